@@ -1,0 +1,875 @@
+"""够级 (Gouji): who may act, what is legal, and how each event changes the table (RULES.md §2-3).
+
+``Gouji(profile, meta)`` is the rules of one deal under one profile. ``step(state, event)`` returns
+the next state and the ruling; ``verify`` raises, ``can`` answers, ``apply`` returns the next state
+of a legal event (pokerkit's verify/can/do). ``legal_actions`` lists what each seat may do now.
+
+Reading of the seeds, where they are silent (docs/rules-as-implemented.md says more):
+- The answer cycle of a set goes round once from its owner. A seat is asked in turn when it is
+  entitled (not locked by a pass, or the 对头 exception; for a 够级 set only the 对头 and headless
+  seats). The last player's 对头 closes the round (扣); if it was not asked in turn (locked under
+  ``at_kou``, or it let), it has the last word. If the 对头 is out, the round closes when every
+  other seat has declined.
+- A burn (烧牌) may come out of turn, at any moment before the round closes, from any seat the
+  profile allows; a play over a 够级 set by a seat that is not to act is read as a burn.
+- Breaking a burn's condition is not an illegal play: it is recorded as a failed burn (``failed``),
+  and under ``burn_fail = "dalao"`` fixes the seat's place at the bottom.
+- A pass that was not needed (a locked seat passing again, a seat declining to burn) is legal.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Mapping
+from typing import Any, NamedTuple
+
+from replay.cards import RANK_2, RANK_3, RANK_BJ, RANK_SJ, Card, format_cards, format_cards_zh
+from replay.events import (
+    Burn,
+    Event,
+    Jiefeng,
+    Kou,
+    Pass,
+    Play,
+    Rang,
+    Refuse,
+    Report,
+    Return,
+    Revolution,
+    Show,
+    Tribute,
+    Waive,
+)
+from replay.hand import Hand
+from replay.profile import Profile
+from replay.sets import CardSet, SetFormError, make_set, why_not_beats
+from replay.state import OVER, PLAY, SETUP, VOID, State, bit
+
+PLACE_ZH = {1: "头科", 2: "二科", 3: "三科", 4: "四科", 5: "二落", 6: "大落"}
+PLACE_EN = {1: "1st", 2: "2nd", 3: "3rd", 4: "4th", 5: "5th", 6: "last"}
+
+
+class Outcome(NamedTuple):
+    """What one event did: the next state, and the rule it broke (None when legal)."""
+
+    state: State
+    rule: str | None = None
+    message_zh: str = ""
+    message_en: str = ""
+    effects: tuple[str, ...] = ()
+    unverified: tuple[str, ...] = ()
+
+
+class IllegalAction(ValueError):
+    """An illegal event, raised by ``verify``/``apply``; ``rule`` is the rule ID it breaks."""
+
+    def __init__(self, rule: str, message_en: str, message_zh: str = "") -> None:
+        self.rule, self.message_en, self.message_zh = rule, message_en, message_zh
+        super().__init__(f"[{rule}] {message_en}")
+
+
+def _cards(cards: tuple[Card, ...]) -> tuple[str, str]:
+    return format_cards_zh(cards), format_cards(cards)
+
+
+class Gouji:
+    """The rules of 够级 for one deal under one profile (``meta`` gives deal number, previous deal)."""
+
+    game = "gouji"
+    n = 6
+    hand_size = 36
+    decks = 4
+
+    def __init__(self, profile: Profile, meta: Mapping[str, Any] | None = None) -> None:
+        if profile.game != self.game:
+            raise ValueError(f"profile {profile.name!r} is for {profile.game}, not gouji")
+        self.profile = profile
+        self.meta = dict(meta or {})
+        o = profile.options
+        self.twos_attach: bool = o["twos_attach"]
+        self.in_turn = o["passed_answer"] == "in_turn"
+        self.chaos_free = o["chaos_pass"] == "free"
+        self.any_dipai = o["deadlevel"] == "any_dipai"
+        self.burn_between = o["burn_seats"] == "between"
+        self.burn_needs_head: bool = o["burn_needs_head"]
+
+    # -- seats ----------------------------------------------------------------------------------
+
+    @staticmethod
+    def opp(seat: int) -> int:
+        """对头: the facing seat (GJ-OPPOSITE)."""
+        return (seat + 3) % 6
+
+    @staticmethod
+    def team(seat: int) -> int:
+        """联邦: 0 for seats 0, 2, 4 and 1 for seats 1, 3, 5 (GJ-TEAMS)."""
+        return seat % 2
+
+    def headless(self, st: State, seat: int) -> bool:
+        """无头: the seat's 对头 is out (or sits out a 革命 whose 够死级 plays are spent or waived)."""
+        t = (seat + 3) % 6
+        if t in st.out:
+            return True
+        return t == st.revolution and (st.waived or st.rev_plays == 0)
+
+    # -- the deal ---------------------------------------------------------------------------------
+
+    def initial(self, hands: tuple[tuple[Card | None, ...] | None, ...] | None) -> State:
+        """The state as dealt (unknown hands hold 36 unknown cards)."""
+        if hands is None:
+            built = tuple(Hand.unknown_of(self.hand_size) for _ in range(self.n))
+        else:
+            built = tuple(Hand.unknown_of(self.hand_size) if h is None else Hand.dealt(h) for h in hands)
+        return State(n=self.n, phase=SETUP, hands=built)
+
+    def check_deal(self, hands: tuple[tuple[Card | None, ...] | None, ...] | None,
+                   unverified: list[str]) -> list[tuple[str, int | None, str, str]]:
+        """Problems of a deal as (rule, seat, zh, en): CARD-DECK and GJ-DEAL; what cannot be
+        checked is appended to ``unverified``."""
+        problems: list[tuple[str, int | None, str, str]] = []
+        if hands is None:
+            unverified.append("deal: no hands recorded; cards held were not checked")
+            return problems
+        tally: dict[Card, int] = {}
+        suitless: dict[int, int] = {}
+        for s, h in enumerate(hands):
+            if h is None:
+                unverified.append(f"deal: hand of seat {s} unknown; its cards were not checked")
+                continue
+            if len(h) != self.hand_size:
+                problems.append(("GJ-DEAL", s, f"座位{s}的牌有{len(h)}张，应为{self.hand_size}张",
+                                 f"seat {s} holds {len(h)} cards; expected {self.hand_size}"))
+            if any(c is None for c in h):
+                unverified.append(f"deal: hand of seat {s} has unknown cards")
+            for c in h:
+                if c is None:
+                    continue
+                if c.suitless:
+                    suitless[c.rank] = suitless.get(c.rank, 0) + 1
+                else:
+                    tally[c] = tally.get(c, 0) + 1
+        for c, k in sorted(tally.items(), key=lambda kv: kv[0].slot):
+            if k > self.decks:
+                problems.append(("CARD-DECK", None, f"{c.zh()}出现{k}次，四副牌只有{self.decks}张",
+                                 f"{c} appears {k} times; {self.decks} decks hold {self.decks}"))
+        ranks: dict[int, int] = dict(suitless)
+        for c, k in tally.items():
+            ranks[c.rank] = ranks.get(c.rank, 0) + k
+        for r, k in sorted(ranks.items()):
+            limit = self.decks * (1 if r >= RANK_SJ else 4)
+            if k > limit:
+                name = Card.of(r).token
+                problems.append(("CARD-DECK", None, f"点数{name}共{k}张，超过{limit}张",
+                                 f"rank {name} appears {k} times; {self.decks} decks hold {limit}"))
+        return problems
+
+    # -- entitlement ------------------------------------------------------------------------------
+
+    def _entitled(self, st: State, s: int, o: int) -> bool:
+        """May seat ``s`` answer ``o``'s set in its turn?"""
+        if s == o or not st.active(s):
+            return False
+        if st.locked >> s & 1:
+            if st.dead_round:
+                if s != st.dead_seat:
+                    return False
+            elif not (self.in_turn and o == (s + 3) % 6):
+                return False
+        if st.let_only == o:
+            return s == (o + 3) % 6
+        if st.dead_set:
+            return False
+        if st.table_gouji:
+            return s == (o + 3) % 6 or self.headless(st, o) or self.headless(st, s)
+        return True
+
+    def _burn_block(self, st: State, s: int) -> tuple[str, str] | None:
+        """Why seat ``s`` may not burn the table set now (zh, en), or None when it may."""
+        o = st.owner
+        if st.table is None or not st.table_gouji:
+            return ("桌上的牌不是够级牌", "the set on the table is not 够级")
+        if s == o:
+            return ("不能烧自己的牌", "a seat cannot burn its own set")
+        if s == (o + 3) % 6:
+            return ("对头直接上牌，不是烧牌", "the 对头 answers; it does not burn")
+        if st.locked >> s & 1 or st.responded >> s & 1:
+            return ("本轮已过牌，过牌不烧", "it passed in this round (过牌不烧)")
+        if st.let_only == o:
+            return ("让牌后所顺的牌只有对头可上", "after a 让 only the 对头 may answer this set")
+        if self.burn_between and s not in ((o + 1) % 6, (o + 2) % 6):
+            return ("本规则只有够级者与其对头之间的两家可烧", "this profile lets only the two seats between burn")
+        if self.burn_needs_head and not st.active((s + 3) % 6):
+            return ("本规则要求烧牌者的对头仍有牌", "this profile needs the burner's own 对头 to hold cards")
+        if st.table.dead:
+            return ("大花挂牌为死牌，无人能烧", "a big joker attached makes the set dead")
+        return None
+
+    def burners(self, st: State) -> list[int]:
+        """Seats that may burn the set on the table now."""
+        if st.table is None or not st.table_gouji or st.chaos:
+            return []
+        return [s for s in range(6) if st.active(s) and self._burn_block(st, s) is None]
+
+    # -- the answer cycle -------------------------------------------------------------------------
+
+    def _advance(self, st: State) -> State:
+        """Find who acts next on the table set, or close the round."""
+        o = st.owner
+        start = (st.cursor - o) % 6
+        responded, let_seat = st.responded, st.let_seat
+        for k in range(start + 1, 6):
+            s = (o + k) % 6
+            if responded >> s & 1 or s == let_seat:
+                continue
+            if self._entitled(st, s, o):
+                return st._replace(to_act=s, final=False, window=False)
+        t = (o + 3) % 6
+        if st.active(t) and not responded >> t & 1 and self._may_close(st, t):
+            return st._replace(to_act=t, final=True, window=False, cursor=(o + 5) % 6)
+        if st.dead_set and self.burners(st):
+            return st._replace(to_act=o if st.active(o) else -1, final=False, window=True)
+        return self._close(st)
+
+    def _may_close(self, st: State, t: int) -> bool:
+        """May the 对头 still play over the set at the end of the cycle?"""
+        if st.dead_round and st.locked >> t & 1 and t != st.dead_seat:
+            return False
+        return not st.dead_set
+
+    def _close(self, st: State) -> State:
+        """End the round: the owner of the last set leads, or its 下家 if it is out (接风)."""
+        o = st.owner
+        leader = o if st.active(o) else st.next_active(o)
+        chaos = st.chaos or len(st.out) >= 2
+        return st._replace(
+            table=None, table_cards=(), table_gouji=False, owner=-1, leader=leader, to_act=leader,
+            final=False, window=False, locked=0, responded=0, cursor=-1, let_seat=-1, let_only=-1,
+            dead_seat=-1, dead_round=False, dead_set=False, jiefeng=-1, chaos=chaos,
+            burners=0 if chaos else st.burners, rounds=st.rounds + 1, last_owner=o,
+            closer=(o + 3) % 6)
+
+    # -- stepping ---------------------------------------------------------------------------------
+
+    def step(self, st: State, ev: Event) -> Outcome:
+        """The next state and the ruling on ``ev`` (illegal events leave the state unchanged)."""
+        handler = _HANDLERS.get(type(ev))
+        if handler is None:
+            return Outcome(st, "LOG", f"够级中没有“{ev.action}”这一动作", f"no action {ev.action!r} in gouji")
+        if st.phase in (OVER, VOID):
+            if st.phase == VOID:
+                return Outcome(st, "GJ-REVOLUTION", "两人以上革命，本局作废", "two revolutions: the deal is void")
+            return Outcome(st, "FINISH", "本局已结束（只剩一家有牌）", "the deal is over (one seat left with cards)")
+        s = ev.seat
+        if not 0 <= s < 6:
+            return Outcome(st, "LOG", f"没有座位{s}", f"no seat {s} in gouji (0-5)")
+        out = handler(self, st, ev)
+        if out.rule is None:
+            return out._replace(state=out.state._replace(step=st.step + 1))
+        return out
+
+    def verify(self, st: State, ev: Event) -> None:
+        """Raise IllegalAction when ``ev`` is not legal in ``st``."""
+        out = self.step(st, ev)
+        if out.rule is not None:
+            raise IllegalAction(out.rule, out.message_en, out.message_zh)
+
+    def can(self, st: State, ev: Event) -> bool:
+        """True when ``ev`` is legal in ``st``."""
+        return self.step(st, ev).rule is None
+
+    def apply(self, st: State, ev: Event) -> State:
+        """The state after a legal ``ev``; raises IllegalAction otherwise."""
+        out = self.step(st, ev)
+        if out.rule is not None:
+            raise IllegalAction(out.rule, out.message_en, out.message_zh)
+        return out.state
+
+    def force(self, st: State, ev: Event) -> State:
+        """The table after an illegal event, as a referee would carry on: a play that the seat could
+        physically make takes the table; anything else is ignored."""
+        if not isinstance(ev, Play | Burn) or st.terminal or not 0 <= ev.seat < 6 or not st.active(ev.seat):
+            return st._replace(step=st.step + 1)
+        try:
+            cs = make_set(ev.cards, self.twos_attach)
+        except SetFormError:
+            return st._replace(step=st.step + 1)
+        hand = st.hands[ev.seat].remove(ev.cards)
+        if hand is None:
+            return st._replace(step=st.step + 1)
+        if st.phase == SETUP:
+            st = st._replace(phase=PLAY, first_leader=ev.seat)
+        new, _ = self._put(st, ev.seat, cs, ev.cards, hand, burn=False)
+        return new._replace(step=st.step + 1, closer=-1)
+
+    # -- plays ------------------------------------------------------------------------------------
+
+    def _play(self, st: State, ev: Play) -> Outcome:
+        s, cards = ev.seat, ev.cards
+        explicit_burn = isinstance(ev, Burn)
+        zh_cards, en_cards = _cards(cards)
+        if not st.active(s):
+            return self._inactive(st, s)
+        try:
+            cs = make_set(cards, self.twos_attach)
+        except SetFormError as exc:
+            return Outcome(st, "SET-FORM", f"{zh_cards} 不成一套牌：不同点数不能混出（2、王除外）",
+                           f"{en_cards} is not one set: {exc}")
+        hand = st.hands[s].remove(cards)
+        if hand is None:
+            return Outcome(st, "LOG", f"座位{s}手中没有 {zh_cards}", f"seat {s} does not hold {en_cards}")
+        effects: list[str] = []
+        unv: tuple[str, ...] = ()
+        if st.phase == SETUP:
+            res = self._first_lead(st, s)
+            if isinstance(res, Outcome):
+                return res
+            st, fx, unv = res
+            effects += fx
+        if st.table is None:
+            if explicit_burn:
+                return Outcome(st, "GJ-BURN", "桌上无牌，无可烧", "nothing on the table to burn")
+            if st.leader != -1 and s != st.leader:
+                return self._wrong_leader(st, s)
+            new, fx = self._put(st, s, cs, cards, hand, burn=False)
+            return Outcome(new, None, effects=tuple(effects + fx), unverified=unv)
+        if st.window and s == st.owner and not explicit_burn:
+            closed = self._close(st)
+            effects.append("round closed: no one burned the 够死级 set")
+            new, fx = self._put(closed, s, cs, cards, hand, burn=False)
+            return Outcome(new, None, effects=tuple(effects + fx))
+        o = st.owner
+        if s == o:
+            t = (o + 3) % 6
+            who = f"seat {st.to_act}" if st.to_act != -1 else f"its 对头 (seat {t})"
+            return Outcome(st, "GJ-KOU", f"座位{s}在本轮未扣牌前重新发牌",
+                           f"seat {s} leads again before the round was closed; {who} has yet to act")
+        why = why_not_beats(cs, st.table)
+        if why is not None:
+            return self._no_beat(st, why, cs, zh_cards, en_cards)
+        in_turn = s == st.to_act and not st.window
+        if explicit_burn:
+            if st.chaos:
+                return Outcome(st, "GJ-CHAOS", "四人乱缠中不再烧牌", "no burning in 四人乱缠")
+            if not st.table_gouji:
+                return Outcome(st, "GJ-GOUJI-SET", f"桌上的 {_cards(st.table_cards)[0]} 不是够级牌，无可烧",
+                               f"{_cards(st.table_cards)[1]} is not a 够级 set: there is nothing to burn")
+            block = self._burn_block(st, s)
+            if block:
+                return Outcome(st, "GJ-BURN", f"座位{s}不能烧牌：{block[0]}", f"seat {s} may not burn: {block[1]}")
+            burn = True
+        elif in_turn:
+            burn = False
+        elif st.table_gouji and not st.chaos and self._burn_block(st, s) is None:
+            burn = True
+        else:
+            return self._out_of_turn(st, s)
+        new, fx = self._put(st, s, cs, cards, hand, burn=burn)
+        if burn:
+            fx.insert(0, f"seat {s} burns (烧牌)")
+        return Outcome(new, None, effects=tuple(effects + fx))
+
+    def _put(self, st: State, s: int, cs: CardSet, cards: tuple[Card, ...], hand: Hand,
+             burn: bool) -> tuple[State, list[str]]:
+        """Seat ``s`` puts ``cs`` on the table; the answer cycle restarts from it."""
+        fx: list[str] = []
+        hands = st.hands[:s] + (hand,) + st.hands[s + 1:]
+        burners, failed = st.burners, st.failed
+        if burners >> s & 1 and not st.chaos:
+            if not cs.has_joker and hand.size > 0:
+                failed = (*failed, s)
+                burners &= ~bit(s)
+                penalty = " (becomes 大落)" if self.profile.burn_fail == "dalao" else ""
+                fx.append(f"GJ-BURN: seat {s} breaks its burn condition: a set without a joker{penalty}")
+        if burn and hand.size > 0 and not st.chaos:
+            burners |= bit(s)
+        gouji = not st.chaos and cs.is_gouji()
+        dead_set = False
+        rev_plays = st.rev_plays
+        if st.table is not None and s == st.dead_seat and not st.active(st.owner):
+            dead_set = True
+            fx.append(f"GJ-DEADLEVEL: seat {s} takes its 够死级 chance; only a burn may take this set")
+        elif (gouji and st.revolution != -1 and s == (st.revolution + 3) % 6 and rev_plays > 0
+              and not st.waived):
+            dead_set = True
+            rev_plays -= 1
+            fx.append(f"GJ-REVOLUTION: 够死级 play by seat {s} ({rev_plays} left)")
+        let_only = s if (st.final and st.let_seat == s) else -1
+        new = st._replace(
+            phase=PLAY, hands=hands, table=cs, table_cards=cards, table_gouji=gouji, owner=s,
+            to_act=-1, final=False, window=False, cursor=s, responded=0, let_seat=-1,
+            let_only=let_only, jiefeng=-1, burners=burners, failed=failed, dead_set=dead_set,
+            dead_seat=-1 if dead_set else st.dead_seat, rev_plays=rev_plays, leader=-1, closer=-1)
+        if st.jiefeng != -1:
+            fx.append(f"JIEFENG: seat {st.jiefeng}'s 接风 fails: seat {s} plays over")
+        if hand.size == 0:
+            new, more = self._goes_out(new, s, gouji)
+            fx += more
+        if new.phase == OVER:
+            return new, fx
+        return self._advance(new), fx
+
+    def _goes_out(self, st: State, s: int, gouji: bool) -> tuple[State, list[str]]:
+        out = (*st.out, s)
+        place = len(out)
+        fx = [f"seat {s} goes out: {PLACE_EN[place]} ({PLACE_ZH[place]})"]
+        st = st._replace(out=out, burners=st.burners & ~bit(s))
+        if len(st.active_seats()) <= 1:
+            return st._replace(phase=OVER, to_act=-1, table=None, table_cards=(), owner=-1), fx
+        t = (s + 3) % 6
+        if place <= 2 and st.active(t) and (self.any_dipai or gouji):
+            fx.append(f"GJ-DEADLEVEL: seat {t} has one 够死级 chance on this 底牌")
+            st = st._replace(dead_seat=t, dead_round=self.any_dipai or st.dead_round)
+        elif place >= 2 and not st.chaos:
+            st = self._start_chaos(st)
+            fx.append("GJ-CHAOS: 四人乱缠 begins")
+        return st, fx
+
+    def _start_chaos(self, st: State) -> State:
+        return st._replace(chaos=True, table_gouji=False, burners=0,
+                           locked=0 if self.chaos_free else st.locked)
+
+    # -- declines ---------------------------------------------------------------------------------
+
+    def _decline(self, st: State, s: int, fx: tuple[str, ...] = ()) -> Outcome:
+        lock = 0 if (st.chaos and self.chaos_free) else bit(s)
+        nxt = st._replace(responded=st.responded | bit(s), locked=st.locked | lock, cursor=s)
+        if st.final:
+            return Outcome(self._close(nxt), None, effects=(*fx, f"round closed by seat {s} (扣牌)"))
+        new = self._advance(nxt)
+        if new.table is None:
+            fx = (*fx, "round closed")
+        return Outcome(new, None, effects=fx)
+
+    def _pass(self, st: State, ev: Pass) -> Outcome:
+        s = ev.seat
+        if not st.active(s):
+            return self._inactive(st, s)
+        if st.table is None:
+            return self._nothing_on_table(st, s, "pass")
+        if s == st.owner:
+            return Outcome(st, "PASS", f"座位{s}不能对自己的牌过牌", f"seat {s} cannot pass on its own set")
+        if s == st.to_act and not st.window:
+            return self._decline(st, s)
+        if st.locked >> s & 1 or st.responded >> s & 1:
+            return Outcome(st, None, effects=(f"seat {s} had already passed",))
+        if st.table_gouji and not st.chaos and self._burn_block(st, s) is None:
+            nxt = st._replace(locked=st.locked | bit(s))
+            if st.window and not self.burners(nxt):
+                return Outcome(self._close(nxt), None, effects=(f"seat {s} declines to burn", "round closed"))
+            return Outcome(nxt, None, effects=(f"seat {s} declines to burn",))
+        return self._out_of_turn(st, s)
+
+    def _kou(self, st: State, ev: Kou) -> Outcome:
+        s = ev.seat
+        if not st.active(s):
+            return self._inactive(st, s)
+        if st.table is None:
+            if s == st.closer:
+                return Outcome(st, None, effects=(f"seat {s} confirms the close (扣牌)",))
+            return self._nothing_on_table(st, s, "kou")
+        o = st.owner
+        t = (o + 3) % 6
+        if s != t:
+            if s == st.to_act and not st.active(t):
+                return self._decline(st, s)
+            return Outcome(st, "GJ-OPPOSITE",
+                           f"只有座位{o}的对头（座位{t}）是法定扣牌人，座位{s}不能扣牌",
+                           f"only seat {o}'s 对头 (seat {t}) may close the round; seat {s} may not")
+        if s == st.to_act and not st.window:
+            return self._decline(st, s)
+        if st.responded >> s & 1:
+            return Outcome(st, None, effects=(f"seat {s} had already declined",))
+        return self._out_of_turn(st, s)
+
+    def _rang(self, st: State, ev: Rang) -> Outcome:
+        s = ev.seat
+        if not st.active(s):
+            return self._inactive(st, s)
+        if st.chaos and self.chaos_free:
+            return Outcome(st, "GJ-CHAOS", "四人乱缠中不能让牌", "no 让 in 四人乱缠")
+        if st.table is None:
+            return self._nothing_on_table(st, s, "rang")
+        o = st.owner
+        if s != (o + 3) % 6:
+            return Outcome(st, "GJ-RANG", f"只有座位{o}的对头可以让牌", f"only seat {o}'s 对头 may 让 on its set")
+        if s != st.to_act or st.window:
+            return Outcome(st, "GJ-RANG", f"座位{s}此时不能让牌：还未轮到它", f"seat {s} may not 让 now: it is not its turn")
+        if st.final or st.let_seat != -1:
+            return Outcome(st, "GJ-RANG", "让牌只能在上两家过牌后、轮到自己时宣告一次",
+                           "a 让 is declared once, in turn, after the two seats before passed")
+        new = self._advance(st._replace(let_seat=s, cursor=s))
+        return Outcome(new, None, effects=(f"seat {s} lets the next two seats act first (让牌)",))
+
+    def _jiefeng(self, st: State, ev: Jiefeng) -> Outcome:
+        s = ev.seat
+        if not st.active(s):
+            return self._inactive(st, s)
+        if st.table is None:
+            return self._nothing_on_table(st, s, "jiefeng")
+        o = st.owner
+        if st.active(o):
+            return Outcome(st, "DIPAI", f"座位{o}还有牌，桌上的牌不是底牌，不能接风",
+                           f"seat {o} still holds cards: the set is not its last (底牌); no 接风")
+        n = st.next_active(o)
+        if s != n:
+            return Outcome(st, "JIEFENG", f"只有座位{o}的下家（座位{n}）可以申请接风",
+                           f"only seat {o}'s next seat (seat {n}) may ask for 接风")
+        if st.responded >> s & 1 or st.jiefeng == s:
+            return Outcome(st, "JIEFENG", f"座位{s}已对此牌表态", f"seat {s} already declined this set")
+        nxt = st._replace(jiefeng=s)
+        if st.to_act == s:
+            nxt = nxt._replace(responded=st.responded | bit(s), cursor=s)
+            if st.final:
+                return Outcome(self._close(nxt), None, effects=("接风 asked; round closed",))
+            nxt = self._advance(nxt)
+        else:
+            nxt = nxt._replace(responded=st.responded | bit(s))
+        return Outcome(nxt, None, effects=(f"seat {s} asks for 接风",))
+
+    # -- setup events -----------------------------------------------------------------------------
+
+    def _show(self, st: State, ev: Show) -> Outcome:
+        s, cards = ev.seat, ev.cards
+        if st.phase != SETUP:
+            return Outcome(st, "GJ-FIRST-LEAD", "亮3须在开牌前", "3s are shown before the first lead")
+        suits = {c.suit for c in cards}
+        if any(c.rank != RANK_3 for c in cards) or len(suits) != 1 or None in suits or len(cards) < 2:
+            return Outcome(st, "GJ-FIRST-LEAD", "亮3须亮出两张以上同花色的3",
+                           f"a show is two or more 3s of one suit, not {format_cards(cards)}")
+        if st.hands[s].remove(cards) is None:
+            return Outcome(st, "LOG", f"座位{s}手中没有 {_cards(cards)[0]}", f"seat {s} does not hold {format_cards(cards)}")
+        best = max((k for _, k in st.shows), default=0)
+        fx = ()
+        if len(cards) > best:
+            fx = (f"seat {s} shows {len(cards)} 3s of one suit and takes the first lead (上班/顶班)",)
+        return Outcome(st._replace(shows=(*st.shows, (s, len(cards)))), None, effects=fx)
+
+    def _revolution(self, st: State, ev: Revolution) -> Outcome:
+        s = ev.seat
+        if not self.profile.revolution:
+            return Outcome(st, "GJ-REVOLUTION", "本规则不玩革命", "this profile plays without 革命")
+        if st.phase != SETUP:
+            return Outcome(st, "GJ-REVOLUTION", "革命须在开牌前宣告", "革命 is declared before the first lead")
+        if st.revolution == s:
+            return Outcome(st, "GJ-REVOLUTION", "已宣告革命", f"seat {s} already declared 革命")
+        held = st.hands[s].has_tribute_card()
+        if held:
+            return Outcome(st, "GJ-REVOLUTION", f"座位{s}有大花、小花或钱，不能革命",
+                           f"seat {s} holds a joker or a 2: it may not declare 革命")
+        unv = (f"革命 by seat {s}: its hand is not fully known",) if held is None else ()
+        if st.revolution != -1:
+            return Outcome(st._replace(phase=VOID), None, effects=("two 革命: the deal is void (作废)",),
+                           unverified=unv)
+        return Outcome(st._replace(revolution=s, rev_plays=3), None,
+                       effects=(f"seat {s} declares 革命 and sits out; seat {(s + 3) % 6} gets three 够死级 plays",),
+                       unverified=unv)
+
+    def _waive(self, st: State, ev: Waive) -> Outcome:
+        s = ev.seat
+        if st.revolution == -1 or s != (st.revolution + 3) % 6:
+            return Outcome(st, "GJ-REVOLUTION", "只有革命者的对头可以放弃够死级",
+                           "only the revolutionary's 对头 may waive its 够死级 plays")
+        if st.waived or st.rev_plays == 0:
+            return Outcome(st, "GJ-REVOLUTION", "够死级已用完或已放弃", "the 够死级 plays are spent or waived")
+        return Outcome(st._replace(waived=True), None, effects=(f"seat {s} waives and is 无头",))
+
+    def _previous(self) -> list[int] | None:
+        prev = self.meta.get("previous") or {}
+        order = prev.get("finish_order")
+        return list(order) if order and len(order) == 6 else None
+
+    def _tribute(self, st: State, ev: Tribute) -> Outcome:
+        s, to, cards = ev.seat, ev.to, ev.cards
+        if not self.profile.tribute:
+            return Outcome(st, "GJ-TRIBUTE", "本规则不进贡", "this profile plays without tribute")
+        if st.phase != SETUP:
+            return Outcome(st, "GJ-TRIBUTE", "进贡须在开牌前", "tribute is given before the first lead")
+        if any(c.rank < RANK_2 for c in cards):
+            return Outcome(st, "GJ-TRIBUTE", "法定贡牌只有大花、小花、钱", f"tribute is jokers and 2s only, not {format_cards(cards)}")
+        prev = self._previous()
+        unv: list[str] = []
+        if prev is None:
+            unv.append(f"tribute by seat {s}: the previous deal's finish order is not in the log")
+        else:
+            sweep = len({self.team(x) for x in prev[:3]}) == 1
+            if sweep:
+                if self.profile.tribute_after_sweep == "redeal":
+                    return Outcome(st, "GJ-TRIBUTE", "串三户后不进贡", "after a 串三户 this profile gives no tribute")
+                want = {x: ((x + 3) % 6, 1) for x in prev[3:]}
+            else:
+                want = {prev[5]: (prev[0], 2), prev[4]: (prev[1], 1)}
+            if s not in want or want[s][0] != to:
+                return Outcome(st, "GJ-TRIBUTE", f"上局名次下座位{s}不应向座位{to}进贡",
+                               f"by the previous finish order seat {s} owes no tribute to seat {to}")
+            given = sum(k for g, r, k in st.tributes if g == s and r == to and k > 0)
+            if given + len(cards) > want[s][1]:
+                return Outcome(st, "GJ-TRIBUTE", f"座位{s}只应进贡{want[s][1]}张",
+                               f"seat {s} owes {want[s][1]} tribute card(s)")
+        hand = st.hands[s].remove(cards)
+        if hand is None:
+            return Outcome(st, "LOG", f"座位{s}手中没有 {_cards(cards)[0]}", f"seat {s} does not hold {format_cards(cards)}")
+        low = min(c.rank for c in cards)
+        higher = [r for r in (RANK_2, RANK_SJ, RANK_BJ) if r > low and hand.count_of(r) > 0]
+        if higher:
+            return Outcome(st, "GJ-TRIBUTE", "进贡须按牌点大小取大者",
+                           f"tribute must be the highest cards: seat {s} keeps a higher {Card.of(higher[-1])}")
+        if st.hands[s].unknown:
+            unv.append(f"tribute by seat {s}: higher cards may hide among its unknown cards")
+        hands = list(st.hands)
+        hands[s], hands[to] = hand, hands[to].add(cards)
+        tributes = (*st.tributes, (s, to, len(cards)))
+        return Outcome(st._replace(hands=tuple(hands), tributes=tributes), None, unverified=tuple(unv))
+
+    def _return(self, st: State, ev: Return) -> Outcome:
+        s, to, cards = ev.seat, ev.to, ev.cards
+        if st.phase != SETUP:
+            return Outcome(st, "GJ-TRIBUTE", "还贡须在开牌前", "cards are returned before the first lead")
+        owed = sum(k for g, r, k in st.tributes if g == to and r == s)
+        if len(cards) > owed:
+            return Outcome(st, "GJ-TRIBUTE", f"座位{s}只欠座位{to} {owed} 张还贡",
+                           f"seat {s} owes seat {to} {owed} returned card(s), not {len(cards)}")
+        hand = st.hands[s].remove(cards)
+        if hand is None:
+            return Outcome(st, "LOG", f"座位{s}手中没有 {_cards(cards)[0]}", f"seat {s} does not hold {format_cards(cards)}")
+        hands = list(st.hands)
+        hands[s], hands[to] = hand, hands[to].add(cards)
+        tributes = (*st.tributes, (to, s, -len(cards)))
+        return Outcome(st._replace(hands=tuple(hands), tributes=tributes), None)
+
+    def _refuse(self, st: State, ev: Refuse) -> Outcome:
+        s, to, cards = ev.seat, ev.to, ev.cards
+        if st.phase != SETUP:
+            return Outcome(st, "GJ-TRIBUTE", "拒收还贡须在开牌前", "a returned card is refused before the first lead")
+        returned = -sum(k for g, r, k in st.tributes if g == s and r == to and k < 0)
+        if len(cards) > returned:
+            return Outcome(st, "GJ-TRIBUTE", f"座位{to}没有还给座位{s}这些牌", f"seat {to} did not return these cards to seat {s}")
+        hand = st.hands[s].remove(cards)
+        if hand is None:
+            return Outcome(st, "LOG", f"座位{s}手中没有 {_cards(cards)[0]}", f"seat {s} does not hold {format_cards(cards)}")
+        for c in cards:
+            if hand.count_of(c.rank) > 0:
+                return Outcome(st, "GJ-TRIBUTE", f"座位{s}有与还贡牌同点数的牌，不能拒收",
+                               f"seat {s} holds another {Card.of(c.rank)}: it may not refuse the returned card")
+        hands = list(st.hands)
+        hands[s], hands[to] = hand, hands[to].add(cards)
+        tributes = (*st.tributes, (s, to, len(cards)))
+        return Outcome(st._replace(hands=tuple(hands), tributes=tributes), None)
+
+    def _report(self, st: State, ev: Report) -> Outcome:
+        s = ev.seat
+        if not st.active(s):
+            return self._inactive(st, s)
+        held = st.hands[s].size
+        if ev.count != held:
+            return Outcome(st, "GJ-REPORT", f"座位{s}报{ev.count}张，实有{held}张",
+                           f"seat {s} reports {ev.count} cards but holds {held}")
+        return Outcome(st, None)
+
+    def first_leader(self, st: State) -> tuple[int, tuple[str, ...]]:
+        """Who must lead the first round under GJ-FIRST-LEAD (-1: any, not checkable), and why not."""
+        mode = self.profile.first_lead
+        leader = -1
+        unv: tuple[str, ...] = ()
+        if mode == "liang3":
+            if st.shows:
+                best_seat, best = st.shows[0]
+                for seat, k in st.shows[1:]:
+                    if k > best:
+                        best_seat, best = seat, k
+                leader = best_seat
+            else:
+                unv = ("first lead: no 亮3 recorded; the first leader was not checked",)
+        elif mode == "rotate":
+            prev = (self.meta.get("previous") or {}).get("first_leader")
+            if prev is not None:
+                leader = (prev + 1) % 6
+            elif self.meta.get("deal"):
+                leader = (int(self.meta["deal"]) - 1) % 6
+            else:
+                unv = ("first lead: no deal number or previous first leader; not checked",)
+        if leader != -1 and not st.active(leader):
+            leader = st.next_active(leader)
+        return leader, unv
+
+    def _first_lead(self, st: State, s: int) -> Outcome | tuple[State, list[str], tuple[str, ...]]:
+        """Check the first lead against GJ-FIRST-LEAD; return the state entering play."""
+        mode = self.profile.first_lead
+        leader, unv = self.first_leader(st)
+        fx: list[str] = []
+        if leader != -1 and s != leader:
+            why = {"liang3": "亮3", "rotate": "轮换"}[mode]
+            return Outcome(st, "GJ-FIRST-LEAD", f"首发应由座位{leader}（{why}），不是座位{s}",
+                           f"the first lead belongs to seat {leader} ({mode}), not seat {s}")
+        fx.append(f"seat {s} leads the first round (上班)")
+        return st._replace(phase=PLAY, leader=s, to_act=s, first_leader=s), fx, unv
+
+    # -- messages ---------------------------------------------------------------------------------
+
+    def _inactive(self, st: State, s: int) -> Outcome:
+        if s == st.revolution:
+            return Outcome(st, "GJ-REVOLUTION", f"座位{s}已革命，不参与本局", f"seat {s} declared 革命 and sits out")
+        place = st.out.index(s) + 1 if s in st.out else 0
+        return Outcome(st, "FINISH", f"座位{s}已出完牌（{PLACE_ZH.get(place, '')}）",
+                       f"seat {s} is already out ({PLACE_EN.get(place, '')})")
+
+    def _nothing_on_table(self, st: State, s: int, action: str) -> Outcome:
+        if st.phase == SETUP or st.leader == -1:
+            return Outcome(st, "LEAD", f"桌上无牌，座位{s}不能{action}：应先发牌",
+                           f"nothing on the table: seat {s} cannot {action}; a set must be led first")
+        return Outcome(st, "LEAD", f"桌上无牌，应由座位{st.leader}发牌，座位{s}不能{action}",
+                       f"nothing on the table: seat {st.leader} leads; seat {s} cannot {action}")
+
+    def _wrong_leader(self, st: State, s: int) -> Outcome:
+        lo = st.last_owner
+        if lo != -1 and not st.active(lo):
+            return Outcome(st, "JIEFENG", f"座位{lo}的底牌无人上，应由其下家座位{st.leader}接风发牌",
+                           f"seat {lo}'s last set stood: its next seat, seat {st.leader}, leads (接风), not seat {s}")
+        return Outcome(st, "ROUND-END", f"上一轮由座位{lo}的牌收尾，应由座位{st.leader}发牌",
+                       f"the last round ended on seat {lo}'s set: seat {st.leader} leads, not seat {s}")
+
+    def _no_beat(self, st: State, why: str, cs: CardSet, zh: str, en: str) -> Outcome:
+        tz, te = _cards(st.table_cards)
+        msgs = {
+            "SET-COUNT": (f"{zh} 是{cs.size}张，桌上的 {tz} 是{st.table.size}张：张数须相同",
+                          f"{en} has {cs.size} cards; {te} on the table has {st.table.size}: counts must match"),
+            "SET-BIGJOKER": (f"桌上的 {tz} 挂了大花，是死牌，无人能上", f"{te} carries a big joker: a dead set, nothing beats it"),
+            "CARD-ORDER": (f"{zh} 与 {tz} 点数相同：不论花色，同点数一样大",
+                           f"{en} is the same rank as {te}: suits never matter"),
+            "SET-RANK": (f"{zh} 不比 {tz} 大：须步步高", f"{en} is not higher than {te}"),
+            "SET-SMALLJOKER": (f"{tz} 挂了{st.table.sj}个小花，须用不少于{st.table.sj}个大花挂更大的牌来管",
+                               f"{te} carries {st.table.sj} small joker(s): an answer needs a higher base and at least {st.table.sj} big joker(s)"),
+        }
+        z, e = msgs[why]
+        return Outcome(st, why, z, e)
+
+    def _out_of_turn(self, st: State, s: int) -> Outcome:
+        o = st.owner
+        t = (o + 3) % 6
+        who = st.to_act
+        if st.let_only == o and s != t:
+            return Outcome(st, "GJ-RANG", f"对让牌人顺的牌，唯有对头（座位{t}）才有上牌权",
+                           f"seat {o} played after its 让: only its 对头 (seat {t}) may answer")
+        if st.dead_set:
+            return Outcome(st, "GJ-DEADLEVEL", "够死级的牌只能被烧", f"seat {o}'s 够死级 set may only be burned; seat {s} may not burn it")
+        locked = st.locked >> s & 1
+        if st.table_gouji and not st.chaos:
+            if locked:
+                return Outcome(st, "GJ-BURN", f"座位{s}本轮已过牌，过牌不烧",
+                               f"seat {s} passed in this round and may not burn (过牌不烧)")
+            if self.headless(st, o) or self.headless(st, s):
+                return Outcome(st, "GJ-HEADLESS", f"无头时按顺序上牌，现在轮到座位{who}",
+                               f"with a headless seat the set is answered in turn; seat {who} is to act")
+            if s == t:
+                return Outcome(st, "TURN-ORDER", f"还未轮到座位{s}，现在轮到座位{who}",
+                               f"not seat {s}'s turn: seat {who} is to act")
+            block = self._burn_block(st, s) or ("", "")
+            return Outcome(st, "GJ-GOUJI-ANSWER", f"够级牌只有对头（座位{t}）能上；{block[0]}",
+                           f"a 够级 set is answered only by its 对头 (seat {t}); {block[1]}")
+        if locked:
+            if st.dead_round:
+                return Outcome(st, "GJ-DEADLEVEL", "头科、二科发底牌后，除对头外，过牌者在此轮中均不可再出牌",
+                               f"after a 头科/二科 底牌, seat {s}, which passed, may not play again this round")
+            if o == (s + 3) % 6 and not self.in_turn:
+                return Outcome(st, "GJ-ANSWER-ORDER", f"座位{s}已过牌，只能在最后作为扣牌人再出牌",
+                               f"seat {s} passed: it may answer its 对头 only at the end, as the closer")
+            return Outcome(st, "PASS-LOCK", f"座位{s}本轮已过牌，除对头牌外不能再出牌",
+                           f"seat {s} passed in this round and may not play again (except on its 对头's sets)")
+        if who == -1:
+            return Outcome(st, "TURN-ORDER", f"现在不轮到座位{s}", f"not seat {s}'s turn")
+        return Outcome(st, "TURN-ORDER", f"还未轮到座位{s}，现在轮到座位{who}", f"not seat {s}'s turn: seat {who} is to act")
+
+    # -- who may act --------------------------------------------------------------------------------
+
+    def actors(self, st: State) -> dict[int, tuple[str, ...]]:
+        """Each seat that may act now and how: play, pass, kou, rang, burn, jiefeng."""
+        out: dict[int, tuple[str, ...]] = {}
+        if st.terminal:
+            return out
+        if st.table is None:
+            if st.leader != -1:
+                out[st.leader] = ("play",)
+            else:
+                for s in st.active_seats():
+                    out[s] = ("play",)
+            return out
+        o = st.owner
+        t = (o + 3) % 6
+        if st.window:
+            if st.active(o):
+                out[o] = ("play",)
+        elif st.to_act != -1:
+            acts = ["play", "kou" if st.to_act == t else "pass"]
+            if (st.to_act == t and not st.final and st.let_seat == -1
+                    and not (st.chaos and self.chaos_free)):
+                acts.append("rang")
+            out[st.to_act] = tuple(acts)
+        for b in self.burners(st):
+            if b not in out:
+                out[b] = ("burn", "pass")
+        if not st.active(o):
+            n = st.next_active(o)
+            if n != -1 and not st.responded >> n & 1 and st.jiefeng != n:
+                out[n] = (*out.get(n, ()), "jiefeng")
+        return out
+
+    def plays_for(self, st: State, seat: int) -> Iterator[tuple[Card, ...]]:
+        """Every set the seat could play now (lead, answer or burn), as concrete cards."""
+        hand = st.hands[seat]
+        cards = hand.known_cards()
+        by_rank: dict[int, list[Card]] = {}
+        for c in cards:
+            by_rank.setdefault(c.rank, []).append(c)
+        size = st.table.size if st.table is not None and not (st.window and seat == st.owner) else None
+        table = st.table if size is not None else None
+        twos = by_rank.get(RANK_2, []) if self.twos_attach else []
+        sjs, bjs = by_rank.get(RANK_SJ, []), by_rank.get(RANK_BJ, [])
+        for base, group in sorted(by_rank.items()):
+            if table is not None and base <= table.base:
+                continue
+            if base >= RANK_SJ:
+                # jokers only: base = lowest joker
+                if base == RANK_SJ:
+                    for k in range(1, len(sjs) + 1):
+                        for b in range(len(bjs) + 1):
+                            yield from self._if_fits(tuple(sjs[:k] + bjs[:b]), size, table)
+                else:
+                    for k in range(1, len(bjs) + 1):
+                        yield from self._if_fits(tuple(bjs[:k]), size, table)
+                continue
+            extra2 = twos if base != RANK_2 else []
+            for k in range(1, len(group) + 1):
+                for t2 in range(len(extra2) + 1):
+                    for sj in range(len(sjs) + 1):
+                        for bj in range(len(bjs) + 1):
+                            n = k + t2 + sj + bj
+                            if size is not None and n != size:
+                                continue
+                            yield from self._if_fits(tuple(group[:k] + extra2[:t2] + sjs[:sj] + bjs[:bj]), size, table)
+
+    def _if_fits(self, cards: tuple[Card, ...], size: int | None, table: CardSet | None) -> Iterator[tuple[Card, ...]]:
+        if size is not None and len(cards) != size:
+            return
+        if table is not None and why_not_beats(make_set(cards, self.twos_attach), table) is not None:
+            return
+        yield cards
+
+    def legal_actions(self, st: State) -> Iterator[Event]:
+        """Every legal event now, over all seats that may act (a lazy view)."""
+        for seat, kinds in self.actors(st).items():
+            for kind in kinds:
+                if kind in ("play", "burn"):
+                    cls = Burn if kind == "burn" else Play
+                    for cards in self.plays_for(st, seat):
+                        ev = cls(seat, cards=cards)
+                        if self.can(st, ev):
+                            yield ev
+                else:
+                    ev = {"pass": Pass, "kou": Kou, "rang": Rang, "jiefeng": Jiefeng}[kind](seat)
+                    if self.can(st, ev):
+                        yield ev
+
+
+_HANDLERS: dict[type, Any] = {
+    Play: Gouji._play, Burn: Gouji._play, Pass: Gouji._pass, Kou: Gouji._kou, Rang: Gouji._rang,
+    Jiefeng: Gouji._jiefeng, Show: Gouji._show, Revolution: Gouji._revolution, Waive: Gouji._waive,
+    Tribute: Gouji._tribute, Return: Gouji._return, Refuse: Gouji._refuse, Report: Gouji._report,
+}

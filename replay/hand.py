@@ -1,0 +1,164 @@
+"""A seat's hand as the record knows it: known cards, unknown cards, and what has left it.
+
+A score sheet may give a hand in full, in part (unknown cards ``??``) or not at all, and may write
+played cards without suits (``Q``). A hand therefore keeps what was received (``supply``: counts per
+slot, plus ``unknown`` wildcards) and what was played or given (``demand``), and answers whether the
+record is still possible: every suited card played is matched by the same card, a suitless card of
+its rank, or an unknown card; every suitless card by any card of its rank or an unknown one.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+
+from replay.cards import N_SLOTS, RANK_2, RANK_BJ, RANK_SJ, Card
+
+_ZERO = (0,) * N_SLOTS
+
+
+def _rank_deficit(supply: Sequence[int], demand: Sequence[int], ri: int) -> int:
+    """How many unknown cards rank index ``ri`` needs to cover its demand."""
+    b = ri * 5
+    if ri >= 13:  # jokers: one slot
+        return max(0, demand[b + 4] - supply[b + 4])
+    excess = surplus = 0
+    for k in range(b, b + 4):
+        d = demand[k] - supply[k]
+        if d > 0:
+            excess += d
+        else:
+            surplus -= d
+    free = supply[b + 4]  # suitless known cards of this rank
+    need = demand[b + 4]  # suitless cards played
+    if excess > free:
+        return excess - free + max(0, need - surplus)
+    return max(0, need - surplus - (free - excess))
+
+
+class Hand:
+    """An immutable hand. ``size`` is the number of cards held now."""
+
+    __slots__ = ("deficit", "demand", "size", "supply", "unknown")
+
+    supply: tuple[int, ...]
+    demand: tuple[int, ...]
+    unknown: int
+    deficit: int
+    size: int
+
+    def __init__(self, supply: tuple[int, ...], demand: tuple[int, ...], unknown: int,
+                 deficit: int, size: int) -> None:
+        self.supply, self.demand, self.unknown, self.deficit, self.size = (
+            supply, demand, unknown, deficit, size)
+
+    @classmethod
+    def dealt(cls, cards: Iterable[Card | None]) -> Hand:
+        """A hand as dealt; None entries are unknown cards."""
+        supply = [0] * N_SLOTS
+        unknown = 0
+        for c in cards:
+            if c is None:
+                unknown += 1
+            else:
+                supply[c.slot] += 1
+        return cls(tuple(supply), _ZERO, unknown, 0, sum(supply) + unknown)
+
+    @classmethod
+    def unknown_of(cls, size: int) -> Hand:
+        """A hand of ``size`` cards none of which is known."""
+        return cls(_ZERO, _ZERO, size, 0, size)
+
+    @property
+    def fully_known(self) -> bool:
+        """True when every card of the hand as dealt is known."""
+        return self.unknown == 0
+
+    def remove(self, cards: Sequence[Card]) -> Hand | None:
+        """The hand after ``cards`` leave it, or None when the record makes that impossible."""
+        if len(cards) > self.size:
+            return None
+        demand = list(self.demand)
+        ranks = set()
+        for c in cards:
+            demand[c.slot] += 1
+            ranks.add(c.rank - 3)
+        supply = self.supply
+        deficit = self.deficit
+        old = self.demand
+        for ri in ranks:
+            deficit += _rank_deficit(supply, demand, ri) - _rank_deficit(supply, old, ri)
+        if deficit > self.unknown:
+            return None
+        return Hand(supply, tuple(demand), self.unknown, deficit, self.size - len(cards))
+
+    def add(self, cards: Sequence[Card]) -> Hand:
+        """The hand after receiving ``cards`` (tribute, a returned card)."""
+        supply = list(self.supply)
+        for c in cards:
+            supply[c.slot] += 1
+        new_supply = tuple(supply)
+        deficit = sum(_rank_deficit(new_supply, self.demand, ri) for ri in range(15))
+        return Hand(new_supply, self.demand, self.unknown, deficit, self.size + len(cards))
+
+    def holds(self, cards: Sequence[Card]) -> bool:
+        """True when the record allows this hand to hold ``cards`` now."""
+        return self.remove(cards) is not None
+
+    def rank_counts(self) -> list[int]:
+        """Known cards held per rank (index rank - 3), unknown cards left out."""
+        out = [0] * 15
+        s, d = self.supply, self.demand
+        for ri in range(15):
+            b = ri * 5
+            out[ri] = sum(s[b:b + 5]) - sum(d[b:b + 5])
+        return [max(0, x) for x in out]
+
+    def known_cards(self) -> list[Card]:
+        """The cards that can be named now, high first; cards of uncertain suit come suitless."""
+        out: list[Card] = []
+        s, d = self.supply, self.demand
+        for ri in range(14, -1, -1):
+            r = ri + 3
+            b = ri * 5
+            if ri >= 13:
+                out += [Card.of(r)] * max(0, s[b + 4] - d[b + 4])
+                continue
+            left = [s[k] - d[k] for k in range(b, b + 4)]
+            free = s[b + 4] - d[b + 4]
+            total = sum(left) + free
+            if total <= 0:
+                continue
+            if min(left) >= 0 and free >= 0:
+                for k, n in enumerate(left):
+                    out += [Card.of(r, "SHDC"[k])] * n
+                out += [Card.of(r)] * free
+            else:
+                out += [Card.of(r)] * total
+        return out[: self.size]
+
+    def cards_or_unknown(self) -> list[str]:
+        """Tokens for display: known cards, then ``??`` for each card that cannot be named."""
+        known = self.known_cards()
+        return [c.token for c in known] + ["??"] * (self.size - len(known))
+
+    def count_of(self, rank: int) -> int:
+        """Known cards of ``rank`` held now."""
+        return self.rank_counts()[rank - 3]
+
+    def has_tribute_card(self) -> bool | None:
+        """Whether the hand holds a joker or a 2 (None when unknown cards make it uncertain)."""
+        counts = self.rank_counts()
+        if counts[RANK_2 - 3] or counts[RANK_SJ - 3] or counts[RANK_BJ - 3]:
+            return True
+        return None if self.unknown else False
+
+    def __repr__(self) -> str:
+        return f"Hand({' '.join(self.cards_or_unknown())!r})"
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Hand):
+            return NotImplemented
+        return (self.supply, self.demand, self.unknown) == (other.supply, other.demand, other.unknown)
+
+    def __hash__(self) -> int:
+        return hash((self.supply, self.demand, self.unknown))

@@ -1,0 +1,486 @@
+"""The move log of one deal (format ``fupan/1``): reading, writing and its errors.
+
+A log holds the game, the rule profile (by name or path, with inline overrides), meta data, the
+seats with player names, the deal (each seat's hand; a hand may be unknown, wholly or in part) and
+the events. ``read_log`` takes JSON or the text notation (``replay.notation``) and raises LogError,
+which names the file, line and column of the bad token and what was expected.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field, replace
+from pathlib import Path
+from typing import Any
+
+from replay.cards import Card, CardError
+from replay.events import CARD_ACTIONS, EVENT_TYPES, TARGET_ACTIONS, Event, Report
+from replay.profile import GAMES, Profile, ProfileError, load_profile
+
+FORMAT = "fupan/1"
+SEATS = {"gouji": 6, "baohuang": 5}
+UNKNOWN = "??"
+META_KEYS = ("date", "venue", "match", "deal", "table", "notes", "previous")
+PREVIOUS_KEYS = ("finish_order", "first_leader", "revolution")
+RESULT_KEYS = ("finish_order", "teams", "sweep")
+TOP_KEYS = ("format", "game", "profile", "overrides", "meta", "seats", "deal", "events", "result")
+
+
+class LogError(ValueError):
+    """A log that cannot be read. ``where`` is "file:line:col" (or the JSON path) of the problem."""
+
+    def __init__(self, message: str, source: str = "<log>", line: int | None = None,
+                 col: int | None = None, path: str = "") -> None:
+        self.source, self.line, self.col, self.path, self.reason = source, line, col, path, message
+        where = source
+        if line is not None:
+            where += f":{line}" + (f":{col}" if col is not None else "")
+        if path:
+            where += f" ({path})"
+        self.where = where
+        super().__init__(f"{where}: {message}")
+
+
+@dataclass(frozen=True)
+class Seat:
+    """A seat at the table and the player on it."""
+
+    seat: int
+    player: str = ""
+
+
+@dataclass(frozen=True)
+class Log:
+    """One deal as recorded. ``hands[s]`` is None when seat s's hand is unknown; a known hand may
+    hold None entries for unknown cards. ``positions[i]`` is (line, col) of event i in its source."""
+
+    game: str
+    profile_name: str
+    overrides: Mapping[str, Any] = field(default_factory=dict)
+    meta: Mapping[str, Any] = field(default_factory=dict)
+    seats: tuple[Seat, ...] = ()
+    hands: tuple[tuple[Card | None, ...] | None, ...] | None = None
+    events: tuple[Event, ...] = ()
+    result: Mapping[str, Any] | None = None
+    source: str = "<log>"
+    positions: tuple[tuple[int, int] | None, ...] = field(default=(), compare=False, repr=False)
+
+    @property
+    def n_seats(self) -> int:
+        """Number of seats of the game."""
+        return SEATS[self.game]
+
+    def profile(self) -> Profile:
+        """The rule profile with the log's overrides applied; ProfileError if it is unusable."""
+        prof = load_profile(self.profile_name)
+        if prof.game != self.game:
+            raise ProfileError(f"profile {self.profile_name!r} is for {prof.game}, the log is {self.game}")
+        return prof.with_overrides(self.overrides, "log overrides")
+
+    def player(self, seat: int) -> str:
+        """The player's name on a seat, or "seat N"."""
+        for s in self.seats:
+            if s.seat == seat and s.player:
+                return s.player
+        return f"seat {seat}"
+
+    def where(self, index: int) -> str:
+        """The source place of event ``index``: "file:line:col"."""
+        pos = self.positions[index] if index < len(self.positions) else None
+        if pos is None:
+            return f"{self.source} (event {index})"
+        return f"{self.source}:{pos[0]}:{pos[1]}"
+
+    def to_json(self) -> dict[str, Any]:
+        """The log as a JSON-ready dict in canonical key order."""
+        out: dict[str, Any] = {"format": FORMAT, "game": self.game, "profile": self.profile_name}
+        if self.overrides:
+            out["overrides"] = dict(self.overrides)
+        if self.meta:
+            out["meta"] = {k: self.meta[k] for k in META_KEYS if k in self.meta}
+        out["seats"] = [{"seat": s.seat, "player": s.player} for s in self.seats]
+        if self.hands is not None:
+            out["deal"] = {"hands": [None if h is None else [UNKNOWN if c is None else c.token for c in h]
+                                     for h in self.hands]}
+        out["events"] = [e.to_json() for e in self.events]
+        if self.result is not None:
+            out["result"] = dict(self.result)
+        return out
+
+    def dumps(self) -> str:
+        """The canonical JSON text: fixed key order, one seat, hand and event per line."""
+        return dumps_canonical(self.to_json())
+
+
+def _j(value: Any) -> str:
+    return json.dumps(value, ensure_ascii=False, separators=(", ", ": "))
+
+
+def dumps_canonical(doc: Mapping[str, Any]) -> str:
+    """Canonical JSON text of a log document (byte-stable for equal logs)."""
+    lines = ["{"]
+    items = list(doc.items())
+    for i, (key, value) in enumerate(items):
+        comma = "," if i < len(items) - 1 else ""
+        if key in ("seats", "events") and value:
+            lines.append(f'  "{key}": [')
+            lines += [f"    {_j(v)}" + ("," if j < len(value) - 1 else "") for j, v in enumerate(value)]
+            lines.append(f"  ]{comma}")
+        elif key == "deal" and value.get("hands") is not None:
+            hands = value["hands"]
+            lines.append('  "deal": {')
+            lines.append('    "hands": [')
+            lines += [f"      {_j(h)}" + ("," if j < len(hands) - 1 else "") for j, h in enumerate(hands)]
+            lines.append("    ]")
+            lines.append(f"  }}{comma}")
+        else:
+            lines.append(f"  {_j(key)}: {_j(value)}{comma}")
+    lines.append("}")
+    return "\n".join(lines) + "\n"
+
+
+# ---------------------------------------------------------------------------------------------
+# Reading
+
+
+def read_log(path: str | Path, text: str | None = None) -> Log:
+    """Read a log file (JSON or text notation; "-" is standard input when ``text`` is given)."""
+    source = str(path)
+    if text is None:
+        try:
+            raw = Path(path).read_bytes()
+        except OSError as exc:
+            raise LogError(f"cannot read file: {exc.strerror or exc}", source) from None
+        try:
+            text = raw.decode("utf-8-sig")
+        except UnicodeDecodeError as exc:
+            line = raw[: exc.start].count(b"\n") + 1
+            raise LogError("file is not UTF-8 text", source, line) from None
+    return parse_log(text, source)
+
+
+def parse_log(text: str, source: str = "<log>") -> Log:
+    """A log from JSON or text-notation source text."""
+    if text.lstrip().startswith("{"):
+        return parse_json_log(text, source)
+    from replay.notation import parse_text
+
+    return parse_text(text, source)
+
+
+def parse_json_log(text: str, source: str = "<log>") -> Log:
+    """A log from canonical (or any well-formed) JSON text."""
+    try:
+        doc = json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise LogError(f"malformed JSON: {exc.msg}", source, exc.lineno, exc.colno) from None
+    except RecursionError:
+        raise LogError("JSON nested too deeply", source) from None
+    try:
+        log = log_from_doc(doc, source)
+    except _DocError as exc:
+        line, col = locate(text, exc.path, exc.at_key)
+        raise LogError(exc.message, source, line, col, _path_str(exc.path)) from None
+    return replace(log, positions=event_positions(text))
+
+
+class _DocError(Exception):
+    def __init__(self, path: Sequence[str | int], message: str) -> None:
+        self.path, self.message = list(path), message
+        self.at_key = message.startswith("unknown key")
+        super().__init__(message)
+
+
+def _path_str(path: Sequence[str | int]) -> str:
+    out = ""
+    for p in path:
+        out += f"[{p}]" if isinstance(p, int) else (f".{p}" if out else p)
+    return out
+
+
+def _expect(cond: bool, path: Sequence[str | int], message: str) -> None:
+    if not cond:
+        raise _DocError(path, message)
+
+
+def _card(token: Any, path: Sequence[str | int], allow_unknown: bool = False) -> Card | None:
+    if allow_unknown and (token is None or token == UNKNOWN):
+        return None
+    _expect(isinstance(token, str), path, f"expected a card token, got {_j(token)}")
+    try:
+        return Card(token)
+    except CardError as exc:
+        raise _DocError(path, str(exc)) from None
+
+
+def _int(value: Any, path: Sequence[str | int], what: str, lo: int, hi: int) -> int:
+    ok = isinstance(value, int) and not isinstance(value, bool) and lo <= value <= hi
+    _expect(ok, path, f"expected {what} ({lo}..{hi}), got {_j(value)}")
+    return value
+
+
+def log_from_doc(doc: Any, source: str = "<log>") -> Log:
+    """A Log from a parsed JSON document; raises _DocError with the JSON path of a problem."""
+    _expect(isinstance(doc, dict), [], "a log must be a JSON object")
+    for key in doc:
+        _expect(key in TOP_KEYS, [key], f"unknown key {key!r} (expected one of {', '.join(TOP_KEYS)})")
+    _expect(doc.get("format") == FORMAT, ["format"], f'expected "format": "{FORMAT}"')
+    game = doc.get("game")
+    _expect(game in GAMES, ["game"], f"expected game one of {', '.join(GAMES)}, got {_j(game)}")
+    n = SEATS[game]
+    prof = doc.get("profile", game)
+    overrides: dict[str, Any] = {}
+    if isinstance(prof, dict):
+        for key in prof:
+            _expect(key in ("name", "overrides"), ["profile", key], f"unknown key {key!r} in profile")
+        overrides = dict(prof.get("overrides") or {})
+        prof = prof.get("name", game)
+    _expect(isinstance(prof, str) and prof != "", ["profile"], "expected a profile name or path")
+    if "overrides" in doc:
+        _expect(isinstance(doc["overrides"], dict), ["overrides"], "expected an object of options")
+        overrides.update(doc["overrides"])
+    meta = doc.get("meta", {})
+    _expect(isinstance(meta, dict), ["meta"], "expected an object")
+    for key, value in meta.items():
+        _expect(key in META_KEYS, ["meta", key], f"unknown meta key {key!r} (expected {', '.join(META_KEYS)})")
+        if key == "deal":
+            _int(value, ["meta", key], "a deal number", 1, 10**6)
+        elif key == "previous":
+            _check_previous(value, n)
+        else:
+            _expect(isinstance(value, str), ["meta", key], f"expected text, got {_j(value)}")
+    seats = _read_seats(doc.get("seats", []), n)
+    hands = _read_deal(doc.get("deal"), n)
+    events, _ = _read_events(doc.get("events", []), n)
+    result = doc.get("result")
+    if result is not None:
+        _check_result(result, n)
+    log = Log(game=game, profile_name=prof, overrides=overrides, meta=meta, seats=seats, hands=hands,
+              events=tuple(events), result=result, source=source)
+    try:
+        log.profile()
+    except ProfileError as exc:
+        raise _DocError(["profile"], str(exc)) from None
+    return log
+
+
+def _check_previous(value: Any, n: int) -> None:
+    path = ["meta", "previous"]
+    _expect(isinstance(value, dict), path, "expected an object")
+    for key, v in value.items():
+        _expect(key in PREVIOUS_KEYS, [*path, key], f"unknown key {key!r} (expected {', '.join(PREVIOUS_KEYS)})")
+        if key == "finish_order":
+            _check_order(v, n, [*path, key])
+        else:
+            _int(v, [*path, key], "a seat", 0, n - 1)
+
+
+def _check_order(order: Any, n: int, path: list[Any]) -> None:
+    _expect(isinstance(order, list), path, "expected a list of seats")
+    for i, s in enumerate(order):
+        _int(s, [*path, i], "a seat", 0, n - 1)
+    _expect(len(set(order)) == len(order), path, "a seat appears twice in the finish order")
+
+
+def _check_result(result: Any, n: int) -> None:
+    _expect(isinstance(result, dict), ["result"], "expected an object")
+    for key, v in result.items():
+        _expect(key in RESULT_KEYS, ["result", key], f"unknown key {key!r} (expected {', '.join(RESULT_KEYS)})")
+        if key == "finish_order":
+            _check_order(v, n, ["result", key])
+        elif key == "sweep":
+            _expect(isinstance(v, bool), ["result", key], "expected true or false")
+        else:
+            _expect(isinstance(v, list), ["result", key], "expected a list of {seats, points}")
+            for i, t in enumerate(v):
+                p = ["result", key, i]
+                _expect(isinstance(t, dict) and set(t) == {"seats", "points"}, p,
+                        'expected {"seats": [...], "points": N}')
+                for j, s in enumerate(t["seats"]):
+                    _int(s, [*p, "seats", j], "a seat", 0, n - 1)
+                _expect(isinstance(t["points"], (int, float)) and not isinstance(t["points"], bool),
+                        [*p, "points"], "expected a number")
+
+
+def _read_seats(raw: Any, n: int) -> tuple[Seat, ...]:
+    _expect(isinstance(raw, list), ["seats"], "expected a list of seats")
+    out: list[Seat] = []
+    for i, s in enumerate(raw):
+        _expect(isinstance(s, dict), ["seats", i], 'expected {"seat": N, "player": "name"}')
+        for key in s:
+            _expect(key in ("seat", "player"), ["seats", i, key], f"unknown key {key!r} in a seat")
+        seat = _int(s.get("seat"), ["seats", i, "seat"], "a seat", 0, n - 1)
+        player = s.get("player", "")
+        _expect(isinstance(player, str), ["seats", i, "player"], "expected the player's name as text")
+        _expect(all(x.seat != seat for x in out), ["seats", i, "seat"], f"seat {seat} listed twice")
+        out.append(Seat(seat, player))
+    return tuple(sorted(out, key=lambda x: x.seat))
+
+
+def _read_deal(raw: Any, n: int) -> tuple[tuple[Card | None, ...] | None, ...] | None:
+    if raw is None:
+        return None
+    _expect(isinstance(raw, dict), ["deal"], 'expected {"hands": [...]}')
+    for key in raw:
+        _expect(key == "hands", ["deal", key], f"unknown key {key!r} in deal (expected hands)")
+    hands = raw.get("hands")
+    if hands is None:
+        return None
+    _expect(isinstance(hands, list) and len(hands) == n, ["deal", "hands"], f"expected a list of {n} hands")
+    out: list[tuple[Card | None, ...] | None] = []
+    for s, hand in enumerate(hands):
+        if hand is None:
+            out.append(None)
+            continue
+        _expect(isinstance(hand, list), ["deal", "hands", s], "expected a list of cards or null")
+        out.append(tuple(_card(t, ["deal", "hands", s, i], True) for i, t in enumerate(hand)))
+    return tuple(out)
+
+
+def event_from_json(raw: Any, i: int, n: int) -> Event:
+    """One event from its JSON object; raises _DocError naming events[i]."""
+    p: list[str | int] = ["events", i]
+    _expect(isinstance(raw, dict), p, 'expected {"seat": N, "action": "..."}')
+    action = raw.get("action")
+    _expect(action in EVENT_TYPES, [*p, "action"],
+            f"unknown action {_j(action)} (expected one of {', '.join(EVENT_TYPES)})")
+    allowed = {"seat", "action", "note"}
+    if action in CARD_ACTIONS:
+        allowed.add("cards")
+    if action in TARGET_ACTIONS:
+        allowed.add("to")
+    if action == "report":
+        allowed.add("count")
+    for key in raw:
+        _expect(key in allowed, [*p, key], f"unknown key {key!r} for action {action}")
+    seat = _int(raw.get("seat"), [*p, "seat"], "a seat", 0, n - 1)
+    note = raw.get("note", "")
+    _expect(isinstance(note, str), [*p, "note"], "expected text")
+    cls = EVENT_TYPES[action]
+    kwargs: dict[str, Any] = {"note": note}
+    if action in CARD_ACTIONS:
+        cards = raw.get("cards")
+        _expect(isinstance(cards, list) and len(cards) > 0, [*p, "cards"], "expected a non-empty list of cards")
+        kwargs["cards"] = tuple(_card(t, [*p, "cards", j]) for j, t in enumerate(cards))
+    if action in TARGET_ACTIONS:
+        kwargs["to"] = _int(raw.get("to"), [*p, "to"], "a seat", 0, n - 1)
+    if cls is Report:
+        kwargs["count"] = _int(raw.get("count"), [*p, "count"], "a card count", 0, 216)
+    return cls(seat, **kwargs)
+
+
+def _read_events(raw: Any, n: int) -> tuple[list[Event], None]:
+    _expect(isinstance(raw, list), ["events"], "expected a list of events")
+    return [event_from_json(e, i, n) for i, e in enumerate(raw)], None
+
+
+# ---------------------------------------------------------------------------------------------
+# Locating a JSON path in the source text, for error messages.
+
+_WS = re.compile(r"[ \t\n\r]*")
+
+_NUMBER = re.compile(r"-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][-+]?\d+)?")
+
+
+def locate(text: str, path: Sequence[str | int], at_key: bool = False) -> tuple[int | None, int | None]:
+    """(line, col) where the value at ``path`` starts in JSON ``text`` (its key, with ``at_key``)."""
+    try:
+        pos = _seek(text, 0, list(path), at_key)
+    except (ValueError, IndexError):
+        return None, None
+    line = text.count("\n", 0, pos) + 1
+    col = pos - (text.rfind("\n", 0, pos) + 1) + 1
+    return line, col
+
+
+def _skip(text: str, pos: int) -> int:
+    m = _WS.match(text, pos)
+    return m.end() if m else pos
+
+
+def _seek(text: str, pos: int, path: list[str | int], at_key: bool = False) -> int:
+    pos = _skip(text, pos)
+    if not path:
+        return pos
+    head, rest = path[0], path[1:]
+    ch = text[pos]
+    if ch == "{":
+        pos = _skip(text, pos + 1)
+        while text[pos] != "}":
+            key_pos = pos
+            key, pos = json.decoder.scanstring(text, pos + 1)
+            pos = _skip(text, pos)
+            pos = _skip(text, pos + 1)  # the colon
+            if key == head:
+                return key_pos if not rest and at_key else _seek(text, pos, rest, at_key)
+            pos = _skip(text, _end(text, pos))
+            if text[pos] == ",":
+                pos = _skip(text, pos + 1)
+        raise ValueError(head)
+    if ch == "[":
+        pos = _skip(text, pos + 1)
+        i = 0
+        while text[pos] != "]":
+            if i == head:
+                return _seek(text, pos, rest, at_key)
+            pos = _skip(text, _end(text, pos))
+            if text[pos] == ",":
+                pos = _skip(text, pos + 1)
+            i += 1
+        raise ValueError(head)
+    raise ValueError(head)
+
+
+def _end(text: str, pos: int) -> int:
+    """The index just past the JSON value starting at ``pos``."""
+    ch = text[pos]
+    if ch == '"':
+        return json.decoder.scanstring(text, pos + 1)[1]
+    if ch in "{[":
+        close = "}" if ch == "{" else "]"
+        pos = _skip(text, pos + 1)
+        while text[pos] != close:
+            if ch == "{":
+                pos = json.decoder.scanstring(text, pos + 1)[1]
+                pos = _skip(text, pos)
+                pos = _skip(text, pos + 1)
+            pos = _skip(text, _end(text, pos))
+            if text[pos] == ",":
+                pos = _skip(text, pos + 1)
+        return pos + 1
+    for word in ("true", "false", "null"):
+        if text.startswith(word, pos):
+            return pos + len(word)
+    m = _NUMBER.match(text, pos)
+    if not m:
+        raise ValueError(pos)
+    return m.end()
+
+
+def event_positions(text: str) -> tuple[tuple[int, int] | None, ...]:
+    """(line, col) of each event object in JSON ``text``, in one pass."""
+    try:
+        pos = _seek(text, 0, ["events"])
+    except (ValueError, IndexError):
+        return ()
+    if text[pos] != "[":
+        return ()
+    starts: list[int] = []
+    pos = _skip(text, pos + 1)
+    try:
+        while text[pos] != "]":
+            starts.append(pos)
+            pos = _skip(text, _end(text, pos))
+            if text[pos] == ",":
+                pos = _skip(text, pos + 1)
+    except (ValueError, IndexError):
+        pass
+    out: list[tuple[int, int] | None] = []
+    line, last = 1, 0
+    for p in starts:
+        line += text.count("\n", last, p)
+        last = p
+        out.append((line, p - (text.rfind("\n", 0, p) + 1) + 1))
+    return tuple(out)

@@ -1,0 +1,214 @@
+"""Rule profiles: which option of RULES.md a table plays, as validated TOML data.
+
+A profile names a game and sets every option of that game. Shipped profiles live in
+``replay/profiles/``; a club passes its own file by path. A profile may start from another with
+``base = "gouji"`` and override some options. An unknown key or a bad value is a ProfileError that
+names the file, the key and what was expected.
+"""
+
+from __future__ import annotations
+
+import tomllib
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from importlib import resources
+from pathlib import Path
+from types import MappingProxyType
+from typing import Any
+
+GAMES = ("gouji", "baohuang")
+
+
+@dataclass(frozen=True)
+class Option:
+    """One profile option: its rule, allowed values (or a type) and default per game."""
+
+    name: str
+    rule: str
+    kind: type | tuple[str, ...]
+    defaults: Mapping[str, Any]
+    help_en: str
+    help_zh: str = ""
+
+    def check(self, value: Any) -> str | None:
+        """None when ``value`` is allowed, else what was expected."""
+        if isinstance(self.kind, tuple):
+            if value not in self.kind:
+                return "one of " + ", ".join(repr(v) for v in self.kind)
+            return None
+        if self.kind is bool:
+            return None if isinstance(value, bool) else "true or false"
+        if self.kind is list:
+            ok = isinstance(value, list) and all(isinstance(v, (int, str)) for v in value)
+            return None if ok else "a list of ranks"
+        return None if isinstance(value, self.kind) else f"a {self.kind.__name__}"
+
+
+def _opt(name: str, rule: str, kind: Any, defaults: dict[str, Any], help_en: str, help_zh: str = "") -> Option:
+    return Option(name, rule, kind, MappingProxyType(defaults), help_en, help_zh)
+
+
+OPTIONS: dict[str, Option] = {o.name: o for o in (
+    _opt("twos_attach", "SET-FORM", bool, {"gouji": True, "baohuang": False},
+         "2s may be attached to any base and count as it (贴钱)", "2可贴在任何牌上（贴钱）"),
+    _opt("joker_compare", "SET-SMALLJOKER", ("seed",), {"gouji": "seed", "baohuang": "seed"},
+         "how sets with jokers attached are compared", "挂花牌的比较方法"),
+    _opt("first_lead", "GJ-FIRST-LEAD", ("liang3", "rotate", "logged"), {"gouji": "liang3"},
+         "who leads the first round: 亮3, rotation from seat 0, or as logged", "首发：亮3、轮换或按记录"),
+    _opt("passed_answer", "GJ-ANSWER-ORDER", ("in_turn", "at_kou"), {"gouji": "in_turn"},
+         "when a passed seat may answer its 对头's set", "过牌者何时可对对头牌发言"),
+    _opt("burn_fail", "GJ-BURN", ("dalao", "flag"), {"gouji": "flag"},
+         "a burner who breaks the burn condition becomes 大落, or is flagged only", "烧牌失败：大落或仅标记"),
+    _opt("burn_priority", "GJ-BURN", ("team_first", "play_order"), {"gouji": "team_first"},
+         "order of several burn claims", "多人烧牌的优先顺序"),
+    _opt("burn_seats", "GJ-BURN", ("any", "between"), {"gouji": "any"},
+         "which seats may burn: any but the 对头, or only the two between", "可烧牌的座位"),
+    _opt("burn_needs_head", "GJ-BURN", bool, {"gouji": False},
+         "a burner's own 对头 must still hold cards (house rule)", "烧牌者的对头须仍有牌（俱乐部规则）"),
+    _opt("deadlevel", "GJ-DEADLEVEL", ("any_dipai", "gouji_dipai"), {"gouji": "any_dipai"},
+         "which 底牌 of 头科/二科 give the 对头 a 够死级 chance", "哪些底牌给对头够死级机会"),
+    _opt("chaos_pass", "GJ-CHAOS", ("free", "lock"), {"gouji": "free"},
+         "in 四人乱缠 a pass binds only the set on the table, or locks as usual", "四人乱缠中过牌的效力"),
+    _opt("score_mode", "GJ-SCORE", ("positive_only", "net"), {"gouji": "positive_only"},
+         "record only the winning team's points, or both teams' net sums", "只记正分，或双方净分"),
+    _opt("tribute", "GJ-TRIBUTE", bool, {"gouji": False}, "play 进贡/还贡 between deals", "是否进贡"),
+    _opt("tribute_after_sweep", "GJ-TRIBUTE", ("opposite", "redeal"), {"gouji": "redeal"},
+         "after a 串三户: each loser gives its 对头 one card, or no tribute", "串三户后的进贡方式"),
+    _opt("revolution", "GJ-REVOLUTION", bool, {"gouji": True}, "革命 may be declared", "允许革命"),
+    _opt("removed_ranks", "BH-DEAL", list, {"baohuang": []},
+         "ranks taken out of the four decks (e.g. [3, 4, 5])", "去掉的点数"),
+    _opt("force_from", "BH-FORCE", ("marked", "seat0"), {"baohuang": "marked"},
+         "where 逼庄 starts: the seat dealt the marked joker, or seat 0", "逼庄从哪个座位开始"),
+)}
+
+
+class ProfileError(ValueError):
+    """A profile that cannot be used; the message names the file and the key."""
+
+
+@dataclass(frozen=True)
+class Profile:
+    """A validated rule profile: a game and a value for each of that game's options."""
+
+    name: str
+    game: str
+    options: Mapping[str, Any] = field(repr=False)
+    title_zh: str = ""
+    title_en: str = ""
+    source: str = ""
+
+    def __getattr__(self, key: str) -> Any:
+        opts = object.__getattribute__(self, "options")
+        if key in opts:
+            return opts[key]
+        raise AttributeError(key)
+
+    def with_overrides(self, overrides: Mapping[str, Any], where: str = "overrides") -> Profile:
+        """A copy with some options changed, validated like a file."""
+        if not overrides:
+            return self
+        opts = dict(self.options)
+        opts.update(_validate_options(self.game, overrides, where))
+        return Profile(self.name, self.game, MappingProxyType(opts), self.title_zh, self.title_en,
+                       self.source)
+
+    def option_rule(self, key: str) -> str:
+        """The rule ID an option belongs to."""
+        return OPTIONS[key].rule
+
+    def __repr__(self) -> str:
+        return f"load_profile({self.name!r})"
+
+
+def options_for(game: str) -> dict[str, Option]:
+    """The options a game's profiles must set."""
+    return {k: o for k, o in OPTIONS.items() if game in o.defaults}
+
+
+def default_options(game: str) -> dict[str, Any]:
+    """The default value of each option of a game."""
+    return {k: o.defaults[game] for k, o in options_for(game).items()}
+
+
+def _validate_options(game: str, raw: Mapping[str, Any], where: str) -> dict[str, Any]:
+    allowed = options_for(game)
+    out: dict[str, Any] = {}
+    for key, value in raw.items():
+        opt = allowed.get(key)
+        if opt is None:
+            known = ", ".join(sorted(allowed))
+            raise ProfileError(f"{where}: unknown option {key!r} for {game} (known: {known})")
+        problem = opt.check(value)
+        if problem:
+            raise ProfileError(f"{where}: option {key} = {value!r} is not allowed; expected {problem}")
+        out[key] = value
+    return out
+
+
+_TOP_KEYS = {"name", "game", "base", "title_zh", "title_en", "source", "options"}
+
+
+def shipped_profiles() -> list[str]:
+    """Names of the profiles shipped in the package."""
+    folder = resources.files("replay") / "profiles"
+    return sorted(p.name[:-5] for p in folder.iterdir() if p.name.endswith(".toml"))
+
+
+def _read_toml(name_or_path: str) -> tuple[dict[str, Any], str]:
+    path = Path(name_or_path)
+    if name_or_path.endswith(".toml") or path.exists():
+        if not path.is_file():
+            raise ProfileError(f"{name_or_path}: no such profile file")
+        where = str(path)
+        text = path.read_text(encoding="utf-8")
+    else:
+        res = resources.files("replay") / "profiles" / f"{name_or_path}.toml"
+        if not res.is_file():
+            names = ", ".join(shipped_profiles())
+            raise ProfileError(f"unknown profile {name_or_path!r} (shipped: {names}; or give a .toml path)")
+        where = f"profiles/{name_or_path}.toml"
+        text = res.read_text(encoding="utf-8")
+    try:
+        return tomllib.loads(text), where
+    except tomllib.TOMLDecodeError as exc:
+        raise ProfileError(f"{where}: {exc}") from None
+
+
+_cache: dict[str, Profile] = {}
+
+
+def load_profile(name_or_path: str, _seen: tuple[str, ...] = ()) -> Profile:
+    """A shipped profile by name, or a club's profile file by path, validated."""
+    if name_or_path in _cache:
+        return _cache[name_or_path]
+    if name_or_path in _seen:
+        raise ProfileError(f"profile {name_or_path!r} is its own base")
+    data, where = _read_toml(name_or_path)
+    extra = set(data) - _TOP_KEYS
+    if extra:
+        raise ProfileError(f"{where}: unknown key {sorted(extra)[0]!r} (known: {', '.join(sorted(_TOP_KEYS))})")
+    options = data.get("options", {})
+    if not isinstance(options, dict):
+        raise ProfileError(f"{where}: [options] must be a table")
+    if "base" in data:
+        base = load_profile(str(data["base"]), (*_seen, name_or_path))
+        game = data.get("game", base.game)
+        if game != base.game:
+            raise ProfileError(f"{where}: game {game!r} differs from its base's game {base.game!r}")
+        merged = dict(base.options)
+    else:
+        game = data.get("game")
+        if game not in GAMES:
+            raise ProfileError(f"{where}: game = {game!r}; expected one of {', '.join(GAMES)}")
+        merged = default_options(game)
+        missing = sorted(set(merged) - set(options))
+        if missing and name_or_path in shipped_profiles():
+            raise ProfileError(f"{where}: shipped profile misses option {missing[0]!r}")
+    merged.update(_validate_options(game, options, where))
+    name = data.get("name", Path(name_or_path).stem)
+    if not isinstance(name, str):
+        raise ProfileError(f"{where}: name must be a string")
+    prof = Profile(name, game, MappingProxyType(merged), str(data.get("title_zh", "")),
+                   str(data.get("title_en", "")), str(data.get("source", "")))
+    _cache[name_or_path] = prof
+    return prof

@@ -1,0 +1,166 @@
+"""Replay: fold a log's events into states, one verdict per event.
+
+``Replay(log)`` runs the fold once; ``states[k]`` is the table after ``k`` events (``states[0]`` is
+the deal), so stepping back and forth is indexing. Strict mode stops at the first illegal event;
+lenient mode records it and carries on as a referee would.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from replay.cards import Card
+from replay.gouji import Gouji
+from replay.log import Log
+from replay.profile import Profile
+from replay.scoring import Score, score_gouji
+from replay.state import State
+from replay.verdicts import Verdict
+
+ENGINES: dict[str, type[Gouji]] = {"gouji": Gouji}
+
+
+def engine_for(profile: Profile, meta: dict[str, Any] | None = None) -> Gouji:
+    """The rules engine of a profile's game."""
+    return ENGINES[profile.game](profile, meta)
+
+
+@dataclass(frozen=True)
+class StepView:
+    """What the table showed after one step, in plain values (for ``replay --json`` and the app)."""
+
+    step: int
+    to_act: dict[int, tuple[str, ...]]
+    table_seat: int | None
+    table_cards: tuple[str, ...]
+    hands: dict[int, list[str]]
+    finished: tuple[int, ...]
+    counts_shown: dict[int, int]
+
+    def to_json(self) -> dict[str, Any]:
+        """The stable JSON of ``fupan replay --step N --json``."""
+        return {
+            "step": self.step,
+            "to_act": {str(s): list(a) for s, a in self.to_act.items()},
+            "table": {"seat": self.table_seat, "cards": list(self.table_cards)},
+            "hands": {str(s): h for s, h in self.hands.items()},
+            "finished": list(self.finished),
+            "counts_shown": {str(s): c for s, c in self.counts_shown.items()},
+        }
+
+
+class Replay:
+    """A log replayed: ``states``, ``verdicts`` (one per event read), ``unverified`` notes."""
+
+    def __init__(self, log: Log, strict: bool = False, profile: Profile | None = None) -> None:
+        self.log = log
+        self.profile = profile or log.profile()
+        self.engine = engine_for(self.profile, dict(log.meta))
+        self.strict = strict
+        self.unverified: list[str] = []
+        self.deal_verdicts: list[Verdict] = [
+            Verdict(None, seat, "deal", (), False, rule, zh, en)
+            for rule, seat, zh, en in self.engine.check_deal(log.hands, self.unverified)
+        ]
+        st = self.engine.initial(log.hands)
+        self.states: list[State] = [st]
+        self.verdicts: list[Verdict] = []
+        self.stopped_at: int | None = None
+        if strict and self.deal_verdicts:
+            self.stopped_at = -1
+            self.result_verdicts: list[Verdict] = []
+            return
+        step = self.engine.step
+        for i, ev in enumerate(log.events):
+            out = step(st, ev)
+            cards = tuple(c.token for c in ev.cards)
+            if out.unverified:
+                self.unverified.extend(u for u in out.unverified if u not in self.unverified)
+            if out.rule is None:
+                self.verdicts.append(Verdict(i, ev.seat, ev.action, cards, True, effects=out.effects))
+                st = out.state
+            else:
+                self.verdicts.append(Verdict(i, ev.seat, ev.action, cards, False, out.rule,
+                                             out.message_zh, out.message_en))
+                if strict:
+                    self.stopped_at = i
+                    break
+                st = self.engine.force(st, ev)
+            self.states.append(st)
+        self.result_verdicts = self._check_result()
+
+    # -- results ------------------------------------------------------------------------------------
+
+    @property
+    def final(self) -> State:
+        """The last state reached."""
+        return self.states[-1]
+
+    @property
+    def all_verdicts(self) -> list[Verdict]:
+        """Deal, event and claimed-result verdicts together."""
+        return self.deal_verdicts + self.verdicts + self.result_verdicts
+
+    @property
+    def ok(self) -> bool:
+        """True when the deal and every event (and any claimed result) are legal."""
+        return all(v.legal for v in self.all_verdicts) and self.stopped_at is None
+
+    @property
+    def illegal(self) -> list[Verdict]:
+        """The verdicts that found a rule broken."""
+        return [v for v in self.all_verdicts if not v.legal]
+
+    def score(self) -> Score | None:
+        """The deal's score, or None while it is not finished."""
+        return score_gouji(self.final, self.profile)
+
+    def _check_result(self) -> list[Verdict]:
+        claimed = self.log.result
+        if not claimed:
+            return []
+        score = self.score()
+        if score is None:
+            return [Verdict(None, None, "result", (), False, "FINISH", "记录的结果与未完成的牌局不符",
+                            "a result is recorded but the deal did not finish")]
+        out: list[Verdict] = []
+        order = claimed.get("finish_order")
+        if order is not None and tuple(order) != score.finish_order:
+            out.append(Verdict(None, None, "result", (), False, "FINISH",
+                               f"记录的名次 {order} 与牌局 {list(score.finish_order)} 不符",
+                               f"recorded finish order {order} differs from the deal's {list(score.finish_order)}"))
+        if "sweep" in claimed and claimed["sweep"] != score.sweep:
+            out.append(Verdict(None, None, "result", (), False, "GJ-SWEEP",
+                               f"记录{'有' if claimed['sweep'] else '无'}串三户，牌局{'有' if score.sweep else '无'}",
+                               f"the record says sweep={claimed['sweep']}, the deal gives sweep={score.sweep}"))
+        for team in claimed.get("teams", []):
+            real = next((t for t in score.teams if set(t.seats) == set(team["seats"])), None)
+            if real is None:
+                out.append(Verdict(None, None, "result", (), False, "GJ-TEAMS",
+                                   f"座位 {team['seats']} 不是一个联邦", f"seats {team['seats']} are not a team"))
+            elif real.points != team["points"]:
+                out.append(Verdict(None, None, "result", (), False, "GJ-SCORE",
+                                   f"联邦 {list(real.seats)} 记 {team['points']} 分，应为 {real.points} 分",
+                                   f"team {list(real.seats)} records {team['points']}; the deal gives {real.points}"))
+        return out
+
+    # -- views --------------------------------------------------------------------------------------
+
+    def view(self, step: int) -> StepView:
+        """The table after ``step`` events, as plain values."""
+        st = self.states[step]
+        return StepView(
+            step=step,
+            to_act=self.engine.actors(st),
+            table_seat=st.owner if st.table is not None else None,
+            table_cards=tuple(c.token for c in st.table_cards),
+            hands={s: h.cards_or_unknown() for s, h in enumerate(st.hands)},
+            finished=st.out,
+            counts_shown=st.shown_counts(),
+        )
+
+
+def cards_str(cards: tuple[Card, ...]) -> str:
+    """Cards as canonical tokens joined by spaces."""
+    return " ".join(c.token for c in cards)

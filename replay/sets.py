@@ -1,0 +1,138 @@
+"""一套牌: one play of a climbing game, its form (SET-FORM), beating and the 够级 test.
+
+A set is N cards of one base rank, plus attached 2s (贴钱, where the profile allows) and attached
+jokers (挂花). The base may itself be 2 or a joker; a set of jokers only has the lowest joker in it
+as its base.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from replay.cards import RANK_10, RANK_2, RANK_A, RANK_BJ, RANK_J, RANK_K, RANK_Q, RANK_SJ, Card
+
+# GJ-GOUJI-SET: the least number of cards of a rank that makes a 够级 set.
+GOUJI_MIN = {RANK_A: 2, RANK_K: 2, RANK_Q: 3, RANK_J: 4, RANK_10: 5}
+
+
+class SetFormError(ValueError):
+    """Cards that do not form one set; ``rule`` is the rule ID they break (SET-FORM)."""
+
+    rule = "SET-FORM"
+
+
+@dataclass(frozen=True, slots=True)
+class CardSet:
+    """A played set: ``base`` rank, ``n`` cards counted as the base (attached 2s included), and
+    the attached small and big jokers. ``size`` is the number of cards."""
+
+    base: int
+    n: int
+    twos: int = 0
+    sj: int = 0
+    bj: int = 0
+
+    @property
+    def size(self) -> int:
+        """Number of cards in the set."""
+        return self.n + self.sj + self.bj
+
+    @property
+    def big_jokers(self) -> int:
+        """Big jokers in the set, attached or as its base."""
+        return self.bj + (self.n if self.base == RANK_BJ else 0)
+
+    @property
+    def has_joker(self) -> bool:
+        """True when any card of the set is a joker."""
+        return self.sj > 0 or self.bj > 0 or self.base >= RANK_SJ
+
+    @property
+    def dead(self) -> bool:
+        """SET-BIGJOKER: a big joker attached to a lower base makes a set nothing can beat."""
+        return self.bj > 0 and self.base < RANK_BJ
+
+    def beats(self, other: CardSet) -> bool:
+        """True when this set may answer ``other`` (SET-COUNT, SET-RANK and both joker rules)."""
+        return why_not_beats(self, other) is None
+
+    def is_gouji(self) -> bool:
+        """GJ-GOUJI-SET: any joker, base 2, or at least 2 A, 2 K, 3 Q, 4 J or 5 10."""
+        if self.has_joker or self.base == RANK_2:
+            return True
+        need = GOUJI_MIN.get(self.base)
+        return need is not None and self.n >= need
+
+    def __repr__(self) -> str:
+        fields = [f"base={self.base}", f"n={self.n}"]
+        fields += [f"{k}={v}" for k, v in (("twos", self.twos), ("sj", self.sj), ("bj", self.bj)) if v]
+        return f"CardSet({', '.join(fields)})"
+
+
+def why_not_beats(answer: CardSet, table: CardSet) -> str | None:
+    """The rule ID that stops ``answer`` from beating ``table``, or None when it beats it."""
+    if answer.size != table.size:
+        return "SET-COUNT"
+    if table.dead:
+        return "SET-BIGJOKER"
+    if answer.base == table.base:
+        return "CARD-ORDER"
+    if answer.base < table.base:
+        return "SET-RANK"
+    if table.sj and table.base < RANK_SJ and answer.big_jokers < table.sj:
+        return "SET-SMALLJOKER"
+    return None
+
+
+def make_set(cards: Sequence[Card], twos_attach: bool = True) -> CardSet:
+    """The set formed by ``cards``; raises SetFormError (rule SET-FORM) when they form none."""
+    if not cards:
+        raise SetFormError("a play needs at least one card")
+    sj = bj = twos = 0
+    plain: dict[int, int] = {}
+    for c in cards:
+        r = c.rank
+        if r == RANK_BJ:
+            bj += 1
+        elif r == RANK_SJ:
+            sj += 1
+        else:
+            plain[r] = plain.get(r, 0) + 1
+    if not plain:
+        # Jokers only: the base is the lowest joker in it.
+        if sj:
+            return CardSet(base=RANK_SJ, n=sj, bj=bj)
+        return CardSet(base=RANK_BJ, n=bj)
+    if len(plain) == 1:
+        (base, n), = plain.items()
+        return CardSet(base=base, n=n, sj=sj, bj=bj)
+    if twos_attach and RANK_2 in plain and len(plain) == 2:
+        twos = plain.pop(RANK_2)
+        (base, n), = plain.items()
+        return CardSet(base=base, n=n + twos, twos=twos, sj=sj, bj=bj)
+    ranks = sorted(plain)
+    names = ", ".join(_rank_label(r) for r in ranks)
+    if RANK_2 in plain and not twos_attach:
+        raise SetFormError(f"2s may not be attached in this game (ranks {names})")
+    raise SetFormError(f"cards of different ranks ({names}) cannot be played together")
+
+
+def _rank_label(rank: int) -> str:
+    from replay.cards import rank_name
+
+    return rank_name(rank)
+
+
+def sort_key_compare(answer: Sequence[Card], table: Sequence[Card], twos_attach: bool = True) -> bool:
+    """RULES §1's equivalent test: sort both high to low (attached 2s as the base rank); the answer
+    beats when each card is strictly higher than the card in the same place."""
+    def ranks(cards: Sequence[Card]) -> list[int]:
+        s = make_set(cards, twos_attach)
+        out = [s.base] * s.n + [RANK_SJ] * s.sj + [RANK_BJ] * s.bj
+        if s.base >= RANK_SJ:
+            out = [c.rank for c in cards]
+        return sorted(out, reverse=True)
+
+    a, t = ranks(answer), ranks(table)
+    return len(a) == len(t) and all(x > y for x, y in zip(a, t, strict=True))

@@ -1,0 +1,244 @@
+"""Simulated deals: deal four decks from a seed and play to the end with random legal choices.
+
+Every event the simulator writes has passed the engine's ``step`` as legal; ``SimulatedDeal`` keeps
+the states it went through, so a replay of the written log can be compared with them.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+from pathlib import Path
+
+from replay.cards import RANK_2, RANK_3, RANK_BJ, RANK_SJ, Card, full_decks
+from replay.events import Burn, Event, Jiefeng, Kou, Pass, Play, Rang, Report, Revolution, Show, Waive
+from replay.gouji import Gouji
+from replay.log import Log, Seat
+from replay.profile import Profile, load_profile
+from replay.state import State
+
+NAMES = ("张伟", "王芳", "李娜", "刘洋", "陈静", "杨磊", "赵敏", "黄勇", "周杰", "吴霞", "孙浩", "马丽")
+
+
+class SimulationError(RuntimeError):
+    """The engine refused an event its own legal choices produced: a bug, never bad input."""
+
+
+@dataclass(frozen=True)
+class SimulatedDeal:
+    """A simulated deal: the log it wrote and the states it went through (``states[0]`` = deal)."""
+
+    log: Log
+    states: tuple[State, ...]
+
+
+def deal_hands(rng: random.Random, n: int = 6, decks: int = 4) -> tuple[tuple[Card, ...], ...]:
+    """Shuffle ``decks`` decks and deal them out evenly to ``n`` seats, sorted high first."""
+    cards = full_decks(decks)
+    rng.shuffle(cards)
+    size = len(cards) // n
+    return tuple(tuple(sorted(cards[i * size:(i + 1) * size], key=lambda c: c.slot, reverse=True))
+                 for i in range(n))
+
+
+class RandomBot:
+    """Random legal choices with a few habits that keep deals realistic: pass often, burn seldom,
+    and burn only when the burn's condition can be kept."""
+
+    def __init__(self, rng: random.Random, pass_rate: float = 0.35, burn_rate: float = 0.05,
+                 rang_rate: float = 0.08) -> None:
+        self.rng, self.pass_rate, self.burn_rate, self.rang_rate = rng, pass_rate, burn_rate, rang_rate
+
+    @staticmethod
+    def by_rank(st: State, seat: int) -> dict[int, list[Card]]:
+        """The seat's known cards grouped by rank."""
+        out: dict[int, list[Card]] = {}
+        for c in st.hands[seat].known_cards():
+            out.setdefault(c.rank, []).append(c)
+        return out
+
+    def lead(self, eng: Gouji, st: State, seat: int) -> tuple[Card, ...]:
+        """A random set to lead (with a joker when a burn's condition asks for one)."""
+        rng = self.rng
+        groups = self.by_rank(st, seat)
+        bound = st.burners >> seat & 1 and not st.chaos
+        plain = [r for r in groups if r < RANK_SJ]
+        jokers = groups.get(RANK_BJ, []) + groups.get(RANK_SJ, [])
+        if not plain:
+            return tuple(jokers)
+        if len(plain) == 1 and (not eng.twos_attach or plain[0] == RANK_2 or RANK_2 not in groups):
+            base = plain[0]
+            return tuple(groups[base] + jokers)  # the whole hand is one set: play it out
+        base = rng.choice(plain)
+        group = groups[base]
+        k = rng.randint(1, len(group))
+        cards = group[:k]
+        if eng.twos_attach and base != RANK_2 and RANK_2 in groups and rng.random() < 0.1:
+            cards = cards + groups[RANK_2][: rng.randint(1, len(groups[RANK_2]))]
+        if jokers and (bound or rng.random() < 0.08):
+            cards = cards + jokers[:1]
+        return tuple(cards)
+
+    def answers(self, eng: Gouji, st: State, seat: int) -> list[tuple[Card, ...]]:
+        """Sets that beat the table, a bounded sample of the shapes available."""
+        table = st.table
+        assert table is not None
+        m = table.size
+        groups = self.by_rank(st, seat)
+        twos = groups.get(RANK_2, []) if eng.twos_attach else []
+        sjs, bjs = groups.get(RANK_SJ, []), groups.get(RANK_BJ, [])
+        need_bj = table.sj if table.base < RANK_SJ else 0
+        out: list[tuple[Card, ...]] = []
+        if table.dead:
+            return out
+        for base, group in groups.items():
+            if base <= table.base:
+                continue
+            if base == RANK_BJ:
+                if len(bjs) >= m:
+                    out.append(tuple(bjs[:m]))
+                continue
+            if base == RANK_SJ:
+                for bj in range(0, min(len(bjs), m - 1) + 1):
+                    sj = m - bj
+                    if 1 <= sj <= len(sjs) and bj >= need_bj and (bj == 0 or table.base < RANK_SJ):
+                        out.append(tuple(sjs[:sj] + bjs[:bj]))
+                continue
+            extra2 = twos if base != RANK_2 else []
+            for bj in range(need_bj, min(len(bjs), m - 1) + 1):
+                for sj in range(0, min(len(sjs), m - 1 - bj) + 1):
+                    rest = m - bj - sj
+                    for t2 in range(0, min(len(extra2), rest - 1) + 1):
+                        k = rest - t2
+                        if 1 <= k <= len(group):
+                            out.append(tuple(group[:k] + extra2[:t2] + sjs[:sj] + bjs[:bj]))
+                            break
+        return out
+
+    def safe_to_burn(self, st: State, seat: int, cards: tuple[Card, ...]) -> bool:
+        """After this burn, can the seat keep the condition (a joker in every set but the last)?"""
+        hand = st.hands[seat].remove(cards)
+        if hand is None or hand.size == 0:
+            return True
+        counts = hand.rank_counts()
+        jokers = counts[RANK_SJ - 3] + counts[RANK_BJ - 3]
+        plain = sum(1 for ri in range(13) if counts[ri])
+        return jokers >= plain
+
+    def choose(self, eng: Gouji, st: State) -> Event:
+        """One legal event for the current state."""
+        rng = self.rng
+        actors = eng.actors(st)
+        if st.table is None or st.window:
+            seat = st.leader if st.table is None else st.owner
+            if st.window:
+                for b in eng.burners(st):
+                    if rng.random() < self.burn_rate:
+                        opts = [c for c in self.answers(eng, st, b) if self.safe_to_burn(st, b, c)]
+                        if opts:
+                            return Burn(b, cards=rng.choice(opts))
+            if seat != -1 and st.hands[seat].size <= 10 and rng.random() < 0.02:
+                return Report(seat, count=st.hands[seat].size)
+            return Play(seat, cards=self.lead(eng, st, seat))
+        for b, kinds in actors.items():
+            if "burn" in kinds and rng.random() < self.burn_rate:
+                opts = [c for c in self.answers(eng, st, b) if self.safe_to_burn(st, b, c)]
+                if opts:
+                    return Burn(b, cards=rng.choice(opts))
+            if "jiefeng" in kinds and b != st.to_act and rng.random() < 0.3:
+                return Jiefeng(b)
+        seat = st.to_act
+        kinds = actors.get(seat, ())
+        if "jiefeng" in kinds and rng.random() < 0.3:
+            return Jiefeng(seat)
+        if "rang" in kinds and rng.random() < self.rang_rate:
+            return Rang(seat)
+        decline: Event = Kou(seat) if "kou" in kinds else Pass(seat)
+        if rng.random() < self.pass_rate:
+            return decline
+        opts = self.answers(eng, st, seat)
+        if st.burners >> seat & 1 and not st.chaos:
+            left = st.hands[seat].size
+            opts = [c for c in opts if any(x.rank >= RANK_SJ for x in c) or len(c) == left]
+        if not opts:
+            return decline
+        opts.sort(key=lambda c: (sum(x.rank >= RANK_SJ for x in c), c[0].rank))
+        return Play(seat, cards=opts[min(int(rng.expovariate(1.0)), len(opts) - 1)])
+
+    def setup(self, eng: Gouji, st: State, hands: tuple[tuple[Card, ...], ...]) -> list[Event]:
+        """Setup events: 亮3 shows (under liang3) and now and then a 革命."""
+        rng = self.rng
+        events: list[Event] = []
+        if eng.profile.revolution and rng.random() < 0.5:
+            able = [s for s, h in enumerate(hands) if not any(c.rank >= RANK_2 for c in h)]
+            if able:
+                v = rng.choice(able)
+                events.append(Revolution(v))
+                if rng.random() < 0.3:
+                    events.append(Waive((v + 3) % 6))
+        if eng.profile.first_lead == "liang3":
+            shows = []
+            for s, h in enumerate(hands):
+                threes = {}
+                for c in h:
+                    if c.rank == RANK_3:
+                        threes.setdefault(c.suit, []).append(c)
+                best = max(threes.values(), key=len, default=[])
+                if len(best) >= 2 and not any(isinstance(e, Revolution) and e.seat == s for e in events):
+                    shows.append(Show(s, cards=tuple(best)))
+            rng.shuffle(shows)
+            events += shows
+        return events
+
+
+def simulate_deal(seed: int, profile: Profile | str = "gouji", deal_number: int = 1,
+                  bot: RandomBot | None = None, max_events: int = 20000) -> SimulatedDeal:
+    """Deal from ``seed`` and play one complete deal with random legal choices."""
+    prof = load_profile(profile) if isinstance(profile, str) else profile
+    rng = random.Random(seed)
+    bot = bot or RandomBot(rng)
+    hands = deal_hands(rng)
+    meta = {"date": "2026-11-29", "venue": "模拟", "match": f"sim-{seed}", "deal": deal_number}
+    eng = Gouji(prof, meta)
+    st = eng.initial(hands)
+    states = [st]
+    events: list[Event] = []
+
+    def push(ev: Event) -> None:
+        nonlocal st
+        out = eng.step(st, ev)
+        if out.rule is not None:
+            raise SimulationError(f"seed {seed}: event {len(events)} {ev} refused: [{out.rule}] {out.message_en}")
+        st = out.state
+        events.append(ev)
+        states.append(st)
+
+    for ev in bot.setup(eng, st, hands):
+        push(ev)
+    if not st.terminal:
+        first, _ = eng.first_leader(st)
+        if first == -1:
+            first = rng.choice(st.active_seats())
+        push(Play(first, cards=bot.lead(eng, st, first)))
+    while not st.terminal:
+        if len(events) >= max_events:
+            raise SimulationError(f"seed {seed}: no end after {max_events} events")
+        push(bot.choose(eng, st))
+    players = rng.sample(NAMES, 6)
+    log = Log(game="gouji", profile_name=prof.name, meta=meta,
+              seats=tuple(Seat(s, players[s]) for s in range(6)), hands=hands, events=tuple(events),
+              source=f"<simulated seed {seed}>")
+    return SimulatedDeal(log, tuple(states))
+
+
+def write_deals(out_dir: str | Path, count: int, seed: int, profile: str = "gouji") -> list[Path]:
+    """Simulate ``count`` deals from ``seed`` and write them as canonical JSON files."""
+    folder = Path(out_dir)
+    folder.mkdir(parents=True, exist_ok=True)
+    paths = []
+    for k in range(count):
+        deal = simulate_deal(seed + k, profile, deal_number=k + 1)
+        path = folder / f"{profile}-{seed + k:06d}.json"
+        path.write_text(deal.log.dumps(), encoding="utf-8")
+        paths.append(path)
+    return paths

@@ -1,0 +1,124 @@
+"""Verdicts and the rule register: every rule ID a verdict may cite, with its name and source.
+
+A verdict says of one event: legal, or illegal with the rule it breaks, in Chinese and in English.
+The rule IDs are those of RULES.md; ``RULES[rule_id]`` gives the names and the seed text the rule
+rests on, for the dispute desk and the reports.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, NamedTuple
+
+
+class Rule(NamedTuple):
+    """A rule of RULES.md: its ID, short names and the seed text it rests on."""
+
+    id: str
+    name_zh: str
+    name_en: str
+    seed: str
+    quote: str
+
+
+_R = [
+    ("CARD-DECK", "牌数", "the decks", "000", "夠級是由 6 人用 4 付撲克進行"),
+    ("CARD-ORDER", "牌点大小", "card order", "000", "不論花色，點數為準"),
+    ("SET-FORM", "一套牌", "a set", "000", "所發（順）牌必須是同一點數，不同點數牌不可混合發出，花、錢例外"),
+    ("SET-COUNT", "张数相同", "same number of cards", "004", "下家所出牌的張數必須和上家牌的張數相同"),
+    ("SET-RANK", "步步高", "strictly higher", "000", "下家所發牌的點數必須高於上家牌的點數"),
+    ("SET-BIGJOKER", "大花死牌", "big joker attached: dead set", "000",
+     "大花掛任何牌時，發牌均為死牌，對頭應無條件為之扣牌"),
+    ("SET-SMALLJOKER", "小花挂牌", "small joker attached", "000",
+     "小花掛牌時，須由大花掛高於小花所掛牌一點以上的牌方能滅之，且大花不得少於小花數量"),
+    ("TURN-ORDER", "循序渐进", "turn order", "000", "按反時針方向逐個進行，不得越、搶"),
+    ("LEAD", "发牌", "lead", "004", "每輪第一個玩家出牌，稱為發牌"),
+    ("PASS", "过牌", "pass", "000", "上家發牌後，下家有順牌或不順牌的權利，如不順牌，應宣告過牌"),
+    ("PASS-LOCK", "过牌后无权发言", "a pass binds the round", "000",
+     "過牌者除對頭牌外，這一輪再無權發牌，直至新一輪重新發牌"),
+    ("ROUND-END", "一轮结束", "end of a round", "004", "以後每輪都由上一輪的最後出牌人發牌"),
+    ("DIPAI", "底牌", "last set", "000", "持牌人所發最後一次牌為底牌"),
+    ("JIEFENG", "接风", "taking the lead after a last set", "000",
+     "持牌人對上家的底牌可暫不上牌而申請由自己重新發牌"),
+    ("FINISH", "争科", "finish order", "000", "以先發完牌者為勝，第一名為頭科，第二名為二科"),
+    ("GJ-DEAL", "抓牌", "the deal", "000", "夠級分（抓）牌時人均 36 張"),
+    ("GJ-TEAMS", "联邦", "teams", "000", "交叉 3 人為一方，稱聯邦"),
+    ("GJ-OPPOSITE", "对头", "facing seats", "000", "對門為各自的夠級物件，稱對頭"),
+    ("GJ-FIRST-LEAD", "上班", "first lead", "000",
+     "最先摸到並亮出兩張同色 3 者為首發牌人……亮出同花色 3 多者可取代前首發牌人"),
+    ("GJ-GOUJI-SET", "够级牌", "a 够级 set", "000",
+     "1 張大、小花及錢，2 張 A，2 張 K，3 張 Q，4 張 J，5 張 10 為法定最低級別、最少數量的夠級牌"),
+    ("GJ-GOUJI-ANSWER", "够级", "answering a 够级 set", "000",
+     "當發出牌是夠級牌時，除燒牌或無頭外，只有對頭才有資格上牌"),
+    ("GJ-ANSWER-ORDER", "发言", "who answers a set that is not 够级", "000",
+     "對頭的非夠級牌，其他人均不發言時，可由對頭發言。過牌後此輪中即失去發言權"),
+    ("GJ-KOU", "扣牌", "closing a round", "000",
+     "對頭互為法定扣牌人，對頭未扣牌前，重新發牌無效，非對頭未徵得法定扣牌人認可扣牌無效"),
+    ("GJ-RANG", "让牌", "letting", "000",
+     "持牌人對上兩家過牌的對頭牌……可宣告讓牌，即讓下兩家先上牌……對讓牌人順的牌，唯有對頭才有上牌權"),
+    ("GJ-BURN", "烧牌", "burning", "000",
+     "首先用能蓋住所發夠級牌的牌將其滅掉，然後每次所發牌中必須掛一小花或大花，但最後一次發牌可除外"),
+    ("GJ-REPORT", "报牌", "showing counts", "000", "持牌人手中剩餘牌等於或少於 10 張，其手中持牌數量應顯示給其他玩家"),
+    ("GJ-DEADLEVEL", "够死级", "last chance on a 底牌", "000",
+     "頭科、二科的底牌，其對頭分別有一次無對頭夠級機會……過牌者在此輪中均不可再出牌"),
+    ("GJ-HEADLESS", "无头", "headless", "000",
+     "頭科產生後，其對頭的夠級物件不復存在，稱無頭。其他持牌人按發牌對無頭者所發的任何牌都可滅之"),
+    ("GJ-CHAOS", "四人乱缠", "four-way melee", "000",
+     "頭科、二科產生後，其餘四人不再按夠級、過牌、讓牌、燒牌等規則進行"),
+    ("GJ-SCORE", "计分", "scoring", "000", "頭科得 4 分，二科得 2 分，三科、四科均得 0 分，二落得 -2 分，大落得 -4 分"),
+    ("GJ-SWEEP", "串三户", "sweep", "000", "如一方分獲頭科、二科、三科，則稱對方被串三戶。串三戶記分翻番"),
+    ("GJ-TRIBUTE", "进贡", "tribute", "000", "大落向頭科進 2 張貢牌，二落向二科進 1 張貢牌"),
+    ("GJ-REVOLUTION", "革命", "revolution", "000",
+     "在摸取的 36 張牌中，大花、小花、錢均無時，可宣告革命"),
+    ("LOG", "记录", "the log", "-", "an event the engine cannot place"),
+]
+RULES: dict[str, Rule] = {r[0]: Rule(*r) for r in _R}
+
+
+@dataclass(frozen=True, slots=True)
+class Verdict:
+    """The ruling on one event: ``legal``, or the ``rule`` it breaks with messages in zh and en.
+
+    ``index`` is the event's index in the log (None for the deal itself); ``effects`` lists what
+    the event brought about that a reader should know (a seat out, a round closed, a burn failed).
+    """
+
+    index: int | None
+    seat: int | None
+    action: str
+    cards: tuple[str, ...]
+    legal: bool
+    rule: str | None = None
+    message_zh: str = ""
+    message_en: str = ""
+    effects: tuple[str, ...] = ()
+
+    def to_json(self) -> dict[str, Any]:
+        """The verdict as the stable JSON of ``fupan check --json``."""
+        return {
+            "index": self.index,
+            "seat": self.seat,
+            "action": self.action,
+            "cards": list(self.cards),
+            "legal": self.legal,
+            "rule": self.rule,
+            "message_zh": self.message_zh,
+            "message_en": self.message_en,
+        }
+
+    def line(self, lang: str = "en") -> str:
+        """A one-line human reading: place, then the ruling."""
+        where = "deal" if self.index is None else f"event {self.index}"
+        who = "" if self.seat is None else f", seat {self.seat}"
+        msg = self.message_zh if lang == "zh" else self.message_en
+        if self.legal:
+            return f"{where}{who}: {self.action} {' '.join(self.cards)} — ok".rstrip()
+        return f"{where}{who}: [{self.rule}] {msg}"
+
+
+class IllegalEventError(ValueError):
+    """Raised in strict mode for the first illegal event; carries its verdict."""
+
+    def __init__(self, verdict: Verdict) -> None:
+        self.verdict = verdict
+        super().__init__(verdict.line())
