@@ -140,7 +140,7 @@ def _with_text(prefix: str, text: str) -> str:
 
 def _profile_text(name: str) -> str:
     line = _Line.of(0, f"profile {name}")
-    if _profile_value(line)[0] != name:
+    if "\n" in name or "\r" in name or _profile_value(line)[0] != name:
         raise ValueError(f"profile name {name!r} cannot be written in the text notation")
     return name
 
@@ -419,6 +419,16 @@ class _Reader:
             self.fail(str(exc), line, tok.col)
         return tok.word
 
+    def order(self, line: _Line, toks: tuple[_Tok, ...], path: _Path) -> list[int]:
+        """A finish order: distinct seats at document ``path``."""
+        order = [self.seat(line, t, (*path, j)) for j, t in enumerate(toks)]
+        for j, seat in enumerate(order):
+            if seat in order[:j]:
+                self.note(path, line, toks[j].col)  # the error names the repeated seat
+                break
+        self.checked(_check_order, order, self.n, list(path))
+        return order
+
     def no_more(self, line: _Line, toks: tuple[_Tok, ...], after: str) -> None:
         """Fail on the first of ``toks``, which should not be there."""
         if toks:
@@ -469,9 +479,14 @@ class _Reader:
         if self.in_events:
             if word == "result":
                 self._result(line)
+            elif word == "events":
+                self.fail("'events' given twice", line, first.col)
             elif word in KEYWORDS or word == FORMAT:
                 self.fail(f"a {word!r} line must come before the 'events' line "
                           "(only events and result lines may follow it)", line, first.col)
+            elif not (_INT.fullmatch(word) or _SHORT.fullmatch(word)):
+                self.fail("expected an event '<seat> <action> ...' (or '<seat>: cards') or a "
+                          f"result line, got {word!r}", line, first.col)
             else:
                 self._event(line)
             return
@@ -556,9 +571,7 @@ class _Reader:
         path: _Path = ("meta", "previous", name)
         self.note(path, line, key.col)
         if name == "finish_order":
-            order = [self.seat(line, t, (*path, j)) for j, t in enumerate(words[2:])]
-            self.checked(_check_order, order, self.n, list(path))
-            previous[name] = order
+            previous[name] = self.order(line, words[2:], path)
             return
         if len(words) < 3:
             self.fail(f"expected a seat after 'previous {key.word}'", line, key.end)
@@ -679,9 +692,7 @@ class _Reader:
                 self.fail("result finish given twice", line, key.col)
             path: _Path = ("result", "finish_order")
             self.note(path, line, key.col)
-            order = [self.seat(line, t, (*path, j)) for j, t in enumerate(words[2:])]
-            self.checked(_check_order, order, self.n, list(path))
-            result["finish_order"] = order
+            result["finish_order"] = self.order(line, words[2:], path)
         elif key.word == "sweep":
             if "sweep" in result:
                 self.fail("result sweep given twice", line, key.col)

@@ -1,0 +1,256 @@
+"""The ``fupan`` command: check, replay and score logs, simulate deals.
+
+Exit codes: 0 every event legal, 1 some event illegal, 2 the input cannot be read (the message names
+the file, line and column), 3 an internal error (a bug: please report it).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+from replay.log import Log, LogError, read_log
+from replay.profile import ProfileError, load_profile, options_for, shipped_profiles
+from replay.replay import Replay
+from replay.scoring import Score
+from replay.verdicts import Verdict
+
+EXIT_OK, EXIT_ILLEGAL, EXIT_INPUT, EXIT_BUG = 0, 1, 2, 3
+
+
+class InputError(Exception):
+    """Input that cannot be used; the message is printed as is."""
+
+
+def _read(path: str) -> Log:
+    if path == "-":
+        return read_log("<stdin>", sys.stdin.read())
+    return read_log(path)
+
+
+def _replay(args: argparse.Namespace, strict: bool) -> Replay:
+    log = _read(args.log)
+    profile = None
+    if getattr(args, "profile", None):
+        profile = load_profile(args.profile)
+        if profile.game != log.game:
+            raise InputError(f"{args.profile}: profile is for {profile.game}, the log is {log.game}")
+        profile = profile.with_overrides(log.overrides, "log overrides")
+    return Replay(log, strict=strict, profile=profile)
+
+
+def _emit(data: Any) -> None:
+    print(json.dumps(data, ensure_ascii=False, indent=2))
+
+
+def _place(rep: Replay, v: Verdict) -> str:
+    if v.index is None:
+        return f"{rep.log.source}: {v.action}" + ("" if v.seat is None else f", seat {v.seat}")
+    return f"{rep.log.where(v.index)}: event {v.index}, seat {v.seat}"
+
+
+def cmd_check(args: argparse.Namespace) -> int:
+    """fupan check: a verdict for every event."""
+    rep = _replay(args, strict=not args.lenient)
+    if args.json:
+        _emit({
+            "ok": rep.ok,
+            "events": len(rep.log.events),
+            "verdicts": [v.to_json() for v in rep.all_verdicts],
+            "unverified": rep.unverified,
+        })
+        return EXIT_OK if rep.ok else EXIT_ILLEGAL
+    for v in rep.illegal:
+        print(f"{_place(rep, v)}: [{v.rule}] {v.message_zh} / {v.message_en}")
+    if rep.stopped_at is not None:
+        print("stopped at the first illegal event (strict mode); use --lenient to read on")
+    for note in rep.unverified:
+        print(f"unverified: {note}")
+    n = len(rep.log.events)
+    bad = len(rep.illegal)
+    print(f"{rep.log.source}: {n} events, " + ("all legal" if bad == 0 else f"{bad} illegal"))
+    return EXIT_OK if rep.ok else EXIT_ILLEGAL
+
+
+def _score_lines(score: Score | None) -> list[str]:
+    if score is None:
+        return ["the deal is not finished: no score"]
+    if score.void:
+        return ["the deal is void (two 革命): no score"]
+    lines = ["place  seat  points"]
+    for p in score.places:
+        lines.append(f"{p.place:>5}  {p.seat:>4}  {p.points:>6}")
+    for t in score.teams:
+        lines.append(f"team {list(t.seats)}: {t.points} (sum {t.raw})")
+    if score.sweep:
+        lines.append("串三户 (sweep): scores doubled")
+    lines += [f"  [{rule}] {text}" for rule, text in score.explain]
+    return lines
+
+
+def cmd_score(args: argparse.Namespace) -> int:
+    """fupan score: places and points."""
+    rep = _replay(args, strict=False)
+    score = rep.score()
+    if args.json:
+        if score is None:
+            _emit({"finished": False, "finish_order": list(rep.final.out), "places": [], "teams": [],
+                   "sweep": False})
+        else:
+            _emit(score.to_json())
+    else:
+        print("\n".join(_score_lines(score)))
+    return EXIT_OK if rep.ok else EXIT_ILLEGAL
+
+
+def _step_lines(rep: Replay, step: int) -> list[str]:
+    view = rep.view(step)
+    log = rep.log
+    lines = [f"step {step} of {len(rep.states) - 1}"]
+    if step > 0:
+        v = rep.verdicts[step - 1]
+        ruling = "legal" if v.legal else f"ILLEGAL [{v.rule}] {v.message_en}"
+        lines.append(f"last event: seat {v.seat} {v.action} {' '.join(v.cards)} — {ruling}")
+    table = "empty" if view.table_seat is None else f"seat {view.table_seat}: {' '.join(view.table_cards)}"
+    lines.append(f"table: {table}")
+    acts = ", ".join(f"seat {s} ({'/'.join(a)})" for s, a in view.to_act.items()) or "nobody"
+    lines.append(f"may act: {acts}")
+    for s, cards in view.hands.items():
+        shown = f" [{view.counts_shown[s]} shown]" if s in view.counts_shown else ""
+        out = f" out #{view.finished.index(s) + 1}" if s in view.finished else ""
+        lines.append(f"  seat {s} {log.player(s)}: {len(cards)} cards{shown}{out}  {' '.join(cards)}")
+    return lines
+
+
+def cmd_replay(args: argparse.Namespace) -> int:
+    """fupan replay: the table step by step, or at one step."""
+    rep = _replay(args, strict=False)
+    last = len(rep.states) - 1
+    if args.step is not None:
+        if not 0 <= args.step <= last:
+            raise InputError(f"--step {args.step}: expected 0..{last}")
+        if args.json:
+            _emit(rep.view(args.step).to_json())
+        else:
+            print("\n".join(_step_lines(rep, args.step)))
+        return EXIT_OK if rep.ok else EXIT_ILLEGAL
+    if args.json:
+        _emit({"steps": [rep.view(k).to_json() for k in range(last + 1)]})
+        return EXIT_OK if rep.ok else EXIT_ILLEGAL
+    print("\n".join(_step_lines(rep, 0)))
+    for v in rep.verdicts:
+        st = rep.states[v.index + 1]
+        table = "" if st.table is None else f"  | table: seat {st.owner} {' '.join(c.token for c in st.table_cards)}"
+        ruling = "" if v.legal else f"  ILLEGAL [{v.rule}] {v.message_en}"
+        fx = "".join(f"\n      · {e}" for e in v.effects)
+        print(f"{v.index:>4}  seat {v.seat} {v.action:<8}{' '.join(v.cards)}{ruling}{table}{fx}")
+    print("\n".join(_score_lines(rep.score())))
+    return EXIT_OK if rep.ok else EXIT_ILLEGAL
+
+
+def cmd_simulate(args: argparse.Namespace) -> int:
+    """fupan simulate: write simulated deals as JSON logs."""
+    from replay.simulate import write_deals
+
+    if args.game != "gouji":
+        raise InputError(f"--game {args.game}: only gouji can be simulated so far")
+    if args.deals < 1:
+        raise InputError("--deals: expected a positive number")
+    profile = args.profile or args.game
+    load_profile(profile)
+    paths = write_deals(args.out, args.deals, args.seed, profile)
+    print(f"wrote {len(paths)} deals to {args.out}")
+    return EXIT_OK
+
+
+def cmd_demo(args: argparse.Namespace) -> int:
+    """fupan demo: simulate one deal, print its replay and score."""
+    from replay.simulate import simulate_deal
+
+    deal = simulate_deal(args.seed, args.profile)
+    rep = Replay(deal.log)
+    print(f"simulated 够级 deal, seed {args.seed}, profile {args.profile}")
+    for s in deal.log.seats:
+        print(f"  seat {s.seat}: {s.player}")
+    for v in rep.verdicts:
+        st = rep.states[v.index + 1]
+        table = "" if st.table is None else f"  | table: seat {st.owner} {' '.join(c.token for c in st.table_cards)}"
+        fx = "".join(f"\n      · {e}" for e in v.effects)
+        print(f"{v.index:>4}  seat {v.seat} {v.action:<8}{' '.join(v.cards)}{table}{fx}")
+    print("\n".join(_score_lines(rep.score())))
+    return EXIT_OK
+
+
+def cmd_profiles(args: argparse.Namespace) -> int:
+    """fupan profiles: the shipped profiles, or one profile's options."""
+    if args.name is None:
+        for name in shipped_profiles():
+            p = load_profile(name)
+            print(f"{name:<16} {p.game:<9} {p.title_zh} / {p.title_en}")
+        return EXIT_OK
+    p = load_profile(args.name)
+    print(f"{p.name} ({p.game}): {p.title_en}; source: {p.source}")
+    for key, opt in options_for(p.game).items():
+        print(f"  {key} = {p.options[key]!r}  [{opt.rule}] {opt.help_en}")
+    return EXIT_OK
+
+
+def build_parser() -> argparse.ArgumentParser:
+    """The argument parser of ``fupan``."""
+    ap = argparse.ArgumentParser(prog="fupan", description="复盘: replay and check 够级 / 保皇 deals")
+    sub = ap.add_subparsers(dest="command", required=True)
+    p = sub.add_parser("check", help="a verdict for every event")
+    p.add_argument("log", help="a JSON or text log, or - for standard input")
+    p.add_argument("--json", action="store_true")
+    p.add_argument("--lenient", action="store_true", help="read on after an illegal event")
+    p.add_argument("--profile", help="rule profile name or .toml path (instead of the log's)")
+    p.set_defaults(func=cmd_check)
+    p = sub.add_parser("replay", help="the table step by step")
+    p.add_argument("log")
+    p.add_argument("--step", type=int)
+    p.add_argument("--json", action="store_true")
+    p.add_argument("--profile")
+    p.set_defaults(func=cmd_replay)
+    p = sub.add_parser("score", help="places and points")
+    p.add_argument("log")
+    p.add_argument("--json", action="store_true")
+    p.add_argument("--profile")
+    p.set_defaults(func=cmd_score)
+    p = sub.add_parser("simulate", help="write simulated deals")
+    p.add_argument("--game", default="gouji")
+    p.add_argument("--deals", type=int, default=1)
+    p.add_argument("--seed", type=int, default=1)
+    p.add_argument("--out", required=True)
+    p.add_argument("--profile")
+    p.set_defaults(func=cmd_simulate)
+    p = sub.add_parser("demo", help="simulate a deal and print its replay and score")
+    p.add_argument("--seed", type=int, default=7)
+    p.add_argument("--profile", default="gouji")
+    p.set_defaults(func=cmd_demo)
+    p = sub.add_parser("profiles", help="list rule profiles or show one")
+    p.add_argument("name", nargs="?")
+    p.set_defaults(func=cmd_profiles)
+    return ap
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run ``fupan``; returns the exit code."""
+    args = build_parser().parse_args(argv)
+    try:
+        return args.func(args)
+    except (LogError, ProfileError, InputError) as exc:
+        print(f"fupan: {exc}", file=sys.stderr)
+        return EXIT_INPUT
+    except BrokenPipeError:
+        return EXIT_OK
+    except Exception as exc:  # a bug: one line, not a traceback
+        print(f"fupan: internal error ({type(exc).__name__}: {exc}); please report it", file=sys.stderr)
+        return EXIT_BUG
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
