@@ -10,7 +10,6 @@ import argparse
 import json
 import sys
 from collections.abc import Sequence
-from pathlib import Path
 from typing import Any
 
 from replay.log import Log, LogError, read_log
@@ -57,12 +56,14 @@ def cmd_check(args: argparse.Namespace) -> int:
     """fupan check: a verdict for every event."""
     rep = _replay(args, strict=not args.lenient)
     if args.json:
-        _emit({
-            "ok": rep.ok,
-            "events": len(rep.log.events),
-            "verdicts": [v.to_json() for v in rep.all_verdicts],
-            "unverified": rep.unverified,
-        })
+        _emit(
+            {
+                "ok": rep.ok,
+                "events": len(rep.log.events),
+                "verdicts": [v.to_json() for v in rep.all_verdicts],
+                "unverified": rep.unverified,
+            }
+        )
         return EXIT_OK if rep.ok else EXIT_ILLEGAL
     for v in rep.illegal:
         print(f"{_place(rep, v)}: [{v.rule}] {v.message_zh} / {v.message_en}")
@@ -98,8 +99,7 @@ def cmd_score(args: argparse.Namespace) -> int:
     score = rep.score()
     if args.json:
         if score is None:
-            _emit({"finished": False, "finish_order": list(rep.final.out), "places": [], "teams": [],
-                   "sweep": False})
+            _emit({"finished": False, "finish_order": list(rep.final.out), "places": [], "teams": [], "sweep": False})
         else:
             _emit(score.to_json())
     else:

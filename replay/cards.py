@@ -12,6 +12,7 @@ rank (``♠9``, ``9♠``); Chinese joker names 大王/小王/大花/小花 (also
 from __future__ import annotations
 
 from collections.abc import Iterable
+from typing import ClassVar
 
 # Ranks: 3..14 are 3..A, 15 is the 2, 16 the small joker, 17 the big joker.
 RANK_3, RANK_10, RANK_J, RANK_Q, RANK_K, RANK_A = 3, 10, 11, 12, 13, 14
@@ -66,8 +67,8 @@ class Card:
     """
 
     __slots__ = ("rank", "slot", "suit", "token")
-    _interned: dict[tuple[int, str | None], Card] = {}
-    _by_token: dict[str, Card] = {}
+    _interned: ClassVar[dict[tuple[int, str | None], Card]] = {}
+    _by_token: ClassVar[dict[str, Card]] = {}
 
     rank: int
     suit: str | None

@@ -158,8 +158,7 @@ class Report(Event):
 
 EVENT_TYPES: dict[str, type[Event]] = {
     cls.action: cls
-    for cls in (Play, Burn, Pass, Kou, Rang, Jiefeng, Show, Revolution, Waive, Tribute, Return,
-                Refuse, Report)
+    for cls in (Play, Burn, Pass, Kou, Rang, Jiefeng, Show, Revolution, Waive, Tribute, Return, Refuse, Report)
 }
 CARD_ACTIONS = frozenset(a for a, c in EVENT_TYPES.items() if issubclass(c, _WithCards))
 TARGET_ACTIONS = frozenset({"tribute", "return", "refuse"})

@@ -45,6 +45,7 @@ from replay.sets import CardSet, SetFormError, make_set, why_not_beats
 from replay.state import OVER, PLAY, SETUP, VOID, State, bit
 
 PLACE_ZH = {1: "头科", 2: "二科", 3: "三科", 4: "四科", 5: "二落", 6: "大落"}
+ACTION_ZH = {"pass": "过牌", "kou": "扣牌", "rang": "让牌", "jiefeng": "申请接风"}
 PLACE_EN = {1: "1st", 2: "2nd", 3: "3rd", 4: "4th", 5: "5th", 6: "last"}
 
 
@@ -121,8 +122,9 @@ class Gouji:
             built = tuple(Hand.unknown_of(self.hand_size) if h is None else Hand.dealt(h) for h in hands)
         return State(n=self.n, phase=SETUP, hands=built)
 
-    def check_deal(self, hands: tuple[tuple[Card | None, ...] | None, ...] | None,
-                   unverified: list[str]) -> list[tuple[str, int | None, str, str]]:
+    def check_deal(
+        self, hands: tuple[tuple[Card | None, ...] | None, ...] | None, unverified: list[str]
+    ) -> list[tuple[str, int | None, str, str]]:
         """Problems of a deal as (rule, seat, zh, en): CARD-DECK and GJ-DEAL; what cannot be
         checked is appended to ``unverified``."""
         problems: list[tuple[str, int | None, str, str]] = []
@@ -136,8 +138,14 @@ class Gouji:
                 unverified.append(f"deal: hand of seat {s} unknown; its cards were not checked")
                 continue
             if len(h) != self.hand_size:
-                problems.append(("GJ-DEAL", s, f"座位{s}的牌有{len(h)}张，应为{self.hand_size}张",
-                                 f"seat {s} holds {len(h)} cards; expected {self.hand_size}"))
+                problems.append(
+                    (
+                        "GJ-DEAL",
+                        s,
+                        f"座位{s}的牌有{len(h)}张，应为{self.hand_size}张",
+                        f"seat {s} holds {len(h)} cards; expected {self.hand_size}",
+                    )
+                )
             if any(c is None for c in h):
                 unverified.append(f"deal: hand of seat {s} has unknown cards")
             for c in h:
@@ -149,8 +157,14 @@ class Gouji:
                     tally[c] = tally.get(c, 0) + 1
         for c, k in sorted(tally.items(), key=lambda kv: kv[0].slot):
             if k > self.decks:
-                problems.append(("CARD-DECK", None, f"{c.zh()}出现{k}次，四副牌只有{self.decks}张",
-                                 f"{c} appears {k} times; {self.decks} decks hold {self.decks}"))
+                problems.append(
+                    (
+                        "CARD-DECK",
+                        None,
+                        f"{c.zh()}出现{k}次，四副牌只有{self.decks}张",
+                        f"{c} appears {k} times; {self.decks} decks hold {self.decks}",
+                    )
+                )
         ranks: dict[int, int] = dict(suitless)
         for c, k in tally.items():
             ranks[c.rank] = ranks.get(c.rank, 0) + k
@@ -158,8 +172,14 @@ class Gouji:
             limit = self.decks * (1 if r >= RANK_SJ else 4)
             if k > limit:
                 name = Card.of(r).token
-                problems.append(("CARD-DECK", None, f"点数{name}共{k}张，超过{limit}张",
-                                 f"rank {name} appears {k} times; {self.decks} decks hold {limit}"))
+                problems.append(
+                    (
+                        "CARD-DECK",
+                        None,
+                        f"点数{name}共{k}张，超过{limit}张",
+                        f"rank {name} appears {k} times; {self.decks} decks hold {limit}",
+                    )
+                )
         return problems
 
     # -- entitlement ------------------------------------------------------------------------------
@@ -241,11 +261,29 @@ class Gouji:
         leader = o if st.active(o) else st.next_active(o)
         chaos = st.chaos or len(st.out) >= 2
         return st._replace(
-            table=None, table_cards=(), table_gouji=False, owner=-1, leader=leader, to_act=leader,
-            final=False, window=False, locked=0, responded=0, cursor=-1, let_seat=-1, let_only=-1,
-            dead_seat=-1, dead_round=False, dead_set=False, jiefeng=-1, chaos=chaos,
-            burners=0 if chaos else st.burners, rounds=st.rounds + 1, last_owner=o,
-            closer=(o + 3) % 6)
+            table=None,
+            table_cards=(),
+            table_gouji=False,
+            owner=-1,
+            leader=leader,
+            to_act=leader,
+            final=False,
+            window=False,
+            locked=0,
+            responded=0,
+            cursor=-1,
+            let_seat=-1,
+            let_only=-1,
+            dead_seat=-1,
+            dead_round=False,
+            dead_set=False,
+            jiefeng=-1,
+            chaos=chaos,
+            burners=0 if chaos else st.burners,
+            rounds=st.rounds + 1,
+            last_owner=o,
+            closer=(o + 3) % 6,
+        )
 
     # -- stepping ---------------------------------------------------------------------------------
 
@@ -311,8 +349,12 @@ class Gouji:
         try:
             cs = make_set(cards, self.twos_attach)
         except SetFormError as exc:
-            return Outcome(st, "SET-FORM", f"{zh_cards} 不成一套牌：不同点数不能混出（2、王除外）",
-                           f"{en_cards} is not one set: {exc}")
+            return Outcome(
+                st,
+                "SET-FORM",
+                f"{zh_cards} 不成一套牌：不同点数不能混出（2、王除外）",
+                f"{en_cards} is not one set: {exc}",
+            )
         hand = st.hands[s].remove(cards)
         if hand is None:
             return Outcome(st, "LOG", f"座位{s}手中没有 {zh_cards}", f"seat {s} does not hold {en_cards}")
@@ -340,8 +382,12 @@ class Gouji:
         if s == o:
             t = (o + 3) % 6
             who = f"seat {st.to_act}" if st.to_act != -1 else f"its 对头 (seat {t})"
-            return Outcome(st, "GJ-KOU", f"座位{s}在本轮未扣牌前重新发牌",
-                           f"seat {s} leads again before the round was closed; {who} has yet to act")
+            return Outcome(
+                st,
+                "GJ-KOU",
+                f"座位{s}在本轮未扣牌前重新发牌",
+                f"seat {s} leads again before the round was closed; {who} has yet to act",
+            )
         why = why_not_beats(cs, st.table)
         if why is not None:
             return self._no_beat(st, why, cs, zh_cards, en_cards)
@@ -350,8 +396,12 @@ class Gouji:
             if st.chaos:
                 return Outcome(st, "GJ-CHAOS", "四人乱缠中不再烧牌", "no burning in 四人乱缠")
             if not st.table_gouji:
-                return Outcome(st, "GJ-GOUJI-SET", f"桌上的 {_cards(st.table_cards)[0]} 不是够级牌，无可烧",
-                               f"{_cards(st.table_cards)[1]} is not a 够级 set: there is nothing to burn")
+                return Outcome(
+                    st,
+                    "GJ-GOUJI-SET",
+                    f"桌上的 {_cards(st.table_cards)[0]} 不是够级牌，无可烧",
+                    f"{_cards(st.table_cards)[1]} is not a 够级 set: there is nothing to burn",
+                )
             block = self._burn_block(st, s)
             if block:
                 return Outcome(st, "GJ-BURN", f"座位{s}不能烧牌：{block[0]}", f"seat {s} may not burn: {block[1]}")
@@ -367,18 +417,18 @@ class Gouji:
             fx.insert(0, f"seat {s} burns (烧牌)")
         return Outcome(new, None, effects=tuple(effects + fx))
 
-    def _put(self, st: State, s: int, cs: CardSet, cards: tuple[Card, ...], hand: Hand,
-             burn: bool) -> tuple[State, list[str]]:
+    def _put(
+        self, st: State, s: int, cs: CardSet, cards: tuple[Card, ...], hand: Hand, burn: bool
+    ) -> tuple[State, list[str]]:
         """Seat ``s`` puts ``cs`` on the table; the answer cycle restarts from it."""
         fx: list[str] = []
-        hands = st.hands[:s] + (hand,) + st.hands[s + 1:]
+        hands = (*st.hands[:s], hand, *st.hands[s + 1 :])
         burners, failed = st.burners, st.failed
-        if burners >> s & 1 and not st.chaos:
-            if not cs.has_joker and hand.size > 0:
-                failed = (*failed, s)
-                burners &= ~bit(s)
-                penalty = " (becomes 大落)" if self.profile.burn_fail == "dalao" else ""
-                fx.append(f"GJ-BURN: seat {s} breaks its burn condition: a set without a joker{penalty}")
+        if burners >> s & 1 and not st.chaos and not cs.has_joker and hand.size > 0:
+            failed = (*failed, s)
+            burners &= ~bit(s)
+            penalty = " (becomes 大落)" if self.profile.burn_fail == "dalao" else ""
+            fx.append(f"GJ-BURN: seat {s} breaks its burn condition: a set without a joker{penalty}")
         if burn and hand.size > 0 and not st.chaos:
             burners |= bit(s)
         gouji = not st.chaos and cs.is_gouji()
@@ -387,17 +437,34 @@ class Gouji:
         if st.table is not None and s == st.dead_seat and not st.active(st.owner):
             dead_set = True
             fx.append(f"GJ-DEADLEVEL: seat {s} takes its 够死级 chance; only a burn may take this set")
-        elif (gouji and st.revolution != -1 and s == (st.revolution + 3) % 6 and rev_plays > 0
-              and not st.waived):
+        elif gouji and st.revolution != -1 and s == (st.revolution + 3) % 6 and rev_plays > 0 and not st.waived:
             dead_set = True
             rev_plays -= 1
             fx.append(f"GJ-REVOLUTION: 够死级 play by seat {s} ({rev_plays} left)")
         let_only = s if (st.final and st.let_seat == s) else -1
         new = st._replace(
-            phase=PLAY, hands=hands, table=cs, table_cards=cards, table_gouji=gouji, owner=s,
-            to_act=-1, final=False, window=False, cursor=s, responded=0, let_seat=-1,
-            let_only=let_only, jiefeng=-1, burners=burners, failed=failed, dead_set=dead_set,
-            dead_seat=-1 if dead_set else st.dead_seat, rev_plays=rev_plays, leader=-1, closer=-1)
+            phase=PLAY,
+            hands=hands,
+            table=cs,
+            table_cards=cards,
+            table_gouji=gouji,
+            owner=s,
+            to_act=-1,
+            final=False,
+            window=False,
+            cursor=s,
+            responded=0,
+            let_seat=-1,
+            let_only=let_only,
+            jiefeng=-1,
+            burners=burners,
+            failed=failed,
+            dead_set=dead_set,
+            dead_seat=-1 if dead_set else st.dead_seat,
+            rev_plays=rev_plays,
+            leader=-1,
+            closer=-1,
+        )
         if st.jiefeng != -1:
             fx.append(f"JIEFENG: seat {st.jiefeng}'s 接风 fails: seat {s} plays over")
         if hand.size == 0:
@@ -424,8 +491,7 @@ class Gouji:
         return st, fx
 
     def _start_chaos(self, st: State) -> State:
-        return st._replace(chaos=True, table_gouji=False, burners=0,
-                           locked=0 if self.chaos_free else st.locked)
+        return st._replace(chaos=True, table_gouji=False, burners=0, locked=0 if self.chaos_free else st.locked)
 
     # -- declines ---------------------------------------------------------------------------------
 
@@ -471,9 +537,12 @@ class Gouji:
         if s != t:
             if s == st.to_act and not st.active(t):
                 return self._decline(st, s)
-            return Outcome(st, "GJ-OPPOSITE",
-                           f"只有座位{o}的对头（座位{t}）是法定扣牌人，座位{s}不能扣牌",
-                           f"only seat {o}'s 对头 (seat {t}) may close the round; seat {s} may not")
+            return Outcome(
+                st,
+                "GJ-OPPOSITE",
+                f"只有座位{o}的对头（座位{t}）是法定扣牌人，座位{s}不能扣牌",
+                f"only seat {o}'s 对头 (seat {t}) may close the round; seat {s} may not",
+            )
         if s == st.to_act and not st.window:
             return self._decline(st, s)
         if st.responded >> s & 1:
@@ -492,10 +561,16 @@ class Gouji:
         if s != (o + 3) % 6:
             return Outcome(st, "GJ-RANG", f"只有座位{o}的对头可以让牌", f"only seat {o}'s 对头 may 让 on its set")
         if s != st.to_act or st.window:
-            return Outcome(st, "GJ-RANG", f"座位{s}此时不能让牌：还未轮到它", f"seat {s} may not 让 now: it is not its turn")
+            return Outcome(
+                st, "GJ-RANG", f"座位{s}此时不能让牌：还未轮到它", f"seat {s} may not 让 now: it is not its turn"
+            )
         if st.final or st.let_seat != -1:
-            return Outcome(st, "GJ-RANG", "让牌只能在上两家过牌后、轮到自己时宣告一次",
-                           "a 让 is declared once, in turn, after the two seats before passed")
+            return Outcome(
+                st,
+                "GJ-RANG",
+                "让牌只能在上两家过牌后、轮到自己时宣告一次",
+                "a 让 is declared once, in turn, after the two seats before passed",
+            )
         new = self._advance(st._replace(let_seat=s, cursor=s))
         return Outcome(new, None, effects=(f"seat {s} lets the next two seats act first (让牌)",))
 
@@ -507,12 +582,20 @@ class Gouji:
             return self._nothing_on_table(st, s, "jiefeng")
         o = st.owner
         if st.active(o):
-            return Outcome(st, "DIPAI", f"座位{o}还有牌，桌上的牌不是底牌，不能接风",
-                           f"seat {o} still holds cards: the set is not its last (底牌); no 接风")
+            return Outcome(
+                st,
+                "DIPAI",
+                f"座位{o}还有牌，桌上的牌不是底牌，不能接风",
+                f"seat {o} still holds cards: the set is not its last (底牌); no 接风",
+            )
         n = st.next_active(o)
         if s != n:
-            return Outcome(st, "JIEFENG", f"只有座位{o}的下家（座位{n}）可以申请接风",
-                           f"only seat {o}'s next seat (seat {n}) may ask for 接风")
+            return Outcome(
+                st,
+                "JIEFENG",
+                f"只有座位{o}的下家（座位{n}）可以申请接风",
+                f"only seat {o}'s next seat (seat {n}) may ask for 接风",
+            )
         if st.responded >> s & 1 or st.jiefeng == s:
             return Outcome(st, "JIEFENG", f"座位{s}已对此牌表态", f"seat {s} already declined this set")
         nxt = st._replace(jiefeng=s)
@@ -533,10 +616,16 @@ class Gouji:
             return Outcome(st, "GJ-FIRST-LEAD", "亮3须在开牌前", "3s are shown before the first lead")
         suits = {c.suit for c in cards}
         if any(c.rank != RANK_3 for c in cards) or len(suits) != 1 or None in suits or len(cards) < 2:
-            return Outcome(st, "GJ-FIRST-LEAD", "亮3须亮出两张以上同花色的3",
-                           f"a show is two or more 3s of one suit, not {format_cards(cards)}")
+            return Outcome(
+                st,
+                "GJ-FIRST-LEAD",
+                "亮3须亮出两张以上同花色的3",
+                f"a show is two or more 3s of one suit, not {format_cards(cards)}",
+            )
         if st.hands[s].remove(cards) is None:
-            return Outcome(st, "LOG", f"座位{s}手中没有 {_cards(cards)[0]}", f"seat {s} does not hold {format_cards(cards)}")
+            return Outcome(
+                st, "LOG", f"座位{s}手中没有 {_cards(cards)[0]}", f"seat {s} does not hold {format_cards(cards)}"
+            )
         best = max((k for _, k in st.shows), default=0)
         fx = ()
         if len(cards) > best:
@@ -553,21 +642,33 @@ class Gouji:
             return Outcome(st, "GJ-REVOLUTION", "已宣告革命", f"seat {s} already declared 革命")
         held = st.hands[s].has_tribute_card()
         if held:
-            return Outcome(st, "GJ-REVOLUTION", f"座位{s}有大花、小花或钱，不能革命",
-                           f"seat {s} holds a joker or a 2: it may not declare 革命")
+            return Outcome(
+                st,
+                "GJ-REVOLUTION",
+                f"座位{s}有大花、小花或钱，不能革命",
+                f"seat {s} holds a joker or a 2: it may not declare 革命",
+            )
         unv = (f"革命 by seat {s}: its hand is not fully known",) if held is None else ()
         if st.revolution != -1:
-            return Outcome(st._replace(phase=VOID), None, effects=("two 革命: the deal is void (作废)",),
-                           unverified=unv)
-        return Outcome(st._replace(revolution=s, rev_plays=3), None,
-                       effects=(f"seat {s} declares 革命 and sits out; seat {(s + 3) % 6} gets three 够死级 plays",),
-                       unverified=unv)
+            return Outcome(
+                st._replace(phase=VOID), None, effects=("two 革命: the deal is void (作废)",), unverified=unv
+            )
+        return Outcome(
+            st._replace(revolution=s, rev_plays=3),
+            None,
+            effects=(f"seat {s} declares 革命 and sits out; seat {(s + 3) % 6} gets three 够死级 plays",),
+            unverified=unv,
+        )
 
     def _waive(self, st: State, ev: Waive) -> Outcome:
         s = ev.seat
         if st.revolution == -1 or s != (st.revolution + 3) % 6:
-            return Outcome(st, "GJ-REVOLUTION", "只有革命者的对头可以放弃够死级",
-                           "only the revolutionary's 对头 may waive its 够死级 plays")
+            return Outcome(
+                st,
+                "GJ-REVOLUTION",
+                "只有革命者的对头可以放弃够死级",
+                "only the revolutionary's 对头 may waive its 够死级 plays",
+            )
         if st.waived or st.rev_plays == 0:
             return Outcome(st, "GJ-REVOLUTION", "够死级已用完或已放弃", "the 够死级 plays are spent or waived")
         return Outcome(st._replace(waived=True), None, effects=(f"seat {s} waives and is 无头",))
@@ -584,7 +685,12 @@ class Gouji:
         if st.phase != SETUP:
             return Outcome(st, "GJ-TRIBUTE", "进贡须在开牌前", "tribute is given before the first lead")
         if any(c.rank < RANK_2 for c in cards):
-            return Outcome(st, "GJ-TRIBUTE", "法定贡牌只有大花、小花、钱", f"tribute is jokers and 2s only, not {format_cards(cards)}")
+            return Outcome(
+                st,
+                "GJ-TRIBUTE",
+                "法定贡牌只有大花、小花、钱",
+                f"tribute is jokers and 2s only, not {format_cards(cards)}",
+            )
         prev = self._previous()
         unv: list[str] = []
         if prev is None:
@@ -598,20 +704,31 @@ class Gouji:
             else:
                 want = {prev[5]: (prev[0], 2), prev[4]: (prev[1], 1)}
             if s not in want or want[s][0] != to:
-                return Outcome(st, "GJ-TRIBUTE", f"上局名次下座位{s}不应向座位{to}进贡",
-                               f"by the previous finish order seat {s} owes no tribute to seat {to}")
+                return Outcome(
+                    st,
+                    "GJ-TRIBUTE",
+                    f"上局名次下座位{s}不应向座位{to}进贡",
+                    f"by the previous finish order seat {s} owes no tribute to seat {to}",
+                )
             given = sum(k for g, r, k in st.tributes if g == s and r == to and k > 0)
             if given + len(cards) > want[s][1]:
-                return Outcome(st, "GJ-TRIBUTE", f"座位{s}只应进贡{want[s][1]}张",
-                               f"seat {s} owes {want[s][1]} tribute card(s)")
+                return Outcome(
+                    st, "GJ-TRIBUTE", f"座位{s}只应进贡{want[s][1]}张", f"seat {s} owes {want[s][1]} tribute card(s)"
+                )
         hand = st.hands[s].remove(cards)
         if hand is None:
-            return Outcome(st, "LOG", f"座位{s}手中没有 {_cards(cards)[0]}", f"seat {s} does not hold {format_cards(cards)}")
+            return Outcome(
+                st, "LOG", f"座位{s}手中没有 {_cards(cards)[0]}", f"seat {s} does not hold {format_cards(cards)}"
+            )
         low = min(c.rank for c in cards)
         higher = [r for r in (RANK_2, RANK_SJ, RANK_BJ) if r > low and hand.count_of(r) > 0]
         if higher:
-            return Outcome(st, "GJ-TRIBUTE", "进贡须按牌点大小取大者",
-                           f"tribute must be the highest cards: seat {s} keeps a higher {Card.of(higher[-1])}")
+            return Outcome(
+                st,
+                "GJ-TRIBUTE",
+                "进贡须按牌点大小取大者",
+                f"tribute must be the highest cards: seat {s} keeps a higher {Card.of(higher[-1])}",
+            )
         if st.hands[s].unknown:
             unv.append(f"tribute by seat {s}: higher cards may hide among its unknown cards")
         hands = list(st.hands)
@@ -625,11 +742,17 @@ class Gouji:
             return Outcome(st, "GJ-TRIBUTE", "还贡须在开牌前", "cards are returned before the first lead")
         owed = sum(k for g, r, k in st.tributes if g == to and r == s)
         if len(cards) > owed:
-            return Outcome(st, "GJ-TRIBUTE", f"座位{s}只欠座位{to} {owed} 张还贡",
-                           f"seat {s} owes seat {to} {owed} returned card(s), not {len(cards)}")
+            return Outcome(
+                st,
+                "GJ-TRIBUTE",
+                f"座位{s}只欠座位{to} {owed} 张还贡",
+                f"seat {s} owes seat {to} {owed} returned card(s), not {len(cards)}",
+            )
         hand = st.hands[s].remove(cards)
         if hand is None:
-            return Outcome(st, "LOG", f"座位{s}手中没有 {_cards(cards)[0]}", f"seat {s} does not hold {format_cards(cards)}")
+            return Outcome(
+                st, "LOG", f"座位{s}手中没有 {_cards(cards)[0]}", f"seat {s} does not hold {format_cards(cards)}"
+            )
         hands = list(st.hands)
         hands[s], hands[to] = hand, hands[to].add(cards)
         tributes = (*st.tributes, (to, s, -len(cards)))
@@ -641,14 +764,22 @@ class Gouji:
             return Outcome(st, "GJ-TRIBUTE", "拒收还贡须在开牌前", "a returned card is refused before the first lead")
         returned = -sum(k for g, r, k in st.tributes if g == s and r == to and k < 0)
         if len(cards) > returned:
-            return Outcome(st, "GJ-TRIBUTE", f"座位{to}没有还给座位{s}这些牌", f"seat {to} did not return these cards to seat {s}")
+            return Outcome(
+                st, "GJ-TRIBUTE", f"座位{to}没有还给座位{s}这些牌", f"seat {to} did not return these cards to seat {s}"
+            )
         hand = st.hands[s].remove(cards)
         if hand is None:
-            return Outcome(st, "LOG", f"座位{s}手中没有 {_cards(cards)[0]}", f"seat {s} does not hold {format_cards(cards)}")
+            return Outcome(
+                st, "LOG", f"座位{s}手中没有 {_cards(cards)[0]}", f"seat {s} does not hold {format_cards(cards)}"
+            )
         for c in cards:
             if hand.count_of(c.rank) > 0:
-                return Outcome(st, "GJ-TRIBUTE", f"座位{s}有与还贡牌同点数的牌，不能拒收",
-                               f"seat {s} holds another {Card.of(c.rank)}: it may not refuse the returned card")
+                return Outcome(
+                    st,
+                    "GJ-TRIBUTE",
+                    f"座位{s}有与还贡牌同点数的牌，不能拒收",
+                    f"seat {s} holds another {Card.of(c.rank)}: it may not refuse the returned card",
+                )
         hands = list(st.hands)
         hands[s], hands[to] = hand, hands[to].add(cards)
         tributes = (*st.tributes, (s, to, len(cards)))
@@ -660,8 +791,12 @@ class Gouji:
             return self._inactive(st, s)
         held = st.hands[s].size
         if ev.count != held:
-            return Outcome(st, "GJ-REPORT", f"座位{s}报{ev.count}张，实有{held}张",
-                           f"seat {s} reports {ev.count} cards but holds {held}")
+            return Outcome(
+                st,
+                "GJ-REPORT",
+                f"座位{s}报{ev.count}张，实有{held}张",
+                f"seat {s} reports {ev.count} cards but holds {held}",
+            )
         return Outcome(st, None)
 
     def first_leader(self, st: State) -> tuple[int, tuple[str, ...]]:
@@ -697,8 +832,12 @@ class Gouji:
         fx: list[str] = []
         if leader != -1 and s != leader:
             why = {"liang3": "亮3", "rotate": "轮换"}[mode]
-            return Outcome(st, "GJ-FIRST-LEAD", f"首发应由座位{leader}（{why}），不是座位{s}",
-                           f"the first lead belongs to seat {leader} ({mode}), not seat {s}")
+            return Outcome(
+                st,
+                "GJ-FIRST-LEAD",
+                f"首发应由座位{leader}（{why}），不是座位{s}",
+                f"the first lead belongs to seat {leader} ({mode}), not seat {s}",
+            )
         fx.append(f"seat {s} leads the first round (上班)")
         return st._replace(phase=PLAY, leader=s, to_act=s, first_leader=s), fx, unv
 
@@ -708,35 +847,65 @@ class Gouji:
         if s == st.revolution:
             return Outcome(st, "GJ-REVOLUTION", f"座位{s}已革命，不参与本局", f"seat {s} declared 革命 and sits out")
         place = st.out.index(s) + 1 if s in st.out else 0
-        return Outcome(st, "FINISH", f"座位{s}已出完牌（{PLACE_ZH.get(place, '')}）",
-                       f"seat {s} is already out ({PLACE_EN.get(place, '')})")
+        return Outcome(
+            st,
+            "FINISH",
+            f"座位{s}已出完牌（{PLACE_ZH.get(place, '')}）",
+            f"seat {s} is already out ({PLACE_EN.get(place, '')})",
+        )
 
     def _nothing_on_table(self, st: State, s: int, action: str) -> Outcome:
         if st.phase == SETUP or st.leader == -1:
-            return Outcome(st, "LEAD", f"桌上无牌，座位{s}不能{action}：应先发牌",
-                           f"nothing on the table: seat {s} cannot {action}; a set must be led first")
-        return Outcome(st, "LEAD", f"桌上无牌，应由座位{st.leader}发牌，座位{s}不能{action}",
-                       f"nothing on the table: seat {st.leader} leads; seat {s} cannot {action}")
+            return Outcome(
+                st,
+                "LEAD",
+                f"桌上无牌，座位{s}不能{action}：应先发牌",
+                f"nothing on the table: seat {s} cannot {action}; a set must be led first",
+            )
+        return Outcome(
+            st,
+            "LEAD",
+            f"桌上无牌，应由座位{st.leader}发牌，座位{s}不能{action}",
+            f"nothing on the table: seat {st.leader} leads; seat {s} cannot {action}",
+        )
 
     def _wrong_leader(self, st: State, s: int) -> Outcome:
         lo = st.last_owner
         if lo != -1 and not st.active(lo):
-            return Outcome(st, "JIEFENG", f"座位{lo}的底牌无人上，应由其下家座位{st.leader}接风发牌",
-                           f"seat {lo}'s last set stood: its next seat, seat {st.leader}, leads (接风), not seat {s}")
-        return Outcome(st, "ROUND-END", f"上一轮由座位{lo}的牌收尾，应由座位{st.leader}发牌",
-                       f"the last round ended on seat {lo}'s set: seat {st.leader} leads, not seat {s}")
+            return Outcome(
+                st,
+                "JIEFENG",
+                f"座位{lo}的底牌无人上，应由其下家座位{st.leader}接风发牌",
+                f"seat {lo}'s last set stood: its next seat, seat {st.leader}, leads (接风), not seat {s}",
+            )
+        return Outcome(
+            st,
+            "ROUND-END",
+            f"上一轮由座位{lo}的牌收尾，应由座位{st.leader}发牌",
+            f"the last round ended on seat {lo}'s set: seat {st.leader} leads, not seat {s}",
+        )
 
     def _no_beat(self, st: State, why: str, cs: CardSet, zh: str, en: str) -> Outcome:
         tz, te = _cards(st.table_cards)
         msgs = {
-            "SET-COUNT": (f"{zh} 是{cs.size}张，桌上的 {tz} 是{st.table.size}张：张数须相同",
-                          f"{en} has {cs.size} cards; {te} on the table has {st.table.size}: counts must match"),
-            "SET-BIGJOKER": (f"桌上的 {tz} 挂了大花，是死牌，无人能上", f"{te} carries a big joker: a dead set, nothing beats it"),
-            "CARD-ORDER": (f"{zh} 与 {tz} 点数相同：不论花色，同点数一样大",
-                           f"{en} is the same rank as {te}: suits never matter"),
+            "SET-COUNT": (
+                f"{zh} 是{cs.size}张，桌上的 {tz} 是{st.table.size}张：张数须相同",
+                f"{en} has {cs.size} cards; {te} on the table has {st.table.size}: counts must match",
+            ),
+            "SET-BIGJOKER": (
+                f"桌上的 {tz} 挂了大花，是死牌，无人能上",
+                f"{te} carries a big joker: a dead set, nothing beats it",
+            ),
+            "CARD-ORDER": (
+                f"{zh} 与 {tz} 点数相同：不论花色，同点数一样大",
+                f"{en} is the same rank as {te}: suits never matter",
+            ),
             "SET-RANK": (f"{zh} 不比 {tz} 大：须步步高", f"{en} is not higher than {te}"),
-            "SET-SMALLJOKER": (f"{tz} 挂了{st.table.sj}个小花，须用不少于{st.table.sj}个大花挂更大的牌来管",
-                               f"{te} carries {st.table.sj} small joker(s): an answer needs a higher base and at least {st.table.sj} big joker(s)"),
+            "SET-SMALLJOKER": (
+                f"{tz} 挂了{st.table.sj}个小花，须用不少于{st.table.sj}个大花挂更大的牌来管",
+                f"{te} carries {st.table.sj} small joker(s): an answer needs a higher base "
+                f"and at least {st.table.sj} big joker(s)",
+            ),
         }
         z, e = msgs[why]
         return Outcome(st, why, z, e)
@@ -746,36 +915,75 @@ class Gouji:
         t = (o + 3) % 6
         who = st.to_act
         if st.let_only == o and s != t:
-            return Outcome(st, "GJ-RANG", f"对让牌人顺的牌，唯有对头（座位{t}）才有上牌权",
-                           f"seat {o} played after its 让: only its 对头 (seat {t}) may answer")
+            return Outcome(
+                st,
+                "GJ-RANG",
+                f"对让牌人顺的牌，唯有对头（座位{t}）才有上牌权",
+                f"seat {o} played after its 让: only its 对头 (seat {t}) may answer",
+            )
         if st.dead_set:
-            return Outcome(st, "GJ-DEADLEVEL", "够死级的牌只能被烧", f"seat {o}'s 够死级 set may only be burned; seat {s} may not burn it")
+            return Outcome(
+                st,
+                "GJ-DEADLEVEL",
+                "够死级的牌只能被烧",
+                f"seat {o}'s 够死级 set may only be burned; seat {s} may not burn it",
+            )
         locked = st.locked >> s & 1
         if st.table_gouji and not st.chaos:
             if locked:
-                return Outcome(st, "GJ-BURN", f"座位{s}本轮已过牌，过牌不烧",
-                               f"seat {s} passed in this round and may not burn (过牌不烧)")
+                return Outcome(
+                    st,
+                    "GJ-BURN",
+                    f"座位{s}本轮已过牌，过牌不烧",
+                    f"seat {s} passed in this round and may not burn (过牌不烧)",
+                )
             if self.headless(st, o) or self.headless(st, s):
-                return Outcome(st, "GJ-HEADLESS", f"无头时按顺序上牌，现在轮到座位{who}",
-                               f"with a headless seat the set is answered in turn; seat {who} is to act")
+                return Outcome(
+                    st,
+                    "GJ-HEADLESS",
+                    f"无头时按顺序上牌，现在轮到座位{who}",
+                    f"with a headless seat the set is answered in turn; seat {who} is to act",
+                )
             if s == t:
-                return Outcome(st, "TURN-ORDER", f"还未轮到座位{s}，现在轮到座位{who}",
-                               f"not seat {s}'s turn: seat {who} is to act")
+                return Outcome(
+                    st,
+                    "TURN-ORDER",
+                    f"还未轮到座位{s}，现在轮到座位{who}",
+                    f"not seat {s}'s turn: seat {who} is to act",
+                )
             block = self._burn_block(st, s) or ("", "")
-            return Outcome(st, "GJ-GOUJI-ANSWER", f"够级牌只有对头（座位{t}）能上；{block[0]}",
-                           f"a 够级 set is answered only by its 对头 (seat {t}); {block[1]}")
+            return Outcome(
+                st,
+                "GJ-GOUJI-ANSWER",
+                f"够级牌只有对头（座位{t}）能上；{block[0]}",
+                f"a 够级 set is answered only by its 对头 (seat {t}); {block[1]}",
+            )
         if locked:
             if st.dead_round:
-                return Outcome(st, "GJ-DEADLEVEL", "头科、二科发底牌后，除对头外，过牌者在此轮中均不可再出牌",
-                               f"after a 头科/二科 底牌, seat {s}, which passed, may not play again this round")
+                return Outcome(
+                    st,
+                    "GJ-DEADLEVEL",
+                    "头科、二科发底牌后，除对头外，过牌者在此轮中均不可再出牌",
+                    f"after a 头科/二科 底牌, seat {s}, which passed, may not play again this round",
+                )
             if o == (s + 3) % 6 and not self.in_turn:
-                return Outcome(st, "GJ-ANSWER-ORDER", f"座位{s}已过牌，只能在最后作为扣牌人再出牌",
-                               f"seat {s} passed: it may answer its 对头 only at the end, as the closer")
-            return Outcome(st, "PASS-LOCK", f"座位{s}本轮已过牌，除对头牌外不能再出牌",
-                           f"seat {s} passed in this round and may not play again (except on its 对头's sets)")
+                return Outcome(
+                    st,
+                    "GJ-ANSWER-ORDER",
+                    f"座位{s}已过牌，只能在最后作为扣牌人再出牌",
+                    f"seat {s} passed: it may answer its 对头 only at the end, as the closer",
+                )
+            return Outcome(
+                st,
+                "PASS-LOCK",
+                f"座位{s}本轮已过牌，除对头牌外不能再出牌",
+                f"seat {s} passed in this round and may not play again (except on its 对头's sets)",
+            )
         if who == -1:
             return Outcome(st, "TURN-ORDER", f"现在不轮到座位{s}", f"not seat {s}'s turn")
-        return Outcome(st, "TURN-ORDER", f"还未轮到座位{s}，现在轮到座位{who}", f"not seat {s}'s turn: seat {who} is to act")
+        return Outcome(
+            st, "TURN-ORDER", f"还未轮到座位{s}，现在轮到座位{who}", f"not seat {s}'s turn: seat {who} is to act"
+        )
 
     # -- who may act --------------------------------------------------------------------------------
 
@@ -798,8 +1006,7 @@ class Gouji:
                 out[o] = ("play",)
         elif st.to_act != -1:
             acts = ["play", "kou" if st.to_act == t else "pass"]
-            if (st.to_act == t and not st.final and st.let_seat == -1
-                    and not (st.chaos and self.chaos_free)):
+            if st.to_act == t and not st.final and st.let_seat == -1 and not (st.chaos and self.chaos_free):
                 acts.append("rang")
             out[st.to_act] = tuple(acts)
         for b in self.burners(st):
@@ -869,7 +1076,17 @@ class Gouji:
 
 
 _HANDLERS: dict[type, Any] = {
-    Play: Gouji._play, Burn: Gouji._play, Pass: Gouji._pass, Kou: Gouji._kou, Rang: Gouji._rang,
-    Jiefeng: Gouji._jiefeng, Show: Gouji._show, Revolution: Gouji._revolution, Waive: Gouji._waive,
-    Tribute: Gouji._tribute, Return: Gouji._return, Refuse: Gouji._refuse, Report: Gouji._report,
+    Play: Gouji._play,
+    Burn: Gouji._play,
+    Pass: Gouji._pass,
+    Kou: Gouji._kou,
+    Rang: Gouji._rang,
+    Jiefeng: Gouji._jiefeng,
+    Show: Gouji._show,
+    Revolution: Gouji._revolution,
+    Waive: Gouji._waive,
+    Tribute: Gouji._tribute,
+    Return: Gouji._return,
+    Refuse: Gouji._refuse,
+    Report: Gouji._report,
 }

@@ -46,10 +46,8 @@ class Hand:
     deficit: int
     size: int
 
-    def __init__(self, supply: tuple[int, ...], demand: tuple[int, ...], unknown: int,
-                 deficit: int, size: int) -> None:
-        self.supply, self.demand, self.unknown, self.deficit, self.size = (
-            supply, demand, unknown, deficit, size)
+    def __init__(self, supply: tuple[int, ...], demand: tuple[int, ...], unknown: int, deficit: int, size: int) -> None:
+        self.supply, self.demand, self.unknown, self.deficit, self.size = (supply, demand, unknown, deficit, size)
 
     @classmethod
     def dealt(cls, cards: Iterable[Card | None]) -> Hand:
@@ -110,7 +108,7 @@ class Hand:
         s, d = self.supply, self.demand
         for ri in range(15):
             b = ri * 5
-            out[ri] = sum(s[b:b + 5]) - sum(d[b:b + 5])
+            out[ri] = sum(s[b : b + 5]) - sum(d[b : b + 5])
         return [max(0, x) for x in out]
 
     def known_cards(self) -> list[Card]:

@@ -31,8 +31,9 @@ TOP_KEYS = ("format", "game", "profile", "overrides", "meta", "seats", "deal", "
 class LogError(ValueError):
     """A log that cannot be read. ``where`` is "file:line:col" (or the JSON path) of the problem."""
 
-    def __init__(self, message: str, source: str = "<log>", line: int | None = None,
-                 col: int | None = None, path: str = "") -> None:
+    def __init__(
+        self, message: str, source: str = "<log>", line: int | None = None, col: int | None = None, path: str = ""
+    ) -> None:
         self.source, self.line, self.col, self.path, self.reason = source, line, col, path, message
         where = source
         if line is not None:
@@ -102,8 +103,9 @@ class Log:
             out["meta"] = {k: self.meta[k] for k in META_KEYS if k in self.meta}
         out["seats"] = [{"seat": s.seat, "player": s.player} for s in self.seats]
         if self.hands is not None:
-            out["deal"] = {"hands": [None if h is None else [UNKNOWN if c is None else c.token for c in h]
-                                     for h in self.hands]}
+            out["deal"] = {
+                "hands": [None if h is None else [UNKNOWN if c is None else c.token for c in h] for h in self.hands]
+            }
         out["events"] = [e.to_json() for e in self.events]
         if self.result is not None:
             out["result"] = dict(self.result)
@@ -257,8 +259,17 @@ def log_from_doc(doc: Any, source: str = "<log>") -> Log:
     result = doc.get("result")
     if result is not None:
         _check_result(result, n)
-    log = Log(game=game, profile_name=prof, overrides=overrides, meta=meta, seats=seats, hands=hands,
-              events=tuple(events), result=result, source=source)
+    log = Log(
+        game=game,
+        profile_name=prof,
+        overrides=overrides,
+        meta=meta,
+        seats=seats,
+        hands=hands,
+        events=tuple(events),
+        result=result,
+        source=source,
+    )
     try:
         log.profile()
     except ProfileError as exc:
@@ -296,12 +307,16 @@ def _check_result(result: Any, n: int) -> None:
             _expect(isinstance(v, list), ["result", key], "expected a list of {seats, points}")
             for i, t in enumerate(v):
                 p = ["result", key, i]
-                _expect(isinstance(t, dict) and set(t) == {"seats", "points"}, p,
-                        'expected {"seats": [...], "points": N}')
+                _expect(
+                    isinstance(t, dict) and set(t) == {"seats", "points"}, p, 'expected {"seats": [...], "points": N}'
+                )
                 for j, s in enumerate(t["seats"]):
                     _int(s, [*p, "seats", j], "a seat", 0, n - 1)
-                _expect(isinstance(t["points"], (int, float)) and not isinstance(t["points"], bool),
-                        [*p, "points"], "expected a number")
+                _expect(
+                    isinstance(t["points"], (int, float)) and not isinstance(t["points"], bool),
+                    [*p, "points"],
+                    "expected a number",
+                )
 
 
 def _read_seats(raw: Any, n: int) -> tuple[Seat, ...]:
@@ -344,8 +359,9 @@ def event_from_json(raw: Any, i: int, n: int) -> Event:
     p: list[str | int] = ["events", i]
     _expect(isinstance(raw, dict), p, 'expected {"seat": N, "action": "..."}')
     action = raw.get("action")
-    _expect(action in EVENT_TYPES, [*p, "action"],
-            f"unknown action {_j(action)} (expected one of {', '.join(EVENT_TYPES)})")
+    _expect(
+        action in EVENT_TYPES, [*p, "action"], f"unknown action {_j(action)} (expected one of {', '.join(EVENT_TYPES)})"
+    )
     allowed = {"seat", "action", "note"}
     if action in CARD_ACTIONS:
         allowed.add("cards")

@@ -55,8 +55,12 @@ __all__ = ["UNKNOWN_HAND", "format_event", "format_text", "parse_text"]
 UNKNOWN_HAND = "?"  # a hand line's only token when the whole hand is unknown
 PASS_MARK = "-"  # "<seat>: -" is a pass in the shorthand
 TEXT_META = ("date", "venue", "match", "table", "notes")
-PREVIOUS_WORDS = {"finish": "finish_order", "finish_order": "finish_order",
-                  "first_leader": "first_leader", "revolution": "revolution"}
+PREVIOUS_WORDS = {
+    "finish": "finish_order",
+    "finish_order": "finish_order",
+    "first_leader": "first_leader",
+    "revolution": "revolution",
+}
 KEYWORDS = ("profile", "option", *TEXT_META, "deal", "previous", "seat", "hand", "events", "result")
 
 _SEP = " \t\u3000"
@@ -97,8 +101,7 @@ def format_text(log: Log) -> str:
             if hand is None:
                 out.append(f"hand {seat} {UNKNOWN_HAND}")
             else:
-                out.append(" ".join([f"hand {seat}",
-                                     *(UNKNOWN if c is None else c.token for c in hand)]))
+                out.append(" ".join([f"hand {seat}", *(UNKNOWN if c is None else c.token for c in hand)]))
     out.append("events")
     out += [format_event(e) for e in log.events]
     if log.result is not None:
@@ -152,10 +155,9 @@ def _format_value(value: Any) -> str:
     bare: str | None = None
     if isinstance(value, int | str):
         bare = str(value)
-    elif isinstance(value, list) and all(
-            isinstance(v, int | str) and not isinstance(v, bool) for v in value):
+    elif isinstance(value, list) and all(isinstance(v, int | str) and not isinstance(v, bool) for v in value):
         bare = "[" + ",".join(str(v) for v in value) + "]"
-    if bare is not None:
+    if bare is not None and "\n" not in bare and "\r" not in bare:
         try:
             if _same(_parse_value(bare), value):
                 return bare
@@ -198,8 +200,7 @@ def _result_lines(result: Mapping[str, Any]) -> list[str]:
             out.append("result teams")
         elif key == "teams":
             for team in value:
-                out.append(" ".join(["result team", *map(str, team["seats"]), "=",
-                                     _format_points(team["points"])]))
+                out.append(" ".join(["result team", *map(str, team["seats"]), "=", _format_points(team["points"])]))
     return out
 
 
@@ -289,8 +290,9 @@ def _parse_value(text: str) -> Any:
     if not words:
         raise _Syntax("expected a value", off)
     if len(words) > 1:
-        raise _Syntax(f"expected one value, got also {words[1].word!r} (quote text with spaces "
-                      'as "...")', off + words[1].col - 1)
+        raise _Syntax(
+            f'expected one value, got also {words[1].word!r} (quote text with spaces as "...")', off + words[1].col - 1
+        )
     word = words[0].word
     if word in ("true", "false"):
         return word == "true"
@@ -323,8 +325,7 @@ def _expect_end(tail: str, off: int) -> None:
     rest = tail.lstrip(_SEP)
     if rest and not rest.startswith("#"):
         word = _TOKEN.match(rest)
-        raise _Syntax(f"unexpected {word.group() if word else rest!r} after the value",
-                      off + len(tail) - len(rest))
+        raise _Syntax(f"unexpected {word.group() if word else rest!r} after the value", off + len(tail) - len(rest))
 
 
 def _profile_value(line: _Line) -> tuple[str, int]:
@@ -359,9 +360,14 @@ class _Reader:
         self.in_events = False
         self.where: dict[_Path, tuple[int, int]] = {}
         self.handlers: dict[str, Callable[[_Line], None]] = {
-            "profile": self._profile, "option": self._option, "deal": self._deal,
-            "previous": self._previous, "seat": self._seat_line, "hand": self._hand,
-            "events": self._events_line, "result": self._result,
+            "profile": self._profile,
+            "option": self._option,
+            "deal": self._deal,
+            "previous": self._previous,
+            "seat": self._seat_line,
+            "hand": self._hand,
+            "events": self._events_line,
+            "result": self._result,
             **dict.fromkeys(TEXT_META, self._meta_text),
         }
 
@@ -411,8 +417,11 @@ class _Reader:
             err = CardError(UNKNOWN, "an unknown card may stand only in a hand line")
             self.fail(str(err), line, tok.col)
         if tok.word == UNKNOWN_HAND and allow_unknown:
-            self.fail(f"'{UNKNOWN_HAND}' (a wholly unknown hand) must stand alone; write "
-                      f"{UNKNOWN} for one unknown card", line, tok.col)
+            self.fail(
+                f"'{UNKNOWN_HAND}' (a wholly unknown hand) must stand alone; write {UNKNOWN} for one unknown card",
+                line,
+                tok.col,
+            )
         try:
             Card(tok.word)
         except CardError as exc:
@@ -451,8 +460,7 @@ class _Reader:
             else:
                 self._line(line)
         if not header_seen:
-            self.fail(f'empty log: expected the header "{FORMAT} gouji" or "{FORMAT} baohuang"',
-                      1, 1)
+            self.fail(f'empty log: expected the header "{FORMAT} gouji" or "{FORMAT} baohuang"', 1, 1)
         return self._build()
 
     def _header(self, line: _Line) -> None:
@@ -461,8 +469,11 @@ class _Reader:
         if first.word != FORMAT:
             if first.word.startswith("fupan/"):
                 self.fail(f"unsupported format {first.word!r} (expected {FORMAT})", line, first.col)
-            self.fail(f'expected the header "{FORMAT} gouji" or "{FORMAT} baohuang" as the first '
-                      f"line, got {first.word!r}", line, first.col)
+            self.fail(
+                f'expected the header "{FORMAT} gouji" or "{FORMAT} baohuang" as the first line, got {first.word!r}',
+                line,
+                first.col,
+            )
         games = " or ".join(SEATS)
         if len(words) < 2:
             self.fail(f"expected the game after {FORMAT}: {games}", line, first.end)
@@ -482,24 +493,31 @@ class _Reader:
             elif word == "events":
                 self.fail("'events' given twice", line, first.col)
             elif word in KEYWORDS or word == FORMAT:
-                self.fail(f"a {word!r} line must come before the 'events' line "
-                          "(only events and result lines may follow it)", line, first.col)
+                self.fail(
+                    f"a {word!r} line must come before the 'events' line (only events and result lines may follow it)",
+                    line,
+                    first.col,
+                )
             elif not (_INT.fullmatch(word) or _SHORT.fullmatch(word)):
-                self.fail("expected an event '<seat> <action> ...' (or '<seat>: cards') or a "
-                          f"result line, got {word!r}", line, first.col)
+                self.fail(
+                    f"expected an event '<seat> <action> ...' (or '<seat>: cards') or a result line, got {word!r}",
+                    line,
+                    first.col,
+                )
             else:
                 self._event(line)
             return
         if _INT.fullmatch(word) or _SHORT.fullmatch(word):
-            self.fail("event line before 'events': write a line 'events' before the first event",
-                      line, first.col)
+            self.fail("event line before 'events': write a line 'events' before the first event", line, first.col)
         if word == FORMAT:
-            self.fail(f"the header {FORMAT} may appear only once, on the first line",
-                      line, first.col)
+            self.fail(f"the header {FORMAT} may appear only once, on the first line", line, first.col)
         handler = self.handlers.get(word)
         if handler is None:
-            self.fail(f"unknown keyword {word!r} (expected one of {', '.join(KEYWORDS)}, "
-                      "or an event after 'events')", line, first.col)
+            self.fail(
+                f"unknown keyword {word!r} (expected one of {', '.join(KEYWORDS)}, or an event after 'events')",
+                line,
+                first.col,
+            )
         handler(line)
 
     def _profile(self, line: _Line) -> None:
@@ -531,8 +549,7 @@ class _Reader:
         self.overrides[key.word] = value
         self.note(("overrides", key.word), line, value_col)
         try:
-            Profile("", self.game, MappingProxyType({})).with_overrides({key.word: value},
-                                                                         "log overrides")
+            Profile("", self.game, MappingProxyType({})).with_overrides({key.word: value}, "log overrides")
         except ProfileError as exc:
             known = key.word in options_for(self.game)
             self.fail(str(exc), line, value_col if known else key.col)
@@ -564,8 +581,11 @@ class _Reader:
         key = words[1]
         name = PREVIOUS_WORDS.get(key.word)
         if name is None:
-            self.fail(f"unknown key {key.word!r} after 'previous' (expected finish, "
-                      "first_leader or revolution)", line, key.col)
+            self.fail(
+                f"unknown key {key.word!r} after 'previous' (expected finish, first_leader or revolution)",
+                line,
+                key.col,
+            )
         if name in previous:
             self.fail(f"previous {key.word} given twice", line, key.col)
         path: _Path = ("meta", "previous", name)
@@ -581,8 +601,7 @@ class _Reader:
     def _seat_line(self, line: _Line) -> None:
         words = line.tokens
         if len(words) < 2:
-            self.fail("expected a seat number and the player's name after 'seat'", line,
-                      words[0].end)
+            self.fail("expected a seat number and the player's name after 'seat'", line, words[0].end)
         i = len(self.seats)
         seat = self.seat(line, words[1], ("seats", i, "seat"))
         if any(s["seat"] == seat for s in self.seats):
@@ -595,8 +614,7 @@ class _Reader:
     def _hand(self, line: _Line) -> None:
         words = line.words
         if len(words) < 2:
-            self.fail("expected a seat number and its cards (or ?) after 'hand'", line,
-                      words[0].end)
+            self.fail("expected a seat number and its cards (or ?) after 'hand'", line, words[0].end)
         seat = self.seat(line, words[1], ("deal", "hands"))
         hands = {} if self.hands is None else self.hands
         if seat in hands:
@@ -645,8 +663,7 @@ class _Reader:
         else:
             seat_tok = first
             if len(words) < 2:
-                self.fail(f"expected an action after the seat: {', '.join(EVENT_TYPES)}", line,
-                          first.end)
+                self.fail(f"expected an action after the seat: {', '.join(EVENT_TYPES)}", line, first.end)
             action_tok, args = words[1], words[2:]
         seat = self.seat(line, seat_tok, (*path, "seat"))
         action = action_tok.word
@@ -699,27 +716,23 @@ class _Reader:
             if len(words) < 3:
                 self.fail("expected true or false after 'sweep'", line, key.end)
             if words[2].word not in ("true", "false"):
-                self.fail(f"expected true or false after 'sweep', got {words[2].word!r}", line,
-                          words[2].col)
+                self.fail(f"expected true or false after 'sweep', got {words[2].word!r}", line, words[2].col)
             self.no_more(line, words[3:], "true or false")
             result["sweep"] = words[2].word == "true"
         elif key.word == "team":
             self._team(line, result.setdefault("teams", []))
         elif key.word == "teams":
-            self.no_more(line, words[2:], "'teams' (write one 'result team SEATS = POINTS' "
-                                          "line per team)")
+            self.no_more(line, words[2:], "'teams' (write one 'result team SEATS = POINTS' line per team)")
             result.setdefault("teams", [])
         else:
-            self.fail(f"unknown key {key.word!r} after 'result' (expected finish, sweep or team)",
-                      line, key.col)
+            self.fail(f"unknown key {key.word!r} after 'result' (expected finish, sweep or team)", line, key.col)
 
     def _team(self, line: _Line, teams: list[dict[str, Any]]) -> None:
         words = line.words[2:]
         eq = next((k for k, t in enumerate(words) if t.word == "="), None)
         if eq is None:
             at = words[-1].end if words else line.words[1].end
-            self.fail("expected the team's seats, then '=' and its points "
-                      "(result team 0 2 4 = 12)", line, at)
+            self.fail("expected the team's seats, then '=' and its points (result team 0 2 4 = 12)", line, at)
         path: _Path = ("result", "teams", len(teams))
         self.note(path, line, line.words[1].col)
         seats = [self.seat(line, t, (*path, "seats", j)) for j, t in enumerate(words[:eq])]
@@ -740,8 +753,11 @@ class _Reader:
     # -- the log
 
     def _build(self) -> Log:
-        doc: dict[str, Any] = {"format": FORMAT, "game": self.game,
-                               "profile": self.game if self.profile is None else self.profile}
+        doc: dict[str, Any] = {
+            "format": FORMAT,
+            "game": self.game,
+            "profile": self.game if self.profile is None else self.profile,
+        }
         if self.overrides:
             doc["overrides"] = self.overrides
         if self.meta:

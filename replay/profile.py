@@ -48,38 +48,125 @@ def _opt(name: str, rule: str, kind: Any, defaults: dict[str, Any], help_en: str
     return Option(name, rule, kind, MappingProxyType(defaults), help_en, help_zh)
 
 
-OPTIONS: dict[str, Option] = {o.name: o for o in (
-    _opt("twos_attach", "SET-FORM", bool, {"gouji": True, "baohuang": False},
-         "2s may be attached to any base and count as it (贴钱)", "2可贴在任何牌上（贴钱）"),
-    _opt("joker_compare", "SET-SMALLJOKER", ("seed",), {"gouji": "seed", "baohuang": "seed"},
-         "how sets with jokers attached are compared", "挂花牌的比较方法"),
-    _opt("first_lead", "GJ-FIRST-LEAD", ("liang3", "rotate", "logged"), {"gouji": "liang3"},
-         "who leads the first round: 亮3, rotation from seat 0, or as logged", "首发：亮3、轮换或按记录"),
-    _opt("passed_answer", "GJ-ANSWER-ORDER", ("in_turn", "at_kou"), {"gouji": "in_turn"},
-         "when a passed seat may answer its 对头's set", "过牌者何时可对对头牌发言"),
-    _opt("burn_fail", "GJ-BURN", ("dalao", "flag"), {"gouji": "flag"},
-         "a burner who breaks the burn condition becomes 大落, or is flagged only", "烧牌失败：大落或仅标记"),
-    _opt("burn_priority", "GJ-BURN", ("team_first", "play_order"), {"gouji": "team_first"},
-         "order of several burn claims", "多人烧牌的优先顺序"),
-    _opt("burn_seats", "GJ-BURN", ("any", "between"), {"gouji": "any"},
-         "which seats may burn: any but the 对头, or only the two between", "可烧牌的座位"),
-    _opt("burn_needs_head", "GJ-BURN", bool, {"gouji": False},
-         "a burner's own 对头 must still hold cards (house rule)", "烧牌者的对头须仍有牌（俱乐部规则）"),
-    _opt("deadlevel", "GJ-DEADLEVEL", ("any_dipai", "gouji_dipai"), {"gouji": "any_dipai"},
-         "which 底牌 of 头科/二科 give the 对头 a 够死级 chance", "哪些底牌给对头够死级机会"),
-    _opt("chaos_pass", "GJ-CHAOS", ("free", "lock"), {"gouji": "free"},
-         "in 四人乱缠 a pass binds only the set on the table, or locks as usual", "四人乱缠中过牌的效力"),
-    _opt("score_mode", "GJ-SCORE", ("positive_only", "net"), {"gouji": "positive_only"},
-         "record only the winning team's points, or both teams' net sums", "只记正分，或双方净分"),
-    _opt("tribute", "GJ-TRIBUTE", bool, {"gouji": False}, "play 进贡/还贡 between deals", "是否进贡"),
-    _opt("tribute_after_sweep", "GJ-TRIBUTE", ("opposite", "redeal"), {"gouji": "redeal"},
-         "after a 串三户: each loser gives its 对头 one card, or no tribute", "串三户后的进贡方式"),
-    _opt("revolution", "GJ-REVOLUTION", bool, {"gouji": True}, "革命 may be declared", "允许革命"),
-    _opt("removed_ranks", "BH-DEAL", list, {"baohuang": []},
-         "ranks taken out of the four decks (e.g. [3, 4, 5])", "去掉的点数"),
-    _opt("force_from", "BH-FORCE", ("marked", "seat0"), {"baohuang": "marked"},
-         "where 逼庄 starts: the seat dealt the marked joker, or seat 0", "逼庄从哪个座位开始"),
-)}
+OPTIONS: dict[str, Option] = {
+    o.name: o
+    for o in (
+        _opt(
+            "twos_attach",
+            "SET-FORM",
+            bool,
+            {"gouji": True, "baohuang": False},
+            "2s may be attached to any base and count as it (贴钱)",
+            "2可贴在任何牌上（贴钱）",
+        ),
+        _opt(
+            "joker_compare",
+            "SET-SMALLJOKER",
+            ("seed",),
+            {"gouji": "seed", "baohuang": "seed"},
+            "how sets with jokers attached are compared",
+            "挂花牌的比较方法",
+        ),
+        _opt(
+            "first_lead",
+            "GJ-FIRST-LEAD",
+            ("liang3", "rotate", "logged"),
+            {"gouji": "liang3"},
+            "who leads the first round: 亮3, rotation from seat 0, or as logged",
+            "首发：亮3、轮换或按记录",
+        ),
+        _opt(
+            "passed_answer",
+            "GJ-ANSWER-ORDER",
+            ("in_turn", "at_kou"),
+            {"gouji": "in_turn"},
+            "when a passed seat may answer its 对头's set",
+            "过牌者何时可对对头牌发言",
+        ),
+        _opt(
+            "burn_fail",
+            "GJ-BURN",
+            ("dalao", "flag"),
+            {"gouji": "flag"},
+            "a burner who breaks the burn condition becomes 大落, or is flagged only",
+            "烧牌失败：大落或仅标记",
+        ),
+        _opt(
+            "burn_priority",
+            "GJ-BURN",
+            ("team_first", "play_order"),
+            {"gouji": "team_first"},
+            "order of several burn claims",
+            "多人烧牌的优先顺序",
+        ),
+        _opt(
+            "burn_seats",
+            "GJ-BURN",
+            ("any", "between"),
+            {"gouji": "any"},
+            "which seats may burn: any but the 对头, or only the two between",
+            "可烧牌的座位",
+        ),
+        _opt(
+            "burn_needs_head",
+            "GJ-BURN",
+            bool,
+            {"gouji": False},
+            "a burner's own 对头 must still hold cards (house rule)",
+            "烧牌者的对头须仍有牌（俱乐部规则）",
+        ),
+        _opt(
+            "deadlevel",
+            "GJ-DEADLEVEL",
+            ("any_dipai", "gouji_dipai"),
+            {"gouji": "any_dipai"},
+            "which 底牌 of 头科/二科 give the 对头 a 够死级 chance",
+            "哪些底牌给对头够死级机会",
+        ),
+        _opt(
+            "chaos_pass",
+            "GJ-CHAOS",
+            ("free", "lock"),
+            {"gouji": "free"},
+            "in 四人乱缠 a pass binds only the set on the table, or locks as usual",
+            "四人乱缠中过牌的效力",
+        ),
+        _opt(
+            "score_mode",
+            "GJ-SCORE",
+            ("positive_only", "net"),
+            {"gouji": "positive_only"},
+            "record only the winning team's points, or both teams' net sums",
+            "只记正分，或双方净分",
+        ),
+        _opt("tribute", "GJ-TRIBUTE", bool, {"gouji": False}, "play 进贡/还贡 between deals", "是否进贡"),
+        _opt(
+            "tribute_after_sweep",
+            "GJ-TRIBUTE",
+            ("opposite", "redeal"),
+            {"gouji": "redeal"},
+            "after a 串三户: each loser gives its 对头 one card, or no tribute",
+            "串三户后的进贡方式",
+        ),
+        _opt("revolution", "GJ-REVOLUTION", bool, {"gouji": True}, "革命 may be declared", "允许革命"),
+        _opt(
+            "removed_ranks",
+            "BH-DEAL",
+            list,
+            {"baohuang": []},
+            "ranks taken out of the four decks (e.g. [3, 4, 5])",
+            "去掉的点数",
+        ),
+        _opt(
+            "force_from",
+            "BH-FORCE",
+            ("marked", "seat0"),
+            {"baohuang": "marked"},
+            "where 逼庄 starts: the seat dealt the marked joker, or seat 0",
+            "逼庄从哪个座位开始",
+        ),
+    )
+}
 
 
 class ProfileError(ValueError):
@@ -109,8 +196,7 @@ class Profile:
             return self
         opts = dict(self.options)
         opts.update(_validate_options(self.game, overrides, where))
-        return Profile(self.name, self.game, MappingProxyType(opts), self.title_zh, self.title_en,
-                       self.source)
+        return Profile(self.name, self.game, MappingProxyType(opts), self.title_zh, self.title_en, self.source)
 
     def option_rule(self, key: str) -> str:
         """The rule ID an option belongs to."""
@@ -208,7 +294,13 @@ def load_profile(name_or_path: str, _seen: tuple[str, ...] = ()) -> Profile:
     name = data.get("name", Path(name_or_path).stem)
     if not isinstance(name, str):
         raise ProfileError(f"{where}: name must be a string")
-    prof = Profile(name, game, MappingProxyType(merged), str(data.get("title_zh", "")),
-                   str(data.get("title_en", "")), str(data.get("source", "")))
+    prof = Profile(
+        name,
+        game,
+        MappingProxyType(merged),
+        str(data.get("title_zh", "")),
+        str(data.get("title_en", "")),
+        str(data.get("source", "")),
+    )
     _cache[name_or_path] = prof
     return prof

@@ -81,8 +81,9 @@ class Replay:
                 self.verdicts.append(Verdict(i, ev.seat, ev.action, cards, True, effects=out.effects))
                 st = out.state
             else:
-                self.verdicts.append(Verdict(i, ev.seat, ev.action, cards, False, out.rule,
-                                             out.message_zh, out.message_en))
+                self.verdicts.append(
+                    Verdict(i, ev.seat, ev.action, cards, False, out.rule, out.message_zh, out.message_en)
+                )
                 if strict:
                     self.stopped_at = i
                     break
@@ -122,27 +123,74 @@ class Replay:
             return []
         score = self.score()
         if score is None:
-            return [Verdict(None, None, "result", (), False, "FINISH", "记录的结果与未完成的牌局不符",
-                            "a result is recorded but the deal did not finish")]
+            return [
+                Verdict(
+                    None,
+                    None,
+                    "result",
+                    (),
+                    False,
+                    "FINISH",
+                    "记录的结果与未完成的牌局不符",
+                    "a result is recorded but the deal did not finish",
+                )
+            ]
         out: list[Verdict] = []
         order = claimed.get("finish_order")
         if order is not None and tuple(order) != score.finish_order:
-            out.append(Verdict(None, None, "result", (), False, "FINISH",
-                               f"记录的名次 {order} 与牌局 {list(score.finish_order)} 不符",
-                               f"recorded finish order {order} differs from the deal's {list(score.finish_order)}"))
+            out.append(
+                Verdict(
+                    None,
+                    None,
+                    "result",
+                    (),
+                    False,
+                    "FINISH",
+                    f"记录的名次 {order} 与牌局 {list(score.finish_order)} 不符",
+                    f"recorded finish order {order} differs from the deal's {list(score.finish_order)}",
+                )
+            )
         if "sweep" in claimed and claimed["sweep"] != score.sweep:
-            out.append(Verdict(None, None, "result", (), False, "GJ-SWEEP",
-                               f"记录{'有' if claimed['sweep'] else '无'}串三户，牌局{'有' if score.sweep else '无'}",
-                               f"the record says sweep={claimed['sweep']}, the deal gives sweep={score.sweep}"))
+            out.append(
+                Verdict(
+                    None,
+                    None,
+                    "result",
+                    (),
+                    False,
+                    "GJ-SWEEP",
+                    f"记录{'有' if claimed['sweep'] else '无'}串三户，牌局{'有' if score.sweep else '无'}",
+                    f"the record says sweep={claimed['sweep']}, the deal gives sweep={score.sweep}",
+                )
+            )
         for team in claimed.get("teams", []):
             real = next((t for t in score.teams if set(t.seats) == set(team["seats"])), None)
             if real is None:
-                out.append(Verdict(None, None, "result", (), False, "GJ-TEAMS",
-                                   f"座位 {team['seats']} 不是一个联邦", f"seats {team['seats']} are not a team"))
+                out.append(
+                    Verdict(
+                        None,
+                        None,
+                        "result",
+                        (),
+                        False,
+                        "GJ-TEAMS",
+                        f"座位 {team['seats']} 不是一个联邦",
+                        f"seats {team['seats']} are not a team",
+                    )
+                )
             elif real.points != team["points"]:
-                out.append(Verdict(None, None, "result", (), False, "GJ-SCORE",
-                                   f"联邦 {list(real.seats)} 记 {team['points']} 分，应为 {real.points} 分",
-                                   f"team {list(real.seats)} records {team['points']}; the deal gives {real.points}"))
+                out.append(
+                    Verdict(
+                        None,
+                        None,
+                        "result",
+                        (),
+                        False,
+                        "GJ-SCORE",
+                        f"联邦 {list(real.seats)} 记 {team['points']} 分，应为 {real.points} 分",
+                        f"team {list(real.seats)} records {team['points']}; the deal gives {real.points}",
+                    )
+                )
         return out
 
     # -- views --------------------------------------------------------------------------------------

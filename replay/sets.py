@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from replay.cards import RANK_10, RANK_2, RANK_A, RANK_BJ, RANK_J, RANK_K, RANK_Q, RANK_SJ, Card
+from replay.cards import RANK_2, RANK_10, RANK_A, RANK_BJ, RANK_J, RANK_K, RANK_Q, RANK_SJ, Card
 
 # GJ-GOUJI-SET: the least number of cards of a rank that makes a 够级 set.
 GOUJI_MIN = {RANK_A: 2, RANK_K: 2, RANK_Q: 3, RANK_J: 4, RANK_10: 5}
@@ -105,11 +105,11 @@ def make_set(cards: Sequence[Card], twos_attach: bool = True) -> CardSet:
             return CardSet(base=RANK_SJ, n=sj, bj=bj)
         return CardSet(base=RANK_BJ, n=bj)
     if len(plain) == 1:
-        (base, n), = plain.items()
+        ((base, n),) = plain.items()
         return CardSet(base=base, n=n, sj=sj, bj=bj)
     if twos_attach and RANK_2 in plain and len(plain) == 2:
         twos = plain.pop(RANK_2)
-        (base, n), = plain.items()
+        ((base, n),) = plain.items()
         return CardSet(base=base, n=n + twos, twos=twos, sj=sj, bj=bj)
     ranks = sorted(plain)
     names = ", ".join(_rank_label(r) for r in ranks)
@@ -127,6 +127,7 @@ def _rank_label(rank: int) -> str:
 def sort_key_compare(answer: Sequence[Card], table: Sequence[Card], twos_attach: bool = True) -> bool:
     """RULES §1's equivalent test: sort both high to low (attached 2s as the base rank); the answer
     beats when each card is strictly higher than the card in the same place."""
+
     def ranks(cards: Sequence[Card]) -> list[int]:
         s = make_set(cards, twos_attach)
         out = [s.base] * s.n + [RANK_SJ] * s.sj + [RANK_BJ] * s.bj

@@ -37,16 +37,16 @@ def deal_hands(rng: random.Random, n: int = 6, decks: int = 4) -> tuple[tuple[Ca
     cards = full_decks(decks)
     rng.shuffle(cards)
     size = len(cards) // n
-    return tuple(tuple(sorted(cards[i * size:(i + 1) * size], key=lambda c: c.slot, reverse=True))
-                 for i in range(n))
+    return tuple(tuple(sorted(cards[i * size : (i + 1) * size], key=lambda c: c.slot, reverse=True)) for i in range(n))
 
 
 class RandomBot:
     """Random legal choices with a few habits that keep deals realistic: pass often, burn seldom,
     and burn only when the burn's condition can be kept."""
 
-    def __init__(self, rng: random.Random, pass_rate: float = 0.35, burn_rate: float = 0.05,
-                 rang_rate: float = 0.08) -> None:
+    def __init__(
+        self, rng: random.Random, pass_rate: float = 0.35, burn_rate: float = 0.05, rang_rate: float = 0.08
+    ) -> None:
         self.rng, self.pass_rate, self.burn_rate, self.rang_rate = rng, pass_rate, burn_rate, rang_rate
 
     @staticmethod
@@ -191,8 +191,13 @@ class RandomBot:
         return events
 
 
-def simulate_deal(seed: int, profile: Profile | str = "gouji", deal_number: int = 1,
-                  bot: RandomBot | None = None, max_events: int = 20000) -> SimulatedDeal:
+def simulate_deal(
+    seed: int,
+    profile: Profile | str = "gouji",
+    deal_number: int = 1,
+    bot: RandomBot | None = None,
+    max_events: int = 20000,
+) -> SimulatedDeal:
     """Deal from ``seed`` and play one complete deal with random legal choices."""
     prof = load_profile(profile) if isinstance(profile, str) else profile
     rng = random.Random(seed)
@@ -225,9 +230,15 @@ def simulate_deal(seed: int, profile: Profile | str = "gouji", deal_number: int 
             raise SimulationError(f"seed {seed}: no end after {max_events} events")
         push(bot.choose(eng, st))
     players = rng.sample(NAMES, 6)
-    log = Log(game="gouji", profile_name=prof.name, meta=meta,
-              seats=tuple(Seat(s, players[s]) for s in range(6)), hands=hands, events=tuple(events),
-              source=f"<simulated seed {seed}>")
+    log = Log(
+        game="gouji",
+        profile_name=prof.name,
+        meta=meta,
+        seats=tuple(Seat(s, players[s]) for s in range(6)),
+        hands=hands,
+        events=tuple(events),
+        source=f"<simulated seed {seed}>",
+    )
     return SimulatedDeal(log, tuple(states))
 
 
