@@ -17,7 +17,7 @@ class Event:
     """Base of all events: the acting seat and an optional note."""
 
     seat: int
-    note: str = field(default="", compare=False, kw_only=True)
+    note: str = field(default="", kw_only=True)
     action: ClassVar[str] = "?"
 
     @property

@@ -42,7 +42,7 @@ from replay.events import (
 from replay.hand import Hand
 from replay.profile import Profile
 from replay.sets import CardSet, SetFormError, make_set, why_not_beats
-from replay.state import OVER, PLAY, SETUP, VOID, State, bit
+from replay.state import OVER, PLAY, SETUP, VOID, State, bit, evolve, put_set, with_turn
 
 PLACE_ZH = {1: "头科", 2: "二科", 3: "三科", 4: "四科", 5: "二落", 6: "大落"}
 ACTION_ZH = {"pass": "过牌", "kou": "扣牌", "rang": "让牌", "jiefeng": "申请接风"}
@@ -120,7 +120,8 @@ class Gouji:
             built = tuple(Hand.unknown_of(self.hand_size) for _ in range(self.n))
         else:
             built = tuple(Hand.unknown_of(self.hand_size) if h is None else Hand.dealt(h) for h in hands)
-        return State(n=self.n, phase=SETUP, hands=built)
+        live = sum(bit(s) for s, h in enumerate(built) if h.size > 0)
+        return State(n=self.n, phase=SETUP, hands=built, live=live)
 
     def check_deal(
         self, hands: tuple[tuple[Card | None, ...] | None, ...] | None, unverified: list[str]
@@ -184,11 +185,11 @@ class Gouji:
 
     # -- entitlement ------------------------------------------------------------------------------
 
-    def _entitled(self, st: State, s: int, o: int) -> bool:
-        """May seat ``s`` answer ``o``'s set in its turn?"""
+    def _entitled(self, st: State, s: int, o: int, locked: int) -> bool:
+        """May seat ``s`` answer ``o``'s set in its turn (``locked``: seats bound by a pass)?"""
         if s == o or not st.active(s):
             return False
-        if st.locked >> s & 1:
+        if locked >> s & 1:
             if st.dead_round:
                 if s != st.dead_seat:
                     return False
@@ -231,27 +232,30 @@ class Gouji:
 
     # -- the answer cycle -------------------------------------------------------------------------
 
-    def _advance(self, st: State) -> State:
-        """Find who acts next on the table set, or close the round."""
+    def _advance(self, st: State, responded: int, locked: int, cursor: int, let_seat: int) -> State:
+        """Find who acts next on the table set, or close the round, after the answer-cycle fields
+        take the given values."""
         o = st.owner
-        start = (st.cursor - o) % 6
-        responded, let_seat = st.responded, st.let_seat
-        for k in range(start + 1, 6):
+        live = st.live
+        simple = not st.table_gouji and not st.dead_set and st.let_only != o
+        for k in range((cursor - o) % 6 + 1, 6):
             s = (o + k) % 6
-            if responded >> s & 1 or s == let_seat:
+            if not live >> s & 1 or responded >> s & 1 or s == let_seat:
                 continue
-            if self._entitled(st, s, o):
-                return st._replace(to_act=s, final=False, window=False)
+            if (simple and not locked >> s & 1) or self._entitled(st, s, o, locked):
+                return with_turn(st, s, False, False, responded, locked, cursor, let_seat)
         t = (o + 3) % 6
-        if st.active(t) and not responded >> t & 1 and self._may_close(st, t):
-            return st._replace(to_act=t, final=True, window=False, cursor=(o + 5) % 6)
-        if st.dead_set and self.burners(st):
-            return st._replace(to_act=o if st.active(o) else -1, final=False, window=True)
+        if live >> t & 1 and not responded >> t & 1 and self._may_close(st, t, locked):
+            return with_turn(st, t, True, False, responded, locked, (o + 5) % 6, let_seat)
+        if st.dead_set:
+            nxt = with_turn(st, -1, False, False, responded, locked, cursor, let_seat)
+            if self.burners(nxt):
+                return evolve(nxt, to_act=o if st.active(o) else -1, window=True)
         return self._close(st)
 
-    def _may_close(self, st: State, t: int) -> bool:
+    def _may_close(self, st: State, t: int, locked: int) -> bool:
         """May the 对头 still play over the set at the end of the cycle?"""
-        if st.dead_round and st.locked >> t & 1 and t != st.dead_seat:
+        if st.dead_round and locked >> t & 1 and t != st.dead_seat:
             return False
         return not st.dead_set
 
@@ -260,7 +264,7 @@ class Gouji:
         o = st.owner
         leader = o if st.active(o) else st.next_active(o)
         chaos = st.chaos or len(st.out) >= 2
-        return st._replace(
+        return evolve(st, 
             table=None,
             table_cards=(),
             table_gouji=False,
@@ -299,10 +303,7 @@ class Gouji:
         s = ev.seat
         if not 0 <= s < 6:
             return Outcome(st, "LOG", f"没有座位{s}", f"no seat {s} in gouji (0-5)")
-        out = handler(self, st, ev)
-        if out.rule is None:
-            return out._replace(state=out.state._replace(step=st.step + 1))
-        return out
+        return handler(self, st, ev)
 
     def verify(self, st: State, ev: Event) -> None:
         """Raise IllegalAction when ``ev`` is not legal in ``st``."""
@@ -325,30 +326,30 @@ class Gouji:
         """The table after an illegal event, as a referee would carry on: a play that the seat could
         physically make takes the table; anything else is ignored."""
         if not isinstance(ev, Play | Burn) or st.terminal or not 0 <= ev.seat < 6 or not st.active(ev.seat):
-            return st._replace(step=st.step + 1)
+            return st
         try:
             cs = make_set(ev.cards, self.twos_attach)
         except SetFormError:
-            return st._replace(step=st.step + 1)
+            return st
         hand = st.hands[ev.seat].remove(ev.cards)
         if hand is None:
-            return st._replace(step=st.step + 1)
+            return st
         if st.phase == SETUP:
-            st = st._replace(phase=PLAY, first_leader=ev.seat)
+            st = evolve(st, phase=PLAY, first_leader=ev.seat)
         new, _ = self._put(st, ev.seat, cs, ev.cards, hand, burn=False)
-        return new._replace(step=st.step + 1, closer=-1)
+        return new
 
     # -- plays ------------------------------------------------------------------------------------
 
     def _play(self, st: State, ev: Play) -> Outcome:
         s, cards = ev.seat, ev.cards
         explicit_burn = isinstance(ev, Burn)
-        zh_cards, en_cards = _cards(cards)
         if not st.active(s):
             return self._inactive(st, s)
         try:
             cs = make_set(cards, self.twos_attach)
         except SetFormError as exc:
+            zh_cards, en_cards = _cards(cards)
             return Outcome(
                 st,
                 "SET-FORM",
@@ -357,6 +358,7 @@ class Gouji:
             )
         hand = st.hands[s].remove(cards)
         if hand is None:
+            zh_cards, en_cards = _cards(cards)
             return Outcome(st, "LOG", f"座位{s}手中没有 {zh_cards}", f"seat {s} does not hold {en_cards}")
         effects: list[str] = []
         unv: tuple[str, ...] = ()
@@ -390,7 +392,7 @@ class Gouji:
             )
         why = why_not_beats(cs, st.table)
         if why is not None:
-            return self._no_beat(st, why, cs, zh_cards, en_cards)
+            return self._no_beat(st, why, cs, *_cards(cards))
         in_turn = s == st.to_act and not st.window
         if explicit_burn:
             if st.chaos:
@@ -442,29 +444,8 @@ class Gouji:
             rev_plays -= 1
             fx.append(f"GJ-REVOLUTION: 够死级 play by seat {s} ({rev_plays} left)")
         let_only = s if (st.final and st.let_seat == s) else -1
-        new = st._replace(
-            phase=PLAY,
-            hands=hands,
-            table=cs,
-            table_cards=cards,
-            table_gouji=gouji,
-            owner=s,
-            to_act=-1,
-            final=False,
-            window=False,
-            cursor=s,
-            responded=0,
-            let_seat=-1,
-            let_only=let_only,
-            jiefeng=-1,
-            burners=burners,
-            failed=failed,
-            dead_set=dead_set,
-            dead_seat=-1 if dead_set else st.dead_seat,
-            rev_plays=rev_plays,
-            leader=-1,
-            closer=-1,
-        )
+        new = put_set(st, hands, cs, cards, gouji, s, let_only, burners, failed, dead_set,
+                      -1 if dead_set else st.dead_seat, rev_plays)
         if st.jiefeng != -1:
             fx.append(f"JIEFENG: seat {st.jiefeng}'s 接风 fails: seat {s} plays over")
         if hand.size == 0:
@@ -472,35 +453,34 @@ class Gouji:
             fx += more
         if new.phase == OVER:
             return new, fx
-        return self._advance(new), fx
+        return self._advance(new, 0, new.locked, s, -1), fx
 
     def _goes_out(self, st: State, s: int, gouji: bool) -> tuple[State, list[str]]:
         out = (*st.out, s)
         place = len(out)
         fx = [f"seat {s} goes out: {PLACE_EN[place]} ({PLACE_ZH[place]})"]
-        st = st._replace(out=out, burners=st.burners & ~bit(s))
+        st = evolve(st, out=out, burners=st.burners & ~bit(s), live=st.live & ~bit(s))
         if len(st.active_seats()) <= 1:
-            return st._replace(phase=OVER, to_act=-1, table=None, table_cards=(), owner=-1), fx
+            return evolve(st, phase=OVER, to_act=-1, table=None, table_cards=(), owner=-1), fx
         t = (s + 3) % 6
         if place <= 2 and st.active(t) and (self.any_dipai or gouji):
             fx.append(f"GJ-DEADLEVEL: seat {t} has one 够死级 chance on this 底牌")
-            st = st._replace(dead_seat=t, dead_round=self.any_dipai or st.dead_round)
+            st = evolve(st, dead_seat=t, dead_round=self.any_dipai or st.dead_round)
         elif place >= 2 and not st.chaos:
             st = self._start_chaos(st)
             fx.append("GJ-CHAOS: 四人乱缠 begins")
         return st, fx
 
     def _start_chaos(self, st: State) -> State:
-        return st._replace(chaos=True, table_gouji=False, burners=0, locked=0 if self.chaos_free else st.locked)
+        return evolve(st, chaos=True, table_gouji=False, burners=0, locked=0 if self.chaos_free else st.locked)
 
     # -- declines ---------------------------------------------------------------------------------
 
     def _decline(self, st: State, s: int, fx: tuple[str, ...] = ()) -> Outcome:
-        lock = 0 if (st.chaos and self.chaos_free) else bit(s)
-        nxt = st._replace(responded=st.responded | bit(s), locked=st.locked | lock, cursor=s)
         if st.final:
-            return Outcome(self._close(nxt), None, effects=(*fx, f"round closed by seat {s} (扣牌)"))
-        new = self._advance(nxt)
+            return Outcome(self._close(st), None, effects=(*fx, f"round closed by seat {s} (扣牌)"))
+        lock = 0 if (st.chaos and self.chaos_free) else bit(s)
+        new = self._advance(st, st.responded | bit(s), st.locked | lock, s, st.let_seat)
         if new.table is None:
             fx = (*fx, "round closed")
         return Outcome(new, None, effects=fx)
@@ -518,7 +498,7 @@ class Gouji:
         if st.locked >> s & 1 or st.responded >> s & 1:
             return Outcome(st, None, effects=(f"seat {s} had already passed",))
         if st.table_gouji and not st.chaos and self._burn_block(st, s) is None:
-            nxt = st._replace(locked=st.locked | bit(s))
+            nxt = evolve(st, locked=st.locked | bit(s))
             if st.window and not self.burners(nxt):
                 return Outcome(self._close(nxt), None, effects=(f"seat {s} declines to burn", "round closed"))
             return Outcome(nxt, None, effects=(f"seat {s} declines to burn",))
@@ -571,7 +551,7 @@ class Gouji:
                 "让牌只能在上两家过牌后、轮到自己时宣告一次",
                 "a 让 is declared once, in turn, after the two seats before passed",
             )
-        new = self._advance(st._replace(let_seat=s, cursor=s))
+        new = self._advance(st, st.responded, st.locked, s, s)
         return Outcome(new, None, effects=(f"seat {s} lets the next two seats act first (让牌)",))
 
     def _jiefeng(self, st: State, ev: Jiefeng) -> Outcome:
@@ -598,14 +578,14 @@ class Gouji:
             )
         if st.responded >> s & 1 or st.jiefeng == s:
             return Outcome(st, "JIEFENG", f"座位{s}已对此牌表态", f"seat {s} already declined this set")
-        nxt = st._replace(jiefeng=s)
+        nxt = evolve(st, jiefeng=s)
         if st.to_act == s:
-            nxt = nxt._replace(responded=st.responded | bit(s), cursor=s)
+            nxt = evolve(nxt, responded=st.responded | bit(s), cursor=s)
             if st.final:
                 return Outcome(self._close(nxt), None, effects=("接风 asked; round closed",))
-            nxt = self._advance(nxt)
+            nxt = self._advance(nxt, nxt.responded, nxt.locked, nxt.cursor, nxt.let_seat)
         else:
-            nxt = nxt._replace(responded=st.responded | bit(s))
+            nxt = evolve(nxt, responded=st.responded | bit(s))
         return Outcome(nxt, None, effects=(f"seat {s} asks for 接风",))
 
     # -- setup events -----------------------------------------------------------------------------
@@ -630,7 +610,7 @@ class Gouji:
         fx = ()
         if len(cards) > best:
             fx = (f"seat {s} shows {len(cards)} 3s of one suit and takes the first lead (上班/顶班)",)
-        return Outcome(st._replace(shows=(*st.shows, (s, len(cards)))), None, effects=fx)
+        return Outcome(evolve(st, shows=(*st.shows, (s, len(cards)))), None, effects=fx)
 
     def _revolution(self, st: State, ev: Revolution) -> Outcome:
         s = ev.seat
@@ -651,10 +631,10 @@ class Gouji:
         unv = (f"革命 by seat {s}: its hand is not fully known",) if held is None else ()
         if st.revolution != -1:
             return Outcome(
-                st._replace(phase=VOID), None, effects=("two 革命: the deal is void (作废)",), unverified=unv
+                evolve(st, phase=VOID), None, effects=("two 革命: the deal is void (作废)",), unverified=unv
             )
         return Outcome(
-            st._replace(revolution=s, rev_plays=3),
+            evolve(st, revolution=s, rev_plays=3, live=st.live & ~bit(s)),
             None,
             effects=(f"seat {s} declares 革命 and sits out; seat {(s + 3) % 6} gets three 够死级 plays",),
             unverified=unv,
@@ -671,7 +651,7 @@ class Gouji:
             )
         if st.waived or st.rev_plays == 0:
             return Outcome(st, "GJ-REVOLUTION", "够死级已用完或已放弃", "the 够死级 plays are spent or waived")
-        return Outcome(st._replace(waived=True), None, effects=(f"seat {s} waives and is 无头",))
+        return Outcome(evolve(st, waived=True), None, effects=(f"seat {s} waives and is 无头",))
 
     def _previous(self) -> list[int] | None:
         prev = self.meta.get("previous") or {}
@@ -734,7 +714,7 @@ class Gouji:
         hands = list(st.hands)
         hands[s], hands[to] = hand, hands[to].add(cards)
         tributes = (*st.tributes, (s, to, len(cards)))
-        return Outcome(st._replace(hands=tuple(hands), tributes=tributes), None, unverified=tuple(unv))
+        return Outcome(evolve(st, hands=tuple(hands), tributes=tributes), None, unverified=tuple(unv))
 
     def _return(self, st: State, ev: Return) -> Outcome:
         s, to, cards = ev.seat, ev.to, ev.cards
@@ -756,7 +736,7 @@ class Gouji:
         hands = list(st.hands)
         hands[s], hands[to] = hand, hands[to].add(cards)
         tributes = (*st.tributes, (to, s, -len(cards)))
-        return Outcome(st._replace(hands=tuple(hands), tributes=tributes), None)
+        return Outcome(evolve(st, hands=tuple(hands), tributes=tributes), None)
 
     def _refuse(self, st: State, ev: Refuse) -> Outcome:
         s, to, cards = ev.seat, ev.to, ev.cards
@@ -783,7 +763,7 @@ class Gouji:
         hands = list(st.hands)
         hands[s], hands[to] = hand, hands[to].add(cards)
         tributes = (*st.tributes, (s, to, len(cards)))
-        return Outcome(st._replace(hands=tuple(hands), tributes=tributes), None)
+        return Outcome(evolve(st, hands=tuple(hands), tributes=tributes), None)
 
     def _report(self, st: State, ev: Report) -> Outcome:
         s = ev.seat
@@ -839,7 +819,7 @@ class Gouji:
                 f"the first lead belongs to seat {leader} ({mode}), not seat {s}",
             )
         fx.append(f"seat {s} leads the first round (上班)")
-        return st._replace(phase=PLAY, leader=s, to_act=s, first_leader=s), fx, unv
+        return evolve(st, phase=PLAY, leader=s, to_act=s, first_leader=s), fx, unv
 
     # -- messages ---------------------------------------------------------------------------------
 

@@ -38,7 +38,7 @@ def _rank_deficit(supply: Sequence[int], demand: Sequence[int], ri: int) -> int:
 class Hand:
     """An immutable hand. ``size`` is the number of cards held now."""
 
-    __slots__ = ("deficit", "demand", "size", "supply", "unknown")
+    __slots__ = ("_known", "deficit", "demand", "size", "supply", "unknown")
 
     supply: tuple[int, ...]
     demand: tuple[int, ...]
@@ -48,6 +48,7 @@ class Hand:
 
     def __init__(self, supply: tuple[int, ...], demand: tuple[int, ...], unknown: int, deficit: int, size: int) -> None:
         self.supply, self.demand, self.unknown, self.deficit, self.size = (supply, demand, unknown, deficit, size)
+        self._known: list[Card] | None = None
 
     @classmethod
     def dealt(cls, cards: Iterable[Card | None]) -> Hand:
@@ -73,21 +74,27 @@ class Hand:
 
     def remove(self, cards: Sequence[Card]) -> Hand | None:
         """The hand after ``cards`` leave it, or None when the record makes that impossible."""
-        if len(cards) > self.size:
+        n = len(cards)
+        if n > self.size:
             return None
         demand = list(self.demand)
-        ranks = set()
-        for c in cards:
-            demand[c.slot] += 1
-            ranks.add(c.rank - 3)
         supply = self.supply
+        simple = self.deficit == 0
+        for c in cards:
+            k = c.slot
+            demand[k] += 1
+            if simple and (demand[k] > supply[k] or (c.rank < RANK_SJ and (k % 5 == 4 or demand[k - k % 5 + 4]))):
+                simple = False
+        if simple:  # every card matched by the same card, and no suitless play of its rank pending
+            return Hand(supply, tuple(demand), self.unknown, 0, self.size - n)
+        ranks = {c.rank - 3 for c in cards}
         deficit = self.deficit
         old = self.demand
         for ri in ranks:
             deficit += _rank_deficit(supply, demand, ri) - _rank_deficit(supply, old, ri)
         if deficit > self.unknown:
             return None
-        return Hand(supply, tuple(demand), self.unknown, deficit, self.size - len(cards))
+        return Hand(supply, tuple(demand), self.unknown, deficit, self.size - n)
 
     def add(self, cards: Sequence[Card]) -> Hand:
         """The hand after receiving ``cards`` (tribute, a returned card)."""
@@ -113,6 +120,11 @@ class Hand:
 
     def known_cards(self) -> list[Card]:
         """The cards that can be named now, high first; cards of uncertain suit come suitless."""
+        if self._known is None:
+            self._known = self._name_cards()
+        return list(self._known)
+
+    def _name_cards(self) -> list[Card]:
         out: list[Card] = []
         s, d = self.supply, self.demand
         for ri in range(14, -1, -1):

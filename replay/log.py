@@ -8,7 +8,9 @@ which names the file, line and column of the bad token and what was expected.
 
 from __future__ import annotations
 
+import copy
 import json
+import math
 import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
@@ -67,6 +69,7 @@ class Log:
     result: Mapping[str, Any] | None = None
     source: str = "<log>"
     positions: tuple[tuple[int, int] | None, ...] = field(default=(), compare=False, repr=False)
+    text: str = field(default="", compare=False, repr=False)
 
     @property
     def n_seats(self) -> int:
@@ -89,7 +92,10 @@ class Log:
 
     def where(self, index: int) -> str:
         """The source place of event ``index``: "file:line:col"."""
-        pos = self.positions[index] if index < len(self.positions) else None
+        positions = self.positions
+        if not positions and self.text.lstrip().startswith("{"):
+            positions = event_positions(self.text)
+        pos = positions[index] if index < len(positions) else None
         if pos is None:
             return f"{self.source} (event {index})"
         return f"{self.source}:{pos[0]}:{pos[1]}"
@@ -98,9 +104,9 @@ class Log:
         """The log as a JSON-ready dict in canonical key order."""
         out: dict[str, Any] = {"format": FORMAT, "game": self.game, "profile": self.profile_name}
         if self.overrides:
-            out["overrides"] = dict(self.overrides)
+            out["overrides"] = {k: copy.deepcopy(self.overrides[k]) for k in sorted(self.overrides)}
         if self.meta:
-            out["meta"] = {k: self.meta[k] for k in META_KEYS if k in self.meta}
+            out["meta"] = {k: _canonical(k, self.meta[k]) for k in META_KEYS if k in self.meta}
         out["seats"] = [{"seat": s.seat, "player": s.player} for s in self.seats]
         if self.hands is not None:
             out["deal"] = {
@@ -108,12 +114,27 @@ class Log:
             }
         out["events"] = [e.to_json() for e in self.events]
         if self.result is not None:
-            out["result"] = dict(self.result)
+            out["result"] = _canonical("result", self.result)
         return out
 
     def dumps(self) -> str:
         """The canonical JSON text: fixed key order, one seat, hand and event per line."""
         return dumps_canonical(self.to_json())
+
+
+def _canonical(key: str, value: Any) -> Any:
+    """A deep copy of a meta or result value with its keys in the format's order."""
+    if key == "previous" and isinstance(value, dict):
+        return {k: copy.deepcopy(value[k]) for k in PREVIOUS_KEYS if k in value}
+    if key == "result" and isinstance(value, dict):
+        out: dict[str, Any] = {}
+        for k in RESULT_KEYS:
+            if k == "teams" and k in value:
+                out[k] = [{"seats": list(t["seats"]), "points": t["points"]} for t in value[k]]
+            elif k in value:
+                out[k] = copy.deepcopy(value[k])
+        return out
+    return copy.deepcopy(value)
 
 
 def _j(value: Any) -> str:
@@ -185,13 +206,13 @@ def parse_json_log(text: str, source: str = "<log>") -> Log:
     except _DocError as exc:
         line, col = locate(text, exc.path, exc.at_key)
         raise LogError(exc.message, source, line, col, _path_str(exc.path)) from None
-    return replace(log, positions=event_positions(text))
+    return replace(log, text=text)
 
 
 class _DocError(Exception):
     def __init__(self, path: Sequence[str | int], message: str) -> None:
         self.path, self.message = list(path), message
-        self.at_key = message.startswith("unknown key")
+        self.at_key = message.startswith("unknown") and " key " in message
         super().__init__(message)
 
 
@@ -237,7 +258,9 @@ def log_from_doc(doc: Any, source: str = "<log>") -> Log:
     if isinstance(prof, dict):
         for key in prof:
             _expect(key in ("name", "overrides"), ["profile", key], f"unknown key {key!r} in profile")
-        overrides = dict(prof.get("overrides") or {})
+        inner = prof.get("overrides") or {}
+        _expect(isinstance(inner, dict), ["profile", "overrides"], "expected an object of options")
+        overrides = dict(inner)
         prof = prof.get("name", game)
     _expect(isinstance(prof, str) and prof != "", ["profile"], "expected a profile name or path")
     if "overrides" in doc:
@@ -263,11 +286,11 @@ def log_from_doc(doc: Any, source: str = "<log>") -> Log:
         game=game,
         profile_name=prof,
         overrides=overrides,
-        meta=meta,
+        meta=copy.deepcopy(meta),
         seats=seats,
         hands=hands,
         events=tuple(events),
-        result=result,
+        result=copy.deepcopy(result),
         source=source,
     )
     try:
@@ -292,7 +315,7 @@ def _check_order(order: Any, n: int, path: list[Any]) -> None:
     _expect(isinstance(order, list), path, "expected a list of seats")
     for i, s in enumerate(order):
         _int(s, [*path, i], "a seat", 0, n - 1)
-    _expect(len(set(order)) == len(order), path, "a seat appears twice in the finish order")
+    _expect(len(set(order)) == len(order), path, "a seat appears twice in the list")
 
 
 def _check_result(result: Any, n: int) -> None:
@@ -310,12 +333,12 @@ def _check_result(result: Any, n: int) -> None:
                 _expect(
                     isinstance(t, dict) and set(t) == {"seats", "points"}, p, 'expected {"seats": [...], "points": N}'
                 )
-                for j, s in enumerate(t["seats"]):
-                    _int(s, [*p, "seats", j], "a seat", 0, n - 1)
+                _check_order(t["seats"], n, [*p, "seats"])
+                pts = t["points"]
                 _expect(
-                    isinstance(t["points"], (int, float)) and not isinstance(t["points"], bool),
+                    isinstance(pts, (int, float)) and not isinstance(pts, bool) and math.isfinite(pts),
                     [*p, "points"],
-                    "expected a number",
+                    "expected a finite number",
                 )
 
 

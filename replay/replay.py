@@ -72,23 +72,22 @@ class Replay:
             self.result_verdicts: list[Verdict] = []
             return
         step = self.engine.step
+        add_verdict, add_state = self.verdicts.append, self.states.append
         for i, ev in enumerate(log.events):
             out = step(st, ev)
-            cards = tuple(c.token for c in ev.cards)
+            cards = tuple([c.token for c in ev.cards]) if ev.cards else ()
             if out.unverified:
                 self.unverified.extend(u for u in out.unverified if u not in self.unverified)
             if out.rule is None:
-                self.verdicts.append(Verdict(i, ev.seat, ev.action, cards, True, effects=out.effects))
+                add_verdict(Verdict(i, ev.seat, ev.action, cards, True, None, "", "", out.effects))
                 st = out.state
             else:
-                self.verdicts.append(
-                    Verdict(i, ev.seat, ev.action, cards, False, out.rule, out.message_zh, out.message_en)
-                )
+                add_verdict(Verdict(i, ev.seat, ev.action, cards, False, out.rule, out.message_zh, out.message_en))
                 if strict:
                     self.stopped_at = i
                     break
                 st = self.engine.force(st, ev)
-            self.states.append(st)
+            add_state(st)
         self.result_verdicts = self._check_result()
 
     # -- results ------------------------------------------------------------------------------------

@@ -8,7 +8,7 @@ as its base.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from replay.cards import RANK_2, RANK_10, RANK_A, RANK_BJ, RANK_J, RANK_K, RANK_Q, RANK_SJ, Card
 
@@ -22,8 +22,7 @@ class SetFormError(ValueError):
     rule = "SET-FORM"
 
 
-@dataclass(frozen=True, slots=True)
-class CardSet:
+class CardSet(NamedTuple):
     """A played set: ``base`` rank, ``n`` cards counted as the base (attached 2s included), and
     the attached small and big jokers. ``size`` is the number of cards."""
 
@@ -85,8 +84,23 @@ def why_not_beats(answer: CardSet, table: CardSet) -> str | None:
     return None
 
 
+_CACHE: dict[tuple[tuple[Card, ...], bool], CardSet] = {}
+
+
 def make_set(cards: Sequence[Card], twos_attach: bool = True) -> CardSet:
     """The set formed by ``cards``; raises SetFormError (rule SET-FORM) when they form none."""
+    key = (tuple(cards), twos_attach)
+    found = _CACHE.get(key)
+    if found is not None:
+        return found
+    made = _make_set(cards, twos_attach)
+    if len(_CACHE) > 50_000:
+        _CACHE.clear()
+    _CACHE[key] = made
+    return made
+
+
+def _make_set(cards: Sequence[Card], twos_attach: bool) -> CardSet:
     if not cards:
         raise SetFormError("a play needs at least one card")
     sj = bj = twos = 0

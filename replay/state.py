@@ -16,12 +16,24 @@ SETUP, PLAY, OVER, VOID = "setup", "play", "over", "void"
 
 
 class State(NamedTuple):
-    """One moment of a deal. ``step`` is the number of events applied since the deal."""
+    """One moment of a deal."""
 
     n: int  # number of seats
-    phase: str  # setup | play | over | void
-    hands: tuple[Hand, ...]
+    live: int = 0  # seats still playing (not out, not sitting out a 革命)
     out: tuple[int, ...] = ()  # seats that went out, in finish order
+    locked: int = 0  # seats that passed in this round (PASS-LOCK)
+    dead_round: bool = False  # a 头科/二科 底牌 was played in this round
+    chaos: bool = False  # 四人乱缠
+    revolution: int = -1  # seat that declared 革命
+    waived: bool = False  # the revolutionary's 对头 waived its 够死级 plays
+    shows: tuple[tuple[int, int], ...] = ()  # 亮3: (seat, number of 3s of one suit), in order
+    first_leader: int = -1  # who led the first round
+    rounds: int = 0  # rounds closed so far
+    last_owner: int = -1  # owner of the set that closed the last round
+    tributes: tuple[tuple[int, int, int], ...] = ()  # (giver, receiver, cards given - returned)
+    # The fields from here to ``closer`` are those a new set on the table replaces (see put_set).
+    phase: str = "setup"  # setup | play | over | void
+    hands: tuple[Hand, ...] = ()
     table: CardSet | None = None  # the set on the table
     table_cards: tuple[Card, ...] = ()
     table_gouji: bool = False  # the table set is 够级 (and 四人乱缠 has not begun)
@@ -30,34 +42,23 @@ class State(NamedTuple):
     to_act: int = -1  # whose decision is awaited (-1: none)
     final: bool = False  # to_act is the closer's last word before the round ends
     window: bool = False  # only burns may still take the table set; else owner leads
-    locked: int = 0  # seats that passed in this round (PASS-LOCK)
-    responded: int = 0  # seats that declined the set on the table
     cursor: int = -1  # last seat reached in the answer cycle of this set
+    responded: int = 0  # seats that declined the set on the table
     let_seat: int = -1  # seat that let (让) on this set
     let_only: int = -1  # a seat whose set only its 对头 may answer (after 让)
+    jiefeng: int = -1  # seat that asked for 接风 on the table set
     burners: int = 0  # seats bound by a burn's condition
     failed: tuple[int, ...] = ()  # seats that broke a burn's condition, in order
     dead_seat: int = -1  # the 对头 with a 够死级 chance in this round
-    dead_round: bool = False  # a 头科/二科 底牌 was played in this round
     dead_set: bool = False  # the table set is a 够死级 play: only a burn may take it
-    jiefeng: int = -1  # seat that asked for 接风 on the table set
-    chaos: bool = False  # 四人乱缠
-    revolution: int = -1  # seat that declared 革命
     rev_plays: int = 0  # 够死级 plays left to the revolutionary's 对头
-    waived: bool = False  # the revolutionary's 对头 waived them
-    shows: tuple[tuple[int, int], ...] = ()  # 亮3: (seat, number of 3s of one suit), in order
-    first_leader: int = -1  # who led the first round
-    rounds: int = 0  # rounds closed so far
-    step: int = 0
-    last_owner: int = -1  # owner of the set that closed the last round
     closer: int = -1  # seat that may still confirm the round just closed (扣)
-    tributes: tuple[tuple[int, int, int], ...] = ()  # (giver, receiver, cards given - returned)
 
     # -- derived views -----------------------------------------------------------------------
 
     def active(self, seat: int) -> bool:
         """True while the seat still plays (holds cards, not out, not sitting out a 革命)."""
-        return self.hands[seat].size > 0 and seat != self.revolution and seat not in self.out
+        return self.live >> seat & 1 == 1
 
     def active_seats(self) -> list[int]:
         """Seats still playing, in play order."""
@@ -83,6 +84,45 @@ class State(NamedTuple):
     def terminal(self) -> bool:
         """True when the deal is over (or void)."""
         return self.phase in (OVER, VOID)
+
+
+_INDEX = {name: i for i, name in enumerate(State._fields)}
+_new = tuple.__new__
+
+
+def evolve(st: State, **changes: object) -> State:
+    """A copy of ``st`` with some fields changed (a faster ``State._replace``)."""
+    vals = list(st)
+    index = _INDEX
+    for key, value in changes.items():
+        vals[index[key]] = value
+    return _new(State, vals)
+
+
+_TURN = tuple(_INDEX[k] for k in ("to_act", "final", "window", "responded", "locked", "cursor", "let_seat"))
+
+
+def with_turn(st: State, to_act: int, final: bool, window: bool, responded: int, locked: int, cursor: int,
+              let_seat: int) -> State:
+    """A copy of ``st`` with the answer-cycle fields set (the engine's most frequent change)."""
+    vals = list(st)
+    i0, i1, i2, i3, i4, i5, i6 = _TURN
+    vals[i0], vals[i1], vals[i2], vals[i3], vals[i4], vals[i5], vals[i6] = (
+        to_act, final, window, responded, locked, cursor, let_seat)
+    return _new(State, vals)
+
+
+_PUT0, _PUT1 = _INDEX["phase"], _INDEX["closer"] + 1
+
+
+def put_set(st: State, hands: tuple[Hand, ...], table: CardSet, cards: tuple[Card, ...], gouji: bool, owner: int,
+            let_only: int, burners: int, failed: tuple[int, ...], dead_set: bool, dead_seat: int,
+            rev_plays: int) -> State:
+    """A copy of ``st`` with a new set on the table and its answer cycle not yet started."""
+    vals = list(st)
+    vals[_PUT0:_PUT1] = ("play", hands, table, cards, gouji, owner, -1, -1, False, False, owner, 0, -1, let_only,
+                         -1, burners, failed, dead_seat, dead_set, rev_plays, -1)
+    return _new(State, vals)
 
 
 def bit(seat: int) -> int:

@@ -7,7 +7,6 @@ rests on, for the dispute desk and the reports.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Any, NamedTuple
 
 
@@ -138,8 +137,7 @@ _R = [
 RULES: dict[str, Rule] = {r[0]: Rule(*r) for r in _R}
 
 
-@dataclass(frozen=True, slots=True)
-class Verdict:
+class Verdict(NamedTuple):
     """The ruling on one event: ``legal``, or the ``rule`` it breaks with messages in zh and en.
 
     ``index`` is the event's index in the log (None for the deal itself); ``effects`` lists what

@@ -81,8 +81,7 @@ result team 1 3 5 = -12.5
 def bh_profile(tmp_path_factory: pytest.TempPathFactory) -> str:
     """Path of a baohuang profile file (none is shipped)."""
     path = tmp_path_factory.mktemp("profiles") / "baohuang-club.toml"
-    path.write_text('name = "baohuang-club"\ngame = "baohuang"\n\n[options]\ntwos_attach = false\n',
-                    encoding="utf-8")
+    path.write_text('name = "baohuang-club"\ngame = "baohuang"\n\n[options]\ntwos_attach = false\n', encoding="utf-8")
     return str(path)
 
 
@@ -122,24 +121,43 @@ def test_sample_fields() -> None:
     assert log.meta["match"] == "秋季联赛 \\ 第2轮"
     assert log.meta["notes"] == "第一行\n第二行"
     assert log.meta["deal"] == 3
-    assert log.meta["previous"] == {"finish_order": [0, 2, 4, 1, 3, 5], "first_leader": 1,
-                                    "revolution": 3}
-    assert log.seats == (Seat(0, "张三"), Seat(1, "Li Si"), Seat(2, " leading space"), Seat(3, ""),
-                         Seat(4, "# not a comment"))
+    assert log.meta["previous"] == {"finish_order": [0, 2, 4, 1, 3, 5], "first_leader": 1, "revolution": 3}
+    assert log.seats == (
+        Seat(0, "张三"),
+        Seat(1, "Li Si"),
+        Seat(2, " leading space"),
+        Seat(3, ""),
+        Seat(4, "# not a comment"),
+    )
     assert log.hands is not None
-    assert log.hands[0] == tuple(Card(t) if t != "??" else None
-                                 for t in ["3S", "3S", "4H", "??", "2C", "BJ", "Q", "10S"])
+    assert log.hands[0] == tuple(
+        Card(t) if t != "??" else None for t in ["3S", "3S", "4H", "??", "2C", "BJ", "Q", "10S"]
+    )
     assert log.hands[1] is None and log.hands[2] == () and log.hands[3] == (None, None)
     assert [e.action for e in log.events] == [
-        "tribute", "return", "refuse", "show", "play", "pass", "burn", "kou", "rang", "jiefeng",
-        "revolution", "waive", "report"]
+        "tribute",
+        "return",
+        "refuse",
+        "show",
+        "play",
+        "pass",
+        "burn",
+        "kou",
+        "rang",
+        "jiefeng",
+        "revolution",
+        "waive",
+        "report",
+    ]
     assert set(EVENT_TYPES) == {e.action for e in log.events}
     assert log.events[0] == Tribute(5, cards=(Card("BJ"), Card("SJ")), to=0)
     assert log.events[6].note == "捎牌 # per the sheet"
     assert log.events[12].note == "报牌 \\ ok\nnext line"
-    assert log.result == {"finish_order": [0, 2, 4, 1, 3, 5], "sweep": False,
-                          "teams": [{"seats": [0, 2, 4], "points": 12},
-                                    {"seats": [1, 3, 5], "points": -12.5}]}
+    assert log.result == {
+        "finish_order": [0, 2, 4, 1, 3, 5],
+        "sweep": False,
+        "teams": [{"seats": [0, 2, 4], "points": 12}, {"seats": [1, 3, 5], "points": -12.5}],
+    }
 
 
 def test_positions_are_the_event_lines() -> None:
@@ -226,19 +244,22 @@ def test_shorthand_with_a_note() -> None:
     assert log.events[1].note == "no space" and log.events[1].action == "pass"
 
 
-@pytest.mark.parametrize(("line", "note"), [
-    ("0 pass # plain", "plain"),
-    ("0 pass # a # b # c", "a # b # c"),
-    ("0 pass #tight", "tight"),
-    ("0 pass #  two spaces", " two spaces"),
-    ("0 pass # back\\\\slash", "back\\slash"),
-    ("0 pass # new\\nline", "new\nline"),
-    ("0 pass # cr\\r", "cr\r"),
-    ("0 pass # literal \\\\n", "literal \\n"),
-    ("0 pass # odd \\t stays", "odd \\t stays"),
-    ("0 pass # trailing \\", "trailing \\"),
-    ("0 pass #", ""),
-])
+@pytest.mark.parametrize(
+    ("line", "note"),
+    [
+        ("0 pass # plain", "plain"),
+        ("0 pass # a # b # c", "a # b # c"),
+        ("0 pass #tight", "tight"),
+        ("0 pass #  two spaces", " two spaces"),
+        ("0 pass # back\\\\slash", "back\\slash"),
+        ("0 pass # new\\nline", "new\nline"),
+        ("0 pass # cr\\r", "cr\r"),
+        ("0 pass # literal \\\\n", "literal \\n"),
+        ("0 pass # odd \\t stays", "odd \\t stays"),
+        ("0 pass # trailing \\", "trailing \\"),
+        ("0 pass #", ""),
+    ],
+)
 def test_notes(line: str, note: str) -> None:
     log = parse_text(H + "events\n" + line + "\n")
     assert log.events[0].note == note
@@ -264,8 +285,7 @@ def test_cards_are_canonical_and_keep_their_order() -> None:
 def test_report_and_targets() -> None:
     log = parse_text(H + "events\n2 report 0\n1 return 4 3S 4S\n")
     assert log.events[0].to_json() == {"seat": 2, "action": "report", "count": 0}
-    assert log.events[1].to_json() == {"seat": 1, "action": "return", "to": 4,
-                                       "cards": ["3S", "4S"]}
+    assert log.events[1].to_json() == {"seat": 1, "action": "return", "to": 4, "cards": ["3S", "4S"]}
 
 
 # ---------------------------------------------------------------------------------------------
@@ -274,8 +294,12 @@ def test_report_and_targets() -> None:
 
 def test_unicode_names_and_meta() -> None:
     names = ["张三", "Ōsaka 大阪", "a\\b", "tab\there", "line\nbreak", "#1", " x ", "\u2028\x85"]
-    log = Log("gouji", "gouji", meta={"venue": "棋牌室 # 2 \\ \n", "date": ""},
-              seats=tuple(Seat(i, n) for i, n in enumerate(names[:6])))
+    log = Log(
+        "gouji",
+        "gouji",
+        meta={"venue": "棋牌室 # 2 \\ \n", "date": ""},
+        seats=tuple(Seat(i, n) for i, n in enumerate(names[:6])),
+    )
     text = roundtrip(log)
     assert "date\nvenue 棋牌室 # 2 \\\\ \\n\n" in text
     assert "seat 2 a\\\\b\n" in text
@@ -299,12 +323,15 @@ def test_all_hands_unknown_is_still_a_deal() -> None:
     assert roundtrip(log).count("?\n") == 6
 
 
-@pytest.mark.parametrize(("line", "value"), [
-    ("option tribute true", True),
-    ("option revolution false", False),
-    ("option score_mode net # a comment", "net"),
-    ("option first_lead\tlogged", "logged"),
-])
+@pytest.mark.parametrize(
+    ("line", "value"),
+    [
+        ("option tribute true", True),
+        ("option revolution false", False),
+        ("option score_mode net # a comment", "net"),
+        ("option first_lead\tlogged", "logged"),
+    ],
+)
 def test_option_values(line: str, value: Any) -> None:
     log = parse_text(H + line + "\n")
     (got,) = log.overrides.values()
@@ -312,16 +339,18 @@ def test_option_values(line: str, value: Any) -> None:
     roundtrip(log)
 
 
-@pytest.mark.parametrize(("value", "parsed", "written"), [
-    ("[3,4,5]", [3, 4, 5], "[3,4,5]"),
-    ("[3, 4, 5] # comment", [3, 4, 5], "[3,4,5]"),
-    ("[Q, K]", ["Q", "K"], "[Q,K]"),
-    ("[]", [], "[]"),
-    ('["3", "Q K", "a,b"]', ["3", "Q K", "a,b"], '["3","Q K","a,b"]'),
-    ("[3,Q]", [3, "Q"], "[3,Q]"),
-])
-def test_list_option_values(bh_profile: str, value: str, parsed: list[Any],
-                            written: str) -> None:
+@pytest.mark.parametrize(
+    ("value", "parsed", "written"),
+    [
+        ("[3,4,5]", [3, 4, 5], "[3,4,5]"),
+        ("[3, 4, 5] # comment", [3, 4, 5], "[3,4,5]"),
+        ("[Q, K]", ["Q", "K"], "[Q,K]"),
+        ("[]", [], "[]"),
+        ('["3", "Q K", "a,b"]', ["3", "Q K", "a,b"], '["3","Q K","a,b"]'),
+        ("[3,Q]", [3, "Q"], "[3,Q]"),
+    ],
+)
+def test_list_option_values(bh_profile: str, value: str, parsed: list[Any], written: str) -> None:
     log = parse_text(f"fupan/1 baohuang\nprofile {bh_profile}\noption removed_ranks {value}\n")
     assert log.overrides["removed_ranks"] == parsed
     text = roundtrip(log)
@@ -339,11 +368,13 @@ def test_previous_and_result_forms() -> None:
 
 
 def test_result_after_events_and_team_points() -> None:
-    log = parse_text(H + "result sweep true\nevents\n0 pass\nresult team = 0\n"
-                     "result team 1 3 5 = 2.5e3\nresult team 0 = -4\n")
-    assert log.result == {"sweep": True, "teams": [{"seats": [], "points": 0},
-                                                   {"seats": [1, 3, 5], "points": 2500.0},
-                                                   {"seats": [0], "points": -4}]}
+    log = parse_text(
+        H + "result sweep true\nevents\n0 pass\nresult team = 0\nresult team 1 3 5 = 2.5e3\nresult team 0 = -4\n"
+    )
+    assert log.result == {
+        "sweep": True,
+        "teams": [{"seats": [], "points": 0}, {"seats": [1, 3, 5], "points": 2500.0}, {"seats": [0], "points": -4}],
+    }
     assert isinstance(log.result["teams"][1]["points"], float)
     text = roundtrip(log)
     assert "result team = 0\nresult team 1 3 5 = 2500.0\nresult team 0 = -4\n" in text
@@ -416,8 +447,7 @@ ERRORS = [
     (H + "events\n0:ZZ\n", 3, 3, card_message("ZZ")),
     (H + "events\n1 return 0 ♠\n", 3, 12, card_message("♠")),
     (H + "hand 0 3S 1H\n", 2, 11, card_message("1H")),
-    (H + "events\n0 play ??\n", 3, 8, "unknown card '\\?\\?': an unknown card may stand only in a "
-                                      "hand"),
+    (H + "events\n0 play ??\n", 3, 8, "unknown card '\\?\\?': an unknown card may stand only in a hand"),
     (H + "hand 0 ? 3S\n", 2, 8, "'\\?' \\(a wholly unknown hand\\) must stand alone"),
     # integers
     (H + "deal x\n", 2, 6, r"expected the deal number \(an integer\), got 'x'"),
@@ -434,8 +464,8 @@ ERRORS = [
     (H + "date a\ndate b\n", 3, 1, "date given twice"),
     (H + "deal 1\ndeal 2\n", 3, 1, "deal given twice"),
     (H + "profile gouji\nprofile gouji\n", 3, 1, "profile given twice"),
-    (H + "previous finish 0 1 1\n", 2, 21, "a seat appears twice in the finish order"),
-    (H + "events\nresult finish 3 3\n", 3, 17, "a seat appears twice in the finish order"),
+    (H + "previous finish 0 1 1\n", 2, 21, "a seat appears twice in the list"),
+    (H + "events\nresult finish 3 3\n", 3, 17, "a seat appears twice in the list"),
     (H + "previous finish 0\nprevious finish 1\n", 3, 10, "previous finish given twice"),
     (H + "previous winner 0\n", 2, 10, "unknown key 'winner' after 'previous'"),
     (H + "previous first_leader\n", 2, 23, "expected a seat after 'previous first_leader'"),
@@ -497,11 +527,13 @@ def test_option_error_for_baohuang_list(bh_profile: str) -> None:
 # ---------------------------------------------------------------------------------------------
 # Property tests
 
-CARD_TOKENS = ([c.token for c in DECK] + [Card.of(r).token for r in PLAIN_RANKS]
-               + ["TS", "♠9", "9♥", "大王", "小花", "qh", "t", "10c"])
+CARD_TOKENS = (
+    [c.token for c in DECK]
+    + [Card.of(r).token for r in PLAIN_RANKS]
+    + ["TS", "♠9", "9♥", "大王", "小花", "qh", "t", "10c"]
+)
 SPECIAL = [*"\\\n\r#\t \u3000\u2028\x85\x00é张", " # ", "\\n", "\\\\", "#x"]
-weird_text = st.lists(st.one_of(st.characters(codec="utf-8"), st.sampled_from(SPECIAL)),
-                      max_size=12).map("".join)
+weird_text = st.lists(st.one_of(st.characters(codec="utf-8"), st.sampled_from(SPECIAL)), max_size=12).map("".join)
 
 
 def option_values(game: str) -> st.SearchStrategy[dict[str, Any]]:
@@ -544,15 +576,13 @@ def log_docs(draw: st.DrawFn, bh_profile: str) -> dict[str, Any]:
             for pkey in draw(st.permutations(["finish_order", "first_leader", "revolution"])):
                 if draw(st.booleans()):
                     order = draw(st.permutations(range(n)))
-                    prev[pkey] = (order[: draw(st.integers(0, n))] if pkey == "finish_order"
-                                  else draw(seat))
+                    prev[pkey] = order[: draw(st.integers(0, n))] if pkey == "finish_order" else draw(seat)
             meta[key] = prev
         else:
             meta[key] = draw(weird_text)
     if meta:
         doc["meta"] = meta
-    doc["seats"] = [{"seat": s, "player": draw(weird_text)}
-                    for s in draw(st.lists(seat, unique=True))]
+    doc["seats"] = [{"seat": s, "player": draw(weird_text)} for s in draw(st.lists(seat, unique=True))]
     if draw(st.booleans()):
         hand = st.lists(st.one_of(card, st.sampled_from(["??", None])), max_size=8)
         doc["deal"] = {"hands": [draw(st.one_of(st.none(), hand)) for _ in range(n)]}
@@ -580,9 +610,8 @@ def log_docs(draw: st.DrawFn, bh_profile: str) -> dict[str, Any]:
             elif rkey == "sweep":
                 result[rkey] = draw(st.booleans())
             else:
-                points = st.one_of(st.integers(-10**20, 10**20),
-                                   st.floats(allow_nan=False, allow_infinity=False))
-                teams = st.lists(st.tuples(st.lists(seat, max_size=3), points), max_size=3)
+                points = st.one_of(st.integers(-(10**20), 10**20), st.floats(allow_nan=False, allow_infinity=False))
+                teams = st.lists(st.tuples(st.lists(seat, max_size=3, unique=True), points), max_size=3)
                 result[rkey] = [{"seats": s, "points": p} for s, p in draw(teams)]
         doc["result"] = result
     return doc
@@ -618,7 +647,7 @@ def test_random_logs_round_trip(bh_profile: str, data: st.DataObject) -> None:
 VOCAB = ["seat", "hand", "events", "result", "option", "profile", "date", "deal", "previous",
          "finish", "team", "teams", "sweep", "=", "true", "0", "1", "5", "6", "-1", "x", "?", "??",
          "3S", "BJ", "Q", "ZZ", "play", "pass", "tribute", "report", "0:", "1:-", "-", "#", "# n",
-         "[3,4", "[Q]", '"a', "tribute", "score_mode", "net", "gouji", "1.5", "\\", "\\n", "张"]
+         "[3,4", "[Q]", '"a', "tribute", "score_mode", "net", "gouji", "1.5", "\\", "\\n", "张"]  # fmt: skip
 
 
 @settings(max_examples=400, deadline=None)

@@ -1,0 +1,93 @@
+"""Benchmark: replay + validate simulated 够级 deals, and the simulator itself.
+
+Writes N simulated deals as JSON files to a temporary folder, then times per deal, in one process:
+  - ``json.loads`` of the file text (the baseline every figure is compared with),
+  - reading the log (``parse_log``: JSON into a Log with cards and events),
+  - replay + validate (``Replay(log)``: every event folded and judged),
+  - the whole ``check`` path (read + replay),
+and the simulator (deals per second). Medians per deal and ratios to the baseline are printed.
+
+    python bench/bench_replay.py [--deals 1000] [--seed 1] [--profile gouji]
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import statistics
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from replay.log import parse_log  # noqa: E402
+from replay.replay import Replay  # noqa: E402
+from replay.simulate import simulate_deal  # noqa: E402
+
+TARGET_REPLAY_MS = 2.0
+TARGET_SIM_PER_S = 100.0
+
+
+def _time(fn, *args) -> float:  # noqa: ANN001
+    t = time.perf_counter()
+    fn(*args)
+    return time.perf_counter() - t
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--deals", type=int, default=1000)
+    ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--profile", default="gouji")
+    args = ap.parse_args(argv)
+
+    sim_times: list[float] = []
+    with tempfile.TemporaryDirectory() as tmp:
+        paths = []
+        for k in range(args.deals):
+            t = time.perf_counter()
+            deal = simulate_deal(args.seed + k, args.profile, deal_number=k % 6 + 1)
+            sim_times.append(time.perf_counter() - t)
+            path = Path(tmp) / f"{k:05d}.json"
+            path.write_text(deal.log.dumps(), encoding="utf-8")
+            paths.append(path)
+        texts = [p.read_text(encoding="utf-8") for p in paths]
+
+    logs = [parse_log(t) for t in texts]
+    events = [len(log.events) for log in logs]
+    # warm up, then time each deal once per round, three rounds; keep each deal's best round
+    for t, log in zip(texts[:20], logs[:20], strict=True):
+        json.loads(t)
+        Replay(log)
+    rounds: dict[str, list[list[float]]] = {"json": [], "read": [], "replay": [], "check": []}
+    for _ in range(3):
+        rounds["json"].append([_time(json.loads, t) for t in texts])
+        rounds["read"].append([_time(parse_log, t) for t in texts])
+        rounds["replay"].append([_time(Replay, log) for log in logs])
+        rounds["check"].append([_time(lambda t: Replay(parse_log(t)), t) for t in texts])
+    best = {k: [min(xs) for xs in zip(*v, strict=True)] for k, v in rounds.items()}
+    med = {k: statistics.median(v) for k, v in best.items()}
+    bad = sum(not Replay(log).ok for log in logs)
+
+    print(f"fupan replay benchmark: {args.deals} simulated 够级 deals, profile {args.profile}, "
+          f"median {statistics.median(events):.0f} events per deal (Python {sys.version.split()[0]})")
+    print(f"{'step':<28}{'median ms/deal':>16}{'deals/s':>12}{'x json.loads':>15}")
+    base = med["json"]
+    for key, label in (("json", "json.loads (baseline)"), ("read", "read log (parse_log)"),
+                       ("replay", "replay + validate"), ("check", "read + replay + validate")):
+        print(f"{label:<28}{med[key] * 1000:>16.3f}{1 / med[key]:>12.0f}{med[key] / base:>15.1f}")
+    sim_med = statistics.median(sim_times)
+    print(f"{'simulate one deal':<28}{sim_med * 1000:>16.3f}{1 / sim_med:>12.0f}{sim_med / base:>15.1f}")
+    ok_replay = med["replay"] * 1000 <= TARGET_REPLAY_MS
+    ok_sim = 1 / sim_med >= TARGET_SIM_PER_S
+    print(f"target replay + validate <= {TARGET_REPLAY_MS} ms median: {'met' if ok_replay else 'NOT met'}")
+    print(f"target simulator >= {TARGET_SIM_PER_S:.0f} deals/s: {'met' if ok_sim else 'NOT met'}")
+    if bad:
+        print(f"warning: {bad} simulated deals did not replay as legal")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
