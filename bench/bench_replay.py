@@ -22,15 +22,15 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from replay.log import parse_log  # noqa: E402
-from replay.replay import Replay  # noqa: E402
-from replay.simulate import simulate_deal  # noqa: E402
+from replay.log import parse_log
+from replay.replay import Replay
+from replay.simulate import simulate_deal
 
 TARGET_REPLAY_MS = 2.0
 TARGET_SIM_PER_S = 100.0
 
 
-def _time(fn, *args) -> float:  # noqa: ANN001
+def _time(fn, *args) -> float:
     t = time.perf_counter()
     fn(*args)
     return time.perf_counter() - t
@@ -71,12 +71,18 @@ def main(argv: list[str] | None = None) -> int:
     med = {k: statistics.median(v) for k, v in best.items()}
     bad = sum(not Replay(log).ok for log in logs)
 
-    print(f"fupan replay benchmark: {args.deals} simulated 够级 deals, profile {args.profile}, "
-          f"median {statistics.median(events):.0f} events per deal (Python {sys.version.split()[0]})")
+    print(
+        f"fupan replay benchmark: {args.deals} simulated 够级 deals, profile {args.profile}, "
+        f"median {statistics.median(events):.0f} events per deal (Python {sys.version.split()[0]})"
+    )
     print(f"{'step':<28}{'median ms/deal':>16}{'deals/s':>12}{'x json.loads':>15}")
     base = med["json"]
-    for key, label in (("json", "json.loads (baseline)"), ("read", "read log (parse_log)"),
-                       ("replay", "replay + validate"), ("check", "read + replay + validate")):
+    for key, label in (
+        ("json", "json.loads (baseline)"),
+        ("read", "read log (parse_log)"),
+        ("replay", "replay + validate"),
+        ("check", "read + replay + validate"),
+    ):
         print(f"{label:<28}{med[key] * 1000:>16.3f}{1 / med[key]:>12.0f}{med[key] / base:>15.1f}")
     sim_med = statistics.median(sim_times)
     print(f"{'simulate one deal':<28}{sim_med * 1000:>16.3f}{1 / sim_med:>12.0f}{sim_med / base:>15.1f}")

@@ -1,0 +1,1 @@
+"""The replay engine: cards, sets, profiles, logs, rules, states, scoring and simulation."""

@@ -42,7 +42,7 @@ from replay.events import (
 from replay.hand import Hand
 from replay.profile import Profile
 from replay.sets import CardSet, SetFormError, make_set, why_not_beats
-from replay.state import OVER, PLAY, SETUP, VOID, State, bit, evolve, put_set, with_turn
+from replay.state import OVER, PLAY, SETUP, VOID, State, bit, close_round, evolve, put_set, with_turn
 
 PLACE_ZH = {1: "头科", 2: "二科", 3: "三科", 4: "四科", 5: "二落", 6: "大落"}
 ACTION_ZH = {"pass": "过牌", "kou": "扣牌", "rang": "让牌", "jiefeng": "申请接风"}
@@ -264,30 +264,7 @@ class Gouji:
         o = st.owner
         leader = o if st.active(o) else st.next_active(o)
         chaos = st.chaos or len(st.out) >= 2
-        return evolve(st, 
-            table=None,
-            table_cards=(),
-            table_gouji=False,
-            owner=-1,
-            leader=leader,
-            to_act=leader,
-            final=False,
-            window=False,
-            locked=0,
-            responded=0,
-            cursor=-1,
-            let_seat=-1,
-            let_only=-1,
-            dead_seat=-1,
-            dead_round=False,
-            dead_set=False,
-            jiefeng=-1,
-            chaos=chaos,
-            burners=0 if chaos else st.burners,
-            rounds=st.rounds + 1,
-            last_owner=o,
-            closer=(o + 3) % 6,
-        )
+        return close_round(st, leader, chaos, 0 if chaos else st.burners, (o + 3) % 6)
 
     # -- stepping ---------------------------------------------------------------------------------
 
@@ -343,8 +320,8 @@ class Gouji:
 
     def _play(self, st: State, ev: Play) -> Outcome:
         s, cards = ev.seat, ev.cards
-        explicit_burn = isinstance(ev, Burn)
-        if not st.active(s):
+        explicit_burn = type(ev) is Burn
+        if not st.live >> s & 1:
             return self._inactive(st, s)
         try:
             cs = make_set(cards, self.twos_attach)
@@ -362,6 +339,14 @@ class Gouji:
             return Outcome(st, "LOG", f"座位{s}手中没有 {zh_cards}", f"seat {s} does not hold {en_cards}")
         effects: list[str] = []
         unv: tuple[str, ...] = ()
+        table = st.table
+        if table is not None and not explicit_burn and s == st.to_act and not st.window:
+            # the common case: an answer in turn
+            why = why_not_beats(cs, table)
+            if why is not None:
+                return self._no_beat(st, why, cs, *_cards(cards))
+            new, fx = self._put(st, s, cs, cards, hand, False)
+            return Outcome(new, None, "", "", tuple(fx), ())
         if st.phase == SETUP:
             res = self._first_lead(st, s)
             if isinstance(res, Outcome):
@@ -373,8 +358,8 @@ class Gouji:
                 return Outcome(st, "GJ-BURN", "桌上无牌，无可烧", "nothing on the table to burn")
             if st.leader != -1 and s != st.leader:
                 return self._wrong_leader(st, s)
-            new, fx = self._put(st, s, cs, cards, hand, burn=False)
-            return Outcome(new, None, effects=tuple(effects + fx), unverified=unv)
+            new, fx = self._put(st, s, cs, cards, hand, False)
+            return Outcome(new, None, "", "", tuple(effects + fx), unv)
         if st.window and s == st.owner and not explicit_burn:
             closed = self._close(st)
             effects.append("round closed: no one burned the 够死级 set")
@@ -444,8 +429,20 @@ class Gouji:
             rev_plays -= 1
             fx.append(f"GJ-REVOLUTION: 够死级 play by seat {s} ({rev_plays} left)")
         let_only = s if (st.final and st.let_seat == s) else -1
-        new = put_set(st, hands, cs, cards, gouji, s, let_only, burners, failed, dead_set,
-                      -1 if dead_set else st.dead_seat, rev_plays)
+        new = put_set(
+            st,
+            hands,
+            cs,
+            cards,
+            gouji,
+            s,
+            let_only,
+            burners,
+            failed,
+            dead_set,
+            -1 if dead_set else st.dead_seat,
+            rev_plays,
+        )
         if st.jiefeng != -1:
             fx.append(f"JIEFENG: seat {st.jiefeng}'s 接风 fails: seat {s} plays over")
         if hand.size == 0:
@@ -630,9 +627,7 @@ class Gouji:
             )
         unv = (f"革命 by seat {s}: its hand is not fully known",) if held is None else ()
         if st.revolution != -1:
-            return Outcome(
-                evolve(st, phase=VOID), None, effects=("two 革命: the deal is void (作废)",), unverified=unv
-            )
+            return Outcome(evolve(st, phase=VOID), None, effects=("two 革命: the deal is void (作废)",), unverified=unv)
         return Outcome(
             evolve(st, revolution=s, rev_plays=3, live=st.live & ~bit(s)),
             None,

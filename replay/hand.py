@@ -14,6 +14,12 @@ from collections.abc import Iterable, Sequence
 from replay.cards import N_SLOTS, RANK_2, RANK_BJ, RANK_SJ, Card
 
 _ZERO = (0,) * N_SLOTS
+_SLOT_CARD: tuple[Card, ...] = tuple(
+    Card.of(slot // 5 + 3, None if slot % 5 == 4 else "SHDC"[slot % 5])
+    if slot // 5 + 3 < RANK_SJ or slot % 5 == 4
+    else Card.of(slot // 5 + 3)
+    for slot in range(N_SLOTS)
+)
 
 
 def _rank_deficit(supply: Sequence[int], demand: Sequence[int], ri: int) -> int:
@@ -128,22 +134,28 @@ class Hand:
         out: list[Card] = []
         s, d = self.supply, self.demand
         for ri in range(14, -1, -1):
-            r = ri + 3
             b = ri * 5
             if ri >= 13:
-                out += [Card.of(r)] * max(0, s[b + 4] - d[b + 4])
+                n = s[b + 4] - d[b + 4]
+                if n > 0:
+                    out += [_SLOT_CARD[b + 4]] * n
                 continue
-            left = [s[k] - d[k] for k in range(b, b + 4)]
-            free = s[b + 4] - d[b + 4]
-            total = sum(left) + free
+            l0, l1, l2, l3, free = (
+                s[b] - d[b],
+                s[b + 1] - d[b + 1],
+                s[b + 2] - d[b + 2],
+                s[b + 3] - d[b + 3],
+                s[b + 4] - d[b + 4],
+            )
+            total = l0 + l1 + l2 + l3 + free
             if total <= 0:
                 continue
-            if min(left) >= 0 and free >= 0:
-                for k, n in enumerate(left):
-                    out += [Card.of(r, "SHDC"[k])] * n
-                out += [Card.of(r)] * free
+            if l0 >= 0 and l1 >= 0 and l2 >= 0 and l3 >= 0 and free >= 0:
+                for k, n in ((b, l0), (b + 1, l1), (b + 2, l2), (b + 3, l3), (b + 4, free)):
+                    if n:
+                        out += [_SLOT_CARD[k]] * n
             else:
-                out += [Card.of(r)] * total
+                out += [_SLOT_CARD[b + 4]] * total
         return out[: self.size]
 
     def cards_or_unknown(self) -> list[str]:

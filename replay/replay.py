@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from replay.cards import Card
-from replay.gouji import Gouji
+from replay.gouji import Gouji, Outcome
 from replay.log import Log
 from replay.profile import Profile
 from replay.scoring import Score, score_gouji
@@ -65,30 +65,52 @@ class Replay:
         ]
         st = self.engine.initial(log.hands)
         self.states: list[State] = [st]
-        self.verdicts: list[Verdict] = []
         self.stopped_at: int | None = None
+        self._outcomes: list[Outcome] = []
+        self._verdicts: list[Verdict] | None = None
+        self.result_verdicts: list[Verdict] = []
+        self._illegal_events = 0
         if strict and self.deal_verdicts:
             self.stopped_at = -1
-            self.result_verdicts: list[Verdict] = []
             return
-        step = self.engine.step
-        add_verdict, add_state = self.verdicts.append, self.states.append
+        step, force = self.engine.step, self.engine.force
+        add_outcome, add_state = self._outcomes.append, self.states.append
         for i, ev in enumerate(log.events):
             out = step(st, ev)
-            cards = tuple([c.token for c in ev.cards]) if ev.cards else ()
+            add_outcome(out)
             if out.unverified:
                 self.unverified.extend(u for u in out.unverified if u not in self.unverified)
             if out.rule is None:
-                add_verdict(Verdict(i, ev.seat, ev.action, cards, True, None, "", "", out.effects))
                 st = out.state
             else:
-                add_verdict(Verdict(i, ev.seat, ev.action, cards, False, out.rule, out.message_zh, out.message_en))
                 if strict:
                     self.stopped_at = i
                     break
-                st = self.engine.force(st, ev)
+                st = force(st, ev)
             add_state(st)
+        self._illegal_events = sum(1 for out in self._outcomes if out.rule is not None)
         self.result_verdicts = self._check_result()
+
+    @property
+    def verdicts(self) -> list[Verdict]:
+        """One verdict per event read, in order."""
+        if self._verdicts is None:
+            events = self.log.events
+            self._verdicts = [
+                Verdict(
+                    i,
+                    events[i].seat,
+                    events[i].action,
+                    _tokens(events[i].cards),
+                    out.rule is None,
+                    out.rule,
+                    out.message_zh,
+                    out.message_en,
+                    out.effects,
+                )
+                for i, out in enumerate(self._outcomes)
+            ]
+        return self._verdicts
 
     # -- results ------------------------------------------------------------------------------------
 
@@ -105,7 +127,12 @@ class Replay:
     @property
     def ok(self) -> bool:
         """True when the deal and every event (and any claimed result) are legal."""
-        return all(v.legal for v in self.all_verdicts) and self.stopped_at is None
+        return (
+            self._illegal_events == 0
+            and not self.deal_verdicts
+            and not self.result_verdicts
+            and self.stopped_at is None
+        )
 
     @property
     def illegal(self) -> list[Verdict]:
@@ -206,6 +233,19 @@ class Replay:
             finished=st.out,
             counts_shown=st.shown_counts(),
         )
+
+
+_TOKENS: dict[tuple[Card, ...], tuple[str, ...]] = {(): ()}
+
+
+def _tokens(cards: tuple[Card, ...]) -> tuple[str, ...]:
+    """The canonical tokens of some cards (memoised: logs repeat the same sets)."""
+    found = _TOKENS.get(cards)
+    if found is None:
+        if len(_TOKENS) > 50_000:
+            _TOKENS.clear()
+        found = _TOKENS[cards] = tuple([c.token for c in cards])
+    return found
 
 
 def cards_str(cards: tuple[Card, ...]) -> str:

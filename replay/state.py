@@ -102,26 +102,86 @@ def evolve(st: State, **changes: object) -> State:
 _TURN = tuple(_INDEX[k] for k in ("to_act", "final", "window", "responded", "locked", "cursor", "let_seat"))
 
 
-def with_turn(st: State, to_act: int, final: bool, window: bool, responded: int, locked: int, cursor: int,
-              let_seat: int) -> State:
+def with_turn(
+    st: State, to_act: int, final: bool, window: bool, responded: int, locked: int, cursor: int, let_seat: int
+) -> State:
     """A copy of ``st`` with the answer-cycle fields set (the engine's most frequent change)."""
     vals = list(st)
     i0, i1, i2, i3, i4, i5, i6 = _TURN
     vals[i0], vals[i1], vals[i2], vals[i3], vals[i4], vals[i5], vals[i6] = (
-        to_act, final, window, responded, locked, cursor, let_seat)
+        to_act,
+        final,
+        window,
+        responded,
+        locked,
+        cursor,
+        let_seat,
+    )
     return _new(State, vals)
 
 
 _PUT0, _PUT1 = _INDEX["phase"], _INDEX["closer"] + 1
 
 
-def put_set(st: State, hands: tuple[Hand, ...], table: CardSet, cards: tuple[Card, ...], gouji: bool, owner: int,
-            let_only: int, burners: int, failed: tuple[int, ...], dead_set: bool, dead_seat: int,
-            rev_plays: int) -> State:
+def put_set(
+    st: State,
+    hands: tuple[Hand, ...],
+    table: CardSet,
+    cards: tuple[Card, ...],
+    gouji: bool,
+    owner: int,
+    let_only: int,
+    burners: int,
+    failed: tuple[int, ...],
+    dead_set: bool,
+    dead_seat: int,
+    rev_plays: int,
+) -> State:
     """A copy of ``st`` with a new set on the table and its answer cycle not yet started."""
     vals = list(st)
-    vals[_PUT0:_PUT1] = ("play", hands, table, cards, gouji, owner, -1, -1, False, False, owner, 0, -1, let_only,
-                         -1, burners, failed, dead_seat, dead_set, rev_plays, -1)
+    vals[_PUT0:_PUT1] = (
+        "play",
+        hands,
+        table,
+        cards,
+        gouji,
+        owner,
+        -1,
+        -1,
+        False,
+        False,
+        owner,
+        0,
+        -1,
+        let_only,
+        -1,
+        burners,
+        failed,
+        dead_seat,
+        dead_set,
+        rev_plays,
+        -1,
+    )
+    return _new(State, vals)
+
+
+_CLOSE0, _CLOSE1 = _INDEX["table"], _INDEX["jiefeng"] + 1
+_I = _INDEX
+
+
+def close_round(st: State, leader: int, chaos: bool, burners: int, closer: int) -> State:
+    """A copy of ``st`` with the round closed: the table cleared and ``leader`` to lead."""
+    vals = list(st)
+    vals[_CLOSE0:_CLOSE1] = (None, (), False, -1, leader, leader, False, False, -1, 0, -1, -1, -1)
+    vals[_I["locked"]] = 0
+    vals[_I["dead_round"]] = False
+    vals[_I["chaos"]] = chaos
+    vals[_I["rounds"]] = st.rounds + 1
+    vals[_I["last_owner"]] = st.owner
+    vals[_I["burners"]] = burners
+    vals[_I["dead_seat"]] = -1
+    vals[_I["dead_set"]] = False
+    vals[_I["closer"]] = closer
     return _new(State, vals)
 
 
