@@ -22,7 +22,7 @@ from __future__ import annotations
 from collections.abc import Iterator, Mapping
 from typing import Any, NamedTuple
 
-from replay.cards import RANK_2, RANK_3, RANK_BJ, RANK_SJ, Card, format_cards, format_cards_zh
+from replay.cards import N_SLOTS, RANK_2, RANK_3, RANK_BJ, RANK_SJ, Card, format_cards, format_cards_zh
 from replay.events import (
     Burn,
     Event,
@@ -121,7 +121,26 @@ class Gouji:
         else:
             built = tuple(Hand.unknown_of(self.hand_size) if h is None else Hand.dealt(h) for h in hands)
         live = sum(bit(s) for s, h in enumerate(built) if h.size > 0)
-        return State(n=self.n, phase=SETUP, hands=built, live=live)
+        played = () if all(h.fully_known for h in built) else (0,) * N_SLOTS
+        return State(n=self.n, phase=SETUP, hands=built, live=live, played=played)
+
+    def _over_deck(self, st: State, cards: tuple[Card, ...]) -> Outcome | None:
+        """CARD-DECK for a record with unknown hands: no card is played more often than 4 decks hold."""
+        played = list(st.played)
+        for c in cards:
+            played[c.slot] += 1
+        for c in cards:
+            b = (c.rank - 3) * 5
+            if c.rank >= RANK_SJ:
+                total, limit, name = played[b + 4], self.decks, c.token
+            else:
+                total, limit, name = sum(played[b : b + 5]), self.decks * 4, Card.of(c.rank).token
+                if c.suit is not None and played[c.slot] > self.decks:
+                    total, limit, name = played[c.slot], self.decks, c.token
+            if total > limit:
+                return Outcome(st, "CARD-DECK", f"{name}已出{total}张，四副牌只有{limit}张",
+                               f"{total} x {name} played in all; {self.decks} decks hold {limit}")
+        return None
 
     def check_deal(
         self, hands: tuple[tuple[Card | None, ...] | None, ...] | None, unverified: list[str]
@@ -337,6 +356,10 @@ class Gouji:
         if hand is None:
             zh_cards, en_cards = _cards(cards)
             return Outcome(st, "LOG", f"座位{s}手中没有 {zh_cards}", f"seat {s} does not hold {en_cards}")
+        if st.played:
+            over = self._over_deck(st, cards)
+            if over is not None:
+                return over
         effects: list[str] = []
         unv: tuple[str, ...] = ()
         table = st.table
@@ -443,6 +466,11 @@ class Gouji:
             -1 if dead_set else st.dead_seat,
             rev_plays,
         )
+        if st.played:
+            played = list(st.played)
+            for c in cards:
+                played[c.slot] += 1
+            new = evolve(new, played=tuple(played))
         if st.jiefeng != -1:
             fx.append(f"JIEFENG: seat {st.jiefeng}'s 接风 fails: seat {s} plays over")
         if hand.size == 0:

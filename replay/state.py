@@ -31,6 +31,7 @@ class State(NamedTuple):
     rounds: int = 0  # rounds closed so far
     last_owner: int = -1  # owner of the set that closed the last round
     tributes: tuple[tuple[int, int, int], ...] = ()  # (giver, receiver, cards given - returned)
+    played: tuple[int, ...] = ()  # cards played per slot; kept only when some hand is not fully known
     # The fields from here to ``closer`` are those a new set on the table replaces (see put_set).
     phase: str = "setup"  # setup | play | over | void
     hands: tuple[Hand, ...] = ()

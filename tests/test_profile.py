@@ -1,0 +1,367 @@
+"""Tests of replay/profile.py: the shipped profiles, gouji against gouji-online (RULES.md §3), club
+profiles by path with ``base``, every ProfileError (naming the file and the key) and with_overrides."""
+
+from __future__ import annotations
+
+import tomllib
+from importlib import resources
+from pathlib import Path
+from types import MappingProxyType
+
+import pytest
+
+from replay.profile import (
+    GAMES,
+    OPTIONS,
+    Profile,
+    ProfileError,
+    default_options,
+    load_profile,
+    options_for,
+    shipped_profiles,
+)
+
+SHIPPED = ["gouji", "gouji-logged", "gouji-online"]
+
+# RULES.md §3: where seeds 000 and 004 differ, gouji takes 000's choice and gouji-online 004's.
+RULES_DIFF = {
+    "first_lead": ("liang3", "rotate"),
+    "passed_answer": ("in_turn", "at_kou"),
+    "burn_fail": ("flag", "dalao"),
+    "burn_priority": ("team_first", "play_order"),
+    "deadlevel": ("any_dipai", "gouji_dipai"),
+    "chaos_pass": ("free", "lock"),
+    "score_mode": ("positive_only", "net"),
+    "tribute": (False, True),
+}
+
+
+def _raw(name: str) -> dict:
+    return tomllib.loads((resources.files("replay") / "profiles" / f"{name}.toml").read_text(encoding="utf-8"))
+
+
+def _write(tmp_path: Path, name: str, text: str) -> Path:
+    path = tmp_path / name
+    path.write_text(text, encoding="utf-8")
+    return path
+
+
+# ---------------------------------------------------------------------------------------------
+# Shipped profiles
+
+
+def test_shipped_profiles() -> None:
+    assert shipped_profiles() == SHIPPED
+
+
+@pytest.mark.parametrize("name", SHIPPED)
+def test_shipped_profile_sets_every_option_of_its_game(name: str) -> None:
+    p = load_profile(name)
+    assert isinstance(p, Profile)
+    assert p.name == name
+    assert p.game in GAMES
+    assert p.title_zh and p.title_en and p.source
+    assert set(p.options) == set(options_for(p.game))
+    for key, opt in options_for(p.game).items():
+        assert opt.check(p.options[key]) is None, (name, key, p.options[key])
+        assert getattr(p, key) == p.options[key]
+        assert p.option_rule(key) == opt.rule
+
+
+@pytest.mark.parametrize("name", SHIPPED)
+def test_shipped_file_lists_every_option_unless_it_has_a_base(name: str) -> None:
+    raw = _raw(name)
+    if "base" in raw:
+        assert raw["base"] in SHIPPED
+        return
+    assert set(raw["options"]) == set(options_for(raw["game"]))
+
+
+def test_options_for_game() -> None:
+    gouji = options_for("gouji")
+    assert {"twos_attach", "joker_compare", "first_lead", "score_mode", "tribute", "revolution"} <= set(gouji)
+    assert "removed_ranks" not in gouji and "force_from" not in gouji
+    baohuang = options_for("baohuang")
+    assert set(baohuang) == {"twos_attach", "joker_compare", "removed_ranks", "force_from"}
+    assert set(OPTIONS) == set(gouji) | set(baohuang)
+    assert default_options("baohuang")["twos_attach"] is False
+    assert default_options("gouji")["twos_attach"] is True
+
+
+def test_gouji_is_the_default_profile() -> None:
+    assert dict(load_profile("gouji").options) == default_options("gouji")
+
+
+def test_gouji_versus_gouji_online_as_rules_md_says() -> None:
+    classic, online = load_profile("gouji"), load_profile("gouji-online")
+    for key, (v000, v004) in RULES_DIFF.items():
+        assert classic.options[key] == v000, key
+        assert online.options[key] == v004, key
+    # options both seeds agree on
+    for key in ("twos_attach", "joker_compare", "burn_seats", "burn_needs_head", "revolution"):
+        assert classic.options[key] == online.options[key], key
+    assert classic.burn_seats == "any" and classic.burn_needs_head is False and classic.revolution is True
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="bug (profile data vs RULES.md): gouji-online also sets tribute_after_sweep = 'opposite' against "
+    "gouji's 'redeal', a difference RULES.md §3 does not attribute to seed 004 (silent on tribute after 串三户)",
+)
+def test_gouji_and_gouji_online_differ_only_where_rules_md_says() -> None:
+    classic, online = load_profile("gouji"), load_profile("gouji-online")
+    differ = {k for k in classic.options if classic.options[k] != online.options[k]}
+    assert differ == set(RULES_DIFF)
+
+
+def test_gouji_logged_is_gouji_with_a_logged_first_lead() -> None:
+    logged, classic = load_profile("gouji-logged"), load_profile("gouji")
+    assert logged.first_lead == "logged"
+    assert {k: v for k, v in logged.options.items() if k != "first_lead"} == {
+        k: v for k, v in classic.options.items() if k != "first_lead"
+    }
+
+
+def test_profile_is_read_only() -> None:
+    p = load_profile("gouji")
+    assert isinstance(p.options, MappingProxyType)
+    with pytest.raises(TypeError):
+        p.options["score_mode"] = "net"  # type: ignore[index]
+    with pytest.raises(AttributeError):
+        p.name = "x"  # type: ignore[misc]
+    with pytest.raises(AttributeError):
+        _ = p.no_such_option
+    assert repr(p) == "load_profile('gouji')"
+
+
+# ---------------------------------------------------------------------------------------------
+# Club profiles by path
+
+
+def test_club_profile_with_base(tmp_path: Path) -> None:
+    path = _write(
+        tmp_path,
+        "qingdao.toml",
+        'base = "gouji"\nname = "qingdao"\ntitle_zh = "青岛俱乐部"\n\n[options]\nscore_mode = "net"\n'
+        'burn_fail = "dalao"\nburn_seats = "between"\n',
+    )
+    p = load_profile(str(path))
+    assert p.name == "qingdao"
+    assert p.game == "gouji"
+    assert p.title_zh == "青岛俱乐部"
+    assert p.score_mode == "net"
+    assert p.burn_fail == "dalao"
+    assert p.burn_seats == "between"
+    base = load_profile("gouji")
+    changed = {"score_mode", "burn_fail", "burn_seats"}
+    assert {k: v for k, v in p.options.items() if k not in changed} == {
+        k: v for k, v in base.options.items() if k not in changed
+    }
+    assert set(p.options) == set(options_for("gouji"))
+    # the base itself is untouched
+    assert base.score_mode == "positive_only"
+
+
+def test_club_profile_name_defaults_to_the_file_stem(tmp_path: Path) -> None:
+    path = _write(tmp_path, "weihai-club.toml", 'base = "gouji-online"\n[options]\ntribute = false\n')
+    p = load_profile(str(path))
+    assert p.name == "weihai-club"
+    assert p.tribute is False
+    assert p.first_lead == "rotate"  # from its base
+
+
+def test_club_profile_on_a_club_base(tmp_path: Path) -> None:
+    first = _write(tmp_path, "first.toml", 'base = "gouji"\n[options]\nscore_mode = "net"\n')
+    second = _write(tmp_path, "second.toml", f'base = "{first}"\n[options]\nchaos_pass = "lock"\n')
+    p = load_profile(str(second))
+    assert p.score_mode == "net" and p.chaos_pass == "lock" and p.first_lead == "liang3"
+
+
+def test_club_profile_without_base_takes_the_defaults(tmp_path: Path) -> None:
+    path = _write(tmp_path, "plain.toml", 'game = "gouji"\n[options]\nrevolution = false\n')
+    p = load_profile(str(path))
+    assert p.revolution is False
+    assert {k: v for k, v in p.options.items() if k != "revolution"} == {
+        k: v for k, v in default_options("gouji").items() if k != "revolution"
+    }
+
+
+def test_baohuang_club_profile(tmp_path: Path) -> None:
+    path = _write(tmp_path, "bh.toml", 'game = "baohuang"\n[options]\nremoved_ranks = [3, 4, 5]\n')
+    p = load_profile(str(path))
+    assert p.game == "baohuang"
+    assert p.removed_ranks == [3, 4, 5]
+    assert p.twos_attach is False
+    assert set(p.options) == set(options_for("baohuang"))
+
+
+# ---------------------------------------------------------------------------------------------
+# Errors: each names the file and the key
+
+
+def _error(path: Path | str) -> str:
+    with pytest.raises(ProfileError) as info:
+        load_profile(str(path))
+    assert isinstance(info.value, ValueError)
+    return str(info.value)
+
+
+def test_unknown_top_level_key(tmp_path: Path) -> None:
+    path = _write(tmp_path, "top.toml", 'base = "gouji"\ncolour = "red"\n')
+    msg = _error(path)
+    assert str(path) in msg
+    assert "'colour'" in msg
+    assert "unknown key" in msg
+    for known in ("base", "game", "name", "options", "source", "title_en", "title_zh"):
+        assert known in msg
+
+
+def test_unknown_option(tmp_path: Path) -> None:
+    path = _write(tmp_path, "opt.toml", 'base = "gouji"\n[options]\nscore_mod = "net"\n')
+    msg = _error(path)
+    assert str(path) in msg
+    assert "unknown option 'score_mod'" in msg
+    assert "score_mode" in msg  # the known options are listed
+
+
+def test_option_of_another_game(tmp_path: Path) -> None:
+    path = _write(tmp_path, "other.toml", 'base = "gouji"\n[options]\nremoved_ranks = [3]\n')
+    msg = _error(path)
+    assert str(path) in msg and "'removed_ranks'" in msg and "gouji" in msg
+
+
+@pytest.mark.parametrize(
+    ("line", "key", "expected"),
+    [
+        ('score_mode = "gross"', "score_mode", ["'positive_only'", "'net'"]),
+        ('first_lead = "liang4"', "first_lead", ["'liang3'", "'rotate'", "'logged'"]),
+        ('burn_fail = "Dalao"', "burn_fail", ["'dalao'", "'flag'"]),
+        ("tribute = 1", "tribute", ["true or false"]),
+        ('revolution = "yes"', "revolution", ["true or false"]),
+        ("chaos_pass = true", "chaos_pass", ["'free'", "'lock'"]),
+    ],
+)
+def test_bad_value_lists_allowed_values(tmp_path: Path, line: str, key: str, expected: list[str]) -> None:
+    path = _write(tmp_path, "val.toml", f'base = "gouji"\n[options]\n{line}\n')
+    msg = _error(path)
+    assert str(path) in msg
+    assert f"option {key} = " in msg
+    assert "not allowed" in msg
+    for word in expected:
+        assert word in msg
+
+
+def test_bad_toml_syntax(tmp_path: Path) -> None:
+    path = _write(tmp_path, "syntax.toml", 'base = "gouji"\n[options\nscore_mode = "net"\n')
+    msg = _error(path)
+    assert str(path) in msg
+    assert "line 2" in msg
+
+
+def test_options_not_a_table(tmp_path: Path) -> None:
+    path = _write(tmp_path, "opts.toml", 'base = "gouji"\noptions = 3\n')
+    msg = _error(path)
+    assert str(path) in msg and "[options]" in msg
+
+
+def test_bad_game(tmp_path: Path) -> None:
+    path = _write(tmp_path, "chess.toml", 'game = "chess"\n')
+    msg = _error(path)
+    assert str(path) in msg and "'chess'" in msg and "gouji" in msg and "baohuang" in msg
+    path = _write(tmp_path, "nogame.toml", 'name = "x"\n')
+    msg = _error(path)
+    assert str(path) in msg and "game" in msg
+
+
+def test_bad_name(tmp_path: Path) -> None:
+    path = _write(tmp_path, "name.toml", 'base = "gouji"\nname = 5\n')
+    msg = _error(path)
+    assert str(path) in msg and "name" in msg
+
+
+def test_unknown_profile_name() -> None:
+    msg = _error("gouji-classic")
+    assert "'gouji-classic'" in msg
+    for name in SHIPPED:
+        assert name in msg
+    assert ".toml" in msg
+
+
+def test_missing_profile_file(tmp_path: Path) -> None:
+    path = tmp_path / "absent.toml"
+    msg = _error(path)
+    assert str(path) in msg and "no such profile file" in msg
+
+
+def test_base_that_is_its_own_base(tmp_path: Path) -> None:
+    path = tmp_path / "loop.toml"
+    path.write_text(f'base = "{path}"\n', encoding="utf-8")
+    msg = _error(path)
+    assert str(path) in msg
+    assert "its own base" in msg
+
+
+def test_bases_in_a_cycle(tmp_path: Path) -> None:
+    a, b = tmp_path / "a.toml", tmp_path / "b.toml"
+    a.write_text(f'base = "{b}"\n', encoding="utf-8")
+    b.write_text(f'base = "{a}"\n', encoding="utf-8")
+    msg = _error(a)
+    assert "its own base" in msg
+    assert str(a) in msg
+
+
+def test_game_differs_from_base(tmp_path: Path) -> None:
+    path = _write(tmp_path, "mismatch.toml", 'base = "gouji"\ngame = "baohuang"\n')
+    msg = _error(path)
+    assert str(path) in msg
+    assert "'baohuang'" in msg and "'gouji'" in msg
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="bug: a base naming an unknown profile raises \"unknown profile 'nosuch' ...\" without naming the file "
+    "whose base it is (nor the key base)",
+)
+def test_unknown_base_names_the_file(tmp_path: Path) -> None:
+    path = _write(tmp_path, "badbase.toml", 'base = "nosuch"\n')
+    msg = _error(path)
+    assert "'nosuch'" in msg
+    assert str(path) in msg
+
+
+def test_a_failed_load_is_not_cached(tmp_path: Path) -> None:
+    path = _write(tmp_path, "later.toml", 'base = "gouji"\n[options]\nscore_mode = "gross"\n')
+    _error(path)
+    path.write_text('base = "gouji"\n[options]\nscore_mode = "net"\n', encoding="utf-8")
+    assert load_profile(str(path)).score_mode == "net"
+
+
+# ---------------------------------------------------------------------------------------------
+# with_overrides
+
+
+def test_with_overrides() -> None:
+    base = load_profile("gouji")
+    p = base.with_overrides({"score_mode": "net", "tribute": True})
+    assert p.score_mode == "net" and p.tribute is True
+    assert p.name == base.name and p.game == base.game and p.title_en == base.title_en
+    assert base.score_mode == "positive_only" and base.tribute is False
+    assert set(p.options) == set(base.options)
+    assert base.with_overrides({}) is base
+
+
+def test_with_overrides_validation() -> None:
+    base = load_profile("gouji")
+    with pytest.raises(ProfileError) as info:
+        base.with_overrides({"score_mod": "net"}, "deal3.json overrides")
+    assert "deal3.json overrides" in str(info.value)
+    assert "'score_mod'" in str(info.value)
+    with pytest.raises(ProfileError) as info:
+        base.with_overrides({"score_mode": "gross"})
+    msg = str(info.value)
+    assert msg.startswith("overrides:")
+    assert "score_mode" in msg and "'positive_only'" in msg and "'net'" in msg
+    with pytest.raises(ProfileError, match="true or false"):
+        base.with_overrides({"tribute": "yes"})
+    with pytest.raises(ProfileError, match="removed_ranks"):
+        base.with_overrides({"removed_ranks": [3]})
