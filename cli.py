@@ -116,13 +116,38 @@ def _step_lines(rep: Replay, step: int) -> list[str]:
         ruling = "legal" if v.legal else f"ILLEGAL [{v.rule}] {v.message_en}"
         lines.append(f"last event: seat {v.seat} {v.action} {' '.join(v.cards)} — {ruling}")
     table = "empty" if view.table_seat is None else f"seat {view.table_seat}: {' '.join(view.table_cards)}"
+    if view.table_gouji:
+        table += "  (够级)"
     lines.append(f"table: {table}")
-    acts = ", ".join(f"seat {s} ({'/'.join(a)})" for s, a in view.to_act.items()) or "nobody"
-    lines.append(f"may act: {acts}")
+    if view.to_act:
+        lines.append("may act:")
+        for s, acts in view.to_act.items():
+            lines.append(f"  seat {s} ({'/'.join(acts)}): {view.why[s][1]} / {view.why[s][0]}")
+    else:
+        lines.append("may act: nobody")
+    status = []
+    if view.passed:
+        status.append(f"passed this round: {list(view.passed)}")
+    if view.burners:
+        status.append(f"bound by a burn: {list(view.burners)}")
+    if view.failed_burners:
+        status.append(f"failed burns: {list(view.failed_burners)}")
+    if view.headless:
+        status.append(f"headless (无头): {list(view.headless)}")
+    if view.deadlevel is not None:
+        status.append(f"够死级 chance: seat {view.deadlevel}")
+    if view.chaos:
+        status.append("四人乱缠")
+    if view.revolution is not None:
+        status.append(f"革命: seat {view.revolution}")
+    if status:
+        lines.append("status: " + "; ".join(status))
     for s, cards in view.hands.items():
         shown = f" [{view.counts_shown[s]} shown]" if s in view.counts_shown else ""
         out = f" out #{view.finished.index(s) + 1}" if s in view.finished else ""
-        lines.append(f"  seat {s} {log.player(s)}: {len(cards)} cards{shown}{out}  {' '.join(cards)}")
+        name = next((x.player for x in log.seats if x.seat == s and x.player), "")
+        label = f"seat {s}" + (f" {name}" if name else "")
+        lines.append(f"  {label}: {len(cards)} cards{shown}{out}  {' '.join(cards)}".rstrip())
     return lines
 
 

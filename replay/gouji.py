@@ -138,8 +138,12 @@ class Gouji:
                 if c.suit is not None and played[c.slot] > self.decks:
                     total, limit, name = played[c.slot], self.decks, c.token
             if total > limit:
-                return Outcome(st, "CARD-DECK", f"{name}已出{total}张，四副牌只有{limit}张",
-                               f"{total} x {name} played in all; {self.decks} decks hold {limit}")
+                return Outcome(
+                    st,
+                    "CARD-DECK",
+                    f"{name}已出{total}张，四副牌只有{limit}张",
+                    f"{total} x {name} played in all; {self.decks} decks hold {limit}",
+                )
         return None
 
     def check_deal(
@@ -1020,6 +1024,35 @@ class Gouji:
             if n != -1 and not st.responded >> n & 1 and st.jiefeng != n:
                 out[n] = (*out.get(n, ()), "jiefeng")
         return out
+
+    def why(self, st: State, seat: int) -> tuple[str, str]:
+        """Why a seat may act now (zh, en), for the table view and the dispute desk."""
+        if st.table is None:
+            if st.phase == SETUP:
+                return ("首发（上班）", "leads the first round (上班)")
+            lo = st.last_owner
+            if lo != -1 and not st.active(lo):
+                return (f"座位{lo}的底牌无人上：接风发牌", f"seat {lo}'s last set stood: it leads (接风)")
+            return ("上一轮最后出牌：发牌", "won the last round: it leads")
+        o, t = st.owner, (st.owner + 3) % 6
+        if st.window and seat == o:
+            return ("够死级无人烧：可发牌", "nobody burned its 够死级 set: it leads next")
+        if seat == st.to_act:
+            if st.final:
+                return (
+                    f"座位{o}的对头、法定扣牌人：最后发言（上牌或扣牌）",
+                    f"seat {o}'s 对头, the lawful closer: last word (answer or close)",
+                )
+            if seat == t:
+                return (f"座位{o}的对头：轮到发言", f"seat {o}'s 对头: its turn to answer")
+            if self.headless(st, o) or self.headless(st, seat):
+                return ("无头：按顺序上牌", "headless: answers in turn")
+            return ("按顺序轮到（循序渐进）", "its turn (in play order)")
+        if seat in self.burners(st):
+            return (f"可烧座位{o}的够级牌（烧牌优先）", f"may burn seat {o}'s 够级 set (烧牌优先)")
+        if not st.active(o) and seat == st.next_active(o):
+            return (f"可对座位{o}的底牌申请接风", f"may ask for 接风 on seat {o}'s last set")
+        return ("", "")
 
     def plays_for(self, st: State, seat: int) -> Iterator[tuple[Card, ...]]:
         """Every set the seat could play now (lead, answer or burn), as concrete cards."""

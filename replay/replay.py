@@ -15,7 +15,7 @@ from replay.gouji import Gouji, Outcome
 from replay.log import Log
 from replay.profile import Profile
 from replay.scoring import Score, score_gouji
-from replay.state import State
+from replay.state import State, seats_of
 from replay.verdicts import Verdict
 
 ENGINES: dict[str, type[Gouji]] = {"gouji": Gouji}
@@ -32,21 +32,38 @@ class StepView:
 
     step: int
     to_act: dict[int, tuple[str, ...]]
+    why: dict[int, tuple[str, str]]
     table_seat: int | None
     table_cards: tuple[str, ...]
+    table_gouji: bool
     hands: dict[int, list[str]]
     finished: tuple[int, ...]
     counts_shown: dict[int, int]
+    passed: tuple[int, ...]
+    burners: tuple[int, ...]
+    failed_burners: tuple[int, ...]
+    headless: tuple[int, ...]
+    chaos: bool
+    deadlevel: int | None
+    revolution: int | None
 
     def to_json(self) -> dict[str, Any]:
         """The stable JSON of ``fupan replay --step N --json``."""
         return {
             "step": self.step,
             "to_act": {str(s): list(a) for s, a in self.to_act.items()},
-            "table": {"seat": self.table_seat, "cards": list(self.table_cards)},
+            "why": {str(s): {"zh": w[0], "en": w[1]} for s, w in self.why.items()},
+            "table": {"seat": self.table_seat, "cards": list(self.table_cards), "gouji": self.table_gouji},
             "hands": {str(s): h for s, h in self.hands.items()},
             "finished": list(self.finished),
             "counts_shown": {str(s): c for s, c in self.counts_shown.items()},
+            "passed": list(self.passed),
+            "burners": list(self.burners),
+            "failed_burners": list(self.failed_burners),
+            "headless": list(self.headless),
+            "chaos": self.chaos,
+            "deadlevel": self.deadlevel,
+            "revolution": self.revolution,
         }
 
 
@@ -224,14 +241,25 @@ class Replay:
     def view(self, step: int) -> StepView:
         """The table after ``step`` events, as plain values."""
         st = self.states[step]
+        eng = self.engine
+        actors = eng.actors(st)
         return StepView(
             step=step,
-            to_act=self.engine.actors(st),
+            to_act=actors,
+            why={s: eng.why(st, s) for s in actors},
             table_seat=st.owner if st.table is not None else None,
-            table_cards=tuple(c.token for c in st.table_cards),
+            table_cards=_tokens(st.table_cards),
+            table_gouji=st.table_gouji,
             hands={s: h.cards_or_unknown() for s, h in enumerate(st.hands)},
             finished=st.out,
             counts_shown=st.shown_counts(),
+            passed=tuple(seats_of(st.locked, st.n)),
+            burners=tuple(seats_of(st.burners, st.n)),
+            failed_burners=st.failed,
+            headless=tuple(s for s in range(st.n) if st.active(s) and eng.headless(st, s)),
+            chaos=st.chaos,
+            deadlevel=st.dead_seat if st.dead_seat != -1 else None,
+            revolution=st.revolution if st.revolution != -1 else None,
         )
 
 
