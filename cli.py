@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 from collections.abc import Sequence
 from typing import Any
@@ -19,6 +20,14 @@ from replay.scoring import Score
 from replay.verdicts import Verdict
 
 EXIT_OK, EXIT_ILLEGAL, EXIT_INPUT, EXIT_BUG = 0, 1, 2, 3
+
+
+_outcome = [EXIT_OK]  # the exit code a command settled on before it printed (kept on a broken pipe)
+
+
+def _settle(code: int) -> int:
+    _outcome[0] = code
+    return code
 
 
 class InputError(Exception):
@@ -55,6 +64,7 @@ def _place(rep: Replay, v: Verdict) -> str:
 def cmd_check(args: argparse.Namespace) -> int:
     """fupan check: a verdict for every event."""
     rep = _replay(args, strict=not args.lenient)
+    _settle(EXIT_OK if rep.ok else EXIT_ILLEGAL)
     if args.json:
         _emit(
             {
@@ -96,6 +106,7 @@ def _score_lines(score: Score | None) -> list[str]:
 def cmd_score(args: argparse.Namespace) -> int:
     """fupan score: places and points."""
     rep = _replay(args, strict=False)
+    _settle(EXIT_OK if rep.ok else EXIT_ILLEGAL)
     score = rep.score()
     if args.json:
         if score is None:
@@ -154,6 +165,7 @@ def _step_lines(rep: Replay, step: int) -> list[str]:
 def cmd_replay(args: argparse.Namespace) -> int:
     """fupan replay: the table step by step, or at one step."""
     rep = _replay(args, strict=False)
+    _settle(EXIT_OK if rep.ok else EXIT_ILLEGAL)
     last = len(rep.states) - 1
     if args.step is not None:
         if not 0 <= args.step <= last:
@@ -270,8 +282,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     except (LogError, ProfileError, InputError) as exc:
         print(f"fupan: {exc}", file=sys.stderr)
         return EXIT_INPUT
-    except BrokenPipeError:
-        return EXIT_OK
+    except BrokenPipeError:  # the reader went away (| head): keep the verdict's exit code, print nothing more
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        return _outcome[0]
     except Exception as exc:  # a bug: one line, not a traceback
         print(f"fupan: internal error ({type(exc).__name__}: {exc}); please report it", file=sys.stderr)
         return EXIT_BUG

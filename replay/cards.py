@@ -90,7 +90,9 @@ class Card:
         if card is None:
             if rank not in RANKS:
                 raise CardError(f"{rank}", "rank out of range")
-            if suit is not None and (suit not in SUITS or rank >= RANK_SJ):
+            if suit is not None and suit not in SUITS:
+                raise CardError(f"{RANK_NAME[rank]}{suit}", "the suit must be one of S, H, D, C")
+            if suit is not None and rank >= RANK_SJ:
                 raise CardError(f"{RANK_NAME[rank]}{suit}", "jokers have no suit")
             card = object.__new__(cls)
             object.__setattr__(card, "rank", rank)
@@ -158,6 +160,9 @@ class Card:
         return (Card, (self.token,))
 
     def __setattr__(self, name: str, value: object) -> None:
+        raise AttributeError("Card is immutable")
+
+    def __delattr__(self, name: str) -> None:
         raise AttributeError("Card is immutable")
 
 

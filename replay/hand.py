@@ -41,6 +41,31 @@ def _rank_deficit(supply: Sequence[int], demand: Sequence[int], ri: int) -> int:
     return max(0, need - surplus - (free - excess))
 
 
+def _rank_left(supply: Sequence[int], demand: Sequence[int], ri: int) -> list[tuple[int, int]]:
+    """The known cards of rank index ``ri`` that every reading of the record leaves in the hand, as
+    (slot, count); when suitless plays make the suits uncertain they come in the suitless slot."""
+    b = ri * 5
+    if ri >= 13:
+        n = supply[b + 4] - demand[b + 4]
+        return [(b + 4, n)] if n > 0 else []
+    left = []
+    excess = surplus = 0
+    for k in range(b, b + 4):
+        d = demand[k] - supply[k]
+        if d > 0:
+            excess += d
+        else:
+            surplus -= d
+            left.append((k, -d))
+    free = supply[b + 4] - min(supply[b + 4], excess)  # suitless known cards not needed for suited plays
+    need = demand[b + 4]  # suitless plays: taken from the known cards as far as they go
+    if need == 0:
+        out = [(k, n) for k, n in left if n]
+        return [*out, (b + 4, free)] if free else out
+    rest = surplus + free - min(need, surplus + free)
+    return [(b + 4, rest)] if rest > 0 else []
+
+
 class Hand:
     """An immutable hand. ``size`` is the number of cards held now."""
 
@@ -116,47 +141,19 @@ class Hand:
         return self.remove(cards) is not None
 
     def rank_counts(self) -> list[int]:
-        """Known cards held per rank (index rank - 3), unknown cards left out."""
-        out = [0] * 15
-        s, d = self.supply, self.demand
-        for ri in range(15):
-            b = ri * 5
-            out[ri] = sum(s[b : b + 5]) - sum(d[b : b + 5])
-        return [max(0, x) for x in out]
+        """Known cards that must still be held, per rank (index rank - 3); unknown cards left out."""
+        return [sum(n for _, n in _rank_left(self.supply, self.demand, ri)) for ri in range(15)]
 
     def known_cards(self) -> list[Card]:
-        """The cards that can be named now, high first; cards of uncertain suit come suitless."""
+        """The cards that must still be held, high first; cards of uncertain suit come suitless."""
         if self._known is None:
-            self._known = self._name_cards()
+            self._known = [
+                _SLOT_CARD[slot]
+                for ri in range(14, -1, -1)
+                for slot, n in _rank_left(self.supply, self.demand, ri)
+                for _ in range(n)
+            ]
         return list(self._known)
-
-    def _name_cards(self) -> list[Card]:
-        out: list[Card] = []
-        s, d = self.supply, self.demand
-        for ri in range(14, -1, -1):
-            b = ri * 5
-            if ri >= 13:
-                n = s[b + 4] - d[b + 4]
-                if n > 0:
-                    out += [_SLOT_CARD[b + 4]] * n
-                continue
-            l0, l1, l2, l3, free = (
-                s[b] - d[b],
-                s[b + 1] - d[b + 1],
-                s[b + 2] - d[b + 2],
-                s[b + 3] - d[b + 3],
-                s[b + 4] - d[b + 4],
-            )
-            total = l0 + l1 + l2 + l3 + free
-            if total <= 0:
-                continue
-            if l0 >= 0 and l1 >= 0 and l2 >= 0 and l3 >= 0 and free >= 0:
-                for k, n in ((b, l0), (b + 1, l1), (b + 2, l2), (b + 3, l3), (b + 4, free)):
-                    if n:
-                        out += [_SLOT_CARD[k]] * n
-            else:
-                out += [_SLOT_CARD[b + 4]] * total
-        return out[: self.size]
 
     def cards_or_unknown(self) -> list[str]:
         """Tokens for display: known cards, then ``??`` for each card that cannot be named."""
@@ -172,7 +169,7 @@ class Hand:
         counts = self.rank_counts()
         if counts[RANK_2 - 3] or counts[RANK_SJ - 3] or counts[RANK_BJ - 3]:
             return True
-        return None if self.unknown else False
+        return None if self.size > sum(counts) else False
 
     def __repr__(self) -> str:
         return f"Hand({' '.join(self.cards_or_unknown())!r})"

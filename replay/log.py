@@ -180,7 +180,9 @@ def read_log(path: str | Path, text: str | None = None) -> Log:
             text = raw.decode("utf-8-sig")
         except UnicodeDecodeError as exc:
             line = raw[: exc.start].count(b"\n") + 1
-            raise LogError("file is not UTF-8 text", source, line) from None
+            start = raw.rfind(b"\n", 0, exc.start) + 1
+            col = len(raw[start : exc.start].decode("utf-8", errors="replace")) + 1
+            raise LogError(f"file is not UTF-8 text (byte 0x{raw[exc.start]:02x})", source, line, col) from None
     return parse_log(text, source)
 
 

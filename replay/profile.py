@@ -265,7 +265,8 @@ _cache: dict[str, Profile] = {}
 
 def load_profile(name_or_path: str, _seen: tuple[str, ...] = ()) -> Profile:
     """A shipped profile by name, or a club's profile file by path, validated."""
-    if name_or_path in _cache:
+    shipped = _is_shipped_name(name_or_path)
+    if shipped and name_or_path in _cache:
         return _cache[name_or_path]
     if name_or_path in _seen:
         raise ProfileError(f"profile {name_or_path!r} is its own base")
@@ -277,7 +278,13 @@ def load_profile(name_or_path: str, _seen: tuple[str, ...] = ()) -> Profile:
     if not isinstance(options, dict):
         raise ProfileError(f"{where}: [options] must be a table")
     if "base" in data:
-        base = load_profile(str(data["base"]), (*_seen, name_or_path))
+        base_name = str(data["base"])
+        if not shipped and not _is_shipped_name(base_name) and not Path(base_name).is_absolute():
+            base_name = str(Path(name_or_path).parent / base_name)  # a club's base, beside its file
+        try:
+            base = load_profile(base_name, (*_seen, name_or_path))
+        except ProfileError as exc:
+            raise ProfileError(f"{where}: base = {data['base']!r}: {exc}") from None
         game = data.get("game", base.game)
         if game != base.game:
             raise ProfileError(f"{where}: game {game!r} differs from its base's game {base.game!r}")
@@ -302,5 +309,11 @@ def load_profile(name_or_path: str, _seen: tuple[str, ...] = ()) -> Profile:
         str(data.get("title_en", "")),
         str(data.get("source", "")),
     )
-    _cache[name_or_path] = prof
+    if shipped:
+        _cache[name_or_path] = prof
     return prof
+
+
+def _is_shipped_name(name: str) -> bool:
+    """True for the bare name of a profile shipped in the package (not a path)."""
+    return "/" not in name and "\\" not in name and not name.endswith(".toml") and name in shipped_profiles()

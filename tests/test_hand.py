@@ -285,12 +285,6 @@ def test_has_tribute_card_after_play_and_tribute() -> None:
     assert h is not None and h.has_tribute_card() is True
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="bug: Hand.rank_counts/count_of subtract every played card of a rank from the known cards of that rank, "
-    "even one that can only have come from an unknown card: after 2C ?? plays 2H the hand surely holds 2C, "
-    "but count_of(2) == 0, has_tribute_card() is None and known_cards() is []",
-)
 def test_known_card_survives_a_play_covered_by_an_unknown_card() -> None:
     h = dealt("2C ??").remove(P("2H"))
     assert h is not None and h.size == 1
@@ -300,11 +294,6 @@ def test_known_card_survives_a_play_covered_by_an_unknown_card() -> None:
     assert h.known_cards() == P("2C")
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="bug: a refuse (拒收还贡) of a 2 is legal although the giver surely still holds a 2 (its dealt 2C; the 2H "
-    "it gave came from its unknown cards), because the engine asks Hand.count_of, which undercounts (see above)",
-)
 def test_refuse_while_holding_the_rank_is_illegal() -> None:
     hand = "2C" + " ??" * 35
     text = (

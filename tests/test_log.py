@@ -278,11 +278,6 @@ def test_non_utf8_bytes(tmp_path: Path) -> None:
     assert str(err).startswith(f"{path}:4")
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="bug: the LogError for non-UTF-8 bytes gives the line but no column (col is None), though LogError "
-    "promises file:line:col of the bad token",
-)
 def test_non_utf8_bytes_column(tmp_path: Path) -> None:
     path = tmp_path / "latin1.json"
     path.write_bytes(b'{\n  "format": "fupan/1",\n  "game": "gouji",\n  "meta": {"venue": "Caf\xe9"}\n}\n')

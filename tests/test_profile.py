@@ -103,11 +103,6 @@ def test_gouji_versus_gouji_online_as_rules_md_says() -> None:
     assert classic.burn_seats == "any" and classic.burn_needs_head is False and classic.revolution is True
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="bug (profile data vs RULES.md): gouji-online also sets tribute_after_sweep = 'opposite' against "
-    "gouji's 'redeal', a difference RULES.md §3 does not attribute to seed 004 (silent on tribute after 串三户)",
-)
 def test_gouji_and_gouji_online_differ_only_where_rules_md_says() -> None:
     classic, online = load_profile("gouji"), load_profile("gouji-online")
     differ = {k for k in classic.options if classic.options[k] != online.options[k]}
@@ -317,11 +312,6 @@ def test_game_differs_from_base(tmp_path: Path) -> None:
     assert "'baohuang'" in msg and "'gouji'" in msg
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="bug: a base naming an unknown profile raises \"unknown profile 'nosuch' ...\" without naming the file "
-    "whose base it is (nor the key base)",
-)
 def test_unknown_base_names_the_file(tmp_path: Path) -> None:
     path = _write(tmp_path, "badbase.toml", 'base = "nosuch"\n')
     msg = _error(path)

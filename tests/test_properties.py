@@ -255,8 +255,9 @@ def expected_order(deal: SimulatedDeal, burn_fail: str) -> list[int]:
     order += left
     if v != -1:  # 四科, or 三科 when its teammates took 头科 and 二科
         order.insert(2 if set(order[:2]) == {(v + 2) % 6, (v + 4) % 6} else 3, v)
-    failed = list(dict.fromkeys(failed_burners(deal)))[:2]
-    assert list(deal.states[-1].failed) == failed_burners(deal)
+    all_failed = failed_burners(deal)
+    assert list(deal.states[-1].failed) == all_failed, deal.log.source
+    failed = list(dict.fromkeys(all_failed))[:2]
     if burn_fail == "dalao":  # the first failed burner 大落, a second 二落
         order = [s for s in order if s not in failed] + failed[::-1]
     return order
