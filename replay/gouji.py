@@ -541,6 +541,8 @@ class Gouji:
             if s == st.closer:
                 return Outcome(st, None, effects=(f"seat {s} confirms the close (扣牌)",))
             return self._nothing_on_table(st, s, "kou")
+        if st.window:  # only burns may still come: a kou here is a decline like a pass
+            return self._pass(st, Pass(s))
         o = st.owner
         t = (o + 3) % 6
         if s != t:

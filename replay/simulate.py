@@ -45,9 +45,15 @@ class RandomBot:
     and burn only when the burn's condition can be kept."""
 
     def __init__(
-        self, rng: random.Random, pass_rate: float = 0.35, burn_rate: float = 0.05, rang_rate: float = 0.08
+        self,
+        rng: random.Random,
+        pass_rate: float = 0.35,
+        burn_rate: float = 0.3,
+        rang_rate: float = 0.08,
+        reckless_rate: float = 0.01,
     ) -> None:
         self.rng, self.pass_rate, self.burn_rate, self.rang_rate = rng, pass_rate, burn_rate, rang_rate
+        self.reckless_rate = reckless_rate  # burn now and then without being able to keep the condition
 
     @staticmethod
     def by_rank(st: State, seat: int) -> dict[int, list[Card]]:
@@ -123,7 +129,7 @@ class RandomBot:
         counts = hand.rank_counts()
         jokers = counts[RANK_SJ - 3] + counts[RANK_BJ - 3]
         plain = sum(1 for ri in range(13) if counts[ri])
-        return jokers >= plain
+        return jokers >= plain - 1  # a joker for every set but the last
 
     def choose(self, eng: Gouji, st: State) -> Event:
         """One legal event for the current state."""
@@ -132,17 +138,21 @@ class RandomBot:
         if st.table is None or st.window:
             seat = st.leader if st.table is None else st.owner
             if st.window:
-                for b in eng.burners(st):
+                burners = eng.burners(st)
+                for b in burners:
                     if rng.random() < self.burn_rate:
                         opts = [c for c in self.answers(eng, st, b) if self.safe_to_burn(st, b, c)]
                         if opts:
                             return Burn(b, cards=rng.choice(opts))
+                if not st.active(seat):  # the 够死级 set's owner is out: the burners decline one by one
+                    return Pass(burners[0])
             if seat != -1 and st.hands[seat].size <= 10 and rng.random() < 0.02:
                 return Report(seat, count=st.hands[seat].size)
             return Play(seat, cards=self.lead(eng, st, seat))
         for b, kinds in actors.items():
             if "burn" in kinds and rng.random() < self.burn_rate:
-                opts = [c for c in self.answers(eng, st, b) if self.safe_to_burn(st, b, c)]
+                reckless = rng.random() < self.reckless_rate
+                opts = [c for c in self.answers(eng, st, b) if reckless or self.safe_to_burn(st, b, c)]
                 if opts:
                     return Burn(b, cards=rng.choice(opts))
             if "jiefeng" in kinds and b != st.to_act and rng.random() < 0.3:

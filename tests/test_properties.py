@@ -23,7 +23,6 @@ import io
 import itertools
 import json
 import random
-import re
 import tempfile
 from collections import Counter
 from collections.abc import Callable
@@ -32,7 +31,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from hypothesis import HealthCheck, assume, given, settings
+from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import cli
@@ -59,7 +58,7 @@ from replay.log import Log, LogError, parse_log, read_log
 from replay.notation import format_text, parse_text
 from replay.profile import load_profile
 from replay.replay import Replay, engine_for
-from replay.simulate import RandomBot, SimulatedDeal, SimulationError, simulate_deal
+from replay.simulate import RandomBot, SimulatedDeal, simulate_deal
 from replay.state import OVER, State
 from replay.verdicts import RULES
 
@@ -79,7 +78,6 @@ WILD: Rates = (0.1, 1.0, 1.0, 1.0)
 
 # A known simulator bug (see test_bot_declines_in_a_burn_window_whose_owner_is_out): RandomBot plays for the
 # owner of a 够死级 set in the burn window after that owner went out, with no cards.
-KNOWN_BOT_BUG = re.compile(r"Play\(seat=\d, note='', cards=\(\)\) refused: \[FINISH\]")
 
 SLOW = [HealthCheck.too_slow, HealthCheck.data_too_large]
 seeds = st.integers(0, 10**9)
@@ -110,16 +108,11 @@ class ExerciseBot(RandomBot):
         return super().choose(eng, st)
 
 
-def simulate(seed: int, profile: str, rates: Rates | None = None) -> SimulatedDeal | None:
-    """A simulated deal; None only when simulate_deal's own bot hits the known bug."""
+def simulate(seed: int, profile: str, rates: Rates | None = None) -> SimulatedDeal:
+    """A simulated deal, by simulate_deal's own bot or (with ``rates``) the exercising bot."""
     if rates is not None:
         return simulate_deal(seed, profile, bot=ExerciseBot(random.Random(seed), rates))
-    try:
-        return simulate_deal(seed, profile)
-    except SimulationError as exc:
-        if KNOWN_BOT_BUG.search(str(exc)):
-            return None
-        raise
+    return simulate_deal(seed, profile)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -360,16 +353,10 @@ def features(deal: SimulatedDeal) -> Counter[str]:
 )
 def test_many_seeds(profile: str, rates: Rates | None, seed_range: range) -> None:
     seen: Counter[str] = Counter()
-    hit_known_bug = []
     for seed in seed_range:
         deal = simulate(seed, profile, rates)
-        if deal is None:
-            hit_known_bug.append(seed)
-            continue
         check_deal(deal)
         seen += features(deal)
-    # the known bot bug is rare (about 1 deal in 4,000 with the default bot): never more than 1%
-    assert len(hit_known_bug) <= len(seed_range) // 100, hit_known_bug
     # the sweep must exercise what it is meant to
     assert seen["play"] and seen["pass"] and seen["kou"] and seen["chaos"] and seen["sweep"], seen
     assert seen["revolution"] and seen["jiefeng"] and seen["report"], seen
@@ -389,8 +376,6 @@ def test_many_seeds(profile: str, rates: Rates | None, seed_range: range) -> Non
 @given(seed=seeds, profile=profiles)
 def test_simulated_deal(seed: int, profile: str) -> None:
     deal = simulate(seed, profile)
-    assume(deal is not None)
-    assert deal is not None
     rep = check_deal(deal, every_state=True)
     assert Replay(deal.log, strict=True).ok
     check_round_trips(deal.log)
@@ -677,8 +662,6 @@ def shape(cards: tuple[Card, ...]) -> tuple[int, ...]:
 )
 def test_legal_actions_agree_with_step(seed: int, profile: str, rates: Rates | None, stride: int, offset: int) -> None:
     deal = simulate(seed, profile, rates)
-    assume(deal is not None)
-    assert deal is not None
     eng = engine_for(load_profile(profile), dict(deal.log.meta))
     for k in range(offset % stride, len(deal.log.events), stride):
         state, logged = deal.states[k], deal.log.events[k]
@@ -743,12 +726,6 @@ def test_burn_window_whose_owner_is_out_closes_when_burners_decline() -> None:
     assert eng.can(state, Jiefeng(5))
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="engine bug: RandomBot.choose (replay/simulate.py) answers a burn window whose owner went out by "
-    "playing for that owner, Play(owner, cards=()), refused [FINISH]; e.g. simulate_deal(4144, 'gouji') and "
-    "simulate_deal(13, 'gouji', bot=RandomBot(Random(13), 0.3, 0.5, 0.5)) raise SimulationError",
-)
 def test_bot_declines_in_a_burn_window_whose_owner_is_out() -> None:
     eng, state = burn_window_with_owner_out()
     ev = RandomBot(random.Random(0), burn_rate=0.0).choose(eng, state)
