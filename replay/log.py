@@ -233,7 +233,8 @@ def _expect(cond: bool, path: Sequence[str | int], message: str) -> None:
 def _card(token: Any, path: Sequence[str | int], allow_unknown: bool = False) -> Card | None:
     if allow_unknown and (token is None or token == UNKNOWN):
         return None
-    _expect(isinstance(token, str), path, f"expected a card token, got {_j(token)}")
+    if not isinstance(token, str):
+        raise _DocError(path, f"expected a card token, got {_j(token)}")
     try:
         return Card(token)
     except CardError as exc:
@@ -242,7 +243,8 @@ def _card(token: Any, path: Sequence[str | int], allow_unknown: bool = False) ->
 
 def _int(value: Any, path: Sequence[str | int], what: str, lo: int, hi: int) -> int:
     ok = isinstance(value, int) and not isinstance(value, bool) and lo <= value <= hi
-    _expect(ok, path, f"expected {what} ({lo}..{hi}), got {_j(value)}")
+    if not ok:
+        raise _DocError(path, f"expected {what} ({lo}..{hi}), got {_j(value)}")
     return value
 
 
@@ -379,37 +381,52 @@ def _read_deal(raw: Any, n: int) -> tuple[tuple[Card | None, ...] | None, ...] |
     return tuple(out)
 
 
+_ALLOWED: dict[str, frozenset[str]] = {
+    action: frozenset(
+        {"seat", "action", "note"}
+        | ({"cards"} if action in CARD_ACTIONS else set())
+        | ({"to"} if action in TARGET_ACTIONS else set())
+        | ({"count"} if action == "report" else set())
+    )
+    for action in EVENT_TYPES
+}
+
+
 def event_from_json(raw: Any, i: int, n: int) -> Event:
     """One event from its JSON object; raises _DocError naming events[i]."""
-    p: list[str | int] = ["events", i]
-    _expect(isinstance(raw, dict), p, 'expected {"seat": N, "action": "..."}')
+    if not isinstance(raw, dict):
+        raise _DocError(["events", i], 'expected {"seat": N, "action": "..."}')
     action = raw.get("action")
-    _expect(
-        action in EVENT_TYPES, [*p, "action"], f"unknown action {_j(action)} (expected one of {', '.join(EVENT_TYPES)})"
-    )
-    allowed = {"seat", "action", "note"}
-    if action in CARD_ACTIONS:
-        allowed.add("cards")
-    if action in TARGET_ACTIONS:
-        allowed.add("to")
-    if action == "report":
-        allowed.add("count")
+    allowed = _ALLOWED.get(action) if isinstance(action, str) else None
+    if allowed is None:
+        raise _DocError(
+            ["events", i, "action"], f"unknown action {_j(action)} (expected one of {', '.join(EVENT_TYPES)})"
+        )
     for key in raw:
-        _expect(key in allowed, [*p, key], f"unknown key {key!r} for action {action}")
-    seat = _int(raw.get("seat"), [*p, "seat"], "a seat", 0, n - 1)
+        if key not in allowed:
+            raise _DocError(["events", i, key], f"unknown key {key!r} for action {action}")
+    seat = raw.get("seat")
+    if type(seat) is not int or not 0 <= seat < n:
+        _int(seat, ["events", i, "seat"], "a seat", 0, n - 1)
     note = raw.get("note", "")
-    _expect(isinstance(note, str), [*p, "note"], "expected text")
+    if not isinstance(note, str):
+        raise _DocError(["events", i, "note"], "expected text")
     cls = EVENT_TYPES[action]
-    kwargs: dict[str, Any] = {"note": note}
     if action in CARD_ACTIONS:
         cards = raw.get("cards")
-        _expect(isinstance(cards, list) and len(cards) > 0, [*p, "cards"], "expected a non-empty list of cards")
-        kwargs["cards"] = tuple(_card(t, [*p, "cards", j]) for j, t in enumerate(cards))
-    if action in TARGET_ACTIONS:
-        kwargs["to"] = _int(raw.get("to"), [*p, "to"], "a seat", 0, n - 1)
+        if not isinstance(cards, list) or not cards:
+            raise _DocError(["events", i, "cards"], "expected a non-empty list of cards")
+        try:
+            parsed = tuple([Card(t) for t in cards])
+        except (CardError, TypeError):
+            parsed = tuple(_card(t, ["events", i, "cards", j]) for j, t in enumerate(cards))  # names the bad one
+        if action in TARGET_ACTIONS:
+            to = _int(raw.get("to"), ["events", i, "to"], "a seat", 0, n - 1)
+            return cls(seat, note=note, cards=parsed, to=to)  # type: ignore[call-arg]
+        return cls(seat, note=note, cards=parsed)  # type: ignore[call-arg]
     if cls is Report:
-        kwargs["count"] = _int(raw.get("count"), [*p, "count"], "a card count", 0, 216)
-    return cls(seat, **kwargs)
+        return Report(seat, note=note, count=_int(raw.get("count"), ["events", i, "count"], "a card count", 0, 216))
+    return cls(seat, note=note)
 
 
 def _read_events(raw: Any, n: int) -> tuple[list[Event], None]:
