@@ -66,6 +66,10 @@ def _rank_left(supply: Sequence[int], demand: Sequence[int], ri: int) -> list[tu
     return [(b + 4, rest)] if rest > 0 else []
 
 
+_SLOTS_DESC = tuple(ri * 5 + k for ri in range(14, -1, -1) for k in range(5))  # rank high first, S H D C
+_JOKER_SLOT0 = (RANK_SJ - 3) * 5
+
+
 class Hand:
     """An immutable hand. ``size`` is the number of cards held now."""
 
@@ -147,13 +151,32 @@ class Hand:
     def known_cards(self) -> list[Card]:
         """The cards that must still be held, high first; cards of uncertain suit come suitless."""
         if self._known is None:
-            self._known = [
-                _SLOT_CARD[slot]
-                for ri in range(14, -1, -1)
-                for slot, n in _rank_left(self.supply, self.demand, ri)
-                for _ in range(n)
-            ]
+            plain = self._plain_cards()
+            self._known = (
+                plain
+                if plain is not None
+                else [
+                    _SLOT_CARD[slot]
+                    for ri in range(14, -1, -1)
+                    for slot, n in _rank_left(self.supply, self.demand, ri)
+                    for _ in range(n)
+                ]
+            )
         return list(self._known)
+
+    def _plain_cards(self) -> list[Card] | None:
+        """The cards held when every play was matched by the same known card (the common case)."""
+        if self.unknown or self.deficit:
+            return None
+        out: list[Card] = []
+        s, d = self.supply, self.demand
+        for k in _SLOTS_DESC:
+            n = s[k] - d[k]
+            if n < 0 or (d[k] and k % 5 == 4 and k < _JOKER_SLOT0):
+                return None  # a play matched by another card, or suitless plays: suits uncertain
+            if n:
+                out += [_SLOT_CARD[k]] * n
+        return out
 
     def cards_or_unknown(self) -> list[str]:
         """Tokens for display: known cards, then ``??`` for each card that cannot be named."""
