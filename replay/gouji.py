@@ -303,7 +303,14 @@ class Gouji:
         s = ev.seat
         if not 0 <= s < 6:
             return Outcome(st, "LOG", f"没有座位{s}", f"no seat {s} in gouji (0-5)")
-        return handler(self, st, ev)
+        out = handler(self, st, ev)
+        if out.rule is not None and ev.cards:
+            zh, en = _cards(ev.cards)
+            if en not in out.message_en:
+                return out._replace(
+                    message_zh=f"座位{s}出 {zh}：{out.message_zh}", message_en=f"seat {s} plays {en}: {out.message_en}"
+                )
+        return out
 
     def verify(self, st: State, ev: Event) -> None:
         """Raise IllegalAction when ``ev`` is not legal in ``st``."""
