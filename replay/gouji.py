@@ -19,13 +19,13 @@ Reading of the seeds, where they are silent (docs/rules-as-implemented.md says m
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping
-from typing import Any, NamedTuple
+from collections.abc import Mapping
+from typing import Any
 
-from replay.cards import N_SLOTS, RANK_2, RANK_3, RANK_BJ, RANK_SJ, Card, format_cards, format_cards_zh
+from replay.cards import RANK_2, RANK_3, RANK_BJ, RANK_SJ, Card, format_cards
+from replay.climbing import PLACE_EN, PLACE_ZH, Climbing, Outcome, _cards
 from replay.events import (
     Burn,
-    Event,
     Jiefeng,
     Kou,
     Pass,
@@ -44,54 +44,46 @@ from replay.profile import Profile
 from replay.sets import CardSet, SetFormError, make_set, why_not_beats
 from replay.state import OVER, PLAY, SETUP, VOID, State, bit, close_round, evolve, put_set, with_turn
 
-PLACE_ZH = {1: "头科", 2: "二科", 3: "三科", 4: "四科", 5: "二落", 6: "大落"}
-ACTION_ZH = {"pass": "过牌", "kou": "扣牌", "rang": "让牌", "jiefeng": "申请接风"}
-PLACE_EN = {1: "1st", 2: "2nd", 3: "3rd", 4: "4th", 5: "5th", 6: "last"}
 
-
-class Outcome(NamedTuple):
-    """What one event did: the next state, and the rule it broke (None when legal)."""
-
-    state: State
-    rule: str | None = None
-    message_zh: str = ""
-    message_en: str = ""
-    effects: tuple[str, ...] = ()
-    unverified: tuple[str, ...] = ()
-
-
-class IllegalAction(ValueError):
-    """An illegal event, raised by ``verify``/``apply``; ``rule`` is the rule ID it breaks."""
-
-    def __init__(self, rule: str, message_en: str, message_zh: str = "") -> None:
-        self.rule, self.message_en, self.message_zh = rule, message_en, message_zh
-        super().__init__(f"[{rule}] {message_en}")
-
-
-def _cards(cards: tuple[Card, ...]) -> tuple[str, str]:
-    return format_cards_zh(cards), format_cards(cards)
-
-
-class Gouji:
+class Gouji(Climbing):
     """The rules of 够级 for one deal under one profile (``meta`` gives deal number, previous deal)."""
 
     game = "gouji"
+    game_zh = "够级"
     n = 6
     hand_size = 36
     decks = 4
+    void_reason = ("GJ-REVOLUTION", "两人以上革命，本局作废", "two revolutions: the deal is void")
 
     def __init__(self, profile: Profile, meta: Mapping[str, Any] | None = None) -> None:
-        if profile.game != self.game:
-            raise ValueError(f"profile {profile.name!r} is for {profile.game}, not gouji")
-        self.profile = profile
-        self.meta = dict(meta or {})
+        super().__init__(profile, meta)
         o = profile.options
-        self.twos_attach: bool = o["twos_attach"]
         self.in_turn = o["passed_answer"] == "in_turn"
         self.chaos_free = o["chaos_pass"] == "free"
         self.any_dipai = o["deadlevel"] == "any_dipai"
         self.burn_between = o["burn_seats"] == "between"
         self.burn_needs_head: bool = o["burn_needs_head"]
+
+    def _deal_sizes(self, hands: tuple[tuple[Card | None, ...] | None, ...]) -> list[tuple[str, int | None, str, str]]:
+        """GJ-DEAL: 36 cards a seat."""
+        return [
+            (
+                "GJ-DEAL",
+                s,
+                f"座位{s}的牌有{len(h)}张，应为{self.hand_size}张",
+                f"seat {s} holds {len(h)} cards; expected {self.hand_size}",
+            )
+            for s, h in enumerate(hands)
+            if h is not None and len(h) != self.hand_size
+        ]
+
+    def _quiet_decline(self, st: State, s: int) -> State:
+        if st.to_act != s:
+            return evolve(st, responded=st.responded | bit(s))
+        nxt = evolve(st, responded=st.responded | bit(s), cursor=s)
+        if st.final:
+            return self._close(nxt)
+        return self._advance(nxt, nxt.responded, nxt.locked, nxt.cursor, nxt.let_seat)
 
     # -- seats ----------------------------------------------------------------------------------
 
@@ -113,98 +105,6 @@ class Gouji:
         return t == st.revolution and (st.waived or st.rev_plays == 0)
 
     # -- the deal ---------------------------------------------------------------------------------
-
-    def initial(self, hands: tuple[tuple[Card | None, ...] | None, ...] | None) -> State:
-        """The state as dealt (unknown hands hold 36 unknown cards)."""
-        if hands is None:
-            built = tuple(Hand.unknown_of(self.hand_size) for _ in range(self.n))
-        else:
-            built = tuple(Hand.unknown_of(self.hand_size) if h is None else Hand.dealt(h) for h in hands)
-        live = sum(bit(s) for s, h in enumerate(built) if h.size > 0)
-        played = () if all(h.fully_known for h in built) else (0,) * N_SLOTS
-        return State(n=self.n, phase=SETUP, hands=built, live=live, played=played)
-
-    def _over_deck(self, st: State, cards: tuple[Card, ...]) -> Outcome | None:
-        """CARD-DECK for a record with unknown hands: no card is played more often than 4 decks hold."""
-        played = list(st.played)
-        for c in cards:
-            played[c.slot] += 1
-        for c in cards:
-            b = (c.rank - 3) * 5
-            if c.rank >= RANK_SJ:
-                total, limit, name = played[b + 4], self.decks, c.token
-            else:
-                total, limit, name = sum(played[b : b + 5]), self.decks * 4, Card.of(c.rank).token
-                if c.suit is not None and played[c.slot] > self.decks:
-                    total, limit, name = played[c.slot], self.decks, c.token
-            if total > limit:
-                return Outcome(
-                    st,
-                    "CARD-DECK",
-                    f"{name}已出{total}张，四副牌只有{limit}张",
-                    f"{total} x {name} played in all; {self.decks} decks hold {limit}",
-                )
-        return None
-
-    def check_deal(
-        self, hands: tuple[tuple[Card | None, ...] | None, ...] | None, unverified: list[str]
-    ) -> list[tuple[str, int | None, str, str]]:
-        """Problems of a deal as (rule, seat, zh, en): CARD-DECK and GJ-DEAL; what cannot be
-        checked is appended to ``unverified``."""
-        problems: list[tuple[str, int | None, str, str]] = []
-        if hands is None:
-            unverified.append("deal: no hands recorded; cards held were not checked")
-            return problems
-        tally: dict[Card, int] = {}
-        suitless: dict[int, int] = {}
-        for s, h in enumerate(hands):
-            if h is None:
-                unverified.append(f"deal: hand of seat {s} unknown; its cards were not checked")
-                continue
-            if len(h) != self.hand_size:
-                problems.append(
-                    (
-                        "GJ-DEAL",
-                        s,
-                        f"座位{s}的牌有{len(h)}张，应为{self.hand_size}张",
-                        f"seat {s} holds {len(h)} cards; expected {self.hand_size}",
-                    )
-                )
-            if any(c is None for c in h):
-                unverified.append(f"deal: hand of seat {s} has unknown cards")
-            for c in h:
-                if c is None:
-                    continue
-                if c.suitless:
-                    suitless[c.rank] = suitless.get(c.rank, 0) + 1
-                else:
-                    tally[c] = tally.get(c, 0) + 1
-        for c, k in sorted(tally.items(), key=lambda kv: kv[0].slot):
-            if k > self.decks:
-                problems.append(
-                    (
-                        "CARD-DECK",
-                        None,
-                        f"{c.zh()}出现{k}次，四副牌只有{self.decks}张",
-                        f"{c} appears {k} times; {self.decks} decks hold {self.decks}",
-                    )
-                )
-        ranks: dict[int, int] = dict(suitless)
-        for c, k in tally.items():
-            ranks[c.rank] = ranks.get(c.rank, 0) + k
-        for r, k in sorted(ranks.items()):
-            limit = self.decks * (1 if r >= RANK_SJ else 4)
-            if k > limit:
-                name = Card.of(r).token
-                problems.append(
-                    (
-                        "CARD-DECK",
-                        None,
-                        f"点数{name}共{k}张，超过{limit}张",
-                        f"rank {name} appears {k} times; {self.decks} decks hold {limit}",
-                    )
-                )
-        return problems
 
     # -- entitlement ------------------------------------------------------------------------------
 
@@ -290,61 +190,6 @@ class Gouji:
         return close_round(st, leader, chaos, 0 if chaos else st.burners, (o + 3) % 6)
 
     # -- stepping ---------------------------------------------------------------------------------
-
-    def step(self, st: State, ev: Event) -> Outcome:
-        """The next state and the ruling on ``ev`` (illegal events leave the state unchanged)."""
-        handler = _HANDLERS.get(type(ev))
-        if handler is None:
-            return Outcome(st, "LOG", f"够级中没有“{ev.action}”这一动作", f"no action {ev.action!r} in gouji")
-        if st.phase in (OVER, VOID):
-            if st.phase == VOID:
-                return Outcome(st, "GJ-REVOLUTION", "两人以上革命，本局作废", "two revolutions: the deal is void")
-            return Outcome(st, "FINISH", "本局已结束（只剩一家有牌）", "the deal is over (one seat left with cards)")
-        s = ev.seat
-        if not 0 <= s < 6:
-            return Outcome(st, "LOG", f"没有座位{s}", f"no seat {s} in gouji (0-5)")
-        out = handler(self, st, ev)
-        if out.rule is not None and ev.cards:
-            zh, en = _cards(ev.cards)
-            if en not in out.message_en:
-                return out._replace(
-                    message_zh=f"座位{s}出 {zh}：{out.message_zh}", message_en=f"seat {s} plays {en}: {out.message_en}"
-                )
-        return out
-
-    def verify(self, st: State, ev: Event) -> None:
-        """Raise IllegalAction when ``ev`` is not legal in ``st``."""
-        out = self.step(st, ev)
-        if out.rule is not None:
-            raise IllegalAction(out.rule, out.message_en, out.message_zh)
-
-    def can(self, st: State, ev: Event) -> bool:
-        """True when ``ev`` is legal in ``st``."""
-        return self.step(st, ev).rule is None
-
-    def apply(self, st: State, ev: Event) -> State:
-        """The state after a legal ``ev``; raises IllegalAction otherwise."""
-        out = self.step(st, ev)
-        if out.rule is not None:
-            raise IllegalAction(out.rule, out.message_en, out.message_zh)
-        return out.state
-
-    def force(self, st: State, ev: Event) -> State:
-        """The table after an illegal event, as a referee would carry on: a play that the seat could
-        physically make takes the table; anything else is ignored."""
-        if not isinstance(ev, Play | Burn) or st.terminal or not 0 <= ev.seat < 6 or not st.active(ev.seat):
-            return st
-        try:
-            cs = make_set(ev.cards, self.twos_attach)
-        except SetFormError:
-            return st
-        hand = st.hands[ev.seat].remove(ev.cards)
-        if hand is None:
-            return st
-        if st.phase == SETUP:
-            st = evolve(st, phase=PLAY, first_leader=ev.seat)
-        new, _ = self._put(st, ev.seat, cs, ev.cards, hand, burn=False)
-        return new
 
     # -- plays ------------------------------------------------------------------------------------
 
@@ -592,40 +437,6 @@ class Gouji:
         new = self._advance(st, st.responded, st.locked, s, s)
         return Outcome(new, None, effects=(f"seat {s} lets the next two seats act first (让牌)",))
 
-    def _jiefeng(self, st: State, ev: Jiefeng) -> Outcome:
-        s = ev.seat
-        if not st.active(s):
-            return self._inactive(st, s)
-        if st.table is None:
-            return self._nothing_on_table(st, s, "jiefeng")
-        o = st.owner
-        if st.active(o):
-            return Outcome(
-                st,
-                "DIPAI",
-                f"座位{o}还有牌，桌上的牌不是底牌，不能接风",
-                f"seat {o} still holds cards: the set is not its last (底牌); no 接风",
-            )
-        n = st.next_active(o)
-        if s != n:
-            return Outcome(
-                st,
-                "JIEFENG",
-                f"只有座位{o}的下家（座位{n}）可以申请接风",
-                f"only seat {o}'s next seat (seat {n}) may ask for 接风",
-            )
-        if st.responded >> s & 1 or st.jiefeng == s:
-            return Outcome(st, "JIEFENG", f"座位{s}已对此牌表态", f"seat {s} already declined this set")
-        nxt = evolve(st, jiefeng=s)
-        if st.to_act == s:
-            nxt = evolve(nxt, responded=st.responded | bit(s), cursor=s)
-            if st.final:
-                return Outcome(self._close(nxt), None, effects=("接风 asked; round closed",))
-            nxt = self._advance(nxt, nxt.responded, nxt.locked, nxt.cursor, nxt.let_seat)
-        else:
-            nxt = evolve(nxt, responded=st.responded | bit(s))
-        return Outcome(nxt, None, effects=(f"seat {s} asks for 接风",))
-
     # -- setup events -----------------------------------------------------------------------------
 
     def _show(self, st: State, ev: Show) -> Outcome:
@@ -801,20 +612,6 @@ class Gouji:
         tributes = (*st.tributes, (s, to, len(cards)))
         return Outcome(evolve(st, hands=tuple(hands), tributes=tributes), None)
 
-    def _report(self, st: State, ev: Report) -> Outcome:
-        s = ev.seat
-        if not st.active(s):
-            return self._inactive(st, s)
-        held = st.hands[s].size
-        if ev.count != held:
-            return Outcome(
-                st,
-                "GJ-REPORT",
-                f"座位{s}报{ev.count}张，实有{held}张",
-                f"seat {s} reports {ev.count} cards but holds {held}",
-            )
-        return Outcome(st, None)
-
     def first_leader(self, st: State) -> tuple[int, tuple[str, ...]]:
         """Who must lead the first round under GJ-FIRST-LEAD (-1: any, not checkable), and why not."""
         mode = self.profile.first_lead
@@ -858,73 +655,6 @@ class Gouji:
         return evolve(st, phase=PLAY, leader=s, to_act=s, first_leader=s), fx, unv
 
     # -- messages ---------------------------------------------------------------------------------
-
-    def _inactive(self, st: State, s: int) -> Outcome:
-        if s == st.revolution:
-            return Outcome(st, "GJ-REVOLUTION", f"座位{s}已革命，不参与本局", f"seat {s} declared 革命 and sits out")
-        place = st.out.index(s) + 1 if s in st.out else 0
-        return Outcome(
-            st,
-            "FINISH",
-            f"座位{s}已出完牌（{PLACE_ZH.get(place, '')}）",
-            f"seat {s} is already out ({PLACE_EN.get(place, '')})",
-        )
-
-    def _nothing_on_table(self, st: State, s: int, action: str) -> Outcome:
-        if st.phase == SETUP or st.leader == -1:
-            return Outcome(
-                st,
-                "LEAD",
-                f"桌上无牌，座位{s}不能{action}：应先发牌",
-                f"nothing on the table: seat {s} cannot {action}; a set must be led first",
-            )
-        return Outcome(
-            st,
-            "LEAD",
-            f"桌上无牌，应由座位{st.leader}发牌，座位{s}不能{action}",
-            f"nothing on the table: seat {st.leader} leads; seat {s} cannot {action}",
-        )
-
-    def _wrong_leader(self, st: State, s: int) -> Outcome:
-        lo = st.last_owner
-        if lo != -1 and not st.active(lo):
-            return Outcome(
-                st,
-                "JIEFENG",
-                f"座位{lo}的底牌无人上，应由其下家座位{st.leader}接风发牌",
-                f"seat {lo}'s last set stood: its next seat, seat {st.leader}, leads (接风), not seat {s}",
-            )
-        return Outcome(
-            st,
-            "ROUND-END",
-            f"上一轮由座位{lo}的牌收尾，应由座位{st.leader}发牌",
-            f"the last round ended on seat {lo}'s set: seat {st.leader} leads, not seat {s}",
-        )
-
-    def _no_beat(self, st: State, why: str, cs: CardSet, zh: str, en: str) -> Outcome:
-        tz, te = _cards(st.table_cards)
-        msgs = {
-            "SET-COUNT": (
-                f"{zh} 是{cs.size}张，桌上的 {tz} 是{st.table.size}张：张数须相同",
-                f"{en} has {cs.size} cards; {te} on the table has {st.table.size}: counts must match",
-            ),
-            "SET-BIGJOKER": (
-                f"桌上的 {tz} 挂了大花，是死牌，无人能上",
-                f"{te} carries a big joker: a dead set, nothing beats it",
-            ),
-            "CARD-ORDER": (
-                f"{zh} 与 {tz} 点数相同：不论花色，同点数一样大",
-                f"{en} is the same rank as {te}: suits never matter",
-            ),
-            "SET-RANK": (f"{zh} 不比 {tz} 大：须步步高", f"{en} is not higher than {te}"),
-            "SET-SMALLJOKER": (
-                f"{tz} 挂了{st.table.sj}个小花，须用不少于{st.table.sj}个大花挂更大的牌来管",
-                f"{te} carries {st.table.sj} small joker(s): an answer needs a higher base "
-                f"and at least {st.table.sj} big joker(s)",
-            ),
-        }
-        z, e = msgs[why]
-        return Outcome(st, why, z, e)
 
     def _out_of_turn(self, st: State, s: int) -> Outcome:
         o = st.owner
@@ -1063,64 +793,8 @@ class Gouji:
             return (f"可对座位{o}的底牌申请接风", f"may ask for 接风 on seat {o}'s last set")
         return ("", "")
 
-    def plays_for(self, st: State, seat: int) -> Iterator[tuple[Card, ...]]:
-        """Every set the seat could play now (lead, answer or burn), as concrete cards."""
-        hand = st.hands[seat]
-        cards = hand.known_cards()
-        by_rank: dict[int, list[Card]] = {}
-        for c in cards:
-            by_rank.setdefault(c.rank, []).append(c)
-        size = st.table.size if st.table is not None and not (st.window and seat == st.owner) else None
-        table = st.table if size is not None else None
-        twos = by_rank.get(RANK_2, []) if self.twos_attach else []
-        sjs, bjs = by_rank.get(RANK_SJ, []), by_rank.get(RANK_BJ, [])
-        for base, group in sorted(by_rank.items()):
-            if table is not None and base <= table.base:
-                continue
-            if base >= RANK_SJ:
-                # jokers only: base = lowest joker
-                if base == RANK_SJ:
-                    for k in range(1, len(sjs) + 1):
-                        for b in range(len(bjs) + 1):
-                            yield from self._if_fits(tuple(sjs[:k] + bjs[:b]), size, table)
-                else:
-                    for k in range(1, len(bjs) + 1):
-                        yield from self._if_fits(tuple(bjs[:k]), size, table)
-                continue
-            extra2 = twos if base != RANK_2 else []
-            for k in range(1, len(group) + 1):
-                for t2 in range(len(extra2) + 1):
-                    for sj in range(len(sjs) + 1):
-                        for bj in range(len(bjs) + 1):
-                            n = k + t2 + sj + bj
-                            if size is not None and n != size:
-                                continue
-                            yield from self._if_fits(tuple(group[:k] + extra2[:t2] + sjs[:sj] + bjs[:bj]), size, table)
 
-    def _if_fits(self, cards: tuple[Card, ...], size: int | None, table: CardSet | None) -> Iterator[tuple[Card, ...]]:
-        if size is not None and len(cards) != size:
-            return
-        if table is not None and why_not_beats(make_set(cards, self.twos_attach), table) is not None:
-            return
-        yield cards
-
-    def legal_actions(self, st: State) -> Iterator[Event]:
-        """Every legal event now, over all seats that may act (a lazy view)."""
-        for seat, kinds in self.actors(st).items():
-            for kind in kinds:
-                if kind in ("play", "burn"):
-                    cls = Burn if kind == "burn" else Play
-                    for cards in self.plays_for(st, seat):
-                        ev = cls(seat, cards=cards)
-                        if self.can(st, ev):
-                            yield ev
-                else:
-                    ev = {"pass": Pass, "kou": Kou, "rang": Rang, "jiefeng": Jiefeng}[kind](seat)
-                    if self.can(st, ev):
-                        yield ev
-
-
-_HANDLERS: dict[type, Any] = {
+Gouji.HANDLERS = {
     Play: Gouji._play,
     Burn: Gouji._play,
     Pass: Gouji._pass,

@@ -1,0 +1,408 @@
+"""What the climbing games (够级, 保皇) share: the deal, stepping, verdict messages, 接风, 报牌 and
+legal plays. A game is a subclass that says who may act and what each event does."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Mapping
+from typing import Any, ClassVar, NamedTuple
+
+from replay.cards import N_SLOTS, RANK_2, RANK_BJ, RANK_SJ, Card, format_cards, format_cards_zh
+from replay.events import Burn, Event, Jiefeng, Kou, Pass, Play, Rang, Report
+from replay.hand import Hand
+from replay.profile import Profile
+from replay.sets import CardSet, SetFormError, make_set, why_not_beats
+from replay.state import OVER, PLAY, SETUP, VOID, State, bit, evolve
+
+PLACE_ZH = {1: "头科", 2: "二科", 3: "三科", 4: "四科", 5: "二落", 6: "大落"}
+ACTION_ZH = {"pass": "过牌", "kou": "扣牌", "rang": "让牌", "jiefeng": "申请接风"}
+PLACE_EN = {1: "1st", 2: "2nd", 3: "3rd", 4: "4th", 5: "5th", 6: "last"}
+
+
+class Outcome(NamedTuple):
+    """What one event did: the next state, and the rule it broke (None when legal)."""
+
+    state: State
+    rule: str | None = None
+    message_zh: str = ""
+    message_en: str = ""
+    effects: tuple[str, ...] = ()
+    unverified: tuple[str, ...] = ()
+
+
+class IllegalAction(ValueError):
+    """An illegal event, raised by ``verify``/``apply``; ``rule`` is the rule ID it breaks."""
+
+    def __init__(self, rule: str, message_en: str, message_zh: str = "") -> None:
+        self.rule, self.message_en, self.message_zh = rule, message_en, message_zh
+        super().__init__(f"[{rule}] {message_en}")
+
+
+def _cards(cards: tuple[Card, ...]) -> tuple[str, str]:
+    return format_cards_zh(cards), format_cards(cards)
+
+
+class Climbing:
+    """The rules of one deal of a climbing game under one profile (``meta``: deal number, previous deal)."""
+
+    game: ClassVar[str] = ""
+    game_zh: ClassVar[str] = ""
+    n: ClassVar[int] = 0
+    decks: ClassVar[int] = 4
+    HANDLERS: ClassVar[dict[type, Any]] = {}
+    void_reason: ClassVar[tuple[str, str, str]] = ("FINISH", "本局作废", "the deal is void")
+
+    def __init__(self, profile: Profile, meta: Mapping[str, Any] | None = None) -> None:
+        if profile.game != self.game:
+            raise ValueError(f"profile {profile.name!r} is for {profile.game}, not {self.game}")
+        self.profile = profile
+        self.meta = dict(meta or {})
+        self.twos_attach: bool = profile.options["twos_attach"]
+        self.removed_ranks: frozenset[int] = frozenset(profile.options.get("removed_ranks", ()))
+
+    def hand_sizes(self) -> list[int]:
+        """How many cards each seat is dealt."""
+        total = (54 - 4 * len(self.removed_ranks)) * self.decks
+        return [total // self.n + (1 if s < total % self.n else 0) for s in range(self.n)]
+
+    def _deal_sizes(self, hands: tuple[tuple[Card | None, ...] | None, ...]) -> list[tuple[str, int | None, str, str]]:
+        """Problems with the hand sizes as dealt (the game's deal rule)."""
+        return []
+
+    def _quiet_decline(self, st: State, s: int) -> State:
+        """Seat ``s`` declines the table set without being bound by a pass (接风)."""
+        raise NotImplementedError
+
+    def _close(self, st: State) -> State:
+        raise NotImplementedError
+
+    def _put(
+        self, st: State, s: int, cs: CardSet, cards: tuple[Card, ...], hand: Hand, burn: bool
+    ) -> tuple[State, list[str]]:
+        raise NotImplementedError
+
+    def actors(self, st: State) -> dict[int, tuple[str, ...]]:
+        """Each seat that may act now and how."""
+        raise NotImplementedError
+
+    def initial(self, hands: tuple[tuple[Card | None, ...] | None, ...] | None) -> State:
+        """The state as dealt (an unknown hand holds as many unknown cards as the deal gives it)."""
+        sizes = self.hand_sizes()
+        if hands is None:
+            built = tuple(Hand.unknown_of(sizes[s]) for s in range(self.n))
+        else:
+            built = tuple(Hand.unknown_of(sizes[s]) if h is None else Hand.dealt(h) for s, h in enumerate(hands))
+        live = sum(bit(s) for s, h in enumerate(built) if h.size > 0)
+        played = () if all(h.fully_known for h in built) else (0,) * N_SLOTS
+        return State(n=self.n, phase=SETUP, hands=built, live=live, played=played)
+
+    def _over_deck(self, st: State, cards: tuple[Card, ...]) -> Outcome | None:
+        """CARD-DECK for a record with unknown hands: no card is played more often than 4 decks hold."""
+        played = list(st.played)
+        for c in cards:
+            played[c.slot] += 1
+        for c in cards:
+            b = (c.rank - 3) * 5
+            if c.rank >= RANK_SJ:
+                total, limit, name = played[b + 4], self.decks, c.token
+            else:
+                total, limit, name = sum(played[b : b + 5]), self.decks * 4, Card.of(c.rank).token
+                if c.suit is not None and played[c.slot] > self.decks:
+                    total, limit, name = played[c.slot], self.decks, c.token
+            if total > limit:
+                return Outcome(
+                    st,
+                    "CARD-DECK",
+                    f"{name}已出{total}张，四副牌只有{limit}张",
+                    f"{total} x {name} played in all; {self.decks} decks hold {limit}",
+                )
+        return None
+
+    def check_deal(
+        self, hands: tuple[tuple[Card | None, ...] | None, ...] | None, unverified: list[str]
+    ) -> list[tuple[str, int | None, str, str]]:
+        """Problems of a deal as (rule, seat, zh, en): CARD-DECK and the game's deal rule; what cannot
+        be checked is appended to ``unverified``."""
+        problems: list[tuple[str, int | None, str, str]] = []
+        if hands is None:
+            unverified.append("deal: no hands recorded; cards held were not checked")
+            return problems
+        problems += self._deal_sizes(hands)
+        tally: dict[Card, int] = {}
+        suitless: dict[int, int] = {}
+        for s, h in enumerate(hands):
+            if h is None:
+                unverified.append(f"deal: hand of seat {s} unknown; its cards were not checked")
+                continue
+            if any(c is None for c in h):
+                unverified.append(f"deal: hand of seat {s} has unknown cards")
+            for c in h:
+                if c is None:
+                    continue
+                if c.rank in self.removed_ranks:
+                    problems.append(
+                        (
+                            "CARD-DECK",
+                            s,
+                            f"座位{s}有{c.zh()}，本规则已去掉此点数",
+                            f"seat {s} holds {c}: this profile removes that rank",
+                        )
+                    )
+                if c.suitless:
+                    suitless[c.rank] = suitless.get(c.rank, 0) + 1
+                else:
+                    tally[c] = tally.get(c, 0) + 1
+        for c, k in sorted(tally.items(), key=lambda kv: kv[0].slot):
+            if k > self.decks:
+                problems.append(
+                    (
+                        "CARD-DECK",
+                        None,
+                        f"{c.zh()}出现{k}次，四副牌只有{self.decks}张",
+                        f"{c} appears {k} times; {self.decks} decks hold {self.decks}",
+                    )
+                )
+        ranks: dict[int, int] = dict(suitless)
+        for c, k in tally.items():
+            ranks[c.rank] = ranks.get(c.rank, 0) + k
+        for r, k in sorted(ranks.items()):
+            limit = self.decks * (1 if r >= RANK_SJ else 4)
+            if k > limit:
+                name = Card.of(r).token
+                problems.append(
+                    (
+                        "CARD-DECK",
+                        None,
+                        f"点数{name}共{k}张，超过{limit}张",
+                        f"rank {name} appears {k} times; {self.decks} decks hold {limit}",
+                    )
+                )
+        return problems
+
+    # -- stepping ---------------------------------------------------------------------------------
+
+    def step(self, st: State, ev: Event) -> Outcome:
+        """The next state and the ruling on ``ev`` (illegal events leave the state unchanged)."""
+        handler = self.HANDLERS.get(type(ev))
+        if handler is None:
+            return Outcome(
+                st, "LOG", f"{self.game_zh}中没有“{ev.action}”这一动作", f"no action {ev.action!r} in {self.game}"
+            )
+        if st.phase in (OVER, VOID):
+            if st.phase == VOID:
+                rule, zh, en = self.void_reason
+                return Outcome(st, rule, zh, en)
+            return Outcome(st, "FINISH", "本局已结束（只剩一家有牌）", "the deal is over (one seat left with cards)")
+        s = ev.seat
+        if not 0 <= s < self.n:
+            return Outcome(st, "LOG", f"没有座位{s}", f"no seat {s} in {self.game} (0-{self.n - 1})")
+        out = handler(self, st, ev)
+        if out.rule is not None and ev.cards:
+            zh, en = _cards(ev.cards)
+            if en not in out.message_en:
+                return out._replace(
+                    message_zh=f"座位{s}出 {zh}：{out.message_zh}", message_en=f"seat {s} plays {en}: {out.message_en}"
+                )
+        return out
+
+    def verify(self, st: State, ev: Event) -> None:
+        """Raise IllegalAction when ``ev`` is not legal in ``st``."""
+        out = self.step(st, ev)
+        if out.rule is not None:
+            raise IllegalAction(out.rule, out.message_en, out.message_zh)
+
+    def can(self, st: State, ev: Event) -> bool:
+        """True when ``ev`` is legal in ``st``."""
+        return self.step(st, ev).rule is None
+
+    def apply(self, st: State, ev: Event) -> State:
+        """The state after a legal ``ev``; raises IllegalAction otherwise."""
+        out = self.step(st, ev)
+        if out.rule is not None:
+            raise IllegalAction(out.rule, out.message_en, out.message_zh)
+        return out.state
+
+    def force(self, st: State, ev: Event) -> State:
+        """The table after an illegal event, as a referee would carry on: a play that the seat could
+        physically make takes the table; anything else is ignored."""
+        if not isinstance(ev, Play | Burn) or st.terminal or not 0 <= ev.seat < self.n or not st.active(ev.seat):
+            return st
+        try:
+            cs = make_set(ev.cards, self.twos_attach)
+        except SetFormError:
+            return st
+        hand = st.hands[ev.seat].remove(ev.cards)
+        if hand is None:
+            return st
+        if st.phase == SETUP:
+            st = evolve(st, phase=PLAY, first_leader=ev.seat)
+        new, _ = self._put(st, ev.seat, cs, ev.cards, hand, burn=False)
+        return new
+
+    # -- events every climbing game shares ---------------------------------------------------------
+
+    def _jiefeng(self, st: State, ev: Jiefeng) -> Outcome:
+        s = ev.seat
+        if not st.active(s):
+            return self._inactive(st, s)
+        if st.table is None:
+            return self._nothing_on_table(st, s, "jiefeng")
+        o = st.owner
+        if st.active(o):
+            return Outcome(
+                st,
+                "DIPAI",
+                f"座位{o}还有牌，桌上的牌不是底牌，不能接风",
+                f"seat {o} still holds cards: the set is not its last (底牌); no 接风",
+            )
+        n = st.next_active(o)
+        if s != n:
+            return Outcome(
+                st,
+                "JIEFENG",
+                f"只有座位{o}的下家（座位{n}）可以申请接风",
+                f"only seat {o}'s next seat (seat {n}) may ask for 接风",
+            )
+        if st.responded >> s & 1 or st.jiefeng == s:
+            return Outcome(st, "JIEFENG", f"座位{s}已对此牌表态", f"seat {s} already declined this set")
+        return Outcome(self._quiet_decline(evolve(st, jiefeng=s), s), None, effects=(f"seat {s} asks for 接风",))
+
+    def _report(self, st: State, ev: Report) -> Outcome:
+        s = ev.seat
+        if not st.active(s):
+            return self._inactive(st, s)
+        held = st.hands[s].size
+        if ev.count != held:
+            return Outcome(
+                st,
+                "GJ-REPORT",
+                f"座位{s}报{ev.count}张，实有{held}张",
+                f"seat {s} reports {ev.count} cards but holds {held}",
+            )
+        return Outcome(st, None)
+
+    # -- messages ---------------------------------------------------------------------------------
+
+    def _inactive(self, st: State, s: int) -> Outcome:
+        if s == st.revolution:
+            return Outcome(st, "GJ-REVOLUTION", f"座位{s}已革命，不参与本局", f"seat {s} declared 革命 and sits out")
+        place = st.out.index(s) + 1 if s in st.out else 0
+        return Outcome(
+            st,
+            "FINISH",
+            f"座位{s}已出完牌（{PLACE_ZH.get(place, '')}）",
+            f"seat {s} is already out ({PLACE_EN.get(place, '')})",
+        )
+
+    def _nothing_on_table(self, st: State, s: int, action: str) -> Outcome:
+        if st.phase == SETUP or st.leader == -1:
+            return Outcome(
+                st,
+                "LEAD",
+                f"桌上无牌，座位{s}不能{action}：应先发牌",
+                f"nothing on the table: seat {s} cannot {action}; a set must be led first",
+            )
+        return Outcome(
+            st,
+            "LEAD",
+            f"桌上无牌，应由座位{st.leader}发牌，座位{s}不能{action}",
+            f"nothing on the table: seat {st.leader} leads; seat {s} cannot {action}",
+        )
+
+    def _wrong_leader(self, st: State, s: int) -> Outcome:
+        lo = st.last_owner
+        if lo != -1 and not st.active(lo):
+            return Outcome(
+                st,
+                "JIEFENG",
+                f"座位{lo}的底牌无人上，应由其下家座位{st.leader}接风发牌",
+                f"seat {lo}'s last set stood: its next seat, seat {st.leader}, leads (接风), not seat {s}",
+            )
+        return Outcome(
+            st,
+            "ROUND-END",
+            f"上一轮由座位{lo}的牌收尾，应由座位{st.leader}发牌",
+            f"the last round ended on seat {lo}'s set: seat {st.leader} leads, not seat {s}",
+        )
+
+    def _no_beat(self, st: State, why: str, cs: CardSet, zh: str, en: str) -> Outcome:
+        tz, te = _cards(st.table_cards)
+        msgs = {
+            "SET-COUNT": (
+                f"{zh} 是{cs.size}张，桌上的 {tz} 是{st.table.size}张：张数须相同",
+                f"{en} has {cs.size} cards; {te} on the table has {st.table.size}: counts must match",
+            ),
+            "SET-BIGJOKER": (
+                f"桌上的 {tz} 挂了大花，是死牌，无人能上",
+                f"{te} carries a big joker: a dead set, nothing beats it",
+            ),
+            "CARD-ORDER": (
+                f"{zh} 与 {tz} 点数相同：不论花色，同点数一样大",
+                f"{en} is the same rank as {te}: suits never matter",
+            ),
+            "SET-RANK": (f"{zh} 不比 {tz} 大：须步步高", f"{en} is not higher than {te}"),
+            "SET-SMALLJOKER": (
+                f"{tz} 挂了{st.table.sj}个小花，须用不少于{st.table.sj}个大花挂更大的牌来管",
+                f"{te} carries {st.table.sj} small joker(s): an answer needs a higher base "
+                f"and at least {st.table.sj} big joker(s)",
+            ),
+        }
+        z, e = msgs[why]
+        return Outcome(st, why, z, e)
+
+    # -- legal actions ----------------------------------------------------------------------------
+
+    def plays_for(self, st: State, seat: int) -> Iterator[tuple[Card, ...]]:
+        """Every set the seat could play now (lead, answer or burn), as concrete cards."""
+        hand = st.hands[seat]
+        cards = hand.known_cards()
+        by_rank: dict[int, list[Card]] = {}
+        for c in cards:
+            by_rank.setdefault(c.rank, []).append(c)
+        size = st.table.size if st.table is not None and not (st.window and seat == st.owner) else None
+        table = st.table if size is not None else None
+        twos = by_rank.get(RANK_2, []) if self.twos_attach else []
+        sjs, bjs = by_rank.get(RANK_SJ, []), by_rank.get(RANK_BJ, [])
+        for base, group in sorted(by_rank.items()):
+            if table is not None and base <= table.base:
+                continue
+            if base >= RANK_SJ:
+                # jokers only: base = lowest joker
+                if base == RANK_SJ:
+                    for k in range(1, len(sjs) + 1):
+                        for b in range(len(bjs) + 1):
+                            yield from self._if_fits(tuple(sjs[:k] + bjs[:b]), size, table)
+                else:
+                    for k in range(1, len(bjs) + 1):
+                        yield from self._if_fits(tuple(bjs[:k]), size, table)
+                continue
+            extra2 = twos if base != RANK_2 else []
+            for k in range(1, len(group) + 1):
+                for t2 in range(len(extra2) + 1):
+                    for sj in range(len(sjs) + 1):
+                        for bj in range(len(bjs) + 1):
+                            n = k + t2 + sj + bj
+                            if size is not None and n != size:
+                                continue
+                            yield from self._if_fits(tuple(group[:k] + extra2[:t2] + sjs[:sj] + bjs[:bj]), size, table)
+
+    def _if_fits(self, cards: tuple[Card, ...], size: int | None, table: CardSet | None) -> Iterator[tuple[Card, ...]]:
+        if size is not None and len(cards) != size:
+            return
+        if table is not None and why_not_beats(make_set(cards, self.twos_attach), table) is not None:
+            return
+        yield cards
+
+    def legal_actions(self, st: State) -> Iterator[Event]:
+        """Every legal event now, over all seats that may act (a lazy view)."""
+        for seat, kinds in self.actors(st).items():
+            for kind in kinds:
+                if kind in ("play", "burn"):
+                    cls = Burn if kind == "burn" else Play
+                    for cards in self.plays_for(st, seat):
+                        ev = cls(seat, cards=cards)
+                        if self.can(st, ev):
+                            yield ev
+                else:
+                    ev = {"pass": Pass, "kou": Kou, "rang": Rang, "jiefeng": Jiefeng}[kind](seat)
+                    if self.can(st, ev):
+                        yield ev
