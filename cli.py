@@ -14,7 +14,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from replay.log import Log, LogError, read_log
-from replay.profile import ProfileError, load_profile, options_for, shipped_profiles
+from replay.profile import GAMES, ProfileError, load_profile, options_for, shipped_profiles
 from replay.replay import Replay
 from replay.scoring import Score
 from replay.verdicts import Verdict
@@ -96,7 +96,11 @@ def _score_lines(score: Score | None) -> list[str]:
     for p in score.places:
         lines.append(f"{p.place:>5}  {p.seat:>4}  {p.points:>6}")
     for t in score.teams:
-        lines.append(f"team {list(t.seats)}: {t.points} (sum {t.raw})")
+        lines.append(f"team {list(t.seats)}: {t.points}" + ("" if score.roles else f" (sum {t.raw})"))
+    if score.roles:
+        r = score.roles
+        kind = "抢庄 (grab)" if r["grab"] else "独保 (solo)" if r["solo"] else f"保皇派 seat {r['loyalist']}"
+        lines.append(f"皇帝 seat {r['emperor']}, {kind}" + (", declared (明保/明独)" if r["revealed"] else ""))
     if score.sweep:
         lines.append("串三户 (sweep): scores doubled")
     lines += [f"  [{rule}] {text}" for rule, text in score.explain]
@@ -193,12 +197,13 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     """fupan simulate: write simulated deals as JSON logs."""
     from replay.simulate import write_deals
 
-    if args.game != "gouji":
-        raise InputError(f"--game {args.game}: only gouji can be simulated so far")
+    if args.game not in GAMES:
+        raise InputError(f"--game {args.game}: expected one of {', '.join(GAMES)}")
     if args.deals < 1:
         raise InputError("--deals: expected a positive number")
     profile = args.profile or args.game
-    load_profile(profile)
+    if load_profile(profile).game != args.game:
+        raise InputError(f"--profile {profile}: a profile for {load_profile(profile).game}, not {args.game}")
     paths = write_deals(args.out, args.deals, args.seed, profile)
     print(f"wrote {len(paths)} deals to {args.out}")
     return EXIT_OK
@@ -210,7 +215,8 @@ def cmd_demo(args: argparse.Namespace) -> int:
 
     deal = simulate_deal(args.seed, args.profile)
     rep = Replay(deal.log)
-    print(f"simulated 够级 deal, seed {args.seed}, profile {args.profile}")
+    game = "够级" if deal.log.game == "gouji" else "保皇"
+    print(f"simulated {game} deal, seed {args.seed}, profile {args.profile}")
     for s in deal.log.seats:
         print(f"  seat {s.seat}: {s.player}")
     for v in rep.verdicts:

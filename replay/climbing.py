@@ -41,6 +41,12 @@ def _cards(cards: tuple[Card, ...]) -> tuple[str, str]:
     return format_cards_zh(cards), format_cards(cards)
 
 
+_VERBS = {
+    "play": ("出", "plays"), "burn": ("烧牌", "burns with"), "call": ("叫庄", "calls with"), "show": ("亮", "shows"),
+    "tribute": ("进贡", "gives"), "return": ("还贡", "returns"), "refuse": ("拒收", "refuses"),
+}  # fmt: skip
+
+
 class Climbing:
     """The rules of one deal of a climbing game under one profile (``meta``: deal number, previous deal)."""
 
@@ -84,8 +90,15 @@ class Climbing:
         """Each seat that may act now and how."""
         raise NotImplementedError
 
-    def initial(self, hands: tuple[tuple[Card | None, ...] | None, ...] | None) -> State:
-        """The state as dealt (an unknown hand holds as many unknown cards as the deal gives it)."""
+    def burners(self, st: State) -> list[int]:
+        """Seats that may burn the set on the table now (none in games without 烧牌)."""
+        return []
+
+    def initial(
+        self, hands: tuple[tuple[Card | None, ...] | None, ...] | None, extra: Mapping[str, Any] | None = None
+    ) -> State:
+        """The state as dealt (an unknown hand holds as many unknown cards as the deal gives it);
+        ``extra`` holds what else the record says of the deal (保皇: the marked joker's seat)."""
         sizes = self.hand_sizes()
         if hands is None:
             built = tuple(Hand.unknown_of(sizes[s]) for s in range(self.n))
@@ -199,8 +212,10 @@ class Climbing:
         if out.rule is not None and ev.cards:
             zh, en = _cards(ev.cards)
             if en not in out.message_en:
+                verb_zh, verb_en = _VERBS.get(ev.action, (ev.action, ev.action))
                 return out._replace(
-                    message_zh=f"座位{s}出 {zh}：{out.message_zh}", message_en=f"seat {s} plays {en}: {out.message_en}"
+                    message_zh=f"座位{s}{verb_zh} {zh}：{out.message_zh}",
+                    message_en=f"seat {s} {verb_en} {en}: {out.message_en}",
                 )
         return out
 

@@ -156,9 +156,55 @@ class Report(Event):
         return {"count": self.count}
 
 
+@dataclass(frozen=True, slots=True)
+class Call(_WithCards):
+    """叫庄: the seat shows 3 or 4 identical cards and becomes 皇帝 (BH-CALL, BH-FORCE)."""
+
+    action: ClassVar[str] = "call"
+
+
+@dataclass(frozen=True, slots=True)
+class Yield(Event):
+    """让庄: the holder hands the marked big joker on, clockwise, to its 上家 (BH-YIELD)."""
+
+    action: ClassVar[str] = "yield"
+
+
+@dataclass(frozen=True, slots=True)
+class Grab(Event):
+    """抢庄: the seat takes the marked big joker and is 皇帝 with no call; no 保皇派 (BH-GRAB)."""
+
+    action: ClassVar[str] = "grab"
+
+
+@dataclass(frozen=True, slots=True)
+class Reveal(Event):
+    """明保 by the 保皇派 (BH-LOYALIST), or 明独 by a 皇帝 playing alone (BH-SOLO), before play."""
+
+    action: ClassVar[str] = "reveal"
+
+
 EVENT_TYPES: dict[str, type[Event]] = {
     cls.action: cls
-    for cls in (Play, Burn, Pass, Kou, Rang, Jiefeng, Show, Revolution, Waive, Tribute, Return, Refuse, Report)
+    for cls in (
+        Play,
+        Burn,
+        Pass,
+        Kou,
+        Rang,
+        Jiefeng,
+        Show,
+        Revolution,
+        Waive,
+        Tribute,
+        Return,
+        Refuse,
+        Report,
+        Call,
+        Yield,
+        Grab,
+        Reveal,
+    )
 }
 CARD_ACTIONS = frozenset(a for a, c in EVENT_TYPES.items() if issubclass(c, _WithCards))
 TARGET_ACTIONS = frozenset({"tribute", "return", "refuse"})

@@ -27,6 +27,7 @@ UNKNOWN = "??"
 META_KEYS = ("date", "venue", "match", "deal", "table", "notes", "previous")
 PREVIOUS_KEYS = ("finish_order", "first_leader", "revolution")
 RESULT_KEYS = ("finish_order", "teams", "sweep")
+DEAL_KEYS = ("hands", "marked", "loyalist")
 TOP_KEYS = ("format", "game", "profile", "overrides", "meta", "seats", "deal", "events", "result")
 
 
@@ -65,6 +66,8 @@ class Log:
     meta: Mapping[str, Any] = field(default_factory=dict)
     seats: tuple[Seat, ...] = ()
     hands: tuple[tuple[Card | None, ...] | None, ...] | None = None
+    marked: int | None = None  # 保皇: the seat dealt the marked big joker
+    loyalist: int | None = None  # 保皇: the 保皇派 as the record names it (for logs without hands)
     events: tuple[Event, ...] = ()
     result: Mapping[str, Any] | None = None
     source: str = "<log>"
@@ -108,10 +111,15 @@ class Log:
         if self.meta:
             out["meta"] = {k: _canonical(k, self.meta[k]) for k in META_KEYS if k in self.meta}
         out["seats"] = [{"seat": s.seat, "player": s.player} for s in self.seats]
+        deal: dict[str, Any] = {}
         if self.hands is not None:
-            out["deal"] = {
-                "hands": [None if h is None else [UNKNOWN if c is None else c.token for c in h] for h in self.hands]
-            }
+            deal["hands"] = [_hand_json(h) for h in self.hands]
+        if self.marked is not None:
+            deal["marked"] = self.marked
+        if self.loyalist is not None:
+            deal["loyalist"] = self.loyalist
+        if deal:
+            out["deal"] = deal
         out["events"] = [e.to_json() for e in self.events]
         if self.result is not None:
             out["result"] = _canonical("result", self.result)
@@ -137,6 +145,15 @@ def _canonical(key: str, value: Any) -> Any:
     return copy.deepcopy(value)
 
 
+def _hand_json(hand: tuple[Card | None, ...] | None) -> Any:
+    """A hand in JSON: null (unknown), a count of unknown cards, or card tokens (?? unknown)."""
+    if hand is None:
+        return None
+    if hand and all(c is None for c in hand):
+        return len(hand)
+    return [UNKNOWN if c is None else c.token for c in hand]
+
+
 def _j(value: Any) -> str:
     return json.dumps(value, ensure_ascii=False, separators=(", ", ": "))
 
@@ -156,7 +173,9 @@ def dumps_canonical(doc: Mapping[str, Any]) -> str:
             lines.append('  "deal": {')
             lines.append('    "hands": [')
             lines += [f"      {_j(h)}" + ("," if j < len(hands) - 1 else "") for j, h in enumerate(hands)]
-            lines.append("    ]")
+            rest = [f'    "{k}": {_j(v)}' for k, v in value.items() if k != "hands"]
+            lines.append("    ]" + ("," if rest else ""))
+            lines += [x + ("," if j < len(rest) - 1 else "") for j, x in enumerate(rest)]
             lines.append(f"  }}{comma}")
         else:
             lines.append(f"  {_j(key)}: {_j(value)}{comma}")
@@ -281,7 +300,7 @@ def log_from_doc(doc: Any, source: str = "<log>") -> Log:
         else:
             _expect(isinstance(value, str), ["meta", key], f"expected text, got {_j(value)}")
     seats = _read_seats(doc.get("seats", []), n)
-    hands = _read_deal(doc.get("deal"), n)
+    hands, marked, loyalist = _read_deal(doc.get("deal"), n)
     events, _ = _read_events(doc.get("events", []), n)
     result = doc.get("result")
     if result is not None:
@@ -293,6 +312,8 @@ def log_from_doc(doc: Any, source: str = "<log>") -> Log:
         meta=copy.deepcopy(meta),
         seats=seats,
         hands=hands,
+        marked=marked,
+        loyalist=loyalist,
         events=tuple(events),
         result=copy.deepcopy(result),
         source=source,
@@ -361,24 +382,36 @@ def _read_seats(raw: Any, n: int) -> tuple[Seat, ...]:
     return tuple(sorted(out, key=lambda x: x.seat))
 
 
-def _read_deal(raw: Any, n: int) -> tuple[tuple[Card | None, ...] | None, ...] | None:
+def _read_deal(raw: Any, n: int) -> tuple[tuple[tuple[Card | None, ...] | None, ...] | None, int | None, int | None]:
+    """(hands, marked seat, loyalist seat) of the log's deal."""
     if raw is None:
-        return None
+        return None, None, None
     _expect(isinstance(raw, dict), ["deal"], 'expected {"hands": [...]}')
     for key in raw:
-        _expect(key == "hands", ["deal", key], f"unknown key {key!r} in deal (expected hands)")
+        _expect(key in DEAL_KEYS, ["deal", key], f"unknown key {key!r} in deal (expected {', '.join(DEAL_KEYS)})")
+    marked = raw.get("marked")
+    if marked is not None:
+        _int(marked, ["deal", "marked"], "a seat", 0, n - 1)
+    loyalist = raw.get("loyalist")
+    if loyalist is not None:
+        _int(loyalist, ["deal", "loyalist"], "a seat", 0, n - 1)
     hands = raw.get("hands")
     if hands is None:
-        return None
+        return None, marked, loyalist
     _expect(isinstance(hands, list) and len(hands) == n, ["deal", "hands"], f"expected a list of {n} hands")
     out: list[tuple[Card | None, ...] | None] = []
     for s, hand in enumerate(hands):
         if hand is None:
             out.append(None)
             continue
-        _expect(isinstance(hand, list), ["deal", "hands", s], "expected a list of cards or null")
+        if isinstance(hand, int) and not isinstance(hand, bool):
+            out.append((None,) * _int(hand, ["deal", "hands", s], "a number of unknown cards", 1, 216))
+            continue
+        _expect(
+            isinstance(hand, list), ["deal", "hands", s], "expected a list of cards, a number of unknown cards, or null"
+        )
         out.append(tuple(_card(t, ["deal", "hands", s, i], True) for i, t in enumerate(hand)))
-    return tuple(out)
+    return tuple(out), marked, loyalist
 
 
 _ALLOWED: dict[str, frozenset[str]] = {

@@ -11,6 +11,7 @@ One line per item, UTF-8, tokens separated by spaces, tabs or ideographic spaces
     seat 0 张三
     hand 0 3S 3S ?? BJ
     hand 1 ?
+    hand 2 ?36
     events
     0 play 3S 3S
     1 pass
@@ -18,6 +19,9 @@ One line per item, UTF-8, tokens separated by spaces, tabs or ideographic spaces
     0: 5H 5H
     result finish 0 2 4 1 3 5
     result team 0 2 4 = 12
+
+(``hand 1 ?``: a wholly unknown hand; ``hand 2 ?36``: 36 unknown cards.) A 保皇 log may also say
+which seat was dealt the marked big joker (``marked 2``) and which is the 保皇派 (``loyalist 4``).
 
 ``parse_text`` reads it into a ``replay.log.Log`` and ``format_text`` writes a Log back in the
 canonical form; the two round-trip. Every problem is a ``LogError`` naming the line and column of
@@ -52,7 +56,9 @@ from replay.profile import Profile, ProfileError, options_for
 
 __all__ = ["UNKNOWN_HAND", "format_event", "format_text", "parse_text"]
 
-UNKNOWN_HAND = "?"  # a hand line's only token when the whole hand is unknown
+UNKNOWN_HAND = "?"  # a hand line's only token when the whole hand is unknown; "?N": N unknown cards
+MAX_UNKNOWN = 216  # the largest N of a "?N" hand (the range log.py allows for a JSON count)
+DEAL_SEATS = ("marked", "loyalist")  # the deal's seat lines, in the order they are written
 PASS_MARK = "-"  # "<seat>: -" is a pass in the shorthand
 TEXT_META = ("date", "venue", "match", "table", "notes")
 PREVIOUS_WORDS = {
@@ -61,13 +67,14 @@ PREVIOUS_WORDS = {
     "first_leader": "first_leader",
     "revolution": "revolution",
 }
-KEYWORDS = ("profile", "option", *TEXT_META, "deal", "previous", "seat", "hand", "events", "result")
+KEYWORDS = ("profile", "option", *TEXT_META, "deal", "previous", "seat", "hand", *DEAL_SEATS, "events", "result")
 
 _SEP = " \t\u3000"
 _TOKEN = re.compile(r"[^ \t\u3000]+")
 _INT = re.compile(r"-?[0-9]+")
 _FLOAT = re.compile(r"-?(?:[0-9]+(?:\.[0-9]*)?|\.[0-9]+)(?:[eE][-+]?[0-9]+)?|-?inf")
 _SHORT = re.compile(r"(-?[0-9]+):(.*)")
+_COUNT = re.compile(r"\?(-?[0-9]+)")  # "?N": a hand of N unknown cards
 _ESCAPED = re.compile(r"\\([\\nr])")
 _UNESCAPE = {"\\": "\\", "n": "\n", "r": "\r"}
 
@@ -97,16 +104,26 @@ def format_text(log: Log) -> str:
             out.append(_with_text(key, str(value)))
     out += [_with_text(f"seat {s.seat}", s.player) for s in log.seats]
     if log.hands is not None:
-        for seat, hand in enumerate(log.hands):
-            if hand is None:
-                out.append(f"hand {seat} {UNKNOWN_HAND}")
-            else:
-                out.append(" ".join([f"hand {seat}", *(UNKNOWN if c is None else c.token for c in hand)]))
+        out += [f"hand {seat} {_hand_text(hand)}".rstrip(" ") for seat, hand in enumerate(log.hands)]
+    if log.marked is not None:
+        out.append(f"marked {log.marked}")
+    if log.loyalist is not None:
+        out.append(f"loyalist {log.loyalist}")
     out.append("events")
     out += [format_event(e) for e in log.events]
     if log.result is not None:
         out += _result_lines(log.result)
     return "\n".join(out) + "\n"
+
+
+def _hand_text(hand: tuple[Card | None, ...] | None) -> str:
+    """A hand as written after ``hand N``: ``?`` (unknown), ``?N`` (N unknown cards) or its cards
+    (``??`` for an unknown one; nothing for an empty hand)."""
+    if hand is None:
+        return UNKNOWN_HAND
+    if 0 < len(hand) <= MAX_UNKNOWN and all(c is None for c in hand):
+        return f"{UNKNOWN_HAND}{len(hand)}"
+    return " ".join(UNKNOWN if c is None else c.token for c in hand)
 
 
 def format_event(event: Event) -> str:
@@ -353,7 +370,8 @@ class _Reader:
         self.overrides: dict[str, Any] = {}
         self.meta: dict[str, Any] = {}
         self.seats: list[dict[str, Any]] = []
-        self.hands: dict[int, list[str] | None] | None = None
+        self.hands: dict[int, list[str] | int | None] | None = None
+        self.deal_seats: dict[str, int] = {}
         self.events: list[dict[str, Any]] = []
         self.positions: list[tuple[int, int]] = []
         self.result: dict[str, Any] | None = None
@@ -366,6 +384,7 @@ class _Reader:
             "previous": self._previous,
             "seat": self._seat_line,
             "hand": self._hand,
+            **dict.fromkeys(DEAL_SEATS, self._deal_seat),
             "events": self._events_line,
             "result": self._result,
             **dict.fromkeys(TEXT_META, self._meta_text),
@@ -419,6 +438,12 @@ class _Reader:
         if tok.word == UNKNOWN_HAND and allow_unknown:
             self.fail(
                 f"'{UNKNOWN_HAND}' (a wholly unknown hand) must stand alone; write {UNKNOWN} for one unknown card",
+                line,
+                tok.col,
+            )
+        if allow_unknown and _COUNT.fullmatch(tok.word):
+            self.fail(
+                f"'{tok.word}' (a hand of unknown cards) must stand alone; write {UNKNOWN} for one unknown card",
                 line,
                 tok.col,
             )
@@ -621,13 +646,34 @@ class _Reader:
             self.fail(f"hand of seat {seat} given twice", line, words[1].col)
         self.note(("deal", "hands", seat), line, words[0].col)
         cards = words[2:]
+        count = _COUNT.fullmatch(cards[0].word) if len(cards) == 1 else None
         if len(cards) == 1 and cards[0].word == UNKNOWN_HAND:
             hands[seat] = None
+        elif count:
+            number = _to_int(count[1])
+            if number is None:
+                self.fail(
+                    f"expected a number of unknown cards (1..{MAX_UNKNOWN}) after '{UNKNOWN_HAND}'", line, cards[0].col
+                )
+            path: _Path = ("deal", "hands", seat)
+            self.note(path, line, cards[0].col)
+            hands[seat] = self.checked(_int, number, list(path), "a number of unknown cards", 1, MAX_UNKNOWN)
         else:
             for j, tok in enumerate(cards):
                 self.note(("deal", "hands", seat, j), line, tok.col)
             hands[seat] = [self.card(line, tok, allow_unknown=True) for tok in cards]
         self.hands = hands
+
+    def _deal_seat(self, line: _Line) -> None:
+        """``marked SEAT`` or ``loyalist SEAT``: a seat of the deal (JSON ``deal.marked``, ``deal.loyalist``)."""
+        words = line.words
+        key = words[0]
+        if key.word in self.deal_seats:
+            self.fail(f"{key.word} given twice", line, key.col)
+        if len(words) < 2:
+            self.fail(f"expected a seat after '{key.word}'", line, key.end)
+        self.deal_seats[key.word] = self.seat(line, words[1], ("deal", key.word))
+        self.no_more(line, words[2:], "the seat")
 
     def _events_line(self, line: _Line) -> None:
         self.no_more(line, line.words[1:], "'events'")
@@ -763,8 +809,12 @@ class _Reader:
         if self.meta:
             doc["meta"] = self.meta
         doc["seats"] = self.seats
+        deal: dict[str, Any] = {}
         if self.hands is not None:
-            doc["deal"] = {"hands": [self.hands.get(s) for s in range(self.n)]}
+            deal["hands"] = [self.hands.get(s) for s in range(self.n)]
+        deal.update((key, self.deal_seats[key]) for key in DEAL_SEATS if key in self.deal_seats)
+        if deal:
+            doc["deal"] = deal
         doc["events"] = self.events
         if self.result is not None:
             doc["result"] = self.result

@@ -39,8 +39,12 @@ class Option:
         if self.kind is bool:
             return None if isinstance(value, bool) else "true or false"
         if self.kind is list:
-            ok = isinstance(value, list) and all(isinstance(v, (int, str)) for v in value)
-            return None if ok else "a list of ranks"
+            ok = isinstance(value, list) and all(type(v) is int and 3 <= v <= 15 for v in value)
+            return (
+                None
+                if ok and len(set(value)) == len(value)
+                else "a list of distinct ranks 3..15 (11 = J, 14 = A, 15 = 2)"
+            )
         return None if isinstance(value, self.kind) else f"a {self.kind.__name__}"
 
 

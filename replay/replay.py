@@ -10,18 +10,20 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from replay.baohuang import Baohuang
 from replay.cards import Card
-from replay.gouji import Gouji, Outcome
+from replay.climbing import Climbing, Outcome
+from replay.gouji import Gouji
 from replay.log import Log
 from replay.profile import Profile
-from replay.scoring import Score, score_gouji
+from replay.scoring import Score, score_baohuang, score_gouji
 from replay.state import State, seats_of
 from replay.verdicts import Verdict
 
-ENGINES: dict[str, type[Gouji]] = {"gouji": Gouji}
+ENGINES: dict[str, type[Climbing]] = {"gouji": Gouji, "baohuang": Baohuang}
 
 
-def engine_for(profile: Profile, meta: dict[str, Any] | None = None) -> Gouji:
+def engine_for(profile: Profile, meta: dict[str, Any] | None = None) -> Any:
     """The rules engine of a profile's game."""
     return ENGINES[profile.game](profile, meta)
 
@@ -46,6 +48,7 @@ class StepView:
     chaos: bool
     deadlevel: int | None
     revolution: int | None
+    roles: dict[str, Any] | None = None
 
     def to_json(self) -> dict[str, Any]:
         """The stable JSON of ``fupan replay --step N --json``."""
@@ -64,6 +67,7 @@ class StepView:
             "chaos": self.chaos,
             "deadlevel": self.deadlevel,
             "revolution": self.revolution,
+            **({"roles": self.roles} if self.roles is not None else {}),
         }
 
 
@@ -80,7 +84,12 @@ class Replay:
             Verdict(None, seat, "deal", (), False, rule, zh, en)
             for rule, seat, zh, en in self.engine.check_deal(log.hands, self.unverified)
         ]
-        st = self.engine.initial(log.hands)
+        st = self.engine.initial(log.hands, {"marked": log.marked, "loyalist": log.loyalist})
+        if isinstance(self.engine, Baohuang):
+            self.deal_verdicts += [
+                Verdict(None, seat, "deal", (), False, rule, zh, en)
+                for rule, seat, zh, en in self.engine.check_marked(st)
+            ]
         self.states: list[State] = [st]
         self.stopped_at: int | None = None
         self._outcomes: list[Outcome] = []
@@ -158,6 +167,8 @@ class Replay:
 
     def score(self) -> Score | None:
         """The deal's score, or None while it is not finished."""
+        if self.log.game == "baohuang":
+            return score_baohuang(self.final, self.profile)
         return score_gouji(self.final, self.profile)
 
     def _check_result(self) -> list[Verdict]:
@@ -179,6 +190,12 @@ class Replay:
                 )
             ]
         out: list[Verdict] = []
+        if self.log.game == "baohuang":
+            st = self.final
+            score_rule = "BH-SCORE-GRAB" if st.grab else "BH-SCORE-SOLO" if st.solo else "BH-SCORE"
+            team_rule, sweep_rule = "BH-LOYALIST", score_rule
+        else:
+            score_rule, team_rule, sweep_rule = "GJ-SCORE", "GJ-TEAMS", "GJ-SWEEP"
         order = claimed.get("finish_order")
         if order is not None and tuple(order) != score.finish_order:
             out.append(
@@ -201,7 +218,7 @@ class Replay:
                     "result",
                     (),
                     False,
-                    "GJ-SWEEP",
+                    sweep_rule,
                     f"记录{'有' if claimed['sweep'] else '无'}串三户，牌局{'有' if score.sweep else '无'}",
                     f"the record says sweep={claimed['sweep']}, the deal gives sweep={score.sweep}",
                 )
@@ -216,8 +233,8 @@ class Replay:
                         "result",
                         (),
                         False,
-                        "GJ-TEAMS",
-                        f"座位 {team['seats']} 不是一个联邦",
+                        team_rule,
+                        f"座位 {team['seats']} 不是一方",
                         f"seats {team['seats']} are not a team",
                     )
                 )
@@ -229,8 +246,8 @@ class Replay:
                         "result",
                         (),
                         False,
-                        "GJ-SCORE",
-                        f"联邦 {list(real.seats)} 记 {team['points']} 分，应为 {real.points} 分",
+                        score_rule,
+                        f"{'联邦' if self.log.game == 'gouji' else '一方'} {list(real.seats)} 记 {team['points']} 分，应为 {real.points} 分",
                         f"team {list(real.seats)} records {team['points']}; the deal gives {real.points}",
                     )
                 )
@@ -256,11 +273,26 @@ class Replay:
             passed=tuple(seats_of(st.locked, st.n)),
             burners=tuple(seats_of(st.burners, st.n)),
             failed_burners=st.failed,
-            headless=tuple(s for s in range(st.n) if st.active(s) and eng.headless(st, s)),
+            headless=tuple(s for s in range(st.n) if st.active(s) and eng.headless(st, s))
+            if isinstance(eng, Gouji)
+            else (),
             chaos=st.chaos,
             deadlevel=st.dead_seat if st.dead_seat != -1 else None,
             revolution=st.revolution if st.revolution != -1 else None,
+            roles=self._roles(st) if isinstance(eng, Baohuang) else None,
         )
+
+    def _roles(self, st: State) -> dict[str, Any]:
+        """保皇 roles: the truth, and what each seat knew (the hidden 保皇派 hidden from the others)."""
+        eng = self.engine
+        return {
+            "truth": {str(s): r for s, r in eng.roles(st).items()},
+            "known_to": {str(v): {str(s): r for s, r in eng.roles_known_to(st, v).items()} for v in range(st.n)},
+            "called": None if st.called is None else st.called.token,
+            "marked": st.marked if st.marked != -1 else None,
+            "revealed": st.open_loyal or st.open_solo,
+            "second_lap": st.final and st.table is not None,
+        }
 
 
 _TOKENS: dict[tuple[Card, ...], tuple[str, ...]] = {(): ()}

@@ -4,12 +4,16 @@ GJ-REVOLUTION, GJ-BURN)."""
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from fractions import Fraction
 from typing import Any
 
 from replay.profile import Profile
 from replay.state import VOID, State
 
 GOUJI_POINTS = {1: 4, 2: 2, 3: 0, 4: 0, 5: -2, 6: -4}
+BAOHUANG_POINTS = {1: 6, 2: 3, 3: 0, 4: -3, 5: -6}  # BH-SCORE
+SOLO_POINTS = {1: 16, 2: 4, 3: 0, 4: -4, 5: -16}  # BH-SCORE-SOLO
+GRAB_POINTS = 40  # BH-SCORE-GRAB: the 皇帝 wins or loses 40, each other seat the opposite 10
 
 
 @dataclass(frozen=True)
@@ -40,6 +44,7 @@ class Score:
     sweep: bool = False
     void: bool = False
     explain: tuple[tuple[str, str], ...] = field(default=())
+    roles: dict[str, Any] | None = None
 
     def to_json(self) -> dict[str, Any]:
         """The stable JSON of ``fupan score --json``."""
@@ -48,6 +53,7 @@ class Score:
             "places": [{"seat": p.seat, "place": p.place, "points": p.points} for p in self.places],
             "teams": [{"seats": list(t.seats), "points": t.points} for t in self.teams],
             "sweep": self.sweep,
+            **({"roles": dict(self.roles)} if self.roles is not None else {}),
         }
 
     def place_of(self, seat: int) -> int:
@@ -99,3 +105,86 @@ def score_gouji(st: State, profile: Profile) -> Score | None:
         explain.append(("GJ-SCORE", "只记正分，不记负分: only the winning team records its points"))
     teams = tuple(TeamScore(tuple(range(t, 6, 2)), recorded[t], raw[t]) for t in (0, 1))
     return Score(order, places, teams, sweep_team is not None, explain=tuple(explain))
+
+
+def score_baohuang(st: State, profile: Profile) -> Score | None:
+    """The score of a finished 保皇 deal (BH-SCORE, BH-SCORE-SOLO, BH-SCORE-GRAB)."""
+    if st.phase == VOID:
+        return Score((), (), (), void=True, explain=(("BH-VOID", "黄庄: the deal is void"),))
+    if not st.terminal:
+        return None
+    n = st.n
+    order = tuple(list(st.out) + [s for s in range(n) if st.active(s)])
+    place = {s: i + 1 for i, s in enumerate(order)}
+    e, loyal = st.emperor, st.loyalist
+    roles = {
+        "emperor": e,
+        "loyalist": None if st.grab or loyal == -1 else loyal,
+        "revealed": st.open_loyal or st.open_solo,
+        "solo": st.solo,
+        "grab": st.grab,
+    }
+    explain: list[tuple[str, str]] = []
+    points: dict[int, Fraction] = {}
+    if st.grab:
+        won = place[e] == 1
+        for s in range(n):
+            points[s] = Fraction(GRAB_POINTS if won else -GRAB_POINTS) if s == e else Fraction(-10 if won else 10)
+        explain.append(
+            (
+                "BH-SCORE-GRAB",
+                f"抢庄: the 皇帝 (seat {e}) {'is' if won else 'is not'} 头科: "
+                f"{'+40, each other -10' if won else '-40, each other +10'}",
+            )
+        )
+        side = [e]
+    elif st.solo:
+        mult = 2 if st.open_solo else 1
+        others = [s for s in range(n) if s != e]
+        rest = sum(SOLO_POINTS[place[s]] for s in others)
+        points[e] = Fraction(SOLO_POINTS[place[e]] * mult)
+        for s in others:
+            points[s] = Fraction(rest, 4) * mult
+        explain.append(
+            (
+                "BH-SCORE-SOLO",
+                f"独保: places earn 16, 4, 0, -4, -16; the 皇帝 gets its place's "
+                f"{SOLO_POINTS[place[e]]}, each other a quarter of {rest}",
+            )
+        )
+        if mult == 2:
+            explain.append(("BH-SOLO", "明独 doubles"))
+        side = [e]
+    else:
+        if loyal == -1:
+            return None  # the 保皇派 is not known: the split cannot be computed
+        mult = 2 if st.open_loyal else 1
+        others = [s for s in range(n) if s not in (e, loyal)]
+        ours = BAOHUANG_POINTS[place[e]] + BAOHUANG_POINTS[place[loyal]]
+        theirs = sum(BAOHUANG_POINTS[place[s]] for s in others)
+        points[e] = Fraction(ours * 2, 3) * mult
+        points[loyal] = Fraction(ours, 3) * mult
+        for s in others:
+            points[s] = Fraction(theirs, 3) * mult
+        explain.append(
+            (
+                "BH-SCORE",
+                f"places earn 6, 3, 0, -3, -6: the 皇帝's side sums {ours} "
+                f"(皇帝 x 2/3, 保皇派 x 1/3), the others {theirs} (each x 1/3)",
+            )
+        )
+        if mult == 2:
+            explain.append(("BH-LOYALIST", "明保 doubles"))
+        side = [e, loyal]
+    rest_seats = tuple(s for s in range(n) if s not in side)
+    places = tuple(PlaceScore(s, place[s], _num(points[s])) for s in order)
+    teams = (
+        TeamScore(tuple(side), _num(sum((points[s] for s in side), Fraction(0)))),
+        TeamScore(rest_seats, _num(sum((points[s] for s in rest_seats), Fraction(0)))),
+    )
+    return Score(order, places, teams, False, explain=tuple(explain), roles=roles)
+
+
+def _num(x: Fraction) -> Any:
+    """An integer when the fraction is whole, else a float."""
+    return int(x) if x.denominator == 1 else float(x)

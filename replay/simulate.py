@@ -7,14 +7,34 @@ the states it went through, so a replay of the written log can be compared with 
 from __future__ import annotations
 
 import random
+from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
+from replay.baohuang import Baohuang
 from replay.cards import RANK_2, RANK_3, RANK_BJ, RANK_SJ, Card, full_decks
-from replay.events import Burn, Event, Jiefeng, Kou, Pass, Play, Rang, Report, Revolution, Show, Waive
+from replay.events import (
+    Burn,
+    Call,
+    Event,
+    Grab,
+    Jiefeng,
+    Kou,
+    Pass,
+    Play,
+    Rang,
+    Report,
+    Reveal,
+    Revolution,
+    Show,
+    Waive,
+    Yield,
+)
 from replay.gouji import Gouji
 from replay.log import Log, Seat
 from replay.profile import Profile, load_profile
+from replay.replay import ENGINES
 from replay.state import State
 
 NAMES = ("张伟", "王芳", "李娜", "刘洋", "陈静", "杨磊", "赵敏", "黄勇", "周杰", "吴霞", "孙浩", "马丽")
@@ -32,12 +52,18 @@ class SimulatedDeal:
     states: tuple[State, ...]
 
 
-def deal_hands(rng: random.Random, n: int = 6, decks: int = 4) -> tuple[tuple[Card, ...], ...]:
-    """Shuffle ``decks`` decks and deal them out evenly to ``n`` seats, sorted high first."""
-    cards = full_decks(decks)
+def deal_hands(
+    rng: random.Random, sizes: tuple[int, ...] = (36,) * 6, removed_ranks: Iterable[int] = ()
+) -> tuple[tuple[Card, ...], ...]:
+    """Shuffle four decks (less the removed ranks) and deal hands of the given sizes, sorted high first."""
+    cards = full_decks(4, removed_ranks)
     rng.shuffle(cards)
-    size = len(cards) // n
-    return tuple(tuple(sorted(cards[i * size : (i + 1) * size], key=lambda c: c.slot, reverse=True)) for i in range(n))
+    hands = []
+    start = 0
+    for size in sizes:
+        hands.append(tuple(sorted(cards[start : start + size], key=lambda c: c.slot, reverse=True)))
+        start += size
+    return tuple(hands)
 
 
 class RandomBot:
@@ -175,6 +201,34 @@ class RandomBot:
         opts.sort(key=lambda c: (sum(x.rank >= RANK_SJ for x in c), c[0].rank))
         return Play(seat, cards=opts[min(int(rng.expovariate(1.0)), len(opts) - 1)])
 
+    def bid(self, eng: Baohuang, st: State) -> Event:
+        """One bidding event of 保皇: call with identical cards, yield, now and then grab."""
+        rng = self.rng
+        holder = st.to_act
+        if rng.random() < 0.02:
+            return Grab(rng.choice([s for s in range(eng.n) if s != holder]))
+        counts: dict[Card, int] = {}
+        for c in st.hands[holder].known_cards():
+            counts[c] = counts.get(c, 0) + 1
+        if st.forced != -1:
+            triples = [c for c, k in counts.items() if k == 3]
+            return Call(holder, cards=(rng.choice(triples),) * 3) if triples else Pass(holder)
+        sets = [c for c, k in counts.items() if k >= 3]
+        if sets and rng.random() < 0.75:
+            card = rng.choice(sets)
+            return Call(holder, cards=(card,) * (4 if counts[card] == 4 and rng.random() < 0.5 else 3))
+        return Yield(holder)
+
+    def reveals(self, eng: Baohuang, st: State) -> list[Event]:
+        """明保 / 明独 now and then, once the 皇帝 is chosen."""
+        if st.terminal or st.grab:
+            return []
+        if st.solo:
+            return [Reveal(st.emperor)] if self.rng.random() < 0.4 else []
+        if st.loyalist != -1 and self.rng.random() < 0.3:
+            return [Reveal(st.loyalist)]
+        return []
+
     def setup(self, eng: Gouji, st: State, hands: tuple[tuple[Card, ...], ...]) -> list[Event]:
         """Setup events: 亮3 shows (under liang3) and now and then a 革命."""
         rng = self.rng
@@ -212,10 +266,13 @@ def simulate_deal(
     prof = load_profile(profile) if isinstance(profile, str) else profile
     rng = random.Random(seed)
     bot = bot or RandomBot(rng)
-    hands = deal_hands(rng)
     meta = {"date": "2026-11-29", "venue": "模拟", "match": f"sim-{seed}", "deal": deal_number}
-    eng = Gouji(prof, meta)
-    st = eng.initial(hands)
+    eng: Any = ENGINES[prof.game](prof, meta)
+    hands = deal_hands(rng, tuple(eng.hand_sizes()), eng.removed_ranks)
+    marked = None
+    if prof.game == "baohuang":
+        marked = rng.choice([s for s, h in enumerate(hands) for c in h if c.rank == RANK_BJ])
+    st = eng.initial(hands, {"marked": marked})
     states = [st]
     events: list[Event] = []
 
@@ -228,24 +285,32 @@ def simulate_deal(
         events.append(ev)
         states.append(st)
 
-    for ev in bot.setup(eng, st, hands):
-        push(ev)
-    if not st.terminal:
-        first, _ = eng.first_leader(st)
-        if first == -1:
+    if prof.game == "baohuang":
+        while st.phase == "setup" and not st.terminal and st.emperor == -1:
+            push(bot.bid(eng, st))
+        for ev in bot.reveals(eng, st):
+            push(ev)
+        first = st.emperor
+    else:
+        for ev in bot.setup(eng, st, hands):
+            push(ev)
+        first, _ = eng.first_leader(st) if not st.terminal else (-1, ())
+        if first == -1 and not st.terminal:
             first = rng.choice(st.active_seats())
+    if not st.terminal:
         push(Play(first, cards=bot.lead(eng, st, first)))
     while not st.terminal:
         if len(events) >= max_events:
             raise SimulationError(f"seed {seed}: no end after {max_events} events")
         push(bot.choose(eng, st))
-    players = rng.sample(NAMES, 6)
+    players = rng.sample(NAMES, eng.n)
     log = Log(
-        game="gouji",
+        game=prof.game,
         profile_name=prof.name,
         meta=meta,
-        seats=tuple(Seat(s, players[s]) for s in range(6)),
+        seats=tuple(Seat(s, players[s]) for s in range(eng.n)),
         hands=hands,
+        marked=marked,
         events=tuple(events),
         source=f"<simulated seed {seed}>",
     )

@@ -32,6 +32,18 @@ class State(NamedTuple):
     last_owner: int = -1  # owner of the set that closed the last round
     tributes: tuple[tuple[int, int, int], ...] = ()  # (giver, receiver, cards given - returned)
     played: tuple[int, ...] = ()  # cards played per slot; kept only when some hand is not fully known
+    # 保皇: the bidding and the roles
+    marked: int = -1  # seat holding the marked big joker now
+    emperor: int = -1  # 皇帝
+    loyalist: int = -1  # 保皇派 (the 皇帝 itself when it plays alone; -1 when unknown or none)
+    called: Card | None = None  # the card the 皇帝 called with
+    solo: bool = False  # 独保
+    grab: bool = False  # 抢庄: no 保皇派
+    open_loyal: bool = False  # 明保
+    open_solo: bool = False  # 明独
+    loyal_public: bool = False  # everyone knows who the 保皇派 is
+    yields: int = 0  # 让庄 so far
+    forced: int = -1  # 逼庄: position in the forced order (-1: not forcing)
     # The fields from here to ``closer`` are those a new set on the table replaces (see put_set).
     phase: str = "setup"  # setup | play | over | void
     hands: tuple[Hand, ...] = ()
@@ -48,6 +60,7 @@ class State(NamedTuple):
     let_seat: int = -1  # seat that let (让) on this set
     let_only: int = -1  # a seat whose set only its 对头 may answer (after 让)
     jiefeng: int = -1  # seat that asked for 接风 on the table set
+    lets: int = 0  # 保皇: seats that let (让) in the first lap over this set
     burners: int = 0  # seats bound by a burn's condition
     failed: tuple[int, ...] = ()  # seats that broke a burn's condition, in order
     dead_seat: int = -1  # the 对头 with a 够死级 chance in this round
@@ -156,6 +169,7 @@ def put_set(
         -1,
         let_only,
         -1,
+        0,
         burners,
         failed,
         dead_seat,
@@ -174,6 +188,7 @@ def close_round(st: State, leader: int, chaos: bool, burners: int, closer: int) 
     """A copy of ``st`` with the round closed: the table cleared and ``leader`` to lead."""
     vals = list(st)
     vals[_CLOSE0:_CLOSE1] = (None, (), False, -1, leader, leader, False, False, -1, 0, -1, -1, -1)
+    vals[_I["lets"]] = 0
     vals[_I["locked"]] = 0
     vals[_I["dead_round"]] = False
     vals[_I["chaos"]] = chaos

@@ -409,8 +409,9 @@ def test_profiles_lists_the_shipped_profiles(capsys: pytest.CaptureFixture[str])
     code, out, err = run(capsys, "profiles")
     assert code == 0 and err == ""
     lines = out.splitlines()
-    assert [line.split()[0] for line in lines] == shipped_profiles() == ["gouji", "gouji-logged", "gouji-online"]
-    assert all(line.split()[1] == "gouji" for line in lines)
+    names = ["baohuang", "baohuang-no345", "gouji", "gouji-logged", "gouji-online"]
+    assert [line.split()[0] for line in lines] == shipped_profiles() == names
+    assert [line.split()[1] for line in lines] == ["baohuang"] * 2 + ["gouji"] * 3
 
 
 def test_profiles_shows_one_profile(capsys: pytest.CaptureFixture[str]) -> None:

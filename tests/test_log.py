@@ -1,5 +1,6 @@
-"""Tests of replay/log.py: reading a small hand-made JSON log, every LogError with its line and column,
-the canonical JSON (``Log.dumps``) and the source positions of events (``Log.where``)."""
+"""Tests of replay/log.py: reading a small hand-made JSON log, the deal (hands, counts of unknown cards,
+the marked and loyalist seats of 保皇), every LogError with its line and column, the canonical JSON
+(``Log.dumps``) and the source positions of events (``Log.where``)."""
 
 from __future__ import annotations
 
@@ -9,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from replay.cards import BJ, Card
-from replay.events import Pass, Play, Show
+from replay.events import Call, Grab, Pass, Play, Reveal, Show, Yield
 from replay.log import (
     LogError,
     dumps_canonical,
@@ -20,6 +21,7 @@ from replay.log import (
 )
 
 CASES = Path(__file__).parent / "cases"
+ROOT = Path(__file__).resolve().parent.parent
 
 # A small log in canonical form (exactly as Log.dumps writes it).
 LOG = """\
@@ -133,6 +135,206 @@ def test_minimal_log() -> None:
     assert log.hands is None
     assert log.events == ()
     assert log.seats == ()
+
+
+# ---------------------------------------------------------------------------------------------
+# The deal: counts of unknown cards, the marked seat and the loyalist
+
+# LOG with a deal that holds every kind of hand and both seats, in canonical form.
+DEAL = LOG.replace(
+    """      null,
+      ["??", "BJ"],
+      null,
+      null,
+      null
+    ]
+  },""",
+    """      44,
+      ["??", "BJ"],
+      1,
+      [],
+      null
+    ],
+    "marked": 2,
+    "loyalist": 4
+  },""",
+)
+
+
+def test_deal_with_counts_marked_and_loyalist() -> None:
+    assert DEAL != LOG
+    log = parse_json_log(DEAL)
+    assert log.hands == (
+        (Card("3S"), Card("3S"), Card("QH")),
+        (None,) * 44,
+        (None, BJ),
+        (None,),
+        (),
+        None,
+    )
+    assert (log.marked, log.loyalist) == (2, 4)
+    assert log.to_json()["deal"] == {
+        "hands": [["3S", "3S", "QH"], 44, ["??", "BJ"], 1, [], None],
+        "marked": 2,
+        "loyalist": 4,
+    }
+    assert log.dumps() == DEAL
+    assert parse_log(log.dumps()).dumps() == DEAL
+
+
+def test_deal_keys_in_any_order_and_null_seats() -> None:
+    doc = json.loads(DEAL)
+    doc["deal"] = {"loyalist": 4, "marked": 2, "hands": doc["deal"]["hands"]}
+    assert parse_json_log(json.dumps(doc)).dumps() == DEAL
+    doc["deal"] = {"hands": doc["deal"]["hands"], "marked": None, "loyalist": None}
+    log = parse_json_log(json.dumps(doc))
+    assert (log.marked, log.loyalist) == (None, None)
+    assert "marked" not in log.dumps() and list(log.to_json()["deal"]) == ["hands"]
+
+
+def test_all_unknown_hands_are_written_as_counts() -> None:
+    doc = json.loads(LOG)
+    doc["deal"]["hands"][1] = ["??", None, "??"]
+    doc["deal"]["hands"][3] = [None]
+    log = parse_json_log(json.dumps(doc))
+    assert log.hands is not None and log.hands[1] == (None,) * 3 and log.hands[3] == (None,)
+    assert log.to_json()["deal"]["hands"][:4] == [["3S", "3S", "QH"], 3, ["??", "BJ"], 1]
+    assert '\n      3,\n      ["??", "BJ"],\n      1,\n' in log.dumps()
+    assert parse_json_log(log.dumps()).to_json() == log.to_json()
+
+
+@pytest.mark.parametrize(
+    ("deal", "canonical"),
+    [
+        ({"marked": 3}, '  "deal": {"marked": 3},\n'),
+        ({"loyalist": 0, "marked": 5}, '  "deal": {"marked": 5, "loyalist": 0},\n'),
+        ({"hands": None, "loyalist": 1}, '  "deal": {"loyalist": 1},\n'),
+    ],
+)
+def test_deal_without_hands(deal: dict[str, int | None], canonical: str) -> None:
+    doc = json.loads(LOG)
+    doc["deal"] = deal
+    log = parse_json_log(json.dumps(doc))
+    assert log.hands is None
+    assert (log.marked, log.loyalist) == (deal.get("marked"), deal.get("loyalist"))
+    out = log.dumps()
+    assert canonical in out
+    assert parse_json_log(out).dumps() == out
+    assert parse_json_log(out).to_json() == log.to_json()
+
+
+def test_empty_deal_is_no_deal() -> None:
+    doc = json.loads(LOG)
+    doc["deal"] = {}
+    log = parse_json_log(json.dumps(doc))
+    assert (log.hands, log.marked, log.loyalist) == (None, None, None)
+    assert "deal" not in log.to_json()
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "needle", "path", "message"),
+    [
+        ("      null,\n      [\"??\"", "      0,\n      [\"??\"", "0,\n      [", "deal.hands[1]",
+         "expected a number of unknown cards (1..216), got 0"),
+        ("      null,\n      [\"??\"", "      217,\n      [\"??\"", "217", "deal.hands[1]",
+         "expected a number of unknown cards (1..216), got 217"),
+        ("      null\n    ]", "      -1\n    ]", "-1\n    ]", "deal.hands[5]",
+         "expected a number of unknown cards (1..216), got -1"),
+        ("      null,\n      [\"??\"", "      true,\n      [\"??\"", "true", "deal.hands[1]",
+         "expected a list of cards, a number of unknown cards, or null"),
+        ("      null,\n      [\"??\"", "      4.0,\n      [\"??\"", "4.0", "deal.hands[1]",
+         "expected a list of cards, a number of unknown cards, or null"),
+        ('["??", "BJ"]', '["??", 3]', "3]", "deal.hands[2][1]", "expected a card token, got 3"),
+        ("    ]\n  },", '    ],\n    "marked": 6\n  },', "6\n", "deal.marked", "expected a seat (0..5), got 6"),
+        ("    ]\n  },", '    ],\n    "loyalist": -1\n  },', "-1\n", "deal.loyalist", "expected a seat (0..5), got -1"),
+        ("    ]\n  },", '    ],\n    "marked": true\n  },', "true", "deal.marked", "expected a seat (0..5), got true"),
+        ("    ]\n  },", '    ],\n    "loyalist": "3"\n  },', '"3"', "deal.loyalist",
+         'expected a seat (0..5), got "3"'),
+        ("    ]\n  },", '    ],\n    "emperor": 1\n  },', '"emperor"', "deal.emperor",
+         "unknown key 'emperor' in deal (expected hands, marked, loyalist)"),
+    ],
+)  # fmt: skip
+def test_deal_errors(old: str, new: str, needle: str, path: str, message: str) -> None:
+    text = LOG.replace(old, new, 1)
+    assert text != LOG
+    err = error(text)
+    check_place(err, "deal.json", *at(text, needle), path)
+    assert err.reason == message
+
+
+def test_deal_must_be_an_object() -> None:
+    text = LOG[: LOG.index('  "deal"')] + '  "deal": [44, 43],\n' + LOG[LOG.index('  "events"') :]
+    err = error(text)
+    check_place(err, "deal.json", *at(text, "[44"), "deal")
+
+
+# ---------------------------------------------------------------------------------------------
+# 保皇 events
+
+BH_EVENTS = [
+    ({"seat": 2, "action": "yield", "note": "让庄"}, Yield(2, note="让庄")),
+    ({"seat": 1, "action": "call", "cards": ["7D", "♦7", "7d"]}, Call(1, cards=(Card("7D"),) * 3)),
+    ({"seat": 1, "action": "call", "cards": ["BJ", "大王", "BJ", "BJ"], "note": "独保"}, Call(1, cards=(BJ,) * 4, note="独保")),
+    ({"seat": 4, "action": "reveal", "note": "明保"}, Reveal(4, note="明保")),
+    ({"seat": 0, "action": "grab"}, Grab(0)),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("raw", "event"), BH_EVENTS)
+def test_baohuang_events(raw: dict[str, object], event: object) -> None:
+    doc = json.loads(LOG)
+    doc["events"] = [raw]
+    log = parse_json_log(json.dumps(doc))
+    assert log.events == (event,)
+    assert parse_json_log(log.dumps()).events == (event,)
+    assert log.to_json()["events"][0]["action"] == raw["action"]
+
+
+@pytest.mark.parametrize(
+    ("raw", "path", "message"),
+    [
+        ('{"seat": 1, "action": "call"}', "events[0].cards", "expected a non-empty list of cards"),
+        ('{"seat": 1, "action": "call", "cards": ["7D", "??"]}', "events[0].cards[1]", "unknown card"),
+        ('{"seat": 1, "action": "yield", "cards": ["7D"]}', "events[0].cards", "unknown key 'cards' for action yield"),
+        ('{"seat": 1, "action": "reveal", "to": 2}', "events[0].to", "unknown key 'to' for action reveal"),
+        ('{"seat": 1, "action": "grab", "count": 2}', "events[0].count", "unknown key 'count' for action grab"),
+    ],
+)
+def test_baohuang_event_errors(raw: str, path: str, message: str) -> None:
+    text = '{"format": "fupan/1", "game": "gouji",\n "events": [\n  ' + raw + "\n]}\n"
+    err = error(text)
+    assert err.path == path and message in err.reason
+    if path.endswith("]") or path.rsplit(".", 1)[1] in raw:
+        assert err.line == 3
+    else:
+        assert err.line is None  # a missing key has no place in the text (log.locate)
+
+
+def test_baohuang_log_with_a_deal(tmp_path: Path) -> None:
+    prof = tmp_path / "club.toml"
+    prof.write_text('name = "club"\ngame = "baohuang"\n', encoding="utf-8")
+    doc = {
+        "format": "fupan/1",
+        "game": "baohuang",
+        "profile": str(prof),
+        "deal": {"hands": [43, 43, 44, 43, 43], "marked": 2, "loyalist": 4},
+        "events": [e for e, _ in BH_EVENTS],
+    }
+    log = parse_json_log(json.dumps(doc, ensure_ascii=False))
+    assert log.n_seats == 5 and log.marked == 2 and log.loyalist == 4
+    assert log.hands is not None and [len(h or ()) for h in log.hands] == [43, 43, 44, 43, 43]
+    assert log.events == tuple(e for _, e in BH_EVENTS)
+    assert parse_json_log(log.dumps()).dumps() == log.dumps()
+    err = error(json.dumps({**doc, "deal": {"marked": 5}}))
+    assert (err.path, err.reason) == ("deal.marked", "expected a seat (0..4), got 5")
+
+
+@pytest.mark.skipif(not (ROOT / "replay" / "profiles" / "baohuang.toml").exists(), reason="no shipped baohuang profile")
+def test_shipped_baohuang_profile() -> None:
+    log = parse_json_log(
+        '{"format": "fupan/1", "game": "baohuang", "deal": {"hands": [43, 43, 44, 43, 43], "marked": 2}}'
+    )
+    assert log.profile_name == "baohuang" and log.profile().game == "baohuang"
 
 
 # ---------------------------------------------------------------------------------------------

@@ -21,7 +21,7 @@ from replay.profile import (
     shipped_profiles,
 )
 
-SHIPPED = ["gouji", "gouji-logged", "gouji-online"]
+SHIPPED = ["baohuang", "baohuang-no345", "gouji", "gouji-logged", "gouji-online"]
 
 # RULES.md §3: where seeds 000 and 004 differ, gouji takes 000's choice and gouji-online 004's.
 RULES_DIFF = {
