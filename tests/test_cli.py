@@ -396,7 +396,12 @@ def test_simulate_is_reproducible(capsys: pytest.CaptureFixture[str], tmp_path: 
 
 @pytest.mark.parametrize(
     ("args", "words"),
-    [(["--deals", "0"], ["--deals"]), (["--game", "baohuang"], ["baohuang"]), (["--profile", "nosuch"], ["nosuch"])],
+    [
+        (["--deals", "0"], ["--deals"]),
+        (["--game", "shengji"], ["shengji"]),
+        (["--game", "baohuang", "--profile", "gouji"], ["gouji", "baohuang"]),
+        (["--profile", "nosuch"], ["nosuch"]),
+    ],
 )
 def test_simulate_bad_arguments(
     capsys: pytest.CaptureFixture[str], tmp_path: Path, args: list[str], words: list[str]
