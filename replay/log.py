@@ -301,6 +301,8 @@ def log_from_doc(doc: Any, source: str = "<log>") -> Log:
             _expect(isinstance(value, str), ["meta", key], f"expected text, got {_j(value)}")
     seats = _read_seats(doc.get("seats", []), n)
     hands, marked, loyalist = _read_deal(doc.get("deal"), n)
+    for key, value in (("marked", marked), ("loyalist", loyalist)):
+        _expect(value is None or game == "baohuang", ["deal", key], f"deal.{key} belongs to a baohuang log, not {game}")
     events, _ = _read_events(doc.get("events", []), n)
     result = doc.get("result")
     if result is not None:
@@ -410,6 +412,7 @@ def _read_deal(raw: Any, n: int) -> tuple[tuple[tuple[Card | None, ...] | None, 
         _expect(
             isinstance(hand, list), ["deal", "hands", s], "expected a list of cards, a number of unknown cards, or null"
         )
+        _expect(len(hand) <= 216, ["deal", "hands", s], f"a hand of {len(hand)} cards: four decks hold 216")
         out.append(tuple(_card(t, ["deal", "hands", s, i], True) for i, t in enumerate(hand)))
     return tuple(out), marked, loyalist
 
@@ -477,10 +480,15 @@ _NUMBER = re.compile(r"-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][-+]?\d+)?")
 
 def locate(text: str, path: Sequence[str | int], at_key: bool = False) -> tuple[int | None, int | None]:
     """(line, col) where the value at ``path`` starts in JSON ``text`` (its key, with ``at_key``)."""
-    try:
-        pos = _seek(text, 0, list(path), at_key)
-    except (ValueError, IndexError):
-        return None, None
+    path = list(path)
+    while True:
+        try:
+            pos = _seek(text, 0, path, at_key)
+            break
+        except (ValueError, IndexError):
+            if not path:
+                return None, None
+            path, at_key = path[:-1], False  # a missing key: point at the object that lacks it
     line = text.count("\n", 0, pos) + 1
     col = pos - (text.rfind("\n", 0, pos) + 1) + 1
     return line, col

@@ -141,23 +141,26 @@ def test_minimal_log() -> None:
 # The deal: counts of unknown cards, the marked seat and the loyalist
 
 # LOG with a deal that holds every kind of hand and both seats, in canonical form.
-DEAL = LOG.replace(
-    """      null,
+DEAL = (
+    LOG.replace(
+        """      null,
       ["??", "BJ"],
       null,
       null,
       null
     ]
   },""",
-    """      44,
+        """      44,
       ["??", "BJ"],
       1,
-      [],
-      null
+      []
     ],
     "marked": 2,
     "loyalist": 4
   },""",
+    )
+    .replace('"game": "gouji"', '"game": "baohuang"')
+    .replace('"profile": "gouji-logged"', '"profile": "baohuang"')
 )
 
 
@@ -170,11 +173,10 @@ def test_deal_with_counts_marked_and_loyalist() -> None:
         (None, BJ),
         (None,),
         (),
-        None,
     )
     assert (log.marked, log.loyalist) == (2, 4)
     assert log.to_json()["deal"] == {
-        "hands": [["3S", "3S", "QH"], 44, ["??", "BJ"], 1, [], None],
+        "hands": [["3S", "3S", "QH"], 44, ["??", "BJ"], 1, []],
         "marked": 2,
         "loyalist": 4,
     }
@@ -207,12 +209,13 @@ def test_all_unknown_hands_are_written_as_counts() -> None:
     ("deal", "canonical"),
     [
         ({"marked": 3}, '  "deal": {"marked": 3},\n'),
-        ({"loyalist": 0, "marked": 5}, '  "deal": {"marked": 5, "loyalist": 0},\n'),
+        ({"loyalist": 0, "marked": 5}, '  "deal": {"marked": 4, "loyalist": 0},\n'),
         ({"hands": None, "loyalist": 1}, '  "deal": {"loyalist": 1},\n'),
     ],
 )
 def test_deal_without_hands(deal: dict[str, int | None], canonical: str) -> None:
     doc = json.loads(LOG)
+    doc["game"], doc["profile"] = "baohuang", "baohuang"
     doc["deal"] = deal
     log = parse_json_log(json.dumps(doc))
     assert log.hands is None
@@ -304,10 +307,7 @@ def test_baohuang_event_errors(raw: str, path: str, message: str) -> None:
     text = '{"format": "fupan/1", "game": "gouji",\n "events": [\n  ' + raw + "\n]}\n"
     err = error(text)
     assert err.path == path and message in err.reason
-    if path.endswith("]") or path.rsplit(".", 1)[1] in raw:
-        assert err.line == 3
-    else:
-        assert err.line is None  # a missing key has no place in the text (log.locate)
+    assert err.line == 3  # a missing key is placed at the object that lacks it (log.locate)
 
 
 def test_baohuang_log_with_a_deal(tmp_path: Path) -> None:
@@ -603,3 +603,10 @@ def test_where_points_at_each_event(path: Path) -> None:
         _, line, col = json_log.where(i).rsplit(":", 2)
         obj, _ = decoder.raw_decode(json_lines[int(line) - 1], int(col) - 1)
         assert obj == ev.to_json()
+
+
+def test_marked_and_loyalist_belong_to_baohuang() -> None:
+    doc = json.loads(LOG)
+    doc["deal"]["marked"] = 1
+    err = error(json.dumps(doc, indent=1))
+    assert err.path == "deal.marked" and "baohuang" in err.reason and err.line is not None
