@@ -21,7 +21,7 @@ from typing import Any
 
 from replay.cards import RANK_2, RANK_BJ, Card, format_cards
 from replay.climbing import Climbing, Outcome, _cards
-from replay.events import Call, Event, Grab, Jiefeng, Kou, Pass, Play, Rang, Report, Reveal, Yield
+from replay.events import Call, Event, Grab, Jiefeng, Kou, Pass, Play, Rang, Reveal, Yield
 from replay.hand import Hand
 from replay.sets import CardSet, SetFormError, make_set, why_not_beats
 from replay.state import OVER, PLAY, SETUP, VOID, State, bit, close_round, evolve, put_set, with_turn
@@ -621,7 +621,6 @@ Baohuang.HANDLERS = {
     Kou: Baohuang._kou,
     Rang: Baohuang._rang,
     Jiefeng: Baohuang._jiefeng,
-    Report: Baohuang._report,
     Call: Baohuang._call,
     Yield: Baohuang._yield,
     Grab: Baohuang._grab,

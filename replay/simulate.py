@@ -172,7 +172,7 @@ class RandomBot:
                             return Burn(b, cards=rng.choice(opts))
                 if not st.active(seat):  # the 够死级 set's owner is out: the burners decline one by one
                     return Pass(burners[0])
-            if seat != -1 and st.hands[seat].size <= 10 and rng.random() < 0.02:
+            if eng.game == "gouji" and seat != -1 and st.hands[seat].size <= 10 and rng.random() < 0.02:
                 return Report(seat, count=st.hands[seat].size)
             return Play(seat, cards=self.lead(eng, st, seat))
         for b, kinds in actors.items():

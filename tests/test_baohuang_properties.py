@@ -34,7 +34,7 @@ from hypothesis import strategies as st
 
 from replay.baohuang import Baohuang
 from replay.cards import RANK_BJ, Card, full_decks
-from replay.events import Call, Event, Grab, Jiefeng, Pass, Play, Rang, Report, Reveal, Yield
+from replay.events import Call, Event, Grab, Pass, Play, Rang, Report, Reveal, Yield
 from replay.log import parse_log
 from replay.notation import format_text, parse_text
 from replay.profile import load_profile
@@ -159,11 +159,6 @@ class Bidding:
         self.yields = yields
 
 
-def moves_of(ev: Event, before: int, after: int) -> list[tuple[int, int]]:
-    """(from, to) moves of the marked joker an event made."""
-    return [(before, after)] if before != after else []
-
-
 # ---------------------------------------------------------------------------------------------
 # Property 1: cards
 
@@ -182,7 +177,8 @@ def check_cards(deal: SimulatedDeal, profile: str, bidding: Bidding, every_state
         moved: set[int] = set(SEATS) if k == 0 else set()
         if k:
             ev = log.events[k - 1]
-            for src, dst in moves_of(ev, bidding.holders[k - 1], bidding.holders[k]):
+            src, dst = bidding.holders[k - 1], bidding.holders[k]
+            if src != dst:  # 让庄, 抢庄 or a forced call moved the marked joker
                 expect[src][BJ] -= 1
                 expect[dst][BJ] += 1
                 moved |= {src, dst}
@@ -195,7 +191,7 @@ def check_cards(deal: SimulatedDeal, profile: str, bidding: Bidding, every_state
         assert sum(sizes) + played == total, f"{where}: {sizes} + {played} played"
         assert state.marked == bidding.holders[k], f"{where}: marked {state.marked}, expected {bidding.holders[k]}"
         for s in SEATS:
-            assert sizes[s] == sum(expect[s].values()), f"{where}, seat {s}"
+            assert sizes[s] == sum(expect[s].values()) and min(expect[s].values()) >= 0, f"{where}, seat {s}"
             assert state.active(s) == (sizes[s] > 0), f"{where}: seat {s}"
             if every_state or s in moved or k == last:
                 held = Counter(state.hands[s].known_cards())
@@ -383,15 +379,16 @@ def check_knowledge(rep: Replay, deal: SimulatedDeal, bidding: Bidding) -> None:
             assert set(eng.roles(state).values()) == {None}, k
             continue
         ev = deal.log.events[k - 1]
-        if isinstance(ev, Reveal) or (isinstance(ev, Play) and ev.seat == loyal and card in ev.cards):
+        if isinstance(ev, Reveal) or (isinstance(ev, Play) and ev.seat == loyal != e and card in ev.cards):
             public = True  # 明保 / 明独, or the 保皇派 showed the called card
         assert eng.roles(state) == truth, k
         view = rep.view(k).roles if k % 17 == 0 or k == bidding.call_index + 1 else None
         for v in SEATS:
             known = eng.roles_known_to(state, v)
             assert set(known) == set(SEATS)
-            assert all(r is None or r == truth[s] for s, r in known.items()), (k, v, known)  # never wrong
-            assert known[e] is not None  # the 皇帝 is public from the call
+            # never wrong: a seat's role or None; before 明独 the others see a solo 皇帝 only as the 皇帝
+            assert all(r is None or r == truth[s] for s, r in known.items() if s != e), (k, v, known)
+            assert known[e] in (truth[e], "emperor"), (k, v, known)  # the 皇帝 is public from the call
             if public or (v == loyal) or (roles["solo"] and v == e):
                 assert known == truth, (k, v, known)
             elif isinstance(loyal, int) and loyal != e:
@@ -408,12 +405,18 @@ def check_knowledge(rep: Replay, deal: SimulatedDeal, bidding: Bidding) -> None:
 # Property 7: legal actions
 
 
-def check_legal_actions(deal: SimulatedDeal, profile: str, stride: int, offset: int) -> None:
-    """At every bidding state and every ``stride``-th state of play: the first 50 legal actions all step legally
-    and are by seats ``actors`` lists for that action; the simulator's event is among the legal actions."""
+def shape(cards: tuple[Card, ...]) -> tuple[int, ...]:
+    """A set's ranks, suits left out."""
+    return tuple(sorted(c.rank for c in cards))
+
+
+def check_legal_actions(deal: SimulatedDeal, profile: str, stride: int | None, offset: int = 0) -> None:
+    """At every bidding state and every ``stride``-th state of play (none when None): the first 50 legal actions
+    all step legally and are by seats ``actors`` lists for that action; the simulator's event is among them (a
+    play up to suits)."""
     eng = engine_for(load_profile(profile), dict(deal.log.meta))
     for k, (state, logged) in enumerate(zip(deal.states, deal.log.events, strict=False)):
-        if state.phase != SETUP and k % stride != offset % stride:
+        if state.phase != SETUP and (stride is None or k % stride != offset % stride):
             continue
         actors = eng.actors(state)
         legal = list(itertools.islice(eng.legal_actions(state), 50))
@@ -428,11 +431,10 @@ def check_legal_actions(deal: SimulatedDeal, profile: str, stride: int, offset: 
             continue  # a count shown, outside the answer cycle: actors() does not list it
         assert logged.seat in actors and logged.action in actors[logged.seat], (k, logged, actors)
         if isinstance(logged, Play):
-            shapes = {tuple(sorted(c.rank for c in ev.cards)) for ev in eng.legal_actions(state) if ev == logged}
-            assert shapes or any(
-                isinstance(ev, Play) and ev.seat == logged.seat and sorted(ev.cards) == sorted(logged.cards)
-                for ev in eng.legal_actions(state)
-            ), (k, logged)
+            shapes = {
+                shape(ev.cards) for ev in eng.legal_actions(state) if isinstance(ev, Play) and ev.seat == logged.seat
+            }
+            assert shape(logged.cards) in shapes, (k, logged)
         else:
             assert any(ev == logged for ev in eng.legal_actions(state)), (k, logged)
     final = deal.states[-1]
@@ -465,8 +467,8 @@ def features(deal: SimulatedDeal) -> Counter[str]:
     out["second lap"] += any(s.final and s.table is not None for s in deal.states)
     out["loyalist shown"] += any(s.loyal_public and not s.open_loyal and not s.grab for s in deal.states)
     out["jiefeng led"] += any(
-        isinstance(ev, Jiefeng) and b.table is not None and a.table is None and a.leader == ev.seat
-        for ev, b, a in zip(deal.log.events, deal.states, deal.states[1:], strict=False)
+        b.jiefeng != -1 and b.table is not None and a.table is None and a.leader == b.jiefeng
+        for b, a in itertools.pairwise(deal.states)
     )
     out["rang then play"] += any(
         isinstance(ev, Play) and b.final for ev, b in zip(deal.log.events, deal.states, strict=False)
@@ -478,13 +480,13 @@ def features(deal: SimulatedDeal) -> Counter[str]:
 # The sweep: 1,000 fixed seeds in chunks that pytest-xdist can spread.
 
 SWEEP: list[tuple[str, Bot, range]] = [
-    ("baohuang", None, range(0, 200)),
-    ("baohuang", None, range(200, 400)),
-    ("baohuang-no345", None, range(0, 200)),
+    ("baohuang", None, range(0, 180)),
+    ("baohuang", None, range(180, 360)),
+    ("baohuang-no345", None, range(0, 180)),
     ("baohuang", HEAVY_RANG, range(1000, 1125)),
     ("baohuang-no345", HEAVY_PASS, range(2000, 2125)),
     ("baohuang", "reveal", range(3000, 3100)),
-    ("baohuang-no345", "yield", range(4000, 4130)),
+    ("baohuang-no345", "yield", range(4000, 4110)),
 ]
 assert sum(len(r) for _, _, r in SWEEP) == 1000
 
@@ -575,4 +577,4 @@ def test_legal_actions_in_every_bidding_state(profile: str) -> None:
     """Forced rounds and their passes, yields and grabs: legal_actions at every bidding state of 40 deals."""
     for seed in range(40):
         deal = simulate(seed, profile, "yield" if seed % 2 else "reveal")
-        check_legal_actions(deal, profile, stride=10**9, offset=-1)
+        check_legal_actions(deal, profile, None)
