@@ -154,6 +154,14 @@ OPTIONS: dict[str, Option] = {
         ),
         _opt("revolution", "GJ-REVOLUTION", bool, {"gouji": True}, "革命 may be declared", "允许革命"),
         _opt(
+            "lead_preference",
+            "MAXIM",
+            ("singles", "threes"),
+            {"gouji": "singles"},
+            "the coach's side of 有单不发3: lead singles before 3s, or 3s first (有3不发单)",
+            "教练对“有单不发3”的取舍：先发单张，或先发3",
+        ),
+        _opt(
             "removed_ranks",
             "BH-DEAL",
             list,

@@ -1,0 +1,100 @@
+"""Findings: what the coach says about one deal, each with its evidence, and their summary."""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass, field
+from typing import Any
+
+KINDS = ("violation", "maxim", "note")
+SEVERITIES = ("violation", "mistake", "hint")
+SURENESS = ("sure", "fair", "unsure", "disputed")
+
+
+@dataclass(frozen=True)
+class Evidence:
+    """What the seat held, what was on the table (and whose), what it did and what it could have done."""
+
+    held: tuple[str, ...] = ()
+    table: tuple[str, ...] = ()
+    table_seat: int | None = None
+    did: str = ""
+    did_cards: tuple[str, ...] = ()
+    instead: tuple[str, ...] = ()
+    facts: dict[str, Any] = field(default_factory=dict)
+
+    def to_json(self) -> dict[str, Any]:
+        """The evidence as JSON."""
+        return {
+            "held": list(self.held),
+            "table": {"seat": self.table_seat, "cards": list(self.table)},
+            "did": {"action": self.did, "cards": list(self.did_cards)},
+            "instead": list(self.instead),
+            **({"facts": dict(self.facts)} if self.facts else {}),
+        }
+
+
+@dataclass(frozen=True)
+class Finding:
+    """One finding: at event ``index`` (None for the whole deal), by ``seat`` (None for a team)."""
+
+    index: int | None
+    seat: int | None
+    kind: str
+    severity: str
+    message_zh: str
+    message_en: str
+    rule: str | None = None
+    maxim: str | None = None
+    evidence: Evidence = field(default_factory=Evidence)
+    seats: tuple[int, ...] = ()  # the team, for a team-level finding
+    from_seeds: bool = True
+
+    def __post_init__(self) -> None:
+        if self.kind not in KINDS:
+            raise ValueError(f"kind {self.kind!r}: expected one of {KINDS}")
+        if self.severity not in SEVERITIES:
+            raise ValueError(f"severity {self.severity!r}: expected one of {SEVERITIES}")
+
+    def to_json(self) -> dict[str, Any]:
+        """The stable JSON of ``fupan coach --json``."""
+        return {
+            "index": self.index,
+            "seat": self.seat,
+            "kind": self.kind,
+            "rule": self.rule,
+            "maxim": self.maxim,
+            "severity": self.severity,
+            "message_zh": self.message_zh,
+            "message_en": self.message_en,
+            "evidence": self.evidence.to_json(),
+            **({"seats": list(self.seats)} if self.seats else {}),
+            "from_seeds": self.from_seeds,
+        }
+
+
+def cap_severity(severity: str, sureness: str) -> str:
+    """An unsure or disputed reading gives at most a hint."""
+    if sureness in ("unsure", "disputed") and severity != "violation":
+        return "hint"
+    return severity
+
+
+def summarize(findings: list[Finding], n_seats: int, teams: list[tuple[int, ...]]) -> dict[str, Any]:
+    """Findings counted per seat and per team: by kind, by severity, by maxim."""
+
+    def count(fs: list[Finding]) -> dict[str, Any]:
+        return {
+            "total": len(fs),
+            "by_kind": dict(Counter(f.kind for f in fs)),
+            "by_severity": dict(Counter(f.severity for f in fs)),
+            "by_maxim": dict(Counter(f.maxim for f in fs if f.maxim)),
+            "by_rule": dict(Counter(f.rule for f in fs if f.rule)),
+        }
+
+    seats = {str(s): count([f for f in findings if f.seat == s]) for s in range(n_seats)}
+    team_rows = [
+        {"seats": list(t), **count([f for f in findings if f.seat in t or (f.seats and set(f.seats) == set(t))])}
+        for t in teams
+    ]
+    return {"seats": seats, "teams": team_rows, "all": count(findings)}

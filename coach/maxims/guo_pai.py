@@ -1,0 +1,58 @@
+"""过牌不烧，烧牌优先: a seat that passed may not burn (a rule: GJ-BURN); burning takes priority over
+the 对头's answer. Reading: sure.
+
+The rule half is judged by the replay: a burn after a pass is a GJ-BURN violation, which the coach
+reports under this maxim. The detector fires as a hint when a seat declined an opponent's 够级 set
+with a pass while it held a burn it could keep (a joker for each later set but the last).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from coach.findings import Finding
+from coach.maxims import Maxim, finding
+from coach.moment import Moment
+from replay.cards import RANK_SJ
+
+
+def _keepable(m: Moment, cards: tuple) -> bool:
+    left = list(m.held)
+    for c in cards:
+        left.remove(c)
+    jokers = sum(1 for c in left if c.rank >= RANK_SJ)
+    plain = len({c.rank for c in left if c.rank < RANK_SJ})
+    return jokers >= plain - 1
+
+
+def detect(m: Moment) -> Iterator[Finding]:
+    """A keepable burn passed up."""
+    st = m.before
+    ev = m.event
+    if m.replay.log.game != "gouji" or st.table is None:
+        return
+    if ev.action != "pass" or not st.table_gouji or not m.opponent(st.owner) or m.seat == (st.owner + 3) % 6:
+        return
+    if m.seat not in m.engine.burners(st):
+        return
+    keep = [s for s in m.beating_sets() if _keepable(m, s)]
+    if keep:
+        best = min(keep, key=lambda s: (len(s), max(c.rank for c in s)))
+        yield finding(
+            m,
+            MAXIM,
+            "hint",
+            f"对手的够级牌可以烧（{' '.join(c.token for c in best)}），却过了牌",
+            f"passed on an opponent's 够级 set it could have burned and kept the condition ({' '.join(c.token for c in best)})",
+            instead=best,
+        )
+
+
+MAXIM = Maxim(
+    key="guo-pai-bu-shao",
+    saying="过牌不烧，烧牌优先",
+    reading_zh="过了牌就不能再烧（规则）；能烧时烧牌优先于对头上牌",
+    reading_en="a seat that passed may not burn (a rule); burning takes priority over the 对头's answer",
+    sureness="sure",
+    detect=detect,
+)

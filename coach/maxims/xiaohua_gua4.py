@@ -1,0 +1,48 @@
+"""小花挂4，不出也恣: hanging a small joker on 4s is worth it: 4s are otherwise dead cards.
+Reading: fair.
+
+Fires on a lead that hangs small jokers on a base other than 4 (and below the 2) while the seat held
+4s it could have carried with them instead.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from coach.findings import Finding
+from coach.maxims import Maxim, finding
+from coach.moment import Moment
+from replay.cards import RANK_2, RANK_SJ
+from replay.sets import make_set
+
+
+def detect(m: Moment) -> Iterator[Finding]:
+    """Small jokers hung on another base while 4s stayed in hand."""
+    st = m.before
+    ev = m.event
+    if ev.action != "play" or st.table is not None or not m.verdict.legal:
+        return
+    played = make_set(ev.cards, m.engine.twos_attach)
+    if not played.sj or played.base in (4, RANK_2) or played.base >= RANK_SJ or played.bj:
+        return
+    fours = [c for c in m.held if c.rank == 4]
+    if fours:
+        sjs = tuple(c for c in ev.cards if c.rank == RANK_SJ)
+        yield finding(
+            m,
+            MAXIM,
+            "hint",
+            f"小花挂在{played.base if played.base <= 10 else 'JQKA'[played.base - 11]}上，手里还有{len(fours)}张4",
+            f"hung small joker(s) on another base while holding {len(fours)} 4s",
+            instead=sjs + tuple(fours),
+        )
+
+
+MAXIM = Maxim(
+    key="xiaohua-gua-4",
+    saying="小花挂4，不出也恣",
+    reading_zh="小花挂在4上最值：4本来是死牌",
+    reading_en="hanging a small joker on 4s is worth it: 4s are otherwise dead cards",
+    sureness="fair",
+    detect=detect,
+)

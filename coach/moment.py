@@ -1,0 +1,127 @@
+"""A moment of a deal as one seat saw it: the table before its event, what it held, what it did.
+
+Detectors look at deals through this view only, so they judge from what the seat could know: its
+own hand, the public history (cards played so far), and the counts shown under 报牌.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass
+from functools import cached_property
+from typing import Any
+
+from replay.cards import RANK_BJ, RANK_SJ, Card
+from replay.events import Event
+from replay.replay import Replay
+from replay.state import State
+from replay.verdicts import Verdict
+
+
+class Deal:
+    """A replayed deal and the public history the coach reads it with (computed once)."""
+
+    def __init__(self, replay: Replay) -> None:
+        self.replay = replay
+        events = replay.log.events
+        self.bj_before: list[int] = [0]
+        for i, v in enumerate(replay.verdicts):
+            ev = events[i]
+            n = sum(1 for c in ev.cards if c.rank == RANK_BJ) if v.legal and ev.action in ("play", "burn") else 0
+            self.bj_before.append(self.bj_before[-1] + n)
+
+
+@dataclass(frozen=True)
+class Moment:
+    """Event ``index`` of a replay, by ``seat``: the state before it and after it, and its verdict."""
+
+    deal: Deal
+    index: int
+
+    @property
+    def replay(self) -> Replay:
+        """The replayed deal."""
+        return self.deal.replay
+
+    @property
+    def event(self) -> Event:
+        """The event itself."""
+        return self.replay.log.events[self.index]
+
+    @property
+    def seat(self) -> int:
+        """The acting seat."""
+        return self.event.seat
+
+    @property
+    def before(self) -> State:
+        """The table just before the event."""
+        return self.replay.states[self.index]
+
+    @property
+    def after(self) -> State:
+        """The table just after the event."""
+        return self.replay.states[self.index + 1]
+
+    @property
+    def verdict(self) -> Verdict:
+        """The replay's ruling on the event."""
+        return self.replay.verdicts[self.index]
+
+    @property
+    def engine(self) -> Any:
+        """The rules engine of the deal."""
+        return self.replay.engine
+
+    @cached_property
+    def held(self) -> list[Card]:
+        """The seat's known cards just before the event."""
+        return self.before.hands[self.seat].known_cards()
+
+    def count(self, rank: int) -> int:
+        """How many cards of ``rank`` the seat held before the event."""
+        return sum(1 for c in self.held if c.rank == rank)
+
+    def hand_size(self, seat: int | None = None) -> int:
+        """Cards a seat held before the event (the acting seat by default)."""
+        return self.before.hands[self.seat if seat is None else seat].size
+
+    def shown(self, seat: int) -> int | None:
+        """A seat's count as shown to everyone (报牌: 10 or fewer), else None."""
+        return self.before.shown_counts().get(seat)
+
+    def opponent(self, seat: int) -> bool:
+        """True when ``seat`` plays against the acting seat (够级: the other team)."""
+        if self.replay.log.game == "gouji":
+            return (seat - self.seat) % 2 == 1
+        return False
+
+    def big_jokers_out(self) -> int:
+        """Big jokers the seat cannot see: not in its hand and not yet played (4 decks hold 4)."""
+        return 4 - self.count(RANK_BJ) - self.deal.bj_before[self.index]
+
+    def beating_sets(self) -> list[tuple[Card, ...]]:
+        """Every set the seat held that beats the set on the table (concrete cards)."""
+        st = self.before
+        if st.table is None:
+            return []
+        return list(self.engine.plays_for(st, self.seat))
+
+    def table_tokens(self) -> tuple[str, ...]:
+        """The set on the table before the event."""
+        return tuple(c.token for c in self.before.table_cards)
+
+    def held_tokens(self) -> tuple[str, ...]:
+        """The seat's cards before the event."""
+        return tuple(c.token for c in self.held)
+
+
+def moments(deal: Deal) -> Iterator[Moment]:
+    """Every event of a deal as a moment."""
+    for i in range(len(deal.replay.verdicts)):
+        yield Moment(deal, i)
+
+
+def is_joker(card: Card) -> bool:
+    """True for SJ and BJ."""
+    return card.rank >= RANK_SJ
