@@ -1,10 +1,11 @@
-"""Benchmark: replay + validate simulated 够级 deals, and the simulator itself.
+"""Benchmark: replay + validate simulated 够级 and 保皇 deals, the coach, and the simulator itself.
 
 Writes N simulated deals as JSON files to a temporary folder, then times per deal, in one process:
   - ``json.loads`` of the file text (the baseline every figure is compared with),
   - reading the log (``parse_log``: JSON into a Log with cards and events),
   - replay + validate (``Replay(log)``: every event folded and judged),
   - the whole ``check`` path (read + replay),
+  - the coach on a replayed deal (replay + findings, without simulation-based pricing),
 and the simulator (deals per second). Medians per deal and ratios to the baseline are printed.
 
     python bench/bench_replay.py [--deals 1000] [--seed 1] [--profile gouji]
@@ -22,12 +23,14 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+from coach.coach import coach_replay
 from replay.log import parse_log
 from replay.replay import Replay
 from replay.simulate import simulate_deal
 
 TARGET_REPLAY_MS = 2.0
 TARGET_SIM_PER_S = 100.0
+TARGET_COACH_MS = 100.0
 
 
 def _time(fn, *args) -> float:
@@ -70,12 +73,13 @@ def run(profile: str, deals: int, seed: int) -> bool:
     for t, log in zip(texts[:20], logs[:20], strict=True):
         json.loads(t)
         Replay(log)
-    rounds: dict[str, list[list[float]]] = {"json": [], "read": [], "replay": [], "check": []}
+    rounds: dict[str, list[list[float]]] = {"json": [], "read": [], "replay": [], "check": [], "coach": []}
     for _ in range(3):
         rounds["json"].append([_time(json.loads, t) for t in texts])
         rounds["read"].append([_time(parse_log, t) for t in texts])
         rounds["replay"].append([_time(Replay, log) for log in logs])
         rounds["check"].append([_time(lambda t: Replay(parse_log(t)), t) for t in texts])
+        rounds["coach"].append([_time(lambda log: coach_replay(Replay(log)), log) for log in logs])
     best = {k: [min(xs) for xs in zip(*v, strict=True)] for k, v in rounds.items()}
     med = {k: statistics.median(v) for k, v in best.items()}
     bad = sum(not Replay(log).ok for log in logs)
@@ -91,17 +95,20 @@ def run(profile: str, deals: int, seed: int) -> bool:
         ("read", "read log (parse_log)"),
         ("replay", "replay + validate"),
         ("check", "read + replay + validate"),
+        ("coach", "replay + coach findings"),
     ):
         print(f"{label:<28}{med[key] * 1000:>16.3f}{1 / med[key]:>12.0f}{med[key] / base:>15.1f}")
     sim_med = statistics.median(sim_times)
     print(f"{'simulate one deal':<28}{sim_med * 1000:>16.3f}{1 / sim_med:>12.0f}{sim_med / base:>15.1f}")
     ok_replay = med["replay"] * 1000 <= TARGET_REPLAY_MS
     ok_sim = 1 / sim_med >= TARGET_SIM_PER_S
+    ok_coach = med["coach"] * 1000 <= TARGET_COACH_MS
     print(f"target replay + validate <= {TARGET_REPLAY_MS} ms median: {'met' if ok_replay else 'NOT met'}")
     print(f"target simulator >= {TARGET_SIM_PER_S:.0f} deals/s: {'met' if ok_sim else 'NOT met'}")
+    print(f"target coach on a full deal <= {TARGET_COACH_MS:.0f} ms median: {'met' if ok_coach else 'NOT met'}")
     if bad:
         print(f"warning: {bad} simulated deals did not replay as legal")
-    return ok_replay and ok_sim and not bad
+    return ok_replay and ok_sim and ok_coach and not bad
 
 
 if __name__ == "__main__":
