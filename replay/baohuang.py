@@ -20,7 +20,7 @@ from collections.abc import Iterator, Mapping
 from typing import Any
 
 from replay.cards import RANK_2, RANK_BJ, Card, format_cards
-from replay.climbing import Climbing, Outcome, _cards
+from replay.climbing import Climbing, Outcome, _cards, not_held
 from replay.events import Call, Event, Grab, Jiefeng, Kou, Pass, Play, Rang, Reveal, Yield
 from replay.hand import Hand
 from replay.sets import CardSet, SetFormError, make_set, why_not_beats
@@ -195,8 +195,7 @@ class Baohuang(Climbing):
             )
         hand = st.hands[s].remove(cards)
         if hand is None:
-            zh, en = _cards(cards)
-            return Outcome(st, "LOG", f"座位{s}手中没有 {zh}", f"seat {s} does not hold {en}")
+            return not_held(st, s, cards)
         unv: list[str] = []
         if first.suitless:
             unv.append(f"call by seat {s}: the suits of {format_cards(cards)} were not recorded")
@@ -228,9 +227,7 @@ class Baohuang(Climbing):
             if st.marked != -1 and st.marked != s:
                 hands = self._move_marked(hands, st.marked, s)
                 if hands is None:
-                    return Outcome(
-                        st, "LOG", f"座位{st.marked}手中没有大王", f"seat {st.marked} does not hold a big joker"
-                    )
+                    return not_held(st, st.marked, (BJ,))
             fx.append(f"seat {s} is forced to call (逼庄)")
         elif st.marked != -1 and s != st.marked:
             return Outcome(
@@ -303,7 +300,7 @@ class Baohuang(Climbing):
         if st.marked != -1:
             moved = self._move_marked(hands, s, to)
             if moved is None:
-                return Outcome(st, "LOG", f"座位{s}手中没有大王", f"seat {s} does not hold a big joker")
+                return not_held(st, s, (BJ,))
             hands = moved
         else:
             unv = ("让庄: the seat dealt the marked big joker is not recorded",)
@@ -358,7 +355,7 @@ class Baohuang(Climbing):
         if st.marked != -1 and st.marked != s:
             moved = self._move_marked(hands, st.marked, s)
             if moved is None:
-                return Outcome(st, "LOG", f"座位{st.marked}手中没有大王", f"seat {st.marked} does not hold a big joker")
+                return not_held(st, st.marked, (BJ,))
             hands = moved
         elif st.marked == -1:
             unv = ("抢庄: the seat dealt the marked big joker is not recorded",)
@@ -413,8 +410,7 @@ class Baohuang(Climbing):
             return Outcome(st, "SET-FORM", f"{zh} 不成一套牌", f"{en} is not one set: {exc}")
         hand = st.hands[s].remove(cards)
         if hand is None:
-            zh, en = _cards(cards)
-            return Outcome(st, "LOG", f"座位{s}手中没有 {zh}", f"seat {s} does not hold {en}")
+            return not_held(st, s, cards)
         if st.played:
             over = self._over_deck(st, cards)
             if over is not None:

@@ -41,6 +41,12 @@ def _cards(cards: tuple[Card, ...]) -> tuple[str, str]:
     return format_cards_zh(cards), format_cards(cards)
 
 
+def not_held(st: State, seat: int, cards: tuple[Card, ...]) -> Outcome:
+    """The ruling on cards a seat cannot hold by the record (pseudo-rule LOG)."""
+    zh, en = _cards(cards)
+    return Outcome(st, "LOG", f"座位{seat}手中没有 {zh}", f"seat {seat} does not hold {en}")
+
+
 _VERBS = {
     "play": ("出", "plays"), "burn": ("烧牌", "burns with"), "call": ("叫庄", "calls with"), "show": ("亮", "shows"),
     "tribute": ("进贡", "gives"), "return": ("还贡", "returns"), "refuse": ("拒收", "refuses"),

@@ -23,7 +23,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from replay.cards import RANK_2, RANK_3, RANK_BJ, RANK_SJ, Card, format_cards
-from replay.climbing import PLACE_EN, PLACE_ZH, Climbing, Outcome, _cards
+from replay.climbing import PLACE_EN, PLACE_ZH, Climbing, Outcome, _cards, not_held
 from replay.events import (
     Burn,
     Jiefeng,
@@ -210,8 +210,7 @@ class Gouji(Climbing):
             )
         hand = st.hands[s].remove(cards)
         if hand is None:
-            zh_cards, en_cards = _cards(cards)
-            return Outcome(st, "LOG", f"座位{s}手中没有 {zh_cards}", f"seat {s} does not hold {en_cards}")
+            return not_held(st, s, cards)
         if st.played:
             over = self._over_deck(st, cards)
             if over is not None:
@@ -452,9 +451,7 @@ class Gouji(Climbing):
                 f"a show is two or more 3s of one suit, not {format_cards(cards)}",
             )
         if st.hands[s].remove(cards) is None:
-            return Outcome(
-                st, "LOG", f"座位{s}手中没有 {_cards(cards)[0]}", f"seat {s} does not hold {format_cards(cards)}"
-            )
+            return not_held(st, s, cards)
         best = max((k for _, k in st.shows), default=0)
         fx = ()
         if len(cards) > best:
@@ -544,9 +541,7 @@ class Gouji(Climbing):
                 )
         hand = st.hands[s].remove(cards)
         if hand is None:
-            return Outcome(
-                st, "LOG", f"座位{s}手中没有 {_cards(cards)[0]}", f"seat {s} does not hold {format_cards(cards)}"
-            )
+            return not_held(st, s, cards)
         low = min(c.rank for c in cards)
         higher = [r for r in (RANK_2, RANK_SJ, RANK_BJ) if r > low and hand.count_of(r) > 0]
         if higher:
@@ -577,9 +572,7 @@ class Gouji(Climbing):
             )
         hand = st.hands[s].remove(cards)
         if hand is None:
-            return Outcome(
-                st, "LOG", f"座位{s}手中没有 {_cards(cards)[0]}", f"seat {s} does not hold {format_cards(cards)}"
-            )
+            return not_held(st, s, cards)
         hands = list(st.hands)
         hands[s], hands[to] = hand, hands[to].add(cards)
         tributes = (*st.tributes, (to, s, -len(cards)))
@@ -596,9 +589,7 @@ class Gouji(Climbing):
             )
         hand = st.hands[s].remove(cards)
         if hand is None:
-            return Outcome(
-                st, "LOG", f"座位{s}手中没有 {_cards(cards)[0]}", f"seat {s} does not hold {format_cards(cards)}"
-            )
+            return not_held(st, s, cards)
         for c in cards:
             if hand.count_of(c.rank) > 0:
                 return Outcome(

@@ -22,18 +22,27 @@ _SLOT_CARD: tuple[Card, ...] = tuple(
 )
 
 
-def _rank_deficit(supply: Sequence[int], demand: Sequence[int], ri: int) -> int:
-    """How many unknown cards rank index ``ri`` needs to cover its demand."""
-    b = ri * 5
-    if ri >= 13:  # jokers: one slot
-        return max(0, demand[b + 4] - supply[b + 4])
+def _suits(supply: Sequence[int], demand: Sequence[int], b: int) -> tuple[int, int, list[tuple[int, int]]]:
+    """For the four suited slots from ``b``: suited plays beyond the known cards (excess), known
+    cards not played (surplus), and those cards per slot."""
     excess = surplus = 0
+    left = []
     for k in range(b, b + 4):
         d = demand[k] - supply[k]
         if d > 0:
             excess += d
         else:
             surplus -= d
+            left.append((k, -d))
+    return excess, surplus, left
+
+
+def _rank_deficit(supply: Sequence[int], demand: Sequence[int], ri: int) -> int:
+    """How many unknown cards rank index ``ri`` needs to cover its demand."""
+    b = ri * 5
+    if ri >= 13:  # jokers: one slot
+        return max(0, demand[b + 4] - supply[b + 4])
+    excess, surplus, _ = _suits(supply, demand, b)
     free = supply[b + 4]  # suitless known cards of this rank
     need = demand[b + 4]  # suitless cards played
     if excess > free:
@@ -48,15 +57,7 @@ def _rank_left(supply: Sequence[int], demand: Sequence[int], ri: int) -> list[tu
     if ri >= 13:
         n = supply[b + 4] - demand[b + 4]
         return [(b + 4, n)] if n > 0 else []
-    left = []
-    excess = surplus = 0
-    for k in range(b, b + 4):
-        d = demand[k] - supply[k]
-        if d > 0:
-            excess += d
-        else:
-            surplus -= d
-            left.append((k, -d))
+    excess, surplus, left = _suits(supply, demand, b)
     free = supply[b + 4] - min(supply[b + 4], excess)  # suitless known cards not needed for suited plays
     need = demand[b + 4]  # suitless plays: taken from the known cards as far as they go
     if need == 0:
