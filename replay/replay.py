@@ -178,12 +178,7 @@ class Replay:
         score = self.score()
         if score is None:
             return [
-                Verdict(
-                    None,
-                    None,
-                    "result",
-                    (),
-                    False,
+                _claim(
                     "FINISH",
                     "记录的结果与未完成的牌局不符",
                     "a result is recorded but the deal did not finish",
@@ -199,12 +194,7 @@ class Replay:
         order = claimed.get("finish_order")
         if order is not None and tuple(order) != score.finish_order:
             out.append(
-                Verdict(
-                    None,
-                    None,
-                    "result",
-                    (),
-                    False,
+                _claim(
                     "FINISH",
                     f"记录的名次 {order} 与牌局 {list(score.finish_order)} 不符",
                     f"recorded finish order {order} differs from the deal's {list(score.finish_order)}",
@@ -212,12 +202,7 @@ class Replay:
             )
         if "sweep" in claimed and claimed["sweep"] != score.sweep:
             out.append(
-                Verdict(
-                    None,
-                    None,
-                    "result",
-                    (),
-                    False,
+                _claim(
                     sweep_rule,
                     f"记录{'有' if claimed['sweep'] else '无'}串三户，牌局{'有' if score.sweep else '无'}",
                     f"the record says sweep={claimed['sweep']}, the deal gives sweep={score.sweep}",
@@ -227,12 +212,7 @@ class Replay:
             real = next((t for t in score.teams if set(t.seats) == set(team["seats"])), None)
             if real is None:
                 out.append(
-                    Verdict(
-                        None,
-                        None,
-                        "result",
-                        (),
-                        False,
+                    _claim(
                         team_rule,
                         f"座位 {team['seats']} 不是一方",
                         f"seats {team['seats']} are not a team",
@@ -240,12 +220,7 @@ class Replay:
                 )
             elif real.points != team["points"]:
                 out.append(
-                    Verdict(
-                        None,
-                        None,
-                        "result",
-                        (),
-                        False,
+                    _claim(
                         score_rule,
                         f"{'联邦' if self.log.game == 'gouji' else '一方'} {list(real.seats)} 记 {team['points']} 分，应为 {real.points} 分",
                         f"team {list(real.seats)} records {team['points']}; the deal gives {real.points}",
@@ -306,6 +281,11 @@ def _tokens(cards: tuple[Card, ...]) -> tuple[str, ...]:
             _TOKENS.clear()
         found = _TOKENS[cards] = tuple([c.token for c in cards])
     return found
+
+
+def _claim(rule: str, message_zh: str, message_en: str) -> Verdict:
+    """The ruling on a claimed result that the deal does not bear out."""
+    return Verdict(None, None, "result", (), False, rule, message_zh, message_en)
 
 
 def cards_str(cards: tuple[Card, ...]) -> str:
