@@ -1,7 +1,8 @@
-"""The ``fupan`` command: check, replay and score logs, simulate deals.
+"""The ``fupan`` command: check, replay, score and coach logs, simulate deals.
 
 Exit codes: 0 every event legal, 1 some event illegal, 2 the input cannot be read (the message names
-the file, line and column), 3 an internal error (a bug: please report it).
+the file, line and column), 3 an internal error (a bug: please report it). ``fupan coach`` gives 1
+when a finding it reports is a rule violation.
 """
 
 from __future__ import annotations
@@ -11,13 +12,17 @@ import json
 import os
 import sys
 from collections.abc import Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from replay.log import Log, LogError, read_log
 from replay.profile import GAMES, ProfileError, load_profile, options_for, shipped_profiles
 from replay.replay import Replay
 from replay.scoring import Score
 from replay.verdicts import Verdict
+
+if TYPE_CHECKING:
+    from coach.coach import Report
+    from coach.findings import Finding
 
 EXIT_OK, EXIT_ILLEGAL, EXIT_INPUT, EXIT_BUG = 0, 1, 2, 3
 
@@ -193,6 +198,109 @@ def cmd_replay(args: argparse.Namespace) -> int:
     return EXIT_OK if rep.ok else EXIT_ILLEGAL
 
 
+def _coach_place(rep: Replay, f: Finding) -> str:
+    if f.index is not None:
+        return f"{rep.log.where(f.index)}: event {f.index}, seat {f.seat}"
+    who = f", seat {f.seat}" if f.seat is not None else f", team {list(f.seats)}" if f.seats else ""
+    return f"{rep.log.source}: the whole deal{who}"
+
+
+def _coach_cite(f: Finding) -> str:
+    from coach.maxims import BY_KEY
+
+    cites = []
+    if f.rule:
+        cites.append(f.rule)
+    if f.maxim:
+        mx = BY_KEY.get(f.maxim)
+        cites.append(mx.saying if mx is not None else f.maxim)
+    return f"[{' '.join(cites)}] " if cites else ""
+
+
+_SEVERITY_ORDER = {"violation": 0, "mistake": 1, "hint": 2}
+
+
+def _counts(c: dict[str, Any]) -> str:
+    total = c.get("total", 0)
+    if not total:
+        return "no findings"
+    sev = c.get("by_severity", {})
+    named = [*c.get("by_rule", {}).items(), *c.get("by_maxim", {}).items()]
+    parts = [
+        f"{total} finding{'s' if total != 1 else ''}",
+        ", ".join(f"{k} {sev[k]}" for k in sorted(sev, key=lambda k: _SEVERITY_ORDER.get(k, 9)) if sev[k]),
+        ", ".join(f"{k} ×{n}" for k, n in named),
+    ]
+    return "; ".join(p for p in parts if p)
+
+
+def _coach_lines(report: Report, seat: int | None) -> list[str]:
+    rep = report.replay
+    lines = [
+        f"{_coach_place(rep, f)}: {f.kind}/{f.severity} {_coach_cite(f)}{f.message_zh} / {f.message_en}"
+        for f in report.findings
+    ]
+    summary = report.summary
+    lines.append("summary:")
+    for s, c in summary["seats"].items():
+        if seat is not None and int(s) != seat:
+            continue
+        name = rep.log.player(int(s))
+        label = f"seat {s}" + ("" if name == f"seat {s}" else f" {name}")
+        lines.append(f"  {label}: {_counts(c)}")
+    if seat is None:  # with --seat a team's counts would hold only that seat's findings
+        lines += [f"  team {t['seats']}: {_counts(t)}" for t in summary["teams"]]
+    bad = sum(1 for f in report.findings if f.kind == "violation")
+    lines.append(
+        f"{rep.log.source}: {len(report.findings)} finding{'s' if len(report.findings) != 1 else ''}, "
+        + ("no violation" if bad == 0 else f"{bad} violation{'s' if bad != 1 else ''}")
+        + ("" if seat is None else f" (seat {seat})")
+    )
+    return lines
+
+
+def _seat_report(report: Report, seat: int) -> Report:
+    """Only the findings about ``seat``: its own, and deal-level ones about no other seat."""
+    from coach.coach import Report
+    from coach.findings import summarize
+
+    kept = [f for f in report.findings if f.seat == seat or (f.seat is None and (not f.seats or seat in f.seats))]
+    if len(kept) == len(report.findings):
+        return report
+    teams = [tuple(t["seats"]) for t in report.summary.get("teams", [])]
+    return Report(report.replay, tuple(kept), summarize(kept, report.replay.final.n, teams))
+
+
+def cmd_coach(args: argparse.Namespace) -> int:
+    """fupan coach: the coach's findings (rule violations, maxims, notes) with their evidence."""
+    from coach.coach import coach_replay
+    from coach.report import html_report
+
+    rep = _replay(args, strict=False)
+    n = rep.log.n_seats
+    if args.seat is not None and not 0 <= args.seat < n:
+        raise InputError(f"--seat {args.seat}: expected 0..{n - 1}")
+    report = coach_replay(rep, args.seat)
+    if args.seat is not None:
+        report = _seat_report(report, args.seat)
+    code = EXIT_ILLEGAL if any(f.kind == "violation" for f in report.findings) else EXIT_OK
+    if args.html:
+        page = html_report(report)
+        try:
+            with open(args.html, "w", encoding="utf-8") as fh:
+                fh.write(page)
+        except OSError as exc:
+            raise InputError(f"{args.html}: cannot write the report ({exc.strerror or exc})") from exc
+    _settle(code)
+    if args.json:
+        _emit(report.to_json())
+        return code
+    print("\n".join(_coach_lines(report, args.seat)))
+    if args.html:
+        print(f"html report: {args.html}")
+    return code
+
+
 def cmd_simulate(args: argparse.Namespace) -> int:
     """fupan simulate: write simulated deals as JSON logs."""
     from replay.simulate import write_deals
@@ -263,6 +371,13 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--json", action="store_true")
     p.add_argument("--profile")
     p.set_defaults(func=cmd_score)
+    p = sub.add_parser("coach", help="the coach's findings: violations, maxims, notes")
+    p.add_argument("log", help="a JSON or text log, or - for standard input")
+    p.add_argument("--seat", type=int, help="only the findings about this seat")
+    p.add_argument("--json", action="store_true")
+    p.add_argument("--html", metavar="OUT", help="also write a self-contained HTML report to OUT")
+    p.add_argument("--profile", help="rule profile name or .toml path (instead of the log's)")
+    p.set_defaults(func=cmd_coach)
     p = sub.add_parser("simulate", help="write simulated deals")
     p.add_argument("--game", default="gouji")
     p.add_argument("--deals", type=int, default=1)

@@ -85,6 +85,8 @@ def coach_replay(replay: Replay, seat: int | None = None) -> Report:
             if mx.detect_deal is not None:
                 findings.extend(f for f in mx.detect_deal(deal) if seat is None or seat in f.seats)
     for v in replay.deal_verdicts + replay.result_verdicts:
+        if seat is not None and v.seat != seat:
+            continue
         findings.append(
             Finding(
                 None,

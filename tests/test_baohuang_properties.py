@@ -16,7 +16,7 @@ Properties:
    and is public after 明保 or once the 保皇派 plays the called card;
 7. ``legal_actions`` (the first 50) all step legally, during the bidding too, and hold the simulator's move.
 
-The sweep checks all of them on 1,000 fixed seeds in chunks; the hypothesis tests draw seeds and bot rates.
+The sweep checks all of them on 1,000 fixed seeds in chunks of 100; the hypothesis tests draw seeds and bot rates.
 """
 
 from __future__ import annotations
@@ -210,12 +210,13 @@ def check_cards(deal: SimulatedDeal, profile: str, bidding: Bidding, every_state
 # Properties 2 and 3: legality and the replay's states
 
 
-def check_replay(deal: SimulatedDeal) -> Replay:
+def check_replay(deal: SimulatedDeal, strict: bool) -> Replay:
     rep = Replay(deal.log)
     bad = [v.line() for v in rep.illegal]
     assert rep.ok and not bad, f"{deal.log.source}: {bad[:3]}"
     assert rep.unverified == [], rep.unverified
-    assert Replay(deal.log, strict=True).ok
+    if strict:
+        assert Replay(deal.log, strict=True).ok
     if rep.states != list(deal.states):
         assert len(rep.states) == len(deal.states), deal.log.source
         k, (a, b) = next((k, p) for k, p in enumerate(zip(rep.states, deal.states, strict=True)) if p[0] != p[1])
@@ -359,8 +360,9 @@ def check_claimed_results(deal: SimulatedDeal, rep: Replay) -> None:
         assert [v.rule for v in bad] == [want], [v.line() for v in bad]
 
 
-def check_knowledge(rep: Replay, deal: SimulatedDeal, bidding: Bidding) -> None:
-    """roles(state) and roles_known_to(state, viewer) at every state after the 皇帝 is chosen."""
+def check_knowledge(rep: Replay, deal: SimulatedDeal, bidding: Bidding, every_state: bool) -> None:
+    """roles(state) at every state; roles_known_to(state, viewer) at the states where what is public changes
+    and at every fifth state (at every state with ``every_state``)."""
     eng = rep.engine
     if bidding.emperor == -1:
         for state in deal.states:
@@ -379,9 +381,11 @@ def check_knowledge(rep: Replay, deal: SimulatedDeal, bidding: Bidding) -> None:
             assert set(eng.roles(state).values()) == {None}, k
             continue
         ev = deal.log.events[k - 1]
-        if isinstance(ev, Reveal) or (isinstance(ev, Play) and ev.seat == loyal != e and card in ev.cards):
-            public = True  # 明保 / 明独, or the 保皇派 showed the called card
+        changed = isinstance(ev, Reveal) or (isinstance(ev, Play) and ev.seat == loyal != e and card in ev.cards)
+        public = public or changed  # 明保 / 明独, or the 保皇派 showed the called card
         assert eng.roles(state) == truth, k
+        if not (every_state or changed or k % 5 == 0 or k == bidding.call_index + 1):
+            continue
         view = rep.view(k).roles if k % 17 == 0 or k == bidding.call_index + 1 else None
         for v in SEATS:
             known = eng.roles_known_to(state, v)
@@ -448,9 +452,9 @@ def check_legal_actions(deal: SimulatedDeal, profile: str, stride: int | None, o
 def check_deal(deal: SimulatedDeal, profile: str, every_state: bool = False) -> Replay:
     bidding = Bidding(deal)
     check_cards(deal, profile, bidding, every_state)
-    rep = check_replay(deal)
+    rep = check_replay(deal, strict=every_state)
     check_score(rep, deal, bidding)
-    check_knowledge(rep, deal, bidding)
+    check_knowledge(rep, deal, bidding, every_state)
     return rep
 
 
@@ -480,13 +484,16 @@ def features(deal: SimulatedDeal) -> Counter[str]:
 # The sweep: 1,000 fixed seeds in chunks that pytest-xdist can spread.
 
 SWEEP: list[tuple[str, Bot, range]] = [
-    ("baohuang", None, range(0, 180)),
-    ("baohuang", None, range(180, 360)),
-    ("baohuang-no345", None, range(0, 180)),
-    ("baohuang", HEAVY_RANG, range(1000, 1125)),
-    ("baohuang-no345", HEAVY_PASS, range(2000, 2125)),
+    ("baohuang", None, range(0, 100)),
+    ("baohuang", None, range(100, 200)),
+    ("baohuang", None, range(200, 300)),
+    ("baohuang-no345", None, range(0, 100)),
+    ("baohuang-no345", None, range(100, 200)),
+    ("baohuang", HEAVY_RANG, range(1000, 1100)),
+    ("baohuang-no345", HEAVY_PASS, range(2000, 2100)),
     ("baohuang", "reveal", range(3000, 3100)),
-    ("baohuang-no345", "yield", range(4000, 4110)),
+    ("baohuang-no345", "reveal", range(3100, 3200)),
+    ("baohuang-no345", "yield", range(4000, 4100)),
 ]
 assert sum(len(r) for _, _, r in SWEEP) == 1000
 
@@ -502,25 +509,24 @@ def test_many_seeds(profile: str, bot: Bot, seed_range: range) -> None:
     seen: Counter[str] = Counter()
     for seed in seed_range:
         deal = simulate(seed, profile, bot)
-        check_deal(deal, profile)
+        check_deal(deal, profile, every_state=seed % 10 == 0)
         if seed % 10 == 0:
             check_round_trips(deal)
         seen += features(deal)
-    # what every chunk must exercise
+    # what every chunk exercises: calls, 明保 and the 保皇派 shown by its card, 让 and second laps, 接风,
+    # and at least one 逼庄 or 黄庄
     for key in ("call", "play", "pass", "rang", "second lap", "rang then play", "jiefeng", "jiefeng led"):
-        assert seen[key], (key, seen)
-    if bot == "yield":
-        assert seen["forced"] >= 100 and seen["void"] >= 1 and seen["yield"] >= 500, seen
-        assert seen["grab"] == 0, seen
-    else:
-        assert seen["yield"] and seen["grab"] and seen["reveal"] and seen["明保"], seen
-        assert seen["loyalist shown"], seen
-    if bot is None or bot == "reveal":
-        assert seen["solo"] and seen["明独"], seen
-    if bot is None and seed_range.start == 0:
-        assert seen["forced"], seen  # the default bot reaches 逼庄 too
+        assert seen[key] >= 10, (key, seen)
+    assert seen["reveal"] >= 10 and seen["明保"] >= 10 and seen["loyalist shown"] >= 10, seen
+    assert seen["forced"] or seen["void"], seen
+    if bot == "yield":  # all five decline every time: 逼庄 in every deal, and a 黄庄
+        assert seen["yield"] == 500 and seen["forced"] == 100 and seen["void"] >= 1 and not seen["grab"], seen
+    else:  # 让庄, 抢庄 and 独保 in every chunk
+        assert seen["yield"] >= 20 and seen["grab"] and seen["grab deal"] == seen["grab"] and seen["solo"], seen
+    if bot is None:
+        assert seen["明独"], seen
     if bot == "reveal":
-        assert seen["grab deal"] >= 10 and seen["solo"] >= 10 and seen["明独"] >= 5, seen
+        assert seen["grab deal"] >= 10 and seen["solo"] >= 5 and seen["明独"] >= 3, seen
     if bot == HEAVY_RANG:
         assert seen["rang"] > seen["pass"] / 4, seen
 
@@ -556,7 +562,8 @@ def test_passing_and_letting_bots(seed: int, profile: str, rates: tuple[float, f
     deal = simulate(seed, profile, rates)
     rep = check_deal(deal, profile)
     check_claimed_results(deal, rep)
-    assert any(isinstance(ev, Rang) for ev in deal.log.events)
+    if deal.states[-1].phase == OVER:  # not 黄庄
+        assert any(isinstance(ev, Rang) for ev in deal.log.events)
 
 
 @settings(max_examples=25, deadline=None, suppress_health_check=SLOW)

@@ -1,0 +1,298 @@
+"""Simulated learners: a bot that follows or breaks chosen folk maxims (够级俗语), to test the coach.
+
+``MaximBot`` plays like ``replay.simulate.RandomBot`` except at the positions a maxim speaks to:
+there it breaks the maxims in ``break_`` (and records where, in ``planted``) and keeps to those in
+``follow`` (recording where it changed the random choice, in ``kept``). Every event it writes is
+legal: a planted event is one of the engine's own legal choices. Use it through ``simulate_deal``::
+
+    bot = MaximBot(random.Random(seed), break_={"feng-q-gai-mao"})
+    deal = simulate_deal(seed, "gouji", bot=bot)
+    bot.planted["feng-q-gai-mao"]  # event indices of deal.log.events where it broke the maxim
+
+The maxims it knows (keys of ``coach.maxims.BY_KEY``):
+
+- 逢Q盖帽 ``feng-q-gai-mao``: break: answer an opponent's Qs with Ks while holding As that beat them;
+  follow: answer with As, never Ks, when both can.
+- 有单不发3 ``you-dan-bu-fa-3``: on the profile's side (``lead_preference``, "singles" by default):
+  break: lead 3s while holding singles; follow: lead a single instead of 3s. With "threes" the sides
+  swap (break: lead a single while holding 3s; follow: lead the 3s).
+- 小花挂4 ``xiaohua-gua-4``: break: lead another rank with a small joker hung on it while holding 4s;
+  follow: hang the small joker on the 4s instead.
+- 单牌慎过，过3有罪 ``dan-pai-shen-guo``: break: pass on an opponent's last set of 3s while holding a
+  set that beats it; follow: always stop it.
+- 挡三不挡四 ``dang-san-bu-dang-si``: break: answer an opponent's 4s with 2s or jokers; follow: never
+  spend 2s or jokers on 4s (a plain answer, or a decline).
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterable
+from typing import Any
+
+from coach.maxims import BY_KEY
+from replay.cards import RANK_2, RANK_3, RANK_A, RANK_BJ, RANK_K, RANK_Q, RANK_SJ, Card
+from replay.events import Burn, Event, Jiefeng, Kou, Pass, Play
+from replay.sets import make_set
+from replay.simulate import RandomBot
+from replay.state import State
+
+FENG_Q = "feng-q-gai-mao"
+YOU_DAN = "you-dan-bu-fa-3"
+GUA_4 = "xiaohua-gua-4"
+DAN_PAI = "dan-pai-shen-guo"
+DANG_SAN = "dang-san-bu-dang-si"
+SUPPORTED = (FENG_Q, YOU_DAN, GUA_4, DAN_PAI, DANG_SAN)
+
+Cards = tuple[Card, ...]
+
+
+def _cost(cards: Cards) -> tuple[int, int, int, int]:
+    """How dear a set is to spend: jokers, then 2s, then its highest card, then its size."""
+    return (
+        sum(c.rank >= RANK_SJ for c in cards),
+        sum(c.rank == RANK_2 for c in cards),
+        max(c.rank for c in cards),
+        len(cards),
+    )
+
+
+def _cheapest(sets: Iterable[Cards]) -> Cards | None:
+    return min(sets, key=_cost, default=None)
+
+
+def _spends_high(cards: Cards) -> bool:
+    """True when a set carries 2s or jokers."""
+    return any(c.rank >= RANK_2 for c in cards)
+
+
+class MaximBot(RandomBot):
+    """A ``RandomBot`` that breaks the maxims in ``break_`` and follows those in ``follow``.
+
+    ``rates`` are RandomBot's (``pass_rate``, ``burn_rate``, ...) plus ``break_rate`` (default 1.0):
+    the chance of breaking a maxim at a position where it can be broken. ``planted[key]`` lists the
+    event indices where it broke maxim ``key``; ``kept[key]`` those where following it changed the
+    random choice. Only 够级 positions are planted (the maxims are 够级's)."""
+
+    def __init__(
+        self,
+        rng: random.Random,
+        follow: Iterable[str] = frozenset(),
+        break_: Iterable[str] = frozenset(),
+        **rates: Any,
+    ) -> None:
+        self.break_rate: float = rates.pop("break_rate", 1.0)
+        super().__init__(rng, **rates)
+        self.follow, self.break_ = set(follow), set(break_)
+        for key in self.follow | self.break_:
+            if key not in BY_KEY:
+                raise ValueError(f"unknown maxim {key!r}: expected one of {sorted(BY_KEY)}")
+            if key not in SUPPORTED:
+                raise ValueError(f"MaximBot cannot play maxim {key!r}; it knows {SUPPORTED}")
+        if self.follow & self.break_:
+            raise ValueError(f"cannot both follow and break {sorted(self.follow & self.break_)}")
+        self._reset()
+
+    # -- bookkeeping: the index of the event being chosen ------------------------------------------
+
+    def _reset(self) -> None:
+        self.planted: dict[str, list[int]] = {k: [] for k in self.break_}
+        self.kept: dict[str, list[int]] = {k: [] for k in self.follow}
+        self.events = 0  # events written so far in this deal
+        self._current = -1  # index of the event being chosen, while inside ``choose``
+
+    def _plant(self, key: str, ev: Event) -> Event:
+        """Record that the event being chosen breaks maxim ``key``."""
+        self.planted[key].append(self._current)
+        return ev
+
+    def _keep(self, key: str, ev: Event) -> Event:
+        """Record that following maxim ``key`` changed the event being chosen."""
+        self.kept[key].append(self._current)
+        return ev
+
+    def _breaks(self, key: str) -> bool:
+        return key in self.break_ and self.rng.random() < self.break_rate
+
+    def setup(self, eng: Any, st: State, hands: tuple[tuple[Card, ...], ...]) -> list[Event]:
+        """RandomBot's setup events; a new deal starts here."""
+        self._reset()
+        events = super().setup(eng, st, hands)
+        self.events = len(events)
+        return events
+
+    def bid(self, eng: Any, st: State) -> Event:
+        """RandomBot's bidding (保皇), counted."""
+        self.events += 1
+        return super().bid(eng, st)
+
+    def reveals(self, eng: Any, st: State) -> list[Event]:
+        """RandomBot's reveals (保皇), counted."""
+        events = super().reveals(eng, st)
+        self.events += len(events)
+        return events
+
+    # -- helpers ------------------------------------------------------------------------------------
+
+    @staticmethod
+    def _opponents(a: int, b: int) -> bool:
+        return (a - b) % 2 == 1
+
+    @staticmethod
+    def _bound(st: State, seat: int) -> bool:
+        """The seat burned earlier: each set but its last must carry a joker."""
+        return bool(st.burners >> seat & 1) and not st.chaos
+
+    def _keeps_burn(self, st: State, seat: int, cards: Cards) -> bool:
+        """The set keeps the seat's burn condition (or the seat is not bound by one)."""
+        return not self._bound(st, seat) or any(c.rank >= RANK_SJ for c in cards) or len(cards) == st.hands[seat].size
+
+    def _fits(self, st: State, seat: int, cards: Cards, burn: bool) -> bool:
+        """The set keeps a burn's condition: the one it is bound by, or the one a burn would start."""
+        return self.safe_to_burn(st, seat, cards) if burn else self._keeps_burn(st, seat, cards)
+
+    def _answers(self, eng: Any, st: State, seat: int) -> list[Cards]:
+        """Every set the seat holds that beats the table."""
+        return list(eng.plays_for(st, seat)) if st.table is not None else []
+
+    def _base(self, eng: Any, cards: Cards) -> int:
+        return make_set(cards, eng.twos_attach).base
+
+    @staticmethod
+    def _decline(eng: Any, st: State, seat: int) -> Event:
+        return Kou(seat) if "kou" in eng.actors(st).get(seat, ()) else Pass(seat)
+
+    # -- choosing -----------------------------------------------------------------------------------
+
+    def choose(self, eng: Any, st: State) -> Event:
+        """One legal event: a planted break, a kept maxim, or RandomBot's choice."""
+        self._current = self.events
+        self.events += 1
+        try:
+            if eng.game != "gouji":
+                return super().choose(eng, st)
+            ev = self._break(eng, st)
+            if ev is not None:
+                return ev
+            return self._follow(eng, st, super().choose(eng, st))
+        finally:
+            self._current = -1
+
+    def _break(self, eng: Any, st: State) -> Event | None:
+        """A planted break of a maxim at this position, or None."""
+        if st.table is None:
+            return None
+        o = st.owner
+        seat = st.to_act
+        if st.window or seat == -1 or not self._opponents(seat, o):
+            return None
+        base = st.table.base
+        if base == RANK_Q and FENG_Q in self.break_:
+            sets = self._answers(eng, st, seat)
+            caps = [s for s in sets if self._base(eng, s) == RANK_A]
+            ks = [s for s in sets if self._base(eng, s) == RANK_K and self._keeps_burn(st, seat, s)]
+            if caps and ks and self._breaks(FENG_Q):
+                return self._plant(FENG_Q, Play(seat, cards=_cheapest(ks)))
+        elif base == 4 and DANG_SAN in self.break_:
+            spend = [s for s in self._answers(eng, st, seat) if _spends_high(s) and self._keeps_burn(st, seat, s)]
+            if spend and self._breaks(DANG_SAN):
+                return self._plant(DANG_SAN, Play(seat, cards=_cheapest(spend)))
+        elif (
+            base == RANK_3
+            and not st.active(o)
+            and DAN_PAI in self.break_
+            and self._answers(eng, st, seat)
+            and self._breaks(DAN_PAI)
+        ):
+            return self._plant(DAN_PAI, self._decline(eng, st, seat))
+        return None
+
+    def _follow(self, eng: Any, st: State, ev: Event) -> Event:
+        """RandomBot's event, changed where it would break a maxim the bot follows."""
+        if st.table is None or not self.follow:
+            return ev
+        o = st.owner
+        seat = ev.seat
+        if st.window and seat == o:
+            return ev  # a lead, handled in ``lead``
+        if not self._opponents(seat, o):
+            return ev
+        base = st.table.base
+        if isinstance(ev, Play | Burn):
+            if base == RANK_Q and FENG_Q in self.follow and self._base(eng, ev.cards) == RANK_K:
+                caps = [s for s in self._answers(eng, st, seat) if self._base(eng, s) == RANK_A]
+                if caps:
+                    fit = [s for s in caps if self._fits(st, seat, s, isinstance(ev, Burn))] or caps
+                    return self._keep(FENG_Q, type(ev)(seat, cards=_cheapest(fit)))
+            if base == 4 and DANG_SAN in self.follow and _spends_high(ev.cards):
+                plain = [s for s in self._answers(eng, st, seat) if not _spends_high(s)]
+                if plain:
+                    fit = [s for s in plain if self._fits(st, seat, s, isinstance(ev, Burn))] or plain
+                    return self._keep(DANG_SAN, type(ev)(seat, cards=_cheapest(fit)))
+                return self._keep(DANG_SAN, self._decline(eng, st, seat) if isinstance(ev, Play) else Pass(seat))
+            return ev
+        if not isinstance(ev, Pass | Kou | Jiefeng):
+            return ev
+        kinds = eng.actors(st).get(seat, ())
+        if base == RANK_3 and not st.active(o) and DAN_PAI in self.follow and kinds:
+            sets = self._answers(eng, st, seat)
+            if sets:
+                if seat == st.to_act and not st.window:
+                    fit = [s for s in sets if self._fits(st, seat, s, False)] or sets
+                    return self._keep(DAN_PAI, Play(seat, cards=_cheapest(fit)))
+                if "burn" in kinds:
+                    fit = [s for s in sets if self._fits(st, seat, s, True)] or sets
+                    return self._keep(DAN_PAI, Burn(seat, cards=_cheapest(fit)))
+        return ev
+
+    # -- leading ------------------------------------------------------------------------------------
+
+    def lead(self, eng: Any, st: State, seat: int) -> tuple[Card, ...]:
+        """A set to lead: RandomBot's, unless a maxim the bot breaks or follows speaks to the lead."""
+        outside = self._current == -1  # the first lead, written by simulate_deal itself
+        if outside:
+            self._current = self.events
+            self.events += 1
+        try:
+            return self._lead(eng, st, seat)
+        finally:
+            if outside:
+                self._current = -1
+
+    def _lead(self, eng: Any, st: State, seat: int) -> tuple[Card, ...]:
+        if eng.game != "gouji":
+            return super().lead(eng, st, seat)
+        groups = self.by_rank(st, seat)
+        bound = self._bound(st, seat)
+        jokers = groups.get(RANK_SJ, []) + groups.get(RANK_BJ, [])
+        threes = groups.get(RANK_3, [])
+        singles = sorted(
+            (g[0] for r, g in groups.items() if RANK_3 < r <= RANK_A and len(g) == 1), key=lambda c: c.rank
+        )
+        fours = groups.get(4, [])
+        sjs = groups.get(RANK_SJ, [])
+        threes_side = eng.profile.options.get("lead_preference", "singles") == "threes"
+        if YOU_DAN in self.break_ and threes and singles and not bound and self._breaks(YOU_DAN):
+            cards = (singles[0],) if threes_side else tuple(threes)
+            self.planted[YOU_DAN].append(self._current)
+            return cards
+        if GUA_4 in self.break_ and sjs and fours:
+            others = [r for r in groups if 4 < r < RANK_2]
+            if others and self._breaks(GUA_4):
+                base = self.rng.choice(others)
+                self.planted[GUA_4].append(self._current)
+                return (*groups[base], sjs[0])
+        cards = super().lead(eng, st, seat)
+        if YOU_DAN in self.follow and threes and singles:
+            if not threes_side and all(c.rank == RANK_3 for c in cards):
+                self.kept[YOU_DAN].append(self._current)
+                return (singles[0], *jokers[:1]) if bound else (singles[0],)
+            if threes_side and len(cards) == 1 and RANK_3 < cards[0].rank <= RANK_A:
+                self.kept[YOU_DAN].append(self._current)
+                return (*threes, *jokers[:1]) if bound else tuple(threes)
+        if GUA_4 in self.follow and fours:
+            made = make_set(cards, eng.twos_attach)
+            if made.sj and not made.bj and made.base not in (4, RANK_2) and made.base < RANK_SJ:
+                self.kept[GUA_4].append(self._current)
+                return (*fours, *(c for c in cards if c.rank == RANK_SJ))
+        return cards
