@@ -283,8 +283,8 @@ class MaximBot(RandomBot):
                 self.planted[GUA_4].append(self._current)
                 return (*groups[base], sjs[0])
         cards = super().lead(eng, st, seat)
-        if YOU_DAN in self.follow and threes and singles:
-            if not threes_side and all(c.rank == RANK_3 for c in cards):
+        if YOU_DAN in self.follow and threes:
+            if not threes_side and singles and all(c.rank == RANK_3 for c in cards):
                 self.kept[YOU_DAN].append(self._current)
                 return (singles[0], *jokers[:1]) if bound else (singles[0],)
             if threes_side and len(cards) == 1 and RANK_3 < cards[0].rank <= RANK_A:

@@ -125,6 +125,8 @@ class Baohuang(Climbing):
             return truth
         out: dict[int, str | None] = dict.fromkeys(range(self.n))
         out[st.emperor] = "emperor"
+        if truth[viewer] is not None:  # every seat knows its own role: it holds the called card or not
+            out[viewer] = truth[viewer]
         return out
 
     # -- the answer cycle: two laps -----------------------------------------------------------------
@@ -217,7 +219,8 @@ class Baohuang(Climbing):
                     )
                 if trip is None:
                     unv.append(f"逼庄: seat {earlier}'s hand is not fully known")
-            if len(cards) != 3:
+            held = st.hands[s].known_cards().count(first) if st.hands[s].fully_known else 3
+            if len(cards) != 3 or held != 3:
                 return Outcome(
                     st,
                     "BH-FORCE",
@@ -455,7 +458,7 @@ class Baohuang(Climbing):
         fx: list[str] = []
         hands = (*st.hands[:s], hand, *st.hands[s + 1 :])
         new = put_set(st, hands, cs, cards, False, s, -1, 0, st.failed, False, -1, 0)
-        if s == st.loyalist and not st.loyal_public and st.called is not None and st.called in cards:
+        if s == st.loyalist != st.emperor and not st.loyal_public and st.called is not None and st.called in cards:
             new = evolve(new, loyal_public=True)
             fx.append(f"seat {s} plays the called {st.called}: everyone now knows it is the 保皇派")
         if st.played:
@@ -538,8 +541,7 @@ class Baohuang(Climbing):
                 elif st.to_act != -1:
                     out[st.to_act] = ("call", "yield")
                 for s in range(self.n):
-                    if st.forced == -1 or s != st.to_act:
-                        out[s] = (*out.get(s, ()), "grab")
+                    out[s] = (*out.get(s, ()), "grab")
                 return out
             out[st.emperor] = ("play",) + (("reveal",) if st.solo and not st.open_solo else ())
             if not st.grab and not st.solo and not st.open_loyal and st.loyalist != -1:

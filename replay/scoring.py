@@ -45,6 +45,7 @@ class Score:
     void: bool = False
     explain: tuple[tuple[str, str], ...] = field(default=())
     roles: dict[str, Any] | None = None
+    unsplit: bool = False  # 保皇 with an unknown 保皇派: places known, points not split
 
     def to_json(self) -> dict[str, Any]:
         """The stable JSON of ``fupan score --json``."""
@@ -156,8 +157,10 @@ def score_baohuang(st: State, profile: Profile) -> Score | None:
             explain.append(("BH-SOLO", "明独 doubles"))
         side = [e]
     else:
-        if loyal == -1:
-            return None  # the 保皇派 is not known: the split cannot be computed
+        if loyal == -1:  # the 保皇派 is not known: places stand, the points cannot be split
+            places = tuple(PlaceScore(s, place[s], BAOHUANG_POINTS[place[s]]) for s in order)
+            note = ("BH-SCORE", "the 保皇派 is not known (no hands, none named): points of places only, not split")
+            return Score(order, places, (), False, explain=(note,), roles=roles, unsplit=True)
         mult = 2 if st.open_loyal else 1
         others = [s for s in range(n) if s not in (e, loyal)]
         ours = BAOHUANG_POINTS[place[e]] + BAOHUANG_POINTS[place[loyal]]

@@ -348,7 +348,7 @@ def test_forced_round_from_the_marked_seat() -> None:
     assert [eng.triples(h) for h in st.hands] == [[], [Card("9D")], [], [], [Card("8C")]]
     assert st.forced == 0 and st.marked == 2 and st.to_act == 2 and st.yields == 5
     assert eng.forced_order(st) == [2, 1, 0, 4, 3]  # clockwise from the seat dealt the marked joker
-    assert eng.actors(st)[2] == ("call", "pass")
+    assert eng.actors(st)[2] == ("call", "pass", "grab")
     assert refused(eng, st, Yield(2)) == "BH-YIELD"
     assert refused(eng, st, Pass(1)) == "BH-FORCE"  # seat 2 is asked first
     assert refused(eng, st, Call(4, cards=cards("8C 8C 8C"))) == "BH-FORCE"  # seat 1 must be forced first
@@ -393,11 +393,6 @@ def test_forced_call_is_with_three_cards_and_asks_everyone() -> None:
     assert st.phase == VOID
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="engine bug: in the forced round actors()/legal_actions() omit 'grab' for the seat being asked, "
-    "though step() accepts its Grab (BH-GRAB: any seat may grab)",
-)
 def test_forced_round_actors_list_every_grab_step_accepts() -> None:
     eng, st = five_yields(forced_hands(), 2)
     actors = eng.actors(st)
@@ -430,8 +425,9 @@ def test_hidden_loyalist_is_known_only_to_itself() -> None:
     eng, st, loyal, _ = called_deal()
     truth = truth_for(2, loyal)
     assert eng.roles(st) == truth
-    hidden = {s: ("emperor" if s == 2 else None) for s in range(5)}
     for v in range(5):
+        # each seat knows the 皇帝 and its own role (it holds the called card or not), nothing more
+        hidden = {s: ("emperor" if s == 2 else truth[s] if s == v else None) for s in range(5)}
         assert eng.roles_known_to(st, v) == (truth if v == loyal else hidden), v
     st = run(eng, st, Reveal(loyal))  # 明保
     assert st.open_loyal and st.loyal_public
@@ -484,11 +480,6 @@ def test_solo_emperor_knows_every_role() -> None:
         assert refused(eng, st, Reveal(2)) == "BH-SOLO"  # once
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="engine bug: a solo 皇帝 (called three, holds four) playing one called card sets loyal_public, so "
-    "every seat 'knows' it plays alone before any 明独 (docs: the others learn it at 明独)",
-)
 def test_solo_emperor_playing_the_called_card_reveals_nothing() -> None:
     hands = spread()
     give(hands, 2, Card("7H"), 4)
@@ -566,8 +557,11 @@ def test_cli_replay_step_json_has_roles(tmp_path: Path, capsys: pytest.CaptureFi
     assert roles["truth"] == truth
     assert roles["called"] == "7H" and roles["marked"] == 2
     assert roles["revealed"] is False and roles["second_lap"] is False
-    hidden = {str(s): ("emperor" if s == 2 else None) for s in range(5)}
-    assert roles["known_to"] == {str(v): (truth if v == loyal else hidden) for v in range(5)}
+
+    def seen_by(v: int) -> dict[str, str | None]:
+        return {str(s): ("emperor" if s == 2 else truth[str(s)] if s == v else None) for s in range(5)}
+
+    assert roles["known_to"] == {str(v): (truth if v == loyal else seen_by(v)) for v in range(5)}
     assert doc["table"] == {"seat": 2, "cards": [low.token], "gouji": False}
 
 
@@ -622,11 +616,6 @@ def test_named_loyalist_scores_a_deal_without_hands() -> None:
     assert {p.seat: p.points for p in score.places} == {0: 2, 3: 1, 1: -1, 2: -1, 4: -1}  # side 6 - 3 = 3
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="engine bug: a finished 保皇 deal whose 保皇派 is unknown is judged "
-    "'[FINISH] a result is recorded but the deal did not finish' (score_baohuang returns None)",
-)
 def test_finished_deal_with_unknown_loyalist_is_not_called_unfinished() -> None:
     rep = Replay(unnamed_loyalist_log(None))
     assert rep.final.phase == OVER and rep.final.out == (0, 1, 2, 3)
