@@ -14,6 +14,8 @@ import sys
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
+from sqlalchemy.exc import SQLAlchemyError
+
 from replay.log import Log, LogError, read_log
 from replay.profile import GAMES, ProfileError, load_profile, options_for, shipped_profiles
 from replay.replay import Replay
@@ -350,6 +352,35 @@ def cmd_profiles(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
+def cmd_import(args: argparse.Namespace) -> int:
+    """fupan import: store logs (files and folders) in the deal library."""
+    from data.database import open_db
+    from data.importer import import_paths, log_files, progress_bar
+
+    engine = open_db(args.db)
+    files = log_files(args.paths)
+    if not files:
+        raise InputError("no log files found in " + ", ".join(args.paths))
+    show = progress_bar() if len(files) > 20 and sys.stderr.isatty() else None
+    results = import_paths(engine, files, show)
+    for r in results:
+        if r.status == "error":
+            print(f"{r.source}: not imported: {r.reason}")
+    counts = {k: sum(1 for r in results if r.status == k) for k in ("added", "duplicate", "error")}
+    print(f"{counts['added']} added, {counts['duplicate']} duplicate, {counts['error']} not imported")
+    return _settle(EXIT_INPUT if counts["error"] else EXIT_OK)
+
+
+def cmd_export(args: argparse.Namespace) -> int:
+    """fupan export: write every stored deal's canonical log to a folder."""
+    from data.database import open_db
+    from data.importer import export_deals
+
+    paths = export_deals(open_db(args.db), args.out)
+    print(f"wrote {len(paths)} logs to {args.out}")
+    return EXIT_OK
+
+
 def build_parser() -> argparse.ArgumentParser:
     """The argument parser of ``fupan``."""
     ap = argparse.ArgumentParser(prog="fupan", description="复盘: replay and check 够级 / 保皇 deals")
@@ -389,6 +420,14 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--seed", type=int, default=7)
     p.add_argument("--profile", default="gouji")
     p.set_defaults(func=cmd_demo)
+    p = sub.add_parser("import", help="store logs in the deal library")
+    p.add_argument("paths", nargs="+", help="log files and folders (searched for .json, .txt, .fupan)")
+    p.add_argument("--db", help="database URL (default: DATABASE_URL, else a SQLite file in the user's data folder)")
+    p.set_defaults(func=cmd_import)
+    p = sub.add_parser("export", help="write the stored logs back")
+    p.add_argument("--db", help="database URL")
+    p.add_argument("--out", required=True)
+    p.set_defaults(func=cmd_export)
     p = sub.add_parser("profiles", help="list rule profiles or show one")
     p.add_argument("name", nargs="?")
     p.set_defaults(func=cmd_profiles)
@@ -402,6 +441,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         return args.func(args)
     except (LogError, ProfileError, InputError) as exc:
         print(f"fupan: {exc}", file=sys.stderr)
+        return EXIT_INPUT
+    except SQLAlchemyError as exc:
+        print(f"fupan: database error: {str(exc).splitlines()[0]}", file=sys.stderr)
         return EXIT_INPUT
     except BrokenPipeError:  # the reader went away (| head): keep the verdict's exit code, print nothing more
         devnull = os.open(os.devnull, os.O_WRONLY)

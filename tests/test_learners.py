@@ -28,7 +28,9 @@ SEVERITY = {FENG_Q: "mistake", YOU_DAN: "hint", GUA_4: "hint", DAN_PAI: "mistake
 
 
 @cache
-def play(follow: frozenset[str] = frozenset(), break_: frozenset[str] = frozenset(), threes: bool = False) -> tuple:
+def play(
+    follow: frozenset[str] = frozenset(), break_: frozenset[str] = frozenset(), threes: bool = False
+) -> tuple[tuple[MaximBot, Replay, Report], ...]:
     """The 40 deals of one configuration: (bot, replay, coach report) for each seed."""
     profile: Profile = THREES if threes else load_profile("gouji")
     out = []
@@ -84,6 +86,35 @@ def test_breaking_bot_is_caught_every_time(maxim: str) -> None:
             assert (i, ev.seat) in at, f"{rep.log.source}: planted {maxim} at event {i} ({ev}) not found"
         planted += len(bot.planted[maxim])
     assert planted >= 20, f"only {planted} {maxim} breaks planted in {len(SEEDS)} deals"
+
+
+WINDOW_SEED = 1112  # a deal where the 小花挂4 breaker leads in the 够死级 window
+
+
+def window_breaks() -> tuple[Replay, Report, list[int]]:
+    bot = MaximBot(random.Random(WINDOW_SEED), break_={GUA_4})
+    rep = Replay(simulate_deal(WINDOW_SEED, "gouji", bot=bot).log)
+    assert not rep.illegal
+    return rep, coach_replay(rep), [i for i in bot.planted[GUA_4] if rep.states[i].window]
+
+
+def test_the_breaker_also_leads_in_the_window() -> None:
+    rep, _, planted = window_breaks()
+    assert planted
+    for i in planted:
+        ev = rep.log.events[i]
+        assert ev.seat == rep.states[i].owner and shape_ok(GUA_4, ev, rep, i)
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="detector bug: xiaohua_gua4 misses leads made in the 够死级 window (see "
+    "test_coach.py::test_gua4_lead_in_the_window)",
+)
+def test_window_breaks_are_caught() -> None:
+    _, report, planted = window_breaks()
+    at = {f.index for f in report.findings if f.maxim == GUA_4}
+    assert set(planted) <= at
 
 
 def test_breaking_bot_on_the_threes_side() -> None:

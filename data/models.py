@@ -1,0 +1,115 @@
+"""The deal library's tables (SQLModel): players and their aliases, matches, deals, the seats of a
+deal, its events with their verdicts, and the coach's findings.
+
+A deal is stored with its canonical log (``Log.dumps()``) and the hash of that text, which makes
+importing idempotent: the same deal imported twice is stored once.
+"""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+
+from sqlalchemy import Column, DateTime, Text, UniqueConstraint
+from sqlmodel import Field, SQLModel
+
+
+class Player(SQLModel, table=True):
+    """A player, by the name used in logs."""
+
+    __tablename__ = "player"
+
+    id: int | None = Field(default=None, primary_key=True)
+    name: str = Field(index=True, unique=True, max_length=200)
+
+
+class PlayerAlias(SQLModel, table=True):
+    """Another name a player appears under in logs."""
+
+    __tablename__ = "player_alias"
+
+    id: int | None = Field(default=None, primary_key=True)
+    alias: str = Field(index=True, unique=True, max_length=200)
+    player_id: int = Field(foreign_key="player.id", index=True)
+
+
+class Match(SQLModel, table=True):
+    """A club session: consecutive deals at one table (the logs' ``meta.match``)."""
+
+    __tablename__ = "match"
+
+    id: int | None = Field(default=None, primary_key=True)
+    key: str = Field(index=True, unique=True, max_length=200)
+    game: str = Field(max_length=20)
+    venue: str = Field(default="", max_length=500)
+    date: str = Field(default="", max_length=40)
+
+
+class Deal(SQLModel, table=True):
+    """One deal: its game, profile, meta, the canonical log and its content hash."""
+
+    __tablename__ = "deal"
+
+    id: int | None = Field(default=None, primary_key=True)
+    content_hash: str = Field(index=True, unique=True, max_length=64)
+    game: str = Field(index=True, max_length=20)
+    profile: str = Field(index=True, max_length=500)
+    date: str = Field(default="", index=True, max_length=40)
+    venue: str = Field(default="", max_length=500)
+    match_id: int | None = Field(default=None, foreign_key="match.id", index=True)
+    deal_number: int | None = Field(default=None)
+    source: str = Field(default="", max_length=1000)
+    imported_at: datetime = Field(default_factory=lambda: datetime.now(UTC), sa_type=DateTime(timezone=True))
+    n_events: int = 0
+    legal: bool = True
+    finished: bool = False
+    n_findings: int = 0
+    log_json: str = Field(sa_column=Column(Text, nullable=False))
+
+
+class DealSeat(SQLModel, table=True):
+    """A seat of a deal: who sat there, its team or role, its place and points."""
+
+    __tablename__ = "deal_seat"
+    __table_args__ = (UniqueConstraint("deal_id", "seat"),)
+
+    id: int | None = Field(default=None, primary_key=True)
+    deal_id: int = Field(foreign_key="deal.id", index=True)
+    seat: int
+    player_id: int | None = Field(default=None, foreign_key="player.id", index=True)
+    side: str = Field(default="", max_length=20)  # 够级: team "0"/"1"; 保皇: emperor, loyalist, rebel
+    place: int | None = None
+    points: float | None = None
+
+
+class EventRow(SQLModel, table=True):
+    """One event of a deal with its verdict."""
+
+    __tablename__ = "event"
+    __table_args__ = (UniqueConstraint("deal_id", "idx"),)
+
+    id: int | None = Field(default=None, primary_key=True)
+    deal_id: int = Field(foreign_key="deal.id", index=True)
+    idx: int
+    seat: int
+    action: str = Field(max_length=20)
+    cards: str = Field(default="", max_length=2000)
+    legal: bool = True
+    rule: str | None = Field(default=None, max_length=40)
+
+
+class FindingRow(SQLModel, table=True):
+    """One finding of the coach on a deal."""
+
+    __tablename__ = "finding"
+
+    id: int | None = Field(default=None, primary_key=True)
+    deal_id: int = Field(foreign_key="deal.id", index=True)
+    idx: int | None = None
+    seat: int | None = Field(default=None, index=True)
+    kind: str = Field(max_length=20)
+    severity: str = Field(max_length=20)
+    rule: str | None = Field(default=None, max_length=40)
+    maxim: str | None = Field(default=None, index=True, max_length=60)
+    message_zh: str = Field(default="", sa_column=Column(Text, nullable=False, default=""))
+    message_en: str = Field(default="", sa_column=Column(Text, nullable=False, default=""))
+    evidence_json: str = Field(default="{}", sa_column=Column(Text, nullable=False, default="{}"))
