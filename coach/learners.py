@@ -11,15 +11,16 @@ legal: a planted event is one of the engine's own legal choices. Use it through 
 
 The maxims it knows (keys of ``coach.maxims.BY_KEY``):
 
-- 逢Q盖帽 ``feng-q-gai-mao``: break: answer an opponent's Qs with Ks while holding As that beat them;
-  follow: answer with As, never Ks, when both can.
+- 逢Q盖帽 ``feng-q-gai-mao``: break: answer an opponent's Qs with Ks while holding plain As (no 2s,
+  no jokers) that beat them; follow: answer with those plain As, never Ks, when both can.
 - 有单不发3 ``you-dan-bu-fa-3``: on the profile's side (``lead_preference``, "singles" by default):
   break: lead 3s while holding singles; follow: lead a single instead of 3s. With "threes" the sides
   swap (break: lead a single while holding 3s; follow: lead the 3s).
 - 小花挂4 ``xiaohua-gua-4``: break: lead another rank with a small joker hung on it while holding 4s;
   follow: hang the small joker on the 4s instead.
-- 单牌慎过，过3有罪 ``dan-pai-shen-guo``: break: pass on an opponent's last set of 3s while holding a
-  set that beats it; follow: always stop it.
+- 单牌慎过，过3有罪 ``dan-pai-shen-guo``: when an opponent whose count is shown (报牌: 10 cards or
+  fewer) and who still holds cards has 3s on the table: break: pass while holding a set that beats
+  them; follow: always answer them (play, or burn) when the seat holds such a set.
 - 挡三不挡四 ``dang-san-bu-dang-si``: break: answer an opponent's 4s with 2s or jokers; follow: never
   spend 2s or jokers on 4s (a plain answer, or a decline).
 """
@@ -32,7 +33,7 @@ from typing import Any
 
 from coach.maxims import BY_KEY
 from replay.cards import RANK_2, RANK_3, RANK_A, RANK_BJ, RANK_K, RANK_Q, RANK_SJ, Card
-from replay.events import Burn, Event, Jiefeng, Kou, Pass, Play
+from replay.events import Burn, Event, Kou, Pass, Play
 from replay.sets import make_set
 from replay.simulate import RandomBot
 from replay.state import State
@@ -158,6 +159,15 @@ class MaximBot(RandomBot):
     def _base(self, eng: Any, cards: Cards) -> int:
         return make_set(cards, eng.twos_attach).base
 
+    def _caps(self, eng: Any, st: State, seat: int) -> list[Cards]:
+        """The plain As (no 2s, no jokers) the seat holds that beat the table: the 逢Q盖帽 cap."""
+        return [s for s in self._answers(eng, st, seat) if all(c.rank == RANK_A for c in s)]
+
+    @staticmethod
+    def _threes_near_out(st: State) -> bool:
+        """3s on the table from an owner still playing whose count is shown (报牌: 10 cards or fewer)."""
+        return st.table is not None and st.table.base == RANK_3 and st.owner in st.shown_counts()
+
     @staticmethod
     def _decline(eng: Any, st: State, seat: int) -> Event:
         return Kou(seat) if "kou" in eng.actors(st).get(seat, ()) else Pass(seat)
@@ -189,17 +199,15 @@ class MaximBot(RandomBot):
         base = st.table.base
         if base == RANK_Q and FENG_Q in self.break_:
             sets = self._answers(eng, st, seat)
-            caps = [s for s in sets if self._base(eng, s) == RANK_A]
             ks = [s for s in sets if self._base(eng, s) == RANK_K and self._keeps_burn(st, seat, s)]
-            if caps and ks and self._breaks(FENG_Q):
+            if ks and self._caps(eng, st, seat) and self._breaks(FENG_Q):
                 return self._plant(FENG_Q, Play(seat, cards=_cheapest(ks)))
         elif base == 4 and DANG_SAN in self.break_:
             spend = [s for s in self._answers(eng, st, seat) if _spends_high(s) and self._keeps_burn(st, seat, s)]
             if spend and self._breaks(DANG_SAN):
                 return self._plant(DANG_SAN, Play(seat, cards=_cheapest(spend)))
         elif (
-            base == RANK_3
-            and not st.active(o)
+            self._threes_near_out(st)
             and DAN_PAI in self.break_
             and self._answers(eng, st, seat)
             and self._breaks(DAN_PAI)
@@ -220,7 +228,7 @@ class MaximBot(RandomBot):
         base = st.table.base
         if isinstance(ev, Play | Burn):
             if base == RANK_Q and FENG_Q in self.follow and self._base(eng, ev.cards) == RANK_K:
-                caps = [s for s in self._answers(eng, st, seat) if self._base(eng, s) == RANK_A]
+                caps = self._caps(eng, st, seat)
                 if caps:
                     fit = [s for s in caps if self._fits(st, seat, s, isinstance(ev, Burn))] or caps
                     return self._keep(FENG_Q, type(ev)(seat, cards=_cheapest(fit)))
@@ -231,10 +239,10 @@ class MaximBot(RandomBot):
                     return self._keep(DANG_SAN, type(ev)(seat, cards=_cheapest(fit)))
                 return self._keep(DANG_SAN, self._decline(eng, st, seat) if isinstance(ev, Play) else Pass(seat))
             return ev
-        if not isinstance(ev, Pass | Kou | Jiefeng):
+        if not isinstance(ev, Pass | Kou):
             return ev
         kinds = eng.actors(st).get(seat, ())
-        if base == RANK_3 and not st.active(o) and DAN_PAI in self.follow and kinds:
+        if self._threes_near_out(st) and DAN_PAI in self.follow and kinds:
             sets = self._answers(eng, st, seat)
             if sets:
                 if seat == st.to_act and not st.window:

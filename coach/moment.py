@@ -25,10 +25,14 @@ class Deal:
         self.replay = replay
         events = replay.log.events
         self.bj_before: list[int] = [0]
+        self.first_sj: dict[int, int] = {}  # seat -> index of its first play with a small joker
         for i, v in enumerate(replay.verdicts):
             ev = events[i]
-            n = sum(1 for c in ev.cards if c.rank == RANK_BJ) if v.legal and ev.action in ("play", "burn") else 0
+            played = v.legal and ev.action in ("play", "burn")
+            n = sum(1 for c in ev.cards if c.rank == RANK_BJ) if played else 0
             self.bj_before.append(self.bj_before[-1] + n)
+            if played and any(c.rank == RANK_SJ for c in ev.cards):
+                self.first_sj.setdefault(ev.seat, i)
 
 
 @dataclass(frozen=True)
@@ -99,6 +103,12 @@ class Moment:
     def big_jokers_out(self) -> int:
         """Big jokers the seat cannot see: not in its hand and not yet played (4 decks hold 4)."""
         return 4 - self.count(RANK_BJ) - self.deal.bj_before[self.index]
+
+    @property
+    def is_lead(self) -> bool:
+        """True when the event is a play that leads (an empty table, or its own unburned 够死级 set)."""
+        st = self.before
+        return self.event.action == "play" and (st.table is None or (st.window and self.seat == st.owner))
 
     def beating_sets(self) -> list[tuple[Card, ...]]:
         """Every set the seat held that beats the set on the table (concrete cards)."""

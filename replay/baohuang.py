@@ -269,12 +269,12 @@ class Baohuang(Climbing):
             return st.loyalist, st.loyalist == emperor
         if card.suitless:
             return -1, False
-        holders = [s for s, h in enumerate(hands) if h.fully_known and card in h.known_cards()]
-        own = hands[emperor].known_cards().count(card) if hands[emperor].fully_known else 0
+        own = hands[emperor].known_cards().count(card)
         if own >= 4:
             return emperor, True
-        others = [s for s in holders if s != emperor]
-        if len(others) == 1 and all(h.fully_known for h in hands):
+        # three copies are shown, so the one known elsewhere is the fourth: its holder is the 保皇派
+        others = [s for s, h in enumerate(hands) if s != emperor and card in h.known_cards()]
+        if len(others) == 1:
             return others[0], False
         return -1, False
 

@@ -174,11 +174,6 @@ def test_feng_q_near_misses(hand: str, events: str) -> None:
 FQ_RICH = "BJ 2 2 A A K K K J J J 10 10 10 10 9 9 9 9 8 8 8 8 7 7 7 7 6 6 6 6 5 5 5 5 4"
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="detector bug: feng_q takes min(caps, key=len), i.e. the first A set plays_for lists, so with a "
-    "big joker or 2s in hand it suggests 'A BJ' (or 'A 2') instead of the plain 'A A' the seat held",
-)
 def test_feng_q_suggests_the_plain_as() -> None:
     text = gouji(FQ_RICH, "1 play Q Q\n2 play K K")
     legal(text)
@@ -316,11 +311,6 @@ def test_you_dan_lead_in_the_window() -> None:
     assert f.evidence.instead == ("K",)
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="detector bug: xiaohua_gua4 takes a lead only when the table is empty; a lead in the 够死级 window "
-    "(the seat's own set still on the table, no one burned) is missed, though you_dan counts it as a lead",
-)
 def test_gua4_lead_in_the_window() -> None:
     text = gouji(WINDOW_G4, f"{WINDOW}\n2 play 9 9 SJ")
     legal(text)
@@ -334,6 +324,7 @@ def test_gua4_lead_in_the_window() -> None:
 # seat 2 leads 16 9s and 14 8s (everyone passes) and is down to six cards
 ZAO_HAND = f"SJ {n('9', 16)} {n('8', 14)} 7 7 6 6 5"
 ZAO_BJ = f"BJ BJ BJ BJ SJ {n('9', 16)} {n('8', 14)} 7"
+ZAO_OUT = f"SJ {n('9', 16)} {n('8', 14)} {n('7', 5)}"  # six cards left, one set: the small joker goes out
 ZAO_RUN = f"2 play {n('9', 16)}\n{passes(2)}\n2 play {n('8', 14)}\n{passes(2)}"
 
 
@@ -362,6 +353,7 @@ def test_zao_small_joker_played_late() -> None:
     [
         pytest.param(ZAO_HAND, "2 play 7 7 SJ", id="early"),
         pytest.param(ZAO_BJ, f"{ZAO_RUN}\n2 play 7 SJ", id="every-big-joker-in-own-hand"),
+        pytest.param(ZAO_OUT, f"{ZAO_RUN}\n2 play {n('7', 5)} SJ", id="the-set-takes-the-seat-out"),
     ],
 )
 def test_zao_near_misses(hand: str, events: str) -> None:
@@ -373,11 +365,6 @@ def test_zao_near_misses(hand: str, events: str) -> None:
 ZAO_TWO = f"SJ SJ {n('9', 16)} {n('8', 13)} 7 6 6 5 4"
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="detector bug: xiaohua_zao fires on every late play of a small joker, but its docstring says it "
-    "fires when a seat *first* plays a small joker late; a seat that used one early is flagged again",
-)
 def test_zao_not_when_a_small_joker_was_used_early() -> None:
     events = f"2 play {n('9', 16)}\n{passes(2)}\n2 play 8 SJ\n5 kou\n2 play {n('8', 12)}\n{passes(2)}\n2 play 6 6 SJ"
     text = gouji(ZAO_TWO, events)
@@ -385,10 +372,6 @@ def test_zao_not_when_a_small_joker_was_used_early() -> None:
     assert found(text, ZAO) == []
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="detector bug: xiaohua_zao fires at each late small-joker play, not once at the first as documented",
-)
 def test_zao_once_per_seat() -> None:
     events = f"{ZAO_RUN}\n2 play 7 SJ\n5 kou\n2 play 6 6 SJ"
     text = gouji(f"SJ SJ {n('9', 16)} {n('8', 14)} 7 6 6 5", events)
@@ -471,8 +454,9 @@ def run_out(seat: int, eights: int) -> str:
     return f"{seat} play {n('9', 16)}\n{passes(seat)}\n{seat} play {n('8', eights)}\n{passes(seat)}"
 
 
-def test_dan_pai_opponent_goes_out_on_3s() -> None:
-    text = gouji(DP, f"{run_out(1, 16)}\n1 play 3 3 3 3\n2 pass")
+def test_dan_pai_3s_let_through_near_the_end() -> None:
+    # seat 1 plays three 3s and is down to three cards (shown under 报牌): the 3s would win it the lead
+    text = gouji(DP, f"{run_out(1, 14)}\n1 play 3 3 3\n2 pass")
     legal(text)
     (f,) = found(text, DAN_PAI)
     check(
@@ -482,12 +466,32 @@ def test_dan_pai_opponent_goes_out_on_3s() -> None:
         maxim=DAN_PAI,
         severity="mistake",
         held=DP,
-        table=("3", "3", "3", "3"),
+        table=("3", "3", "3"),
         table_seat=1,
         did="pass",
         did_cards=(),
-        instead=("4", "4", "4", "4"),
+        instead=("4", "4", "4"),  # the lowest set that beats them
     )
+    assert "3张" in f.message_zh and "down to 3 cards" in f.message_en
+
+
+@pytest.mark.parametrize(
+    ("events", "index", "left", "instead"),
+    [
+        pytest.param(f"{run_out(1, 8)}\n1 play 3 3\n2 pass", 13, 10, ("4", "4"), id="shown-at-10"),
+        pytest.param(f"{run_out(1, 14)}\n1 play 3\n2 pass", 13, 5, ("4",), id="a-single-3"),
+        pytest.param(
+            f"{run_out(5, 14)}\n5 play 3 3 3\n0 pass\n1 pass\n2 kou", 15, 3, ("4", "4", "4"), id="dui-tou-kou"
+        ),
+    ],
+)
+def test_dan_pai_3s_let_through_variants(events: str, index: int, left: int, instead: tuple[str, ...]) -> None:
+    text = gouji(DP, events)
+    legal(text)
+    (f,) = found(text, DAN_PAI)
+    assert (f.index, f.seat, f.severity, f.evidence.instead) == (index, 2, "mistake", instead)
+    assert f.evidence.did == parse_text(text).events[index].action
+    assert f"down to {left} cards" in f.message_en
 
 
 def test_dan_pai_single_let_through() -> None:
@@ -514,10 +518,12 @@ def test_dan_pai_single_let_through() -> None:
 @pytest.mark.parametrize(
     ("hand", "events"),
     [
-        pytest.param(DP, f"{run_out(0, 16)}\n0 play 3 3 3 3\n1 pass\n2 pass", id="a-teammate-goes-out-on-3s"),
-        pytest.param(DP_NO_STOP, f"{run_out(1, 16)}\n1 play 3 3 3 3\n2 pass", id="nothing-stops-the-3s"),
-        pytest.param(DP, "1 play 3 3 3 3\n2 pass", id="3s-not-the-last-set"),
-        pytest.param(DP, f"{run_out(1, 16)}\n1 play 3 3 3 3\n2 play 4 4 4 4", id="stopped"),
+        pytest.param(DP, f"{run_out(0, 14)}\n0 play 3 3 3\n1 pass\n2 pass", id="a-teammates-3s"),
+        pytest.param(DP_NO_STOP, f"{run_out(1, 12)}\n1 play 3 3 3 3\n2 pass", id="nothing-beats-the-3s"),
+        pytest.param(DP, "1 play 3 3 3 3\n2 pass", id="count-not-shown"),
+        pytest.param(DP, f"{run_out(1, 7)}\n1 play 3 3\n2 pass", id="eleven-cards-left"),
+        pytest.param(DP, f"{run_out(1, 16)}\n1 play 3 3 3 3\n2 pass", id="the-3s-are-its-last-set"),
+        pytest.param(DP, f"{run_out(1, 14)}\n1 play 3 3 3\n2 play 4 4 4", id="stopped"),
         pytest.param(DP, f"{run_out(1, 13)}\n1 play 7\n2 pass", id="single-from-six-cards"),
         pytest.param(DP, f"{run_out(1, 14)}\n1 play 7 7\n2 pass", id="a-pair-not-a-single"),
         pytest.param(DP, f"{run_out(1, 14)}\n1 play A\n2 pass", id="only-a-2-or-joker-beats-it"),
@@ -679,7 +685,7 @@ FIRING = {
     "gua4": gouji(G4, "2 play 9 9 SJ"),
     "zao": gouji(ZAO_HAND, f"{ZAO_RUN}\n2 play 7 7 SJ"),
     "guo-pai": gouji(GP, "1 play K K\n2 pass\n2 burn A A"),
-    "dan-pai-3s": gouji(DP, f"{run_out(1, 16)}\n1 play 3 3 3 3\n2 pass"),
+    "dan-pai-3s": gouji(DP, f"{run_out(1, 14)}\n1 play 3 3 3\n2 pass"),
     "dan-pai-single": gouji(DP, f"{run_out(1, 14)}\n1 play 7\n2 pass"),
     "dang-san": gouji(G4, "1 play 4 4\n2 play 2 2"),
     "you-dan-window": gouji(WINDOW_YD, f"{WINDOW}\n2 play 3 3"),
@@ -780,12 +786,6 @@ def hide_all_but(deal: str, seat: int) -> str:
     return re.sub(r"^hand (\d) .*$", lambda m: m[0] if int(m[1]) == seat else f"hand {m[1]} ?", deal, flags=re.M)
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="detector bug: baohuang_notes judges roles by engine.roles_known_to, and the replay finds the 保皇派 "
-    "only when every hand is known (replay/baohuang.py _find_loyalist); with the other hands hidden the 保皇派, "
-    "whose own hand holds the fourth 3D, is not known to itself and the note is lost",
-)
 def test_baohuang_note_from_the_loyalists_own_hand() -> None:
     text = baohuang("4 play 5H\n0 play 6C", deal=hide_all_but(BH_DEAL, 0))
     legal(text)
@@ -860,13 +860,32 @@ def test_summary_per_seat_and_team() -> None:
 def test_summary_counts_team_notes() -> None:
     rep = report(fang_yi_log())
     teams = {tuple(t["seats"]): t for t in rep.summary["teams"]}
-    # seat 1 went out on four small jokers with every big joker unseen: a 小花早挂 hint
+    # seat 1 goes out on its four small jokers: not a 小花早挂 (the set takes it out); no maxim fires
+    assert rep.summary["seats"]["1"]["total"] == 0
+    for team in teams.values():
+        assert team["by_kind"] == {"note": 1} and team["by_maxim"] == {FANG_YI: 1}
+    assert rep.summary["all"]["by_kind"] == {"note": 2}
+
+
+def test_summary_counts_team_notes_with_maxims() -> None:
+    # seat 1 hangs a small joker on its last two 4s, six cards left and every big joker unseen (a 小花早挂
+    # hint), and seat 2 passes on that 够级 set though it could burn it with a joker to spare (a 过牌不烧 hint)
+    old = f"1 play {n('4', 16)}\n{passes(1)}\n1 play SJ SJ SJ SJ\n"
+    new = f"1 play {n('4', 14)}\n{passes(1)}\n1 play 4 4 SJ\n2 pass\n3 pass\n4 kou\n1 play SJ SJ SJ\n"
+    assert old in fang_yi_log()
+    text = fang_yi_log().replace(old, new)
+    legal(text)
+    rep = report(text)
+    assert rep.replay.score().finish_order == (1, 2, 4, 0, 3, 5)
+    teams = {tuple(t["seats"]): t for t in rep.summary["teams"]}
     assert rep.summary["seats"]["1"]["by_maxim"] == {ZAO: 1}
-    assert teams[(0, 2, 4)]["by_kind"] == {"note": 1} and teams[(0, 2, 4)]["by_maxim"] == {FANG_YI: 1}
+    assert rep.summary["seats"]["2"]["by_maxim"] == {GUO_PAI: 1}
+    assert teams[(0, 2, 4)]["by_kind"] == {"maxim": 1, "note": 1}
+    assert teams[(0, 2, 4)]["by_maxim"] == {GUO_PAI: 1, FANG_YI: 1}
     assert teams[(1, 3, 5)]["by_kind"] == {"maxim": 1, "note": 1}
     assert teams[(1, 3, 5)]["by_severity"] == {"hint": 2}
     assert teams[(1, 3, 5)]["by_maxim"] == {ZAO: 1, FANG_YI: 1}
-    assert rep.summary["all"]["by_kind"] == {"maxim": 1, "note": 2}
+    assert rep.summary["all"]["by_kind"] == {"maxim": 2, "note": 2}
 
 
 def test_summary_of_a_baohuang_deal() -> None:

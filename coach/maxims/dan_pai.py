@@ -1,9 +1,10 @@
 """单牌慎过，过3有罪: do not let opponents' singles through lightly; never let an opponent go out on 3s
 when you could stop it. Reading: fair.
 
-Fires (a) as a mistake when an opponent's last set (its 底牌) is 3s and the seat passes while
-holding a set that beats them; (b) as a hint when an opponent shown at 5 cards or fewer leads a
-single and the seat passes while holding a plain single (no 2, no joker) that beats it.
+Fires (a) as a mistake when an opponent whose count is shown (报牌: 10 cards or fewer) has 3s on the
+table and the seat passes while holding a set that beats them: the 3s would win the round and give
+the opponent the lead, on its way out; (b) as a hint when an opponent shown at 5 cards or fewer has
+a single on the table and the seat passes while holding a plain single (no 2, no joker) that beats it.
 """
 
 from __future__ import annotations
@@ -17,14 +18,15 @@ from replay.cards import RANK_2, RANK_3
 
 
 def detect(m: Moment) -> Iterator[Finding]:
-    """A pass that lets an opponent's 3s out, or an opponent's single through near its end."""
+    """A pass that lets an opponent's 3s or single through near its end."""
     st = m.before
     ev = m.event
     if ev.action not in ("pass", "kou") or st.table is None or not m.opponent(st.owner):
         return
     if m.seat not in m.engine.actors(st) or not m.verdict.legal:
         return
-    if st.table.base == RANK_3 and not st.active(st.owner):
+    shown = m.shown(st.owner)
+    if st.table.base == RANK_3 and st.active(st.owner) and shown is not None:
         stop = m.beating_sets()
         if stop:
             best = min(stop, key=lambda s: max(c.rank for c in s))
@@ -32,12 +34,11 @@ def detect(m: Moment) -> Iterator[Finding]:
                 m,
                 MAXIM,
                 "mistake",
-                f"对手以3出完牌，手里有 {' '.join(c.token for c in best)} 能拦却过了",
-                f"let an opponent go out on 3s while holding {' '.join(c.token for c in best)} that stops them",
+                f"对手只剩{shown}张，放过了它的3（手里有 {' '.join(c.token for c in best)} 能拦）",
+                f"let an opponent down to {shown} cards through on 3s while holding {' '.join(c.token for c in best)}",
                 instead=best,
             )
         return
-    shown = m.shown(st.owner)
     if st.table.size == 1 and shown is not None and shown <= 5:
         cheap = [s for s in m.beating_sets() if len(s) == 1 and s[0].rank < RANK_2]
         if cheap:
@@ -56,8 +57,8 @@ def detect(m: Moment) -> Iterator[Finding]:
 MAXIM = Maxim(
     key="dan-pai-shen-guo",
     saying="单牌慎过，过3有罪",
-    reading_zh="对手的单张不要轻易放过；能拦时绝不能让对手以3出完牌",
-    reading_en="do not let opponents' singles through lightly; never let an opponent go out on 3s when you could stop it",
+    reading_zh="对手的单张不要轻易放过；对手快走时，能拦就别放过它的3（否则它得发牌权，走得更快）",
+    reading_en="do not let opponents' singles through lightly; never let an opponent near its end through on 3s when you could stop them",
     sureness="fair",
     detect=detect,
 )

@@ -1,8 +1,8 @@
 """逢Q盖帽(A): facing an opponent's Qs, answer with As (the "cap"), not with Ks that the next opponent
 tops cheaply. Reading: fair.
 
-Fires when a seat answers an opponent's set of Qs with Ks while it held a set of As that beats the
-Qs too. Evidence: the Ks played and the As it could have played instead.
+Fires when a seat answers an opponent's set of Qs with Ks while it held plain As (no 2s, no jokers)
+that beat the Qs too. Evidence: the Ks played and the As it could have played instead.
 """
 
 from __future__ import annotations
@@ -27,9 +27,9 @@ def detect(m: Moment) -> Iterator[Finding]:
     played = make_set(ev.cards, m.engine.twos_attach)
     if played.base != RANK_K:
         return
-    caps = [s for s in m.beating_sets() if make_set(s, m.engine.twos_attach).base == RANK_A]
+    caps = [s for s in m.beating_sets() if all(c.rank == RANK_A for c in s)]  # plain As: the cap itself
     if caps:
-        cap = min(caps, key=len)
+        cap = caps[0]
         yield finding(
             m,
             MAXIM,

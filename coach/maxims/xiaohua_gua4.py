@@ -18,9 +18,8 @@ from replay.sets import make_set
 
 def detect(m: Moment) -> Iterator[Finding]:
     """Small jokers hung on another base while 4s stayed in hand."""
-    st = m.before
     ev = m.event
-    if ev.action != "play" or st.table is not None or not m.verdict.legal:
+    if not m.is_lead or not m.verdict.legal:
         return
     played = make_set(ev.cards, m.engine.twos_attach)
     if not played.sj or played.base in (4, RANK_2) or played.base >= RANK_SJ or played.bj:

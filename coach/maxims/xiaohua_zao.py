@@ -1,7 +1,7 @@
 """小花早挂，晚发不活: use small jokers early; late in the deal they die to big jokers. Reading: fair.
 
-Fires when a seat first plays a small joker with 6 cards or fewer left while big jokers it has not
-seen (not in its hand, not yet played) are still out, having held the small joker since the deal.
+Fires when a seat first plays a small joker with 6 cards or fewer left (and not as the set that takes
+it out) while big jokers it has not seen (not in its hand, not yet played) are still out.
 """
 
 from __future__ import annotations
@@ -23,6 +23,8 @@ def detect(m: Moment) -> Iterator[Finding]:
         return
     if not any(c.rank == RANK_SJ for c in ev.cards) or m.hand_size() > LATE:
         return
+    if m.deal.first_sj.get(m.seat) != m.index or len(ev.cards) == m.hand_size():
+        return  # a small joker was used earlier, or this set takes the seat out
     out = m.big_jokers_out()
     if out > 0:
         yield finding(

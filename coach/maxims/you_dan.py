@@ -16,14 +16,9 @@ from coach.moment import Moment
 from replay.cards import RANK_3, RANK_A
 
 
-def _is_lead(m: Moment) -> bool:
-    st = m.before
-    return m.event.action == "play" and (st.table is None or (st.window and m.seat == st.owner))
-
-
 def detect(m: Moment) -> Iterator[Finding]:
     """A lead on the wrong side of the saying, as the profile reads it."""
-    if not _is_lead(m) or not m.verdict.legal:
+    if not m.is_lead or not m.verdict.legal:
         return
     cards = m.event.cards
     counts: dict[int, int] = {}
