@@ -1,10 +1,12 @@
 # The two commands: `make run` and `make test`. Both create .venv and install what is missing.
+# `make run` also loads the shipped sample deals into the default deal library (idempotent; a database
+# that cannot be opened is reported and the demo runs all the same).
 PYTHON ?= python3
 VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 
-.PHONY: run test lint bench clean
+.PHONY: run test test-pg lint bench clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -15,11 +17,16 @@ $(STAMP): pyproject.toml | $(BIN)/python
 	touch $(STAMP)
 
 run: $(STAMP)
+	-$(BIN)/fupan samples
 	$(BIN)/fupan demo
 
 test: $(STAMP)
 	$(BIN)/ruff check .
 	$(BIN)/python -m pytest -n 2
+
+# The same, beside a throwaway PostgreSQL server (as CI runs it): the storage tests run on both backends.
+test-pg: $(STAMP)
+	bash .ci/pg.sh $(MAKE) test
 
 lint: $(STAMP)
 	$(BIN)/ruff check .
@@ -27,6 +34,7 @@ lint: $(STAMP)
 
 bench: $(STAMP)
 	$(BIN)/python bench/bench_replay.py
+	$(BIN)/python bench/bench_import.py
 
 clean:
 	rm -rf $(VENV) .pytest_cache .hypothesis .ruff_cache build *.egg-info

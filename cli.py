@@ -376,9 +376,35 @@ def cmd_export(args: argparse.Namespace) -> int:
     from data.database import open_db
     from data.importer import export_deals
 
-    paths = export_deals(open_db(args.db), args.out)
+    engine = open_db(args.db)
+    try:
+        paths = export_deals(engine, args.out)
+    except OSError as exc:
+        raise InputError(f"{exc.filename or args.out}: cannot write the logs ({exc.strerror or exc})") from exc
     print(f"wrote {len(paths)} logs to {args.out}")
     return EXIT_OK
+
+
+def cmd_samples(args: argparse.Namespace) -> int:
+    """fupan samples: store the shipped sample deals (够级, 保皇, disputes) in the deal library."""
+    from data.database import open_db
+    from data.make_samples import import_samples
+
+    engine = open_db(args.db)
+    results = import_samples(engine)
+    if not results:
+        raise InputError("the sample deals are not installed (data/samples is missing)")
+    total = {"added": 0, "duplicate": 0, "error": 0}
+    for folder, found in results.items():
+        counts = {k: sum(1 for r in found if r.status == k) for k in total}
+        for r in found:
+            if r.status == "error":
+                print(f"{r.source}: not imported: {r.reason}")
+        print(f"{folder}: {counts['added']} added, {counts['duplicate']} duplicate, {counts['error']} not imported")
+        total = {k: total[k] + counts[k] for k in total}
+    print(f"samples: {total['added']} added, {total['duplicate']} duplicate, {total['error']} not imported")
+    print(f"deal library: {engine.url.render_as_string(hide_password=True)}")
+    return _settle(EXIT_INPUT if total["error"] else EXIT_OK)
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -428,6 +454,9 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--db", help="database URL")
     p.add_argument("--out", required=True)
     p.set_defaults(func=cmd_export)
+    p = sub.add_parser("samples", help="store the shipped sample deals in the deal library")
+    p.add_argument("--db", help="database URL (default: DATABASE_URL, else a SQLite file in the user's data folder)")
+    p.set_defaults(func=cmd_samples)
     p = sub.add_parser("profiles", help="list rule profiles or show one")
     p.add_argument("name", nargs="?")
     p.set_defaults(func=cmd_profiles)

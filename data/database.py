@@ -14,8 +14,9 @@ from alembic import command
 from alembic.config import Config
 from alembic.runtime.migration import MigrationContext
 from platformdirs import user_data_dir
-from sqlalchemy import event
+from sqlalchemy import event, make_url
 from sqlalchemy.engine import Engine
+from sqlalchemy.exc import ArgumentError
 from sqlmodel import Session, create_engine
 
 MIGRATIONS = Path(__file__).parent / "migrations"
@@ -38,23 +39,67 @@ def normalize_url(url: str) -> str:
     return url
 
 
+WRITE = {"fupan_write": True}
+"""Execution options of a connection that is about to write (``engine.execution_options(**WRITE)``):
+on SQLite its transactions start with ``BEGIN IMMEDIATE``, so concurrent writers wait their turn
+(up to the busy timeout) instead of failing when a read transaction cannot be upgraded."""
+
+
+def _url_error(why: object) -> ArgumentError:
+    # the URL itself is not repeated: it may hold a password
+    return ArgumentError(f"cannot use the database URL: {why}")
+
+
 def make_engine(url: str | None = None) -> Engine:
-    """An engine for ``url`` (default: ``default_url()``); creates a SQLite file's folder."""
+    """An engine for ``url`` (default: ``default_url()``); creates a SQLite file's folder.
+
+    A URL that cannot be used (unparsable, a bad port, a driver that is not installed, a SQLite
+    folder that cannot be created) raises ``sqlalchemy.exc.ArgumentError`` with a one-line message.
+    """
     url = normalize_url(url or default_url())
-    if url.startswith("sqlite:///") and not url.startswith("sqlite:///:memory:"):
-        Path(url[len("sqlite:///") :]).expanduser().parent.mkdir(parents=True, exist_ok=True)
-    if url.startswith("sqlite"):
-        engine = create_engine(url, connect_args={"check_same_thread": False, "timeout": 30})
+    try:
+        parsed = make_url(url)
+    except (ArgumentError, ValueError) as exc:
+        raise _url_error(exc) from None
+    try:
+        _ = parsed.port  # a port that is not a number fails here, not at the first connection
+    except ValueError:
+        raise _url_error("the port is not a number") from None
+    if parsed.get_backend_name() == "sqlite":
+        db = parsed.database or ""
+        if db and db != ":memory:" and not db.startswith("file:"):
+            path = Path(db).expanduser()
+            parsed = parsed.set(database=str(path))
+            try:
+                path.parent.mkdir(parents=True, exist_ok=True)
+            except OSError as exc:
+                raise _url_error(f"cannot create the folder of the SQLite file ({exc.strerror or exc})") from None
+        try:
+            engine = create_engine(parsed, connect_args={"check_same_thread": False, "timeout": 30})
+        except ImportError as exc:
+            raise _url_error(f"its driver is not installed ({exc})") from None
+        except ArgumentError as exc:
+            raise _url_error(exc) from None
 
         @event.listens_for(engine, "connect")
-        def _sqlite_pragmas(conn, _record) -> None:
+        def _sqlite_connect(conn, _record) -> None:
+            conn.isolation_level = None  # SQLAlchemy emits BEGIN itself (below): transactional DDL, savepoints
             cur = conn.cursor()
             cur.execute("PRAGMA foreign_keys=ON")
             cur.execute("PRAGMA journal_mode=WAL")
             cur.close()
 
+        @event.listens_for(engine, "begin")
+        def _sqlite_begin(conn) -> None:
+            conn.exec_driver_sql("BEGIN IMMEDIATE" if conn.get_execution_options().get("fupan_write") else "BEGIN")
+
         return engine
-    return create_engine(url, pool_pre_ping=True)
+    try:
+        return create_engine(parsed, pool_pre_ping=True)
+    except ImportError as exc:
+        raise _url_error(f"its driver is not installed ({exc})") from None
+    except ArgumentError as exc:
+        raise _url_error(exc) from None
 
 
 def alembic_config(engine: Engine) -> Config:

@@ -4,25 +4,37 @@ Import is idempotent (a deal is known by the hash of its canonical log: the same
 stored once and reported as a duplicate) and atomic per deal (a bad file is reported with its
 reason and nothing of it is stored; the other files go in). Each deal is replayed and coached, and
 its verdicts and findings are stored with it. Export writes each stored canonical log back.
+
+Concurrent imports into one database are safe: a deal is replayed and coached before its
+transaction opens; in it the match, the deal and new players are added with INSERT … ON CONFLICT DO
+NOTHING in one fixed order (match, deal, players by name), so a deal another process stored first
+turns into ``duplicate`` and no two imports deadlock. On SQLite the transaction begins IMMEDIATE
+(writers queue on the busy timeout); a transaction that still fails for a passing reason (deadlock,
+serialization failure, busy database, a unique clash) is tried again, a few times.
 """
 
 from __future__ import annotations
 
 import hashlib
 import json
+import random
 import sys
 import time
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
+from datetime import UTC, datetime
 from pathlib import Path
-from typing import TextIO
+from typing import Any, TextIO
 
-from sqlalchemy import insert
-from sqlalchemy.engine import Engine
-from sqlalchemy.exc import IntegrityError, OperationalError
+from sqlalchemy import Table, insert
+from sqlalchemy.dialects.postgresql import insert as pg_insert
+from sqlalchemy.dialects.sqlite import insert as sqlite_insert
+from sqlalchemy.engine import Connection, Engine
+from sqlalchemy.exc import DataError, DBAPIError, IntegrityError, OperationalError
 from sqlmodel import Session, select
 
 from coach.coach import coach_replay
+from data.database import WRITE
 from data.models import Deal, DealSeat, EventRow, FindingRow, Match, Player, PlayerAlias
 from replay.log import Log, LogError, read_log
 from replay.profile import ProfileError
@@ -57,30 +69,19 @@ def log_files(paths: Iterable[str | Path]) -> list[Path]:
     return out
 
 
-def _player_id(db: Session, name: str) -> int | None:
-    if not name:
-        return None
-    alias = db.exec(select(PlayerAlias).where(PlayerAlias.alias == name)).first()
-    if alias is not None:
-        return alias.player_id
-    player = db.exec(select(Player).where(Player.name == name)).first()
-    if player is None:
-        player = Player(name=name)
-        db.add(player)
-        db.flush()
-    return player.id
+@dataclass
+class _Rows:
+    """Everything one deal stores, worked out before the database is touched."""
+
+    deal: dict[str, Any]
+    match: dict[str, Any] | None
+    seats: list[dict[str, Any]]  # with "player" (a name) instead of player_id
+    events: list[dict[str, Any]]
+    findings: list[dict[str, Any]]
 
 
-def _match_id(db: Session, log: Log) -> int | None:
-    key = log.meta.get("match")
-    if not key:
-        return None
-    match = db.exec(select(Match).where(Match.key == key)).first()
-    if match is None:
-        match = Match(key=key, game=log.game, venue=log.meta.get("venue", ""), date=log.meta.get("date", ""))
-        db.add(match)
-        db.flush()
-    return match.id
+class _AlreadyStored(Exception):
+    """The deal's hash was stored by another transaction first."""
 
 
 def _sides(rep: Replay) -> dict[int, str]:
@@ -91,84 +92,205 @@ def _sides(rep: Replay) -> dict[int, str]:
     return {s: r or "" for s, r in roles.items()}
 
 
-def _store(db: Session, log: Log, digest: str, source: str) -> int:
-    """Add one deal (with seats, events, findings) to the session; returns its id."""
+def _rows(log: Log, digest: str, source: str) -> _Rows:
+    """Replay and coach the deal; the rows to store (no ids yet)."""
     rep = Replay(log)
     report = coach_replay(rep)
     score = rep.score()
-    deal = Deal(
-        content_hash=digest,
-        game=log.game,
-        profile=log.profile_name,
-        date=str(log.meta.get("date", "")),
-        venue=str(log.meta.get("venue", "")),
-        match_id=_match_id(db, log),
-        deal_number=log.meta.get("deal"),
-        source=source[:1000],
-        n_events=len(log.events),
-        legal=rep.ok,
-        finished=score is not None and not score.void,
-        n_findings=len(report.findings),
-        log_json=log.dumps(),
-    )
-    db.add(deal)
-    db.flush()
-    assert deal.id is not None
+    key = log.meta.get("match")
+    match = None
+    if key:
+        match = {"key": str(key), "game": log.game, "venue": str(log.meta.get("venue", "")),
+                 "date": str(log.meta.get("date", ""))}  # fmt: skip
+    deal = {
+        "content_hash": digest,
+        "game": log.game,
+        "profile": log.profile_name,
+        "date": str(log.meta.get("date", "")),
+        "venue": str(log.meta.get("venue", "")),
+        "deal_number": log.meta.get("deal"),
+        "source": source.encode("utf-8", "replace").decode("utf-8")[:1000],  # a file name may not be UTF-8
+        "imported_at": datetime.now(UTC),
+        "n_events": len(log.events),
+        "legal": rep.ok,
+        "finished": score is not None and not score.void,
+        "n_findings": len(report.findings),
+        "log_json": log.dumps(),
+    }
     places = {p.seat: p for p in score.places} if score is not None else {}
     sides = _sides(rep)
     names = {s.seat: s.player for s in log.seats}
+    seats = []
     for seat in range(rep.final.n):
         p = places.get(seat)
-        db.add(
-            DealSeat(
-                deal_id=deal.id,
-                seat=seat,
-                player_id=_player_id(db, names.get(seat, "")),
-                side=sides.get(seat, ""),
-                place=p.place if p else None,
-                points=float(p.points) if p else None,
-            )
-        )
+        seats.append(
+            {"seat": seat, "player": names.get(seat, ""), "side": sides.get(seat, ""),
+             "place": p.place if p else None, "points": float(p.points) if p else None}
+        )  # fmt: skip
     events = [
-        {"deal_id": deal.id, "idx": v.index, "seat": v.seat, "action": v.action, "cards": " ".join(v.cards),
-         "legal": v.legal, "rule": v.rule}
+        {"idx": v.index, "seat": v.seat, "action": v.action, "cards": " ".join(v.cards), "legal": v.legal,
+         "rule": v.rule}
         for v in rep.verdicts
     ]  # fmt: skip
-    if events:
-        db.execute(insert(EventRow), events)
     findings = [
-        {"deal_id": deal.id, "idx": f.index, "seat": f.seat, "kind": f.kind, "severity": f.severity, "rule": f.rule,
-         "maxim": f.maxim, "message_zh": f.message_zh, "message_en": f.message_en,
+        {"idx": f.index, "seat": f.seat, "kind": f.kind, "severity": f.severity, "rule": f.rule, "maxim": f.maxim,
+         "message_zh": f.message_zh, "message_en": f.message_en,
          "evidence_json": json.dumps(f.evidence.to_json(), ensure_ascii=False)}
         for f in report.findings
     ]  # fmt: skip
-    if findings:
-        db.execute(insert(FindingRow), findings)
-    return deal.id
+    return _Rows(deal, match, seats, events, findings)
+
+
+_WHAT = {
+    "deal": "the deal",
+    "match": "meta.match",
+    "player": "a player's name",
+    "deal_seat": "a seat",
+    "event": "an event",
+    "finding": "a finding",
+}
+
+
+def _unstorable(rows: _Rows) -> str | None:
+    """Why the rows cannot be stored alike on every backend (a text longer than its column, a NUL
+    character, which PostgreSQL cannot store), or None. SQLite would take them, PostgreSQL not: such a
+    file is refused on both, with the reason."""
+    players = [{"name": s["player"]} for s in rows.seats if s["player"]]
+    tables = [
+        (Deal.__table__, [rows.deal]),
+        (Match.__table__, [rows.match] if rows.match else []),
+        (Player.__table__, players),
+        (EventRow.__table__, rows.events),
+        (FindingRow.__table__, rows.findings),
+    ]
+    for table, items in tables:
+        for item in items:
+            for name, value in item.items():
+                if not isinstance(value, str):
+                    continue
+                where = f"{_WHAT[table.name]} ({table.name}.{name})"
+                if "\x00" in value:
+                    return f"{where} holds a NUL character, which the database cannot store"
+                length = getattr(table.c[name].type, "length", None) if name in table.c else None
+                if length is not None and len(value) > length:
+                    return f"{where} is longer than {length} characters ({len(value)}), which the database cannot store"
+    return None
+
+
+def _insert_ignore(conn: Connection, table: Table, values: dict[str, Any], unique: str) -> Any:
+    """INSERT that does nothing when a row with the same ``unique`` value exists (also one another
+    transaction has just added: PostgreSQL waits for it to commit); returns the new id or None."""
+    if conn.dialect.name == "postgresql":
+        stmt: Any = pg_insert(table).values(values).on_conflict_do_nothing(index_elements=[unique])
+    elif conn.dialect.name == "sqlite":
+        stmt = sqlite_insert(table).values(values).on_conflict_do_nothing(index_elements=[unique])
+    else:  # another backend: a clash raises IntegrityError, and import_log tries again
+        stmt = insert(table).values(values)
+    return conn.execute(stmt.returning(table.c.id)).scalar()
+
+
+def _get_or_add(conn: Connection, table: Table, values: dict[str, Any], unique: str) -> int:
+    found = conn.execute(select(table.c.id).where(table.c[unique] == values[unique])).scalar()
+    if found is not None:
+        return found
+    new = _insert_ignore(conn, table, values, unique)
+    if new is not None:
+        return new
+    return conn.execute(select(table.c.id).where(table.c[unique] == values[unique])).scalar_one()
+
+
+def _player_ids(conn: Connection, names: Iterable[str]) -> dict[str, int]:
+    """The player of each name (an alias's player, else the player of that name, added if new). Names
+    are taken in sorted order, so concurrent imports lock new players in one order (no deadlock)."""
+    wanted = sorted({n for n in names if n})
+    if not wanted:
+        return {}
+    alias, player = PlayerAlias.__table__, Player.__table__
+    ids = dict(conn.execute(select(alias.c.alias, alias.c.player_id).where(alias.c.alias.in_(wanted))).all())
+    for name in wanted:
+        if name not in ids:
+            ids[name] = _get_or_add(conn, player, {"name": name}, "name")
+    return ids
+
+
+def _add_rows(conn: Connection, table: Table, rows: list[dict[str, Any]]) -> None:
+    if rows:
+        conn.execute(insert(table), rows)
+
+
+def _store(conn: Connection, rows: _Rows) -> int:
+    """Add one deal (with seats, events, findings) in the connection's transaction; returns its id.
+    Raises _AlreadyStored when its hash is there (committed by another transaction meanwhile).
+    Rows are locked in one order (match, deal, players by name), so concurrent imports cannot deadlock."""
+    match_id = _get_or_add(conn, Match.__table__, rows.match, "key") if rows.match else None
+    deal_id = _insert_ignore(conn, Deal.__table__, {**rows.deal, "match_id": match_id}, "content_hash")
+    if deal_id is None:
+        raise _AlreadyStored
+    players = _player_ids(conn, (s["player"] for s in rows.seats))
+    seats = [{**{k: v for k, v in s.items() if k != "player"}, "deal_id": deal_id, "player_id": players.get(s["player"])}
+             for s in rows.seats]  # fmt: skip
+    _add_rows(conn, DealSeat.__table__, seats)
+    _add_rows(conn, EventRow.__table__, [{**e, "deal_id": deal_id} for e in rows.events])
+    _add_rows(conn, FindingRow.__table__, [{**f, "deal_id": deal_id} for f in rows.findings])
+    return deal_id
+
+
+def _stored_id(engine: Engine, digest: str) -> int | None:
+    with engine.connect() as conn:
+        return conn.execute(select(Deal.__table__.c.id).where(Deal.__table__.c.content_hash == digest)).scalar()
+
+
+def _transient(exc: DBAPIError) -> bool:
+    """A failure that trying the same transaction again may cure: a clash with a concurrent import
+    (IntegrityError), a deadlock or serialization failure (PostgreSQL), a busy database (SQLite)."""
+    if isinstance(exc, IntegrityError):
+        return True
+    if getattr(exc.orig, "sqlstate", None) in ("40001", "40P01"):
+        return True
+    text = str(exc.orig).lower()
+    return isinstance(exc, OperationalError) and ("database is locked" in text or "database is busy" in text)
+
+
+ATTEMPTS = 5
 
 
 def import_log(engine: Engine, log: Log, source: str = "") -> ImportResult:
-    """Store one log in its own transaction: ``added``, or ``duplicate`` when it is already there."""
-    digest = content_hash(log)
-    for attempt in range(5):
-        with Session(engine) as db:
-            found = db.exec(select(Deal.id).where(Deal.content_hash == digest)).first()
-            if found is not None:
-                return ImportResult(source, "duplicate", found)
-            try:
-                deal_id = _store(db, log, digest, source)
-                db.commit()
-                return ImportResult(source, "added", deal_id)
-            except (IntegrityError, OperationalError):
-                # another process stored the same deal, player or match first (or SQLite was busy):
-                # nothing of this deal was kept; look again
-                db.rollback()
-                time.sleep(0.05 * (attempt + 1))
-    with Session(engine) as db:
-        found = db.exec(select(Deal.id).where(Deal.content_hash == digest)).first()
+    """Store one log in its own transaction: ``added``, ``duplicate`` when it is already there, or
+    ``error`` with the reason (nothing of it stored). Errors of the database itself (it cannot be
+    reached, say) are raised."""
+    try:
+        digest = content_hash(log)
+    except UnicodeEncodeError:
+        return ImportResult(source, "error", None, "the log holds text that is not valid Unicode (a lone surrogate)")
+    found = _stored_id(engine, digest)
     if found is not None:
         return ImportResult(source, "duplicate", found)
-    return ImportResult(source, "error", None, "the database stayed busy; nothing was stored")
+    rows = _rows(log, digest, source)
+    why = _unstorable(rows)
+    if why is not None:
+        return ImportResult(source, "error", None, why)
+    writer = engine.execution_options(**WRITE)
+    last: DBAPIError | None = None
+    for attempt in range(ATTEMPTS):
+        try:
+            with writer.begin() as conn:
+                deal_id = _store(conn, rows)
+            return ImportResult(source, "added", deal_id)
+        except _AlreadyStored:
+            pass
+        except DataError as exc:  # a value this backend refuses: this file only
+            return ImportResult(source, "error", None, f"the database refused it: {str(exc.orig).splitlines()[0]}")
+        except DBAPIError as exc:
+            if not _transient(exc):
+                raise
+            last = exc
+        # nothing of this deal was kept; look again (another process may have stored it meanwhile)
+        found = _stored_id(engine, digest)
+        if found is not None:
+            return ImportResult(source, "duplicate", found)
+        time.sleep(random.uniform(0.02, 0.1) * (attempt + 1))
+    reason = str(last.orig).splitlines()[0] if last is not None else "the deal could not be stored"
+    return ImportResult(source, "error", None, f"the database stayed busy ({reason}); nothing was stored")
 
 
 def import_paths(

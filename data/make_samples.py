@@ -1,0 +1,169 @@
+"""The sample deal library shipped in ``data/samples/``, and the generator of its simulated part.
+
+``data/samples/`` holds three folders:
+
+- ``gouji/``: simulated 够级 deals (``make_samples``), five club evenings of six deals each. Every
+  third deal is played by ``coach.learners.MaximBot`` breaking one or two folk maxims on purpose,
+  so the coach has findings to show; the others by the plain random bot.
+- ``baohuang/``: simulated 保皇 deals, five evenings of six deals each.
+- ``disputes/``: hand-written dispute cases in the text notation (not generated): each opens with a
+  ``#`` comment saying the question put to the referee.
+
+The simulated deals get a fixed club roster instead of the simulator's names, a venue, a date and a
+match per evening (``meta.match``) with increasing deal numbers, and a note saying they are
+simulated. Everything comes from fixed seeds: running the generator again writes the same bytes.
+
+    python -m data.make_samples [--out DIR]     # rewrites data/samples/gouji and data/samples/baohuang
+
+``import_samples(engine)`` stores all three folders in a database (idempotent: a deal already
+stored is reported as a duplicate); ``fupan samples`` calls it.
+"""
+
+from __future__ import annotations
+
+import argparse
+import dataclasses
+import datetime as dt
+import random
+from collections.abc import Callable, Sequence
+from pathlib import Path
+
+from sqlalchemy.engine import Engine
+
+from replay.log import Log, Seat
+from replay.replay import Replay
+from replay.simulate import RandomBot, simulate_deal
+
+SAMPLES_DIR = Path(__file__).parent / "samples"
+FOLDERS = ("gouji", "baohuang", "disputes")  # the order ``import_samples`` stores them in
+GENERATED = ("gouji", "baohuang")
+
+VENUE = "青岛 市北 海泊河棋牌俱乐部"
+ROSTER = (
+    "王建国", "李秀英", "张志强", "刘桂兰", "陈国栋", "杨春梅",
+    "赵德胜", "孙丽华", "周文斌", "吴海燕", "郑明", "高玉珍",
+)  # fmt: skip
+
+# per game: the profile, the first seed, the first evening, the days between evenings, the match title
+PLAN = {
+    "gouji": ("gouji", 1001, dt.date(2026, 9, 1), 7, "周二够级"),
+    "baohuang": ("baohuang", 2001, dt.date(2026, 9, 3), 7, "周四保皇"),
+}
+DEALS_PER_MATCH = 6
+MAXIM_EVERY = 3  # every third 够级 deal is played by MaximBot, breaking maxims on purpose
+MAXIM_BREAKS = (
+    ("feng-q-gai-mao",),
+    ("you-dan-bu-fa-3", "xiaohua-gua-4"),
+    ("dan-pai-shen-guo",),
+    ("dang-san-bu-dang-si", "feng-q-gai-mao"),
+    ("xiaohua-gua-4",),
+)
+
+
+class SampleError(RuntimeError):
+    """A generated sample did not replay as the simulator played it (a bug)."""
+
+
+def _bot(game: str, seed: int, k: int) -> tuple[RandomBot | None, tuple[str, ...]]:
+    """The bot for the k-th deal of ``game`` (None: simulate_deal's own) and the maxims it breaks."""
+    if game != "gouji" or k % MAXIM_EVERY != MAXIM_EVERY - 1:
+        return None, ()
+    from coach.learners import MaximBot
+
+    breaks = MAXIM_BREAKS[(k // MAXIM_EVERY) % len(MAXIM_BREAKS)]
+    return MaximBot(random.Random(seed * 7919), break_=set(breaks)), breaks
+
+
+def sample_deal(game: str, k: int) -> Log:
+    """The k-th (0-based) simulated sample deal of ``game``, with the club's names and meta."""
+    profile, first_seed, first_day, every, title = PLAN[game]
+    seed = first_seed + k
+    match_no, deal_no = divmod(k, DEALS_PER_MATCH)
+    day = first_day + dt.timedelta(days=every * match_no)
+    n = 6 if game == "gouji" else 5
+    table = random.Random(f"{game}-{match_no}").sample(ROSTER, n)  # the evening's players, seats fixed
+    bot, breaks = _bot(game, seed, k)
+    sim = simulate_deal(seed, profile, deal_number=deal_no + 1, bot=bot)
+    note = f"模拟对局（随机合法出牌，种子 {seed}）/ simulated deal (random legal play, seed {seed})"
+    if breaks:
+        note += f"; 有意违反俗语 / breaks maxims on purpose: {', '.join(breaks)}"
+    meta = {
+        "date": day.isoformat(),
+        "venue": VENUE,
+        "match": f"{title} {day.isoformat()}",
+        "deal": deal_no + 1,
+        "table": "A",
+        "notes": note,
+    }
+    log = dataclasses.replace(
+        sim.log,
+        meta=meta,
+        seats=tuple(Seat(s, table[s]) for s in range(n)),
+        source=f"<sample {game} {k + 1}>",
+    )
+    # the new names and meta must not change a verdict or the score
+    before, after = Replay(sim.log), Replay(log)
+    if not after.ok or after.score() != before.score():
+        raise SampleError(f"sample {game} {k + 1} (seed {seed}) does not replay as simulated")
+    return log
+
+
+def sample_name(log: Log) -> str:
+    """The file name of a sample: game, date and deal number (``gouji-2026-09-01-d1.json``)."""
+    return f"{log.game}-{log.meta['date']}-d{log.meta['deal']}.json"
+
+
+def make_samples(
+    out_dir: str | Path = SAMPLES_DIR,
+    counts: dict[str, int] | None = None,
+    progress: Callable[[str, int, int], None] | None = None,
+) -> dict[str, list[Path]]:
+    """Write the simulated samples to ``out_dir/gouji`` and ``out_dir/baohuang`` (30 each by
+    default), replacing the JSON files there; returns the paths written per game."""
+    counts = counts or {"gouji": 30, "baohuang": 30}
+    out: dict[str, list[Path]] = {}
+    for game in GENERATED:
+        folder = Path(out_dir) / game
+        folder.mkdir(parents=True, exist_ok=True)
+        for old in folder.glob("*.json"):
+            old.unlink()
+        paths = []
+        total = counts.get(game, 0)
+        for k in range(total):
+            log = sample_deal(game, k)
+            path = folder / sample_name(log)
+            path.write_text(log.dumps(), encoding="utf-8", newline="")
+            paths.append(path)
+            if progress is not None:
+                progress(game, k + 1, total)
+        out[game] = paths
+    return out
+
+
+def sample_folders(root: str | Path = SAMPLES_DIR) -> list[Path]:
+    """The shipped sample folders that exist, in import order."""
+    return [Path(root) / f for f in FOLDERS if (Path(root) / f).is_dir()]
+
+
+def import_samples(engine: Engine, root: str | Path = SAMPLES_DIR) -> dict[str, list]:
+    """Store the samples in the database; returns the import results per folder."""
+    from data.importer import import_paths
+
+    return {folder.name: import_paths(engine, [folder]) for folder in sample_folders(root)}
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """``python -m data.make_samples``: regenerate the simulated samples."""
+    ap = argparse.ArgumentParser(prog="python -m data.make_samples", description=__doc__.split("\n\n")[0])
+    ap.add_argument("--out", default=str(SAMPLES_DIR), help="the samples folder (default: data/samples)")
+    ap.add_argument("--gouji", type=int, default=30, help="number of 够级 deals")
+    ap.add_argument("--baohuang", type=int, default=30, help="number of 保皇 deals")
+    args = ap.parse_args(argv)
+    written = make_samples(args.out, {"gouji": args.gouji, "baohuang": args.baohuang})
+    for game, paths in written.items():
+        print(f"wrote {len(paths)} {game} deals to {Path(args.out) / game}")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,305 @@
+"""Read-only queries on the deal library for the dashboard and statistics: pandas DataFrames.
+
+Every function takes an Engine (``data.database.open_db``) and optional filters, runs a few SQL
+statements (grouping is done by the database) and returns a DataFrame whose columns are the same
+whether or not any row matched. Players are counted by their name in the ``player`` table (an
+alias in ``player_alias`` was already resolved at import); a seat without a player name shows as
+``seat N`` in lists of players and is left out of per-player statistics.
+
+- ``deals``: one row per deal, with filters (player, dates, game, profile, findings).
+- ``player_places``: per player, deals played and how often each place 1..6 was reached.
+- ``player_points``: per player, deals, mean and total points.
+- ``player_findings``: per player, the coach's findings by kind, maxim, rule and severity.
+- ``match_standings``: per deal of a match and per player, points and running totals.
+- ``player_names``, ``games``: the names and games in the library, for filters.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from typing import Any
+
+import pandas as pd
+from sqlalchemy import Float, and_, case, cast, func, select
+from sqlalchemy.engine import Engine
+from sqlalchemy.sql import CompoundSelect, Select
+
+from data.models import Deal, DealSeat, FindingRow, Match, Player, PlayerAlias
+
+PLACES = range(1, 7)  # 够级 has 6 places, 保皇 5
+
+DEAL_COLUMNS = [
+    "id", "game", "profile", "date", "venue", "match", "deal", "players",
+    "legal", "finished", "n_events", "n_findings",
+]  # fmt: skip
+PLACE_COLUMNS = ["player", "deals", "placed", *(f"place_{k}" for k in PLACES), "mean_place"]
+POINT_COLUMNS = ["player", "deals", "scored", "mean_points", "total_points"]
+FINDING_COLUMNS = ["player", "kind", "maxim", "rule", "severity", "count", "deals", "per_deal"]
+STANDING_COLUMNS = ["deal_id", "deal", "date", "seat", "player", "side", "place", "points", "total"]
+
+
+def _frame(engine: Engine, stmt: Select[Any]) -> pd.DataFrame:
+    with engine.connect() as conn:
+        return pd.read_sql(stmt, conn)
+
+
+def _day(value: str | dt.date | dt.datetime | None) -> str | None:
+    """A date filter as the ``YYYY-MM-DD`` text the logs' ``meta.date`` holds."""
+    if value is None or value == "":
+        return None
+    if isinstance(value, dt.datetime):
+        return value.date().isoformat()
+    if isinstance(value, dt.date):
+        return value.isoformat()
+    return str(value)
+
+
+def _player_ids(name: str) -> CompoundSelect[Any]:
+    """The ids of the player called ``name``, by name or by alias."""
+    return (
+        select(Player.id)
+        .where(Player.name == name)
+        .union(select(PlayerAlias.player_id).where(PlayerAlias.alias == name))
+    )
+
+
+def _deal_conditions(
+    player: str | None = None,
+    date_from: str | dt.date | None = None,
+    date_to: str | dt.date | None = None,
+    game: str | None = None,
+    profile: str | None = None,
+    has_findings: bool | None = None,
+) -> list[Any]:
+    conds: list[Any] = []
+    if game:
+        conds.append(Deal.game == game)
+    if profile:
+        conds.append(Deal.profile == profile)
+    lo, hi = _day(date_from), _day(date_to)
+    if lo is not None:
+        conds.append(and_(Deal.date != "", Deal.date >= lo))
+    if hi is not None:
+        # a date may carry a time after the day ("2026-11-29 19:30"): compare the day only
+        conds.append(and_(Deal.date != "", func.substr(Deal.date, 1, 10) <= hi))
+    if has_findings is not None:
+        conds.append(Deal.n_findings > 0 if has_findings else Deal.n_findings == 0)
+    if player:
+        seated = select(DealSeat.deal_id).where(DealSeat.player_id.in_(_player_ids(player)))
+        conds.append(Deal.id.in_(seated))
+    return conds
+
+
+def deals(
+    engine: Engine,
+    player: str | None = None,
+    date_from: str | dt.date | None = None,
+    date_to: str | dt.date | None = None,
+    game: str | None = None,
+    profile: str | None = None,
+    has_findings: bool | None = None,
+) -> pd.DataFrame:
+    """One row per deal, ordered by date (undated deals last), match and deal number, then import order.
+
+    Columns: ``id``, ``game``, ``profile``, ``date``, ``venue``, ``match`` (the match key, None
+    when the log names none), ``deal`` (the deal number in the match, or None), ``players`` (the
+    names comma-joined in seat order), ``legal``, ``finished``, ``n_events``, ``n_findings``.
+    Filters: ``player`` (a name or an alias: deals where the player sat), ``date_from`` and
+    ``date_to`` (inclusive, ``YYYY-MM-DD`` or a date; deals without a date are then left out),
+    ``game``, ``profile``, ``has_findings`` (True: deals the coach found something in; False:
+    deals without findings).
+    """
+    conds = _deal_conditions(player, date_from, date_to, game, profile, has_findings)
+    stmt = (
+        select(
+            Deal.id.label("id"),
+            Deal.game.label("game"),
+            Deal.profile.label("profile"),
+            Deal.date.label("date"),
+            Deal.venue.label("venue"),
+            Match.key.label("match"),
+            Deal.deal_number.label("deal"),
+            Deal.legal.label("legal"),
+            Deal.finished.label("finished"),
+            Deal.n_events.label("n_events"),
+            Deal.n_findings.label("n_findings"),
+        )
+        .select_from(Deal)
+        .outerjoin(Match, Match.id == Deal.match_id)
+        .where(*conds)
+    )
+    rows = _frame(engine, stmt)
+    seats = _frame(
+        engine,
+        select(DealSeat.deal_id, DealSeat.seat, Player.name)
+        .select_from(DealSeat)
+        .outerjoin(Player, Player.id == DealSeat.player_id)
+        .where(DealSeat.deal_id.in_(select(Deal.id).where(*conds))),
+    )
+    if seats.empty:
+        names = pd.Series(dtype=object, name="players")
+    else:
+        seats["name"] = seats["name"].where(seats["name"].notna(), "seat " + seats["seat"].astype(str))
+        names = seats.sort_values(["deal_id", "seat"]).groupby("deal_id")["name"].agg(", ".join).rename("players")
+    rows = rows.join(names, on="id")
+    rows["players"] = rows["players"].fillna("")
+    rows["legal"] = rows["legal"].astype(bool)
+    rows["finished"] = rows["finished"].astype(bool)
+    rows["deal"] = rows["deal"].astype("Int64")
+    rows["undated"] = rows["date"].eq("")
+    rows = rows.sort_values(["undated", "date", "match", "deal", "id"], na_position="last", kind="stable")
+    return rows[DEAL_COLUMNS].reset_index(drop=True)
+
+
+def player_places(engine: Engine, game: str | None = None) -> pd.DataFrame:
+    """Per player (by name): ``deals`` sat in, ``placed`` (deals with a place: finished and not
+    void), ``place_1`` … ``place_6`` (how often each place was reached; 保皇 has no 6th) and
+    ``mean_place`` (over the placed deals; NaN when none)."""
+    counts = [func.sum(case((DealSeat.place == k, 1), else_=0)).label(f"place_{k}") for k in PLACES]
+    stmt = (
+        select(
+            Player.name.label("player"),
+            func.count(DealSeat.id).label("deals"),
+            func.count(DealSeat.place).label("placed"),
+            *counts,
+            func.avg(cast(DealSeat.place, Float)).label("mean_place"),
+        )
+        .select_from(DealSeat)
+        .join(Player, Player.id == DealSeat.player_id)
+    )
+    if game:
+        stmt = stmt.join(Deal, Deal.id == DealSeat.deal_id).where(Deal.game == game)
+    out = _frame(engine, stmt.group_by(Player.name))
+    for col in PLACE_COLUMNS[1:-1]:
+        out[col] = out[col].fillna(0).astype(int)
+    out["mean_place"] = out["mean_place"].astype(float)
+    return out.sort_values("player", kind="stable")[PLACE_COLUMNS].reset_index(drop=True)
+
+
+def player_points(engine: Engine, game: str | None = None) -> pd.DataFrame:
+    """Per player (by name): ``deals`` sat in, ``scored`` (deals with points), ``mean_points`` (over
+    the scored deals; NaN when none) and ``total_points``. Points are the seat's points as the
+    replay scores them: 够级 the place's points (4, 2, 0, 0, -2, -4 under the classic profile), 保皇
+    the seat's own share. Pass ``game`` not to mix the two."""
+    stmt = (
+        select(
+            Player.name.label("player"),
+            func.count(DealSeat.id).label("deals"),
+            func.count(DealSeat.points).label("scored"),
+            func.avg(cast(DealSeat.points, Float)).label("mean_points"),
+            func.coalesce(func.sum(cast(DealSeat.points, Float)), 0.0).label("total_points"),
+        )
+        .select_from(DealSeat)
+        .join(Player, Player.id == DealSeat.player_id)
+    )
+    if game:
+        stmt = stmt.join(Deal, Deal.id == DealSeat.deal_id).where(Deal.game == game)
+    out = _frame(engine, stmt.group_by(Player.name))
+    for col in ("deals", "scored"):
+        out[col] = out[col].astype(int)
+    for col in ("mean_points", "total_points"):
+        out[col] = out[col].astype(float)
+    return out.sort_values("player", kind="stable")[POINT_COLUMNS].reset_index(drop=True)
+
+
+def player_findings(engine: Engine, game: str | None = None) -> pd.DataFrame:
+    """The coach's findings per player, as a long table: one row per player, ``kind``
+    (violation, maxim, note), ``maxim`` (its key, "" for none), ``rule`` (the rule ID, "" for none)
+    and ``severity``, with ``count`` (findings), ``deals`` (deals the player sat in) and
+    ``per_deal`` (count / deals). Sum ``count`` over maxims or severities for either breakdown.
+    Findings about the whole deal (no seat) are not counted for any player."""
+    stmt = (
+        select(
+            Player.name.label("player"),
+            FindingRow.kind.label("kind"),
+            FindingRow.maxim.label("maxim"),
+            FindingRow.rule.label("rule"),
+            FindingRow.severity.label("severity"),
+            func.count(FindingRow.id).label("count"),
+        )
+        .select_from(FindingRow)
+        .join(DealSeat, and_(DealSeat.deal_id == FindingRow.deal_id, DealSeat.seat == FindingRow.seat))
+        .join(Player, Player.id == DealSeat.player_id)
+    )
+    if game:
+        stmt = stmt.join(Deal, Deal.id == FindingRow.deal_id).where(Deal.game == game)
+    stmt = stmt.group_by(Player.name, FindingRow.kind, FindingRow.maxim, FindingRow.rule, FindingRow.severity)
+    found = _frame(engine, stmt)
+    played = _frame(engine, _played(game))
+    for col in ("maxim", "rule"):  # NULLs group together in SQL; shown as ""
+        found[col] = found[col].fillna("").astype(str)
+    out = found.merge(played, on="player", how="left")
+    out["count"] = out["count"].astype(int)
+    out["deals"] = out["deals"].fillna(0).astype(int)
+    out["per_deal"] = (out["count"] / out["deals"].where(out["deals"] > 0)).astype(float)
+    out = out.sort_values(["player", "kind", "maxim", "rule", "severity"], kind="stable")
+    return out[FINDING_COLUMNS].reset_index(drop=True)
+
+
+def _played(game: str | None) -> Select[Any]:
+    """Deals sat in per player name (in deals of ``game``)."""
+    stmt = (
+        select(Player.name.label("player"), func.count(DealSeat.id).label("deals"))
+        .select_from(DealSeat)
+        .join(Player, Player.id == DealSeat.player_id)
+    )
+    if game:
+        stmt = stmt.join(Deal, Deal.id == DealSeat.deal_id).where(Deal.game == game)
+    return stmt.group_by(Player.name)
+
+
+def match_standings(engine: Engine, match_key: str) -> pd.DataFrame:
+    """The standings of a match, deal by deal: one row per deal and seat, in deal order (deal
+    number, then import order) and seat order. Columns: ``deal_id``, ``deal`` (number), ``date``,
+    ``seat``, ``player`` (``seat N`` when unnamed), ``side``, ``place``, ``points`` (NaN when the
+    deal has no score) and ``total``, the player's running total of points over the match so far
+    (a deal without points adds nothing). Pivot on ``player`` for a wide table."""
+    stmt = (
+        select(
+            Deal.id.label("deal_id"),
+            Deal.deal_number.label("deal"),
+            Deal.date.label("date"),
+            DealSeat.seat.label("seat"),
+            Player.name.label("player"),
+            DealSeat.side.label("side"),
+            DealSeat.place.label("place"),
+            cast(DealSeat.points, Float).label("points"),
+        )
+        .select_from(Deal)
+        .join(Match, Match.id == Deal.match_id)
+        .join(DealSeat, DealSeat.deal_id == Deal.id)
+        .outerjoin(Player, Player.id == DealSeat.player_id)
+        .where(Match.key == match_key)
+    )
+    out = _frame(engine, stmt)
+    out["player"] = out["player"].where(out["player"].notna(), "seat " + out["seat"].astype(str))
+    out["deal"] = out["deal"].astype("Int64")
+    out["place"] = out["place"].astype("Int64")
+    out["points"] = out["points"].astype(float)
+    out = out.sort_values(["deal", "deal_id", "seat"], na_position="last", kind="stable")
+    out["total"] = out["points"].fillna(0.0).groupby(out["player"]).cumsum().astype(float)
+    return out[STANDING_COLUMNS].reset_index(drop=True)
+
+
+def player_names(engine: Engine) -> list[str]:
+    """The names of the players who sat in at least one stored deal, sorted."""
+    stmt = select(Player.name).where(Player.id.in_(select(DealSeat.player_id).where(DealSeat.player_id.is_not(None))))
+    with engine.connect() as conn:
+        return sorted(conn.execute(stmt).scalars())
+
+
+def games(engine: Engine) -> list[str]:
+    """The games of the stored deals (``gouji``, ``baohuang``), sorted."""
+    with engine.connect() as conn:
+        return sorted(conn.execute(select(Deal.game).distinct()).scalars())
+
+
+__all__ = [
+    "deals",
+    "games",
+    "match_standings",
+    "player_findings",
+    "player_names",
+    "player_places",
+    "player_points",
+]
