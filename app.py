@@ -1,64 +1,33 @@
-"""fupan dashboard (Streamlit). The full dashboard is a later issue; this page checks one log.
+"""fupan dashboard: review 够级 and 保皇 deals in the browser. Run with ``streamlit run app.py``.
 
-Run with ``streamlit run app.py``.
+A thin frame around ``st.navigation``: the pages live in ``views/``; the language switch is here.
 """
 
 from __future__ import annotations
 
 import streamlit as st
 
-from replay.log import LogError, parse_log
-from replay.profile import ProfileError
-from replay.replay import Replay
-
-MAX_UPLOAD = 2_000_000
+from views import coach_page, dispute, library, players, replay_page, scoring, timeline
+from views.common import t
 
 
 def main() -> None:
-    """One page: paste or upload a log, see each event's verdict and the score."""
-    st.set_page_config(page_title="复盘 fupan", layout="wide")
-    st.title("复盘 fupan")
-    st.caption("够级 牌局复查 · check a 够级 deal (JSON or text notation)")
-    upload = st.file_uploader("上传记录 / upload a log", type=["json", "txt"])
-    text = st.text_area("或粘贴记录 / or paste it", height=160)
-    source = "<pasted>"
-    if upload is not None:
-        data = upload.getvalue()
-        if len(data) > MAX_UPLOAD:
-            st.error(f"文件过大 / file too large (limit {MAX_UPLOAD // 1000} kB)")
-            return
-        text, source = data.decode("utf-8", errors="replace"), upload.name
-    if not text.strip():
-        return
-    try:
-        rep = Replay(parse_log(text, source))
-    except (LogError, ProfileError) as exc:
-        st.error(str(exc))
-        return
-    st.subheader("合法 / legal" if rep.ok else "有违规 / illegal events")
-    rows = [
-        {
-            "#": v.index,
-            "seat": v.seat,
-            "action": v.action,
-            "cards": " ".join(v.cards),
-            "rule": v.rule or "",
-            "说明": v.message_zh,
-            "message": v.message_en,
-        }
-        for v in rep.all_verdicts
+    """Set up the page, the language switch and the navigation."""
+    st.set_page_config(page_title="复盘 fupan", page_icon="🀄", layout="wide")
+    st.session_state.setdefault("lang", "zh")
+    with st.sidebar:
+        st.radio("语言 / Language", ["zh", "en"], key="lang", horizontal=True,
+                 format_func=lambda x: "中文" if x == "zh" else "English")
+    pages = [
+        st.Page(library.render, title=t("牌局库", "Library"), url_path="library", default=True),
+        st.Page(replay_page.render, title=t("复盘", "Replay"), url_path="replay"),
+        st.Page(timeline.render, title=t("时间线", "Timeline"), url_path="timeline"),
+        st.Page(scoring.render, title=t("计分", "Scoring"), url_path="scoring"),
+        st.Page(coach_page.render, title=t("教练", "Coach"), url_path="coach"),
+        st.Page(dispute.render, title=t("争议台", "Dispute desk"), url_path="dispute"),
+        st.Page(players.render, title=t("牌手", "Players"), url_path="players"),
     ]
-    st.dataframe(rows, hide_index=True)
-    score = rep.score()
-    if score is not None and not score.void:
-        names = {s.seat: rep.log.player(s.seat) for s in rep.log.seats}
-        st.table(
-            [
-                {"place": p.place, "seat": p.seat, "player": names.get(p.seat, ""), "points": p.points}
-                for p in score.places
-            ]
-        )
+    st.navigation(pages).run()
 
 
-if __name__ == "__main__":
-    main()
+main()

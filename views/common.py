@@ -1,0 +1,90 @@
+"""What every page shares: the language, the database engine, cached DataFrames and replays, and
+the ids in session state (the open deal and its step).
+
+Session state holds only ``lang``, ``deal_id`` and ``step``; pages change them in callbacks.
+"""
+
+from __future__ import annotations
+
+import os
+from typing import Any
+
+import pandas as pd
+import streamlit as st
+from sqlalchemy.engine import Engine
+from sqlmodel import Session
+
+from coach.coach import Report, coach_replay
+from data import queries
+from data.database import open_db
+from data.models import Deal
+from replay.log import parse_json_log
+from replay.replay import Replay
+
+MAX_UPLOAD_BYTES = 2_000_000  # stated on the upload form
+
+
+def lang() -> str:
+    """The chosen language: "zh" (default) or "en"."""
+    return st.session_state.get("lang", "zh")
+
+
+def t(zh: str, en: str) -> str:
+    """The text in the chosen language."""
+    return zh if lang() == "zh" else en
+
+
+@st.cache_resource
+def engine(url: str | None = None) -> Engine:
+    """The database engine (``FUPAN_DB`` or ``DATABASE_URL``, else the default SQLite file)."""
+    return open_db(url or os.environ.get("FUPAN_DB"))
+
+
+@st.cache_data(ttl=30)
+def deals_frame(**filters: Any) -> pd.DataFrame:
+    """The deal list, filtered."""
+    return queries.deals(engine(), **filters)
+
+
+@st.cache_resource(max_entries=32)
+def replay_of(deal_id: int) -> Replay | None:
+    """The replay of a stored deal (None when there is no such deal)."""
+    with Session(engine()) as db:
+        deal = db.get(Deal, deal_id)
+        if deal is None:
+            return None
+        text = deal.log_json
+    return Replay(parse_json_log(text, f"deal {deal_id}"))
+
+
+@st.cache_resource(max_entries=32)
+def coach_of(deal_id: int) -> Report | None:
+    """The coach's report on a stored deal."""
+    rep = replay_of(deal_id)
+    return None if rep is None else coach_replay(rep)
+
+
+def open_deal(deal_id: int, step: int = 0) -> None:
+    """Open a deal at a step (for callbacks)."""
+    st.session_state["deal_id"] = int(deal_id)
+    st.session_state["step"] = int(step)
+
+
+def current() -> tuple[int | None, int]:
+    """The open deal's id and step."""
+    return st.session_state.get("deal_id"), int(st.session_state.get("step", 0))
+
+
+def set_step(step: int) -> None:
+    """Move the open deal to a step (for callbacks)."""
+    st.session_state["step"] = int(step)
+
+
+def need_deal() -> tuple[int, Replay] | None:
+    """The open deal and its replay, or a hint to open one (returns None)."""
+    deal_id, _ = current()
+    rep = replay_of(deal_id) if deal_id is not None else None
+    if rep is None:
+        st.info(t("先在“牌局库”里打开一局。", "Open a deal in the Library first."))
+        return None
+    return deal_id, rep

@@ -1,0 +1,10 @@
+"""Page: replay_page (being built)."""
+
+from __future__ import annotations
+
+import streamlit as st
+
+
+def render() -> None:
+    """Render the page."""
+    st.write("replay_page")
