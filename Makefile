@@ -1,12 +1,13 @@
 # The two commands: `make run` and `make test`. Both create .venv and install what is missing.
 # `make run` also loads the shipped sample deals into the default deal library (idempotent; a database
-# that cannot be opened is reported and the demo runs all the same).
+# that cannot be opened is reported and the dashboard starts all the same), then serves the dashboard
+# at http://localhost:8501 (Ctrl-C stops it). `make demo` prints a simulated deal in the terminal.
 PYTHON ?= python3
 VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 
-.PHONY: run test test-pg lint bench clean
+.PHONY: run demo screenshots test test-pg lint bench clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -18,7 +19,16 @@ $(STAMP): pyproject.toml | $(BIN)/python
 
 run: $(STAMP)
 	-$(BIN)/fupan samples
+	$(BIN)/streamlit run app.py --server.headless true --server.address 127.0.0.1 --server.port 8501 \
+		--browser.gatherUsageStats false
+
+demo: $(STAMP)
 	$(BIN)/fupan demo
+
+# The README's dashboard pictures (docs/screenshots/*.png): the app on a fresh sample library, in
+# Debian's Chromium (/usr/bin/chromium) driven by Playwright.
+screenshots: $(STAMP)
+	$(BIN)/python docs/screenshots/take.py
 
 test: $(STAMP)
 	$(BIN)/ruff check .

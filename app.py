@@ -16,8 +16,13 @@ def main() -> None:
     st.set_page_config(page_title="复盘 fupan", page_icon="🀄", layout="wide")
     st.session_state.setdefault("lang", "zh")
     with st.sidebar:
-        st.radio("语言 / Language", ["zh", "en"], key="lang", horizontal=True,
-                 format_func=lambda x: "中文" if x == "zh" else "English")
+        st.radio(
+            "语言 / Language",
+            ["zh", "en"],
+            key="lang",
+            horizontal=True,
+            format_func=lambda x: "中文" if x == "zh" else "English",
+        )
     pages = [
         st.Page(library.render, title=t("牌局库", "Library"), url_path="library", default=True),
         st.Page(replay_page.render, title=t("复盘", "Replay"), url_path="replay"),

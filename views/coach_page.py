@@ -1,10 +1,215 @@
-"""Page: coach_page (being built)."""
+"""Page: the coach's findings on the open deal.
+
+Filters by severity and by kind (and seat); each finding with its message, the rule it breaks (name and
+seed quote) or the maxim's saying, our reading of it and how sure that reading is (``coach.maxims.BY_KEY``),
+the evidence (what the seat held, the set on the table, what it did and what it could have played), and a
+button "open this step" that moves the open deal to the step showing the finding's event (``index + 1``:
+the table right after it, with its verdict and the finding beside it on the Replay page). Below: the
+findings counted per seat and per team.
+"""
 
 from __future__ import annotations
 
+import json
+
+import pandas as pd
 import streamlit as st
+
+from coach.coach import Report
+from coach.findings import KINDS, SEVERITIES, Finding
+from coach.maxims import BY_KEY
+from replay.replay import Replay
+from replay.verdicts import RULES
+from views.common import coach_of, lang, need_deal, set_step, t
+from views.replay_page import replay_link
+from views.table import (
+    SEVERITY_MARK,
+    action_label,
+    cards_text,
+    hand_text,
+    md_escape,
+    role_label,
+    seat_label,
+    team_label,
+    tr,
+)
+
+SEVERITY = "coach_severity"
+KIND = "coach_kind"
+SEAT = "coach_seat"
+SEVERITY_NAMES = {"violation": ("违规", "violation"), "mistake": ("失误", "mistake"), "hint": ("提示", "hint")}
+KIND_NAMES = {"violation": ("违规", "rule violation"), "maxim": ("俗语", "maxim"), "note": ("提示", "note")}
+SURENESS_NAMES = {
+    "sure": ("确定", "sure"),
+    "fair": ("较可信", "fair"),
+    "unsure": ("不确定", "unsure"),
+    "disputed": ("有争议", "disputed"),
+}
+
+
+def _name(table: dict[str, tuple[str, str]], key: str, lang_: str) -> str:
+    zh, en = table.get(key, (key, key))
+    return tr(lang_, zh, en)
+
+
+def filter_findings(
+    report: Report, severities: list[str], kinds: list[str], seats: list[int] | None = None
+) -> list[Finding]:
+    """The findings of the chosen severities and kinds (and seats, when given), in event order."""
+    return [
+        f
+        for f in report.findings
+        if f.severity in severities and f.kind in kinds and (not seats or f.seat in seats or set(f.seats) & set(seats))
+    ]
+
+
+def side_label(rep: Replay, seat: int, lang_: str) -> str:
+    """A seat's team (够级) or its role at the end of the deal (保皇)."""
+    if rep.log.game == "gouji":
+        return team_label(seat, lang_)
+    view = rep.view(len(rep.states) - 1)
+    role = (view.roles or {}).get("truth", {}).get(str(seat))
+    return role_label(role, lang_)
+
+
+def seat_summary(rep: Replay, report: Report, lang_: str) -> pd.DataFrame:
+    """One row per seat and per team: findings in all, by severity and by kind."""
+    rows = []
+
+    def row(who: str, side: str, counts: dict) -> dict:
+        out = {tr(lang_, "座位", "seat"): who, tr(lang_, "方/身份", "team/role"): side}
+        out[tr(lang_, "合计", "total")] = counts.get("total", 0)
+        for sev in SEVERITIES:
+            out[_name(SEVERITY_NAMES, sev, lang_)] = counts.get("by_severity", {}).get(sev, 0)
+        for kind in ("maxim", "note"):
+            out[_name(KIND_NAMES, kind, lang_)] = counts.get("by_kind", {}).get(kind, 0)
+        return out
+
+    for s, counts in report.summary.get("seats", {}).items():
+        rows.append(row(seat_label(rep, int(s), lang_), side_label(rep, int(s), lang_), counts))
+    for team in report.summary.get("teams", []):
+        who = tr(lang_, "一方 ", "side ") + "·".join(str(s) for s in team["seats"])
+        rows.append(row(who, tr(lang_, "合计", "together"), team))
+    rows.append(row(tr(lang_, "全部", "all"), "", report.summary.get("all", {})))
+    return pd.DataFrame(rows)
+
+
+def _open(step: int) -> None:
+    set_step(step)
+
+
+def _explain(f: Finding, lang_: str) -> None:
+    if f.rule:
+        rule = RULES.get(f.rule)
+        if rule is not None:
+            st.markdown(
+                f"**{tr(lang_, '规则', 'Rule')} {md_escape(rule.id)}** · {md_escape(tr(lang_, rule.name_zh, rule.name_en))}"
+                f"  \n> {md_escape(rule.quote)} ({tr(lang_, '种子', 'seed')} {md_escape(rule.seed)})"
+            )
+    if f.maxim:
+        mx = BY_KEY.get(f.maxim)
+        if mx is not None:
+            sure = _name(SURENESS_NAMES, mx.sureness, lang_)
+            st.markdown(
+                f"**{tr(lang_, '俗语', 'Maxim')}：{md_escape(mx.saying)}** · {tr(lang_, '把握', 'sureness')}：{sure}"
+                f"  \n{md_escape(tr(lang_, mx.reading_zh, mx.reading_en))}"
+            )
+
+
+def _evidence(rep: Replay, f: Finding, lang_: str) -> None:
+    ev = f.evidence
+    lines = []
+    if ev.held:
+        lines.append(f"- {tr(lang_, '手牌', 'held')}（{len(ev.held)}）：{md_escape(hand_text(ev.held, lang_))}")
+    if ev.table:
+        owner = seat_label(rep, ev.table_seat, lang_) if ev.table_seat is not None else ""
+        lines.append(
+            f"- {tr(lang_, '桌上', 'on the table')}：{md_escape(cards_text(ev.table, lang_))} · {md_escape(owner)}"
+        )
+    if ev.did:
+        did = f"{action_label(ev.did, lang_)} {cards_text(ev.did_cards, lang_)}".strip()
+        lines.append(f"- {tr(lang_, '所做', 'did')}：{md_escape(did)}")
+    if ev.instead:
+        lines.append(f"- {tr(lang_, '可改出', 'could have played')}：{md_escape(cards_text(ev.instead, lang_))}")
+    if lines:
+        st.markdown("\n".join(lines))
+    if ev.facts:
+        st.code(json.dumps(ev.facts, ensure_ascii=False, indent=1, default=str), language="json")
+
+
+def _finding(rep: Replay, f: Finding, n: int, lang_: str) -> None:
+    mark = SEVERITY_MARK.get(f.severity, "•")
+    where = (
+        tr(lang_, f"第 {f.index} 手", f"event {f.index}") if f.index is not None else tr(lang_, "全局", "whole deal")
+    )
+    who = seat_label(rep, f.seat, lang_) if f.seat is not None else "·".join(str(s) for s in f.seats)
+    tags = f"{_name(KIND_NAMES, f.kind, lang_)} / {_name(SEVERITY_NAMES, f.severity, lang_)}"
+    with st.container(border=True):
+        head, button = st.columns([5, 1])
+        head.markdown(
+            f"{mark} **{where}** · {md_escape(who)} · {tags}  \n{md_escape(tr(lang_, f.message_zh, f.message_en))}"
+        )
+        button.button(
+            t("打开此步", "Open this step"),
+            key=f"coach_open_{n}",
+            on_click=_open,
+            args=(f.index + 1 if f.index is not None else 0,),
+            disabled=f.index is None,
+            help=t("在“复盘”页显示这一手之后的牌桌", "show the table right after this event on the Replay page"),
+        )
+        _explain(f, lang_)
+        with st.expander(t("证据", "Evidence")):
+            _evidence(rep, f, lang_)
 
 
 def render() -> None:
     """Render the page."""
-    st.write("coach_page")
+    found = need_deal()
+    if found is None:
+        return
+    deal_id, rep = found
+    report = coach_of(deal_id)
+    lang_ = lang()
+    st.header(t("教练", "Coach") + f" · #{deal_id}")
+    if report is None:
+        st.info(t("这一局没有教练报告。", "No coach report for this deal."))
+        return
+    cols = st.columns(3)
+    severities = cols[0].multiselect(
+        t("严重程度", "Severity"),
+        list(SEVERITIES),
+        default=list(SEVERITIES),
+        format_func=lambda s: f"{SEVERITY_MARK.get(s, '')} {_name(SEVERITY_NAMES, s, lang_)}",
+        key=SEVERITY,
+    )
+    kinds = cols[1].multiselect(
+        t("类别", "Kind"),
+        list(KINDS),
+        default=list(KINDS),
+        format_func=lambda k: _name(KIND_NAMES, k, lang_),
+        key=KIND,
+    )
+    seats = cols[2].multiselect(
+        t("座位（空 = 全部）", "Seats (none = all)"),
+        list(range(rep.final.n)),
+        format_func=lambda s: seat_label(rep, s, lang_),
+        placeholder=t("全部座位", "all seats"),
+        key=SEAT,
+    )
+    shown = filter_findings(report, severities, kinds, seats)
+    st.caption(
+        t(
+            f"显示 {len(shown)} / 共 {len(report.findings)} 条发现",
+            f"showing {len(shown)} of {len(report.findings)} findings",
+        )
+    )
+    if not report.findings:
+        st.success(t("教练没有发现问题。", "The coach found nothing to say."))
+    keep = {id(f) for f in shown}
+    for n, f in enumerate(report.findings):  # n: the finding's place in the report keys its button
+        if id(f) in keep:
+            _finding(rep, f, n, lang_)
+    if shown:
+        replay_link()
+    st.subheader(t("按座位统计", "Per seat"))
+    st.dataframe(seat_summary(rep, report, lang_), hide_index=True, width="stretch")

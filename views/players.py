@@ -1,10 +1,223 @@
-"""Page: players (being built)."""
+"""Page: players. Per-player statistics over the stored deals of one game: how often each place was
+reached (bars stacked by place), mean points, and the coach's findings per deal by maxim (俗语).
+A player chosen in the selector is highlighted in every chart and summed up in figures.
+"""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
+import pandas as pd
+import plotly.graph_objects as go
 import streamlit as st
+
+from coach.findings import KINDS
+from coach.maxims import BY_KEY
+from data import queries
+from views.common import engine, t
+from views.texts import chart, game_name, place_name
+
+HIGHLIGHT, OTHER, FADED = "#d62728", "#1f77b4", 0.35
+PLACE_COLORS = ["#1a9850", "#91cf60", "#d9ef8b", "#fee08b", "#fc8d59", "#d73027"]
 
 
 def render() -> None:
     """Render the page."""
-    st.write("players")
+    st.title(t("牌手", "Players"))
+    eng = engine()
+    games = queries.games(eng)
+    if not games:
+        st.info(
+            t("库里还没有牌局：先在“牌局库”里导入。", "The library holds no deals yet: import some in the Library.")
+        )
+        return
+    left, right = st.columns(2)
+    game_names = {g: game_name(g) for g in games}
+    game = left.radio(
+        t("游戏", "Game"),
+        games,
+        index=games.index("gouji") if "gouji" in games else 0,
+        format_func=game_names.__getitem__,
+        horizontal=True,
+    )
+    places = queries.player_places(eng, game)
+    points = queries.player_points(eng, game)
+    findings = queries.player_findings(eng, game)
+    if places.empty:
+        st.info(t("这个游戏的牌局里没有有名字的牌手。", "No named player sat in a deal of this game."))
+        return
+    names = places["player"].tolist()
+    chosen = right.selectbox(
+        t("突出显示牌手", "Highlight a player"),
+        [None, *names],
+        format_func=_labels(t("（不突出）", "(none)")),
+    )
+    if chosen is not None:
+        _figures(chosen, places, points, findings)
+    _summary(places, points)
+    _places_chart(places, game, chosen)
+    _points_chart(points, chosen)
+    _findings(findings, names, game, chosen)
+
+
+def _labels(nobody: str) -> Callable[[str | None], str]:
+    """format_func of the player selector (its text worked out now, in the chosen language)."""
+
+    def label(x: str | None) -> str:
+        return nobody if x is None else x
+
+    return label
+
+
+def _figures(player: str, places: pd.DataFrame, points: pd.DataFrame, findings: pd.DataFrame) -> None:
+    pl = places[places["player"] == player].iloc[0]
+    po = points[points["player"] == player]
+    mean_points = po["mean_points"].iloc[0] if not po.empty else float("nan")
+    mine = findings[findings["player"] == player]
+    per_deal = mine["count"].sum() / pl["deals"] if pl["deals"] else float("nan")
+    a, b, c, d = st.columns(4)
+    a.metric(t("局数", "Deals"), int(pl["deals"]))
+    b.metric(t("平均名次", "Mean place"), _num(pl["mean_place"]))
+    c.metric(t("平均得分", "Mean points"), _num(mean_points))
+    d.metric(t("每局教练发现", "Findings per deal"), _num(per_deal))
+
+
+def _num(x: float) -> str:
+    return "–" if pd.isna(x) else f"{x:.2f}"
+
+
+def _summary(places: pd.DataFrame, points: pd.DataFrame) -> None:
+    both = places[["player", "deals", "placed", "mean_place"]].merge(
+        points[["player", "mean_points", "total_points"]], on="player", how="left"
+    )
+    st.dataframe(
+        both.rename(
+            columns={
+                "player": t("牌手", "Player"),
+                "deals": t("局数", "Deals"),
+                "placed": t("有名次", "Placed"),
+                "mean_place": t("平均名次", "Mean place"),
+                "mean_points": t("平均得分", "Mean points"),
+                "total_points": t("总得分", "Total points"),
+            }
+        ).round(2),
+        hide_index=True,
+    )
+
+
+def _opacity(players: list[str], chosen: str | None) -> list[float]:
+    return [1.0 if chosen is None or p == chosen else FADED for p in players]
+
+
+def _places_chart(places: pd.DataFrame, game: str, chosen: str | None) -> None:
+    st.subheader(t("名次分布", "Places"))
+    n = 6 if game == "gouji" else 5
+    shares = st.toggle(t("按比例显示", "Show as shares"), value=False)
+    players = places["player"].tolist()
+    x = [chart(p) for p in players]
+    placed = places["placed"].where(places["placed"] > 0)
+    fig = go.Figure()
+    for k in range(1, n + 1):
+        counts = places[f"place_{k}"]
+        y = (counts / placed).fillna(0.0) if shares else counts
+        fig.add_bar(
+            x=x,
+            y=y,
+            name=chart(place_name(k, game)),
+            marker={"color": PLACE_COLORS[k - 1], "opacity": _opacity(players, chosen)},
+            customdata=counts,
+            hovertemplate="%{x}: %{customdata}<extra>" + chart(place_name(k, game)) + "</extra>",
+        )
+    fig.update_layout(
+        barmode="stack",
+        yaxis_title=t("占有名次局数的比例", "share of placed deals") if shares else t("局数", "deals"),
+        legend_title_text=t("名次", "place"),
+        margin={"t": 30},
+    )
+    fig.update_xaxes(type="category")
+    if shares:
+        fig.update_yaxes(tickformat=".0%")
+    st.plotly_chart(fig)
+
+
+def _points_chart(points: pd.DataFrame, chosen: str | None) -> None:
+    st.subheader(t("平均得分", "Mean points"))
+    scored = points[points["scored"] > 0]
+    if scored.empty:
+        st.info(t("还没有算出分数的牌局。", "No deal has a score yet."))
+        return
+    players = scored["player"].tolist()
+    colors = [HIGHLIGHT if p == chosen else OTHER for p in players]
+    fig = go.Figure(
+        go.Bar(
+            x=[chart(p) for p in players],
+            y=scored["mean_points"],
+            marker={"color": colors, "opacity": _opacity(players, chosen)},
+            customdata=scored[["scored", "total_points"]].to_numpy(),
+            hovertemplate="%{x}: %{y:.2f}"
+            + chart(t("（", " ("))
+            + "%{customdata[0]} "
+            + chart(t("局，共 ", "deals, total "))
+            + "%{customdata[1]}"
+            + chart(t("）", ")"))
+            + "<extra></extra>",
+        )
+    )
+    fig.update_layout(yaxis_title=t("每局平均得分", "mean points per deal"), margin={"t": 30})
+    fig.update_xaxes(type="category")
+    st.plotly_chart(fig)
+
+
+def _maxim_label(key: str) -> str:
+    mx = BY_KEY.get(key)
+    return mx.saying if mx is not None else key
+
+
+def _findings(findings: pd.DataFrame, names: list[str], game: str, chosen: str | None) -> None:
+    st.subheader(t("教练发现（每局）", "Coach's findings per deal"))
+    if findings.empty:
+        st.info(t("这个游戏的牌局里没有教练发现。", "The coach found nothing in the deals of this game."))
+        return
+    deals = findings.groupby("player")["deals"].first()
+    kinds = findings.pivot_table(index="player", columns="kind", values="count", aggfunc="sum", fill_value=0)
+    kinds = kinds.reindex(index=names, columns=list(KINDS), fill_value=0)
+    kinds = kinds.div(deals.reindex(names), axis=0).fillna(0.0)
+    kind_names = {"violation": t("违规", "violations"), "maxim": t("俗语", "maxims"), "note": t("提示", "notes")}
+    by_kind = kinds.rename(columns=kind_names).round(2)
+    by_kind.index.name = t("牌手", "Player")
+    by_kind.columns.name = None
+    st.caption(t("按类别，每局条数", "By kind, per deal"))
+    st.dataframe(by_kind)
+    maxims = findings[(findings["kind"] == "maxim") & (findings["maxim"] != "")]
+    if maxims.empty:
+        if game == "baohuang":
+            st.info(t("保皇没有俗语检测；教练只给提示。", "保皇 has no maxim detectors: the coach gives notes only."))
+        else:
+            st.info(t("没有俗语方面的发现。", "No finding against a maxim."))
+        return
+    table = maxims.pivot_table(index="player", columns="maxim", values="count", aggfunc="sum", fill_value=0)
+    per_deal = table.reindex(names, fill_value=0).div(deals.reindex(names), axis=0).fillna(0.0)
+    per_deal = per_deal[[k for k in BY_KEY if k in per_deal.columns] + [k for k in per_deal.columns if k not in BY_KEY]]
+    st.caption(t("按俗语，每局条数", "By maxim, per deal"))
+    shown = per_deal.rename(columns=_maxim_label).round(2)
+    shown.index.name = t("牌手", "Player")
+    shown.columns.name = None
+    st.dataframe(shown)
+    players = per_deal.index.tolist()
+    fig = go.Figure()
+    for key in per_deal.columns:
+        fig.add_bar(
+            x=[chart(p) for p in players],
+            y=per_deal[key],
+            name=chart(_maxim_label(key)),
+            marker={"opacity": _opacity(players, chosen)},
+            hovertemplate="%{x}: %{y:.2f}<extra>" + chart(_maxim_label(key)) + "</extra>",
+        )
+    fig.update_layout(
+        barmode="stack",
+        yaxis_title=t("每局条数", "findings per deal"),
+        legend_title_text=t("俗语", "maxim"),
+        margin={"t": 30},
+    )
+    fig.update_xaxes(type="category")
+    st.plotly_chart(fig)

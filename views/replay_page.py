@@ -1,10 +1,288 @@
-"""Page: replay_page (being built)."""
+"""Page: the replay of the open deal, step by step.
+
+Step controls (first, previous, next, last, a slider and "jump to the next finding"), a review or
+seat-view selector, the table (``views.table``) and beside it the event list with the current event
+highlighted, and the last event's verdict, effects and coach findings.
+
+Session state holds the open deal and its step (``deal_id``, ``step``; see ``views.common``); the
+controls change ``step`` in callbacks. The widgets keep only their own values under their keys (the
+slider is set from ``step`` before it is drawn, so it always follows the buttons).
+
+The per-step work is in ``step_parts`` (no Streamlit in it), which ``render`` draws and
+``bench/bench_app.py`` times. ``replay_link`` is a link to this page for the other pages.
+"""
 
 from __future__ import annotations
 
+import weakref
+from dataclasses import dataclass, field
+
+import pandas as pd
 import streamlit as st
+
+from coach.coach import Report
+from coach.findings import Finding
+from replay.replay import Replay
+from replay.verdicts import RULES, Verdict
+from views.common import coach_of, current, lang, need_deal, set_step, t
+from views.table import (
+    SEVERITY_MARK,
+    action_label,
+    cards_text,
+    md_escape,
+    seat_label,
+    table_html,
+    tr,
+)
+
+SLIDER = "replay_slider"
+VIEWER = "replay_viewer"
+REVIEW = -1  # the viewer option for the review (every hand)
+WINDOW_BEFORE, WINDOW_AFTER = 8, 16  # events shown around the current one in the event list
+CURRENT_BG = "background-color: #fde68a"
+
+
+@dataclass(frozen=True)
+class StepParts:
+    """Everything the page shows for one step, worked out without Streamlit."""
+
+    step: int
+    total: int
+    html: str
+    events: pd.DataFrame  # the window of the event list around the current event
+    current_row: int | None  # the current event's position in ``events`` (None at step 0)
+    verdict: Verdict | None  # the last event's verdict (None at step 0)
+    findings: list[Finding] = field(default_factory=list)  # coach findings on the last event
+    next_finding: int | None = None  # the step that shows the next finding's event
+
+
+# -- per deal, memoised on the replay object --------------------------------------------------------
+
+_FRAMES: weakref.WeakKeyDictionary[Replay, dict[str, pd.DataFrame]] = weakref.WeakKeyDictionary()
+# keyed by the report's replay (a Report, a frozen dataclass holding dicts, cannot be hashed)
+_BY_INDEX: weakref.WeakKeyDictionary[Replay, tuple[Report, dict[int, list[Finding]]]] = weakref.WeakKeyDictionary()
+
+
+def findings_by_index(report: Report | None) -> dict[int, list[Finding]]:
+    """The coach's findings per event index (findings about the whole deal left out)."""
+    if report is None:
+        return {}
+    memo = _BY_INDEX.get(report.replay)
+    if memo is not None and memo[0] is report:
+        return memo[1]
+    found: dict[int, list[Finding]] = {}
+    for f in report.findings:
+        if f.index is not None:
+            found.setdefault(f.index, []).append(f)
+    _BY_INDEX[report.replay] = (report, found)
+    return found
+
+
+def finding_steps(report: Report | None) -> list[int]:
+    """The steps that show an event with a finding (event ``i`` is shown at step ``i + 1``), in order."""
+    return sorted(i + 1 for i in findings_by_index(report))
+
+
+def next_finding_step(report: Report | None, step: int) -> int | None:
+    """The step of the next event with a coach finding after ``step`` (None when there is none)."""
+    return next((s for s in finding_steps(report) if s > step), None)
+
+
+def verdict_mark(v: Verdict) -> str:
+    """✓ for a legal event, ✗ and the rule ID for an illegal one."""
+    return "✓" if v.legal else f"✗ {v.rule}"
+
+
+def event_frame(rep: Replay, report: Report | None, lang_: str) -> pd.DataFrame:
+    """The whole event list: index, seat, action, cards, verdict mark and coach mark."""
+    per_lang = _FRAMES.setdefault(rep, {})
+    frame = per_lang.get(lang_)
+    if frame is None:
+        by_index = findings_by_index(report)
+        rows = [
+            {
+                "#": v.index,
+                tr(lang_, "座位", "seat"): seat_label(rep, v.seat, lang_),
+                tr(lang_, "动作", "action"): action_label(v.action, lang_),
+                tr(lang_, "牌", "cards"): cards_text(v.cards, lang_),
+                tr(lang_, "判定", "verdict"): verdict_mark(v),
+                tr(lang_, "教练", "coach"): "".join(SEVERITY_MARK.get(f.severity, "•") for f in by_index.get(i, [])),
+            }
+            for i, v in enumerate(rep.verdicts)
+        ]
+        frame = pd.DataFrame(rows, columns=None if rows else ["#"])
+        per_lang[lang_] = frame
+    return frame
+
+
+def event_window(frame: pd.DataFrame, step: int) -> tuple[pd.DataFrame, int | None]:
+    """The events around the last one shown at ``step`` (event ``step - 1``), and its row in the window."""
+    if frame.empty:
+        return frame, None
+    cur = step - 1
+    lo = max(0, cur - WINDOW_BEFORE)
+    hi = min(len(frame), max(cur, 0) + WINDOW_AFTER + 1)
+    lo = max(0, min(lo, hi - WINDOW_BEFORE - WINDOW_AFTER - 1))
+    return frame.iloc[lo:hi], (cur - lo if cur >= 0 else None)
+
+
+def step_parts(rep: Replay, report: Report | None, step: int, viewer: int | None, lang_: str) -> StepParts:
+    """The page's per-step work: the table HTML, the event window, the last verdict and the findings."""
+    total = len(rep.states) - 1
+    step = max(0, min(step, total))
+    window, row = event_window(event_frame(rep, report, lang_), step)
+    verdict = rep.verdicts[step - 1] if step > 0 else None
+    return StepParts(
+        step=step,
+        total=total,
+        html=table_html(rep, step, viewer, lang_),
+        events=window,
+        current_row=row,
+        verdict=verdict,
+        findings=findings_by_index(report).get(step - 1, []) if step > 0 else [],
+        next_finding=next_finding_step(report, step),
+    )
+
+
+def styled_events(parts: StepParts) -> pd.io.formats.style.Styler | pd.DataFrame:
+    """The event window with the current event's row highlighted."""
+    if parts.current_row is None or parts.events.empty:
+        return parts.events
+    cur = parts.current_row
+    width = len(parts.events.columns)
+
+    def paint(row: pd.Series) -> list[str]:
+        return [CURRENT_BG if row.name == parts.events.index[cur] else ""] * width
+
+    return parts.events.style.apply(paint, axis=1)
+
+
+# -- Streamlit -------------------------------------------------------------------------------------
+
+
+def replay_link(label: str | None = None) -> None:
+    """A link to the Replay page (the same page ``app.py`` registers under ``/replay``)."""
+    st.page_link(
+        st.Page(render, title=t("复盘", "Replay"), url_path="replay"),
+        label=label or t("到“复盘”页查看", "See it on the Replay page"),
+        icon=":material/replay:",
+    )
+
+
+def _slider_moved() -> None:
+    set_step(st.session_state[SLIDER])
+
+
+def _controls(step: int, total: int, next_finding: int | None) -> None:
+    cols = st.columns([1, 1, 1, 1, 2])
+    moves = [
+        (":material/first_page:", t("开局", "First"), "replay_first", 0, step == 0),
+        (":material/chevron_left:", t("上一步", "Previous"), "replay_prev", max(0, step - 1), step == 0),
+        (":material/chevron_right:", t("下一步", "Next"), "replay_next", min(total, step + 1), step >= total),
+        (":material/last_page:", t("终局", "Last"), "replay_last", total, step >= total),
+    ]
+    for col, (icon, label, key, to, off) in zip(cols, moves, strict=False):
+        col.button(label, key=key, icon=icon, on_click=set_step, args=(to,), disabled=off, width="stretch")
+    cols[4].button(
+        t("跳到下一个教练发现", "Jump to the next finding"),
+        key="replay_jump",
+        icon=":material/flag:",
+        on_click=set_step,
+        args=(next_finding if next_finding is not None else step,),
+        disabled=next_finding is None,
+        width="stretch",
+    )
+    if total > 0:
+        if st.session_state.get(SLIDER) != step:
+            st.session_state[SLIDER] = step
+        st.slider(t("步", "Step"), min_value=0, max_value=total, key=SLIDER, on_change=_slider_moved)
+
+
+def _viewer(rep: Replay) -> int | None:
+    n = rep.final.n
+    options = [REVIEW, *range(n)]
+    if st.session_state.get(VIEWER) not in options:
+        st.session_state[VIEWER] = REVIEW
+
+    def label(opt: int) -> str:
+        if opt == REVIEW:
+            return t("复盘：看全部手牌", "Review: every hand")
+        return t(f"{seat_label(rep, opt, 'zh')} 的视角", f"as {seat_label(rep, opt, 'en')} saw it")
+
+    chosen = st.selectbox(t("视角", "View"), options, format_func=label, key=VIEWER)
+    return None if chosen == REVIEW else int(chosen)
+
+
+def _verdict_panel(rep: Replay, parts: StepParts, viewer: int | None, lang_: str) -> None:
+    v = parts.verdict
+    if v is None:
+        st.info(t("发牌后、第一手之前的牌桌。", "The table as dealt, before the first event."))
+        for dv in rep.deal_verdicts:
+            st.error(f"✗ [{dv.rule}] {md_escape(tr(lang_, dv.message_zh, dv.message_en))}")
+        return
+    who = md_escape(seat_label(rep, v.seat, lang_))
+    did = md_escape(f"{action_label(v.action, lang_)} {cards_text(v.cards, lang_)}".strip())
+    head = tr(lang_, f"第 {v.index} 手", f"event {v.index}")
+    if v.legal:
+        st.success(f"**{head}** · {who} · {did} — ✓ {t('合法', 'legal')}")
+    else:
+        rule = RULES.get(v.rule or "")
+        name = tr(lang_, rule.name_zh, rule.name_en) if rule else ""
+        msg = md_escape(tr(lang_, v.message_zh, v.message_en))
+        st.error(f"**{head}** · {who} · {did} — ✗ **{v.rule}** {name}\n\n{msg}")
+    if v.effects:
+        st.markdown("\n".join(f"- {md_escape(e)}" for e in v.effects))
+    shown = [f for f in parts.findings if viewer is None or f.seat == viewer]
+    if len(shown) < len(parts.findings):
+        st.caption(t("复盘视角可见教练对其他座位的发现。", "The review shows the coach's findings on the other seats."))
+    for f in shown:
+        mark = SEVERITY_MARK.get(f.severity, "•")
+        st.warning(f"{mark} {md_escape(tr(lang_, f.message_zh, f.message_en))}")
+
+
+def _title(rep: Replay, deal_id: int) -> None:
+    game = rep.log.game
+    st.header(t("复盘", "Replay") + f" · #{deal_id}")
+    meta = rep.log.meta
+    bits = [t("够级", "Gouji 够级") if game == "gouji" else t("保皇", "Baohuang 保皇")]
+    bits += [str(meta[k]) for k in ("date", "venue", "match") if meta.get(k)]
+    st.caption(md_escape(" · ".join(bits)))
 
 
 def render() -> None:
     """Render the page."""
-    st.write("replay_page")
+    found = need_deal()
+    if found is None:
+        return
+    deal_id, rep = found
+    _, step = current()
+    total = len(rep.states) - 1
+    if not 0 <= step <= total:
+        step = max(0, min(step, total))
+        set_step(step)
+    lang_ = lang()
+    report = coach_of(deal_id)
+    _title(rep, deal_id)
+    top = st.columns([3, 1])
+    with top[1]:
+        viewer = _viewer(rep)
+    parts = step_parts(rep, report, step, viewer, lang_)
+    with top[0]:
+        _controls(parts.step, total, parts.next_finding)
+    left, right = st.columns([3, 2])
+    with left:
+        st.html(parts.html)
+    with right:
+        _verdict_panel(rep, parts, viewer, lang_)
+        st.subheader(t("事件", "Events"))
+        if parts.events.empty:
+            st.caption(t("这一局没有事件。", "This deal has no events."))
+        else:
+            first, last = int(parts.events["#"].iloc[0]), int(parts.events["#"].iloc[-1])
+            st.caption(
+                t(
+                    f"第 {first}–{last} 手，共 {total} 手；当前一手高亮。",
+                    f"events {first}–{last} of {total}; the current event is highlighted.",
+                )
+            )
+            st.dataframe(styled_events(parts), hide_index=True, width="stretch")

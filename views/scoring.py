@@ -1,10 +1,270 @@
-"""Page: scoring (being built)."""
+"""Page: the score of the open deal. Places and points per seat with the players' names, the team
+sums, 串三户 (sweep) doubling, for 保皇 the roles (皇帝, 保皇派, 革命党; 独保, 抢庄; 明保, 明独) and their
+doublings, and every figure's rule (``Score.explain``). When the log names a match (``meta.match``)
+the match's running totals follow, deal by deal.
+"""
 
 from __future__ import annotations
 
+import re
+from typing import Any
+
+import pandas as pd
+import plotly.graph_objects as go
 import streamlit as st
+
+from data import queries
+from replay.log import Log
+from replay.replay import Replay
+from replay.scoring import Score
+from views.common import engine, need_deal, t
+from views.texts import chart, game_name, md, place_name, role_name, rule_name, rule_quote
+
+_SEAT = re.compile(r"\bseat (\d+)\b")
 
 
 def render() -> None:
     """Render the page."""
-    st.write("scoring")
+    st.title(t("计分", "Scoring"))
+    got = need_deal()
+    if got is None:
+        return
+    deal_id, rep = got
+    log = rep.log
+    _header(deal_id, log)
+    if not rep.ok:
+        st.warning(
+            t(
+                f"记录里有 {len(rep.illegal)} 处违规（见“复盘”“争议台”）；下面按记录里实际打出的结果计分。",
+                f"The record breaks {len(rep.illegal)} rule(s) (see Replay, Dispute desk); the score below "
+                "follows what the record shows was played.",
+            )
+        )
+    score = rep.score()
+    if score is None:
+        _unfinished(rep)
+    elif score.void:
+        st.warning(t("这局作废，不计分。", "This deal is void: no score."))
+        _explain(score)
+    else:
+        _places(rep, score)
+        if log.game == "gouji":
+            _gouji_teams(rep, score)
+        else:
+            _baohuang_roles(rep, score)
+        _explain(score)
+    _match(log, deal_id)
+
+
+def _header(deal_id: int, log: Log) -> None:
+    parts = [t(f"第 {deal_id} 局", f"Deal {deal_id}"), game_name(log.game), md(log.profile_name)]
+    meta = log.meta
+    for key in ("date", "venue"):
+        if meta.get(key):
+            parts.append(md(meta[key]))
+    if meta.get("match"):
+        number = meta.get("deal")
+        parts.append(md(meta["match"]) + (t(f" 第 {number} 局", f" deal {number}") if number is not None else ""))
+    st.caption(" · ".join(parts))
+
+
+def _who(log: Log, seat: int) -> str:
+    """``seat N`` and the player's name, for Markdown."""
+    name = log.player(seat)
+    if name == f"seat {seat}":
+        return t(f"座位 {seat}", f"seat {seat}")
+    return t(f"座位 {seat}（{md(name)}）", f"seat {seat} ({md(name)})")
+
+
+def _unfinished(rep: Replay) -> None:
+    st.info(
+        t("这局还没打完（记录到此为止）：没有计分。", "This deal is not finished (the record stops here): no score.")
+    )
+    out = list(rep.final.out)
+    if out:
+        who = t("、", ", ").join(f"{t(f'第{k + 1}个', f'#{k + 1}')} {_who(rep.log, s)}" for k, s in enumerate(out))
+        st.markdown(t("已经走完：", "Out so far: ") + who)
+
+
+SEAT_RULES = ("GJ-REVOLUTION", "GJ-BURN")  # explain lines about one seat's place ("seat N …")
+TEAM_RULES = ("GJ-SWEEP",)  # about a team's score
+
+
+def _seat_rules(score: Score, seat: int) -> str:
+    """The rules behind a seat's place and points: those of every seat (the scoring rule, a doubling)
+    and those of explain lines naming this seat (革命, a failed burn)."""
+    rules = [r for r, _ in score.explain if r not in SEAT_RULES + TEAM_RULES]
+    rules += [r for r, text in score.explain if r in SEAT_RULES and seat in map(int, _SEAT.findall(text))]
+    return ", ".join(dict.fromkeys(rules))
+
+
+def _side(rep: Replay, seat: int) -> str:
+    if rep.log.game == "gouji":
+        team = seat % 2
+        return t(
+            f"{team} 队（{'·'.join(map(str, range(team, 6, 2)))}）",
+            f"team {team} ({', '.join(map(str, range(team, 6, 2)))})",
+        )
+    return role_name(rep.engine.roles(rep.final).get(seat))
+
+
+def _places(rep: Replay, score: Score) -> None:
+    st.subheader(t("名次与得分", "Places and points"))
+    game, log = rep.log.game, rep.log
+    rows = [
+        {
+            t("名次", "Place"): p.place,
+            t("科", "Rank"): place_name(p.place, game),
+            t("座位", "Seat"): p.seat,
+            t("牌手", "Player"): log.player(p.seat),
+            t("队", "Team") if game == "gouji" else t("身份", "Role"): _side(rep, p.seat),
+            t("得分", "Points"): p.points,
+            t("规则", "Rule"): _seat_rules(score, p.seat),
+        }
+        for p in score.places
+    ]
+    st.dataframe(pd.DataFrame(rows), hide_index=True)
+    if score.unsplit:
+        st.info(
+            t(
+                "保皇派不明（没有手牌、记录也没写）：只列名次分，不分到两边。",
+                "The 保皇派 is not known (no hands, none named): place points only, not split between the sides.",
+            )
+        )
+
+
+def _gouji_teams(rep: Replay, score: Score) -> None:
+    st.subheader(t("两队", "Teams"))
+    log = rep.log
+    positive = rep.profile.score_mode != "net"
+    rows = []
+    for team in score.teams:
+        k = team.seats[0] % 2
+        rows.append(
+            {
+                t("队", "Team"): t(f"{k} 队", f"team {k}"),
+                t("座位", "Seats"): ", ".join(map(str, team.seats)),
+                t("牌手", "Players"): ", ".join(log.player(s) for s in team.seats),
+                t("名次分合计", "Sum of place points"): team.raw,
+                t("串三户", "Sweep"): "×2" if score.sweep else "",
+                t("记分", "Recorded"): team.points,
+                t("规则", "Rule"): "GJ-SCORE" + (", GJ-SWEEP" if score.sweep else ""),
+            }
+        )
+    st.dataframe(pd.DataFrame(rows), hide_index=True)
+    if score.sweep:
+        team = score.finish_order[0] % 2
+        st.success(
+            t(
+                f"串三户：{team} 队拿下头科、二科、三科，分数翻倍（GJ-SWEEP）。",
+                f"Sweep (串三户): team {team} took 1st, 2nd and 3rd; the scores double (GJ-SWEEP).",
+            )
+        )
+    st.caption(
+        t(
+            "只记正分，不记负分：只有赢的一队记分（GJ-SCORE）。",
+            "Positive only: only the winning team records points (GJ-SCORE).",
+        )
+        if positive
+        else t("净分：两队都记自己的合计（GJ-SCORE）。", "Net: both teams record their sums (GJ-SCORE).")
+    )
+
+
+def _baohuang_roles(rep: Replay, score: Score) -> None:
+    st.subheader(t("身份与翻倍", "Roles and doublings"))
+    log, roles = rep.log, score.roles or {}
+    lines: list[tuple[str, str]] = []
+    emperor = roles.get("emperor")
+    if emperor is not None and emperor != -1:
+        lines.append((t(f"皇帝：{_who(log, emperor)}", f"皇帝 (emperor): {_who(log, emperor)}"), "BH-CALL"))
+    if roles.get("grab"):
+        lines.append(
+            (
+                t(
+                    "抢庄：没有保皇派；皇帝头科得 +40、其余各 -10，否则皇帝 -40、其余各 +10",
+                    "抢庄 (grab): no 保皇派; the 皇帝 wins 40 as 头科 (each other -10), else loses 40 (each other +10)",
+                ),
+                "BH-GRAB",
+            )
+        )
+    elif roles.get("solo"):
+        lines.append((t("独保：皇帝一人对其余四家", "独保 (alone): the 皇帝 plays alone against four"), "BH-SOLO"))
+        if roles.get("revealed"):
+            lines.append((t("明独：分数翻倍", "明独 (declared alone): the scores double"), "BH-SOLO"))
+        else:
+            lines.append((t("没有明独：不翻倍", "not declared (暗独): no doubling"), "BH-SOLO"))
+    elif roles.get("loyalist") is not None:
+        lines.append(
+            (
+                t(f"保皇派：{_who(log, roles['loyalist'])}", f"保皇派 (loyalist): {_who(log, roles['loyalist'])}"),
+                "BH-LOYALIST",
+            )
+        )
+        if roles.get("revealed"):
+            lines.append((t("明保：分数翻倍", "明保 (declared loyalist): the scores double"), "BH-LOYALIST"))
+        else:
+            lines.append((t("暗保：不翻倍", "not declared (暗保): no doubling"), "BH-LOYALIST"))
+    truth = rep.engine.roles(rep.final)
+    rebels = [s for s, r in truth.items() if r == "rebel"]
+    if rebels:
+        lines.append(
+            (t("革命党：", "革命党 (rebels): ") + t("、", ", ").join(_who(log, s) for s in rebels), "BH-SCORE")
+        )
+    for text, rule in lines:
+        st.markdown(f"- {text}{t('　', ' — ')}`{rule}` {md(rule_name(rule))}", help=rule_quote(rule) or None)
+    if score.teams:
+        rows = [
+            {
+                t("一方", "Side"): t("皇帝一方", "the 皇帝's side") if k == 0 else t("其余", "the others"),
+                t("座位", "Seats"): ", ".join(map(str, team.seats)),
+                t("牌手", "Players"): ", ".join(log.player(s) for s in team.seats),
+                t("得分", "Points"): team.points,
+            }
+            for k, team in enumerate(score.teams)
+        ]
+        st.dataframe(pd.DataFrame(rows), hide_index=True)
+
+
+def _explain(score: Score) -> None:
+    st.subheader(t("计分依据", "How the score came about"))
+    if not score.explain:
+        st.caption(t("（没有说明）", "(no explanation)"))
+    for rule, text in score.explain:
+        st.markdown(f"- `{rule}` **{md(rule_name(rule))}**{t('：', ': ')}{md(text)}", help=rule_quote(rule) or None)
+
+
+def _match(log: Log, deal_id: int) -> None:
+    key = log.meta.get("match")
+    if not key:
+        return
+    standings = queries.match_standings(engine(), str(key))
+    if standings.empty:
+        return
+    st.subheader(t("比赛累计", "Match standings") + " · " + md(key))
+    standings = standings.copy()
+    standings["label"] = [
+        (t(f"第{d}局", f"deal {d}") if pd.notna(d) else f"#{i}")
+        for d, i in zip(standings["deal"], standings["deal_id"], strict=True)
+    ]
+    order = list(dict.fromkeys(standings["label"]))
+    fig = go.Figure()
+    for player, rows in standings.groupby("player", sort=True):
+        fig.add_scatter(
+            x=rows["label"],
+            y=rows["total"],
+            mode="lines+markers",
+            name=chart(player),
+            hovertemplate="%{x}: %{y}<extra>" + chart(player) + "</extra>",
+        )
+    fig.update_xaxes(type="category", categoryorder="array", categoryarray=order)
+    fig.update_layout(
+        yaxis_title=t("累计得分", "running total"), legend_title_text=t("牌手", "player"), margin={"t": 30}
+    )
+    here = standings.loc[standings["deal_id"] == deal_id, "label"]
+    if not here.empty:
+        fig.add_vline(x=order.index(here.iloc[0]), line_dash="dot", line_color="grey")
+    st.plotly_chart(fig)
+    wide: Any = standings.pivot_table(index="label", columns="player", values="total", aggfunc="last", sort=False)
+    wide = wide.reindex(order)
+    wide.index.name = t("局", "Deal")
+    st.dataframe(wide)

@@ -1,10 +1,221 @@
-"""Page: timeline (being built)."""
+"""Page: the open deal's timeline, a plotly figure over the steps.
+
+One line per seat (the cards it holds after each step), the rounds as alternating background bands
+(from the steps where ``state.rounds`` changes), and markers for 够级 sets, burns, 让 (rang), seats
+going out and the coach's findings. The open step is a dashed vertical line.
+
+Clicking a point opens that step: the chart is drawn with ``on_select`` and ``selection_mode="points"``
+under the key ``timeline_chart``; its callback reads the selected point's x (a step) and calls
+``set_step``, so the step is then the one the Replay page shows (a link to it appears under the
+chart). The callback form of ``on_select`` reruns like ``"rerun"`` but runs only when the selection
+changes, so a selection left on the chart never moves the step back on a later rerun.
+
+``timeline_figure`` builds the figure without Streamlit (the tests and the benchmark call it).
+"""
 
 from __future__ import annotations
 
+from html import escape
+from typing import Any
+
+import plotly.graph_objects as go
 import streamlit as st
+
+from coach.coach import Report
+from replay.replay import Replay
+from views.common import coach_of, current, lang, need_deal, set_step, t
+from views.replay_page import replay_link
+from views.table import SEVERITY_MARK, action_label, cards_text, place_label, seat_label, tr
+
+CHART = "timeline_chart"
+SEAT_COLORS = ("#2563eb", "#dc2626", "#0891b2", "#ea580c", "#7c3aed", "#65a30d")
+MARKERS = {  # kind: (symbol, size, colour)
+    "gouji": ("star", 13, "#eab308"),
+    "burn": ("diamond", 11, "#b91c1c"),
+    "rang": ("triangle-up", 10, "#0f766e"),
+    "finish": ("square", 11, "#059669"),
+    "finding": ("x", 10, "#111827"),
+}
+
+
+def round_starts(rep: Replay) -> list[int]:
+    """The steps at which each round begins (the first is 0)."""
+    starts = [0]
+    states = rep.states
+    for k in range(1, len(states)):
+        if states[k].rounds != states[k - 1].rounds:
+            starts.append(k)
+    return starts
+
+
+def counts_per_seat(rep: Replay) -> list[list[int]]:
+    """``counts[s][k]``: the cards seat ``s`` holds after ``k`` events."""
+    n = rep.final.n
+    return [[st.hands[s].size for st in rep.states] for s in range(n)]
+
+
+def markers(rep: Replay, report: Report | None, lang_: str) -> dict[str, list[tuple[int, int, str]]]:
+    """The marked moments per kind: (step, seat, hover text); a finding about no seat has seat -1."""
+    out: dict[str, list[tuple[int, int, str]]] = {k: [] for k in MARKERS}
+    states, events = rep.states, rep.log.events
+    game = rep.log.game
+    for k in range(1, len(states)):
+        ev, st, before = events[k - 1], states[k], states[k - 1]
+        who = seat_label(rep, ev.seat, lang_)
+        if ev.action in ("play", "burn") and st.table_gouji and st.owner == ev.seat:
+            cards = cards_text([c.token for c in st.table_cards], lang_)
+            out["gouji"].append((k, ev.seat, f"{who} {tr(lang_, '够级', '够级 set')} {cards}"))
+        if ev.action == "burn":
+            cards = cards_text([c.token for c in ev.cards], lang_)
+            out["burn"].append((k, ev.seat, f"{who} {action_label('burn', lang_)} {cards}"))
+        if ev.action == "rang":
+            out["rang"].append((k, ev.seat, f"{who} {action_label('rang', lang_)}"))
+        if len(st.out) > len(before.out):
+            for place, s in enumerate(st.out[len(before.out) :], start=len(before.out) + 1):
+                out["finish"].append((k, s, f"{seat_label(rep, s, lang_)} {place_label(game, place, lang_)}"))
+    if report is not None:
+        for f in report.findings:
+            if f.index is None:
+                continue
+            mark = SEVERITY_MARK.get(f.severity, "")
+            out["finding"].append(
+                (f.index + 1, -1 if f.seat is None else f.seat, f"{mark} {tr(lang_, f.message_zh, f.message_en)}")
+            )
+    return out
+
+
+def _marker_name(kind: str, lang_: str) -> str:
+    return {
+        "gouji": tr(lang_, "够级牌", "够级 set"),
+        "burn": tr(lang_, "烧牌", "burn"),
+        "rang": tr(lang_, "让牌", "让 (let)"),
+        "finish": tr(lang_, "出完", "out"),
+        "finding": tr(lang_, "教练发现", "coach finding"),
+    }[kind]
+
+
+def timeline_figure(rep: Replay, report: Report | None, step: int, lang_: str) -> go.Figure:
+    """The figure: cards per seat over the steps, round bands, markers, the open step."""
+    counts = counts_per_seat(rep)
+    total = len(rep.states) - 1
+    steps = list(range(total + 1))
+    fig = go.Figure()
+    for s, ys in enumerate(counts):
+        fig.add_trace(
+            go.Scatter(
+                x=steps,
+                y=ys,
+                mode="lines",
+                line={"shape": "hv", "width": 2, "color": SEAT_COLORS[s % len(SEAT_COLORS)]},
+                name=escape(seat_label(rep, s, lang_)),
+                hovertemplate=escape(seat_label(rep, s, lang_))
+                + "<br>"
+                + tr(lang_, "第 %{x} 步：%{y} 张", "step %{x}: %{y} cards")
+                + "<extra></extra>",
+            )
+        )
+    for kind, found in markers(rep, report, lang_).items():
+        if not found:
+            continue
+        symbol, size, color = MARKERS[kind]
+        fig.add_trace(
+            go.Scatter(
+                x=[k for k, _, _ in found],
+                y=[counts[s][k] if s >= 0 else 0 for k, s, _ in found],
+                mode="markers",
+                name=_marker_name(kind, lang_),
+                marker={"symbol": symbol, "size": size, "color": color, "line": {"width": 1, "color": "#fff"}},
+                hovertext=[escape(text) for _, _, text in found],
+                hovertemplate=tr(lang_, "第 %{x} 步<br>%{hovertext}", "step %{x}<br>%{hovertext}") + "<extra></extra>",
+            )
+        )
+    starts = round_starts(rep)
+    bands: list[dict[str, Any]] = [
+        {
+            "type": "rect",
+            "xref": "x",
+            "yref": "paper",
+            "x0": a - 0.5,
+            "x1": b - 0.5,
+            "y0": 0,
+            "y1": 1,
+            "fillcolor": "rgba(100,116,139,0.10)",
+            "line": {"width": 0},
+            "layer": "below",
+        }
+        for r, (a, b) in enumerate(zip(starts, [*starts[1:], total + 1], strict=True))
+        if r % 2 == 1
+    ]
+    bands.append(
+        {
+            "type": "line",
+            "xref": "x",
+            "yref": "paper",
+            "x0": step,
+            "x1": step,
+            "y0": 0,
+            "y1": 1,
+            "line": {"width": 2, "dash": "dash", "color": "#f97316"},
+        }
+    )
+    fig.update_layout(
+        shapes=bands,
+        height=480,
+        margin={"l": 40, "r": 10, "t": 30, "b": 40},
+        xaxis={
+            "title": tr(lang_, "步（灰白相间为各轮）", "step (rounds in alternating bands)"),
+            "range": [-1, total + 1],
+        },
+        yaxis={"title": tr(lang_, "手中牌数", "cards held"), "rangemode": "tozero"},
+        legend={"orientation": "h", "y": 1.1},
+        hovermode="closest",
+        clickmode="event+select",
+    )
+    return fig
+
+
+def step_from_selection(selection: Any, total: int | None = None) -> int | None:
+    """The step of the first selected point (its x), within 0..total; None when nothing is selected."""
+    try:
+        points = selection["selection"]["points"]
+    except (KeyError, TypeError):
+        points = getattr(getattr(selection, "selection", None), "points", None)
+    if not points:
+        return None
+    x = points[0].get("x")
+    if x is None:
+        return None
+    step = max(0, round(float(x)))
+    return step if total is None else min(total, step)
+
+
+def _clicked() -> None:
+    """on_select callback: open the clicked step (shown then on the Replay page; the pages clamp it)."""
+    step = step_from_selection(st.session_state.get(CHART))
+    if step is not None:
+        set_step(step)
 
 
 def render() -> None:
     """Render the page."""
-    st.write("timeline")
+    found = need_deal()
+    if found is None:
+        return
+    deal_id, rep = found
+    _, step = current()
+    total = len(rep.states) - 1
+    step = max(0, min(step, total))
+    lang_ = lang()
+    st.header(t("时间线", "Timeline") + f" · #{deal_id}")
+    st.caption(
+        t(
+            "每条线是一个座位手中的牌数；灰白相间的带是各轮；★ 够级牌，◆ 烧牌，▲ 让牌，■ 出完，✕ 教练发现。"
+            "点击图上的点即打开那一步，在“复盘”页查看。",
+            "Each line is the cards a seat holds; the bands are the rounds; ★ 够级 set, ◆ burn, ▲ 让, ■ out, "
+            "✕ coach finding. Click a point to open that step, then see it on the Replay page.",
+        )
+    )
+    fig = timeline_figure(rep, coach_of(deal_id), step, lang_)
+    st.plotly_chart(fig, on_select=_clicked, selection_mode="points", key=CHART, width="stretch")
+    st.markdown(t(f"当前打开的是第 **{step}** 步。", f"Step **{step}** is open."))
+    replay_link()

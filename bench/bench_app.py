@@ -1,0 +1,174 @@
+"""Benchmark: the server-side work of one step change on the Replay page, for a full 够级 deal.
+
+Simulates a complete 够级 deal, replays and coaches it once (what ``views.common`` caches per deal), then
+times for every step 0..N, with the Replay page's own helpers and no Streamlit run:
+  - ``table_html`` alone (the table drawing),
+  - the page's whole per-step work: ``step_parts`` (the table HTML, the event-list window, the last
+    verdict, the findings on it, the next finding) plus the highlighted event list as Streamlit
+    marshals it (the Styler's CSS and the window as Arrow bytes),
+  - the Timeline page's figure (it marks the open step, so it is rebuilt on a step change there),
+and prints the medians over all steps and their ratio to ``json.loads`` of the deal's log (the
+baseline of bench_replay.py). Target: the Replay page's per-step work <= 300 ms (median).
+
+With ``--apptest`` (default on) it also times an AppTest rerun of the Replay page after pressing
+"next" (the whole script run: the callback, the page, the element tree), on a temporary SQLite library.
+
+    python bench/bench_app.py [--seed 1] [--no-apptest] [--presses 30]
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import statistics
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from coach.coach import coach_replay
+from replay.log import parse_json_log
+from replay.replay import Replay
+from replay.simulate import simulate_deal
+from views.replay_page import step_parts, styled_events
+from views.table import table_html
+from views.timeline import timeline_figure
+
+TARGET_STEP_MS = 300.0
+
+
+def _marshal_events(parts) -> None:
+    """What st.dataframe does with the highlighted window: the Styler's CSS and the Arrow bytes."""
+    styled = styled_events(parts)
+    try:
+        from streamlit.dataframe_util import convert_pandas_df_to_arrow_bytes
+        from streamlit.elements.lib.pandas_styler_utils import marshall_styler
+        from streamlit.proto.Arrow_pb2 import Arrow
+    except ImportError:  # another Streamlit: render the Styler instead (an upper bound)
+        if hasattr(styled, "to_html"):
+            styled.to_html()
+        return
+    if hasattr(styled, "data"):
+        marshall_styler(Arrow(), styled, "bench")
+        convert_pandas_df_to_arrow_bytes(styled.data)
+    else:
+        convert_pandas_df_to_arrow_bytes(styled)
+
+
+def _median_ms(times: list[float]) -> float:
+    return statistics.median(times) * 1000
+
+
+def bench_steps(seed: int) -> dict[str, float]:
+    """Per-step medians (ms) for one simulated 够级 deal."""
+    text = simulate_deal(seed, "gouji").log.dumps()
+    loads = []
+    for _ in range(51):
+        t = time.perf_counter()
+        json.loads(text)
+        loads.append(time.perf_counter() - t)
+    rep = Replay(parse_json_log(text, "bench"))
+    report = coach_replay(rep)
+    steps = range(len(rep.states))
+    step_parts(rep, report, 0, None, "zh")  # the per-deal event list is built once, as the page caches it
+
+    html_t, page_t, seat_t, fig_t = [], [], [], []
+    for k in steps:
+        t = time.perf_counter()
+        table_html(rep, k, None, "zh")
+        html_t.append(time.perf_counter() - t)
+        t = time.perf_counter()
+        parts = step_parts(rep, report, k, None, "zh")
+        _marshal_events(parts)
+        page_t.append(time.perf_counter() - t)
+        t = time.perf_counter()
+        _marshal_events(step_parts(rep, report, k, k % 6, "zh"))
+        seat_t.append(time.perf_counter() - t)
+    for k in steps[:: max(1, len(steps) // 40)]:
+        t = time.perf_counter()
+        timeline_figure(rep, report, k, "zh")
+        fig_t.append(time.perf_counter() - t)
+    base = _median_ms(loads)
+    return {
+        "events": len(rep.log.events),
+        "log_bytes": len(text.encode()),
+        "json_loads_ms": base,
+        "table_html_ms": _median_ms(html_t),
+        "replay_step_ms": _median_ms(page_t),
+        "replay_step_max_ms": max(page_t) * 1000,
+        "replay_step_seat_view_ms": _median_ms(seat_t),
+        "timeline_figure_ms": _median_ms(fig_t),
+    }
+
+
+def bench_apptest(seed: int, presses: int) -> dict[str, float]:
+    """Median wall time of an AppTest rerun of the Replay page after pressing "next"."""
+    import streamlit as st
+    from streamlit.testing.v1 import AppTest
+
+    from data.database import open_db
+    from data.importer import import_log
+
+    with tempfile.TemporaryDirectory() as tmp:
+        url = f"sqlite:///{Path(tmp) / 'bench.db'}"
+        os.environ["FUPAN_DB"] = url
+        st.cache_resource.clear()
+        st.cache_data.clear()
+        eng = open_db(url)
+        deal_id = import_log(eng, simulate_deal(seed, "gouji").log).deal_id
+        script = "import streamlit as st\nfrom views import replay_page\nreplay_page.render()\n"
+        at = AppTest.from_string(script, default_timeout=60)
+        at.session_state["lang"] = "zh"
+        at.session_state["deal_id"] = deal_id
+        at.session_state["step"] = 0
+        t = time.perf_counter()
+        at.run()
+        first = time.perf_counter() - t
+        times = []
+        for _ in range(presses):
+            t = time.perf_counter()
+            at.button(key="replay_next").click().run()
+            times.append(time.perf_counter() - t)
+        assert not at.exception, at.exception
+        assert at.session_state["step"] == presses
+        eng.dispose()
+        st.cache_resource.clear()
+    return {"apptest_first_run_ms": first * 1000, "apptest_next_rerun_ms": _median_ms(times)}
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--presses", type=int, default=30)
+    ap.add_argument("--no-apptest", dest="apptest", action="store_false")
+    args = ap.parse_args(argv)
+    res = bench_steps(args.seed)
+    if args.apptest:
+        res.update(bench_apptest(args.seed, args.presses))
+    base = res["json_loads_ms"]
+    print(f"full 够级 deal (seed {args.seed}): {res['events']} events, {res['log_bytes']} bytes of log")
+    print(f"{'':34}{'median ms':>12}{'x json.loads':>14}")
+    for key, label in (
+        ("json_loads_ms", "json.loads of the log (baseline)"),
+        ("table_html_ms", "table_html"),
+        ("replay_step_ms", "Replay page per-step work"),
+        ("replay_step_seat_view_ms", "  the same in seat view"),
+        ("timeline_figure_ms", "Timeline figure"),
+        ("apptest_next_rerun_ms", "AppTest rerun after 'next'"),
+    ):
+        if key in res:
+            print(f"{label:34}{res[key]:12.3f}{res[key] / base:14.1f}")
+    ok = res["replay_step_ms"] <= TARGET_STEP_MS
+    print(
+        f"target: Replay page per-step work <= {TARGET_STEP_MS:.0f} ms: "
+        f"{'met' if ok else 'MISSED'} ({res['replay_step_ms']:.2f} ms; worst step {res['replay_step_max_ms']:.2f} ms)"
+    )
+    print(json.dumps({k: round(v, 4) if isinstance(v, float) else v for k, v in res.items()}))
+    return 0 if ok else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,308 @@
+"""Screenshots of the dashboard's pages for the README, and the browser helpers the e2e test shares.
+
+    .venv/bin/python docs/screenshots/take.py              # every page, in English, into docs/screenshots/
+    .venv/bin/python docs/screenshots/take.py --lang zh --out /tmp/shots
+    make screenshots                                       # the first line
+
+It fills a new SQLite file with the shipped samples (``data.make_samples.import_samples``, as
+``fupan samples`` does), starts ``streamlit run app.py`` on 127.0.0.1 on a free port with
+``FUPAN_DB`` pointing at that file, and drives Debian's Chromium (``/usr/bin/chromium``, apt package
+``chromium``; never a browser downloaded by Playwright) with Playwright's sync API, headless, in a
+new empty profile. It opens a sample deal in the Library, moves the replay a few steps on, and takes
+one picture per page: library, replay, timeline, scoring, coach, dispute (a pasted dispute, judged)
+and players. The server is stopped at the end. Chinese text needs a CJK font (Debian:
+``fonts-wqy-zenhei``), or it shows as boxes.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import re
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+import urllib.request
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parents[2]
+OUT = Path(__file__).resolve().parent
+CHROMIUM = "/usr/bin/chromium"
+# As the machine notes give them: no GPU, no QUIC, and none of Chromium's own network traffic.
+CHROMIUM_FLAGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
+VIEWPORT = {"width": 1440, "height": 1000}
+IDLE = '[data-testid="stApp"][data-test-script-state="notRunning"]'
+# (file name, sidebar title in zh, in en), in the sidebar's order
+PAGES = [
+    ("library", "牌局库", "Library"),
+    ("replay", "复盘", "Replay"),
+    ("timeline", "时间线", "Timeline"),
+    ("scoring", "计分", "Scoring"),
+    ("coach", "教练", "Coach"),
+    ("dispute", "争议台", "Dispute desk"),
+    ("players", "牌手", "Players"),
+]
+DISPUTE = ROOT / "data" / "samples" / "disputes" / "01-burn-after-pass.txt"
+
+
+def free_port() -> int:
+    """A TCP port on 127.0.0.1 that nothing listens on just now."""
+    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def fill_samples(db_url: str) -> int:
+    """Store the shipped samples in the database at ``db_url``; the number of deals stored."""
+    sys.path.insert(0, str(ROOT))
+    from data.database import open_db
+    from data.make_samples import import_samples
+
+    engine = open_db(db_url)
+    try:
+        results = import_samples(engine)
+    finally:
+        engine.dispose()
+    return sum(1 for rs in results.values() for r in rs if r.deal_id is not None)
+
+
+@contextmanager
+def serve(db_url: str, port: int | None = None, timeout: float = 45.0) -> Iterator[str]:
+    """``streamlit run app.py`` over the database ``db_url``; yields the base URL once it answers.
+
+    The server runs headless on 127.0.0.1 and is terminated (then killed, if need be) on exit; its
+    output goes to a temporary file whose tail is in the error when it does not come up."""
+    port = port or free_port()
+    env = dict(os.environ, FUPAN_DB=db_url, PYTHONUNBUFFERED="1")
+    env.pop("DATABASE_URL", None)
+    cmd = [
+        sys.executable,
+        "-m",
+        "streamlit",
+        "run",
+        "app.py",
+        "--server.headless",
+        "true",
+        "--server.address",
+        "127.0.0.1",
+        "--server.port",
+        str(port),
+        "--browser.gatherUsageStats",
+        "false",
+        "--server.fileWatcherType",
+        "none",
+        "--client.toolbarMode",
+        "minimal",
+    ]
+    with tempfile.TemporaryFile("w+") as log:
+        proc = subprocess.Popen(cmd, cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT)
+        try:
+            base = f"http://127.0.0.1:{port}"
+            _wait_health(base, proc, log, timeout)
+            yield base
+        finally:
+            proc.terminate()
+            try:
+                proc.wait(timeout=10)
+            except subprocess.TimeoutExpired:
+                proc.kill()
+                proc.wait(timeout=10)
+
+
+def _wait_health(base: str, proc: subprocess.Popen[Any], log: Any, timeout: float) -> None:
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        if proc.poll() is not None:
+            break
+        try:
+            with urllib.request.urlopen(base + "/_stcore/health", timeout=2) as resp:
+                if resp.status == 200:
+                    return
+        except OSError:
+            pass
+        time.sleep(0.25)
+    log.seek(0)
+    tail = log.read()[-3000:]
+    raise RuntimeError(f"streamlit did not answer at {base} (exit code {proc.poll()}):\n{tail}")
+
+
+@contextmanager
+def browser_page(playwright: Any) -> Iterator[Any]:
+    """A page of Debian's Chromium, headless, in a new empty profile (removed afterwards)."""
+    with tempfile.TemporaryDirectory(prefix="fupan-chromium-") as profile:
+        context = playwright.chromium.launch_persistent_context(
+            profile,
+            executable_path=CHROMIUM,
+            headless=True,
+            args=CHROMIUM_FLAGS,
+            viewport=VIEWPORT,
+            locale="en-US",
+        )
+        try:
+            page = context.pages[0] if context.pages else context.new_page()
+            page.set_default_timeout(20_000)
+            yield page
+        finally:
+            context.close()
+
+
+def wait_idle(page: Any, settle_ms: int = 250) -> None:
+    """Wait until the script run that the last action started has finished."""
+    page.wait_for_timeout(settle_ms)
+    page.wait_for_selector(IDLE, state="attached")
+
+
+def open_app(page: Any, base: str) -> None:
+    """Open the app (the Library) and wait for its first run."""
+    page.goto(base + "/")
+    page.wait_for_selector('[data-testid="stSidebarNav"]')
+    wait_idle(page)
+
+
+def set_language(page: Any, lang: str) -> None:
+    """Pick the language in the sidebar."""
+    label = "English" if lang == "en" else "中文"
+    page.locator('[data-testid="stSidebar"] [data-testid="stRadio"] label', has_text=label).first.click()
+    wait_idle(page)
+
+
+def goto(page: Any, title: str) -> None:
+    """Go to a page by its title in the sidebar (the session, and the open deal, stay)."""
+    page.locator('[data-testid="stSidebarNavLink"]', has_text=title).first.click()
+    wait_idle(page)
+
+
+def open_first_deal(page: Any) -> None:
+    """In the Library: press Open on the deal the picker offers first."""
+    page.locator('[data-testid="stButton"] button:visible', has_text=re.compile(r"^\s*(Open|打开)\s*$")).first.click()
+    wait_idle(page)
+
+
+def table_state(page: Any) -> tuple[str | None, str]:
+    """The drawn table: its step attribute and its text."""
+    table = page.locator(".fp-table").first
+    table.wait_for()
+    return table.get_attribute("data-step"), table.inner_text()
+
+
+def press_next(page: Any) -> None:
+    """The replay's next-step button."""
+    page.locator(".st-key-replay_next button:visible").first.click()
+    wait_idle(page)
+
+
+def ask_dispute(page: Any, text: str, step: int, seat: int, action: str, cards: str) -> None:
+    """On the dispute desk: paste a log, go to ``step`` and judge ``seat``'s ``action`` ``cards``."""
+    page.locator(".st-key-dispute_source label:visible", has_text=re.compile("pasted log|粘贴记录")).first.click()
+    wait_idle(page)
+    area = page.locator(".st-key-dispute_paste textarea")
+    area.fill(text)
+    area.press("Control+Enter")
+    wait_idle(page)
+    thumb = page.locator('[data-testid="stSlider"] input[type="range"], [data-testid="stSlider"] [role="slider"]').first
+    thumb.focus()
+    thumb.press("Home")
+    for _ in range(step):
+        thumb.press("ArrowRight")
+    wait_idle(page, 600)
+    _choose(page, ".st-key-dispute_seat_gouji", f"{seat} ·")
+    _choose(page, ".st-key-dispute_action_gouji", action)
+    box = page.locator(".st-key-dispute_cards input")
+    box.fill(cards)
+    box.press("Enter")
+    wait_idle(page)
+    page.locator(".st-key-dispute_judge button:visible").first.click()
+    wait_idle(page)
+
+
+def _choose(page: Any, where: str, starts: str) -> None:
+    """Pick the option of a selectbox whose text starts with ``starts``."""
+    box = page.locator(f"{where} [role='combobox']:visible").first
+    box.click()
+    options = page.locator("[role='option']:visible")
+    if not options.count():
+        box.press("ArrowDown")
+    options.filter(has_text=re.compile("^" + re.escape(starts))).first.click()
+    wait_idle(page)
+
+
+def shoot(page: Any, path: Path, max_height: int = 3200) -> None:
+    """A picture of the page as tall as its content (up to ``max_height`` pixels), from the top.
+
+    Streamlit scrolls its main area inside the window, so the window is made as tall as that area's
+    content for the picture, then set back."""
+    height = page.evaluate(
+        """() => Math.max(...[...document.querySelectorAll('[data-testid="stMain"], section, main')]
+                           .map(e => e.scrollHeight), document.body.scrollHeight)"""
+    )
+    page.set_viewport_size({"width": VIEWPORT["width"], "height": max(VIEWPORT["height"], min(height, max_height))})
+    page.wait_for_timeout(400)
+    page.evaluate(
+        "() => document.querySelectorAll('[data-testid=\"stMain\"], section, main').forEach(e => { e.scrollTop = 0 })"
+    )
+    page.wait_for_timeout(200)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(path))
+    page.set_viewport_size(VIEWPORT)
+
+
+def take_all(base: str, out: Path, lang: str) -> list[Path]:
+    """One screenshot per page into ``out``; the files written."""
+    from playwright.sync_api import sync_playwright
+
+    titles = {name: zh if lang == "zh" else en for name, zh, en in PAGES}
+    written: list[Path] = []
+    with sync_playwright() as pw, browser_page(pw) as page:
+        open_app(page, base)
+        if lang == "en":
+            set_language(page, "en")
+        open_first_deal(page)
+        goto(page, titles["replay"])
+        for _ in range(12):
+            press_next(page)
+        for name, _zh, _en in PAGES:
+            goto(page, titles[name])
+            if name == "dispute":
+                text = DISPUTE.read_text(encoding="utf-8")
+                ask_dispute(page, text, step=3, seat=1, action="burn", cards="A A")
+            page.wait_for_timeout(500)
+            path = out / f"{name}.png"
+            shoot(page, path)
+            written.append(path)
+    return written
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--lang", choices=["en", "zh"], default="en")
+    parser.add_argument("--out", type=Path, default=OUT)
+    args = parser.parse_args(argv)
+    if not Path(CHROMIUM).exists():
+        print(f"take.py: {CHROMIUM} is missing (Debian: apt-get install chromium)", file=sys.stderr)
+        return 2
+    with tempfile.TemporaryDirectory(prefix="fupan-shots-") as tmp:
+        url = f"sqlite:///{Path(tmp) / 'samples.db'}"
+        n = fill_samples(url)
+        print(f"{n} sample deals stored", file=sys.stderr)
+        with serve(url) as base:
+            for path in take_all(base, args.out, args.lang):
+                print(path)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

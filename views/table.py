@@ -1,0 +1,394 @@
+"""The table drawing: one step of a replayed deal as self-contained HTML (no Streamlit, no external assets).
+
+``table_html(rep, step, seat_view, lang)`` draws the seats around the table in play order, as a hexagon
+(够级) or a pentagon (保皇), counter-clockwise from the bottom as the game is played: each seat with its
+player, team (够级) or role (保皇), its cards grouped by rank, its count under 报牌, its place once out
+and its state in the round (passed, burning, headless …); in the middle the set on the table and its
+owner; the seats that may act are highlighted with how and why.
+
+``seat_view=None`` is the review: every hand and the true 保皇 roles. ``seat_view=s`` is what seat ``s``
+saw: its own cards, the other seats' counts, and the roles as it knew them (``roles.known_to``).
+
+Every string that comes from a log (player names above all) is escaped with ``html.escape``; the
+returned HTML may be handed to ``st.html``. The module also holds the labels the replay, timeline and
+coach pages share (actions, places, roles, cards); other pages may import them.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from html import escape
+from typing import Any
+
+from replay.cards import RANK_NAME, RANK_ZH, SUIT_GLYPH, Card, CardError
+from replay.replay import Replay, StepView
+
+UNKNOWN = "??"
+
+ACTIONS: dict[str, tuple[str, str]] = {
+    "play": ("出牌", "play"),
+    "burn": ("烧牌", "burn"),
+    "pass": ("过牌", "pass"),
+    "kou": ("扣牌", "close (扣)"),
+    "rang": ("让牌", "let (让)"),
+    "jiefeng": ("接风", "接风"),
+    "show": ("亮3", "show 3s"),
+    "revolution": ("革命", "revolution"),
+    "waive": ("放弃够死级", "waive"),
+    "tribute": ("进贡", "tribute"),
+    "return": ("还贡", "return"),
+    "refuse": ("退还", "refuse"),
+    "report": ("报牌", "report"),
+    "call": ("叫庄", "call"),
+    "yield": ("让庄", "yield"),
+    "grab": ("抢庄", "grab"),
+    "reveal": ("明保/明独", "reveal"),
+    "deal": ("发牌", "deal"),
+    "result": ("结果", "result"),
+}
+ROLES: dict[str, tuple[str, str]] = {
+    "emperor": ("皇帝", "emperor"),
+    "solo": ("皇帝（独保）", "emperor (solo)"),
+    "loyalist": ("保皇派", "loyalist"),
+    "rebel": ("革命党", "rebel"),
+}
+PLACES = {
+    "gouji": {1: "头科", 2: "二科", 3: "三科", 4: "四科", 5: "二落", 6: "大落"},
+    "baohuang": {1: "头科", 2: "二科", 3: "第三", 4: "二落", 5: "大落"},
+}
+PLACES_EN = {1: "1st", 2: "2nd", 3: "3rd", 4: "4th", 5: "5th", 6: "6th"}
+# what a seat may do that tells its role (the hidden 保皇派's 明保, a solo 皇帝's 明独): not shown to others
+PRIVATE_ACTIONS = frozenset({"reveal"})
+SEVERITY_MARK = {"violation": "⛔", "mistake": "⚠️", "hint": "💡"}
+
+
+def tr(lang: str, zh: str, en: str) -> str:
+    """The text in ``lang`` (the pure twin of ``views.common.t``)."""
+    return zh if lang == "zh" else en
+
+
+def action_label(action: str, lang: str) -> str:
+    """An event's action in words."""
+    zh, en = ACTIONS.get(action, (action, action))
+    return tr(lang, zh, en)
+
+
+def role_label(role: str | None, lang: str) -> str:
+    """A 保皇 role in words ("?" while unknown)."""
+    if role is None:
+        return tr(lang, "身份未知", "role unknown")
+    zh, en = ROLES.get(role, (role, role))
+    return tr(lang, zh, en)
+
+
+def place_label(game: str, place: int, lang: str) -> str:
+    """A finishing place in words: 头科 … 大落 (1st … 6th)."""
+    return tr(lang, PLACES.get(game, {}).get(place, f"第{place}名"), PLACES_EN.get(place, f"{place}th"))
+
+
+def seat_label(rep: Replay, seat: int | None, lang: str) -> str:
+    """ "座位3 张伟" / "seat 3 张伟" (raw)."""
+    if seat is None:
+        return tr(lang, "全局", "whole deal")
+    name = rep.log.player(seat)
+    head = tr(lang, f"座位{seat}", f"seat {seat}")
+    return head if name == f"seat {seat}" else f"{head} {name}"
+
+
+def team_label(seat: int, lang: str) -> str:
+    """The 够级 team of a seat: 0/2/4 or 1/3/5."""
+    return tr(lang, "甲方 0·2·4", "team 0·2·4") if seat % 2 == 0 else tr(lang, "乙方 1·3·5", "team 1·3·5")
+
+
+_MD_SPECIAL = re.compile(r"([\\`*_{}\[\]()#+\-.!|~<>$:])")
+
+
+def md_escape(text: str) -> str:
+    """Text for ``st.markdown`` and the other markdown labels, shown as written (no markup, no links)."""
+    return _MD_SPECIAL.sub(r"\\\1", text)
+
+
+def _card(token: str) -> Card | None:
+    try:
+        return Card(token)
+    except CardError:
+        return None
+
+
+def rank_text(rank: int, lang: str) -> str:
+    """A rank's short name (jokers: 大王/小王 in Chinese)."""
+    return RANK_ZH[rank] if lang == "zh" else RANK_NAME[rank]
+
+
+def card_text(token: str, lang: str) -> str:
+    """One card for reading: ♠Q, 小王, ? (raw)."""
+    c = _card(token)
+    if c is None:
+        return "?"
+    if c.suit is None:
+        return rank_text(c.rank, lang)
+    return SUIT_GLYPH[c.suit] + RANK_NAME[c.rank]
+
+
+def cards_text(tokens: tuple[str, ...] | list[str], lang: str) -> str:
+    """Cards for reading, space separated (raw)."""
+    return " ".join(card_text(tok, lang) for tok in tokens)
+
+
+def group_by_rank(tokens: list[str] | tuple[str, ...]) -> list[tuple[int | None, list[str]]]:
+    """Cards grouped by rank, high first; unknown cards (``??``) last under rank None."""
+    groups: dict[int | None, list[str]] = {}
+    for tok in tokens:
+        c = _card(tok)
+        groups.setdefault(None if c is None else c.rank, []).append(tok)
+    known = sorted((r for r in groups if r is not None), reverse=True)
+    out: list[tuple[int | None, list[str]]] = [(r, groups[r]) for r in known]
+    if None in groups:
+        out.append((None, groups[None]))
+    return out
+
+
+def hand_text(tokens: list[str] | tuple[str, ...], lang: str) -> str:
+    """A hand grouped by rank for reading: "大王 2×3 A×2 … ?×4" (raw)."""
+    parts = []
+    for rank, toks in group_by_rank(tokens):
+        name = "?" if rank is None else rank_text(rank, lang)
+        parts.append(name if len(toks) == 1 else f"{name}×{len(toks)}")
+    return " ".join(parts)
+
+
+# -- HTML ------------------------------------------------------------------------------------------
+
+_CSS = """
+.fp-table{position:relative;width:100%;height:640px;font-family:system-ui,-apple-system,"Segoe UI",
+"PingFang SC","Microsoft YaHei",sans-serif;font-size:13px;color:#1f2933;box-sizing:border-box}
+.fp-table *{box-sizing:border-box}
+.fp-felt{position:absolute;left:0;top:0;width:100%;height:100%;background:#166534}
+.fp-seat{position:absolute;transform:translate(-50%,-50%);width:31%;max-width:260px;background:#fff;
+border:2px solid #cbd2d9;border-top-width:6px;border-radius:8px;padding:5px 7px;
+box-shadow:0 1px 3px rgba(0,0,0,.15)}
+.fp-seat.fp-t0{border-top-color:#2563eb}.fp-seat.fp-t1{border-top-color:#dc2626}
+.fp-seat.fp-r-emperor,.fp-seat.fp-r-solo{border-top-color:#d97706}
+.fp-seat.fp-r-loyalist{border-top-color:#f59e0b}.fp-seat.fp-r-rebel{border-top-color:#4b5563}
+.fp-seat.fp-act{border-color:#f97316;box-shadow:0 0 0 3px rgba(249,115,22,.35)}
+.fp-seat.fp-out{opacity:.6;background:#f3f4f6}
+.fp-seat.fp-me{background:#fffbeb}
+.fp-name{font-weight:600;font-size:14px;white-space:nowrap;overflow:hidden;text-overflow:ellipsis}
+.fp-sub{color:#52606d;font-size:12px}
+.fp-badge{display:inline-block;border-radius:9px;padding:0 6px;margin:1px 2px 1px 0;font-size:11px;
+background:#e4e7eb;color:#323f4b}
+.fp-badge.fp-place{background:#059669;color:#fff}.fp-badge.fp-warn{background:#fee2e2;color:#991b1b}
+.fp-badge.fp-report{background:#fef3c7;color:#92400e}.fp-badge.fp-owner{background:#dbeafe;color:#1e40af}
+.fp-hand{margin-top:3px;line-height:1.9}
+.fp-g{display:inline-block;border:1px solid #cbd2d9;border-radius:4px;padding:0 4px;margin:0 2px 2px 0;
+background:#f8fafc;font-weight:600;line-height:1.5}
+.fp-g sub{font-weight:400;color:#52606d;font-size:10px}
+.fp-count{font-size:22px;font-weight:700;color:#323f4b}
+.fp-act-line{margin-top:3px;color:#c2410c;font-size:12px}
+.fp-mid{position:absolute;left:50%;top:50%;transform:translate(-50%,-50%);width:34%;text-align:center;
+color:#f0fdf4}
+.fp-mid .fp-card{display:inline-block;background:#fff;color:#111;border-radius:4px;padding:2px 5px;
+margin:2px;font-weight:700;font-size:16px;min-width:26px;box-shadow:0 1px 2px rgba(0,0,0,.4)}
+.fp-card.fp-red{color:#dc2626}
+.fp-mid .fp-step{font-size:12px;opacity:.9}
+.fp-mid .fp-gouji{display:inline-block;background:#facc15;color:#422006;border-radius:9px;padding:0 7px;
+font-size:12px;font-weight:700}
+.fp-mid .fp-last{font-size:12px;margin-top:4px;opacity:.95}
+"""
+
+
+def _seat_xy(pos: int, n: int) -> tuple[float, float]:
+    """Where seat position ``pos`` (0 = bottom) sits, in percent: counter-clockwise, as play goes."""
+    angle = math.radians(-90 + pos * 360 / n)
+    return 50 + 36 * math.cos(angle), 50 - 38 * math.sin(angle)
+
+
+def _chip(rank: int | None, toks: list[str], lang: str) -> str:
+    name = "?" if rank is None else rank_text(rank, lang)
+    title = escape(" ".join(toks))
+    style = ' style="color:#b91c1c"' if rank == 17 else ""  # the big joker in red; suits are in the title
+    count = f"<sub>×{len(toks)}</sub>" if len(toks) > 1 else ""
+    return f'<span class="fp-g" title="{title}"{style}>{escape(name)}{count}</span>'
+
+
+def _mid_card(token: str, lang: str) -> str:
+    c = _card(token)
+    red = c is not None and (c.suit in ("H", "D") or c.rank == 17)
+    cls = "fp-card fp-red" if red else "fp-card"
+    return f'<span class="{cls}">{escape(card_text(token, lang))}</span>'
+
+
+def _roles_for(view: StepView, seat_view: int | None) -> dict[str, Any]:
+    roles = view.roles or {}
+    if seat_view is None:
+        return roles.get("truth", {})
+    return roles.get("known_to", {}).get(str(seat_view), {})
+
+
+def table_html(rep: Replay, step: int, seat_view: int | None, lang: str) -> str:
+    """The table after ``step`` events as self-contained HTML (see the module's docstring)."""
+    step = max(0, min(step, len(rep.states) - 1))
+    view = rep.view(step)
+    st = rep.states[step]
+    game = rep.log.game
+    n = st.n
+    if seat_view is not None and not 0 <= seat_view < n:
+        seat_view = None
+    roles = _roles_for(view, seat_view)
+    places = {s: k + 1 for k, s in enumerate(view.finished)}
+    passed, burners = set(view.passed), set(view.burners)
+    failed, headless = set(view.failed_burners), set(view.headless)
+    rot = 0 if seat_view is None else seat_view
+
+    # the felt: a hexagon or pentagon through the seats (CSS clip-path: st.html drops inline SVG)
+    felt = ",".join(f"{x:.1f}% {y:.1f}%" for x, y in (_seat_xy(p, n) for p in range(n)))
+    parts = [
+        f"<style>{_CSS}</style>",
+        f'<div class="fp-table" data-game="{escape(game)}" data-step="{step}" '
+        f'data-view="{"review" if seat_view is None else seat_view}">',
+        f'<div class="fp-felt" style="clip-path:polygon({felt})"></div>',
+    ]
+    for seat in range(n):
+        x, y = _seat_xy((seat - rot) % n, n)
+        parts.append(
+            _seat_box(rep, view, seat, seat_view, lang, roles, places, passed, burners, failed, headless, x, y)
+        )
+    parts.append(_middle(rep, view, step, lang))
+    parts.append("</div>")
+    return "".join(parts)
+
+
+def _seat_box(
+    rep: Replay,
+    view: StepView,
+    seat: int,
+    seat_view: int | None,
+    lang: str,
+    roles: dict[str, Any],
+    places: dict[int, int],
+    passed: set[int],
+    burners: set[int],
+    failed: set[int],
+    headless: set[int],
+    x: float,
+    y: float,
+) -> str:
+    game = rep.log.game
+    hand = view.hands.get(seat, [])
+    classes = ["fp-seat"]
+    if game == "gouji":
+        classes.append(f"fp-t{seat % 2}")
+        sub = f"{team_label(seat, lang)} · {tr(lang, '对头', '对头')} {(seat + 3) % 6}"
+    else:
+        role = roles.get(str(seat))
+        if role:
+            classes.append(f"fp-r-{escape(role)}")
+        sub = role_label(role, lang)
+    acts = view.to_act.get(seat, ())
+    if seat_view is not None and seat != seat_view:
+        acts = tuple(a for a in acts if a not in PRIVATE_ACTIONS)
+    if acts:
+        classes.append("fp-act")
+    if seat in places:
+        classes.append("fp-out")
+    if seat_view == seat:
+        classes.append("fp-me")
+    head = tr(lang, f"座位{seat}", f"seat {seat}")
+    name = rep.log.player(seat)
+    badges = []
+    if seat in places:
+        badges.append(f'<span class="fp-badge fp-place">{escape(place_label(game, places[seat], lang))}</span>')
+    if seat in view.counts_shown:
+        badges.append(
+            f'<span class="fp-badge fp-report" data-report="{seat}">'
+            f"{tr(lang, '报牌', 'shows')} {view.counts_shown[seat]}</span>"
+        )
+    if view.table_seat == seat:
+        badges.append(f'<span class="fp-badge fp-owner">{tr(lang, "桌上牌主", "owns the table set")}</span>')
+    marked = view.roles is not None and view.roles.get("marked") == seat and not view.roles.get("called")
+    flags = [
+        (seat in passed, "已过", "passed", ""),
+        (seat in burners, "烧牌中", "burning", ""),
+        (seat in failed, "烧牌失败", "burn failed", " fp-warn"),
+        (seat in headless, "无头", "headless", ""),
+        (view.deadlevel == seat, "够死级", "够死级 chance", " fp-warn"),
+        (view.revolution == seat, "革命", "revolution", " fp-warn"),
+        (marked, "持御牌", "holds the marked joker", ""),
+    ]
+    for cond, zh, en, cls in flags:
+        if cond:
+            badges.append(f'<span class="fp-badge{cls}">{tr(lang, zh, en)}</span>')
+    shows_hand = seat_view is None or seat_view == seat
+    if shows_hand:
+        chips = "".join(_chip(r, toks, lang) for r, toks in group_by_rank(hand))
+        body = (
+            f'<div class="fp-hand" data-hand="{seat}">'
+            f'<span class="fp-sub">{len(hand)} {tr(lang, "张", "cards")}</span> {chips}</div>'
+        )
+    else:
+        body = (
+            f'<div class="fp-hand fp-hidden" data-count="{seat}"><span class="fp-count">{len(hand)}</span> '
+            f'<span class="fp-sub">{tr(lang, "张（牌面不可见）", "cards (hidden)")}</span></div>'
+        )
+    act_line = ""
+    if acts:
+        how = (
+            "、".join(action_label(a, lang) for a in acts)
+            if lang == "zh"
+            else ", ".join(action_label(a, lang) for a in acts)
+        )
+        why = view.why.get(seat, ("", ""))
+        reason = tr(lang, why[0], why[1])
+        act_line = (
+            f'<div class="fp-act-line" data-act="{seat}">▶ {escape(how)}'
+            + (f" — {escape(reason)}" if reason else "")
+            + "</div>"
+        )
+    return (
+        f'<div class="{" ".join(classes)}" data-seat="{seat}" style="left:{x:.1f}%;top:{y:.1f}%">'
+        f'<div class="fp-name" title="{escape(name)}">{head} · {escape(name)}</div>'
+        f'<div class="fp-sub">{escape(sub)}</div>'
+        f"<div>{''.join(badges)}</div>{body}{act_line}</div>"
+    )
+
+
+def _middle(rep: Replay, view: StepView, step: int, lang: str) -> str:
+    st = rep.states[step]
+    total = len(rep.states) - 1
+    lines = [
+        f'<div class="fp-step">{tr(lang, f"第 {step} / {total} 步", f"step {step} / {total}")}'
+        f" · {tr(lang, f'第 {st.rounds + 1} 轮', f'round {st.rounds + 1}')}</div>"
+    ]
+    tokens = " ".join(view.table_cards)
+    if view.table_seat is not None and view.table_cards:
+        cards = "".join(_mid_card(tok, lang) for tok in view.table_cards)
+        gouji = f' <span class="fp-gouji">{tr(lang, "够级", "够级 set")}</span>' if view.table_gouji else ""
+        lines.append(f'<div class="fp-set" data-set="{escape(tokens)}">{cards}</div>')
+        lines.append(f"<div>{escape(seat_label(rep, view.table_seat, lang))}{gouji}</div>")
+    else:
+        lines.append(f'<div class="fp-set" data-set="">{tr(lang, "桌上无牌", "the table is empty")}</div>')
+    flags = []
+    if view.chaos:
+        flags.append(tr(lang, "四人乱缠", "四人乱缠 (four-way scramble)"))
+    if view.roles is not None:
+        if view.roles.get("called"):
+            flags.append(tr(lang, "叫牌 ", "called ") + card_text(view.roles["called"], lang))
+        if view.roles.get("revealed"):
+            flags.append(tr(lang, "已明保/明独", "revealed"))
+        if view.roles.get("second_lap"):
+            flags.append(tr(lang, "第二圈", "second lap"))
+    if st.terminal:
+        flags.append(tr(lang, "牌局结束", "deal over"))
+    if flags:
+        lines.append(f"<div class='fp-step'>{escape(' · '.join(flags))}</div>")
+    if step > 0:
+        v = rep.verdicts[step - 1]
+        mark = "✓" if v.legal else f"✗ {v.rule}"
+        cards = f" {cards_text(v.cards, lang)}" if v.cards else ""
+        lines.append(
+            f'<div class="fp-last">{tr(lang, "上一手", "last")}: '
+            f"{escape(seat_label(rep, v.seat, lang))} {escape(action_label(v.action, lang))}"
+            f"{escape(cards)} {escape(mark)}</div>"
+        )
+    return f'<div class="fp-mid">{"".join(lines)}</div>'
