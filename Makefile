@@ -45,6 +45,7 @@ lint: $(STAMP)
 bench: $(STAMP)
 	$(BIN)/python bench/bench_replay.py
 	$(BIN)/python bench/bench_import.py
+	$(BIN)/python bench/bench_app.py
 
 clean:
 	rm -rf $(VENV) .pytest_cache .hypothesis .ruff_cache build *.egg-info

@@ -233,3 +233,15 @@ def test_judging_in_chinese(db):
     assert at.error[0].value.replace("\\", "").startswith("违规 — TURN-ORDER")
     assert "还未轮到座位2" in at.error[0].value
     assert RULES["TURN-ORDER"].quote in _markdown(at)
+
+
+def test_log_text_is_escaped(db):
+    log = "fupan/1 gouji\nprofile gouji-logged\nseat 1 **Bold**<b>x</b>[y](http://e)\nevents\n0 play 5\n"
+    at = _paste(_app(), log)
+    _no_exception(at)
+    at.slider[0].set_value(1).run()
+    line = next(m.value for m in at.markdown if "Bold" in m.value)
+    assert r"\*\*Bold\*\*\<b\>x\</b\>\[y\]\(http\:" in line
+    # a bad token is quoted back escaped too
+    at = _ask(at, 1, "play", "<i>")
+    assert r"\<i\>" in at.warning[0].value

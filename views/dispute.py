@@ -101,7 +101,9 @@ def _recent_deals() -> pd.DataFrame | None:
     try:
         df = deals_frame()
     except Exception as exc:  # the page must work without a database (pasting needs none)
-        st.error(t("无法读取牌局库：", "cannot read the deal library: ") + str(exc).splitlines()[0][:300])
+        st.error(
+            t("无法读取牌局库：", "cannot read the deal library: ") + esc((str(exc).splitlines() or [""])[0][:300])
+        )
         return None
     if df.empty:
         return df
@@ -112,8 +114,8 @@ def _deal_label(row: pd.Series) -> str:
     parts = [f"#{int(row['id'])}", "够级" if row["game"] == "gouji" else "保皇"]
     if isinstance(row.get("date"), str) and row["date"]:
         parts.append(row["date"])
-    if row.get("match"):
-        parts.append(str(row["match"]))
+    if isinstance(row.get("match"), str) and row["match"]:
+        parts.append(row["match"])
     if pd.notna(row.get("deal")):
         parts.append(t(f"第{int(row['deal'])}局", f"deal {int(row['deal'])}"))
     if not row.get("legal", True):
@@ -166,10 +168,10 @@ def pick_deal() -> tuple[str, Replay, int] | None:
     try:
         rep = pasted_replay(text)
     except (LogError, ProfileError) as exc:
-        st.error(t("读不懂这份记录：", "This log cannot be read: ") + str(exc))
+        st.error(t("读不懂这份记录：", "This log cannot be read: ") + esc(exc))
         return None
     except Exception as exc:  # a log the engine chokes on must not take the page down
-        st.error(t("无法复盘这份记录：", "This log cannot be replayed: ") + f"{type(exc).__name__}: {exc}")
+        st.error(t("无法复盘这份记录：", "This log cannot be replayed: ") + esc(f"{type(exc).__name__}: {exc}"))
         return None
     return "p" + hashlib.sha1(text.encode()).hexdigest()[:12], rep, 0
 
@@ -336,7 +338,7 @@ def is_legal(rep: Replay, step: int) -> None:
         return
     event = _build_event(action, int(seat), cards_text, to, count)
     if isinstance(event, str):
-        st.warning(event)
+        st.warning(esc(event))
         return
     out = rep.engine.step(rep.states[step], event)
     if out.rule is None:
@@ -466,9 +468,11 @@ def render() -> None:
     key, rep, default_step = picked
     last = len(rep.states) - 1
     st.caption(
-        t(
-            f"{'够级' if rep.log.game == 'gouji' else '保皇'} · 规则 {rep.profile.name} · {len(rep.log.events)} 个动作",
-            f"{rep.log.game} · profile {rep.profile.name} · {len(rep.log.events)} events",
+        esc(
+            t(
+                f"{'够级' if rep.log.game == 'gouji' else '保皇'} · 规则 {rep.profile.name} · {len(rep.log.events)} 个动作",
+                f"{rep.log.game} · profile {rep.profile.name} · {len(rep.log.events)} events",
+            )
         )
     )
     if last > 0:
