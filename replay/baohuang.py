@@ -23,7 +23,7 @@ from replay.cards import RANK_2, RANK_BJ, Card, format_cards
 from replay.climbing import Climbing, Outcome, _cards, not_held
 from replay.events import Call, Event, Grab, Jiefeng, Kou, Pass, Play, Rang, Reveal, Yield
 from replay.hand import Hand
-from replay.sets import CardSet, SetFormError, make_set, why_not_beats
+from replay.sets import CardSet, SetFormError, why_not_beats
 from replay.state import OVER, PLAY, SETUP, VOID, State, bit, close_round, evolve, put_set, with_turn
 
 BJ = Card.of(RANK_BJ)
@@ -402,22 +402,10 @@ class Baohuang(Climbing):
 
     def _play(self, st: State, ev: Play) -> Outcome:
         s, cards = ev.seat, ev.cards
-        if not st.live >> s & 1:
-            return self._inactive(st, s)
-        try:
-            cs = make_set(cards, False)
-        except SetFormError as exc:
-            zh, en = _cards(cards)
-            if any(c.rank == RANK_2 for c in cards):
-                return Outcome(st, "BH-PLAY", f"{zh}：保皇中2不能贴在别的牌上", f"{en}: 2s are not attached in 保皇")
-            return Outcome(st, "SET-FORM", f"{zh} 不成一套牌", f"{en} is not one set: {exc}")
-        hand = st.hands[s].remove(cards)
-        if hand is None:
-            return not_held(st, s, cards)
-        if st.played:
-            over = self._over_deck(st, cards)
-            if over is not None:
-                return over
+        taken = self._take(st, s, cards)
+        if isinstance(taken, Outcome):
+            return taken
+        cs, hand = taken
         if st.phase == SETUP:
             if st.emperor == -1:
                 where = "逼庄" if st.forced != -1 else "叫庄"
@@ -451,6 +439,13 @@ class Baohuang(Climbing):
                 return self._out_of_turn(st, s)
         new, fx = self._put(st, s, cs, cards, hand, False)
         return Outcome(new, None, "", "", tuple(fx), ())
+
+    def _form_error(self, st: State, cards: tuple[Card, ...], exc: SetFormError) -> Outcome:
+        """BH-PLAY for 2s attached to another base (not done in 保皇), else SET-FORM."""
+        if any(c.rank == RANK_2 for c in cards):
+            zh, en = _cards(cards)
+            return Outcome(st, "BH-PLAY", f"{zh}：保皇中2不能贴在别的牌上", f"{en}: 2s are not attached in 保皇")
+        return super()._form_error(st, cards, exc)
 
     def _put(
         self, st: State, s: int, cs: CardSet, cards: tuple[Card, ...], hand: Hand, burn: bool

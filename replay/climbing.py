@@ -80,6 +80,30 @@ class Climbing:
         """Problems with the hand sizes as dealt (the game's deal rule)."""
         return []
 
+    def _form_error(self, st: State, cards: tuple[Card, ...], exc: SetFormError) -> Outcome:
+        """The ruling on cards that form no set (SET-FORM)."""
+        zh, en = _cards(cards)
+        return Outcome(st, "SET-FORM", f"{zh} 不成一套牌：不同点数不能混出（2、王除外）", f"{en} is not one set: {exc}")
+
+    def _take(self, st: State, s: int, cards: tuple[Card, ...]) -> tuple[CardSet, Hand] | Outcome:
+        """The set a seat plays and its hand after it, or the ruling that stops the play before any
+        question of turn: the seat is out, the cards form no set, the seat cannot hold them, or four
+        decks do not hold them."""
+        if not st.live >> s & 1:
+            return self._inactive(st, s)
+        try:
+            cs = make_set(cards, self.twos_attach)
+        except SetFormError as exc:
+            return self._form_error(st, cards, exc)
+        hand = st.hands[s].remove(cards)
+        if hand is None:
+            return not_held(st, s, cards)
+        if st.played:
+            over = self._over_deck(st, cards)
+            if over is not None:
+                return over
+        return cs, hand
+
     def _quiet_decline(self, st: State, s: int) -> State:
         """Seat ``s`` declines the table set without being bound by a pass (接风)."""
         raise NotImplementedError

@@ -41,7 +41,7 @@ from replay.events import (
 )
 from replay.hand import Hand
 from replay.profile import Profile
-from replay.sets import CardSet, SetFormError, make_set, why_not_beats
+from replay.sets import CardSet, why_not_beats
 from replay.state import OVER, PLAY, SETUP, VOID, State, bit, close_round, evolve, put_set, with_turn
 
 
@@ -196,25 +196,10 @@ class Gouji(Climbing):
     def _play(self, st: State, ev: Play) -> Outcome:
         s, cards = ev.seat, ev.cards
         explicit_burn = type(ev) is Burn
-        if not st.live >> s & 1:
-            return self._inactive(st, s)
-        try:
-            cs = make_set(cards, self.twos_attach)
-        except SetFormError as exc:
-            zh_cards, en_cards = _cards(cards)
-            return Outcome(
-                st,
-                "SET-FORM",
-                f"{zh_cards} 不成一套牌：不同点数不能混出（2、王除外）",
-                f"{en_cards} is not one set: {exc}",
-            )
-        hand = st.hands[s].remove(cards)
-        if hand is None:
-            return not_held(st, s, cards)
-        if st.played:
-            over = self._over_deck(st, cards)
-            if over is not None:
-                return over
+        taken = self._take(st, s, cards)
+        if isinstance(taken, Outcome):
+            return taken
+        cs, hand = taken
         effects: list[str] = []
         unv: tuple[str, ...] = ()
         table = st.table
