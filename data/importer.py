@@ -177,26 +177,27 @@ def _unstorable(rows: _Rows) -> str | None:
     return None
 
 
-def _insert_ignore(conn: Connection, table: Table, values: dict[str, Any], unique: str) -> Any:
-    """INSERT that does nothing when a row with the same ``unique`` value exists (also one another
+def _insert_ignore(conn: Connection, table: Table, values: dict[str, Any], unique: tuple[str, ...]) -> Any:
+    """INSERT that does nothing when a row with the same ``unique`` values exists (also one another
     transaction has just added: PostgreSQL waits for it to commit); returns the new id or None."""
     if conn.dialect.name == "postgresql":
-        stmt: Any = pg_insert(table).values(values).on_conflict_do_nothing(index_elements=[unique])
+        stmt: Any = pg_insert(table).values(values).on_conflict_do_nothing(index_elements=list(unique))
     elif conn.dialect.name == "sqlite":
-        stmt = sqlite_insert(table).values(values).on_conflict_do_nothing(index_elements=[unique])
+        stmt = sqlite_insert(table).values(values).on_conflict_do_nothing(index_elements=list(unique))
     else:  # another backend: a clash raises IntegrityError, and import_log tries again
         stmt = insert(table).values(values)
     return conn.execute(stmt.returning(table.c.id)).scalar()
 
 
-def _get_or_add(conn: Connection, table: Table, values: dict[str, Any], unique: str) -> int:
-    found = conn.execute(select(table.c.id).where(table.c[unique] == values[unique])).scalar()
+def _get_or_add(conn: Connection, table: Table, values: dict[str, Any], unique: tuple[str, ...]) -> int:
+    where = [table.c[k] == values[k] for k in unique]
+    found = conn.execute(select(table.c.id).where(*where)).scalar()
     if found is not None:
         return found
     new = _insert_ignore(conn, table, values, unique)
     if new is not None:
         return new
-    return conn.execute(select(table.c.id).where(table.c[unique] == values[unique])).scalar_one()
+    return conn.execute(select(table.c.id).where(*where)).scalar_one()
 
 
 def _player_ids(conn: Connection, names: Iterable[str]) -> dict[str, int]:
@@ -209,7 +210,7 @@ def _player_ids(conn: Connection, names: Iterable[str]) -> dict[str, int]:
     ids = dict(conn.execute(select(alias.c.alias, alias.c.player_id).where(alias.c.alias.in_(wanted))).all())
     for name in wanted:
         if name not in ids:
-            ids[name] = _get_or_add(conn, player, {"name": name}, "name")
+            ids[name] = _get_or_add(conn, player, {"name": name}, ("name",))
     return ids
 
 
@@ -222,8 +223,8 @@ def _store(conn: Connection, rows: _Rows) -> int:
     """Add one deal (with seats, events, findings) in the connection's transaction; returns its id.
     Raises _AlreadyStored when its hash is there (committed by another transaction meanwhile).
     Rows are locked in one order (match, deal, players by name), so concurrent imports cannot deadlock."""
-    match_id = _get_or_add(conn, Match.__table__, rows.match, "key") if rows.match else None
-    deal_id = _insert_ignore(conn, Deal.__table__, {**rows.deal, "match_id": match_id}, "content_hash")
+    match_id = _get_or_add(conn, Match.__table__, rows.match, ("key", "game")) if rows.match else None
+    deal_id = _insert_ignore(conn, Deal.__table__, {**rows.deal, "match_id": match_id}, ("content_hash",))
     if deal_id is None:
         raise _AlreadyStored
     players = _player_ids(conn, (s["player"] for s in rows.seats))

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from datetime import UTC, datetime
 
-from sqlalchemy import Column, DateTime, Text, UniqueConstraint
+from sqlalchemy import Column, DateTime, Index, Text, UniqueConstraint
 from sqlmodel import Field, SQLModel
 
 
@@ -33,12 +33,13 @@ class PlayerAlias(SQLModel, table=True):
 
 
 class Match(SQLModel, table=True):
-    """A club session: consecutive deals at one table (the logs' ``meta.match``)."""
+    """A club session: consecutive deals of one game at one table (the logs' ``meta.match``)."""
 
     __tablename__ = "match"
+    __table_args__ = (Index("uq_match_key_game", "key", "game", unique=True),)
 
     id: int | None = Field(default=None, primary_key=True)
-    key: str = Field(index=True, unique=True, max_length=200)
+    key: str = Field(index=True, max_length=200)
     game: str = Field(max_length=20)
     venue: str = Field(default="", max_length=500)
     date: str = Field(default="", max_length=40)

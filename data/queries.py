@@ -248,12 +248,13 @@ def _played(game: str | None) -> Select[Any]:
     return stmt.group_by(Player.name)
 
 
-def match_standings(engine: Engine, match_key: str) -> pd.DataFrame:
+def match_standings(engine: Engine, match_key: str, game: str | None = None) -> pd.DataFrame:
     """The standings of a match, deal by deal: one row per deal and seat, in deal order (deal
     number, then import order) and seat order. Columns: ``deal_id``, ``deal`` (number), ``date``,
     ``seat``, ``player`` (``seat N`` when unnamed), ``side``, ``place``, ``points`` (NaN when the
     deal has no score) and ``total``, the player's running total of points over the match so far
-    (a deal without points adds nothing). Pivot on ``player`` for a wide table."""
+    (a deal without points adds nothing). Pivot on ``player`` for a wide table. A match is a session
+    of one game: give ``game`` when the same key names a 够级 and a 保皇 match."""
     stmt = (
         select(
             Deal.id.label("deal_id"),
@@ -269,7 +270,7 @@ def match_standings(engine: Engine, match_key: str) -> pd.DataFrame:
         .join(Match, Match.id == Deal.match_id)
         .join(DealSeat, DealSeat.deal_id == Deal.id)
         .outerjoin(Player, Player.id == DealSeat.player_id)
-        .where(Match.key == match_key)
+        .where(Match.key == match_key, *([Match.game == game] if game else []))
     )
     out = _frame(engine, stmt)
     out["player"] = out["player"].where(out["player"].notna(), "seat " + out["seat"].astype(str))

@@ -40,7 +40,7 @@ from replay.simulate import simulate_deal, write_deals
 
 CASES = Path(__file__).parent / "cases"
 PG_ENV = "FUPAN_TEST_PG_URL"
-HEAD = "0002"
+HEAD = "0003"
 
 
 # ---------------------------------------------------------------------------------------------
@@ -384,6 +384,22 @@ def test_matches_group_deals(engine: Engine, tmp_path: Path) -> None:
     assert ids[2] == matches["another table"].id != m.id
     assert ids[3] is None
     assert [deals[r.deal_id].deal_number for r in results[:2]] == [1, 2]
+
+
+def test_a_match_key_names_one_match_per_game(engine: Engine, tmp_path: Path) -> None:
+    club = dict(match="周五 第一桌", venue="茶馆", date="2026-11-27")
+    files = [
+        write_log(tmp_path / "g1.json", with_meta(simulate_deal(31, "gouji").log, **club, deal=1)),
+        write_log(tmp_path / "b1.json", with_meta(simulate_deal(32, "baohuang").log, **club, deal=1)),
+        write_log(tmp_path / "g2.json", with_meta(simulate_deal(33, "gouji").log, **club, deal=2)),
+    ]
+    results = import_paths(engine, files)
+    assert statuses(results) == ["added"] * 3
+    matches = sorted((m.key, m.game) for m in rows(engine, Match))
+    assert matches == [(club["match"], "baohuang"), (club["match"], "gouji")]
+    deals = {d.id: d for d in rows(engine, Deal)}
+    g1, b1, g2 = (deals[r.deal_id].match_id for r in results)
+    assert g1 == g2 != b1
 
 
 # ---------------------------------------------------------------------------------------------

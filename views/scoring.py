@@ -237,7 +237,7 @@ def _match(log: Log, deal_id: int) -> None:
     key = log.meta.get("match")
     if not key:
         return
-    standings = queries.match_standings(engine(), str(key))
+    standings = queries.match_standings(engine(), str(key), log.game)
     if standings.empty:
         return
     st.subheader(t("比赛累计", "Match standings") + " · " + md(key))
