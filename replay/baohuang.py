@@ -175,6 +175,16 @@ class Baohuang(Climbing):
     def _bidding_over(self, st: State) -> bool:
         return st.emperor != -1
 
+    @staticmethod
+    def _holder_only(st: State, rule: str, verb_zh: str, verb_en: str) -> Outcome:
+        """The ruling on a bid that only the holder of the marked big joker may make."""
+        return Outcome(
+            st,
+            rule,
+            f"只有持特殊标记大王的座位{st.marked}可以{verb_zh}",
+            f"only seat {st.marked}, holding the marked big joker, may {verb_en}",
+        )
+
     def _call(self, st: State, ev: Call) -> Outcome:
         s, cards = ev.seat, ev.cards
         if st.phase != SETUP or self._bidding_over(st):
@@ -189,12 +199,7 @@ class Baohuang(Climbing):
                 f"a call needs 3 or 4 identical cards (same rank and suit), not {format_cards(cards)}",
             )
         if st.forced == -1 and st.marked != -1 and s != st.marked:
-            return Outcome(
-                st,
-                "BH-CALL",
-                f"只有持特殊标记大王的座位{st.marked}可以叫庄",
-                f"only seat {st.marked}, holding the marked big joker, may call",
-            )
+            return self._holder_only(st, "BH-CALL", "叫庄", "call")
         hand = st.hands[s].remove(cards)
         if hand is None:
             return not_held(st, s, cards)
@@ -291,12 +296,7 @@ class Baohuang(Climbing):
         if st.phase != SETUP or self._bidding_over(st) or st.forced != -1:
             return Outcome(st, "BH-YIELD", "此时不能让庄", "no 让庄 now: the bidding is over or in its forced round")
         if st.marked != -1 and s != st.marked:
-            return Outcome(
-                st,
-                "BH-YIELD",
-                f"只有持特殊标记大王的座位{st.marked}可以让庄",
-                f"only seat {st.marked}, holding the marked big joker, may yield it",
-            )
+            return self._holder_only(st, "BH-YIELD", "让庄", "yield it")
         to = (s - 1) % self.n
         hands = st.hands
         unv: tuple[str, ...] = ()

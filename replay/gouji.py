@@ -538,10 +538,7 @@ class Gouji(Climbing):
             )
         if st.hands[s].unknown:
             unv.append(f"tribute by seat {s}: higher cards may hide among its unknown cards")
-        hands = list(st.hands)
-        hands[s], hands[to] = hand, hands[to].add(cards)
-        tributes = (*st.tributes, (s, to, len(cards)))
-        return Outcome(evolve(st, hands=tuple(hands), tributes=tributes), None, unverified=tuple(unv))
+        return Outcome(self._pass_cards(st, s, to, cards, hand, (s, to, len(cards))), None, unverified=tuple(unv))
 
     def _return(self, st: State, ev: Return) -> Outcome:
         s, to, cards = ev.seat, ev.to, ev.cards
@@ -558,10 +555,7 @@ class Gouji(Climbing):
         hand = st.hands[s].remove(cards)
         if hand is None:
             return not_held(st, s, cards)
-        hands = list(st.hands)
-        hands[s], hands[to] = hand, hands[to].add(cards)
-        tributes = (*st.tributes, (to, s, -len(cards)))
-        return Outcome(evolve(st, hands=tuple(hands), tributes=tributes), None)
+        return Outcome(self._pass_cards(st, s, to, cards, hand, (to, s, -len(cards))), None)
 
     def _refuse(self, st: State, ev: Refuse) -> Outcome:
         s, to, cards = ev.seat, ev.to, ev.cards
@@ -583,10 +577,17 @@ class Gouji(Climbing):
                     f"座位{s}有与还贡牌同点数的牌，不能拒收",
                     f"seat {s} holds another {Card.of(c.rank)}: it may not refuse the returned card",
                 )
+        return Outcome(self._pass_cards(st, s, to, cards, hand, (s, to, len(cards))), None)
+
+    @staticmethod
+    def _pass_cards(
+        st: State, s: int, to: int, cards: tuple[Card, ...], hand: Hand, record: tuple[int, int, int]
+    ) -> State:
+        """Seat ``s`` (holding ``hand`` once the cards are gone) hands ``cards`` to seat ``to``; the
+        tribute ledger gets ``record`` (giver, receiver, cards given - returned)."""
         hands = list(st.hands)
         hands[s], hands[to] = hand, hands[to].add(cards)
-        tributes = (*st.tributes, (s, to, len(cards)))
-        return Outcome(evolve(st, hands=tuple(hands), tributes=tributes), None)
+        return evolve(st, hands=tuple(hands), tributes=(*st.tributes, record))
 
     def first_leader(self, st: State) -> tuple[int, tuple[str, ...]]:
         """Who must lead the first round under GJ-FIRST-LEAD (-1: any, not checkable), and why not."""
