@@ -14,7 +14,7 @@ from collections.abc import Iterable, Sequence
 from replay.cards import N_SLOTS, RANK_2, RANK_BJ, RANK_SJ, Card
 
 _ZERO = (0,) * N_SLOTS
-_SLOT_CARD: tuple[Card, ...] = tuple(
+SLOT_CARD: tuple[Card, ...] = tuple(  # the card of each slot (suitless in the fifth)
     Card.of(slot // 5 + 3, None if slot % 5 == 4 else "SHDC"[slot % 5])
     if slot // 5 + 3 < RANK_SJ or slot % 5 == 4
     else Card.of(slot // 5 + 3)
@@ -74,7 +74,7 @@ _JOKER_SLOT0 = (RANK_SJ - 3) * 5
 class Hand:
     """An immutable hand. ``size`` is the number of cards held now."""
 
-    __slots__ = ("_known", "deficit", "demand", "size", "supply", "unknown")
+    __slots__ = ("_groups", "_known", "deficit", "demand", "size", "supply", "unknown")
 
     supply: tuple[int, ...]
     demand: tuple[int, ...]
@@ -85,6 +85,7 @@ class Hand:
     def __init__(self, supply: tuple[int, ...], demand: tuple[int, ...], unknown: int, deficit: int, size: int) -> None:
         self.supply, self.demand, self.unknown, self.deficit, self.size = (supply, demand, unknown, deficit, size)
         self._known: list[Card] | None = None
+        self._groups: dict[int, list[Card]] | None = None
 
     @classmethod
     def dealt(cls, cards: Iterable[Card | None]) -> Hand:
@@ -157,13 +158,22 @@ class Hand:
                 plain
                 if plain is not None
                 else [
-                    _SLOT_CARD[slot]
+                    SLOT_CARD[slot]
                     for ri in range(14, -1, -1)
                     for slot, n in _rank_left(self.supply, self.demand, ri)
                     for _ in range(n)
                 ]
             )
         return list(self._known)
+
+    def by_rank(self) -> dict[int, list[Card]]:
+        """The known cards held grouped by rank, high first within a rank. Shared: do not mutate."""
+        if self._groups is None:
+            groups: dict[int, list[Card]] = {}
+            for c in self.known_cards():
+                groups.setdefault(c.rank, []).append(c)
+            self._groups = groups
+        return self._groups
 
     def _plain_cards(self) -> list[Card] | None:
         """The cards held when every play was matched by the same known card (the common case)."""
@@ -176,7 +186,7 @@ class Hand:
             if n < 0 or (d[k] and k % 5 == 4 and k < _JOKER_SLOT0):
                 return None  # a play matched by another card, or suitless plays: suits uncertain
             if n:
-                out += [_SLOT_CARD[k]] * n
+                out += [SLOT_CARD[k]] * n
         return out
 
     def cards_or_unknown(self) -> list[str]:

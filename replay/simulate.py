@@ -77,17 +77,17 @@ class RandomBot:
         burn_rate: float = 0.3,
         rang_rate: float = 0.08,
         reckless_rate: float = 0.01,
+        revolution_rate: float = 0.5,
     ) -> None:
         self.rng, self.pass_rate, self.burn_rate, self.rang_rate = rng, pass_rate, burn_rate, rang_rate
+        self.revolution_rate = revolution_rate  # chance of a 革命 when a seat may declare one
+        self.seats = -1  # mask of the seats this bot may act for out of turn (burns, 接风): all
         self.reckless_rate = reckless_rate  # burn now and then without being able to keep the condition
 
     @staticmethod
     def by_rank(st: State, seat: int) -> dict[int, list[Card]]:
-        """The seat's known cards grouped by rank."""
-        out: dict[int, list[Card]] = {}
-        for c in st.hands[seat].known_cards():
-            out.setdefault(c.rank, []).append(c)
-        return out
+        """The seat's known cards grouped by rank (shared with the hand: do not mutate)."""
+        return st.hands[seat].by_rank()
 
     def lead(self, eng: Gouji, st: State, seat: int) -> tuple[Card, ...]:
         """A random set to lead (with a joker when a burn's condition asks for one)."""
@@ -166,7 +166,7 @@ class RandomBot:
             if st.window:
                 burners = eng.burners(st)
                 for b in burners:
-                    if rng.random() < self.burn_rate:
+                    if self.seats >> b & 1 and rng.random() < self.burn_rate:
                         opts = [c for c in self.answers(eng, st, b) if self.safe_to_burn(st, b, c)]
                         if opts:
                             return Burn(b, cards=rng.choice(opts))
@@ -176,6 +176,8 @@ class RandomBot:
                 return Report(seat, count=st.hands[seat].size)
             return Play(seat, cards=self.lead(eng, st, seat))
         for b, kinds in actors.items():
+            if not self.seats >> b & 1:
+                continue
             if "burn" in kinds and rng.random() < self.burn_rate:
                 reckless = rng.random() < self.reckless_rate
                 opts = [c for c in self.answers(eng, st, b) if reckless or self.safe_to_burn(st, b, c)]
@@ -233,7 +235,7 @@ class RandomBot:
         """Setup events: 亮3 shows (under liang3) and now and then a 革命."""
         rng = self.rng
         events: list[Event] = []
-        if eng.profile.revolution and rng.random() < 0.5:
+        if eng.profile.revolution and rng.random() < self.revolution_rate:
             able = [s for s, h in enumerate(hands) if not any(c.rank >= RANK_2 for c in h)]
             if able:
                 v = rng.choice(able)

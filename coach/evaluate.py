@@ -1,0 +1,468 @@
+"""Prices of decisions: the expected points of each candidate by determinized Monte Carlo rollouts.
+
+For a decision (an event whose seat had more than one legal option) the candidates are the choice
+made, the policy's choice, the decline (pass / 扣) and the policy's next preferences, one per shape,
+at most ``max_candidates``. Each candidate is played out ``rollouts`` times with ``coach.policy``
+for every seat, in two views:
+
+- **seat**: hidden hands sampled from what the seat knew (``coach.worlds``), one deal per rollout;
+- **all**: the true deal, when the log gives every hand (so a review tells a mistake from bad luck).
+
+Every candidate meets the same sampled deals and the same rollout seeds (common random numbers), so
+the differences between candidates are sharper than the values. A value is the mean of the seat's
+side's points (``coach.grades``) with its standard error. Seeds derive from ``seed`` and the event
+index only: the result does not depend on ``jobs``.
+"""
+
+from __future__ import annotations
+
+import math
+import os
+import random
+import time
+from collections.abc import Callable, Iterator, Sequence
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass, field
+from multiprocessing import get_all_start_methods, get_context
+from typing import Any
+
+from coach.grades import GRADES, accuracy, decision_accuracy, grade
+from coach.policy import Policy
+from coach.worlds import NoWorld, knowledge, sample_hands, true_world, world
+from replay.events import Burn, Call, Event, Kou, Pass, Play, Rang, Yield
+from replay.log import Log, parse_json_log
+from replay.replay import Replay
+from replay.scoring import score_baohuang, score_gouji
+from replay.state import SETUP, State
+
+PRICED = (Play, Burn, Pass, Kou, Rang, Call, Yield)
+DEFAULT_ROLLOUTS = 20
+DEFAULT_CANDIDATES = 4
+ROLLOUT_NOISE = 0.08
+
+
+class EvaluationError(RuntimeError):
+    """The rollout policy made a move the engine refused: a bug, never bad input."""
+
+
+@dataclass(frozen=True)
+class Settings:
+    """How hard to look: rollouts per candidate and view, candidates per decision, seed, noise."""
+
+    rollouts: int = DEFAULT_ROLLOUTS
+    max_candidates: int = DEFAULT_CANDIDATES
+    seed: int = 0
+    noise: float = ROLLOUT_NOISE
+    views: tuple[str, ...] = ("seat", "all")
+
+    def __post_init__(self) -> None:
+        if self.rollouts < 2:
+            raise ValueError(f"rollouts must be at least 2 (got {self.rollouts})")
+        if self.max_candidates < 2:
+            raise ValueError(f"max_candidates must be at least 2 (got {self.max_candidates})")
+        bad = [v for v in self.views if v not in ("seat", "all")]
+        if bad:
+            raise ValueError(f"unknown view {bad[0]!r} (expected 'seat' or 'all')")
+
+
+@dataclass(frozen=True)
+class Value:
+    """Expected points: the mean over ``n`` rollouts and its standard error."""
+
+    mean: float
+    se: float
+    n: int
+
+    def to_json(self) -> dict[str, Any]:
+        """``{"mean", "se", "n"}`` rounded to 3 decimals."""
+        return {"mean": round(self.mean, 3), "se": round(self.se, 3), "n": self.n}
+
+
+def _stats(xs: Sequence[float]) -> Value:
+    n = len(xs)
+    mean = sum(xs) / n
+    var = sum((x - mean) ** 2 for x in xs) / (n - 1) if n > 1 else 0.0
+    return Value(mean, math.sqrt(var / n), n)
+
+
+@dataclass(frozen=True)
+class Candidate:
+    """One option of a decision and its values per view (None where the view was not built)."""
+
+    event: Event
+    actual: bool
+    policy: bool
+    values: dict[str, Value]
+
+    def label(self) -> str:
+        """The option as text: ``play 9S 9H``, ``pass``."""
+        cards = " ".join(c.token for c in self.event.cards)
+        return f"{self.event.action} {cards}".strip()
+
+    def to_json(self) -> dict[str, Any]:
+        """The candidate in ``coach --evaluate --json``."""
+        return {
+            "event": self.event.to_json(),
+            "label": self.label(),
+            "actual": self.actual,
+            "policy": self.policy,
+            "values": {k: v.to_json() for k, v in self.values.items()},
+        }
+
+
+@dataclass(frozen=True)
+class Loss:
+    """Best candidate's value minus the actual choice's, in one view, with the paired standard error."""
+
+    best: int  # index of the best candidate
+    loss: float
+    se: float
+
+    def to_json(self) -> dict[str, Any]:
+        """``{"best", "loss", "se"}``."""
+        return {"best": self.best, "loss": round(self.loss, 3), "se": round(self.se, 3)}
+
+
+@dataclass(frozen=True)
+class Decision:
+    """A priced decision: event index, seat, candidates, losses per view, grade and accuracy."""
+
+    index: int
+    seat: int
+    candidates: tuple[Candidate, ...]
+    losses: dict[str, Loss]
+    notes: tuple[str, ...] = ()
+
+    @property
+    def actual(self) -> Candidate:
+        """The choice made."""
+        return next(c for c in self.candidates if c.actual)
+
+    @property
+    def view(self) -> str:
+        """The view the grade is taken from: the seat's own, else all cards known."""
+        return "seat" if "seat" in self.losses else "all"
+
+    @property
+    def loss(self) -> Loss:
+        """The loss in the grading view."""
+        return self.losses[self.view]
+
+    @property
+    def grade(self) -> str | None:
+        """``inaccuracy`` / ``mistake`` / ``blunder`` or None."""
+        return grade(self.loss.loss, self.loss.se)
+
+    @property
+    def accuracy(self) -> float:
+        """Accuracy of this decision in percent."""
+        return decision_accuracy(self.loss.loss, self.loss.se)
+
+    def to_json(self) -> dict[str, Any]:
+        """The decision in ``coach --evaluate --json``."""
+        return {
+            "index": self.index,
+            "seat": self.seat,
+            "view": self.view,
+            "grade": self.grade,
+            "accuracy": round(self.accuracy, 1),
+            "losses": {k: v.to_json() for k, v in self.losses.items()},
+            "candidates": [c.to_json() for c in self.candidates],
+            "notes": list(self.notes),
+        }
+
+
+@dataclass(frozen=True)
+class Evaluation:
+    """Every priced decision of a deal, the settings, and what it cost."""
+
+    decisions: tuple[Decision, ...]
+    settings: Settings
+    n_seats: int
+    rollouts_done: int
+    seconds: float
+    skipped: tuple[tuple[int, str], ...] = field(default=())
+
+    def at(self, index: int) -> Decision | None:
+        """The decision at an event index, if priced."""
+        return next((d for d in self.decisions if d.index == index), None)
+
+    def seat_summary(self) -> list[dict[str, Any]]:
+        """Per seat: decisions priced, accuracy, and how many of each grade."""
+        out = []
+        for s in range(self.n_seats):
+            mine = [d for d in self.decisions if d.seat == s]
+            acc = accuracy(d.accuracy for d in mine)
+            row: dict[str, Any] = {
+                "seat": s,
+                "decisions": len(mine),
+                "accuracy": None if acc is None else round(acc, 1),
+            }
+            for g in GRADES:
+                row[g] = sum(d.grade == g for d in mine)
+            row["lost"] = round(sum(max(0.0, d.loss.loss) for d in mine if d.grade), 2)
+            out.append(row)
+        return out
+
+    def to_json(self) -> dict[str, Any]:
+        """The stable JSON of ``fupan coach --evaluate --json`` (under the key ``evaluation``)."""
+        return {
+            "settings": {
+                "rollouts": self.settings.rollouts,
+                "max_candidates": self.settings.max_candidates,
+                "seed": self.settings.seed,
+                "views": list(self.settings.views),
+            },
+            "rollouts_done": self.rollouts_done,
+            "seconds": round(self.seconds, 2),
+            "seats": self.seat_summary(),
+            "decisions": [d.to_json() for d in self.decisions],
+            "skipped": [{"index": i, "why": why} for i, why in self.skipped],
+        }
+
+
+# -- points and rollouts ------------------------------------------------------------------------
+
+
+def side_points(eng: Any, st: State, seat: int) -> float:
+    """The points a finished deal gives ``seat``'s side (see ``coach.grades``); 0 for a void deal."""
+    if eng.game == "gouji":
+        sc = score_gouji(st, eng.profile)
+        if sc is None or sc.void:
+            return 0.0
+        team = next(t for t in sc.teams if seat in t.seats)
+        return float(team.raw * (2 if sc.sweep else 1))
+    sc = score_baohuang(st, eng.profile)
+    if sc is None or sc.void:
+        return 0.0
+    return float(next(p.points for p in sc.places if p.seat == seat))
+
+
+def rollout(eng: Any, st: State, rng: random.Random, noise: float = ROLLOUT_NOISE, limit: int = 5000) -> State:
+    """Play ``st`` to the end with the policy at every seat."""
+    pol = Policy(rng, noise)
+    step = eng.step
+    for _ in range(limit):
+        if st.terminal:
+            return st
+        ev = pol.choose(eng, st)
+        out = step(st, ev)
+        if out.rule is not None:
+            raise EvaluationError(f"rollout policy chose {ev}: [{out.rule}] {out.message_en}")
+        st = out.state
+    raise EvaluationError(f"rollout did not end within {limit} events")
+
+
+# -- candidates -------------------------------------------------------------------------------
+
+
+def _shape(ev: Event) -> tuple[Any, ...]:
+    return (ev.action, tuple(sorted(c.rank for c in ev.cards)))
+
+
+def candidates(eng: Any, st: State, actual: Event, limit: int) -> tuple[list[Event], int]:
+    """The options to price for ``actual``'s seat (``actual`` first) and the index of the policy's."""
+    seat = actual.seat
+    pol = Policy(random.Random(0), noise=0.0)
+    if eng.game == "baohuang" and st.phase == SETUP and st.emperor == -1:
+        opts = [e for e in eng.bid_events(st) if e.seat == seat and isinstance(e, Call | Yield | Pass)]
+        first = pol.bid(eng, st) if st.to_act == seat else None
+    else:
+        kinds = eng.actors(st).get(seat, ())
+        opts = []
+        first = None
+        if st.table is None or (st.window and seat == st.owner):
+            if "play" in kinds:
+                opts = [Play(seat, cards=c) for c in pol.lead_options(eng, st, seat)]
+                first = opts[0] if opts else None
+        else:
+            cls = Burn if "burn" in kinds and seat != st.to_act else Play
+            sets = pol.answer_options(eng, st, seat) if ("play" in kinds or "burn" in kinds) else []
+            plays = [cls(seat, cards=c) for c in sets]
+            declines = [k(seat) for name, k in (("kou", Kou), ("pass", Pass)) if name in kinds]
+            if seat == st.to_act:
+                first = pol.choose(eng, st)
+            elif declines:
+                first = declines[0]
+            opts = ([first] if first is not None else []) + declines + plays
+            if "rang" in kinds:
+                opts.append(Rang(seat))
+    out = [actual]
+    seen = {_shape(actual)}
+    policy_at = 0 if first is not None and _shape(first) == _shape(actual) else -1
+    for ev in ([first] if first is not None else []) + opts:
+        if len(out) >= limit:
+            break
+        key = _shape(ev)
+        if key in seen or not eng.can(st, ev):
+            continue
+        seen.add(key)
+        if first is not None and key == _shape(first):
+            policy_at = len(out)
+        out.append(ev)
+    return out, policy_at
+
+
+# -- one decision -----------------------------------------------------------------------------
+
+
+def _rng(settings: Settings, *key: Any) -> random.Random:
+    return random.Random(":".join(map(str, (settings.seed, *key))))
+
+
+def _priced_view(
+    eng: Any, worlds: Callable[[int], State], cands: list[Event], seat: int, settings: Settings, index: int, view: str
+) -> list[list[float]]:
+    """Points per candidate per rollout: rollout ``k`` of every candidate shares deal and seed."""
+    vals: list[list[float]] = [[] for _ in cands]
+    for k in range(settings.rollouts):
+        base = worlds(k)
+        for j, ev in enumerate(cands):
+            out = eng.step(base, ev)
+            if out.rule is not None:
+                raise EvaluationError(f"event {index}: candidate {ev} illegal in a {view} deal: {out.message_en}")
+            end = rollout(eng, out.state, _rng(settings, index, view, k, "play"), settings.noise)
+            vals[j].append(side_points(eng, end, seat))
+    return vals
+
+
+def _loss(vals: list[list[float]], actual: int) -> Loss:
+    means = [sum(v) / len(v) for v in vals]
+    best = max(range(len(vals)), key=lambda j: (means[j], j == actual))
+    diffs = [b - a for b, a in zip(vals[best], vals[actual], strict=True)]
+    return Loss(best, means[best] - means[actual], _stats(diffs).se)
+
+
+def evaluate_decision(
+    eng: Any, states: Sequence[State], events: Sequence[Event], index: int, settings: Settings
+) -> Decision | None:
+    """Price the decision at event ``index`` (None when the seat had a single option)."""
+    st, ev = states[index], events[index]
+    cands, policy_at = candidates(eng, st, ev, settings.max_candidates)
+    if len(cands) < 2:
+        return None
+    seat = ev.seat
+    values: dict[str, list[list[float]]] = {}
+    notes = []
+    if "seat" in settings.views:
+        try:
+            know = knowledge(eng, states, events, index, seat)
+        except NoWorld as exc:
+            notes.append(f"seat view: {exc}")
+        else:
+
+            def sampled(k: int) -> State:
+                return world(eng, st, sample_hands(know, _rng(settings, index, "deal", k)))
+
+            values["seat"] = _priced_view(eng, sampled, cands, seat, settings, index, "seat")
+    if "all" in settings.views:
+        try:
+            truth = true_world(st)
+        except NoWorld as exc:
+            notes.append(f"all view: {exc}")
+        else:
+            values["all"] = _priced_view(eng, lambda _k: truth, cands, seat, settings, index, "all")
+    if not values:
+        return Decision(index, seat, (), {}, tuple(notes))
+    cand_objs = tuple(
+        Candidate(e, j == 0, j == policy_at, {view: _stats(v[j]) for view, v in values.items()})
+        for j, e in enumerate(cands)
+    )
+    losses = {view: _loss(v, 0) for view, v in values.items()}
+    return Decision(index, seat, cand_objs, losses, tuple(notes))
+
+
+# -- a whole deal, on several cores -------------------------------------------------------------
+
+
+def decision_points(replay: Replay) -> list[int]:
+    """Event indices worth pricing: legal plays, declines and bids (setup shows, 革命, tribute, 接风,
+    reports and reveals are not priced)."""
+    out = []
+    for i, ev in enumerate(replay.log.events):
+        if not isinstance(ev, PRICED) or i >= len(replay.states) - 1:
+            continue
+        if not replay.verdicts[i].legal:
+            continue
+        out.append(i)
+    return out
+
+
+_WORKER: dict[str, Any] = {}
+
+
+def _init_worker(text: str, source: str, settings: Settings) -> None:
+    rep = Replay(parse_json_log(text, source=source))
+    _WORKER.update(replay=rep, settings=settings)
+
+
+def _work(indices: list[int]) -> list[tuple[int, Decision | None, str | None]]:
+    rep: Replay = _WORKER["replay"]
+    settings: Settings = _WORKER["settings"]
+    out: list[tuple[int, Decision | None, str | None]] = []
+    for i in indices:
+        d = evaluate_decision(rep.engine, rep.states, rep.log.events, i, settings)
+        out.append((i, d, None if d is not None else "a single option"))
+    return out
+
+
+def _chunks(items: list[int], jobs: int) -> list[list[int]]:
+    n = max(1, min(len(items), jobs * 8))
+    return [items[k::n] for k in range(n)]
+
+
+def evaluate_replay(
+    replay: Replay,
+    settings: Settings | None = None,
+    jobs: int = 0,
+    seats: Sequence[int] | None = None,
+    progress: Callable[[int, int], None] | None = None,
+) -> Evaluation:
+    """Price every decision of a replayed deal (``seats``: only theirs). ``jobs``: worker processes
+    (0 = every core; 1 = this process)."""
+    settings = settings or Settings()
+    t0 = time.perf_counter()
+    points = [i for i in decision_points(replay) if seats is None or replay.log.events[i].seat in seats]
+    jobs = jobs or os.cpu_count() or 1
+    results: dict[int, tuple[Decision | None, str | None]] = {}
+    done = 0
+    if jobs == 1 or len(points) < 2:
+        for i in points:
+            d = evaluate_decision(replay.engine, replay.states, replay.log.events, i, settings)
+            results[i] = (d, None if d is not None else "a single option")
+            done += 1
+            if progress:
+                progress(done, len(points))
+    else:
+        ctx = get_context("fork" if "fork" in get_all_start_methods() else "spawn")
+        init = (replay.log.dumps(), replay.log.source, settings)
+        with ProcessPoolExecutor(jobs, mp_context=ctx, initializer=_init_worker, initargs=init) as pool:
+            for chunk in pool.map(_work, _chunks(points, jobs)):
+                for i, d, why in chunk:
+                    results[i] = (d, why)
+                    done += 1
+                if progress:
+                    progress(done, len(points))
+    decisions = []
+    skipped = []
+    for i in sorted(results):
+        d, why = results[i]
+        if d is None or not d.losses:
+            skipped.append((i, why or "; ".join(d.notes if d else ())))
+        else:
+            decisions.append(d)
+    done_rollouts = sum(len(d.candidates) * settings.rollouts * len(d.losses) for d in decisions)
+    return Evaluation(
+        tuple(decisions), settings, replay.engine.n, done_rollouts, time.perf_counter() - t0, tuple(skipped)
+    )
+
+
+def evaluate_log(log: Log, settings: Settings | None = None, jobs: int = 0) -> Evaluation:
+    """Replay a log and price its decisions."""
+    return evaluate_replay(Replay(log), settings, jobs)
+
+
+def iter_priced(evaluation: Evaluation) -> Iterator[tuple[Decision, Candidate]]:
+    """Each decision with its best candidate in the grading view."""
+    for d in evaluation.decisions:
+        yield d, d.candidates[d.loss.best]

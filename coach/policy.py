@@ -1,0 +1,251 @@
+"""A playing policy for rollouts: plain heuristics of a sound club player, stronger than random.
+
+The heuristics (docs/evaluation.md quotes them):
+
+- **Lead** the lowest plain rank, all its cards together; keep 2s and jokers for answering. When the
+  whole hand is one set, play it out. A seat bound by a burn's condition hangs a joker on its lead.
+- **Answer** an opponent with the cheapest set that beats the table: natural cards before 2s and
+  jokers, a rank whose group fits the table's size before one that must be broken, the lowest rank
+  first. Spend 2s or jokers only on a high set (A or above, or three cards or more), when the
+  opponent who owns the table is close to going out, or when the seat itself is.
+- **Never beat a partner** whose set stands, unless the answer takes the seat out.
+- Decline (pass, or 扣 when the seat is the closer), never burn, never 让, never ask for 接风.
+- 保皇 bidding: call with a triple when the hand holds at least four 2s and jokers, else yield.
+- ``noise``: with this chance a decision is taken at random among the options (decline included),
+  so that rollouts from one position spread over the plays a real table might see.
+
+Sides: in 够级 the teams (seat parity); in 保皇 the 皇帝 and 保皇派 against the rest, read from the
+state as it truly is. A rollout is played on a determinized (fully known) deal, so every seat plays
+with the true roles; see ``coach.worlds`` for what the evaluated seat itself is allowed to know.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from replay.cards import RANK_2, RANK_A, RANK_SJ, Card
+from replay.events import Call, Event, Kou, Pass, Play, Revolution, Waive, Yield
+from replay.simulate import RandomBot
+from replay.state import SETUP, State
+
+Cards = tuple[Card, ...]
+
+
+def same_side(eng: Any, st: State, a: int, b: int) -> bool:
+    """True when seats ``a`` and ``b`` play on the same side (as the state truly is)."""
+    if eng.game == "gouji":
+        return (a - b) % 2 == 0
+    crown = (st.emperor, st.loyalist) if st.loyalist != -1 else (st.emperor,)
+    return (a in crown) == (b in crown)
+
+
+def cost(cards: Cards, groups: dict[int, list[Card]]) -> tuple[int, int, int, int, int]:
+    """How dear a set is to spend (smaller is cheaper): jokers, 2s, a broken group, rank, size."""
+    jokers = twos = 0
+    base = 99
+    for c in cards:
+        if c.rank >= RANK_SJ:
+            jokers += 1
+        elif c.rank == RANK_2:
+            twos += 1
+        if c.rank < base:
+            base = c.rank
+    if base >= RANK_SJ:  # jokers alone
+        return (jokers, 0, 0, base, len(cards))
+    natural = len(cards) - jokers - (twos if base != RANK_2 else 0)
+    broken = 1 if natural < len(groups.get(base, ())) else 0
+    if base == RANK_2:
+        twos = len(cards) - jokers
+    return (jokers, twos, broken, base, len(cards))
+
+
+class Policy(RandomBot):
+    """Heuristic play for every seat (see the module docstring); ``noise`` in [0, 1]."""
+
+    def __init__(self, rng: random.Random, noise: float = 0.08) -> None:
+        super().__init__(rng, revolution_rate=0.0)
+        self.noise = noise
+
+    # -- leads ------------------------------------------------------------------------------------
+
+    def lead_options(self, eng: Any, st: State, seat: int) -> list[Cards]:
+        """Leads worth considering, best first: each plain rank in full, low to high (a joker hung on
+        when a burn binds the seat), or the whole hand when it is one set."""
+        groups = self.by_rank(st, seat)
+        plain = sorted(r for r in groups if r < RANK_SJ)
+        jokers = [c for r in sorted(groups, reverse=True) if r >= RANK_SJ for c in groups[r]]
+        if not plain:
+            return [tuple(jokers)]
+        if len(plain) == 1 and (not eng.twos_attach or plain[0] == RANK_2 or RANK_2 not in groups):
+            return [tuple(groups[plain[0]] + jokers)]
+        bound = st.burners >> seat & 1 and not st.chaos and jokers
+        out = []
+        for r in plain:
+            if r == RANK_2 and len(plain) > 1 and eng.twos_attach:
+                continue  # 2s ride on other ranks; led alone only when nothing else is left
+            cards = groups[r] + (jokers[-1:] if bound else [])
+            out.append(tuple(cards))
+        return out or [tuple(groups[plain[0]])]
+
+    def lead(self, eng: Any, st: State, seat: int) -> Cards:
+        """The lead the policy plays."""
+        opts = self.lead_options(eng, st, seat)
+        if len(opts) > 1 and self.rng.random() < self.noise:
+            return self.rng.choice(opts)
+        return opts[0]
+
+    # -- answers ----------------------------------------------------------------------------------
+
+    def answer_options(self, eng: Any, st: State, seat: int) -> list[Cards]:
+        """Sets that beat the table, cheapest first (those a burn's condition forbids left out)."""
+        opts = self.answers(eng, st, seat)
+        if st.burners >> seat & 1 and not st.chaos:
+            left = st.hands[seat].size
+            opts = [c for c in opts if any(x.rank >= RANK_SJ for x in c) or len(c) == left]
+        groups = self.by_rank(st, seat)
+        opts.sort(key=lambda c: cost(c, groups))
+        return opts
+
+    def wants_to_answer(self, eng: Any, st: State, seat: int, cards: Cards) -> bool:
+        """Whether the cheapest answer ``cards`` is worth playing now."""
+        left = st.hands[seat].size
+        if len(cards) == left:
+            return True  # goes out
+        owner = st.owner
+        if st.active(owner) and same_side(eng, st, seat, owner):
+            return False  # never beat a partner's standing set
+        dear = any(c.rank >= RANK_2 for c in cards) and cards[-1].rank >= RANK_2
+        if not dear:
+            return True
+        table = st.table
+        assert table is not None
+        big = table.base >= RANK_A or table.size >= 3
+        return big or st.hands[owner].size <= 6 or left <= 8
+
+    def choose(self, eng: Any, st: State) -> Event:
+        """The policy's event for the current state (any game, any phase)."""
+        if eng.game == "baohuang" and st.phase == SETUP and st.emperor == -1:
+            return self.bid(eng, st)
+        if st.table is None or st.window:
+            seat = st.leader if st.table is None else st.owner
+            if st.phase == SETUP and st.table is None:
+                seat = st.emperor if eng.game == "baohuang" else eng.first_leader(st)[0]
+                if seat == -1:
+                    seat = st.active_seats()[0]
+            if st.window and not st.active(seat):
+                return Pass(eng.burners(st)[0])
+            return Play(seat, cards=self.lead(eng, st, seat))
+        seat = st.to_act
+        kinds = eng.actors(st).get(seat, ())
+        decline: Event = Kou(seat) if "kou" in kinds else Pass(seat)
+        if self.rng.random() < self.noise:
+            opts = self.answer_options(eng, st, seat)
+            k = self.rng.randrange(len(opts) + 1)
+            return decline if k == len(opts) else Play(seat, cards=opts[k])
+        best = self.cheapest_answer(eng, st, seat)
+        if best is None:
+            return decline
+        return Play(seat, cards=best) if self.wants_to_answer(eng, st, seat, best) else decline
+
+    def cheapest_answer(self, eng: Any, st: State, seat: int) -> Cards | None:
+        """``answer_options(...)[0]``, found without listing every option when natural cards do."""
+        table = st.table
+        assert table is not None
+        if table.dead or (table.sj and table.base < RANK_SJ) or (st.burners >> seat & 1 and not st.chaos):
+            opts = self.answer_options(eng, st, seat)
+            return opts[0] if opts else None
+        m = table.size
+        groups = self.by_rank(st, seat)
+        broken = None
+        for r in range(table.base + 1, RANK_2):
+            group = groups.get(r)
+            if group is None or len(group) < m:
+                continue
+            if len(group) == m:
+                return tuple(group)
+            if broken is None:
+                broken = tuple(group[:m])
+        if broken is not None:
+            return broken
+        opts = self.answer_options(eng, st, seat)
+        return opts[0] if opts else None
+
+    # -- 保皇 bidding ------------------------------------------------------------------------------
+
+    def bid(self, eng: Any, st: State) -> Event:
+        """Call with a triple on a strong hand, else yield (a forced seat calls when it can)."""
+        holder = st.to_act
+        counts: dict[Card, int] = {}
+        high = 0
+        for c in st.hands[holder].known_cards():
+            counts[c] = counts.get(c, 0) + 1
+            high += c.rank >= RANK_2
+        triples = [c for c, k in counts.items() if k >= 3]
+        if st.forced != -1:
+            exact = [c for c in triples if counts[c] == 3]
+            return Call(holder, cards=(max(exact, key=lambda c: c.rank),) * 3) if exact else Pass(holder)
+        if triples and high >= 4:
+            return Call(holder, cards=(max(triples, key=lambda c: c.rank),) * 3)
+        return Yield(holder)
+
+    def reveals(self, eng: Any, st: State) -> list[Event]:
+        """The policy never reveals a role."""
+        return []
+
+
+class SeatBots:
+    """Different bots at different seats (``bots[seat]``): each decision goes to the bot of the seat
+    it belongs to; a bot acts out of turn (burns, 接风) only for its own seats. Usable wherever
+    ``replay.simulate.simulate_deal`` takes a bot."""
+
+    def __init__(self, bots: list[RandomBot]) -> None:
+        self.bots = bots
+        self.rng = bots[0].rng
+        for bot in {id(b): b for b in bots}.values():
+            bot.seats = sum(1 << s for s, b in enumerate(bots) if b is bot)
+
+    def _distinct(self) -> list[RandomBot]:
+        return list({id(b): b for b in self.bots}.values())
+
+    @staticmethod
+    def awaited(eng: Any, st: State) -> int:
+        """The seat whose decision the state waits for (leader, owner in a window, or to_act)."""
+        if eng.game == "baohuang" and st.phase == SETUP:
+            return st.to_act if st.emperor == -1 else st.emperor
+        if st.table is None:
+            if st.leader != -1:
+                return st.leader
+            first = eng.first_leader(st)[0]
+            return first if first != -1 else st.active_seats()[0]
+        if st.window:
+            return st.owner if st.active(st.owner) else eng.burners(st)[0]
+        return st.to_act
+
+    def choose(self, eng: Any, st: State) -> Event:
+        """The event of the bot whose seat's decision is awaited."""
+        return self.bots[self.awaited(eng, st)].choose(eng, st)
+
+    def lead(self, eng: Any, st: State, seat: int) -> Cards:
+        """The seat's bot leads."""
+        return self.bots[seat].lead(eng, st, seat)
+
+    def bid(self, eng: Any, st: State) -> Event:
+        """The bidding holder's bot bids."""
+        return self.bots[st.to_act].bid(eng, st)
+
+    def reveals(self, eng: Any, st: State) -> list[Event]:
+        """Each bot's reveals for its own seats."""
+        return [e for b in self._distinct() for e in b.reveals(eng, st) if self.bots[e.seat] is b]
+
+    def setup(self, eng: Any, st: State, hands: tuple[Cards, ...]) -> list[Event]:
+        """Each bot's setup events (shows, 革命) for its own seats: one 革命 at most, and a waiver only
+        from the 对头 of the 革命 kept."""
+        events = [e for b in self._distinct() for e in b.setup(eng, st, hands) if self.bots[e.seat] is b]
+        revs = [e.seat for e in events if isinstance(e, Revolution)][:1]
+        return [
+            e
+            for e in events
+            if not (isinstance(e, Revolution) and e.seat not in revs)
+            and not (isinstance(e, Waive) and [(e.seat + 3) % 6] != revs)
+        ]

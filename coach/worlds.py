@@ -1,0 +1,159 @@
+"""Determinization: deals of the hidden cards consistent with what one seat knew at one moment.
+
+What a seat knows at event ``i`` (and nothing more):
+
+- its own hand, and every seat's number of cards (public in both games: all start known and every
+  set is played face up);
+- every card played so far (the public history), hence the multiset of cards it has not seen;
+- cards it saw go into another hand and not come out: 亮3 shows (public), tribute and returned
+  cards it gave or received;
+- in 保皇, the roles as known to it (``Baohuang.roles_known_to``): when it knows the 保皇派, the
+  called card's last copy, if not played, lies in that hand; when it does not, the copy lies in
+  any hand but the 皇帝's, and whoever gets it in a sampled deal is that deal's 保皇派.
+
+Inference from play (a pass suggesting weakness) is not used: the sample is uniform over the deals
+that fit the facts above. A world is the state at ``i`` with the other hands replaced.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from replay.cards import Card, full_decks
+from replay.events import Burn, Event, Play, Return, Show, Tribute
+from replay.hand import SLOT_CARD, Hand
+from replay.state import State
+
+
+class NoWorld(ValueError):
+    """The record does not give what a seat knew (its own hand is not fully known, say)."""
+
+
+@dataclass(frozen=True)
+class Knowledge:
+    """What ``seat`` knew at one moment: its hand, the sizes, the unseen cards and those it can place."""
+
+    seat: int
+    sizes: tuple[int, ...]
+    own: tuple[Card, ...]
+    located: tuple[tuple[Card, ...], ...]  # per seat: cards the seat knows are held there
+    unseen: tuple[Card, ...]  # every other card still in a hand, placed nowhere
+    called: Card | None = None  # 保皇: the called card whose holder is unknown to the seat
+    not_to: int = -1  # 保皇: the seat that cannot hold ``called`` (the 皇帝)
+
+
+def _exact(hand: Hand) -> bool:
+    return hand.unknown == 0 and hand.deficit == 0 and len(hand.known_cards()) == hand.size
+
+
+def _take(pool: Counter[Card], card: Card) -> bool:
+    """Remove ``card`` (or, for a suitless card, any card of its rank) from ``pool``."""
+    if pool[card] > 0:
+        pool[card] -= 1
+        return True
+    if card.suit is None:
+        for c in pool:
+            if c.rank == card.rank and pool[c] > 0:
+                pool[c] -= 1
+                return True
+    return False
+
+
+def knowledge(eng: Any, states: Sequence[State], events: Sequence[Event], index: int, seat: int) -> Knowledge:
+    """What ``seat`` knew just before event ``index`` (``states[index]`` is the state then)."""
+    st = states[index]
+    own_hand = st.hands[seat]
+    if not _exact(own_hand):
+        raise NoWorld(f"seat {seat}'s hand at event {index} is not fully known")
+    n = st.n
+    located: list[list[Card]] = [[] for _ in range(n)]
+    for ev in events[:index]:
+        if isinstance(ev, Show) and ev.seat != seat:
+            located[ev.seat] += ev.cards
+        elif isinstance(ev, Tribute | Return) and seat in (ev.seat, ev.to) and ev.to != seat:
+            located[ev.to] += ev.cards
+        elif isinstance(ev, Play | Burn) and located[ev.seat]:
+            for c in ev.cards:
+                if c in located[ev.seat]:
+                    located[ev.seat].remove(c)
+                else:
+                    same = [x for x in located[ev.seat] if x.rank == c.rank]
+                    if same:
+                        located[ev.seat].remove(same[0])
+    called, not_to = None, -1
+    if eng.game == "baohuang" and st.called is not None and not st.grab and not st.solo:
+        known = eng.roles_known_to(st, seat)
+        holder = next((t for t, r in known.items() if r == "loyalist"), None)
+        if holder is not None and holder != seat:
+            located[holder].append(st.called)
+        elif holder is None:
+            called, not_to = st.called, st.emperor
+    if all(_exact(h) for h in st.hands):
+        pool: Counter[Card] = Counter()
+        for t in range(n):
+            if t != seat:
+                pool.update(st.hands[t].known_cards())
+    else:
+        pool = Counter(full_decks(eng.decks, eng.removed_ranks))
+        for c in own_hand.known_cards():
+            _take(pool, c)
+        played = st.played or ()
+        for slot, k in enumerate(played):
+            for _ in range(k):
+                _take(pool, SLOT_CARD[slot])
+    for t in range(n):
+        kept = []
+        for c in located[t]:
+            if t != seat and _take(pool, c):
+                kept.append(c)
+        located[t] = kept
+    if called is not None and not _take(pool, called):
+        called = None  # the copy was played: the 保皇派 is public, nothing to place
+    unseen = tuple(pool.elements())
+    sizes = tuple(h.size for h in st.hands)
+    need = sum(sizes[t] - len(located[t]) for t in range(n) if t != seat) - (called is not None)
+    if need != len(unseen):
+        raise NoWorld(f"at event {index} the unseen cards ({len(unseen)}) do not fill the other hands ({need})")
+    return Knowledge(seat, sizes, tuple(own_hand.known_cards()), tuple(map(tuple, located)), unseen, called, not_to)
+
+
+def sample_hands(k: Knowledge, rng: random.Random) -> tuple[tuple[Card, ...], ...]:
+    """One deal of the hidden cards consistent with ``k`` (uniform over such deals)."""
+    n = len(k.sizes)
+    free = [0 if t == k.seat else k.sizes[t] - len(k.located[t]) for t in range(n)]
+    hands = [list(k.located[t]) for t in range(n)]
+    hands[k.seat] = list(k.own)
+    if k.called is not None:
+        slots = [t for t in range(n) if t not in (k.seat, k.not_to) for _ in range(free[t])]
+        t = rng.choice(slots)
+        hands[t].append(k.called)
+        free[t] -= 1
+    pool = list(k.unseen)
+    rng.shuffle(pool)
+    start = 0
+    for t in range(n):
+        if free[t]:
+            hands[t] += pool[start : start + free[t]]
+            start += free[t]
+    return tuple(tuple(h) for h in hands)
+
+
+def world(eng: Any, st: State, hands: Sequence[Sequence[Card]]) -> State:
+    """The state ``st`` with every hand replaced by ``hands`` (fully known): a determinized deal."""
+    new = st._replace(hands=tuple(Hand.dealt(h) for h in hands), played=())
+    if eng.game == "baohuang" and st.called is not None and not st.grab and not st.solo:
+        holder = next((t for t, h in enumerate(hands) if st.called in h and t != st.emperor), -1)
+        if holder != -1:
+            new = new._replace(loyalist=holder)
+    return new
+
+
+def true_world(st: State) -> State:
+    """The state itself when every hand is fully known (the all-cards-known view); else NoWorld."""
+    if not all(_exact(h) for h in st.hands):
+        raise NoWorld("the log does not give every hand in full")
+    return st
