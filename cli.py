@@ -24,6 +24,7 @@ from replay.verdicts import Verdict
 
 if TYPE_CHECKING:
     from coach.coach import Report
+    from coach.evaluate import Evaluation
     from coach.findings import Finding
 
 EXIT_OK, EXIT_ILLEGAL, EXIT_INPUT, EXIT_BUG = 0, 1, 2, 3
@@ -273,6 +274,52 @@ def _seat_report(report: Report, seat: int) -> Report:
     return Report(report.replay, tuple(kept), summarize(kept, report.replay.final.n, teams))
 
 
+def _evaluate(args: argparse.Namespace, rep: Replay) -> Evaluation:
+    """Price the deal's decisions as the --evaluate options ask."""
+    from coach.evaluate import Settings, evaluate_replay
+    from data.importer import progress_bar
+
+    if args.rollouts < 2:
+        raise InputError(f"--rollouts {args.rollouts}: expected 2 or more")
+    if args.candidates < 2:
+        raise InputError(f"--candidates {args.candidates}: expected 2 or more")
+    if args.jobs < 0:
+        raise InputError(f"--jobs {args.jobs}: expected 0 (every core) or more")
+    settings = Settings(rollouts=args.rollouts, max_candidates=args.candidates, seed=args.seed)
+    seats = None if args.seat is None else [args.seat]
+    show = progress_bar() if sys.stderr.isatty() else None
+    return evaluate_replay(rep, settings, jobs=args.jobs, seats=seats, progress=show)
+
+
+def _evaluation_lines(report: Report, seat: int | None) -> list[str]:
+    ev = report.evaluation
+    assert ev is not None
+    rep = report.replay
+    s = ev.settings
+    lines = [
+        f"evaluation: {len(ev.decisions)} decisions priced, {ev.rollouts_done} rollouts in {ev.seconds:.1f} s"
+        f" ({s.rollouts} rollouts per candidate and view, at most {s.max_candidates} candidates, seed {s.seed})"
+    ]
+    for row in ev.seat_summary():
+        if (seat is not None and row["seat"] != seat) or not row["decisions"]:
+            continue
+        name = rep.log.player(row["seat"])
+        label = f"seat {row['seat']}" + ("" if name == f"seat {row['seat']}" else f" {name}")
+        grades = ", ".join(f"{g} {row[g]}" for g in ("inaccuracy", "mistake", "blunder") if row[g]) or "no graded loss"
+        lines.append(f"  {label}: accuracy {row['accuracy']:.1f}% over {row['decisions']} decisions; {grades}")
+    for d in ev.decisions:
+        if d.grade is None:
+            continue
+        best = d.candidates[d.loss.best]
+        other = [v for k, v in d.losses.items() if k != d.view]
+        also = f"; all cards known: {other[0].loss:+.2f}" if other else ""
+        lines.append(
+            f"  {rep.log.where(d.index)}: event {d.index}, seat {d.seat}: {d.actual.label()} — {d.grade}:"
+            f" {d.loss.loss:.2f} ± {d.loss.se:.2f} points below {best.label()} ({d.view} view{also})"
+        )
+    return lines
+
+
 def cmd_coach(args: argparse.Namespace) -> int:
     """fupan coach: the coach's findings (rule violations, maxims, notes) with their evidence."""
     from coach.coach import coach_replay
@@ -282,7 +329,8 @@ def cmd_coach(args: argparse.Namespace) -> int:
     n = rep.log.n_seats
     if args.seat is not None and not 0 <= args.seat < n:
         raise InputError(f"--seat {args.seat}: expected 0..{n - 1}")
-    report = coach_replay(rep, args.seat)
+    evaluation = _evaluate(args, rep) if args.evaluate else None
+    report = coach_replay(rep, args.seat, evaluation)
     if args.seat is not None:
         report = _seat_report(report, args.seat)
     code = EXIT_ILLEGAL if any(f.kind == "violation" for f in report.findings) else EXIT_OK
@@ -298,6 +346,8 @@ def cmd_coach(args: argparse.Namespace) -> int:
         _emit(report.to_json())
         return code
     print("\n".join(_coach_lines(report, args.seat)))
+    if report.evaluation is not None:
+        print("\n".join(_evaluation_lines(report, args.seat)))
     if args.html:
         print(f"html report: {args.html}")
     return code
@@ -428,12 +478,19 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--json", action="store_true")
     p.add_argument("--profile")
     p.set_defaults(func=cmd_score)
+    from coach.evaluate import DEFAULT_CANDIDATES, DEFAULT_ROLLOUTS
+
     p = sub.add_parser("coach", help="the coach's findings: violations, maxims, notes")
     p.add_argument("log", help="a JSON or text log, or - for standard input")
     p.add_argument("--seat", type=int, help="only the findings about this seat")
     p.add_argument("--json", action="store_true")
     p.add_argument("--html", metavar="OUT", help="also write a self-contained HTML report to OUT")
     p.add_argument("--profile", help="rule profile name or .toml path (instead of the log's)")
+    p.add_argument("--evaluate", action="store_true", help="price every decision by rollouts (grades, accuracy)")
+    p.add_argument("--rollouts", type=int, default=DEFAULT_ROLLOUTS, help="rollouts per candidate and view")
+    p.add_argument("--candidates", type=int, default=DEFAULT_CANDIDATES, help="candidates priced per decision")
+    p.add_argument("--jobs", type=int, default=0, help="worker processes (0: every core)")
+    p.add_argument("--seed", type=int, default=0, help="seed of the sampled deals and rollouts")
     p.set_defaults(func=cmd_coach)
     p = sub.add_parser("simulate", help="write simulated deals")
     p.add_argument("--game", default="gouji")

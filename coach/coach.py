@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Any
+from dataclasses import dataclass, replace
+from typing import TYPE_CHECKING, Any
 
 from coach import baohuang_notes
 from coach.findings import Evidence, Finding, summarize
@@ -11,6 +11,9 @@ from coach.maxims import BY_KEY, MAXIMS
 from coach.moment import Deal, Moment
 from replay.log import Log
 from replay.replay import Replay
+
+if TYPE_CHECKING:
+    from coach.evaluate import Decision, Evaluation
 
 
 @dataclass(frozen=True)
@@ -20,10 +23,14 @@ class Report:
     replay: Replay
     findings: tuple[Finding, ...]
     summary: dict[str, Any]
+    evaluation: Evaluation | None = None
 
     def to_json(self) -> dict[str, Any]:
-        """The stable JSON of ``fupan coach --json``."""
-        return {"findings": [f.to_json() for f in self.findings], "summary": self.summary}
+        """The stable JSON of ``fupan coach --json`` (with ``evaluation`` under ``--evaluate``)."""
+        out: dict[str, Any] = {"findings": [f.to_json() for f in self.findings], "summary": self.summary}
+        if self.evaluation is not None:
+            out["evaluation"] = self.evaluation.to_json()
+        return out
 
     def for_seat(self, seat: int) -> list[Finding]:
         """The findings about one seat (and its team's deal-level notes)."""
@@ -64,8 +71,83 @@ def violation(m: Moment) -> Finding:
     )
 
 
-def coach_replay(replay: Replay, seat: int | None = None) -> Report:
-    """Findings on a replayed deal (only those about ``seat`` when given)."""
+def price_of(d: Decision) -> dict[str, Any]:
+    """A decision's price as attached to a finding: grade, loss and the best choice per view."""
+    best = d.candidates[d.loss.best]
+    return {
+        "view": d.view,
+        "grade": d.grade,
+        "accuracy": round(d.accuracy, 1),
+        "loss": round(d.loss.loss, 3),
+        "se": round(d.loss.se, 3),
+        "best": best.label(),
+        "best_cards": [c.token for c in best.event.cards],
+        "losses": {k: v.to_json() for k, v in d.losses.items()},
+    }
+
+
+_ACTION_ZH = {"play": "出", "burn": "烧", "pass": "过", "kou": "扣", "rang": "让", "call": "叫庄", "yield": "让庄"}
+
+
+def _label_zh(ev: Any) -> str:
+    return f"{_ACTION_ZH.get(ev.action, ev.action)} {' '.join(c.token for c in ev.cards)}".strip()
+
+
+_VIEW = {"seat": ("本家视角（暗牌抽样）", "the seat's view (hidden hands sampled)"), "all": ("明牌", "all cards known")}
+
+
+def weak_choice(replay: Replay, d: Decision) -> Finding:
+    """A finding for a decision the rollouts grade as a mistake or worse that no maxim names."""
+    from coach.grades import GRADE_ZH
+
+    grade = d.grade or ""
+    best, actual = d.candidates[d.loss.best], d.actual
+    zh_view, en_view = _VIEW[d.view]
+    st = replay.states[d.index]
+    ev = actual.event
+    return Finding(
+        index=d.index,
+        seat=d.seat,
+        kind="evaluation",
+        severity="mistake" if grade in ("mistake", "blunder") else "hint",
+        message_zh=(
+            f"{GRADE_ZH.get(grade, grade)}：按模拟（{zh_view}），{_label_zh(best.event)} 比 {_label_zh(ev)}"
+            f" 平均多得 {d.loss.loss:.2f} 分（标准误 {d.loss.se:.2f}）"
+        ),
+        message_en=(
+            f"{grade}: by simulation ({en_view}), {best.label()} earns {d.loss.loss:.2f} points more on average"
+            f" than {actual.label()} (standard error {d.loss.se:.2f})"
+        ),
+        evidence=Evidence(
+            held=tuple(c.token for c in st.hands[d.seat].known_cards()),
+            table=tuple(c.token for c in st.table_cards),
+            table_seat=st.owner if st.table is not None else None,
+            did=ev.action,
+            did_cards=tuple(c.token for c in ev.cards),
+            instead=tuple(c.token for c in best.event.cards),
+            facts={"instead_action": best.event.action},
+        ),
+        from_seeds=False,
+        price=price_of(d),
+    )
+
+
+def with_prices(replay: Replay, findings: list[Finding], evaluation: Evaluation) -> list[Finding]:
+    """The findings with each priced decision's price attached, and a finding for every decision
+    graded mistake or blunder that no other finding speaks to."""
+    by_index = {d.index: d for d in evaluation.decisions}
+    out = [replace(f, price=price_of(by_index[f.index])) if f.index in by_index else f for f in findings]
+    spoken = {f.index for f in findings if f.index is not None}
+    for d in evaluation.decisions:
+        if d.index not in spoken and d.grade in ("mistake", "blunder"):
+            out.append(weak_choice(replay, d))
+    out.sort(key=lambda f: (f.index is None, f.index if f.index is not None else 0))
+    return out
+
+
+def coach_replay(replay: Replay, seat: int | None = None, evaluation: Evaluation | None = None) -> Report:
+    """Findings on a replayed deal (only those about ``seat`` when given), priced by ``evaluation``
+    when one is given (``coach.evaluate.evaluate_replay``)."""
     deal = Deal(replay)
     detectors = [mx.detect for mx in MAXIMS if mx.detect is not None]
     if replay.log.game == "baohuang":
@@ -99,8 +181,12 @@ def coach_replay(replay: Replay, seat: int | None = None) -> Report:
                 evidence=Evidence(did=v.action),
             )
         )
+    if evaluation is not None:
+        findings = with_prices(replay, findings, evaluation)
+        if seat is not None:
+            findings = [f for f in findings if f.seat == seat or f.index is None]
     teams = _teams(replay)
-    return Report(replay, tuple(findings), summarize(findings, replay.final.n, teams))
+    return Report(replay, tuple(findings), summarize(findings, replay.final.n, teams), evaluation)
 
 
 def coach_log(log: Log, seat: int | None = None) -> Report:

@@ -20,7 +20,7 @@ import math
 import os
 import random
 import time
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from multiprocessing import get_all_start_methods, get_context
@@ -30,7 +30,7 @@ from coach.grades import GRADES, accuracy, decision_accuracy, grade
 from coach.policy import Policy
 from coach.worlds import NoWorld, knowledge, sample_hands, true_world, world
 from replay.events import Burn, Call, Event, Kou, Pass, Play, Rang, Yield
-from replay.log import Log, parse_json_log
+from replay.log import Log, event_from_json, parse_json_log
 from replay.replay import Replay
 from replay.scoring import score_baohuang, score_gouji
 from replay.state import SETUP, State
@@ -39,6 +39,7 @@ PRICED = (Play, Burn, Pass, Kou, Rang, Call, Yield)
 DEFAULT_ROLLOUTS = 20
 DEFAULT_CANDIDATES = 4
 ROLLOUT_NOISE = 0.08
+VARIANCE_FLOOR = 1.0  # point²: a loss's standard error is at least sqrt(1 / n), however alike the rollouts
 
 
 class EvaluationError(RuntimeError):
@@ -77,6 +78,11 @@ class Value:
         """``{"mean", "se", "n"}`` rounded to 3 decimals."""
         return {"mean": round(self.mean, 3), "se": round(self.se, 3), "n": self.n}
 
+    @classmethod
+    def from_json(cls, doc: Mapping[str, Any]) -> Value:
+        """The value ``to_json`` wrote."""
+        return cls(float(doc["mean"]), float(doc["se"]), int(doc["n"]))
+
 
 def _stats(xs: Sequence[float]) -> Value:
     n = len(xs)
@@ -109,6 +115,17 @@ class Candidate:
             "values": {k: v.to_json() for k, v in self.values.items()},
         }
 
+    @classmethod
+    def from_json(cls, doc: Mapping[str, Any], n_seats: int, index: int = 0) -> Candidate:
+        """The candidate ``to_json`` wrote (``label`` is derived); ``n_seats`` checks the event's seat,
+        ``index`` (the decision's event) names it in an error."""
+        return cls(
+            event_from_json(doc["event"], index, n_seats),
+            bool(doc["actual"]),
+            bool(doc["policy"]),
+            {str(k): Value.from_json(v) for k, v in doc["values"].items()},
+        )
+
 
 @dataclass(frozen=True)
 class Loss:
@@ -121,6 +138,11 @@ class Loss:
     def to_json(self) -> dict[str, Any]:
         """``{"best", "loss", "se"}``."""
         return {"best": self.best, "loss": round(self.loss, 3), "se": round(self.se, 3)}
+
+    @classmethod
+    def from_json(cls, doc: Mapping[str, Any]) -> Loss:
+        """The loss ``to_json`` wrote."""
+        return cls(int(doc["best"]), float(doc["loss"]), float(doc["se"]))
 
 
 @dataclass(frozen=True)
@@ -171,6 +193,18 @@ class Decision:
             "notes": list(self.notes),
         }
 
+    @classmethod
+    def from_json(cls, doc: Mapping[str, Any], n_seats: int) -> Decision:
+        """The decision ``to_json`` wrote (``view``, ``grade`` and ``accuracy`` are derived from the losses)."""
+        index = int(doc["index"])
+        return cls(
+            index,
+            int(doc["seat"]),
+            tuple(Candidate.from_json(c, n_seats, index) for c in doc["candidates"]),
+            {str(k): Loss.from_json(v) for k, v in doc["losses"].items()},
+            tuple(str(n) for n in doc.get("notes", ())),
+        )
+
 
 @dataclass(frozen=True)
 class Evaluation:
@@ -219,6 +253,28 @@ class Evaluation:
             "decisions": [d.to_json() for d in self.decisions],
             "skipped": [{"index": i, "why": why} for i, why in self.skipped],
         }
+
+    @classmethod
+    def from_json(cls, doc: Mapping[str, Any]) -> Evaluation:
+        """The evaluation ``to_json`` wrote: ``Evaluation.from_json(e.to_json()).to_json() == e.to_json()``.
+        The seat count is that of ``seats``; the summary, grades and accuracies are derived again from the
+        (rounded) losses. The JSON does not hold the rollout noise: the settings get the default."""
+        s = doc["settings"]
+        settings = Settings(
+            rollouts=int(s["rollouts"]),
+            max_candidates=int(s["max_candidates"]),
+            seed=int(s["seed"]),
+            views=tuple(str(v) for v in s["views"]),
+        )
+        n_seats = len(doc["seats"])
+        return cls(
+            tuple(Decision.from_json(d, n_seats) for d in doc["decisions"]),
+            settings,
+            n_seats,
+            int(doc["rollouts_done"]),
+            float(doc["seconds"]),
+            tuple((int(k["index"]), str(k["why"])) for k in doc.get("skipped", ())),
+        )
 
 
 # -- points and rollouts ------------------------------------------------------------------------
@@ -330,7 +386,8 @@ def _loss(vals: list[list[float]], actual: int) -> Loss:
     means = [sum(v) / len(v) for v in vals]
     best = max(range(len(vals)), key=lambda j: (means[j], j == actual))
     diffs = [b - a for b, a in zip(vals[best], vals[actual], strict=True)]
-    return Loss(best, means[best] - means[actual], _stats(diffs).se)
+    se = max(_stats(diffs).se, math.sqrt(VARIANCE_FLOOR / len(diffs)))
+    return Loss(best, means[best] - means[actual], se)
 
 
 def evaluate_decision(

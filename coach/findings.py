@@ -6,7 +6,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any
 
-KINDS = ("violation", "maxim", "note")
+KINDS = ("violation", "maxim", "note", "evaluation")  # evaluation: a weak choice priced by rollouts
 SEVERITIES = ("violation", "mistake", "hint")
 SURENESS = ("sure", "fair", "unsure", "disputed")
 
@@ -49,6 +49,7 @@ class Finding:
     evidence: Evidence = field(default_factory=Evidence)
     seats: tuple[int, ...] = ()  # the team, for a team-level finding
     from_seeds: bool = True
+    price: dict[str, Any] | None = None  # the decision's price by rollouts (coach.evaluate), when evaluated
 
     def __post_init__(self) -> None:
         if self.kind not in KINDS:
@@ -70,6 +71,7 @@ class Finding:
             "evidence": self.evidence.to_json(),
             **({"seats": list(self.seats)} if self.seats else {}),
             "from_seeds": self.from_seeds,
+            **({"price": dict(self.price)} if self.price is not None else {}),
         }
 
 

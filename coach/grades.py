@@ -3,7 +3,8 @@
 - **Loss**: the expected points of the best candidate minus those of the choice made, in the seat's
   own view (hidden hands sampled), or with all cards known where the seat's view cannot be built.
 - **Grade**: only a loss larger than twice its standard error is graded (a smaller one is within
-  the noise of the rollouts): ``inaccuracy`` from 0.5 point, ``mistake`` from 1.5, ``blunder``
+  the noise of the rollouts; the standard error of a loss over n paired rollouts is taken as at
+  least ``1 / sqrt(n)`` point, so a few identical rollouts do not pass for certainty): ``inaccuracy`` from 0.5 point, ``mistake`` from 1.5, ``blunder``
   from 3. A point is one point of the game's score: in 够级 the team's net points of the deal
   (places 4, 2, 0, 0, -2, -4 summed, doubled for 串三户), in 保皇 the seat's own points.
 - **Accuracy** of one decision: ``100 * exp(-loss / 2)`` (a loss within the noise counts as 0), so

@@ -89,9 +89,25 @@ LABELS: dict[str, tuple[str, str]] = {
     "chaos": ("四人乱缠", "四人乱缠 (four-way scramble)"),
     "unverified": ("未能核实", "Unverified"),
     "generated": ("由 fupan 生成", "made by fupan"),
+    "evaluation": ("模拟评估", "Evaluation by simulation"),
+    "accuracy": ("准确率", "Accuracy"),
+    "decisions": ("评估的决定", "Decisions priced"),
+    "lost": ("失分（有等级的）", "Points lost (graded)"),
+    "price": ("模拟定价", "Price by simulation"),
+    "loss": ("损失", "Loss"),
+    "best": ("最佳", "Best"),
+    "graded": ("有等级的决定", "Graded decisions"),
+    "eval_settings": ("设置", "Settings"),
 }
 
-KIND = {"violation": ("违规", "violation"), "maxim": ("俗语", "maxim"), "note": ("提示", "note")}
+KIND = {
+    "violation": ("违规", "violation"),
+    "maxim": ("俗语", "maxim"),
+    "note": ("提示", "note"),
+    "evaluation": ("模拟", "simulation"),
+}
+GRADE = {"inaccuracy": ("欠佳", "inaccuracy"), "mistake": ("失误", "mistake"), "blunder": ("大错", "blunder")}
+VIEW = {"seat": ("本家视角", "seat's view"), "all": ("明牌", "all cards known")}
 SEVERITY = {"violation": ("违规", "violation"), "mistake": ("失误", "mistake"), "hint": ("建议", "hint")}
 SURENESS = {
     "sure": ("确定", "sure"),
@@ -143,6 +159,8 @@ border-radius:3px;text-align:center;font-family:ui-monospace,Menlo,Consolas,mono
 .grp{display:inline-block;margin-right:.5em}
 .badge{display:inline-block;padding:0 .45em;border-radius:.7em;font-size:.85em;color:#fff;margin-left:.3em}
 .k-violation,.s-violation{background:#c62828}.k-maxim{background:#6a1b9a}.k-note{background:#00838f}
+.k-evaluation{background:#37474f}.g-inaccuracy{background:#f9a825}.g-mistake{background:#ef6c00}
+.g-blunder{background:#b71c1c}
 .s-mistake{background:#ef6c00}.s-hint{background:#1565c0}.unseeded{background:#757575}
 article.finding{border:1px solid #ddd;border-left:6px solid #1565c0;border-radius:4px;padding:.5rem .8rem;
 margin:.8rem 0}
@@ -472,9 +490,71 @@ class _Html:
         if ev.facts:
             text = json.dumps(ev.facts, ensure_ascii=False, sort_keys=True, default=str)
             rows.append(f"<dt>{self.label('facts')}</dt><dd><code>{_e(text)}</code></dd>")
+        if f.price is not None:
+            rows.append(f"<dt>{self.label('price')}</dt><dd>{self.price(f.price)}</dd>")
         if not rows:
             return ""
         return f'<dl class="ev" aria-label="{_e(LABELS["evidence"][1])}">{"".join(rows)}</dl>'
+
+    def price(self, price: dict[str, Any]) -> str:
+        """A decision's price: grade, loss ± standard error and the best choice, per view."""
+        grade = price.get("grade")
+        badge = f'<span class="badge g-{_e(grade)}">{self.named(GRADE, grade)}</span> ' if grade else ""
+        views = "; ".join(
+            f"{self.named(VIEW, k)}: {self.label('loss')} {_e(format(v['loss'], '.2f'))} ± {_e(format(v['se'], '.2f'))}"
+            for k, v in price.get("losses", {}).items()
+        )
+        best = _e(price.get("best", ""))
+        return f"{badge}{views} — {self.label('best')}: <code>{best}</code>"
+
+    def evaluation(self) -> str:
+        ev = self.report.evaluation
+        if ev is None:
+            return ""
+        s = ev.settings
+        settings = (
+            f"<p>{self.label('eval_settings')}: rollouts {_e(s.rollouts)}, candidates {_e(s.max_candidates)},"
+            f" seed {_e(s.seed)}; {_e(ev.rollouts_done)} rollouts, {_e(f'{ev.seconds:.1f}')} s</p>"
+        )
+        head = (
+            f"<tr><th>{self.label('seat')}</th><th>{self.label('decisions')}</th><th>{self.label('accuracy')}</th>"
+            + "".join(f"<th>{self.named(GRADE, g)}</th>" for g in GRADE)
+            + f"<th>{self.label('lost')}</th></tr>"
+        )
+        rows = []
+        for r in ev.seat_summary():
+            if not r["decisions"]:
+                continue
+            acc = "—" if r["accuracy"] is None else f"{r['accuracy']:.1f}%"
+            rows.append(
+                f"<tr><td>{self.player(r['seat'])}</td><td>{_e(r['decisions'])}</td><td>{_e(acc)}</td>"
+                + "".join(f"<td>{_e(r[g])}</td>" for g in GRADE)
+                + f"<td>{_e(r['lost'])}</td></tr>"
+            )
+        graded = []
+        for d in ev.decisions:
+            if d.grade is None:
+                continue
+            best = d.candidates[d.loss.best]
+            graded.append(
+                f"<tr><td>{_e(d.index)}</td><td>{self.player(d.seat)}</td>"
+                f"<td><code>{_e(d.actual.label())}</code></td>"
+                f'<td><span class="badge g-{_e(d.grade)}">{self.named(GRADE, d.grade)}</span></td>'
+                f"<td>{_e(f'{d.loss.loss:.2f} ± {d.loss.se:.2f}')} ({self.named(VIEW, d.view)})</td>"
+                f"<td><code>{_e(best.label())}</code></td></tr>"
+            )
+        table2 = ""
+        if graded:
+            table2 = (
+                f"<h3>{self.label('graded')}</h3><table><thead><tr><th>{self.label('event')}</th>"
+                f"<th>{self.label('seat')}</th><th>{self.label('did')}</th><th>{self.label('evaluation')}</th>"
+                f"<th>{self.label('loss')}</th><th>{self.label('best')}</th></tr></thead>"
+                f"<tbody>{''.join(graded)}</tbody></table>"
+            )
+        return (
+            f'<section id="evaluation">\n<h2>{self.label("evaluation")}</h2>\n{settings}'
+            f"<table><thead>{head}</thead><tbody>{''.join(rows)}</tbody></table>{table2}\n</section>\n"
+        )
 
     def stood(self, index: int, actor: int | None) -> str:
         """The table just before event ``index``: seats and counts, the set on the table, who may act."""
@@ -543,6 +623,7 @@ class _Html:
             + self.dealt()
             + self.score()
             + self.summary()
+            + self.evaluation()
             + self.findings()
             + "</main>\n"
             + f"<footer>{self.label('generated')}</footer>\n</body>\n</html>\n"
