@@ -256,9 +256,10 @@ class Evaluation:
 
     @classmethod
     def from_json(cls, doc: Mapping[str, Any]) -> Evaluation:
-        """The evaluation ``to_json`` wrote: ``Evaluation.from_json(e.to_json()).to_json() == e.to_json()``.
-        The seat count is that of ``seats``; the summary, grades and accuracies are derived again from the
-        (rounded) losses. The JSON does not hold the rollout noise: the settings get the default."""
+        """The evaluation ``to_json`` wrote. The seat count is that of ``seats``; the seat summary, grades and
+        accuracies are derived again from the losses: from ``to_json``'s numbers, rounded to 3 decimals, a loss
+        within 0.001 of a grade's threshold may grade otherwise (``data.evaluations`` stores them unrounded, and
+        its round trip is exact). The JSON does not hold the rollout noise: the settings get the default."""
         s = doc["settings"]
         settings = Settings(
             rollouts=int(s["rollouts"]),
@@ -445,6 +446,13 @@ def decision_points(replay: Replay) -> list[int]:
     return out
 
 
+def usable_cores() -> int:
+    """The cores this process may run on (its CPU affinity where the system tells it)."""
+    if hasattr(os, "sched_getaffinity"):
+        return max(1, len(os.sched_getaffinity(0)))
+    return os.cpu_count() or 1
+
+
 _WORKER: dict[str, Any] = {}
 
 
@@ -480,7 +488,7 @@ def evaluate_replay(
     settings = settings or Settings()
     t0 = time.perf_counter()
     points = [i for i in decision_points(replay) if seats is None or replay.log.events[i].seat in seats]
-    jobs = jobs or os.cpu_count() or 1
+    jobs = jobs or usable_cores()
     results: dict[int, tuple[Decision | None, str | None]] = {}
     done = 0
     if jobs == 1 or len(points) < 2:

@@ -137,19 +137,24 @@ class Policy(RandomBot):
                 return Pass(eng.burners(st)[0])
             return Play(seat, cards=self.lead(eng, st, seat))
         seat = st.to_act
-        kinds = eng.actors(st).get(seat, ())
-        decline: Event = Kou(seat) if "kou" in kinds else Pass(seat)
+        # 够级: the owner's 对头 declines with 扣 (Gouji.actors), everyone else passes
+        decline: Event = Kou(seat) if eng.game == "gouji" and seat == (st.owner + 3) % 6 else Pass(seat)
         if self.rng.random() < self.noise:
             opts = self.answer_options(eng, st, seat)
             k = self.rng.randrange(len(opts) + 1)
             return decline if k == len(opts) else Play(seat, cards=opts[k])
-        best = self.cheapest_answer(eng, st, seat)
+        table, owner, left = st.table, st.owner, st.hands[seat].size
+        if left != table.size and st.active(owner) and same_side(eng, st, seat, owner):
+            return decline  # never beat a partner's standing set (wants_to_answer, decided early)
+        spend = table.base >= RANK_A or table.size >= 3 or st.hands[owner].size <= 6 or left <= 8
+        best = self.cheapest_answer(eng, st, seat, natural_only=not (spend or left == table.size))
         if best is None:
             return decline
         return Play(seat, cards=best) if self.wants_to_answer(eng, st, seat, best) else decline
 
-    def cheapest_answer(self, eng: Any, st: State, seat: int) -> Cards | None:
-        """``answer_options(...)[0]``, found without listing every option when natural cards do."""
+    def cheapest_answer(self, eng: Any, st: State, seat: int, natural_only: bool = False) -> Cards | None:
+        """``answer_options(...)[0]``, found without listing every option when natural cards do
+        (``natural_only``: None instead of an answer that spends 2s or jokers)."""
         table = st.table
         assert table is not None
         if table.dead or (table.sj and table.base < RANK_SJ) or (st.burners >> seat & 1 and not st.chaos):
@@ -166,7 +171,7 @@ class Policy(RandomBot):
                 return tuple(group)
             if broken is None:
                 broken = tuple(group[:m])
-        if broken is not None:
+        if broken is not None or natural_only:
             return broken
         opts = self.answer_options(eng, st, seat)
         return opts[0] if opts else None

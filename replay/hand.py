@@ -74,7 +74,7 @@ _JOKER_SLOT0 = (RANK_SJ - 3) * 5
 class Hand:
     """An immutable hand. ``size`` is the number of cards held now."""
 
-    __slots__ = ("_groups", "_known", "deficit", "demand", "size", "supply", "unknown")
+    __slots__ = ("_groups", "_known", "_plain", "deficit", "demand", "size", "supply", "unknown")
 
     supply: tuple[int, ...]
     demand: tuple[int, ...]
@@ -85,6 +85,7 @@ class Hand:
     def __init__(self, supply: tuple[int, ...], demand: tuple[int, ...], unknown: int, deficit: int, size: int) -> None:
         self.supply, self.demand, self.unknown, self.deficit, self.size = (supply, demand, unknown, deficit, size)
         self._known: list[Card] | None = None
+        self._plain = False  # _known holds exact cards (every play matched by the same known card)
         self._groups: dict[int, list[Card]] | None = None
 
     @classmethod
@@ -123,7 +124,13 @@ class Hand:
             if simple and (demand[k] > supply[k] or (c.rank < RANK_SJ and (k % 5 == 4 or demand[k - k % 5 + 4]))):
                 simple = False
         if simple:  # every card matched by the same card, and no suitless play of its rank pending
-            return Hand(supply, tuple(demand), self.unknown, 0, self.size - n)
+            new = Hand(supply, tuple(demand), self.unknown, 0, self.size - n)
+            if self._plain:  # the exact cards held, less those that left
+                known = list(self._known or ())
+                for c in cards:
+                    known.remove(c)
+                new._known, new._plain = known, True
+            return new
         ranks = {c.rank - 3 for c in cards}
         deficit = self.deficit
         old = self.demand
@@ -154,6 +161,7 @@ class Hand:
         """The cards that must still be held, high first; cards of uncertain suit come suitless."""
         if self._known is None:
             plain = self._plain_cards()
+            self._plain = plain is not None
             self._known = (
                 plain
                 if plain is not None
