@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import streamlit as st
 
-from views import coach_page, dispute, library, players, replay_page, scoring, timeline
+from views import coach_page, dispute, evaluation_page, library, players, replay_page, scoring, timeline
 from views.common import t
 
 
@@ -29,6 +29,7 @@ def main() -> None:
         st.Page(timeline.render, title=t("时间线", "Timeline"), url_path="timeline"),
         st.Page(scoring.render, title=t("计分", "Scoring"), url_path="scoring"),
         st.Page(coach_page.render, title=t("教练", "Coach"), url_path="coach"),
+        st.Page(evaluation_page.render, title=t("评估", "Evaluation"), url_path="evaluation"),
         st.Page(dispute.render, title=t("争议台", "Dispute desk"), url_path="dispute"),
         st.Page(players.render, title=t("牌手", "Players"), url_path="players"),
     ]

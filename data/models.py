@@ -1,5 +1,6 @@
 """The deal library's tables (SQLModel): players and their aliases, matches, deals, the seats of a
-deal, its events with their verdicts, and the coach's findings.
+deal, its events with their verdicts, the coach's findings, and the evaluations of a deal's decisions
+(``coach.evaluate``) with their per-seat accuracy.
 
 A deal is stored with its canonical log (``Log.dumps()``) and the hash of that text, which makes
 importing idempotent: the same deal imported twice is stored once.
@@ -114,3 +115,37 @@ class FindingRow(SQLModel, table=True):
     message_zh: str = Field(default="", sa_column=Column(Text, nullable=False, default=""))
     message_en: str = Field(default="", sa_column=Column(Text, nullable=False, default=""))
     evidence_json: str = Field(default="{}", sa_column=Column(Text, nullable=False, default="{}"))
+
+
+class EvaluationRow(SQLModel, table=True):
+    """A stored evaluation of a deal (``coach.evaluate``): one per deal and settings (a newer run of the
+    same settings replaces it). ``settings_key`` is the canonical JSON of the settings, ``evaluation_json``
+    the evaluation's JSON (``data.evaluations``)."""
+
+    __tablename__ = "evaluation"
+    __table_args__ = (UniqueConstraint("deal_id", "settings_key"),)
+
+    id: int | None = Field(default=None, primary_key=True)
+    deal_id: int = Field(foreign_key="deal.id", index=True)
+    settings_key: str = Field(max_length=200)
+    created_at: datetime = Field(default_factory=lambda: datetime.now(UTC), sa_type=DateTime(timezone=True))
+    n_decisions: int = 0
+    seconds: float = 0.0
+    evaluation_json: str = Field(sa_column=Column(Text, nullable=False))
+
+
+class EvaluationSeatRow(SQLModel, table=True):
+    """A seat's line of an evaluation: decisions priced, accuracy (None without any) and grades."""
+
+    __tablename__ = "evaluation_seat"
+    __table_args__ = (UniqueConstraint("evaluation_id", "seat"),)
+
+    id: int | None = Field(default=None, primary_key=True)
+    evaluation_id: int = Field(foreign_key="evaluation.id", index=True)
+    seat: int
+    decisions: int = 0
+    accuracy: float | None = None
+    inaccuracy: int = 0
+    mistake: int = 0
+    blunder: int = 0
+    lost: float = 0.0

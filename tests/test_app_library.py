@@ -528,7 +528,33 @@ def test_players_shows_charts(library: Library, lang: str) -> None:
     maxims = {trace["name"] for trace in figures[2]["data"]}
     assert maxims and maxims <= {mx.saying for mx in MAXIMS}
     by_kind = at.dataframe[1].value
-    assert list(by_kind.columns) == (["违规", "俗语", "提示"] if lang == "zh" else ["violations", "maxims", "notes"])
+    assert list(by_kind.columns) == (
+        ["违规", "俗语", "提示", "模拟"] if lang == "zh" else ["violations", "maxims", "notes", "simulation"]
+    )
+    assert any(("评估" if lang == "zh" else "Evaluation page") in i.value for i in at.info)  # nothing evaluated yet
+
+
+def test_players_shows_accuracy_of_evaluated_deals(library: Library) -> None:
+    from coach.evaluate import Settings, evaluate_replay
+    from data.evaluations import save_evaluation
+    from replay.replay import Replay
+
+    eng = open_db(f"sqlite:///{library.path}")
+    replay = Replay(simulate_deal(11, "gouji", deal_number=1).log)
+    evaluation = evaluate_replay(replay, Settings(rollouts=2, max_candidates=2), jobs=1, seats=[0, 1])
+    save_evaluation(eng, library.ids["gouji-11"], evaluation)
+    eng.dispose()
+    at = _page_test("players")
+    _ok(at)
+    figures = _plotly(at)
+    assert len(figures) == 4  # places, mean points, findings by maxim, accuracy
+    table = at.dataframe[-1].value
+    assert list(table.columns)[:4] == ["牌手", "评估局数", "决定", "准确率 %"]
+    names = {s.player for s in replay.log.seats}
+    assert set(table["牌手"]) <= names and len(table) == 2  # the two evaluated seats
+    counts = {r["seat"]: r["decisions"] for r in evaluation.seat_summary()}
+    assert sorted(table["决定"]) == sorted(counts[s] for s in (0, 1))
+    assert all(0 <= a <= 100 for a in table["准确率 %"])
 
 
 def test_players_game_and_highlight(library: Library) -> None:

@@ -40,7 +40,7 @@ from replay.simulate import simulate_deal, write_deals
 
 CASES = Path(__file__).parent / "cases"
 PG_ENV = "FUPAN_TEST_PG_URL"
-HEAD = "0003"
+HEAD = "0004"
 
 
 # ---------------------------------------------------------------------------------------------

@@ -38,7 +38,12 @@ SEVERITY = "coach_severity"
 KIND = "coach_kind"
 SEAT = "coach_seat"
 SEVERITY_NAMES = {"violation": ("违规", "violation"), "mistake": ("失误", "mistake"), "hint": ("提示", "hint")}
-KIND_NAMES = {"violation": ("违规", "rule violation"), "maxim": ("俗语", "maxim"), "note": ("提示", "note")}
+KIND_NAMES = {
+    "violation": ("违规", "rule violation"),
+    "maxim": ("俗语", "maxim"),
+    "note": ("提示", "note"),
+    "evaluation": ("模拟", "simulation"),
+}
 SURENESS_NAMES = {
     "sure": ("确定", "sure"),
     "fair": ("较可信", "fair"),

@@ -1,5 +1,5 @@
-"""What every page shares: the language, the database engine, cached DataFrames and replays, and
-the ids in session state (the open deal and its step).
+"""What every page shares: the language, the database engine, cached DataFrames, replays and stored
+evaluations, and the ids in session state (the open deal and its step).
 
 Session state holds only ``lang``, ``deal_id`` and ``step``; pages change them in callbacks.
 """
@@ -15,8 +15,10 @@ from sqlalchemy.engine import Engine
 from sqlmodel import Session
 
 from coach.coach import Report, coach_replay
+from coach.evaluate import Evaluation
 from data import queries
 from data.database import open_db
+from data.evaluations import StoredEvaluation, load_evaluation, settings_from_key, stored_evaluations
 from data.models import Deal
 from replay.log import parse_json_log
 from replay.replay import Replay
@@ -62,6 +64,26 @@ def coach_of(deal_id: int) -> Report | None:
     """The coach's report on a stored deal."""
     rep = replay_of(deal_id)
     return None if rep is None else coach_replay(rep)
+
+
+def evaluations_stored(deal_id: int) -> list[StoredEvaluation]:
+    """The evaluations stored for a deal, latest first (one small query; not cached)."""
+    return stored_evaluations(engine(), deal_id)
+
+
+@st.cache_resource(max_entries=16)
+def evaluation_of(deal_id: int, settings_key: str, stamp: str) -> Evaluation | None:
+    """A stored evaluation of a deal, read once per ``stamp`` (its ``created_at``: a newer run of the same
+    settings is read anew). Raises ``data.evaluations.StoredEvaluationError`` when it cannot be read."""
+    return load_evaluation(engine(), deal_id, settings_from_key(settings_key))
+
+
+def latest_evaluation(deal_id: int) -> Evaluation | None:
+    """The latest evaluation stored for a deal (None when there is none)."""
+    found = evaluations_stored(deal_id)
+    if not found:
+        return None
+    return evaluation_of(deal_id, found[0].settings_key, str(found[0].created_at))
 
 
 def open_deal(deal_id: int, step: int = 0) -> None:

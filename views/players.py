@@ -6,6 +6,7 @@ A player chosen in the selector is highlighted in every chart and summed up in f
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Any
 
 import pandas as pd
 import plotly.graph_objects as go
@@ -14,6 +15,7 @@ import streamlit as st
 from coach.findings import KINDS
 from coach.maxims import BY_KEY
 from data import queries
+from data.evaluations import player_accuracy
 from views.common import engine, t
 from views.texts import chart, game_name, place_name
 
@@ -58,6 +60,47 @@ def render() -> None:
     _places_chart(places, game, chosen)
     _points_chart(points, chosen)
     _findings(findings, names, game, chosen)
+    _accuracy(eng, game, chosen)
+
+
+def _accuracy(eng: Any, game: str, chosen: str | None) -> None:
+    """Accuracy by simulation over the evaluated deals (the latest evaluation of each deal)."""
+    st.subheader(t("模拟评估的准确率", "Accuracy by simulation"))
+    acc = player_accuracy(eng, game)
+    if acc.empty:
+        st.info(
+            t(
+                "还没有评估过的牌局：在“评估”页评估一局。",
+                "No deal has been evaluated yet: evaluate one on the Evaluation page.",
+            )
+        )
+        return
+    st.dataframe(
+        acc.rename(
+            columns={
+                "player": t("牌手", "Player"),
+                "deals": t("评估局数", "Deals evaluated"),
+                "decisions": t("决定", "Decisions"),
+                "accuracy": t("准确率 %", "Accuracy %"),
+                "inaccuracy": t("欠佳", "Inaccuracies"),
+                "mistake": t("失误", "Mistakes"),
+                "blunder": t("大错", "Blunders"),
+                "lost": t("失分", "Points lost"),
+            }
+        ).round(2),
+        hide_index=True,
+    )
+    players = acc["player"].tolist()
+    fig = go.Figure()
+    fig.add_bar(
+        x=[chart(p) for p in players],
+        y=acc["accuracy"],
+        marker={"color": [HIGHLIGHT if p == chosen else OTHER for p in players]},
+        hovertemplate="%{x}: %{y:.1f}%<extra></extra>",
+    )
+    fig.update_layout(yaxis_title=t("准确率 %", "accuracy %"), yaxis_range=[0, 100], margin={"t": 30})
+    fig.update_xaxes(type="category")
+    st.plotly_chart(fig)
 
 
 def _labels(nobody: str) -> Callable[[str | None], str]:
@@ -182,7 +225,12 @@ def _findings(findings: pd.DataFrame, names: list[str], game: str, chosen: str |
     kinds = findings.pivot_table(index="player", columns="kind", values="count", aggfunc="sum", fill_value=0)
     kinds = kinds.reindex(index=names, columns=list(KINDS), fill_value=0)
     kinds = kinds.div(deals.reindex(names), axis=0).fillna(0.0)
-    kind_names = {"violation": t("违规", "violations"), "maxim": t("俗语", "maxims"), "note": t("提示", "notes")}
+    kind_names = {
+        "violation": t("违规", "violations"),
+        "maxim": t("俗语", "maxims"),
+        "note": t("提示", "notes"),
+        "evaluation": t("模拟", "simulation"),
+    }
     by_kind = kinds.rename(columns=kind_names).round(2)
     by_kind.index.name = t("牌手", "Player")
     by_kind.columns.name = None

@@ -2,7 +2,8 @@
 
 Step controls (first, previous, next, last, a slider and "jump to the next finding"), a review or
 seat-view selector, the table (``views.table``) and beside it the event list with the current event
-highlighted, and the last event's verdict, effects and coach findings.
+highlighted, and the last event's verdict, effects and coach findings; when the deal's evaluation is stored
+and the last event is a priced decision, its candidates and their values (``views.evaluation_page``).
 
 Session state holds the open deal and its step (``deal_id``, ``step``; see ``views.common``); the
 controls change ``step`` in callbacks. The widgets keep only their own values under their keys (the
@@ -24,7 +25,7 @@ from coach.coach import Report
 from coach.findings import Finding
 from replay.replay import Replay
 from replay.verdicts import RULES, Verdict
-from views.common import coach_of, current, lang, need_deal, set_step, t
+from views.common import coach_of, current, lang, latest_evaluation, need_deal, set_step, t
 from views.table import (
     SEVERITY_MARK,
     action_label,
@@ -240,6 +241,21 @@ def _verdict_panel(rep: Replay, parts: StepParts, viewer: int | None, lang_: str
         st.warning(f"{mark} {md_escape(tr(lang_, f.message_zh, f.message_en))}")
 
 
+def _evaluation_panel(deal_id: int, rep: Replay, parts: StepParts, viewer: int | None, lang_: str) -> None:
+    """The stored evaluation of the last event, when it is a priced decision (small; nothing otherwise)."""
+    if parts.step == 0:
+        return
+    try:
+        ev = latest_evaluation(deal_id)
+    except Exception:  # an unreadable evaluation is reported on the Evaluation page; the replay goes on
+        return
+    if ev is None:
+        return
+    from views.evaluation_page import replay_panel  # that page links back here: imported when drawn
+
+    replay_panel(rep, ev, parts.step - 1, viewer, lang_)
+
+
 def _title(rep: Replay, deal_id: int) -> None:
     game = rep.log.game
     st.header(t("复盘", "Replay") + f" · #{deal_id}")
@@ -274,6 +290,7 @@ def render() -> None:
         st.html(parts.html)
     with right:
         _verdict_panel(rep, parts, viewer, lang_)
+        _evaluation_panel(deal_id, rep, parts, viewer, lang_)
         st.subheader(t("事件", "Events"))
         if parts.events.empty:
             st.caption(t("这一局没有事件。", "This deal has no events."))

@@ -81,3 +81,45 @@ def rule_quote(rule: str) -> str:
     """The seed text a rule rests on ("" when unknown)."""
     r = RULES.get(rule)
     return r.quote if r is not None else ""
+
+
+# -- the Evaluation page -------------------------------------------------------------------------
+
+GRADE_NAMES = {"inaccuracy": ("欠佳", "inaccuracy"), "mistake": ("失误", "mistake"), "blunder": ("大错", "blunder")}
+VIEW_NAMES = {"seat": ("本座视角", "seat's view"), "all": ("明牌", "all cards known")}  # an evaluation's two views
+
+EVALUATION_HELP_ZH = """\
+**怎么算的**：每个有选择的决定（出牌、烧牌、过牌、扣牌、让牌、叫庄/让庄），取实际的做法、策略的首选、不要，以及另外几种牌型作为**候选**。每个候选用同一个简单策略替所有座位把牌打完，打若干次（“模拟次数”），取这一方得分的平均值——**期望分**（够级：本队的净分，串三户加倍；保皇：本座的分）。误差线是平均值的 ±2 倍标准误。
+
+- **本座视角**：别人的手牌按这个座位当时所知随机补齐，每次模拟换一副；评级用这个视角。
+- **明牌**：用真实的牌（日志里有全部手牌时），能把“打错了”和“运气差”分开。
+- **损失**：最佳候选的期望分减去实际做法的期望分（评级视角）。
+- **评级**：损失超过两倍标准误才算数（否则在模拟的误差之内；n 次模拟的标准误至少按 1/√n 分计）：0.5 分起为**欠佳**，1.5 分起为**失误**，3 分起为**大错**。
+- **准确率**：一个决定为 100 × e^(−损失/2)（误差内的损失算 0），损失 0.5 分约 78%，1.5 分约 47%，3 分约 22%；一个座位的准确率是它所有决定的平均。
+
+模拟次数少时数字很粗：评级只看超出误差的损失，但仍请多看几手再下结论。"""
+
+EVALUATION_HELP_EN = """\
+**How it works**: for every decision with a choice (a play, burn, pass, 扣, 让, a 保皇 call or yield) the \
+**candidates** are the choice made, the policy's first choice, the decline and a few other shapes. Each candidate \
+is played to the end several times ("rollouts") by one simple policy at every seat, and the side's points are \
+averaged: its **expected points** (够级: the team's net points, doubled for 串三户; 保皇: the seat's own points). \
+Error bars are the mean ± 2 standard errors.
+
+- **Seat's view**: the other hands are sampled from what this seat knew then, a new deal for each rollout; grades \
+use this view.
+- **All cards known**: the true deal (when the log has every hand): it tells a mistake from bad luck.
+- **Loss**: the best candidate's expected points minus the choice made's, in the grading view.
+- **Grade**: a loss counts only when it is larger than twice its standard error (else it is within the noise; \
+over n rollouts the standard error is taken as at least 1/√n point): \
+from 0.5 point an **inaccuracy**, from 1.5 a **mistake**, from 3 a **blunder**.
+- **Accuracy**: of one decision 100 × e^(−loss/2) (a loss within the noise counts as 0): 0.5 point lost gives \
+78 %, 1.5 gives 47 %, 3 gives 22 %; a seat's accuracy is the mean over its decisions.
+
+With few rollouts the numbers are rough: grades count only losses beyond the noise, but look at several hands \
+before drawing conclusions."""
+
+
+def evaluation_help() -> str:
+    """What the views, loss, grades and accuracy mean (Markdown written here, no log text)."""
+    return t(EVALUATION_HELP_ZH, EVALUATION_HELP_EN)

@@ -1,0 +1,500 @@
+"""Page: the evaluation of the open deal (``coach.evaluate``): what each decision was worth.
+
+When an evaluation of the deal is stored (``data.evaluations``; the latest, or the one chosen among the
+stored settings) the page shows it; a form (rollouts, candidates, seed) runs one, with a progress bar,
+and stores it (a newer run of the same settings replaces the older). Errors of the run or the store are
+shown on the page.
+
+Shown: each seat's accuracy and grade counts; a chart of expected points over the deal (x: the event
+index; per priced decision the value of the choice made and of the best candidate in the grading view,
+from the acting seat's side, markers coloured by grade; in 够级 also team 0's expected points after each
+decision, the choice made's value negated when the actor is in team 1, since 够级 points are zero-sum
+between the teams); the picked decision (a click on the chart, or the selectbox) with its candidates in a
+table and in bars with error bars (mean ± 2 SE) for both views, the choice made and the best marked, and
+a button that opens its step (``index + 1``, as the Coach page does) for the Replay page.
+
+``expected_figure``, ``candidates_frame`` and ``candidates_figure`` build their parts without Streamlit.
+Log text (player names) is escaped: ``md_escape`` for Markdown, ``html.escape`` for Plotly labels.
+"""
+
+from __future__ import annotations
+
+from html import escape
+from typing import Any
+
+import pandas as pd
+import plotly.graph_objects as go
+import streamlit as st
+
+from coach import evaluate
+from coach.evaluate import DEFAULT_CANDIDATES, DEFAULT_ROLLOUTS, Candidate, Decision, Evaluation, Settings
+from coach.grades import GRADES
+from data.evaluations import StoredEvaluation, StoredEvaluationError, save_evaluation, settings_key
+from replay.replay import Replay
+from views.coach_page import side_label
+from views.common import engine, evaluation_of, evaluations_stored, lang, need_deal, set_step, t
+from views.replay_page import replay_link
+from views.table import action_label, cards_text, md_escape, seat_label, tr
+from views.texts import GRADE_NAMES, VIEW_NAMES, evaluation_help
+
+JOBS = 0  # worker processes of a run: every core (the tests set 1)
+ROLLOUTS = "eval_rollouts"
+CANDIDATES = "eval_candidates"
+SEED = "eval_seed"
+RUN = "eval_run"
+SETTINGS = "eval_settings"
+CHART = "eval_chart"
+DECISION = "eval_decision"
+OPEN = "eval_open"
+GRADE_COLORS = {None: "#16a34a", "inaccuracy": "#eab308", "mistake": "#f97316", "blunder": "#dc2626"}
+VIEW_COLORS = {"seat": "#2563eb", "all": "#94a3b8"}
+TEAM_COLOR = "#7c3aed"
+ACTUAL_MARK, BEST_MARK = "●", "★"
+
+
+# -- parts without Streamlit --------------------------------------------------------------------
+
+
+def candidate_label(c: Candidate, lang_: str) -> str:
+    """A candidate in words: ``出牌 ♠9 ♥9`` / ``pass`` (raw text)."""
+    return f"{action_label(c.event.action, lang_)} {cards_text([x.token for x in c.event.cards], lang_)}".strip()
+
+
+def decision_label(rep: Replay, d: Decision, lang_: str) -> str:
+    """A decision for the selectbox: event, seat, the choice made, its grade (raw text)."""
+    g = grade_label(d.grade, lang_)
+    head = tr(lang_, f"第 {d.index} 手", f"event {d.index}")
+    return " · ".join(x for x in (head, seat_label(rep, d.seat, lang_), candidate_label(d.actual, lang_), g) if x)
+
+
+def grade_label(grade: str | None, lang_: str) -> str:
+    """欠佳 / 失误 / 大错 (or the English word); "" for an ungraded decision."""
+    if not grade:
+        return ""
+    zh, en = GRADE_NAMES.get(grade, (grade, grade))
+    return tr(lang_, zh, en)
+
+
+def view_label(view: str, lang_: str) -> str:
+    """本座视角 / 明牌 (the seat's view, all cards known)."""
+    zh, en = VIEW_NAMES.get(view, (view, view))
+    return tr(lang_, zh, en)
+
+
+def seat_frame(rep: Replay, ev: Evaluation, lang_: str) -> pd.DataFrame:
+    """One row per seat: who, side, decisions priced, accuracy, the grades and the points lost."""
+    rows = []
+    for s in ev.seat_summary():
+        row = {
+            tr(lang_, "座位", "seat"): seat_label(rep, s["seat"], lang_),
+            tr(lang_, "方/身份", "team/role"): side_label(rep, s["seat"], lang_),
+            tr(lang_, "决定", "decisions"): s["decisions"],
+            tr(lang_, "准确率 %", "accuracy %"): s["accuracy"],
+        }
+        for g in GRADES:
+            row[grade_label(g, lang_)] = s[g]
+        row[tr(lang_, "失分", "points lost")] = s["lost"]
+        rows.append(row)
+    return pd.DataFrame(rows)
+
+
+def _value(c: Candidate, view: str) -> float | None:
+    v = c.values.get(view)
+    return None if v is None else v.mean
+
+
+def team0_points(rep: Replay, ev: Evaluation) -> list[tuple[int, float]]:
+    """够级: team 0's expected points after each decision (the choice made's value in the grading view,
+    negated when the actor is in team 1); empty for 保皇."""
+    if rep.log.game != "gouji":
+        return []
+    out = []
+    for d in ev.decisions:
+        v = _value(d.actual, d.view)
+        if v is not None:
+            out.append((d.index, v if d.seat % 2 == 0 else -v))
+    return out
+
+
+def expected_figure(rep: Replay, ev: Evaluation, picked: int | None, lang_: str) -> go.Figure:
+    """Expected points over the deal: the choice made and the best candidate at each decision (acting side's
+    points, grading view), team 0's line in 够级, the picked decision ringed."""
+    fig = go.Figure()
+    ds = list(ev.decisions)
+    actual = [_value(d.actual, d.view) for d in ds]
+    best = [_value(d.candidates[d.loss.best], d.view) for d in ds]
+    team = team0_points(rep, ev)
+    if team:
+        fig.add_trace(
+            go.Scatter(
+                x=[i for i, _ in team],
+                y=[v for _, v in team],
+                mode="lines",
+                line={"shape": "hv", "width": 1.5, "color": TEAM_COLOR},
+                name=tr(lang_, "甲方 0·2·4 期望分", "team 0·2·4 expected points"),
+                hovertemplate=tr(lang_, "第 %{x} 手后<br>甲方 %{y:.2f} 分", "after event %{x}<br>team 0: %{y:.2f}")
+                + "<extra></extra>",
+            )
+        )
+    hover = [
+        escape(
+            f"{seat_label(rep, d.seat, lang_)} · {candidate_label(d.actual, lang_)}"
+            + (f" · {grade_label(d.grade, lang_)}" if d.grade else "")
+            + f" · {tr(lang_, '最佳', 'best')}: {candidate_label(d.candidates[d.loss.best], lang_)}"
+        )
+        for d in ds
+    ]
+    fig.add_trace(
+        go.Scatter(
+            x=[d.index for d in ds],
+            y=best,
+            mode="markers",
+            name=tr(lang_, f"{BEST_MARK} 最佳候选", f"{BEST_MARK} best candidate"),
+            marker={"symbol": "circle-open", "size": 9, "color": "#475569"},
+            hovertext=hover,
+            hovertemplate=tr(
+                lang_, "第 %{x} 手 最佳 %{y:.2f}<br>%{hovertext}", "event %{x} best %{y:.2f}<br>%{hovertext}"
+            )
+            + "<extra></extra>",
+        )
+    )
+    fig.add_trace(
+        go.Scatter(
+            x=[d.index for d in ds],
+            y=actual,
+            mode="markers",
+            name=tr(lang_, f"{ACTUAL_MARK} 实际（颜色=评级）", f"{ACTUAL_MARK} choice made (colour = grade)"),
+            marker={
+                "size": [13 if d.grade else 8 for d in ds],
+                "color": [GRADE_COLORS.get(d.grade, "#16a34a") for d in ds],
+                "line": {"width": 1, "color": "#fff"},
+            },
+            hovertext=hover,
+            hovertemplate=tr(
+                lang_, "第 %{x} 手 实际 %{y:.2f}<br>%{hovertext}", "event %{x} made %{y:.2f}<br>%{hovertext}"
+            )
+            + "<extra></extra>",
+        )
+    )
+    shapes: list[dict[str, Any]] = []
+    if picked is not None:
+        shapes.append(
+            {
+                "type": "line",
+                "xref": "x",
+                "yref": "paper",
+                "x0": picked,
+                "x1": picked,
+                "y0": 0,
+                "y1": 1,
+                "line": {"width": 2, "dash": "dash", "color": "#f97316"},
+            }
+        )
+    fig.update_layout(
+        shapes=shapes,
+        height=420,
+        margin={"l": 40, "r": 10, "t": 30, "b": 40},
+        xaxis={"title": tr(lang_, "事件序号", "event index"), "range": [-1, len(rep.log.events)]},
+        yaxis={"title": tr(lang_, "期望分（行动方）", "expected points (acting side)"), "zeroline": True},
+        legend={"orientation": "h", "y": 1.12},
+        hovermode="closest",
+        clickmode="event+select",
+    )
+    return fig
+
+
+def decision_from_selection(selection: Any) -> int | None:
+    """The event index (x) of the first selected point; None when nothing is selected. Every point of the
+    chart is at a decision; the page drops an index that is not one."""
+    try:
+        points = selection["selection"]["points"]
+    except (KeyError, TypeError):
+        points = getattr(getattr(selection, "selection", None), "points", None)
+    if not points:
+        return None
+    x = points[0].get("x")
+    if x is None:
+        return None
+    return round(float(x))
+
+
+def candidates_frame(d: Decision, lang_: str, compact: bool = False) -> pd.DataFrame:
+    """The candidates of a decision: label, marks (made, best, policy), mean and SE per view; ``compact``:
+    the marks in one column and the means only (for the Replay page's narrow column)."""
+    rows = []
+    for j, c in enumerate(d.candidates):
+        if compact:
+            marks = (ACTUAL_MARK if c.actual else "") + (BEST_MARK if j == d.loss.best else "")
+            row: dict[str, Any] = {tr(lang_, "候选", "candidate"): candidate_label(c, lang_), "": marks}
+            for view in ("seat", "all"):
+                v = c.values.get(view)
+                row[view_label(view, lang_)] = None if v is None else round(v.mean, 2)
+            rows.append(row)
+            continue
+        row = {
+            "#": j + 1,
+            tr(lang_, "候选", "candidate"): candidate_label(c, lang_),
+            tr(lang_, "实际", "made"): ACTUAL_MARK if c.actual else "",
+            tr(lang_, "最佳", "best"): BEST_MARK if j == d.loss.best else "",
+            tr(lang_, "策略首选", "policy"): "✓" if c.policy else "",
+        }
+        for view in ("seat", "all"):
+            v = c.values.get(view)
+            name = view_label(view, lang_)
+            row[name] = None if v is None else round(v.mean, 2)
+            row[f"{name} SE"] = None if v is None else round(v.se, 2)
+        rows.append(row)
+    return pd.DataFrame(rows)
+
+
+def candidates_figure(d: Decision, lang_: str) -> go.Figure:
+    """Bars per candidate for both views, error bars of 2 SE; the choice made and the best marked."""
+    labels = []
+    for j, c in enumerate(d.candidates):
+        marks = (ACTUAL_MARK if c.actual else "") + (BEST_MARK if j == d.loss.best else "")
+        labels.append(escape(f"{j + 1}. {candidate_label(c, lang_)} {marks}".strip()))
+    fig = go.Figure()
+    for view in ("seat", "all"):
+        if view not in d.losses:
+            continue
+        vals = [c.values[view] for c in d.candidates]
+        fig.add_trace(
+            go.Bar(
+                x=labels,
+                y=[v.mean for v in vals],
+                error_y={"type": "data", "array": [2 * v.se for v in vals], "visible": True},
+                name=view_label(view, lang_),
+                marker={
+                    "color": VIEW_COLORS[view],
+                    "line": {"width": [3 if c.actual else 0 for c in d.candidates], "color": "#111827"},
+                },
+                hovertemplate="%{x}<br>%{y:.2f} ± %{error_y.array:.2f}<extra></extra>",
+            )
+        )
+    fig.update_layout(
+        barmode="group",
+        height=340,
+        margin={"l": 40, "r": 10, "t": 30, "b": 60},
+        yaxis={"title": tr(lang_, "期望分（± 2 SE）", "expected points (± 2 SE)"), "zeroline": True},
+        legend={"orientation": "h", "y": 1.15},
+    )
+    return fig
+
+
+def default_decision(ev: Evaluation) -> int:
+    """The decision to show first: the one that lost the most (counted), else the first."""
+    graded = [d for d in ev.decisions if d.grade]
+    if graded:
+        return max(graded, key=lambda d: (d.loss.loss, -d.index)).index
+    return ev.decisions[0].index
+
+
+# -- Streamlit ----------------------------------------------------------------------------------
+
+
+def _settings_text(s: Settings, lang_: str) -> str:
+    views = tr(lang_, "、", ", ").join(view_label(v, lang_) for v in s.views)
+    return tr(
+        lang_,
+        f"模拟 {s.rollouts} 次 · 候选 {s.max_candidates} 个 · 种子 {s.seed} · {views}",
+        f"{s.rollouts} rollouts · {s.max_candidates} candidates · seed {s.seed} · {views}",
+    )
+
+
+def _run_form(deal_id: int, rep: Replay, expanded: bool) -> str | None:
+    """The form that runs an evaluation; the settings key of what it stored, or None."""
+    with st.expander(t("评估这一局", "Evaluate this deal"), expanded=expanded):
+        st.caption(
+            t(
+                "模拟越多越准也越慢：默认设置下一局够级在两个核上约需 20 秒。",
+                "More rollouts are more precise and slower: at the defaults a 够级 deal takes about 20 s on two cores.",
+            )
+        )
+        with st.form("eval_form", border=False):
+            c = st.columns(3)
+            rollouts = c[0].number_input(
+                t("模拟次数", "Rollouts"), min_value=2, max_value=500, value=DEFAULT_ROLLOUTS, step=1, key=ROLLOUTS
+            )
+            cands = c[1].number_input(
+                t("候选数", "Candidates"), min_value=2, max_value=8, value=DEFAULT_CANDIDATES, step=1, key=CANDIDATES
+            )
+            seed = c[2].number_input(t("随机种子", "Seed"), min_value=0, max_value=2**31 - 1, value=0, step=1, key=SEED)
+            sent = st.form_submit_button(t("评估这一局", "Evaluate this deal"), type="primary", key=RUN)
+    if not sent:
+        return None
+    bar = st.progress(0.0, text=t("评估中…", "Evaluating…"))
+
+    def progress(done: int, total: int) -> None:
+        bar.progress(done / total if total else 1.0, text=t(f"评估中… {done}/{total}", f"Evaluating… {done}/{total}"))
+
+    try:
+        settings = Settings(rollouts=int(rollouts), max_candidates=int(cands), seed=int(seed))
+        ev = evaluate.evaluate_replay(rep, settings, jobs=JOBS, progress=progress)
+        save_evaluation(engine(), deal_id, ev)
+    except Exception as exc:  # a fault of the engine or the database: report it, keep the page
+        bar.empty()
+        st.error(t("评估失败：", "The evaluation failed: ") + md_escape(f"{type(exc).__name__}: {exc}"))
+        return None
+    bar.empty()
+    st.success(
+        t(
+            f"已评估并保存：{len(ev.decisions)} 个决定，用时 {ev.seconds:.1f} 秒。",
+            f"Evaluated and stored: {len(ev.decisions)} decisions in {ev.seconds:.1f} s.",
+        )
+    )
+    return settings_key(settings)
+
+
+def _choose(stored: list[StoredEvaluation], lang_: str) -> StoredEvaluation:
+    keys = [s.settings_key for s in stored]
+    if st.session_state.get(SETTINGS) not in keys:
+        st.session_state[SETTINGS] = keys[0]
+    if len(stored) == 1:
+        return stored[0]
+    by_key = {s.settings_key: s for s in stored}
+    names = {s.settings_key: f"{_settings_text(s.settings, lang_)} · {s.created_at:%Y-%m-%d %H:%M}" for s in stored}
+    key = st.selectbox(t("已存的评估", "Stored evaluations"), keys, format_func=names.__getitem__, key=SETTINGS)
+    return by_key[key]
+
+
+def _picked_changed() -> None:
+    """on_select callback of the chart: pick the clicked decision."""
+    picked = decision_from_selection(st.session_state.get(CHART))
+    if picked is not None:
+        st.session_state[DECISION] = picked
+
+
+def _decision_panel(rep: Replay, d: Decision, lang_: str) -> None:
+    who = md_escape(seat_label(rep, d.seat, lang_))
+    head = tr(lang_, f"第 {d.index} 手", f"event {d.index}")
+    loss = d.loss
+    best = md_escape(candidate_label(d.candidates[loss.best], lang_))
+    made = md_escape(candidate_label(d.actual, lang_))
+    grade = grade_label(d.grade, lang_) or tr(lang_, "无评级", "no grade")
+    st.markdown(
+        f"**{head}** · {who} · {made}  \n"
+        + tr(
+            lang_,
+            f"评级视角：{view_label(d.view, lang_)} · 损失 {loss.loss:.2f} ± {loss.se:.2f} 分 · **{grade}** · "
+            f"准确率 {d.accuracy:.0f}% · 最佳：{best}",
+            f"grading view: {view_label(d.view, lang_)} · loss {loss.loss:.2f} ± {loss.se:.2f} points · **{grade}** · "
+            f"accuracy {d.accuracy:.0f}% · best: {best}",
+        )
+    )
+    for note in d.notes:
+        st.caption(md_escape(note))
+    st.dataframe(candidates_frame(d, lang_), hide_index=True, width="stretch")
+    st.plotly_chart(candidates_figure(d, lang_), key="eval_candidates_chart", width="stretch")
+    st.caption(
+        t(
+            f"{ACTUAL_MARK} 实际的做法（黑框），{BEST_MARK} 评级视角下的最佳候选；误差线为 ±2 倍标准误。",
+            f"{ACTUAL_MARK} the choice made (outlined), {BEST_MARK} the best candidate in the grading view; "
+            "error bars are ± 2 standard errors.",
+        )
+    )
+    st.button(
+        t("在复盘中打开", "Open this step"),
+        key=OPEN,
+        on_click=set_step,
+        args=(d.index + 1,),
+        help=t("在“复盘”页显示这一手之后的牌桌", "show the table right after this event on the Replay page"),
+    )
+
+
+def render() -> None:
+    """Render the page."""
+    found = need_deal()
+    if found is None:
+        return
+    deal_id, rep = found
+    lang_ = lang()
+    st.header(t("评估", "Evaluation") + f" · #{deal_id}")
+    with st.expander(t("这些数字是什么意思？", "What do these numbers mean?")):
+        st.markdown(evaluation_help())
+    try:
+        stored = evaluations_stored(deal_id)
+    except Exception as exc:
+        st.error(t("读不了存的评估：", "The stored evaluations cannot be read: ") + md_escape(str(exc)))
+        return
+    new_key = _run_form(deal_id, rep, expanded=not stored)
+    if new_key is not None:
+        stored = evaluations_stored(deal_id)
+        st.session_state[SETTINGS] = new_key
+    if not stored:
+        st.info(
+            t("这一局还没有评估：用上面的表单评估它。", "This deal has not been evaluated yet: use the form above.")
+        )
+        return
+    chosen = _choose(stored, lang_)
+    try:
+        ev = evaluation_of(deal_id, chosen.settings_key, str(chosen.created_at))
+    except StoredEvaluationError as exc:
+        st.error(md_escape(str(exc)))
+        return
+    if ev is None:  # deleted meanwhile
+        st.info(t("这一局还没有评估。", "This deal has not been evaluated yet."))
+        return
+    st.caption(
+        md_escape(
+            _settings_text(ev.settings, lang_)
+            + tr(
+                lang_,
+                f" · {len(ev.decisions)} 个决定 · 跳过 {len(ev.skipped)} 个 · 用时 {ev.seconds:.1f} 秒 · "
+                f"{chosen.created_at:%Y-%m-%d %H:%M}",
+                f" · {len(ev.decisions)} decisions · {len(ev.skipped)} skipped · {ev.seconds:.1f} s · "
+                f"{chosen.created_at:%Y-%m-%d %H:%M}",
+            )
+        )
+    )
+    st.subheader(t("各座位", "Per seat"))
+    st.dataframe(seat_frame(rep, ev, lang_), hide_index=True, width="stretch")
+    if not ev.decisions:
+        st.info(t("这一局没有可以评估的决定。", "No decision of this deal could be priced."))
+        return
+    indices = [d.index for d in ev.decisions]
+    if st.session_state.get(DECISION) not in indices:
+        st.session_state[DECISION] = default_decision(ev)
+    picked = int(st.session_state[DECISION])
+    st.subheader(t("期望分", "Expected points"))
+    st.caption(
+        t(
+            "每个决定：实际做法（实心，颜色为评级：绿=无，黄=欠佳，橙=失误，红=大错）与最佳候选（空心）的期望分，"
+            "评级视角、行动方的分。够级另画甲方（0·2·4）每个决定后的期望分（乙方行动时取相反数）。点一个点即选中它。",
+            "At each decision the expected points of the choice made (filled, coloured by grade: green none, yellow "
+            "inaccuracy, orange mistake, red blunder) and of the best candidate (open), in the grading view, for the "
+            "acting side. In 够级 also team 0·2·4's expected points after each decision (negated when team 1 acts). "
+            "Click a point to pick it.",
+        )
+    )
+    st.plotly_chart(
+        expected_figure(rep, ev, picked, lang_),
+        on_select=_picked_changed,
+        selection_mode="points",
+        key=CHART,
+        width="stretch",
+    )
+    by_index = {d.index: d for d in ev.decisions}
+    labels = {d.index: decision_label(rep, d, lang_) for d in ev.decisions}
+    chosen_index = st.selectbox(t("决定", "Decision"), indices, format_func=labels.__getitem__, key=DECISION)
+    _decision_panel(rep, by_index[int(chosen_index)], lang_)
+    replay_link()
+
+
+def replay_panel(rep: Replay, ev: Evaluation, index: int, viewer: int | None, lang_: str) -> None:
+    """On the Replay page: the candidates and values of the decision at event ``index``, compact (nothing when
+    that event was not priced; hidden in another seat's view, since the candidates show the seat's cards)."""
+    d = ev.at(index)
+    if d is None:
+        return
+    if viewer is not None and viewer != d.seat:
+        st.caption(t("复盘视角可见这一手的评估。", "The review shows this decision's evaluation."))
+        return
+    grade = grade_label(d.grade, lang_) or tr(lang_, "无评级", "no grade")
+    st.markdown(
+        tr(
+            lang_,
+            f"**评估**（{view_label(d.view, lang_)}）· 损失 {d.loss.loss:.2f} ± {d.loss.se:.2f} · {grade}",
+            f"**Evaluation** ({view_label(d.view, lang_)}) · loss {d.loss.loss:.2f} ± {d.loss.se:.2f} · {grade}",
+        )
+    )
+    st.dataframe(candidates_frame(d, lang_, compact=True), hide_index=True, width="stretch")
