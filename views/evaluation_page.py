@@ -104,13 +104,15 @@ def _value(c: Candidate, view: str) -> float | None:
 
 
 def team0_points(rep: Replay, ev: Evaluation) -> list[tuple[int, float]]:
-    """够级: team 0's expected points after each decision (the choice made's value in the grading view,
-    negated when the actor is in team 1); empty for 保皇."""
+    """够级: team 0's expected points after each decision (the choice made's value with all cards known
+    where the log gives every hand, else in the grading view; negated when the actor is in team 1); empty
+    for 保皇. The all-cards value is the one a line over the deal can follow: each seat's own view samples
+    other deals, so consecutive points of different seats would jump."""
     if rep.log.game != "gouji":
         return []
     out = []
     for d in ev.decisions:
-        v = _value(d.actual, d.view)
+        v = _value(d.actual, "all" if "all" in d.actual.values else d.view)
         if v is not None:
             out.append((d.index, v if d.seat % 2 == 0 else -v))
     return out
@@ -459,10 +461,11 @@ def render() -> None:
     st.caption(
         t(
             "每个决定：实际做法（实心，颜色为评级：绿=无，黄=欠佳，橙=失误，红=大错）与最佳候选（空心）的期望分，"
-            "评级视角、行动方的分。够级另画甲方（0·2·4）每个决定后的期望分（乙方行动时取相反数）。点一个点即选中它。",
+            "评级视角、行动方的分。够级另画甲方（0·2·4）每个决定后的期望分（明牌视角；乙方行动时取相反数）。点一个点即选中它。",
             "At each decision the expected points of the choice made (filled, coloured by grade: green none, yellow "
             "inaccuracy, orange mistake, red blunder) and of the best candidate (open), in the grading view, for the "
-            "acting side. In 够级 also team 0·2·4's expected points after each decision (negated when team 1 acts). "
+            "acting side. In 够级 also team 0·2·4's expected points after each decision (all cards known; negated when "
+            "team 1 acts). "
             "Click a point to pick it.",
         )
     )
