@@ -7,7 +7,7 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 
-.PHONY: run demo screenshots test test-pg lint bench clean
+.PHONY: run demo screenshots test test-pg lint bench study clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -46,6 +46,11 @@ bench: $(STAMP)
 	$(BIN)/python bench/bench_replay.py
 	$(BIN)/python bench/bench_import.py
 	$(BIN)/python bench/bench_app.py
+
+# The maxims on trial (docs/maxims.md): each folk maxim followed and broken on the same simulated deals,
+# its effect in team points with a 95% CI; also writes coach/maxim_effects.json, which the coach reads.
+study: $(STAMP)
+	$(BIN)/python -m coach.study --deals 15000 --seed 1 --out docs/maxims.md --json coach/maxim_effects.json
 
 clean:
 	rm -rf $(VENV) .pytest_cache .hypothesis .ruff_cache build *.egg-info

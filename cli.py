@@ -220,6 +220,16 @@ def _coach_cite(f: Finding) -> str:
     return f"[{' '.join(cites)}] " if cites else ""
 
 
+def _worth(f: Finding) -> str:
+    w = f.worth
+    if w is None:
+        return ""
+    return (
+        f" (study: following it gives {w['mean']:+.2f} points per deal where it arises,"
+        f" 95% CI [{w['lo']:+.2f}, {w['hi']:+.2f}], docs/maxims.md)"
+    )
+
+
 _SEVERITY_ORDER = {"violation": 0, "mistake": 1, "hint": 2}
 
 
@@ -240,7 +250,7 @@ def _counts(c: dict[str, Any]) -> str:
 def _coach_lines(report: Report, seat: int | None) -> list[str]:
     rep = report.replay
     lines = [
-        f"{_coach_place(rep, f)}: {f.kind}/{f.severity} {_coach_cite(f)}{f.message_zh} / {f.message_en}"
+        f"{_coach_place(rep, f)}: {f.kind}/{f.severity} {_coach_cite(f)}{f.message_zh} / {f.message_en}{_worth(f)}"
         for f in report.findings
     ]
     summary = report.summary

@@ -9,6 +9,7 @@ from coach import baohuang_notes
 from coach.findings import Evidence, Finding, summarize
 from coach.maxims import BY_KEY, MAXIMS
 from coach.moment import Deal, Moment
+from coach.study import maxim_effect
 from replay.log import Log
 from replay.replay import Replay
 
@@ -69,6 +70,24 @@ def violation(m: Moment) -> Finding:
             did_cards=tuple(c.token for c in m.event.cards),
         ),
     )
+
+
+def with_worth(f: Finding) -> Finding:
+    """A maxim finding with what following the maxim was worth in the study (docs/maxims.md)."""
+    if f.kind != "maxim" or f.maxim is None:
+        return f
+    effect = maxim_effect(f.maxim)
+    if effect is None:
+        return f
+    worth = {
+        "mean": round(effect.mean, 3),
+        "lo": round(effect.lo, 3),
+        "hi": round(effect.hi, 3),
+        "arose": effect.arose,
+        "deals": effect.deals,
+        "measurable": effect.measurable,
+    }
+    return replace(f, worth=worth)
 
 
 def price_of(d: Decision) -> dict[str, Any]:
@@ -181,6 +200,7 @@ def coach_replay(replay: Replay, seat: int | None = None, evaluation: Evaluation
                 evidence=Evidence(did=v.action),
             )
         )
+    findings = [with_worth(f) for f in findings]
     if evaluation is not None:
         findings = with_prices(replay, findings, evaluation)
         if seat is not None:

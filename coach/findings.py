@@ -50,6 +50,7 @@ class Finding:
     seats: tuple[int, ...] = ()  # the team, for a team-level finding
     from_seeds: bool = True
     price: dict[str, Any] | None = None  # the decision's price by rollouts (coach.evaluate), when evaluated
+    worth: dict[str, Any] | None = None  # a maxim's effect in the study (coach.study), when studied
 
     def __post_init__(self) -> None:
         if self.kind not in KINDS:
@@ -72,6 +73,7 @@ class Finding:
             **({"seats": list(self.seats)} if self.seats else {}),
             "from_seeds": self.from_seeds,
             **({"price": dict(self.price)} if self.price is not None else {}),
+            **({"worth": dict(self.worth)} if self.worth is not None else {}),
         }
 
 

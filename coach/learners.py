@@ -1,13 +1,18 @@
-"""Simulated learners: a bot that follows or breaks chosen folk maxims (够级俗语), to test the coach.
+"""Simulated learners: bots that follow or break chosen folk maxims (够级俗语), to test the coach and
+to put the maxims on trial (``coach.study``).
 
-``MaximBot`` plays like ``replay.simulate.RandomBot`` except at the positions a maxim speaks to:
-there it breaks the maxims in ``break_`` (and records where, in ``planted``) and keeps to those in
-``follow`` (recording where it changed the random choice, in ``kept``). Every event it writes is
-legal: a planted event is one of the engine's own legal choices. Use it through ``simulate_deal``::
+``MaximPlayer`` adds the maxims to the bot that follows it in the class order: it plays like that bot
+except at the positions a maxim speaks to, where it breaks the maxims in ``break_`` (and records where,
+in ``planted``) and keeps to those in ``follow`` (recording where it changed the bot's own choice, in
+``kept``). ``MaximBot`` is it on ``replay.simulate.RandomBot``, ``MaximPolicy`` on the rollout player
+``coach.policy.Policy``. Every event they write is legal: a planted event is one of the engine's own
+legal choices. Use them through ``simulate_deal``::
 
     bot = MaximBot(random.Random(seed), break_={"feng-q-gai-mao"})
     deal = simulate_deal(seed, "gouji", bot=bot)
     bot.planted["feng-q-gai-mao"]  # event indices of deal.log.events where it broke the maxim
+
+``at`` limits the maxims to some seats (a team); the other seats play as the base bot does.
 
 The maxims it knows (keys of ``coach.maxims.BY_KEY``):
 
@@ -17,7 +22,8 @@ The maxims it knows (keys of ``coach.maxims.BY_KEY``):
   break: lead 3s while holding singles; follow: lead a single instead of 3s. With "threes" the sides
   swap (break: lead a single while holding 3s; follow: lead the 3s).
 - 小花挂4 ``xiaohua-gua-4``: break: lead another rank with a small joker hung on it while holding 4s;
-  follow: hang the small joker on the 4s instead.
+  follow: hang the small joker on the 4s instead. (``MaximPolicy``, whose base never hangs a joker
+  unasked, plays this maxim as a choice at the seat's first chance to hang a small joker: see there.)
 - 单牌慎过，过3有罪 ``dan-pai-shen-guo``: when an opponent whose count is shown (报牌: 10 cards or
   fewer) and who still holds cards has 3s on the table: break: pass while holding a set that beats
   them; follow: always answer them (play, or burn) when the seat holds such a set.
@@ -32,6 +38,7 @@ from collections.abc import Iterable
 from typing import Any
 
 from coach.maxims import BY_KEY
+from coach.policy import Policy
 from replay.cards import RANK_2, RANK_3, RANK_A, RANK_BJ, RANK_K, RANK_Q, RANK_SJ, Card
 from replay.events import Burn, Event, Kou, Pass, Play
 from replay.sets import make_set
@@ -67,29 +74,39 @@ def _spends_high(cards: Cards) -> bool:
     return any(c.rank >= RANK_2 for c in cards)
 
 
-class MaximBot(RandomBot):
-    """A ``RandomBot`` that breaks the maxims in ``break_`` and follows those in ``follow``.
+class MaximPlayer(RandomBot):
+    """The maxims on top of a base bot: put it before the base in the class order (``MaximBot``,
+    ``MaximPolicy``); it breaks the maxims in ``break_`` and follows those in ``follow``, at the seats
+    in ``at`` (default: every seat).
 
-    ``rates`` are RandomBot's (``pass_rate``, ``burn_rate``, ...) plus ``break_rate`` (default 1.0):
-    the chance of breaking a maxim at a position where it can be broken. ``planted[key]`` lists the
-    event indices where it broke maxim ``key``; ``kept[key]`` those where following it changed the
-    random choice. Only 够级 positions are planted (the maxims are 够级's)."""
+    ``options`` go to the base bot (RandomBot's ``pass_rate``, ``burn_rate``, ...; Policy's ``noise``),
+    except ``break_rate`` (default 1.0): the chance of breaking a maxim at a position where it can be
+    broken. ``planted[key]`` lists the event indices where it broke maxim ``key``; ``kept[key]`` those
+    where following it changed the base bot's choice. Only 够级 positions are planted (the maxims are
+    够级's)."""
+
+    #: 小花挂4 played as a choice at each seat's first chance to hang a small joker on a lead (both
+    #: sides hang one joker, on the 4s or on another rank), rather than as a change to a hang the base
+    #: bot chose itself (a base that never hangs a joker would never meet the maxim).
+    hang_as_choice: bool = False
 
     def __init__(
         self,
         rng: random.Random,
         follow: Iterable[str] = frozenset(),
         break_: Iterable[str] = frozenset(),
-        **rates: Any,
+        at: Iterable[int] | None = None,
+        **options: Any,
     ) -> None:
-        self.break_rate: float = rates.pop("break_rate", 1.0)
-        super().__init__(rng, **rates)
+        self.break_rate: float = options.pop("break_rate", 1.0)
+        super().__init__(rng, **options)
         self.follow, self.break_ = set(follow), set(break_)
+        self.at = -1 if at is None else sum(1 << s for s in set(at))  # mask of the seats that play the maxims
         for key in self.follow | self.break_:
             if key not in BY_KEY:
                 raise ValueError(f"unknown maxim {key!r}: expected one of {sorted(BY_KEY)}")
             if key not in SUPPORTED:
-                raise ValueError(f"MaximBot cannot play maxim {key!r}; it knows {SUPPORTED}")
+                raise ValueError(f"{type(self).__name__} cannot play maxim {key!r}; it knows {SUPPORTED}")
         if self.follow & self.break_:
             raise ValueError(f"cannot both follow and break {sorted(self.follow & self.break_)}")
         self._reset()
@@ -101,6 +118,7 @@ class MaximBot(RandomBot):
         self.kept: dict[str, list[int]] = {k: [] for k in self.follow}
         self.events = 0  # events written so far in this deal
         self._current = -1  # index of the event being chosen, while inside ``choose``
+        self._hung = 0  # mask of the seats that made their 小花挂4 choice (``hang_as_choice``)
 
     def _plant(self, key: str, ev: Event) -> Event:
         """Record that the event being chosen breaks maxim ``key``."""
@@ -116,24 +134,32 @@ class MaximBot(RandomBot):
         return key in self.break_ and self.rng.random() < self.break_rate
 
     def setup(self, eng: Any, st: State, hands: tuple[tuple[Card, ...], ...]) -> list[Event]:
-        """RandomBot's setup events; a new deal starts here."""
+        """The base bot's setup events; a new deal starts here."""
         self._reset()
         events = super().setup(eng, st, hands)
         self.events = len(events)
         return events
 
     def bid(self, eng: Any, st: State) -> Event:
-        """RandomBot's bidding (保皇), counted."""
+        """The base bot's bidding (保皇), counted."""
         self.events += 1
         return super().bid(eng, st)
 
     def reveals(self, eng: Any, st: State) -> list[Event]:
-        """RandomBot's reveals (保皇), counted."""
+        """The base bot's reveals (保皇), counted."""
         events = super().reveals(eng, st)
         self.events += len(events)
         return events
 
     # -- helpers ------------------------------------------------------------------------------------
+
+    def _plays(self, seat: int) -> bool:
+        """The seat plays the maxims (it is one of ``at``)."""
+        return bool(self.at >> seat & 1)
+
+    def _hang_base(self, others: list[int]) -> int:
+        """The rank a broken 小花挂4 hangs the small joker on: one of ``others`` at random."""
+        return self.rng.choice(others)
 
     @staticmethod
     def _opponents(a: int, b: int) -> bool:
@@ -175,7 +201,7 @@ class MaximBot(RandomBot):
     # -- choosing -----------------------------------------------------------------------------------
 
     def choose(self, eng: Any, st: State) -> Event:
-        """One legal event: a planted break, a kept maxim, or RandomBot's choice."""
+        """One legal event: a planted break, a kept maxim, or the base bot's choice."""
         self._current = self.events
         self.events += 1
         try:
@@ -194,7 +220,7 @@ class MaximBot(RandomBot):
             return None
         o = st.owner
         seat = st.to_act
-        if st.window or seat == -1 or not self._opponents(seat, o):
+        if st.window or seat == -1 or not self._opponents(seat, o) or not self._plays(seat):
             return None
         base = st.table.base
         if base == RANK_Q and FENG_Q in self.break_:
@@ -216,11 +242,13 @@ class MaximBot(RandomBot):
         return None
 
     def _follow(self, eng: Any, st: State, ev: Event) -> Event:
-        """RandomBot's event, changed where it would break a maxim the bot follows."""
+        """The base bot's event, changed where it would break a maxim the bot follows."""
         if st.table is None or not self.follow:
             return ev
         o = st.owner
         seat = ev.seat
+        if not self._plays(seat):
+            return ev
         if st.window and seat == o:
             return ev  # a lead, handled in ``lead``
         if not self._opponents(seat, o):
@@ -256,7 +284,7 @@ class MaximBot(RandomBot):
     # -- leading ------------------------------------------------------------------------------------
 
     def lead(self, eng: Any, st: State, seat: int) -> tuple[Card, ...]:
-        """A set to lead: RandomBot's, unless a maxim the bot breaks or follows speaks to the lead."""
+        """A set to lead: the base bot's, unless a maxim the bot breaks or follows speaks to the lead."""
         outside = self._current == -1  # the first lead, written by simulate_deal itself
         if outside:
             self._current = self.events
@@ -268,7 +296,7 @@ class MaximBot(RandomBot):
                 self._current = -1
 
     def _lead(self, eng: Any, st: State, seat: int) -> tuple[Card, ...]:
-        if eng.game != "gouji":
+        if eng.game != "gouji" or not self._plays(seat):
             return super().lead(eng, st, seat)
         groups = self.by_rank(st, seat)
         bound = self._bound(st, seat)
@@ -284,12 +312,18 @@ class MaximBot(RandomBot):
             cards = (singles[0],) if threes_side else tuple(threes)
             self.planted[YOU_DAN].append(self._current)
             return cards
-        if GUA_4 in self.break_ and sjs and fours:
-            others = [r for r in groups if 4 < r < RANK_2]
-            if others and self._breaks(GUA_4):
-                base = self.rng.choice(others)
-                self.planted[GUA_4].append(self._current)
-                return (*groups[base], sjs[0])
+        hangs = not self._hung >> seat & 1  # the seat has not made its 小花挂4 choice (``hang_as_choice``)
+        others = [r for r in groups if 4 < r < RANK_2] if sjs and fours and hangs else []
+        if GUA_4 in self.break_ and others and self._breaks(GUA_4):
+            base = self._hang_base(others)
+            self.planted[GUA_4].append(self._current)
+            if self.hang_as_choice:
+                self._hung |= 1 << seat
+            return (*groups[base], sjs[0])
+        if self.hang_as_choice and GUA_4 in self.follow and others:
+            self.kept[GUA_4].append(self._current)
+            self._hung |= 1 << seat
+            return (*fours, sjs[0])
         cards = super().lead(eng, st, seat)
         if YOU_DAN in self.follow and threes:
             if not threes_side and singles and all(c.rank == RANK_3 for c in cards):
@@ -304,3 +338,24 @@ class MaximBot(RandomBot):
                 self.kept[GUA_4].append(self._current)
                 return (*fours, *(c for c in cards if c.rank == RANK_SJ))
         return cards
+
+
+class MaximBot(MaximPlayer, RandomBot):
+    """A ``RandomBot`` that breaks the maxims in ``break_`` and follows those in ``follow`` (see
+    ``MaximPlayer``); ``options`` are RandomBot's rates plus ``break_rate``."""
+
+
+class MaximPolicy(MaximPlayer, Policy):
+    """The rollout player ``coach.policy.Policy`` that breaks the maxims in ``break_`` and follows those
+    in ``follow`` (see ``MaximPlayer``); ``options`` are Policy's ``noise`` plus ``break_rate``.
+
+    Where it differs from ``MaximBot``: a broken 小花挂4 hangs the small joker on the lowest other rank
+    (Policy leads low), and 小花挂4 is a choice made once per seat, at its first lead holding a small
+    joker, 4s and another rank below the 2: following, it leads the 4s with one small joker; breaking,
+    the lowest rank above 4 with one small joker."""
+
+    hang_as_choice = True
+
+    def _hang_base(self, others: list[int]) -> int:
+        """The lowest of ``others``."""
+        return min(others)

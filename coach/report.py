@@ -98,6 +98,7 @@ LABELS: dict[str, tuple[str, str]] = {
     "best": ("最佳", "Best"),
     "graded": ("有等级的决定", "Graded decisions"),
     "eval_settings": ("设置", "Settings"),
+    "worth": ("模拟研究中的价值", "Worth in the study"),
 }
 
 KIND = {
@@ -468,9 +469,19 @@ class _Html:
                 out.append(
                     f'<p class="cite">{self.label("maxim")}: 「{_e(mx.saying)}」 <code>{_e(mx.key)}</code><br>'
                     f"{self.label('reading')}: {self.pair(mx.reading_zh, mx.reading_en)}<br>"
-                    f"{self.label('sureness')}: {self.named(SURENESS, mx.sureness)}</p>"
+                    f"{self.label('sureness')}: {self.named(SURENESS, mx.sureness)}" + self.worth(f) + "</p>"
                 )
         return out
+
+    def worth(self, f: Finding) -> str:
+        """What following the maxim was worth in the study, as a line of the citation."""
+        w = f.worth
+        if w is None:
+            return ""
+        value = f"{w['mean']:+.2f} [{w['lo']:+.2f}, {w['hi']:+.2f}]"
+        return f"<br>{self.label('worth')}: {_e(value)} " + self.pair(
+            "分／每局（出现该局面时，95% 置信区间）", "points per deal where it arises (95% CI)"
+        )
 
     def evidence(self, f: Finding) -> str:
         ev = f.evidence
