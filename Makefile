@@ -46,6 +46,7 @@ bench: $(STAMP)
 	$(BIN)/python bench/bench_replay.py
 	$(BIN)/python bench/bench_import.py
 	$(BIN)/python bench/bench_app.py
+	$(BIN)/python bench/bench_evaluate.py
 
 # The maxims on trial (docs/maxims.md): each folk maxim followed and broken on the same simulated deals,
 # its effect in team points with a 95% CI; also writes coach/maxim_effects.json, which the coach reads.

@@ -105,7 +105,16 @@ def price_of(d: Decision) -> dict[str, Any]:
     }
 
 
-_ACTION_ZH = {"play": "出", "burn": "烧", "pass": "过", "kou": "扣", "rang": "让", "call": "叫庄", "yield": "让庄"}
+_ACTION_ZH = {
+    "play": "出",
+    "burn": "烧",
+    "pass": "过",
+    "kou": "扣",
+    "rang": "让",
+    "call": "叫庄",
+    "yield": "让庄",
+    "wait": "不烧",
+}
 
 
 def _label_zh(ev: Any) -> str:

@@ -24,11 +24,12 @@ from collections.abc import Callable, Iterator, Mapping, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from multiprocessing import get_all_start_methods, get_context
-from typing import Any
+from typing import Any, ClassVar
 
 from coach.grades import GRADES, accuracy, decision_accuracy, grade
 from coach.policy import Policy
 from coach.worlds import NoWorld, knowledge, sample_hands, true_world, world
+from replay.cards import RANK_SJ
 from replay.events import Burn, Call, Event, Kou, Pass, Play, Rang, Yield
 from replay.log import Log, event_from_json, parse_json_log
 from replay.replay import Replay
@@ -40,6 +41,13 @@ DEFAULT_ROLLOUTS = 20
 DEFAULT_CANDIDATES = 4
 ROLLOUT_NOISE = 0.08
 VARIANCE_FLOOR = 1.0  # point²: a loss's standard error is at least sqrt(1 / n), however alike the rollouts
+
+
+@dataclass(frozen=True, slots=True)
+class Wait(Event):
+    """Not burning: a burner lets play go on. A candidate of a burn decision, never an event of a log."""
+
+    action: ClassVar[str] = "wait"
 
 
 class EvaluationError(RuntimeError):
@@ -119,8 +127,10 @@ class Candidate:
     def from_json(cls, doc: Mapping[str, Any], n_seats: int, index: int = 0) -> Candidate:
         """The candidate ``to_json`` wrote (``label`` is derived); ``n_seats`` checks the event's seat,
         ``index`` (the decision's event) names it in an error."""
+        raw = doc["event"]
+        event = Wait(int(raw["seat"])) if raw.get("action") == Wait.action else event_from_json(raw, index, n_seats)
         return cls(
-            event_from_json(doc["event"], index, n_seats),
+            event,
             bool(doc["actual"]),
             bool(doc["policy"]),
             {str(k): Value.from_json(v) for k, v in doc["values"].items()},
@@ -332,6 +342,8 @@ def candidates(eng: Any, st: State, actual: Event, limit: int) -> tuple[list[Eve
             if "play" in kinds:
                 opts = [Play(seat, cards=c) for c in pol.lead_options(eng, st, seat)]
                 first = opts[0] if opts else None
+                groups = st.hands[seat].by_rank()  # and each rank led alone, low first
+                opts += [Play(seat, cards=tuple(groups[r])) for r in sorted(groups) if r < RANK_SJ]
         else:
             cls = Burn if "burn" in kinds and seat != st.to_act else Play
             sets = pol.answer_options(eng, st, seat) if ("play" in kinds or "burn" in kinds) else []
@@ -342,6 +354,8 @@ def candidates(eng: Any, st: State, actual: Event, limit: int) -> tuple[list[Eve
             elif declines:
                 first = declines[0]
             opts = ([first] if first is not None else []) + declines + plays
+            if cls is Burn:  # a burner may also let play go on
+                opts.insert(0, Wait(seat))
             if "rang" in kinds:
                 opts.append(Rang(seat))
     out = [actual]
@@ -351,7 +365,7 @@ def candidates(eng: Any, st: State, actual: Event, limit: int) -> tuple[list[Eve
         if len(out) >= limit:
             break
         key = _shape(ev)
-        if key in seen or not eng.can(st, ev):
+        if key in seen or (not isinstance(ev, Wait) and not eng.can(st, ev)):
             continue
         seen.add(key)
         if first is not None and key == _shape(first):
@@ -375,10 +389,13 @@ def _priced_view(
     for k in range(settings.rollouts):
         base = worlds(k)
         for j, ev in enumerate(cands):
-            out = eng.step(base, ev)
-            if out.rule is not None:
-                raise EvaluationError(f"event {index}: candidate {ev} illegal in a {view} deal: {out.message_en}")
-            end = rollout(eng, out.state, _rng(settings, index, view, k, "play"), settings.noise)
+            after = base
+            if not isinstance(ev, Wait):
+                out = eng.step(base, ev)
+                if out.rule is not None:
+                    raise EvaluationError(f"event {index}: candidate {ev} illegal in a {view} deal: {out.message_en}")
+                after = out.state
+            end = rollout(eng, after, _rng(settings, index, view, k, "play"), settings.noise)
             vals[j].append(side_points(eng, end, seat))
     return vals
 
@@ -394,7 +411,8 @@ def _loss(vals: list[list[float]], actual: int) -> Loss:
 def evaluate_decision(
     eng: Any, states: Sequence[State], events: Sequence[Event], index: int, settings: Settings
 ) -> Decision | None:
-    """Price the decision at event ``index`` (None when the seat had a single option)."""
+    """Price the decision at event ``index`` (None when fewer than two candidates were found: the seat
+    had a single option, or a single one worth pricing)."""
     st, ev = states[index], events[index]
     cands, policy_at = candidates(eng, st, ev, settings.max_candidates)
     if len(cands) < 2:
@@ -453,11 +471,12 @@ def usable_cores() -> int:
     return os.cpu_count() or 1
 
 
+SINGLE = "a single option worth pricing"
 _WORKER: dict[str, Any] = {}
 
 
-def _init_worker(text: str, source: str, settings: Settings) -> None:
-    rep = Replay(parse_json_log(text, source=source))
+def _init_worker(text: str, source: str, settings: Settings, profile: Any, strict: bool) -> None:
+    rep = Replay(parse_json_log(text, source=source), strict=strict, profile=profile)
     _WORKER.update(replay=rep, settings=settings)
 
 
@@ -467,7 +486,7 @@ def _work(indices: list[int]) -> list[tuple[int, Decision | None, str | None]]:
     out: list[tuple[int, Decision | None, str | None]] = []
     for i in indices:
         d = evaluate_decision(rep.engine, rep.states, rep.log.events, i, settings)
-        out.append((i, d, None if d is not None else "a single option"))
+        out.append((i, d, None if d is not None else SINGLE))
     return out
 
 
@@ -494,13 +513,13 @@ def evaluate_replay(
     if jobs == 1 or len(points) < 2:
         for i in points:
             d = evaluate_decision(replay.engine, replay.states, replay.log.events, i, settings)
-            results[i] = (d, None if d is not None else "a single option")
+            results[i] = (d, None if d is not None else SINGLE)
             done += 1
             if progress:
                 progress(done, len(points))
     else:
         ctx = get_context("fork" if "fork" in get_all_start_methods() else "spawn")
-        init = (replay.log.dumps(), replay.log.source, settings)
+        init = (replay.log.dumps(), replay.log.source, settings, replay.profile, replay.strict)
         with ProcessPoolExecutor(jobs, mp_context=ctx, initializer=_init_worker, initargs=init) as pool:
             for chunk in pool.map(_work, _chunks(points, jobs)):
                 for i, d, why in chunk:

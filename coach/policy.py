@@ -77,8 +77,8 @@ class Policy(RandomBot):
         jokers = [c for r in sorted(groups, reverse=True) if r >= RANK_SJ for c in groups[r]]
         if not plain:
             return [tuple(jokers)]
-        if len(plain) == 1 and (not eng.twos_attach or plain[0] == RANK_2 or RANK_2 not in groups):
-            return [tuple(groups[plain[0]] + jokers)]
+        if len(plain) == 1 or (eng.twos_attach and len(plain) == 2 and RANK_2 in groups):
+            return [tuple(c for r in plain for c in groups[r]) + tuple(jokers)]  # one set: 2s attach to the base
         bound = st.burners >> seat & 1 and not st.chaos and jokers
         out = []
         for r in plain:
@@ -248,9 +248,10 @@ class SeatBots:
         from the 对头 of the 革命 kept."""
         events = [e for b in self._distinct() for e in b.setup(eng, st, hands) if self.bots[e.seat] is b]
         revs = [e.seat for e in events if isinstance(e, Revolution)][:1]
-        return [
+        kept = [
             e
             for e in events
             if not (isinstance(e, Revolution) and e.seat not in revs)
             and not (isinstance(e, Waive) and [(e.seat + 3) % 6] != revs)
         ]
+        return sorted(kept, key=lambda e: not isinstance(e, Revolution))  # a waiver after the 革命 it waives

@@ -141,6 +141,7 @@ ACTION = {
     "yield": ("让庄", "yield"),
     "grab": ("抢庄", "grab"),
     "reveal": ("明保/明独", "reveal"),
+    "wait": ("不烧", "no burn"),
     "deal": ("发牌", "deal"),
     "result": ("结果", "result"),
 }

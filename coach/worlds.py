@@ -6,7 +6,9 @@ What a seat knows at event ``i`` (and nothing more):
   set is played face up);
 - every card played so far (the public history), hence the multiset of cards it has not seen;
 - cards it saw go into another hand and not come out: 亮3 shows (public), tribute and returned
-  cards it gave or received;
+  cards it gave or received (a refused card goes back where it came from);
+- in 保皇, the cards the 皇帝 called with (shown to all) and the marked big joker (its holder is
+  public) stay with their seat until it plays them;
 - in 保皇, the roles as known to it (``Baohuang.roles_known_to``): when it knows the 保皇派, the
   called card's last copy, if not played, lies in that hand; when it does not, the copy lies in
   any hand but the 皇帝's, and whoever gets it in a sampled deal is that deal's 保皇派.
@@ -23,8 +25,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from replay.cards import Card, full_decks
-from replay.events import Burn, Event, Play, Return, Show, Tribute
+from replay.cards import BJ, Card, full_decks
+from replay.events import Burn, Call, Event, Play, Refuse, Return, Show, Tribute
 from replay.hand import SLOT_CARD, Hand
 from replay.state import State
 
@@ -63,6 +65,18 @@ def _take(pool: Counter[Card], card: Card) -> bool:
     return False
 
 
+def _drop(cards: list[Card], gone: Sequence[Card]) -> None:
+    """Remove from ``cards`` those that left the hand; a card whose suit is not recorded, on either side,
+    takes one of its rank (another suit of a rank does not)."""
+    for c in gone:
+        if c in cards:
+            cards.remove(c)
+            continue
+        same = [x for x in cards if x.rank == c.rank and (c.suitless or x.suitless)]
+        if same:
+            cards.remove(same[0])
+
+
 def knowledge(eng: Any, states: Sequence[State], events: Sequence[Event], index: int, seat: int) -> Knowledge:
     """What ``seat`` knew just before event ``index`` (``states[index]`` is the state then)."""
     st = states[index]
@@ -71,27 +85,30 @@ def knowledge(eng: Any, states: Sequence[State], events: Sequence[Event], index:
         raise NoWorld(f"seat {seat}'s hand at event {index} is not fully known")
     n = st.n
     located: list[list[Card]] = [[] for _ in range(n)]
+    called, not_to = None, -1
+    if eng.game == "baohuang":
+        if st.marked not in (-1, seat):
+            located[st.marked].append(BJ)  # the marked big joker: its holder is public
+        if st.called is not None and not st.grab and not st.solo:
+            known = eng.roles_known_to(st, seat)
+            holder = next((t for t, r in known.items() if r == "loyalist"), None)
+            if holder is not None and holder != seat:
+                located[holder].append(st.called)  # its copy, until it plays it (below)
+            elif holder is None:
+                called, not_to = st.called, st.emperor
     for ev in events[:index]:
         if isinstance(ev, Show) and ev.seat != seat:
             located[ev.seat] += ev.cards
-        elif isinstance(ev, Tribute | Return) and seat in (ev.seat, ev.to) and ev.to != seat:
-            located[ev.to] += ev.cards
+        elif isinstance(ev, Call) and ev.seat == st.emperor and ev.seat != seat:
+            have = Counter(located[ev.seat])  # the marked big joker may be one of the cards shown
+            for c, k in Counter(ev.cards).items():
+                located[ev.seat] += [c] * max(0, k - have[c])
+        elif isinstance(ev, Tribute | Return | Refuse) and seat in (ev.seat, ev.to):
+            _drop(located[ev.seat], ev.cards)
+            if ev.to != seat:
+                located[ev.to] += ev.cards
         elif isinstance(ev, Play | Burn) and located[ev.seat]:
-            for c in ev.cards:
-                if c in located[ev.seat]:
-                    located[ev.seat].remove(c)
-                else:
-                    same = [x for x in located[ev.seat] if x.rank == c.rank]
-                    if same:
-                        located[ev.seat].remove(same[0])
-    called, not_to = None, -1
-    if eng.game == "baohuang" and st.called is not None and not st.grab and not st.solo:
-        known = eng.roles_known_to(st, seat)
-        holder = next((t for t, r in known.items() if r == "loyalist"), None)
-        if holder is not None and holder != seat:
-            located[holder].append(st.called)
-        elif holder is None:
-            called, not_to = st.called, st.emperor
+            _drop(located[ev.seat], ev.cards)
     if all(_exact(h) for h in st.hands):
         pool: Counter[Card] = Counter()
         for t in range(n):

@@ -170,3 +170,45 @@ def test_report_json_and_html_carry_the_evaluation(tmp_path: Path) -> None:
     assert hostile not in page and "&lt;script&gt;" in page
     plain = coach_replay(replay).to_json()
     assert "evaluation" not in plain and all("price" not in f for f in plain["findings"])
+
+
+def _burn_deal() -> tuple[Replay, int]:
+    import random
+
+    from replay.events import Burn
+    from replay.simulate import RandomBot
+
+    for seed in range(200):
+        log = simulate_deal(seed, "gouji", bot=RandomBot(random.Random(seed), burn_rate=0.9)).log
+        rep = Replay(log)
+        burns = [i for i, e in enumerate(log.events) if isinstance(e, Burn) and e.seat != rep.states[i].to_act]
+        if burns:
+            return rep, burns[0]
+    raise AssertionError("no out-of-turn burn in 200 seeds")
+
+
+def test_a_burn_is_priced_against_letting_play_go_on() -> None:
+    from coach.evaluate import Wait, evaluate_decision
+
+    rep, i = _burn_deal()
+    d = evaluate_decision(rep.engine, rep.states, rep.log.events, i, Settings(rollouts=3, max_candidates=3))
+    assert d is not None
+    waits = [c for c in d.candidates if isinstance(c.event, Wait)]
+    assert len(waits) == 1 and waits[0].event.seat == d.seat and not waits[0].actual
+    assert waits[0].label() == "wait" and set(waits[0].values) == {"seat", "all"}
+    back = Decision.from_json(json.loads(json.dumps(d.to_json())), 6)
+    assert [type(c.event) for c in back.candidates] == [type(c.event) for c in d.candidates]
+
+
+def test_workers_replay_with_the_replays_profile(tmp_path: Path) -> None:
+    """With --profile the workers price the deal as the parent's replay reads it (jobs=2 equals jobs=1)."""
+    from coach.evaluate import evaluate_replay
+    from replay.profile import load_profile
+
+    log = simulate_deal(4, "gouji").log
+    rep = Replay(log, profile=load_profile("gouji-online"))
+    settings = Settings(rollouts=2, max_candidates=2)
+    one = evaluate_replay(rep, settings, jobs=1, seats=[3]).to_json()
+    two = evaluate_replay(rep, settings, jobs=2, seats=[3]).to_json()
+    one.pop("seconds"), two.pop("seconds")
+    assert one == two
