@@ -53,6 +53,7 @@ PAGES = [
     ("timeline", "时间线", "Timeline"),
     ("scoring", "计分", "Scoring"),
     ("coach", "教练", "Coach"),
+    ("evaluation", "评估", "Evaluation"),
     ("dispute", "争议台", "Dispute desk"),
     ("players", "牌手", "Players"),
 ]
@@ -229,6 +230,16 @@ def ask_dispute(page: Any, text: str, step: int, seat: int, action: str, cards: 
     wait_idle(page)
 
 
+def run_evaluation(page: Any, rollouts: int = 4) -> None:
+    """On the Evaluation page: price the open deal with few rollouts and wait for the chart."""
+    box = page.locator(".st-key-eval_rollouts input")
+    box.fill(str(rollouts))
+    box.press("Tab")
+    page.locator(".st-key-eval_run button").first.click()
+    page.locator('[data-testid="stPlotlyChart"]').first.wait_for(timeout=120_000)
+    wait_idle(page)
+
+
 def _choose(page: Any, where: str, starts: str) -> None:
     """Pick the option of a selectbox whose text starts with ``starts``."""
     box = page.locator(f"{where} [role='combobox']:visible").first
@@ -276,6 +287,8 @@ def take_all(base: str, out: Path, lang: str) -> list[Path]:
             press_next(page)
         for name, _zh, _en in PAGES:
             goto(page, titles[name])
+            if name == "evaluation":
+                run_evaluation(page)
             if name == "dispute":
                 text = DISPUTE.read_text(encoding="utf-8")
                 ask_dispute(page, text, step=3, seat=1, action="burn", cards="A A")
