@@ -176,6 +176,11 @@ def with_prices(replay: Replay, findings: list[Finding], evaluation: Evaluation)
 def coach_replay(replay: Replay, seat: int | None = None, evaluation: Evaluation | None = None) -> Report:
     """Findings on a replayed deal (only those about ``seat`` when given), priced by ``evaluation``
     when one is given (``coach.evaluate.evaluate_replay``)."""
+    if replay.log.game == "shengji":
+        from coach.shengji_notes import coach_shengji
+
+        findings_sj = coach_shengji(replay, seat) + _deal_findings(replay, seat)
+        return Report(replay, tuple(findings_sj), summarize(findings_sj, 4, [(0, 2), (1, 3)]), evaluation)
     deal = Deal(replay)
     detectors = [mx.detect for mx in MAXIMS if mx.detect is not None]
     if replay.log.game == "baohuang":
@@ -194,21 +199,7 @@ def coach_replay(replay: Replay, seat: int | None = None, evaluation: Evaluation
         for mx in MAXIMS:
             if mx.detect_deal is not None:
                 findings.extend(f for f in mx.detect_deal(deal) if seat is None or seat in f.seats)
-    for v in replay.deal_verdicts + replay.result_verdicts:
-        if seat is not None and v.seat != seat:
-            continue
-        findings.append(
-            Finding(
-                None,
-                v.seat,
-                "violation",
-                "violation",
-                v.message_zh,
-                v.message_en,
-                rule=v.rule,
-                evidence=Evidence(did=v.action),
-            )
-        )
+    findings += _deal_findings(replay, seat)
     findings = [with_worth(f) for f in findings]
     if evaluation is not None:
         findings = with_prices(replay, findings, evaluation)
@@ -216,6 +207,24 @@ def coach_replay(replay: Replay, seat: int | None = None, evaluation: Evaluation
             findings = [f for f in findings if f.seat == seat or f.index is None]
     teams = _teams(replay)
     return Report(replay, tuple(findings), summarize(findings, replay.final.n, teams), evaluation)
+
+
+def _deal_findings(replay: Replay, seat: int | None) -> list[Finding]:
+    """Findings for a bad deal or a claimed result the deal does not bear out."""
+    return [
+        Finding(
+            None,
+            v.seat,
+            "violation",
+            "violation",
+            v.message_zh,
+            v.message_en,
+            rule=v.rule,
+            evidence=Evidence(did=v.action),
+        )
+        for v in replay.deal_verdicts + replay.result_verdicts
+        if seat is None or v.seat == seat
+    ]
 
 
 def coach_log(log: Log, seat: int | None = None) -> Report:

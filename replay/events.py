@@ -184,6 +184,32 @@ class Reveal(Event):
     action: ClassVar[str] = "reveal"
 
 
+@dataclass(frozen=True, slots=True)
+class Declare(_WithCards):
+    """升级: 定主 with a joker and a pair of one suit, face down (SJ-DECLARE)."""
+
+    action: ClassVar[str] = "declare"
+
+
+@dataclass(frozen=True, slots=True)
+class Exchange(_WithCards):
+    """升级: 换三张, cards passed between the declaration that won and one it ate (SJ-EXCHANGE)."""
+
+    to: int = -1
+
+    action: ClassVar[str] = "exchange"
+
+    def _json_fields(self) -> dict[str, Any]:
+        return {"to": self.to, "cards": [c.token for c in self.cards]}
+
+
+@dataclass(frozen=True, slots=True)
+class Bury(_WithCards):
+    """升级: the declarer, having taken the kitty (底牌), lays as many cards back (SJ-DEAL)."""
+
+    action: ClassVar[str] = "bury"
+
+
 EVENT_TYPES: dict[str, type[Event]] = {
     cls.action: cls
     for cls in (
@@ -204,7 +230,10 @@ EVENT_TYPES: dict[str, type[Event]] = {
         Yield,
         Grab,
         Reveal,
+        Declare,
+        Exchange,
+        Bury,
     )
 }
 CARD_ACTIONS = frozenset(a for a, c in EVENT_TYPES.items() if issubclass(c, _WithCards))
-TARGET_ACTIONS = frozenset({"tribute", "return", "refuse"})
+TARGET_ACTIONS = frozenset({"tribute", "return", "refuse", "exchange"})

@@ -22,12 +22,12 @@ from replay.events import CARD_ACTIONS, EVENT_TYPES, TARGET_ACTIONS, Event, Repo
 from replay.profile import GAMES, Profile, ProfileError, load_profile
 
 FORMAT = "fupan/1"
-SEATS = {"gouji": 6, "baohuang": 5}
+SEATS = {"gouji": 6, "baohuang": 5, "shengji": 4}
 UNKNOWN = "??"
 META_KEYS = ("date", "venue", "match", "deal", "table", "notes", "previous")
 PREVIOUS_KEYS = ("finish_order", "first_leader", "revolution")
-RESULT_KEYS = ("finish_order", "teams", "sweep")
-DEAL_KEYS = ("hands", "marked", "loyalist")
+RESULT_KEYS = ("finish_order", "teams", "sweep", "points", "levels")
+DEAL_KEYS = ("hands", "marked", "loyalist", "kitty", "levels")
 TOP_KEYS = ("format", "game", "profile", "overrides", "meta", "seats", "deal", "events", "result")
 
 
@@ -68,6 +68,8 @@ class Log:
     hands: tuple[tuple[Card | None, ...] | None, ...] | None = None
     marked: int | None = None  # 保皇: the seat dealt the marked big joker
     loyalist: int | None = None  # 保皇: the 保皇派 as the record names it (for logs without hands)
+    kitty: tuple[Card, ...] | None = None  # 升级: the kitty (底牌) as dealt
+    levels: tuple[str, str] | None = None  # 升级: the levels of sides 0 (seats 0, 2) and 1 before the deal
     events: tuple[Event, ...] = ()
     result: Mapping[str, Any] | None = None
     source: str = "<log>"
@@ -118,6 +120,10 @@ class Log:
             deal["marked"] = self.marked
         if self.loyalist is not None:
             deal["loyalist"] = self.loyalist
+        if self.kitty is not None:
+            deal["kitty"] = [c.token for c in self.kitty]
+        if self.levels is not None:
+            deal["levels"] = list(self.levels)
         if deal:
             out["deal"] = deal
         out["events"] = [e.to_json() for e in self.events]
@@ -303,6 +309,7 @@ def log_from_doc(doc: Any, source: str = "<log>") -> Log:
     hands, marked, loyalist = _read_deal(doc.get("deal"), n)
     for key, value in (("marked", marked), ("loyalist", loyalist)):
         _expect(value is None or game == "baohuang", ["deal", key], f"deal.{key} belongs to a baohuang log, not {game}")
+    kitty, levels = _read_shengji_deal(doc.get("deal"), game)
     events, _ = _read_events(doc.get("events", []), n)
     result = doc.get("result")
     if result is not None:
@@ -316,6 +323,8 @@ def log_from_doc(doc: Any, source: str = "<log>") -> Log:
         hands=hands,
         marked=marked,
         loyalist=loyalist,
+        kitty=kitty,
+        levels=levels,
         events=tuple(events),
         result=copy.deepcopy(result),
         source=source,
@@ -353,6 +362,20 @@ def _check_result(result: Any, n: int) -> None:
             _check_order(v, n, ["result", key])
         elif key == "sweep":
             _expect(isinstance(v, bool), ["result", key], "expected true or false")
+        elif key == "points":  # 升级
+            _expect(
+                isinstance(v, dict) and set(v) <= {"defenders", "kitty"} and all(type(x) is int for x in v.values()),
+                ["result", key],
+                'expected {"defenders": N, "kitty": N}',
+            )
+        elif key == "levels":  # 升级
+            _expect(
+                isinstance(v, dict)
+                and set(v) <= {"before", "after"}
+                and all(isinstance(x, list) and len(x) == 2 and all(t in LEVEL_NAMES for t in x) for x in v.values()),
+                ["result", key],
+                'expected {"after": [level, level]} with levels such as "A", "2", "10", "K"',
+            )
         else:
             _expect(isinstance(v, list), ["result", key], "expected a list of {seats, points}")
             for i, t in enumerate(v):
@@ -415,6 +438,30 @@ def _read_deal(raw: Any, n: int) -> tuple[tuple[tuple[Card | None, ...] | None, 
         _expect(len(hand) <= 216, ["deal", "hands", s], f"a hand of {len(hand)} cards: four decks hold 216")
         out.append(tuple(_card(t, ["deal", "hands", s, i], True) for i, t in enumerate(hand)))
     return tuple(out), marked, loyalist
+
+
+LEVEL_NAMES = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
+
+
+def _read_shengji_deal(raw: Any, game: str) -> tuple[tuple[Card, ...] | None, tuple[str, str] | None]:
+    """(kitty, levels) of a 升级 deal; either key in another game's log is an error."""
+    if not isinstance(raw, dict):
+        return None, None
+    for key in ("kitty", "levels"):
+        _expect(key not in raw or game == "shengji", ["deal", key], f"deal.{key} belongs to a shengji log, not {game}")
+    kitty = raw.get("kitty")
+    if kitty is not None:
+        _expect(isinstance(kitty, list) and len(kitty) <= 12, ["deal", "kitty"], "expected a list of up to 12 cards")
+        kitty = tuple(_card(t, ["deal", "kitty", i]) for i, t in enumerate(kitty))
+    levels = raw.get("levels")
+    if levels is not None:
+        _expect(
+            isinstance(levels, list) and len(levels) == 2 and all(t in LEVEL_NAMES for t in levels),
+            ["deal", "levels"],
+            f"expected the two sides' levels, each one of {', '.join(LEVEL_NAMES)}",
+        )
+        levels = (levels[0], levels[1])
+    return kitty, levels
 
 
 _ALLOWED: dict[str, frozenset[str]] = {

@@ -16,7 +16,7 @@ from pathlib import Path
 from types import MappingProxyType
 from typing import Any
 
-GAMES = ("gouji", "baohuang")
+GAMES = ("gouji", "baohuang", "shengji")
 
 
 @dataclass(frozen=True)
@@ -168,6 +168,39 @@ OPTIONS: dict[str, Option] = {
             {"baohuang": []},
             "ranks taken out of the four decks (e.g. [3, 4, 5])",
             "去掉的点数",
+        ),
+        _opt(
+            "kitty",
+            "SJ-DEAL",
+            (0, 4, 8),
+            {"shengji": 4},
+            "cards set aside as the kitty (底牌); the rest deal evenly to the four seats",
+            "底牌张数",
+        ),
+        _opt(
+            "levels",
+            "SJ-LEVEL",
+            ("A-K", "2-A"),
+            {"shengji": "A-K"},
+            "the level ladder: A, 2, 3 … K as the seed says, or 2 … K, A",
+            "升级的级序：种子的 A、2、3…K，或 2…K、A",
+        ),
+        _opt(
+            "declare_compare",
+            "SJ-DECLARE",
+            ("first", "pair_rank"),
+            {"shengji": "first"},
+            "declarations with the same joker: the earlier stands, or the higher pair",
+            "同一种王定主时：先定者大，或对子大者大",
+        ),
+        _opt("throws", "SJ-TRICK", bool, {"shengji": False}, "甩牌: several sets of one suit led at once", "允许甩牌"),
+        _opt(
+            "kitty_multiplier",
+            "SJ-POINTS",
+            (1, 2, 4),
+            {"shengji": 2},
+            "the kitty's points count this many times for the side that wins the last trick (defenders only)",
+            "扣底分的倍数",
         ),
         _opt(
             "force_from",

@@ -16,11 +16,12 @@ from replay.climbing import Climbing, Outcome
 from replay.gouji import Gouji
 from replay.log import Log
 from replay.profile import Profile
-from replay.scoring import Score, score_baohuang, score_gouji
+from replay.scoring import Score, score_baohuang, score_gouji, score_shengji
+from replay.shengji import RANK_LEVEL, Shengji, SjState
 from replay.state import State, seats_of
 from replay.verdicts import Verdict
 
-ENGINES: dict[str, type[Climbing]] = {"gouji": Gouji, "baohuang": Baohuang}
+ENGINES: dict[str, type[Climbing] | type[Shengji]] = {"gouji": Gouji, "baohuang": Baohuang, "shengji": Shengji}
 
 
 def engine_for(profile: Profile, meta: dict[str, Any] | None = None) -> Any:
@@ -49,6 +50,7 @@ class StepView:
     deadlevel: int | None
     revolution: int | None
     roles: dict[str, Any] | None = None
+    tricks: dict[str, Any] | None = None  # 升级: trumps, declarer, the trick in progress, points
 
     def to_json(self) -> dict[str, Any]:
         """The stable JSON of ``fupan replay --step N --json``."""
@@ -68,6 +70,7 @@ class StepView:
             "deadlevel": self.deadlevel,
             "revolution": self.revolution,
             **({"roles": self.roles} if self.roles is not None else {}),
+            **({"shengji": self.tricks} if self.tricks is not None else {}),
         }
 
 
@@ -80,11 +83,12 @@ class Replay:
         self.engine = engine_for(self.profile, dict(log.meta))
         self.strict = strict
         self.unverified: list[str] = []
+        extra = {"kitty": log.kitty, "levels": log.levels} if log.game == "shengji" else {}
         self.deal_verdicts: list[Verdict] = [
             Verdict(None, seat, "deal", (), False, rule, zh, en)
-            for rule, seat, zh, en in self.engine.check_deal(log.hands, self.unverified)
+            for rule, seat, zh, en in self.engine.check_deal(log.hands, self.unverified, **extra)
         ]
-        st = self.engine.initial(log.hands, {"marked": log.marked, "loyalist": log.loyalist})
+        st = self.engine.initial(log.hands, {"marked": log.marked, "loyalist": log.loyalist, **extra})
         if isinstance(self.engine, Baohuang):
             self.deal_verdicts += [
                 Verdict(None, seat, "deal", (), False, rule, zh, en)
@@ -169,6 +173,8 @@ class Replay:
         """The deal's score, or None while it is not finished."""
         if self.log.game == "baohuang":
             return score_baohuang(self.final, self.profile)
+        if self.log.game == "shengji":
+            return score_shengji(self.final, self.profile)
         return score_gouji(self.final, self.profile)
 
     def _check_result(self) -> list[Verdict]:
@@ -185,6 +191,8 @@ class Replay:
                 )
             ]
         out: list[Verdict] = []
+        if self.log.game == "shengji":
+            return _check_shengji_result(claimed, score)
         if self.log.game == "baohuang":
             st = self.final
             score_rule = "BH-SCORE-GRAB" if st.grab else "BH-SCORE-SOLO" if st.solo else "BH-SCORE"
@@ -236,6 +244,8 @@ class Replay:
         """The table after ``step`` events, as plain values."""
         st = self.states[step]
         eng = self.engine
+        if isinstance(st, SjState):
+            return _shengji_view(eng, st, step)
         actors = eng.actors(st)
         return StepView(
             step=step,
@@ -293,3 +303,74 @@ def _claim(rule: str, message_zh: str, message_en: str) -> Verdict:
 def cards_str(cards: tuple[Card, ...]) -> str:
     """Cards as canonical tokens joined by spaces."""
     return " ".join(c.token for c in cards)
+
+
+def _check_shengji_result(claimed: Any, score: Score) -> list[Verdict]:
+    """升级: the claimed points and levels against the deal's."""
+    out: list[Verdict] = []
+    pts = claimed.get("points") or {}
+    real = score.points or {}
+    for key, zh in (("defenders", "闲家得分"), ("kitty", "扣底分")):
+        if key in pts and pts[key] != real.get(key):
+            out.append(
+                _claim(
+                    "SJ-POINTS",
+                    f"记录的{zh} {pts[key]} 与牌局的 {real.get(key)} 不符",
+                    f"recorded {key} points {pts[key]} differ from the deal's {real.get(key)}",
+                )
+            )
+    after = (claimed.get("levels") or {}).get("after")
+    if after is not None and score.levels is not None and list(after) != score.levels["after"]:
+        out.append(
+            _claim(
+                "SJ-LEVEL",
+                f"记录的级 {after} 与牌局的 {score.levels['after']} 不符",
+                f"recorded levels after the deal {after} differ from the deal's {score.levels['after']}",
+            )
+        )
+    return out
+
+
+def _shengji_view(eng: Any, st: SjState, step: int) -> StepView:
+    """A 升级 table after ``step`` events: hands, who acts and why, the trick in progress, points."""
+    actors = eng.actors(st)
+    tr = st.trumps
+    last = st.tricks[-1] if st.tricks else None
+    return StepView(
+        step=step,
+        to_act=actors,
+        why={s: eng.why(st, s) for s in actors},
+        table_seat=st.trick[0][0] if st.trick else None,
+        table_cards=tuple(c.token for _, cs in st.trick for c in cs),
+        table_gouji=False,
+        hands={s: h.cards_or_unknown() for s, h in enumerate(st.hands)},
+        finished=(),
+        counts_shown={},
+        passed=(),
+        burners=(),
+        failed_burners=(),
+        headless=(),
+        chaos=False,
+        deadlevel=None,
+        revolution=None,
+        tricks={
+            "phase": st.phase,
+            "trump_suit": None if tr is None else tr.suit,
+            "level": None if tr is None else RANK_LEVEL[tr.level],
+            "declarer": None if st.declarer == -1 else st.declarer,
+            "declarations": [{"seat": s, "cards": list(_tokens(cs))} for s, cs in st.declarations],
+            "trick": [{"seat": s, "cards": list(_tokens(cs))} for s, cs in st.trick],
+            "tricks_done": len(st.tricks),
+            "last_trick": None
+            if last is None
+            else {
+                "leader": last.leader,
+                "winner": last.winner,
+                "points": last.points,
+                "plays": [{"seat": s, "cards": list(_tokens(cs))} for s, cs in last.plays],
+            },
+            "points": list(st.points),
+            "defenders_points": st.defenders_points,
+            "buried": list(_tokens(st.buried)) if st.buried else [],
+        },
+    )

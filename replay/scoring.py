@@ -46,6 +46,8 @@ class Score:
     explain: tuple[tuple[str, str], ...] = field(default=())
     roles: dict[str, Any] | None = None
     unsplit: bool = False  # 保皇 with an unknown 保皇派: places known, points not split
+    points: dict[str, int] | None = None  # 升级: {"defenders", "kitty"}
+    levels: dict[str, Any] | None = None  # 升级: {"before", "after"} per side, and who passed the last level
 
     def to_json(self) -> dict[str, Any]:
         """The stable JSON of ``fupan score --json``."""
@@ -55,6 +57,8 @@ class Score:
             "teams": [{"seats": list(t.seats), "points": t.points} for t in self.teams],
             "sweep": self.sweep,
             **({"roles": dict(self.roles)} if self.roles is not None else {}),
+            **({"points": dict(self.points)} if self.points is not None else {}),
+            **({"levels": dict(self.levels)} if self.levels is not None else {}),
         }
 
     def place_of(self, seat: int) -> int:
@@ -191,3 +195,65 @@ def score_baohuang(st: State, profile: Profile) -> Score | None:
 def _num(x: Fraction) -> Any:
     """An integer when the fraction is whole, else a float."""
     return int(x) if x.denominator == 1 else float(x)
+
+
+def level_change(defenders: int) -> tuple[int, int]:
+    """(side that goes up: 0 declarers / 1 defenders, steps) for the defenders' points (SJ-POINTS,
+    the standard table): declarers up 3 at 0, 2 at 5-35, 1 at 40-75; at 80 the defenders take over,
+    and go up one more for every further 40."""
+    if defenders >= 80:
+        return 1, min(3, (defenders - 80) // 40)
+    if defenders == 0:
+        return 0, 3
+    return 0, 2 if defenders < 40 else 1
+
+
+def score_shengji(st: Any, profile: Profile) -> Score | None:
+    """The score of a finished 升级 deal: card points per side, the defenders' total with the kitty,
+    and each side's level after the deal (SJ-POINTS, SJ-LEVEL)."""
+    from replay.shengji import LEVEL_SEQUENCES, RANK_LEVEL, VOID, team
+
+    if st.phase == VOID:
+        return Score((), (), (), void=True, explain=(("SJ-DECLARE", "nobody declared: the deal is void"),))
+    if not st.terminal:
+        return None
+    seq = LEVEL_SEQUENCES[profile.options["levels"]]
+    declarers = team(st.declarer)
+    defenders = 1 - declarers
+    total = st.defenders_points
+    won_last = team(st.tricks[-1].winner) if st.tricks else declarers
+    kitty = st.kitty_points if won_last == defenders else 0
+    side, steps = level_change(total)
+    up = declarers if side == 0 else defenders
+    before = [RANK_LEVEL[r] for r in st.levels]
+    after = list(before)
+    passed = None
+    k = seq.index(before[up]) + steps
+    if k >= len(seq):
+        passed, after[up] = up, seq[-1]
+    else:
+        after[up] = seq[k]
+    explain = [
+        ("SJ-POINTS", f"defenders (side {defenders}) took {total - kitty} points in tricks"),
+        (
+            "SJ-POINTS",
+            f"kitty {kitty // max(1, profile.options['kitty_multiplier'])} x {profile.options['kitty_multiplier']}"
+            f" = {kitty} to the defenders"
+            if kitty
+            else "the kitty's points stay with the declarers (they won the last trick)",
+        ),
+        ("SJ-LEVEL", f"defenders' {total} points: side {up} goes up {steps} (from {before[up]} to {after[up]})"),
+    ]
+    if side == 1:
+        explain.append(("SJ-LEVEL", "80 or more: the defenders take over as declarers"))
+    if passed is not None:
+        explain.append(("SJ-LEVEL", f"side {passed} passed the last level {seq[-1]}: it wins the match"))
+    teams = tuple(TeamScore((t, t + 2), st.points[t] + (kitty if t == defenders else 0), st.points[t]) for t in (0, 1))
+    return Score(
+        (),
+        (),
+        teams,
+        explain=tuple(explain),
+        points={"defenders": total, "kitty": kitty},
+        levels={"before": before, "after": after, "up": up, "steps": steps, "passed": passed},
+    )

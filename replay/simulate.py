@@ -16,7 +16,9 @@ from replay.baohuang import Baohuang
 from replay.cards import RANK_2, RANK_3, RANK_BJ, RANK_SJ, Card, full_decks
 from replay.events import (
     Burn,
+    Bury,
     Call,
+    Declare,
     Event,
     Grab,
     Jiefeng,
@@ -35,6 +37,7 @@ from replay.gouji import Gouji
 from replay.log import Log, Seat
 from replay.profile import Profile, load_profile
 from replay.replay import ENGINES
+from replay.shengji import Shengji
 from replay.state import State
 
 NAMES = ("张伟", "王芳", "李娜", "刘洋", "陈静", "杨磊", "赵敏", "黄勇", "周杰", "吴霞", "孙浩", "马丽")
@@ -267,8 +270,10 @@ def simulate_deal(
     """Deal from ``seed`` and play one complete deal with random legal choices."""
     prof = load_profile(profile) if isinstance(profile, str) else profile
     rng = random.Random(seed)
-    bot = bot or RandomBot(rng)
     meta = {"date": "2026-11-29", "venue": "模拟", "match": f"sim-{seed}", "deal": deal_number}
+    if prof.game == "shengji":
+        return _simulate_shengji(seed, prof, meta, rng, max_events)
+    bot = bot or RandomBot(rng)
     eng: Any = ENGINES[prof.game](prof, meta)
     hands = deal_hands(rng, tuple(eng.hand_sizes()), eng.removed_ranks)
     marked = None
@@ -317,6 +322,64 @@ def simulate_deal(
         source=f"<simulated seed {seed}>",
     )
     return SimulatedDeal(log, tuple(states))
+
+
+def _simulate_shengji(
+    seed: int, prof: Profile, meta: dict[str, Any], rng: random.Random, max_events: int
+) -> SimulatedDeal:
+    """One 升级 deal with random legal choices: some seats declare, the exchange and the kitty as
+    due, then random plays among the engine's legal ones."""
+    eng = Shengji(prof, meta)
+    cards = full_decks(2)
+    rng.shuffle(cards)
+    size = eng.hand_sizes()[0]
+    hands = tuple(tuple(sorted(cards[k * size : (k + 1) * size], key=lambda c: c.slot, reverse=True)) for k in range(4))
+    kitty = tuple(cards[4 * size :])
+    levels = (rng.choice(eng.levels[:6]), rng.choice(eng.levels[:6]))
+    st = eng.initial(hands, {"kitty": kitty, "levels": levels})
+    states = [st]
+    events: list[Event] = []
+
+    def push(ev: Event) -> None:
+        nonlocal st
+        out = eng.step(st, ev)
+        if out.rule is not None:
+            raise SimulationError(f"seed {seed}: event {len(events)} {ev} refused: [{out.rule}] {out.message_en}")
+        st = out.state  # type: ignore[assignment]
+        events.append(ev)
+        states.append(st)
+
+    declares = [e for e in eng.legal_actions(st) if isinstance(e, Declare)]
+    seats_done: set[int] = set()
+    rng.shuffle(declares)
+    for ev in declares:
+        if ev.seat not in seats_done and (not seats_done or rng.random() < 0.4):
+            seats_done.add(ev.seat)
+            push(ev)
+    while not st.terminal:
+        if len(events) >= max_events:
+            raise SimulationError(f"seed {seed}: no end after {max_events} events")
+        if st.phase == "kitty":
+            held = st.hands[st.declarer].known_cards()
+            push(Bury(st.declarer, cards=tuple(rng.sample(held, st.kitty_size))))
+            continue
+        opts = [e for e in eng.legal_actions(st) if not isinstance(e, Declare)]
+        if not opts:
+            raise SimulationError(f"seed {seed}: no legal event at {len(events)} in phase {st.phase}")
+        push(rng.choice(opts))
+    players = rng.sample(NAMES, 4)
+    log = Log(
+        game="shengji",
+        profile_name=prof.name,
+        meta=meta,
+        seats=tuple(Seat(s, players[s]) for s in range(4)),
+        hands=hands,
+        kitty=kitty,
+        levels=levels,
+        events=tuple(events),
+        source=f"<simulated seed {seed}>",
+    )
+    return SimulatedDeal(log, tuple(states))  # type: ignore[arg-type]
 
 
 def write_deals(out_dir: str | Path, count: int, seed: int, profile: str = "gouji") -> list[Path]:
