@@ -1,4 +1,4 @@
-"""fupan dashboard: review 够级 and 保皇 deals in the browser. Run with ``streamlit run app.py``.
+"""fupan dashboard: review 够级, 保皇 and 升级 deals in the browser. Run with ``streamlit run app.py``.
 
 A thin frame around ``st.navigation``: the pages live in ``views/``; the language switch is here.
 """

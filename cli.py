@@ -1,4 +1,4 @@
-"""The ``fupan`` command: check, replay, score and coach logs, simulate deals.
+"""The ``fupan`` command: check, replay, score and coach logs, simulate deals (够级, 保皇 and 升级).
 
 Exit codes: 0 every event legal, 1 some event illegal, 2 the input cannot be read (the message names
 the file, line and column), 3 an internal error (a bug: please report it). ``fupan coach`` gives 1
@@ -17,9 +17,10 @@ from typing import TYPE_CHECKING, Any
 from sqlalchemy.exc import SQLAlchemyError
 
 from replay.log import Log, LogError, read_log
-from replay.profile import GAMES, ProfileError, load_profile, options_for, shipped_profiles
+from replay.profile import GAMES, ProfileError, default_profile, load_profile, options_for, shipped_profiles
 from replay.replay import Replay
 from replay.scoring import Score
+from replay.shengji import RANK_LEVEL, SUIT_EN, SUIT_ZH, SjState, card_points
 from replay.verdicts import Verdict
 
 if TYPE_CHECKING:
@@ -28,6 +29,8 @@ if TYPE_CHECKING:
     from coach.findings import Finding
 
 EXIT_OK, EXIT_ILLEGAL, EXIT_INPUT, EXIT_BUG = 0, 1, 2, 3
+GAME_ZH = {"gouji": "够级", "baohuang": "保皇", "shengji": "升级"}
+SCORE_LEVELS = ("before", "after")  # the keys of a 升级 score's "levels" that `score --json` gives
 
 
 _outcome = [EXIT_OK]  # the exit code a command settled on before it printed (kept on a broken pipe)
@@ -95,7 +98,9 @@ def cmd_check(args: argparse.Namespace) -> int:
     return EXIT_OK if rep.ok else EXIT_ILLEGAL
 
 
-def _score_lines(score: Score | None) -> list[str]:
+def _score_lines(rep: Replay, score: Score | None) -> list[str]:
+    if isinstance(rep.final, SjState):
+        return _shengji_score_lines(rep.final, score)
     if score is None:
         return ["the deal is not finished: no score"]
     if score.void:
@@ -115,39 +120,159 @@ def _score_lines(score: Score | None) -> list[str]:
     return lines
 
 
+def _side(side: int) -> str:
+    """A 升级 side and its seats."""
+    return f"side {side} (seats {side}, {side + 2})"
+
+
+def _trumps_line(st: SjState) -> str:
+    """升级: the trump suit, the level and the declarer (or that no declaration stands yet)."""
+    tr = st.trumps
+    if tr is None:
+        return "trumps: not declared yet"
+    return (
+        f"trumps: {SUIT_EN[tr.suit]} ({SUIT_ZH[tr.suit]}), level {RANK_LEVEL[tr.level]}; "
+        f"declarer (庄) seat {st.declarer}, {_side(st.declarers)}"
+    )
+
+
+def _shengji_score_lines(st: SjState, score: Score | None) -> list[str]:
+    """升级: trumps and declarer, card points per side, the kitty, the defenders' points, the levels."""
+    if score is not None and score.void:
+        return ["the deal is void (nobody declared, SJ-DECLARE): no score"]
+    lines = [_trumps_line(st)]
+    won = [sum(1 for t in st.tricks if t.winner % 2 == side) for side in (0, 1)]
+    if st.tricks:
+        lines.append(
+            "tricks: "
+            + "; ".join(f"{_side(side)} won {won[side]}, {st.points[side]} points" for side in (0, 1))
+            + f" ({len(st.tricks)} tricks)"
+        )
+    if score is None:
+        return [*lines, "the deal is not finished: no score"]
+    assert score.points is not None and score.levels is not None
+    buried = " ".join(c.token for c in st.buried)
+    kitty = score.points["kitty"]
+    last = st.tricks[-1].winner if st.tricks else None
+    defenders = 1 - st.declarers
+    if last is None:
+        went = ""
+    elif last % 2 == defenders:
+        went = f"; seat {last} (defenders) won the last trick: {kitty} points to the defenders"
+    else:
+        went = f"; seat {last} (declarers) won the last trick: it stays with the declarers"
+    lines.append(f"kitty (底牌) buried: {buried or '-'} ({card_points(st.buried)} points){went}")
+    lines.append(f"defenders {_side(defenders)}: {score.points['defenders']} points")
+    lv = score.levels
+    change = ", ".join(f"side {side} {lv['before'][side]} -> {lv['after'][side]}" for side in (0, 1))
+    lines.append(f"levels: {change}")
+    lines += [f"  [{rule}] {text}" for rule, text in score.explain]
+    return lines
+
+
+def _score_json(rep: Replay, score: Score | None) -> dict[str, Any]:
+    """The JSON of ``fupan score --json``; 升级 adds ``points`` and ``levels`` (before, after)."""
+    if score is None:
+        out = rep.final.out if not isinstance(rep.final, SjState) else ()
+        return {"finished": False, "finish_order": list(out), "places": [], "teams": [], "sweep": False}
+    doc = score.to_json()
+    if isinstance(doc.get("levels"), dict):
+        doc["levels"] = {k: doc["levels"][k] for k in SCORE_LEVELS if k in doc["levels"]}
+    return doc
+
+
 def cmd_score(args: argparse.Namespace) -> int:
     """fupan score: places and points."""
     rep = _replay(args, strict=False)
     _settle(EXIT_OK if rep.ok else EXIT_ILLEGAL)
     score = rep.score()
     if args.json:
-        if score is None:
-            _emit({"finished": False, "finish_order": list(rep.final.out), "places": [], "teams": [], "sweep": False})
-        else:
-            _emit(score.to_json())
+        _emit(_score_json(rep, score))
     else:
-        print("\n".join(_score_lines(score)))
+        print("\n".join(_score_lines(rep, score)))
     return EXIT_OK if rep.ok else EXIT_ILLEGAL
 
 
-def _step_lines(rep: Replay, step: int) -> list[str]:
+def _seat_label(rep: Replay, s: int) -> str:
+    name = next((x.player for x in rep.log.seats if x.seat == s and x.player), "")
+    return f"seat {s}" + (f" {name}" if name else "")
+
+
+def _event_text(rep: Replay, i: int) -> str:
+    """What event ``i`` did, in words: ``seat 1 exchange SJ 10C 10C -> seat 0``."""
+    v = rep.verdicts[i]
+    ev = rep.log.events[i]
+    to = getattr(ev, "to", None)
+    return f"seat {v.seat} {v.action} {' '.join(v.cards)}".rstrip() + (f" -> seat {to}" if to is not None else "")
+
+
+def _may_act_lines(view: Any) -> list[str]:
+    if not view.to_act:
+        return ["may act: nobody"]
+    lines = ["may act:"]
+    for s, acts in view.to_act.items():
+        lines.append(f"  seat {s} ({'/'.join(acts)}): {view.why[s][1]} / {view.why[s][0]}")
+    return lines
+
+
+def _plays(plays: list[dict[str, Any]]) -> str:
+    return ", ".join(f"seat {p['seat']} {' '.join(p['cards'])}" for p in plays)
+
+
+def _shengji_step_lines(rep: Replay, step: int, st: SjState) -> list[str]:
+    """升级 at one step: levels, trumps and declarer, the trick in progress, the last trick, points, hands."""
     view = rep.view(step)
+    info = view.tricks or {}
+    lv = [RANK_LEVEL[r] for r in st.levels]
+    lines = [f"phase: {st.phase}; levels: side 0 {lv[0]}, side 1 {lv[1]}", _trumps_line(st)]
+    if st.declarations:
+        lines.append(
+            "declarations: "
+            + ", ".join(
+                f"seat {s} {' '.join(c.token for c in cs)}" + (" (stands)" if k == st.winner else "")
+                for k, (s, cs) in enumerate(st.declarations)
+            )
+        )
+    if st.buried:
+        lines.append(f"kitty buried by seat {st.declarer}: {' '.join(c.token for c in st.buried)}")
+    elif st.kitty is not None and st.phase in ("declare", "exchange"):
+        lines.append(f"kitty: {' '.join(c.token for c in st.kitty) or '-'}")
+    if st.phase == "play":
+        n = len(st.tricks) + 1
+        lines.append(f"trick {n}: " + (_plays(info["trick"]) if st.trick else f"seat {st.to_act} to lead"))
+    last = info.get("last_trick")
+    if last is not None:
+        lines.append(
+            f"last trick ({len(st.tricks)}): {_plays(last['plays'])}; won by seat {last['winner']}, "
+            f"{last['points']} points"
+        )
+    if st.trumps is not None:
+        lines.append(
+            f"points: side 0 {st.points[0]}, side 1 {st.points[1]}; defenders (side {1 - st.declarers}) "
+            f"{st.defenders_points}"
+        )
+    lines += _may_act_lines(view)
+    for s, cards in view.hands.items():
+        lines.append(f"  {_seat_label(rep, s)}: {len(cards)} cards  {' '.join(cards)}".rstrip())
+    return lines
+
+
+def _step_lines(rep: Replay, step: int) -> list[str]:
     log = rep.log
     lines = [f"step {step} of {len(rep.states) - 1}"]
     if step > 0:
         v = rep.verdicts[step - 1]
         ruling = "legal" if v.legal else f"ILLEGAL [{v.rule}] {v.message_en}"
-        lines.append(f"last event: seat {v.seat} {v.action} {' '.join(v.cards)} — {ruling}")
+        lines.append(f"last event: {_event_text(rep, step - 1)} — {ruling}")
+    st = rep.states[step]
+    if isinstance(st, SjState):
+        return lines + _shengji_step_lines(rep, step, st)
+    view = rep.view(step)
     table = "empty" if view.table_seat is None else f"seat {view.table_seat}: {' '.join(view.table_cards)}"
     if view.table_gouji:
         table += "  (够级)"
     lines.append(f"table: {table}")
-    if view.to_act:
-        lines.append("may act:")
-        for s, acts in view.to_act.items():
-            lines.append(f"  seat {s} ({'/'.join(acts)}): {view.why[s][1]} / {view.why[s][0]}")
-    else:
-        lines.append("may act: nobody")
+    lines += _may_act_lines(view)
     status = []
     if view.passed:
         status.append(f"passed this round: {list(view.passed)}")
@@ -191,14 +316,38 @@ def cmd_replay(args: argparse.Namespace) -> int:
         _emit({"steps": [rep.view(k).to_json() for k in range(last + 1)]})
         return EXIT_OK if rep.ok else EXIT_ILLEGAL
     print("\n".join(_step_lines(rep, 0)))
+    print("\n".join(_event_lines(rep)))
+    print("\n".join(_score_lines(rep, rep.score())))
+    return EXIT_OK if rep.ok else EXIT_ILLEGAL
+
+
+def _event_lines(rep: Replay) -> list[str]:
+    """One line per event with its ruling and what it did (the set on the table; 升级: trick by trick)."""
+    lines = []
     for v in rep.verdicts:
-        st = rep.states[v.index + 1]
-        table = "" if st.table is None else f"  | table: seat {st.owner} {' '.join(c.token for c in st.table_cards)}"
+        before, st = rep.states[v.index], rep.states[v.index + 1]
         ruling = "" if v.legal else f"  ILLEGAL [{v.rule}] {v.message_en}"
         fx = "".join(f"\n      · {e}" for e in v.effects)
-        print(f"{v.index:>4}  seat {v.seat} {v.action:<8}{' '.join(v.cards)}{ruling}{table}{fx}")
-    print("\n".join(_score_lines(rep.score())))
-    return EXIT_OK if rep.ok else EXIT_ILLEGAL
+        ev = rep.log.events[v.index]
+        to = getattr(ev, "to", None)
+        cards = " ".join(v.cards) + (f" -> seat {to}" if to is not None else "")
+        if isinstance(st, SjState):
+            assert isinstance(before, SjState)
+            if before.trumps is None and st.trumps is not None:
+                lines.append(f"      {_trumps_line(st)}")
+            if st.trick and len(st.trick) == 1 and before.trick != st.trick:
+                lines.append(f"trick {len(st.tricks) + 1}: seat {st.trick[0][0]} leads")
+            lines.append(f"{v.index:>4}  seat {v.seat} {v.action:<9}{cards}{ruling}{fx}")
+            if len(st.tricks) > len(before.tricks):
+                t = st.tricks[-1]
+                lines.append(
+                    f"      = seat {t.winner} wins trick {len(st.tricks)}: {t.points} points to side {t.winner % 2}"
+                    f" (side 0 {st.points[0]}, side 1 {st.points[1]})"
+                )
+            continue
+        table = "" if st.table is None else f"  | table: seat {st.owner} {' '.join(c.token for c in st.table_cards)}"
+        lines.append(f"{v.index:>4}  seat {v.seat} {v.action:<8}{cards}{ruling}{table}{fx}")
+    return lines
 
 
 def _coach_place(rep: Replay, f: Finding) -> str:
@@ -286,7 +435,7 @@ def _seat_report(report: Report, seat: int) -> Report:
 
 def _evaluate(args: argparse.Namespace, rep: Replay) -> Evaluation:
     """Price the deal's decisions as the --evaluate options ask."""
-    from coach.evaluate import Settings, evaluate_replay
+    from coach.evaluate import EvaluationUnsupported, Settings, evaluate_replay
     from data.importer import progress_bar
 
     if args.rollouts < 2:
@@ -298,7 +447,10 @@ def _evaluate(args: argparse.Namespace, rep: Replay) -> Evaluation:
     settings = Settings(rollouts=args.rollouts, max_candidates=args.candidates, seed=args.seed)
     seats = None if args.seat is None else [args.seat]
     show = progress_bar() if sys.stderr.isatty() else None
-    return evaluate_replay(rep, settings, jobs=args.jobs, seats=seats, progress=show)
+    try:
+        return evaluate_replay(rep, settings, jobs=args.jobs, seats=seats, progress=show)
+    except EvaluationUnsupported as exc:
+        raise InputError(str(exc)) from None
 
 
 def _evaluation_lines(report: Report, seat: int | None) -> list[str]:
@@ -371,7 +523,7 @@ def cmd_simulate(args: argparse.Namespace) -> int:
         raise InputError(f"--game {args.game}: expected one of {', '.join(GAMES)}")
     if args.deals < 1:
         raise InputError("--deals: expected a positive number")
-    profile = args.profile or args.game
+    profile = args.profile or default_profile(args.game)
     if load_profile(profile).game != args.game:
         raise InputError(f"--profile {profile}: a profile for {load_profile(profile).game}, not {args.game}")
     paths = write_deals(args.out, args.deals, args.seed, profile)
@@ -385,16 +537,16 @@ def cmd_demo(args: argparse.Namespace) -> int:
 
     deal = simulate_deal(args.seed, args.profile)
     rep = Replay(deal.log)
-    game = "够级" if deal.log.game == "gouji" else "保皇"
-    print(f"simulated {game} deal, seed {args.seed}, profile {args.profile}")
+    print(f"simulated {GAME_ZH[deal.log.game]} deal, seed {args.seed}, profile {args.profile}")
     for s in deal.log.seats:
         print(f"  seat {s.seat}: {s.player}")
-    for v in rep.verdicts:
-        st = rep.states[v.index + 1]
-        table = "" if st.table is None else f"  | table: seat {st.owner} {' '.join(c.token for c in st.table_cards)}"
-        fx = "".join(f"\n      · {e}" for e in v.effects)
-        print(f"{v.index:>4}  seat {v.seat} {v.action:<8}{' '.join(v.cards)}{table}{fx}")
-    print("\n".join(_score_lines(rep.score())))
+    log = deal.log
+    if log.kitty is not None:
+        print(f"  kitty (底牌): {' '.join(c.token for c in log.kitty)}")
+    if log.levels is not None:
+        print(f"  levels: side 0 (seats 0, 2) {log.levels[0]}, side 1 (seats 1, 3) {log.levels[1]}")
+    print("\n".join(_event_lines(rep)))
+    print("\n".join(_score_lines(rep, rep.score())))
     return EXIT_OK
 
 
@@ -446,7 +598,7 @@ def cmd_export(args: argparse.Namespace) -> int:
 
 
 def cmd_samples(args: argparse.Namespace) -> int:
-    """fupan samples: store the shipped sample deals (够级, 保皇, disputes) in the deal library."""
+    """fupan samples: store the shipped sample deals (够级, 保皇, 升级, disputes) in the deal library."""
     from data.database import open_db
     from data.make_samples import import_samples
 
@@ -469,7 +621,7 @@ def cmd_samples(args: argparse.Namespace) -> int:
 
 def build_parser() -> argparse.ArgumentParser:
     """The argument parser of ``fupan``."""
-    ap = argparse.ArgumentParser(prog="fupan", description="复盘: replay and check 够级 / 保皇 deals")
+    ap = argparse.ArgumentParser(prog="fupan", description="复盘: replay and check 够级 / 保皇 / 升级 deals")
     sub = ap.add_subparsers(dest="command", required=True)
     p = sub.add_parser("check", help="a verdict for every event")
     p.add_argument("log", help="a JSON or text log, or - for standard input")
@@ -503,7 +655,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--seed", type=int, default=0, help="seed of the sampled deals and rollouts")
     p.set_defaults(func=cmd_coach)
     p = sub.add_parser("simulate", help="write simulated deals")
-    p.add_argument("--game", default="gouji")
+    p.add_argument("--game", default="gouji", help=f"one of {', '.join(GAMES)} (its default profile unless --profile)")
     p.add_argument("--deals", type=int, default=1)
     p.add_argument("--seed", type=int, default=1)
     p.add_argument("--out", required=True)

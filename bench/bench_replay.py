@@ -1,4 +1,4 @@
-"""Benchmark: replay + validate simulated 够级 and 保皇 deals, the coach, and the simulator itself.
+"""Benchmark: replay + validate simulated 够级, 保皇 and 升级 deals, the coach, and the simulator itself.
 
 Writes N simulated deals as JSON files to a temporary folder, then times per deal, in one process:
   - ``json.loads`` of the file text (the baseline every figure is compared with),
@@ -8,7 +8,9 @@ Writes N simulated deals as JSON files to a temporary folder, then times per dea
   - the coach on a replayed deal (replay + findings, without simulation-based pricing),
 and the simulator (deals per second). Medians per deal and ratios to the baseline are printed.
 
-    python bench/bench_replay.py [--deals 1000] [--seed 1] [--profile gouji]
+    python bench/bench_replay.py [--deals 1000] [--seed 1] [--profile gouji] [--profile shengji-35]
+
+Without --profile it runs gouji, baohuang and shengji-35 (升级), one table each.
 """
 
 from __future__ import annotations
@@ -31,6 +33,7 @@ from replay.simulate import simulate_deal
 TARGET_REPLAY_MS = 2.0
 TARGET_SIM_PER_S = 100.0
 TARGET_COACH_MS = 100.0
+PROFILES = ("gouji", "baohuang", "shengji-35")  # one per game: 够级, 保皇, 升级
 
 
 def _time(fn, *args) -> float:
@@ -43,10 +46,10 @@ def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--deals", type=int, default=1000)
     ap.add_argument("--seed", type=int, default=1)
-    ap.add_argument("--profile", action="append", help="profile(s) to run (default: gouji and baohuang)")
+    ap.add_argument("--profile", action="append", help=f"profile(s) to run (default: {', '.join(PROFILES)})")
     args = ap.parse_args(argv)
     ok = True
-    for profile in args.profile or ["gouji", "baohuang"]:
+    for profile in args.profile or PROFILES:
         ok &= run(profile, args.deals, args.seed)
         print()
     return 0 if ok else 1

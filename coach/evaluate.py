@@ -50,6 +50,13 @@ class Wait(Event):
     action: ClassVar[str] = "wait"
 
 
+PRICED_GAMES = ("gouji", "baohuang")
+
+
+class EvaluationUnsupported(ValueError):
+    """The game of the log has no rollout policy (升级, for now)."""
+
+
 class EvaluationError(RuntimeError):
     """The rollout policy made a move the engine refused: a bug, never bad input."""
 
@@ -505,6 +512,10 @@ def evaluate_replay(
     """Price every decision of a replayed deal (``seats``: only theirs). ``jobs``: worker processes
     (0 = every core; 1 = this process)."""
     settings = settings or Settings()
+    if replay.log.game not in PRICED_GAMES:
+        raise EvaluationUnsupported(
+            f"{replay.log.source}: pricing by rollouts is for {' and '.join(PRICED_GAMES)}, not {replay.log.game}"
+        )
     t0 = time.perf_counter()
     points = [i for i in decision_points(replay) if seats is None or replay.log.events[i].seat in seats]
     jobs = jobs or usable_cores()

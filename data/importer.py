@@ -5,6 +5,12 @@ stored once and reported as a duplicate) and atomic per deal (a bad file is repo
 reason and nothing of it is stored; the other files go in). Each deal is replayed and coached, and
 its verdicts and findings are stored with it. Export writes each stored canonical log back.
 
+Every game is stored alike: the deal, its seats (who sat there, its side, and the place and points
+the score gives: 够级 and 保皇 a place and its points; 升级 no place, the two teams (0, 2) and (1, 3) as
+sides "0" and "1", and the card points the seat's team took, the kitty included), the events and the
+findings. A 升级 deal's levels before and after are not columns: they are in its log (``deal.levels``)
+and its score (``data.queries.match_standings`` gives them).
+
 Concurrent imports into one database are safe: a deal is replayed and coached before its
 transaction opens; in it the match, the deal and new players are added with INSERT … ON CONFLICT DO
 NOTHING in one fixed order (match, deal, players by name), so a deal another process stored first
@@ -39,6 +45,7 @@ from data.models import Deal, DealSeat, EventRow, FindingRow, Match, Player, Pla
 from replay.log import Log, LogError, read_log
 from replay.profile import ProfileError
 from replay.replay import Replay
+from replay.scoring import Score
 
 LOG_SUFFIXES = (".json", ".txt", ".fupan")
 
@@ -85,11 +92,22 @@ class _AlreadyStored(Exception):
 
 
 def _sides(rep: Replay) -> dict[int, str]:
+    """Each seat's side: 够级 and 升级 the team ("0": seats 0, 2 …; "1": seats 1, 3 …), 保皇 the role."""
     st = rep.final
-    if rep.log.game == "gouji":
+    if rep.log.game in ("gouji", "shengji"):
         return {s: str(s % 2) for s in range(st.n)}
     roles = rep.engine.roles(st)
     return {s: r or "" for s, r in roles.items()}
+
+
+def _seat_results(score: Score | None) -> dict[int, tuple[int | None, float]]:
+    """(place, points) per seat as the score gives them: 够级 and 保皇 the place and its points; 升级 (no
+    places) no place and the card points its team took (the kitty included); none for a void deal."""
+    if score is None or score.void:
+        return {}
+    if score.places:
+        return {p.seat: (p.place, float(p.points)) for p in score.places}
+    return {s: (None, float(t.points)) for t in score.teams for s in t.seats}
 
 
 def _rows(log: Log, digest: str, source: str) -> _Rows:
@@ -117,15 +135,15 @@ def _rows(log: Log, digest: str, source: str) -> _Rows:
         "n_findings": len(report.findings),
         "log_json": log.dumps(),
     }
-    places = {p.seat: p for p in score.places} if score is not None else {}
+    results = _seat_results(score)
     sides = _sides(rep)
     names = {s.seat: s.player for s in log.seats}
     seats = []
     for seat in range(rep.final.n):
-        p = places.get(seat)
+        place, points = results.get(seat, (None, None))
         seats.append(
-            {"seat": seat, "player": names.get(seat, ""), "side": sides.get(seat, ""),
-             "place": p.place if p else None, "points": float(p.points) if p else None}
+            {"seat": seat, "player": names.get(seat, ""), "side": sides.get(seat, ""), "place": place,
+             "points": points}
         )  # fmt: skip
     events = [
         {"idx": v.index, "seat": v.seat, "action": v.action, "cards": " ".join(v.cards), "legal": v.legal,

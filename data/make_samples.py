@@ -1,11 +1,15 @@
 """The sample deal library shipped in ``data/samples/``, and the generator of its simulated part.
 
-``data/samples/`` holds three folders:
+``data/samples/`` holds four folders:
 
 - ``gouji/``: simulated 够级 deals (``make_samples``), five club evenings of six deals each. Every
   third deal is played by ``coach.learners.MaximBot`` breaking one or two folk maxims on purpose,
   so the coach has findings to show; the others by the plain random bot.
 - ``baohuang/``: simulated 保皇 deals, five evenings of six deals each.
+- ``shengji/``: simulated 升级 deals, one match of twenty deals at one table: consecutive deal
+  numbers, both sides start at the first level and each deal's ``levels`` are those the previous
+  deal's score left (a void deal leaves them as they were; should a side pass the last level, the
+  match is won and the next deal opens a new match, a week later, at the first level).
 - ``disputes/``: hand-written dispute cases in the text notation (not generated): each opens with a
   ``#`` comment saying the question put to the referee.
 
@@ -13,9 +17,9 @@ The simulated deals get a fixed club roster instead of the simulator's names, a 
 match per evening (``meta.match``) with increasing deal numbers, and a note saying they are
 simulated. Everything comes from fixed seeds: running the generator again writes the same bytes.
 
-    python -m data.make_samples [--out DIR]     # rewrites data/samples/gouji and data/samples/baohuang
+    python -m data.make_samples [--out DIR]     # rewrites data/samples/gouji, baohuang and shengji
 
-``import_samples(engine)`` stores all three folders in a database (idempotent: a deal already
+``import_samples(engine)`` stores all four folders in a database (idempotent: a deal already
 stored is reported as a duplicate); ``fupan samples`` calls it.
 """
 
@@ -31,12 +35,15 @@ from pathlib import Path
 from sqlalchemy.engine import Engine
 
 from replay.log import Log, Seat
+from replay.profile import load_profile
 from replay.replay import Replay
+from replay.shengji import Shengji
 from replay.simulate import RandomBot, simulate_deal
 
 SAMPLES_DIR = Path(__file__).parent / "samples"
-FOLDERS = ("gouji", "baohuang", "disputes")  # the order ``import_samples`` stores them in
-GENERATED = ("gouji", "baohuang")
+FOLDERS = ("gouji", "baohuang", "shengji", "disputes")  # the order ``import_samples`` stores them in
+GENERATED = ("gouji", "baohuang", "shengji")
+COUNTS = {"gouji": 30, "baohuang": 30, "shengji": 20}  # deals written by default
 
 VENUE = "青岛 市北 海泊河棋牌俱乐部"
 ROSTER = (
@@ -48,7 +55,9 @@ ROSTER = (
 PLAN = {
     "gouji": ("gouji", 1001, dt.date(2026, 9, 1), 7, "周二够级"),
     "baohuang": ("baohuang", 2001, dt.date(2026, 9, 3), 7, "周四保皇"),
+    "shengji": ("shengji-35", 3001, dt.date(2026, 9, 5), 7, "周六升级"),
 }
+SHENGJI_MATCH = 20  # 升级: the deals of one match (unless a side wins it sooner)
 DEALS_PER_MATCH = 6
 MAXIM_EVERY = 3  # every third 够级 deal is played by MaximBot, breaking maxims on purpose
 MAXIM_BREAKS = (
@@ -76,6 +85,8 @@ def _bot(game: str, seed: int, k: int) -> tuple[RandomBot | None, tuple[str, ...
 
 def sample_deal(game: str, k: int) -> Log:
     """The k-th (0-based) simulated sample deal of ``game``, with the club's names and meta."""
+    if game == "shengji":
+        return shengji_samples(k + 1)[k]
     profile, first_seed, first_day, every, title = PLAN[game]
     seed = first_seed + k
     match_no, deal_no = divmod(k, DEALS_PER_MATCH)
@@ -108,6 +119,41 @@ def sample_deal(game: str, k: int) -> Log:
     return log
 
 
+def shengji_samples(count: int) -> list[Log]:
+    """The first ``count`` simulated 升级 sample deals: a match at one table, each deal's levels those
+    the previous deal's score left (a new match, from the first level, once a side has won one)."""
+    profile, first_seed, first_day, every, title = PLAN["shengji"]
+    first = Shengji(load_profile(profile)).levels[0]
+    logs: list[Log] = []
+    match_no, deal_no, levels = 0, 0, (first, first)
+    for k in range(count):
+        if deal_no == SHENGJI_MATCH:
+            match_no, deal_no, levels = match_no + 1, 0, (first, first)
+        seed = first_seed + k
+        day = first_day + dt.timedelta(days=every * match_no)  # a new match on another evening
+        table = random.Random(f"shengji-{match_no}").sample(ROSTER, 4)
+        sim = simulate_deal(seed, profile, deal_number=deal_no + 1, levels=levels)
+        if sim.log.levels != levels:
+            raise SampleError(f"sample shengji {k + 1} (seed {seed}): the simulator did not deal the levels asked for")
+        key = f"{title} {day.isoformat()}"
+        note = f"模拟对局（随机合法出牌，种子 {seed}）/ simulated deal (random legal play, seed {seed})"
+        meta = {"date": day.isoformat(), "venue": VENUE, "match": key, "deal": deal_no + 1, "table": "A", "notes": note}
+        log = dataclasses.replace(
+            sim.log, meta=meta, seats=tuple(Seat(s, table[s]) for s in range(4)), source=f"<sample shengji {k + 1}>"
+        )
+        rep = Replay(log)
+        score = rep.score()
+        if not rep.ok or score != Replay(sim.log).score():
+            raise SampleError(f"sample shengji {k + 1} (seed {seed}) does not replay as simulated")
+        logs.append(log)
+        deal_no += 1
+        if score is not None and not score.void and score.levels is not None:
+            levels = (score.levels["after"][0], score.levels["after"][1])
+            if score.levels.get("passed") is not None:
+                deal_no = SHENGJI_MATCH  # the match is won: the next deal opens a new one
+    return logs
+
+
 def sample_name(log: Log) -> str:
     """The file name of a sample: game, date and deal number (``gouji-2026-09-01-d1.json``)."""
     return f"{log.game}-{log.meta['date']}-d{log.meta['deal']}.json"
@@ -118,9 +164,9 @@ def make_samples(
     counts: dict[str, int] | None = None,
     progress: Callable[[str, int, int], None] | None = None,
 ) -> dict[str, list[Path]]:
-    """Write the simulated samples to ``out_dir/gouji`` and ``out_dir/baohuang`` (30 each by
-    default), replacing the JSON files there; returns the paths written per game."""
-    counts = counts or {"gouji": 30, "baohuang": 30}
+    """Write the simulated samples to ``out_dir/gouji``, ``out_dir/baohuang`` and ``out_dir/shengji``
+    (``COUNTS`` by default), replacing the JSON files there; returns the paths written per game."""
+    counts = counts or dict(COUNTS)
     out: dict[str, list[Path]] = {}
     for game in GENERATED:
         folder = Path(out_dir) / game
@@ -129,8 +175,9 @@ def make_samples(
             old.unlink()
         paths = []
         total = counts.get(game, 0)
+        shengji = shengji_samples(total) if game == "shengji" else []
         for k in range(total):
-            log = sample_deal(game, k)
+            log = shengji[k] if game == "shengji" else sample_deal(game, k)
             path = folder / sample_name(log)
             path.write_text(log.dumps(), encoding="utf-8", newline="")
             paths.append(path)
@@ -156,10 +203,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     """``python -m data.make_samples``: regenerate the simulated samples."""
     ap = argparse.ArgumentParser(prog="python -m data.make_samples", description=__doc__.split("\n\n")[0])
     ap.add_argument("--out", default=str(SAMPLES_DIR), help="the samples folder (default: data/samples)")
-    ap.add_argument("--gouji", type=int, default=30, help="number of 够级 deals")
-    ap.add_argument("--baohuang", type=int, default=30, help="number of 保皇 deals")
+    ap.add_argument("--gouji", type=int, default=COUNTS["gouji"], help="number of 够级 deals")
+    ap.add_argument("--baohuang", type=int, default=COUNTS["baohuang"], help="number of 保皇 deals")
+    ap.add_argument("--shengji", type=int, default=COUNTS["shengji"], help="number of 升级 deals")
     args = ap.parse_args(argv)
-    written = make_samples(args.out, {"gouji": args.gouji, "baohuang": args.baohuang})
+    written = make_samples(args.out, {"gouji": args.gouji, "baohuang": args.baohuang, "shengji": args.shengji})
     for game, paths in written.items():
         print(f"wrote {len(paths)} {game} deals to {Path(args.out) / game}")
     return 0

@@ -10,8 +10,14 @@ alias in ``player_alias`` was already resolved at import); a seat without a play
 - ``player_places``: per player, deals played and how often each place 1..6 was reached.
 - ``player_points``: per player, deals, mean and total points.
 - ``player_findings``: per player, the coach's findings by kind, maxim, rule and severity.
-- ``match_standings``: per deal of a match and per player, points and running totals.
+- ``match_standings``: per deal of a match and per player, points and running totals (升级: and levels).
 - ``player_names``, ``games``: the names and games in the library, for filters.
+
+升级 (``shengji``) is a trick-taking game: it has no places, and its points are the card points a
+seat's team took (0 to 200 and more with the kitty), not comparable with the climbing games' points of
+places. So ``player_places`` and ``player_points`` leave 升级 deals out unless asked for
+``game="shengji"`` (then every seat counts as a deal without a place, and its points are its team's
+card points); ``match_standings`` of a 升级 match adds each seat's side's level before and after a deal.
 """
 
 from __future__ import annotations
@@ -27,6 +33,7 @@ from sqlalchemy.sql import CompoundSelect, Select
 from data.models import Deal, DealSeat, FindingRow, Match, Player, PlayerAlias
 
 PLACES = range(1, 7)  # 够级 has 6 places, 保皇 5
+PLACELESS = ("shengji",)  # games without places (升级): left out of place and point statistics unless asked for
 
 DEAL_COLUMNS = [
     "id", "game", "profile", "date", "venue", "match", "deal", "players",
@@ -35,7 +42,9 @@ DEAL_COLUMNS = [
 PLACE_COLUMNS = ["player", "deals", "placed", *(f"place_{k}" for k in PLACES), "mean_place"]
 POINT_COLUMNS = ["player", "deals", "scored", "mean_points", "total_points"]
 FINDING_COLUMNS = ["player", "kind", "maxim", "rule", "severity", "count", "deals", "per_deal"]
-STANDING_COLUMNS = ["deal_id", "deal", "date", "seat", "player", "side", "place", "points", "total"]
+STANDING_COLUMNS = [
+    "deal_id", "deal", "date", "seat", "player", "side", "place", "points", "total", "level_before", "level_after",
+]  # fmt: skip
 
 
 def _frame(engine: Engine, stmt: Select[Any]) -> pd.DataFrame:
@@ -151,10 +160,17 @@ def deals(
     return rows[DEAL_COLUMNS].reset_index(drop=True)
 
 
+def _by_game(stmt: Select[Any], game: str | None, deal_id: Any) -> Select[Any]:
+    """``stmt`` limited to the deals of ``game``; without a game, to the games with places (no 升级)."""
+    stmt = stmt.join(Deal, Deal.id == deal_id)
+    return stmt.where(Deal.game == game) if game else stmt.where(Deal.game.not_in(PLACELESS))
+
+
 def player_places(engine: Engine, game: str | None = None) -> pd.DataFrame:
     """Per player (by name): ``deals`` sat in, ``placed`` (deals with a place: finished and not
     void), ``place_1`` … ``place_6`` (how often each place was reached; 保皇 has no 6th) and
-    ``mean_place`` (over the placed deals; NaN when none)."""
+    ``mean_place`` (over the placed deals; NaN when none). 升级 has no places: its deals are left
+    out unless ``game="shengji"``, which counts them as deals without a place."""
     counts = [func.sum(case((DealSeat.place == k, 1), else_=0)).label(f"place_{k}") for k in PLACES]
     stmt = (
         select(
@@ -167,8 +183,7 @@ def player_places(engine: Engine, game: str | None = None) -> pd.DataFrame:
         .select_from(DealSeat)
         .join(Player, Player.id == DealSeat.player_id)
     )
-    if game:
-        stmt = stmt.join(Deal, Deal.id == DealSeat.deal_id).where(Deal.game == game)
+    stmt = _by_game(stmt, game, DealSeat.deal_id)
     out = _frame(engine, stmt.group_by(Player.name))
     for col in PLACE_COLUMNS[1:-1]:
         out[col] = out[col].fillna(0).astype(int)
@@ -180,7 +195,8 @@ def player_points(engine: Engine, game: str | None = None) -> pd.DataFrame:
     """Per player (by name): ``deals`` sat in, ``scored`` (deals with points), ``mean_points`` (over
     the scored deals; NaN when none) and ``total_points``. Points are the seat's points as the
     replay scores them: 够级 the place's points (4, 2, 0, 0, -2, -4 under the classic profile), 保皇
-    the seat's own share. Pass ``game`` not to mix the two."""
+    the seat's own share, 升级 the card points its team took. Pass ``game`` not to mix 够级 and 保皇;
+    升级's card points are left out unless ``game="shengji"``."""
     stmt = (
         select(
             Player.name.label("player"),
@@ -192,8 +208,7 @@ def player_points(engine: Engine, game: str | None = None) -> pd.DataFrame:
         .select_from(DealSeat)
         .join(Player, Player.id == DealSeat.player_id)
     )
-    if game:
-        stmt = stmt.join(Deal, Deal.id == DealSeat.deal_id).where(Deal.game == game)
+    stmt = _by_game(stmt, game, DealSeat.deal_id)
     out = _frame(engine, stmt.group_by(Player.name))
     for col in ("deals", "scored"):
         out[col] = out[col].astype(int)
@@ -253,8 +268,11 @@ def match_standings(engine: Engine, match_key: str, game: str | None = None) -> 
     number, then import order) and seat order. Columns: ``deal_id``, ``deal`` (number), ``date``,
     ``seat``, ``player`` (``seat N`` when unnamed), ``side``, ``place``, ``points`` (NaN when the
     deal has no score) and ``total``, the player's running total of points over the match so far
-    (a deal without points adds nothing). Pivot on ``player`` for a wide table. A match is a session
-    of one game: give ``game`` when the same key names a 够级 and a 保皇 match."""
+    (a deal without points adds nothing), and for 升级 (whose points are the card points the seat's
+    team took) ``level_before`` and ``level_after``, the level of the seat's side before and after
+    the deal (``after`` None when the deal did not finish; both None for the other games). Pivot on
+    ``player`` for a wide table. A match is a session of one game: give ``game`` when the same key
+    names a 够级 and a 保皇 match."""
     stmt = (
         select(
             Deal.id.label("deal_id"),
@@ -265,6 +283,7 @@ def match_standings(engine: Engine, match_key: str, game: str | None = None) -> 
             DealSeat.side.label("side"),
             DealSeat.place.label("place"),
             cast(DealSeat.points, Float).label("points"),
+            Deal.game.label("game"),
         )
         .select_from(Deal)
         .join(Match, Match.id == Deal.match_id)
@@ -279,7 +298,41 @@ def match_standings(engine: Engine, match_key: str, game: str | None = None) -> 
     out["points"] = out["points"].astype(float)
     out = out.sort_values(["deal", "deal_id", "seat"], na_position="last", kind="stable")
     out["total"] = out["points"].fillna(0.0).groupby(out["player"]).cumsum().astype(float)
+    levels = _shengji_levels(engine, sorted(set(out.loc[out["game"] == "shengji", "deal_id"])))
+    side = out["seat"] % 2
+    out["level_before"] = [_level(levels, d, s, 0) for d, s in zip(out["deal_id"], side, strict=True)]
+    out["level_after"] = [_level(levels, d, s, 1) for d, s in zip(out["deal_id"], side, strict=True)]
     return out[STANDING_COLUMNS].reset_index(drop=True)
+
+
+def _level(levels: dict[int, tuple[Any, Any]], deal_id: int, side: int, k: int) -> str | None:
+    found = levels.get(int(deal_id))
+    return None if found is None or found[k] is None else str(found[k][side])
+
+
+def _shengji_levels(engine: Engine, ids: list[int]) -> dict[int, tuple[list[str] | None, list[str] | None]]:
+    """The two sides' levels before and after each 升级 deal of ``ids``, from its stored log replayed
+    (after: None when the deal did not finish or was void)."""
+    from replay.log import LogError, parse_log
+    from replay.profile import ProfileError
+    from replay.replay import Replay
+
+    if not ids:
+        return {}
+    with engine.connect() as conn:
+        stored = conn.execute(select(Deal.id, Deal.log_json).where(Deal.id.in_(ids))).all()
+    out: dict[int, tuple[list[str] | None, list[str] | None]] = {}
+    for deal_id, text in stored:
+        try:
+            log = parse_log(text)
+            score = Replay(log).score()
+        except (LogError, ProfileError):
+            continue
+        if score is not None and score.levels is not None:
+            out[deal_id] = (list(score.levels["before"]), list(score.levels["after"]))
+        else:
+            out[deal_id] = (list(log.levels) if log.levels else None, None)
+    return out
 
 
 def player_names(engine: Engine) -> list[str]:
@@ -290,7 +343,7 @@ def player_names(engine: Engine) -> list[str]:
 
 
 def games(engine: Engine) -> list[str]:
-    """The games of the stored deals (``gouji``, ``baohuang``), sorted."""
+    """The games of the stored deals (``gouji``, ``baohuang``, ``shengji``), sorted."""
     with engine.connect() as conn:
         return sorted(conn.execute(select(Deal.game).distinct()).scalars())
 

@@ -19,7 +19,7 @@ from typing import Any
 
 from replay.cards import Card, CardError
 from replay.events import CARD_ACTIONS, EVENT_TYPES, TARGET_ACTIONS, Event, Report
-from replay.profile import GAMES, Profile, ProfileError, load_profile
+from replay.profile import GAMES, Profile, ProfileError, default_profile, load_profile
 
 FORMAT = "fupan/1"
 SEATS = {"gouji": 6, "baohuang": 5, "shengji": 4}
@@ -27,7 +27,13 @@ UNKNOWN = "??"
 META_KEYS = ("date", "venue", "match", "deal", "table", "notes", "previous")
 PREVIOUS_KEYS = ("finish_order", "first_leader", "revolution")
 RESULT_KEYS = ("finish_order", "teams", "sweep", "points", "levels")
+SHENGJI_RESULT_KEYS = ("points", "levels")  # the result keys of a 升级 log, and only of one
+POINTS_KEYS = ("defenders", "kitty")  # result.points of 升级, in canonical order
+LEVELS_KEYS = ("before", "after")  # result.levels of 升级, in canonical order
 DEAL_KEYS = ("hands", "marked", "loyalist", "kitty", "levels")
+LEVEL_NAMES = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")  # 升级 level tokens
+MAX_KITTY = 12  # the most cards a 升级 kitty may list
+KITTY_UNKNOWN = "the kitty is given in full or left out, never in part"
 TOP_KEYS = ("format", "game", "profile", "overrides", "meta", "seats", "deal", "events", "result")
 
 
@@ -145,6 +151,10 @@ def _canonical(key: str, value: Any) -> Any:
         for k in RESULT_KEYS:
             if k == "teams" and k in value:
                 out[k] = [{"seats": list(t["seats"]), "points": t["points"]} for t in value[k]]
+            elif k == "points" and isinstance(value.get(k), dict):
+                out[k] = {p: value[k][p] for p in POINTS_KEYS if p in value[k]}
+            elif k == "levels" and isinstance(value.get(k), dict):
+                out[k] = {p: list(value[k][p]) for p in LEVELS_KEYS if p in value[k]}
             elif k in value:
                 out[k] = copy.deepcopy(value[k])
         return out
@@ -282,7 +292,7 @@ def log_from_doc(doc: Any, source: str = "<log>") -> Log:
     game = doc.get("game")
     _expect(game in GAMES, ["game"], f"expected game one of {', '.join(GAMES)}, got {_j(game)}")
     n = SEATS[game]
-    prof = doc.get("profile", game)
+    prof = doc.get("profile", default_profile(game))
     overrides: dict[str, Any] = {}
     if isinstance(prof, dict):
         for key in prof:
@@ -290,7 +300,7 @@ def log_from_doc(doc: Any, source: str = "<log>") -> Log:
         inner = prof.get("overrides") or {}
         _expect(isinstance(inner, dict), ["profile", "overrides"], "expected an object of options")
         overrides = dict(inner)
-        prof = prof.get("name", game)
+        prof = prof.get("name", default_profile(game))
     _expect(isinstance(prof, str) and prof != "", ["profile"], "expected a profile name or path")
     if "overrides" in doc:
         _expect(isinstance(doc["overrides"], dict), ["overrides"], "expected an object of options")
@@ -313,7 +323,7 @@ def log_from_doc(doc: Any, source: str = "<log>") -> Log:
     events, _ = _read_events(doc.get("events", []), n)
     result = doc.get("result")
     if result is not None:
-        _check_result(result, n)
+        _check_result(result, n, game)
     log = Log(
         game=game,
         profile_name=prof,
@@ -354,28 +364,21 @@ def _check_order(order: Any, n: int, path: list[Any]) -> None:
     _expect(len(set(order)) == len(order), path, "a seat appears twice in the list")
 
 
-def _check_result(result: Any, n: int) -> None:
+def _check_result(result: Any, n: int, game: str) -> None:
     _expect(isinstance(result, dict), ["result"], "expected an object")
     for key, v in result.items():
         _expect(key in RESULT_KEYS, ["result", key], f"unknown key {key!r} (expected {', '.join(RESULT_KEYS)})")
+        if (key in SHENGJI_RESULT_KEYS) != (game == "shengji"):
+            owner = "a shengji log" if game != "shengji" else "the climbing games (gouji, baohuang)"
+            raise _DocError(["result", key], f"result.{key} belongs to {owner}, not {game}")
         if key == "finish_order":
             _check_order(v, n, ["result", key])
         elif key == "sweep":
             _expect(isinstance(v, bool), ["result", key], "expected true or false")
         elif key == "points":  # 升级
-            _expect(
-                isinstance(v, dict) and set(v) <= {"defenders", "kitty"} and all(type(x) is int for x in v.values()),
-                ["result", key],
-                'expected {"defenders": N, "kitty": N}',
-            )
+            _check_points(v)
         elif key == "levels":  # 升级
-            _expect(
-                isinstance(v, dict)
-                and set(v) <= {"before", "after"}
-                and all(isinstance(x, list) and len(x) == 2 and all(t in LEVEL_NAMES for t in x) for x in v.values()),
-                ["result", key],
-                'expected {"after": [level, level]} with levels such as "A", "2", "10", "K"',
-            )
+            _check_result_levels(v)
         else:
             _expect(isinstance(v, list), ["result", key], "expected a list of {seats, points}")
             for i, t in enumerate(v):
@@ -390,6 +393,36 @@ def _check_result(result: Any, n: int) -> None:
                     [*p, "points"],
                     "expected a finite number",
                 )
+
+
+def _check_points(value: Any) -> None:
+    """升级 result.points: {"defenders": N, "kitty": N}, each key optional, whole numbers."""
+    path = ["result", "points"]
+    _expect(isinstance(value, dict), path, 'expected {"defenders": N, "kitty": N}')
+    for key, v in value.items():
+        _expect(key in POINTS_KEYS, [*path, key], f"unknown key {key!r} (expected {', '.join(POINTS_KEYS)})")
+        _int(v, [*path, key], "a number of card points", 0, 10**6)
+
+
+def _check_result_levels(value: Any) -> None:
+    """升级 result.levels: {"before": [level, level], "after": [level, level]}, each key optional."""
+    path = ["result", "levels"]
+    _expect(isinstance(value, dict), path, 'expected {"before": [level, level], "after": [level, level]}')
+    for key, v in value.items():
+        _expect(key in LEVELS_KEYS, [*path, key], f"unknown key {key!r} (expected {', '.join(LEVELS_KEYS)})")
+        _check_levels(v, [*path, key])
+
+
+def _check_levels(value: Any, path: list[Any]) -> tuple[str, str]:
+    """The two sides' levels (side 0 = seats 0 and 2, side 1 = seats 1 and 3), each a level token."""
+    _expect(
+        isinstance(value, list) and len(value) == 2,
+        path,
+        f"expected the two sides' levels (side 0, side 1), each one of {', '.join(LEVEL_NAMES)}; got {_j(value)}",
+    )
+    for i, t in enumerate(value):
+        _expect(t in LEVEL_NAMES, [*path, i], f"expected a level, one of {', '.join(LEVEL_NAMES)}; got {_j(t)}")
+    return value[0], value[1]
 
 
 def _read_seats(raw: Any, n: int) -> tuple[Seat, ...]:
@@ -440,27 +473,25 @@ def _read_deal(raw: Any, n: int) -> tuple[tuple[tuple[Card | None, ...] | None, 
     return tuple(out), marked, loyalist
 
 
-LEVEL_NAMES = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
-
-
 def _read_shengji_deal(raw: Any, game: str) -> tuple[tuple[Card, ...] | None, tuple[str, str] | None]:
-    """(kitty, levels) of a 升级 deal; either key in another game's log is an error."""
+    """(kitty, levels) of a 升级 deal; either key (unless null) in another game's log is an error."""
     if not isinstance(raw, dict):
         return None, None
     for key in ("kitty", "levels"):
-        _expect(key not in raw or game == "shengji", ["deal", key], f"deal.{key} belongs to a shengji log, not {game}")
+        _expect(
+            raw.get(key) is None or game == "shengji", ["deal", key], f"deal.{key} belongs to a shengji log, not {game}"
+        )
     kitty = raw.get("kitty")
     if kitty is not None:
-        _expect(isinstance(kitty, list) and len(kitty) <= 12, ["deal", "kitty"], "expected a list of up to 12 cards")
+        _expect(isinstance(kitty, list), ["deal", "kitty"], f"expected a list of cards (the kitty), got {_j(kitty)}")
+        _expect(len(kitty) <= MAX_KITTY, ["deal", "kitty"], f"a kitty of {len(kitty)} cards: at most {MAX_KITTY}")
+        for i, t in enumerate(kitty):
+            if t is None or t == UNKNOWN:
+                raise _DocError(["deal", "kitty", i], str(CardError(UNKNOWN, KITTY_UNKNOWN)))
         kitty = tuple(_card(t, ["deal", "kitty", i]) for i, t in enumerate(kitty))
     levels = raw.get("levels")
     if levels is not None:
-        _expect(
-            isinstance(levels, list) and len(levels) == 2 and all(t in LEVEL_NAMES for t in levels),
-            ["deal", "levels"],
-            f"expected the two sides' levels, each one of {', '.join(LEVEL_NAMES)}",
-        )
-        levels = (levels[0], levels[1])
+        levels = _check_levels(levels, ["deal", "levels"])
     return kitty, levels
 
 

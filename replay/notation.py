@@ -22,6 +22,10 @@ One line per item, UTF-8, tokens separated by spaces, tabs or ideographic spaces
 
 (``hand 1 ?``: a wholly unknown hand; ``hand 2 ?36``: 36 unknown cards.) A 保皇 log may also say
 which seat was dealt the marked big joker (``marked 2``) and which is the 保皇派 (``loyalist 4``).
+A 升级 log may give the kitty (``kitty 3S 4H 5D 6C``) and the two sides' levels before the deal
+(``levels A 5``: side 0 = seats 0 and 2, side 1 = seats 1 and 3); its events are ``declare``,
+``exchange`` (``1 exchange 0 SJ 10C 10C``: seat 1 gives seat 0), ``bury`` and ``play``, and its
+claimed result ``result points defenders 85 kitty 20`` and ``result levels before A 5 after 2 5``.
 
 ``parse_text`` reads it into a ``replay.log.Log`` and ``format_text`` writes a Log back in the
 canonical form; the two round-trip. Every problem is a ``LogError`` naming the line and column of
@@ -41,8 +45,14 @@ from replay.cards import Card, CardError
 from replay.events import CARD_ACTIONS, EVENT_TYPES, TARGET_ACTIONS, Event
 from replay.log import (
     FORMAT,
+    KITTY_UNKNOWN,
+    LEVEL_NAMES,
+    LEVELS_KEYS,
+    MAX_KITTY,
     META_KEYS,
+    POINTS_KEYS,
     SEATS,
+    SHENGJI_RESULT_KEYS,
     UNKNOWN,
     Log,
     LogError,
@@ -52,13 +62,14 @@ from replay.log import (
     event_from_json,
     log_from_doc,
 )
-from replay.profile import Profile, ProfileError, options_for
+from replay.profile import Profile, ProfileError, default_profile, options_for
 
 __all__ = ["UNKNOWN_HAND", "format_event", "format_text", "parse_text"]
 
 UNKNOWN_HAND = "?"  # a hand line's only token when the whole hand is unknown; "?N": N unknown cards
 MAX_UNKNOWN = 216  # the largest N of a "?N" hand (the range log.py allows for a JSON count)
 DEAL_SEATS = ("marked", "loyalist")  # the deal's seat lines, in the order they are written
+SHENGJI_DEAL = ("kitty", "levels")  # the 升级 deal lines, in the order they are written
 PASS_MARK = "-"  # "<seat>: -" is a pass in the shorthand
 TEXT_META = ("date", "venue", "match", "table", "notes")
 PREVIOUS_WORDS = {
@@ -67,7 +78,19 @@ PREVIOUS_WORDS = {
     "first_leader": "first_leader",
     "revolution": "revolution",
 }
-KEYWORDS = ("profile", "option", *TEXT_META, "deal", "previous", "seat", "hand", *DEAL_SEATS, "events", "result")
+KEYWORDS = (
+    "profile",
+    "option",
+    *TEXT_META,
+    "deal",
+    "previous",
+    "seat",
+    "hand",
+    *DEAL_SEATS,
+    *SHENGJI_DEAL,
+    "events",
+    "result",
+)
 
 _SEP = " \t\u3000"
 _TOKEN = re.compile(r"[^ \t\u3000]+")
@@ -79,6 +102,14 @@ _ESCAPED = re.compile(r"\\([\\nr])")
 _UNESCAPE = {"\\": "\\", "n": "\n", "r": "\r"}
 
 _Path = tuple[str | int, ...]
+
+
+def _or(words: list[str]) -> str:
+    """``a, b or c``."""
+    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " or " + words[-1]
+
+
+_HEADERS = _or([f'"{FORMAT} {game}"' for game in SEATS])
 
 
 # ---------------------------------------------------------------------------------------------
@@ -109,6 +140,10 @@ def format_text(log: Log) -> str:
         out.append(f"marked {log.marked}")
     if log.loyalist is not None:
         out.append(f"loyalist {log.loyalist}")
+    if log.kitty is not None:
+        out.append(" ".join(["kitty", *(c.token for c in log.kitty)]))
+    if log.levels is not None:
+        out.append(" ".join(["levels", *log.levels]))
     out.append("events")
     out += [format_event(e) for e in log.events]
     if log.result is not None:
@@ -218,6 +253,10 @@ def _result_lines(result: Mapping[str, Any]) -> list[str]:
         elif key == "teams":
             for team in value:
                 out.append(" ".join(["result team", *map(str, team["seats"]), "=", _format_points(team["points"])]))
+        elif key == "points":
+            out.append(" ".join(["result points", *(f"{k} {value[k]}" for k in POINTS_KEYS if k in value)]))
+        elif key == "levels":
+            out.append(" ".join(["result levels", *(f"{k} {' '.join(value[k])}" for k in LEVELS_KEYS if k in value)]))
     return out
 
 
@@ -372,6 +411,8 @@ class _Reader:
         self.seats: list[dict[str, Any]] = []
         self.hands: dict[int, list[str] | int | None] | None = None
         self.deal_seats: dict[str, int] = {}
+        self.kitty: list[str] | None = None
+        self.levels: list[str] | None = None
         self.events: list[dict[str, Any]] = []
         self.positions: list[tuple[int, int]] = []
         self.result: dict[str, Any] | None = None
@@ -385,6 +426,8 @@ class _Reader:
             "seat": self._seat_line,
             "hand": self._hand,
             **dict.fromkeys(DEAL_SEATS, self._deal_seat),
+            "kitty": self._kitty,
+            "levels": self._levels,
             "events": self._events_line,
             "result": self._result,
             **dict.fromkeys(TEXT_META, self._meta_text),
@@ -485,7 +528,7 @@ class _Reader:
             else:
                 self._line(line)
         if not header_seen:
-            self.fail(f'empty log: expected the header "{FORMAT} gouji" or "{FORMAT} baohuang"', 1, 1)
+            self.fail(f"empty log: expected the header {_HEADERS}", 1, 1)
         return self._build()
 
     def _header(self, line: _Line) -> None:
@@ -495,11 +538,11 @@ class _Reader:
             if first.word.startswith("fupan/"):
                 self.fail(f"unsupported format {first.word!r} (expected {FORMAT})", line, first.col)
             self.fail(
-                f'expected the header "{FORMAT} gouji" or "{FORMAT} baohuang" as the first line, got {first.word!r}',
+                f"expected the header {_HEADERS} as the first line, got {first.word!r}",
                 line,
                 first.col,
             )
-        games = " or ".join(SEATS)
+        games = _or(list(SEATS))
         if len(words) < 2:
             self.fail(f"expected the game after {FORMAT}: {games}", line, first.end)
         game = words[1]
@@ -675,6 +718,56 @@ class _Reader:
         self.deal_seats[key.word] = self.seat(line, words[1], ("deal", key.word))
         self.no_more(line, words[2:], "the seat")
 
+    def _shengji_only(self, line: _Line, tok: _Tok, path: str) -> None:
+        """Fail at ``tok`` unless this is a 升级 log (``path``: the JSON key the line stands for)."""
+        if self.game != "shengji":
+            self.fail(f"{path} belongs to a shengji log, not {self.game}", line, tok.col)
+
+    def _kitty(self, line: _Line) -> None:
+        """``kitty CARDS...``: the 升级 kitty as dealt (JSON ``deal.kitty``); ``kitty`` alone: none."""
+        words = line.words
+        key = words[0]
+        self._shengji_only(line, key, "deal.kitty")
+        if self.kitty is not None:
+            self.fail("kitty given twice", line, key.col)
+        self.note(("deal", "kitty"), line, key.col)
+        cards = words[1:]
+        for j, tok in enumerate(cards):
+            if tok.word in (UNKNOWN, UNKNOWN_HAND) or _COUNT.fullmatch(tok.word):
+                self.fail(str(CardError(tok.word, KITTY_UNKNOWN)), line, tok.col)
+            if j == MAX_KITTY:
+                self.fail(f"a kitty of {len(cards)} cards: at most {MAX_KITTY}", line, tok.col)
+            self.note(("deal", "kitty", j), line, tok.col)
+        self.kitty = [self.card(line, tok, allow_unknown=False) for tok in cards]
+
+    def _levels(self, line: _Line) -> None:
+        """``levels L0 L1``: the levels of side 0 (seats 0, 2) and side 1 before the deal (JSON ``deal.levels``)."""
+        words = line.words
+        key = words[0]
+        self._shengji_only(line, key, "deal.levels")
+        if self.levels is not None:
+            self.fail("levels given twice", line, key.col)
+        self.note(("deal", "levels"), line, key.col)
+        self.levels = self.level_pair(line, key, words[1:], ("deal", "levels"), "'levels'")
+
+    def level_pair(self, line: _Line, after: _Tok, toks: tuple[_Tok, ...], path: _Path, what: str) -> list[str]:
+        """Two level tokens (side 0, then side 1) at the start of ``toks``; more tokens are an error."""
+        if len(toks) < 2:
+            at = toks[-1].end if toks else after.end
+            self.fail(f"expected the two sides' levels after {what} (side 0, then side 1), e.g. A 5", line, at)
+        out = [self.level(line, tok, (*path, j)) for j, tok in enumerate(toks[:2])]
+        self.no_more(line, toks[2:], "the two levels")
+        return out
+
+    def level(self, line: _Line, tok: _Tok, path: _Path) -> str:
+        """A level token (``A``, ``2`` … ``10``, ``J``, ``Q``, ``K``; ``T`` and lower case accepted)."""
+        word = tok.word.upper()
+        word = "10" if word == "T" else word
+        if word not in LEVEL_NAMES:
+            self.fail(f"expected a level, one of {', '.join(LEVEL_NAMES)}; got {tok.word!r}", line, tok.col)
+        self.note(path, line, tok.col)
+        return word
+
     def _events_line(self, line: _Line) -> None:
         self.no_more(line, line.words[1:], "'events'")
         self.in_events = True
@@ -750,7 +843,16 @@ class _Reader:
         if len(words) == 1:
             return
         key = words[1]
-        if key.word in ("finish", "finish_order"):
+        name = {"finish": "finish_order", "team": "teams"}.get(key.word, key.word)
+        known = name in ("finish_order", "sweep", "teams", *SHENGJI_RESULT_KEYS)
+        if known and (name in SHENGJI_RESULT_KEYS) != (self.game == "shengji"):
+            owner = "a shengji log" if self.game != "shengji" else "the climbing games (gouji, baohuang)"
+            self.fail(f"result.{name} belongs to {owner}, not {self.game}", line, key.col)
+        if key.word == "points":
+            self._points(line, result)
+        elif key.word == "levels":
+            self._result_levels(line, result)
+        elif key.word in ("finish", "finish_order"):
             if "finish_order" in result:
                 self.fail("result finish given twice", line, key.col)
             path: _Path = ("result", "finish_order")
@@ -771,7 +873,59 @@ class _Reader:
             self.no_more(line, words[2:], "'teams' (write one 'result team SEATS = POINTS' line per team)")
             result.setdefault("teams", [])
         else:
-            self.fail(f"unknown key {key.word!r} after 'result' (expected finish, sweep or team)", line, key.col)
+            words_ok = "points or levels" if self.game == "shengji" else "finish, sweep or team"
+            self.fail(f"unknown key {key.word!r} after 'result' (expected {words_ok})", line, key.col)
+
+    def _points(self, line: _Line, result: dict[str, Any]) -> None:
+        """``result points [defenders N] [kitty N]`` (升级, JSON ``result.points``)."""
+        key = line.words[1]
+        if "points" in result:
+            self.fail("result points given twice", line, key.col)
+        path: _Path = ("result", "points")
+        self.note(path, line, key.col)
+        points: dict[str, int] = {}
+        toks = line.words[2:]
+        for k in range(0, len(toks), 2):
+            name = toks[k]
+            if name.word not in POINTS_KEYS:
+                self.fail(
+                    f"unknown key {name.word!r} after 'result points' (expected {_or(list(POINTS_KEYS))})",
+                    line,
+                    name.col,
+                )
+            if name.word in points:
+                self.fail(f"result points {name.word} given twice", line, name.col)
+            if k + 1 >= len(toks):
+                self.fail(f"expected the points after '{name.word}'", line, name.end)
+            value = self.integer(line, toks[k + 1], f"the {name.word} points")
+            self.note((*path, name.word), line, toks[k + 1].col)
+            points[name.word] = self.checked(_int, value, [*path, name.word], "a number of card points", 0, 10**6)
+        result["points"] = points
+
+    def _result_levels(self, line: _Line, result: dict[str, Any]) -> None:
+        """``result levels [before L0 L1] [after L0 L1]`` (升级, JSON ``result.levels``)."""
+        key = line.words[1]
+        if "levels" in result:
+            self.fail("result levels given twice", line, key.col)
+        path: _Path = ("result", "levels")
+        self.note(path, line, key.col)
+        levels: dict[str, list[str]] = {}
+        toks = line.words[2:]
+        k = 0
+        while k < len(toks):
+            name = toks[k]
+            if name.word not in LEVELS_KEYS:
+                self.fail(
+                    f"unknown key {name.word!r} after 'result levels' (expected {_or(list(LEVELS_KEYS))})",
+                    line,
+                    name.col,
+                )
+            if name.word in levels:
+                self.fail(f"result levels {name.word} given twice", line, name.col)
+            pair = toks[k + 1 : k + 3]
+            levels[name.word] = self.level_pair(line, name, pair, (*path, name.word), f"'{name.word}'")
+            k += 3
+        result["levels"] = levels
 
     def _team(self, line: _Line, teams: list[dict[str, Any]]) -> None:
         words = line.words[2:]
@@ -802,7 +956,7 @@ class _Reader:
         doc: dict[str, Any] = {
             "format": FORMAT,
             "game": self.game,
-            "profile": self.game if self.profile is None else self.profile,
+            "profile": default_profile(self.game) if self.profile is None else self.profile,
         }
         if self.overrides:
             doc["overrides"] = self.overrides
@@ -813,6 +967,10 @@ class _Reader:
         if self.hands is not None:
             deal["hands"] = [self.hands.get(s) for s in range(self.n)]
         deal.update((key, self.deal_seats[key]) for key in DEAL_SEATS if key in self.deal_seats)
+        if self.kitty is not None:
+            deal["kitty"] = self.kitty
+        if self.levels is not None:
+            deal["levels"] = self.levels
         if deal:
             doc["deal"] = deal
         doc["events"] = self.events

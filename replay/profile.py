@@ -17,6 +17,12 @@ from types import MappingProxyType
 from typing import Any
 
 GAMES = ("gouji", "baohuang", "shengji")
+DEFAULT_PROFILES = {"gouji": "gouji", "baohuang": "baohuang", "shengji": "shengji-35"}  # a log without a profile
+
+
+def default_profile(game: str) -> str:
+    """The shipped profile a log of ``game`` names when it names none (and ``fupan simulate --game``)."""
+    return DEFAULT_PROFILES[game]
 
 
 @dataclass(frozen=True)

@@ -319,15 +319,16 @@ def _check_shengji_result(claimed: Any, score: Score) -> list[Verdict]:
                     f"recorded {key} points {pts[key]} differ from the deal's {real.get(key)}",
                 )
             )
-    after = (claimed.get("levels") or {}).get("after")
-    if after is not None and score.levels is not None and list(after) != score.levels["after"]:
-        out.append(
-            _claim(
-                "SJ-LEVEL",
-                f"记录的级 {after} 与牌局的 {score.levels['after']} 不符",
-                f"recorded levels after the deal {after} differ from the deal's {score.levels['after']}",
+    for when, zh in (("before", "局前"), ("after", "局后")):
+        said = (claimed.get("levels") or {}).get(when)
+        if said is not None and score.levels is not None and list(said) != score.levels[when]:
+            out.append(
+                _claim(
+                    "SJ-LEVEL",
+                    f"记录的{zh}级 {said} 与牌局的 {score.levels[when]} 不符",
+                    f"recorded levels {when} the deal {said} differ from the deal's {score.levels[when]}",
+                )
             )
-        )
     return out
 
 

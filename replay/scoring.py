@@ -200,9 +200,10 @@ def _num(x: Fraction) -> Any:
 def level_change(defenders: int) -> tuple[int, int]:
     """(side that goes up: 0 declarers / 1 defenders, steps) for the defenders' points (SJ-POINTS,
     the standard table): declarers up 3 at 0, 2 at 5-35, 1 at 40-75; at 80 the defenders take over,
-    and go up one more for every further 40."""
+    and go up one more for every further 40 (120: 1, 160: 2, 200: 3, and on without a cap, since a
+    multiplied kitty can take the total past 200)."""
     if defenders >= 80:
-        return 1, min(3, (defenders - 80) // 40)
+        return 1, (defenders - 80) // 40
     if defenders == 0:
         return 0, 3
     return 0, 2 if defenders < 40 else 1
@@ -240,7 +241,9 @@ def score_shengji(st: Any, profile: Profile) -> Score | None:
             f"kitty {kitty // max(1, profile.options['kitty_multiplier'])} x {profile.options['kitty_multiplier']}"
             f" = {kitty} to the defenders"
             if kitty
-            else "the kitty's points stay with the declarers (they won the last trick)",
+            else "the kitty's points stay with the declarers (they won the last trick)"
+            if won_last == declarers
+            else "the defenders won the last trick, but the kitty holds no points",
         ),
         ("SJ-LEVEL", f"defenders' {total} points: side {up} goes up {steps} (from {before[up]} to {after[up]})"),
     ]

@@ -20,7 +20,7 @@ from typing import Any, ClassVar, NamedTuple
 
 from replay.cards import RANK_2, RANK_A, RANK_BJ, RANK_K, RANK_SJ, Card, format_cards, format_cards_zh
 from replay.climbing import IllegalAction, Outcome
-from replay.events import Bury, Declare, Event, Exchange, Play
+from replay.events import Bury, Declare, Event, Exchange, Pass, Play
 from replay.hand import Hand
 from replay.profile import Profile
 
@@ -53,6 +53,9 @@ def team(seat: int) -> int:
     return seat % 2
 
 
+_KEYS: dict[Any, dict[Card, tuple[str, int]]] = {}  # Trumps -> card -> key (52 x 13 orders at most)
+
+
 class Trumps(NamedTuple):
     """The trump order of a deal: the trump suit and the level rank (SJ-TRUMPS)."""
 
@@ -66,6 +69,15 @@ class Trumps(NamedTuple):
     def key(self, c: Card) -> tuple[str, int]:
         """(suit class, order): the suit a card follows as (``T`` for every trump) and its strength
         within it; cards of equal order (the level card of two side suits) are equal."""
+        table = _KEYS.get(self)
+        if table is None:
+            table = _KEYS[self] = {}
+        found = table.get(c)
+        if found is None:
+            found = table[c] = self._key(c)
+        return found
+
+    def _key(self, c: Card) -> tuple[str, int]:
         r = c.rank
         if r == RANK_BJ:
             return TRUMP, 100
@@ -99,6 +111,7 @@ class Combo(NamedTuple):
     size: int
     pairs: int
     top: int
+    run: int = 0  # the most pairs in one tractor (or pair) within it: the shape a ruff of a throw must match
 
 
 def _pairs(cards: Sequence[Card]) -> list[Card]:
@@ -129,22 +142,28 @@ def combo(cards: Sequence[Card], tr: Trumps) -> Combo:
     if n % 2 == 0 and all(k == 2 for k in counts.values()):
         orders = [tr.key(c)[1] for c in counts]
         if n == 2:
-            return Combo("pair", cls, 2, 1, top)
+            return Combo("pair", cls, 2, 1, top, 1)
         if _tractor_orders(orders, tr.ladder(cls)):
-            return Combo("tractor", cls, n, n // 2, top)
-    return Combo("throw", cls, n, len(_pairs(cards)), top)
+            return Combo("tractor", cls, n, n // 2, top, n // 2)
+    return Combo("throw", cls, n, len(_pairs(cards)), top, longest_tractor(cards, cls, tr))
 
 
-def has_tractor(cards: Sequence[Card], cls: str, length: int, tr: Trumps) -> bool:
-    """True when ``cards`` hold a tractor of ``length`` pairs in suit class ``cls``."""
-    orders = sorted({tr.key(c)[1] for c in _pairs(cards) if tr.key(c)[0] == cls}, reverse=True)
+def longest_tractor(cards: Sequence[Card], cls: str, tr: Trumps) -> int:
+    """The most pairs in one tractor that ``cards`` hold in suit class ``cls`` (1 for a lone pair, 0
+    for none)."""
+    orders = {tr.key(c)[1] for c in _pairs(cards) if tr.key(c)[0] == cls}
     ladder = tr.ladder(cls)
     pos = sorted(ladder.index(o) for o in orders)
     run = best = 0
     for i, p in enumerate(pos):
         run = run + 1 if i and p == pos[i - 1] + 1 else 1
         best = max(best, run)
-    return best >= length
+    return best
+
+
+def has_tractor(cards: Sequence[Card], cls: str, length: int, tr: Trumps) -> bool:
+    """True when ``cards`` hold a tractor of ``length`` pairs in suit class ``cls``."""
+    return longest_tractor(cards, cls, tr) >= length
 
 
 def why_not_follow(hand: Sequence[Card], lead: Combo, play: Sequence[Card], tr: Trumps) -> tuple[str, str] | None:
@@ -170,15 +189,22 @@ def why_not_follow(hand: Sequence[Card], lead: Combo, play: Sequence[Card], tr: 
             "首家出拖拉机，手中有同门拖拉机，须跟拖拉机",
             f"a tractor was led and the seat holds a tractor of {en_s}: it must follow with one",
         )
-    owed = min(lead.pairs, len(_pairs(mine)))
+    held = len(_pairs(mine))
+    owed = min(lead.pairs, held)
     got = len(_pairs(played))
     if got < owed:
+        led_zh = {"pair": "首家出对", "tractor": "首家出拖拉机"}.get(lead.kind, "首家甩牌带对")
+        led_en = {"pair": "a pair was led", "tractor": "a tractor was led"}.get(lead.kind, "a throw with pairs was led")
         return (
-            f"首家出对，手中有{len(_pairs(mine))}对{zh_s}，须跟{owed}对，只跟了{got}对",
-            f"pairs were led and the seat holds {len(_pairs(mine))} pairs of {en_s}: it must follow with {owed}, "
+            f"{led_zh}，手中有{held}对{zh_s}，须跟{owed}对，只跟了{got}对",
+            f"{led_en} and the seat holds {_n(held, 'pair')} of {en_s}: it must follow with {_n(owed, 'pair')}, "
             f"it played {got}",
         )
     return None
+
+
+def _n(k: int, word: str) -> str:
+    return f"{k} {word}" + ("" if k == 1 else "s")
 
 
 def trick_strength(cards: Sequence[Card], lead: Combo, tr: Trumps, leading: bool) -> tuple[int, int] | None:
@@ -186,8 +212,14 @@ def trick_strength(cards: Sequence[Card], lead: Combo, tr: Trumps, leading: bool
     c = combo(cards, tr)
     if leading:
         return (1 if lead.cls == TRUMP else 0, lead.top)
-    if lead.kind == "throw":
-        if lead.cls != TRUMP and c.cls == TRUMP and c.size == lead.size and c.pairs >= lead.pairs:
+    if lead.kind == "throw":  # only a ruff of the same shape (as many pairs, as long a tractor) contends
+        if (
+            lead.cls != TRUMP
+            and c.cls == TRUMP
+            and c.size == lead.size
+            and c.pairs >= lead.pairs
+            and longest_tractor(cards, TRUMP, tr) >= lead.run
+        ):
             orders = [tr.key(x)[1] for x in (_pairs(cards) if lead.pairs else cards)]
             return (1, max(orders))
         return None
@@ -242,6 +274,7 @@ class SjState(NamedTuple):
     tricks: tuple[Trick, ...] = ()
     points: tuple[int, int] = (0, 0)  # card points won in tricks per side
     kitty_points: int = 0  # points of the buried cards that went to the last trick's side (multiplied)
+    passed: tuple[int, ...] = ()  # seats that said they do not declare (不定主), in order
 
     @property
     def terminal(self) -> bool:
@@ -391,10 +424,16 @@ class Shengji:
             )
         if isinstance(ev, Declare):
             return self._declare(st, ev)
+        if type(ev) is Pass and st.phase == DECLARE:
+            return self._pass(st, ev.seat)
         if st.phase == DECLARE:
             if not st.declarations:
-                void = st._replace(phase=VOID)
-                return Outcome(void, "SJ-DECLARE", "无人定主：本局作废，重新发牌", "nobody declared: the deal is void")  # type: ignore[arg-type]
+                return Outcome(
+                    st._replace(phase=VOID),  # type: ignore[arg-type]
+                    "SJ-DECLARE",
+                    "无人定主就不能往下打：本局作废，重新发牌",
+                    "nobody declared, so play cannot go on: the deal is void",
+                )
             st = self._resolve(st)
         if isinstance(ev, Exchange):
             return self._exchange(st, ev)
@@ -438,7 +477,10 @@ class Shengji:
 
     def force(self, st: SjState, ev: Event) -> SjState:
         """The table after an illegal event, as a referee carries on: a card play the seat could make
-        in its turn is taken as played; anything else is ignored."""
+        in its turn is taken as played; any event after a declaration phase with no declaration leaves
+        the deal void; anything else is ignored."""
+        if st.phase == DECLARE and not st.declarations and not isinstance(ev, (Declare, Pass)):
+            return st._replace(phase=VOID)
         if type(ev) is not Play or st.phase != PLAY or ev.seat != st.to_act:
             return st
         hand = st.hands[ev.seat].remove(ev.cards)
@@ -466,9 +508,23 @@ class Shengji:
             )
         if any(d[0] == s for d in st.declarations):
             return Outcome(st, "SJ-DECLARE", f"座位{s}已经定过主", f"seat {s} has declared already")  # type: ignore[arg-type]
+        if s in st.passed:
+            return Outcome(st, "SJ-DECLARE", f"座位{s}已说不定主", f"seat {s} said it does not declare")  # type: ignore[arg-type]
         if st.hands[s].remove(cards) is None:
             return Outcome(st, "LOG", f"座位{s}手中没有 {zh}", f"seat {s} does not hold {en}")  # type: ignore[arg-type]
         return Outcome(st._replace(declarations=(*st.declarations, (s, tuple(cards)))))  # type: ignore[arg-type]
+
+    def _pass(self, st: SjState, s: int) -> Outcome:
+        """不定主: the seat declares nothing this deal. When all four seats pass, the deal is void."""
+        if any(d[0] == s for d in st.declarations):
+            return Outcome(st, "SJ-DECLARE", f"座位{s}已经定过主", f"seat {s} has declared already")  # type: ignore[arg-type]
+        if s in st.passed:
+            return Outcome(st, "SJ-DECLARE", f"座位{s}已说过不定主", f"seat {s} has passed already")  # type: ignore[arg-type]
+        new = st._replace(passed=(*st.passed, s))
+        if len(new.passed) == 4:
+            fx = ("nobody declared: the deal is void (无人定主，重新发牌)",)
+            return Outcome(new._replace(phase=VOID), effects=fx)  # type: ignore[arg-type]
+        return Outcome(new)  # type: ignore[arg-type]
 
     def declaration_key(self, k: int, cards: Sequence[Card]) -> tuple[int, ...]:
         """How strong the ``k``-th declaration is (bigger eats smaller; SJ-DECLARE, ``declare_compare``)."""
@@ -595,7 +651,6 @@ class Shengji:
 
     def _play(self, st: SjState, ev: Play) -> Outcome:
         s, cards = ev.seat, ev.cards
-        zh, en = _cards(cards)
         if st.phase != PLAY:
             return Outcome(st, "SJ-TRICK", "还不到出牌的时候", "play has not begun")  # type: ignore[arg-type]
         if s != st.to_act:
@@ -605,14 +660,20 @@ class Shengji:
                 f"轮到座位{st.to_act}出牌，不是座位{s}",
                 f"it is seat {st.to_act}'s turn, not seat {s}'s",
             )
-        hand = st.hands[s].remove(cards)
+        before = st.hands[s]
+        if before.fully_known:
+            before.known_cards()  # cached before the play: the hand after it inherits the cards
+        hand = before.remove(cards)
         if hand is None:
+            zh, en = _cards(cards)
             return Outcome(st, "LOG", f"座位{s}手中没有 {zh}", f"seat {s} does not hold {en}")  # type: ignore[arg-type]
         tr = st.trumps
         assert tr is not None
         unverified: tuple[str, ...] = ()
         if not st.trick:
             c = combo(cards, tr)
+            if c.kind in ("mixed", "throw"):
+                zh, en = _cards(cards)
             if c.kind == "mixed":
                 natural = {x.suit for x in cards if x.rank < RANK_SJ}
                 rule = "SJ-TRUMPS" if len(natural) == 1 else "SJ-TRICK"
@@ -646,10 +707,10 @@ class Shengji:
                 f"首家出{lead.size}张，须跟{lead.size}张，不是{len(cards)}张",
                 f"{lead.size} cards were led: the seat must play {lead.size}, not {len(cards)}",
             )
-        before = st.hands[s]
         if before.fully_known:
             why = why_not_follow(before.known_cards(), lead, cards, tr)
             if why is not None:
+                zh, en = _cards(cards)
                 return Outcome(st, "SJ-FOLLOW", f"座位{s}出 {zh}：{why[0]}", f"seat {s} plays {en}: {why[1]}")  # type: ignore[arg-type]
         else:
             unverified = (f"seat {s}'s hand is not fully known: following was not checked",)
@@ -707,7 +768,8 @@ class Shengji:
         if st.terminal:
             return {}
         if st.phase == DECLARE:
-            out = {s: ("declare",) for s in range(4) if not any(d[0] == s for d in st.declarations)}
+            spoken = {d[0] for d in st.declarations} | set(st.passed)
+            out = {s: ("declare", "pass") for s in range(4) if s not in spoken}
             if st.declarations:
                 nxt = self._resolve(st)
                 if nxt.phase == EXCHANGE:
@@ -727,7 +789,12 @@ class Shengji:
     def why(self, st: SjState, seat: int) -> tuple[str, str]:
         """Why a seat may act now (zh, en)."""
         if st.phase == DECLARE:
-            return ("可用一张王加一对同色牌定主", "may declare with a joker and a pair of one suit")
+            if st.declarations and seat in {d[0] for d in st.declarations} | set(st.passed):
+                return self.why(self._resolve(st), seat)  # it acts next once the declarations are over
+            return (
+                "可用一张王加一对同色牌定主，或不定主（四家都不定则本局作废）",
+                "may declare with a joker and a pair of one suit, or pass (if all four pass the deal is void)",
+            )
         if st.phase == EXCHANGE:
             _frm, to, kind, _ = st.pending[0]
             if kind == "eaten":
@@ -748,13 +815,14 @@ class Shengji:
     # -- legal actions ----------------------------------------------------------------------------
 
     def legal_actions(self, st: SjState) -> Iterator[Event]:
-        """Legal events now (a lazy view): declarations, the due exchange, a bury of the kitty's size
-        (the lowest cards only: every choice of cards is legal), and plays to the trick."""
+        """Legal events now (a lazy view): declarations, and passes while no one has declared, the due
+        exchange, a bury of the kitty's size (the lowest cards only: every choice of cards is legal),
+        and plays to the trick."""
         if st.terminal:
             return
         if st.phase == DECLARE:
             for s in range(4):
-                if any(d[0] == s for d in st.declarations):
+                if any(d[0] == s for d in st.declarations) or s in st.passed:
                     continue
                 held = st.hands[s].known_cards()
                 jokers = sorted({c for c in held if c.rank >= RANK_SJ}, key=lambda c: c.rank)
@@ -762,6 +830,7 @@ class Shengji:
                     for j in jokers:
                         yield Declare(s, cards=(j, pair, pair))
             if not st.declarations:
+                yield from (Pass(s) for s in range(4) if s not in st.passed)
                 return
             st = self._resolve(st)
         if st.phase == EXCHANGE:

@@ -1,4 +1,5 @@
-"""Simulated deals: deal four decks from a seed and play to the end with random legal choices.
+"""Simulated deals: deal the game's decks from a seed and play to the end with random legal choices
+(够级 and 保皇: four decks; 升级: two decks and a kitty).
 
 Every event the simulator writes has passed the engine's ``step`` as legal; ``SimulatedDeal`` keeps
 the states it went through, so a replay of the written log can be compared with them.
@@ -35,7 +36,7 @@ from replay.events import (
 )
 from replay.gouji import Gouji
 from replay.log import Log, Seat
-from replay.profile import Profile, load_profile
+from replay.profile import Profile, ProfileError, load_profile
 from replay.replay import ENGINES
 from replay.shengji import Shengji
 from replay.state import State
@@ -266,13 +267,16 @@ def simulate_deal(
     deal_number: int = 1,
     bot: RandomBot | None = None,
     max_events: int = 20000,
+    levels: tuple[str, str] | None = None,
 ) -> SimulatedDeal:
-    """Deal from ``seed`` and play one complete deal with random legal choices."""
+    """Deal from ``seed`` and play one complete deal with random legal choices. A profile with
+    overrides (``Profile.with_overrides``) is written to the log as its name and those overrides.
+    ``levels``: 升级 only, the two sides' levels (drawn from the first six levels when None)."""
     prof = load_profile(profile) if isinstance(profile, str) else profile
     rng = random.Random(seed)
     meta = {"date": "2026-11-29", "venue": "模拟", "match": f"sim-{seed}", "deal": deal_number}
     if prof.game == "shengji":
-        return _simulate_shengji(seed, prof, meta, rng, max_events)
+        return _simulate_shengji(seed, prof, meta, rng, max_events, levels)
     bot = bot or RandomBot(rng)
     eng: Any = ENGINES[prof.game](prof, meta)
     hands = deal_hands(rng, tuple(eng.hand_sizes()), eng.removed_ranks)
@@ -314,6 +318,7 @@ def simulate_deal(
     log = Log(
         game=prof.game,
         profile_name=prof.name,
+        overrides=_overrides(prof),
         meta=meta,
         seats=tuple(Seat(s, players[s]) for s in range(eng.n)),
         hands=hands,
@@ -324,8 +329,22 @@ def simulate_deal(
     return SimulatedDeal(log, tuple(states))
 
 
+def _overrides(prof: Profile) -> dict[str, Any]:
+    """The options in which ``prof`` differs from the profile its name loads (none when it does not load)."""
+    try:
+        named = load_profile(prof.name)
+    except ProfileError:
+        return {}
+    return {k: v for k, v in prof.options.items() if named.options.get(k) != v}
+
+
 def _simulate_shengji(
-    seed: int, prof: Profile, meta: dict[str, Any], rng: random.Random, max_events: int
+    seed: int,
+    prof: Profile,
+    meta: dict[str, Any],
+    rng: random.Random,
+    max_events: int,
+    levels: tuple[str, str] | None = None,
 ) -> SimulatedDeal:
     """One 升级 deal with random legal choices: some seats declare, the exchange and the kitty as
     due, then random plays among the engine's legal ones."""
@@ -335,7 +354,8 @@ def _simulate_shengji(
     size = eng.hand_sizes()[0]
     hands = tuple(tuple(sorted(cards[k * size : (k + 1) * size], key=lambda c: c.slot, reverse=True)) for k in range(4))
     kitty = tuple(cards[4 * size :])
-    levels = (rng.choice(eng.levels[:6]), rng.choice(eng.levels[:6]))
+    drawn = (rng.choice(eng.levels[:6]), rng.choice(eng.levels[:6]))
+    levels = levels or drawn
     st = eng.initial(hands, {"kitty": kitty, "levels": levels})
     states = [st]
     events: list[Event] = []
@@ -371,6 +391,7 @@ def _simulate_shengji(
     log = Log(
         game="shengji",
         profile_name=prof.name,
+        overrides=_overrides(prof),
         meta=meta,
         seats=tuple(Seat(s, players[s]) for s in range(4)),
         hands=hands,

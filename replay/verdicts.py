@@ -11,13 +11,15 @@ from typing import Any, NamedTuple
 
 
 class Rule(NamedTuple):
-    """A rule of RULES.md: its ID, short names and the seed text it rests on."""
+    """A rule of RULES.md: its ID, short names, the seed text it rests on (``seed`` "-" when no seed
+    speaks: ``quote`` then says whose reading it is) and the profile options that change it."""
 
     id: str
     name_zh: str
     name_en: str
     seed: str
     quote: str
+    options: tuple[str, ...] = ()
 
 
 _R = [
@@ -206,6 +208,58 @@ _R = [
         "scoring a grab",
         "003",
         "搶槓的情況下，皇帝頭科得 40 分，革命黨每人得 -10 分；皇帝不是頭科得 -40，革命黨每人得 10 分",
+    ),
+    # 升级 (三五番): seed 000's two lines, and RULES.md §5's reading of the standard rules where they are silent.
+    ("SJ-DEAL", "发牌", "the deal", "000", "四個人,兩付牌.圍圈而坐,相對的兩個人同夥", ("kitty",)),
+    ("SJ-LEVEL", "级", "levels", "000", "升級的時候從A到2 3 4 5 6 7 8 9 10 J Q K", ("levels",)),
+    (
+        "SJ-DECLARE",
+        "定主",
+        "declaring trumps",
+        "000",
+        "定主必須要有王,大王小王都可以,王加上一對同色牌就定主了,定主的時候把牌蓋住,一人定完主別人也可以定,"
+        "摸完牌後比大小,大的把小的吃掉",
+        ("declare_compare",),
+    ),
+    (
+        "SJ-EXCHANGE",
+        "换三张",
+        "the exchange",
+        "000",
+        "然後在換三張牌給對方,吃什麼色給什麼色的牌,吃的王要回張固定主(2、3、5）",
+    ),
+    (
+        "SJ-TRUMPS",
+        "主牌",
+        "trumps",
+        "000",
+        "吃的王要回張固定主(2、3、5）。定的那一色叫臨時主，其他的三色是負牌，臨時主和固定主能吃它",
+    ),
+    (
+        "SJ-TRICK",
+        "出牌",
+        "tricks",
+        "-",
+        "种子未言；RULES.md 按标准升级规则解读：首家出单张、对子、拖拉机（或甩牌），其余按顺序跟同样张数，"
+        "最大者得这一墩并领出下一墩 (seed 000 is silent; RULES.md's reading of the standard rules of 升级)",
+        ("throws",),
+    ),
+    (
+        "SJ-FOLLOW",
+        "跟牌",
+        "following suit",
+        "-",
+        "种子未言；RULES.md 按标准升级规则解读：有首家那一门须跟那一门，有对跟对，有拖拉机跟拖拉机，没有才可毙或垫 "
+        "(seed 000 is silent; RULES.md's reading of the standard rules of 升级)",
+    ),
+    (
+        "SJ-POINTS",
+        "得分",
+        "points and the level table",
+        "-",
+        "种子未言；RULES.md 按标准升级规则解读：5 计 5 分，10 和 K 计 10 分；闲家得分定升级，80 分上台；"
+        "闲家赢最后一墩则扣底分加倍归闲家 (seed 000 is silent; RULES.md's reading of the standard rules of 升级)",
+        ("kitty_multiplier",),
     ),
     ("LOG", "记录", "the log", "-", "an event the engine cannot place"),
 ]

@@ -398,7 +398,8 @@ def test_simulate_is_reproducible(capsys: pytest.CaptureFixture[str], tmp_path: 
     ("args", "words"),
     [
         (["--deals", "0"], ["--deals"]),
-        (["--game", "shengji"], ["shengji"]),
+        (["--game", "chess"], ["--game chess", "gouji, baohuang, shengji"]),
+        (["--game", "shengji", "--profile", "gouji"], ["gouji", "shengji"]),
         (["--game", "baohuang", "--profile", "gouji"], ["gouji", "baohuang"]),
         (["--profile", "nosuch"], ["nosuch"]),
     ],
@@ -414,9 +415,9 @@ def test_profiles_lists_the_shipped_profiles(capsys: pytest.CaptureFixture[str])
     code, out, err = run(capsys, "profiles")
     assert code == 0 and err == ""
     lines = out.splitlines()
-    names = ["baohuang", "baohuang-no345", "gouji", "gouji-logged", "gouji-online"]
+    names = ["baohuang", "baohuang-no345", "gouji", "gouji-logged", "gouji-online", "shengji-35"]
     assert [line.split()[0] for line in lines] == shipped_profiles() == names
-    assert [line.split()[1] for line in lines] == ["baohuang"] * 2 + ["gouji"] * 3
+    assert [line.split()[1] for line in lines] == ["baohuang"] * 2 + ["gouji"] * 3 + ["shengji"]
 
 
 def test_profiles_shows_one_profile(capsys: pytest.CaptureFixture[str]) -> None:
@@ -444,3 +445,250 @@ def test_demo_with_seed_and_profile(capsys: pytest.CaptureFixture[str]) -> None:
     assert code == 0
     assert "seed 3, profile gouji-online" in out
     assert "net mode" in out
+
+
+# ---------------------------------------------------------------------------------------------
+# 升级 (shengji): check, replay, score, simulate, demo and profiles
+
+
+@pytest.fixture(scope="module")
+def sj_deal() -> Any:
+    """A simulated 升级 deal whose declarations were eaten (so it has 换三张 exchanges)."""
+    from replay.simulate import simulate_deal
+
+    for seed in range(1, 50):
+        deal = simulate_deal(seed, "shengji-35")
+        if any(e.action == "exchange" for e in deal.log.events):
+            return deal
+    raise AssertionError("no simulated deal with an exchange")
+
+
+@pytest.fixture
+def sj_json(sj_deal: Any, tmp_path: Path) -> Path:
+    path = tmp_path / "sj.json"
+    path.write_text(sj_deal.log.dumps(), encoding="utf-8")
+    return path
+
+
+@pytest.fixture
+def sj_text(sj_deal: Any, tmp_path: Path) -> Path:
+    from replay.notation import format_text
+
+    path = tmp_path / "sj.txt"
+    path.write_text(format_text(sj_deal.log), encoding="utf-8")
+    return path
+
+
+def revoke(deal: Any) -> tuple[int, str]:
+    """(index, text line) of a follow changed into a revoke: a single led, and the seat plays a card of another
+    suit while it holds the suit led (SJ-FOLLOW)."""
+    from replay.events import Play
+
+    for k, (st, ev) in enumerate(zip(deal.states, deal.log.events, strict=False)):
+        if not isinstance(ev, Play) or len(st.trick) == 0 or st.lead.size != 1:
+            continue
+        tr = st.trumps
+        held = st.hands[ev.seat].known_cards()
+        if sum(tr.key(c)[0] == st.lead.cls for c in held) < 1:
+            continue
+        other = next((c for c in held if tr.key(c)[0] != st.lead.cls), None)
+        if other is not None:
+            return k, f"{ev.seat} play {other.token}"
+    raise AssertionError("no follow to change")
+
+
+def test_shengji_check(capsys: pytest.CaptureFixture[str], sj_json: Path, sj_text: Path, sj_deal: Any) -> None:
+    n = len(sj_deal.log.events)
+    for path in (sj_json, sj_text):
+        code, out, err = run(capsys, "check", path)
+        assert (code, err) == (0, "")
+        assert out.splitlines()[-1] == f"{path}: {n} events, all legal"
+    code, doc = run_json(capsys, "check", "--json", sj_json)
+    assert code == 0 and doc["ok"] is True and doc["events"] == n and doc["unverified"] == []
+    assert {v["action"] for v in doc["verdicts"]} >= {"declare", "exchange", "bury", "play"}
+
+
+def test_shengji_check_a_revoke(capsys: pytest.CaptureFixture[str], sj_deal: Any, tmp_path: Path) -> None:
+    from replay.notation import format_text
+
+    k, line = revoke(sj_deal)
+    lines = format_text(sj_deal.log).splitlines()
+    at = lines.index("events") + 2 + k  # the event's line, 1-based
+    lines[at - 1] = line
+    path = tmp_path / "revoke.txt"
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    code, out, err = run(capsys, "check", path)
+    assert code == 1 and err == ""
+    assert out.startswith(f"{path}:{at}:1: event {k}, seat {line.split()[0]}: [SJ-FOLLOW] ")
+    assert "strict mode" in out
+    code, out, _ = run(capsys, "check", "--lenient", path)
+    assert code == 1 and out.startswith(f"{path}:{at}:1: event {k}, seat {line.split()[0]}: [SJ-FOLLOW] ")
+    assert out.splitlines()[-1].startswith(f"{path}: {len(sj_deal.log.events)} events, ")  # and what follows from it
+    code, out, _ = run(capsys, "replay", path)
+    assert code == 1 and "ILLEGAL [SJ-FOLLOW]" in out
+
+
+def test_shengji_unreadable_log(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    path = tmp_path / "bad.txt"
+    path.write_text("fupan/1 shengji\nkitty 3S 4X\nevents\n", encoding="utf-8")
+    for command in ("check", "score", "replay"):
+        code, out, err = run(capsys, command, path)
+        assert_input_error(code, out, err, f"{path}:2:10:", "'4X'")
+    path = tmp_path / "bad.json"
+    path.write_text('{"format": "fupan/1", "game": "shengji",\n "deal": {"levels": ["A", "1"]}}\n', encoding="utf-8")
+    code, out, err = run(capsys, "check", path)
+    assert_input_error(code, out, err, f"{path}:2:", "(deal.levels[1])", "expected a level")
+
+
+def test_shengji_score_json(capsys: pytest.CaptureFixture[str], sj_json: Path, sj_deal: Any) -> None:
+    code, doc = run_json(capsys, "score", "--json", sj_json)
+    assert code == 0
+    assert set(doc) == {"finish_order", "places", "teams", "sweep", "points", "levels"}
+    assert set(doc["points"]) == {"defenders", "kitty"} and set(doc["levels"]) == {"before", "after"}
+    assert doc["levels"]["before"] == list(sj_deal.log.levels)
+    assert doc["finish_order"] == [] and doc["places"] == [] and doc["sweep"] is False
+    final = sj_deal.states[-1]
+    defenders = 1 - final.declarer % 2
+    assert doc["points"]["defenders"] == final.defenders_points
+    assert [t["seats"] for t in doc["teams"]] == [[0, 2], [1, 3]]
+    assert doc["teams"][defenders]["points"] == doc["points"]["defenders"]
+
+
+def test_shengji_score_text(capsys: pytest.CaptureFixture[str], sj_text: Path, sj_deal: Any) -> None:
+    code, out, err = run(capsys, "score", sj_text)
+    assert (code, err) == (0, "")
+    final = sj_deal.states[-1]
+    lines = out.splitlines()
+    assert lines[0].startswith("trumps: ") and f"declarer (庄) seat {final.declarer}" in lines[0]
+    assert lines[1].startswith("tricks: side 0 (seats 0, 2) won ") and f"{final.points[0]} points" in lines[1]
+    assert lines[2].startswith("kitty (底牌) buried: " + " ".join(c.token for c in final.buried))
+    assert lines[3] == f"defenders side {1 - final.declarer % 2} (seats {1 - final.declarer % 2}, " + (
+        f"{3 - final.declarer % 2}): {final.defenders_points} points"
+    )
+    before = sj_deal.log.levels
+    assert lines[4].startswith(f"levels: side 0 {before[0]} -> ") and f"side 1 {before[1]} -> " in lines[4]
+    assert "[SJ-POINTS]" in out and "[SJ-LEVEL]" in out
+
+
+def test_shengji_score_of_an_unfinished_deal(capsys: pytest.CaptureFixture[str], sj_deal: Any, tmp_path: Path) -> None:
+    from dataclasses import replace
+
+    path = tmp_path / "part.json"
+    path.write_text(replace(sj_deal.log, events=sj_deal.log.events[:12]).dumps(), encoding="utf-8")
+    code, doc = run_json(capsys, "score", "--json", path)
+    assert code == 0 and doc == {"finished": False, "finish_order": [], "places": [], "teams": [], "sweep": False}
+    code, out, _ = run(capsys, "score", path)
+    assert code == 0 and out.startswith("trumps: ") and out.splitlines()[-1] == "the deal is not finished: no score"
+
+
+def test_shengji_claimed_result_is_checked(capsys: pytest.CaptureFixture[str], sj_deal: Any, tmp_path: Path) -> None:
+    from dataclasses import replace
+
+    from replay.replay import Replay
+
+    score = Replay(sj_deal.log).score()
+    assert score is not None and score.points is not None and score.levels is not None
+    good = {"points": dict(score.points), "levels": {"after": score.levels["after"]}}
+    path = tmp_path / "claimed.json"
+    path.write_text(replace(sj_deal.log, result=good).dumps(), encoding="utf-8")
+    assert run(capsys, "check", path)[0] == 0
+    bad = {"points": {"defenders": score.points["defenders"] + 5}}
+    path.write_text(replace(sj_deal.log, result=bad).dumps(), encoding="utf-8")
+    code, out, _ = run(capsys, "check", path)
+    assert code == 1 and f"{path}: result: [SJ-POINTS] " in out
+
+
+def test_shengji_replay_step_json(capsys: pytest.CaptureFixture[str], sj_json: Path, sj_deal: Any) -> None:
+    events = sj_deal.log.events
+    first_play = next(k for k, e in enumerate(events) if e.action == "play")
+    step = first_play + 2  # two cards on the first trick
+    code, doc = run_json(capsys, "replay", "--step", str(step), "--json", sj_json)
+    assert code == 0 and doc["step"] == step
+    assert set(doc["hands"]) == {"0", "1", "2", "3"}
+    sj = doc["shengji"]
+    final = sj_deal.states[-1]
+    assert sj["phase"] == "play" and sj["declarer"] == final.declarer and sj["trump_suit"] == final.trumps.suit
+    assert [p["seat"] for p in sj["trick"]] == [events[first_play].seat, events[first_play + 1].seat]
+    assert sj["trick"][0]["cards"] == [c.token for c in events[first_play].cards]
+    assert sj["tricks_done"] == 0 and sj["last_trick"] is None
+    assert doc["table"]["seat"] == events[first_play].seat
+    assert list(doc["to_act"]) == [str((events[first_play].seat + 2) % 4)]
+    code, start = run_json(capsys, "replay", "--step", "0", "--json", sj_json)
+    assert start["shengji"]["phase"] == "declare" and start["shengji"]["trump_suit"] is None
+    assert all(len(h) == 26 for h in start["hands"].values())
+
+
+def test_shengji_replay_text(capsys: pytest.CaptureFixture[str], sj_text: Path, sj_deal: Any) -> None:
+    code, out, err = run(capsys, "replay", sj_text)
+    assert (code, err) == (0, "")
+    final = sj_deal.states[-1]
+    n = len(final.tricks)
+    assert out.startswith("step 0 of ") and "phase: declare; levels: side 0 " in out
+    assert "trumps: not declared yet" in out and "kitty: " in out
+    assert "exchange" in out and " -> seat " in out
+    assert out.count("      trumps: ") == 1  # once, when the declarations are over
+    assert "trick 1: seat " in out and f"trick {n}: seat " in out
+    assert out.count(" wins trick ") == n
+    last = final.tricks[-1]
+    assert f"= seat {last.winner} wins trick {n}: {last.points} points to side {last.winner % 2}" in out
+    assert out.splitlines()[-1].startswith("  [SJ-")
+
+
+def test_shengji_replay_step_text(capsys: pytest.CaptureFixture[str], sj_json: Path, sj_deal: Any) -> None:
+    events = sj_deal.log.events
+    plays = [k for k, e in enumerate(events) if e.action == "play"]
+    step = plays[5]  # the second trick has begun
+    code, out, _ = run(capsys, "replay", "--step", str(step), sj_json)
+    assert code == 0
+    lines = out.splitlines()
+    assert lines[0] == f"step {step} of {len(events)}"
+    assert lines[1].startswith(f"last event: seat {events[step - 1].seat} play ") and lines[1].endswith("legal")
+    assert any(x.startswith("trumps: ") and "level" in x for x in lines)
+    assert any(x.startswith("declarations: ") and "(stands)" in x for x in lines)
+    assert any(x.startswith("kitty buried by seat ") for x in lines)
+    assert any(x.startswith("trick 2: seat ") for x in lines)
+    assert any(x.startswith("last trick (1): ") and "won by seat" in x for x in lines)
+    assert any(x.startswith("points: side 0 ") for x in lines)
+    assert sum(x.startswith("  seat ") and " cards " in x for x in lines) >= 4
+
+
+def test_simulate_shengji(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    out_dir = tmp_path / "sj"
+    code, out, err = run(capsys, "simulate", "--game", "shengji", "--deals", "2", "--seed", "5", "--out", out_dir)
+    assert (code, err) == (0, "") and f"wrote 2 deals to {out_dir}" in out
+    files = sorted(out_dir.iterdir())
+    assert [f.name for f in files] == ["shengji-35-000005.json", "shengji-35-000006.json"]
+    for path in files:
+        code, doc = run_json(capsys, "check", "--json", path)
+        assert code == 0 and doc["ok"] is True
+        assert json.loads(path.read_text(encoding="utf-8"))["profile"] == "shengji-35"
+    again = tmp_path / "again"
+    assert (
+        run(capsys, "simulate", "--game", "shengji", "--profile", "shengji-35", "--seed", "5", "--out", again)[0] == 0
+    )
+    assert (again / files[0].name).read_text(encoding="utf-8") == files[0].read_text(encoding="utf-8")
+
+
+def test_simulate_takes_each_games_default_profile(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    for game, profile in (("gouji", "gouji"), ("baohuang", "baohuang"), ("shengji", "shengji-35")):
+        out_dir = tmp_path / game
+        assert run(capsys, "simulate", "--game", game, "--seed", "3", "--out", out_dir)[0] == 0
+        (path,) = out_dir.iterdir()
+        assert path.name == f"{profile}-000003.json"
+
+
+def test_demo_shengji(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, err = run(capsys, "demo", "--profile", "shengji-35")
+    assert (code, err) == (0, "")
+    assert out.startswith("simulated 升级 deal, seed 7, profile shengji-35\n")
+    assert "  kitty (底牌): " in out and "  levels: side 0 (seats 0, 2) " in out
+    assert " declare " in out and " bury " in out and "trick 1: seat " in out and " wins trick " in out
+    assert "\nlevels: side 0 " in out and "[SJ-LEVEL]" in out
+
+
+def test_profiles_shows_shengji(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "profiles", "shengji-35")
+    assert code == 0
+    assert out.startswith("shengji-35 (shengji)")
+    for line in ("kitty = 4  [SJ-DEAL]", "levels = 'A-K'  [SJ-LEVEL]", "kitty_multiplier = 2  [SJ-POINTS]"):
+        assert line in out

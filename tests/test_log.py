@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from replay.cards import BJ, Card
-from replay.events import Call, Grab, Pass, Play, Reveal, Show, Yield
+from replay.events import Bury, Call, Declare, Exchange, Grab, Pass, Play, Reveal, Show, Yield
 from replay.log import (
     LogError,
     dumps_canonical,
@@ -254,7 +254,7 @@ def test_empty_deal_is_no_deal() -> None:
         ("    ]\n  },", '    ],\n    "loyalist": "3"\n  },', '"3"', "deal.loyalist",
          'expected a seat (0..5), got "3"'),
         ("    ]\n  },", '    ],\n    "emperor": 1\n  },', '"emperor"', "deal.emperor",
-         "unknown key 'emperor' in deal (expected hands, marked, loyalist)"),
+         "unknown key 'emperor' in deal (expected hands, marked, loyalist, kitty, levels)"),
     ],
 )  # fmt: skip
 def test_deal_errors(old: str, new: str, needle: str, path: str, message: str) -> None:
@@ -610,3 +610,155 @@ def test_marked_and_loyalist_belong_to_baohuang() -> None:
     doc["deal"]["marked"] = 1
     err = error(json.dumps(doc, indent=1))
     assert err.path == "deal.marked" and "baohuang" in err.reason and err.line is not None
+
+
+# ---------------------------------------------------------------------------------------------
+# 升级: the kitty, the levels, its events and its claimed result
+
+SJ_LOG = """\
+{
+  "format": "fupan/1",
+  "game": "shengji",
+  "profile": "shengji-35",
+  "seats": [
+    {"seat": 0, "player": "张三"}
+  ],
+  "deal": {
+    "hands": [
+      26,
+      ["BJ", "KC", "KC", "??"],
+      null,
+      26
+    ],
+    "kitty": ["3S", "4H", "5D", "6C"],
+    "levels": ["A", "5"]
+  },
+  "events": [
+    {"seat": 1, "action": "declare", "cards": ["BJ", "KC", "KC"]},
+    {"seat": 1, "action": "exchange", "to": 3, "cards": ["2S", "KC", "AC"], "note": "换三张"},
+    {"seat": 1, "action": "bury", "cards": ["3S", "4H", "5D", "6C"]},
+    {"seat": 1, "action": "play", "cards": ["AS"]}
+  ],
+  "result": {"points": {"defenders": 85, "kitty": 20}, "levels": {"before": ["A", "5"], "after": ["2", "5"]}}
+}
+"""
+
+
+def test_read_shengji_log() -> None:
+    log = parse_json_log(SJ_LOG)
+    assert (log.game, log.n_seats, log.profile_name) == ("shengji", 4, "shengji-35")
+    assert log.kitty == tuple(Card(t) for t in ("3S", "4H", "5D", "6C"))
+    assert log.levels == ("A", "5")
+    assert log.hands is not None and log.hands[1] == (BJ, Card("KC"), Card("KC"), None)
+    assert [e.action for e in log.events] == ["declare", "exchange", "bury", "play"]
+    assert log.events[0] == Declare(1, cards=(BJ, Card("KC"), Card("KC")))
+    assert log.events[1] == Exchange(1, cards=(Card("2S"), Card("KC"), Card("AC")), to=3, note="换三张")
+    assert log.events[2] == Bury(1, cards=log.kitty)
+    assert log.result == {
+        "points": {"defenders": 85, "kitty": 20},
+        "levels": {"before": ["A", "5"], "after": ["2", "5"]},
+    }
+    assert log.dumps() == SJ_LOG
+    assert parse_json_log(log.dumps()).dumps() == SJ_LOG
+
+
+def test_shengji_default_profile_and_no_deal() -> None:
+    log = parse_json_log('{"format": "fupan/1", "game": "shengji", "deal": {"levels": ["K", "10"]}}')
+    assert log.profile_name == "shengji-35" and log.profile().game == "shengji"
+    assert (log.hands, log.kitty, log.levels) == (None, None, ("K", "10"))
+    assert log.to_json()["deal"] == {"levels": ["K", "10"]}
+    doc = json.loads(log.dumps())
+    assert doc["profile"] == "shengji-35" and parse_json_log(log.dumps()).dumps() == log.dumps()
+    empty = parse_json_log('{"format": "fupan/1", "game": "shengji", "deal": {"kitty": []}}')
+    assert empty.kitty == () and empty.to_json()["deal"] == {"kitty": []}
+
+
+def test_shengji_dumps_is_canonical_and_byte_stable() -> None:
+    doc = json.loads(SJ_LOG)
+    doc["deal"] = {"levels": doc["deal"]["levels"], "kitty": ["♠3", "4h", "5D", "6C"], "hands": doc["deal"]["hands"]}
+    doc["result"] = {"levels": {"after": ["2", "5"], "before": ["A", "5"]}, "points": {"kitty": 20, "defenders": 85}}
+    out = parse_json_log(json.dumps(doc, ensure_ascii=False)).dumps()
+    assert out == SJ_LOG
+    assert parse_json_log(out).dumps() == out
+
+
+@pytest.mark.parametrize(
+    ("deal", "needle", "path", "message"),
+    [
+        ('"kitty": "3S 4H"', '"3S 4H"', "deal.kitty", 'expected a list of cards (the kitty), got "3S 4H"'),
+        ('"kitty": ["3S", "4X"]', '"4X"', "deal.kitty[1]", "unknown card '4X'"),
+        ('"kitty": ["3S", "??"]', '"??"', "deal.kitty[1]", "unknown card '??': the kitty is given in full or left out"),
+        ('"kitty": [3]', "3]", "deal.kitty[0]", "expected a card token, got 3"),
+        ('"kitty": [' + ", ".join(['"3S"'] * 13) + "]", "[\"3S", "deal.kitty", "a kitty of 13 cards: at most 12"),
+        ('"levels": ["A"]', '["A"]', "deal.levels", "expected the two sides' levels (side 0, side 1)"),
+        ('"levels": "A 5"', '"A 5"', "deal.levels", "expected the two sides' levels"),
+        ('"levels": ["A", "1"]', '"1"', "deal.levels[1]", 'expected a level, one of A, 2, 3, 4, 5, 6, 7, 8, 9, 10, J, Q, K; got "1"'),
+        ('"levels": [14, "5"]', "14", "deal.levels[0]", "expected a level, one of A, 2"),
+        ('"levels": ["a", "5"]', '"a"', "deal.levels[0]", 'got "a"'),
+        ('"kitty": [], "dealer": 1', '"dealer"', "deal.dealer", "unknown key 'dealer' in deal (expected hands, marked, loyalist, kitty, levels)"),
+        ('"marked": 1', "1}", "deal.marked", "deal.marked belongs to a baohuang log, not shengji"),
+    ],
+)  # fmt: skip
+def test_shengji_deal_errors(deal: str, needle: str, path: str, message: str) -> None:
+    text = '{"format": "fupan/1", "game": "shengji",\n "deal": {' + deal + "}}\n"
+    err = error(text)
+    check_place(err, "deal.json", *at(text, needle), path)
+    assert message in err.reason, err.reason
+
+
+@pytest.mark.parametrize(
+    ("game", "key", "value"),
+    [("gouji", "kitty", '["3S"]'), ("baohuang", "levels", '["A", "2"]'), ("gouji", "levels", "[]")],
+)
+def test_kitty_and_levels_belong_to_shengji(game: str, key: str, value: str) -> None:
+    text = f'{{"format": "fupan/1", "game": "{game}",\n "deal": {{"{key}": {value}}}}}\n'
+    err = error(text)
+    check_place(err, "deal.json", 2, at(text, value)[1], f"deal.{key}")
+    assert err.reason == f"deal.{key} belongs to a shengji log, not {game}"
+    # null is the same as leaving the key out, in any game
+    log = parse_json_log(text.replace(value, "null"))
+    assert log.kitty is None and log.levels is None
+
+
+@pytest.mark.parametrize(
+    ("game", "result", "needle", "path", "message"),
+    [
+        ("shengji", '{"points": {"defenders": 85, "tricks": 3}}', '"tricks"', "result.points.tricks",
+         "unknown key 'tricks' (expected defenders, kitty)"),
+        ("shengji", '{"points": {"defenders": -5}}', "-5", "result.points.defenders",
+         "expected a number of card points (0..1000000), got -5"),
+        ("shengji", '{"points": {"kitty": 2.5}}', "2.5", "result.points.kitty", "expected a number of card points"),
+        ("shengji", '{"points": [85, 20]}', "[85", "result.points", 'expected {"defenders": N, "kitty": N}'),
+        ("shengji", '{"levels": {"after": ["2"]}}', '["2"]', "result.levels.after", "expected the two sides' levels"),
+        ("shengji", '{"levels": {"after": ["2", "Z"]}}', '"Z"', "result.levels.after[1]", "expected a level"),
+        ("shengji", '{"levels": {"during": ["2", "5"]}}', '"during"', "result.levels.during",
+         "unknown key 'during' (expected before, after)"),
+        ("shengji", '{"finish_order": [0, 1]}', "[0", "result.finish_order",
+         "result.finish_order belongs to the climbing games (gouji, baohuang), not shengji"),
+        ("shengji", '{"teams": []}', "[]", "result.teams", "result.teams belongs to the climbing games"),
+        ("gouji", '{"points": {"defenders": 85}}', "{\"defenders", "result.points",
+         "result.points belongs to a shengji log, not gouji"),
+        ("baohuang", '{"levels": {}}', "{}", "result.levels", "result.levels belongs to a shengji log, not baohuang"),
+    ],
+)  # fmt: skip
+def test_shengji_result_errors(game: str, result: str, needle: str, path: str, message: str) -> None:
+    text = f'{{"format": "fupan/1", "game": "{game}",\n "result": {result}}}\n'
+    err = error(text)
+    check_place(err, "deal.json", *at(text, needle), path)
+    assert err.reason.startswith(message), err.reason
+
+
+def test_shengji_events_need_their_fields() -> None:
+    for raw, path, message in [
+        ('{"seat": 1, "action": "exchange", "cards": ["2S"]}', "events[0].to", "expected a seat (0..3), got null"),
+        (
+            '{"seat": 1, "action": "exchange", "to": 4, "cards": ["2S"]}',
+            "events[0].to",
+            "expected a seat (0..3), got 4",
+        ),
+        ('{"seat": 1, "action": "declare"}', "events[0].cards", "expected a non-empty list of cards"),
+        ('{"seat": 1, "action": "bury", "cards": []}', "events[0].cards", "expected a non-empty list of cards"),
+        ('{"seat": 4, "action": "play", "cards": ["3S"]}', "events[0].seat", "expected a seat (0..3), got 4"),
+    ]:
+        err = error('{"format": "fupan/1", "game": "shengji",\n "events": [\n  ' + raw + "\n]}\n")
+        assert (err.path, err.reason) == (path, message)

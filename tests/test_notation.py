@@ -1,6 +1,7 @@
 """Tests of the text notation (replay/notation.py): round trips with JSON, the shorthand, notes,
-unknown hands (``?``, ``?N``, ``??``), the 保皇 deal lines (marked, loyalist) and events, option
-values, the documented examples and every error with its line and column."""
+unknown hands (``?``, ``?N``, ``??``), the 保皇 deal lines (marked, loyalist) and events, the 升级
+deal lines (kitty, levels), events and result lines, option values, the documented examples and every
+error with its line and column."""
 
 from __future__ import annotations
 
@@ -15,8 +16,23 @@ from hypothesis import strategies as st
 
 import replay.log
 from replay.cards import DECK, PLAIN_RANKS, Card, CardError
-from replay.events import CARD_ACTIONS, EVENT_TYPES, TARGET_ACTIONS, Call, Grab, Pass, Play, Reveal, Tribute, Yield
+from replay.events import (
+    CARD_ACTIONS,
+    EVENT_TYPES,
+    TARGET_ACTIONS,
+    Bury,
+    Call,
+    Declare,
+    Exchange,
+    Grab,
+    Pass,
+    Play,
+    Reveal,
+    Tribute,
+    Yield,
+)
 from replay.log import (
+    LEVEL_NAMES,
     META_KEYS,
     SEATS,
     Log,
@@ -34,7 +50,9 @@ ROOT = Path(__file__).resolve().parent.parent
 DOCS = ROOT / "docs" / "log-format.md"
 SHIPPED_BH = [p for p in ("baohuang", "baohuang-no345") if (ROOT / "replay" / "profiles" / f"{p}.toml").exists()]
 BH_ACTIONS = frozenset({"call", "yield", "grab", "reveal"})  # the 保皇 bidding events
+SJ_ACTIONS = frozenset({"declare", "exchange", "bury"})  # the 升级 events before play
 H = "fupan/1 gouji\n"
+S = "fupan/1 shengji\n"
 
 # A canonical text log (exactly as format_text writes it) using most of the notation.
 SAMPLE = """\
@@ -100,6 +118,33 @@ events
 4 reveal # 明保
 0 grab
 1 play 3S 3S
+"""
+
+
+# A canonical 升级 text log: the kitty, the levels, its events and its claimed result.
+SJ_SAMPLE = """\
+fupan/1 shengji
+profile shengji-35
+option kitty_multiplier 4
+seat 0 张三
+seat 1 Li Si
+hand 0 ?26
+hand 1 BJ KC KC ?? 2S AC
+hand 2 ?
+hand 3 ?26
+kitty 3S 4H 5D 6C
+levels A 5
+events
+3 pass # 不定主
+0 declare SJ 9D 9D
+1 declare BJ KC KC # 大王吃小王
+0 exchange 1 SJ 9D 9D
+1 exchange 0 2S 9D 9D # 换三张
+1 bury 3S 4H 5D 6C
+1 play AS
+2 play 3S
+result points defenders 85 kitty 20
+result levels before A 5 after 2 5
 """
 
 
@@ -178,7 +223,7 @@ def test_sample_fields() -> None:
         "waive",
         "report",
     ]
-    assert set(EVENT_TYPES) - BH_ACTIONS == {e.action for e in log.events}
+    assert set(EVENT_TYPES) - BH_ACTIONS - SJ_ACTIONS == {e.action for e in log.events}
     assert log.events[0] == Tribute(5, cards=(Card("BJ"), Card("SJ")), to=0)
     assert log.events[6].note == "捎牌 # per the sheet"
     assert log.events[12].note == "报牌 \\ ok\nnext line"
@@ -207,9 +252,78 @@ def test_baohuang_sample(bh_profile: str) -> None:
         Reveal(4, note="明保"),
         Grab(0),
     )
-    sample_actions = {e.action for e in parse_text(SAMPLE).events}
+    sample_actions = {e.action for e in parse_text(SAMPLE).events} | {e.action for e in parse_text(SJ_SAMPLE).events}
     assert sample_actions | {e.action for e in log.events} == set(EVENT_TYPES)
     assert "call" in CARD_ACTIONS and BH_ACTIONS.isdisjoint(TARGET_ACTIONS)
+
+
+def test_shengji_sample() -> None:
+    log = parse_text(SJ_SAMPLE, "sj.txt")
+    assert format_text(log) == SJ_SAMPLE
+    roundtrip(log)
+    assert (log.game, log.profile_name, dict(log.overrides)) == ("shengji", "shengji-35", {"kitty_multiplier": 4})
+    assert log.kitty == tuple(Card(t) for t in ("3S", "4H", "5D", "6C")) and log.levels == ("A", "5")
+    assert log.hands is not None and log.hands[1] == tuple(
+        None if t == "??" else Card(t) for t in ("BJ", "KC", "KC", "??", "2S", "AC")
+    )
+    assert log.to_json()["deal"] == {
+        "hands": [26, ["BJ", "KC", "KC", "??", "2S", "AC"], None, 26],
+        "kitty": ["3S", "4H", "5D", "6C"],
+        "levels": ["A", "5"],
+    }
+    nine = Card("9D")
+    assert log.events[:6] == (
+        Pass(3, note="不定主"),
+        Declare(0, cards=(Card("SJ"), nine, nine)),
+        Declare(1, cards=(Card("BJ"), Card("KC"), Card("KC")), note="大王吃小王"),
+        Exchange(0, cards=(Card("SJ"), nine, nine), to=1),
+        Exchange(1, cards=(Card("2S"), nine, nine), to=0, note="换三张"),
+        Bury(1, cards=log.kitty),
+    )
+    assert log.events[7] == Play(2, cards=(Card("3S"),))
+    assert log.result == {
+        "points": {"defenders": 85, "kitty": 20},
+        "levels": {"before": ["A", "5"], "after": ["2", "5"]},
+    }
+    assert set(SJ_ACTIONS) <= {e.action for e in log.events}
+
+
+def test_shengji_loose_input_reads_the_same() -> None:
+    loose = """\
+# 升级, table 3
+fupan/1 shengji # four seats
+seat 1 Li Si
+levels a 5   # side 0 at A
+kitty ♠3 4h 5D 6C
+hand 1 大王 KC KC ?? 2S AC
+option kitty_multiplier 4
+seat 0 张三
+hand 3 ?26
+hand 0 ?? ?? ?? ?? ?? ?? ?? ?? ?? ?? ?? ?? ?? ?? ?? ?? ?? ?? ?? ?? ?? ?? ?? ?? ?? ??
+result levels before A 5 after 2 5
+events
+3: -   # 不定主
+0 declare 小王 9D 9D
+1 declare BJ KC KC # 大王吃小王
+0 exchange 1 SJ 9D 9D
+1 exchange 0 2S 9D 9D # 换三张
+1 bury 3S 4H 5D 6C
+1: AS
+2: 3S
+result points kitty 20 defenders 85
+"""
+    log = parse_text(loose)
+    assert log.to_json() == parse_text(SJ_SAMPLE).to_json()
+    assert log.events[0].note == "不定主"
+
+
+def test_shengji_minimal_and_empty_lines() -> None:
+    log = parse_text("fupan/1 shengji\nkitty\nevents\nresult points\nresult levels\n")
+    assert log.profile_name == "shengji-35" and log.kitty == () and log.levels is None
+    assert log.result == {"points": {}, "levels": {}}
+    assert format_text(log) == "fupan/1 shengji\nprofile shengji-35\nkitty\nevents\nresult points\nresult levels\n"
+    roundtrip(log)
+    assert log.to_json()["deal"] == {"kitty": []}
 
 
 def test_positions_are_the_event_lines() -> None:
@@ -290,6 +404,18 @@ def test_docs_baohuang_examples_are_the_same_deal(bh_profile: str) -> None:
     assert BH_ACTIONS & {e.action for e in log.events}
     if "baohuang" in SHIPPED_BH:
         assert check_doc_examples(json_text, canonical, loose).to_json() == {**log.to_json(), "profile": "baohuang"}
+
+
+def test_docs_shengji_examples_are_the_same_deal() -> None:
+    from replay.replay import Replay
+
+    json_text, canonical, loose = doc_examples("shengji")
+    assert "\nprofile" not in loose  # the default profile
+    log = check_doc_examples(json_text, canonical, loose)
+    assert log.profile_name == "shengji-35" and log.kitty is not None and log.levels == ("A", "5")
+    assert {e.action for e in log.events} >= SJ_ACTIONS
+    rep = Replay(log)
+    assert rep.ok and rep.final.declarer == 1 and rep.final.points == (20, 0)
 
 
 def test_no_deal_and_no_events() -> None:
@@ -566,7 +692,7 @@ ERRORS = [
     ("# only a comment\n\n", 1, 1, "empty log"),
     ("profile gouji\n", 1, 1, 'expected the header "fupan/1 gouji"'),
     ("\n\nfupan/2 gouji\n", 3, 1, "unsupported format 'fupan/2'"),
-    ("fupan/1 chess\n", 1, 9, r"unknown game 'chess' \(expected gouji or baohuang\)"),
+    ("fupan/1 chess\n", 1, 9, r"unknown game 'chess' \(expected gouji, baohuang or shengji\)"),
     ("fupan/1\n", 1, 9, "expected the game after fupan/1"),
     ("fupan/1 gouji extra\n", 1, 15, "unexpected 'extra' after the game"),
     (H + "fupan/1 gouji\n", 2, 1, "only once"),
@@ -677,7 +803,47 @@ ERRORS = [
     (H + "option score_mode [3,4\n", 2, 23, "expected ']' to close the list"),
     (H + "option score_mode [3,,4]\n", 2, 22, "empty item in the list"),
     (H + "option score_mode [3] x\n", 2, 23, "unexpected 'x' after the value"),
-]
+    # 升级
+    (S + "kitty 3S 4X\n", 2, 10, card_message("4X")),
+    (S + "kitty 3S ??\n", 2, 10, r"unknown card '\?\?': the kitty is given in full or left out"),
+    (S + "kitty ?4\n", 2, 7, r"unknown card '\?4': the kitty is given in full or left out"),
+    (S + "kitty " + "3S " * 13 + "\n", 2, 43, "a kitty of 13 cards: at most 12"),
+    (S + "kitty 3S\nkitty 4S\n", 3, 1, "kitty given twice"),
+    (H + "kitty 3S\n", 2, 1, "deal.kitty belongs to a shengji log, not gouji"),
+    ("fupan/1 baohuang\nlevels A 2\n", 2, 1, "deal.levels belongs to a shengji log, not baohuang"),
+    (S + "levels A\n", 2, 10, r"expected the two sides' levels after 'levels' \(side 0, then side 1\)"),
+    (S + "levels\n", 2, 8, "expected the two sides' levels after 'levels'"),
+    (S + "levels A 1\n", 2, 10, "expected a level, one of A, 2, 3, 4, 5, 6, 7, 8, 9, 10, J, Q, K; got '1'"),
+    (S + "levels A 2 3\n", 2, 12, "unexpected '3' after the two levels"),
+    (S + "levels A 2\nlevels A 2\n", 3, 1, "levels given twice"),
+    (S + "events\nkitty 3S\n", 3, 1, "a 'kitty' line must come before the 'events' line"),
+    (S + "events\n0 exchange 3S\n", 3, 12, r"expected a seat number \(an integer\), got '3S'"),
+    (S + "events\n0 exchange 4 3S\n", 3, 12, r"expected a seat \(0\.\.3\), got 4"),
+    (S + "events\n0 exchange 1\n", 3, 14, "expected the cards after '1'"),
+    (S + "events\n0 declare\n", 3, 11, "expected the cards after 'declare'"),
+    (S + "events\n0 bury ??\n", 3, 8, "an unknown card may stand only in a hand"),
+    (S + "result points defenders\n", 2, 25, "expected the points after 'defenders'"),
+    (S + "result points defenders x\n", 2, 25, r"expected the defenders points \(an integer\), got 'x'"),
+    (S + "result points defenders -5\n", 2, 25, r"expected a number of card points \(0\.\.1000000\), got -5"),
+    (S + "result points tricks 5\n", 2, 15, r"unknown key 'tricks' after 'result points' \(expected defenders or kitty\)"),
+    (S + "result points kitty 5 kitty 5\n", 2, 23, "result points kitty given twice"),
+    (S + "result points\nresult points\n", 3, 8, "result points given twice"),
+    (S + "result levels after 2\n", 2, 23, "expected the two sides' levels after 'after'"),
+    (S + "result levels after 2 5 6\n", 2, 25, r"unknown key '6' after 'result levels' \(expected before or after\)"),
+    (S + "result levels before A 5 before A 5\n", 2, 26, "result levels before given twice"),
+    (S + "result levels after X 5\n", 2, 21, "expected a level"),
+    (S + "result levels\nevents\nresult levels\n", 4, 8, "result levels given twice"),
+    (H + "result points defenders 5\n", 2, 8, "result.points belongs to a shengji log, not gouji"),
+    ("fupan/1 baohuang\nresult levels after A 2\n", 2, 8, "result.levels belongs to a shengji log, not baohuang"),
+    (S + "result finish 0 1 2 3\n", 2, 8, r"result.finish_order belongs to the climbing games \(gouji, baohuang\), not shengji"),
+    (S + "result team 0 2 = 5\n", 2, 8, "result.teams belongs to the climbing games"),
+    (S + "result sweep false\n", 2, 8, "result.sweep belongs to the climbing games"),
+    (S + "result colour red\n", 2, 8, r"unknown key 'colour' after 'result' \(expected points or levels\)"),
+    (S + "option kitty 5\n", 2, 14, "option kitty = 5 is not allowed; expected one of 0, 4, 8"),
+    (S + "option score_mode net\n", 2, 8, "unknown option 'score_mode' for shengji"),
+    (S + "profile gouji\n", 2, 9, "profile 'gouji' is for gouji, the log is shengji"),
+    (S + "hand 4 ?\n", 2, 6, r"expected a seat \(0\.\.3\), got 4"),
+]  # fmt: skip
 
 
 @pytest.mark.parametrize(("text", "line", "col", "message"), ERRORS)
@@ -757,6 +923,9 @@ def log_docs(draw: st.DrawFn, bh_profile: str) -> dict[str, Any]:
     doc: dict[str, Any] = {"format": "fupan/1", "game": game}
     if game == "baohuang":
         doc["profile"] = draw(st.sampled_from([bh_profile, *SHIPPED_BH]))
+    elif game == "shengji":
+        if draw(st.booleans()):
+            doc["profile"] = "shengji-35"
     elif draw(st.booleans()):
         doc["profile"] = draw(st.sampled_from(["gouji", "gouji-online", "gouji-logged"]))
     overrides = draw(option_values(game))
@@ -782,7 +951,9 @@ def log_docs(draw: st.DrawFn, bh_profile: str) -> dict[str, Any]:
     doc["seats"] = [{"seat": s, "player": draw(weird_text)} for s in draw(st.lists(seat, unique=True))]
     if draw(st.booleans()):
         deal: dict[str, Any] = {}
-        dkeys = ["hands", "marked", "loyalist"] if game == "baohuang" else ["hands"]
+        dkeys = {"baohuang": ["hands", "marked", "loyalist"], "shengji": ["hands", "kitty", "levels"]}.get(
+            game, ["hands"]
+        )
         for dkey in draw(st.permutations(dkeys)):
             if not draw(st.booleans()):
                 continue
@@ -794,6 +965,10 @@ def log_docs(draw: st.DrawFn, bh_profile: str) -> dict[str, Any]:
                     st.integers(1, 216),
                 )
                 deal[dkey] = [draw(hand) for _ in range(n)]
+            elif dkey == "kitty":
+                deal[dkey] = draw(st.one_of(st.none(), st.lists(card, max_size=8)))
+            elif dkey == "levels":
+                deal[dkey] = draw(st.one_of(st.none(), st.lists(st.sampled_from(LEVEL_NAMES), min_size=2, max_size=2)))
             else:
                 deal[dkey] = draw(st.one_of(st.none(), seat))
         doc["deal"] = deal
@@ -813,13 +988,21 @@ def log_docs(draw: st.DrawFn, bh_profile: str) -> dict[str, Any]:
     doc["events"] = events
     if draw(st.booleans()):
         result: dict[str, Any] = {}
-        for rkey in draw(st.permutations(["finish_order", "sweep", "teams"])):
+        rkeys = ["points", "levels"] if game == "shengji" else ["finish_order", "sweep", "teams"]
+        for rkey in draw(st.permutations(rkeys)):
             if not draw(st.booleans()):
                 continue
             if rkey == "finish_order":
                 result[rkey] = draw(st.permutations(range(n)))[: draw(st.integers(0, n))]
             elif rkey == "sweep":
                 result[rkey] = draw(st.booleans())
+            elif rkey == "points":
+                pkeys = draw(st.permutations(["defenders", "kitty"]))
+                result[rkey] = {k: draw(st.integers(0, 400)) for k in pkeys if draw(st.booleans())}
+            elif rkey == "levels":
+                pair = st.lists(st.sampled_from(LEVEL_NAMES), min_size=2, max_size=2)
+                lkeys = draw(st.permutations(["before", "after"]))
+                result[rkey] = {k: draw(pair) for k in lkeys if draw(st.booleans())}
             else:
                 points = st.one_of(st.integers(-(10**20), 10**20), st.floats(allow_nan=False, allow_infinity=False))
                 teams = st.lists(st.tuples(st.lists(seat, max_size=3, unique=True), points), max_size=3)
@@ -835,7 +1018,7 @@ def expected_lines(log: Log) -> int:
         count += max(1, len(value)) if key == "previous" else 1
     if log.hands is not None:
         count += len(log.hands)
-    count += (log.marked is not None) + (log.loyalist is not None)
+    count += (log.marked is not None) + (log.loyalist is not None) + (log.kitty is not None) + (log.levels is not None)
     if log.result is not None:
         count += max(1, sum(max(1, len(v)) if k == "teams" else 1 for k, v in log.result.items()))
     return count
@@ -861,7 +1044,9 @@ VOCAB = ["seat", "hand", "events", "result", "option", "profile", "date", "deal"
          "finish", "team", "teams", "sweep", "=", "true", "0", "1", "5", "6", "-1", "x", "?", "??",
          "3S", "BJ", "Q", "ZZ", "play", "pass", "tribute", "report", "0:", "1:-", "-", "#", "# n",
          "[3,4", "[Q]", '"a', "tribute", "score_mode", "net", "gouji", "1.5", "\\", "\\n", "张",
-         "marked", "loyalist", "?3", "?0", "?217", "?x", "call", "yield", "grab", "reveal"]  # fmt: skip
+         "marked", "loyalist", "?3", "?0", "?217", "?x", "call", "yield", "grab", "reveal",
+         "kitty", "levels", "A", "K", "declare", "exchange", "bury", "points", "defenders", "before",
+         "after"]  # fmt: skip
 
 
 @settings(max_examples=300, deadline=None)
@@ -874,9 +1059,9 @@ def test_option_values_read_back_as_written(value: Any) -> None:
 
 
 @settings(max_examples=400, deadline=None)
-@given(st.lists(st.lists(st.sampled_from(VOCAB), max_size=6).map(" ".join), max_size=8))
-def test_any_text_gives_a_log_or_a_located_error(lines: list[str]) -> None:
-    text = H + "\n".join(lines) + "\n"
+@given(st.sampled_from((H, S)), st.lists(st.lists(st.sampled_from(VOCAB), max_size=6).map(" ".join), max_size=8))
+def test_any_text_gives_a_log_or_a_located_error(header: str, lines: list[str]) -> None:
+    text = header + "\n".join(lines) + "\n"
     try:
         log = parse_text(text)
     except LogError as exc:

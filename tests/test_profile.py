@@ -11,17 +11,19 @@ from types import MappingProxyType
 import pytest
 
 from replay.profile import (
+    DEFAULT_PROFILES,
     GAMES,
     OPTIONS,
     Profile,
     ProfileError,
     default_options,
+    default_profile,
     load_profile,
     options_for,
     shipped_profiles,
 )
 
-SHIPPED = ["baohuang", "baohuang-no345", "gouji", "gouji-logged", "gouji-online"]
+SHIPPED = ["baohuang", "baohuang-no345", "gouji", "gouji-logged", "gouji-online", "shengji-35"]
 
 # RULES.md §3: where seeds 000 and 004 differ, gouji takes 000's choice and gouji-online 004's.
 RULES_DIFF = {
@@ -83,13 +85,24 @@ def test_options_for_game() -> None:
     assert "removed_ranks" not in gouji and "force_from" not in gouji
     baohuang = options_for("baohuang")
     assert set(baohuang) == {"twos_attach", "joker_compare", "removed_ranks", "force_from"}
-    assert set(OPTIONS) == set(gouji) | set(baohuang)
+    shengji = options_for("shengji")
+    assert set(shengji) == {"kitty", "levels", "declare_compare", "throws", "kitty_multiplier"}
+    assert set(OPTIONS) == set(gouji) | set(baohuang) | set(shengji)
     assert default_options("baohuang")["twos_attach"] is False
     assert default_options("gouji")["twos_attach"] is True
 
 
 def test_gouji_is_the_default_profile() -> None:
     assert dict(load_profile("gouji").options) == default_options("gouji")
+
+
+def test_each_game_has_a_shipped_default_profile() -> None:
+    assert set(DEFAULT_PROFILES) == set(GAMES)
+    assert [default_profile(g) for g in GAMES] == ["gouji", "baohuang", "shengji-35"]
+    for game in GAMES:
+        prof = load_profile(default_profile(game))
+        assert prof.game == game and default_profile(game) in SHIPPED
+    assert dict(load_profile("shengji-35").options) == default_options("shengji")
 
 
 def test_gouji_versus_gouji_online_as_rules_md_says() -> None:

@@ -8,6 +8,9 @@ server, as under `make test-pg`) on PostgreSQL, on a library filled by importing
   places Gu 1 (6 points, 皇帝), Ann 2 (3, 保皇派), Bo 3, Cai 4, Dong 5 (-3 each).
 - an unfinished 够级 deal (2026-10-03, no match): PASS-LOCK.illegal with Ann..Fei: Bo plays after
   passing, one violation (PASS-LOCK) on Bo's seat.
+
+The 升级 tests use a second library (``sj_library``): the first three 升级 sample deals (one match,
+the levels carried from deal to deal) beside "Test Cup" deal 1.
 """
 
 from __future__ import annotations
@@ -30,6 +33,9 @@ from data import queries
 from data.database import open_db
 from data.importer import import_paths
 from data.models import Deal, DealSeat, FindingRow, Player, PlayerAlias
+from replay.log import read_log
+from replay.replay import Replay
+from replay.scoring import Score
 from replay.simulate import NAMES, write_deals
 
 CASES = Path(__file__).parent / "cases"
@@ -369,3 +375,93 @@ def test_unnamed_seats_show_as_seat_numbers(fresh: Engine) -> None:
         "seat 0, seat 1, seat 2, seat 3, seat 4, seat 5",
     ]
     assert queries.player_places(eng).empty and queries.player_names(eng) == []  # no one to count them for
+
+
+# -- 升级 (shengji): no places; team card points and levels --------------------------------------------
+
+
+SJ_SAMPLES = sorted(
+    (Path(__file__).parent.parent / "data" / "samples" / "shengji").glob("*.json"),
+    key=lambda p: int(p.stem.rsplit("-d", 1)[1]),
+)[:3]
+
+
+@pytest.fixture(scope="module")
+def sj_library(backend: str, tmp_path_factory: pytest.TempPathFactory) -> Iterator[Engine]:
+    """The first three 升级 sample deals (one match, levels carried on) and the hand-made 够级 deal "Test Cup" 1."""
+    root = tmp_path_factory.mktemp("sj")
+    cup = root / "cup-1.txt"
+    cup.write_text(
+        _hand_made(
+            "GJ-SCORE.legal.txt", GOUJI, {"date": "2026-10-01", "venue": "Club", "match": "Test Cup", "deal": 1}
+        ),
+        encoding="utf-8",
+    )
+    with new_db(backend, root) as eng:
+        assert [r.status for r in import_paths(eng, [*SJ_SAMPLES, cup])] == ["added"] * 4
+        yield eng
+
+
+def _sj_scores() -> list[tuple[list[str], Score]]:
+    out = []
+    for path in SJ_SAMPLES:
+        log = read_log(path)
+        score = Replay(log).score()
+        assert score is not None
+        out.append(([s.player for s in log.seats], score))
+    return out
+
+
+def test_shengji_is_left_out_of_place_and_point_statistics(sj_library: Engine) -> None:
+    eng = sj_library
+    (players,) = {tuple(p) for p, _ in _sj_scores()}
+    assert set(queries.player_places(eng)["player"]) == set(GOUJI)  # 升级 has no places
+    assert set(queries.player_points(eng)["player"]) == set(GOUJI)  # nor points to mix with places' points
+    places = queries.player_places(eng, game="shengji").set_index("player")
+    assert set(places.index) == set(players)
+    assert (places["deals"] == 3).all() and (places["placed"] == 0).all() and places["mean_place"].isna().all()
+    assert (places[[f"place_{k}" for k in queries.PLACES]] == 0).all().all()
+    points = queries.player_points(eng, game="shengji").set_index("player")
+    for seat, name in enumerate(players):
+        mine = [next(t.points for t in score.teams if seat in t.seats) for _, score in _sj_scores()]
+        assert points.loc[name, "scored"] == 3 and points.loc[name, "total_points"] == pytest.approx(sum(mine))
+        assert points.loc[name, "mean_points"] == pytest.approx(sum(mine) / 3)
+    gouji = queries.player_points(eng, game="gouji").set_index("player")
+    assert gouji["total_points"].to_dict() == {"Ann": 4, "Bo": 2, "Cai": 0, "Dong": 0, "Eve": -2, "Fei": -4}
+
+
+def test_shengji_deals_and_findings(sj_library: Engine) -> None:
+    eng = sj_library
+    df = queries.deals(eng, game="shengji")
+    assert df["deal"].tolist() == [1, 2, 3] and df["legal"].all() and df["finished"].all()
+    assert len(set(df["match"])) == 1 and all(len(p.split(", ")) == 4 for p in df["players"])
+    assert queries.games(eng) == ["gouji", "shengji"]
+    found = queries.player_findings(eng, game="shengji")
+    assert set(found["kind"]) == {"note"} and (found["deals"] == 3).all()
+    with Session(eng) as db:
+        stored = db.exec(
+            select(func.count()).select_from(FindingRow).join(Deal, Deal.id == FindingRow.deal_id)
+            .where(Deal.game == "shengji")
+        ).one()  # fmt: skip
+    assert found["count"].sum() == stored > 0  # every 升级 note is about a seat
+
+
+def test_shengji_match_standings_give_points_and_levels(sj_library: Engine) -> None:
+    eng = sj_library
+    match = queries.deals(eng, game="shengji")["match"].iloc[0]
+    df = queries.match_standings(eng, match, "shengji")
+    assert list(df.columns) == queries.STANDING_COLUMNS
+    assert df["deal"].tolist() == [d for d in (1, 2, 3) for _ in range(4)] and df["place"].isna().all()
+    assert df["side"].tolist() == ["0", "1"] * 6
+    for k, (names, score) in enumerate(_sj_scores()):
+        rows = df[df["deal"] == k + 1]
+        assert rows["player"].tolist() == names
+        assert rows["level_before"].tolist() == [score.levels["before"][s % 2] for s in range(4)]
+        assert rows["level_after"].tolist() == [score.levels["after"][s % 2] for s in range(4)]
+        assert rows["points"].tolist() == [next(t.points for t in score.teams if s in t.seats) for s in range(4)]
+    after = df[df["deal"] == 1]["level_after"].tolist()
+    assert df[df["deal"] == 2]["level_before"].tolist() == after  # the levels go on from deal to deal
+    last = df[df["deal"] == 3].set_index("player")
+    assert last["total"].to_dict() == df.groupby("player")["points"].sum().to_dict()
+    cup = queries.match_standings(eng, "Test Cup")
+    assert cup["level_before"].isna().all() and cup["level_after"].isna().all()

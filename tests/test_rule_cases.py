@@ -1,8 +1,9 @@
-"""Every rule ID of RULES.md §1-4 has a legal and an illegal hand-written case under tests/cases/.
+"""Every rule ID of RULES.md has a legal and an illegal hand-written case under tests/cases/.
 
-A case file is named ``RULE-ID.legal[.variant].txt`` or ``RULE-ID.illegal[.variant].txt``. A legal
-case replays with every verdict legal; an illegal case has at least one illegal verdict, every
-illegal verdict cites the file's rule, and nothing is illegal before the first of them.
+A case file is named ``RULE-ID.legal[.variant].txt`` or ``RULE-ID.illegal[.variant].txt`` (text
+notation), or the same with ``.json`` (a JSON log; the 升级 cases of §5, SJ-*, are JSON). A legal case
+replays with every verdict legal; an illegal case has at least one illegal verdict, and every illegal
+verdict cites the file's rule.
 """
 
 from __future__ import annotations
@@ -17,9 +18,11 @@ from replay.replay import Replay
 from replay.verdicts import RULES
 
 CASES = Path(__file__).parent / "cases"
-FILES = sorted(CASES.glob("*.txt"))
+FILES = sorted([*CASES.glob("*.txt"), *CASES.glob("*.json")])
 RULES_MD = Path(__file__).resolve().parents[2] / "shared" / "RULES.md"
+SEED_000 = RULES_MD.parent / "seeds" / "000_c3417a29fb903ad9.txt"
 GAME_RULES = [r for r in RULES if r != "LOG" and not r.startswith("SJ-")]
+SJ_RULES = [r for r in RULES if r.startswith("SJ-")]
 
 
 def _split(path: Path) -> tuple[str, str]:
@@ -50,7 +53,7 @@ def test_strict_mode_stops_at_the_illegal_event() -> None:
     assert len(rep.states) == 2
 
 
-@pytest.mark.parametrize("rule", GAME_RULES)
+@pytest.mark.parametrize("rule", GAME_RULES + SJ_RULES)
 def test_every_rule_has_both_cases(rule: str) -> None:
     names = {p.name for p in FILES}
     assert any(n.startswith(f"{rule}.legal") for n in names), f"no legal case for {rule}"
@@ -65,3 +68,54 @@ def test_register_matches_rules_md() -> None:
     ids = set(re.findall(r"\*\*([A-Z][A-Z0-9]*(?:-[A-Z0-9]+)+)\*\*", part))
     assert ids, "no rule IDs found in RULES.md §1-4"
     assert ids <= set(GAME_RULES), sorted(ids - set(GAME_RULES))
+
+
+def _section_5() -> str:
+    if not RULES_MD.exists():
+        pytest.skip("shared/RULES.md is not beside the checkout")
+    text = RULES_MD.read_text(encoding="utf-8")
+    return text.split("## 5.")[1].split("\n## ")[0]
+
+
+def test_every_sj_rule_of_rules_md_is_registered_with_both_cases() -> None:
+    ids = set(re.findall(r"\bSJ-[A-Z]+\b", _section_5()))
+    assert {
+        "SJ-DEAL",
+        "SJ-LEVEL",
+        "SJ-DECLARE",
+        "SJ-EXCHANGE",
+        "SJ-TRUMPS",
+        "SJ-TRICK",
+        "SJ-FOLLOW",
+        "SJ-POINTS",
+    } <= ids
+    assert ids == set(SJ_RULES), sorted(ids ^ set(SJ_RULES))
+    names = {p.name for p in FILES}
+    for rule in ids:
+        assert f"{rule}.legal.json" in names and f"{rule}.illegal.json" in names, rule
+
+
+def test_sj_cases_are_json_logs_of_shengji() -> None:
+    for path in CASES.glob("SJ-*"):
+        assert path.suffix == ".json", path.name
+        log = read_log(path)
+        assert log.game == "shengji"
+        assert all(h is not None and None not in h and len(h) == 26 for h in log.hands), path.name
+        assert log.kitty is not None and len(log.kitty) == 4, path.name
+
+
+def test_sj_register_quotes_the_seed_and_names_options() -> None:
+    from replay.profile import OPTIONS
+
+    seed = SEED_000.read_text(encoding="utf-8") if SEED_000.exists() else None
+    for rule_id in SJ_RULES:
+        rule = RULES[rule_id]
+        assert rule.name_zh and rule.name_en and rule.quote
+        if rule.seed == "000" and seed is not None:
+            assert all(part in seed for part in rule.quote.split("……")), rule_id
+        if rule.seed == "-":
+            assert "RULES.md" in rule.quote, rule_id
+        for name in rule.options:
+            assert OPTIONS[name].rule == rule_id and "shengji" in OPTIONS[name].defaults, (rule_id, name)
+    sj_options = {o.name for o in OPTIONS.values() if "shengji" in o.defaults}
+    assert sj_options <= {name for r in SJ_RULES for name in RULES[r].options}

@@ -24,6 +24,7 @@ def test_the_samples_are_shipped() -> None:
     assert [p.name for p in sample_folders()] == list(FOLDERS)
     assert len(_files("gouji")) == 30 and all(p.suffix == ".json" for p in _files("gouji"))
     assert len(_files("baohuang")) == 30 and all(p.suffix == ".json" for p in _files("baohuang"))
+    assert len(_files("shengji")) == 20 and all(p.suffix == ".json" for p in _files("shengji"))
     assert 5 <= len(_files("disputes")) <= 8 and all(p.suffix == ".txt" for p in _files("disputes"))
 
 
@@ -47,6 +48,41 @@ def test_simulated_samples_look_like_a_clubs_evenings(game: str) -> None:
     assert len(matches) == 5
     assert all(sorted(deals) == [1, 2, 3, 4, 5, 6] for deals in matches.values())
     assert sum(1 for n in seen.values() if n >= 12) >= 3  # players who come back evening after evening
+
+
+def test_shengji_samples_are_one_match_with_levels_carried_on() -> None:
+    deals = sorted(((read_log(p), p) for p in _files("shengji")), key=lambda d: d[0].meta["deal"])
+    logs = [log for log, _ in deals]
+    assert [log.meta["deal"] for log in logs] == list(range(1, 21))
+    assert len({log.meta["match"] for log in logs}) == 1 and len({log.meta["date"] for log in logs}) == 1
+    players = {tuple(s.player for s in log.seats) for log in logs}
+    assert len(players) == 1  # one table: the same four players in the same seats
+    (names,) = players
+    assert len(set(names)) == 4 and set(names) <= set(ROSTER)
+    assert logs[0].levels == ("A", "A")
+    after = None
+    for log, path in deals:
+        assert log.game == "shengji" and log.profile_name == "shengji-35"
+        assert path.read_text(encoding="utf-8") == log.dumps()  # canonical JSON
+        assert log.meta["venue"] == VENUE and "simulated" in log.meta["notes"]
+        rep = Replay(log)
+        score = rep.score()
+        assert rep.ok and score is not None and not score.void and score.levels is not None, path
+        if after is not None:
+            assert list(log.levels) == after  # each deal starts where the previous one left the levels
+        assert score.levels["before"] == list(log.levels) and score.levels["passed"] is None
+        after = score.levels["after"]
+    assert after != ["A", "A"]  # the sides went up over the match
+
+
+def test_the_shengji_generator_is_deterministic(tmp_path: Path) -> None:
+    a = make_samples(tmp_path / "a", {"shengji": 3})
+    b = make_samples(tmp_path / "b", {"shengji": 3})
+    assert [p.name for p in a["shengji"]] == [f"shengji-2026-09-05-d{k}.json" for k in (1, 2, 3)]
+    assert [p.read_bytes() for p in a["shengji"]] == [p.read_bytes() for p in b["shengji"]]
+    assert [p.read_bytes() for p in a["shengji"]] == [
+        (SAMPLES_DIR / "shengji" / p.name).read_bytes() for p in a["shengji"]
+    ]
 
 
 def test_some_gouji_samples_break_maxims_on_purpose() -> None:
@@ -95,14 +131,15 @@ def test_fupan_samples_loads_them_once(tmp_path: Path, capsys: pytest.CaptureFix
     n_disputes = len(_files("disputes"))
     assert "gouji: 30 added, 0 duplicate, 0 not imported" in out
     assert "baohuang: 30 added, 0 duplicate, 0 not imported" in out
+    assert "shengji: 20 added, 0 duplicate, 0 not imported" in out
     assert f"disputes: {n_disputes} added, 0 duplicate, 0 not imported" in out
-    assert f"samples: {60 + n_disputes} added, 0 duplicate, 0 not imported" in out
+    assert f"samples: {80 + n_disputes} added, 0 duplicate, 0 not imported" in out
     assert cli.main(["samples", "--db", url]) == 0
-    assert f"samples: 0 added, {60 + n_disputes} duplicate, 0 not imported" in capsys.readouterr().out
+    assert f"samples: 0 added, {80 + n_disputes} duplicate, 0 not imported" in capsys.readouterr().out
 
     engine = open_db(url)
     deals = queries.deals(engine)
-    assert len(deals) == 60 + n_disputes
+    assert len(deals) == 80 + n_disputes
     assert (~deals["legal"]).sum() >= 5  # the disputes that rule a move or a claimed score out
     assert set(queries.player_names(engine)) <= set(ROSTER)
     findings = queries.player_findings(engine, game="gouji")
@@ -112,4 +149,11 @@ def test_fupan_samples_loads_them_once(tmp_path: Path, capsys: pytest.CaptureFix
     assert standings["deal"].tolist() == [d for d in range(1, 7) for _ in range(6)]
     totals = standings.groupby("player")["total"].last()
     assert totals.sum() == pytest.approx(0)  # classic 够级 places sum to zero in every deal
+    sj = deals[deals["game"] == "shengji"]
+    assert len(sj) == 20 and sj["legal"].all() and sj["finished"].all()
+    standings = queries.match_standings(engine, sj["match"].iloc[0], "shengji")
+    assert standings["deal"].tolist() == [d for d in range(1, 21) for _ in range(4)]
+    assert standings["place"].isna().all() and standings["level_before"].iloc[:4].tolist() == ["A"] * 4
+    notes = queries.player_findings(engine, game="shengji")
+    assert set(notes["kind"]) == {"note"} and set(notes["player"]) <= set(ROSTER)  # the coach's notes on 升级
     engine.dispose()

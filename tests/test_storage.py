@@ -33,9 +33,11 @@ from coach.coach import coach_replay
 from data.database import current_revision, make_engine, migrate, open_db
 from data.importer import content_hash, export_deals, import_log, import_paths
 from data.models import Deal, DealSeat, EventRow, FindingRow, Match, Player, PlayerAlias
+from replay.events import Play
 from replay.log import Log, read_log
 from replay.notation import format_text
 from replay.replay import Replay
+from replay.shengji import card_points
 from replay.simulate import simulate_deal, write_deals
 
 CASES = Path(__file__).parent / "cases"
@@ -338,6 +340,87 @@ def test_text_notation_exports_as_canonical_json(engine: Engine, tmp_path: Path)
     paths = export_deals(engine, tmp_path / "out")
     assert [p.read_bytes() for p in paths] == [read_log(p).dumps().encode("utf-8") for p in typed]
     assert all(p.suffix == ".json" for p in paths)
+
+
+# ---------------------------------------------------------------------------------------------
+# 升级 (shengji): two teams, no places, team card points
+
+
+@pytest.fixture(scope="module")
+def sj_sims(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A folder of three simulated 升级 deals (canonical logs)."""
+    folder = tmp_path_factory.mktemp("sj")
+    write_deals(folder, 3, 301, "shengji-35")
+    return folder
+
+
+def _out_of_turn(log: Log) -> Log:
+    """The deal cut after the first lead of a trick, with the seat after next playing out of turn."""
+    rep = Replay(log)
+    i = next(k for k, st in enumerate(rep.states[:-1]) if st.phase == "play" and not st.trick)
+    wrong = (log.events[i].seat + 2) % 4
+    card = rep.states[i + 1].hands[wrong].known_cards()[0]
+    return replace(log, events=(*log.events[: i + 1], Play(wrong, cards=(card,))))
+
+
+def test_shengji_deals_store_teams_and_card_points(engine: Engine, sj_sims: Path, tmp_path: Path) -> None:
+    results = import_paths(engine, [sj_sims])
+    assert statuses(results) == ["added"] * 3
+    for r in results:
+        log = read_log(r.source)
+        rep = Replay(log)
+        score = rep.score()
+        report = coach_replay(rep)
+        assert score is not None and not score.void
+        (deal,) = rows(engine, Deal, Deal.id == r.deal_id)
+        assert (deal.game, deal.profile, deal.n_events) == ("shengji", "shengji-35", len(log.events))
+        assert deal.legal and deal.finished and deal.log_json == log.dumps()
+        assert deal.n_findings == len(report.findings) > 0  # the coach's notes
+        seats = rows(engine, DealSeat, DealSeat.deal_id == deal.id, order=DealSeat.seat)
+        assert [s.side for s in seats] == ["0", "1", "0", "1"]
+        assert [s.place for s in seats] == [None] * 4
+        team_points = {t.seats: t.points for t in score.teams}
+        assert [s.points for s in seats] == [team_points[(s.seat % 2, s.seat % 2 + 2)] for s in seats]
+        assert seats[0].points + seats[1].points == 200 - card_points(rep.final.buried) + score.points["kitty"]
+        findings = rows(engine, FindingRow, FindingRow.deal_id == deal.id, order=FindingRow.id)
+        assert [(f.idx, f.seat, f.kind, f.severity, f.message_en) for f in findings] == [
+            (f.index, f.seat, f.kind, f.severity, f.message_en) for f in report.findings
+        ]
+        assert all(json.loads(f.evidence_json)["facts"]["note"] for f in findings)
+    players = {p.name for p in rows(engine, Player)}
+    assert players == {s.player for r in results for s in read_log(r.source).seats}
+
+
+def test_an_illegal_shengji_deal_keeps_its_verdicts(engine: Engine, sj_sims: Path, tmp_path: Path) -> None:
+    log = _out_of_turn(read_log(sorted(sj_sims.glob("*.json"))[0]))
+    (r,) = import_paths(engine, [write_log(tmp_path / "turn.json", log)])
+    assert r.status == "added"
+    (deal,) = rows(engine, Deal)
+    assert not deal.legal and not deal.finished
+    events = rows(engine, EventRow, EventRow.deal_id == deal.id, order=EventRow.idx)
+    assert (events[-1].legal, events[-1].rule) == (False, "SJ-TRICK") and all(e.legal for e in events[:-1])
+    (f,) = rows(engine, FindingRow, FindingRow.deal_id == deal.id, FindingRow.kind == "violation")
+    evidence = json.loads(f.evidence_json)
+    assert f.rule == "SJ-TRICK" and evidence["table"]["seat"] == log.events[-2].seat
+    assert [s.points for s in rows(engine, DealSeat, DealSeat.deal_id == deal.id)] == [None] * 4
+
+
+def test_shengji_export_is_byte_identical(engine: Engine, sj_sims: Path, tmp_path: Path) -> None:
+    assert statuses(import_paths(engine, [sj_sims])) == ["added"] * 3
+    paths = export_deals(engine, tmp_path / "out")
+    assert [p.name.split("-")[0] for p in paths] == ["shengji"] * 3
+    assert sorted(p.read_bytes() for p in paths) == sorted(p.read_bytes() for p in sj_sims.glob("*.json"))
+    assert statuses(import_paths(engine, [tmp_path / "out"])) == ["duplicate"] * 3
+
+
+def test_cli_import_and_export_of_shengji(
+    db_url: str, sj_sims: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert run(capsys, "import", sj_sims, "--db", db_url) == (0, "3 added, 0 duplicate, 0 not imported\n", "")
+    assert run(capsys, "import", sj_sims, "--db", db_url) == (0, "0 added, 3 duplicate, 0 not imported\n", "")
+    out_dir = tmp_path / "out"
+    assert run(capsys, "export", "--db", db_url, "--out", out_dir) == (0, f"wrote 3 logs to {out_dir}\n", "")
+    assert sorted(p.read_bytes() for p in out_dir.iterdir()) == sorted(p.read_bytes() for p in sj_sims.glob("*.json"))
 
 
 # ---------------------------------------------------------------------------------------------

@@ -69,9 +69,14 @@ def filter_findings(
 
 
 def side_label(rep: Replay, seat: int, lang_: str) -> str:
-    """A seat's team (够级) or its role at the end of the deal (保皇)."""
+    """A seat's team (够级), its role at the end of the deal (保皇), or its side and whether it declared
+    (升级: 甲方 0·2（庄家）)."""
     if rep.log.game == "gouji":
         return team_label(seat, lang_)
+    if rep.log.game == "shengji":
+        from views.shengji import side_text
+
+        return side_text(rep.final, seat % 2, lang_)  # type: ignore[arg-type]
     view = rep.view(len(rep.states) - 1)
     role = (view.roles or {}).get("truth", {}).get(str(seat))
     return role_label(role, lang_)
@@ -121,18 +126,29 @@ def _explain(f: Finding, lang_: str) -> None:
             )
 
 
+def _held_text(rep: Replay, f: Finding, lang_: str) -> str:
+    """The cards a seat held, as the game groups them (升级: by suit class in the deal's trump order)."""
+    if rep.log.game != "shengji":
+        return hand_text(f.evidence.held, lang_)
+    from views.shengji import hand_text as sj_hand_text
+    from views.shengji import seat_trumps
+
+    k = max(0, min(f.index if f.index is not None else len(rep.states) - 1, len(rep.states) - 1))
+    return sj_hand_text(f.evidence.held, seat_trumps(rep.states[k], f.seat or 0), lang_)  # type: ignore[arg-type]
+
+
 def _evidence(rep: Replay, f: Finding, lang_: str) -> None:
     ev = f.evidence
     lines = []
     if ev.held:
-        lines.append(f"- {tr(lang_, '手牌', 'held')}（{len(ev.held)}）：{md_escape(hand_text(ev.held, lang_))}")
+        lines.append(f"- {tr(lang_, '手牌', 'held')}（{len(ev.held)}）：{md_escape(_held_text(rep, f, lang_))}")
     if ev.table:
         owner = seat_label(rep, ev.table_seat, lang_) if ev.table_seat is not None else ""
         lines.append(
             f"- {tr(lang_, '桌上', 'on the table')}：{md_escape(cards_text(ev.table, lang_))} · {md_escape(owner)}"
         )
     if ev.did:
-        did = f"{action_label(ev.did, lang_)} {cards_text(ev.did_cards, lang_)}".strip()
+        did = f"{action_label(ev.did, lang_, rep.log.game)} {cards_text(ev.did_cards, lang_)}".strip()
         lines.append(f"- {tr(lang_, '所做', 'did')}：{md_escape(did)}")
     if ev.instead:
         lines.append(f"- {tr(lang_, '可改出', 'could have played')}：{md_escape(cards_text(ev.instead, lang_))}")

@@ -1,5 +1,5 @@
-"""What every page shares: the language, the database engine, cached DataFrames, replays and stored
-evaluations, and the ids in session state (the open deal and its step).
+"""What every page shares: the language, the database engine, cached DataFrames, replays, 升级 deals' levels
+and stored evaluations, and the ids in session state (the open deal and its step).
 
 Session state holds only ``lang``, ``deal_id`` and ``step``; pages change them in callbacks.
 """
@@ -57,6 +57,21 @@ def replay_of(deal_id: int) -> Replay | None:
             return None
         text = deal.log_json
     return Replay(parse_json_log(text, f"deal {deal_id}"))
+
+
+@st.cache_data(max_entries=4096, ttl=600)
+def ladder_row_of(deal_id: int) -> Any:
+    """A stored 升级 deal's levels before and after, its declaring side and players
+    (``views.shengji.LadderRow``; None when there is no such deal or it is no 升级 deal). Small and cached
+    apart from the replays: a match's ladder and the Players page read many deals."""
+    from views.shengji import ladder_row
+
+    with Session(engine()) as db:
+        deal = db.get(Deal, deal_id)
+        if deal is None or deal.game != "shengji":
+            return None
+        text = deal.log_json
+    return ladder_row(deal_id, Replay(parse_json_log(text, f"deal {deal_id}")))
 
 
 @st.cache_resource(max_entries=32)

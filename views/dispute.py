@@ -2,7 +2,8 @@
 
 Pick a stored deal or paste a log (JSON or the text notation), pick a step, then ask:
 
-* who may act now? Each seat that may act, how (play, pass, 扣, 让, 烧, 接风, 叫庄...) and why;
+* who may act now? Each seat that may act, how (play, pass, 扣, 让, 烧, 接风, 叫庄; 升级: 定主, 换三张, 扣底,
+  出牌) and why;
 * is this action legal? A seat, an action and its cards are judged by the engine on the state at
   that step (``engine.step``): legal, or illegal with the rule ID, the rule's names, the seed text
   it rests on, and the profile options of that rule ("where clubs differ").
@@ -50,13 +51,26 @@ ACTION_NAMES: dict[str, tuple[str, str]] = {
     "yield": ("让庄", "yield"),
     "grab": ("抢庄", "grab"),
     "reveal": ("明保/明独", "reveal"),
+    "declare": ("定主", "declare"),
+    "exchange": ("换三张", "exchange (换三张)"),
+    "bury": ("扣底", "bury the kitty"),
 }
 
 # The rules an action answers to, for a legal ruling (the register's IDs; the game picks its own).
 ACTION_RULES: dict[str, tuple[str, ...]] = {
-    "play": ("TURN-ORDER", "SET-FORM", "SET-COUNT", "SET-RANK", "GJ-GOUJI-ANSWER", "BH-PLAY"),
+    "play": (
+        "TURN-ORDER",
+        "SET-FORM",
+        "SET-COUNT",
+        "SET-RANK",
+        "GJ-GOUJI-ANSWER",
+        "BH-PLAY",
+        "SJ-TRICK",
+        "SJ-FOLLOW",
+        "SJ-TRUMPS",
+    ),
     "burn": ("GJ-BURN",),
-    "pass": ("PASS", "PASS-LOCK", "BH-PASS"),
+    "pass": ("PASS", "PASS-LOCK", "BH-PASS", "SJ-DECLARE"),
     "kou": ("GJ-KOU", "BH-KOU"),
     "rang": ("GJ-RANG", "BH-RANG"),
     "jiefeng": ("JIEFENG", "DIPAI"),
@@ -71,7 +85,23 @@ ACTION_RULES: dict[str, tuple[str, ...]] = {
     "yield": ("BH-YIELD",),
     "grab": ("BH-GRAB",),
     "reveal": ("BH-LOYALIST", "BH-SOLO"),
+    "declare": ("SJ-DECLARE",),
+    "exchange": ("SJ-EXCHANGE",),
+    "bury": ("SJ-DEAL",),
 }
+# 升级 is no climbing game: these are its actions (its engine has no handler table)
+GAME_ACTION_NAMES = {"shengji": {"pass": ("不定主", "pass (no declaration)")}}
+SHENGJI_ACTIONS = ("declare", "pass", "exchange", "bury", "play")  # pass: 不定主, while declaring
+GAME_NAMES = {"gouji": ("够级", "gouji"), "baohuang": ("保皇", "baohuang"), "shengji": ("升级", "shengji")}
+
+
+def game_actions(rep: Replay) -> list[str]:
+    """The actions a seat may be asked about in this deal's game, in the log's order of actions."""
+    handlers = getattr(type(rep.engine), "HANDLERS", None)
+    if handlers is None:
+        return [a for a in SHENGJI_ACTIONS if a in EVENT_TYPES]
+    return [a for a in EVENT_TYPES if EVENT_TYPES[a] in handlers]
+
 
 _MD_SPECIAL = re.compile(r"([\\`*_{}\[\]()#+\-.!|<>~$:=])")
 
@@ -81,9 +111,9 @@ def esc(text: Any) -> str:
     return _MD_SPECIAL.sub(r"\\\1", str(text)).replace("\n", "  \n")
 
 
-def action_label(action: str) -> str:
-    """An action's name in the chosen language, with its log keyword."""
-    zh, en = ACTION_NAMES.get(action, (action, action))
+def action_label(action: str, game: str | None = None) -> str:
+    """An action's name in the chosen language (as ``game`` calls it, when given), with its log keyword."""
+    zh, en = GAME_ACTION_NAMES.get(game or "", {}).get(action) or ACTION_NAMES.get(action, (action, action))
     return t(f"{zh}（{action}）", en)
 
 
@@ -111,7 +141,8 @@ def _recent_deals() -> pd.DataFrame | None:
 
 
 def _deal_label(row: pd.Series) -> str:
-    parts = [f"#{int(row['id'])}", "够级" if row["game"] == "gouji" else "保皇"]
+    zh, _ = GAME_NAMES.get(str(row["game"]), (str(row["game"]), ""))
+    parts = [f"#{int(row['id'])}", zh]
     if isinstance(row.get("date"), str) and row["date"]:
         parts.append(row["date"])
     if isinstance(row.get("match"), str) and row["match"]:
@@ -185,7 +216,7 @@ def _event_text(rep: Replay, i: int) -> str:
     extra = f" → {ev.to}" if hasattr(ev, "to") and getattr(ev, "to", -1) >= 0 else ""
     if isinstance(ev, Report):
         extra = f" {ev.count}"
-    return f"{t('座位', 'seat ')}{ev.seat} {action_label(ev.action)} {cards}{extra}".rstrip()
+    return f"{t('座位', 'seat ')}{ev.seat} {action_label(ev.action, rep.log.game)} {cards}{extra}".rstrip()
 
 
 def show_events(rep: Replay, step: int) -> None:
@@ -261,7 +292,7 @@ def actors(rep: Replay, step: int) -> list[tuple[int, str, list[str], str]]:
     out = []
     for s, how in view.to_act.items():
         zh, en = view.why.get(s, ("", ""))
-        out.append((s, rep.log.player(s), [action_label(a) for a in how], t(zh, en)))
+        out.append((s, rep.log.player(s), [action_label(a, rep.log.game) for a in how], t(zh, en)))
     return out
 
 
@@ -298,8 +329,8 @@ def is_legal(rep: Replay, step: int) -> None:
     game = rep.log.game
     n = rep.log.n_seats
     view = rep.view(step)
-    actions = [a for a in EVENT_TYPES if EVENT_TYPES[a] in type(rep.engine).HANDLERS]
-    action_labels = {a: action_label(a) for a in actions}
+    actions = game_actions(rep)
+    action_labels = {a: action_label(a, game) for a in actions}
     first_seat = next(iter(view.to_act), 0)
     c1, c2 = st.columns(2)
     seat = c1.selectbox(
@@ -320,7 +351,11 @@ def is_legal(rep: Replay, step: int) -> None:
     cards_text, to, count = "", -1, 0
     if action in CARD_ACTIONS:
         cards_text = st.text_input(
-            t("牌（空格分开，例如 6 或 KS KH、大王）", "Cards (space-separated, e.g. 6 or KS KH, BJ)"),
+            t("牌（空格分开，例如 6 或 KS KH、大王）", "Cards (space-separated, e.g. 6 or KS KH, BJ)")
+            if game != "shengji"
+            else t(
+                "牌（空格分开，须带花色，例如 5C 5C、BJ 4D 4D）", "Cards (space-separated, with suits: 5C 5C, BJ 4D 4D)"
+            ),
             key="dispute_cards",
         )
     if action in TARGET_ACTIONS:
@@ -368,6 +403,10 @@ def is_legal(rep: Replay, step: int) -> None:
 
 
 def _rule_in_game(rule_id: str, game: str) -> bool:
+    if game == "shengji":  # not a climbing game: only its own rules
+        return rule_id.startswith("SJ-")
+    if rule_id.startswith("SJ-"):
+        return False
     if rule_id.startswith("GJ-"):
         return game == "gouji"
     if rule_id.startswith("BH-"):
@@ -470,7 +509,7 @@ def render() -> None:
     st.caption(
         esc(
             t(
-                f"{'够级' if rep.log.game == 'gouji' else '保皇'} · 规则 {rep.profile.name} · {len(rep.log.events)} 个动作",
+                f"{GAME_NAMES.get(rep.log.game, (rep.log.game,))[0]} · 规则 {rep.profile.name} · {len(rep.log.events)} 个动作",
                 f"{rep.log.game} · profile {rep.profile.name} · {len(rep.log.events)} events",
             )
         )

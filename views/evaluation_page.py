@@ -50,6 +50,23 @@ GRADE_COLORS = {None: "#16a34a", "inaccuracy": "#eab308", "mistake": "#f97316", 
 VIEW_COLORS = {"seat": "#2563eb", "all": "#94a3b8"}
 TEAM_COLOR = "#7c3aed"
 ACTUAL_MARK, BEST_MARK = "●", "★"
+# the games the rollout policy plays (``coach.evaluate.PRICED_GAMES`` where it is defined)
+PRICED_GAMES: tuple[str, ...] = tuple(getattr(evaluate, "PRICED_GAMES", ("gouji", "baohuang")))
+
+
+def unpriced_note(game: str) -> str | None:
+    """What the page says for a game that is not priced by rollouts (None for 够级 and 保皇)."""
+    if game in PRICED_GAMES:
+        return None
+    names = {"shengji": ("升级", "升级 (Shengji)")}
+    zh, en = names.get(game, (game, game))
+    return t(
+        f"模拟评估（用推演给每个决定定价）目前只适用于够级和保皇，{zh}还不能评估。"
+        "这一局的规则检查和教练发现见“复盘”“教练”页，计分与升级见“计分”页。",
+        f"Pricing by rollouts is for 够级 (Gouji) and 保皇 (Baohuang) only, for now: a {en} deal cannot be "
+        "evaluated. Its rule check and the coach's findings are on the Replay and Coach pages, its score and "
+        "levels on the Scoring page.",
+    )
 
 
 # -- parts without Streamlit --------------------------------------------------------------------
@@ -411,6 +428,10 @@ def render() -> None:
     deal_id, rep = found
     lang_ = lang()
     st.header(t("评估", "Evaluation") + f" · #{deal_id}")
+    note = unpriced_note(rep.log.game)
+    if note is not None:
+        st.info(note)
+        return
     with st.expander(t("这些数字是什么意思？", "What do these numbers mean?")):
         st.markdown(evaluation_help())
     try:

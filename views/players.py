@@ -1,6 +1,11 @@
 """Page: players. Per-player statistics over the stored deals of one game: how often each place was
 reached (bars stacked by place), mean points, and the coach's findings per deal by maxim (俗语).
 A player chosen in the selector is highlighted in every chart and summed up in figures.
+
+升级 has no places and no points per seat: a side of two partners goes up levels. For it the page shows
+per player the deals sat in, how often the player's side declared, went up, took over as defenders and
+won the match, and the levels gained (from each deal's levels, ``views.common.ladder_row_of``), with the
+coach's findings; evaluation by rollouts is not made for 升级.
 """
 
 from __future__ import annotations
@@ -16,7 +21,7 @@ from coach.findings import KINDS
 from coach.maxims import BY_KEY
 from data import queries
 from data.evaluations import player_accuracy
-from views.common import engine, t
+from views.common import engine, ladder_row_of, t
 from views.texts import chart, game_name, place_name
 
 HIGHLIGHT, OTHER, FADED = "#d62728", "#1f77b4", 0.35
@@ -42,6 +47,9 @@ def render() -> None:
         format_func=game_names.__getitem__,
         horizontal=True,
     )
+    if game == "shengji":
+        _shengji(eng, right)
+        return
     places = queries.player_places(eng, game)
     points = queries.player_points(eng, game)
     findings = queries.player_findings(eng, game)
@@ -240,6 +248,13 @@ def _findings(findings: pd.DataFrame, names: list[str], game: str, chosen: str |
     if maxims.empty:
         if game == "baohuang":
             st.info(t("保皇没有俗语检测；教练只给提示。", "保皇 has no maxim detectors: the coach gives notes only."))
+        elif game == "shengji":
+            st.info(
+                t(
+                    "升级没有俗语检测；教练只查违规、给提示。",
+                    "升级 has no maxim detectors: the coach checks the rules and gives notes only.",
+                )
+            )
         else:
             st.info(t("没有俗语方面的发现。", "No finding against a maxim."))
         return
@@ -269,3 +284,107 @@ def _findings(findings: pd.DataFrame, names: list[str], game: str, chosen: str |
     )
     fig.update_xaxes(type="category")
     st.plotly_chart(fig)
+
+
+# -- 升级 ------------------------------------------------------------------------------------------
+
+SHENGJI_DEALS = 2000  # the most recent 升级 deals read for the per-player levels
+
+
+def shengji_frame(rows: list[Any]) -> pd.DataFrame:
+    """Per named player over 升级 deals (``views.shengji.LadderRow``): deals sat in, deals finished, how
+    often the player's side declared (庄家), went up (gained one level or more), took over (闲家 with 80
+    or more, whether or not it also went up), won the match, and the levels it gained."""
+    stats: dict[str, dict[str, int]] = {}
+    for r in rows:
+        for seat, name in enumerate(r.players):
+            if not name:
+                continue
+            side = seat % 2
+            s = stats.setdefault(
+                name, {"deals": 0, "finished": 0, "declared": 0, "up": 0, "took_over": 0, "levels": 0, "won": 0}
+            )
+            s["deals"] += 1
+            s["finished"] += r.after is not None
+            s["declared"] += r.declarers == side
+            if r.up == side:
+                s["up"] += r.steps > 0
+                s["levels"] += r.steps
+                s["took_over"] += r.declarers is not None and r.declarers != side  # with 80 or more
+            s["won"] += r.passed == side
+    columns = ["player", "deals", "finished", "declared", "up", "took_over", "levels", "won"]
+    frame = pd.DataFrame([{"player": p, **v} for p, v in sorted(stats.items())], columns=columns)
+    return frame
+
+
+def _shengji(eng: Any, right: Any) -> None:
+    st.info(
+        t(
+            "升级不排名次：对家两人一方，每局按闲家得分升级。下面是每位牌手所在一方坐庄、升级、上台和升了几级的次数"
+            "（每局的得分与升级见“计分”页）。",
+            "升级 has no places: partners form a side, and each deal the defenders' points decide who goes up. Below, "
+            "per player, how often the player's side declared, went up, took over and how many levels it gained "
+            "(each deal's score and levels are on the Scoring page).",
+        )
+    )
+    deals = queries.deals(eng, game="shengji")
+    ids = [int(i) for i in deals["id"]][-SHENGJI_DEALS:]
+    rows = [r for r in (ladder_row_of(i) for i in ids) if r is not None]
+    frame = shengji_frame(rows)
+    points = queries.player_points(eng, "shengji")  # the card points the player's side took, the kitty included
+    if not frame.empty and not points.empty:
+        frame = frame.merge(points[["player", "mean_points"]], on="player", how="left")
+    if frame.empty:
+        st.info(t("这个游戏的牌局里没有有名字的牌手。", "No named player sat in a deal of this game."))
+        return
+    names = frame["player"].tolist()
+    chosen = right.selectbox(
+        t("突出显示牌手", "Highlight a player"),
+        [None, *names],
+        format_func=_labels(t("（不突出）", "(none)")),
+    )
+    st.dataframe(
+        frame.rename(
+            columns={
+                "player": t("牌手", "Player"),
+                "deals": t("局数", "Deals"),
+                "finished": t("打完", "Finished"),
+                "declared": t("坐庄", "Declared"),
+                "up": t("升级的局", "Went up"),
+                "took_over": t("闲家上台", "Took over"),
+                "levels": t("共升几级", "Levels gained"),
+                "won": t("赢得比赛", "Matches won"),
+                "mean_points": t("本方平均得分（含底）", "Side's mean points (with the kitty)"),
+            }
+        ).round(1),
+        hide_index=True,
+    )
+    st.subheader(t("升的级数", "Levels gained"))
+    colors = [HIGHLIGHT if p == chosen else OTHER for p in names]
+    fig = go.Figure(
+        go.Bar(
+            x=[chart(p) for p in names],
+            y=frame["levels"],
+            marker={"color": colors, "opacity": _opacity(names, chosen)},
+            customdata=frame[["deals", "up"]].to_numpy(),
+            hovertemplate="%{x}: %{y}"
+            + chart(t("级（", " levels ("))
+            + "%{customdata[1]}"
+            + chart(t(" 局升级，共 ", " deals up of "))
+            + "%{customdata[0]}"
+            + chart(t(" 局）", ")"))
+            + "<extra></extra>",
+        )
+    )
+    fig.update_layout(yaxis_title=t("升的级数", "levels gained"), margin={"t": 30})
+    fig.update_xaxes(type="category")
+    fig.update_yaxes(rangemode="tozero", dtick=1)
+    st.plotly_chart(fig)
+    _findings(queries.player_findings(eng, "shengji"), names, "shengji", chosen)
+    st.subheader(t("模拟评估的准确率", "Accuracy by simulation"))
+    st.info(
+        t(
+            "模拟评估（推演定价）目前只适用于够级和保皇：升级没有准确率。",
+            "Pricing by rollouts is for 够级 and 保皇 only, for now: 升级 has no accuracy.",
+        )
+    )

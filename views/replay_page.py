@@ -11,6 +11,10 @@ slider is set from ``step`` before it is drawn, so it always follows the buttons
 
 The per-step work is in ``step_parts`` (no Streamlit in it), which ``render`` draws and
 ``bench/bench_app.py`` times. ``replay_link`` is a link to this page for the other pages.
+
+A 升级 deal is drawn on a square table (``views.shengji``), and below the table and the events comes its
+trick history: each finished trick (leader, the four plays, winner, points, each side's running points)
+and the trick in progress, the current trick highlighted.
 """
 
 from __future__ import annotations
@@ -25,6 +29,7 @@ from coach.coach import Report
 from coach.findings import Finding
 from replay.replay import Replay
 from replay.verdicts import RULES, Verdict
+from views import shengji
 from views.common import coach_of, current, lang, latest_evaluation, need_deal, set_step, t
 from views.table import (
     SEVERITY_MARK,
@@ -104,7 +109,7 @@ def event_frame(rep: Replay, report: Report | None, lang_: str) -> pd.DataFrame:
             {
                 "#": v.index,
                 tr(lang_, "座位", "seat"): seat_label(rep, v.seat, lang_),
-                tr(lang_, "动作", "action"): action_label(v.action, lang_),
+                tr(lang_, "动作", "action"): action_label(v.action, lang_, rep.log.game),
                 tr(lang_, "牌", "cards"): cards_text(v.cards, lang_),
                 tr(lang_, "判定", "verdict"): verdict_mark(v),
                 tr(lang_, "教练", "coach"): "".join(SEVERITY_MARK.get(f.severity, "•") for f in by_index.get(i, [])),
@@ -222,7 +227,7 @@ def _verdict_panel(rep: Replay, parts: StepParts, viewer: int | None, lang_: str
             st.error(f"✗ [{dv.rule}] {md_escape(tr(lang_, dv.message_zh, dv.message_en))}")
         return
     who = md_escape(seat_label(rep, v.seat, lang_))
-    did = md_escape(f"{action_label(v.action, lang_)} {cards_text(v.cards, lang_)}".strip())
+    did = md_escape(f"{action_label(v.action, lang_, rep.log.game)} {cards_text(v.cards, lang_)}".strip())
     head = tr(lang_, f"第 {v.index} 手", f"event {v.index}")
     if v.legal:
         st.success(f"**{head}** · {who} · {did} — ✓ {t('合法', 'legal')}")
@@ -256,11 +261,19 @@ def _evaluation_panel(deal_id: int, rep: Replay, parts: StepParts, viewer: int |
     replay_panel(rep, ev, parts.step - 1, viewer, lang_)
 
 
+GAME_TITLES = {
+    "gouji": ("够级", "Gouji 够级"),
+    "baohuang": ("保皇", "Baohuang 保皇"),
+    "shengji": ("升级", "Shengji 升级"),
+}
+
+
 def _title(rep: Replay, deal_id: int) -> None:
     game = rep.log.game
     st.header(t("复盘", "Replay") + f" · #{deal_id}")
     meta = rep.log.meta
-    bits = [t("够级", "Gouji 够级") if game == "gouji" else t("保皇", "Baohuang 保皇")]
+    zh, en = GAME_TITLES.get(game, (game, game))
+    bits = [t(zh, en)]
     bits += [str(meta[k]) for k in ("date", "venue", "match") if meta.get(k)]
     st.caption(md_escape(" · ".join(bits)))
 
@@ -285,7 +298,7 @@ def render() -> None:
     parts = step_parts(rep, report, step, viewer, lang_)
     with top[0]:
         _controls(parts.step, total, parts.next_finding)
-    left, right = st.columns([3, 2])
+    left, right = st.columns([2, 1] if rep.log.game == "shengji" else [3, 2])  # 升级: four full hands
     with left:
         st.html(parts.html)
     with right:
@@ -303,3 +316,22 @@ def render() -> None:
                 )
             )
             st.dataframe(styled_events(parts), hide_index=True, width="stretch")
+    if rep.log.game == "shengji":
+        _tricks(rep, parts.step, lang_)
+
+
+def _tricks(rep: Replay, step: int, lang_: str) -> None:
+    """升级: the tricks so far, the current one highlighted."""
+    st.subheader(t("墩", "Tricks"))
+    frame, row = shengji.trick_frame(rep, step, lang_)
+    if frame.empty:
+        st.caption(t("还没有出牌。", "No trick has been played yet."))
+        return
+    st.caption(
+        t(
+            "每一墩：领出的座位、四家出的牌（★ 为赢家）、分数和两方的累计得分；当前一墩高亮。",
+            "Each trick: who led, the four plays (★ the winner), its points and each side's running total; "
+            "the current trick is highlighted.",
+        )
+    )
+    st.dataframe(shengji.styled_tricks(frame, row, CURRENT_BG), hide_index=True, width="stretch")

@@ -2,10 +2,16 @@
 sums, 串三户 (sweep) doubling, for 保皇 the roles (皇帝, 保皇派, 革命党; 独保, 抢庄; 明保, 明独) and their
 doublings, and every figure's rule (``Score.explain``). When the log names a match (``meta.match``)
 the match's running totals follow, deal by deal.
+
+升级 has no places: its score is the points per trick, the defenders' total with the kitty and its
+multiplier, the level change by the SJ-POINTS table (with the explain rows) and, when the log names a
+match, the match's level ladder: each side's level before and after each stored deal of the match, in
+deal order (the deals from the library's deal list, their levels from their replays).
 """
 
 from __future__ import annotations
 
+import itertools
 import re
 from typing import Any
 
@@ -17,8 +23,14 @@ from data import queries
 from replay.log import Log
 from replay.replay import Replay
 from replay.scoring import Score
-from views.common import engine, need_deal, t
+from replay.shengji import LEVEL_SEQUENCES, SjState
+from replay.shengji import team as side_of
+from views import shengji
+from views.common import deals_frame, engine, ladder_row_of, lang, need_deal, t
+from views.table import card_text
 from views.texts import chart, game_name, md, place_name, role_name, rule_name, rule_quote
+
+HIGHLIGHT_BG = "background-color: #fde68a"
 
 _SEAT = re.compile(r"\bseat (\d+)\b")
 
@@ -41,6 +53,9 @@ def render() -> None:
             )
         )
     score = rep.score()
+    if log.game == "shengji":
+        _shengji(rep, deal_id, score)
+        return
     if score is None:
         _unfinished(rep)
     elif score.void:
@@ -268,3 +283,212 @@ def _match(log: Log, deal_id: int) -> None:
     wide = wide.reindex(order)
     wide.index.name = t("局", "Deal")
     st.dataframe(wide)
+
+
+# -- 升级 ------------------------------------------------------------------------------------------
+
+
+def _shengji(rep: Replay, deal_id: int, score: Score | None) -> None:
+    """A 升级 deal's score: tricks, the defenders' total and the kitty, the level change, the ladder."""
+    lang_ = lang()
+    st_ = rep.final
+    assert isinstance(st_, SjState)
+    if score is not None and score.void:
+        st.warning(t("无人定主：这局作废，重新发牌，不计分。", "Nobody declared: the deal is void, no score."))
+        _explain(score)
+        _ladder(rep, deal_id)
+        return
+    if score is None:
+        st.info(
+            t(
+                f"这局还没打完（记录到此为止）：没有计分。已打 {len(st_.tricks)} 墩，"
+                f"甲方 0·2 得 {st_.points[0]} 分，乙方 1·3 得 {st_.points[1]} 分。",
+                f"This deal is not finished (the record stops here): no score. {len(st_.tricks)} trick(s) played; "
+                f"side 0·2 has {st_.points[0]} points, side 1·3 {st_.points[1]}.",
+            )
+        )
+    _sj_sides(rep, score)
+    _sj_tricks(rep, lang_)
+    if score is not None:
+        _sj_defenders(rep, score, lang_)
+        _sj_levels(rep, score, lang_)
+        _explain(score)
+    _ladder(rep, deal_id)
+
+
+def _sj_sides(rep: Replay, score: Score | None) -> None:
+    st.subheader(t("两方", "Sides"))
+    log, final = rep.log, rep.final
+    assert isinstance(final, SjState)
+    levels = (score.levels or {}) if score is not None else {}
+    before = levels.get("before") or [shengji.level_token(r) for r in final.levels]
+    after = levels.get("after")
+    rows = []
+    for side in (0, 1):
+        team_score = next((x for x in score.teams if x.seats[0] % 2 == side), None) if score is not None else None
+        rows.append(
+            {
+                t("一方", "Side"): shengji.side_label(side, lang()),
+                t("身份", "Role"): shengji.role_word(final, side, lang()),
+                t("座位", "Seats"): f"{side}, {side + 2}",
+                t("牌手", "Players"): ", ".join(log.player(s) for s in (side, side + 2)),
+                t("墩分", "Points in tricks"): final.points[side],
+                t("含底分", "With the kitty"): team_score.points if team_score is not None else None,
+                t("本局前的级", "Level before"): str(before[side]),
+                t("本局后的级", "Level after"): "" if after is None else str(after[side]),
+            }
+        )
+    st.dataframe(pd.DataFrame(rows), hide_index=True)
+    if final.declarer != -1:
+        d = final.declarer
+        st.caption(
+            t(
+                f"庄家：{_who(log, d)}，{shengji.side_label(side_of(d), 'zh')}；{shengji.trumps_text(final.trumps, 'zh')}。",
+                f"Declarer: {_who(log, d)}, {shengji.side_label(side_of(d), 'en')}; "
+                f"{shengji.trumps_text(final.trumps, 'en')}.",
+            )
+        )
+
+
+def _sj_tricks(rep: Replay, lang_: str) -> None:
+    st.subheader(t("每墩得分", "Points per trick"))
+    frame = shengji.trick_points_frame(rep, lang_)
+    if frame.empty:
+        st.caption(t("还没有打完的墩。", "No trick has been finished yet."))
+        return
+    st.caption(
+        t(
+            "分牌：5 算 5 分，10 和 K 各 10 分（SJ-POINTS）。",
+            "Point cards: each 5 counts 5, each 10 and K 10 (SJ-POINTS).",
+        )
+    )
+    st.dataframe(frame, hide_index=True)
+
+
+def _sj_defenders(rep: Replay, score: Score, lang_: str) -> None:
+    st.subheader(t("闲家得分与底牌", "The defenders' points and the kitty"))
+    final = rep.final
+    assert isinstance(final, SjState)
+    kitty = shengji.kitty_parts(rep, score)
+    total = (score.points or {}).get("defenders", final.defenders_points)
+    in_tricks = total - kitty["to_defenders"]
+    a, b, c = st.columns(3)
+    a.metric(t("闲家墩分", "Defenders in tricks"), in_tricks)
+    b.metric(
+        t("底分", "Kitty"),
+        kitty["to_defenders"],
+        help=t(
+            f"底牌 {kitty['raw']} 分 × {kitty['multiplier']}（闲家赢最后一墩才算）",
+            f"kitty {kitty['raw']} points × {kitty['multiplier']} (only when the defenders win the last trick)",
+        ),
+    )
+    c.metric(t("闲家合计", "Defenders' total"), total)
+    buried = " ".join(card_text(tok, lang_) for tok in kitty["buried"]) or t("（无）", "(none)")
+    last = kitty["last_winner"]
+    if kitty["defenders_won_last"]:
+        how = t(
+            f"闲家的{_who(rep.log, last)}赢了最后一墩：底牌 {kitty['raw']} 分 × {kitty['multiplier']} = "
+            f"{kitty['to_defenders']} 分归闲家。",
+            f"The defenders ({_who(rep.log, last)}) won the last trick: the kitty's {kitty['raw']} points × "
+            f"{kitty['multiplier']} = {kitty['to_defenders']} go to them.",
+        )
+    elif last is not None:
+        how = t(
+            f"庄家一方的{_who(rep.log, last)}赢了最后一墩：底牌的 {kitty['raw']} 分不归闲家。",
+            f"The declarers ({_who(rep.log, last)}) won the last trick: the kitty's {kitty['raw']} points do not go "
+            "to the defenders.",
+        )
+    else:
+        how = ""
+    st.markdown(t("底牌（庄家扣下的）：", "The kitty (buried by the declarer): ") + md(buried) + "  \n" + how)
+
+
+def _sj_levels(rep: Replay, score: Score, lang_: str) -> None:
+    st.subheader(t("升级", "Levels"))
+    lv = score.levels or {}
+    total = (score.points or {}).get("defenders", 0)
+    up, steps, passed = lv.get("up"), int(lv.get("steps", 0)), lv.get("passed")
+    before, after = lv.get("before") or ["", ""], lv.get("after") or ["", ""]
+    final = rep.final
+    assert isinstance(final, SjState)
+    defenders = None if final.declarer == -1 else 1 - side_of(final.declarer)
+    if up is not None:
+        side = shengji.side_label(up, lang_)
+        took_over = defenders is not None and up == defenders
+        if took_over:
+            text = t(
+                f"闲家得 {total} 分，够 80 分：闲家（{side}）上台做庄，"
+                + (f"并升 {steps} 级（{before[up]} → {after[up]}）。" if steps else "不升级。"),
+                f"The defenders took {total} points, 80 or more: they ({side}) take over as declarers"
+                + (f" and go up {steps} (from {before[up]} to {after[up]})." if steps else ", without going up."),
+            )
+        else:
+            text = t(
+                f"闲家得 {total} 分，不到 80 分：庄家一方（{side}）连庄，升 {steps} 级（{before[up]} → {after[up]}）。",
+                f"The defenders took {total} points, under 80: the declarers ({side}) stay and go up {steps} "
+                f"(from {before[up]} to {after[up]}).",
+            )
+        st.markdown(text + "　`SJ-POINTS` `SJ-LEVEL`", help=rule_quote("SJ-LEVEL") or None)
+    if passed is not None:
+        st.success(
+            t(
+                f"{shengji.side_label(passed, 'zh')} 过了最后一级：赢得比赛（SJ-LEVEL）。",
+                f"{shengji.side_label(passed, 'en')} passed the last level: it wins the match (SJ-LEVEL).",
+            )
+        )
+    table, row = shengji.level_table(total, lang_)
+    st.caption(
+        t(
+            "闲家得分与升级（SJ-POINTS），本局所在的一行高亮：",
+            "The defenders' points and the levels (SJ-POINTS); this deal's row is highlighted:",
+        )
+    )
+    st.dataframe(shengji.styled_tricks(table, row, HIGHLIGHT_BG), hide_index=True)
+
+
+def ladder_ids(match_key: str) -> list[int]:
+    """The stored 升级 deals of a match, in deal order (deal number, then import order)."""
+    frame = deals_frame(game="shengji")
+    if frame.empty:
+        return []
+    mine = frame[frame["match"] == match_key]
+    mine = mine.assign(_n=mine["deal"]).sort_values(["_n", "id"], na_position="last", kind="stable")
+    return [int(i) for i in mine["id"]]
+
+
+def _ladder(rep: Replay, deal_id: int) -> None:
+    key = rep.log.meta.get("match")
+    if not key:
+        return
+    ids = ladder_ids(str(key))
+    if deal_id not in ids:
+        ids.append(deal_id)
+    rows = [r for r in (ladder_row_of(i) for i in ids) if r is not None]
+    if not rows:
+        return
+    lang_ = lang()
+    st.subheader(t("比赛的级", "The match's levels") + " · " + md(key))
+    st.caption(
+        t(
+            f"库里这场比赛的 {len(rows)} 局，按局序；每一点是一方在这一局之后的级（打几）。",
+            f"The {len(rows)} stored deal(s) of this match in deal order; each point is a side's level after that deal.",
+        )
+    )
+    sequence = tuple(getattr(rep.engine, "levels", LEVEL_SEQUENCES["A-K"]))
+    st.plotly_chart(shengji.ladder_figure(rows, sequence, deal_id, lang_), key="scoring_ladder")
+    frame = shengji.ladder_frame(rows, lang_)
+    here = next((k for k, r in enumerate(rows) if r.deal_id == deal_id), None)
+    st.dataframe(shengji.styled_tricks(frame, here, HIGHLIGHT_BG), hide_index=True)
+    gaps = [
+        shengji.deal_name(b, lang_)
+        for a, b in itertools.pairwise(rows)
+        if a.after is not None and tuple(a.after) != tuple(b.before)
+    ]
+    if gaps:
+        st.caption(
+            t(
+                "这几局开始时的级与上一局之后的不同（中间有局没存进库？）：",
+                "These deals start from other levels than the deal before left (a deal missing from the library?): ",
+            )
+            + md(t("、", ", ").join(gaps))
+        )

@@ -1,7 +1,8 @@
 """The table drawing: one step of a replayed deal as self-contained HTML (no Streamlit, no external assets).
 
 ``table_html(rep, step, seat_view, lang)`` draws the seats around the table in play order, as a hexagon
-(够级) or a pentagon (保皇), counter-clockwise from the bottom as the game is played: each seat with its
+(够级) or a pentagon (保皇), counter-clockwise from the bottom as the game is played (升级: a square table,
+drawn by ``views.shengji``): each seat with its
 player, team (够级) or role (保皇), its cards grouped by rank, its count under 报牌, its place once out
 and its state in the round (passed, burning, headless …); in the middle the set on the table and its
 owner; the seats that may act are highlighted with how and why.
@@ -44,6 +45,9 @@ ACTIONS: dict[str, tuple[str, str]] = {
     "yield": ("让庄", "yield"),
     "grab": ("抢庄", "grab"),
     "reveal": ("明保/明独", "reveal"),
+    "declare": ("定主", "declare"),
+    "exchange": ("换三张", "exchange (换三张)"),
+    "bury": ("扣底", "bury the kitty"),
     "deal": ("发牌", "deal"),
     "result": ("结果", "result"),
 }
@@ -68,9 +72,13 @@ def tr(lang: str, zh: str, en: str) -> str:
     return zh if lang == "zh" else en
 
 
-def action_label(action: str, lang: str) -> str:
-    """An event's action in words."""
-    zh, en = ACTIONS.get(action, (action, action))
+# what an action is called in one game when it differs (升级: to pass is to declare nothing, 不定主)
+GAME_ACTIONS: dict[str, dict[str, tuple[str, str]]] = {"shengji": {"pass": ("不定主", "pass (no declaration)")}}
+
+
+def action_label(action: str, lang: str, game: str | None = None) -> str:
+    """An event's action in words (as ``game`` calls it, when given)."""
+    zh, en = GAME_ACTIONS.get(game or "", {}).get(action) or ACTIONS.get(action, (action, action))
     return tr(lang, zh, en)
 
 
@@ -227,7 +235,12 @@ def _roles_for(view: StepView, seat_view: int | None) -> dict[str, Any]:
 
 
 def table_html(rep: Replay, step: int, seat_view: int | None, lang: str) -> str:
-    """The table after ``step`` events as self-contained HTML (see the module's docstring)."""
+    """The table after ``step`` events as self-contained HTML (see the module's docstring); a 升级 deal
+    is drawn by ``views.shengji.table_html`` (a square table for four seats)."""
+    if rep.log.game == "shengji":
+        from views.shengji import table_html as shengji_table  # it imports this module's labels
+
+        return shengji_table(rep, step, seat_view, lang)
     step = max(0, min(step, len(rep.states) - 1))
     view = rep.view(step)
     st = rep.states[step]

@@ -36,8 +36,8 @@ def chart(text: object) -> str:
 
 
 def game_name(game: str | None) -> str:
-    """够级 / Gouji, 保皇 / Baohuang (any other game as it is)."""
-    names = {"gouji": t("够级", "Gouji"), "baohuang": t("保皇", "Baohuang")}
+    """够级 / Gouji, 保皇 / Baohuang, 升级 / Shengji (any other game as it is)."""
+    names = {"gouji": t("够级", "Gouji"), "baohuang": t("保皇", "Baohuang"), "shengji": t("升级", "Shengji")}
     return names.get(game or "", game or "")
 
 

@@ -10,7 +10,10 @@ under the key ``timeline_chart``; its callback reads the selected point's x (a s
 chart). The callback form of ``on_select`` reruns like ``"rerun"`` but runs only when the selection
 changes, so a selection left on the chart never moves the step back on a later rerun.
 
-``timeline_figure`` builds the figure without Streamlit (the tests and the benchmark call it).
+``timeline_figure`` builds the figure without Streamlit (the tests and the benchmark call it). A 升级
+deal has no rounds and no cards-held race: its figure (``views.shengji.timeline_figure``) shows the points
+each side has won over the deal, the 80-point line where the defenders take over, the tricks won and the
+coach's findings; clicking opens a step in the same way.
 """
 
 from __future__ import annotations
@@ -23,6 +26,7 @@ import streamlit as st
 
 from coach.coach import Report
 from replay.replay import Replay
+from views import shengji
 from views.common import coach_of, current, lang, need_deal, set_step, t
 from views.replay_page import replay_link
 from views.table import SEVERITY_MARK, action_label, cards_text, place_label, seat_label, tr
@@ -95,7 +99,10 @@ def _marker_name(kind: str, lang_: str) -> str:
 
 
 def timeline_figure(rep: Replay, report: Report | None, step: int, lang_: str) -> go.Figure:
-    """The figure: cards per seat over the steps, round bands, markers, the open step."""
+    """The figure: cards per seat over the steps, round bands, markers, the open step (升级: points per side,
+    ``views.shengji.timeline_figure``)."""
+    if rep.log.game == "shengji":
+        return shengji.timeline_figure(rep, report, step, lang_)
     counts = counts_per_seat(rep)
     total = len(rep.states) - 1
     steps = list(range(total + 1))
@@ -207,6 +214,23 @@ def render() -> None:
     step = max(0, min(step, total))
     lang_ = lang()
     st.header(t("时间线", "Timeline") + f" · #{deal_id}")
+    if rep.log.game == "shengji":
+        st.caption(
+            t(
+                "两条线是两方赢墩累计的分数（蓝：甲方 0·2，红：乙方 1·3；图例标出庄家、闲家）；圆点是赢下的墩，"
+                "越大分越多；绿色虚线是 80 分，闲家到 80 分即上台；灰白相间的带是各墩；★ 闲家扣底，✕ 教练发现。"
+                "点击图上的点即打开那一步，在“复盘”页查看。",
+                "The two lines are the points each side has won in tricks (blue: side 0·2, red: side 1·3; the legend "
+                "names the declarers and the defenders); dots are tricks won, larger for more points; the green "
+                "dotted line is 80, where the defenders take over; the bands are the tricks; ★ the kitty to the "
+                "defenders, ✕ coach finding. Click a point to open that step, then see it on the Replay page.",
+            )
+        )
+        fig = shengji.timeline_figure(rep, coach_of(deal_id), step, lang_)
+        st.plotly_chart(fig, on_select=_clicked, selection_mode="points", key=CHART, width="stretch")
+        st.markdown(t(f"当前打开的是第 **{step}** 步。", f"Step **{step}** is open."))
+        replay_link()
+        return
     st.caption(
         t(
             "每条线是一个座位手中的牌数；灰白相间的带是各轮；★ 够级牌，◆ 烧牌，▲ 让牌，■ 出完，✕ 教练发现。"
