@@ -245,7 +245,12 @@ def score_shengji(st: Any, profile: Profile) -> Score | None:
             if won_last == declarers
             else "the defenders won the last trick, but the kitty holds no points",
         ),
-        ("SJ-LEVEL", f"defenders' {total} points: side {up} goes up {steps} (from {before[up]} to {after[up]})"),
+        (
+            "SJ-LEVEL",
+            f"defenders' {total} points: side {up} goes up {steps} (from {before[up]} to {after[up]})"
+            if steps
+            else f"defenders' {total} points: no side goes up",
+        ),
     ]
     if side == 1:
         explain.append(("SJ-LEVEL", "80 or more: the defenders take over as declarers"))
