@@ -262,6 +262,7 @@ class Evaluation:
                 "rollouts": self.settings.rollouts,
                 "max_candidates": self.settings.max_candidates,
                 "seed": self.settings.seed,
+                "noise": self.settings.noise,
                 "views": list(self.settings.views),
             },
             "rollouts_done": self.rollouts_done,
@@ -276,12 +277,13 @@ class Evaluation:
         """The evaluation ``to_json`` wrote. The seat count is that of ``seats``; the seat summary, grades and
         accuracies are derived again from the losses: from ``to_json``'s numbers, rounded to 3 decimals, a loss
         within 0.001 of a grade's threshold may grade otherwise (``data.evaluations`` stores them unrounded, and
-        its round trip is exact). The JSON does not hold the rollout noise: the settings get the default."""
+        its round trip is exact). Settings without ``noise`` (written before it was kept) get the default."""
         s = doc["settings"]
         settings = Settings(
             rollouts=int(s["rollouts"]),
             max_candidates=int(s["max_candidates"]),
             seed=int(s["seed"]),
+            noise=float(s.get("noise", ROLLOUT_NOISE)),
             views=tuple(str(v) for v in s["views"]),
         )
         n_seats = len(doc["seats"])

@@ -15,8 +15,8 @@ savepoint of the session's transaction: all or nothing; the caller commits).
 The stored text is ``Evaluation.to_json()`` with its means, losses and standard errors at full
 precision (``to_json`` rounds them to 3 decimals, and a grade or accuracy derived again from a rounded
 loss can differ at a threshold): ``Evaluation.from_json`` gives back the same decisions, grades and
-accuracies. The settings key is the canonical JSON of the ``settings`` object of that text (the
-rollout noise is not in it).
+accuracies. The settings key is the canonical JSON of the ``settings`` object of that text (a key
+stored before the rollout noise was kept reads as the default noise).
 """
 
 from __future__ import annotations
@@ -35,7 +35,7 @@ from sqlalchemy.dialects.sqlite import insert as sqlite_insert
 from sqlalchemy.engine import Connection, Engine
 from sqlalchemy.orm import Session
 
-from coach.evaluate import Evaluation, Settings
+from coach.evaluate import ROLLOUT_NOISE, Evaluation, Settings
 from data.database import WRITE
 from data.models import Deal, DealSeat, EvaluationRow, EvaluationSeatRow, Player
 
@@ -70,6 +70,7 @@ def settings_from_key(key: str) -> Settings:
         rollouts=int(doc["rollouts"]),
         max_candidates=int(doc["max_candidates"]),
         seed=int(doc["seed"]),
+        noise=float(doc.get("noise", ROLLOUT_NOISE)),
         views=tuple(str(v) for v in doc["views"]),
     )
 
