@@ -230,6 +230,23 @@ def ask_dispute(page: Any, text: str, step: int, seat: int, action: str, cards: 
     wait_idle(page)
 
 
+SHENGJI = ROOT / "data" / "samples" / "shengji" / "shengji-2026-09-05-d3.json"
+
+
+def open_pasted(page: Any, text: str) -> None:
+    """In the Library: paste a log into the import form and press "Import and open"."""
+    expander = page.locator('[data-testid="stExpander"] summary', has_text=re.compile("Import a deal|导入牌局")).first
+    area = page.locator('[data-testid="stTextArea"] textarea').first
+    if not area.is_visible():
+        expander.click()
+        wait_idle(page)
+    area.fill(text)
+    page.locator(
+        '[data-testid="stFormSubmitButton"] button', has_text=re.compile("Import and open|导入并打开")
+    ).first.click()
+    wait_idle(page, 800)
+
+
 def run_evaluation(page: Any, rollouts: int = 4) -> None:
     """On the Evaluation page: price the open deal with few rollouts and wait for the chart."""
     box = page.locator(".st-key-eval_rollouts input")
@@ -294,6 +311,17 @@ def take_all(base: str, out: Path, lang: str) -> list[Path]:
                 ask_dispute(page, text, step=3, seat=1, action="burn", cards="A A")
             page.wait_for_timeout(500)
             path = out / f"{name}.png"
+            shoot(page, path)
+            written.append(path)
+        goto(page, titles["library"])  # and a 升级 deal: its table and its scoring
+        open_pasted(page, SHENGJI.read_text(encoding="utf-8"))
+        goto(page, titles["replay"])
+        for _ in range(30):
+            press_next(page)
+        for name in ("replay", "scoring"):
+            goto(page, titles[name])
+            page.wait_for_timeout(500)
+            path = out / f"shengji-{name}.png"
             shoot(page, path)
             written.append(path)
     return written
