@@ -13,19 +13,17 @@ seconds.
 from __future__ import annotations
 
 import json
-import os
 import threading
-import uuid
 from collections.abc import Iterator
 from dataclasses import replace
 from pathlib import Path
 
-import psycopg
 import pytest
 from alembic import command
 from sqlalchemy import func, inspect, select, text
-from sqlalchemy.engine import Engine, make_url
+from sqlalchemy.engine import Engine
 from sqlmodel import Session
+from storage_dbs import BACKENDS, temp_db_url
 
 import data.evaluations as evaluations
 from coach.evaluate import Evaluation, Settings, evaluate_replay
@@ -47,7 +45,6 @@ from replay.log import Seat
 from replay.replay import Replay
 from replay.simulate import simulate_deal
 
-PG_ENV = "FUPAN_TEST_PG_URL"
 SMALL = Settings(rollouts=2, max_candidates=2)
 OTHER = Settings(rollouts=3, max_candidates=2, seed=7)
 
@@ -142,33 +139,11 @@ def test_settings_key_is_canonical() -> None:
 # Backends
 
 
-def _pg_server() -> str:
-    url = os.environ.get(PG_ENV, "")
-    if not url:
-        if os.environ.get("CI") == "true":
-            pytest.fail(f"{PG_ENV} is not set: under CI=true the PostgreSQL storage tests must run (see .ci/pg.sh)")
-        pytest.skip(f"{PG_ENV} is not set (`make test-pg` runs the tests beside a throwaway PostgreSQL)")
-    return url
-
-
-def _pg_admin(url: str, sql: str) -> None:
-    with psycopg.connect(url, autocommit=True) as conn:
-        conn.execute(sql)
-
-
-@pytest.fixture(params=["sqlite", "postgresql"])
+@pytest.fixture(params=BACKENDS)
 def db_url(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[str]:
     """A URL of an empty database: a SQLite file, or a new database on the PostgreSQL test server."""
-    if request.param == "sqlite":
-        yield f"sqlite:///{tmp_path / 'fupan.db'}"
-        return
-    admin = _pg_server()
-    name = f"fupan_e_{uuid.uuid4().hex[:16]}"
-    _pg_admin(admin, f'CREATE DATABASE "{name}"')
-    try:
-        yield make_url(admin).set(database=name).render_as_string(hide_password=False)
-    finally:
-        _pg_admin(admin, f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+    with temp_db_url(request.param, tmp_path, "fupan_e") as url:
+        yield url
 
 
 @pytest.fixture

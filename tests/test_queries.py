@@ -16,18 +16,16 @@ the levels carried from deal to deal) beside "Test Cup" deal 1.
 from __future__ import annotations
 
 import datetime as dt
-import os
-import uuid
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
 import pandas as pd
-import psycopg
 import pytest
 from sqlalchemy import func
-from sqlalchemy.engine import Engine, make_url
+from sqlalchemy.engine import Engine
 from sqlmodel import Session, select
+from storage_dbs import BACKENDS, temp_db_url
 
 from data import queries
 from data.database import open_db
@@ -41,7 +39,6 @@ from replay.simulate import NAMES, write_deals
 CASES = Path(__file__).parent / "cases"
 GOUJI = ["Ann", "Bo", "Cai", "Dong", "Eve", "Fei"]
 HAND_MADE = {*GOUJI, "Gu"}
-PG_ENV = "FUPAN_TEST_PG_URL"  # set by `make test-pg` / .ci/pg.sh; without it the PostgreSQL half is skipped
 
 
 def _hand_made(case: str, players: list[str], meta: dict[str, str | int]) -> str:
@@ -52,33 +49,18 @@ def _hand_made(case: str, players: list[str], meta: dict[str, str | int]) -> str
     return "\n".join(lines[:at] + extra + lines[at:]) + "\n"
 
 
-def _pg_admin(url: str, sql: str) -> None:
-    with psycopg.connect(url, autocommit=True) as conn:
-        conn.execute(sql)
-
-
 @contextmanager
 def new_db(backend: str, folder: Path) -> Iterator[Engine]:
     """An empty library: a SQLite file in ``folder``, or a new database on the PostgreSQL test server."""
-    if backend == "sqlite":
-        eng = open_db(f"sqlite:///{folder / f'{uuid.uuid4().hex[:8]}.db'}")
-        yield eng
-        eng.dispose()
-        return
-    admin = os.environ.get(PG_ENV, "")
-    if not admin:
-        pytest.skip(f"{PG_ENV} is not set (`make test-pg` runs the tests beside a throwaway PostgreSQL)")
-    name = f"fupan_q_{uuid.uuid4().hex[:16]}"
-    _pg_admin(admin, f'CREATE DATABASE "{name}"')
-    eng = open_db(make_url(admin).set(database=name).render_as_string(hide_password=False))
-    try:
-        yield eng
-    finally:
-        eng.dispose()
-        _pg_admin(admin, f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+    with temp_db_url(backend, folder, "fupan_q") as url:
+        eng = open_db(url)
+        try:
+            yield eng
+        finally:
+            eng.dispose()
 
 
-@pytest.fixture(scope="module", params=["sqlite", "postgresql"])
+@pytest.fixture(scope="module", params=BACKENDS)
 def backend(request: pytest.FixtureRequest) -> str:
     return request.param
 

@@ -10,22 +10,20 @@ from __future__ import annotations
 
 import json
 import multiprocessing
-import os
-import uuid
 from collections.abc import Iterator
 from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
-import psycopg
 import pytest
 from alembic.autogenerate import compare_metadata
 from alembic.runtime.migration import MigrationContext
 from sqlalchemy import func, inspect, select, text
-from sqlalchemy.engine import Engine, make_url
+from sqlalchemy.engine import Engine
 from sqlalchemy.exc import OperationalError
 from sqlalchemy.orm import Session
 from sqlmodel import SQLModel
+from storage_dbs import BACKENDS, temp_db_url
 
 import cli
 import data.importer as importer
@@ -41,7 +39,6 @@ from replay.shengji import card_points
 from replay.simulate import simulate_deal, write_deals
 
 CASES = Path(__file__).parent / "cases"
-PG_ENV = "FUPAN_TEST_PG_URL"
 HEAD = "0004"
 
 
@@ -49,39 +46,11 @@ HEAD = "0004"
 # Backends
 
 
-def _pg_server() -> str:
-    """The admin URL of the test server; skips (fails under CI=true) without one."""
-    url = os.environ.get(PG_ENV, "")
-    if not url:
-        if os.environ.get("CI") == "true":
-            pytest.fail(f"{PG_ENV} is not set: under CI=true the PostgreSQL storage tests must run (see .ci/pg.sh)")
-        pytest.skip(f"{PG_ENV} is not set (`make test-pg` runs the tests beside a throwaway PostgreSQL)")
-    try:
-        with psycopg.connect(url, connect_timeout=10) as conn:
-            conn.execute("SELECT 1")
-    except psycopg.Error as exc:
-        pytest.fail(f"{PG_ENV} is set but the server cannot be reached: {exc}")
-    return url
-
-
-def _pg_admin(url: str, sql: str) -> None:
-    with psycopg.connect(url, autocommit=True) as conn:
-        conn.execute(sql)
-
-
-@pytest.fixture(params=["sqlite", "postgresql"])
+@pytest.fixture(params=BACKENDS)
 def db_url(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[str]:
     """A URL of an empty database: a SQLite file, or a new database on the PostgreSQL test server."""
-    if request.param == "sqlite":
-        yield f"sqlite:///{tmp_path / 'fupan.db'}"
-        return
-    admin = _pg_server()
-    name = f"fupan_t_{uuid.uuid4().hex[:16]}"
-    _pg_admin(admin, f'CREATE DATABASE "{name}"')
-    try:
-        yield make_url(admin).set(database=name).render_as_string(hide_password=False)
-    finally:
-        _pg_admin(admin, f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+    with temp_db_url(request.param, tmp_path, "fupan_t") as url:
+        yield url
 
 
 @pytest.fixture

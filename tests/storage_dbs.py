@@ -1,0 +1,55 @@
+"""Databases for the storage tests: a new SQLite file, or a new database on the PostgreSQL test server
+named by ``FUPAN_TEST_PG_URL`` (set by ``make test-pg`` and ``.ci/pg.sh``). Without that URL the
+PostgreSQL half is skipped, except under ``CI=true``, where it fails."""
+
+from __future__ import annotations
+
+import os
+import uuid
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+
+import psycopg
+import pytest
+from sqlalchemy.engine import make_url
+
+PG_ENV = "FUPAN_TEST_PG_URL"
+BACKENDS = ("sqlite", "postgresql")
+
+
+def pg_server() -> str:
+    """The PostgreSQL test server's URL (skip or fail when there is none, fail when it cannot be reached)."""
+    url = os.environ.get(PG_ENV, "")
+    if not url:
+        if os.environ.get("CI") == "true":
+            pytest.fail(f"{PG_ENV} is not set: under CI=true the PostgreSQL storage tests must run (see .ci/pg.sh)")
+        pytest.skip(f"{PG_ENV} is not set (`make test-pg` runs the tests beside a throwaway PostgreSQL)")
+    try:
+        with psycopg.connect(url, connect_timeout=10) as conn:
+            conn.execute("SELECT 1")
+    except psycopg.Error as exc:
+        pytest.fail(f"{PG_ENV} is set but the server cannot be reached: {exc}")
+    return url
+
+
+def pg_admin(url: str, sql: str) -> None:
+    """Run one statement on the server outside a transaction (CREATE / DROP DATABASE)."""
+    with psycopg.connect(url, autocommit=True) as conn:
+        conn.execute(sql)
+
+
+@contextmanager
+def temp_db_url(backend: str, folder: Path, prefix: str) -> Iterator[str]:
+    """The URL of an empty database of ``backend``, removed afterwards (a PostgreSQL database is
+    named ``prefix`` plus a random suffix; a SQLite file lies in ``folder``)."""
+    name = f"{prefix}_{uuid.uuid4().hex[:16]}"
+    if backend == "sqlite":
+        yield f"sqlite:///{folder / f'{name}.db'}"
+        return
+    admin = pg_server()
+    pg_admin(admin, f'CREATE DATABASE "{name}"')
+    try:
+        yield make_url(admin).set(database=name).render_as_string(hide_password=False)
+    finally:
+        pg_admin(admin, f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
