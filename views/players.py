@@ -98,16 +98,8 @@ def _accuracy(eng: Any, game: str, chosen: str | None) -> None:
         ).round(2),
         hide_index=True,
     )
-    players = acc["player"].tolist()
-    fig = go.Figure()
-    fig.add_bar(
-        x=[chart(p) for p in players],
-        y=acc["accuracy"],
-        marker={"color": [HIGHLIGHT if p == chosen else OTHER for p in players]},
-        hovertemplate="%{x}: %{y:.1f}%<extra></extra>",
-    )
-    fig.update_layout(yaxis_title=t("准确率 %", "accuracy %"), yaxis_range=[0, 100], margin={"t": 30})
-    fig.update_xaxes(type="category")
+    fig = _bars(acc["player"].tolist(), acc["accuracy"], chosen, t("准确率 %", "accuracy %"), "%{x}: %{y:.1f}%")
+    fig.update_layout(yaxis_range=[0, 100])
     st.plotly_chart(fig)
 
 
@@ -197,26 +189,44 @@ def _points_chart(points: pd.DataFrame, chosen: str | None) -> None:
     if scored.empty:
         st.info(t("还没有算出分数的牌局。", "No deal has a score yet."))
         return
-    players = scored["player"].tolist()
-    colors = [HIGHLIGHT if p == chosen else OTHER for p in players]
+    hover = (
+        "%{x}: %{y:.2f}"
+        + chart(t("（", " ("))
+        + "%{customdata[0]} "
+        + chart(t("局，共 ", "deals, total "))
+        + "%{customdata[1]}"
+        + chart(t("）", ")"))
+    )
+    fig = _bars(
+        scored["player"].tolist(),
+        scored["mean_points"],
+        chosen,
+        t("每局平均得分", "mean points per deal"),
+        hover,
+        scored[["scored", "total_points"]].to_numpy(),
+    )
+    st.plotly_chart(fig)
+
+
+def _bars(
+    players: list[str], y: Any, chosen: str | None, y_title: str, hover: str = "%{x}: %{y}", customdata: Any = None
+) -> go.Figure:
+    """One bar per player (the chosen one highlighted, the others faded), with its hover text."""
     fig = go.Figure(
         go.Bar(
             x=[chart(p) for p in players],
-            y=scored["mean_points"],
-            marker={"color": colors, "opacity": _opacity(players, chosen)},
-            customdata=scored[["scored", "total_points"]].to_numpy(),
-            hovertemplate="%{x}: %{y:.2f}"
-            + chart(t("（", " ("))
-            + "%{customdata[0]} "
-            + chart(t("局，共 ", "deals, total "))
-            + "%{customdata[1]}"
-            + chart(t("）", ")"))
-            + "<extra></extra>",
+            y=y,
+            marker={
+                "color": [HIGHLIGHT if p == chosen else OTHER for p in players],
+                "opacity": _opacity(players, chosen),
+            },
+            customdata=customdata,
+            hovertemplate=hover + "<extra></extra>",
         )
     )
-    fig.update_layout(yaxis_title=t("每局平均得分", "mean points per deal"), margin={"t": 30})
+    fig.update_layout(yaxis_title=y_title, margin={"t": 30})
     fig.update_xaxes(type="category")
-    st.plotly_chart(fig)
+    return fig
 
 
 def _maxim_label(key: str) -> str:
@@ -360,24 +370,17 @@ def _shengji(eng: Any, right: Any) -> None:
         hide_index=True,
     )
     st.subheader(t("升的级数", "Levels gained"))
-    colors = [HIGHLIGHT if p == chosen else OTHER for p in names]
-    fig = go.Figure(
-        go.Bar(
-            x=[chart(p) for p in names],
-            y=frame["levels"],
-            marker={"color": colors, "opacity": _opacity(names, chosen)},
-            customdata=frame[["deals", "up"]].to_numpy(),
-            hovertemplate="%{x}: %{y}"
-            + chart(t("级（", " levels ("))
-            + "%{customdata[1]}"
-            + chart(t(" 局升级，共 ", " deals up of "))
-            + "%{customdata[0]}"
-            + chart(t(" 局）", ")"))
-            + "<extra></extra>",
-        )
+    hover = (
+        "%{x}: %{y}"
+        + chart(t("级（", " levels ("))
+        + "%{customdata[1]}"
+        + chart(t(" 局升级，共 ", " deals up of "))
+        + "%{customdata[0]}"
+        + chart(t(" 局）", ")"))
     )
-    fig.update_layout(yaxis_title=t("升的级数", "levels gained"), margin={"t": 30})
-    fig.update_xaxes(type="category")
+    fig = _bars(
+        names, frame["levels"], chosen, t("升的级数", "levels gained"), hover, frame[["deals", "up"]].to_numpy()
+    )
     fig.update_yaxes(rangemode="tozero", dtick=1)
     st.plotly_chart(fig)
     _findings(queries.player_findings(eng, "shengji"), names, "shengji", chosen)
