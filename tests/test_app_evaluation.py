@@ -15,6 +15,7 @@ from dataclasses import replace
 
 import pytest
 import streamlit as st
+from app_pages import run_page
 from streamlit.testing.v1 import AppTest
 
 from coach import evaluate
@@ -43,16 +44,6 @@ from views.evaluation_page import (
 
 HOSTILE = "<script>alert(1)</script>"
 SMALL = Settings(rollouts=2, max_candidates=2)
-
-
-def page_script(name: str, lang: str = "zh") -> None:
-    """One page of the app, as the st.navigation frame runs it (the body becomes the AppTest script)."""
-    import importlib
-
-    import streamlit as st
-
-    st.session_state.setdefault("lang", lang)
-    importlib.import_module(f"views.{name}").render()
 
 
 def _gouji_log():
@@ -104,12 +95,7 @@ def stored(library, evaluations):
 
 
 def _page(name: str, deal_id: int | None, step: int = 0, lang: str = "zh") -> AppTest:
-    at = AppTest.from_function(page_script, kwargs={"name": name, "lang": lang}, default_timeout=120)
-    if deal_id is not None:
-        at.session_state["deal_id"] = deal_id
-        at.session_state["step"] = step
-    at.session_state["lang"] = lang
-    return at.run()
+    return run_page(name, deal_id, step, lang, 120)
 
 
 def _ok(at: AppTest) -> None:

@@ -22,6 +22,7 @@ from pathlib import Path
 
 import pytest
 import streamlit as st
+from app_pages import run_page
 from streamlit.testing.v1 import AppTest
 
 from coach.coach import coach_replay
@@ -40,16 +41,6 @@ ROOT = Path(__file__).resolve().parent.parent
 HOSTILE = "<script>alert(1)</script>"
 ESCAPED = "&lt;script&gt;alert(1)&lt;/script&gt;"
 PAGES = ("replay_page", "timeline", "coach_page")
-
-
-def page_script(name: str, lang: str = "zh") -> None:
-    """One page of the app, as the st.navigation frame runs it (the body becomes the AppTest script)."""
-    import importlib
-
-    import streamlit as st
-
-    st.session_state.setdefault("lang", lang)
-    importlib.import_module(f"views.{name}").render()
 
 
 def _gouji_log():
@@ -79,11 +70,7 @@ def library(tmp_path, monkeypatch):
 
 
 def _page(name: str, deal_id: int, step: int = 0, lang: str = "zh") -> AppTest:
-    at = AppTest.from_function(page_script, kwargs={"name": name, "lang": lang}, default_timeout=60)
-    at.session_state["deal_id"] = deal_id
-    at.session_state["step"] = step
-    at.session_state["lang"] = lang
-    return at.run()
+    return run_page(name, deal_id, step, lang, 60)
 
 
 def _ok(at: AppTest) -> None:
@@ -124,7 +111,7 @@ def test_pages_run_for_both_games(library, lang):
 
 def test_pages_without_an_open_deal_say_so(library):
     for name in PAGES:
-        at = AppTest.from_function(page_script, kwargs={"name": name}, default_timeout=60).run()
+        at = run_page(name, None)
         _ok(at)
         assert "牌局库" in at.info[0].value
 

@@ -20,6 +20,7 @@ from typing import Any
 
 import pytest
 import streamlit as st
+from app_pages import run_page
 from streamlit.testing.v1 import AppTest
 
 from coach.coach import coach_replay
@@ -140,23 +141,8 @@ def library(tmp_path, monkeypatch) -> Any:
     st.cache_resource.clear()
 
 
-def page_script(name: str, lang: str = "zh") -> None:
-    """One page of the app, as the st.navigation frame runs it."""
-    import importlib
-
-    import streamlit as st
-
-    st.session_state.setdefault("lang", lang)
-    importlib.import_module(f"views.{name}").render()
-
-
 def _page(name: str, deal_id: int | None, step: int = 0, lang: str = "zh") -> AppTest:
-    at = AppTest.from_function(page_script, kwargs={"name": name, "lang": lang}, default_timeout=TIMEOUT)
-    if deal_id is not None:
-        at.session_state["deal_id"] = deal_id
-        at.session_state["step"] = step
-    at.session_state["lang"] = lang
-    return at.run()
+    return run_page(name, deal_id, step, lang, TIMEOUT)
 
 
 def _ok(at: AppTest) -> None:
