@@ -20,7 +20,7 @@ import math
 import os
 import random
 import time
-from collections.abc import Callable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from multiprocessing import get_all_start_methods, get_context
@@ -557,9 +557,3 @@ def evaluate_replay(
 def evaluate_log(log: Log, settings: Settings | None = None, jobs: int = 0) -> Evaluation:
     """Replay a log and price its decisions."""
     return evaluate_replay(Replay(log), settings, jobs)
-
-
-def iter_priced(evaluation: Evaluation) -> Iterator[tuple[Decision, Candidate]]:
-    """Each decision with its best candidate in the grading view."""
-    for d in evaluation.decisions:
-        yield d, d.candidates[d.loss.best]
