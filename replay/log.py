@@ -18,6 +18,7 @@ from pathlib import Path
 from typing import Any
 
 from replay.cards import Card, CardError
+from replay.decisions import Decision, DecisionError, decision_from_json, in_order
 from replay.events import CARD_ACTIONS, EVENT_TYPES, TARGET_ACTIONS, Event, Report
 from replay.profile import GAMES, Profile, ProfileError, default_profile, load_profile
 
@@ -34,7 +35,7 @@ DEAL_KEYS = ("hands", "marked", "loyalist", "kitty", "levels")
 LEVEL_NAMES = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")  # 升级 level tokens
 MAX_KITTY = 12  # the most cards a 升级 kitty may list
 KITTY_UNKNOWN = "the kitty is given in full or left out, never in part"
-TOP_KEYS = ("format", "game", "profile", "overrides", "meta", "seats", "deal", "events", "result")
+TOP_KEYS = ("format", "game", "profile", "overrides", "meta", "seats", "deal", "events", "result", "decisions")
 
 
 class LogError(ValueError):
@@ -78,6 +79,7 @@ class Log:
     levels: tuple[str, str] | None = None  # 升级: the levels of sides 0 (seats 0, 2) and 1 before the deal
     events: tuple[Event, ...] = ()
     result: Mapping[str, Any] | None = None
+    decisions: tuple[Decision, ...] = ()  # a referee's decisions on events (replay.decisions), oldest first
     source: str = "<log>"
     positions: tuple[tuple[int, int] | None, ...] = field(default=(), compare=False, repr=False)
     text: str = field(default="", compare=False, repr=False)
@@ -135,11 +137,17 @@ class Log:
         out["events"] = [e.to_json() for e in self.events]
         if self.result is not None:
             out["result"] = _canonical("result", self.result)
+        if self.decisions:
+            out["decisions"] = [d.to_json() for d in self.decisions]
         return out
 
     def dumps(self) -> str:
-        """The canonical JSON text: fixed key order, one seat, hand and event per line."""
+        """The canonical JSON text: fixed key order, one seat, hand, event and decision per line."""
         return dumps_canonical(self.to_json())
+
+    def deal_only(self) -> Log:
+        """The log without its referee's decisions: the deal itself (what identifies it)."""
+        return self if not self.decisions else replace(self, decisions=(), text="")
 
 
 def _canonical(key: str, value: Any) -> Any:
@@ -180,7 +188,7 @@ def dumps_canonical(doc: Mapping[str, Any]) -> str:
     items = list(doc.items())
     for i, (key, value) in enumerate(items):
         comma = "," if i < len(items) - 1 else ""
-        if key in ("seats", "events") and value:
+        if key in ("seats", "events", "decisions") and value:
             lines.append(f'  "{key}": [')
             lines += [f"    {_j(v)}" + ("," if j < len(value) - 1 else "") for j, v in enumerate(value)]
             lines.append(f"  ]{comma}")
@@ -324,6 +332,7 @@ def log_from_doc(doc: Any, source: str = "<log>") -> Log:
     result = doc.get("result")
     if result is not None:
         _check_result(result, n, game)
+    decisions = _read_decisions(doc.get("decisions", []), len(events))
     log = Log(
         game=game,
         profile_name=prof,
@@ -337,6 +346,7 @@ def log_from_doc(doc: Any, source: str = "<log>") -> Log:
         levels=levels,
         events=tuple(events),
         result=copy.deepcopy(result),
+        decisions=decisions,
         source=source,
     )
     try:
@@ -344,6 +354,20 @@ def log_from_doc(doc: Any, source: str = "<log>") -> Log:
     except ProfileError as exc:
         raise _DocError(["profile"], str(exc)) from None
     return log
+
+
+def _read_decisions(raw: Any, n_events: int) -> tuple[Decision, ...]:
+    """The log's ``decisions``: each a valid decision on one of its events, kept in the order made."""
+    _expect(isinstance(raw, list), ["decisions"], "expected a list of decisions")
+    out = []
+    for i, item in enumerate(raw):
+        try:
+            d = decision_from_json(item)
+        except DecisionError as exc:
+            raise _DocError(["decisions", i, exc.key] if exc.key else ["decisions", i], str(exc)) from None
+        _expect(d.event < n_events, ["decisions", i, "event"], f"no event {d.event} in this log ({n_events} events)")
+        out.append(d)
+    return in_order(out)
 
 
 def _check_previous(value: Any, n: int) -> None:
