@@ -25,6 +25,7 @@ from replay.events import Call, Event, Grab, Jiefeng, Kou, Pass, Play, Rang, Rev
 from replay.hand import Hand
 from replay.sets import CardSet, SetFormError, why_not_beats
 from replay.state import OVER, PLAY, SETUP, VOID, State, bit, close_round, evolve, put_set, with_turn
+from replay.verdicts import Reading
 
 BJ = Card.of(RANK_BJ)
 ROLE_ZH = {"emperor": "皇帝", "loyalist": "保皇派", "rebel": "革命党", "solo": "皇帝（独保）"}
@@ -38,6 +39,7 @@ class Baohuang(Climbing):
     n = 5
     decks = 4
     void_reason = ("BH-VOID", "黄庄：无人叫庄，本局作废，重新发牌", "黄庄: nobody called; the deal is void, redeal")
+    confirm_rule = ("BH-PASS", "second-lap")
 
     def __init__(self, profile: Any, meta: Mapping[str, Any] | None = None) -> None:
         super().__init__(profile, meta)
@@ -329,6 +331,17 @@ class Baohuang(Climbing):
 
     def _forced_pass(self, st: State, s: int) -> Outcome:
         order = self.forced_order(st)
+        if s in order[: st.forced]:
+            return Outcome(
+                st,
+                None,
+                reading=Reading(
+                    "redundant-pass",
+                    f"逼庄已问过座位{s}，它已过：再说过牌不改变什么",
+                    f"the forced round already asked seat {s}, which passed: saying it again changes nothing",
+                    rule="BH-FORCE",
+                ),
+            )
         if s != order[st.forced]:
             return Outcome(
                 st,
@@ -347,7 +360,17 @@ class Baohuang(Climbing):
         unv = (f"逼庄: seat {s}'s hand is not fully known",) if trip is None else ()
         fx: list[str] = [f"seat {s} has no three identical cards"]
         new = self._next_forced(evolve(st, forced=st.forced + 1), fx)
-        return Outcome(new, None, effects=tuple(fx), unverified=unv)
+        checked = (
+            ("（手牌不全，未能核实）", " (its hand is not fully known: not checked)") if trip is None else ("", "")
+        )
+        reading = Reading(
+            "forced-pass",
+            f"逼庄中的过牌：座位{s}表示手中没有恰好三张同点同花色的牌，不必叫庄{checked[0]}",
+            f"a pass in the forced round (逼庄): seat {s} says it holds no card exactly three times, so it need not "
+            f"call{checked[1]}",
+            rule="BH-FORCE",
+        )
+        return Outcome(new, None, effects=tuple(fx), unverified=unv, reading=reading)
 
     def _grab(self, st: State, ev: Grab) -> Outcome:
         s = ev.seat
@@ -495,19 +518,46 @@ class Baohuang(Climbing):
         if st.phase == SETUP and st.forced != -1:
             return self._forced_pass(st, s)
         if st.table is None:
-            return self._nothing_on_table(st, s, "pass")
+            return self._pass_on_empty_table(st, s)
         if s == st.owner:
             return Outcome(st, "PASS", f"座位{s}不能对自己的牌过牌", f"seat {s} cannot pass on its own set")
         if s == st.to_act:
             new = self._advance(st, st.responded | bit(s), st.lets, s, st.final)
-            return Outcome(new, None, effects=("round closed (扣牌)",) if new.table is None else ())
+            if new.table is not None:
+                return Outcome(new, None)
+            return Outcome(new, None, effects=("round closed (扣牌)",))
         if st.responded >> s & 1:
-            return Outcome(st, None, effects=(f"seat {s} had already passed",))
+            second = st.final
+            return Outcome(
+                st,
+                None,
+                effects=(f"seat {s} had already passed",),
+                reading=Reading(
+                    "redundant-pass",
+                    f"座位{s}已对这套牌过牌{'，第二圈也算过牌' if second else ''}：再说过牌不改变什么",
+                    f"seat {s} already passed on this set{' and counts as passing in the second lap' if second else ''}"
+                    ": saying it again changes nothing",
+                    rule="BH-PASS",
+                    reason="second-lap",
+                ),
+            )
         return self._out_of_turn(st, s)
 
     def _kou(self, st: State, ev: Kou) -> Outcome:
         """A logged 扣 is read as the seat's pass: in 保皇 the round closes by itself after two laps."""
-        return self._pass(st, Pass(ev.seat, note=ev.note))
+        out = self._pass(st, Pass(ev.seat, note=ev.note))
+        if out.rule is not None:
+            return out
+        said = "" if out.reading is None else f"；{out.reading.zh}"
+        said_en = "" if out.reading is None else f"; {out.reading.en}"
+        return out._replace(
+            reading=Reading(
+                "kou-as-pass",
+                f"扣牌读作过牌：保皇中一套牌过两圈无人上即自动扣牌{said}",
+                f"扣 read as a pass: in 保皇 a set that goes two laps unanswered closes the round by itself{said_en}",
+                rule="BH-KOU",
+            )
+        )
 
     def _rang(self, st: State, ev: Rang) -> Outcome:
         s = ev.seat

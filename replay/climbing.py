@@ -12,6 +12,7 @@ from replay.hand import Hand
 from replay.profile import Profile
 from replay.sets import CardSet, SetFormError, make_set, why_not_beats
 from replay.state import OVER, PLAY, SETUP, VOID, State, bit, evolve
+from replay.verdicts import Reading
 
 PLACE_ZH = {1: "头科", 2: "二科", 3: "三科", 4: "四科", 5: "二落", 6: "大落"}
 ACTION_ZH = {"pass": "过牌", "kou": "扣牌", "rang": "让牌", "jiefeng": "申请接风"}
@@ -19,7 +20,8 @@ PLACE_EN = {1: "1st", 2: "2nd", 3: "3rd", 4: "4th", 5: "5th", 6: "last"}
 
 
 class Outcome(NamedTuple):
-    """What one event did: the next state, and the rule it broke (None when legal)."""
+    """What one event did: the next state, and the rule it broke (None when legal) with the reason
+    (a key of the rule's quotes in the register); how the event was read where the log leaves it open."""
 
     state: State
     rule: str | None = None
@@ -27,6 +29,8 @@ class Outcome(NamedTuple):
     message_en: str = ""
     effects: tuple[str, ...] = ()
     unverified: tuple[str, ...] = ()
+    reading: Reading | None = None
+    reason: str = ""
 
 
 class IllegalAction(ValueError):
@@ -62,6 +66,8 @@ class Climbing:
     decks: ClassVar[int] = 4
     HANDLERS: ClassVar[dict[type, Any]] = {}
     void_reason: ClassVar[tuple[str, str, str]] = ("FINISH", "本局作废", "the deal is void")
+    # the rule (and reason) whose seed passage backs a pass that confirms a closed round
+    confirm_rule: ClassVar[tuple[str, str]] = ("ROUND-END", "all-pass")
 
     def __init__(self, profile: Profile, meta: Mapping[str, Any] | None = None) -> None:
         if profile.game != self.game:
@@ -336,6 +342,26 @@ class Climbing:
             "FINISH",
             f"座位{s}已出完牌（{PLACE_ZH.get(place, '')}）",
             f"seat {s} is already out ({PLACE_EN.get(place, '')})",
+        )
+
+    def _pass_on_empty_table(self, st: State, s: int) -> Outcome:
+        """A 过 with nothing on the table. Before any set was played there is nothing to pass on (LEAD),
+        and the seat that must lead may not pass (LEAD). Once a round has closed, another seat's 过
+        confirms the close and changes nothing: legal (保皇's second-lap pass, 第一圈选择过牌的玩家在第二圈也
+        视为过牌; the closer's 扣 written as a pass; a seat repeating its decline)."""
+        if not st.rounds or s == st.leader:
+            return self._nothing_on_table(st, s, "pass")
+        lo = st.last_owner
+        return Outcome(
+            st,
+            None,
+            reading=Reading(
+                "confirming-pass",
+                f"本轮已在座位{lo}的牌上结束，座位{s}的过牌只是确认，不改变什么",
+                f"the round already closed on seat {lo}'s set: seat {s}'s pass confirms it and changes nothing",
+                rule=self.confirm_rule[0],
+                reason=self.confirm_rule[1],
+            ),
         )
 
     def _nothing_on_table(self, st: State, s: int, action: str) -> Outcome:

@@ -20,7 +20,7 @@ Reading of the seeds, where they are silent (docs/rules-as-implemented.md says m
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, NamedTuple
 
 from replay.cards import RANK_2, RANK_3, RANK_BJ, RANK_SJ, Card, format_cards
 from replay.climbing import PLACE_EN, PLACE_ZH, Climbing, Outcome, _cards, not_held
@@ -43,6 +43,15 @@ from replay.hand import Hand
 from replay.profile import Profile
 from replay.sets import CardSet, why_not_beats
 from replay.state import OVER, PLAY, SETUP, VOID, State, bit, close_round, evolve, put_set, with_turn
+from replay.verdicts import Reading
+
+
+class Why(NamedTuple):
+    """Why something may not be done: in Chinese, in English, and the rule's reason (a register key)."""
+
+    zh: str
+    en: str
+    reason: str
 
 
 class Gouji(Climbing):
@@ -63,6 +72,7 @@ class Gouji(Climbing):
         self.any_dipai = o["deadlevel"] == "any_dipai"
         self.burn_between = o["burn_seats"] == "between"
         self.burn_needs_head: bool = o["burn_needs_head"]
+        self.undeclared_burn = o["undeclared_burn"]
 
     def _deal_sizes(self, hands: tuple[tuple[Card | None, ...] | None, ...]) -> list[tuple[str, int | None, str, str]]:
         """GJ-DEAL: 36 cards a seat."""
@@ -126,25 +136,29 @@ class Gouji(Climbing):
             return s == (o + 3) % 6 or self.headless(st, o) or self.headless(st, s)
         return True
 
-    def _burn_block(self, st: State, s: int) -> tuple[str, str] | None:
-        """Why seat ``s`` may not burn the table set now (zh, en), or None when it may."""
+    def _burn_block(self, st: State, s: int) -> Why | None:
+        """Why seat ``s`` may not burn the table set now (zh, en and the GJ-BURN reason), or None when it may."""
         o = st.owner
         if st.table is None or not st.table_gouji:
-            return ("桌上的牌不是够级牌", "the set on the table is not 够级")
+            return Why("桌上的牌不是够级牌", "the set on the table is not 够级", "not-gouji")
         if s == o:
-            return ("不能烧自己的牌", "a seat cannot burn its own set")
+            return Why("不能烧自己的牌", "a seat cannot burn its own set", "own-set")
         if s == (o + 3) % 6:
-            return ("对头直接上牌，不是烧牌", "the 对头 answers; it does not burn")
+            return Why("对头直接上牌，不是烧牌", "the 对头 answers; it does not burn", "opposite")
         if st.locked >> s & 1 or st.responded >> s & 1:
-            return ("本轮已过牌，过牌不烧", "it passed in this round (过牌不烧)")
+            return Why("本轮已过牌，过牌不烧", "it passed in this round (过牌不烧)", "passed")
         if st.let_only == o:
-            return ("让牌后所顺的牌只有对头可上", "after a 让 only the 对头 may answer this set")
+            return Why("让牌后所顺的牌只有对头可上", "after a 让 only the 对头 may answer this set", "after-rang")
         if self.burn_between and s not in ((o + 1) % 6, (o + 2) % 6):
-            return ("本规则只有够级者与其对头之间的两家可烧", "this profile lets only the two seats between burn")
+            return Why(
+                "本规则只有够级者与其对头之间的两家可烧", "this profile lets only the two seats between burn", "between"
+            )
         if self.burn_needs_head and not st.active((s + 3) % 6):
-            return ("本规则要求烧牌者的对头仍有牌", "this profile needs the burner's own 对头 to hold cards")
+            return Why(
+                "本规则要求烧牌者的对头仍有牌", "this profile needs the burner's own 对头 to hold cards", "needs-head"
+            )
         if st.table.dead:
-            return ("大花挂牌为死牌，无人能烧", "a big joker attached makes the set dead")
+            return Why("大花挂牌为死牌，无人能烧", "a big joker attached makes the set dead", "dead")
         return None
 
     def burners(self, st: State) -> list[int]:
@@ -209,7 +223,10 @@ class Gouji(Climbing):
             if why is not None:
                 return self._no_beat(st, why, cs, *_cards(cards))
             new, fx = self._put(st, s, cs, cards, hand, False)
-            return Outcome(new, None, "", "", tuple(fx), ())
+            out = Outcome(new, None, "", "", tuple(fx), ())
+            if new.failed is not st.failed or new.phase == OVER:
+                return self._read(st, new, s, out)
+            return out
         if st.phase == SETUP:
             res = self._first_lead(st, s)
             if isinstance(res, Outcome):
@@ -218,16 +235,23 @@ class Gouji(Climbing):
             effects += fx
         if st.table is None:
             if explicit_burn:
-                return Outcome(st, "GJ-BURN", "桌上无牌，无可烧", "nothing on the table to burn")
+                return Outcome(st, "GJ-BURN", "桌上无牌，无可烧", "nothing on the table to burn", reason="no-set")
             if st.leader != -1 and s != st.leader:
                 return self._wrong_leader(st, s)
             new, fx = self._put(st, s, cs, cards, hand, False)
-            return Outcome(new, None, "", "", tuple(effects + fx), unv)
+            return self._read(st, new, s, Outcome(new, None, "", "", tuple(effects + fx), unv))
         if st.window and s == st.owner and not explicit_burn:
             closed = self._close(st)
             effects.append("round closed: no one burned the 够死级 set")
             new, fx = self._put(closed, s, cs, cards, hand, burn=False)
-            return Outcome(new, None, effects=tuple(effects + fx))
+            reading = Reading(
+                "lead-after-window",
+                f"无人烧座位{s}的够死级牌：本轮结束，座位{s}的这手牌是新一轮的发牌",
+                f"nobody burned seat {s}'s 够死级 set: the round closes and this play leads the next round",
+                rule="GJ-DEADLEVEL",
+                reason="leads",
+            )
+            return self._read(st, new, s, Outcome(new, None, effects=tuple(effects + fx), reading=reading))
         o = st.owner
         if s == o:
             t = (o + 3) % 6
@@ -242,9 +266,10 @@ class Gouji(Climbing):
         if why is not None:
             return self._no_beat(st, why, cs, *_cards(cards))
         in_turn = s == st.to_act and not st.window
+        reading: Reading | None = None
         if explicit_burn:
             if st.chaos:
-                return Outcome(st, "GJ-CHAOS", "四人乱缠中不再烧牌", "no burning in 四人乱缠")
+                return Outcome(st, "GJ-CHAOS", "四人乱缠中不再烧牌", "no burning in 四人乱缠", reason="no-burn")
             if not st.table_gouji:
                 return Outcome(
                     st,
@@ -254,18 +279,83 @@ class Gouji(Climbing):
                 )
             block = self._burn_block(st, s)
             if block:
-                return Outcome(st, "GJ-BURN", f"座位{s}不能烧牌：{block[0]}", f"seat {s} may not burn: {block[1]}")
+                return Outcome(
+                    st,
+                    "GJ-BURN",
+                    f"座位{s}不能烧牌：{block[0]}",
+                    f"seat {s} may not burn: {block[1]}",
+                    reason=block.reason,
+                )
             burn = True
         elif in_turn:
             burn = False
         elif st.table_gouji and not st.chaos and self._burn_block(st, s) is None:
+            t = (o + 3) % 6
+            if self.undeclared_burn == "illegal":
+                return Outcome(
+                    st,
+                    "GJ-BURN",
+                    f"座位{s}不是对头（座位{t}），在座位{o}的够级牌上出牌：烧牌须宣告，记录中应写“烧”；本规则不把未宣告的出牌读作烧牌",
+                    f"seat {s} is not the 对头 (seat {t}) and plays over seat {o}'s 够级 set out of turn: a burn is "
+                    "declared (宣告烧牌); this profile reads only a logged burn as one",
+                    reason="undeclared",
+                )
             burn = True
+            reading = Reading(
+                "play-as-burn",
+                f"出牌读作烧牌：座位{s}不是座位{o}的对头（座位{t}），不轮到它却在这套够级牌上出牌，记录未写“烧”",
+                f"play read as a burn (烧牌): seat {s} is not seat {o}'s 对头 (seat {t}) and plays over its 够级 set "
+                "out of turn; the log does not say burn",
+                rule="GJ-BURN",
+                reason="burn",
+            )
         else:
             return self._out_of_turn(st, s)
         new, fx = self._put(st, s, cs, cards, hand, burn=burn)
         if burn:
             fx.insert(0, f"seat {s} burns (烧牌)")
-        return Outcome(new, None, effects=tuple(effects + fx))
+        return self._read(st, new, s, Outcome(new, None, effects=tuple(effects + fx), reading=reading))
+
+    def _read(self, before: State, after: State, s: int, out: Outcome) -> Outcome:
+        """A legal play's outcome with the reading of what the log leaves open: a failed burn, the
+        revolutionary's place when the deal ends."""
+        if len(after.failed) > len(before.failed):
+            if self.profile.burn_fail == "dalao":
+                k = len(after.failed)
+                place = {1: ("大落", "last"), 2: ("二落", "5th")}.get(k, ("", ""))
+                then = (f"按本规则（burn_fail = dalao）座位{s}记为{place[0]}" if place[0] else "",
+                        f"under burn_fail = dalao seat {s} takes the {place[1]} place" if place[1] else "")  # fmt: skip
+            else:
+                then = (
+                    "本规则（burn_fail = flag）只作标记，名次不变",
+                    "under burn_fail = flag it is flagged only: places stand",
+                )
+            return out._replace(
+                reading=Reading(
+                    "failed-burn",
+                    f"烧牌失败：座位{s}烧牌后出了一手不挂花的牌，手中还有牌；{then[0]}",
+                    f"a failed burn: seat {s}, bound by its burn, plays a set with no joker and still holds cards; "
+                    f"{then[1]}",
+                    rule="GJ-BURN",
+                    reason="failed",
+                )
+            )
+        if after.phase == OVER and before.phase != OVER and after.revolution != -1:
+            from replay.scoring import gouji_finish_order
+
+            order, _ = gouji_finish_order(after, self.profile)
+            v = after.revolution
+            k = order.index(v) + 1
+            return out._replace(
+                reading=Reading(
+                    "revolution-place",
+                    f"本局结束：革命者座位{v}记为{PLACE_ZH[k]}",
+                    f"the deal is over: seat {v}, which declared 革命, is ranked {PLACE_EN[k]} ({PLACE_ZH[k]})",
+                    rule="GJ-REVOLUTION",
+                    reason="place",
+                )
+            )
+        return out
 
     def _put(
         self, st: State, s: int, cs: CardSet, cards: tuple[Card, ...], hand: Hand, burn: bool
@@ -341,33 +431,122 @@ class Gouji(Climbing):
 
     # -- declines ---------------------------------------------------------------------------------
 
-    def _decline(self, st: State, s: int, fx: tuple[str, ...] = ()) -> Outcome:
+    def _decline(self, st: State, s: int, fx: tuple[str, ...] = (), written: str = "pass") -> Outcome:
+        """Seat ``s``, to act, declines the table set (``written``: as the log wrote it, pass or kou)."""
         if st.final:
-            return Outcome(self._close(st), None, effects=(*fx, f"round closed by seat {s} (扣牌)"))
+            new = self._close(st)
+            return Outcome(
+                new, None, effects=(*fx, f"round closed by seat {s} (扣牌)"), reading=self._closing(st, new, s, written)
+            )
         lock = 0 if (st.chaos and self.chaos_free) else bit(s)
         new = self._advance(st, st.responded | bit(s), st.locked | lock, s, st.let_seat)
         if new.table is None:
             fx = (*fx, "round closed")
+            return Outcome(new, None, effects=fx, reading=self._closing(st, new, s, written))
         return Outcome(new, None, effects=fx)
+
+    @staticmethod
+    def _closing(st: State, new: State, s: int, written: str) -> Reading | None:
+        """How a decline that closes the round was read: the 对头's pass as its 扣 (None when the log wrote
+        the 扣, or when the round simply runs out: the 对头 declined before, or is out)."""
+        o, t = st.owner, (st.owner + 3) % 6
+        if s != t or written == "kou":
+            return None  # the 扣 as written, or the round runs out by the rule (the 对头 declined before, or is out)
+        lead = new.leader
+        return Reading(
+            "pass-as-kou",
+            f"过牌读作扣牌：座位{s}是座位{o}的对头、法定扣牌人，它不上牌即扣牌，本轮结束，座位{lead}发牌",
+            f"pass read as 扣: seat {s} is seat {o}'s 对头, the lawful closer; its decline closes the round "
+            f"and seat {lead} leads",
+            rule="GJ-KOU",
+        )
+
+    def _turn_to_come(self, st: State, s: int) -> bool:
+        """Will seat ``s`` still be asked, in turn or as the closer, about the set on the table?"""
+        if st.window or st.to_act == -1 or st.responded >> s & 1 or not st.active(s):
+            return False
+        o = st.owner
+        if s == (o + 3) % 6 and self._may_close(st, s, st.locked):
+            return True
+        if s == st.let_seat:
+            return True
+        ahead = (s - o) % 6 > (st.to_act - o) % 6
+        return ahead and self._entitled(st, s, o, st.locked)
+
+    def _nothing_to_answer(self, st: State, s: int) -> tuple[str, str]:
+        """Why seat ``s`` has nothing to answer on the table set (zh, en)."""
+        o, t = st.owner, (st.owner + 3) % 6
+        if st.table_gouji and not st.chaos:
+            if st.table is not None and st.table.dead:
+                return (f"座位{o}的牌挂了大花，是死牌，无人能上，只待对头扣牌", f"seat {o}'s set carries a big joker: "
+                        "a dead set nobody may answer; only its 对头 closes it")  # fmt: skip
+            if st.let_only == o:
+                return ("让牌后所顺的牌只有对头可上", "after a 让 only the 对头 may answer this set")
+            block = self._burn_block(st, s) or ("", "")
+            if st.dead_set:
+                return (f"够死级的牌只能被烧，而座位{s}不能烧：{block[0]}",
+                        f"only a burn may take this 够死级 set, and seat {s} may not burn: {block[1]}")  # fmt: skip
+            return (f"够级牌只有对头（座位{t}）能上，而座位{s}不能烧：{block[0]}",
+                    f"a 够级 set is answered only by its 对头 (seat {t}), and seat {s} may not burn it: {block[1]}")  # fmt: skip
+        return (f"座位{s}在座位{o}的这套牌上已没有发言机会", f"seat {s} has no turn left on seat {o}'s set")
 
     def _pass(self, st: State, ev: Pass) -> Outcome:
         s = ev.seat
         if not st.active(s):
             return self._inactive(st, s)
         if st.table is None:
-            return self._nothing_on_table(st, s, "pass")
+            return self._pass_on_empty_table(st, s)
         if s == st.owner:
             return Outcome(st, "PASS", f"座位{s}不能对自己的牌过牌", f"seat {s} cannot pass on its own set")
         if s == st.to_act and not st.window:
             return self._decline(st, s)
         if st.locked >> s & 1 or st.responded >> s & 1:
-            return Outcome(st, None, effects=(f"seat {s} had already passed",))
+            return Outcome(
+                st,
+                None,
+                effects=(f"seat {s} had already passed",),
+                reading=Reading(
+                    "redundant-pass",
+                    f"座位{s}本轮已过牌：再说过牌只是重复，不改变什么",
+                    f"seat {s} already passed in this round: saying it again changes nothing",
+                    rule="PASS-LOCK",
+                ),
+            )
         if st.table_gouji and not st.chaos and self._burn_block(st, s) is None:
             nxt = evolve(st, locked=st.locked | bit(s))
+            fx: tuple[str, ...] = (f"seat {s} declines to burn",)
+            reading = Reading(
+                "declined-burn",
+                f"座位{s}可以烧座位{st.owner}的够级牌，它过牌即不烧，本轮算已过牌（过牌不烧）",
+                f"seat {s} could burn seat {st.owner}'s 够级 set: its pass declines the burn and counts as its pass "
+                "in this round (过牌不烧)",
+                rule="GJ-BURN",
+                reason="passed",
+            )
             if st.window and not self.burners(nxt):
-                return Outcome(self._close(nxt), None, effects=(f"seat {s} declines to burn", "round closed"))
-            return Outcome(nxt, None, effects=(f"seat {s} declines to burn",))
-        return self._out_of_turn(st, s)
+                return Outcome(self._close(nxt), None, effects=(*fx, "round closed"), reading=reading)
+            return Outcome(nxt, None, effects=fx, reading=reading)
+        if self._turn_to_come(st, s):
+            who = st.to_act
+            return Outcome(
+                st,
+                "TURN-ORDER",
+                f"座位{s}抢先过牌：现在轮到座位{who}，不得越、抢",
+                f"seat {s} passes before its turn: seat {who} is to act (no skipping ahead)",
+                reason="ahead",
+            )
+        why_zh, why_en = self._nothing_to_answer(st, s)
+        lock = 0 if (st.chaos and self.chaos_free) else bit(s)
+        return Outcome(
+            evolve(st, locked=st.locked | lock),
+            None,
+            reading=Reading(
+                "nothing-to-answer",
+                f"{why_zh}；座位{s}的过牌不改变牌局，本轮算已过牌",
+                f"{why_en}; seat {s}'s pass changes nothing at the table and counts as its pass in this round",
+                rule="GJ-GOUJI-ANSWER",
+            ),
+        )
 
     def _kou(self, st: State, ev: Kou) -> Outcome:
         s = ev.seat
@@ -375,7 +554,17 @@ class Gouji(Climbing):
             return self._inactive(st, s)
         if st.table is None:
             if s == st.closer:
-                return Outcome(st, None, effects=(f"seat {s} confirms the close (扣牌)",))
+                return Outcome(
+                    st,
+                    None,
+                    effects=(f"seat {s} confirms the close (扣牌)",),
+                    reading=Reading(
+                        "confirming-kou",
+                        f"本轮已结束：座位{s}的扣牌是确认，不改变什么",
+                        f"the round already closed: seat {s}'s 扣 confirms it and changes nothing",
+                        rule="GJ-KOU",
+                    ),
+                )
             return self._nothing_on_table(st, s, "kou")
         if st.window:  # only burns may still come: a kou here is a decline like a pass
             return self._pass(st, Pass(s))
@@ -383,7 +572,16 @@ class Gouji(Climbing):
         t = (o + 3) % 6
         if s != t:
             if s == st.to_act and not st.active(t):
-                return self._decline(st, s)
+                out = self._decline(st, s, written="kou")
+                return out._replace(
+                    reading=Reading(
+                        "kou-as-pass",
+                        f"座位{o}的对头已出完，没有法定扣牌人：座位{s}的扣牌读作过牌",
+                        f"seat {o}'s 对头 is out, so there is no lawful closer: seat {s}'s 扣 is read as its pass",
+                        rule="GJ-KOU",
+                        reason="no-closer",
+                    )
+                )
             return Outcome(
                 st,
                 "GJ-OPPOSITE",
@@ -391,9 +589,19 @@ class Gouji(Climbing):
                 f"only seat {o}'s 对头 (seat {t}) may close the round; seat {s} may not",
             )
         if s == st.to_act and not st.window:
-            return self._decline(st, s)
+            return self._decline(st, s, written="kou")
         if st.responded >> s & 1:
-            return Outcome(st, None, effects=(f"seat {s} had already declined",))
+            return Outcome(
+                st,
+                None,
+                effects=(f"seat {s} had already declined",),
+                reading=Reading(
+                    "redundant-pass",
+                    f"座位{s}已对这套牌表态：再扣只是重复，不改变什么",
+                    f"seat {s} already declined this set: its 扣 repeats it and changes nothing",
+                    rule="PASS-LOCK",
+                ),
+            )
         return self._out_of_turn(st, s)
 
     def _rang(self, st: State, ev: Rang) -> Outcome:
@@ -650,6 +858,7 @@ class Gouji(Climbing):
                 "GJ-DEADLEVEL",
                 "够死级的牌只能被烧",
                 f"seat {o}'s 够死级 set may only be burned; seat {s} may not burn it",
+                reason="only-burn",
             )
         locked = st.locked >> s & 1
         if st.table_gouji and not st.chaos:
@@ -659,6 +868,7 @@ class Gouji(Climbing):
                     "GJ-BURN",
                     f"座位{s}本轮已过牌，过牌不烧",
                     f"seat {s} passed in this round and may not burn (过牌不烧)",
+                    reason="passed",
                 )
             if self.headless(st, o) or self.headless(st, s):
                 return Outcome(
@@ -688,6 +898,7 @@ class Gouji(Climbing):
                     "GJ-DEADLEVEL",
                     "头科、二科发底牌后，除对头外，过牌者在此轮中均不可再出牌",
                     f"after a 头科/二科 底牌, seat {s}, which passed, may not play again this round",
+                    reason="passed",
                 )
             if o == (s + 3) % 6 and not self.in_turn:
                 return Outcome(

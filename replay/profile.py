@@ -70,14 +70,6 @@ OPTIONS: dict[str, Option] = {
             "2可贴在任何牌上（贴钱）",
         ),
         _opt(
-            "joker_compare",
-            "SET-SMALLJOKER",
-            ("seed",),
-            {"gouji": "seed", "baohuang": "seed"},
-            "how sets with jokers attached are compared",
-            "挂花牌的比较方法",
-        ),
-        _opt(
             "first_lead",
             "GJ-FIRST-LEAD",
             ("liang3", "rotate", "logged"),
@@ -102,12 +94,13 @@ OPTIONS: dict[str, Option] = {
             "烧牌失败：大落或仅标记",
         ),
         _opt(
-            "burn_priority",
+            "undeclared_burn",
             "GJ-BURN",
-            ("team_first", "play_order"),
-            {"gouji": "team_first"},
-            "order of several burn claims",
-            "多人烧牌的优先顺序",
+            ("burn", "illegal"),
+            {"gouji": "illegal"},
+            "a play over a 够级 set by a seat other than its 对头, out of turn, with no 'burn' in the log: read as "
+            "a burn, or illegal (a burn is declared: 宣告烧牌)",
+            "非对头在够级牌上不按顺序出牌、记录未写“烧”时：读作烧牌，或判违规（烧牌须宣告）",
         ),
         _opt(
             "burn_seats",
@@ -220,6 +213,15 @@ OPTIONS: dict[str, Option] = {
 }
 
 
+# Options that profiles once had and that changed nothing: refused with the reason (docs/rules-as-implemented.md).
+REMOVED_OPTIONS = {
+    "burn_priority": "who claimed a burn first cannot be seen in a log (a log records only the burn that happened), "
+    "so the order of several burn claims is never judged",
+    "joker_compare": "it had one value ('seed'): sets with jokers attached are always compared as the seeds say "
+    "(SET-SMALLJOKER)",
+}
+
+
 class ProfileError(ValueError):
     """A profile that cannot be used; the message names the file and the key."""
 
@@ -272,6 +274,8 @@ def _validate_options(game: str, raw: Mapping[str, Any], where: str) -> dict[str
     out: dict[str, Any] = {}
     for key, value in raw.items():
         opt = allowed.get(key)
+        if key in REMOVED_OPTIONS:
+            raise ProfileError(f"{where}: option {key!r} was removed: {REMOVED_OPTIONS[key]}")
         if opt is None:
             known = ", ".join(sorted(allowed))
             raise ProfileError(f"{where}: unknown option {key!r} for {game} (known: {known})")

@@ -137,6 +137,8 @@ class Replay:
                     out.message_zh,
                     out.message_en,
                     out.effects,
+                    out.reading,
+                    out.reason,
                 )
                 for i, out in enumerate(self._outcomes)
             ]

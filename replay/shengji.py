@@ -23,6 +23,7 @@ from replay.climbing import IllegalAction, Outcome
 from replay.events import Bury, Declare, Event, Exchange, Pass, Play
 from replay.hand import Hand
 from replay.profile import Profile
+from replay.verdicts import Reading
 
 DECLARE, EXCHANGE, KITTY, PLAY, OVER, VOID = "declare", "exchange", "kitty", "play", "over", "void"
 TRUMP = "T"  # the suit class of every trump
@@ -517,9 +518,23 @@ class Shengji:
     def _pass(self, st: SjState, s: int) -> Outcome:
         """不定主: the seat declares nothing this deal. When all four seats pass, the deal is void."""
         if any(d[0] == s for d in st.declarations):
-            return Outcome(st, "SJ-DECLARE", f"座位{s}已经定过主", f"seat {s} has declared already")  # type: ignore[arg-type]
+            reading = Reading(
+                "redundant-pass",
+                f"座位{s}已经定主：它的不定主不改变什么，定主照旧",
+                f"seat {s} has declared already: its pass changes nothing and its declaration stands",
+                rule="SJ-DECLARE",
+                reason="pass",
+            )
+            return Outcome(st, reading=reading)  # type: ignore[arg-type]
         if s in st.passed:
-            return Outcome(st, "SJ-DECLARE", f"座位{s}已说过不定主", f"seat {s} has passed already")  # type: ignore[arg-type]
+            reading = Reading(
+                "redundant-pass",
+                f"座位{s}已说过不定主：再说一遍不改变什么",
+                f"seat {s} has passed already: saying it again changes nothing",
+                rule="SJ-DECLARE",
+                reason="pass",
+            )
+            return Outcome(st, reading=reading)  # type: ignore[arg-type]
         new = st._replace(passed=(*st.passed, s))
         if len(new.passed) == 4:
             fx = ("nobody declared: the deal is void (无人定主，重新发牌)",)

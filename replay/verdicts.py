@@ -266,11 +266,30 @@ _R = [
 RULES: dict[str, Rule] = {r[0]: Rule(*r) for r in _R}
 
 
+class Reading(NamedTuple):
+    """How the engine read an event where the log leaves a reading open (a ``play`` over a 够级 set
+    read as 烧牌, a ``pass`` read as the closing 扣, a pass that changes nothing, a failed burn, a 革命
+    place ...). ``code`` is stable for tools; ``zh``/``en`` say it to a person; ``rule`` and ``reason``
+    name the register entry whose seed passage supports the reading."""
+
+    code: str
+    zh: str
+    en: str
+    rule: str = ""  # the rule that supports the reading (its quote backs it in a ruling)
+    reason: str = ""  # which of the rule's quotes
+
+    def to_json(self) -> dict[str, str]:
+        """The reading as JSON: ``{"code", "zh", "en", "rule"}``."""
+        return {"code": self.code, "zh": self.zh, "en": self.en, "rule": self.rule}
+
+
 class Verdict(NamedTuple):
     """The ruling on one event: ``legal``, or the ``rule`` it breaks with messages in zh and en.
 
     ``index`` is the event's index in the log (None for the deal itself); ``effects`` lists what
-    the event brought about that a reader should know (a seat out, a round closed, a burn failed).
+    the event brought about that a reader should know (a seat out, a round closed, a burn failed);
+    ``reading`` says how the event was read where the log leaves it open; ``reason`` names which of
+    the rule's reasons applies (the register quotes the seed passage for each reason).
     """
 
     index: int | None
@@ -282,6 +301,8 @@ class Verdict(NamedTuple):
     message_zh: str = ""
     message_en: str = ""
     effects: tuple[str, ...] = ()
+    reading: Reading | None = None
+    reason: str = ""
 
     def to_json(self) -> dict[str, Any]:
         """The verdict as the stable JSON of ``fupan check --json``."""
@@ -292,8 +313,10 @@ class Verdict(NamedTuple):
             "cards": list(self.cards),
             "legal": self.legal,
             "rule": self.rule,
+            "reason": self.reason or None,
             "message_zh": self.message_zh,
             "message_en": self.message_en,
+            "reading": None if self.reading is None else self.reading.to_json(),
         }
 
     def line(self, lang: str = "en") -> str:
@@ -302,7 +325,8 @@ class Verdict(NamedTuple):
         who = "" if self.seat is None else f", seat {self.seat}"
         msg = self.message_zh if lang == "zh" else self.message_en
         if self.legal:
-            return f"{where}{who}: {self.action} {' '.join(self.cards)} — ok".rstrip()
+            read = "" if self.reading is None else f" ({self.reading.zh if lang == 'zh' else self.reading.en})"
+            return f"{where}{who}: {self.action} {' '.join(self.cards)}".rstrip() + f" — ok{read}"
         return f"{where}{who}: [{self.rule}] {msg}"
 
 

@@ -162,7 +162,7 @@ def test_the_profile_options_of_the_rule_are_shown(db):
     assert "GJ-BURN" in at.error[0].value.replace("\\", "")
     assert RULES["GJ-BURN"].quote in _markdown(at)
     opts = next(d.value for d in at.dataframe if "option" in d.value.columns)
-    assert set(opts["option"]) == {"burn_fail", "burn_priority", "burn_seats", "burn_needs_head"}
+    assert set(opts["option"]) == {"burn_fail", "undeclared_burn", "burn_seats", "burn_needs_head"}
     row = opts.set_index("option").loc["burn_seats"]
     assert row["this deal"] == "any"
     assert row["allowed"] == "any / between"

@@ -19,7 +19,7 @@ LEGAL = CASES / "TURN-ORDER.legal.txt"
 ILLEGAL = CASES / "TURN-ORDER.illegal.txt"
 FINISH = CASES / "FINISH.legal.txt"
 
-VERDICT_KEYS = {"index", "seat", "action", "cards", "legal", "rule", "message_zh", "message_en"}
+VERDICT_KEYS = {"index", "seat", "action", "cards", "legal", "rule", "reason", "message_zh", "message_en", "reading"}
 
 
 def run(capsys: pytest.CaptureFixture[str], *args: str | Path) -> tuple[int, str, str]:
@@ -112,8 +112,10 @@ def test_check_json_keys(capsys: pytest.CaptureFixture[str]) -> None:
         "cards": ["5"],
         "legal": True,
         "rule": None,
+        "reason": None,
         "message_zh": "",
         "message_en": "",
+        "reading": None,
     }
     assert (second["index"], second["seat"], second["action"], second["cards"]) == (1, 2, "play", ["6"])
     assert second["legal"] is False

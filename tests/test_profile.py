@@ -30,7 +30,6 @@ RULES_DIFF = {
     "first_lead": ("liang3", "rotate"),
     "passed_answer": ("in_turn", "at_kou"),
     "burn_fail": ("flag", "dalao"),
-    "burn_priority": ("team_first", "play_order"),
     "deadlevel": ("any_dipai", "gouji_dipai"),
     "chaos_pass": ("free", "lock"),
     "score_mode": ("positive_only", "net"),
@@ -81,10 +80,10 @@ def test_shipped_file_lists_every_option_unless_it_has_a_base(name: str) -> None
 
 def test_options_for_game() -> None:
     gouji = options_for("gouji")
-    assert {"twos_attach", "joker_compare", "first_lead", "score_mode", "tribute", "revolution"} <= set(gouji)
+    assert {"twos_attach", "first_lead", "undeclared_burn", "score_mode", "tribute", "revolution"} <= set(gouji)
     assert "removed_ranks" not in gouji and "force_from" not in gouji
     baohuang = options_for("baohuang")
-    assert set(baohuang) == {"twos_attach", "joker_compare", "removed_ranks", "force_from"}
+    assert set(baohuang) == {"twos_attach", "removed_ranks", "force_from"}
     shengji = options_for("shengji")
     assert set(shengji) == {"kitty", "levels", "declare_compare", "throws", "kitty_multiplier"}
     assert set(OPTIONS) == set(gouji) | set(baohuang) | set(shengji)
@@ -111,7 +110,7 @@ def test_gouji_versus_gouji_online_as_rules_md_says() -> None:
         assert classic.options[key] == v000, key
         assert online.options[key] == v004, key
     # options both seeds agree on
-    for key in ("twos_attach", "joker_compare", "burn_seats", "burn_needs_head", "revolution"):
+    for key in ("twos_attach", "undeclared_burn", "burn_seats", "burn_needs_head", "revolution"):
         assert classic.options[key] == online.options[key], key
     assert classic.burn_seats == "any" and classic.burn_needs_head is False and classic.revolution is True
 
@@ -122,12 +121,22 @@ def test_gouji_and_gouji_online_differ_only_where_rules_md_says() -> None:
     assert differ == set(RULES_DIFF)
 
 
-def test_gouji_logged_is_gouji_with_a_logged_first_lead() -> None:
+def test_gouji_logged_is_gouji_as_a_score_sheet_records_it() -> None:
+    """The first lead as logged, and a play over another seat's 够级 set read as the burn it was."""
     logged, classic = load_profile("gouji-logged"), load_profile("gouji")
-    assert logged.first_lead == "logged"
-    assert {k: v for k, v in logged.options.items() if k != "first_lead"} == {
-        k: v for k, v in classic.options.items() if k != "first_lead"
-    }
+    assert logged.first_lead == "logged" and logged.undeclared_burn == "burn"
+    assert classic.undeclared_burn == "illegal"
+    differ = {k for k in classic.options if classic.options[k] != logged.options[k]}
+    assert differ == {"first_lead", "undeclared_burn"}
+
+
+@pytest.mark.parametrize("key", ["burn_priority", "joker_compare"])
+def test_a_removed_option_is_refused_with_its_reason(tmp_path: Path, key: str) -> None:
+    path = _write(tmp_path, "club.toml", f'name = "club"\nbase = "gouji"\n[options]\n{key} = "seed"\n')
+    with pytest.raises(ProfileError) as err:
+        load_profile(str(path))
+    assert f"option {key!r} was removed" in str(err.value) and str(path) in str(err.value)
+    assert "log" in str(err.value) or "seeds" in str(err.value)
 
 
 def test_profile_is_read_only() -> None:

@@ -405,7 +405,10 @@ def test_declaring_twice_late_or_after_passing() -> None:
     st = run(eng, st, [Declare(0, cards=C("BJ 9H 9H")), Pass(3)])
     assert ruling(eng, st, Declare(0, cards=C("BJ 9H 9H")))[0] == "SJ-DECLARE"
     assert ruling(eng, st, Declare(3, cards=C("SJ 6S 6S")))[0] == "SJ-DECLARE"
-    assert ruling(eng, st, Pass(3))[0] == "SJ-DECLARE"
+    again = eng.step(st, Pass(3))  # a second 不定主 changes nothing: legal, and read so
+    assert again.rule is None and again.state == st and again.reading.code == "redundant-pass"
+    after_declaring = eng.step(st, Pass(0))  # its declaration stands
+    assert after_declaring.rule is None and after_declaring.state == st
     st = run(eng, st, [P(0, "2D")])
     assert st.phase == PLAY
     assert ruling(eng, st, Declare(1, cards=C("SJ 8C 8C")))[0] == "SJ-DECLARE"
