@@ -39,7 +39,7 @@ from replay.shengji import card_points
 from replay.simulate import simulate_deal, write_deals
 
 CASES = Path(__file__).parent / "cases"
-HEAD = "0004"
+HEAD = "0005"
 
 
 # ---------------------------------------------------------------------------------------------
