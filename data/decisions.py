@@ -10,7 +10,8 @@ the order they were stored in (the row id). The log of an exported deal lists th
 that log into another library stores them in that order again: export -> import -> export gives the
 same bytes.
 
-- ``deal_decisions(db, deal_id)``: every decision of a deal with what was stored about it, oldest first.
+- ``deal_decisions(db, deal_id)``: every decision of a deal with what was stored about it, oldest first;
+  ``decision_by_id(db, id)``: one of them.
 - ``standing_decisions(db, deal_id)``: the decision that stands on each decided event.
 - ``decisions_of(db, deal_ids=None)``: the plain decisions per deal (for the export).
 - ``store_decisions(conn, deal_id, decisions, user_id=None)``: add the ones the deal does not hold yet,
@@ -150,7 +151,7 @@ def _reading(db: Engine | Connection) -> Iterator[Connection]:
         yield conn
 
 
-def _utc(moment: datetime) -> datetime:
+def utc(moment: datetime) -> datetime:
     """A stored time as an aware UTC datetime (SQLite gives it back naive)."""
     return moment.replace(tzinfo=UTC) if moment.tzinfo is None else moment.astimezone(UTC)
 
@@ -161,22 +162,26 @@ def _decision(row: Any) -> Decision:
     )
 
 
-def _rows(db: Engine | Connection, deal_ids: Sequence[int] | None) -> list[Any]:
-    table = TABLE
-    stmt = select(table).order_by(table.c.deal_id, table.c.at, table.c.id)
-    if deal_ids is not None:
-        stmt = stmt.where(table.c.deal_id.in_(list(deal_ids)))
+def _rows(db: Engine | Connection, *where: Any) -> list[Any]:
+    stmt = select(TABLE).where(*where).order_by(TABLE.c.deal_id, TABLE.c.at, TABLE.c.id)
     with _reading(db) as conn:
         return list(conn.execute(stmt).all())
+
+
+def _stored(row: Any) -> StoredDecision:
+    return StoredDecision(row.id, row.deal_id, _decision(row), utc(row.created_at), row.user_id)
 
 
 def deal_decisions(db: Engine | Connection, deal_id: int) -> list[StoredDecision]:
     """Every decision stored on the deal, in the order they were made (oldest first; the last one on an
     event stands); [] for a deal without decisions or no such deal."""
-    return [
-        StoredDecision(row.id, row.deal_id, _decision(row), _utc(row.created_at), row.user_id)
-        for row in _rows(db, [deal_id])
-    ]
+    return [_stored(row) for row in _rows(db, TABLE.c.deal_id == deal_id)]
+
+
+def decision_by_id(db: Engine | Connection, decision_id: int) -> StoredDecision | None:
+    """The stored decision of that row id, or None."""
+    found = _rows(db, TABLE.c.id == decision_id)
+    return _stored(found[0]) if found else None
 
 
 def standing_decisions(db: Engine | Connection, deal_id: int) -> dict[int, StoredDecision]:
@@ -190,6 +195,7 @@ def standing_decisions(db: Engine | Connection, deal_id: int) -> dict[int, Store
 def decisions_of(db: Engine | Connection, deal_ids: Sequence[int] | None = None) -> dict[int, tuple[Decision, ...]]:
     """The decisions of each deal that has any (of ``deal_ids``, or of every deal), oldest first."""
     out: dict[int, list[Decision]] = {}
-    for row in _rows(db, deal_ids):
+    where = [] if deal_ids is None else [TABLE.c.deal_id.in_(list(deal_ids))]
+    for row in _rows(db, *where):
         out.setdefault(row.deal_id, []).append(_decision(row))
     return {k: tuple(v) for k, v in out.items()}
