@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import json
 import multiprocessing
-from collections.abc import Iterator
 from dataclasses import replace
 from pathlib import Path
 from typing import Any
@@ -18,7 +17,7 @@ from alembic import command
 from sqlalchemy import func, inspect, select, text
 from sqlalchemy.engine import Engine
 from sqlalchemy.exc import IntegrityError
-from storage_dbs import BACKENDS, temp_db_url
+from storage_dbs import temp_db_url
 
 import cli
 import data.decisions as stored
@@ -32,24 +31,6 @@ from replay.log import Log, read_log
 from replay.simulate import simulate_deal
 
 HEAD = "0005"
-
-
-@pytest.fixture(params=BACKENDS)
-def backend(request: pytest.FixtureRequest) -> str:
-    return str(request.param)
-
-
-@pytest.fixture
-def db_url(backend: str, tmp_path: Path) -> Iterator[str]:
-    with temp_db_url(backend, tmp_path, "fupan_d") as url:
-        yield url
-
-
-@pytest.fixture
-def engine(db_url: str) -> Iterator[Engine]:
-    eng = open_db(db_url)
-    yield eng
-    eng.dispose()
 
 
 def count(engine: Engine, model: Any, *where: Any) -> int:
