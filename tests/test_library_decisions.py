@@ -17,9 +17,11 @@ from alembic import command
 from sqlalchemy import func, inspect, select, text
 from sqlalchemy.engine import Engine
 from sqlalchemy.exc import IntegrityError
+from sqlmodel import col
 from storage_dbs import temp_db_url
 
 import cli
+import data.database as database
 import data.decisions as stored
 from data import queries
 from data.database import alembic_config, current_revision, make_engine, migrate, open_db
@@ -71,9 +73,9 @@ C = dec(3, "2026-12-01T21:00:00Z", "overruled", "on second thought: <b>illegal</
 def test_a_log_with_decisions_stores_the_deal_without_them_and_the_decisions(engine: Engine, deal: Log) -> None:
     log = with_decisions(deal, B, A)
     r = import_log(engine, log, "a.json")
-    assert (r.status, r.decisions_added) == ("added", 2)
+    assert (r.status, r.decisions_added) == ("added", 2) and r.deal_id is not None
     with engine.connect() as conn:
-        (row,) = conn.execute(select(Deal.log_json, Deal.content_hash)).all()
+        (row,) = conn.execute(select(col(Deal.log_json), col(Deal.content_hash))).all()
     assert row.log_json == deal.dumps() and '"decisions"' not in row.log_json  # the deal itself
     assert row.content_hash == content_hash(deal) == content_hash(log)  # a hash of the deal only, as before
     got = deal_decisions(engine, r.deal_id)
@@ -88,7 +90,7 @@ def test_a_log_with_decisions_stores_the_deal_without_them_and_the_decisions(eng
 
 def test_a_duplicate_deal_brings_its_new_decisions(engine: Engine, deal: Log, tmp_path: Path) -> None:
     first = import_log(engine, deal, "plain.json")
-    assert (first.status, first.decisions_added) == ("added", 0)
+    assert (first.status, first.decisions_added) == ("added", 0) and first.deal_id is not None
     before = {m: count(engine, m) for m in (Deal, DealSeat, EventRow, FindingRow)}
     files = [
         write(tmp_path / "1.json", with_decisions(deal, A, B)),
@@ -115,6 +117,7 @@ def test_the_same_decision_twice_in_one_log_is_stored_once(engine: Engine, deal:
 
 def test_a_later_decision_supersedes_and_the_history_stays(engine: Engine, deal: Log) -> None:
     r = import_log(engine, with_decisions(deal, C, B), "late.json")
+    assert r.deal_id is not None
     # an earlier decision on event 3 comes in afterwards: it is history, C still stands
     assert import_log(engine, with_decisions(deal, A), "early.json").decisions_added == 1
     every = deal_decisions(engine, r.deal_id)
@@ -130,6 +133,7 @@ def test_decision_text_is_stored_verbatim(engine: Engine, deal: Log, tmp_path: P
     odd = "<script>alert('x')</script> & <i>判</i>\n第二行\r\n\ttabbed  \"quoted\" \\ back"
     d = dec(0, "2026-12-01T19:00:00Z", text=odd, referee="<b>王</b>")
     r = import_log(engine, with_decisions(deal, d), "odd.json")
+    assert r.deal_id is not None
     (got,) = deal_decisions(engine, r.deal_id)
     assert got.decision.text == odd and got.decision.referee == "<b>王</b>"
     (path,) = export_deals(engine, tmp_path / "out")
@@ -166,7 +170,7 @@ def test_a_bad_decision_makes_its_file_an_error_and_the_others_go_in(engine: Eng
 def test_a_failure_while_adding_decisions_leaves_nothing_of_the_file(
     engine: Engine, deal: Log, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    real = stored.insert_ignore
+    real = database.insert_ignore
     calls: list[str] = []
 
     def failing(conn: Any, table: Any, values: dict[str, Any], unique: tuple[str, ...]) -> Any:
@@ -241,7 +245,7 @@ def test_the_library_filters_deals_by_decisions_and_counts_them(engine: Engine, 
     assert list(every.columns) == queries.DEAL_COLUMNS and "n_decisions" in every.columns
     counts = dict(zip(every["id"], every["n_decisions"], strict=True))
     with engine.connect() as conn:
-        ids = dict(conn.execute(select(Deal.source, Deal.id)).all())
+        ids = {str(row.source): int(row.id) for row in conn.execute(text("SELECT source, id FROM deal"))}
     assert counts == {ids["1"]: 3, ids["2"]: 0, ids["3"]: 1}
     assert every["n_decisions"].dtype.kind == "i"
     assert sorted(queries.deals(engine, decided=True)["id"]) == sorted([ids["1"], ids["3"]])
@@ -310,7 +314,9 @@ def test_concurrent_imports_of_one_deal_with_other_decisions(
         assert sum(1 for r in results if r[1] == "added") == len(deals)  # each deal added by one process
         assert sum(r[3] for r in results) == count(engine, DecisionRow) == 6 * len(deals)  # none twice, none lost
         with engine.connect() as conn:
-            by_hash = dict(conn.execute(select(Deal.content_hash, Deal.id)).all())
+            by_hash = {
+                str(row.content_hash): int(row.id) for row in conn.execute(text("SELECT content_hash, id FROM deal"))
+            }
         for n, log in enumerate(deals):
             deal_id = by_hash[content_hash(log)]
             assert [s.decision for s in deal_decisions(engine, deal_id)] == list(in_order(pool[n]))
@@ -365,8 +371,9 @@ def test_migration_0004_to_0005_keeps_the_deals(db_url: str, deal: Log) -> None:
 def test_a_decision_must_name_an_event_of_its_deal(engine: Engine, deal: Log) -> None:
     """The schema itself refuses a decision on an event the deal does not have (a foreign key)."""
     r = import_log(engine, deal, "d")
+    assert r.deal_id is not None
     with pytest.raises(IntegrityError, match=r"(?i)foreign key"), engine.begin() as conn:
-        stored.store_decisions(conn, r.deal_id or 0, [dec(len(deal.events), "2026-12-01T20:00:00Z")])
+        stored.store_decisions(conn, r.deal_id, [dec(len(deal.events), "2026-12-01T20:00:00Z")])
     assert count(engine, DecisionRow) == 0
 
 
