@@ -2,7 +2,7 @@
 
 An account (table ``user_account``, model ``data.models.User``) has a unique name, an argon2id password
 hash (argon2-cffi, its default parameters: RFC 9106's low-memory profile), a role and a disabled flag.
-The roles are ``referee`` and ``admin``; both may record decisions. A club's admin adds accounts with
+The roles are ``referee`` and ``admin``; both may record decisions and import logs from the dashboard. A club's admin adds accounts with
 ``fupan user add NAME --role referee`` (``cli.py``); there is no sign-up.
 
 - ``add_user(engine, name, password, role)``, ``set_password(engine, name, password)``,
@@ -11,6 +11,8 @@ The roles are ``referee`` and ``admin``; both may record decisions. A club's adm
 - ``verify_user(engine, name, password)``: the enabled account whose password this is, else None
   (an unknown name costs a hash all the same, so the time does not tell names apart); a hash made with
   older parameters is replaced by one with the current ones.
+- ``import_as(engine, log, source, user_name)``: a log uploaded in the dashboard, imported for a
+  referee or an admin only (checked again in the import's transaction), its decisions stored as theirs.
 - ``record_decision(engine, deal_id, decision, user_name)``: store a decision from the dashboard. In
   the same transaction as the insert it reads the account again and refuses (NotPermitted, a
   PermissionError) unless it exists, is enabled and has a role that may decide; the deal must exist
@@ -36,12 +38,14 @@ from sqlalchemy.exc import IntegrityError
 
 from data.database import WRITE
 from data.decisions import StoredDecision, decision_by_id, lock_deal, store_decisions, stored_id, unstorable, utc
+from data.importer import ImportResult, import_log
 from data.models import EventRow, User
 from replay.decisions import Decision
+from replay.log import Log
 
 REFEREE, ADMIN = "referee", "admin"
 ROLES = (REFEREE, ADMIN)
-DECIDING_ROLES = frozenset(ROLES)  # the roles that may record a decision
+WRITING_ROLES = frozenset(ROLES)  # the roles that may record a decision or import logs in the dashboard
 MAX_NAME = 200
 MIN_PASSWORD = 8
 MAX_PASSWORD = 1024
@@ -206,14 +210,13 @@ def verify_user(engine: Engine, name: str, password: str) -> User | None:
 # -- decisions ----------------------------------------------------------------------------------
 
 
-def _may_decide(row: Any, name: str) -> None:
-    """NotPermitted unless the account exists, is enabled and has a role that may decide."""
-    doing = "record a referee's decision"
+def _may_write(row: Any, name: str, doing: str) -> None:
+    """NotPermitted unless the account exists, is enabled and has a role that may write."""
     if row is None:
         raise NotPermitted(f"no user named {name!r}: only a signed-in referee or admin may {doing}")
     if row.disabled:
         raise NotPermitted(f"the account {name!r} is disabled: it may not {doing}")
-    if row.role not in DECIDING_ROLES:
+    if row.role not in WRITING_ROLES:
         raise NotPermitted(f"the account {name!r} has the role {row.role!r}: only a referee or an admin may {doing}")
 
 
@@ -225,7 +228,7 @@ def record_decision(engine: Engine, deal_id: int, decision: Decision, user_name:
     name = normalize_name(user_name) if isinstance(user_name, str) else ""
     with engine.execution_options(**WRITE).begin() as conn:
         row = _find(conn, name, lock=True)
-        _may_decide(row, name)
+        _may_write(row, name, "record a referee's decision")
         if not lock_deal(conn, deal_id):
             raise ValueError(f"no deal {deal_id} in the library")
         where = (_EVENTS.c.deal_id == deal_id, _EVENTS.c.idx == decision.event)
@@ -244,3 +247,21 @@ def record_decision(engine: Engine, deal_id: int, decision: Decision, user_name:
         found = decision_by_id(conn, new_id if new_id is not None else stored_id(conn, deal_id, signed))
     assert found is not None
     return found
+
+
+def import_as(engine: Engine, log: Log, source: str, user_name: str) -> ImportResult:
+    """Import a log uploaded in the dashboard by the signed-in account ``user_name``
+    (``data.importer.import_log``): the account is checked before the deal is replayed and again first in
+    the import's transaction (NotPermitted unless it exists, is enabled and is a referee or an admin;
+    nothing stored then), and the log's new decisions are stored as stored by that account."""
+    name = normalize_name(user_name) if isinstance(user_name, str) else ""
+    doing = "import logs into the library"
+
+    def authorize(conn: Connection) -> int | None:
+        row = _find(conn, name, lock=True)
+        _may_write(row, name, doing)
+        return int(row.id)
+
+    with engine.connect() as conn:
+        authorize(conn)
+    return import_log(engine, log, source, authorize)

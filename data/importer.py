@@ -302,11 +302,18 @@ def _transient(exc: DBAPIError) -> bool:
 ATTEMPTS = 5
 
 
-def import_log(engine: Engine, log: Log, source: str = "") -> ImportResult:
+Authorize = Callable[[Connection], int | None]
+"""A check of who imports, run first in the import's write transaction: it raises to refuse (nothing of
+the file is stored) or returns the id of the account the file's decisions are stored for
+(``data.accounts.import_as``)."""
+
+
+def import_log(engine: Engine, log: Log, source: str = "", authorize: Authorize | None = None) -> ImportResult:
     """Store one log in its own transaction: ``added``, ``duplicate`` when the deal is already there, or
     ``error`` with the reason (nothing of it stored). The log's decisions the stored deal does not hold
-    yet are added in the same transaction (``decisions_added``). Errors of the database itself (it
-    cannot be reached, say) are raised."""
+    yet are added in the same transaction (``decisions_added``). ``authorize`` (if given) is called
+    first in that transaction; what it raises is raised, nothing stored. Errors of the database itself
+    (it cannot be reached, say) are raised."""
     try:
         digest = content_hash(log)
     except UnicodeEncodeError:
@@ -328,12 +335,13 @@ def import_log(engine: Engine, log: Log, source: str = "") -> ImportResult:
     for attempt in range(ATTEMPTS):
         try:
             with writer.begin() as conn:
+                user_id = authorize(conn) if authorize is not None else None
                 if found is None:
                     assert rows is not None
                     deal_id, status = _store(conn, rows), "added"
                 else:
                     deal_id, status = found, "duplicate"
-                added = store_decisions(conn, deal_id, log.decisions)
+                added = store_decisions(conn, deal_id, log.decisions, user_id)
             return ImportResult(source, status, deal_id, decisions_added=sum(1 for a in added if a is not None))
         except _AlreadyStored:
             pass

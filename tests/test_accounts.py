@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import io
 from collections.abc import Iterator
+from dataclasses import replace
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
@@ -19,13 +20,15 @@ from sqlalchemy import func, insert, select
 from sqlalchemy.engine import Engine
 
 import cli
-from data import accounts
+import data.importer as importer
+from data import accounts, queries
 from data.accounts import (
     AccountError,
     NotPermitted,
     add_user,
     disable_user,
     get_user,
+    import_as,
     list_users,
     record_decision,
     set_password,
@@ -248,6 +251,41 @@ def test_the_deal_and_the_event_must_exist(engine: Engine, deal_id: int, deal: L
     # the account is checked first: a stranger learns nothing of the deals
     with pytest.raises(NotPermitted):
         record_decision(engine, deal_id + 99, ruling(), "Stranger")
+
+
+def test_a_log_uploaded_in_the_dashboard_is_imported_for_a_referee_only(engine: Engine, deal: Log) -> None:
+    decided = replace(deal, decisions=(ruling(referee="裁判 A"),))
+    _insert_user(engine, "Viewer", "viewer")
+    add_user(engine, "Gone", PASSWORD, "admin")
+    disable_user(engine, "Gone")
+    for name, message in (("Nobody", "no user named"), ("Viewer", "the role 'viewer'"), ("Gone", "disabled")):
+        with pytest.raises(NotPermitted, match=message):
+            import_as(engine, decided, "upload.json", name)
+    assert queries.deals(engine).empty and n_decisions(engine) == 0
+    li = add_user(engine, "Li", PASSWORD, "referee")
+    r = import_as(engine, decided, "upload.json", "Li")
+    assert (r.status, r.decisions_added) == ("added", 1) and r.deal_id is not None
+    (stored,) = deal_decisions(engine, r.deal_id)
+    assert stored.user_id == li.id and stored.decision.referee == "裁判 A"  # the log's record, stored by Li
+    assert import_as(engine, decided, "again.json", "Li").status == "duplicate"
+
+
+def test_an_upload_is_refused_if_the_account_is_disabled_before_it_is_stored(
+    engine: Engine, deal: Log, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The account is checked again in the import's own transaction, not only before the replay."""
+    add_user(engine, "Li", PASSWORD, "referee")
+    real = importer._rows
+
+    def replay_then_disable(*args: Any) -> Any:
+        out = real(*args)
+        disable_user(engine, "Li")  # an admin, while the deal was being replayed and coached
+        return out
+
+    monkeypatch.setattr(importer, "_rows", replay_then_disable)
+    with pytest.raises(NotPermitted, match="disabled"):
+        import_as(engine, deal, "upload.json", "Li")
+    assert queries.deals(engine).empty
 
 
 # ---------------------------------------------------------------------------------------------
