@@ -578,9 +578,19 @@ def cmd_import(args: argparse.Namespace) -> int:
     for r in results:
         if r.status == "error":
             print(f"{r.source}: not imported: {r.reason}")
+        elif r.status == "duplicate" and r.decisions_added:
+            print(f"{r.source}: duplicate of deal {r.deal_id}, {_decisions_added(r.decisions_added)}")
     counts = {k: sum(1 for r in results if r.status == k) for k in ("added", "duplicate", "error")}
-    print(f"{counts['added']} added, {counts['duplicate']} duplicate, {counts['error']} not imported")
+    decided = sum(r.decisions_added for r in results)
+    print(
+        f"{counts['added']} added, {counts['duplicate']} duplicate, {counts['error']} not imported"
+        + (f"; {_decisions_added(decided)}" if decided else "")
+    )
     return _settle(EXIT_INPUT if counts["error"] else EXIT_OK)
+
+
+def _decisions_added(n: int) -> str:
+    return f"{n} referee's decision{'s' if n != 1 else ''} added"
 
 
 def cmd_export(args: argparse.Namespace) -> int:
@@ -617,6 +627,80 @@ def cmd_samples(args: argparse.Namespace) -> int:
     print(f"samples: {total['added']} added, {total['duplicate']} duplicate, {total['error']} not imported")
     print(f"deal library: {engine.url.render_as_string(hide_password=True)}")
     return _settle(EXIT_INPUT if total["error"] else EXIT_OK)
+
+
+def _new_password(args: argparse.Namespace) -> str:
+    """The password: one line of standard input with --password-stdin, else asked twice (not echoed)."""
+    if args.password_stdin:
+        line = sys.stdin.readline()
+        if not line:
+            raise InputError("--password-stdin: no password on standard input")
+        return line.rstrip("\r\n")
+    import getpass
+
+    try:
+        first = getpass.getpass(f"password for {args.name}: ")
+        again = getpass.getpass("again: ")
+    except (EOFError, KeyboardInterrupt):
+        raise InputError("no password given") from None
+    if first != again:
+        raise InputError("the two passwords differ; nothing was changed")
+    return first
+
+
+def cmd_user(args: argparse.Namespace) -> int:
+    """fupan user add|list|disable|passwd: the dashboard's accounts (referees and admins)."""
+    from data import accounts
+    from data.database import open_db
+
+    try:
+        password = ""
+        if args.action in ("add", "passwd"):  # a bad name or role is told before the password is asked
+            accounts.check_name(args.name)
+            if args.action == "add":
+                accounts.check_role(args.role)
+            password = accounts.check_password(_new_password(args))
+        engine = open_db(args.db)
+        if args.action == "add":
+            user = accounts.add_user(engine, args.name, password, args.role)
+            print(f"added user {user.name} ({user.role})")
+        elif args.action == "passwd":
+            accounts.set_password(engine, args.name, password)
+            print(f"changed the password of {accounts.check_name(args.name)}")
+        elif args.action == "disable":
+            accounts.disable_user(engine, args.name)
+            print(f"disabled user {accounts.check_name(args.name)}")
+        else:
+            users = accounts.list_users(engine)
+            for u in users:
+                state = "disabled" if u.disabled else "enabled"
+                print(f"{u.name}\t{u.role}\t{state}\tcreated {u.created_at:%Y-%m-%d %H:%M} UTC")
+            if not users:
+                print("no users")
+    except accounts.AccountError as exc:
+        raise InputError(str(exc)) from None
+    return EXIT_OK
+
+
+def _add_user_parser(sub: Any) -> None:
+    db_help = "database URL (default: DATABASE_URL, else a SQLite file in the user's data folder)"
+    p = sub.add_parser("user", help="the dashboard's accounts: add, list, disable, passwd")
+    users = p.add_subparsers(dest="action", required=True)
+    q = users.add_parser("add", help="add an account (the password is asked twice)")
+    q.add_argument("name")
+    q.add_argument("--role", required=True, choices=("referee", "admin"), help="what the account may do")
+    q.add_argument("--password-stdin", action="store_true", help="read the password from standard input")
+    q.add_argument("--db", help=db_help)
+    q = users.add_parser("list", help="list the accounts")
+    q.add_argument("--db", help=db_help)
+    q = users.add_parser("disable", help="disable an account (its decisions stay)")
+    q.add_argument("name")
+    q.add_argument("--db", help=db_help)
+    q = users.add_parser("passwd", help="set an account's password (asked twice)")
+    q.add_argument("name")
+    q.add_argument("--password-stdin", action="store_true", help="read the password from standard input")
+    q.add_argument("--db", help=db_help)
+    p.set_defaults(func=cmd_user)
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -676,6 +760,7 @@ def build_parser() -> argparse.ArgumentParser:
     p = sub.add_parser("samples", help="store the shipped sample deals in the deal library")
     p.add_argument("--db", help="database URL (default: DATABASE_URL, else a SQLite file in the user's data folder)")
     p.set_defaults(func=cmd_samples)
+    _add_user_parser(sub)
     p = sub.add_parser("profiles", help="list rule profiles or show one")
     p.add_argument("name", nargs="?")
     p.set_defaults(func=cmd_profiles)

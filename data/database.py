@@ -9,13 +9,16 @@ from __future__ import annotations
 
 import os
 from pathlib import Path
+from typing import Any
 
 from alembic import command
 from alembic.config import Config
 from alembic.runtime.migration import MigrationContext
 from platformdirs import user_data_dir
-from sqlalchemy import event, make_url
-from sqlalchemy.engine import Engine
+from sqlalchemy import Table, event, insert, make_url
+from sqlalchemy.dialects.postgresql import insert as pg_insert
+from sqlalchemy.dialects.sqlite import insert as sqlite_insert
+from sqlalchemy.engine import Connection, Engine
 from sqlalchemy.exc import ArgumentError
 from sqlmodel import Session, create_engine
 
@@ -43,6 +46,18 @@ WRITE = {"fupan_write": True}
 """Execution options of a connection that is about to write (``engine.execution_options(**WRITE)``):
 on SQLite its transactions start with ``BEGIN IMMEDIATE``, so concurrent writers wait their turn
 (up to the busy timeout) instead of failing when a read transaction cannot be upgraded."""
+
+
+def insert_ignore(conn: Connection, table: Table, values: dict[str, Any], unique: tuple[str, ...]) -> Any:
+    """INSERT that does nothing when a row with the same ``unique`` values exists (also one another
+    transaction has just added: PostgreSQL waits for it to commit); returns the new id or None."""
+    if conn.dialect.name == "postgresql":
+        stmt: Any = pg_insert(table).values(values).on_conflict_do_nothing(index_elements=list(unique))
+    elif conn.dialect.name == "sqlite":
+        stmt = sqlite_insert(table).values(values).on_conflict_do_nothing(index_elements=list(unique))
+    else:  # another backend: a clash raises IntegrityError, and the caller tries again
+        stmt = insert(table).values(values)
+    return conn.execute(stmt.returning(table.c.id)).scalar()
 
 
 def _url_error(why: object) -> ArgumentError:

@@ -1,9 +1,13 @@
 """Import logs into the deal library, and export them back.
 
-Import is idempotent (a deal is known by the hash of its canonical log: the same deal twice is
-stored once and reported as a duplicate) and atomic per deal (a bad file is reported with its
-reason and nothing of it is stored; the other files go in). Each deal is replayed and coached, and
-its verdicts and findings are stored with it. Export writes each stored canonical log back.
+Import is idempotent (a deal is known by the hash of its canonical log without the referee's
+decisions, ``Log.deal_only()``: the same deal twice is stored once and reported as a duplicate) and
+atomic per deal (a bad file is reported with its reason and nothing of it is stored; the other files
+go in). Each deal is replayed and coached, and its verdicts and findings are stored with it. A log's
+decisions (``Log.decisions``) are merged into the stored deal's in the same transaction: those the deal
+does not hold yet are added (the same decision, by ``Decision.key``, is stored once), so a duplicate
+deal may still bring new decisions (``ImportResult.decisions_added``). Export writes each stored
+canonical log back with all its stored decisions, oldest first (``data.decisions``).
 
 Every game is stored alike: the deal, its seats (who sat there, its side, and the place and points
 the score gives: 够级 and 保皇 a place and its points; 升级 no place, the two teams (0, 2) and (1, 3) as
@@ -14,7 +18,9 @@ and its score (``data.queries.match_standings`` gives them).
 Concurrent imports into one database are safe: a deal is replayed and coached before its
 transaction opens; in it the match, the deal and new players are added with INSERT … ON CONFLICT DO
 NOTHING in one fixed order (match, deal, players by name), so a deal another process stored first
-turns into ``duplicate`` and no two imports deadlock. On SQLite the transaction begins IMMEDIATE
+turns into ``duplicate`` and no two imports deadlock; decisions are added to a deal only with its row
+locked (``data.decisions.lock_deal``), so two imports bringing decisions to one deal go one after the
+other, and each decision is stored once (INSERT … ON CONFLICT DO NOTHING on the deal and the key). On SQLite the transaction begins IMMEDIATE
 (writers queue on the busy timeout); a transaction that still fails for a passing reason (deadlock,
 serialization failure, busy database, a unique clash) is tried again, a few times.
 """
@@ -27,22 +33,22 @@ import random
 import sys
 import time
 from collections.abc import Callable, Iterable, Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any, TextIO
 
 from sqlalchemy import Table, insert
-from sqlalchemy.dialects.postgresql import insert as pg_insert
-from sqlalchemy.dialects.sqlite import insert as sqlite_insert
 from sqlalchemy.engine import Connection, Engine
 from sqlalchemy.exc import DataError, DBAPIError, IntegrityError, OperationalError
 from sqlmodel import Session, select
 
 from coach.coach import coach_replay
-from data.database import WRITE
+from data.database import WRITE, insert_ignore
+from data.decisions import decisions_of, store_decisions, unstorable
 from data.models import Deal, DealSeat, EventRow, FindingRow, Match, Player, PlayerAlias
-from replay.log import Log, LogError, read_log
+from replay.decisions import decision_from_json
+from replay.log import Log, LogError, locate, parse_json_log, read_log
 from replay.profile import ProfileError
 from replay.replay import Replay
 from replay.scoring import Score
@@ -52,17 +58,20 @@ LOG_SUFFIXES = (".json", ".txt", ".fupan")
 
 @dataclass(frozen=True)
 class ImportResult:
-    """What became of one file: ``added``, ``duplicate`` or ``error`` (with the reason)."""
+    """What became of one file: ``added``, ``duplicate`` or ``error`` (with the reason), and how many
+    of its decisions were new to the stored deal (``decisions_added``; 0 for an error)."""
 
     source: str
     status: str
     deal_id: int | None = None
     reason: str = ""
+    decisions_added: int = 0
 
 
 def content_hash(log: Log) -> str:
-    """The hash that identifies a deal: SHA-256 of its canonical log."""
-    return hashlib.sha256(log.dumps().encode("utf-8")).hexdigest()
+    """The hash that identifies a deal: SHA-256 of its canonical log without decisions (a log's
+    decisions are not part of the deal: ``Log.deal_only``)."""
+    return hashlib.sha256(log.deal_only().dumps().encode("utf-8")).hexdigest()
 
 
 def log_files(paths: Iterable[str | Path]) -> list[Path]:
@@ -133,7 +142,7 @@ def _rows(log: Log, digest: str, source: str) -> _Rows:
         "legal": rep.ok,
         "finished": score is not None and not score.void,
         "n_findings": len(report.findings),
-        "log_json": log.dumps(),
+        "log_json": log.deal_only().dumps(),
     }
     results = _seat_results(score)
     sides = _sides(rep)
@@ -195,16 +204,36 @@ def _unstorable(rows: _Rows) -> str | None:
     return None
 
 
-def _insert_ignore(conn: Connection, table: Table, values: dict[str, Any], unique: tuple[str, ...]) -> Any:
-    """INSERT that does nothing when a row with the same ``unique`` values exists (also one another
-    transaction has just added: PostgreSQL waits for it to commit); returns the new id or None."""
-    if conn.dialect.name == "postgresql":
-        stmt: Any = pg_insert(table).values(values).on_conflict_do_nothing(index_elements=list(unique))
-    elif conn.dialect.name == "sqlite":
-        stmt = sqlite_insert(table).values(values).on_conflict_do_nothing(index_elements=list(unique))
-    else:  # another backend: a clash raises IntegrityError, and import_log tries again
-        stmt = insert(table).values(values)
-    return conn.execute(stmt.returning(table.c.id)).scalar()
+def _unstorable_decisions(log: Log) -> str | None:
+    """Why one of the log's decisions cannot be stored (``data.decisions.unstorable``: a NUL character,
+    a lone surrogate), naming the bad field by its JSON path in the file (and its line and column), or
+    None."""
+    for k, d in enumerate(log.decisions):
+        problem = unstorable(d)
+        if problem is None:
+            continue
+        field, why = problem
+        i = _source_index(log, k)
+        line, col = locate(log.text, ["decisions", i, field]) if _is_json(log) else (None, None)
+        where = f" (line {line}, column {col})" if line is not None else ""
+        return f"decisions[{i}].{field}{where} {why}"
+    return None
+
+
+def _is_json(log: Log) -> bool:
+    return log.text.lstrip().startswith("{")
+
+
+def _source_index(log: Log, k: int) -> int:
+    """The index in the source JSON of the log's decision ``k`` (a log keeps its decisions in the order
+    they were made; the file may list them in another)."""
+    if not _is_json(log):
+        return k
+    try:
+        raw = json.loads(log.text).get("decisions", [])
+        return next(i for i, item in enumerate(raw) if decision_from_json(item) == log.decisions[k])
+    except (ValueError, StopIteration, AttributeError):
+        return k
 
 
 def _get_or_add(conn: Connection, table: Table, values: dict[str, Any], unique: tuple[str, ...]) -> int:
@@ -212,7 +241,7 @@ def _get_or_add(conn: Connection, table: Table, values: dict[str, Any], unique: 
     found = conn.execute(select(table.c.id).where(*where)).scalar()
     if found is not None:
         return found
-    new = _insert_ignore(conn, table, values, unique)
+    new = insert_ignore(conn, table, values, unique)
     if new is not None:
         return new
     return conn.execute(select(table.c.id).where(*where)).scalar_one()
@@ -242,7 +271,7 @@ def _store(conn: Connection, rows: _Rows) -> int:
     Raises _AlreadyStored when its hash is there (committed by another transaction meanwhile).
     Rows are locked in one order (match, deal, players by name), so concurrent imports cannot deadlock."""
     match_id = _get_or_add(conn, Match.__table__, rows.match, ("key", "game")) if rows.match else None
-    deal_id = _insert_ignore(conn, Deal.__table__, {**rows.deal, "match_id": match_id}, ("content_hash",))
+    deal_id = insert_ignore(conn, Deal.__table__, {**rows.deal, "match_id": match_id}, ("content_hash",))
     if deal_id is None:
         raise _AlreadyStored
     players = _player_ids(conn, (s["player"] for s in rows.seats))
@@ -273,28 +302,47 @@ def _transient(exc: DBAPIError) -> bool:
 ATTEMPTS = 5
 
 
-def import_log(engine: Engine, log: Log, source: str = "") -> ImportResult:
-    """Store one log in its own transaction: ``added``, ``duplicate`` when it is already there, or
-    ``error`` with the reason (nothing of it stored). Errors of the database itself (it cannot be
-    reached, say) are raised."""
+Authorize = Callable[[Connection], int | None]
+"""A check of who imports, run first in the import's write transaction: it raises to refuse (nothing of
+the file is stored) or returns the id of the account the file's decisions are stored for
+(``data.accounts.import_as``)."""
+
+
+def import_log(engine: Engine, log: Log, source: str = "", authorize: Authorize | None = None) -> ImportResult:
+    """Store one log in its own transaction: ``added``, ``duplicate`` when the deal is already there, or
+    ``error`` with the reason (nothing of it stored). The log's decisions the stored deal does not hold
+    yet are added in the same transaction (``decisions_added``). ``authorize`` (if given) is called
+    first in that transaction; what it raises is raised, nothing stored. Errors of the database itself
+    (it cannot be reached, say) are raised."""
     try:
         digest = content_hash(log)
     except UnicodeEncodeError:
         return ImportResult(source, "error", None, "the log holds text that is not valid Unicode (a lone surrogate)")
-    found = _stored_id(engine, digest)
-    if found is not None:
-        return ImportResult(source, "duplicate", found)
-    rows = _rows(log, digest, source)
-    why = _unstorable(rows)
+    why = _unstorable_decisions(log)
     if why is not None:
         return ImportResult(source, "error", None, why)
+    found = _stored_id(engine, digest)
+    if found is not None and not log.decisions:
+        return ImportResult(source, "duplicate", found)
+    rows: _Rows | None = None
+    if found is None:
+        rows = _rows(log, digest, source)
+        why = _unstorable(rows)
+        if why is not None:
+            return ImportResult(source, "error", None, why)
     writer = engine.execution_options(**WRITE)
     last: DBAPIError | None = None
     for attempt in range(ATTEMPTS):
         try:
             with writer.begin() as conn:
-                deal_id = _store(conn, rows)
-            return ImportResult(source, "added", deal_id)
+                user_id = authorize(conn) if authorize is not None else None
+                if found is None:
+                    assert rows is not None
+                    deal_id, status = _store(conn, rows), "added"
+                else:
+                    deal_id, status = found, "duplicate"
+                added = store_decisions(conn, deal_id, log.decisions, user_id)
+            return ImportResult(source, status, deal_id, decisions_added=sum(1 for a in added if a is not None))
         except _AlreadyStored:
             pass
         except DataError as exc:  # a value this backend refuses: this file only
@@ -303,10 +351,13 @@ def import_log(engine: Engine, log: Log, source: str = "") -> ImportResult:
             if not _transient(exc):
                 raise
             last = exc
-        # nothing of this deal was kept; look again (another process may have stored it meanwhile)
-        found = _stored_id(engine, digest)
-        if found is not None:
-            return ImportResult(source, "duplicate", found)
+        # nothing of this transaction was kept; look again (another process may have stored the deal meanwhile)
+        if found is None:
+            found = _stored_id(engine, digest)
+            if found is not None:
+                if not log.decisions:
+                    return ImportResult(source, "duplicate", found)
+                continue  # at once: merge the decisions into the deal the other process stored
         time.sleep(random.uniform(0.02, 0.1) * (attempt + 1))
     reason = str(last.orig).splitlines()[0] if last is not None else "the deal could not be stored"
     return ImportResult(source, "error", None, f"the database stayed busy ({reason}); nothing was stored")
@@ -350,14 +401,23 @@ def progress_bar(stream: TextIO = sys.stderr, width: int = 30) -> Callable[[int,
 
 
 def stored_logs(engine: Engine) -> Iterator[tuple[Deal, str]]:
-    """Every stored deal with its canonical log text, in import order."""
+    """Every stored deal with its canonical log text with its stored decisions (oldest first), in
+    import order."""
+    decided = decisions_of(engine)
     with Session(engine) as db:
         for deal in db.exec(select(Deal).order_by(Deal.id)):
-            yield deal, deal.log_json
+            decisions = decided.get(deal.id or 0)
+            if not decisions:
+                yield deal, deal.log_json
+                continue
+            log = parse_json_log(deal.log_json, f"deal {deal.id}")
+            yield deal, replace(log, decisions=decisions).dumps()
 
 
 def export_deals(engine: Engine, out_dir: str | Path) -> list[Path]:
-    """Write every stored deal's canonical log to ``out_dir`` (byte-identical to the canonical import)."""
+    """Write every stored deal's canonical log, with its stored decisions, to ``out_dir`` (a deal
+    without decisions byte-identical to its canonical import; an export imported into another library
+    and exported again gives the same bytes)."""
     folder = Path(out_dir)
     folder.mkdir(parents=True, exist_ok=True)
     paths = []

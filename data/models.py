@@ -1,16 +1,19 @@
 """The deal library's tables (SQLModel): players and their aliases, matches, deals, the seats of a
-deal, its events with their verdicts, the coach's findings, and the evaluations of a deal's decisions
-(``coach.evaluate``) with their per-seat accuracy.
+deal, its events with their verdicts, the coach's findings, the evaluations of a deal's decisions
+(``coach.evaluate``) with their per-seat accuracy, a referee's decisions on events, and the accounts
+of the people who may record them.
 
-A deal is stored with its canonical log (``Log.dumps()``) and the hash of that text, which makes
-importing idempotent: the same deal imported twice is stored once.
+A deal is stored with its canonical log without the referee's decisions (``Log.deal_only().dumps()``)
+and the hash of that text, which makes importing idempotent: the same deal imported twice is stored
+once. Its decisions are rows of ``decision``, never changed nor deleted: a later one on the same event
+supersedes the earlier ones, which stay as its history.
 """
 
 from __future__ import annotations
 
 from datetime import UTC, datetime
 
-from sqlalchemy import Column, DateTime, Index, Text, UniqueConstraint
+from sqlalchemy import CheckConstraint, Column, DateTime, ForeignKeyConstraint, Index, Text, UniqueConstraint
 from sqlmodel import Field, SQLModel
 
 
@@ -149,3 +152,46 @@ class EvaluationSeatRow(SQLModel, table=True):
     mistake: int = 0
     blunder: int = 0
     lost: float = 0.0
+
+
+class User(SQLModel, table=True):
+    """An account of the dashboard (``data.accounts``): a name, an argon2 password hash and a role,
+    ``referee`` or ``admin``. A disabled account cannot sign in nor record decisions. The table is
+    ``user_account``: ``user`` is a reserved word of SQL (in PostgreSQL ``SELECT * FROM user`` names
+    the current role, not this table)."""
+
+    __tablename__ = "user_account"
+
+    id: int | None = Field(default=None, primary_key=True)
+    name: str = Field(index=True, unique=True, max_length=200)
+    password_hash: str = Field(max_length=500)
+    role: str = Field(max_length=20)
+    created_at: datetime = Field(default_factory=lambda: datetime.now(UTC), sa_type=DateTime(timezone=True))
+    disabled: bool = False
+
+
+class DecisionRow(SQLModel, table=True):
+    """A referee's decision on one event of a deal (``replay.decisions.Decision``), as stored: ``at`` is
+    when the referee decided, ``created_at`` when the row was stored, ``user_id`` the account that stored
+    it from the dashboard (None when it came in with an imported log). ``key_hash`` is the SHA-256 of the
+    decision's ``key``: the same decision is stored once per deal. Rows are only ever added."""
+
+    __tablename__ = "decision"
+    __table_args__ = (
+        UniqueConstraint("deal_id", "key_hash"),
+        ForeignKeyConstraint(["deal_id", "idx"], ["event.deal_id", "event.idx"], name="fk_decision_event"),
+        Index("ix_decision_deal_idx", "deal_id", "idx"),
+        CheckConstraint("decision IN ('upheld', 'overruled')", name="ck_decision_outcome"),
+    )
+
+    id: int | None = Field(default=None, primary_key=True)
+    deal_id: int = Field(foreign_key="deal.id")
+    idx: int
+    decision: str = Field(max_length=20)
+    rule: str | None = Field(default=None, max_length=40)
+    text: str = Field(sa_column=Column(Text, nullable=False))
+    referee: str = Field(max_length=200)
+    at: datetime = Field(sa_type=DateTime(timezone=True))
+    key_hash: str = Field(max_length=64)
+    created_at: datetime = Field(default_factory=lambda: datetime.now(UTC), sa_type=DateTime(timezone=True))
+    user_id: int | None = Field(default=None, foreign_key="user_account.id", index=True)

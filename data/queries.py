@@ -6,7 +6,8 @@ whether or not any row matched. Players are counted by their name in the ``playe
 alias in ``player_alias`` was already resolved at import); a seat without a player name shows as
 ``seat N`` in lists of players and is left out of per-player statistics.
 
-- ``deals``: one row per deal, with filters (player, dates, game, profile, findings).
+- ``deals``: one row per deal, with filters (player, dates, game, profile, findings, referee's
+  decisions) and the number of decisions stored on it.
 - ``player_places``: per player, deals played and how often each place 1..6 was reached.
 - ``player_points``: per player, deals, mean and total points.
 - ``player_findings``: per player, the coach's findings by kind, maxim, rule and severity.
@@ -30,14 +31,14 @@ from sqlalchemy import Float, and_, case, cast, func, select
 from sqlalchemy.engine import Engine
 from sqlalchemy.sql import CompoundSelect, Select
 
-from data.models import Deal, DealSeat, FindingRow, Match, Player, PlayerAlias
+from data.models import Deal, DealSeat, DecisionRow, FindingRow, Match, Player, PlayerAlias
 
 PLACES = range(1, 7)  # 够级 has 6 places, 保皇 5
 PLACELESS = ("shengji",)  # games without places (升级): left out of place and point statistics unless asked for
 
 DEAL_COLUMNS = [
     "id", "game", "profile", "date", "venue", "match", "deal", "players",
-    "legal", "finished", "n_events", "n_findings",
+    "legal", "finished", "n_events", "n_findings", "n_decisions",
 ]  # fmt: skip
 PLACE_COLUMNS = ["player", "deals", "placed", *(f"place_{k}" for k in PLACES), "mean_place"]
 POINT_COLUMNS = ["player", "deals", "scored", "mean_points", "total_points"]
@@ -79,6 +80,7 @@ def _deal_conditions(
     game: str | None = None,
     profile: str | None = None,
     has_findings: bool | None = None,
+    decided: bool | None = None,
 ) -> list[Any]:
     conds: list[Any] = []
     if game:
@@ -93,6 +95,9 @@ def _deal_conditions(
         conds.append(and_(Deal.date != "", func.substr(Deal.date, 1, 10) <= hi))
     if has_findings is not None:
         conds.append(Deal.n_findings > 0 if has_findings else Deal.n_findings == 0)
+    if decided is not None:
+        with_decisions = select(DecisionRow.deal_id)
+        conds.append(Deal.id.in_(with_decisions) if decided else Deal.id.not_in(with_decisions))
     if player:
         seated = select(DealSeat.deal_id).where(DealSeat.player_id.in_(_player_ids(player)))
         conds.append(Deal.id.in_(seated))
@@ -107,18 +112,26 @@ def deals(
     game: str | None = None,
     profile: str | None = None,
     has_findings: bool | None = None,
+    decided: bool | None = None,
 ) -> pd.DataFrame:
     """One row per deal, ordered by date (undated deals last), match and deal number, then import order.
 
     Columns: ``id``, ``game``, ``profile``, ``date``, ``venue``, ``match`` (the match key, None
     when the log names none), ``deal`` (the deal number in the match, or None), ``players`` (the
-    names comma-joined in seat order), ``legal``, ``finished``, ``n_events``, ``n_findings``.
+    names comma-joined in seat order), ``legal``, ``finished``, ``n_events``, ``n_findings``,
+    ``n_decisions`` (the referee's decisions stored on it, the superseded ones included).
     Filters: ``player`` (a name or an alias: deals where the player sat), ``date_from`` and
     ``date_to`` (inclusive, ``YYYY-MM-DD`` or a date; deals without a date are then left out),
     ``game``, ``profile``, ``has_findings`` (True: deals the coach found something in; False:
-    deals without findings).
+    deals without findings), ``decided`` (True: deals with a stored referee's decision; False: deals
+    without any).
     """
-    conds = _deal_conditions(player, date_from, date_to, game, profile, has_findings)
+    conds = _deal_conditions(player, date_from, date_to, game, profile, has_findings, decided)
+    counted = (
+        select(DecisionRow.deal_id.label("deal_id"), func.count(DecisionRow.id).label("n"))
+        .group_by(DecisionRow.deal_id)
+        .subquery()
+    )
     stmt = (
         select(
             Deal.id.label("id"),
@@ -132,9 +145,11 @@ def deals(
             Deal.finished.label("finished"),
             Deal.n_events.label("n_events"),
             Deal.n_findings.label("n_findings"),
+            func.coalesce(counted.c.n, 0).label("n_decisions"),
         )
         .select_from(Deal)
         .outerjoin(Match, Match.id == Deal.match_id)
+        .outerjoin(counted, counted.c.deal_id == Deal.id)
         .where(*conds)
     )
     rows = _frame(engine, stmt)
@@ -155,6 +170,7 @@ def deals(
     rows["legal"] = rows["legal"].astype(bool)
     rows["finished"] = rows["finished"].astype(bool)
     rows["deal"] = rows["deal"].astype("Int64")
+    rows["n_decisions"] = rows["n_decisions"].astype(int)
     rows["undated"] = rows["date"].eq("")
     rows = rows.sort_values(["undated", "date", "match", "deal", "id"], na_position="last", kind="stable")
     return rows[DEAL_COLUMNS].reset_index(drop=True)

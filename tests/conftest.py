@@ -4,8 +4,13 @@ from __future__ import annotations
 
 import sys
 from collections.abc import Iterator
+from pathlib import Path
 
 import pytest
+from sqlalchemy.engine import Engine
+from storage_dbs import BACKENDS, temp_db_url
+
+from data.database import open_db
 
 
 @pytest.fixture(autouse=True)
@@ -17,3 +22,19 @@ def _keep_main_module() -> Iterator[None]:
     yield
     if main is not None:
         sys.modules["__main__"] = main
+
+
+@pytest.fixture(params=BACKENDS)
+def db_url(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[str]:
+    """A URL of an empty database: a SQLite file, or a new database on the PostgreSQL test server
+    (``tests/storage_dbs.py``): a storage test that takes it runs on both backends."""
+    with temp_db_url(request.param, tmp_path, "fupan_t") as url:
+        yield url
+
+
+@pytest.fixture
+def engine(db_url: str) -> Iterator[Engine]:
+    """An empty deal library (schema up to date) at ``db_url``."""
+    eng = open_db(db_url)
+    yield eng
+    eng.dispose()

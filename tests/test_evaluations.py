@@ -14,16 +14,13 @@ from __future__ import annotations
 
 import json
 import threading
-from collections.abc import Iterator
 from dataclasses import replace
-from pathlib import Path
 
 import pytest
 from alembic import command
 from sqlalchemy import func, inspect, select, text
 from sqlalchemy.engine import Engine
 from sqlmodel import Session
-from storage_dbs import BACKENDS, temp_db_url
 
 import data.evaluations as evaluations
 from coach.evaluate import Evaluation, Settings, evaluate_replay
@@ -137,20 +134,6 @@ def test_settings_key_is_canonical() -> None:
 
 # ---------------------------------------------------------------------------------------------
 # Backends
-
-
-@pytest.fixture(params=BACKENDS)
-def db_url(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[str]:
-    """A URL of an empty database: a SQLite file, or a new database on the PostgreSQL test server."""
-    with temp_db_url(request.param, tmp_path, "fupan_e") as url:
-        yield url
-
-
-@pytest.fixture
-def engine(db_url: str) -> Iterator[Engine]:
-    eng = open_db(db_url)
-    yield eng
-    eng.dispose()
 
 
 @pytest.fixture
@@ -362,7 +345,7 @@ def test_migration_0003_to_0004_keeps_the_deals(db_url: str, gouji, small: Evalu
 
     eng = open_db(db_url)
     try:
-        assert current_revision(eng) == "0004"
+        assert current_revision(eng) == "0005"
         names = set(inspect(eng).get_table_names())
         assert {"evaluation", "evaluation_seat"} <= names
         with eng.connect() as conn:
@@ -373,7 +356,7 @@ def test_migration_0003_to_0004_keeps_the_deals(db_url: str, gouji, small: Evalu
         save_evaluation(eng, res.deal_id, small)  # the upgraded library takes evaluations
         assert load_evaluation(eng, res.deal_id) == small
         open_db(db_url).dispose()  # opening it again changes nothing
-        assert current_revision(eng) == "0004"
+        assert current_revision(eng) == "0005"
     finally:
         eng.dispose()
 

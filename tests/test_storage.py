@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import json
 import multiprocessing
-from collections.abc import Iterator
 from dataclasses import replace
 from pathlib import Path
 from typing import Any
@@ -23,7 +22,6 @@ from sqlalchemy.engine import Engine
 from sqlalchemy.exc import OperationalError
 from sqlalchemy.orm import Session
 from sqlmodel import SQLModel
-from storage_dbs import BACKENDS, temp_db_url
 
 import cli
 import data.importer as importer
@@ -39,25 +37,7 @@ from replay.shengji import card_points
 from replay.simulate import simulate_deal, write_deals
 
 CASES = Path(__file__).parent / "cases"
-HEAD = "0004"
-
-
-# ---------------------------------------------------------------------------------------------
-# Backends
-
-
-@pytest.fixture(params=BACKENDS)
-def db_url(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[str]:
-    """A URL of an empty database: a SQLite file, or a new database on the PostgreSQL test server."""
-    with temp_db_url(request.param, tmp_path, "fupan_t") as url:
-        yield url
-
-
-@pytest.fixture
-def engine(db_url: str) -> Iterator[Engine]:
-    eng = open_db(db_url)
-    yield eng
-    eng.dispose()
+HEAD = "0005"
 
 
 def count(engine: Engine, model: Any, *where: Any) -> int:

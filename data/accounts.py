@@ -1,0 +1,267 @@
+"""The dashboard's accounts, and the write they allow: recording a referee's decision on an event.
+
+An account (table ``user_account``, model ``data.models.User``) has a unique name, an argon2id password
+hash (argon2-cffi, its default parameters: RFC 9106's low-memory profile), a role and a disabled flag.
+The roles are ``referee`` and ``admin``; both may record decisions and import logs from the dashboard. A club's admin adds accounts with
+``fupan user add NAME --role referee`` (``cli.py``); there is no sign-up.
+
+- ``add_user(engine, name, password, role)``, ``set_password(engine, name, password)``,
+  ``disable_user(engine, name)``, ``get_user(engine, name)``, ``list_users(engine)``: AccountError (a
+  ValueError) with a one-line message for a bad name, role or password, a name taken, no such user.
+- ``verify_user(engine, name, password)``: the enabled account whose password this is, else None
+  (an unknown name costs a hash all the same, so the time does not tell names apart); a hash made with
+  older parameters is replaced by one with the current ones.
+- ``import_as(engine, log, source, user_name)``: a log uploaded in the dashboard, imported for a
+  referee or an admin only (checked again in the import's transaction), its decisions stored as theirs.
+- ``record_decision(engine, deal_id, decision, user_name)``: store a decision from the dashboard. In
+  the same transaction as the insert it reads the account again and refuses (NotPermitted, a
+  PermissionError) unless it exists, is enabled and has a role that may decide; the deal must exist
+  and hold the event (ValueError otherwise). The stored decision's ``referee`` is the account's name,
+  whatever the form said. The caller passes the name of the signed-in user, never one typed in a form.
+
+Names are compared as typed, after Unicode NFC normalization and stripping surrounding spaces.
+"""
+
+from __future__ import annotations
+
+import unicodedata
+from dataclasses import replace
+from datetime import UTC, datetime
+from functools import lru_cache
+from typing import Any
+
+from argon2 import PasswordHasher
+from argon2.exceptions import InvalidHashError, VerificationError
+from sqlalchemy import Table, func, insert, select, update
+from sqlalchemy.engine import Connection, Engine
+from sqlalchemy.exc import IntegrityError
+
+from data.database import WRITE
+from data.decisions import StoredDecision, decision_by_id, lock_deal, store_decisions, stored_id, unstorable, utc
+from data.importer import ImportResult, import_log
+from data.models import EventRow, User
+from replay.decisions import Decision
+from replay.log import Log
+
+REFEREE, ADMIN = "referee", "admin"
+ROLES = (REFEREE, ADMIN)
+WRITING_ROLES = frozenset(ROLES)  # the roles that may record a decision or import logs in the dashboard
+MAX_NAME = 200
+MIN_PASSWORD = 8
+MAX_PASSWORD = 1024
+
+HASHER = PasswordHasher()
+"""The password hasher (argon2id). Its parameters may change between versions: a password verified
+against a hash made with other parameters is hashed again (``verify_user``)."""
+
+USERS: Table = User.__table__  # type: ignore[attr-defined]
+_EVENTS: Table = EventRow.__table__  # type: ignore[attr-defined]
+
+
+class AccountError(ValueError):
+    """An account that cannot be added or changed: a bad name, role or password, a name taken, no such user."""
+
+
+class NotPermitted(PermissionError):
+    """A write the user may not make: no such user, a disabled account, or a role without the right."""
+
+
+# -- checks -------------------------------------------------------------------------------------
+
+
+def normalize_name(name: str) -> str:
+    """A name as stored and compared: NFC, without surrounding spaces."""
+    return unicodedata.normalize("NFC", name).strip()
+
+
+def _bad_char(text: str) -> bool:
+    """True when ``text`` holds a control character or a lone surrogate."""
+    return any(unicodedata.category(c) in ("Cc", "Cs") for c in text)
+
+
+def check_name(name: str) -> str:
+    """The normalized name; AccountError when it is empty, too long or holds control characters."""
+    if not isinstance(name, str):
+        raise AccountError("a user name must be text")
+    norm = normalize_name(name)
+    if not norm:
+        raise AccountError("a user name cannot be empty")
+    if len(norm) > MAX_NAME:
+        raise AccountError(f"a user name has at most {MAX_NAME} characters (this one {len(norm)})")
+    if _bad_char(norm):
+        raise AccountError(f"the user name {norm!r} holds a control character")
+    return norm
+
+
+def check_role(role: str) -> str:
+    """The role; AccountError when it is none of ROLES."""
+    if role not in ROLES:
+        raise AccountError(f"unknown role {role!r} (expected {' or '.join(ROLES)})")
+    return role
+
+
+def check_password(password: str) -> str:
+    """The password; AccountError when it is shorter than MIN_PASSWORD or not plain text."""
+    if not isinstance(password, str):
+        raise AccountError("a password must be text")
+    if len(password) < MIN_PASSWORD:
+        raise AccountError(f"a password needs at least {MIN_PASSWORD} characters")
+    if len(password) > MAX_PASSWORD:
+        raise AccountError(f"a password has at most {MAX_PASSWORD} characters")
+    if any(unicodedata.category(c) == "Cs" for c in password):
+        raise AccountError("the password holds text that is not valid Unicode")
+    return password
+
+
+# -- accounts -----------------------------------------------------------------------------------
+
+
+def _user(row: Any) -> User:
+    return User(**{**row._mapping, "created_at": utc(row.created_at)})
+
+
+def _find(conn: Connection, name: str, lock: bool = False) -> Any:
+    stmt = select(USERS).where(USERS.c.name == name)
+    if lock:  # PostgreSQL: FOR SHARE, an account cannot be disabled before this transaction ends
+        stmt = stmt.with_for_update(read=True)
+    return conn.execute(stmt).first()
+
+
+def get_user(engine: Engine, name: str) -> User | None:
+    """The account of that name (enabled or not), or None."""
+    with engine.connect() as conn:
+        row = _find(conn, normalize_name(name))
+    return None if row is None else _user(row)
+
+
+def list_users(engine: Engine) -> list[User]:
+    """Every account, by name."""
+    with engine.connect() as conn:
+        return [_user(row) for row in conn.execute(select(USERS).order_by(USERS.c.name))]
+
+
+def add_user(engine: Engine, name: str, password: str, role: str) -> User:
+    """Add an enabled account; AccountError for a bad name, role or password or a name taken."""
+    name, role = check_name(name), check_role(role)
+    digest = HASHER.hash(check_password(password))  # before the transaction: hashing takes a while
+    user = User(name=name, password_hash=digest, role=role, created_at=datetime.now(UTC), disabled=False)
+    try:
+        with engine.execution_options(**WRITE).begin() as conn:
+            values = user.model_dump(exclude={"id"})
+            user.id = conn.execute(insert(USERS).values(values).returning(USERS.c.id)).scalar_one()
+    except IntegrityError:
+        raise AccountError(f"a user named {name!r} exists already") from None
+    return user
+
+
+def _change(engine: Engine, name: str, **values: Any) -> None:
+    name = check_name(name)
+    with engine.execution_options(**WRITE).begin() as conn:
+        changed = conn.execute(update(USERS).where(USERS.c.name == name).values(**values)).rowcount
+    if changed == 0:
+        raise AccountError(f"no user named {name!r}")
+
+
+def set_password(engine: Engine, name: str, password: str) -> None:
+    """Give the account a new password; AccountError for no such user or a bad password."""
+    _change(engine, name, password_hash=HASHER.hash(check_password(password)))
+
+
+def disable_user(engine: Engine, name: str) -> None:
+    """Disable the account (it can no longer sign in nor record decisions; its decisions stay)."""
+    _change(engine, name, disabled=True)
+
+
+@lru_cache(maxsize=4)
+def _dummy_hash(hasher: PasswordHasher) -> str:
+    return hasher.hash("fupan: no such user")
+
+
+def _matches(digest: str, password: str) -> bool:
+    try:
+        return HASHER.verify(digest, password)
+    except (VerificationError, InvalidHashError):
+        return False
+
+
+def verify_user(engine: Engine, name: str, password: str) -> User | None:
+    """The enabled account of that name whose password this is, else None. An unknown or disabled
+    account is checked against a dummy hash, so it takes about as long as a wrong password. A hash made
+    with other parameters than HASHER's is replaced (only if nobody changed it meanwhile)."""
+    if not isinstance(name, str) or not isinstance(password, str):
+        return None
+    with engine.connect() as conn:
+        row = _find(conn, normalize_name(name))
+    if row is None or row.disabled:
+        _matches(_dummy_hash(HASHER), password)
+        return None
+    if not _matches(row.password_hash, password):
+        return None
+    user = _user(row)
+    if HASHER.check_needs_rehash(row.password_hash):
+        digest = HASHER.hash(password)
+        with engine.execution_options(**WRITE).begin() as conn:
+            stmt = update(USERS).where(USERS.c.id == row.id, USERS.c.password_hash == row.password_hash)
+            if conn.execute(stmt.values(password_hash=digest)).rowcount:
+                user.password_hash = digest
+    return user
+
+
+# -- decisions ----------------------------------------------------------------------------------
+
+
+def _may_write(row: Any, name: str, doing: str) -> None:
+    """NotPermitted unless the account exists, is enabled and has a role that may write."""
+    if row is None:
+        raise NotPermitted(f"no user named {name!r}: only a signed-in referee or admin may {doing}")
+    if row.disabled:
+        raise NotPermitted(f"the account {name!r} is disabled: it may not {doing}")
+    if row.role not in WRITING_ROLES:
+        raise NotPermitted(f"the account {name!r} has the role {row.role!r}: only a referee or an admin may {doing}")
+
+
+def record_decision(engine: Engine, deal_id: int, decision: Decision, user_name: str) -> StoredDecision:
+    """Store a decision made in the dashboard by the signed-in account ``user_name``, in one transaction:
+    the account is read again there (NotPermitted unless it exists, is enabled and may decide), the deal
+    must exist and hold the event (ValueError), the decision's referee becomes the account's name. The
+    same decision stored before (the same ``Decision.key``) is not stored again: its row is returned."""
+    name = normalize_name(user_name) if isinstance(user_name, str) else ""
+    with engine.execution_options(**WRITE).begin() as conn:
+        row = _find(conn, name, lock=True)
+        _may_write(row, name, "record a referee's decision")
+        if not lock_deal(conn, deal_id):
+            raise ValueError(f"no deal {deal_id} in the library")
+        where = (_EVENTS.c.deal_id == deal_id, _EVENTS.c.idx == decision.event)
+        if conn.execute(select(_EVENTS.c.id).where(*where)).first() is None:
+            n = conn.execute(select(func.count()).select_from(_EVENTS).where(_EVENTS.c.deal_id == deal_id)).scalar()
+            raise ValueError(
+                f"deal {deal_id} has no event {decision.event} (its events are 0..{(n or 0) - 1})"
+                if n
+                else f"deal {deal_id} has no events to decide on"
+            )
+        signed = replace(decision, referee=row.name)
+        problem = unstorable(signed)
+        if problem is not None:
+            raise ValueError(f"the decision's {problem[0]} {problem[1]}")
+        (new_id,) = store_decisions(conn, deal_id, [signed], user_id=row.id)
+        found = decision_by_id(conn, new_id if new_id is not None else stored_id(conn, deal_id, signed))
+    assert found is not None
+    return found
+
+
+def import_as(engine: Engine, log: Log, source: str, user_name: str) -> ImportResult:
+    """Import a log uploaded in the dashboard by the signed-in account ``user_name``
+    (``data.importer.import_log``): the account is checked before the deal is replayed and again first in
+    the import's transaction (NotPermitted unless it exists, is enabled and is a referee or an admin;
+    nothing stored then), and the log's new decisions are stored as stored by that account."""
+    name = normalize_name(user_name) if isinstance(user_name, str) else ""
+    doing = "import logs into the library"
+
+    def authorize(conn: Connection) -> int | None:
+        row = _find(conn, name, lock=True)
+        _may_write(row, name, doing)
+        return int(row.id)
+
+    with engine.connect() as conn:
+        authorize(conn)
+    return import_log(engine, log, source, authorize)
