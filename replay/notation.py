@@ -19,6 +19,7 @@ One line per item, UTF-8, tokens separated by spaces, tabs or ideographic spaces
     0: 5H 5H
     result finish 0 2 4 1 3 5
     result team 0 2 4 = 12
+    decision 3 upheld 2026-12-01T20:15:00Z 老王 rule GJ-BURN # 过牌不烧
 
 (``hand 1 ?``: a wholly unknown hand; ``hand 2 ?36``: 36 unknown cards.) A 保皇 log may also say
 which seat was dealt the marked big joker (``marked 2``) and which is the 保皇派 (``loyalist 4``).
@@ -26,10 +27,12 @@ A 升级 log may give the kitty (``kitty 3S 4H 5D 6C``) and the two sides' level
 (``levels A 5``: side 0 = seats 0 and 2, side 1 = seats 1 and 3); its events are ``declare``,
 ``exchange`` (``1 exchange 0 SJ 10C 10C``: seat 1 gives seat 0), ``bury`` and ``play``, and its
 claimed result ``result points defenders 85 kitty 20`` and ``result levels before A 5 after 2 5``.
+A ``decision`` line is a referee's decision on an event (``Log.decisions``).
 
 Typed on a Chinese keyboard the same log reads the same: tokens are read in their NFKC form
 (``０：５Ｈ`` is ``0:5H``), cards and seats of a list may be separated by ``,``, ``，`` or ``、``, and
-the Chinese action words of ``replay.words`` (``0 出 3S 3S``, ``1 过``) stand for the keywords. Free text (names, notes, meta text) is kept as typed.
+the Chinese action words of ``replay.words`` (``0 出 3S 3S``, ``1 过``, ``裁定 3 维持 …``) stand for
+the keywords. Free text (names, notes, meta text) is kept as typed.
 
 ``parse_text`` reads it into a ``replay.log.Log`` and ``format_text`` writes a Log back in the
 canonical form (ASCII keywords); the two round-trip. Every problem is a ``LogError`` naming the line
@@ -71,10 +74,11 @@ from replay.notation_lex import (
     to_int,
     unescape,
 )
-from replay.notation_write import MAX_UNKNOWN, format_event, format_text
+from replay.notation_write import MAX_UNKNOWN, format_decision, format_event, format_text
 from replay.profile import Profile, ProfileError, default_profile, options_for
+from replay.words import DECISION_WORDS
 
-__all__ = ["UNKNOWN_HAND", "format_event", "format_text", "parse_text"]
+__all__ = ["UNKNOWN_HAND", "format_decision", "format_event", "format_text", "parse_text"]
 
 DEAL_SEATS = ("marked", "loyalist")  # the deal's seat lines, in the order they are written
 SHENGJI_DEAL = ("kitty", "levels")  # the 升级 deal lines, in the order they are written
@@ -110,7 +114,7 @@ def parse_text(text: str, source: str = "<log>") -> Log:
 
 class _Reader(LineReader):
     """The state of reading one text log, line by line: the header, the deal's and meta lines, then
-    the events and result lines (LineReader)."""
+    the events, result and decision lines (LineReader)."""
 
     def __init__(self, source: str) -> None:
         super().__init__(source)
@@ -183,20 +187,25 @@ class _Reader(LineReader):
         first = line.tokens[0]
         word = first.word
         event = is_int(word) or split_short(first) is not None
+        decision = DECISION_WORDS.get(word, word) == "decision"
         if self.in_events:
             if word == "result":
                 self._result(line)
+            elif decision:
+                self._decision(line)
             elif word == "events":
                 self.fail("'events' given twice", line, first.col)
             elif word in KEYWORDS or word == FORMAT:
                 self.fail(
-                    f"a {word!r} line must come before the 'events' line (only events and result lines may follow it)",
+                    f"a {word!r} line must come before the 'events' line (only events, result and decision lines may"
+                    " follow it)",
                     line,
                     first.col,
                 )
             elif not event:
                 self.fail(
-                    f"expected an event '<seat> <action> ...' (or '<seat>: cards') or a result line, got {first.shown}",
+                    "expected an event '<seat> <action> ...' (or '<seat>: cards'), a result or a decision line,"
+                    f" got {first.shown}",
                     line,
                     first.col,
                 )
@@ -205,6 +214,8 @@ class _Reader(LineReader):
             return
         if event:
             self.fail("event line before 'events': write a line 'events' before the first event", line, first.col)
+        if decision:
+            self.fail("a decision line must come after the 'events' line (it names an event by its index)", line, 1)
         if word == FORMAT:
             self.fail(f"the header {FORMAT} may appear only once, on the first line", line, first.col)
         handler = self.handlers.get(word)
@@ -408,5 +419,7 @@ class _Reader(LineReader):
         doc["events"] = self.events
         if self.result is not None:
             doc["result"] = self.result
+        if self.decisions:
+            doc["decisions"] = self.decisions
         log: Log = self.checked(log_from_doc, doc, self.source)
         return replace(log, positions=tuple(self.positions))

@@ -1,5 +1,6 @@
 """Reading the text notation (``replay.notation``), part two: the reader's token helpers and the lines
-that follow ``events``: events (keywords or Chinese action words, ``replay.words``) and result lines. ``replay.notation._Reader`` adds the header, the deal and the meta lines.
+that follow ``events``: events (keywords or Chinese action words, ``replay.words``), result lines
+and a referee's decisions. ``replay.notation._Reader`` adds the header, the deal and the meta lines.
 """
 
 from __future__ import annotations
@@ -10,6 +11,7 @@ from collections.abc import Callable
 from typing import Any, NoReturn
 
 from replay.cards import Card, CardError
+from replay.decisions import OUTCOMES, DecisionError, decision_from_json
 from replay.events import CARD_ACTIONS, EVENT_TYPES, TARGET_ACTIONS
 from replay.log import (
     LEVEL_NAMES,
@@ -25,17 +27,21 @@ from replay.log import (
 )
 from replay.notation_lex import (
     MAX_QUOTED,
+    QUOTES,
+    SEP,
     UNKNOWN_HAND,
     ItemError,
     Line,
+    Syntax,
     Tok,
     clip,
     items,
+    json_string,
     or_list,
     split_short,
     to_int,
 )
-from replay.words import action_of, meaning, words_of
+from replay.words import DECISION_WORDS, OUTCOME_WORDS, action_of, meaning, words_of
 
 Path = tuple[str | int, ...]  # a path in the JSON document of the log
 
@@ -45,7 +51,7 @@ _FLOAT = re.compile(r"-?(?:[0-9]+(?:\.[0-9]*)?|\.[0-9]+)(?:[eE][-+]?[0-9]+)?|-?i
 
 
 class LineReader:
-    """The state of reading one text log that events and results need, the token helpers
+    """The state of reading one text log that events, results and decisions need, the token helpers
     (errors at a line and column, seats, cards, lists, levels) and the lines after ``events``."""
 
     def __init__(self, source: str) -> None:
@@ -55,6 +61,7 @@ class LineReader:
         self.events: list[dict[str, Any]] = []
         self.positions: list[tuple[int, int]] = []
         self.result: dict[str, Any] | None = None
+        self.decisions: list[dict[str, Any]] = []
         self.where: dict[Path, tuple[int, int]] = {}
 
     # -- errors
@@ -245,6 +252,64 @@ class LineReader:
             line,
             tok.col,
         )
+
+    def _decision(self, line: Line) -> None:
+        """``decision EVENT upheld|overruled AT REFEREE [rule RULE] # TEXT`` (JSON ``decisions``); also
+        ``裁定``, ``维持``, ``推翻``, ``规则``. REFEREE is one token as typed or a JSON string ``"..."``."""
+        path: Path = ("decisions", len(self.decisions))
+        self.note(path, line, line.tokens[0].col)
+        toks = list(line.tokens[1:])  # not cut at a "#": a quoted referee may hold one
+        event = self.take(line, toks, line.tokens[0], "the event's index", (*path, "event"))
+        raw: dict[str, Any] = {"event": self.integer(line, event, "the event's index")}
+        outcome = self.take(line, toks, event, "upheld or overruled (维持 or 推翻)", (*path, "decision"))
+        raw["decision"] = OUTCOME_WORDS.get(outcome.word, outcome.word)
+        if raw["decision"] not in OUTCOMES:
+            self.fail(f"expected upheld or overruled (维持 or 推翻), got {outcome.shown}", line, outcome.col)
+        at = self.take(line, toks, outcome, 'the time, e.g. "2026-12-01T20:15:00Z"', (*path, "at"))
+        raw["at"] = clip(at.word)  # checked with the others below; quoted in part if long
+        raw["referee"], toks = self.referee(line, at, toks, (*path, "referee"))
+        if toks and not toks[0].is_hash:
+            key = toks.pop(0)
+            if DECISION_WORDS.get(key.word, key.word) != "rule":
+                self.fail(f"expected 'rule' or the '#' before the ruling's text, got {key.shown}", line, key.col)
+            raw["rule"] = clip(self.take(line, toks, key, "a rule ID (e.g. GJ-BURN)", (*path, "rule")).word)
+        if not toks:
+            self.fail("expected '#' and the ruling's text at the end of the decision", line, len(line.text) + 1)
+        if not toks[0].is_hash:
+            self.fail(f"unexpected {toks[0].shown} before the '#' and the ruling's text", line, toks[0].col)
+        self.note((*path, "text"), line, toks[0].col)
+        raw["text"] = line.hash_text(line.tokens.index(toks[0]))
+        try:
+            decision_from_json(raw)
+        except DecisionError as exc:
+            self.fail(str(exc), line, self.where[(*path, exc.key)][1])
+        self.decisions.append(raw)
+
+    def take(self, line: Line, toks: list[Tok], after: Tok, what: str, path: Path) -> Tok:
+        """The first of ``toks`` (taken off the list), the value at document ``path``; an error after
+        token ``after`` when there is none before the ``#``."""
+        if not toks or toks[0].is_hash:
+            self.fail(f"expected {what} after {after.shown}", line, after.end)
+        tok = toks.pop(0)
+        self.note(path, line, tok.col)
+        return tok
+
+    def referee(self, line: Line, after: Tok, toks: list[Tok], path: Path) -> tuple[str, list[Tok]]:
+        """The referee's name after token ``after`` (one token as typed, or a JSON string) and the
+        tokens after it."""
+        tok = self.take(line, toks, after, "the referee's name", path)
+        if tok.raw[0] in QUOTES and tok.raw[0] != '"':
+            self.fail(f'quote a name in ASCII double quotes, "...", not {tok.raw[0]!r}', line, tok.col)
+        if tok.raw[0] != '"':
+            return tok.raw, toks
+        try:
+            name, end = json_string(line.text[tok.col - 1 :])
+        except Syntax as exc:
+            self.fail(f"the referee's name: {exc.message}", line, tok.col)
+        stop = tok.col - 1 + end  # the index just past the closing quote
+        if stop < len(line.text) and line.text[stop] not in SEP:
+            self.fail("expected a space after the quoted name", line, stop + 1)
+        return name, [t for t in toks if t.col > stop]
 
     def _result(self, line: Line) -> None:
         words = line.words

@@ -3,7 +3,7 @@
 A line is split into tokens at spaces, tabs and ideographic spaces (U+3000). Each token keeps the
 text as typed (``raw``) and its 1-based column in characters, and is read in its NFKC form
 (``word``): full-width ``０１２``, ``ＫＳ``, ``：`` and ``？`` read as ``012``, ``KS``, ``:`` and
-``?``. Free text (names, notes, meta text) is never normalised: it is taken from
+``?``. Free text (names, notes, meta text, a decision's text) is never normalised: it is taken from
 the line as typed. In a list of cards or seats, ``,``, ``，`` and ``、`` also separate the items.
 
 Shared by the reader (``replay.notation``) and the writer (``replay.notation_write``).
@@ -20,6 +20,7 @@ from typing import Any, NamedTuple
 SEP = " \t\u3000"  # token separators
 ITEM_SEPS = ",，、"  # separators of the items of a card or seat list (besides SEP)
 COLONS = ":："  # the colon of the shorthand "0: 5H 5H"
+QUOTES = '"＂“”「」『』'  # a bare name may not start with one: '"' starts a JSON string, the others are refused
 UNKNOWN_HAND = "?"  # a hand line's only token when the whole hand is unknown; "?N": N unknown cards
 MAX_QUOTED = 80  # characters of a token quoted in an error message
 
@@ -74,7 +75,7 @@ class Tok(NamedTuple):
 
     @property
     def is_hash(self) -> bool:
-        """True when the token starts a comment or a note (``#``, ``＃``)."""
+        """True when the token starts a comment, a note or a decision's text (``#``, ``＃``)."""
         return self.word.startswith("#")
 
 

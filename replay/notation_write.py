@@ -11,9 +11,10 @@ from collections.abc import Mapping
 from typing import Any
 
 from replay.cards import Card
+from replay.decisions import Decision
 from replay.events import Event
 from replay.log import FORMAT, LEVELS_KEYS, META_KEYS, POINTS_KEYS, UNKNOWN, Log
-from replay.notation_lex import UNKNOWN_HAND, Line, Syntax, escape, parse_value, profile_value
+from replay.notation_lex import QUOTES, SEP, UNKNOWN_HAND, Line, Syntax, Tok, escape, parse_value, profile_value
 
 MAX_UNKNOWN = 216  # the largest N of a "?N" hand (the range log.py allows for a JSON count)
 
@@ -50,6 +51,7 @@ def format_text(log: Log) -> str:
     out += [format_event(e) for e in log.events]
     if log.result is not None:
         out += _result_lines(log.result)
+    out += [format_decision(d) for d in log.decisions]
     return "\n".join(out) + "\n"
 
 
@@ -76,6 +78,24 @@ def format_event(event: Event) -> str:
     if raw.get("note"):
         line += " # " + escape(raw["note"])
     return line
+
+
+def format_decision(decision: Decision) -> str:
+    """A referee's decision as a line of the notation:
+    ``decision EVENT upheld|overruled AT REFEREE [rule RULE] # TEXT``."""
+    parts = ["decision", str(decision.event), decision.decision, decision.at, name_text(decision.referee)]
+    if decision.rule is not None:
+        parts += ["rule", decision.rule]
+    return " ".join(parts) + " # " + escape(decision.text)
+
+
+def name_text(name: str) -> str:
+    """A name as one token of a line: as it is when it reads back so (no space, no line break, no
+    leading quote or ``#``), else as a JSON string."""
+    bare = name and not any(ch in SEP or ch in "\n\r" for ch in name) and name[0] not in QUOTES
+    if bare and not Tok.at(name[0], 1).is_hash:
+        return name
+    return json.dumps(name, ensure_ascii=False)
 
 
 def _with_text(prefix: str, text: str) -> str:

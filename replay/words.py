@@ -1,7 +1,7 @@
-"""The Chinese words of the text notation: the action words.
+"""The Chinese words of the text notation: action words, and the words of a decision line.
 
 A log typed on a Chinese keyboard may write ``0 出 3S 3S`` for ``0 play 3S 3S``, ``1 过`` for
-``1 pass``. This module is the one table of those words;
+``1 pass``, ``裁定 3 维持 …`` for ``decision 3 upheld …``. This module is the one table of those words;
 ``replay.notation`` reads them (after NFKC, so ``亮３`` is ``亮3``) and always writes the ASCII keywords.
 
 A word stands for an action only in the games that have that action (``GAME_ACTIONS``, the engines'
@@ -77,6 +77,10 @@ GAME_WORDS: MappingProxyType[str, MappingProxyType[str, str]] = MappingProxyType
         ),
     }
 )
+
+# The words of a decision line (``decision`` and its ``rule`` keyword) and of its outcome.
+DECISION_WORDS: MappingProxyType[str, str] = MappingProxyType({"裁定": "decision", "规则": "rule", "規則": "rule"})
+OUTCOME_WORDS: MappingProxyType[str, str] = MappingProxyType({"维持": "upheld", "維持": "upheld", "推翻": "overruled"})
 
 _WORD_ACTION: dict[str, str] = {word: action for action, words in ACTION_WORDS.items() for word in words}
 

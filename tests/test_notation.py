@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 import re
+from datetime import datetime
 from pathlib import Path
 from typing import Any
 
@@ -996,6 +997,20 @@ def log_docs(draw: st.DrawFn, bh_profile: str) -> dict[str, Any]:
             ev["note"] = draw(weird_text)
         events.append(ev)
     doc["events"] = events
+    if events and draw(st.booleans()):
+        text = weird_text.filter(lambda t: t.strip() != "")
+        at = st.datetimes(datetime(2020, 1, 1), datetime(2030, 12, 31)).map(lambda d: d.strftime("%Y-%m-%dT%H:%M:%SZ"))
+        decision = st.fixed_dictionaries(
+            {
+                "event": st.integers(0, len(events) - 1),
+                "decision": st.sampled_from(["upheld", "overruled"]),
+                "text": text,
+                "referee": text,
+                "at": at,
+            },
+            optional={"rule": st.sampled_from(["GJ-BURN", "TURN-ORDER", "BH-CALL", "SJ-FOLLOW", "X"])},
+        )
+        doc["decisions"] = draw(st.lists(decision, min_size=1, max_size=4))
     if draw(st.booleans()):
         result: dict[str, Any] = {}
         rkeys = ["points", "levels"] if game == "shengji" else ["finish_order", "sweep", "teams"]
@@ -1031,7 +1046,7 @@ def expected_lines(log: Log) -> int:
     count += (log.marked is not None) + (log.loyalist is not None) + (log.kitty is not None) + (log.levels is not None)
     if log.result is not None:
         count += max(1, sum(max(1, len(v)) if k == "teams" else 1 for k, v in log.result.items()))
-    return count
+    return count + len(log.decisions)
 
 
 @settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])

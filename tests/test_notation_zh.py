@@ -19,12 +19,15 @@ from test_notation import located
 
 from replay.baohuang import Baohuang
 from replay.cards import Card
+from replay.decisions import Decision
 from replay.events import EVENT_TYPES
 from replay.gouji import Gouji
 from replay.log import Log, LogError, Seat
 from replay.notation import format_text, parse_text
+from replay.notation_lex import escape
+from replay.notation_write import name_text
 from replay.simulate import simulate_deal
-from replay.words import ACTION_WORDS, GAME_ACTIONS, GAME_WORDS, action_of, meanings
+from replay.words import ACTION_WORDS, DECISION_WORDS, GAME_ACTIONS, GAME_WORDS, OUTCOME_WORDS, action_of, meanings
 
 DISPUTES = Path(__file__).resolve().parent.parent / "data" / "samples" / "disputes"
 PROFILES = ("gouji", "gouji-online", "baohuang", "shengji-35")
@@ -50,7 +53,7 @@ def test_the_words_are_distinct_and_in_nfkc() -> None:
     words = [w for ws in ACTION_WORDS.values() for w in ws]
     assert len(words) == len(set(words))
     special = [w for own in GAME_WORDS.values() for w in own]
-    for word in [*words, *special]:
+    for word in [*words, *special, *DECISION_WORDS, *OUTCOME_WORDS]:
         assert unicodedata.normalize("NFKC", word) == word
         assert not word.isascii()
     for game, own in GAME_WORDS.items():
@@ -313,16 +316,29 @@ def chinese_event(line: str, game: str, rng: random.Random) -> str:
     return head + (rng.choice(GAPS) + tail if tail else "")
 
 
+def chinese_decision(d: Decision, rng: random.Random) -> str:
+    outcome = rng.choice([d.decision, *(w for w, o in OUTCOME_WORDS.items() if o == d.decision)])
+    words = [rng.choice(["decision", "裁定", "ｄｅｃｉｓｉｏｎ"]), full_width(str(d.event), rng), outcome]
+    words += [full_width(d.at, rng), name_text(d.referee)]
+    if d.rule is not None:
+        words += [rng.choice(["rule", "规则", "規則"]), full_width(d.rule, rng)]
+    return joined(words, rng) + rng.choice(GAPS) + rng.choice("#＃") + " " + escape(d.text)
+
+
 TEXT_KEYS = ("date", "venue", "match", "table", "notes", "profile")
 
 
 def chinese_text(log: Log, rng: random.Random) -> str:
     """The canonical text of ``log`` rewritten as a scorer might type it on a Chinese keyboard."""
+    lines = format_text(log).splitlines()
+    n_decisions = len(log.decisions)
     out = []
     in_events = False
-    for line in format_text(log).splitlines():
+    for k, line in enumerate(lines):
         key, _, rest = line.partition(" ")
-        if key in TEXT_KEYS or key == "option":
+        if k >= len(lines) - n_decisions:
+            out.append(chinese_decision(log.decisions[k - (len(lines) - n_decisions)], rng))
+        elif key in TEXT_KEYS or key == "option":
             out.append(full_width(key, rng) + rng.choice(" \u3000\t") + rest if rest else full_width(key, rng))
         elif key == "seat":
             seat, _, name = rest.partition(" ")
@@ -358,17 +374,23 @@ def chinese_text(log: Log, rng: random.Random) -> str:
     return "\n".join(out) + "\n"
 
 
-def with_names(log: Log) -> Log:
-    """The log with a player's name that holds spaces and a '#'."""
+def with_decisions(log: Log) -> Log:
+    """The log with a referee's decisions whose names and texts hold spaces, '#', line breaks and HTML."""
+    n = len(log.events)
+    decisions = (
+        Decision(0, "upheld", "过牌不烧，烧牌无效 # see GJ-BURN", "老王", "2026-12-01T20:15:00Z", "GJ-BURN"),
+        Decision(n - 1, "overruled", "<b>late</b> & wrong\nsecond line \\n", "Wang Laoshi #2", "2026-12-01T20:16:00Z"),
+        Decision(n // 2, "upheld", " 维持 ", '"李" 裁判', "2026-12-02T08:00:00Z"),
+    )
     seats = (*log.seats[:-1], Seat(log.seats[-1].seat, "刘 八 #8"))
-    return replace(log, seats=seats)
+    return replace(log, decisions=decisions, seats=seats)
 
 
 @cache
 def logs() -> tuple[Log, ...]:
-    """Simulated deals of each game's profiles and the hand-written disputes."""
-    out = [with_names(simulate_deal(seed, profile).log) for profile in PROFILES for seed in (1, 2)]
-    out += [with_names(parse_text(path.read_text(encoding="utf-8"))) for path in sorted(DISPUTES.glob("*.txt"))]
+    """Simulated deals of each game's profiles and the hand-written disputes, with decisions."""
+    out = [with_decisions(simulate_deal(seed, profile).log) for profile in PROFILES for seed in (1, 2)]
+    out += [with_decisions(parse_text(path.read_text(encoding="utf-8"))) for path in sorted(DISPUTES.glob("*.txt"))]
     return tuple(out)
 
 
@@ -422,3 +444,20 @@ def test_docs_chinese_example_reads_as_said() -> None:
     (typed,) = re.findall(r"```text\n(０.*?)```", docs_section("Typed on a Chinese keyboard"), re.S)
     said = "0 play 3S 3S\n1 pass\n2 play 5H 5H # 注\n3 pass\n5 tribute 0 BJ SJ\n4 report 8\n"
     assert parse_text(H + "events\n" + typed) == parse_text(H + "events\n" + said)
+
+
+def test_docs_decision_examples_read() -> None:
+    section = docs_section("Decisions", 2)  # the first is JSON's
+    blocks = re.findall(r"```text\n(.*?)```", section, re.S)
+    events = "".join(f"{i % 6} pass\n" for i in range(13))
+    log = parse_text(H + "events\n" + events + blocks[0])
+    assert [(d.event, d.decision, d.referee, d.rule) for d in log.decisions] == [
+        (12, "upheld", "老王", "GJ-BURN"),
+        (3, "overruled", "Wang Laoshi", None),
+    ]
+    assert log.decisions[1].text == "seat 1 <b>played</b> out of turn"
+    typed = re.search(r"`(裁定 .*?)`", section)
+    assert typed is not None
+    assert parse_text(H + "events\n" + events + typed[1] + "\n").decisions[0] == replace(
+        log.decisions[0], text="过牌不烧"
+    )
