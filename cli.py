@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any
 
 from sqlalchemy.exc import SQLAlchemyError
 
-from replay.log import Log, LogError, read_log
+from replay.log import Log, LogError, decode_log, read_log
 from replay.profile import GAMES, ProfileError, default_profile, load_profile, options_for, shipped_profiles
 from replay.replay import Replay
 from replay.scoring import Score
@@ -47,8 +47,10 @@ class InputError(Exception):
 
 
 def _read(path: str) -> Log:
-    if path == "-":
-        return read_log("<stdin>", sys.stdin.read())
+    if path == "-":  # read as bytes where there are bytes, so that input not in UTF-8 is refused at its place
+        stream = getattr(sys.stdin, "buffer", None)
+        text = sys.stdin.read() if stream is None else decode_log(stream.read(), "<stdin>")
+        return read_log("<stdin>", text)
     return read_log(path)
 
 

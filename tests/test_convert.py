@@ -128,6 +128,12 @@ def test_unreadable_input_is_refused_with_its_place(
     assert f"{bad}:2:8: file is not UTF-8 text" in refused(capsys, bad, "--to", "text")
     monkeypatch.setattr(sys, "stdin", io.StringIO("fupan/1 gouji\nevents\n0 定主 SJ\n"))
     assert refused(capsys, "-", "--to", "json").startswith("fupan: <stdin>:3:3: '定主' is no action of gouji")
+    gbk = "fupan/1 gouji\nseat 0 张三\n".encode("gbk")  # typed on a Chinese Windows, not saved as UTF-8
+    monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO(gbk), encoding="utf-8"))
+    assert refused(capsys, "-", "--to", "json") == "fupan: <stdin>:2:8: file is not UTF-8 text (byte 0xd5)\n"
+    bom = "\ufefffupan/1 gouji\nseat 0 张三\n".encode()
+    monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO(bom), encoding="utf-8"))
+    assert '"player": "张三"' in convert(capsys, "-", "json")
 
 
 def test_unwritable_out_and_profile_are_refused(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
