@@ -4,6 +4,7 @@ read is refused with exit 2 and one line naming the file, line and column."""
 
 from __future__ import annotations
 
+import argparse
 import io
 import json
 import sys
@@ -158,7 +159,6 @@ def test_to_is_required(capsys: pytest.CaptureFixture[str]) -> None:
 
 def test_help_names_every_option() -> None:
     parser = cli.build_parser()
-    sub = next(a for a in parser._actions if a.dest == "command")
-    convert_parser = sub.choices["convert"]  # type: ignore[attr-defined]
-    for action in convert_parser._actions:
+    sub = next(a for a in parser._actions if isinstance(a, argparse._SubParsersAction))
+    for action in sub.choices["convert"]._actions:
         assert action.help, action.dest

@@ -43,8 +43,8 @@ LIST_GAPS = (*GAPS, "、", "，", ",", " 、", ", ", "， ")  # between the card
 
 
 def test_the_games_actions_are_the_engines() -> None:
-    assert GAME_ACTIONS["gouji"] == {cls.action for cls in Gouji.HANDLERS}
-    assert GAME_ACTIONS["baohuang"] == {cls.action for cls in Baohuang.HANDLERS}
+    assert GAME_ACTIONS["gouji"] == {action for action, cls in EVENT_TYPES.items() if cls in Gouji.HANDLERS}
+    assert GAME_ACTIONS["baohuang"] == {action for action, cls in EVENT_TYPES.items() if cls in Baohuang.HANDLERS}
     assert GAME_ACTIONS["shengji"] == {"declare", "pass", "exchange", "bury", "play"}
     assert set(ACTION_WORDS) == set(EVENT_TYPES)  # every action has its Chinese words
 
@@ -411,8 +411,8 @@ def test_chinese_text_reads_to_the_same_log(index: int, seed: int) -> None:
     assert again.dumps() == log.dumps()
     assert format_text(again) == ascii_text
     lines = typed.split("\n")
-    for (line, col), event in zip(again.positions, again.events, strict=True):
-        assert col == 1 and lines[line - 1].strip(), event
+    for place, event in zip(again.positions, again.events, strict=True):
+        assert place is not None and place[1] == 1 and lines[place[0] - 1].strip(), event
 
 
 # ---------------------------------------------------------------------------------------------
