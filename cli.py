@@ -1,4 +1,5 @@
-"""The ``fupan`` command: check, replay, score and coach logs, simulate deals (够级, 保皇 and 升级).
+"""The ``fupan`` command: check, replay, score and coach logs, convert them between JSON and the text
+notation, simulate deals (够级, 保皇 and 升级).
 
 Exit codes: 0 every event legal, 1 some event illegal, 2 the input cannot be read (the message names
 the file, line and column), 3 an internal error (a bug: please report it). ``fupan coach`` gives 1
@@ -16,7 +17,7 @@ from typing import TYPE_CHECKING, Any
 
 from sqlalchemy.exc import SQLAlchemyError
 
-from replay.log import Log, LogError, read_log
+from replay.log import Log, LogError, decode_log, read_log
 from replay.profile import GAMES, ProfileError, default_profile, load_profile, options_for, shipped_profiles
 from replay.replay import Replay
 from replay.scoring import Score
@@ -46,8 +47,10 @@ class InputError(Exception):
 
 
 def _read(path: str) -> Log:
-    if path == "-":
-        return read_log("<stdin>", sys.stdin.read())
+    if path == "-":  # read as bytes where there are bytes, so that input not in UTF-8 is refused at its place
+        stream = getattr(sys.stdin, "buffer", None)
+        text = sys.stdin.read() if stream is None else decode_log(stream.read(), "<stdin>")
+        return read_log("<stdin>", text)
     return read_log(path)
 
 
@@ -550,6 +553,30 @@ def cmd_demo(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
+def cmd_convert(args: argparse.Namespace) -> int:
+    """fupan convert: a log from JSON to the text notation or back, each in its canonical form. The log
+    is read (what cannot be read is refused, exit 2) but not judged: no replay."""
+    from replay.notation import format_text
+
+    log = _read(args.log)
+    if args.to == "json":
+        out = log.dumps()
+    else:
+        try:
+            out = format_text(log)
+        except ValueError as exc:  # a profile name the notation cannot hold
+            raise InputError(f"{log.source}: {exc}") from None
+    if args.out is None:
+        sys.stdout.write(out)
+        return EXIT_OK
+    try:
+        with open(args.out, "w", encoding="utf-8", newline="") as fh:
+            fh.write(out)
+    except OSError as exc:
+        raise InputError(f"{args.out}: cannot write the log ({exc.strerror or exc})") from None
+    return EXIT_OK
+
+
 def cmd_profiles(args: argparse.Namespace) -> int:
     """fupan profiles: the shipped profiles, or one profile's options."""
     if args.name is None:
@@ -738,6 +765,16 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--jobs", type=int, default=0, help="worker processes (0: every core)")
     p.add_argument("--seed", type=int, default=0, help="seed of the sampled deals and rollouts")
     p.set_defaults(func=cmd_coach)
+    p = sub.add_parser("convert", help="a log from JSON to the text notation or back (read, not judged)")
+    p.add_argument("log", help="a JSON or text log, or - for standard input")
+    p.add_argument(
+        "--to",
+        required=True,
+        choices=("json", "text"),
+        help="json: the canonical JSON (as Log.dumps writes it); text: the canonical text notation",
+    )
+    p.add_argument("--out", metavar="FILE", help="write the log to FILE (UTF-8) instead of standard output")
+    p.set_defaults(func=cmd_convert)
     p = sub.add_parser("simulate", help="write simulated deals")
     p.add_argument("--game", default="gouji", help=f"one of {', '.join(GAMES)} (its default profile unless --profile)")
     p.add_argument("--deals", type=int, default=1)

@@ -219,14 +219,20 @@ def read_log(path: str | Path, text: str | None = None) -> Log:
             raw = Path(path).read_bytes()
         except OSError as exc:
             raise LogError(f"cannot read file: {exc.strerror or exc}", source) from None
-        try:
-            text = raw.decode("utf-8-sig")
-        except UnicodeDecodeError as exc:
-            line = raw[: exc.start].count(b"\n") + 1
-            start = raw.rfind(b"\n", 0, exc.start) + 1
-            col = len(raw[start : exc.start].decode("utf-8", errors="replace")) + 1
-            raise LogError(f"file is not UTF-8 text (byte 0x{raw[exc.start]:02x})", source, line, col) from None
+        text = decode_log(raw, source)
     return parse_log(text, source)
+
+
+def decode_log(raw: bytes, source: str = "<log>") -> str:
+    """The text of a log's bytes (UTF-8, a byte order mark allowed); LogError at the line and column
+    of the first byte that is not UTF-8."""
+    try:
+        return raw.decode("utf-8-sig")
+    except UnicodeDecodeError as exc:
+        line = raw[: exc.start].count(b"\n") + 1
+        start = raw.rfind(b"\n", 0, exc.start) + 1
+        col = len(raw[start : exc.start].decode("utf-8", errors="replace")) + 1
+        raise LogError(f"file is not UTF-8 text (byte 0x{raw[exc.start]:02x})", source, line, col) from None
 
 
 def parse_log(text: str, source: str = "<log>") -> Log:

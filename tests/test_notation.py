@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 import re
+from datetime import datetime
 from pathlib import Path
 from typing import Any
 
@@ -43,7 +44,9 @@ from replay.log import (
     parse_log,
     read_log,
 )
-from replay.notation import _format_value, _parse_value, _same, format_event, format_text, parse_text
+from replay.notation import format_event, format_text, parse_text
+from replay.notation_lex import parse_value
+from replay.notation_write import format_value, same
 from replay.profile import ProfileError, options_for
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -173,6 +176,18 @@ def error(text: str, source: str = "<log>") -> LogError:
     return info.value
 
 
+def located(text: str, line: int, col: int, message: str) -> LogError:
+    """The LogError that reading ``text`` (as sheet.txt) raises, checked to stand at ``line``, ``col``
+    and to match ``message``, in a message of reasonable length (a long token is quoted in part)."""
+    exc = error(text, "sheet.txt")
+    assert (exc.line, exc.col) == (line, col), exc.reason
+    assert re.search(message, exc.reason), exc.reason
+    assert str(exc).startswith(f"sheet.txt:{line}:{col}: ")
+    assert exc.source == "sheet.txt"
+    assert len(exc.reason) < 600, exc.reason
+    return exc
+
+
 # ---------------------------------------------------------------------------------------------
 # Round trips
 
@@ -288,7 +303,7 @@ def test_shengji_sample() -> None:
     assert set(SJ_ACTIONS) <= {e.action for e in log.events}
 
 
-def test_shengji_loose_input_reads_the_same() -> None:
+def test_shengji_loose_input_reads_thesame() -> None:
     loose = """\
 # 升级, table 3
 fupan/1 shengji # four seats
@@ -638,9 +653,9 @@ def test_list_option_values(bh_profile: str, value: str, parsed: list[Any], writ
 )
 def test_option_value_forms(value: str, parsed: Any, written: str) -> None:
     # no option takes these values now, so the reading and writing of values is tested on its own
-    assert _same(_parse_value(value), parsed)
-    assert _format_value(parsed) == written
-    assert _same(_parse_value(written), parsed)
+    assert same(parse_value(value), parsed)
+    assert format_value(parsed) == written
+    assert same(parse_value(written), parsed)
 
 
 def test_previous_and_result_forms() -> None:
@@ -848,11 +863,7 @@ ERRORS = [
 
 @pytest.mark.parametrize(("text", "line", "col", "message"), ERRORS)
 def test_errors(text: str, line: int, col: int, message: str) -> None:
-    exc = error(text, "sheet.txt")
-    assert (exc.line, exc.col) == (line, col), exc.reason
-    assert re.search(message, exc.reason), exc.reason
-    assert str(exc).startswith(f"sheet.txt:{line}:{col}: ")
-    assert exc.source == "sheet.txt"
+    located(text, line, col, message)
 
 
 def test_unknown_card_message_is_the_card_error() -> None:
@@ -986,6 +997,20 @@ def log_docs(draw: st.DrawFn, bh_profile: str) -> dict[str, Any]:
             ev["note"] = draw(weird_text)
         events.append(ev)
     doc["events"] = events
+    if events and draw(st.booleans()):
+        text = weird_text.filter(lambda t: t.strip() != "")
+        at = st.datetimes(datetime(2020, 1, 1), datetime(2030, 12, 31)).map(lambda d: d.strftime("%Y-%m-%dT%H:%M:%SZ"))
+        decision = st.fixed_dictionaries(
+            {
+                "event": st.integers(0, len(events) - 1),
+                "decision": st.sampled_from(["upheld", "overruled"]),
+                "text": text,
+                "referee": text,
+                "at": at,
+            },
+            optional={"rule": st.sampled_from(["GJ-BURN", "TURN-ORDER", "BH-CALL", "SJ-FOLLOW", "X"])},
+        )
+        doc["decisions"] = draw(st.lists(decision, min_size=1, max_size=4))
     if draw(st.booleans()):
         result: dict[str, Any] = {}
         rkeys = ["points", "levels"] if game == "shengji" else ["finish_order", "sweep", "teams"]
@@ -1021,7 +1046,7 @@ def expected_lines(log: Log) -> int:
     count += (log.marked is not None) + (log.loyalist is not None) + (log.kitty is not None) + (log.levels is not None)
     if log.result is not None:
         count += max(1, sum(max(1, len(v)) if k == "teams" else 1 for k, v in log.result.items()))
-    return count
+    return count + len(log.decisions)
 
 
 @settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -1052,10 +1077,10 @@ VOCAB = ["seat", "hand", "events", "result", "option", "profile", "date", "deal"
 @settings(max_examples=300, deadline=None)
 @given(st.one_of(st.booleans(), st.integers(), weird_text, st.lists(st.one_of(st.integers(), weird_text), max_size=4)))
 def test_option_values_read_back_as_written(value: Any) -> None:
-    written = _format_value(value)
+    written = format_value(value)
     assert "\n" not in written and "\r" not in written
-    assert _same(_parse_value(written), value)
-    assert _same(_parse_value(f" {written} # a comment"), value)
+    assert same(parse_value(written), value)
+    assert same(parse_value(f" {written} # a comment"), value)
 
 
 @settings(max_examples=400, deadline=None)

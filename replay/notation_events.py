@@ -1,0 +1,427 @@
+"""Reading the text notation (``replay.notation``), part two: the reader's token helpers and the lines
+that follow ``events``: events (keywords or Chinese action words, ``replay.words``), result lines
+and a referee's decisions. ``replay.notation._Reader`` adds the header, the deal and the meta lines.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Callable
+from typing import Any, NoReturn
+
+from replay.cards import Card, CardError
+from replay.decisions import OUTCOMES, DecisionError, decision_from_json
+from replay.events import CARD_ACTIONS, EVENT_TYPES, TARGET_ACTIONS
+from replay.log import (
+    LEVEL_NAMES,
+    LEVELS_KEYS,
+    POINTS_KEYS,
+    SHENGJI_RESULT_KEYS,
+    UNKNOWN,
+    LogError,
+    _check_order,
+    _DocError,
+    _int,
+    event_from_json,
+)
+from replay.notation_lex import (
+    MAX_QUOTED,
+    QUOTES,
+    SEP,
+    UNKNOWN_HAND,
+    ItemError,
+    Line,
+    Syntax,
+    Tok,
+    clip,
+    items,
+    json_string,
+    or_list,
+    split_short,
+    to_int,
+)
+from replay.words import DECISION_WORDS, OUTCOME_WORDS, action_of, meaning, words_of
+
+Path = tuple[str | int, ...]  # a path in the JSON document of the log
+
+PASS_MARK = "-"  # "<seat>: -" is a pass in the shorthand
+COUNT = re.compile(r"\?(-?[0-9]+)")  # "?N": a hand of N unknown cards
+_FLOAT = re.compile(r"-?(?:[0-9]+(?:\.[0-9]*)?|\.[0-9]+)(?:[eE][-+]?[0-9]+)?|-?inf")
+
+
+class LineReader:
+    """The state of reading one text log that events, results and decisions need, the token helpers
+    (errors at a line and column, seats, cards, lists, levels) and the lines after ``events``."""
+
+    def __init__(self, source: str) -> None:
+        self.source = source
+        self.game = ""
+        self.n = 0
+        self.events: list[dict[str, Any]] = []
+        self.positions: list[tuple[int, int]] = []
+        self.result: dict[str, Any] | None = None
+        self.decisions: list[dict[str, Any]] = []
+        self.where: dict[Path, tuple[int, int]] = {}
+
+    # -- errors
+
+    def fail(self, message: str, line: Line | int, col: int) -> NoReturn:
+        """Raise the LogError of a problem at ``line``, ``col``."""
+        number = line if isinstance(line, int) else line.number
+        raise LogError(message, self.source, number, col)
+
+    def note(self, path: Path, line: Line, col: int) -> None:
+        """Remember where the value at a document path was written."""
+        self.where[path] = (line.number, col)
+
+    def checked(self, check: Callable[..., Any], *args: Any) -> Any:
+        """``check(*args)`` with a _DocError of log.py turned into a LogError at its token."""
+        try:
+            return check(*args)
+        except _DocError as exc:
+            path: Path = tuple(exc.path)
+            while path and path not in self.where:
+                path = path[:-1]
+            line, col = self.where.get(path, (None, None))
+            raise LogError(exc.message, self.source, line, col) from None
+
+    # -- tokens
+
+    def integer(self, line: Line, tok: Tok, what: str) -> int:
+        """The integer a token spells, or a LogError naming what was expected."""
+        value = to_int(tok.word)
+        if value is None:
+            self.fail(f"expected {what} (an integer), got {tok.shown}", line, tok.col)
+        if len(tok.word) > MAX_QUOTED:  # no integer of the notation is this long but option values
+            self.fail(f"expected {what} (an integer), got {tok.shown} ({len(tok.word)} digits)", line, tok.col)
+        return value
+
+    def items(self, line: Line, toks: tuple[Tok, ...], what: str) -> tuple[Tok, ...]:
+        """The items of a list of cards or seats (also separated by ``,``, ``，``, ``、``)."""
+        try:
+            return items(toks, what)
+        except ItemError as exc:
+            self.fail(exc.message, line, exc.col)
+
+    def seat(self, line: Line, tok: Tok, path: Path) -> int:
+        """A seat number of this game (0 … n-1) at document ``path``."""
+        value = self.integer(line, tok, "a seat number")
+        self.note(path, line, tok.col)
+        self.checked(_int, value, list(path), "a seat", 0, self.n - 1)
+        return value
+
+    def card(self, line: Line, tok: Tok, allow_unknown: bool) -> str:
+        """A card token (checked; ``??`` only where ``allow_unknown``) in its NFKC form."""
+        if tok.word == UNKNOWN:
+            if allow_unknown:
+                return UNKNOWN
+            err = CardError(UNKNOWN, "an unknown card may stand only in a hand line")
+            self.fail(str(err), line, tok.col)
+        if tok.word == UNKNOWN_HAND and allow_unknown:
+            self.fail(
+                f"'{UNKNOWN_HAND}' (a wholly unknown hand) must stand alone; write {UNKNOWN} for one unknown card",
+                line,
+                tok.col,
+            )
+        if allow_unknown and COUNT.fullmatch(tok.word):
+            self.fail(
+                f"{tok.shown} (a hand of unknown cards) must stand alone; write {UNKNOWN} for one unknown card",
+                line,
+                tok.col,
+            )
+        try:
+            Card(tok.word)
+        except CardError as exc:
+            self.fail(str(exc) if clip(tok.raw) == tok.word else str(CardError(clip(tok.raw))), line, tok.col)
+        return tok.word
+
+    def order(self, line: Line, toks: tuple[Tok, ...], path: Path) -> list[int]:
+        """A finish order: distinct seats at document ``path``."""
+        toks = self.items(line, toks, "a seat")
+        order = [self.seat(line, t, (*path, j)) for j, t in enumerate(toks)]
+        for j, seat in enumerate(order):
+            if seat in order[:j]:
+                self.note(path, line, toks[j].col)  # the error names the repeated seat
+                break
+        self.checked(_check_order, order, self.n, list(path))
+        return order
+
+    def no_more(self, line: Line, toks: tuple[Tok, ...], after: str) -> None:
+        """Fail on the first of ``toks``, which should not be there."""
+        if toks:
+            self.fail(f"unexpected {toks[0].shown} after {after}", line, toks[0].col)
+
+    def level_pair(self, line: Line, after: Tok, toks: tuple[Tok, ...], path: Path, what: str) -> list[str]:
+        """Two level tokens (side 0, then side 1) at the start of ``toks``; more tokens are an error."""
+        if len(toks) < 2:
+            at = toks[-1].end if toks else after.end
+            self.fail(f"expected the two sides' levels after {what} (side 0, then side 1), e.g. A 5", line, at)
+        out = [self.level(line, tok, (*path, j)) for j, tok in enumerate(toks[:2])]
+        self.no_more(line, toks[2:], "the two levels")
+        return out
+
+    def level(self, line: Line, tok: Tok, path: Path) -> str:
+        """A level token (``A``, ``2`` … ``10``, ``J``, ``Q``, ``K``; ``T`` and lower case accepted)."""
+        word = tok.word.upper()
+        word = "10" if word == "T" else word
+        if word not in LEVEL_NAMES:
+            self.fail(f"expected a level, one of {', '.join(LEVEL_NAMES)}; got {tok.shown}", line, tok.col)
+        self.note(path, line, tok.col)
+        return word
+
+    # -- the lines after "events"
+
+    def _event(self, line: Line) -> None:
+        """``SEAT ACTION [TO] [CARDS] [COUNT] [# NOTE]``, or the shorthand ``SEAT: CARDS`` / ``SEAT: -``."""
+        cut = line.cut
+        note = line.hash_text(cut)
+        words = line.tokens[:cut]
+        first = words[0]
+        i = len(self.events)
+        path: Path = ("events", i)
+        self.note(path, line, first.col)
+        self.note((*path, "note"), line, line.tokens[cut].col if note else first.col)
+        short = split_short(first)
+        if short:
+            seat_tok, rest = short
+            args = words[1:] if rest is None else (rest, *words[1:])
+            seat = self.seat(line, seat_tok, (*path, "seat"))
+            if not args:
+                self.fail(f"expected cards or {PASS_MARK} after {first.shown}", line, first.end)
+            action, action_tok = "play", first
+            if args[0].word == PASS_MARK:
+                action, action_tok, args = "pass", args[0], args[1:]
+                self.no_more(line, args, f"'{PASS_MARK}' (a pass)")
+        else:
+            seat_tok = first
+            seat = self.seat(line, seat_tok, (*path, "seat"))
+            if len(words) < 2:
+                self.fail(f"expected an action after the seat: {', '.join(EVENT_TYPES)}", line, first.end)
+            action_tok, args = words[1], words[2:]
+            action = self.action(line, action_tok)
+        self.note((*path, "action"), line, action_tok.col)
+        raw: dict[str, Any] = {"seat": seat, "action": action}
+        if action in TARGET_ACTIONS:
+            if not args:
+                self.fail(f"expected the seat given to after {action_tok.shown}", line, action_tok.end)
+            raw["to"] = self.seat(line, args[0], (*path, "to"))
+            action_tok, args = args[0], args[1:]
+        if action in CARD_ACTIONS:
+            cards = self.items(line, args, "a card")
+            if not cards:
+                self.fail(f"expected the cards after {action_tok.shown}", line, action_tok.end)
+            for j, tok in enumerate(cards):
+                self.note((*path, "cards", j), line, tok.col)
+            raw["cards"] = [self.card(line, tok, allow_unknown=False) for tok in cards]
+        elif action == "report":
+            if not args:
+                self.fail(f"expected the card count after {action_tok.shown}", line, action_tok.end)
+            raw["count"] = self.integer(line, args[0], "the card count")
+            self.note((*path, "count"), line, args[0].col)
+            self.no_more(line, args[1:], "the card count")
+        else:
+            self.no_more(line, args, f"{action_tok.shown} (it takes no cards)")
+        if note:
+            raw["note"] = note
+        self.checked(event_from_json, raw, i, self.n)
+        self.events.append(raw)
+        self.positions.append((line.number, seat_tok.col))
+
+    def action(self, line: Line, tok: Tok) -> str:
+        """The action an action token stands for: a keyword (any game's: the engine judges it) or a
+        Chinese word of this log's game (replay.words); anything else is an error at the token."""
+        if tok.word in EVENT_TYPES:
+            return tok.word
+        action = action_of(tok.word, self.game)
+        if action is not None:
+            return action
+        elsewhere = meaning(tok.word)
+        if elsewhere:
+            self.fail(
+                f"{tok.shown} is no action of {self.game} (it stands for {elsewhere}); the {self.game} words are "
+                + ", ".join(words_of(self.game)),
+                line,
+                tok.col,
+            )
+        shown = json.dumps(clip(tok.raw), ensure_ascii=False)
+        self.fail(
+            f"unknown action {shown} (expected one of {', '.join(EVENT_TYPES)}; or a word of {self.game}: "
+            + ", ".join(words_of(self.game))
+            + ")",
+            line,
+            tok.col,
+        )
+
+    def _decision(self, line: Line) -> None:
+        """``decision EVENT upheld|overruled AT REFEREE [rule RULE] # TEXT`` (JSON ``decisions``); also
+        ``裁定``, ``维持``, ``推翻``, ``规则``. REFEREE is one token as typed or a JSON string ``"..."``."""
+        path: Path = ("decisions", len(self.decisions))
+        self.note(path, line, line.tokens[0].col)
+        toks = list(line.tokens[1:])  # not cut at a "#": a quoted referee may hold one
+        event = self.take(line, toks, line.tokens[0], "the event's index", (*path, "event"))
+        raw: dict[str, Any] = {"event": self.integer(line, event, "the event's index")}
+        outcome = self.take(line, toks, event, "upheld or overruled (维持 or 推翻)", (*path, "decision"))
+        raw["decision"] = OUTCOME_WORDS.get(outcome.word, outcome.word)
+        if raw["decision"] not in OUTCOMES:
+            self.fail(f"expected upheld or overruled (维持 or 推翻), got {outcome.shown}", line, outcome.col)
+        at = self.take(line, toks, outcome, 'the time, e.g. "2026-12-01T20:15:00Z"', (*path, "at"))
+        raw["at"] = clip(at.word)  # checked with the others below; quoted in part if long
+        raw["referee"], toks = self.referee(line, at, toks, (*path, "referee"))
+        if toks and not toks[0].is_hash:
+            key = toks.pop(0)
+            if DECISION_WORDS.get(key.word, key.word) != "rule":
+                self.fail(f"expected 'rule' or the '#' before the ruling's text, got {key.shown}", line, key.col)
+            raw["rule"] = clip(self.take(line, toks, key, "a rule ID (e.g. GJ-BURN)", (*path, "rule")).word)
+        if not toks:
+            self.fail("expected '#' and the ruling's text at the end of the decision", line, len(line.text) + 1)
+        if not toks[0].is_hash:
+            self.fail(f"unexpected {toks[0].shown} before the '#' and the ruling's text", line, toks[0].col)
+        self.note((*path, "text"), line, toks[0].col)
+        raw["text"] = line.hash_text(line.tokens.index(toks[0]))
+        try:
+            decision_from_json(raw)
+        except DecisionError as exc:
+            self.fail(str(exc), line, self.where[(*path, exc.key)][1])
+        self.decisions.append(raw)
+
+    def take(self, line: Line, toks: list[Tok], after: Tok, what: str, path: Path) -> Tok:
+        """The first of ``toks`` (taken off the list), the value at document ``path``; an error after
+        token ``after`` when there is none before the ``#``."""
+        if not toks or toks[0].is_hash:
+            self.fail(f"expected {what} after {after.shown}", line, after.end)
+        tok = toks.pop(0)
+        self.note(path, line, tok.col)
+        return tok
+
+    def referee(self, line: Line, after: Tok, toks: list[Tok], path: Path) -> tuple[str, list[Tok]]:
+        """The referee's name after token ``after`` (one token as typed, or a JSON string) and the
+        tokens after it."""
+        tok = self.take(line, toks, after, "the referee's name", path)
+        if tok.raw[0] in QUOTES and tok.raw[0] != '"':
+            self.fail(f'quote a name in ASCII double quotes, "...", not {tok.raw[0]!r}', line, tok.col)
+        if tok.raw[0] != '"':
+            return tok.raw, toks
+        try:
+            name, end = json_string(line.text[tok.col - 1 :])
+        except Syntax as exc:
+            self.fail(f"the referee's name: {exc.message}", line, tok.col)
+        stop = tok.col - 1 + end  # the index just past the closing quote
+        if stop < len(line.text) and line.text[stop] not in SEP:
+            self.fail("expected a space after the quoted name", line, stop + 1)
+        return name, [t for t in toks if t.col > stop]
+
+    def _result(self, line: Line) -> None:
+        words = line.words
+        result = {} if self.result is None else self.result
+        self.result = result
+        self.where.setdefault(("result",), (line.number, words[0].col))
+        if len(words) == 1:
+            return
+        key = words[1]
+        name = {"finish": "finish_order", "team": "teams"}.get(key.word, key.word)
+        known = name in ("finish_order", "sweep", "teams", *SHENGJI_RESULT_KEYS)
+        if known and (name in SHENGJI_RESULT_KEYS) != (self.game == "shengji"):
+            owner = "a shengji log" if self.game != "shengji" else "the climbing games (gouji, baohuang)"
+            self.fail(f"result.{name} belongs to {owner}, not {self.game}", line, key.col)
+        if key.word == "points":
+            self._points(line, result)
+        elif key.word == "levels":
+            self._result_levels(line, result)
+        elif key.word in ("finish", "finish_order"):
+            if "finish_order" in result:
+                self.fail("result finish given twice", line, key.col)
+            path: Path = ("result", "finish_order")
+            self.note(path, line, key.col)
+            result["finish_order"] = self.order(line, words[2:], path)
+        elif key.word == "sweep":
+            if "sweep" in result:
+                self.fail("result sweep given twice", line, key.col)
+            if len(words) < 3:
+                self.fail("expected true or false after 'sweep'", line, key.end)
+            if words[2].word not in ("true", "false"):
+                self.fail(f"expected true or false after 'sweep', got {words[2].shown}", line, words[2].col)
+            self.no_more(line, words[3:], "true or false")
+            result["sweep"] = words[2].word == "true"
+        elif key.word == "team":
+            self._team(line, result.setdefault("teams", []))
+        elif key.word == "teams":
+            self.no_more(line, words[2:], "'teams' (write one 'result team SEATS = POINTS' line per team)")
+            result.setdefault("teams", [])
+        else:
+            words_ok = "points or levels" if self.game == "shengji" else "finish, sweep or team"
+            self.fail(f"unknown key {key.shown} after 'result' (expected {words_ok})", line, key.col)
+
+    def _points(self, line: Line, result: dict[str, Any]) -> None:
+        """``result points [defenders N] [kitty N]`` (升级, JSON ``result.points``)."""
+        key = line.words[1]
+        if "points" in result:
+            self.fail("result points given twice", line, key.col)
+        path: Path = ("result", "points")
+        self.note(path, line, key.col)
+        points: dict[str, int] = {}
+        toks = line.words[2:]
+        for k in range(0, len(toks), 2):
+            name = toks[k]
+            if name.word not in POINTS_KEYS:
+                self.fail(
+                    f"unknown key {name.shown} after 'result points' (expected {or_list(list(POINTS_KEYS))})",
+                    line,
+                    name.col,
+                )
+            if name.word in points:
+                self.fail(f"result points {name.word} given twice", line, name.col)
+            if k + 1 >= len(toks):
+                self.fail(f"expected the points after '{name.word}'", line, name.end)
+            value = self.integer(line, toks[k + 1], f"the {name.word} points")
+            self.note((*path, name.word), line, toks[k + 1].col)
+            points[name.word] = self.checked(_int, value, [*path, name.word], "a number of card points", 0, 10**6)
+        result["points"] = points
+
+    def _result_levels(self, line: Line, result: dict[str, Any]) -> None:
+        """``result levels [before L0 L1] [after L0 L1]`` (升级, JSON ``result.levels``)."""
+        key = line.words[1]
+        if "levels" in result:
+            self.fail("result levels given twice", line, key.col)
+        path: Path = ("result", "levels")
+        self.note(path, line, key.col)
+        levels: dict[str, list[str]] = {}
+        toks = line.words[2:]
+        k = 0
+        while k < len(toks):
+            name = toks[k]
+            if name.word not in LEVELS_KEYS:
+                self.fail(
+                    f"unknown key {name.shown} after 'result levels' (expected {or_list(list(LEVELS_KEYS))})",
+                    line,
+                    name.col,
+                )
+            if name.word in levels:
+                self.fail(f"result levels {name.word} given twice", line, name.col)
+            pair = toks[k + 1 : k + 3]
+            levels[name.word] = self.level_pair(line, name, pair, (*path, name.word), f"'{name.word}'")
+            k += 3
+        result["levels"] = levels
+
+    def _team(self, line: Line, teams: list[dict[str, Any]]) -> None:
+        words = line.words[2:]
+        eq = next((k for k, t in enumerate(words) if t.word == "="), None)
+        if eq is None:
+            at = words[-1].end if words else line.words[1].end
+            self.fail("expected the team's seats, then '=' and its points (result team 0 2 4 = 12)", line, at)
+        path: Path = ("result", "teams", len(teams))
+        self.note(path, line, line.words[1].col)
+        seats = [self.seat(line, t, (*path, "seats", j)) for j, t in enumerate(self.items(line, words[:eq], "a seat"))]
+        if eq + 1 >= len(words):
+            self.fail("expected the team's points after '='", line, words[eq].end)
+        tok = words[eq + 1]
+        number = to_int(tok.word)
+        if number is not None:
+            points: int | float = number
+        elif _FLOAT.fullmatch(tok.word):
+            points = float(tok.word)
+        else:
+            self.fail(f"expected the team's points (a number), got {tok.shown}", line, tok.col)
+        self.note((*path, "points"), line, tok.col)
+        self.no_more(line, words[eq + 2 :], "the points")
+        teams.append({"seats": seats, "points": points})
