@@ -9,7 +9,6 @@ when a finding it reports is a rule violation.
 from __future__ import annotations
 
 import argparse
-import json
 import os
 import sys
 from collections.abc import Sequence
@@ -17,7 +16,9 @@ from typing import TYPE_CHECKING, Any
 
 from sqlalchemy.exc import SQLAlchemyError
 
-from replay.log import Log, LogError, decode_log, read_log
+from cli_common import EXIT_BUG, EXIT_ILLEGAL, EXIT_INPUT, EXIT_OK, InputError, _emit, _outcome, _read, _replay, _settle
+from cli_referee import add_parsers as add_referee_parsers
+from replay.log import LogError
 from replay.profile import GAMES, ProfileError, default_profile, load_profile, options_for, shipped_profiles
 from replay.replay import Replay
 from replay.scoring import Score
@@ -29,44 +30,8 @@ if TYPE_CHECKING:
     from coach.evaluate import Evaluation
     from coach.findings import Finding
 
-EXIT_OK, EXIT_ILLEGAL, EXIT_INPUT, EXIT_BUG = 0, 1, 2, 3
 GAME_ZH = {"gouji": "够级", "baohuang": "保皇", "shengji": "升级"}
 SCORE_LEVELS = ("before", "after")  # the keys of a 升级 score's "levels" that `score --json` gives
-
-
-_outcome = [EXIT_OK]  # the exit code a command settled on before it printed (kept on a broken pipe)
-
-
-def _settle(code: int) -> int:
-    _outcome[0] = code
-    return code
-
-
-class InputError(Exception):
-    """Input that cannot be used; the message is printed as is."""
-
-
-def _read(path: str) -> Log:
-    if path == "-":  # read as bytes where there are bytes, so that input not in UTF-8 is refused at its place
-        stream = getattr(sys.stdin, "buffer", None)
-        text = sys.stdin.read() if stream is None else decode_log(stream.read(), "<stdin>")
-        return read_log("<stdin>", text)
-    return read_log(path)
-
-
-def _replay(args: argparse.Namespace, strict: bool) -> Replay:
-    log = _read(args.log)
-    profile = None
-    if getattr(args, "profile", None):
-        profile = load_profile(args.profile)
-        if profile.game != log.game:
-            raise InputError(f"{args.profile}: profile is for {profile.game}, the log is {log.game}")
-        profile = profile.with_overrides(log.overrides, "log overrides")
-    return Replay(log, strict=strict, profile=profile)
-
-
-def _emit(data: Any) -> None:
-    print(json.dumps(data, ensure_ascii=False, indent=2))
 
 
 def _place(rep: Replay, v: Verdict) -> str:
@@ -798,6 +763,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--db", help="database URL (default: DATABASE_URL, else a SQLite file in the user's data folder)")
     p.set_defaults(func=cmd_samples)
     _add_user_parser(sub)
+    add_referee_parsers(sub)
     p = sub.add_parser("profiles", help="list rule profiles or show one")
     p.add_argument("name", nargs="?")
     p.set_defaults(func=cmd_profiles)

@@ -38,8 +38,8 @@ class Baohuang(Climbing):
     game_zh = "保皇"
     n = 5
     decks = 4
-    void_reason = ("BH-VOID", "黄庄：无人叫庄，本局作废，重新发牌", "黄庄: nobody called; the deal is void, redeal")
-    confirm_rule = ("BH-PASS", "second-lap")
+    void_reason = ("BH-VOID", "", "黄庄：无人叫庄，本局作废，重新发牌", "黄庄: nobody called; the deal is void, redeal")
+    confirm_rule = ("BH-PASS", "")
 
     def __init__(self, profile: Any, meta: Mapping[str, Any] | None = None) -> None:
         super().__init__(profile, meta)
@@ -190,7 +190,7 @@ class Baohuang(Climbing):
     def _call(self, st: State, ev: Call) -> Outcome:
         s, cards = ev.seat, ev.cards
         if st.phase != SETUP or self._bidding_over(st):
-            return Outcome(st, "BH-CALL", "已有皇帝，不能再叫庄", "the 皇帝 is already chosen")
+            return Outcome(st, "BH-CALL", "已有皇帝，不能再叫庄", "the 皇帝 is already chosen", reason="chosen")
         first = cards[0]
         same = all(c is first for c in cards)
         if len(cards) not in (3, 4) or not same:
@@ -405,7 +405,7 @@ class Baohuang(Climbing):
                 return Outcome(st, "BH-SOLO", "已明独", "明独 was already declared")
             return Outcome(evolve(st, open_solo=True, loyal_public=True), None, effects=(f"seat {s} declares 明独",))
         if st.grab:
-            return Outcome(st, "BH-LOYALIST", "抢庄的牌局没有保皇派", "a 抢庄 deal has no 保皇派")
+            return Outcome(st, "BH-LOYALIST", "抢庄的牌局没有保皇派", "a 抢庄 deal has no 保皇派", reason="grab")
         if st.solo:
             return Outcome(st, "BH-LOYALIST", "皇帝独保，没有保皇派", "the 皇帝 plays alone: there is no 保皇派")
         if st.loyalist != -1 and s != st.loyalist:
@@ -467,7 +467,9 @@ class Baohuang(Climbing):
         """BH-PLAY for 2s attached to another base (not done in 保皇), else SET-FORM."""
         if any(c.rank == RANK_2 for c in cards):
             zh, en = _cards(cards)
-            return Outcome(st, "BH-PLAY", f"{zh}：保皇中2不能贴在别的牌上", f"{en}: 2s are not attached in 保皇")
+            return Outcome(
+                st, "BH-PLAY", f"{zh}：保皇中2不能贴在别的牌上", f"{en}: 2s are not attached in 保皇", reason="twos"
+            )
         return super()._form_error(st, cards, exc)
 
     def _put(
@@ -538,7 +540,6 @@ class Baohuang(Climbing):
                     f"seat {s} already passed on this set{' and counts as passing in the second lap' if second else ''}"
                     ": saying it again changes nothing",
                     rule="BH-PASS",
-                    reason="second-lap",
                 ),
             )
         return self._out_of_turn(st, s)

@@ -65,7 +65,12 @@ class Climbing:
     n: ClassVar[int] = 0
     decks: ClassVar[int] = 4
     HANDLERS: ClassVar[dict[type, Any]] = {}
-    void_reason: ClassVar[tuple[str, str, str]] = ("FINISH", "本局作废", "the deal is void")
+    void_reason: ClassVar[tuple[str, str, str, str]] = (
+        "FINISH",
+        "",
+        "本局作废",
+        "the deal is void",
+    )  # rule, reason, zh, en
     # the rule (and reason) whose seed passage backs a pass that confirms a closed round
     confirm_rule: ClassVar[tuple[str, str]] = ("ROUND-END", "all-pass")
 
@@ -238,9 +243,11 @@ class Climbing:
             )
         if st.phase in (OVER, VOID):
             if st.phase == VOID:
-                rule, zh, en = self.void_reason
-                return Outcome(st, rule, zh, en)
-            return Outcome(st, "FINISH", "本局已结束（只剩一家有牌）", "the deal is over (one seat left with cards)")
+                rule, reason, zh, en = self.void_reason
+                return Outcome(st, rule, zh, en, reason=reason)
+            return Outcome(
+                st, "FINISH", "本局已结束（只剩一家有牌）", "the deal is over (one seat left with cards)", reason="over"
+            )
         s = ev.seat
         if not 0 <= s < self.n:
             return Outcome(st, "LOG", f"没有座位{s}", f"no seat {s} in {self.game} (0-{self.n - 1})")
@@ -335,7 +342,13 @@ class Climbing:
 
     def _inactive(self, st: State, s: int) -> Outcome:
         if s == st.revolution:
-            return Outcome(st, "GJ-REVOLUTION", f"座位{s}已革命，不参与本局", f"seat {s} declared 革命 and sits out")
+            return Outcome(
+                st,
+                "GJ-REVOLUTION",
+                f"座位{s}已革命，不参与本局",
+                f"seat {s} declared 革命 and sits out",
+                reason="sits-out",
+            )
         place = st.out.index(s) + 1 if s in st.out else 0
         return Outcome(
             st,
@@ -387,6 +400,7 @@ class Climbing:
                 "JIEFENG",
                 f"座位{lo}的底牌无人上，应由其下家座位{st.leader}接风发牌",
                 f"seat {lo}'s last set stood: its next seat, seat {st.leader}, leads (接风), not seat {s}",
+                reason="leads",
             )
         return Outcome(
             st,

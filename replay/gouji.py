@@ -62,7 +62,7 @@ class Gouji(Climbing):
     n = 6
     hand_size = 36
     decks = 4
-    void_reason = ("GJ-REVOLUTION", "两人以上革命，本局作废", "two revolutions: the deal is void")
+    void_reason = ("GJ-REVOLUTION", "void", "两人以上革命，本局作废", "two revolutions: the deal is void")
 
     def __init__(self, profile: Profile, meta: Mapping[str, Any] | None = None) -> None:
         super().__init__(profile, meta)
@@ -269,7 +269,7 @@ class Gouji(Climbing):
         reading: Reading | None = None
         if explicit_burn:
             if st.chaos:
-                return Outcome(st, "GJ-CHAOS", "四人乱缠中不再烧牌", "no burning in 四人乱缠", reason="no-burn")
+                return Outcome(st, "GJ-CHAOS", "四人乱缠中不再烧牌", "no burning in 四人乱缠")
             if not st.table_gouji:
                 return Outcome(
                     st,
@@ -533,7 +533,6 @@ class Gouji(Climbing):
                 "TURN-ORDER",
                 f"座位{s}抢先过牌：现在轮到座位{who}，不得越、抢",
                 f"seat {s} passes before its turn: seat {who} is to act (no skipping ahead)",
-                reason="ahead",
             )
         why_zh, why_en = self._nothing_to_answer(st, s)
         lock = 0 if (st.chaos and self.chaos_free) else bit(s)
@@ -587,6 +586,7 @@ class Gouji(Climbing):
                 "GJ-OPPOSITE",
                 f"只有座位{o}的对头（座位{t}）是法定扣牌人，座位{s}不能扣牌",
                 f"only seat {o}'s 对头 (seat {t}) may close the round; seat {s} may not",
+                reason="kou",
             )
         if s == st.to_act and not st.window:
             return self._decline(st, s, written="kou")
@@ -654,7 +654,7 @@ class Gouji(Climbing):
     def _revolution(self, st: State, ev: Revolution) -> Outcome:
         s = ev.seat
         if not self.profile.revolution:
-            return Outcome(st, "GJ-REVOLUTION", "本规则不玩革命", "this profile plays without 革命")
+            return Outcome(st, "GJ-REVOLUTION", "本规则不玩革命", "this profile plays without 革命", reason="off")
         if st.phase != SETUP:
             return Outcome(st, "GJ-REVOLUTION", "革命须在开牌前宣告", "革命 is declared before the first lead")
         if st.revolution == s:
@@ -669,7 +669,19 @@ class Gouji(Climbing):
             )
         unv = (f"革命 by seat {s}: its hand is not fully known",) if held is None else ()
         if st.revolution != -1:
-            return Outcome(evolve(st, phase=VOID), None, effects=("two 革命: the deal is void (作废)",), unverified=unv)
+            return Outcome(
+                evolve(st, phase=VOID),
+                None,
+                effects=("two 革命: the deal is void (作废)",),
+                unverified=unv,
+                reading=Reading(
+                    "void",
+                    f"座位{st.revolution}已革命，座位{s}再革命：两人以上革命，本局作废",
+                    f"seat {st.revolution} declared 革命 already: with seat {s} two revolutions void the deal",
+                    rule="GJ-REVOLUTION",
+                    reason="void",
+                ),
+            )
         return Outcome(
             evolve(st, revolution=s, rev_plays=3, live=st.live & ~bit(s)),
             None,
@@ -685,9 +697,12 @@ class Gouji(Climbing):
                 "GJ-REVOLUTION",
                 "只有革命者的对头可以放弃够死级",
                 "only the revolutionary's 对头 may waive its 够死级 plays",
+                reason="waive",
             )
         if st.waived or st.rev_plays == 0:
-            return Outcome(st, "GJ-REVOLUTION", "够死级已用完或已放弃", "the 够死级 plays are spent or waived")
+            return Outcome(
+                st, "GJ-REVOLUTION", "够死级已用完或已放弃", "the 够死级 plays are spent or waived", reason="waive"
+            )
         return Outcome(evolve(st, waived=True), None, effects=(f"seat {s} waives and is 无头",))
 
     def _previous(self) -> list[int] | None:
@@ -698,15 +713,16 @@ class Gouji(Climbing):
     def _tribute(self, st: State, ev: Tribute) -> Outcome:
         s, to, cards = ev.seat, ev.to, ev.cards
         if not self.profile.tribute:
-            return Outcome(st, "GJ-TRIBUTE", "本规则不进贡", "this profile plays without tribute")
+            return Outcome(st, "GJ-TRIBUTE", "本规则不进贡", "this profile plays without tribute", reason="off")
         if st.phase != SETUP:
-            return Outcome(st, "GJ-TRIBUTE", "进贡须在开牌前", "tribute is given before the first lead")
+            return Outcome(st, "GJ-TRIBUTE", "进贡须在开牌前", "tribute is given before the first lead", reason="when")
         if any(c.rank < RANK_2 for c in cards):
             return Outcome(
                 st,
                 "GJ-TRIBUTE",
                 "法定贡牌只有大花、小花、钱",
                 f"tribute is jokers and 2s only, not {format_cards(cards)}",
+                reason="cards",
             )
         prev = self._previous()
         unv: list[str] = []
@@ -716,7 +732,13 @@ class Gouji(Climbing):
             sweep = len({self.team(x) for x in prev[:3]}) == 1
             if sweep:
                 if self.profile.tribute_after_sweep == "redeal":
-                    return Outcome(st, "GJ-TRIBUTE", "串三户后不进贡", "after a 串三户 this profile gives no tribute")
+                    return Outcome(
+                        st,
+                        "GJ-TRIBUTE",
+                        "串三户后不进贡",
+                        "after a 串三户 this profile gives no tribute",
+                        reason="sweep",
+                    )
                 want = {x: ((x + 3) % 6, 1) for x in prev[3:]}
             else:
                 want = {prev[5]: (prev[0], 2), prev[4]: (prev[1], 1)}
@@ -743,6 +765,7 @@ class Gouji(Climbing):
                 "GJ-TRIBUTE",
                 "进贡须按牌点大小取大者",
                 f"tribute must be the highest cards: seat {s} keeps a higher {Card.of(higher[-1])}",
+                reason="cards",
             )
         if st.hands[s].unknown:
             unv.append(f"tribute by seat {s}: higher cards may hide among its unknown cards")
@@ -751,7 +774,9 @@ class Gouji(Climbing):
     def _return(self, st: State, ev: Return) -> Outcome:
         s, to, cards = ev.seat, ev.to, ev.cards
         if st.phase != SETUP:
-            return Outcome(st, "GJ-TRIBUTE", "还贡须在开牌前", "cards are returned before the first lead")
+            return Outcome(
+                st, "GJ-TRIBUTE", "还贡须在开牌前", "cards are returned before the first lead", reason="when"
+            )
         owed = sum(k for g, r, k in st.tributes if g == to and r == s)
         if len(cards) > owed:
             return Outcome(
@@ -759,6 +784,7 @@ class Gouji(Climbing):
                 "GJ-TRIBUTE",
                 f"座位{s}只欠座位{to} {owed} 张还贡",
                 f"seat {s} owes seat {to} {owed} returned card(s), not {len(cards)}",
+                reason="return",
             )
         hand = st.hands[s].remove(cards)
         if hand is None:
@@ -768,11 +794,21 @@ class Gouji(Climbing):
     def _refuse(self, st: State, ev: Refuse) -> Outcome:
         s, to, cards = ev.seat, ev.to, ev.cards
         if st.phase != SETUP:
-            return Outcome(st, "GJ-TRIBUTE", "拒收还贡须在开牌前", "a returned card is refused before the first lead")
+            return Outcome(
+                st,
+                "GJ-TRIBUTE",
+                "拒收还贡须在开牌前",
+                "a returned card is refused before the first lead",
+                reason="when",
+            )
         returned = -sum(k for g, r, k in st.tributes if g == s and r == to and k < 0)
         if len(cards) > returned:
             return Outcome(
-                st, "GJ-TRIBUTE", f"座位{to}没有还给座位{s}这些牌", f"seat {to} did not return these cards to seat {s}"
+                st,
+                "GJ-TRIBUTE",
+                f"座位{to}没有还给座位{s}这些牌",
+                f"seat {to} did not return these cards to seat {s}",
+                reason="refuse",
             )
         hand = st.hands[s].remove(cards)
         if hand is None:
@@ -784,6 +820,7 @@ class Gouji(Climbing):
                     "GJ-TRIBUTE",
                     f"座位{s}有与还贡牌同点数的牌，不能拒收",
                     f"seat {s} holds another {Card.of(c.rank)}: it may not refuse the returned card",
+                    reason="refuse",
                 )
         return Outcome(self._pass_cards(st, s, to, cards, hand, (s, to, len(cards))), None)
 
@@ -835,6 +872,7 @@ class Gouji(Climbing):
                 "GJ-FIRST-LEAD",
                 f"首发应由座位{leader}（{why}），不是座位{s}",
                 f"the first lead belongs to seat {leader} ({mode}), not seat {s}",
+                reason="rotate" if mode == "rotate" else "",
             )
         fx.append(f"seat {s} leads the first round (上班)")
         return evolve(st, phase=PLAY, leader=s, to_act=s, first_leader=s), fx, unv
@@ -851,6 +889,7 @@ class Gouji(Climbing):
                 "GJ-RANG",
                 f"对让牌人顺的牌，唯有对头（座位{t}）才有上牌权",
                 f"seat {o} played after its 让: only its 对头 (seat {t}) may answer",
+                reason="after",
             )
         if st.dead_set:
             return Outcome(
@@ -906,6 +945,7 @@ class Gouji(Climbing):
                     "GJ-ANSWER-ORDER",
                     f"座位{s}已过牌，只能在最后作为扣牌人再出牌",
                     f"seat {s} passed: it may answer its 对头 only at the end, as the closer",
+                    reason="at-kou",
                 )
             return Outcome(
                 st,

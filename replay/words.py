@@ -66,6 +66,44 @@ ACTION_WORDS: MappingProxyType[str, tuple[str, ...]] = MappingProxyType(
     }
 )
 
+# How each action is named to a person (zh, en): rulings, the dispute desk, reports.
+ACTION_NAMES: MappingProxyType[str, tuple[str, str]] = MappingProxyType(
+    {
+        "play": ("出牌", "play"),
+        "burn": ("烧牌", "burn"),
+        "pass": ("过牌", "pass"),
+        "kou": ("扣牌", "kou (close)"),
+        "rang": ("让牌", "rang (let)"),
+        "jiefeng": ("接风", "jiefeng"),
+        "show": ("亮3", "show 3s"),
+        "revolution": ("革命", "revolution"),
+        "waive": ("放弃够死级", "waive"),
+        "tribute": ("进贡", "tribute"),
+        "return": ("还贡", "return"),
+        "refuse": ("拒收还贡", "refuse"),
+        "report": ("报牌", "report a count"),
+        "call": ("叫庄", "call"),
+        "yield": ("让庄", "yield"),
+        "grab": ("抢庄", "grab"),
+        "reveal": ("明保/明独", "reveal"),
+        "declare": ("定主", "declare"),
+        "exchange": ("换三张", "exchange (换三张)"),
+        "bury": ("扣底", "bury the kitty"),
+    }
+)
+# Where a game names an action otherwise (升级's pass is 不定主).
+GAME_ACTION_NAMES: MappingProxyType[str, MappingProxyType[str, tuple[str, str]]] = MappingProxyType(
+    {"shengji": MappingProxyType({"pass": ("不定主", "pass (no declaration)")})}
+)
+
+
+def action_name(action: str, game: str | None = None) -> tuple[str, str]:
+    """An action's name (zh, en), as ``game`` calls it when given."""
+    own = GAME_ACTION_NAMES.get(game or "")
+    found = (own.get(action) if own is not None else None) or ACTION_NAMES.get(action)
+    return found if found is not None else (action, action)
+
+
 # Words whose meaning in one game differs from ACTION_WORDS; in that game they take precedence.
 GAME_WORDS: MappingProxyType[str, MappingProxyType[str, str]] = MappingProxyType(
     {

@@ -1,0 +1,311 @@
+"""One event's ruling, as a club referee can sign it: the table before the event, the verdict with its
+rule, the reading taken, the seed's words that back it, the profile options that decided it (in words),
+what follows by the profile, and what the seat could lawfully have done instead.
+
+``ruling(replay, step, event)`` rules on any event at any step of a replayed deal: the recorded event
+``log.events[step]`` (``ruling_of(replay, step)``) or one a referee types on the dispute desk. The
+engine's own ``step`` decides; nothing here judges on its own. ``Ruling.to_json()`` is the stable JSON of
+``fupan ruling --json`` (docs/rulings.md); ``referee.sheet`` prints it as an HTML page.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from replay.decisions import Decision, history
+from replay.events import Event
+from replay.profile import Option, Profile, options_of
+from replay.register import RULES, Quote
+from replay.replay import Replay, StepView
+from replay.verdicts import Reading
+
+MAX_ALTERNATIVES = 60  # legal alternatives listed (the rest are counted)
+
+# The rule a legal event answers to when no reading names one: (rule, reason) candidates per action,
+# the first of which belongs to the deal's game. "play" is a lead on an empty table, else an answer.
+LEAD_RULES = (("LEAD", ""), ("SJ-TRICK", ""))
+ANSWER_RULES = (("SET-RANK", ""), ("SJ-FOLLOW", ""))
+ACTION_RULES: dict[str, tuple[tuple[str, str], ...]] = {
+    "burn": (("GJ-BURN", "burn"),),
+    "pass": (("PASS", ""), ("SJ-DECLARE", "pass")),
+    "kou": (("GJ-KOU", ""), ("BH-KOU", "")),
+    "rang": (("GJ-RANG", ""), ("BH-RANG", "")),
+    "jiefeng": (("JIEFENG", ""),),
+    "show": (("GJ-FIRST-LEAD", ""),),
+    "revolution": (("GJ-REVOLUTION", ""),),
+    "waive": (("GJ-REVOLUTION", "waive"),),
+    "tribute": (("GJ-TRIBUTE", ""),),
+    "return": (("GJ-TRIBUTE", "return"),),
+    "refuse": (("GJ-TRIBUTE", "refuse"),),
+    "report": (("GJ-REPORT", ""),),
+    "call": (("BH-CALL", ""),),
+    "yield": (("BH-YIELD", ""),),
+    "grab": (("BH-GRAB", ""),),
+    "reveal": (("BH-LOYALIST", ""),),
+    "declare": (("SJ-DECLARE", ""),),
+    "exchange": (("SJ-EXCHANGE", ""),),
+    "bury": (("SJ-DEAL", ""),),
+}
+
+
+# The options that decide a rule's reason, where not all of the rule's options do (the others are the
+# same under every profile for that reason): GJ-BURN's 过牌不烧 holds whatever the burn options say.
+DECIDING: dict[tuple[str, str], tuple[str, ...]] = {
+    ("GJ-BURN", ""): ("burn_fail",),
+    ("GJ-BURN", "burn"): ("undeclared_burn", "burn_seats", "burn_needs_head"),
+    ("GJ-BURN", "undeclared"): ("undeclared_burn",),
+    ("GJ-BURN", "failed"): ("burn_fail",),
+    ("GJ-BURN", "between"): ("burn_seats",),
+    ("GJ-BURN", "needs-head"): ("burn_needs_head",),
+    ("GJ-BURN", "passed"): (),
+    ("GJ-BURN", "not-gouji"): (),
+    ("GJ-BURN", "no-set"): (),
+    ("GJ-BURN", "opposite"): (),
+    ("GJ-BURN", "own-set"): (),
+    ("GJ-BURN", "after-rang"): (),
+    ("GJ-BURN", "dead"): (),
+    ("GJ-TRIBUTE", "sweep"): ("tribute_after_sweep",),
+    ("GJ-TRIBUTE", "off"): ("tribute",),
+    ("GJ-REVOLUTION", "off"): ("revolution",),
+    ("GJ-REVOLUTION", "place"): (),
+    ("GJ-REVOLUTION", "void"): (),
+    ("GJ-REVOLUTION", "waive"): (),
+}
+
+
+@dataclass(frozen=True)
+class OptionUsed:
+    """A profile option that bears on the ruling: its value in this deal and what that value means."""
+
+    name: str
+    value: Any
+    meaning: tuple[str, str]
+    help: tuple[str, str]
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "name": self.name,
+            "value": self.value,
+            "meaning": {"zh": self.meaning[0], "en": self.meaning[1]},
+            "help": {"zh": self.help[0], "en": self.help[1]},
+        }
+
+
+@dataclass(frozen=True)
+class Ruling:
+    """The ruling on one event at one step of a deal (see the module's docstring)."""
+
+    game: str
+    profile: str
+    step: int  # the table the event was judged on: the state after ``step`` events
+    event: int | None  # the event's index in the log; None for an event typed at the desk
+    seat: int
+    action: str
+    cards: tuple[str, ...]
+    to: int | None
+    legal: bool
+    rule: str | None  # the rule broken, or (legal) the rule the event answers to
+    reason: str
+    message: tuple[str, str]
+    reading: Reading | None
+    quote: Quote | None
+    options: tuple[OptionUsed, ...]
+    consequence: tuple[str, str]
+    alternatives: tuple[dict[str, Any], ...]
+    more_alternatives: int
+    effects: tuple[str, ...]
+    unverified: tuple[str, ...]
+    before: StepView
+    decisions: tuple[Decision, ...] = ()  # the referee's stored decisions on this event, oldest first
+
+    @property
+    def rule_name(self) -> tuple[str, str] | None:
+        """The rule's names (zh, en)."""
+        r = RULES.get(self.rule or "")
+        return None if r is None else (r.name_zh, r.name_en)
+
+    def to_json(self) -> dict[str, Any]:
+        """The stable JSON of ``fupan ruling --json`` (documented in docs/rulings.md)."""
+        name = self.rule_name
+        return {
+            "event": self.event,
+            "step": self.step,
+            "game": self.game,
+            "profile": self.profile,
+            "seat": self.seat,
+            "action": self.action,
+            "cards": list(self.cards),
+            "to": self.to,
+            "legal": self.legal,
+            "rule": self.rule,
+            "reason": self.reason or None,
+            "rule_name": None if name is None else {"zh": name[0], "en": name[1]},
+            "message": {"zh": self.message[0], "en": self.message[1]},
+            "reading": None if self.reading is None else self.reading.to_json(),
+            "quote": None if self.quote is None else self.quote.to_json(),
+            "options": [o.to_json() for o in self.options],
+            "consequence": {"zh": self.consequence[0], "en": self.consequence[1]},
+            "alternatives": list(self.alternatives),
+            "more_alternatives": self.more_alternatives,
+            "effects": list(self.effects),
+            "unverified": list(self.unverified),
+            "before": self.before.to_json(),
+            "decisions": [d.to_json() for d in self.decisions],
+        }
+
+
+def ruling_of(rep: Replay, index: int) -> Ruling:
+    """The ruling on the log's event ``index`` (0-based), judged on the table before it."""
+    events = rep.log.events
+    if not 0 <= index < len(events):
+        raise IndexError(f"no event {index}: the log has {len(events)} events (0..{len(events) - 1})")
+    if index >= len(rep.states):
+        raise IndexError(f"event {index} was not replayed (the replay stopped at event {len(rep.states) - 1})")
+    return ruling(rep, index, events[index], recorded=True)
+
+
+def ruling(rep: Replay, step: int, event: Event, recorded: bool = False) -> Ruling:
+    """The ruling on ``event`` at ``step`` (the table after ``step`` events). ``recorded``: the event is
+    the log's event ``step`` (its stored decisions are attached)."""
+    engine = rep.engine
+    before_state = rep.states[step]
+    out = engine.step(before_state, event)
+    before = rep.view(step)
+    game, profile = rep.log.game, rep.profile
+    cards = tuple(c.token for c in event.cards)
+    to = getattr(event, "to", None)
+    legal = out.rule is None
+    reading = out.reading
+    if legal:
+        rule, reason = (
+            (reading.rule, reading.reason) if reading is not None and reading.rule else _answers_to(event, before, game)
+        )
+    else:
+        rule, reason = out.rule, out.reason
+    quote = None if rule is None or rule not in RULES else RULES[rule].quote_for(reason, _seed_of(profile))
+    alternatives = [_event_json(e) for e in engine.legal_actions(before_state) if e.seat == event.seat]
+    return Ruling(
+        game=game,
+        profile=profile.name,
+        step=step,
+        event=step if recorded else None,
+        seat=event.seat,
+        action=event.action,
+        cards=cards,
+        to=to if isinstance(to, int) and to >= 0 else None,
+        legal=legal,
+        rule=rule,
+        reason=reason,
+        message=(out.message_zh, out.message_en),
+        reading=reading,
+        quote=quote,
+        options=_options(rule, reason, reading, profile),
+        consequence=_consequence(rep, event, out, before, legal),
+        alternatives=tuple(alternatives[:MAX_ALTERNATIVES]),
+        more_alternatives=max(0, len(alternatives) - MAX_ALTERNATIVES),
+        effects=tuple(out.effects),
+        unverified=tuple(out.unverified),
+        before=before,
+        decisions=history(rep.log.decisions, step) if recorded else (),
+    )
+
+
+def _seed_of(profile: Profile) -> str:
+    """The seed a profile follows ("seed 004" -> "004"; "" when it names none)."""
+    words = profile.source.replace(";", " ").replace(",", " ").split()
+    return next((w for w in words if w.isdigit() and len(w) == 3), "")
+
+
+def _answers_to(event: Event, before: StepView, game: str) -> tuple[str | None, str]:
+    """The rule a legal event answers to: the first candidate of its action that belongs to the game."""
+    if event.action == "play":
+        candidates = LEAD_RULES if before.table_seat is None else ANSWER_RULES
+    else:
+        candidates = ACTION_RULES.get(event.action, ())
+    for rule, reason in candidates:
+        if rule in RULES and game in RULES[rule].games:
+            return rule, reason
+    return None, ""
+
+
+def _options(rule: str | None, reason: str, reading: Reading | None, profile: Profile) -> tuple[OptionUsed, ...]:
+    """The profile options that decided the ruling (those of its rule and reason, and of the reading's),
+    with this deal's values and what they mean."""
+    picked: list[Option] = []
+    keys = [(rule, reason)] + ([(reading.rule, reading.reason)] if reading is not None and reading.rule else [])
+    for r, why in keys:
+        if not r:
+            continue
+        found = options_of(r, profile.game)
+        wanted = DECIDING.get((r, why))
+        picked += [o for o in found if (wanted is None or o.name in wanted) and o not in picked]
+    return tuple(
+        OptionUsed(
+            o.name, profile.options[o.name], o.meaning(profile.options[o.name]), (o.help_zh or o.help_en, o.help_en)
+        )
+        for o in picked
+        if o.name in profile.options
+    )
+
+
+def _who(before: StepView) -> tuple[str, str]:
+    """Who may act at the table before the event (zh, en)."""
+    seats = list(before.to_act)
+    if not seats:
+        return ("没有人可以行动", "nobody may act")
+    zh = "、".join(f"座位{s}" for s in seats)
+    en = ", ".join(f"seat {s}" for s in seats)
+    return zh, en
+
+
+def _consequence(rep: Replay, event: Event, out: Any, before: StepView, legal: bool) -> tuple[str, str]:
+    """What follows from the ruling by the profile (zh, en)."""
+    s = event.seat
+    if not legal:
+        if out.rule == "LOG":
+            return (
+                "记录自相矛盾：这一步不能按记录成立，请核对记分单",
+                "the record contradicts itself: this event cannot stand as written; check the score sheet",
+            )
+        zh, en = _who(before)
+        back = (f"牌退回座位{s}，", f"seat {s} takes its cards back, ") if event.cards else ("", "")
+        return (
+            f"这一动作不成立：{back[0]}桌面照旧，由{zh}行动（按顺序轮到者照常发言）",
+            f"the event does not stand: {back[1]}the table stays as it was, and {en} may act "
+            "(the seat whose turn it is acts again)",
+        )
+    reading = out.reading
+    if reading is not None and reading.code == "failed-burn":
+        fail = rep.profile.options.get("burn_fail")
+        if fail == "dalao":
+            k = len(out.state.failed)
+            place = ("大落", "last place (大落)") if k == 1 else ("二落", "5th place (二落)") if k == 2 else ("", "")
+            if place[0]:
+                return (
+                    f"烧牌失败：按本规则（burn_fail = dalao）座位{s}记为{place[0]}，其余名次依次前移",
+                    f"a failed burn: under burn_fail = dalao seat {s} takes the {place[1]}, the other places move up",
+                )
+        return (
+            "烧牌失败只作标记：名次不变（burn_fail = flag）",
+            "the failed burn is flagged only: places stand (burn_fail = flag)",
+        )
+    if reading is not None and reading.code == "play-as-burn":
+        return (
+            f"这手牌作为烧牌成立：此后座位{s}每次出牌须挂花（最后一手除外），否则烧牌失败",
+            f"the play stands as a burn: from now on every set seat {s} plays must carry a joker (except its last), "
+            "or the burn fails",
+        )
+    if reading is not None and reading.code == "revolution-place":
+        return (reading.zh, reading.en)
+    fx = "; ".join(out.effects)
+    return ("这一动作成立" + (f"：{fx}" if fx else ""), "the event stands" + (f": {fx}" if fx else ""))
+
+
+def _event_json(e: Event) -> dict[str, Any]:
+    """An event as the ruling lists it: seat, action, cards (and the seat cards go to)."""
+    doc: dict[str, Any] = {"seat": e.seat, "action": e.action, "cards": [c.token for c in e.cards]}
+    to = getattr(e, "to", None)
+    if isinstance(to, int) and to >= 0:
+        doc["to"] = to
+    return doc

@@ -1,0 +1,172 @@
+"""One event's ruling (referee/ruling.py, referee/sheet.py, ``fupan ruling`` and ``fupan rules``)."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+import cli
+from data.make_samples import SAMPLES_DIR
+from referee.ruling import ruling, ruling_of
+from referee.sheet import ruling_sheet
+from replay.cards import parse_cards
+from replay.events import Burn, Pass
+from replay.log import parse_log, read_log
+from replay.register import RULES
+from replay.replay import Replay
+
+DISPUTE = SAMPLES_DIR / "disputes" / "01-burn-after-pass.txt"
+GJ = "fupan/1 gouji\nprofile gouji-logged\n"
+RULING_KEYS = {
+    "event", "step", "game", "profile", "seat", "action", "cards", "to", "legal", "rule", "reason", "rule_name",
+    "message", "reading", "quote", "options", "consequence", "alternatives", "more_alternatives", "effects",
+    "unverified", "before", "decisions",
+}  # fmt: skip
+
+
+def run(capsys: pytest.CaptureFixture[str], *args: str | Path) -> tuple[int, str, str]:
+    code = cli.main([str(a) for a in args])
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def test_passed_then_burned_quotes_the_passage_about_passing_and_burning() -> None:
+    r = ruling_of(Replay(read_log(DISPUTE)), 3)
+    assert not r.legal and (r.rule, r.reason) == ("GJ-BURN", "passed")
+    assert r.quote is not None and r.quote.text == "過牌不燒，燒牌優先" and r.quote.seed == "000"
+    assert "燒牌的條件" not in r.quote.text
+    assert r.options == ()  # 过牌不烧 holds whatever a profile's burn options say
+    assert "does not stand" in r.consequence[1] and "不成立" in r.consequence[0]
+
+
+def test_a_profile_following_seed_004_quotes_seed_004() -> None:
+    log = read_log(DISPUTE)
+    from replay.profile import load_profile
+
+    rep = Replay(log, profile=load_profile("gouji-online").with_overrides({"first_lead": "logged"}))
+    r = ruling_of(rep, 3)
+    assert (r.rule, r.reason) == ("GJ-BURN", "passed")
+    assert r.quote is not None and r.quote.seed == "004" and "过牌者在这一轮里无权再出牌" in r.quote.text
+
+
+def test_the_json_has_the_documented_keys(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, err = run(capsys, "ruling", DISPUTE, "--event", "3", "--json")
+    assert code == 1 and err == ""
+    doc = json.loads(out)
+    assert set(doc) == RULING_KEYS
+    assert doc["rule"] == "GJ-BURN" and doc["rule_name"] == {"zh": "烧牌", "en": "burning"}
+    assert doc["quote"]["seed"] == "000" and doc["quote"]["file"] == "000_c3417a29fb903ad9.txt"
+    assert doc["before"]["step"] == 3 and "to_act" in doc["before"]
+    assert set(doc["consequence"]) == {"zh", "en"}
+
+
+def test_a_reading_and_the_options_that_decided_it() -> None:
+    rep = Replay(parse_log(GJ + "events\n0 play K K\n1 play A A\n"))
+    r = ruling_of(rep, 1)
+    assert r.legal and r.reading is not None and r.reading.code == "play-as-burn"
+    assert (r.rule, r.reason) == ("GJ-BURN", "burn")
+    names = {o.name: o for o in r.options}
+    assert set(names) == {"undeclared_burn", "burn_seats", "burn_needs_head"}
+    assert names["undeclared_burn"].value == "burn" and "read as a burn" in names["undeclared_burn"].meaning[1]
+    assert "stands as a burn" in r.consequence[1]
+
+
+@pytest.mark.parametrize(("fail", "words"), [("dalao", "last place"), ("flag", "flagged only")])
+def test_a_failed_burn_follows_the_profile(fail: str, words: str) -> None:
+    hand = "hand 1 A A 7 7 8 8 " + " ".join(["9"] * 30) + "\n"
+    text = GJ + f"option burn_fail {fail}\n" + hand + "events\n0 play K K\n1 burn A A\n4 pass\n1 play 7\n"
+    r = ruling_of(Replay(parse_log(text)), 3)
+    assert r.legal and r.reading is not None and r.reading.code == "failed-burn"
+    assert words in r.consequence[1]
+    assert [o.name for o in r.options] == ["burn_fail"] and r.options[0].value == fail
+
+
+def test_alternatives_are_what_the_seat_could_lawfully_do() -> None:
+    hand = "hand 1 A A 7 7 8 8 " + " ".join(["9"] * 30) + "\n"
+    rep = Replay(parse_log(GJ + hand + "events\n0 play 5\n1 play 6\n"))
+    r = ruling_of(rep, 1)  # seat 1 has no 6: the record contradicts itself
+    assert not r.legal and r.rule == "LOG"
+    alts = {(a["action"], tuple(a["cards"])) for a in r.alternatives}
+    assert ("pass", ()) in alts and ("play", ("7",)) in alts and ("play", ("A", "A")) not in alts
+    assert all(a["seat"] == 1 for a in r.alternatives)
+
+
+def test_an_event_typed_at_the_desk_is_ruled_on_the_table_at_that_step() -> None:
+    rep = Replay(read_log(DISPUTE))
+    r = ruling(rep, 3, Pass(1))
+    assert r.event is None and r.legal and r.reading is not None and r.reading.code == "redundant-pass"
+    r2 = ruling(rep, 2, Burn(1, cards=tuple(parse_cards("A A"))))
+    assert r2.event is None and r2.step == 2
+
+
+def test_stored_decisions_on_the_event_are_in_its_ruling() -> None:
+    log = read_log(DISPUTE)
+    doc = log.to_json()
+    doc["decisions"] = [
+        {
+            "event": 3,
+            "decision": "upheld",
+            "text": "过牌不烧 <b>x</b>",
+            "referee": "老王",
+            "at": "2026-12-01T20:00:00Z",
+        },
+        {"event": 2, "decision": "upheld", "text": "ok", "referee": "老王", "at": "2026-12-01T20:01:00Z"},
+    ]
+    rep = Replay(parse_log(json.dumps(doc, ensure_ascii=False)))
+    r = ruling_of(rep, 3)
+    assert [d.event for d in r.decisions] == [3]
+    page = ruling_sheet(r, rep.log, "zh")
+    assert "过牌不烧 &lt;b&gt;x&lt;/b&gt;" in page and "<b>x</b>" not in page
+
+
+def test_the_sheet_is_self_contained_escaped_and_holds_the_quote(tmp_path: Path) -> None:
+    text = DISPUTE.read_text(encoding="utf-8").replace("\nvenue ", "\nvenue <script>alert(1)</script> ", 1)
+    assert "<script>" in text
+    path = tmp_path / "d.txt"
+    path.write_text(text, encoding="utf-8")
+    out = tmp_path / "sheet.html"
+    assert cli.main(["ruling", str(path), "--event", "3", "--html", str(out), "--lang", "en"]) == 1
+    page = out.read_text(encoding="utf-8")
+    assert "<script>" not in page and "&lt;script&gt;alert(1)&lt;/script&gt;" in page
+    assert "過牌不燒，燒牌優先" in page and "000_c3417a29fb903ad9.txt" in page
+    assert "http" not in page.split("</style>")[1] and "<link" not in page and "<img" not in page
+    assert "Referee&#x27;s signature" in page  # a line to sign
+
+
+def test_bad_event_index_is_a_clear_error(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, err = run(capsys, "ruling", DISPUTE, "--event", "99")
+    assert code == 2 and out == "" and "--event 99: expected 0..3" in err and "Traceback" not in err
+
+
+def test_rules_lists_the_register(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "rules", "--json", "--game", "baohuang")
+    assert code == 0
+    doc = json.loads(out)
+    ids = [r["id"] for r in doc["rules"]]
+    assert "BH-PASS" in ids and "GJ-BURN" not in ids and "SET-RANK" in ids
+    bh_pass = next(r for r in doc["rules"] if r["id"] == "BH-PASS")
+    assert bh_pass["quotes"][0]["text"] == RULES["BH-PASS"].quote and bh_pass["quotes"][0]["seed"] == "003"
+    force = next(r for r in doc["rules"] if r["id"] == "BH-FORCE")
+    opt = force["options"][0]
+    assert opt["name"] == "force_from" and opt["profiles"]["baohuang"] == {
+        "baohuang": "marked",
+        "baohuang-no345": "marked",
+    }
+    assert {v["value"] for v in opt["values"]} == {"marked", "seat0"}
+    assert set(doc["seeds"]) == {"000", "002", "003", "004"}
+    code, out, _ = run(capsys, "rules", "--game", "gouji", "--lang", "en")
+    assert code == 0 and "GJ-BURN" in out and "(passed) seed 000" in out and "house rule reading" in out
+    code, _, err = run(capsys, "rules", "--game", "chess")
+    assert code == 2 and "--game chess" in err
+
+
+def test_every_event_of_the_samples_gets_a_ruling() -> None:
+    for path in sorted((SAMPLES_DIR / "disputes").iterdir()):
+        rep = Replay(read_log(path))
+        for i in range(len(rep.states) - 1):
+            r = ruling_of(rep, i)
+            assert (r.legal == rep.verdicts[i].legal and r.rule is not None) or r.legal, (path.name, i)
+            if not r.legal:
+                assert r.rule == rep.verdicts[i].rule and r.quote is not None
