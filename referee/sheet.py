@@ -50,7 +50,10 @@ LABELS: dict[str, tuple[str, str]] = {
     "no_options": ("各规则在此相同，没有选项影响这一裁定", "No profile option changes this ruling"),
     "consequence": ("后果", "What follows"),
     "alternatives": ("当时可以合规做的", "What the seat could lawfully have done"),
-    "no_alternatives": ("座位{s}此时没有合规的动作", "seat {s} had no lawful action at that moment"),
+    "no_alternatives": (
+        "座位{s}此时没有可做的动作（出牌、烧牌、叫庄等都不轮到它）",
+        "seat {s} had nothing it could do at that moment (no play, burn or bid was open to it)",
+    ),
     "more": ("另有 {n} 种", "and {n} more"),
     "unverified": ("未能核实", "Not verified"),
     "decisions": ("裁判记录", "The referee's decisions"),
