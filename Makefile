@@ -7,7 +7,7 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 
-.PHONY: run demo screenshots test test-pg lint bench study clean
+.PHONY: run demo screenshots test test-pg lint types bench study clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -32,6 +32,8 @@ screenshots: $(STAMP)
 
 test: $(STAMP)
 	$(BIN)/ruff check .
+	$(BIN)/ruff format --check .
+	$(BIN)/mypy
 	$(BIN)/python -m pytest -n 2
 
 # The same, beside a throwaway PostgreSQL server (as CI runs it): the storage tests run on both backends.
@@ -41,6 +43,10 @@ test-pg: $(STAMP)
 lint: $(STAMP)
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
+
+# mypy --strict over the modules listed in pyproject.toml ([tool.mypy] files)
+types: $(STAMP)
+	$(BIN)/mypy
 
 bench: $(STAMP)
 	$(BIN)/python bench/bench_replay.py

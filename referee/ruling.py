@@ -24,8 +24,8 @@ MAX_ALTERNATIVES = 60  # legal alternatives listed (the rest are counted)
 
 # The rule a legal event answers to when no reading names one: (rule, reason) candidates per action,
 # the first of which belongs to the deal's game. "play" is a lead on an empty table, else an answer.
-LEAD_RULES = (("LEAD", ""), ("SJ-TRICK", ""))
-ANSWER_RULES = (("SET-RANK", ""), ("SJ-FOLLOW", ""))
+LEAD_RULES: tuple[tuple[str, str], ...] = (("LEAD", ""), ("SJ-TRICK", ""))
+ANSWER_RULES: tuple[tuple[str, str], ...] = (("SET-RANK", ""), ("SJ-FOLLOW", ""))
 ACTION_RULES: dict[str, tuple[tuple[str, str], ...]] = {
     "burn": (("GJ-BURN", "burn"),),
     "pass": (("PASS", ""), ("SJ-DECLARE", "pass")),

@@ -244,14 +244,14 @@ class Gouji(Climbing):
             closed = self._close(st)
             effects.append("round closed: no one burned the 够死级 set")
             new, fx = self._put(closed, s, cs, cards, hand, burn=False)
-            reading = Reading(
+            lead = Reading(
                 "lead-after-window",
                 f"无人烧座位{s}的够死级牌：本轮结束，座位{s}的这手牌是新一轮的发牌",
                 f"nobody burned seat {s}'s 够死级 set: the round closes and this play leads the next round",
                 rule="GJ-DEADLEVEL",
                 reason="leads",
             )
-            return self._read(st, new, s, Outcome(new, None, effects=tuple(effects + fx), reading=reading))
+            return self._read(st, new, s, Outcome(new, None, effects=tuple(effects + fx), reading=lead))
         o = st.owner
         if s == o:
             t = (o + 3) % 6

@@ -41,7 +41,8 @@ class Verdict(NamedTuple):
     the rule's reasons applies (the register quotes the seed passage for each reason).
     """
 
-    index: int | None
+    # The event's index in the log: a field named like tuple.index, which no caller of a Verdict uses.
+    index: int | None  # type: ignore[assignment]
     seat: int | None
     action: str
     cards: tuple[str, ...]
