@@ -295,7 +295,10 @@ def _step_lines(rep: Replay, step: int) -> list[str]:
         lines.append("status: " + "; ".join(status))
     for s, cards in view.hands.items():
         shown = f" [{view.counts_shown[s]} shown]" if s in view.counts_shown else ""
-        out = f" out #{view.finished.index(s) + 1}" if s in view.finished else ""
+        place = view.places.get(s)
+        out = f" {place.en} ({place.zh})" if place is not None else " out" if s in view.finished else ""
+        if place is not None and place.points is not None:
+            out += f" {place.points:+} points"
         name = next((x.player for x in log.seats if x.seat == s and x.player), "")
         label = f"seat {s}" + (f" {name}" if name else "")
         lines.append(f"  {label}: {len(cards)} cards{shown}{out}  {' '.join(cards)}".rstrip())

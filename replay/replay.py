@@ -7,7 +7,7 @@ lenient mode records it and carries on as a referee would.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from replay.baohuang import Baohuang
@@ -16,7 +16,7 @@ from replay.climbing import Climbing, Outcome
 from replay.gouji import Gouji
 from replay.log import Log
 from replay.profile import Profile
-from replay.scoring import Score, score_baohuang, score_gouji, score_shengji
+from replay.scoring import KnownPlace, Score, known_places, score_of
 from replay.shengji import RANK_LEVEL, Shengji, SjState
 from replay.state import State, seats_of
 from replay.verdicts import Verdict
@@ -51,6 +51,7 @@ class StepView:
     revolution: int | None
     roles: dict[str, Any] | None = None
     tricks: dict[str, Any] | None = None  # 升级: trumps, declarer, the trick in progress, points
+    places: dict[int, KnownPlace] = field(default_factory=dict)  # the places decided so far (scoring.places_at)
 
     def to_json(self) -> dict[str, Any]:
         """The stable JSON of ``fupan replay --step N --json``."""
@@ -61,6 +62,7 @@ class StepView:
             "table": {"seat": self.table_seat, "cards": list(self.table_cards), "gouji": self.table_gouji},
             "hands": {str(s): h for s, h in self.hands.items()},
             "finished": list(self.finished),
+            "places": {str(s): p.to_json() for s, p in self.places.items()},
             "counts_shown": {str(s): c for s, c in self.counts_shown.items()},
             "passed": list(self.passed),
             "burners": list(self.burners),
@@ -173,11 +175,7 @@ class Replay:
 
     def score(self) -> Score | None:
         """The deal's score, or None while it is not finished."""
-        if self.log.game == "baohuang":
-            return score_baohuang(self.final, self.profile)
-        if self.log.game == "shengji":
-            return score_shengji(self.final, self.profile)
-        return score_gouji(self.final, self.profile)
+        return score_of(self.final, self.profile)
 
     def _check_result(self) -> list[Verdict]:
         claimed = self.log.result
@@ -269,6 +267,7 @@ class Replay:
             deadlevel=st.dead_seat if st.dead_seat != -1 else None,
             revolution=st.revolution if st.revolution != -1 else None,
             roles=self._roles(st) if isinstance(eng, Baohuang) else None,
+            places=known_places(st, self.profile),
         )
 
     def _roles(self, st: State) -> dict[str, Any]:

@@ -3,12 +3,15 @@ GJ-REVOLUTION, GJ-BURN)."""
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
+from functools import lru_cache
+from itertools import permutations
 from typing import Any
 
 from replay.profile import Profile
-from replay.state import VOID, State
+from replay.state import SETUP, VOID, State
 
 GOUJI_POINTS = {1: 4, 2: 2, 3: 0, 4: 0, 5: -2, 6: -4}
 BAOHUANG_POINTS = {1: 6, 2: 3, 3: 0, 4: -3, 5: -6}  # BH-SCORE
@@ -66,25 +69,124 @@ class Score:
         return next(p.place for p in self.places if p.seat == seat)
 
 
+def finish_order(placed: Sequence[int], revolution: int, failed: Sequence[int], dalao: bool) -> list[int]:
+    """The seats in the order of their places, from the order they finished (``placed``: those out,
+    then the rest): a 革命 seat ranks 4th, or 3rd when its two teammates finished 1st and 2nd
+    (GJ-REVOLUTION); under ``dalao`` the first failed burner takes the last place, a second the one
+    before it (GJ-BURN). With neither, the places are the order they finished (保皇)."""
+    order = list(placed)
+    if revolution != -1:
+        order.insert(2 if _revolution_third(order, revolution) else 3, revolution)
+    if dalao and failed:
+        first = list(dict.fromkeys(failed))[:2]
+        order = [s for s in order if s not in first] + first[::-1]
+    return order
+
+
+def _revolution_third(placed: Sequence[int], v: int) -> bool:
+    """True when the revolutionary ``v``'s two teammates finished first and second."""
+    return set(placed[:2]) == {(v + 2) % 6, (v + 4) % 6}
+
+
+def _dalao(profile: Profile) -> bool:
+    """True when a failed burn moves the burner to the bottom (GJ-BURN, ``burn_fail = "dalao"``)."""
+    return profile.game == "gouji" and profile.burn_fail == "dalao"
+
+
+def _placed(st: State) -> list[int]:
+    """The seats in the order they finished: those out, then those still playing in seat order."""
+    return list(st.out) + [s for s in range(st.n) if st.active(s)]
+
+
 def gouji_finish_order(st: State, profile: Profile) -> tuple[tuple[int, ...], list[tuple[str, str]]]:
     """The six places in order, after 革命 and failed burns move seats (RULES §3)."""
     explain: list[tuple[str, str]] = []
-    order = list(st.out) + [s for s in range(6) if st.active(s)]
+    placed = _placed(st)
+    dalao = _dalao(profile)
     v = st.revolution
     if v != -1:
-        mates = {(v + 2) % 6, (v + 4) % 6}
-        if set(order[:2]) == mates:
-            order.insert(2, v)
+        if _revolution_third(placed, v):
             explain.append(("GJ-REVOLUTION", f"seat {v} (革命) ranks 3rd: its teammates took 1st and 2nd"))
         else:
-            order.insert(3, v)
             explain.append(("GJ-REVOLUTION", f"seat {v} (革命) ranks 4th"))
-    if profile.game == "gouji" and profile.burn_fail == "dalao" and st.failed:
-        failed = list(dict.fromkeys(st.failed))[:2]
-        order = [s for s in order if s not in failed] + list(reversed(failed))
-        for k, s in enumerate(failed):
+    if dalao and st.failed:
+        for k, s in enumerate(list(dict.fromkeys(st.failed))[:2]):
             explain.append(("GJ-BURN", f"seat {s} broke its burn condition: {'大落' if k == 0 else '二落'}"))
-    return tuple(order), explain
+    return tuple(finish_order(placed, v, st.failed, dalao)), explain
+
+
+def places_at(st: Any, profile: Profile) -> dict[int, int]:
+    """Each seat's place (1 = 头科) at this step, for the seats whose place is already decided: the
+    same in every way the deal can still end. Those ways are every order in which the seats still
+    playing can finish and, while a burn can still fail (before 四人乱缠, under ``burn_fail =
+    "dalao"``), every seat still playing that may yet fail, in every order; each is ranked by
+    ``finish_order``, the function the score ranks by, so the places of the last step are the score's.
+    Empty for 升级 (no places), a void deal, and before the first lead (a second 革命 voids the deal)."""
+    if not isinstance(st, State) or st.phase in (VOID, SETUP):
+        return {}
+    dalao = _dalao(profile)
+    failed = tuple(dict.fromkeys(st.failed))[:2] if dalao else ()
+    may_fail = dalao and not st.terminal and not st.chaos and len(failed) < 2
+    active = tuple(s for s in range(st.n) if st.active(s))
+    return dict(_known_places(st.n, st.out, active, st.revolution, failed, dalao, may_fail))
+
+
+@lru_cache(maxsize=2048)
+def _known_places(
+    n: int, out: tuple[int, ...], active: tuple[int, ...], revolution: int, failed: tuple[int, ...], dalao: bool,
+    may_fail: bool,
+) -> tuple[tuple[int, int], ...]:  # fmt: skip
+    """(seat, place) for the seats ranked alike by every ending (see ``places_at``)."""
+    futures: list[tuple[int, ...]] = [()]
+    if may_fail:
+        free = [s for s in active if s not in failed]
+        for k in range(1, 3 - len(failed)):
+            futures += permutations(free, k)
+    place: dict[int, int] = {}
+    unknown: set[int] = set()
+    for rest in permutations(active):
+        placed = out + rest
+        for more in futures:
+            for k, s in enumerate(finish_order(placed, revolution, failed + more, dalao), start=1):
+                if place.setdefault(s, k) != k:
+                    unknown.add(s)
+            if len(unknown) == n:
+                return ()
+    return tuple(sorted((s, k) for s, k in place.items() if s not in unknown))
+
+
+PLACE_NAMES_ZH = {  # by the number of seats: 够级 (6), 保皇 (5, BH-SCORE's seed text)
+    6: {1: "头科", 2: "二科", 3: "三科", 4: "四科", 5: "二落", 6: "大落"},
+    5: {1: "头科", 2: "二科", 3: "第三", 4: "二落", 5: "大落"},
+}
+PLACE_NAMES_EN = {1: "1st", 2: "2nd", 3: "3rd"}
+
+
+def place_words(place: int, n: int) -> tuple[str, str]:
+    """A place in words at a table of ``n`` seats: (头科 … 大落, 1st … 6th)."""
+    return PLACE_NAMES_ZH.get(n, {}).get(place, f"第{place}名"), PLACE_NAMES_EN.get(place, f"{place}th")
+
+
+@dataclass(frozen=True)
+class KnownPlace:
+    """A seat's place as known at one step, in words, and its points once the deal is over."""
+
+    place: int
+    zh: str
+    en: str
+    points: int | float | None
+
+    def to_json(self) -> dict[str, Any]:
+        """``{"place", "zh", "en", "points"}`` (``replay --json``'s ``places``)."""
+        return {"place": self.place, "zh": self.zh, "en": self.en, "points": self.points}
+
+
+def known_places(st: Any, profile: Profile) -> dict[int, KnownPlace]:
+    """``places_at`` in words, with each place's points (the score's) once the deal is over."""
+    places = places_at(st, profile)
+    score = score_of(st, profile) if places and st.terminal else None
+    points = {p.seat: p.points for p in score.places} if score is not None else {}
+    return {s: KnownPlace(k, *place_words(k, st.n), points.get(s)) for s, k in sorted(places.items())}
 
 
 def score_gouji(st: State, profile: Profile) -> Score | None:
@@ -119,7 +221,7 @@ def score_baohuang(st: State, profile: Profile) -> Score | None:
     if not st.terminal:
         return None
     n = st.n
-    order = tuple(list(st.out) + [s for s in range(n) if st.active(s)])
+    order = tuple(finish_order(_placed(st), st.revolution, st.failed, _dalao(profile)))
     place = {s: i + 1 for i, s in enumerate(order)}
     e, loyal = st.emperor, st.loyalist
     roles = {
@@ -265,3 +367,15 @@ def score_shengji(st: Any, profile: Profile) -> Score | None:
         points={"defenders": total, "kitty": kitty},
         levels={"before": before, "after": after, "up": up, "steps": steps, "passed": passed},
     )
+
+
+SCORERS: dict[str, Callable[[Any, Profile], Score | None]] = {
+    "gouji": score_gouji,
+    "baohuang": score_baohuang,
+    "shengji": score_shengji,
+}
+
+
+def score_of(st: Any, profile: Profile) -> Score | None:
+    """The score of a state under a profile: its game's scoring (None while the deal is not over)."""
+    return SCORERS[profile.game](st, profile)

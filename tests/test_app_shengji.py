@@ -20,7 +20,7 @@ from typing import Any
 
 import pytest
 import streamlit as st
-from app_pages import run_page
+from app_pages import empty_library, run_page
 from streamlit.testing.v1 import AppTest
 
 from coach.coach import coach_replay
@@ -112,12 +112,7 @@ class Library:
 
 @pytest.fixture
 def library(tmp_path, monkeypatch) -> Any:
-    url = f"sqlite:///{tmp_path / 'fupan.db'}"
-    monkeypatch.setenv("FUPAN_DB", url)
-    monkeypatch.delenv("DATABASE_URL", raising=False)
-    st.cache_data.clear()
-    st.cache_resource.clear()
-    eng = open_db(url)
+    eng = empty_library(tmp_path, monkeypatch)
     logs = _match()
     base = _play(7, ("5", "7"), 1, OTHERS)
     over = Replay(base).final

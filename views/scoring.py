@@ -97,8 +97,11 @@ def _unfinished(rep: Replay) -> None:
     )
     out = list(rep.final.out)
     if out:
-        who = t("、", ", ").join(f"{t(f'第{k + 1}个', f'#{k + 1}')} {_who(rep.log, s)}" for k, s in enumerate(out))
-        st.markdown(t("已经走完：", "Out so far: ") + who)
+        places = rep.view(len(rep.states) - 1).places  # decided places only, as the score will rank them
+        who = t("、", ", ").join(
+            _who(rep.log, s) + (f" {t(places[s].zh, places[s].en)}" if s in places else "") for s in out
+        )
+        st.markdown(t("已经走完（按出完的先后）：", "Out so far (in the order they went out): ") + who)
 
 
 SEAT_RULES = ("GJ-REVOLUTION", "GJ-BURN")  # explain lines about one seat's place ("seat N …")

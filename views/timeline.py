@@ -63,6 +63,7 @@ def markers(rep: Replay, report: Report | None, lang_: str) -> dict[str, list[tu
     out: dict[str, list[tuple[int, int, str]]] = {k: [] for k in MARKERS}
     states, events = rep.states, rep.log.events
     game = rep.log.game
+    places = rep.view(len(states) - 1).places
     for k in range(1, len(states)):
         ev, st, before = events[k - 1], states[k], states[k - 1]
         who = seat_label(rep, ev.seat, lang_)
@@ -75,8 +76,10 @@ def markers(rep: Replay, report: Report | None, lang_: str) -> dict[str, list[tu
         if ev.action == "rang":
             out["rang"].append((k, ev.seat, f"{who} {action_label('rang', lang_)}"))
         if len(st.out) > len(before.out):
-            for place, s in enumerate(st.out[len(before.out) :], start=len(before.out) + 1):
-                out["finish"].append((k, s, f"{seat_label(rep, s, lang_)} {place_label(game, place, lang_)}"))
+            for s in st.out[len(before.out) :]:
+                place = places.get(s)  # as the score ranks it (革命 and failed burns move places)
+                named = place_label(game, place.place, lang_) if place else tr(lang_, "出完", "out")
+                out["finish"].append((k, s, f"{seat_label(rep, s, lang_)} {named}"))
     if report is not None:
         for f in report.findings:
             if f.index is None:
