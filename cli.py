@@ -107,7 +107,7 @@ def _score_lines(rep: Replay, score: Score | None) -> list[str]:
     if score is None:
         return ["the deal is not finished: no score"]
     if score.void:
-        return ["the deal is void (two 革命): no score"]
+        return _void_lines(score)
     lines = ["place  seat  points"]
     for p in score.places:
         lines.append(f"{p.place:>5}  {p.seat:>4}  {p.points:>6}")
@@ -121,6 +121,12 @@ def _score_lines(rep: Replay, score: Score | None) -> list[str]:
         lines.append("串三户 (sweep): scores doubled")
     lines += [f"  [{rule}] {text}" for rule, text in score.explain]
     return lines
+
+
+def _void_lines(score: Score) -> list[str]:
+    """A void deal: that it is void, why (the rule, in both languages), and that it has no score."""
+    rule, zh, en = score.void_reason or ("", "本局作废", "the deal is void")
+    return ["the deal is void: no score / 本局作废，不计分", f"  [{rule}] {zh} / {en}"]
 
 
 def _side(side: int) -> str:
@@ -142,7 +148,7 @@ def _trumps_line(st: SjState) -> str:
 def _shengji_score_lines(st: SjState, score: Score | None) -> list[str]:
     """升级: trumps and declarer, card points per side, the kitty, the defenders' points, the levels."""
     if score is not None and score.void:
-        return ["the deal is void (nobody declared, SJ-DECLARE): no score"]
+        return _void_lines(score)
     lines = [_trumps_line(st)]
     won = [sum(1 for t in st.tricks if t.winner % 2 == side) for side in (0, 1)]
     if st.tricks:
@@ -177,7 +183,7 @@ def _score_json(rep: Replay, score: Score | None) -> dict[str, Any]:
     """The JSON of ``fupan score --json``; 升级 adds ``points`` and ``levels`` (before, after)."""
     if score is None:
         out = rep.final.out if not isinstance(rep.final, SjState) else ()
-        return {"finished": False, "finish_order": list(out), "places": [], "teams": [], "sweep": False}
+        return {"finished": False, "finish_order": list(out), "places": [], "teams": [], "sweep": False, "void": False}
     doc = score.to_json()
     if isinstance(doc.get("levels"), dict):
         doc["levels"] = {k: doc["levels"][k] for k in SCORE_LEVELS if k in doc["levels"]}

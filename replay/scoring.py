@@ -51,6 +51,7 @@ class Score:
     unsplit: bool = False  # 保皇 with an unknown 保皇派: places known, points not split
     points: dict[str, int] | None = None  # 升级: {"defenders", "kitty"}
     levels: dict[str, Any] | None = None  # 升级: {"before", "after"} per side, and who passed the last level
+    void_reason: tuple[str, str, str] | None = None  # a void deal's (rule, Chinese, English)
 
     def to_json(self) -> dict[str, Any]:
         """The stable JSON of ``fupan score --json``."""
@@ -59,10 +60,19 @@ class Score:
             "places": [{"seat": p.seat, "place": p.place, "points": p.points} for p in self.places],
             "teams": [{"seats": list(t.seats), "points": t.points} for t in self.teams],
             "sweep": self.sweep,
+            "void": self.void,
+            **({"void_reason": self.void_reason_json()} if self.void_reason is not None else {}),
             **({"roles": dict(self.roles)} if self.roles is not None else {}),
             **({"points": dict(self.points)} if self.points is not None else {}),
             **({"levels": dict(self.levels)} if self.levels is not None else {}),
         }
+
+    def void_reason_json(self) -> dict[str, str] | None:
+        """Why the deal is void: ``{"rule", "zh", "en"}`` (None when it is not)."""
+        if self.void_reason is None:
+            return None
+        rule, zh, en = self.void_reason
+        return {"rule": rule, "zh": zh, "en": en}
 
     def place_of(self, seat: int) -> int:
         """The place of a seat (1 = first out)."""
@@ -189,10 +199,15 @@ def known_places(st: Any, profile: Profile) -> dict[int, KnownPlace]:
     return {s: KnownPlace(k, *place_words(k, st.n), points.get(s)) for s, k in sorted(places.items())}
 
 
+def _void(reason: tuple[str, str, str]) -> Score:
+    """The score of a void deal: no places, no points, and why (its rule, in both languages)."""
+    return Score((), (), (), void=True, explain=((reason[0], reason[2]),), void_reason=reason)
+
+
 def score_gouji(st: State, profile: Profile) -> Score | None:
     """The score of a finished 够级 deal (None while it is not finished)."""
     if st.phase == VOID:
-        return Score((), (), (), void=True, explain=(("GJ-REVOLUTION", "two 革命: the deal is void"),))
+        return _void(("GJ-REVOLUTION", "两人以上革命，本局作废", "two or more 革命: the deal is void"))
     if not st.terminal:
         return None
     order, explain = gouji_finish_order(st, profile)
@@ -217,7 +232,7 @@ def score_gouji(st: State, profile: Profile) -> Score | None:
 def score_baohuang(st: State, profile: Profile) -> Score | None:
     """The score of a finished 保皇 deal (BH-SCORE, BH-SCORE-SOLO, BH-SCORE-GRAB)."""
     if st.phase == VOID:
-        return Score((), (), (), void=True, explain=(("BH-VOID", "黄庄: the deal is void"),))
+        return _void(("BH-VOID", "黄庄：无人叫庄，本局作废，重新发牌", "黄庄: nobody called; the deal is void, redeal"))
     if not st.terminal:
         return None
     n = st.n
@@ -317,7 +332,13 @@ def score_shengji(st: Any, profile: Profile) -> Score | None:
     from replay.shengji import LEVEL_SEQUENCES, RANK_LEVEL, VOID, team
 
     if st.phase == VOID:
-        return Score((), (), (), void=True, explain=(("SJ-DECLARE", "nobody declared: the deal is void"),))
+        return _void(
+            (
+                "SJ-DECLARE",
+                "无人定主（四家不定主，或未定主就出牌）：本局作废，重新发牌",
+                "nobody declared (four 不定主, or play with no declaration): the deal is void, redeal",
+            )
+        )
     if not st.terminal:
         return None
     seq = LEVEL_SEQUENCES[profile.options["levels"]]

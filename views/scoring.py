@@ -59,8 +59,7 @@ def render() -> None:
     if score is None:
         _unfinished(rep)
     elif score.void:
-        st.warning(t("这局作废，不计分。", "This deal is void: no score."))
-        _explain(score)
+        _void(score)
     else:
         _places(rep, score)
         if log.game == "gouji":
@@ -243,6 +242,16 @@ def _baohuang_roles(rep: Replay, score: Score) -> None:
         st.dataframe(pd.DataFrame(rows), hide_index=True)
 
 
+def _void(score: Score) -> None:
+    """A void deal: why, with its rule, and no score."""
+    rule, zh, en = score.void_reason or ("", "", "")
+    st.warning(
+        t(f"这局作废，不计分：{md(zh)}", f"This deal is void, no score: {md(en)}")
+        + (f"　`{rule}` {md(rule_name(rule))}" if rule else "")
+    )
+    _explain(score)
+
+
 def _explain(score: Score) -> None:
     st.subheader(t("计分依据", "How the score came about"))
     if not score.explain:
@@ -297,8 +306,7 @@ def _shengji(rep: Replay, deal_id: int, score: Score | None) -> None:
     st_ = rep.final
     assert isinstance(st_, SjState)
     if score is not None and score.void:
-        st.warning(t("无人定主：这局作废，重新发牌，不计分。", "Nobody declared: the deal is void, no score."))
-        _explain(score)
+        _void(score)
         _ladder(rep, deal_id)
         return
     if score is None:
