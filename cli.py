@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Any
 
 from sqlalchemy.exc import SQLAlchemyError
 
+from replay.claims import claim_entries, compare_result, value_text
 from replay.log import Log, LogError, decode_log, read_log
 from replay.profile import GAMES, ProfileError, default_profile, load_profile, options_for, shipped_profiles
 from replay.replay import Replay
@@ -180,14 +181,43 @@ def _shengji_score_lines(st: SjState, score: Score | None) -> list[str]:
 
 
 def _score_json(rep: Replay, score: Score | None) -> dict[str, Any]:
-    """The JSON of ``fupan score --json``; 升级 adds ``points`` and ``levels`` (before, after)."""
+    """The JSON of ``fupan score --json``; 升级 adds ``points`` and ``levels`` (before, after); every
+    game ``claimed`` (the log's result, or null) and ``differs`` (the claimed entries the deal does not
+    bear out)."""
+    claims = {
+        "claimed": None if rep.log.result is None else json.loads(json.dumps(rep.log.result)),
+        "differs": [d.to_json() for d in compare_result(rep.log.result, score, rep.log.game, rep.final)],
+    }
     if score is None:
         out = rep.final.out if not isinstance(rep.final, SjState) else ()
-        return {"finished": False, "finish_order": list(out), "places": [], "teams": [], "sweep": False, "void": False}
+        return {
+            "finished": False,
+            "finish_order": list(out),
+            "places": [],
+            "teams": [],
+            "sweep": False,
+            "void": False,
+            **claims,
+        }
     doc = score.to_json()
     if isinstance(doc.get("levels"), dict):
         doc["levels"] = {k: doc["levels"][k] for k in SCORE_LEVELS if k in doc["levels"]}
-    return doc
+    return {**doc, **claims}
+
+
+def _claim_lines(rep: Replay, score: Score | None) -> list[str]:
+    """The claimed result beside the computed one, entry by entry, each that differs marked with its rule."""
+    entries = claim_entries(rep.log.result, score, rep.log.game, rep.final)
+    if not entries:
+        return []
+    rows = [("entry", "claimed", "computed", "")]
+    for d in entries:
+        mark = f"DIFFERS 不符 [{d.rule}] {d.message_en} / {d.message_zh}" if d.differs else f"agrees 相符 [{d.rule}]"
+        rows.append((d.key, value_text(d.claimed), value_text(d.computed), mark))
+    widths = [max(len(r[k]) for r in rows) for k in range(3)]
+    lines = ["claimed result vs computed (记录的结果与牌局):"]
+    lines += [("  " + "  ".join(r[k].ljust(widths[k]) for k in range(3)) + f"  {r[3]}").rstrip() for r in rows]
+    return lines
 
 
 def cmd_score(args: argparse.Namespace) -> int:
@@ -198,7 +228,7 @@ def cmd_score(args: argparse.Namespace) -> int:
     if args.json:
         _emit(_score_json(rep, score))
     else:
-        print("\n".join(_score_lines(rep, score)))
+        print("\n".join(_score_lines(rep, score) + _claim_lines(rep, score)))
     return EXIT_OK if rep.ok else EXIT_ILLEGAL
 
 

@@ -20,6 +20,7 @@ import plotly.graph_objects as go
 import streamlit as st
 
 from data import queries
+from replay.claims import claim_entries, value_text
 from replay.log import Log
 from replay.replay import Replay
 from replay.scoring import Score
@@ -67,6 +68,7 @@ def render() -> None:
         else:
             _baohuang_roles(rep, score)
         _explain(score)
+    _claims(rep, score)
     _match(log, deal_id)
 
 
@@ -260,6 +262,43 @@ def _explain(score: Score) -> None:
         st.markdown(f"- `{rule}` **{md(rule_name(rule))}**{t('：', ': ')}{md(text)}", help=rule_quote(rule) or None)
 
 
+def _claims(rep: Replay, score: Score | None) -> None:
+    """The result the log claims beside the computed one, entry by entry, each that differs marked with
+    its rule (``replay.claims``: the comparison the claimed-result verdicts come from)."""
+    entries = claim_entries(rep.log.result, score, rep.log.game, rep.final)
+    if not entries:
+        return
+    st.subheader(t("记录的结果与牌局", "The claimed result and the deal"))
+    frame = pd.DataFrame(
+        [
+            {
+                t("项目", "Entry"): d.key,
+                t("记录的", "Claimed"): value_text(d.claimed),
+                t("牌局的", "Computed"): value_text(d.computed),
+                t("不符", "Differs"): "✗" if d.differs else "",
+                t("规则", "Rule"): d.rule,
+                t("说明", "Why"): t(d.message_zh, d.message_en),
+            }
+            for d in entries
+        ]
+    )
+    differs = [d.differs for d in entries]
+    st.dataframe(
+        frame.style.apply(lambda row: [HIGHLIGHT_BG if differs[row.name] else ""] * len(row), axis=1),
+        hide_index=True,
+    )
+    bad = sum(differs)
+    if bad:
+        st.error(
+            t(
+                f"记录的结果有 {bad} 处与牌局不符（见上表的规则）。",
+                f"{bad} claimed entr{'y differs' if bad == 1 else 'ies differ'} from the deal (rules above).",
+            )
+        )
+    else:
+        st.success(t("记录的结果与牌局相符。", "The claimed result agrees with the deal."))
+
+
 def _match(log: Log, deal_id: int) -> None:
     key = log.meta.get("match")
     if not key:
@@ -307,6 +346,7 @@ def _shengji(rep: Replay, deal_id: int, score: Score | None) -> None:
     assert isinstance(st_, SjState)
     if score is not None and score.void:
         _void(score)
+        _claims(rep, score)
         _ladder(rep, deal_id)
         return
     if score is None:
@@ -324,6 +364,7 @@ def _shengji(rep: Replay, deal_id: int, score: Score | None) -> None:
         _sj_defenders(rep, score, lang_)
         _sj_levels(rep, score, lang_)
         _explain(score)
+    _claims(rep, score)
     _ladder(rep, deal_id)
 
 
