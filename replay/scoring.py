@@ -314,11 +314,18 @@ def _num(x: Fraction) -> Any:
     return int(x) if x.denominator == 1 else float(x)
 
 
+LEVELS_FROM_80 = (  # SJ-POINTS: "take over" changes levels only; no text promises who declares next
+    "80 or more: the declarers do not go up; the defenders go up 1 per further 40 (120: 1, 160: 2, 200: 3); "
+    "the next deal's declarers are decided by its 定主"
+)
+
+
 def level_change(defenders: int) -> tuple[int, int]:
     """(side that goes up: 0 declarers / 1 defenders, steps) for the defenders' points (SJ-POINTS,
-    the standard table): declarers up 3 at 0, 2 at 5-35, 1 at 40-75; at 80 the defenders take over,
-    and go up one more for every further 40 (120: 1, 160: 2, 200: 3, and on without a cap, since a
-    multiplied kitty can take the total past 200)."""
+    the standard table): declarers up 3 at 0, 2 at 5-35, 1 at 40-75; from 80 the declarers do not go
+    up, and the defenders go up one for every further 40 (120: 1, 160: 2, 200: 3, and on without a
+    cap, since a multiplied kitty can take the total past 200). Who declares the next deal is not
+    decided here: in 三五番 it is whoever wins the next deal's 定主 (SJ-POINTS)."""
     if defenders >= 80:
         return 1, (defenders - 80) // 40
     if defenders == 0:
@@ -376,7 +383,7 @@ def score_shengji(st: Any, profile: Profile) -> Score | None:
         ),
     ]
     if side == 1:
-        explain.append(("SJ-LEVEL", "80 or more: the defenders take over as declarers"))
+        explain.append(("SJ-LEVEL", LEVELS_FROM_80))
     if passed is not None:
         explain.append(("SJ-LEVEL", f"side {passed} passed the last level {seq[-1]}: it wins the match"))
     teams = tuple(TeamScore((t, t + 2), st.points[t] + (kitty if t == defenders else 0), st.points[t]) for t in (0, 1))

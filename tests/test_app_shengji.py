@@ -436,9 +436,9 @@ def test_scoring_ladder_figure_follows_the_levels(library):
     assert any(s.x0 == 2 for s in fig.layout.shapes)  # the open deal
     frame = shengji.ladder_frame(rows, "zh")
     for row, change in zip(rows, frame["升级"], strict=True):
-        took_over = row.up != row.declarers
-        assert ("上台" in change) == took_over
-        assert (f"升 {row.steps} 级" in change) == (row.steps > 0 or not took_over)
+        eighty = row.up != row.declarers  # the defenders took 80 or more: the declarers do not go up
+        assert ("庄家不升" in change) == eighty and "上台" not in change
+        assert (f"升 {row.steps} 级" in change) == (row.steps > 0 or not eighty)
 
 
 def test_scoring_an_unfinished_shengji_deal(library):

@@ -466,20 +466,29 @@ def _sj_levels(rep: Replay, score: Score, lang_: str) -> None:
     defenders = None if final.declarer == -1 else 1 - side_of(final.declarer)
     if up is not None:
         side = shengji.side_label(up, lang_)
-        took_over = defenders is not None and up == defenders
-        if took_over:
+        if defenders is not None and up == defenders:  # 80 or more
             text = t(
-                f"闲家得 {total} 分，够 80 分：闲家（{side}）上台做庄，"
-                + (f"并升 {steps} 级（{before[up]} → {after[up]}）。" if steps else "不升级。"),
-                f"The defenders took {total} points, 80 or more: they ({side}) take over as declarers"
-                + (f" and go up {steps} (from {before[up]} to {after[up]})." if steps else ", without going up."),
+                f"闲家得 {total} 分，够 80 分：庄家（{shengji.side_label(1 - up, lang_)}）不升级；"
+                + (
+                    f"闲家（{side}）升 {steps} 级（{before[up]} → {after[up]}）。"
+                    if steps
+                    else "闲家也不升（每多 40 分升一级）。"
+                ),
+                f"The defenders took {total} points, 80 or more: the declarers ({shengji.side_label(1 - up, lang_)}) "
+                "do not go up; "
+                + (
+                    f"the defenders ({side}) go up {steps} (from {before[up]} to {after[up]})."
+                    if steps
+                    else "the defenders do not go up either (1 level per further 40)."
+                ),
             )
         else:
             text = t(
-                f"闲家得 {total} 分，不到 80 分：庄家一方（{side}）连庄，升 {steps} 级（{before[up]} → {after[up]}）。",
-                f"The defenders took {total} points, under 80: the declarers ({side}) stay and go up {steps} "
+                f"闲家得 {total} 分，不到 80 分：庄家（{side}）升 {steps} 级（{before[up]} → {after[up]}）。",
+                f"The defenders took {total} points, under 80: the declarers ({side}) go up {steps} "
                 f"(from {before[up]} to {after[up]}).",
             )
+        text += t("下一局谁坐庄由下一局定主决定。", " The next deal's declarers are decided by its 定主.")
         st.markdown(text + "　`SJ-POINTS` `SJ-LEVEL`", help=rule_quote("SJ-LEVEL") or None)
     if passed is not None:
         st.success(
