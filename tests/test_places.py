@@ -9,6 +9,7 @@ test_properties), hand-made states where a burn may still fail, and a sweep over
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -16,6 +17,7 @@ import pytest
 from test_properties import HEAVY_BURN, WILD, simulate
 
 import cli
+from replay.climbing import PLACE_ZH
 from replay.profile import load_profile, shipped_profiles
 from replay.replay import Replay
 from replay.scoring import known_places, places_at
@@ -37,6 +39,11 @@ def _places_agree_with_the_score(rep: Replay) -> int:
         for seat, place in known.items():
             assert place == score.place_of(seat), (k, seat, place, score.place_of(seat))
         differ += any(score.place_of(s) != i + 1 for i, s in enumerate(st.out))
+    for v in rep.verdicts:  # the effects name a seat's place only once decided, and as the score does
+        for fx in v.effects:
+            named = re.fullmatch(r"seat (\d) goes out: .* \((\S+)\)", fx)
+            if named:
+                assert PLACE_ZH[score.place_of(int(named[1]))] == named[2], fx
     final = rep.view(len(rep.states) - 1)
     assert {s: p.place for s, p in final.places.items()} == {p.seat: p.place for p in score.places}
     assert {s: p.points for s, p in final.places.items()} == {p.seat: p.points for p in score.places}
@@ -54,6 +61,9 @@ def test_a_revolution_deal_names_each_place_as_the_score_does() -> None:
     k = next(k for k, st in enumerate(rep.states) if 3 in st.out)
     assert places_at(rep.states[k], rep.profile).get(3) in (None, 5)
     assert rep.view(len(rep.states) - 1).places[3].zh == "二落"
+    # the event's effects (shown under the Replay page's verdict) name the same place
+    (out,) = [e for v in rep.verdicts for e in v.effects if e.startswith("seat 3 goes out")]
+    assert out == "seat 3 goes out: 5th (二落)"
 
 
 @pytest.mark.parametrize("seed", FAILED_SEEDS)
