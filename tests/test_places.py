@@ -172,3 +172,12 @@ def test_the_replay_page_names_the_revolutionarys_teammate_by_the_score(
     assert not at.exception
     places = at.dataframe[0].value
     assert places.loc[places.iloc[:, 2] == 3].iloc[0, 0] == 5  # the Scoring page's place of seat 3
+
+
+def test_the_timeline_marks_each_seat_out_with_the_scores_place() -> None:
+    from views.timeline import markers
+
+    rep = Replay(simulate_deal(REVOLUTION_SEED, "gouji").log)
+    finish = {seat: text for _, seat, text in markers(rep, None, "zh")["finish"]}
+    assert sorted(finish) == [2, 3, 4, 5]
+    assert finish[3].endswith("二落") and finish[4].endswith("头科")
