@@ -18,6 +18,7 @@ from sqlalchemy.exc import SQLAlchemyError
 
 from cli_common import EXIT_BUG, EXIT_ILLEGAL, EXIT_INPUT, EXIT_OK, InputError, _emit, _outcome, _read, _replay, _settle
 from cli_referee import add_parsers as add_referee_parsers
+from replay.claims import claim_entries, compare_result, value_text
 from replay.log import LogError
 from replay.profile import GAMES, ProfileError, default_profile, load_profile, options_for, shipped_profiles
 from replay.replay import Replay
@@ -72,7 +73,7 @@ def _score_lines(rep: Replay, score: Score | None) -> list[str]:
     if score is None:
         return ["the deal is not finished: no score"]
     if score.void:
-        return ["the deal is void (two 革命): no score"]
+        return _void_lines(score)
     lines = ["place  seat  points"]
     for p in score.places:
         lines.append(f"{p.place:>5}  {p.seat:>4}  {p.points:>6}")
@@ -86,6 +87,12 @@ def _score_lines(rep: Replay, score: Score | None) -> list[str]:
         lines.append("串三户 (sweep): scores doubled")
     lines += [f"  [{rule}] {text}" for rule, text in score.explain]
     return lines
+
+
+def _void_lines(score: Score) -> list[str]:
+    """A void deal: that it is void, why (the rule, in both languages), and that it has no score."""
+    rule, zh, en = score.void_reason or ("", "本局作废", "the deal is void")
+    return ["the deal is void: no score / 本局作废，不计分", f"  [{rule}] {zh} / {en}"]
 
 
 def _side(side: int) -> str:
@@ -107,7 +114,7 @@ def _trumps_line(st: SjState) -> str:
 def _shengji_score_lines(st: SjState, score: Score | None) -> list[str]:
     """升级: trumps and declarer, card points per side, the kitty, the defenders' points, the levels."""
     if score is not None and score.void:
-        return ["the deal is void (nobody declared, SJ-DECLARE): no score"]
+        return _void_lines(score)
     lines = [_trumps_line(st)]
     won = [sum(1 for t in st.tricks if t.winner % 2 == side) for side in (0, 1)]
     if st.tricks:
@@ -139,14 +146,43 @@ def _shengji_score_lines(st: SjState, score: Score | None) -> list[str]:
 
 
 def _score_json(rep: Replay, score: Score | None) -> dict[str, Any]:
-    """The JSON of ``fupan score --json``; 升级 adds ``points`` and ``levels`` (before, after)."""
+    """The JSON of ``fupan score --json``; 升级 adds ``points`` and ``levels`` (before, after); every
+    game ``claimed`` (the log's result, or null) and ``differs`` (the claimed entries the deal does not
+    bear out)."""
+    claims = {
+        "claimed": None if rep.log.result is None else json.loads(json.dumps(rep.log.result)),
+        "differs": [d.to_json() for d in compare_result(rep.log.result, score, rep.log.game, rep.final)],
+    }
     if score is None:
         out = rep.final.out if not isinstance(rep.final, SjState) else ()
-        return {"finished": False, "finish_order": list(out), "places": [], "teams": [], "sweep": False}
+        return {
+            "finished": False,
+            "finish_order": list(out),
+            "places": [],
+            "teams": [],
+            "sweep": False,
+            "void": False,
+            **claims,
+        }
     doc = score.to_json()
     if isinstance(doc.get("levels"), dict):
         doc["levels"] = {k: doc["levels"][k] for k in SCORE_LEVELS if k in doc["levels"]}
-    return doc
+    return {**doc, **claims}
+
+
+def _claim_lines(rep: Replay, score: Score | None) -> list[str]:
+    """The claimed result beside the computed one, entry by entry, each that differs marked with its rule."""
+    entries = claim_entries(rep.log.result, score, rep.log.game, rep.final)
+    if not entries:
+        return []
+    rows = [("entry", "claimed", "computed", "")]
+    for d in entries:
+        mark = f"DIFFERS 不符 [{d.rule}] {d.message_en} / {d.message_zh}" if d.differs else f"agrees 相符 [{d.rule}]"
+        rows.append((d.key, value_text(d.claimed), value_text(d.computed), mark))
+    widths = [max(len(r[k]) for r in rows) for k in range(3)]
+    lines = ["claimed result vs computed (记录的结果与牌局):"]
+    lines += [("  " + "  ".join(r[k].ljust(widths[k]) for k in range(3)) + f"  {r[3]}").rstrip() for r in rows]
+    return lines
 
 
 def cmd_score(args: argparse.Namespace) -> int:
@@ -157,7 +193,7 @@ def cmd_score(args: argparse.Namespace) -> int:
     if args.json:
         _emit(_score_json(rep, score))
     else:
-        print("\n".join(_score_lines(rep, score)))
+        print("\n".join(_score_lines(rep, score) + _claim_lines(rep, score)))
     return EXIT_OK if rep.ok else EXIT_ILLEGAL
 
 
@@ -260,7 +296,10 @@ def _step_lines(rep: Replay, step: int) -> list[str]:
         lines.append("status: " + "; ".join(status))
     for s, cards in view.hands.items():
         shown = f" [{view.counts_shown[s]} shown]" if s in view.counts_shown else ""
-        out = f" out #{view.finished.index(s) + 1}" if s in view.finished else ""
+        place = view.places.get(s)
+        out = f" {place.en} ({place.zh})" if place is not None else " out" if s in view.finished else ""
+        if place is not None and place.points is not None:
+            out += f" {place.points:+} points"
         name = next((x.player for x in log.seats if x.seat == s and x.player), "")
         label = f"seat {s}" + (f" {name}" if name else "")
         lines.append(f"  {label}: {len(cards)} cards{shown}{out}  {' '.join(cards)}".rstrip())

@@ -52,7 +52,7 @@ LABELS: dict[str, tuple[str, str]] = {
     "unknown_cards": ("张未知", "unknown"),
     "score": ("得分", "Score"),
     "unfinished": ("牌局未打完，无得分", "the deal did not finish: no score"),
-    "void": ("两家革命，本局作废", "the deal is void (two 革命): no score"),
+    "void": ("本局作废，不计分", "the deal is void: no score"),
     "sweep": ("串三户：得分翻倍", "串三户 (sweep): scores doubled"),
     "teams": ("各方", "Sides"),
     "sum": ("名次分合计", "sum of places"),
@@ -338,7 +338,8 @@ class _Html:
         if score is None:
             out.append(f"<p>{self.label('unfinished')}</p>")
         elif score.void:
-            out.append(f"<p>{self.label('void')}</p>")
+            rule, zh, en = score.void_reason or ("", "", "")
+            out.append(f"<p>{self.label('void')}</p><p>{_e(rule)} {self.pair(zh, en)}</p>")
         else:
             rows = "".join(
                 f"<tr><td>{_e(p.place)}</td><td>{self.player(p.seat)}</td><td>{_e(p.points)}</td></tr>"

@@ -413,10 +413,11 @@ class Gouji(Climbing):
     def _goes_out(self, st: State, s: int, gouji: bool) -> tuple[State, list[str]]:
         out = (*st.out, s)
         place = len(out)
-        fx = [f"seat {s} goes out: {PLACE_EN[place]} ({PLACE_ZH[place]})"]
         st = evolve(st, out=out, burners=st.burners & ~bit(s), live=st.live & ~bit(s))
         if len(st.active_seats()) <= 1:
-            return evolve(st, phase=OVER, to_act=-1, table=None, table_cards=(), owner=-1), fx
+            st = evolve(st, phase=OVER, to_act=-1, table=None, table_cards=(), owner=-1)
+            return st, [self._out_text(st, s)]
+        fx = [self._out_text(st, s)]
         t = (s + 3) % 6
         if place <= 2 and st.active(t) and (self.any_dipai or gouji):
             fx.append(f"GJ-DEADLEVEL: seat {t} has one 够死级 chance on this 底牌")
@@ -425,6 +426,15 @@ class Gouji(Climbing):
             st = self._start_chaos(st)
             fx.append("GJ-CHAOS: 四人乱缠 begins")
         return st, fx
+
+    def _out_text(self, st: State, s: int) -> str:
+        """Seat ``s`` going out, with its place once decided (革命 and failed burns move places)."""
+        from replay.scoring import places_at
+
+        k = places_at(st, self.profile).get(s)
+        if k is None:
+            return f"seat {s} goes out ({PLACE_EN[len(st.out)]} out; its place is not decided yet)"
+        return f"seat {s} goes out: {PLACE_EN[k]} ({PLACE_ZH[k]})"
 
     def _start_chaos(self, st: State) -> State:
         return evolve(st, chaos=True, table_gouji=False, burners=0, locked=0 if self.chaos_free else st.locked)

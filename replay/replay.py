@@ -7,16 +7,17 @@ lenient mode records it and carries on as a referee would.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from replay.baohuang import Baohuang
 from replay.cards import Card
+from replay.claims import compare_result
 from replay.climbing import Climbing, Outcome
 from replay.gouji import Gouji
 from replay.log import Log
 from replay.profile import Profile
-from replay.scoring import Score, score_baohuang, score_gouji, score_shengji
+from replay.scoring import KnownPlace, Score, known_places, score_of
 from replay.shengji import RANK_LEVEL, Shengji, SjState
 from replay.state import State, seats_of
 from replay.verdicts import Verdict
@@ -51,6 +52,7 @@ class StepView:
     revolution: int | None
     roles: dict[str, Any] | None = None
     tricks: dict[str, Any] | None = None  # 升级: trumps, declarer, the trick in progress, points
+    places: dict[int, KnownPlace] = field(default_factory=dict)  # the places decided so far (scoring.places_at)
 
     def to_json(self) -> dict[str, Any]:
         """The stable JSON of ``fupan replay --step N --json``."""
@@ -61,6 +63,7 @@ class StepView:
             "table": {"seat": self.table_seat, "cards": list(self.table_cards), "gouji": self.table_gouji},
             "hands": {str(s): h for s, h in self.hands.items()},
             "finished": list(self.finished),
+            "places": {str(s): p.to_json() for s, p in self.places.items()},
             "counts_shown": {str(s): c for s, c in self.counts_shown.items()},
             "passed": list(self.passed),
             "burners": list(self.burners),
@@ -173,72 +176,16 @@ class Replay:
 
     def score(self) -> Score | None:
         """The deal's score, or None while it is not finished."""
-        if self.log.game == "baohuang":
-            return score_baohuang(self.final, self.profile)
-        if self.log.game == "shengji":
-            return score_shengji(self.final, self.profile)
-        return score_gouji(self.final, self.profile)
+        return score_of(self.final, self.profile)
 
     def _check_result(self) -> list[Verdict]:
+        """The claimed result's verdicts: one per entry that the deal does not bear out (``compare_result``)."""
         claimed = self.log.result
-        if not claimed:
-            return []
-        score = self.score()
-        if score is None:
-            return [
-                _claim(
-                    "FINISH",
-                    "记录的结果与未完成的牌局不符",
-                    "a result is recorded but the deal did not finish",
-                )
-            ]
-        out: list[Verdict] = []
-        if self.log.game == "shengji":
-            return _check_shengji_result(claimed, score)
-        if self.log.game == "baohuang":
-            st = self.final
-            score_rule = "BH-SCORE-GRAB" if st.grab else "BH-SCORE-SOLO" if st.solo else "BH-SCORE"
-            team_rule, sweep_rule = "BH-LOYALIST", score_rule
-        else:
-            score_rule, team_rule, sweep_rule = "GJ-SCORE", "GJ-TEAMS", "GJ-SWEEP"
-        order = claimed.get("finish_order")
-        if order is not None and tuple(order) != score.finish_order:
-            out.append(
-                _claim(
-                    "FINISH",
-                    f"记录的名次 {order} 与牌局 {list(score.finish_order)} 不符",
-                    f"recorded finish order {order} differs from the deal's {list(score.finish_order)}",
-                )
-            )
-        if "sweep" in claimed and claimed["sweep"] != score.sweep:
-            out.append(
-                _claim(
-                    sweep_rule,
-                    f"记录{'有' if claimed['sweep'] else '无'}串三户，牌局{'有' if score.sweep else '无'}",
-                    f"the record says sweep={claimed['sweep']}, the deal gives sweep={score.sweep}",
-                )
-            )
-        if score.unsplit and claimed.get("teams"):
+        score = self.score() if claimed else None
+        if score is not None and score.unsplit and claimed and claimed.get("teams"):
             self.unverified.append("result: the 保皇派 is not known, so the claimed points were not checked")
-        for team in [] if score.unsplit else claimed.get("teams", []):
-            real = next((t for t in score.teams if set(t.seats) == set(team["seats"])), None)
-            if real is None:
-                out.append(
-                    _claim(
-                        team_rule,
-                        f"座位 {team['seats']} 不是一方",
-                        f"seats {team['seats']} are not a team",
-                    )
-                )
-            elif real.points != team["points"]:
-                out.append(
-                    _claim(
-                        score_rule,
-                        f"{'联邦' if self.log.game == 'gouji' else '一方'} {list(real.seats)} 记 {team['points']} 分，应为 {real.points} 分",
-                        f"team {list(real.seats)} records {team['points']}; the deal gives {real.points}",
-                    )
-                )
-        return out
+        differs = compare_result(claimed, score, self.log.game, self.final)
+        return [_claim(d.rule, d.message_zh, d.message_en) for d in differs]
 
     # -- views --------------------------------------------------------------------------------------
 
@@ -269,6 +216,7 @@ class Replay:
             deadlevel=st.dead_seat if st.dead_seat != -1 else None,
             revolution=st.revolution if st.revolution != -1 else None,
             roles=self._roles(st) if isinstance(eng, Baohuang) else None,
+            places=known_places(st, self.profile),
         )
 
     def _roles(self, st: State) -> dict[str, Any]:
@@ -305,33 +253,6 @@ def _claim(rule: str, message_zh: str, message_en: str) -> Verdict:
 def cards_str(cards: tuple[Card, ...]) -> str:
     """Cards as canonical tokens joined by spaces."""
     return " ".join(c.token for c in cards)
-
-
-def _check_shengji_result(claimed: Any, score: Score) -> list[Verdict]:
-    """升级: the claimed points and levels against the deal's."""
-    out: list[Verdict] = []
-    pts = claimed.get("points") or {}
-    real = score.points or {}
-    for key, zh in (("defenders", "闲家得分"), ("kitty", "扣底分")):
-        if key in pts and pts[key] != real.get(key):
-            out.append(
-                _claim(
-                    "SJ-POINTS",
-                    f"记录的{zh} {pts[key]} 与牌局的 {real.get(key)} 不符",
-                    f"recorded {key} points {pts[key]} differ from the deal's {real.get(key)}",
-                )
-            )
-    for when, zh in (("before", "局前"), ("after", "局后")):
-        said = (claimed.get("levels") or {}).get(when)
-        if said is not None and score.levels is not None and list(said) != score.levels[when]:
-            out.append(
-                _claim(
-                    "SJ-LEVEL",
-                    f"记录的{zh}级 {said} 与牌局的 {score.levels[when]} 不符",
-                    f"recorded levels {when} the deal {said} differ from the deal's {score.levels[when]}",
-                )
-            )
-    return out
 
 
 def _shengji_view(eng: Any, st: SjState, step: int) -> StepView:

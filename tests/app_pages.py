@@ -2,6 +2,10 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+from typing import Any
+
+import pytest
 from streamlit.testing.v1 import AppTest
 
 
@@ -23,3 +27,18 @@ def run_page(name: str, deal_id: int | None, step: int = 0, lang: str = "zh", ti
         at.session_state["step"] = step
     at.session_state["lang"] = lang
     return at.run()
+
+
+def empty_library(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Any:
+    """An empty SQLite library in ``tmp_path`` as the app's ``FUPAN_DB``, with Streamlit's caches cleared
+    (``views.common.engine`` is a cached resource); returns its engine (dispose it when filled)."""
+    import streamlit as st
+
+    from data.database import open_db
+
+    url = f"sqlite:///{tmp_path / 'fupan.db'}"
+    monkeypatch.setenv("FUPAN_DB", url)
+    monkeypatch.delenv("DATABASE_URL", raising=False)
+    st.cache_data.clear()
+    st.cache_resource.clear()
+    return open_db(url)

@@ -22,11 +22,10 @@ from pathlib import Path
 
 import pytest
 import streamlit as st
-from app_pages import run_page
+from app_pages import empty_library, run_page
 from streamlit.testing.v1 import AppTest
 
 from coach.coach import coach_replay
-from data.database import open_db
 from data.importer import import_log
 from replay.log import Seat
 from replay.replay import Replay
@@ -52,12 +51,7 @@ def _gouji_log():
 @pytest.fixture
 def library(tmp_path, monkeypatch):
     """A library with a 够级 deal (seat 1 hostile) and a 保皇 deal: {game: (deal_id, Replay)}."""
-    url = f"sqlite:///{tmp_path / 'fupan.db'}"
-    monkeypatch.setenv("FUPAN_DB", url)
-    monkeypatch.delenv("DATABASE_URL", raising=False)
-    st.cache_data.clear()
-    st.cache_resource.clear()
-    eng = open_db(url)
+    eng = empty_library(tmp_path, monkeypatch)
     out = {}
     for game, log in (("gouji", _gouji_log()), ("baohuang", simulate_deal(1, "baohuang").log)):
         res = import_log(eng, log, f"{game}.json")

@@ -20,7 +20,7 @@ from typing import Any
 
 import pytest
 import streamlit as st
-from app_pages import run_page
+from app_pages import empty_library, run_page
 from streamlit.testing.v1 import AppTest
 
 from coach.coach import coach_replay
@@ -112,12 +112,7 @@ class Library:
 
 @pytest.fixture
 def library(tmp_path, monkeypatch) -> Any:
-    url = f"sqlite:///{tmp_path / 'fupan.db'}"
-    monkeypatch.setenv("FUPAN_DB", url)
-    monkeypatch.delenv("DATABASE_URL", raising=False)
-    st.cache_data.clear()
-    st.cache_resource.clear()
-    eng = open_db(url)
+    eng = empty_library(tmp_path, monkeypatch)
     logs = _match()
     base = _play(7, ("5", "7"), 1, OTHERS)
     over = Replay(base).final
@@ -441,9 +436,9 @@ def test_scoring_ladder_figure_follows_the_levels(library):
     assert any(s.x0 == 2 for s in fig.layout.shapes)  # the open deal
     frame = shengji.ladder_frame(rows, "zh")
     for row, change in zip(rows, frame["升级"], strict=True):
-        took_over = row.up != row.declarers
-        assert ("上台" in change) == took_over
-        assert (f"升 {row.steps} 级" in change) == (row.steps > 0 or not took_over)
+        eighty = row.up != row.declarers  # the defenders took 80 or more: the declarers do not go up
+        assert ("庄家不升" in change) == eighty and "上台" not in change
+        assert (f"升 {row.steps} 级" in change) == (row.steps > 0 or not eighty)
 
 
 def test_scoring_an_unfinished_shengji_deal(library):

@@ -148,7 +148,7 @@ def test_check_json_deal_verdicts(capsys: pytest.CaptureFixture[str]) -> None:
 def test_score_json(capsys: pytest.CaptureFixture[str]) -> None:
     code, doc = run_json(capsys, "score", "--json", FINISH)
     assert code == 0
-    assert set(doc) == {"finish_order", "places", "teams", "sweep"}
+    assert set(doc) == {"finish_order", "places", "teams", "sweep", "void", "claimed", "differs"}
     assert doc["finish_order"] == [0, 1, 2, 3, 4, 5]
     assert len(doc["places"]) == 6
     for p in doc["places"]:
@@ -545,7 +545,7 @@ def test_shengji_unreadable_log(capsys: pytest.CaptureFixture[str], tmp_path: Pa
 def test_shengji_score_json(capsys: pytest.CaptureFixture[str], sj_json: Path, sj_deal: Any) -> None:
     code, doc = run_json(capsys, "score", "--json", sj_json)
     assert code == 0
-    assert set(doc) == {"finish_order", "places", "teams", "sweep", "points", "levels"}
+    assert set(doc) == {"finish_order", "places", "teams", "sweep", "void", "points", "levels", "claimed", "differs"}
     assert set(doc["points"]) == {"defenders", "kitty"} and set(doc["levels"]) == {"before", "after"}
     assert doc["levels"]["before"] == list(sj_deal.log.levels)
     assert doc["finish_order"] == [] and doc["places"] == [] and doc["sweep"] is False
@@ -578,7 +578,16 @@ def test_shengji_score_of_an_unfinished_deal(capsys: pytest.CaptureFixture[str],
     path = tmp_path / "part.json"
     path.write_text(replace(sj_deal.log, events=sj_deal.log.events[:12]).dumps(), encoding="utf-8")
     code, doc = run_json(capsys, "score", "--json", path)
-    assert code == 0 and doc == {"finished": False, "finish_order": [], "places": [], "teams": [], "sweep": False}
+    assert code == 0 and doc == {
+        "finished": False,
+        "finish_order": [],
+        "places": [],
+        "teams": [],
+        "sweep": False,
+        "void": False,
+        "claimed": None,
+        "differs": [],
+    }
     code, out, _ = run(capsys, "score", path)
     assert code == 0 and out.startswith("trumps: ") and out.splitlines()[-1] == "the deal is not finished: no score"
 

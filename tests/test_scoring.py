@@ -301,7 +301,7 @@ def test_gouji_online_moves_a_failed_burner() -> None:
 def test_score_json() -> None:
     s = score(finished((0, 2, 4, 1, 3)), **NET)
     doc = s.to_json()
-    assert list(doc) == ["finish_order", "places", "teams", "sweep"]
+    assert list(doc) == ["finish_order", "places", "teams", "sweep", "void"]
     assert doc["finish_order"] == [0, 2, 4, 1, 3, 5]
     assert doc["places"][0] == {"seat": 0, "place": 1, "points": 4}
     assert doc["places"][-1] == {"seat": 5, "place": 6, "points": -4}

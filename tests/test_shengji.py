@@ -618,8 +618,8 @@ def _over(levels: tuple[str, str], declarer: int, defenders: int, last_winner: i
         (("A", "A"), 0, 35, 0, 0, ["3", "A"], None),
         (("A", "A"), 1, 40, 1, 0, ["A", "2"], None),
         (("A", "A"), 0, 75, 0, 0, ["2", "A"], None),
-        (("A", "A"), 0, 80, 0, 0, ["A", "A"], None),  # the defenders take over, no level
-        (("5", "9"), 0, 60, 1, 20, ["5", "9"], None),  # 60 + kitty 20 = 80: take over, and not up
+        (("A", "A"), 0, 80, 0, 0, ["A", "A"], None),  # 80: the declarers do not go up, nor the defenders
+        (("5", "9"), 0, 60, 1, 20, ["5", "9"], None),  # 60 + kitty 20 = 80: nobody goes up
         (("5", "9"), 0, 100, 1, 20, ["5", "10"], None),  # 120: up 1
         (("5", "9"), 0, 100, 0, 20, ["5", "9"], None),  # the kitty stays with the declarers: 100
         (("5", "9"), 1, 200, 0, 0, ["8", "9"], None),

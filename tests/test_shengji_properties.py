@@ -300,7 +300,7 @@ def check_tricks(deal: SimulatedDeal, rebuilt: Rebuilt, multiplier: int) -> None
 
 def expected_levels(rebuilt: Rebuilt, defenders_points: int, ladder: Sequence[str]) -> list[str]:
     """The levels after the deal by the standard table (SJ-POINTS): the declarers go up 3 at 0, 2 at 5-35,
-    1 at 40-75; at 80 the defenders take over, and go up 1 for every further 40; no further than the top."""
+    1 at 40-75; from 80 the declarers do not go up, the defenders go up 1 for every further 40; no further than the top."""
     declarers = side(rebuilt.declarer)
     if defenders_points >= 80:
         up, steps = 1 - declarers, (defenders_points - 80) // 40

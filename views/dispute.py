@@ -258,8 +258,11 @@ def show_table(rep: Replay, step: int) -> None:
 
 
 def _status(view: Any, seat: int) -> str:
+    place = view.places.get(seat)  # its place as the score ranks it, once decided
+    if place is not None:
+        return t(place.zh, place.en)
     if seat in view.finished:
-        return t(f"第{view.finished.index(seat) + 1}个出完", f"out ({view.finished.index(seat) + 1})")
+        return t("已出完", "out")
     if seat in view.passed:
         return t("已过牌", "passed")
     if seat in view.to_act:

@@ -303,8 +303,9 @@ SHENGJI_DEALS = 2000  # the most recent 升级 deals read for the per-player lev
 
 def shengji_frame(rows: list[Any]) -> pd.DataFrame:
     """Per named player over 升级 deals (``views.shengji.LadderRow``): deals sat in, deals finished, how
-    often the player's side declared (庄家), went up (gained one level or more), took over (闲家 with 80
-    or more, whether or not it also went up), won the match, and the levels it gained."""
+    often the player's side declared (庄家), went up (gained one level or more), took 80 or more as the
+    defenders (闲家; the declarers then do not go up, whether or not the defenders do), won the match, and
+    the levels it gained."""
     stats: dict[str, dict[str, int]] = {}
     for r in rows:
         for seat, name in enumerate(r.players):
@@ -312,7 +313,7 @@ def shengji_frame(rows: list[Any]) -> pd.DataFrame:
                 continue
             side = seat % 2
             s = stats.setdefault(
-                name, {"deals": 0, "finished": 0, "declared": 0, "up": 0, "took_over": 0, "levels": 0, "won": 0}
+                name, {"deals": 0, "finished": 0, "declared": 0, "up": 0, "defended_80": 0, "levels": 0, "won": 0}
             )
             s["deals"] += 1
             s["finished"] += r.after is not None
@@ -320,9 +321,9 @@ def shengji_frame(rows: list[Any]) -> pd.DataFrame:
             if r.up == side:
                 s["up"] += r.steps > 0
                 s["levels"] += r.steps
-                s["took_over"] += r.declarers is not None and r.declarers != side  # with 80 or more
+                s["defended_80"] += r.declarers is not None and r.declarers != side  # with 80 or more
             s["won"] += r.passed == side
-    columns = ["player", "deals", "finished", "declared", "up", "took_over", "levels", "won"]
+    columns = ["player", "deals", "finished", "declared", "up", "defended_80", "levels", "won"]
     frame = pd.DataFrame([{"player": p, **v} for p, v in sorted(stats.items())], columns=columns)
     return frame
 
@@ -330,10 +331,11 @@ def shengji_frame(rows: list[Any]) -> pd.DataFrame:
 def _shengji(eng: Any, right: Any) -> None:
     st.info(
         t(
-            "升级不排名次：对家两人一方，每局按闲家得分升级。下面是每位牌手所在一方坐庄、升级、上台和升了几级的次数"
+            "升级不排名次：对家两人一方，每局按闲家得分升级。下面是每位牌手所在一方坐庄、升级、做闲家得 80 分以上和升了几级的次数"
             "（每局的得分与升级见“计分”页）。",
             "升级 has no places: partners form a side, and each deal the defenders' points decide who goes up. Below, "
-            "per player, how often the player's side declared, went up, took over and how many levels it gained "
+            "per player, how often the player's side declared, went up, took 80 or more as the defenders and how many "
+            "levels it gained "
             "(each deal's score and levels are on the Scoring page).",
         )
     )
@@ -361,7 +363,7 @@ def _shengji(eng: Any, right: Any) -> None:
                 "finished": t("打完", "Finished"),
                 "declared": t("坐庄", "Declared"),
                 "up": t("升级的局", "Went up"),
-                "took_over": t("闲家上台", "Took over"),
+                "defended_80": t("做闲家得 80 分以上", "80+ as defenders"),
                 "levels": t("共升几级", "Levels gained"),
                 "won": t("赢得比赛", "Matches won"),
                 "mean_points": t("本方平均得分（含底）", "Side's mean points (with the kitty)"),

@@ -20,6 +20,7 @@ import plotly.graph_objects as go
 import streamlit as st
 
 from data import queries
+from replay.claims import claim_entries, value_text
 from replay.log import Log
 from replay.replay import Replay
 from replay.scoring import Score
@@ -59,8 +60,7 @@ def render() -> None:
     if score is None:
         _unfinished(rep)
     elif score.void:
-        st.warning(t("这局作废，不计分。", "This deal is void: no score."))
-        _explain(score)
+        _void(score)
     else:
         _places(rep, score)
         if log.game == "gouji":
@@ -68,6 +68,7 @@ def render() -> None:
         else:
             _baohuang_roles(rep, score)
         _explain(score)
+    _claims(rep, score)
     _match(log, deal_id)
 
 
@@ -97,8 +98,11 @@ def _unfinished(rep: Replay) -> None:
     )
     out = list(rep.final.out)
     if out:
-        who = t("、", ", ").join(f"{t(f'第{k + 1}个', f'#{k + 1}')} {_who(rep.log, s)}" for k, s in enumerate(out))
-        st.markdown(t("已经走完：", "Out so far: ") + who)
+        places = rep.view(len(rep.states) - 1).places  # decided places only, as the score will rank them
+        who = t("、", ", ").join(
+            _who(rep.log, s) + (f" {t(places[s].zh, places[s].en)}" if s in places else "") for s in out
+        )
+        st.markdown(t("已经走完（按出完的先后）：", "Out so far (in the order they went out): ") + who)
 
 
 SEAT_RULES = ("GJ-REVOLUTION", "GJ-BURN")  # explain lines about one seat's place ("seat N …")
@@ -240,12 +244,59 @@ def _baohuang_roles(rep: Replay, score: Score) -> None:
         st.dataframe(pd.DataFrame(rows), hide_index=True)
 
 
+def _void(score: Score) -> None:
+    """A void deal: why, with its rule, and no score."""
+    rule, zh, en = score.void_reason or ("", "", "")
+    st.warning(
+        t(f"这局作废，不计分：{md(zh)}", f"This deal is void, no score: {md(en)}")
+        + (f"　`{rule}` {md(rule_name(rule))}" if rule else "")
+    )
+    _explain(score)
+
+
 def _explain(score: Score) -> None:
     st.subheader(t("计分依据", "How the score came about"))
     if not score.explain:
         st.caption(t("（没有说明）", "(no explanation)"))
     for rule, text in score.explain:
         st.markdown(f"- `{rule}` **{md(rule_name(rule))}**{t('：', ': ')}{md(text)}", help=rule_quote(rule) or None)
+
+
+def _claims(rep: Replay, score: Score | None) -> None:
+    """The result the log claims beside the computed one, entry by entry, each that differs marked with
+    its rule (``replay.claims``: the comparison the claimed-result verdicts come from)."""
+    entries = claim_entries(rep.log.result, score, rep.log.game, rep.final)
+    if not entries:
+        return
+    st.subheader(t("记录的结果与牌局", "The claimed result and the deal"))
+    frame = pd.DataFrame(
+        [
+            {
+                t("项目", "Entry"): d.key,
+                t("记录的", "Claimed"): value_text(d.claimed),
+                t("牌局的", "Computed"): value_text(d.computed),
+                t("不符", "Differs"): "✗" if d.differs else "",
+                t("规则", "Rule"): d.rule,
+                t("说明", "Why"): t(d.message_zh, d.message_en),
+            }
+            for d in entries
+        ]
+    )
+    differs = [d.differs for d in entries]
+    st.dataframe(
+        frame.style.apply(lambda row: [HIGHLIGHT_BG if differs[row.name] else ""] * len(row), axis=1),
+        hide_index=True,
+    )
+    bad = sum(differs)
+    if bad:
+        st.error(
+            t(
+                f"记录的结果有 {bad} 处与牌局不符（见上表的规则）。",
+                f"{bad} claimed entr{'y differs' if bad == 1 else 'ies differ'} from the deal (rules above).",
+            )
+        )
+    else:
+        st.success(t("记录的结果与牌局相符。", "The claimed result agrees with the deal."))
 
 
 def _match(log: Log, deal_id: int) -> None:
@@ -294,8 +345,8 @@ def _shengji(rep: Replay, deal_id: int, score: Score | None) -> None:
     st_ = rep.final
     assert isinstance(st_, SjState)
     if score is not None and score.void:
-        st.warning(t("无人定主：这局作废，重新发牌，不计分。", "Nobody declared: the deal is void, no score."))
-        _explain(score)
+        _void(score)
+        _claims(rep, score)
         _ladder(rep, deal_id)
         return
     if score is None:
@@ -313,6 +364,7 @@ def _shengji(rep: Replay, deal_id: int, score: Score | None) -> None:
         _sj_defenders(rep, score, lang_)
         _sj_levels(rep, score, lang_)
         _explain(score)
+    _claims(rep, score)
     _ladder(rep, deal_id)
 
 
@@ -414,20 +466,29 @@ def _sj_levels(rep: Replay, score: Score, lang_: str) -> None:
     defenders = None if final.declarer == -1 else 1 - side_of(final.declarer)
     if up is not None:
         side = shengji.side_label(up, lang_)
-        took_over = defenders is not None and up == defenders
-        if took_over:
+        if defenders is not None and up == defenders:  # 80 or more
             text = t(
-                f"闲家得 {total} 分，够 80 分：闲家（{side}）上台做庄，"
-                + (f"并升 {steps} 级（{before[up]} → {after[up]}）。" if steps else "不升级。"),
-                f"The defenders took {total} points, 80 or more: they ({side}) take over as declarers"
-                + (f" and go up {steps} (from {before[up]} to {after[up]})." if steps else ", without going up."),
+                f"闲家得 {total} 分，够 80 分：庄家（{shengji.side_label(1 - up, lang_)}）不升级；"
+                + (
+                    f"闲家（{side}）升 {steps} 级（{before[up]} → {after[up]}）。"
+                    if steps
+                    else "闲家也不升（每多 40 分升一级）。"
+                ),
+                f"The defenders took {total} points, 80 or more: the declarers ({shengji.side_label(1 - up, lang_)}) "
+                "do not go up; "
+                + (
+                    f"the defenders ({side}) go up {steps} (from {before[up]} to {after[up]})."
+                    if steps
+                    else "the defenders do not go up either (1 level per further 40)."
+                ),
             )
         else:
             text = t(
-                f"闲家得 {total} 分，不到 80 分：庄家一方（{side}）连庄，升 {steps} 级（{before[up]} → {after[up]}）。",
-                f"The defenders took {total} points, under 80: the declarers ({side}) stay and go up {steps} "
+                f"闲家得 {total} 分，不到 80 分：庄家（{side}）升 {steps} 级（{before[up]} → {after[up]}）。",
+                f"The defenders took {total} points, under 80: the declarers ({side}) go up {steps} "
                 f"(from {before[up]} to {after[up]}).",
             )
+        text += t("下一局谁坐庄由下一局定主决定。", " The next deal's declarers are decided by its 定主.")
         st.markdown(text + "　`SJ-POINTS` `SJ-LEVEL`", help=rule_quote("SJ-LEVEL") or None)
     if passed is not None:
         st.success(

@@ -59,7 +59,7 @@ PHASES = {
     OVER: ("牌局结束", "deal over"),
     VOID: ("作废（无人定主）", "void (nobody declared)"),
 }
-THRESHOLD = 80  # SJ-POINTS: at 80 the defenders take over
+THRESHOLD = 80  # SJ-POINTS: from 80 the declarers do not go up (who declares next is the next 定主)
 
 
 # -- words -----------------------------------------------------------------------------------------
@@ -391,7 +391,11 @@ def _middle(rep: Replay, st: SjState, step: int, seat_view: int | None, rot: int
     lines.append(f'<div class="sj-info">{tr(lang, "得分", "points")}: {"".join(pts)}</div>')
     if st.declarer != -1:
         d = st.defenders_points
-        note = tr(lang, f"闲家 {d} 分，{THRESHOLD} 分上台", f"defenders {d}; at {THRESHOLD} they take over")
+        note = tr(
+            lang,
+            f"闲家 {d} 分，{THRESHOLD} 分起庄家不升级",
+            f"defenders {d}; from {THRESHOLD} the declarers do not go up",
+        )
         lines.append(f'<div class="sj-info" data-defenders="{d}">{escape(note)}</div>')
     if st.phase in (PLAY, OVER) and st.trumps is not None:
         if st.trick:
@@ -557,7 +561,7 @@ def points_over_steps(rep: Replay) -> list[tuple[int, int]]:
 
 def timeline_figure(rep: Replay, report: Any, step: int, lang: str) -> go.Figure:
     """Points per side over the deal (x = step; the table after that many events), the 80-point line
-    where the defenders take over, a marker per trick won with points, the kitty, the coach's findings,
+    from which the declarers do not go up, a marker per trick won with points, the kitty, the coach's findings,
     the tricks as alternating bands and the open step as a dashed line."""
     total = len(rep.states) - 1
     steps = list(range(total + 1))
@@ -689,7 +693,7 @@ def timeline_figure(rep: Replay, report: Any, step: int, lang: str) -> go.Figure
                 "xanchor": "left",
                 "yanchor": "bottom",
                 "showarrow": False,
-                "text": tr(lang, "80 分：闲家上台", "80: the defenders take over"),
+                "text": tr(lang, "80 分起：庄家不升级", "80: from here the declarers do not go up"),
                 "font": {"color": "#16a34a", "size": 11},
             }
         ],
@@ -753,7 +757,13 @@ def level_table(defenders: int | None, lang: str) -> tuple[pd.DataFrame, int | N
     rows, hit = [], None
     for k, (lo, hi) in enumerate(LEVEL_BANDS):
         side, steps = level_change(lo)
-        who = tr(lang, "庄家", "declarers") if side == 0 else tr(lang, "闲家上台", "defenders take over")
+        who = (
+            tr(lang, "庄家", "declarers")
+            if side == 0
+            else tr(lang, "闲家", "defenders")
+            if steps
+            else tr(lang, "都不升", "neither")
+        )
         rows.append(
             {
                 tr(lang, "闲家得分", "defenders' points"): str(lo) if lo == hi else f"{lo}–{hi}" if hi else f"≥ {lo}",
@@ -851,9 +861,9 @@ def ladder_frame(rows: list[LadderRow], lang: str) -> pd.DataFrame:
         else:
             who = side_label(r.up, lang)
             if r.declarers is not None and r.up != r.declarers:  # the defenders took 80 or more
-                change = tr(lang, f"{who} 上台", f"{who} takes over")
-                if r.steps:
-                    change += tr(lang, f"，升 {r.steps} 级", f", up {r.steps}")
+                change = tr(lang, "庄家不升", "declarers do not go up") + (
+                    tr(lang, f"，{who} 升 {r.steps} 级", f"; {who} up {r.steps}") if r.steps else ""
+                )
             else:
                 change = tr(lang, f"{who} 升 {r.steps} 级", f"{who} up {r.steps}")
             if r.passed is not None:

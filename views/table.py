@@ -249,7 +249,7 @@ def table_html(rep: Replay, step: int, seat_view: int | None, lang: str) -> str:
     if seat_view is not None and not 0 <= seat_view < n:
         seat_view = None
     roles = _roles_for(view, seat_view)
-    places = {s: k + 1 for k, s in enumerate(view.finished)}
+    places = {s: p.place for s, p in view.places.items()}  # decided places, as the score ranks them
     passed, burners = set(view.passed), set(view.burners)
     failed, headless = set(view.failed_burners), set(view.headless)
     rot = 0 if seat_view is None else seat_view
@@ -303,7 +303,7 @@ def _seat_box(
         acts = tuple(a for a in acts if a not in PRIVATE_ACTIONS)
     if acts:
         classes.append("fp-act")
-    if seat in places:
+    if seat in view.finished:
         classes.append("fp-out")
     if seat_view == seat:
         classes.append("fp-me")

@@ -12,7 +12,7 @@ changes, so a selection left on the chart never moves the step back on a later r
 
 ``timeline_figure`` builds the figure without Streamlit (the tests and the benchmark call it). A 升级
 deal has no rounds and no cards-held race: its figure (``views.shengji.timeline_figure``) shows the points
-each side has won over the deal, the 80-point line where the defenders take over, the tricks won and the
+each side has won over the deal, the 80-point line from which the declarers do not go up, the tricks won and the
 coach's findings; clicking opens a step in the same way.
 """
 
@@ -63,6 +63,7 @@ def markers(rep: Replay, report: Report | None, lang_: str) -> dict[str, list[tu
     out: dict[str, list[tuple[int, int, str]]] = {k: [] for k in MARKERS}
     states, events = rep.states, rep.log.events
     game = rep.log.game
+    places = rep.view(len(states) - 1).places
     for k in range(1, len(states)):
         ev, st, before = events[k - 1], states[k], states[k - 1]
         who = seat_label(rep, ev.seat, lang_)
@@ -75,8 +76,10 @@ def markers(rep: Replay, report: Report | None, lang_: str) -> dict[str, list[tu
         if ev.action == "rang":
             out["rang"].append((k, ev.seat, f"{who} {action_label('rang', lang_)}"))
         if len(st.out) > len(before.out):
-            for place, s in enumerate(st.out[len(before.out) :], start=len(before.out) + 1):
-                out["finish"].append((k, s, f"{seat_label(rep, s, lang_)} {place_label(game, place, lang_)}"))
+            for s in st.out[len(before.out) :]:
+                place = places.get(s)  # as the score ranks it (革命 and failed burns move places)
+                named = place_label(game, place.place, lang_) if place else tr(lang_, "出完", "out")
+                out["finish"].append((k, s, f"{seat_label(rep, s, lang_)} {named}"))
     if report is not None:
         for f in report.findings:
             if f.index is None:
@@ -218,11 +221,11 @@ def render() -> None:
         st.caption(
             t(
                 "两条线是两方赢墩累计的分数（蓝：甲方 0·2，红：乙方 1·3；图例标出庄家、闲家）；圆点是赢下的墩，"
-                "越大分越多；绿色虚线是 80 分，闲家到 80 分即上台；灰白相间的带是各墩；★ 闲家扣底，✕ 教练发现。"
+                "越大分越多；绿色虚线是 80 分，闲家到 80 分起庄家不升级；灰白相间的带是各墩；★ 闲家扣底，✕ 教练发现。"
                 "点击图上的点即打开那一步，在“复盘”页查看。",
                 "The two lines are the points each side has won in tricks (blue: side 0·2, red: side 1·3; the legend "
                 "names the declarers and the defenders); dots are tricks won, larger for more points; the green "
-                "dotted line is 80, where the defenders take over; the bands are the tricks; ★ the kitty to the "
+                "dotted line is 80, from which the declarers do not go up; the bands are the tricks; ★ the kitty to the "
                 "defenders, ✕ coach finding. Click a point to open that step, then see it on the Replay page.",
             )
         )
