@@ -150,7 +150,7 @@ def _score_json(rep: Replay, score: Score | None) -> dict[str, Any]:
     game ``claimed`` (the log's result, or null) and ``differs`` (the claimed entries the deal does not
     bear out)."""
     claims = {
-        "claimed": None if rep.log.result is None else json.loads(json.dumps(rep.log.result)),
+        "claimed": rep.log.to_json().get("result"),  # as the log gives it, in the format's key order
         "differs": [d.to_json() for d in compare_result(rep.log.result, score, rep.log.game, rep.final)],
     }
     if score is None:

@@ -870,11 +870,24 @@ class Shengji:
         of_suit = [c for c in held if c.suit == suit and c.rank < RANK_SJ]
         fixed = [c for c in held if c.rank in FIXED]
         for f in fixed[:1] or held[:1]:
+            # first the fixed trump with up to two other cards of the suit, no second copy of it; when that
+            # owes more of the suit (a second copy of the fixed trump is of the suit too), with it
             rest = [c for c in of_suit if c is not f][:2]
             others = [c for c in held if c is not f and c not in rest]
-            cards = (f, *rest, *others[: 2 - len(rest)])
+            first = (f, *rest, *others[: 2 - len(rest)])
+            if len(first) == 3 and self.can(st, Exchange(frm, cards=first, to=to)):
+                yield Exchange(frm, cards=first, to=to)
+                continue
+            left = list(held)
+            left.remove(f)  # one copy: a hand may hold the same card twice (two decks)
+            again: list[Card] = []
+            for c in of_suit:
+                if len(again) < 2 and c in left:
+                    left.remove(c)
+                    again.append(c)
+            cards = (f, *again, *left[: 2 - len(again)])
             if len(cards) == 3:
-                yield Exchange(frm, cards=tuple(cards), to=to)
+                yield Exchange(frm, cards=cards, to=to)
 
     def plays_for(self, st: SjState, seat: int) -> list[tuple[Card, ...]]:
         """The plays worth listing for the seat now: every single, pair and tractor to lead; to

@@ -212,7 +212,9 @@ class RandomBot:
         rng = self.rng
         holder = st.to_act
         if rng.random() < 0.02:
-            return Grab(rng.choice([s for s in range(eng.n) if s != holder]))
+            grabbers = [s for s in range(eng.n) if s != holder and self.seats >> s & 1]  # only seats it plays for
+            if grabbers:
+                return Grab(rng.choice(grabbers))
         counts: dict[Card, int] = {}
         for c in st.hands[holder].known_cards():
             counts[c] = counts.get(c, 0) + 1

@@ -681,3 +681,14 @@ def test_check_deal() -> None:
     assert [p[0] for p in eng.check_deal(third, [], kitty)] == ["SJ-DEAL"]
     notes: list[str] = []
     assert eng.check_deal(None, notes) == [] and notes
+
+
+def test_a_winner_holding_its_fixed_trump_twice_can_return_the_eaten_suit() -> None:
+    """Seed 53648: the winner ate BJ 5S 5S and holds 5S 5S 4S; its return must be 5S 5S 4S (the fixed
+    trump and two more spades), which the legal actions once missed (a second 5S was taken for the first)."""
+    from replay.replay import Replay
+    from replay.simulate import simulate_deal
+
+    deal = simulate_deal(53648, "shengji-35", levels=("A", "A"))
+    assert Replay(deal.log).ok
+    assert any(e.action == "exchange" and e.seat == 2 for e in deal.log.events)
