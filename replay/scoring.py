@@ -81,16 +81,21 @@ class Score:
 
 def finish_order(placed: Sequence[int], revolution: int, failed: Sequence[int], dalao: bool) -> list[int]:
     """The seats in the order of their places, from the order they finished (``placed``: those out,
-    then the rest): a 革命 seat ranks 4th, or 3rd when its two teammates finished 1st and 2nd
-    (GJ-REVOLUTION); under ``dalao`` the first failed burner takes the last place, a second the one
-    before it (GJ-BURN). With neither, the places are the order they finished (保皇)."""
-    order = list(placed)
-    if revolution != -1:
+    then the rest): under ``dalao`` the first failed burner takes the last place, a second the one
+    before it (GJ-BURN: 为“大落”……为“二落”); a 革命 seat ranks 4th, or 3rd when its two teammates took
+    1st and 2nd (GJ-REVOLUTION: 通常视为四科), both counted among the other seats, after the failed
+    burners went down (a teammate who finished first but failed a burn is 大落, not 头科). With neither,
+    the places are the order they finished (保皇)."""
+    demoted = _demoted(failed, dalao)
+    order = [s for s in placed if s not in demoted]
+    if revolution != -1:  # 四科 (or 三科) among the places the failed burners leave: they are 大落 and 二落
         order.insert(2 if _revolution_third(order, revolution) else 3, revolution)
-    if dalao and failed:
-        first = list(dict.fromkeys(failed))[:2]
-        order = [s for s in order if s not in first] + first[::-1]
-    return order
+    return order + demoted[::-1]
+
+
+def _demoted(failed: Sequence[int], dalao: bool) -> list[int]:
+    """The failed burners who go to the bottom (the first two, under ``dalao``), first failed first."""
+    return list(dict.fromkeys(failed))[:2] if dalao else []
 
 
 def _revolution_third(placed: Sequence[int], v: int) -> bool:
@@ -115,7 +120,7 @@ def gouji_finish_order(st: State, profile: Profile) -> tuple[tuple[int, ...], li
     dalao = _dalao(profile)
     v = st.revolution
     if v != -1:
-        if _revolution_third(placed, v):
+        if _revolution_third([s for s in placed if s not in _demoted(st.failed, dalao)], v):
             explain.append(("GJ-REVOLUTION", f"seat {v} (革命) ranks 3rd: its teammates took 1st and 2nd"))
         else:
             explain.append(("GJ-REVOLUTION", f"seat {v} (革命) ranks 4th"))

@@ -80,12 +80,15 @@ def _state(out: tuple[int, ...], revolution: int = -1, failed: tuple[int, ...] =
 
 def test_a_burn_that_may_still_fail_keeps_a_place_open() -> None:
     online, classic = load_profile("gouji-online"), load_profile("gouji")
-    # 革命 seat 1; seats 0 and 4 out (not both its teammates): 1 is 4th unless a seat that finishes
-    # 3rd fails a burn later and drops to the bottom, which makes it 3rd
+    # 革命 seat 1; seats 0 and 4 out (not both its teammates): 1 is 四科 whatever fails later (a seat
+    # that fails drops below it, to 大落)
     st = _state((0, 4), revolution=1)
-    assert places_at(st, online) == {0: 1, 4: 2}
+    assert places_at(st, online) == {0: 1, 4: 2, 1: 4}
     assert places_at(st, classic) == {0: 1, 4: 2, 1: 4}  # burn_fail = flag: failures move nobody
     assert places_at(st._replace(chaos=True), online) == {0: 1, 4: 2, 1: 4}  # no burn in 四人乱缠
+    # seat 3 (a teammate of 革命 seat 1) out first: 头科 (a seat out fails no burn); 1's place waits on 二科
+    other = _state((3,), revolution=1)
+    assert places_at(other, online) == {3: 1} == places_at(other, classic)
     # two failed already: no later failure counts, and they hold the last two places
     st = _state((0,), failed=(2, 3), chaos=False)
     assert places_at(st, online) == {0: 1, 2: 6, 3: 5}  # the first to fail is 大落

@@ -246,14 +246,13 @@ def expected_order(deal: SimulatedDeal, burn_fail: str) -> list[int]:
     left = [s for s in SEATS if s not in order and s != v]
     assert len(left) == 1, f"{deal.log.source}: seats left with cards {left}"
     order += left
-    if v != -1:  # 四科, or 三科 when its teammates took 头科 and 二科
-        order.insert(2 if set(order[:2]) == {(v + 2) % 6, (v + 4) % 6} else 3, v)
     all_failed = failed_burners(deal)
     assert list(deal.states[-1].failed) == all_failed, deal.log.source
-    failed = list(dict.fromkeys(all_failed))[:2]
-    if burn_fail == "dalao":  # the first failed burner 大落, a second 二落
-        order = [s for s in order if s not in failed] + failed[::-1]
-    return order
+    failed = list(dict.fromkeys(all_failed))[:2] if burn_fail == "dalao" else []
+    order = [s for s in order if s not in failed]  # the first failed burner 大落, a second 二落
+    if v != -1:  # 四科, or 三科 when its teammates took 头科 and 二科, among the seats that did not fail
+        order.insert(2 if set(order[:2]) == {(v + 2) % 6, (v + 4) % 6} else 3, v)
+    return order + failed[::-1]
 
 
 def check_score(rep: Replay, deal: SimulatedDeal) -> None:
