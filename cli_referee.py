@@ -8,8 +8,9 @@ import argparse
 from typing import Any
 
 from cli_common import EXIT_ILLEGAL, EXIT_OK, InputError, _emit, _replay, _settle
-from referee.ruling import Ruling, ruling_of
+from referee.ruling import ClaimEntry, Ruling, result_ruling, ruling_of
 from referee.sheet import ruling_sheet
+from replay.claims import value_text
 from replay.profile import GAMES, load_profile, options_of, shipped_profiles
 from replay.register import RULES, SEED_FILES, SEED_TITLES, rules_of
 from replay.words import action_name
@@ -124,9 +125,35 @@ def _ruling_lines(r: Ruling, lang: str) -> list[str]:
     return lines
 
 
+def _result_lines(entries: tuple[ClaimEntry, ...], lang: str) -> list[str]:
+    """The ruling on a claimed result in words, in ``lang``."""
+    k = 0 if lang == "zh" else 1
+    lines = []
+    for e in entries:
+        mark = ("不符", "DIFFERS") if e.differs else ("相符", "agrees")
+        lines.append(f"{e.key}: {value_text(e.claimed)} | {value_text(e.computed)}  {mark[k]} [{e.rule}]")
+        if e.quote is not None:
+            src = f"{'种子' if k == 0 else 'seed'} {e.quote.seed}" if e.quote.seed else e.quote.by
+            lines.append(f"  {'原文' if k == 0 else 'quote'} [{src}]: {e.quote.text}")
+        lines.append(f"  {'后果' if k == 0 else 'consequence'}: {e.consequence[k]}")
+    return lines
+
+
 def cmd_ruling(args: argparse.Namespace) -> int:
-    """fupan ruling: one event's ruling."""
+    """fupan ruling: one event's ruling, or the ruling on the claimed result."""
     rep = _replay(args, strict=False)
+    if args.result:
+        entries = result_ruling(rep)
+        if not entries:
+            raise InputError(f"{rep.log.source}: the log claims no result (no 'result' lines)")
+        code = _settle(EXIT_ILLEGAL if any(e.differs for e in entries) else EXIT_OK)
+        if args.json:
+            _emit({"result": [e.to_json() for e in entries]})
+        else:
+            print("\n".join(_result_lines(entries, args.lang)))
+        return code
+    if args.event is None:
+        raise InputError("give --event N (the event's index) or --result (the claimed result)")
     n = len(rep.log.events)
     if not 0 <= args.event < n:
         raise InputError(f"--event {args.event}: expected 0..{n - 1} (the log has {n} events)")
@@ -156,7 +183,9 @@ def add_parsers(sub: Any) -> None:
     p.set_defaults(func=cmd_rules)
     p = sub.add_parser("ruling", help="one event's ruling: verdict, reading, seed quote, options, consequence")
     p.add_argument("log", help="a JSON or text log, or - for standard input")
-    p.add_argument("--event", type=int, required=True, help="the event's index in the log (0 = the first event)")
+    which = p.add_mutually_exclusive_group(required=True)
+    which.add_argument("--event", type=int, help="the event's index in the log (0 = the first event)")
+    which.add_argument("--result", action="store_true", help="rule on the log's claimed result instead")
     p.add_argument("--json", action="store_true", help="the ruling as JSON (docs/rulings.md)")
     p.add_argument(
         "--html", metavar="OUT", help="write the printable ruling sheet (one self-contained HTML page) to OUT"

@@ -309,3 +309,58 @@ def _event_json(e: Event) -> dict[str, Any]:
     if isinstance(to, int) and to >= 0:
         doc["to"] = to
     return doc
+
+
+@dataclass(frozen=True)
+class ClaimEntry:
+    """One entry of a claimed result in a ruling: claimed beside computed, the rule, its quote, and what
+    follows (the claim stands, or is corrected to the computed value)."""
+
+    key: str
+    claimed: Any
+    computed: Any
+    rule: str
+    quote: Quote | None
+    differs: bool
+    message: tuple[str, str]
+    consequence: tuple[str, str]
+
+    def to_json(self) -> dict[str, Any]:
+        r = RULES.get(self.rule)
+        return {
+            "key": self.key,
+            "claimed": self.claimed,
+            "computed": self.computed,
+            "differs": self.differs,
+            "rule": self.rule,
+            "rule_name": None if r is None else {"zh": r.name_zh, "en": r.name_en},
+            "message": {"zh": self.message[0], "en": self.message[1]},
+            "quote": None if self.quote is None else self.quote.to_json(),
+            "consequence": {"zh": self.consequence[0], "en": self.consequence[1]},
+        }
+
+
+def result_ruling(rep: Replay) -> tuple[ClaimEntry, ...]:
+    """The ruling on the log's claimed result (``result``): every claimed entry beside the computed one,
+    with its rule and the seed's words; an entry the deal does not bear out is corrected to the deal's
+    value (a wrong claimed score corrected). Empty when the log claims nothing."""
+    from replay.claims import claim_entries, value_text
+
+    seed = _seed_of(rep.profile)
+    out = []
+    for d in claim_entries(rep.log.result, rep.score(), rep.log.game, rep.final):
+        quote = RULES[d.rule].quote_for("", seed) if d.rule in RULES else None
+        if d.differs:
+            now = value_text(d.computed)
+            consequence = (
+                f"记录的 {d.key} 不成立，按牌局改为 {now}",
+                f"the claimed {d.key} does not stand: it is corrected to the deal's {now}",
+            )
+        else:
+            consequence = ("记录与牌局相符，照记", "the claim agrees with the deal: it stands")
+        out.append(
+            ClaimEntry(
+                d.key, d.claimed, d.computed, d.rule, quote, d.differs, (d.message_zh, d.message_en), consequence
+            )
+        )
+    return tuple(out)

@@ -170,3 +170,20 @@ def test_every_event_of_the_samples_gets_a_ruling() -> None:
             assert (r.legal == rep.verdicts[i].legal and r.rule is not None) or r.legal, (path.name, i)
             if not r.legal:
                 assert r.rule == rep.verdicts[i].rule and r.quote is not None
+
+
+def test_a_wrong_claimed_score_is_corrected(capsys: pytest.CaptureFixture[str]) -> None:
+    path = SAMPLES_DIR / "disputes" / "05-wrong-score-gouji.txt"
+    code, out, _ = run(capsys, "ruling", path, "--result", "--json")
+    assert code == 1
+    entries = {e["key"]: e for e in json.loads(out)["result"]}
+    team = entries["teams[0]"]
+    assert team["differs"] and team["rule"] == "GJ-SCORE" and team["computed"]["points"] != team["claimed"]["points"]
+    assert "corrected to the deal's 0 2 4 = 2" in team["consequence"]["en"] and "改为" in team["consequence"]["zh"]
+    assert team["quote"]["seed"] == "000" and "只記正分" in team["quote"]["text"]
+    assert not entries["finish_order"]["differs"] and "stands" in entries["finish_order"]["consequence"]["en"]
+    code, _, err = run(capsys, "ruling", DISPUTE, "--result")
+    assert code == 2 and "claims no result" in err
+    with pytest.raises(SystemExit) as stop:  # argparse: one of --event and --result is required
+        run(capsys, "ruling", str(DISPUTE))
+    assert stop.value.code == 2 and "--event" in capsys.readouterr().err
