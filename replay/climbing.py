@@ -10,13 +10,12 @@ from replay.cards import N_SLOTS, RANK_2, RANK_BJ, RANK_SJ, Card, format_cards, 
 from replay.events import Burn, Event, Jiefeng, Kou, Pass, Play, Rang, Report
 from replay.hand import Hand
 from replay.profile import Profile
+from replay.scoring import place_words, places_at
 from replay.sets import CardSet, SetFormError, make_set, why_not_beats
 from replay.state import OVER, PLAY, SETUP, VOID, State, bit, evolve
 from replay.verdicts import Reading
 
-PLACE_ZH = {1: "头科", 2: "二科", 3: "三科", 4: "四科", 5: "二落", 6: "大落"}
 ACTION_ZH = {"pass": "过牌", "kou": "扣牌", "rang": "让牌", "jiefeng": "申请接风"}
-PLACE_EN = {1: "1st", 2: "2nd", 3: "3rd", 4: "4th", 5: "5th", 6: "last"}
 
 
 class Outcome(NamedTuple):
@@ -349,12 +348,13 @@ class Climbing:
                 f"seat {s} declared 革命 and sits out",
                 reason="sits-out",
             )
-        place = st.out.index(s) + 1 if s in st.out else 0
+        place = places_at(st, self.profile).get(s)  # the scoring's place, once it is decided
+        zh, en = place_words(place, st.n) if place is not None else ("", "")
         return Outcome(
             st,
             "FINISH",
-            f"座位{s}已出完牌（{PLACE_ZH.get(place, '')}）",
-            f"seat {s} is already out ({PLACE_EN.get(place, '')})",
+            f"座位{s}已出完牌" + (f"（{zh}）" if zh else ""),
+            f"seat {s} is already out" + (f" ({en})" if en else ""),
         )
 
     def _pass_on_empty_table(self, st: State, s: int) -> Outcome:

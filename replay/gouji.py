@@ -23,7 +23,7 @@ from collections.abc import Mapping
 from typing import Any, NamedTuple
 
 from replay.cards import RANK_2, RANK_3, RANK_BJ, RANK_SJ, Card, format_cards
-from replay.climbing import PLACE_EN, PLACE_ZH, Climbing, Outcome, _cards, not_held
+from replay.climbing import Climbing, Outcome, _cards, not_held
 from replay.events import (
     Burn,
     Jiefeng,
@@ -41,6 +41,7 @@ from replay.events import (
 )
 from replay.hand import Hand
 from replay.profile import Profile
+from replay.scoring import gouji_finish_order, place_words, places_at
 from replay.sets import CardSet, why_not_beats
 from replay.state import OVER, PLAY, SETUP, VOID, State, bit, close_round, evolve, put_set, with_turn
 from replay.verdicts import Reading
@@ -341,16 +342,15 @@ class Gouji(Climbing):
                 )
             )
         if after.phase == OVER and before.phase != OVER and after.revolution != -1:
-            from replay.scoring import gouji_finish_order
-
             order, _ = gouji_finish_order(after, self.profile)
             v = after.revolution
             k = order.index(v) + 1
             return out._replace(
                 reading=Reading(
                     "revolution-place",
-                    f"本局结束：革命者座位{v}记为{PLACE_ZH[k]}",
-                    f"the deal is over: seat {v}, which declared 革命, is ranked {PLACE_EN[k]} ({PLACE_ZH[k]})",
+                    f"本局结束：革命者座位{v}记为{place_words(k, 6)[0]}",
+                    f"the deal is over: seat {v}, which declared 革命, is ranked {place_words(k, 6)[1]} "
+                    f"({place_words(k, 6)[0]})",
                     rule="GJ-REVOLUTION",
                     reason="place",
                 )
@@ -429,12 +429,11 @@ class Gouji(Climbing):
 
     def _out_text(self, st: State, s: int) -> str:
         """Seat ``s`` going out, with its place once decided (革命 and failed burns move places)."""
-        from replay.scoring import places_at
-
         k = places_at(st, self.profile).get(s)
         if k is None:
-            return f"seat {s} goes out ({PLACE_EN[len(st.out)]} out; its place is not decided yet)"
-        return f"seat {s} goes out: {PLACE_EN[k]} ({PLACE_ZH[k]})"
+            return f"seat {s} goes out ({place_words(len(st.out), 6)[1]} out; its place is not decided yet)"
+        zh, en = place_words(k, 6)
+        return f"seat {s} goes out: {en} ({zh})"
 
     def _start_chaos(self, st: State) -> State:
         return evolve(st, chaos=True, table_gouji=False, burners=0, locked=0 if self.chaos_free else st.locked)

@@ -17,7 +17,8 @@ from __future__ import annotations
 import html
 import re
 
-from replay.climbing import PLACE_ZH
+from replay.log import SEATS
+from replay.scoring import place_words
 from replay.verdicts import RULES
 from views.common import t
 
@@ -41,16 +42,11 @@ def game_name(game: str | None) -> str:
     return names.get(game or "", game or "")
 
 
-BH_PLACE_ZH = {1: "头科", 2: "二科", 3: "第三", 4: "二落", 5: "大落"}  # BH-SCORE's seed text
-
-
 def place_name(place: int | None, game: str) -> str:
     """头科 … 大落 (Chinese) or 1st … 6th (English); "" for no place."""
     if place is None:
         return ""
-    if t("zh", "en") == "zh":
-        return (PLACE_ZH if game == "gouji" else BH_PLACE_ZH).get(place, f"第{place}名")
-    return {1: "1st", 2: "2nd", 3: "3rd"}.get(place, f"{place}th")
+    return t(*place_words(place, SEATS.get(game, 6)))
 
 
 ROLE_NAMES = {
