@@ -76,25 +76,6 @@ def _texts(at: AppTest) -> str:
     return "\n".join(str(getattr(e, "value", "")) for kind in kinds for e in at.get(kind)).replace("\\", "")
 
 
-@pytest.fixture
-def served(monkeypatch: pytest.MonkeyPatch) -> dict[str, bytes]:
-    """What the page's download buttons serve, by file name (recorded as Streamlit stores them)."""
-    from streamlit.runtime.memory_media_file_storage import MemoryMediaFileStorage
-
-    found: dict[str, bytes] = {}
-    keep = MemoryMediaFileStorage.load_and_get_id
-
-    def record(
-        self: MemoryMediaFileStorage, data: str | bytes, mimetype: str, kind: object, filename: str | None = None
-    ) -> str:
-        if filename is not None and isinstance(data, bytes):
-            found[filename] = data
-        return keep(self, data, mimetype, kind, filename)  # type: ignore[arg-type]
-
-    monkeypatch.setattr(MemoryMediaFileStorage, "load_and_get_id", record)
-    return found
-
-
 def _paste(at: AppTest, text: str) -> AppTest:
     at.radio(key="dispute_source").set_value("paste").run()
     at.text_area(key="dispute_paste").input(text).run()

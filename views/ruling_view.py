@@ -154,7 +154,7 @@ def decision_line(d: Decision) -> str:
     outcome = label(d.decision)
     rule = f" [{d.rule}]" if d.rule else ""
     if lang() == "zh":
-        return f"**{esc('裁判裁定：' + outcome)}** {esc(f'（{d.referee}，{d.at}{rule}）')}：{esc(d.text)}"
+        return f"**{esc('裁判裁定：' + outcome)}**{esc(f'（{d.referee}，{d.at}{rule}）')}：{esc(d.text)}"
     return f"**{esc('Referee: ' + outcome)}** {esc(f'by {d.referee} at {d.at}{rule}')}: {esc(d.text)}"
 
 
