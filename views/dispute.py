@@ -326,3 +326,11 @@ def render() -> None:
     if stored:
         assert picked.deal_id is not None
         decisions_panel(picked.deal_id, r)
+    elif picked.deal_id is not None:
+        st.caption(
+            t(
+                "输入的动作不在记录中：裁判的裁定记在记录中的动作上（选“记录中的第 N 个动作”）。",
+                "A typed event is not in the log: a referee's decision is recorded on a recorded event "
+                "(choose “recorded event N”).",
+            )
+        )
