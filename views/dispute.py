@@ -221,20 +221,23 @@ def chosen_ruling(picked: Picked, step: int) -> tuple[Ruling, str] | None:
     """The ruling asked for at ``step`` and its downloads' file stem: on the recorded event (the
     default) or on a typed one."""
     rep = picked.rep
-    recorded = step < len(rep.log.events) and step < len(rep.states)
-    names = {TYPED: t("我输入的动作", "an event I type")}
-    if recorded:
+    if step < len(rep.log.events) and step < len(rep.states):
         doc = rep.log.events[step].to_json()
-        names[RECORDED] = t(f"记录中的第 {step} 个动作", f"recorded event {step}") + f": {_event_words(rep, doc)}"
-    what = st.radio(
-        t("裁定哪个动作", "Rule on"),
-        [RECORDED, TYPED] if recorded else [TYPED],
-        key="dispute_what",
-        horizontal=True,
-        format_func=names.__getitem__,
-    )
-    if what == RECORDED and recorded:
-        return ruling_of(rep, step), f"{picked.stem}-event{step}"
+        names = {
+            RECORDED: t(f"记录中的第 {step} 个动作", f"recorded event {step}") + f": {_event_words(rep, doc)}",
+            TYPED: t("我输入的动作", "an event I type"),
+        }
+        what = st.radio(t("裁定哪个动作", "Rule on"), [RECORDED, TYPED], key="dispute_what", horizontal=True,
+                        format_func=names.__getitem__)  # fmt: skip
+        if what == RECORDED:
+            return ruling_of(rep, step), f"{picked.stem}-event{step}"
+    else:
+        st.caption(
+            t(
+                "记录在这一步没有动作：输入要裁定的动作。",
+                "The record has no event at this step: type the event to rule on.",
+            )
+        )
     event = typed_event(rep, step)
     if event is None:
         return None
