@@ -152,13 +152,18 @@ def test_signing_in_and_out_keeps_only_the_name(library: Library) -> None:
 def test_a_referee_records_decisions_shown_on_the_desk_replay_and_library(
     library: Library, served: dict[str, bytes]
 ) -> None:
-    at = _sign_in(_run("dispute", "zh", library.deal_id, 3), REFEREE, PASSWORD)
+    at = _run("dispute", "zh")  # no deal open: the referee picks it and its event on the desk
+    at.selectbox(key="dispute_deal").set_value(library.deal_id).run()
+    at.slider[0].set_value(3).run()
+    at = _sign_in(at, REFEREE, PASSWORD)
+    assert at.selectbox(key="dispute_deal").value == library.deal_id and at.slider[0].value == 3
     # the text comes prefilled from the ruling; the rule cited from the ruling's
     draft = at.text_area(key=f"decide_text_{library.deal_id}_3_zh").value
     assert "过牌不烧" in draft and "这一动作不成立" in draft
     assert at.selectbox(key=f"decide_rule_{library.deal_id}_3").value == "GJ-BURN"
     at = _decide(at, library.deal_id, 3, "upheld", "过牌不烧：烧牌不成立。")
     assert "已记录" in _plain(at.success)
+    assert at.selectbox(key="dispute_deal").value == library.deal_id and at.slider[0].value == 3  # still there
     at = _decide(at, library.deal_id, 3, "overruled", f"复议后推翻 {HOSTILE}")
     stored = _stored(library.url, library.deal_id)
     assert [(s.decision.decision, s.decision.referee, s.decision.rule) for s in stored] == [

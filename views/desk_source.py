@@ -60,9 +60,7 @@ def _deal_label(row: pd.Series) -> str:
         parts.append(t(f"第{int(row['deal'])}局", f"deal {int(row['deal'])}"))
     if not row.get("legal", True):
         parts.append(t("（有违规）", "(has illegal events)"))
-    if int(row.get("n_decisions", 0) or 0):
-        parts.append(t("（有裁判裁定）", "(decided by a referee)"))
-    return " · ".join(parts)
+    return " · ".join(parts)  # nothing that a decision recorded here changes: the picker keeps its choice
 
 
 def _stored(deals: pd.DataFrame) -> Picked | None:
