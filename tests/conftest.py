@@ -38,3 +38,22 @@ def engine(db_url: str) -> Iterator[Engine]:
     eng = open_db(db_url)
     yield eng
     eng.dispose()
+
+
+@pytest.fixture
+def served(monkeypatch: pytest.MonkeyPatch) -> dict[str, bytes]:
+    """What the page's download buttons serve, by file name (recorded as Streamlit stores them)."""
+    from streamlit.runtime.memory_media_file_storage import MemoryMediaFileStorage
+
+    found: dict[str, bytes] = {}
+    keep = MemoryMediaFileStorage.load_and_get_id
+
+    def record(
+        self: MemoryMediaFileStorage, data: str | bytes, mimetype: str, kind: object, filename: str | None = None
+    ) -> str:
+        if filename is not None and isinstance(data, bytes):
+            found[filename] = data
+        return keep(self, data, mimetype, kind, filename)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(MemoryMediaFileStorage, "load_and_get_id", record)
+    return found

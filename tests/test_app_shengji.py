@@ -538,10 +538,11 @@ def _dispute(deal_id: int, step: int, lang: str = "zh") -> AppTest:
 
 
 def _ask(at: AppTest, seat: int, action: str, cards: str = "", to: int | None = None) -> AppTest:
+    if [r for r in at.radio if r.key == "dispute_what"]:  # an event typed at the desk, not the recorded one
+        at.radio(key="dispute_what").set_value("typed").run()
     at.selectbox(key="dispute_seat_shengji").set_value(seat)
-    at.selectbox(key="dispute_action_shengji").set_value(action).run()
-    if cards:
-        at.text_input(key="dispute_cards").input(cards)
+    at.selectbox(key="dispute_action_shengji").set_value(action)
+    at.text_input(key="dispute_cards").input(cards)
     if to is not None:
         at.selectbox(key="dispute_to_shengji").set_value(to)
     at.button(key="dispute_judge").click().run()
@@ -552,6 +553,7 @@ def _ask(at: AppTest, seat: int, action: str, cards: str = "", to: int | None = 
 def test_dispute_desk_who_may_act_and_why(library):
     deal_id, rep = library.match[2]
     at = _dispute(deal_id, 0)
+    at.radio(key="dispute_what").set_value("typed").run()
     assert at.selectbox(key="dispute_action_shengji").options == [
         "定主（declare）",
         "不定主（pass）",

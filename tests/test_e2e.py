@@ -3,7 +3,8 @@ Chromium through Playwright (sync API).
 
 Open the app, open a sample deal from the Library, go to Replay, note the table, press the next-step
 button, check that the table changed, and save a screenshot (into the test's temporary folder, and
-into docs/screenshots/ when UPDATE_SCREENSHOTS=1). Skipped only when /usr/bin/chromium is missing
+into docs/screenshots/ when UPDATE_SCREENSHOTS=1). On the dispute desk: pick the stored sample dispute
+01-burn-after-pass, go to its event 3, download the ruling sheet and find the seed's words in it. Skipped only when /usr/bin/chromium is missing
 and CI is not "true": under CI (``.ci/run`` installs Debian's ``chromium``) it must run.
 
 The server and browser helpers live in ``docs/screenshots/take.py``, which takes the README's
@@ -38,19 +39,20 @@ pytestmark = pytest.mark.skipif(
 
 @pytest.fixture(scope="module")
 def server(tmp_path_factory):
-    """The dashboard over a fresh SQLite file holding the shipped samples; its base URL."""
+    """The dashboard over a fresh SQLite file holding the shipped samples: its base URL and the file's."""
     assert HAVE_CHROMIUM, f"{take.CHROMIUM} is missing: .ci/run installs Debian's chromium"
     folder = tmp_path_factory.mktemp("e2e")
     url = f"sqlite:///{folder / 'samples.db'}"
     assert take.fill_samples(url) >= 60
     with take.serve(url) as base:
-        yield base
+        yield base, url
 
 
 def test_open_a_sample_and_step_the_replay(server, tmp_path):
     from playwright.sync_api import expect, sync_playwright
 
     started = time.monotonic()
+    server, _ = server
     with sync_playwright() as pw, take.browser_page(pw) as page:
         take.open_app(page, server)
         expect(page.locator('[data-testid="stSidebarNavLink"]')).to_have_count(len(take.PAGES))
@@ -77,4 +79,44 @@ def test_open_a_sample_and_step_the_replay(server, tmp_path):
         assert shot.stat().st_size > 10_000
         if os.environ.get("UPDATE_SCREENSHOTS") == "1":
             shutil.copyfile(shot, take.OUT / "e2e-replay.png")
+    assert time.monotonic() - started < 60
+
+
+def _dispute_id(url: str) -> int:
+    """The id of the sample dispute 01-burn-after-pass in the library at ``url`` (imported once more: a
+    duplicate names the stored deal)."""
+    from data.database import open_db
+    from data.importer import import_log
+    from replay.log import read_log
+
+    engine = open_db(url)
+    try:
+        result = import_log(engine, read_log(take.DISPUTE), str(take.DISPUTE))
+    finally:
+        engine.dispose()
+    assert result.status == "duplicate" and result.deal_id is not None, result
+    return result.deal_id
+
+
+def test_the_desk_downloads_the_ruling_sheet_of_a_stored_dispute(server, tmp_path):
+    from playwright.sync_api import expect, sync_playwright
+
+    started = time.monotonic()
+    base, url = server
+    deal_id = _dispute_id(url)
+    with sync_playwright() as pw, take.browser_page(pw) as page:
+        take.open_app(page, base)
+        take.goto(page, "争议台")
+        expect(page.get_by_role("heading", name="争议台")).to_be_visible()
+        take.choose_deal(page, deal_id)
+        take.slide_to(page, 3)
+        expect(page.get_by_text("记录中的第 3 个动作", exact=False).first).to_be_visible()
+        expect(page.locator("blockquote", has_text="過牌不燒，燒牌優先").first).to_be_visible()
+        sheet = take.download_ruling(page, deal_id, 3)
+        text = sheet.read_text(encoding="utf-8")
+        assert "過牌不燒，燒牌優先" in text
+        assert "GJ-BURN" in text and "裁定书" in text
+        assert not page.locator('[data-testid="stException"]').count()
+        if os.environ.get("UPDATE_SCREENSHOTS") == "1":
+            take.shoot(page, take.OUT / "e2e-desk.png")
     assert time.monotonic() - started < 60

@@ -1,7 +1,9 @@
 """What every page shares: the language, the database engine, cached DataFrames, replays, 升级 deals' levels
-and stored evaluations, and the ids in session state (the open deal and its step).
+and stored evaluations and referee's decisions, and the ids in session state (the open deal and its step).
 
-Session state holds only ``lang``, ``deal_id`` and ``step``; pages change them in callbacks.
+Session state holds ``lang``, ``deal_id`` and ``step`` (pages change them in callbacks) and, once a
+referee has signed in on the dispute desk, ``user``: the signed-in account's name and nothing else (no
+password, no role: every write checks the account again on the server, ``data.accounts``).
 """
 
 from __future__ import annotations
@@ -18,9 +20,10 @@ from coach.coach import Report, coach_replay
 from coach.evaluate import Evaluation
 from data import queries
 from data.database import open_db
+from data.decisions import StoredDecision, deal_decisions
 from data.evaluations import StoredEvaluation, load_evaluation, settings_from_key, stored_evaluations
 from data.models import Deal
-from replay.log import parse_json_log
+from replay.log import parse_json_log, parse_log
 from replay.replay import Replay
 
 MAX_UPLOAD_BYTES = 2_000_000  # stated on the upload form
@@ -57,6 +60,13 @@ def replay_of(deal_id: int) -> Replay | None:
             return None
         text = deal.log_json
     return Replay(parse_json_log(text, f"deal {deal_id}"))
+
+
+@st.cache_resource(max_entries=8)
+def replay_of_text(text: str, source: str) -> Replay:
+    """The lenient replay of a log typed or pasted on a page (JSON or the text notation), as a referee
+    reads on past an illegal event. Raises LogError or ProfileError."""
+    return Replay(parse_log(text, source))
 
 
 @st.cache_data(max_entries=4096, ttl=600)
@@ -99,6 +109,22 @@ def latest_evaluation(deal_id: int) -> Evaluation | None:
     if not found:
         return None
     return evaluation_of(deal_id, found[0].settings_key, str(found[0].created_at))
+
+
+def decisions_stored(deal_id: int) -> list[StoredDecision]:
+    """The referee's decisions stored on a deal, oldest first (one small query; not cached, so a decision
+    just recorded shows on the next run of every page)."""
+    return deal_decisions(engine(), deal_id)
+
+
+USER = "user"  # the session state key of the signed-in account's name
+
+
+def signed_in() -> str | None:
+    """The signed-in account's name (None when nobody is signed in). Not a permission: the server
+    checks the account again at every write."""
+    name = st.session_state.get(USER)
+    return name if isinstance(name, str) and name else None
 
 
 def open_deal(deal_id: int, step: int = 0) -> None:

@@ -1,210 +1,56 @@
-"""Page: the dispute desk. A referee's questions about one moment of a deal.
+"""Page: the dispute desk. A referee's ruling on one event of a deal, and their decision on it.
 
-Pick a stored deal or paste a log (JSON or the text notation), pick a step, then ask:
-
-* who may act now? Each seat that may act, how (play, pass, 扣, 让, 烧, 接风, 叫庄; 升级: 定主, 换三张, 扣底,
-  出牌) and why;
-* is this action legal? A seat, an action and its cards are judged by the engine on the state at
-  that step (``engine.step``): legal, or illegal with the rule ID, the rule's names, the seed text
-  it rests on, and the profile options of that rule ("where clubs differ").
+Pick the deal (``views.desk_source``: a stored deal, a pasted log, or a disputed position typed at the
+desk, ``views.desk_position``), then a step with the slider. The desk shows the table at that step and
+who may act now (each seat, how and why), then the ruling (``referee.ruling``) on the event asked about:
+by default the event the log records at that step (``log.events[step]``), or an event the referee types
+with the seat, action and cards selectors (``ruling(rep, step, event)``). The ruling is the one
+``fupan ruling`` gives, drawn by ``views.ruling_view`` in the chosen language, with the ruling sheet
+(HTML) and the JSON as downloads. On a stored deal the referee's decisions on that event follow, and a
+signed-in referee records one (``views.desk_decisions``).
 
 All text that comes from a log (player names, pasted text, error messages quoting it) reaches the
-page through plain-text widgets or is markdown-escaped; no HTML is written here except the shared
-table view, which escapes its own input.
+page through plain-text widgets or is Markdown-escaped (``views.texts.esc``); no HTML is written here
+except the shared table drawing, which escapes its own input.
 """
 
 from __future__ import annotations
 
-import hashlib
-import re
+from dataclasses import replace
 from typing import Any
 
 import pandas as pd
 import streamlit as st
 
+from referee.ruling import Ruling, ruling, ruling_of
 from replay.cards import CardError, parse_cards
+from replay.decisions import history
 from replay.events import CARD_ACTIONS, EVENT_TYPES, TARGET_ACTIONS, Event, Report
-from replay.log import LogError, parse_log
-from replay.profile import OPTIONS, Option, Profile, ProfileError, load_profile, shipped_profiles
 from replay.replay import Replay
-from replay.verdicts import RULES, Rule
-from views.common import current, deals_frame, lang, open_deal, replay_of, t
+from replay.words import GAME_ACTIONS, action_name
+from views.common import decisions_stored, lang, open_deal, t
+from views.desk_decisions import account_box, decisions_panel
+from views.desk_source import Picked, pick_deal
+from views.ruling_view import seat_words, show_ruling
+from views.texts import esc, game_name
 
-RECENT = 200  # deals offered in the picker, most recent first
-
-# How each action is called at the table (zh, en).
-ACTION_NAMES: dict[str, tuple[str, str]] = {
-    "play": ("出牌", "play"),
-    "burn": ("烧牌", "burn"),
-    "pass": ("过牌", "pass"),
-    "kou": ("扣牌", "kou (close)"),
-    "rang": ("让牌", "rang (let)"),
-    "jiefeng": ("接风", "jiefeng"),
-    "show": ("亮3", "show 3s"),
-    "revolution": ("革命", "revolution"),
-    "waive": ("放弃够死级", "waive"),
-    "tribute": ("进贡", "tribute"),
-    "return": ("还贡", "return"),
-    "refuse": ("拒收还贡", "refuse"),
-    "report": ("报牌", "report a count"),
-    "call": ("叫庄", "call"),
-    "yield": ("让庄", "yield"),
-    "grab": ("抢庄", "grab"),
-    "reveal": ("明保/明独", "reveal"),
-    "declare": ("定主", "declare"),
-    "exchange": ("换三张", "exchange (换三张)"),
-    "bury": ("扣底", "bury the kitty"),
-}
-
-# The rules an action answers to, for a legal ruling (the register's IDs; the game picks its own).
-ACTION_RULES: dict[str, tuple[str, ...]] = {
-    "play": (
-        "TURN-ORDER",
-        "SET-FORM",
-        "SET-COUNT",
-        "SET-RANK",
-        "GJ-GOUJI-ANSWER",
-        "BH-PLAY",
-        "SJ-TRICK",
-        "SJ-FOLLOW",
-        "SJ-TRUMPS",
-    ),
-    "burn": ("GJ-BURN",),
-    "pass": ("PASS", "PASS-LOCK", "BH-PASS", "SJ-DECLARE"),
-    "kou": ("GJ-KOU", "BH-KOU"),
-    "rang": ("GJ-RANG", "BH-RANG"),
-    "jiefeng": ("JIEFENG", "DIPAI"),
-    "show": ("GJ-FIRST-LEAD",),
-    "revolution": ("GJ-REVOLUTION",),
-    "waive": ("GJ-REVOLUTION",),
-    "tribute": ("GJ-TRIBUTE",),
-    "return": ("GJ-TRIBUTE",),
-    "refuse": ("GJ-TRIBUTE",),
-    "report": ("GJ-REPORT",),
-    "call": ("BH-CALL", "BH-FORCE"),
-    "yield": ("BH-YIELD",),
-    "grab": ("BH-GRAB",),
-    "reveal": ("BH-LOYALIST", "BH-SOLO"),
-    "declare": ("SJ-DECLARE",),
-    "exchange": ("SJ-EXCHANGE",),
-    "bury": ("SJ-DEAL",),
-}
-# 升级 is no climbing game: these are its actions (its engine has no handler table)
-GAME_ACTION_NAMES = {"shengji": {"pass": ("不定主", "pass (no declaration)")}}
-SHENGJI_ACTIONS = ("declare", "pass", "exchange", "bury", "play")  # pass: 不定主, while declaring
-GAME_NAMES = {"gouji": ("够级", "gouji"), "baohuang": ("保皇", "baohuang"), "shengji": ("升级", "shengji")}
+RECORDED, TYPED = "recorded", "typed"
 
 
-def game_actions(rep: Replay) -> list[str]:
-    """The actions a seat may be asked about in this deal's game, in the log's order of actions."""
-    handlers = getattr(type(rep.engine), "HANDLERS", None)
-    if handlers is None:
-        return [a for a in SHENGJI_ACTIONS if a in EVENT_TYPES]
-    return [a for a in EVENT_TYPES if EVENT_TYPES[a] in handlers]
+SHENGJI_PHASES = ("declare", "pass", "exchange", "bury", "play")  # 升级's actions in the order of its phases
 
 
-_MD_SPECIAL = re.compile(r"([\\`*_{}\[\]()#+\-.!|<>~$:=])")
-
-
-def esc(text: Any) -> str:
-    """``text`` as literal markdown: every markdown/HTML-special ASCII character backslash-escaped."""
-    return _MD_SPECIAL.sub(r"\\\1", str(text)).replace("\n", "  \n")
+def game_actions(game: str) -> list[str]:
+    """The actions a seat may be asked about in a game: 升级's in the order of its phases, the climbing
+    games' in the log format's order of actions."""
+    order = SHENGJI_PHASES if game == "shengji" else tuple(EVENT_TYPES)
+    return [a for a in order if a in GAME_ACTIONS.get(game, ())]
 
 
 def action_label(action: str, game: str | None = None) -> str:
-    """An action's name in the chosen language (as ``game`` calls it, when given), with its log keyword."""
-    zh, en = GAME_ACTION_NAMES.get(game or "", {}).get(action) or ACTION_NAMES.get(action, (action, action))
+    """An action's name in the chosen language (as ``game`` calls it), the Chinese with its log keyword."""
+    zh, en = action_name(action, game)
     return t(f"{zh}（{action}）", en)
-
-
-# -- the deal under question ----------------------------------------------------------------------
-
-
-@st.cache_resource(max_entries=8)
-def pasted_replay(text: str) -> Replay:
-    """The replay of a pasted log (lenient, as a referee reads on). Raises LogError/ProfileError."""
-    return Replay(parse_log(text, "<paste>"))
-
-
-def _recent_deals() -> pd.DataFrame | None:
-    """The most recent stored deals, or None when the library cannot be read."""
-    try:
-        df = deals_frame()
-    except Exception as exc:  # the page must work without a database (pasting needs none)
-        st.error(
-            t("无法读取牌局库：", "cannot read the deal library: ") + esc((str(exc).splitlines() or [""])[0][:300])
-        )
-        return None
-    if df.empty:
-        return df
-    return df.sort_values(["date", "id"], ascending=False, na_position="last").head(RECENT)
-
-
-def _deal_label(row: pd.Series) -> str:
-    zh, _ = GAME_NAMES.get(str(row["game"]), (str(row["game"]), ""))
-    parts = [f"#{int(row['id'])}", zh]
-    if isinstance(row.get("date"), str) and row["date"]:
-        parts.append(row["date"])
-    if isinstance(row.get("match"), str) and row["match"]:
-        parts.append(row["match"])
-    if pd.notna(row.get("deal")):
-        parts.append(t(f"第{int(row['deal'])}局", f"deal {int(row['deal'])}"))
-    if not row.get("legal", True):
-        parts.append(t("（有违规）", "(has illegal events)"))
-    return " · ".join(parts)
-
-
-def pick_deal() -> tuple[str, Replay, int] | None:
-    """The deal asked about: (a key for its widgets, its replay, the default step), or None."""
-    deals = _recent_deals()
-    has_deals = deals is not None and not deals.empty
-    # format functions look nothing up in session state: AppTest calls them outside the script run
-    source_names = {"db": t("牌局库", "the library"), "paste": t("粘贴记录", "a pasted log")}
-    source = st.radio(
-        t("牌局来源", "Deal from"),
-        ["db", "paste"],
-        index=0 if has_deals else 1,
-        key="dispute_source",
-        horizontal=True,
-        format_func=source_names.__getitem__,
-    )
-    if source == "db":
-        if not has_deals:
-            st.info(t("牌局库里还没有牌局：可以粘贴一份记录。", "The library holds no deals yet: paste a log instead."))
-            return None
-        ids = [int(i) for i in deals["id"]]
-        labels = {int(r["id"]): _deal_label(r) for _, r in deals.iterrows()}
-        open_id, open_step = current()
-        deal_id = st.selectbox(
-            t("牌局（最近的在前）", "Deal (most recent first)"),
-            ids,
-            index=ids.index(open_id) if open_id in ids else 0,
-            key="dispute_deal",
-            format_func=lambda i: labels.get(i, f"#{i}"),
-        )
-        rep = replay_of(int(deal_id))
-        if rep is None:
-            st.error(t(f"找不到牌局 #{deal_id}", f"no deal #{deal_id}"))
-            return None
-        return f"d{deal_id}", rep, open_step if open_id == deal_id else 0
-    text = st.text_area(
-        t("粘贴一份记录（JSON 或文本记法）", "Paste a log (JSON or the text notation)"),
-        key="dispute_paste",
-        height=180,
-        placeholder="fupan/1 gouji\nprofile gouji-logged\nevents\n0 play 5\n2 play 6",
-    )
-    if not text.strip():
-        st.caption(t("记录的格式见 docs/log-format.md。", "The log format is described in docs/log-format.md."))
-        return None
-    try:
-        rep = pasted_replay(text)
-    except (LogError, ProfileError) as exc:
-        st.error(t("读不懂这份记录：", "This log cannot be read: ") + esc(exc))
-        return None
-    except Exception as exc:  # a log the engine chokes on must not take the page down
-        st.error(t("无法复盘这份记录：", "This log cannot be replayed: ") + esc(f"{type(exc).__name__}: {exc}"))
-        return None
-    return "p" + hashlib.sha1(text.encode()).hexdigest()[:12], rep, 0
 
 
 # -- what the table looks like --------------------------------------------------------------------
@@ -237,20 +83,20 @@ def show_events(rep: Replay, step: int) -> None:
 
 
 def show_table(rep: Replay, step: int) -> None:
-    """The table at the step: the shared drawing, or a plain summary when it is not there."""
+    """The table at the step (the table before the event ruled on): the shared drawing, or a plain
+    summary when it cannot be drawn."""
     if _table_html(rep, step):
         return
     view = rep.view(step)
-    rows = []
-    for s in range(rep.log.n_seats):
-        rows.append(
-            {
-                t("座位", "seat"): s,
-                t("牌手", "player"): rep.log.player(s),
-                t("手牌张数", "cards held"): len(view.hands.get(s, [])),
-                t("状态", "status"): _status(view, s),
-            }
-        )
+    rows = [
+        {
+            t("座位", "seat"): s,
+            t("牌手", "player"): rep.log.player(s),
+            t("手牌张数", "cards held"): len(view.hands.get(s, [])),
+            t("状态", "status"): _status(view, s),
+        }
+        for s in range(rep.log.n_seats)
+    ]
     on_table = " ".join(view.table_cards) if view.table_cards else t("（空）", "(empty)")
     owner = "" if view.table_seat is None else t(f"（座位{view.table_seat}的）", f" (seat {view.table_seat}'s)")
     st.text(t("桌上：", "On the table: ") + on_table + owner)
@@ -286,9 +132,6 @@ def _table_html(rep: Replay, step: int) -> bool:
     return True
 
 
-# -- the questions --------------------------------------------------------------------------------
-
-
 def actors(rep: Replay, step: int) -> list[tuple[int, str, list[str], str]]:
     """Who may act at ``step``: (seat, player, the ways it may act, why), in the engine's order."""
     view = rep.view(step)
@@ -311,7 +154,10 @@ def who_may_act(rep: Replay, step: int) -> None:
             st.caption(esc(why))
 
 
-def _build_event(action: str, seat: int, cards_text: str, to: int, count: int) -> Event | str:
+# -- the event ruled on ---------------------------------------------------------------------------
+
+
+def build_event(action: str, seat: int, cards_text: str, to: int, count: int) -> Event | str:
     """The event asked about, or what is wrong with the question."""
     cls = EVENT_TYPES[action]
     if action not in CARD_ACTIONS:
@@ -327,171 +173,113 @@ def _build_event(action: str, seat: int, cards_text: str, to: int, count: int) -
     return cls(seat, cards=cards)  # type: ignore[call-arg]
 
 
-def is_legal(rep: Replay, step: int) -> None:
-    """Judge an action the user describes on the state at ``step``."""
-    game = rep.log.game
-    n = rep.log.n_seats
+def typed_event(rep: Replay, step: int) -> Event | None:
+    """The form of an event to rule on at ``step``: the event once "Judge" is pressed, else None."""
+    game, n = rep.log.game, rep.log.n_seats
     view = rep.view(step)
-    actions = game_actions(rep)
-    action_labels = {a: action_label(a, game) for a in actions}
+    actions = game_actions(game)
+    labels = {a: action_label(a, game) for a in actions}
+    players = {s: f"{s} · {rep.log.player(s)}" for s in range(n)}
     first_seat = next(iter(view.to_act), 0)
-    c1, c2 = st.columns(2)
-    seat = c1.selectbox(
-        t("座位", "Seat"),
-        list(range(n)),
-        index=first_seat,
-        key=f"dispute_seat_{game}",
-        format_func=lambda s: f"{s} · {rep.log.player(s)}",
-    )
-    first_action = view.to_act.get(seat, ("play",))[0]
-    action = c2.selectbox(
-        t("动作", "Action"),
-        actions,
-        index=actions.index(first_action) if first_action in actions else 0,
-        key=f"dispute_action_{game}",
-        format_func=action_labels.__getitem__,
-    )
-    cards_text, to, count = "", -1, 0
-    if action in CARD_ACTIONS:
-        cards_text = st.text_input(
-            t("牌（空格分开，例如 6 或 KS KH、大王）", "Cards (space-separated, e.g. 6 or KS KH, BJ)")
-            if game != "shengji"
-            else t(
-                "牌（空格分开，须带花色，例如 5C 5C、BJ 4D 4D）", "Cards (space-separated, with suits: 5C 5C, BJ 4D 4D)"
-            ),
-            key="dispute_cards",
-        )
-    if action in TARGET_ACTIONS:
-        to = int(
-            st.selectbox(
-                t("给座位", "To seat"),
-                list(range(n)),
-                key=f"dispute_to_{game}",
-                format_func=lambda s: f"{s} · {rep.log.player(s)}",
+    first_action = view.to_act.get(first_seat, ("play",))[0]
+    with st.form("dispute_typed", border=True):
+        c1, c2 = st.columns(2)
+        seat = int(c1.selectbox(t("座位", "Seat"), list(range(n)), index=first_seat, key=f"dispute_seat_{game}",
+                                format_func=players.__getitem__))  # fmt: skip
+        action = str(
+            c2.selectbox(
+                t("动作", "Action"),
+                actions,
+                index=actions.index(first_action) if first_action in actions else 0,
+                key=f"dispute_action_{game}",
+                format_func=labels.__getitem__,
             )
         )
-    if EVENT_TYPES[action] is Report:
-        count = int(st.number_input(t("报的张数", "Count announced"), 0, 216, 10, key="dispute_count"))
-    if not st.button(t("裁定", "Judge"), key="dispute_judge", type="primary"):
-        return
-    event = _build_event(action, int(seat), cards_text, to, count)
+        cards_text = st.text_input(
+            t("牌（空格分开，例如 6 或 KS KH、大王；过、扣、让等不用填）", "Cards (space-separated, e.g. 6 or KS KH, BJ; "
+              "none for a pass, 扣, 让 …)")
+            if game != "shengji"
+            else t("牌（空格分开，须带花色，例如 5C 5C、BJ 4D 4D）", "Cards (space-separated, with suits: 5C 5C, BJ 4D 4D)"),
+            key="dispute_cards",
+        )  # fmt: skip
+        to, count = -1, 0
+        if any(a in TARGET_ACTIONS for a in actions):
+            to = int(st.selectbox(t("给座位（进贡、还贡、换三张）", "To seat (tribute, return, exchange)"),
+                                  list(range(n)), key=f"dispute_to_{game}", format_func=players.__getitem__))  # fmt: skip
+        if any(EVENT_TYPES[a] is Report for a in actions):
+            count = int(
+                st.number_input(t("报的张数（报牌）", "Count announced (report)"), 0, 216, 10, key="dispute_count")
+            )
+        sent = st.form_submit_button(t("裁定", "Judge"), key="dispute_judge", type="primary")
+    if not sent:
+        return None
+    event = build_event(action, seat, cards_text, to, count)
     if isinstance(event, str):
         st.warning(esc(event))
-        return
-    out = rep.engine.step(rep.states[step], event)
-    if out.rule is None:
-        st.success(t("合规：", "Legal: ") + esc(t(f"座位{seat} 可以这样做。", f"seat {seat} may do this.")))
-        for fx in out.effects:
-            st.text("· " + fx)
-        for u in out.unverified:
-            st.warning(t("未能核实：", "Not verified: ") + esc(u))
-        rules = [r for r in ACTION_RULES.get(action, ()) if r in RULES and _rule_in_game(r, game)]
-        if rules:
-            with st.expander(t("这一动作依据的规则", "The rules this action answers to")):
-                for r in rules:
-                    show_rule(RULES[r], rep.profile)
-        return
-    st.error(
-        t("违规", "Illegal")
-        + f" — {esc(out.rule)}: "
-        + esc(t(out.message_zh or out.message_en, out.message_en or out.message_zh))
-    )
-    for u in out.unverified:
-        st.warning(t("未能核实：", "Not verified: ") + esc(u))
-    rule = RULES.get(out.rule)
-    if rule is None:
-        st.caption(t("规则登记中没有这条规则。", "This rule is not in the register."))
-        return
-    show_rule(rule, rep.profile)
+        return None
+    return event
 
 
-def _rule_in_game(rule_id: str, game: str) -> bool:
-    if game == "shengji":  # not a climbing game: only its own rules
-        return rule_id.startswith("SJ-")
-    if rule_id.startswith("SJ-"):
-        return False
-    if rule_id.startswith("GJ-"):
-        return game == "gouji"
-    if rule_id.startswith("BH-"):
-        return game == "baohuang"
-    return True
-
-
-def show_rule(rule: Rule, profile: Profile) -> None:
-    """A rule's names, the seed text it rests on, and the profile options that change it."""
-    st.markdown(f"#### {esc(rule.id)} · {esc(rule.name_zh)} · {esc(rule.name_en)}")
-    seed = t("种子", "seed") + f" {rule.seed}" if rule.seed != "-" else t("无种子原文", "no seed text")
-    st.markdown(f"> {esc(rule.quote)}\n\n— {esc(seed)}")
-    options = options_of(rule.id, profile.game)
-    if not options:
-        st.caption(t("这条规则没有俱乐部选项：各处规则相同。", "No profile option changes this rule."))
-        return
-    st.markdown(
-        "**"
-        + t("各俱乐部的不同之处", "Where clubs differ")
-        + "** "
-        + esc(t(f"（本局规则：{profile.name}）", f"(this deal's profile: {profile.name})"))
-    )
-    frame = options_frame(options, profile)
-    small = {c: st.column_config.TextColumn(c, width="small") for c in frame.columns if c in _shipped(profile.game)}
-    st.dataframe(frame, hide_index=True, column_config=small)
-
-
-def options_of(rule_id: str, game: str) -> list[Option]:
-    """The profile options of a game whose rule is ``rule_id``."""
-    return [o for o in OPTIONS.values() if o.rule == rule_id and game in o.defaults]
-
-
-def _value(value: Any) -> str:
-    if isinstance(value, bool):
-        return "true" if value else "false"
-    if isinstance(value, list):
-        return "[" + ", ".join(str(v) for v in value) + "]"
-    return str(value)
-
-
-def _allowed(opt: Option) -> str:
-    if isinstance(opt.kind, tuple):
-        return " / ".join(opt.kind)
-    if opt.kind is bool:
-        return "true / false"
-    if opt.kind is list:
-        return t("点数列表 3..15", "a list of ranks 3..15")
-    return getattr(opt.kind, "__name__", str(opt.kind))
-
-
-@st.cache_data
-def _shipped(game: str) -> dict[str, dict[str, Any]]:
-    """The options of each shipped profile of a game."""
-    out: dict[str, dict[str, Any]] = {}
-    for name in shipped_profiles():
-        try:
-            prof = load_profile(name)
-        except ProfileError:
-            continue
-        if prof.game == game:
-            out[name] = dict(prof.options)
-    return out
-
-
-def options_frame(options: list[Option], profile: Profile) -> pd.DataFrame:
-    """One row per option: its name, this deal's value, each shipped profile's value, the allowed values, the help."""
-    shipped = _shipped(profile.game)
-    rows = []
-    for o in options:
-        row = {
-            t("选项", "option"): o.name,
-            t("本局", "this deal"): _value(profile.options.get(o.name, o.defaults.get(profile.game))),
+def chosen_ruling(picked: Picked, step: int) -> tuple[Ruling, str] | None:
+    """The ruling asked for at ``step`` and its downloads' file stem: on the recorded event (the
+    default) or on a typed one."""
+    rep = picked.rep
+    if step < len(rep.log.events) and step < len(rep.states):
+        doc = rep.log.events[step].to_json()
+        names = {
+            RECORDED: t(f"记录中的第 {step} 个动作", f"recorded event {step}") + f": {_event_words(rep, doc)}",
+            TYPED: t("我输入的动作", "an event I type"),
         }
-        for name, opts in shipped.items():
-            row[name] = _value(opts.get(o.name, ""))
-        row[t("可选值", "allowed")] = _allowed(o)
-        row[t("说明", "help")] = t(o.help_zh or o.help_en, o.help_en)
-        rows.append(row)
-    return pd.DataFrame(rows)
+        what = st.radio(t("裁定哪个动作", "Rule on"), [RECORDED, TYPED], key="dispute_what", horizontal=True,
+                        format_func=names.__getitem__)  # fmt: skip
+        if what == RECORDED:
+            return ruling_of(rep, step), f"{picked.stem}-event{step}"
+    else:
+        st.caption(
+            t(
+                "记录在这一步没有动作：输入要裁定的动作。",
+                "The record has no event at this step: type the event to rule on.",
+            )
+        )
+    event = typed_event(rep, step)
+    if event is None:
+        return None
+    return ruling(rep, step, event), f"{picked.stem}-step{step}-typed"
+
+
+def _event_words(rep: Replay, doc: dict[str, Any]) -> str:
+    act = t(*action_name(doc["action"], rep.log.game))
+    return f"{seat_words(rep.log, int(doc['seat']))} {act} {' '.join(doc.get('cards', []))}".rstrip()
 
 
 # -- the page -------------------------------------------------------------------------------------
+
+
+def _step(picked: Picked) -> int:
+    rep = picked.rep
+    last = len(rep.states) - 1
+    st.caption(
+        esc(
+            t(
+                f"{game_name(rep.log.game)} · 规则 {rep.profile.name} · {len(rep.log.events)} 个动作",
+                f"{game_name(rep.log.game)} · profile {rep.profile.name} · {len(rep.log.events)} events",
+            )
+        )
+    )
+    if last <= 0:
+        st.caption(
+            t("这份记录没有动作：只能问发牌后的局面。", "This log has no events: only the deal can be asked about.")
+        )
+        return 0
+    return int(
+        st.slider(
+            t("第几步（0 = 刚发完牌；裁定的是这一步记录的动作）", "Step (0 = as dealt; the ruling is on the event recorded at this step)"),
+            0,
+            last,
+            min(picked.step, last),
+            key=f"dispute_step_{picked.key}",
+        )
+    )  # fmt: skip
 
 
 def render() -> None:
@@ -499,43 +287,25 @@ def render() -> None:
     st.title(t("争议台", "Dispute desk"))
     st.caption(
         t(
-            "选一局和一个时刻，问：现在谁可以行动？这个动作合规吗？裁定附规则编号、种子原文和各俱乐部的不同选项。",
-            "Pick a deal and a moment, then ask: who may act now? Is this action legal? Rulings cite the rule ID, "
-            "the seed text and the options where clubs differ.",
+            "选一局和一个时刻：现在谁可以行动？这一动作的裁定（规则编号、种子原文、相关选项、后果、当时可以合规做的），"
+            "可下载裁定书；登录的裁判可以记录裁定。",
+            "Pick a deal and a moment: who may act now, and the ruling on an event (rule ID, the seed's words, "
+            "the deciding options, what follows, what the seat could lawfully have done), with the ruling sheet "
+            "to download; a signed-in referee records a decision.",
         )
     )
+    account_box()
     picked = pick_deal()
     if picked is None:
         return
-    key, rep, default_step = picked
-    last = len(rep.states) - 1
-    st.caption(
-        esc(
-            t(
-                f"{GAME_NAMES.get(rep.log.game, (rep.log.game,))[0]} · 规则 {rep.profile.name} · {len(rep.log.events)} 个动作",
-                f"{rep.log.game} · profile {rep.profile.name} · {len(rep.log.events)} events",
-            )
-        )
-    )
-    if last > 0:
-        step = st.slider(
-            t("第几步（0 = 刚发完牌）", "Step (0 = as dealt)"),
-            0,
-            last,
-            min(default_step, last),
-            key=f"dispute_step_{key}",
-        )
-    else:
-        step = 0
-        st.caption(
-            t("这份记录没有动作：只能问发牌后的局面。", "This log has no events: only the deal can be asked about.")
-        )
-    if key.startswith("d"):
+    rep = picked.rep
+    step = _step(picked)
+    if picked.deal_id is not None:
         st.button(
             t("在“复盘”中打开这一步", "Open this step in Replay"),
             key="dispute_open",
             on_click=open_deal,
-            args=(int(key[1:]), step),
+            args=(picked.deal_id, step),
         )
     show_events(rep, step)
     left, right = st.columns([3, 2])
@@ -544,5 +314,29 @@ def render() -> None:
     with right:
         st.subheader(t("现在谁可以行动？", "Who may act now?"))
         who_may_act(rep, step)
-    st.subheader(t("这个动作合规吗？", "Is this action legal?"))
-    is_legal(rep, step)
+    st.subheader(t("裁定", "The ruling"))
+    found = chosen_ruling(picked, step)
+    if found is None:
+        return
+    r, stem = found
+    stored = picked.deal_id is not None and r.event is not None
+    if stored:
+        assert picked.deal_id is not None and r.event is not None
+        try:
+            decided = [s.decision for s in decisions_stored(picked.deal_id)]
+        except Exception as exc:  # the ruling stands without the library
+            st.error(t("无法读取裁判的裁定：", "Cannot read the referee's decisions: ") + esc(exc))
+            decided = []
+        r = replace(r, decisions=history(decided, r.event))
+    show_ruling(r, rep.log, stem, f"{picked.key}_{stem}", decisions=not stored, profile=rep.profile)
+    if stored:
+        assert picked.deal_id is not None
+        decisions_panel(picked.deal_id, r)
+    elif picked.deal_id is not None:
+        st.caption(
+            t(
+                "输入的动作不在记录中：裁判的裁定记在记录中的动作上（选“记录中的第 N 个动作”）。",
+                "A typed event is not in the log: a referee's decision is recorded on a recorded event "
+                "(choose “recorded event N”).",
+            )
+        )

@@ -1,7 +1,10 @@
 """Page: the deal library. Import a log (a file or pasted text), filter the stored deals, open one.
 
 Importing parses the log (``parse_log``), replays and coaches it and stores it (``import_log``); the
-deal is reported as added or as already stored, and opened. A log that cannot be read shows its
+deal is reported as added or as already stored, and opened. A log that carries a referee's decisions
+stores them only for a signed-in referee or admin (``data.accounts.import_as``, which checks the account
+again in the import's transaction); for anyone else the deal is imported without its decisions and the
+page says so. A log without decisions is imported without an account, as before. A log that cannot be read shows its
 error (the LogError or ProfileError text) and nothing else changes. Opening a deal only sets the ids
 in session state (``open_deal`` in a callback); the other pages show the open deal.
 """
@@ -17,11 +20,12 @@ import pandas as pd
 import streamlit as st
 
 from data import queries
-from data.importer import LOG_SUFFIXES, import_log
-from replay.log import LogError, parse_log
+from data.accounts import NotPermitted, import_as
+from data.importer import LOG_SUFFIXES, ImportResult, import_log
+from replay.log import Log, LogError, parse_log
 from replay.profile import ProfileError
 from views import replay_page, scoring
-from views.common import MAX_UPLOAD_BYTES, current, deals_frame, engine, open_deal, replay_of, t
+from views.common import MAX_UPLOAD_BYTES, current, deals_frame, engine, open_deal, replay_of, signed_in, t
 from views.texts import game_name, md
 
 # The url paths app.py gives the pages linked to from here: a Page made of the same function and
@@ -67,6 +71,7 @@ def _import_form(expanded: bool) -> None:
             + _size_text()
             + t("。", ".")
         )
+        st.caption(_decisions_note())
         with st.form("fupan_import", clear_on_submit=True, border=False):
             upload = st.file_uploader(
                 t("日志文件", "Log file"),
@@ -111,7 +116,7 @@ def _import_one(source: str, content: bytes | str) -> None:
     try:
         text = _decode(source, content) if isinstance(content, bytes) else content
         log = parse_log(text, source)
-        result = import_log(engine(), log, source)
+        result = _store(log, source)
     except (LogError, ProfileError) as exc:
         st.error(t("读不了这份日志：", "This log cannot be read: ") + md(exc))
         return
@@ -133,6 +138,47 @@ def _import_one(source: str, content: bytes | str) -> None:
             )
         )
     _check_line(result.deal_id)
+
+
+def _decisions_note() -> str:
+    """What happens to a log's referee decisions, for whoever is (not) signed in."""
+    name = signed_in()
+    if name is None:
+        return t(
+            "记录里的裁判裁定只为登录的裁判或管理员存入（在“争议台”登录）；未登录时只导入牌局本身，不带裁定。",
+            "A log's referee decisions are stored only for a signed-in referee or admin (sign in on the Dispute "
+            "desk); otherwise the deal itself is imported without its decisions.",
+        )
+    return md(
+        t(
+            f"已登录：{name}。记录里的裁判裁定以这个账号存入。",
+            f"Signed in as {name}: a log's referee decisions are stored as this account's.",
+        )
+    )
+
+
+def _store(log: Log, source: str) -> ImportResult:
+    """Import a log: with its decisions for the signed-in account (checked again on the server), else the
+    deal without its decisions (said on the page). A log without decisions needs no account."""
+    if not log.decisions:
+        return import_log(engine(), log, source)
+    n = len(log.decisions)
+    name = signed_in()
+    if name is not None:
+        try:
+            return import_as(engine(), log, source, name)
+        except NotPermitted as exc:
+            why = t("这个账号不能存入裁定：", "this account may not store decisions: ") + md(exc)
+    else:
+        why = t("没有登录", "nobody is signed in")
+    st.warning(
+        t(
+            f"{md(source)}：记录里有 {n} 条裁判裁定，没有存入（{why}）。只导入了牌局本身。",
+            f"{md(source)}: the log carries {n} referee's decision(s), not stored ({why}). Only the deal itself "
+            "was imported.",
+        )
+    )
+    return import_log(engine(), log.deal_only(), source)
 
 
 def _check_line(deal_id: int) -> None:
@@ -165,7 +211,7 @@ def _filtered(everything: pd.DataFrame) -> pd.DataFrame:
     names = queries.player_names(eng)
     games = queries.games(eng)
     st.subheader(t("筛选", "Filters"))
-    c = st.columns(6)
+    c = st.columns(7)
     player = c[0].selectbox(t("牌手", "Player"), [None, *names], format_func=_labels(t("全部牌手", "all players")))
     date_from = c[1].date_input(t("从（日期）", "From (date)"), value=None, format="YYYY-MM-DD")
     date_to = c[2].date_input(t("到（日期）", "To (date)"), value=None, format="YYYY-MM-DD")
@@ -177,6 +223,14 @@ def _filtered(everything: pd.DataFrame) -> pd.DataFrame:
     profile = c[4].selectbox(t("规则", "Profile"), [None, *profiles], format_func=_labels(t("全部", "all")))
     findings_labels = {None: t("全部", "all"), True: t("有发现", "with findings"), False: t("无发现", "without")}
     has_findings = c[5].selectbox(t("教练发现", "Coach findings"), [None, True, False], format_func=findings_labels.get)
+    decided_labels: dict[bool | None, str] = {
+        None: t("全部", "all"),
+        True: t("有裁判裁定", "with a referee's decision"),
+        False: t("无裁判裁定", "without"),
+    }
+    decided = c[6].selectbox(
+        t("裁判裁定", "Referee's decisions"), list(decided_labels), format_func=decided_labels.__getitem__
+    )
     if date_from is not None and date_to is not None and date_from > date_to:
         st.warning(t("开始日期在结束日期之后：没有牌局。", "The start date is after the end date: no deals."))
     frame = deals_frame(
@@ -186,6 +240,7 @@ def _filtered(everything: pd.DataFrame) -> pd.DataFrame:
         game=game,
         profile=profile,
         has_findings=has_findings,
+        decided=decided,
     )
     st.caption(
         t(
@@ -228,6 +283,7 @@ def _shown(frame: pd.DataFrame) -> pd.DataFrame:
             t("打完", "Finished"): frame["finished"].map({True: yes, False: no}),
             t("事件", "Events"): frame["n_events"],
             t("教练发现", "Findings"): frame["n_findings"],
+            t("裁判裁定", "Decisions"): frame["n_decisions"],
         }
     )
 

@@ -2,7 +2,8 @@
 
 Step controls (first, previous, next, last, a slider and "jump to the next finding"), a review or
 seat-view selector, the table (``views.table``) and beside it the event list with the current event
-highlighted, and the last event's verdict, effects and coach findings; when the deal's evaluation is stored
+highlighted, and the last event's verdict, effects and coach findings, the referee's standing decision on
+it (shown at the step after the decided event, beside its verdict) and its ruling (``views.ruling_view``); when the deal's evaluation is stored
 and the last event is a priced decision, its candidates and their values (``views.evaluation_page``).
 
 Session state holds the open deal and its step (``deal_id``, ``step``; see ``views.common``); the
@@ -31,6 +32,7 @@ from replay.replay import Replay
 from replay.verdicts import RULES, Verdict
 from views import shengji
 from views.common import coach_of, current, lang, latest_evaluation, need_deal, set_step, t
+from views.ruling_view import replay_ruling
 from views.table import (
     SEVERITY_MARK,
     action_label,
@@ -303,6 +305,7 @@ def render() -> None:
         st.html(parts.html)
     with right:
         _verdict_panel(rep, parts, viewer, lang_)
+        replay_ruling(deal_id, rep, parts.step)  # the referee's decision on this event, and its ruling
         _evaluation_panel(deal_id, rep, parts, viewer, lang_)
         st.subheader(t("事件", "Events"))
         if parts.events.empty:

@@ -6,6 +6,8 @@ Log text (player names, venues, match keys, error messages quoting a bad token) 
 - ``md(text)`` escapes it for Streamlit's Markdown (``st.write``, ``st.caption``, ``st.error`` …): every
   ASCII punctuation character is backslash-escaped, so no link, image, HTML tag, ``$`` formula or
   ``:color[…]`` directive can come from it, and line breaks become spaces;
+- ``esc(text)`` does the same but keeps line breaks (as Markdown line breaks): for longer text that a
+  person typed (a pasted log's error, a referee's decision);
 - ``chart(text)`` escapes it for Plotly, whose labels read a few HTML tags (``<a href>``, ``<b>``) and
   entities: ``html.escape`` turns them into entities that Plotly shows as the plain characters.
 
@@ -29,6 +31,13 @@ def md(text: object) -> str:
     """``text`` as literal Markdown: shown exactly as written, one line."""
     flat = " ".join(str(text).split())
     return _PUNCT.sub(r"\\\1", flat)
+
+
+def esc(text: object) -> str:
+    """``text`` as literal Markdown, its line breaks kept: every ASCII punctuation character
+    backslash-escaped, so no link, image, HTML tag, formula or directive can come from it."""
+    lines = str(text).replace("\r\n", "\n").replace("\r", "\n").split("\n")
+    return "  \n".join(_PUNCT.sub(r"\\\1", line) for line in lines)
 
 
 def chart(text: object) -> str:

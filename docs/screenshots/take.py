@@ -206,6 +206,35 @@ def press_next(page: Any) -> None:
     wait_idle(page)
 
 
+def slide_to(page: Any, step: int, where: str = '[data-testid="stSlider"]') -> None:
+    """Move the first slider (of ``where``) to ``step`` with the keyboard."""
+    thumb = page.locator(f'{where} input[type="range"], {where} [role="slider"]').first
+    thumb.focus()
+    thumb.press("Home")
+    for _ in range(step):
+        thumb.press("ArrowRight")
+    wait_idle(page, 600)
+
+
+def choose_deal(page: Any, deal_id: int) -> None:
+    """On the dispute desk: pick the stored deal ``deal_id`` (typed into the picker's search)."""
+    box = page.locator(".st-key-dispute_deal [role='combobox']:visible").first
+    box.click()
+    box.press_sequentially(f"#{deal_id} ")
+    page.locator("[role='option']:visible").filter(has_text=re.compile(f"^#{deal_id} ")).first.click()
+    wait_idle(page)
+
+
+def download_ruling(page: Any, deal_id: int, event: int, what: str = "html") -> Path:
+    """On the dispute desk: download the ruling sheet (``html``) or JSON of a stored deal's event; its path."""
+    button = page.locator(f".st-key-ruling_{what}_d{deal_id}_ruling-deal{deal_id}-event{event} button").first
+    with page.expect_download() as info:
+        button.click()
+    download = info.value
+    assert download.suggested_filename == f"ruling-deal{deal_id}-event{event}.{what}", download.suggested_filename
+    return Path(download.path())
+
+
 def ask_dispute(page: Any, text: str, step: int, seat: int, action: str, cards: str) -> None:
     """On the dispute desk: paste a log, go to ``step`` and judge ``seat``'s ``action`` ``cards``."""
     page.locator(".st-key-dispute_source label:visible", has_text=re.compile("pasted log|粘贴记录")).first.click()
@@ -214,18 +243,12 @@ def ask_dispute(page: Any, text: str, step: int, seat: int, action: str, cards: 
     area.fill(text)
     area.press("Control+Enter")
     wait_idle(page)
-    thumb = page.locator('[data-testid="stSlider"] input[type="range"], [data-testid="stSlider"] [role="slider"]').first
-    thumb.focus()
-    thumb.press("Home")
-    for _ in range(step):
-        thumb.press("ArrowRight")
-    wait_idle(page, 600)
+    slide_to(page, step)
+    page.locator(".st-key-dispute_what label:visible", has_text=re.compile("event I type|我输入的动作")).first.click()
+    wait_idle(page)
     _choose(page, ".st-key-dispute_seat_gouji", f"{seat} ·")
     _choose(page, ".st-key-dispute_action_gouji", action)
-    box = page.locator(".st-key-dispute_cards input")
-    box.fill(cards)
-    box.press("Enter")
-    wait_idle(page)
+    page.locator(".st-key-dispute_cards input").fill(cards)
     page.locator(".st-key-dispute_judge button:visible").first.click()
     wait_idle(page)
 

@@ -1,0 +1,264 @@
+"""The dispute desk's third source: a disputed position typed at the desk, ruled on and never stored.
+
+The referee chooses the game and the profile, gives each seat's hand in a grid, types the events that
+led to the moment in the text notation (Chinese words allowed: ``0 出 K K``, ``1 过``) and, if they
+like, the disputed event as one more line (else they build it with the desk's seat, action and cards
+selectors). The desk writes the log (``position_text``), reads it with ``parse_text`` and replays it
+leniently like a pasted log.
+
+The grids: 够级 and 保皇, whose logs may give cards without suits, have rows = seats and columns = ranks
+3 … A, 2, 小王, 大王, each cell the number of such cards (``counts_hands``); 升级, where suits matter, has
+rows = seats and columns ♠ ♥ ♦ ♣ and 王, each cell the ranks typed like ``A K K 10 5`` (王: ``小王 大王``
+or ``SJ BJ``; ``suits_hands``). A seat left empty is a hand the record does not know (``hand N ?``).
+
+Errors in the typed text are LogErrors of the built log; ``where_typed`` tells them by the box and the
+line and column the referee typed (the hands' lines are the desk's own).
+"""
+
+from __future__ import annotations
+
+import unicodedata
+from dataclasses import dataclass
+
+import pandas as pd
+import streamlit as st
+
+from replay.cards import RANK_NAME, CardError, parse_cards
+from replay.log import SEATS, LogError
+from replay.notation import format_text
+from replay.profile import GAMES, ProfileError, default_profile, load_profile, shipped_profiles
+from replay.replay import Replay
+from replay.shengji import LEVEL_SEQUENCES
+from views.common import replay_of_text, t
+from views.texts import esc
+
+# 够级 / 保皇 grid: column label -> card token (suitless ranks, then the jokers)
+RANK_COLUMNS: dict[str, str] = {**{RANK_NAME[r]: RANK_NAME[r] for r in range(3, 16)}, "小王": "SJ", "大王": "BJ"}
+# 升级 grid: column label -> suit letter ("" for the jokers' column)
+SUIT_COLUMNS: dict[str, str] = {"♠": "S", "♥": "H", "♦": "D", "♣": "C", "王": ""}
+MAX_OF_A_RANK = 16  # four decks hold 16 of a rank (4 of each joker)
+SOURCE = "<position>"
+PLACEHOLDERS = {
+    "gouji": "0 出 5 5\n1 过\n2 出 K K",
+    "baohuang": "0 叫庄\n0 出 6 6\n1 过",
+    "shengji": "0 定主 BJ 2H 2H\n1 不定主",
+}
+DISPUTED_PLACEHOLDERS = {"gouji": "1 烧 A A", "baohuang": "2 出 7 7", "shengji": "0 出 AS"}
+
+
+@dataclass(frozen=True)
+class Position:
+    """A position typed at the desk: its log's text, the number of its header lines (before the first
+    typed event), of the typed event lines, and whether the last line is the disputed event."""
+
+    text: str
+    header_lines: int
+    typed_lines: int
+    disputed: bool
+
+
+def seat_names(game: str) -> list[str]:
+    """The grid's row labels."""
+    return [t(f"座位{s}", f"seat {s}") for s in range(SEATS[game])]
+
+
+def empty_grid(game: str) -> pd.DataFrame:
+    """The grid of a game with no cards: counts (够级, 保皇) or empty texts (升级)."""
+    names = seat_names(game)
+    if game == "shengji":
+        return pd.DataFrame({c: [""] * len(names) for c in SUIT_COLUMNS}, index=names)
+    return pd.DataFrame({c: [0] * len(names) for c in RANK_COLUMNS}, index=names)
+
+
+def counts_hands(grid: pd.DataFrame) -> list[list[str] | None]:
+    """Each seat's hand from a grid of counts: suitless card tokens, or None for a row of no cards."""
+    out: list[list[str] | None] = []
+    for _, row in grid.iterrows():
+        hand: list[str] = []
+        for col, token in RANK_COLUMNS.items():
+            value = row.get(col, 0)
+            n = 0 if value is None or pd.isna(value) else int(value)
+            if n < 0 or n > MAX_OF_A_RANK:
+                raise ValueError(
+                    t(
+                        f"{row.name}的 {col}：{n} 张不行（0 到 {MAX_OF_A_RANK}）",
+                        f"{row.name}, {col}: {n} cards cannot be (0 to {MAX_OF_A_RANK})",
+                    )
+                )
+            hand += [token] * n
+        out.append(hand or None)
+    return out
+
+
+def suits_hands(grid: pd.DataFrame) -> list[list[str] | None]:
+    """Each seat's hand from a grid of typed ranks per suit (升级), or None for a row with nothing typed.
+    ValueError names the seat, the column and the token that is not a rank."""
+    out: list[list[str] | None] = []
+    for _, row in grid.iterrows():
+        hand: list[str] = []
+        for col, suit in SUIT_COLUMNS.items():
+            value = row.get(col, "")
+            text = "" if value is None or (isinstance(value, float) and pd.isna(value)) else str(value)
+            for raw in unicodedata.normalize("NFKC", text).replace(",", " ").replace("、", " ").split():
+                token = raw.upper() + suit if suit else raw.upper() if raw.isascii() else raw
+                try:
+                    parse_cards([token])
+                except CardError:
+                    what = t("点数", "a rank") if suit else t("小王或大王", "小王 or 大王 (SJ, BJ)")
+                    raise ValueError(
+                        t(
+                            f"{row.name}的 {col} 列：“{raw}”不是{what}",
+                            f"{row.name}, column {col}: {raw!r} is not {what}",
+                        )
+                    ) from None
+                hand.append(parse_cards([token])[0].token)
+        out.append(hand or None)
+    return out
+
+
+def position_text(
+    game: str,
+    profile: str,
+    hands: list[list[str] | None],
+    events: str,
+    disputed: str = "",
+    levels: tuple[str, str] | None = None,
+) -> Position:
+    """The log of a position: header, hands (``hand N ?`` for an unknown one), the typed events and the
+    disputed event as the last line."""
+    head = [f"fupan/1 {game}", f"profile {profile}"]
+    head += [f"hand {s} " + ("?" if h is None else " ".join(h)) for s, h in enumerate(hands)]
+    if levels is not None:
+        head.append(f"levels {levels[0]} {levels[1]}")
+    head.append("events")
+    typed = events.replace("\r\n", "\n").replace("\r", "\n").split("\n") if events.strip() else []
+    lines = head + typed + ([disputed.strip()] if disputed.strip() else [])
+    return Position("\n".join(lines) + "\n", len(head), len(typed), bool(disputed.strip()))
+
+
+def where_typed(pos: Position, exc: LogError) -> str:
+    """Where a LogError of a position's log is, in the referee's terms (the box, its line and column)."""
+    reason = exc.reason
+    line, col = exc.line, exc.col
+    at_col = "" if col is None else t(f"第 {col} 列", f", column {col}")
+    if line is None or line <= pos.header_lines:
+        return t(f"手牌或规则：{reason}", f"the hands or the profile: {reason}")
+    k = line - pos.header_lines
+    if k <= pos.typed_lines:
+        return t(
+            f"之前的动作，第 {k} 行{at_col}：{reason}",
+            f"the events before, line {k}{at_col}: {reason}",
+        )
+    return t(f"争议的动作{('，' + at_col) if at_col else ''}：{reason}", f"the disputed event{at_col}: {reason}")
+
+
+def _profiles(game: str) -> list[str]:
+    names = []
+    for name in shipped_profiles():
+        try:
+            if load_profile(name).game == game:
+                names.append(name)
+        except ProfileError:
+            continue
+    first = default_profile(game)
+    return sorted(names, key=lambda n: (n != first, n))
+
+
+def _levels(profile: str) -> tuple[str, str] | None:
+    """升级: the two sides' levels before the deal (None: the ladder's first for both)."""
+    try:
+        ladder = LEVEL_SEQUENCES[load_profile(profile).options["levels"]]
+    except (ProfileError, KeyError):
+        return None
+    c1, c2 = st.columns(2)
+    a = c1.selectbox(t("座位0、2 一方的级", "Level of seats 0 and 2"), ladder, key=f"pos_level0_{profile}")
+    b = c2.selectbox(t("座位1、3 一方的级", "Level of seats 1 and 3"), ladder, key=f"pos_level1_{profile}")
+    return str(a), str(b)
+
+
+def build_position() -> tuple[Position, Replay] | None:
+    """The position form; its log and replay, or None (nothing typed yet, or an error shown)."""
+    names = {"gouji": t("够级", "Gouji"), "baohuang": t("保皇", "Baohuang"), "shengji": t("升级", "Shengji")}
+    c1, c2 = st.columns(2)
+    game = str(c1.selectbox(t("游戏", "Game"), list(GAMES), key="pos_game", format_func=names.__getitem__))
+    profile = str(c2.selectbox(t("规则", "Profile"), _profiles(game), key=f"pos_profile_{game}"))
+    levels = _levels(profile) if game == "shengji" else None
+    if game == "shengji":
+        st.caption(
+            t(
+                "每个座位的手牌：每种花色一格，写点数，如 A K K 10 5；“王”一格写 小王 大王。空着的座位：手牌不明。",
+                "Each seat's hand: one cell per suit with its ranks, like A K K 10 5; the 王 cell takes 小王 大王. "
+                "A seat left empty: its hand is not known.",
+            )
+        )
+        config = {c: st.column_config.TextColumn(c) for c in SUIT_COLUMNS}
+    else:
+        st.caption(
+            t(
+                "每个座位的手牌：每个点数有几张（不分花色）。全是 0 的座位：手牌不明。",
+                "Each seat's hand: how many cards of each rank (suits left out). A seat of all 0: its hand is not known.",
+            )
+        )
+        config = {
+            c: st.column_config.NumberColumn(c, min_value=0, max_value=MAX_OF_A_RANK, step=1, width="small")
+            for c in RANK_COLUMNS
+        }
+    grid = st.data_editor(empty_grid(game), key=f"pos_grid_{game}", column_config=config, width="stretch")
+    events = st.text_area(
+        t("之前的动作（文本记法，一行一个，可用中文：0 出 K K、1 过）", "The events before (the text notation, one a line; "
+          "Chinese words allowed: 0 出 K K, 1 过)"),
+        key=f"pos_events_{game}",
+        height=140,
+        placeholder=PLACEHOLDERS[game],
+    )  # fmt: skip
+    disputed = st.text_input(
+        t("争议的动作（一行；或空着，下面用座位、动作、牌来选）", "The disputed event (one line; or leave it empty and "
+          "build it below with seat, action and cards)"),
+        key=f"pos_disputed_{game}",
+        placeholder=DISPUTED_PLACEHOLDERS[game],
+    )  # fmt: skip
+    try:
+        hands = suits_hands(grid) if game == "shengji" else counts_hands(grid)
+    except ValueError as exc:
+        st.error(esc(exc))
+        return None
+    if all(h is None for h in hands) and not events.strip() and not disputed.strip():
+        st.info(t("填上手牌和动作，就能裁定。", "Fill in the hands and the events to get a ruling."))
+        return None
+    pos = position_text(game, profile, hands, events, disputed, levels)
+    try:
+        rep = replay_of_text(pos.text, SOURCE)
+    except LogError as exc:
+        st.error(t("读不懂：", "Cannot read: ") + esc(where_typed(pos, exc)))
+        return None
+    except ProfileError as exc:
+        st.error(t("规则用不了：", "The profile cannot be used: ") + esc(exc))
+        return None
+    with st.expander(
+        t("这一局面的记录（文本记法，可复制或下载）", "This position as a log (the text notation: copy or save it)")
+    ):
+        text = format_text(rep.log)
+        st.code(text, language=None)
+        st.download_button(
+            t("下载记录", "Download the log"),
+            text,
+            file_name="position.txt",
+            mime="text/plain",
+            key="pos_log_download",
+            on_click="ignore",
+        )
+        _deal_notes(rep)
+    return pos, rep
+
+
+def _deal_notes(rep: Replay) -> None:
+    """The deal's checks: a position's hands are rarely whole, so these are notes, not rulings."""
+    if not rep.deal_verdicts:
+        return
+    st.caption(
+        t(
+            "发牌检查（局面中的手牌通常不全，这些只是提示）：",
+            "The deal's checks (a position's hands are rarely whole: these are notes only):",
+        )
+    )
+    st.markdown("\n".join(f"- {esc(v.rule)}: {esc(t(v.message_zh, v.message_en))}" for v in rep.deal_verdicts))

@@ -1,0 +1,315 @@
+"""One event's ruling (``referee.ruling.Ruling``) drawn with Streamlit, in the chosen language: the page
+twin of ``fupan ruling`` and of the ruling sheet (``referee.sheet``), shared by the dispute desk and the
+Replay page.
+
+- ``show_ruling(r, log, stem, key)``: the event, the verdict with the rule's ID and names, the reading,
+  the seed's words in a quote block with the seed's file, the deciding options in words, the
+  consequence, the lawful alternatives, what could not be verified, the stored decisions, and the two
+  downloads (the sheet as HTML, the ruling as JSON) named ``<stem>.html`` and ``<stem>.json``;
+- ``clubs_differ(rule, profile)``: the rule's profile options with each shipped profile's value;
+- ``decision_line(d)``, ``show_history(decisions)``: a referee's decisions, the standing one marked;
+- ``replay_ruling(deal_id, rep, step)``: the Replay page's box of the stored decision on the event just
+  played (shown at the step after the event, beside its verdict) and the ruling of that event.
+
+The labels are the ruling sheet's (``referee.sheet.LABELS``), so the page and the sheet say the same.
+Every text from a log or a person (player names, decisions, messages quoting a token) is escaped for
+Markdown (``views.texts.esc``); no HTML is written here except the shared table drawing.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Sequence
+from dataclasses import replace
+from functools import cache
+from typing import Any
+
+import pandas as pd
+import streamlit as st
+
+from referee.ruling import Ruling, ruling_of
+from referee.sheet import LABELS, ruling_sheet
+from replay.decisions import Decision, history
+from replay.log import Log
+from replay.profile import Option, Profile, ProfileError, load_profile, options_of, shipped_profiles
+from replay.register import RULES, SEED_TITLES
+from replay.replay import Replay
+from replay.words import action_name
+from views.common import decisions_stored, lang, t
+from views.texts import esc
+
+MAX_SHOWN_ALTERNATIVES = 12  # alternatives listed before the rest is folded away
+
+
+def label(key: str, **kw: Any) -> str:
+    """A label of the ruling sheet in the chosen language."""
+    text = t(*LABELS[key])
+    return text.format(**kw) if kw else text
+
+
+def head(key: str) -> str:
+    """A label as the bold head of a line: 原文： / The source text: (escaped)."""
+    return f"**{esc(label(key))}{t('：', ':')}**"
+
+
+def seat_words(log: Log, seat: int) -> str:
+    """座位1 李秀英 / seat 1 李秀英 (the player's name when the log gives one)."""
+    name = log.player(seat)
+    head = t(f"座位{seat}", f"seat {seat}")
+    return head if name == f"seat {seat}" else f"{head} {name}"
+
+
+def event_words(log: Log, game: str, doc: dict[str, Any]) -> str:
+    """An event (``{"seat", "action", "cards", "to"?}``) in words, unescaped."""
+    act = t(*action_name(doc["action"], game))
+    to = doc.get("to")
+    tail = "" if to is None else " → " + seat_words(log, int(to))
+    return f"{seat_words(log, int(doc['seat']))} · {act} {' '.join(doc.get('cards', []))}".rstrip() + tail
+
+
+def _value(value: Any) -> str:
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, list):
+        return "[" + ", ".join(str(v) for v in value) + "]"
+    return str(value)
+
+
+# -- the parts ------------------------------------------------------------------------------------
+
+
+def _event(r: Ruling, log: Log) -> None:
+    doc = {"seat": r.seat, "action": r.action, "cards": list(r.cards), "to": r.to}
+    where = label("typed") if r.event is None else t(f"第 {r.event} 个动作", f"event {r.event}")
+    st.markdown(f"{head('event')} {esc(event_words(log, r.game, doc))}")
+    st.caption(esc(where))
+
+
+def _verdict(r: Ruling, compact: bool) -> None:
+    name = r.rule_name
+    title = label("legal") if r.legal else label("illegal")
+    if r.rule is not None:
+        title += f" — {r.rule}" + (f" · {name[0]} · {name[1]}" if name else "")
+    message = t(*r.message) if any(r.message) else ""
+    if r.legal and not message:
+        message = t(f"座位{r.seat} 可以这样做。", f"seat {r.seat} may do this.")
+    body = esc(title) + (f"\n\n{esc(message)}" if message else "")
+    if compact:
+        st.markdown(f"{head('verdict')} {esc(title)}" + (f"  \n{esc(message)}" if message else ""))
+    elif r.legal:
+        st.success(body)
+    else:
+        st.error(body)
+    if r.reason:
+        st.caption(
+            esc(
+                t(
+                    f"理由代码：{r.reason}（fupan rules 列出各规则的理由）",
+                    f"reason: {r.reason} (fupan rules lists each rule's reasons)",
+                )
+            )
+        )
+
+
+def _quote(r: Ruling) -> None:
+    if r.reading is not None:
+        st.markdown(f"{head('reading')} {esc(t(r.reading.zh, r.reading.en))}")
+    q = r.quote
+    if q is None:
+        return
+    st.markdown(head("quote"))
+    st.markdown("> " + esc(q.text).replace("  \n", "  \n> "))
+    if q.seed:
+        title = SEED_TITLES.get(q.seed, ("", ""))
+        cite = f"{t('种子', 'seed')} {q.seed} ({q.file}) — {t(*title)}"
+    else:
+        cite = label("no_seed", by=q.by)
+    st.caption(esc(cite))
+
+
+def _options(r: Ruling) -> None:
+    st.markdown(
+        f"**{esc(label('options'))}**" + t("（本局规则：", " (this deal's profile: ") + esc(r.profile) + t("）", ")")
+    )
+    if not r.options:
+        st.caption(esc(label("no_options")))
+        return
+    st.markdown("\n".join(f"- **{esc(o.name)} = {esc(_value(o.value))}**: {esc(t(*o.meaning))}" for o in r.options))
+
+
+def _alternatives(r: Ruling, log: Log) -> None:
+    if not r.alternatives:
+        st.caption(esc(label("no_alternatives", s=r.seat)))
+        return
+    lines = [f"- {esc(event_words(log, r.game, a))}" for a in r.alternatives]
+    more = r.more_alternatives + max(0, len(lines) - MAX_SHOWN_ALTERNATIVES)
+    with st.expander(f"{label('alternatives')} ({len(r.alternatives) + r.more_alternatives})"):
+        st.markdown("\n".join(lines[:MAX_SHOWN_ALTERNATIVES]))
+        if more:
+            st.caption(esc(label("more", n=more)))
+
+
+def decision_line(d: Decision) -> str:
+    """A decision as one line of Markdown (every text from the log or the referee escaped)."""
+    outcome = label(d.decision)
+    rule = f" [{d.rule}]" if d.rule else ""
+    if lang() == "zh":
+        return f"**{esc('裁判裁定：' + outcome)}**{esc(f'（{d.referee}，{d.at}{rule}）')}：{esc(d.text)}"
+    return f"**{esc('Referee: ' + outcome)}** {esc(f'by {d.referee} at {d.at}{rule}')}: {esc(d.text)}"
+
+
+def show_history(decisions: Sequence[Decision]) -> None:
+    """A decision's history on one event, oldest first, the standing (last) one marked."""
+    if not decisions:
+        st.caption(t("这一动作还没有裁判的裁定。", "No referee's decision on this event yet."))
+        return
+    items = []
+    for k, d in enumerate(decisions):
+        mark = f" **{esc(label('stands'))}**" if k == len(decisions) - 1 else ""
+        items.append(f"{k + 1}. {decision_line(d)}{mark}")
+    st.markdown("\n".join(items))
+
+
+def downloads(r: Ruling, log: Log, stem: str, key: str) -> None:
+    """The ruling sheet (HTML) and the ruling (JSON) as downloads named ``stem``.html / .json."""
+    files = (
+        (
+            "html",
+            t("下载裁定书（HTML）", "Download the ruling sheet (HTML)"),
+            ruling_sheet(r, log, lang()),
+            "text/html",
+        ),
+        (
+            "json",
+            t("下载 JSON", "Download the JSON"),
+            json.dumps(r.to_json(), ensure_ascii=False, indent=2) + "\n",
+            "application/json",
+        ),
+    )
+    for col, (ext, text, data, mime) in zip(st.columns(len(files)), files, strict=True):
+        col.download_button(
+            text,
+            data,
+            file_name=f"{stem}.{ext}",
+            mime=mime,
+            key=f"ruling_{ext}_{key}",
+            on_click="ignore",  # no rerun: the ruling on a typed event stays on the page
+            icon=":material/download:",
+            width="stretch",
+        )
+
+
+def show_ruling(
+    r: Ruling,
+    log: Log,
+    stem: str,
+    key: str,
+    decisions: bool = True,
+    compact: bool = False,
+    profile: Profile | None = None,
+) -> None:
+    """The ruling ``r`` on an event of ``log`` (see the module's docstring). ``decisions``: list the
+    ruling's stored decisions here (the desk lists them in its own panel); ``compact``: the verdict as a
+    line, without the shipped profiles' table (the Replay page, which shows the verdict already);
+    ``profile``: the deal's profile, for the table of where clubs differ."""
+    _event(r, log)
+    _verdict(r, compact)
+    _quote(r)
+    _options(r)
+    if not compact and profile is not None and r.rule in RULES:
+        clubs_differ(r.rule, profile)
+    st.markdown(f"{head('consequence')} {esc(t(*r.consequence))}")
+    _alternatives(r, log)
+    for u in r.unverified:
+        st.warning(f"{head('unverified')} {esc(u)}")
+    if decisions and r.decisions:
+        st.markdown(f"**{esc(label('decisions'))}**")
+        show_history(r.decisions)
+    downloads(r, log, stem, key)
+
+
+# -- where clubs differ ---------------------------------------------------------------------------
+
+
+@cache
+def _shipped(game: str) -> dict[str, dict[str, Any]]:
+    """The options of each shipped profile of a game."""
+    out: dict[str, dict[str, Any]] = {}
+    for name in shipped_profiles():
+        try:
+            prof = load_profile(name)
+        except ProfileError:
+            continue
+        if prof.game == game:
+            out[name] = dict(prof.options)
+    return out
+
+
+def _allowed(opt: Option) -> str:
+    if isinstance(opt.kind, tuple):
+        return " / ".join(opt.kind)
+    if opt.kind is bool:
+        return "true / false"
+    if opt.kind is list:
+        return t("点数列表 3..15", "a list of ranks 3..15")
+    return getattr(opt.kind, "__name__", str(opt.kind))
+
+
+def options_frame(options: list[Option], profile: Profile) -> pd.DataFrame:
+    """One row per option: its name, this deal's value, each shipped profile's value, the allowed values,
+    what this deal's value means, the help."""
+    shipped = _shipped(profile.game)
+    rows = []
+    for o in options:
+        value = profile.options.get(o.name, o.defaults.get(profile.game))
+        row = {t("选项", "option"): o.name, t("本局", "this deal"): _value(value)}
+        for name, opts in shipped.items():
+            row[name] = _value(opts.get(o.name, ""))
+        row[t("可选值", "allowed")] = _allowed(o)
+        row[t("本局的意思", "meaning")] = t(*o.meaning(value))
+        row[t("说明", "help")] = t(o.help_zh or o.help_en, o.help_en)
+        rows.append(row)
+    return pd.DataFrame(rows)
+
+
+def clubs_differ(rule_id: str, profile: Profile) -> None:
+    """The rule's profile options, this deal's value beside each shipped profile's ("where clubs differ")."""
+    options = options_of(rule_id, profile.game)
+    if not options:
+        return
+    with st.expander(t("各俱乐部的不同之处", "Where clubs differ") + f" · {rule_id}"):
+        frame = options_frame(options, profile)
+        small = {c: st.column_config.TextColumn(c, width="small") for c in frame.columns if c in _shipped(profile.game)}
+        st.dataframe(frame, hide_index=True, column_config=small)
+
+
+# -- the Replay page ------------------------------------------------------------------------------
+
+
+def replay_ruling(deal_id: int, rep: Replay, step: int) -> None:
+    """On the Replay page at ``step``: the referee's standing decision on the event just played (event
+    ``step - 1``, whose verdict the page shows at this step) with the size of its history, and that
+    event's ruling with its downloads, folded."""
+    if step <= 0 or step > len(rep.log.events):
+        return
+    event = step - 1
+    try:
+        stored = [s.decision for s in decisions_stored(deal_id)]
+    except Exception:  # the library cannot be read: the replay goes on without its decisions
+        stored = []
+    found = history(stored, event)
+    if found:
+        d = found[-1]
+        (st.info if d.upheld else st.warning)(decision_line(d))
+        earlier = len(found) - 1
+        st.caption(
+            t(
+                "裁判的裁定显示在它所裁的动作刚打出的这一步，与该动作的判定同在"
+                + (f"；此前另有 {earlier} 条，已被取代（见争议台）。" if earlier else "。"),
+                "A referee's decision shows at the step where its event was just played, beside that event's verdict"
+                + (f"; {earlier} earlier one(s) superseded (see the Dispute desk)." if earlier else "."),
+            )
+        )
+    with st.expander(t(f"第 {event} 个动作的裁定书", f"The ruling on event {event}")):
+        r = replace(ruling_of(rep, event), decisions=found)
+        show_ruling(r, rep.log, f"ruling-deal{deal_id}-event{event}", f"replay_{deal_id}_{event}", compact=True)
