@@ -20,7 +20,7 @@ from collections.abc import Iterator, Mapping
 from typing import Any
 
 from replay.cards import RANK_2, RANK_BJ, Card, format_cards
-from replay.climbing import Climbing, Outcome, _cards, not_held
+from replay.climbing import Climbing, Outcome, _cards, not_held, repeated
 from replay.events import Call, Event, Grab, Jiefeng, Kou, Pass, Play, Rang, Reveal, Yield
 from replay.hand import Hand
 from replay.sets import CardSet, SetFormError, why_not_beats
@@ -332,15 +332,11 @@ class Baohuang(Climbing):
     def _forced_pass(self, st: State, s: int) -> Outcome:
         order = self.forced_order(st)
         if s in order[: st.forced]:
-            return Outcome(
+            return repeated(
                 st,
-                None,
-                reading=Reading(
-                    "redundant-pass",
-                    f"逼庄已问过座位{s}，它已过：再说过牌不改变什么",
-                    f"the forced round already asked seat {s}, which passed: saying it again changes nothing",
-                    rule="BH-FORCE",
-                ),
+                f"逼庄已问过座位{s}，它已过：再说过牌不改变什么",
+                f"the forced round already asked seat {s}, which passed: saying it again changes nothing",
+                "BH-FORCE",
             )
         if s != order[st.forced]:
             return Outcome(
@@ -530,17 +526,13 @@ class Baohuang(Climbing):
             return Outcome(new, None, effects=("round closed (扣牌)",))
         if st.responded >> s & 1:
             second = st.final
-            return Outcome(
+            return repeated(
                 st,
-                None,
-                effects=(f"seat {s} had already passed",),
-                reading=Reading(
-                    "redundant-pass",
-                    f"座位{s}已对这套牌过牌{'，第二圈也算过牌' if second else ''}：再说过牌不改变什么",
-                    f"seat {s} already passed on this set{' and counts as passing in the second lap' if second else ''}"
-                    ": saying it again changes nothing",
-                    rule="BH-PASS",
-                ),
+                f"座位{s}已对这套牌过牌{'，第二圈也算过牌' if second else ''}：再说过牌不改变什么",
+                f"seat {s} already passed on this set{' and counts as passing in the second lap' if second else ''}"
+                ": saying it again changes nothing",
+                "BH-PASS",
+                f"seat {s} had already passed",
             )
         return self._out_of_turn(st, s)
 

@@ -44,6 +44,13 @@ def _cards(cards: tuple[Card, ...]) -> tuple[str, str]:
     return format_cards_zh(cards), format_cards(cards)
 
 
+def repeated(st: Any, zh: str, en: str, rule: str, effect: str = "", reason: str = "") -> Outcome:
+    """A legal event that repeats what the seat said before (a second pass) and changes nothing: its
+    reading says so (``redundant-pass``), backed by ``rule`` (and its ``reason``)."""
+    reading = Reading("redundant-pass", zh, en, rule=rule, reason=reason)
+    return Outcome(st, None, effects=(effect,) if effect else (), reading=reading)
+
+
 def not_held(st: State, seat: int, cards: tuple[Card, ...]) -> Outcome:
     """The ruling on cards a seat cannot hold by the record (pseudo-rule LOG)."""
     zh, en = _cards(cards)

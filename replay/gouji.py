@@ -23,7 +23,7 @@ from collections.abc import Mapping
 from typing import Any, NamedTuple
 
 from replay.cards import RANK_2, RANK_3, RANK_BJ, RANK_SJ, Card, format_cards
-from replay.climbing import Climbing, Outcome, _cards, not_held
+from replay.climbing import Climbing, Outcome, _cards, not_held, repeated
 from replay.events import (
     Burn,
     Jiefeng,
@@ -510,16 +510,12 @@ class Gouji(Climbing):
         if s == st.to_act and not st.window:
             return self._decline(st, s)
         if st.locked >> s & 1 or st.responded >> s & 1:
-            return Outcome(
+            return repeated(
                 st,
-                None,
-                effects=(f"seat {s} had already passed",),
-                reading=Reading(
-                    "redundant-pass",
-                    f"座位{s}本轮已过牌：再说过牌只是重复，不改变什么",
-                    f"seat {s} already passed in this round: saying it again changes nothing",
-                    rule="PASS-LOCK",
-                ),
+                f"座位{s}本轮已过牌：再说过牌只是重复，不改变什么",
+                f"seat {s} already passed in this round: saying it again changes nothing",
+                "PASS-LOCK",
+                f"seat {s} had already passed",
             )
         if st.table_gouji and not st.chaos and self._burn_block(st, s) is None:
             nxt = evolve(st, locked=st.locked | bit(s))
@@ -600,16 +596,12 @@ class Gouji(Climbing):
         if s == st.to_act and not st.window:
             return self._decline(st, s, written="kou")
         if st.responded >> s & 1:
-            return Outcome(
+            return repeated(
                 st,
-                None,
-                effects=(f"seat {s} had already declined",),
-                reading=Reading(
-                    "redundant-pass",
-                    f"座位{s}已对这套牌表态：再扣只是重复，不改变什么",
-                    f"seat {s} already declined this set: its 扣 repeats it and changes nothing",
-                    rule="PASS-LOCK",
-                ),
+                f"座位{s}已对这套牌表态：再扣只是重复，不改变什么",
+                f"seat {s} already declined this set: its 扣 repeats it and changes nothing",
+                "PASS-LOCK",
+                f"seat {s} had already declined",
             )
         return self._out_of_turn(st, s)
 

@@ -19,11 +19,10 @@ from collections.abc import Iterator, Mapping, Sequence
 from typing import Any, ClassVar, NamedTuple
 
 from replay.cards import RANK_2, RANK_A, RANK_BJ, RANK_K, RANK_SJ, Card, format_cards, format_cards_zh
-from replay.climbing import IllegalAction, Outcome
+from replay.climbing import IllegalAction, Outcome, repeated
 from replay.events import Bury, Declare, Event, Exchange, Pass, Play
 from replay.hand import Hand
 from replay.profile import Profile
-from replay.verdicts import Reading
 
 DECLARE, EXCHANGE, KITTY, PLAY, OVER, VOID = "declare", "exchange", "kitty", "play", "over", "void"
 TRUMP = "T"  # the suit class of every trump
@@ -518,23 +517,17 @@ class Shengji:
     def _pass(self, st: SjState, s: int) -> Outcome:
         """不定主: the seat declares nothing this deal. When all four seats pass, the deal is void."""
         if any(d[0] == s for d in st.declarations):
-            reading = Reading(
-                "redundant-pass",
+            zh, en = (
                 f"座位{s}已经定主：它的不定主不改变什么，定主照旧",
                 f"seat {s} has declared already: its pass changes nothing and its declaration stands",
-                rule="SJ-DECLARE",
-                reason="pass",
             )
-            return Outcome(st, reading=reading)  # type: ignore[arg-type]
+            return repeated(st, zh, en, "SJ-DECLARE", reason="pass")
         if s in st.passed:
-            reading = Reading(
-                "redundant-pass",
+            zh, en = (
                 f"座位{s}已说过不定主：再说一遍不改变什么",
                 f"seat {s} has passed already: saying it again changes nothing",
-                rule="SJ-DECLARE",
-                reason="pass",
             )
-            return Outcome(st, reading=reading)  # type: ignore[arg-type]
+            return repeated(st, zh, en, "SJ-DECLARE", reason="pass")
         new = st._replace(passed=(*st.passed, s))
         if len(new.passed) == 4:
             fx = ("nobody declared: the deal is void (无人定主，重新发牌)",)

@@ -89,6 +89,8 @@ ACTION_NAMES: MappingProxyType[str, tuple[str, str]] = MappingProxyType(
         "declare": ("定主", "declare"),
         "exchange": ("换三张", "exchange (换三张)"),
         "bury": ("扣底", "bury the kitty"),
+        "deal": ("发牌", "deal"),  # a verdict on the deal itself
+        "result": ("结果", "result"),  # a verdict on the claimed result
     }
 )
 # Where a game names an action otherwise (升级's pass is 不定主).

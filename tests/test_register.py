@@ -93,7 +93,8 @@ def test_a_ruling_quotes_the_passage_of_its_reason() -> None:
 
 def _cited() -> set[tuple[str, str]]:
     """(rule, reason) pairs the engines cite with constants: ``Outcome(st, "RULE", ..., reason="x")``,
-    ``Reading(..., rule="RULE", reason="x")`` and ``Why(..., "x")`` (GJ-BURN's reasons)."""
+    ``Reading(..., rule="RULE", reason="x")``, ``repeated(st, zh, en, "RULE", reason="x")`` and
+    ``Why(..., "x")`` (GJ-BURN's reasons)."""
     pairs: set[tuple[str, str]] = set()
     for path in ENGINES:
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
@@ -106,6 +107,8 @@ def _cited() -> set[tuple[str, str]]:
                 pairs.update((node.args[1].value, why) for why in whys)
             elif name == "Reading" and isinstance(kw.get("rule"), ast.Constant):
                 pairs.update((kw["rule"].value, why) for why in whys)  # type: ignore[union-attr]
+            elif name == "repeated" and len(node.args) > 3 and isinstance(node.args[3], ast.Constant):
+                pairs.update((node.args[3].value, why) for why in whys)  # repeated(st, zh, en, rule, ...)
             elif name == "Why" and len(node.args) == 3 and isinstance(node.args[2], ast.Constant):
                 pairs.add(("GJ-BURN", node.args[2].value))
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):

@@ -24,33 +24,10 @@ from typing import Any
 
 from replay.cards import RANK_NAME, RANK_ZH, SUIT_GLYPH, Card, CardError
 from replay.replay import Replay, StepView
+from replay.words import action_name
 
 UNKNOWN = "??"
 
-ACTIONS: dict[str, tuple[str, str]] = {
-    "play": ("出牌", "play"),
-    "burn": ("烧牌", "burn"),
-    "pass": ("过牌", "pass"),
-    "kou": ("扣牌", "close (扣)"),
-    "rang": ("让牌", "let (让)"),
-    "jiefeng": ("接风", "接风"),
-    "show": ("亮3", "show 3s"),
-    "revolution": ("革命", "revolution"),
-    "waive": ("放弃够死级", "waive"),
-    "tribute": ("进贡", "tribute"),
-    "return": ("还贡", "return"),
-    "refuse": ("退还", "refuse"),
-    "report": ("报牌", "report"),
-    "call": ("叫庄", "call"),
-    "yield": ("让庄", "yield"),
-    "grab": ("抢庄", "grab"),
-    "reveal": ("明保/明独", "reveal"),
-    "declare": ("定主", "declare"),
-    "exchange": ("换三张", "exchange (换三张)"),
-    "bury": ("扣底", "bury the kitty"),
-    "deal": ("发牌", "deal"),
-    "result": ("结果", "result"),
-}
 ROLES: dict[str, tuple[str, str]] = {
     "emperor": ("皇帝", "emperor"),
     "solo": ("皇帝（独保）", "emperor (solo)"),
@@ -73,13 +50,9 @@ def tr(lang: str, zh: str, en: str) -> str:
 
 
 # what an action is called in one game when it differs (升级: to pass is to declare nothing, 不定主)
-GAME_ACTIONS: dict[str, dict[str, tuple[str, str]]] = {"shengji": {"pass": ("不定主", "pass (no declaration)")}}
-
-
 def action_label(action: str, lang: str, game: str | None = None) -> str:
-    """An event's action in words (as ``game`` calls it, when given)."""
-    zh, en = GAME_ACTIONS.get(game or "", {}).get(action) or ACTIONS.get(action, (action, action))
-    return tr(lang, zh, en)
+    """An event's action in words (as ``game`` calls it, when given; ``replay.words.action_name``)."""
+    return tr(lang, *action_name(action, game))
 
 
 def role_label(role: str | None, lang: str) -> str:
