@@ -5,7 +5,6 @@
 from __future__ import annotations
 
 import ast
-import os
 import re
 from pathlib import Path
 
@@ -14,17 +13,26 @@ import pytest
 from replay.register import BY_FUPAN, BY_HOUSE, BY_RULES_MD, RULES, SEED_FILES, Quote
 
 ROOT = Path(__file__).resolve().parents[1]
-SEEDS = ROOT.parent / "shared" / "seeds"
+SEEDS = ROOT.parent / "shared" / "seeds"  # the authority, beside the checkout
+COPY = Path(__file__).parent / "seeds"  # a copy, so that the quotes are checked wherever the tests run
 ENGINES = [ROOT / "replay" / f for f in ("climbing.py", "gouji.py", "baohuang.py", "shengji.py", "replay.py")]
 
 
 def _seed_text(seed: str) -> str:
+    """The seed's text: ../shared/seeds/ when it is beside the checkout, else the copy in tests/seeds/."""
+    path = SEEDS / SEED_FILES[seed]
+    return (path if path.exists() else COPY / SEED_FILES[seed]).read_text(encoding="utf-8")
+
+
+@pytest.mark.parametrize("seed", sorted(SEED_FILES))
+def test_the_copy_of_the_seeds_is_the_seeds(seed: str) -> None:
+    """tests/seeds/ holds the seeds as ../shared/seeds/ has them (checked when ../shared is beside)."""
+    copy = COPY / SEED_FILES[seed]
+    assert copy.exists() and copy.stat().st_size > 1000
     path = SEEDS / SEED_FILES[seed]
     if not path.exists():
-        if os.environ.get("CI") == "true":
-            pytest.fail(f"{path} is missing: CI runs with ../shared beside the checkout")
-        pytest.skip(f"{path} is not beside the checkout")
-    return path.read_text(encoding="utf-8")
+        pytest.skip(f"{path} is not beside the checkout: the copy stands in")
+    assert copy.read_bytes() == path.read_bytes(), f"{copy} differs from {path}: copy the seed again"
 
 
 def _squash(text: str) -> str:
