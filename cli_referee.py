@@ -87,6 +87,27 @@ def cmd_rules(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
+def _before_lines(r: Ruling, k: int) -> list[str]:
+    """The table before the event in words: the set on it and its owner, who may act, how and why, the
+    seats that passed and the burners."""
+    v = r.before
+    seat = ("座位{}", "seat {}")[k].format
+    sep = ("、", ", ")[k]
+    if v.table_seat is None:
+        table = ("空（首攻）", "empty (a lead)")[k]
+    else:
+        table = f"{' '.join(v.table_cards)} ({('出牌人', 'owner')[k]} {seat(v.table_seat)})"
+    lines = [f"{('桌面', 'table')[k]}: {table}"]
+    for s, acts in v.to_act.items():
+        why = v.why.get(s, ("", ""))[k]
+        words = sep.join(action_name(a, r.game)[k] for a in acts)
+        lines.append(f"  {('可以行动', 'may act')[k]}: {seat(s)} {words}" + (f" — {why}" if why else ""))
+    for label, seats in ((("本轮已过牌", "passed"), v.passed), (("烧牌人", "burners"), v.burners)):
+        if seats:
+            lines.append(f"  {label[k]}: {sep.join(seat(s) for s in seats)}")
+    return lines
+
+
 def _ruling_lines(r: Ruling, lang: str) -> list[str]:
     """One ruling in words, in ``lang``."""
     k = 0 if lang == "zh" else 1
@@ -97,6 +118,7 @@ def _ruling_lines(r: Ruling, lang: str) -> list[str]:
     lines = [
         f"{head}{'：' if k == 0 else ': '}{seat} {action_name(r.action, r.game)[k]} {' '.join(r.cards)}{to}".rstrip()
     ]
+    lines += _before_lines(r, k)
     verdict = ("合规", "legal") if r.legal else ("违规", "ILLEGAL")
     name = r.rule_name
     rule = "" if r.rule is None else f" [{r.rule}{'' if not r.reason else ':' + r.reason}] " + (name[k] if name else "")
@@ -115,7 +137,9 @@ def _ruling_lines(r: Ruling, lang: str) -> list[str]:
         )
     lines.append(f"{'后果' if k == 0 else 'consequence'}: {r.consequence[k]}")
     if r.alternatives:
-        alts = "; ".join(f"{a['action']} {' '.join(a['cards'])}".rstrip() for a in r.alternatives)
+        alts = "; ".join(
+            f"{action_name(a['action'], r.game)[k]} {' '.join(a['cards'])}".rstrip() for a in r.alternatives
+        )
         more = f" (+{r.more_alternatives})" if r.more_alternatives else ""
         lines.append(f"{'可以合规做的' if k == 0 else 'lawful alternatives'}: {alts}{more}")
     for u in r.unverified:

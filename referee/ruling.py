@@ -185,6 +185,13 @@ def ruling(rep: Replay, step: int, event: Event, recorded: bool = False) -> Ruli
         rule, reason = out.rule, out.reason
     quote = None if rule is None or rule not in RULES else RULES[rule].quote_for(reason, _seed_of(profile))
     alternatives = [_event_json(e) for e in engine.legal_actions(before_state) if e.seat == event.seat]
+    unverified = list(out.unverified)
+    hand = before_state.hands[event.seat] if 0 <= event.seat < len(before_state.hands) else None
+    if hand is not None and hand.unknown:
+        unverified.append(
+            f"seat {event.seat}'s hand is not fully in the record ({hand.unknown} unknown cards): "
+            "the alternatives list only what the known cards allow"
+        )
     return Ruling(
         game=game,
         profile=profile.name,
@@ -205,7 +212,7 @@ def ruling(rep: Replay, step: int, event: Event, recorded: bool = False) -> Ruli
         alternatives=tuple(alternatives[:MAX_ALTERNATIVES]),
         more_alternatives=max(0, len(alternatives) - MAX_ALTERNATIVES),
         effects=tuple(out.effects),
-        unverified=tuple(out.unverified),
+        unverified=tuple(unverified),
         before=before,
         decisions=history(rep.log.decisions, step) if recorded else (),
     )

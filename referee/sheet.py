@@ -89,6 +89,7 @@ def _e(value: Any) -> str:
 class _Sheet:
     def __init__(self, r: Ruling, log: Log, lang: str) -> None:
         self.r, self.log, self.k = r, log, 0 if lang == "zh" else 1
+        self.sep = "、" if self.k == 0 else ", "
         self.lang = lang
 
     def t(self, key: str, **kw: Any) -> str:
@@ -151,7 +152,8 @@ class _Sheet:
             )
         rows = [f"<tr><th>{self.t('on_table')}</th><td>{table}</td></tr>"]
         acts = "".join(
-            f"<li>{self.player(s)}: {_e(', '.join(a))} — {self.both(*v.why.get(s, ('', '')))}</li>"
+            f"<li>{self.player(s)}: {_e(self.sep.join(action_name(x, self.r.game)[self.k] for x in a))} — "
+            f"{self.both(*v.why.get(s, ('', '')))}</li>"
             for s, a in v.to_act.items()
         )
         rows.append(f"<tr><th>{self.t('may_act')}</th><td><ul>{acts}</ul></td></tr>")

@@ -187,3 +187,34 @@ def test_a_wrong_claimed_score_is_corrected(capsys: pytest.CaptureFixture[str]) 
     with pytest.raises(SystemExit) as stop:  # argparse: one of --event and --result is required
         run(capsys, "ruling", str(DISPUTE))
     assert stop.value.code == 2 and "--event" in capsys.readouterr().err
+
+
+def test_the_text_ruling_gives_the_table_before_in_the_chosen_language(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "ruling", DISPUTE, "--event", "3")
+    assert code == 1
+    lines = out.splitlines()
+    assert lines[1] == "桌面: K K (出牌人 座位2)"
+    assert "  可以行动: 座位0 烧牌、过牌 — 可烧座位2的够级牌（烧牌优先）" in lines
+    assert "  本轮已过牌: 座位1" in lines
+    assert not any("burn, pass" in line for line in lines)  # action words in Chinese, not keywords
+    code, out, _ = run(capsys, "ruling", DISPUTE, "--event", "3", "--lang", "en")
+    assert "table: K K (owner seat 2)" in out and "  passed: seat 1" in out
+    assert "  may act: seat 0 burn, pass" in out
+
+
+def test_alternatives_of_a_seat_whose_hand_is_unknown_say_they_are_partial(capsys: pytest.CaptureFixture[str]) -> None:
+    rep = Replay(parse_log(GJ + "events\n0 play 9 9\n1 pass\n"))
+    r = ruling_of(rep, 1)
+    assert r.legal and [a["action"] for a in r.alternatives] == ["pass"]
+    assert any("seat 1's hand is not fully in the record" in u for u in r.unverified)
+    hand = "hand 1 A A 7 7 8 8 " + " ".join(["9"] * 30) + "\n"
+    known = ruling_of(Replay(parse_log(GJ + hand + "events\n0 play 5\n1 pass\n")), 1)
+    assert not any("not fully in the record" in u for u in known.unverified)
+
+
+def test_the_sheet_names_the_actions_of_who_may_act_in_its_language() -> None:
+    rep = Replay(read_log(DISPUTE))
+    r = ruling_of(rep, 3)
+    zh = ruling_sheet(r, rep.log, "zh")
+    assert "烧牌、过牌 — " in zh and "burn, pass —" not in zh
+    assert "burn, pass — " in ruling_sheet(r, rep.log, "en")
