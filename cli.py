@@ -16,7 +16,20 @@ from typing import TYPE_CHECKING, Any
 
 from sqlalchemy.exc import SQLAlchemyError
 
-from cli_common import EXIT_BUG, EXIT_ILLEGAL, EXIT_INPUT, EXIT_OK, InputError, _emit, _outcome, _read, _replay, _settle
+from cli_common import (
+    EXIT_BUG,
+    EXIT_ILLEGAL,
+    EXIT_INPUT,
+    EXIT_OK,
+    InputError,
+    _emit,
+    _outcome,
+    _read,
+    _replay,
+    _settle,
+    add_limit_args,
+    limits_of,
+)
 from cli_referee import add_parsers as add_referee_parsers
 from replay.claims import claim_entries, compare_result, value_text
 from replay.log import LogError
@@ -30,6 +43,7 @@ if TYPE_CHECKING:
     from coach.coach import Report
     from coach.evaluate import Evaluation
     from coach.findings import Finding
+    from data.importer import ImportResult
 
 GAME_ZH = {"gouji": "够级", "baohuang": "保皇", "shengji": "升级"}
 SCORE_LEVELS = ("before", "after")  # the keys of a 升级 score's "levels" that `score --json` gives
@@ -562,7 +576,7 @@ def cmd_convert(args: argparse.Namespace) -> int:
     is read (what cannot be read is refused, exit 2) but not judged: no replay."""
     from replay.notation import format_text
 
-    log = _read(args.log)
+    log = _read(args.log, limits_of(args))
     if args.to == "json":
         out = log.dumps()
     else:
@@ -595,29 +609,44 @@ def cmd_profiles(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
+def _import_line(r: ImportResult) -> str:
+    """What became of one file, in a line."""
+    if r.status == "added":
+        extra = f", {_decisions_added(r.decisions_added)}" if r.decisions_added else ""
+        return f"{r.source}: added as deal {r.deal_id}{extra}"
+    if r.status == "duplicate":
+        extra = f", {_decisions_added(r.decisions_added)}" if r.decisions_added else ""
+        return f"{r.source}: duplicate of deal {r.deal_id}{extra}"
+    return f"{r.source}: not imported: {r.reason}"
+
+
 def cmd_import(args: argparse.Namespace) -> int:
-    """fupan import: store logs (files and folders) in the deal library."""
+    """fupan import: store logs (files and folders) in the deal library; a line per file, then the
+    counts. A file that cannot be imported is refused with its reason and the others go on; a failing
+    database stops the run, and the counts still say what was added before."""
     from data.database import open_db
-    from data.importer import import_paths, log_files, progress_bar
+    from data.importer import ImportStopped, import_paths, log_files, progress_bar
 
     engine = open_db(args.db)
     files = log_files(args.paths)
     if not files:
         raise InputError("no log files found in " + ", ".join(args.paths))
     show = progress_bar() if len(files) > 20 and sys.stderr.isatty() else None
-    results = import_paths(engine, files, show)
+    stopped = ""
+    try:
+        results = import_paths(engine, files, show, limits_of(args))
+    except ImportStopped as exc:
+        results, stopped = exc.results, exc.reason
     for r in results:
-        if r.status == "error":
-            print(f"{r.source}: not imported: {r.reason}")
-        elif r.status == "duplicate" and r.decisions_added:
-            print(f"{r.source}: duplicate of deal {r.deal_id}, {_decisions_added(r.decisions_added)}")
+        print(_import_line(r))
     counts = {k: sum(1 for r in results if r.status == k) for k in ("added", "duplicate", "error")}
     decided = sum(r.decisions_added for r in results)
     print(
         f"{counts['added']} added, {counts['duplicate']} duplicate, {counts['error']} not imported"
         + (f"; {_decisions_added(decided)}" if decided else "")
+        + (f"; stopped after {len(results)} of {len(files)} files: {stopped}" if stopped else "")
     )
-    return _settle(EXIT_INPUT if counts["error"] else EXIT_OK)
+    return _settle(EXIT_INPUT if counts["error"] or stopped else EXIT_OK)
 
 
 def _decisions_added(n: int) -> str:
@@ -641,10 +670,15 @@ def cmd_export(args: argparse.Namespace) -> int:
 def cmd_samples(args: argparse.Namespace) -> int:
     """fupan samples: store the shipped sample deals (够级, 保皇, 升级, disputes) in the deal library."""
     from data.database import open_db
+    from data.importer import ImportStopped
     from data.make_samples import import_samples
 
     engine = open_db(args.db)
-    results = import_samples(engine)
+    try:
+        results = import_samples(engine)
+    except ImportStopped as exc:
+        added = sum(1 for r in exc.results if r.status == "added")
+        raise InputError(f"the import stopped ({exc.reason}); {added} deals of that folder had been added") from None
     if not results:
         raise InputError("the sample deals are not installed (data/samples is missing)")
     total = {"added": 0, "duplicate": 0, "error": 0}
@@ -743,17 +777,20 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--json", action="store_true")
     p.add_argument("--lenient", action="store_true", help="read on after an illegal event")
     p.add_argument("--profile", help="rule profile name or .toml path (instead of the log's)")
+    add_limit_args(p)
     p.set_defaults(func=cmd_check)
     p = sub.add_parser("replay", help="the table step by step")
     p.add_argument("log")
     p.add_argument("--step", type=int)
     p.add_argument("--json", action="store_true")
     p.add_argument("--profile")
+    add_limit_args(p)
     p.set_defaults(func=cmd_replay)
     p = sub.add_parser("score", help="places and points")
     p.add_argument("log")
     p.add_argument("--json", action="store_true")
     p.add_argument("--profile")
+    add_limit_args(p)
     p.set_defaults(func=cmd_score)
     from coach.evaluate import DEFAULT_CANDIDATES, DEFAULT_ROLLOUTS
 
@@ -768,6 +805,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--candidates", type=int, default=DEFAULT_CANDIDATES, help="candidates priced per decision")
     p.add_argument("--jobs", type=int, default=0, help="worker processes (0: every core)")
     p.add_argument("--seed", type=int, default=0, help="seed of the sampled deals and rollouts")
+    add_limit_args(p)
     p.set_defaults(func=cmd_coach)
     p = sub.add_parser("convert", help="a log from JSON to the text notation or back (read, not judged)")
     p.add_argument("log", help="a JSON or text log, or - for standard input")
@@ -778,6 +816,7 @@ def build_parser() -> argparse.ArgumentParser:
         help="json: the canonical JSON (as Log.dumps writes it); text: the canonical text notation",
     )
     p.add_argument("--out", metavar="FILE", help="write the log to FILE (UTF-8) instead of standard output")
+    add_limit_args(p)
     p.set_defaults(func=cmd_convert)
     p = sub.add_parser("simulate", help="write simulated deals")
     p.add_argument("--game", default="gouji", help=f"one of {', '.join(GAMES)} (its default profile unless --profile)")
@@ -793,6 +832,7 @@ def build_parser() -> argparse.ArgumentParser:
     p = sub.add_parser("import", help="store logs in the deal library")
     p.add_argument("paths", nargs="+", help="log files and folders (searched for .json, .txt, .fupan)")
     p.add_argument("--db", help="database URL (default: DATABASE_URL, else a SQLite file in the user's data folder)")
+    add_limit_args(p)
     p.set_defaults(func=cmd_import)
     p = sub.add_parser("export", help="write the stored logs back")
     p.add_argument("--db", help="database URL")

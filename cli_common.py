@@ -8,6 +8,7 @@ import json
 import sys
 from typing import Any
 
+from replay.limits import MAX_EVENTS, MAX_LOG_BYTES, Limits
 from replay.log import Log, decode_log, read_log
 from replay.profile import load_profile
 from replay.replay import Replay
@@ -26,16 +27,42 @@ class InputError(Exception):
     """Input that cannot be used; the message is printed as is."""
 
 
-def _read(path: str) -> Log:
+def add_limit_args(p: argparse.ArgumentParser) -> None:
+    """``--max-bytes`` and ``--max-events``: the largest log a command reads (replay.limits)."""
+    p.add_argument(
+        "--max-bytes",
+        type=int,
+        default=MAX_LOG_BYTES,
+        metavar="N",
+        help=f"largest log read (default {MAX_LOG_BYTES:,})",
+    )
+    p.add_argument(
+        "--max-events", type=int, default=MAX_EVENTS, metavar="N", help=f"most events of a log (default {MAX_EVENTS:,})"
+    )
+
+
+def limits_of(args: argparse.Namespace) -> Limits:
+    """The limits a command was given (the defaults where it takes none)."""
+    limits = Limits(getattr(args, "max_bytes", MAX_LOG_BYTES), getattr(args, "max_events", MAX_EVENTS))
+    if limits.max_bytes < 1 or limits.max_events < 1:
+        raise InputError("--max-bytes and --max-events take a positive number")
+    return limits
+
+
+def _read(path: str, limits: Limits | None = None) -> Log:
+    limits = limits or Limits()
     if path == "-":  # read as bytes where there are bytes, so that input not in UTF-8 is refused at its place
         stream = getattr(sys.stdin, "buffer", None)
-        text = sys.stdin.read() if stream is None else decode_log(stream.read(), "<stdin>")
-        return read_log("<stdin>", text)
-    return read_log(path)
+        if stream is None:
+            text = sys.stdin.read(limits.max_bytes + 1)
+        else:
+            text = decode_log(stream.read(limits.max_bytes + 1), "<stdin>", limits)
+        return read_log("<stdin>", text, limits)
+    return read_log(path, limits=limits)
 
 
 def _replay(args: argparse.Namespace, strict: bool) -> Replay:
-    log = _read(args.log)
+    log = _read(args.log, limits_of(args))
     profile = None
     if getattr(args, "profile", None):
         profile = load_profile(args.profile)

@@ -7,7 +7,7 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
-from cli_common import EXIT_ILLEGAL, EXIT_OK, InputError, _emit, _replay, _settle
+from cli_common import EXIT_ILLEGAL, EXIT_OK, InputError, _emit, _replay, _settle, add_limit_args
 from referee.ruling import ClaimEntry, Ruling, result_ruling, ruling_of
 from referee.sheet import ruling_sheet
 from replay.claims import value_text
@@ -216,4 +216,5 @@ def add_parsers(sub: Any) -> None:
     )
     p.add_argument("--lang", choices=("zh", "en"), default="zh", help="language of the text and the sheet (default zh)")
     p.add_argument("--profile", help="rule profile name or .toml path (instead of the log's)")
+    add_limit_args(p)
     p.set_defaults(func=cmd_ruling)

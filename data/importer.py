@@ -29,6 +29,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import os
 import random
 import sys
 import time
@@ -40,14 +41,16 @@ from typing import Any, TextIO
 
 from sqlalchemy import Table, insert
 from sqlalchemy.engine import Connection, Engine
-from sqlalchemy.exc import DataError, DBAPIError, IntegrityError, OperationalError
+from sqlalchemy.exc import DataError, DBAPIError, IntegrityError, OperationalError, SQLAlchemyError
 from sqlmodel import Session, select
 
 from coach.coach import coach_replay
 from data.database import WRITE, insert_ignore
 from data.decisions import decisions_of, store_decisions, unstorable
 from data.models import Deal, DealSeat, EventRow, FindingRow, Match, Player, PlayerAlias
+from replay.clip import clip
 from replay.decisions import decision_from_json
+from replay.limits import LIMITS, Limits
 from replay.log import Log, LogError, locate, parse_json_log, read_log
 from replay.profile import ProfileError
 from replay.replay import Replay
@@ -75,14 +78,46 @@ def content_hash(log: Log) -> str:
 
 
 def log_files(paths: Iterable[str | Path]) -> list[Path]:
-    """The log files named or found (recursively) in the given files and folders, in order."""
+    """The log files named or found (recursively) in the given files and folders, in order. Never
+    raises: a path that cannot be looked at (a name too long, a folder that cannot be listed) is kept
+    as it is, and ``import_paths`` reports it with the reason."""
     out: list[Path] = []
     for p in map(Path, paths):
-        if p.is_dir():
-            out += sorted(f for f in p.rglob("*") if f.is_file() and f.suffix in LOG_SUFFIXES)
-        else:
+        try:
+            is_dir = p.is_dir()
+        except OSError:
+            is_dir = False
+        if not is_dir:
             out.append(p)
+            continue
+        unlisted: list[OSError] = []  # folders os.walk cannot list: kept, to be reported by import_paths
+        for root, dirs, files in os.walk(p, onerror=unlisted.append):
+            dirs.sort()
+            out += [Path(e.filename) for e in unlisted]
+            unlisted.clear()
+            out += [Path(root) / f for f in sorted(files) if Path(f).suffix in LOG_SUFFIXES]
+        out += [Path(e.filename) for e in unlisted]
     return out
+
+
+class ImportStopped(Exception):
+    """The database failed (full disk, lost connection …) during ``import_paths``: the run stopped.
+    ``results`` holds what became of each file up to then, the failing file last (nothing of it
+    stored); what was added before stays added."""
+
+    def __init__(self, results: list[ImportResult], reason: str) -> None:
+        self.results, self.reason = results, reason
+        super().__init__(reason)
+
+
+def _read_problem(path: Path) -> str | None:
+    """Why ``path`` cannot be read as a log file (a folder, say), before it is opened; or None."""
+    try:
+        if path.is_dir():
+            return "a folder that cannot be listed (permission denied?)"
+    except OSError as exc:
+        return f"cannot read file: {exc.strerror or exc}"
+    return None
 
 
 @dataclass
@@ -367,16 +402,29 @@ def import_paths(
     engine: Engine,
     paths: Iterable[str | Path],
     progress: Callable[[int, int], None] | None = None,
+    limits: Limits = LIMITS,
 ) -> list[ImportResult]:
-    """Import every log file named or found in ``paths``; one result per file."""
+    """Import every log file named or found in ``paths``, each in its own transaction; one result per
+    file (a file larger than ``limits`` allow is refused). A file that cannot be read or stored is refused with the reason and the run goes on; when
+    the database itself fails, the run stops with ``ImportStopped`` (holding the results so far)."""
     files = log_files(paths)
     results: list[ImportResult] = []
     for k, path in enumerate(files):
         try:
-            log = read_log(path)
-            results.append(import_log(engine, log, str(path)))
+            problem = _read_problem(path)
+            if problem is not None:
+                results.append(ImportResult(str(path), "error", None, problem))
+            else:
+                results.append(import_log(engine, read_log(path, limits=limits), str(path)))
         except (LogError, ProfileError) as exc:
             results.append(ImportResult(str(path), "error", None, str(exc)))
+        except SQLAlchemyError as exc:
+            reason = f"database error: {str(exc).splitlines()[0]}"
+            results.append(ImportResult(str(path), "error", None, f"{reason}; nothing of this file was stored"))
+            raise ImportStopped(results, reason) from None
+        except Exception as exc:  # one file's trouble (a bug it uncovers, say) never stops the others
+            why = clip(f"{type(exc).__name__}: {exc}")
+            results.append(ImportResult(str(path), "error", None, f"internal error ({why}); please report it"))
         if progress is not None:
             progress(k + 1, len(files))
     return results

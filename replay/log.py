@@ -1,6 +1,6 @@
 """The move log of one deal (format ``fupan/1``): reading, writing and its errors.
 
-A log holds the game, the rule profile (by name or path, with inline overrides), meta data, the
+A log holds the game, the rule profile (by name, with inline overrides), meta data, the
 seats with player names, the deal (each seat's hand; a hand may be unknown, wholly or in part) and
 the events. ``read_log`` takes JSON or the text notation (``replay.notation``) and raises LogError,
 which names the file, line and column of the bad token and what was expected.
@@ -11,16 +11,20 @@ from __future__ import annotations
 import copy
 import json
 import math
+import os
 import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
+from functools import cached_property
 from pathlib import Path
 from typing import Any
 
 from replay.cards import Card, CardError
+from replay.clip import clip, shown
 from replay.decisions import Decision, DecisionError, decision_from_json, in_order
 from replay.events import CARD_ACTIONS, EVENT_TYPES, TARGET_ACTIONS, Event, Report
-from replay.profile import GAMES, Profile, ProfileError, default_profile, load_profile
+from replay.limits import LIMITS, Limits
+from replay.profile import GAMES, Profile, ProfileError, default_profile, log_profile
 
 FORMAT = "fupan/1"
 SEATS = {"gouji": 6, "baohuang": 5, "shengji": 4}
@@ -44,6 +48,7 @@ class LogError(ValueError):
     def __init__(
         self, message: str, source: str = "<log>", line: int | None = None, col: int | None = None, path: str = ""
     ) -> None:
+        message, path = clip(message), clip(path)  # a message never echoes megabytes of its input
         self.source, self.line, self.col, self.path, self.reason = source, line, col, path, message
         where = source
         if line is not None:
@@ -90,10 +95,11 @@ class Log:
         return SEATS[self.game]
 
     def profile(self) -> Profile:
-        """The rule profile with the log's overrides applied; ProfileError if it is unusable."""
-        prof = load_profile(self.profile_name)
+        """The rule profile the log names (``log_profile``: never a file the log points at), with the log's
+        overrides applied; ProfileError if it is unusable."""
+        prof = log_profile(self.profile_name)
         if prof.game != self.game:
-            raise ProfileError(f"profile {self.profile_name!r} is for {prof.game}, the log is {self.game}")
+            raise ProfileError(f"profile {shown(self.profile_name)} is for {prof.game}, the log is {self.game}")
         return prof.with_overrides(self.overrides, "log overrides")
 
     def player(self, seat: int) -> str:
@@ -103,11 +109,16 @@ class Log:
                 return s.player
         return f"seat {seat}"
 
+    @cached_property
+    def _places(self) -> tuple[tuple[int, int] | None, ...]:
+        """(line, col) of each event: as the reader noted them, or found once in the JSON text."""
+        if not self.positions and self.text.lstrip().startswith("{"):
+            return event_positions(self.text)
+        return self.positions
+
     def where(self, index: int) -> str:
         """The source place of event ``index``: "file:line:col"."""
-        positions = self.positions
-        if not positions and self.text.lstrip().startswith("{"):
-            positions = event_positions(self.text)
+        positions = self._places
         pos = positions[index] if index < len(positions) else None
         if pos is None:
             return f"{self.source} (event {index})"
@@ -211,21 +222,29 @@ def dumps_canonical(doc: Mapping[str, Any]) -> str:
 # Reading
 
 
-def read_log(path: str | Path, text: str | None = None) -> Log:
-    """Read a log file (JSON or text notation; "-" is standard input when ``text`` is given)."""
+def read_log(path: str | Path, text: str | None = None, limits: Limits = LIMITS) -> Log:
+    """Read a log file (JSON or text notation; "-" is standard input when ``text`` is given). A file
+    larger than ``limits`` allows is refused before it is read."""
     source = str(path)
     if text is None:
         try:
-            raw = Path(path).read_bytes()
+            with Path(path).open("rb") as fh:
+                problem = limits.size_problem(os.fstat(fh.fileno()).st_size)
+                if problem:
+                    raise LogError(problem, source)
+                raw = fh.read(limits.max_bytes + 1)  # a file that grows while it is read is still bounded
         except OSError as exc:
             raise LogError(f"cannot read file: {exc.strerror or exc}", source) from None
-        text = decode_log(raw, source)
-    return parse_log(text, source)
+        text = decode_log(raw, source, limits)
+    return parse_log(text, source, limits)
 
 
-def decode_log(raw: bytes, source: str = "<log>") -> str:
+def decode_log(raw: bytes, source: str = "<log>", limits: Limits = LIMITS) -> str:
     """The text of a log's bytes (UTF-8, a byte order mark allowed); LogError at the line and column
-    of the first byte that is not UTF-8."""
+    of the first byte that is not UTF-8, or for more bytes than ``limits`` allow."""
+    problem = limits.size_problem(len(raw))
+    if problem:
+        raise LogError(problem, source)
     try:
         return raw.decode("utf-8-sig")
     except UnicodeDecodeError as exc:
@@ -235,17 +254,20 @@ def decode_log(raw: bytes, source: str = "<log>") -> str:
         raise LogError(f"file is not UTF-8 text (byte 0x{raw[exc.start]:02x})", source, line, col) from None
 
 
-def parse_log(text: str, source: str = "<log>") -> Log:
-    """A log from JSON or text-notation source text."""
+def parse_log(text: str, source: str = "<log>", limits: Limits = LIMITS) -> Log:
+    """A log from JSON or text-notation source text (refused when larger than ``limits`` allow)."""
     if text.lstrip().startswith("{"):
-        return parse_json_log(text, source)
+        return parse_json_log(text, source, limits)
     from replay.notation import parse_text
 
-    return parse_text(text, source)
+    return parse_text(text, source, limits)
 
 
-def parse_json_log(text: str, source: str = "<log>") -> Log:
-    """A log from canonical (or any well-formed) JSON text."""
+def parse_json_log(text: str, source: str = "<log>", limits: Limits = LIMITS) -> Log:
+    """A log from canonical (or any well-formed) JSON text (refused when larger than ``limits`` allow)."""
+    problem = limits.text_problem(text)
+    if problem:
+        raise LogError(problem, source)
     try:
         doc = json.loads(text)
     except json.JSONDecodeError as exc:
@@ -253,7 +275,7 @@ def parse_json_log(text: str, source: str = "<log>") -> Log:
     except RecursionError:
         raise LogError("JSON nested too deeply", source) from None
     try:
-        log = log_from_doc(doc, source)
+        log = log_from_doc(doc, source, limits)
     except _DocError as exc:
         line, col = locate(text, exc.path, exc.at_key)
         raise LogError(exc.message, source, line, col, _path_str(exc.path)) from None
@@ -297,7 +319,7 @@ def _int(value: Any, path: Sequence[str | int], what: str, lo: int, hi: int) -> 
     return value
 
 
-def log_from_doc(doc: Any, source: str = "<log>") -> Log:
+def log_from_doc(doc: Any, source: str = "<log>", limits: Limits = LIMITS) -> Log:
     """A Log from a parsed JSON document; raises _DocError with the JSON path of a problem."""
     _expect(isinstance(doc, dict), [], "a log must be a JSON object")
     for key in doc:
@@ -315,7 +337,7 @@ def log_from_doc(doc: Any, source: str = "<log>") -> Log:
         _expect(isinstance(inner, dict), ["profile", "overrides"], "expected an object of options")
         overrides = dict(inner)
         prof = prof.get("name", default_profile(game))
-    _expect(isinstance(prof, str) and prof != "", ["profile"], "expected a profile name or path")
+    _expect(isinstance(prof, str) and prof != "", ["profile"], "expected a profile name")
     if "overrides" in doc:
         _expect(isinstance(doc["overrides"], dict), ["overrides"], "expected an object of options")
         overrides.update(doc["overrides"])
@@ -334,7 +356,7 @@ def log_from_doc(doc: Any, source: str = "<log>") -> Log:
     for key, value in (("marked", marked), ("loyalist", loyalist)):
         _expect(value is None or game == "baohuang", ["deal", key], f"deal.{key} belongs to a baohuang log, not {game}")
     kitty, levels = _read_shengji_deal(doc.get("deal"), game)
-    events, _ = _read_events(doc.get("events", []), n)
+    events, _ = _read_events(doc.get("events", []), n, limits)
     result = doc.get("result")
     if result is not None:
         _check_result(result, n, game)
@@ -573,8 +595,11 @@ def event_from_json(raw: Any, i: int, n: int) -> Event:
     return cls(seat, note=note)
 
 
-def _read_events(raw: Any, n: int) -> tuple[list[Event], None]:
+def _read_events(raw: Any, n: int, limits: Limits) -> tuple[list[Event], None]:
     _expect(isinstance(raw, list), ["events"], "expected a list of events")
+    problem = limits.events_problem(len(raw))
+    if problem:
+        raise _DocError(["events", limits.max_events], problem)
     return [event_from_json(e, i, n) for i, e in enumerate(raw)], None
 
 
@@ -685,9 +710,12 @@ def event_positions(text: str) -> tuple[tuple[int, int] | None, ...]:
     except (ValueError, IndexError):
         pass
     out: list[tuple[int, int] | None] = []
-    line, last = 1, 0
+    line, last, line_start = 1, 0, 0  # each stretch of text is looked at once: linear in the text
     for p in starts:
-        line += text.count("\n", last, p)
+        newlines = text.count("\n", last, p)
+        if newlines:
+            line += newlines
+            line_start = text.rfind("\n", last, p) + 1
         last = p
-        out.append((line, p - (text.rfind("\n", 0, p) + 1) + 1))
+        out.append((line, p - line_start + 1))
     return tuple(out)

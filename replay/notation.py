@@ -47,6 +47,7 @@ from types import MappingProxyType
 from typing import Any
 
 from replay.cards import CardError
+from replay.limits import LIMITS, Limits
 from replay.log import (
     FORMAT,
     KITTY_UNKNOWN,
@@ -54,6 +55,7 @@ from replay.log import (
     SEATS,
     UNKNOWN,
     Log,
+    LogError,
     _int,
     log_from_doc,
 )
@@ -107,17 +109,21 @@ KEYWORDS = (
 _HEADERS = or_list([f'"{FORMAT} {game}"' for game in SEATS])
 
 
-def parse_text(text: str, source: str = "<log>") -> Log:
-    """A log from the text notation; raises LogError with the line and column of a problem."""
-    return _Reader(source).read(text)
+def parse_text(text: str, source: str = "<log>", limits: Limits = LIMITS) -> Log:
+    """A log from the text notation; raises LogError with the line and column of a problem (also for a
+    log larger than ``limits`` allow: its size before it is read, its events as they are)."""
+    problem = limits.text_problem(text)
+    if problem:
+        raise LogError(problem, source)
+    return _Reader(source, limits).read(text)
 
 
 class _Reader(LineReader):
     """The state of reading one text log, line by line: the header, the deal's and meta lines, then
     the events, result and decision lines (LineReader)."""
 
-    def __init__(self, source: str) -> None:
-        super().__init__(source)
+    def __init__(self, source: str, limits: Limits = LIMITS) -> None:
+        super().__init__(source, limits)
         self.profile: str | None = None
         self.overrides: dict[str, Any] = {}
         self.meta: dict[str, Any] = {}
@@ -421,5 +427,5 @@ class _Reader(LineReader):
             doc["result"] = self.result
         if self.decisions:
             doc["decisions"] = self.decisions
-        log: Log = self.checked(log_from_doc, doc, self.source)
+        log: Log = self.checked(log_from_doc, doc, self.source, self.limits)
         return replace(log, positions=tuple(self.positions))

@@ -13,6 +13,7 @@ from typing import Any, NoReturn
 from replay.cards import Card, CardError
 from replay.decisions import OUTCOMES, DecisionError, decision_from_json
 from replay.events import CARD_ACTIONS, EVENT_TYPES, TARGET_ACTIONS
+from replay.limits import LIMITS, Limits
 from replay.log import (
     LEVEL_NAMES,
     LEVELS_KEYS,
@@ -54,8 +55,9 @@ class LineReader:
     """The state of reading one text log that events, results and decisions need, the token helpers
     (errors at a line and column, seats, cards, lists, levels) and the lines after ``events``."""
 
-    def __init__(self, source: str) -> None:
+    def __init__(self, source: str, limits: Limits = LIMITS) -> None:
         self.source = source
+        self.limits = limits
         self.game = ""
         self.n = 0
         self.events: list[dict[str, Any]] = []
@@ -225,6 +227,9 @@ class LineReader:
         if note:
             raw["note"] = note
         self.checked(event_from_json, raw, i, self.n)
+        problem = self.limits.events_problem(len(self.events) + 1)
+        if problem:
+            self.fail(problem, line, seat_tok.col)
         self.events.append(raw)
         self.positions.append((line.number, seat_tok.col))
 

@@ -1,13 +1,19 @@
 """Rule profiles: which option of RULES.md a table plays, as validated TOML data.
 
 A profile names a game and sets every option of that game. Shipped profiles live in
-``replay/profiles/``; a club passes its own file by path. A profile may start from another with
+``replay/profiles/``. A club's own profile is a file too: given by path on the command line
+(``--profile PATH``, ``load_profile``), or kept in the server's folder of club profiles (the folder
+``FUPAN_PROFILES`` names), where a log may name it. A log only ever *names* its profile
+(``log_profile``): a path in a log is refused without looking at the file, so that an uploaded log
+cannot make fupan read a file of the machine. A profile may start from another with
 ``base = "gouji"`` and override some options. An unknown key or a bad value is a ProfileError that
 names the file, the key and what was expected.
 """
 
 from __future__ import annotations
 
+import os
+import re
 import tomllib
 from collections.abc import Mapping
 from dataclasses import dataclass, field
@@ -15,6 +21,8 @@ from importlib import resources
 from pathlib import Path
 from types import MappingProxyType
 from typing import Any
+
+from replay.clip import clip, shown
 
 GAMES = ("gouji", "baohuang", "shengji")
 DEFAULT_PROFILES = {"gouji": "gouji", "baohuang": "baohuang", "shengji": "shengji-35"}  # a log without a profile
@@ -359,7 +367,11 @@ REMOVED_OPTIONS = {
 
 
 class ProfileError(ValueError):
-    """A profile that cannot be used; the message names the file and the key."""
+    """A profile that cannot be used; the message names the file and the key (what it quotes of the
+    input cut short: ``replay.clip``)."""
+
+    def __init__(self, message: str) -> None:
+        super().__init__(clip(message))
 
 
 @dataclass(frozen=True)
@@ -508,6 +520,50 @@ def load_profile(name_or_path: str, _seen: tuple[str, ...] = ()) -> Profile:
     if shipped:
         _cache[name_or_path] = prof
     return prof
+
+
+CLUB_PROFILES_ENV = "FUPAN_PROFILES"
+"""The environment variable naming the server's folder of club profiles (``NAME.toml`` files)."""
+
+_PROFILE_NAME = re.compile(r"[\w-]{1,64}")  # letters (any script), digits, _ and -: no dot, no slash
+
+
+def club_profiles_dir() -> Path | None:
+    """The folder of club profiles the server is configured with (``FUPAN_PROFILES``), or None."""
+    folder = os.environ.get(CLUB_PROFILES_ENV, "").strip()
+    return Path(folder).expanduser() if folder else None
+
+
+def club_profiles() -> list[str]:
+    """Names of the club profiles in the configured folder (empty when none is configured or readable)."""
+    folder = club_profiles_dir()
+    if folder is None:
+        return []
+    try:
+        names = [p.stem for p in folder.iterdir() if p.suffix == ".toml" and p.is_file()]
+    except OSError:
+        return []
+    return sorted(n for n in names if _PROFILE_NAME.fullmatch(n))
+
+
+def log_profile(name: str) -> Profile:
+    """The profile a log names: a shipped profile, or a club's profile in the folder of club profiles
+    (``FUPAN_PROFILES``). A log cannot name a file: a path (or anything but a name) is refused before
+    any file is looked at, so the message says nothing about the machine's files."""
+    if not _PROFILE_NAME.fullmatch(name):
+        raise ProfileError(
+            f"profile {shown(name)}: a log names its profile (a shipped profile: {', '.join(shipped_profiles())}; "
+            f"or a club profile of the folder {CLUB_PROFILES_ENV} names) and cannot give a file; "
+            "a club's profile file is used from the command line (--profile PATH)"
+        )
+    if _is_shipped_name(name):
+        return load_profile(name)
+    folder = club_profiles_dir()
+    if folder is not None and name in club_profiles():
+        return load_profile(str(folder / f"{name}.toml"))
+    club = club_profiles()
+    where = f"; club profiles: {', '.join(club)}" if club else f"; no club profile in {CLUB_PROFILES_ENV}"
+    raise ProfileError(f"unknown profile {shown(name)} (shipped: {', '.join(shipped_profiles())}{where})")
 
 
 def _is_shipped_name(name: str) -> bool:

@@ -391,7 +391,11 @@ def test_cli_import_reports_the_decisions_added(
     db_url: str, deal: Log, tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     plain = write(tmp_path / "plain.json", deal)
-    assert run(capsys, "import", plain, "--db", db_url) == (0, "1 added, 0 duplicate, 0 not imported\n", "")
+    assert run(capsys, "import", plain, "--db", db_url) == (
+        0,
+        f"{plain}: added as deal 1\n1 added, 0 duplicate, 0 not imported\n",
+        "",
+    )
     decided = write(tmp_path / "decided.json", with_decisions(deal, A, B))
     code, out, err = run(capsys, "import", decided, "--db", db_url)
     assert (code, err) == (0, "")
@@ -399,10 +403,15 @@ def test_cli_import_reports_the_decisions_added(
         f"{decided}: duplicate of deal 1, 2 referee's decisions added",
         "0 added, 1 duplicate, 0 not imported; 2 referee's decisions added",
     ]
-    assert run(capsys, "import", decided, "--db", db_url) == (0, "0 added, 1 duplicate, 0 not imported\n", "")
+    assert run(capsys, "import", decided, "--db", db_url) == (
+        0,
+        f"{decided}: duplicate of deal 1\n0 added, 1 duplicate, 0 not imported\n",
+        "",
+    )
     new = write(tmp_path / "new.json", with_decisions(simulate_deal(12, "gouji").log, C))
     assert run(capsys, "import", new, "--db", db_url) == (
         0,
+        f"{new}: added as deal 2, 1 referee's decision added\n"
         "1 added, 0 duplicate, 0 not imported; 1 referee's decision added\n",
         "",
     )

@@ -310,13 +310,13 @@ def test_baohuang_event_errors(raw: str, path: str, message: str) -> None:
     assert err.line == 3  # a missing key is placed at the object that lacks it (log.locate)
 
 
-def test_baohuang_log_with_a_deal(tmp_path: Path) -> None:
-    prof = tmp_path / "club.toml"
-    prof.write_text('name = "club"\ngame = "baohuang"\n', encoding="utf-8")
+def test_baohuang_log_with_a_deal(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    (tmp_path / "club.toml").write_text('name = "club"\ngame = "baohuang"\n', encoding="utf-8")
+    monkeypatch.setenv("FUPAN_PROFILES", str(tmp_path))  # the server's folder of club profiles
     doc = {
         "format": "fupan/1",
         "game": "baohuang",
-        "profile": str(prof),
+        "profile": "club",
         "deal": {"hands": [43, 43, 44, 43, 43], "marked": 2, "loyalist": 4},
         "events": [e for e, _ in BH_EVENTS],
     }

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 import re
+from collections.abc import Iterator
 from datetime import datetime
 from pathlib import Path
 from typing import Any
@@ -152,11 +153,15 @@ result levels before A 5 after 2 5
 
 
 @pytest.fixture(scope="session")
-def bh_profile(tmp_path_factory: pytest.TempPathFactory) -> str:
-    """Path of a club's baohuang profile file (so that no test depends on the shipped ones)."""
-    path = tmp_path_factory.mktemp("profiles") / "baohuang-club.toml"
+def bh_profile(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """Name of a club's baohuang profile in the folder of club profiles (FUPAN_PROFILES), so that no test
+    depends on the shipped ones."""
+    folder = tmp_path_factory.mktemp("profiles")
+    path = folder / "baohuang-club.toml"
     path.write_text('name = "baohuang-club"\ngame = "baohuang"\n\n[options]\ntwos_attach = false\n', encoding="utf-8")
-    return str(path)
+    with pytest.MonkeyPatch.context() as mp:
+        mp.setenv("FUPAN_PROFILES", str(folder))
+        yield "baohuang-club"
 
 
 def roundtrip(log: Log) -> str:
@@ -803,7 +808,8 @@ ERRORS = [
     # profile and options
     (H + "profile nope\n", 2, 9, "unknown profile 'nope'"),
     (H + "profile\n", 2, 9, "expected a profile name"),
-    (H + "profile ./no/such.toml # club\n", 2, 9, "no such profile file"),
+    (H + "profile ./no/such.toml # club\n", 2, 9, "a log names its profile"),
+    (H + "profile /etc/passwd\n", 2, 9, "and cannot give a file"),
     ("fupan/1 baohuang\n\nprofile gouji\n", 3, 9, "profile 'gouji' is for gouji, the log is bao"),
     (H + "option nope 1\n", 2, 8, "log overrides: unknown option 'nope' for gouji"),
     (H + "option removed_ranks [3]\n", 2, 8, "unknown option 'removed_ranks' for gouji"),
@@ -886,14 +892,14 @@ def test_option_error_for_baohuang_list(bh_profile: str) -> None:
 
 
 def test_default_profile_error_is_blamed_on_the_game(monkeypatch: pytest.MonkeyPatch) -> None:
-    real = replay.log.load_profile
+    real = replay.log.log_profile
 
     def load(name: str) -> Any:
         if name == "baohuang":
             raise ProfileError(f"unknown profile {name!r}")
         return real(name)
 
-    monkeypatch.setattr(replay.log, "load_profile", load)
+    monkeypatch.setattr(replay.log, "log_profile", load)
     exc = error("fupan/1 baohuang\nseat 0 a\nmarked 1\n", "sheet.txt")
     assert (exc.line, exc.col, exc.reason) == (1, 9, "unknown profile 'baohuang'")
 

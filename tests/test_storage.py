@@ -365,8 +365,10 @@ def test_shengji_export_is_byte_identical(engine: Engine, sj_sims: Path, tmp_pat
 def test_cli_import_and_export_of_shengji(
     db_url: str, sj_sims: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    assert run(capsys, "import", sj_sims, "--db", db_url) == (0, "3 added, 0 duplicate, 0 not imported\n", "")
-    assert run(capsys, "import", sj_sims, "--db", db_url) == (0, "0 added, 3 duplicate, 0 not imported\n", "")
+    code, out, err = run(capsys, "import", sj_sims, "--db", db_url)
+    assert (code, out.splitlines()[-1], err) == (0, "3 added, 0 duplicate, 0 not imported", "")
+    code, out, err = run(capsys, "import", sj_sims, "--db", db_url)
+    assert (code, out.splitlines()[-1], err) == (0, "0 added, 3 duplicate, 0 not imported", "")
     out_dir = tmp_path / "out"
     assert run(capsys, "export", "--db", db_url, "--out", out_dir) == (0, f"wrote 3 logs to {out_dir}\n", "")
     assert sorted(p.read_bytes() for p in out_dir.iterdir()) == sorted(p.read_bytes() for p in sj_sims.glob("*.json"))
@@ -445,10 +447,17 @@ def run(capsys: pytest.CaptureFixture[str], *args: str | Path) -> tuple[int, str
 
 
 def test_cli_import_and_export(db_url: str, sims: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    files = sorted(sims.glob("*.json"))
     code, out, err = run(capsys, "import", sims, "--db", db_url)
-    assert (code, out, err) == (0, "6 added, 0 duplicate, 0 not imported\n", "")
+    assert (code, err) == (0, "")
+    assert out.splitlines() == [f"{f}: added as deal {k}" for k, f in enumerate(files, 1)] + [
+        "6 added, 0 duplicate, 0 not imported"
+    ]
     code, out, err = run(capsys, "import", sims, "--db", db_url)
-    assert (code, out, err) == (0, "0 added, 6 duplicate, 0 not imported\n", "")
+    assert (code, err) == (0, "")
+    assert out.splitlines() == [f"{f}: duplicate of deal {k}" for k, f in enumerate(files, 1)] + [
+        "0 added, 6 duplicate, 0 not imported"
+    ]
 
     bad = tmp_path / "bad.json"
     bad.write_text("{ nope", encoding="utf-8")
@@ -456,7 +465,7 @@ def test_cli_import_and_export(db_url: str, sims: Path, tmp_path: Path, capsys: 
     assert code == 2 and err == ""
     lines = out.splitlines()
     assert lines[0].startswith(f"{bad}: not imported: ") and "malformed JSON" in lines[0]
-    assert lines[1:] == ["0 added, 1 duplicate, 1 not imported"]
+    assert lines[1:] == [f"{files[0]}: duplicate of deal 1", "0 added, 1 duplicate, 1 not imported"]
 
     empty = tmp_path / "empty"
     empty.mkdir()

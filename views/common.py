@@ -23,10 +23,12 @@ from data.database import open_db
 from data.decisions import StoredDecision, deal_decisions
 from data.evaluations import StoredEvaluation, load_evaluation, settings_from_key, stored_evaluations
 from data.models import Deal
+from replay.limits import Limits
 from replay.log import parse_json_log, parse_log
 from replay.replay import Replay
 
-MAX_UPLOAD_BYTES = 2_000_000  # stated on the upload form
+MAX_UPLOAD_BYTES = 2_000_000  # stated on the upload form; the cap of every log pasted or typed on a page too
+UPLOAD_LIMITS = Limits(max_bytes=MAX_UPLOAD_BYTES)
 
 
 def lang() -> str:
@@ -66,7 +68,7 @@ def replay_of(deal_id: int) -> Replay | None:
 def replay_of_text(text: str, source: str) -> Replay:
     """The lenient replay of a log typed or pasted on a page (JSON or the text notation), as a referee
     reads on past an illegal event. Raises LogError or ProfileError."""
-    return Replay(parse_log(text, source))
+    return Replay(parse_log(text, source, UPLOAD_LIMITS))
 
 
 @st.cache_data(max_entries=4096, ttl=600)

@@ -30,7 +30,7 @@ from replay.profile import GAMES, ProfileError, default_profile, load_profile, s
 from replay.replay import Replay
 from replay.shengji import LEVEL_SEQUENCES
 from views.common import replay_of_text, t
-from views.texts import esc
+from views.texts import esc, too_large
 
 # 够级 / 保皇 grid: column label -> card token (suitless ranks, then the jokers)
 RANK_COLUMNS: dict[str, str] = {**{RANK_NAME[r]: RANK_NAME[r] for r in range(3, 16)}, "小王": "SJ", "大王": "BJ"}
@@ -226,6 +226,10 @@ def build_position() -> tuple[Position, Replay] | None:
         st.info(t("填上手牌和动作，就能裁定。", "Fill in the hands and the events to get a ruling."))
         return None
     pos = position_text(game, profile, hands, events, disputed, levels)
+    refusal = too_large(t("这一局面", "the position"), pos.text)
+    if refusal:
+        st.error(refusal)
+        return None
     try:
         rep = replay_of_text(pos.text, SOURCE)
     except LogError as exc:

@@ -18,7 +18,7 @@ from replay.profile import ProfileError
 from replay.replay import Replay
 from views.common import current, deals_frame, replay_of, replay_of_text, t
 from views.desk_position import build_position
-from views.texts import esc, game_name
+from views.texts import esc, game_name, too_large
 
 RECENT = 200  # deals offered in the picker, most recent first
 DB, PASTE, POSITION = "db", "paste", "position"
@@ -92,6 +92,10 @@ def _pasted() -> Picked | None:
     )
     if not text.strip():
         st.caption(t("记录的格式见 docs/log-format.md。", "The log format is described in docs/log-format.md."))
+        return None
+    refusal = too_large(t("粘贴的记录", "the pasted log"), text)
+    if refusal:
+        st.error(refusal)
         return None
     try:
         rep = replay_of_text(text, "<paste>")

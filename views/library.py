@@ -25,8 +25,18 @@ from data.importer import LOG_SUFFIXES, ImportResult, import_log
 from replay.log import Log, LogError, parse_log
 from replay.profile import ProfileError
 from views import replay_page, scoring
-from views.common import MAX_UPLOAD_BYTES, current, deals_frame, engine, open_deal, replay_of, signed_in, t
-from views.texts import game_name, md
+from views.common import (
+    MAX_UPLOAD_BYTES,
+    UPLOAD_LIMITS,
+    current,
+    deals_frame,
+    engine,
+    open_deal,
+    replay_of,
+    signed_in,
+    t,
+)
+from views.texts import game_name, md, size_text, too_large
 
 # The url paths app.py gives the pages linked to from here: a Page made of the same function and
 # url path is the page st.navigation registered, so st.page_link can point at it.
@@ -52,13 +62,6 @@ def render() -> None:
 # -- import ----------------------------------------------------------------------------------------
 
 
-def _size_text() -> str:
-    return t(
-        f"最大 {MAX_UPLOAD_BYTES:,} 字节（{MAX_UPLOAD_BYTES / 1_000_000:g} MB）",
-        f"at most {MAX_UPLOAD_BYTES:,} bytes ({MAX_UPLOAD_BYTES / 1_000_000:g} MB)",
-    )
-
-
 def _import_form(expanded: bool) -> None:
     """The upload / paste form; what it sent is imported and reported below it."""
     with st.expander(t("导入牌局", "Import a deal"), expanded=expanded):
@@ -68,7 +71,7 @@ def _import_form(expanded: bool) -> None:
                 "A log in JSON (fupan/1) or the text notation, one deal at a time; a file of",
             )
             + " "
-            + _size_text()
+            + size_text()
             + t("。", ".")
         )
         st.caption(_decisions_note())
@@ -105,17 +108,13 @@ def _decode(source: str, data: bytes) -> str:
 
 def _import_one(source: str, content: bytes | str) -> None:
     """Check, store, report and open one log."""
-    size = len(content) if isinstance(content, bytes) else len(content.encode("utf-8", "replace"))
-    if size > MAX_UPLOAD_BYTES:
-        st.error(
-            t(f"{md(source)}：太大了（{size:,} 字节），", f"{md(source)}: too large ({size:,} bytes); ")
-            + _size_text()
-            + t("。", ".")
-        )
+    refusal = too_large(source, content)
+    if refusal:
+        st.error(refusal)
         return
     try:
         text = _decode(source, content) if isinstance(content, bytes) else content
-        log = parse_log(text, source)
+        log = parse_log(text, source, UPLOAD_LIMITS)
         result = _store(log, source)
     except (LogError, ProfileError) as exc:
         st.error(t("读不了这份日志：", "This log cannot be read: ") + md(exc))

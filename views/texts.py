@@ -22,7 +22,7 @@ import re
 from replay.log import SEATS
 from replay.scoring import place_words
 from replay.verdicts import RULES
-from views.common import t
+from views.common import MAX_UPLOAD_BYTES, t
 
 _PUNCT = re.compile(r"([!-/:-@\[-`{-~])")  # every ASCII punctuation character
 
@@ -128,3 +128,25 @@ before drawing conclusions."""
 def evaluation_help() -> str:
     """What the views, loss, grades and accuracy mean (Markdown written here, no log text)."""
     return t(EVALUATION_HELP_ZH, EVALUATION_HELP_EN)
+
+
+def size_text() -> str:
+    """The cap of a log given on a page, in words."""
+    return t(
+        f"最大 {MAX_UPLOAD_BYTES:,} 字节（{MAX_UPLOAD_BYTES / 1_000_000:g} MB）",
+        f"at most {MAX_UPLOAD_BYTES:,} bytes ({MAX_UPLOAD_BYTES / 1_000_000:g} MB)",
+    )
+
+
+def too_large(source: str, content: bytes | str) -> str | None:
+    """Why a log uploaded, pasted or typed on a page is refused for its size (Markdown), or None."""
+    if len(content) * (1 if isinstance(content, bytes) else 4) <= MAX_UPLOAD_BYTES:
+        return None
+    size = len(content) if isinstance(content, bytes) else len(content.encode("utf-8", "replace"))
+    if size <= MAX_UPLOAD_BYTES:
+        return None
+    return (
+        t(f"{md(source)}：太大了（{size:,} 字节），", f"{md(source)}: too large ({size:,} bytes); ")
+        + size_text()
+        + t("。", ".")
+    )

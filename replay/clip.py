@@ -1,0 +1,34 @@
+"""Input quoted in a message is cut short: a message names the bad token and its place, and a token
+of a hostile or broken file may be megabytes long. ``shown`` quotes one value; ``clip`` shortens every
+over-long run of a finished message (a message is built in many places, and none may echo a whole
+line)."""
+
+from __future__ import annotations
+
+import re
+
+QUOTE_LIMIT = 80  # characters of the input a message quotes at most, per token
+MESSAGE_LIMIT = 600  # characters of a message's text at most
+
+_LONG_RUN = re.compile(r"\S{" + str(QUOTE_LIMIT + 11) + ",}")  # longer than a token quoted in part already is
+
+
+def shown(text: str, limit: int = QUOTE_LIMIT) -> str:
+    """``text`` quoted for a message, cut to ``limit`` characters (saying how long it was)."""
+    return repr(text) if len(text) <= limit else repr(text[:limit]) + f"… ({len(text)} characters)"
+
+
+def _cut(run: str) -> str:
+    return f"{run[:QUOTE_LIMIT]}… ({len(run)} characters)"
+
+
+def clip(message: str) -> str:
+    """``message`` with every run of more than QUOTE_LIMIT non-blank characters cut, and the whole cut
+    to MESSAGE_LIMIT characters (keeping its end, which often says what was expected)."""
+    if len(message) <= QUOTE_LIMIT + 10:
+        return message
+    out = _LONG_RUN.sub(lambda m: _cut(m.group()), message)
+    if len(out) > MESSAGE_LIMIT:
+        tail = QUOTE_LIMIT
+        out = f"{out[: MESSAGE_LIMIT - tail - 20]} … [{len(out)} characters] … {out[-tail:]}"
+    return out
