@@ -7,7 +7,7 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 
-.PHONY: run demo screenshots test test-pg lint types bench study clean
+.PHONY: run demo screenshots test test-pg lint types bench fuzz study clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -55,6 +55,11 @@ bench: $(STAMP)
 	-$(BIN)/python bench/bench_import.py
 	-$(BIN)/python bench/bench_app.py
 	-$(BIN)/python bench/bench_evaluate.py
+
+# The larger fault runs (docs/reliability.md): corrupted logs of every game in both forms at 20 times the
+# suite's examples, and 50,000 simulated deals per game instead of 20,000 (some 15 minutes on 2 cores).
+fuzz: $(STAMP)
+	FUPAN_FUZZ=20 FUPAN_SEEDS=50000 $(BIN)/python -m pytest -n 2 tests/test_fuzz.py tests/test_simulation_seeds.py
 
 # The maxims on trial (docs/maxims.md): each folk maxim followed and broken on the same simulated deals,
 # its effect in team points with a 95% CI; also writes coach/maxim_effects.json, which the coach reads.

@@ -418,6 +418,13 @@ def _check_order(order: Any, n: int, path: list[Any]) -> None:
 
 def _check_result(result: Any, n: int, game: str) -> None:
     _expect(isinstance(result, dict), ["result"], "expected an object")
+    _expect(
+        bool(result),
+        ["result"],
+        "an empty result claims nothing: give what is claimed ("
+        + ", ".join(k for k in RESULT_KEYS if (k in SHENGJI_RESULT_KEYS) == (game == "shengji"))
+        + "), or leave 'result' out",
+    )
     for key, v in result.items():
         _expect(key in RESULT_KEYS, ["result", key], f"unknown key {key!r} (expected {', '.join(RESULT_KEYS)})")
         if (key in SHENGJI_RESULT_KEYS) != (game == "shengji"):

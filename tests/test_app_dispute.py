@@ -455,3 +455,26 @@ def test_where_typed_names_the_box() -> None:
     assert where_typed(pos, LogError("bad", "<position>", 11, 3)) == "之前的动作，第 2 行第 3 列：bad"
     assert where_typed(pos, LogError("bad", "<position>", 12, 1)) == "争议的动作，第 1 列：bad"
     assert where_typed(pos, LogError("bad", "<position>", 3, 1)) == "手牌或规则：bad"
+
+
+def test_a_paste_over_the_upload_cap_is_refused_before_it_is_read(db: str) -> None:
+    from views.common import MAX_UPLOAD_BYTES
+
+    text = "fupan/1 gouji\nevents\n" + "0 play 5\n" * (MAX_UPLOAD_BYTES // 9 + 1)
+    at = _paste(_app(), text)
+    _no_exception(at)
+    assert len(at.error) == 1 and "too large" in at.error[0].value and f"{MAX_UPLOAD_BYTES:,}" in at.error[0].value
+    assert not at.slider
+
+
+def test_a_pasted_log_cannot_make_the_server_read_a_file(db: str, tmp_path: Path) -> None:
+    secret = tmp_path / "secret.toml"
+    secret.write_text('private_key = "s3cr3t"\n', encoding="utf-8")
+    errors = []
+    for where in (secret, tmp_path / "missing.toml"):
+        at = _paste(_app(), f'{{"format": "fupan/1", "game": "gouji", "profile": "{where}"}}')
+        _no_exception(at)
+        assert len(at.error) == 1
+        errors.append(at.error[0].value.replace("secret", "NAME").replace("missing", "NAME"))  # Markdown-escaped
+    assert "a log names its profile" in errors[0] and "private_key" not in errors[0]
+    assert errors[0] == errors[1]  # nothing tells whether the file exists

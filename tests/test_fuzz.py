@@ -1,0 +1,165 @@
+"""Corrupted logs of every game, in both forms (issue 14, item 8): a shipped-size run in the suite, a
+larger one behind ``make fuzz`` (FUPAN_FUZZ=N multiplies the examples).
+
+A simulated deal of each game is written as JSON or in the text notation, then corrupted: characters
+deleted, inserted or copied elsewhere, or its events dropped, repeated, swapped, given to another seat,
+other cards or another action. Whatever comes out is either refused with a LogError that names its
+place and quotes little of the input, or read as a log that replays leniently to its last event, is
+scored, viewed and coached, and round-trips through both forms; the command line gives an exit code of
+0, 1 or 2 with at most one line on standard error, never an internal error or a traceback."""
+
+from __future__ import annotations
+
+import contextlib
+import io
+import os
+from dataclasses import replace
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+import cli
+from coach.coach import coach_replay
+from replay.cards import Card
+from replay.events import CARD_ACTIONS, EVENT_TYPES, Event
+from replay.log import SEATS, Log, LogError, parse_log
+from replay.notation import format_text, parse_text
+from replay.profile import GAMES, default_profile
+from replay.replay import Replay
+from replay.simulate import simulate_deal
+
+SCALE = max(1, int(os.environ.get("FUPAN_FUZZ", "1")))
+EXAMPLES = 30 * SCALE
+SLOW = [HealthCheck.too_slow, HealthCheck.data_too_large, HealthCheck.filter_too_much]
+NOISE = {
+    "json": '{}[]",:0123456789-.eE +#?\n\\SHDCJQKABTnulltruefals大王小花张',
+    "text": " \t\u3000\n#?:-=[],0123456789SHDCJQKABTplaypassburnkourangdeclarehandseatevents大王小花出过定主\\",
+}
+CARDS = [Card(t) for t in ("3S", "5H", "10D", "QC", "KS", "AH", "2D", "SJ", "BJ", "Q", "3")]
+
+
+@cache
+def base(game: str, seed: int) -> Log:
+    return simulate_deal(seed, default_profile(game)).log
+
+
+def written(log: Log, form: str) -> str:
+    return log.dumps() if form == "json" else format_text(log)
+
+
+def edit(text: str, ops: list[tuple[str, int, int, int]], noise: str, data: st.DataObject) -> str:
+    for op, at, size, other in ops:
+        i = at % (len(text) + 1)
+        if op == "delete":
+            text = text[:i] + text[i + size :]
+        elif op == "insert":
+            text = text[:i] + data.draw(st.text(alphabet=noise, min_size=1, max_size=size)) + text[i:]
+        else:
+            j = other % (len(text) + 1)
+            text = text[:i] + text[j : j + size * 3] + text[i:]
+    return text
+
+
+def corrupt_events(log: Log, data: st.DataObject) -> Log:
+    events = list(log.events)
+    for _ in range(data.draw(st.integers(1, 4))):
+        if len(events) < 2:
+            break
+        i = data.draw(st.integers(0, len(events) - 2))
+        ev = events[i]
+        op = data.draw(st.sampled_from(("drop", "repeat", "swap", "seat", "cards", "action")))
+        if op == "drop":
+            del events[i]
+        elif op == "repeat":
+            events.insert(i, ev)
+        elif op == "swap":
+            events[i], events[i + 1] = events[i + 1], ev
+        elif op == "seat":
+            events[i] = replace(ev, seat=data.draw(st.integers(0, SEATS[log.game] - 1)))
+        elif op == "cards" and ev.action in CARD_ACTIONS:
+            events[i] = replace(ev, cards=tuple(data.draw(st.lists(st.sampled_from(CARDS), min_size=1, max_size=5))))
+        else:
+            cls: type[Event] = data.draw(st.sampled_from(sorted(EVENT_TYPES.values(), key=lambda c: c.action)))
+            kwargs: dict[str, Any] = {}
+            if cls.action in CARD_ACTIONS:
+                kwargs["cards"] = ev.cards or (CARDS[0],)
+            if "to" in getattr(cls, "__dataclass_fields__", {}):
+                kwargs["to"] = data.draw(st.integers(0, SEATS[log.game] - 1))
+            if "count" in getattr(cls, "__dataclass_fields__", {}):
+                kwargs["count"] = data.draw(st.integers(0, 40))
+            events[i] = cls(ev.seat, **kwargs)
+    return replace(log, events=tuple(events))
+
+
+def check_read(text: str, source: str = "<fuzz>") -> None:
+    """The text is refused with a placed, short LogError, or it is a log every layer takes."""
+    try:
+        log = parse_log(text, source)
+    except LogError as exc:
+        assert exc.where.startswith(source) and exc.reason and len(str(exc)) < 700
+        return
+    rep = Replay(log)
+    assert len(rep.verdicts) == len(log.events) and len(rep.states) == len(log.events) + 1
+    for v in rep.all_verdicts:
+        assert v.legal == (v.rule is None) and v.line("zh") and v.line("en")
+    rep.score()
+    rep.view(0)
+    rep.view(len(rep.states) - 1)
+    coach_replay(rep)
+    assert parse_log(log.dumps()).dumps() == log.dumps()
+    assert parse_text(format_text(log)).to_json() == log.to_json()
+
+
+edits = st.lists(
+    st.tuples(
+        st.sampled_from(("delete", "insert", "copy")),
+        st.integers(0, 10**6),
+        st.integers(1, 12),
+        st.integers(0, 10**6),
+    ),
+    min_size=1,
+    max_size=5,
+)
+
+
+@pytest.mark.parametrize("form", ["json", "text"])
+@pytest.mark.parametrize("game", GAMES)
+@settings(max_examples=EXAMPLES, deadline=None, suppress_health_check=SLOW)
+@given(seed=st.integers(0, 7), ops=edits, data=st.data())
+def test_corrupted_characters(game: str, form: str, seed: int, ops: list[Any], data: st.DataObject) -> None:
+    check_read(edit(written(base(game, seed), form), ops, NOISE[form], data))
+
+
+@pytest.mark.parametrize("form", ["json", "text"])
+@pytest.mark.parametrize("game", GAMES)
+@settings(max_examples=EXAMPLES, deadline=None, suppress_health_check=SLOW)
+@given(seed=st.integers(0, 7), data=st.data())
+def test_corrupted_events(game: str, form: str, seed: int, data: st.DataObject) -> None:
+    check_read(written(corrupt_events(base(game, seed), data), form))
+
+
+@pytest.mark.parametrize("game", GAMES)
+@settings(max_examples=max(4, EXAMPLES // 6), deadline=None, suppress_health_check=SLOW)
+@given(
+    seed=st.integers(0, 7),
+    form=st.sampled_from(("json", "text")),
+    command=st.sampled_from(("check", "check --json", "score --json", "replay --step 5 --json", "coach --json")),
+    ops=edits,
+    data=st.data(),
+)
+def test_the_command_line_on_corrupted_files(
+    game: str, seed: int, form: str, command: str, ops: list[Any], data: st.DataObject, tmp_path_factory: Any
+) -> None:
+    text = edit(written(base(game, seed), form), ops, NOISE[form], data)
+    path = Path(tmp_path_factory.mktemp("fuzz")) / f"deal.{form}"
+    path.write_text(text, encoding="utf-8", errors="surrogatepass")
+    out, err = io.StringIO(), io.StringIO()
+    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+        code = cli.main([*command.split(), str(path)])
+    assert code in (0, 1, 2), err.getvalue()
+    assert "Traceback" not in err.getvalue() and "internal error" not in err.getvalue()
+    assert len(err.getvalue().splitlines()) <= 1 or code != 2
