@@ -86,11 +86,11 @@ def test_a_club_profile_is_named_from_the_servers_folder(tmp_path: Path, monkeyp
     (tmp_path / "海泊河").write_text("not a profile: no .toml", encoding="utf-8")
     (tmp_path / "海泊河.toml").write_text('base = "gouji-logged"\n[options]\nscore_mode = "net"\n', encoding="utf-8")
     log = GJ.replace("gouji-logged", "海泊河") + "events\n0 play 5\n"
-    with pytest.raises(LogError, match="unknown profile '海泊河'.*no club profile in FUPAN_PROFILES"):
+    with pytest.raises(LogError, match=r"unknown profile '海泊河'.*no club profile in FUPAN_PROFILES"):
         parse_text(log)
     monkeypatch.setenv("FUPAN_PROFILES", str(tmp_path))
     assert parse_text(log).profile().options["score_mode"] == "net"
-    with pytest.raises(LogError, match="unknown profile 'other'.*club profiles: 海泊河"):
+    with pytest.raises(LogError, match=r"unknown profile 'other'.*club profiles: 海泊河"):
         parse_text(GJ.replace("gouji-logged", "other"))
 
 
