@@ -4,6 +4,7 @@ never stops the others, and a failing database stops the run with the counts so 
 
 from __future__ import annotations
 
+import gc
 import json
 import os
 import time
@@ -71,15 +72,15 @@ def test_nothing_of_a_file_a_log_names_is_read_nor_told(tmp_path: Path, monkeypa
 
     monkeypatch.setattr(Path, "open", spy)
     messages = []
-    for path in (secret, tmp_path / "missing.toml", Path("/usr/bin/ls")):
+    for path in (secret, tmp_path / "absent.toml", Path("/usr/bin/ls")):
         err = log_error(json.dumps({"format": "fupan/1", "game": "gouji", "profile": str(path)}))
-        messages.append(err.reason.replace(repr(str(path)), "PATH"))
+        messages.append(err.reason.replace(path.stem, "NAME").split(": ", 1)[-1])
         text_err = log_error(f"fupan/1 gouji\nprofile {path}\n")
         assert (text_err.line, text_err.col) == (2, 9)
     assert messages[0] == messages[1] == messages[2]  # the same words whether the file exists or not
     assert "db_password" not in messages[0] and "a log names its profile" in messages[0]
     assert "--profile PATH" in messages[0]
-    assert not [p for p in opened if "secret" in p or "missing" in p or p.startswith("/usr")]
+    assert not [p for p in opened if "secret" in p or "absent" in p or p.startswith("/usr")]
 
 
 def test_a_club_profile_is_named_from_the_servers_folder(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
@@ -126,11 +127,18 @@ def long_doc(n: int) -> dict[str, object]:
 
 
 def best_of(repeats: int, work: Callable[[], object]) -> float:
+    """The shortest of ``repeats`` runs, with the cyclic garbage collector paused (its passes grow with
+    all the objects alive, the test's own included: that is Python's cost, not the algorithm's)."""
     best = float("inf")
     for _ in range(repeats):
-        start = time.perf_counter()
-        work()
-        best = min(best, time.perf_counter() - start)
+        gc.collect()
+        gc.disable()
+        try:
+            start = time.perf_counter()
+            work()
+            best = min(best, time.perf_counter() - start)
+        finally:
+            gc.enable()
     return best
 
 
@@ -138,7 +146,9 @@ def assert_linear(work: Callable[[int], Callable[[], object]], small: int) -> No
     """10 times the events cost at most 15 times the time (best of a few runs: the machine is shared)."""
     fast, slow = work(small), work(10 * small)
     fast(), slow()  # warm up: imports, caches
-    t1, t10 = best_of(5, fast), best_of(3, slow)
+    t1, t10 = float("inf"), float("inf")
+    for _ in range(3):  # interleaved, so that a busy spell of the machine does not fall on one size only
+        t1, t10 = min(t1, best_of(2, fast)), min(t10, best_of(1, slow))
     assert t10 <= 15 * max(t1, 1e-3), f"{10 * small} events took {t10:.3f}s, {small} took {t1:.3f}s"
 
 
