@@ -471,10 +471,10 @@ def test_a_pasted_log_cannot_make_the_server_read_a_file(db: str, tmp_path: Path
     secret = tmp_path / "secret.toml"
     secret.write_text('private_key = "s3cr3t"\n', encoding="utf-8")
     errors = []
-    for where in (secret, tmp_path / "missing.toml"):
+    for where in (secret, tmp_path / "absent.toml"):  # names of one length: the message quotes them in part
         at = _paste(_app(), f'{{"format": "fupan/1", "game": "gouji", "profile": "{where}"}}')
         _no_exception(at)
         assert len(at.error) == 1
-        errors.append(at.error[0].value.replace("secret", "NAME").replace("missing", "NAME"))  # Markdown-escaped
+        errors.append(at.error[0].value.replace("secret", "NAME").replace("absent", "NAME"))  # Markdown-escaped
     assert "a log names its profile" in errors[0] and "private_key" not in errors[0]
     assert errors[0] == errors[1]  # nothing tells whether the file exists

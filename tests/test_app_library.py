@@ -26,6 +26,7 @@ import json
 import re
 import shutil
 import sys
+import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -611,3 +612,24 @@ def test_app_navigation_reaches_the_pages(library: Library) -> None:
     at.sidebar.radio[0].set_value("en").run()
     _ok(at)
     assert at.title[0].value == "Players"
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "fupan/1 gouji\nevents\n0 play " + "Q" * 1_500_000 + "\n",  # one huge bad token
+        '{"format": "fupan/1", "game": "gouji", "meta": {"deal": "' + "Q" * 1_500_000 + '"}}',
+    ],
+)
+def test_a_large_bad_paste_shows_a_short_error_quickly(library: Library, text: str) -> None:
+    at = _app()
+    total = _rows(at)
+    _widget(at.text_area, "或者粘贴日志文本").input(text)
+    start = time.perf_counter()
+    _submit(at)
+    elapsed = time.perf_counter() - start
+    _ok(at)
+    assert len(at.error) == 1 and "读不了这份日志" in at.error[0].value
+    assert len(at.error[0].value) < 1_000 and "Q" * 81 not in at.error[0].value
+    assert elapsed < 20, f"the error took {elapsed:.1f} s"
+    assert _rows(at) == total

@@ -143,13 +143,20 @@ def best_of(repeats: int, work: Callable[[], object]) -> float:
 
 
 def assert_linear(work: Callable[[int], Callable[[], object]], small: int) -> None:
-    """10 times the events cost at most 15 times the time (best of a few runs: the machine is shared)."""
+    """10 times the events cost at most 15 times the time. The machine is shared and noisy: each size's
+    best of several runs, interleaved so that a busy spell does not fall on one size only, and up to
+    three tries (a quadratic path costs some 100 times, every try)."""
     fast, slow = work(small), work(10 * small)
     fast(), slow()  # warm up: imports, caches
-    t1, t10 = float("inf"), float("inf")
-    for _ in range(3):  # interleaved, so that a busy spell of the machine does not fall on one size only
-        t1, t10 = min(t1, best_of(2, fast)), min(t10, best_of(1, slow))
-    assert t10 <= 15 * max(t1, 1e-3), f"{10 * small} events took {t10:.3f}s, {small} took {t1:.3f}s"
+    ratios = []
+    for _ in range(3):
+        t1, t10 = float("inf"), float("inf")
+        for _ in range(3):
+            t1, t10 = min(t1, best_of(2, fast)), min(t10, best_of(1, slow))
+        ratios.append(t10 / max(t1, 1e-4))
+        if ratios[-1] <= 15:
+            return
+    pytest.fail(f"{10 * small} events cost {min(ratios):.1f} times the time of {small} (tries: {ratios})")
 
 
 def test_event_places_on_one_json_line_are_found_in_linear_time() -> None:
@@ -189,7 +196,7 @@ def test_the_text_notation_is_linear_both_ways() -> None:
         return lambda: format_text(log)
 
     assert_linear(reading, 1_000)
-    assert_linear(writing, 1_000)
+    assert_linear(writing, 5_000)
 
 
 def test_import_is_linear_in_the_events(tmp_path: Path) -> None:

@@ -664,9 +664,11 @@ def test_option_value_forms(value: str, parsed: Any, written: str) -> None:
 
 
 def test_previous_and_result_forms() -> None:
-    log = parse_text(H + "previous\nresult\nevents\n0 pass\n")
-    assert log.meta == {"previous": {}} and log.result == {}
-    assert roundtrip(log).endswith("previous\nevents\n0 pass\nresult\n")
+    log = parse_text(H + "previous\nevents\n0 pass\n")
+    assert log.meta == {"previous": {}} and log.result is None
+    assert roundtrip(log).endswith("previous\nevents\n0 pass\n")
+    exc = error(H + "previous\nresult\nevents\n0 pass\n")  # a bare result line claims nothing
+    assert (exc.line, exc.col) == (3, 1) and "an empty result claims nothing" in exc.reason
     log = parse_text(H + "result teams\nresult finish_order 1 0\nprevious revolution 2\n")
     assert log.result == {"teams": [], "finish_order": [1, 0]}
     assert log.meta == {"previous": {"revolution": 2}}
@@ -1038,7 +1040,8 @@ def log_docs(draw: st.DrawFn, bh_profile: str) -> dict[str, Any]:
                 points = st.one_of(st.integers(-(10**20), 10**20), st.floats(allow_nan=False, allow_infinity=False))
                 teams = st.lists(st.tuples(st.lists(seat, max_size=3, unique=True), points), max_size=3)
                 result[rkey] = [{"seats": s, "points": p} for s, p in draw(teams)]
-        doc["result"] = result
+        if result:  # an empty result claims nothing and is refused (tests/test_hardening.py)
+            doc["result"] = result
     return doc
 
 
