@@ -9,8 +9,11 @@ from __future__ import annotations
 import dataclasses
 import os
 from pathlib import Path
+from typing import Any
 
 import pytest
+from argon2 import PasswordHasher
+from argon2.profiles import CHEAPEST
 from bad_dbs import (
     FUTURE,
     as_reader,
@@ -28,7 +31,8 @@ from bad_dbs import (
 from storage_dbs import temp_db_url
 
 import cli
-from data import queries
+from data import accounts, queries
+from data.accounts import record_decision, verify_user
 from data.database import (
     DamagedDatabase,
     DatabaseStateError,
@@ -48,6 +52,23 @@ from replay.log import Log, read_log
 from replay.simulate import simulate_deal
 
 HEAD = "0005"
+PASSWORD = "a long enough password"
+
+
+@pytest.fixture(autouse=True)
+def _hashers(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Accounts are added with cheap argon2 parameters and signed in with others (so a sign-in would
+    replace the hash)."""
+    monkeypatch.setattr(accounts, "HASHER", PasswordHasher.from_parameters(CHEAPEST))
+    stronger = PasswordHasher(time_cost=2, memory_cost=16, parallelism=1)
+    keep = accounts.add_user
+
+    def add_then_stronger(*args: Any, **kw: Any) -> Any:
+        user = keep(*args, **kw)
+        monkeypatch.setattr(accounts, "HASHER", stronger)
+        return user
+
+    monkeypatch.setattr(accounts, "add_user", add_then_stronger)
 
 
 def run(capsys: pytest.CaptureFixture[str], *args: str | Path) -> tuple[int, str, str]:
@@ -93,8 +114,18 @@ def test_a_newer_library_is_refused_before_anything_is_written(
 # -- 2. read-only --------------------------------------------------------------------------------------
 
 
+def _with_a_referee(url: str) -> None:
+    """Add the referee Li, whose password hash has older parameters than the ones fupan signs in with."""
+    engine = open_db(url)
+    try:
+        accounts.add_user(engine, "Li", PASSWORD, "referee")
+    finally:
+        engine.dispose()
+
+
 def _reads_but_does_not_write(url: str, out: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    """The library at ``url`` (two deals) reads, exports, and refuses an import in one line."""
+    """The library at ``url`` (two deals, the referee Li) reads, exports, signs Li in, and refuses an
+    import and a referee's decision (the import also in one line of the command line)."""
     engine = open_db(url)
     try:
         assert library_state(engine).read_only is not None
@@ -102,6 +133,10 @@ def _reads_but_does_not_write(url: str, out: Path, capsys: pytest.CaptureFixture
         assert len(export_deals(engine, out / "api")) == 2
         with pytest.raises(ReadOnlyDatabase, match="read-only"):
             import_log(engine, marked(21), "new")
+        assert verify_user(engine, "Li", PASSWORD) is not None  # its hash would be replaced: not here
+        decision = Decision(event=1, decision="upheld", text="ok", referee="Li", at="2026-12-01T20:00:00Z")
+        with pytest.raises(ReadOnlyDatabase, match="nothing was stored"):
+            record_decision(engine, 1, decision, "Li")
     finally:
         engine.dispose()
     log = out / "new.json"
@@ -121,6 +156,7 @@ def test_a_read_only_sqlite_file_reads_and_refuses_writes(folder_too: bool, caps
         (top / "out").chmod(0o777)
         url = f"sqlite:///{top / 'lib' / 'fupan.db'}"
         fill(url, 2)
+        _with_a_referee(url)
         before = snapshot(url)
         with read_only_file(url, folder_too), as_reader():
             _reads_but_does_not_write(url, top / "out", capsys)
@@ -149,6 +185,7 @@ def test_a_read_only_postgresql_session_reads_and_refuses_writes(
 ) -> None:
     with temp_db_url("postgresql", tmp_path, "fupan_ro") as url:
         fill(url, 2)
+        _with_a_referee(url)
         before = snapshot(url)
         pg_read_only(url)
         _reads_but_does_not_write(url, tmp_path, capsys)
@@ -160,6 +197,7 @@ def test_a_postgresql_user_who_may_only_select_reads_and_is_refused_writes(
 ) -> None:
     with temp_db_url("postgresql", tmp_path, "fupan_sel") as url:
         fill(url, 2)
+        _with_a_referee(url)
         before = snapshot(url)
         with pg_reader(url) as reader:
             engine = open_db(reader)
