@@ -180,30 +180,24 @@ def test_a_read_only_sqlite_file_that_needs_a_migration_says_so(capsys: pytest.C
         assert snapshot(url)["version"] == [("0004",)]
 
 
-def test_a_read_only_postgresql_session_reads_and_refuses_writes(
-    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+@pytest.mark.parametrize("how", ["read-only session", "select-only user"])
+def test_a_read_only_postgresql_library_reads_and_refuses_writes(
+    how: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
+    """``default_transaction_read_only`` on the database, or a user who may only SELECT."""
     with temp_db_url("postgresql", tmp_path, "fupan_ro") as url:
         fill(url, 2)
         _with_a_referee(url)
         before = snapshot(url)
-        pg_read_only(url)
-        _reads_but_does_not_write(url, tmp_path, capsys)
-        assert snapshot(url) == before
-
-
-def test_a_postgresql_user_who_may_only_select_reads_and_is_refused_writes(
-    tmp_path: Path, capsys: pytest.CaptureFixture[str]
-) -> None:
-    with temp_db_url("postgresql", tmp_path, "fupan_sel") as url:
-        fill(url, 2)
-        _with_a_referee(url)
-        before = snapshot(url)
-        with pg_reader(url) as reader:
-            engine = open_db(reader)
-            assert "may not add rows to" in (library_state(engine).read_only or "")
-            engine.dispose()
-            _reads_but_does_not_write(reader, tmp_path, capsys)
+        if how == "read-only session":
+            pg_read_only(url)
+            _reads_but_does_not_write(url, tmp_path, capsys)
+        else:
+            with pg_reader(url) as reader:
+                engine = open_db(reader)
+                assert "may not add rows to" in (library_state(engine).read_only or "")
+                engine.dispose()
+                _reads_but_does_not_write(reader, tmp_path, capsys)
         assert snapshot(url) == before
 
 
