@@ -1,14 +1,18 @@
 """fupan dashboard: review 够级, 保皇 and 升级 deals in the browser. Run with ``streamlit run app.py``.
 
-A thin frame around ``st.navigation``: the pages live in ``views/``; the language switch is here.
+A thin frame around ``st.navigation``: the pages live in ``views/``; the language switch is here, and
+which library the dashboard uses (``FUPAN_DB``, else the default file; ``DATABASE_URL`` is ignored, said
+here when it is set alone).
 """
 
 from __future__ import annotations
 
 import streamlit as st
 
+from data.database import ignored_env, shown_url
 from views import coach_page, dispute, evaluation_page, library, players, replay_page, scoring, timeline
 from views.common import t
+from views.texts import md
 
 
 def main() -> None:
@@ -23,6 +27,10 @@ def main() -> None:
             horizontal=True,
             format_func=lambda x: "中文" if x == "zh" else "English",
         )
+        st.caption(t("牌局库：", "Library: ") + md(shown_url()))
+        note = ignored_env()
+        if note is not None:
+            st.caption(md(note))
     pages = [
         st.Page(library.render, title=t("牌局库", "Library"), url_path="library", default=True),
         st.Page(replay_page.render, title=t("复盘", "Replay"), url_path="replay"),

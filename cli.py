@@ -4,6 +4,13 @@ notation, simulate deals (够级, 保皇 and 升级).
 Exit codes: 0 every event legal, 1 some event illegal, 2 the input cannot be read (the message names
 the file, line and column), 3 an internal error (a bug: please report it). ``fupan coach`` gives 1
 when a finding it reports is a rule violation.
+
+The commands that use the deal library (import, export, samples, user) open the one ``--db`` names,
+else ``FUPAN_DB``, else the SQLite file in the user's data folder, and say which on standard error
+(``library: URL``, its password masked). A library they cannot use as asked (written by a newer fupan,
+unreachable, read-only for a write, damaged, see ``data.database``) gives one line and exit code 2,
+nothing written. ``fupan export`` of a damaged library writes every deal it can read, lists the others
+and gives 2.
 """
 
 from __future__ import annotations
@@ -31,6 +38,7 @@ from cli_common import (
     limits_of,
 )
 from cli_referee import add_parsers as add_referee_parsers
+from data.states import DatabaseStateError
 from replay.claims import claim_entries, compare_result, value_text
 from replay.log import LogError
 from replay.profile import GAMES, ProfileError, default_profile, load_profile, options_for, shipped_profiles
@@ -40,6 +48,8 @@ from replay.shengji import RANK_LEVEL, SUIT_EN, SUIT_ZH, SjState, card_points
 from replay.verdicts import Verdict
 
 if TYPE_CHECKING:
+    from sqlalchemy.engine import Engine
+
     from coach.coach import Report
     from coach.evaluate import Evaluation
     from coach.findings import Finding
@@ -609,6 +619,22 @@ def cmd_profiles(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
+def _library(args: argparse.Namespace, writes: bool) -> Engine:
+    """The library ``--db`` names (else ``FUPAN_DB``, else the default file), opened; which one is said on
+    standard error, and that ``DATABASE_URL`` is ignored when it is set and nothing else names one. A
+    command that ``writes`` is refused at once (one line) when the library cannot be written."""
+    from data.database import ignored_env, library_state, open_db, shown_url
+
+    note = None if args.db else ignored_env()
+    if note is not None:
+        print(f"fupan: {note}; using {shown_url()}", file=sys.stderr)
+    engine = open_db(args.db)
+    if writes:
+        library_state(engine).check_write()
+    print(f"library: {shown_url(args.db)}", file=sys.stderr)
+    return engine
+
+
 def _import_line(r: ImportResult) -> str:
     """What became of one file, in a line."""
     if r.status == "added":
@@ -624,13 +650,12 @@ def cmd_import(args: argparse.Namespace) -> int:
     """fupan import: store logs (files and folders) in the deal library; a line per file, then the
     counts. A file that cannot be imported is refused with its reason and the others go on; a failing
     database stops the run, and the counts still say what was added before."""
-    from data.database import open_db
     from data.importer import ImportStopped, import_paths, log_files, progress_bar
 
-    engine = open_db(args.db)
     files = log_files(args.paths)
     if not files:
         raise InputError("no log files found in " + ", ".join(args.paths))
+    engine = _library(args, writes=True)
     show = progress_bar() if len(files) > 20 and sys.stderr.isatty() else None
     stopped = ""
     try:
@@ -655,25 +680,26 @@ def _decisions_added(n: int) -> str:
 
 def cmd_export(args: argparse.Namespace) -> int:
     """fupan export: write every stored deal's canonical log to a folder."""
-    from data.database import open_db
-    from data.importer import export_deals
+    from data.exporter import Unreadable, export_deals
 
-    engine = open_db(args.db)
+    engine = _library(args, writes=False)
+    skipped: list[Unreadable] = []
     try:
-        paths = export_deals(engine, args.out)
+        paths = export_deals(engine, args.out, skipped)
     except OSError as exc:
         raise InputError(f"{exc.filename or args.out}: cannot write the logs ({exc.strerror or exc})") from exc
-    print(f"wrote {len(paths)} logs to {args.out}")
-    return EXIT_OK
+    for bad in skipped:
+        print(f"deal {bad.deal_id}: not written, it cannot be read: {bad.reason}")
+    print(f"wrote {len(paths)} logs to {args.out}" + (f"; {len(skipped)} deal(s) cannot be read" if skipped else ""))
+    return _settle(EXIT_INPUT if skipped else EXIT_OK)
 
 
 def cmd_samples(args: argparse.Namespace) -> int:
     """fupan samples: store the shipped sample deals (够级, 保皇, 升级, disputes) in the deal library."""
-    from data.database import open_db
     from data.importer import ImportStopped
     from data.make_samples import import_samples
 
-    engine = open_db(args.db)
+    engine = _library(args, writes=True)
     try:
         results = import_samples(engine)
     except ImportStopped as exc:
@@ -690,7 +716,6 @@ def cmd_samples(args: argparse.Namespace) -> int:
         print(f"{folder}: {counts['added']} added, {counts['duplicate']} duplicate, {counts['error']} not imported")
         total = {k: total[k] + counts[k] for k in total}
     print(f"samples: {total['added']} added, {total['duplicate']} duplicate, {total['error']} not imported")
-    print(f"deal library: {engine.url.render_as_string(hide_password=True)}")
     return _settle(EXIT_INPUT if total["error"] else EXIT_OK)
 
 
@@ -716,7 +741,6 @@ def _new_password(args: argparse.Namespace) -> str:
 def cmd_user(args: argparse.Namespace) -> int:
     """fupan user add|list|disable|passwd: the dashboard's accounts (referees and admins)."""
     from data import accounts
-    from data.database import open_db
 
     try:
         password = ""
@@ -725,7 +749,7 @@ def cmd_user(args: argparse.Namespace) -> int:
             if args.action == "add":
                 accounts.check_role(args.role)
             password = accounts.check_password(_new_password(args))
-        engine = open_db(args.db)
+        engine = _library(args, writes=args.action != "list")
         if args.action == "add":
             user = accounts.add_user(engine, args.name, password, args.role)
             print(f"added user {user.name} ({user.role})")
@@ -748,7 +772,7 @@ def cmd_user(args: argparse.Namespace) -> int:
 
 
 def _add_user_parser(sub: Any) -> None:
-    db_help = "database URL (default: DATABASE_URL, else a SQLite file in the user's data folder)"
+    db_help = "database URL (default: FUPAN_DB, else a SQLite file in the user's data folder)"
     p = sub.add_parser("user", help="the dashboard's accounts: add, list, disable, passwd")
     users = p.add_subparsers(dest="action", required=True)
     q = users.add_parser("add", help="add an account (the password is asked twice)")
@@ -831,15 +855,15 @@ def build_parser() -> argparse.ArgumentParser:
     p.set_defaults(func=cmd_demo)
     p = sub.add_parser("import", help="store logs in the deal library")
     p.add_argument("paths", nargs="+", help="log files and folders (searched for .json, .txt, .fupan)")
-    p.add_argument("--db", help="database URL (default: DATABASE_URL, else a SQLite file in the user's data folder)")
+    p.add_argument("--db", help="database URL (default: FUPAN_DB, else a SQLite file in the user's data folder)")
     add_limit_args(p)
     p.set_defaults(func=cmd_import)
     p = sub.add_parser("export", help="write the stored logs back")
-    p.add_argument("--db", help="database URL")
+    p.add_argument("--db", help="database URL (default: FUPAN_DB, else a SQLite file in the user's data folder)")
     p.add_argument("--out", required=True)
     p.set_defaults(func=cmd_export)
     p = sub.add_parser("samples", help="store the shipped sample deals in the deal library")
-    p.add_argument("--db", help="database URL (default: DATABASE_URL, else a SQLite file in the user's data folder)")
+    p.add_argument("--db", help="database URL (default: FUPAN_DB, else a SQLite file in the user's data folder)")
     p.set_defaults(func=cmd_samples)
     _add_user_parser(sub)
     add_referee_parsers(sub)
@@ -854,7 +878,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
     try:
         return args.func(args)
-    except (LogError, ProfileError, InputError) as exc:
+    except (LogError, ProfileError, InputError, DatabaseStateError) as exc:
         print(f"fupan: {exc}", file=sys.stderr)
         return EXIT_INPUT
     except SQLAlchemyError as exc:

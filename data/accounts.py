@@ -36,7 +36,7 @@ from sqlalchemy import Table, func, insert, select, update
 from sqlalchemy.engine import Connection, Engine
 from sqlalchemy.exc import IntegrityError
 
-from data.database import WRITE
+from data.database import WRITE, DatabaseStateError
 from data.decisions import StoredDecision, decision_by_id, lock_deal, store_decisions, stored_id, unstorable, utc
 from data.importer import ImportResult, import_log
 from data.models import EventRow, User
@@ -200,10 +200,13 @@ def verify_user(engine: Engine, name: str, password: str) -> User | None:
     user = _user(row)
     if HASHER.check_needs_rehash(row.password_hash):
         digest = HASHER.hash(password)
-        with engine.execution_options(**WRITE).begin() as conn:
-            stmt = update(USERS).where(USERS.c.id == row.id, USERS.c.password_hash == row.password_hash)
-            if conn.execute(stmt.values(password_hash=digest)).rowcount:
-                user.password_hash = digest
+        try:
+            with engine.execution_options(**WRITE).begin() as conn:
+                stmt = update(USERS).where(USERS.c.id == row.id, USERS.c.password_hash == row.password_hash)
+                if conn.execute(stmt.values(password_hash=digest)).rowcount:
+                    user.password_hash = digest
+        except DatabaseStateError:  # a read-only library: the old hash stays, the account still signs in
+            pass
     return user
 
 

@@ -1,37 +1,80 @@
-"""The database: an engine made from a URL, and the schema brought up to date by migrations.
+"""The database: an engine made from a URL, the schema brought up to date by migrations, and the
+library's state said, never guessed.
 
-The default is a SQLite file in the user's data folder (``fupan.db``); ``DATABASE_URL`` or ``--db``
-names another, e.g. ``postgresql://user@127.0.0.1:5432/fupan`` for a club server (through psycopg 3).
-The schema is versioned with Alembic (``data/migrations``): ``open_db`` upgrades an older database.
+The default is a SQLite file in the user's data folder (``fupan.db``); ``FUPAN_DB`` or ``--db`` names
+another, e.g. ``postgresql://user@127.0.0.1:5432/fupan`` for a club server (through psycopg 3).
+``DATABASE_URL`` is not read (``ignored_env`` says so). The schema is versioned with Alembic
+(``data/migrations``): ``open_db`` upgrades an older database.
+
+``open_db`` looks at the library before it writes anything, and raises a ``DatabaseStateError`` (a
+ValueError whose message names the library, what is wrong and what to do) for a library it cannot use:
+one written by a newer fupan (``NewerDatabase``), one it cannot reach (``DatabaseUnreachable``), a
+read-only one that needs a migration (``ReadOnlyDatabase``), a SQLite file too damaged to read
+(``DamagedDatabase``). A library it can read but not write is opened for reading: a read-only one
+(file or folder permissions; on PostgreSQL a read-only transaction or a user who may not add rows), or
+a SQLite file ``PRAGMA quick_check`` finds damaged. Every write transaction (``WRITE``) is checked
+first, so a refused write stores nothing: ``ReadOnlyDatabase``, ``DamagedDatabase``, and
+``LibraryReplaced`` when the SQLite file was deleted or replaced since it was opened (its device and
+inode are kept: a connection still open on the old file would write into a file nobody sees again).
+Errors of the driver that mean the same (a read-only or a malformed file) are raised as these too.
 """
 
 from __future__ import annotations
 
 import os
+import weakref
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from alembic import command
 from alembic.config import Config
 from alembic.runtime.migration import MigrationContext
+from alembic.script import ScriptDirectory
 from platformdirs import user_data_dir
-from sqlalchemy import Table, event, insert, make_url
+from sqlalchemy import Table, event, insert, make_url, text
 from sqlalchemy.dialects.postgresql import insert as pg_insert
 from sqlalchemy.dialects.sqlite import insert as sqlite_insert
-from sqlalchemy.engine import Connection, Engine
-from sqlalchemy.exc import ArgumentError
+from sqlalchemy.engine import URL, Connection, Engine, ExceptionContext
+from sqlalchemy.exc import ArgumentError, DBAPIError
 from sqlmodel import Session, create_engine
 
+from data.states import (
+    DamagedDatabase,
+    DatabaseStateError,
+    DatabaseUnreachable,
+    LibraryReplaced,
+    NewerDatabase,
+    ReadOnlyDatabase,
+)
+
 MIGRATIONS = Path(__file__).parent / "migrations"
+ENV = "FUPAN_DB"  # the one environment variable that names the library
+OLD_ENV = "DATABASE_URL"  # read by older versions; no longer
+__all__ = [
+    "DamagedDatabase",
+    "DatabaseStateError",
+    "DatabaseUnreachable",
+    "LibraryReplaced",
+    "NewerDatabase",
+    "ReadOnlyDatabase",
+]
 
 
 def default_url() -> str:
-    """``DATABASE_URL`` if set, else a SQLite file in the user's data folder."""
-    url = os.environ.get("DATABASE_URL")
+    """``FUPAN_DB`` if set, else a SQLite file in the user's data folder."""
+    url = os.environ.get(ENV)
     if url:
         return url
     folder = Path(user_data_dir("fupan", appauthor=False))
     return f"sqlite:///{folder / 'fupan.db'}"
+
+
+def ignored_env() -> str | None:
+    """A sentence when ``DATABASE_URL`` is set and ``FUPAN_DB`` is not (it is ignored), else None."""
+    if os.environ.get(OLD_ENV) and not os.environ.get(ENV):
+        return f"{OLD_ENV} is set but no longer read: {ENV} names the library"
+    return None
 
 
 def normalize_url(url: str) -> str:
@@ -42,10 +85,21 @@ def normalize_url(url: str) -> str:
     return url
 
 
+def shown_url(url: str | URL | None = None) -> str:
+    """The library's URL as it is printed: its password masked (default: ``default_url()``)."""
+    if isinstance(url, URL):
+        return url.render_as_string(hide_password=True)
+    try:
+        return make_url(normalize_url(url or default_url())).render_as_string(hide_password=True)
+    except (ArgumentError, ValueError):
+        return "(a URL that cannot be read)"
+
+
 WRITE = {"fupan_write": True}
 """Execution options of a connection that is about to write (``engine.execution_options(**WRITE)``):
 on SQLite its transactions start with ``BEGIN IMMEDIATE``, so concurrent writers wait their turn
-(up to the busy timeout) instead of failing when a read transaction cannot be upgraded."""
+(up to the busy timeout) instead of failing when a read transaction cannot be upgraded. The library's
+state is checked before (``LibraryState.check_write``)."""
 
 
 def insert_ignore(conn: Connection, table: Table, values: dict[str, Any], unique: tuple[str, ...]) -> Any:
@@ -60,13 +114,138 @@ def insert_ignore(conn: Connection, table: Table, values: dict[str, Any], unique
     return conn.execute(stmt.returning(table.c.id)).scalar()
 
 
+@dataclass
+class LibraryState:
+    """What is known of an engine's library: its URL as printed, its SQLite file (and that file's
+    device and inode once opened), why it cannot be written (None: it can), what ``PRAGMA quick_check``
+    found wrong (None: nothing, or not looked)."""
+
+    shown: str
+    path: Path | None = None
+    identity: tuple[int, int] | None = None
+    read_only: str | None = None
+    damaged: str | None = None
+
+    def remember_file(self) -> None:
+        """Keep the SQLite file's device and inode (checked before each write)."""
+        if self.path is not None:
+            st = os.stat(self.path)
+            self.identity = (st.st_dev, st.st_ino)
+
+    def check_file(self) -> None:
+        """LibraryReplaced when the SQLite file opened is no longer the one at its path."""
+        if self.path is None or self.identity is None:
+            return
+        try:
+            st = os.stat(self.path)
+        except FileNotFoundError:
+            how = "deleted"
+        else:
+            if (st.st_dev, st.st_ino) == self.identity:
+                return
+            how = "replaced by another file"
+        raise LibraryReplaced(
+            f"the library file {self.path} was {how} while fupan had it open: nothing was stored. "
+            "Restart fupan (the dashboard) to open the library now at that path."
+        )
+
+    def damaged_error(self, why: str, doing: str = "nothing was stored") -> DamagedDatabase:
+        return DamagedDatabase(
+            f"the library {self.shown} is damaged ({why}): {doing}. `fupan export` saves the deals that "
+            "can still be read; import them into a new library, or restore the file from a backup."
+        )
+
+    def read_only_error(self, why: str) -> ReadOnlyDatabase:
+        return ReadOnlyDatabase(
+            f"the library {self.shown} is read-only ({why}): it can be read and exported, nothing was stored."
+        )
+
+    def check_write(self) -> None:
+        """Raise the reason a write must not start (a damaged, read-only, deleted or replaced library)."""
+        if self.damaged is not None:
+            raise self.damaged_error(self.damaged)
+        if self.read_only is not None:
+            raise self.read_only_error(self.read_only)
+        self.check_file()
+
+    def translate(self, exc: BaseException, statement: str | None) -> DatabaseStateError | None:
+        """The state error a driver's error means (a read-only or damaged library), else None."""
+        name = str(getattr(exc, "sqlite_errorname", ""))
+        if name.startswith("SQLITE_READONLY"):
+            return self.read_only_error(str(exc))
+        if name.startswith("SQLITE_CORRUPT") or name == "SQLITE_NOTADB":
+            return self.damaged_error(str(exc), "what it holds cannot all be read")
+        state = getattr(exc, "sqlstate", None)
+        writing = (statement or "").lstrip().split(" ", 1)[0].upper() in ("INSERT", "UPDATE", "DELETE", "CREATE")
+        if state == "25006" or (state == "42501" and writing):
+            return self.read_only_error((str(exc).splitlines() or [""])[0])
+        return None
+
+
+_STATES: weakref.WeakKeyDictionary[Engine, LibraryState] = weakref.WeakKeyDictionary()
+
+
+def library_state(engine: Engine) -> LibraryState:
+    """The state ``make_engine`` and ``open_db`` keep of an engine's library."""
+    found = _STATES.get(engine)
+    if found is None:
+        found = _STATES[engine] = LibraryState(shown_url(engine.url))
+    return found
+
+
 def _url_error(why: object) -> ArgumentError:
     # the URL itself is not repeated: it may hold a password
     return ArgumentError(f"cannot use the database URL: {why}")
 
 
+def _writable(path: Path) -> bool:
+    return os.access(path, os.W_OK, effective_ids=os.access in os.supports_effective_ids)
+
+
+def _sqlite_file(parsed: URL, state: LibraryState) -> URL:
+    """The URL to open a SQLite library file with: read-only (``mode=ro``; ``immutable`` when its folder
+    cannot be written and no write-ahead log is there to read) when the file or its folder cannot be
+    written; creates the folder of a file that does not exist yet."""
+    path = Path(parsed.database or "").expanduser()
+    state.path = path.absolute()
+    parsed = parsed.set(database=str(path))
+    if not path.exists():
+        try:
+            path.parent.mkdir(parents=True, exist_ok=True)
+        except OSError as exc:
+            raise _url_error(f"cannot create the folder of the SQLite file ({exc.strerror or exc})") from None
+        if not _writable(path.parent):
+            raise ReadOnlyDatabase(
+                f"the library file {path} does not exist and its folder is read-only: it cannot be made there"
+            )
+        return parsed
+    folder_ok = _writable(path.parent)
+    if _writable(path) and folder_ok:
+        return parsed
+    state.read_only = "the file cannot be written" if folder_ok else "its folder cannot be written"
+    wal = Path(f"{path}-wal")
+    mode = "immutable" if not folder_ok and not (wal.exists() and wal.stat().st_size) else "mode"
+    query = {"uri": "true", **({"immutable": "1"} if mode == "immutable" else {"mode": "ro"})}
+    return parsed.set(database=f"file:{path}", query=query)
+
+
+def _guard(engine: Engine, state: LibraryState) -> None:
+    """Check the library's state before every write transaction; raise the driver's errors that mean a
+    read-only or damaged library as such."""
+
+    @event.listens_for(engine, "begin")
+    def _before_write(conn: Connection) -> None:
+        if conn.get_execution_options().get("fupan_write"):
+            state.check_write()
+
+    @event.listens_for(engine, "handle_error")
+    def _translate(ctx: ExceptionContext) -> BaseException | None:
+        return state.translate(ctx.original_exception, ctx.statement)
+
+
 def make_engine(url: str | None = None) -> Engine:
-    """An engine for ``url`` (default: ``default_url()``); creates a SQLite file's folder.
+    """An engine for ``url`` (default: ``default_url()``); creates a SQLite file's folder, and opens a
+    SQLite file that cannot be written read-only (``library_state(engine).read_only`` says why).
 
     A URL that cannot be used (unparsable, a bad port, a driver that is not installed, a SQLite
     folder that cannot be created) raises ``sqlalchemy.exc.ArgumentError`` with a one-line message.
@@ -80,41 +259,44 @@ def make_engine(url: str | None = None) -> Engine:
         _ = parsed.port  # a port that is not a number fails here, not at the first connection
     except ValueError:
         raise _url_error("the port is not a number") from None
+    state = LibraryState(shown_url(parsed))
     if parsed.get_backend_name() == "sqlite":
         db = parsed.database or ""
         if db and db != ":memory:" and not db.startswith("file:"):
-            path = Path(db).expanduser()
-            parsed = parsed.set(database=str(path))
-            try:
-                path.parent.mkdir(parents=True, exist_ok=True)
-            except OSError as exc:
-                raise _url_error(f"cannot create the folder of the SQLite file ({exc.strerror or exc})") from None
+            parsed = _sqlite_file(parsed, state)
         try:
             engine = create_engine(parsed, connect_args={"check_same_thread": False, "timeout": 30})
         except ImportError as exc:
             raise _url_error(f"its driver is not installed ({exc})") from None
         except ArgumentError as exc:
             raise _url_error(exc) from None
+        _guard(engine, state)  # before BEGIN IMMEDIATE, which a read-only file may refuse
+        read_only = state.read_only is not None
 
         @event.listens_for(engine, "connect")
-        def _sqlite_connect(conn, _record) -> None:
+        def _sqlite_connect(conn: Any, _record: Any) -> None:
             conn.isolation_level = None  # SQLAlchemy emits BEGIN itself (below): transactional DDL, savepoints
             cur = conn.cursor()
             cur.execute("PRAGMA foreign_keys=ON")
-            cur.execute("PRAGMA journal_mode=WAL")
+            if not read_only:  # a read-only file keeps its journal mode
+                cur.execute("PRAGMA journal_mode=WAL")
             cur.close()
 
         @event.listens_for(engine, "begin")
-        def _sqlite_begin(conn) -> None:
+        def _sqlite_begin(conn: Connection) -> None:
             conn.exec_driver_sql("BEGIN IMMEDIATE" if conn.get_execution_options().get("fupan_write") else "BEGIN")
 
+        _STATES[engine] = state
         return engine
     try:
-        return create_engine(parsed, pool_pre_ping=True)
+        engine = create_engine(parsed, pool_pre_ping=True)
     except ImportError as exc:
         raise _url_error(f"its driver is not installed ({exc})") from None
     except ArgumentError as exc:
         raise _url_error(exc) from None
+    _guard(engine, state)
+    _STATES[engine] = state
+    return engine
 
 
 def alembic_config(engine: Engine) -> Config:
@@ -136,10 +318,81 @@ def current_revision(engine: Engine) -> str | None:
         return MigrationContext.configure(conn).get_current_revision()
 
 
+def _quick_check(conn: Connection) -> str | None:
+    """SQLite's ``PRAGMA quick_check``: None when it finds the file sound, else its first complaint."""
+    found = conn.exec_driver_sql("PRAGMA quick_check(1)").scalar()
+    return (
+        None
+        if found == "ok"
+        else "PRAGMA quick_check: " + " ".join(str(found).replace("*** in database main ***", "").split())
+    )
+
+
+def _pg_read_only(conn: Connection) -> str | None:
+    """Why this PostgreSQL session cannot write the library (None: it can)."""
+    if conn.exec_driver_sql("SHOW transaction_read_only").scalar() == "on":
+        return "its transactions are read-only (default_transaction_read_only, or a standby server)"
+    denied = conn.execute(
+        text(
+            "SELECT tablename FROM pg_tables WHERE schemaname = current_schema() "
+            "AND NOT has_table_privilege(format('%I.%I', schemaname, tablename), 'INSERT') ORDER BY tablename"
+        )
+    ).scalars()
+    names = list(denied)
+    if names:
+        user = conn.exec_driver_sql("SELECT current_user").scalar()
+        return f"the user {user} may not add rows to {', '.join(names)}"
+    return None
+
+
+def _look(engine: Engine, state: LibraryState) -> set[str]:
+    """The library's schema heads; also what quick_check finds (SQLite) and whether the session may
+    write (PostgreSQL). Reads only."""
+    try:
+        with engine.connect() as conn:
+            heads = set(MigrationContext.configure(conn).get_current_heads())
+            if conn.dialect.name == "sqlite":
+                state.damaged = _quick_check(conn)
+            elif conn.dialect.name == "postgresql":
+                state.read_only = state.read_only or _pg_read_only(conn)
+    except DBAPIError as exc:
+        first = (str(exc.orig).splitlines() or [""])[0]
+        raise DatabaseUnreachable(f"cannot open the library {state.shown}: {first}") from None
+    return heads
+
+
 def open_db(url: str | None = None) -> Engine:
-    """An engine whose schema is up to date."""
+    """An engine whose schema is up to date; the library looked at first (see the module's text): a
+    library this fupan cannot use raises its ``DatabaseStateError`` before anything is written."""
     engine = make_engine(url)
-    migrate(engine)
+    state = library_state(engine)
+    try:
+        heads = _look(engine, state)
+        script = ScriptDirectory.from_config(alembic_config(engine))
+        newest = script.get_current_head()
+        unknown = sorted(heads - {rev.revision for rev in script.walk_revisions()})
+        if unknown:
+            raise NewerDatabase(
+                f"the library {state.shown} was written by a newer fupan: its schema revision is "
+                f"{', '.join(unknown)}, the newest this fupan knows is {newest}. Upgrade fupan to use it; "
+                "nothing was changed."
+            )
+        if heads != set(script.get_heads()):
+            was = ", ".join(sorted(heads)) or "none (an empty database)"
+            why = state.damaged or state.read_only
+            if why is not None:
+                kind = DamagedDatabase if state.damaged else ReadOnlyDatabase
+                raise kind(
+                    f"the library {state.shown} is {'damaged' if state.damaged else 'read-only'} ({why}), and its "
+                    f"schema (revision {was}) must be upgraded to {newest} before this fupan can use it: "
+                    + ("restore it from a backup" if state.damaged else "open it once with write access")
+                    + "; nothing was changed."
+                )
+            migrate(engine)
+        state.remember_file()
+    except BaseException:
+        engine.dispose()
+        raise
     return engine
 
 

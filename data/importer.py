@@ -6,8 +6,8 @@ atomic per deal (a bad file is reported with its reason and nothing of it is sto
 go in). Each deal is replayed and coached, and its verdicts and findings are stored with it. A log's
 decisions (``Log.decisions``) are merged into the stored deal's in the same transaction: those the deal
 does not hold yet are added (the same decision, by ``Decision.key``, is stored once), so a duplicate
-deal may still bring new decisions (``ImportResult.decisions_added``). Export writes each stored
-canonical log back with all its stored decisions, oldest first (``data.decisions``).
+deal may still bring new decisions (``ImportResult.decisions_added``). Export (``data.exporter``) writes
+each stored canonical log back with all its stored decisions, oldest first (``data.decisions``).
 
 Every game is stored alike: the deal, its seats (who sat there, its side, and the place and points
 the score gives: 够级 and 保皇 a place and its points; 升级 no place, the two teams (0, 2) and (1, 3) as
@@ -33,8 +33,8 @@ import os
 import random
 import sys
 import time
-from collections.abc import Callable, Iterable, Iterator
-from dataclasses import dataclass, replace
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any, TextIO
@@ -42,16 +42,16 @@ from typing import Any, TextIO
 from sqlalchemy import Table, insert
 from sqlalchemy.engine import Connection, Engine
 from sqlalchemy.exc import DataError, DBAPIError, IntegrityError, OperationalError, SQLAlchemyError
-from sqlmodel import Session, select
+from sqlmodel import select
 
 from coach.coach import coach_replay
 from data.database import WRITE, insert_ignore
-from data.decisions import decisions_of, store_decisions, unstorable
+from data.decisions import store_decisions, unstorable
 from data.models import Deal, DealSeat, EventRow, FindingRow, Match, Player, PlayerAlias
 from replay.clip import clip
 from replay.decisions import decision_from_json
 from replay.limits import LIMITS, Limits
-from replay.log import Log, LogError, locate, parse_json_log, read_log
+from replay.log import Log, LogError, locate, read_log
 from replay.profile import ProfileError
 from replay.replay import Replay
 from replay.scoring import Score
@@ -446,31 +446,3 @@ def progress_bar(stream: TextIO = sys.stderr, width: int = 30) -> Callable[[int,
         stream.flush()
 
     return show
-
-
-def stored_logs(engine: Engine) -> Iterator[tuple[Deal, str]]:
-    """Every stored deal with its canonical log text with its stored decisions (oldest first), in
-    import order."""
-    decided = decisions_of(engine)
-    with Session(engine) as db:
-        for deal in db.exec(select(Deal).order_by(Deal.id)):
-            decisions = decided.get(deal.id or 0)
-            if not decisions:
-                yield deal, deal.log_json
-                continue
-            log = parse_json_log(deal.log_json, f"deal {deal.id}")
-            yield deal, replace(log, decisions=decisions).dumps()
-
-
-def export_deals(engine: Engine, out_dir: str | Path) -> list[Path]:
-    """Write every stored deal's canonical log, with its stored decisions, to ``out_dir`` (a deal
-    without decisions byte-identical to its canonical import; an export imported into another library
-    and exported again gives the same bytes)."""
-    folder = Path(out_dir)
-    folder.mkdir(parents=True, exist_ok=True)
-    paths = []
-    for deal, text in stored_logs(engine):
-        path = folder / f"{deal.game}-{deal.id:06d}-{deal.content_hash[:12]}.json"
-        path.write_text(text, encoding="utf-8", newline="")
-        paths.append(path)
-    return paths

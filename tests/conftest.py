@@ -13,6 +13,24 @@ from storage_dbs import BACKENDS, temp_db_url
 from data.database import open_db
 
 
+@pytest.fixture(autouse=True, scope="session")
+def _no_real_library(tmp_path_factory: pytest.TempPathFactory) -> Iterator[None]:
+    """No test opens the user's own library: the default library's folder (the user's data folder) is a
+    temporary one, and neither FUPAN_DB nor DATABASE_URL comes from the shell that runs the tests."""
+    import os
+
+    keep = {k: os.environ.get(k) for k in ("XDG_DATA_HOME", "FUPAN_DB", "DATABASE_URL")}
+    os.environ["XDG_DATA_HOME"] = str(tmp_path_factory.mktemp("data-home"))
+    os.environ.pop("FUPAN_DB", None)
+    os.environ.pop("DATABASE_URL", None)
+    yield
+    for k, v in keep.items():
+        if v is None:
+            os.environ.pop(k, None)
+        else:
+            os.environ[k] = v
+
+
 @pytest.fixture(autouse=True)
 def _keep_main_module() -> Iterator[None]:
     """Put ``sys.modules["__main__"]`` back after each test: Streamlit's AppTest installs the app script

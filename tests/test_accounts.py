@@ -34,9 +34,10 @@ from data.accounts import (
     set_password,
     verify_user,
 )
-from data.database import open_db
+from data.database import open_db, shown_url
 from data.decisions import deal_decisions, standing_decisions
-from data.importer import export_deals, import_log
+from data.exporter import export_deals
+from data.importer import import_log
 from data.models import DecisionRow
 from replay.decisions import Decision, now_utc
 from replay.log import Log, read_log
@@ -292,6 +293,11 @@ def test_an_upload_is_refused_if_the_account_is_disabled_before_it_is_stored(
 # fupan user
 
 
+def lib(url: str) -> str:
+    """The line the library commands write first on standard error."""
+    return f"library: {shown_url(url)}\n"
+
+
 def run(capsys: pytest.CaptureFixture[str], *args: str | Path) -> tuple[int, str, str]:
     try:
         code = cli.main([str(a) for a in args])
@@ -311,13 +317,13 @@ def test_cli_user_commands(
     db_url: str, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, stdin: Any
 ) -> None:
     db = ("--db", db_url)
-    assert run(capsys, "user", "list", *db) == (0, "no users\n", "")
+    assert run(capsys, "user", "list", *db) == (0, "no users\n", lib(db_url))
     stdin(PASSWORD + "\n")
     code, out, err = run(capsys, "user", "add", "老王", "--role", "referee", "--password-stdin", *db)
-    assert (code, out, err) == (0, "added user 老王 (referee)\n", "")
+    assert (code, out, err) == (0, "added user 老王 (referee)\n", lib(db_url))
     answers = iter(["correct horse", "correct horse"])
     monkeypatch.setattr("getpass.getpass", lambda prompt="": next(answers))
-    assert run(capsys, "user", "add", "Admin", "--role", "admin", *db) == (0, "added user Admin (admin)\n", "")
+    assert run(capsys, "user", "add", "Admin", "--role", "admin", *db) == (0, "added user Admin (admin)\n", lib(db_url))
     code, out, _ = run(capsys, "user", "list", *db)
     lines = out.splitlines()
     assert code == 0 and [line.split("\t")[:3] for line in lines] == [
@@ -334,10 +340,10 @@ def test_cli_user_commands(
         assert run(capsys, "user", "passwd", "老王", "--password-stdin", *db) == (
             0,
             "changed the password of 老王\n",
-            "",
+            lib(db_url),
         )
         assert verify_user(engine, "老王", "another one") is not None
-        assert run(capsys, "user", "disable", "老王", *db) == (0, "disabled user 老王\n", "")
+        assert run(capsys, "user", "disable", "老王", *db) == (0, "disabled user 老王\n", lib(db_url))
         assert verify_user(engine, "老王", "another one") is None
         assert run(capsys, "user", "list", *db)[1].splitlines()[1].split("\t")[2] == "disabled"
     finally:
@@ -362,7 +368,8 @@ def test_cli_user_errors_are_one_line(
         stdin(given or "")
         code, out, err = run(capsys, *args, *db)
         assert (code, out) == (2, ""), (args, err)
-        assert err.startswith("fupan: ") and message in err and err.count("\n") == 1, (args, err)
+        said = err.removeprefix(lib(db_url))  # an account error comes after the library is opened
+        assert said.startswith("fupan: ") and message in said and said.count("\n") == 1, (args, err)
     answers = iter(["one password", "another password"])
     monkeypatch.setattr("getpass.getpass", lambda prompt="": next(answers))
     code, out, err = run(capsys, "user", "add", "Wu", "--role", "referee", *db)

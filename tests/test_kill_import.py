@@ -17,7 +17,8 @@ from sqlalchemy import text
 from sqlalchemy.engine import Engine
 
 from data.database import open_db
-from data.importer import content_hash, export_deals
+from data.exporter import export_deals
+from data.importer import content_hash
 from replay.log import parse_json_log
 from replay.simulate import simulate_deal
 

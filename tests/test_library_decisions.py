@@ -24,9 +24,10 @@ import cli
 import data.database as database
 import data.decisions as stored
 from data import queries
-from data.database import alembic_config, current_revision, make_engine, migrate, open_db
+from data.database import alembic_config, current_revision, make_engine, migrate, open_db, shown_url
 from data.decisions import deal_decisions, decisions_of, standing_decisions
-from data.importer import content_hash, export_deals, import_log, import_paths
+from data.exporter import export_deals
+from data.importer import content_hash, import_log, import_paths
 from data.models import Deal, DealSeat, DecisionRow, EventRow, FindingRow
 from replay.decisions import Decision, in_order
 from replay.log import Log, read_log
@@ -394,11 +395,11 @@ def test_cli_import_reports_the_decisions_added(
     assert run(capsys, "import", plain, "--db", db_url) == (
         0,
         f"{plain}: added as deal 1\n1 added, 0 duplicate, 0 not imported\n",
-        "",
+        f"library: {shown_url(db_url)}\n",
     )
     decided = write(tmp_path / "decided.json", with_decisions(deal, A, B))
     code, out, err = run(capsys, "import", decided, "--db", db_url)
-    assert (code, err) == (0, "")
+    assert (code, err) == (0, f"library: {shown_url(db_url)}\n")
     assert out.splitlines() == [
         f"{decided}: duplicate of deal 1, 2 referee's decisions added",
         "0 added, 1 duplicate, 0 not imported; 2 referee's decisions added",
@@ -406,14 +407,14 @@ def test_cli_import_reports_the_decisions_added(
     assert run(capsys, "import", decided, "--db", db_url) == (
         0,
         f"{decided}: duplicate of deal 1\n0 added, 1 duplicate, 0 not imported\n",
-        "",
+        f"library: {shown_url(db_url)}\n",
     )
     new = write(tmp_path / "new.json", with_decisions(simulate_deal(12, "gouji").log, C))
     assert run(capsys, "import", new, "--db", db_url) == (
         0,
         f"{new}: added as deal 2, 1 referee's decision added\n"
         "1 added, 0 duplicate, 0 not imported; 1 referee's decision added\n",
-        "",
+        f"library: {shown_url(db_url)}\n",
     )
     out_dir = tmp_path / "out"
     assert run(capsys, "export", "--db", db_url, "--out", out_dir)[:2] == (0, f"wrote 2 logs to {out_dir}\n")

@@ -26,8 +26,9 @@ from sqlmodel import SQLModel
 import cli
 import data.importer as importer
 from coach.coach import coach_replay
-from data.database import current_revision, make_engine, migrate, open_db
-from data.importer import content_hash, export_deals, import_log, import_paths
+from data.database import current_revision, make_engine, migrate, open_db, shown_url
+from data.exporter import export_deals
+from data.importer import content_hash, import_log, import_paths
 from data.models import Deal, DealSeat, EventRow, FindingRow, Match, Player, PlayerAlias
 from replay.events import Play
 from replay.log import Log, read_log
@@ -38,6 +39,11 @@ from replay.simulate import simulate_deal, write_deals
 
 CASES = Path(__file__).parent / "cases"
 HEAD = "0005"
+
+
+def lib(url: str) -> str:
+    """The line the library commands write first on standard error."""
+    return f"library: {shown_url(url)}\n"
 
 
 def count(engine: Engine, model: Any, *where: Any) -> int:
@@ -366,11 +372,11 @@ def test_cli_import_and_export_of_shengji(
     db_url: str, sj_sims: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     code, out, err = run(capsys, "import", sj_sims, "--db", db_url)
-    assert (code, out.splitlines()[-1], err) == (0, "3 added, 0 duplicate, 0 not imported", "")
+    assert (code, out.splitlines()[-1], err) == (0, "3 added, 0 duplicate, 0 not imported", lib(db_url))
     code, out, err = run(capsys, "import", sj_sims, "--db", db_url)
-    assert (code, out.splitlines()[-1], err) == (0, "0 added, 3 duplicate, 0 not imported", "")
+    assert (code, out.splitlines()[-1], err) == (0, "0 added, 3 duplicate, 0 not imported", lib(db_url))
     out_dir = tmp_path / "out"
-    assert run(capsys, "export", "--db", db_url, "--out", out_dir) == (0, f"wrote 3 logs to {out_dir}\n", "")
+    assert run(capsys, "export", "--db", db_url, "--out", out_dir) == (0, f"wrote 3 logs to {out_dir}\n", lib(db_url))
     assert sorted(p.read_bytes() for p in out_dir.iterdir()) == sorted(p.read_bytes() for p in sj_sims.glob("*.json"))
 
 
@@ -449,12 +455,12 @@ def run(capsys: pytest.CaptureFixture[str], *args: str | Path) -> tuple[int, str
 def test_cli_import_and_export(db_url: str, sims: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     files = sorted(sims.glob("*.json"))
     code, out, err = run(capsys, "import", sims, "--db", db_url)
-    assert (code, err) == (0, "")
+    assert (code, err) == (0, lib(db_url))
     assert out.splitlines() == [f"{f}: added as deal {k}" for k, f in enumerate(files, 1)] + [
         "6 added, 0 duplicate, 0 not imported"
     ]
     code, out, err = run(capsys, "import", sims, "--db", db_url)
-    assert (code, err) == (0, "")
+    assert (code, err) == (0, lib(db_url))
     assert out.splitlines() == [f"{f}: duplicate of deal {k}" for k, f in enumerate(files, 1)] + [
         "0 added, 6 duplicate, 0 not imported"
     ]
@@ -462,7 +468,7 @@ def test_cli_import_and_export(db_url: str, sims: Path, tmp_path: Path, capsys: 
     bad = tmp_path / "bad.json"
     bad.write_text("{ nope", encoding="utf-8")
     code, out, err = run(capsys, "import", bad, sorted(sims.glob("*.json"))[0], "--db", db_url)
-    assert code == 2 and err == ""
+    assert code == 2 and err == lib(db_url)
     lines = out.splitlines()
     assert lines[0].startswith(f"{bad}: not imported: ") and "malformed JSON" in lines[0]
     assert lines[1:] == [f"{files[0]}: duplicate of deal 1", "0 added, 1 duplicate, 1 not imported"]
@@ -474,10 +480,11 @@ def test_cli_import_and_export(db_url: str, sims: Path, tmp_path: Path, capsys: 
 
     out_dir = tmp_path / "out"
     code, out, err = run(capsys, "export", "--db", db_url, "--out", out_dir)
-    assert (code, out, err) == (0, f"wrote 6 logs to {out_dir}\n", "")
+    assert (code, out, err) == (0, f"wrote 6 logs to {out_dir}\n", lib(db_url))
     assert sorted(p.read_bytes() for p in out_dir.iterdir()) == sorted(p.read_bytes() for p in sims.glob("*.json"))
     code, out, err = run(capsys, "export", "--db", db_url, "--out", bad / "sub")  # bad is a file
-    assert (code, out) == (2, "") and err.startswith(f"fupan: {bad / 'sub'}: cannot write") and err.count("\n") == 1
+    assert (code, out) == (2, "") and err.startswith(lib(db_url) + f"fupan: {bad / 'sub'}: cannot write")
+    assert err.count("\n") == 2
     assert current_revision(make_engine(db_url)) == HEAD
 
 
@@ -500,16 +507,37 @@ def test_cli_bad_database_url(
     code, out, err = run(capsys, *args, "--db", url)
     assert code == 2, err
     assert out == ""
-    assert err.startswith("fupan: database error: ") and err.endswith("\n") and err.count("\n") == 1, err
+    said = "fupan: cannot open the library " if url.endswith(":1/db") else "fupan: database error: "
+    assert err.startswith(said) and err.endswith("\n") and err.count("\n") == 1, err
     assert "Traceback" not in err and "internal error" not in err
 
 
-def test_database_url_from_the_environment(
+def test_fupan_db_names_the_library_and_database_url_is_ignored(
     sims: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    monkeypatch.setenv("DATABASE_URL", f"sqlite:///{tmp_path / 'sub' / 'env.db'}")
-    assert run(capsys, "import", sims)[0] == 0
-    assert (tmp_path / "sub" / "env.db").is_file()
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "home"))  # where the default library goes
+    monkeypatch.delenv("FUPAN_DB", raising=False)
+    monkeypatch.setenv("DATABASE_URL", f"sqlite:///{tmp_path / 'other' / 'env.db'}")
+    code, out, err = run(capsys, "import", sims)
+    default = tmp_path / "home" / "fupan" / "fupan.db"
+    assert code == 0 and out.splitlines()[-1] == "6 added, 0 duplicate, 0 not imported"
+    assert err == (
+        f"fupan: DATABASE_URL is set but no longer read: FUPAN_DB names the library; using sqlite:///{default}\n"
+        f"library: sqlite:///{default}\n"
+    )
+    assert default.is_file() and not (tmp_path / "other").exists()  # never silently another library
+    named = tmp_path / "named" / "fupan.db"
+    monkeypatch.setenv("FUPAN_DB", f"sqlite:///{named}")
+    code, out, err = run(capsys, "import", sims)
+    assert (code, err) == (0, f"library: sqlite:///{named}\n")  # FUPAN_DB set: nothing said of DATABASE_URL
+    assert named.is_file()
+
+
+def test_the_library_line_masks_the_password(tmp_path: Path) -> None:
+    assert (
+        shown_url("postgresql://ann:s3cret@db.example:5432/fupan")
+        == "postgresql+psycopg://ann:***@db.example:5432/fupan"
+    )
 
 
 # ---------------------------------------------------------------------------------------------

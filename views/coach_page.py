@@ -20,7 +20,7 @@ from coach.findings import KINDS, SEVERITIES, Finding
 from coach.maxims import BY_KEY
 from replay.replay import Replay
 from replay.verdicts import RULES
-from views.common import coach_of, lang, need_deal, set_step, t
+from views.common import coach_of, guarded, lang, need_deal, set_step, t
 from views.replay_page import replay_link
 from views.table import (
     SEVERITY_MARK,
@@ -183,6 +183,7 @@ def _finding(rep: Replay, f: Finding, n: int, lang_: str) -> None:
             _evidence(rep, f, lang_)
 
 
+@guarded
 def render() -> None:
     """Render the page."""
     found = need_deal()

@@ -1,6 +1,12 @@
 """What every page shares: the language, the database engine, cached DataFrames, replays, 升级 deals' levels
 and stored evaluations and referee's decisions, and the ids in session state (the open deal and its step).
 
+Every page's ``render`` is ``guarded``: a library the page cannot use (written by a newer fupan,
+unreachable, damaged, deleted or replaced while the dashboard runs, see ``data.database``) is said in one
+message on the page and one line in the server's log, never a traceback; a damaged library is said
+before the page shows what it can still read; a page that can work without the library (the dispute
+desk) goes on.
+
 Session state holds ``lang``, ``deal_id`` and ``step`` (pages change them in callbacks) and, once a
 referee has signed in on the dispute desk, ``user``: the signed-in account's name and nothing else (no
 password, no role: every write checks the account again on the server, ``data.accounts``).
@@ -8,18 +14,22 @@ password, no role: every write checks the account again on the server, ``data.ac
 
 from __future__ import annotations
 
-import os
+import functools
+import logging
+from collections.abc import Callable
+from contextvars import ContextVar
 from typing import Any
 
 import pandas as pd
 import streamlit as st
 from sqlalchemy.engine import Engine
+from sqlalchemy.exc import SQLAlchemyError
 from sqlmodel import Session
 
 from coach.coach import Report, coach_replay
 from coach.evaluate import Evaluation
 from data import queries
-from data.database import open_db
+from data.database import DamagedDatabase, DatabaseStateError, library_state, open_db
 from data.decisions import StoredDecision, deal_decisions
 from data.evaluations import StoredEvaluation, load_evaluation, settings_from_key, stored_evaluations
 from data.models import Deal
@@ -43,8 +53,65 @@ def t(zh: str, en: str) -> str:
 
 @st.cache_resource
 def engine(url: str | None = None) -> Engine:
-    """The database engine (``FUPAN_DB`` or ``DATABASE_URL``, else the default SQLite file)."""
-    return open_db(url or os.environ.get("FUPAN_DB"))
+    """The database engine (``FUPAN_DB``, else the default SQLite file). Raises the library's
+    ``DatabaseStateError`` when it cannot be used (not cached: the next run looks again)."""
+    return open_db(url)
+
+
+_LOG = logging.getLogger("fupan.dashboard")
+_SAID: ContextVar[set[str] | None] = ContextVar("fupan_library_said", default=None)
+
+
+def library_problem(exc: BaseException) -> str | None:
+    """What a page says of an error of the library (None: the error is none of the library's)."""
+    if isinstance(exc, DatabaseStateError):
+        return str(exc)
+    if isinstance(exc, SQLAlchemyError):
+        first = (str(getattr(exc, "orig", None) or exc).splitlines() or [""])[0]
+        return f"the library cannot be used ({type(exc).__name__}: {first[:300]})"
+    return None
+
+
+def say_library_problem(exc: BaseException) -> None:
+    """Say on the page (and in one line of the server's log) what is wrong with the library, once per run
+    and kind: a damaged library said at the top is not said again when a read then fails on it."""
+    text = library_problem(exc) or f"{type(exc).__name__}: {exc}"
+    kind = "damaged" if isinstance(exc, DamagedDatabase) else text
+    said = _SAID.get()
+    if said is not None:
+        if kind in said:
+            return
+        said.add(kind)
+    from views.texts import esc  # views.texts reads t() from here
+
+    _LOG.warning("fupan: %s", text)
+    st.error(t("牌局库不能用：", "The deal library cannot be used: ") + esc(text))
+
+
+def guarded(render: Callable[[], None], needs_library: bool = True) -> Callable[[], None]:
+    """A page's ``render`` that says a library it cannot use (see the module's text) instead of failing.
+    ``needs_library``: the page shows nothing without one (else it goes on and says it where it reads)."""
+
+    @functools.wraps(render)
+    def page() -> None:
+        token = _SAID.set(set())
+        try:
+            try:
+                state = library_state(engine())
+                state.check_file()
+                if state.damaged is not None:
+                    say_library_problem(state.damaged_error(state.damaged, "nothing can be stored in it"))
+            except (DatabaseStateError, SQLAlchemyError) as exc:
+                if needs_library:
+                    say_library_problem(exc)
+                    return
+            render()
+        except (DatabaseStateError, SQLAlchemyError) as exc:
+            say_library_problem(exc)
+        finally:
+            _SAID.reset(token)
+
+    return page
 
 
 @st.cache_data(ttl=30)

@@ -16,7 +16,7 @@ import streamlit as st
 from replay.log import LogError
 from replay.profile import ProfileError
 from replay.replay import Replay
-from views.common import current, deals_frame, replay_of, replay_of_text, t
+from views.common import current, deals_frame, replay_of, replay_of_text, say_library_problem, t
 from views.desk_position import build_position
 from views.texts import esc, game_name, too_large
 
@@ -41,9 +41,7 @@ def _recent_deals() -> pd.DataFrame | None:
     try:
         df = deals_frame()
     except Exception as exc:  # the page must work without a database (pasting needs none)
-        st.error(
-            t("无法读取牌局库：", "cannot read the deal library: ") + esc((str(exc).splitlines() or [""])[0][:300])
-        )
+        say_library_problem(exc)
         return None
     if df.empty:
         return df

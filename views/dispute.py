@@ -28,7 +28,7 @@ from replay.decisions import history
 from replay.events import CARD_ACTIONS, EVENT_TYPES, TARGET_ACTIONS, Event, Report
 from replay.replay import Replay
 from replay.words import GAME_ACTIONS, action_name
-from views.common import decisions_stored, lang, open_deal, t
+from views.common import decisions_stored, guarded, lang, open_deal, t
 from views.desk_decisions import account_box, decisions_panel
 from views.desk_source import Picked, pick_deal
 from views.ruling_view import seat_words, show_ruling
@@ -282,7 +282,7 @@ def _step(picked: Picked) -> int:
     )  # fmt: skip
 
 
-def render() -> None:
+def _render() -> None:
     """Render the page."""
     st.title(t("争议台", "Dispute desk"))
     st.caption(
@@ -340,3 +340,7 @@ def render() -> None:
                 "(choose “recorded event N”).",
             )
         )
+
+
+render = guarded(_render, needs_library=False)
+"""Render the page (it works without the library: a pasted log or a typed position needs none)."""

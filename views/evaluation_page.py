@@ -32,7 +32,7 @@ from coach.grades import GRADES
 from data.evaluations import StoredEvaluation, StoredEvaluationError, save_evaluation, settings_key
 from replay.replay import Replay
 from views.coach_page import side_label
-from views.common import engine, evaluation_of, evaluations_stored, lang, need_deal, set_step, t
+from views.common import engine, evaluation_of, evaluations_stored, guarded, lang, need_deal, set_step, t
 from views.replay_page import replay_link
 from views.table import action_label, cards_text, md_escape, seat_label, tr
 from views.texts import GRADE_NAMES, VIEW_NAMES, evaluation_help
@@ -420,6 +420,7 @@ def _decision_panel(rep: Replay, d: Decision, lang_: str) -> None:
     )
 
 
+@guarded
 def render() -> None:
     """Render the page."""
     found = need_deal()

@@ -21,6 +21,7 @@ import streamlit as st
 
 from data import queries
 from data.accounts import NotPermitted, import_as
+from data.database import DatabaseStateError
 from data.importer import LOG_SUFFIXES, ImportResult, import_log
 from replay.log import Log, LogError, parse_log
 from replay.profile import ProfileError
@@ -31,6 +32,7 @@ from views.common import (
     current,
     deals_frame,
     engine,
+    guarded,
     open_deal,
     replay_of,
     signed_in,
@@ -44,6 +46,7 @@ REPLAY_URL = "replay"
 SCORING_URL = "scoring"
 
 
+@guarded
 def render() -> None:
     """Render the page."""
     st.title(t("牌局库", "Library"))
@@ -118,6 +121,9 @@ def _import_one(source: str, content: bytes | str) -> None:
         result = _store(log, source)
     except (LogError, ProfileError) as exc:
         st.error(t("读不了这份日志：", "This log cannot be read: ") + md(exc))
+        return
+    except DatabaseStateError as exc:  # read-only, damaged, deleted or replaced: said as it is
+        st.error(t("没有存入：", "Not stored: ") + md(exc))
         return
     except Exception as exc:  # a fault of ours: report it, keep the app running
         st.error(t("导入时出错：", "The import failed: ") + md(f"{type(exc).__name__}: {exc}"))

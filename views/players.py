@@ -21,13 +21,14 @@ from coach.findings import KINDS
 from coach.maxims import BY_KEY
 from data import queries
 from data.evaluations import player_accuracy
-from views.common import engine, ladder_row_of, t
+from views.common import engine, guarded, ladder_row_of, t
 from views.texts import chart, game_name, place_name
 
 HIGHLIGHT, OTHER, FADED = "#d62728", "#1f77b4", 0.35
 PLACE_COLORS = ["#1a9850", "#91cf60", "#d9ef8b", "#fee08b", "#fc8d59", "#d73027"]
 
 
+@guarded
 def render() -> None:
     """Render the page."""
     st.title(t("牌手", "Players"))

@@ -31,7 +31,7 @@ from coach.findings import Finding
 from replay.replay import Replay
 from replay.verdicts import RULES, Verdict
 from views import shengji
-from views.common import coach_of, current, lang, latest_evaluation, need_deal, set_step, t
+from views.common import coach_of, current, guarded, lang, latest_evaluation, need_deal, set_step, t
 from views.ruling_view import replay_ruling
 from views.table import (
     SEVERITY_MARK,
@@ -280,6 +280,7 @@ def _title(rep: Replay, deal_id: int) -> None:
     st.caption(md_escape(" · ".join(bits)))
 
 
+@guarded
 def render() -> None:
     """Render the page."""
     found = need_deal()

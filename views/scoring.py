@@ -27,7 +27,7 @@ from replay.scoring import Score
 from replay.shengji import LEVEL_SEQUENCES, SjState
 from replay.shengji import team as side_of
 from views import shengji
-from views.common import deals_frame, engine, ladder_row_of, lang, need_deal, t
+from views.common import deals_frame, engine, guarded, ladder_row_of, lang, need_deal, t
 from views.table import card_text
 from views.texts import chart, game_name, md, place_name, role_name, rule_name, rule_quote
 
@@ -36,6 +36,7 @@ HIGHLIGHT_BG = "background-color: #fde68a"
 _SEAT = re.compile(r"\bseat (\d+)\b")
 
 
+@guarded
 def render() -> None:
     """Render the page."""
     st.title(t("计分", "Scoring"))

@@ -27,7 +27,7 @@ import streamlit as st
 from coach.coach import Report
 from replay.replay import Replay
 from views import shengji
-from views.common import coach_of, current, lang, need_deal, set_step, t
+from views.common import coach_of, current, guarded, lang, need_deal, set_step, t
 from views.replay_page import replay_link
 from views.table import SEVERITY_MARK, action_label, cards_text, place_label, seat_label, tr
 
@@ -206,6 +206,7 @@ def _clicked() -> None:
         set_step(step)
 
 
+@guarded
 def render() -> None:
     """Render the page."""
     found = need_deal()

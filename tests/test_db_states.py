@@ -1,0 +1,312 @@
+"""The database's state is always said, never guessed (data/database.py, data/exporter.py, the CLI): a
+library written by a newer fupan, a read-only one, a damaged SQLite file, a SQLite file deleted or
+replaced while it is open, and export file names that do not depend on the database's row ids. Each on
+SQLite and PostgreSQL where the state exists on both (the ``db_url`` fixture, tests/storage_dbs.py).
+The bad libraries are made by tests/bad_dbs.py."""
+
+from __future__ import annotations
+
+import dataclasses
+import os
+from pathlib import Path
+from typing import Any
+
+import pytest
+from argon2 import PasswordHasher
+from argon2.profiles import CHEAPEST
+from bad_dbs import (
+    FUTURE,
+    as_reader,
+    damage,
+    fill,
+    make_newer,
+    marked,
+    pg_read_only,
+    pg_reader,
+    read_only_file,
+    shared_folder,
+    snapshot,
+    sqlite_path,
+)
+from storage_dbs import temp_db_url
+
+import cli
+from data import accounts, queries
+from data.accounts import record_decision, verify_user
+from data.database import (
+    DamagedDatabase,
+    DatabaseStateError,
+    LibraryReplaced,
+    NewerDatabase,
+    ReadOnlyDatabase,
+    library_state,
+    make_engine,
+    migrate,
+    open_db,
+    shown_url,
+)
+from data.exporter import Unreadable, export_deals
+from data.importer import content_hash, import_log
+from replay.decisions import Decision
+from replay.log import Log, read_log
+from replay.simulate import simulate_deal
+
+HEAD = "0005"
+PASSWORD = "a long enough password"
+
+
+@pytest.fixture(autouse=True)
+def _hashers(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Accounts are added with cheap argon2 parameters and signed in with others (so a sign-in would
+    replace the hash)."""
+    monkeypatch.setattr(accounts, "HASHER", PasswordHasher.from_parameters(CHEAPEST))
+    stronger = PasswordHasher(time_cost=2, memory_cost=16, parallelism=1)
+    keep = accounts.add_user
+
+    def add_then_stronger(*args: Any, **kw: Any) -> Any:
+        user = keep(*args, **kw)
+        monkeypatch.setattr(accounts, "HASHER", stronger)
+        return user
+
+    monkeypatch.setattr(accounts, "add_user", add_then_stronger)
+
+
+def run(capsys: pytest.CaptureFixture[str], *args: str | Path) -> tuple[int, str, str]:
+    code = cli.main([str(a) for a in args])
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def one_line(err: str, *words: str) -> None:
+    assert err.startswith("fupan: ") and err.count("\n") == 1 and err.endswith("\n"), err
+    assert "Traceback" not in err and "internal error" not in err
+    for w in words:
+        assert w in err, (w, err)
+
+
+# -- 1. a newer fupan's library ------------------------------------------------------------------------
+
+
+def test_a_newer_library_is_refused_before_anything_is_written(
+    db_url: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    fill(db_url, 2)
+    make_newer(db_url)
+    before = snapshot(db_url)
+    file_bytes = sqlite_path(db_url).read_bytes() if db_url.startswith("sqlite") else None
+    with pytest.raises(NewerDatabase) as caught:
+        open_db(db_url)
+    assert isinstance(caught.value, DatabaseStateError) and isinstance(caught.value, ValueError)
+    said = str(caught.value)
+    assert FUTURE in said and HEAD in said and "newer fupan" in said and shown_url(db_url) in said
+    log = tmp_path / "one.json"
+    log.write_text(marked(20).dumps(), encoding="utf-8")
+    for args in (("import", log), ("export", "--out", tmp_path / "out"), ("user", "list"), ("samples",)):
+        code, out, err = run(capsys, *args, "--db", db_url)
+        assert (code, out) == (2, ""), (args, err)
+        one_line(err, FUTURE, HEAD)
+    assert not (tmp_path / "out").exists()
+    assert snapshot(db_url) == before
+    if file_bytes is not None:
+        assert sqlite_path(db_url).read_bytes() == file_bytes
+
+
+# -- 2. read-only --------------------------------------------------------------------------------------
+
+
+def _with_a_referee(url: str) -> None:
+    """Add the referee Li, whose password hash has older parameters than the ones fupan signs in with."""
+    engine = open_db(url)
+    try:
+        accounts.add_user(engine, "Li", PASSWORD, "referee")
+    finally:
+        engine.dispose()
+
+
+def _reads_but_does_not_write(url: str, out: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """The library at ``url`` (two deals, the referee Li) reads, exports, signs Li in, and refuses an
+    import and a referee's decision (the import also in one line of the command line)."""
+    engine = open_db(url)
+    try:
+        assert library_state(engine).read_only is not None
+        assert len(queries.deals(engine)) == 2
+        assert len(export_deals(engine, out / "api")) == 2
+        with pytest.raises(ReadOnlyDatabase, match="read-only"):
+            import_log(engine, marked(21), "new")
+        assert verify_user(engine, "Li", PASSWORD) is not None  # its hash would be replaced: not here
+        decision = Decision(event=1, decision="upheld", text="ok", referee="Li", at="2026-12-01T20:00:00Z")
+        with pytest.raises(ReadOnlyDatabase, match="nothing was stored"):
+            record_decision(engine, 1, decision, "Li")
+    finally:
+        engine.dispose()
+    log = out / "new.json"
+    log.write_text(marked(22).dumps(), encoding="utf-8")
+    code, output, err = run(capsys, "import", log, "--db", url)
+    assert (code, output) == (2, "")
+    one_line(err, "read-only", "nothing was stored")
+    code, output, err = run(capsys, "export", "--db", url, "--out", out / "cli")
+    assert (code, output, err) == (0, f"wrote 2 logs to {out / 'cli'}\n", f"library: {shown_url(url)}\n")
+
+
+@pytest.mark.parametrize("folder_too", [False, True], ids=["file", "folder"])
+def test_a_read_only_sqlite_file_reads_and_refuses_writes(folder_too: bool, capsys: pytest.CaptureFixture[str]) -> None:
+    with shared_folder() as top:
+        (top / "lib").mkdir()
+        (top / "out").mkdir(mode=0o777)
+        (top / "out").chmod(0o777)
+        url = f"sqlite:///{top / 'lib' / 'fupan.db'}"
+        fill(url, 2)
+        _with_a_referee(url)
+        before = snapshot(url)
+        with read_only_file(url, folder_too), as_reader():
+            _reads_but_does_not_write(url, top / "out", capsys)
+        assert snapshot(url) == before
+
+
+def test_a_read_only_sqlite_file_that_needs_a_migration_says_so(capsys: pytest.CaptureFixture[str]) -> None:
+    with shared_folder() as top:
+        (top / "lib").mkdir()
+        url = f"sqlite:///{top / 'lib' / 'fupan.db'}"
+        old = make_engine(url)
+        migrate(old, "0004")
+        old.dispose()
+        with read_only_file(url, folder_too=True), as_reader():
+            with pytest.raises(ReadOnlyDatabase, match="must be upgraded to 0005") as caught:
+                open_db(url)
+            assert "0004" in str(caught.value) and "write access" in str(caught.value)
+            code, out, err = run(capsys, "export", "--db", url, "--out", top / "out")
+            assert (code, out) == (2, "")
+            one_line(err, "read-only", "0004")
+        assert snapshot(url)["version"] == [("0004",)]
+
+
+@pytest.mark.parametrize("how", ["read-only session", "select-only user"])
+def test_a_read_only_postgresql_library_reads_and_refuses_writes(
+    how: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """``default_transaction_read_only`` on the database, or a user who may only SELECT."""
+    with temp_db_url("postgresql", tmp_path, "fupan_ro") as url:
+        fill(url, 2)
+        _with_a_referee(url)
+        before = snapshot(url)
+        if how == "read-only session":
+            pg_read_only(url)
+            _reads_but_does_not_write(url, tmp_path, capsys)
+        else:
+            with pg_reader(url) as reader:
+                engine = open_db(reader)
+                assert "may not add rows to" in (library_state(engine).read_only or "")
+                engine.dispose()
+                _reads_but_does_not_write(reader, tmp_path, capsys)
+        assert snapshot(url) == before
+
+
+# -- 3. a damaged SQLite file --------------------------------------------------------------------------
+
+
+def test_a_damaged_sqlite_file_refuses_writes_and_exports_what_it_can(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    url = f"sqlite:///{tmp_path / 'fupan.db'}"
+    logs = fill(url, 8)
+    page = damage(tmp_path / "fupan.db")
+    engine = open_db(url)  # reading still works: it opens
+    try:
+        assert f"Page {page}" in (library_state(engine).damaged or "")
+        with pytest.raises(DamagedDatabase, match="damaged"):
+            import_log(engine, marked(30), "new")
+        skipped: list[Unreadable] = []
+        written = export_deals(engine, tmp_path / "api", skipped)
+    finally:
+        engine.dispose()
+    assert skipped and written and len(written) + len(skipped) == 8
+    canonical = {log.dumps().encode("utf-8") for log in logs}
+    assert {p.read_bytes() for p in written} <= canonical  # what is written is the deal as imported
+
+    new = tmp_path / "new.json"
+    new.write_text(marked(31).dumps(), encoding="utf-8")
+    code, out, err = run(capsys, "import", new, "--db", url)
+    assert (code, out) == (2, "")
+    one_line(err, "damaged", "quick_check", "fupan export")
+
+    code, out, err = run(capsys, "export", "--db", url, "--out", tmp_path / "cli")
+    assert code == 2 and err == f"library: {shown_url(url)}\n"
+    lines = out.splitlines()
+    assert lines[-1] == f"wrote {len(written)} logs to {tmp_path / 'cli'}; {len(skipped)} deal(s) cannot be read"
+    assert lines[:-1] == [f"deal {s.deal_id}: not written, it cannot be read: {s.reason}" for s in skipped]
+    assert sorted(p.name for p in (tmp_path / "cli").iterdir()) == sorted(p.name for p in written)
+
+
+def test_a_sqlite_file_that_is_not_a_database_is_said_so(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    path = tmp_path / "fupan.db"
+    path.write_bytes(b"this is no database " * 400)
+    code, out, err = run(capsys, "export", "--db", f"sqlite:///{path}", "--out", tmp_path / "out")
+    assert (code, out) == (2, "")
+    one_line(err, "damaged")
+    assert path.read_bytes() == b"this is no database " * 400
+
+
+# -- 4. the SQLite file deleted or replaced while open -------------------------------------------------
+
+
+def test_a_deleted_sqlite_file_is_noticed_before_the_next_write(tmp_path: Path) -> None:
+    url = f"sqlite:///{tmp_path / 'fupan.db'}"
+    engine = open_db(url)
+    try:
+        assert import_log(engine, marked(1), "a").status == "added"
+        for f in tmp_path.glob("fupan.db*"):
+            f.unlink()
+        with pytest.raises(LibraryReplaced, match="was deleted") as caught:
+            import_log(engine, marked(2), "b")
+        assert "nothing was stored" in str(caught.value)
+        assert not (tmp_path / "fupan.db").exists()
+    finally:
+        engine.dispose()
+
+
+def test_a_replaced_sqlite_file_is_noticed_before_the_next_write(tmp_path: Path) -> None:
+    url = f"sqlite:///{tmp_path / 'fupan.db'}"
+    other = f"sqlite:///{tmp_path / 'other.db'}"
+    fill(other, 1)
+    engine = open_db(url)
+    try:
+        assert import_log(engine, marked(1), "a").status == "added"
+        for f in tmp_path.glob("fupan.db-*"):
+            f.unlink()
+        os.replace(tmp_path / "other.db", tmp_path / "fupan.db")
+        before = snapshot(url)
+        with pytest.raises(LibraryReplaced, match="replaced by another file"):
+            import_log(engine, marked(2), "b")
+        assert snapshot(url) == before
+    finally:
+        engine.dispose()
+
+
+# -- 7. export file names ------------------------------------------------------------------------------
+
+
+def test_export_names_and_bytes_do_not_depend_on_the_backend_or_the_row_ids(tmp_path: Path) -> None:
+    logs = [marked(k, "gouji" if k % 2 else "baohuang") for k in range(4)]
+    decision = Decision(event=2, decision="upheld", text="ok", referee="Li", at="2026-12-01T20:00:00Z")
+    logs[1] = dataclasses.replace(logs[1], decisions=(decision,))
+    exported = []
+    for backend, order in (("sqlite", logs), ("postgresql", logs[::-1])):
+        with temp_db_url(backend, tmp_path, "fupan_names") as url:
+            engine = open_db(url)
+            try:
+                import_log(engine, simulate_deal(77, "gouji").log, "an extra deal first: other ids")
+                for k, log in enumerate(order):
+                    assert import_log(engine, log, f"{k}").status == "added"
+                paths = export_deals(engine, tmp_path / backend)
+            finally:
+                engine.dispose()
+            exported.append({p.name: p.read_bytes() for p in paths})
+    assert exported[0] == exported[1]
+
+    def name(log: Log) -> str:
+        parts = [log.game, str(log.meta["date"]), f"d{int(log.meta['deal']):02d}", content_hash(log)[:12]]
+        return "-".join(parts) + ".json"
+
+    assert set(exported[0]) == {name(log) for log in [*logs, simulate_deal(77, "gouji").log]}
+    for name, body in exported[0].items():
+        assert read_log(tmp_path / "sqlite" / name).dumps().encode("utf-8") == body
