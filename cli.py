@@ -23,6 +23,7 @@ from typing import TYPE_CHECKING, Any
 
 from sqlalchemy.exc import SQLAlchemyError
 
+from cli_coach import add_parser as add_coach_parser
 from cli_common import (
     EXIT_BUG,
     EXIT_ILLEGAL,
@@ -37,6 +38,7 @@ from cli_common import (
     add_limit_args,
     limits_of,
 )
+from cli_library import add_parsers as add_library_parsers
 from cli_referee import add_parsers as add_referee_parsers
 from data.states import DatabaseStateError
 from replay.claims import claim_entries, compare_result, value_text
@@ -48,12 +50,7 @@ from replay.shengji import RANK_LEVEL, SUIT_EN, SUIT_ZH, SjState, card_points
 from replay.verdicts import Verdict
 
 if TYPE_CHECKING:
-    from sqlalchemy.engine import Engine
-
-    from coach.coach import Report
-    from coach.evaluate import Evaluation
-    from coach.findings import Finding
-    from data.importer import ImportResult
+    pass
 
 GAME_ZH = {"gouji": "够级", "baohuang": "保皇", "shengji": "升级"}
 SCORE_LEVELS = ("before", "after")  # the keys of a 升级 score's "levels" that `score --json` gives
@@ -381,171 +378,6 @@ def _event_lines(rep: Replay) -> list[str]:
     return lines
 
 
-def _coach_place(rep: Replay, f: Finding) -> str:
-    if f.index is not None:
-        return f"{rep.log.where(f.index)}: event {f.index}, seat {f.seat}"
-    who = f", seat {f.seat}" if f.seat is not None else f", team {list(f.seats)}" if f.seats else ""
-    return f"{rep.log.source}: the whole deal{who}"
-
-
-def _coach_cite(f: Finding) -> str:
-    from coach.maxims import BY_KEY
-
-    cites = []
-    if f.rule:
-        cites.append(f.rule)
-    if f.maxim:
-        mx = BY_KEY.get(f.maxim)
-        cites.append(mx.saying if mx is not None else f.maxim)
-    return f"[{' '.join(cites)}] " if cites else ""
-
-
-def _worth(f: Finding) -> str:
-    w = f.worth
-    if w is None:
-        return ""
-    return (
-        f" (study: following it gives {w['mean']:+.2f} points per deal where it arises,"
-        f" 95% CI [{w['lo']:+.2f}, {w['hi']:+.2f}], docs/maxims.md)"
-    )
-
-
-_SEVERITY_ORDER = {"violation": 0, "mistake": 1, "hint": 2}
-
-
-def _counts(c: dict[str, Any]) -> str:
-    total = c.get("total", 0)
-    if not total:
-        return "no findings"
-    sev = c.get("by_severity", {})
-    named = [*c.get("by_rule", {}).items(), *c.get("by_maxim", {}).items()]
-    parts = [
-        f"{total} finding{'s' if total != 1 else ''}",
-        ", ".join(f"{k} {sev[k]}" for k in sorted(sev, key=lambda k: _SEVERITY_ORDER.get(k, 9)) if sev[k]),
-        ", ".join(f"{k} ×{n}" for k, n in named),
-    ]
-    return "; ".join(p for p in parts if p)
-
-
-def _coach_lines(report: Report, seat: int | None) -> list[str]:
-    rep = report.replay
-    lines = [
-        f"{_coach_place(rep, f)}: {f.kind}/{f.severity} {_coach_cite(f)}{f.message_zh} / {f.message_en}{_worth(f)}"
-        for f in report.findings
-    ]
-    summary = report.summary
-    lines.append("summary:")
-    for s, c in summary["seats"].items():
-        if seat is not None and int(s) != seat:
-            continue
-        name = rep.log.player(int(s))
-        label = f"seat {s}" + ("" if name == f"seat {s}" else f" {name}")
-        lines.append(f"  {label}: {_counts(c)}")
-    if seat is None:  # with --seat a team's counts would hold only that seat's findings
-        lines += [f"  team {t['seats']}: {_counts(t)}" for t in summary["teams"]]
-    bad = sum(1 for f in report.findings if f.kind == "violation")
-    lines.append(
-        f"{rep.log.source}: {len(report.findings)} finding{'s' if len(report.findings) != 1 else ''}, "
-        + ("no violation" if bad == 0 else f"{bad} violation{'s' if bad != 1 else ''}")
-        + ("" if seat is None else f" (seat {seat})")
-    )
-    return lines
-
-
-def _seat_report(report: Report, seat: int) -> Report:
-    """Only the findings about ``seat``: its own, and deal-level ones about no other seat."""
-    from coach.coach import Report
-    from coach.findings import summarize
-
-    kept = [f for f in report.findings if f.seat == seat or (f.seat is None and (not f.seats or seat in f.seats))]
-    if len(kept) == len(report.findings):
-        return report
-    teams = [tuple(t["seats"]) for t in report.summary.get("teams", [])]
-    return Report(report.replay, tuple(kept), summarize(kept, report.replay.final.n, teams))
-
-
-def _evaluate(args: argparse.Namespace, rep: Replay) -> Evaluation:
-    """Price the deal's decisions as the --evaluate options ask."""
-    from coach.evaluate import EvaluationUnsupported, Settings, evaluate_replay
-    from data.importer import progress_bar
-
-    if args.rollouts < 2:
-        raise InputError(f"--rollouts {args.rollouts}: expected 2 or more")
-    if args.candidates < 2:
-        raise InputError(f"--candidates {args.candidates}: expected 2 or more")
-    if args.jobs < 0:
-        raise InputError(f"--jobs {args.jobs}: expected 0 (every core) or more")
-    settings = Settings(rollouts=args.rollouts, max_candidates=args.candidates, seed=args.seed)
-    seats = None if args.seat is None else [args.seat]
-    show = progress_bar() if sys.stderr.isatty() else None
-    try:
-        return evaluate_replay(rep, settings, jobs=args.jobs, seats=seats, progress=show)
-    except EvaluationUnsupported as exc:
-        raise InputError(str(exc)) from None
-
-
-def _evaluation_lines(report: Report, seat: int | None) -> list[str]:
-    ev = report.evaluation
-    assert ev is not None
-    rep = report.replay
-    s = ev.settings
-    lines = [
-        f"evaluation: {len(ev.decisions)} decisions priced, {ev.rollouts_done} rollouts in {ev.seconds:.1f} s"
-        f" ({s.rollouts} rollouts per candidate and view, at most {s.max_candidates} candidates, seed {s.seed})"
-    ]
-    for row in ev.seat_summary():
-        if (seat is not None and row["seat"] != seat) or not row["decisions"]:
-            continue
-        name = rep.log.player(row["seat"])
-        label = f"seat {row['seat']}" + ("" if name == f"seat {row['seat']}" else f" {name}")
-        grades = ", ".join(f"{g} {row[g]}" for g in ("inaccuracy", "mistake", "blunder") if row[g]) or "no graded loss"
-        lines.append(f"  {label}: accuracy {row['accuracy']:.1f}% over {row['decisions']} decisions; {grades}")
-    for d in ev.decisions:
-        if d.grade is None:
-            continue
-        best = d.candidates[d.loss.best]
-        other = [v for k, v in d.losses.items() if k != d.view]
-        also = f"; all cards known: {other[0].loss:+.2f}" if other else ""
-        lines.append(
-            f"  {rep.log.where(d.index)}: event {d.index}, seat {d.seat}: {d.actual.label()} — {d.grade}:"
-            f" {d.loss.loss:.2f} ± {d.loss.se:.2f} points below {best.label()} ({d.view} view{also})"
-        )
-    return lines
-
-
-def cmd_coach(args: argparse.Namespace) -> int:
-    """fupan coach: the coach's findings (rule violations, maxims, notes) with their evidence."""
-    from coach.coach import coach_replay
-    from coach.report import html_report
-
-    rep = _replay(args, strict=False)
-    n = rep.log.n_seats
-    if args.seat is not None and not 0 <= args.seat < n:
-        raise InputError(f"--seat {args.seat}: expected 0..{n - 1}")
-    evaluation = _evaluate(args, rep) if args.evaluate else None
-    report = coach_replay(rep, args.seat, evaluation)
-    if args.seat is not None:
-        report = _seat_report(report, args.seat)
-    code = EXIT_ILLEGAL if any(f.kind == "violation" for f in report.findings) else EXIT_OK
-    if args.html:
-        page = html_report(report)
-        try:
-            with open(args.html, "w", encoding="utf-8") as fh:
-                fh.write(page)
-        except OSError as exc:
-            raise InputError(f"{args.html}: cannot write the report ({exc.strerror or exc})") from exc
-    _settle(code)
-    if args.json:
-        _emit(report.to_json())
-        return code
-    print("\n".join(_coach_lines(report, args.seat)))
-    if report.evaluation is not None:
-        print("\n".join(_evaluation_lines(report, args.seat)))
-    if args.html:
-        print(f"html report: {args.html}")
-    return code
-
-
 def cmd_simulate(args: argparse.Namespace) -> int:
     """fupan simulate: write simulated deals as JSON logs."""
     from replay.simulate import write_deals
@@ -619,179 +451,6 @@ def cmd_profiles(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
-def _library(args: argparse.Namespace, writes: bool) -> Engine:
-    """The library ``--db`` names (else ``FUPAN_DB``, else the default file), opened; which one is said on
-    standard error, and that ``DATABASE_URL`` is ignored when it is set and nothing else names one. A
-    command that ``writes`` is refused at once (one line) when the library cannot be written."""
-    from data.database import ignored_env, library_state, open_db, shown_url
-
-    note = None if args.db else ignored_env()
-    if note is not None:
-        print(f"fupan: {note}; using {shown_url()}", file=sys.stderr)
-    engine = open_db(args.db)
-    if writes:
-        library_state(engine).check_write()
-    print(f"library: {shown_url(args.db)}", file=sys.stderr)
-    return engine
-
-
-def _import_line(r: ImportResult) -> str:
-    """What became of one file, in a line."""
-    if r.status == "added":
-        extra = f", {_decisions_added(r.decisions_added)}" if r.decisions_added else ""
-        return f"{r.source}: added as deal {r.deal_id}{extra}"
-    if r.status == "duplicate":
-        extra = f", {_decisions_added(r.decisions_added)}" if r.decisions_added else ""
-        return f"{r.source}: duplicate of deal {r.deal_id}{extra}"
-    return f"{r.source}: not imported: {r.reason}"
-
-
-def cmd_import(args: argparse.Namespace) -> int:
-    """fupan import: store logs (files and folders) in the deal library; a line per file, then the
-    counts. A file that cannot be imported is refused with its reason and the others go on; a failing
-    database stops the run, and the counts still say what was added before."""
-    from data.importer import ImportStopped, import_paths, log_files, progress_bar
-
-    files = log_files(args.paths)
-    if not files:
-        raise InputError("no log files found in " + ", ".join(args.paths))
-    engine = _library(args, writes=True)
-    show = progress_bar() if len(files) > 20 and sys.stderr.isatty() else None
-    stopped = ""
-    try:
-        results = import_paths(engine, files, show, limits_of(args))
-    except ImportStopped as exc:
-        results, stopped = exc.results, exc.reason
-    for r in results:
-        print(_import_line(r))
-    counts = {k: sum(1 for r in results if r.status == k) for k in ("added", "duplicate", "error")}
-    decided = sum(r.decisions_added for r in results)
-    print(
-        f"{counts['added']} added, {counts['duplicate']} duplicate, {counts['error']} not imported"
-        + (f"; {_decisions_added(decided)}" if decided else "")
-        + (f"; stopped after {len(results)} of {len(files)} files: {stopped}" if stopped else "")
-    )
-    return _settle(EXIT_INPUT if counts["error"] or stopped else EXIT_OK)
-
-
-def _decisions_added(n: int) -> str:
-    return f"{n} referee's decision{'s' if n != 1 else ''} added"
-
-
-def cmd_export(args: argparse.Namespace) -> int:
-    """fupan export: write every stored deal's canonical log to a folder."""
-    from data.exporter import Unreadable, export_deals
-
-    engine = _library(args, writes=False)
-    skipped: list[Unreadable] = []
-    try:
-        paths = export_deals(engine, args.out, skipped)
-    except OSError as exc:
-        raise InputError(f"{exc.filename or args.out}: cannot write the logs ({exc.strerror or exc})") from exc
-    for bad in skipped:
-        print(f"deal {bad.deal_id}: not written, it cannot be read: {bad.reason}")
-    print(f"wrote {len(paths)} logs to {args.out}" + (f"; {len(skipped)} deal(s) cannot be read" if skipped else ""))
-    return _settle(EXIT_INPUT if skipped else EXIT_OK)
-
-
-def cmd_samples(args: argparse.Namespace) -> int:
-    """fupan samples: store the shipped sample deals (够级, 保皇, 升级, disputes) in the deal library."""
-    from data.importer import ImportStopped
-    from data.make_samples import import_samples
-
-    engine = _library(args, writes=True)
-    try:
-        results = import_samples(engine)
-    except ImportStopped as exc:
-        added = sum(1 for r in exc.results if r.status == "added")
-        raise InputError(f"the import stopped ({exc.reason}); {added} deals of that folder had been added") from None
-    if not results:
-        raise InputError("the sample deals are not installed (data/samples is missing)")
-    total = {"added": 0, "duplicate": 0, "error": 0}
-    for folder, found in results.items():
-        counts = {k: sum(1 for r in found if r.status == k) for k in total}
-        for r in found:
-            if r.status == "error":
-                print(f"{r.source}: not imported: {r.reason}")
-        print(f"{folder}: {counts['added']} added, {counts['duplicate']} duplicate, {counts['error']} not imported")
-        total = {k: total[k] + counts[k] for k in total}
-    print(f"samples: {total['added']} added, {total['duplicate']} duplicate, {total['error']} not imported")
-    return _settle(EXIT_INPUT if total["error"] else EXIT_OK)
-
-
-def _new_password(args: argparse.Namespace) -> str:
-    """The password: one line of standard input with --password-stdin, else asked twice (not echoed)."""
-    if args.password_stdin:
-        line = sys.stdin.readline()
-        if not line:
-            raise InputError("--password-stdin: no password on standard input")
-        return line.rstrip("\r\n")
-    import getpass
-
-    try:
-        first = getpass.getpass(f"password for {args.name}: ")
-        again = getpass.getpass("again: ")
-    except (EOFError, KeyboardInterrupt):
-        raise InputError("no password given") from None
-    if first != again:
-        raise InputError("the two passwords differ; nothing was changed")
-    return first
-
-
-def cmd_user(args: argparse.Namespace) -> int:
-    """fupan user add|list|disable|passwd: the dashboard's accounts (referees and admins)."""
-    from data import accounts
-
-    try:
-        password = ""
-        if args.action in ("add", "passwd"):  # a bad name or role is told before the password is asked
-            accounts.check_name(args.name)
-            if args.action == "add":
-                accounts.check_role(args.role)
-            password = accounts.check_password(_new_password(args))
-        engine = _library(args, writes=args.action != "list")
-        if args.action == "add":
-            user = accounts.add_user(engine, args.name, password, args.role)
-            print(f"added user {user.name} ({user.role})")
-        elif args.action == "passwd":
-            accounts.set_password(engine, args.name, password)
-            print(f"changed the password of {accounts.check_name(args.name)}")
-        elif args.action == "disable":
-            accounts.disable_user(engine, args.name)
-            print(f"disabled user {accounts.check_name(args.name)}")
-        else:
-            users = accounts.list_users(engine)
-            for u in users:
-                state = "disabled" if u.disabled else "enabled"
-                print(f"{u.name}\t{u.role}\t{state}\tcreated {u.created_at:%Y-%m-%d %H:%M} UTC")
-            if not users:
-                print("no users")
-    except accounts.AccountError as exc:
-        raise InputError(str(exc)) from None
-    return EXIT_OK
-
-
-def _add_user_parser(sub: Any) -> None:
-    db_help = "database URL (default: FUPAN_DB, else a SQLite file in the user's data folder)"
-    p = sub.add_parser("user", help="the dashboard's accounts: add, list, disable, passwd")
-    users = p.add_subparsers(dest="action", required=True)
-    q = users.add_parser("add", help="add an account (the password is asked twice)")
-    q.add_argument("name")
-    q.add_argument("--role", required=True, choices=("referee", "admin"), help="what the account may do")
-    q.add_argument("--password-stdin", action="store_true", help="read the password from standard input")
-    q.add_argument("--db", help=db_help)
-    q = users.add_parser("list", help="list the accounts")
-    q.add_argument("--db", help=db_help)
-    q = users.add_parser("disable", help="disable an account (its decisions stay)")
-    q.add_argument("name")
-    q.add_argument("--db", help=db_help)
-    q = users.add_parser("passwd", help="set an account's password (asked twice)")
-    q.add_argument("name")
-    q.add_argument("--password-stdin", action="store_true", help="read the password from standard input")
-    q.add_argument("--db", help=db_help)
-    p.set_defaults(func=cmd_user)
-
-
 def build_parser() -> argparse.ArgumentParser:
     """The argument parser of ``fupan``."""
     ap = argparse.ArgumentParser(prog="fupan", description="复盘: replay and check 够级 / 保皇 / 升级 deals")
@@ -816,21 +475,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--profile")
     add_limit_args(p)
     p.set_defaults(func=cmd_score)
-    from coach.evaluate import DEFAULT_CANDIDATES, DEFAULT_ROLLOUTS
-
-    p = sub.add_parser("coach", help="the coach's findings: violations, maxims, notes")
-    p.add_argument("log", help="a JSON or text log, or - for standard input")
-    p.add_argument("--seat", type=int, help="only the findings about this seat")
-    p.add_argument("--json", action="store_true")
-    p.add_argument("--html", metavar="OUT", help="also write a self-contained HTML report to OUT")
-    p.add_argument("--profile", help="rule profile name or .toml path (instead of the log's)")
-    p.add_argument("--evaluate", action="store_true", help="price every decision by rollouts (grades, accuracy)")
-    p.add_argument("--rollouts", type=int, default=DEFAULT_ROLLOUTS, help="rollouts per candidate and view")
-    p.add_argument("--candidates", type=int, default=DEFAULT_CANDIDATES, help="candidates priced per decision")
-    p.add_argument("--jobs", type=int, default=0, help="worker processes (0: every core)")
-    p.add_argument("--seed", type=int, default=0, help="seed of the sampled deals and rollouts")
-    add_limit_args(p)
-    p.set_defaults(func=cmd_coach)
+    add_coach_parser(sub)
     p = sub.add_parser("convert", help="a log from JSON to the text notation or back (read, not judged)")
     p.add_argument("log", help="a JSON or text log, or - for standard input")
     p.add_argument(
@@ -853,19 +498,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--seed", type=int, default=7)
     p.add_argument("--profile", default="gouji")
     p.set_defaults(func=cmd_demo)
-    p = sub.add_parser("import", help="store logs in the deal library")
-    p.add_argument("paths", nargs="+", help="log files and folders (searched for .json, .txt, .fupan)")
-    p.add_argument("--db", help="database URL (default: FUPAN_DB, else a SQLite file in the user's data folder)")
-    add_limit_args(p)
-    p.set_defaults(func=cmd_import)
-    p = sub.add_parser("export", help="write the stored logs back")
-    p.add_argument("--db", help="database URL (default: FUPAN_DB, else a SQLite file in the user's data folder)")
-    p.add_argument("--out", required=True)
-    p.set_defaults(func=cmd_export)
-    p = sub.add_parser("samples", help="store the shipped sample deals in the deal library")
-    p.add_argument("--db", help="database URL (default: FUPAN_DB, else a SQLite file in the user's data folder)")
-    p.set_defaults(func=cmd_samples)
-    _add_user_parser(sub)
+    add_library_parsers(sub)
     add_referee_parsers(sub)
     p = sub.add_parser("profiles", help="list rule profiles or show one")
     p.add_argument("name", nargs="?")

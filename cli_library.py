@@ -1,0 +1,207 @@
+"""The deal library's ``fupan`` commands: ``import`` (logs into the library, a line per file),
+``export`` (every stored deal's canonical log), ``samples`` (the shipped sample deals) and ``user`` (the
+dashboard's accounts). Each opens the library ``--db`` names, else ``FUPAN_DB``, else the default file,
+and says which on standard error."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from typing import TYPE_CHECKING, Any
+
+from cli_common import EXIT_INPUT, EXIT_OK, InputError, _settle, add_limit_args, limits_of
+
+if TYPE_CHECKING:
+    from sqlalchemy.engine import Engine
+
+    from data.importer import ImportResult
+
+
+def _library(args: argparse.Namespace, writes: bool) -> Engine:
+    """The library ``--db`` names (else ``FUPAN_DB``, else the default file), opened; which one is said on
+    standard error, and that ``DATABASE_URL`` is ignored when it is set and nothing else names one. A
+    command that ``writes`` is refused at once (one line) when the library cannot be written."""
+    from data.database import ignored_env, library_state, open_db, shown_url
+
+    note = None if args.db else ignored_env()
+    if note is not None:
+        print(f"fupan: {note}; using {shown_url()}", file=sys.stderr)
+    engine = open_db(args.db)
+    if writes:
+        library_state(engine).check_write()
+    print(f"library: {shown_url(args.db)}", file=sys.stderr)
+    return engine
+
+
+def _import_line(r: ImportResult) -> str:
+    """What became of one file, in a line."""
+    if r.status == "added":
+        extra = f", {_decisions_added(r.decisions_added)}" if r.decisions_added else ""
+        return f"{r.source}: added as deal {r.deal_id}{extra}"
+    if r.status == "duplicate":
+        extra = f", {_decisions_added(r.decisions_added)}" if r.decisions_added else ""
+        return f"{r.source}: duplicate of deal {r.deal_id}{extra}"
+    return f"{r.source}: not imported: {r.reason}"
+
+
+def cmd_import(args: argparse.Namespace) -> int:
+    """fupan import: store logs (files and folders) in the deal library; a line per file, then the
+    counts. A file that cannot be imported is refused with its reason and the others go on; a failing
+    database stops the run, and the counts still say what was added before."""
+    from data.importer import ImportStopped, import_paths, log_files, progress_bar
+
+    files = log_files(args.paths)
+    if not files:
+        raise InputError("no log files found in " + ", ".join(args.paths))
+    engine = _library(args, writes=True)
+    show = progress_bar() if len(files) > 20 and sys.stderr.isatty() else None
+    stopped = ""
+    try:
+        results = import_paths(engine, files, show, limits_of(args))
+    except ImportStopped as exc:
+        results, stopped = exc.results, exc.reason
+    for r in results:
+        print(_import_line(r))
+    counts = {k: sum(1 for r in results if r.status == k) for k in ("added", "duplicate", "error")}
+    decided = sum(r.decisions_added for r in results)
+    print(
+        f"{counts['added']} added, {counts['duplicate']} duplicate, {counts['error']} not imported"
+        + (f"; {_decisions_added(decided)}" if decided else "")
+        + (f"; stopped after {len(results)} of {len(files)} files: {stopped}" if stopped else "")
+    )
+    return _settle(EXIT_INPUT if counts["error"] or stopped else EXIT_OK)
+
+
+def _decisions_added(n: int) -> str:
+    return f"{n} referee's decision{'s' if n != 1 else ''} added"
+
+
+def cmd_export(args: argparse.Namespace) -> int:
+    """fupan export: write every stored deal's canonical log to a folder."""
+    from data.exporter import Unreadable, export_deals
+
+    engine = _library(args, writes=False)
+    skipped: list[Unreadable] = []
+    try:
+        paths = export_deals(engine, args.out, skipped)
+    except OSError as exc:
+        raise InputError(f"{exc.filename or args.out}: cannot write the logs ({exc.strerror or exc})") from exc
+    for bad in skipped:
+        print(f"deal {bad.deal_id}: not written, it cannot be read: {bad.reason}")
+    print(f"wrote {len(paths)} logs to {args.out}" + (f"; {len(skipped)} deal(s) cannot be read" if skipped else ""))
+    return _settle(EXIT_INPUT if skipped else EXIT_OK)
+
+
+def cmd_samples(args: argparse.Namespace) -> int:
+    """fupan samples: store the shipped sample deals (够级, 保皇, 升级, disputes) in the deal library."""
+    from data.importer import ImportStopped
+    from data.make_samples import import_samples
+
+    engine = _library(args, writes=True)
+    try:
+        results = import_samples(engine)
+    except ImportStopped as exc:
+        added = sum(1 for r in exc.results if r.status == "added")
+        raise InputError(f"the import stopped ({exc.reason}); {added} deals of that folder had been added") from None
+    if not results:
+        raise InputError("the sample deals are not installed (data/samples is missing)")
+    total = {"added": 0, "duplicate": 0, "error": 0}
+    for folder, found in results.items():
+        counts = {k: sum(1 for r in found if r.status == k) for k in total}
+        for r in found:
+            if r.status == "error":
+                print(f"{r.source}: not imported: {r.reason}")
+        print(f"{folder}: {counts['added']} added, {counts['duplicate']} duplicate, {counts['error']} not imported")
+        total = {k: total[k] + counts[k] for k in total}
+    print(f"samples: {total['added']} added, {total['duplicate']} duplicate, {total['error']} not imported")
+    return _settle(EXIT_INPUT if total["error"] else EXIT_OK)
+
+
+def _new_password(args: argparse.Namespace) -> str:
+    """The password: one line of standard input with --password-stdin, else asked twice (not echoed)."""
+    if args.password_stdin:
+        line = sys.stdin.readline()
+        if not line:
+            raise InputError("--password-stdin: no password on standard input")
+        return line.rstrip("\r\n")
+    import getpass
+
+    try:
+        first = getpass.getpass(f"password for {args.name}: ")
+        again = getpass.getpass("again: ")
+    except (EOFError, KeyboardInterrupt):
+        raise InputError("no password given") from None
+    if first != again:
+        raise InputError("the two passwords differ; nothing was changed")
+    return first
+
+
+def cmd_user(args: argparse.Namespace) -> int:
+    """fupan user add|list|disable|passwd: the dashboard's accounts (referees and admins)."""
+    from data import accounts
+
+    try:
+        password = ""
+        if args.action in ("add", "passwd"):  # a bad name or role is told before the password is asked
+            accounts.check_name(args.name)
+            if args.action == "add":
+                accounts.check_role(args.role)
+            password = accounts.check_password(_new_password(args))
+        engine = _library(args, writes=args.action != "list")
+        if args.action == "add":
+            user = accounts.add_user(engine, args.name, password, args.role)
+            print(f"added user {user.name} ({user.role})")
+        elif args.action == "passwd":
+            accounts.set_password(engine, args.name, password)
+            print(f"changed the password of {accounts.check_name(args.name)}")
+        elif args.action == "disable":
+            accounts.disable_user(engine, args.name)
+            print(f"disabled user {accounts.check_name(args.name)}")
+        else:
+            users = accounts.list_users(engine)
+            for u in users:
+                state = "disabled" if u.disabled else "enabled"
+                print(f"{u.name}\t{u.role}\t{state}\tcreated {u.created_at:%Y-%m-%d %H:%M} UTC")
+            if not users:
+                print("no users")
+    except accounts.AccountError as exc:
+        raise InputError(str(exc)) from None
+    return EXIT_OK
+
+
+def _add_user_parser(sub: Any) -> None:
+    db_help = "database URL (default: FUPAN_DB, else a SQLite file in the user's data folder)"
+    p = sub.add_parser("user", help="the dashboard's accounts: add, list, disable, passwd")
+    users = p.add_subparsers(dest="action", required=True)
+    q = users.add_parser("add", help="add an account (the password is asked twice)")
+    q.add_argument("name")
+    q.add_argument("--role", required=True, choices=("referee", "admin"), help="what the account may do")
+    q.add_argument("--password-stdin", action="store_true", help="read the password from standard input")
+    q.add_argument("--db", help=db_help)
+    q = users.add_parser("list", help="list the accounts")
+    q.add_argument("--db", help=db_help)
+    q = users.add_parser("disable", help="disable an account (its decisions stay)")
+    q.add_argument("name")
+    q.add_argument("--db", help=db_help)
+    q = users.add_parser("passwd", help="set an account's password (asked twice)")
+    q.add_argument("name")
+    q.add_argument("--password-stdin", action="store_true", help="read the password from standard input")
+    q.add_argument("--db", help=db_help)
+    p.set_defaults(func=cmd_user)
+
+
+def add_parsers(sub: Any) -> None:
+    """Add ``import``, ``export``, ``samples`` and ``user`` to the ``fupan`` parser's subcommands."""
+    p = sub.add_parser("import", help="store logs in the deal library")
+    p.add_argument("paths", nargs="+", help="log files and folders (searched for .json, .txt, .fupan)")
+    p.add_argument("--db", help="database URL (default: FUPAN_DB, else a SQLite file in the user's data folder)")
+    add_limit_args(p)
+    p.set_defaults(func=cmd_import)
+    p = sub.add_parser("export", help="write the stored logs back")
+    p.add_argument("--db", help="database URL (default: FUPAN_DB, else a SQLite file in the user's data folder)")
+    p.add_argument("--out", required=True)
+    p.set_defaults(func=cmd_export)
+    p = sub.add_parser("samples", help="store the shipped sample deals in the deal library")
+    p.add_argument("--db", help="database URL (default: FUPAN_DB, else a SQLite file in the user's data folder)")
+    p.set_defaults(func=cmd_samples)
+    _add_user_parser(sub)
