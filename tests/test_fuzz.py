@@ -19,6 +19,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from corrupt import JSON_NOISE, TEXT_NOISE, edit, edits
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -35,10 +36,7 @@ from replay.simulate import simulate_deal
 SCALE = max(1, int(os.environ.get("FUPAN_FUZZ", "1")))
 EXAMPLES = 30 * SCALE
 SLOW = [HealthCheck.too_slow, HealthCheck.data_too_large, HealthCheck.filter_too_much]
-NOISE = {
-    "json": '{}[]",:0123456789-.eE +#?\n\\SHDCJQKABTnulltruefals大王小花张',
-    "text": " \t\u3000\n#?:-=[],0123456789SHDCJQKABTplaypassburnkourangdeclarehandseatevents大王小花出过定主\\",
-}
+NOISE = {"json": JSON_NOISE, "text": TEXT_NOISE}
 CARDS = [Card(t) for t in ("3S", "5H", "10D", "QC", "KS", "AH", "2D", "SJ", "BJ", "Q", "3")]
 
 
@@ -49,19 +47,6 @@ def base(game: str, seed: int) -> Log:
 
 def written(log: Log, form: str) -> str:
     return log.dumps() if form == "json" else format_text(log)
-
-
-def edit(text: str, ops: list[tuple[str, int, int, int]], noise: str, data: st.DataObject) -> str:
-    for op, at, size, other in ops:
-        i = at % (len(text) + 1)
-        if op == "delete":
-            text = text[:i] + text[i + size :]
-        elif op == "insert":
-            text = text[:i] + data.draw(st.text(alphabet=noise, min_size=1, max_size=size)) + text[i:]
-        else:
-            j = other % (len(text) + 1)
-            text = text[:i] + text[j : j + size * 3] + text[i:]
-    return text
 
 
 def corrupt_events(log: Log, data: st.DataObject) -> Log:
@@ -112,18 +97,6 @@ def check_read(text: str, source: str = "<fuzz>") -> None:
     coach_replay(rep)
     assert parse_log(log.dumps()).dumps() == log.dumps()
     assert parse_text(format_text(log)).to_json() == log.to_json()
-
-
-edits = st.lists(
-    st.tuples(
-        st.sampled_from(("delete", "insert", "copy")),
-        st.integers(0, 10**6),
-        st.integers(1, 12),
-        st.integers(0, 10**6),
-    ),
-    min_size=1,
-    max_size=5,
-)
 
 
 @pytest.mark.parametrize("form", ["json", "text"])

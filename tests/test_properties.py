@@ -31,6 +31,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from corrupt import edit, edits
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -539,30 +540,6 @@ def test_corrupted_events_give_verdicts(seed: int, profile: str, data: st.DataOb
 
 JSON_NOISE = '{}[]",:0123456789-.eE +#?\n\\SHDCJQKABTnulltruefals大王小花张'
 TEXT_NOISE = " \t\u3000\n#?:-=[],0123456789SHDCJQKABTplaypassburnkouranghandseatevents大王小花\\"
-edits = st.lists(
-    st.tuples(
-        st.sampled_from(("delete", "insert", "copy")),
-        st.integers(0, 10**6),
-        st.integers(1, 12),
-        st.integers(0, 10**6),
-    ),
-    min_size=1,
-    max_size=5,
-)
-
-
-def edit(text: str, ops: list[tuple[str, int, int, int]], noise: str, data: st.DataObject) -> str:
-    """``text`` with characters deleted, random characters inserted, or a span copied elsewhere."""
-    for op, at, size, other in ops:
-        i = at % (len(text) + 1)
-        if op == "delete":
-            text = text[:i] + text[i + size :]
-        elif op == "insert":
-            text = text[:i] + data.draw(st.text(alphabet=noise, min_size=1, max_size=size)) + text[i:]
-        else:
-            j = other % (len(text) + 1)
-            text = text[:i] + text[j : j + size * 3] + text[i:]
-    return text
 
 
 def check_reread_text(text: str, parse: Callable[[str, str], Log]) -> None:
