@@ -41,6 +41,7 @@ from cli_common import (
 from cli_library import add_parsers as add_library_parsers
 from cli_referee import add_parsers as add_referee_parsers
 from data.states import DatabaseStateError
+from replay import games
 from replay.claims import claim_entries, compare_result, value_text
 from replay.log import LogError
 from replay.profile import GAMES, ProfileError, default_profile, load_profile, options_for, shipped_profiles
@@ -52,7 +53,6 @@ from replay.verdicts import Verdict
 if TYPE_CHECKING:
     pass
 
-GAME_ZH = {"gouji": "够级", "baohuang": "保皇", "shengji": "升级"}
 SCORE_LEVELS = ("before", "after")  # the keys of a 升级 score's "levels" that `score --json` gives
 
 
@@ -400,7 +400,7 @@ def cmd_demo(args: argparse.Namespace) -> int:
 
     deal = simulate_deal(args.seed, args.profile)
     rep = Replay(deal.log)
-    print(f"simulated {GAME_ZH[deal.log.game]} deal, seed {args.seed}, profile {args.profile}")
+    print(f"simulated {games.get(deal.log.game).name_zh} deal, seed {args.seed}, profile {args.profile}")
     for s in deal.log.seats:
         print(f"  seat {s.seat}: {s.player}")
     log = deal.log

@@ -19,6 +19,7 @@ from functools import cached_property
 from pathlib import Path
 from typing import Any
 
+from replay import games
 from replay.cards import Card, CardError
 from replay.clip import clip, shown
 from replay.decisions import Decision, DecisionError, decision_from_json, in_order
@@ -27,7 +28,7 @@ from replay.limits import LIMITS, Limits
 from replay.profile import GAMES, Profile, ProfileError, default_profile, log_profile
 
 FORMAT = "fupan/1"
-SEATS = {"gouji": 6, "baohuang": 5, "shengji": 4}
+SEATS = {g: games.get(g).seats for g in games.names()}  # seats per game (replay.games)
 UNKNOWN = "??"
 META_KEYS = ("date", "venue", "match", "deal", "table", "notes", "previous")
 PREVIOUS_KEYS = ("finish_order", "first_leader", "revolution")

@@ -22,10 +22,11 @@ from pathlib import Path
 from types import MappingProxyType
 from typing import Any
 
+from replay import games
 from replay.clip import clip, shown
 
-GAMES = ("gouji", "baohuang", "shengji")
-DEFAULT_PROFILES = {"gouji": "gouji", "baohuang": "baohuang", "shengji": "shengji-35"}  # a log without a profile
+GAMES = games.names()  # the registered games (replay.games)
+DEFAULT_PROFILES = {g: games.get(g).default_profile for g in GAMES}  # a log without a profile
 
 
 def default_profile(game: str) -> str:

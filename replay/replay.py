@@ -10,24 +10,23 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from replay import games
 from replay.baohuang import Baohuang
 from replay.cards import Card
 from replay.claims import compare_result
-from replay.climbing import Climbing, Outcome
+from replay.climbing import Outcome
 from replay.gouji import Gouji
 from replay.log import Log
 from replay.profile import Profile
 from replay.scoring import KnownPlace, Score, known_places, score_of
-from replay.shengji import RANK_LEVEL, Shengji, SjState
+from replay.shengji import RANK_LEVEL, SjState
 from replay.state import State, seats_of
 from replay.verdicts import Verdict
 
-ENGINES: dict[str, type[Climbing] | type[Shengji]] = {"gouji": Gouji, "baohuang": Baohuang, "shengji": Shengji}
-
 
 def engine_for(profile: Profile, meta: dict[str, Any] | None = None) -> Any:
-    """The rules engine of a profile's game."""
-    return ENGINES[profile.game](profile, meta)
+    """The rules engine of a profile's game (the registry's, replay.games)."""
+    return games.engine_class(profile.game)(profile, meta)
 
 
 @dataclass(frozen=True)

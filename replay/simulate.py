@@ -37,7 +37,7 @@ from replay.events import (
 from replay.gouji import Gouji
 from replay.log import Log, Seat
 from replay.profile import Profile, ProfileError, load_profile
-from replay.replay import ENGINES
+from replay.replay import engine_for
 from replay.shengji import Shengji
 from replay.state import State
 
@@ -280,7 +280,7 @@ def simulate_deal(
     if prof.game == "shengji":
         return _simulate_shengji(seed, prof, meta, rng, max_events, levels)
     bot = bot or RandomBot(rng)
-    eng: Any = ENGINES[prof.game](prof, meta)
+    eng: Any = engine_for(prof, meta)
     hands = deal_hands(rng, tuple(eng.hand_sizes()), eng.removed_ranks)
     marked = None
     if prof.game == "baohuang":

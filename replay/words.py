@@ -14,30 +14,10 @@ from __future__ import annotations
 
 from types import MappingProxyType
 
-# The actions each game's engine knows (replay/gouji.py, baohuang.py: HANDLERS; replay/shengji.py: step).
-GAME_ACTIONS: MappingProxyType[str, frozenset[str]] = MappingProxyType(
-    {
-        "gouji": frozenset(
-            {
-                "play",
-                "burn",
-                "pass",
-                "kou",
-                "rang",
-                "jiefeng",
-                "show",
-                "revolution",
-                "waive",
-                "tribute",
-                "return",
-                "refuse",
-                "report",
-            }
-        ),
-        "baohuang": frozenset({"play", "pass", "kou", "rang", "jiefeng", "call", "yield", "grab", "reveal"}),
-        "shengji": frozenset({"declare", "pass", "exchange", "bury", "play"}),
-    }
-)
+from replay import games
+
+# The actions each game's engine knows (the registry's, replay.games).
+GAME_ACTIONS: MappingProxyType[str, frozenset[str]] = MappingProxyType({g: games.get(g).actions for g in games.names()})
 
 # Each action's Chinese words, the usual one first (simplified, then traditional forms). A word
 # stands for its action in every game that has the action, unless GAME_WORDS says otherwise.

@@ -1,0 +1,54 @@
+"""The game registry (replay/games.py): each game declared once, found by name, and the tables that
+used to be kept per module (seats, games, default profiles, actions, engines) all read from it."""
+
+from __future__ import annotations
+
+import pytest
+
+from replay import games
+from replay.games import GameType
+from replay.log import SEATS
+from replay.profile import DEFAULT_PROFILES, GAMES, load_profile
+from replay.replay import engine_for
+from replay.words import GAME_ACTIONS
+
+
+def test_the_three_games_are_registered_in_order() -> None:
+    assert games.names() == ("gouji", "baohuang", "shengji")
+    assert [(g.name_zh, g.seats) for g in map(games.get, games.names())] == [("够级", 6), ("保皇", 5), ("升级", 4)]
+
+
+def test_the_old_tables_are_the_registrys() -> None:
+    assert games.names() == GAMES
+    assert {g: games.get(g).seats for g in GAMES} == SEATS
+    assert {g: games.get(g).default_profile for g in GAMES} == DEFAULT_PROFILES
+    assert dict(GAME_ACTIONS) == {g: games.get(g).actions for g in GAMES}
+
+
+@pytest.mark.parametrize("name", ["gouji", "baohuang", "shengji"])
+def test_each_game_names_its_engine_and_default_profile(name: str) -> None:
+    game = games.get(name)
+    profile = load_profile(game.default_profile)
+    assert profile.game == name
+    engine = engine_for(profile)
+    assert type(engine) is game.engine_class() and engine.n == game.seats
+    handled = getattr(type(engine), "HANDLERS", None)
+    if handled:  # the climbing engines list the event types they handle: the registry's actions are those
+        assert {cls.action for cls in handled} == set(game.actions)
+
+
+def test_an_unknown_game_names_the_known_ones() -> None:
+    with pytest.raises(ValueError, match=r"unknown game 'mahjong' \(expected one of gouji, baohuang, shengji\)"):
+        games.get("mahjong")
+
+
+def test_a_game_is_registered_once() -> None:
+    toy = GameType("toy", "玩具", "Toy", 2, "gouji", frozenset({"pass"}), "replay.gouji:Gouji")
+    try:
+        assert games.register(toy) is toy and games.get("toy") is toy
+        games.register(toy)  # the same declaration again: no change
+        with pytest.raises(ValueError, match="registered already"):
+            games.register(GameType("toy", "玩具", "Toy", 3, "gouji", frozenset(), "replay.gouji:Gouji"))
+    finally:
+        games.unregister("toy")
+    assert "toy" not in games.names()
