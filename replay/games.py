@@ -17,8 +17,10 @@ from typing import Any
 @dataclass(frozen=True)
 class GameType:
     """One game: ``name`` (the log's ``game``), its Chinese and English names, the number of seats,
-    the shipped profile a log names when it names none, the actions its engine knows, and the engine
-    (``"module:Class"``, a class taking ``(profile, meta)``)."""
+    the shipped profile a log names when it names none, the actions its engine knows, the engine
+    (``"module:Class"``, a class taking ``(profile, meta)``), its scoring (``"module:function"`` of
+    the final state and the profile), the keys a log's ``deal`` may hold beside the hands, and the keys
+    of a claimed ``result``."""
 
     name: str
     name_zh: str
@@ -27,11 +29,22 @@ class GameType:
     default_profile: str
     actions: frozenset[str]
     engine: str
+    scorer: str
+    deal_keys: tuple[str, ...] = ()
+    result_keys: tuple[str, ...] = ()
 
     def engine_class(self) -> Any:
         """The rules engine's class (imported on first use)."""
-        module, _, cls = self.engine.partition(":")
-        return getattr(importlib.import_module(module), cls)
+        return _load(self.engine)
+
+    def score_function(self) -> Any:
+        """The scoring function ``(state, profile) -> Score | None`` (imported on first use)."""
+        return _load(self.scorer)
+
+
+def _load(path: str) -> Any:
+    module, _, name = path.partition(":")
+    return getattr(importlib.import_module(module), name)
 
 
 _REGISTRY: dict[str, GameType] = {}
@@ -63,6 +76,17 @@ def names() -> tuple[str, ...]:
     return tuple(_REGISTRY)
 
 
+def misplaced(kind: str, key: str, game: str) -> str | None:
+    """Why ``kind`` key ``key`` (``kind`` "deal" or "result") cannot stand in a log of ``game``: it
+    belongs to other games' logs (None when ``game`` has it, or no game does)."""
+    attr = "deal_keys" if kind == "deal" else "result_keys"
+    owners = [g for g in _REGISTRY.values() if key in getattr(g, attr)]
+    if not owners or any(g.name == game for g in owners):
+        return None
+    whose = f"a {owners[0].name} log" if len(owners) == 1 else " and ".join(g.name for g in owners) + " logs"
+    return f"{kind}.{key} belongs to {whose}, not {game}"
+
+
 def engine_class(name: str) -> Any:
     """The rules engine's class of game ``name``."""
     return get(name).engine_class()
@@ -80,6 +104,8 @@ register(
             | {"refuse", "report"}
         ),
         engine="replay.gouji:Gouji",
+        scorer="replay.scoring:score_gouji",
+        result_keys=("finish_order", "teams", "sweep"),
     )
 )
 register(
@@ -91,6 +117,9 @@ register(
         default_profile="baohuang",
         actions=frozenset({"play", "pass", "kou", "rang", "jiefeng", "call", "yield", "grab", "reveal"}),
         engine="replay.baohuang:Baohuang",
+        scorer="replay.scoring:score_baohuang",
+        deal_keys=("marked", "loyalist"),
+        result_keys=("finish_order", "teams", "sweep"),
     )
 )
 register(
@@ -102,5 +131,8 @@ register(
         default_profile="shengji-35",
         actions=frozenset({"declare", "pass", "exchange", "bury", "play"}),
         engine="replay.shengji:Shengji",
+        scorer="replay.scoring:score_shengji",
+        deal_keys=("kitty", "levels"),
+        result_keys=("points", "levels"),
     )
 )

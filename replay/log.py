@@ -33,7 +33,6 @@ UNKNOWN = "??"
 META_KEYS = ("date", "venue", "match", "deal", "table", "notes", "previous")
 PREVIOUS_KEYS = ("finish_order", "first_leader", "revolution")
 RESULT_KEYS = ("finish_order", "teams", "sweep", "points", "levels")
-SHENGJI_RESULT_KEYS = ("points", "levels")  # the result keys of a 升级 log, and only of one
 POINTS_KEYS = ("defenders", "kitty")  # result.points of 升级, in canonical order
 LEVELS_KEYS = ("before", "after")  # result.levels of 升级, in canonical order
 DEAL_KEYS = ("hands", "marked", "loyalist", "kitty", "levels")
@@ -355,7 +354,8 @@ def log_from_doc(doc: Any, source: str = "<log>", limits: Limits = LIMITS) -> Lo
     seats = _read_seats(doc.get("seats", []), n)
     hands, marked, loyalist = _read_deal(doc.get("deal"), n)
     for key, value in (("marked", marked), ("loyalist", loyalist)):
-        _expect(value is None or game == "baohuang", ["deal", key], f"deal.{key} belongs to a baohuang log, not {game}")
+        why = None if value is None else games.misplaced("deal", key, game)
+        _expect(not why, ["deal", key], why or "")
     kitty, levels = _read_shengji_deal(doc.get("deal"), game)
     events, _ = _read_events(doc.get("events", []), n, limits)
     result = doc.get("result")
@@ -422,15 +422,14 @@ def _check_result(result: Any, n: int, game: str) -> None:
     _expect(
         bool(result),
         ["result"],
-        "an empty result claims nothing: give what is claimed ("
-        + ", ".join(k for k in RESULT_KEYS if (k in SHENGJI_RESULT_KEYS) == (game == "shengji"))
-        + "), or leave 'result' out",
+        f"an empty result claims nothing: give what is claimed ({', '.join(games.get(game).result_keys)}), "
+        "or leave 'result' out",
     )
     for key, v in result.items():
         _expect(key in RESULT_KEYS, ["result", key], f"unknown key {key!r} (expected {', '.join(RESULT_KEYS)})")
-        if (key in SHENGJI_RESULT_KEYS) != (game == "shengji"):
-            owner = "a shengji log" if game != "shengji" else "the climbing games (gouji, baohuang)"
-            raise _DocError(["result", key], f"result.{key} belongs to {owner}, not {game}")
+        why = games.misplaced("result", key, game)
+        if why:
+            raise _DocError(["result", key], why)
         if key == "finish_order":
             _check_order(v, n, ["result", key])
         elif key == "sweep":
@@ -538,9 +537,8 @@ def _read_shengji_deal(raw: Any, game: str) -> tuple[tuple[Card, ...] | None, tu
     if not isinstance(raw, dict):
         return None, None
     for key in ("kitty", "levels"):
-        _expect(
-            raw.get(key) is None or game == "shengji", ["deal", key], f"deal.{key} belongs to a shengji log, not {game}"
-        )
+        why = None if raw.get(key) is None else games.misplaced("deal", key, game)
+        _expect(not why, ["deal", key], why or "")
     kitty = raw.get("kitty")
     if kitty is not None:
         _expect(isinstance(kitty, list), ["deal", "kitty"], f"expected a list of cards (the kitty), got {_j(kitty)}")

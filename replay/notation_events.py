@@ -10,6 +10,7 @@ import re
 from collections.abc import Callable
 from typing import Any, NoReturn
 
+from replay import games
 from replay.cards import Card, CardError
 from replay.decisions import OUTCOMES, DecisionError, decision_from_json
 from replay.events import CARD_ACTIONS, EVENT_TYPES, TARGET_ACTIONS
@@ -18,7 +19,6 @@ from replay.log import (
     LEVEL_NAMES,
     LEVELS_KEYS,
     POINTS_KEYS,
-    SHENGJI_RESULT_KEYS,
     UNKNOWN,
     LogError,
     _check_order,
@@ -325,10 +325,9 @@ class LineReader:
             return
         key = words[1]
         name = {"finish": "finish_order", "team": "teams"}.get(key.word, key.word)
-        known = name in ("finish_order", "sweep", "teams", *SHENGJI_RESULT_KEYS)
-        if known and (name in SHENGJI_RESULT_KEYS) != (self.game == "shengji"):
-            owner = "a shengji log" if self.game != "shengji" else "the climbing games (gouji, baohuang)"
-            self.fail(f"result.{name} belongs to {owner}, not {self.game}", line, key.col)
+        why = games.misplaced("result", name, self.game)
+        if why:
+            self.fail(why, line, key.col)
         if key.word == "points":
             self._points(line, result)
         elif key.word == "levels":
@@ -354,8 +353,9 @@ class LineReader:
             self.no_more(line, words[2:], "'teams' (write one 'result team SEATS = POINTS' line per team)")
             result.setdefault("teams", [])
         else:
-            words_ok = "points or levels" if self.game == "shengji" else "finish, sweep or team"
-            self.fail(f"unknown key {key.shown} after 'result' (expected {words_ok})", line, key.col)
+            typed = {"finish_order": "finish", "teams": "team"}
+            ok = [typed.get(k, k) for k in games.get(self.game).result_keys]
+            self.fail(f"unknown key {key.shown} after 'result' (expected {or_list(ok)})", line, key.col)
 
     def _points(self, line: Line, result: dict[str, Any]) -> None:
         """``result points [defenders N] [kitty N]`` (升级, JSON ``result.points``)."""

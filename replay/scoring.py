@@ -3,13 +3,14 @@ GJ-REVOLUTION, GJ-BURN)."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 from functools import lru_cache
 from itertools import permutations
 from typing import Any
 
+from replay import games
 from replay.profile import Profile
 from replay.state import SETUP, VOID, State
 
@@ -402,13 +403,8 @@ def score_shengji(st: Any, profile: Profile) -> Score | None:
     )
 
 
-SCORERS: dict[str, Callable[[Any, Profile], Score | None]] = {
-    "gouji": score_gouji,
-    "baohuang": score_baohuang,
-    "shengji": score_shengji,
-}
-
-
 def score_of(st: Any, profile: Profile) -> Score | None:
-    """The score of a state under a profile: its game's scoring (None while the deal is not over)."""
-    return SCORERS[profile.game](st, profile)
+    """The score of a state under a profile: its game's scoring (the registry's, replay.games; None while
+    the deal is not over)."""
+    result: Score | None = games.get(profile.game).score_function()(st, profile)
+    return result

@@ -3,6 +3,8 @@ used to be kept per module (seats, games, default profiles, actions, engines) al
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 
 from replay import games
@@ -43,12 +45,34 @@ def test_an_unknown_game_names_the_known_ones() -> None:
 
 
 def test_a_game_is_registered_once() -> None:
-    toy = GameType("toy", "玩具", "Toy", 2, "gouji", frozenset({"pass"}), "replay.gouji:Gouji")
+    toy = GameType(
+        "toy", "玩具", "Toy", 2, "gouji", frozenset({"pass"}), "replay.gouji:Gouji", "replay.scoring:score_gouji"
+    )
     try:
         assert games.register(toy) is toy and games.get("toy") is toy
         games.register(toy)  # the same declaration again: no change
         with pytest.raises(ValueError, match="registered already"):
-            games.register(GameType("toy", "玩具", "Toy", 3, "gouji", frozenset(), "replay.gouji:Gouji"))
+            games.register(replace(toy, seats=3))
     finally:
         games.unregister("toy")
     assert "toy" not in games.names()
+
+
+def test_a_key_of_another_games_log_says_whose_it_is() -> None:
+    assert games.misplaced("deal", "kitty", "gouji") == "deal.kitty belongs to a shengji log, not gouji"
+    assert (
+        games.misplaced("result", "sweep", "shengji") == "result.sweep belongs to gouji and baohuang logs, not shengji"
+    )
+    assert games.misplaced("deal", "marked", "baohuang") is None and games.misplaced("deal", "nope", "gouji") is None
+
+
+@pytest.mark.parametrize("name", ["gouji", "baohuang", "shengji"])
+def test_each_game_scores_with_its_own_scoring(name: str) -> None:
+    from replay.scoring import score_of
+    from replay.simulate import simulate_deal
+
+    game = games.get(name)
+    deal = simulate_deal(5, game.default_profile)
+    profile = deal.log.profile()
+    assert score_of(deal.states[-1], profile) == game.score_function()(deal.states[-1], profile)
+    assert game.score_function().__name__ == f"score_{name}"
