@@ -80,6 +80,21 @@ class Baohuang(Climbing):
             )
         return out
 
+    def roles_view(self, st: State) -> dict[str, Any] | None:
+        """保皇 roles: the truth, and what each seat knew (the hidden 保皇派 hidden from the others)."""
+        return {
+            "truth": {str(s): r for s, r in self.roles(st).items()},
+            "known_to": {str(v): {str(s): r for s, r in self.roles_known_to(st, v).items()} for v in range(st.n)},
+            "called": None if st.called is None else st.called.token,
+            "marked": st.marked if st.marked != -1 else None,
+            "revealed": st.open_loyal or st.open_solo,
+            "second_lap": st.final and st.table is not None,
+        }
+
+    def check_start(self, st: State) -> list[tuple[str, int | None, str, str]]:
+        """The marked joker's seat against the hands (BH-DEAL)."""
+        return self.check_marked(st)
+
     def check_marked(self, st: State) -> list[tuple[str, int | None, str, str]]:
         """BH-DEAL: the seat said to be dealt the marked big joker must hold a big joker."""
         s = st.marked

@@ -14,6 +14,7 @@ from replay.scoring import place_words, places_at
 from replay.sets import CardSet, SetFormError, make_set, why_not_beats
 from replay.state import OVER, PLAY, SETUP, VOID, State, bit, evolve
 from replay.verdicts import Reading
+from replay.view import StepView, climbing_view
 
 ACTION_ZH = {"pass": "过牌", "kou": "扣牌", "rang": "让牌", "jiefeng": "申请接风"}
 
@@ -87,6 +88,28 @@ class Climbing:
         self.meta = dict(meta or {})
         self.twos_attach: bool = profile.options["twos_attach"]
         self.removed_ranks: frozenset[int] = frozenset(profile.options.get("removed_ranks", ()))
+
+    # -- what the replay and the views ask of every game's engine
+
+    def deal_extra(self, log: Any) -> dict[str, Any]:
+        """What the game's deal holds beside the hands, from the log (passed to check_deal and initial)."""
+        return {}
+
+    def check_start(self, st: State) -> list[tuple[str, int | None, str, str]]:
+        """Problems with the deal's start that the hands alone do not show (rule, seat, zh, en)."""
+        return []
+
+    def headless_seats(self, st: State) -> tuple[int, ...]:
+        """The seats playing without a head (够级's 无头), for the table's view."""
+        return ()
+
+    def roles_view(self, st: State) -> dict[str, Any] | None:
+        """The roles as the view shows them (保皇's), or None for a game without hidden roles."""
+        return None
+
+    def view(self, st: State, step: int, profile: Profile) -> StepView:
+        """The table after ``step`` events, as plain values."""
+        return climbing_view(self, st, step, profile)
 
     def hand_sizes(self) -> list[int]:
         """How many cards each seat is dealt."""

@@ -108,6 +108,10 @@ class Gouji(Climbing):
         """联邦: 0 for seats 0, 2, 4 and 1 for seats 1, 3, 5 (GJ-TEAMS)."""
         return seat % 2
 
+    def headless_seats(self, st: State) -> tuple[int, ...]:
+        """The seats still in that play without a head (无头)."""
+        return tuple(s for s in range(st.n) if st.active(s) and self.headless(st, s))
+
     def headless(self, st: State, seat: int) -> bool:
         """无头: the seat's 对头 is out (or sits out a 革命 whose 够死级 plays are spent or waived)."""
         t = (seat + 3) % 6

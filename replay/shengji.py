@@ -23,6 +23,7 @@ from replay.climbing import IllegalAction, Outcome, repeated
 from replay.events import Bury, Declare, Event, Exchange, Pass, Play
 from replay.hand import Hand
 from replay.profile import Profile
+from replay.view import StepView, tokens
 
 DECLARE, EXCHANGE, KITTY, PLAY, OVER, VOID = "declare", "exchange", "kitty", "play", "over", "void"
 TRUMP = "T"  # the suit class of every trump
@@ -348,6 +349,18 @@ class Shengji:
             self.kitty_size,
             (lv[0], lv[1]),
         )
+
+    def deal_extra(self, log: Any) -> dict[str, Any]:
+        """The kitty and the sides' levels, from the log (passed to check_deal and initial)."""
+        return {"kitty": log.kitty, "levels": log.levels}
+
+    def check_start(self, st: SjState) -> list[tuple[str, int | None, str, str]]:
+        """Nothing beyond check_deal."""
+        return []
+
+    def view(self, st: SjState, step: int, profile: Profile) -> StepView:
+        """The table after ``step`` events, as plain values."""
+        return shengji_view(self, st, step)
 
     def check_deal(
         self,
@@ -975,3 +988,48 @@ def follow_options(held: Sequence[Card], lead: Combo, tr: Trumps) -> list[tuple[
 def _with_unknown(hand: Hand, k: int) -> Hand:
     """A hand that received ``k`` unknown cards."""
     return Hand(hand.supply, hand.demand, hand.unknown + k, hand.deficit, hand.size + k)
+
+
+def shengji_view(eng: Any, st: SjState, step: int) -> StepView:
+    """A 升级 table after ``step`` events: hands, who acts and why, the trick in progress, points."""
+    actors = eng.actors(st)
+    tr = st.trumps
+    last = st.tricks[-1] if st.tricks else None
+    return StepView(
+        step=step,
+        to_act=actors,
+        why={s: eng.why(st, s) for s in actors},
+        table_seat=st.trick[0][0] if st.trick else None,
+        table_cards=tuple(c.token for _, cs in st.trick for c in cs),
+        table_gouji=False,
+        hands={s: h.cards_or_unknown() for s, h in enumerate(st.hands)},
+        finished=(),
+        counts_shown={},
+        passed=(),
+        burners=(),
+        failed_burners=(),
+        headless=(),
+        chaos=False,
+        deadlevel=None,
+        revolution=None,
+        tricks={
+            "phase": st.phase,
+            "trump_suit": None if tr is None else tr.suit,
+            "level": None if tr is None else RANK_LEVEL[tr.level],
+            "declarer": None if st.declarer == -1 else st.declarer,
+            "declarations": [{"seat": s, "cards": list(tokens(cs))} for s, cs in st.declarations],
+            "trick": [{"seat": s, "cards": list(tokens(cs))} for s, cs in st.trick],
+            "tricks_done": len(st.tricks),
+            "last_trick": None
+            if last is None
+            else {
+                "leader": last.leader,
+                "winner": last.winner,
+                "points": last.points,
+                "plays": [{"seat": s, "cards": list(tokens(cs))} for s, cs in last.plays],
+            },
+            "points": list(st.points),
+            "defenders_points": st.defenders_points,
+            "buried": list(tokens(st.buried)) if st.buried else [],
+        },
+    )

@@ -1,0 +1,99 @@
+"""What the table showed after one step, in plain values: ``StepView`` (``fupan replay --step N --json``
+and the dashboard). Each game's engine draws its own (``engine.view(state, step, profile)``); the climbing
+games share ``climbing_view``."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from replay.cards import Card
+from replay.profile import Profile
+from replay.scoring import KnownPlace, known_places
+from replay.state import State, seats_of
+
+
+@dataclass(frozen=True)
+class StepView:
+    """What the table showed after one step, in plain values (for ``replay --json`` and the app)."""
+
+    step: int
+    to_act: dict[int, tuple[str, ...]]
+    why: dict[int, tuple[str, str]]
+    table_seat: int | None
+    table_cards: tuple[str, ...]
+    table_gouji: bool
+    hands: dict[int, list[str]]
+    finished: tuple[int, ...]
+    counts_shown: dict[int, int]
+    passed: tuple[int, ...]
+    burners: tuple[int, ...]
+    failed_burners: tuple[int, ...]
+    headless: tuple[int, ...]
+    chaos: bool
+    deadlevel: int | None
+    revolution: int | None
+    roles: dict[str, Any] | None = None
+    tricks: dict[str, Any] | None = None  # 升级: trumps, declarer, the trick in progress, points
+    places: dict[int, KnownPlace] = field(default_factory=dict)  # the places decided so far (scoring.places_at)
+
+    def to_json(self) -> dict[str, Any]:
+        """The stable JSON of ``fupan replay --step N --json``."""
+        return {
+            "step": self.step,
+            "to_act": {str(s): list(a) for s, a in self.to_act.items()},
+            "why": {str(s): {"zh": w[0], "en": w[1]} for s, w in self.why.items()},
+            "table": {"seat": self.table_seat, "cards": list(self.table_cards), "gouji": self.table_gouji},
+            "hands": {str(s): h for s, h in self.hands.items()},
+            "finished": list(self.finished),
+            "places": {str(s): p.to_json() for s, p in self.places.items()},
+            "counts_shown": {str(s): c for s, c in self.counts_shown.items()},
+            "passed": list(self.passed),
+            "burners": list(self.burners),
+            "failed_burners": list(self.failed_burners),
+            "headless": list(self.headless),
+            "chaos": self.chaos,
+            "deadlevel": self.deadlevel,
+            "revolution": self.revolution,
+            **({"roles": self.roles} if self.roles is not None else {}),
+            **({"shengji": self.tricks} if self.tricks is not None else {}),
+        }
+
+
+_TOKENS: dict[tuple[Card, ...], tuple[str, ...]] = {(): ()}
+
+
+def tokens(cards: tuple[Card, ...]) -> tuple[str, ...]:
+    """The canonical tokens of some cards (memoised: logs repeat the same sets)."""
+    found = _TOKENS.get(cards)
+    if found is None:
+        if len(_TOKENS) > 50_000:
+            _TOKENS.clear()
+        found = _TOKENS[cards] = tuple([c.token for c in cards])
+    return found
+
+
+def climbing_view(eng: Any, st: State, step: int, profile: Profile) -> StepView:
+    """A climbing game's table after ``step`` events: the set on the table, who acts and why, the passed
+    seats and burners, the game's own marks (``eng.headless_seats``, ``eng.roles_view``) and the places."""
+    actors = eng.actors(st)
+    return StepView(
+        step=step,
+        to_act=actors,
+        why={s: eng.why(st, s) for s in actors},
+        table_seat=st.owner if st.table is not None else None,
+        table_cards=tokens(st.table_cards),
+        table_gouji=st.table_gouji,
+        hands={s: h.cards_or_unknown() for s, h in enumerate(st.hands)},
+        finished=st.out,
+        counts_shown=st.shown_counts(),
+        passed=tuple(seats_of(st.locked, st.n)),
+        burners=tuple(seats_of(st.burners, st.n)),
+        failed_burners=st.failed,
+        headless=eng.headless_seats(st),
+        chaos=st.chaos,
+        deadlevel=st.dead_seat if st.dead_seat != -1 else None,
+        revolution=st.revolution if st.revolution != -1 else None,
+        roles=eng.roles_view(st),
+        places=known_places(st, profile),
+    )
