@@ -38,7 +38,7 @@ import itertools
 import math
 from collections import Counter
 from collections.abc import Callable, Iterator, Sequence
-from typing import Any
+from typing import Any, cast
 
 from coach.findings import Evidence, Finding
 from replay.cards import RANK_A, Card, format_cards, format_cards_zh, full_decks
@@ -236,7 +236,8 @@ def violations(replay: Replay, seat: int | None = None) -> Iterator[Finding]:
     for v in replay.verdicts:
         if v.legal or v.index is None or (seat is not None and v.seat != seat):
             continue
-        st = replay.states[v.index]
+        # a 升级 replay holds SjState states; ``Replay.states`` is typed with the climbing games' State
+        st = cast(SjState, replay.states[v.index])
         ev = events[v.index]
         facts: dict[str, Any] = {"phase": st.phase} if isinstance(st, SjState) else {}
         yield Finding(
@@ -247,7 +248,7 @@ def violations(replay: Replay, seat: int | None = None) -> Iterator[Finding]:
             message_zh=v.message_zh,
             message_en=v.message_en,
             rule=v.rule,
-            evidence=_evidence(st, ev.seat, ev.cards, action=ev.action, **facts),  # type: ignore[arg-type]
+            evidence=_evidence(st, ev.seat, ev.cards, action=ev.action, **facts),
         )
 
 
