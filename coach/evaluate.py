@@ -31,7 +31,7 @@ from coach.policy import Policy
 from coach.worlds import NoWorld, knowledge, sample_hands, true_world, world
 from replay.cards import RANK_SJ
 from replay.events import Burn, Call, Event, Kou, Pass, Play, Rang, Yield
-from replay.log import Log, event_from_json, parse_json_log
+from replay.log import event_from_json, parse_json_log
 from replay.replay import Replay
 from replay.scoring import score_baohuang, score_gouji
 from replay.state import SETUP, State
@@ -553,8 +553,3 @@ def evaluate_replay(
     return Evaluation(
         tuple(decisions), settings, replay.engine.n, done_rollouts, time.perf_counter() - t0, tuple(skipped)
     )
-
-
-def evaluate_log(log: Log, settings: Settings | None = None, jobs: int = 0) -> Evaluation:
-    """Replay a log and price its decisions."""
-    return evaluate_replay(Replay(log), settings, jobs)

@@ -62,7 +62,6 @@ POINTS_GIVEN = "points-given-away"
 TRUMPS_ON_PARTNER = "trumps-on-partners-trick"
 POINTS_NOT_TAKEN = "points-not-taken"
 POINTS_BURIED = "points-buried-lost"
-NOTES = (POINTS_GIVEN, TRUMPS_ON_PARTNER, POINTS_NOT_TAKEN, POINTS_BURIED)
 
 STAKE = 10  # points-not-taken: the least a trick must be worth (table and the winning play's own points)
 BIG_STAKE = 20  # points-not-taken: from here a mistake

@@ -435,10 +435,6 @@ class MaximEffect:
         """True when the confidence interval leaves out 0."""
         return self.lo > 0 or self.hi < 0
 
-    def text_en(self) -> str:
-        """The effect in a sentence."""
-        return _conclusion(self.mean, self.lo, self.hi, self.arose)
-
 
 def _effects(doc: Mapping[str, Any]) -> dict[str, MaximEffect]:
     out = {}
