@@ -6,10 +6,10 @@ from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any
 
 from coach import baohuang_notes
+from coach.effects import maxim_effect
 from coach.findings import Evidence, Finding, summarize
 from coach.maxims import MAXIMS
 from coach.moment import Deal, Moment
-from coach.study import maxim_effect
 from replay.log import Log
 from replay.replay import Replay
 
