@@ -6,10 +6,10 @@ from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any
 
 from coach import baohuang_notes
+from coach.effects import maxim_effect
 from coach.findings import Evidence, Finding, summarize
-from coach.maxims import BY_KEY, MAXIMS
+from coach.maxims import MAXIMS
 from coach.moment import Deal, Moment
-from coach.study import maxim_effect
 from replay.log import Log
 from replay.replay import Replay
 
@@ -230,9 +230,3 @@ def _deal_findings(replay: Replay, seat: int | None) -> list[Finding]:
 def coach_log(log: Log, seat: int | None = None) -> Report:
     """Findings on a log (replayed leniently, as a referee would read on)."""
     return coach_replay(Replay(log), seat)
-
-
-def maxim_reading(key: str) -> tuple[str, str, str, str]:
-    """(saying, reading zh, reading en, sureness) of a maxim key."""
-    mx = BY_KEY[key]
-    return mx.saying, mx.reading_zh, mx.reading_en, mx.sureness

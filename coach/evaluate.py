@@ -31,7 +31,7 @@ from coach.policy import Policy
 from coach.worlds import NoWorld, knowledge, sample_hands, true_world, world
 from replay.cards import RANK_SJ
 from replay.events import Burn, Call, Event, Kou, Pass, Play, Rang, Yield
-from replay.log import Log, event_from_json, parse_json_log
+from replay.log import event_from_json, parse_json_log
 from replay.replay import Replay
 from replay.scoring import score_baohuang, score_gouji
 from replay.state import SETUP, State
@@ -340,13 +340,14 @@ def candidates(eng: Any, st: State, actual: Event, limit: int) -> tuple[list[Eve
     """The options to price for ``actual``'s seat (``actual`` first) and the index of the policy's."""
     seat = actual.seat
     pol = Policy(random.Random(0), noise=0.0)
+    opts: list[Event]
+    first: Event | None
     if eng.game == "baohuang" and st.phase == SETUP and st.emperor == -1:
         opts = [e for e in eng.bid_events(st) if e.seat == seat and isinstance(e, Call | Yield | Pass)]
         first = pol.bid(eng, st) if st.to_act == seat else None
     else:
         kinds = eng.actors(st).get(seat, ())
-        opts = []
-        first = None
+        opts, first = [], None
         if st.table is None or (st.window and seat == st.owner):
             if "play" in kinds:
                 opts = [Play(seat, cards=c) for c in pol.lead_options(eng, st, seat)]
@@ -356,8 +357,8 @@ def candidates(eng: Any, st: State, actual: Event, limit: int) -> tuple[list[Eve
         else:
             cls = Burn if "burn" in kinds and seat != st.to_act else Play
             sets = pol.answer_options(eng, st, seat) if ("play" in kinds or "burn" in kinds) else []
-            plays = [cls(seat, cards=c) for c in sets]
-            declines = [k(seat) for name, k in (("kou", Kou), ("pass", Pass)) if name in kinds]
+            plays: list[Event] = [cls(seat, cards=c) for c in sets]
+            declines: list[Event] = [k(seat) for name, k in (("kou", Kou), ("pass", Pass)) if name in kinds]
             if seat == st.to_act:
                 first = pol.choose(eng, st)
             elif declines:
@@ -552,8 +553,3 @@ def evaluate_replay(
     return Evaluation(
         tuple(decisions), settings, replay.engine.n, done_rollouts, time.perf_counter() - t0, tuple(skipped)
     )
-
-
-def evaluate_log(log: Log, settings: Settings | None = None, jobs: int = 0) -> Evaluation:
-    """Replay a log and price its decisions."""
-    return evaluate_replay(Replay(log), settings, jobs)

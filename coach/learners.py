@@ -65,8 +65,9 @@ def _cost(cards: Cards) -> tuple[int, int, int, int]:
     )
 
 
-def _cheapest(sets: Iterable[Cards]) -> Cards | None:
-    return min(sets, key=_cost, default=None)
+def _cheapest(sets: Iterable[Cards]) -> Cards:
+    """The cheapest of ``sets`` (never empty where it is asked)."""
+    return min(sets, key=_cost)
 
 
 def _spends_high(cards: Cards) -> bool:

@@ -6,7 +6,6 @@ own hand, the public history (cards played so far), and the counts shown under æ
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from dataclasses import dataclass
 from functools import cached_property
 from typing import Any
@@ -124,12 +123,6 @@ class Moment:
     def held_tokens(self) -> tuple[str, ...]:
         """The seat's cards before the event."""
         return tuple(c.token for c in self.held)
-
-
-def moments(deal: Deal) -> Iterator[Moment]:
-    """Every event of a deal as a moment."""
-    for i in range(len(deal.replay.verdicts)):
-        yield Moment(deal, i)
 
 
 def is_joker(card: Card) -> bool:

@@ -38,7 +38,7 @@ import itertools
 import math
 from collections import Counter
 from collections.abc import Callable, Iterator, Sequence
-from typing import Any
+from typing import Any, cast
 
 from coach.findings import Evidence, Finding
 from replay.cards import RANK_A, Card, format_cards, format_cards_zh, full_decks
@@ -62,7 +62,6 @@ POINTS_GIVEN = "points-given-away"
 TRUMPS_ON_PARTNER = "trumps-on-partners-trick"
 POINTS_NOT_TAKEN = "points-not-taken"
 POINTS_BURIED = "points-buried-lost"
-NOTES = (POINTS_GIVEN, TRUMPS_ON_PARTNER, POINTS_NOT_TAKEN, POINTS_BURIED)
 
 STAKE = 10  # points-not-taken: the least a trick must be worth (table and the winning play's own points)
 BIG_STAKE = 20  # points-not-taken: from here a mistake
@@ -236,7 +235,8 @@ def violations(replay: Replay, seat: int | None = None) -> Iterator[Finding]:
     for v in replay.verdicts:
         if v.legal or v.index is None or (seat is not None and v.seat != seat):
             continue
-        st = replay.states[v.index]
+        # a 升级 replay holds SjState states; ``Replay.states`` is typed with the climbing games' State
+        st = cast(SjState, replay.states[v.index])
         ev = events[v.index]
         facts: dict[str, Any] = {"phase": st.phase} if isinstance(st, SjState) else {}
         yield Finding(
@@ -247,7 +247,7 @@ def violations(replay: Replay, seat: int | None = None) -> Iterator[Finding]:
             message_zh=v.message_zh,
             message_en=v.message_en,
             rule=v.rule,
-            evidence=_evidence(st, ev.seat, ev.cards, action=ev.action, **facts),  # type: ignore[arg-type]
+            evidence=_evidence(st, ev.seat, ev.cards, action=ev.action, **facts),
         )
 
 

@@ -13,7 +13,7 @@ interval by the normal approximation (mean ± 1.96 SE).
 
     python -m coach.study --deals 15000 --seed 1 --jobs 2 --out docs/maxims.md --json coach/maxim_effects.json
 
-``maxim_effect(key)`` reads the shipped results (``coach/maxim_effects.json``) for the coach.
+``coach.effects.maxim_effect(key)`` reads the shipped results (``coach/maxim_effects.json``) for the coach.
 """
 
 from __future__ import annotations
@@ -29,8 +29,6 @@ import sys
 import time
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from functools import cache
-from importlib import resources
 from pathlib import Path
 from typing import Any
 
@@ -47,7 +45,6 @@ DEALS = 15_000  # the documented size of the study (``make study``)
 SEED = 1
 CHUNK = 50  # deals per task handed to a worker
 MIN_AROSE = 30  # fewer deals where the position arose: too few to conclude anything
-JSON_NAME = "maxim_effects.json"
 MARKER = "<!-- Everything below this line is written by `python -m coach.study` (make study): edit above it. -->"
 
 DEFAULT_HEADER = """# The maxims on trial
@@ -412,69 +409,6 @@ def run_study(
     outcomes, seconds = play_all(order, deals, seed, jobs, profile, noise)
     results = tuple(MaximResult.of(k, outcomes[k], seconds[k]) for k in order)
     return Study(deals, seed, profile, noise, results, time.perf_counter() - start, jobs)
-
-
-# -- what a maxim is worth, for the coach -------------------------------------------------------------------
-
-
-@dataclass(frozen=True)
-class MaximEffect:
-    """What following a maxim was worth to the team in the study, in points per deal where its position
-    arose: the mean, its standard error and 95% confidence interval, out of ``arose`` of ``deals`` deals."""
-
-    key: str
-    mean: float
-    se: float
-    lo: float
-    hi: float
-    deals: int
-    arose: int
-
-    @property
-    def measurable(self) -> bool:
-        """True when the confidence interval leaves out 0."""
-        return self.lo > 0 or self.hi < 0
-
-    def text_en(self) -> str:
-        """The effect in a sentence."""
-        return _conclusion(self.mean, self.lo, self.hi, self.arose)
-
-
-def _effects(doc: Mapping[str, Any]) -> dict[str, MaximEffect]:
-    out = {}
-    for key, r in doc["maxims"].items():
-        s = r["where_arose"]
-        if s["se"] is None or s["lo"] is None or s["hi"] is None:
-            continue
-        out[key] = MaximEffect(
-            key, float(s["mean"]), float(s["se"]), float(s["lo"]), float(s["hi"]), int(r["deals"]), int(r["arose"])
-        )
-    return out
-
-
-def load_effects(path: str | Path | None = None) -> dict[str, MaximEffect]:
-    """The effects in a study's JSON (default: the shipped ``coach/maxim_effects.json``); empty when
-    the file is missing or cannot be read."""
-    try:
-        if path is None:
-            text = resources.files("coach").joinpath(JSON_NAME).read_text(encoding="utf-8")
-        else:
-            text = Path(path).read_text(encoding="utf-8")
-        return _effects(json.loads(text))
-    except (OSError, ValueError, KeyError, TypeError, AttributeError):
-        return {}
-
-
-@cache
-def _shipped() -> dict[str, MaximEffect]:
-    return load_effects()
-
-
-def maxim_effect(key: str, path: str | Path | None = None) -> MaximEffect | None:
-    """What following maxim ``key`` is worth per deal where it arises, from the study's JSON (default:
-    the shipped one); None for a maxim not studied or when there is no readable file."""
-    effects = _shipped() if path is None else load_effects(path)
-    return effects.get(key)
 
 
 # -- the report --------------------------------------------------------------------------------------------

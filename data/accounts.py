@@ -32,14 +32,14 @@ from typing import Any
 
 from argon2 import PasswordHasher
 from argon2.exceptions import InvalidHashError, VerificationError
-from sqlalchemy import Table, func, insert, select, update
+from sqlalchemy import func, insert, select, update
 from sqlalchemy.engine import Connection, Engine
 from sqlalchemy.exc import IntegrityError
 
 from data.database import WRITE, DatabaseStateError
 from data.decisions import StoredDecision, decision_by_id, lock_deal, store_decisions, stored_id, unstorable, utc
 from data.importer import ImportResult, import_log
-from data.models import EventRow, User
+from data.models import EventRow, User, table_of
 from replay.decisions import Decision
 from replay.log import Log
 
@@ -54,8 +54,8 @@ HASHER = PasswordHasher()
 """The password hasher (argon2id). Its parameters may change between versions: a password verified
 against a hash made with other parameters is hashed again (``verify_user``)."""
 
-USERS: Table = User.__table__  # type: ignore[attr-defined]
-_EVENTS: Table = EventRow.__table__  # type: ignore[attr-defined]
+USERS = table_of(User)
+_EVENTS = table_of(EventRow)
 
 
 class AccountError(ValueError):

@@ -37,7 +37,7 @@ from sqlalchemy.dialects.postgresql import insert as pg_insert
 from sqlalchemy.dialects.sqlite import insert as sqlite_insert
 from sqlalchemy.engine import URL, Connection, Engine, ExceptionContext
 from sqlalchemy.exc import ArgumentError, DBAPIError
-from sqlmodel import Session, create_engine
+from sqlmodel import create_engine
 
 from data.states import (
     DamagedDatabase,
@@ -394,8 +394,3 @@ def open_db(url: str | None = None) -> Engine:
         engine.dispose()
         raise
     return engine
-
-
-def session(engine: Engine) -> Session:
-    """A session on the engine."""
-    return Session(engine)

@@ -30,16 +30,16 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any
 
-from sqlalchemy import Table, select
+from sqlalchemy import select
 from sqlalchemy.engine import Connection, Engine
 
 from data.database import insert_ignore
-from data.models import Deal, DecisionRow
+from data.models import Deal, DecisionRow, table_of
 from replay.decisions import Decision, at_of
 
 AT_FORMAT = "%Y-%m-%dT%H:%M:%SZ"  # the text of Decision.at
-TABLE: Table = DecisionRow.__table__  # type: ignore[attr-defined]
-_DEAL: Table = Deal.__table__  # type: ignore[attr-defined]
+TABLE = table_of(DecisionRow)
+_DEAL = table_of(Deal)
 
 
 @dataclass(frozen=True)

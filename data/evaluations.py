@@ -37,7 +37,14 @@ from sqlalchemy.orm import Session
 
 from coach.evaluate import ROLLOUT_NOISE, Evaluation, Settings
 from data.database import WRITE
-from data.models import Deal, DealSeat, EvaluationRow, EvaluationSeatRow, Player
+from data.models import Deal, DealSeat, EvaluationRow, EvaluationSeatRow, Player, table_of
+
+DEAL = table_of(Deal)
+DEAL_SEAT = table_of(DealSeat)
+EVALUATION = table_of(EvaluationRow)
+EVALUATION_SEAT = table_of(EvaluationSeatRow)
+PLAYER = table_of(Player)
+
 
 SEAT_COLUMNS = [
     "deal_id", "game", "date", "seat", "player", "decisions", "accuracy",
@@ -55,7 +62,8 @@ class StoredEvaluationError(ValueError):
 
 def settings_json(settings: Settings) -> dict[str, Any]:
     """The ``settings`` object of ``Evaluation.to_json`` for these settings."""
-    return Evaluation((), settings, 0, 0, 0.0).to_json()["settings"]
+    doc: dict[str, Any] = Evaluation((), settings, 0, 0, 0.0).to_json()["settings"]
+    return doc
 
 
 def settings_key(settings: Settings) -> str:
@@ -112,16 +120,16 @@ def _reading(db: Engine | Session) -> Iterator[Connection]:
 
 def _upsert(conn: Connection, values: dict[str, Any]) -> int:
     """Add the evaluation row, or update the one of the same deal and settings; its id."""
-    table = EvaluationRow.__table__
+    table = EVALUATION
     unique = ["deal_id", "settings_key"]
     if conn.dialect.name in ("postgresql", "sqlite"):
         ins: Any = (pg_insert if conn.dialect.name == "postgresql" else sqlite_insert)(table).values(values)
         stmt = ins.on_conflict_do_update(
             index_elements=unique, set_={k: ins.excluded[k] for k in values if k not in unique}
         )
-        return conn.execute(stmt.returning(table.c.id)).scalar_one()
+        return int(conn.execute(stmt.returning(table.c.id)).scalar_one())
     conn.execute(delete(table).where(*(table.c[k] == values[k] for k in unique)))  # pragma: no cover
-    return conn.execute(insert(table).values(values).returning(table.c.id)).scalar_one()  # pragma: no cover
+    return int(conn.execute(insert(table).values(values).returning(table.c.id)).scalar_one())  # pragma: no cover
 
 
 def save_evaluation(db: Engine | Session, deal_id: int, evaluation: Evaluation) -> int:
@@ -141,9 +149,9 @@ def save_evaluation(db: Engine | Session, deal_id: int, evaluation: Evaluation) 
         {k: s[k] for k in ("seat", "decisions", "accuracy", "inaccuracy", "mistake", "blunder", "lost")}
         for s in doc["seats"]
     ]
-    seat_table = EvaluationSeatRow.__table__
+    seat_table = EVALUATION_SEAT
     with _writing(db) as conn:
-        if conn.execute(select(Deal.__table__.c.id).where(Deal.__table__.c.id == row["deal_id"])).scalar() is None:
+        if conn.execute(select(DEAL.c.id).where(DEAL.c.id == row["deal_id"])).scalar() is None:
             raise LookupError(f"no deal {deal_id} in the library")
         eval_id = _upsert(conn, row)
         conn.execute(delete(seat_table).where(seat_table.c.evaluation_id == eval_id))
@@ -156,13 +164,13 @@ def save_evaluation(db: Engine | Session, deal_id: int, evaluation: Evaluation) 
 
 
 def _latest_first(stmt: Any) -> Any:
-    return stmt.order_by(EvaluationRow.created_at.desc(), EvaluationRow.id.desc())
+    return stmt.order_by(EVALUATION.c.created_at.desc(), EVALUATION.c.id.desc())
 
 
 def load_evaluation(db: Engine | Session, deal_id: int, settings: Settings | None = None) -> Evaluation | None:
     """The stored evaluation of a deal with these settings (None: the latest of any), or None.
     Raises ``StoredEvaluationError`` when the stored text cannot be read back."""
-    table = EvaluationRow.__table__
+    table = EVALUATION
     stmt = select(table.c.evaluation_json).where(table.c.deal_id == int(deal_id))
     if settings is not None:
         stmt = stmt.where(table.c.settings_key == settings_key(settings))
@@ -191,7 +199,7 @@ class StoredEvaluation:
 
 def stored_evaluations(db: Engine | Session, deal_id: int) -> list[StoredEvaluation]:
     """The evaluations stored for deal ``deal_id`` (one per settings), latest first."""
-    t = EvaluationRow.__table__
+    t = EVALUATION
     cols = (t.c.id, t.c.deal_id, t.c.settings_key, t.c.created_at, t.c.n_decisions, t.c.seconds)
     stmt = _latest_first(select(*cols).where(t.c.deal_id == int(deal_id)))
     with _reading(db) as conn:
@@ -208,12 +216,12 @@ def _latest_ids() -> Any:
     rank = (
         func.row_number()
         .over(
-            partition_by=EvaluationRow.deal_id,
-            order_by=(EvaluationRow.created_at.desc(), EvaluationRow.id.desc()),
+            partition_by=EVALUATION.c.deal_id,
+            order_by=(EVALUATION.c.created_at.desc(), EVALUATION.c.id.desc()),
         )
         .label("rank")
     )
-    ranked = select(EvaluationRow.id.label("id"), rank).subquery()
+    ranked = select(EVALUATION.c.id.label("id"), rank).subquery()
     return select(ranked.c.id).where(ranked.c.rank == 1)
 
 
@@ -226,33 +234,35 @@ def seat_accuracies(
     (the settings key) and ``evaluated_at``. Filters: a deal, a player's name, a game."""
     stmt = (
         select(
-            EvaluationRow.deal_id.label("deal_id"),
-            Deal.game.label("game"),
-            Deal.date.label("date"),
-            EvaluationSeatRow.seat.label("seat"),
-            Player.name.label("player"),
-            EvaluationSeatRow.decisions.label("decisions"),
-            cast(EvaluationSeatRow.accuracy, Float).label("accuracy"),
-            EvaluationSeatRow.inaccuracy.label("inaccuracy"),
-            EvaluationSeatRow.mistake.label("mistake"),
-            EvaluationSeatRow.blunder.label("blunder"),
-            cast(EvaluationSeatRow.lost, Float).label("lost"),
-            EvaluationRow.settings_key.label("settings"),
-            EvaluationRow.created_at.label("evaluated_at"),
+            EVALUATION.c.deal_id.label("deal_id"),
+            DEAL.c.game.label("game"),
+            DEAL.c.date.label("date"),
+            EVALUATION_SEAT.c.seat.label("seat"),
+            PLAYER.c.name.label("player"),
+            EVALUATION_SEAT.c.decisions.label("decisions"),
+            cast(EVALUATION_SEAT.c.accuracy, Float).label("accuracy"),
+            EVALUATION_SEAT.c.inaccuracy.label("inaccuracy"),
+            EVALUATION_SEAT.c.mistake.label("mistake"),
+            EVALUATION_SEAT.c.blunder.label("blunder"),
+            cast(EVALUATION_SEAT.c.lost, Float).label("lost"),
+            EVALUATION.c.settings_key.label("settings"),
+            EVALUATION.c.created_at.label("evaluated_at"),
         )
-        .select_from(EvaluationSeatRow)
-        .join(EvaluationRow, EvaluationRow.id == EvaluationSeatRow.evaluation_id)
-        .join(Deal, Deal.id == EvaluationRow.deal_id)
-        .outerjoin(DealSeat, (DealSeat.deal_id == EvaluationRow.deal_id) & (DealSeat.seat == EvaluationSeatRow.seat))
-        .outerjoin(Player, Player.id == DealSeat.player_id)
-        .where(EvaluationRow.id.in_(_latest_ids()), EvaluationSeatRow.decisions > 0)
+        .select_from(EVALUATION_SEAT)
+        .join(EVALUATION, EVALUATION.c.id == EVALUATION_SEAT.c.evaluation_id)
+        .join(DEAL, DEAL.c.id == EVALUATION.c.deal_id)
+        .outerjoin(
+            DEAL_SEAT, (DEAL_SEAT.c.deal_id == EVALUATION.c.deal_id) & (DEAL_SEAT.c.seat == EVALUATION_SEAT.c.seat)
+        )
+        .outerjoin(PLAYER, PLAYER.c.id == DEAL_SEAT.c.player_id)
+        .where(EVALUATION.c.id.in_(_latest_ids()), EVALUATION_SEAT.c.decisions > 0)
     )
     if deal_id is not None:
-        stmt = stmt.where(EvaluationRow.deal_id == int(deal_id))
+        stmt = stmt.where(EVALUATION.c.deal_id == int(deal_id))
     if player:
-        stmt = stmt.where(Player.name == player)
+        stmt = stmt.where(PLAYER.c.name == player)
     if game:
-        stmt = stmt.where(Deal.game == game)
+        stmt = stmt.where(DEAL.c.game == game)
     with engine.connect() as conn:
         out = pd.read_sql(stmt, conn)
     out["player"] = out["player"].where(out["player"].notna(), "seat " + out["seat"].astype(str))
@@ -268,28 +278,28 @@ def player_accuracy(engine: Engine, game: str | None = None) -> pd.DataFrame:
     """Per player (by name), over the latest evaluation of each deal they sat in: ``deals`` evaluated,
     ``decisions`` priced, ``accuracy`` (the mean over those decisions, in %), the grades and ``lost``.
     Seats without a player name are left out."""
-    dec = EvaluationSeatRow.decisions
+    dec = EVALUATION_SEAT.c.decisions
     stmt = (
         select(
-            Player.name.label("player"),
-            func.count(func.distinct(EvaluationRow.deal_id)).label("deals"),
+            PLAYER.c.name.label("player"),
+            func.count(func.distinct(EVALUATION.c.deal_id)).label("deals"),
             func.sum(dec).label("decisions"),
-            (func.sum(cast(EvaluationSeatRow.accuracy, Float) * dec) / func.sum(dec)).label("accuracy"),
-            func.sum(EvaluationSeatRow.inaccuracy).label("inaccuracy"),
-            func.sum(EvaluationSeatRow.mistake).label("mistake"),
-            func.sum(EvaluationSeatRow.blunder).label("blunder"),
-            func.sum(cast(EvaluationSeatRow.lost, Float)).label("lost"),
+            (func.sum(cast(EVALUATION_SEAT.c.accuracy, Float) * dec) / func.sum(dec)).label("accuracy"),
+            func.sum(EVALUATION_SEAT.c.inaccuracy).label("inaccuracy"),
+            func.sum(EVALUATION_SEAT.c.mistake).label("mistake"),
+            func.sum(EVALUATION_SEAT.c.blunder).label("blunder"),
+            func.sum(cast(EVALUATION_SEAT.c.lost, Float)).label("lost"),
         )
-        .select_from(EvaluationSeatRow)
-        .join(EvaluationRow, EvaluationRow.id == EvaluationSeatRow.evaluation_id)
-        .join(DealSeat, (DealSeat.deal_id == EvaluationRow.deal_id) & (DealSeat.seat == EvaluationSeatRow.seat))
-        .join(Player, Player.id == DealSeat.player_id)
-        .where(EvaluationRow.id.in_(_latest_ids()), dec > 0)
+        .select_from(EVALUATION_SEAT)
+        .join(EVALUATION, EVALUATION.c.id == EVALUATION_SEAT.c.evaluation_id)
+        .join(DEAL_SEAT, (DEAL_SEAT.c.deal_id == EVALUATION.c.deal_id) & (DEAL_SEAT.c.seat == EVALUATION_SEAT.c.seat))
+        .join(PLAYER, PLAYER.c.id == DEAL_SEAT.c.player_id)
+        .where(EVALUATION.c.id.in_(_latest_ids()), dec > 0)
     )
     if game:
-        stmt = stmt.join(Deal, Deal.id == EvaluationRow.deal_id).where(Deal.game == game)
+        stmt = stmt.join(DEAL, DEAL.c.id == EVALUATION.c.deal_id).where(DEAL.c.game == game)
     with engine.connect() as conn:
-        out = pd.read_sql(stmt.group_by(Player.name), conn)
+        out = pd.read_sql(stmt.group_by(PLAYER.c.name), conn)
     for col in ("deals", "decisions", "inaccuracy", "mistake", "blunder"):
         out[col] = out[col].astype(int)
     for col in ("accuracy", "lost"):

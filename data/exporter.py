@@ -19,16 +19,16 @@ from collections.abc import Iterator
 from dataclasses import dataclass, replace
 from pathlib import Path
 
-from sqlalchemy import Table, func, select, text
+from sqlalchemy import func, select, text
 from sqlalchemy.engine import Engine
 from sqlmodel import Session
 
 from data.database import DamagedDatabase
 from data.decisions import decisions_of
-from data.models import Deal
+from data.models import Deal, table_of
 from replay.log import parse_json_log
 
-DEALS: Table = Deal.__table__  # type: ignore[attr-defined]  # SQLModel sets the table on the class at runtime
+DEALS = table_of(Deal)
 ISO_DAY = re.compile(r"\d{4}-\d{2}-\d{2}")
 
 

@@ -47,7 +47,7 @@ from sqlmodel import select
 from coach.coach import coach_replay
 from data.database import WRITE, insert_ignore
 from data.decisions import store_decisions, unstorable
-from data.models import Deal, DealSeat, EventRow, FindingRow, Match, Player, PlayerAlias
+from data.models import Deal, DealSeat, EventRow, FindingRow, Match, Player, PlayerAlias, table_of
 from replay.clip import clip
 from replay.decisions import decision_from_json
 from replay.limits import LIMITS, Limits
@@ -56,6 +56,9 @@ from replay.profile import ProfileError
 from replay.replay import Replay
 from replay.scoring import Score
 
+DEAL, DEAL_SEAT, EVENT, FINDING, MATCH, PLAYER, PLAYER_ALIAS = (
+    table_of(m) for m in (Deal, DealSeat, EventRow, FindingRow, Match, Player, PlayerAlias)
+)
 LOG_SUFFIXES = (".json", ".txt", ".fupan")
 
 
@@ -219,11 +222,11 @@ def _unstorable(rows: _Rows) -> str | None:
     file is refused on both, with the reason."""
     players = [{"name": s["player"]} for s in rows.seats if s["player"]]
     tables = [
-        (Deal.__table__, [rows.deal]),
-        (Match.__table__, [rows.match] if rows.match else []),
-        (Player.__table__, players),
-        (EventRow.__table__, rows.events),
-        (FindingRow.__table__, rows.findings),
+        (DEAL, [rows.deal]),
+        (MATCH, [rows.match] if rows.match else []),
+        (PLAYER, players),
+        (EVENT, rows.events),
+        (FINDING, rows.findings),
     ]
     for table, items in tables:
         for item in items:
@@ -275,11 +278,11 @@ def _get_or_add(conn: Connection, table: Table, values: dict[str, Any], unique: 
     where = [table.c[k] == values[k] for k in unique]
     found = conn.execute(select(table.c.id).where(*where)).scalar()
     if found is not None:
-        return found
+        return int(found)
     new = insert_ignore(conn, table, values, unique)
     if new is not None:
-        return new
-    return conn.execute(select(table.c.id).where(*where)).scalar_one()
+        return int(new)
+    return int(conn.execute(select(table.c.id).where(*where)).scalar_one())
 
 
 def _player_ids(conn: Connection, names: Iterable[str]) -> dict[str, int]:
@@ -288,7 +291,7 @@ def _player_ids(conn: Connection, names: Iterable[str]) -> dict[str, int]:
     wanted = sorted({n for n in names if n})
     if not wanted:
         return {}
-    alias, player = PlayerAlias.__table__, Player.__table__
+    alias, player = PLAYER_ALIAS, PLAYER
     ids = dict(conn.execute(select(alias.c.alias, alias.c.player_id).where(alias.c.alias.in_(wanted))).all())
     for name in wanted:
         if name not in ids:
@@ -305,22 +308,23 @@ def _store(conn: Connection, rows: _Rows) -> int:
     """Add one deal (with seats, events, findings) in the connection's transaction; returns its id.
     Raises _AlreadyStored when its hash is there (committed by another transaction meanwhile).
     Rows are locked in one order (match, deal, players by name), so concurrent imports cannot deadlock."""
-    match_id = _get_or_add(conn, Match.__table__, rows.match, ("key", "game")) if rows.match else None
-    deal_id = insert_ignore(conn, Deal.__table__, {**rows.deal, "match_id": match_id}, ("content_hash",))
+    match_id = _get_or_add(conn, MATCH, rows.match, ("key", "game")) if rows.match else None
+    deal_id = insert_ignore(conn, DEAL, {**rows.deal, "match_id": match_id}, ("content_hash",))
     if deal_id is None:
         raise _AlreadyStored
     players = _player_ids(conn, (s["player"] for s in rows.seats))
     seats = [{**{k: v for k, v in s.items() if k != "player"}, "deal_id": deal_id, "player_id": players.get(s["player"])}
              for s in rows.seats]  # fmt: skip
-    _add_rows(conn, DealSeat.__table__, seats)
-    _add_rows(conn, EventRow.__table__, [{**e, "deal_id": deal_id} for e in rows.events])
-    _add_rows(conn, FindingRow.__table__, [{**f, "deal_id": deal_id} for f in rows.findings])
-    return deal_id
+    _add_rows(conn, DEAL_SEAT, seats)
+    _add_rows(conn, EVENT, [{**e, "deal_id": deal_id} for e in rows.events])
+    _add_rows(conn, FINDING, [{**f, "deal_id": deal_id} for f in rows.findings])
+    return int(deal_id)
 
 
 def _stored_id(engine: Engine, digest: str) -> int | None:
     with engine.connect() as conn:
-        return conn.execute(select(Deal.__table__.c.id).where(Deal.__table__.c.content_hash == digest)).scalar()
+        found = conn.execute(select(DEAL.c.id).where(DEAL.c.content_hash == digest)).scalar()
+    return None if found is None else int(found)
 
 
 def _transient(exc: DBAPIError) -> bool:

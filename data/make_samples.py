@@ -31,6 +31,7 @@ import datetime as dt
 import random
 from collections.abc import Callable, Sequence
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from sqlalchemy.engine import Engine
 
@@ -39,6 +40,9 @@ from replay.profile import load_profile
 from replay.replay import Replay
 from replay.shengji import Shengji
 from replay.simulate import RandomBot, simulate_deal
+
+if TYPE_CHECKING:
+    from data.importer import ImportResult
 
 SAMPLES_DIR = Path(__file__).parent / "samples"
 FOLDERS = ("gouji", "baohuang", "shengji", "disputes")  # the order ``import_samples`` stores them in
@@ -192,7 +196,7 @@ def sample_folders(root: str | Path = SAMPLES_DIR) -> list[Path]:
     return [Path(root) / f for f in FOLDERS if (Path(root) / f).is_dir()]
 
 
-def import_samples(engine: Engine, root: str | Path = SAMPLES_DIR) -> dict[str, list]:
+def import_samples(engine: Engine, root: str | Path = SAMPLES_DIR) -> dict[str, list[ImportResult]]:
     """Store the samples in the database; returns the import results per folder."""
     from data.importer import import_paths
 

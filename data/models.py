@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from datetime import UTC, datetime
 
-from sqlalchemy import CheckConstraint, Column, DateTime, ForeignKeyConstraint, Index, Text, UniqueConstraint
+from sqlalchemy import CheckConstraint, Column, DateTime, ForeignKeyConstraint, Index, Table, Text, UniqueConstraint
 from sqlmodel import Field, SQLModel
 
 
@@ -195,3 +195,12 @@ class DecisionRow(SQLModel, table=True):
     key_hash: str = Field(max_length=64)
     created_at: datetime = Field(default_factory=lambda: datetime.now(UTC), sa_type=DateTime(timezone=True))
     user_id: int | None = Field(default=None, foreign_key="user_account.id", index=True)
+
+
+def table_of(model: type[SQLModel]) -> Table:
+    """The Core table of a table model, for typed SQL: SQLModel sets ``__table__`` on the class when it
+    makes it, and its typing does not declare it (the model's attributes are typed as their values)."""
+    table = vars(model).get("__table__")
+    if not isinstance(table, Table):
+        raise TypeError(f"{model.__name__} is not a table model")
+    return table

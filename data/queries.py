@@ -31,7 +31,16 @@ from sqlalchemy import Float, and_, case, cast, func, select
 from sqlalchemy.engine import Engine
 from sqlalchemy.sql import CompoundSelect, Select
 
-from data.models import Deal, DealSeat, DecisionRow, FindingRow, Match, Player, PlayerAlias
+from data.models import Deal, DealSeat, DecisionRow, FindingRow, Match, Player, PlayerAlias, table_of
+
+DEAL = table_of(Deal)
+DEAL_SEAT = table_of(DealSeat)
+DECISION = table_of(DecisionRow)
+FINDING = table_of(FindingRow)
+MATCH = table_of(Match)
+PLAYER = table_of(Player)
+PLAYER_ALIAS = table_of(PlayerAlias)
+
 
 PLACES = range(1, 7)  # 够级 has 6 places, 保皇 5
 PLACELESS = ("shengji",)  # games without places (升级): left out of place and point statistics unless asked for
@@ -67,9 +76,9 @@ def _day(value: str | dt.date | dt.datetime | None) -> str | None:
 def _player_ids(name: str) -> CompoundSelect[Any]:
     """The ids of the player called ``name``, by name or by alias."""
     return (
-        select(Player.id)
-        .where(Player.name == name)
-        .union(select(PlayerAlias.player_id).where(PlayerAlias.alias == name))
+        select(PLAYER.c.id)
+        .where(PLAYER.c.name == name)
+        .union(select(PLAYER_ALIAS.c.player_id).where(PLAYER_ALIAS.c.alias == name))
     )
 
 
@@ -84,23 +93,23 @@ def _deal_conditions(
 ) -> list[Any]:
     conds: list[Any] = []
     if game:
-        conds.append(Deal.game == game)
+        conds.append(DEAL.c.game == game)
     if profile:
-        conds.append(Deal.profile == profile)
+        conds.append(DEAL.c.profile == profile)
     lo, hi = _day(date_from), _day(date_to)
     if lo is not None:
-        conds.append(and_(Deal.date != "", Deal.date >= lo))
+        conds.append(and_(DEAL.c.date != "", DEAL.c.date >= lo))
     if hi is not None:
         # a date may carry a time after the day ("2026-11-29 19:30"): compare the day only
-        conds.append(and_(Deal.date != "", func.substr(Deal.date, 1, 10) <= hi))
+        conds.append(and_(DEAL.c.date != "", func.substr(DEAL.c.date, 1, 10) <= hi))
     if has_findings is not None:
-        conds.append(Deal.n_findings > 0 if has_findings else Deal.n_findings == 0)
+        conds.append(DEAL.c.n_findings > 0 if has_findings else DEAL.c.n_findings == 0)
     if decided is not None:
-        with_decisions = select(DecisionRow.deal_id)
-        conds.append(Deal.id.in_(with_decisions) if decided else Deal.id.not_in(with_decisions))
+        with_decisions = select(DECISION.c.deal_id)
+        conds.append(DEAL.c.id.in_(with_decisions) if decided else DEAL.c.id.not_in(with_decisions))
     if player:
-        seated = select(DealSeat.deal_id).where(DealSeat.player_id.in_(_player_ids(player)))
-        conds.append(Deal.id.in_(seated))
+        seated = select(DEAL_SEAT.c.deal_id).where(DEAL_SEAT.c.player_id.in_(_player_ids(player)))
+        conds.append(DEAL.c.id.in_(seated))
     return conds
 
 
@@ -128,37 +137,37 @@ def deals(
     """
     conds = _deal_conditions(player, date_from, date_to, game, profile, has_findings, decided)
     counted = (
-        select(DecisionRow.deal_id.label("deal_id"), func.count(DecisionRow.id).label("n"))
-        .group_by(DecisionRow.deal_id)
+        select(DECISION.c.deal_id.label("deal_id"), func.count(DECISION.c.id).label("n"))
+        .group_by(DECISION.c.deal_id)
         .subquery()
     )
     stmt = (
         select(
-            Deal.id.label("id"),
-            Deal.game.label("game"),
-            Deal.profile.label("profile"),
-            Deal.date.label("date"),
-            Deal.venue.label("venue"),
-            Match.key.label("match"),
-            Deal.deal_number.label("deal"),
-            Deal.legal.label("legal"),
-            Deal.finished.label("finished"),
-            Deal.n_events.label("n_events"),
-            Deal.n_findings.label("n_findings"),
+            DEAL.c.id.label("id"),
+            DEAL.c.game.label("game"),
+            DEAL.c.profile.label("profile"),
+            DEAL.c.date.label("date"),
+            DEAL.c.venue.label("venue"),
+            MATCH.c.key.label("match"),
+            DEAL.c.deal_number.label("deal"),
+            DEAL.c.legal.label("legal"),
+            DEAL.c.finished.label("finished"),
+            DEAL.c.n_events.label("n_events"),
+            DEAL.c.n_findings.label("n_findings"),
             func.coalesce(counted.c.n, 0).label("n_decisions"),
         )
-        .select_from(Deal)
-        .outerjoin(Match, Match.id == Deal.match_id)
-        .outerjoin(counted, counted.c.deal_id == Deal.id)
+        .select_from(DEAL)
+        .outerjoin(MATCH, MATCH.c.id == DEAL.c.match_id)
+        .outerjoin(counted, counted.c.deal_id == DEAL.c.id)
         .where(*conds)
     )
     rows = _frame(engine, stmt)
     seats = _frame(
         engine,
-        select(DealSeat.deal_id, DealSeat.seat, Player.name)
-        .select_from(DealSeat)
-        .outerjoin(Player, Player.id == DealSeat.player_id)
-        .where(DealSeat.deal_id.in_(select(Deal.id).where(*conds))),
+        select(DEAL_SEAT.c.deal_id, DEAL_SEAT.c.seat, PLAYER.c.name)
+        .select_from(DEAL_SEAT)
+        .outerjoin(PLAYER, PLAYER.c.id == DEAL_SEAT.c.player_id)
+        .where(DEAL_SEAT.c.deal_id.in_(select(DEAL.c.id).where(*conds))),
     )
     if seats.empty:
         names = pd.Series(dtype=object, name="players")
@@ -178,8 +187,8 @@ def deals(
 
 def _by_game(stmt: Select[Any], game: str | None, deal_id: Any) -> Select[Any]:
     """``stmt`` limited to the deals of ``game``; without a game, to the games with places (no 升级)."""
-    stmt = stmt.join(Deal, Deal.id == deal_id)
-    return stmt.where(Deal.game == game) if game else stmt.where(Deal.game.not_in(PLACELESS))
+    stmt = stmt.join(DEAL, DEAL.c.id == deal_id)
+    return stmt.where(DEAL.c.game == game) if game else stmt.where(DEAL.c.game.not_in(PLACELESS))
 
 
 def player_places(engine: Engine, game: str | None = None) -> pd.DataFrame:
@@ -187,20 +196,20 @@ def player_places(engine: Engine, game: str | None = None) -> pd.DataFrame:
     void), ``place_1`` … ``place_6`` (how often each place was reached; 保皇 has no 6th) and
     ``mean_place`` (over the placed deals; NaN when none). 升级 has no places: its deals are left
     out unless ``game="shengji"``, which counts them as deals without a place."""
-    counts = [func.sum(case((DealSeat.place == k, 1), else_=0)).label(f"place_{k}") for k in PLACES]
+    counts = [func.sum(case((DEAL_SEAT.c.place == k, 1), else_=0)).label(f"place_{k}") for k in PLACES]
     stmt = (
         select(
-            Player.name.label("player"),
-            func.count(DealSeat.id).label("deals"),
-            func.count(DealSeat.place).label("placed"),
+            PLAYER.c.name.label("player"),
+            func.count(DEAL_SEAT.c.id).label("deals"),
+            func.count(DEAL_SEAT.c.place).label("placed"),
             *counts,
-            func.avg(cast(DealSeat.place, Float)).label("mean_place"),
+            func.avg(cast(DEAL_SEAT.c.place, Float)).label("mean_place"),
         )
-        .select_from(DealSeat)
-        .join(Player, Player.id == DealSeat.player_id)
+        .select_from(DEAL_SEAT)
+        .join(PLAYER, PLAYER.c.id == DEAL_SEAT.c.player_id)
     )
-    stmt = _by_game(stmt, game, DealSeat.deal_id)
-    out = _frame(engine, stmt.group_by(Player.name))
+    stmt = _by_game(stmt, game, DEAL_SEAT.c.deal_id)
+    out = _frame(engine, stmt.group_by(PLAYER.c.name))
     for col in PLACE_COLUMNS[1:-1]:
         out[col] = out[col].fillna(0).astype(int)
     out["mean_place"] = out["mean_place"].astype(float)
@@ -215,17 +224,17 @@ def player_points(engine: Engine, game: str | None = None) -> pd.DataFrame:
     升级's card points are left out unless ``game="shengji"``."""
     stmt = (
         select(
-            Player.name.label("player"),
-            func.count(DealSeat.id).label("deals"),
-            func.count(DealSeat.points).label("scored"),
-            func.avg(cast(DealSeat.points, Float)).label("mean_points"),
-            func.coalesce(func.sum(cast(DealSeat.points, Float)), 0.0).label("total_points"),
+            PLAYER.c.name.label("player"),
+            func.count(DEAL_SEAT.c.id).label("deals"),
+            func.count(DEAL_SEAT.c.points).label("scored"),
+            func.avg(cast(DEAL_SEAT.c.points, Float)).label("mean_points"),
+            func.coalesce(func.sum(cast(DEAL_SEAT.c.points, Float)), 0.0).label("total_points"),
         )
-        .select_from(DealSeat)
-        .join(Player, Player.id == DealSeat.player_id)
+        .select_from(DEAL_SEAT)
+        .join(PLAYER, PLAYER.c.id == DEAL_SEAT.c.player_id)
     )
-    stmt = _by_game(stmt, game, DealSeat.deal_id)
-    out = _frame(engine, stmt.group_by(Player.name))
+    stmt = _by_game(stmt, game, DEAL_SEAT.c.deal_id)
+    out = _frame(engine, stmt.group_by(PLAYER.c.name))
     for col in ("deals", "scored"):
         out[col] = out[col].astype(int)
     for col in ("mean_points", "total_points"):
@@ -241,20 +250,20 @@ def player_findings(engine: Engine, game: str | None = None) -> pd.DataFrame:
     Findings about the whole deal (no seat) are not counted for any player."""
     stmt = (
         select(
-            Player.name.label("player"),
-            FindingRow.kind.label("kind"),
-            FindingRow.maxim.label("maxim"),
-            FindingRow.rule.label("rule"),
-            FindingRow.severity.label("severity"),
-            func.count(FindingRow.id).label("count"),
+            PLAYER.c.name.label("player"),
+            FINDING.c.kind.label("kind"),
+            FINDING.c.maxim.label("maxim"),
+            FINDING.c.rule.label("rule"),
+            FINDING.c.severity.label("severity"),
+            func.count(FINDING.c.id).label("count"),
         )
-        .select_from(FindingRow)
-        .join(DealSeat, and_(DealSeat.deal_id == FindingRow.deal_id, DealSeat.seat == FindingRow.seat))
-        .join(Player, Player.id == DealSeat.player_id)
+        .select_from(FINDING)
+        .join(DEAL_SEAT, and_(DEAL_SEAT.c.deal_id == FINDING.c.deal_id, DEAL_SEAT.c.seat == FINDING.c.seat))
+        .join(PLAYER, PLAYER.c.id == DEAL_SEAT.c.player_id)
     )
     if game:
-        stmt = stmt.join(Deal, Deal.id == FindingRow.deal_id).where(Deal.game == game)
-    stmt = stmt.group_by(Player.name, FindingRow.kind, FindingRow.maxim, FindingRow.rule, FindingRow.severity)
+        stmt = stmt.join(DEAL, DEAL.c.id == FINDING.c.deal_id).where(DEAL.c.game == game)
+    stmt = stmt.group_by(PLAYER.c.name, FINDING.c.kind, FINDING.c.maxim, FINDING.c.rule, FINDING.c.severity)
     found = _frame(engine, stmt)
     played = _frame(engine, _played(game))
     for col in ("maxim", "rule"):  # NULLs group together in SQL; shown as ""
@@ -270,13 +279,13 @@ def player_findings(engine: Engine, game: str | None = None) -> pd.DataFrame:
 def _played(game: str | None) -> Select[Any]:
     """Deals sat in per player name (in deals of ``game``)."""
     stmt = (
-        select(Player.name.label("player"), func.count(DealSeat.id).label("deals"))
-        .select_from(DealSeat)
-        .join(Player, Player.id == DealSeat.player_id)
+        select(PLAYER.c.name.label("player"), func.count(DEAL_SEAT.c.id).label("deals"))
+        .select_from(DEAL_SEAT)
+        .join(PLAYER, PLAYER.c.id == DEAL_SEAT.c.player_id)
     )
     if game:
-        stmt = stmt.join(Deal, Deal.id == DealSeat.deal_id).where(Deal.game == game)
-    return stmt.group_by(Player.name)
+        stmt = stmt.join(DEAL, DEAL.c.id == DEAL_SEAT.c.deal_id).where(DEAL.c.game == game)
+    return stmt.group_by(PLAYER.c.name)
 
 
 def match_standings(engine: Engine, match_key: str, game: str | None = None) -> pd.DataFrame:
@@ -291,21 +300,21 @@ def match_standings(engine: Engine, match_key: str, game: str | None = None) -> 
     names a 够级 and a 保皇 match."""
     stmt = (
         select(
-            Deal.id.label("deal_id"),
-            Deal.deal_number.label("deal"),
-            Deal.date.label("date"),
-            DealSeat.seat.label("seat"),
-            Player.name.label("player"),
-            DealSeat.side.label("side"),
-            DealSeat.place.label("place"),
-            cast(DealSeat.points, Float).label("points"),
-            Deal.game.label("game"),
+            DEAL.c.id.label("deal_id"),
+            DEAL.c.deal_number.label("deal"),
+            DEAL.c.date.label("date"),
+            DEAL_SEAT.c.seat.label("seat"),
+            PLAYER.c.name.label("player"),
+            DEAL_SEAT.c.side.label("side"),
+            DEAL_SEAT.c.place.label("place"),
+            cast(DEAL_SEAT.c.points, Float).label("points"),
+            DEAL.c.game.label("game"),
         )
-        .select_from(Deal)
-        .join(Match, Match.id == Deal.match_id)
-        .join(DealSeat, DealSeat.deal_id == Deal.id)
-        .outerjoin(Player, Player.id == DealSeat.player_id)
-        .where(Match.key == match_key, *([Match.game == game] if game else []))
+        .select_from(DEAL)
+        .join(MATCH, MATCH.c.id == DEAL.c.match_id)
+        .join(DEAL_SEAT, DEAL_SEAT.c.deal_id == DEAL.c.id)
+        .outerjoin(PLAYER, PLAYER.c.id == DEAL_SEAT.c.player_id)
+        .where(MATCH.c.key == match_key, *([MATCH.c.game == game] if game else []))
     )
     out = _frame(engine, stmt)
     out["player"] = out["player"].where(out["player"].notna(), "seat " + out["seat"].astype(str))
@@ -336,7 +345,7 @@ def _shengji_levels(engine: Engine, ids: list[int]) -> dict[int, tuple[list[str]
     if not ids:
         return {}
     with engine.connect() as conn:
-        stored = conn.execute(select(Deal.id, Deal.log_json).where(Deal.id.in_(ids))).all()
+        stored = conn.execute(select(DEAL.c.id, DEAL.c.log_json).where(DEAL.c.id.in_(ids))).all()
     out: dict[int, tuple[list[str] | None, list[str] | None]] = {}
     for deal_id, text in stored:
         try:
@@ -353,7 +362,9 @@ def _shengji_levels(engine: Engine, ids: list[int]) -> dict[int, tuple[list[str]
 
 def player_names(engine: Engine) -> list[str]:
     """The names of the players who sat in at least one stored deal, sorted."""
-    stmt = select(Player.name).where(Player.id.in_(select(DealSeat.player_id).where(DealSeat.player_id.is_not(None))))
+    stmt = select(PLAYER.c.name).where(
+        PLAYER.c.id.in_(select(DEAL_SEAT.c.player_id).where(DEAL_SEAT.c.player_id.is_not(None)))
+    )
     with engine.connect() as conn:
         return sorted(conn.execute(stmt).scalars())
 
@@ -361,7 +372,7 @@ def player_names(engine: Engine) -> list[str]:
 def games(engine: Engine) -> list[str]:
     """The games of the stored deals (``gouji``, ``baohuang``, ``shengji``), sorted."""
     with engine.connect() as conn:
-        return sorted(conn.execute(select(Deal.game).distinct()).scalars())
+        return sorted(conn.execute(select(DEAL.c.game).distinct()).scalars())
 
 
 __all__ = [

@@ -16,9 +16,9 @@ import pytest
 
 import cli
 from coach.coach import coach_log
+from coach.effects import maxim_effect
 from coach.maxims import BY_KEY
 from coach.report import html_report
-from coach.study import maxim_effect
 from replay.log import read_log
 from replay.simulate import simulate_deal
 

@@ -12,6 +12,7 @@ from pathlib import Path
 import pytest
 
 from coach import study
+from coach.effects import load_effects, maxim_effect
 from coach.learners import DAN_PAI, FENG_Q, GUA_4, SUPPORTED, MaximPolicy
 from coach.maxims import BY_KEY, MAXIMS
 from coach.policy import Policy
@@ -21,8 +22,6 @@ from coach.study import (
     Study,
     Summary,
     header_of,
-    load_effects,
-    maxim_effect,
     play_all,
     play_pair,
     render_markdown,

@@ -1,75 +1,13 @@
 """One detector per folk maxim (够级俗语, RULES.md §6). Each module states the saying, its reading,
-how sure the reading is, and when it fires; ``MAXIMS`` lists them in the seed's order."""
+how sure the reading is, and when it fires; ``MAXIMS`` lists them in the seed's order. What the
+detectors share (``Maxim``, ``finding``) is in ``coach.maxim``, which imports none of them."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
-from dataclasses import dataclass
-from typing import Any
+from coach.maxim import Maxim
+from coach.maxims import dan_pai, dang_san, fang_yi, feng_q, guo_pai, xiaohua_gua4, xiaohua_zao, you_dan
 
-from coach.findings import Evidence, Finding, cap_severity
-from coach.moment import Deal, Moment
-from replay.cards import Card
-
-
-@dataclass(frozen=True)
-class Maxim:
-    """A saying, our reading of it, how sure that reading is, and its detector."""
-
-    key: str
-    saying: str
-    reading_zh: str
-    reading_en: str
-    sureness: str
-    detect: Callable[[Moment], Iterator[Finding]] | None = None
-    detect_deal: Callable[[Deal], Iterator[Finding]] | None = None
-
-
-def finding(
-    m: Moment,
-    maxim: Maxim,
-    severity: str,
-    zh: str,
-    en: str,
-    instead: tuple[Card, ...] = (),
-    **facts: Any,
-) -> Finding:
-    """A maxim finding at moment ``m``, with the seat's hand, the table and the alternative as evidence."""
-    ev = m.event
-    return Finding(
-        index=m.index,
-        seat=m.seat,
-        kind="maxim",
-        severity=cap_severity(severity, maxim.sureness),
-        message_zh=f"{maxim.saying}：{zh}",
-        message_en=f"{maxim.saying}: {en}",
-        maxim=maxim.key,
-        evidence=Evidence(
-            held=m.held_tokens(),
-            table=m.table_tokens(),
-            table_seat=m.before.owner if m.before.table is not None else None,
-            did=ev.action,
-            did_cards=tuple(c.token for c in ev.cards),
-            instead=tuple(c.token for c in instead),
-            facts=dict(facts),
-        ),
-    )
-
-
-def _all() -> list[Maxim]:
-    from coach.maxims import (
-        dan_pai,
-        dang_san,
-        fang_yi,
-        feng_q,
-        guo_pai,
-        xiaohua_gua4,
-        xiaohua_zao,
-        you_dan,
-    )
-
-    return [m.MAXIM for m in (feng_q, you_dan, xiaohua_gua4, xiaohua_zao, guo_pai, dan_pai, dang_san, fang_yi)]
-
-
-MAXIMS: list[Maxim] = _all()
+MAXIMS: list[Maxim] = [
+    m.MAXIM for m in (feng_q, you_dan, xiaohua_gua4, xiaohua_zao, guo_pai, dan_pai, dang_san, fang_yi)
+]
 BY_KEY: dict[str, Maxim] = {m.key: m for m in MAXIMS}

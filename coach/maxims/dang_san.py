@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from coach.findings import Finding
-from coach.maxims import Maxim, finding
+from coach.maxim import Maxim, finding
 from coach.moment import Moment
 from replay.cards import RANK_2
 from replay.sets import make_set

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from coach.findings import Evidence, Finding
-from coach.maxims import Maxim
+from coach.maxim import Maxim
 from coach.moment import Deal
 
 

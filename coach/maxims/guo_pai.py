@@ -11,12 +11,12 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from coach.findings import Finding
-from coach.maxims import Maxim, finding
+from coach.maxim import Maxim, finding
 from coach.moment import Moment
-from replay.cards import RANK_SJ
+from replay.cards import RANK_SJ, Card
 
 
-def _keepable(m: Moment, cards: tuple) -> bool:
+def _keepable(m: Moment, cards: tuple[Card, ...]) -> bool:
     left = list(m.held)
     for c in cards:
         left.remove(c)

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from coach.findings import Finding
-from coach.maxims import Maxim, finding
+from coach.maxim import Maxim, finding
 from coach.moment import Moment
 from replay.cards import RANK_3, RANK_A
 
