@@ -10,9 +10,9 @@ from __future__ import annotations
 import streamlit as st
 
 from data.database import ignored_env, shown_url
-from views import coach_page, dispute, evaluation_page, library, players, replay_page, scoring, timeline
-from views.common import t
-from views.texts import md
+from views.pages import coach, dispute, evaluation, library, players, replay, scoring, timeline
+from views.parts.common import t
+from views.parts.texts import md
 
 
 def main() -> None:
@@ -33,11 +33,11 @@ def main() -> None:
             st.caption(md(note))
     pages = [
         st.Page(library.render, title=t("牌局库", "Library"), url_path="library", default=True),
-        st.Page(replay_page.render, title=t("复盘", "Replay"), url_path="replay"),
+        st.Page(replay.render, title=t("复盘", "Replay"), url_path="replay"),
         st.Page(timeline.render, title=t("时间线", "Timeline"), url_path="timeline"),
         st.Page(scoring.render, title=t("计分", "Scoring"), url_path="scoring"),
-        st.Page(coach_page.render, title=t("教练", "Coach"), url_path="coach"),
-        st.Page(evaluation_page.render, title=t("评估", "Evaluation"), url_path="evaluation"),
+        st.Page(coach.render, title=t("教练", "Coach"), url_path="coach"),
+        st.Page(evaluation.render, title=t("评估", "Evaluation"), url_path="evaluation"),
         st.Page(dispute.render, title=t("争议台", "Dispute desk"), url_path="dispute"),
         st.Page(players.render, title=t("牌手", "Players"), url_path="players"),
     ]

@@ -25,8 +25,8 @@ from data.importer import import_log
 from replay.log import read_log
 from replay.replay import Replay
 from replay.shengji import SjState, team
-from views import shengji
-from views.table import table_html
+from views.games import shengji
+from views.parts.table import table_html
 
 ROOT = Path(__file__).resolve().parent.parent
 SAMPLES = [ROOT / f"data/samples/shengji/shengji-2026-09-05-d{k}.json" for k in range(1, 21)]

@@ -25,8 +25,9 @@ from data.database import DatabaseStateError
 from data.importer import LOG_SUFFIXES, ImportResult, import_log
 from replay.log import Log, LogError, parse_log
 from replay.profile import ProfileError
-from views import replay_page, scoring
-from views.common import (
+from views.pages import replay as replay_page
+from views.pages import scoring
+from views.parts.common import (
     MAX_UPLOAD_BYTES,
     UPLOAD_LIMITS,
     current,
@@ -38,7 +39,7 @@ from views.common import (
     signed_in,
     t,
 )
-from views.texts import game_name, md, size_text, too_large
+from views.parts.texts import game_name, md, size_text, too_large
 
 # The url paths app.py gives the pages linked to from here: a Page made of the same function and
 # url path is the page st.navigation registered, so st.page_link can point at it.

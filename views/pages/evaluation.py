@@ -31,11 +31,11 @@ from coach.evaluate import DEFAULT_CANDIDATES, DEFAULT_ROLLOUTS, Candidate, Deci
 from coach.grades import GRADES
 from data.evaluations import StoredEvaluation, StoredEvaluationError, save_evaluation, settings_key
 from replay.replay import Replay
-from views.coach_page import side_label
-from views.common import engine, evaluation_of, evaluations_stored, guarded, lang, need_deal, set_step, t
-from views.replay_page import replay_link
-from views.table import action_label, cards_text, md_escape, seat_label, tr
-from views.texts import GRADE_NAMES, VIEW_NAMES, evaluation_help
+from views.pages.coach import side_label
+from views.pages.replay import replay_link
+from views.parts.common import engine, evaluation_of, evaluations_stored, guarded, lang, need_deal, set_step, t
+from views.parts.table import action_label, cards_text, md_escape, seat_label, tr
+from views.parts.texts import GRADE_NAMES, VIEW_NAMES, evaluation_help
 
 JOBS = 0  # worker processes of a run: every core (the tests set 1)
 ROLLOUTS = "eval_rollouts"

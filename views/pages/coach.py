@@ -20,9 +20,9 @@ from coach.findings import KINDS, SEVERITIES, Finding
 from coach.maxims import BY_KEY
 from replay.replay import Replay
 from replay.verdicts import RULES
-from views.common import coach_of, guarded, lang, need_deal, set_step, t
-from views.replay_page import replay_link
-from views.table import (
+from views.pages.replay import replay_link
+from views.parts.common import coach_of, guarded, lang, need_deal, set_step, t
+from views.parts.table import (
     SEVERITY_MARK,
     action_label,
     cards_text,
@@ -74,7 +74,7 @@ def side_label(rep: Replay, seat: int, lang_: str) -> str:
     if rep.log.game == "gouji":
         return team_label(seat, lang_)
     if rep.log.game == "shengji":
-        from views.shengji import side_text
+        from views.games.shengji import side_text
 
         return side_text(rep.final, seat % 2, lang_)  # type: ignore[arg-type]
     view = rep.view(len(rep.states) - 1)
@@ -130,8 +130,8 @@ def _held_text(rep: Replay, f: Finding, lang_: str) -> str:
     """The cards a seat held, as the game groups them (升级: by suit class in the deal's trump order)."""
     if rep.log.game != "shengji":
         return hand_text(f.evidence.held, lang_)
-    from views.shengji import hand_text as sj_hand_text
-    from views.shengji import seat_trumps
+    from views.games.shengji import hand_text as sj_hand_text
+    from views.games.shengji import seat_trumps
 
     k = max(0, min(f.index if f.index is not None else len(rep.states) - 1, len(rep.states) - 1))
     return sj_hand_text(f.evidence.held, seat_trumps(rep.states[k], f.seat or 0), lang_)  # type: ignore[arg-type]

@@ -82,7 +82,7 @@ def say_library_problem(exc: BaseException) -> None:
         if kind in said:
             return
         said.add(kind)
-    from views.texts import esc  # views.texts reads t() from here
+    from views.parts.texts import esc  # views.parts.texts reads t() from here
 
     _LOG.warning("fupan: %s", text)
     st.error(t("牌局库不能用：", "The deal library cannot be used: ") + esc(text))
@@ -141,9 +141,9 @@ def replay_of_text(text: str, source: str) -> Replay:
 @st.cache_data(max_entries=4096, ttl=600)
 def ladder_row_of(deal_id: int) -> Any:
     """A stored 升级 deal's levels before and after, its declaring side and players
-    (``views.shengji.LadderRow``; None when there is no such deal or it is no 升级 deal). Small and cached
+    (``views.games.shengji.LadderRow``; None when there is no such deal or it is no 升级 deal). Small and cached
     apart from the replays: a match's ladder and the Players page read many deals."""
-    from views.shengji import ladder_row
+    from views.games.shengji import ladder_row
 
     with Session(engine()) as db:
         deal = db.get(Deal, deal_id)

@@ -22,7 +22,7 @@ import re
 from replay.log import SEATS
 from replay.scoring import place_words
 from replay.verdicts import RULES
-from views.common import MAX_UPLOAD_BYTES, t
+from views.parts.common import MAX_UPLOAD_BYTES, t
 
 _PUNCT = re.compile(r"([!-/:-@\[-`{-~])")  # every ASCII punctuation character
 

@@ -26,10 +26,10 @@ from replay.replay import Replay
 from replay.scoring import Score
 from replay.shengji import LEVEL_SEQUENCES, SjState
 from replay.shengji import team as side_of
-from views import shengji
-from views.common import deals_frame, engine, guarded, ladder_row_of, lang, need_deal, t
-from views.table import card_text
-from views.texts import chart, game_name, md, place_name, role_name, rule_name, rule_quote
+from views.games import shengji
+from views.parts.common import deals_frame, engine, guarded, ladder_row_of, lang, need_deal, t
+from views.parts.table import card_text
+from views.parts.texts import chart, game_name, md, place_name, role_name, rule_name, rule_quote
 
 HIGHLIGHT_BG = "background-color: #fde68a"
 

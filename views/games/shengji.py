@@ -47,7 +47,7 @@ from replay.shengji import (
     team,
     trick_winner,
 )
-from views.table import PRIVATE_ACTIONS, action_label, card_text, seat_label, tr
+from views.parts.table import PRIVATE_ACTIONS, action_label, card_text, seat_label, tr
 
 SIDE_COLORS = ("#2563eb", "#dc2626")
 SUIT_ORDER = ("S", "H", "C", "D")  # side suits, black and red alternating
