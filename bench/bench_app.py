@@ -33,9 +33,9 @@ from coach.coach import coach_replay
 from replay.log import parse_json_log
 from replay.replay import Replay
 from replay.simulate import simulate_deal
+from views.games import table_html
 from views.pages.replay import step_parts, styled_events
 from views.pages.timeline import timeline_figure
-from views.parts.table import table_html
 
 TARGET_STEP_MS = 300.0
 

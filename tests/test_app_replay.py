@@ -30,12 +30,13 @@ from data.importer import import_log
 from replay.log import Seat
 from replay.replay import Replay
 from replay.simulate import simulate_deal
+from views.games import table_html
 from views.pages import replay as replay_page
 from views.pages import timeline
 from views.pages.coach import filter_findings
 from views.pages.replay import event_frame, next_finding_step, step_parts, styled_events
 from views.pages.timeline import round_starts, step_from_selection, timeline_figure
-from views.parts.table import group_by_rank, table_html
+from views.parts.table import group_by_rank
 
 ROOT = Path(__file__).resolve().parent.parent
 HOSTILE = "<script>alert(1)</script>"

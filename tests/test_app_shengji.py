@@ -33,12 +33,11 @@ from replay.profile import load_profile
 from replay.replay import Replay
 from replay.shengji import TRUMP, Shengji, SjState
 from replay.simulate import simulate_deal
-from views.games import shengji
+from views.games import shengji, shengji_charts, table_html
 from views.pages import timeline
 from views.pages.evaluation import unpriced_note
 from views.pages.players import shengji_frame
 from views.pages.replay import event_frame
-from views.parts.table import table_html
 
 ROOT = Path(__file__).resolve().parent.parent
 HOSTILE = "<script>alert(1)</script>[x](javascript:alert(1))"
@@ -370,7 +369,7 @@ def test_the_timeline_charts_points_per_side_with_the_80_line(library):
     _ok(at)
     charts = at.get("plotly_chart")
     assert len(charts) == 1 and '"scatter"' in charts[0].proto.spec
-    fig = shengji.timeline_figure(rep, coach_replay(rep), 50, "zh")
+    fig = shengji_charts.timeline_figure(rep, coach_replay(rep), 50, "zh")
     lines = [t for t in fig.data if t.mode == "lines"]
     assert len(lines) == 2
     assert [t.y[-1] for t in lines] == list(rep.final.points)
@@ -426,16 +425,16 @@ def test_scoring_shows_tricks_defenders_kitty_levels_and_the_ladder(library, lan
 
 
 def test_scoring_ladder_figure_follows_the_levels(library):
-    rows = [shengji.ladder_row(i, rep) for i, rep in library.match]
+    rows = [shengji_charts.ladder_row(i, rep) for i, rep in library.match]
     seq = Shengji(load_profile("shengji-35")).levels
-    fig = shengji.ladder_figure(rows, seq, library.match[1][0], "en")
+    fig = shengji_charts.ladder_figure(rows, seq, library.match[1][0], "en")
     for side, trace in enumerate(fig.data):
         levels = [seq.index(rows[0].before[side])] + [seq.index(r.after[side]) for r in rows]
         assert [round(y) for y in trace.y] == levels
         assert [c[1] for c in trace.customdata] == [seq[k] for k in levels]
         assert trace.line.shape == "hv"
     assert any(s.x0 == 2 for s in fig.layout.shapes)  # the open deal
-    frame = shengji.ladder_frame(rows, "zh")
+    frame = shengji_charts.ladder_frame(rows, "zh")
     for row, change in zip(rows, frame["升级"], strict=True):
         eighty = row.up != row.declarers  # the defenders took 80 or more: the declarers do not go up
         assert ("庄家不升" in change) == eighty and "上台" not in change
@@ -516,7 +515,7 @@ def test_players_page_for_shengji(library):
     assert any("只适用于够级和保皇" in i.value for i in at.info)
     at.selectbox[0].set_value(NAMES[0]).run()
     _ok(at)
-    rows = [shengji.ladder_row(i, rep) for i, rep in (*library.match, library.illegal, library.unfinished)]
+    rows = [shengji_charts.ladder_row(i, rep) for i, rep in (*library.match, library.illegal, library.unfinished)]
     frame = shengji_frame(rows).set_index("player")
     for _, r in frame.iterrows():
         assert r["up"] <= r["finished"] <= r["deals"]

@@ -28,6 +28,7 @@ from replay.decisions import history
 from replay.events import CARD_ACTIONS, EVENT_TYPES, TARGET_ACTIONS, Event, Report
 from replay.replay import Replay
 from replay.words import GAME_ACTIONS, action_name
+from views import games
 from views.parts.common import decisions_stored, guarded, lang, open_deal, t
 from views.parts.desk_decisions import account_box, decisions_panel
 from views.parts.desk_source import Picked, pick_deal
@@ -117,13 +118,10 @@ def _status(view: Any, seat: int) -> str:
 
 
 def _table_html(rep: Replay, step: int) -> bool:
-    """Show the shared table drawing (views.parts.table) when it is there; False when it is not."""
+    """Show the deal's table (``views.games.table_html``, as the Replay page draws it); False when it
+    cannot be drawn."""
     try:
-        from views.parts.table import table_html  # drawn by the replay page's module; optional here
-    except Exception:
-        return False
-    try:
-        html = table_html(rep, step, None, lang())
+        html = games.table_html(rep, step, None, lang())
     except Exception:
         return False
     if not isinstance(html, str) or not html:

@@ -11,7 +11,7 @@ controls change ``step`` in callbacks. The widgets keep only their own values un
 slider is set from ``step`` before it is drawn, so it always follows the buttons).
 
 The per-step work is in ``step_parts`` (no Streamlit in it), which ``render`` draws and
-``bench/bench_app.py`` times. ``replay_link`` is a link to this page for the other pages.
+``bench/bench_app.py`` times. The other pages link here with ``views.parts.links.replay_link``.
 
 A 升级 deal is drawn on a square table (``views.games.shengji``), and below the table and the events comes its
 trick history: each finished trick (leader, the four plays, winner, points, each side's running points)
@@ -30,8 +30,10 @@ from coach.coach import Report
 from coach.findings import Finding
 from replay.replay import Replay
 from replay.verdicts import RULES, Verdict
+from views import games
 from views.games import shengji
 from views.parts.common import coach_of, current, guarded, lang, latest_evaluation, need_deal, set_step, t
+from views.parts.evaluation_parts import replay_panel
 from views.parts.ruling_view import replay_ruling
 from views.parts.table import (
     SEVERITY_MARK,
@@ -39,7 +41,6 @@ from views.parts.table import (
     cards_text,
     md_escape,
     seat_label,
-    table_html,
     tr,
 )
 
@@ -143,7 +144,7 @@ def step_parts(rep: Replay, report: Report | None, step: int, viewer: int | None
     return StepParts(
         step=step,
         total=total,
-        html=table_html(rep, step, viewer, lang_),
+        html=games.table_html(rep, step, viewer, lang_),
         events=window,
         current_row=row,
         verdict=verdict,
@@ -166,15 +167,6 @@ def styled_events(parts: StepParts) -> pd.io.formats.style.Styler | pd.DataFrame
 
 
 # -- Streamlit -------------------------------------------------------------------------------------
-
-
-def replay_link(label: str | None = None) -> None:
-    """A link to the Replay page (the same page ``app.py`` registers under ``/replay``)."""
-    st.page_link(
-        st.Page(render, title=t("复盘", "Replay"), url_path="replay"),
-        label=label or t("到“复盘”页查看", "See it on the Replay page"),
-        icon=":material/replay:",
-    )
 
 
 def _slider_moved() -> None:
@@ -258,8 +250,6 @@ def _evaluation_panel(deal_id: int, rep: Replay, parts: StepParts, viewer: int |
         return
     if ev is None:
         return
-    from views.pages.evaluation import replay_panel  # that page links back here: imported when drawn
-
     replay_panel(rep, ev, parts.step - 1, viewer, lang_)
 
 

@@ -16,9 +16,9 @@ import streamlit as st
 from replay.log import LogError
 from replay.profile import ProfileError
 from replay.replay import Replay
-from views.parts.common import current, deals_frame, replay_of, replay_of_text, say_library_problem, t
+from views.parts.common import current, deals_frame, replay_of, replay_of_text, say_library_problem, t, too_large
 from views.parts.desk_position import build_position
-from views.parts.texts import esc, game_name, too_large
+from views.parts.texts import esc, game_name
 
 RECENT = 200  # deals offered in the picker, most recent first
 DB, PASTE, POSITION = "db", "paste", "position"

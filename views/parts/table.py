@@ -208,12 +208,8 @@ def _roles_for(view: StepView, seat_view: int | None) -> dict[str, Any]:
 
 
 def table_html(rep: Replay, step: int, seat_view: int | None, lang: str) -> str:
-    """The table after ``step`` events as self-contained HTML (see the module's docstring); a 升级 deal
-    is drawn by ``views.games.shengji.table_html`` (a square table for four seats)."""
-    if rep.log.game == "shengji":
-        from views.games.shengji import table_html as shengji_table  # it imports this module's labels
-
-        return shengji_table(rep, step, seat_view, lang)
+    """The climbing games' table (够级, 保皇) after ``step`` events as self-contained HTML (see the module's
+    docstring); ``views.games.table_html`` picks the deal's game's table (升级 draws its own)."""
     step = max(0, min(step, len(rep.states) - 1))
     view = rep.view(step)
     st = rep.states[step]
