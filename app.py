@@ -1,6 +1,7 @@
 """fupan dashboard: review 够级, 保皇 and 升级 deals in the browser. Run with ``streamlit run app.py``.
 
-A thin frame around ``st.navigation``: the pages live in ``views/``; the language switch is here, and
+A thin frame around ``st.navigation``: the pages live in ``views/pages/`` and their
+url paths in ``views/parts/links.py``; the language switch is here, and
 which library the dashboard uses (``FUPAN_DB``, else the default file; ``DATABASE_URL`` is ignored, said
 here when it is set alone).
 """
@@ -10,9 +11,10 @@ from __future__ import annotations
 import streamlit as st
 
 from data.database import ignored_env, shown_url
-from views import coach_page, dispute, evaluation_page, library, players, replay_page, scoring, timeline
-from views.common import t
-from views.texts import md
+from views.pages import coach, dispute, evaluation, library, players, replay, scoring, timeline
+from views.parts import links
+from views.parts.common import t
+from views.parts.texts import md
 
 
 def main() -> None:
@@ -31,16 +33,17 @@ def main() -> None:
         note = ignored_env()
         if note is not None:
             st.caption(md(note))
-    pages = [
-        st.Page(library.render, title=t("牌局库", "Library"), url_path="library", default=True),
-        st.Page(replay_page.render, title=t("复盘", "Replay"), url_path="replay"),
-        st.Page(timeline.render, title=t("时间线", "Timeline"), url_path="timeline"),
-        st.Page(scoring.render, title=t("计分", "Scoring"), url_path="scoring"),
-        st.Page(coach_page.render, title=t("教练", "Coach"), url_path="coach"),
-        st.Page(evaluation_page.render, title=t("评估", "Evaluation"), url_path="evaluation"),
-        st.Page(dispute.render, title=t("争议台", "Dispute desk"), url_path="dispute"),
-        st.Page(players.render, title=t("牌手", "Players"), url_path="players"),
-    ]
+    renders = {
+        links.LIBRARY: library.render,
+        links.REPLAY: replay.render,
+        links.TIMELINE: timeline.render,
+        links.SCORING: scoring.render,
+        links.COACH: coach.render,
+        links.EVALUATION: evaluation.render,
+        links.DISPUTE: dispute.render,
+        links.PLAYERS: players.render,
+    }
+    pages = [links.page(p.url_path, renders[p.url_path]) for p in links.PAGES]
     st.navigation(pages).run()
 
 

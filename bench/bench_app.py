@@ -1,6 +1,6 @@
 """Benchmark: the server-side work of one step change on the Replay page, for a full 够级 deal.
 
-Simulates a complete 够级 deal, replays and coaches it once (what ``views.common`` caches per deal), then
+Simulates a complete 够级 deal, replays and coaches it once (what ``views.parts.common`` caches per deal), then
 times for every step 0..N, with the Replay page's own helpers and no Streamlit run:
   - ``table_html`` alone (the table drawing),
   - the page's whole per-step work: ``step_parts`` (the table HTML, the event-list window, the last
@@ -33,9 +33,9 @@ from coach.coach import coach_replay
 from replay.log import parse_json_log
 from replay.replay import Replay
 from replay.simulate import simulate_deal
-from views.replay_page import step_parts, styled_events
-from views.table import table_html
-from views.timeline import timeline_figure
+from views.games import table_html
+from views.pages.replay import step_parts, styled_events
+from views.pages.timeline import timeline_figure
 
 TARGET_STEP_MS = 300.0
 
@@ -119,7 +119,7 @@ def bench_apptest(seed: int, presses: int) -> dict[str, float]:
         st.cache_data.clear()
         eng = open_db(url)
         deal_id = import_log(eng, simulate_deal(seed, "gouji").log).deal_id
-        script = "import streamlit as st\nfrom views import replay_page\nreplay_page.render()\n"
+        script = "import streamlit as st\nfrom views.pages import replay\nreplay.render()\n"
         at = AppTest.from_string(script, default_timeout=60)
         at.session_state["lang"] = "zh"
         at.session_state["deal_id"] = deal_id

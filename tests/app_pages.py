@@ -16,11 +16,11 @@ def page_script(name: str, lang: str = "zh") -> None:
     import streamlit as st
 
     st.session_state.setdefault("lang", lang)
-    importlib.import_module(f"views.{name}").render()
+    importlib.import_module(f"views.pages.{name}").render()
 
 
 def run_page(name: str, deal_id: int | None, step: int = 0, lang: str = "zh", timeout: float = 60) -> AppTest:
-    """Page ``views.<name>`` run once with the deal ``deal_id`` open at ``step`` (no deal: None)."""
+    """Page ``views.pages.<name>`` run once with the deal ``deal_id`` open at ``step`` (no deal: None)."""
     at = AppTest.from_function(page_script, kwargs={"name": name, "lang": lang}, default_timeout=timeout)
     if deal_id is not None:
         at.session_state["deal_id"] = deal_id
@@ -31,7 +31,7 @@ def run_page(name: str, deal_id: int | None, step: int = 0, lang: str = "zh", ti
 
 def empty_library(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Any:
     """An empty SQLite library in ``tmp_path`` as the app's ``FUPAN_DB``, with Streamlit's caches cleared
-    (``views.common.engine`` is a cached resource); returns its engine (dispose it when filled)."""
+    (``views.parts.common.engine`` is a cached resource); returns its engine (dispose it when filled)."""
     import streamlit as st
 
     from data.database import open_db

@@ -1,4 +1,4 @@
-"""Every dashboard page with a library it cannot use (views.common.guarded): written by a newer fupan,
+"""Every dashboard page with a library it cannot use (views.parts.common.guarded): written by a newer fupan,
 damaged, an unreachable PostgreSQL URL; one clear message on the page, no exception, one line in the
 server's log. Writes from the dashboard to a read-only library, and to a library file deleted while the
 dashboard runs, say so and store nothing. The sidebar names the library (tests/bad_dbs.py makes the
@@ -31,10 +31,10 @@ from storage_dbs import temp_db_url
 from streamlit.testing.v1 import AppTest
 
 from data.database import library_state
-from views import common
+from views.parts import common
 
 ROOT = Path(__file__).resolve().parents[1]
-PAGES = ["library", "replay_page", "timeline", "scoring", "coach_page", "evaluation_page", "dispute", "players"]
+PAGES = ["library", "replay", "timeline", "scoring", "coach", "evaluation", "dispute", "players"]
 SAID = {
     "newer": ("newer fupan", FUTURE, "0005"),
     "damaged": ("damaged", "fupan export"),

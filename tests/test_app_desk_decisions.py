@@ -1,8 +1,8 @@
 """A referee's decisions in the dashboard, on SQLite and on PostgreSQL (the ``db_url`` fixture of
 conftest.py; the app reads ``FUPAN_DB``): signing in on the dispute desk, recording decisions (the server
 checks the account at write time), the history on the desk, the standing decision on the Replay page, the
-Library's filter and count, and a Library upload that carries decisions (views/desk_decisions.py,
-views/ruling_view.py, views/library.py)."""
+Library's filter and count, and a Library upload that carries decisions (views/parts/desk_decisions.py,
+views/parts/ruling_view.py, views/pages/library.py)."""
 
 from __future__ import annotations
 
@@ -84,7 +84,7 @@ def _page(name: str, lang: str) -> None:
     import streamlit as st
 
     st.session_state.setdefault("lang", lang)
-    importlib.import_module(f"views.{name}").render()
+    importlib.import_module(f"views.pages.{name}").render()
 
 
 def _run(name: str, lang: str = "zh", deal_id: int | None = None, step: int = 0, user: str | None = None) -> AppTest:
@@ -180,12 +180,12 @@ def test_a_referee_records_decisions_shown_on_the_desk_replay_and_library(
     sheet = served[f"ruling-deal{library.deal_id}-event3.html"].decode("utf-8")  # the sheet carries both
     assert "过牌不烧：烧牌不成立。" in sheet and "复议后推翻 &lt;img" in sheet and "（现行）" in sheet
     # the Replay page, at the step after the event (where its verdict is): the standing decision
-    rep = _run("replay_page", "zh", library.deal_id, 4)
+    rep = _run("replay", "zh", library.deal_id, 4)
     box = _plain(rep.warning)
     assert f"**裁判裁定：推翻**（{REFEREE}，" in box and "复议后推翻" in box
     assert "此前另有 1 条" in _plain(rep.caption)
-    assert "裁判裁定" not in _plain(_run("replay_page", "zh", library.deal_id, 3).warning)  # not at other steps
-    en = _run("replay_page", "en", library.deal_id, 4)
+    assert "裁判裁定" not in _plain(_run("replay", "zh", library.deal_id, 3).warning)  # not at other steps
+    en = _run("replay", "en", library.deal_id, 4)
     assert f"**Referee: overruled** by {REFEREE} at " in _plain(en.warning)
     # the Library: the filter and the count
     lib = _ok(AppTest.from_file(APP, default_timeout=TIMEOUT).run())

@@ -1,4 +1,4 @@
-"""The dispute desk (views/dispute.py and the desk_* modules, views/ruling_view.py) under Streamlit's
+"""The dispute desk (views/pages/dispute.py and the desk_* modules, views/parts/ruling_view.py) under Streamlit's
 AppTest, on a temporary SQLite library: the ruling on a recorded or a typed event, its downloads, who may
 act, a disputed position typed at the desk. The referee's decisions: tests/test_app_desk_decisions.py."""
 
@@ -21,7 +21,7 @@ from referee.sheet import ruling_sheet
 from replay.log import read_log
 from replay.replay import Replay
 from replay.verdicts import RULES
-from views.desk_position import counts_hands, empty_grid, position_text, suits_hands, where_typed
+from views.parts.desk_position import counts_hands, empty_grid, position_text, suits_hands, where_typed
 
 ROOT = Path(__file__).resolve().parent.parent
 CASES = ROOT / "tests" / "cases"
@@ -31,7 +31,7 @@ BURN_QUOTE = "過牌不燒，燒牌優先"
 
 SCRIPT = """
 import streamlit as st
-from views import dispute
+from views.pages import dispute
 
 st.session_state.setdefault("lang", "en")
 dispute.render()
@@ -458,7 +458,7 @@ def test_where_typed_names_the_box() -> None:
 
 
 def test_a_paste_over_the_upload_cap_is_refused_before_it_is_read(db: str) -> None:
-    from views.common import MAX_UPLOAD_BYTES
+    from views.parts.common import MAX_UPLOAD_BYTES
 
     text = "fupan/1 gouji\nevents\n" + "0 play 5\n" * (MAX_UPLOAD_BYTES // 9 + 1)
     at = _paste(_app(), text)

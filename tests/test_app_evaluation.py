@@ -1,4 +1,4 @@
-"""The Evaluation page (views/evaluation_page.py) and the evaluation panel of the Replay page, under
+"""The Evaluation page (views/pages/evaluation.py) and the evaluation panel of the Replay page, under
 Streamlit's AppTest on a temporary SQLite library, in the style of tests/test_app_replay.py.
 
 Each test gets an empty library in ``FUPAN_DB`` (Streamlit's caches cleared before and after) holding a
@@ -26,8 +26,8 @@ from data.importer import import_log
 from replay.log import Seat
 from replay.replay import Replay
 from replay.simulate import simulate_deal
-from views import evaluation_page
-from views.evaluation_page import (
+from views.pages import evaluation as evaluation_page
+from views.pages.evaluation import (
     CANDIDATES,
     CHART,
     DECISION,
@@ -116,14 +116,14 @@ def _texts(at: AppTest) -> list[str]:
 
 
 def test_without_an_open_deal_it_says_so(library):
-    at = _page("evaluation_page", None)
+    at = _page("evaluation", None)
     _ok(at)
     assert "牌局库" in at.info[0].value
 
 
 def test_without_an_evaluation_the_button_runs_and_stores_it(library):
     deal_id, _ = library["gouji"]
-    at = _page("evaluation_page", deal_id)
+    at = _page("evaluation", deal_id)
     _ok(at)
     assert any("还没有评估" in i.value for i in at.info)
     assert not at.dataframe and not at.get("plotly_chart")
@@ -141,7 +141,7 @@ def test_without_an_evaluation_the_button_runs_and_stores_it(library):
     assert len(seats) == 6 and seats["决定"].tolist() == [s["decisions"] for s in ev.seat_summary()]
     assert len(_charts(at)) == 2  # the expected points, the picked decision's candidates
     # shown again from the store on the next run, without the form's run
-    at = _page("evaluation_page", deal_id)
+    at = _page("evaluation", deal_id)
     _ok(at)
     assert not at.success and len(at.dataframe) == 2
 
@@ -153,7 +153,7 @@ def test_a_failed_run_shows_its_error(library, monkeypatch):
         raise RuntimeError("rollout <b>exploded</b>")
 
     monkeypatch.setattr(evaluate, "evaluate_replay", broken)
-    at = _page("evaluation_page", deal_id, lang="en")
+    at = _page("evaluation", deal_id, lang="en")
     at.button(key=RUN).click().run()
     _ok(at)
     assert len(at.error) == 1
@@ -166,7 +166,7 @@ def test_a_failed_run_shows_its_error(library, monkeypatch):
 def test_a_stored_evaluation_is_shown(stored, evaluations):
     deal_id, _ = stored["gouji"]
     ev = evaluations["gouji"]
-    at = _page("evaluation_page", deal_id, lang="en")
+    at = _page("evaluation", deal_id, lang="en")
     _ok(at)
     seats = at.dataframe[0].value
     summary = ev.seat_summary()
@@ -201,8 +201,8 @@ def test_a_stored_evaluation_is_shown(stored, evaluations):
 
 def test_the_explanation_is_there_in_both_languages(stored):
     deal_id, _ = stored["baohuang"]
-    zh = "\n".join(_texts(_page("evaluation_page", deal_id)))
-    en = "\n".join(_texts(_page("evaluation_page", deal_id, lang="en")))
+    zh = "\n".join(_texts(_page("evaluation", deal_id)))
+    en = "\n".join(_texts(_page("evaluation", deal_id, lang="en")))
     for word in ("本座视角", "明牌", "损失", "欠佳", "失误", "大错", "准确率"):
         assert word in zh
     for word in ("Seat's view", "All cards known", "Loss", "inaccuracy", "mistake", "blunder", "Accuracy"):
@@ -211,7 +211,7 @@ def test_the_explanation_is_there_in_both_languages(stored):
 
 def test_a_baohuang_evaluation_has_no_team_line(stored, evaluations):
     deal_id, rep = stored["baohuang"]
-    at = _page("evaluation_page", deal_id)
+    at = _page("evaluation", deal_id)
     _ok(at)
     modes = [t.get("mode") for t in _charts(at)[0]["data"]]
     assert modes == ["markers", "markers"]
@@ -222,7 +222,7 @@ def test_hostile_names_are_escaped(stored, evaluations):
     deal_id, _ = stored["gouji"]
     seat1 = next(d.index for d in evaluations["gouji"].decisions if d.seat == 1)
     for lang in ("zh", "en"):
-        at = _page("evaluation_page", deal_id, lang=lang)
+        at = _page("evaluation", deal_id, lang=lang)
         at.selectbox(key=DECISION).set_value(seat1).run()
         _ok(at)
         specs = [el.proto.spec for el in at.get("plotly_chart")]
@@ -241,7 +241,7 @@ def test_other_settings_are_listed_and_the_latest_shown(stored, evaluations):
     eng = open_db(stored["url"])
     save_evaluation(eng, deal_id, more)
     eng.dispose()
-    at = _page("evaluation_page", deal_id, lang="en")
+    at = _page("evaluation", deal_id, lang="en")
     _ok(at)
     box = at.selectbox(key=evaluation_page.SETTINGS)
     assert len(box.options) == 2 and "seed 5" in box.options[0] and "seed 0" in box.options[1]
@@ -301,19 +301,19 @@ def test_the_replay_page_shows_the_decision_priced(stored, evaluations):
     deal_id, rep = stored["gouji"]
     ev = evaluations["gouji"]
     d = next(x for x in ev.decisions if x.seat == 0)
-    at = _page("replay_page", deal_id, d.index + 1, lang="zh")
+    at = _page("replay", deal_id, d.index + 1, lang="zh")
     _ok(at)
     assert any(m.value.startswith("**评估**") for m in at.markdown)
     frames = [f.value for f in at.dataframe if "候选" in f.value.columns]
     assert len(frames) == 1 and len(frames[0]) == len(d.candidates)
     # a step whose event was not priced: no panel
     unpriced = next(i for i in range(len(rep.log.events)) if ev.at(i) is None)
-    at = _page("replay_page", deal_id, unpriced + 1, lang="zh")
+    at = _page("replay", deal_id, unpriced + 1, lang="zh")
     _ok(at)
     assert not any(m.value.startswith("**评估**") for m in at.markdown)
     # another seat's view hides the candidates (they show seat 0's cards); in Chinese, since the view
     # selector's labels follow the session's language and AppTest formats them outside the run
-    at = _page("replay_page", deal_id, d.index + 1, lang="zh")
+    at = _page("replay", deal_id, d.index + 1, lang="zh")
     at.selectbox(key="replay_viewer").set_value(3).run()
     _ok(at)
     assert not any("候选" in f.value.columns for f in at.dataframe)

@@ -1,5 +1,5 @@
-"""Tests of the dashboard's library, scoring and players pages (views/library.py, views/scoring.py,
-views/players.py) with Streamlit's AppTest, on a temporary SQLite library named by ``FUPAN_DB``.
+"""Tests of the dashboard's library, scoring and players pages (views/pages/library.py, views/pages/scoring.py,
+views/pages/players.py) with Streamlit's AppTest, on a temporary SQLite library named by ``FUPAN_DB``.
 
 The library holds simulated deals of both games, hand-made deals with known players, places and
 dates (the case files of tests/cases with meta and seat lines added, as in test_queries.py), an
@@ -41,7 +41,7 @@ from data.database import open_db
 from data.importer import import_log
 from replay.log import Seat, parse_log
 from replay.simulate import simulate_deal
-from views.common import MAX_UPLOAD_BYTES
+from views.parts.common import MAX_UPLOAD_BYTES
 
 ROOT = Path(__file__).resolve().parents[1]
 APP = str(ROOT / "app.py")
@@ -157,7 +157,7 @@ def _page(name: str, lang: str = "zh") -> None:
     st.session_state.setdefault("lang", lang)
     with st.sidebar:
         st.radio("语言 / Language", ["zh", "en"], key="lang", horizontal=True)
-    importlib.import_module(f"views.{name}").render()
+    importlib.import_module(f"views.pages.{name}").render()
 
 
 def _page_test(name: str, lang: str = "zh", deal_id: int | None = None) -> AppTest:

@@ -1,8 +1,8 @@
-"""The Replay, Timeline and Coach pages (views/replay_page.py, timeline.py, coach_page.py) and the table
-drawing (views/table.py), under Streamlit's AppTest on a temporary SQLite library.
+"""The Replay, Timeline and Coach pages (views/pages/replay.py, timeline.py, coach.py) and the table
+drawing (views/parts/table.py), under Streamlit's AppTest on a temporary SQLite library.
 
 Each test gets an empty library in ``FUPAN_DB`` (Streamlit's caches cleared before and after, since
-``views.common.engine`` is a cached resource) and imports two simulated deals: a 够级 deal whose seat 1
+``views.parts.common.engine`` is a cached resource) and imports two simulated deals: a 够级 deal whose seat 1
 is played by a hostile name (``<script>alert(1)</script>``) and a 保皇 deal. A deal is opened the way the
 Library opens it: ``deal_id`` and ``step`` in session state.
 
@@ -30,16 +30,18 @@ from data.importer import import_log
 from replay.log import Seat
 from replay.replay import Replay
 from replay.simulate import simulate_deal
-from views import replay_page, timeline
-from views.coach_page import filter_findings
-from views.replay_page import event_frame, next_finding_step, step_parts, styled_events
-from views.table import group_by_rank, table_html
-from views.timeline import round_starts, step_from_selection, timeline_figure
+from views.games import table_html
+from views.pages import replay as replay_page
+from views.pages import timeline
+from views.pages.coach import filter_findings
+from views.pages.replay import event_frame, next_finding_step, step_parts, styled_events
+from views.pages.timeline import round_starts, step_from_selection, timeline_figure
+from views.parts.table import group_by_rank
 
 ROOT = Path(__file__).resolve().parent.parent
 HOSTILE = "<script>alert(1)</script>"
 ESCAPED = "&lt;script&gt;alert(1)&lt;/script&gt;"
-PAGES = ("replay_page", "timeline", "coach_page")
+PAGES = ("replay", "timeline", "coach")
 
 
 def _gouji_log():
@@ -137,7 +139,7 @@ def test_next_changes_the_step_and_the_table(library):
     deal_id, rep = library["gouji"]
     # a step whose next event puts a new set on the table
     k = next(i for i, ev in enumerate(rep.log.events) if ev.action == "play" and i > 10)
-    at = _page("replay_page", deal_id, k)
+    at = _page("replay", deal_id, k)
     _ok(at)
     before = _table(at)
     at.button(key="replay_next").click().run()
@@ -157,7 +159,7 @@ def test_next_changes_the_step_and_the_table(library):
 def test_first_last_previous_and_the_slider(library):
     deal_id, rep = library["gouji"]
     total = len(rep.states) - 1
-    at = _page("replay_page", deal_id, 10)
+    at = _page("replay", deal_id, 10)
     at.button(key="replay_first").click().run()
     assert at.session_state["step"] == 0
     assert at.button(key="replay_prev").disabled and at.button(key="replay_first").disabled
@@ -177,7 +179,7 @@ def test_first_last_previous_and_the_slider(library):
 
 def test_a_step_past_the_end_is_clamped(library):
     deal_id, rep = library["baohuang"]
-    at = _page("replay_page", deal_id, 10_000)
+    at = _page("replay", deal_id, 10_000)
     _ok(at)
     assert at.session_state["step"] == len(rep.states) - 1
 
@@ -187,14 +189,14 @@ def test_jump_to_the_next_finding(library):
     report = coach_replay(rep)
     steps = sorted({f.index + 1 for f in report.findings if f.index is not None})
     assert len(steps) >= 2
-    at = _page("replay_page", deal_id, 0)
+    at = _page("replay", deal_id, 0)
     at.button(key="replay_jump").click().run()
     _ok(at)
     assert at.session_state["step"] == steps[0]
     assert at.warning, "the finding is shown beside the table"
     at.button(key="replay_jump").click().run()
     assert at.session_state["step"] == steps[1]
-    at = _page("replay_page", deal_id, steps[-1])
+    at = _page("replay", deal_id, steps[-1])
     assert at.button(key="replay_jump").disabled
     assert next_finding_step(report, 0) == steps[0]
     assert next_finding_step(report, steps[-1]) is None
@@ -205,7 +207,7 @@ def test_jump_to_the_next_finding(library):
 
 def test_seat_view_hides_the_other_hands(library):
     deal_id, rep = library["gouji"]
-    at = _page("replay_page", deal_id, 40)
+    at = _page("replay", deal_id, 40)
     review = _table(at)
     assert all(f'data-hand="{s}"' in review for s in range(6))
     at.selectbox(key="replay_viewer").set_value(2).run()
@@ -261,7 +263,7 @@ def test_a_hostile_name_is_only_shown_escaped(library):
         html = table_html(rep, 40, viewer, "zh")
         assert HOSTILE not in html and "<script" not in html
         assert ESCAPED in html
-    at = _page("replay_page", deal_id, 40)
+    at = _page("replay", deal_id, 40)
     html = _table(at)
     assert "<script" not in html and ESCAPED in html
     for name in PAGES:
@@ -346,7 +348,7 @@ def test_coach_filters_change_the_count(library):
     total = len(report.findings)
     mistakes = len(filter_findings(report, ["mistake"], ["violation", "maxim", "note"]))
     assert 0 < mistakes < total
-    at = _page("coach_page", deal_id)
+    at = _page("coach", deal_id)
     _ok(at)
     assert _count(at) == (total, total)
     assert len([b for b in at.button if b.key.startswith("coach_open_")]) == total
@@ -368,19 +370,19 @@ def test_coach_filters_change_the_count(library):
 def test_coach_open_this_step(library):
     deal_id, rep = library["gouji"]
     report = coach_replay(rep)
-    at = _page("coach_page", deal_id)
+    at = _page("coach", deal_id)
     k = 3
     at.button(key=f"coach_open_{k}").click().run()
     _ok(at)
     assert at.session_state["step"] == report.findings[k].index + 1
     # and the Replay page then shows that event and the finding
-    at = _page("replay_page", deal_id, report.findings[k].index + 1)
+    at = _page("replay", deal_id, report.findings[k].index + 1)
     assert any(report.findings[k].message_zh[:4] in w.value for w in at.warning)
 
 
 def test_coach_page_for_baohuang_lists_notes_and_the_seat_summary(library):
     deal_id, rep = library["baohuang"]
-    at = _page("coach_page", deal_id, lang="en")
+    at = _page("coach", deal_id, lang="en")
     _ok(at)
     shown, total = _count(at)
     assert shown == total == len(coach_replay(rep).findings)

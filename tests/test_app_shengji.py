@@ -1,5 +1,5 @@
 """The dashboard on 升级 (Shengji) deals: the Replay, Timeline, Scoring, Coach, Dispute desk, Library,
-Evaluation and Players pages under Streamlit's AppTest, and the drawing helpers of views/shengji.py.
+Evaluation and Players pages under Streamlit's AppTest, and the drawing helpers of views/games/shengji.py.
 
 The library (a temporary SQLite file in ``FUPAN_DB``, Streamlit's caches cleared before and after)
 holds a match of three 升级 deals played by random legal choices whose levels follow on from deal to
@@ -33,11 +33,11 @@ from replay.profile import load_profile
 from replay.replay import Replay
 from replay.shengji import TRUMP, Shengji, SjState
 from replay.simulate import simulate_deal
-from views import shengji, timeline
-from views.evaluation_page import unpriced_note
-from views.players import shengji_frame
-from views.replay_page import event_frame
-from views.table import table_html
+from views.games import shengji, shengji_charts, table_html
+from views.pages import timeline
+from views.pages.evaluation import unpriced_note
+from views.pages.players import shengji_frame
+from views.pages.replay import event_frame
 
 ROOT = Path(__file__).resolve().parent.parent
 HOSTILE = "<script>alert(1)</script>[x](javascript:alert(1))"
@@ -178,7 +178,7 @@ def _first_play(rep: Replay) -> int:
 
 # -- every page runs -------------------------------------------------------------------------------
 
-PAGES = ("replay_page", "timeline", "scoring", "coach_page", "evaluation_page", "dispute")
+PAGES = ("replay", "timeline", "scoring", "coach", "evaluation", "dispute")
 
 
 @pytest.mark.parametrize("lang", ["zh", "en"])
@@ -186,7 +186,7 @@ def test_every_page_runs_on_a_shengji_deal(library, lang):
     for deal_id, rep in (library.match[0], library.illegal, library.unfinished):
         total = len(rep.states) - 1
         for name in PAGES:
-            steps = (0, _first_play(rep) + 2, total) if name == "replay_page" else (total // 2,)
+            steps = (0, _first_play(rep) + 2, total) if name == "replay" else (total // 2,)
             for step in steps:
                 at = _page(name, deal_id, step, lang)
                 _ok(at)
@@ -236,7 +236,7 @@ def test_pasting_a_shengji_log_imports_and_opens_it(library):
     assert any("已加入" in s.value for s in at.success), [s.value for s in at.success]
     assert any("每一步都合法" in c.value for c in at.caption)
     deal_id = at.session_state["deal_id"]
-    at = _page("replay_page", deal_id, 5)
+    at = _page("replay", deal_id, 5)
     _ok(at)
     assert _attr(_table(at), "data-game") == "shengji"
 
@@ -247,7 +247,7 @@ def test_pasting_a_shengji_log_imports_and_opens_it(library):
 def test_the_square_table_shows_hands_by_suit_trick_trumps_and_points(library):
     deal_id, rep = library.match[1]
     step = _first_play(rep) + 6  # two plays into the second trick
-    at = _page("replay_page", deal_id, step)
+    at = _page("replay", deal_id, step)
     _ok(at)
     html = _table(at)
     st_ = rep.states[step]
@@ -287,7 +287,7 @@ def test_the_square_table_shows_hands_by_suit_trick_trumps_and_points(library):
 def test_step_controls_move_the_table_and_the_trick_history(library):
     deal_id, rep = library.match[0]
     first = _first_play(rep)
-    at = _page("replay_page", deal_id, first + 3)  # the first trick has three plays
+    at = _page("replay", deal_id, first + 3)  # the first trick has three plays
     _ok(at)
     assert len(at.dataframe) == 2  # the events and the tricks
     tricks = at.dataframe[1].value
@@ -330,7 +330,7 @@ def test_the_current_trick_is_highlighted():
 
 def test_seat_view_hides_the_other_hands_and_declarations(library):
     deal_id, rep = library.match[0]
-    at = _page("replay_page", deal_id, 1)
+    at = _page("replay", deal_id, 1)
     at.selectbox(key="replay_viewer").set_value(2).run()
     _ok(at)
     html = _table(at)
@@ -369,7 +369,7 @@ def test_the_timeline_charts_points_per_side_with_the_80_line(library):
     _ok(at)
     charts = at.get("plotly_chart")
     assert len(charts) == 1 and '"scatter"' in charts[0].proto.spec
-    fig = shengji.timeline_figure(rep, coach_replay(rep), 50, "zh")
+    fig = shengji_charts.timeline_figure(rep, coach_replay(rep), 50, "zh")
     lines = [t for t in fig.data if t.mode == "lines"]
     assert len(lines) == 2
     assert [t.y[-1] for t in lines] == list(rep.final.points)
@@ -425,16 +425,16 @@ def test_scoring_shows_tricks_defenders_kitty_levels_and_the_ladder(library, lan
 
 
 def test_scoring_ladder_figure_follows_the_levels(library):
-    rows = [shengji.ladder_row(i, rep) for i, rep in library.match]
+    rows = [shengji_charts.ladder_row(i, rep) for i, rep in library.match]
     seq = Shengji(load_profile("shengji-35")).levels
-    fig = shengji.ladder_figure(rows, seq, library.match[1][0], "en")
+    fig = shengji_charts.ladder_figure(rows, seq, library.match[1][0], "en")
     for side, trace in enumerate(fig.data):
         levels = [seq.index(rows[0].before[side])] + [seq.index(r.after[side]) for r in rows]
         assert [round(y) for y in trace.y] == levels
         assert [c[1] for c in trace.customdata] == [seq[k] for k in levels]
         assert trace.line.shape == "hv"
     assert any(s.x0 == 2 for s in fig.layout.shapes)  # the open deal
-    frame = shengji.ladder_frame(rows, "zh")
+    frame = shengji_charts.ladder_frame(rows, "zh")
     for row, change in zip(rows, frame["升级"], strict=True):
         eighty = row.up != row.declarers  # the defenders took 80 or more: the declarers do not go up
         assert ("庄家不升" in change) == eighty and "上台" not in change
@@ -466,7 +466,7 @@ def test_scoring_a_void_shengji_deal(tmp_path, monkeypatch):
         at = _page("scoring", res.deal_id)
         _ok(at)
         assert any("作废" in w.value for w in at.warning)
-        at = _page("replay_page", res.deal_id, 4)
+        at = _page("replay", res.deal_id, 4)
         _ok(at)
         assert "作废" in _table(at)
     finally:
@@ -481,7 +481,7 @@ def test_coach_page_shows_the_violation_and_the_sides(library):
     deal_id, rep = library.illegal
     report = coach_replay(rep)
     assert any(f.kind == "violation" for f in report.findings)
-    at = _page("coach_page", deal_id)
+    at = _page("coach", deal_id)
     _ok(at)
     text = _text(at)
     assert "违规" in text
@@ -496,7 +496,7 @@ def test_coach_page_shows_the_violation_and_the_sides(library):
 def test_evaluation_page_says_rollouts_are_for_gouji_and_baohuang(library):
     deal_id, _ = library.match[0]
     for lang, words in (("zh", "只适用于够级和保皇"), ("en", "for 够级 (Gouji) and 保皇 (Baohuang) only")):
-        at = _page("evaluation_page", deal_id, lang=lang)
+        at = _page("evaluation", deal_id, lang=lang)
         _ok(at)
         assert any(words in i.value for i in at.info)
         assert not at.button and not at.number_input  # no form to run one
@@ -515,7 +515,7 @@ def test_players_page_for_shengji(library):
     assert any("只适用于够级和保皇" in i.value for i in at.info)
     at.selectbox[0].set_value(NAMES[0]).run()
     _ok(at)
-    rows = [shengji.ladder_row(i, rep) for i, rep in (*library.match, library.illegal, library.unfinished)]
+    rows = [shengji_charts.ladder_row(i, rep) for i, rep in (*library.match, library.illegal, library.unfinished)]
     frame = shengji_frame(rows).set_index("player")
     for _, r in frame.iterrows():
         assert r["up"] <= r["finished"] <= r["deals"]

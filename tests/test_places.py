@@ -166,7 +166,7 @@ def test_the_replay_page_names_the_revolutionarys_teammate_by_the_score(
 
     deal_id, rep = revolution_library
     last = len(rep.states) - 1
-    at = run_page("replay_page", deal_id, last, lang)
+    at = run_page("replay", deal_id, last, lang)
     assert not at.exception
     box = _seat_box(_table(at), 3)  # seat 3 went out 4th; the score ranks it 5th
     assert f'fp-place">{name}<' in box and "四科" not in box and "4th" not in box
@@ -177,7 +177,7 @@ def test_the_replay_page_names_the_revolutionarys_teammate_by_the_score(
 
 
 def test_the_timeline_marks_each_seat_out_with_the_scores_place() -> None:
-    from views.timeline import markers
+    from views.pages.timeline import markers
 
     rep = Replay(simulate_deal(REVOLUTION_SEED, "gouji").log)
     finish = {seat: text for _, seat, text in markers(rep, None, "zh")["finish"]}

@@ -25,8 +25,7 @@ from data.importer import import_log
 from replay.log import read_log
 from replay.replay import Replay
 from replay.shengji import SjState, team
-from views import shengji
-from views.table import table_html
+from views.games import shengji_charts, table_html
 
 ROOT = Path(__file__).resolve().parent.parent
 SAMPLES = [ROOT / f"data/samples/shengji/shengji-2026-09-05-d{k}.json" for k in range(1, 21)]
@@ -74,7 +73,7 @@ def test_the_table_and_the_timeline_say_what_the_rules_decide(replays: list[Repl
         for step in (last // 2, last):
             html = table_html(rep, step, None, lang)
             assert not PROMISE.search(html), PROMISE.search(html)
-        fig = shengji.timeline_figure(rep, None, last, lang)
+        fig = shengji_charts.timeline_figure(rep, None, last, lang)
         notes = json.dumps([a.text for a in fig.layout.annotations], ensure_ascii=False)
         assert not PROMISE.search(notes) and ("庄家不升级" if lang == "zh" else "do not go up") in notes
 
@@ -100,14 +99,14 @@ def test_the_match_view_agrees_with_the_next_deal(
     match_library: tuple[Any, dict[int, int]], replays: list[Replay]
 ) -> None:
     eng, ids = match_library
-    rows = [shengji.ladder_row(ids[k], rep) for k, rep in enumerate(replays, start=1)]
+    rows = [shengji_charts.ladder_row(ids[k], rep) for k, rep in enumerate(replays, start=1)]
     for k, (row, rep) in enumerate(zip(rows, replays, strict=True)):
         assert row.declarers == team(_final(rep).declarer)  # the deal's own declarers, from its own replay
         assert row.before == tuple(rep.log.levels or ())
         if k + 1 < len(rows):
             assert row.after == tuple(replays[k + 1].log.levels or ()), k + 1  # the next deal starts there
     for lang in ("zh", "en"):
-        frame = shengji.ladder_frame(rows, lang)
+        frame = shengji_charts.ladder_frame(rows, lang)
         cells = " ".join(str(v) for v in frame.to_numpy().ravel())
         assert not PROMISE.search(cells), PROMISE.search(cells)
     # the stored standings: each deal's levels after are the next deal's levels before
@@ -119,7 +118,7 @@ def test_the_match_view_agrees_with_the_next_deal(
         assert a["level_after"].tolist() == b["level_before"].tolist()
     # the ladder figure: after deal k a side stands where deal k + 1 starts
     seq = tuple(replays[0].engine.levels)
-    fig = shengji.ladder_figure(rows, seq, None, "en")
+    fig = shengji_charts.ladder_figure(rows, seq, None, "en")
     for side, trace in enumerate(fig.data):
         starts = [seq.index(rep.log.levels[side]) for rep in replays]  # type: ignore[index]
         assert [round(y) for y in trace.y][:-1] == starts

@@ -11,7 +11,7 @@ chart). The callback form of ``on_select`` reruns like ``"rerun"`` but runs only
 changes, so a selection left on the chart never moves the step back on a later rerun.
 
 ``timeline_figure`` builds the figure without Streamlit (the tests and the benchmark call it). A 升级
-deal has no rounds and no cards-held race: its figure (``views.shengji.timeline_figure``) shows the points
+deal has no rounds and no cards-held race: its figure (``views.games.shengji_charts.timeline_figure``) shows the points
 each side has won over the deal, the 80-point line from which the declarers do not go up, the tricks won and the
 coach's findings; clicking opens a step in the same way.
 """
@@ -26,10 +26,10 @@ import streamlit as st
 
 from coach.coach import Report
 from replay.replay import Replay
-from views import shengji
-from views.common import coach_of, current, guarded, lang, need_deal, set_step, t
-from views.replay_page import replay_link
-from views.table import SEVERITY_MARK, action_label, cards_text, place_label, seat_label, tr
+from views.games import shengji_charts
+from views.parts.common import coach_of, current, guarded, lang, need_deal, set_step, t
+from views.parts.links import replay_link
+from views.parts.table import SEVERITY_MARK, action_label, cards_text, place_label, seat_label, tr
 
 CHART = "timeline_chart"
 SEAT_COLORS = ("#2563eb", "#dc2626", "#0891b2", "#ea580c", "#7c3aed", "#65a30d")
@@ -103,9 +103,9 @@ def _marker_name(kind: str, lang_: str) -> str:
 
 def timeline_figure(rep: Replay, report: Report | None, step: int, lang_: str) -> go.Figure:
     """The figure: cards per seat over the steps, round bands, markers, the open step (升级: points per side,
-    ``views.shengji.timeline_figure``)."""
+    ``views.games.shengji_charts.timeline_figure``)."""
     if rep.log.game == "shengji":
-        return shengji.timeline_figure(rep, report, step, lang_)
+        return shengji_charts.timeline_figure(rep, report, step, lang_)
     counts = counts_per_seat(rep)
     total = len(rep.states) - 1
     steps = list(range(total + 1))
@@ -230,7 +230,7 @@ def render() -> None:
                 "defenders, ✕ coach finding. Click a point to open that step, then see it on the Replay page.",
             )
         )
-        fig = shengji.timeline_figure(rep, coach_of(deal_id), step, lang_)
+        fig = shengji_charts.timeline_figure(rep, coach_of(deal_id), step, lang_)
         st.plotly_chart(fig, on_select=_clicked, selection_mode="points", key=CHART, width="stretch")
         st.markdown(t(f"当前打开的是第 **{step}** 步。", f"Step **{step}** is open."))
         replay_link()

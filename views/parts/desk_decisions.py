@@ -2,7 +2,7 @@
 of a stored deal (the history, oldest first, the standing one marked, and the form that records one).
 
 Signing in checks the name and password with ``data.accounts.verify_user``; the session then keeps only
-the account's name (``views.common.USER``): no password, no role. Every write goes through
+the account's name (``views.parts.common.USER``): no password, no role. Every write goes through
 ``data.accounts.record_decision`` with that name, which reads the account again in the transaction of
 the insert and refuses unless it exists, is enabled and is a referee or an admin: an account disabled
 after signing in, or a session that claims a name, is refused there (``NotPermitted``). The decision's
@@ -19,9 +19,9 @@ from referee.ruling import Ruling
 from referee.sheet import LABELS
 from replay.decisions import OUTCOMES, UPHELD, Decision, DecisionError, now_utc
 from replay.register import RULES
-from views.common import USER, deals_frame, engine, lang, signed_in, t
-from views.ruling_view import show_history
-from views.texts import esc
+from views.parts.common import USER, deals_frame, engine, lang, signed_in, t
+from views.parts.ruling_view import show_history
+from views.parts.texts import esc
 
 FLASH = "desk_flash"  # the outcome of the last write, shown once on the next run
 

@@ -29,8 +29,8 @@ from replay.notation import format_text
 from replay.profile import GAMES, ProfileError, default_profile, load_profile, shipped_profiles
 from replay.replay import Replay
 from replay.shengji import LEVEL_SEQUENCES
-from views.common import replay_of_text, t
-from views.texts import esc, too_large
+from views.parts.common import replay_of_text, t, too_large
+from views.parts.texts import esc
 
 # 够级 / 保皇 grid: column label -> card token (suitless ranks, then the jokers)
 RANK_COLUMNS: dict[str, str] = {**{RANK_NAME[r]: RANK_NAME[r] for r in range(3, 16)}, "小王": "SJ", "大王": "BJ"}

@@ -1,19 +1,19 @@
 """Page: the replay of the open deal, step by step.
 
 Step controls (first, previous, next, last, a slider and "jump to the next finding"), a review or
-seat-view selector, the table (``views.table``) and beside it the event list with the current event
+seat-view selector, the table (``views.parts.table``) and beside it the event list with the current event
 highlighted, and the last event's verdict, effects and coach findings, the referee's standing decision on
-it (shown at the step after the decided event, beside its verdict) and its ruling (``views.ruling_view``); when the deal's evaluation is stored
-and the last event is a priced decision, its candidates and their values (``views.evaluation_page``).
+it (shown at the step after the decided event, beside its verdict) and its ruling (``views.parts.ruling_view``); when the deal's evaluation is stored
+and the last event is a priced decision, its candidates and their values (``views.pages.evaluation``).
 
-Session state holds the open deal and its step (``deal_id``, ``step``; see ``views.common``); the
+Session state holds the open deal and its step (``deal_id``, ``step``; see ``views.parts.common``); the
 controls change ``step`` in callbacks. The widgets keep only their own values under their keys (the
 slider is set from ``step`` before it is drawn, so it always follows the buttons).
 
 The per-step work is in ``step_parts`` (no Streamlit in it), which ``render`` draws and
-``bench/bench_app.py`` times. ``replay_link`` is a link to this page for the other pages.
+``bench/bench_app.py`` times. The other pages link here with ``views.parts.links.replay_link``.
 
-A 升级 deal is drawn on a square table (``views.shengji``), and below the table and the events comes its
+A 升级 deal is drawn on a square table (``views.games.shengji``), and below the table and the events comes its
 trick history: each finished trick (leader, the four plays, winner, points, each side's running points)
 and the trick in progress, the current trick highlighted.
 """
@@ -30,16 +30,17 @@ from coach.coach import Report
 from coach.findings import Finding
 from replay.replay import Replay
 from replay.verdicts import RULES, Verdict
-from views import shengji
-from views.common import coach_of, current, guarded, lang, latest_evaluation, need_deal, set_step, t
-from views.ruling_view import replay_ruling
-from views.table import (
+from views import games
+from views.games import shengji
+from views.parts.common import coach_of, current, guarded, lang, latest_evaluation, need_deal, set_step, t
+from views.parts.evaluation_parts import replay_panel
+from views.parts.ruling_view import replay_ruling
+from views.parts.table import (
     SEVERITY_MARK,
     action_label,
     cards_text,
     md_escape,
     seat_label,
-    table_html,
     tr,
 )
 
@@ -143,7 +144,7 @@ def step_parts(rep: Replay, report: Report | None, step: int, viewer: int | None
     return StepParts(
         step=step,
         total=total,
-        html=table_html(rep, step, viewer, lang_),
+        html=games.table_html(rep, step, viewer, lang_),
         events=window,
         current_row=row,
         verdict=verdict,
@@ -166,15 +167,6 @@ def styled_events(parts: StepParts) -> pd.io.formats.style.Styler | pd.DataFrame
 
 
 # -- Streamlit -------------------------------------------------------------------------------------
-
-
-def replay_link(label: str | None = None) -> None:
-    """A link to the Replay page (the same page ``app.py`` registers under ``/replay``)."""
-    st.page_link(
-        st.Page(render, title=t("复盘", "Replay"), url_path="replay"),
-        label=label or t("到“复盘”页查看", "See it on the Replay page"),
-        icon=":material/replay:",
-    )
 
 
 def _slider_moved() -> None:
@@ -258,8 +250,6 @@ def _evaluation_panel(deal_id: int, rep: Replay, parts: StepParts, viewer: int |
         return
     if ev is None:
         return
-    from views.evaluation_page import replay_panel  # that page links back here: imported when drawn
-
     replay_panel(rep, ev, parts.step - 1, viewer, lang_)
 
 

@@ -1,16 +1,16 @@
 """Page: the dispute desk. A referee's ruling on one event of a deal, and their decision on it.
 
-Pick the deal (``views.desk_source``: a stored deal, a pasted log, or a disputed position typed at the
-desk, ``views.desk_position``), then a step with the slider. The desk shows the table at that step and
+Pick the deal (``views.parts.desk_source``: a stored deal, a pasted log, or a disputed position typed at the
+desk, ``views.parts.desk_position``), then a step with the slider. The desk shows the table at that step and
 who may act now (each seat, how and why), then the ruling (``referee.ruling``) on the event asked about:
 by default the event the log records at that step (``log.events[step]``), or an event the referee types
 with the seat, action and cards selectors (``ruling(rep, step, event)``). The ruling is the one
-``fupan ruling`` gives, drawn by ``views.ruling_view`` in the chosen language, with the ruling sheet
+``fupan ruling`` gives, drawn by ``views.parts.ruling_view`` in the chosen language, with the ruling sheet
 (HTML) and the JSON as downloads. On a stored deal the referee's decisions on that event follow, and a
-signed-in referee records one (``views.desk_decisions``).
+signed-in referee records one (``views.parts.desk_decisions``).
 
 All text that comes from a log (player names, pasted text, error messages quoting it) reaches the
-page through plain-text widgets or is Markdown-escaped (``views.texts.esc``); no HTML is written here
+page through plain-text widgets or is Markdown-escaped (``views.parts.texts.esc``); no HTML is written here
 except the shared table drawing, which escapes its own input.
 """
 
@@ -28,11 +28,12 @@ from replay.decisions import history
 from replay.events import CARD_ACTIONS, EVENT_TYPES, TARGET_ACTIONS, Event, Report
 from replay.replay import Replay
 from replay.words import GAME_ACTIONS, action_name
-from views.common import decisions_stored, guarded, lang, open_deal, t
-from views.desk_decisions import account_box, decisions_panel
-from views.desk_source import Picked, pick_deal
-from views.ruling_view import seat_words, show_ruling
-from views.texts import esc, game_name
+from views import games
+from views.parts.common import decisions_stored, guarded, lang, open_deal, t
+from views.parts.desk_decisions import account_box, decisions_panel
+from views.parts.desk_source import Picked, pick_deal
+from views.parts.ruling_view import seat_words, show_ruling
+from views.parts.texts import esc, game_name
 
 RECORDED, TYPED = "recorded", "typed"
 
@@ -117,13 +118,10 @@ def _status(view: Any, seat: int) -> str:
 
 
 def _table_html(rep: Replay, step: int) -> bool:
-    """Show the shared table drawing (views.table) when it is there; False when it is not."""
+    """Show the deal's table (``views.games.table_html``, as the Replay page draws it); False when it
+    cannot be drawn."""
     try:
-        from views.table import table_html  # drawn by the replay page's module; optional here
-    except Exception:
-        return False
-    try:
-        html = table_html(rep, step, None, lang())
+        html = games.table_html(rep, step, None, lang())
     except Exception:
         return False
     if not isinstance(html, str) or not html:

@@ -13,7 +13,7 @@ Replay page.
 
 The labels are the ruling sheet's (``referee.sheet.LABELS``), so the page and the sheet say the same.
 Every text from a log or a person (player names, decisions, messages quoting a token) is escaped for
-Markdown (``views.texts.esc``); no HTML is written here except the shared table drawing.
+Markdown (``views.parts.texts.esc``); no HTML is written here except the shared table drawing.
 """
 
 from __future__ import annotations
@@ -35,8 +35,8 @@ from replay.profile import Option, Profile, ProfileError, load_profile, options_
 from replay.register import RULES, SEED_TITLES
 from replay.replay import Replay
 from replay.words import action_name
-from views.common import decisions_stored, lang, t
-from views.texts import esc
+from views.parts.common import decisions_stored, lang, t
+from views.parts.texts import esc
 
 MAX_SHOWN_ALTERNATIVES = 12  # alternatives listed before the rest is folded away
 

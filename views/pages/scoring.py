@@ -26,10 +26,10 @@ from replay.replay import Replay
 from replay.scoring import Score
 from replay.shengji import LEVEL_SEQUENCES, SjState
 from replay.shengji import team as side_of
-from views import shengji
-from views.common import deals_frame, engine, guarded, ladder_row_of, lang, need_deal, t
-from views.table import card_text
-from views.texts import chart, game_name, md, place_name, role_name, rule_name, rule_quote
+from views.games import baohuang, gouji, shengji, shengji_charts
+from views.parts.common import deals_frame, engine, guarded, lang, need_deal, t
+from views.parts.table import card_text
+from views.parts.texts import chart, game_name, md, place_name, role_name, rule_name, rule_quote, who
 
 HIGHLIGHT_BG = "background-color: #fde68a"
 
@@ -65,9 +65,9 @@ def render() -> None:
     else:
         _places(rep, score)
         if log.game == "gouji":
-            _gouji_teams(rep, score)
+            gouji.score_section(rep, score)
         else:
-            _baohuang_roles(rep, score)
+            baohuang.score_section(rep, score)
         _explain(score)
     _claims(rep, score)
     _match(log, deal_id)
@@ -85,14 +85,6 @@ def _header(deal_id: int, log: Log) -> None:
     st.caption(" · ".join(parts))
 
 
-def _who(log: Log, seat: int) -> str:
-    """``seat N`` and the player's name, for Markdown."""
-    name = log.player(seat)
-    if name == f"seat {seat}":
-        return t(f"座位 {seat}", f"seat {seat}")
-    return t(f"座位 {seat}（{md(name)}）", f"seat {seat} ({md(name)})")
-
-
 def _unfinished(rep: Replay) -> None:
     st.info(
         t("这局还没打完（记录到此为止）：没有计分。", "This deal is not finished (the record stops here): no score.")
@@ -101,7 +93,7 @@ def _unfinished(rep: Replay) -> None:
     if out:
         places = rep.view(len(rep.states) - 1).places  # decided places only, as the score will rank them
         who = t("、", ", ").join(
-            _who(rep.log, s) + (f" {t(places[s].zh, places[s].en)}" if s in places else "") for s in out
+            who(rep.log, s) + (f" {t(places[s].zh, places[s].en)}" if s in places else "") for s in out
         )
         st.markdown(t("已经走完（按出完的先后）：", "Out so far (in the order they went out): ") + who)
 
@@ -151,98 +143,6 @@ def _places(rep: Replay, score: Score) -> None:
                 "The 保皇派 is not known (no hands, none named): place points only, not split between the sides.",
             )
         )
-
-
-def _gouji_teams(rep: Replay, score: Score) -> None:
-    st.subheader(t("两队", "Teams"))
-    log = rep.log
-    positive = rep.profile.score_mode != "net"
-    rows = []
-    for team in score.teams:
-        k = team.seats[0] % 2
-        rows.append(
-            {
-                t("队", "Team"): t(f"{k} 队", f"team {k}"),
-                t("座位", "Seats"): ", ".join(map(str, team.seats)),
-                t("牌手", "Players"): ", ".join(log.player(s) for s in team.seats),
-                t("名次分合计", "Sum of place points"): team.raw,
-                t("串三户", "Sweep"): "×2" if score.sweep else "",
-                t("记分", "Recorded"): team.points,
-                t("规则", "Rule"): "GJ-SCORE" + (", GJ-SWEEP" if score.sweep else ""),
-            }
-        )
-    st.dataframe(pd.DataFrame(rows), hide_index=True)
-    if score.sweep:
-        team = score.finish_order[0] % 2
-        st.success(
-            t(
-                f"串三户：{team} 队拿下头科、二科、三科，分数翻倍（GJ-SWEEP）。",
-                f"Sweep (串三户): team {team} took 1st, 2nd and 3rd; the scores double (GJ-SWEEP).",
-            )
-        )
-    st.caption(
-        t(
-            "只记正分，不记负分：只有赢的一队记分（GJ-SCORE）。",
-            "Positive only: only the winning team records points (GJ-SCORE).",
-        )
-        if positive
-        else t("净分：两队都记自己的合计（GJ-SCORE）。", "Net: both teams record their sums (GJ-SCORE).")
-    )
-
-
-def _baohuang_roles(rep: Replay, score: Score) -> None:
-    st.subheader(t("身份与翻倍", "Roles and doublings"))
-    log, roles = rep.log, score.roles or {}
-    lines: list[tuple[str, str]] = []
-    emperor = roles.get("emperor")
-    if emperor is not None and emperor != -1:
-        lines.append((t(f"皇帝：{_who(log, emperor)}", f"皇帝 (emperor): {_who(log, emperor)}"), "BH-CALL"))
-    if roles.get("grab"):
-        lines.append(
-            (
-                t(
-                    "抢庄：没有保皇派；皇帝头科得 +40、其余各 -10，否则皇帝 -40、其余各 +10",
-                    "抢庄 (grab): no 保皇派; the 皇帝 wins 40 as 头科 (each other -10), else loses 40 (each other +10)",
-                ),
-                "BH-GRAB",
-            )
-        )
-    elif roles.get("solo"):
-        lines.append((t("独保：皇帝一人对其余四家", "独保 (alone): the 皇帝 plays alone against four"), "BH-SOLO"))
-        if roles.get("revealed"):
-            lines.append((t("明独：分数翻倍", "明独 (declared alone): the scores double"), "BH-SOLO"))
-        else:
-            lines.append((t("没有明独：不翻倍", "not declared (暗独): no doubling"), "BH-SOLO"))
-    elif roles.get("loyalist") is not None:
-        lines.append(
-            (
-                t(f"保皇派：{_who(log, roles['loyalist'])}", f"保皇派 (loyalist): {_who(log, roles['loyalist'])}"),
-                "BH-LOYALIST",
-            )
-        )
-        if roles.get("revealed"):
-            lines.append((t("明保：分数翻倍", "明保 (declared loyalist): the scores double"), "BH-LOYALIST"))
-        else:
-            lines.append((t("暗保：不翻倍", "not declared (暗保): no doubling"), "BH-LOYALIST"))
-    truth = rep.engine.roles(rep.final)
-    rebels = [s for s, r in truth.items() if r == "rebel"]
-    if rebels:
-        lines.append(
-            (t("革命党：", "革命党 (rebels): ") + t("、", ", ").join(_who(log, s) for s in rebels), "BH-SCORE")
-        )
-    for text, rule in lines:
-        st.markdown(f"- {text}{t('　', ' — ')}`{rule}` {md(rule_name(rule))}", help=rule_quote(rule) or None)
-    if score.teams:
-        rows = [
-            {
-                t("一方", "Side"): t("皇帝一方", "the 皇帝's side") if k == 0 else t("其余", "the others"),
-                t("座位", "Seats"): ", ".join(map(str, team.seats)),
-                t("牌手", "Players"): ", ".join(log.player(s) for s in team.seats),
-                t("得分", "Points"): team.points,
-            }
-            for k, team in enumerate(score.teams)
-        ]
-        st.dataframe(pd.DataFrame(rows), hide_index=True)
 
 
 def _void(score: Score) -> None:
@@ -396,8 +296,8 @@ def _sj_sides(rep: Replay, score: Score | None) -> None:
         d = final.declarer
         st.caption(
             t(
-                f"庄家：{_who(log, d)}，{shengji.side_label(side_of(d), 'zh')}；{shengji.trumps_text(final.trumps, 'zh')}。",
-                f"Declarer: {_who(log, d)}, {shengji.side_label(side_of(d), 'en')}; "
+                f"庄家：{who(log, d)}，{shengji.side_label(side_of(d), 'zh')}；{shengji.trumps_text(final.trumps, 'zh')}。",
+                f"Declarer: {who(log, d)}, {shengji.side_label(side_of(d), 'en')}; "
                 f"{shengji.trumps_text(final.trumps, 'en')}.",
             )
         )
@@ -405,7 +305,7 @@ def _sj_sides(rep: Replay, score: Score | None) -> None:
 
 def _sj_tricks(rep: Replay, lang_: str) -> None:
     st.subheader(t("每墩得分", "Points per trick"))
-    frame = shengji.trick_points_frame(rep, lang_)
+    frame = shengji_charts.trick_points_frame(rep, lang_)
     if frame.empty:
         st.caption(t("还没有打完的墩。", "No trick has been finished yet."))
         return
@@ -422,7 +322,7 @@ def _sj_defenders(rep: Replay, score: Score, lang_: str) -> None:
     st.subheader(t("闲家得分与底牌", "The defenders' points and the kitty"))
     final = rep.final
     assert isinstance(final, SjState)
-    kitty = shengji.kitty_parts(rep, score)
+    kitty = shengji_charts.kitty_parts(rep, score)
     total = (score.points or {}).get("defenders", final.defenders_points)
     in_tricks = total - kitty["to_defenders"]
     a, b, c = st.columns(3)
@@ -440,15 +340,15 @@ def _sj_defenders(rep: Replay, score: Score, lang_: str) -> None:
     last = kitty["last_winner"]
     if kitty["defenders_won_last"]:
         how = t(
-            f"闲家的{_who(rep.log, last)}赢了最后一墩：底牌 {kitty['raw']} 分 × {kitty['multiplier']} = "
+            f"闲家的{who(rep.log, last)}赢了最后一墩：底牌 {kitty['raw']} 分 × {kitty['multiplier']} = "
             f"{kitty['to_defenders']} 分归闲家。",
-            f"The defenders ({_who(rep.log, last)}) won the last trick: the kitty's {kitty['raw']} points × "
+            f"The defenders ({who(rep.log, last)}) won the last trick: the kitty's {kitty['raw']} points × "
             f"{kitty['multiplier']} = {kitty['to_defenders']} go to them.",
         )
     elif last is not None:
         how = t(
-            f"庄家一方的{_who(rep.log, last)}赢了最后一墩：底牌的 {kitty['raw']} 分不归闲家。",
-            f"The declarers ({_who(rep.log, last)}) won the last trick: the kitty's {kitty['raw']} points do not go "
+            f"庄家一方的{who(rep.log, last)}赢了最后一墩：底牌的 {kitty['raw']} 分不归闲家。",
+            f"The declarers ({who(rep.log, last)}) won the last trick: the kitty's {kitty['raw']} points do not go "
             "to the defenders.",
         )
     else:
@@ -498,7 +398,7 @@ def _sj_levels(rep: Replay, score: Score, lang_: str) -> None:
                 f"{shengji.side_label(passed, 'en')} passed the last level: it wins the match (SJ-LEVEL).",
             )
         )
-    table, row = shengji.level_table(total, lang_)
+    table, row = shengji_charts.level_table(total, lang_)
     st.caption(
         t(
             "闲家得分与升级（SJ-POINTS），本局所在的一行高亮：",
@@ -525,7 +425,7 @@ def _ladder(rep: Replay, deal_id: int) -> None:
     ids = ladder_ids(str(key))
     if deal_id not in ids:
         ids.append(deal_id)
-    rows = [r for r in (ladder_row_of(i) for i in ids) if r is not None]
+    rows = [r for r in (shengji_charts.ladder_row_of(i) for i in ids) if r is not None]
     if not rows:
         return
     lang_ = lang()
@@ -537,12 +437,12 @@ def _ladder(rep: Replay, deal_id: int) -> None:
         )
     )
     sequence = tuple(getattr(rep.engine, "levels", LEVEL_SEQUENCES["A-K"]))
-    st.plotly_chart(shengji.ladder_figure(rows, sequence, deal_id, lang_), key="scoring_ladder")
-    frame = shengji.ladder_frame(rows, lang_)
+    st.plotly_chart(shengji_charts.ladder_figure(rows, sequence, deal_id, lang_), key="scoring_ladder")
+    frame = shengji_charts.ladder_frame(rows, lang_)
     here = next((k for k, r in enumerate(rows) if r.deal_id == deal_id), None)
     st.dataframe(shengji.styled_tricks(frame, here, HIGHLIGHT_BG), hide_index=True)
     gaps = [
-        shengji.deal_name(b, lang_)
+        shengji_charts.deal_name(b, lang_)
         for a, b in itertools.pairwise(rows)
         if a.after is not None and tuple(a.after) != tuple(b.before)
     ]

@@ -1,5 +1,5 @@
-"""What every page shares: the language, the database engine, cached DataFrames, replays, 升级 deals' levels
-and stored evaluations and referee's decisions, and the ids in session state (the open deal and its step).
+"""What every page shares: the language, the database engine, cached DataFrames, replays and stored
+ evaluations and referee's decisions, and the ids in session state (the open deal and its step).
 
 Every page's ``render`` is ``guarded``: a library the page cannot use (written by a newer fupan,
 unreachable, damaged, deleted or replaced while the dashboard runs, see ``data.database``) is said in one
@@ -36,19 +36,12 @@ from data.models import Deal
 from replay.limits import Limits
 from replay.log import parse_json_log, parse_log
 from replay.replay import Replay
+from views.parts.texts import esc, md
+from views.parts.texts import lang as lang  # the language and t(): kept in texts, read from here too
+from views.parts.texts import t as t
 
 MAX_UPLOAD_BYTES = 2_000_000  # stated on the upload form; the cap of every log pasted or typed on a page too
 UPLOAD_LIMITS = Limits(max_bytes=MAX_UPLOAD_BYTES)
-
-
-def lang() -> str:
-    """The chosen language: "zh" (default) or "en"."""
-    return st.session_state.get("lang", "zh")
-
-
-def t(zh: str, en: str) -> str:
-    """The text in the chosen language."""
-    return zh if lang() == "zh" else en
 
 
 @st.cache_resource
@@ -82,8 +75,6 @@ def say_library_problem(exc: BaseException) -> None:
         if kind in said:
             return
         said.add(kind)
-    from views.texts import esc  # views.texts reads t() from here
-
     _LOG.warning("fupan: %s", text)
     st.error(t("牌局库不能用：", "The deal library cannot be used: ") + esc(text))
 
@@ -136,21 +127,6 @@ def replay_of_text(text: str, source: str) -> Replay:
     """The lenient replay of a log typed or pasted on a page (JSON or the text notation), as a referee
     reads on past an illegal event. Raises LogError or ProfileError."""
     return Replay(parse_log(text, source, UPLOAD_LIMITS))
-
-
-@st.cache_data(max_entries=4096, ttl=600)
-def ladder_row_of(deal_id: int) -> Any:
-    """A stored 升级 deal's levels before and after, its declaring side and players
-    (``views.shengji.LadderRow``; None when there is no such deal or it is no 升级 deal). Small and cached
-    apart from the replays: a match's ladder and the Players page read many deals."""
-    from views.shengji import ladder_row
-
-    with Session(engine()) as db:
-        deal = db.get(Deal, deal_id)
-        if deal is None or deal.game != "shengji":
-            return None
-        text = deal.log_json
-    return ladder_row(deal_id, Replay(parse_json_log(text, f"deal {deal_id}")))
 
 
 @st.cache_resource(max_entries=32)
@@ -220,3 +196,25 @@ def need_deal() -> tuple[int, Replay] | None:
         st.info(t("先在“牌局库”里打开一局。", "Open a deal in the Library first."))
         return None
     return deal_id, rep
+
+
+def size_text() -> str:
+    """The cap of a log given on a page, in words."""
+    return t(
+        f"最大 {MAX_UPLOAD_BYTES:,} 字节（{MAX_UPLOAD_BYTES / 1_000_000:g} MB）",
+        f"at most {MAX_UPLOAD_BYTES:,} bytes ({MAX_UPLOAD_BYTES / 1_000_000:g} MB)",
+    )
+
+
+def too_large(source: str, content: bytes | str) -> str | None:
+    """Why a log uploaded, pasted or typed on a page is refused for its size (Markdown), or None."""
+    if len(content) * (1 if isinstance(content, bytes) else 4) <= MAX_UPLOAD_BYTES:
+        return None
+    size = len(content) if isinstance(content, bytes) else len(content.encode("utf-8", "replace"))
+    if size <= MAX_UPLOAD_BYTES:
+        return None
+    return (
+        t(f"{md(source)}：太大了（{size:,} 字节），", f"{md(source)}: too large ({size:,} bytes); ")
+        + size_text()
+        + t("。", ".")
+    )

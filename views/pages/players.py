@@ -4,7 +4,7 @@ A player chosen in the selector is highlighted in every chart and summed up in f
 
 升级 has no places and no points per seat: a side of two partners goes up levels. For it the page shows
 per player the deals sat in, how often the player's side declared, went up, took over as defenders and
-won the match, and the levels gained (from each deal's levels, ``views.common.ladder_row_of``), with the
+won the match, and the levels gained (from each deal's levels, ``views.games.shengji_charts.ladder_row_of``), with the
 coach's findings; evaluation by rollouts is not made for 升级.
 """
 
@@ -21,8 +21,9 @@ from coach.findings import KINDS
 from coach.maxims import BY_KEY
 from data import queries
 from data.evaluations import player_accuracy
-from views.common import engine, guarded, ladder_row_of, t
-from views.texts import chart, game_name, place_name
+from views.games import shengji_charts
+from views.parts.common import engine, guarded, t
+from views.parts.texts import chart, game_name, place_name
 
 HIGHLIGHT, OTHER, FADED = "#d62728", "#1f77b4", 0.35
 PLACE_COLORS = ["#1a9850", "#91cf60", "#d9ef8b", "#fee08b", "#fc8d59", "#d73027"]
@@ -303,7 +304,7 @@ SHENGJI_DEALS = 2000  # the most recent 升级 deals read for the per-player lev
 
 
 def shengji_frame(rows: list[Any]) -> pd.DataFrame:
-    """Per named player over 升级 deals (``views.shengji.LadderRow``): deals sat in, deals finished, how
+    """Per named player over 升级 deals (``views.games.shengji_charts.LadderRow``): deals sat in, deals finished, how
     often the player's side declared (庄家), went up (gained one level or more), took 80 or more as the
     defenders (闲家; the declarers then do not go up, whether or not the defenders do), won the match, and
     the levels it gained."""
@@ -342,7 +343,7 @@ def _shengji(eng: Any, right: Any) -> None:
     )
     deals = queries.deals(eng, game="shengji")
     ids = [int(i) for i in deals["id"]][-SHENGJI_DEALS:]
-    rows = [r for r in (ladder_row_of(i) for i in ids) if r is not None]
+    rows = [r for r in (shengji_charts.ladder_row_of(i) for i in ids) if r is not None]
     frame = shengji_frame(rows)
     points = queries.player_points(eng, "shengji")  # the card points the player's side took, the kitty included
     if not frame.empty and not points.empty:

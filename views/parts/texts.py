@@ -1,5 +1,6 @@
 """Text helpers for the library, players and scoring pages: user text made safe to show, and the names
-of games, places and roles in the chosen language.
+of games, places and roles in the chosen language (``lang()``, ``t(zh, en)``: the bottom of views/, it
+imports no other module of it).
 
 Log text (player names, venues, match keys, error messages quoting a bad token) is never trusted:
 
@@ -19,10 +20,22 @@ from __future__ import annotations
 import html
 import re
 
-from replay.log import SEATS
+import streamlit as st
+
+from replay.log import SEATS, Log
 from replay.scoring import place_words
 from replay.verdicts import RULES
-from views.common import MAX_UPLOAD_BYTES, t
+
+
+def lang() -> str:
+    """The chosen language: "zh" (default) or "en"."""
+    return st.session_state.get("lang", "zh")
+
+
+def t(zh: str, en: str) -> str:
+    """The text in the chosen language."""
+    return zh if lang() == "zh" else en
+
 
 _PUNCT = re.compile(r"([!-/:-@\[-`{-~])")  # every ASCII punctuation character
 
@@ -49,6 +62,14 @@ def game_name(game: str | None) -> str:
     """够级 / Gouji, 保皇 / Baohuang, 升级 / Shengji (any other game as it is)."""
     names = {"gouji": t("够级", "Gouji"), "baohuang": t("保皇", "Baohuang"), "shengji": t("升级", "Shengji")}
     return names.get(game or "", game or "")
+
+
+def who(log: Log, seat: int) -> str:
+    """``seat N`` and the player's name, for Markdown."""
+    name = log.player(seat)
+    if name == f"seat {seat}":
+        return t(f"座位 {seat}", f"seat {seat}")
+    return t(f"座位 {seat}（{md(name)}）", f"seat {seat} ({md(name)})")
 
 
 def place_name(place: int | None, game: str) -> str:
@@ -128,25 +149,3 @@ before drawing conclusions."""
 def evaluation_help() -> str:
     """What the views, loss, grades and accuracy mean (Markdown written here, no log text)."""
     return t(EVALUATION_HELP_ZH, EVALUATION_HELP_EN)
-
-
-def size_text() -> str:
-    """The cap of a log given on a page, in words."""
-    return t(
-        f"最大 {MAX_UPLOAD_BYTES:,} 字节（{MAX_UPLOAD_BYTES / 1_000_000:g} MB）",
-        f"at most {MAX_UPLOAD_BYTES:,} bytes ({MAX_UPLOAD_BYTES / 1_000_000:g} MB)",
-    )
-
-
-def too_large(source: str, content: bytes | str) -> str | None:
-    """Why a log uploaded, pasted or typed on a page is refused for its size (Markdown), or None."""
-    if len(content) * (1 if isinstance(content, bytes) else 4) <= MAX_UPLOAD_BYTES:
-        return None
-    size = len(content) if isinstance(content, bytes) else len(content.encode("utf-8", "replace"))
-    if size <= MAX_UPLOAD_BYTES:
-        return None
-    return (
-        t(f"{md(source)}：太大了（{size:,} 字节），", f"{md(source)}: too large ({size:,} bytes); ")
-        + size_text()
-        + t("。", ".")
-    )

@@ -25,8 +25,8 @@ from data.database import DatabaseStateError
 from data.importer import LOG_SUFFIXES, ImportResult, import_log
 from replay.log import Log, LogError, parse_log
 from replay.profile import ProfileError
-from views import replay_page, scoring
-from views.common import (
+from views.parts import links
+from views.parts.common import (
     MAX_UPLOAD_BYTES,
     UPLOAD_LIMITS,
     current,
@@ -36,14 +36,11 @@ from views.common import (
     open_deal,
     replay_of,
     signed_in,
+    size_text,
     t,
+    too_large,
 )
-from views.texts import game_name, md, size_text, too_large
-
-# The url paths app.py gives the pages linked to from here: a Page made of the same function and
-# url path is the page st.navigation registered, so st.page_link can point at it.
-REPLAY_URL = "replay"
-SCORING_URL = "scoring"
+from views.parts.texts import game_name, md
 
 
 @guarded
@@ -329,5 +326,5 @@ def _open_status(everything: pd.DataFrame) -> None:
         )
     )
     a, b, _ = st.columns([1, 1, 4])
-    a.page_link(st.Page(replay_page.render, title=t("复盘", "Replay"), url_path=REPLAY_URL), icon="▶️")
-    b.page_link(st.Page(scoring.render, title=t("计分", "Scoring"), url_path=SCORING_URL), icon="🧮")
+    links.page_link(links.REPLAY, icon="▶️", where=a)
+    links.page_link(links.SCORING, icon="🧮", where=b)

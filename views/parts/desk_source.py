@@ -1,6 +1,6 @@
 """The dispute desk's deal under question, from one of three sources: a stored deal (the most recent
 first), a pasted log (JSON or the text notation) or a disputed position typed at the desk
-(``views.desk_position``). Only a stored deal can carry a referee's recorded decisions.
+(``views.parts.desk_position``). Only a stored deal can carry a referee's recorded decisions.
 
 ``pick_deal()`` draws the picker and returns a ``Picked`` (or None while there is nothing to rule on).
 """
@@ -16,9 +16,9 @@ import streamlit as st
 from replay.log import LogError
 from replay.profile import ProfileError
 from replay.replay import Replay
-from views.common import current, deals_frame, replay_of, replay_of_text, say_library_problem, t
-from views.desk_position import build_position
-from views.texts import esc, game_name, too_large
+from views.parts.common import current, deals_frame, replay_of, replay_of_text, say_library_problem, t, too_large
+from views.parts.desk_position import build_position
+from views.parts.texts import esc, game_name
 
 RECENT = 200  # deals offered in the picker, most recent first
 DB, PASTE, POSITION = "db", "paste", "position"

@@ -20,17 +20,16 @@ from coach.findings import KINDS, SEVERITIES, Finding
 from coach.maxims import BY_KEY
 from replay.replay import Replay
 from replay.verdicts import RULES
-from views.common import coach_of, guarded, lang, need_deal, set_step, t
-from views.replay_page import replay_link
-from views.table import (
+from views import games
+from views.parts.common import coach_of, guarded, lang, need_deal, set_step, t
+from views.parts.links import replay_link
+from views.parts.table import (
     SEVERITY_MARK,
     action_label,
     cards_text,
     hand_text,
     md_escape,
-    role_label,
     seat_label,
-    team_label,
     tr,
 )
 
@@ -68,20 +67,6 @@ def filter_findings(
     ]
 
 
-def side_label(rep: Replay, seat: int, lang_: str) -> str:
-    """A seat's team (够级), its role at the end of the deal (保皇), or its side and whether it declared
-    (升级: 甲方 0·2（庄家）)."""
-    if rep.log.game == "gouji":
-        return team_label(seat, lang_)
-    if rep.log.game == "shengji":
-        from views.shengji import side_text
-
-        return side_text(rep.final, seat % 2, lang_)  # type: ignore[arg-type]
-    view = rep.view(len(rep.states) - 1)
-    role = (view.roles or {}).get("truth", {}).get(str(seat))
-    return role_label(role, lang_)
-
-
 def seat_summary(rep: Replay, report: Report, lang_: str) -> pd.DataFrame:
     """One row per seat and per team: findings in all, by severity and by kind."""
     rows = []
@@ -96,7 +81,7 @@ def seat_summary(rep: Replay, report: Report, lang_: str) -> pd.DataFrame:
         return out
 
     for s, counts in report.summary.get("seats", {}).items():
-        rows.append(row(seat_label(rep, int(s), lang_), side_label(rep, int(s), lang_), counts))
+        rows.append(row(seat_label(rep, int(s), lang_), games.seat_side(rep, int(s), lang_), counts))
     for team in report.summary.get("teams", []):
         who = tr(lang_, "一方 ", "side ") + "·".join(str(s) for s in team["seats"])
         rows.append(row(who, tr(lang_, "合计", "together"), team))
@@ -130,8 +115,8 @@ def _held_text(rep: Replay, f: Finding, lang_: str) -> str:
     """The cards a seat held, as the game groups them (升级: by suit class in the deal's trump order)."""
     if rep.log.game != "shengji":
         return hand_text(f.evidence.held, lang_)
-    from views.shengji import hand_text as sj_hand_text
-    from views.shengji import seat_trumps
+    from views.games.shengji import hand_text as sj_hand_text
+    from views.games.shengji import seat_trumps
 
     k = max(0, min(f.index if f.index is not None else len(rep.states) - 1, len(rep.states) - 1))
     return sj_hand_text(f.evidence.held, seat_trumps(rep.states[k], f.seat or 0), lang_)  # type: ignore[arg-type]

@@ -2,7 +2,7 @@
 
 ``table_html(rep, step, seat_view, lang)`` draws the seats around the table in play order, as a hexagon
 (够级) or a pentagon (保皇), counter-clockwise from the bottom as the game is played (升级: a square table,
-drawn by ``views.shengji``): each seat with its
+drawn by ``views.games.shengji``): each seat with its
 player, team (够级) or role (保皇), its cards grouped by rank, its count under 报牌, its place once out
 and its state in the round (passed, burning, headless …); in the middle the set on the table and its
 owner; the seats that may act are highlighted with how and why.
@@ -45,7 +45,7 @@ SEVERITY_MARK = {"violation": "⛔", "mistake": "⚠️", "hint": "💡"}
 
 
 def tr(lang: str, zh: str, en: str) -> str:
-    """The text in ``lang`` (the pure twin of ``views.common.t``)."""
+    """The text in ``lang`` (the pure twin of ``views.parts.common.t``)."""
     return zh if lang == "zh" else en
 
 
@@ -208,12 +208,8 @@ def _roles_for(view: StepView, seat_view: int | None) -> dict[str, Any]:
 
 
 def table_html(rep: Replay, step: int, seat_view: int | None, lang: str) -> str:
-    """The table after ``step`` events as self-contained HTML (see the module's docstring); a 升级 deal
-    is drawn by ``views.shengji.table_html`` (a square table for four seats)."""
-    if rep.log.game == "shengji":
-        from views.shengji import table_html as shengji_table  # it imports this module's labels
-
-        return shengji_table(rep, step, seat_view, lang)
+    """The climbing games' table (够级, 保皇) after ``step`` events as self-contained HTML (see the module's
+    docstring); ``views.games.table_html`` picks the deal's game's table (升级 draws its own)."""
     step = max(0, min(step, len(rep.states) - 1))
     view = rep.view(step)
     st = rep.states[step]

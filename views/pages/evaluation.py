@@ -31,11 +31,19 @@ from coach.evaluate import DEFAULT_CANDIDATES, DEFAULT_ROLLOUTS, Candidate, Deci
 from coach.grades import GRADES
 from data.evaluations import StoredEvaluation, StoredEvaluationError, save_evaluation, settings_key
 from replay.replay import Replay
-from views.coach_page import side_label
-from views.common import engine, evaluation_of, evaluations_stored, guarded, lang, need_deal, set_step, t
-from views.replay_page import replay_link
-from views.table import action_label, cards_text, md_escape, seat_label, tr
-from views.texts import GRADE_NAMES, VIEW_NAMES, evaluation_help
+from views import games
+from views.parts.common import engine, evaluation_of, evaluations_stored, guarded, lang, need_deal, set_step, t
+from views.parts.evaluation_parts import (
+    ACTUAL_MARK,
+    BEST_MARK,
+    candidate_label,
+    candidates_frame,
+    grade_label,
+    view_label,
+)
+from views.parts.links import replay_link
+from views.parts.table import md_escape, seat_label, tr
+from views.parts.texts import evaluation_help
 
 JOBS = 0  # worker processes of a run: every core (the tests set 1)
 ROLLOUTS = "eval_rollouts"
@@ -49,7 +57,6 @@ OPEN = "eval_open"
 GRADE_COLORS = {None: "#16a34a", "inaccuracy": "#eab308", "mistake": "#f97316", "blunder": "#dc2626"}
 VIEW_COLORS = {"seat": "#2563eb", "all": "#94a3b8"}
 TEAM_COLOR = "#7c3aed"
-ACTUAL_MARK, BEST_MARK = "●", "★"
 # the games the rollout policy plays (``coach.evaluate.PRICED_GAMES`` where it is defined)
 PRICED_GAMES: tuple[str, ...] = tuple(getattr(evaluate, "PRICED_GAMES", ("gouji", "baohuang")))
 
@@ -72,30 +79,11 @@ def unpriced_note(game: str) -> str | None:
 # -- parts without Streamlit --------------------------------------------------------------------
 
 
-def candidate_label(c: Candidate, lang_: str) -> str:
-    """A candidate in words: ``出牌 ♠9 ♥9`` / ``pass`` (raw text)."""
-    return f"{action_label(c.event.action, lang_)} {cards_text([x.token for x in c.event.cards], lang_)}".strip()
-
-
 def decision_label(rep: Replay, d: Decision, lang_: str) -> str:
     """A decision for the selectbox: event, seat, the choice made, its grade (raw text)."""
     g = grade_label(d.grade, lang_)
     head = tr(lang_, f"第 {d.index} 手", f"event {d.index}")
     return " · ".join(x for x in (head, seat_label(rep, d.seat, lang_), candidate_label(d.actual, lang_), g) if x)
-
-
-def grade_label(grade: str | None, lang_: str) -> str:
-    """欠佳 / 失误 / 大错 (or the English word); "" for an ungraded decision."""
-    if not grade:
-        return ""
-    zh, en = GRADE_NAMES.get(grade, (grade, grade))
-    return tr(lang_, zh, en)
-
-
-def view_label(view: str, lang_: str) -> str:
-    """本座视角 / 明牌 (the seat's view, all cards known)."""
-    zh, en = VIEW_NAMES.get(view, (view, view))
-    return tr(lang_, zh, en)
 
 
 def seat_frame(rep: Replay, ev: Evaluation, lang_: str) -> pd.DataFrame:
@@ -104,7 +92,7 @@ def seat_frame(rep: Replay, ev: Evaluation, lang_: str) -> pd.DataFrame:
     for s in ev.seat_summary():
         row = {
             tr(lang_, "座位", "seat"): seat_label(rep, s["seat"], lang_),
-            tr(lang_, "方/身份", "team/role"): side_label(rep, s["seat"], lang_),
+            tr(lang_, "方/身份", "team/role"): games.seat_side(rep, s["seat"], lang_),
             tr(lang_, "决定", "decisions"): s["decisions"],
             tr(lang_, "准确率 %", "accuracy %"): s["accuracy"],
         }
@@ -235,35 +223,6 @@ def decision_from_selection(selection: Any) -> int | None:
     if x is None:
         return None
     return round(float(x))
-
-
-def candidates_frame(d: Decision, lang_: str, compact: bool = False) -> pd.DataFrame:
-    """The candidates of a decision: label, marks (made, best, policy), mean and SE per view; ``compact``:
-    the marks in one column and the means only (for the Replay page's narrow column)."""
-    rows = []
-    for j, c in enumerate(d.candidates):
-        if compact:
-            marks = (ACTUAL_MARK if c.actual else "") + (BEST_MARK if j == d.loss.best else "")
-            row: dict[str, Any] = {tr(lang_, "候选", "candidate"): candidate_label(c, lang_), "": marks}
-            for view in ("seat", "all"):
-                v = c.values.get(view)
-                row[view_label(view, lang_)] = None if v is None else round(v.mean, 2)
-            rows.append(row)
-            continue
-        row = {
-            "#": j + 1,
-            tr(lang_, "候选", "candidate"): candidate_label(c, lang_),
-            tr(lang_, "实际", "made"): ACTUAL_MARK if c.actual else "",
-            tr(lang_, "最佳", "best"): BEST_MARK if j == d.loss.best else "",
-            tr(lang_, "策略首选", "policy"): "✓" if c.policy else "",
-        }
-        for view in ("seat", "all"):
-            v = c.values.get(view)
-            name = view_label(view, lang_)
-            row[name] = None if v is None else round(v.mean, 2)
-            row[f"{name} SE"] = None if v is None else round(v.se, 2)
-        rows.append(row)
-    return pd.DataFrame(rows)
 
 
 def candidates_figure(d: Decision, lang_: str) -> go.Figure:
@@ -503,23 +462,3 @@ def render() -> None:
     chosen_index = st.selectbox(t("决定", "Decision"), indices, format_func=labels.__getitem__, key=DECISION)
     _decision_panel(rep, by_index[int(chosen_index)], lang_)
     replay_link()
-
-
-def replay_panel(rep: Replay, ev: Evaluation, index: int, viewer: int | None, lang_: str) -> None:
-    """On the Replay page: the candidates and values of the decision at event ``index``, compact (nothing when
-    that event was not priced; hidden in another seat's view, since the candidates show the seat's cards)."""
-    d = ev.at(index)
-    if d is None:
-        return
-    if viewer is not None and viewer != d.seat:
-        st.caption(t("复盘视角可见这一手的评估。", "The review shows this decision's evaluation."))
-        return
-    grade = grade_label(d.grade, lang_) or tr(lang_, "无评级", "no grade")
-    st.markdown(
-        tr(
-            lang_,
-            f"**评估**（{view_label(d.view, lang_)}）· 损失 {d.loss.loss:.2f} ± {d.loss.se:.2f} · {grade}",
-            f"**Evaluation** ({view_label(d.view, lang_)}) · loss {d.loss.loss:.2f} ± {d.loss.se:.2f} · {grade}",
-        )
-    )
-    st.dataframe(candidates_frame(d, lang_, compact=True), hide_index=True, width="stretch")

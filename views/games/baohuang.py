@@ -1,0 +1,77 @@
+"""保皇 in the dashboard: its table is the climbing table of ``views.parts.table`` (five seats, the roles
+as each seat knows them); here its side words and its part of the Scoring page (the roles, the
+doublings and the sides' points)."""
+
+from __future__ import annotations
+
+import pandas as pd
+import streamlit as st
+
+from replay.replay import Replay
+from replay.scoring import Score
+from views.parts.common import t
+from views.parts.table import role_label, table_html
+from views.parts.texts import md, rule_name, rule_quote, who
+
+__all__ = ["score_section", "seat_side", "table_html"]
+
+
+def seat_side(rep: Replay, seat: int, lang_: str) -> str:
+    """A seat's role at the end of the deal (皇帝, 保皇派, 革命党 …)."""
+    view = rep.view(len(rep.states) - 1)
+    role = (view.roles or {}).get("truth", {}).get(str(seat))
+    return role_label(role, lang_)
+
+
+def score_section(rep: Replay, score: Score) -> None:
+    """The Scoring page's roles and doublings (BH-CALL, BH-GRAB, BH-SOLO, BH-LOYALIST) and the sides' points."""
+    st.subheader(t("身份与翻倍", "Roles and doublings"))
+    log, roles = rep.log, score.roles or {}
+    lines: list[tuple[str, str]] = []
+    emperor = roles.get("emperor")
+    if emperor is not None and emperor != -1:
+        lines.append((t(f"皇帝：{who(log, emperor)}", f"皇帝 (emperor): {who(log, emperor)}"), "BH-CALL"))
+    if roles.get("grab"):
+        lines.append(
+            (
+                t(
+                    "抢庄：没有保皇派；皇帝头科得 +40、其余各 -10，否则皇帝 -40、其余各 +10",
+                    "抢庄 (grab): no 保皇派; the 皇帝 wins 40 as 头科 (each other -10), else loses 40 (each other +10)",
+                ),
+                "BH-GRAB",
+            )
+        )
+    elif roles.get("solo"):
+        lines.append((t("独保：皇帝一人对其余四家", "独保 (alone): the 皇帝 plays alone against four"), "BH-SOLO"))
+        if roles.get("revealed"):
+            lines.append((t("明独：分数翻倍", "明独 (declared alone): the scores double"), "BH-SOLO"))
+        else:
+            lines.append((t("没有明独：不翻倍", "not declared (暗独): no doubling"), "BH-SOLO"))
+    elif roles.get("loyalist") is not None:
+        lines.append(
+            (
+                t(f"保皇派：{who(log, roles['loyalist'])}", f"保皇派 (loyalist): {who(log, roles['loyalist'])}"),
+                "BH-LOYALIST",
+            )
+        )
+        if roles.get("revealed"):
+            lines.append((t("明保：分数翻倍", "明保 (declared loyalist): the scores double"), "BH-LOYALIST"))
+        else:
+            lines.append((t("暗保：不翻倍", "not declared (暗保): no doubling"), "BH-LOYALIST"))
+    truth = rep.engine.roles(rep.final)
+    rebels = [s for s, r in truth.items() if r == "rebel"]
+    if rebels:
+        lines.append((t("革命党：", "革命党 (rebels): ") + t("、", ", ").join(who(log, s) for s in rebels), "BH-SCORE"))
+    for text, rule in lines:
+        st.markdown(f"- {text}{t('　', ' — ')}`{rule}` {md(rule_name(rule))}", help=rule_quote(rule) or None)
+    if score.teams:
+        rows = [
+            {
+                t("一方", "Side"): t("皇帝一方", "the 皇帝's side") if k == 0 else t("其余", "the others"),
+                t("座位", "Seats"): ", ".join(map(str, team.seats)),
+                t("牌手", "Players"): ", ".join(log.player(s) for s in team.seats),
+                t("得分", "Points"): team.points,
+            }
+            for k, team in enumerate(score.teams)
+        ]
+        st.dataframe(pd.DataFrame(rows), hide_index=True)

@@ -1,0 +1,86 @@
+"""The parts of an evaluation (``coach.evaluate``) that more than one page draws: the words of a
+candidate, a grade and a view, the candidates of a decision as a table, and the Replay page's compact
+panel of the decision at the open step (the Evaluation page draws the rest)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pandas as pd
+import streamlit as st
+
+from coach.evaluate import Candidate, Decision, Evaluation
+from replay.replay import Replay
+from views.parts.common import t
+from views.parts.table import action_label, cards_text, tr
+from views.parts.texts import GRADE_NAMES, VIEW_NAMES
+
+ACTUAL_MARK, BEST_MARK = "●", "★"
+
+
+def candidate_label(c: Candidate, lang_: str) -> str:
+    """A candidate in words: ``出牌 ♠9 ♥9`` / ``pass`` (raw text)."""
+    return f"{action_label(c.event.action, lang_)} {cards_text([x.token for x in c.event.cards], lang_)}".strip()
+
+
+def grade_label(grade: str | None, lang_: str) -> str:
+    """欠佳 / 失误 / 大错 (or the English word); "" for an ungraded decision."""
+    if not grade:
+        return ""
+    zh, en = GRADE_NAMES.get(grade, (grade, grade))
+    return tr(lang_, zh, en)
+
+
+def view_label(view: str, lang_: str) -> str:
+    """本座视角 / 明牌 (the seat's view, all cards known)."""
+    zh, en = VIEW_NAMES.get(view, (view, view))
+    return tr(lang_, zh, en)
+
+
+def candidates_frame(d: Decision, lang_: str, compact: bool = False) -> pd.DataFrame:
+    """The candidates of a decision: label, marks (made, best, policy), mean and SE per view; ``compact``:
+    the marks in one column and the means only (for the Replay page's narrow column)."""
+    rows = []
+    for j, c in enumerate(d.candidates):
+        if compact:
+            marks = (ACTUAL_MARK if c.actual else "") + (BEST_MARK if j == d.loss.best else "")
+            row: dict[str, Any] = {tr(lang_, "候选", "candidate"): candidate_label(c, lang_), "": marks}
+            for view in ("seat", "all"):
+                v = c.values.get(view)
+                row[view_label(view, lang_)] = None if v is None else round(v.mean, 2)
+            rows.append(row)
+            continue
+        row = {
+            "#": j + 1,
+            tr(lang_, "候选", "candidate"): candidate_label(c, lang_),
+            tr(lang_, "实际", "made"): ACTUAL_MARK if c.actual else "",
+            tr(lang_, "最佳", "best"): BEST_MARK if j == d.loss.best else "",
+            tr(lang_, "策略首选", "policy"): "✓" if c.policy else "",
+        }
+        for view in ("seat", "all"):
+            v = c.values.get(view)
+            name = view_label(view, lang_)
+            row[name] = None if v is None else round(v.mean, 2)
+            row[f"{name} SE"] = None if v is None else round(v.se, 2)
+        rows.append(row)
+    return pd.DataFrame(rows)
+
+
+def replay_panel(rep: Replay, ev: Evaluation, index: int, viewer: int | None, lang_: str) -> None:
+    """On the Replay page: the candidates and values of the decision at event ``index``, compact (nothing when
+    that event was not priced; hidden in another seat's view, since the candidates show the seat's cards)."""
+    d = ev.at(index)
+    if d is None:
+        return
+    if viewer is not None and viewer != d.seat:
+        st.caption(t("复盘视角可见这一手的评估。", "The review shows this decision's evaluation."))
+        return
+    grade = grade_label(d.grade, lang_) or tr(lang_, "无评级", "no grade")
+    st.markdown(
+        tr(
+            lang_,
+            f"**评估**（{view_label(d.view, lang_)}）· 损失 {d.loss.loss:.2f} ± {d.loss.se:.2f} · {grade}",
+            f"**Evaluation** ({view_label(d.view, lang_)}) · loss {d.loss.loss:.2f} ± {d.loss.se:.2f} · {grade}",
+        )
+    )
+    st.dataframe(candidates_frame(d, lang_, compact=True), hide_index=True, width="stretch")
