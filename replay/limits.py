@@ -2,7 +2,7 @@
 tens of kilobytes); a file far larger is a mistake or an attack, and is refused before it is parsed
 (its size) or as its events are read (their number), with a message that says the limit and how to
 raise it. The command line raises them with ``--max-bytes`` and ``--max-events``; the dashboard takes
-uploads and pastes of at most ``views.common.MAX_UPLOAD_BYTES``."""
+uploads and pastes of at most ``views.parts.common.MAX_UPLOAD_BYTES``."""
 
 from __future__ import annotations
 
