@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import streamlit as st
 
-from data.database import ignored_env, shown_url
+from data.database import ignored_env, public_url
 from views.pages import coach, dispute, evaluation, library, players, replay, scoring, timeline
 from views.parts import links
 from views.parts.common import t
@@ -29,7 +29,7 @@ def main() -> None:
             horizontal=True,
             format_func=lambda x: "中文" if x == "zh" else "English",
         )
-        st.caption(t("牌局库：", "Library: ") + md(shown_url()))
+        st.caption(t("牌局库：", "Library: ") + md(public_url()))
         note = ignored_env()
         if note is not None:
             st.caption(md(note))

@@ -95,6 +95,18 @@ def shown_url(url: str | URL | None = None) -> str:
         return "(a URL that cannot be read)"
 
 
+def public_url(url: str | URL | None = None) -> str:
+    """The library as the dashboard shows it to every visitor: a SQLite file's path, or a server's
+    backend and database name, never its user, host or port (``shown_url`` gives those, to the CLI)."""
+    try:
+        parsed = url if isinstance(url, URL) else make_url(normalize_url(url or default_url()))
+    except (ArgumentError, ValueError):
+        return "(a URL that cannot be read)"
+    if parsed.get_backend_name() == "sqlite":
+        return parsed.render_as_string(hide_password=True)
+    return f"{parsed.get_backend_name()}: {parsed.database or '(default database)'}"
+
+
 WRITE = {"fupan_write": True}
 """Execution options of a connection that is about to write (``engine.execution_options(**WRITE)``):
 on SQLite its transactions start with ``BEGIN IMMEDIATE``, so concurrent writers wait their turn

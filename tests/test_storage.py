@@ -26,7 +26,7 @@ from sqlmodel import SQLModel
 import cli
 import data.importer as importer
 from coach.coach import coach_replay
-from data.database import current_revision, make_engine, migrate, open_db, shown_url
+from data.database import current_revision, make_engine, migrate, open_db, public_url, shown_url
 from data.exporter import export_deals
 from data.importer import content_hash, import_log, import_paths
 from data.models import Deal, DealSeat, EventRow, FindingRow, Match, Player, PlayerAlias
@@ -538,6 +538,13 @@ def test_the_library_line_masks_the_password(tmp_path: Path) -> None:
         shown_url("postgresql://ann:s3cret@db.example:5432/fupan")
         == "postgresql+psycopg://ann:***@db.example:5432/fupan"
     )
+
+
+def test_the_dashboard_shows_a_server_librarys_name_only(tmp_path: Path) -> None:
+    """Every visitor sees the sidebar: a club server's user, host and port stay off it."""
+    shown = public_url("postgresql://ann:s3cret@db.example:5432/fupan")
+    assert shown == "postgresql: fupan" and "ann" not in shown and "db.example" not in shown
+    assert public_url(f"sqlite:///{tmp_path / 'lib.db'}") == f"sqlite:///{tmp_path / 'lib.db'}"
 
 
 # ---------------------------------------------------------------------------------------------
