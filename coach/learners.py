@@ -41,6 +41,7 @@ from coach.maxims import BY_KEY
 from coach.policy import Policy
 from replay.cards import RANK_2, RANK_3, RANK_A, RANK_BJ, RANK_K, RANK_Q, RANK_SJ, Card
 from replay.events import Burn, Event, Kou, Pass, Play
+from replay.seats import same_side
 from replay.sets import make_set
 from replay.simulate import RandomBot
 from replay.state import State
@@ -164,7 +165,7 @@ class MaximPlayer(RandomBot):
 
     @staticmethod
     def _opponents(a: int, b: int) -> bool:
-        return (a - b) % 2 == 1
+        return not same_side(a, b)
 
     @staticmethod
     def _bound(st: State, seat: int) -> bool:

@@ -13,6 +13,7 @@ from typing import Any
 from replay.cards import RANK_BJ, RANK_SJ, Card
 from replay.events import Event
 from replay.replay import Replay
+from replay.seats import same_side
 from replay.state import State
 from replay.verdicts import Verdict
 
@@ -96,7 +97,7 @@ class Moment:
     def opponent(self, seat: int) -> bool:
         """True when ``seat`` plays against the acting seat (够级: the other team)."""
         if self.replay.log.game == "gouji":
-            return (seat - self.seat) % 2 == 1
+            return not same_side(seat, self.seat)
         return False
 
     def big_jokers_out(self) -> int:

@@ -24,8 +24,10 @@ from __future__ import annotations
 import random
 from typing import Any
 
+from replay import seats
 from replay.cards import RANK_2, RANK_A, RANK_SJ, Card
 from replay.events import Call, Event, Kou, Pass, Play, Revolution, Waive, Yield
+from replay.seats import opposite
 from replay.simulate import RandomBot
 from replay.state import SETUP, State
 
@@ -35,7 +37,7 @@ Cards = tuple[Card, ...]
 def same_side(eng: Any, st: State, a: int, b: int) -> bool:
     """True when seats ``a`` and ``b`` play on the same side (as the state truly is)."""
     if eng.game == "gouji":
-        return (a - b) % 2 == 0
+        return seats.same_side(a, b)
     crown = (st.emperor, st.loyalist) if st.loyalist != -1 else (st.emperor,)
     return (a in crown) == (b in crown)
 
@@ -138,7 +140,7 @@ class Policy(RandomBot):
             return Play(seat, cards=self.lead(eng, st, seat))
         seat = st.to_act
         # 够级: the owner's 对头 declines with 扣 (Gouji.actors), everyone else passes
-        decline: Event = Kou(seat) if eng.game == "gouji" and seat == (st.owner + 3) % 6 else Pass(seat)
+        decline: Event = Kou(seat) if eng.game == "gouji" and seat == opposite(st.owner) else Pass(seat)
         if self.rng.random() < self.noise:
             opts = self.answer_options(eng, st, seat)
             k = self.rng.randrange(len(opts) + 1)
@@ -252,6 +254,6 @@ class SeatBots:
             e
             for e in events
             if not (isinstance(e, Revolution) and e.seat not in revs)
-            and not (isinstance(e, Waive) and [(e.seat + 3) % 6] != revs)
+            and not (isinstance(e, Waive) and [opposite(e.seat)] != revs)
         ]
         return sorted(kept, key=lambda e: not isinstance(e, Revolution))  # a waiver after the 革命 it waives

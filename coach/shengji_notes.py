@@ -44,6 +44,7 @@ from coach.findings import Evidence, Finding
 from replay.cards import RANK_A, Card, format_cards, format_cards_zh, full_decks
 from replay.events import Bury, Play
 from replay.replay import Replay
+from replay.seats import opposite
 from replay.shengji import (
     TRUMP,
     Combo,
@@ -332,7 +333,7 @@ def play_notes(replay: Replay, i: int) -> Iterator[Finding]:
                 _evidence(st, s, play, alt, note=POINTS_GIVEN, winner=done.winner, points=given, known=known),
             )
 
-    mate = (s + 2) % 4
+    mate = opposite(s, 4)
     spent = _spend(play, tr)
     if best != mate or not spent[0] or not (last or not can_be_beaten(st, s)):
         return

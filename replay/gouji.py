@@ -42,9 +42,12 @@ from replay.events import (
 from replay.hand import Hand
 from replay.profile import Profile
 from replay.scoring import gouji_finish_order, place_words, places_at
+from replay.seats import OPPOSITE
 from replay.sets import CardSet, why_not_beats
 from replay.state import OVER, PLAY, SETUP, VOID, State, bit, close_round, evolve, put_set, with_turn
 from replay.verdicts import Reading
+
+OPP = OPPOSITE[6]  # 对头: the seat across (replay.seats)
 
 
 class Why(NamedTuple):
@@ -101,7 +104,7 @@ class Gouji(Climbing):
     @staticmethod
     def opp(seat: int) -> int:
         """对头: the facing seat (GJ-OPPOSITE)."""
-        return (seat + 3) % 6
+        return OPP[seat]
 
     @staticmethod
     def team(seat: int) -> int:
@@ -114,7 +117,7 @@ class Gouji(Climbing):
 
     def headless(self, st: State, seat: int) -> bool:
         """无头: the seat's 对头 is out (or sits out a 革命 whose 够死级 plays are spent or waived)."""
-        t = (seat + 3) % 6
+        t = OPP[seat]
         if t in st.out:
             return True
         return t == st.revolution and (st.waived or st.rev_plays == 0)
@@ -131,14 +134,14 @@ class Gouji(Climbing):
             if st.dead_round:
                 if s != st.dead_seat:
                     return False
-            elif not (self.in_turn and o == (s + 3) % 6):
+            elif not (self.in_turn and o == OPP[s]):
                 return False
         if st.let_only == o:
-            return s == (o + 3) % 6
+            return s == OPP[o]
         if st.dead_set:
             return False
         if st.table_gouji:
-            return s == (o + 3) % 6 or self.headless(st, o) or self.headless(st, s)
+            return s == OPP[o] or self.headless(st, o) or self.headless(st, s)
         return True
 
     def _burn_block(self, st: State, s: int) -> Why | None:
@@ -148,7 +151,7 @@ class Gouji(Climbing):
             return Why("桌上的牌不是够级牌", "the set on the table is not 够级", "not-gouji")
         if s == o:
             return Why("不能烧自己的牌", "a seat cannot burn its own set", "own-set")
-        if s == (o + 3) % 6:
+        if s == OPP[o]:
             return Why("对头直接上牌，不是烧牌", "the 对头 answers; it does not burn", "opposite")
         if st.locked >> s & 1 or st.responded >> s & 1:
             return Why("本轮已过牌，过牌不烧", "it passed in this round (过牌不烧)", "passed")
@@ -158,7 +161,7 @@ class Gouji(Climbing):
             return Why(
                 "本规则只有够级者与其对头之间的两家可烧", "this profile lets only the two seats between burn", "between"
             )
-        if self.burn_needs_head and not st.active((s + 3) % 6):
+        if self.burn_needs_head and not st.active(OPP[s]):
             return Why(
                 "本规则要求烧牌者的对头仍有牌", "this profile needs the burner's own 对头 to hold cards", "needs-head"
             )
@@ -186,7 +189,7 @@ class Gouji(Climbing):
                 continue
             if (simple and not locked >> s & 1) or self._entitled(st, s, o, locked):
                 return with_turn(st, s, False, False, responded, locked, cursor, let_seat)
-        t = (o + 3) % 6
+        t = OPP[o]
         if live >> t & 1 and not responded >> t & 1 and self._may_close(st, t, locked):
             return with_turn(st, t, True, False, responded, locked, (o + 5) % 6, let_seat)
         if st.dead_set:
@@ -206,7 +209,7 @@ class Gouji(Climbing):
         o = st.owner
         leader = o if st.active(o) else st.next_active(o)
         chaos = st.chaos or len(st.out) >= 2
-        return close_round(st, leader, chaos, 0 if chaos else st.burners, (o + 3) % 6)
+        return close_round(st, leader, chaos, 0 if chaos else st.burners, OPP[o])
 
     # -- stepping ---------------------------------------------------------------------------------
 
@@ -259,7 +262,7 @@ class Gouji(Climbing):
             return self._read(st, new, s, Outcome(new, None, effects=tuple(effects + fx), reading=lead))
         o = st.owner
         if s == o:
-            t = (o + 3) % 6
+            t = OPP[o]
             who = f"seat {st.to_act}" if st.to_act != -1 else f"its 对头 (seat {t})"
             return Outcome(
                 st,
@@ -295,7 +298,7 @@ class Gouji(Climbing):
         elif in_turn:
             burn = False
         elif st.table_gouji and not st.chaos and self._burn_block(st, s) is None:
-            t = (o + 3) % 6
+            t = OPP[o]
             if self.undeclared_burn == "illegal":
                 return Outcome(
                     st,
@@ -381,7 +384,7 @@ class Gouji(Climbing):
         if st.table is not None and s == st.dead_seat and not st.active(st.owner):
             dead_set = True
             fx.append(f"GJ-DEADLEVEL: seat {s} takes its 够死级 chance; only a burn may take this set")
-        elif gouji and st.revolution != -1 and s == (st.revolution + 3) % 6 and rev_plays > 0 and not st.waived:
+        elif gouji and st.revolution != -1 and s == OPP[st.revolution] and rev_plays > 0 and not st.waived:
             dead_set = True
             rev_plays -= 1
             fx.append(f"GJ-REVOLUTION: 够死级 play by seat {s} ({rev_plays} left)")
@@ -422,7 +425,7 @@ class Gouji(Climbing):
             st = evolve(st, phase=OVER, to_act=-1, table=None, table_cards=(), owner=-1)
             return st, [self._out_text(st, s)]
         fx = [self._out_text(st, s)]
-        t = (s + 3) % 6
+        t = OPP[s]
         if place <= 2 and st.active(t) and (self.any_dipai or gouji):
             fx.append(f"GJ-DEADLEVEL: seat {t} has one 够死级 chance on this 底牌")
             st = evolve(st, dead_seat=t, dead_round=self.any_dipai or st.dead_round)
@@ -462,7 +465,7 @@ class Gouji(Climbing):
     def _closing(st: State, new: State, s: int, written: str) -> Reading | None:
         """How a decline that closes the round was read: the 对头's pass as its 扣 (None when the log wrote
         the 扣, or when the round simply runs out: the 对头 declined before, or is out)."""
-        o, t = st.owner, (st.owner + 3) % 6
+        o, t = st.owner, OPP[st.owner]
         if s != t or written == "kou":
             return None  # the 扣 as written, or the round runs out by the rule (the 对头 declined before, or is out)
         lead = new.leader
@@ -479,7 +482,7 @@ class Gouji(Climbing):
         if st.window or st.to_act == -1 or st.responded >> s & 1 or not st.active(s):
             return False
         o = st.owner
-        if s == (o + 3) % 6 and self._may_close(st, s, st.locked):
+        if s == OPP[o] and self._may_close(st, s, st.locked):
             return True
         if s == st.let_seat:
             return True
@@ -488,7 +491,7 @@ class Gouji(Climbing):
 
     def _nothing_to_answer(self, st: State, s: int) -> tuple[str, str]:
         """Why seat ``s`` has nothing to answer on the table set (zh, en)."""
-        o, t = st.owner, (st.owner + 3) % 6
+        o, t = st.owner, OPP[st.owner]
         if st.table_gouji and not st.chaos:
             if st.table is not None and st.table.dead:
                 return (f"座位{o}的牌挂了大花，是死牌，无人能上，只待对头扣牌", f"seat {o}'s set carries a big joker: "
@@ -577,7 +580,7 @@ class Gouji(Climbing):
         if st.window:  # only burns may still come: a kou here is a decline like a pass
             return self._pass(st, Pass(s))
         o = st.owner
-        t = (o + 3) % 6
+        t = OPP[o]
         if s != t:
             if s == st.to_act and not st.active(t):
                 out = self._decline(st, s, written="kou")
@@ -618,7 +621,7 @@ class Gouji(Climbing):
         if st.table is None:
             return self._nothing_on_table(st, s, "rang")
         o = st.owner
-        if s != (o + 3) % 6:
+        if s != OPP[o]:
             return Outcome(st, "GJ-RANG", f"只有座位{o}的对头可以让牌", f"only seat {o}'s 对头 may 让 on its set")
         if s != st.to_act or st.window:
             return Outcome(
@@ -690,13 +693,13 @@ class Gouji(Climbing):
         return Outcome(
             evolve(st, revolution=s, rev_plays=3, live=st.live & ~bit(s)),
             None,
-            effects=(f"seat {s} declares 革命 and sits out; seat {(s + 3) % 6} gets three 够死级 plays",),
+            effects=(f"seat {s} declares 革命 and sits out; seat {OPP[s]} gets three 够死级 plays",),
             unverified=unv,
         )
 
     def _waive(self, st: State, ev: Waive) -> Outcome:
         s = ev.seat
-        if st.revolution == -1 or s != (st.revolution + 3) % 6:
+        if st.revolution == -1 or s != OPP[st.revolution]:
             return Outcome(
                 st,
                 "GJ-REVOLUTION",
@@ -744,7 +747,7 @@ class Gouji(Climbing):
                         "after a 串三户 this profile gives no tribute",
                         reason="sweep",
                     )
-                want = {x: ((x + 3) % 6, 1) for x in prev[3:]}
+                want = {x: (OPP[x], 1) for x in prev[3:]}
             else:
                 want = {prev[5]: (prev[0], 2), prev[4]: (prev[1], 1)}
             if s not in want or want[s][0] != to:
@@ -886,7 +889,7 @@ class Gouji(Climbing):
 
     def _out_of_turn(self, st: State, s: int) -> Outcome:
         o = st.owner
-        t = (o + 3) % 6
+        t = OPP[o]
         who = st.to_act
         if st.let_only == o and s != t:
             return Outcome(
@@ -944,7 +947,7 @@ class Gouji(Climbing):
                     f"after a 头科/二科 底牌, seat {s}, which passed, may not play again this round",
                     reason="passed",
                 )
-            if o == (s + 3) % 6 and not self.in_turn:
+            if o == OPP[s] and not self.in_turn:
                 return Outcome(
                     st,
                     "GJ-ANSWER-ORDER",
@@ -979,7 +982,7 @@ class Gouji(Climbing):
                     out[s] = ("play",)
             return out
         o = st.owner
-        t = (o + 3) % 6
+        t = OPP[o]
         if st.window:
             if st.active(o):
                 out[o] = ("play",)
@@ -1006,7 +1009,7 @@ class Gouji(Climbing):
             if lo != -1 and not st.active(lo):
                 return (f"座位{lo}的底牌无人上：接风发牌", f"seat {lo}'s last set stood: it leads (接风)")
             return ("上一轮最后出牌：发牌", "won the last round: it leads")
-        o, t = st.owner, (st.owner + 3) % 6
+        o, t = st.owner, OPP[st.owner]
         if st.window and seat == o:
             return ("够死级无人烧：可发牌", "nobody burned its 够死级 set: it leads next")
         if seat == st.to_act:

@@ -38,6 +38,7 @@ from replay.gouji import Gouji
 from replay.log import Log, Seat
 from replay.profile import Profile, ProfileError, load_profile
 from replay.replay import engine_for
+from replay.seats import opposite
 from replay.shengji import Shengji
 from replay.state import State
 
@@ -247,7 +248,7 @@ class RandomBot:
                 v = rng.choice(able)
                 events.append(Revolution(v))
                 if rng.random() < 0.3:
-                    events.append(Waive((v + 3) % 6))
+                    events.append(Waive(opposite(v)))
         if eng.profile.first_lead == "liang3":
             shows = []
             for s, h in enumerate(hands):

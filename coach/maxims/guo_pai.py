@@ -14,6 +14,7 @@ from coach.findings import Finding
 from coach.maxim import Maxim, finding
 from coach.moment import Moment
 from replay.cards import RANK_SJ, Card
+from replay.seats import opposite
 
 
 def _keepable(m: Moment, cards: tuple[Card, ...]) -> bool:
@@ -31,7 +32,7 @@ def detect(m: Moment) -> Iterator[Finding]:
     ev = m.event
     if m.replay.log.game != "gouji" or st.table is None:
         return
-    if ev.action != "pass" or not st.table_gouji or not m.opponent(st.owner) or m.seat == (st.owner + 3) % 6:
+    if ev.action != "pass" or not st.table_gouji or not m.opponent(st.owner) or m.seat == opposite(st.owner):
         return
     if m.seat not in m.engine.burners(st):
         return

@@ -28,6 +28,7 @@ import pandas as pd
 
 from replay.cards import RANK_BJ, RANK_NAME, SUIT_GLYPH, Card, CardError
 from replay.replay import Replay
+from replay.seats import opposite
 from replay.shengji import (
     DECLARE,
     EXCHANGE,
@@ -287,7 +288,7 @@ def _seat_box(
         classes.append("sj-me")
     head = tr(lang, f"座位{seat}", f"seat {seat}")
     name = rep.log.player(seat)
-    partner = tr(lang, f"对家 座位{(seat + 2) % 4}", f"partner: seat {(seat + 2) % 4}")
+    partner = tr(lang, f"对家 座位{opposite(seat, 4)}", f"partner: seat {opposite(seat, 4)}")
     sub = f"{side_text(st, side, lang)} · {tr(lang, '打', 'level')} {level_token(st.levels[side])} · {partner}"
     badges = []
     if st.declarer == seat:

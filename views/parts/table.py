@@ -24,6 +24,7 @@ from typing import Any
 
 from replay.cards import RANK_NAME, RANK_ZH, SUIT_GLYPH, Card, CardError
 from replay.replay import Replay, StepView
+from replay.seats import opposite
 from replay.words import action_name
 
 UNKNOWN = "??"
@@ -261,7 +262,7 @@ def _seat_box(
     classes = ["fp-seat"]
     if game == "gouji":
         classes.append(f"fp-t{seat % 2}")
-        sub = f"{team_label(seat, lang)} · {tr(lang, '对头', '对头')} {(seat + 3) % 6}"
+        sub = f"{team_label(seat, lang)} · {tr(lang, '对头', '对头')} {opposite(seat)}"
     else:
         role = roles.get(str(seat))
         if role:

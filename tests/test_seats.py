@@ -1,0 +1,19 @@
+"""replay/seats.py: the seat across, the sides, their seats."""
+
+from __future__ import annotations
+
+from replay.seats import OPPOSITE, opposite, same_side, side, side_seats
+
+
+def test_the_seat_across() -> None:
+    assert [opposite(s) for s in range(6)] == [3, 4, 5, 0, 1, 2]  # 够级's 对头
+    assert [opposite(s, 4) for s in range(4)] == [2, 3, 0, 1]  # 升级's partner
+    assert all(opposite(opposite(s, n), n) == s for n in OPPOSITE for s in range(n))
+
+
+def test_sides_alternate_round_the_table() -> None:
+    assert side_seats(0, 6) == (0, 2, 4) and side_seats(1, 6) == (1, 3, 5) and side_seats(1, 4) == (1, 3)
+    assert [side(s) for s in range(6)] == [0, 1, 0, 1, 0, 1]
+    assert same_side(0, 4) and not same_side(0, 3) and same_side(1, 3)
+    assert all(not same_side(s, opposite(s)) for s in range(6))  # 够级: the 对头 is an opponent
+    assert all(same_side(s, opposite(s, 4)) for s in range(4))  # 升级: the seat across is the partner
