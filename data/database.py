@@ -22,6 +22,9 @@ Errors of the driver that mean the same (a read-only or a malformed file) are ra
 from __future__ import annotations
 
 import os
+import random
+import sqlite3
+import time
 import weakref
 from dataclasses import dataclass
 from pathlib import Path
@@ -291,7 +294,15 @@ def make_engine(url: str | None = None) -> Engine:
             cur = conn.cursor()
             cur.execute("PRAGMA foreign_keys=ON")
             if not read_only:  # a read-only file keeps its journal mode
-                cur.execute("PRAGMA journal_mode=WAL")
+                try:
+                    cur.execute("PRAGMA journal_mode=WAL")
+                except sqlite3.OperationalError as exc:
+                    # Another process holds the file (a fresh library being created by a concurrent
+                    # import, say): the change needs the file alone and SQLite does not wait for it.
+                    # The mode is the file's, set by whichever connection gets there first; this one
+                    # works in the mode the file has.
+                    if "locked" not in str(exc) and "busy" not in str(exc):
+                        raise
             cur.close()
 
         @event.listens_for(engine, "begin")
@@ -357,20 +368,28 @@ def _pg_read_only(conn: Connection) -> str | None:
     return None
 
 
+LOCKED_WAIT = 60.0  # seconds open_db waits for a SQLite library another process holds locked
+
+
 def _look(engine: Engine, state: LibraryState) -> set[str]:
     """The library's schema heads; also what quick_check finds (SQLite) and whether the session may
     write (PostgreSQL). Reads only."""
-    try:
-        with engine.connect() as conn:
-            heads = set(MigrationContext.configure(conn).get_current_heads())
-            if conn.dialect.name == "sqlite":
-                state.damaged = _quick_check(conn)
-            elif conn.dialect.name == "postgresql":
-                state.read_only = state.read_only or _pg_read_only(conn)
-    except DBAPIError as exc:
-        first = (str(exc.orig).splitlines() or [""])[0]
-        raise DatabaseUnreachable(f"cannot open the library {state.shown}: {first}") from None
-    return heads
+    deadline = time.monotonic() + LOCKED_WAIT
+    while True:
+        try:
+            with engine.connect() as conn:
+                heads = set(MigrationContext.configure(conn).get_current_heads())
+                if conn.dialect.name == "sqlite":
+                    state.damaged = _quick_check(conn)
+                elif conn.dialect.name == "postgresql":
+                    state.read_only = state.read_only or _pg_read_only(conn)
+            return heads
+        except DBAPIError as exc:
+            first = (str(exc.orig).splitlines() or [""])[0]
+            if engine.dialect.name == "sqlite" and "locked" in first and time.monotonic() < deadline:
+                time.sleep(random.uniform(0.02, 0.2))  # another process is creating or migrating it: wait
+                continue
+            raise DatabaseUnreachable(f"cannot open the library {state.shown}: {first}") from None
 
 
 def open_db(url: str | None = None) -> Engine:
