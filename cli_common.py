@@ -8,7 +8,7 @@ import json
 import sys
 from typing import Any
 
-from replay.limits import MAX_EVENTS, MAX_LOG_BYTES, Limits
+from replay.limits import LIMITS, MAX_EVENTS, MAX_LOG_BYTES, Limits
 from replay.log import Log, decode_log, read_log
 from replay.profile import load_profile
 from replay.replay import Replay
@@ -50,7 +50,7 @@ def limits_of(args: argparse.Namespace) -> Limits:
 
 
 def _read(path: str, limits: Limits | None = None) -> Log:
-    limits = limits or Limits()
+    limits = limits or LIMITS
     if path == "-":  # read as bytes where there are bytes, so that input not in UTF-8 is refused at its place
         stream = getattr(sys.stdin, "buffer", None)
         if stream is None:

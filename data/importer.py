@@ -48,6 +48,7 @@ from coach.coach import coach_replay
 from data.database import WRITE, insert_ignore
 from data.decisions import store_decisions, unstorable
 from data.models import Deal, DealSeat, EventRow, FindingRow, Match, Player, PlayerAlias, table_of
+from data.states import DatabaseStateError
 from replay.clip import clip
 from replay.decisions import decision_from_json
 from replay.limits import LIMITS, Limits
@@ -422,7 +423,7 @@ def import_paths(
                 results.append(import_log(engine, read_log(path, limits=limits), str(path)))
         except (LogError, ProfileError) as exc:
             results.append(ImportResult(str(path), "error", None, str(exc)))
-        except SQLAlchemyError as exc:
+        except (SQLAlchemyError, DatabaseStateError) as exc:  # the library's trouble, not the file's
             reason = f"database error: {str(exc).splitlines()[0]}"
             results.append(ImportResult(str(path), "error", None, f"{reason}; nothing of this file was stored"))
             raise ImportStopped(results, reason) from None

@@ -376,3 +376,23 @@ def test_an_empty_result_is_an_error_naming_the_field() -> None:
     assert err.path == "result" and "an empty result claims nothing" in err.reason and "finish_order" in err.reason
     err = log_error(json.dumps({**doc, "game": "shengji"}))
     assert "points, levels" in err.reason and "finish_order" not in err.reason
+
+
+def test_a_library_that_fails_its_own_checks_stops_the_run(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A library replaced (or made read-only) during an import is the library's trouble: the run stops with
+    it, instead of calling each later file an internal error."""
+    from data.states import LibraryReplaced
+
+    files = write_sims(tmp_path / "in", range(3))
+    real = data.importer.import_log
+
+    def replaced(engine: object, log: object, source: str = "", authorize: object = None) -> object:
+        if source.endswith("sim-001.json"):
+            raise LibraryReplaced("the library file was replaced since it was opened")
+        return real(engine, log, source)  # type: ignore[arg-type]  # the test's stand-in passes on what it got
+
+    monkeypatch.setattr(data.importer, "import_log", replaced)
+    with pytest.raises(ImportStopped) as info:
+        import_paths(open_db(f"sqlite:///{tmp_path / 'lib.db'}"), files)
+    assert [r.status for r in info.value.results] == ["added", "error"]
+    assert "replaced since it was opened" in info.value.reason

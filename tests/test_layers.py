@@ -7,88 +7,18 @@ circle between the two modules."""
 
 from __future__ import annotations
 
-import ast
-from collections.abc import Iterator
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
+from import_graph import ROOT, cycles, imported, modules
+from import_graph import graph as graph_of
+
 VIEWS = ROOT / "views"
 BELOW = ("replay", "coach", "data")  # the layers that know nothing of Streamlit
 
 
-def module_name(path: Path) -> str:
-    """``views/parts/table.py`` -> ``views.parts.table``; a package's ``__init__.py`` is the package."""
-    parts = list(path.relative_to(ROOT).with_suffix("").parts)
-    if parts[-1] == "__init__":
-        parts.pop()
-    return ".".join(parts)
-
-
-def modules(top: Path) -> dict[str, Path]:
-    """Every module under ``top``, by dotted name."""
-    return {module_name(p): p for p in sorted(top.rglob("*.py")) if ".venv" not in p.parts}
-
-
-def imported(path: Path, name: str, known: set[str]) -> Iterator[str]:
-    """The modules ``path`` (module ``name``) imports, anywhere in it; ``from a import b`` is ``a.b`` when
-    that is a module of ``known``, else ``a``."""
-    package = name if path.name == "__init__.py" else name.rpartition(".")[0]
-    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"), str(path))):
-        if isinstance(node, ast.Import):
-            for alias in node.names:
-                yield alias.name
-        elif isinstance(node, ast.ImportFrom):
-            if node.level:
-                base = package.split(".")[: len(package.split(".")) - (node.level - 1)]
-                source = ".".join([*base, *([node.module] if node.module else [])])
-            else:
-                source = node.module or ""
-            for alias in node.names:
-                full = f"{source}.{alias.name}"
-                yield full if full in known else source
-
-
 def graph() -> dict[str, set[str]]:
     """Module -> the modules of views/ it imports."""
-    found = modules(VIEWS)
-    known = set(found)
-    return {name: {m for m in imported(path, name, known) if m in known} for name, path in found.items()}
-
-
-def cycles(edges: dict[str, set[str]]) -> list[list[str]]:
-    """The import circles of ``edges``: one path round each strongly connected group of two or more
-    modules (or a module that imports itself)."""
-    index: dict[str, int] = {}
-    low: dict[str, int] = {}
-    stack: list[str] = []
-    on_stack: set[str] = set()
-    groups: list[list[str]] = []
-
-    def visit(v: str) -> None:
-        index[v] = low[v] = len(index)
-        stack.append(v)
-        on_stack.add(v)
-        for w in sorted(edges.get(v, ())):
-            if w not in index:
-                visit(w)
-                low[v] = min(low[v], low[w])
-            elif w in on_stack:
-                low[v] = min(low[v], index[w])
-        if low[v] == index[v]:
-            group = []
-            while True:
-                w = stack.pop()
-                on_stack.discard(w)
-                group.append(w)
-                if w == v:
-                    break
-            if len(group) > 1 or v in edges.get(v, ()):
-                groups.append(sorted(group))
-
-    for v in sorted(edges):
-        if v not in index:
-            visit(v)
-    return groups
+    return graph_of(modules(VIEWS))
 
 
 def layer(name: str) -> str | None:
