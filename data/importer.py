@@ -51,8 +51,9 @@ from data.models import Deal, DealSeat, EventRow, FindingRow, Match, Player, Pla
 from data.states import DatabaseStateError
 from replay.clip import clip
 from replay.decisions import decision_from_json
+from replay.json_locate import locate
 from replay.limits import LIMITS, Limits
-from replay.log import Log, LogError, locate, read_log
+from replay.log import Log, LogError, read_log
 from replay.profile import ProfileError
 from replay.replay import Replay
 from replay.scoring import Score

@@ -39,7 +39,7 @@ class Event:
 
 @dataclass(frozen=True, slots=True)
 class _WithCards(Event):
-    cards: tuple[Card, ...] = ()  # type: ignore[assignment]
+    cards: tuple[Card, ...] = ()
 
     def _json_fields(self) -> dict[str, Any]:
         return {"cards": [c.token for c in self.cards]}

@@ -12,7 +12,6 @@ import copy
 import json
 import math
 import os
-import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from functools import cached_property
@@ -24,6 +23,7 @@ from replay.cards import Card, CardError
 from replay.clip import clip, shown
 from replay.decisions import Decision, DecisionError, decision_from_json, in_order
 from replay.events import CARD_ACTIONS, EVENT_TYPES, TARGET_ACTIONS, Event, Report
+from replay.json_locate import event_positions, locate
 from replay.limits import LIMITS, Limits
 from replay.profile import GAMES, Profile, ProfileError, default_profile, log_profile
 
@@ -313,10 +313,9 @@ def _card(token: Any, path: Sequence[str | int], allow_unknown: bool = False) ->
 
 
 def _int(value: Any, path: Sequence[str | int], what: str, lo: int, hi: int) -> int:
-    ok = isinstance(value, int) and not isinstance(value, bool) and lo <= value <= hi
-    if not ok:
-        raise _DocError(path, f"expected {what} ({lo}..{hi}), got {_j(value)}")
-    return value
+    if type(value) is int and lo <= value <= hi:
+        return value
+    raise _DocError(path, f"expected {what} ({lo}..{hi}), got {_j(value)}")
 
 
 def log_from_doc(doc: Any, source: str = "<log>", limits: Limits = LIMITS) -> Log:
@@ -577,12 +576,11 @@ def event_from_json(raw: Any, i: int, n: int) -> Event:
     for key in raw:
         if key not in allowed:
             raise _DocError(["events", i, key], f"unknown key {key!r} for action {action}")
-    seat = raw.get("seat")
-    if type(seat) is not int or not 0 <= seat < n:
-        _int(seat, ["events", i, "seat"], "a seat", 0, n - 1)
+    seat = _int(raw.get("seat"), ["events", i, "seat"], "a seat", 0, n - 1)
     note = raw.get("note", "")
     if not isinstance(note, str):
         raise _DocError(["events", i, "note"], "expected text")
+    assert isinstance(action, str)  # a known action (allowed is not None)
     cls = EVENT_TYPES[action]
     if action in CARD_ACTIONS:
         cards = raw.get("cards")
@@ -591,7 +589,9 @@ def event_from_json(raw: Any, i: int, n: int) -> Event:
         try:
             parsed = tuple([Card(t) for t in cards])
         except (CardError, TypeError):
-            parsed = tuple(_card(t, ["events", i, "cards", j]) for j, t in enumerate(cards))  # names the bad one
+            for j, t in enumerate(cards):  # names the bad one
+                _card(t, ["events", i, "cards", j])
+            raise
         if action in TARGET_ACTIONS:
             to = _int(raw.get("to"), ["events", i, "to"], "a seat", 0, n - 1)
             return cls(seat, note=note, cards=parsed, to=to)  # type: ignore[call-arg]
@@ -607,121 +607,3 @@ def _read_events(raw: Any, n: int, limits: Limits) -> tuple[list[Event], None]:
     if problem:
         raise _DocError(["events", limits.max_events], problem)
     return [event_from_json(e, i, n) for i, e in enumerate(raw)], None
-
-
-# ---------------------------------------------------------------------------------------------
-# Locating a JSON path in the source text, for error messages.
-
-_WS = re.compile(r"[ \t\n\r]*")
-
-_NUMBER = re.compile(r"-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][-+]?\d+)?")
-
-
-def locate(text: str, path: Sequence[str | int], at_key: bool = False) -> tuple[int | None, int | None]:
-    """(line, col) where the value at ``path`` starts in JSON ``text`` (its key, with ``at_key``)."""
-    path = list(path)
-    while True:
-        try:
-            pos = _seek(text, 0, path, at_key)
-            break
-        except (ValueError, IndexError):
-            if not path:
-                return None, None
-            path, at_key = path[:-1], False  # a missing key: point at the object that lacks it
-    line = text.count("\n", 0, pos) + 1
-    col = pos - (text.rfind("\n", 0, pos) + 1) + 1
-    return line, col
-
-
-def _skip(text: str, pos: int) -> int:
-    m = _WS.match(text, pos)
-    return m.end() if m else pos
-
-
-def _seek(text: str, pos: int, path: list[str | int], at_key: bool = False) -> int:
-    pos = _skip(text, pos)
-    if not path:
-        return pos
-    head, rest = path[0], path[1:]
-    ch = text[pos]
-    if ch == "{":
-        pos = _skip(text, pos + 1)
-        while text[pos] != "}":
-            key_pos = pos
-            key, pos = json.decoder.scanstring(text, pos + 1)
-            pos = _skip(text, pos)
-            pos = _skip(text, pos + 1)  # the colon
-            if key == head:
-                return key_pos if not rest and at_key else _seek(text, pos, rest, at_key)
-            pos = _skip(text, _end(text, pos))
-            if text[pos] == ",":
-                pos = _skip(text, pos + 1)
-        raise ValueError(head)
-    if ch == "[":
-        pos = _skip(text, pos + 1)
-        i = 0
-        while text[pos] != "]":
-            if i == head:
-                return _seek(text, pos, rest, at_key)
-            pos = _skip(text, _end(text, pos))
-            if text[pos] == ",":
-                pos = _skip(text, pos + 1)
-            i += 1
-        raise ValueError(head)
-    raise ValueError(head)
-
-
-def _end(text: str, pos: int) -> int:
-    """The index just past the JSON value starting at ``pos``."""
-    ch = text[pos]
-    if ch == '"':
-        return json.decoder.scanstring(text, pos + 1)[1]
-    if ch in "{[":
-        close = "}" if ch == "{" else "]"
-        pos = _skip(text, pos + 1)
-        while text[pos] != close:
-            if ch == "{":
-                pos = json.decoder.scanstring(text, pos + 1)[1]
-                pos = _skip(text, pos)
-                pos = _skip(text, pos + 1)
-            pos = _skip(text, _end(text, pos))
-            if text[pos] == ",":
-                pos = _skip(text, pos + 1)
-        return pos + 1
-    for word in ("true", "false", "null"):
-        if text.startswith(word, pos):
-            return pos + len(word)
-    m = _NUMBER.match(text, pos)
-    if not m:
-        raise ValueError(pos)
-    return m.end()
-
-
-def event_positions(text: str) -> tuple[tuple[int, int] | None, ...]:
-    """(line, col) of each event object in JSON ``text``, in one pass."""
-    try:
-        pos = _seek(text, 0, ["events"])
-    except (ValueError, IndexError):
-        return ()
-    if text[pos] != "[":
-        return ()
-    starts: list[int] = []
-    pos = _skip(text, pos + 1)
-    try:
-        while text[pos] != "]":
-            starts.append(pos)
-            pos = _skip(text, _end(text, pos))
-            if text[pos] == ",":
-                pos = _skip(text, pos + 1)
-    except (ValueError, IndexError):
-        pass
-    out: list[tuple[int, int] | None] = []
-    line, last, line_start = 1, 0, 0  # each stretch of text is looked at once: linear in the text
-    for p in starts:
-        newlines = text.count("\n", last, p)
-        if newlines:
-            line += newlines
-            line_start = text.rfind("\n", last, p) + 1
-        last = p
-        out.append((line, p - line_start + 1))
-    return tuple(out)

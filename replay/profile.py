@@ -371,6 +371,8 @@ class Profile:
     title_zh: str = ""
     title_en: str = ""
     source: str = ""
+    loaded_as: str = field(default="", repr=False, compare=False)  # what load_profile was given
+    overrides: Mapping[str, Any] = field(default_factory=lambda: MappingProxyType({}), repr=False, compare=False)
 
     def __getattr__(self, key: str) -> Any:
         opts = object.__getattribute__(self, "options")
@@ -383,15 +385,28 @@ class Profile:
         if not overrides:
             return self
         opts = dict(self.options)
-        opts.update(_validate_options(self.game, overrides, where))
-        return Profile(self.name, self.game, MappingProxyType(opts), self.title_zh, self.title_en, self.source)
+        changed = _validate_options(self.game, overrides, where)
+        opts.update(changed)
+        return Profile(
+            self.name,
+            self.game,
+            MappingProxyType(opts),
+            self.title_zh,
+            self.title_en,
+            self.source,
+            self.loaded_as,
+            MappingProxyType({**self.overrides, **changed}),
+        )
 
     def option_rule(self, key: str) -> str:
         """The rule ID an option belongs to."""
         return OPTIONS[key].rule
 
     def __repr__(self) -> str:
-        return f"load_profile({self.name!r})"
+        """The call that gives this profile: ``load_profile('gouji')``, with ``.with_overrides({...})`` when
+        options were changed after loading."""
+        loaded = f"load_profile({(self.loaded_as or self.name)!r})"
+        return loaded + (f".with_overrides({dict(self.overrides)!r})" if self.overrides else "")
 
 
 def options_of(rule_id: str, game: str | None = None) -> list[Option]:
@@ -505,6 +520,7 @@ def load_profile(name_or_path: str, _seen: tuple[str, ...] = ()) -> Profile:
         str(data.get("title_zh", "")),
         str(data.get("title_en", "")),
         str(data.get("source", "")),
+        name_or_path,
     )
     if shipped:
         _cache[name_or_path] = prof

@@ -12,7 +12,7 @@ from typing import Any, NamedTuple
 
 from replay.register import RULES, Quote, Rule, rules_of
 
-__all__ = ["RULES", "IllegalEventError", "Quote", "Reading", "Rule", "Verdict", "rules_of"]
+__all__ = ["RULES", "Quote", "Reading", "Rule", "Verdict", "rules_of"]
 
 
 class Reading(NamedTuple):
@@ -78,11 +78,3 @@ class Verdict(NamedTuple):
             read = "" if self.reading is None else f" ({self.reading.zh if lang == 'zh' else self.reading.en})"
             return f"{where}{who}: {self.action} {' '.join(self.cards)}".rstrip() + f" — ok{read}"
         return f"{where}{who}: [{self.rule}] {msg}"
-
-
-class IllegalEventError(ValueError):
-    """Raised in strict mode for the first illegal event; carries its verdict."""
-
-    def __init__(self, verdict: Verdict) -> None:
-        self.verdict = verdict
-        super().__init__(verdict.line())

@@ -21,8 +21,9 @@ import data.importer
 from data.database import open_db
 from data.importer import ImportStopped, import_paths
 from data.models import Deal
+from replay.json_locate import event_positions
 from replay.limits import Limits
-from replay.log import LogError, event_positions, parse_log, read_log
+from replay.log import LogError, parse_log, read_log
 from replay.notation import format_text, parse_text
 from replay.profile import ProfileError, log_profile
 from replay.replay import Replay

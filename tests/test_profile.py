@@ -149,6 +149,17 @@ def test_profile_is_read_only() -> None:
     assert repr(p) == "load_profile('gouji')"
 
 
+def test_a_profiles_repr_is_the_call_that_gives_it_overrides_included(tmp_path: Path) -> None:
+    changed = load_profile("gouji").with_overrides({"score_mode": "net"}).with_overrides({"revolution": False})
+    assert repr(changed) == "load_profile('gouji').with_overrides({'score_mode': 'net', 'revolution': False})"
+    assert eval(repr(changed), {"load_profile": load_profile}) == changed
+    assert repr(load_profile("gouji").with_overrides({})) == "load_profile('gouji')"
+    club = tmp_path / "club.toml"
+    club.write_text('base = "gouji"\n[options]\nscore_mode = "net"\n', encoding="utf-8")
+    assert repr(load_profile(str(club))) == f"load_profile({str(club)!r})"
+    assert eval(repr(load_profile(str(club))), {"load_profile": load_profile}) == load_profile(str(club))
+
+
 # ---------------------------------------------------------------------------------------------
 # Club profiles by path
 
