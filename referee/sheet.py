@@ -12,6 +12,7 @@ import html
 from typing import Any
 
 from referee.ruling import Ruling
+from replay import games
 from replay.log import Log
 from replay.register import SEED_TITLES
 from replay.words import action_name
@@ -67,7 +68,6 @@ LABELS: dict[str, tuple[str, str]] = {
         "Made by fupan from the rule register; the source texts are the seed files",
     ),
 }
-GAMES = {"gouji": ("够级", "Gouji"), "baohuang": ("保皇", "Baohuang"), "shengji": ("升级", "Shengji")}
 
 STYLE = """
 body{font-family:system-ui,"Noto Sans CJK SC","PingFang SC","Microsoft YaHei",sans-serif;max-width:46rem;margin:1.5rem auto;
@@ -125,7 +125,7 @@ class _Sheet:
     def header(self) -> str:
         m = self.log.meta
         rows = [
-            (self.t("game"), self.both(*GAMES.get(self.r.game, (self.r.game, self.r.game)))),
+            (self.t("game"), self.both(*_game_names(self.r.game))),
             (self.t("profile"), _e(self.r.profile)),
         ]
         for key, label in (("date", "date"), ("venue", "venue"), ("match", "match"), ("deal", "number")):
@@ -270,3 +270,11 @@ def _value(value: Any) -> str:
 def ruling_sheet(ruling: Ruling, log: Log, lang: str = "zh") -> str:
     """The ruling as one self-contained HTML page in ``lang`` ("zh" or "en"; the other language beside it)."""
     return _Sheet(ruling, log, lang).build() + "\n"
+
+
+def _game_names(game: str) -> tuple[str, str]:
+    """A game's names (zh, en) from the registry; the name itself for a game it does not know."""
+    if game not in games.names():
+        return game, game
+    found = games.get(game)
+    return found.name_zh, found.name_en
