@@ -27,7 +27,7 @@ import pandas as pd
 import streamlit as st
 
 from replay import games
-from replay.cards import RANK_NAME, SUIT_GLYPH, CardError, parse_cards
+from replay.cards import RANK_BJ, RANK_NAME, RANK_ZH, SUIT_GLYPH, CardError, parse_cards
 from replay.log import LogError
 from replay.notation import format_text
 from replay.profile import ProfileError, default_profile, load_profile, shipped_profiles
@@ -37,7 +37,7 @@ from views.parts.game_view import Desk
 from views.parts.texts import esc, game_name
 
 # 够级 / 保皇 grid: column label -> card token (suitless ranks, then the jokers)
-RANK_COLUMNS: dict[str, str] = {**{RANK_NAME[r]: RANK_NAME[r] for r in range(3, 16)}, "小王": "SJ", "大王": "BJ"}
+RANK_COLUMNS: dict[str, str] = {RANK_ZH[r]: RANK_NAME[r] for r in range(3, RANK_BJ + 1)}
 # the grid by suits (升级): column label -> suit letter ("" for the jokers' column)
 SUIT_COLUMNS: dict[str, str] = {**{glyph: suit for suit, glyph in SUIT_GLYPH.items()}, "王": ""}
 MAX_OF_A_RANK = 16  # four decks hold 16 of a rank (4 of each joker)

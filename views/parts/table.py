@@ -3,7 +3,8 @@
 ``table_html(rep, step, seat_view, lang)`` draws the seats around the table in play order, as a hexagon
 (够级) or a pentagon (保皇), counter-clockwise from the bottom as the game is played (升级: a square table,
 drawn by ``views.games.shengji_table``): each seat with its
-player, team (够级) or role (保皇), its cards grouped by rank, its count under 报牌, its place once out
+player, what the game says under it (``seat_head``: the roles the engine shows by default, 够级's team
+and 对头 from ``views.games.gouji``), its cards grouped by rank, its count under 报牌, its place once out
 and its state in the round (passed, burning, headless …); in the middle the set on the table and its
 owner; the seats that may act are highlighted with how and why.
 
@@ -23,7 +24,7 @@ from collections.abc import Callable
 from html import escape
 from typing import Any
 
-from replay.cards import RANK_NAME, RANK_ZH, Card, CardError
+from replay.cards import RANK_BJ, RANK_NAME, RANK_ZH, Card, CardError
 from replay.replay import Replay, StepView
 from replay.scoring import place_words
 from replay.words import action_name
@@ -173,14 +174,14 @@ def _seat_xy(pos: int, n: int) -> tuple[float, float]:
 def _chip(rank: int | None, toks: list[str], lang: str) -> str:
     name = "?" if rank is None else rank_text(rank, lang)
     title = escape(" ".join(toks))
-    style = ' style="color:#b91c1c"' if rank == 17 else ""  # the big joker in red; suits are in the title
+    style = ' style="color:#b91c1c"' if rank == RANK_BJ else ""  # the big joker in red; suits are in the title
     count = f"<sub>×{len(toks)}</sub>" if len(toks) > 1 else ""
     return f'<span class="fp-g" title="{title}"{style}>{escape(name)}{count}</span>'
 
 
 def _mid_card(token: str, lang: str) -> str:
     c = _card(token)
-    red = c is not None and (c.suit in ("H", "D") or c.rank == 17)
+    red = c is not None and (c.suit in ("H", "D") or c.rank == RANK_BJ)
     cls = "fp-card fp-red" if red else "fp-card"
     return f'<span class="{cls}">{escape(card_text(token, lang))}</span>'
 

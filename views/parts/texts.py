@@ -105,14 +105,6 @@ ROLE_NAMES = {  # the roles a climbing game's engine shows (保皇's), in both l
 }
 
 
-def role_name(role: str | None) -> str:
-    """皇帝 / 保皇派 / 革命党 (or the English word); "" while unknown."""
-    if not role:
-        return ""
-    zh, en = ROLE_NAMES.get(role, (role, role))
-    return t(zh, en)
-
-
 def rule_name(rule: str) -> str:
     """The short name of a rule ID in the chosen language (the ID itself when unknown)."""
     r = RULES.get(rule)
