@@ -9,8 +9,7 @@ from pathlib import Path
 
 import pytest
 import streamlit as st
-from app_pages import empty_library, run_page
-from streamlit.testing.v1 import AppTest
+from app_pages import empty_library, page_ok, run_page, table_of
 
 import views.games
 from data.importer import import_log
@@ -61,29 +60,19 @@ def library(tmp_path, monkeypatch):
     st.cache_resource.clear()
 
 
-def _ok(at: AppTest) -> None:
-    assert not at.exception, [e.value for e in at.exception]
-
-
-def _table(at: AppTest) -> str:
-    htmls = [h.value for h in at.html if 'class="fp-table"' in h.value]
-    assert len(htmls) == 1
-    return htmls[0]
-
-
 def test_a_game_without_a_view_is_drawn_with_the_climbing_defaults(library, monkeypatch) -> None:
     """够级 with its view taken out of the registry: every page about the deal still runs, the table is the
     climbing table with neither teams nor roles under the seats."""
     deal_id, rep = library["gouji"]
-    with_view = _table(run_page("replay", deal_id, 5))
+    with_view = table_of(run_page("replay", deal_id, 5))
     assert 'class="fp-seat fp-t0' in with_view and "对头" in with_view
     monkeypatch.delitem(views.games._VIEWS, "gouji")
     assert views.games.view("gouji") == GameView(name="gouji")
     for name in PAGES:
         at = run_page(name, deal_id, 5)
-        _ok(at)
+        page_ok(at)
     at = run_page("replay", deal_id, 5)
-    table = _table(at)
+    table = table_of(at)
     assert table.count('class="fp-seat') == rep.final.n
     assert "fp-seat fp-t" not in table and "对头" not in table and "身份未知" not in table
     assert "sj-table" not in table  # the climbing table, not 升级's square one
@@ -96,8 +85,8 @@ def test_a_game_with_roles_and_no_view_shows_the_roles(library, monkeypatch) -> 
     deal_id, rep = library["baohuang"]
     monkeypatch.delitem(views.games._VIEWS, "baohuang")
     at = run_page("replay", deal_id, len(rep.states) - 1)
-    _ok(at)
-    assert "皇帝" in _table(at)
+    page_ok(at)
+    assert "皇帝" in table_of(at)
 
 
 # -- no game's name outside the games' own modules ------------------------------------------------
