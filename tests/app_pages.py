@@ -42,3 +42,15 @@ def empty_library(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Any:
     st.cache_data.clear()
     st.cache_resource.clear()
     return open_db(url)
+
+
+def page_ok(at: AppTest) -> None:
+    """The page ran without an exception."""
+    assert not at.exception, [e.value for e in at.exception]
+
+
+def table_of(at: AppTest) -> str:
+    """The one table drawing (``class="fp-table"``) the page shows."""
+    htmls = [h.value for h in at.html if 'class="fp-table"' in h.value]
+    assert len(htmls) == 1
+    return htmls[0]

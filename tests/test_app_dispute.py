@@ -430,7 +430,7 @@ def test_a_shengji_position_by_suits(db: str) -> None:
 
 
 def test_grids_make_hands() -> None:
-    grid = empty_grid("baohuang")
+    grid = empty_grid("baohuang", suits=False)
     assert len(grid) == 5 and list(grid.columns)[-2:] == ["小王", "大王"]
     grid.loc[grid.index[0], "3"] = 2
     grid.loc[grid.index[0], "大王"] = 1
@@ -438,7 +438,7 @@ def test_grids_make_hands() -> None:
     grid.loc[grid.index[1], "K"] = 17
     with pytest.raises(ValueError, match="17"):
         counts_hands(grid)
-    sj = empty_grid("shengji")
+    sj = empty_grid("shengji", suits=True)
     sj.loc[sj.index[2], "♦"] = "ｊ 10、q"
     sj.loc[sj.index[2], "王"] = "小王 BJ"
     assert suits_hands(sj) == [None, None, ["JD", "10D", "QD", "SJ", "BJ"], None]

@@ -1,5 +1,5 @@
 """The dashboard on 升级 (Shengji) deals: the Replay, Timeline, Scoring, Coach, Dispute desk, Library,
-Evaluation and Players pages under Streamlit's AppTest, and the drawing helpers of views/games/shengji.py.
+Evaluation and Players pages under Streamlit's AppTest, and the drawing helpers of views/games/shengji_table.py.
 
 The library (a temporary SQLite file in ``FUPAN_DB``, Streamlit's caches cleared before and after)
 holds a match of three 升级 deals played by random legal choices whose levels follow on from deal to
@@ -33,7 +33,7 @@ from replay.profile import load_profile
 from replay.replay import Replay
 from replay.shengji import TRUMP, Shengji, SjState
 from replay.simulate import simulate_deal
-from views.games import shengji, shengji_charts, table_html
+from views.games import shengji_charts, shengji_table, table_html
 from views.pages import timeline
 from views.pages.evaluation import unpriced_note
 from views.pages.players import shengji_frame
@@ -265,13 +265,13 @@ def test_the_square_table_shows_hands_by_suit_trick_trumps_and_points(library):
         if any(st_.trumps.key(c)[0] == TRUMP for c in held):
             assert classes[0] == TRUMP
         assert len(classes) == len({st_.trumps.key(c)[0] for c in held})
-        groups = shengji.suit_groups([c.token for c in held], st_.trumps)
+        groups = shengji_table.suit_groups([c.token for c in held], st_.trumps)
         assert sum(len(toks) for _, toks in groups) == len(held)
         for _, toks in groups:  # high to low in trump order
             orders = [st_.trumps.key(Card(t))[1] for t in toks]
             assert orders == sorted(orders, reverse=True)
     # the middle: trumps and level, the declarer, points, the trick in progress with its leader
-    assert _attr(html, "data-trumps") == f"{st_.trumps.suit}{shengji.level_token(st_.trumps.level)}"
+    assert _attr(html, "data-trumps") == f"{st_.trumps.suit}{shengji_table.level_token(st_.trumps.level)}"
     assert f'data-declarer="{st_.declarer}"' in html
     assert "庄" in _seat_box(html, st_.declarer)
     assert _attr(html, "data-leader") == str(st_.trick[0][0])
@@ -315,16 +315,18 @@ def test_step_controls_move_the_table_and_the_trick_history(library):
 def test_the_current_trick_is_highlighted():
     rep = Replay(_play(2, ("3", "3"), 1))
     first = _first_play(rep)
-    frame, row = shengji.trick_frame(rep, first + 9, "zh")  # the first play of the third trick
+    frame, row = shengji_table.trick_frame(rep, first + 9, "zh")  # the first play of the third trick
     assert len(frame) == 3 and row == 2
-    frame, row = shengji.trick_frame(rep, first + 8, "zh")  # the play that closed the second
+    frame, row = shengji_table.trick_frame(rep, first + 8, "zh")  # the play that closed the second
     assert len(frame) == 2 and row == 1
-    frame, row = shengji.trick_frame(rep, first, "zh")  # the kitty buried: no trick yet
+    frame, row = shengji_table.trick_frame(rep, first, "zh")  # the kitty buried: no trick yet
     assert frame.empty and row is None
-    css = shengji.styled_tricks(*shengji.trick_frame(rep, first + 9, "en"), "background-color: #fde68a").to_html()
+    css = shengji_table.styled_tricks(
+        *shengji_table.trick_frame(rep, first + 9, "en"), "background-color: #fde68a"
+    ).to_html()
     painted = set(re.findall(r"#T_\w+_row(\d+)_col\d+", css[: css.index("#fde68a")]))
     assert painted == {"2"}
-    spans = shengji.trick_spans(rep)
+    spans = shengji_table.trick_spans(rep)
     assert len(spans) == len(rep.final.tricks) and all(s.last - s.first == 3 for s in spans)
 
 

@@ -1,6 +1,7 @@
-"""保皇 in the dashboard: its table is the climbing table of ``views.parts.table`` (five seats, the roles
-as each seat knows them); here its side words and its part of the Scoring page (the roles, the
-doublings and the sides' points)."""
+"""保皇 in the dashboard (``VIEW``): its table is the climbing table of ``views.parts.table`` (five seats,
+the roles as each seat knows them) and its side words are the roles (the defaults of
+``views.parts.game_view``); here its part of the Scoring page (the roles, the doublings and the sides'
+points) and the dispute desk's placeholders."""
 
 from __future__ import annotations
 
@@ -10,17 +11,8 @@ import streamlit as st
 from replay.replay import Replay
 from replay.scoring import Score
 from views.parts.common import t
-from views.parts.table import role_label, table_html
+from views.parts.game_view import Desk, GameView
 from views.parts.texts import md, rule_name, rule_quote, who
-
-__all__ = ["score_section", "seat_side", "table_html"]
-
-
-def seat_side(rep: Replay, seat: int, lang_: str) -> str:
-    """A seat's role at the end of the deal (皇帝, 保皇派, 革命党 …)."""
-    view = rep.view(len(rep.states) - 1)
-    role = (view.roles or {}).get("truth", {}).get(str(seat))
-    return role_label(role, lang_)
 
 
 def score_section(rep: Replay, score: Score) -> None:
@@ -75,3 +67,10 @@ def score_section(rep: Replay, score: Score) -> None:
             for k, team in enumerate(score.teams)
         ]
         st.dataframe(pd.DataFrame(rows), hide_index=True)
+
+
+VIEW = GameView(
+    name="baohuang",
+    score_section=score_section,
+    desk=Desk(events_placeholder="0 叫庄\n0 出 6 6\n1 过", disputed_placeholder="2 出 7 7"),
+)

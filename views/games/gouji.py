@@ -1,23 +1,77 @@
-"""够级 in the dashboard: its table is the climbing table of ``views.parts.table`` (six seats, the two
-teams alternating); here its side words and its part of the Scoring page (the two teams, 串三户, the
-score mode)."""
+"""够级 in the dashboard (``VIEW``): its table is the climbing table of ``views.parts.table`` (six seats,
+the two teams alternating, each seat headed by its team and its 对头); here its side words, the 够级 sets
+the Timeline marks, team 0's expected points on the Evaluation page, its part of the Scoring page (the
+two teams, 串三户, the score mode) and the dispute desk's placeholders."""
 
 from __future__ import annotations
 
 import pandas as pd
 import streamlit as st
 
-from replay.replay import Replay
+from coach.evaluate import Evaluation
+from replay.replay import Replay, StepView
 from replay.scoring import Score
+from replay.seats import opposite
 from views.parts.common import t
-from views.parts.table import table_html, team_label
+from views.parts.game_view import Desk, GameView, ScoreSide
+from views.parts.table import cards_text, seat_label, table_html, tr
 
-__all__ = ["score_section", "seat_side", "table_html"]
+
+def team_of(seat: int) -> int:
+    """A seat's team: 0 (seats 0·2·4) or 1 (1·3·5)."""
+    return seat % 2
+
+
+def team_label(seat: int, lang: str) -> str:
+    """The team of a seat: 甲方 0·2·4 or 乙方 1·3·5."""
+    return tr(lang, "甲方 0·2·4", "team 0·2·4") if team_of(seat) == 0 else tr(lang, "乙方 1·3·5", "team 1·3·5")
 
 
 def seat_side(rep: Replay, seat: int, lang_: str) -> str:
-    """A seat's team (0 队 / team 0)."""
+    """A seat's team (甲方 0·2·4 / team 0·2·4)."""
     return team_label(seat, lang_)
+
+
+def seat_head(view: StepView, seat: int, seat_view: int | None, lang: str) -> tuple[str, str]:
+    """What a seat's box on the table says under its name: its team (its colour) and its 对头."""
+    return f"fp-t{team_of(seat)}", f"{team_label(seat, lang)} · {tr(lang, '对头', '对头')} {opposite(seat)}"
+
+
+def table(rep: Replay, step: int, seat_view: int | None, lang: str) -> str:
+    """The climbing table, each seat headed by its team."""
+    return table_html(rep, step, seat_view, lang, seat_head)
+
+
+def team_words(rep: Replay, seat: int, lang: str) -> str:
+    """The Scoring page's team of a seat: 0 队（0·2·4）."""
+    k = team_of(seat)
+    seats = range(k, rep.final.n, 2)
+    return tr(lang, f"{k} 队（{'·'.join(map(str, seats))}）", f"team {k} ({', '.join(map(str, seats))})")
+
+
+def gouji_sets(rep: Replay, lang: str) -> list[tuple[int, int, str]]:
+    """The Timeline's 够级 sets: (step, seat, hover text) of each play or burn that put one on the table."""
+    out = []
+    states, events = rep.states, rep.log.events
+    for k in range(1, len(states)):
+        ev, st_ = events[k - 1], states[k]
+        if ev.action in ("play", "burn") and st_.table_gouji and st_.owner == ev.seat:
+            cards = cards_text([c.token for c in st_.table_cards], lang)
+            out.append((k, ev.seat, f"{seat_label(rep, ev.seat, lang)} {tr(lang, '够级', '够级 set')} {cards}"))
+    return out
+
+
+def team0_points(rep: Replay, ev: Evaluation) -> list[tuple[int, float]]:
+    """Team 0's expected points after each decision (the choice made's value with all cards known where
+    the log gives every hand, else in the grading view; negated when the actor is in team 1: 够级 points
+    are zero-sum between the teams). The all-cards value is the one a line over the deal can follow: each
+    seat's own view samples other deals, so consecutive points of different seats would jump."""
+    out = []
+    for d in ev.decisions:
+        value = d.actual.values.get("all" if "all" in d.actual.values else d.view)
+        if value is not None:
+            out.append((d.index, value.mean if team_of(d.seat) == 0 else -value.mean))
+    return out
 
 
 def score_section(rep: Replay, score: Score) -> None:
@@ -27,7 +81,7 @@ def score_section(rep: Replay, score: Score) -> None:
     positive = rep.profile.score_mode != "net"
     rows = []
     for team in score.teams:
-        k = team.seats[0] % 2
+        k = team_of(team.seats[0])
         rows.append(
             {
                 t("队", "Team"): t(f"{k} 队", f"team {k}"),
@@ -41,11 +95,11 @@ def score_section(rep: Replay, score: Score) -> None:
         )
     st.dataframe(pd.DataFrame(rows), hide_index=True)
     if score.sweep:
-        team = score.finish_order[0] % 2
+        won = team_of(score.finish_order[0])
         st.success(
             t(
-                f"串三户：{team} 队拿下头科、二科、三科，分数翻倍（GJ-SWEEP）。",
-                f"Sweep (串三户): team {team} took 1st, 2nd and 3rd; the scores double (GJ-SWEEP).",
+                f"串三户：{won} 队拿下头科、二科、三科，分数翻倍（GJ-SWEEP）。",
+                f"Sweep (串三户): team {won} took 1st, 2nd and 3rd; the scores double (GJ-SWEEP).",
             )
         )
     st.caption(
@@ -56,3 +110,19 @@ def score_section(rep: Replay, score: Score) -> None:
         if positive
         else t("净分：两队都记自己的合计（GJ-SCORE）。", "Net: both teams record their sums (GJ-SCORE).")
     )
+
+
+VIEW = GameView(
+    name="gouji",
+    table_html=table,
+    seat_side=seat_side,
+    timeline_sets=gouji_sets,
+    timeline_sets_name=("够级牌", "够级 set"),
+    score_section=score_section,
+    score_side=ScoreSide("队", "Team", team_words),
+    seat_rules=("GJ-REVOLUTION", "GJ-BURN"),  # explain lines about one seat's place ("seat N …")
+    team_rules=("GJ-SWEEP",),
+    team_line=team0_points,
+    team_line_name=("甲方 0·2·4 期望分", "team 0·2·4 expected points"),
+    desk=Desk(events_placeholder="0 出 5 5\n1 过\n2 出 K K", disputed_placeholder="1 烧 A A"),
+)

@@ -1,553 +1,358 @@
-"""升级 (三五番) in the dashboard: the parts the pages draw for a 升级 deal, without Streamlit.
+"""升级 in the dashboard (``VIEW``): the parts of its pages drawn with Streamlit, and what the pages ask of
+the game (``views.parts.game_view``). Its table, words and trick history are ``views.games.shengji_table``
+(no Streamlit), its figures and frames ``views.games.shengji_charts``.
 
-- ``table_html(rep, step, seat_view, lang)``: the square table. Four seats around it in play order
-  (counter-clockwise from the bottom: the viewer, or seat 0 in the review, at the bottom, the partner
-  opposite), each with its player, side (甲方 0·2 / 乙方 1·3, 庄家 or 闲家 once a declaration stands), its
-  declaration, its hand grouped by suit class (the trumps first in trump order, then the side suits) and
-  how and why it may act; in the middle the phase, the trump suit and level card, the declarer, the
-  points each side has won, and the trick in progress at the seats that played it (who led, which play
-  is biggest so far), or the trick just won.
-- ``trick_spans`` / ``trick_frame``: the trick history (leader, the four plays, winner, points, the
-  running points per side) and which row is the current trick.
-- the words (sides, roles, phases, trumps, levels) the other 升级 parts and the pages use.
-
-The timeline figure and the Scoring page's charts and frames are ``views.games.shengji_charts``.
-
-Every string from a log (player names) is escaped: ``html.escape`` in HTML and Plotly labels; DataFrame
-cells are shown as text by Streamlit and need nothing.
+- Replay page: the square table, narrower beside its panel (four full hands), and below them the trick
+  history: each finished trick (leader, the four plays, winner, points, each side's running points) and
+  the trick in progress, the current trick highlighted.
+- Timeline page: the points each side has won over the deal (``shengji_charts.timeline_figure``).
+- Scoring page: 升级 has no places. Its score is the points per trick, the defenders' total with the kitty
+  and its multiplier, the level change by the SJ-POINTS table (with the explain rows) and, when the log
+  names a match, the match's level ladder: each side's level before and after each stored deal of the
+  match, in deal order (the deals from the library's deal list, their levels from their replays).
+- Coach page: the cards a seat held, by suit class in the deal's trump order.
+- Dispute desk: the actions in the order of the phases, cards with suits, a typed position's hands by
+  suit and the two sides' levels.
 """
 
 from __future__ import annotations
 
-import weakref
-from dataclasses import dataclass
-from html import escape
-from typing import Any
+import itertools
 
 import pandas as pd
+import streamlit as st
 
-from replay.cards import RANK_BJ, RANK_NAME, SUIT_GLYPH, Card, CardError
+from coach.findings import Finding
+from replay.profile import ProfileError, load_profile
 from replay.replay import Replay
-from replay.seats import opposite
-from replay.shengji import (
-    DECLARE,
-    EXCHANGE,
-    KITTY,
-    OVER,
-    PLAY,
-    RANK_LEVEL,
-    TRUMP,
-    VOID,
-    SjState,
-    Trumps,
-    card_points,
-    team,
-    trick_winner,
+from replay.scoring import Score
+from replay.shengji import LEVEL_SEQUENCES, SjState
+from replay.shengji import team as side_of
+from views.games.shengji_charts import (
+    deal_name,
+    kitty_parts,
+    ladder_figure,
+    ladder_frame,
+    ladder_row_of,
+    level_table,
+    timeline_figure,
+    trick_points_frame,
 )
-from views.parts.table import PRIVATE_ACTIONS, action_label, card_text, seat_label, tr
+from views.games.shengji_table import (
+    hand_text,
+    level_token,
+    role_word,
+    seat_side,
+    seat_trumps,
+    side_label,
+    styled_tricks,
+    table_html,
+    trick_frame,
+    trumps_text,
+)
+from views.parts.common import deals_frame, lang, t
+from views.parts.game_view import Desk, GameView, Timeline
+from views.parts.score_parts import HIGHLIGHT_BG, claims, explain, void
+from views.parts.table import card_text
+from views.parts.texts import md, rule_quote, who
 
-SIDE_COLORS = ("#2563eb", "#dc2626")
-SUIT_ORDER = ("S", "H", "C", "D")  # side suits, black and red alternating
-PHASES = {
-    DECLARE: ("定主", "declaring"),
-    EXCHANGE: ("换三张", "the exchange (换三张)"),
-    KITTY: ("扣底", "burying the kitty"),
-    PLAY: ("出牌", "tricks"),
-    OVER: ("牌局结束", "deal over"),
-    VOID: ("作废（无人定主）", "void (nobody declared)"),
-}
-THRESHOLD = 80  # SJ-POINTS: from 80 the declarers do not go up (who declares next is the next 定主)
+PHASES = ("declare", "pass", "exchange", "bury", "play")  # its actions in the order of its phases
 
-
-# -- words -----------------------------------------------------------------------------------------
-
-
-def side_label(side: int, lang: str) -> str:
-    """甲方 0·2 / 乙方 1·3 (side 0·2 / side 1·3)."""
-    return tr(lang, "甲方 0·2", "side 0·2") if side == 0 else tr(lang, "乙方 1·3", "side 1·3")
-
-
-def role_word(st: SjState, side: int, lang: str) -> str:
-    """庄家 / 闲家 (declarers / defenders) once a declaration stands, else ""."""
-    if st.declarer == -1:
-        return ""
-    return tr(lang, "庄家", "declarers") if team(st.declarer) == side else tr(lang, "闲家", "defenders")
+# -- the Replay page -------------------------------------------------------------------------------
 
 
-def side_text(st: SjState, side: int, lang: str) -> str:
-    """A side with its role: "甲方 0·2（庄家）"."""
-    role = role_word(st, side, lang)
-    return side_label(side, lang) + (tr(lang, f"（{role}）", f" ({role})") if role else "")
-
-
-def seat_side(rep: Replay, seat: int, lang: str) -> str:
-    """A seat's side at the end of the deal and whether it declared (甲方 0·2（庄家）)."""
-    return side_text(rep.final, seat % 2, lang)  # type: ignore[arg-type]
-
-
-def phase_label(phase: str, lang: str) -> str:
-    """The phase of the deal in words."""
-    zh, en = PHASES.get(phase, (phase, phase))
-    return tr(lang, zh, en)
-
-
-def level_token(rank: int) -> str:
-    """A level rank as its token: 14 → A, 15 → 2, 10 → 10."""
-    return RANK_LEVEL.get(rank, RANK_NAME.get(rank, str(rank)))
-
-
-def trumps_text(trumps: Trumps | None, lang: str) -> str:
-    """The trump suit and level card: "主 ♣ · 打 5" ("trumps ♣ · level 5")."""
-    if trumps is None:
-        return tr(lang, "未定主", "no trumps yet")
-    glyph = SUIT_GLYPH.get(trumps.suit, trumps.suit)
-    return tr(
-        lang, f"主 {glyph} · 打 {level_token(trumps.level)}", f"trumps {glyph} · level {level_token(trumps.level)}"
+def tricks_panel(rep: Replay, step: int, lang_: str) -> None:
+    """The tricks so far, the current one highlighted."""
+    st.subheader(t("墩", "Tricks"))
+    frame, row = trick_frame(rep, step, lang_)
+    if frame.empty:
+        st.caption(t("还没有出牌。", "No trick has been played yet."))
+        return
+    st.caption(
+        t(
+            "每一墩：领出的座位、四家出的牌（★ 为赢家）、分数和两方的累计得分；当前一墩高亮。",
+            "Each trick: who led, the four plays (★ the winner), its points and each side's running total; "
+            "the current trick is highlighted.",
+        )
     )
+    st.dataframe(styled_tricks(frame, row, HIGHLIGHT_BG), hide_index=True, width="stretch")
 
 
-def seat_trumps(st: SjState, seat: int) -> Trumps:
-    """The trump order a seat's hand is sorted by: the deal's, or before a declaration stands the fixed
-    trumps and the jokers with the seat's side's level (no trump suit yet)."""
-    if st.trumps is not None:
-        return st.trumps
-    return Trumps("", st.levels[team(seat)])
+# -- the Coach page --------------------------------------------------------------------------------
 
 
-def _card(token: str) -> Card | None:
+def held_text(rep: Replay, f: Finding, lang_: str) -> str:
+    """The cards a finding's seat held, by suit class in the deal's trump order at the finding's event."""
+    k = max(0, min(f.index if f.index is not None else len(rep.states) - 1, len(rep.states) - 1))
+    st_ = rep.states[k]
+    assert isinstance(st_, SjState)
+    return hand_text(f.evidence.held, seat_trumps(st_, f.seat or 0), lang_)
+
+
+# -- the dispute desk ------------------------------------------------------------------------------
+
+
+def level_lines(profile: str) -> list[str]:
+    """A typed position's header line of the two sides' levels before the deal (none when the profile
+    names no ladder: then both start at its first)."""
     try:
-        return Card(token)
-    except CardError:
-        return None
+        ladder = LEVEL_SEQUENCES[load_profile(profile).options["levels"]]
+    except (ProfileError, KeyError):
+        return []
+    c1, c2 = st.columns(2)
+    a = c1.selectbox(t("座位0、2 一方的级", "Level of seats 0 and 2"), ladder, key=f"pos_level0_{profile}")
+    b = c2.selectbox(t("座位1、3 一方的级", "Level of seats 1 and 3"), ladder, key=f"pos_level1_{profile}")
+    return [f"levels {a} {b}"]
 
 
-def suit_groups(tokens: list[str] | tuple[str, ...], trumps: Trumps) -> list[tuple[str | None, list[str]]]:
-    """Cards grouped by suit class: the trumps (``T``) first, high to low in trump order, then the side
-    suits (♠ ♥ ♣ ♦), high first; unknown cards (``??``) last under None."""
-    groups: dict[str | None, list[tuple[int, int, str]]] = {}
-    for tok in tokens:
-        c = _card(tok)
-        if c is None:
-            groups.setdefault(None, []).append((0, 0, tok))
-            continue
-        cls, order = trumps.key(c)
-        suit_rank = SUIT_ORDER.index(c.suit) if c.suit in SUIT_ORDER else -1
-        groups.setdefault(cls, []).append((order, -suit_rank, tok))
-    keys: list[str | None] = [k for k in (TRUMP, *SUIT_ORDER) if k in groups]
-    keys += [k for k in groups if k not in keys and k is not None]
-    if None in groups:
-        keys.append(None)
-    return [(k, [tok for *_, tok in sorted(groups[k], reverse=True)]) for k in keys]
+# -- the Scoring page ------------------------------------------------------------------------------
 
 
-def class_label(cls: str | None, lang: str) -> str:
-    """A suit class's short name: 主 (trumps), ♠ …, ? for unknown cards."""
-    if cls is None:
-        return "?"
-    if cls == TRUMP:
-        return tr(lang, "主", "trumps")
-    return SUIT_GLYPH.get(cls, cls)
+def score_page(rep: Replay, deal_id: int, score: Score | None) -> None:
+    """A 升级 deal's score: tricks, the defenders' total and the kitty, the level change, the ladder."""
+    lang_ = lang()
+    st_ = rep.final
+    assert isinstance(st_, SjState)
+    if score is not None and score.void:
+        void(score)
+        claims(rep, score)
+        _ladder(rep, deal_id)
+        return
+    if score is None:
+        st.info(
+            t(
+                f"这局还没打完（记录到此为止）：没有计分。已打 {len(st_.tricks)} 墩，"
+                f"甲方 0·2 得 {st_.points[0]} 分，乙方 1·3 得 {st_.points[1]} 分。",
+                f"This deal is not finished (the record stops here): no score. {len(st_.tricks)} trick(s) played; "
+                f"side 0·2 has {st_.points[0]} points, side 1·3 {st_.points[1]}.",
+            )
+        )
+    _sj_sides(rep, score)
+    _sj_tricks(rep, lang_)
+    if score is not None:
+        _sj_defenders(rep, score, lang_)
+        _sj_levels(rep, score, lang_)
+        explain(score)
+    claims(rep, score)
+    _ladder(rep, deal_id)
 
 
-def hand_text(tokens: list[str] | tuple[str, ...], trumps: Trumps, lang: str) -> str:
-    """A hand by suit class for reading: "主：大王 ♣5×2 · ♠：A K 9" (raw)."""
-    parts = []
-    for cls, toks in suit_groups(tokens, trumps):
-        counted: dict[str, int] = {}
-        for tok in toks:
-            counted[tok] = counted.get(tok, 0) + 1
-        cards = " ".join(card_text(t, lang) + (f"×{k}" if k > 1 else "") for t, k in counted.items())
-        parts.append(f"{class_label(cls, lang)}{tr(lang, '：', ': ')}{cards}")
-    return " · ".join(parts)
-
-
-# -- the table -------------------------------------------------------------------------------------
-
-_CSS = """
-.sj-table{display:grid;grid-template-columns:minmax(0,31fr) minmax(0,38fr) minmax(0,31fr);grid-template-rows:auto auto auto;gap:8px;
-padding:8px;background:#166534;border-radius:14px;font-family:system-ui,-apple-system,"Segoe UI",
-"PingFang SC","Microsoft YaHei",sans-serif;font-size:13px;color:#1f2933;box-sizing:border-box;width:100%}
-.sj-table *{box-sizing:border-box}
-.sj-seat{background:#fff;border:2px solid #cbd2d9;border-top-width:6px;border-radius:8px;padding:5px 7px;
-box-shadow:0 1px 3px rgba(0,0,0,.15);align-self:center;min-width:0}
-.sj-pos0{grid-column:1/4;grid-row:3;justify-self:center;width:74%}
-.sj-pos2{grid-column:1/4;grid-row:1;justify-self:center;width:74%}
-.sj-pos1{grid-column:3;grid-row:2}.sj-pos3{grid-column:1;grid-row:2}
-.sj-seat.sj-s0{border-top-color:#2563eb}.sj-seat.sj-s1{border-top-color:#dc2626}
-.sj-seat.sj-act{border-color:#f97316;box-shadow:0 0 0 3px rgba(249,115,22,.35)}
-.sj-seat.sj-me{background:#fffbeb}
-.sj-name{font-weight:600;font-size:14px;white-space:nowrap;overflow:hidden;text-overflow:ellipsis}
-.sj-sub{color:#52606d;font-size:12px}
-.sj-badge{display:inline-block;border-radius:9px;padding:0 6px;margin:1px 2px 1px 0;font-size:11px;
-background:#e4e7eb;color:#323f4b}
-.sj-badge.sj-zhuang{background:#d97706;color:#fff;font-weight:700}
-.sj-badge.sj-decl{background:#dbeafe;color:#1e40af}
-.sj-hand{margin-top:3px;line-height:1.8}
-.sj-suit{white-space:normal}
-.sj-cls{display:inline-block;min-width:30px;font-weight:700;color:#52606d;font-size:12px}
-.sj-c{display:inline-block;border:1px solid #cbd2d9;border-radius:4px;padding:0 2px;margin:0 1px 2px 0;
-background:#f8fafc;font-weight:600;line-height:1.45}
-.sj-c.sj-red{color:#dc2626}.sj-c.sj-trump{background:#fef9c3}
-.sj-c sub{font-weight:400;color:#52606d;font-size:10px}
-.sj-count{font-size:22px;font-weight:700;color:#323f4b}
-.sj-act-line{margin-top:3px;color:#c2410c;font-size:12px}
-.sj-mid{grid-column:2;grid-row:2;color:#f0fdf4;text-align:center;align-self:center;min-width:0}
-.sj-info{font-size:12px;line-height:1.5}
-.sj-info b{color:#fff}
-.sj-trumps{display:inline-block;background:#facc15;color:#422006;border-radius:9px;padding:0 8px;
-font-weight:700;font-size:13px}
-.sj-pts{display:inline-block;border-radius:9px;padding:0 7px;margin:2px;font-weight:700;color:#fff}
-.sj-pts.sj-p0{background:#2563eb}.sj-pts.sj-p1{background:#dc2626}
-.sj-trick{display:grid;grid-template-columns:1fr 1fr 1fr;grid-template-rows:auto auto auto;gap:3px;
-margin-top:6px;min-height:120px;align-items:center;justify-items:center}
-.sj-trick.sj-done{opacity:.75}
-.sj-slot{min-height:34px}
-.sj-slot0{grid-column:2;grid-row:3}.sj-slot1{grid-column:3;grid-row:2}
-.sj-slot2{grid-column:2;grid-row:1}.sj-slot3{grid-column:1;grid-row:2}
-.sj-tcenter{grid-column:2;grid-row:2;font-size:11px;opacity:.9}
-.sj-card{display:inline-block;background:#fff;color:#111;border-radius:4px;padding:1px 4px;margin:1px;
-font-weight:700;font-size:15px;min-width:24px;box-shadow:0 1px 2px rgba(0,0,0,.4)}
-.sj-card.sj-red{color:#dc2626}
-.sj-tag{display:inline-block;font-size:10px;border-radius:7px;padding:0 5px;margin-left:2px;
-background:#e4e7eb;color:#1f2933}
-.sj-tag.sj-lead{background:#a7f3d0;color:#065f46}.sj-tag.sj-top{background:#facc15;color:#422006}
-.sj-last{font-size:12px;margin-top:4px;opacity:.95}
-"""
-
-
-def _red(c: Card | None) -> bool:
-    return c is not None and (c.suit in ("H", "D") or c.rank == RANK_BJ)
-
-
-def _hand_chips(tokens: list[str], trumps: Trumps, lang: str) -> str:
+def _sj_sides(rep: Replay, score: Score | None) -> None:
+    st.subheader(t("两方", "Sides"))
+    log, final = rep.log, rep.final
+    assert isinstance(final, SjState)
+    levels = (score.levels or {}) if score is not None else {}
+    before = levels.get("before") or [level_token(r) for r in final.levels]
+    after = levels.get("after")
     rows = []
-    for cls, toks in suit_groups(tokens, trumps):
-        counted: dict[str, int] = {}
-        for tok in toks:
-            counted[tok] = counted.get(tok, 0) + 1
-        chips = []
-        for tok, k in counted.items():
-            c = _card(tok)
-            cls_names = ["sj-c"] + (["sj-red"] if _red(c) else []) + (["sj-trump"] if cls == TRUMP else [])
-            count = f"<sub>×{k}</sub>" if k > 1 else ""
-            chips.append(f'<span class="{" ".join(cls_names)}">{escape(card_text(tok, lang))}{count}</span>')
+    for side in (0, 1):
+        team_score = next((x for x in score.teams if x.seats[0] % 2 == side), None) if score is not None else None
         rows.append(
-            f'<div class="sj-suit" data-class="{escape(cls or "?")}"><span class="sj-cls">'
-            f"{escape(class_label(cls, lang))} {len(toks)}</span>{''.join(chips)}</div>"
+            {
+                t("一方", "Side"): side_label(side, lang()),
+                t("身份", "Role"): role_word(final, side, lang()),
+                t("座位", "Seats"): f"{side}, {side + 2}",
+                t("牌手", "Players"): ", ".join(log.player(s) for s in (side, side + 2)),
+                t("墩分", "Points in tricks"): final.points[side],
+                t("含底分", "With the kitty"): team_score.points if team_score is not None else None,
+                t("本局前的级", "Level before"): str(before[side]),
+                t("本局后的级", "Level after"): "" if after is None else str(after[side]),
+            }
         )
-    return "".join(rows)
-
-
-def _mid_cards(tokens: list[str] | tuple[str, ...], lang: str) -> str:
-    out = []
-    for tok in tokens:
-        cls = "sj-card sj-red" if _red(_card(tok)) else "sj-card"
-        out.append(f'<span class="{cls}">{escape(card_text(tok, lang))}</span>')
-    return "".join(out)
-
-
-def table_html(rep: Replay, step: int, seat_view: int | None, lang: str) -> str:
-    """The 升级 table after ``step`` events as self-contained HTML (see the module's docstring)."""
-    step = max(0, min(step, len(rep.states) - 1))
-    st = rep.states[step]
-    assert isinstance(st, SjState)
-    view = rep.view(step)
-    if seat_view is not None and not 0 <= seat_view < 4:
-        seat_view = None
-    rot = 0 if seat_view is None else seat_view
-    parts = [
-        f"<style>{_CSS}</style>",
-        f'<div class="sj-table fp-table" data-game="shengji" data-step="{step}" '
-        f'data-view="{"review" if seat_view is None else seat_view}" data-phase="{escape(st.phase)}">',
-    ]
-    for seat in range(4):
-        parts.append(_seat_box(rep, st, view.to_act, view.why, seat, seat_view, (seat - rot) % 4, lang))
-    parts.append(_middle(rep, st, step, seat_view, rot, lang))
-    parts.append("</div>")
-    return "".join(parts)
-
-
-def _seat_box(
-    rep: Replay,
-    st: SjState,
-    to_act: dict[int, tuple[str, ...]],
-    why: dict[int, tuple[str, str]],
-    seat: int,
-    seat_view: int | None,
-    pos: int,
-    lang: str,
-) -> str:
-    side = team(seat)
-    classes = ["sj-seat", f"sj-pos{pos}", f"sj-s{side}"]
-    acts = to_act.get(seat, ())
-    if seat_view is not None and seat != seat_view:
-        acts = tuple(a for a in acts if a not in PRIVATE_ACTIONS)
-    if acts:
-        classes.append("sj-act")
-    if seat_view == seat:
-        classes.append("sj-me")
-    head = tr(lang, f"座位{seat}", f"seat {seat}")
-    name = rep.log.player(seat)
-    partner = tr(lang, f"对家 座位{opposite(seat, 4)}", f"partner: seat {opposite(seat, 4)}")
-    sub = f"{side_text(st, side, lang)} · {tr(lang, '打', 'level')} {level_token(st.levels[side])} · {partner}"
-    badges = []
-    if st.declarer == seat:
-        badges.append(
-            f'<span class="sj-badge sj-zhuang" data-declarer="{seat}">{tr(lang, "庄", "declarer (庄)")}</span>'
+    st.dataframe(pd.DataFrame(rows), hide_index=True)
+    if final.declarer != -1:
+        d = final.declarer
+        st.caption(
+            t(
+                f"庄家：{who(log, d)}，{side_label(side_of(d), 'zh')}；{trumps_text(final.trumps, 'zh')}。",
+                f"Declarer: {who(log, d)}, {side_label(side_of(d), 'en')}; {trumps_text(final.trumps, 'en')}.",
+            )
         )
-    for k, (s, cards) in enumerate(st.declarations):
-        if s != seat:
-            continue
-        shown = seat_view is None or seat_view == seat or st.phase != DECLARE
-        what = " ".join(card_text(c.token, lang) for c in cards) if shown else tr(lang, "（暗）", "(face down)")
-        stood = st.winner == k and st.phase != DECLARE
-        word = tr(lang, "定主", "declared") + (tr(lang, "（成）", " (stands)") if stood else "")
-        badges.append(f'<span class="sj-badge sj-decl">{escape(word)} {escape(what)}</span>')
-    if seat in getattr(st, "passed", ()):
-        badges.append(f'<span class="sj-badge" data-passed="{seat}">{tr(lang, "不定主", "no declaration")}</span>')
-    if st.declarer == seat and st.buried:
-        if seat_view is None or seat_view == seat:
-            buried = " ".join(card_text(c.token, lang) for c in st.buried)
-            badges.append(f'<span class="sj-badge">{tr(lang, "扣底", "buried")} {escape(buried)}</span>')
-        else:
-            badges.append(f'<span class="sj-badge">{tr(lang, "已扣底", "kitty buried")} {len(st.buried)}</span>')
-    hand = st.hands[seat].cards_or_unknown()
-    if seat_view is None or seat_view == seat:
-        body = (
-            f'<div class="sj-hand" data-hand="{seat}"><span class="sj-sub">{len(hand)} {tr(lang, "张", "cards")}</span>'
-            f"{_hand_chips(hand, seat_trumps(st, seat), lang)}</div>"
+
+
+def _sj_tricks(rep: Replay, lang_: str) -> None:
+    st.subheader(t("每墩得分", "Points per trick"))
+    frame = trick_points_frame(rep, lang_)
+    if frame.empty:
+        st.caption(t("还没有打完的墩。", "No trick has been finished yet."))
+        return
+    st.caption(
+        t(
+            "分牌：5 算 5 分，10 和 K 各 10 分（SJ-POINTS）。",
+            "Point cards: each 5 counts 5, each 10 and K 10 (SJ-POINTS).",
+        )
+    )
+    st.dataframe(frame, hide_index=True)
+
+
+def _sj_defenders(rep: Replay, score: Score, lang_: str) -> None:
+    st.subheader(t("闲家得分与底牌", "The defenders' points and the kitty"))
+    final = rep.final
+    assert isinstance(final, SjState)
+    kitty = kitty_parts(rep, score)
+    total = (score.points or {}).get("defenders", final.defenders_points)
+    in_tricks = total - kitty["to_defenders"]
+    a, b, c = st.columns(3)
+    a.metric(t("闲家墩分", "Defenders in tricks"), in_tricks)
+    b.metric(
+        t("底分", "Kitty"),
+        kitty["to_defenders"],
+        help=t(
+            f"底牌 {kitty['raw']} 分 × {kitty['multiplier']}（闲家赢最后一墩才算）",
+            f"kitty {kitty['raw']} points × {kitty['multiplier']} (only when the defenders win the last trick)",
+        ),
+    )
+    c.metric(t("闲家合计", "Defenders' total"), total)
+    buried = " ".join(card_text(tok, lang_) for tok in kitty["buried"]) or t("（无）", "(none)")
+    last = kitty["last_winner"]
+    if kitty["defenders_won_last"]:
+        how = t(
+            f"闲家的{who(rep.log, last)}赢了最后一墩：底牌 {kitty['raw']} 分 × {kitty['multiplier']} = "
+            f"{kitty['to_defenders']} 分归闲家。",
+            f"The defenders ({who(rep.log, last)}) won the last trick: the kitty's {kitty['raw']} points × "
+            f"{kitty['multiplier']} = {kitty['to_defenders']} go to them.",
+        )
+    elif last is not None:
+        how = t(
+            f"庄家一方的{who(rep.log, last)}赢了最后一墩：底牌的 {kitty['raw']} 分不归闲家。",
+            f"The declarers ({who(rep.log, last)}) won the last trick: the kitty's {kitty['raw']} points do not go "
+            "to the defenders.",
         )
     else:
-        body = (
-            f'<div class="sj-hand sj-hidden" data-count="{seat}"><span class="sj-count">{len(hand)}</span> '
-            f'<span class="sj-sub">{tr(lang, "张（牌面不可见）", "cards (hidden)")}</span></div>'
-        )
-    act_line = ""
-    if acts:
-        how = tr(lang, "、", ", ").join(action_label(a, lang, "shengji") for a in acts)
-        zh, en = why.get(seat, ("", ""))
-        reason = tr(lang, zh, en)
-        act_line = (
-            f'<div class="sj-act-line" data-act="{seat}">▶ {escape(how)}'
-            + (f" — {escape(reason)}" if reason else "")
-            + "</div>"
-        )
-    return (
-        f'<div class="{" ".join(classes)}" data-seat="{seat}">'
-        f'<div class="sj-name" title="{escape(name)}">{head} · {escape(name)}</div>'
-        f'<div class="sj-sub">{escape(sub)}</div>'
-        f"<div>{''.join(badges)}</div>{body}{act_line}</div>"
-    )
+        how = ""
+    st.markdown(t("底牌（庄家扣下的）：", "The kitty (buried by the declarer): ") + md(buried) + "  \n" + how)
 
 
-def _trick_grid(
-    rep: Replay,
-    plays: tuple[tuple[int, tuple[Card, ...]], ...],
-    top: int | None,
-    rot: int,
-    center: str,
-    done: bool,
-    lang: str,
-) -> str:
-    slots = []
-    leader = plays[0][0] if plays else None
-    for seat, cards in plays:
-        tags = []
-        if seat == leader:
-            tags.append(f'<span class="sj-tag sj-lead">{tr(lang, "领出", "led")}</span>')
-        if seat == top:
-            word = tr(lang, "赢", "won") if done else tr(lang, "最大", "biggest")
-            tags.append(f'<span class="sj-tag sj-top">{word}</span>')
-        slots.append(
-            f'<div class="sj-slot sj-slot{(seat - rot) % 4}" data-play="{seat}">'
-            f"{_mid_cards([c.token for c in cards], lang)}{''.join(tags)}</div>"
-        )
-    tokens = " ".join(c.token for _, cs in plays for c in cs)
-    cls = "sj-trick sj-done" if done else "sj-trick"
-    return (
-        f'<div class="{cls}" data-trick="{escape(tokens)}" data-leader="{"" if leader is None else leader}">'
-        f'{"".join(slots)}<div class="sj-tcenter">{center}</div></div>'
-    )
-
-
-def _middle(rep: Replay, st: SjState, step: int, seat_view: int | None, rot: int, lang: str) -> str:
-    total = len(rep.states) - 1
-    head = tr(lang, f"第 {step} / {total} 步", f"step {step} / {total}") + " · " + phase_label(st.phase, lang)
-    lines = [f'<div class="sj-info">{escape(head)}</div>']
-    tr_attr = "" if st.trumps is None else f"{st.trumps.suit}{level_token(st.trumps.level)}"
-    lines.append(
-        f'<div class="sj-info" data-trumps="{escape(tr_attr)}"><span class="sj-trumps">'
-        f"{escape(trumps_text(st.trumps, lang))}</span></div>"
-    )
-    if st.declarer != -1:
-        who = seat_label(rep, st.declarer, lang)
-        lines.append(
-            f'<div class="sj-info" data-declarer="{st.declarer}">{tr(lang, "庄家", "declarer")}: '
-            f"<b>{escape(who)}</b> · {escape(side_label(team(st.declarer), lang))}</div>"
-        )
-    pts = []
-    for side in (0, 1):
-        role = role_word(st, side, lang)
-        label = side_label(side, lang) + (f" {role}" if role else "")
-        pts.append(f'<span class="sj-pts sj-p{side}" data-points="{side}">{escape(label)} {st.points[side]}</span>')
-    lines.append(f'<div class="sj-info">{tr(lang, "得分", "points")}: {"".join(pts)}</div>')
-    if st.declarer != -1:
-        d = st.defenders_points
-        note = tr(
-            lang,
-            f"闲家 {d} 分，{THRESHOLD} 分起庄家不升级",
-            f"defenders {d}; from {THRESHOLD} the declarers do not go up",
-        )
-        lines.append(f'<div class="sj-info" data-defenders="{d}">{escape(note)}</div>')
-    if st.phase in (PLAY, OVER) and st.trumps is not None:
-        if st.trick:
-            number = len(st.tricks) + 1
-            top = trick_winner(st.trick, st.trumps)
-            pts_now = card_points([c for _, cs in st.trick for c in cs])
-            center = escape(tr(lang, f"第 {number} 墩 · {pts_now} 分", f"trick {number} · {pts_now} pts"))
-            lines.append(_trick_grid(rep, st.trick, top, rot, center, False, lang))
-        elif st.tricks:
-            last = st.tricks[-1]
-            center = escape(
-                tr(
-                    lang,
-                    f"第 {len(st.tricks)} 墩：座位{last.winner} 赢 {last.points} 分",
-                    f"trick {len(st.tricks)}: seat {last.winner} won {last.points} pts",
-                )
-            )
-            lines.append(_trick_grid(rep, last.plays, last.winner, rot, center, True, lang))
-    elif st.phase == DECLARE and st.declarations and seat_view is None:
-        decl = " · ".join(
-            f"{seat_label(rep, s, lang)} {' '.join(card_text(c.token, lang) for c in cs)}" for s, cs in st.declarations
-        )
-        lines.append(f'<div class="sj-info">{tr(lang, "已定主", "declared")}: {escape(decl)}</div>')
-    if step > 0:
-        v = rep.verdicts[step - 1]
-        mark = "✓" if v.legal else f"✗ {v.rule}"
-        cards = " ".join(card_text(t, lang) for t in v.cards)
-        lines.append(
-            f'<div class="sj-last">{tr(lang, "上一手", "last")}: '
-            f"{escape(seat_label(rep, v.seat, lang))} {escape(action_label(v.action, lang, 'shengji'))} "
-            f"{escape(cards)} {escape(mark)}</div>"
-        )
-    return f'<div class="sj-mid">{"".join(lines)}</div>'
-
-
-# -- the trick history -----------------------------------------------------------------------------
-
-
-@dataclass(frozen=True)
-class TrickSpan:
-    """Where a trick is in the event list: its number (1 = first), the events of its first and last play
-    (``last`` None while it is in progress at the end of the record)."""
-
-    number: int
-    first: int
-    last: int | None
-
-
-_SPANS: weakref.WeakKeyDictionary[Replay, list[TrickSpan]] = weakref.WeakKeyDictionary()
-
-
-def trick_spans(rep: Replay) -> list[TrickSpan]:
-    """The tricks of the deal in order, with the events they took (memoised per replay)."""
-    found = _SPANS.get(rep)
-    if found is not None:
-        return found
-    spans: list[TrickSpan] = []
-    start: int | None = None
-    states = rep.states
-    for k in range(1, len(states)):
-        before, st = states[k - 1], states[k]
-        if not isinstance(st, SjState) or not isinstance(before, SjState):
-            break
-        if not before.trick and st.trick:
-            start = k - 1
-        if len(st.tricks) > len(before.tricks):
-            first = k - 1 if start is None else start
-            spans.append(TrickSpan(len(st.tricks), first, k - 1))
-            start = None
-    if start is not None:
-        spans.append(TrickSpan(len(spans) + 1, start, None))
-    _SPANS[rep] = spans
-    return spans
-
-
-def current_trick(rep: Replay, step: int) -> int | None:
-    """The number of the trick the last event shown at ``step`` belongs to (None before play or at 0)."""
-    if step <= 0:
-        return None
-    i = step - 1
-    for span in trick_spans(rep):
-        if span.first <= i and (span.last is None or i <= span.last):
-            return span.number
-    return None
-
-
-def _plays_row(rep: Replay, plays: Any, winner: int | None, lang: str) -> dict[str, str]:
-    row = {}
-    by_seat = {s: cs for s, cs in plays}
-    for s in range(4):
-        cards = by_seat.get(s)
-        text = "" if cards is None else " ".join(card_text(c.token, lang) for c in cards)
-        if cards is not None and s == winner:
-            text += " ★"
-        row[tr(lang, f"座位{s}", f"seat {s}")] = text
-    return row
-
-
-def trick_frame(rep: Replay, step: int, lang: str) -> tuple[pd.DataFrame, int | None]:
-    """The tricks up to ``step``: one row per finished trick (and one for the trick in progress): number,
-    leader, each seat's play (the winner's marked ★), winner, points, the side that took them, each
-    side's running points; and the row of the current trick (None when there is none)."""
-    st = rep.states[max(0, min(step, len(rep.states) - 1))]
-    assert isinstance(st, SjState)
-    rows: list[dict[str, Any]] = []
-    running = [0, 0]
-    for k, t in enumerate(st.tricks, start=1):
-        running[team(t.winner)] += t.points
-        rows.append(
-            {
-                tr(lang, "墩", "trick"): k,
-                tr(lang, "领出", "led by"): seat_label(rep, t.leader, lang),
-                **_plays_row(rep, t.plays, t.winner, lang),
-                tr(lang, "赢家", "winner"): seat_label(rep, t.winner, lang),
-                tr(lang, "分", "points"): t.points,
-                tr(lang, "得分方", "to"): side_text(st, team(t.winner), lang) if t.points else "",
-                tr(lang, "甲方累计", "side 0·2 total"): running[0],
-                tr(lang, "乙方累计", "side 1·3 total"): running[1],
-            }
-        )
-    if st.trick and st.trumps is not None:
-        top = trick_winner(st.trick, st.trumps)
-        rows.append(
-            {
-                tr(lang, "墩", "trick"): len(st.tricks) + 1,
-                tr(lang, "领出", "led by"): seat_label(rep, st.trick[0][0], lang),
-                **_plays_row(rep, st.trick, None, lang),
-                tr(lang, "赢家", "winner"): tr(
-                    lang, f"（进行中，目前座位{top}最大）", f"(in progress: seat {top} biggest)"
+def _sj_levels(rep: Replay, score: Score, lang_: str) -> None:
+    st.subheader(t("升级", "Levels"))
+    lv = score.levels or {}
+    total = (score.points or {}).get("defenders", 0)
+    up, steps, passed = lv.get("up"), int(lv.get("steps", 0)), lv.get("passed")
+    before, after = lv.get("before") or ["", ""], lv.get("after") or ["", ""]
+    final = rep.final
+    assert isinstance(final, SjState)
+    defenders = None if final.declarer == -1 else 1 - side_of(final.declarer)
+    if up is not None:
+        side = side_label(up, lang_)
+        if defenders is not None and up == defenders:  # 80 or more
+            text = t(
+                f"闲家得 {total} 分，够 80 分：庄家（{side_label(1 - up, lang_)}）不升级；"
+                + (
+                    f"闲家（{side}）升 {steps} 级（{before[up]} → {after[up]}）。"
+                    if steps
+                    else "闲家也不升（每多 40 分升一级）。"
                 ),
-                tr(lang, "分", "points"): card_points([c for _, cs in st.trick for c in cs]),
-                tr(lang, "得分方", "to"): "",
-                tr(lang, "甲方累计", "side 0·2 total"): running[0],
-                tr(lang, "乙方累计", "side 1·3 total"): running[1],
-            }
+                f"The defenders took {total} points, 80 or more: the declarers ({side_label(1 - up, lang_)}) "
+                "do not go up; "
+                + (
+                    f"the defenders ({side}) go up {steps} (from {before[up]} to {after[up]})."
+                    if steps
+                    else "the defenders do not go up either (1 level per further 40)."
+                ),
+            )
+        else:
+            text = t(
+                f"闲家得 {total} 分，不到 80 分：庄家（{side}）升 {steps} 级（{before[up]} → {after[up]}）。",
+                f"The defenders took {total} points, under 80: the declarers ({side}) go up {steps} "
+                f"(from {before[up]} to {after[up]}).",
+            )
+        text += t("下一局谁坐庄由下一局定主决定。", " The next deal's declarers are decided by its 定主.")
+        st.markdown(text + "　`SJ-POINTS` `SJ-LEVEL`", help=rule_quote("SJ-LEVEL") or None)
+    if passed is not None:
+        st.success(
+            t(
+                f"{side_label(passed, 'zh')} 过了最后一级：赢得比赛（SJ-LEVEL）。",
+                f"{side_label(passed, 'en')} passed the last level: it wins the match (SJ-LEVEL).",
+            )
         )
-    frame = pd.DataFrame(rows)
-    cur = current_trick(rep, step)
-    row = None if cur is None or cur > len(rows) else cur - 1
-    return frame, row
+    table, row = level_table(total, lang_)
+    st.caption(
+        t(
+            "闲家得分与升级（SJ-POINTS），本局所在的一行高亮：",
+            "The defenders' points and the levels (SJ-POINTS); this deal's row is highlighted:",
+        )
+    )
+    st.dataframe(styled_tricks(table, row, HIGHLIGHT_BG), hide_index=True)
 
 
-def styled_tricks(frame: pd.DataFrame, row: int | None, bg: str) -> Any:
-    """The trick table with the current trick's row painted ``bg``."""
-    if row is None or frame.empty:
-        return frame
-    width = len(frame.columns)
-    target = frame.index[row]
+def ladder_ids(match_key: str) -> list[int]:
+    """The stored 升级 deals of a match, in deal order (deal number, then import order)."""
+    frame = deals_frame(game="shengji")
+    if frame.empty:
+        return []
+    mine = frame[frame["match"] == match_key]
+    mine = mine.assign(_n=mine["deal"]).sort_values(["_n", "id"], na_position="last", kind="stable")
+    return [int(i) for i in mine["id"]]
 
-    def paint(r: pd.Series) -> list[str]:
-        return [bg if r.name == target else ""] * width
 
-    return frame.style.apply(paint, axis=1)
+def _ladder(rep: Replay, deal_id: int) -> None:
+    key = rep.log.meta.get("match")
+    if not key:
+        return
+    ids = ladder_ids(str(key))
+    if deal_id not in ids:
+        ids.append(deal_id)
+    rows = [r for r in (ladder_row_of(i) for i in ids) if r is not None]
+    if not rows:
+        return
+    lang_ = lang()
+    st.subheader(t("比赛的级", "The match's levels") + " · " + md(key))
+    st.caption(
+        t(
+            f"库里这场比赛的 {len(rows)} 局，按局序；每一点是一方在这一局之后的级（打几）。",
+            f"The {len(rows)} stored deal(s) of this match in deal order; each point is a side's level after that deal.",
+        )
+    )
+    sequence = tuple(getattr(rep.engine, "levels", LEVEL_SEQUENCES["A-K"]))
+    st.plotly_chart(ladder_figure(rows, sequence, deal_id, lang_), key="scoring_ladder")
+    frame = ladder_frame(rows, lang_)
+    here = next((k for k, r in enumerate(rows) if r.deal_id == deal_id), None)
+    st.dataframe(styled_tricks(frame, here, HIGHLIGHT_BG), hide_index=True)
+    gaps = [
+        deal_name(b, lang_)
+        for a, b in itertools.pairwise(rows)
+        if a.after is not None and tuple(a.after) != tuple(b.before)
+    ]
+    if gaps:
+        st.caption(
+            t(
+                "这几局开始时的级与上一局之后的不同（中间有局没存进库？）：",
+                "These deals start from other levels than the deal before left (a deal missing from the library?): ",
+            )
+            + md(t("、", ", ").join(gaps))
+        )
+
+
+TIMELINE_ZH = (
+    "两条线是两方赢墩累计的分数（蓝：甲方 0·2，红：乙方 1·3；图例标出庄家、闲家）；圆点是赢下的墩，"
+    "越大分越多；绿色虚线是 80 分，闲家到 80 分起庄家不升级；灰白相间的带是各墩；★ 闲家扣底，✕ 教练发现。"
+    "点击图上的点即打开那一步，在“复盘”页查看。"
+)
+TIMELINE_EN = (
+    "The two lines are the points each side has won in tricks (blue: side 0·2, red: side 1·3; the legend "
+    "names the declarers and the defenders); dots are tricks won, larger for more points; the green "
+    "dotted line is 80, from which the declarers do not go up; the bands are the tricks; ★ the kitty to the "
+    "defenders, ✕ coach finding. Click a point to open that step, then see it on the Replay page."
+)
+
+VIEW = GameView(
+    name="shengji",
+    table_html=table_html,
+    seat_side=seat_side,
+    replay_columns=(2, 1),
+    replay_below=tricks_panel,
+    timeline=Timeline(timeline_figure, TIMELINE_ZH, TIMELINE_EN),
+    score_page=score_page,
+    held_text=held_text,
+    desk=Desk(
+        action_order=PHASES,
+        cards_hint=(
+            "牌（空格分开，须带花色，例如 5C 5C、BJ 4D 4D）",
+            "Cards (space-separated, with suits: 5C 5C, BJ 4D 4D)",
+        ),
+        suits=True,
+        events_placeholder="0 定主 BJ 2H 2H\n1 不定主",
+        disputed_placeholder="0 出 AS",
+        header=level_lines,
+    ),
+)

@@ -1,5 +1,5 @@
 """升级 in the dashboard, its charts and frames: the Timeline page's figure and the
-Scoring page's parts; the table and the trick history are ``views.games.shengji``.
+Scoring page's parts; the table and the trick history are ``views.games.shengji_table``.
 
 - ``timeline_figure``: points per side over the deal, the 80-point line, trick markers, the open step.
 - ``trick_points_frame``, ``level_table``, ``kitty_parts``, ``ladder_row`` / ``ladder_frame`` /
@@ -32,7 +32,7 @@ from replay.shengji import (
     team,
 )
 from replay.shengji_score import level_change
-from views.games.shengji import SIDE_COLORS, THRESHOLD, level_token, side_label, side_text, trick_spans
+from views.games.shengji_table import SIDE_COLORS, THRESHOLD, level_token, side_label, side_text, trick_spans
 from views.parts.common import engine
 from views.parts.table import card_text, seat_label, tr
 

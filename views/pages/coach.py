@@ -21,7 +21,7 @@ from coach.maxims import BY_KEY
 from replay.replay import Replay
 from replay.verdicts import RULES
 from views import games
-from views.parts.common import coach_of, guarded, lang, need_deal, set_step, t
+from views.parts.common import coach_of, guarded, need_deal, set_step, t
 from views.parts.links import replay_link
 from views.parts.table import (
     SEVERITY_MARK,
@@ -112,14 +112,10 @@ def _explain(f: Finding, lang_: str) -> None:
 
 
 def _held_text(rep: Replay, f: Finding, lang_: str) -> str:
-    """The cards a seat held, as the game groups them (升级: by suit class in the deal's trump order)."""
-    if rep.log.game != "shengji":
-        return hand_text(f.evidence.held, lang_)
-    from views.games.shengji import hand_text as sj_hand_text
-    from views.games.shengji import seat_trumps
-
-    k = max(0, min(f.index if f.index is not None else len(rep.states) - 1, len(rep.states) - 1))
-    return sj_hand_text(f.evidence.held, seat_trumps(rep.states[k], f.seat or 0), lang_)  # type: ignore[arg-type]
+    """The cards a seat held, as the game groups them (by rank, or the game's ``GameView.held_text``: 升级
+    by suit class in the deal's trump order)."""
+    own = games.view(rep.log.game).held_text
+    return hand_text(f.evidence.held, lang_) if own is None else own(rep, f, lang_)
 
 
 def _evidence(rep: Replay, f: Finding, lang_: str) -> None:
@@ -171,12 +167,11 @@ def _finding(rep: Replay, f: Finding, n: int, lang_: str) -> None:
 @guarded
 def render() -> None:
     """Render the page."""
-    found = need_deal()
-    if found is None:
+    deal = need_deal()
+    if deal is None:
         return
-    deal_id, rep = found
+    deal_id, rep, lang_ = deal.deal_id, deal.rep, deal.lang
     report = coach_of(deal_id)
-    lang_ = lang()
     st.header(t("教练", "Coach") + f" · #{deal_id}")
     if report is None:
         st.info(t("这一局没有教练报告。", "No coach report for this deal."))

@@ -23,11 +23,12 @@ import pandas as pd
 import streamlit as st
 
 from referee.ruling import Ruling, ruling, ruling_of
+from replay import games as game_types
 from replay.cards import CardError, parse_cards
 from replay.decisions import history
 from replay.events import CARD_ACTIONS, EVENT_TYPES, TARGET_ACTIONS, Event, Report
 from replay.replay import Replay
-from replay.words import GAME_ACTIONS, action_name
+from replay.words import action_name
 from views import games
 from views.parts.common import decisions_stored, guarded, lang, open_deal, t
 from views.parts.desk_decisions import account_box, decisions_panel
@@ -38,14 +39,11 @@ from views.parts.texts import esc, game_name
 RECORDED, TYPED = "recorded", "typed"
 
 
-SHENGJI_PHASES = ("declare", "pass", "exchange", "bury", "play")  # 升级's actions in the order of its phases
-
-
 def game_actions(game: str) -> list[str]:
-    """The actions a seat may be asked about in a game: 升级's in the order of its phases, the climbing
-    games' in the log format's order of actions."""
-    order = SHENGJI_PHASES if game == "shengji" else tuple(EVENT_TYPES)
-    return [a for a in order if a in GAME_ACTIONS.get(game, ())]
+    """The actions a seat may be asked about in a game (``replay.games``), in the game's order
+    (``Desk.action_order``: 升级's phases) or else the log format's order of actions."""
+    order = games.view(game).desk.action_order or tuple(EVENT_TYPES)
+    return [a for a in order if a in game_types.get(game).actions]
 
 
 def action_label(action: str, game: str | None = None) -> str:
@@ -96,7 +94,7 @@ def show_table(rep: Replay, step: int) -> None:
             t("手牌张数", "cards held"): len(view.hands.get(s, [])),
             t("状态", "status"): _status(view, s),
         }
-        for s in range(rep.log.n_seats)
+        for s in range(rep.final.n)
     ]
     on_table = " ".join(view.table_cards) if view.table_cards else t("（空）", "(empty)")
     owner = "" if view.table_seat is None else t(f"（座位{view.table_seat}的）", f" (seat {view.table_seat}'s)")
@@ -173,7 +171,7 @@ def build_event(action: str, seat: int, cards_text: str, to: int, count: int) ->
 
 def typed_event(rep: Replay, step: int) -> Event | None:
     """The form of an event to rule on at ``step``: the event once "Judge" is pressed, else None."""
-    game, n = rep.log.game, rep.log.n_seats
+    game, n = rep.log.game, rep.final.n
     view = rep.view(step)
     actions = game_actions(game)
     labels = {a: action_label(a, game) for a in actions}
@@ -193,13 +191,7 @@ def typed_event(rep: Replay, step: int) -> Event | None:
                 format_func=labels.__getitem__,
             )
         )
-        cards_text = st.text_input(
-            t("牌（空格分开，例如 6 或 KS KH、大王；过、扣、让等不用填）", "Cards (space-separated, e.g. 6 or KS KH, BJ; "
-              "none for a pass, 扣, 让 …)")
-            if game != "shengji"
-            else t("牌（空格分开，须带花色，例如 5C 5C、BJ 4D 4D）", "Cards (space-separated, with suits: 5C 5C, BJ 4D 4D)"),
-            key="dispute_cards",
-        )  # fmt: skip
+        cards_text = st.text_input(t(*games.view(game).desk.cards_hint), key="dispute_cards")
         to, count = -1, 0
         if any(a in TARGET_ACTIONS for a in actions):
             to = int(st.selectbox(t("给座位（进贡、还贡、换三张）", "To seat (tribute, return, exchange)"),
@@ -293,7 +285,7 @@ def _render() -> None:
         )
     )
     account_box()
-    picked = pick_deal()
+    picked = pick_deal(lambda game: games.view(game).desk)
     if picked is None:
         return
     rep = picked.rep

@@ -32,7 +32,7 @@ from coach.grades import GRADES
 from data.evaluations import StoredEvaluation, StoredEvaluationError, save_evaluation, settings_key
 from replay.replay import Replay
 from views import games
-from views.parts.common import engine, evaluation_of, evaluations_stored, guarded, lang, need_deal, set_step, t
+from views.parts.common import engine, evaluation_of, evaluations_stored, guarded, need_deal, set_step, t
 from views.parts.evaluation_parts import (
     ACTUAL_MARK,
     BEST_MARK,
@@ -43,7 +43,7 @@ from views.parts.evaluation_parts import (
 )
 from views.parts.links import replay_link
 from views.parts.table import md_escape, seat_label, tr
-from views.parts.texts import evaluation_help
+from views.parts.texts import evaluation_help, game_words
 
 JOBS = 0  # worker processes of a run: every core (the tests set 1)
 ROLLOUTS = "eval_rollouts"
@@ -57,22 +57,23 @@ OPEN = "eval_open"
 GRADE_COLORS = {None: "#16a34a", "inaccuracy": "#eab308", "mistake": "#f97316", "blunder": "#dc2626"}
 VIEW_COLORS = {"seat": "#2563eb", "all": "#94a3b8"}
 TEAM_COLOR = "#7c3aed"
-# the games the rollout policy plays (``coach.evaluate.PRICED_GAMES`` where it is defined)
-PRICED_GAMES: tuple[str, ...] = tuple(getattr(evaluate, "PRICED_GAMES", ("gouji", "baohuang")))
 
 
 def unpriced_note(game: str) -> str | None:
-    """What the page says for a game that is not priced by rollouts (None for 够级 and 保皇)."""
-    if game in PRICED_GAMES:
+    """What the page says for a game whose decisions the coach does not price by rollouts (None for a
+    game it prices: 够级 and 保皇)."""
+    priced = evaluate.PRICED_GAMES
+    if game in priced:
         return None
-    names = {"shengji": ("升级", "升级 (Shengji)")}
-    zh, en = names.get(game, (game, game))
+    zh, en = game_words(game)
+    priced_zh = "和".join(game_words(g)[0] for g in priced)
+    priced_en = " and ".join(f"{game_words(g)[0]} ({game_words(g)[1]})" for g in priced)
     return t(
-        f"模拟评估（用推演给每个决定定价）目前只适用于够级和保皇，{zh}还不能评估。"
+        f"模拟评估（用推演给每个决定定价）目前只适用于{priced_zh}，{zh}还不能评估。"
         "这一局的规则检查和教练发现见“复盘”“教练”页，计分与升级见“计分”页。",
-        f"Pricing by rollouts is for 够级 (Gouji) and 保皇 (Baohuang) only, for now: a {en} deal cannot be "
-        "evaluated. Its rule check and the coach's findings are on the Replay and Coach pages, its score and "
-        "levels on the Scoring page.",
+        f"Pricing by rollouts is for {priced_en} only, for now: a {zh if zh == en else f'{zh} ({en})'} deal "
+        "cannot be evaluated. Its rule check and the coach's findings are on the Replay and Coach pages, its "
+        "score and levels on the Scoring page.",
     )
 
 
@@ -109,18 +110,10 @@ def _value(c: Candidate, view: str) -> float | None:
 
 
 def team0_points(rep: Replay, ev: Evaluation) -> list[tuple[int, float]]:
-    """够级: team 0's expected points after each decision (the choice made's value with all cards known
-    where the log gives every hand, else in the grading view; negated when the actor is in team 1); empty
-    for 保皇. The all-cards value is the one a line over the deal can follow: each seat's own view samples
-    other deals, so consecutive points of different seats would jump."""
-    if rep.log.game != "gouji":
-        return []
-    out = []
-    for d in ev.decisions:
-        v = _value(d.actual, "all" if "all" in d.actual.values else d.view)
-        if v is not None:
-            out.append((d.index, v if d.seat % 2 == 0 else -v))
-    return out
+    """A team's expected points after each decision, where the game's points are zero-sum between two
+    teams (``GameView.team_line``: 够级's team 0); empty for any other game (保皇)."""
+    line = games.view(rep.log.game).team_line
+    return [] if line is None else line(rep, ev)
 
 
 def expected_figure(rep: Replay, ev: Evaluation, picked: int | None, lang_: str) -> go.Figure:
@@ -138,7 +131,7 @@ def expected_figure(rep: Replay, ev: Evaluation, picked: int | None, lang_: str)
                 y=[v for _, v in team],
                 mode="lines",
                 line={"shape": "hv", "width": 1.5, "color": TEAM_COLOR},
-                name=tr(lang_, "甲方 0·2·4 期望分", "team 0·2·4 expected points"),
+                name=tr(lang_, *games.view(rep.log.game).team_line_name),
                 hovertemplate=tr(lang_, "第 %{x} 手后<br>甲方 %{y:.2f} 分", "after event %{x}<br>team 0: %{y:.2f}")
                 + "<extra></extra>",
             )
@@ -382,11 +375,10 @@ def _decision_panel(rep: Replay, d: Decision, lang_: str) -> None:
 @guarded
 def render() -> None:
     """Render the page."""
-    found = need_deal()
-    if found is None:
+    deal = need_deal()
+    if deal is None:
         return
-    deal_id, rep = found
-    lang_ = lang()
+    deal_id, rep, lang_ = deal.deal_id, deal.rep, deal.lang
     st.header(t("评估", "Evaluation") + f" · #{deal_id}")
     note = unpriced_note(rep.log.game)
     if note is not None:

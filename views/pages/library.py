@@ -223,8 +223,14 @@ def _filtered(everything: pd.DataFrame) -> pd.DataFrame:
     pool = everything if game is None else everything[everything["game"] == game]
     profiles = sorted(set(pool["profile"]))
     profile = c[4].selectbox(t("规则", "Profile"), [None, *profiles], format_func=_labels(t("全部", "all")))
-    findings_labels = {None: t("全部", "all"), True: t("有发现", "with findings"), False: t("无发现", "without")}
-    has_findings = c[5].selectbox(t("教练发现", "Coach findings"), [None, True, False], format_func=findings_labels.get)
+    findings_labels: dict[bool | None, str] = {
+        None: t("全部", "all"),
+        True: t("有发现", "with findings"),
+        False: t("无发现", "without"),
+    }
+    has_findings = c[5].selectbox(
+        t("教练发现", "Coach findings"), list(findings_labels), format_func=findings_labels.__getitem__
+    )
     decided_labels: dict[bool | None, str] = {
         None: t("全部", "all"),
         True: t("有裁判裁定", "with a referee's decision"),
@@ -306,11 +312,11 @@ def _open_row(frame: pd.DataFrame) -> None:
     event = st.dataframe(_shown(frame), hide_index=True, on_select="rerun", selection_mode="single-row")
     rows = list(getattr(getattr(event, "selection", None), "rows", []) or [])
     ids = [int(x) for x in frame["id"]]
-    labels = {int(row.id): _deal_label(row) for row in frame.itertuples(index=False)}
+    labels = {i: _deal_label(row) for i, row in zip(ids, frame.itertuples(index=False), strict=True)}
     picked = rows[0] if rows and 0 <= rows[0] < len(ids) else 0
     left, right = st.columns([5, 1], vertical_alignment="bottom")
     chosen = left.selectbox(t("要打开的牌局（或在表里选一行）", "Deal to open (or select a row above)"), ids,
-                            index=picked, format_func=labels.get)  # fmt: skip
+                            index=picked, format_func=lambda i: labels.get(i, f"#{i}"))  # fmt: skip
     right.button(t("打开", "Open"), on_click=open_deal, args=(chosen,), type="primary", width="stretch")
 
 

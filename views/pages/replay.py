@@ -13,9 +13,8 @@ slider is set from ``step`` before it is drawn, so it always follows the buttons
 The per-step work is in ``step_parts`` (no Streamlit in it), which ``render`` draws and
 ``bench/bench_app.py`` times. The other pages link here with ``views.parts.links.replay_link``.
 
-A 升级 deal is drawn on a square table (``views.games.shengji``), and below the table and the events comes its
-trick history: each finished trick (leader, the four plays, winner, points, each side's running points)
-and the trick in progress, the current trick highlighted.
+The deal's game (``views.games.view``) draws the table, sets the widths of the table and the panel and may
+draw more below them (升级: a square table, and its trick history below).
 """
 
 from __future__ import annotations
@@ -31,8 +30,7 @@ from coach.findings import Finding
 from replay.replay import Replay
 from replay.verdicts import RULES, Verdict
 from views import games
-from views.games import shengji
-from views.parts.common import coach_of, current, guarded, lang, latest_evaluation, need_deal, set_step, t
+from views.parts.common import coach_of, guarded, latest_evaluation, need_deal, set_step, t
 from views.parts.evaluation_parts import replay_panel
 from views.parts.ruling_view import replay_ruling
 from views.parts.table import (
@@ -43,6 +41,7 @@ from views.parts.table import (
     seat_label,
     tr,
 )
+from views.parts.texts import game_words
 
 SLIDER = "replay_slider"
 VIEWER = "replay_viewer"
@@ -253,19 +252,11 @@ def _evaluation_panel(deal_id: int, rep: Replay, parts: StepParts, viewer: int |
     replay_panel(rep, ev, parts.step - 1, viewer, lang_)
 
 
-GAME_TITLES = {
-    "gouji": ("够级", "Gouji 够级"),
-    "baohuang": ("保皇", "Baohuang 保皇"),
-    "shengji": ("升级", "Shengji 升级"),
-}
-
-
 def _title(rep: Replay, deal_id: int) -> None:
-    game = rep.log.game
     st.header(t("复盘", "Replay") + f" · #{deal_id}")
     meta = rep.log.meta
-    zh, en = GAME_TITLES.get(game, (game, game))
-    bits = [t(zh, en)]
+    zh, en = game_words(rep.log.game)
+    bits = [t(zh, en if en == zh else f"{en} {zh}")]
     bits += [str(meta[k]) for k in ("date", "venue", "match") if meta.get(k)]
     st.caption(md_escape(" · ".join(bits)))
 
@@ -273,25 +264,21 @@ def _title(rep: Replay, deal_id: int) -> None:
 @guarded
 def render() -> None:
     """Render the page."""
-    found = need_deal()
-    if found is None:
+    deal = need_deal()
+    if deal is None:
         return
-    deal_id, rep = found
-    _, step = current()
+    deal_id, rep, lang_ = deal.deal_id, deal.rep, deal.lang
     total = len(rep.states) - 1
-    if not 0 <= step <= total:
-        step = max(0, min(step, total))
-        set_step(step)
-    lang_ = lang()
+    drawing = games.view(rep.log.game)
     report = coach_of(deal_id)
     _title(rep, deal_id)
     top = st.columns([3, 1])
     with top[1]:
         viewer = _viewer(rep)
-    parts = step_parts(rep, report, step, viewer, lang_)
+    parts = step_parts(rep, report, deal.step, viewer, lang_)
     with top[0]:
         _controls(parts.step, total, parts.next_finding)
-    left, right = st.columns([2, 1] if rep.log.game == "shengji" else [3, 2])  # 升级: four full hands
+    left, right = st.columns(list(drawing.replay_columns))
     with left:
         st.html(parts.html)
     with right:
@@ -310,22 +297,5 @@ def render() -> None:
                 )
             )
             st.dataframe(styled_events(parts), hide_index=True, width="stretch")
-    if rep.log.game == "shengji":
-        _tricks(rep, parts.step, lang_)
-
-
-def _tricks(rep: Replay, step: int, lang_: str) -> None:
-    """升级: the tricks so far, the current one highlighted."""
-    st.subheader(t("墩", "Tricks"))
-    frame, row = shengji.trick_frame(rep, step, lang_)
-    if frame.empty:
-        st.caption(t("还没有出牌。", "No trick has been played yet."))
-        return
-    st.caption(
-        t(
-            "每一墩：领出的座位、四家出的牌（★ 为赢家）、分数和两方的累计得分；当前一墩高亮。",
-            "Each trick: who led, the four plays (★ the winner), its points and each side's running total; "
-            "the current trick is highlighted.",
-        )
-    )
-    st.dataframe(shengji.styled_tricks(frame, row, CURRENT_BG), hide_index=True, width="stretch")
+    if drawing.replay_below is not None:
+        drawing.replay_below(rep, parts.step, lang_)

@@ -1,8 +1,8 @@
 """Page: the open deal's timeline, a plotly figure over the steps.
 
 One line per seat (the cards it holds after each step), the rounds as alternating background bands
-(from the steps where ``state.rounds`` changes), and markers for 够级 sets, burns, 让 (rang), seats
-going out and the coach's findings. The open step is a dashed vertical line.
+(from the steps where ``state.rounds`` changes), and markers for the sets the game marks (够级 sets,
+``GameView.timeline_sets``), burns, 让 (rang), seats going out and the coach's findings. The open step is a dashed vertical line.
 
 Clicking a point opens that step: the chart is drawn with ``on_select`` and ``selection_mode="points"``
 under the key ``timeline_chart``; its callback reads the selected point's x (a step) and calls
@@ -10,10 +10,9 @@ under the key ``timeline_chart``; its callback reads the selected point's x (a s
 chart). The callback form of ``on_select`` reruns like ``"rerun"`` but runs only when the selection
 changes, so a selection left on the chart never moves the step back on a later rerun.
 
-``timeline_figure`` builds the figure without Streamlit (the tests and the benchmark call it). A 升级
-deal has no rounds and no cards-held race: its figure (``views.games.shengji_charts.timeline_figure``) shows the points
-each side has won over the deal, the 80-point line from which the declarers do not go up, the tricks won and the
-coach's findings; clicking opens a step in the same way.
+``timeline_figure`` builds the figure without Streamlit (the tests and the benchmark call it). A game may
+draw its own (``GameView.timeline``; 升级, which has no rounds and no cards-held race, shows the points each
+side has won over the deal); clicking opens a step in the same way.
 """
 
 from __future__ import annotations
@@ -26,15 +25,15 @@ import streamlit as st
 
 from coach.coach import Report
 from replay.replay import Replay
-from views.games import shengji_charts
-from views.parts.common import coach_of, current, guarded, lang, need_deal, set_step, t
+from views import games
+from views.parts.common import coach_of, guarded, need_deal, set_step, t
 from views.parts.links import replay_link
 from views.parts.table import SEVERITY_MARK, action_label, cards_text, place_label, seat_label, tr
 
 CHART = "timeline_chart"
 SEAT_COLORS = ("#2563eb", "#dc2626", "#0891b2", "#ea580c", "#7c3aed", "#65a30d")
-MARKERS = {  # kind: (symbol, size, colour)
-    "gouji": ("star", 13, "#eab308"),
+MARKERS = {  # kind: (symbol, size, colour); "set": the sets the game marks (够级 sets)
+    "set": ("star", 13, "#eab308"),
     "burn": ("diamond", 11, "#b91c1c"),
     "rang": ("triangle-up", 10, "#0f766e"),
     "finish": ("square", 11, "#059669"),
@@ -62,14 +61,14 @@ def markers(rep: Replay, report: Report | None, lang_: str) -> dict[str, list[tu
     """The marked moments per kind: (step, seat, hover text); a finding about no seat has seat -1."""
     out: dict[str, list[tuple[int, int, str]]] = {k: [] for k in MARKERS}
     states, events = rep.states, rep.log.events
-    game = rep.log.game
+    marked_sets = games.view(rep.log.game).timeline_sets
+    if marked_sets is not None:
+        out["set"] = marked_sets(rep, lang_)
     places = rep.view(len(states) - 1).places
+    n = rep.final.n
     for k in range(1, len(states)):
         ev, st, before = events[k - 1], states[k], states[k - 1]
         who = seat_label(rep, ev.seat, lang_)
-        if ev.action in ("play", "burn") and st.table_gouji and st.owner == ev.seat:
-            cards = cards_text([c.token for c in st.table_cards], lang_)
-            out["gouji"].append((k, ev.seat, f"{who} {tr(lang_, '够级', '够级 set')} {cards}"))
         if ev.action == "burn":
             cards = cards_text([c.token for c in ev.cards], lang_)
             out["burn"].append((k, ev.seat, f"{who} {action_label('burn', lang_)} {cards}"))
@@ -78,7 +77,7 @@ def markers(rep: Replay, report: Report | None, lang_: str) -> dict[str, list[tu
         if len(st.out) > len(before.out):
             for s in st.out[len(before.out) :]:
                 place = places.get(s)  # as the score ranks it (革命 and failed burns move places)
-                named = place_label(game, place.place, lang_) if place else tr(lang_, "出完", "out")
+                named = place_label(n, place.place, lang_) if place else tr(lang_, "出完", "out")
                 out["finish"].append((k, s, f"{seat_label(rep, s, lang_)} {named}"))
     if report is not None:
         for f in report.findings:
@@ -91,9 +90,10 @@ def markers(rep: Replay, report: Report | None, lang_: str) -> dict[str, list[tu
     return out
 
 
-def _marker_name(kind: str, lang_: str) -> str:
+def _marker_name(rep: Replay, kind: str, lang_: str) -> str:
+    if kind == "set":
+        return tr(lang_, *games.view(rep.log.game).timeline_sets_name)
     return {
-        "gouji": tr(lang_, "够级牌", "够级 set"),
         "burn": tr(lang_, "烧牌", "burn"),
         "rang": tr(lang_, "让牌", "让 (let)"),
         "finish": tr(lang_, "出完", "out"),
@@ -102,10 +102,11 @@ def _marker_name(kind: str, lang_: str) -> str:
 
 
 def timeline_figure(rep: Replay, report: Report | None, step: int, lang_: str) -> go.Figure:
-    """The figure: cards per seat over the steps, round bands, markers, the open step (升级: points per side,
-    ``views.games.shengji_charts.timeline_figure``)."""
-    if rep.log.game == "shengji":
-        return shengji_charts.timeline_figure(rep, report, step, lang_)
+    """The figure: cards per seat over the steps, round bands, markers, the open step (or the game's own,
+    ``GameView.timeline``: 升级's points per side)."""
+    own = games.view(rep.log.game).timeline
+    if own is not None:
+        return own.figure(rep, report, step, lang_)
     counts = counts_per_seat(rep)
     total = len(rep.states) - 1
     steps = list(range(total + 1))
@@ -133,7 +134,7 @@ def timeline_figure(rep: Replay, report: Report | None, step: int, lang_: str) -
                 x=[k for k, _, _ in found],
                 y=[counts[s][k] if s >= 0 else 0 for k, s, _ in found],
                 mode="markers",
-                name=_marker_name(kind, lang_),
+                name=_marker_name(rep, kind, lang_),
                 marker={"symbol": symbol, "size": size, "color": color, "line": {"width": 1, "color": "#fff"}},
                 hovertext=[escape(text) for _, _, text in found],
                 hovertemplate=tr(lang_, "第 %{x} 步<br>%{hovertext}", "step %{x}<br>%{hovertext}") + "<extra></extra>",
@@ -209,41 +210,25 @@ def _clicked() -> None:
 @guarded
 def render() -> None:
     """Render the page."""
-    found = need_deal()
-    if found is None:
+    deal = need_deal()
+    if deal is None:
         return
-    deal_id, rep = found
-    _, step = current()
-    total = len(rep.states) - 1
-    step = max(0, min(step, total))
-    lang_ = lang()
+    deal_id, rep, step = deal.deal_id, deal.rep, deal.step
     st.header(t("时间线", "Timeline") + f" · #{deal_id}")
-    if rep.log.game == "shengji":
+    drawing = games.view(rep.log.game)
+    if drawing.timeline is not None:
+        st.caption(t(drawing.timeline.caption_zh, drawing.timeline.caption_en))
+    else:
+        zh, en = drawing.timeline_sets_name
         st.caption(
             t(
-                "两条线是两方赢墩累计的分数（蓝：甲方 0·2，红：乙方 1·3；图例标出庄家、闲家）；圆点是赢下的墩，"
-                "越大分越多；绿色虚线是 80 分，闲家到 80 分起庄家不升级；灰白相间的带是各墩；★ 闲家扣底，✕ 教练发现。"
-                "点击图上的点即打开那一步，在“复盘”页查看。",
-                "The two lines are the points each side has won in tricks (blue: side 0·2, red: side 1·3; the legend "
-                "names the declarers and the defenders); dots are tricks won, larger for more points; the green "
-                "dotted line is 80, from which the declarers do not go up; the bands are the tricks; ★ the kitty to the "
-                "defenders, ✕ coach finding. Click a point to open that step, then see it on the Replay page.",
+                f"每条线是一个座位手中的牌数；灰白相间的带是各轮；{f'★ {zh}，' if zh else ''}◆ 烧牌，▲ 让牌，■ 出完，"
+                "✕ 教练发现。点击图上的点即打开那一步，在“复盘”页查看。",
+                f"Each line is the cards a seat holds; the bands are the rounds; {f'★ {en}, ' if en else ''}◆ burn, "
+                "▲ 让, ■ out, ✕ coach finding. Click a point to open that step, then see it on the Replay page.",
             )
         )
-        fig = shengji_charts.timeline_figure(rep, coach_of(deal_id), step, lang_)
-        st.plotly_chart(fig, on_select=_clicked, selection_mode="points", key=CHART, width="stretch")
-        st.markdown(t(f"当前打开的是第 **{step}** 步。", f"Step **{step}** is open."))
-        replay_link()
-        return
-    st.caption(
-        t(
-            "每条线是一个座位手中的牌数；灰白相间的带是各轮；★ 够级牌，◆ 烧牌，▲ 让牌，■ 出完，✕ 教练发现。"
-            "点击图上的点即打开那一步，在“复盘”页查看。",
-            "Each line is the cards a seat holds; the bands are the rounds; ★ 够级 set, ◆ burn, ▲ 让, ■ out, "
-            "✕ coach finding. Click a point to open that step, then see it on the Replay page.",
-        )
-    )
-    fig = timeline_figure(rep, coach_of(deal_id), step, lang_)
+    fig = timeline_figure(rep, coach_of(deal_id), step, deal.lang)
     st.plotly_chart(fig, on_select=_clicked, selection_mode="points", key=CHART, width="stretch")
     st.markdown(t(f"当前打开的是第 **{step}** 步。", f"Step **{step}** is open."))
     replay_link()

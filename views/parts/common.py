@@ -18,6 +18,7 @@ import functools
 import logging
 from collections.abc import Callable
 from contextvars import ContextVar
+from dataclasses import dataclass
 from typing import Any
 
 import pandas as pd
@@ -188,14 +189,30 @@ def set_step(step: int) -> None:
     st.session_state["step"] = int(step)
 
 
-def need_deal() -> tuple[int, Replay] | None:
-    """The open deal and its replay, or a hint to open one (returns None)."""
-    deal_id, _ = current()
+@dataclass(frozen=True)
+class OpenDeal:
+    """The open deal as a page draws it: its id, its replay, the open step (within the deal) and the
+    language."""
+
+    deal_id: int
+    rep: Replay
+    step: int
+    lang: str
+
+
+def need_deal() -> OpenDeal | None:
+    """The open deal, its replay and its step (moved within the deal when it is beyond it), or a hint to
+    open one (returns None): the start of every page about the open deal."""
+    deal_id, step = current()
     rep = replay_of(deal_id) if deal_id is not None else None
-    if rep is None:
+    if deal_id is None or rep is None:
         st.info(t("先在“牌局库”里打开一局。", "Open a deal in the Library first."))
         return None
-    return deal_id, rep
+    total = len(rep.states) - 1
+    if not 0 <= step <= total:
+        step = max(0, min(step, total))
+        set_step(step)
+    return OpenDeal(deal_id, rep, step, lang())
 
 
 def size_text() -> str:

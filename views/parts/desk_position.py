@@ -6,10 +6,12 @@ like, the disputed event as one more line (else they build it with the desk's se
 selectors). The desk writes the log (``position_text``), reads it with ``parse_text`` and replays it
 leniently like a pasted log.
 
-The grids: 够级 and 保皇, whose logs may give cards without suits, have rows = seats and columns = ranks
-3 … A, 2, 小王, 大王, each cell the number of such cards (``counts_hands``); 升级, where suits matter, has
-rows = seats and columns ♠ ♥ ♦ ♣ and 王, each cell the ranks typed like ``A K K 10 5`` (王: ``小王 大王``
-or ``SJ BJ``; ``suits_hands``). A seat left empty is a hand the record does not know (``hand N ?``).
+The grids: the climbing games, whose logs may give cards without suits, have rows = seats and columns =
+ranks 3 … A, 2, 小王, 大王, each cell the number of such cards (``counts_hands``); a game where suits matter
+(``Desk.suits``: 升级) has rows = seats and columns the suits (``replay.cards.SUIT_GLYPH``) and 王, each
+cell the ranks typed like ``A K K 10 5`` (王: ``小王 大王`` or ``SJ BJ``; ``suits_hands``). A seat left empty
+is a hand the record does not know (``hand N ?``). What differs per game (the grid, the placeholders, 升级's
+levels) is the game's ``Desk`` (``views.parts.game_view``), which the page hands in.
 
 Errors in the typed text are LogErrors of the built log; ``where_typed`` tells them by the box and the
 line and column the referee typed (the hands' lines are the desk's own).
@@ -18,32 +20,29 @@ line and column the referee typed (the hands' lines are the desk's own).
 from __future__ import annotations
 
 import unicodedata
+from collections.abc import Callable
 from dataclasses import dataclass
 
 import pandas as pd
 import streamlit as st
 
-from replay.cards import RANK_NAME, CardError, parse_cards
-from replay.log import SEATS, LogError
+from replay import games
+from replay.cards import RANK_BJ, RANK_NAME, RANK_ZH, SUIT_GLYPH, CardError, parse_cards
+from replay.log import LogError
 from replay.notation import format_text
-from replay.profile import GAMES, ProfileError, default_profile, load_profile, shipped_profiles
+from replay.profile import ProfileError, default_profile, load_profile, shipped_profiles
 from replay.replay import Replay
-from replay.shengji import LEVEL_SEQUENCES
 from views.parts.common import replay_of_text, t, too_large
-from views.parts.texts import esc
+from views.parts.game_view import Desk
+from views.parts.texts import esc, game_name
 
 # 够级 / 保皇 grid: column label -> card token (suitless ranks, then the jokers)
-RANK_COLUMNS: dict[str, str] = {**{RANK_NAME[r]: RANK_NAME[r] for r in range(3, 16)}, "小王": "SJ", "大王": "BJ"}
-# 升级 grid: column label -> suit letter ("" for the jokers' column)
-SUIT_COLUMNS: dict[str, str] = {"♠": "S", "♥": "H", "♦": "D", "♣": "C", "王": ""}
+RANK_COLUMNS: dict[str, str] = {RANK_ZH[r]: RANK_NAME[r] for r in range(3, RANK_BJ + 1)}
+# the grid by suits (升级): column label -> suit letter ("" for the jokers' column)
+SUIT_COLUMNS: dict[str, str] = {**{glyph: suit for suit, glyph in SUIT_GLYPH.items()}, "王": ""}
 MAX_OF_A_RANK = 16  # four decks hold 16 of a rank (4 of each joker)
 SOURCE = "<position>"
-PLACEHOLDERS = {
-    "gouji": "0 出 5 5\n1 过\n2 出 K K",
-    "baohuang": "0 叫庄\n0 出 6 6\n1 过",
-    "shengji": "0 定主 BJ 2H 2H\n1 不定主",
-}
-DISPUTED_PLACEHOLDERS = {"gouji": "1 烧 A A", "baohuang": "2 出 7 7", "shengji": "0 出 AS"}
+DeskOf = Callable[[str], Desk]  # a game's part of the desk, by the game's name
 
 
 @dataclass(frozen=True)
@@ -59,13 +58,13 @@ class Position:
 
 def seat_names(game: str) -> list[str]:
     """The grid's row labels."""
-    return [t(f"座位{s}", f"seat {s}") for s in range(SEATS[game])]
+    return [t(f"座位{s}", f"seat {s}") for s in range(games.get(game).seats)]
 
 
-def empty_grid(game: str) -> pd.DataFrame:
-    """The grid of a game with no cards: counts (够级, 保皇) or empty texts (升级)."""
+def empty_grid(game: str, suits: bool) -> pd.DataFrame:
+    """The grid of a game with no cards: counts per rank, or empty texts per suit (``suits``: 升级)."""
     names = seat_names(game)
-    if game == "shengji":
+    if suits:
         return pd.DataFrame({c: [""] * len(names) for c in SUIT_COLUMNS}, index=names)
     return pd.DataFrame({c: [0] * len(names) for c in RANK_COLUMNS}, index=names)
 
@@ -122,14 +121,14 @@ def position_text(
     hands: list[list[str] | None],
     events: str,
     disputed: str = "",
-    levels: tuple[str, str] | None = None,
+    header: tuple[str, ...] = (),
 ) -> Position:
-    """The log of a position: header, hands (``hand N ?`` for an unknown one), the typed events and the
-    disputed event as the last line."""
+    """The log of a position: header (with the game's own ``header`` lines after the hands: 升级's
+    ``levels A B``), hands (``hand N ?`` for an unknown one), the typed events and the disputed event as
+    the last line."""
     head = [f"fupan/1 {game}", f"profile {profile}"]
     head += [f"hand {s} " + ("?" if h is None else " ".join(h)) for s, h in enumerate(hands)]
-    if levels is not None:
-        head.append(f"levels {levels[0]} {levels[1]}")
+    head += header
     head.append("events")
     typed = events.replace("\r\n", "\n").replace("\r", "\n").split("\n") if events.strip() else []
     lines = head + typed + ([disputed.strip()] if disputed.strip() else [])
@@ -164,26 +163,16 @@ def _profiles(game: str) -> list[str]:
     return sorted(names, key=lambda n: (n != first, n))
 
 
-def _levels(profile: str) -> tuple[str, str] | None:
-    """升级: the two sides' levels before the deal (None: the ladder's first for both)."""
-    try:
-        ladder = LEVEL_SEQUENCES[load_profile(profile).options["levels"]]
-    except (ProfileError, KeyError):
-        return None
+def build_position(desk_of: DeskOf) -> tuple[Position, Replay] | None:
+    """The position form; its log and replay, or None (nothing typed yet, or an error shown).
+    ``desk_of``: a game's part of the desk (its grid, placeholders and header lines)."""
+    names = {g: game_name(g) for g in games.names()}
     c1, c2 = st.columns(2)
-    a = c1.selectbox(t("座位0、2 一方的级", "Level of seats 0 and 2"), ladder, key=f"pos_level0_{profile}")
-    b = c2.selectbox(t("座位1、3 一方的级", "Level of seats 1 and 3"), ladder, key=f"pos_level1_{profile}")
-    return str(a), str(b)
-
-
-def build_position() -> tuple[Position, Replay] | None:
-    """The position form; its log and replay, or None (nothing typed yet, or an error shown)."""
-    names = {"gouji": t("够级", "Gouji"), "baohuang": t("保皇", "Baohuang"), "shengji": t("升级", "Shengji")}
-    c1, c2 = st.columns(2)
-    game = str(c1.selectbox(t("游戏", "Game"), list(GAMES), key="pos_game", format_func=names.__getitem__))
+    game = str(c1.selectbox(t("游戏", "Game"), list(names), key="pos_game", format_func=names.__getitem__))
     profile = str(c2.selectbox(t("规则", "Profile"), _profiles(game), key=f"pos_profile_{game}"))
-    levels = _levels(profile) if game == "shengji" else None
-    if game == "shengji":
+    desk = desk_of(game)
+    header = tuple(desk.header(profile)) if desk.header is not None else ()
+    if desk.suits:
         st.caption(
             t(
                 "每个座位的手牌：每种花色一格，写点数，如 A K K 10 5；“王”一格写 小王 大王。空着的座位：手牌不明。",
@@ -203,29 +192,29 @@ def build_position() -> tuple[Position, Replay] | None:
             c: st.column_config.NumberColumn(c, min_value=0, max_value=MAX_OF_A_RANK, step=1, width="small")
             for c in RANK_COLUMNS
         }
-    grid = st.data_editor(empty_grid(game), key=f"pos_grid_{game}", column_config=config, width="stretch")
+    grid = st.data_editor(empty_grid(game, desk.suits), key=f"pos_grid_{game}", column_config=config, width="stretch")
     events = st.text_area(
         t("之前的动作（文本记法，一行一个，可用中文：0 出 K K、1 过）", "The events before (the text notation, one a line; "
           "Chinese words allowed: 0 出 K K, 1 过)"),
         key=f"pos_events_{game}",
         height=140,
-        placeholder=PLACEHOLDERS[game],
+        placeholder=desk.events_placeholder,
     )  # fmt: skip
     disputed = st.text_input(
         t("争议的动作（一行；或空着，下面用座位、动作、牌来选）", "The disputed event (one line; or leave it empty and "
           "build it below with seat, action and cards)"),
         key=f"pos_disputed_{game}",
-        placeholder=DISPUTED_PLACEHOLDERS[game],
+        placeholder=desk.disputed_placeholder,
     )  # fmt: skip
     try:
-        hands = suits_hands(grid) if game == "shengji" else counts_hands(grid)
+        hands = suits_hands(grid) if desk.suits else counts_hands(grid)
     except ValueError as exc:
         st.error(esc(exc))
         return None
     if all(h is None for h in hands) and not events.strip() and not disputed.strip():
         st.info(t("填上手牌和动作，就能裁定。", "Fill in the hands and the events to get a ruling."))
         return None
-    pos = position_text(game, profile, hands, events, disputed, levels)
+    pos = position_text(game, profile, hands, events, disputed, header)
     refusal = too_large(t("这一局面", "the position"), pos.text)
     if refusal:
         st.error(refusal)

@@ -17,7 +17,7 @@ from replay.log import LogError
 from replay.profile import ProfileError
 from replay.replay import Replay
 from views.parts.common import current, deals_frame, replay_of, replay_of_text, say_library_problem, t, too_large
-from views.parts.desk_position import build_position
+from views.parts.desk_position import DeskOf, build_position
 from views.parts.texts import esc, game_name
 
 RECENT = 200  # deals offered in the picker, most recent first
@@ -107,7 +107,7 @@ def _pasted() -> Picked | None:
     return Picked(f"p{digest}", rep, 0, None, f"ruling-pasted-{digest}")
 
 
-def _position() -> Picked | None:
+def _position(desk_of: DeskOf) -> Picked | None:
     st.caption(
         t(
             "在这里摆出有争议的局面：不存入牌局库。",
@@ -115,7 +115,7 @@ def _position() -> Picked | None:
         )
     )
     try:
-        built = build_position()
+        built = build_position(desk_of)
     except Exception as exc:  # a position the engine chokes on must not take the page down
         st.error(t("无法复盘这个局面：", "This position cannot be replayed: ") + esc(f"{type(exc).__name__}: {exc}"))
         return None
@@ -128,8 +128,9 @@ def _position() -> Picked | None:
     return Picked(f"q{digest}", rep, step, None, f"ruling-position-{digest}")
 
 
-def pick_deal() -> Picked | None:
-    """The source picker and the deal asked about, or None."""
+def pick_deal(desk_of: DeskOf) -> Picked | None:
+    """The source picker and the deal asked about, or None (``desk_of``: a game's part of the desk, for
+    a typed position)."""
     deals = _recent_deals()
     has_deals = deals is not None and not deals.empty
     # format functions look nothing up in session state: AppTest calls them outside the script run
@@ -153,4 +154,4 @@ def pick_deal() -> Picked | None:
         return _stored(deals)
     if source == PASTE:
         return _pasted()
-    return _position()
+    return _position(desk_of)

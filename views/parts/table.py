@@ -2,8 +2,9 @@
 
 ``table_html(rep, step, seat_view, lang)`` draws the seats around the table in play order, as a hexagon
 (够级) or a pentagon (保皇), counter-clockwise from the bottom as the game is played (升级: a square table,
-drawn by ``views.games.shengji``): each seat with its
-player, team (够级) or role (保皇), its cards grouped by rank, its count under 报牌, its place once out
+drawn by ``views.games.shengji_table``): each seat with its
+player, what the game says under it (``seat_head``: the roles the engine shows by default, 够级's team
+and 对头 from ``views.games.gouji``), its cards grouped by rank, its count under 报牌, its place once out
 and its state in the round (passed, burning, headless …); in the middle the set on the table and its
 owner; the seats that may act are highlighted with how and why.
 
@@ -19,27 +20,18 @@ from __future__ import annotations
 
 import math
 import re
+from collections.abc import Callable
 from html import escape
 from typing import Any
 
-from replay.cards import RANK_NAME, RANK_ZH, SUIT_GLYPH, Card, CardError
+from replay.cards import RANK_BJ, RANK_NAME, RANK_ZH, Card, CardError
 from replay.replay import Replay, StepView
-from replay.seats import opposite
+from replay.scoring import place_words
 from replay.words import action_name
+from views.parts.texts import ROLE_NAMES
 
 UNKNOWN = "??"
 
-ROLES: dict[str, tuple[str, str]] = {
-    "emperor": ("皇帝", "emperor"),
-    "solo": ("皇帝（独保）", "emperor (solo)"),
-    "loyalist": ("保皇派", "loyalist"),
-    "rebel": ("革命党", "rebel"),
-}
-PLACES = {
-    "gouji": {1: "头科", 2: "二科", 3: "三科", 4: "四科", 5: "二落", 6: "大落"},
-    "baohuang": {1: "头科", 2: "二科", 3: "第三", 4: "二落", 5: "大落"},
-}
-PLACES_EN = {1: "1st", 2: "2nd", 3: "3rd", 4: "4th", 5: "5th", 6: "6th"}
 # what a seat may do that tells its role (the hidden 保皇派's 明保, a solo 皇帝's 明独): not shown to others
 PRIVATE_ACTIONS = frozenset({"reveal"})
 SEVERITY_MARK = {"violation": "⛔", "mistake": "⚠️", "hint": "💡"}
@@ -60,13 +52,13 @@ def role_label(role: str | None, lang: str) -> str:
     """A 保皇 role in words ("?" while unknown)."""
     if role is None:
         return tr(lang, "身份未知", "role unknown")
-    zh, en = ROLES.get(role, (role, role))
+    zh, en = ROLE_NAMES.get(role, (role, role))
     return tr(lang, zh, en)
 
 
-def place_label(game: str, place: int, lang: str) -> str:
-    """A finishing place in words: 头科 … 大落 (1st … 6th)."""
-    return tr(lang, PLACES.get(game, {}).get(place, f"第{place}名"), PLACES_EN.get(place, f"{place}th"))
+def place_label(n: int, place: int, lang: str) -> str:
+    """A finishing place at a table of ``n`` seats in words: 头科 … 大落 (1st … 6th), ``replay.scoring``'s."""
+    return tr(lang, *place_words(place, n))
 
 
 def seat_label(rep: Replay, seat: int | None, lang: str) -> str:
@@ -76,11 +68,6 @@ def seat_label(rep: Replay, seat: int | None, lang: str) -> str:
     name = rep.log.player(seat)
     head = tr(lang, f"座位{seat}", f"seat {seat}")
     return head if name == f"seat {seat}" else f"{head} {name}"
-
-
-def team_label(seat: int, lang: str) -> str:
-    """The 够级 team of a seat: 0/2/4 or 1/3/5."""
-    return tr(lang, "甲方 0·2·4", "team 0·2·4") if seat % 2 == 0 else tr(lang, "乙方 1·3·5", "team 1·3·5")
 
 
 _MD_SPECIAL = re.compile(r"([\\`*_{}\[\]()#+\-.!|~<>$:])")
@@ -108,9 +95,7 @@ def card_text(token: str, lang: str) -> str:
     c = _card(token)
     if c is None:
         return "?"
-    if c.suit is None:
-        return rank_text(c.rank, lang)
-    return SUIT_GLYPH[c.suit] + RANK_NAME[c.rank]
+    return rank_text(c.rank, lang) if c.suit is None else c.glyph()
 
 
 def cards_text(tokens: tuple[str, ...] | list[str], lang: str) -> str:
@@ -189,14 +174,14 @@ def _seat_xy(pos: int, n: int) -> tuple[float, float]:
 def _chip(rank: int | None, toks: list[str], lang: str) -> str:
     name = "?" if rank is None else rank_text(rank, lang)
     title = escape(" ".join(toks))
-    style = ' style="color:#b91c1c"' if rank == 17 else ""  # the big joker in red; suits are in the title
+    style = ' style="color:#b91c1c"' if rank == RANK_BJ else ""  # the big joker in red; suits are in the title
     count = f"<sub>×{len(toks)}</sub>" if len(toks) > 1 else ""
     return f'<span class="fp-g" title="{title}"{style}>{escape(name)}{count}</span>'
 
 
 def _mid_card(token: str, lang: str) -> str:
     c = _card(token)
-    red = c is not None and (c.suit in ("H", "D") or c.rank == 17)
+    red = c is not None and (c.suit in ("H", "D") or c.rank == RANK_BJ)
     cls = "fp-card fp-red" if red else "fp-card"
     return f'<span class="{cls}">{escape(card_text(token, lang))}</span>'
 
@@ -208,9 +193,23 @@ def _roles_for(view: StepView, seat_view: int | None) -> dict[str, Any]:
     return roles.get("known_to", {}).get(str(seat_view), {})
 
 
-def table_html(rep: Replay, step: int, seat_view: int | None, lang: str) -> str:
-    """The climbing games' table (够级, 保皇) after ``step`` events as self-contained HTML (see the module's
-    docstring); ``views.games.table_html`` picks the deal's game's table (升级 draws its own)."""
+# what a seat's box says under its name: (view, seat, seat_view, lang) -> (its CSS class or "", the words)
+SeatHead = Callable[[StepView, int, "int | None", str], tuple[str, str]]
+
+
+def role_head(view: StepView, seat: int, seat_view: int | None, lang: str) -> tuple[str, str]:
+    """A seat's role as the viewer knows it (保皇: 皇帝, 保皇派 …; the review: the truth); nothing for a game
+    whose engine shows no roles."""
+    if view.roles is None:
+        return "", ""
+    role = _roles_for(view, seat_view).get(str(seat))
+    return (f"fp-r-{escape(role)}" if role else ""), role_label(role, lang)
+
+
+def table_html(rep: Replay, step: int, seat_view: int | None, lang: str, seat_head: SeatHead = role_head) -> str:
+    """The climbing games' table after ``step`` events as self-contained HTML (see the module's docstring),
+    each seat's box headed by ``seat_head`` (the roles, or 够级's teams); ``views.games.table_html`` picks
+    the deal's game's table."""
     step = max(0, min(step, len(rep.states) - 1))
     view = rep.view(step)
     st = rep.states[step]
@@ -218,7 +217,6 @@ def table_html(rep: Replay, step: int, seat_view: int | None, lang: str) -> str:
     n = st.n
     if seat_view is not None and not 0 <= seat_view < n:
         seat_view = None
-    roles = _roles_for(view, seat_view)
     places = {s: p.place for s, p in view.places.items()}  # decided places, as the score ranks them
     passed, burners = set(view.passed), set(view.burners)
     failed, headless = set(view.failed_burners), set(view.headless)
@@ -235,7 +233,7 @@ def table_html(rep: Replay, step: int, seat_view: int | None, lang: str) -> str:
     for seat in range(n):
         x, y = _seat_xy((seat - rot) % n, n)
         parts.append(
-            _seat_box(rep, view, seat, seat_view, lang, roles, places, passed, burners, failed, headless, x, y)
+            _seat_box(rep, view, seat, seat_view, lang, seat_head, places, passed, burners, failed, headless, x, y)
         )
     parts.append(_middle(rep, view, step, lang))
     parts.append("</div>")
@@ -248,7 +246,7 @@ def _seat_box(
     seat: int,
     seat_view: int | None,
     lang: str,
-    roles: dict[str, Any],
+    seat_head: SeatHead,
     places: dict[int, int],
     passed: set[int],
     burners: set[int],
@@ -257,17 +255,11 @@ def _seat_box(
     x: float,
     y: float,
 ) -> str:
-    game = rep.log.game
     hand = view.hands.get(seat, [])
     classes = ["fp-seat"]
-    if game == "gouji":
-        classes.append(f"fp-t{seat % 2}")
-        sub = f"{team_label(seat, lang)} · {tr(lang, '对头', '对头')} {opposite(seat)}"
-    else:
-        role = roles.get(str(seat))
-        if role:
-            classes.append(f"fp-r-{escape(role)}")
-        sub = role_label(role, lang)
+    css, sub = seat_head(view, seat, seat_view, lang)
+    if css:
+        classes.append(css)
     acts = view.to_act.get(seat, ())
     if seat_view is not None and seat != seat_view:
         acts = tuple(a for a in acts if a not in PRIVATE_ACTIONS)
@@ -281,7 +273,7 @@ def _seat_box(
     name = rep.log.player(seat)
     badges = []
     if seat in places:
-        badges.append(f'<span class="fp-badge fp-place">{escape(place_label(game, places[seat], lang))}</span>')
+        badges.append(f'<span class="fp-badge fp-place">{escape(place_label(rep.final.n, places[seat], lang))}</span>')
     if seat in view.counts_shown:
         badges.append(
             f'<span class="fp-badge fp-report" data-report="{seat}">'

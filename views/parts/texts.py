@@ -22,7 +22,8 @@ import re
 
 import streamlit as st
 
-from replay.log import SEATS, Log
+from replay import games
+from replay.log import Log
 from replay.scoring import place_words
 from replay.verdicts import RULES
 
@@ -58,10 +59,27 @@ def chart(text: object) -> str:
     return html.escape(str(text), quote=True)
 
 
+def game_words(game: str | None) -> tuple[str, str]:
+    """A game's names (Chinese, English) as ``replay.games`` declares them (a game it does not know: its
+    name twice)."""
+    try:
+        found = games.get(game or "")
+    except ValueError:
+        return game or "", game or ""
+    return found.name_zh, found.name_en
+
+
 def game_name(game: str | None) -> str:
     """够级 / Gouji, 保皇 / Baohuang, 升级 / Shengji (any other game as it is)."""
-    names = {"gouji": t("够级", "Gouji"), "baohuang": t("保皇", "Baohuang"), "shengji": t("升级", "Shengji")}
-    return names.get(game or "", game or "")
+    return t(*game_words(game))
+
+
+def game_seats(game: str) -> int:
+    """The number of seats of a game (``replay.games``; 6 for a game it does not know)."""
+    try:
+        return games.get(game).seats
+    except ValueError:
+        return 6
 
 
 def who(log: Log, seat: int) -> str:
@@ -76,23 +94,15 @@ def place_name(place: int | None, game: str) -> str:
     """头科 … 大落 (Chinese) or 1st … 6th (English); "" for no place."""
     if place is None:
         return ""
-    return t(*place_words(place, SEATS.get(game, 6)))
+    return t(*place_words(place, game_seats(game)))
 
 
-ROLE_NAMES = {
+ROLE_NAMES = {  # the roles a climbing game's engine shows (保皇's), in both languages
     "emperor": ("皇帝", "emperor"),
     "loyalist": ("保皇派", "loyalist"),
     "rebel": ("革命党", "rebel"),
     "solo": ("皇帝（独保）", "emperor (alone)"),
 }
-
-
-def role_name(role: str | None) -> str:
-    """皇帝 / 保皇派 / 革命党 (or the English word); "" while unknown."""
-    if not role:
-        return ""
-    zh, en = ROLE_NAMES.get(role, (role, role))
-    return t(zh, en)
 
 
 def rule_name(rule: str) -> str:

@@ -1,0 +1,127 @@
+"""What the pages ask of a game, in one typed value: ``GameView``, one per game, declared by the game's own
+module under ``views/games/`` (``VIEW``) and found by name in ``views.games`` (``views.games.view(name)``).
+
+Every field has a default, so a game that declares nothing (a climbing game registered in ``replay.games``
+alone) is drawn all the same: the climbing table of ``views.parts.table``, no sides beyond the roles its
+engine shows, the climbing games' timeline, places and explain lines on the Scoring page, the action
+order of the log format on the dispute desk and a grid of counts per rank for a typed position.
+
+Facts that belong to a game's definition (its names, seats, actions) are not repeated here: they are
+``replay.games.get(name)``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+from replay.replay import Replay
+from views.parts import table
+
+if TYPE_CHECKING:
+    from coach.coach import Report
+    from coach.evaluate import Evaluation
+    from coach.findings import Finding
+    from replay.scoring import Score
+
+TableDrawing = Callable[[Replay, int, "int | None", str], str]  # (rep, step, seat_view, lang) -> HTML
+SeatSide = Callable[[Replay, int, str], str]  # (rep, seat, lang) -> the seat's side or role in words
+
+
+def _final_role(rep: Replay, seat: int) -> str | None:
+    roles = rep.view(len(rep.states) - 1).roles
+    return None if roles is None else roles.get("truth", {}).get(str(seat))
+
+
+def final_role(rep: Replay, seat: int, lang: str) -> str:
+    """A seat's role at the end of the deal as the engine's view tells it (皇帝, 保皇派 …, 身份未知 while
+    unknown; "" when the game shows no roles)."""
+    if rep.view(len(rep.states) - 1).roles is None:
+        return ""
+    return table.role_label(_final_role(rep, seat), lang)
+
+
+def final_role_or_blank(rep: Replay, seat: int, lang: str) -> str:
+    """A seat's role at the end of the deal ("" when it is not known or the game shows no roles)."""
+    role = _final_role(rep, seat)
+    return "" if role is None else table.role_label(role, lang)
+
+
+def climbing_table(rep: Replay, step: int, seat_view: int | None, lang: str) -> str:
+    """The climbing table with the roles under each seat (the default drawing)."""
+    return table.table_html(rep, step, seat_view, lang)
+
+
+@dataclass(frozen=True)
+class Timeline:
+    """A game's own Timeline figure ``(rep, report, step, lang) -> plotly Figure`` and the caption above it."""
+
+    figure: Callable[[Replay, Report | None, int, str], Any]
+    caption_zh: str
+    caption_en: str
+
+
+@dataclass(frozen=True)
+class ScoreSide:
+    """The column of the Scoring page's places table that names each seat's side: its heading and words."""
+
+    zh: str = "身份"
+    en: str = "Role"
+    words: SeatSide = final_role_or_blank
+
+
+@dataclass(frozen=True)
+class Desk:
+    """The dispute desk's part of a game: the order its actions are offered in (None: the log format's),
+    the hint of the cards box, and for a typed position the grid (``suits``: ranks typed per suit, else
+    counts per rank), the placeholders of the events boxes and the extra header lines asked for (升级's
+    levels: ``(profile) -> header lines``, drawn with Streamlit)."""
+
+    action_order: tuple[str, ...] | None = None
+    cards_hint: tuple[str, str] = (
+        "牌（空格分开，例如 6 或 KS KH、大王；过、扣、让等不用填）",
+        "Cards (space-separated, e.g. 6 or KS KH, BJ; none for a pass, 扣, 让 …)",
+    )
+    suits: bool = False
+    events_placeholder: str = "0 出 5 5\n1 过"
+    disputed_placeholder: str = "2 出 7 7"
+    header: Callable[[str], list[str]] | None = None
+
+
+@dataclass(frozen=True)
+class GameView:
+    """How the dashboard draws one game (see the module's text); ``name`` is the log's ``game``.
+
+    - ``table_html``: the table after a step; ``seat_side``: a seat's side or role in words (Coach and
+      Evaluation pages' per-seat tables).
+    - Replay page: ``replay_columns`` (the table's and the panel's widths), ``replay_below`` (drawn under
+      them: 升级's tricks).
+    - Timeline page: ``timeline`` (None: the climbing figure, cards held per seat over the rounds) and
+      ``timeline_sets`` (the sets it marks: 够级's 够级 sets, ``(rep, lang) -> [(step, seat, text)]``).
+    - Scoring page: ``score_page`` (None: places, ``score_section``, the explain lines; else the game draws
+      the whole score, ``(rep, deal_id, score)``), ``score_side``, and the rules of explain lines about one
+      seat (``seat_rules``) or a team (``team_rules``).
+    - Coach page: ``held_text`` (the cards a finding says a seat held; None: grouped by rank).
+    - Evaluation page: ``team_line`` (a side's expected points after each decision, over the deal, and
+      its legend), when the game's points are zero-sum between two teams.
+    - Dispute desk: ``desk``.
+    """
+
+    name: str
+    table_html: TableDrawing = climbing_table
+    seat_side: SeatSide = final_role
+    replay_columns: tuple[int, int] = (3, 2)
+    replay_below: Callable[[Replay, int, str], None] | None = None
+    timeline: Timeline | None = None
+    timeline_sets: Callable[[Replay, str], list[tuple[int, int, str]]] | None = None
+    timeline_sets_name: tuple[str, str] = ("", "")
+    score_page: Callable[[Replay, int, Score | None], None] | None = None
+    score_section: Callable[[Replay, Score], None] | None = None
+    score_side: ScoreSide = field(default_factory=ScoreSide)
+    seat_rules: tuple[str, ...] = ()
+    team_rules: tuple[str, ...] = ()
+    held_text: Callable[[Replay, Finding, str], str] | None = None
+    team_line: Callable[[Replay, Evaluation], list[tuple[int, float]]] | None = None
+    team_line_name: tuple[str, str] = ("", "")
+    desk: Desk = field(default_factory=Desk)
