@@ -10,7 +10,7 @@ names: declared here, there is no import circle). A new game registers its type 
 from __future__ import annotations
 
 import importlib
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Any
@@ -108,6 +108,25 @@ def misplaced(kind: str, key: str, game: str) -> str | None:
         return None
     whose = f"a {owners[0].name} log" if len(owners) == 1 else " and ".join(g.name for g in owners) + " logs"
     return f"{kind}.{key} belongs to {whose}, not {game}"
+
+
+class ByGame(Mapping[str, Any]):
+    """One field of every registered game, by the game's name: ``ByGame("seats")["gouji"] == 6``. It reads
+    the registry when asked, so that a game registered later is found too."""
+
+    def __init__(self, attr: str) -> None:
+        self.attr = attr
+
+    def __getitem__(self, game: str) -> Any:
+        if game not in _REGISTRY:
+            raise KeyError(game)
+        return getattr(_REGISTRY[game], self.attr)
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(tuple(_REGISTRY))
+
+    def __len__(self) -> int:
+        return len(_REGISTRY)
 
 
 def engine_class(name: str) -> Any:

@@ -28,7 +28,7 @@ from replay.limits import LIMITS, Limits
 from replay.profile import GAMES, Profile, ProfileError, default_profile, log_profile
 
 FORMAT = "fupan/1"
-SEATS = {g: games.get(g).seats for g in games.names()}  # seats per game (replay.games)
+SEATS: Mapping[str, int] = games.ByGame("seats")  # seats per game (the registry's, replay.games)
 UNKNOWN = "??"
 META_KEYS = ("date", "venue", "match", "deal", "table", "notes", "previous")
 PREVIOUS_KEYS = ("finish_order", "first_leader", "revolution")

@@ -107,7 +107,9 @@ KEYWORDS = (
 )
 
 
-_HEADERS = or_list([f'"{FORMAT} {game}"' for game in SEATS])
+def _headers() -> str:
+    """The header lines a text log may begin with, one per registered game."""
+    return or_list([f'"{FORMAT} {game}"' for game in SEATS])
 
 
 def parse_text(text: str, source: str = "<log>", limits: Limits = LIMITS) -> Log:
@@ -166,7 +168,7 @@ class _Reader(LineReader):
             else:
                 self._line(line)
         if not header_seen:
-            self.fail(f"empty log: expected the header {_HEADERS}", 1, 1)
+            self.fail(f"empty log: expected the header {_headers()}", 1, 1)
         return self._build()
 
     def _header(self, line: Line) -> None:
@@ -176,7 +178,7 @@ class _Reader(LineReader):
             if first.word.startswith("fupan/"):
                 self.fail(f"unsupported format {first.shown} (expected {FORMAT})", line, first.col)
             self.fail(
-                f"expected the header {_HEADERS} as the first line, got {first.shown}",
+                f"expected the header {_headers()} as the first line, got {first.shown}",
                 line,
                 first.col,
             )
