@@ -34,7 +34,7 @@ test: $(STAMP)
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
 	$(BIN)/mypy
-	$(BIN)/mypy views app.py
+	$(BIN)/mypy views app.py cli.py bench docs/screenshots/take.py
 	$(BIN)/python -m pytest -n 2
 
 # The same, beside a throwaway PostgreSQL server (as CI runs it): the storage tests run on both backends.
@@ -46,10 +46,11 @@ lint: $(STAMP)
 	$(BIN)/ruff format --check .
 
 # mypy --strict over the modules listed in pyproject.toml ([tool.mypy] files), then plain mypy over the
-# dashboard (views/ and app.py: pyproject's override turns the strict flags off for them)
+# rest (the dashboard, cli.py, the benches and the screenshot script: pyproject's override turns the strict flags
+# off for them)
 types: $(STAMP)
 	$(BIN)/mypy
-	$(BIN)/mypy views app.py
+	$(BIN)/mypy views app.py cli.py bench docs/screenshots/take.py
 
 # Each bench prints its figures beside a baseline measured in the same run, and whether its targets are met
 # (a miss exits 1); the machine is shared and its speed drifts, so every bench runs even when one misses.

@@ -26,6 +26,7 @@ import sys
 import tempfile
 import time
 from pathlib import Path
+from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
@@ -42,11 +43,11 @@ TARGET_STEP_MS = 300.0
 
 def _marshal_events(parts) -> None:
     """What st.dataframe does with the highlighted window: the Styler's CSS and the Arrow bytes."""
-    styled = styled_events(parts)
+    styled: Any = styled_events(parts)  # a Styler, or a DataFrame when there is nothing to highlight
     try:
         from streamlit.dataframe_util import convert_pandas_df_to_arrow_bytes
         from streamlit.elements.lib.pandas_styler_utils import marshall_styler
-        from streamlit.proto.Arrow_pb2 import Arrow
+        from streamlit.proto.Arrow_pb2 import Arrow  # type: ignore[import-not-found]  # generated protobuf, no stubs
     except ImportError:  # another Streamlit: render the Styler instead (an upper bound)
         if hasattr(styled, "to_html"):
             styled.to_html()

@@ -73,8 +73,8 @@ def run(profile: str, deals: int, seed: int) -> bool:
     logs = [parse_log(t) for t in texts]
     events = [len(log.events) for log in logs]
     # warm up, then time each deal once per round, three rounds; keep each deal's best round
-    for t, log in zip(texts[:20], logs[:20], strict=True):
-        json.loads(t)
+    for text, log in zip(texts[:20], logs[:20], strict=True):
+        json.loads(text)
         Replay(log)
     rounds: dict[str, list[list[float]]] = {"json": [], "read": [], "replay": [], "check": [], "coach": []}
     for _ in range(3):

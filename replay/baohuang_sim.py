@@ -7,7 +7,7 @@ import random
 from typing import Any
 
 from replay.cards import RANK_BJ, Card
-from replay.simulate import Pusher, RandomBot, SimulatedDeal, Table, simulate_climbing
+from replay.simulate import Bot, Pusher, SimulatedDeal, Table, simulate_climbing
 
 
 def marked(rng: random.Random, hands: tuple[tuple[Card, ...], ...]) -> dict[str, Any]:
@@ -15,7 +15,7 @@ def marked(rng: random.Random, hands: tuple[tuple[Card, ...], ...]) -> dict[str,
     return {"marked": rng.choice([s for s, h in enumerate(hands) for c in h if c.rank == RANK_BJ])}
 
 
-def opening(bot: RandomBot, eng: Any, push: Pusher, hands: tuple[tuple[Card, ...], ...]) -> int:
+def opening(bot: Bot, eng: Any, push: Pusher, hands: tuple[tuple[Card, ...], ...]) -> int:
     """Bid until there is a 皇帝 (or the deal is void), the reveals, and the 皇帝 leads."""
     while push.st.phase == "setup" and not push.st.terminal and push.st.emperor == -1:
         push(bot.bid(eng, push.st))
@@ -25,6 +25,6 @@ def opening(bot: RandomBot, eng: Any, push: Pusher, hands: tuple[tuple[Card, ...
     return first
 
 
-def simulate(table: Table, bot: RandomBot | None, levels: tuple[str, str] | None = None) -> SimulatedDeal:
+def simulate(table: Table, bot: Bot | None, levels: tuple[str, str] | None = None) -> SimulatedDeal:
     """One 保皇 deal with the bot's choices."""
     return simulate_climbing(table, bot, levels, marked, opening)

@@ -6,16 +6,16 @@ from __future__ import annotations
 from typing import Any
 
 from replay.cards import Card
-from replay.simulate import Pusher, RandomBot, SimulatedDeal, Table, first_leader, simulate_climbing
+from replay.simulate import Bot, Pusher, SimulatedDeal, Table, first_leader, simulate_climbing
 
 
-def opening(bot: RandomBot, eng: Any, push: Pusher, hands: tuple[tuple[Card, ...], ...]) -> int:
+def opening(bot: Bot, eng: Any, push: Pusher, hands: tuple[tuple[Card, ...], ...]) -> int:
     """The bot's setup events, then the seat the engine says leads first."""
     for ev in bot.setup(eng, push.st, hands):
         push(ev)
     return first_leader(bot, eng, push, hands)
 
 
-def simulate(table: Table, bot: RandomBot | None, levels: tuple[str, str] | None = None) -> SimulatedDeal:
+def simulate(table: Table, bot: Bot | None, levels: tuple[str, str] | None = None) -> SimulatedDeal:
     """One 够级 deal with the bot's choices."""
     return simulate_climbing(table, bot, levels, {"marked": None}, opening)

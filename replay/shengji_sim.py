@@ -6,10 +6,10 @@ from __future__ import annotations
 from replay.cards import full_decks
 from replay.events import Bury, Declare
 from replay.shengji import Shengji
-from replay.simulate import Pusher, RandomBot, SimulatedDeal, SimulationError, Table
+from replay.simulate import Bot, Pusher, SimulatedDeal, SimulationError, Table
 
 
-def simulate(table: Table, bot: RandomBot | None, levels: tuple[str, str] | None = None) -> SimulatedDeal:
+def simulate(table: Table, bot: Bot | None, levels: tuple[str, str] | None = None) -> SimulatedDeal:
     """One 升级 deal with random legal choices (``bot`` is for the climbing games: not used); ``levels``
     the two sides' levels, drawn from the first six levels when None."""
     rng, seed = table.rng, table.seed

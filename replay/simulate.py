@@ -11,7 +11,7 @@ import random
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, Protocol
 
 from replay import games
 from replay.baohuang import Baohuang
@@ -67,6 +67,21 @@ def deal_hands(
         hands.append(tuple(sorted(cards[start : start + size], key=lambda c: c.slot, reverse=True)))
         start += size
     return tuple(hands)
+
+
+class Bot(Protocol):
+    """What a simulated deal asks of the players: a lead, the next event, 够级's setup, 保皇's bids and
+    reveals (``RandomBot``; ``coach.policy.Policy`` and ``SeatBots`` play the same way)."""
+
+    def lead(self, eng: Any, st: Any, seat: int) -> tuple[Card, ...]: ...
+
+    def choose(self, eng: Any, st: Any) -> Event: ...
+
+    def setup(self, eng: Any, st: Any, hands: tuple[tuple[Card, ...], ...]) -> list[Event]: ...
+
+    def bid(self, eng: Any, st: Any) -> Event: ...
+
+    def reveals(self, eng: Any, st: Any) -> list[Event]: ...
 
 
 class RandomBot:
@@ -271,7 +286,7 @@ def simulate_deal(
     seed: int,
     profile: Profile | str = "gouji",
     deal_number: int = 1,
-    bot: RandomBot | None = None,
+    bot: Bot | None = None,
     max_events: int = 20000,
     levels: tuple[str, str] | None = None,
 ) -> SimulatedDeal:
@@ -342,10 +357,10 @@ class Pusher:
 
 def simulate_climbing(
     table: Table,
-    bot: RandomBot | None,
+    bot: Bot | None,
     levels: tuple[str, str] | None = None,
     deal: Mapping[str, Any] | Callable[[random.Random, tuple[tuple[Card, ...], ...]], Mapping[str, Any]] | None = None,
-    opening: Callable[[RandomBot, Any, Pusher, tuple[tuple[Card, ...], ...]], int] | None = None,
+    opening: Callable[[Bot, Any, Pusher, tuple[tuple[Card, ...], ...]], int] | None = None,
 ) -> SimulatedDeal:
     """A climbing game's deal: the hands (and ``deal``'s extra keys, e.g. 保皇's marked joker), the
     game's ``opening`` (its setup events; it returns the seat that leads first: by default the engine's
@@ -365,7 +380,7 @@ def simulate_climbing(
     return SimulatedDeal(push.log(hands, **extra), tuple(push.states))
 
 
-def first_leader(bot: RandomBot, eng: Any, push: Pusher, hands: tuple[tuple[Card, ...], ...]) -> int:
+def first_leader(bot: Bot, eng: Any, push: Pusher, hands: tuple[tuple[Card, ...], ...]) -> int:
     """The seat that leads first when the game has no setup of its own: the engine's first leader, or a
     random seat still playing."""
     st = push.st
