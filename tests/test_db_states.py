@@ -51,7 +51,7 @@ from replay.decisions import Decision
 from replay.log import Log, read_log
 from replay.simulate import simulate_deal
 
-HEAD = "0005"
+HEAD = "0006"
 PASSWORD = "a long enough password"
 
 

@@ -345,7 +345,7 @@ def test_migration_0003_to_0004_keeps_the_deals(db_url: str, gouji, small: Evalu
 
     eng = open_db(db_url)
     try:
-        assert current_revision(eng) == "0005"
+        assert current_revision(eng) == "0006"
         names = set(inspect(eng).get_table_names())
         assert {"evaluation", "evaluation_seat"} <= names
         with eng.connect() as conn:
@@ -356,7 +356,7 @@ def test_migration_0003_to_0004_keeps_the_deals(db_url: str, gouji, small: Evalu
         save_evaluation(eng, res.deal_id, small)  # the upgraded library takes evaluations
         assert load_evaluation(eng, res.deal_id) == small
         open_db(db_url).dispose()  # opening it again changes nothing
-        assert current_revision(eng) == "0005"
+        assert current_revision(eng) == "0006"
     finally:
         eng.dispose()
 

@@ -33,7 +33,7 @@ from replay.decisions import Decision, in_order
 from replay.log import Log, read_log
 from replay.simulate import simulate_deal
 
-HEAD = "0005"
+HEAD = "0006"
 
 
 def count(engine: Engine, model: Any, *where: Any) -> int:
