@@ -47,8 +47,8 @@ from sqlalchemy.exc import DataError, DBAPIError, IntegrityError, OperationalErr
 from sqlmodel import select
 
 from data.database import WRITE, insert_ignore
-from data.derive import derive
 from data.decisions import store_decisions, unstorable
+from data.derive import derive
 from data.models import Deal, DealSeat, EventRow, FindingRow, Match, Player, PlayerAlias, table_of
 from data.states import DatabaseStateError
 from replay.clip import clip

@@ -79,4 +79,3 @@ def test_a_changed_output_is_caught(tmp_path: Path) -> None:
     after = digests(copy)
     assert after["engine"] != before["engine"]
     assert after["coach"] == before["coach"]
-
