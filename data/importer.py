@@ -43,10 +43,10 @@ from typing import Any, TextIO
 
 from sqlalchemy import Table, insert
 from sqlalchemy.engine import Connection, Engine
-from sqlalchemy.exc import DataError, DBAPIError, IntegrityError, OperationalError, SQLAlchemyError
+from sqlalchemy.exc import DataError, DBAPIError, SQLAlchemyError
 from sqlmodel import select
 
-from data.database import WRITE, insert_ignore
+from data.database import WRITE, insert_ignore, transient
 from data.decisions import store_decisions, unstorable
 from data.derive import derive
 from data.models import Deal, DealSeat, EventRow, FindingRow, Match, Player, PlayerAlias, table_of
@@ -285,17 +285,6 @@ def _stored_id(engine: Engine, digest: str) -> int | None:
     return None if found is None else int(found)
 
 
-def _transient(exc: DBAPIError) -> bool:
-    """A failure that trying the same transaction again may cure: a clash with a concurrent import
-    (IntegrityError), a deadlock or serialization failure (PostgreSQL), a busy database (SQLite)."""
-    if isinstance(exc, IntegrityError):
-        return True
-    if getattr(exc.orig, "sqlstate", None) in ("40001", "40P01"):
-        return True
-    text = str(exc.orig).lower()
-    return isinstance(exc, OperationalError) and ("database is locked" in text or "database is busy" in text)
-
-
 ATTEMPTS = 5
 
 
@@ -345,7 +334,7 @@ def import_log(engine: Engine, log: Log, source: str = "", authorize: Authorize 
         except DataError as exc:  # a value this backend refuses: this file only
             return ImportResult(source, "error", None, f"the database refused it: {str(exc.orig).splitlines()[0]}")
         except DBAPIError as exc:
-            if not _transient(exc):
+            if not transient(exc):
                 raise
             last = exc
         # nothing of this transaction was kept; look again (another process may have stored the deal meanwhile)
