@@ -60,11 +60,12 @@ def _seat_results(score: Score | None) -> dict[int, tuple[int | None, float]]:
     return {s: (None, float(t.points)) for t in score.teams for s in t.seats}
 
 
-def levels_of(log: Log, score: Score | None) -> dict[str, Any] | None:
-    """The sides' levels of a deal (a game played up a ladder of levels, 升级): ``before`` and ``after``
-    (per side, None when unknown: ``after`` when the deal did not finish or was void), ``up`` (the side the
-    score moves, or None), ``steps`` (how far) and ``passed`` (the side that passed the last level, or
-    None). None for a game without levels."""
+def levels_of(rep: Replay, score: Score | None) -> dict[str, Any] | None:
+    """The sides' levels of a deal of a game played up a ladder of levels (升级: its engine's deal holds
+    ``levels``): ``before`` and ``after`` (per side; None when unknown: ``before`` when the log names none
+    and the deal has no score, ``after`` when it did not finish or was void), ``up`` (the side the score
+    moves, or None), ``steps`` (how far) and ``passed`` (the side that passed the last level, or None).
+    None for a game without levels."""
     if score is not None and score.levels is not None:
         lv = score.levels
         return {
@@ -74,9 +75,10 @@ def levels_of(log: Log, score: Score | None) -> dict[str, Any] | None:
             "steps": int(lv.get("steps", 0)),
             "passed": lv.get("passed"),
         }
-    if log.levels:
-        return {"before": [str(x) for x in log.levels], "after": None, "up": None, "steps": 0, "passed": None}
-    return None
+    if "levels" not in rep.engine.deal_extra(rep.log):
+        return None
+    before = [str(x) for x in rep.log.levels] if rep.log.levels else None
+    return {"before": before, "after": None, "up": None, "steps": 0, "passed": None}
 
 
 def declarers_of(rep: Replay) -> int | None:
@@ -88,7 +90,7 @@ def declarers_of(rep: Replay) -> int | None:
 
 def level_columns(rep: Replay, score: Score | None) -> dict[str, Any]:
     """The deal's ``levels_json`` and ``declarers`` columns."""
-    levels = levels_of(rep.log, score)
+    levels = levels_of(rep, score)
     text = None if levels is None else json.dumps(levels, ensure_ascii=False, sort_keys=True)
     return {"levels_json": text, "declarers": declarers_of(rep)}
 
