@@ -19,10 +19,11 @@ import argparse
 import os
 import sys
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from sqlalchemy.exc import SQLAlchemyError
 
+import cli_shengji  # noqa: F401  (registers 升级's text)
 from cli_coach import add_parser as add_coach_parser
 from cli_common import (
     EXIT_BUG,
@@ -40,18 +41,15 @@ from cli_common import (
 )
 from cli_library import add_parsers as add_library_parsers
 from cli_referee import add_parsers as add_referee_parsers
+from cli_text import text_for
 from data.states import DatabaseStateError
 from replay import games
 from replay.claims import claim_entries, compare_result, value_text
 from replay.log import LogError
-from replay.profile import GAMES, ProfileError, default_profile, load_profile, options_for, shipped_profiles
+from replay.profile import ProfileError, default_profile, load_profile, options_for, shipped_profiles
 from replay.replay import Replay
 from replay.scoring import Score
-from replay.shengji import RANK_LEVEL, SUIT_EN, SUIT_ZH, SjState, card_points
 from replay.verdicts import Verdict
-
-if TYPE_CHECKING:
-    pass
 
 SCORE_LEVELS = ("before", "after")  # the keys of a 升级 score's "levels" that `score --json` gives
 
@@ -88,84 +86,6 @@ def cmd_check(args: argparse.Namespace) -> int:
     return EXIT_OK if rep.ok else EXIT_ILLEGAL
 
 
-def _score_lines(rep: Replay, score: Score | None) -> list[str]:
-    if isinstance(rep.final, SjState):
-        return _shengji_score_lines(rep.final, score)
-    if score is None:
-        return ["the deal is not finished: no score"]
-    if score.void:
-        return _void_lines(score)
-    lines = ["place  seat  points"]
-    for p in score.places:
-        lines.append(f"{p.place:>5}  {p.seat:>4}  {p.points:>6}")
-    for t in score.teams:
-        lines.append(f"team {list(t.seats)}: {t.points}" + ("" if score.roles else f" (sum {t.raw})"))
-    if score.roles:
-        r = score.roles
-        kind = "抢庄 (grab)" if r["grab"] else "独保 (solo)" if r["solo"] else f"保皇派 seat {r['loyalist']}"
-        lines.append(f"皇帝 seat {r['emperor']}, {kind}" + (", declared (明保/明独)" if r["revealed"] else ""))
-    if score.sweep:
-        lines.append("串三户 (sweep): scores doubled")
-    lines += [f"  [{rule}] {text}" for rule, text in score.explain]
-    return lines
-
-
-def _void_lines(score: Score) -> list[str]:
-    """A void deal: that it is void, why (the rule, in both languages), and that it has no score."""
-    rule, zh, en = score.void_reason or ("", "本局作废", "the deal is void")
-    return ["the deal is void: no score / 本局作废，不计分", f"  [{rule}] {zh} / {en}"]
-
-
-def _side(side: int) -> str:
-    """A 升级 side and its seats."""
-    return f"side {side} (seats {side}, {side + 2})"
-
-
-def _trumps_line(st: SjState) -> str:
-    """升级: the trump suit, the level and the declarer (or that no declaration stands yet)."""
-    tr = st.trumps
-    if tr is None:
-        return "trumps: not declared yet"
-    return (
-        f"trumps: {SUIT_EN[tr.suit]} ({SUIT_ZH[tr.suit]}), level {RANK_LEVEL[tr.level]}; "
-        f"declarer (庄) seat {st.declarer}, {_side(st.declarers)}"
-    )
-
-
-def _shengji_score_lines(st: SjState, score: Score | None) -> list[str]:
-    """升级: trumps and declarer, card points per side, the kitty, the defenders' points, the levels."""
-    if score is not None and score.void:
-        return _void_lines(score)
-    lines = [_trumps_line(st)]
-    won = [sum(1 for t in st.tricks if t.winner % 2 == side) for side in (0, 1)]
-    if st.tricks:
-        lines.append(
-            "tricks: "
-            + "; ".join(f"{_side(side)} won {won[side]}, {st.points[side]} points" for side in (0, 1))
-            + f" ({len(st.tricks)} tricks)"
-        )
-    if score is None:
-        return [*lines, "the deal is not finished: no score"]
-    assert score.points is not None and score.levels is not None
-    buried = " ".join(c.token for c in st.buried)
-    kitty = score.points["kitty"]
-    last = st.tricks[-1].winner if st.tricks else None
-    defenders = 1 - st.declarers
-    if last is None:
-        went = ""
-    elif last % 2 == defenders:
-        went = f"; seat {last} (defenders) won the last trick: {kitty} points to the defenders"
-    else:
-        went = f"; seat {last} (declarers) won the last trick: it stays with the declarers"
-    lines.append(f"kitty (底牌) buried: {buried or '-'} ({card_points(st.buried)} points){went}")
-    lines.append(f"defenders {_side(defenders)}: {score.points['defenders']} points")
-    lv = score.levels
-    change = ", ".join(f"side {side} {lv['before'][side]} -> {lv['after'][side]}" for side in (0, 1))
-    lines.append(f"levels: {change}")
-    lines += [f"  [{rule}] {text}" for rule, text in score.explain]
-    return lines
-
-
 def _score_json(rep: Replay, score: Score | None) -> dict[str, Any]:
     """The JSON of ``fupan score --json``; 升级 adds ``points`` and ``levels`` (before, after); every
     game ``claimed`` (the log's result, or null) and ``differs`` (the claimed entries the deal does not
@@ -175,10 +95,9 @@ def _score_json(rep: Replay, score: Score | None) -> dict[str, Any]:
         "differs": [d.to_json() for d in compare_result(rep.log.result, score, rep.log.game, rep.final)],
     }
     if score is None:
-        out = rep.final.out if not isinstance(rep.final, SjState) else ()
         return {
             "finished": False,
-            "finish_order": list(out),
+            "finish_order": text_for(rep.log.game).finished(rep),
             "places": [],
             "teams": [],
             "sweep": False,
@@ -214,117 +133,8 @@ def cmd_score(args: argparse.Namespace) -> int:
     if args.json:
         _emit(_score_json(rep, score))
     else:
-        print("\n".join(_score_lines(rep, score) + _claim_lines(rep, score)))
+        print("\n".join(text_for(rep.log.game).score_lines(rep, score) + _claim_lines(rep, score)))
     return EXIT_OK if rep.ok else EXIT_ILLEGAL
-
-
-def _seat_label(rep: Replay, s: int) -> str:
-    name = next((x.player for x in rep.log.seats if x.seat == s and x.player), "")
-    return f"seat {s}" + (f" {name}" if name else "")
-
-
-def _event_text(rep: Replay, i: int) -> str:
-    """What event ``i`` did, in words: ``seat 1 exchange SJ 10C 10C -> seat 0``."""
-    v = rep.verdicts[i]
-    ev = rep.log.events[i]
-    to = getattr(ev, "to", None)
-    return f"seat {v.seat} {v.action} {' '.join(v.cards)}".rstrip() + (f" -> seat {to}" if to is not None else "")
-
-
-def _may_act_lines(view: Any) -> list[str]:
-    if not view.to_act:
-        return ["may act: nobody"]
-    lines = ["may act:"]
-    for s, acts in view.to_act.items():
-        lines.append(f"  seat {s} ({'/'.join(acts)}): {view.why[s][1]} / {view.why[s][0]}")
-    return lines
-
-
-def _plays(plays: list[dict[str, Any]]) -> str:
-    return ", ".join(f"seat {p['seat']} {' '.join(p['cards'])}" for p in plays)
-
-
-def _shengji_step_lines(rep: Replay, step: int, st: SjState) -> list[str]:
-    """升级 at one step: levels, trumps and declarer, the trick in progress, the last trick, points, hands."""
-    view = rep.view(step)
-    info = view.tricks or {}
-    lv = [RANK_LEVEL[r] for r in st.levels]
-    lines = [f"phase: {st.phase}; levels: side 0 {lv[0]}, side 1 {lv[1]}", _trumps_line(st)]
-    if st.declarations:
-        lines.append(
-            "declarations: "
-            + ", ".join(
-                f"seat {s} {' '.join(c.token for c in cs)}" + (" (stands)" if k == st.winner else "")
-                for k, (s, cs) in enumerate(st.declarations)
-            )
-        )
-    if st.buried:
-        lines.append(f"kitty buried by seat {st.declarer}: {' '.join(c.token for c in st.buried)}")
-    elif st.kitty is not None and st.phase in ("declare", "exchange"):
-        lines.append(f"kitty: {' '.join(c.token for c in st.kitty) or '-'}")
-    if st.phase == "play":
-        n = len(st.tricks) + 1
-        lines.append(f"trick {n}: " + (_plays(info["trick"]) if st.trick else f"seat {st.to_act} to lead"))
-    last = info.get("last_trick")
-    if last is not None:
-        lines.append(
-            f"last trick ({len(st.tricks)}): {_plays(last['plays'])}; won by seat {last['winner']}, "
-            f"{last['points']} points"
-        )
-    if st.trumps is not None:
-        lines.append(
-            f"points: side 0 {st.points[0]}, side 1 {st.points[1]}; defenders (side {1 - st.declarers}) "
-            f"{st.defenders_points}"
-        )
-    lines += _may_act_lines(view)
-    for s, cards in view.hands.items():
-        lines.append(f"  {_seat_label(rep, s)}: {len(cards)} cards  {' '.join(cards)}".rstrip())
-    return lines
-
-
-def _step_lines(rep: Replay, step: int) -> list[str]:
-    log = rep.log
-    lines = [f"step {step} of {len(rep.states) - 1}"]
-    if step > 0:
-        v = rep.verdicts[step - 1]
-        ruling = "legal" if v.legal else f"ILLEGAL [{v.rule}] {v.message_en}"
-        lines.append(f"last event: {_event_text(rep, step - 1)} — {ruling}")
-    st = rep.states[step]
-    if isinstance(st, SjState):
-        return lines + _shengji_step_lines(rep, step, st)
-    view = rep.view(step)
-    table = "empty" if view.table_seat is None else f"seat {view.table_seat}: {' '.join(view.table_cards)}"
-    if view.table_gouji:
-        table += "  (够级)"
-    lines.append(f"table: {table}")
-    lines += _may_act_lines(view)
-    status = []
-    if view.passed:
-        status.append(f"passed this round: {list(view.passed)}")
-    if view.burners:
-        status.append(f"bound by a burn: {list(view.burners)}")
-    if view.failed_burners:
-        status.append(f"failed burns: {list(view.failed_burners)}")
-    if view.headless:
-        status.append(f"headless (无头): {list(view.headless)}")
-    if view.deadlevel is not None:
-        status.append(f"够死级 chance: seat {view.deadlevel}")
-    if view.chaos:
-        status.append("四人乱缠")
-    if view.revolution is not None:
-        status.append(f"革命: seat {view.revolution}")
-    if status:
-        lines.append("status: " + "; ".join(status))
-    for s, cards in view.hands.items():
-        shown = f" [{view.counts_shown[s]} shown]" if s in view.counts_shown else ""
-        place = view.places.get(s)
-        out = f" {place.en} ({place.zh})" if place is not None else " out" if s in view.finished else ""
-        if place is not None and place.points is not None:
-            out += f" {place.points:+} points"
-        name = next((x.player for x in log.seats if x.seat == s and x.player), "")
-        label = f"seat {s}" + (f" {name}" if name else "")
-        lines.append(f"  {label}: {len(cards)} cards{shown}{out}  {' '.join(cards)}".rstrip())
-    return lines
 
 
 def cmd_replay(args: argparse.Namespace) -> int:
@@ -338,52 +148,24 @@ def cmd_replay(args: argparse.Namespace) -> int:
         if args.json:
             _emit(rep.view(args.step).to_json())
         else:
-            print("\n".join(_step_lines(rep, args.step)))
+            print("\n".join(text_for(rep.log.game).step_lines(rep, args.step)))
         return EXIT_OK if rep.ok else EXIT_ILLEGAL
     if args.json:
         _emit({"steps": [rep.view(k).to_json() for k in range(last + 1)]})
         return EXIT_OK if rep.ok else EXIT_ILLEGAL
-    print("\n".join(_step_lines(rep, 0)))
-    print("\n".join(_event_lines(rep)))
-    print("\n".join(_score_lines(rep, rep.score())))
+    text = text_for(rep.log.game)
+    print("\n".join(text.step_lines(rep, 0)))
+    print("\n".join(text.event_lines(rep)))
+    print("\n".join(text.score_lines(rep, rep.score())))
     return EXIT_OK if rep.ok else EXIT_ILLEGAL
-
-
-def _event_lines(rep: Replay) -> list[str]:
-    """One line per event with its ruling and what it did (the set on the table; 升级: trick by trick)."""
-    lines = []
-    for v in rep.verdicts:
-        before, st = rep.states[v.index], rep.states[v.index + 1]
-        ruling = "" if v.legal else f"  ILLEGAL [{v.rule}] {v.message_en}"
-        fx = "".join(f"\n      · {e}" for e in v.effects)
-        ev = rep.log.events[v.index]
-        to = getattr(ev, "to", None)
-        cards = " ".join(v.cards) + (f" -> seat {to}" if to is not None else "")
-        if isinstance(st, SjState):
-            assert isinstance(before, SjState)
-            if before.trumps is None and st.trumps is not None:
-                lines.append(f"      {_trumps_line(st)}")
-            if st.trick and len(st.trick) == 1 and before.trick != st.trick:
-                lines.append(f"trick {len(st.tricks) + 1}: seat {st.trick[0][0]} leads")
-            lines.append(f"{v.index:>4}  seat {v.seat} {v.action:<9}{cards}{ruling}{fx}")
-            if len(st.tricks) > len(before.tricks):
-                t = st.tricks[-1]
-                lines.append(
-                    f"      = seat {t.winner} wins trick {len(st.tricks)}: {t.points} points to side {t.winner % 2}"
-                    f" (side 0 {st.points[0]}, side 1 {st.points[1]})"
-                )
-            continue
-        table = "" if st.table is None else f"  | table: seat {st.owner} {' '.join(c.token for c in st.table_cards)}"
-        lines.append(f"{v.index:>4}  seat {v.seat} {v.action:<8}{cards}{ruling}{table}{fx}")
-    return lines
 
 
 def cmd_simulate(args: argparse.Namespace) -> int:
     """fupan simulate: write simulated deals as JSON logs."""
     from replay.simulate import write_deals
 
-    if args.game not in GAMES:
-        raise InputError(f"--game {args.game}: expected one of {', '.join(GAMES)}")
+    if args.game not in games.names():
+        raise InputError(f"--game {args.game}: expected one of {', '.join(games.names())}")
     if args.deals < 1:
         raise InputError("--deals: expected a positive number")
     profile = args.profile or default_profile(args.game)
@@ -408,8 +190,9 @@ def cmd_demo(args: argparse.Namespace) -> int:
         print(f"  kitty (底牌): {' '.join(c.token for c in log.kitty)}")
     if log.levels is not None:
         print(f"  levels: side 0 (seats 0, 2) {log.levels[0]}, side 1 (seats 1, 3) {log.levels[1]}")
-    print("\n".join(_event_lines(rep)))
-    print("\n".join(_score_lines(rep, rep.score())))
+    text = text_for(log.game)
+    print("\n".join(text.event_lines(rep)))
+    print("\n".join(text.score_lines(rep, rep.score())))
     return EXIT_OK
 
 
@@ -488,7 +271,9 @@ def build_parser() -> argparse.ArgumentParser:
     add_limit_args(p)
     p.set_defaults(func=cmd_convert)
     p = sub.add_parser("simulate", help="write simulated deals")
-    p.add_argument("--game", default="gouji", help=f"one of {', '.join(GAMES)} (its default profile unless --profile)")
+    p.add_argument(
+        "--game", default="gouji", help=f"one of {', '.join(games.names())} (its default profile unless --profile)"
+    )
     p.add_argument("--deals", type=int, default=1)
     p.add_argument("--seed", type=int, default=1)
     p.add_argument("--out", required=True)

@@ -10,8 +10,9 @@ from typing import Any
 from cli_common import EXIT_ILLEGAL, EXIT_OK, InputError, _emit, _replay, _settle, add_limit_args
 from referee.ruling import ClaimEntry, Ruling, result_ruling, ruling_of
 from referee.sheet import ruling_sheet
+from replay import games
 from replay.claims import value_text
-from replay.profile import GAMES, load_profile, options_of, shipped_profiles
+from replay.profile import load_profile, options_of, shipped_profiles
 from replay.register import RULES, SEED_FILES, SEED_TITLES, rules_of
 from replay.words import action_name
 
@@ -35,17 +36,17 @@ def register_json(game: str | None = None) -> dict[str, Any]:
         quotes = [{"reason": why or None, **q.to_json()} for why, qs in r.quotes.items() for q in qs]
         options = []
         for o in options_of(r.id):
-            games = [g for g in o.defaults if game is None or g == game]
+            owners = [g for g in o.defaults if game is None or g == game]
             values = list(o.kind) if isinstance(o.kind, tuple) else ([True, False] if o.kind is bool else None)
             options.append(
                 {
                     "name": o.name,
-                    "games": games,
+                    "games": owners,
                     "help": {"zh": o.help_zh or o.help_en, "en": o.help_en},
                     "values": None
                     if values is None
                     else [{"value": v, "zh": o.meaning(v)[0], "en": o.meaning(v)[1]} for v in values],
-                    "profiles": {g: _shipped_values(o.name, g) for g in games},
+                    "profiles": {g: _shipped_values(o.name, g) for g in owners},
                 }
             )
         doc_rules.append(
@@ -63,8 +64,8 @@ def register_json(game: str | None = None) -> dict[str, Any]:
 
 def cmd_rules(args: argparse.Namespace) -> int:
     """fupan rules: the rule register."""
-    if args.game is not None and args.game not in GAMES:
-        raise InputError(f"--game {args.game}: expected one of {', '.join(GAMES)}")
+    if args.game is not None and args.game not in games.names():
+        raise InputError(f"--game {args.game}: expected one of {', '.join(games.names())}")
     doc = register_json(args.game)
     if args.json:
         _emit(doc)
@@ -202,7 +203,7 @@ def add_parsers(sub: Any) -> None:
     """Add ``rules`` and ``ruling`` to the ``fupan`` parser's subcommands."""
     p = sub.add_parser("rules", help="the rule register: IDs, names, seed files, quotes and options")
     p.add_argument("--json", action="store_true", help="the register as JSON (docs/rulings.md)")
-    p.add_argument("--game", help=f"only the rules of one game ({', '.join(GAMES)})")
+    p.add_argument("--game", help=f"only the rules of one game ({', '.join(games.names())})")
     p.add_argument("--lang", choices=("zh", "en"), default="zh", help="language of the plain output (default zh)")
     p.set_defaults(func=cmd_rules)
     p = sub.add_parser("ruling", help="one event's ruling: verdict, reading, seed quote, options, consequence")

@@ -29,11 +29,12 @@ from typing import Any, ClassVar
 from coach.grades import GRADES, accuracy, decision_accuracy, grade
 from coach.policy import Policy
 from coach.worlds import NoWorld, knowledge, sample_hands, true_world, world
+from replay.baohuang_score import score_baohuang
 from replay.cards import RANK_SJ
 from replay.events import Burn, Call, Event, Kou, Pass, Play, Rang, Yield
+from replay.gouji_score import score_gouji
 from replay.log import event_from_json, parse_json_log
 from replay.replay import Replay
-from replay.scoring import score_baohuang, score_gouji
 from replay.state import SETUP, State
 
 PRICED = (Play, Burn, Pass, Kou, Rang, Call, Yield)

@@ -34,9 +34,9 @@ from typing import Any
 
 from coach.learners import SUPPORTED, MaximPolicy
 from coach.maxims import BY_KEY, MAXIMS
+from replay.gouji_score import score_gouji
 from replay.log import Log
 from replay.profile import Profile, load_profile
-from replay.scoring import score_gouji
 from replay.simulate import SimulatedDeal, simulate_deal
 
 Z95 = 1.959963984540054  # the 97.5% point of the standard normal distribution

@@ -12,10 +12,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from replay import games
 from replay.scoring import Score
-
-POINTS_ZH = {"defenders": "闲家得分", "kitty": "扣底分"}
-LEVELS_ZH = {"before": "局前", "after": "局后"}
 
 
 @dataclass(frozen=True)
@@ -61,18 +59,14 @@ def claim_entries(claimed: Mapping[str, Any] | None, score: Score | None, game: 
                 "a result is recorded but the deal did not finish",
             )
         ]
-    if game == "shengji":
-        return _shengji(claimed, score)
-    return _climbing(claimed, score, game, final)
+    entries: list[Difference] = games.get(game).hook("claims")(claimed, score, game, final)
+    return entries
 
 
-def _climbing(claimed: Mapping[str, Any], score: Score, game: str, final: Any) -> list[Difference]:
-    """够级 and 保皇: the finish order, the sweep, each claimed team's points."""
-    if game == "baohuang":
-        score_rule = "BH-SCORE-GRAB" if final.grab else "BH-SCORE-SOLO" if final.solo else "BH-SCORE"
-        team_rule, sweep_rule = "BH-LOYALIST", score_rule
-    else:
-        score_rule, team_rule, sweep_rule = "GJ-SCORE", "GJ-TEAMS", "GJ-SWEEP"
+def climbing_claims(claimed: Mapping[str, Any], score: Score, game: str, final: Any) -> list[Difference]:
+    """A climbing game's claimed result (够级, 保皇): the finish order, the sweep, each claimed team's points,
+    each checked by the rule the score names (``Score.claim_rules``)."""
+    score_rule, team_rule, sweep_rule = score.claim_rules
     out: list[Difference] = []
     order = claimed.get("finish_order")
     if order is not None:
@@ -82,7 +76,9 @@ def _climbing(claimed: Mapping[str, Any], score: Score, game: str, final: Any) -
             f"recorded finish order {order} differs from the deal's {real}",
         )
         out.append(
-            Difference("finish_order", list(order), real, "FINISH", *_if(tuple(order) != score.finish_order, msg))
+            Difference(
+                "finish_order", list(order), real, "FINISH", *if_differs(tuple(order) != score.finish_order, msg)
+            )
         )
     if "sweep" in claimed:
         said = claimed["sweep"]
@@ -90,7 +86,7 @@ def _climbing(claimed: Mapping[str, Any], score: Score, game: str, final: Any) -
             f"记录{'有' if said else '无'}串三户，牌局{'有' if score.sweep else '无'}",
             f"the record says sweep={said}, the deal gives sweep={score.sweep}",
         )
-        out.append(Difference("sweep", said, score.sweep, sweep_rule, *_if(said != score.sweep, msg)))
+        out.append(Difference("sweep", said, score.sweep, sweep_rule, *if_differs(said != score.sweep, msg)))
     for k, team in enumerate([] if score.unsplit else claimed.get("teams", [])):
         seats = team["seats"]
         found = next((t for t in score.teams if set(t.seats) == set(seats)), None)
@@ -100,46 +96,19 @@ def _climbing(claimed: Mapping[str, Any], score: Score, game: str, final: Any) -
             out.append(Difference(key, said, None, team_rule, *msg))
         else:
             real = list(found.seats)
-            side = "联邦" if game == "gouji" else "一方"
+            side = games.get(game).team_zh
             msg = (
                 f"{side} {real} 记 {team['points']} 分，应为 {found.points} 分",
                 f"team {real} records {team['points']}; the deal gives {found.points}",
             )
             computed = {"seats": real, "points": found.points}
-            out.append(Difference(key, said, computed, score_rule, *_if(found.points != team["points"], msg)))
+            out.append(Difference(key, said, computed, score_rule, *if_differs(found.points != team["points"], msg)))
     return out
 
 
-def _if(differs: bool, messages: tuple[str, str]) -> tuple[str, str]:
+def if_differs(differs: bool, messages: tuple[str, str]) -> tuple[str, str]:
     """The messages when the entry differs, else none."""
     return messages if differs else ("", "")
-
-
-def _shengji(claimed: Mapping[str, Any], score: Score) -> list[Difference]:
-    """升级: the claimed points and levels against the deal's."""
-    out: list[Difference] = []
-    pts = claimed.get("points") or {}
-    real = score.points or {}
-    for key, zh in POINTS_ZH.items():
-        if key in pts:
-            msg = (
-                f"记录的{zh} {pts[key]} 与牌局的 {real.get(key)} 不符",
-                f"recorded {key} points {pts[key]} differ from the deal's {real.get(key)}",
-            )
-            differs = pts[key] != real.get(key)
-            out.append(Difference(f"points.{key}", pts[key], real.get(key), "SJ-POINTS", *_if(differs, msg)))
-    for when, zh in LEVELS_ZH.items():
-        said = (claimed.get("levels") or {}).get(when)
-        if said is not None and score.levels is not None:
-            computed = score.levels[when]
-            msg = (
-                f"记录的{zh}级 {said} 与牌局的 {computed} 不符",
-                f"recorded levels {when} the deal {said} differ from the deal's {computed}",
-            )
-            out.append(
-                Difference(f"levels.{when}", list(said), computed, "SJ-LEVEL", *_if(list(said) != computed, msg))
-            )
-    return out
 
 
 def value_text(value: Any) -> str:

@@ -10,7 +10,9 @@ names: declared here, there is no import circle). A new game registers its type 
 from __future__ import annotations
 
 import importlib
-from dataclasses import dataclass
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from types import MappingProxyType
 from typing import Any
 
 
@@ -20,7 +22,15 @@ class GameType:
     the shipped profile a log names when it names none, the actions its engine knows, the engine
     (``"module:Class"``, a class taking ``(profile, meta)``), its scoring (``"module:function"`` of
     the final state and the profile), the keys a log's ``deal`` may hold beside the hands, and the keys
-    of a claimed ``result``."""
+    of a claimed ``result``.
+
+    The rest has defaults that suit a climbing game (出牌 in rounds until seats go out), so a new climbing
+    game declares only what differs: ``family`` (the rules a family shares name it in the rule register:
+    "climbing", or "tricks" for 升级), ``options`` (each option of ``replay.profile.OPTIONS`` its profiles
+    set, with its default), ``action_names`` and ``words`` (where the game names an action otherwise than
+    ``replay.words``: 升级's pass is 不定主), ``team_zh`` (what its notes call a team), ``places`` (the
+    places known at a step), ``claims`` (a claimed result checked against the score) and ``simulator``
+    (how ``fupan simulate`` plays a deal), each ``"module:name"``."""
 
     name: str
     name_zh: str
@@ -32,6 +42,19 @@ class GameType:
     scorer: str
     deal_keys: tuple[str, ...] = ()
     result_keys: tuple[str, ...] = ()
+    family: str = "climbing"
+    options: Mapping[str, Any] = field(default_factory=lambda: MappingProxyType({}))
+    action_names: Mapping[str, tuple[str, str]] = field(default_factory=lambda: MappingProxyType({}))
+    words: Mapping[str, str] = field(default_factory=lambda: MappingProxyType({}))
+    team_zh: str = "一方"
+    places: str = "replay.scoring:climbing_places"
+    claims: str = "replay.claims:climbing_claims"
+    simulator: str = "replay.simulate:simulate_climbing"
+    rules: str = ""  # its own rows of the rule register ("module:ROWS"), beside its family's
+
+    def hook(self, attr: str) -> Any:
+        """The object a ``"module:name"`` field names (imported on first use)."""
+        return _load(str(getattr(self, attr)))
 
     def engine_class(self) -> Any:
         """The rules engine's class (imported on first use)."""
@@ -104,8 +127,31 @@ register(
             | {"refuse", "report"}
         ),
         engine="replay.gouji:Gouji",
-        scorer="replay.scoring:score_gouji",
+        scorer="replay.gouji_score:score_gouji",
         result_keys=("finish_order", "teams", "sweep"),
+        options=MappingProxyType(
+            {
+                "twos_attach": True,
+                "first_lead": "liang3",
+                "passed_answer": "in_turn",
+                "burn_fail": "flag",
+                "undeclared_burn": "illegal",
+                "burn_seats": "any",
+                "burn_needs_head": False,
+                "deadlevel": "any_dipai",
+                "chaos_pass": "free",
+                "score_mode": "positive_only",
+                "tribute": False,
+                "tribute_after_sweep": "redeal",
+                "revolution": True,
+                "lead_preference": "singles",
+            }
+        ),
+        team_zh="联邦",
+        places="replay.gouji_score:gouji_places",
+        claims="replay.claims:climbing_claims",
+        simulator="replay.gouji_sim:simulate",
+        rules="replay.gouji_rules:ROWS",
     )
 )
 register(
@@ -117,9 +163,12 @@ register(
         default_profile="baohuang",
         actions=frozenset({"play", "pass", "kou", "rang", "jiefeng", "call", "yield", "grab", "reveal"}),
         engine="replay.baohuang:Baohuang",
-        scorer="replay.scoring:score_baohuang",
+        scorer="replay.baohuang_score:score_baohuang",
         deal_keys=("marked", "loyalist"),
         result_keys=("finish_order", "teams", "sweep"),
+        options=MappingProxyType({"twos_attach": False, "removed_ranks": [], "force_from": "marked"}),
+        simulator="replay.baohuang_sim:simulate",
+        rules="replay.baohuang_rules:ROWS",
     )
 )
 register(
@@ -131,8 +180,23 @@ register(
         default_profile="shengji-35",
         actions=frozenset({"declare", "pass", "exchange", "bury", "play"}),
         engine="replay.shengji:Shengji",
-        scorer="replay.scoring:score_shengji",
+        scorer="replay.shengji_score:score_shengji",
         deal_keys=("kitty", "levels"),
         result_keys=("points", "levels"),
+        family="tricks",
+        options=MappingProxyType(
+            {"kitty": 4, "levels": "A-K", "declare_compare": "first", "throws": False, "kitty_multiplier": 2}
+        ),
+        action_names=MappingProxyType({"pass": ("不定主", "pass (no declaration)")}),
+        words=MappingProxyType(
+            {
+                "扣": "bury",  # 升级 has no 扣牌 (kou): its 扣 is 扣底, the declarer burying the kitty
+                "不定主": "pass",  # 升级's pass: a seat that will not declare (a 够级 or 保皇 pass is 过)
+            }
+        ),
+        places="replay.scoring:no_places",
+        claims="replay.shengji_score:shengji_claims",
+        simulator="replay.shengji_sim:simulate",
+        rules="replay.shengji_rules:ROWS",
     )
 )

@@ -39,9 +39,10 @@ from replay.events import (
     Tribute,
     Waive,
 )
+from replay.gouji_score import gouji_finish_order
 from replay.hand import Hand
 from replay.profile import Profile
-from replay.scoring import gouji_finish_order, place_words, places_at
+from replay.scoring import place_words, places_at
 from replay.seats import OPPOSITE
 from replay.sets import CardSet, why_not_beats
 from replay.state import OVER, PLAY, SETUP, VOID, State, bit, close_round, evolve, put_set, with_turn

@@ -46,6 +46,7 @@ from dataclasses import replace
 from types import MappingProxyType
 from typing import Any
 
+from replay import games
 from replay.cards import CardError
 from replay.limits import LIMITS, Limits
 from replay.log import (
@@ -363,16 +364,17 @@ class _Reader(LineReader):
         self.deal_seats[key.word] = self.seat(line, words[1], ("deal", key.word))
         self.no_more(line, words[2:], "the seat")
 
-    def _shengji_only(self, line: Line, tok: Tok, path: str) -> None:
-        """Fail at ``tok`` unless this is a 升级 log (``path``: the JSON key the line stands for)."""
-        if self.game != "shengji":
-            self.fail(f"{path} belongs to a shengji log, not {self.game}", line, tok.col)
+    def _own_deal_key(self, line: Line, tok: Tok, path: str) -> None:
+        """Fail at ``tok`` unless this game's deal has the key ``path`` (``deal.kitty``) stands for."""
+        problem = games.misplaced("deal", path.removeprefix("deal."), self.game)
+        if problem is not None:
+            self.fail(problem, line, tok.col)
 
     def _kitty(self, line: Line) -> None:
         """``kitty CARDS...``: the 升级 kitty as dealt (JSON ``deal.kitty``); ``kitty`` alone: none."""
         words = line.words
         key = words[0]
-        self._shengji_only(line, key, "deal.kitty")
+        self._own_deal_key(line, key, "deal.kitty")
         if self.kitty is not None:
             self.fail("kitty given twice", line, key.col)
         self.note(("deal", "kitty"), line, key.col)
@@ -389,7 +391,7 @@ class _Reader(LineReader):
         """``levels L0 L1``: the levels of side 0 (seats 0, 2) and side 1 before the deal (JSON ``deal.levels``)."""
         words = line.words
         key = words[0]
-        self._shengji_only(line, key, "deal.levels")
+        self._own_deal_key(line, key, "deal.levels")
         if self.levels is not None:
             self.fail("levels given twice", line, key.col)
         self.note(("deal", "levels"), line, key.col)

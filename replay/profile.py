@@ -25,25 +25,29 @@ from typing import Any
 from replay import games
 from replay.clip import clip, shown
 
-GAMES = games.names()  # the registered games (replay.games)
-DEFAULT_PROFILES = {g: games.get(g).default_profile for g in GAMES}  # a log without a profile
+GAMES = games.names()  # the games shipped with fupan (replay.games; a game registered later is found too)
 
 
 def default_profile(game: str) -> str:
     """The shipped profile a log of ``game`` names when it names none (and ``fupan simulate --game``)."""
-    return DEFAULT_PROFILES[game]
+    return games.get(game).default_profile
 
 
 @dataclass(frozen=True)
 class Option:
-    """One profile option: its rule, allowed values (or a type) and default per game."""
+    """One profile option: its rule and allowed values (or a type). Which games have it, and its default
+    in each, is the games' (``replay.games.GameType.options``)."""
 
     name: str
     rule: str
     kind: type | tuple[str, ...]
-    defaults: Mapping[str, Any]
     help_en: str
     help_zh: str = ""
+
+    @property
+    def defaults(self) -> Mapping[str, Any]:
+        """The option's default in each game that has it (game name -> value)."""
+        return {g: games.get(g).options[self.name] for g in games.names() if self.name in games.get(g).options}
 
     def check(self, value: Any) -> str | None:
         """None when ``value`` is allowed, else what was expected."""
@@ -199,8 +203,8 @@ MEANINGS: dict[tuple[str, Any], tuple[str, str]] = {
 }
 
 
-def _opt(name: str, rule: str, kind: Any, defaults: dict[str, Any], help_en: str, help_zh: str = "") -> Option:
-    return Option(name, rule, kind, MappingProxyType(defaults), help_en, help_zh)
+def _opt(name: str, rule: str, kind: Any, help_en: str, help_zh: str = "") -> Option:
+    return Option(name, rule, kind, help_en, help_zh)
 
 
 OPTIONS: dict[str, Option] = {
@@ -210,7 +214,6 @@ OPTIONS: dict[str, Option] = {
             "twos_attach",
             "SET-FORM",
             bool,
-            {"gouji": True, "baohuang": False},
             "2s may be attached to any base and count as it (贴钱)",
             "2可贴在任何牌上（贴钱）",
         ),
@@ -218,7 +221,6 @@ OPTIONS: dict[str, Option] = {
             "first_lead",
             "GJ-FIRST-LEAD",
             ("liang3", "rotate", "logged"),
-            {"gouji": "liang3"},
             "who leads the first round: 亮3, rotation from seat 0, or as logged",
             "首发：亮3、轮换或按记录",
         ),
@@ -226,7 +228,6 @@ OPTIONS: dict[str, Option] = {
             "passed_answer",
             "GJ-ANSWER-ORDER",
             ("in_turn", "at_kou"),
-            {"gouji": "in_turn"},
             "when a passed seat may answer its 对头's set",
             "过牌者何时可对对头牌发言",
         ),
@@ -234,7 +235,6 @@ OPTIONS: dict[str, Option] = {
             "burn_fail",
             "GJ-BURN",
             ("dalao", "flag"),
-            {"gouji": "flag"},
             "a burner who breaks the burn condition becomes 大落, or is flagged only",
             "烧牌失败：大落或仅标记",
         ),
@@ -242,7 +242,6 @@ OPTIONS: dict[str, Option] = {
             "undeclared_burn",
             "GJ-BURN",
             ("burn", "illegal"),
-            {"gouji": "illegal"},
             "a play over a 够级 set by a seat other than its 对头, out of turn, with no 'burn' in the log: read as "
             "a burn, or illegal (a burn is declared: 宣告烧牌)",
             "非对头在够级牌上不按顺序出牌、记录未写“烧”时：读作烧牌，或判违规（烧牌须宣告）",
@@ -251,7 +250,6 @@ OPTIONS: dict[str, Option] = {
             "burn_seats",
             "GJ-BURN",
             ("any", "between"),
-            {"gouji": "any"},
             "which seats may burn: any but the 对头, or only the two between",
             "可烧牌的座位",
         ),
@@ -259,7 +257,6 @@ OPTIONS: dict[str, Option] = {
             "burn_needs_head",
             "GJ-BURN",
             bool,
-            {"gouji": False},
             "a burner's own 对头 must still hold cards (house rule)",
             "烧牌者的对头须仍有牌（俱乐部规则）",
         ),
@@ -267,7 +264,6 @@ OPTIONS: dict[str, Option] = {
             "deadlevel",
             "GJ-DEADLEVEL",
             ("any_dipai", "gouji_dipai"),
-            {"gouji": "any_dipai"},
             "which 底牌 of 头科/二科 give the 对头 a 够死级 chance",
             "哪些底牌给对头够死级机会",
         ),
@@ -275,7 +271,6 @@ OPTIONS: dict[str, Option] = {
             "chaos_pass",
             "GJ-CHAOS",
             ("free", "lock"),
-            {"gouji": "free"},
             "in 四人乱缠 a pass binds only the set on the table, or locks as usual",
             "四人乱缠中过牌的效力",
         ),
@@ -283,25 +278,22 @@ OPTIONS: dict[str, Option] = {
             "score_mode",
             "GJ-SCORE",
             ("positive_only", "net"),
-            {"gouji": "positive_only"},
             "record only the winning team's points, or both teams' net sums",
             "只记正分，或双方净分",
         ),
-        _opt("tribute", "GJ-TRIBUTE", bool, {"gouji": False}, "play 进贡/还贡 between deals", "是否进贡"),
+        _opt("tribute", "GJ-TRIBUTE", bool, "play 进贡/还贡 between deals", "是否进贡"),
         _opt(
             "tribute_after_sweep",
             "GJ-TRIBUTE",
             ("opposite", "redeal"),
-            {"gouji": "redeal"},
             "after a 串三户: each loser gives its 对头 one card, or no tribute",
             "串三户后的进贡方式",
         ),
-        _opt("revolution", "GJ-REVOLUTION", bool, {"gouji": True}, "革命 may be declared", "允许革命"),
+        _opt("revolution", "GJ-REVOLUTION", bool, "革命 may be declared", "允许革命"),
         _opt(
             "lead_preference",
             "MAXIM",
             ("singles", "threes"),
-            {"gouji": "singles"},
             "the coach's side of 有单不发3: lead singles before 3s, or 3s first (有3不发单)",
             "教练对“有单不发3”的取舍：先发单张，或先发3",
         ),
@@ -309,7 +301,6 @@ OPTIONS: dict[str, Option] = {
             "removed_ranks",
             "BH-DEAL",
             list,
-            {"baohuang": []},
             "ranks taken out of the four decks (e.g. [3, 4, 5])",
             "去掉的点数",
         ),
@@ -317,7 +308,6 @@ OPTIONS: dict[str, Option] = {
             "kitty",
             "SJ-DEAL",
             (0, 4, 8),
-            {"shengji": 4},
             "cards set aside as the kitty (底牌); the rest deal evenly to the four seats",
             "底牌张数",
         ),
@@ -325,7 +315,6 @@ OPTIONS: dict[str, Option] = {
             "levels",
             "SJ-LEVEL",
             ("A-K", "2-A"),
-            {"shengji": "A-K"},
             "the level ladder: A, 2, 3 … K as the seed says, or 2 … K, A",
             "升级的级序：种子的 A、2、3…K，或 2…K、A",
         ),
@@ -333,16 +322,14 @@ OPTIONS: dict[str, Option] = {
             "declare_compare",
             "SJ-DECLARE",
             ("first", "pair_rank"),
-            {"shengji": "first"},
             "declarations with the same joker: the earlier stands, or the higher pair",
             "同一种王定主时：先定者大，或对子大者大",
         ),
-        _opt("throws", "SJ-TRICK", bool, {"shengji": False}, "甩牌: several sets of one suit led at once", "允许甩牌"),
+        _opt("throws", "SJ-TRICK", bool, "甩牌: several sets of one suit led at once", "允许甩牌"),
         _opt(
             "kitty_multiplier",
             "SJ-POINTS",
             (1, 2, 4),
-            {"shengji": 2},
             "the kitty's points count this many times for the side that wins the last trick (defenders only)",
             "扣底分的倍数",
         ),
@@ -350,7 +337,6 @@ OPTIONS: dict[str, Option] = {
             "force_from",
             "BH-FORCE",
             ("marked", "seat0"),
-            {"baohuang": "marked"},
             "where 逼庄 starts: the seat dealt the marked joker, or seat 0",
             "逼庄从哪个座位开始",
         ),
@@ -410,17 +396,19 @@ class Profile:
 
 def options_of(rule_id: str, game: str | None = None) -> list[Option]:
     """The options that change rule ``rule_id`` (of ``game``'s profiles, when given)."""
-    return [o for o in OPTIONS.values() if o.rule == rule_id and (game is None or game in o.defaults)]
+    return [o for o in OPTIONS.values() if o.rule == rule_id and (game is None or o.name in games.get(game).options)]
 
 
 def options_for(game: str) -> dict[str, Option]:
-    """The options a game's profiles must set."""
-    return {k: o for k, o in OPTIONS.items() if game in o.defaults}
+    """The options a game's profiles must set, in register order."""
+    own = games.get(game).options
+    return {k: o for k, o in OPTIONS.items() if k in own}
 
 
 def default_options(game: str) -> dict[str, Any]:
     """The default value of each option of a game."""
-    return {k: o.defaults[game] for k, o in options_for(game).items()}
+    own = games.get(game).options
+    return {k: own[k] for k in options_for(game)}
 
 
 def _validate_options(game: str, raw: Mapping[str, Any], where: str) -> dict[str, Any]:
@@ -500,8 +488,8 @@ def load_profile(name_or_path: str, _seen: tuple[str, ...] = ()) -> Profile:
         merged = dict(base.options)
     else:
         game = data.get("game")
-        if game not in GAMES:
-            raise ProfileError(f"{where}: game = {game!r}; expected one of {', '.join(GAMES)}")
+        if game not in games.names():
+            raise ProfileError(f"{where}: game = {game!r}; expected one of {', '.join(games.names())}")
         merged = default_options(game)
         missing = sorted(set(merged) - set(options))
         if missing and name_or_path in shipped_profiles():

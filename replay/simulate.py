@@ -8,18 +8,17 @@ the states it went through, so a replay of the written log can be compared with 
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from replay import games
 from replay.baohuang import Baohuang
 from replay.cards import RANK_2, RANK_3, RANK_BJ, RANK_SJ, Card, full_decks
 from replay.events import (
     Burn,
-    Bury,
     Call,
-    Declare,
     Event,
     Grab,
     Jiefeng,
@@ -39,7 +38,6 @@ from replay.log import Log, Seat
 from replay.profile import Profile, ProfileError, load_profile
 from replay.replay import engine_for
 from replay.seats import opposite
-from replay.shengji import Shengji
 from replay.state import State
 
 NAMES = ("张伟", "王芳", "李娜", "刘洋", "陈静", "杨磊", "赵敏", "黄勇", "周杰", "吴霞", "孙浩", "马丽")
@@ -54,7 +52,7 @@ class SimulatedDeal:
     """A simulated deal: the log it wrote and the states it went through (``states[0]`` = deal)."""
 
     log: Log
-    states: tuple[State, ...]
+    states: tuple[Any, ...]
 
 
 def deal_hands(
@@ -177,7 +175,12 @@ class RandomBot:
                             return Burn(b, cards=rng.choice(opts))
                 if not st.active(seat):  # the 够死级 set's owner is out: the burners decline one by one
                     return Pass(burners[0])
-            if eng.game == "gouji" and seat != -1 and st.hands[seat].size <= 10 and rng.random() < 0.02:
+            if (
+                "report" in games.get(eng.game).actions
+                and seat != -1
+                and st.hands[seat].size <= 10
+                and rng.random() < 0.02
+            ):
                 return Report(seat, count=st.hands[seat].size)
             return Play(seat, cards=self.lead(eng, st, seat))
         for b, kinds in actors.items():
@@ -250,13 +253,13 @@ class RandomBot:
                 if rng.random() < 0.3:
                     events.append(Waive(opposite(v)))
         if eng.profile.first_lead == "liang3":
-            shows = []
+            shows: list[Event] = []
             for s, h in enumerate(hands):
-                threes = {}
+                threes: dict[str | None, list[Card]] = {}
                 for c in h:
                     if c.rank == RANK_3:
                         threes.setdefault(c.suit, []).append(c)
-                best = max(threes.values(), key=len, default=[])
+                best: list[Card] = max(threes.values(), key=len, default=[])
                 if len(best) >= 2 and not any(isinstance(e, Revolution) and e.seat == s for e in events):
                     shows.append(Show(s, cards=tuple(best)))
             rng.shuffle(shows)
@@ -272,64 +275,104 @@ def simulate_deal(
     max_events: int = 20000,
     levels: tuple[str, str] | None = None,
 ) -> SimulatedDeal:
-    """Deal from ``seed`` and play one complete deal with random legal choices. A profile with
-    overrides (``Profile.with_overrides``) is written to the log as its name and those overrides.
-    ``levels``: 升级 only, the two sides' levels (drawn from the first six levels when None)."""
+    """Deal from ``seed`` and play one complete deal with random legal choices, as the profile's game
+    plays it (its ``GameType.simulator``). A profile with overrides (``Profile.with_overrides``) is
+    written to the log as its name and those overrides. ``levels``: 升级 only, the two sides' levels
+    (drawn from the first six levels when None)."""
     prof = load_profile(profile) if isinstance(profile, str) else profile
     rng = random.Random(seed)
     meta = {"date": "2026-11-29", "venue": "模拟", "match": f"sim-{seed}", "deal": deal_number}
-    if prof.game == "shengji":
-        return _simulate_shengji(seed, prof, meta, rng, max_events, levels)
-    bot = bot or RandomBot(rng)
-    eng: Any = engine_for(prof, meta)
-    hands = deal_hands(rng, tuple(eng.hand_sizes()), eng.removed_ranks)
-    marked = None
-    if prof.game == "baohuang":
-        marked = rng.choice([s for s, h in enumerate(hands) for c in h if c.rank == RANK_BJ])
-    st = eng.initial(hands, {"marked": marked})
-    states = [st]
-    events: list[Event] = []
+    play = games.get(prof.game).hook("simulator")
+    deal: SimulatedDeal = play(Table(seed, prof, meta, rng, max_events), bot, levels)
+    return deal
 
-    def push(ev: Event) -> None:
-        nonlocal st
-        out = eng.step(st, ev)
+
+@dataclass(frozen=True)
+class Table:
+    """What a game's simulator is given: the seed and its generator, the profile, the log's meta and the
+    most events a deal may take."""
+
+    seed: int
+    profile: Profile
+    meta: dict[str, Any]
+    rng: random.Random
+    max_events: int
+
+
+class Pusher:
+    """Applies the simulator's events through the engine's ``step``, keeping the events and the states;
+    an event the engine refuses is a SimulationError (a bug of the simulator, never bad input)."""
+
+    def __init__(self, table: Table, eng: Any, st: Any) -> None:
+        self.table, self.eng, self.st = table, eng, st
+        self.events: list[Event] = []
+        self.states: list[Any] = [st]
+
+    def __call__(self, ev: Event) -> None:
+        out = self.eng.step(self.st, ev)
         if out.rule is not None:
-            raise SimulationError(f"seed {seed}: event {len(events)} {ev} refused: [{out.rule}] {out.message_en}")
-        st = out.state
-        events.append(ev)
-        states.append(st)
+            raise SimulationError(
+                f"seed {self.table.seed}: event {len(self.events)} {ev} refused: [{out.rule}] {out.message_en}"
+            )
+        self.st = out.state
+        self.events.append(ev)
+        self.states.append(self.st)
 
-    if prof.game == "baohuang":
-        while st.phase == "setup" and not st.terminal and st.emperor == -1:
-            push(bot.bid(eng, st))
-        for ev in bot.reveals(eng, st):
-            push(ev)
-        first = st.emperor
-    else:
-        for ev in bot.setup(eng, st, hands):
-            push(ev)
-        first, _ = eng.first_leader(st) if not st.terminal else (-1, ())
-        if first == -1 and not st.terminal:
-            first = rng.choice(st.active_seats())
-    if not st.terminal:
-        push(Play(first, cards=bot.lead(eng, st, first)))
-    while not st.terminal:
-        if len(events) >= max_events:
-            raise SimulationError(f"seed {seed}: no end after {max_events} events")
-        push(bot.choose(eng, st))
-    players = rng.sample(NAMES, eng.n)
-    log = Log(
-        game=prof.game,
-        profile_name=prof.name,
-        overrides=_overrides(prof),
-        meta=meta,
-        seats=tuple(Seat(s, players[s]) for s in range(eng.n)),
-        hands=hands,
-        marked=marked,
-        events=tuple(events),
-        source=f"<simulated seed {seed}>",
-    )
-    return SimulatedDeal(log, tuple(states))
+    def check_length(self) -> None:
+        """SimulationError once the deal has taken the most events it may."""
+        if len(self.events) >= self.table.max_events:
+            raise SimulationError(f"seed {self.table.seed}: no end after {self.table.max_events} events")
+
+    def log(self, hands: tuple[tuple[Card, ...], ...], **deal: Any) -> Log:
+        """The log of the deal played so far (players drawn from NAMES), with the deal's extra keys."""
+        prof, n = self.table.profile, self.eng.n
+        players = self.table.rng.sample(NAMES, n)
+        return Log(
+            game=prof.game,
+            profile_name=prof.name,
+            overrides=_overrides(prof),
+            meta=self.table.meta,
+            seats=tuple(Seat(s, players[s]) for s in range(n)),
+            hands=hands,
+            events=tuple(self.events),
+            source=f"<simulated seed {self.table.seed}>",
+            **deal,
+        )
+
+
+def simulate_climbing(
+    table: Table,
+    bot: RandomBot | None,
+    levels: tuple[str, str] | None = None,
+    deal: Mapping[str, Any] | Callable[[random.Random, tuple[tuple[Card, ...], ...]], Mapping[str, Any]] | None = None,
+    opening: Callable[[RandomBot, Any, Pusher, tuple[tuple[Card, ...], ...]], int] | None = None,
+) -> SimulatedDeal:
+    """A climbing game's deal: the hands (and ``deal``'s extra keys, e.g. 保皇's marked joker), the
+    game's ``opening`` (its setup events; it returns the seat that leads first: by default the engine's
+    first leader, or a random seat), then the bot's choices to the end."""
+    rng = table.rng
+    bot = bot or RandomBot(rng)
+    eng: Any = engine_for(table.profile, table.meta)
+    hands = deal_hands(rng, tuple(eng.hand_sizes()), eng.removed_ranks)
+    extra = dict(deal(rng, hands)) if callable(deal) else dict(deal or {})
+    push = Pusher(table, eng, eng.initial(hands, extra))
+    first = (opening or first_leader)(bot, eng, push, hands)
+    if not push.st.terminal:
+        push(Play(first, cards=bot.lead(eng, push.st, first)))
+    while not push.st.terminal:
+        push.check_length()
+        push(bot.choose(eng, push.st))
+    return SimulatedDeal(push.log(hands, **extra), tuple(push.states))
+
+
+def first_leader(bot: RandomBot, eng: Any, push: Pusher, hands: tuple[tuple[Card, ...], ...]) -> int:
+    """The seat that leads first when the game has no setup of its own: the engine's first leader, or a
+    random seat still playing."""
+    st = push.st
+    first: int = eng.first_leader(st)[0] if not st.terminal else -1
+    if first == -1 and not st.terminal:
+        first = push.table.rng.choice(st.active_seats())
+    return first
 
 
 def _overrides(prof: Profile) -> dict[str, Any]:
@@ -339,71 +382,6 @@ def _overrides(prof: Profile) -> dict[str, Any]:
     except ProfileError:
         return {}
     return {k: v for k, v in prof.options.items() if named.options.get(k) != v}
-
-
-def _simulate_shengji(
-    seed: int,
-    prof: Profile,
-    meta: dict[str, Any],
-    rng: random.Random,
-    max_events: int,
-    levels: tuple[str, str] | None = None,
-) -> SimulatedDeal:
-    """One 升级 deal with random legal choices: some seats declare, the exchange and the kitty as
-    due, then random plays among the engine's legal ones."""
-    eng = Shengji(prof, meta)
-    cards = full_decks(2)
-    rng.shuffle(cards)
-    size = eng.hand_sizes()[0]
-    hands = tuple(tuple(sorted(cards[k * size : (k + 1) * size], key=lambda c: c.slot, reverse=True)) for k in range(4))
-    kitty = tuple(cards[4 * size :])
-    drawn = (rng.choice(eng.levels[:6]), rng.choice(eng.levels[:6]))
-    levels = levels or drawn
-    st = eng.initial(hands, {"kitty": kitty, "levels": levels})
-    states = [st]
-    events: list[Event] = []
-
-    def push(ev: Event) -> None:
-        nonlocal st
-        out = eng.step(st, ev)
-        if out.rule is not None:
-            raise SimulationError(f"seed {seed}: event {len(events)} {ev} refused: [{out.rule}] {out.message_en}")
-        st = out.state  # type: ignore[assignment]
-        events.append(ev)
-        states.append(st)
-
-    declares = [e for e in eng.legal_actions(st) if isinstance(e, Declare)]
-    seats_done: set[int] = set()
-    rng.shuffle(declares)
-    for ev in declares:
-        if ev.seat not in seats_done and (not seats_done or rng.random() < 0.4):
-            seats_done.add(ev.seat)
-            push(ev)
-    while not st.terminal:
-        if len(events) >= max_events:
-            raise SimulationError(f"seed {seed}: no end after {max_events} events")
-        if st.phase == "kitty":
-            held = st.hands[st.declarer].known_cards()
-            push(Bury(st.declarer, cards=tuple(rng.sample(held, st.kitty_size))))
-            continue
-        opts = [e for e in eng.legal_actions(st) if not isinstance(e, Declare)]
-        if not opts:
-            raise SimulationError(f"seed {seed}: no legal event at {len(events)} in phase {st.phase}")
-        push(rng.choice(opts))
-    players = rng.sample(NAMES, 4)
-    log = Log(
-        game="shengji",
-        profile_name=prof.name,
-        overrides=_overrides(prof),
-        meta=meta,
-        seats=tuple(Seat(s, players[s]) for s in range(4)),
-        hands=hands,
-        kitty=kitty,
-        levels=levels,
-        events=tuple(events),
-        source=f"<simulated seed {seed}>",
-    )
-    return SimulatedDeal(log, tuple(states))  # type: ignore[arg-type]
 
 
 def write_deals(out_dir: str | Path, count: int, seed: int, profile: str = "gouji") -> list[Path]:

@@ -12,12 +12,34 @@ actions): ``定主`` in a 够级 log is no action at all, and the reader refuses
 
 from __future__ import annotations
 
+from collections.abc import Iterator, Mapping
 from types import MappingProxyType
+from typing import Any
 
 from replay import games
 
+
+class _ByGame(Mapping[str, Any]):
+    """One field of every registered game, by the game's name (read from ``replay.games`` when asked, so
+    that a game registered later is found too)."""
+
+    def __init__(self, attr: str) -> None:
+        self.attr = attr
+
+    def __getitem__(self, game: str) -> Any:
+        if game not in games.names():
+            raise KeyError(game)
+        return getattr(games.get(game), self.attr)
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(games.names())
+
+    def __len__(self) -> int:
+        return len(games.names())
+
+
 # The actions each game's engine knows (the registry's, replay.games).
-GAME_ACTIONS: MappingProxyType[str, frozenset[str]] = MappingProxyType({g: games.get(g).actions for g in games.names()})
+GAME_ACTIONS: Mapping[str, frozenset[str]] = _ByGame("actions")
 
 # Each action's Chinese words, the usual one first (simplified, then traditional forms). A word
 # stands for its action in every game that has the action, unless GAME_WORDS says otherwise.
@@ -73,10 +95,8 @@ ACTION_NAMES: MappingProxyType[str, tuple[str, str]] = MappingProxyType(
         "result": ("结果", "result"),  # a verdict on the claimed result
     }
 )
-# Where a game names an action otherwise (升级's pass is 不定主).
-GAME_ACTION_NAMES: MappingProxyType[str, MappingProxyType[str, tuple[str, str]]] = MappingProxyType(
-    {"shengji": MappingProxyType({"pass": ("不定主", "pass (no declaration)")})}
-)
+# Where a game names an action otherwise (升级's pass is 不定主): the game's ``action_names``.
+GAME_ACTION_NAMES: Mapping[str, Mapping[str, tuple[str, str]]] = _ByGame("action_names")
 
 
 def action_name(action: str, game: str | None = None) -> tuple[str, str]:
@@ -86,17 +106,9 @@ def action_name(action: str, game: str | None = None) -> tuple[str, str]:
     return found if found is not None else (action, action)
 
 
-# Words whose meaning in one game differs from ACTION_WORDS; in that game they take precedence.
-GAME_WORDS: MappingProxyType[str, MappingProxyType[str, str]] = MappingProxyType(
-    {
-        "shengji": MappingProxyType(
-            {
-                "扣": "bury",  # 升级 has no 扣牌 (kou): its 扣 is 扣底, the declarer burying the kitty
-                "不定主": "pass",  # 升级's pass: a seat that will not declare (a 够级 or 保皇 pass is 过)
-            }
-        ),
-    }
-)
+# Words whose meaning in one game differs from ACTION_WORDS; in that game they take precedence (the
+# game's ``words``).
+GAME_WORDS: Mapping[str, Mapping[str, str]] = _ByGame("words")
 
 # The words of a decision line (``decision`` and its ``rule`` keyword) and of its outcome.
 DECISION_WORDS: MappingProxyType[str, str] = MappingProxyType({"裁定": "decision", "规则": "rule", "規則": "rule"})

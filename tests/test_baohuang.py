@@ -17,13 +17,13 @@ import pytest
 
 import cli
 from replay.baohuang import Baohuang
+from replay.baohuang_score import score_baohuang
 from replay.cards import RANK_2, RANK_BJ, Card, full_decks, parse_cards
 from replay.events import Call, Event, Grab, Pass, Play, Reveal, Yield
 from replay.hand import Hand
 from replay.log import Log, read_log
 from replay.profile import load_profile
 from replay.replay import Replay
-from replay.scoring import score_baohuang
 from replay.state import OVER, PLAY, SETUP, VOID, State, bit
 
 CASES = Path(__file__).parent / "cases"
@@ -620,3 +620,23 @@ def test_finished_deal_with_unknown_loyalist_is_not_called_unfinished() -> None:
     rep = Replay(unnamed_loyalist_log(None))
     assert rep.final.phase == OVER and rep.final.out == (0, 1, 2, 3)
     assert [v.line() for v in rep.illegal if v.rule == "FINISH"] == []
+
+
+def test_an_unknown_loyalist_leaves_the_places_but_splits_no_points() -> None:
+    from replay.simulate import simulate_deal
+    from replay.state import evolve
+
+    for seed in range(40):
+        final = simulate_deal(seed, "baohuang").states[-1]
+        if final.phase == OVER and not final.grab and not final.solo and final.loyalist != -1:
+            break
+    else:
+        pytest.fail("no 保皇 deal with a 保皇派 among 40 seeds")
+    known = score_baohuang(final, load_profile("baohuang"))
+    unknown = score_baohuang(evolve(final, loyalist=-1), load_profile("baohuang"))
+    assert known is not None and unknown is not None
+    assert unknown.unsplit and not unknown.void and unknown.teams == ()
+    assert unknown.finish_order == known.finish_order
+    assert [(p.seat, p.place) for p in unknown.places] == [(p.seat, p.place) for p in known.places]
+    assert unknown.explain[0][0] == "BH-SCORE" and "not known" in unknown.explain[0][1]
+    assert unknown.roles is not None and unknown.roles["loyalist"] is None

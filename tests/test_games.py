@@ -10,7 +10,7 @@ import pytest
 from replay import games
 from replay.games import GameType
 from replay.log import SEATS
-from replay.profile import DEFAULT_PROFILES, GAMES, load_profile
+from replay.profile import GAMES, default_profile, load_profile
 from replay.replay import engine_for
 from replay.words import GAME_ACTIONS
 
@@ -23,7 +23,7 @@ def test_the_three_games_are_registered_in_order() -> None:
 def test_the_old_tables_are_the_registrys() -> None:
     assert games.names() == GAMES
     assert {g: games.get(g).seats for g in GAMES} == SEATS
-    assert {g: games.get(g).default_profile for g in GAMES} == DEFAULT_PROFILES
+    assert [default_profile(g) for g in GAMES] == [games.get(g).default_profile for g in GAMES]
     assert dict(GAME_ACTIONS) == {g: games.get(g).actions for g in GAMES}
 
 

@@ -152,10 +152,11 @@ result levels before A 5 after 2 5
 """
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="module")
 def bh_profile(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     """Name of a club's baohuang profile in the folder of club profiles (FUPAN_PROFILES), so that no test
-    depends on the shipped ones."""
+    depends on the shipped ones (for this module's tests only: the folder is unset again after them, so
+    that the tests of other modules that run in the same process see no club profile)."""
     folder = tmp_path_factory.mktemp("profiles")
     path = folder / "baohuang-club.toml"
     path.write_text('name = "baohuang-club"\ngame = "baohuang"\n\n[options]\ntwos_attach = false\n', encoding="utf-8")

@@ -8,9 +8,10 @@ from collections.abc import Sequence
 import pytest
 
 from replay.cards import parse_cards
+from replay.gouji_score import GOUJI_POINTS, gouji_finish_order, score_gouji
 from replay.hand import Hand
 from replay.profile import Profile, load_profile
-from replay.scoring import GOUJI_POINTS, Score, gouji_finish_order, score_gouji
+from replay.scoring import Score
 from replay.state import OVER, PLAY, VOID, State
 
 TEAM0, TEAM1 = (0, 2, 4), (1, 3, 5)

@@ -16,7 +16,6 @@ import pytest
 from replay.cards import Card, parse_cards
 from replay.events import Bury, Declare, Event, Exchange, Pass, Play
 from replay.profile import Profile, load_profile
-from replay.scoring import level_change, score_shengji
 from replay.shengji import (
     DECLARE,
     EXCHANGE,
@@ -36,6 +35,7 @@ from replay.shengji import (
     trick_winner,
     why_not_follow,
 )
+from replay.shengji_score import level_change, score_shengji
 
 
 def C(text: str) -> tuple[Card, ...]:

@@ -23,7 +23,7 @@ from sqlmodel import Session
 from data.models import Deal
 from replay.log import parse_json_log
 from replay.replay import Replay
-from replay.scoring import Score, level_change
+from replay.scoring import Score
 from replay.shengji import (
     OVER,
     SjState,
@@ -31,6 +31,7 @@ from replay.shengji import (
     card_points,
     team,
 )
+from replay.shengji_score import level_change
 from views.games.shengji import SIDE_COLORS, THRESHOLD, level_token, side_label, side_text, trick_spans
 from views.parts.common import engine
 from views.parts.table import card_text, seat_label, tr
@@ -237,7 +238,7 @@ LEVEL_BANDS: tuple[tuple[int, int | None], ...] = (
 
 def level_table(defenders: int | None, lang: str) -> tuple[pd.DataFrame, int | None]:
     """The SJ-POINTS table (the defenders' points → who goes up, how many levels), from
-    ``replay.scoring.level_change``; and the row that ``defenders`` falls in (None when not given)."""
+    ``replay.shengji_score.level_change``; and the row that ``defenders`` falls in (None when not given)."""
     rows, hit = [], None
     for k, (lo, hi) in enumerate(LEVEL_BANDS):
         side, steps = level_change(lo)
