@@ -82,10 +82,10 @@ def levels_of(rep: Replay, score: Score | None) -> dict[str, Any] | None:
 
 
 def declarers_of(rep: Replay) -> int | None:
-    """The declaring side (升级's 庄家: the side of the seat that declared), or None (no declarer, or a
-    game without one)."""
-    seat = getattr(rep.final, "declarer", None)
-    return side(seat) if isinstance(seat, int) and seat >= 0 else None
+    """The declaring side (升级's 庄家: the state's ``declarers``), or None (no declaration stands, or a game
+    without declarers)."""
+    found = getattr(rep.final, "declarers", None)
+    return found if isinstance(found, int) and found >= 0 else None
 
 
 def level_columns(rep: Replay, score: Score | None) -> dict[str, Any]:

@@ -37,6 +37,7 @@ from sqlalchemy.sql import CompoundSelect, Select
 
 from data.models import Deal, DealSeat, DecisionRow, FindingRow, Match, Player, PlayerAlias, table_of
 from replay import games as games_registry
+from replay.scoring import no_places
 from replay.seats import side
 
 DEAL = table_of(Deal)
@@ -52,11 +53,9 @@ PLACES = range(1, 7)  # 够级 has 6 places, 保皇 5
 
 
 def placeless() -> tuple[str, ...]:
-    """The registered games without places (升级): left out of place and point statistics unless asked for.
-    A game has places unless its claimed result names keys and no finish order (the registry has no such
-    fact of its own yet)."""
-    found = (games_registry.get(g) for g in games_registry.names())
-    return tuple(g.name for g in found if g.result_keys and "finish_order" not in g.result_keys)
+    """The registered games without places (升级: the registry's ``places`` is ``replay.scoring.no_places``):
+    left out of place and point statistics unless asked for."""
+    return tuple(g for g in games_registry.names() if games_registry.get(g).hook("places") is no_places)
 
 
 DEAL_COLUMNS = [
