@@ -61,10 +61,10 @@ def _fill_levels(conn: sa.engine.Connection) -> None:
 
 
 def downgrade() -> None:
-    with op.batch_alter_table("deal") as batch:
-        batch.drop_column("declarers")
-        batch.drop_column("levels_json")
+    # the columns only, each by ALTER TABLE … DROP COLUMN (SQLite 3.35 and later): no table is copied, so
+    # SQLite keeps the references of the events, seats and decisions to their deals
+    op.drop_column("deal", "declarers")
+    op.drop_column("deal", "levels_json")
     for table in VERSIONED:
-        with op.batch_alter_table(table) as batch:
-            batch.drop_column("coach_version")
-            batch.drop_column("engine_version")
+        op.drop_column(table, "coach_version")
+        op.drop_column(table, "engine_version")
