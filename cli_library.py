@@ -135,11 +135,11 @@ def cmd_recoach(args: argparse.Namespace) -> int:
     deals = stale_deal_ids(engine, args.all)
     evaluations = [] if args.no_evaluations else stale_evaluation_ids(engine)
     print(f"engine version {ENGINE_VERSION}, coach version {COACH_VERSION}")
+    today = (ENGINE_VERSION, COACH_VERSION)
     for row in staleness(engine).itertuples():
-        state = "stale" if row.stale else "current" if (row.engine_version, row.coach_version) == (
-            ENGINE_VERSION, COACH_VERSION) else "newer"  # fmt: skip
-        print(f"  engine {row.engine_version}, coach {row.coach_version}: {row.deals} deals, "
-              f"{row.findings} findings ({state})")  # fmt: skip
+        made = (int(row.engine_version), int(row.coach_version))
+        state = "stale" if row.stale else "current" if made == today else "newer"
+        print(f"  engine {made[0]}, coach {made[1]}: {row.deals} deals, {row.findings} findings ({state})")
     which = "deals" if args.all else "stale deals"
     print(f"to do: {len(deals)} {which}, {len(evaluations)} stale evaluations")
     if args.dry_run:
