@@ -136,10 +136,10 @@ def cmd_recoach(args: argparse.Namespace) -> int:
     evaluations = [] if args.no_evaluations else stale_evaluation_ids(engine)
     print(f"engine version {ENGINE_VERSION}, coach version {COACH_VERSION}")
     today = (ENGINE_VERSION, COACH_VERSION)
-    for row in staleness(engine).itertuples():
-        made = (int(row.engine_version), int(row.coach_version))
-        state = "stale" if row.stale else "current" if made == today else "newer"
-        print(f"  engine {made[0]}, coach {made[1]}: {row.deals} deals, {row.findings} findings ({state})")
+    for row in staleness(engine).to_dict("records"):
+        made = (int(row["engine_version"]), int(row["coach_version"]))
+        state = "stale" if row["stale"] else "current" if made == today else "newer"
+        print(f"  engine {made[0]}, coach {made[1]}: {row['deals']} deals, {row['findings']} findings ({state})")
     which = "deals" if args.all else "stale deals"
     print(f"to do: {len(deals)} {which}, {len(evaluations)} stale evaluations")
     if args.dry_run:
