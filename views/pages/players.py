@@ -92,11 +92,11 @@ def _stale(eng: Any, game: str) -> None:
     old = versions[versions["stale"]]
     if old.empty:
         return
-    made = "; ".join(
-        t(f"引擎 {r.engine_version}、教练 {r.coach_version}：{r.deals} 局", f"engine {r.engine_version}, coach "
-          f"{r.coach_version}: {r.deals} deals")
-        for r in old.itertuples()
-    )  # fmt: skip
+    parts = []
+    for r in old.to_dict("records"):
+        e, c, n = r["engine_version"], r["coach_version"], r["deals"]
+        parts.append(t(f"引擎 {e}、教练 {c}：{n} 局", f"engine {e}, coach {c}: {n} deals"))
+    made = "; ".join(parts)
     st.warning(
         t(
             f"有 {int(old['deals'].sum())} 局的规则检查和教练发现是旧版本做的（{made}；现在是引擎 {ENGINE_VERSION}、"
