@@ -1,6 +1,7 @@
 """The deal library's ``fupan`` commands: ``import`` (logs into the library, a line per file),
-``export`` (every stored deal's canonical log), ``samples`` (the shipped sample deals) and ``user`` (the
-dashboard's accounts). Each opens the library ``--db`` names, else ``FUPAN_DB``, else the default file,
+``export`` (every stored deal's canonical log), ``samples`` (the shipped sample deals), ``recoach`` (the
+rows an older engine or coach made, derived again: ``data.recoach``) and ``user`` (the dashboard's
+accounts). Each opens the library ``--db`` names, else ``FUPAN_DB``, else the default file,
 and says which on standard error."""
 
 from __future__ import annotations
@@ -117,6 +118,47 @@ def cmd_samples(args: argparse.Namespace) -> int:
     return _settle(EXIT_INPUT if total["error"] else EXIT_OK)
 
 
+def cmd_recoach(args: argparse.Namespace) -> int:
+    """fupan recoach: derive again (verdicts, seats, levels, findings) every deal an older engine or coach
+    made (``--all``: every deal), then evaluate again every stale evaluation with its settings; each deal
+    in its own transaction, so an interrupted run leaves nothing half-written and a second run finishes it.
+    ``--dry-run`` says what is stale and changes nothing."""
+    from coach.version import COACH_VERSION
+    from data.evaluations import stale_evaluation_ids
+    from data.importer import progress_bar
+    from data.recoach import recoach, stale_deal_ids, staleness
+    from replay.version import ENGINE_VERSION
+
+    if args.jobs < 0:
+        raise InputError(f"--jobs {args.jobs}: expected 0 (every core) or more")
+    engine = _library(args, writes=not args.dry_run)
+    deals = stale_deal_ids(engine, args.all)
+    evaluations = [] if args.no_evaluations else stale_evaluation_ids(engine)
+    print(f"engine version {ENGINE_VERSION}, coach version {COACH_VERSION}")
+    today = (ENGINE_VERSION, COACH_VERSION)
+    for row in staleness(engine).to_dict("records"):
+        made = (int(row["engine_version"]), int(row["coach_version"]))
+        state = "stale" if row["stale"] else "current" if made == today else "newer"
+        print(f"  engine {made[0]}, coach {made[1]}: {row['deals']} deals, {row['findings']} findings ({state})")
+    which = "deals" if args.all else "stale deals"
+    print(f"to do: {len(deals)} {which}, {len(evaluations)} stale evaluations")
+    if args.dry_run:
+        return EXIT_OK
+    total = len(deals) + len(evaluations)
+    show = progress_bar() if total > 1 and sys.stderr.isatty() else None
+    results = recoach(engine, args.all, show, evaluations=not args.no_evaluations, jobs=args.jobs)
+    for r in results:
+        if r.status == "error":
+            print(f"{r.what} {r.id}: not recoached: {r.reason}")
+    for what in ("deal", "evaluation"):
+        mine = [r for r in results if r.what == what]
+        counts = {k: sum(1 for r in mine if r.status == k) for k in ("done", "current", "error")}
+        print(
+            f"{what}s: {counts['done']} recoached, {counts['current']} up to date already, {counts['error']} not recoached"
+        )
+    return _settle(EXIT_INPUT if any(r.status == "error" for r in results) else EXIT_OK)
+
+
 def _new_password(args: argparse.Namespace) -> str:
     """The password: one line of standard input with --password-stdin, else asked twice (not echoed)."""
     if args.password_stdin:
@@ -191,7 +233,7 @@ def _add_user_parser(sub: Any) -> None:
 
 
 def add_parsers(sub: Any) -> None:
-    """Add ``import``, ``export``, ``samples`` and ``user`` to the ``fupan`` parser's subcommands."""
+    """Add ``import``, ``export``, ``samples``, ``recoach`` and ``user`` to the ``fupan`` parser's subcommands."""
     p = sub.add_parser("import", help="store logs in the deal library")
     p.add_argument("paths", nargs="+", help="log files and folders (searched for .json, .txt, .fupan)")
     p.add_argument("--db", help="database URL (default: FUPAN_DB, else a SQLite file in the user's data folder)")
@@ -204,4 +246,11 @@ def add_parsers(sub: Any) -> None:
     p = sub.add_parser("samples", help="store the shipped sample deals in the deal library")
     p.add_argument("--db", help="database URL (default: FUPAN_DB, else a SQLite file in the user's data folder)")
     p.set_defaults(func=cmd_samples)
+    p = sub.add_parser("recoach", help="derive again the findings an older engine or coach made")
+    p.add_argument("--all", action="store_true", help="every deal, not only the stale ones")
+    p.add_argument("--dry-run", action="store_true", help="say what is stale; change nothing")
+    p.add_argument("--no-evaluations", action="store_true", help="leave stale evaluations (rollouts take time)")
+    p.add_argument("--jobs", type=int, default=0, help="worker processes of an evaluation (0: every core)")
+    p.add_argument("--db", help="database URL (default: FUPAN_DB, else a SQLite file in the user's data folder)")
+    p.set_defaults(func=cmd_recoach)
     _add_user_parser(sub)

@@ -39,7 +39,7 @@ from sqlalchemy import Table, event, insert, make_url, text
 from sqlalchemy.dialects.postgresql import insert as pg_insert
 from sqlalchemy.dialects.sqlite import insert as sqlite_insert
 from sqlalchemy.engine import URL, Connection, Engine, ExceptionContext
-from sqlalchemy.exc import ArgumentError, DBAPIError
+from sqlalchemy.exc import ArgumentError, DBAPIError, IntegrityError, OperationalError
 from sqlmodel import create_engine
 
 from data.states import (
@@ -127,6 +127,17 @@ def insert_ignore(conn: Connection, table: Table, values: dict[str, Any], unique
     else:  # another backend: a clash raises IntegrityError, and the caller tries again
         stmt = insert(table).values(values)
     return conn.execute(stmt.returning(table.c.id)).scalar()
+
+
+def transient(exc: DBAPIError) -> bool:
+    """A failure that trying the same transaction again may cure: a clash with a concurrent writer
+    (IntegrityError), a deadlock or serialization failure (PostgreSQL), a busy database (SQLite)."""
+    if isinstance(exc, IntegrityError):
+        return True
+    if getattr(exc.orig, "sqlstate", None) in ("40001", "40P01"):
+        return True
+    text = str(exc.orig).lower()
+    return isinstance(exc, OperationalError) and ("database is locked" in text or "database is busy" in text)
 
 
 @dataclass

@@ -29,15 +29,18 @@ from datetime import UTC, datetime
 from typing import Any
 
 import pandas as pd
-from sqlalchemy import Float, cast, delete, func, insert, select
+from sqlalchemy import Float, case, cast, delete, func, insert, or_, select
 from sqlalchemy.dialects.postgresql import insert as pg_insert
 from sqlalchemy.dialects.sqlite import insert as sqlite_insert
 from sqlalchemy.engine import Connection, Engine
 from sqlalchemy.orm import Session
 
 from coach.evaluate import ROLLOUT_NOISE, Evaluation, Settings
+from coach.version import COACH_VERSION
 from data.database import WRITE
+from data.derive import versions
 from data.models import Deal, DealSeat, EvaluationRow, EvaluationSeatRow, Player, table_of
+from replay.version import ENGINE_VERSION
 
 DEAL = table_of(Deal)
 DEAL_SEAT = table_of(DealSeat)
@@ -48,9 +51,10 @@ PLAYER = table_of(Player)
 
 SEAT_COLUMNS = [
     "deal_id", "game", "date", "seat", "player", "decisions", "accuracy",
-    "inaccuracy", "mistake", "blunder", "lost", "settings", "evaluated_at",
+    "inaccuracy", "mistake", "blunder", "lost", "settings", "evaluated_at", "engine_version", "coach_version",
+    "stale",
 ]  # fmt: skip
-PLAYER_COLUMNS = ["player", "deals", "decisions", "accuracy", "inaccuracy", "mistake", "blunder", "lost"]
+PLAYER_COLUMNS = ["player", "deals", "decisions", "accuracy", "inaccuracy", "mistake", "blunder", "lost", "stale"]
 
 
 class StoredEvaluationError(ValueError):
@@ -144,6 +148,7 @@ def save_evaluation(db: Engine | Session, deal_id: int, evaluation: Evaluation) 
         "n_decisions": len(evaluation.decisions),
         "seconds": float(evaluation.seconds),
         "evaluation_json": text,
+        **versions(),
     }
     seats = [
         {k: s[k] for k in ("seat", "decisions", "accuracy", "inaccuracy", "mistake", "blunder", "lost")}
@@ -195,18 +200,26 @@ class StoredEvaluation:
     created_at: datetime
     n_decisions: int
     seconds: float
+    engine_version: int = 0  # the versions that made it (``stale``: an older engine or coach)
+    coach_version: int = 0
+
+    @property
+    def stale(self) -> bool:
+        """Whether an older engine or coach made it (``fupan recoach`` redoes it)."""
+        return self.engine_version < ENGINE_VERSION or self.coach_version < COACH_VERSION
 
 
 def stored_evaluations(db: Engine | Session, deal_id: int) -> list[StoredEvaluation]:
     """The evaluations stored for deal ``deal_id`` (one per settings), latest first."""
     t = EVALUATION
-    cols = (t.c.id, t.c.deal_id, t.c.settings_key, t.c.created_at, t.c.n_decisions, t.c.seconds)
+    cols = (t.c.id, t.c.deal_id, t.c.settings_key, t.c.created_at, t.c.n_decisions, t.c.seconds, t.c.engine_version,
+            t.c.coach_version)  # fmt: skip
     stmt = _latest_first(select(*cols).where(t.c.deal_id == int(deal_id)))
     with _reading(db) as conn:
         rows = conn.execute(stmt).all()
     return [
         StoredEvaluation(r.id, r.deal_id, settings_from_key(r.settings_key), r.settings_key, r.created_at,
-                         r.n_decisions, float(r.seconds))
+                         r.n_decisions, float(r.seconds), int(r.engine_version), int(r.coach_version))
         for r in rows
     ]  # fmt: skip
 
@@ -225,13 +238,29 @@ def _latest_ids() -> Any:
     return select(ranked.c.id).where(ranked.c.rank == 1)
 
 
+def stale_evaluation() -> Any:
+    """True for an evaluation an older engine or coach made (``replay.version``, ``coach.version``)."""
+    return or_(EVALUATION.c.engine_version < ENGINE_VERSION, EVALUATION.c.coach_version < COACH_VERSION)
+
+
+def stale_evaluation_ids(db: Engine | Session) -> list[int]:
+    """The ids of the stored evaluations an older engine or coach made, oldest first."""
+    with _reading(db) as conn:
+        return [
+            int(i)
+            for i in conn.execute(select(EVALUATION.c.id).where(stale_evaluation()).order_by(EVALUATION.c.id)).scalars()
+        ]
+
+
 def seat_accuracies(
     engine: Engine, deal_id: int | None = None, player: str | None = None, game: str | None = None
 ) -> pd.DataFrame:
     """One row per deal and seat with priced decisions, from each deal's latest evaluation: ``deal_id``,
     ``game``, ``date``, ``seat``, ``player`` (``seat N`` when unnamed), ``decisions``, ``accuracy`` (%),
     ``inaccuracy``, ``mistake``, ``blunder``, ``lost`` (points lost in graded decisions), ``settings``
-    (the settings key) and ``evaluated_at``. Filters: a deal, a player's name, a game."""
+    (the settings key), ``evaluated_at``, the ``engine_version`` and ``coach_version`` that made it and
+    ``stale`` (an older engine or coach made it: ``fupan recoach`` redoes it). Filters: a deal, a player's
+    name, a game."""
     stmt = (
         select(
             EVALUATION.c.deal_id.label("deal_id"),
@@ -247,6 +276,9 @@ def seat_accuracies(
             cast(EVALUATION_SEAT.c.lost, Float).label("lost"),
             EVALUATION.c.settings_key.label("settings"),
             EVALUATION.c.created_at.label("evaluated_at"),
+            EVALUATION.c.engine_version.label("engine_version"),
+            EVALUATION.c.coach_version.label("coach_version"),
+            stale_evaluation().label("stale"),
         )
         .select_from(EVALUATION_SEAT)
         .join(EVALUATION, EVALUATION.c.id == EVALUATION_SEAT.c.evaluation_id)
@@ -266,8 +298,9 @@ def seat_accuracies(
     with engine.connect() as conn:
         out = pd.read_sql(stmt, conn)
     out["player"] = out["player"].where(out["player"].notna(), "seat " + out["seat"].astype(str))
-    for col in ("deal_id", "seat", "decisions", "inaccuracy", "mistake", "blunder"):
+    for col in ("deal_id", "seat", "decisions", "inaccuracy", "mistake", "blunder", "engine_version", "coach_version"):
         out[col] = out[col].astype(int)
+    out["stale"] = out["stale"].astype(bool)
     for col in ("accuracy", "lost"):
         out[col] = out[col].astype(float)
     out = out.sort_values(["deal_id", "seat"], kind="stable")
@@ -276,8 +309,9 @@ def seat_accuracies(
 
 def player_accuracy(engine: Engine, game: str | None = None) -> pd.DataFrame:
     """Per player (by name), over the latest evaluation of each deal they sat in: ``deals`` evaluated,
-    ``decisions`` priced, ``accuracy`` (the mean over those decisions, in %), the grades and ``lost``.
-    Seats without a player name are left out."""
+    ``decisions`` priced, ``accuracy`` (the mean over those decisions, in %), the grades, ``lost`` and
+    ``stale`` (of those deals, how many an older engine or coach evaluated). Seats without a player name are
+    left out."""
     dec = EVALUATION_SEAT.c.decisions
     stmt = (
         select(
@@ -289,6 +323,7 @@ def player_accuracy(engine: Engine, game: str | None = None) -> pd.DataFrame:
             func.sum(EVALUATION_SEAT.c.mistake).label("mistake"),
             func.sum(EVALUATION_SEAT.c.blunder).label("blunder"),
             func.sum(cast(EVALUATION_SEAT.c.lost, Float)).label("lost"),
+            func.count(func.distinct(case((stale_evaluation(), EVALUATION.c.deal_id)))).label("stale"),
         )
         .select_from(EVALUATION_SEAT)
         .join(EVALUATION, EVALUATION.c.id == EVALUATION_SEAT.c.evaluation_id)
@@ -300,7 +335,7 @@ def player_accuracy(engine: Engine, game: str | None = None) -> pd.DataFrame:
         stmt = stmt.join(DEAL, DEAL.c.id == EVALUATION.c.deal_id).where(DEAL.c.game == game)
     with engine.connect() as conn:
         out = pd.read_sql(stmt.group_by(PLAYER.c.name), conn)
-    for col in ("deals", "decisions", "inaccuracy", "mistake", "blunder"):
+    for col in ("deals", "decisions", "inaccuracy", "mistake", "blunder", "stale"):
         out[col] = out[col].astype(int)
     for col in ("accuracy", "lost"):
         out[col] = out[col].astype(float)

@@ -12,8 +12,10 @@ each stored canonical log back with all its stored decisions, oldest first (``da
 Every game is stored alike: the deal, its seats (who sat there, its side, and the place and points
 the score gives: 够级 and 保皇 a place and its points; 升级 no place, the two teams (0, 2) and (1, 3) as
 sides "0" and "1", and the card points the seat's team took, the kitty included), the events and the
-findings. A 升级 deal's levels before and after are not columns: they are in its log (``deal.levels``)
-and its score (``data.queries.match_standings`` gives them).
+findings. A 升级 deal's levels before and after, and its declaring side, are stored with the deal
+(``deal.levels_json``, ``deal.declarers``: ``data.derive.levels_of``), so that the statistics need not
+replay it. What the engine and the coach derive is ``data.derive``, stored with the versions that made it
+(``deal.engine_version`` and ``coach_version``, and on each finding): ``data.recoach`` redoes stale deals.
 
 Concurrent imports into one database are safe: a deal is replayed and coached before its
 transaction opens; in it the match, the deal and new players are added with INSERT … ON CONFLICT DO
@@ -41,12 +43,12 @@ from typing import Any, TextIO
 
 from sqlalchemy import Table, insert
 from sqlalchemy.engine import Connection, Engine
-from sqlalchemy.exc import DataError, DBAPIError, IntegrityError, OperationalError, SQLAlchemyError
+from sqlalchemy.exc import DataError, DBAPIError, SQLAlchemyError
 from sqlmodel import select
 
-from coach.coach import coach_replay
-from data.database import WRITE, insert_ignore
+from data.database import WRITE, insert_ignore, transient
 from data.decisions import store_decisions, unstorable
+from data.derive import derive
 from data.models import Deal, DealSeat, EventRow, FindingRow, Match, Player, PlayerAlias, table_of
 from data.states import DatabaseStateError
 from replay.clip import clip
@@ -55,8 +57,6 @@ from replay.json_locate import locate
 from replay.limits import LIMITS, Limits
 from replay.log import Log, LogError, read_log
 from replay.profile import ProfileError
-from replay.replay import Replay
-from replay.scoring import Score
 
 DEAL, DEAL_SEAT, EVENT, FINDING, MATCH, PLAYER, PLAYER_ALIAS = (
     table_of(m) for m in (Deal, DealSeat, EventRow, FindingRow, Match, Player, PlayerAlias)
@@ -140,30 +140,9 @@ class _AlreadyStored(Exception):
     """The deal's hash was stored by another transaction first."""
 
 
-def _sides(rep: Replay) -> dict[int, str]:
-    """Each seat's side: 够级 and 升级 the team ("0": seats 0, 2 …; "1": seats 1, 3 …), 保皇 the role."""
-    st = rep.final
-    if rep.log.game in ("gouji", "shengji"):
-        return {s: str(s % 2) for s in range(st.n)}
-    roles = rep.engine.roles(st)
-    return {s: r or "" for s, r in roles.items()}
-
-
-def _seat_results(score: Score | None) -> dict[int, tuple[int | None, float]]:
-    """(place, points) per seat as the score gives them: 够级 and 保皇 the place and its points; 升级 (no
-    places) no place and the card points its team took (the kitty included); none for a void deal."""
-    if score is None or score.void:
-        return {}
-    if score.places:
-        return {p.seat: (p.place, float(p.points)) for p in score.places}
-    return {s: (None, float(t.points)) for t in score.teams for s in t.seats}
-
-
 def _rows(log: Log, digest: str, source: str) -> _Rows:
-    """Replay and coach the deal; the rows to store (no ids yet)."""
-    rep = Replay(log)
-    report = coach_replay(rep)
-    score = rep.score()
+    """Replay and coach the deal (``data.derive``); the rows to store (no ids yet)."""
+    made = derive(log)
     key = log.meta.get("match")
     match = None
     if key:
@@ -178,34 +157,12 @@ def _rows(log: Log, digest: str, source: str) -> _Rows:
         "deal_number": log.meta.get("deal"),
         "source": source.encode("utf-8", "replace").decode("utf-8")[:1000],  # a file name may not be UTF-8
         "imported_at": datetime.now(UTC),
-        "n_events": len(log.events),
-        "legal": rep.ok,
-        "finished": score is not None and not score.void,
-        "n_findings": len(report.findings),
+        **made.deal,
         "log_json": log.deal_only().dumps(),
     }
-    results = _seat_results(score)
-    sides = _sides(rep)
     names = {s.seat: s.player for s in log.seats}
-    seats = []
-    for seat in range(rep.final.n):
-        place, points = results.get(seat, (None, None))
-        seats.append(
-            {"seat": seat, "player": names.get(seat, ""), "side": sides.get(seat, ""), "place": place,
-             "points": points}
-        )  # fmt: skip
-    events = [
-        {"idx": v.index, "seat": v.seat, "action": v.action, "cards": " ".join(v.cards), "legal": v.legal,
-         "rule": v.rule}
-        for v in rep.verdicts
-    ]  # fmt: skip
-    findings = [
-        {"idx": f.index, "seat": f.seat, "kind": f.kind, "severity": f.severity, "rule": f.rule, "maxim": f.maxim,
-         "message_zh": f.message_zh, "message_en": f.message_en,
-         "evidence_json": json.dumps(f.evidence.to_json(), ensure_ascii=False)}
-        for f in report.findings
-    ]  # fmt: skip
-    return _Rows(deal, match, seats, events, findings)
+    seats = [{**s, "player": names.get(s["seat"], "")} for s in made.seats]
+    return _Rows(deal, match, seats, made.events, made.findings)
 
 
 _WHAT = {
@@ -329,17 +286,6 @@ def _stored_id(engine: Engine, digest: str) -> int | None:
     return None if found is None else int(found)
 
 
-def _transient(exc: DBAPIError) -> bool:
-    """A failure that trying the same transaction again may cure: a clash with a concurrent import
-    (IntegrityError), a deadlock or serialization failure (PostgreSQL), a busy database (SQLite)."""
-    if isinstance(exc, IntegrityError):
-        return True
-    if getattr(exc.orig, "sqlstate", None) in ("40001", "40P01"):
-        return True
-    text = str(exc.orig).lower()
-    return isinstance(exc, OperationalError) and ("database is locked" in text or "database is busy" in text)
-
-
 ATTEMPTS = 5
 
 
@@ -389,7 +335,7 @@ def import_log(engine: Engine, log: Log, source: str = "", authorize: Authorize 
         except DataError as exc:  # a value this backend refuses: this file only
             return ImportResult(source, "error", None, f"the database refused it: {str(exc.orig).splitlines()[0]}")
         except DBAPIError as exc:
-            if not _transient(exc):
+            if not transient(exc):
                 raise
             last = exc
         # nothing of this transaction was kept; look again (another process may have stored the deal meanwhile)

@@ -30,24 +30,22 @@ import dataclasses
 import datetime as dt
 import random
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 from sqlalchemy.engine import Engine
 
+from replay import games
 from replay.log import Log, Seat
 from replay.profile import load_profile
 from replay.replay import Replay
-from replay.shengji import Shengji
 from replay.simulate import RandomBot, simulate_deal
 
 if TYPE_CHECKING:
     from data.importer import ImportResult
 
 SAMPLES_DIR = Path(__file__).parent / "samples"
-FOLDERS = ("gouji", "baohuang", "shengji", "disputes")  # the order ``import_samples`` stores them in
-GENERATED = ("gouji", "baohuang", "shengji")
-COUNTS = {"gouji": 30, "baohuang": 30, "shengji": 20}  # deals written by default
 
 VENUE = "青岛 市北 海泊河棋牌俱乐部"
 ROSTER = (
@@ -55,15 +53,28 @@ ROSTER = (
     "赵德胜", "孙丽华", "周文斌", "吴海燕", "郑明", "高玉珍",
 )  # fmt: skip
 
-# per game: the profile, the first seed, the first evening, the days between evenings, the match title
-PLAN = {
-    "gouji": ("gouji", 1001, dt.date(2026, 9, 1), 7, "周二够级"),
-    "baohuang": ("baohuang", 2001, dt.date(2026, 9, 3), 7, "周四保皇"),
-    "shengji": ("shengji-35", 3001, dt.date(2026, 9, 5), 7, "周六升级"),
-}
-SHENGJI_MATCH = 20  # 升级: the deals of one match (unless a side wins it sooner)
-DEALS_PER_MATCH = 6
-MAXIM_EVERY = 3  # every third 够级 deal is played by MaximBot, breaking maxims on purpose
+
+@dataclass(frozen=True)
+class Plan:
+    """How a game's simulated samples are made: its game and profile, the first seed, the first evening,
+    the days between evenings, the match title, the deals written by default, the deals of one match,
+    whether each deal's levels are those the previous deal's score left (a game played up a ladder of
+    levels: a match ends when a side passes the last level), and every how many deals ``MaximBot`` plays,
+    breaking ``breaks`` in turn (0: never)."""
+
+    game: str
+    profile: str
+    first_seed: int
+    first_day: dt.date
+    every: int
+    title: str
+    count: int
+    match_deals: int
+    ladder: bool = False
+    maxim_every: int = 0
+    breaks: tuple[tuple[str, ...], ...] = ()
+
+
 MAXIM_BREAKS = (
     ("feng-q-gai-mao",),
     ("you-dan-bu-fa-3", "xiaohua-gua-4"),
@@ -71,90 +82,87 @@ MAXIM_BREAKS = (
     ("dang-san-bu-dang-si", "feng-q-gai-mao"),
     ("xiaohua-gua-4",),
 )
+MAXIM_EVERY = 3  # every third 够级 deal is played by MaximBot, breaking maxims on purpose
+DEALS_PER_MATCH = 6
+SHENGJI_MATCH = 20  # 升级: the deals of one match (unless a side wins it sooner)
+PLANS = (
+    Plan("gouji", "gouji", 1001, dt.date(2026, 9, 1), 7, "周二够级", 30, DEALS_PER_MATCH, False, MAXIM_EVERY,
+         MAXIM_BREAKS),
+    Plan("baohuang", "baohuang", 2001, dt.date(2026, 9, 3), 7, "周四保皇", 30, DEALS_PER_MATCH),
+    Plan("shengji", "shengji-35", 3001, dt.date(2026, 9, 5), 7, "周六升级", 20, SHENGJI_MATCH, ladder=True),
+)  # fmt: skip
+GENERATED = tuple(p.game for p in PLANS)
+FOLDERS = (*GENERATED, "disputes")  # the order ``import_samples`` stores them in
+COUNTS = {p.game: p.count for p in PLANS}  # deals written by default
 
 
 class SampleError(RuntimeError):
     """A generated sample did not replay as the simulator played it (a bug)."""
 
 
-def _bot(game: str, seed: int, k: int) -> tuple[RandomBot | None, tuple[str, ...]]:
-    """The bot for the k-th deal of ``game`` (None: simulate_deal's own) and the maxims it breaks."""
-    if game != "gouji" or k % MAXIM_EVERY != MAXIM_EVERY - 1:
+def plan_of(game: str) -> Plan:
+    """The plan of ``game``'s samples (ValueError when it has none)."""
+    for plan in PLANS:
+        if plan.game == game:
+            return plan
+    raise ValueError(f"no sample plan for the game {game!r} (expected one of {', '.join(GENERATED)})")
+
+
+def _bot(plan: Plan, seed: int, k: int) -> tuple[RandomBot | None, tuple[str, ...]]:
+    """The bot for the k-th deal of the plan (None: simulate_deal's own) and the maxims it breaks."""
+    if not plan.maxim_every or k % plan.maxim_every != plan.maxim_every - 1:
         return None, ()
     from coach.learners import MaximBot
 
-    breaks = MAXIM_BREAKS[(k // MAXIM_EVERY) % len(MAXIM_BREAKS)]
+    breaks = plan.breaks[(k // plan.maxim_every) % len(plan.breaks)]
     return MaximBot(random.Random(seed * 7919), break_=set(breaks)), breaks
 
 
-def sample_deal(game: str, k: int) -> Log:
-    """The k-th (0-based) simulated sample deal of ``game``, with the club's names and meta."""
-    if game == "shengji":
-        return shengji_samples(k + 1)[k]
-    profile, first_seed, first_day, every, title = PLAN[game]
-    seed = first_seed + k
-    match_no, deal_no = divmod(k, DEALS_PER_MATCH)
-    day = first_day + dt.timedelta(days=every * match_no)
-    n = 6 if game == "gouji" else 5
-    table = random.Random(f"{game}-{match_no}").sample(ROSTER, n)  # the evening's players, seats fixed
-    bot, breaks = _bot(game, seed, k)
-    sim = simulate_deal(seed, profile, deal_number=deal_no + 1, bot=bot)
-    note = f"模拟对局（随机合法出牌，种子 {seed}）/ simulated deal (random legal play, seed {seed})"
-    if breaks:
-        note += f"; 有意违反俗语 / breaks maxims on purpose: {', '.join(breaks)}"
-    meta = {
-        "date": day.isoformat(),
-        "venue": VENUE,
-        "match": f"{title} {day.isoformat()}",
-        "deal": deal_no + 1,
-        "table": "A",
-        "notes": note,
-    }
-    log = dataclasses.replace(
-        sim.log,
-        meta=meta,
-        seats=tuple(Seat(s, table[s]) for s in range(n)),
-        source=f"<sample {game} {k + 1}>",
-    )
-    # the new names and meta must not change a verdict or the score
-    before, after = Replay(sim.log), Replay(log)
-    if not after.ok or after.score() != before.score():
-        raise SampleError(f"sample {game} {k + 1} (seed {seed}) does not replay as simulated")
-    return log
+def _first_levels(plan: Plan) -> tuple[str, str] | None:
+    """The levels a ladder plan's match starts from (both sides at the first level), else None."""
+    if not plan.ladder:
+        return None
+    first: str = games.engine_class(plan.game)(load_profile(plan.profile)).levels[0]
+    return first, first
 
 
-def shengji_samples(count: int) -> list[Log]:
-    """The first ``count`` simulated 升级 sample deals: a match at one table, each deal's levels those
-    the previous deal's score left (a new match, from the first level, once a side has won one)."""
-    profile, first_seed, first_day, every, title = PLAN["shengji"]
-    first = Shengji(load_profile(profile)).levels[0]
+def samples(game: str, count: int) -> list[Log]:
+    """The first ``count`` simulated sample deals of ``game``: evenings of ``match_deals`` deals at one
+    table (a new evening a few days later); for a ladder plan each deal's levels are those the previous
+    deal's score left (a new match, from the first level, once a side has won one)."""
+    plan = plan_of(game)
+    n = games.get(game).seats
     logs: list[Log] = []
-    match_no, deal_no, levels = 0, 0, (first, first)
+    match_no, deal_no, levels = 0, 0, _first_levels(plan)
     for k in range(count):
-        if deal_no == SHENGJI_MATCH:
-            match_no, deal_no, levels = match_no + 1, 0, (first, first)
-        seed = first_seed + k
-        day = first_day + dt.timedelta(days=every * match_no)  # a new match on another evening
-        table = random.Random(f"shengji-{match_no}").sample(ROSTER, 4)
-        sim = simulate_deal(seed, profile, deal_number=deal_no + 1, levels=levels)
-        if sim.log.levels != levels:
-            raise SampleError(f"sample shengji {k + 1} (seed {seed}): the simulator did not deal the levels asked for")
-        key = f"{title} {day.isoformat()}"
+        if deal_no == plan.match_deals:
+            match_no, deal_no, levels = match_no + 1, 0, _first_levels(plan)
+        seed = plan.first_seed + k
+        day = plan.first_day + dt.timedelta(days=plan.every * match_no)  # a new match on another evening
+        table = random.Random(f"{game}-{match_no}").sample(ROSTER, n)  # the evening's players, seats fixed
+        bot, breaks = _bot(plan, seed, k)
+        sim = simulate_deal(seed, plan.profile, deal_number=deal_no + 1, bot=bot, levels=levels)
+        if levels is not None and sim.log.levels != levels:
+            raise SampleError(f"sample {game} {k + 1} (seed {seed}): the simulator did not deal the levels asked for")
         note = f"模拟对局（随机合法出牌，种子 {seed}）/ simulated deal (random legal play, seed {seed})"
+        if breaks:
+            note += f"; 有意违反俗语 / breaks maxims on purpose: {', '.join(breaks)}"
+        key = f"{plan.title} {day.isoformat()}"
         meta = {"date": day.isoformat(), "venue": VENUE, "match": key, "deal": deal_no + 1, "table": "A", "notes": note}
         log = dataclasses.replace(
-            sim.log, meta=meta, seats=tuple(Seat(s, table[s]) for s in range(4)), source=f"<sample shengji {k + 1}>"
+            sim.log, meta=meta, seats=tuple(Seat(s, table[s]) for s in range(n)), source=f"<sample {game} {k + 1}>"
         )
+        # the new names and meta must not change a verdict or the score
         rep = Replay(log)
         score = rep.score()
         if not rep.ok or score != Replay(sim.log).score():
-            raise SampleError(f"sample shengji {k + 1} (seed {seed}) does not replay as simulated")
+            raise SampleError(f"sample {game} {k + 1} (seed {seed}) does not replay as simulated")
         logs.append(log)
         deal_no += 1
-        if score is not None and not score.void and score.levels is not None:
+        if plan.ladder and score is not None and not score.void and score.levels is not None:
             levels = (score.levels["after"][0], score.levels["after"][1])
             if score.levels.get("passed") is not None:
-                deal_no = SHENGJI_MATCH  # the match is won: the next deal opens a new one
+                deal_no = plan.match_deals  # the match is won: the next deal opens a new one
     return logs
 
 
@@ -179,9 +187,7 @@ def make_samples(
             old.unlink()
         paths = []
         total = counts.get(game, 0)
-        shengji = shengji_samples(total) if game == "shengji" else []
-        for k in range(total):
-            log = shengji[k] if game == "shengji" else sample_deal(game, k)
+        for k, log in enumerate(samples(game, total)):
             path = folder / sample_name(log)
             path.write_text(log.dumps(), encoding="utf-8", newline="")
             paths.append(path)
@@ -207,11 +213,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     """``python -m data.make_samples``: regenerate the simulated samples."""
     ap = argparse.ArgumentParser(prog="python -m data.make_samples", description=__doc__.split("\n\n")[0])
     ap.add_argument("--out", default=str(SAMPLES_DIR), help="the samples folder (default: data/samples)")
-    ap.add_argument("--gouji", type=int, default=COUNTS["gouji"], help="number of 够级 deals")
-    ap.add_argument("--baohuang", type=int, default=COUNTS["baohuang"], help="number of 保皇 deals")
-    ap.add_argument("--shengji", type=int, default=COUNTS["shengji"], help="number of 升级 deals")
+    for plan in PLANS:
+        name = games.get(plan.game).name_zh
+        ap.add_argument(f"--{plan.game}", type=int, default=plan.count, help=f"number of {name} deals")
     args = ap.parse_args(argv)
-    written = make_samples(args.out, {"gouji": args.gouji, "baohuang": args.baohuang, "shengji": args.shengji})
+    written = make_samples(args.out, {p.game: getattr(args, p.game) for p in PLANS})
     for game, paths in written.items():
         print(f"wrote {len(paths)} {game} deals to {Path(args.out) / game}")
     return 0

@@ -69,6 +69,14 @@ class Deal(SQLModel, table=True):
     finished: bool = False
     n_findings: int = 0
     log_json: str = Field(sa_column=Column(Text, nullable=False))
+    # a game played up a ladder of levels (升级): the sides' levels before and after, the side the score moves,
+    # how far, the side that passed the last level (``data.derive.levels_of``, JSON); None for other games
+    levels_json: str | None = Field(default=None, sa_column=Column(Text, nullable=True))
+    declarers: int | None = None  # the declaring side (升级's 庄家), None without one
+    # the versions of the engine and the coach that made the derived rows (the verdicts, the seats'
+    # results, the levels, the findings): 0 for rows stored before versions were recorded (``data.recoach``)
+    engine_version: int = 0
+    coach_version: int = 0
 
 
 class DealSeat(SQLModel, table=True):
@@ -87,7 +95,9 @@ class DealSeat(SQLModel, table=True):
 
 
 class EventRow(SQLModel, table=True):
-    """One event of a deal with its verdict."""
+    """One event of a deal with its verdict. Read by the referee's decisions: a decision's composite foreign
+    key names its event row (``fk_decision_event``), and ``data.accounts.record_decision`` refuses a
+    decision on an event the deal does not hold; ``data.recoach`` updates the verdicts in place."""
 
     __tablename__ = "event"
     __table_args__ = (UniqueConstraint("deal_id", "idx"),)
@@ -118,6 +128,8 @@ class FindingRow(SQLModel, table=True):
     message_zh: str = Field(default="", sa_column=Column(Text, nullable=False, default=""))
     message_en: str = Field(default="", sa_column=Column(Text, nullable=False, default=""))
     evidence_json: str = Field(default="{}", sa_column=Column(Text, nullable=False, default="{}"))
+    engine_version: int = 0  # the versions that made the finding (0: before versions were recorded)
+    coach_version: int = 0
 
 
 class EvaluationRow(SQLModel, table=True):
@@ -135,6 +147,8 @@ class EvaluationRow(SQLModel, table=True):
     n_decisions: int = 0
     seconds: float = 0.0
     evaluation_json: str = Field(sa_column=Column(Text, nullable=False))
+    engine_version: int = 0  # the versions that made the evaluation (0: before versions were recorded)
+    coach_version: int = 0
 
 
 class EvaluationSeatRow(SQLModel, table=True):

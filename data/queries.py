@@ -12,18 +12,22 @@ alias in ``player_alias`` was already resolved at import); a seat without a play
 - ``player_points``: per player, deals, mean and total points.
 - ``player_findings``: per player, the coach's findings by kind, maxim, rule and severity.
 - ``match_standings``: per deal of a match and per player, points and running totals (升级: and levels).
+- ``level_rows``: the deals played up a ladder of levels (升级), with their stored levels and declarers.
 - ``player_names``, ``games``: the names and games in the library, for filters.
 
 升级 (``shengji``) is a trick-taking game: it has no places, and its points are the card points a
 seat's team took (0 to 200 and more with the kitty), not comparable with the climbing games' points of
 places. So ``player_places`` and ``player_points`` leave 升级 deals out unless asked for
 ``game="shengji"`` (then every seat counts as a deal without a place, and its points are its team's
-card points); ``match_standings`` of a 升级 match adds each seat's side's level before and after a deal.
+card points); ``match_standings`` of a 升级 match adds each seat's side's level before and after a deal,
+as stored at import (``deal.levels_json``: no deal is replayed to read it).
 """
 
 from __future__ import annotations
 
 import datetime as dt
+import json
+from dataclasses import dataclass
 from typing import Any
 
 import pandas as pd
@@ -32,6 +36,9 @@ from sqlalchemy.engine import Engine
 from sqlalchemy.sql import CompoundSelect, Select
 
 from data.models import Deal, DealSeat, DecisionRow, FindingRow, Match, Player, PlayerAlias, table_of
+from replay import games as games_registry
+from replay.scoring import no_places
+from replay.seats import side
 
 DEAL = table_of(Deal)
 DEAL_SEAT = table_of(DealSeat)
@@ -43,7 +50,13 @@ PLAYER_ALIAS = table_of(PlayerAlias)
 
 
 PLACES = range(1, 7)  # 够级 has 6 places, 保皇 5
-PLACELESS = ("shengji",)  # games without places (升级): left out of place and point statistics unless asked for
+
+
+def placeless() -> tuple[str, ...]:
+    """The registered games without places (升级: the registry's ``places`` is ``replay.scoring.no_places``):
+    left out of place and point statistics unless asked for."""
+    return tuple(g for g in games_registry.names() if games_registry.get(g).hook("places") is no_places)
+
 
 DEAL_COLUMNS = [
     "id", "game", "profile", "date", "venue", "match", "deal", "players",
@@ -188,7 +201,7 @@ def deals(
 def _by_game(stmt: Select[Any], game: str | None, deal_id: Any) -> Select[Any]:
     """``stmt`` limited to the deals of ``game``; without a game, to the games with places (no 升级)."""
     stmt = stmt.join(DEAL, DEAL.c.id == deal_id)
-    return stmt.where(DEAL.c.game == game) if game else stmt.where(DEAL.c.game.not_in(PLACELESS))
+    return stmt.where(DEAL.c.game == game) if game else stmt.where(DEAL.c.game.not_in(placeless()))
 
 
 def player_places(engine: Engine, game: str | None = None) -> pd.DataFrame:
@@ -308,7 +321,7 @@ def match_standings(engine: Engine, match_key: str, game: str | None = None) -> 
             DEAL_SEAT.c.side.label("side"),
             DEAL_SEAT.c.place.label("place"),
             cast(DEAL_SEAT.c.points, Float).label("points"),
-            DEAL.c.game.label("game"),
+            DEAL.c.levels_json.label("levels_json"),
         )
         .select_from(DEAL)
         .join(MATCH, MATCH.c.id == DEAL.c.match_id)
@@ -323,40 +336,70 @@ def match_standings(engine: Engine, match_key: str, game: str | None = None) -> 
     out["points"] = out["points"].astype(float)
     out = out.sort_values(["deal", "deal_id", "seat"], na_position="last", kind="stable")
     out["total"] = out["points"].fillna(0.0).groupby(out["player"]).cumsum().astype(float)
-    levels = _shengji_levels(engine, sorted(set(out.loc[out["game"] == "shengji", "deal_id"])))
-    side = out["seat"] % 2
-    out["level_before"] = [_level(levels, d, s, 0) for d, s in zip(out["deal_id"], side, strict=True)]
-    out["level_after"] = [_level(levels, d, s, 1) for d, s in zip(out["deal_id"], side, strict=True)]
+    levels = {int(d): json.loads(text) for d, text in zip(out["deal_id"], out["levels_json"], strict=True) if text}
+    sides = [side(int(s)) for s in out["seat"]]
+    out["level_before"] = [_level(levels, d, s, "before") for d, s in zip(out["deal_id"], sides, strict=True)]
+    out["level_after"] = [_level(levels, d, s, "after") for d, s in zip(out["deal_id"], sides, strict=True)]
     return out[STANDING_COLUMNS].reset_index(drop=True)
 
 
-def _level(levels: dict[int, tuple[Any, Any]], deal_id: int, side: int, k: int) -> str | None:
+def _level(levels: dict[int, dict[str, Any]], deal_id: int, side: int, key: str) -> str | None:
     found = levels.get(int(deal_id))
-    return None if found is None or found[k] is None else str(found[k][side])
+    return None if found is None or found[key] is None else str(found[key][side])
 
 
-def _shengji_levels(engine: Engine, ids: list[int]) -> dict[int, tuple[list[str] | None, list[str] | None]]:
-    """The two sides' levels before and after each 升级 deal of ``ids``, from its stored log replayed
-    (after: None when the deal did not finish or was void)."""
-    from replay.log import LogError, parse_log
-    from replay.profile import ProfileError
-    from replay.replay import Replay
+@dataclass(frozen=True)
+class LevelRow:
+    """A stored deal of a game played up a ladder of levels (升级), as stored at import (``data.derive``):
+    each side's level before and after (``after`` None when the deal has no score), the declaring side,
+    the side the score moves (``up``) and how far (``steps``), the side that passed the last level, and
+    the players' names in seat order ("" for an unnamed seat)."""
 
-    if not ids:
-        return {}
+    deal_id: int
+    deal: int | None
+    before: tuple[str, ...] | None
+    after: tuple[str, ...] | None
+    declarers: int | None
+    up: int | None
+    steps: int
+    passed: int | None
+    players: tuple[str, ...] = ()
+
+
+def level_rows(engine: Engine, game: str | None = None) -> list[LevelRow]:
+    """The stored deals with levels (of ``game``), in import order, read from their stored levels (no
+    replay)."""
+    stmt = select(DEAL.c.id, DEAL.c.deal_number, DEAL.c.levels_json, DEAL.c.declarers).where(
+        DEAL.c.levels_json.is_not(None), *([DEAL.c.game == game] if game else [])
+    )
+    seated = (
+        select(DEAL_SEAT.c.deal_id, DEAL_SEAT.c.seat, PLAYER.c.name)
+        .select_from(DEAL_SEAT)
+        .outerjoin(PLAYER, PLAYER.c.id == DEAL_SEAT.c.player_id)
+        .where(DEAL_SEAT.c.deal_id.in_(select(stmt.subquery().c.id)))
+        .order_by(DEAL_SEAT.c.deal_id, DEAL_SEAT.c.seat)
+    )
     with engine.connect() as conn:
-        stored = conn.execute(select(DEAL.c.id, DEAL.c.log_json).where(DEAL.c.id.in_(ids))).all()
-    out: dict[int, tuple[list[str] | None, list[str] | None]] = {}
-    for deal_id, text in stored:
-        try:
-            log = parse_log(text)
-            score = Replay(log).score()
-        except (LogError, ProfileError):
-            continue
-        if score is not None and score.levels is not None:
-            out[deal_id] = (list(score.levels["before"]), list(score.levels["after"]))
-        else:
-            out[deal_id] = (list(log.levels) if log.levels else None, None)
+        deals = conn.execute(stmt.order_by(DEAL.c.id)).all()
+        names: dict[int, list[str]] = {}
+        for deal_id, _, name in conn.execute(seated):
+            names.setdefault(int(deal_id), []).append(name or "")
+    out = []
+    for deal_id, number, text, declarers in deals:
+        lv = json.loads(text)
+        out.append(
+            LevelRow(
+                int(deal_id),
+                None if number is None else int(number),
+                None if lv.get("before") is None else tuple(lv["before"]),
+                None if lv.get("after") is None else tuple(lv["after"]),
+                declarers,
+                lv.get("up"),
+                int(lv.get("steps", 0)),
+                lv.get("passed"),
+                tuple(names.get(int(deal_id), ())),
+            )
+        )
     return out
 
 
@@ -378,6 +421,7 @@ def games(engine: Engine) -> list[str]:
 __all__ = [
     "deals",
     "games",
+    "level_rows",
     "match_standings",
     "player_findings",
     "player_names",

@@ -9,10 +9,12 @@ import uuid
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
+from typing import Any
 
 import psycopg
 import pytest
-from sqlalchemy.engine import make_url
+from sqlalchemy import MetaData, Table
+from sqlalchemy.engine import Engine, make_url
 
 PG_ENV = "FUPAN_TEST_PG_URL"
 BACKENDS = ("sqlite", "postgresql")
@@ -53,3 +55,24 @@ def temp_db_url(backend: str, folder: Path, prefix: str) -> Iterator[str]:
         yield make_url(admin).set(database=name).render_as_string(hide_password=False)
     finally:
         pg_admin(admin, f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+
+
+def import_into_old_schema(monkeypatch: pytest.MonkeyPatch, engine: Engine) -> None:
+    """Make ``data.importer`` store into the schema ``engine``'s library has (an older revision): its tables
+    as reflected from the database, each row without the columns that schema lacks (no versions, no levels)."""
+    import data.importer as importer
+    from data.derive import Derived, derive
+
+    meta = MetaData()
+    tables = {name: Table(name, meta, autoload_with=engine) for name in ("deal", "deal_seat", "event", "finding")}
+
+    def only(row: dict[str, Any], table: str) -> dict[str, Any]:
+        return {k: v for k, v in row.items() if k in tables[table].c}
+
+    def old(log: Any) -> Derived:
+        made = derive(log)
+        return Derived(only(made.deal, "deal"), made.seats, made.events, [only(f, "finding") for f in made.findings])
+
+    monkeypatch.setattr(importer, "derive", old)
+    for attr, name in (("DEAL", "deal"), ("DEAL_SEAT", "deal_seat"), ("EVENT", "event"), ("FINDING", "finding")):
+        monkeypatch.setattr(importer, attr, tables[name])

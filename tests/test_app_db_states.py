@@ -36,7 +36,7 @@ from views.parts import common
 ROOT = Path(__file__).resolve().parents[1]
 PAGES = ["library", "replay", "timeline", "scoring", "coach", "evaluation", "dispute", "players"]
 SAID = {
-    "newer": ("newer fupan", FUTURE, "0005"),
+    "newer": ("newer fupan", FUTURE, "0006"),
     "damaged": ("damaged", "fupan export"),
     "unreachable": ("cannot open the library", "127.0.0.1:1"),
 }

@@ -51,7 +51,7 @@ from replay.decisions import Decision
 from replay.log import Log, read_log
 from replay.simulate import simulate_deal
 
-HEAD = "0005"
+HEAD = "0006"
 PASSWORD = "a long enough password"
 
 
@@ -171,7 +171,7 @@ def test_a_read_only_sqlite_file_that_needs_a_migration_says_so(capsys: pytest.C
         migrate(old, "0004")
         old.dispose()
         with read_only_file(url, folder_too=True), as_reader():
-            with pytest.raises(ReadOnlyDatabase, match="must be upgraded to 0005") as caught:
+            with pytest.raises(ReadOnlyDatabase, match=f"must be upgraded to {HEAD}") as caught:
                 open_db(url)
             assert "0004" in str(caught.value) and "write access" in str(caught.value)
             code, out, err = run(capsys, "export", "--db", url, "--out", top / "out")

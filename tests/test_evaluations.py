@@ -21,6 +21,7 @@ from alembic import command
 from sqlalchemy import func, inspect, select, text
 from sqlalchemy.engine import Engine
 from sqlmodel import Session
+from storage_dbs import import_into_old_schema
 
 import data.evaluations as evaluations
 from coach.evaluate import Evaluation, Settings, evaluate_replay
@@ -329,13 +330,17 @@ def test_player_accuracy_weights_decisions_over_deals(engine: Engine, small: Eva
 # Migration 0004
 
 
-def test_migration_0003_to_0004_keeps_the_deals(db_url: str, gouji, small: Evaluation) -> None:
+def test_migration_0003_to_0004_keeps_the_deals(
+    db_url: str, gouji, small: Evaluation, monkeypatch: pytest.MonkeyPatch
+) -> None:
     eng = make_engine(db_url)
     try:
         migrate(eng, "0003")
         assert current_revision(eng) == "0003"
         assert "evaluation" not in inspect(eng).get_table_names()
-        res = import_log(eng, gouji[0], "old.json")  # a library of the old schema
+        with monkeypatch.context() as m:
+            import_into_old_schema(m, eng)
+            res = import_log(eng, gouji[0], "old.json")  # a library of the old schema
         assert res.status == "added"
         with eng.connect() as conn:
             before = conn.execute(text("SELECT id, content_hash, log_json FROM deal")).all()
@@ -345,7 +350,7 @@ def test_migration_0003_to_0004_keeps_the_deals(db_url: str, gouji, small: Evalu
 
     eng = open_db(db_url)
     try:
-        assert current_revision(eng) == "0005"
+        assert current_revision(eng) == "0006"
         names = set(inspect(eng).get_table_names())
         assert {"evaluation", "evaluation_seat"} <= names
         with eng.connect() as conn:
@@ -356,7 +361,7 @@ def test_migration_0003_to_0004_keeps_the_deals(db_url: str, gouji, small: Evalu
         save_evaluation(eng, res.deal_id, small)  # the upgraded library takes evaluations
         assert load_evaluation(eng, res.deal_id) == small
         open_db(db_url).dispose()  # opening it again changes nothing
-        assert current_revision(eng) == "0005"
+        assert current_revision(eng) == "0006"
     finally:
         eng.dispose()
 

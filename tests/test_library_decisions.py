@@ -18,7 +18,7 @@ from sqlalchemy import func, inspect, select, text
 from sqlalchemy.engine import Engine
 from sqlalchemy.exc import IntegrityError
 from sqlmodel import col
-from storage_dbs import temp_db_url
+from storage_dbs import import_into_old_schema, temp_db_url
 
 import cli
 import data.database as database
@@ -33,7 +33,7 @@ from replay.decisions import Decision, in_order
 from replay.log import Log, read_log
 from replay.simulate import simulate_deal
 
-HEAD = "0005"
+HEAD = "0006"
 
 
 def count(engine: Engine, model: Any, *where: Any) -> int:
@@ -330,13 +330,15 @@ def test_concurrent_imports_of_one_deal_with_other_decisions(
 # Migration 0005
 
 
-def test_migration_0004_to_0005_keeps_the_deals(db_url: str, deal: Log) -> None:
+def test_migration_0004_to_0005_keeps_the_deals(db_url: str, deal: Log, monkeypatch: pytest.MonkeyPatch) -> None:
     eng = make_engine(db_url)
     try:
         migrate(eng, "0004")
         assert current_revision(eng) == "0004"
         assert "decision" not in inspect(eng).get_table_names()
-        old = import_log(eng, deal, "old.json")  # a library of the old schema
+        with monkeypatch.context() as m:
+            import_into_old_schema(m, eng)
+            old = import_log(eng, deal, "old.json")  # a library of the old schema
         assert old.status == "added"
         deal_id = old.deal_id
         with eng.connect() as conn:

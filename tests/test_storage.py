@@ -38,7 +38,7 @@ from replay.shengji import card_points
 from replay.simulate import simulate_deal, write_deals
 
 CASES = Path(__file__).parent / "cases"
-HEAD = "0005"
+HEAD = "0006"
 
 
 def lib(url: str) -> str:

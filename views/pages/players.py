@@ -4,8 +4,12 @@ A player chosen in the selector is highlighted in every chart and summed up in f
 
 升级 has no places and no points per seat: a side of two partners goes up levels. For it the page shows
 per player the deals sat in, how often the player's side declared, went up, took over as defenders and
-won the match, and the levels gained (from each deal's levels, ``views.games.shengji_charts.ladder_row_of``), with the
-coach's findings; evaluation by rollouts is not made for 升级.
+won the match, and the levels gained (each deal's levels as stored at import, ``data.queries.level_rows``: no deal
+is replayed), with the coach's findings; evaluation by rollouts is not made for 升级.
+
+The findings are the stored ones: when an older engine or coach made some of them (``data.recoach``), the page
+says so with the versions, since the Coach page computes with today's and may disagree; ``fupan recoach``
+computes them again.
 """
 
 from __future__ import annotations
@@ -17,11 +21,16 @@ import pandas as pd
 import plotly.graph_objects as go
 import streamlit as st
 
+from coach.evaluate import PRICED_GAMES
 from coach.findings import KINDS
 from coach.maxims import BY_KEY
+from coach.version import COACH_VERSION
 from data import queries
 from data.evaluations import player_accuracy
-from views.games import shengji_charts
+from data.recoach import staleness
+from replay import games as registry
+from replay.seats import side as seat_side
+from replay.version import ENGINE_VERSION
 from views.parts.common import engine, guarded, t
 from views.parts.texts import chart, game_name, place_name
 
@@ -42,15 +51,18 @@ def render() -> None:
         return
     left, right = st.columns(2)
     game_names = {g: game_name(g) for g in games}
+    first = next((g for g in registry.names() if g in games), games[0])  # the first registered game stored
     game = left.radio(
         t("游戏", "Game"),
         games,
-        index=games.index("gouji") if "gouji" in games else 0,
+        index=games.index(first),
         format_func=game_names.__getitem__,
         horizontal=True,
     )
-    if game == "shengji":
-        _shengji(eng, right)
+    _stale(eng, game)
+    ladder = queries.level_rows(eng, game)
+    if ladder:  # a game played up a ladder of levels (升级): no places
+        _ladder(eng, right, game, ladder)
         return
     places = queries.player_places(eng, game)
     points = queries.player_points(eng, game)
@@ -73,9 +85,35 @@ def render() -> None:
     _accuracy(eng, game, chosen)
 
 
+def _stale(eng: Any, game: str) -> None:
+    """Say which stored findings an older engine or coach made (with the versions), and how to redo them:
+    the Coach page computes with today's versions, so those rows may disagree with it."""
+    versions = staleness(eng, game)
+    old = versions[versions["stale"]]
+    if old.empty:
+        return
+    parts = []
+    for r in old.to_dict("records"):
+        e, c, n = r["engine_version"], r["coach_version"], r["deals"]
+        parts.append(t(f"引擎 {e}、教练 {c}：{n} 局", f"engine {e}, coach {c}: {n} deals"))
+    made = "; ".join(parts)
+    st.warning(
+        t(
+            f"有 {int(old['deals'].sum())} 局的规则检查和教练发现是旧版本做的（{made}；现在是引擎 {ENGINE_VERSION}、"
+            f"教练 {COACH_VERSION}），可能与“教练”页不同：运行 `fupan recoach` 重新计算。",
+            f"The verdicts and findings of {int(old['deals'].sum())} deals were made by an older version ({made}; "
+            f"now engine {ENGINE_VERSION}, coach {COACH_VERSION}) and may differ from the Coach page: run "
+            "`fupan recoach` to compute them again.",
+        )
+    )
+
+
 def _accuracy(eng: Any, game: str, chosen: str | None) -> None:
     """Accuracy by simulation over the evaluated deals (the latest evaluation of each deal)."""
     st.subheader(t("模拟评估的准确率", "Accuracy by simulation"))
+    if game not in PRICED_GAMES:
+        st.info(_unpriced(game))
+        return
     acc = player_accuracy(eng, game)
     if acc.empty:
         st.info(
@@ -96,6 +134,7 @@ def _accuracy(eng: Any, game: str, chosen: str | None) -> None:
                 "mistake": t("失误", "Mistakes"),
                 "blunder": t("大错", "Blunders"),
                 "lost": t("失分", "Points lost"),
+                "stale": t("旧版本评估的局", "Deals evaluated by an older version"),
             }
         ).round(2),
         hide_index=True,
@@ -156,7 +195,7 @@ def _opacity(players: list[str], chosen: str | None) -> list[float]:
 
 def _places_chart(places: pd.DataFrame, game: str, chosen: str | None) -> None:
     st.subheader(t("名次分布", "Places"))
-    n = 6 if game == "gouji" else 5
+    n = min(registry.get(game).seats, len(PLACE_COLORS))  # as many places as seats
     shares = st.toggle(t("按比例显示", "Show as shares"), value=False)
     players = places["player"].tolist()
     x = [chart(p) for p in players]
@@ -258,17 +297,12 @@ def _findings(findings: pd.DataFrame, names: list[str], game: str, chosen: str |
     st.dataframe(by_kind)
     maxims = findings[(findings["kind"] == "maxim") & (findings["maxim"] != "")]
     if maxims.empty:
-        if game == "baohuang":
-            st.info(t("保皇没有俗语检测；教练只给提示。", "保皇 has no maxim detectors: the coach gives notes only."))
-        elif game == "shengji":
-            st.info(
-                t(
-                    "升级没有俗语检测；教练只查违规、给提示。",
-                    "升级 has no maxim detectors: the coach checks the rules and gives notes only.",
-                )
+        st.info(
+            t(
+                f"{game_name(game)}的牌局里没有俗语方面的发现。",
+                f"No finding against a maxim in the {game_name(game)} deals.",
             )
-        else:
-            st.info(t("没有俗语方面的发现。", "No finding against a maxim."))
+        )
         return
     table = maxims.pivot_table(index="player", columns="maxim", values="count", aggfunc="sum", fill_value=0)
     per_deal = table.reindex(names, fill_value=0).div(deals.reindex(names), axis=0).fillna(0.0)
@@ -298,13 +332,12 @@ def _findings(findings: pd.DataFrame, names: list[str], game: str, chosen: str |
     st.plotly_chart(fig)
 
 
-# -- 升级 ------------------------------------------------------------------------------------------
-
-SHENGJI_DEALS = 2000  # the most recent 升级 deals read for the per-player levels
+# -- a game played up a ladder of levels (升级) ------------------------------------------------------
 
 
 def shengji_frame(rows: list[Any]) -> pd.DataFrame:
-    """Per named player over 升级 deals (``views.games.shengji_charts.LadderRow``): deals sat in, deals finished, how
+    """Per named player over 升级 deals (``data.queries.LevelRow``, or ``views.games.shengji_charts.LadderRow``:
+    the same fields): deals sat in, deals finished, how
     often the player's side declared (庄家), went up (gained one level or more), took 80 or more as the
     defenders (闲家; the declarers then do not go up, whether or not the defenders do), won the match, and
     the levels it gained."""
@@ -313,7 +346,7 @@ def shengji_frame(rows: list[Any]) -> pd.DataFrame:
         for seat, name in enumerate(r.players):
             if not name:
                 continue
-            side = seat % 2
+            side = seat_side(seat)
             s = stats.setdefault(
                 name, {"deals": 0, "finished": 0, "declared": 0, "up": 0, "defended_80": 0, "levels": 0, "won": 0}
             )
@@ -330,7 +363,7 @@ def shengji_frame(rows: list[Any]) -> pd.DataFrame:
     return frame
 
 
-def _shengji(eng: Any, right: Any) -> None:
+def _ladder(eng: Any, right: Any, game: str, rows: list[queries.LevelRow]) -> None:
     st.info(
         t(
             "升级不排名次：对家两人一方，每局按闲家得分升级。下面是每位牌手所在一方坐庄、升级、做闲家得 80 分以上和升了几级的次数"
@@ -341,11 +374,8 @@ def _shengji(eng: Any, right: Any) -> None:
             "(each deal's score and levels are on the Scoring page).",
         )
     )
-    deals = queries.deals(eng, game="shengji")
-    ids = [int(i) for i in deals["id"]][-SHENGJI_DEALS:]
-    rows = [r for r in (shengji_charts.ladder_row_of(i) for i in ids) if r is not None]
     frame = shengji_frame(rows)
-    points = queries.player_points(eng, "shengji")  # the card points the player's side took, the kitty included
+    points = queries.player_points(eng, game)  # the card points the player's side took, the kitty included
     if not frame.empty and not points.empty:
         frame = frame.merge(points[["player", "mean_points"]], on="player", how="left")
     if frame.empty:
@@ -387,11 +417,15 @@ def _shengji(eng: Any, right: Any) -> None:
     )
     fig.update_yaxes(rangemode="tozero", dtick=1)
     st.plotly_chart(fig)
-    _findings(queries.player_findings(eng, "shengji"), names, "shengji", chosen)
-    st.subheader(t("模拟评估的准确率", "Accuracy by simulation"))
-    st.info(
-        t(
-            "模拟评估（推演定价）目前只适用于够级和保皇：升级没有准确率。",
-            "Pricing by rollouts is for 够级 and 保皇 only, for now: 升级 has no accuracy.",
-        )
+    _findings(queries.player_findings(eng, game), names, game, chosen)
+    _accuracy(eng, game, chosen)
+
+
+def _unpriced(game: str) -> str:
+    """What the page says for a game the coach does not price by rollouts."""
+    zh = "和".join(registry.get(g).name_zh for g in PRICED_GAMES)
+    en = " and ".join(registry.get(g).name_zh for g in PRICED_GAMES)
+    return t(
+        f"模拟评估（推演定价）目前只适用于{zh}：{game_name(game)}没有准确率。",
+        f"Pricing by rollouts is for {en} only, for now: {game_name(game)} has no accuracy.",
     )

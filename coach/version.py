@@ -1,0 +1,15 @@
+"""The coach's version: what the deal library records beside every stored finding and evaluation, so that
+rows an older coach made are known as stale (``data.recoach``).
+
+When to bump ``COACH_VERSION`` (by one): whenever a change can alter a finding the coach makes of some log
+(which findings, their kind, severity, seat, rule, maxim, wording or evidence) or an evaluation
+(``coach.evaluate``: candidates, rollouts, grades, accuracy). A finding depends on the engine too: a row is
+stale when either its engine version (``replay.version``) or its coach version is older. The golden files
+pin the coach's output: tests/test_versions.py fails when the output of ``coach --json`` in them changed
+while neither this number nor ``ENGINE_VERSION`` did.
+"""
+
+from __future__ import annotations
+
+COACH_VERSION = 1
+"""1: the first version recorded (rows stored before versions were recorded read as 0)."""

@@ -1,0 +1,129 @@
+"""What the deal library derives from a log with the engine and the coach: the deal's verdict, score and
+levels, each seat's side, place and points, the events' verdicts and the coach's findings, with the
+versions of the engine and the coach that made them (``replay.version``, ``coach.version``).
+
+The importer stores these rows with a new deal (``data.importer``); ``data.recoach`` derives them again
+for a stored deal whose rows an older engine or coach made. Nothing here asks which game a log is: the
+engine and the score say it (a game whose engine has ``roles`` stores each seat's role as its side, any
+other the alternating sides of ``replay.seats``; a score with ``levels`` stores them; a seat's place and
+points are the score's places, else its team's points).
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from typing import Any
+
+from coach.coach import coach_replay
+from coach.version import COACH_VERSION
+from replay.log import Log
+from replay.replay import Replay
+from replay.scoring import Score
+from replay.seats import side
+from replay.version import ENGINE_VERSION
+
+
+@dataclass(frozen=True)
+class Derived:
+    """The rows of one deal that the engine and the coach make (no ids, no player ids)."""
+
+    deal: dict[str, Any]  # the deal's derived columns (verdict, score, levels, findings, versions)
+    seats: list[dict[str, Any]]  # per seat: seat, side, place, points
+    events: list[dict[str, Any]]  # per event: idx, seat, action, cards, legal, rule
+    findings: list[dict[str, Any]]  # with the versions that made them
+
+
+def versions() -> dict[str, int]:
+    """The versions that make rows today."""
+    return {"engine_version": ENGINE_VERSION, "coach_version": COACH_VERSION}
+
+
+def _sides(rep: Replay) -> dict[int, str]:
+    """Each seat's side: its role where the engine has roles (保皇), else the alternating sides ("0": seats
+    0, 2 …; "1": seats 1, 3 …: 够级's teams, 升级's sides)."""
+    st = rep.final
+    roles = getattr(rep.engine, "roles", None)
+    if callable(roles):
+        return {s: r or "" for s, r in roles(st).items()}
+    return {s: str(side(s)) for s in range(st.n)}
+
+
+def _seat_results(score: Score | None) -> dict[int, tuple[int | None, float]]:
+    """(place, points) per seat as the score gives them: the place and its points where the score has
+    places; else no place and the points its team took (升级: card points, the kitty included); none for a
+    void or unfinished deal."""
+    if score is None or score.void:
+        return {}
+    if score.places:
+        return {p.seat: (p.place, float(p.points)) for p in score.places}
+    return {s: (None, float(t.points)) for t in score.teams for s in t.seats}
+
+
+def levels_of(rep: Replay, score: Score | None) -> dict[str, Any] | None:
+    """The sides' levels of a deal of a game played up a ladder of levels (升级: its engine's deal holds
+    ``levels``): ``before`` and ``after`` (per side; None when unknown: ``before`` when the log names none
+    and the deal has no score, ``after`` when it did not finish or was void), ``up`` (the side the score
+    moves, or None), ``steps`` (how far) and ``passed`` (the side that passed the last level, or None).
+    None for a game without levels."""
+    if score is not None and score.levels is not None:
+        lv = score.levels
+        return {
+            "before": [str(x) for x in lv["before"]],
+            "after": [str(x) for x in lv["after"]],
+            "up": lv.get("up"),
+            "steps": int(lv.get("steps", 0)),
+            "passed": lv.get("passed"),
+        }
+    if "levels" not in rep.engine.deal_extra(rep.log):
+        return None
+    before = [str(x) for x in rep.log.levels] if rep.log.levels else None
+    return {"before": before, "after": None, "up": None, "steps": 0, "passed": None}
+
+
+def declarers_of(rep: Replay) -> int | None:
+    """The declaring side (升级's 庄家: the state's ``declarers``), or None (no declaration stands, or a game
+    without declarers)."""
+    found = getattr(rep.final, "declarers", None)
+    return found if isinstance(found, int) and found >= 0 else None
+
+
+def level_columns(rep: Replay, score: Score | None) -> dict[str, Any]:
+    """The deal's ``levels_json`` and ``declarers`` columns."""
+    levels = levels_of(rep, score)
+    text = None if levels is None else json.dumps(levels, ensure_ascii=False, sort_keys=True)
+    return {"levels_json": text, "declarers": declarers_of(rep)}
+
+
+def derive(log: Log) -> Derived:
+    """Replay and coach the deal: the rows the library stores of it."""
+    rep = Replay(log)
+    report = coach_replay(rep)
+    score = rep.score()
+    made = versions()
+    deal = {
+        "n_events": len(log.events),
+        "legal": rep.ok,
+        "finished": score is not None and not score.void,
+        "n_findings": len(report.findings),
+        **level_columns(rep, score),
+        **made,
+    }
+    results = _seat_results(score)
+    sides = _sides(rep)
+    seats = []
+    for seat in range(rep.final.n):
+        place, points = results.get(seat, (None, None))
+        seats.append({"seat": seat, "side": sides.get(seat, ""), "place": place, "points": points})
+    events = [
+        {"idx": v.index, "seat": v.seat, "action": v.action, "cards": " ".join(v.cards), "legal": v.legal,
+         "rule": v.rule}
+        for v in rep.verdicts
+    ]  # fmt: skip
+    findings = [
+        {"idx": f.index, "seat": f.seat, "kind": f.kind, "severity": f.severity, "rule": f.rule, "maxim": f.maxim,
+         "message_zh": f.message_zh, "message_en": f.message_en,
+         "evidence_json": json.dumps(f.evidence.to_json(), ensure_ascii=False), **made}
+        for f in report.findings
+    ]  # fmt: skip
+    return Derived(deal, seats, events, findings)

@@ -1,0 +1,17 @@
+"""The engine's version: what the deal library records beside everything it derives from a stored log with
+the engine (the events' verdicts, the seats' sides, places and points, a deal's levels and declarers), so
+that rows an older engine made are known as stale (``data.recoach``).
+
+When to bump ``ENGINE_VERSION`` (by one): whenever a change can alter what the engine derives from some log:
+a verdict (legal, rule, reading), a score (places, points, teams, levels, void), what the replay reads in a
+log, or what the importer stores of a replay. A refactor that changes none of these keeps the version. The
+golden files (tests/golden/) pin the engine's output: tests/test_versions.py fails when the output of
+``check`` or ``score`` in them changed while this number did not (bump it, then
+``FUPAN_UPDATE_GOLDEN=1 pytest tests/test_golden.py tests/test_versions.py``). After a bump, ``fupan recoach``
+brings a library up to date.
+"""
+
+from __future__ import annotations
+
+ENGINE_VERSION = 1
+"""1: the first version recorded (rows stored before versions were recorded read as 0)."""
