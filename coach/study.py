@@ -32,11 +32,11 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from coach.gouji import team_result
 from coach.learners import SUPPORTED, MaximPolicy
 from coach.maxims import BY_KEY, MAXIMS
 from replay.log import Log
 from replay.profile import Profile, load_profile
-from replay.scoring import score_gouji
 from replay.simulate import SimulatedDeal, simulate_deal
 
 Z95 = 1.959963984540054  # the 97.5% point of the standard normal distribution
@@ -158,10 +158,7 @@ def deal_seed(seed: int, k: int) -> int:
 
 def team_points(deal: SimulatedDeal, team: int, profile: Profile) -> int:
     """The team's net points in a finished 够级 deal: raw × 2 after a sweep (0 for a void deal)."""
-    score = score_gouji(deal.states[-1], profile)
-    if score is None or score.void:
-        return 0
-    return score.teams[team].raw * (2 if score.sweep else 1)
+    return team_result(deal.states[-1], profile, team)
 
 
 @dataclass(frozen=True)
@@ -542,7 +539,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = ap.parse_args(argv)
     if args.deals < 1:
         ap.error("--deals must be at least 1")
-    if load_profile(args.profile).game != "gouji":
+    games = frozenset.union(*(BY_KEY[k].games for k in args.maxim or SUPPORTED))
+    if load_profile(args.profile).game not in games:
         ap.error(f"{args.profile}: the maxims are 够级's; give a 够级 profile")
     study = run_study(args.deals, args.seed, args.jobs, args.maxim, args.profile, args.noise)
     for r in study.results:

@@ -19,7 +19,7 @@ import pytest
 
 from coach.coach import coach_log, coach_replay
 from coach.findings import Finding
-from coach.shengji_notes import (
+from coach.shengji import (
     POINTS_BURIED,
     POINTS_GIVEN,
     POINTS_NOT_TAKEN,
