@@ -182,7 +182,7 @@ def coach_replay(replay: Replay, seat: int | None = None, evaluation: Evaluation
         if seat is not None:
             findings = [f for f in findings if f.seat == seat or f.index is None]
     teams = list(game.teams(replay))
-    return Report(replay, tuple(findings), summarize(findings, replay.log.n_seats, teams), evaluation)
+    return Report(replay, tuple(findings), summarize(findings, replay.final.n, teams), evaluation)
 
 
 def _deal_findings(replay: Replay, seat: int | None) -> list[Finding]:

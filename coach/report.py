@@ -159,7 +159,7 @@ class _Html:
         if places:
             cols += [self.label("place"), self.label("points")]
         rows = []
-        for s in range(self.log.n_seats):
+        for s in range(self.replay.final.n):
             name = next((x.player for x in self.log.seats if x.seat == s and x.player), "")
             cells = [_e(s), _e(name) or "—"]
             if teams is not None:
@@ -179,7 +179,7 @@ class _Html:
     def dealt(self) -> str:
         hands = self.log.hands
         rows = []
-        for s in range(self.log.n_seats):
+        for s in range(self.replay.final.n):
             hand = hands[s] if hands is not None and s < len(hands) else None
             if hand is None:
                 count, shown = "—", self.label("unknown_hand")
