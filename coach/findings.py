@@ -10,7 +10,6 @@ from replay.verdicts import Verdict
 
 KINDS = ("violation", "maxim", "note", "evaluation")  # evaluation: a weak choice priced by rollouts
 SEVERITIES = ("violation", "mistake", "hint")
-SURENESS = ("sure", "fair", "unsure", "disputed")
 
 
 @dataclass(frozen=True)

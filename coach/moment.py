@@ -105,8 +105,8 @@ class Moment:
         return self.deal.opponents(self.before, seat, self.seat)
 
     def big_jokers_out(self) -> int:
-        """Big jokers the seat cannot see: not in its hand and not yet played (4 decks hold 4)."""
-        return 4 - self.count(RANK_BJ) - self.deal.bj_before[self.index]
+        """Big jokers the seat cannot see: not in its hand and not yet played (a deck holds one)."""
+        return int(self.engine.decks) - self.count(RANK_BJ) - self.deal.bj_before[self.index]
 
     @property
     def is_lead(self) -> bool:

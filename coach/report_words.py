@@ -4,6 +4,8 @@ inline style sheet."""
 
 from __future__ import annotations
 
+from coach.grades import GRADE_ZH, GRADES
+
 LANGS = ("zh", "en")
 
 LABELS: dict[str, tuple[str, str]] = {
@@ -88,7 +90,7 @@ KIND = {
     "note": ("提示", "note"),
     "evaluation": ("模拟", "simulation"),
 }
-GRADE = {"inaccuracy": ("欠佳", "inaccuracy"), "mistake": ("失误", "mistake"), "blunder": ("大错", "blunder")}
+GRADE = {g: (GRADE_ZH[g], g) for g in GRADES}
 VIEW = {"seat": ("本家视角", "seat's view"), "all": ("明牌", "all cards known")}
 SEVERITY = {"violation": ("违规", "violation"), "mistake": ("失误", "mistake"), "hint": ("建议", "hint")}
 SURENESS = {

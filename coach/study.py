@@ -43,6 +43,7 @@ Z95 = 1.959963984540054  # the 97.5% point of the standard normal distribution
 NOISE = 0.08  # Policy's own default: the chance of a random decision
 DEALS = 15_000  # the documented size of the study (``make study``)
 SEED = 1
+PROFILE = "gouji"  # the shipped 够级 profile the study plays by default
 CHUNK = 50  # deals per task handed to a worker
 MIN_AROSE = 30  # fewer deals where the position arose: too few to conclude anything
 MARKER = "<!-- Everything below this line is written by `python -m coach.study` (make study): edit above it. -->"
@@ -191,7 +192,7 @@ class Pair:
         return self.follow.log, self.break_.log
 
 
-def play_pair(key: str, seed: int, team: int, profile: Profile | str = "gouji", noise: float = NOISE) -> Pair:
+def play_pair(key: str, seed: int, team: int, profile: Profile | str = PROFILE, noise: float = NOISE) -> Pair:
     """The deal of ``seed`` played by Policy at every seat, with ``team`` following maxim ``key``
     and then breaking it (the same random seeds in both runs)."""
     prof = load_profile(profile) if isinstance(profile, str) else profile
@@ -253,7 +254,7 @@ def play_all(
     deals: int,
     seed: int = SEED,
     jobs: int | None = None,
-    profile: str = "gouji",
+    profile: str = PROFILE,
     noise: float = NOISE,
 ) -> tuple[dict[str, list[Outcome]], dict[str, float]]:
     """Every pair of runs of the study, by maxim in deal order, and the seconds of play per maxim
@@ -395,7 +396,7 @@ def run_study(
     seed: int = SEED,
     jobs: int | None = None,
     keys: Iterable[str] | None = None,
-    profile: str = "gouji",
+    profile: str = PROFILE,
     noise: float = NOISE,
 ) -> Study:
     """Play the study (every maxim the players know, unless ``keys`` says which) and summarize it."""
@@ -529,7 +530,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     ap.add_argument("--deals", type=int, default=DEALS, help=f"deals per maxim (default {DEALS})")
     ap.add_argument("--seed", type=int, default=SEED, help=f"the study's seed (default {SEED})")
     ap.add_argument("--jobs", type=int, default=None, help="worker processes (default: every core)")
-    ap.add_argument("--profile", default="gouji", help="the 够级 rule profile (default gouji)")
+    ap.add_argument("--profile", default=PROFILE, help=f"the 够级 rule profile (default {PROFILE})")
     ap.add_argument(
         "--noise", type=float, default=NOISE, help=f"Policy's chance of a random decision (default {NOISE})"
     )
