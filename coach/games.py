@@ -135,30 +135,30 @@ class GameCoach:
 
 
 _REGISTRY: dict[str, GameCoach] = {}
-_MISSING: set[str] = set()
+_DEFAULTS: dict[str, GameCoach] = {}  # the generic coach of each game asked for that registered none
 
 
 def register(coach: GameCoach) -> GameCoach:
     """Add a game's coach (a name registered twice is an error: one game, one place)."""
-    if coach.name in _REGISTRY and _REGISTRY[coach.name] is not coach:
+    if coach.name in _REGISTRY and _REGISTRY[coach.name] != coach:
         raise ValueError(f"the coach of {coach.name!r} is registered already")
     _REGISTRY[coach.name] = coach
-    _MISSING.discard(coach.name)
+    _DEFAULTS.pop(coach.name, None)
     return coach
 
 
 def unregister(name: str) -> None:
     """Remove a game's coach (for tests that register a game of their own)."""
     _REGISTRY.pop(name, None)
-    _MISSING.discard(name)
+    _DEFAULTS.pop(name, None)
 
 
 def coach_for(game: str) -> GameCoach:
     """The coach of ``game``: the one its module ``coach.<game>`` registers, else the generic default."""
-    found = _REGISTRY.get(game)
+    found = _REGISTRY.get(game) or _DEFAULTS.get(game)
     if found is not None:
         return found
-    if game.isidentifier() and game not in _MISSING:
+    if game.isidentifier():
         module = f"coach.{game}"
         try:
             importlib.import_module(module)
@@ -168,8 +168,7 @@ def coach_for(game: str) -> GameCoach:
         found = _REGISTRY.get(game)
         if found is not None:
             return found
-        _MISSING.add(game)
-    return GameCoach(game)
+    return _DEFAULTS.setdefault(game, GameCoach(game))
 
 
 def priced_games() -> tuple[str, ...]:

@@ -53,6 +53,7 @@ GUA_4 = "xiaohua-gua-4"
 DAN_PAI = "dan-pai-shen-guo"
 DANG_SAN = "dang-san-bu-dang-si"
 SUPPORTED = (FENG_Q, YOU_DAN, GUA_4, DAN_PAI, DANG_SAN)
+GAMES: frozenset[str] = frozenset.union(*(BY_KEY[k].games for k in SUPPORTED))  # the maxims' games (够级)
 
 Cards = tuple[Card, ...]
 
@@ -86,7 +87,7 @@ class MaximPlayer(RandomBot):
     except ``break_rate`` (default 1.0): the chance of breaking a maxim at a position where it can be
     broken. ``planted[key]`` lists the event indices where it broke maxim ``key``; ``kept[key]`` those
     where following it changed the base bot's choice. Only positions of the maxims' games are planted
-    (``games``: the maxims are 够级's)."""
+    (``GAMES``: the maxims are 够级's)."""
 
     #: 小花挂4 played as a choice at each seat's first chance to hang a small joker on a lead (both
     #: sides hang one joker, on the 4s or on another rank), rather than as a change to a hang the base
@@ -112,8 +113,6 @@ class MaximPlayer(RandomBot):
                 raise ValueError(f"{type(self).__name__} cannot play maxim {key!r}; it knows {SUPPORTED}")
         if self.follow & self.break_:
             raise ValueError(f"cannot both follow and break {sorted(self.follow & self.break_)}")
-        #: the games whose positions it plants: those of the maxims it knows (够级's)
-        self.games: frozenset[str] = frozenset.union(*(BY_KEY[k].games for k in SUPPORTED))
         self._reset()
 
     # -- bookkeeping: the index of the event being chosen ------------------------------------------
@@ -210,7 +209,7 @@ class MaximPlayer(RandomBot):
         self._current = self.events
         self.events += 1
         try:
-            if eng.game not in self.games:
+            if eng.game not in GAMES:
                 return super().choose(eng, st)
             ev = self._break(eng, st)
             if ev is not None:
@@ -301,7 +300,7 @@ class MaximPlayer(RandomBot):
                 self._current = -1
 
     def _lead(self, eng: Any, st: State, seat: int) -> tuple[Card, ...]:
-        if eng.game not in self.games or not self._plays(seat):
+        if eng.game not in GAMES or not self._plays(seat):
             return super().lead(eng, st, seat)
         groups = self.by_rank(st, seat)
         bound = self._bound(st, seat)
