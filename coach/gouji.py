@@ -30,11 +30,6 @@ def table_gouji(st: State) -> bool:
     return st.table_gouji
 
 
-def burners(eng: Any, st: State) -> list[int]:
-    """The seats that may burn the set on the table now."""
-    return list(eng.burners(st))
-
-
 def _teams(replay: Replay) -> Teams:
     return TEAMS
 

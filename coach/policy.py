@@ -175,7 +175,7 @@ class Policy(RandomBot):
         opts = self.answer_options(eng, st, seat)
         return opts[0] if opts else None
 
-    # -- 保皇 bidding ------------------------------------------------------------------------------
+    # -- bidding (保皇) ------------------------------------------------------------------------------
 
     def bid(self, eng: Any, st: State) -> Event:
         """The game's bid for the policy (保皇: call with a triple on a strong hand, else yield)."""

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from coach.findings import Finding
-from coach.gouji import burners, table_gouji
+from coach.gouji import table_gouji
 from coach.maxim import Maxim, finding
 from coach.moment import Moment
 from replay.cards import RANK_SJ, Card
@@ -39,7 +39,7 @@ def detect(m: Moment) -> Iterator[Finding]:
         or m.seat == opposite(st.owner)
     ):
         return
-    if m.seat not in burners(m.engine, st):
+    if m.seat not in m.engine.burners(st):
         return
     keep = [s for s in m.beating_sets() if _keepable(m, s)]
     if keep:
