@@ -5,10 +5,10 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any
 
-from coach import baohuang_notes
 from coach.effects import maxim_effect
-from coach.findings import Evidence, Finding, summarize
-from coach.maxims import MAXIMS
+from coach.findings import Evidence, Finding, summarize, violation_of
+from coach.games import coach_for
+from coach.maxims import maxims_for
 from coach.moment import Deal, Moment
 from replay.log import Log
 from replay.replay import Replay
@@ -38,38 +38,19 @@ class Report:
         return [f for f in self.findings if f.seat == seat or (f.seat is None and seat in f.seats)]
 
 
-def _teams(replay: Replay) -> list[tuple[int, ...]]:
-    st = replay.final
-    if replay.log.game == "gouji":
-        return [(0, 2, 4), (1, 3, 5)]
-    if st.emperor == -1:
-        return []
-    side = (st.emperor,) if st.grab or st.solo or st.loyalist == -1 else tuple(sorted({st.emperor, st.loyalist}))
-    return [side, tuple(s for s in range(st.n) if s not in side)]
-
-
 def violation(m: Moment) -> Finding:
-    """A finding for an event the replay found illegal."""
+    """A finding for an event the replay found illegal (under the maxim whose rule half it breaks, if any)."""
     v = m.verdict
-    maxim = "guo-pai-bu-shao" if v.rule == "GJ-BURN" and "过牌不烧" in v.message_zh else None
+    maxim = next((mx.key for mx in maxims_for(m.replay.log.game) if mx.broken_by(v)), None)
     st = m.before
-    return Finding(
-        index=m.index,
-        seat=m.seat,
-        kind="violation",
-        severity="violation",
-        message_zh=v.message_zh,
-        message_en=v.message_en,
-        rule=v.rule,
-        maxim=maxim,
-        evidence=Evidence(
-            held=m.held_tokens(),
-            table=m.table_tokens(),
-            table_seat=st.owner if st.table is not None else None,
-            did=m.event.action,
-            did_cards=tuple(c.token for c in m.event.cards),
-        ),
+    evidence = Evidence(
+        held=m.held_tokens(),
+        table=m.table_tokens(),
+        table_seat=st.owner if st.table is not None else None,
+        did=m.event.action,
+        did_cards=tuple(c.token for c in m.event.cards),
     )
+    return violation_of(v, evidence, maxim)
 
 
 def with_worth(f: Finding) -> Finding:
@@ -176,52 +157,38 @@ def with_prices(replay: Replay, findings: list[Finding], evaluation: Evaluation)
 def coach_replay(replay: Replay, seat: int | None = None, evaluation: Evaluation | None = None) -> Report:
     """Findings on a replayed deal (only those about ``seat`` when given), priced by ``evaluation``
     when one is given (``coach.evaluate.evaluate_replay``)."""
-    if replay.log.game == "shengji":
-        from coach.shengji_notes import coach_shengji
-
-        findings_sj = coach_shengji(replay, seat) + _deal_findings(replay, seat)
-        return Report(replay, tuple(findings_sj), summarize(findings_sj, 4, [(0, 2), (1, 3)]), evaluation)
-    deal = Deal(replay)
-    detectors = [mx.detect for mx in MAXIMS if mx.detect is not None]
-    if replay.log.game == "baohuang":
-        detectors = [baohuang_notes.detect]  # the seeds give no 保皇 maxims
+    game = coach_for(replay.log.game)
+    maxims = maxims_for(replay.log.game)
+    deal = Deal(replay, game.opponents)
+    detectors = [mx.detect for mx in maxims if mx.detect is not None] + list(game.detectors)
+    illegal = game.violation or violation
     findings: list[Finding] = []
     for i in range(len(replay.verdicts)):
         m = Moment(deal, i)
         if seat is not None and m.seat != seat:
             continue
         if not m.verdict.legal:
-            findings.append(violation(m))
+            findings.append(illegal(m))
             continue
         for detect in detectors:
             findings.extend(detect(m))
-    if replay.log.game == "gouji":
-        for mx in MAXIMS:
-            if mx.detect_deal is not None:
-                findings.extend(f for f in mx.detect_deal(deal) if seat is None or seat in f.seats)
+    for mx in maxims:
+        if mx.detect_deal is not None:
+            findings.extend(f for f in mx.detect_deal(deal) if seat is None or seat in f.seats)
     findings += _deal_findings(replay, seat)
     findings = [with_worth(f) for f in findings]
     if evaluation is not None:
         findings = with_prices(replay, findings, evaluation)
         if seat is not None:
             findings = [f for f in findings if f.seat == seat or f.index is None]
-    teams = _teams(replay)
+    teams = list(game.teams(replay))
     return Report(replay, tuple(findings), summarize(findings, replay.final.n, teams), evaluation)
 
 
 def _deal_findings(replay: Replay, seat: int | None) -> list[Finding]:
     """Findings for a bad deal or a claimed result the deal does not bear out."""
     return [
-        Finding(
-            None,
-            v.seat,
-            "violation",
-            "violation",
-            v.message_zh,
-            v.message_en,
-            rule=v.rule,
-            evidence=Evidence(did=v.action),
-        )
+        violation_of(v, Evidence(did=v.action))
         for v in replay.deal_verdicts + replay.result_verdicts
         if seat is None or v.seat == seat
     ]

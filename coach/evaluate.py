@@ -26,16 +26,15 @@ from dataclasses import dataclass, field
 from multiprocessing import get_all_start_methods, get_context
 from typing import Any, ClassVar
 
+from coach.games import coach_for, priced_games
 from coach.grades import GRADES, accuracy, decision_accuracy, grade
 from coach.policy import Policy
 from coach.worlds import NoWorld, knowledge, sample_hands, true_world, world
-from replay.baohuang_score import score_baohuang
 from replay.cards import RANK_SJ
 from replay.events import Burn, Call, Event, Kou, Pass, Play, Rang, Yield
-from replay.gouji_score import score_gouji
 from replay.log import event_from_json, parse_json_log
 from replay.replay import Replay
-from replay.state import SETUP, State
+from replay.state import State
 
 PRICED = (Play, Burn, Pass, Kou, Rang, Call, Yield)
 DEFAULT_ROLLOUTS = 20
@@ -49,9 +48,6 @@ class Wait(Event):
     """Not burning: a burner lets play go on. A candidate of a burn decision, never an event of a log."""
 
     action: ClassVar[str] = "wait"
-
-
-PRICED_GAMES = ("gouji", "baohuang")
 
 
 class EvaluationUnsupported(ValueError):
@@ -302,17 +298,9 @@ class Evaluation:
 
 
 def side_points(eng: Any, st: State, seat: int) -> float:
-    """The points a finished deal gives ``seat``'s side (see ``coach.grades``); 0 for a void deal."""
-    if eng.game == "gouji":
-        sc = score_gouji(st, eng.profile)
-        if sc is None or sc.void:
-            return 0.0
-        team = next(t for t in sc.teams if seat in t.seats)
-        return float(team.raw * (2 if sc.sweep else 1))
-    sc = score_baohuang(st, eng.profile)
-    if sc is None or sc.void:
-        return 0.0
-    return float(next(p.points for p in sc.places if p.seat == seat))
+    """The points a finished deal gives ``seat``'s side (see ``coach.grades``; the game's coach says); 0 for
+    a void deal."""
+    return coach_for(eng.game).points(eng, st, seat)
 
 
 def rollout(eng: Any, st: State, rng: random.Random, noise: float = ROLLOUT_NOISE, limit: int = 5000) -> State:
@@ -343,8 +331,9 @@ def candidates(eng: Any, st: State, actual: Event, limit: int) -> tuple[list[Eve
     pol = Policy(random.Random(0), noise=0.0)
     opts: list[Event]
     first: Event | None
-    if eng.game == "baohuang" and st.phase == SETUP and st.emperor == -1:
-        opts = [e for e in eng.bid_events(st) if e.seat == seat and isinstance(e, Call | Yield | Pass)]
+    game = coach_for(eng.game)
+    if game.bidding(st):
+        opts = game.bid_options(eng, st, seat)
         first = pol.bid(eng, st) if st.to_act == seat else None
     else:
         kinds = eng.actors(st).get(seat, ())
@@ -516,9 +505,9 @@ def evaluate_replay(
     """Price every decision of a replayed deal (``seats``: only theirs). ``jobs``: worker processes
     (0 = every core; 1 = this process)."""
     settings = settings or Settings()
-    if replay.log.game not in PRICED_GAMES:
+    if not coach_for(replay.log.game).priced:
         raise EvaluationUnsupported(
-            f"{replay.log.source}: pricing by rollouts is for {' and '.join(PRICED_GAMES)}, not {replay.log.game}"
+            f"{replay.log.source}: pricing by rollouts is for {' and '.join(priced_games())}, not {replay.log.game}"
         )
     t0 = time.perf_counter()
     points = [i for i in decision_points(replay) if seats is None or replay.log.events[i].seat in seats]

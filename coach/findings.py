@@ -6,9 +6,10 @@ from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any
 
+from replay.verdicts import Verdict
+
 KINDS = ("violation", "maxim", "note", "evaluation")  # evaluation: a weak choice priced by rollouts
 SEVERITIES = ("violation", "mistake", "hint")
-SURENESS = ("sure", "fair", "unsure", "disputed")
 
 
 @dataclass(frozen=True)
@@ -75,6 +76,21 @@ class Finding:
             **({"price": dict(self.price)} if self.price is not None else {}),
             **({"worth": dict(self.worth)} if self.worth is not None else {}),
         }
+
+
+def violation_of(v: Verdict, evidence: Evidence, maxim: str | None = None) -> Finding:
+    """The finding for a verdict that found a rule broken (an event's, or the deal's or its claimed result's)."""
+    return Finding(
+        index=v.index,
+        seat=v.seat,
+        kind="violation",
+        severity="violation",
+        message_zh=v.message_zh,
+        message_en=v.message_en,
+        rule=v.rule,
+        maxim=maxim,
+        evidence=evidence,
+    )
 
 
 def cap_severity(severity: str, sureness: str) -> str:

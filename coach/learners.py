@@ -37,6 +37,7 @@ import random
 from collections.abc import Iterable
 from typing import Any
 
+from coach.gouji import bound_by_burn
 from coach.maxims import BY_KEY
 from coach.policy import Policy
 from replay.cards import RANK_2, RANK_3, RANK_A, RANK_BJ, RANK_K, RANK_Q, RANK_SJ, Card
@@ -52,6 +53,7 @@ GUA_4 = "xiaohua-gua-4"
 DAN_PAI = "dan-pai-shen-guo"
 DANG_SAN = "dang-san-bu-dang-si"
 SUPPORTED = (FENG_Q, YOU_DAN, GUA_4, DAN_PAI, DANG_SAN)
+GAMES: frozenset[str] = frozenset.union(*(BY_KEY[k].games for k in SUPPORTED))  # the maxims' games (够级)
 
 Cards = tuple[Card, ...]
 
@@ -84,8 +86,8 @@ class MaximPlayer(RandomBot):
     ``options`` go to the base bot (RandomBot's ``pass_rate``, ``burn_rate``, ...; Policy's ``noise``),
     except ``break_rate`` (default 1.0): the chance of breaking a maxim at a position where it can be
     broken. ``planted[key]`` lists the event indices where it broke maxim ``key``; ``kept[key]`` those
-    where following it changed the base bot's choice. Only 够级 positions are planted (the maxims are
-    够级's)."""
+    where following it changed the base bot's choice. Only positions of the maxims' games are planted
+    (``GAMES``: the maxims are 够级's)."""
 
     #: 小花挂4 played as a choice at each seat's first chance to hang a small joker on a lead (both
     #: sides hang one joker, on the 4s or on another rank), rather than as a change to a hang the base
@@ -170,7 +172,7 @@ class MaximPlayer(RandomBot):
     @staticmethod
     def _bound(st: State, seat: int) -> bool:
         """The seat burned earlier: each set but its last must carry a joker."""
-        return bool(st.burners >> seat & 1) and not st.chaos
+        return bound_by_burn(st, seat)
 
     def _keeps_burn(self, st: State, seat: int, cards: Cards) -> bool:
         """The set keeps the seat's burn condition (or the seat is not bound by one)."""
@@ -207,7 +209,7 @@ class MaximPlayer(RandomBot):
         self._current = self.events
         self.events += 1
         try:
-            if eng.game != "gouji":
+            if eng.game not in GAMES:
                 return super().choose(eng, st)
             ev = self._break(eng, st)
             if ev is not None:
@@ -298,7 +300,7 @@ class MaximPlayer(RandomBot):
                 self._current = -1
 
     def _lead(self, eng: Any, st: State, seat: int) -> tuple[Card, ...]:
-        if eng.game != "gouji" or not self._plays(seat):
+        if eng.game not in GAMES or not self._plays(seat):
             return super().lead(eng, st, seat)
         groups = self.by_rank(st, seat)
         bound = self._bound(st, seat)

@@ -10,19 +10,28 @@ from typing import Any
 from coach.findings import Evidence, Finding, cap_severity
 from coach.moment import Deal, Moment
 from replay.cards import Card
+from replay.verdicts import Verdict
 
 
 @dataclass(frozen=True)
 class Maxim:
-    """A saying, our reading of it, how sure that reading is, and its detector."""
+    """A saying, our reading of it, how sure that reading is, the games it speaks to, and its detector."""
 
     key: str
     saying: str
     reading_zh: str
     reading_en: str
     sureness: str
+    games: frozenset[str] = frozenset()  # the games whose deals the maxim speaks to
     detect: Callable[[Moment], Iterator[Finding]] | None = None
     detect_deal: Callable[[Deal], Iterator[Finding]] | None = None
+    #: the rule the maxim's rule half is, and words of the verdict that mark a breach of that half
+    #: (such a violation is reported under the maxim)
+    rule: tuple[str, str] | None = None
+
+    def broken_by(self, v: Verdict) -> bool:
+        """Whether verdict ``v`` finds the maxim's rule half broken."""
+        return self.rule is not None and v.rule == self.rule[0] and self.rule[1] in v.message_zh
 
 
 def finding(

@@ -6,6 +6,7 @@ own hand, the public history (cards played so far), and the counts shown under �
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cached_property
 from typing import Any
@@ -13,16 +14,21 @@ from typing import Any
 from replay.cards import RANK_BJ, RANK_SJ, Card
 from replay.events import Event
 from replay.replay import Replay
-from replay.seats import same_side
 from replay.state import State
 from replay.verdicts import Verdict
 
 
-class Deal:
-    """A replayed deal and the public history the coach reads it with (computed once)."""
+def _never(st: State, a: int, b: int) -> bool:
+    return False
 
-    def __init__(self, replay: Replay) -> None:
+
+class Deal:
+    """A replayed deal and the public history the coach reads it with (computed once); ``opponents``
+    tells whether two seats play against each other (the game's ``GameCoach.opponents``)."""
+
+    def __init__(self, replay: Replay, opponents: Callable[[State, int, int], bool] = _never) -> None:
         self.replay = replay
+        self.opponents = opponents
         events = replay.log.events
         self.bj_before: list[int] = [0]
         self.first_sj: dict[int, int] = {}  # seat -> index of its first play with a small joker
@@ -95,14 +101,12 @@ class Moment:
         return self.before.shown_counts().get(seat)
 
     def opponent(self, seat: int) -> bool:
-        """True when ``seat`` plays against the acting seat (够级: the other team)."""
-        if self.replay.log.game == "gouji":
-            return not same_side(seat, self.seat)
-        return False
+        """True when ``seat`` plays against the acting seat (够级: the other team; the game's coach says)."""
+        return self.deal.opponents(self.before, seat, self.seat)
 
     def big_jokers_out(self) -> int:
-        """Big jokers the seat cannot see: not in its hand and not yet played (4 decks hold 4)."""
-        return 4 - self.count(RANK_BJ) - self.deal.bj_before[self.index]
+        """Big jokers the seat cannot see: not in its hand and not yet played (a deck holds one)."""
+        return int(self.engine.decks) - self.count(RANK_BJ) - self.deal.bj_before[self.index]
 
     @property
     def is_lead(self) -> bool:
@@ -124,8 +128,3 @@ class Moment:
     def held_tokens(self) -> tuple[str, ...]:
         """The seat's cards before the event."""
         return tuple(c.token for c in self.held)
-
-
-def is_joker(card: Card) -> bool:
-    """True for SJ and BJ."""
-    return card.rank >= RANK_SJ

@@ -24,9 +24,9 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from replay import seats
+from coach.games import coach_for
 from replay.cards import RANK_2, RANK_A, RANK_SJ, Card
-from replay.events import Call, Event, Kou, Pass, Play, Revolution, Waive, Yield
+from replay.events import Event, Pass, Play, Revolution, Waive
 from replay.seats import opposite
 from replay.simulate import RandomBot
 from replay.state import SETUP, State
@@ -35,11 +35,8 @@ Cards = tuple[Card, ...]
 
 
 def same_side(eng: Any, st: State, a: int, b: int) -> bool:
-    """True when seats ``a`` and ``b`` play on the same side (as the state truly is)."""
-    if eng.game == "gouji":
-        return seats.same_side(a, b)
-    crown = (st.emperor, st.loyalist) if st.loyalist != -1 else (st.emperor,)
-    return (a in crown) == (b in crown)
+    """True when seats ``a`` and ``b`` play on the same side (as the state truly is; the game's coach says)."""
+    return coach_for(eng.game).same_side(st, a, b)
 
 
 def cost(cards: Cards, groups: dict[int, list[Card]]) -> tuple[int, int, int, int, int]:
@@ -81,7 +78,7 @@ class Policy(RandomBot):
             return [tuple(jokers)]
         if len(plain) == 1 or (eng.twos_attach and len(plain) == 2 and RANK_2 in groups):
             return [tuple(c for r in plain for c in groups[r]) + tuple(jokers)]  # one set: 2s attach to the base
-        bound = st.burners >> seat & 1 and not st.chaos and jokers
+        bound = coach_for(eng.game).bound(st, seat) and jokers
         out = []
         for r in plain:
             if r == RANK_2 and len(plain) > 1 and eng.twos_attach:
@@ -102,7 +99,7 @@ class Policy(RandomBot):
     def answer_options(self, eng: Any, st: State, seat: int) -> list[Cards]:
         """Sets that beat the table, cheapest first (those a burn's condition forbids left out)."""
         opts = self.answers(eng, st, seat)
-        if st.burners >> seat & 1 and not st.chaos:
+        if coach_for(eng.game).bound(st, seat):
             left = st.hands[seat].size
             opts = [c for c in opts if any(x.rank >= RANK_SJ for x in c) or len(c) == left]
         groups = self.by_rank(st, seat)
@@ -127,20 +124,20 @@ class Policy(RandomBot):
 
     def choose(self, eng: Any, st: State) -> Event:
         """The policy's event for the current state (any game, any phase)."""
-        if eng.game == "baohuang" and st.phase == SETUP and st.emperor == -1:
+        game = coach_for(eng.game)
+        if game.bidding(st):
             return self.bid(eng, st)
         if st.table is None or st.window:
             seat = st.leader if st.table is None else st.owner
             if st.phase == SETUP and st.table is None:
-                seat = st.emperor if eng.game == "baohuang" else eng.first_leader(st)[0]
+                seat = game.first_leader(eng, st)
                 if seat == -1:
                     seat = st.active_seats()[0]
             if st.window and not st.active(seat):
                 return Pass(eng.burners(st)[0])
             return Play(seat, cards=self.lead(eng, st, seat))
         seat = st.to_act
-        # 够级: the owner's 对头 declines with 扣 (Gouji.actors), everyone else passes
-        decline: Event = Kou(seat) if eng.game == "gouji" and seat == opposite(st.owner) else Pass(seat)
+        decline = game.decline(st, seat)  # 够级: the owner's 对头 declines with 扣, everyone else passes
         if self.rng.random() < self.noise:
             opts = self.answer_options(eng, st, seat)
             k = self.rng.randrange(len(opts) + 1)
@@ -159,7 +156,7 @@ class Policy(RandomBot):
         (``natural_only``: None instead of an answer that spends 2s or jokers)."""
         table = st.table
         assert table is not None
-        if table.dead or (table.sj and table.base < RANK_SJ) or (st.burners >> seat & 1 and not st.chaos):
+        if table.dead or (table.sj and table.base < RANK_SJ) or coach_for(eng.game).bound(st, seat):
             opts = self.answer_options(eng, st, seat)
             return opts[0] if opts else None
         m = table.size
@@ -178,23 +175,12 @@ class Policy(RandomBot):
         opts = self.answer_options(eng, st, seat)
         return opts[0] if opts else None
 
-    # -- 保皇 bidding ------------------------------------------------------------------------------
+    # -- bidding (保皇) ------------------------------------------------------------------------------
 
     def bid(self, eng: Any, st: State) -> Event:
-        """Call with a triple on a strong hand, else yield (a forced seat calls when it can)."""
-        holder = st.to_act
-        counts: dict[Card, int] = {}
-        high = 0
-        for c in st.hands[holder].known_cards():
-            counts[c] = counts.get(c, 0) + 1
-            high += c.rank >= RANK_2
-        triples = [c for c, k in counts.items() if k >= 3]
-        if st.forced != -1:
-            exact = [c for c in triples if counts[c] == 3]
-            return Call(holder, cards=(max(exact, key=lambda c: c.rank),) * 3) if exact else Pass(holder)
-        if triples and high >= 4:
-            return Call(holder, cards=(max(triples, key=lambda c: c.rank),) * 3)
-        return Yield(holder)
+        """The game's bid for the policy (保皇: call with a triple on a strong hand, else yield)."""
+        bid = coach_for(eng.game).bid
+        return super().bid(eng, st) if bid is None else bid(st)
 
     def reveals(self, eng: Any, st: State) -> list[Event]:
         """The policy never reveals a role."""
@@ -218,12 +204,14 @@ class SeatBots:
     @staticmethod
     def awaited(eng: Any, st: State) -> int:
         """The seat whose decision the state waits for (leader, owner in a window, or to_act)."""
-        if eng.game == "baohuang" and st.phase == SETUP:
-            return st.to_act if st.emperor == -1 else st.emperor
+        game = coach_for(eng.game)
+        setup = game.setup_seat(eng, st)
+        if setup is not None:
+            return setup
         if st.table is None:
             if st.leader != -1:
                 return st.leader
-            first = eng.first_leader(st)[0]
+            first = game.first_leader(eng, st)
             return first if first != -1 else st.active_seats()[0]
         if st.window:
             return st.owner if st.active(st.owner) else eng.burners(st)[0]

@@ -32,9 +32,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from coach.gouji import team_result
 from coach.learners import SUPPORTED, MaximPolicy
 from coach.maxims import BY_KEY, MAXIMS
-from replay.gouji_score import score_gouji
 from replay.log import Log
 from replay.profile import Profile, load_profile
 from replay.simulate import SimulatedDeal, simulate_deal
@@ -43,6 +43,7 @@ Z95 = 1.959963984540054  # the 97.5% point of the standard normal distribution
 NOISE = 0.08  # Policy's own default: the chance of a random decision
 DEALS = 15_000  # the documented size of the study (``make study``)
 SEED = 1
+PROFILE = "gouji"  # the shipped 够级 profile the study plays by default
 CHUNK = 50  # deals per task handed to a worker
 MIN_AROSE = 30  # fewer deals where the position arose: too few to conclude anything
 MARKER = "<!-- Everything below this line is written by `python -m coach.study` (make study): edit above it. -->"
@@ -158,10 +159,7 @@ def deal_seed(seed: int, k: int) -> int:
 
 def team_points(deal: SimulatedDeal, team: int, profile: Profile) -> int:
     """The team's net points in a finished 够级 deal: raw × 2 after a sweep (0 for a void deal)."""
-    score = score_gouji(deal.states[-1], profile)
-    if score is None or score.void:
-        return 0
-    return score.teams[team].raw * (2 if score.sweep else 1)
+    return team_result(deal.states[-1], profile, team)
 
 
 @dataclass(frozen=True)
@@ -194,7 +192,7 @@ class Pair:
         return self.follow.log, self.break_.log
 
 
-def play_pair(key: str, seed: int, team: int, profile: Profile | str = "gouji", noise: float = NOISE) -> Pair:
+def play_pair(key: str, seed: int, team: int, profile: Profile | str = PROFILE, noise: float = NOISE) -> Pair:
     """The deal of ``seed`` played by Policy at every seat, with ``team`` following maxim ``key``
     and then breaking it (the same random seeds in both runs)."""
     prof = load_profile(profile) if isinstance(profile, str) else profile
@@ -256,7 +254,7 @@ def play_all(
     deals: int,
     seed: int = SEED,
     jobs: int | None = None,
-    profile: str = "gouji",
+    profile: str = PROFILE,
     noise: float = NOISE,
 ) -> tuple[dict[str, list[Outcome]], dict[str, float]]:
     """Every pair of runs of the study, by maxim in deal order, and the seconds of play per maxim
@@ -398,7 +396,7 @@ def run_study(
     seed: int = SEED,
     jobs: int | None = None,
     keys: Iterable[str] | None = None,
-    profile: str = "gouji",
+    profile: str = PROFILE,
     noise: float = NOISE,
 ) -> Study:
     """Play the study (every maxim the players know, unless ``keys`` says which) and summarize it."""
@@ -532,7 +530,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     ap.add_argument("--deals", type=int, default=DEALS, help=f"deals per maxim (default {DEALS})")
     ap.add_argument("--seed", type=int, default=SEED, help=f"the study's seed (default {SEED})")
     ap.add_argument("--jobs", type=int, default=None, help="worker processes (default: every core)")
-    ap.add_argument("--profile", default="gouji", help="the 够级 rule profile (default gouji)")
+    ap.add_argument("--profile", default=PROFILE, help=f"the 够级 rule profile (default {PROFILE})")
     ap.add_argument(
         "--noise", type=float, default=NOISE, help=f"Policy's chance of a random decision (default {NOISE})"
     )
@@ -542,7 +540,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = ap.parse_args(argv)
     if args.deals < 1:
         ap.error("--deals must be at least 1")
-    if load_profile(args.profile).game != "gouji":
+    games = frozenset.union(*(BY_KEY[k].games for k in args.maxim or SUPPORTED))
+    if load_profile(args.profile).game not in games:
         ap.error(f"{args.profile}: the maxims are 够级's; give a 够级 profile")
     study = run_study(args.deals, args.seed, args.jobs, args.maxim, args.profile, args.noise)
     for r in study.results:

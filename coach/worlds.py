@@ -21,12 +21,13 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from replay.cards import BJ, Card, full_decks
-from replay.events import Burn, Call, Event, Play, Refuse, Return, Show, Tribute
+from coach.games import coach_for
+from replay.cards import Card, full_decks
+from replay.events import Burn, Event, Play, Refuse, Return, Show, Tribute
 from replay.hand import SLOT_CARD, Hand
 from replay.state import State
 
@@ -65,6 +66,18 @@ def _take(pool: Counter[Card], card: Card) -> bool:
     return False
 
 
+def unseen_cards(deck: Iterable[Card], own: Iterable[Card], gone: Iterable[Card]) -> Counter[Card]:
+    """The cards a seat has not seen: those of ``deck`` less its own hand and the cards it saw leave the
+    hands (played, or buried by itself); a suitless card takes one of its rank. The one count of what a
+    seat cannot see, for every game (``knowledge`` here, 升级's ``coach.shengji.unseen``)."""
+    pool = Counter(deck)
+    for c in own:
+        _take(pool, c)
+    for c in gone:
+        _take(pool, c)
+    return +pool
+
+
 def _drop(cards: list[Card], gone: Sequence[Card]) -> None:
     """Remove from ``cards`` those that left the hand; a card whose suit is not recorded, on either side,
     takes one of its rank (another suit of a rank does not)."""
@@ -85,24 +98,13 @@ def knowledge(eng: Any, states: Sequence[State], events: Sequence[Event], index:
         raise NoWorld(f"seat {seat}'s hand at event {index} is not fully known")
     n = st.n
     located: list[list[Card]] = [[] for _ in range(n)]
-    called, not_to = None, -1
-    if eng.game == "baohuang":
-        if st.marked not in (-1, seat):
-            located[st.marked].append(BJ)  # the marked big joker: its holder is public
-        if st.called is not None and not st.grab and not st.solo:
-            known = eng.roles_known_to(st, seat)
-            holder = next((t for t, r in known.items() if r == "loyalist"), None)
-            if holder is not None and holder != seat:
-                located[holder].append(st.called)  # its copy, until it plays it (below)
-            elif holder is None:
-                called, not_to = st.called, st.emperor
+    game = coach_for(eng.game)
+    called, not_to = game.placed(eng, st, seat, located)
     for ev in events[:index]:
+        if game.saw(st, seat, ev, located):
+            continue
         if isinstance(ev, Show) and ev.seat != seat:
             located[ev.seat] += ev.cards
-        elif isinstance(ev, Call) and ev.seat == st.emperor and ev.seat != seat:
-            have = Counter(located[ev.seat])  # the marked big joker may be one of the cards shown
-            for c, k in Counter(ev.cards).items():
-                located[ev.seat] += [c] * max(0, k - have[c])
         elif isinstance(ev, Tribute | Return | Refuse) and seat in (ev.seat, ev.to):
             _drop(located[ev.seat], ev.cards)
             if ev.to != seat:
@@ -115,13 +117,8 @@ def knowledge(eng: Any, states: Sequence[State], events: Sequence[Event], index:
             if t != seat:
                 pool.update(st.hands[t].known_cards())
     else:
-        pool = Counter(full_decks(eng.decks, eng.removed_ranks))
-        for c in own_hand.known_cards():
-            _take(pool, c)
-        played = st.played or ()
-        for slot, k in enumerate(played):
-            for _ in range(k):
-                _take(pool, SLOT_CARD[slot])
+        played = [SLOT_CARD[slot] for slot, k in enumerate(st.played or ()) for _ in range(k)]
+        pool = unseen_cards(full_decks(eng.decks, eng.removed_ranks), own_hand.known_cards(), played)
     for t in range(n):
         kept = []
         for c in located[t]:
@@ -162,11 +159,7 @@ def sample_hands(k: Knowledge, rng: random.Random) -> tuple[tuple[Card, ...], ..
 def world(eng: Any, st: State, hands: Sequence[Sequence[Card]]) -> State:
     """The state ``st`` with every hand replaced by ``hands`` (fully known): a determinized deal."""
     new = st._replace(hands=tuple(Hand.dealt(h) for h in hands), played=())
-    if eng.game == "baohuang" and st.called is not None and not st.grab and not st.solo:
-        holder = next((t for t, h in enumerate(hands) if st.called in h and t != st.emperor), -1)
-        if holder != -1:
-            new = new._replace(loyalist=holder)
-    return new
+    return coach_for(eng.game).world(st, new, hands)
 
 
 def true_world(st: State) -> State:

@@ -1,4 +1,4 @@
-"""The coach on 升级 (coach/shengji_notes.py): violations with their evidence, and the notes, each on a
+"""The coach on 升级 (coach/shengji.py): violations with their evidence, and the notes, each on a
 hand-made position where it must fire and on its near neighbours where it must not.
 
 Every hand-made deal is the same frame: seat 0 declares with the big joker and a pair of 4♣ (clubs are
@@ -19,7 +19,7 @@ import pytest
 
 from coach.coach import coach_log, coach_replay
 from coach.findings import Finding
-from coach.shengji_notes import (
+from coach.shengji import (
     POINTS_BURIED,
     POINTS_GIVEN,
     POINTS_NOT_TAKEN,

@@ -11,3 +11,8 @@ MAXIMS: list[Maxim] = [
     m.MAXIM for m in (feng_q, you_dan, xiaohua_gua4, xiaohua_zao, guo_pai, dan_pai, dang_san, fang_yi)
 ]
 BY_KEY: dict[str, Maxim] = {m.key: m for m in MAXIMS}
+
+
+def maxims_for(game: str) -> list[Maxim]:
+    """The maxims that speak to ``game`` (each names its games), in the seed's order."""
+    return [m for m in MAXIMS if game in m.games]

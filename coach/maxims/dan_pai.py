@@ -60,5 +60,6 @@ MAXIM = Maxim(
     reading_zh="对手的单张不要轻易放过；对手快走时，能拦就别放过它的3（否则它得发牌权，走得更快）",
     reading_en="do not let opponents' singles through lightly; never let an opponent near its end through on 3s when you could stop them",
     sureness="fair",
+    games=frozenset({"gouji"}),
     detect=detect,
 )

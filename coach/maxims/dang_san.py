@@ -42,5 +42,6 @@ MAXIM = Maxim(
     reading_zh="拦对手的3，不在对手的4上花2或王",
     reading_en="block an opponent down to 3s; do not spend 2s or jokers on their 4s",
     sureness="unsure",
+    games=frozenset({"gouji"}),
     detect=detect,
 )

@@ -18,8 +18,6 @@ from coach.moment import Deal
 def detect_deal(deal: Deal) -> Iterator[Finding]:
     """The finish pattern of each team."""
     rep = deal.replay
-    if rep.log.game != "gouji":
-        return
     score = rep.score()
     if score is None or score.void:
         return
@@ -58,5 +56,6 @@ MAXIM = Maxim(
     reading_zh="放一个对手先走（头科），本方把另外两个对手串到最后",
     reading_en="let one opponent go out first, so your team can trap the other two in the last places",
     sureness="unsure",
+    games=frozenset({"gouji"}),
     detect_deal=detect_deal,
 )

@@ -46,5 +46,6 @@ MAXIM = Maxim(
     reading_zh="对手出Q时用A盖帽，不用K（K容易被下一个对手便宜地管住）",
     reading_en="facing an opponent's Qs, answer with As (the cap), not Ks that the next opponent tops cheaply",
     sureness="fair",
+    games=frozenset({"gouji"}),
     detect=detect,
 )

@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from coach.findings import Finding
+from coach.gouji import table_gouji
 from coach.maxim import Maxim, finding
 from coach.moment import Moment
 from replay.cards import RANK_SJ, Card
@@ -30,9 +31,13 @@ def detect(m: Moment) -> Iterator[Finding]:
     """A keepable burn passed up."""
     st = m.before
     ev = m.event
-    if m.replay.log.game != "gouji" or st.table is None:
-        return
-    if ev.action != "pass" or not st.table_gouji or not m.opponent(st.owner) or m.seat == opposite(st.owner):
+    if (
+        st.table is None
+        or ev.action != "pass"
+        or not table_gouji(st)
+        or not m.opponent(st.owner)
+        or m.seat == opposite(st.owner)
+    ):
         return
     if m.seat not in m.engine.burners(st):
         return
@@ -55,5 +60,7 @@ MAXIM = Maxim(
     reading_zh="过了牌就不能再烧（规则）；能烧时烧牌优先于对头上牌",
     reading_en="a seat that passed may not burn (a rule); burning takes priority over the 对头's answer",
     sureness="sure",
+    games=frozenset({"gouji"}),
     detect=detect,
+    rule=("GJ-BURN", "过牌不烧"),
 )

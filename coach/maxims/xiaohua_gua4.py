@@ -43,5 +43,6 @@ MAXIM = Maxim(
     reading_zh="小花挂在4上最值：4本来是死牌",
     reading_en="hanging a small joker on 4s is worth it: 4s are otherwise dead cards",
     sureness="fair",
+    games=frozenset({"gouji"}),
     detect=detect,
 )

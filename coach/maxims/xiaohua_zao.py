@@ -43,5 +43,6 @@ MAXIM = Maxim(
     reading_zh="小花要早用，晚了会被大花管死",
     reading_en="use small jokers early; late in the deal they die to big jokers",
     sureness="fair",
+    games=frozenset({"gouji"}),
     detect=detect,
 )

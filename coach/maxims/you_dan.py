@@ -54,5 +54,6 @@ MAXIM = Maxim(
     reading_zh="手里有单张时先发单张，不先发3（也有人反过来说“有3不发单”：3跟不上牌，宜早发），由规则选项决定",
     reading_en="when holding singles, lead them rather than 3s (some say the reverse); the profile picks the side",
     sureness="disputed",
+    games=frozenset({"gouji"}),
     detect=detect,
 )

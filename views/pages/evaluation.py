@@ -28,6 +28,7 @@ import streamlit as st
 
 from coach import evaluate
 from coach.evaluate import DEFAULT_CANDIDATES, DEFAULT_ROLLOUTS, Candidate, Decision, Evaluation, Settings
+from coach.games import priced_games
 from coach.grades import GRADES
 from data.evaluations import StoredEvaluation, StoredEvaluationError, save_evaluation, settings_key
 from replay.replay import Replay
@@ -62,7 +63,7 @@ TEAM_COLOR = "#7c3aed"
 def unpriced_note(game: str) -> str | None:
     """What the page says for a game whose decisions the coach does not price by rollouts (None for a
     game it prices: 够级 and 保皇)."""
-    priced = evaluate.PRICED_GAMES
+    priced = priced_games()
     if game in priced:
         return None
     zh, en = game_words(game)

@@ -21,8 +21,8 @@ import pandas as pd
 import plotly.graph_objects as go
 import streamlit as st
 
-from coach.evaluate import PRICED_GAMES
 from coach.findings import KINDS
+from coach.games import priced_games
 from coach.maxims import BY_KEY
 from coach.version import COACH_VERSION
 from data import queries
@@ -111,7 +111,7 @@ def _stale(eng: Any, game: str) -> None:
 def _accuracy(eng: Any, game: str, chosen: str | None) -> None:
     """Accuracy by simulation over the evaluated deals (the latest evaluation of each deal)."""
     st.subheader(t("模拟评估的准确率", "Accuracy by simulation"))
-    if game not in PRICED_GAMES:
+    if game not in priced_games():
         st.info(_unpriced(game))
         return
     acc = player_accuracy(eng, game)
@@ -423,8 +423,8 @@ def _ladder(eng: Any, right: Any, game: str, rows: list[queries.LevelRow]) -> No
 
 def _unpriced(game: str) -> str:
     """What the page says for a game the coach does not price by rollouts."""
-    zh = "和".join(registry.get(g).name_zh for g in PRICED_GAMES)
-    en = " and ".join(registry.get(g).name_zh for g in PRICED_GAMES)
+    zh = "和".join(registry.get(g).name_zh for g in priced_games())
+    en = " and ".join(f"{registry.get(g).name_zh} ({registry.get(g).name_en})" for g in priced_games())
     return t(
         f"模拟评估（推演定价）目前只适用于{zh}：{game_name(game)}没有准确率。",
         f"Pricing by rollouts is for {en} only, for now: {game_name(game)} has no accuracy.",

@@ -1,4 +1,4 @@
-"""The coach on a 升级 deal: rule violations with their evidence, and notes a learner needs.
+"""升级's part of the coach (``coach_for("shengji")``): rule violations with their evidence, and notes a learner needs.
 
 Violations: every event the replay found illegal (a revoke, a wrong shape, out of turn, a bad
 declaration, exchange or bury …), with the seat's hand before it, the trick so far and who led it.
@@ -40,11 +40,14 @@ from collections import Counter
 from collections.abc import Callable, Iterator, Sequence
 from typing import Any, cast
 
-from coach.findings import Evidence, Finding
+from coach.findings import Evidence, Finding, violation_of
+from coach.games import GameCoach, Teams, register
+from coach.moment import Moment
+from coach.worlds import unseen_cards
 from replay.cards import RANK_A, Card, format_cards, format_cards_zh, full_decks
 from replay.events import Bury, Play
 from replay.replay import Replay
-from replay.seats import opposite
+from replay.seats import opposite, side_seats
 from replay.shengji import (
     TRUMP,
     Combo,
@@ -102,12 +105,12 @@ def _low(cards: Sequence[Card], tr: Trumps) -> int:
     return sum(tr.key(c)[1] for c in cards)
 
 
-def _cheap(tr: Trumps) -> Callable[[tuple[Card, ...]], Any]:
+def _cheap(tr: Trumps) -> Callable[[Sequence[Card]], Any]:
     """Order of plays: fewest and lowest trumps, then the most points, then the lowest cards."""
     return lambda p: (_spend(p, tr), -card_points(p), _low(p, tr), _tokens(p))
 
 
-def _lowest(tr: Trumps) -> Callable[[tuple[Card, ...]], Any]:
+def _lowest(tr: Trumps) -> Callable[[Sequence[Card]], Any]:
     """Order of plays: fewest and lowest trumps, then the lowest cards."""
     return lambda p: (_spend(p, tr), _low(p, tr), _tokens(p))
 
@@ -174,17 +177,10 @@ def follows(held: Sequence[Card], lead: Combo, tr: Trumps) -> list[tuple[Card, .
 
 def unseen(st: SjState, seat: int) -> Counter[Card]:
     """The cards ``seat`` has not seen: two decks less its hand, every card played and, for the declarer,
-    the cards it buried."""
-    left = Counter(full_decks(2))
-    left.subtract(st.hands[seat].known_cards())
-    for t in st.tricks:
-        for _, cs in t.plays:
-            left.subtract(cs)
-    for _, cs in st.trick:
-        left.subtract(cs)
-    if seat == st.declarer:
-        left.subtract(st.buried)
-    return +left
+    the cards it buried (``coach.worlds.unseen_cards``)."""
+    played = [c for t in st.tricks for _, cs in t.plays for c in cs] + [c for _, cs in st.trick for c in cs]
+    buried = list(st.buried) if seat == st.declarer else []
+    return unseen_cards(full_decks(2), st.hands[seat].known_cards(), played + buried)
 
 
 def can_be_beaten(st: SjState, seat: int) -> bool:
@@ -205,6 +201,11 @@ def can_be_beaten(st: SjState, seat: int) -> bool:
     else:  # a throw: only a ruff of a side suit's throw beats it (taken as possible when trumps enough are unseen)
         return lead.cls != TRUMP and sum(k for c, k in cards.items() if tr.key(c)[0] == TRUMP) >= lead.size
     return any(trick_winner((*st.trick, (_ANY_SEAT, s)), tr) == _ANY_SEAT for s in sets)
+
+
+def _sj(st: Any) -> SjState:
+    """A state of a 升级 replay (``Replay.states`` is typed with the climbing games' State)."""
+    return cast(SjState, st)
 
 
 # -- findings -----------------------------------------------------------------------------------------
@@ -229,27 +230,12 @@ def _evidence(
     )
 
 
-def violations(replay: Replay, seat: int | None = None) -> Iterator[Finding]:
-    """A finding for every event the replay found illegal (revokes, wrong shapes, out of turn …), with
-    the seat's hand before it and the trick so far (its plays by seat, and who led it)."""
-    events = replay.log.events
-    for v in replay.verdicts:
-        if v.legal or v.index is None or (seat is not None and v.seat != seat):
-            continue
-        # a 升级 replay holds SjState states; ``Replay.states`` is typed with the climbing games' State
-        st = cast(SjState, replay.states[v.index])
-        ev = events[v.index]
-        facts: dict[str, Any] = {"phase": st.phase} if isinstance(st, SjState) else {}
-        yield Finding(
-            index=v.index,
-            seat=v.seat,
-            kind="violation",
-            severity="violation",
-            message_zh=v.message_zh,
-            message_en=v.message_en,
-            rule=v.rule,
-            evidence=_evidence(st, ev.seat, ev.cards, action=ev.action, **facts),
-        )
+def violation(m: Moment) -> Finding:
+    """The finding for an event the replay found illegal (a revoke, a wrong shape, out of turn …), with the
+    seat's hand before it and the trick so far (its plays by seat, and who led it)."""
+    st = _sj(m.before)
+    ev = m.event
+    return violation_of(m.verdict, _evidence(st, ev.seat, ev.cards, action=ev.action, phase=st.phase))
 
 
 def _note(i: int, seat: int, severity: str, zh: str, en: str, evidence: Evidence) -> Finding:
@@ -267,16 +253,16 @@ def _note(i: int, seat: int, severity: str, zh: str, en: str, evidence: Evidence
 
 def _finished_trick(replay: Replay, st: SjState) -> Trick | None:
     """The trick that the play made in ``st`` belongs to, once finished (None when the deal stopped first)."""
-    final = replay.final
+    final = _sj(replay.final)
     k = len(st.tricks)
-    return final.tricks[k] if isinstance(final, SjState) and len(final.tricks) > k else None
+    return final.tricks[k] if len(final.tricks) > k else None
 
 
 def play_notes(replay: Replay, i: int) -> Iterator[Finding]:
     """The notes on the legal play of event ``i`` when it follows to a trick."""
-    st = replay.states[i]
+    st = _sj(replay.states[i])
     ev = replay.log.events[i]
-    if not isinstance(st, SjState) or type(ev) is not Play or not st.trick or st.trumps is None or st.lead is None:
+    if type(ev) is not Play or not st.trick or st.trumps is None or st.lead is None:
         return
     s, play, tr, lead = ev.seat, tuple(ev.cards), st.trumps, st.lead
     hand = st.hands[s]
@@ -380,9 +366,9 @@ def play_notes(replay: Replay, i: int) -> Iterator[Finding]:
 
 def bury_note(replay: Replay, i: int) -> Iterator[Finding]:
     """The note on the bury of event ``i`` when the defenders took the kitty's points."""
-    st = replay.states[i]
+    st = _sj(replay.states[i])
     ev = replay.log.events[i]
-    if not isinstance(st, SjState) or type(ev) is not Bury or st.trumps is None:
+    if type(ev) is not Bury or st.trumps is None:
         return
     score = replay.score()
     buried = card_points(ev.cards)
@@ -419,21 +405,19 @@ def bury_note(replay: Replay, i: int) -> Iterator[Finding]:
     )
 
 
-def notes(replay: Replay, seat: int | None = None) -> Iterator[Finding]:
-    """The notes on the legal plays and bury of a 升级 deal (only those about ``seat`` when given)."""
-    events = replay.log.events
-    for v in replay.verdicts:
-        if not v.legal or v.index is None or (seat is not None and v.seat != seat):
-            continue
-        ev = events[v.index]
-        if type(ev) is Play:
-            yield from play_notes(replay, v.index)
-        elif type(ev) is Bury:
-            yield from bury_note(replay, v.index)
+def notes(m: Moment) -> Iterator[Finding]:
+    """The notes on a legal play or bury of a 升级 deal."""
+    ev = m.event
+    if type(ev) is Play:
+        yield from play_notes(m.replay, m.index)
+    elif type(ev) is Bury:
+        yield from bury_note(m.replay, m.index)
 
 
-def coach_shengji(replay: Replay, seat: int | None = None) -> list[Finding]:
-    """The coach's findings on a 升级 deal in event order (only those about ``seat`` when given)."""
-    found = [*violations(replay, seat), *notes(replay, seat)]
-    found.sort(key=lambda f: f.index if f.index is not None else -1)
-    return found
+def _teams(replay: Replay) -> Teams:
+    return TEAMS
+
+
+TEAMS: Teams = (side_seats(0, 4), side_seats(1, 4))
+
+COACH = register(GameCoach(name="shengji", detectors=(notes,), violation=violation, teams=_teams, fixed_teams=True))

@@ -1,0 +1,167 @@
+"""保皇's part of the coach, registered as ``coach_for("baohuang")``: its notes, its sides (the 皇帝 and the
+保皇派 against the rest), the rollout policy's bidding, and what a seat can place in other hands.
+
+The seeds give no maxims for 保皇, so the coach reports role-aware facts a learner needs, marked as not
+from the seeds. Each is judged from what the acting seat knew of the roles.
+
+- The 保皇派 plays over its own 皇帝's set (it knows who the 皇帝 is).
+- The 皇帝 plays over the 保皇派's set once it knows who the 保皇派 is (明保, the called card played,
+  or it plays alone and so knows there is none).
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterator, Sequence
+from typing import Any
+
+from coach.findings import Evidence, Finding
+from coach.games import GameCoach, Teams, register
+from coach.moment import Moment
+from replay.cards import BJ, RANK_2, Card
+from replay.events import Call, Event, Pass, Yield
+from replay.replay import Replay
+from replay.state import SETUP, State
+
+
+def detect(m: Moment) -> Iterator[Finding]:
+    """Notes on the 皇帝's side playing over each other."""
+    st = m.before
+    ev = m.event
+    if ev.action != "play" or st.table is None or not m.verdict.legal:
+        return
+    eng = m.engine
+    known = eng.roles_known_to(st, m.seat)
+    owner_role = known.get(st.owner)
+    my_role = known.get(m.seat)
+    if my_role == "loyalist" and owner_role in ("emperor", "solo"):
+        zh, en = "保皇派管了自己皇帝的牌", "the 保皇派 played over its own 皇帝's set"
+    elif my_role == "emperor" and owner_role == "loyalist":
+        zh, en = "皇帝管了已知保皇派的牌", "the 皇帝 played over the set of a 保皇派 it knew"
+    else:
+        return
+    yield Finding(
+        index=m.index,
+        seat=m.seat,
+        kind="note",
+        severity="hint",
+        message_zh=f"{zh}（提示，非种子规则）",
+        message_en=f"{en} (a hint, not from the seeds)",
+        evidence=Evidence(
+            held=m.held_tokens(),
+            table=m.table_tokens(),
+            table_seat=st.owner,
+            did=ev.action,
+            did_cards=tuple(c.token for c in ev.cards),
+            facts={"roles_known": {str(k): v for k, v in known.items()}},
+        ),
+        from_seeds=False,
+    )
+
+
+def teams(replay: Replay) -> Teams:
+    """The 皇帝 (with its 保皇派, unless it plays alone) against the rest, as the deal ended; none before a 皇帝."""
+    st = replay.final
+    if st.emperor == -1:
+        return ()
+    side = (st.emperor,) if st.grab or st.solo or st.loyalist == -1 else tuple(sorted({st.emperor, st.loyalist}))
+    return (side, tuple(s for s in range(st.n) if s not in side))
+
+
+def same_side(st: State, a: int, b: int) -> bool:
+    """The 皇帝 and the 保皇派 (as the state truly is) against the rest."""
+    crown = (st.emperor, st.loyalist) if st.loyalist != -1 else (st.emperor,)
+    return (a in crown) == (b in crown)
+
+
+def bidding(st: State) -> bool:
+    """The bidding is on: no 皇帝 yet."""
+    return st.phase == SETUP and st.emperor == -1
+
+
+def bid(st: State) -> Event:
+    """The policy's bid: call with a triple on a strong hand (four 2s and jokers or more), else yield (a
+    forced seat calls when it can)."""
+    holder = st.to_act
+    counts: dict[Card, int] = {}
+    high = 0
+    for c in st.hands[holder].known_cards():
+        counts[c] = counts.get(c, 0) + 1
+        high += c.rank >= RANK_2
+    triples = [c for c, k in counts.items() if k >= 3]
+    if st.forced != -1:
+        exact = [c for c in triples if counts[c] == 3]
+        return Call(holder, cards=(max(exact, key=lambda c: c.rank),) * 3) if exact else Pass(holder)
+    if triples and high >= 4:
+        return Call(holder, cards=(max(triples, key=lambda c: c.rank),) * 3)
+    return Yield(holder)
+
+
+def bid_options(eng: Any, st: State, seat: int) -> list[Event]:
+    """The bids of ``seat`` worth pricing: call, yield, pass."""
+    return [e for e in eng.bid_events(st) if e.seat == seat and isinstance(e, Call | Yield | Pass)]
+
+
+def setup_seat(eng: Any, st: State) -> int | None:
+    """During the setup: the bidding seat, then the 皇帝 (who leads)."""
+    if st.phase != SETUP:
+        return None
+    return st.to_act if st.emperor == -1 else st.emperor
+
+
+def first_leader(eng: Any, st: State) -> int:
+    """The 皇帝 leads the first round."""
+    return st.emperor
+
+
+def placed(eng: Any, st: State, seat: int, located: list[list[Card]]) -> tuple[Card | None, int]:
+    """What ``seat`` can place: the marked big joker (its holder is public), the called card's copy in the
+    hand of a 保皇派 it knows; a copy whose holder it does not know, with the 皇帝 that cannot hold it."""
+    if st.marked not in (-1, seat):
+        located[st.marked].append(BJ)
+    if st.called is not None and not st.grab and not st.solo:
+        known = eng.roles_known_to(st, seat)
+        holder = next((t for t, r in known.items() if r == "loyalist"), None)
+        if holder is not None and holder != seat:
+            located[holder].append(st.called)  # its copy, until it plays it
+        elif holder is None:
+            return st.called, st.emperor
+    return None, -1
+
+
+def saw(st: State, seat: int, ev: Event, located: list[list[Card]]) -> bool:
+    """The cards the 皇帝 called with were shown to all: they stay in its hand until played."""
+    if not (isinstance(ev, Call) and ev.seat == st.emperor and ev.seat != seat):
+        return False
+    have = Counter(located[ev.seat])  # the marked big joker may be one of the cards shown
+    for c, k in Counter(ev.cards).items():
+        located[ev.seat] += [c] * max(0, k - have[c])
+    return True
+
+
+def world(st: State, new: State, hands: Sequence[Sequence[Card]]) -> State:
+    """A sampled deal's 保皇派: whoever holds the called card's copy (other than the 皇帝)."""
+    if st.called is not None and not st.grab and not st.solo:
+        holder = next((t for t, h in enumerate(hands) if st.called in h and t != st.emperor), -1)
+        if holder != -1:
+            return new._replace(loyalist=holder)
+    return new
+
+
+COACH = register(
+    GameCoach(
+        name="baohuang",
+        detectors=(detect,),
+        teams=teams,
+        priced=True,
+        same_side=same_side,
+        bidding=bidding,
+        bid=bid,
+        bid_options=bid_options,
+        setup_seat=setup_seat,
+        first_leader=first_leader,
+        placed=placed,
+        saw=saw,
+        world=world,
+    )
+)

@@ -1,0 +1,80 @@
+"""够级's part of the coach: its teams (the even and the odd seats), the 对头's 扣, the burn's condition a
+seat is bound by, a rollout's worth (the team's points, doubled after 串三户), registered as ``coach_for("gouji")``.
+
+The 够级 maxims (coach/maxims, RULES.md §6) name the game themselves; the fields only a 够级 state holds
+(burners, 四人乱缠, the 够级 set on the table) are read here, for the policy, the learners and the maxims.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from coach.games import GameCoach, Teams, register
+from replay import seats
+from replay.events import Event, Kou, Pass
+from replay.gouji_score import score_gouji
+from replay.profile import Profile
+from replay.replay import Replay
+from replay.state import State
+
+TEAMS: Teams = (seats.side_seats(0, 6), seats.side_seats(1, 6))
+
+
+def bound_by_burn(st: State, seat: int) -> bool:
+    """The seat burned earlier and 四人乱缠 has not begun: each set but its last must carry a joker."""
+    return bool(st.burners >> seat & 1) and not st.chaos
+
+
+def table_gouji(st: State) -> bool:
+    """The set on the table is a 够级 set (and 四人乱缠 has not begun)."""
+    return st.table_gouji
+
+
+def _teams(replay: Replay) -> Teams:
+    return TEAMS
+
+
+def _opponents(st: State, a: int, b: int) -> bool:
+    return not seats.same_side(a, b)
+
+
+def _same_side(st: State, a: int, b: int) -> bool:
+    return seats.same_side(a, b)
+
+
+def _decline(st: State, seat: int) -> Event:
+    """The owner's 对头 declines with 扣 (``Gouji.actors``), everyone else passes."""
+    return Kou(seat) if seat == seats.opposite(st.owner) else Pass(seat)
+
+
+def team_result(st: State, profile: Profile, team: int) -> int:
+    """Team ``team``'s (0 or 1) net points of a finished deal: ``raw``, doubled after 串三户 (0 for a void deal)."""
+    sc = score_gouji(st, profile)
+    if sc is None or sc.void:
+        return 0
+    return sc.teams[team].raw * (2 if sc.sweep else 1)
+
+
+def team_points(eng: Any, st: State, seat: int) -> float:
+    """The points a finished deal gives the seat's team (``team_result``): what a rollout is worth."""
+    return float(team_result(st, eng.profile, seats.side(seat)))
+
+
+def _first_leader(eng: Any, st: State) -> int:
+    return int(eng.first_leader(st)[0])
+
+
+COACH = register(
+    GameCoach(
+        name="gouji",
+        teams=_teams,
+        fixed_teams=True,
+        opponents=_opponents,
+        priced=True,
+        points=team_points,
+        same_side=_same_side,
+        bound=bound_by_burn,
+        decline=_decline,
+        first_leader=_first_leader,
+    )
+)
