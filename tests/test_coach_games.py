@@ -20,9 +20,10 @@ from coach.moment import Moment
 from coach.policy import Policy, same_side
 from coach.report import html_report
 from replay import games
+from replay.baohuang_score import score_baohuang
 from replay.events import Pass
+from replay.gouji_score import score_gouji
 from replay.replay import Replay
-from replay.scoring import score_baohuang, score_gouji
 from replay.simulate import simulate_deal
 
 ROOT = Path(__file__).resolve().parent.parent
