@@ -1,58 +1,29 @@
 """What the climbing games (够级, 保皇) share: the deal, stepping, verdict messages, 接风, 报牌 and
-legal plays. A game is a subclass that says who may act and what each event does."""
+legal plays. A game is a subclass that says who may act and what each event does, over its own state
+type (a ``replay.state.State``)."""
 
 from __future__ import annotations
 
 from collections.abc import Iterator, Mapping
-from typing import Any, ClassVar, NamedTuple
+from typing import Any, ClassVar
 
-from replay.cards import N_SLOTS, RANK_2, RANK_BJ, RANK_SJ, Card, format_cards, format_cards_zh
+from replay.cards import N_SLOTS, RANK_2, RANK_BJ, RANK_SJ, Card
+from replay.engine import Dealt, IllegalAction, Outcome, Problem, Rules, card_words, dealt_hands, repeated
 from replay.events import Burn, Event, Jiefeng, Kou, Pass, Play, Rang, Report
 from replay.hand import Hand
 from replay.profile import Profile
 from replay.scoring import place_words, places_at
 from replay.sets import CardSet, SetFormError, make_set, why_not_beats
-from replay.state import OVER, PLAY, SETUP, VOID, State, bit, evolve
+from replay.state import OVER, PLAY, SETUP, VOID, S, bit, evolve
 from replay.verdicts import Reading
 from replay.view import StepView, climbing_view
 
-ACTION_ZH = {"pass": "过牌", "kou": "扣牌", "rang": "让牌", "jiefeng": "申请接风"}
+__all__ = ["Climbing", "IllegalAction", "Outcome", "not_held", "repeated"]
+
+_cards = card_words
 
 
-class Outcome(NamedTuple):
-    """What one event did: the next state, and the rule it broke (None when legal) with the reason
-    (a key of the rule's quotes in the register); how the event was read where the log leaves it open."""
-
-    state: State
-    rule: str | None = None
-    message_zh: str = ""
-    message_en: str = ""
-    effects: tuple[str, ...] = ()
-    unverified: tuple[str, ...] = ()
-    reading: Reading | None = None
-    reason: str = ""
-
-
-class IllegalAction(ValueError):
-    """An illegal event, raised by ``verify``/``apply``; ``rule`` is the rule ID it breaks."""
-
-    def __init__(self, rule: str, message_en: str, message_zh: str = "") -> None:
-        self.rule, self.message_en, self.message_zh = rule, message_en, message_zh
-        super().__init__(f"[{rule}] {message_en}")
-
-
-def _cards(cards: tuple[Card, ...]) -> tuple[str, str]:
-    return format_cards_zh(cards), format_cards(cards)
-
-
-def repeated(st: Any, zh: str, en: str, rule: str, effect: str = "", reason: str = "") -> Outcome:
-    """A legal event that repeats what the seat said before (a second pass) and changes nothing: its
-    reading says so (``redundant-pass``), backed by ``rule`` (and its ``reason``)."""
-    reading = Reading("redundant-pass", zh, en, rule=rule, reason=reason)
-    return Outcome(st, None, effects=(effect,) if effect else (), reading=reading)
-
-
-def not_held(st: State, seat: int, cards: tuple[Card, ...]) -> Outcome:
+def not_held(st: S, seat: int, cards: tuple[Card, ...]) -> Outcome[S]:
     """The ruling on cards a seat cannot hold by the record (pseudo-rule LOG)."""
     zh, en = _cards(cards)
     return Outcome(st, "LOG", f"座位{seat}手中没有 {zh}", f"seat {seat} does not hold {en}")
@@ -62,16 +33,19 @@ _VERBS = {
     "play": ("出", "plays"), "burn": ("烧牌", "burns with"), "call": ("叫庄", "calls with"), "show": ("亮", "shows"),
     "tribute": ("进贡", "gives"), "return": ("还贡", "returns"), "refuse": ("拒收", "refuses"),
 }  # fmt: skip
+_DECLINES: dict[str, type[Event]] = {"pass": Pass, "kou": Kou, "rang": Rang, "jiefeng": Jiefeng}
 
 
-class Climbing:
-    """The rules of one deal of a climbing game under one profile (``meta``: deal number, previous deal)."""
+class Climbing(Rules[S]):
+    """The rules of one deal of a climbing game under one profile (``meta``: deal number, previous deal),
+    over states of type ``state_type`` (a ``State``). The hooks a game may override have defaults that
+    fit a climbing game with nothing of its own."""
 
-    game: ClassVar[str] = ""
     game_zh: ClassVar[str] = ""
     n: ClassVar[int] = 0
     decks: ClassVar[int] = 4
-    HANDLERS: ClassVar[dict[type, Any]] = {}
+    state_type: type[S]
+    HANDLERS: ClassVar[dict[type[Event], Any]] = {}  # event type -> the method ruling on it: (self, st, ev) -> Outcome
     void_reason: ClassVar[tuple[str, str, str, str]] = (
         "FINISH",
         "",
@@ -82,10 +56,7 @@ class Climbing:
     confirm_rule: ClassVar[tuple[str, str]] = ("ROUND-END", "all-pass")
 
     def __init__(self, profile: Profile, meta: Mapping[str, Any] | None = None) -> None:
-        if profile.game != self.game:
-            raise ValueError(f"profile {profile.name!r} is for {profile.game}, not {self.game}")
-        self.profile = profile
-        self.meta = dict(meta or {})
+        super().__init__(profile, meta)
         self.twos_attach: bool = profile.options["twos_attach"]
         self.removed_ranks: frozenset[int] = frozenset(profile.options.get("removed_ranks", ()))
 
@@ -95,19 +66,11 @@ class Climbing:
         """What the game's deal holds beside the hands, from the log (passed to check_deal and initial)."""
         return {}
 
-    def check_start(self, st: State) -> list[tuple[str, int | None, str, str]]:
+    def check_start(self, st: S) -> list[Problem]:
         """Problems with the deal's start that the hands alone do not show (rule, seat, zh, en)."""
         return []
 
-    def headless_seats(self, st: State) -> tuple[int, ...]:
-        """The seats playing without a head (够级's 无头), for the table's view."""
-        return ()
-
-    def roles_view(self, st: State) -> dict[str, Any] | None:
-        """The roles as the view shows them (保皇's), or None for a game without hidden roles."""
-        return None
-
-    def view(self, st: State, step: int, profile: Profile) -> StepView:
+    def view(self, st: S, step: int, profile: Profile) -> StepView:
         """The table after ``step`` events, as plain values."""
         return climbing_view(self, st, step, profile)
 
@@ -116,16 +79,16 @@ class Climbing:
         total = (54 - 4 * len(self.removed_ranks)) * self.decks
         return [total // self.n + (1 if s < total % self.n else 0) for s in range(self.n)]
 
-    def _deal_sizes(self, hands: tuple[tuple[Card | None, ...] | None, ...]) -> list[tuple[str, int | None, str, str]]:
+    def _deal_sizes(self, hands: tuple[tuple[Card | None, ...] | None, ...]) -> list[Problem]:
         """Problems with the hand sizes as dealt (the game's deal rule)."""
         return []
 
-    def _form_error(self, st: State, cards: tuple[Card, ...], exc: SetFormError) -> Outcome:
+    def _form_error(self, st: S, cards: tuple[Card, ...], exc: SetFormError) -> Outcome[S]:
         """The ruling on cards that form no set (SET-FORM)."""
         zh, en = _cards(cards)
         return Outcome(st, "SET-FORM", f"{zh} 不成一套牌：不同点数不能混出（2、王除外）", f"{en} is not one set: {exc}")
 
-    def _take(self, st: State, s: int, cards: tuple[Card, ...]) -> tuple[CardSet, Hand] | Outcome:
+    def _take(self, st: S, s: int, cards: tuple[Card, ...]) -> tuple[CardSet, Hand] | Outcome[S]:
         """The set a seat plays and its hand after it, or the ruling that stops the play before any
         question of turn: the seat is out, the cards form no set, the seat cannot hold them, or four
         decks do not hold them."""
@@ -144,41 +107,37 @@ class Climbing:
                 return over
         return cs, hand
 
-    def _quiet_decline(self, st: State, s: int) -> State:
+    def _quiet_decline(self, st: S, s: int) -> S:
         """Seat ``s`` declines the table set without being bound by a pass (接风)."""
         raise NotImplementedError
 
-    def _close(self, st: State) -> State:
+    def _close(self, st: S) -> S:
         raise NotImplementedError
 
-    def _put(
-        self, st: State, s: int, cs: CardSet, cards: tuple[Card, ...], hand: Hand, burn: bool
-    ) -> tuple[State, list[str]]:
+    def _put(self, st: S, s: int, cs: CardSet, cards: tuple[Card, ...], hand: Hand, burn: bool) -> tuple[S, list[str]]:
         raise NotImplementedError
 
-    def actors(self, st: State) -> dict[int, tuple[str, ...]]:
+    def actors(self, st: S) -> dict[int, tuple[str, ...]]:
         """Each seat that may act now and how."""
         raise NotImplementedError
 
-    def burners(self, st: State) -> list[int]:
+    def why(self, st: S, seat: int) -> tuple[str, str]:
+        """Why a seat may act now (zh, en)."""
+        raise NotImplementedError
+
+    def burners(self, st: S) -> list[int]:
         """Seats that may burn the set on the table now (none in games without 烧牌)."""
         return []
 
-    def initial(
-        self, hands: tuple[tuple[Card | None, ...] | None, ...] | None, extra: Mapping[str, Any] | None = None
-    ) -> State:
+    def initial(self, hands: Dealt, extra: Mapping[str, Any] | None = None) -> S:
         """The state as dealt (an unknown hand holds as many unknown cards as the deal gives it);
         ``extra`` holds what else the record says of the deal (保皇: the marked joker's seat)."""
-        sizes = self.hand_sizes()
-        if hands is None:
-            built = tuple(Hand.unknown_of(sizes[s]) for s in range(self.n))
-        else:
-            built = tuple(Hand.unknown_of(sizes[s]) if h is None else Hand.dealt(h) for s, h in enumerate(hands))
+        built = dealt_hands(hands, self.hand_sizes())
         live = sum(bit(s) for s, h in enumerate(built) if h.size > 0)
         played = () if all(h.fully_known for h in built) else (0,) * N_SLOTS
-        return State(n=self.n, phase=SETUP, hands=built, live=live, played=played)
+        return self.state_type(n=self.n, phase=SETUP, hands=built, live=live, played=played)
 
-    def _over_deck(self, st: State, cards: tuple[Card, ...]) -> Outcome | None:
+    def _over_deck(self, st: S, cards: tuple[Card, ...]) -> Outcome[S] | None:
         """CARD-DECK for a record with unknown hands: no card is played more often than 4 decks hold."""
         played = list(st.played)
         for c in cards:
@@ -200,12 +159,10 @@ class Climbing:
                 )
         return None
 
-    def check_deal(
-        self, hands: tuple[tuple[Card | None, ...] | None, ...] | None, unverified: list[str]
-    ) -> list[tuple[str, int | None, str, str]]:
+    def check_deal(self, hands: Dealt, unverified: list[str], extra: Mapping[str, Any] | None = None) -> list[Problem]:
         """Problems of a deal as (rule, seat, zh, en): CARD-DECK and the game's deal rule; what cannot
         be checked is appended to ``unverified``."""
-        problems: list[tuple[str, int | None, str, str]] = []
+        problems: list[Problem] = []
         if hands is None:
             unverified.append("deal: no hands recorded; cards held were not checked")
             return problems
@@ -263,7 +220,7 @@ class Climbing:
 
     # -- stepping ---------------------------------------------------------------------------------
 
-    def step(self, st: State, ev: Event) -> Outcome:
+    def step(self, st: S, ev: Event) -> Outcome[S]:
         """The next state and the ruling on ``ev`` (illegal events leave the state unchanged)."""
         handler = self.HANDLERS.get(type(ev))
         if handler is None:
@@ -280,7 +237,7 @@ class Climbing:
         s = ev.seat
         if not 0 <= s < self.n:
             return Outcome(st, "LOG", f"没有座位{s}", f"no seat {s} in {self.game} (0-{self.n - 1})")
-        out = handler(self, st, ev)
+        out: Outcome[S] = handler(self, st, ev)
         if out.rule is not None and ev.cards:
             zh, en = _cards(ev.cards)
             if en not in out.message_en:
@@ -291,24 +248,7 @@ class Climbing:
                 )
         return out
 
-    def verify(self, st: State, ev: Event) -> None:
-        """Raise IllegalAction when ``ev`` is not legal in ``st``."""
-        out = self.step(st, ev)
-        if out.rule is not None:
-            raise IllegalAction(out.rule, out.message_en, out.message_zh)
-
-    def can(self, st: State, ev: Event) -> bool:
-        """True when ``ev`` is legal in ``st``."""
-        return self.step(st, ev).rule is None
-
-    def apply(self, st: State, ev: Event) -> State:
-        """The state after a legal ``ev``; raises IllegalAction otherwise."""
-        out = self.step(st, ev)
-        if out.rule is not None:
-            raise IllegalAction(out.rule, out.message_en, out.message_zh)
-        return out.state
-
-    def force(self, st: State, ev: Event) -> State:
+    def force(self, st: S, ev: Event) -> S:
         """The table after an illegal event, as a referee would carry on: a play that the seat could
         physically make takes the table; anything else is ignored."""
         if not isinstance(ev, Play | Burn) or st.terminal or not 0 <= ev.seat < self.n or not st.active(ev.seat):
@@ -327,7 +267,7 @@ class Climbing:
 
     # -- events every climbing game shares ---------------------------------------------------------
 
-    def _jiefeng(self, st: State, ev: Jiefeng) -> Outcome:
+    def _jiefeng(self, st: S, ev: Jiefeng) -> Outcome[S]:
         s = ev.seat
         if not st.active(s):
             return self._inactive(st, s)
@@ -353,7 +293,7 @@ class Climbing:
             return Outcome(st, "JIEFENG", f"座位{s}已对此牌表态", f"seat {s} already declined this set")
         return Outcome(self._quiet_decline(evolve(st, jiefeng=s), s), None, effects=(f"seat {s} asks for 接风",))
 
-    def _report(self, st: State, ev: Report) -> Outcome:
+    def _report(self, st: S, ev: Report) -> Outcome[S]:
         s = ev.seat
         if not st.active(s):
             return self._inactive(st, s)
@@ -369,15 +309,14 @@ class Climbing:
 
     # -- messages ---------------------------------------------------------------------------------
 
-    def _inactive(self, st: State, s: int) -> Outcome:
-        if s == st.revolution:
-            return Outcome(
-                st,
-                "GJ-REVOLUTION",
-                f"座位{s}已革命，不参与本局",
-                f"seat {s} declared 革命 and sits out",
-                reason="sits-out",
-            )
+    def _sits_out(self, st: S, s: int) -> Outcome[S] | None:
+        """The ruling on an event of a seat that sits the deal out (够级's 革命), or None."""
+        return None
+
+    def _inactive(self, st: S, s: int) -> Outcome[S]:
+        sits_out = self._sits_out(st, s)
+        if sits_out is not None:
+            return sits_out
         place = places_at(st, self.profile).get(s)  # the scoring's place, once it is decided
         zh, en = place_words(place, st.n) if place is not None else ("", "")
         return Outcome(
@@ -387,7 +326,7 @@ class Climbing:
             f"seat {s} is already out" + (f" ({en})" if en else ""),
         )
 
-    def _pass_on_empty_table(self, st: State, s: int) -> Outcome:
+    def _pass_on_empty_table(self, st: S, s: int) -> Outcome[S]:
         """A 过 with nothing on the table. Before any set was played there is nothing to pass on (LEAD),
         and the seat that must lead may not pass (LEAD). Once a round has closed, another seat's 过
         confirms the close and changes nothing: legal (保皇's second-lap pass, 第一圈选择过牌的玩家在第二圈也
@@ -407,7 +346,7 @@ class Climbing:
             ),
         )
 
-    def _nothing_on_table(self, st: State, s: int, action: str) -> Outcome:
+    def _nothing_on_table(self, st: S, s: int, action: str) -> Outcome[S]:
         if st.phase == SETUP or st.leader == -1:
             return Outcome(
                 st,
@@ -422,7 +361,7 @@ class Climbing:
             f"nothing on the table: seat {st.leader} leads; seat {s} cannot {action}",
         )
 
-    def _wrong_leader(self, st: State, s: int) -> Outcome:
+    def _wrong_leader(self, st: S, s: int) -> Outcome[S]:
         lo = st.last_owner
         if lo != -1 and not st.active(lo):
             return Outcome(
@@ -439,12 +378,14 @@ class Climbing:
             f"the last round ended on seat {lo}'s set: seat {st.leader} leads, not seat {s}",
         )
 
-    def _no_beat(self, st: State, why: str, cs: CardSet, zh: str, en: str) -> Outcome:
+    def _no_beat(self, st: S, why: str, cs: CardSet, zh: str, en: str) -> Outcome[S]:
         tz, te = _cards(st.table_cards)
+        table = st.table
+        assert table is not None  # a set answers only a set on the table
         msgs = {
             "SET-COUNT": (
-                f"{zh} 是{cs.size}张，桌上的 {tz} 是{st.table.size}张：张数须相同",
-                f"{en} has {cs.size} cards; {te} on the table has {st.table.size}: counts must match",
+                f"{zh} 是{cs.size}张，桌上的 {tz} 是{table.size}张：张数须相同",
+                f"{en} has {cs.size} cards; {te} on the table has {table.size}: counts must match",
             ),
             "SET-BIGJOKER": (
                 f"桌上的 {tz} 挂了大花，是死牌，无人能上",
@@ -456,9 +397,9 @@ class Climbing:
             ),
             "SET-RANK": (f"{zh} 不比 {tz} 大：须步步高", f"{en} is not higher than {te}"),
             "SET-SMALLJOKER": (
-                f"{tz} 挂了{st.table.sj}个小花，须用不少于{st.table.sj}个大花挂更大的牌来管",
-                f"{te} carries {st.table.sj} small joker(s): an answer needs a higher base "
-                f"and at least {st.table.sj} big joker(s)",
+                f"{tz} 挂了{table.sj}个小花，须用不少于{table.sj}个大花挂更大的牌来管",
+                f"{te} carries {table.sj} small joker(s): an answer needs a higher base "
+                f"and at least {table.sj} big joker(s)",
             ),
         }
         z, e = msgs[why]
@@ -466,14 +407,18 @@ class Climbing:
 
     # -- legal actions ----------------------------------------------------------------------------
 
-    def plays_for(self, st: State, seat: int) -> Iterator[tuple[Card, ...]]:
+    def _leads_anew(self, st: S, seat: int) -> bool:
+        """True when the seat plays a new set over the one on the table (够级's window after a 够死级 set)."""
+        return False
+
+    def plays_for(self, st: S, seat: int) -> Iterator[tuple[Card, ...]]:
         """Every set the seat could play now (lead, answer or burn), as concrete cards."""
         hand = st.hands[seat]
         cards = hand.known_cards()
         by_rank: dict[int, list[Card]] = {}
         for c in cards:
             by_rank.setdefault(c.rank, []).append(c)
-        size = st.table.size if st.table is not None and not (st.window and seat == st.owner) else None
+        size = st.table.size if st.table is not None and not self._leads_anew(st, seat) else None
         table = st.table if size is not None else None
         twos = by_rank.get(RANK_2, []) if self.twos_attach else []
         sjs, bjs = by_rank.get(RANK_SJ, []), by_rank.get(RANK_BJ, [])
@@ -507,7 +452,7 @@ class Climbing:
             return
         yield cards
 
-    def legal_actions(self, st: State) -> Iterator[Event]:
+    def legal_actions(self, st: S) -> Iterator[Event]:
         """Every legal event now, over all seats that may act (a lazy view)."""
         for seat, kinds in self.actors(st).items():
             for kind in kinds:
@@ -518,6 +463,6 @@ class Climbing:
                         if self.can(st, ev):
                             yield ev
                 else:
-                    ev = {"pass": Pass, "kou": Kou, "rang": Rang, "jiefeng": Jiefeng}[kind](seat)
-                    if self.can(st, ev):
-                        yield ev
+                    decline = _DECLINES[kind](seat)
+                    if self.can(st, decline):
+                        yield decline

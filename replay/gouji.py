@@ -19,206 +19,27 @@ Reading of the seeds, where they are silent (docs/rules-as-implemented.md says m
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import Any, NamedTuple
-
-from replay.cards import RANK_2, RANK_3, RANK_BJ, RANK_SJ, Card, format_cards
-from replay.climbing import Climbing, Outcome, _cards, not_held, repeated
-from replay.events import (
-    Burn,
-    Jiefeng,
-    Kou,
-    Pass,
-    Play,
-    Rang,
-    Refuse,
-    Report,
-    Return,
-    Revolution,
-    Show,
-    Tribute,
-    Waive,
-)
+from replay.climbing import Outcome, _cards, repeated
+from replay.engine import Engine
+from replay.events import Burn, Jiefeng, Kou, Pass, Play, Rang, Refuse, Report, Return, Revolution, Show, Tribute, Waive
+from replay.gouji_cycle import OPP, GoujiCycle, Why
 from replay.gouji_score import gouji_finish_order
-from replay.hand import Hand
-from replay.profile import Profile
-from replay.scoring import place_words, places_at
-from replay.seats import OPPOSITE
-from replay.sets import CardSet, why_not_beats
-from replay.state import OVER, PLAY, SETUP, VOID, State, bit, close_round, evolve, put_set, with_turn
+from replay.gouji_setup import GoujiSetup
+from replay.gouji_state import GoujiState
+from replay.scoring import place_words
+from replay.sets import why_not_beats
+from replay.state import OVER, SETUP, bit, evolve
 from replay.verdicts import Reading
 
-OPP = OPPOSITE[6]  # 对头: the seat across (replay.seats)
+__all__ = ["OPP", "Gouji", "GoujiCycle", "GoujiState", "Why"]
 
 
-class Why(NamedTuple):
-    """Why something may not be done: in Chinese, in English, and the rule's reason (a register key)."""
-
-    zh: str
-    en: str
-    reason: str
-
-
-class Gouji(Climbing):
+class Gouji(GoujiSetup):
     """The rules of 够级 for one deal under one profile (``meta`` gives deal number, previous deal)."""
 
-    game = "gouji"
-    game_zh = "够级"
-    n = 6
-    hand_size = 36
-    decks = 4
-    void_reason = ("GJ-REVOLUTION", "void", "两人以上革命，本局作废", "two revolutions: the deal is void")
-
-    def __init__(self, profile: Profile, meta: Mapping[str, Any] | None = None) -> None:
-        super().__init__(profile, meta)
-        o = profile.options
-        self.in_turn = o["passed_answer"] == "in_turn"
-        self.chaos_free = o["chaos_pass"] == "free"
-        self.any_dipai = o["deadlevel"] == "any_dipai"
-        self.burn_between = o["burn_seats"] == "between"
-        self.burn_needs_head: bool = o["burn_needs_head"]
-        self.undeclared_burn = o["undeclared_burn"]
-
-    def _deal_sizes(self, hands: tuple[tuple[Card | None, ...] | None, ...]) -> list[tuple[str, int | None, str, str]]:
-        """GJ-DEAL: 36 cards a seat."""
-        return [
-            (
-                "GJ-DEAL",
-                s,
-                f"座位{s}的牌有{len(h)}张，应为{self.hand_size}张",
-                f"seat {s} holds {len(h)} cards; expected {self.hand_size}",
-            )
-            for s, h in enumerate(hands)
-            if h is not None and len(h) != self.hand_size
-        ]
-
-    def _quiet_decline(self, st: State, s: int) -> State:
-        if st.to_act != s:
-            return evolve(st, responded=st.responded | bit(s))
-        nxt = evolve(st, responded=st.responded | bit(s), cursor=s)
-        if st.final:
-            return self._close(nxt)
-        return self._advance(nxt, nxt.responded, nxt.locked, nxt.cursor, nxt.let_seat)
-
-    # -- seats ----------------------------------------------------------------------------------
-
-    @staticmethod
-    def opp(seat: int) -> int:
-        """对头: the facing seat (GJ-OPPOSITE)."""
-        return OPP[seat]
-
-    @staticmethod
-    def team(seat: int) -> int:
-        """联邦: 0 for seats 0, 2, 4 and 1 for seats 1, 3, 5 (GJ-TEAMS)."""
-        return seat % 2
-
-    def headless_seats(self, st: State) -> tuple[int, ...]:
-        """The seats still in that play without a head (无头)."""
-        return tuple(s for s in range(st.n) if st.active(s) and self.headless(st, s))
-
-    def headless(self, st: State, seat: int) -> bool:
-        """无头: the seat's 对头 is out (or sits out a 革命 whose 够死级 plays are spent or waived)."""
-        t = OPP[seat]
-        if t in st.out:
-            return True
-        return t == st.revolution and (st.waived or st.rev_plays == 0)
-
-    # -- the deal ---------------------------------------------------------------------------------
-
-    # -- entitlement ------------------------------------------------------------------------------
-
-    def _entitled(self, st: State, s: int, o: int, locked: int) -> bool:
-        """May seat ``s`` answer ``o``'s set in its turn (``locked``: seats bound by a pass)?"""
-        if s == o or not st.active(s):
-            return False
-        if locked >> s & 1:
-            if st.dead_round:
-                if s != st.dead_seat:
-                    return False
-            elif not (self.in_turn and o == OPP[s]):
-                return False
-        if st.let_only == o:
-            return s == OPP[o]
-        if st.dead_set:
-            return False
-        if st.table_gouji:
-            return s == OPP[o] or self.headless(st, o) or self.headless(st, s)
-        return True
-
-    def _burn_block(self, st: State, s: int) -> Why | None:
-        """Why seat ``s`` may not burn the table set now (zh, en and the GJ-BURN reason), or None when it may."""
-        o = st.owner
-        if st.table is None or not st.table_gouji:
-            return Why("桌上的牌不是够级牌", "the set on the table is not 够级", "not-gouji")
-        if s == o:
-            return Why("不能烧自己的牌", "a seat cannot burn its own set", "own-set")
-        if s == OPP[o]:
-            return Why("对头直接上牌，不是烧牌", "the 对头 answers; it does not burn", "opposite")
-        if st.locked >> s & 1 or st.responded >> s & 1:
-            return Why("本轮已过牌，过牌不烧", "it passed in this round (过牌不烧)", "passed")
-        if st.let_only == o:
-            return Why("让牌后所顺的牌只有对头可上", "after a 让 only the 对头 may answer this set", "after-rang")
-        if self.burn_between and s not in ((o + 1) % 6, (o + 2) % 6):
-            return Why(
-                "本规则只有够级者与其对头之间的两家可烧", "this profile lets only the two seats between burn", "between"
-            )
-        if self.burn_needs_head and not st.active(OPP[s]):
-            return Why(
-                "本规则要求烧牌者的对头仍有牌", "this profile needs the burner's own 对头 to hold cards", "needs-head"
-            )
-        if st.table.dead:
-            return Why("大花挂牌为死牌，无人能烧", "a big joker attached makes the set dead", "dead")
-        return None
-
-    def burners(self, st: State) -> list[int]:
-        """Seats that may burn the set on the table now."""
-        if st.table is None or not st.table_gouji or st.chaos:
-            return []
-        return [s for s in range(6) if st.active(s) and self._burn_block(st, s) is None]
-
-    # -- the answer cycle -------------------------------------------------------------------------
-
-    def _advance(self, st: State, responded: int, locked: int, cursor: int, let_seat: int) -> State:
-        """Find who acts next on the table set, or close the round, after the answer-cycle fields
-        take the given values."""
-        o = st.owner
-        live = st.live
-        simple = not st.table_gouji and not st.dead_set and st.let_only != o
-        for k in range((cursor - o) % 6 + 1, 6):
-            s = (o + k) % 6
-            if not live >> s & 1 or responded >> s & 1 or s == let_seat:
-                continue
-            if (simple and not locked >> s & 1) or self._entitled(st, s, o, locked):
-                return with_turn(st, s, False, False, responded, locked, cursor, let_seat)
-        t = OPP[o]
-        if live >> t & 1 and not responded >> t & 1 and self._may_close(st, t, locked):
-            return with_turn(st, t, True, False, responded, locked, (o + 5) % 6, let_seat)
-        if st.dead_set:
-            nxt = with_turn(st, -1, False, False, responded, locked, cursor, let_seat)
-            if self.burners(nxt):
-                return evolve(nxt, to_act=o if st.active(o) else -1, window=True)
-        return self._close(st)
-
-    def _may_close(self, st: State, t: int, locked: int) -> bool:
-        """May the 对头 still play over the set at the end of the cycle?"""
-        if st.dead_round and locked >> t & 1 and t != st.dead_seat:
-            return False
-        return not st.dead_set
-
-    def _close(self, st: State) -> State:
-        """End the round: the owner of the last set leads, or its 下家 if it is out (接风)."""
-        o = st.owner
-        leader = o if st.active(o) else st.next_active(o)
-        chaos = st.chaos or len(st.out) >= 2
-        return close_round(st, leader, chaos, 0 if chaos else st.burners, OPP[o])
-
-    # -- stepping ---------------------------------------------------------------------------------
-
-    # -- plays ------------------------------------------------------------------------------------
-
-    def _play(self, st: State, ev: Play) -> Outcome:
+    def _play(self, st: GoujiState, ev: Play | Burn) -> Outcome[GoujiState]:
         s, cards = ev.seat, ev.cards
-        explicit_burn = type(ev) is Burn
+        explicit_burn = isinstance(ev, Burn)
         taken = self._take(st, s, cards)
         if isinstance(taken, Outcome):
             return taken
@@ -325,7 +146,7 @@ class Gouji(Climbing):
             fx.insert(0, f"seat {s} burns (烧牌)")
         return self._read(st, new, s, Outcome(new, None, effects=tuple(effects + fx), reading=reading))
 
-    def _read(self, before: State, after: State, s: int, out: Outcome) -> Outcome:
+    def _read(self, before: GoujiState, after: GoujiState, s: int, out: Outcome[GoujiState]) -> Outcome[GoujiState]:
         """A legal play's outcome with the reading of what the log leaves open: a failed burn, the
         revolutionary's place when the deal ends."""
         if len(after.failed) > len(before.failed):
@@ -365,90 +186,9 @@ class Gouji(Climbing):
             )
         return out
 
-    def _put(
-        self, st: State, s: int, cs: CardSet, cards: tuple[Card, ...], hand: Hand, burn: bool
-    ) -> tuple[State, list[str]]:
-        """Seat ``s`` puts ``cs`` on the table; the answer cycle restarts from it."""
-        fx: list[str] = []
-        hands = (*st.hands[:s], hand, *st.hands[s + 1 :])
-        burners, failed = st.burners, st.failed
-        if burners >> s & 1 and not st.chaos and not cs.has_joker and hand.size > 0:
-            failed = (*failed, s)
-            burners &= ~bit(s)
-            penalty = " (becomes 大落)" if self.profile.burn_fail == "dalao" else ""
-            fx.append(f"GJ-BURN: seat {s} breaks its burn condition: a set without a joker{penalty}")
-        if burn and hand.size > 0 and not st.chaos:
-            burners |= bit(s)
-        gouji = not st.chaos and cs.is_gouji()
-        dead_set = False
-        rev_plays = st.rev_plays
-        if st.table is not None and s == st.dead_seat and not st.active(st.owner):
-            dead_set = True
-            fx.append(f"GJ-DEADLEVEL: seat {s} takes its 够死级 chance; only a burn may take this set")
-        elif gouji and st.revolution != -1 and s == OPP[st.revolution] and rev_plays > 0 and not st.waived:
-            dead_set = True
-            rev_plays -= 1
-            fx.append(f"GJ-REVOLUTION: 够死级 play by seat {s} ({rev_plays} left)")
-        let_only = s if (st.final and st.let_seat == s) else -1
-        new = put_set(
-            st,
-            hands,
-            cs,
-            cards,
-            gouji,
-            s,
-            let_only,
-            burners,
-            failed,
-            dead_set,
-            -1 if dead_set else st.dead_seat,
-            rev_plays,
-        )
-        if st.played:
-            played = list(st.played)
-            for c in cards:
-                played[c.slot] += 1
-            new = evolve(new, played=tuple(played))
-        if st.jiefeng != -1:
-            fx.append(f"JIEFENG: seat {st.jiefeng}'s 接风 fails: seat {s} plays over")
-        if hand.size == 0:
-            new, more = self._goes_out(new, s, gouji)
-            fx += more
-        if new.phase == OVER:
-            return new, fx
-        return self._advance(new, 0, new.locked, s, -1), fx
-
-    def _goes_out(self, st: State, s: int, gouji: bool) -> tuple[State, list[str]]:
-        out = (*st.out, s)
-        place = len(out)
-        st = evolve(st, out=out, burners=st.burners & ~bit(s), live=st.live & ~bit(s))
-        if len(st.active_seats()) <= 1:
-            st = evolve(st, phase=OVER, to_act=-1, table=None, table_cards=(), owner=-1)
-            return st, [self._out_text(st, s)]
-        fx = [self._out_text(st, s)]
-        t = OPP[s]
-        if place <= 2 and st.active(t) and (self.any_dipai or gouji):
-            fx.append(f"GJ-DEADLEVEL: seat {t} has one 够死级 chance on this 底牌")
-            st = evolve(st, dead_seat=t, dead_round=self.any_dipai or st.dead_round)
-        elif place >= 2 and not st.chaos:
-            st = self._start_chaos(st)
-            fx.append("GJ-CHAOS: 四人乱缠 begins")
-        return st, fx
-
-    def _out_text(self, st: State, s: int) -> str:
-        """Seat ``s`` going out, with its place once decided (革命 and failed burns move places)."""
-        k = places_at(st, self.profile).get(s)
-        if k is None:
-            return f"seat {s} goes out ({place_words(len(st.out), 6)[1]} out; its place is not decided yet)"
-        zh, en = place_words(k, 6)
-        return f"seat {s} goes out: {en} ({zh})"
-
-    def _start_chaos(self, st: State) -> State:
-        return evolve(st, chaos=True, table_gouji=False, burners=0, locked=0 if self.chaos_free else st.locked)
-
     # -- declines ---------------------------------------------------------------------------------
 
-    def _decline(self, st: State, s: int, fx: tuple[str, ...] = (), written: str = "pass") -> Outcome:
+    def _decline(self, st: GoujiState, s: int, fx: tuple[str, ...] = (), written: str = "pass") -> Outcome[GoujiState]:
         """Seat ``s``, to act, declines the table set (``written``: as the log wrote it, pass or kou)."""
         if st.final:
             new = self._close(st)
@@ -463,7 +203,7 @@ class Gouji(Climbing):
         return Outcome(new, None, effects=fx)
 
     @staticmethod
-    def _closing(st: State, new: State, s: int, written: str) -> Reading | None:
+    def _closing(st: GoujiState, new: GoujiState, s: int, written: str) -> Reading | None:
         """How a decline that closes the round was read: the 对头's pass as its 扣 (None when the log wrote
         the 扣, or when the round simply runs out: the 对头 declined before, or is out)."""
         o, t = st.owner, OPP[st.owner]
@@ -478,7 +218,7 @@ class Gouji(Climbing):
             rule="GJ-KOU",
         )
 
-    def _turn_to_come(self, st: State, s: int) -> bool:
+    def _turn_to_come(self, st: GoujiState, s: int) -> bool:
         """Will seat ``s`` still be asked, in turn or as the closer, about the set on the table?"""
         if st.window or st.to_act == -1 or st.responded >> s & 1 or not st.active(s):
             return False
@@ -490,7 +230,7 @@ class Gouji(Climbing):
         ahead = (s - o) % 6 > (st.to_act - o) % 6
         return ahead and self._entitled(st, s, o, st.locked)
 
-    def _nothing_to_answer(self, st: State, s: int) -> tuple[str, str]:
+    def _nothing_to_answer(self, st: GoujiState, s: int) -> tuple[str, str]:
         """Why seat ``s`` has nothing to answer on the table set (zh, en)."""
         o, t = st.owner, OPP[st.owner]
         if st.table_gouji and not st.chaos:
@@ -507,7 +247,7 @@ class Gouji(Climbing):
                     f"a 够级 set is answered only by its 对头 (seat {t}), and seat {s} may not burn it: {block[1]}")  # fmt: skip
         return (f"座位{s}在座位{o}的这套牌上已没有发言机会", f"seat {s} has no turn left on seat {o}'s set")
 
-    def _pass(self, st: State, ev: Pass) -> Outcome:
+    def _pass(self, st: GoujiState, ev: Pass) -> Outcome[GoujiState]:
         s = ev.seat
         if not st.active(s):
             return self._inactive(st, s)
@@ -560,7 +300,7 @@ class Gouji(Climbing):
             ),
         )
 
-    def _kou(self, st: State, ev: Kou) -> Outcome:
+    def _kou(self, st: GoujiState, ev: Kou) -> Outcome[GoujiState]:
         s = ev.seat
         if not st.active(s):
             return self._inactive(st, s)
@@ -613,7 +353,7 @@ class Gouji(Climbing):
             )
         return self._out_of_turn(st, s)
 
-    def _rang(self, st: State, ev: Rang) -> Outcome:
+    def _rang(self, st: GoujiState, ev: Rang) -> Outcome[GoujiState]:
         s = ev.seat
         if not st.active(s):
             return self._inactive(st, s)
@@ -638,257 +378,9 @@ class Gouji(Climbing):
         new = self._advance(st, st.responded, st.locked, s, s)
         return Outcome(new, None, effects=(f"seat {s} lets the next two seats act first (让牌)",))
 
-    # -- setup events -----------------------------------------------------------------------------
-
-    def _show(self, st: State, ev: Show) -> Outcome:
-        s, cards = ev.seat, ev.cards
-        if st.phase != SETUP:
-            return Outcome(st, "GJ-FIRST-LEAD", "亮3须在开牌前", "3s are shown before the first lead")
-        suits = {c.suit for c in cards}
-        if any(c.rank != RANK_3 for c in cards) or len(suits) != 1 or None in suits or len(cards) < 2:
-            return Outcome(
-                st,
-                "GJ-FIRST-LEAD",
-                "亮3须亮出两张以上同花色的3",
-                f"a show is two or more 3s of one suit, not {format_cards(cards)}",
-            )
-        if st.hands[s].remove(cards) is None:
-            return not_held(st, s, cards)
-        best = max((k for _, k in st.shows), default=0)
-        fx = ()
-        if len(cards) > best:
-            fx = (f"seat {s} shows {len(cards)} 3s of one suit and takes the first lead (上班/顶班)",)
-        return Outcome(evolve(st, shows=(*st.shows, (s, len(cards)))), None, effects=fx)
-
-    def _revolution(self, st: State, ev: Revolution) -> Outcome:
-        s = ev.seat
-        if not self.profile.revolution:
-            return Outcome(st, "GJ-REVOLUTION", "本规则不玩革命", "this profile plays without 革命", reason="off")
-        if st.phase != SETUP:
-            return Outcome(st, "GJ-REVOLUTION", "革命须在开牌前宣告", "革命 is declared before the first lead")
-        if st.revolution == s:
-            return Outcome(st, "GJ-REVOLUTION", "已宣告革命", f"seat {s} already declared 革命")
-        held = st.hands[s].has_tribute_card()
-        if held:
-            return Outcome(
-                st,
-                "GJ-REVOLUTION",
-                f"座位{s}有大花、小花或钱，不能革命",
-                f"seat {s} holds a joker or a 2: it may not declare 革命",
-            )
-        unv = (f"革命 by seat {s}: its hand is not fully known",) if held is None else ()
-        if st.revolution != -1:
-            return Outcome(
-                evolve(st, phase=VOID),
-                None,
-                effects=("two 革命: the deal is void (作废)",),
-                unverified=unv,
-                reading=Reading(
-                    "void",
-                    f"座位{st.revolution}已革命，座位{s}再革命：两人以上革命，本局作废",
-                    f"seat {st.revolution} declared 革命 already: with seat {s} two revolutions void the deal",
-                    rule="GJ-REVOLUTION",
-                    reason="void",
-                ),
-            )
-        return Outcome(
-            evolve(st, revolution=s, rev_plays=3, live=st.live & ~bit(s)),
-            None,
-            effects=(f"seat {s} declares 革命 and sits out; seat {OPP[s]} gets three 够死级 plays",),
-            unverified=unv,
-        )
-
-    def _waive(self, st: State, ev: Waive) -> Outcome:
-        s = ev.seat
-        if st.revolution == -1 or s != OPP[st.revolution]:
-            return Outcome(
-                st,
-                "GJ-REVOLUTION",
-                "只有革命者的对头可以放弃够死级",
-                "only the revolutionary's 对头 may waive its 够死级 plays",
-                reason="waive",
-            )
-        if st.waived or st.rev_plays == 0:
-            return Outcome(
-                st, "GJ-REVOLUTION", "够死级已用完或已放弃", "the 够死级 plays are spent or waived", reason="waive"
-            )
-        return Outcome(evolve(st, waived=True), None, effects=(f"seat {s} waives and is 无头",))
-
-    def _previous(self) -> list[int] | None:
-        prev = self.meta.get("previous") or {}
-        order = prev.get("finish_order")
-        return list(order) if order and len(order) == 6 else None
-
-    def _tribute(self, st: State, ev: Tribute) -> Outcome:
-        s, to, cards = ev.seat, ev.to, ev.cards
-        if not self.profile.tribute:
-            return Outcome(st, "GJ-TRIBUTE", "本规则不进贡", "this profile plays without tribute", reason="off")
-        if st.phase != SETUP:
-            return Outcome(st, "GJ-TRIBUTE", "进贡须在开牌前", "tribute is given before the first lead", reason="when")
-        if any(c.rank < RANK_2 for c in cards):
-            return Outcome(
-                st,
-                "GJ-TRIBUTE",
-                "法定贡牌只有大花、小花、钱",
-                f"tribute is jokers and 2s only, not {format_cards(cards)}",
-                reason="cards",
-            )
-        prev = self._previous()
-        unv: list[str] = []
-        if prev is None:
-            unv.append(f"tribute by seat {s}: the previous deal's finish order is not in the log")
-        else:
-            sweep = len({self.team(x) for x in prev[:3]}) == 1
-            if sweep:
-                if self.profile.tribute_after_sweep == "redeal":
-                    return Outcome(
-                        st,
-                        "GJ-TRIBUTE",
-                        "串三户后不进贡",
-                        "after a 串三户 this profile gives no tribute",
-                        reason="sweep",
-                    )
-                want = {x: (OPP[x], 1) for x in prev[3:]}
-            else:
-                want = {prev[5]: (prev[0], 2), prev[4]: (prev[1], 1)}
-            if s not in want or want[s][0] != to:
-                return Outcome(
-                    st,
-                    "GJ-TRIBUTE",
-                    f"上局名次下座位{s}不应向座位{to}进贡",
-                    f"by the previous finish order seat {s} owes no tribute to seat {to}",
-                )
-            given = sum(k for g, r, k in st.tributes if g == s and r == to and k > 0)
-            if given + len(cards) > want[s][1]:
-                return Outcome(
-                    st, "GJ-TRIBUTE", f"座位{s}只应进贡{want[s][1]}张", f"seat {s} owes {want[s][1]} tribute card(s)"
-                )
-        hand = st.hands[s].remove(cards)
-        if hand is None:
-            return not_held(st, s, cards)
-        low = min(c.rank for c in cards)
-        higher = [r for r in (RANK_2, RANK_SJ, RANK_BJ) if r > low and hand.count_of(r) > 0]
-        if higher:
-            return Outcome(
-                st,
-                "GJ-TRIBUTE",
-                "进贡须按牌点大小取大者",
-                f"tribute must be the highest cards: seat {s} keeps a higher {Card.of(higher[-1])}",
-                reason="cards",
-            )
-        if st.hands[s].unknown:
-            unv.append(f"tribute by seat {s}: higher cards may hide among its unknown cards")
-        return Outcome(self._pass_cards(st, s, to, cards, hand, (s, to, len(cards))), None, unverified=tuple(unv))
-
-    def _return(self, st: State, ev: Return) -> Outcome:
-        s, to, cards = ev.seat, ev.to, ev.cards
-        if st.phase != SETUP:
-            return Outcome(
-                st, "GJ-TRIBUTE", "还贡须在开牌前", "cards are returned before the first lead", reason="when"
-            )
-        owed = sum(k for g, r, k in st.tributes if g == to and r == s)
-        if len(cards) > owed:
-            return Outcome(
-                st,
-                "GJ-TRIBUTE",
-                f"座位{s}只欠座位{to} {owed} 张还贡",
-                f"seat {s} owes seat {to} {owed} returned card(s), not {len(cards)}",
-                reason="return",
-            )
-        hand = st.hands[s].remove(cards)
-        if hand is None:
-            return not_held(st, s, cards)
-        return Outcome(self._pass_cards(st, s, to, cards, hand, (to, s, -len(cards))), None)
-
-    def _refuse(self, st: State, ev: Refuse) -> Outcome:
-        s, to, cards = ev.seat, ev.to, ev.cards
-        if st.phase != SETUP:
-            return Outcome(
-                st,
-                "GJ-TRIBUTE",
-                "拒收还贡须在开牌前",
-                "a returned card is refused before the first lead",
-                reason="when",
-            )
-        returned = -sum(k for g, r, k in st.tributes if g == s and r == to and k < 0)
-        if len(cards) > returned:
-            return Outcome(
-                st,
-                "GJ-TRIBUTE",
-                f"座位{to}没有还给座位{s}这些牌",
-                f"seat {to} did not return these cards to seat {s}",
-                reason="refuse",
-            )
-        hand = st.hands[s].remove(cards)
-        if hand is None:
-            return not_held(st, s, cards)
-        for c in cards:
-            if hand.count_of(c.rank) > 0:
-                return Outcome(
-                    st,
-                    "GJ-TRIBUTE",
-                    f"座位{s}有与还贡牌同点数的牌，不能拒收",
-                    f"seat {s} holds another {Card.of(c.rank)}: it may not refuse the returned card",
-                    reason="refuse",
-                )
-        return Outcome(self._pass_cards(st, s, to, cards, hand, (s, to, len(cards))), None)
-
-    @staticmethod
-    def _pass_cards(
-        st: State, s: int, to: int, cards: tuple[Card, ...], hand: Hand, record: tuple[int, int, int]
-    ) -> State:
-        """Seat ``s`` (holding ``hand`` once the cards are gone) hands ``cards`` to seat ``to``; the
-        tribute ledger gets ``record`` (giver, receiver, cards given - returned)."""
-        hands = list(st.hands)
-        hands[s], hands[to] = hand, hands[to].add(cards)
-        return evolve(st, hands=tuple(hands), tributes=(*st.tributes, record))
-
-    def first_leader(self, st: State) -> tuple[int, tuple[str, ...]]:
-        """Who must lead the first round under GJ-FIRST-LEAD (-1: any, not checkable), and why not."""
-        mode = self.profile.first_lead
-        leader = -1
-        unv: tuple[str, ...] = ()
-        if mode == "liang3":
-            if st.shows:
-                best_seat, best = st.shows[0]
-                for seat, k in st.shows[1:]:
-                    if k > best:
-                        best_seat, best = seat, k
-                leader = best_seat
-            else:
-                unv = ("first lead: no 亮3 recorded; the first leader was not checked",)
-        elif mode == "rotate":
-            prev = (self.meta.get("previous") or {}).get("first_leader")
-            if prev is not None:
-                leader = (prev + 1) % 6
-            elif self.meta.get("deal"):
-                leader = (int(self.meta["deal"]) - 1) % 6
-            else:
-                unv = ("first lead: no deal number or previous first leader; not checked",)
-        if leader != -1 and not st.active(leader):
-            leader = st.next_active(leader)
-        return leader, unv
-
-    def _first_lead(self, st: State, s: int) -> Outcome | tuple[State, list[str], tuple[str, ...]]:
-        """Check the first lead against GJ-FIRST-LEAD; return the state entering play."""
-        mode = self.profile.first_lead
-        leader, unv = self.first_leader(st)
-        fx: list[str] = []
-        if leader != -1 and s != leader:
-            why = {"liang3": "亮3", "rotate": "轮换"}[mode]
-            return Outcome(
-                st,
-                "GJ-FIRST-LEAD",
-                f"首发应由座位{leader}（{why}），不是座位{s}",
-                f"the first lead belongs to seat {leader} ({mode}), not seat {s}",
-                reason="rotate" if mode == "rotate" else "",
-            )
-        fx.append(f"seat {s} leads the first round (上班)")
-        return evolve(st, phase=PLAY, leader=s, to_act=s, first_leader=s), fx, unv
-
     # -- messages ---------------------------------------------------------------------------------
 
-    def _out_of_turn(self, st: State, s: int) -> Outcome:
+    def _out_of_turn(self, st: GoujiState, s: int) -> Outcome[GoujiState]:
         o = st.owner
         t = OPP[o]
         who = st.to_act
@@ -970,7 +462,7 @@ class Gouji(Climbing):
 
     # -- who may act --------------------------------------------------------------------------------
 
-    def actors(self, st: State) -> dict[int, tuple[str, ...]]:
+    def actors(self, st: GoujiState) -> dict[int, tuple[str, ...]]:
         """Each seat that may act now and how: play, pass, kou, rang, burn, jiefeng."""
         out: dict[int, tuple[str, ...]] = {}
         if st.terminal:
@@ -1001,7 +493,7 @@ class Gouji(Climbing):
                 out[n] = (*out.get(n, ()), "jiefeng")
         return out
 
-    def why(self, st: State, seat: int) -> tuple[str, str]:
+    def why(self, st: GoujiState, seat: int) -> tuple[str, str]:
         """Why a seat may act now (zh, en), for the table view and the dispute desk."""
         if st.table is None:
             if st.phase == SETUP:
@@ -1046,3 +538,5 @@ Gouji.HANDLERS = {
     Refuse: Gouji._refuse,
     Report: Gouji._report,
 }
+
+_check: type[Engine[GoujiState]] = Gouji  # 够级's engine has the typed interface (checked by mypy)

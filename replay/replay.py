@@ -11,20 +11,20 @@ from typing import Any
 
 from replay import games
 from replay.claims import compare_result
-from replay.climbing import Outcome
+from replay.engine import Engine, Outcome
 from replay.log import Log
 from replay.profile import Profile
 from replay.scoring import Score, score_of
-from replay.state import State
 from replay.verdicts import Verdict
 from replay.view import StepView, tokens
 
 __all__ = ["Replay", "StepView", "engine_for"]
 
 
-def engine_for(profile: Profile, meta: dict[str, Any] | None = None) -> Any:
-    """The rules engine of a profile's game (the registry's, replay.games)."""
-    return games.engine_class(profile.game)(profile, meta)
+def engine_for(profile: Profile, meta: dict[str, Any] | None = None) -> Engine[Any]:
+    """The rules engine of a profile's game (the registry's, replay.games), over that game's states."""
+    engine: Engine[Any] = games.engine_class(profile.game)(profile, meta)
+    return engine
 
 
 class Replay:
@@ -39,15 +39,15 @@ class Replay:
         extra = self.engine.deal_extra(log)  # what the game's deal holds beside the hands
         self.deal_verdicts: list[Verdict] = [
             Verdict(None, seat, "deal", (), False, rule, zh, en)
-            for rule, seat, zh, en in self.engine.check_deal(log.hands, self.unverified, **extra)
+            for rule, seat, zh, en in self.engine.check_deal(log.hands, self.unverified, extra)
         ]
-        st = self.engine.initial(log.hands, {"marked": log.marked, "loyalist": log.loyalist, **extra})
+        st = self.engine.initial(log.hands, extra)
         self.deal_verdicts += [
             Verdict(None, seat, "deal", (), False, rule, zh, en) for rule, seat, zh, en in self.engine.check_start(st)
         ]
-        self.states: list[State] = [st]
+        self.states: list[Any] = [st]  # the game's own states (its engine's type)
         self.stopped_at: int | None = None
-        self._outcomes: list[Outcome] = []
+        self._outcomes: list[Outcome[Any]] = []
         self._verdicts: list[Verdict] | None = None
         self.result_verdicts: list[Verdict] = []
         self._illegal_events = 0
@@ -98,7 +98,7 @@ class Replay:
     # -- results ------------------------------------------------------------------------------------
 
     @property
-    def final(self) -> State:
+    def final(self) -> Any:
         """The last state reached."""
         return self.states[-1]
 

@@ -1,38 +1,39 @@
 """What the table showed after one step, in plain values: ``StepView`` (``fupan replay --step N --json``
 and the dashboard). Each game's engine draws its own (``engine.view(state, step, profile)``); the climbing
-games share ``climbing_view``."""
+games share ``climbing_view`` and add their own marks (够级's burns and locks, 保皇's roles)."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Protocol, TypeVar
 
 from replay.cards import Card
 from replay.profile import Profile
 from replay.scoring import KnownPlace, known_places
-from replay.state import State, seats_of
+from replay.state import State
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, kw_only=True)
 class StepView:
-    """What the table showed after one step, in plain values (for ``replay --json`` and the app)."""
+    """What the table showed after one step, in plain values (for ``replay --json`` and the app). The
+    marks a game does not have keep their defaults (none)."""
 
     step: int
     to_act: dict[int, tuple[str, ...]]
     why: dict[int, tuple[str, str]]
     table_seat: int | None
     table_cards: tuple[str, ...]
-    table_gouji: bool
     hands: dict[int, list[str]]
-    finished: tuple[int, ...]
-    counts_shown: dict[int, int]
-    passed: tuple[int, ...]
-    burners: tuple[int, ...]
-    failed_burners: tuple[int, ...]
-    headless: tuple[int, ...]
-    chaos: bool
-    deadlevel: int | None
-    revolution: int | None
+    table_gouji: bool = False  # 够级: the set on the table is 够级
+    finished: tuple[int, ...] = ()
+    counts_shown: dict[int, int] = field(default_factory=dict)
+    passed: tuple[int, ...] = ()
+    burners: tuple[int, ...] = ()
+    failed_burners: tuple[int, ...] = ()
+    headless: tuple[int, ...] = ()
+    chaos: bool = False
+    deadlevel: int | None = None
+    revolution: int | None = None
     roles: dict[str, Any] | None = None
     tricks: dict[str, Any] | None = None  # 升级: trumps, declarer, the trick in progress, points
     places: dict[int, KnownPlace] = field(default_factory=dict)  # the places decided so far (scoring.places_at)
@@ -73,9 +74,20 @@ def tokens(cards: tuple[Card, ...]) -> tuple[str, ...]:
     return found
 
 
-def climbing_view(eng: Any, st: State, step: int, profile: Profile) -> StepView:
-    """A climbing game's table after ``step`` events: the set on the table, who acts and why, the passed
-    seats and burners, the game's own marks (``eng.headless_seats``, ``eng.roles_view``) and the places."""
+S_contra = TypeVar("S_contra", bound=State, contravariant=True)
+
+
+class _Seats(Protocol[S_contra]):
+    """What ``climbing_view`` asks of the engine: who may act and why."""
+
+    def actors(self, st: S_contra) -> dict[int, tuple[str, ...]]: ...
+
+    def why(self, st: S_contra, seat: int) -> tuple[str, str]: ...
+
+
+def climbing_view(eng: _Seats[S_contra], st: S_contra, step: int, profile: Profile) -> StepView:
+    """A climbing game's table after ``step`` events: the set on the table, who acts and why, the hands,
+    who went out, the counts shown and the places (the game adds its own marks)."""
     actors = eng.actors(st)
     return StepView(
         step=step,
@@ -83,17 +95,8 @@ def climbing_view(eng: Any, st: State, step: int, profile: Profile) -> StepView:
         why={s: eng.why(st, s) for s in actors},
         table_seat=st.owner if st.table is not None else None,
         table_cards=tokens(st.table_cards),
-        table_gouji=st.table_gouji,
         hands={s: h.cards_or_unknown() for s, h in enumerate(st.hands)},
         finished=st.out,
         counts_shown=st.shown_counts(),
-        passed=tuple(seats_of(st.locked, st.n)),
-        burners=tuple(seats_of(st.burners, st.n)),
-        failed_burners=st.failed,
-        headless=eng.headless_seats(st),
-        chaos=st.chaos,
-        deadlevel=st.dead_seat if st.dead_seat != -1 else None,
-        revolution=st.revolution if st.revolution != -1 else None,
-        roles=eng.roles_view(st),
         places=known_places(st, profile),
     )

@@ -18,6 +18,7 @@ import pytest
 import cli
 from replay.baohuang import Baohuang
 from replay.baohuang_score import score_baohuang
+from replay.baohuang_state import BaohuangState
 from replay.cards import RANK_2, RANK_BJ, Card, full_decks, parse_cards
 from replay.events import Call, Event, Grab, Pass, Play, Reveal, Yield
 from replay.hand import Hand
@@ -94,7 +95,7 @@ def finished(order: list[int], emperor: int, loyalist: int = -1, **flags: bool) 
     """A finished deal: seats out in ``order[:4]``, ``order[4]`` left holding a card."""
     last = order[-1]
     hands = tuple(Hand.dealt(cards("3S") if s == last else ()) for s in range(5))
-    return State(
+    return BaohuangState(
         n=5, phase=OVER, out=tuple(order[:4]), live=bit(last), hands=hands, emperor=emperor, loyalist=loyalist, **flags
     )
 
@@ -182,7 +183,7 @@ def test_grab_scores() -> None:
 def test_no_score_while_playing_and_void_score() -> None:
     st = finished([2, 4, 1, 0, 3], emperor=2, loyalist=0)
     assert score_baohuang(st._replace(phase=PLAY), PROFILE) is None
-    void = score_baohuang(State(n=5, phase=VOID), PROFILE)
+    void = score_baohuang(BaohuangState(n=5, phase=VOID), PROFILE)
     assert void is not None and void.void and void.roles is None and void.explain[0][0] == "BH-VOID"
 
 

@@ -21,6 +21,7 @@ The sweep checks all of them on 1,000 fixed seeds in chunks of 100; the hypothes
 
 from __future__ import annotations
 
+import dataclasses
 import itertools
 import json
 import random
@@ -220,7 +221,7 @@ def check_replay(deal: SimulatedDeal, strict: bool) -> Replay:
     if rep.states != list(deal.states):
         assert len(rep.states) == len(deal.states), deal.log.source
         k, (a, b) = next((k, p) for k, p in enumerate(zip(rep.states, deal.states, strict=True)) if p[0] != p[1])
-        fields = [f for f in State._fields if getattr(a, f) != getattr(b, f)]
+        fields = [f.name for f in dataclasses.fields(a) if getattr(a, f.name) != getattr(b, f.name)]
         pytest.fail(f"{deal.log.source}: replayed state {k} differs from the simulator's in {fields}")
     return rep
 

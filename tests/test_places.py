@@ -17,6 +17,7 @@ import pytest
 from test_properties import HEAVY_BURN, WILD, simulate
 
 import cli
+from replay.gouji_state import GoujiState
 from replay.profile import load_profile, shipped_profiles
 from replay.replay import Replay
 from replay.scoring import known_places, place_words, places_at
@@ -74,7 +75,7 @@ def test_failed_burns_under_dalao_name_each_place_as_the_score_does(seed: int) -
 
 def _state(out: tuple[int, ...], revolution: int = -1, failed: tuple[int, ...] = (), chaos: bool = False) -> State:
     live = sum(1 << s for s in range(6) if s not in out and s != revolution)
-    return State(n=6, live=live, out=out, revolution=revolution, failed=failed, chaos=chaos, phase=PLAY)
+    return GoujiState(n=6, live=live, out=out, revolution=revolution, failed=failed, chaos=chaos, phase=PLAY)
 
 
 def test_a_burn_that_may_still_fail_keeps_a_place_open() -> None:
@@ -97,7 +98,7 @@ def test_a_burn_that_may_still_fail_keeps_a_place_open() -> None:
 
 def test_no_places_before_the_first_lead_or_in_shengji() -> None:
     prof = load_profile("gouji")
-    assert places_at(State(n=6, live=0b111111), prof) == {}
+    assert places_at(GoujiState(n=6, live=0b111111), prof) == {}
     sj = Replay(simulate_deal(3, "shengji-35").log)
     assert all(not rep_view.places for rep_view in (sj.view(k) for k in range(0, len(sj.states), 25)))
     assert known_places(sj.final, sj.profile) == {}

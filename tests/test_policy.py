@@ -23,8 +23,10 @@ from hypothesis import strategies as st
 
 from coach.evaluate import side_points
 from coach.policy import Policy, SeatBots, cost, same_side
+from replay.baohuang_state import BaohuangState
 from replay.cards import RANK_2, Card, full_decks, parse_cards
 from replay.events import Burn, Event, Grab, Jiefeng, Play, Rang, Report, Reveal, Revolution, Waive
+from replay.gouji_state import GoujiState
 from replay.hand import Hand
 from replay.profile import load_profile
 from replay.replay import Replay, engine_for
@@ -167,11 +169,11 @@ def test_twos_are_not_attached_in_baohuang_and_wait_for_last() -> None:
 def test_same_side_reads_teams_and_roles() -> None:
     gouji = engine_for(load_profile("gouji"))
     bh = engine_for(load_profile("baohuang"))
-    state = State(n=6)
+    state = GoujiState(n=6)
     assert same_side(gouji, state, 0, 4) and not same_side(gouji, state, 1, 4)
-    crown = State(n=5, emperor=2, loyalist=4)
+    crown = BaohuangState(n=5, emperor=2, loyalist=4)
     assert same_side(bh, crown, 2, 4) and same_side(bh, crown, 0, 1) and not same_side(bh, crown, 4, 1)
-    alone = State(n=5, emperor=2, loyalist=-1)
+    alone = BaohuangState(n=5, emperor=2, loyalist=-1)
     assert not same_side(bh, alone, 2, 0) and same_side(bh, alone, 0, 3)
 
 

@@ -19,6 +19,7 @@ Properties, numbered as in the brief:
 from __future__ import annotations
 
 import contextlib
+import dataclasses
 import io
 import itertools
 import json
@@ -185,7 +186,7 @@ def check_replay(deal: SimulatedDeal) -> Replay:
     if rep.states != list(deal.states):
         assert len(rep.states) == len(deal.states), deal.log.source
         k, (a, b) = next((k, p) for k, p in enumerate(zip(rep.states, deal.states, strict=True)) if p[0] != p[1])
-        fields = [f for f in State._fields if getattr(a, f) != getattr(b, f)]
+        fields = [f.name for f in dataclasses.fields(a) if getattr(a, f.name) != getattr(b, f.name)]
         pytest.fail(f"{deal.log.source}: replayed state {k} differs from the simulator's in {fields}")
     return rep
 

@@ -15,7 +15,9 @@ from replay.register import BY_FUPAN, BY_HOUSE, BY_RULES_MD, RULES, SEED_FILES, 
 ROOT = Path(__file__).resolve().parents[1]
 SEEDS = ROOT.parent / "shared" / "seeds"  # the authority, beside the checkout
 COPY = Path(__file__).parent / "seeds"  # a copy, so that the quotes are checked wherever the tests run
-ENGINES = [ROOT / "replay" / f for f in ("climbing.py", "gouji.py", "baohuang.py", "shengji.py", "replay.py")]
+ENGINES = [ROOT / "replay" / f for f in ("climbing.py", "replay.py")] + sorted(
+    p for game in ("gouji", "baohuang", "shengji") for p in (ROOT / "replay").glob(f"{game}*.py")
+)  # the engines: the shared part and each game's modules
 
 
 def _seed_text(seed: str) -> str:

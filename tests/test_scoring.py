@@ -9,6 +9,7 @@ import pytest
 
 from replay.cards import parse_cards
 from replay.gouji_score import GOUJI_POINTS, gouji_finish_order, score_gouji
+from replay.gouji_state import GoujiState
 from replay.hand import Hand
 from replay.profile import Profile, load_profile
 from replay.scoring import Score
@@ -39,9 +40,8 @@ def finished(out: Sequence[int], *, revolution: int = -1, failed: Sequence[int] 
         "revolution": revolution,
         "failed": tuple(failed),
     }
-    if "live" in State._fields:  # seats still playing, as a bit mask (newer State)
-        fields["live"] = 1 << last
-    return State(**fields)  # type: ignore[arg-type]
+    fields["live"] = 1 << last  # seats still playing, as a bit mask
+    return GoujiState(**fields)  # type: ignore[arg-type]
 
 
 def profile(**overrides: object) -> Profile:

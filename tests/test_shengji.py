@@ -673,12 +673,12 @@ def test_check_deal() -> None:
     kitty = tuple(rest)
     eng = Shengji(profile())
     assert len(kitty) == 4
-    assert eng.check_deal(hands, [], kitty, ("A", "A")) == []
+    assert eng.check_deal(hands, [], {"kitty": kitty, "levels": ("A", "A")}) == []
     short = (hands[0][:25], *hands[1:])
-    assert [p[0] for p in eng.check_deal(short, [], kitty)] == ["SJ-DEAL"]
-    assert [p[0] for p in eng.check_deal(hands, [], kitty[:3])] == ["SJ-DEAL"]
+    assert [p[0] for p in eng.check_deal(short, [], {"kitty": kitty})] == ["SJ-DEAL"]
+    assert [p[0] for p in eng.check_deal(hands, [], {"kitty": kitty[:3]})] == ["SJ-DEAL"]
     third = ((*hands[0][:25], hands[1][0]), *hands[1:])
-    assert [p[0] for p in eng.check_deal(third, [], kitty)] == ["SJ-DEAL"]
+    assert [p[0] for p in eng.check_deal(third, [], {"kitty": kitty})] == ["SJ-DEAL"]
     notes: list[str] = []
     assert eng.check_deal(None, notes) == [] and notes
 

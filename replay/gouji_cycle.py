@@ -1,0 +1,293 @@
+"""够级's table: the seats (对头, 联邦, 无头), who is entitled to answer the set on the table, who may
+burn it (烧牌), the answer cycle that finds who acts next or closes the round (扣), and a set put on
+the table, with going out, 够死级 and 四人乱缠 (RULES.md §2-3). The events are ruled on in
+``replay.gouji`` (plays and declines) and ``replay.gouji_setup`` (before the first lead)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import replace
+from typing import Any, NamedTuple
+
+from replay.cards import Card
+from replay.climbing import Climbing, Outcome
+from replay.engine import Problem
+from replay.gouji_state import GoujiState, close_round, put_set, turn
+from replay.hand import Hand
+from replay.profile import Profile
+from replay.scoring import place_words, places_at
+from replay.seats import OPPOSITE
+from replay.sets import CardSet
+from replay.state import OVER, bit, evolve, seats_of
+from replay.view import StepView, climbing_view
+
+OPP = OPPOSITE[6]  # 对头: the seat across (replay.seats)
+
+
+class Why(NamedTuple):
+    """Why something may not be done: in Chinese, in English, and the rule's reason (a register key)."""
+
+    zh: str
+    en: str
+    reason: str
+
+
+class GoujiCycle(Climbing[GoujiState]):
+    """够级's table and answer cycle (the base of ``replay.gouji.Gouji``)."""
+
+    game = "gouji"
+    state_type = GoujiState
+    game_zh = "够级"
+    n = 6
+    hand_size = 36
+    decks = 4
+    void_reason = ("GJ-REVOLUTION", "void", "两人以上革命，本局作废", "two revolutions: the deal is void")
+
+    def __init__(self, profile: Profile, meta: Mapping[str, Any] | None = None) -> None:
+        super().__init__(profile, meta)
+        o = profile.options
+        self.in_turn = o["passed_answer"] == "in_turn"
+        self.chaos_free = o["chaos_pass"] == "free"
+        self.any_dipai = o["deadlevel"] == "any_dipai"
+        self.burn_between = o["burn_seats"] == "between"
+        self.burn_needs_head: bool = o["burn_needs_head"]
+        self.undeclared_burn = o["undeclared_burn"]
+
+    def _deal_sizes(self, hands: tuple[tuple[Card | None, ...] | None, ...]) -> list[Problem]:
+        """GJ-DEAL: 36 cards a seat."""
+        return [
+            (
+                "GJ-DEAL",
+                s,
+                f"座位{s}的牌有{len(h)}张，应为{self.hand_size}张",
+                f"seat {s} holds {len(h)} cards; expected {self.hand_size}",
+            )
+            for s, h in enumerate(hands)
+            if h is not None and len(h) != self.hand_size
+        ]
+
+    def _quiet_decline(self, st: GoujiState, s: int) -> GoujiState:
+        if st.to_act != s:
+            return evolve(st, responded=st.responded | bit(s))
+        nxt = evolve(st, responded=st.responded | bit(s), cursor=s)
+        if st.final:
+            return self._close(nxt)
+        return self._advance(nxt, nxt.responded, nxt.locked, nxt.cursor, nxt.let_seat)
+
+    # -- seats ----------------------------------------------------------------------------------
+
+    @staticmethod
+    def opp(seat: int) -> int:
+        """对头: the facing seat (GJ-OPPOSITE)."""
+        return OPP[seat]
+
+    @staticmethod
+    def team(seat: int) -> int:
+        """联邦: 0 for seats 0, 2, 4 and 1 for seats 1, 3, 5 (GJ-TEAMS)."""
+        return seat % 2
+
+    def headless_seats(self, st: GoujiState) -> tuple[int, ...]:
+        """The seats still in that play without a head (无头)."""
+        return tuple(s for s in range(st.n) if st.active(s) and self.headless(st, s))
+
+    def headless(self, st: GoujiState, seat: int) -> bool:
+        """无头: the seat's 对头 is out (or sits out a 革命 whose 够死级 plays are spent or waived)."""
+        t = OPP[seat]
+        if t in st.out:
+            return True
+        return t == st.revolution and (st.waived or st.rev_plays == 0)
+
+    def _sits_out(self, st: GoujiState, s: int) -> Outcome[GoujiState] | None:
+        """GJ-REVOLUTION: the revolutionary sits the deal out."""
+        if s != st.revolution:
+            return None
+        return Outcome(
+            st, "GJ-REVOLUTION", f"座位{s}已革命，不参与本局", f"seat {s} declared 革命 and sits out", reason="sits-out"
+        )
+
+    def _leads_anew(self, st: GoujiState, seat: int) -> bool:
+        """In the window after a 够死级 set nobody burned, its owner leads anew."""
+        return st.window and seat == st.owner
+
+    def view(self, st: GoujiState, step: int, profile: Profile) -> StepView:
+        """The table after ``step`` events, with 够级's marks: the 够级 set, passed seats, burners, 无头,
+        四人乱缠, 够死级 and 革命."""
+        return replace(
+            climbing_view(self, st, step, profile),
+            table_gouji=st.table_gouji,
+            passed=tuple(seats_of(st.locked, st.n)),
+            burners=tuple(seats_of(st.burners, st.n)),
+            failed_burners=st.failed,
+            headless=self.headless_seats(st),
+            chaos=st.chaos,
+            deadlevel=st.dead_seat if st.dead_seat != -1 else None,
+            revolution=st.revolution if st.revolution != -1 else None,
+        )
+
+    # -- entitlement ------------------------------------------------------------------------------
+
+    def _entitled(self, st: GoujiState, s: int, o: int, locked: int) -> bool:
+        """May seat ``s`` answer ``o``'s set in its turn (``locked``: seats bound by a pass)?"""
+        if s == o or not st.active(s):
+            return False
+        if locked >> s & 1:
+            if st.dead_round:
+                if s != st.dead_seat:
+                    return False
+            elif not (self.in_turn and o == OPP[s]):
+                return False
+        if st.let_only == o:
+            return s == OPP[o]
+        if st.dead_set:
+            return False
+        if st.table_gouji:
+            return s == OPP[o] or self.headless(st, o) or self.headless(st, s)
+        return True
+
+    def _burn_block(self, st: GoujiState, s: int) -> Why | None:
+        """Why seat ``s`` may not burn the table set now (zh, en and the GJ-BURN reason), or None when it may."""
+        o = st.owner
+        if st.table is None or not st.table_gouji:
+            return Why("桌上的牌不是够级牌", "the set on the table is not 够级", "not-gouji")
+        if s == o:
+            return Why("不能烧自己的牌", "a seat cannot burn its own set", "own-set")
+        if s == OPP[o]:
+            return Why("对头直接上牌，不是烧牌", "the 对头 answers; it does not burn", "opposite")
+        if st.locked >> s & 1 or st.responded >> s & 1:
+            return Why("本轮已过牌，过牌不烧", "it passed in this round (过牌不烧)", "passed")
+        if st.let_only == o:
+            return Why("让牌后所顺的牌只有对头可上", "after a 让 only the 对头 may answer this set", "after-rang")
+        if self.burn_between and s not in ((o + 1) % 6, (o + 2) % 6):
+            return Why(
+                "本规则只有够级者与其对头之间的两家可烧", "this profile lets only the two seats between burn", "between"
+            )
+        if self.burn_needs_head and not st.active(OPP[s]):
+            return Why(
+                "本规则要求烧牌者的对头仍有牌", "this profile needs the burner's own 对头 to hold cards", "needs-head"
+            )
+        if st.table.dead:
+            return Why("大花挂牌为死牌，无人能烧", "a big joker attached makes the set dead", "dead")
+        return None
+
+    def burners(self, st: GoujiState) -> list[int]:
+        """Seats that may burn the set on the table now."""
+        if st.table is None or not st.table_gouji or st.chaos:
+            return []
+        return [s for s in range(6) if st.active(s) and self._burn_block(st, s) is None]
+
+    # -- the answer cycle -------------------------------------------------------------------------
+
+    def _advance(self, st: GoujiState, responded: int, locked: int, cursor: int, let_seat: int) -> GoujiState:
+        """Find who acts next on the table set, or close the round, after the answer-cycle fields
+        take the given values."""
+        o = st.owner
+        live = st.live
+        simple = not st.table_gouji and not st.dead_set and st.let_only != o
+        for k in range((cursor - o) % 6 + 1, 6):
+            s = (o + k) % 6
+            if not live >> s & 1 or responded >> s & 1 or s == let_seat:
+                continue
+            if (simple and not locked >> s & 1) or self._entitled(st, s, o, locked):
+                return turn(st, s, False, False, responded, locked, cursor, let_seat)
+        t = OPP[o]
+        if live >> t & 1 and not responded >> t & 1 and self._may_close(st, t, locked):
+            return turn(st, t, True, False, responded, locked, (o + 5) % 6, let_seat)
+        if st.dead_set:
+            nxt = turn(st, -1, False, False, responded, locked, cursor, let_seat)
+            if self.burners(nxt):
+                return evolve(nxt, to_act=o if st.active(o) else -1, window=True)
+        return self._close(st)
+
+    def _may_close(self, st: GoujiState, t: int, locked: int) -> bool:
+        """May the 对头 still play over the set at the end of the cycle?"""
+        if st.dead_round and locked >> t & 1 and t != st.dead_seat:
+            return False
+        return not st.dead_set
+
+    def _close(self, st: GoujiState) -> GoujiState:
+        """End the round: the owner of the last set leads, or its 下家 if it is out (接风)."""
+        o = st.owner
+        leader = o if st.active(o) else st.next_active(o)
+        chaos = st.chaos or len(st.out) >= 2
+        return close_round(st, leader, chaos, 0 if chaos else st.burners, OPP[o])
+
+    def _put(
+        self, st: GoujiState, s: int, cs: CardSet, cards: tuple[Card, ...], hand: Hand, burn: bool
+    ) -> tuple[GoujiState, list[str]]:
+        """Seat ``s`` puts ``cs`` on the table; the answer cycle restarts from it."""
+        fx: list[str] = []
+        hands = (*st.hands[:s], hand, *st.hands[s + 1 :])
+        burners, failed = st.burners, st.failed
+        if burners >> s & 1 and not st.chaos and not cs.has_joker and hand.size > 0:
+            failed = (*failed, s)
+            burners &= ~bit(s)
+            penalty = " (becomes 大落)" if self.profile.burn_fail == "dalao" else ""
+            fx.append(f"GJ-BURN: seat {s} breaks its burn condition: a set without a joker{penalty}")
+        if burn and hand.size > 0 and not st.chaos:
+            burners |= bit(s)
+        gouji = not st.chaos and cs.is_gouji()
+        dead_set = False
+        rev_plays = st.rev_plays
+        if st.table is not None and s == st.dead_seat and not st.active(st.owner):
+            dead_set = True
+            fx.append(f"GJ-DEADLEVEL: seat {s} takes its 够死级 chance; only a burn may take this set")
+        elif gouji and st.revolution != -1 and s == OPP[st.revolution] and rev_plays > 0 and not st.waived:
+            dead_set = True
+            rev_plays -= 1
+            fx.append(f"GJ-REVOLUTION: 够死级 play by seat {s} ({rev_plays} left)")
+        let_only = s if (st.final and st.let_seat == s) else -1
+        new = put_set(
+            st,
+            hands,
+            cs,
+            cards,
+            gouji,
+            s,
+            let_only,
+            burners,
+            failed,
+            dead_set,
+            -1 if dead_set else st.dead_seat,
+            rev_plays,
+        )
+        if st.played:
+            played = list(st.played)
+            for c in cards:
+                played[c.slot] += 1
+            new = evolve(new, played=tuple(played))
+        if st.jiefeng != -1:
+            fx.append(f"JIEFENG: seat {st.jiefeng}'s 接风 fails: seat {s} plays over")
+        if hand.size == 0:
+            new, more = self._goes_out(new, s, gouji)
+            fx += more
+        if new.phase == OVER:
+            return new, fx
+        return self._advance(new, 0, new.locked, s, -1), fx
+
+    def _goes_out(self, st: GoujiState, s: int, gouji: bool) -> tuple[GoujiState, list[str]]:
+        out = (*st.out, s)
+        place = len(out)
+        st = evolve(st, out=out, burners=st.burners & ~bit(s), live=st.live & ~bit(s))
+        if len(st.active_seats()) <= 1:
+            st = evolve(st, phase=OVER, to_act=-1, table=None, table_cards=(), owner=-1)
+            return st, [self._out_text(st, s)]
+        fx = [self._out_text(st, s)]
+        t = OPP[s]
+        if place <= 2 and st.active(t) and (self.any_dipai or gouji):
+            fx.append(f"GJ-DEADLEVEL: seat {t} has one 够死级 chance on this 底牌")
+            st = evolve(st, dead_seat=t, dead_round=self.any_dipai or st.dead_round)
+        elif place >= 2 and not st.chaos:
+            st = self._start_chaos(st)
+            fx.append("GJ-CHAOS: 四人乱缠 begins")
+        return st, fx
+
+    def _out_text(self, st: GoujiState, s: int) -> str:
+        """Seat ``s`` going out, with its place once decided (革命 and failed burns move places)."""
+        k = places_at(st, self.profile).get(s)
+        if k is None:
+            return f"seat {s} goes out ({place_words(len(st.out), 6)[1]} out; its place is not decided yet)"
+        zh, en = place_words(k, 6)
+        return f"seat {s} goes out: {en} ({zh})"
+
+    def _start_chaos(self, st: GoujiState) -> GoujiState:
+        return evolve(st, chaos=True, table_gouji=False, burners=0, locked=0 if self.chaos_free else st.locked)

@@ -1,0 +1,98 @@
+"""够级's state: the climbing table (``replay.state.State``) and what only 够级 has: the round's locks,
+lets, burns and their obligations, 够死级, 四人乱缠, 革命, 亮3 shows and tributes; and 够级's transitions
+of many fields at once (a new set on the table, a closed round, the answer cycle's turn)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from replay.cards import Card
+from replay.hand import Hand
+from replay.sets import CardSet
+from replay.state import State, close_fields, fields_of, put_fields, rebuilt
+
+
+@dataclass(frozen=True)
+class GoujiState(State):
+    """One moment of a 够级 deal."""
+
+    locked: int = 0  # seats that passed in this round (PASS-LOCK)
+    dead_round: bool = False  # a 头科/二科 底牌 was played in this round
+    chaos: bool = False  # 四人乱缠
+    revolution: int = -1  # seat that declared 革命
+    waived: bool = False  # the revolutionary's 对头 waived its 够死级 plays
+    shows: tuple[tuple[int, int], ...] = ()  # 亮3: (seat, number of 3s of one suit), in order
+    tributes: tuple[tuple[int, int, int], ...] = ()  # (giver, receiver, cards given - returned)
+    table_gouji: bool = False  # the table set is 够级 (and 四人乱缠 has not begun)
+    window: bool = False  # only burns may still take the table set; else owner leads
+    let_seat: int = -1  # seat that let (让) on this set
+    let_only: int = -1  # a seat whose set only its 对头 may answer (after 让)
+    burners: int = 0  # seats bound by a burn's condition
+    failed: tuple[int, ...] = ()  # seats that broke a burn's condition, in order
+    dead_seat: int = -1  # the 对头 with a 够死级 chance in this round
+    dead_set: bool = False  # the table set is a 够死级 play: only a burn may take it
+    rev_plays: int = 0  # 够死级 plays left to the revolutionary's 对头
+    closer: int = -1  # seat that may still confirm the round just closed (扣)
+
+
+def turn(
+    st: GoujiState, to_act: int, final: bool, window: bool, responded: int, locked: int, cursor: int, let_seat: int
+) -> GoujiState:
+    """A copy of ``st`` with the answer-cycle fields set (the engine's most frequent change)."""
+    values = fields_of(st)
+    values["to_act"] = to_act
+    values["final"] = final
+    values["window"] = window
+    values["responded"] = responded
+    values["locked"] = locked
+    values["cursor"] = cursor
+    values["let_seat"] = let_seat
+    return rebuilt(st, values)
+
+
+def put_set(
+    st: GoujiState,
+    hands: tuple[Hand, ...],
+    table: CardSet,
+    cards: tuple[Card, ...],
+    gouji: bool,
+    owner: int,
+    let_only: int,
+    burners: int,
+    failed: tuple[int, ...],
+    dead_set: bool,
+    dead_seat: int,
+    rev_plays: int,
+) -> GoujiState:
+    """A copy of ``st`` with a new set on the table and its answer cycle not yet started."""
+    values = fields_of(st)
+    put_fields(values, hands, table, cards, owner)
+    values["table_gouji"] = gouji
+    values["window"] = False
+    values["let_seat"] = -1
+    values["let_only"] = let_only
+    values["burners"] = burners
+    values["failed"] = failed
+    values["dead_seat"] = dead_seat
+    values["dead_set"] = dead_set
+    values["rev_plays"] = rev_plays
+    values["closer"] = -1
+    return rebuilt(st, values)
+
+
+def close_round(st: GoujiState, leader: int, chaos: bool, burners: int, closer: int) -> GoujiState:
+    """A copy of ``st`` with the round closed: the table cleared and ``leader`` to lead."""
+    values = fields_of(st)
+    close_fields(values, st, leader)
+    values["table_gouji"] = False
+    values["window"] = False
+    values["let_seat"] = -1
+    values["let_only"] = -1
+    values["locked"] = 0
+    values["dead_round"] = False
+    values["chaos"] = chaos
+    values["burners"] = burners
+    values["dead_seat"] = -1
+    values["dead_set"] = False
+    values["closer"] = closer
+    return rebuilt(st, values)
