@@ -13,6 +13,7 @@ from coach.games import GameCoach, Teams, register
 from replay import seats
 from replay.events import Event, Kou, Pass
 from replay.gouji_score import score_gouji
+from replay.gouji_state import GoujiState
 from replay.profile import Profile
 from replay.replay import Replay
 from replay.state import State
@@ -22,11 +23,13 @@ TEAMS: Teams = (seats.side_seats(0, 6), seats.side_seats(1, 6))
 
 def bound_by_burn(st: State, seat: int) -> bool:
     """The seat burned earlier and 四人乱缠 has not begun: each set but its last must carry a joker."""
+    st = _own(st)
     return bool(st.burners >> seat & 1) and not st.chaos
 
 
 def table_gouji(st: State) -> bool:
     """The set on the table is a 够级 set (and 四人乱缠 has not begun)."""
+    st = _own(st)
     return st.table_gouji
 
 
@@ -49,6 +52,7 @@ def _decline(st: State, seat: int) -> Event:
 
 def team_result(st: State, profile: Profile, team: int) -> int:
     """Team ``team``'s (0 or 1) net points of a finished deal: ``raw``, doubled after 串三户 (0 for a void deal)."""
+    st = _own(st)
     sc = score_gouji(st, profile)
     if sc is None or sc.void:
         return 0
@@ -78,3 +82,9 @@ COACH = register(
         first_leader=_first_leader,
     )
 )
+
+
+def _own(st: object) -> GoujiState:
+    """A state of a 够级 deal (the coach gives this module no other)."""
+    assert isinstance(st, GoujiState)
+    return st

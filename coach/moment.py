@@ -66,12 +66,14 @@ class Moment:
     @property
     def before(self) -> State:
         """The table just before the event."""
-        return self.replay.states[self.index]
+        st: State = self.replay.states[self.index]
+        return st
 
     @property
     def after(self) -> State:
         """The table just after the event."""
-        return self.replay.states[self.index + 1]
+        st: State = self.replay.states[self.index + 1]
+        return st
 
     @property
     def verdict(self) -> Verdict:

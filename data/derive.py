@@ -4,8 +4,7 @@ versions of the engine and the coach that made them (``replay.version``, ``coach
 
 The importer stores these rows with a new deal (``data.importer``); ``data.recoach`` derives them again
 for a stored deal whose rows an older engine or coach made. Nothing here asks which game a log is: the
-engine and the score say it (a game whose engine has ``roles`` stores each seat's role as its side, any
-other the alternating sides of ``replay.seats``; a score with ``levels`` stores them; a seat's place and
+engine and the score say it (each seat's side is the engine's ``sides``; a score with ``levels`` stores them; a seat's place and
 points are the score's places, else its team's points).
 """
 
@@ -20,7 +19,6 @@ from coach.version import COACH_VERSION
 from replay.log import Log
 from replay.replay import Replay
 from replay.scoring import Score
-from replay.seats import side
 from replay.version import ENGINE_VERSION
 
 
@@ -40,13 +38,9 @@ def versions() -> dict[str, int]:
 
 
 def _sides(rep: Replay) -> dict[int, str]:
-    """Each seat's side: its role where the engine has roles (保皇), else the alternating sides ("0": seats
-    0, 2 …; "1": seats 1, 3 …: 够级's teams, 升级's sides)."""
-    st = rep.final
-    roles = getattr(rep.engine, "roles", None)
-    if callable(roles):
-        return {s: r or "" for s, r in roles(st).items()}
-    return {s: str(side(s)) for s in range(st.n)}
+    """Each seat's side, as the engine says (``Engine.sides``: 保皇's roles, 够级's teams and 升级's sides
+    "0"/"1", each seat its own in a game without either)."""
+    return rep.engine.sides(rep.final)
 
 
 def _seat_results(score: Score | None) -> dict[int, tuple[int | None, float]]:

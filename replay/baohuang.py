@@ -56,6 +56,10 @@ class Baohuang(BaohuangBidding):
 
     # -- roles ------------------------------------------------------------------------------------
 
+    def sides(self, st: BaohuangState) -> dict[int, str]:
+        """Each seat's role ("" while unknown)."""
+        return {s: r or "" for s, r in self.roles(st).items()}
+
     def roles(self, st: BaohuangState) -> dict[int, str | None]:
         """The truth: each seat's role (None while unknown)."""
         out: dict[int, str | None] = dict.fromkeys(range(self.n))

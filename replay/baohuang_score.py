@@ -6,16 +6,17 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import Any
 
+from replay.baohuang_state import BaohuangState
 from replay.profile import Profile
 from replay.scoring import PlaceScore, Score, TeamScore, placed, void_score
-from replay.state import VOID, State
+from replay.state import VOID
 
 BAOHUANG_POINTS = {1: 6, 2: 3, 3: 0, 4: -3, 5: -6}  # BH-SCORE
 SOLO_POINTS = {1: 16, 2: 4, 3: 0, 4: -4, 5: -16}  # BH-SCORE-SOLO
 GRAB_POINTS = 40  # BH-SCORE-GRAB: the 皇帝 wins or loses 40, each other seat the opposite 10
 
 
-def score_baohuang(st: State, profile: Profile) -> Score | None:
+def score_baohuang(st: BaohuangState, profile: Profile) -> Score | None:
     """The score of a finished 保皇 deal (BH-SCORE, BH-SCORE-SOLO, BH-SCORE-GRAB)."""
     if st.phase == VOID:
         return void_score(

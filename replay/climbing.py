@@ -125,6 +125,14 @@ class Climbing(Rules[S]):
         """Why a seat may act now (zh, en)."""
         raise NotImplementedError
 
+    def sides(self, st: S) -> dict[int, str]:
+        """Each seat plays for itself (a game with teams or roles says otherwise)."""
+        return {s: str(s) for s in range(self.n)}
+
+    def must_hang(self, st: S, seat: int) -> bool:
+        """True when every set the seat plays but its last must carry a joker (够级's burn condition)."""
+        return False
+
     def burners(self, st: S) -> list[int]:
         """Seats that may burn the set on the table now (none in games without 烧牌)."""
         return []

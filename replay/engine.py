@@ -119,6 +119,9 @@ class Engine(Protocol[S]):
     def view(self, st: S, step: int, profile: Profile) -> StepView:
         """The table after ``step`` events, as plain values."""
 
+    def sides(self, st: S) -> dict[int, str]:
+        """Each seat's side as the deal stands (够级's and 升级's teams "0"/"1", 保皇's roles; "" unknown)."""
+
 
 class Rules(Generic[S]):
     """What every engine shares: built from a profile of its game and the log's meta (deal number,

@@ -27,6 +27,7 @@ from replay.gouji_score import gouji_finish_order
 from replay.gouji_setup import GoujiSetup
 from replay.gouji_state import GoujiState
 from replay.scoring import place_words
+from replay.seats import side
 from replay.sets import why_not_beats
 from replay.state import OVER, SETUP, bit, evolve
 from replay.verdicts import Reading
@@ -492,6 +493,10 @@ class Gouji(GoujiSetup):
             if n != -1 and not st.responded >> n & 1 and st.jiefeng != n:
                 out[n] = (*out.get(n, ()), "jiefeng")
         return out
+
+    def sides(self, st: GoujiState) -> dict[int, str]:
+        """The two teams, seats alternating ("0": seats 0, 2 …; "1": seats 1, 3 …)."""
+        return {s: str(side(s)) for s in range(self.n)}
 
     def why(self, st: GoujiState, seat: int) -> tuple[str, str]:
         """Why a seat may act now (zh, en), for the table view and the dispute desk."""

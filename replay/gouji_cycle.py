@@ -169,6 +169,11 @@ class GoujiCycle(Climbing[GoujiState]):
             return Why("大花挂牌为死牌，无人能烧", "a big joker attached makes the set dead", "dead")
         return None
 
+    def must_hang(self, st: GoujiState, seat: int) -> bool:
+        """True while the seat is bound by its burn's condition (a joker in every set but the last; 四人乱缠
+        lifts it)."""
+        return st.burners >> seat & 1 == 1 and not st.chaos
+
     def burners(self, st: GoujiState) -> list[int]:
         """Seats that may burn the set on the table now."""
         if st.table is None or not st.table_gouji or st.chaos:

@@ -8,10 +8,11 @@ from functools import lru_cache
 from itertools import permutations
 from typing import Any
 
+from replay.gouji_state import GoujiState
 from replay.profile import Profile
 from replay.scoring import PlaceScore, Score, TeamScore, void_score
 from replay.scoring import placed as finished_in_order
-from replay.state import SETUP, VOID, State
+from replay.state import SETUP, VOID
 
 GOUJI_POINTS = {1: 4, 2: 2, 3: 0, 4: 0, 5: -2, 6: -4}
 
@@ -45,7 +46,7 @@ def _dalao(profile: Profile) -> bool:
     return bool(profile.burn_fail == "dalao")
 
 
-def gouji_finish_order(st: State, profile: Profile) -> tuple[tuple[int, ...], list[tuple[str, str]]]:
+def gouji_finish_order(st: GoujiState, profile: Profile) -> tuple[tuple[int, ...], list[tuple[str, str]]]:
     """The six places in order, after 革命 and failed burns move seats (RULES §3)."""
     explain: list[tuple[str, str]] = []
     placed = finished_in_order(st)
@@ -102,7 +103,7 @@ def _known_places(
     return tuple(sorted((s, k) for s, k in place.items() if s not in unknown))
 
 
-def score_gouji(st: State, profile: Profile) -> Score | None:
+def score_gouji(st: GoujiState, profile: Profile) -> Score | None:
     """The score of a finished 够级 deal (None while it is not finished)."""
     if st.phase == VOID:
         return void_score(("GJ-REVOLUTION", "两人以上革命，本局作废", "two or more 革命: the deal is void"))

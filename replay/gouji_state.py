@@ -24,7 +24,6 @@ class GoujiState(State):
     shows: tuple[tuple[int, int], ...] = ()  # 亮3: (seat, number of 3s of one suit), in order
     tributes: tuple[tuple[int, int, int], ...] = ()  # (giver, receiver, cards given - returned)
     table_gouji: bool = False  # the table set is 够级 (and 四人乱缠 has not begun)
-    window: bool = False  # only burns may still take the table set; else owner leads
     let_seat: int = -1  # seat that let (让) on this set
     let_only: int = -1  # a seat whose set only its 对头 may answer (after 让)
     burners: int = 0  # seats bound by a burn's condition

@@ -21,6 +21,7 @@ from replay.engine import Engine, Outcome, card_words
 from replay.events import Bury, Declare, Event, Exchange, Pass, Play
 from replay.hand import Hand
 from replay.profile import Profile
+from replay.seats import side
 from replay.shengji_cards import (
     FIXED,
     LEVEL_SEQUENCES,
@@ -270,6 +271,10 @@ class Shengji(ShengjiDeal):
         if st.phase == KITTY:
             return {st.declarer: ("bury",)}
         return {st.to_act: ("play",)}
+
+    def sides(self, st: SjState) -> dict[int, str]:
+        """The two teams, seats alternating ("0": seats 0, 2 …; "1": seats 1, 3 …)."""
+        return {s: str(side(s)) for s in range(self.n)}
 
     def why(self, st: SjState, seat: int) -> tuple[str, str]:
         """Why a seat may act now (zh, en)."""

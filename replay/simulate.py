@@ -11,11 +11,13 @@ import random
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Protocol
+from typing import Any, Protocol, cast
 
 from replay import games
 from replay.baohuang import Baohuang
+from replay.baohuang_state import BaohuangState
 from replay.cards import RANK_2, RANK_3, RANK_BJ, RANK_SJ, Card, full_decks
+from replay.climbing import Climbing
 from replay.events import (
     Burn,
     Call,
@@ -107,11 +109,11 @@ class RandomBot:
         """The seat's known cards grouped by rank (shared with the hand: do not mutate)."""
         return st.hands[seat].by_rank()
 
-    def lead(self, eng: Gouji, st: State, seat: int) -> tuple[Card, ...]:
+    def lead(self, eng: Climbing[Any], st: State, seat: int) -> tuple[Card, ...]:
         """A random set to lead (with a joker when a burn's condition asks for one)."""
         rng = self.rng
         groups = self.by_rank(st, seat)
-        bound = st.burners >> seat & 1 and not st.chaos
+        bound = eng.must_hang(st, seat)
         plain = [r for r in groups if r < RANK_SJ]
         jokers = groups.get(RANK_BJ, []) + groups.get(RANK_SJ, [])
         if not plain:
@@ -129,7 +131,7 @@ class RandomBot:
             cards = cards + jokers[:1]
         return tuple(cards)
 
-    def answers(self, eng: Gouji, st: State, seat: int) -> list[tuple[Card, ...]]:
+    def answers(self, eng: Climbing[Any], st: State, seat: int) -> list[tuple[Card, ...]]:
         """Sets that beat the table, a bounded sample of the shapes available."""
         table = st.table
         assert table is not None
@@ -175,7 +177,7 @@ class RandomBot:
         plain = sum(1 for ri in range(13) if counts[ri])
         return jokers >= plain - 1  # a joker for every set but the last
 
-    def choose(self, eng: Gouji, st: State) -> Event:
+    def choose(self, eng: Climbing[Any], st: State) -> Event:
         """One legal event for the current state."""
         rng = self.rng
         actors = eng.actors(st)
@@ -218,7 +220,7 @@ class RandomBot:
         if rng.random() < self.pass_rate:
             return decline
         opts = self.answers(eng, st, seat)
-        if st.burners >> seat & 1 and not st.chaos:
+        if eng.must_hang(st, seat):
             left = st.hands[seat].size
             opts = [c for c in opts if any(x.rank >= RANK_SJ for x in c) or len(c) == left]
         if not opts:
@@ -228,6 +230,7 @@ class RandomBot:
 
     def bid(self, eng: Baohuang, st: State) -> Event:
         """One bidding event of 保皇: call with identical cards, yield, now and then grab."""
+        st = cast(BaohuangState, st)  # only a 保皇 deal bids (replay.baohuang_sim)
         rng = self.rng
         holder = st.to_act
         if rng.random() < 0.02:
@@ -248,6 +251,7 @@ class RandomBot:
 
     def reveals(self, eng: Baohuang, st: State) -> list[Event]:
         """明保 / 明独 now and then, once the 皇帝 is chosen."""
+        st = cast(BaohuangState, st)  # only a 保皇 deal reveals (replay.baohuang_sim)
         if st.terminal or st.grab:
             return []
         if st.solo:

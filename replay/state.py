@@ -14,7 +14,7 @@ at once, such as a new set on the table): one dict copy, as cheap as a tuple's.
 from __future__ import annotations
 
 from dataclasses import dataclass, fields
-from typing import TYPE_CHECKING, Any, Self, TypeVar
+from typing import Any, Self, TypeVar
 
 from replay.cards import Card
 from replay.hand import Hand
@@ -45,18 +45,7 @@ class State:
     cursor: int = -1  # last seat reached in the answer cycle of this set
     responded: int = 0  # seats that declined the set on the table
     jiefeng: int = -1  # seat that asked for 接风 on the table set
-
-    if not TYPE_CHECKING:
-        # Transitional (issue 15): code outside the engines that is not yet moved into the games' own
-        # modules reads some of 够级's fields on any climbing state. A game without them answers "none"
-        # at run time; mypy does not see these, so such reads are reported there.
-        window = False
-        locked = 0
-        burners = 0
-        failed = ()
-        chaos = False
-        revolution = -1
-        table_gouji = False
+    window: bool = False  # only out-of-turn claims (够级's burns) may still take the table set; else owner leads
 
     # -- derived views -----------------------------------------------------------------------
 

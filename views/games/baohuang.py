@@ -8,6 +8,7 @@ from __future__ import annotations
 import pandas as pd
 import streamlit as st
 
+from replay.baohuang import Baohuang
 from replay.replay import Replay
 from replay.scoring import Score
 from views.parts.common import t
@@ -50,7 +51,9 @@ def score_section(rep: Replay, score: Score) -> None:
             lines.append((t("明保：分数翻倍", "明保 (declared loyalist): the scores double"), "BH-LOYALIST"))
         else:
             lines.append((t("暗保：不翻倍", "not declared (暗保): no doubling"), "BH-LOYALIST"))
-    truth = rep.engine.roles(rep.final)
+    eng = rep.engine
+    assert isinstance(eng, Baohuang)  # a 保皇 deal's engine (this module draws no other)
+    truth = eng.roles(rep.final)
     rebels = [s for s, r in truth.items() if r == "rebel"]
     if rebels:
         lines.append((t("革命党：", "革命党 (rebels): ") + t("、", ", ").join(who(log, s) for s in rebels), "BH-SCORE"))

@@ -73,12 +73,13 @@ def timeline_figure(rep: Replay, report: Any, step: int, lang: str) -> go.Figure
     won = [(s, final.tricks[s.number - 1]) for s in spans if s.last is not None and s.number <= len(final.tricks)]
     for side in (0, 1):
         mine = [(s, t) for s, t in won if team(t.winner) == side]
+        lasts = [s.last for s, _ in mine if s.last is not None]  # every won span has a last step (won's filter)
         if not mine:
             continue
         fig.add_trace(
             go.Scatter(
-                x=[s.last + 1 for s, _ in mine],
-                y=[pts[s.last + 1][side] for s, _ in mine],
+                x=[last + 1 for last in lasts],
+                y=[pts[last + 1][side] for last in lasts],
                 mode="markers",
                 name=escape(tr(lang, f"{side_label(side, lang)} 赢墩", f"{side_label(side, lang)} tricks won")),
                 marker={
