@@ -10,7 +10,7 @@ from collections.abc import Callable, Sequence
 _WS = re.compile(r"[ \t\n\r]*")
 
 # json.decoder's string scanner (text, index after the quote) -> (string, index after it); typeshed omits it
-_scanstring: Callable[[str, int], tuple[str, int]] = json.decoder.scanstring  # type: ignore[attr-defined]
+_scanstring: Callable[[str, int], tuple[str, int]] = json.decoder.scanstring  # type: ignore[attr-defined]  # not in typeshed
 
 _NUMBER = re.compile(r"-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][-+]?\d+)?")
 

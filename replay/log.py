@@ -594,8 +594,8 @@ def event_from_json(raw: Any, i: int, n: int) -> Event:
             raise
         if action in TARGET_ACTIONS:
             to = _int(raw.get("to"), ["events", i, "to"], "a seat", 0, n - 1)
-            return cls(seat, note=note, cards=parsed, to=to)  # type: ignore[call-arg]
-        return cls(seat, note=note, cards=parsed)  # type: ignore[call-arg]
+            return cls(seat, note=note, cards=parsed, to=to)  # type: ignore[call-arg]  # a card event with a target
+        return cls(seat, note=note, cards=parsed)  # type: ignore[call-arg]  # a card event (EVENT_TYPES: base-typed)
     if cls is Report:
         return Report(seat, note=note, count=_int(raw.get("count"), ["events", i, "count"], "a card count", 0, 216))
     return cls(seat, note=note)

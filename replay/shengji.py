@@ -129,7 +129,7 @@ class Shengji(ShengjiDeal):
         if type(ev) is not Play or st.phase != PLAY or ev.seat != st.to_act:
             return st
         hand = st.hands[ev.seat].remove(ev.cards)
-        if hand is None or (st.trick and len(ev.cards) != st.lead.size):  # type: ignore[union-attr]
+        if hand is None or (st.trick and st.lead is not None and len(ev.cards) != st.lead.size):
             return st
         return self._put(st, ev.seat, ev.cards, hand)
 

@@ -42,7 +42,7 @@ class Verdict(NamedTuple):
     """
 
     # The event's index in the log: a field named like tuple.index, which no caller of a Verdict uses.
-    index: int | None  # type: ignore[assignment]
+    index: int | None  # type: ignore[assignment]  # shadows tuple.index on purpose (see above)
     seat: int | None
     action: str
     cards: tuple[str, ...]

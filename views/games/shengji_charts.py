@@ -41,7 +41,7 @@ from views.parts.table import card_text, seat_label, tr
 
 def points_over_steps(rep: Replay) -> list[tuple[int, int]]:
     """Each side's points won in tricks after each step."""
-    return [tuple(s.points) if isinstance(s, SjState) else (0, 0) for s in rep.states]  # type: ignore[misc]
+    return [tuple(s.points) if isinstance(s, SjState) else (0, 0) for s in rep.states]  # type: ignore[misc]  # tuple(points) is a pair; mypy sees tuple[int, ...]
 
 
 def timeline_figure(rep: Replay, report: Any, step: int, lang: str) -> go.Figure:

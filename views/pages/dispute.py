@@ -165,8 +165,8 @@ def build_event(action: str, seat: int, cards_text: str, to: int, count: int) ->
     if not cards:
         return t("请填写牌，例如 6 或 KS KH。", "Type the cards, e.g. 6 or KS KH.")
     if action in TARGET_ACTIONS:
-        return cls(seat, cards=cards, to=to)  # type: ignore[call-arg]
-    return cls(seat, cards=cards)  # type: ignore[call-arg]
+        return cls(seat, cards=cards, to=to)  # type: ignore[call-arg]  # cls: an event type with cards and a target
+    return cls(seat, cards=cards)  # type: ignore[call-arg]  # cls: an event type with cards (EVENT_TYPES is typed by the base)
 
 
 def typed_event(rep: Replay, step: int) -> Event | None:
