@@ -84,3 +84,16 @@ def test_no_streamlit_below_the_views() -> None:
             if any(m == "streamlit" or m.startswith("streamlit.") for m in imported(path, name, set(found))):
                 wrong.append(name)
     assert wrong == []
+
+
+def test_every_top_level_module_is_installed() -> None:
+    """The installed ``fupan`` command imports the top-level modules by name: each one is in pyproject's
+    ``py-modules`` (a module left out runs from the checkout and fails once installed)."""
+    import tomllib
+
+    root = Path(__file__).resolve().parent.parent
+    listed = set(
+        tomllib.loads((root / "pyproject.toml").read_text(encoding="utf-8"))["tool"]["setuptools"]["py-modules"]
+    )
+    present = {p.stem for p in root.glob("*.py")}
+    assert present == listed
