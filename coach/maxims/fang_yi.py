@@ -13,6 +13,7 @@ from collections.abc import Iterator
 from coach.findings import Evidence, Finding
 from coach.maxim import Maxim
 from coach.moment import Deal
+from replay.seats import side, side_seats
 
 
 def detect_deal(deal: Deal) -> Iterator[Finding]:
@@ -23,14 +24,14 @@ def detect_deal(deal: Deal) -> Iterator[Finding]:
         return
     order = list(score.finish_order)
     for team in (0, 1):
-        seats = tuple(range(team, 6, 2))
-        others = [s for s in order if s % 2 != team]
-        if order[0] % 2 != team and set(order[4:]) == set(others[1:]):
+        seats = side_seats(team, len(order))
+        others = [s for s in order if side(s) != team]
+        if side(order[0]) != team and set(order[4:]) == set(others[1:]):
             zh, en = (
                 "放一打二：让对手头科，把另外两家串到最后",
                 "放一打二: one opponent went out first, the other two were trapped last",
             )
-        elif order[0] % 2 == team and set(order[4:]) == {s for s in seats if s != order[0]}:
+        elif side(order[0]) == team and set(order[4:]) == {s for s in seats if s != order[0]}:
             zh, en = (
                 "反被放一打二：本方头科，另外两家落在最后",
                 "the reverse: the team took 1st but its other two ended last",
