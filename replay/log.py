@@ -25,7 +25,7 @@ from replay.decisions import Decision, DecisionError, decision_from_json, in_ord
 from replay.events import CARD_ACTIONS, EVENT_TYPES, TARGET_ACTIONS, Event, Report
 from replay.json_locate import event_positions, locate
 from replay.limits import LIMITS, Limits
-from replay.profile import GAMES, Profile, ProfileError, default_profile, log_profile
+from replay.profile import Profile, ProfileError, default_profile, log_profile
 
 FORMAT = "fupan/1"
 SEATS: Mapping[str, int] = games.ByGame("seats")  # seats per game (the registry's, replay.games)
@@ -325,7 +325,8 @@ def log_from_doc(doc: Any, source: str = "<log>", limits: Limits = LIMITS) -> Lo
         _expect(key in TOP_KEYS, [key], f"unknown key {key!r} (expected one of {', '.join(TOP_KEYS)})")
     _expect(doc.get("format") == FORMAT, ["format"], f'expected "format": "{FORMAT}"')
     game = doc.get("game")
-    _expect(game in GAMES, ["game"], f"expected game one of {', '.join(GAMES)}, got {_j(game)}")
+    known = games.names()  # asked now: a game registered after this module was imported is known too
+    _expect(game in known, ["game"], f"expected game one of {', '.join(known)}, got {_j(game)}")
     n = SEATS[game]
     prof = doc.get("profile", default_profile(game))
     overrides: dict[str, Any] = {}

@@ -25,7 +25,7 @@ from typing import Any
 from replay import games
 from replay.clip import clip, shown
 
-GAMES = games.names()  # the games shipped with fupan (replay.games; a game registered later is found too)
+GAMES = games.names()  # the games shipped with fupan (a game registered later is not here: ask games.names())
 
 
 def default_profile(game: str) -> str:

@@ -71,7 +71,7 @@ def served(monkeypatch: pytest.MonkeyPatch) -> dict[str, bytes]:
     ) -> str:
         if filename is not None and isinstance(data, bytes):
             found[filename] = data
-        return keep(self, data, mimetype, kind, filename)  # type: ignore[arg-type]
+        return keep(self, data, mimetype, kind, filename)  # type: ignore[arg-type]  # passed through as given
 
     monkeypatch.setattr(MemoryMediaFileStorage, "load_and_get_id", record)
     return found

@@ -97,7 +97,7 @@ def _match() -> list[Log]:
         log = _play(100 + k, levels, k + 1, names)
         score = Replay(log).score()
         assert score is not None and score.levels is not None
-        levels = tuple(score.levels["after"])  # type: ignore[assignment]
+        levels = tuple(score.levels["after"])  # type: ignore[assignment]  # a 升级 score has levels
         logs.append(log)
     return logs
 

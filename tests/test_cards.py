@@ -266,7 +266,7 @@ def test_card_error_quotes_the_bad_token(token: str) -> None:
 @pytest.mark.parametrize("value", [5, None, b"9S", 9.0])
 def test_card_error_for_non_strings(value: object) -> None:
     with pytest.raises(CardError) as info:
-        Card(value)  # type: ignore[arg-type]
+        Card(value)  # type: ignore[arg-type]  # the wrong type under test
     assert "not a string" in str(info.value)
     assert repr(value) in str(info.value)
 

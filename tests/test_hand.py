@@ -51,7 +51,7 @@ def test_remove_known_cards() -> None:
     assert shown(h2) == "QH 3C"
     assert h2.remove(P("QS")) is None  # the only QS has gone
     assert h2.remove(P("QH 3C")) is not None
-    assert h2.remove(P("QH 3C")).size == 0  # type: ignore[union-attr]
+    assert h2.remove(P("QH 3C")).size == 0  # type: ignore[union-attr]  # the cards are held
     # the original hand is unchanged (hands are values)
     assert h.size == 3
     assert shown(h) == "QS QH 3C"
@@ -234,7 +234,7 @@ def test_partial_hand() -> None:
     assert h3 is not None
     assert h3.remove(P("QS")) is not None
     assert h3.remove(P("BJ")) is not None
-    assert h3.remove(P("QS")).size == 0  # type: ignore[union-attr]
+    assert h3.remove(P("QS")).size == 0  # type: ignore[union-attr]  # the card is held
 
 
 def test_partial_hand_display() -> None:
@@ -279,7 +279,7 @@ def test_has_tribute_card_after_play_and_tribute() -> None:
     h = dealt("2C 3S ??").remove(P("2C"))
     assert h is not None and h.has_tribute_card() is None
     assert dealt("3S").add([BJ]).has_tribute_card() is True
-    assert dealt("3S").add([SJ]).remove([SJ]).has_tribute_card() is False  # type: ignore[union-attr]
+    assert dealt("3S").add([SJ]).remove([SJ]).has_tribute_card() is False  # type: ignore[union-attr]  # the card is held
     assert Hand.unknown_of(3).has_tribute_card() is None
     h = dealt("2C 2D 3S").remove(P("2"))
     assert h is not None and h.has_tribute_card() is True

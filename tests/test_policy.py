@@ -195,7 +195,7 @@ class Scripted(RandomBot):
         super().__init__(random.Random(0))
         self.events = events
 
-    def setup(self, eng, state, hands):  # type: ignore[no-untyped-def]
+    def setup(self, eng, state, hands):  # type: ignore[no-untyped-def]  # the base bot's signature
         return list(self.events)
 
 

@@ -141,9 +141,9 @@ def test_profile_is_read_only() -> None:
     p = load_profile("gouji")
     assert isinstance(p.options, MappingProxyType)
     with pytest.raises(TypeError):
-        p.options["score_mode"] = "net"  # type: ignore[index]
+        p.options["score_mode"] = "net"  # type: ignore[index]  # the write that must fail
     with pytest.raises(AttributeError):
-        p.name = "x"  # type: ignore[misc]
+        p.name = "x"  # type: ignore[misc]  # the write that must fail
     with pytest.raises(AttributeError):
         _ = p.no_such_option
     assert repr(p) == "load_profile('gouji')"

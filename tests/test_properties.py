@@ -446,7 +446,7 @@ def writable(ev: Event) -> bool:
         return False
     if ev.action in CARD_ACTIONS and not ev.cards:
         return False
-    if ev.action in TARGET_ACTIONS and not 0 <= ev.to < 6:  # type: ignore[attr-defined]
+    if ev.action in TARGET_ACTIONS and not 0 <= ev.to < 6:  # type: ignore[attr-defined]  # a target action has ``to``
         return False
     return not (isinstance(ev, Report) and not 0 <= ev.count <= TOTAL)
 

@@ -116,7 +116,7 @@ def _cited() -> set[tuple[str, str]]:
             if name == "Outcome" and len(node.args) > 1 and isinstance(node.args[1], ast.Constant):
                 pairs.update((node.args[1].value, why) for why in whys)
             elif name == "Reading" and isinstance(kw.get("rule"), ast.Constant):
-                pairs.update((kw["rule"].value, why) for why in whys)  # type: ignore[union-attr]
+                pairs.update((kw["rule"].value, why) for why in whys)  # type: ignore[union-attr]  # a keyword node with a constant
             elif name == "repeated" and len(node.args) > 3 and isinstance(node.args[3], ast.Constant):
                 pairs.update((node.args[3].value, why) for why in whys)  # repeated(st, zh, en, rule, ...)
             elif name == "Why" and len(node.args) == 3 and isinstance(node.args[2], ast.Constant):

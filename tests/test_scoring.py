@@ -41,7 +41,7 @@ def finished(out: Sequence[int], *, revolution: int = -1, failed: Sequence[int] 
         "failed": tuple(failed),
     }
     fields["live"] = 1 << last  # seats still playing, as a bit mask
-    return GoujiState(**fields)  # type: ignore[arg-type]
+    return GoujiState(**fields)  # type: ignore[arg-type]  # fields of mixed types by name
 
 
 def profile(**overrides: object) -> Profile:

@@ -66,7 +66,7 @@ def run(eng: Shengji, st: SjState, events: Sequence[Event]) -> SjState:
     for ev in events:
         out = eng.step(st, ev)
         assert out.rule is None, (ev, out.rule, out.message_en)
-        st = out.state  # type: ignore[assignment]
+        st = out.state  # type: ignore[assignment]  # a 升级 engine steps 升级 states
     return st
 
 

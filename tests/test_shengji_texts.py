@@ -46,7 +46,7 @@ def replays() -> list[Replay]:
 
 
 def test_the_samples_with_80_or_more(replays: list[Replay]) -> None:
-    eighty = [k for k, rep in enumerate(replays, start=1) if (rep.score() or _no()).points["defenders"] >= 80]  # type: ignore[index]
+    eighty = [k for k, rep in enumerate(replays, start=1) if (rep.score() or _no()).points["defenders"] >= 80]  # type: ignore[index]  # a 升级 score has points
     assert tuple(eighty) == EIGHTY
 
 
@@ -120,7 +120,7 @@ def test_the_match_view_agrees_with_the_next_deal(
     seq = tuple(replays[0].engine.levels)
     fig = shengji_charts.ladder_figure(rows, seq, None, "en")
     for side, trace in enumerate(fig.data):
-        starts = [seq.index(rep.log.levels[side]) for rep in replays]  # type: ignore[index]
+        starts = [seq.index(rep.log.levels[side]) for rep in replays]  # type: ignore[index]  # these logs name levels
         assert [round(y) for y in trace.y][:-1] == starts
 
 
