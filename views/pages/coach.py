@@ -15,6 +15,7 @@ import json
 import pandas as pd
 import streamlit as st
 
+from coach import report_words
 from coach.coach import Report
 from coach.findings import KINDS, SEVERITIES, Finding
 from coach.maxims import BY_KEY
@@ -36,19 +37,8 @@ from views.parts.table import (
 SEVERITY = "coach_severity"
 KIND = "coach_kind"
 SEAT = "coach_seat"
-SEVERITY_NAMES = {"violation": ("违规", "violation"), "mistake": ("失误", "mistake"), "hint": ("提示", "hint")}
-KIND_NAMES = {
-    "violation": ("违规", "rule violation"),
-    "maxim": ("俗语", "maxim"),
-    "note": ("提示", "note"),
-    "evaluation": ("模拟", "simulation"),
-}
-SURENESS_NAMES = {
-    "sure": ("确定", "sure"),
-    "fair": ("较可信", "fair"),
-    "unsure": ("不确定", "unsure"),
-    "disputed": ("有争议", "disputed"),
-}
+# the words of the coach's report (one table for both): a finding's severity, kind and how sure its reading is
+SEVERITY_NAMES, KIND_NAMES, SURENESS_NAMES = report_words.SEVERITY, report_words.KIND, report_words.SURENESS
 
 
 def _name(table: dict[str, tuple[str, str]], key: str, lang_: str) -> str:
