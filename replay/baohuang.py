@@ -207,10 +207,7 @@ class Baohuang(BaohuangBidding):
             return Outcome(
                 st, "BH-RANG", "第二圈只有第一圈让牌的人可以上牌", "in the second lap only the seats that let may play"
             )
-        who = st.to_act
-        return Outcome(
-            st, "TURN-ORDER", f"还未轮到座位{s}，现在轮到座位{who}", f"not seat {s}'s turn: seat {who} is to act"
-        )
+        return self._not_its_turn(st, s)
 
     def _pass(self, st: BaohuangState, ev: Pass) -> Outcome[BaohuangState]:
         s = ev.seat
@@ -221,7 +218,7 @@ class Baohuang(BaohuangBidding):
         if st.table is None:
             return self._pass_on_empty_table(st, s)
         if s == st.owner:
-            return Outcome(st, "PASS", f"座位{s}不能对自己的牌过牌", f"seat {s} cannot pass on its own set")
+            return self._own_set(st, s)
         if s == st.to_act:
             new = self._advance(st, st.responded | bit(s), st.lets, s, st.final)
             if new.table is not None:

@@ -334,6 +334,17 @@ class Climbing(Rules[S]):
             f"seat {s} is already out" + (f" ({en})" if en else ""),
         )
 
+    def _own_set(self, st: S, s: int) -> Outcome[S]:
+        """PASS: the owner of the table set cannot pass on it."""
+        return Outcome(st, "PASS", f"座位{s}不能对自己的牌过牌", f"seat {s} cannot pass on its own set")
+
+    def _not_its_turn(self, st: S, s: int) -> Outcome[S]:
+        """TURN-ORDER: another seat is to act."""
+        who = st.to_act
+        return Outcome(
+            st, "TURN-ORDER", f"还未轮到座位{s}，现在轮到座位{who}", f"not seat {s}'s turn: seat {who} is to act"
+        )
+
     def _pass_on_empty_table(self, st: S, s: int) -> Outcome[S]:
         """A 过 with nothing on the table. Before any set was played there is nothing to pass on (LEAD),
         and the seat that must lead may not pass (LEAD). Once a round has closed, another seat's 过

@@ -255,7 +255,7 @@ class Gouji(GoujiSetup):
         if st.table is None:
             return self._pass_on_empty_table(st, s)
         if s == st.owner:
-            return Outcome(st, "PASS", f"座位{s}不能对自己的牌过牌", f"seat {s} cannot pass on its own set")
+            return self._own_set(st, s)
         if s == st.to_act and not st.window:
             return self._decline(st, s)
         if st.locked >> s & 1 or st.responded >> s & 1:
@@ -457,9 +457,7 @@ class Gouji(GoujiSetup):
             )
         if who == -1:
             return Outcome(st, "TURN-ORDER", f"现在不轮到座位{s}", f"not seat {s}'s turn")
-        return Outcome(
-            st, "TURN-ORDER", f"还未轮到座位{s}，现在轮到座位{who}", f"not seat {s}'s turn: seat {who} is to act"
-        )
+        return self._not_its_turn(st, s)
 
     # -- who may act --------------------------------------------------------------------------------
 
