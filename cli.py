@@ -46,7 +46,7 @@ from data.states import DatabaseStateError
 from replay import games
 from replay.claims import claim_entries, compare_result, value_text
 from replay.log import LogError
-from replay.profile import ProfileError, default_profile, load_profile, options_for, shipped_profiles
+from replay.profile import ProfileError, default_profile, find_profile, load_profile, options_for, shipped_profiles
 from replay.replay import Replay
 from replay.scoring import Score
 from replay.verdicts import Verdict
@@ -168,9 +168,9 @@ def cmd_simulate(args: argparse.Namespace) -> int:
         raise InputError(f"--game {args.game}: expected one of {', '.join(games.names())}")
     if args.deals < 1:
         raise InputError("--deals: expected a positive number")
-    profile = args.profile or default_profile(args.game)
-    if load_profile(profile).game != args.game:
-        raise InputError(f"--profile {profile}: a profile for {load_profile(profile).game}, not {args.game}")
+    profile = find_profile(args.profile or default_profile(args.game))
+    if profile.game != args.game:
+        raise InputError(f"--profile {args.profile}: a profile for {profile.game}, not {args.game}")
     paths = write_deals(args.out, args.deals, args.seed, profile)
     print(f"wrote {len(paths)} deals to {args.out}")
     return EXIT_OK

@@ -10,7 +10,7 @@ from typing import Any
 
 from replay.limits import LIMITS, MAX_EVENTS, MAX_LOG_BYTES, Limits
 from replay.log import Log, decode_log, read_log
-from replay.profile import load_profile
+from replay.profile import find_profile
 from replay.replay import Replay
 
 EXIT_OK, EXIT_ILLEGAL, EXIT_INPUT, EXIT_BUG = 0, 1, 2, 3
@@ -65,7 +65,7 @@ def _replay(args: argparse.Namespace, strict: bool) -> Replay:
     log = _read(args.log, limits_of(args))
     profile = None
     if getattr(args, "profile", None):
-        profile = load_profile(args.profile)
+        profile = find_profile(args.profile)
         if profile.game != log.game:
             raise InputError(f"{args.profile}: profile is for {profile.game}, the log is {log.game}")
         profile = profile.with_overrides(log.overrides, "log overrides")

@@ -125,6 +125,11 @@ class Climbing(Rules[S]):
         """Why a seat may act now (zh, en)."""
         raise NotImplementedError
 
+    def first_leader(self, st: S) -> tuple[int, tuple[str, ...]]:
+        """Who must lead the first round (-1: any seat, as the log says) and what could not be checked:
+        the leader the deal names (a game with a rule for it says otherwise: 够级's GJ-FIRST-LEAD)."""
+        return st.leader, ()
+
     def sides(self, st: S) -> dict[int, str]:
         """Each seat plays for itself (a game with teams or roles says otherwise)."""
         return {s: str(s) for s in range(self.n)}

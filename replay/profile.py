@@ -571,6 +571,15 @@ def log_profile(name: str) -> Profile:
     raise ProfileError(f"unknown profile {shown(name)} (shipped: {', '.join(shipped_profiles())}{where})")
 
 
+def find_profile(name_or_path: str) -> Profile:
+    """A profile as a person names it on the command line: a path (a club's file, ``--profile
+    club.toml``), or a name: a shipped profile, else a club profile of the folder ``FUPAN_PROFILES``
+    names (``log_profile``)."""
+    if _PROFILE_NAME.fullmatch(name_or_path) and not _is_shipped_name(name_or_path) and not Path(name_or_path).exists():
+        return log_profile(name_or_path)
+    return load_profile(name_or_path)
+
+
 def _is_shipped_name(name: str) -> bool:
     """True for the bare name of a profile shipped in the package (not a path)."""
     return "/" not in name and "\\" not in name and not name.endswith(".toml") and name in shipped_profiles()

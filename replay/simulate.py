@@ -37,7 +37,7 @@ from replay.events import (
 )
 from replay.gouji import Gouji
 from replay.log import Log, Seat
-from replay.profile import Profile, ProfileError, load_profile
+from replay.profile import Profile, ProfileError, find_profile, load_profile
 from replay.replay import engine_for
 from replay.seats import opposite
 from replay.state import State
@@ -58,10 +58,11 @@ class SimulatedDeal:
 
 
 def deal_hands(
-    rng: random.Random, sizes: tuple[int, ...] = (36,) * 6, removed_ranks: Iterable[int] = ()
+    rng: random.Random, sizes: tuple[int, ...] = (36,) * 6, removed_ranks: Iterable[int] = (), decks: int = 4
 ) -> tuple[tuple[Card, ...], ...]:
-    """Shuffle four decks (less the removed ranks) and deal hands of the given sizes, sorted high first."""
-    cards = full_decks(4, removed_ranks)
+    """Shuffle the decks (four by default, less the removed ranks) and deal hands of the given sizes, sorted
+    high first."""
+    cards = full_decks(decks, removed_ranks)
     rng.shuffle(cards)
     hands = []
     start = 0
@@ -298,7 +299,7 @@ def simulate_deal(
     plays it (its ``GameType.simulator``). A profile with overrides (``Profile.with_overrides``) is
     written to the log as its name and those overrides. ``levels``: 升级 only, the two sides' levels
     (drawn from the first six levels when None)."""
-    prof = load_profile(profile) if isinstance(profile, str) else profile
+    prof = find_profile(profile) if isinstance(profile, str) else profile
     rng = random.Random(seed)
     meta = {"date": "2026-11-29", "venue": "模拟", "match": f"sim-{seed}", "deal": deal_number}
     play = games.get(prof.game).hook("simulator")
@@ -372,7 +373,7 @@ def simulate_climbing(
     rng = table.rng
     bot = bot or RandomBot(rng)
     eng: Any = engine_for(table.profile, table.meta)
-    hands = deal_hands(rng, tuple(eng.hand_sizes()), eng.removed_ranks)
+    hands = deal_hands(rng, tuple(eng.hand_sizes()), eng.removed_ranks, eng.decks)
     extra = dict(deal(rng, hands)) if callable(deal) else dict(deal or {})
     push = Pusher(table, eng, eng.initial(hands, extra))
     first = (opening or first_leader)(bot, eng, push, hands)
@@ -403,14 +404,16 @@ def _overrides(prof: Profile) -> dict[str, Any]:
     return {k: v for k, v in prof.options.items() if named.options.get(k) != v}
 
 
-def write_deals(out_dir: str | Path, count: int, seed: int, profile: str = "gouji") -> list[Path]:
-    """Simulate ``count`` deals from ``seed`` and write them as canonical JSON files."""
+def write_deals(out_dir: str | Path, count: int, seed: int, profile: Profile | str = "gouji") -> list[Path]:
+    """Simulate ``count`` deals from ``seed`` and write them as canonical JSON files (named after the
+    profile and the seed)."""
+    prof = find_profile(profile) if isinstance(profile, str) else profile
     folder = Path(out_dir)
     folder.mkdir(parents=True, exist_ok=True)
     paths = []
     for k in range(count):
-        deal = simulate_deal(seed + k, profile, deal_number=k + 1)
-        path = folder / f"{profile}-{seed + k:06d}.json"
+        deal = simulate_deal(seed + k, prof, deal_number=k + 1)
+        path = folder / f"{prof.name}-{seed + k:06d}.json"
         path.write_text(deal.log.dumps(), encoding="utf-8")
         paths.append(path)
     return paths

@@ -56,6 +56,10 @@ class Zhengshangyou(Climbing[State]):
     decks = 1
     FIRST = 0  # the seat that leads the first round
 
+    def first_leader(self, st: State) -> tuple[int, tuple[str, ...]]:
+        """Seat 0 leads the first round (what the simulator asks)."""
+        return self.FIRST, ()
+
     # -- the answer cycle
 
     def _advance(self, st: State, responded: int, cursor: int) -> State:
@@ -484,3 +488,20 @@ def _seat_box(html: str, seat: int) -> str:
     start = html.index(f'data-seat="{seat}"')
     ends = [i for i in (html.find('class="fp-seat', start), html.find('class="fp-mid"', start)) if i != -1]
     return html[start : min(ends)]
+
+
+def test_simulate_plays_the_toy_with_the_climbing_simulator(toy: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """``fupan simulate --game`` finds the toy's club default profile and plays it with the climbing default
+    (``replay.simulate.simulate_climbing``): every written deal replays legal to its end, cards conserved."""
+    out = toy / "sims"
+    code, _, err = run(capsys, "simulate", "--game", GAME, "--deals", 5, "--seed", 11, "--out", out)
+    assert code == 0, err
+    paths = sorted(out.glob("*.json"))
+    assert [p.name for p in paths] == [f"{PROFILE}-{11 + k:06d}.json" for k in range(5)]
+    for path in paths:
+        rep = Replay(read_log(path))
+        assert rep.ok and rep.final.terminal, (path.name, [v.line() for v in rep.illegal][:3])
+        assert sorted(rep.final.out + tuple(s for s in range(3) if rep.final.active(s))) == [0, 1, 2]
+        assert [h.size for h in rep.states[0].hands] == [18, 18, 18]
+        played = sum(len(ev.cards) for ev in rep.log.events)
+        assert played == 54 - sum(h.size for h in rep.final.hands)  # every card that left a hand was played

@@ -30,7 +30,7 @@ from replay import games
 from replay.cards import RANK_BJ, RANK_NAME, RANK_ZH, SUIT_GLYPH, CardError, parse_cards
 from replay.log import LogError
 from replay.notation import format_text
-from replay.profile import ProfileError, default_profile, load_profile, shipped_profiles
+from replay.profile import ProfileError, club_profiles, default_profile, log_profile, shipped_profiles
 from replay.replay import Replay
 from views.parts.common import replay_of_text, t, too_large
 from views.parts.game_view import Desk
@@ -152,10 +152,12 @@ def where_typed(pos: Position, exc: LogError) -> str:
 
 
 def _profiles(game: str) -> list[str]:
+    """The profiles a typed position of ``game`` may name: the shipped ones and the club's (FUPAN_PROFILES),
+    the game's default first."""
     names = []
-    for name in shipped_profiles():
+    for name in dict.fromkeys([*shipped_profiles(), *club_profiles()]):
         try:
-            if load_profile(name).game == game:
+            if log_profile(name).game == game:
                 names.append(name)
         except ProfileError:
             continue
