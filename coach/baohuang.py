@@ -62,7 +62,8 @@ def detect(m: Moment) -> Iterator[Finding]:
 
 def teams(replay: Replay) -> Teams:
     """The 皇帝 (with its 保皇派, unless it plays alone) against the rest, as the deal ended; none before a 皇帝."""
-    st = _own(replay.final)
+    st = replay.final
+    assert isinstance(st, BaohuangState)
     if st.emperor == -1:
         return ()
     side = (st.emperor,) if st.grab or st.solo or st.loyalist == -1 else tuple(sorted({st.emperor, st.loyalist}))
@@ -71,21 +72,21 @@ def teams(replay: Replay) -> Teams:
 
 def same_side(st: State, a: int, b: int) -> bool:
     """The 皇帝 and the 保皇派 (as the state truly is) against the rest."""
-    st = _own(st)
+    assert isinstance(st, BaohuangState)  # the coach gives this module its game's states only
     crown = (st.emperor, st.loyalist) if st.loyalist != -1 else (st.emperor,)
     return (a in crown) == (b in crown)
 
 
 def bidding(st: State) -> bool:
     """The bidding is on: no 皇帝 yet."""
-    st = _own(st)
+    assert isinstance(st, BaohuangState)  # the coach gives this module its game's states only
     return st.phase == SETUP and st.emperor == -1
 
 
 def bid(st: State) -> Event:
     """The policy's bid: call with a triple on a strong hand (four 2s and jokers or more), else yield (a
     forced seat calls when it can)."""
-    st = _own(st)
+    assert isinstance(st, BaohuangState)  # the coach gives this module its game's states only
     holder = st.to_act
     counts: dict[Card, int] = {}
     high = 0
@@ -108,7 +109,7 @@ def bid_options(eng: Any, st: State, seat: int) -> list[Event]:
 
 def setup_seat(eng: Any, st: State) -> int | None:
     """During the setup: the bidding seat, then the 皇帝 (who leads)."""
-    st = _own(st)
+    assert isinstance(st, BaohuangState)  # the coach gives this module its game's states only
     if st.phase != SETUP:
         return None
     return st.to_act if st.emperor == -1 else st.emperor
@@ -116,14 +117,14 @@ def setup_seat(eng: Any, st: State) -> int | None:
 
 def first_leader(eng: Any, st: State) -> int:
     """The 皇帝 leads the first round."""
-    st = _own(st)
+    assert isinstance(st, BaohuangState)  # the coach gives this module its game's states only
     return st.emperor
 
 
 def placed(eng: Any, st: State, seat: int, located: list[list[Card]]) -> tuple[Card | None, int]:
     """What ``seat`` can place: the marked big joker (its holder is public), the called card's copy in the
     hand of a 保皇派 it knows; a copy whose holder it does not know, with the 皇帝 that cannot hold it."""
-    st = _own(st)
+    assert isinstance(st, BaohuangState)  # the coach gives this module its game's states only
     if st.marked not in (-1, seat):
         located[st.marked].append(BJ)
     if st.called is not None and not st.grab and not st.solo:
@@ -138,7 +139,7 @@ def placed(eng: Any, st: State, seat: int, located: list[list[Card]]) -> tuple[C
 
 def saw(st: State, seat: int, ev: Event, located: list[list[Card]]) -> bool:
     """The cards the 皇帝 called with were shown to all: they stay in its hand until played."""
-    st = _own(st)
+    assert isinstance(st, BaohuangState)  # the coach gives this module its game's states only
     if not (isinstance(ev, Call) and ev.seat == st.emperor and ev.seat != seat):
         return False
     have = Counter(located[ev.seat])  # the marked big joker may be one of the cards shown
@@ -149,7 +150,7 @@ def saw(st: State, seat: int, ev: Event, located: list[list[Card]]) -> bool:
 
 def world(st: State, new: State, hands: Sequence[Sequence[Card]]) -> State:
     """A sampled deal's 保皇派: whoever holds the called card's copy (other than the 皇帝)."""
-    st = _own(st)
+    assert isinstance(st, BaohuangState)  # the coach gives this module its game's states only
     if st.called is not None and not st.grab and not st.solo:
         holder = next((t for t, h in enumerate(hands) if st.called in h and t != st.emperor), -1)
         if holder != -1:
@@ -174,9 +175,3 @@ COACH = register(
         world=world,
     )
 )
-
-
-def _own(st: object) -> BaohuangState:
-    """A state of a 保皇 deal (the coach gives this module no other)."""
-    assert isinstance(st, BaohuangState)
-    return st

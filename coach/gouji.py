@@ -23,13 +23,13 @@ TEAMS: Teams = (seats.side_seats(0, 6), seats.side_seats(1, 6))
 
 def bound_by_burn(st: State, seat: int) -> bool:
     """The seat burned earlier and 四人乱缠 has not begun: each set but its last must carry a joker."""
-    st = _own(st)
+    assert isinstance(st, GoujiState)  # the coach gives this module its game's states only
     return bool(st.burners >> seat & 1) and not st.chaos
 
 
 def table_gouji(st: State) -> bool:
     """The set on the table is a 够级 set (and 四人乱缠 has not begun)."""
-    st = _own(st)
+    assert isinstance(st, GoujiState)  # the coach gives this module its game's states only
     return st.table_gouji
 
 
@@ -52,7 +52,7 @@ def _decline(st: State, seat: int) -> Event:
 
 def team_result(st: State, profile: Profile, team: int) -> int:
     """Team ``team``'s (0 or 1) net points of a finished deal: ``raw``, doubled after 串三户 (0 for a void deal)."""
-    st = _own(st)
+    assert isinstance(st, GoujiState)  # the coach gives this module its game's states only
     sc = score_gouji(st, profile)
     if sc is None or sc.void:
         return 0
@@ -82,9 +82,3 @@ COACH = register(
         first_leader=_first_leader,
     )
 )
-
-
-def _own(st: object) -> GoujiState:
-    """A state of a 够级 deal (the coach gives this module no other)."""
-    assert isinstance(st, GoujiState)
-    return st

@@ -143,7 +143,7 @@ class Policy(RandomBot):
             k = self.rng.randrange(len(opts) + 1)
             return decline if k == len(opts) else Play(seat, cards=opts[k])
         table, owner, left = st.table, st.owner, st.hands[seat].size
-        if left != table.size and st.active(owner) and same_side(eng, st, seat, owner):
+        if left != table.size and st.active(owner) and game.same_side(st, seat, owner):
             return decline  # never beat a partner's standing set (wants_to_answer, decided early)
         spend = table.base >= RANK_A or table.size >= 3 or st.hands[owner].size <= 6 or left <= 8
         best = self.cheapest_answer(eng, st, seat, natural_only=not (spend or left == table.size))
