@@ -11,5 +11,7 @@ while neither this number nor ``ENGINE_VERSION`` did.
 
 from __future__ import annotations
 
-COACH_VERSION = 1
-"""1: the first version recorded (rows stored before versions were recorded read as 0)."""
+COACH_VERSION = 2
+"""1: the first version recorded (rows stored before versions were recorded read as 0). 2: the seat view lists
+the cards it has not seen in card order, not in the order of the hands that hold them (an evaluation's seat
+view no longer depends on where the hidden cards sit)."""

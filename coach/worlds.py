@@ -49,6 +49,10 @@ class Knowledge:
     not_to: int = -1  # 保皇: the seat that cannot hold ``called`` (the 皇帝)
 
 
+def _slot(card: Card) -> int:
+    return card.slot
+
+
 def _exact(hand: Hand) -> bool:
     return hand.unknown == 0 and hand.deficit == 0 and len(hand.known_cards()) == hand.size
 
@@ -127,7 +131,7 @@ def knowledge(eng: Any, states: Sequence[State], events: Sequence[Event], index:
         located[t] = kept
     if called is not None and not _take(pool, called):
         called = None  # the copy was played: the 保皇派 is public, nothing to place
-    unseen = tuple(pool.elements())
+    unseen = tuple(sorted(pool.elements(), key=_slot))  # in card order: nothing of where the cards sit
     sizes = tuple(h.size for h in st.hands)
     need = sum(sizes[t] - len(located[t]) for t in range(n) if t != seat) - (called is not None)
     if need != len(unseen):
