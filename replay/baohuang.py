@@ -180,19 +180,11 @@ class Baohuang(BaohuangBidding):
         if s == st.loyalist != st.emperor and not st.loyal_public and st.called is not None and st.called in cards:
             new = evolve(new, loyal_public=True)
             fx.append(f"seat {s} plays the called {st.called}: everyone now knows it is the 保皇派")
-        if st.played:
-            played = list(st.played)
-            for c in cards:
-                played[c.slot] += 1
-            new = evolve(new, played=tuple(played))
-        if st.jiefeng != -1:
-            fx.append(f"JIEFENG: seat {st.jiefeng}'s 接风 fails: seat {s} plays over")
+        new = self._played_over(st, new, s, cards, fx)
         if hand.size == 0:
-            out = (*st.out, s)
-            fx.append(f"seat {s} goes out: place {len(out)}")
-            new = evolve(new, out=out, live=new.live & ~bit(s))
-            if len(new.active_seats()) <= 1:
-                return evolve(new, phase=OVER, to_act=-1, table=None, table_cards=(), owner=-1), fx
+            new = self._went_out(new, s, fx)
+            if new.phase == OVER:
+                return new, fx
         return self._advance(new, 0, 0, s, False), fx
 
     def _out_of_turn(self, st: BaohuangState, s: int) -> Outcome[BaohuangState]:

@@ -117,6 +117,28 @@ class Climbing(Rules[S]):
     def _put(self, st: S, s: int, cs: CardSet, cards: tuple[Card, ...], hand: Hand, burn: bool) -> tuple[S, list[str]]:
         raise NotImplementedError
 
+    def _played_over(self, st: S, new: S, s: int, cards: tuple[Card, ...], fx: list[str]) -> S:
+        """After seat ``s`` put ``cards`` on the table (``st`` before, ``new`` after): the cards counted as
+        played (kept when some hand is not fully known), and a 接风 asked on the set before is said to fail."""
+        if st.played:
+            played = list(st.played)
+            for c in cards:
+                played[c.slot] += 1
+            new = evolve(new, played=tuple(played))
+        if st.jiefeng != -1:
+            fx.append(f"JIEFENG: seat {st.jiefeng}'s 接风 fails: seat {s} plays over")
+        return new
+
+    def _went_out(self, new: S, s: int, fx: list[str]) -> S:
+        """Seat ``s`` played its last card: it is out in the next place, and the deal is over once one seat
+        is left (a game whose places move, such as 够级's, has its own)."""
+        out = (*new.out, s)
+        fx.append(f"seat {s} goes out: place {len(out)}")
+        new = evolve(new, out=out, live=new.live & ~bit(s))
+        if len(new.active_seats()) <= 1:
+            return evolve(new, phase=OVER, to_act=-1, table=None, table_cards=(), owner=-1)
+        return new
+
     def actors(self, st: S) -> dict[int, tuple[str, ...]]:
         """Each seat that may act now and how."""
         raise NotImplementedError

@@ -255,13 +255,7 @@ class GoujiCycle(Climbing[GoujiState]):
             -1 if dead_set else st.dead_seat,
             rev_plays,
         )
-        if st.played:
-            played = list(st.played)
-            for c in cards:
-                played[c.slot] += 1
-            new = evolve(new, played=tuple(played))
-        if st.jiefeng != -1:
-            fx.append(f"JIEFENG: seat {st.jiefeng}'s 接风 fails: seat {s} plays over")
+        new = self._played_over(st, new, s, cards, fx)
         if hand.size == 0:
             new, more = self._goes_out(new, s, gouji)
             fx += more

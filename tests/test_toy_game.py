@@ -91,17 +91,11 @@ class Zhengshangyou(Climbing[State]):
         put_fields(values, (*st.hands[:s], hand, *st.hands[s + 1 :]), cs, cards, s)
         new = rebuilt(st, values)
         fx: list[str] = []
-        if st.played:
-            played = list(st.played)
-            for c in cards:
-                played[c.slot] += 1
-            new = evolve(new, played=tuple(played))
+        new = self._played_over(st, new, s, cards, fx)
         if hand.size == 0:
-            out = (*st.out, s)
-            fx.append(f"seat {s} goes out: place {len(out)}")
-            new = evolve(new, out=out, live=new.live & ~bit(s))
-            if len(new.active_seats()) <= 1:
-                return evolve(new, phase=OVER, to_act=-1, table=None, table_cards=(), owner=-1), fx
+            new = self._went_out(new, s, fx)
+            if new.phase == OVER:
+                return new, fx
         return self._advance(new, 0, s), fx
 
     # -- the events

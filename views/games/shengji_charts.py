@@ -34,6 +34,7 @@ from replay.shengji import (
 from replay.shengji_score import level_change
 from views.games.shengji_table import SIDE_COLORS, THRESHOLD, level_token, side_label, side_text, trick_spans
 from views.parts.common import engine
+from views.parts.figures import band, step_line
 from views.parts.table import card_text, seat_label, tr
 
 # -- the timeline ----------------------------------------------------------------------------------
@@ -128,20 +129,7 @@ def timeline_figure(rep: Replay, report: Any, step: int, lang: str) -> go.Figure
             )
         )
     shapes: list[dict[str, Any]] = [
-        {
-            "type": "rect",
-            "xref": "x",
-            "yref": "paper",
-            "x0": s.first + 0.5,
-            "x1": (s.last if s.last is not None else total) + 1.5,
-            "y0": 0,
-            "y1": 1,
-            "fillcolor": "rgba(100,116,139,0.10)",
-            "line": {"width": 0},
-            "layer": "below",
-        }
-        for s in spans
-        if s.number % 2 == 0
+        band(s.first + 0.5, (s.last if s.last is not None else total) + 1.5) for s in spans if s.number % 2 == 0
     ]
     shapes.append(
         {
@@ -155,18 +143,7 @@ def timeline_figure(rep: Replay, report: Any, step: int, lang: str) -> go.Figure
             "line": {"width": 1.5, "dash": "dot", "color": "#16a34a"},
         }
     )
-    shapes.append(
-        {
-            "type": "line",
-            "xref": "x",
-            "yref": "paper",
-            "x0": step,
-            "x1": step,
-            "y0": 0,
-            "y1": 1,
-            "line": {"width": 2, "dash": "dash", "color": "#f97316"},
-        }
-    )
+    shapes.append(step_line(step))
     top = max([THRESHOLD + 20, final.defenders_points + 10, *(max(p) + 10 for p in pts)])
     fig.update_layout(
         shapes=shapes,
@@ -405,18 +382,7 @@ def ladder_figure(rows: list[LadderRow], sequence: tuple[str, ...], current: int
     shapes = []
     for k, r in enumerate(rows, start=1):
         if r.deal_id == current:
-            shapes.append(
-                {
-                    "type": "line",
-                    "xref": "x",
-                    "yref": "paper",
-                    "x0": k,
-                    "x1": k,
-                    "y0": 0,
-                    "y1": 1,
-                    "line": {"width": 1.5, "dash": "dot", "color": "grey"},
-                }
-            )
+            shapes.append(step_line(k, {"width": 1.5, "dash": "dot", "color": "grey"}))
     fig.update_layout(
         shapes=shapes,
         height=360,

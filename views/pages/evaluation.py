@@ -42,6 +42,7 @@ from views.parts.evaluation_parts import (
     grade_label,
     view_label,
 )
+from views.parts.figures import step_line
 from views.parts.links import replay_link
 from views.parts.table import md_escape, seat_label, tr
 from views.parts.texts import evaluation_help, game_words
@@ -179,18 +180,7 @@ def expected_figure(rep: Replay, ev: Evaluation, picked: int | None, lang_: str)
     )
     shapes: list[dict[str, Any]] = []
     if picked is not None:
-        shapes.append(
-            {
-                "type": "line",
-                "xref": "x",
-                "yref": "paper",
-                "x0": picked,
-                "x1": picked,
-                "y0": 0,
-                "y1": 1,
-                "line": {"width": 2, "dash": "dash", "color": "#f97316"},
-            }
-        )
+        shapes.append(step_line(picked))
     fig.update_layout(
         shapes=shapes,
         height=420,

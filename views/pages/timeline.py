@@ -27,6 +27,7 @@ from coach.coach import Report
 from replay.replay import Replay
 from views import games
 from views.parts.common import coach_of, guarded, need_deal, set_step, t
+from views.parts.figures import band, step_line
 from views.parts.links import replay_link
 from views.parts.table import SEVERITY_MARK, action_label, cards_text, place_label, seat_label, tr
 
@@ -142,33 +143,11 @@ def timeline_figure(rep: Replay, report: Report | None, step: int, lang_: str) -
         )
     starts = round_starts(rep)
     bands: list[dict[str, Any]] = [
-        {
-            "type": "rect",
-            "xref": "x",
-            "yref": "paper",
-            "x0": a - 0.5,
-            "x1": b - 0.5,
-            "y0": 0,
-            "y1": 1,
-            "fillcolor": "rgba(100,116,139,0.10)",
-            "line": {"width": 0},
-            "layer": "below",
-        }
+        band(a - 0.5, b - 0.5)
         for r, (a, b) in enumerate(zip(starts, [*starts[1:], total + 1], strict=True))
         if r % 2 == 1
     ]
-    bands.append(
-        {
-            "type": "line",
-            "xref": "x",
-            "yref": "paper",
-            "x0": step,
-            "x1": step,
-            "y0": 0,
-            "y1": 1,
-            "line": {"width": 2, "dash": "dash", "color": "#f97316"},
-        }
-    )
+    bands.append(step_line(step))
     fig.update_layout(
         shapes=bands,
         height=480,
