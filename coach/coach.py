@@ -83,6 +83,8 @@ def price_of(d: Decision) -> dict[str, Any]:
         "best": best.label(),
         "best_cards": [c.token for c in best.event.cards],
         "losses": {k: v.to_json() for k, v in d.losses.items()},
+        "grades": {k: d.grade_in(k) for k in d.losses},
+        "certain": None if d.certain is None else d.certain.to_json(),
     }
 
 
@@ -114,19 +116,30 @@ def weak_choice(replay: Replay, d: Decision) -> Finding:
     zh_view, en_view = _VIEW[d.view]
     st = replay.states[d.index]
     ev = actual.event
+    zh = (
+        f"{GRADE_ZH.get(grade, grade)}：按模拟（{zh_view}），{_label_zh(best.event)} 比 {_label_zh(ev)}"
+        f" 平均多得 {d.loss.loss:.2f} 分（标准误 {d.loss.se:.2f}）"
+    )
+    en = (
+        f"{grade}: by simulation ({en_view}), {best.label()} earns {d.loss.loss:.2f} points more on average"
+        f" than {actual.label()} (standard error {d.loss.se:.2f})"
+    )
+    if d.certain is not None:  # no sampling excuses it: say so first, the rollouts' figure after
+        better = d.certain.better
+        cards = " ".join(c.token for c in better.cards)
+        best = next((c for c in d.candidates if c.event == better), best)
+        zh = f"{GRADE_ZH.get(grade, grade)}：{d.certain.zh}，应 {_label_zh(better)}（按本家所知即可断定，不靠抽样）。{zh}"
+        en = (
+            f"{grade}: {d.certain.en}: {better.action} {cards} (certain from what the seat knew, not from"
+            f" sampling). {en}"
+        )
     return Finding(
         index=d.index,
         seat=d.seat,
         kind="evaluation",
         severity="mistake" if grade in ("mistake", "blunder") else "hint",
-        message_zh=(
-            f"{GRADE_ZH.get(grade, grade)}：按模拟（{zh_view}），{_label_zh(best.event)} 比 {_label_zh(ev)}"
-            f" 平均多得 {d.loss.loss:.2f} 分（标准误 {d.loss.se:.2f}）"
-        ),
-        message_en=(
-            f"{grade}: by simulation ({en_view}), {best.label()} earns {d.loss.loss:.2f} points more on average"
-            f" than {actual.label()} (standard error {d.loss.se:.2f})"
-        ),
+        message_zh=zh,
+        message_en=en,
         evidence=Evidence(
             held=tuple(c.token for c in st.hands[d.seat].known_cards()),
             table=tuple(c.token for c in st.table_cards),

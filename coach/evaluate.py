@@ -26,8 +26,9 @@ from dataclasses import dataclass, field
 from multiprocessing import get_all_start_methods, get_context
 from typing import Any, ClassVar
 
+from coach.certain import Certain, certain_error
 from coach.games import coach_for, priced_games
-from coach.grades import GRADES, accuracy, decision_accuracy, grade
+from coach.grades import GRADES, MISTAKE, accuracy, decision_accuracy, grade
 from coach.policy import Policy
 from coach.worlds import NoWorld, knowledge, sample_hands, true_world, world
 from replay.cards import RANK_SJ
@@ -168,6 +169,8 @@ class Decision:
     candidates: tuple[Candidate, ...]
     losses: dict[str, Loss]
     notes: tuple[str, ...] = ()
+    #: an error by what the seat knew, whatever the rollouts say (``coach.certain``): graded in both views
+    certain: Certain | None = None
 
     @property
     def actual(self) -> Candidate:
@@ -184,14 +187,27 @@ class Decision:
         """The loss in the grading view."""
         return self.losses[self.view]
 
+    def grade_in(self, view: str) -> str | None:
+        """The grade in one view (None where the view was not built): from its loss, and at least a
+        ``mistake`` for a certain error."""
+        loss = self.losses.get(view)
+        if loss is None:
+            return None
+        found = grade(loss.loss, loss.se)
+        if self.certain is not None and found not in ("mistake", "blunder"):
+            return "mistake"
+        return found
+
     @property
     def grade(self) -> str | None:
-        """``inaccuracy`` / ``mistake`` / ``blunder`` or None."""
-        return grade(self.loss.loss, self.loss.se)
+        """``inaccuracy`` / ``mistake`` / ``blunder`` or None, in the grading view."""
+        return self.grade_in(self.view)
 
     @property
     def accuracy(self) -> float:
-        """Accuracy of this decision in percent."""
+        """Accuracy of this decision in percent (a certain error counts at least a mistake's loss)."""
+        if self.certain is not None:
+            return min(decision_accuracy(self.loss.loss, self.loss.se), decision_accuracy(MISTAKE, 0.0))
         return decision_accuracy(self.loss.loss, self.loss.se)
 
     def to_json(self) -> dict[str, Any]:
@@ -205,6 +221,8 @@ class Decision:
             "losses": {k: v.to_json() for k, v in self.losses.items()},
             "candidates": [c.to_json() for c in self.candidates],
             "notes": list(self.notes),
+            "grades": {k: self.grade_in(k) for k in self.losses},
+            "certain": None if self.certain is None else self.certain.to_json(),
         }
 
     @classmethod
@@ -217,6 +235,7 @@ class Decision:
             tuple(Candidate.from_json(c, n_seats, index) for c in doc["candidates"]),
             {str(k): Loss.from_json(v) for k, v in doc["losses"].items()},
             tuple(str(n) for n in doc.get("notes", ())),
+            None if doc.get("certain") is None else Certain.from_json(doc["certain"], index, n_seats),
         )
 
 
@@ -377,6 +396,19 @@ def candidates(eng: Any, st: State, actual: Event, limit: int) -> tuple[list[Eve
 # -- one decision -----------------------------------------------------------------------------
 
 
+def _offer(cands: list[Event], policy_at: int, better: Event, limit: int) -> int:
+    """Put ``better`` among the candidates (in place of the last one that is neither the choice made nor the
+    policy's, when there is no room); the policy's index afterwards."""
+    if _shape(better) in {_shape(c) for c in cands}:
+        return policy_at
+    if len(cands) >= limit:
+        drop = max((j for j in range(1, len(cands)) if j != policy_at), default=policy_at)
+        del cands[drop]
+        policy_at = -1 if policy_at == drop else policy_at - (policy_at > drop)
+    cands.append(better)
+    return policy_at
+
+
 def _rng(settings: Settings, *key: Any) -> random.Random:
     return random.Random(":".join(map(str, (settings.seed, *key))))
 
@@ -415,6 +447,9 @@ def evaluate_decision(
     had a single option, or a single one worth pricing)."""
     st, ev = states[index], events[index]
     cands, policy_at = candidates(eng, st, ev, settings.max_candidates)
+    sure = certain_error(eng, states, events, index)
+    if sure is not None:
+        policy_at = _offer(cands, policy_at, sure.better, settings.max_candidates)
     if len(cands) < 2:
         return None
     seat = ev.seat
@@ -445,7 +480,7 @@ def evaluate_decision(
         for j, e in enumerate(cands)
     )
     losses = {view: _loss(v, 0) for view, v in values.items()}
-    return Decision(index, seat, cand_objs, losses, tuple(notes))
+    return Decision(index, seat, cand_objs, losses, tuple(notes), sure)
 
 
 # -- a whole deal, on several cores -------------------------------------------------------------

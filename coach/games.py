@@ -70,6 +70,10 @@ def _no_bids(eng: Any, st: State, seat: int) -> list[Event]:
     return []
 
 
+def _no_sweep(st: State, seat: int) -> bool:
+    return False
+
+
 def seat_points(eng: Any, st: State, seat: int) -> float:
     """The points a finished deal gives ``seat`` by the game's own scoring (0 for a void or unscored deal)."""
     sc = games.get(eng.game).score_function()(st, eng.profile)
@@ -124,6 +128,8 @@ class GameCoach:
     setup_seat: Callable[[Any, State], int | None] = _no_setup_seat
     #: the seat that must lead the first round (-1: any)
     first_leader: Callable[[Any, State], int] = _any_leader
+    #: whether the other side is one place from sweeping the seat's side (够级's 串三户; ``coach.certain``)
+    sweep_threat: Callable[[State, int], bool] = _no_sweep
     # -- what a seat can place (coach.worlds) --
     #: cards the seat knows are in other hands from the start (into ``located``), and a card whose
     #: holder it does not know with the seat that cannot hold it ((None, -1) when there is none)

@@ -64,6 +64,13 @@ def team_points(eng: Any, st: State, seat: int) -> float:
     return float(team_result(st, eng.profile, seats.side(seat)))
 
 
+def sweep_threat(st: State, seat: int) -> bool:
+    """GJ-SWEEP: the other team holds places 1 and 2 and no seat of ``seat``'s team is out, so the other
+    team's next seat out makes a 串三户."""
+    mine = seats.side(seat)
+    return len(st.out) == 2 and all(seats.side(s) != mine for s in st.out)
+
+
 def _first_leader(eng: Any, st: State) -> int:
     return int(eng.first_leader(st)[0])
 
@@ -80,5 +87,6 @@ COACH = register(
         bound=bound_by_burn,
         decline=_decline,
         first_leader=_first_leader,
+        sweep_threat=sweep_threat,
     )
 )

@@ -1,0 +1,164 @@
+"""Decisions no sampling can excuse (coach/certain.py, issue 16 item 3), each on a hand-made 够级 position:
+
+1. pass-out: passing when the whole hand could be played out;
+2. pass-sweep: the decline that closes the round for the third opponent's last card after the other team took
+   places 1 and 2 (串三户), when a play over it was legal;
+3. kou-lead: a 扣 that hands the lead to the other team while the seat held a play no unseen card can beat, its
+   other cards one set.
+
+Each has its legal counterpart (the same position, another choice or another hand) that is not flagged, and the
+evaluation grades the flagged decision at least a mistake in both views, whatever the rollouts say.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+
+import pytest
+from test_evaluate import GO_OUT  # seat 1 passes when 5S takes it out
+
+from coach.certain import Certain, beatable, certain_error
+from coach.evaluate import Decision, Evaluation, Settings, _offer, evaluate_decision
+from coach.grades import MISTAKE, decision_accuracy
+from replay.cards import Card
+from replay.events import Pass, Play
+from replay.notation import parse_text
+from replay.replay import Replay
+from replay.sets import make_set
+
+# 0 and 2 (the even team) go out first and second; 4 plays 5S and keeps one card; 1 and 3 passed in this round
+# after 二科's 底牌 (够死级, option any_dipai), so 5's pass closes it and 4 leads its last card: 串三户.
+SWEEP = """fupan/1 gouji
+profile gouji-logged
+hand 0 3S
+hand 1 5C 6C 7C 8C 9C 10C JC QC
+hand 2 4H
+hand 3 5D 6D 7D 8D 9D 10D JD QD
+hand 4 5S 9S
+hand 5 5H 6H 7H 8H 9H 10H JH QH
+events
+0 play 3S
+1 pass
+2 play 4H
+3 pass
+4 play 5S
+5 pass
+"""
+
+# 5 plays 6H; its 对头 2 closes with 扣 while holding 2C (no other hand holds a 2 or a joker) and a pair of 5s.
+KOU = """fupan/1 gouji
+profile gouji-logged
+hand 0 3S 4S 6S
+hand 1 3C 6C 7C
+hand 2 2C 5S 5H
+hand 3 3D 6D 7D
+hand 4 4C 8S 9S
+hand 5 3S 6H 7H
+events
+1 play 3C
+2 pass
+3 pass
+4 pass
+5 play 6H
+0 pass
+1 pass
+2 kou
+"""
+
+
+def replayed(text: str) -> Replay:
+    rep = Replay(parse_text(text))
+    assert all(v.legal for v in rep.verdicts), [(i, v.rule) for i, v in enumerate(rep.verdicts) if not v.legal]
+    return rep
+
+
+def certain_at(text: str, index: int) -> Certain | None:
+    rep = replayed(text)
+    return certain_error(rep.engine, rep.states, rep.log.events, index)
+
+
+def test_passing_instead_of_going_out_is_certain() -> None:
+    found = certain_at(GO_OUT, 1)
+    assert found == Certain("pass-out", Play(1, cards=(Card("5S"),)))
+    assert certain_at(GO_OUT.replace("1 pass", "1 play 5S"), 1) is None  # the legal counterpart
+    # a hand that is not one set cannot be played out: nothing certain about the pass
+    assert certain_at(GO_OUT.replace("hand 1 5S", "hand 1 5S 6H"), 1) is None
+
+
+def test_the_last_chance_against_a_sweep() -> None:
+    rep = replayed(SWEEP)
+    assert rep.states[6].table is None and rep.states[6].leader == 4 and rep.states[5].hands[4].size == 1
+    found = certain_error(rep.engine, rep.states, rep.log.events, 5)
+    assert found is not None and found.kind == "pass-sweep"
+    assert found.better == Play(5, cards=(Card("6H"),))  # the cheapest play over 5S
+    assert certain_at(SWEEP.replace("5 pass", "5 play 6H"), 5) is None  # the legal counterpart
+    # with two cards left the opponent's going out is not certain: no verdict
+    two = SWEEP.replace("hand 4 5S 9S", "hand 4 5S 9S 10S")
+    assert certain_at(two, 5) is None
+    # nor when 5 had nothing to play over 5S
+    weak = SWEEP.replace("hand 5 5H 6H 7H 8H 9H 10H JH QH", "hand 5 3H 3D 3C 4H 4D 4C 3S 4S")
+    assert certain_at(weak, 5) is None
+
+
+def test_a_kou_that_hands_over_a_won_round() -> None:
+    found = certain_at(KOU, 7)
+    assert found == Certain("kou-lead", Play(2, cards=(Card("2C"),)))
+    assert certain_at(KOU.replace("2 kou", "2 play 2C"), 7) is None  # the legal counterpart
+    # a small joker elsewhere could beat the 2: not certain
+    assert certain_at(KOU.replace("hand 0 3S 4S 6S", "hand 0 3S 4S SJ"), 7) is None
+    # the other cards are not one set: the seat is not out after the 2
+    assert certain_at(KOU.replace("hand 2 2C 5S 5H", "hand 2 2C 5S 8H"), 7) is None
+
+
+def test_beatable_over_counts_what_the_others_could_answer_with() -> None:
+    def pool(*tokens: str) -> Counter[Card]:
+        return Counter(Card(t) for t in tokens)
+
+    two = make_set([Card("2C")])
+    assert not beatable(pool("3S", "AS", "AH"), two)
+    assert beatable(pool("3S", "SJ"), two) and beatable(pool("BJ"), two)
+    pair = make_set([Card("KC"), Card("KD")])
+    assert beatable(pool("AS", "2H"), pair)  # an A with a 2 attached
+    assert not beatable(pool("AS", "KH", "QH"), pair)
+    dead = make_set([Card("5C"), Card("BJ")])  # a big joker on a lower base: nothing beats it
+    assert not beatable(pool("BJ", "BJ", "SJ"), dead)
+    hung = make_set([Card("5C"), Card("SJ")])  # a small joker hung: an answer needs a big joker
+    assert not beatable(pool("6C", "SJ", "SJ"), hung)
+    assert beatable(pool("6C", "BJ"), hung)
+
+
+@pytest.mark.parametrize(("text", "index"), [(GO_OUT, 1), (SWEEP, 5), (KOU, 7)])
+def test_a_certain_error_is_graded_in_both_views(text: str, index: int) -> None:
+    rep = replayed(text)
+    d = evaluate_decision(rep.engine, rep.states, rep.log.events, index, Settings(rollouts=2, seed=5))
+    assert d is not None and d.certain is not None
+    assert d.certain.better in [c.event for c in d.candidates]
+    assert set(d.losses) == {"seat", "all"}
+    for view in ("seat", "all"):
+        assert d.grade_in(view) in ("mistake", "blunder")
+    assert d.accuracy <= decision_accuracy(MISTAKE, 0.0) + 1e-9
+    doc = d.to_json()
+    assert doc["certain"]["kind"] == d.certain.kind and set(doc["grades"]) == {"seat", "all"}
+    back = Decision.from_json(doc, 6)
+    assert back.certain == d.certain and back.grade_in("seat") == d.grade_in("seat")
+    ev = Evaluation((d,), Settings(rollouts=2, seed=5), 6, 0, 0.0)
+    assert Evaluation.from_json(ev.to_json()).decisions[0].certain == d.certain
+
+
+def test_the_counterparts_are_priced_without_a_certain_grade() -> None:
+    rep = replayed(KOU.replace("2 kou", "2 play 2C"))
+    d = evaluate_decision(rep.engine, rep.states, rep.log.events, 7, Settings(rollouts=2, seed=5))
+    assert d is not None and d.certain is None and d.to_json()["certain"] is None
+
+
+def test_the_better_choice_gets_a_place_among_the_candidates() -> None:
+    a, b, c, d = Pass(0), Play(0, cards=(Card("3S"),)), Play(0, cards=(Card("4S"),)), Play(0, cards=(Card("5S"),))
+    better = Play(0, cards=(Card("6S"),))
+    cands = [a, b, c, d]
+    assert _offer(cands, 1, better, 4) == 1 and cands == [a, b, c, better]  # the last but the policy's goes
+    cands = [a, b]
+    assert _offer(cands, 1, better, 2) == -1 and cands == [a, better]  # no room but the policy's
+    cands = [a, b]
+    assert _offer(cands, 1, Play(0, cards=(Card("3H"),)), 4) == 1 and cands == [a, b]  # the same shape is there
+    cands = [a, d, b]
+    assert _offer(cands, 2, better, 3) == 1 and cands == [a, b, better]
