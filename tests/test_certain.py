@@ -12,19 +12,24 @@ evaluation grades the flagged decision at least a mistake in both views, whateve
 
 from __future__ import annotations
 
+import random
 from collections import Counter
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 from test_evaluate import GO_OUT  # seat 1 passes when 5S takes it out
 
 from coach.certain import Certain, beatable, certain_error
 from coach.evaluate import Decision, Evaluation, Settings, _offer, evaluate_decision
 from coach.grades import MISTAKE, decision_accuracy
 from replay.cards import Card
-from replay.events import Pass, Play
+from replay.events import Burn, Kou, Pass, Play
 from replay.notation import parse_text
 from replay.replay import Replay
 from replay.sets import make_set
+from replay.simulate import RandomBot, simulate_deal
+from replay.state import State
 
 # 0 and 2 (the even team) go out first and second; 4 plays 5S and keeps one card; 1 and 3 passed in this round
 # after 二科's 底牌 (够死级, option any_dipai), so 5's pass closes it and 4 leads its last card: 串三户.
@@ -162,3 +167,55 @@ def test_the_better_choice_gets_a_place_among_the_candidates() -> None:
     assert _offer(cands, 1, Play(0, cards=(Card("3H"),)), 4) == 1 and cands == [a, b]  # the same shape is there
     cands = [a, d, b]
     assert _offer(cands, 2, better, 3) == 1 and cands == [a, b, better]
+
+
+def _answerable(rep: Replay, after: State, seat: int) -> bool:
+    """Whether some other seat holds, in truth, a legal answer to the set on the table of ``after``."""
+    eng = rep.engine
+    bot = RandomBot(random.Random(0))
+    for t in range(after.n):
+        if t == seat or not after.active(t):
+            continue
+        probe = after._replace(to_act=t)
+        for cards in bot.answers(eng, probe, t):
+            if any(eng.can(probe, cls(t, cards=cards)) for cls in (Play, Burn)):
+                return True
+    return False
+
+
+@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(0, 10**9), profile=st.sampled_from(["gouji", "gouji-online", "baohuang"]))
+def test_every_certain_error_holds_in_the_true_deal(seed: int, profile: str) -> None:
+    """On random deals (players that pass often), what a flagged decline gave away holds with every hand
+    known: the better choice is legal; it takes the seat out, or the opponent's one card goes out after the
+    decline, or no hand holds a legal answer to it and the seat's other cards form one set."""
+    rep = Replay(simulate_deal(seed, profile, bot=RandomBot(random.Random(seed), pass_rate=0.6)).log)
+    eng = rep.engine
+    for i, ev in enumerate(rep.log.events):
+        found = certain_error(eng, rep.states, rep.log.events, i)
+        if found is None:
+            continue
+        st_ = rep.states[i]
+        assert isinstance(ev, Pass | Kou) and eng.can(st_, found.better)
+        after = eng.step(st_, found.better).state
+        if found.kind == "pass-out":
+            assert after.hands[ev.seat].size == 0 and ev.seat in after.out
+        elif found.kind == "pass-sweep":
+            assert rep.states[i + 1].table is None and st_.hands[st_.owner].size == 1 and len(st_.out) == 2
+        else:
+            assert found.kind == "kou-lead" and not _answerable(rep, after, ev.seat)
+            rest = list(st_.hands[ev.seat].known_cards())
+            for c in found.better.cards:
+                rest.remove(c)
+            make_set(rest, eng.twos_attach)
+
+
+def test_random_deals_give_the_property_something_to_check() -> None:
+    kinds: Counter[str] = Counter()
+    for seed in range(25):
+        rep = Replay(simulate_deal(seed, "gouji", bot=RandomBot(random.Random(seed), pass_rate=0.6)).log)
+        for i in range(len(rep.log.events)):
+            found = certain_error(rep.engine, rep.states, rep.log.events, i)
+            if found is not None:
+                kinds[found.kind] += 1
+    assert kinds["pass-out"] > 0 and kinds["kou-lead"] > 0
