@@ -122,19 +122,26 @@ def first_leader(eng: Any, st: State) -> int:
 
 
 def placed(eng: Any, st: State, seat: int, located: list[list[Card]]) -> tuple[Card | None, int]:
-    """What ``seat`` can place: the marked big joker (its holder is public), the called card's copy in the
-    hand of a 保皇派 it knows; a copy whose holder it does not know, with the 皇帝 that cannot hold it."""
+    """What ``seat`` can place: the marked big joker (its holder is public), the called card's last copy in
+    the hand of a 保皇派 it knows, or in the 皇帝's when it knows the 皇帝 plays alone (明独, or it is that
+    皇帝); a copy whose holder it does not know, with no seat barred: any other hand may hold it, the 皇帝's
+    too (独保 kept hidden: ``placed`` reads only what the seat knew of the roles, never the true ``solo``)."""
     assert isinstance(st, BaohuangState)  # the coach gives this module its game's states only
     if st.marked not in (-1, seat):
         located[st.marked].append(BJ)
-    if st.called is not None and not st.grab and not st.solo:
-        known = eng.roles_known_to(st, seat)
-        holder = next((t for t, r in known.items() if r == "loyalist"), None)
-        if holder is not None and holder != seat:
+    if st.called is None or st.grab:
+        return None, -1
+    known = eng.roles_known_to(st, seat)
+    if known.get(st.emperor) == "solo":
+        if seat != st.emperor:
+            located[st.emperor].append(st.called)  # the fourth copy, until played
+        return None, -1
+    holder = next((t for t, r in known.items() if r == "loyalist"), None)
+    if holder is not None:
+        if holder != seat:
             located[holder].append(st.called)  # its copy, until it plays it
-        elif holder is None:
-            return st.called, st.emperor
-    return None, -1
+        return None, -1
+    return st.called, -1
 
 
 def saw(st: State, seat: int, ev: Event, located: list[list[Card]]) -> bool:
@@ -148,14 +155,29 @@ def saw(st: State, seat: int, ev: Event, located: list[list[Card]]) -> bool:
     return True
 
 
-def world(st: State, new: State, hands: Sequence[Sequence[Card]]) -> State:
-    """A sampled deal's 保皇派: whoever holds the called card's copy (other than the 皇帝)."""
+def as_known(eng: Any, st: State, seat: int) -> State:
+    """The state with the roles ``seat`` did not know taken out: with the 保皇派 unknown to it, no 保皇派 (the
+    皇帝 alone on its side), so that no choice of its own is read from a role it could not see."""
     assert isinstance(st, BaohuangState)  # the coach gives this module its game's states only
-    if st.called is not None and not st.grab and not st.solo:
-        holder = next((t for t, h in enumerate(hands) if st.called in h and t != st.emperor), -1)
-        if holder != -1:
-            return new._replace(loyalist=holder)
-    return new
+    if st.called is None or st.grab:
+        return st
+    known = eng.roles_known_to(st, seat)
+    if "loyalist" in known.values() or known.get(st.emperor) == "solo":
+        return st
+    return st._replace(loyalist=-1, solo=False)
+
+
+def world(st: State, new: State, hands: Sequence[Sequence[Card]]) -> State:
+    """A sampled deal's roles, where the seat did not know them: the 保皇派 is whoever holds the called card's
+    copy outside the 皇帝's hand; with no such hand the 皇帝 holds it and plays alone (独保). Where the roles
+    are public (抢庄, 明保 or the copy played, 明独) the state's own stand."""
+    assert isinstance(st, BaohuangState)  # the coach gives this module its game's states only
+    if st.called is None or st.grab or st.loyal_public or st.open_solo:
+        return new
+    holder = next((t for t, h in enumerate(hands) if t != st.emperor and st.called in h), -1)
+    if holder != -1:
+        return new._replace(loyalist=holder, solo=False)
+    return new._replace(loyalist=st.emperor, solo=True)
 
 
 COACH = register(
@@ -172,6 +194,7 @@ COACH = register(
         first_leader=first_leader,
         placed=placed,
         saw=saw,
+        as_known=as_known,
         world=world,
     )
 )

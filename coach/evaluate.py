@@ -368,8 +368,8 @@ def candidates(eng: Any, st: State, actual: Event, limit: int) -> tuple[list[Eve
             sets = pol.answer_options(eng, st, seat) if ("play" in kinds or "burn" in kinds) else []
             plays: list[Event] = [cls(seat, cards=c) for c in sets]
             declines: list[Event] = [k(seat) for name, k in (("kou", Kou), ("pass", Pass)) if name in kinds]
-            if seat == st.to_act:
-                first = pol.choose(eng, st)
+            if seat == st.to_act:  # the policy's choice with the roles as the seat knew them
+                first = pol.choose(eng, game.as_known(eng, st, seat))
             elif declines:
                 first = declines[0]
             opts = ([first] if first is not None else []) + declines + plays

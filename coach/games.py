@@ -74,6 +74,10 @@ def _no_sweep(st: State, seat: int) -> bool:
     return False
 
 
+def _as_it_is(eng: Any, st: State, seat: int) -> State:
+    return st
+
+
 def seat_points(eng: Any, st: State, seat: int) -> float:
     """The points a finished deal gives ``seat`` by the game's own scoring (0 for a void or unscored deal)."""
     sc = games.get(eng.game).score_function()(st, eng.profile)
@@ -136,6 +140,8 @@ class GameCoach:
     placed: Callable[[Any, State, int, list[list[Card]]], tuple[Card | None, int]] = _sees_nothing
     #: an event of the game's own that shows the seat cards going into a hand (True when it was one)
     saw: Callable[[State, int, Event, list[list[Card]]], bool] = _saw_nothing
+    #: the state with the roles a seat did not know taken out (its own choices are judged on what it knew)
+    as_known: Callable[[Any, State, int], State] = _as_it_is
     #: a determinized state made true to its sampled hands (the new state, the old, the hands)
     world: Callable[[State, State, Sequence[Sequence[Card]]], State] = _same_world
 

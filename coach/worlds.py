@@ -10,8 +10,9 @@ What a seat knows at event ``i`` (and nothing more):
 - in 保皇, the cards the 皇帝 called with (shown to all) and the marked big joker (its holder is
   public) stay with their seat until it plays them;
 - in 保皇, the roles as known to it (``Baohuang.roles_known_to``): when it knows the 保皇派, the
-  called card's last copy, if not played, lies in that hand; when it does not, the copy lies in
-  any hand but the 皇帝's, and whoever gets it in a sampled deal is that deal's 保皇派.
+  called card's last copy, if not played, lies in that hand (in the 皇帝's when it knows the 皇帝 plays
+  alone); when it does not, the copy lies in any other hand, the 皇帝's too (独保 kept hidden), and whoever
+  gets it in a sampled deal is that deal's 保皇派 (the 皇帝 playing alone when it is the 皇帝's).
 
 Inference from play (a pass suggesting weakness) is not used: the sample is uniform over the deals
 that fit the facts above. A world is the state at ``i`` with the other hands replaced.

@@ -3,10 +3,12 @@
 1. On simulated deals of all five profiles, at drawn events and seats: every sampled deal keeps the seat's own
    hand exactly, the size of every hand and the multiset of all cards held (the union of the sampled hands is the
    union of the true hands); cards shown by 亮3 stay with the seat that showed them until it plays them.
-2. 保皇: the cards the 皇帝 called with and the marked big joker stay in its hand; the last copy of the called
-   card never goes to the 皇帝, and ``world()`` makes its holder the 保皇派 when the seat did not know the 保皇派;
-   a seat that knows the 保皇派 (it is the 保皇派, or 明保 / the called card made it public) gets worlds where
-   the 保皇派 is unchanged.
+2. 保皇: the cards the 皇帝 called with and the marked big joker stay in its hand; when the seat did not know the
+   roles, the called card's last copy may go to any other hand, the 皇帝's too, and ``world()`` makes its holder
+   the 保皇派 (the 皇帝 playing alone, 独保, when it holds it); a seat that knows the roles (it is the 保皇派,
+   or the 皇帝 playing alone, or 明保 / 明独 / the called card made them public) gets worlds where they are
+   unchanged; a deal where the 皇帝 holds the copy (独保 kept hidden) and the same deal with the copy elsewhere
+   look the same to a third seat, and are priced the same in its view.
 3. Tribute: cards a seat gave or returned stay where they went; a refused card goes back.
 4. Logs that do not give every hand: ``NoWorld`` when the seat's own hand is unknown; with only its own hand
    known the seat still samples, from the public record of played cards, and knows what it knew in the full log.
@@ -81,16 +83,19 @@ def check_baohuang(rep: Replay, index: int, seat: int, hands: tuple[tuple[Card, 
     w = world(eng, state, hands)
     if state.marked not in (-1, seat) and BJ not in plays_by(rep.log.events[:index], state.marked):
         assert BJ in hands[state.marked], "the marked big joker left its holder"
-    if emperor == -1 or called is None or state.grab or state.solo:
+    if emperor == -1 or called is None or state.grab:
         assert w.loyalist == state.loyalist
         return
-    assert Counter(hands[emperor])[called] == held(state, emperor)[called], "the called cards left the 皇帝"
     known = eng.roles_known_to(state, seat)
-    if any(r == "loyalist" for r in known.values()):
-        assert w.loyalist == state.loyalist
-    elif any(called in held(state, t) for t in range(state.n) if t != emperor):
-        assert w.loyalist != emperor and called in hands[w.loyalist]
-        assert w.loyalist != seat  # the seat knows its own role: not the 保皇派
+    mine = Counter(hands[emperor])[called]
+    if state.loyal_public or state.open_solo or "loyalist" in known.values() or known.get(emperor) == "solo":
+        assert (w.loyalist, w.solo) == (state.loyalist, state.solo)  # the roles it knew stand
+        assert mine == held(state, emperor)[called], "the called cards left the 皇帝"
+    else:  # the roles it did not know are the sampled deal's: the copy's holder, else the 皇帝 alone (独保)
+        holder = [t for t in range(state.n) if t != emperor and called in hands[t]]
+        assert (w.loyalist, w.solo) == ((holder[0], False) if holder else (emperor, True))
+        assert w.loyalist != seat or seat == emperor  # the seat knows its own role
+        assert mine >= held(state, emperor)[called] - state.solo, "the called cards left the 皇帝"
     assert w.emperor == emperor and w.called == called
 
 
@@ -136,14 +141,15 @@ def test_shown_threes_stay_with_their_seat() -> None:
 
 def test_baohuang_roles_in_sampled_worlds() -> None:
     """Over many deals and seats: a seat that does not know the 保皇派 meets several in its worlds, never
-    the 皇帝 nor itself; one that knows it meets only the true one."""
-    unknown = known = 0
+    itself, and now and then a 皇帝 playing alone (独保 kept hidden is possible whatever the truth); one
+    that knows the roles meets only the true ones."""
+    unknown = known = alone = 0
     for seed in range(30):
         rep = simulated(seed, "baohuang", policy=seed % 2 == 0)
         eng = rep.engine
         for index in range(0, len(rep.log.events), 25):
             state = rep.states[index]
-            if state.called is None or state.grab or state.solo:
+            if state.called is None or state.grab or state.loyal_public or state.open_solo:
                 continue
             for seat in range(5):
                 if seat == state.emperor:
@@ -155,14 +161,15 @@ def test_baohuang_roles_in_sampled_worlds() -> None:
                     hands = sample_hands(know, random.Random(k))
                     check_baohuang(rep, index, seat, hands)
                     seen.add(world(eng, state, hands).loyalist)
-                if any(r == "loyalist" for r in roles.values()):
+                if any(r == "loyalist" for r in roles.values()) or roles.get(state.emperor) == "solo":
                     known += 1
                     assert seen == {state.loyalist}
                 elif know.called is not None:
                     unknown += 1
-                    assert state.emperor not in seen and seat not in seen
-                    assert know.not_to == state.emperor
-    assert known > 10 and unknown > 10
+                    assert seat not in seen and len(seen) >= 2
+                    assert know.not_to == -1  # the 皇帝 may hold the copy itself (独保, kept hidden)
+                    alone += state.emperor in seen
+    assert known > 10 and unknown > 10 and alone > 0
 
 
 def test_the_loyalist_and_an_open_loyalist_know_themselves() -> None:
@@ -369,3 +376,54 @@ def test_the_seat_view_depends_only_on_what_the_seat_knew(seed: int, game: str, 
     assert (a is None) == (b is None)
     if a is not None and b is not None:
         assert a.to_json() == b.to_json()
+
+
+def _hidden_solo(rep: Replay, index: int) -> Replay | None:
+    """The 保皇 deal with the 保皇派's copy of the called card exchanged for a card the 皇帝 was dealt (neither
+    played before ``index``), so that the 皇帝 holds all four and plays alone without saying so (独保 kept
+    hidden), cut after ``index``; None when no such exchange replays legally."""
+    st_ = rep.states[index]
+    emperor, loyalist, called = st_.emperor, st_.loyalist, st_.called
+    events = rep.log.events[: index + 1]
+    played = {t: plays_by(events, t) for t in (emperor, loyalist)}
+    if called is None or played[loyalist][called]:
+        return None
+    dealt = [list(h) for h in rep.log.hands]
+    swap = [c for c in dealt[emperor] if c != called and c != BJ and not played[emperor][c]]
+    if called not in dealt[loyalist] or not swap:
+        return None
+    y = swap[0]
+    dealt[loyalist][dealt[loyalist].index(called)], dealt[emperor][dealt[emperor].index(y)] = y, called
+    other = Replay(replace(rep.log, hands=tuple(map(tuple, dealt)), events=events, result=None))
+    if not all(v.legal for v in other.verdicts) or not other.states[index].solo:
+        return None
+    return other
+
+
+def test_a_hidden_solo_looks_like_any_deal_to_a_third_seat() -> None:
+    """The 皇帝's hidden 独保 and the same deal with a 保皇派 differ only in where one hidden card lies: a seat
+    that is neither knows the same and prices the same (the seat view read the true ``solo`` before)."""
+    from coach.evaluate import Settings, decision_points, evaluate_decision
+
+    compared = 0
+    for seed in range(40):
+        rep = simulated(seed, "baohuang", policy=True)
+        for index in decision_points(rep)[5::15]:
+            st_ = rep.states[index]
+            seat = rep.log.events[index].seat
+            if st_.grab or st_.solo or st_.loyal_public or st_.loyalist in (-1, seat) or seat == st_.emperor:
+                continue
+            other = _hidden_solo(rep, index)
+            if other is None:
+                continue
+            mine = knowledge(rep.engine, rep.states, rep.log.events, index, seat)
+            theirs = knowledge(other.engine, other.states, other.log.events, index, seat)
+            assert mine == theirs
+            how = Settings(rollouts=3, max_candidates=3, seed=seed, views=("seat",))
+            a = evaluate_decision(rep.engine, rep.states, rep.log.events, index, how)
+            b = evaluate_decision(other.engine, other.states, other.log.events, index, how)
+            assert (a is None) == (b is None)
+            if a is not None and b is not None:
+                assert a.to_json() == b.to_json()
+            compared += 1
+    assert compared >= 5
