@@ -334,6 +334,21 @@ def test_world_replaces_the_hands_only() -> None:
     assert sample_hands(know, random.Random(1)) == hands  # a seed gives one deal
 
 
+def same_seat_view(rep: Replay, other: Replay, index: int, seat: int, seed: int) -> None:
+    """``seat`` knew the same at ``index`` in both deals, and its view prices the decision the same."""
+    from coach.evaluate import Settings, evaluate_decision
+
+    mine = knowledge(rep.engine, rep.states, rep.log.events, index, seat)
+    theirs = knowledge(other.engine, other.states, other.log.events, index, seat)
+    assert mine == theirs
+    how = Settings(rollouts=3, max_candidates=3, seed=seed, views=("seat",))
+    a = evaluate_decision(rep.engine, rep.states, rep.log.events, index, how)
+    b = evaluate_decision(other.engine, other.states, other.log.events, index, how)
+    assert (a is None) == (b is None)
+    if a is not None and b is not None:
+        assert a.to_json() == b.to_json()
+
+
 def _swapped(rep: Replay, index: int, seat: int, rng: random.Random) -> Replay | None:
     """The deal with one hidden card of one other seat exchanged for a different hidden card of another (both
     still held at ``index``, placed nowhere the seat can know), cut after event ``index``: the same deal in
@@ -357,7 +372,7 @@ def _swapped(rep: Replay, index: int, seat: int, rng: random.Random) -> Replay |
 def test_the_seat_view_depends_only_on_what_the_seat_knew(seed: int, game: str, at: float) -> None:
     """Two deals that differ only in where the seat's hidden cards sit give the same unseen cards and the same
     seat-view prices, seed for seed (issue 16: the unseen cards were listed in the other seats' order)."""
-    from coach.evaluate import Settings, decision_points, evaluate_decision
+    from coach.evaluate import decision_points
 
     rep = simulated(seed, game, policy=False)
     points = decision_points(rep)
@@ -367,15 +382,7 @@ def test_the_seat_view_depends_only_on_what_the_seat_knew(seed: int, game: str, 
     if other is None:
         return
     assert other.states[index].hands[seat] == rep.states[index].hands[seat]  # the seat's own hand is its own
-    mine = knowledge(rep.engine, rep.states, rep.log.events, index, seat)
-    theirs = knowledge(other.engine, other.states, other.log.events, index, seat)
-    assert mine == theirs
-    how = Settings(rollouts=3, max_candidates=3, seed=seed, views=("seat",))
-    a = evaluate_decision(rep.engine, rep.states, rep.log.events, index, how)
-    b = evaluate_decision(other.engine, other.states, other.log.events, index, how)
-    assert (a is None) == (b is None)
-    if a is not None and b is not None:
-        assert a.to_json() == b.to_json()
+    same_seat_view(rep, other, index, seat, seed)
 
 
 def _hidden_solo(rep: Replay, index: int) -> Replay | None:
@@ -403,7 +410,7 @@ def _hidden_solo(rep: Replay, index: int) -> Replay | None:
 def test_a_hidden_solo_looks_like_any_deal_to_a_third_seat() -> None:
     """The 皇帝's hidden 独保 and the same deal with a 保皇派 differ only in where one hidden card lies: a seat
     that is neither knows the same and prices the same (the seat view read the true ``solo`` before)."""
-    from coach.evaluate import Settings, decision_points, evaluate_decision
+    from coach.evaluate import decision_points
 
     compared = 0
     for seed in range(40):
@@ -416,14 +423,6 @@ def test_a_hidden_solo_looks_like_any_deal_to_a_third_seat() -> None:
             other = _hidden_solo(rep, index)
             if other is None:
                 continue
-            mine = knowledge(rep.engine, rep.states, rep.log.events, index, seat)
-            theirs = knowledge(other.engine, other.states, other.log.events, index, seat)
-            assert mine == theirs
-            how = Settings(rollouts=3, max_candidates=3, seed=seed, views=("seat",))
-            a = evaluate_decision(rep.engine, rep.states, rep.log.events, index, how)
-            b = evaluate_decision(other.engine, other.states, other.log.events, index, how)
-            assert (a is None) == (b is None)
-            if a is not None and b is not None:
-                assert a.to_json() == b.to_json()
+            same_seat_view(rep, other, index, seat, seed)
             compared += 1
     assert compared >= 5
