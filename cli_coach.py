@@ -146,6 +146,9 @@ def _evaluation_lines(report: Report, seat: int | None) -> list[str]:
             f"  {rep.log.where(d.index)}: event {d.index}, seat {d.seat}: {d.actual.label()} — {d.grade}:"
             f" {d.loss.loss:.2f} ± {d.loss.se:.2f} points below {best.label()} ({d.view} view{also})"
         )
+        if d.certain is not None:
+            better = " ".join([d.certain.better.action, *(c.token for c in d.certain.better.cards)])
+            lines.append(f"    certain from what the seat knew: {d.certain.zh} ({d.certain.en}); {better} was legal")
     return lines
 
 

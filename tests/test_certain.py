@@ -12,14 +12,17 @@ evaluation grades the flagged decision at least a mistake in both views, whateve
 
 from __future__ import annotations
 
+import json
 import random
 from collections import Counter
+from pathlib import Path
 
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from test_evaluate import GO_OUT  # seat 1 passes when 5S takes it out
 
+import cli
 from coach.certain import Certain, beatable, certain_error
 from coach.evaluate import Decision, Evaluation, Settings, _offer, evaluate_decision
 from coach.grades import MISTAKE, decision_accuracy
@@ -219,3 +222,22 @@ def test_random_deals_give_the_property_something_to_check() -> None:
             if found is not None:
                 kinds[found.kind] += 1
     assert kinds["pass-out"] > 0 and kinds["kou-lead"] > 0
+
+
+def test_the_coach_says_a_certain_error_is_certain(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    path = tmp_path / "kou.txt"
+    path.write_text(KOU, encoding="utf-8")
+    fast = ["--evaluate", "--rollouts", "2", "--jobs", "1", "--seat", "2"]
+    assert cli.main(["coach", str(path), *fast, "--json"]) == 1  # a hand-made deal is short of 4 decks
+    doc = json.loads(capsys.readouterr().out)
+    assert {f["rule"] for f in doc["findings"] if f["kind"] == "violation"} == {"GJ-DEAL"}
+    (d,) = [d for d in doc["evaluation"]["decisions"] if d["index"] == 7]
+    assert d["certain"]["kind"] == "kou-lead" and d["certain"]["better"]["cards"] == ["2C"]
+    assert d["grades"]["seat"] in ("mistake", "blunder") and d["grades"]["all"] in ("mistake", "blunder")
+    (f,) = [f for f in doc["findings"] if f["index"] == 7]
+    assert f["price"]["certain"]["kind"] == "kou-lead"
+    if f["kind"] == "evaluation":  # no other finding spoke to it
+        assert "扣了能赢的牌" in f["message_zh"] and "certain from what the seat knew" in f["message_en"]
+    assert cli.main(["coach", str(path), *fast]) == 1
+    out = capsys.readouterr().out
+    assert "certain from what the seat knew: 扣了能赢的牌" in out and "play 2C was legal" in out
