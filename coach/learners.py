@@ -338,9 +338,9 @@ class MaximPlayer(RandomBot):
                 return (*threes, *jokers[:1]) if bound else tuple(threes)
         if GUA_4 in self.follow and fours:
             made = make_set(cards, eng.twos_attach)
-            if made.sj and not made.bj and made.base not in (4, RANK_2) and made.base < RANK_SJ:
+            if made.sj and made.base not in (4, RANK_2) and made.base < RANK_SJ:
                 self.kept[GUA_4].append(self._current)
-                return (*fours, *(c for c in cards if c.rank == RANK_SJ))
+                return (*fours, *(c for c in cards if c.rank >= RANK_SJ))
         return cards
 
 
