@@ -16,6 +16,7 @@ from pathlib import Path
 
 import pytest
 
+from coach import effects
 from coach.coach import Report, coach_log
 from coach.findings import Finding
 from coach.maxims import BY_KEY, MAXIMS
@@ -25,6 +26,14 @@ from replay.notation import parse_text
 from replay.replay import Replay
 
 CASES = Path(__file__).parent / "cases"
+
+
+@pytest.fixture(autouse=True)
+def no_study(monkeypatch: pytest.MonkeyPatch) -> None:
+    """No study figures: every maxim finding is advice "not measured", at its detector's severity (the
+    study's figures and the on-trial rule are tests/test_advice.py's)."""
+    monkeypatch.setattr(effects, "_shipped", dict)
+
 
 FENG_Q = "feng-q-gai-mao"
 YOU_DAN = "you-dan-bu-fa-3"
