@@ -37,16 +37,14 @@ def _coach_cite(f: Finding) -> str:
 
 
 def _worth(f: Finding) -> str:
+    """A maxim finding's worth in the study and its status (coach.effects), Chinese first."""
     w = f.worth
     if w is None:
         return ""
-    return (
-        f" (study: following it gives {w['mean']:+.2f} points per deal where it arises,"
-        f" 95% CI [{w['lo']:+.2f}, {w['hi']:+.2f}], docs/maxims.md)"
-    )
+    return f" — {w['zh']} / {w['en']} (docs/maxims.md)"
 
 
-_SEVERITY_ORDER = {"violation": 0, "mistake": 1, "hint": 2}
+_SEVERITY_ORDER = {"violation": 0, "mistake": 1, "hint": 2, "trial": 3}
 
 
 def _counts(c: dict[str, Any]) -> str:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any
 
-from coach.effects import maxim_effect
+from coach.effects import ON_TRIAL, TRIAL_SEVERITY, maxim_effect, worth
 from coach.findings import Evidence, Finding, summarize, violation_of
 from coach.games import coach_for
 from coach.maxims import maxims_for
@@ -54,21 +54,14 @@ def violation(m: Moment) -> Finding:
 
 
 def with_worth(f: Finding) -> Finding:
-    """A maxim finding with what following the maxim was worth in the study (docs/maxims.md)."""
-    if f.kind != "maxim" or f.maxim is None:
+    """A maxim finding with what following the maxim was worth in the study (docs/maxims.md), and its
+    status by ``coach.effects``' rule: advice, or on trial (severity ``trial``, not a mistake) when the study
+    measured following it to cost points. A violation of a maxim's rule half is left as it is."""
+    if f.kind not in ("maxim", "note") or f.maxim is None:
         return f
-    effect = maxim_effect(f.maxim)
-    if effect is None:
-        return f
-    worth = {
-        "mean": round(effect.mean, 3),
-        "lo": round(effect.lo, 3),
-        "hi": round(effect.hi, 3),
-        "arose": effect.arose,
-        "deals": effect.deals,
-        "measurable": effect.measurable,
-    }
-    return replace(f, worth=worth)
+    w = worth(maxim_effect(f.maxim, question=f.question))
+    severity = TRIAL_SEVERITY if w["status"] == ON_TRIAL else f.severity
+    return replace(f, worth=w, status=w["status"], severity=severity)
 
 
 def price_of(d: Decision) -> dict[str, Any]:

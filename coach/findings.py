@@ -9,7 +9,7 @@ from typing import Any
 from replay.verdicts import Verdict
 
 KINDS = ("violation", "maxim", "note", "evaluation")  # evaluation: a weak choice priced by rollouts
-SEVERITIES = ("violation", "mistake", "hint")
+SEVERITIES = ("violation", "mistake", "hint", "trial")  # trial: a maxim hint the study measured to cost points
 
 
 @dataclass(frozen=True)
@@ -51,7 +51,12 @@ class Finding:
     seats: tuple[int, ...] = ()  # the team, for a team-level finding
     from_seeds: bool = True
     price: dict[str, Any] | None = None  # the decision's price by rollouts (coach.evaluate), when evaluated
-    worth: dict[str, Any] | None = None  # a maxim's effect in the study (coach.study), when studied
+    #: a maxim finding's worth in the study (``coach.effects.worth``: status, mean, 95% CI, sentence)
+    worth: dict[str, Any] | None = None
+    #: a maxim finding's status: "advice", or "on-trial" when the study measured the maxim to cost points
+    status: str | None = None
+    #: the study's question the finding asks, for a maxim asked in parts ("answer", "cards"; ``coach.learners``)
+    question: str | None = None
 
     def __post_init__(self) -> None:
         if self.kind not in KINDS:
@@ -75,6 +80,7 @@ class Finding:
             "from_seeds": self.from_seeds,
             **({"price": dict(self.price)} if self.price is not None else {}),
             **({"worth": dict(self.worth)} if self.worth is not None else {}),
+            **({"status": self.status} if self.status is not None else {}),
         }
 
 

@@ -29,6 +29,9 @@ The maxims it knows (keys of ``coach.maxims.BY_KEY``):
   them; follow: always answer them (play, or burn) when the seat holds such a set.
 - 挡三不挡四 ``dang-san-bu-dang-si``: break: answer an opponent's 4s with 2s or jokers; follow: never
   spend 2s or jokers on 4s (a plain answer, or a decline).
+
+The study (``coach.study``) asks 逢Q盖帽 and 挡三不挡四 one question at a time (``SPLIT``, keys
+``maxim/answer`` and ``maxim/cards``): whether to answer at all, and with which cards (``MaximPlayer._ask``).
 """
 
 from __future__ import annotations
@@ -54,6 +57,25 @@ DAN_PAI = "dan-pai-shen-guo"
 DANG_SAN = "dang-san-bu-dang-si"
 SUPPORTED = (FENG_Q, YOU_DAN, GUA_4, DAN_PAI, DANG_SAN)
 GAMES: frozenset[str] = frozenset.union(*(BY_KEY[k].games for k in SUPPORTED))  # the maxims' games (够级)
+#: The study's questions about a maxim that mixes "answer or not" with "which cards" (``maxim/question``):
+#: each asks one of the two, at the maxim's position (see ``MaximPlayer``).
+ANSWER, CARDS = "answer", "cards"
+FENG_Q_ANSWER, FENG_Q_CARDS = f"{FENG_Q}/{ANSWER}", f"{FENG_Q}/{CARDS}"
+DANG_SAN_ANSWER, DANG_SAN_CARDS = f"{DANG_SAN}/{ANSWER}", f"{DANG_SAN}/{CARDS}"
+SPLIT = (FENG_Q_ANSWER, FENG_Q_CARDS, DANG_SAN_ANSWER, DANG_SAN_CARDS)
+#: What the study plays: one row per question, in the maxims' order (a split maxim by its two questions).
+QUESTIONS = (FENG_Q_ANSWER, FENG_Q_CARDS, YOU_DAN, GUA_4, DAN_PAI, DANG_SAN_ANSWER, DANG_SAN_CARDS)
+
+
+def maxim_of(key: str) -> str:
+    """The maxim a question key (``maxim/question``) or a maxim key is about."""
+    return key.partition("/")[0]
+
+
+def question_of(key: str) -> str | None:
+    """The question of a key (``answer``, ``cards``), None for a maxim played whole."""
+    return key.partition("/")[2] or None
+
 
 Cards = tuple[Card, ...]
 
@@ -107,10 +129,10 @@ class MaximPlayer(RandomBot):
         self.follow, self.break_ = set(follow), set(break_)
         self.at = -1 if at is None else sum(1 << s for s in set(at))  # mask of the seats that play the maxims
         for key in self.follow | self.break_:
-            if key not in BY_KEY:
+            if maxim_of(key) not in BY_KEY:
                 raise ValueError(f"unknown maxim {key!r}: expected one of {sorted(BY_KEY)}")
-            if key not in SUPPORTED:
-                raise ValueError(f"{type(self).__name__} cannot play maxim {key!r}; it knows {SUPPORTED}")
+            if key not in SUPPORTED and key not in SPLIT:
+                raise ValueError(f"{type(self).__name__} cannot play maxim {key!r}; it knows {SUPPORTED + SPLIT}")
         if self.follow & self.break_:
             raise ValueError(f"cannot both follow and break {sorted(self.follow & self.break_)}")
         self._reset()
@@ -214,7 +236,7 @@ class MaximPlayer(RandomBot):
             ev = self._break(eng, st)
             if ev is not None:
                 return ev
-            return self._follow(eng, st, super().choose(eng, st))
+            return self._ask(eng, st, self._follow(eng, st, super().choose(eng, st)))
         finally:
             self._current = -1
 
@@ -285,6 +307,69 @@ class MaximPlayer(RandomBot):
                     return self._keep(DAN_PAI, Burn(seat, cards=_cheapest(fit)))
         return ev
 
+    # -- one question at a time (``SPLIT``) -----------------------------------------------------------
+
+    def _ask(self, eng: Any, st: State, ev: Event) -> Event:
+        """The base bot's event ``ev``, changed at the position of a split maxim's question: the
+        seat to act, of the team, answering an opponent's Qs holding Ks and plain As that beat them
+        (逢Q盖帽), or an opponent's 4s holding a set with 2s or jokers that beats them (挡三不挡四).
+
+        - ``answer`` (逢Q盖帽): answer with the cheapest plain As (follow) or decline (break).
+        - ``cards`` (逢Q盖帽), where the base bot answers: with the cheapest plain As (follow) or the
+          cheapest Ks (break); where it declines, both decline.
+        - ``answer`` (挡三不挡四), where the seat holds no natural answer: decline (follow) or answer
+          with the cheapest set carrying 2s or jokers (break).
+        - ``cards`` (挡三不挡四), where the seat holds a natural answer too and the base bot answers:
+          with the cheapest natural set (follow) or the cheapest set carrying 2s or jokers (break).
+
+        The base bot chooses first in both runs (the same random draws), so the runs part only here.
+        A break is recorded at every position of the question, a kept rule where it changed the event."""
+        asked = (self.follow | self.break_) & set(SPLIT)
+        if not asked or st.table is None or st.window:
+            return ev
+        seat = st.to_act
+        if seat == -1 or ev.seat != seat or not self._plays(seat) or not self._opponents(seat, st.owner):
+            return ev
+        base = st.table.base
+        if base not in (RANK_Q, 4):
+            return ev
+        sets = [s for s in self._answers(eng, st, seat) if self._keeps_burn(st, seat, s)]
+        answers = isinstance(ev, Play)
+        for key in asked:
+            follow = key in self.follow
+            if base == RANK_Q and maxim_of(key) == FENG_Q:
+                ks = [s for s in sets if self._base(eng, s) == RANK_K]
+                caps = [s for s in sets if all(c.rank == RANK_A for c in s)]
+                if not ks or not caps or (key == FENG_Q_CARDS and not answers):
+                    continue
+                if key == FENG_Q_ANSWER:
+                    out = Play(seat, cards=_cheapest(caps)) if follow else self._decline(eng, st, seat)
+                else:
+                    out = Play(seat, cards=_cheapest(caps if follow else ks))
+                return self._asked(key, follow, ev, out)
+            if base == 4 and maxim_of(key) == DANG_SAN:
+                high = [s for s in sets if _spends_high(s)]
+                plain = [s for s in sets if not _spends_high(s)]
+                if not high:
+                    continue
+                if key == DANG_SAN_ANSWER and not plain:
+                    out = self._decline(eng, st, seat) if follow else Play(seat, cards=_cheapest(high))
+                elif key == DANG_SAN_CARDS and plain and answers:
+                    out = Play(seat, cards=_cheapest(plain if follow else high))
+                else:
+                    continue
+                return self._asked(key, follow, ev, out)
+        return ev
+
+    def _asked(self, key: str, follow: bool, ev: Event, out: Event) -> Event:
+        """Record a question's side played: a break always, a kept rule where it changed ``ev``."""
+        if not follow:
+            return self._plant(key, out)
+        same = type(out) is type(ev) or (isinstance(out, Pass | Kou) and isinstance(ev, Pass | Kou))  # declines
+        if same and sorted(c.token for c in out.cards) == sorted(c.token for c in ev.cards):
+            return ev
+        return self._keep(key, out)
+
     # -- leading ------------------------------------------------------------------------------------
 
     def lead(self, eng: Any, st: State, seat: int) -> tuple[Card, ...]:
@@ -338,9 +423,9 @@ class MaximPlayer(RandomBot):
                 return (*threes, *jokers[:1]) if bound else tuple(threes)
         if GUA_4 in self.follow and fours:
             made = make_set(cards, eng.twos_attach)
-            if made.sj and not made.bj and made.base not in (4, RANK_2) and made.base < RANK_SJ:
+            if made.sj and made.base not in (4, RANK_2) and made.base < RANK_SJ:
                 self.kept[GUA_4].append(self._current)
-                return (*fours, *(c for c in cards if c.rank == RANK_SJ))
+                return (*fours, *(c for c in cards if c.rank >= RANK_SJ))
         return cards
 
 

@@ -41,9 +41,11 @@ def finding(
     zh: str,
     en: str,
     instead: tuple[Card, ...] = (),
+    question: str | None = None,
     **facts: Any,
 ) -> Finding:
-    """A maxim finding at moment ``m``, with the seat's hand, the table and the alternative as evidence."""
+    """A maxim finding at moment ``m``, with the seat's hand, the table and the alternative as evidence;
+    ``question``: the study's question the finding asks, for a maxim studied in parts (``coach.effects``)."""
     ev = m.event
     return Finding(
         index=m.index,
@@ -53,6 +55,7 @@ def finding(
         message_zh=f"{maxim.saying}：{zh}",
         message_en=f"{maxim.saying}: {en}",
         maxim=maxim.key,
+        question=question,
         evidence=Evidence(
             held=m.held_tokens(),
             table=m.table_tokens(),

@@ -17,6 +17,7 @@ from collections.abc import Iterable, Sequence
 from typing import Any
 
 from coach.coach import Report
+from coach.effects import ON_TRIAL
 from coach.findings import Finding
 from coach.games import coach_for
 from coach.maxims import BY_KEY
@@ -336,14 +337,13 @@ class _Html:
         return out
 
     def worth(self, f: Finding) -> str:
-        """What following the maxim was worth in the study, as a line of the citation."""
+        """What following the maxim was worth in the study and the finding's status (advice, on trial), as
+        a line of the citation: the sentence of ``coach.effects.worth``, Chinese first."""
         w = f.worth
         if w is None:
             return ""
-        value = f"{w['mean']:+.2f} [{w['lo']:+.2f}, {w['hi']:+.2f}]"
-        return f"<br>{self.label('worth')}: {_e(value)} " + self.pair(
-            "分／每局（出现该局面时，95% 置信区间）", "points per deal where it arises (95% CI)"
-        )
+        cls = "trial" if w.get("status") == ON_TRIAL else "advice"
+        return f'<br>{self.label("worth")}: <span class="worth {cls}">{self.pair(w["zh"], w["en"])}</span>'
 
     def evidence(self, f: Finding) -> str:
         ev = f.evidence

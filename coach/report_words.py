@@ -92,7 +92,12 @@ KIND = {
 }
 GRADE = {g: (GRADE_ZH[g], g) for g in GRADES}
 VIEW = {"seat": ("本家视角", "seat's view"), "all": ("明牌", "all cards known")}
-SEVERITY = {"violation": ("违规", "violation"), "mistake": ("失误", "mistake"), "hint": ("建议", "hint")}
+SEVERITY = {
+    "violation": ("违规", "violation"),
+    "mistake": ("失误", "mistake"),
+    "hint": ("建议", "hint"),
+    "trial": ("试行", "on trial"),  # a maxim the study measured to cost points (coach.effects)
+}
 SURENESS = {
     "sure": ("确定", "sure"),
     "fair": ("较可靠", "fair"),
@@ -145,12 +150,14 @@ border-radius:3px;text-align:center;font-family:ui-monospace,Menlo,Consolas,mono
 .k-violation,.s-violation{background:#c62828}.k-maxim{background:#6a1b9a}.k-note{background:#00838f}
 .k-evaluation{background:#37474f}.g-inaccuracy{background:#f9a825}.g-mistake{background:#ef6c00}
 .g-blunder{background:#b71c1c}
-.s-mistake{background:#ef6c00}.s-hint{background:#1565c0}.unseeded{background:#757575}
+.s-mistake{background:#ef6c00}.s-hint{background:#1565c0}.s-trial{background:#757575}.unseeded{background:#757575}
 article.finding{border:1px solid #ddd;border-left:6px solid #1565c0;border-radius:4px;padding:.5rem .8rem;
 margin:.8rem 0}
 article.finding.s-violation{border-left-color:#c62828;background:#fff}
 article.finding.s-mistake{border-left-color:#ef6c00;background:#fff}
 article.finding.s-hint{border-left-color:#1565c0;background:#fff}
+article.finding.s-trial{border-left-color:#9e9e9e;background:#fafafa}
+.worth.trial{color:#6d4c41;font-weight:600}
 .where{font-weight:600}.msg{margin:.3rem 0}.cite{margin:.3rem 0;color:#333}
 dl.ev{display:grid;grid-template-columns:max-content 1fr;gap:.1rem .8rem;margin:.3rem 0}
 dl.ev dt{font-weight:600}dl.ev dd{margin:0}

@@ -6,6 +6,10 @@ player ``coach.policy.Policy`` at all six seats and the same random seeds in bot
 0 on even deals, team 1 on odd ones, to cancel seat bias) follows the maxim in the first run and breaks
 it in the second (``coach.learners.MaximPolicy``). The two runs are the same deal, play for play, until
 the first position the maxim speaks to; a deal where no such position arises plays out the same twice.
+逢Q盖帽 and 挡三不挡四 are asked one question at a time (``coach.learners.SPLIT``): whether to answer at
+all (``maxim/answer``) and, where the seat answers, with which cards (``maxim/cards``); each is a row of
+its own with its own confidence interval (``HOW`` says how each row is played, ``READ_BY`` which coach
+findings take their worth from it).
 The effect on a deal is the team's points when following minus its points when breaking, team points
 being ``raw × 2`` after a sweep (串三户) and ``raw`` otherwise. Each maxim gets the mean effect over all
 deals and over the deals where its position arose, with the standard error and a 95% confidence
@@ -32,8 +36,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from coach.effects import MIN_AROSE
 from coach.gouji import team_result
-from coach.learners import SUPPORTED, MaximPolicy
+from coach.learners import QUESTIONS, SPLIT, MaximPolicy, maxim_of, question_of
 from coach.maxims import BY_KEY, MAXIMS
 from replay.log import Log
 from replay.profile import Profile, load_profile
@@ -45,7 +50,6 @@ DEALS = 15_000  # the documented size of the study (``make study``)
 SEED = 1
 PROFILE = "gouji"  # the shipped 够级 profile the study plays by default
 CHUNK = 50  # deals per task handed to a worker
-MIN_AROSE = 30  # fewer deals where the position arose: too few to conclude anything
 MARKER = "<!-- Everything below this line is written by `python -m coach.study` (make study): edit above it. -->"
 
 DEFAULT_HEADER = """# The maxims on trial
@@ -54,13 +58,22 @@ What following each folk maxim (够级俗语) is worth, in team points per deal,
 deals by `coach/study.py`.
 """
 
-#: How the study's follow and break policies (``MaximPolicy`` on top of ``Policy``) play each maxim.
+#: What each of a split maxim's questions asks (``coach.learners.SPLIT``).
+QUESTION_NAMES: dict[str, str] = {"answer": "answer or not", "cards": "which cards"}
+
+#: How the study's follow and break policies (``MaximPolicy`` on top of ``Policy``) play each row: a maxim,
+#: or one question about it (``maxim/answer``, ``maxim/cards``; ``MaximPolicy._ask``).
 HOW: dict[str, tuple[str, str, str]] = {
-    "feng-q-gai-mao": (
-        "a seat of the team is to answer an opponent's Qs and holds both Ks and plain As (no 2s, no jokers) that beat them",
-        "where Policy would answer with Ks, answer with the cheapest plain As instead",
-        "answer with the cheapest Ks, also where Policy would have declined or played As "
-        "(Policy prefers a K group that fits the table, so it breaks this maxim by habit)",
+    "feng-q-gai-mao/answer": (
+        "a seat of the team is to answer an opponent's Qs and holds both Ks and plain As (no 2s, no jokers) that "
+        "beat them (whatever Policy would do there)",
+        "answer with the cheapest plain As (the cards the maxim asks for)",
+        "decline (pass, or 扣)",
+    ),
+    "feng-q-gai-mao/cards": (
+        "as for answer or not, where Policy answers (plays); where Policy declines, both runs decline",
+        "answer with the cheapest plain As",
+        "answer with the cheapest Ks (Policy prefers a K group that fits the table, so it breaks this maxim by habit)",
     ),
     "you-dan-bu-fa-3": (
         "a seat of the team has a free lead (not bound by a burn) while holding 3s and a single card of a rank 4..A "
@@ -81,12 +94,29 @@ HOW: dict[str, tuple[str, str, str]] = {
         "answer with the cheapest set that beats the 3s (jokers and 2s last), also where Policy would decline",
         "decline (pass, or 扣)",
     ),
-    "dang-san-bu-dang-si": (
+    "dang-san-bu-dang-si/answer": (
         "an opponent's 4s are on the table and a seat of the team, to answer, holds a set with 2s or jokers that "
-        "beats them (the 不挡四 half; the 挡三 half is the 过3有罪 of 单牌慎过)",
-        "where Policy would spend 2s or jokers on the 4s, answer with a natural set instead, or decline",
-        "answer with the cheapest set carrying 2s or jokers, also where Policy would play a natural set or decline",
+        "beats them but no natural set that does (the 不挡四 half; the 挡三 half is the 过3有罪 of 单牌慎过), "
+        "whatever Policy would do there",
+        "decline (pass, or 扣): without a natural answer, not spending 2s or jokers means not answering",
+        "answer with the cheapest set carrying 2s or jokers",
     ),
+    "dang-san-bu-dang-si/cards": (
+        "an opponent's 4s are on the table and a seat of the team, to answer, holds both a natural set and a set "
+        "with 2s or jokers that beat them, and Policy answers (plays); where Policy declines, both runs decline",
+        "answer with the cheapest natural set",
+        "answer with the cheapest set carrying 2s or jokers",
+    ),
+}
+
+#: Which of the coach's findings take their worth from a split maxim's row (``coach.effects.maxim_effect``).
+READ_BY: dict[str, str] = {
+    "feng-q-gai-mao/answer": "no finding: the detector fires only where the seat answered (with Ks); this row "
+    "says whether capping pays at all",
+    "feng-q-gai-mao/cards": "every 逢Q盖帽 finding (Ks played over an opponent's Qs while plain As were held)",
+    "dang-san-bu-dang-si/answer": "a 挡三不挡四 finding where the seat held no natural answer (nothing under "
+    "*instead*)",
+    "dang-san-bu-dang-si/cards": "a 挡三不挡四 finding where the seat held a natural answer (named under *instead*)",
 }
 
 #: Why the maxims ``MaximPolicy`` cannot play are left out.
@@ -261,8 +291,8 @@ def play_all(
     (summed over the workers). The outcomes do not depend on ``jobs`` (default: every core)."""
     keys = list(keys)
     for key in keys:
-        if key not in SUPPORTED:
-            raise ValueError(f"maxim {key!r} cannot be played; the study knows {SUPPORTED}")
+        if key not in QUESTIONS:
+            raise ValueError(f"maxim {key!r} cannot be played; the study knows {QUESTIONS}")
     tasks = [
         (key, seed, tuple(range(a, min(a + CHUNK, deals))), profile, noise)
         for key in keys
@@ -318,7 +348,9 @@ class MaximResult:
         """The result as JSON."""
         return {
             "key": self.key,
-            "saying": BY_KEY[self.key].saying if self.key in BY_KEY else None,
+            "maxim": maxim_of(self.key),
+            "question": question_of(self.key),
+            "saying": BY_KEY[maxim_of(self.key)].saying if maxim_of(self.key) in BY_KEY else None,
             "deals": self.deals,
             "arose": self.arose,
             "differ": self.differ,
@@ -400,8 +432,8 @@ def run_study(
     noise: float = NOISE,
 ) -> Study:
     """Play the study (every maxim the players know, unless ``keys`` says which) and summarize it."""
-    chosen = set(SUPPORTED if keys is None else keys)
-    order = [m.key for m in MAXIMS if m.key in chosen] + sorted(chosen - {m.key for m in MAXIMS})
+    chosen = set(QUESTIONS if keys is None else expand(keys))
+    order = [k for k in QUESTIONS if k in chosen] + sorted(chosen - set(QUESTIONS))
     jobs = max(1, jobs or os.cpu_count() or 1)
     start = time.perf_counter()
     outcomes, seconds = play_all(order, deals, seed, jobs, profile, noise)
@@ -427,7 +459,10 @@ def _conclusion(mean: float | None, lo: float | None, hi: float | None, arose: i
     if lo > 0:
         return f"Following it is worth about {mean:+.2f} points per deal where it arises to the team ({ci})."
     if hi < 0:
-        return f"Following it costs about {-mean:.2f} points per deal where it arises to the team ({ci}): breaking it does better here."
+        return (
+            f"Following it costs about {-mean:.2f} points per deal where it arises to the team ({ci}): breaking it "
+            "does better here, so the coach shows its findings as on trial, not as advice."
+        )
     return f"No effect measurable at this sample size ({mean:+.2f} points per deal where it arises, {ci})."
 
 
@@ -435,6 +470,23 @@ def conclusion(result: MaximResult) -> str:
     """The plain-language conclusion for a maxim's result."""
     s = result.where_arose
     return _conclusion(s.mean, s.lo, s.hi, result.arose)
+
+
+def title(key: str) -> str:
+    """A row's name: the maxim's saying, and the question for a split maxim's row."""
+    m = BY_KEY.get(maxim_of(key))
+    q = question_of(key)
+    name = m.saying if m is not None else maxim_of(key)
+    return f"{name}: {QUESTION_NAMES.get(q, q)}" if q else name
+
+
+def expand(keys: Iterable[str]) -> list[str]:
+    """Row keys: a split maxim's key stands for its questions (``coach.learners.SPLIT``)."""
+    out: list[str] = []
+    for k in keys:
+        parts = [q for q in SPLIT if maxim_of(q) == k] if question_of(k) is None else []
+        out += parts or [k]
+    return out
 
 
 def render_markdown(study: Study, header: str = DEFAULT_HEADER) -> str:
@@ -461,15 +513,15 @@ def render_markdown(study: Study, header: str = DEFAULT_HEADER) -> str:
         "|---|---:|---:|---:|---:|---|---:|---:|---|---:|",
     ]
     for r in study.results:
-        saying = BY_KEY[r.key].saying if r.key in BY_KEY else r.key
+        saying = title(r.key)
         lines.append(
             f"| {saying} | {r.deals} | {r.arose} | {r.differ} | {_num(r.overall.mean)} | {_ci(r.overall)} | "
             f"{_num(r.where_arose.mean)} | {_num(r.where_arose.se).lstrip('+')} | {_ci(r.where_arose)} | {r.seconds:.0f} s |"
         )
     lines.append("")
     for r in study.results:
-        m = BY_KEY.get(r.key)
-        lines += [f"## {m.saying if m else r.key} (`{r.key}`)", ""]
+        m = BY_KEY.get(maxim_of(r.key))
+        lines += [f"## {title(r.key)} (`{r.key}`)", ""]
         if m is not None:
             lines += [
                 f"- **Our reading** ({m.sureness}): {m.reading_en}.",
@@ -482,6 +534,8 @@ def render_markdown(study: Study, header: str = DEFAULT_HEADER) -> str:
                 f"- **Follow**: {how[1]}.",
                 f"- **Break**: {how[2]}.",
             ]
+        if r.key in READ_BY:
+            lines.append(f"- **The coach's worth for**: {READ_BY[r.key]}.")
         lines += [
             "",
             "| | deals | mean effect | SE | 95% CI |",
@@ -495,14 +549,16 @@ def render_markdown(study: Study, header: str = DEFAULT_HEADER) -> str:
             + f". {conclusion(r)}",
             "",
         ]
-    studied = {r.key for r in study.results}
+    studied = {maxim_of(r.key) for r in study.results}
     rest = [m for m in MAXIMS if m.key not in studied]
     if rest:
         lines += ["## Not studied", ""]
         for m in rest:
             why = NOT_STUDIED.get(
                 m.key,
-                "the study's players cannot follow or break it" if m.key not in SUPPORTED else "left out of this run",
+                "the study's players cannot follow or break it"
+                if not any(maxim_of(k) == m.key for k in QUESTIONS)
+                else "left out of this run",
             )
             lines.append(f"- {m.saying} (`{m.key}`): {why}.")
         lines.append("")
@@ -534,19 +590,24 @@ def main(argv: Sequence[str] | None = None) -> int:
     ap.add_argument(
         "--noise", type=float, default=NOISE, help=f"Policy's chance of a random decision (default {NOISE})"
     )
-    ap.add_argument("--maxim", action="append", choices=SUPPORTED, help="study only this maxim (repeatable)")
+    ap.add_argument(
+        "--maxim",
+        action="append",
+        choices=QUESTIONS + tuple(sorted({maxim_of(k) for k in SPLIT})),
+        help="study only this row, or a split maxim's questions (repeatable)",
+    )
     ap.add_argument("--out", type=Path, help="write the markdown report here (keeping its hand-written header)")
     ap.add_argument("--json", type=Path, help="write the results as JSON here")
     args = ap.parse_args(argv)
     if args.deals < 1:
         ap.error("--deals must be at least 1")
-    games = frozenset.union(*(BY_KEY[k].games for k in args.maxim or SUPPORTED))
+    games = frozenset.union(*(BY_KEY[maxim_of(k)].games for k in args.maxim or QUESTIONS))
     if load_profile(args.profile).game not in games:
         ap.error(f"{args.profile}: the maxims are 够级's; give a 够级 profile")
     study = run_study(args.deals, args.seed, args.jobs, args.maxim, args.profile, args.noise)
     for r in study.results:
         print(
-            f"{r.key:22} arose {r.arose:6}/{r.deals:<6} {_num(r.where_arose.mean)} {_ci(r.where_arose)}  {r.seconds:6.1f} s"
+            f"{r.key:28} arose {r.arose:6}/{r.deals:<6} {_num(r.where_arose.mean)} {_ci(r.where_arose)}  {r.seconds:6.1f} s"
         )
     print(f"{study.seconds:.1f} s on {study.jobs} process(es)")
     if args.json:

@@ -14,7 +14,9 @@ from __future__ import annotations
 COACH_VERSION = 3
 """1: the first version recorded (rows stored before versions were recorded read as 0). 2: the seat view lists
 the cards it has not seen in card order, not in the order of the hands that hold them (an evaluation's seat
-view no longer depends on where the hidden cards sit). 3: an evaluation grades a decision in each view (``grades``)
-and grades the decisions no sampling can excuse (``coach.certain``) at least a mistake in both views; a 保皇
-seat that does not know the roles samples the called card's copy into the 皇帝's hand too (独保 kept hidden),
-and the policy's choice among its candidates reads only the roles it knew."""
+view no longer depends on where the hidden cards sit). 3 (issue 16, a coach a learner can trust): every maxim
+finding carries its worth in the study and its status (advice, or on trial with severity "trial" when the study
+measured the maxim to cost points); an evaluation grades a decision in each view (``grades``) and the decisions no
+sampling can excuse (``coach.certain``) at least a mistake in both views; a 保皇 seat that does not know the roles
+samples the called card's copy into the 皇帝's hand too (独保 kept hidden), and the policy's choice among its
+candidates reads only the roles it knew."""

@@ -358,10 +358,13 @@ def test_coach_filters_change_the_count(library):
     assert len([b for b in at.button if b.key.startswith("coach_open_")]) == mistakes
     at.multiselect(key="coach_kind").set_value(["note"]).run()
     assert _count(at) == (0, total)
-    at.multiselect(key="coach_severity").set_value(["violation", "mistake", "hint"])
+    at.multiselect(key="coach_severity").set_value(["violation", "mistake", "hint", "trial"])
     at.multiselect(key="coach_kind").set_value(["maxim"]).run()
     at.multiselect(key="coach_seat").set_value([0]).run()
     assert _count(at)[0] == len([f for f in report.findings if f.seat == 0])
+    # every maxim finding shows its worth; one on trial (the study measured it to cost points) as a warning
+    trial = [f for f in report.findings if f.seat == 0 and f.status == "on-trial"]
+    assert len([w for w in at.warning if "试行中" in w.value]) == len(trial)
     # the maxim's saying, reading and sureness are shown
     text = "\n".join(m.value for m in at.markdown).replace("\\", "")
     assert "俗语" in text and "把握" in text

@@ -16,6 +16,7 @@ from pathlib import Path
 
 import pytest
 
+from coach import effects
 from coach.coach import Report, coach_log
 from coach.findings import Finding
 from coach.maxims import BY_KEY, MAXIMS
@@ -25,6 +26,14 @@ from replay.notation import parse_text
 from replay.replay import Replay
 
 CASES = Path(__file__).parent / "cases"
+
+
+@pytest.fixture(autouse=True)
+def no_study(monkeypatch: pytest.MonkeyPatch) -> None:
+    """No study figures: every maxim finding is advice "not measured", at its detector's severity (the
+    study's figures and the on-trial rule are tests/test_advice.py's)."""
+    monkeypatch.setattr(effects, "_shipped", dict)
+
 
 FENG_Q = "feng-q-gai-mao"
 YOU_DAN = "you-dan-bu-fa-3"
@@ -894,3 +903,42 @@ def test_summary_of_a_baohuang_deal() -> None:
     assert set(teams) == {(0, 4), (1, 2, 3)}
     assert teams[(0, 4)]["by_kind"] == {"note": 1} and teams[(1, 2, 3)]["total"] == 0
     assert rep.summary["seats"]["0"]["by_severity"] == {"hint": 1}
+
+
+# -- detector edges (issue 16, item 7) -----------------------------------------------------------------
+
+G4_BJ = "BJ SJ SJ 2 2 A A K K K Q Q Q J J J 10 10 10 9 9 9 8 8 8 7 7 7 6 6 6 5 5 5 4 4"
+
+
+def test_gua4_counts_a_set_that_also_carries_a_big_joker() -> None:
+    text = gouji(G4_BJ, "2 play 9 9 SJ BJ")
+    legal(text)
+    (f,) = found(text, GUA_4)
+    assert (f.index, f.seat, f.evidence.did_cards) == (0, 2, ("9", "9", "SJ", "BJ"))
+    assert f.evidence.instead == ("SJ", "BJ", "4", "4")  # the same jokers, hung on the 4s
+    assert found(gouji(G4_BJ, "2 play 9 9 BJ"), GUA_4) == []  # a big joker alone: no small joker to hang
+
+
+def test_zao_counts_only_legal_big_joker_plays() -> None:
+    # seat 3 "plays" a big joker in a set that is no set (SET-FORM): illegal, so no big joker was seen
+    # played, and all four are still out when seat 2 plays its small joker late
+    events = f"2 play {n('9', 16)}\n3 play BJ 6 5\n{passes(2)}\n2 play {n('8', 14)}\n{passes(2)}\n2 play 7 7 SJ"
+    text = gouji(ZAO_HAND, events)
+    rep = Replay(parse_text(text))
+    assert [(i, v.rule) for i, v in enumerate(rep.verdicts) if not v.legal] == [(1, "SET-FORM")]
+    zao = [f for f in found(text, ZAO) if f.kind == "maxim"]
+    assert [(f.index, f.evidence.facts) for f in zao] == [(13, {"big_jokers_unseen": 4})]
+
+
+# after burning A A seat 2 keeps 9s, 8s, one 2 and a big joker: the 2 rides on the 9s or the 8s, so
+# one joker (for the first of the two sets) keeps the condition
+GP_TWO = f"BJ A A 2 {n('9', 16)} {n('8', 16)}"
+
+
+def test_guo_pai_an_attached_2_is_not_a_set_of_its_own() -> None:
+    text = gouji(GP_TWO, "1 play K K\n2 pass")
+    legal(text)
+    (f,) = found(text, GUO_PAI)
+    assert (f.index, f.seat, f.evidence.instead) == (1, 2, ("A", "A"))
+    # without the option, the 2 is a set of its own: two sets and a joker short
+    assert found(gouji(GP_TWO, "1 play K K\n2 pass", option="twos_attach false"), GUO_PAI) == []

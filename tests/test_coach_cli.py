@@ -16,7 +16,7 @@ import pytest
 
 import cli
 from coach.coach import coach_log
-from coach.effects import maxim_effect
+from coach.effects import load_effects
 from coach.maxims import BY_KEY
 from coach.report import html_report
 from replay.log import read_log
@@ -29,7 +29,7 @@ DEAL_ILLEGAL = CASES / "GJ-DEAL.illegal.txt"
 FINISH = CASES / "FINISH.legal.txt"
 
 FINDING_KEYS = {"index", "seat", "kind", "rule", "maxim", "severity", "message_zh", "message_en", "evidence"}
-OPTIONAL_KEYS = {"seats", "from_seeds", "worth"}  # Finding.to_json adds these beyond the list
+OPTIONAL_KEYS = {"seats", "from_seeds", "worth", "status"}  # Finding.to_json adds these beyond the list
 SEED = 3  # a simulated 够级 deal with maxim findings of several kinds
 
 HOSTILE_NAME = "<script>alert(1)</script>"
@@ -240,12 +240,17 @@ def test_coach_json_is_the_report(capsys: pytest.CaptureFixture[str], tmp_path: 
     for f in doc["findings"]:
         assert FINDING_KEYS <= set(f) <= FINDING_KEYS | OPTIONAL_KEYS
         assert set(f["evidence"]) >= {"held", "table", "did", "instead"}
-        if f["kind"] == "maxim" and maxim_effect(f["maxim"]) is not None:  # studied: the study's effect
-            effect = maxim_effect(f["maxim"])
-            assert f["worth"]["mean"] == round(effect.mean, 3) and f["worth"]["arose"] == effect.arose
+        if f["kind"] in ("maxim", "note") and f["maxim"]:  # every maxim finding shows its worth and status
+            assert f["status"] == f["worth"]["status"] in ("advice", "on-trial")
+            assert (f["severity"] == "trial") == (f["status"] == "on-trial")
+            assert f["worth"]["zh"] and f["worth"]["en"]
+            if f["worth"]["row"] is not None:  # studied: the effect of the study's row
+                effect = load_effects()[f["worth"]["row"]]
+                assert f["worth"]["row"].split("/")[0] == f["maxim"]
+                assert f["worth"]["mean"] == round(effect.mean, 3) and f["worth"]["arose"] == effect.arose
         else:
-            assert "worth" not in f
-    assert any("worth" in f for f in doc["findings"])  # seed 3 has findings on studied maxims
+            assert "worth" not in f and "status" not in f
+    assert any(f.get("worth", {}).get("measured") for f in doc["findings"])  # seed 3: findings on studied maxims
     assert set(doc["summary"]) == {"seats", "teams", "all"}
     assert set(doc["summary"]["seats"]) == {str(s) for s in range(6)}
     assert doc["summary"]["all"]["total"] == len(doc["findings"])

@@ -13,6 +13,7 @@ from functools import cache
 
 import pytest
 
+from coach import effects
 from coach.coach import Report, coach_replay
 from coach.learners import DAN_PAI, DANG_SAN, FENG_Q, GUA_4, SUPPORTED, YOU_DAN, MaximBot
 from replay.cards import RANK_2, RANK_3, RANK_A, RANK_K, RANK_Q, RANK_SJ
@@ -23,6 +24,15 @@ from replay.sets import make_set
 from replay.simulate import RandomBot, simulate_deal
 
 SEEDS = range(40)
+
+
+@pytest.fixture(autouse=True)
+def no_study(monkeypatch: pytest.MonkeyPatch) -> None:
+    """No study figures: every maxim finding is advice "not measured", at its detector's severity (the
+    study's figures and the on-trial rule are tests/test_advice.py's)."""
+    monkeypatch.setattr(effects, "_shipped", dict)
+
+
 THREES = load_profile("gouji").with_overrides({"lead_preference": "threes"}, "test")
 SEVERITY = {FENG_Q: "mistake", YOU_DAN: "hint", GUA_4: "hint", DAN_PAI: "mistake", DANG_SAN: "hint"}
 

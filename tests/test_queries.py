@@ -27,6 +27,7 @@ from sqlalchemy.engine import Engine
 from sqlmodel import Session, select
 from storage_dbs import BACKENDS, temp_db_url
 
+from coach.findings import SEVERITIES
 from data import queries
 from data.database import open_db
 from data.importer import import_paths
@@ -296,7 +297,7 @@ def test_player_findings_long_table(engine: Engine) -> None:
         ).one()
     assert df["count"].sum() == seated
     assert (df["per_deal"] == df["count"] / df["deals"]).all()
-    assert set(df["severity"]) <= {"violation", "mistake", "hint"}
+    assert set(df["severity"]) <= set(SEVERITIES)  # trial: a maxim on trial (coach.effects)
     assert set(df["kind"]) <= {"violation", "maxim", "note"}
     by_maxim = df[df["kind"] == "maxim"].groupby("maxim")["count"].sum()
     assert (by_maxim.index != "").all()

@@ -13,7 +13,19 @@ import pytest
 
 from coach import study
 from coach.effects import load_effects, maxim_effect
-from coach.learners import DAN_PAI, FENG_Q, GUA_4, SUPPORTED, MaximPolicy
+from coach.learners import (
+    DAN_PAI,
+    DANG_SAN_ANSWER,
+    DANG_SAN_CARDS,
+    FENG_Q,
+    FENG_Q_ANSWER,
+    FENG_Q_CARDS,
+    GUA_4,
+    QUESTIONS,
+    SUPPORTED,
+    MaximPolicy,
+    maxim_of,
+)
 from coach.maxims import BY_KEY, MAXIMS
 from coach.policy import Policy
 from coach.study import (
@@ -26,9 +38,11 @@ from coach.study import (
     play_pair,
     render_markdown,
     run_study,
+    title,
 )
-from replay.cards import RANK_2, RANK_SJ
+from replay.cards import RANK_2, RANK_A, RANK_K, RANK_SJ
 from replay.replay import Replay
+from replay.sets import make_set
 from replay.simulate import simulate_deal
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -37,7 +51,8 @@ SEEDS = range(12)
 
 @cache
 def pairs(key: str) -> tuple[study.Pair, ...]:
-    return tuple(play_pair(key, seed, seed % 2) for seed in SEEDS)
+    seeds = range(40) if key == DANG_SAN_ANSWER else SEEDS  # no natural answer to 4s: a rarer position
+    return tuple(play_pair(key, seed, seed % 2) for seed in seeds)
 
 
 @cache
@@ -52,7 +67,7 @@ def first_difference(a: tuple, b: tuple) -> int | None:
     )
 
 
-@pytest.mark.parametrize("key", SUPPORTED)
+@pytest.mark.parametrize("key", QUESTIONS)
 def test_paired_runs_share_the_deal_until_the_maxim_arises(key: str) -> None:
     differed = 0
     for p in pairs(key):
@@ -67,7 +82,7 @@ def test_paired_runs_share_the_deal_until_the_maxim_arises(key: str) -> None:
             differed += 1
             assert split == where[0], (p.seed, split, where)  # nothing differs before the first position
             assert f.events[split].seat % 2 == p.team  # and it is the team's seat that plays it
-    assert differed > 0, f"{key}: the two runs never differed in {len(SEEDS)} deals"
+    assert differed > 0, f"{key}: the two runs never differed in {len(pairs(key))} deals"
 
 
 def test_a_deal_where_the_position_never_arises_plays_out_the_same() -> None:
@@ -80,7 +95,7 @@ def test_a_deal_where_the_position_never_arises_plays_out_the_same() -> None:
 
 
 def test_points_are_the_team_net_points() -> None:
-    for p in pairs(FENG_Q)[:4]:
+    for p in pairs(FENG_Q_CARDS)[:4]:
         for deal, pts in ((p.follow, p.follow_points), (p.break_, p.break_points)):
             rep = Replay(deal.log)
             assert not rep.illegal
@@ -145,17 +160,18 @@ def test_result_counts_and_effects() -> None:
 
 def test_the_study_is_deterministic_and_independent_of_jobs(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(study, "CHUNK", 3)  # several tasks per maxim
-    keys = (FENG_Q, DAN_PAI)
+    keys = (FENG_Q_CARDS, DAN_PAI)
     one, _ = play_all(keys, 7, seed=2, jobs=1)
     two, _ = play_all(keys, 7, seed=2, jobs=2)
     assert one == two
-    assert [o.seed for o in one[FENG_Q]] == [study.deal_seed(2, k) for k in range(7)]
-    assert [o.team for o in one[FENG_Q]] == [k % 2 for k in range(7)]
+    assert [o.seed for o in one[FENG_Q_CARDS]] == [study.deal_seed(2, k) for k in range(7)]
+    assert [o.team for o in one[FENG_Q_CARDS]] == [k % 2 for k in range(7)]
     again = run_study(deals=8, seed=5, jobs=2)
     assert again == small_study()
     assert all(r.stray == 0 and r.differ <= r.arose for r in again.results)
-    other = run_study(deals=8, seed=6, jobs=1, keys=[FENG_Q])
-    assert other.result(FENG_Q) != small_study().result(FENG_Q)
+    other = run_study(deals=8, seed=6, jobs=1, keys=[FENG_Q])  # a split maxim: its questions
+    assert [r.key for r in other.results] == [FENG_Q_ANSWER, FENG_Q_CARDS]
+    assert other.result(FENG_Q_CARDS) != small_study().result(FENG_Q_CARDS)
 
 
 def test_json_round_trip(tmp_path: Path) -> None:
@@ -181,7 +197,8 @@ def test_shipped_effects() -> None:
     assert e.lo <= e.mean <= e.hi and e.se > 0 and 0 < e.arose <= e.deals
     shipped = json.loads((ROOT / "coach" / "maxim_effects.json").read_text(encoding="utf-8"))
     assert e.deals == shipped["study"]["deals"]
-    assert set(load_effects()) == set(SUPPORTED)
+    rows = set(load_effects())  # the maxims whole (a study before the split) or the study's rows
+    assert rows <= set(SUPPORTED) | set(QUESTIONS) and {maxim_of(k) for k in rows} == set(SUPPORTED)
     assert maxim_effect("no-such-maxim") is None
     assert maxim_effect("fang-yi-da-er") is None  # not studied
 
@@ -198,9 +215,10 @@ def test_missing_or_broken_json_gives_none(tmp_path: Path) -> None:
 def test_markdown_names_every_maxim(tmp_path: Path) -> None:
     md = render_markdown(small_study(), "# Hand-written\n\nKept as it is.\n")
     assert md.startswith("# Hand-written\n\nKept as it is.\n") and MARKER in md
-    for key in SUPPORTED:
-        assert f"## {BY_KEY[key].saying} (`{key}`)" in md
-        assert BY_KEY[key].reading_en in md
+    for key in QUESTIONS:
+        assert f"## {title(key)} (`{key}`)" in md
+        assert BY_KEY[maxim_of(key)].reading_en in md
+    assert f"## 逢Q盖帽: which cards (`{FENG_Q_CARDS}`)" in md and "**The coach's worth for**" in md
     not_studied = md.split("## Not studied")[1]
     for m in MAXIMS:
         assert (f"`{m.key}`" in not_studied) == (m.key not in SUPPORTED)
@@ -215,3 +233,42 @@ def test_shipped_report_covers_every_maxim() -> None:
     assert MARKER in md
     for m in MAXIMS:
         assert m.saying in md and f"`{m.key}`" in md
+
+
+def _parted(key: str) -> list[tuple[study.Pair, int]]:
+    """The pairs of a question where the runs part, with the index of the first difference."""
+    out = []
+    for p in pairs(key):
+        f, b = p.logs
+        split = first_difference(f.events, b.events)
+        if split is not None:
+            out.append((p, split))
+    assert out, f"{key}: the runs never parted"
+    return out
+
+
+def _plain(cards: tuple) -> bool:
+    return not any(c.rank >= RANK_2 for c in cards)
+
+
+def test_feng_q_asks_one_question_at_a_time() -> None:
+    for p, i in _parted(FENG_Q_ANSWER):  # answer with As, or decline
+        f, b = p.follow.log.events[i], p.break_.log.events[i]
+        assert f.action == "play" and {c.rank for c in f.cards} == {RANK_A}
+        assert b.action in ("pass", "kou")
+    for p, i in _parted(FENG_Q_CARDS):  # both answer: As, or Ks
+        f, b = p.follow.log.events[i], p.break_.log.events[i]
+        assert f.action == b.action == "play" and f.seat == b.seat
+        assert {c.rank for c in f.cards} == {RANK_A} and make_set(b.cards).base == RANK_K  # Ks (a 2 may ride)
+
+
+def test_dang_san_asks_one_question_at_a_time() -> None:
+    for p, i in _parted(DANG_SAN_ANSWER):  # no natural answer held: decline, or spend 2s or jokers
+        st = p.follow.states[i]
+        f, b = p.follow.log.events[i], p.break_.log.events[i]
+        assert st.table is not None and st.table.base == 4
+        assert not [s for s in Replay(p.follow.log).engine.plays_for(st, f.seat) if _plain(s)]
+        assert f.action in ("pass", "kou") and b.action == "play" and not _plain(b.cards)
+    for p, i in _parted(DANG_SAN_CARDS):  # both answer: a natural set, or one with 2s or jokers
+        f, b = p.follow.log.events[i], p.break_.log.events[i]
+        assert f.action == b.action == "play" and _plain(f.cards) and not _plain(b.cards)

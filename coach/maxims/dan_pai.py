@@ -50,6 +50,7 @@ def detect(m: Moment) -> Iterator[Finding]:
                 f"对手只剩{shown}张，放过了它的单张（手里有 {best[0].token}）",
                 f"let a single through from an opponent down to {shown} cards (held {best[0].token})",
                 instead=best,
+                question="single",  # the half the study does not play (it plays 过3有罪): not measured
                 opponent_cards=shown,
             )
 

@@ -33,6 +33,8 @@ def detect(m: Moment) -> Iterator[Finding]:
         "用2或王管对手的4",
         "spent 2s or jokers on an opponent's 4s",
         instead=min(cheaper, key=lambda s: max(c.rank for c in s)) if cheaper else (),
+        # with a natural answer at hand the question is which cards; without one, whether to answer at all
+        question="cards" if cheaper else "answer",
     )
 
 

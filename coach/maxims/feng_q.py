@@ -37,6 +37,7 @@ def detect(m: Moment) -> Iterator[Finding]:
             f"用K管对手的Q，手里却有能盖帽的A（{' '.join(c.token for c in cap)}）",
             f"Ks over an opponent's Qs while holding As that cap them ({' '.join(c.token for c in cap)})",
             instead=cap,
+            question="cards",  # it answered: with which cards (coach.learners.FENG_Q_CARDS)
         )
 
 

@@ -3,7 +3,8 @@ the 对头's answer. Reading: sure.
 
 The rule half is judged by the replay: a burn after a pass is a GJ-BURN violation, which the coach
 reports under this maxim. The detector fires as a hint when a seat declined an opponent's 够级 set
-with a pass while it held a burn it could keep (a joker for each later set but the last).
+with a pass while it held a burn it could keep (a joker for each later set but the last; an attached 2
+rides on another rank's set, so it needs no joker of its own).
 """
 
 from __future__ import annotations
@@ -14,17 +15,21 @@ from coach.findings import Finding
 from coach.gouji import table_gouji
 from coach.maxim import Maxim, finding
 from coach.moment import Moment
-from replay.cards import RANK_SJ, Card
+from replay.cards import RANK_2, RANK_SJ, Card
 from replay.seats import opposite
 
 
 def _keepable(m: Moment, cards: tuple[Card, ...]) -> bool:
+    """After burning ``cards``, the seat still has a joker for each set it must play but the last. Where
+    2s attach to other ranks (``twos_attach``), 2s ride on another rank's set: not a set of their own."""
     left = list(m.held)
     for c in cards:
         left.remove(c)
     jokers = sum(1 for c in left if c.rank >= RANK_SJ)
-    plain = len({c.rank for c in left if c.rank < RANK_SJ})
-    return jokers >= plain - 1
+    ranks = {c.rank for c in left if c.rank < RANK_SJ}
+    if m.engine.twos_attach and len(ranks) > 1:
+        ranks.discard(RANK_2)
+    return jokers >= len(ranks) - 1
 
 
 def detect(m: Moment) -> Iterator[Finding]:

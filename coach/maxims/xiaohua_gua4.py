@@ -2,7 +2,8 @@
 Reading: fair.
 
 Fires on a lead that hangs small jokers on a base other than 4 (and below the 2) while the seat held
-4s it could have carried with them instead.
+4s it could have carried with them instead, also when the set carries a big joker besides (the
+alternative hangs the set's jokers on the 4s).
 """
 
 from __future__ import annotations
@@ -22,18 +23,18 @@ def detect(m: Moment) -> Iterator[Finding]:
     if not m.is_lead or not m.verdict.legal:
         return
     played = make_set(ev.cards, m.engine.twos_attach)
-    if not played.sj or played.base in (4, RANK_2) or played.base >= RANK_SJ or played.bj:
+    if not played.sj or played.base in (4, RANK_2) or played.base >= RANK_SJ:
         return
     fours = [c for c in m.held if c.rank == 4]
     if fours:
-        sjs = tuple(c for c in ev.cards if c.rank == RANK_SJ)
+        jokers = tuple(c for c in ev.cards if c.rank >= RANK_SJ)  # the set's jokers, a big one too
         yield finding(
             m,
             MAXIM,
             "hint",
             f"小花挂在{played.base if played.base <= 10 else 'JQKA'[played.base - 11]}上，手里还有{len(fours)}张4",
             f"hung small joker(s) on another base while holding {len(fours)} 4s",
-            instead=sjs + tuple(fours),
+            instead=jokers + tuple(fours),
         )
 
 

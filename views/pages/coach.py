@@ -2,7 +2,9 @@
 
 Filters by severity and by kind (and seat); each finding with its message, the rule it breaks (name and
 seed quote) or the maxim's saying, our reading of it and how sure that reading is (``coach.maxims.BY_KEY``),
-the evidence (what the seat held, the set on the table, what it did and what it could have played), and a
+what following the maxim was worth in the study and whether it is advice or on trial (a maxim the study
+measured to cost points: severity "trial", never a mistake; ``coach.effects``), the evidence (what the
+seat held, the set on the table, what it did and what it could have played), and a
 button "open this step" that moves the open deal to the step showing the finding's event (``index + 1``:
 the table right after it, with its verdict and the finding beside it on the Replay page). Below: the
 findings counted per seat and per team.
@@ -17,6 +19,7 @@ import streamlit as st
 
 from coach import report_words
 from coach.coach import Report
+from coach.effects import ON_TRIAL
 from coach.findings import KINDS, SEVERITIES, Finding
 from coach.maxims import BY_KEY
 from replay.replay import Replay
@@ -99,6 +102,19 @@ def _explain(f: Finding, lang_: str) -> None:
                 f"**{tr(lang_, '俗语', 'Maxim')}：{md_escape(mx.saying)}** · {tr(lang_, '把握', 'sureness')}：{sure}"
                 f"  \n{md_escape(tr(lang_, mx.reading_zh, mx.reading_en))}"
             )
+    text = worth_text(f, lang_)
+    if text:
+        (st.warning if f.status == ON_TRIAL else st.caption)(text)
+
+
+def worth_text(f: Finding, lang_: str) -> str:
+    """A maxim finding's worth in the study and its status (``coach.effects.worth``), in the page's
+    language; "" for a finding without one."""
+    w = f.worth
+    if not w:
+        return ""
+    label = tr(lang_, "模拟研究中的价值", "Worth in the study")
+    return f"{label}：{md_escape(tr(lang_, w['zh'], w['en']))}"
 
 
 def _held_text(rep: Replay, f: Finding, lang_: str) -> str:

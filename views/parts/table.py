@@ -34,7 +34,7 @@ UNKNOWN = "??"
 
 # what a seat may do that tells its role (the hidden 保皇派's 明保, a solo 皇帝's 明独): not shown to others
 PRIVATE_ACTIONS = frozenset({"reveal"})
-SEVERITY_MARK = {"violation": "⛔", "mistake": "⚠️", "hint": "💡"}
+SEVERITY_MARK = {"violation": "⛔", "mistake": "⚠️", "hint": "💡", "trial": "🧪"}  # trial: a maxim on trial
 
 
 def tr(lang: str, zh: str, en: str) -> str:
