@@ -87,9 +87,8 @@ def against_random(job: tuple[str, int, int]) -> tuple[float, float]:
     n = SEATS[game]
     me = k % 2 if n == 6 else k % n
     mine = [(s % 2 == me) if n == 6 else s == me for s in range(n)]
-    return tuple(  # type: ignore[return-value]  # two kinds, two figures
-        _points(seed, game, [kind if m else "random" for m in mine], me, key) for kind in ("new", "old")
-    )
+    new, old = (_points(seed, game, [kind if m else "random" for m in mine], me, key) for kind in ("new", "old"))
+    return new, old
 
 
 def _mean_ci(xs: list[float]) -> tuple[float, float]:

@@ -33,11 +33,12 @@ from replay.simulate import simulate_deal
 
 ROOT = Path(__file__).resolve().parent.parent
 SEEDS = range(12)
+SEEDS_OF = {DAN_PAI: range(30)}  # 过3有罪 arises seldom (an opponent near out has 3s on the table): more deals
 
 
 @cache
 def pairs(key: str) -> tuple[study.Pair, ...]:
-    return tuple(play_pair(key, seed, seed % 2) for seed in SEEDS)
+    return tuple(play_pair(key, seed, seed % 2) for seed in SEEDS_OF.get(key, SEEDS))
 
 
 @cache
@@ -67,7 +68,7 @@ def test_paired_runs_share_the_deal_until_the_maxim_arises(key: str) -> None:
             differed += 1
             assert split == where[0], (p.seed, split, where)  # nothing differs before the first position
             assert f.events[split].seat % 2 == p.team  # and it is the team's seat that plays it
-    assert differed > 0, f"{key}: the two runs never differed in {len(SEEDS)} deals"
+    assert differed > 0, f"{key}: the two runs never differed in {len(SEEDS_OF.get(key, SEEDS))} deals"
 
 
 def test_a_deal_where_the_position_never_arises_plays_out_the_same() -> None:
