@@ -4,10 +4,15 @@ The heuristics (docs/evaluation.md quotes them):
 
 - **Lead** the lowest plain rank, all its cards together; keep 2s and jokers for answering. When the
   whole hand is one set, play it out. A seat bound by a burn's condition hangs a joker on its lead.
+- **Go out on jokers**: when the jokers held are enough to hang one on every plain set but the last, lead
+  those sets from the highest, each with a joker (the biggest first), and the last one bare.
 - **Answer** an opponent with the cheapest set that beats the table: natural cards before 2s and
   jokers, a rank whose group fits the table's size before one that must be broken, the lowest rank
   first. Spend 2s or jokers only on a high set (A or above, or three cards or more), when the
   opponent who owns the table is close to going out, or when the seat itself is.
+- **Hold back on a low set** (below 10), unless spending is in order (the conditions above) or the answer
+  takes the seat out: decline rather than break a group (a single out of a pair, a pair out of four), and
+  below 8 decline rather than answer with a Q, K or A.
 - **Never beat a partner** whose set stands, unless the answer takes the seat out.
 - Decline (pass, or 扣 when the seat is the closer), never burn, never 让, never ask for 接风.
 - 保皇 bidding: call with a triple when the hand holds at least four 2s and jokers, else yield.
@@ -25,13 +30,18 @@ import random
 from typing import Any
 
 from coach.games import coach_for
-from replay.cards import RANK_2, RANK_A, RANK_SJ, Card
+from replay.cards import RANK_2, RANK_10, RANK_A, RANK_Q, RANK_SJ, Card
 from replay.events import Event, Pass, Play, Revolution, Waive
 from replay.seats import opposite
 from replay.simulate import RandomBot
 from replay.state import SETUP, State
 
 Cards = tuple[Card, ...]
+
+#: a set below this base is low: the policy declines it rather than break a group to answer it
+LOW_SET = RANK_10
+#: a set below this base is very low: the policy declines it rather than spend a Q, K or A on it
+VERY_LOW_SET = 8
 
 
 def same_side(eng: Any, st: State, a: int, b: int) -> bool:
@@ -70,7 +80,8 @@ class Policy(RandomBot):
 
     def lead_options(self, eng: Any, st: State, seat: int) -> list[Cards]:
         """Leads worth considering, best first: each plain rank in full, low to high (a joker hung on
-        when a burn binds the seat), or the whole hand when it is one set."""
+        when a burn binds the seat), or the whole hand when it is one set; when the jokers suffice to hang
+        one on every plain set but the last, those sets from the highest with a joker, the last bare."""
         groups = self.by_rank(st, seat)
         plain = sorted(r for r in groups if r < RANK_SJ)
         jokers = [c for r in sorted(groups, reverse=True) if r >= RANK_SJ for c in groups[r]]
@@ -79,6 +90,10 @@ class Policy(RandomBot):
         if len(plain) == 1 or (eng.twos_attach and len(plain) == 2 and RANK_2 in groups):
             return [tuple(c for r in plain for c in groups[r]) + tuple(jokers)]  # one set: 2s attach to the base
         bound = coach_for(eng.game).bound(st, seat) and jokers
+        if jokers and not bound:
+            ranks = [r for r in plain if not (r == RANK_2 and eng.twos_attach)]
+            if len(ranks) - 1 <= len(jokers):  # a joker on every set but the last: it goes out on them
+                return [(*groups[r], jokers[0]) for r in ranks[:0:-1]] + [tuple(groups[ranks[0]])]
         out = []
         for r in plain:
             if r == RANK_2 and len(plain) > 1 and eng.twos_attach:
@@ -122,6 +137,18 @@ class Policy(RandomBot):
         big = table.base >= RANK_A or table.size >= 3
         return big or st.hands[owner].size <= 6 or left <= 8
 
+    def holds_back(self, st: State, seat: int, cards: Cards) -> bool:
+        """Whether the natural answer ``cards`` is too dear for the low set on the table: it breaks a group
+        on a set below ``LOW_SET``, or it spends a Q, K or A on a set below ``VERY_LOW_SET``."""
+        table = st.table
+        assert table is not None
+        base = cards[0].rank
+        if cards[-1].rank >= RANK_2:
+            return False  # a set with 2s or jokers is priced by the spending conditions
+        if table.base < LOW_SET and len(self.by_rank(st, seat)[base]) > len(cards):
+            return True
+        return table.base < VERY_LOW_SET and base >= RANK_Q
+
     def choose(self, eng: Any, st: State) -> Event:
         """The policy's event for the current state (any game, any phase)."""
         game = coach_for(eng.game)
@@ -147,7 +174,7 @@ class Policy(RandomBot):
             return decline  # never beat a partner's standing set (wants_to_answer, decided early)
         spend = table.base >= RANK_A or table.size >= 3 or st.hands[owner].size <= 6 or left <= 8
         best = self.cheapest_answer(eng, st, seat, natural_only=not (spend or left == table.size))
-        if best is None:
+        if best is None or (not spend and left != table.size and self.holds_back(st, seat, best)):
             return decline
         return Play(seat, cards=best) if self.wants_to_answer(eng, st, seat, best) else decline
 

@@ -5,7 +5,10 @@
    agrees), cards conserved at every state, and the Policy seats never do what the policy never does (burn, 让,
    接风, report, reveal, grab, 革命).
 2. ``Policy.cheapest_answer`` is ``answer_options(...)[0]`` (or None) on every answering state, and a legal play.
-3. The heuristics: a hand that is one set (2s attached where they attach) is led whole; 2s and jokers wait.
+3. The heuristics: a hand that is one set (2s attached where they attach) is led whole; 2s and jokers wait;
+   a hand that can hang a joker on every set but the last goes out on them, highest first; a low set is
+   declined rather than broken into (below 10) or answered with a Q, K or A (below 8), unless the answer
+   takes the seat out or spending is in order. Each on a hand-made hand, where the play held back is legal.
 4. ``SeatBots.setup``: a waiver comes after the 革命 it waives, whichever bot proposed it.
 5. Strength: the Policy team beats a RandomBot team in 够级, and a Policy seat scores above zero in 保皇 (mean over
    80 deals, 95 % confidence bound above 0).
@@ -162,8 +165,89 @@ def test_twos_are_not_attached_in_baohuang_and_wait_for_last() -> None:
     pol = Policy(random.Random(0), noise=0.0)
     opts = pol.lead_options(eng, state, seat)
     assert [Counter(o) for o in opts] == [Counter(parse_cards("9D 9S")), Counter(parse_cards("2C"))]
-    eng, state, seat = lead_state("gouji", "4S 9D 2C BJ")
+    eng, state, seat = lead_state("gouji", "4S 9D KH 2C BJ")
     assert pol.lead(eng, state, seat) == tuple(parse_cards("4S"))  # lowest rank; 2s and jokers kept
+
+
+def test_a_hand_that_can_hang_a_joker_on_every_set_but_the_last_goes_out_on_them() -> None:
+    pol = Policy(random.Random(0), noise=0.0)
+    for profile, cards, first in (
+        ("gouji", "4S 9D 9C 2C BJ", "9D 9C BJ"),  # then 4S 2C: one set
+        ("gouji", "4S 9D KH SJ BJ", "KH BJ"),  # the big joker on the highest set first
+        ("baohuang", "5S 5H 2C SJ", "2C SJ"),  # 2s do not attach in 保皇: a set of their own
+    ):
+        eng, state, seat = lead_state(profile, cards)
+        lead = pol.lead(eng, state, seat)
+        assert Counter(lead) == Counter(parse_cards(first)), (profile, cards, lead)
+        assert eng.can(state, Play(seat, cards=lead))
+    eng, state, seat = lead_state("gouji", "4S 9D SJ")  # after KH BJ: the next set takes the small joker
+    assert Counter(pol.lead(eng, state, seat)) == Counter(parse_cards("9D SJ"))
+    eng, state, seat = lead_state("gouji", "4S 9D KH BJ")  # three sets, one joker: lowest first as before
+    assert pol.lead(eng, state, seat) == tuple(parse_cards("4S"))
+
+
+def answer_state(profile: str, base: int, cards: str) -> tuple[object, State, int]:
+    """A state of a simulated deal where a seat may answer a single of rank ``base`` played by an opponent
+    with more than six cards (so the policy's conditions for spending 2s and jokers do not hold), with that
+    seat's hand replaced by ``cards``."""
+    for seed in range(400):
+        deal = simulate_deal(seed, profile, bot=Policy(random.Random(seed)))
+        eng = engine_of(deal)
+        for state in deal.states:
+            t = state.table
+            if state.terminal or t is None or state.window or state.to_act < 0 or t.size != 1 or t.base != base:
+                continue
+            seat = state.to_act
+            if (
+                "play" in eng.actors(state).get(seat, ())
+                and not same_side(eng, state, seat, state.owner)
+                and state.hands[state.owner].size > 6
+                and not getattr(state, "table_gouji", False)
+                and not getattr(state, "burners", 0)
+            ):
+                hands = list(state.hands)
+                hands[seat] = Hand.dealt(parse_cards(cards))
+                return eng, state._replace(hands=tuple(hands)), seat
+    raise AssertionError(f"no state with a single {base} to answer in {profile}")
+
+
+def choices(profile: str, base: int, cards: str, held: str | None = None) -> Event:
+    """The policy's choice in ``answer_state(profile, base, cards)``; ``held``: a play it may hold back,
+    checked legal there."""
+    eng, state, seat = answer_state(profile, base, cards)
+    if held is not None:
+        assert eng.can(state, Play(seat, cards=tuple(parse_cards(held))))
+    return Policy(random.Random(0), noise=0.0).choose(eng, state)
+
+
+def test_a_low_set_is_declined_rather_than_broken_into() -> None:
+    pairs = "JS JH 9D 9C 6S 6H 4S 4H 3S 3H"  # ten cards, every rank a pair: any single breaks one
+    for profile in ("gouji", "baohuang"):
+        new = choices(profile, 5, pairs, held="6S")  # the previous policy broke the 6s
+        assert not isinstance(new, Play), new
+        new = choices(profile, 5, "7S " + pairs)  # a single 7 fits: answered
+        assert isinstance(new, Play) and [c.rank for c in new.cards] == [7], new
+        new = choices(profile, 10, pairs)  # a set of 10 is not low: the Js are broken
+        assert isinstance(new, Play) and [c.rank for c in new.cards] == [11], new
+
+
+def test_a_very_low_set_is_not_answered_with_a_queen_king_or_ace() -> None:
+    low = "KS 6S 6H 5S 5H 4S 4H 3S 3H"  # nine cards: the single K is the only answer to a 7
+    for profile in ("gouji", "baohuang"):
+        new = choices(profile, 7, low, held="KS")  # the previous policy played the K
+        assert not isinstance(new, Play), new
+        new = choices(profile, 7, "JS " + low)  # a J is not dear: answered with it
+        assert isinstance(new, Play) and [c.rank for c in new.cards] == [11], new
+        new = choices(profile, 9, low)  # a 9 is not very low (and the K breaks nothing): answered
+        assert isinstance(new, Play) and [c.rank for c in new.cards] == [13], new
+
+
+def test_holding_back_never_stops_a_seat_going_out_or_spending_in_the_end() -> None:
+    for profile in ("gouji", "baohuang"):
+        new = choices(profile, 5, "KS")  # the last card: out
+        assert isinstance(new, Play) and [c.rank for c in new.cards] == [13], new
+        new = choices(profile, 5, "9S 9H 4S 4H")  # four cards left: the end, a pair is broken to answer
+        assert isinstance(new, Play) and [c.rank for c in new.cards] == [9], new
 
 
 def test_same_side_reads_teams_and_roles() -> None:
