@@ -373,7 +373,7 @@ def candidates(eng: Any, st: State, actual: Event, limit: int) -> tuple[list[Eve
             elif declines:
                 first = declines[0]
             opts = ([first] if first is not None else []) + declines + plays
-            if cls is Burn:  # a burner may also let play go on
+            if cls is Burn and not declines:  # a burner may also let play go on (a pass, where it may pass, says so)
                 opts.insert(0, Wait(seat))
             if "rang" in kinds:
                 opts.append(Rang(seat))

@@ -83,6 +83,17 @@ def test_candidates_are_legal_and_start_with_the_actual_event(seed: int, profile
         assert -1 <= policy_at < len(cands)
 
 
+def test_a_burners_pass_in_a_window_is_not_priced_against_waiting() -> None:
+    """In a burn window a burner's pass is its not burning: no ``Wait`` beside it (the same choice twice)."""
+    rep = simulated(2786342, "gouji-online")
+    window = [i for i in decision_points(rep) if rep.states[i].window and rep.log.events[i].action == "pass"]
+    assert window
+    for i in window:
+        cands, _ = candidates(rep.engine, rep.states[i], rep.log.events[i], 4)
+        assert not any(isinstance(c, Wait) for c in cands)
+        assert any(isinstance(c, Burn) for c in cands) or len(cands) == 1
+
+
 # -- 2. one decision --------------------------------------------------------------------------
 
 
