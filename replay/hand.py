@@ -141,13 +141,13 @@ class Hand:
                 simple = False
         if simple:  # every card matched by the same card, and no suitless play of its rank pending
             new = Hand(supply, tuple(demand), self.unknown, 0, self.size - n)
-            if self._plain:  # the exact cards held, less those that left
+            if self._groups is not None and self._plain:  # the exact cards held by rank, less those that left
+                new._groups, new._plain = _less(self._groups, cards), True  # (known_cards finds them again)
+            elif self._plain:  # the exact cards held, less those that left
                 known = list(self._known or ())
                 for c in cards:
                     known.remove(c)
                 new._known, new._plain = known, True
-                if self._groups is not None:  # and grouped by rank, as by_rank would group them
-                    new._groups = _less(self._groups, cards)
             return new
         ranks = {c.rank - 3 for c in cards}
         deficit = self.deficit
