@@ -130,7 +130,7 @@ def _finish(at: AppTest, deal_id: int) -> None:
 
 
 def test_a_run_starts_in_the_background_shows_its_progress_and_stores_the_result(library, monkeypatch):
-    deal_id, rep = library["gouji"]
+    deal_id, _ = library["gouji"]
     release = threading.Event()
     calls = []
 
