@@ -11,7 +11,7 @@ Four parts, each printed as a small table:
      the checked path of before (``rollout(checked=True)``: every move ruled on by ``step``); medians over runs,
      the runs of the two paths interleaved; and whether the 10 s target holds.
   4. accuracy against a 200-rollout reference: N decisions sampled from the sample 够级 deals, each priced with
-     200 rollouts (the reference) and with the default 20 by the checked path and by the fast path (the same
+     200 rollouts of another seed (the reference: none of its rollouts is one of those it judges) and with the default 20 by the checked path and by the fast path (the same
      rollout count): how often the best candidate agrees with the reference's, per view, and the mean absolute
      error of the candidates' values (95 % CI), and the CPU seconds of each path on those decisions.
   3. policy strength: over N simulated 够级 deals the Policy team's mean points against a RandomBot team (the
@@ -208,7 +208,8 @@ def bench_accuracy(n: int, seed: int, reference: int = 200) -> dict[str, object]
     """Per path: best-candidate agreement with a ``reference``-rollout pricing per view, the mean absolute error
     of the candidates' values (mean, 95 % half-width), and the CPU seconds spent."""
     picked = _sampled_decisions(n, seed)
-    ref_settings, settings = Settings(rollouts=reference), Settings()
+    settings = Settings()
+    ref_settings = Settings(rollouts=reference, seed=settings.seed + 1)  # other deals and seeds: independent
     refs = []
     for rep, i in picked:
         refs.append(evaluate_decision(rep.engine, rep.states, rep.log.events, i, ref_settings))

@@ -44,7 +44,7 @@ from replay.gouji_state import GoujiState
 from replay.scoring import place_words
 from replay.seats import side
 from replay.sets import make_set, why_not_beats
-from replay.state import OVER, SETUP, bit, evolve
+from replay.state import OVER, PLAY, SETUP, bit, evolve
 from replay.verdicts import Reading
 
 __all__ = ["OPP", "Gouji", "GoujiCycle", "GoujiState", "Why"]
@@ -232,7 +232,7 @@ class Gouji(GoujiSetup):
         s = ev.seat
         table = st.table
         if kind is Play and (
-            (table is None and st.phase != SETUP) or (table is not None and s == st.to_act and not st.window)
+            (table is None and st.phase == PLAY) or (table is not None and s == st.to_act and not st.window)
         ):
             cards = ev.cards
             hand = st.hands[s].remove(cards)
