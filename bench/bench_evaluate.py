@@ -1,28 +1,38 @@
 """Benchmark: the evaluation engine (coach/evaluate.py): rollout speed, a full deal priced, policy strength.
 
-Three parts, each printed as a small table:
+Four parts, each printed as a small table:
   1. rollouts per second on one core, from mid-deal positions of the sample deals (data/samples), for 够级 and
      保皇: a policy rollout with all cards known, and a seat's sampled world (knowledge + sample + world) plus
      its rollout; the baseline is a RandomBot full deal (``simulate_deal``) in the same process, and each row
      gives its ratio to it. Medians over repeats.
-  2. a full 够级 sample deal evaluated with the default Settings (every decision of all six seats, both views):
-     wall time with jobs=2 and jobs=1 (median over runs), the speed-up, and whether the 60 s target holds.
+  2. a full 够级 sample deal evaluated with the default Settings (every decision of all six seats, both views),
+     jobs=2: wall time and CPU seconds (this process and its workers; the wall time on an idle machine is about
+     CPU / 2) of the rollout fast path (``rollout``: the engine's ``advance``), beside the baseline in the same run,
+     the checked path of before (``rollout(checked=True)``: every move ruled on by ``step``); medians over runs,
+     the runs of the two paths interleaved; and whether the 10 s target holds.
+  4. accuracy against a 200-rollout reference: N decisions sampled from the sample 够级 deals, each priced with
+     200 rollouts of another seed (the reference: none of its rollouts is one of those it judges) and with the default 20 by the checked path and by the fast path (the same
+     rollout count): how often the best candidate agrees with the reference's, per view, and the mean absolute
+     error of the candidates' values (95 % CI), and the CPU seconds of each path on those decisions.
   3. policy strength: over N simulated 够级 deals the Policy team's mean points against a RandomBot team (the
      Policy's team alternates), and over N 保皇 deals one Policy seat (rotating) among four RandomBot seats;
      95 % confidence intervals.
 
-    python bench/bench_evaluate.py [--quick] [--deals 3] [--runs 3] [--strength 1000] [--seed 1] [--parts 1,2,3]
+    python bench/bench_evaluate.py [--quick] [--deals 3] [--runs 3] [--strength 1000] [--accuracy 24] [--seed 1]
+                                   [--parts 1,2,3,4]
 
-``--quick``: 1 deal, 1 run, 200 strength deals, fewer repeats (a smoke run of a minute or two).
+``--quick``: 1 deal, 1 run, 200 strength deals, 6 accuracy decisions, fewer repeats (a smoke run of a few minutes).
 """
 
 from __future__ import annotations
 
 import argparse
+import functools
 import json
 import math
 import os
 import random
+import resource
 import statistics
 import sys
 import time
@@ -30,7 +40,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from coach.evaluate import Settings, evaluate_replay, rollout, side_points
+from coach import evaluate
+from coach.evaluate import Settings, decision_points, evaluate_decision, evaluate_replay, rollout, side_points
 from coach.policy import Policy, SeatBots
 from coach.worlds import knowledge, sample_hands, true_world, world
 from replay.log import read_log
@@ -39,7 +50,8 @@ from replay.simulate import RandomBot, simulate_deal
 
 ROOT = Path(__file__).resolve().parents[1]
 SAMPLES = ROOT / "data" / "samples"
-TARGET_DEAL_S = 60.0
+TARGET_DEAL_S = 10.0
+_ROLLOUT = evaluate.rollout
 
 
 def _samples(game: str) -> list[Path]:
@@ -104,25 +116,50 @@ def print_rollouts(results: dict[str, dict[str, float]]) -> None:
 
 # -- 2. a full deal ---------------------------------------------------------------------------
 
+PATHS = ("fast", "checked")  # the rollout fast path, and the baseline: every move ruled on by ``step``
+
+
+def _cpu() -> float:
+    """CPU seconds of this process and of its ended children (the evaluation's workers)."""
+    me, kids = resource.getrusage(resource.RUSAGE_SELF), resource.getrusage(resource.RUSAGE_CHILDREN)
+    return me.ru_utime + me.ru_stime + kids.ru_utime + kids.ru_stime
+
+
+def _on_path(path: str) -> None:
+    """Route ``coach.evaluate``'s rollouts through ``path`` (workers fork from this process and inherit it)."""
+    evaluate.rollout = _ROLLOUT if path == "fast" else functools.partial(_ROLLOUT, checked=True)
+
 
 def bench_full_deals(deals: int, runs: int) -> list[dict[str, float | str]]:
-    """Wall time of ``evaluate_replay`` with default Settings, jobs=2 and jobs=1, per sample 够级 deal."""
+    """Wall and CPU time of ``evaluate_replay`` with default Settings, jobs=2, per path, per sample 够级 deal;
+    the values of both paths compared (they must be the same)."""
     out: list[dict[str, float | str]] = []
     for path in _samples("gouji")[:deals]:
         rep = Replay(read_log(path))
         row: dict[str, float | str] = {"deal": path.stem, "events": len(rep.log.events)}
-        for jobs in (2, 1):
-            times = []
-            for _ in range(runs):
-                ev = evaluate_replay(rep, Settings(), jobs=jobs)
-                times.append(ev.seconds)
-            row[f"jobs{jobs}_s"] = statistics.median(times)
-            row["decisions"] = len(ev.decisions)
-            row["rollouts"] = ev.rollouts_done
-        row["speedup"] = float(row["jobs1_s"]) / float(row["jobs2_s"])
+        walls: dict[str, list[float]] = {p: [] for p in PATHS}
+        cpus: dict[str, list[float]] = {p: [] for p in PATHS}
+        found: dict[str, object] = {}
+        for _ in range(runs):
+            for p in PATHS:
+                _on_path(p)
+                c = _cpu()
+                ev = evaluate_replay(rep, Settings(), jobs=2)
+                cpus[p].append(_cpu() - c)
+                walls[p].append(ev.seconds)
+                doc = ev.to_json()
+                doc.pop("seconds")
+                found[p] = doc
+        _on_path("fast")
+        for p in PATHS:
+            row[f"{p}_s"] = statistics.median(walls[p])
+            row[f"{p}_cpu"] = statistics.median(cpus[p])
+        row["decisions"] = len(ev.decisions)
+        row["rollouts"] = ev.rollouts_done
+        row["same"] = "yes" if found["fast"] == found["checked"] else "NO"
         out.append(row)
         print(
-            f"   {path.stem}: jobs=2 {float(row['jobs2_s']):.1f} s, jobs=1 {float(row['jobs1_s']):.1f} s",
+            f"   {path.stem}: fast {float(row['fast_s']):.1f} s, checked {float(row['checked_s']):.1f} s",
             file=sys.stderr,
             flush=True,
         )
@@ -133,21 +170,94 @@ def print_full_deals(rows: list[dict[str, float | str]], runs: int) -> bool:
     s = Settings()
     print(
         f"2. a full 够级 deal priced with default Settings ({s.rollouts} rollouts, {s.max_candidates} candidates, "
-        f"views {'+'.join(s.views)}; every decision of all six seats; median of {runs} run(s))"
+        f"views {'+'.join(s.views)}; every decision of all six seats; jobs=2; median of {runs} run(s))"
     )
-    print(f"{'deal':<24}{'events':>8}{'decisions':>11}{'rollouts':>10}{'jobs=2 s':>10}{'jobs=1 s':>10}{'speed-up':>10}")
+    print(
+        f"{'deal':<24}{'events':>7}{'decis.':>7}{'rollouts':>9}{'fast s':>8}{'cpu s':>7}"
+        f"{'checked s':>11}{'cpu s':>7}{'x wall':>8}{'x cpu':>7}{'same':>6}"
+    )
     for r in rows:
         print(
-            f"{r['deal']!s:<24}{r['events']:>8}{r['decisions']:>11}{r['rollouts']:>10}"
-            f"{float(r['jobs2_s']):>10.1f}{float(r['jobs1_s']):>10.1f}{float(r['speedup']):>10.2f}"
+            f"{r['deal']!s:<24}{r['events']:>7}{r['decisions']:>7}{r['rollouts']:>9}"
+            f"{float(r['fast_s']):>8.1f}{float(r['fast_cpu']):>7.1f}{float(r['checked_s']):>11.1f}"
+            f"{float(r['checked_cpu']):>7.1f}{float(r['checked_s']) / float(r['fast_s']):>8.2f}"
+            f"{float(r['checked_cpu']) / float(r['fast_cpu']):>7.2f}{r['same']!s:>6}"
         )
-    med2 = statistics.median(float(r["jobs2_s"]) for r in rows)
-    worst = max(float(r["jobs2_s"]) for r in rows)
-    ok = worst <= TARGET_DEAL_S
+    med = statistics.median(float(r["fast_s"]) for r in rows)
+    worst = max(float(r["fast_s"]) for r in rows)
+    idle = statistics.median(float(r["fast_cpu"]) for r in rows) / 2
+    ok = worst <= TARGET_DEAL_S and all(r["same"] == "yes" for r in rows)
     print(
         f"target: a full 够级 deal in at most {TARGET_DEAL_S:.0f} s with jobs=2: {'met' if ok else 'NOT met'} "
-        f"(median {med2:.1f} s, worst {worst:.1f} s)"
+        f"(median {med:.1f} s, worst {worst:.1f} s; CPU / 2, the wall time of an idle machine: {idle:.1f} s)"
     )
+    return ok
+
+
+# -- 4. accuracy against a reference ------------------------------------------------------------
+
+
+def _sampled_decisions(n: int, seed: int) -> list[tuple[Replay, int]]:
+    """``n`` decisions drawn at random (seeded) from the sample 够级 deals' decision points."""
+    reps = [Replay(read_log(p)) for p in _samples("gouji")]
+    pool = [(rep, i) for rep in reps for i in decision_points(rep)]
+    return random.Random(f"{seed}:accuracy").sample(pool, min(n, len(pool)))
+
+
+def bench_accuracy(n: int, seed: int, reference: int = 200) -> dict[str, object]:
+    """Per path: best-candidate agreement with a ``reference``-rollout pricing per view, the mean absolute error
+    of the candidates' values (mean, 95 % half-width), and the CPU seconds spent."""
+    picked = _sampled_decisions(n, seed)
+    settings = Settings()
+    ref_settings = Settings(rollouts=reference, seed=settings.seed + 1)  # other deals and seeds: independent
+    refs = []
+    for rep, i in picked:
+        refs.append(evaluate_decision(rep.engine, rep.states, rep.log.events, i, ref_settings))
+    out: dict[str, object] = {"decisions": sum(r is not None for r in refs), "reference": reference}
+    for p in PATHS:
+        _on_path(p)
+        agree: dict[str, list[int]] = {"seat": [], "all": []}
+        errors: list[float] = []
+        c = time.process_time()
+        for (rep, i), ref in zip(picked, refs, strict=True):
+            d = evaluate_decision(rep.engine, rep.states, rep.log.events, i, settings)
+            if d is None or ref is None:
+                continue
+            for view, loss in d.losses.items():
+                agree[view].append(int(loss.best == ref.losses[view].best))
+                errors += [
+                    abs(a.values[view].mean - b.values[view].mean)
+                    for a, b in zip(d.candidates, ref.candidates, strict=True)
+                ]
+        cpu = time.process_time() - c
+        mae, half = _mean_ci(errors)
+        out[p] = {
+            "agree": {v: (sum(a), len(a)) for v, a in agree.items()},
+            "mae": (mae, half),
+            "values": len(errors),
+            "cpu_s": cpu,
+        }
+    _on_path("fast")
+    return out
+
+
+def print_accuracy(res: dict[str, object]) -> bool:
+    print(
+        f"4. accuracy against a {res['reference']}-rollout reference, {res['decisions']} decisions sampled from the "
+        f"sample 够级 deals, default Settings ({Settings().rollouts} rollouts) on both paths"
+    )
+    print(f"{'path':<28}{'best agrees: seat':>19}{'all':>10}{'value MAE':>11}{'95 % CI':>18}{'CPU s':>8}")
+    rows: dict[str, tuple[float, float]] = {}
+    for p, label in (("checked", "checked (baseline: before)"), ("fast", "fast path")):
+        r = res[p]
+        assert isinstance(r, dict)
+        (ms, ns), (ma, na) = r["agree"]["seat"], r["agree"]["all"]
+        mae, half = r["mae"]
+        rows[p] = (mae, ms + ma)
+        ci = f"[{mae - half:.3f}, {mae + half:.3f}]"
+        print(f"{label:<28}{f'{ms}/{ns}':>19}{f'{ma}/{na}':>10}{mae:>11.3f}{ci:>18}{r['cpu_s']:>8.1f}")
+    ok = rows["fast"][0] <= rows["checked"][0] + 1e-9 and rows["fast"][1] >= rows["checked"][1]
+    print(f"the fast path no less accurate than the checked one: {'yes' if ok else 'NO'}")
     return ok
 
 
@@ -200,12 +310,13 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--deals", type=int, default=3, help="sample 够级 deals to price in full (default 3)")
     ap.add_argument("--runs", type=int, default=3, help="runs per deal and jobs setting (default 3)")
     ap.add_argument("--strength", type=int, default=1000, help="simulated deals per game for the strength")
+    ap.add_argument("--accuracy", type=int, default=24, help="decisions priced against the reference (default 24)")
     ap.add_argument("--seed", type=int, default=1)
-    ap.add_argument("--parts", default="1,2,3", help="parts to run, e.g. 2 or 1,3 (default: all)")
+    ap.add_argument("--parts", default="1,2,3,4", help="parts to run, e.g. 2 or 1,3 (default: all)")
     args = ap.parse_args(argv)
     parts = {int(x) for x in args.parts.split(",")}
     if args.quick:
-        args.deals, args.runs, args.strength = 1, 1, 200
+        args.deals, args.runs, args.strength, args.accuracy = 1, 1, 200, 6
     repeats, per_position = (3, 2) if args.quick else (5, 4)
 
     print(f"fupan evaluation benchmark (Python {sys.version.split()[0]}, {os.cpu_count()} cores)")
@@ -230,6 +341,11 @@ def main(argv: list[str] | None = None) -> int:
         strength = bench_strength(args.strength, args.seed)
         ok &= print_strength(strength, args.strength)
         summary["strength"] = {g: {"mean": round(m, 3), "ci95": round(h, 3)} for g, (m, h, _) in strength.items()}
+        print()
+    if 4 in parts:
+        acc = bench_accuracy(args.accuracy, args.seed)
+        ok &= print_accuracy(acc)
+        summary["accuracy"] = acc
     print(json.dumps(summary, ensure_ascii=False))
     return 0 if ok else 1
 

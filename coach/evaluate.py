@@ -322,14 +322,27 @@ def side_points(eng: Any, st: State, seat: int) -> float:
     return coach_for(eng.game).points(eng, st, seat)
 
 
-def rollout(eng: Any, st: State, rng: random.Random, noise: float = ROLLOUT_NOISE, limit: int = 5000) -> State:
-    """Play ``st`` to the end with the policy at every seat."""
+def rollout(
+    eng: Any, st: State, rng: random.Random, noise: float = ROLLOUT_NOISE, limit: int = 5000, checked: bool = False
+) -> State:
+    """Play ``st`` to the end with the policy at every seat. The policy picks its moves among the legal
+    options, so they go through the engine's fast path (``advance``: no ruling, no re-check); ``checked``
+    rules on each one with ``step`` instead and raises EvaluationError on an illegal move (the same end,
+    slower: the benchmark and the tests compare the two)."""
     pol = Policy(rng, noise)
+    choose = pol.choose
+    if not checked:
+        advance = eng.advance
+        for _ in range(limit):
+            if st.terminal:
+                return st
+            st = advance(st, choose(eng, st))
+        raise EvaluationError(f"rollout did not end within {limit} events")
     step = eng.step
     for _ in range(limit):
         if st.terminal:
             return st
-        ev = pol.choose(eng, st)
+        ev = choose(eng, st)
         out = step(st, ev)
         if out.rule is not None:
             raise EvaluationError(f"rollout policy chose {ev}: [{out.rule}] {out.message_en}")

@@ -101,6 +101,10 @@ class Engine(Protocol[S]):
     def apply(self, st: S, ev: Event) -> S:
         """The state after a legal ``ev``; raises IllegalAction otherwise."""
 
+    def advance(self, st: S, ev: Event) -> S:
+        """The state after ``ev``, an event already known to be legal in ``st`` (a rollout's move chosen
+        among the legal options): ``step(st, ev).state`` without the ruling's checks and words."""
+
     def force(self, st: S, ev: Event) -> S:
         """The table after an illegal event, as a referee carries on."""
 
@@ -155,6 +159,11 @@ class Rules(Generic[S]):
         if out.rule is not None:
             raise IllegalAction(out.rule, out.message_en, out.message_zh)
         return out.state
+
+    def advance(self, st: S, ev: Event) -> S:
+        """The state after ``ev``, known to be legal in ``st``: ``step(st, ev).state`` (an engine may skip
+        the checks and the ruling's words on its frequent events; an illegal ``ev`` gives no error)."""
+        return self.step(st, ev).state
 
 
 def repeated(st: S, zh: str, en: str, rule: str, effect: str = "", reason: str = "") -> Outcome[S]:

@@ -21,15 +21,30 @@ from __future__ import annotations
 
 from replay.climbing import Outcome, _cards, repeated
 from replay.engine import Engine
-from replay.events import Burn, Jiefeng, Kou, Pass, Play, Rang, Refuse, Report, Return, Revolution, Show, Tribute, Waive
+from replay.events import (
+    Burn,
+    Event,
+    Jiefeng,
+    Kou,
+    Pass,
+    Play,
+    Rang,
+    Refuse,
+    Report,
+    Return,
+    Revolution,
+    Show,
+    Tribute,
+    Waive,
+)
 from replay.gouji_cycle import OPP, GoujiCycle, Why
 from replay.gouji_score import gouji_finish_order
 from replay.gouji_setup import GoujiSetup
 from replay.gouji_state import GoujiState
 from replay.scoring import place_words
 from replay.seats import side
-from replay.sets import why_not_beats
-from replay.state import OVER, SETUP, bit, evolve
+from replay.sets import make_set, why_not_beats
+from replay.state import OVER, PLAY, SETUP, bit, evolve
 from replay.verdicts import Reading
 
 __all__ = ["OPP", "Gouji", "GoujiCycle", "GoujiState", "Why"]
@@ -191,17 +206,41 @@ class Gouji(GoujiSetup):
 
     def _decline(self, st: GoujiState, s: int, fx: tuple[str, ...] = (), written: str = "pass") -> Outcome[GoujiState]:
         """Seat ``s``, to act, declines the table set (``written``: as the log wrote it, pass or kou)."""
+        new = self._declined(st, s)
         if st.final:
-            new = self._close(st)
             return Outcome(
                 new, None, effects=(*fx, f"round closed by seat {s} (扣牌)"), reading=self._closing(st, new, s, written)
             )
-        lock = 0 if (st.chaos and self.chaos_free) else bit(s)
-        new = self._advance(st, st.responded | bit(s), st.locked | lock, s, st.let_seat)
         if new.table is None:
             fx = (*fx, "round closed")
             return Outcome(new, None, effects=fx, reading=self._closing(st, new, s, written))
         return Outcome(new, None, effects=fx)
+
+    def _declined(self, st: GoujiState, s: int) -> GoujiState:
+        """The table after seat ``s``, to act, declines the set: the round closes on the closer's 扣, else
+        the seat is locked (not in 四人乱缠 under ``chaos_free``) and the cycle goes on."""
+        if st.final:
+            return self._close(st)
+        lock = 0 if (st.chaos and self.chaos_free) else bit(s)
+        return self._advance(st, st.responded | bit(s), st.locked | lock, s, st.let_seat)
+
+    def advance(self, st: GoujiState, ev: Event) -> GoujiState:
+        """The state after ``ev``, known to be legal in ``st``: ``step(st, ev).state``, the frequent events of
+        a rollout (a lead, an answer in turn, a decline in turn) without the checks and the ruling's words;
+        any other event through ``step``."""
+        kind = type(ev)
+        s = ev.seat
+        table = st.table
+        if kind is Play and (
+            (table is None and st.phase == PLAY) or (table is not None and s == st.to_act and not st.window)
+        ):
+            cards = ev.cards
+            hand = st.hands[s].remove(cards)
+            if hand is not None:
+                return self._put(st, s, make_set(cards, self.twos_attach), cards, hand, False)[0]
+        elif (kind is Pass or kind is Kou) and table is not None and s == st.to_act and not st.window and s != st.owner:
+            return self._declined(st, s)
+        return self.step(st, ev).state
 
     @staticmethod
     def _closing(st: GoujiState, new: GoujiState, s: int, written: str) -> Reading | None:

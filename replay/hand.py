@@ -71,6 +71,22 @@ _SLOTS_DESC = tuple(ri * 5 + k for ri in range(14, -1, -1) for k in range(5))  #
 _JOKER_SLOT0 = (RANK_SJ - 3) * 5
 
 
+def _less(groups: dict[int, list[Card]], cards: Sequence[Card]) -> dict[int, list[Card]]:
+    """``groups`` (``Hand.by_rank``) without ``cards`` (held): the played ranks' lists copied, the rest shared,
+    the ranks in the same order."""
+    out = groups.copy()
+    for c in cards:
+        r = c.rank
+        group = out[r]
+        if group is groups[r]:
+            group = out[r] = group.copy()
+        group.remove(c)
+    for c in cards:
+        if c.rank in out and not out[c.rank]:
+            del out[c.rank]
+    return out
+
+
 class Hand:
     """An immutable hand. ``size`` is the number of cards held now."""
 
@@ -125,7 +141,9 @@ class Hand:
                 simple = False
         if simple:  # every card matched by the same card, and no suitless play of its rank pending
             new = Hand(supply, tuple(demand), self.unknown, 0, self.size - n)
-            if self._plain:  # the exact cards held, less those that left
+            if self._groups is not None and self._plain:  # the exact cards held by rank, less those that left
+                new._groups, new._plain = _less(self._groups, cards), True  # (known_cards finds them again)
+            elif self._plain:  # the exact cards held, less those that left
                 known = list(self._known or ())
                 for c in cards:
                     known.remove(c)
@@ -178,7 +196,9 @@ class Hand:
         """The known cards held grouped by rank, high first within a rank. Shared: do not mutate."""
         if self._groups is None:
             groups: dict[int, list[Card]] = {}
-            for c in self.known_cards():
+            if self._known is None:
+                self.known_cards()
+            for c in self._known or ():
                 groups.setdefault(c.rank, []).append(c)
             self._groups = groups
         return self._groups

@@ -11,6 +11,8 @@ run from the page's form evaluates a whole deal with 2 rollouts and 2 candidates
 from __future__ import annotations
 
 import json
+import threading
+import time
 from dataclasses import replace
 
 import pytest
@@ -31,6 +33,7 @@ from views.pages.evaluation import (
     CANDIDATES,
     CHART,
     DECISION,
+    JOBS_KEY,
     OPEN,
     ROLLOUTS,
     RUN,
@@ -112,7 +115,62 @@ def _texts(at: AppTest) -> list[str]:
     return [el.value for el in (*at.markdown, *at.caption, *at.error, *at.warning, *at.info, *at.success)]
 
 
+def _finish(at: AppTest, deal_id: int) -> None:
+    """Wait for the page's background evaluation of the deal to end, then run the page again (unless it ended
+    within the run that started it, which then stored or reported it)."""
+    job = at.session_state[JOBS_KEY].get(deal_id)
+    if job is not None:
+        assert job.wait(120)
+        at.run()
+        _ok(at)
+    assert deal_id not in at.session_state[JOBS_KEY]
+
+
 # -- the page ---------------------------------------------------------------------------------------
+
+
+def test_a_run_starts_in_the_background_shows_its_progress_and_stores_the_result(library, monkeypatch):
+    deal_id, _ = library["gouji"]
+    release = threading.Event()
+    calls = []
+
+    def slow(replay, settings, jobs=0, progress=None):
+        calls.append(settings)
+        progress(3, 10)
+        assert release.wait(60)
+        return evaluate_replay(replay, settings, jobs=1, seats=[0], progress=progress)
+
+    monkeypatch.setattr(evaluate, "evaluate_replay", slow)
+    at = _page("evaluation", deal_id, lang="en")
+    at.number_input(key=ROLLOUTS).set_value(2)
+    at.number_input(key=CANDIDATES).set_value(2)
+    t0 = time.perf_counter()
+    at.button(key=RUN).click().run()
+    assert time.perf_counter() - t0 < 30  # the run returned while the evaluation is held back
+    _ok(at)
+    job = at.session_state[JOBS_KEY][deal_id]
+    assert not job.finished and calls == [SMALL]
+    bars = at.get("progress")
+    assert len(bars) == 1 and "Evaluating… 3/10" in bars[0].proto.text
+    assert bars[0].proto.value == 30
+    assert any("in the background" in c.value for c in at.caption)
+    # the page runs again (any widget, another rerun) while the evaluation still runs
+    at.run()
+    _ok(at)
+    assert not job.finished and len(at.get("progress")) == 1 and not at.success
+    assert at.button(key=RUN).disabled  # one run at a time per deal
+    eng = open_db(library["url"])
+    assert load_evaluation(eng, deal_id, SMALL) is None  # nothing stored yet
+    eng.dispose()
+    release.set()
+    _finish(at, deal_id)
+    assert at.success and "Evaluated and stored" in at.success[0].value
+    assert not at.get("progress")
+    eng = open_db(library["url"])
+    ev = load_evaluation(eng, deal_id, SMALL)
+    eng.dispose()
+    assert ev is not None and {d.seat for d in ev.decisions} == {0}
+    assert at.dataframe[0].value["decisions"].tolist()[0] == len(ev.decisions)
 
 
 def test_without_an_open_deal_it_says_so(library):
@@ -131,6 +189,7 @@ def test_without_an_evaluation_the_button_runs_and_stores_it(library):
     at.number_input(key=CANDIDATES).set_value(2)
     at.button(key=RUN).click().run()
     _ok(at)
+    _finish(at, deal_id)
     assert at.success and "已评估并保存" in at.success[0].value
     eng = open_db(library["url"])
     ev = load_evaluation(eng, deal_id, SMALL)
@@ -156,6 +215,7 @@ def test_a_failed_run_shows_its_error(library, monkeypatch):
     at = _page("evaluation", deal_id, lang="en")
     at.button(key=RUN).click().run()
     _ok(at)
+    _finish(at, deal_id)
     assert len(at.error) == 1
     assert "The evaluation failed" in at.error[0].value and "<b>" not in at.error[0].value
     eng = open_db(library["url"])

@@ -1,9 +1,10 @@
 """Page: the evaluation of the open deal (``coach.evaluate``): what each decision was worth.
 
 When an evaluation of the deal is stored (``data.evaluations``; the latest, or the one chosen among the
-stored settings) the page shows it; a form (rollouts, candidates, seed) runs one, with a progress bar,
-and stores it (a newer run of the same settings replaces the older). Errors of the run or the store are
-shown on the page.
+stored settings) the page shows it; a form (rollouts, candidates, seed) starts one in a worker thread
+(``EvaluationJob``, kept in the session by deal) and returns at once: a fragment redraws its progress bar
+every ``POLL_S`` seconds while the other pages stay usable, and once it ended the page stores the result (a
+newer run of the same settings replaces the older). Errors of the run or the store are shown on the page.
 
 Shown: each seat's accuracy and grade counts; a chart of expected points over the deal (x: the event
 index; per priced decision the value of the choice made and of the best candidate in the grading view,
@@ -37,6 +38,7 @@ from views.parts.common import engine, evaluation_of, evaluations_stored, guarde
 from views.parts.evaluation_parts import (
     ACTUAL_MARK,
     BEST_MARK,
+    EvaluationJob,
     candidate_label,
     candidates_frame,
     grade_label,
@@ -48,6 +50,8 @@ from views.parts.table import md_escape, seat_label, tr
 from views.parts.texts import evaluation_help, game_words
 
 JOBS = 0  # worker processes of a run: every core (the tests set 1)
+JOBS_KEY = "eval_jobs"
+POLL_S = 0.5  # seconds between redraws of a running evaluation's progress bar
 ROLLOUTS = "eval_rollouts"
 CANDIDATES = "eval_candidates"
 SEED = "eval_seed"
@@ -263,13 +267,67 @@ def _settings_text(s: Settings, lang_: str) -> str:
     )
 
 
+def jobs() -> dict[int, EvaluationJob]:
+    """The evaluations this session runs, by deal (one at a time per deal), kept across reruns and pages."""
+    found: dict[int, EvaluationJob] = st.session_state.setdefault(JOBS_KEY, {})
+    return found
+
+
+def _progress_text(job: EvaluationJob) -> str:
+    return t(f"评估中… {job.done}/{job.total}", f"Evaluating… {job.done}/{job.total}")
+
+
+@st.fragment(run_every=POLL_S)
+def _progress(deal_id: int) -> None:
+    """The running evaluation's progress bar, redrawn every ``POLL_S`` seconds on its own (the rest of the
+    page is not run again); once the job ended, the whole page runs again to store and show the result."""
+    job = jobs().get(deal_id)
+    if job is None:
+        return
+    if job.finished:
+        st.rerun(scope="app")
+    st.progress(job.fraction, text=_progress_text(job))
+    st.caption(
+        t(
+            "评估在后台进行：可以同时在“复盘”页逐手查看，回到这一页时保存结果。",
+            "The evaluation runs in the background: step through the deal on the Replay page meanwhile; its "
+            "result is stored when this page is shown again.",
+        )
+    )
+
+
+def _finish(deal_id: int, job: EvaluationJob) -> str | None:
+    """Store an ended job's result (or show its error); the settings key of what it stored, or None."""
+    del jobs()[deal_id]
+    if job.error is not None or job.result is None:
+        exc = job.error or RuntimeError("no result")
+        st.error(t("评估失败：", "The evaluation failed: ") + md_escape(f"{type(exc).__name__}: {exc}"))
+        return None
+    ev = job.result
+    try:
+        save_evaluation(engine(), deal_id, ev)
+    except Exception as exc:  # a fault of the database: report it, keep the page
+        st.error(t("评估失败：", "The evaluation failed: ") + md_escape(f"{type(exc).__name__}: {exc}"))
+        return None
+    st.success(
+        t(
+            f"已评估并保存：{len(ev.decisions)} 个决定，用时 {ev.seconds:.1f} 秒。",
+            f"Evaluated and stored: {len(ev.decisions)} decisions in {ev.seconds:.1f} s.",
+        )
+    )
+    return settings_key(ev.settings)
+
+
 def _run_form(deal_id: int, rep: Replay, expanded: bool) -> str | None:
-    """The form that runs an evaluation; the settings key of what it stored, or None."""
-    with st.expander(t("评估这一局", "Evaluate this deal"), expanded=expanded):
+    """The form that starts an evaluation in the background, and its progress; the settings key of what an
+    ended run stored, or None."""
+    job = jobs().get(deal_id)
+    with st.expander(t("评估这一局", "Evaluate this deal"), expanded=expanded and job is None):
         st.caption(
             t(
-                "模拟越多越准也越慢：默认设置下一局够级在两个核上约需 20 秒。",
-                "More rollouts are more precise and slower: at the defaults a 够级 deal takes about 20 s on two cores.",
+                "模拟越多越准也越慢：默认设置下一局够级在两个空闲的核上约需 17 秒，在后台进行。",
+                "More rollouts are more precise and slower: at the defaults a 够级 deal takes about 17 s on two "
+                "idle cores, in the background.",
             )
         )
         with st.form("eval_form", border=False):
@@ -281,30 +339,22 @@ def _run_form(deal_id: int, rep: Replay, expanded: bool) -> str | None:
                 t("候选数", "Candidates"), min_value=2, max_value=8, value=DEFAULT_CANDIDATES, step=1, key=CANDIDATES
             )
             seed = c[2].number_input(t("随机种子", "Seed"), min_value=0, max_value=2**31 - 1, value=0, step=1, key=SEED)
-            sent = st.form_submit_button(t("评估这一局", "Evaluate this deal"), type="primary", key=RUN)
-    if not sent:
+            sent = st.form_submit_button(
+                t("评估这一局", "Evaluate this deal"), type="primary", key=RUN, disabled=job is not None
+            )
+    if sent and job is None:
+        try:
+            settings = Settings(rollouts=int(rollouts), max_candidates=int(cands), seed=int(seed))
+        except ValueError as exc:
+            st.error(t("评估失败：", "The evaluation failed: ") + md_escape(str(exc)))
+            return None
+        job = jobs()[deal_id] = EvaluationJob(rep, settings, JOBS, evaluate.evaluate_replay).start()
+    if job is None:
         return None
-    bar = st.progress(0.0, text=t("评估中…", "Evaluating…"))
-
-    def progress(done: int, total: int) -> None:
-        bar.progress(done / total if total else 1.0, text=t(f"评估中… {done}/{total}", f"Evaluating… {done}/{total}"))
-
-    try:
-        settings = Settings(rollouts=int(rollouts), max_candidates=int(cands), seed=int(seed))
-        ev = evaluate.evaluate_replay(rep, settings, jobs=JOBS, progress=progress)
-        save_evaluation(engine(), deal_id, ev)
-    except Exception as exc:  # a fault of the engine or the database: report it, keep the page
-        bar.empty()
-        st.error(t("评估失败：", "The evaluation failed: ") + md_escape(f"{type(exc).__name__}: {exc}"))
-        return None
-    bar.empty()
-    st.success(
-        t(
-            f"已评估并保存：{len(ev.decisions)} 个决定，用时 {ev.seconds:.1f} 秒。",
-            f"Evaluated and stored: {len(ev.decisions)} decisions in {ev.seconds:.1f} s.",
-        )
-    )
-    return settings_key(settings)
+    if job.finished:
+        return _finish(deal_id, job)
+    _progress(deal_id)
+    return None
 
 
 def _choose(stored: list[StoredEvaluation], lang_: str) -> StoredEvaluation:

@@ -4,18 +4,64 @@ panel of the decision at the open step (the Evaluation page draws the rest)."""
 
 from __future__ import annotations
 
+import threading
+from collections.abc import Callable
 from typing import Any
 
 import pandas as pd
 import streamlit as st
 
-from coach.evaluate import Candidate, Decision, Evaluation
+from coach.evaluate import Candidate, Decision, Evaluation, Settings
 from replay.replay import Replay
 from views.parts.common import t
 from views.parts.table import action_label, cards_text, tr
 from views.parts.texts import GRADE_NAMES, VIEW_NAMES
 
 ACTUAL_MARK, BEST_MARK = "●", "★"
+
+Run = Callable[..., Evaluation]  # coach.evaluate.evaluate_replay's shape: (replay, settings, jobs=, progress=)
+
+
+class EvaluationJob:
+    """An evaluation running in a worker thread (so that the page's reruns, and the other pages, stay
+    responsive): how far it got (``done`` of ``total`` decisions), then its ``result`` or its ``error``.
+    The thread only computes; the page stores the result (a write that checks who may write)."""
+
+    def __init__(self, rep: Replay, settings: Settings, jobs: int, run: Run) -> None:
+        self.settings = settings
+        self.done = self.total = 0
+        self.result: Evaluation | None = None
+        self.error: Exception | None = None
+        self._thread = threading.Thread(target=self._work, args=(rep, jobs, run), name="fupan-evaluation", daemon=True)
+
+    def start(self) -> EvaluationJob:
+        """Start the thread; the job itself."""
+        self._thread.start()
+        return self
+
+    def _work(self, rep: Replay, jobs: int, run: Run) -> None:
+        try:
+            self.result = run(rep, self.settings, jobs=jobs, progress=self._progress)
+        except Exception as exc:  # a fault of the engine: the page shows it
+            self.error = exc
+
+    def _progress(self, done: int, total: int) -> None:
+        self.done, self.total = done, total
+
+    @property
+    def finished(self) -> bool:
+        """True once the thread ended (with a result or an error)."""
+        return not self._thread.is_alive()
+
+    @property
+    def fraction(self) -> float:
+        """How far it got, 0 to 1."""
+        return self.done / self.total if self.total else 0.0
+
+    def wait(self, timeout: float | None = None) -> bool:
+        """Wait for the thread to end (at most ``timeout`` seconds); whether it ended."""
+        self._thread.join(timeout)
+        return self.finished
 
 
 def candidate_label(c: Candidate, lang_: str) -> str:

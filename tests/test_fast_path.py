@@ -1,0 +1,91 @@
+"""The rollout fast path: ``Engine.advance`` (the state after an event known to be legal, without the
+ruling) gives the state ``step`` gives, on every legal event of simulated 够级 and 保皇 deals, burns,
+windows and the 对头's 扣 included; a rollout on the fast path ends where the checked one ends; a plain
+hand that played passes its cards grouped by rank on, in the order ``by_rank`` finds them afresh."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from coach.evaluate import rollout
+from coach.worlds import true_world
+from replay.events import Burn, Jiefeng, Kou, Pass, Play, Rang
+from replay.hand import Hand
+from replay.replay import Replay
+from replay.simulate import RandomBot, simulate_deal
+
+PROFILES = ("gouji", "gouji-online", "baohuang")
+
+
+def _fields(st: object) -> dict[str, object]:
+    return dict(vars(st))
+
+
+@pytest.mark.parametrize("profile", PROFILES)
+@pytest.mark.parametrize("seed", range(4))
+def test_advance_is_step_on_every_legal_event(profile: str, seed: int) -> None:
+    deal = simulate_deal(seed, profile)
+    eng = Replay(deal.log).engine
+    kinds: set[type] = set()
+    for st in deal.states[:-1]:
+        if st.terminal:
+            continue
+        for ev in eng.legal_actions(st):
+            kinds.add(type(ev))
+            assert _fields(eng.advance(st, ev)) == _fields(eng.step(st, ev).state), (st, ev)
+    assert {Play, Pass} <= kinds
+    if profile.startswith("gouji"):
+        assert Kou in kinds
+
+
+def test_advance_is_step_on_burns_and_windows() -> None:
+    """Over 够级 deals of a bot that burns whenever it may (and breaks the condition now and then): the events
+    of the deals themselves (burns, plays out of turn, failed burns, 让, 接风) and every legal one besides."""
+    seen: set[type] = set()
+    failed = windows = 0
+    for seed in range(40):
+        deal = simulate_deal(seed, "gouji", bot=RandomBot(random.Random(seed), burn_rate=1.0, reckless_rate=0.5))
+        eng = Replay(deal.log).engine
+        for st, ev in zip(deal.states, deal.log.events, strict=False):
+            seen.add(type(ev))
+            failed += bool(st.failed)
+            windows += st.window
+            assert _fields(eng.advance(st, ev)) == _fields(eng.step(st, ev).state), ev
+            if st.window:
+                for other in eng.legal_actions(st):
+                    assert _fields(eng.advance(st, other)) == _fields(eng.step(st, other).state), other
+    assert {Play, Pass, Kou, Burn, Rang, Jiefeng} <= seen and failed and windows
+
+
+@pytest.mark.parametrize("profile", ("gouji", "baohuang"))
+def test_a_fast_rollout_ends_where_the_checked_one_ends(profile: str) -> None:
+    for seed in range(3):
+        rep = Replay(simulate_deal(seed, profile).log)
+        for i in range(0, len(rep.states) - 1, 9):
+            st = true_world(rep.states[i])
+            for k in range(3):
+                fast = rollout(rep.engine, st, random.Random(k))
+                checked = rollout(rep.engine, st, random.Random(k), checked=True)
+                assert _fields(fast) == _fields(checked)
+
+
+def test_a_plain_hand_passes_its_groups_on_in_by_rank_order() -> None:
+    deal = simulate_deal(3, "gouji")
+    hand = deal.states[0].hands[0]
+    assert isinstance(hand, Hand) and hand.fully_known
+    rng = random.Random(5)
+    while hand.size:
+        groups = hand.by_rank()
+        rank = rng.choice(list(groups))
+        cards = groups[rank][: rng.randint(1, len(groups[rank]))]
+        before = {r: list(g) for r, g in groups.items()}
+        nxt = hand.remove(cards)
+        assert nxt is not None
+        fresh = Hand(nxt.supply, nxt.demand, nxt.unknown, nxt.deficit, nxt.size)
+        carried = nxt.by_rank()
+        assert list(carried.items()) == list(fresh.by_rank().items())  # same ranks, same order, same cards
+        assert nxt.known_cards() == fresh.known_cards()
+        assert {r: list(g) for r, g in groups.items()} == before  # the old hand's groups untouched
+        hand = nxt
