@@ -17,6 +17,7 @@ The maxims say themselves which games they speak to (``coach.maxim.Maxim.games``
 from __future__ import annotations
 
 import importlib
+import random
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
@@ -144,6 +145,17 @@ class GameCoach:
     as_known: Callable[[Any, State, int], State] = _as_it_is
     #: a determinized state made true to its sampled hands (the new state, the old, the hands)
     world: Callable[[State, State, Sequence[Sequence[Card]]], State] = _same_world
+    # -- a game that is not climbing (coach.evaluate, coach.worlds; None: the climbing parts) --
+    #: the rollout bot, made from a random source and the noise (None: ``coach.policy.Policy``)
+    rollout_bot: Callable[[random.Random, float], Any] | None = None
+    #: the candidates of a decision: (eng, state, the choice made, at most) -> (options, the policy's
+    #: index); None: ``coach.evaluate``'s climbing candidates
+    candidates: Callable[[Any, State, Event, int], tuple[list[Event], int]] | None = None
+    #: what a seat knew: (eng, states, events, index, seat) -> knowledge (None: ``coach.worlds.knowledge``)
+    knowledge: Callable[[Any, Sequence[State], Sequence[Event], int, int], Any] | None = None
+    #: a world sampled from that knowledge: (eng, state, knowledge, rng) -> state (None: ``coach.worlds``'
+    #: ``world(sample_hands(...))``)
+    sample: Callable[[Any, State, Any, random.Random], State] | None = None
 
 
 _REGISTRY: dict[str, GameCoach] = {}

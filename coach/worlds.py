@@ -172,3 +172,15 @@ def true_world(st: State) -> State:
     if not all(_exact(h) for h in st.hands):
         raise NoWorld("the log does not give every hand in full")
     return st
+
+
+def seat_knowledge(eng: Any, states: Sequence[State], events: Sequence[Event], index: int, seat: int) -> Any:
+    """What ``seat`` knew just before event ``index``, as its game's coach reads it (``knowledge`` by default)."""
+    own = coach_for(eng.game).knowledge
+    return (own or knowledge)(eng, states, events, index, seat)
+
+
+def seat_world(eng: Any, st: State, know: Any, rng: random.Random) -> State:
+    """One determinized deal of ``st`` drawn from ``know`` (``seat_knowledge``), as its game's coach samples it."""
+    own = coach_for(eng.game).sample
+    return own(eng, st, know, rng) if own is not None else world(eng, st, sample_hands(know, rng))
