@@ -5,9 +5,10 @@ A ``GameCoach`` holds the game's part of every generic coach module: its own det
 event is reported (``coach.coach``), its teams (the summary, the report's team column), who plays against
 whom at a moment (``coach.moment``), the rollout policy's hooks (``coach.policy``: sides, burn conditions,
 declines, bidding), what a seat can place in another hand (``coach.worlds``), whether its decisions are
-priced and how a finished deal pays a seat (``coach.evaluate``). Every field has a default, so a game that
-registered nothing (a new climbing game) is coached with the generic parts: no notes of its own, no teams,
-every seat for itself, the seat's own points from the game's scoring.
+priced and how a finished deal pays a seat (``coach.evaluate``), and for a game that is not climbing (升级)
+its own rollout bot, candidates, what a seat knew and how its worlds are sampled. Every field has a default,
+so a game that registered nothing (a new climbing game) is coached with the generic parts: no notes of its
+own, no teams, every seat for itself, the seat's own points from the game's scoring.
 
 The game's module is found by its name (``coach.<name>``) and imported on first use, so this registry
 imports no game's module (and there is no import circle); the module registers its ``GameCoach`` on import.

@@ -35,12 +35,14 @@ from replay.shengji import (
     EXCHANGE,
     KITTY,
     TRUMP,
+    Combo,
     SjState,
     Trumps,
     card_points,
     combo,
     follow_options,
     team,
+    trick_strength,
     trick_winner,
 )
 from replay.shengji_cards import pairs_of
@@ -87,6 +89,22 @@ def _low(cards: Sequence[Card], tr: Trumps) -> int:
 
 def _slots(cards: Sequence[Card]) -> tuple[int, ...]:
     return tuple(sorted(c.slot for c in cards))
+
+
+def _best(trick: Sequence[tuple[int, Cards]], lead: Combo, tr: Trumps) -> tuple[int, int] | None:
+    """The strength of the play that wins ``trick`` so far (``trick_winner``'s measure)."""
+    best = trick_strength(trick[0][1], lead, tr, True)
+    for _, cs in trick[1:]:
+        s = trick_strength(cs, lead, tr, False)
+        if s is not None and best is not None and s > best:
+            best = s
+    return best
+
+
+def _wins(p: Cards, best: tuple[int, int] | None, lead: Combo, tr: Trumps) -> bool:
+    """Whether ``p``, played next, takes the trick from the play of strength ``best`` (the earlier of equals wins)."""
+    s = trick_strength(p, lead, tr, False)
+    return s is not None and best is not None and s > best
 
 
 class ShengjiPolicy:
@@ -162,13 +180,13 @@ class ShengjiPolicy:
         tr = st.trumps
         assert tr is not None
         lead = combo(trick[0][1], tr)
+        best = _best(trick, lead, tr)
         for k in range(len(trick), 4):
             t = (trick[0][0] + k) % 4
             if team(t) == team(seat):
                 continue
-            for p in follow_options(st.hands[t].known_cards(), lead, tr):
-                if trick_winner((*trick, (t, p)), tr) == t:
-                    return True
+            if any(_wins(p, best, lead, tr) for p in follow_options(st.hands[t].known_cards(), lead, tr)):
+                return True
         return False
 
     def lead_rank(self, st: SjState, seat: int, options: list[Cards]) -> list[Cards]:
@@ -178,10 +196,16 @@ class ShengjiPolicy:
         unseen = self.unseen(st, seat)
         length = Counter(tr.key(c)[0] for c in st.hands[seat].known_cards())
 
+        high: dict[tuple[str, int], int] = {}  # (suit class, 1 single / 2 pair) -> the highest unseen order
+        for c, k in unseen.items():
+            cls, order = tr.key(c)
+            for need in (1, 2) if k >= 2 else (1,):
+                if order > high.get((cls, need), -1):
+                    high[(cls, need)] = order
+
         def boss(p: Cards) -> bool:
             cls, top = tr.key(p[0])[0], max(tr.key(c)[1] for c in p)
-            need = 2 if len(p) == 2 else 1
-            return not any(tr.key(c)[0] == cls and tr.key(c)[1] > top and k >= need for c, k in unseen.items())
+            return top >= high.get((cls, 2 if len(p) == 2 else 1), -1)
 
         def key(p: Cards) -> tuple[Any, ...]:
             cls = tr.key(p[0])[0]
@@ -220,7 +244,10 @@ class ShengjiPolicy:
         if team(best) == team(seat):
             safe = not self.beaten_later(st, seat, trick)
             return sorted(options, key=feed if safe else dump)
-        wins = [p for p in options if trick_winner((*trick, (seat, p)), tr) == seat]
+        lead = st.lead
+        assert lead is not None
+        top = _best(trick, lead, tr)
+        wins = [p for p in options if _wins(p, top, lead, tr)]
         wins.sort(key=lambda p: (spent(p, tr), _low(p, tr), -card_points(p), _slots(p)))
         for w in wins:
             worth = on_table + card_points(w) >= SMALL_POINTS or spent(w, tr)[0] == 0

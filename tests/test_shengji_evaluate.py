@@ -271,7 +271,7 @@ def test_every_sampled_world_keeps_what_the_seat_knew(seed: int, pick: float, se
             if tr is not None and t != seat:
                 assert not any(tr.key(c)[0] in k.voids[t] for c in held)
             if t in k.face_down:
-                assert declarations(list(held), w.levels[t % 2])
+                assert declarations(list(held.elements()), w.levels[t % 2])
         ev = rep.log.events[i]
         assert eng.step(w, ev).rule is None or ev.seat != seat  # the seat's choice stays legal in every world
 
