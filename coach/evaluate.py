@@ -472,7 +472,7 @@ def evaluate_decision(
             values["seat"] = _priced_view(eng, sampled, cands, seat, settings, index, "seat")
     if "all" in settings.views:
         try:
-            truth = true_world(st)
+            truth = true_world(st, eng)
         except NoWorld as exc:
             notes.append(f"all view: {exc}")
         else:

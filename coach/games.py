@@ -100,6 +100,10 @@ def _same_world(st: State, new: State, hands: Sequence[Sequence[Card]]) -> State
     return new
 
 
+def _nothing_missing(st: State) -> str | None:
+    return None
+
+
 @dataclass(frozen=True)
 class GameCoach:
     """One game's part of the coach (every field but ``name`` has the generic default)."""
@@ -157,6 +161,8 @@ class GameCoach:
     #: a world sampled from that knowledge: (eng, state, knowledge, rng) -> state (None: ``coach.worlds``'
     #: ``world(sample_hands(...))``)
     sample: Callable[[Any, State, Any, random.Random], State] | None = None
+    #: what the record lacks beyond the hands for the all-cards view of a state (None: nothing; 升级: the kitty)
+    missing: Callable[[State], str | None] = _nothing_missing
 
 
 _REGISTRY: dict[str, GameCoach] = {}

@@ -447,5 +447,6 @@ COACH = register(
         candidates=shengji_policy.candidates,
         knowledge=shengji_worlds.knowledge,
         sample=shengji_worlds.sample,
+        missing=shengji_worlds.missing,
     )
 )

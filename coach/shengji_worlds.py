@@ -144,6 +144,15 @@ def knowledge(eng: Any, states: Sequence[Any], events: Sequence[Event], index: i
     return SjKnowledge(seat, resolved, own, sizes, kitty, tuple(map(tuple, located)), unseen, void, face_down)
 
 
+def missing(state: Any) -> str | None:
+    """What the record lacks to play ``state`` out with every card known: the kitty, while it is still to be
+    taken (None when nothing is lacking)."""
+    st = _sj(state)
+    if st.kitty is None and st.kitty_size and (st.phase != KITTY and not st.buried):
+        return "the log does not give the kitty"
+    return None
+
+
 # -- sampling ---------------------------------------------------------------------------------------
 
 

@@ -167,10 +167,14 @@ def world(eng: Any, st: State, hands: Sequence[Sequence[Card]]) -> State:
     return coach_for(eng.game).world(st, new, hands)
 
 
-def true_world(st: State) -> State:
-    """The state itself when every hand is fully known (the all-cards-known view); else NoWorld."""
+def true_world(st: State, eng: Any = None) -> State:
+    """The state itself when every hand is fully known (the all-cards-known view), and whatever else its game
+    needs to play it out (``GameCoach.missing``, when ``eng`` is given); else NoWorld."""
     if not all(_exact(h) for h in st.hands):
         raise NoWorld("the log does not give every hand in full")
+    lacks = None if eng is None else coach_for(eng.game).missing(st)
+    if lacks is not None:
+        raise NoWorld(lacks)
     return st
 
 

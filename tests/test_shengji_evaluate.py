@@ -394,3 +394,33 @@ def test_fupan_coach_evaluates_a_shengji_sample(capsys: pytest.CaptureFixture[st
     assert ev["seats"][1]["accuracy"] is not None
     for d in ev["decisions"]:
         assert set(d["losses"]) == {"seat", "all"}
+
+
+def test_a_log_without_the_kitty_is_priced_in_the_seat_view_only(tmp_path: Path, capsys: pytest.CaptureFixture[str]):
+    doc = json.loads(SAMPLE.read_text(encoding="utf-8"))
+    del doc["deal"]["kitty"]
+    path = tmp_path / "no-kitty.json"
+    path.write_text(json.dumps(doc, ensure_ascii=False), encoding="utf-8")
+    rep = Replay(parse_json_log(path.read_text(encoding="utf-8"), source=str(path)))
+    d = evaluate_decision(rep.engine, rep.states, rep.log.events, 0, Settings(rollouts=2, max_candidates=2))
+    assert d is not None and set(d.losses) == {"seat"}
+    assert d.notes == ("all view: the log does not give the kitty",)
+    code = cli.main(
+        [
+            "coach",
+            str(path),
+            "--evaluate",
+            "--json",
+            "--seat",
+            "0",
+            "--rollouts",
+            "2",
+            "--candidates",
+            "2",
+            "--jobs",
+            "1",
+        ]
+    )
+    out, err = capsys.readouterr()
+    assert code == 0, err
+    assert json.loads(out)["evaluation"]["decisions"]
