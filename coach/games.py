@@ -140,6 +140,8 @@ class GameCoach:
     first_leader: Callable[[Any, State], int] = _any_leader
     #: whether the other side is one place from sweeping the seat's side (够级's 串三户; ``coach.certain``)
     sweep_threat: Callable[[State, int], bool] = _no_sweep
+    #: whether ``coach.certain``'s errors (declines of a climbing game) are looked for (升级 has no such decline)
+    certain_errors: bool = True
     # -- what a seat can place (coach.worlds) --
     #: cards the seat knows are in other hands from the start (into ``located``), and a card whose
     #: holder it does not know with the seat that cannot hold it ((None, -1) when there is none)

@@ -448,5 +448,6 @@ COACH = register(
         knowledge=shengji_worlds.knowledge,
         sample=shengji_worlds.sample,
         missing=shengji_worlds.missing,
+        certain_errors=False,
     )
 )

@@ -424,3 +424,15 @@ def test_a_log_without_the_kitty_is_priced_in_the_seat_view_only(tmp_path: Path,
     out, err = capsys.readouterr()
     assert code == 0, err
     assert json.loads(out)["evaluation"]["decisions"]
+
+
+def test_a_pass_while_declaring_is_priced():
+    """不定主 is a Pass event, as a climbing decline is: it is priced against the seat's declarations (no
+    climbing check of a decline reads a trick game's state)."""
+    log = parse_json_log(SAMPLE.read_text(encoding="utf-8"), source=str(SAMPLE))
+    rep = Replay(replace(log, events=(Pass(2), *log.events)))
+    assert rep.verdicts[0].legal
+    d = evaluate_decision(rep.engine, rep.states, rep.log.events, 0, Settings(rollouts=2, max_candidates=3))
+    assert d is not None and d.certain is None
+    assert d.candidates[0].event == Pass(2) and all(isinstance(c.event, Declare) for c in d.candidates[1:])
+    assert set(d.losses) == {"seat", "all"}
