@@ -147,6 +147,8 @@ def certain_error(eng: Any, states: Sequence[State], events: Sequence[Event], in
     show what the seat knew)."""
     ev = events[index]
     st = states[index]
+    if not coach_for(eng.game).certain_errors:
+        return None
     if not isinstance(ev, Pass | Kou) or st.table is None or index + 1 >= len(states):
         return None
     seat = ev.seat

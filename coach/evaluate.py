@@ -30,14 +30,14 @@ from coach.certain import Certain, certain_error
 from coach.games import coach_for, priced_games
 from coach.grades import GRADES, MISTAKE, accuracy, decision_accuracy, grade
 from coach.policy import Policy
-from coach.worlds import NoWorld, knowledge, sample_hands, true_world, world
+from coach.worlds import NoWorld, seat_knowledge, seat_world, true_world
 from replay.cards import RANK_SJ
-from replay.events import Burn, Call, Event, Kou, Pass, Play, Rang, Yield
+from replay.events import Burn, Bury, Call, Declare, Event, Exchange, Kou, Pass, Play, Rang, Yield
 from replay.log import event_from_json, parse_json_log
 from replay.replay import Replay
 from replay.state import State
 
-PRICED = (Play, Burn, Pass, Kou, Rang, Call, Yield)
+PRICED = (Play, Burn, Pass, Kou, Rang, Call, Yield, Declare, Exchange, Bury)  # the last three: 升级's
 DEFAULT_ROLLOUTS = 20
 DEFAULT_CANDIDATES = 4
 ROLLOUT_NOISE = 0.08
@@ -52,7 +52,7 @@ class Wait(Event):
 
 
 class EvaluationUnsupported(ValueError):
-    """The game of the log has no rollout policy (升级, for now)."""
+    """The game of the log has no rollout policy (a game whose coach does not price, as a new climbing game)."""
 
 
 class EvaluationError(RuntimeError):
@@ -325,11 +325,12 @@ def side_points(eng: Any, st: State, seat: int) -> float:
 def rollout(
     eng: Any, st: State, rng: random.Random, noise: float = ROLLOUT_NOISE, limit: int = 5000, checked: bool = False
 ) -> State:
-    """Play ``st`` to the end with the policy at every seat. The policy picks its moves among the legal
-    options, so they go through the engine's fast path (``advance``: no ruling, no re-check); ``checked``
-    rules on each one with ``step`` instead and raises EvaluationError on an illegal move (the same end,
-    slower: the benchmark and the tests compare the two)."""
-    pol = Policy(rng, noise)
+    """Play ``st`` to the end with the policy at every seat (the game's own rollout bot where it registers
+    one). The policy picks its moves among the legal options, so they go through the engine's fast path
+    (``advance``: no ruling, no re-check); ``checked`` rules on each one with ``step`` instead and raises
+    EvaluationError on an illegal move (the same end, slower: the benchmark and the tests compare the two)."""
+    make = coach_for(eng.game).rollout_bot
+    pol = Policy(rng, noise) if make is None else make(rng, noise)
     choose = pol.choose
     if not checked:
         advance = eng.advance
@@ -359,6 +360,9 @@ def _shape(ev: Event) -> tuple[Any, ...]:
 
 def candidates(eng: Any, st: State, actual: Event, limit: int) -> tuple[list[Event], int]:
     """The options to price for ``actual``'s seat (``actual`` first) and the index of the policy's."""
+    own = coach_for(eng.game).candidates
+    if own is not None:
+        return own(eng, st, actual, limit)
     seat = actual.seat
     pol = Policy(random.Random(0), noise=0.0)
     opts: list[Event]
@@ -470,18 +474,18 @@ def evaluate_decision(
     notes = []
     if "seat" in settings.views:
         try:
-            know = knowledge(eng, states, events, index, seat)
+            know = seat_knowledge(eng, states, events, index, seat)
         except NoWorld as exc:
             notes.append(f"seat view: {exc}")
         else:
 
             def sampled(k: int) -> State:
-                return world(eng, st, sample_hands(know, _rng(settings, index, "deal", k)))
+                return seat_world(eng, st, know, _rng(settings, index, "deal", k))
 
             values["seat"] = _priced_view(eng, sampled, cands, seat, settings, index, "seat")
     if "all" in settings.views:
         try:
-            truth = true_world(st)
+            truth = true_world(st, eng)
         except NoWorld as exc:
             notes.append(f"all view: {exc}")
         else:

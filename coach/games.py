@@ -5,9 +5,10 @@ A ``GameCoach`` holds the game's part of every generic coach module: its own det
 event is reported (``coach.coach``), its teams (the summary, the report's team column), who plays against
 whom at a moment (``coach.moment``), the rollout policy's hooks (``coach.policy``: sides, burn conditions,
 declines, bidding), what a seat can place in another hand (``coach.worlds``), whether its decisions are
-priced and how a finished deal pays a seat (``coach.evaluate``). Every field has a default, so a game that
-registered nothing (a new climbing game) is coached with the generic parts: no notes of its own, no teams,
-every seat for itself, the seat's own points from the game's scoring.
+priced and how a finished deal pays a seat (``coach.evaluate``), and for a game that is not climbing (升级)
+its own rollout bot, candidates, what a seat knew and how its worlds are sampled. Every field has a default,
+so a game that registered nothing (a new climbing game) is coached with the generic parts: no notes of its
+own, no teams, every seat for itself, the seat's own points from the game's scoring.
 
 The game's module is found by its name (``coach.<name>``) and imported on first use, so this registry
 imports no game's module (and there is no import circle); the module registers its ``GameCoach`` on import.
@@ -17,6 +18,7 @@ The maxims say themselves which games they speak to (``coach.maxim.Maxim.games``
 from __future__ import annotations
 
 import importlib
+import random
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
@@ -98,6 +100,10 @@ def _same_world(st: State, new: State, hands: Sequence[Sequence[Card]]) -> State
     return new
 
 
+def _nothing_missing(st: State) -> str | None:
+    return None
+
+
 @dataclass(frozen=True)
 class GameCoach:
     """One game's part of the coach (every field but ``name`` has the generic default)."""
@@ -134,6 +140,8 @@ class GameCoach:
     first_leader: Callable[[Any, State], int] = _any_leader
     #: whether the other side is one place from sweeping the seat's side (够级's 串三户; ``coach.certain``)
     sweep_threat: Callable[[State, int], bool] = _no_sweep
+    #: whether ``coach.certain``'s errors (declines of a climbing game) are looked for (升级 has no such decline)
+    certain_errors: bool = True
     # -- what a seat can place (coach.worlds) --
     #: cards the seat knows are in other hands from the start (into ``located``), and a card whose
     #: holder it does not know with the seat that cannot hold it ((None, -1) when there is none)
@@ -144,6 +152,19 @@ class GameCoach:
     as_known: Callable[[Any, State, int], State] = _as_it_is
     #: a determinized state made true to its sampled hands (the new state, the old, the hands)
     world: Callable[[State, State, Sequence[Sequence[Card]]], State] = _same_world
+    # -- a game that is not climbing (coach.evaluate, coach.worlds; None: the climbing parts) --
+    #: the rollout bot, made from a random source and the noise (None: ``coach.policy.Policy``)
+    rollout_bot: Callable[[random.Random, float], Any] | None = None
+    #: the candidates of a decision: (eng, state, the choice made, at most) -> (options, the policy's
+    #: index); None: ``coach.evaluate``'s climbing candidates
+    candidates: Callable[[Any, State, Event, int], tuple[list[Event], int]] | None = None
+    #: what a seat knew: (eng, states, events, index, seat) -> knowledge (None: ``coach.worlds.knowledge``)
+    knowledge: Callable[[Any, Sequence[State], Sequence[Event], int, int], Any] | None = None
+    #: a world sampled from that knowledge: (eng, state, knowledge, rng) -> state (None: ``coach.worlds``'
+    #: ``world(sample_hands(...))``)
+    sample: Callable[[Any, State, Any, random.Random], State] | None = None
+    #: what the record lacks beyond the hands for the all-cards view of a state (None: nothing; 升级: the kitty)
+    missing: Callable[[State], str | None] = _nothing_missing
 
 
 _REGISTRY: dict[str, GameCoach] = {}

@@ -40,10 +40,13 @@ from collections import Counter
 from collections.abc import Callable, Iterator, Sequence
 from typing import Any, cast
 
+from coach import shengji_policy, shengji_worlds
 from coach.findings import Evidence, Finding, violation_of
 from coach.games import GameCoach, Teams, register
 from coach.moment import Moment
+from coach.shengji_policy import ShengjiPolicy
 from coach.worlds import unseen_cards
+from replay import games
 from replay.cards import RANK_A, Card, format_cards, format_cards_zh, full_decks
 from replay.events import Bury, Play
 from replay.replay import Replay
@@ -420,4 +423,31 @@ def _teams(replay: Replay) -> Teams:
 
 TEAMS: Teams = (side_seats(0, 4), side_seats(1, 4))
 
-COACH = register(GameCoach(name="shengji", detectors=(notes,), violation=violation, teams=_teams, fixed_teams=True))
+
+def levels_won(eng: Any, st: Any, seat: int) -> float:
+    """What a finished deal is worth to ``seat``'s side: the levels it goes up, less those the other side goes
+    up (SJ-POINTS, SJ-LEVEL as ``replay.shengji_score`` counts them); 0 for a void deal."""
+    sc = games.get(eng.game).score_function()(st, eng.profile)
+    if sc is None or sc.void or sc.levels is None:
+        return 0.0
+    steps = float(sc.levels["steps"])
+    return steps if sc.levels["up"] == team(seat) else -steps
+
+
+COACH = register(
+    GameCoach(
+        name="shengji",
+        detectors=(notes,),
+        violation=violation,
+        teams=_teams,
+        fixed_teams=True,
+        priced=True,
+        points=levels_won,
+        rollout_bot=ShengjiPolicy,
+        candidates=shengji_policy.candidates,
+        knowledge=shengji_worlds.knowledge,
+        sample=shengji_worlds.sample,
+        missing=shengji_worlds.missing,
+        certain_errors=False,
+    )
+)

@@ -167,8 +167,24 @@ def world(eng: Any, st: State, hands: Sequence[Sequence[Card]]) -> State:
     return coach_for(eng.game).world(st, new, hands)
 
 
-def true_world(st: State) -> State:
-    """The state itself when every hand is fully known (the all-cards-known view); else NoWorld."""
+def true_world(st: State, eng: Any = None) -> State:
+    """The state itself when every hand is fully known (the all-cards-known view), and whatever else its game
+    needs to play it out (``GameCoach.missing``, when ``eng`` is given); else NoWorld."""
     if not all(_exact(h) for h in st.hands):
         raise NoWorld("the log does not give every hand in full")
+    lacks = None if eng is None else coach_for(eng.game).missing(st)
+    if lacks is not None:
+        raise NoWorld(lacks)
     return st
+
+
+def seat_knowledge(eng: Any, states: Sequence[State], events: Sequence[Event], index: int, seat: int) -> Any:
+    """What ``seat`` knew just before event ``index``, as its game's coach reads it (``knowledge`` by default)."""
+    own = coach_for(eng.game).knowledge
+    return (own or knowledge)(eng, states, events, index, seat)
+
+
+def seat_world(eng: Any, st: State, know: Any, rng: random.Random) -> State:
+    """One determinized deal of ``st`` drawn from ``know`` (``seat_knowledge``), as its game's coach samples it."""
+    own = coach_for(eng.game).sample
+    return own(eng, st, know, rng) if own is not None else world(eng, st, sample_hands(know, rng))

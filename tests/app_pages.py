@@ -54,3 +54,16 @@ def table_of(at: AppTest) -> str:
     htmls = [h.value for h in at.html if 'class="fp-table"' in h.value]
     assert len(htmls) == 1
     return htmls[0]
+
+
+def finish_evaluation(at: AppTest, deal_id: int, timeout: float = 120) -> None:
+    """Wait for the Evaluation page's background evaluation of the deal to end, then run the page again (unless
+    it ended within the run that started it, which then stored or reported it)."""
+    from views.pages.evaluation import JOBS_KEY
+
+    job = at.session_state[JOBS_KEY].get(deal_id)
+    if job is not None:
+        assert job.wait(timeout)
+        at.run()
+        assert not at.exception, [e.value for e in at.exception]
+    assert deal_id not in at.session_state[JOBS_KEY]

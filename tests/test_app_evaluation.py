@@ -17,7 +17,7 @@ from dataclasses import replace
 
 import pytest
 import streamlit as st
-from app_pages import run_page
+from app_pages import finish_evaluation, run_page
 from streamlit.testing.v1 import AppTest
 
 from coach import evaluate
@@ -116,14 +116,8 @@ def _texts(at: AppTest) -> list[str]:
 
 
 def _finish(at: AppTest, deal_id: int) -> None:
-    """Wait for the page's background evaluation of the deal to end, then run the page again (unless it ended
-    within the run that started it, which then stored or reported it)."""
-    job = at.session_state[JOBS_KEY].get(deal_id)
-    if job is not None:
-        assert job.wait(120)
-        at.run()
-        _ok(at)
-    assert deal_id not in at.session_state[JOBS_KEY]
+    finish_evaluation(at, deal_id)
+    _ok(at)
 
 
 # -- the page ---------------------------------------------------------------------------------------

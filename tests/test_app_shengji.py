@@ -12,6 +12,7 @@ deal is opened as the Library opens it: ``deal_id`` and ``step`` in session stat
 
 from __future__ import annotations
 
+import os
 import random
 import re
 from dataclasses import dataclass, replace
@@ -20,7 +21,7 @@ from typing import Any
 
 import pytest
 import streamlit as st
-from app_pages import empty_library, run_page
+from app_pages import empty_library, finish_evaluation, run_page
 from streamlit.testing.v1 import AppTest
 
 from coach.coach import coach_replay
@@ -495,14 +496,40 @@ def test_coach_page_shows_the_violation_and_the_sides(library):
     assert at.session_state["step"] == report.findings[0].index + 1
 
 
-def test_evaluation_page_says_rollouts_are_for_gouji_and_baohuang(library):
+def test_the_evaluation_page_prices_a_shengji_deal(library, monkeypatch):
+    """升级 is priced: the page offers the form (no note that it is not), runs a whole deal and shows it."""
+    from data.evaluations import load_evaluation
+    from views.pages import evaluation as evaluation_page
+    from views.pages.evaluation import CANDIDATES, DECISION, ROLLOUTS, RUN
+
+    monkeypatch.setattr(evaluation_page, "JOBS", 1)
     deal_id, _ = library.match[0]
-    for lang, words in (("zh", "只适用于够级和保皇"), ("en", "for 够级 (Gouji) and 保皇 (Baohuang) only")):
-        at = _page("evaluation", deal_id, lang=lang)
-        _ok(at)
-        assert any(words in i.value for i in at.info)
-        assert not at.button and not at.number_input  # no form to run one
-    assert unpriced_note("gouji") is None
+    assert unpriced_note("shengji") is None and unpriced_note("gouji") is None
+    at = _page("evaluation", deal_id, lang="en")
+    _ok(at)
+    assert not any("only, for now" in i.value for i in at.info)
+    at.number_input(key=ROLLOUTS).set_value(2)
+    at.number_input(key=CANDIDATES).set_value(2)
+    at.button(key=RUN).click().run()
+    _ok(at)
+    finish_evaluation(at, deal_id)
+    assert at.success
+    eng = open_db(os.environ["FUPAN_DB"])
+    ev = load_evaluation(eng, deal_id)
+    eng.dispose()
+    assert ev is not None and {d.seat for d in ev.decisions} == set(range(4))
+    seats = at.dataframe[0].value
+    assert seats["decisions"].tolist() == [s["decisions"] for s in ev.seat_summary()]
+    assert all(a is not None for a in seats["accuracy %"].tolist())
+    actions = {d.actual.event.action for d in ev.decisions}
+    assert {"declare", "play"} <= actions
+    declared = next(d.index for d in ev.decisions if d.actual.event.action == "declare")
+    at.selectbox(key=DECISION).set_value(declared).run()
+    _ok(at)
+    assert any(f"event {declared}" in m.value for m in at.markdown)
+    cands = at.dataframe[1].value
+    assert len(cands) == len(ev.at(declared).candidates) and any("pass" in str(x) for x in cands.iloc[:, 1])
+    assert len(at.get("plotly_chart")) == 2
 
 
 def test_players_page_for_shengji(library):
@@ -514,7 +541,8 @@ def test_players_page_for_shengji(library):
     table = at.dataframe[0].value
     assert set(table["牌手"]) >= {NAMES[0], NAMES[2], NAMES[3]}
     assert HOSTILE in set(table["牌手"])  # a cell shows the name as text
-    assert any("只适用于够级和保皇" in i.value for i in at.info)
+    assert not any("只适用于" in i.value for i in at.info)  # 升级 is priced: its accuracy has a place
+    assert any("还没有评估过的牌局" in i.value for i in at.info)
     at.selectbox[0].set_value(NAMES[0]).run()
     _ok(at)
     rows = [shengji_charts.ladder_row(i, rep) for i, rep in (*library.match, library.illegal, library.unfinished)]
@@ -614,3 +642,24 @@ def test_a_seat_that_does_not_declare_is_marked():
     assert void.ok and void.score().void
     html = table_html(void, 4, None, "zh")
     assert "作废" in html and html.count("不定主") >= 4
+
+
+def test_players_page_shows_shengji_accuracy(library):
+    from coach.evaluate import Settings, evaluate_replay
+    from data.evaluations import save_evaluation
+
+    deal_id, rep = library.match[0]
+    ev = evaluate_replay(rep, Settings(rollouts=2, max_candidates=2), jobs=1, seats=[0, 2])
+    eng = open_db(os.environ["FUPAN_DB"])
+    save_evaluation(eng, deal_id, ev)
+    eng.dispose()
+    at = _page("players", None)
+    at.radio[0].set_value("shengji").run()
+    _ok(at)
+    acc = next(f for f in _frames(at) if "准确率 %" in f.columns)
+    by = acc.set_index("牌手")
+    summary = {s["seat"]: s for s in ev.seat_summary()}
+    assert set(by.index) == {NAMES[0], NAMES[2]}  # the seats evaluated
+    for seat in (0, 2):
+        assert by.loc[NAMES[seat], "决定"] == summary[seat]["decisions"] > 0
+        assert by.loc[NAMES[seat], "准确率 %"] == pytest.approx(summary[seat]["accuracy"], abs=0.01)

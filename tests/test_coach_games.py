@@ -49,7 +49,7 @@ def test_each_game_finds_its_own_part() -> None:
         assert coach_for(name).name == name
     assert coach_for("gouji").fixed_teams and coach_for("shengji").fixed_teams
     assert not coach_for("baohuang").fixed_teams
-    assert priced_games() == ("gouji", "baohuang")
+    assert priced_games() == ("gouji", "baohuang", "shengji")
     assert [m.key for m in maxims_for("gouji")] == [m.key for m in MAXIMS]
     assert maxims_for("baohuang") == [] and maxims_for("shengji") == []
 
@@ -73,7 +73,7 @@ def test_a_toy_game_is_coached_and_reported_with_the_generic_parts(toy: Replay) 
     assert report.summary["teams"] == [] and sorted(report.summary["seats"]) == [str(s) for s in range(5)]
     page = html_report(report)
     assert "玩具" in page and "Toy" in page and "身份" in page  # the registry's names; a role column, no teams
-    with pytest.raises(EvaluationUnsupported, match="for gouji and baohuang, not toy"):
+    with pytest.raises(EvaluationUnsupported, match="for gouji and baohuang and shengji, not toy"):
         evaluate_replay(toy)
 
 

@@ -67,7 +67,7 @@ TEAM_COLOR = "#7c3aed"
 
 def unpriced_note(game: str) -> str | None:
     """What the page says for a game whose decisions the coach does not price by rollouts (None for a
-    game it prices: 够级 and 保皇)."""
+    game it prices: 够级, 保皇 and 升级)."""
     priced = priced_games()
     if game in priced:
         return None
