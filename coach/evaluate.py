@@ -27,6 +27,7 @@ from multiprocessing import get_all_start_methods, get_context
 from typing import Any, ClassVar
 
 from coach.certain import Certain, certain_error
+from coach.choices import distinct
 from coach.games import coach_for, priced_games
 from coach.grades import GRADES, MISTAKE, accuracy, decision_accuracy, grade
 from coach.policy import Policy
@@ -394,20 +395,7 @@ def candidates(eng: Any, st: State, actual: Event, limit: int) -> tuple[list[Eve
                 opts.insert(0, Wait(seat))
             if "rang" in kinds:
                 opts.append(Rang(seat))
-    out = [actual]
-    seen = {_shape(actual)}
-    policy_at = 0 if first is not None and _shape(first) == _shape(actual) else -1
-    for ev in ([first] if first is not None else []) + opts:
-        if len(out) >= limit:
-            break
-        key = _shape(ev)
-        if key in seen or (not isinstance(ev, Wait) and not eng.can(st, ev)):
-            continue
-        seen.add(key)
-        if first is not None and key == _shape(first):
-            policy_at = len(out)
-        out.append(ev)
-    return out, policy_at
+    return distinct(actual, first, opts, limit, _shape, lambda ev: isinstance(ev, Wait) or eng.can(st, ev))
 
 
 # -- one decision -----------------------------------------------------------------------------

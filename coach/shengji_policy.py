@@ -28,6 +28,7 @@ from collections import Counter
 from collections.abc import Callable, Sequence
 from typing import Any, cast
 
+from coach.choices import distinct
 from replay.cards import RANK_A, RANK_SJ, Card
 from replay.events import Bury, Declare, Event, Exchange, Pass, Play
 from replay.shengji import (
@@ -326,17 +327,4 @@ def candidates(eng: Any, state: Any, actual: Event, limit: int) -> tuple[list[Ev
             picks += [min(wins, key=lambda p: (spent(p, tr), _low(p, tr)))] if wins else []
             picks += [min(ranked, key=k) for k in by]
         opts = [Play(seat, cards=p) for p in [*picks, *ranked]]
-    out = [actual]
-    seen = {_key(actual)}
-    policy_at = 0 if first is not None and _key(first) == _key(actual) else -1
-    for ev in ([first] if first is not None else []) + opts:
-        if len(out) >= limit:
-            break
-        k = _key(ev)
-        if k in seen or not eng.can(state, ev):
-            continue
-        seen.add(k)
-        if first is not None and k == _key(first):
-            policy_at = len(out)
-        out.append(ev)
-    return out, policy_at
+    return distinct(actual, first, opts, limit, _key, lambda ev: eng.can(state, ev))

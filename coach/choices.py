@@ -1,0 +1,34 @@
+"""The options a decision is priced on, told apart by a key: the one loop every game's candidates end with."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Hashable, Sequence
+
+from replay.events import Event
+
+
+def distinct(
+    actual: Event,
+    first: Event | None,
+    options: Sequence[Event],
+    limit: int,
+    key: Callable[[Event], Hashable],
+    allowed: Callable[[Event], bool],
+) -> tuple[list[Event], int]:
+    """``actual`` first, then the policy's choice ``first`` and ``options`` in order, one per key, those
+    ``allowed`` only, at most ``limit`` in all; and the index of the policy's choice among them (-1: none)."""
+    out = [actual]
+    seen = {key(actual)}
+    policy = key(first) if first is not None else None
+    policy_at = 0 if policy is not None and policy == key(actual) else -1
+    for ev in ([first] if first is not None else []) + list(options):
+        if len(out) >= limit:
+            break
+        k = key(ev)
+        if k in seen or not allowed(ev):
+            continue
+        seen.add(k)
+        if k == policy:
+            policy_at = len(out)
+        out.append(ev)
+    return out, policy_at
