@@ -28,9 +28,10 @@ from typing import Any, ClassVar
 
 from coach.games import coach_for, priced_games
 from coach.grades import GRADES, accuracy, decision_accuracy, grade
+from coach.inference import infer
 from coach.policy import Policy
 from coach.worlds import NoWorld, knowledge, sample_hands, true_world, world
-from replay.cards import RANK_SJ
+from replay.cards import RANK_SJ, Card
 from replay.events import Burn, Call, Event, Kou, Pass, Play, Rang, Yield
 from replay.log import event_from_json, parse_json_log
 from replay.replay import Replay
@@ -40,6 +41,8 @@ PRICED = (Play, Burn, Pass, Kou, Rang, Call, Yield)
 DEFAULT_ROLLOUTS = 20
 DEFAULT_CANDIDATES = 4
 ROLLOUT_NOISE = 0.08
+SAMPLINGS = ("inference", "uniform")
+DEFAULT_SAMPLING = "inference"
 VARIANCE_FLOOR = 1.0  # point²: a loss's standard error is at least sqrt(1 / n), however alike the rollouts
 
 
@@ -60,13 +63,16 @@ class EvaluationError(RuntimeError):
 
 @dataclass(frozen=True)
 class Settings:
-    """How hard to look: rollouts per candidate and view, candidates per decision, seed, noise."""
+    """How hard to look: rollouts per candidate and view, candidates per decision, seed, noise, and how the
+    seat view's worlds are drawn (``sampling``: "inference", weighted by the others' play, ``coach.inference``;
+    or "uniform" over the deals that fit the public facts)."""
 
     rollouts: int = DEFAULT_ROLLOUTS
     max_candidates: int = DEFAULT_CANDIDATES
     seed: int = 0
     noise: float = ROLLOUT_NOISE
     views: tuple[str, ...] = ("seat", "all")
+    sampling: str = DEFAULT_SAMPLING
 
     def __post_init__(self) -> None:
         if self.rollouts < 2:
@@ -76,6 +82,32 @@ class Settings:
         bad = [v for v in self.views if v not in ("seat", "all")]
         if bad:
             raise ValueError(f"unknown view {bad[0]!r} (expected 'seat' or 'all')")
+        if self.sampling not in SAMPLINGS:
+            raise ValueError(f"unknown sampling {self.sampling!r} (expected {' or '.join(map(repr, SAMPLINGS))})")
+
+    def to_json(self) -> dict[str, Any]:
+        """The ``settings`` object of ``Evaluation.to_json``."""
+        return {
+            "rollouts": self.rollouts,
+            "max_candidates": self.max_candidates,
+            "seed": self.seed,
+            "noise": self.noise,
+            "views": list(self.views),
+            "sampling": self.sampling,
+        }
+
+    @classmethod
+    def from_json(cls, doc: Mapping[str, Any]) -> Settings:
+        """The settings ``to_json`` wrote; without ``noise`` (written before it was kept) the default, without
+        ``sampling`` (written before inference) "uniform", as they were made."""
+        return cls(
+            rollouts=int(doc["rollouts"]),
+            max_candidates=int(doc["max_candidates"]),
+            seed=int(doc["seed"]),
+            noise=float(doc.get("noise", ROLLOUT_NOISE)),
+            views=tuple(str(v) for v in doc["views"]),
+            sampling=str(doc.get("sampling", "uniform")),
+        )
 
 
 @dataclass(frozen=True)
@@ -255,13 +287,7 @@ class Evaluation:
     def to_json(self) -> dict[str, Any]:
         """The stable JSON of ``fupan coach --evaluate --json`` (under the key ``evaluation``)."""
         return {
-            "settings": {
-                "rollouts": self.settings.rollouts,
-                "max_candidates": self.settings.max_candidates,
-                "seed": self.settings.seed,
-                "noise": self.settings.noise,
-                "views": list(self.settings.views),
-            },
+            "settings": self.settings.to_json(),
             "rollouts_done": self.rollouts_done,
             "seconds": round(self.seconds, 2),
             "seats": self.seat_summary(),
@@ -274,15 +300,8 @@ class Evaluation:
         """The evaluation ``to_json`` wrote. The seat count is that of ``seats``; the seat summary, grades and
         accuracies are derived again from the losses: from ``to_json``'s numbers, rounded to 3 decimals, a loss
         within 0.001 of a grade's threshold may grade otherwise (``data.evaluations`` stores them unrounded, and
-        its round trip is exact). Settings without ``noise`` (written before it was kept) get the default."""
-        s = doc["settings"]
-        settings = Settings(
-            rollouts=int(s["rollouts"]),
-            max_candidates=int(s["max_candidates"]),
-            seed=int(s["seed"]),
-            noise=float(s.get("noise", ROLLOUT_NOISE)),
-            views=tuple(str(v) for v in s["views"]),
-        )
+        its round trip is exact). The settings as ``Settings.from_json`` reads them."""
+        settings = Settings.from_json(doc["settings"])
         n_seats = len(doc["seats"])
         return cls(
             tuple(Decision.from_json(d, n_seats) for d in doc["decisions"]),
@@ -427,8 +446,17 @@ def evaluate_decision(
             notes.append(f"seat view: {exc}")
         else:
 
+            def uniform(k: int) -> tuple[tuple[Card, ...], ...]:
+                return sample_hands(know, _rng(settings, index, "deal", k))
+
+            draw = uniform
+            if settings.sampling == "inference":  # the others' play weighs the worlds (coach.inference)
+                draw = infer(
+                    eng, states, events, index, seat, uniform, settings.rollouts, _rng(settings, index, "infer")
+                ).hands
+
             def sampled(k: int) -> State:
-                return world(eng, st, sample_hands(know, _rng(settings, index, "deal", k)))
+                return world(eng, st, draw(k))
 
             values["seat"] = _priced_view(eng, sampled, cands, seat, settings, index, "seat")
     if "all" in settings.views:

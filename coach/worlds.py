@@ -13,8 +13,10 @@ What a seat knows at event ``i`` (and nothing more):
   called card's last copy, if not played, lies in that hand; when it does not, the copy lies in
   any hand but the 皇帝's, and whoever gets it in a sampled deal is that deal's 保皇派.
 
-Inference from play (a pass suggesting weakness) is not used: the sample is uniform over the deals
-that fit the facts above. A world is the state at ``i`` with the other hands replaced.
+``sample_hands`` is uniform over the deals that fit the facts above. Inference from play (a pass
+suggesting weakness) is ``coach.inference``'s: it draws candidates here, weights each by how likely it makes
+the other seats' past decisions under the rollout policy, and resamples them (the seat view's default,
+``Settings.sampling``). A world is the state at ``i`` with the other hands replaced.
 """
 
 from __future__ import annotations
