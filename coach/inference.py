@@ -62,8 +62,8 @@ def shape(ev: Event) -> Shape:
 
 @dataclass(frozen=True)
 class Observation:
-    """One past decision of another seat: the state then with every hand unknown, and the cards each seat
-    played between it and the moment of inference (added back to a sampled hand to give the hand then)."""
+    """One past decision of another seat: the state just before it with every hand unknown, and the cards each
+    seat played from it (included) to the moment of inference (added back to a sampled hand: the hand then)."""
 
     index: int
     seat: int
@@ -82,19 +82,18 @@ def observations(
     out: list[Observation] = []
     sizes = tuple(h.size for h in states[index].hands)
     for j in range(index - 1, -1, -1):
-        ev = events[j]
+        ev, st = events[j], states[j]
         if isinstance(ev, Tribute | Return | Refuse):
             break  # the hands before it are not the hands now plus the cards played since
-        if isinstance(ev, OBSERVED) and ev.seat != seat and len(out) < window:
-            st = states[j]
-            t = ev.seat
-            if SeatBots.awaited(eng, st) == t and st.hands[t].size == sizes[t] + len(since[t]):
-                blank = st._replace(hands=tuple(Hand.unknown_of(h.size) for h in st.hands), played=())
-                out.append(Observation(j, t, shape(ev), blank, tuple(tuple(p) for p in since)))
-        if isinstance(ev, Play | Burn):
-            since[ev.seat] += ev.cards
-        if len(out) >= window:
-            break
+        if isinstance(ev, Play | Burn) and states[j + 1].hands[ev.seat].size == st.hands[ev.seat].size - len(ev.cards):
+            since[ev.seat] += ev.cards  # played (an illegal play the replay left out leaves the hand as it was)
+        t = ev.seat
+        fits = st.hands[t].size == sizes[t] + len(since[t])  # the hand then is the hand now and the cards since
+        if isinstance(ev, OBSERVED) and t != seat and fits and SeatBots.awaited(eng, st) == t:
+            blank = st._replace(hands=tuple(Hand.unknown_of(h.size) for h in st.hands), played=())
+            out.append(Observation(j, t, shape(ev), blank, tuple(tuple(p) for p in since)))
+            if len(out) >= window:
+                break
     return out
 
 
