@@ -5,7 +5,8 @@ made, the policy's choice, the decline (pass / 扣) and the policy's next prefer
 at most ``max_candidates``. Each candidate is played out ``rollouts`` times with ``coach.policy``
 for every seat, in two views:
 
-- **seat**: hidden hands sampled from what the seat knew (``coach.worlds``), one deal per rollout;
+- **seat**: hidden hands sampled from what the seat knew (``coach.worlds``), read from the others' play
+  (``coach.inference``; ``Settings.sampling``), one deal per rollout;
 - **all**: the true deal, when the log gives every hand (so a review tells a mistake from bad luck).
 
 Every candidate meets the same sampled deals and the same rollout seeds (common random numbers), so

@@ -25,8 +25,9 @@ game with its own sampler, such as 升级's void constraints, passes its own), w
 others' hands at a past decision are the sampled ones, the hands of seats not acting there are unknown cards.
 
 Assumptions and limits: the others play like the policy (a human who does not is read as if they did, damped
-by ``eps``); decisions are independent given the hands (no bluffing, no signalling); only the decisions since
-the last card exchange (tribute, return) and at most ``WINDOW`` of them, the latest, are read; a weight is
+by ``eps``); decisions are independent given the hands (no bluffing, no signalling); only declines and bids
+(``OBSERVED``) since the last card exchange (tribute, return) and at most ``WINDOW`` of them, the latest, are
+read (reading the plays too made the values worse: the kept worlds repeated, see the bench); a weight is
 only as good as ``factor * n`` candidates: when the play is very informative few candidates fit and the
 effective sample size falls (it is measured; the bench reports it).
 """
@@ -42,7 +43,7 @@ from typing import Any
 from coach.games import coach_for
 from coach.policy import Policy, SeatBots
 from replay.cards import Card
-from replay.events import Burn, Call, Event, Kou, Pass, Play, Rang, Refuse, Return, Tribute, Yield
+from replay.events import Burn, Call, Event, Kou, Pass, Play, Refuse, Return, Tribute, Yield
 from replay.hand import Hand
 from replay.state import State
 
@@ -52,7 +53,9 @@ Shape = tuple[str, tuple[int, ...]]
 EPS = 0.2  # the tempering of the policy's action probabilities (bench/bench_inference.py)
 FACTOR = 3  # candidate worlds drawn per world kept
 WINDOW = 16  # the latest decisions of the other seats that are read
-OBSERVED = (Play, Pass, Kou, Rang, Call, Yield)  # what a decision of another seat can be (the policy never burns)
+# the decisions read: declines and bids. Plays (leads, answers) are not: the policy's lead of the lowest rank in
+# full says so much that few candidates fit and the kept worlds repeat (bench/bench_inference.py, docs/evaluation.md)
+OBSERVED = (Pass, Kou, Call, Yield)
 
 
 def shape(ev: Event) -> Shape:
