@@ -15,7 +15,7 @@ difference inference - uniform with its 95 % CI, the mean effective sample size 
 time per decision (the inference call against the uniform draws it replaces; median over the deals).
 
     python bench/bench_inference.py [--deals 300] [--quick] [--games gouji,baohuang] [--rollouts 20]
-        [--ref-rollouts 100] [--eps 0.2] [--window W] [--factor F] [--bots policy|random] [--jobs 2] [--seed 1]
+        [--ref-rollouts 60] [--eps 0.2] [--window W] [--factor F] [--bots policy|random] [--jobs 2] [--seed 1]
 
 ``--quick``: 30 deals per game, 40 reference rollouts (a smoke run). A target is met when inference's paired
 difference is >= 0 for (a) and <= 0 for (b) at every game (exit 1 otherwise).
@@ -122,7 +122,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--quick", action="store_true")
     ap.add_argument("--games", default="gouji,baohuang")
     ap.add_argument("--rollouts", type=int, default=20)
-    ap.add_argument("--ref-rollouts", type=int, default=100)
+    ap.add_argument("--ref-rollouts", type=int, default=60)
     ap.add_argument("--eps", default=str(inference.EPS), help="tempering eps values, comma separated")
     ap.add_argument("--window", type=int, default=inference.WINDOW)
     ap.add_argument("--factor", type=int, default=inference.FACTOR)
