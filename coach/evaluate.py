@@ -43,7 +43,7 @@ DEFAULT_ROLLOUTS = 20
 DEFAULT_CANDIDATES = 4
 ROLLOUT_NOISE = 0.08
 SAMPLINGS = ("inference", "uniform")
-DEFAULT_SAMPLING = "inference"
+DEFAULT_SAMPLING = "uniform"  # inference did not win on both figures in 保皇 (docs/evaluation.md)
 VARIANCE_FLOOR = 1.0  # point²: a loss's standard error is at least sqrt(1 / n), however alike the rollouts
 
 

@@ -14,5 +14,5 @@ from __future__ import annotations
 COACH_VERSION = 3
 """1: the first version recorded (rows stored before versions were recorded read as 0). 2: the seat view lists
 the cards it has not seen in card order, not in the order of the hands that hold them (an evaluation's seat
-view no longer depends on where the hidden cards sit). 3: the seat view's worlds are inferred from the others'
-play by default (``coach.inference``; the settings record ``sampling``)."""
+view no longer depends on where the hidden cards sit). 3: the settings record ``sampling`` (the seat view's worlds
+inferred from the others' play, ``coach.inference``, or uniform, the default)."""

@@ -15,8 +15,8 @@ What a seat knows at event ``i`` (and nothing more):
 
 ``sample_hands`` is uniform over the deals that fit the facts above. Inference from play (a pass
 suggesting weakness) is ``coach.inference``'s: it draws candidates here, weights each by how likely it makes
-the other seats' past decisions under the rollout policy, and resamples them (the seat view's default,
-``Settings.sampling``). A world is the state at ``i`` with the other hands replaced.
+the other seats' past decisions under the rollout policy, and resamples them (the seat view with
+``Settings(sampling="inference")``; the default is uniform). A world is the state at ``i`` with the other hands replaced.
 """
 
 from __future__ import annotations

@@ -51,7 +51,7 @@ def test_evaluate_json_prices_the_seats_decisions(tmp_path: Path, capsys: pytest
         "seed": 0,
         "noise": 0.08,
         "views": ["seat", "all"],
-        "sampling": "inference",
+        "sampling": "uniform",
     }
     assert ev["decisions"], "seat 1 made priced decisions"
     events = Replay(simulate_deal(5, "gouji").log).log.events

@@ -124,7 +124,7 @@ def test_from_json_refuses_a_bad_event(small: Evaluation) -> None:
 
 def test_settings_key_is_canonical() -> None:
     key = settings_key(Settings(rollouts=5, max_candidates=3, seed=2, views=("all",)))
-    assert key == '{"max_candidates":3,"noise":0.08,"rollouts":5,"sampling":"inference","seed":2,"views":["all"]}'
+    assert key == '{"max_candidates":3,"noise":0.08,"rollouts":5,"sampling":"uniform","seed":2,"views":["all"]}'
     assert settings_from_key(key) == Settings(rollouts=5, max_candidates=3, seed=2, views=("all",))
     assert settings_key(Settings()) != settings_key(Settings(seed=1))
     assert settings_key(Settings()) != settings_key(Settings(noise=0.2))  # the noise is part of the key

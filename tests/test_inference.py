@@ -78,7 +78,7 @@ def test_a_pass_on_a_cheap_beat_makes_the_beat_less_likely() -> None:
 def test_a_seed_gives_one_inferred_price() -> None:
     """The seat view with inference is priced on the inferred worlds (not the uniform ones), seed for seed."""
     rep = Replay(parse_text(PASSED))
-    how = Settings(rollouts=8, max_candidates=3, seed=4, views=("seat",))
+    how = Settings(rollouts=8, max_candidates=3, seed=4, views=("seat",), sampling="inference")
     a = evaluate_decision(rep.engine, rep.states, rep.log.events, 3, how)
     b = evaluate_decision(rep.engine, rep.states, rep.log.events, 3, how)
     c = evaluate_decision(rep.engine, rep.states, rep.log.events, 3, replace(how, sampling="uniform"))
@@ -154,7 +154,7 @@ def test_the_sampling_setting_round_trips() -> None:
         assert settings_from_key(settings_key(s)) == s
         assert Evaluation.from_json(Evaluation((), s, 6, 0, 0.0).to_json()).settings == s
     assert settings_key(Settings(sampling="uniform")) != settings_key(Settings(sampling="inference"))
-    assert Settings().sampling == "inference"
+    assert Settings().sampling == "uniform"  # inference is asked for (docs/evaluation.md)
 
 
 def test_settings_written_before_sampling_read_as_uniform() -> None:
