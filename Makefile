@@ -60,6 +60,7 @@ bench: $(STAMP)
 	-$(BIN)/python bench/bench_app.py
 	-$(BIN)/python bench/bench_evaluate.py
 	-$(BIN)/python bench/bench_policy.py
+	-$(BIN)/python bench/bench_inference.py
 
 # The larger fault runs (docs/reliability.md): corrupted logs of every game in both forms at 20 times the
 # suite's examples, and 50,000 simulated deals per game instead of 20,000 (some 15 minutes on 2 cores).

@@ -109,7 +109,7 @@ def _evaluate(args: argparse.Namespace, rep: Replay) -> Evaluation:
         raise InputError(f"--candidates {args.candidates}: expected 2 or more")
     if args.jobs < 0:
         raise InputError(f"--jobs {args.jobs}: expected 0 (every core) or more")
-    settings = Settings(rollouts=args.rollouts, max_candidates=args.candidates, seed=args.seed)
+    settings = Settings(rollouts=args.rollouts, max_candidates=args.candidates, seed=args.seed, sampling=args.sampling)
     seats = None if args.seat is None else [args.seat]
     show = progress_bar() if sys.stderr.isatty() else None
     try:
@@ -185,7 +185,7 @@ def cmd_coach(args: argparse.Namespace) -> int:
 
 def add_parser(sub: Any) -> None:
     """Add ``coach`` to the ``fupan`` parser's subcommands."""
-    from coach.evaluate import DEFAULT_CANDIDATES, DEFAULT_ROLLOUTS
+    from coach.evaluate import DEFAULT_CANDIDATES, DEFAULT_ROLLOUTS, DEFAULT_SAMPLING, SAMPLINGS
 
     p = sub.add_parser("coach", help="the coach's findings: violations, maxims, notes")
     p.add_argument("log", help="a JSON or text log, or - for standard input")
@@ -198,5 +198,11 @@ def add_parser(sub: Any) -> None:
     p.add_argument("--candidates", type=int, default=DEFAULT_CANDIDATES, help="candidates priced per decision")
     p.add_argument("--jobs", type=int, default=0, help="worker processes (0: every core)")
     p.add_argument("--seed", type=int, default=0, help="seed of the sampled deals and rollouts")
+    p.add_argument(
+        "--sampling",
+        choices=SAMPLINGS,
+        default=DEFAULT_SAMPLING,
+        help="the seat view's worlds: weighted by the others' play (inference) or uniform",
+    )
     add_limit_args(p)
     p.set_defaults(func=cmd_coach)

@@ -5,7 +5,8 @@ made, the policy's choice, the decline (pass / 扣) and the policy's next prefer
 at most ``max_candidates``. Each candidate is played out ``rollouts`` times with ``coach.policy``
 for every seat, in two views:
 
-- **seat**: hidden hands sampled from what the seat knew (``coach.worlds``), one deal per rollout;
+- **seat**: hidden hands sampled from what the seat knew (``coach.worlds``), read from the others' play
+  (``coach.inference``; ``Settings.sampling``), one deal per rollout;
 - **all**: the true deal, when the log gives every hand (so a review tells a mistake from bad luck).
 
 Every candidate meets the same sampled deals and the same rollout seeds (common random numbers), so
@@ -30,9 +31,10 @@ from coach.certain import Certain, certain_error
 from coach.choices import distinct
 from coach.games import coach_for, priced_games
 from coach.grades import GRADES, MISTAKE, accuracy, decision_accuracy, grade
+from coach.inference import infer
 from coach.policy import Policy
-from coach.worlds import NoWorld, seat_knowledge, seat_world, true_world
-from replay.cards import RANK_SJ
+from coach.worlds import NoWorld, sample_hands, seat_knowledge, seat_world, true_world, world
+from replay.cards import RANK_SJ, Card
 from replay.events import Burn, Bury, Call, Declare, Event, Exchange, Kou, Pass, Play, Rang, Yield
 from replay.log import event_from_json, parse_json_log
 from replay.replay import Replay
@@ -42,6 +44,8 @@ PRICED = (Play, Burn, Pass, Kou, Rang, Call, Yield, Declare, Exchange, Bury)  # 
 DEFAULT_ROLLOUTS = 20
 DEFAULT_CANDIDATES = 4
 ROLLOUT_NOISE = 0.08
+SAMPLINGS = ("inference", "uniform")
+DEFAULT_SAMPLING = "uniform"  # inference did not win on both figures in 保皇 (docs/evaluation.md)
 VARIANCE_FLOOR = 1.0  # point²: a loss's standard error is at least sqrt(1 / n), however alike the rollouts
 
 
@@ -62,13 +66,16 @@ class EvaluationError(RuntimeError):
 
 @dataclass(frozen=True)
 class Settings:
-    """How hard to look: rollouts per candidate and view, candidates per decision, seed, noise."""
+    """How hard to look: rollouts per candidate and view, candidates per decision, seed, noise, and how the
+    seat view's worlds are drawn (``sampling``: "inference", weighted by the others' play, ``coach.inference``;
+    or "uniform" over the deals that fit the public facts)."""
 
     rollouts: int = DEFAULT_ROLLOUTS
     max_candidates: int = DEFAULT_CANDIDATES
     seed: int = 0
     noise: float = ROLLOUT_NOISE
     views: tuple[str, ...] = ("seat", "all")
+    sampling: str = DEFAULT_SAMPLING
 
     def __post_init__(self) -> None:
         if self.rollouts < 2:
@@ -78,6 +85,32 @@ class Settings:
         bad = [v for v in self.views if v not in ("seat", "all")]
         if bad:
             raise ValueError(f"unknown view {bad[0]!r} (expected 'seat' or 'all')")
+        if self.sampling not in SAMPLINGS:
+            raise ValueError(f"unknown sampling {self.sampling!r} (expected {' or '.join(map(repr, SAMPLINGS))})")
+
+    def to_json(self) -> dict[str, Any]:
+        """The ``settings`` object of ``Evaluation.to_json``."""
+        return {
+            "rollouts": self.rollouts,
+            "max_candidates": self.max_candidates,
+            "seed": self.seed,
+            "noise": self.noise,
+            "views": list(self.views),
+            "sampling": self.sampling,
+        }
+
+    @classmethod
+    def from_json(cls, doc: Mapping[str, Any]) -> Settings:
+        """The settings ``to_json`` wrote; without ``noise`` (written before it was kept) the default, without
+        ``sampling`` (written before inference) "uniform", as they were made."""
+        return cls(
+            rollouts=int(doc["rollouts"]),
+            max_candidates=int(doc["max_candidates"]),
+            seed=int(doc["seed"]),
+            noise=float(doc.get("noise", ROLLOUT_NOISE)),
+            views=tuple(str(v) for v in doc["views"]),
+            sampling=str(doc.get("sampling", "uniform")),
+        )
 
 
 @dataclass(frozen=True)
@@ -275,13 +308,7 @@ class Evaluation:
     def to_json(self) -> dict[str, Any]:
         """The stable JSON of ``fupan coach --evaluate --json`` (under the key ``evaluation``)."""
         return {
-            "settings": {
-                "rollouts": self.settings.rollouts,
-                "max_candidates": self.settings.max_candidates,
-                "seed": self.settings.seed,
-                "noise": self.settings.noise,
-                "views": list(self.settings.views),
-            },
+            "settings": self.settings.to_json(),
             "rollouts_done": self.rollouts_done,
             "seconds": round(self.seconds, 2),
             "seats": self.seat_summary(),
@@ -294,15 +321,8 @@ class Evaluation:
         """The evaluation ``to_json`` wrote. The seat count is that of ``seats``; the seat summary, grades and
         accuracies are derived again from the losses: from ``to_json``'s numbers, rounded to 3 decimals, a loss
         within 0.001 of a grade's threshold may grade otherwise (``data.evaluations`` stores them unrounded, and
-        its round trip is exact). Settings without ``noise`` (written before it was kept) get the default."""
-        s = doc["settings"]
-        settings = Settings(
-            rollouts=int(s["rollouts"]),
-            max_candidates=int(s["max_candidates"]),
-            seed=int(s["seed"]),
-            noise=float(s.get("noise", ROLLOUT_NOISE)),
-            views=tuple(str(v) for v in s["views"]),
-        )
+        its round trip is exact). The settings as ``Settings.from_json`` reads them."""
+        settings = Settings.from_json(doc["settings"])
         n_seats = len(doc["seats"])
         return cls(
             tuple(Decision.from_json(d, n_seats) for d in doc["decisions"]),
@@ -391,7 +411,7 @@ def candidates(eng: Any, st: State, actual: Event, limit: int) -> tuple[list[Eve
             elif declines:
                 first = declines[0]
             opts = ([first] if first is not None else []) + declines + plays
-            if cls is Burn and not declines:  # a burner may also let play go on (a pass, where it may pass, says so)
+            if cls is Burn and not (st.window and declines):  # a burner may let play go on (in a window: its pass)
                 opts.insert(0, Wait(seat))
             if "rang" in kinds:
                 opts.append(Rang(seat))
@@ -416,6 +436,25 @@ def _offer(cands: list[Event], policy_at: int, better: Event, limit: int) -> int
 
 def _rng(settings: Settings, *key: Any) -> random.Random:
     return random.Random(":".join(map(str, (settings.seed, *key))))
+
+
+def _seat_worlds(
+    eng: Any, states: Sequence[State], events: Sequence[Event], index: int, know: Any, settings: Settings
+) -> Callable[[int], State]:
+    """The seat view's world ``k``, drawn from what the seat knew: by its game's own sampler where it has one
+    (升级); else uniformly, or with ``sampling`` "inference" weighed by the others' play (``coach.inference``)."""
+    st = states[index]
+    if coach_for(eng.game).sample is not None:
+        return lambda k: seat_world(eng, st, know, _rng(settings, index, "deal", k))
+
+    def uniform(k: int) -> tuple[tuple[Card, ...], ...]:
+        return sample_hands(know, _rng(settings, index, "deal", k))
+
+    draw = uniform
+    if settings.sampling == "inference":  # the others' play weighs the worlds
+        seat = events[index].seat
+        draw = infer(eng, states, events, index, seat, uniform, settings.rollouts, _rng(settings, index, "infer")).hands
+    return lambda k: world(eng, st, draw(k))
 
 
 def _priced_view(
@@ -466,10 +505,7 @@ def evaluate_decision(
         except NoWorld as exc:
             notes.append(f"seat view: {exc}")
         else:
-
-            def sampled(k: int) -> State:
-                return seat_world(eng, st, know, _rng(settings, index, "deal", k))
-
+            sampled = _seat_worlds(eng, states, events, index, know, settings)
             values["seat"] = _priced_view(eng, sampled, cands, seat, settings, index, "seat")
     if "all" in settings.views:
         try:

@@ -19,4 +19,6 @@ finding carries its worth in the study and its status (advice, or on trial with 
 measured the maxim to cost points); an evaluation grades a decision in each view (``grades``) and the decisions no
 sampling can excuse (``coach.certain``) at least a mistake in both views; a 保皇 seat that does not know the roles
 samples the called card's copy into the 皇帝's hand too (独保 kept hidden), and the policy's choice among its
-candidates reads only the roles it knew; the rollout policy goes out on jokers and holds back on low sets."""
+candidates reads only the roles it knew; the rollout policy goes out on jokers and holds back on low sets; the
+settings record ``sampling`` (the seat view's worlds inferred from the others' play, ``coach.inference``, or
+uniform, the default)."""

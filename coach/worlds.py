@@ -14,8 +14,10 @@ What a seat knows at event ``i`` (and nothing more):
   alone); when it does not, the copy lies in any other hand, the 皇帝's too (独保 kept hidden), and whoever
   gets it in a sampled deal is that deal's 保皇派 (the 皇帝 playing alone when it is the 皇帝's).
 
-Inference from play (a pass suggesting weakness) is not used: the sample is uniform over the deals
-that fit the facts above. A world is the state at ``i`` with the other hands replaced.
+``sample_hands`` is uniform over the deals that fit the facts above. Inference from play (a pass
+suggesting weakness) is ``coach.inference``'s: it draws candidates here, weights each by how likely it makes
+the other seats' past decisions under the rollout policy, and resamples them (the seat view with
+``Settings(sampling="inference")``; the default is uniform). A world is the state at ``i`` with the other hands replaced.
 """
 
 from __future__ import annotations

@@ -35,7 +35,7 @@ from sqlalchemy.dialects.sqlite import insert as sqlite_insert
 from sqlalchemy.engine import Connection, Engine
 from sqlalchemy.orm import Session
 
-from coach.evaluate import ROLLOUT_NOISE, Evaluation, Settings
+from coach.evaluate import Evaluation, Settings
 from coach.version import COACH_VERSION
 from data.database import WRITE
 from data.derive import versions
@@ -77,14 +77,7 @@ def settings_key(settings: Settings) -> str:
 
 def settings_from_key(key: str) -> Settings:
     """The settings of a key ``settings_key`` wrote."""
-    doc = json.loads(key)
-    return Settings(
-        rollouts=int(doc["rollouts"]),
-        max_candidates=int(doc["max_candidates"]),
-        seed=int(doc["seed"]),
-        noise=float(doc.get("noise", ROLLOUT_NOISE)),
-        views=tuple(str(v) for v in doc["views"]),
-    )
+    return Settings.from_json(json.loads(key))
 
 
 def evaluation_json(evaluation: Evaluation) -> dict[str, Any]:

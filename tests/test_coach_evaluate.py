@@ -45,7 +45,14 @@ def test_evaluate_json_prices_the_seats_decisions(tmp_path: Path, capsys: pytest
     assert code == 0, err
     doc = json.loads(out)
     ev = doc["evaluation"]
-    assert ev["settings"] == {"rollouts": 2, "max_candidates": 2, "seed": 0, "noise": 0.08, "views": ["seat", "all"]}
+    assert ev["settings"] == {
+        "rollouts": 2,
+        "max_candidates": 2,
+        "seed": 0,
+        "noise": 0.08,
+        "views": ["seat", "all"],
+        "sampling": "uniform",
+    }
     assert ev["decisions"], "seat 1 made priced decisions"
     events = Replay(simulate_deal(5, "gouji").log).log.events
     for d in ev["decisions"]:

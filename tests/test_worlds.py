@@ -341,12 +341,13 @@ def same_seat_view(rep: Replay, other: Replay, index: int, seat: int, seed: int)
     mine = knowledge(rep.engine, rep.states, rep.log.events, index, seat)
     theirs = knowledge(other.engine, other.states, other.log.events, index, seat)
     assert mine == theirs
-    how = Settings(rollouts=3, max_candidates=3, seed=seed, views=("seat",))
-    a = evaluate_decision(rep.engine, rep.states, rep.log.events, index, how)
-    b = evaluate_decision(other.engine, other.states, other.log.events, index, how)
-    assert (a is None) == (b is None)
-    if a is not None and b is not None:
-        assert a.to_json() == b.to_json()
+    for sampling in ("uniform", "inference"):  # the inferred worlds too (coach.inference)
+        how = Settings(rollouts=3, max_candidates=3, seed=seed, views=("seat",), sampling=sampling)
+        a = evaluate_decision(rep.engine, rep.states, rep.log.events, index, how)
+        b = evaluate_decision(other.engine, other.states, other.log.events, index, how)
+        assert (a is None) == (b is None)
+        if a is not None and b is not None:
+            assert a.to_json() == b.to_json()
 
 
 def _swapped(rep: Replay, index: int, seat: int, rng: random.Random) -> Replay | None:

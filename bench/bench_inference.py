@@ -1,0 +1,175 @@
+"""Benchmark: inference in the seat view (coach/inference.py) against uniform sampling (coach/worlds.py).
+
+On N simulated deals per game (够级, 保皇), played by ``Policy`` bots at every seat (noise 0.08, the rollouts'
+own: the others play like the model assumes; ``--bots random`` plays them with ``RandomBot`` instead), one
+decision per deal is drawn at random between 25 % and 90 % of the deal's priced decisions (the seat's hand is
+known: the simulator logs every hand). Its candidates are priced
+
+- in the review view (all cards known) with ``--ref-rollouts`` rollouts: the reference;
+- in the seat view with ``--rollouts`` rollouts, once with uniform worlds and once per ``--eps`` with inferred
+  worlds (same seed, so the same rollout seeds: common random numbers).
+
+Per deal and sampling: (a) whether the seat view's best candidate is the review view's best, (b) the mean over
+the candidates of |seat-view value - reference value|. Printed: the mean of each with its 95 % CI, the paired
+difference inference - uniform with its 95 % CI, the mean effective sample size of the weights, and the extra
+time per decision (the inference call against the uniform draws it replaces; median over the deals).
+
+    python bench/bench_inference.py [--deals 300] [--quick] [--games gouji,baohuang] [--rollouts 20]
+        [--ref-rollouts 60] [--eps 0.2] [--window W] [--factor F] [--bots policy|random] [--jobs 2] [--seed 1]
+
+``--quick``: 30 deals per game, 40 reference rollouts (a smoke run). A target is met when inference's paired
+difference is >= 0 for (a) and <= 0 for (b) at every game (exit 1 otherwise).
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+import random
+import statistics
+import sys
+import time
+from concurrent.futures import ProcessPoolExecutor
+from functools import partial
+from pathlib import Path
+from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from coach import inference
+from coach.evaluate import Settings, decision_points, evaluate_decision
+from coach.policy import Policy
+from coach.worlds import Knowledge, knowledge, sample_hands
+from replay.replay import Replay
+from replay.simulate import RandomBot, simulate_deal
+
+
+def _mean_ci(xs: list[float]) -> tuple[float, float]:
+    m = statistics.fmean(xs)
+    half = 1.96 * statistics.stdev(xs) / math.sqrt(len(xs)) if len(xs) > 1 else float("nan")
+    return m, half
+
+
+def _pick(rep: Replay, rng: random.Random) -> list[int]:
+    points = decision_points(rep)
+    lo, hi = int(0.25 * len(points)), max(int(0.25 * len(points)) + 1, int(0.9 * len(points)))
+    window = points[lo:hi]
+    rng.shuffle(window)
+    return window
+
+
+def _draw(know: Knowledge, m: int) -> inference.Hands:
+    return sample_hands(know, random.Random(m))
+
+
+def one_deal(job: tuple[str, int, dict[str, Any]]) -> dict[str, Any] | None:
+    """The figures of one deal: per sampling, the hit (a) and the mean absolute error (b); the ESS, times."""
+    game, seed, opts = job
+    inference.WINDOW = opts["window"]
+    inference.FACTOR = opts["factor"]
+    rng = random.Random(f"{opts['seed']}:{game}:{seed}")
+    bot = Policy(rng) if opts["bots"] == "policy" else RandomBot(rng, burn_rate=0.2)
+    rep = Replay(simulate_deal(seed, game, bot=bot).log)
+    eng, states, events = rep.engine, rep.states, rep.log.events
+    for index in _pick(rep, rng)[:8]:
+        seat = events[index].seat
+        ref = evaluate_decision(
+            eng, states, events, index, Settings(rollouts=opts["ref"], views=("all",), seed=seed, sampling="uniform")
+        )
+        if ref is None:
+            continue
+        truth = [c.values["all"].mean for c in ref.candidates]
+        best = max(range(len(truth)), key=lambda j: truth[j])
+        out: dict[str, Any] = {"game": game}
+        for name, eps in [("uniform", None)] + [(f"eps {e:g}", e) for e in opts["eps"]]:
+            if eps is not None:
+                inference.EPS = eps
+            how = Settings(
+                rollouts=opts["rollouts"],
+                views=("seat",),
+                seed=seed,
+                sampling="uniform" if eps is None else "inference",
+            )
+            t = time.perf_counter()
+            d = evaluate_decision(eng, states, events, index, how)
+            if eps is None:
+                out["seat_ms"] = 1000 * (time.perf_counter() - t)
+            assert d is not None and len(d.candidates) == len(truth)
+            vals = [c.values["seat"].mean for c in d.candidates]
+            seat_best = max(range(len(vals)), key=lambda j: (vals[j], j == 0))
+            out[name] = (
+                float(truth[seat_best] == truth[best]),
+                statistics.fmean(abs(v - t) for v, t in zip(vals, truth, strict=True)),
+            )
+        know = knowledge(eng, states, events, index, seat)
+        n = opts["rollouts"]
+        t0 = time.perf_counter()
+        for k in range(n):
+            _draw(know, k)
+        t1 = time.perf_counter()
+        inf = inference.infer(eng, states, events, index, seat, partial(_draw, know), n, rng)
+        t2 = time.perf_counter()
+        out["ess"] = inf.ess / inf.candidates
+        out["observed"] = inf.observed
+        out["extra_ms"] = 1000 * ((t2 - t1) - (t1 - t0))
+        return out
+    return None
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--deals", type=int, default=300)
+    ap.add_argument("--quick", action="store_true")
+    ap.add_argument("--games", default="gouji,baohuang")
+    ap.add_argument("--rollouts", type=int, default=20)
+    ap.add_argument("--ref-rollouts", type=int, default=60)
+    ap.add_argument("--eps", default=str(inference.EPS), help="tempering eps values, comma separated")
+    ap.add_argument("--window", type=int, default=inference.WINDOW)
+    ap.add_argument("--factor", type=int, default=inference.FACTOR)
+    ap.add_argument("--bots", choices=("policy", "random"), default="policy")
+    ap.add_argument("--jobs", type=int, default=2)
+    ap.add_argument("--seed", type=int, default=1)
+    a = ap.parse_args(argv)
+    deals, ref = (30, 40) if a.quick else (a.deals, a.ref_rollouts)
+    eps = [float(x) for x in a.eps.split(",")]
+    opts = {"rollouts": a.rollouts, "ref": ref, "eps": eps, "window": a.window, "factor": a.factor}
+    opts |= {"bots": a.bots, "seed": a.seed}
+    print(
+        f"bench_inference: {deals} deals per game, {a.bots} bots, seat view {a.rollouts} rollouts, reference (all"
+        f" cards known) {ref} rollouts, window {a.window}, factor {a.factor}, eps {', '.join(map(str, eps))}"
+    )
+    ok = True
+    for game in a.games.split(","):
+        jobs = [(game, a.seed * 100000 + d, opts) for d in range(deals)]
+        t0 = time.perf_counter()
+        with ProcessPoolExecutor(a.jobs) as pool:
+            rows = [r for r in pool.map(one_deal, jobs, chunksize=4) if r is not None]
+        print(f"\n{game}: {len(rows)} decisions ({time.perf_counter() - t0:.0f} s)")
+        print(f"  {'sampling':<10} {'(a) best = review best':>26} {'(b) mean |value error|':>26}")
+        names = ["uniform"] + [f"eps {e:g}" for e in eps]
+        for name in names:
+            hit = _mean_ci([r[name][0] for r in rows])
+            err = _mean_ci([r[name][1] for r in rows])
+            print(f"  {name:<10} {hit[0]:>17.3f} ± {hit[1]:.3f} {err[0]:>17.3f} ± {err[1]:.3f}")
+        for name in names[1:]:
+            dh = _mean_ci([r[name][0] - r["uniform"][0] for r in rows])
+            de = _mean_ci([r[name][1] - r["uniform"][1] for r in rows])
+            win = dh[0] >= 0 and de[0] <= 0
+            ok = ok and win
+            print(
+                f"  {name} - uniform: (a) {dh[0]:+.3f} ± {dh[1]:.3f}   (b) {de[0]:+.3f} ± {de[1]:.3f}"
+                f"   {'inference wins' if win else 'inference does not win on both'}"
+            )
+        ess = _mean_ci([r["ess"] for r in rows])
+        obs = statistics.fmean(r["observed"] for r in rows)
+        extra = statistics.median(r["extra_ms"] for r in rows)
+        base = statistics.median(r["seat_ms"] for r in rows)
+        print(
+            f"  effective sample size / candidates: {ess[0]:.2f} ± {ess[1]:.2f}; decisions read {obs:.1f};"
+            f" extra time per decision (median) {extra:.1f} ms beside the uniform seat view's {base:.0f} ms"
+        )
+    return 0 if ok else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())
