@@ -24,7 +24,7 @@ from test_evaluate import GO_OUT  # seat 1 passes when 5S takes it out
 
 import cli
 from coach.certain import Certain, beatable, certain_error
-from coach.evaluate import Decision, Evaluation, Settings, _offer, evaluate_decision
+from coach.evaluate import Decision, Evaluation, Settings, _offer, evaluate_decision, evaluate_replay
 from coach.grades import MISTAKE, decision_accuracy
 from replay.cards import Card
 from replay.events import Burn, Kou, Pass, Play
@@ -241,3 +241,28 @@ def test_the_coach_says_a_certain_error_is_certain(tmp_path: Path, capsys: pytes
     assert cli.main(["coach", str(path), *fast]) == 1
     out = capsys.readouterr().out
     assert "certain from what the seat knew: 扣了能赢的牌" in out and "play 2C was legal" in out
+
+
+def test_the_evaluation_page_says_a_certain_error_is_certain(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from app_pages import empty_library, page_ok, run_page
+
+    from data.evaluations import save_evaluation
+    from data.importer import import_log
+    from views.pages.evaluation import DECISION
+
+    eng = empty_library(tmp_path, monkeypatch)
+    log = parse_text(KOU)
+    res = import_log(eng, log, "kou.txt")
+    assert res.deal_id is not None, res
+    ev = evaluate_replay(Replay(log), Settings(rollouts=2, seed=5), jobs=1, seats=[2])
+    save_evaluation(eng, res.deal_id, ev)
+    eng.dispose()
+    at = run_page("evaluation", res.deal_id, lang="en")
+    page_ok(at)
+    at.selectbox(key=DECISION).set_value(7).run()
+    page_ok(at)
+    (warning,) = [w.value for w in at.warning if "Certain from what the seat knew" in w.value]
+    assert "closed the round for an opponent" in warning and "play 2C" in warning
+    zh = run_page("evaluation", res.deal_id)
+    zh.selectbox(key=DECISION).set_value(7).run()
+    assert any("扣了能赢的牌" in w.value for w in zh.warning)

@@ -393,6 +393,16 @@ def _decision_panel(rep: Replay, d: Decision, lang_: str) -> None:
             f"accuracy {d.accuracy:.0f}% · best: {best}",
         )
     )
+    if d.certain is not None:
+        better = md_escape(" ".join([d.certain.better.action, *(c.token for c in d.certain.better.cards)]))
+        st.warning(
+            tr(
+                lang_,
+                f"不靠抽样即可断定：{d.certain.zh}（{better} 合规）。两个视角都至少评为失误。",
+                f"Certain from what the seat knew, not from sampling: {d.certain.en} ({better} was legal). "
+                "Graded at least a mistake in both views.",
+            )
+        )
     for note in d.notes:
         st.caption(md_escape(note))
     st.dataframe(candidates_frame(d, lang_), hide_index=True, width="stretch")
