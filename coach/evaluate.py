@@ -12,6 +12,11 @@ Every candidate meets the same sampled deals and the same rollout seeds (common 
 the differences between candidates are sharper than the values. A value is the mean of the seat's
 side's points (``coach.grades``) with its standard error. Seeds derive from ``seed`` and the event
 index only: the result does not depend on ``jobs``.
+
+The candidates race (``_race``): after ``RACE_FIRST`` rollouts, and after every ``RACE_EVERY`` more, a
+candidate that is neither the choice made nor the current best is dropped when its paired difference to
+the best is below zero by more than ``RACE_Z`` standard errors; a view ends when only the choice made is
+left. The choice made and the best are priced with every rollout the view ran.
 """
 
 from __future__ import annotations
@@ -42,6 +47,9 @@ DEFAULT_ROLLOUTS = 20
 DEFAULT_CANDIDATES = 4
 ROLLOUT_NOISE = 0.08
 VARIANCE_FLOOR = 1.0  # point²: a loss's standard error is at least sqrt(1 / n), however alike the rollouts
+RACE_FIRST = 8  # rollouts every candidate gets before any is dropped (``rollouts`` at most this: no racing)
+RACE_EVERY = 1  # rollouts between two checkpoints after the first batch
+RACE_Z = 3.0  # standard errors of the paired differences below the best that drop a candidate
 
 
 @dataclass(frozen=True, slots=True)
@@ -426,14 +434,40 @@ def _rng(settings: Settings, *key: Any) -> random.Random:
     return random.Random(":".join(map(str, (settings.seed, *key))))
 
 
+def _race(vals: Sequence[Sequence[float]], alive: Sequence[int], actual: int = 0, z: float = RACE_Z) -> list[int]:
+    """The candidates (indices into ``vals``, every one in ``alive`` with as many rollouts) still raced after a
+    checkpoint: ``actual`` and the best by mean always; another one unless its paired difference to the best is
+    below zero by more than ``z`` standard errors (the se at least ``sqrt(VARIANCE_FLOOR / n)``)."""
+    n = len(vals[actual])
+    means = {j: sum(vals[j]) / n for j in alive}
+    best = max(alive, key=lambda j: (means[j], j == actual))
+    floor = math.sqrt(VARIANCE_FLOOR / n)
+    keep = []
+    for j in alive:
+        if j not in (actual, best):
+            diff = _stats([a - b for a, b in zip(vals[j], vals[best], strict=True)])
+            if diff.mean + z * max(diff.se, floor) < 0:
+                continue
+        keep.append(j)
+    return keep
+
+
 def _priced_view(
     eng: Any, worlds: Callable[[int], State], cands: list[Event], seat: int, settings: Settings, index: int, view: str
 ) -> list[list[float]]:
-    """Points per candidate per rollout: rollout ``k`` of every candidate shares deal and seed."""
+    """Points per candidate per rollout: rollout ``k`` of every candidate shares deal and seed. The candidates
+    race (``_race``, from rollout ``RACE_FIRST`` on): a dropped one keeps the rollouts it had, and the view ends
+    when only the choice made (index 0) is left."""
     vals: list[list[float]] = [[] for _ in cands]
+    alive = list(range(len(cands)))
     for k in range(settings.rollouts):
+        if k >= max(RACE_FIRST, 2) and (k - RACE_FIRST) % RACE_EVERY == 0 and len(alive) > 1:
+            alive = _race(vals, alive)
+            if alive == [0]:
+                break
         base = worlds(k)
-        for j, ev in enumerate(cands):
+        for j in alive:
+            ev = cands[j]
             after = base
             if not isinstance(ev, Wait):
                 out = eng.step(base, ev)
@@ -446,8 +480,12 @@ def _priced_view(
 
 
 def _loss(vals: list[list[float]], actual: int) -> Loss:
+    """The best among the candidates priced with as many rollouts as ``actual`` (a candidate dropped from the
+    race has fewer, unless it was dropped where the view ended: then ``actual`` is the best) minus ``actual``,
+    with the paired standard error (at least ``sqrt(VARIANCE_FLOOR / n)``)."""
+    n = len(vals[actual])
     means = [sum(v) / len(v) for v in vals]
-    best = max(range(len(vals)), key=lambda j: (means[j], j == actual))
+    best = max((j for j in range(len(vals)) if len(vals[j]) == n), key=lambda j: (means[j], j == actual))
     diffs = [b - a for b, a in zip(vals[best], vals[actual], strict=True)]
     se = max(_stats(diffs).se, math.sqrt(VARIANCE_FLOOR / len(diffs)))
     return Loss(best, means[best] - means[actual], se)
@@ -587,7 +625,7 @@ def evaluate_replay(
             skipped.append((i, why or "; ".join(d.notes if d else ())))
         else:
             decisions.append(d)
-    done_rollouts = sum(len(d.candidates) * settings.rollouts * len(d.losses) for d in decisions)
+    done_rollouts = sum(v.n for d in decisions for c in d.candidates for v in c.values.values())
     return Evaluation(
         tuple(decisions), settings, replay.engine.n, done_rollouts, time.perf_counter() - t0, tuple(skipped)
     )
