@@ -49,7 +49,7 @@ ROLLOUT_NOISE = 0.08
 VARIANCE_FLOOR = 1.0  # point²: a loss's standard error is at least sqrt(1 / n), however alike the rollouts
 RACE_FIRST = 8  # rollouts every candidate gets before any is dropped (``rollouts`` at most this: no racing)
 RACE_EVERY = 1  # rollouts between two checkpoints after the first batch
-RACE_Z = 3.0  # standard errors of the paired differences below the best that drop a candidate
+RACE_Z = 2.0  # standard errors of the paired differences below the best that drop a candidate
 
 
 @dataclass(frozen=True, slots=True)
