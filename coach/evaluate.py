@@ -15,8 +15,8 @@ index only: the result does not depend on ``jobs``.
 
 The candidates race (``_race``): after ``RACE_FIRST`` rollouts, and after every ``RACE_EVERY`` more, a
 candidate that is neither the choice made nor the current best is dropped when its paired difference to
-the best is below zero by more than ``RACE_Z`` standard errors; a view ends when only the choice made is
-left. The choice made and the best are priced with every rollout the view ran.
+the best is below zero by more than ``RACE_Z`` standard errors; with ``RACE_STOP`` a view ends when only the
+choice made is left. The choice made and the best are priced with every rollout the view ran.
 """
 
 from __future__ import annotations
@@ -49,7 +49,8 @@ ROLLOUT_NOISE = 0.08
 VARIANCE_FLOOR = 1.0  # point²: a loss's standard error is at least sqrt(1 / n), however alike the rollouts
 RACE_FIRST = 8  # rollouts every candidate gets before any is dropped (``rollouts`` at most this: no racing)
 RACE_EVERY = 1  # rollouts between two checkpoints after the first batch
-RACE_Z = 2.0  # standard errors of the paired differences below the best that drop a candidate
+RACE_Z = 1.5  # standard errors of the paired differences below the best that drop a candidate
+RACE_STOP = False  # end a view when only the choice made is left (off: it runs on alone, its value more precise)
 
 
 @dataclass(frozen=True, slots=True)
@@ -456,14 +457,14 @@ def _priced_view(
     eng: Any, worlds: Callable[[int], State], cands: list[Event], seat: int, settings: Settings, index: int, view: str
 ) -> list[list[float]]:
     """Points per candidate per rollout: rollout ``k`` of every candidate shares deal and seed. The candidates
-    race (``_race``, from rollout ``RACE_FIRST`` on): a dropped one keeps the rollouts it had, and the view ends
-    when only the choice made (index 0) is left."""
+    race (``_race``, from rollout ``RACE_FIRST`` on): a dropped one keeps the rollouts it had; with ``RACE_STOP``
+    the view ends when only the choice made (index 0) is left."""
     vals: list[list[float]] = [[] for _ in cands]
     alive = list(range(len(cands)))
     for k in range(settings.rollouts):
         if k >= max(RACE_FIRST, 2) and (k - RACE_FIRST) % RACE_EVERY == 0 and len(alive) > 1:
             alive = _race(vals, alive)
-            if alive == [0]:
+            if RACE_STOP and alive == [0]:
                 break
         base = worlds(k)
         for j in alive:

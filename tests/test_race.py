@@ -126,13 +126,16 @@ def test_a_dropped_candidate_keeps_its_rollouts_and_the_others_run_on(by_hand: A
     assert loss.loss == pytest.approx(sum(table[1]) / 20 - sum(table[0]) / 20)
 
 
-def test_the_view_stops_when_only_the_choice_made_is_left(by_hand: Any) -> None:
+@pytest.mark.parametrize("stop", [True, False])
+def test_only_the_choice_made_left(by_hand: Any, monkeypatch: pytest.MonkeyPatch, stop: bool) -> None:
+    monkeypatch.setattr(evaluate, "RACE_STOP", stop)
     table = [noisy(3.0, 20, 1), noisy(-4.0, 20, 2), noisy(-5.0, 20, 3), noisy(-6.0, 20, 4)]
     vals = by_hand(table, 20)
-    assert [len(v) for v in vals] == [RACE_FIRST] * 4
+    n = RACE_FIRST if stop else 20  # the view stops, or the choice made runs on alone
+    assert [len(v) for v in vals] == [n] + [RACE_FIRST] * 3
     loss = _loss(vals, 0)
     assert loss.best == 0 and loss.loss == 0.0
-    assert loss.se == pytest.approx(math.sqrt(VARIANCE_FLOOR / RACE_FIRST))
+    assert loss.se == pytest.approx(math.sqrt(VARIANCE_FLOOR / n))
 
 
 def test_a_candidate_that_falls_behind_later_is_dropped_later(by_hand: Any) -> None:
@@ -196,8 +199,8 @@ def test_a_raced_decision_uses_the_first_rollouts_of_the_unraced_one(monkeypatch
         assert ns == [len(v) for v in vals]
         assert ns[0] == max(ns) and ns[d.losses["all"].best] == ns[0]
         assert all(n >= RACE_FIRST for n in ns)
-        if ns[0] < settings.rollouts:  # the view stopped: only the choice made was left, the best
-            assert d.losses["all"].best == 0 and d.losses["all"].loss == 0.0
+        if ns[0] < settings.rollouts:  # the view stopped (RACE_STOP): only the choice made was left, the best
+            assert evaluate.RACE_STOP and d.losses["all"].best == 0 and d.losses["all"].loss == 0.0
         shortened += sum(ns) < settings.rollouts * len(ns)
     assert shortened > 0, "some candidate left the race on these decisions"
     ev = evaluate_replay(rep, settings, jobs=1, seats=(rep.log.events[points[-1]].seat,))
