@@ -50,8 +50,10 @@ def noisy(mean: float, n: int, seed: int, spread: float = 1.0) -> list[float]:
 
 def test_a_clearly_worse_candidate_is_dropped_and_a_close_one_kept() -> None:
     n = 8
-    vals = [noisy(0.0, n, 1), noisy(4.0, n, 2), noisy(-3.0, n, 3), noisy(3.8, n, 4)]
-    assert _race(vals, [0, 1, 2, 3]) == [0, 1, 3]  # 2 is 7 points below the best: out; 3 is 0.2 below: in
+    vals = [noisy(0.0, n, 1), noisy(4.0, n, 2), noisy(-3.0, n, 3), noisy(3.9, n, 2)]
+    assert _race(vals, [0, 1, 2, 3]) == [0, 1, 3]  # 2 is 7 points below the best: out; 3 is 0.1 below: in
+    vals[3] = noisy(3.0, n, 2)  # 1 point below the best in every rollout: out
+    assert _race(vals, [0, 1, 2, 3]) == [0, 1]
 
 
 def test_the_choice_made_is_never_dropped() -> None:
