@@ -47,9 +47,9 @@ DEFAULT_ROLLOUTS = 20
 DEFAULT_CANDIDATES = 4
 ROLLOUT_NOISE = 0.08
 VARIANCE_FLOOR = 1.0  # point²: a loss's standard error is at least sqrt(1 / n), however alike the rollouts
-RACE_FIRST = 8  # rollouts every candidate gets before any is dropped (``rollouts`` at most this: no racing)
+RACE_FIRST = 5  # rollouts every candidate gets before any is dropped (``rollouts`` at most this: no racing)
 RACE_EVERY = 1  # rollouts between two checkpoints after the first batch
-RACE_Z = 1.5  # standard errors of the paired differences below the best that drop a candidate
+RACE_Z = 1.0  # standard errors of the paired differences below the best that drop a candidate
 RACE_STOP = False  # end a view when only the choice made is left (off: it runs on alone, its value more precise)
 
 

@@ -50,9 +50,10 @@ def noisy(mean: float, n: int, seed: int, spread: float = 1.0) -> list[float]:
 
 def test_a_clearly_worse_candidate_is_dropped_and_a_close_one_kept() -> None:
     n = 8
-    vals = [noisy(0.0, n, 1), noisy(4.0, n, 2), noisy(-3.0, n, 3), noisy(3.9, n, 2)]
-    assert _race(vals, [0, 1, 2, 3]) == [0, 1, 3]  # 2 is 7 points below the best: out; 3 is 0.1 below: in
-    vals[3] = noisy(3.0, n, 2)  # 1 point below the best in every rollout: out
+    near = RACE_Z * math.sqrt(VARIANCE_FLOOR / n) * 0.9  # below the floor's reach
+    vals = [noisy(0.0, n, 1), noisy(4.0, n, 2), noisy(-3.0, n, 3), noisy(4.0 - near, n, 2)]
+    assert _race(vals, [0, 1, 2, 3]) == [0, 1, 3]  # 2 is 7 points below the best: out; 3 is a little below: in
+    vals[3] = noisy(1.0, n, 2)  # 3 points below the best in every rollout: out
     assert _race(vals, [0, 1, 2, 3]) == [0, 1]
 
 
@@ -82,8 +83,9 @@ def test_the_floor_on_the_standard_error_holds_back_a_drop() -> None:
 
 def test_only_the_candidates_alive_are_compared() -> None:
     n = 8
-    vals = [[0.0] * n, [9.0] * n, [-0.5] * n]
-    assert _race(vals, [0, 2]) == [0, 2]  # 1 left the race: the best alive is the choice made, 0.5 above 2
+    near = RACE_Z * math.sqrt(VARIANCE_FLOOR / n) * 0.9
+    vals = [[0.0] * n, [9.0] * n, [-near] * n]
+    assert _race(vals, [0, 2]) == [0, 2]  # 1 left the race: the best alive is the choice made, within reach of 2
     assert _race(vals, [0, 1, 2]) == [0, 1]
 
 
@@ -142,7 +144,7 @@ def test_only_the_choice_made_left(by_hand: Any, monkeypatch: pytest.MonkeyPatch
 
 def test_a_candidate_that_falls_behind_later_is_dropped_later(by_hand: Any) -> None:
     late = [0.0] * 12 + [-9.0] * 8  # even with the best until rollout 12, then far below
-    table = [[0.0] * 20, [0.5] * 20, late]
+    table = [[0.0] * 20, [0.1] * 20, late]
     vals = by_hand(table, 20)
     assert len(vals[0]) == len(vals[1]) == 20
     assert RACE_FIRST < len(vals[2]) < 20 and vals[2] == late[: len(vals[2])]
