@@ -435,10 +435,12 @@ def _rng(settings: Settings, *key: Any) -> random.Random:
     return random.Random(":".join(map(str, (settings.seed, *key))))
 
 
-def _race(vals: Sequence[Sequence[float]], alive: Sequence[int], actual: int = 0, z: float = RACE_Z) -> list[int]:
+def _race(vals: Sequence[Sequence[float]], alive: Sequence[int], actual: int = 0, z: float | None = None) -> list[int]:
     """The candidates (indices into ``vals``, every one in ``alive`` with as many rollouts) still raced after a
     checkpoint: ``actual`` and the best by mean always; another one unless its paired difference to the best is
-    below zero by more than ``z`` standard errors (the se at least ``sqrt(VARIANCE_FLOOR / n)``)."""
+    below zero by more than ``z`` (default ``RACE_Z``) standard errors (the se at least
+    ``sqrt(VARIANCE_FLOOR / n)``)."""
+    z = RACE_Z if z is None else z
     n = len(vals[actual])
     means = {j: sum(vals[j]) / n for j in alive}
     best = max(alive, key=lambda j: (means[j], j == actual))
