@@ -13,8 +13,8 @@ from replay.replay import Replay
 
 if TYPE_CHECKING:
     from coach.coach import Report
-    from coach.evaluate import Evaluation
     from coach.findings import Finding
+    from coach.prices import Evaluation
 
 
 def _coach_place(rep: Replay, f: Finding) -> str:
@@ -100,7 +100,8 @@ def _seat_report(report: Report, seat: int) -> Report:
 
 def _evaluate(args: argparse.Namespace, rep: Replay) -> Evaluation:
     """Price the deal's decisions as the --evaluate options ask."""
-    from coach.evaluate import EvaluationUnsupported, Settings, evaluate_replay
+    from coach.evaluate import evaluate_replay
+    from coach.prices import EvaluationUnsupported, Settings
     from data.importer import progress_bar
 
     if args.rollouts < 2:
@@ -185,7 +186,7 @@ def cmd_coach(args: argparse.Namespace) -> int:
 
 def add_parser(sub: Any) -> None:
     """Add ``coach`` to the ``fupan`` parser's subcommands."""
-    from coach.evaluate import DEFAULT_CANDIDATES, DEFAULT_ROLLOUTS, DEFAULT_SAMPLING, SAMPLINGS
+    from coach.prices import DEFAULT_CANDIDATES, DEFAULT_ROLLOUTS, DEFAULT_SAMPLING, SAMPLINGS
 
     p = sub.add_parser("coach", help="the coach's findings: violations, maxims, notes")
     p.add_argument("log", help="a JSON or text log, or - for standard input")

@@ -6,14 +6,16 @@ Four parts, each printed as a small table:
      its rollout; the baseline is a RandomBot full deal (``simulate_deal``) in the same process, and each row
      gives its ratio to it. Medians over repeats.
   2. a full 够级 sample deal evaluated with the default Settings (every decision of all six seats, both views),
-     jobs=2: wall time and CPU seconds (this process and its workers; the wall time on an idle machine is about
-     CPU / 2) of the rollout fast path (``rollout``: the engine's ``advance``), beside the baseline in the same run,
-     the checked path of before (``rollout(checked=True)``: every move ruled on by ``step``); medians over runs,
-     the runs of the two paths interleaved; and whether the 10 s target holds.
+     jobs=2: wall time, CPU seconds (this process and its workers; the wall time on an idle machine is about
+     CPU / 2) and rollouts run with the candidates' race (the default, ``RACE_FIRST``, ``RACE_Z``, ``RACE_EVERY``),
+     beside the baseline in the same run, every candidate priced with every rollout (as before the race); medians
+     over runs, the runs of the two interleaved; how many decisions get the same grade; whether the 10 s target holds.
   4. accuracy against a 200-rollout reference: N decisions sampled from the sample 够级 deals, each priced with
-     200 rollouts of another seed (the reference: none of its rollouts is one of those it judges) and with the default 20 by the checked path and by the fast path (the same
-     rollout count): how often the best candidate agrees with the reference's, per view, and the mean absolute
-     error of the candidates' values (95 % CI), and the CPU seconds of each path on those decisions.
+     200 rollouts of another seed and no race (the reference: none of its rollouts is one of those it judges) and
+     with the default 20, raced and fixed: how often the best candidate agrees with the reference's, per view, the
+     mean absolute error of the loss of the choice made, of the best candidate's value and of every candidate's
+     value (95 % CIs; the raced candidates split into those priced in full and those dropped), the raced minus
+     fixed errors on the same decisions (95 % CI), and the rollouts and CPU seconds of each.
   3. policy strength: over N simulated 够级 deals the Policy team's mean points against a RandomBot team (the
      Policy's team alternates), and over N 保皇 deals one Policy seat (rotating) among four RandomBot seats;
      95 % confidence intervals.
@@ -27,7 +29,6 @@ Four parts, each printed as a small table:
 from __future__ import annotations
 
 import argparse
-import functools
 import json
 import math
 import os
@@ -41,8 +42,9 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from coach import evaluate
-from coach.evaluate import Settings, decision_points, evaluate_decision, evaluate_replay, rollout, side_points
+from coach.evaluate import decision_points, evaluate_decision, evaluate_replay, rollout, side_points
 from coach.policy import Policy, SeatBots
+from coach.prices import Decision, Evaluation, Settings
 from coach.worlds import knowledge, sample_hands, true_world, world
 from replay.log import read_log
 from replay.replay import Replay, engine_for
@@ -116,7 +118,8 @@ def print_rollouts(results: dict[str, dict[str, float]]) -> None:
 
 # -- 2. a full deal ---------------------------------------------------------------------------
 
-PATHS = ("fast", "checked")  # the rollout fast path, and the baseline: every move ruled on by ``step``
+PATHS = ("raced", "fixed")  # the candidates' race (the default), and the baseline: every candidate every rollout
+_RACE_FIRST = evaluate.RACE_FIRST
 
 
 def _cpu() -> float:
@@ -126,40 +129,39 @@ def _cpu() -> float:
 
 
 def _on_path(path: str) -> None:
-    """Route ``coach.evaluate``'s rollouts through ``path`` (workers fork from this process and inherit it)."""
-    evaluate.rollout = _ROLLOUT if path == "fast" else functools.partial(_ROLLOUT, checked=True)
+    """Race the candidates (``raced``) or price every one with every rollout (``fixed``, as before the race);
+    workers fork from this process and inherit it."""
+    evaluate.RACE_FIRST = _RACE_FIRST if path == "raced" else 10**9
 
 
 def bench_full_deals(deals: int, runs: int) -> list[dict[str, float | str]]:
-    """Wall and CPU time of ``evaluate_replay`` with default Settings, jobs=2, per path, per sample 够级 deal;
-    the values of both paths compared (they must be the same)."""
+    """Wall and CPU time of ``evaluate_replay`` with default Settings, jobs=2, per path, per sample 够级 deal, and
+    the rollouts each ran; how many decisions of the raced run have the grade of the fixed one."""
     out: list[dict[str, float | str]] = []
     for path in _samples("gouji")[:deals]:
         rep = Replay(read_log(path))
         row: dict[str, float | str] = {"deal": path.stem, "events": len(rep.log.events)}
         walls: dict[str, list[float]] = {p: [] for p in PATHS}
         cpus: dict[str, list[float]] = {p: [] for p in PATHS}
-        found: dict[str, object] = {}
+        found: dict[str, Evaluation] = {}
         for _ in range(runs):
             for p in PATHS:
                 _on_path(p)
                 c = _cpu()
-                ev = evaluate_replay(rep, Settings(), jobs=2)
+                found[p] = evaluate_replay(rep, Settings(), jobs=2)
                 cpus[p].append(_cpu() - c)
-                walls[p].append(ev.seconds)
-                doc = ev.to_json()
-                doc.pop("seconds")
-                found[p] = doc
-        _on_path("fast")
+                walls[p].append(found[p].seconds)
+        _on_path("raced")
         for p in PATHS:
             row[f"{p}_s"] = statistics.median(walls[p])
             row[f"{p}_cpu"] = statistics.median(cpus[p])
-        row["decisions"] = len(ev.decisions)
-        row["rollouts"] = ev.rollouts_done
-        row["same"] = "yes" if found["fast"] == found["checked"] else "NO"
+            row[f"{p}_rollouts"] = found[p].rollouts_done
+        row["decisions"] = len(found["raced"].decisions)
+        grades = [(a.grade, b.grade) for a, b in zip(found["raced"].decisions, found["fixed"].decisions, strict=True)]
+        row["same_grade"] = sum(a == b for a, b in grades)
         out.append(row)
         print(
-            f"   {path.stem}: fast {float(row['fast_s']):.1f} s, checked {float(row['checked_s']):.1f} s",
+            f"   {path.stem}: raced {float(row['raced_s']):.1f} s, fixed {float(row['fixed_s']):.1f} s",
             file=sys.stderr,
             flush=True,
         )
@@ -170,23 +172,24 @@ def print_full_deals(rows: list[dict[str, float | str]], runs: int) -> bool:
     s = Settings()
     print(
         f"2. a full 够级 deal priced with default Settings ({s.rollouts} rollouts, {s.max_candidates} candidates, "
-        f"views {'+'.join(s.views)}; every decision of all six seats; jobs=2; median of {runs} run(s))"
+        f"views {'+'.join(s.views)}; every decision of all six seats; jobs=2; median of {runs} run(s); raced: first "
+        f"{evaluate.RACE_FIRST}, z {evaluate.RACE_Z}, every {evaluate.RACE_EVERY}; fixed: every candidate every rollout)"
     )
     print(
-        f"{'deal':<24}{'events':>7}{'decis.':>7}{'rollouts':>9}{'fast s':>8}{'cpu s':>7}"
-        f"{'checked s':>11}{'cpu s':>7}{'x wall':>8}{'x cpu':>7}{'same':>6}"
+        f"{'deal':<24}{'decis.':>7}{'raced s':>8}{'cpu s':>7}{'rollouts':>9}"
+        f"{'fixed s':>8}{'cpu s':>7}{'rollouts':>9}{'x wall':>8}{'x cpu':>7}{'same grade':>11}"
     )
     for r in rows:
         print(
-            f"{r['deal']!s:<24}{r['events']:>7}{r['decisions']:>7}{r['rollouts']:>9}"
-            f"{float(r['fast_s']):>8.1f}{float(r['fast_cpu']):>7.1f}{float(r['checked_s']):>11.1f}"
-            f"{float(r['checked_cpu']):>7.1f}{float(r['checked_s']) / float(r['fast_s']):>8.2f}"
-            f"{float(r['checked_cpu']) / float(r['fast_cpu']):>7.2f}{r['same']!s:>6}"
+            f"{r['deal']!s:<24}{r['decisions']:>7}{float(r['raced_s']):>8.1f}{float(r['raced_cpu']):>7.1f}"
+            f"{r['raced_rollouts']:>9}{float(r['fixed_s']):>8.1f}{float(r['fixed_cpu']):>7.1f}{r['fixed_rollouts']:>9}"
+            f"{float(r['fixed_s']) / float(r['raced_s']):>8.2f}{float(r['fixed_cpu']) / float(r['raced_cpu']):>7.2f}"
+            f"{str(r['same_grade']) + '/' + str(r['decisions']):>11}"
         )
-    med = statistics.median(float(r["fast_s"]) for r in rows)
-    worst = max(float(r["fast_s"]) for r in rows)
-    idle = statistics.median(float(r["fast_cpu"]) for r in rows) / 2
-    ok = worst <= TARGET_DEAL_S and all(r["same"] == "yes" for r in rows)
+    med = statistics.median(float(r["raced_s"]) for r in rows)
+    worst = max(float(r["raced_s"]) for r in rows)
+    idle = statistics.median(float(r["raced_cpu"]) for r in rows) / 2
+    ok = worst <= TARGET_DEAL_S
     print(
         f"target: a full 够级 deal in at most {TARGET_DEAL_S:.0f} s with jobs=2: {'met' if ok else 'NOT met'} "
         f"(median {med:.1f} s, worst {worst:.1f} s; CPU / 2, the wall time of an idle machine: {idle:.1f} s)"
@@ -204,20 +207,41 @@ def _sampled_decisions(n: int, seed: int) -> list[tuple[Replay, int]]:
     return random.Random(f"{seed}:accuracy").sample(pool, min(n, len(pool)))
 
 
+def _errors(d: Decision, ref: Decision, view: str) -> dict[str, list[float]]:
+    """One view's errors against the reference: the loss of the choice made, the best candidate's value, every
+    candidate's value (those priced in full, as many rollouts as the choice made, and those dropped)."""
+    loss, rl = d.losses[view], ref.losses[view]
+    full = d.candidates[0].values[view].n
+    out: dict[str, list[float]] = {
+        "loss": [abs(loss.loss - rl.loss)],
+        "best": [abs(d.candidates[loss.best].values[view].mean - ref.candidates[rl.best].values[view].mean)],
+        "value": [],
+        "full": [],
+        "dropped": [],
+    }
+    for a, b in zip(d.candidates, ref.candidates, strict=True):
+        e = abs(a.values[view].mean - b.values[view].mean)
+        out["value"].append(e)
+        out["full" if a.values[view].n == full else "dropped"].append(e)
+    return out
+
+
 def bench_accuracy(n: int, seed: int, reference: int = 200) -> dict[str, object]:
-    """Per path: best-candidate agreement with a ``reference``-rollout pricing per view, the mean absolute error
-    of the candidates' values (mean, 95 % half-width), and the CPU seconds spent."""
+    """Per path: best-candidate agreement with a ``reference``-rollout pricing (every candidate every rollout) per
+    view, the errors of the loss of the choice made, of the best candidate's value and of every candidate's value
+    (mean, 95 % half-width; the raced path's minus the fixed one's on the same decisions), the CPU seconds."""
     picked = _sampled_decisions(n, seed)
     settings = Settings()
     ref_settings = Settings(rollouts=reference, seed=settings.seed + 1)  # other deals and seeds: independent
-    refs = []
-    for rep, i in picked:
-        refs.append(evaluate_decision(rep.engine, rep.states, rep.log.events, i, ref_settings))
+    _on_path("fixed")
+    refs = [evaluate_decision(rep.engine, rep.states, rep.log.events, i, ref_settings) for rep, i in picked]
     out: dict[str, object] = {"decisions": sum(r is not None for r in refs), "reference": reference}
+    per: dict[str, dict[str, list[float]]] = {}
     for p in PATHS:
         _on_path(p)
         agree: dict[str, list[int]] = {"seat": [], "all": []}
-        errors: list[float] = []
+        errors: dict[str, list[float]] = {k: [] for k in ("loss", "best", "value", "full", "dropped")}
+        rollouts = 0
         c = time.process_time()
         for (rep, i), ref in zip(picked, refs, strict=True):
             d = evaluate_decision(rep.engine, rep.states, rep.log.events, i, settings)
@@ -225,39 +249,64 @@ def bench_accuracy(n: int, seed: int, reference: int = 200) -> dict[str, object]
                 continue
             for view, loss in d.losses.items():
                 agree[view].append(int(loss.best == ref.losses[view].best))
-                errors += [
-                    abs(a.values[view].mean - b.values[view].mean)
-                    for a, b in zip(d.candidates, ref.candidates, strict=True)
-                ]
+                for k, v in _errors(d, ref, view).items():
+                    errors[k] += v
+                rollouts += sum(cand.values[view].n for cand in d.candidates)
         cpu = time.process_time() - c
-        mae, half = _mean_ci(errors)
+        per[p] = errors
         out[p] = {
             "agree": {v: (sum(a), len(a)) for v, a in agree.items()},
-            "mae": (mae, half),
-            "values": len(errors),
+            **{
+                k: (*_mean_ci(v), len(v)) if len(v) > 1 else (float("nan"), float("nan"), len(v))
+                for k, v in errors.items()
+            },
+            "rollouts": rollouts,
             "cpu_s": cpu,
         }
-    _on_path("fast")
+    _on_path("raced")
+    out["paired"] = {
+        k: _mean_ci([a - b for a, b in zip(per["raced"][k], per["fixed"][k], strict=True)]) for k in ("loss", "best")
+    }
     return out
 
 
 def print_accuracy(res: dict[str, object]) -> bool:
     print(
-        f"4. accuracy against a {res['reference']}-rollout reference, {res['decisions']} decisions sampled from the "
-        f"sample 够级 deals, default Settings ({Settings().rollouts} rollouts) on both paths"
+        f"4. accuracy against a {res['reference']}-rollout reference of another seed, {res['decisions']} decisions "
+        f"sampled from the sample 够级 deals, default Settings ({Settings().rollouts} rollouts), raced and fixed"
     )
-    print(f"{'path':<28}{'best agrees: seat':>19}{'all':>10}{'value MAE':>11}{'95 % CI':>18}{'CPU s':>8}")
-    rows: dict[str, tuple[float, float]] = {}
-    for p, label in (("checked", "checked (baseline: before)"), ("fast", "fast path")):
+    print(
+        f"{'path':<22}{'best agrees: seat':>18}{'all':>8}{'loss error [95 % CI]':>24}{'best value error':>24}"
+        f"{'value MAE (all cand.)':>24}{'rollouts':>9}{'CPU s':>7}"
+    )
+    for p, label in (("fixed", "fixed (baseline)"), ("raced", "raced")):
         r = res[p]
         assert isinstance(r, dict)
         (ms, ns), (ma, na) = r["agree"]["seat"], r["agree"]["all"]
-        mae, half = r["mae"]
-        rows[p] = (mae, ms + ma)
-        ci = f"[{mae - half:.3f}, {mae + half:.3f}]"
-        print(f"{label:<28}{f'{ms}/{ns}':>19}{f'{ma}/{na}':>10}{mae:>11.3f}{ci:>18}{r['cpu_s']:>8.1f}")
-    ok = rows["fast"][0] <= rows["checked"][0] + 1e-9 and rows["fast"][1] >= rows["checked"][1]
-    print(f"the fast path no less accurate than the checked one: {'yes' if ok else 'NO'}")
+        cells = [f"{m:.3f} [{m - h:.3f}, {m + h:.3f}]" for m, h, _ in (r["loss"], r["best"], r["value"])]
+        print(
+            f"{label:<22}{f'{ms}/{ns}':>18}{f'{ma}/{na}':>8}{cells[0]:>24}{cells[1]:>24}{cells[2]:>24}"
+            f"{r['rollouts']:>9}{r['cpu_s']:>7.1f}"
+        )
+    raced, fixed = res["raced"], res["fixed"]
+    assert isinstance(raced, dict) and isinstance(fixed, dict)
+    for k, label in (("full", "priced in full"), ("dropped", "dropped from the race")):
+        m, h, count = raced[k]
+        print(f"   raced, value MAE of the candidates {label}: {m:.3f} ± {h:.3f} ({count} values)")
+    paired = res["paired"]
+    assert isinstance(paired, dict)
+    ok = True
+    for k, label in (("loss", "loss error"), ("best", "best value error")):
+        m, h = paired[k]
+        ok &= m - h <= 0
+        print(f"   raced − fixed, {label} on the same decisions: {m:+.3f} [{m - h:+.3f}, {m + h:+.3f}]")
+    agree_r = sum(a for a, _ in raced["agree"].values())
+    agree_f = sum(a for a, _ in fixed["agree"].values())
+    print(
+        f"the race no less accurate than fixed rollouts (the paired CIs reach 0 or below; agreement "
+        f"{agree_r} vs {agree_f}): {'yes' if ok else 'NO'}; {fixed['cpu_s'] / raced['cpu_s']:.2f}x less CPU, "
+        f"{fixed['rollouts'] / raced['rollouts']:.2f}x fewer rollouts"
+    )
     return ok
 
 

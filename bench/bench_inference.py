@@ -37,8 +37,9 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from coach import inference
-from coach.evaluate import Settings, decision_points, evaluate_decision
+from coach.evaluate import decision_points, evaluate_decision
 from coach.policy import Policy
+from coach.prices import Settings
 from coach.worlds import Knowledge, knowledge, sample_hands
 from replay.replay import Replay
 from replay.simulate import RandomBot, simulate_deal

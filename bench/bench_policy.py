@@ -42,8 +42,9 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from policy_v1 import PolicyV1
 
-from coach.evaluate import ROLLOUT_NOISE, EvaluationError, side_points
+from coach.evaluate import side_points
 from coach.policy import Policy, SeatBots
+from coach.prices import ROLLOUT_NOISE, EvaluationError
 from coach.worlds import true_world
 from replay.log import read_log
 from replay.replay import Replay, engine_for

@@ -23,7 +23,8 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from coach.evaluate import Settings, evaluate_replay
+from coach.evaluate import evaluate_replay
+from coach.prices import Settings
 from coach.shengji import levels_won
 from coach.shengji_policy import ShengjiPolicy, declarations
 from replay.cards import full_decks

@@ -4,7 +4,7 @@ The rollouts price a decision by sampling the cards the seat could not see, so a
 in their noise (few rollouts, a lucky sample). Some errors need no sample: what the seat knew (its own
 hand, every seat's card count, the cards played) already shows that the choice made gave away something
 a legal play kept. These are checked by logic, not by simulation, and graded in both views
-(``coach.evaluate.Decision.certain``) however the rollouts came out:
+(``coach.prices.Decision.certain``) however the rollouts came out:
 
 - **pass-out** (有牌能走却不走): the seat passed (or closed with 扣) when playing its whole hand was legal:
   the play takes it out at once, the decline keeps every card.

@@ -14,7 +14,7 @@ from replay.log import Log
 from replay.replay import Replay
 
 if TYPE_CHECKING:
-    from coach.evaluate import Decision, Evaluation
+    from coach.prices import Decision, Evaluation
 
 
 @dataclass(frozen=True)

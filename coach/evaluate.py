@@ -13,6 +13,11 @@ Every candidate meets the same sampled deals and the same rollout seeds (common 
 the differences between candidates are sharper than the values. A value is the mean of the seat's
 side's points (``coach.grades``) with its standard error. Seeds derive from ``seed`` and the event
 index only: the result does not depend on ``jobs``.
+
+The candidates race (``_race``): after ``RACE_FIRST`` rollouts, and after every ``RACE_EVERY`` more, a
+candidate that is neither the choice made nor the current best is dropped when its paired difference to
+the best is below zero by more than ``RACE_Z`` standard errors; with ``RACE_STOP`` a view ends when only the
+choice made is left. The choice made and the best are priced with every rollout the view ran.
 """
 
 from __future__ import annotations
@@ -21,317 +26,41 @@ import math
 import os
 import random
 import time
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Sequence
 from concurrent.futures import ProcessPoolExecutor
-from dataclasses import dataclass, field
 from multiprocessing import get_all_start_methods, get_context
-from typing import Any, ClassVar
+from typing import Any
 
-from coach.certain import Certain, certain_error
+from coach.certain import certain_error
 from coach.choices import distinct
 from coach.games import coach_for, priced_games
-from coach.grades import GRADES, MISTAKE, accuracy, decision_accuracy, grade
 from coach.inference import infer
 from coach.policy import Policy
+from coach.prices import (
+    ROLLOUT_NOISE,
+    VARIANCE_FLOOR,
+    Candidate,
+    Decision,
+    Evaluation,
+    EvaluationError,
+    EvaluationUnsupported,
+    Loss,
+    Settings,
+    Wait,
+    stats,
+)
 from coach.worlds import NoWorld, sample_hands, seat_knowledge, seat_world, true_world, world
 from replay.cards import RANK_SJ, Card
 from replay.events import Burn, Bury, Call, Declare, Event, Exchange, Kou, Pass, Play, Rang, Yield
-from replay.log import event_from_json, parse_json_log
+from replay.log import parse_json_log
 from replay.replay import Replay
 from replay.state import State
 
 PRICED = (Play, Burn, Pass, Kou, Rang, Call, Yield, Declare, Exchange, Bury)  # the last three: 升级's
-DEFAULT_ROLLOUTS = 20
-DEFAULT_CANDIDATES = 4
-ROLLOUT_NOISE = 0.08
-SAMPLINGS = ("inference", "uniform")
-DEFAULT_SAMPLING = "uniform"  # inference did not win on both figures in 保皇 (docs/evaluation.md)
-VARIANCE_FLOOR = 1.0  # point²: a loss's standard error is at least sqrt(1 / n), however alike the rollouts
-
-
-@dataclass(frozen=True, slots=True)
-class Wait(Event):
-    """Not burning: a burner lets play go on. A candidate of a burn decision, never an event of a log."""
-
-    action: ClassVar[str] = "wait"
-
-
-class EvaluationUnsupported(ValueError):
-    """The game of the log has no rollout policy (a game whose coach does not price, as a new climbing game)."""
-
-
-class EvaluationError(RuntimeError):
-    """The rollout policy made a move the engine refused: a bug, never bad input."""
-
-
-@dataclass(frozen=True)
-class Settings:
-    """How hard to look: rollouts per candidate and view, candidates per decision, seed, noise, and how the
-    seat view's worlds are drawn (``sampling``: "inference", weighted by the others' play, ``coach.inference``;
-    or "uniform" over the deals that fit the public facts)."""
-
-    rollouts: int = DEFAULT_ROLLOUTS
-    max_candidates: int = DEFAULT_CANDIDATES
-    seed: int = 0
-    noise: float = ROLLOUT_NOISE
-    views: tuple[str, ...] = ("seat", "all")
-    sampling: str = DEFAULT_SAMPLING
-
-    def __post_init__(self) -> None:
-        if self.rollouts < 2:
-            raise ValueError(f"rollouts must be at least 2 (got {self.rollouts})")
-        if self.max_candidates < 2:
-            raise ValueError(f"max_candidates must be at least 2 (got {self.max_candidates})")
-        bad = [v for v in self.views if v not in ("seat", "all")]
-        if bad:
-            raise ValueError(f"unknown view {bad[0]!r} (expected 'seat' or 'all')")
-        if self.sampling not in SAMPLINGS:
-            raise ValueError(f"unknown sampling {self.sampling!r} (expected {' or '.join(map(repr, SAMPLINGS))})")
-
-    def to_json(self) -> dict[str, Any]:
-        """The ``settings`` object of ``Evaluation.to_json``."""
-        return {
-            "rollouts": self.rollouts,
-            "max_candidates": self.max_candidates,
-            "seed": self.seed,
-            "noise": self.noise,
-            "views": list(self.views),
-            "sampling": self.sampling,
-        }
-
-    @classmethod
-    def from_json(cls, doc: Mapping[str, Any]) -> Settings:
-        """The settings ``to_json`` wrote; without ``noise`` (written before it was kept) the default, without
-        ``sampling`` (written before inference) "uniform", as they were made."""
-        return cls(
-            rollouts=int(doc["rollouts"]),
-            max_candidates=int(doc["max_candidates"]),
-            seed=int(doc["seed"]),
-            noise=float(doc.get("noise", ROLLOUT_NOISE)),
-            views=tuple(str(v) for v in doc["views"]),
-            sampling=str(doc.get("sampling", "uniform")),
-        )
-
-
-@dataclass(frozen=True)
-class Value:
-    """Expected points: the mean over ``n`` rollouts and its standard error."""
-
-    mean: float
-    se: float
-    n: int
-
-    def to_json(self) -> dict[str, Any]:
-        """``{"mean", "se", "n"}`` rounded to 3 decimals."""
-        return {"mean": round(self.mean, 3), "se": round(self.se, 3), "n": self.n}
-
-    @classmethod
-    def from_json(cls, doc: Mapping[str, Any]) -> Value:
-        """The value ``to_json`` wrote."""
-        return cls(float(doc["mean"]), float(doc["se"]), int(doc["n"]))
-
-
-def _stats(xs: Sequence[float]) -> Value:
-    n = len(xs)
-    mean = sum(xs) / n
-    var = sum((x - mean) ** 2 for x in xs) / (n - 1) if n > 1 else 0.0
-    return Value(mean, math.sqrt(var / n), n)
-
-
-@dataclass(frozen=True)
-class Candidate:
-    """One option of a decision and its values per view (None where the view was not built)."""
-
-    event: Event
-    actual: bool
-    policy: bool
-    values: dict[str, Value]
-
-    def label(self) -> str:
-        """The option as text: ``play 9S 9H``, ``pass``."""
-        cards = " ".join(c.token for c in self.event.cards)
-        return f"{self.event.action} {cards}".strip()
-
-    def to_json(self) -> dict[str, Any]:
-        """The candidate in ``coach --evaluate --json``."""
-        return {
-            "event": self.event.to_json(),
-            "label": self.label(),
-            "actual": self.actual,
-            "policy": self.policy,
-            "values": {k: v.to_json() for k, v in self.values.items()},
-        }
-
-    @classmethod
-    def from_json(cls, doc: Mapping[str, Any], n_seats: int, index: int = 0) -> Candidate:
-        """The candidate ``to_json`` wrote (``label`` is derived); ``n_seats`` checks the event's seat,
-        ``index`` (the decision's event) names it in an error."""
-        raw = doc["event"]
-        event = Wait(int(raw["seat"])) if raw.get("action") == Wait.action else event_from_json(raw, index, n_seats)
-        return cls(
-            event,
-            bool(doc["actual"]),
-            bool(doc["policy"]),
-            {str(k): Value.from_json(v) for k, v in doc["values"].items()},
-        )
-
-
-@dataclass(frozen=True)
-class Loss:
-    """Best candidate's value minus the actual choice's, in one view, with the paired standard error."""
-
-    best: int  # index of the best candidate
-    loss: float
-    se: float
-
-    def to_json(self) -> dict[str, Any]:
-        """``{"best", "loss", "se"}``."""
-        return {"best": self.best, "loss": round(self.loss, 3), "se": round(self.se, 3)}
-
-    @classmethod
-    def from_json(cls, doc: Mapping[str, Any]) -> Loss:
-        """The loss ``to_json`` wrote."""
-        return cls(int(doc["best"]), float(doc["loss"]), float(doc["se"]))
-
-
-@dataclass(frozen=True)
-class Decision:
-    """A priced decision: event index, seat, candidates, losses per view, grade and accuracy."""
-
-    index: int
-    seat: int
-    candidates: tuple[Candidate, ...]
-    losses: dict[str, Loss]
-    notes: tuple[str, ...] = ()
-    #: an error by what the seat knew, whatever the rollouts say (``coach.certain``): graded in both views
-    certain: Certain | None = None
-
-    @property
-    def actual(self) -> Candidate:
-        """The choice made."""
-        return next(c for c in self.candidates if c.actual)
-
-    @property
-    def view(self) -> str:
-        """The view the grade is taken from: the seat's own, else all cards known."""
-        return "seat" if "seat" in self.losses else "all"
-
-    @property
-    def loss(self) -> Loss:
-        """The loss in the grading view."""
-        return self.losses[self.view]
-
-    def grade_in(self, view: str) -> str | None:
-        """The grade in one view (None where the view was not built): from its loss, and at least a
-        ``mistake`` for a certain error."""
-        loss = self.losses.get(view)
-        if loss is None:
-            return None
-        found = grade(loss.loss, loss.se)
-        if self.certain is not None and found not in ("mistake", "blunder"):
-            return "mistake"
-        return found
-
-    @property
-    def grade(self) -> str | None:
-        """``inaccuracy`` / ``mistake`` / ``blunder`` or None, in the grading view."""
-        return self.grade_in(self.view)
-
-    @property
-    def accuracy(self) -> float:
-        """Accuracy of this decision in percent (a certain error counts at least a mistake's loss)."""
-        if self.certain is not None:
-            return min(decision_accuracy(self.loss.loss, self.loss.se), decision_accuracy(MISTAKE, 0.0))
-        return decision_accuracy(self.loss.loss, self.loss.se)
-
-    def to_json(self) -> dict[str, Any]:
-        """The decision in ``coach --evaluate --json``."""
-        return {
-            "index": self.index,
-            "seat": self.seat,
-            "view": self.view,
-            "grade": self.grade,
-            "accuracy": round(self.accuracy, 1),
-            "losses": {k: v.to_json() for k, v in self.losses.items()},
-            "candidates": [c.to_json() for c in self.candidates],
-            "notes": list(self.notes),
-            "grades": {k: self.grade_in(k) for k in self.losses},
-            "certain": None if self.certain is None else self.certain.to_json(),
-        }
-
-    @classmethod
-    def from_json(cls, doc: Mapping[str, Any], n_seats: int) -> Decision:
-        """The decision ``to_json`` wrote (``view``, ``grade`` and ``accuracy`` are derived from the losses)."""
-        index = int(doc["index"])
-        return cls(
-            index,
-            int(doc["seat"]),
-            tuple(Candidate.from_json(c, n_seats, index) for c in doc["candidates"]),
-            {str(k): Loss.from_json(v) for k, v in doc["losses"].items()},
-            tuple(str(n) for n in doc.get("notes", ())),
-            None if doc.get("certain") is None else Certain.from_json(doc["certain"], index, n_seats),
-        )
-
-
-@dataclass(frozen=True)
-class Evaluation:
-    """Every priced decision of a deal, the settings, and what it cost."""
-
-    decisions: tuple[Decision, ...]
-    settings: Settings
-    n_seats: int
-    rollouts_done: int
-    seconds: float
-    skipped: tuple[tuple[int, str], ...] = field(default=())
-
-    def at(self, index: int) -> Decision | None:
-        """The decision at an event index, if priced."""
-        return next((d for d in self.decisions if d.index == index), None)
-
-    def seat_summary(self) -> list[dict[str, Any]]:
-        """Per seat: decisions priced, accuracy, and how many of each grade."""
-        out = []
-        for s in range(self.n_seats):
-            mine = [d for d in self.decisions if d.seat == s]
-            acc = accuracy(d.accuracy for d in mine)
-            row: dict[str, Any] = {
-                "seat": s,
-                "decisions": len(mine),
-                "accuracy": None if acc is None else round(acc, 1),
-            }
-            for g in GRADES:
-                row[g] = sum(d.grade == g for d in mine)
-            row["lost"] = round(sum(max(0.0, d.loss.loss) for d in mine if d.grade), 2)
-            out.append(row)
-        return out
-
-    def to_json(self) -> dict[str, Any]:
-        """The stable JSON of ``fupan coach --evaluate --json`` (under the key ``evaluation``)."""
-        return {
-            "settings": self.settings.to_json(),
-            "rollouts_done": self.rollouts_done,
-            "seconds": round(self.seconds, 2),
-            "seats": self.seat_summary(),
-            "decisions": [d.to_json() for d in self.decisions],
-            "skipped": [{"index": i, "why": why} for i, why in self.skipped],
-        }
-
-    @classmethod
-    def from_json(cls, doc: Mapping[str, Any]) -> Evaluation:
-        """The evaluation ``to_json`` wrote. The seat count is that of ``seats``; the seat summary, grades and
-        accuracies are derived again from the losses: from ``to_json``'s numbers, rounded to 3 decimals, a loss
-        within 0.001 of a grade's threshold may grade otherwise (``data.evaluations`` stores them unrounded, and
-        its round trip is exact). The settings as ``Settings.from_json`` reads them."""
-        settings = Settings.from_json(doc["settings"])
-        n_seats = len(doc["seats"])
-        return cls(
-            tuple(Decision.from_json(d, n_seats) for d in doc["decisions"]),
-            settings,
-            n_seats,
-            int(doc["rollouts_done"]),
-            float(doc["seconds"]),
-            tuple((int(k["index"]), str(k["why"])) for k in doc.get("skipped", ())),
-        )
+RACE_FIRST = 5  # rollouts every candidate gets before any is dropped (``rollouts`` at most this: no racing)
+RACE_EVERY = 1  # rollouts between two checkpoints after the first batch
+RACE_Z = 1.0  # standard errors of the paired differences below the best that drop a candidate
+RACE_STOP = False  # end a view when only the choice made is left (off: it runs on alone, its value more precise)
 
 
 # -- points and rollouts ------------------------------------------------------------------------
@@ -457,14 +186,42 @@ def _seat_worlds(
     return lambda k: world(eng, st, draw(k))
 
 
+def _race(vals: Sequence[Sequence[float]], alive: Sequence[int], actual: int = 0, z: float | None = None) -> list[int]:
+    """The candidates (indices into ``vals``, every one in ``alive`` with as many rollouts) still raced after a
+    checkpoint: ``actual`` and the best by mean always; another one unless its paired difference to the best is
+    below zero by more than ``z`` (default ``RACE_Z``) standard errors (the se at least
+    ``sqrt(VARIANCE_FLOOR / n)``)."""
+    z = RACE_Z if z is None else z
+    n = len(vals[actual])
+    means = {j: sum(vals[j]) / n for j in alive}
+    best = max(alive, key=lambda j: (means[j], j == actual))
+    floor = math.sqrt(VARIANCE_FLOOR / n)
+    keep = []
+    for j in alive:
+        if j not in (actual, best):
+            diff = stats([a - b for a, b in zip(vals[j], vals[best], strict=True)])
+            if diff.mean + z * max(diff.se, floor) < 0:
+                continue
+        keep.append(j)
+    return keep
+
+
 def _priced_view(
     eng: Any, worlds: Callable[[int], State], cands: list[Event], seat: int, settings: Settings, index: int, view: str
 ) -> list[list[float]]:
-    """Points per candidate per rollout: rollout ``k`` of every candidate shares deal and seed."""
+    """Points per candidate per rollout: rollout ``k`` of every candidate shares deal and seed. The candidates
+    race (``_race``, from rollout ``RACE_FIRST`` on): a dropped one keeps the rollouts it had; with ``RACE_STOP``
+    the view ends when only the choice made (index 0) is left."""
     vals: list[list[float]] = [[] for _ in cands]
+    alive = list(range(len(cands)))
     for k in range(settings.rollouts):
+        if k >= max(RACE_FIRST, 2) and (k - RACE_FIRST) % RACE_EVERY == 0 and len(alive) > 1:
+            alive = _race(vals, alive)
+            if RACE_STOP and alive == [0]:
+                break
         base = worlds(k)
-        for j, ev in enumerate(cands):
+        for j in alive:
+            ev = cands[j]
             after = base
             if not isinstance(ev, Wait):
                 out = eng.step(base, ev)
@@ -477,10 +234,14 @@ def _priced_view(
 
 
 def _loss(vals: list[list[float]], actual: int) -> Loss:
+    """The best among the candidates priced with as many rollouts as ``actual`` (a candidate dropped from the
+    race has fewer, unless it was dropped where the view ended: then ``actual`` is the best) minus ``actual``,
+    with the paired standard error (at least ``sqrt(VARIANCE_FLOOR / n)``)."""
+    n = len(vals[actual])
     means = [sum(v) / len(v) for v in vals]
-    best = max(range(len(vals)), key=lambda j: (means[j], j == actual))
+    best = max((j for j in range(len(vals)) if len(vals[j]) == n), key=lambda j: (means[j], j == actual))
     diffs = [b - a for b, a in zip(vals[best], vals[actual], strict=True)]
-    se = max(_stats(diffs).se, math.sqrt(VARIANCE_FLOOR / len(diffs)))
+    se = max(stats(diffs).se, math.sqrt(VARIANCE_FLOOR / len(diffs)))
     return Loss(best, means[best] - means[actual], se)
 
 
@@ -517,7 +278,7 @@ def evaluate_decision(
     if not values:
         return Decision(index, seat, (), {}, tuple(notes))
     cand_objs = tuple(
-        Candidate(e, j == 0, j == policy_at, {view: _stats(v[j]) for view, v in values.items()})
+        Candidate(e, j == 0, j == policy_at, {view: stats(v[j]) for view, v in values.items()})
         for j, e in enumerate(cands)
     )
     losses = {view: _loss(v, 0) for view, v in values.items()}
@@ -615,7 +376,7 @@ def evaluate_replay(
             skipped.append((i, why or "; ".join(d.notes if d else ())))
         else:
             decisions.append(d)
-    done_rollouts = sum(len(d.candidates) * settings.rollouts * len(d.losses) for d in decisions)
+    done_rollouts = sum(v.n for d in decisions for c in d.candidates for v in c.values.values())
     return Evaluation(
         tuple(decisions), settings, replay.engine.n, done_rollouts, time.perf_counter() - t0, tuple(skipped)
     )

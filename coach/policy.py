@@ -30,7 +30,7 @@ import random
 from typing import Any
 
 from coach.games import coach_for
-from replay.cards import RANK_2, RANK_10, RANK_A, RANK_Q, RANK_SJ, Card
+from replay.cards import RANK_2, RANK_10, RANK_A, RANK_BJ, RANK_Q, RANK_SJ, Card
 from replay.events import Event, Pass, Play, Revolution, Waive
 from replay.seats import opposite
 from replay.simulate import RandomBot
@@ -199,8 +199,56 @@ class Policy(RandomBot):
                 broken = tuple(group[:m])
         if broken is not None or natural_only:
             return broken
-        opts = self.answer_options(eng, st, seat)
-        return opts[0] if opts else None
+        return self.cheapest_spending(eng, st, seat)
+
+    def cheapest_spending(self, eng: Any, st: State, seat: int) -> Cards | None:
+        """``answer_options(...)[0]`` on a table that is neither dead nor binding the seat by a burn's condition:
+        the sets ``answers`` lists, priced by ``cost`` without building them; the first of the cheapest, as the
+        stable sort of ``answer_options`` keeps it."""
+        table = st.table
+        assert table is not None
+        if table.dead:
+            return None
+        m, over = table.size, table.base
+        groups = self.by_rank(st, seat)
+        twos = groups.get(RANK_2, []) if eng.twos_attach else []
+        sjs, bjs = groups.get(RANK_SJ, []), groups.get(RANK_BJ, [])
+        need_bj = table.sj if over < RANK_SJ else 0
+        best: tuple[int, int, int, int] | None = None
+        pick: tuple[int, int, int, int] | None = None  # base, natural cards, 2s, small jokers (big ones: the rest)
+        for base, group in groups.items():
+            if base <= over:
+                continue
+            if base == RANK_BJ:
+                if len(bjs) >= m and (best is None or (m, 0, 0, base) < best):
+                    best, pick = (m, 0, 0, base), (base, 0, 0, 0)
+                continue
+            if base == RANK_SJ:
+                for bj in range(0, min(len(bjs), m - 1) + 1):
+                    sj = m - bj
+                    if 1 <= sj <= len(sjs) and bj >= need_bj and (bj == 0 or over < RANK_SJ):
+                        if best is None or (m, 0, 0, base) < best:
+                            best, pick = (m, 0, 0, base), (base, 0, 0, sj)
+                        break  # the other splits cost the same
+                continue
+            extra = len(twos) if base != RANK_2 else 0
+            size = len(group)
+            for bj in range(need_bj, min(len(bjs), m - 1) + 1):
+                for sj in range(0, min(len(sjs), m - 1 - bj) + 1):
+                    rest = m - bj - sj
+                    t2 = max(0, rest - size)
+                    if t2 > min(extra, rest - 1):
+                        continue
+                    k = rest - t2
+                    key = (bj + sj, k if base == RANK_2 else t2, int(k < size), base)
+                    if best is None or key < best:
+                        best, pick = key, (base, k, t2, sj)
+        if pick is None:
+            return None
+        base, k, t2, sj = pick
+        if base >= RANK_SJ:
+            return tuple(sjs[:sj] + bjs[: m - sj])
+        return tuple(groups[base][:k] + twos[:t2] + sjs[:sj] + bjs[: m - k - t2 - sj])
 
     # -- bidding (保皇) ------------------------------------------------------------------------------
 

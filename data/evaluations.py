@@ -35,7 +35,7 @@ from sqlalchemy.dialects.sqlite import insert as sqlite_insert
 from sqlalchemy.engine import Connection, Engine
 from sqlalchemy.orm import Session
 
-from coach.evaluate import Evaluation, Settings
+from coach.prices import Evaluation, Settings
 from coach.version import COACH_VERSION
 from data.database import WRITE
 from data.derive import versions

@@ -21,7 +21,8 @@ from app_pages import finish_evaluation, run_page
 from streamlit.testing.v1 import AppTest
 
 from coach import evaluate
-from coach.evaluate import Evaluation, Settings, evaluate_replay
+from coach.evaluate import evaluate_replay
+from coach.prices import Evaluation, Settings
 from data.database import open_db
 from data.evaluations import load_evaluation, save_evaluation
 from data.importer import import_log

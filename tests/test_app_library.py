@@ -536,7 +536,8 @@ def test_players_shows_charts(library: Library, lang: str) -> None:
 
 
 def test_players_shows_accuracy_of_evaluated_deals(library: Library) -> None:
-    from coach.evaluate import Settings, evaluate_replay
+    from coach.evaluate import evaluate_replay
+    from coach.prices import Settings
     from data.evaluations import save_evaluation
     from replay.replay import Replay
 

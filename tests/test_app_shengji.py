@@ -645,7 +645,8 @@ def test_a_seat_that_does_not_declare_is_marked():
 
 
 def test_players_page_shows_shengji_accuracy(library):
-    from coach.evaluate import Settings, evaluate_replay
+    from coach.evaluate import evaluate_replay
+    from coach.prices import Settings
     from data.evaluations import save_evaluation
 
     deal_id, rep = library.match[0]

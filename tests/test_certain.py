@@ -24,8 +24,9 @@ from test_evaluate import GO_OUT  # seat 1 passes when 5S takes it out
 
 import cli
 from coach.certain import Certain, beatable, certain_error
-from coach.evaluate import Decision, Evaluation, Settings, _offer, evaluate_decision, evaluate_replay
+from coach.evaluate import _offer, evaluate_decision, evaluate_replay
 from coach.grades import MISTAKE, decision_accuracy
+from coach.prices import Decision, Evaluation, Settings
 from replay.cards import Card
 from replay.events import Burn, Kou, Pass, Play
 from replay.notation import parse_text

@@ -11,8 +11,8 @@ import pytest
 
 import cli
 from coach.coach import coach_replay, weak_choice, with_prices
-from coach.evaluate import Candidate, Decision, Evaluation, Loss, Settings, Value
 from coach.findings import Evidence, Finding
+from coach.prices import Candidate, Decision, Evaluation, Loss, Settings, Value
 from coach.report import html_report
 from replay.events import Pass, Play
 from replay.log import Seat
@@ -195,7 +195,8 @@ def _burn_deal() -> tuple[Replay, int]:
 
 
 def test_a_burn_is_priced_against_letting_play_go_on() -> None:
-    from coach.evaluate import Wait, evaluate_decision
+    from coach.evaluate import evaluate_decision
+    from coach.prices import Wait
 
     rep, i = _burn_deal()
     d = evaluate_decision(rep.engine, rep.states, rep.log.events, i, Settings(rollouts=3, max_candidates=3))

@@ -12,12 +12,13 @@ from pathlib import Path
 import pytest
 
 from coach.coach import coach_replay
-from coach.evaluate import EvaluationUnsupported, evaluate_replay, side_points
+from coach.evaluate import evaluate_replay, side_points
 from coach.findings import Finding
 from coach.games import GameCoach, coach_for, priced_games, register, unregister
 from coach.maxims import MAXIMS, maxims_for
 from coach.moment import Moment
 from coach.policy import Policy, same_side
+from coach.prices import EvaluationUnsupported
 from coach.report import html_report
 from replay import games
 from replay.baohuang_score import score_baohuang

@@ -25,8 +25,6 @@ from coach import evaluate
 from coach.evaluate import (
     PRICED,
     SINGLE,
-    Settings,
-    Wait,
     candidates,
     decision_points,
     evaluate_decision,
@@ -35,6 +33,7 @@ from coach.evaluate import (
     side_points,
 )
 from coach.grades import BLUNDER, INACCURACY, MISTAKE, accuracy, counted_loss, decision_accuracy, grade
+from coach.prices import Settings, Wait
 from replay.events import Burn, Event, Play
 from replay.notation import parse_text
 from replay.replay import Replay

@@ -24,7 +24,8 @@ from sqlmodel import Session
 from storage_dbs import import_into_old_schema
 
 import data.evaluations as evaluations
-from coach.evaluate import Evaluation, Settings, evaluate_replay
+from coach.evaluate import evaluate_replay
+from coach.prices import Evaluation, Settings
 from data.database import alembic_config, current_revision, make_engine, migrate, open_db
 from data.evaluations import (
     StoredEvaluationError,

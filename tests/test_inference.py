@@ -18,10 +18,11 @@ from dataclasses import replace
 
 import pytest
 
-from coach.evaluate import Evaluation, Settings, decision_points, evaluate_decision
+from coach.evaluate import decision_points, evaluate_decision
 from coach.games import coach_for
 from coach.inference import Hands, Reader, ess, infer, log_weight, observations, shape, systematic
 from coach.policy import Policy
+from coach.prices import Evaluation, Settings
 from coach.worlds import Knowledge, knowledge, sample_hands, world
 from data.evaluations import settings_from_key, settings_key
 from replay.cards import Card

@@ -16,7 +16,8 @@ from sqlalchemy.engine import Engine
 
 import cli
 import data.recoach as recoach_module
-from coach.evaluate import Settings, evaluate_replay
+from coach.evaluate import evaluate_replay
+from coach.prices import Settings
 from coach.version import COACH_VERSION
 from data import queries
 from data.database import current_revision, make_engine, migrate, open_db

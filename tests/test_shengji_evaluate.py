@@ -24,8 +24,9 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as hst
 
 import cli
-from coach.evaluate import PRICED, Settings, candidates, decision_points, evaluate_decision, rollout, side_points
+from coach.evaluate import PRICED, candidates, decision_points, evaluate_decision, rollout, side_points
 from coach.games import coach_for, priced_games
+from coach.prices import Settings
 from coach.shengji_policy import ShengjiPolicy, declarations
 from coach.shengji_worlds import (
     KITTY_SLOT,

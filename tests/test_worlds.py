@@ -336,7 +336,8 @@ def test_world_replaces_the_hands_only() -> None:
 
 def same_seat_view(rep: Replay, other: Replay, index: int, seat: int, seed: int) -> None:
     """``seat`` knew the same at ``index`` in both deals, and its view prices the decision the same."""
-    from coach.evaluate import Settings, evaluate_decision
+    from coach.evaluate import evaluate_decision
+    from coach.prices import Settings
 
     mine = knowledge(rep.engine, rep.states, rep.log.events, index, seat)
     theirs = knowledge(other.engine, other.states, other.log.events, index, seat)

@@ -8,7 +8,7 @@ from __future__ import annotations
 import pandas as pd
 import streamlit as st
 
-from coach.evaluate import Evaluation
+from coach.prices import Evaluation
 from replay.replay import Replay, StepView
 from replay.scoring import Score
 from replay.seats import opposite

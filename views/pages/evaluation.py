@@ -28,9 +28,9 @@ import plotly.graph_objects as go
 import streamlit as st
 
 from coach import evaluate
-from coach.evaluate import DEFAULT_CANDIDATES, DEFAULT_ROLLOUTS, Candidate, Decision, Evaluation, Settings
 from coach.games import priced_games
 from coach.grades import GRADES
+from coach.prices import DEFAULT_CANDIDATES, DEFAULT_ROLLOUTS, Candidate, Decision, Evaluation, Settings
 from data.evaluations import StoredEvaluation, StoredEvaluationError, save_evaluation, settings_key
 from replay.replay import Replay
 from views import games

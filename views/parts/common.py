@@ -28,7 +28,7 @@ from sqlalchemy.exc import SQLAlchemyError
 from sqlmodel import Session
 
 from coach.coach import Report, coach_replay
-from coach.evaluate import Evaluation
+from coach.prices import Evaluation
 from data import queries
 from data.database import DamagedDatabase, DatabaseStateError, library_state, open_db
 from data.decisions import StoredDecision, deal_decisions

@@ -11,7 +11,7 @@ from typing import Any
 import pandas as pd
 import streamlit as st
 
-from coach.evaluate import Candidate, Decision, Evaluation, Settings
+from coach.prices import Candidate, Decision, Evaluation, Settings
 from replay.replay import Replay
 from views.parts.common import t
 from views.parts.table import action_label, cards_text, tr

@@ -21,8 +21,8 @@ from views.parts import table
 
 if TYPE_CHECKING:
     from coach.coach import Report
-    from coach.evaluate import Evaluation
     from coach.findings import Finding
+    from coach.prices import Evaluation
     from replay.scoring import Score
 
 TableDrawing = Callable[[Replay, int, "int | None", str], str]  # (rep, step, seat_view, lang) -> HTML
