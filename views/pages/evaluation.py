@@ -325,8 +325,8 @@ def _run_form(deal_id: int, rep: Replay, expanded: bool) -> str | None:
     with st.expander(t("评估这一局", "Evaluate this deal"), expanded=expanded and job is None):
         st.caption(
             t(
-                "模拟越多越准也越慢：默认设置下一局够级在两个空闲的核上约需 17 秒，在后台进行。",
-                "More rollouts are more precise and slower: at the defaults a 够级 deal takes about 17 s on two "
+                "模拟越多越准也越慢：默认设置下一局够级在两个空闲的核上约需 14 秒，在后台进行。",
+                "More rollouts are more precise and slower: at the defaults a 够级 deal takes about 14 s on two "
                 "idle cores, in the background.",
             )
         )
