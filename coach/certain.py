@@ -32,13 +32,12 @@ from dataclasses import dataclass
 from typing import Any
 
 from coach.games import coach_for
-from coach.policy import cost
+from coach.policy import Policy
 from coach.worlds import NoWorld, knowledge
 from replay.cards import RANK_2, RANK_BJ, RANK_SJ, Card
 from replay.events import Burn, Event, Kou, Pass, Play
 from replay.log import event_from_json
 from replay.sets import CardSet, SetFormError, make_set
-from replay.simulate import RandomBot
 from replay.state import State
 
 KINDS: Mapping[str, tuple[str, str]] = {
@@ -80,10 +79,9 @@ class Certain:
 
 
 def _answers(eng: Any, st: State, seat: int) -> list[tuple[Card, ...]]:
-    """Every shape of set in the seat's hand that beats the table, cheapest first (legal or not: ``can``
-    decides)."""
-    groups = st.hands[seat].by_rank()
-    return sorted(RandomBot(random.Random(0)).answers(eng, st, seat), key=lambda c: cost(c, groups))
+    """Every shape of set in the seat's hand that beats the table, cheapest first, those a burn's condition
+    forbids left out (the policy's own list; legal or not: ``can`` decides)."""
+    return Policy(random.Random(0), noise=0.0).answer_options(eng, st, seat)
 
 
 def _legal(eng: Any, st: State, seat: int, cards: tuple[Card, ...]) -> Event | None:
@@ -173,13 +171,10 @@ def certain_error(eng: Any, states: Sequence[State], events: Sequence[Event], in
         pool = _others_cards(eng, states, events, index, seat)
     except NoWorld:
         return None
-    bound = game.bound(st, seat)
-    for play in answers:
+    for play in answers:  # a bound burner's carry a joker (``_answers``): its condition holds
         rest = list(hand)
         for c in play.cards:
             rest.remove(c)
-        if bound and not any(c.rank >= RANK_SJ for c in play.cards):
-            continue  # the burn's condition would break: not a sure continuation
         try:
             make_set(rest, eng.twos_attach)
         except SetFormError:
