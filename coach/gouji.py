@@ -10,9 +10,8 @@ from __future__ import annotations
 from typing import Any
 
 from coach.games import GameCoach, Teams, register
-from replay import seats
+from replay import gouji_score, seats
 from replay.events import Event, Kou, Pass
-from replay.gouji_score import score_gouji
 from replay.gouji_state import GoujiState
 from replay.profile import Profile
 from replay.replay import Replay
@@ -45,18 +44,19 @@ def _same_side(st: State, a: int, b: int) -> bool:
     return seats.same_side(a, b)
 
 
+_PASS = tuple(Pass(s) for s in range(6))  # events are values: one of each per seat
+_KOU = tuple(Kou(s) for s in range(6))
+
+
 def _decline(st: State, seat: int) -> Event:
     """The owner's 对头 declines with 扣 (``Gouji.actors``), everyone else passes."""
-    return Kou(seat) if seat == seats.opposite(st.owner) else Pass(seat)
+    return _KOU[seat] if seat == seats.opposite(st.owner) else _PASS[seat]
 
 
 def team_result(st: State, profile: Profile, team: int) -> int:
     """Team ``team``'s (0 or 1) net points of a finished deal: ``raw``, doubled after 串三户 (0 for a void deal)."""
     assert isinstance(st, GoujiState)  # the coach gives this module its game's states only
-    sc = score_gouji(st, profile)
-    if sc is None or sc.void:
-        return 0
-    return sc.teams[team].raw * (2 if sc.sweep else 1)
+    return gouji_score.team_points(st, profile, team)
 
 
 def team_points(eng: Any, st: State, seat: int) -> float:

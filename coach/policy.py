@@ -29,7 +29,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from coach.games import coach_for
+from coach.games import GameCoach, coach_for
 from replay.cards import RANK_2, RANK_10, RANK_A, RANK_BJ, RANK_Q, RANK_SJ, Card
 from replay.events import Event, Pass, Play, Revolution, Waive
 from replay.seats import opposite
@@ -84,12 +84,12 @@ class Policy(RandomBot):
         one on every plain set but the last, those sets from the highest with a joker, the last bare."""
         groups = self.by_rank(st, seat)
         plain = sorted(r for r in groups if r < RANK_SJ)
-        jokers = [c for r in sorted(groups, reverse=True) if r >= RANK_SJ for c in groups[r]]
+        jokers = groups.get(RANK_BJ, []) + groups.get(RANK_SJ, [])  # the biggest first
         if not plain:
             return [tuple(jokers)]
         if len(plain) == 1 or (eng.twos_attach and len(plain) == 2 and RANK_2 in groups):
             return [tuple(c for r in plain for c in groups[r]) + tuple(jokers)]  # one set: 2s attach to the base
-        bound = coach_for(eng.game).bound(st, seat) and jokers
+        bound = bool(jokers) and coach_for(eng.game).bound(st, seat)
         if jokers and not bound:
             ranks = [r for r in plain if not (r == RANK_2 and eng.twos_attach)]
             if len(ranks) - 1 <= len(jokers):  # a joker on every set but the last: it goes out on them
@@ -121,22 +121,6 @@ class Policy(RandomBot):
         opts.sort(key=lambda c: cost(c, groups))
         return opts
 
-    def wants_to_answer(self, eng: Any, st: State, seat: int, cards: Cards) -> bool:
-        """Whether the cheapest answer ``cards`` is worth playing now."""
-        left = st.hands[seat].size
-        if len(cards) == left:
-            return True  # goes out
-        owner = st.owner
-        if st.active(owner) and same_side(eng, st, seat, owner):
-            return False  # never beat a partner's standing set
-        dear = any(c.rank >= RANK_2 for c in cards) and cards[-1].rank >= RANK_2
-        if not dear:
-            return True
-        table = st.table
-        assert table is not None
-        big = table.base >= RANK_A or table.size >= 3
-        return big or st.hands[owner].size <= 6 or left <= 8
-
     def holds_back(self, st: State, seat: int, cards: Cards) -> bool:
         """Whether the natural answer ``cards`` is too dear for the low set on the table: it breaks a group
         on a set below ``LOW_SET``, or it spends a Q, K or A on a set below ``VERY_LOW_SET``."""
@@ -154,9 +138,10 @@ class Policy(RandomBot):
         game = coach_for(eng.game)
         if game.bidding(st):
             return self.bid(eng, st)
-        if st.table is None or st.window:
-            seat = st.leader if st.table is None else st.owner
-            if st.phase == SETUP and st.table is None:
+        table = st.table
+        if table is None or st.window:
+            seat = st.leader if table is None else st.owner
+            if st.phase == SETUP and table is None:
                 seat = game.first_leader(eng, st)
                 if seat == -1:
                     seat = st.active_seats()[0]
@@ -164,26 +149,31 @@ class Policy(RandomBot):
                 return Pass(eng.burners(st)[0])
             return Play(seat, cards=self.lead(eng, st, seat))
         seat = st.to_act
-        decline = game.decline(st, seat)  # 够级: the owner's 对头 declines with 扣, everyone else passes
         if self.rng.random() < self.noise:
             opts = self.answer_options(eng, st, seat)
             k = self.rng.randrange(len(opts) + 1)
-            return decline if k == len(opts) else Play(seat, cards=opts[k])
-        table, owner, left = st.table, st.owner, st.hands[seat].size
-        if left != table.size and st.active(owner) and game.same_side(st, seat, owner):
-            return decline  # never beat a partner's standing set (wants_to_answer, decided early)
-        spend = table.base >= RANK_A or table.size >= 3 or st.hands[owner].size <= 6 or left <= 8
-        best = self.cheapest_answer(eng, st, seat, natural_only=not (spend or left == table.size))
-        if best is None or (not spend and left != table.size and self.holds_back(st, seat, best)):
-            return decline
-        return Play(seat, cards=best) if self.wants_to_answer(eng, st, seat, best) else decline
+            return game.decline(st, seat) if k == len(opts) else Play(seat, cards=opts[k])
+        owner, left, m = st.owner, st.hands[seat].size, table.size
+        out = left == m  # an answer (as many cards as the table's) takes the seat out
+        if not out and st.live >> owner & 1 and game.same_side(st, seat, owner):
+            return game.decline(st, seat)  # never beat a partner's standing set
+        spend = table.base >= RANK_A or m >= 3 or st.hands[owner].size <= 6 or left <= 8
+        best = self._cheapest(game, eng, st, seat, not (spend or out))
+        if best is None:
+            return game.decline(st, seat)  # 够级: the owner's 对头 declines with 扣, everyone else passes
+        if not (spend or out) and (best[-1].rank >= RANK_2 or self.holds_back(st, seat, best)):
+            return game.decline(st, seat)  # 2s and jokers kept for a high set; a low set held back
+        return Play(seat, cards=best)
 
     def cheapest_answer(self, eng: Any, st: State, seat: int, natural_only: bool = False) -> Cards | None:
         """``answer_options(...)[0]``, found without listing every option when natural cards do
         (``natural_only``: None instead of an answer that spends 2s or jokers)."""
+        return self._cheapest(coach_for(eng.game), eng, st, seat, natural_only)
+
+    def _cheapest(self, game: GameCoach, eng: Any, st: State, seat: int, natural_only: bool) -> Cards | None:
         table = st.table
         assert table is not None
-        if table.dead or (table.sj and table.base < RANK_SJ) or coach_for(eng.game).bound(st, seat):
+        if table.dead or (table.sj and table.base < RANK_SJ) or game.bound(st, seat):
             opts = self.answer_options(eng, st, seat)
             return opts[0] if opts else None
         m = table.size
@@ -233,6 +223,8 @@ class Policy(RandomBot):
                 continue
             extra = len(twos) if base != RANK_2 else 0
             size = len(group)
+            if size + extra + len(sjs) + len(bjs) < m:
+                continue  # too few cards, whatever is attached
             for bj in range(need_bj, min(len(bjs), m - 1) + 1):
                 for sj in range(0, min(len(sjs), m - 1 - bj) + 1):
                     rest = m - bj - sj

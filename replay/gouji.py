@@ -237,7 +237,7 @@ class Gouji(GoujiSetup):
             cards = ev.cards
             hand = st.hands[s].remove(cards)
             if hand is not None:
-                return self._put(st, s, make_set(cards, self.twos_attach), cards, hand, False)[0]
+                return self._put(st, s, make_set(cards, self.twos_attach), cards, hand, False, words=False)[0]
         elif (kind is Pass or kind is Kou) and table is not None and s == st.to_act and not st.window and s != st.owner:
             return self._declined(st, s)
         return self.step(st, ev).state

@@ -12,7 +12,7 @@ from typing import Any, NamedTuple
 from replay.cards import Card
 from replay.climbing import Climbing, Outcome
 from replay.engine import Problem
-from replay.gouji_state import GoujiState, close_round, put_set, turn
+from replay.gouji_state import GoujiState, close_round, put_set, turn, turn_made
 from replay.hand import Hand
 from replay.profile import Profile
 from replay.scoring import place_words, places_at
@@ -182,9 +182,13 @@ class GoujiCycle(Climbing[GoujiState]):
 
     # -- the answer cycle -------------------------------------------------------------------------
 
-    def _advance(self, st: GoujiState, responded: int, locked: int, cursor: int, let_seat: int) -> GoujiState:
+    def _advance(
+        self, st: GoujiState, responded: int, locked: int, cursor: int, let_seat: int, made: bool = False
+    ) -> GoujiState:
         """Find who acts next on the table set, or close the round, after the answer-cycle fields
-        take the given values."""
+        take the given values (``made``: ``st`` was just made by the caller and is seen by no one else, so
+        the next seat's turn may be set in it)."""
+        set_turn = turn_made if made else None
         o = st.owner
         live = st.live
         simple = not st.table_gouji and not st.dead_set and st.let_only != o
@@ -193,9 +197,13 @@ class GoujiCycle(Climbing[GoujiState]):
             if not live >> s & 1 or responded >> s & 1 or s == let_seat:
                 continue
             if (simple and not locked >> s & 1) or self._entitled(st, s, o, locked):
+                if set_turn is not None:
+                    return set_turn(st, s, False, responded, locked, cursor, let_seat)
                 return turn(st, s, False, False, responded, locked, cursor, let_seat)
         t = OPP[o]
         if live >> t & 1 and not responded >> t & 1 and self._may_close(st, t, locked):
+            if set_turn is not None:
+                return set_turn(st, t, True, responded, locked, (o + 5) % 6, let_seat)
             return turn(st, t, True, False, responded, locked, (o + 5) % 6, let_seat)
         if st.dead_set:
             nxt = turn(st, -1, False, False, responded, locked, cursor, let_seat)
@@ -217,9 +225,10 @@ class GoujiCycle(Climbing[GoujiState]):
         return close_round(st, leader, chaos, 0 if chaos else st.burners, OPP[o])
 
     def _put(
-        self, st: GoujiState, s: int, cs: CardSet, cards: tuple[Card, ...], hand: Hand, burn: bool
+        self, st: GoujiState, s: int, cs: CardSet, cards: tuple[Card, ...], hand: Hand, burn: bool, words: bool = True
     ) -> tuple[GoujiState, list[str]]:
-        """Seat ``s`` puts ``cs`` on the table; the answer cycle restarts from it."""
+        """Seat ``s`` puts ``cs`` on the table; the answer cycle restarts from it (``words``: False leaves the
+        place of a seat going out unworded, for ``advance``)."""
         fx: list[str] = []
         hands = (*st.hands[:s], hand, *st.hands[s + 1 :])
         burners, failed = st.burners, st.failed
@@ -257,20 +266,20 @@ class GoujiCycle(Climbing[GoujiState]):
         )
         new = self._played_over(st, new, s, cards, fx)
         if hand.size == 0:
-            new, more = self._goes_out(new, s, gouji)
+            new, more = self._goes_out(new, s, gouji, words)
             fx += more
         if new.phase == OVER:
             return new, fx
-        return self._advance(new, 0, new.locked, s, -1), fx
+        return self._advance(new, 0, new.locked, s, -1, made=True), fx
 
-    def _goes_out(self, st: GoujiState, s: int, gouji: bool) -> tuple[GoujiState, list[str]]:
+    def _goes_out(self, st: GoujiState, s: int, gouji: bool, words: bool = True) -> tuple[GoujiState, list[str]]:
         out = (*st.out, s)
         place = len(out)
         st = evolve(st, out=out, burners=st.burners & ~bit(s), live=st.live & ~bit(s))
         if len(st.active_seats()) <= 1:
             st = evolve(st, phase=OVER, to_act=-1, table=None, table_cards=(), owner=-1)
-            return st, [self._out_text(st, s)]
-        fx = [self._out_text(st, s)]
+            return st, [self._out_text(st, s)] if words else []
+        fx = [self._out_text(st, s)] if words else []
         t = OPP[s]
         if place <= 2 and st.active(t) and (self.any_dipai or gouji):
             fx.append(f"GJ-DEADLEVEL: seat {t} has one 够死级 chance on this 底牌")

@@ -103,6 +103,26 @@ def _known_places(
     return tuple(sorted((s, k) for s, k in place.items() if s not in unknown))
 
 
+def team_sums(order: Sequence[int]) -> tuple[list[int], int | None]:
+    """GJ-SCORE, GJ-SWEEP: each team's (0: the even seats, 1: the odd) sum of its places' points, from the
+    seats in the order of their places; and the team that took 1st, 2nd and 3rd (串三户), if one did."""
+    raw = [0, 0]
+    for i, s in enumerate(order):
+        raw[s % 2] += GOUJI_POINTS[i + 1]
+    sweep_team = next((t for t in (0, 1) if all(order[k] % 2 == t for k in range(3))), None)
+    return raw, sweep_team
+
+
+def team_points(st: GoujiState, profile: Profile, team: int) -> int:
+    """Team ``team``'s (0 or 1) net points of a finished deal, as ``score_gouji`` counts them: its sum of the
+    places' points, doubled after 串三户 (0 for a void deal or one not finished), without the score's words."""
+    if st.phase == VOID or not st.terminal:
+        return 0
+    order = finish_order(finished_in_order(st), st.revolution, st.failed, _dalao(profile))
+    raw, sweep_team = team_sums(order)
+    return raw[team] * (2 if sweep_team is not None else 1)
+
+
 def score_gouji(st: GoujiState, profile: Profile) -> Score | None:
     """The score of a finished 够级 deal (None while it is not finished)."""
     if st.phase == VOID:
@@ -111,9 +131,7 @@ def score_gouji(st: GoujiState, profile: Profile) -> Score | None:
         return None
     order, explain = gouji_finish_order(st, profile)
     places = tuple(PlaceScore(s, i + 1, GOUJI_POINTS[i + 1]) for i, s in enumerate(order))
-    place = {p.seat: p.place for p in places}
-    raw = [sum(GOUJI_POINTS[place[s]] for s in range(t, 6, 2)) for t in (0, 1)]
-    sweep_team = next((t for t in (0, 1) if all(order[k] % 2 == t for k in range(3))), None)
+    raw, sweep_team = team_sums(order)
     mult = 2 if sweep_team is not None else 1
     explain.append(("GJ-SCORE", f"places earn 4, 2, 0, 0, -2, -4: team 0 sums {raw[0]}, team 1 sums {raw[1]}"))
     if sweep_team is not None:

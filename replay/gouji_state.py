@@ -49,6 +49,22 @@ def turn(
     return rebuilt(st, values)
 
 
+def turn_made(
+    st: GoujiState, to_act: int, final: bool, responded: int, locked: int, cursor: int, let_seat: int
+) -> GoujiState:
+    """``turn(st, ..., window=False, ...)`` for a state the caller has just made and shown to no one: its
+    answer-cycle fields set in place instead of in a copy (the engine's fast path after a new set)."""
+    values = st.__dict__
+    values["to_act"] = to_act
+    values["final"] = final
+    values["window"] = False
+    values["responded"] = responded
+    values["locked"] = locked
+    values["cursor"] = cursor
+    values["let_seat"] = let_seat
+    return st
+
+
 def put_set(
     st: GoujiState,
     hands: tuple[Hand, ...],

@@ -9,6 +9,7 @@ import pytest
 
 from replay.cards import parse_cards
 from replay.gouji_score import GOUJI_POINTS, gouji_finish_order, score_gouji
+from replay.gouji_score import team_points as gouji_team_points
 from replay.gouji_state import GoujiState
 from replay.hand import Hand
 from replay.profile import Profile, load_profile
@@ -308,3 +309,45 @@ def test_score_json() -> None:
     assert doc["places"][-1] == {"seat": 5, "place": 6, "points": -4}
     assert doc["teams"] == [{"seats": [0, 2, 4], "points": 12}, {"seats": [1, 3, 5], "points": -12}]
     assert doc["sweep"] is True
+
+
+# -- a rollout's worth, without the score's words -------------------------------------------------
+
+
+def _worth_cases() -> list[tuple[State, dict[str, object]]]:
+    """Finished deals of every kind the score tells apart: plain, 串三户 by either team, a 革命 ranked 3rd or
+    4th, failed burners under dalao and under flag, a void deal; each under both score modes."""
+    states = [
+        finished((0, 1, 2, 3, 4)),
+        finished((1, 3, 5, 0, 2)),
+        finished((0, 2, 4, 1, 3)),
+        finished((1, 3, 0, 2), revolution=4),
+        finished((0, 2, 1, 3), revolution=4),
+        finished((0, 1, 2, 3, 4), failed=(0,)),
+        finished((0, 1, 2, 3, 4), failed=(2, 5, 2)),
+        finished((0, 1, 2, 3, 4), phase=VOID),
+    ]
+    out = []
+    for st in states:
+        for mode in (POSITIVE, NET):
+            for burn in ("dalao", "flag"):
+                out.append((st, {**mode, "burn_fail": burn}))
+    return out
+
+
+@pytest.mark.parametrize(("st", "overrides"), _worth_cases())
+def test_team_points_are_the_scores_raw_sum_doubled_after_a_sweep(st: State, overrides: dict[str, object]) -> None:
+    """``team_points`` (what a rollout is worth) is the score's raw sum per team, doubled after 串三户, 0 for a void
+    deal: the same ranking (``finish_order``) and the same sums as ``score_gouji``, without its explanations."""
+    prof = profile(**overrides)
+    sc = score_gouji(st, prof)
+    assert sc is not None
+    for team in (0, 1):
+        want = 0 if sc.void else sc.teams[team].raw * (2 if sc.sweep else 1)
+        assert gouji_team_points(st, prof, team) == want
+
+
+def test_team_points_of_an_unfinished_deal_are_zero() -> None:
+    st = finished((0, 1, 2, 3, 4), phase=PLAY)
+    assert score_gouji(st, profile()) is None
+    assert gouji_team_points(st, profile(), 0) == 0
