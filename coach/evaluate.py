@@ -328,7 +328,9 @@ def _work(indices: list[int]) -> list[tuple[int, Decision | None, str | None]]:
 
 
 def _chunks(items: list[int], jobs: int) -> list[list[int]]:
-    n = max(1, min(len(items), jobs * 8))
+    """``items`` striped over ``jobs * 24`` chunks of a few decisions each: the last to end leaves the other
+    workers idle for a few decisions at most."""
+    n = max(1, min(len(items), jobs * 24))
     return [items[k::n] for k in range(n)]
 
 

@@ -83,7 +83,8 @@ class Policy(RandomBot):
         when a burn binds the seat), or the whole hand when it is one set; when the jokers suffice to hang
         one on every plain set but the last, those sets from the highest with a joker, the last bare."""
         groups = self.by_rank(st, seat)
-        plain = sorted(r for r in groups if r < RANK_SJ)
+        plain = [r for r in groups if r < RANK_SJ]
+        plain.sort()
         jokers = groups.get(RANK_BJ, []) + groups.get(RANK_SJ, [])  # the biggest first
         if not plain:
             return [tuple(jokers)]

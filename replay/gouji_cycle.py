@@ -220,7 +220,7 @@ class GoujiCycle(Climbing[GoujiState]):
     def _close(self, st: GoujiState) -> GoujiState:
         """End the round: the owner of the last set leads, or its 下家 if it is out (接风)."""
         o = st.owner
-        leader = o if st.active(o) else st.next_active(o)
+        leader = o if st.live >> o & 1 else st.next_active(o)
         chaos = st.chaos or len(st.out) >= 2
         return close_round(st, leader, chaos, 0 if chaos else st.burners, OPP[o])
 
@@ -276,7 +276,7 @@ class GoujiCycle(Climbing[GoujiState]):
         out = (*st.out, s)
         place = len(out)
         st = evolve(st, out=out, burners=st.burners & ~bit(s), live=st.live & ~bit(s))
-        if len(st.active_seats()) <= 1:
+        if st.live.bit_count() <= 1:  # one seat left playing
             st = evolve(st, phase=OVER, to_act=-1, table=None, table_cards=(), owner=-1)
             return st, [self._out_text(st, s)] if words else []
         fx = [self._out_text(st, s)] if words else []

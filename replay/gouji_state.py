@@ -34,11 +34,16 @@ class GoujiState(State):
     closer: int = -1  # seat that may still confirm the round just closed (扣)
 
 
-def turn(
-    st: GoujiState, to_act: int, final: bool, window: bool, responded: int, locked: int, cursor: int, let_seat: int
-) -> GoujiState:
-    """A copy of ``st`` with the answer-cycle fields set (the engine's most frequent change)."""
-    values = fields_of(st)
+def _turn_fields(
+    values: dict[str, object],
+    to_act: int,
+    final: bool,
+    window: bool,
+    responded: int,
+    locked: int,
+    cursor: int,
+    let_seat: int,
+) -> None:
     values["to_act"] = to_act
     values["final"] = final
     values["window"] = window
@@ -46,6 +51,14 @@ def turn(
     values["locked"] = locked
     values["cursor"] = cursor
     values["let_seat"] = let_seat
+
+
+def turn(
+    st: GoujiState, to_act: int, final: bool, window: bool, responded: int, locked: int, cursor: int, let_seat: int
+) -> GoujiState:
+    """A copy of ``st`` with the answer-cycle fields set (the engine's most frequent change)."""
+    values = fields_of(st)
+    _turn_fields(values, to_act, final, window, responded, locked, cursor, let_seat)
     return rebuilt(st, values)
 
 
@@ -54,14 +67,7 @@ def turn_made(
 ) -> GoujiState:
     """``turn(st, ..., window=False, ...)`` for a state the caller has just made and shown to no one: its
     answer-cycle fields set in place instead of in a copy (the engine's fast path after a new set)."""
-    values = st.__dict__
-    values["to_act"] = to_act
-    values["final"] = final
-    values["window"] = False
-    values["responded"] = responded
-    values["locked"] = locked
-    values["cursor"] = cursor
-    values["let_seat"] = let_seat
+    _turn_fields(st.__dict__, to_act, final, False, responded, locked, cursor, let_seat)
     return st
 
 

@@ -79,11 +79,13 @@ def _less(groups: dict[int, list[Card]], cards: Sequence[Card]) -> dict[int, lis
         r = c.rank
         group = out[r]
         if group is groups[r]:
+            if len(group) == 1:  # its last card
+                del out[r]
+                continue
             group = out[r] = group.copy()
         group.remove(c)
-    for c in cards:
-        if c.rank in out and not out[c.rank]:
-            del out[c.rank]
+        if not group:
+            del out[r]
     return out
 
 
