@@ -69,6 +69,21 @@ def cost(cards: Cards, groups: dict[int, list[Card]]) -> tuple[int, int, int, in
     return (jokers, twos, broken, base, len(cards))
 
 
+_PLAYS: dict[tuple[int, Cards], Play] = {}
+
+
+def play_of(seat: int, cards: Cards) -> Play:
+    """``Play(seat, cards=cards)``, one value for each (events are frozen: a rollout plays the same sets again
+    and again)."""
+    key = (seat, cards)
+    ev = _PLAYS.get(key)
+    if ev is None:
+        if len(_PLAYS) >= 200_000:
+            _PLAYS.clear()
+        ev = _PLAYS[key] = Play(seat, cards=cards)
+    return ev
+
+
 class Policy(RandomBot):
     """Heuristic play for every seat (see the module docstring); ``noise`` in [0, 1]."""
 
@@ -95,13 +110,11 @@ class Policy(RandomBot):
             ranks = [r for r in plain if not (r == RANK_2 and eng.twos_attach)]
             if len(ranks) - 1 <= len(jokers):  # a joker on every set but the last: it goes out on them
                 return [(*groups[r], jokers[0]) for r in ranks[:0:-1]] + [tuple(groups[ranks[0]])]
-        out = []
-        for r in plain:
-            if r == RANK_2 and len(plain) > 1 and eng.twos_attach:
-                continue  # 2s ride on other ranks; led alone only when nothing else is left
-            cards = groups[r] + (jokers[-1:] if bound else [])
-            out.append(tuple(cards))
-        return out or [tuple(groups[plain[0]])]
+        if eng.twos_attach and len(plain) > 1 and plain[-1] == RANK_2:
+            plain.pop()  # 2s ride on other ranks; led alone only when nothing else is left
+        if bound:  # the smallest joker hung on each
+            return [(*groups[r], jokers[-1]) for r in plain]
+        return [tuple(groups[r]) for r in plain]
 
     def lead(self, eng: Any, st: State, seat: int) -> Cards:
         """The lead the policy plays."""
@@ -148,7 +161,7 @@ class Policy(RandomBot):
                     seat = st.active_seats()[0]
             if st.window and not st.active(seat):
                 return Pass(eng.burners(st)[0])
-            return Play(seat, cards=self.lead(eng, st, seat))
+            return play_of(seat, self.lead(eng, st, seat))
         seat = st.to_act
         if self.rng.random() < self.noise:
             opts = self.answer_options(eng, st, seat)
@@ -164,7 +177,7 @@ class Policy(RandomBot):
             return game.decline(st, seat)  # 够级: the owner's 对头 declines with 扣, everyone else passes
         if not (spend or out) and (best[-1].rank >= RANK_2 or self.holds_back(st, seat, best)):
             return game.decline(st, seat)  # 2s and jokers kept for a high set; a low set held back
-        return Play(seat, cards=best)
+        return play_of(seat, best)
 
     def cheapest_answer(self, eng: Any, st: State, seat: int, natural_only: bool = False) -> Cards | None:
         """``answer_options(...)[0]``, found without listing every option when natural cards do

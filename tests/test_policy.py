@@ -25,7 +25,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from coach.evaluate import side_points
-from coach.policy import Policy, SeatBots, cost, same_side
+from coach.policy import Policy, SeatBots, cost, play_of, same_side
 from replay.baohuang_state import BaohuangState
 from replay.cards import RANK_2, Card, full_decks, parse_cards
 from replay.events import Burn, Event, Grab, Jiefeng, Play, Rang, Report, Reveal, Revolution, Waive
@@ -339,3 +339,13 @@ def test_a_policy_seat_scores_above_zero_in_baohuang() -> None:
         points.append(side_points(engine_of(deal), deal.states[-1], me))
     mean, half = mean_ci(points)
     assert mean - half > 0, (mean, half)
+
+
+def test_play_of_is_the_play_one_value_per_seat_and_set() -> None:
+    """The policy's plays are shared values: equal to ``Play(seat, cards=...)``, the same object for the same seat
+    and set (a rollout plays the same sets again), another for another seat."""
+    cards = tuple(parse_cards("9S 9H"))
+    ev = play_of(2, cards)
+    assert ev == Play(2, cards=cards) and ev.seat == 2 and ev.cards == cards
+    assert play_of(2, tuple(parse_cards("9S 9H"))) is ev
+    assert play_of(3, cards) == Play(3, cards=cards) and play_of(3, cards) is not ev
