@@ -239,16 +239,19 @@ class Policy(RandomBot):
             size = len(group)
             if size + extra + len(sjs) + len(bjs) < m:
                 continue  # too few cards, whatever is attached
-            for bj in range(need_bj, min(len(bjs), m - 1) + 1):
-                for sj in range(0, min(len(sjs), m - 1 - bj) + 1):
-                    rest = m - bj - sj
-                    t2 = max(0, rest - size)
-                    if t2 > min(extra, rest - 1):
-                        continue
-                    k = rest - t2
-                    key = (bj + sj, k if base == RANK_2 else t2, int(k < size), base)
-                    if best is None or key < best:
-                        best, pick = key, (base, k, t2, sj)
+            # The key depends on the jokers j = bj + sj only: the fewest that fill the set with this base's
+            # cards and the 2s, split as the first of ``answers``' order (the fewest big jokers) takes them.
+            for j in range(max(need_bj, m - size - extra, 0), m):
+                bj = max(need_bj, j - len(sjs))
+                if bj > min(len(bjs), j):
+                    continue  # no split of j jokers among those held
+                rest = m - j
+                t2 = max(0, rest - size)
+                k = rest - t2
+                key = (j, k if base == RANK_2 else t2, int(k < size), base)
+                if best is None or key < best:
+                    best, pick = key, (base, k, t2, j - bj)
+                break  # more jokers only cost more
         if pick is None:
             return None
         base, k, t2, sj = pick
