@@ -392,3 +392,19 @@ def test_coach_page_for_baohuang_lists_notes_and_the_seat_summary(library):
     summary = at.dataframe[-1].value
     assert len(summary) == 5 + 2 + 1  # five seats, two sides, all
     assert "emperor" in set(summary["team/role"])
+
+
+def test_replay_and_timeline_show_a_maxim_findings_worth(library):
+    """Every maxim finding shows its worth in the study (issue 16, item 5), on the Replay page beside the finding
+    and in the Timeline's hover text, as the Coach page does."""
+    deal_id, rep = library["gouji"]
+    report = coach_replay(rep)
+    f = next(f for f in report.findings if f.worth and f.index is not None)
+    at = _page("replay", deal_id, f.index + 1)
+    _ok(at)
+    text = "\n".join(w.value for w in at.warning).replace("\\", "")
+    assert "模拟研究中的价值" in text and f.worth["zh"].replace("\\", "")[:6] in text
+    found = timeline.markers(rep, report, "en")["finding"]
+    assert any(s == f.index + 1 and "Worth in the study" in h and f.worth["en"] in h for s, _, h in found)
+    with_worth = [g for g in report.findings if g.worth and g.index is not None]
+    assert len([h for _, _, h in found if "Worth in the study" in h]) == len(with_worth)

@@ -35,6 +35,7 @@ from views.parts.table import (
     md_escape,
     seat_label,
     tr,
+    worth_words,
 )
 
 SEVERITY = "coach_severity"
@@ -102,19 +103,9 @@ def _explain(f: Finding, lang_: str) -> None:
                 f"**{tr(lang_, '俗语', 'Maxim')}：{md_escape(mx.saying)}** · {tr(lang_, '把握', 'sureness')}：{sure}"
                 f"  \n{md_escape(tr(lang_, mx.reading_zh, mx.reading_en))}"
             )
-    text = worth_text(f, lang_)
+    text = worth_words(f.worth, lang_)
     if text:
-        (st.warning if f.status == ON_TRIAL else st.caption)(text)
-
-
-def worth_text(f: Finding, lang_: str) -> str:
-    """A maxim finding's worth in the study and its status (``coach.effects.worth``), in the page's
-    language; "" for a finding without one."""
-    w = f.worth
-    if not w:
-        return ""
-    label = tr(lang_, "模拟研究中的价值", "Worth in the study")
-    return f"{label}：{md_escape(tr(lang_, w['zh'], w['en']))}"
+        (st.warning if f.status == ON_TRIAL else st.caption)(md_escape(text))
 
 
 def _held_text(rep: Replay, f: Finding, lang_: str) -> str:

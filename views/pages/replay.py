@@ -40,6 +40,7 @@ from views.parts.table import (
     md_escape,
     seat_label,
     tr,
+    worth_words,
 )
 from views.parts.texts import game_words
 
@@ -236,7 +237,10 @@ def _verdict_panel(rep: Replay, parts: StepParts, viewer: int | None, lang_: str
         st.caption(t("复盘视角可见教练对其他座位的发现。", "The review shows the coach's findings on the other seats."))
     for f in shown:
         mark = SEVERITY_MARK.get(f.severity, "•")
-        st.warning(f"{mark} {md_escape(tr(lang_, f.message_zh, f.message_en))}")
+        worth = worth_words(f.worth, lang_)  # a maxim finding: what following the maxim was worth in the study
+        st.warning(
+            f"{mark} {md_escape(tr(lang_, f.message_zh, f.message_en))}" + (f"  \n{md_escape(worth)}" if worth else "")
+        )
 
 
 def _evaluation_panel(deal_id: int, rep: Replay, parts: StepParts, viewer: int | None, lang_: str) -> None:

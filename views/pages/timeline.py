@@ -29,7 +29,7 @@ from views import games
 from views.parts.common import coach_of, guarded, need_deal, set_step, t
 from views.parts.figures import band, step_line
 from views.parts.links import replay_link
-from views.parts.table import SEVERITY_MARK, action_label, cards_text, place_label, seat_label, tr
+from views.parts.table import SEVERITY_MARK, action_label, cards_text, place_label, seat_label, tr, worth_words
 
 CHART = "timeline_chart"
 SEAT_COLORS = ("#2563eb", "#dc2626", "#0891b2", "#ea580c", "#7c3aed", "#65a30d")
@@ -85,8 +85,10 @@ def markers(rep: Replay, report: Report | None, lang_: str) -> dict[str, list[tu
             if f.index is None:
                 continue
             mark = SEVERITY_MARK.get(f.severity, "")
+            text = f"{mark} {tr(lang_, f.message_zh, f.message_en)}"
+            worth = worth_words(f.worth, lang_)  # a maxim finding's worth in the study
             out["finding"].append(
-                (f.index + 1, -1 if f.seat is None else f.seat, f"{mark} {tr(lang_, f.message_zh, f.message_en)}")
+                (f.index + 1, -1 if f.seat is None else f.seat, f"{text} · {worth}" if worth else text)
             )
     return out
 

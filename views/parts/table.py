@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import math
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from html import escape
 from typing import Any
 
@@ -76,6 +76,14 @@ _MD_SPECIAL = re.compile(r"([\\`*_{}\[\]()#+\-.!|~<>$:])")
 def md_escape(text: str) -> str:
     """Text for ``st.markdown`` and the other markdown labels, shown as written (no markup, no links)."""
     return _MD_SPECIAL.sub(r"\\\1", text)
+
+
+def worth_words(worth: Mapping[str, Any] | None, lang: str) -> str:
+    """A maxim finding's worth in the study (``Finding.worth``, from ``coach.effects.worth``) as plain text in
+    ``lang``, labelled; "" for a finding without one (escape it for the place it is shown in)."""
+    if not worth:
+        return ""
+    return f"{tr(lang, '模拟研究中的价值', 'Worth in the study')}：{tr(lang, worth['zh'], worth['en'])}"
 
 
 def _card(token: str) -> Card | None:
