@@ -158,6 +158,10 @@ def test_a_run_starts_in_the_background_shows_its_progress_and_stores_the_result
     assert load_evaluation(eng, deal_id, SMALL) is None  # nothing stored yet
     eng.dispose()
     release.set()
+    assert job.wait(60)  # the job stores its result itself, before anyone shows the page again
+    eng = open_db(library["url"])
+    assert job.stored and load_evaluation(eng, deal_id, SMALL) is not None
+    eng.dispose()
     _finish(at, deal_id)
     assert at.success and "Evaluated and stored" in at.success[0].value
     assert not at.get("progress")
@@ -213,6 +217,30 @@ def test_a_failed_run_shows_its_error(library, monkeypatch):
     _finish(at, deal_id)
     assert len(at.error) == 1
     assert "The evaluation failed" in at.error[0].value and "<b>" not in at.error[0].value
+    eng = open_db(library["url"])
+    assert load_evaluation(eng, deal_id) is None
+    eng.dispose()
+
+
+def test_a_result_the_library_refuses_is_reported_and_nothing_half_stored(library, monkeypatch):
+    """The job stores its result in its thread; when the library refuses it, the page says the evaluation failed
+    (the database's words, escaped) and nothing of it is stored."""
+    deal_id, _ = library["gouji"]
+
+    def small(replay, settings, jobs=0, progress=None):
+        return evaluate_replay(replay, SMALL, jobs=1, seats=[0], progress=progress)
+
+    def refused(*_args, **_kwargs):
+        raise RuntimeError("database is <i>locked</i>")
+
+    monkeypatch.setattr(evaluate, "evaluate_replay", small)
+    monkeypatch.setattr(evaluation_page, "save_evaluation", refused)
+    at = _page("evaluation", deal_id, lang="en")
+    at.button(key=RUN).click().run()
+    _ok(at)
+    _finish(at, deal_id)
+    assert len(at.error) == 1 and "The evaluation failed" in at.error[0].value and "locked" in at.error[0].value
+    assert "<i>" not in at.error[0].value and not at.success
     eng = open_db(library["url"])
     assert load_evaluation(eng, deal_id) is None
     eng.dispose()

@@ -25,13 +25,18 @@ Run = Callable[..., Evaluation]  # coach.evaluate.evaluate_replay's shape: (repl
 class EvaluationJob:
     """An evaluation running in a worker thread (so that the page's reruns, and the other pages, stay
     responsive): how far it got (``done`` of ``total`` decisions), then its ``result`` or its ``error``.
-    The thread only computes; the page stores the result (a write that checks who may write)."""
+    ``store`` (given by the page, which checked who may write) keeps the result as soon as it is made, in the
+    thread, so that it is stored whether or not anyone comes back to the page; ``stored`` says it was."""
 
-    def __init__(self, rep: Replay, settings: Settings, jobs: int, run: Run) -> None:
+    def __init__(
+        self, rep: Replay, settings: Settings, jobs: int, run: Run, store: Callable[[Evaluation], None] | None = None
+    ) -> None:
         self.settings = settings
         self.done = self.total = 0
         self.result: Evaluation | None = None
         self.error: Exception | None = None
+        self.stored = False
+        self._store = store
         self._thread = threading.Thread(target=self._work, args=(rep, jobs, run), name="fupan-evaluation", daemon=True)
 
     def start(self) -> EvaluationJob:
@@ -42,7 +47,10 @@ class EvaluationJob:
     def _work(self, rep: Replay, jobs: int, run: Run) -> None:
         try:
             self.result = run(rep, self.settings, jobs=jobs, progress=self._progress)
-        except Exception as exc:  # a fault of the engine: the page shows it
+            if self._store is not None:
+                self._store(self.result)
+                self.stored = True
+        except Exception as exc:  # a fault of the engine or of the database: the page shows it
             self.error = exc
 
     def _progress(self, done: int, total: int) -> None:
