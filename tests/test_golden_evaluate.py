@@ -1,4 +1,4 @@
-"""Golden evaluations: the prices ``coach --evaluate`` gives, pinned in tests/golden/evaluate.json, so that a change
+"""Golden evaluations: the prices ``coach --evaluate`` gives, pinned in tests/golden/evaluations/samples.json, so that a change
 made for speed (the engine's fast path, the policy's shortcuts, the workers) changes none of them: the same
 candidates, the same values to the last digit, the same grades. Decisions drawn from every shipped sample deal of
 够级, 保皇 and 升级 (the first of each folder; twelve decision points spread over the deal), priced with few rollouts
@@ -20,7 +20,9 @@ from data.make_samples import SAMPLES_DIR
 from replay.log import read_log
 from replay.replay import Replay
 
-GOLDEN = Path(__file__).parent / "golden" / "evaluate.json"
+GOLDEN = (
+    Path(__file__).parent / "golden" / "evaluations" / "samples.json"
+)  # beside, not among, the records of test_golden
 UPDATE = os.environ.get("FUPAN_UPDATE_GOLDEN") == "1"
 GAMES = ("gouji", "baohuang", "shengji")
 PER_DEAL = 12
