@@ -20,9 +20,8 @@ from data.make_samples import SAMPLES_DIR
 from replay.log import read_log
 from replay.replay import Replay
 
-GOLDEN = (
-    Path(__file__).parent / "golden" / "evaluations" / "samples.json"
-)  # beside, not among, the records of test_golden
+# beside, not among, the records of test_golden (test_versions digests every one of those)
+GOLDEN = Path(__file__).parent / "golden" / "evaluations" / "samples.json"
 UPDATE = os.environ.get("FUPAN_UPDATE_GOLDEN") == "1"
 GAMES = ("gouji", "baohuang", "shengji")
 PER_DEAL = 12
