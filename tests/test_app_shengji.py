@@ -12,6 +12,7 @@ deal is opened as the Library opens it: ``deal_id`` and ``step`` in session stat
 
 from __future__ import annotations
 
+import json
 import os
 import random
 import re
@@ -530,6 +531,12 @@ def test_the_evaluation_page_prices_a_shengji_deal(library, monkeypatch):
     cands = at.dataframe[1].value
     assert len(cands) == len(ev.at(declared).candidates) and any("pass" in str(x) for x in cands.iloc[:, 1])
     assert len(at.get("plotly_chart")) == 2
+    # 升级's values are levels, not points: the seat table, the decision's loss and the charts say so
+    assert "levels lost" in seats.columns and "points lost" not in seats.columns
+    assert any("levels" in m.value and "loss" in m.value for m in at.markdown)
+    axes = [json.loads(c.proto.spec)["layout"]["yaxis"]["title"]["text"] for c in at.get("plotly_chart")]
+    assert axes and all("expected levels" in a for a in axes)
+    assert any(h.value == "Expected levels" for h in at.subheader)
 
 
 def test_players_page_for_shengji(library):

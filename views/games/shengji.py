@@ -344,6 +344,7 @@ VIEW = GameView(
     timeline=Timeline(timeline_figure, TIMELINE_ZH, TIMELINE_EN),
     score_page=score_page,
     held_text=held_text,
+    value_unit=("级", "levels"),  # a rollout's worth: the levels the side goes up (coach.shengji)
     desk=Desk(
         action_order=PHASES,
         cards_hint=(

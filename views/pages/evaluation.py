@@ -105,7 +105,8 @@ def seat_frame(rep: Replay, ev: Evaluation, lang_: str) -> pd.DataFrame:
         }
         for g in GRADES:
             row[grade_label(g, lang_)] = s[g]
-        row[tr(lang_, "失分", "points lost")] = s["lost"]
+        zh, en = games.view(rep.log.game).value_unit
+        row[tr(lang_, f"失{zh}", f"{en} lost")] = s["lost"]
         rows.append(row)
     return pd.DataFrame(rows)
 
@@ -125,6 +126,7 @@ def team0_points(rep: Replay, ev: Evaluation) -> list[tuple[int, float]]:
 def expected_figure(rep: Replay, ev: Evaluation, picked: int | None, lang_: str) -> go.Figure:
     """Expected points over the deal: the choice made and the best candidate at each decision (acting side's
     points, grading view), team 0's line in 够级, the picked decision ringed."""
+    unit = games.view(rep.log.game).value_unit
     fig = go.Figure()
     ds = list(ev.decisions)
     actual = [_value(d.actual, d.view) for d in ds]
@@ -190,7 +192,7 @@ def expected_figure(rep: Replay, ev: Evaluation, picked: int | None, lang_: str)
         height=420,
         margin={"l": 40, "r": 10, "t": 30, "b": 40},
         xaxis={"title": tr(lang_, "事件序号", "event index"), "range": [-1, len(rep.log.events)]},
-        yaxis={"title": tr(lang_, "期望分（行动方）", "expected points (acting side)"), "zeroline": True},
+        yaxis={"title": tr(lang_, f"期望{unit[0]}（行动方）", f"expected {unit[1]} (acting side)"), "zeroline": True},
         legend={"orientation": "h", "y": 1.12},
         hovermode="closest",
         clickmode="event+select",
@@ -213,8 +215,9 @@ def decision_from_selection(selection: Any) -> int | None:
     return round(float(x))
 
 
-def candidates_figure(d: Decision, lang_: str) -> go.Figure:
-    """Bars per candidate for both views, error bars of 2 SE; the choice made and the best marked."""
+def candidates_figure(d: Decision, lang_: str, unit: tuple[str, str] = ("分", "points")) -> go.Figure:
+    """Bars per candidate for both views, error bars of 2 SE; the choice made and the best marked (``unit``: what
+    the values count, the game's ``GameView.value_unit``)."""
     labels = []
     for j, c in enumerate(d.candidates):
         marks = (ACTUAL_MARK if c.actual else "") + (BEST_MARK if j == d.loss.best else "")
@@ -241,7 +244,7 @@ def candidates_figure(d: Decision, lang_: str) -> go.Figure:
         barmode="group",
         height=340,
         margin={"l": 40, "r": 10, "t": 30, "b": 60},
-        yaxis={"title": tr(lang_, "期望分（± 2 SE）", "expected points (± 2 SE)"), "zeroline": True},
+        yaxis={"title": tr(lang_, f"期望{unit[0]}（± 2 SE）", f"expected {unit[1]} (± 2 SE)"), "zeroline": True},
         legend={"orientation": "h", "y": 1.15},
     )
     return fig
@@ -383,6 +386,7 @@ def _picked_changed() -> None:
 
 
 def _decision_panel(rep: Replay, d: Decision, lang_: str) -> None:
+    unit = games.view(rep.log.game).value_unit
     who = md_escape(seat_label(rep, d.seat, lang_))
     head = tr(lang_, f"第 {d.index} 手", f"event {d.index}")
     loss = d.loss
@@ -393,9 +397,9 @@ def _decision_panel(rep: Replay, d: Decision, lang_: str) -> None:
         f"**{head}** · {who} · {made}  \n"
         + tr(
             lang_,
-            f"评级视角：{view_label(d.view, lang_)} · 损失 {loss.loss:.2f} ± {loss.se:.2f} 分 · **{grade}** · "
+            f"评级视角：{view_label(d.view, lang_)} · 损失 {loss.loss:.2f} ± {loss.se:.2f} {unit[0]} · **{grade}** · "
             f"准确率 {d.accuracy:.0f}% · 最佳：{best}",
-            f"grading view: {view_label(d.view, lang_)} · loss {loss.loss:.2f} ± {loss.se:.2f} points · **{grade}** · "
+            f"grading view: {view_label(d.view, lang_)} · loss {loss.loss:.2f} ± {loss.se:.2f} {unit[1]} · **{grade}** · "
             f"accuracy {d.accuracy:.0f}% · best: {best}",
         )
     )
@@ -412,7 +416,7 @@ def _decision_panel(rep: Replay, d: Decision, lang_: str) -> None:
     for note in d.notes:
         st.caption(md_escape(note))
     st.dataframe(candidates_frame(d, lang_), hide_index=True, width="stretch")
-    st.plotly_chart(candidates_figure(d, lang_), key="eval_candidates_chart", width="stretch")
+    st.plotly_chart(candidates_figure(d, lang_, unit), key="eval_candidates_chart", width="stretch")
     st.caption(
         t(
             f"{ACTUAL_MARK} 实际的做法（黑框），{BEST_MARK} 评级视角下的最佳候选；误差线为 ±2 倍标准误。",
@@ -487,12 +491,13 @@ def render() -> None:
     if st.session_state.get(DECISION) not in indices:
         st.session_state[DECISION] = default_decision(ev)
     picked = int(st.session_state[DECISION])
-    st.subheader(t("期望分", "Expected points"))
+    zh, en = games.view(rep.log.game).value_unit
+    st.subheader(t(f"期望{zh}", f"Expected {en}"))
     st.caption(
         t(
-            "每个决定：实际做法（实心，颜色为评级：绿=无，黄=欠佳，橙=失误，红=大错）与最佳候选（空心）的期望分，"
-            "评级视角、行动方的分。够级另画甲方（0·2·4）每个决定后的期望分（明牌视角；乙方行动时取相反数）。点一个点即选中它。",
-            "At each decision the expected points of the choice made (filled, coloured by grade: green none, yellow "
+            f"每个决定：实际做法（实心，颜色为评级：绿=无，黄=欠佳，橙=失误，红=大错）与最佳候选（空心）的期望{zh}，"
+            f"评级视角、行动方的{zh}。够级另画甲方（0·2·4）每个决定后的期望分（明牌视角；乙方行动时取相反数）。点一个点即选中它。",
+            f"At each decision the expected {en} of the choice made (filled, coloured by grade: green none, yellow "
             "inaccuracy, orange mistake, red blunder) and of the best candidate (open), in the grading view, for the "
             "acting side. In 够级 also team 0·2·4's expected points after each decision (all cards known; negated when "
             "team 1 acts). "

@@ -104,7 +104,8 @@ class GameView:
       seat (``seat_rules``) or a team (``team_rules``).
     - Coach page: ``held_text`` (the cards a finding says a seat held; None: grouped by rank).
     - Evaluation page: ``team_line`` (a side's expected points after each decision, over the deal, and
-      its legend), when the game's points are zero-sum between two teams.
+      its legend), when the game's points are zero-sum between two teams; ``value_unit``, what a rollout's
+      value counts (zh, en: 够级 and 保皇 points, 升级 levels).
     - Dispute desk: ``desk``.
     """
 
@@ -124,4 +125,5 @@ class GameView:
     held_text: Callable[[Replay, Finding, str], str] | None = None
     team_line: Callable[[Replay, Evaluation], list[tuple[int, float]]] | None = None
     team_line_name: tuple[str, str] = ("", "")
+    value_unit: tuple[str, str] = ("分", "points")
     desk: Desk = field(default_factory=Desk)
