@@ -78,7 +78,7 @@ def play_of(seat: int, cards: Cards) -> Play:
     key = (seat, cards)
     ev = _PLAYS.get(key)
     if ev is None:
-        if len(_PLAYS) >= 200_000:
+        if len(_PLAYS) >= 50_000:  # a few MB at most, as make_set's cache
             _PLAYS.clear()
         ev = _PLAYS[key] = Play(seat, cards=cards)
     return ev
