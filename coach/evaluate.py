@@ -84,10 +84,11 @@ def rollout(
     choose = pol.choose
     if not checked:
         advance = eng.advance
+        start = st  # the caller's: never changed; every state after it is the rollout's own (``owned``)
         for _ in range(limit):
             if st.terminal:
                 return st
-            st = advance(st, choose(eng, st))
+            st = advance(st, choose(eng, st), st is not start)
         raise EvaluationError(f"rollout did not end within {limit} events")
     step = eng.step
     for _ in range(limit):

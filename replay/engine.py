@@ -101,9 +101,11 @@ class Engine(Protocol[S]):
     def apply(self, st: S, ev: Event) -> S:
         """The state after a legal ``ev``; raises IllegalAction otherwise."""
 
-    def advance(self, st: S, ev: Event) -> S:
+    def advance(self, st: S, ev: Event, owned: bool = False) -> S:
         """The state after ``ev``, an event already known to be legal in ``st`` (a rollout's move chosen
-        among the legal options): ``step(st, ev).state`` without the ruling's checks and words."""
+        among the legal options): ``step(st, ev).state`` without the ruling's checks and words. ``owned``: the
+        caller owns ``st`` (it made it, keeps no other reference to it and shows it to no one), so the engine
+        may change ``st`` in place and return it instead of a copy (``coach.evaluate.rollout``)."""
 
     def force(self, st: S, ev: Event) -> S:
         """The table after an illegal event, as a referee carries on."""
@@ -160,9 +162,10 @@ class Rules(Generic[S]):
             raise IllegalAction(out.rule, out.message_en, out.message_zh)
         return out.state
 
-    def advance(self, st: S, ev: Event) -> S:
+    def advance(self, st: S, ev: Event, owned: bool = False) -> S:
         """The state after ``ev``, known to be legal in ``st``: ``step(st, ev).state`` (an engine may skip
-        the checks and the ruling's words on its frequent events; an illegal ``ev`` gives no error)."""
+        the checks and the ruling's words on its frequent events, and change an ``owned`` state in place, see
+        ``Engine.advance``; an illegal ``ev`` gives no error)."""
         return self.step(st, ev).state
 
 

@@ -216,18 +216,19 @@ class Gouji(GoujiSetup):
             return Outcome(new, None, effects=fx, reading=self._closing(st, new, s, written))
         return Outcome(new, None, effects=fx)
 
-    def _declined(self, st: GoujiState, s: int) -> GoujiState:
+    def _declined(self, st: GoujiState, s: int, owned: bool = False) -> GoujiState:
         """The table after seat ``s``, to act, declines the set: the round closes on the closer's 扣, else
         the seat is locked (not in 四人乱缠 under ``chaos_free``) and the cycle goes on."""
         if st.final:
-            return self._close(st)
+            return self._close(st, owned)
         lock = 0 if (st.chaos and self.chaos_free) else bit(s)
-        return self._advance(st, st.responded | bit(s), st.locked | lock, s, st.let_seat)
+        return self._advance(st, st.responded | bit(s), st.locked | lock, s, st.let_seat, made=owned)
 
-    def advance(self, st: GoujiState, ev: Event) -> GoujiState:
+    def advance(self, st: GoujiState, ev: Event, owned: bool = False) -> GoujiState:
         """The state after ``ev``, known to be legal in ``st``: ``step(st, ev).state``, the frequent events of
-        a rollout (a lead, an answer in turn, a decline in turn) without the checks and the ruling's words;
-        any other event through ``step``."""
+        a rollout (a lead, an answer in turn, a decline in turn) without the checks and the ruling's words, in
+        ``st`` itself when the caller owns it (``owned``, see ``Engine.advance``); any other event through
+        ``step``."""
         kind = type(ev)
         s = ev.seat
         table = st.table
@@ -237,9 +238,9 @@ class Gouji(GoujiSetup):
             cards = ev.cards
             hand = st.hands[s].remove(cards)
             if hand is not None:
-                return self._put(st, s, make_set(cards, self.twos_attach), cards, hand, False, words=False)[0]
+                return self._put(st, s, make_set(cards, self.twos_attach), cards, hand, False, False, owned)[0]
         elif (kind is Pass or kind is Kou) and table is not None and s == st.to_act and not st.window and s != st.owner:
-            return self._declined(st, s)
+            return self._declined(st, s, owned)
         return self.step(st, ev).state
 
     @staticmethod

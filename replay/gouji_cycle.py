@@ -209,7 +209,7 @@ class GoujiCycle(Climbing[GoujiState]):
             nxt = turn(st, -1, False, False, responded, locked, cursor, let_seat)
             if self.burners(nxt):
                 return evolve(nxt, to_act=o if st.active(o) else -1, window=True)
-        return self._close(st)
+        return self._close(st, made)
 
     def _may_close(self, st: GoujiState, t: int, locked: int) -> bool:
         """May the 对头 still play over the set at the end of the cycle?"""
@@ -217,15 +217,24 @@ class GoujiCycle(Climbing[GoujiState]):
             return False
         return not st.dead_set
 
-    def _close(self, st: GoujiState) -> GoujiState:
-        """End the round: the owner of the last set leads, or its 下家 if it is out (接风)."""
+    def _close(self, st: GoujiState, owned: bool = False) -> GoujiState:
+        """End the round: the owner of the last set leads, or its 下家 if it is out (接风); ``owned``: in ``st``
+        itself (see ``put_set``)."""
         o = st.owner
         leader = o if st.live >> o & 1 else st.next_active(o)
         chaos = st.chaos or len(st.out) >= 2
-        return close_round(st, leader, chaos, 0 if chaos else st.burners, OPP[o])
+        return close_round(st, leader, chaos, 0 if chaos else st.burners, OPP[o], owned)
 
     def _put(
-        self, st: GoujiState, s: int, cs: CardSet, cards: tuple[Card, ...], hand: Hand, burn: bool, words: bool = True
+        self,
+        st: GoujiState,
+        s: int,
+        cs: CardSet,
+        cards: tuple[Card, ...],
+        hand: Hand,
+        burn: bool,
+        words: bool = True,
+        owned: bool = False,
     ) -> tuple[GoujiState, list[str]]:
         """Seat ``s`` puts ``cs`` on the table; the answer cycle restarts from it (``words``: False leaves the
         place of a seat going out unworded, for ``advance``)."""
@@ -263,6 +272,7 @@ class GoujiCycle(Climbing[GoujiState]):
             dead_set,
             -1 if dead_set else st.dead_seat,
             rev_plays,
+            owned,
         )
         new = self._played_over(st, new, s, cards, fx)
         if hand.size == 0:

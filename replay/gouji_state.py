@@ -84,9 +84,11 @@ def put_set(
     dead_set: bool,
     dead_seat: int,
     rev_plays: int,
+    owned: bool = False,
 ) -> GoujiState:
-    """A copy of ``st`` with a new set on the table and its answer cycle not yet started."""
-    values = fields_of(st)
+    """A copy of ``st`` with a new set on the table and its answer cycle not yet started (``owned``: ``st``
+    itself, changed in place: its caller owns it and no one else sees it, see ``Engine.advance``)."""
+    values = st.__dict__ if owned else fields_of(st)
     put_fields(values, hands, table, cards, owner)
     values["table_gouji"] = gouji
     values["window"] = False
@@ -98,12 +100,13 @@ def put_set(
     values["dead_set"] = dead_set
     values["rev_plays"] = rev_plays
     values["closer"] = -1
-    return rebuilt(st, values)
+    return st if owned else rebuilt(st, values)
 
 
-def close_round(st: GoujiState, leader: int, chaos: bool, burners: int, closer: int) -> GoujiState:
-    """A copy of ``st`` with the round closed: the table cleared and ``leader`` to lead."""
-    values = fields_of(st)
+def close_round(st: GoujiState, leader: int, chaos: bool, burners: int, closer: int, owned: bool = False) -> GoujiState:
+    """A copy of ``st`` with the round closed: the table cleared and ``leader`` to lead (``owned``: ``st`` itself,
+    changed in place, as ``put_set``)."""
+    values = st.__dict__ if owned else fields_of(st)
     close_fields(values, st, leader)
     values["table_gouji"] = False
     values["window"] = False
@@ -116,4 +119,4 @@ def close_round(st: GoujiState, leader: int, chaos: bool, burners: int, closer: 
     values["dead_seat"] = -1
     values["dead_set"] = False
     values["closer"] = closer
-    return rebuilt(st, values)
+    return st if owned else rebuilt(st, values)

@@ -8,7 +8,10 @@ its own uses ``State`` itself.
 
 States are frozen dataclasses. Seat sets are bit masks. The next state is made by copying the fields
 (``evolve``, ``with_turn``, and ``fields_of`` / ``rebuilt`` for the transitions that change many fields
-at once, such as a new set on the table): one dict copy, as cheap as a tuple's.
+at once, such as a new set on the table): one dict copy, as cheap as a tuple's. One exception, inside
+the engine only: a state its caller owns (``Engine.advance(..., owned=True)``: a rollout's own states, made by
+the engine and seen by no one else) may be changed in place instead of copied; every state anyone else holds
+stays as it was made.
 """
 
 from __future__ import annotations
@@ -151,7 +154,9 @@ def put_fields(
 
 
 def close_fields(values: dict[str, Any], st: State, leader: int) -> None:
-    """Set in ``values`` (``fields_of(st)``) the round closed: the table cleared and ``leader`` to lead."""
+    """Set in ``values`` (``fields_of(st)``, or ``st``'s own fields) the round closed: the table cleared and
+    ``leader`` to lead."""
+    rounds, last_owner = st.rounds + 1, st.owner  # read before ``values`` changes them, should it be st's own
     values["table"] = None
     values["table_cards"] = ()
     values["owner"] = -1
@@ -161,8 +166,8 @@ def close_fields(values: dict[str, Any], st: State, leader: int) -> None:
     values["cursor"] = -1
     values["responded"] = 0
     values["jiefeng"] = -1
-    values["rounds"] = st.rounds + 1
-    values["last_owner"] = st.owner
+    values["rounds"] = rounds
+    values["last_owner"] = last_owner
 
 
 def bit(seat: int) -> int:

@@ -15,6 +15,7 @@ from replay.events import Burn, Jiefeng, Kou, Pass, Play, Rang
 from replay.hand import Hand
 from replay.replay import Replay
 from replay.simulate import RandomBot, simulate_deal
+from replay.state import evolve
 
 PROFILES = ("gouji", "gouji-online", "baohuang")
 
@@ -57,6 +58,38 @@ def test_advance_is_step_on_burns_and_windows() -> None:
                 for other in eng.legal_actions(st):
                     assert _fields(eng.advance(st, other)) == _fields(eng.step(st, other).state), other
     assert {Play, Pass, Kou, Burn, Rang, Jiefeng} <= seen and failed and windows
+
+
+@pytest.mark.parametrize("profile", PROFILES)
+@pytest.mark.parametrize("seed", range(3))
+def test_an_owned_state_is_changed_in_place_into_steps_and_no_other_is(profile: str, seed: int) -> None:
+    """``advance(st, ev, owned=True)`` gives ``step``'s state, in ``st`` itself or not, on every legal event of
+    simulated deals; without ``owned`` the state given is never changed (states are values: only a caller that
+    owns its copy, as a rollout does, lets the engine change it)."""
+    deal = simulate_deal(seed, profile)
+    eng = Replay(deal.log).engine
+    in_place = 0
+    for st in deal.states[:-1]:
+        if st.terminal:
+            continue
+        for ev in eng.legal_actions(st):
+            before = _fields(st)
+            want = _fields(eng.step(st, ev).state)
+            assert _fields(eng.advance(st, ev)) == want and _fields(st) == before, (st, ev)
+            mine = evolve(st)
+            got = eng.advance(mine, ev, owned=True)
+            in_place += got is mine
+            assert _fields(got) == want and _fields(st) == before, (st, ev)
+    assert in_place or profile == "baohuang"  # 保皇's engine copies (Rules.advance is step's)
+
+
+def test_a_rollout_leaves_the_state_it_starts_from_alone() -> None:
+    rep = Replay(simulate_deal(4, "gouji").log)
+    for i in range(0, len(rep.states) - 1, 11):
+        st = true_world(rep.states[i])
+        before = _fields(st)
+        end = rollout(rep.engine, st, random.Random(i))
+        assert end.terminal and end is not st and _fields(st) == before
 
 
 @pytest.mark.parametrize("profile", ("gouji", "baohuang"))
