@@ -239,7 +239,9 @@ class GoujiCycle(Climbing[GoujiState]):
         """Seat ``s`` puts ``cs`` on the table; the answer cycle restarts from it (``words``: False leaves the
         place of a seat going out unworded, for ``advance``)."""
         fx: list[str] = []
-        hands = (*st.hands[:s], hand, *st.hands[s + 1 :])
+        seats_hands = list(st.hands)
+        seats_hands[s] = hand
+        hands = tuple(seats_hands)
         burners, failed = st.burners, st.failed
         if burners >> s & 1 and not st.chaos and not cs.has_joker and hand.size > 0:
             failed = (*failed, s)
@@ -283,17 +285,24 @@ class GoujiCycle(Climbing[GoujiState]):
         return self._advance(new, 0, new.locked, s, -1, made=True), fx
 
     def _goes_out(self, st: GoujiState, s: int, gouji: bool, words: bool = True) -> tuple[GoujiState, list[str]]:
+        """Seat ``s`` played its last card: it is out in the next place, the deal over once one seat is left, a
+        够死级 chance or 四人乱缠 begins. ``st`` is the state ``_put`` has just made, seen by no one yet: changed in
+        place."""
+        values = st.__dict__
         out = (*st.out, s)
         place = len(out)
-        st = evolve(st, out=out, burners=st.burners & ~bit(s), live=st.live & ~bit(s))
+        values["out"] = out
+        values["burners"] = st.burners & ~bit(s)
+        values["live"] = st.live & ~bit(s)
         if st.live.bit_count() <= 1:  # one seat left playing
-            st = evolve(st, phase=OVER, to_act=-1, table=None, table_cards=(), owner=-1)
+            values.update(phase=OVER, to_act=-1, table=None, table_cards=(), owner=-1)
             return st, [self._out_text(st, s)] if words else []
         fx = [self._out_text(st, s)] if words else []
         t = OPP[s]
         if place <= 2 and st.active(t) and (self.any_dipai or gouji):
             fx.append(f"GJ-DEADLEVEL: seat {t} has one 够死级 chance on this 底牌")
-            st = evolve(st, dead_seat=t, dead_round=self.any_dipai or st.dead_round)
+            values["dead_round"] = self.any_dipai or st.dead_round
+            values["dead_seat"] = t
         elif place >= 2 and not st.chaos:
             st = self._start_chaos(st)
             fx.append("GJ-CHAOS: 四人乱缠 begins")
