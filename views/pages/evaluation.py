@@ -329,9 +329,9 @@ def _run_form(deal_id: int, rep: Replay, expanded: bool) -> str | None:
     with st.expander(t("评估这一局", "Evaluate this deal"), expanded=expanded and job is None):
         st.caption(
             t(
-                "模拟越多越准也越慢：默认设置下一局够级在两个空闲的核上约需 9 秒（长的一局约 12 秒），在后台进行。",
-                "More rollouts are more precise and slower: at the defaults a 够级 deal takes about 9 s on two "
-                "idle cores (a long one about 12 s), in the background.",
+                "模拟越多越准也越慢：默认设置下一局够级在两个空闲的核上约需 7 秒（长的一局约 10 秒），在后台进行。",
+                "More rollouts are more precise and slower: at the defaults a 够级 deal takes about 7 s on two "
+                "idle cores (a long one about 10 s), in the background.",
             )
         )
         with st.form("eval_form", border=False):
