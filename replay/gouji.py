@@ -222,7 +222,7 @@ class Gouji(GoujiSetup):
         if st.final:
             return self._close(st, owned)
         lock = 0 if (st.chaos and self.chaos_free) else bit(s)
-        return self._advance(st, st.responded | bit(s), st.locked | lock, s, st.let_seat, made=owned)
+        return self._advance(st, st.responded | bit(s), st.locked | lock, s, st.let_seat, owned)
 
     def advance(self, st: GoujiState, ev: Event, owned: bool = False) -> GoujiState:
         """The state after ``ev``, known to be legal in ``st``: ``step(st, ev).state``, the frequent events of
@@ -238,7 +238,9 @@ class Gouji(GoujiSetup):
             cards = ev.cards
             hand = st.hands[s].remove(cards)
             if hand is not None:
-                return self._put(st, s, make_set(cards, self.twos_attach), cards, hand, False, False, owned)[0]
+                return self._put(
+                    st, s, make_set(cards, self.twos_attach), cards, hand, False, words=False, owned=owned
+                )[0]
         elif (kind is Pass or kind is Kou) and table is not None and s == st.to_act and not st.window and s != st.owner:
             return self._declined(st, s, owned)
         return self.step(st, ev).state

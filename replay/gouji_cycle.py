@@ -12,7 +12,7 @@ from typing import Any, NamedTuple
 from replay.cards import Card
 from replay.climbing import Climbing, Outcome
 from replay.engine import Problem
-from replay.gouji_state import GoujiState, close_round, put_set, turn, turn_made
+from replay.gouji_state import GoujiState, close_round, put_set, turn
 from replay.hand import Hand
 from replay.profile import Profile
 from replay.scoring import place_words, places_at
@@ -183,12 +183,11 @@ class GoujiCycle(Climbing[GoujiState]):
     # -- the answer cycle -------------------------------------------------------------------------
 
     def _advance(
-        self, st: GoujiState, responded: int, locked: int, cursor: int, let_seat: int, made: bool = False
+        self, st: GoujiState, responded: int, locked: int, cursor: int, let_seat: int, owned: bool = False
     ) -> GoujiState:
         """Find who acts next on the table set, or close the round, after the answer-cycle fields
-        take the given values (``made``: ``st`` was just made by the caller and is seen by no one else, so
-        the next seat's turn may be set in it)."""
-        set_turn = turn_made if made else None
+        take the given values (``owned``: ``st`` is the caller's own, made by it and seen by no one else, so the
+        next turn or the closed round may be set in it, see ``put_set``)."""
         o = st.owner
         live = st.live
         simple = not st.table_gouji and not st.dead_set and st.let_only != o
@@ -197,19 +196,15 @@ class GoujiCycle(Climbing[GoujiState]):
             if not live >> s & 1 or responded >> s & 1 or s == let_seat:
                 continue
             if (simple and not locked >> s & 1) or self._entitled(st, s, o, locked):
-                if set_turn is not None:
-                    return set_turn(st, s, False, responded, locked, cursor, let_seat)
-                return turn(st, s, False, False, responded, locked, cursor, let_seat)
+                return turn(st, s, False, False, responded, locked, cursor, let_seat, owned)
         t = OPP[o]
         if live >> t & 1 and not responded >> t & 1 and self._may_close(st, t, locked):
-            if set_turn is not None:
-                return set_turn(st, t, True, responded, locked, (o + 5) % 6, let_seat)
-            return turn(st, t, True, False, responded, locked, (o + 5) % 6, let_seat)
+            return turn(st, t, True, False, responded, locked, (o + 5) % 6, let_seat, owned)
         if st.dead_set:
             nxt = turn(st, -1, False, False, responded, locked, cursor, let_seat)
             if self.burners(nxt):
                 return evolve(nxt, to_act=o if st.active(o) else -1, window=True)
-        return self._close(st, made)
+        return self._close(st, owned)
 
     def _may_close(self, st: GoujiState, t: int, locked: int) -> bool:
         """May the 对头 still play over the set at the end of the cycle?"""
@@ -237,7 +232,8 @@ class GoujiCycle(Climbing[GoujiState]):
         owned: bool = False,
     ) -> tuple[GoujiState, list[str]]:
         """Seat ``s`` puts ``cs`` on the table; the answer cycle restarts from it (``words``: False leaves the
-        place of a seat going out unworded, for ``advance``)."""
+        place of a seat going out unworded, for ``advance``; ``owned``: ``st`` is the caller's own, changed in place,
+        see ``put_set``)."""
         fx: list[str] = []
         seats_hands = list(st.hands)
         seats_hands[s] = hand
@@ -282,7 +278,7 @@ class GoujiCycle(Climbing[GoujiState]):
             fx += more
         if new.phase == OVER:
             return new, fx
-        return self._advance(new, 0, new.locked, s, -1, made=True), fx
+        return self._advance(new, 0, new.locked, s, -1, owned=True), fx  # new: made here, seen by no one yet
 
     def _goes_out(self, st: GoujiState, s: int, gouji: bool, words: bool = True) -> tuple[GoujiState, list[str]]:
         """Seat ``s`` played its last card: it is out in the next place, the deal over once one seat is left, a

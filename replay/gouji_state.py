@@ -34,8 +34,8 @@ class GoujiState(State):
     closer: int = -1  # seat that may still confirm the round just closed (扣)
 
 
-def _turn_fields(
-    values: dict[str, object],
+def turn(
+    st: GoujiState,
     to_act: int,
     final: bool,
     window: bool,
@@ -43,7 +43,11 @@ def _turn_fields(
     locked: int,
     cursor: int,
     let_seat: int,
-) -> None:
+    owned: bool = False,
+) -> GoujiState:
+    """A copy of ``st`` with the answer-cycle fields set (the engine's most frequent change); ``owned``: ``st``
+    itself, changed in place, as ``put_set``."""
+    values = st.__dict__ if owned else fields_of(st)
     values["to_act"] = to_act
     values["final"] = final
     values["window"] = window
@@ -51,24 +55,7 @@ def _turn_fields(
     values["locked"] = locked
     values["cursor"] = cursor
     values["let_seat"] = let_seat
-
-
-def turn(
-    st: GoujiState, to_act: int, final: bool, window: bool, responded: int, locked: int, cursor: int, let_seat: int
-) -> GoujiState:
-    """A copy of ``st`` with the answer-cycle fields set (the engine's most frequent change)."""
-    values = fields_of(st)
-    _turn_fields(values, to_act, final, window, responded, locked, cursor, let_seat)
-    return rebuilt(st, values)
-
-
-def turn_made(
-    st: GoujiState, to_act: int, final: bool, responded: int, locked: int, cursor: int, let_seat: int
-) -> GoujiState:
-    """``turn(st, ..., window=False, ...)`` for a state the caller has just made and shown to no one: its
-    answer-cycle fields set in place instead of in a copy (the engine's fast path after a new set)."""
-    _turn_fields(st.__dict__, to_act, final, False, responded, locked, cursor, let_seat)
-    return st
+    return st if owned else rebuilt(st, values)
 
 
 def put_set(

@@ -300,19 +300,13 @@ def _progress(deal_id: int) -> None:
 
 
 def _finish(deal_id: int, job: EvaluationJob) -> str | None:
-    """Store an ended job's result (or show its error); the settings key of what it stored, or None."""
+    """Say how an ended job went (stored, or its error); the settings key of what it stored, or None."""
     del jobs()[deal_id]
     if job.error is not None or job.result is None:
         exc = job.error or RuntimeError("no result")
         st.error(t("评估失败：", "The evaluation failed: ") + md_escape(f"{type(exc).__name__}: {exc}"))
         return None
-    ev = job.result
-    if not job.stored:  # a job started without a store (none today): keep its result now
-        try:
-            save_evaluation(engine(), deal_id, ev)
-        except Exception as exc:  # a fault of the database: report it, keep the page
-            st.error(t("评估失败：", "The evaluation failed: ") + md_escape(f"{type(exc).__name__}: {exc}"))
-            return None
+    ev = job.result  # stored by the job itself (a refused store is its error, above)
     st.success(
         t(
             f"已评估并保存：{len(ev.decisions)} 个决定，用时 {ev.seconds:.1f} 秒。",

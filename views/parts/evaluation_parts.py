@@ -29,7 +29,7 @@ class EvaluationJob:
     thread, so that it is stored whether or not anyone comes back to the page; ``stored`` says it was."""
 
     def __init__(
-        self, rep: Replay, settings: Settings, jobs: int, run: Run, store: Callable[[Evaluation], None] | None = None
+        self, rep: Replay, settings: Settings, jobs: int, run: Run, store: Callable[[Evaluation], None]
     ) -> None:
         self.settings = settings
         self.done = self.total = 0
@@ -47,9 +47,8 @@ class EvaluationJob:
     def _work(self, rep: Replay, jobs: int, run: Run) -> None:
         try:
             self.result = run(rep, self.settings, jobs=jobs, progress=self._progress)
-            if self._store is not None:
-                self._store(self.result)
-                self.stored = True
+            self._store(self.result)
+            self.stored = True
         except Exception as exc:  # a fault of the engine or of the database: the page shows it
             self.error = exc
 
