@@ -7,22 +7,29 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 
-.PHONY: run demo screenshots test test-pg lint types bench fuzz study clean
+.PHONY: run demo screenshots test test-pg lint types bench fuzz study compiled clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
 
 $(STAMP): pyproject.toml | $(BIN)/python
 	$(BIN)/python -m pip install --quiet --upgrade pip
-	$(BIN)/python -m pip install --quiet -e '.[dev]'
+	$(BIN)/python -m pip install --quiet -e '.[dev,compiled]'
 	touch $(STAMP)
 
-run: $(STAMP)
+# The compiled hot path (replay/compiled.py): the rollout's modules compiled by Cython into build/compiled/,
+# those whose source changed since the last build (a minute or two from nothing, a second when none changed).
+# A module compiled from another source than the one there now is never loaded: it imports from its source,
+# and so does every module when this fails (no compiler): slower, the same results.
+compiled: $(STAMP)
+	-$(BIN)/python -c "import sys, replay.compiled as c; sys.exit(c.main(sys.argv[1:]))" build
+
+run: $(STAMP) compiled
 	-$(BIN)/fupan samples
 	$(BIN)/streamlit run app.py --server.headless true --server.address 127.0.0.1 --server.port 8501 \
 		--browser.gatherUsageStats false
 
-demo: $(STAMP)
+demo: $(STAMP) compiled
 	$(BIN)/fupan demo
 
 # The README's dashboard pictures (docs/screenshots/*.png): the app on a fresh sample library, in
@@ -30,7 +37,7 @@ demo: $(STAMP)
 screenshots: $(STAMP)
 	$(BIN)/python docs/screenshots/take.py
 
-test: $(STAMP)
+test: $(STAMP) compiled
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
 	$(BIN)/mypy
@@ -54,7 +61,7 @@ types: $(STAMP)
 
 # Each bench prints its figures beside a baseline measured in the same run, and whether its targets are met
 # (a miss exits 1); the machine is shared and its speed drifts, so every bench runs even when one misses.
-bench: $(STAMP)
+bench: $(STAMP) compiled
 	-$(BIN)/python bench/bench_replay.py
 	-$(BIN)/python bench/bench_import.py
 	-$(BIN)/python bench/bench_app.py
@@ -64,12 +71,12 @@ bench: $(STAMP)
 
 # The larger fault runs (docs/reliability.md): corrupted logs of every game in both forms at 20 times the
 # suite's examples, and 50,000 simulated deals per game instead of 20,000 (some 15 minutes on 2 cores).
-fuzz: $(STAMP)
+fuzz: $(STAMP) compiled
 	FUPAN_FUZZ=20 FUPAN_SEEDS=50000 $(BIN)/python -m pytest -n 2 tests/test_fuzz.py tests/test_simulation_seeds.py
 
 # The maxims on trial (docs/maxims.md): each folk maxim followed and broken on the same simulated deals,
 # its effect in team points with a 95% CI; also writes coach/maxim_effects.json, which the coach reads.
-study: $(STAMP)
+study: $(STAMP) compiled
 	$(BIN)/python -m coach.study --deals 15000 --seed 1 --out docs/maxims.md --json coach/maxim_effects.json
 
 clean:

@@ -4,6 +4,11 @@ before it in the same session (the machine is shared: its speed drifts between s
 minute apart). The earlier revision is checked out in a temporary git worktree; each run is a fresh process.
 
     python bench/ab_evaluate.py --base 4eeeae4 [--deals gouji-2026-09-01-d1,gouji-2026-09-08-d2] [--rounds 3]
+    python bench/ab_evaluate.py --base source    # the working tree from source against it compiled
+
+``--base source`` measures the compiled hot path (replay/compiled.py): the base is the working tree with every
+module imported from its source (``FUPAN_COMPILED=0``), against the same tree as ``make`` built it. An earlier
+revision's worktree has no build of its own, so it runs from source too.
 
 Prints, per deal, the median wall and CPU seconds of each tree, the ratio base / working tree, and whether the
 two trees ran the same number of rollouts (a speed change should change no result: tests/test_golden_evaluate.py
@@ -44,8 +49,10 @@ print(json.dumps({"wall": ev.seconds, "cpu": cpu() - c, "rollouts": ev.rollouts_
 """
 
 
-def _run(tree: Path, deal: Path) -> dict[str, float]:
+def _run(tree: Path, deal: Path, source: bool = False) -> dict[str, float]:
     env = {**os.environ, "PYTHONPATH": str(tree)}
+    if source:
+        env["FUPAN_COMPILED"] = "0"
     out = subprocess.run(
         [sys.executable, "-c", CHILD, str(deal)], cwd=tree, env=env, capture_output=True, text=True, check=True
     )
@@ -64,30 +71,40 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--rounds", type=int, default=3, help="runs of each tree per deal, interleaved")
     args = p.parse_args(argv)
     deals = [SAMPLES / f"{name}.json" for name in args.deals.split(",")]
+    if args.base == "source":
+        _compare(ROOT, True, deals, args.rounds, "the working tree from source")
+        return 0
     with tempfile.TemporaryDirectory() as tmp:
         base = Path(tmp) / "base"
         subprocess.run(["git", "-C", str(ROOT), "worktree", "add", "--detach", str(base), args.base], check=True)
         try:
-            print(f"A/B: {args.base} (base) against the working tree; load average {_load()} before", flush=True)
-            runs: dict[tuple[str, str], list[dict[str, float]]] = {}
-            for _ in range(args.rounds):
-                for deal in deals:
-                    for name, tree in (("base", base), ("tree", ROOT)):
-                        runs.setdefault((deal.stem, name), []).append(_run(tree, deal))
-            print(f"{'deal':<24}{'base s':>8}{'cpu':>7}{'tree s':>8}{'cpu':>7}{'x wall':>8}{'x cpu':>7}  rollouts")
-            for deal in deals:
-                b, t = runs[(deal.stem, "base")], runs[(deal.stem, "tree")]
-                bw, bc = statistics.median(r["wall"] for r in b), statistics.median(r["cpu"] for r in b)
-                tw, tc = statistics.median(r["wall"] for r in t), statistics.median(r["cpu"] for r in t)
-                same = {r["rollouts"] for r in b} == {r["rollouts"] for r in t}
-                print(
-                    f"{deal.stem:<24}{bw:>8.1f}{bc:>7.1f}{tw:>8.1f}{tc:>7.1f}{bw / tw:>8.2f}{bc / tc:>7.2f}"
-                    f"  {'same' if same else 'DIFFER'} ({int(t[0]['rollouts'])})"
-                )
-            print(f"medians of {args.rounds} runs each; load average {_load()} after")
+            _compare(base, False, deals, args.rounds, args.base)
         finally:
             subprocess.run(["git", "-C", str(ROOT), "worktree", "remove", "--force", str(base)], check=True)
     return 0
+
+
+def _compare(base: Path, source: bool, deals: list[Path], rounds: int, label: str) -> None:
+    print(f"A/B: {label} (base) against the working tree; load average {_load()} before", flush=True)
+    probe = "import replay.compiled as c; print(c.describe())"
+    here = subprocess.run([sys.executable, "-c", probe], cwd=ROOT, capture_output=True, text=True, check=True)
+    print(f"working tree: {here.stdout.strip()}", flush=True)
+    runs: dict[tuple[str, str], list[dict[str, float]]] = {}
+    for _ in range(rounds):
+        for deal in deals:
+            for name, tree, src in (("base", base, source), ("tree", ROOT, False)):
+                runs.setdefault((deal.stem, name), []).append(_run(tree, deal, src))
+    print(f"{'deal':<24}{'base s':>8}{'cpu':>7}{'tree s':>8}{'cpu':>7}{'x wall':>8}{'x cpu':>7}  rollouts")
+    for deal in deals:
+        b, t = runs[(deal.stem, "base")], runs[(deal.stem, "tree")]
+        bw, bc = statistics.median(r["wall"] for r in b), statistics.median(r["cpu"] for r in b)
+        tw, tc = statistics.median(r["wall"] for r in t), statistics.median(r["cpu"] for r in t)
+        same = {r["rollouts"] for r in b} == {r["rollouts"] for r in t}
+        print(
+            f"{deal.stem:<24}{bw:>8.1f}{bc:>7.1f}{tw:>8.1f}{tc:>7.1f}{bw / tw:>8.2f}{bc / tc:>7.2f}"
+            f"  {'same' if same else 'DIFFER'} ({int(t[0]['rollouts'])})"
+        )
+    print(f"medians of {rounds} runs each; load average {_load()} after")
 
 
 if __name__ == "__main__":

@@ -46,6 +46,7 @@ from coach.evaluate import decision_points, evaluate_decision, evaluate_replay, 
 from coach.policy import Policy, SeatBots
 from coach.prices import Decision, Evaluation, Settings
 from coach.worlds import knowledge, sample_hands, true_world, world
+from replay import compiled
 from replay.log import read_log
 from replay.replay import Replay, engine_for
 from replay.simulate import RandomBot, simulate_deal
@@ -369,6 +370,7 @@ def main(argv: list[str] | None = None) -> int:
     repeats, per_position = (3, 2) if args.quick else (5, 4)
 
     print(f"fupan evaluation benchmark (Python {sys.version.split()[0]}, {os.cpu_count()} cores)")
+    print(compiled.describe())
     summary: dict[str, object] = {}
     ok = True
     if 1 in parts:
