@@ -20,9 +20,12 @@ $(STAMP): pyproject.toml | $(BIN)/python
 # The compiled hot path (replay/compiled.py): the rollout's modules compiled by Cython into build/compiled/,
 # those whose source changed since the last build (a minute or two from nothing, a second when none changed).
 # A module compiled from another source than the one there now is never loaded: it imports from its source,
-# and so does every module when this fails (no compiler): slower, the same results.
+# and so does every module when this fails (no compiler): slower, the same results. Then every module's
+# bytecode cached (__pycache__), as pip does for what it installs: where PYTHONDONTWRITEBYTECODE is set,
+# as on this project's machines, Python would otherwise compile each module again at every start.
 compiled: $(STAMP)
 	-$(BIN)/python -c "import sys, replay.compiled as c; sys.exit(c.main(sys.argv[1:]))" build
+	$(BIN)/python -m compileall -q -x '/(\.venv|build|\.git)/' . > /dev/null
 
 run: $(STAMP) compiled
 	-$(BIN)/fupan samples
@@ -65,6 +68,7 @@ bench: $(STAMP) compiled
 	-$(BIN)/python bench/bench_replay.py
 	-$(BIN)/python bench/bench_import.py
 	-$(BIN)/python bench/bench_app.py
+	-$(BIN)/python bench/bench_cli.py
 	-$(BIN)/python bench/bench_evaluate.py
 	-$(BIN)/python bench/bench_policy.py
 	-$(BIN)/python bench/bench_inference.py

@@ -18,12 +18,9 @@ from __future__ import annotations
 import argparse
 import os
 import sys
-from collections.abc import Sequence
-from typing import Any
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING, Any
 
-from sqlalchemy.exc import SQLAlchemyError
-
-import cli_shengji  # noqa: F401  (registers 升级's text)
 from cli_coach import add_parser as add_coach_parser
 from cli_common import (
     EXIT_BUG,
@@ -41,17 +38,20 @@ from cli_common import (
 )
 from cli_library import add_parsers as add_library_parsers
 from cli_referee import add_parsers as add_referee_parsers
-from cli_text import text_for
-from data.states import DatabaseStateError
 from replay import games
-from replay.claims import claim_entries, compare_result, value_text
-from replay.log import LogError
-from replay.profile import ProfileError, default_profile, find_profile, load_profile, options_for, shipped_profiles
-from replay.replay import Replay
-from replay.scoring import Score
-from replay.verdicts import Verdict
 
-SCORE_LEVELS = ("before", "after")  # the keys of a 升级 score's "levels" that `score --json` gives
+if TYPE_CHECKING:
+    from replay.replay import Replay
+    from replay.scoring import Score
+    from replay.verdicts import Verdict
+
+# A command imports what it needs when it runs (``fupan check`` neither the deal library's SQLAlchemy nor
+# another game's engine: tests/test_cli_start.py), so that the command starts at once.
+SCORE_LEVELS = ("before", "after")
+SEVERAL = (
+    "a JSON or text log, - for standard input, or several logs and folders (each log in one line, "
+    "--json a list, the exit code the worst)"
+)  # the keys of a 升级 score's "levels" that `score --json` gives
 
 
 def _place(rep: Replay, v: Verdict) -> str:
@@ -61,18 +61,15 @@ def _place(rep: Replay, v: Verdict) -> str:
 
 
 def cmd_check(args: argparse.Namespace) -> int:
-    """fupan check: a verdict for every event."""
+    """fupan check: a verdict for every event (of several logs, or of the logs in a folder: one line each)."""
+    files = _several(args)
+    if files is not None:
+        return _over_logs(args, files, not args.lenient, _check_line, _check_json)
+    args.log = args.logs[0]
     rep = _replay(args, strict=not args.lenient)
     _settle(EXIT_OK if rep.ok else EXIT_ILLEGAL)
     if args.json:
-        _emit(
-            {
-                "ok": rep.ok,
-                "events": len(rep.log.events),
-                "verdicts": [v.to_json() for v in rep.all_verdicts],
-                "unverified": rep.unverified,
-            }
-        )
+        _emit(_check_json(rep))
         return EXIT_OK if rep.ok else EXIT_ILLEGAL
     for v in rep.illegal:
         print(f"{_place(rep, v)}: [{v.rule}] {v.message_zh} / {v.message_en}")
@@ -86,10 +83,87 @@ def cmd_check(args: argparse.Namespace) -> int:
     return EXIT_OK if rep.ok else EXIT_ILLEGAL
 
 
+def _check_json(rep: Replay) -> dict[str, Any]:
+    return {
+        "ok": rep.ok,
+        "events": len(rep.log.events),
+        "verdicts": [v.to_json() for v in rep.all_verdicts],
+        "unverified": rep.unverified,
+    }
+
+
+def _check_line(rep: Replay) -> str:
+    """One log's check in one line: its events, and the first illegal one with its rule."""
+    n, bad = len(rep.log.events), rep.illegal
+    line = f"{rep.log.source}: {n} events, " + ("all legal" if not bad else f"{len(bad)} illegal")
+    if bad:
+        v = bad[0]
+        where = v.action if v.index is None else f"event {v.index}, seat {v.seat}"
+        line += f"; first: {where} [{v.rule}] {v.message_en}"
+        if rep.stopped_at is not None:
+            line += " (strict: stopped there)"
+    if rep.unverified:
+        line += f"; {len(rep.unverified)} unverified"
+    return line
+
+
+def _several(args: argparse.Namespace) -> list[str] | None:
+    """The log files of a command given several logs or a folder, in order (None: one log file or ``-``,
+    written in full as ever)."""
+    paths: list[str] = args.logs
+    if len(paths) == 1 and (paths[0] == "-" or not os.path.isdir(paths[0])):
+        return None
+    if "-" in paths:
+        raise InputError("- (standard input) is read alone, not beside other logs")
+    from replay.logfiles import LOG_SUFFIXES, log_files
+
+    files = [str(p) for p in log_files(paths)]
+    if not files:
+        raise InputError(f"{', '.join(paths)}: no log files ({', '.join(LOG_SUFFIXES)}) in it")
+    return files
+
+
+def _over_logs(
+    args: argparse.Namespace,
+    files: list[str],
+    strict: bool,
+    line: Callable[[Replay], str],
+    doc: Callable[[Replay], dict[str, Any]],
+) -> int:
+    """Each log in turn, one line each (``--json``: a list, each object with its ``source``; a log that
+    cannot be read gives its reason, and the others are read all the same); the exit code is the worst."""
+    from replay.log import LogError
+    from replay.profile import ProfileError
+
+    worst, docs = EXIT_OK, []
+    for path in files:
+        try:
+            rep = _replay(args, strict, path)
+            code, text, found = (EXIT_OK if rep.ok else EXIT_ILLEGAL), line(rep), doc(rep)
+        except (InputError, LogError, ProfileError) as exc:
+            msg = str(exc) if str(exc).startswith(path) else f"{path}: {exc}"
+            code, text, found = EXIT_INPUT, f"{msg} (not read)", {"error": str(exc)}
+        except Exception as exc:  # a bug on this log: said, and the other logs are read all the same
+            err = f"internal error ({type(exc).__name__}: {exc}); please report it"
+            code, text, found = EXIT_BUG, f"{path}: {err}", {"error": err}
+        worst = max(worst, code)
+        if args.json:
+            docs.append({"source": path, **found})
+        else:
+            print(text, flush=True)
+    _settle(worst)
+    if args.json:
+        _emit(docs)
+    return worst
+
+
 def _score_json(rep: Replay, score: Score | None) -> dict[str, Any]:
     """The JSON of ``fupan score --json``; 升级 adds ``points`` and ``levels`` (before, after); every
     game ``claimed`` (the log's result, or null) and ``differs`` (the claimed entries the deal does not
     bear out)."""
+    from cli_text import text_for
+    from replay.claims import compare_result
+
     claims = {
         "claimed": rep.log.to_json().get("result"),  # as the log gives it, in the format's key order
         "differs": [d.to_json() for d in compare_result(rep.log.result, score, rep.log.game, rep.final)],
@@ -112,6 +186,8 @@ def _score_json(rep: Replay, score: Score | None) -> dict[str, Any]:
 
 def _claim_lines(rep: Replay, score: Score | None) -> list[str]:
     """The claimed result beside the computed one, entry by entry, each that differs marked with its rule."""
+    from replay.claims import claim_entries, value_text
+
     entries = claim_entries(rep.log.result, score, rep.log.game, rep.final)
     if not entries:
         return []
@@ -126,7 +202,19 @@ def _claim_lines(rep: Replay, score: Score | None) -> list[str]:
 
 
 def cmd_score(args: argparse.Namespace) -> int:
-    """fupan score: places and points."""
+    """fupan score: places and points (of several logs, or of the logs in a folder: one line each)."""
+    from cli_text import text_for
+
+    files = _several(args)
+    if files is not None:
+
+        def line(rep: Replay) -> str:
+            bad = len(rep.illegal)
+            tail = "" if not bad else f" ({bad} illegal event{'s' if bad > 1 else ''})"
+            return f"{rep.log.source}: {text_for(rep.log.game).score_line(rep, rep.score())}{tail}"
+
+        return _over_logs(args, files, False, line, lambda rep: _score_json(rep, rep.score()))
+    args.log = args.logs[0]
     rep = _replay(args, strict=False)
     _settle(EXIT_OK if rep.ok else EXIT_ILLEGAL)
     score = rep.score()
@@ -139,6 +227,8 @@ def cmd_score(args: argparse.Namespace) -> int:
 
 def cmd_replay(args: argparse.Namespace) -> int:
     """fupan replay: the table step by step, or at one step."""
+    from cli_text import text_for
+
     rep = _replay(args, strict=False)
     _settle(EXIT_OK if rep.ok else EXIT_ILLEGAL)
     last = len(rep.states) - 1
@@ -162,6 +252,7 @@ def cmd_replay(args: argparse.Namespace) -> int:
 
 def cmd_simulate(args: argparse.Namespace) -> int:
     """fupan simulate: write simulated deals as JSON logs."""
+    from replay.profile import default_profile, find_profile
     from replay.simulate import write_deals
 
     if args.game not in games.names():
@@ -178,6 +269,8 @@ def cmd_simulate(args: argparse.Namespace) -> int:
 
 def cmd_demo(args: argparse.Namespace) -> int:
     """fupan demo: simulate one deal, print its replay and score."""
+    from cli_text import text_for
+    from replay.replay import Replay
     from replay.simulate import simulate_deal
 
     deal = simulate_deal(args.seed, args.profile)
@@ -222,6 +315,8 @@ def cmd_convert(args: argparse.Namespace) -> int:
 
 def cmd_profiles(args: argparse.Namespace) -> int:
     """fupan profiles: the shipped profiles, or one profile's options."""
+    from replay.profile import load_profile, options_for, shipped_profiles
+
     if args.name is None:
         for name in shipped_profiles():
             p = load_profile(name)
@@ -234,12 +329,32 @@ def cmd_profiles(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
-def build_parser() -> argparse.ArgumentParser:
-    """The argument parser of ``fupan``."""
+class _Commands:
+    """The subcommands' parsers, in full only for ``command`` (every one when None): another command's parser
+    is its name and help line, all that ``fupan --help`` lists, so that building the parser imports nothing a
+    command's own options would need (``coach``'s defaults come from the coach's modules)."""
+
+    def __init__(self, sub: Any, command: str | None) -> None:
+        self.sub, self.command = sub, command
+
+    def add_parser(self, name: str, **kw: Any) -> argparse.ArgumentParser:
+        if self.command is None or name == self.command:
+            return self.sub.add_parser(name, **kw)
+        self.sub.add_parser(name, help=kw.get("help"))
+        return argparse.ArgumentParser(prog=name, add_help=False)  # takes the options, to be dropped
+
+    def full(self, name: str) -> bool:
+        """Whether ``name``'s parser is built in full."""
+        return self.command is None or name == self.command
+
+
+def build_parser(command: str | None = None) -> argparse.ArgumentParser:
+    """The argument parser of ``fupan``: every subcommand's in full, or only ``command``'s (``main``: the one
+    the arguments name)."""
     ap = argparse.ArgumentParser(prog="fupan", description="复盘: replay and check 够级 / 保皇 / 升级 deals")
-    sub = ap.add_subparsers(dest="command", required=True)
+    sub: Any = _Commands(ap.add_subparsers(dest="command", required=True), command)
     p = sub.add_parser("check", help="a verdict for every event")
-    p.add_argument("log", help="a JSON or text log, or - for standard input")
+    p.add_argument("logs", nargs="+", metavar="LOG", help=SEVERAL)
     p.add_argument("--json", action="store_true")
     p.add_argument("--lenient", action="store_true", help="read on after an illegal event")
     p.add_argument("--profile", help="rule profile name or .toml path (instead of the log's)")
@@ -253,7 +368,7 @@ def build_parser() -> argparse.ArgumentParser:
     add_limit_args(p)
     p.set_defaults(func=cmd_replay)
     p = sub.add_parser("score", help="places and points")
-    p.add_argument("log")
+    p.add_argument("logs", nargs="+", metavar="LOG", help=SEVERAL)
     p.add_argument("--json", action="store_true")
     p.add_argument("--profile")
     add_limit_args(p)
@@ -293,22 +408,42 @@ def build_parser() -> argparse.ArgumentParser:
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Run ``fupan``; returns the exit code."""
-    args = build_parser().parse_args(argv)
+    words = sys.argv[1:] if argv is None else list(argv)
+    named = next((w for w in words if not w.startswith("-")), None)  # the subcommand (fupan has no options of its own)
+    args = build_parser(named).parse_args(words)
     try:
         return args.func(args)
-    except (LogError, ProfileError, InputError, DatabaseStateError) as exc:
-        print(f"fupan: {exc}", file=sys.stderr)
-        return EXIT_INPUT
-    except SQLAlchemyError as exc:
-        print(f"fupan: database error: {str(exc).splitlines()[0]}", file=sys.stderr)
-        return EXIT_INPUT
     except BrokenPipeError:  # the reader went away (| head): keep the verdict's exit code, print nothing more
         devnull = os.open(os.devnull, os.O_WRONLY)
         os.dup2(devnull, sys.stdout.fileno())
         return _outcome[0]
-    except Exception as exc:  # a bug: one line, not a traceback
+    except Exception as exc:
+        if isinstance(
+            exc,
+            (
+                InputError,
+                *_loaded("replay.log:LogError", "replay.profile:ProfileError", "data.states:DatabaseStateError"),
+            ),
+        ):
+            print(f"fupan: {exc}", file=sys.stderr)
+            return EXIT_INPUT
+        if isinstance(exc, _loaded("sqlalchemy.exc:SQLAlchemyError")):
+            print(f"fupan: database error: {str(exc).splitlines()[0]}", file=sys.stderr)
+            return EXIT_INPUT
         print(f"fupan: internal error ({type(exc).__name__}: {exc}); please report it", file=sys.stderr)
-        return EXIT_BUG
+        return EXIT_BUG  # a bug: one line, not a traceback
+
+
+def _loaded(*names: str) -> tuple[type[BaseException], ...]:
+    """The exception classes named ``"module:Class"`` whose module is imported: one never imported was never
+    raised, so a command that did not use the library need not import SQLAlchemy to tell its errors apart."""
+    out = []
+    for name in names:
+        module, _, cls = name.partition(":")
+        mod = sys.modules.get(module)
+        if mod is not None:
+            out.append(getattr(mod, cls))
+    return tuple(out)
 
 
 if __name__ == "__main__":

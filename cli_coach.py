@@ -185,10 +185,13 @@ def cmd_coach(args: argparse.Namespace) -> int:
 
 
 def add_parser(sub: Any) -> None:
-    """Add ``coach`` to the ``fupan`` parser's subcommands."""
+    """Add ``coach`` to the ``fupan`` parser's subcommands (its options only when it is the command run:
+    their defaults come from the coach's modules, which another command need not import)."""
+    p = sub.add_parser("coach", help="the coach's findings: violations, maxims, notes")
+    if not sub.full("coach"):
+        return
     from coach.prices import DEFAULT_CANDIDATES, DEFAULT_ROLLOUTS, DEFAULT_SAMPLING, SAMPLINGS
 
-    p = sub.add_parser("coach", help="the coach's findings: violations, maxims, notes")
     p.add_argument("log", help="a JSON or text log, or - for standard input")
     p.add_argument("--seat", type=int, help="only the findings about this seat")
     p.add_argument("--json", action="store_true")

@@ -61,8 +61,9 @@ def _read(path: str, limits: Limits | None = None) -> Log:
     return read_log(path, limits=limits)
 
 
-def _replay(args: argparse.Namespace, strict: bool) -> Replay:
-    log = _read(args.log, limits_of(args))
+def _replay(args: argparse.Namespace, strict: bool, path: str | None = None) -> Replay:
+    """The log at ``path`` (else the command's ``log``) replayed under the log's profile or ``--profile``."""
+    log = _read(args.log if path is None else path, limits_of(args))
     profile = None
     if getattr(args, "profile", None):
         profile = find_profile(args.profile)

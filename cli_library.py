@@ -49,7 +49,8 @@ def cmd_import(args: argparse.Namespace) -> int:
     """fupan import: store logs (files and folders) in the deal library; a line per file, then the
     counts. A file that cannot be imported is refused with its reason and the others go on; a failing
     database stops the run, and the counts still say what was added before."""
-    from data.importer import ImportStopped, import_paths, log_files, progress_bar
+    from data.importer import ImportStopped, import_paths, progress_bar
+    from replay.logfiles import log_files
 
     files = log_files(args.paths)
     if not files:

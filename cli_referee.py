@@ -5,20 +5,21 @@ sheet). docs/rulings.md describes both outputs."""
 from __future__ import annotations
 
 import argparse
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from cli_common import EXIT_ILLEGAL, EXIT_OK, InputError, _emit, _replay, _settle, add_limit_args
-from referee.ruling import ClaimEntry, Ruling, result_ruling, ruling_of
-from referee.sheet import ruling_sheet
 from replay import games
-from replay.claims import value_text
-from replay.profile import load_profile, options_of, shipped_profiles
-from replay.register import RULES, SEED_FILES, SEED_TITLES, rules_of
-from replay.words import action_name
+
+if TYPE_CHECKING:
+    from referee.ruling import ClaimEntry, Ruling
+
+# the register, the profiles and the referee's modules are imported by the commands that use them (cli.py)
 
 
 def _shipped_values(name: str, game: str) -> dict[str, Any]:
     """Each shipped profile of a game and its value of option ``name``."""
+    from replay.profile import load_profile, shipped_profiles
+
     out: dict[str, Any] = {}
     for prof_name in shipped_profiles():
         prof = load_profile(prof_name)
@@ -30,6 +31,9 @@ def _shipped_values(name: str, game: str) -> dict[str, Any]:
 def register_json(game: str | None = None) -> dict[str, Any]:
     """The rule register as the JSON of ``fupan rules --json``: seeds, and each rule with its quotes per
     reason and its profile options (values, what each means, each shipped profile's choice)."""
+    from replay.profile import options_of
+    from replay.register import RULES, SEED_FILES, SEED_TITLES, rules_of
+
     rules = rules_of(game) if game else list(RULES.values())
     doc_rules = []
     for r in rules:
@@ -91,6 +95,8 @@ def cmd_rules(args: argparse.Namespace) -> int:
 def _before_lines(r: Ruling, k: int) -> list[str]:
     """The table before the event in words: the set on it and its owner, who may act, how and why, the
     seats that passed and the burners."""
+    from replay.words import action_name
+
     v = r.before
     seat = ("座位{}", "seat {}")[k].format
     sep = ("、", ", ")[k]
@@ -111,6 +117,8 @@ def _before_lines(r: Ruling, k: int) -> list[str]:
 
 def _ruling_lines(r: Ruling, lang: str) -> list[str]:
     """One ruling in words, in ``lang``."""
+    from replay.words import action_name
+
     k = 0 if lang == "zh" else 1
     d = r.to_json()
     head = (f"第{r.event}个动作" if k == 0 else f"event {r.event}") if r.event is not None else "—"
@@ -152,6 +160,8 @@ def _ruling_lines(r: Ruling, lang: str) -> list[str]:
 
 def _result_lines(entries: tuple[ClaimEntry, ...], lang: str) -> list[str]:
     """The ruling on a claimed result in words, in ``lang``."""
+    from replay.claims import value_text
+
     k = 0 if lang == "zh" else 1
     lines = []
     for e in entries:
@@ -166,6 +176,9 @@ def _result_lines(entries: tuple[ClaimEntry, ...], lang: str) -> list[str]:
 
 def cmd_ruling(args: argparse.Namespace) -> int:
     """fupan ruling: one event's ruling, or the ruling on the claimed result."""
+    from referee.ruling import result_ruling, ruling_of
+    from referee.sheet import ruling_sheet
+
     rep = _replay(args, strict=False)
     if args.result:
         entries = result_ruling(rep)

@@ -75,6 +75,18 @@ class ShengjiText(GameText):
         lines += [f"  [{rule}] {text}" for rule, text in score.explain]
         return lines
 
+    def score_line(self, rep: Replay, score: Score | None) -> str:
+        """The score in one line: the defenders' points and the levels."""
+        if score is not None and score.void:
+            return void_lines(score)[1].strip()
+        if score is None:
+            return "not finished: no score"
+        assert score.points is not None and score.levels is not None
+        lv = score.levels
+        change = ", ".join(f"side {side} {lv['before'][side]} -> {lv['after'][side]}" for side in (0, 1))
+        st = _sj(rep.final)
+        return f"defenders {_side(1 - st.declarers)} {score.points['defenders']} points; levels {change}"
+
     def finished(self, rep: Replay) -> list[int]:
         """No seat goes out in 升级."""
         return []

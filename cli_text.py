@@ -2,16 +2,18 @@
 
 Each game's text is a ``GameText`` found by the game's name (``text_for``); a game that registered none
 (``register``) is written as a climbing game: places, teams, the set on the table, the round's status.
-升级's own text is ``cli_shengji`` (tricks, trumps, levels).
+升级's own text is ``cli_shengji`` (tricks, trumps, levels), imported the first time a 升级 deal is written.
 """
 
 from __future__ import annotations
 
-from typing import Any
+import importlib
+from typing import TYPE_CHECKING, Any
 
-from replay.replay import Replay
-from replay.scoring import Score
-from replay.verdicts import Verdict
+if TYPE_CHECKING:
+    from replay.replay import Replay
+    from replay.scoring import Score
+    from replay.verdicts import Verdict
 
 
 def void_lines(score: Score) -> list[str]:
@@ -77,6 +79,20 @@ class GameText:
         lines += [f"  [{rule}] {text}" for rule, text in score.explain]
         return lines
 
+    def score_line(self, rep: Replay, score: Score | None) -> str:
+        """The score in one line (``fupan score`` over several logs): the seats from first place down, each
+        team's points, the roles (保皇)."""
+        if score is None:
+            return "not finished: no score"
+        if score.void:
+            rule, zh, en = score.void_reason or ("", "本局作废", "the deal is void")
+            return f"void, no score [{rule}] {en} / {zh}"
+        line = "places 1st to last: seats " + " ".join(str(p.seat) for p in score.places)
+        line += "; " + ", ".join(f"team {list(t.seats)} {t.points:+d}" for t in score.teams)
+        if score.roles:
+            line += f"; 皇帝 seat {score.roles['emperor']}"
+        return line + ("; 串三户 (sweep): doubled" if score.sweep else "")
+
     def finished(self, rep: Replay) -> list[int]:
         """The seats out so far, in order (``score --json``'s finish order of an unfinished deal)."""
         return list(rep.final.out)
@@ -141,6 +157,8 @@ class GameText:
 
 _TEXTS: dict[str, GameText] = {}
 _CLIMBING = GameText()
+#: the module that registers a game's own text, imported when a deal of the game is first written
+_MODULES = {"shengji": "cli_shengji"}
 
 
 def register(game: str, text: GameText) -> None:
@@ -150,4 +168,6 @@ def register(game: str, text: GameText) -> None:
 
 def text_for(game: str) -> GameText:
     """How the deals of ``game`` are written (a climbing game's text when it registered none)."""
+    if game not in _TEXTS and game in _MODULES:
+        importlib.import_module(_MODULES[game])
     return _TEXTS.get(game, _CLIMBING)

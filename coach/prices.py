@@ -7,12 +7,14 @@ from __future__ import annotations
 import math
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
-from coach.certain import Certain
 from coach.grades import GRADES, MISTAKE, accuracy, decision_accuracy, grade
 from replay.events import Event
 from replay.log import event_from_json
+
+if TYPE_CHECKING:  # imported where a stored certain error is read: coach.certain brings the policy with it
+    from coach.certain import Certain
 
 DEFAULT_ROLLOUTS = 20
 DEFAULT_CANDIDATES = 4
@@ -235,6 +237,8 @@ class Decision:
     @classmethod
     def from_json(cls, doc: Mapping[str, Any], n_seats: int) -> Decision:
         """The decision ``to_json`` wrote (``view``, ``grade`` and ``accuracy`` are derived from the losses)."""
+        from coach.certain import Certain
+
         index = int(doc["index"])
         return cls(
             index,

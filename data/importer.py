@@ -31,7 +31,6 @@ from __future__ import annotations
 
 import hashlib
 import json
-import os
 import random
 import sys
 import time
@@ -56,12 +55,12 @@ from replay.decisions import decision_from_json
 from replay.json_locate import locate
 from replay.limits import LIMITS, Limits
 from replay.log import Log, LogError, read_log
+from replay.logfiles import log_files
 from replay.profile import ProfileError
 
 DEAL, DEAL_SEAT, EVENT, FINDING, MATCH, PLAYER, PLAYER_ALIAS = (
     table_of(m) for m in (Deal, DealSeat, EventRow, FindingRow, Match, Player, PlayerAlias)
 )
-LOG_SUFFIXES = (".json", ".txt", ".fupan")
 
 
 @dataclass(frozen=True)
@@ -80,29 +79,6 @@ def content_hash(log: Log) -> str:
     """The hash that identifies a deal: SHA-256 of its canonical log without decisions (a log's
     decisions are not part of the deal: ``Log.deal_only``)."""
     return hashlib.sha256(log.deal_only().dumps().encode("utf-8")).hexdigest()
-
-
-def log_files(paths: Iterable[str | Path]) -> list[Path]:
-    """The log files named or found (recursively) in the given files and folders, in order. Never
-    raises: a path that cannot be looked at (a name too long, a folder that cannot be listed) is kept
-    as it is, and ``import_paths`` reports it with the reason."""
-    out: list[Path] = []
-    for p in map(Path, paths):
-        try:
-            is_dir = p.is_dir()
-        except OSError:
-            is_dir = False
-        if not is_dir:
-            out.append(p)
-            continue
-        unlisted: list[OSError] = []  # folders os.walk cannot list: kept, to be reported by import_paths
-        for root, dirs, files in os.walk(p, onerror=unlisted.append):
-            dirs.sort()
-            out += [Path(e.filename) for e in unlisted]
-            unlisted.clear()
-            out += [Path(root) / f for f in sorted(files) if Path(f).suffix in LOG_SUFFIXES]
-        out += [Path(e.filename) for e in unlisted]
-    return out
 
 
 class ImportStopped(Exception):

@@ -16,13 +16,12 @@ on both: ``tests/test_compiled.py``).
 
 from __future__ import annotations
 
-import hashlib
 import importlib.machinery
 import json
 import os
 import sys
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from types import ModuleType
 
@@ -60,7 +59,16 @@ def source_of(name: str, root: Path = ROOT) -> Path:
 
 def digest(path: Path) -> str:
     """The SHA-256 of a file's bytes."""
+    import hashlib  # only when a source's size or time changed: its import costs every command's start
+
     return hashlib.sha256(path.read_bytes()).hexdigest()
+
+
+def stamp(path: Path) -> list[int]:
+    """A file's modification time (ns) and size: while both are as at the build, the source is the one
+    compiled (as Python trusts a cached .pyc); when either changed, the digest decides."""
+    st = path.stat()
+    return [st.st_mtime_ns, st.st_size]
 
 
 def suffix() -> str:
@@ -70,25 +78,35 @@ def suffix() -> str:
 
 @dataclass(frozen=True)
 class Manifest:
-    """What a build compiled: for this Python (``tag``, the extension ``suffix``), each module's source digest."""
+    """What a build compiled: for this Python (``tag``, the extension ``suffix``), each module's source digest
+    and the source file's ``stamp`` then."""
 
     tag: str
     suffix: str
     modules: dict[str, str]
+    stamps: dict[str, list[int]] = field(default_factory=dict)
 
     @classmethod
     def read(cls, folder: Path) -> Manifest | None:
         """The manifest in ``folder`` (None when there is none or it cannot be read)."""
         try:
             data = json.loads((folder / MANIFEST).read_text(encoding="utf-8"))
-            return cls(str(data["tag"]), str(data["suffix"]), {str(k): str(v) for k, v in data["modules"].items()})
+            stamps = {str(k): [int(x) for x in v] for k, v in data.get("stamps", {}).items()}
+            return cls(
+                str(data["tag"]), str(data["suffix"]), {str(k): str(v) for k, v in data["modules"].items()}, stamps
+            )
         except (OSError, ValueError, KeyError, TypeError, AttributeError):
             return None
 
     def write(self, folder: Path) -> None:
         """Write the manifest into ``folder`` (through a temporary file: a reader sees the old one or the new)."""
         tmp = folder / (MANIFEST + ".tmp")
-        data = {"tag": self.tag, "suffix": self.suffix, "modules": dict(sorted(self.modules.items()))}
+        data = {
+            "tag": self.tag,
+            "suffix": self.suffix,
+            "modules": dict(sorted(self.modules.items())),
+            "stamps": {k: self.stamps[k] for k in sorted(self.modules) if k in self.stamps},
+        }
         tmp.write_text(json.dumps(data, indent=1) + "\n", encoding="utf-8")
         os.replace(tmp, folder / MANIFEST)
 
@@ -113,7 +131,8 @@ def why_not(name: str, manifest: Manifest | None, folder: Path, root: Path = ROO
     if not compiled_file(folder, name).is_file():
         return f"{compiled_file(folder, name).name} missing"
     try:
-        if digest(source_of(name, root)) != want:
+        source = source_of(name, root)
+        if manifest.stamps.get(name) != stamp(source) and digest(source) != want:
             return "source changed since the build"
     except OSError as exc:
         return f"source unreadable: {exc.strerror}"
@@ -219,7 +238,8 @@ def build(folder: Path = DEFAULT_DIR, names: Sequence[str] = HOT, root: Path = R
         for name in done:
             if digest(source_of(name, root)) == todo[name]:  # not edited while it compiled
                 kept[name] = todo[name]
-    Manifest(sys.implementation.cache_tag, suffix(), kept).write(folder)
+    stamps = {name: stamp(source_of(name, root)) for name in kept}
+    Manifest(sys.implementation.cache_tag, suffix(), kept, stamps).write(folder)
     return errors
 
 

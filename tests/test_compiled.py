@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 from replay import compiled
-from replay.compiled import HOT, SWITCH, CompiledFinder, Manifest, compiled_file, digest, suffix
+from replay.compiled import HOT, SWITCH, CompiledFinder, Manifest, compiled_file, digest, stamp, suffix
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -37,6 +37,21 @@ def test_a_module_built_from_its_present_source_loads_compiled(tmp_path: Path, m
     assert isinstance(spec.loader, importlib.machinery.ExtensionFileLoader)
     assert spec.origin == str(compiled_file(folder, "pkgz.mod"))
     assert CompiledFinder(folder, root, names=["pkgz.mod"]).find_spec("pkgz.other", None) is None
+
+
+def test_a_touched_source_of_the_same_bytes_still_loads_compiled(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The build's stamp (time, size) spares reading the source; a new time falls back to the digest."""
+    monkeypatch.delenv(SWITCH, raising=False)
+    root, folder = _fake_build(tmp_path)
+    src = root / "pkgz" / "mod.py"
+    Manifest(sys.implementation.cache_tag, suffix(), {"pkgz.mod": digest(src)}, {"pkgz.mod": stamp(src)}).write(folder)
+    assert CompiledFinder(folder, root, names=["pkgz.mod"]).find_spec("pkgz.mod", None) is not None
+    os.utime(src, ns=(src.stat().st_atime_ns, src.stat().st_mtime_ns + 10**9))
+    assert CompiledFinder(folder, root, names=["pkgz.mod"]).find_spec("pkgz.mod", None) is not None
+    src.write_text("X = 3\n", encoding="utf-8")  # the same size, another time, other bytes
+    assert CompiledFinder(folder, root, names=["pkgz.mod"]).find_spec("pkgz.mod", None) is None
 
 
 def test_an_edited_source_imports_from_source(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:

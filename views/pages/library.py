@@ -22,8 +22,9 @@ import streamlit as st
 from data import queries
 from data.accounts import NotPermitted, import_as
 from data.database import DatabaseStateError
-from data.importer import LOG_SUFFIXES, ImportResult, import_log
+from data.importer import ImportResult, import_log
 from replay.log import Log, LogError, parse_log
+from replay.logfiles import LOG_SUFFIXES
 from replay.profile import ProfileError
 from views.parts import links
 from views.parts.common import (
