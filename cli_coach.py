@@ -8,7 +8,7 @@ import argparse
 import sys
 from typing import TYPE_CHECKING, Any
 
-from cli_common import EXIT_ILLEGAL, EXIT_OK, InputError, _emit, _replay, _settle, add_limit_args
+from cli_common import EXIT_ILLEGAL, EXIT_OK, InputError, _emit, _replay, _settle, add_limit_args, progress_bar
 from replay.replay import Replay
 
 if TYPE_CHECKING:
@@ -102,7 +102,6 @@ def _evaluate(args: argparse.Namespace, rep: Replay) -> Evaluation:
     """Price the deal's decisions as the --evaluate options ask."""
     from coach.evaluate import evaluate_replay
     from coach.prices import EvaluationUnsupported, Settings
-    from data.importer import progress_bar
 
     if args.rollouts < 2:
         raise InputError(f"--rollouts {args.rollouts}: expected 2 or more")
@@ -112,7 +111,7 @@ def _evaluate(args: argparse.Namespace, rep: Replay) -> Evaluation:
         raise InputError(f"--jobs {args.jobs}: expected 0 (every core) or more")
     settings = Settings(rollouts=args.rollouts, max_candidates=args.candidates, seed=args.seed, sampling=args.sampling)
     seats = None if args.seat is None else [args.seat]
-    show = progress_bar() if sys.stderr.isatty() else None
+    show = progress_bar("decisions") if sys.stderr.isatty() else None
     try:
         return evaluate_replay(rep, settings, jobs=args.jobs, seats=seats, progress=show)
     except EvaluationUnsupported as exc:

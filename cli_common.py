@@ -6,6 +6,7 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+from collections.abc import Callable
 from typing import Any
 
 from replay.limits import LIMITS, MAX_EVENTS, MAX_LOG_BYTES, Limits
@@ -75,3 +76,20 @@ def _replay(args: argparse.Namespace, strict: bool, path: str | None = None) -> 
 
 def _emit(data: Any) -> None:
     print(json.dumps(data, ensure_ascii=False, indent=2))
+
+
+def progress_bar(unit: str, where: str = "") -> Callable[[int, int], None]:
+    """A progress bar on standard error (tqdm: done of total, the rate per second, the time left), labelled with
+    ``where`` (the database a command writes to, say); a callback ``(done, total)``, closed at the end."""
+    from tqdm import tqdm
+
+    bar: list[Any] = []
+
+    def show(done: int, total: int) -> None:
+        if not bar:
+            bar.append(tqdm(total=total, unit=f" {unit}", desc=where or None, file=sys.stderr, leave=True))
+        bar[0].update(done - bar[0].n)
+        if done >= total:
+            bar[0].close()
+
+    return show

@@ -10,7 +10,7 @@ import argparse
 import sys
 from typing import TYPE_CHECKING, Any
 
-from cli_common import EXIT_INPUT, EXIT_OK, InputError, _settle, add_limit_args, limits_of
+from cli_common import EXIT_INPUT, EXIT_OK, InputError, _settle, add_limit_args, limits_of, progress_bar
 
 if TYPE_CHECKING:
     from sqlalchemy.engine import Engine
@@ -49,21 +49,27 @@ def cmd_import(args: argparse.Namespace) -> int:
     """fupan import: store logs (files and folders) in the deal library; a line per file, then the
     counts. A file that cannot be imported is refused with its reason and the others go on; a failing
     database stops the run, and the counts still say what was added before."""
-    from data.importer import ImportStopped, import_paths, progress_bar
+    from data.database import shown_url
+    from data.importer import BATCH, ImportStopped, import_paths
     from replay.logfiles import log_files
 
+    batch = BATCH if args.batch is None else args.batch
+    if args.jobs < 0 or batch < 1:
+        raise InputError("--jobs takes 0 (every core) or more, --batch 1 or more")
     files = log_files(args.paths)
     if not files:
         raise InputError("no log files found in " + ", ".join(args.paths))
     engine = _library(args, writes=True)
-    show = progress_bar() if len(files) > 20 and sys.stderr.isatty() else None
+    bar = not args.quiet and len(files) > 1 and sys.stderr.isatty()
+    show = progress_bar("deals", f"into {shown_url(engine.url)}") if bar else None
     stopped = ""
     try:
-        results = import_paths(engine, files, show, limits_of(args))
+        results = import_paths(engine, files, show, limits_of(args), jobs=args.jobs, batch=batch)
     except ImportStopped as exc:
         results, stopped = exc.results, exc.reason
     for r in results:
-        print(_import_line(r))
+        if not (args.quiet and r.status != "error"):
+            print(_import_line(r))
     counts = {k: sum(1 for r in results if r.status == k) for k in ("added", "duplicate", "error")}
     decided = sum(r.decisions_added for r in results)
     print(
@@ -126,7 +132,6 @@ def cmd_recoach(args: argparse.Namespace) -> int:
     ``--dry-run`` says what is stale and changes nothing."""
     from coach.version import COACH_VERSION
     from data.evaluations import stale_evaluation_ids
-    from data.importer import progress_bar
     from data.recoach import recoach, stale_deal_ids, staleness
     from replay.version import ENGINE_VERSION
 
@@ -146,7 +151,7 @@ def cmd_recoach(args: argparse.Namespace) -> int:
     if args.dry_run:
         return EXIT_OK
     total = len(deals) + len(evaluations)
-    show = progress_bar() if total > 1 and sys.stderr.isatty() else None
+    show = progress_bar("deals") if total > 1 and sys.stderr.isatty() else None
     results = recoach(engine, args.all, show, evaluations=not args.no_evaluations, jobs=args.jobs)
     for r in results:
         if r.status == "error":
@@ -238,6 +243,13 @@ def add_parsers(sub: Any) -> None:
     p = sub.add_parser("import", help="store logs in the deal library")
     p.add_argument("paths", nargs="+", help="log files and folders (searched for .json, .txt, .fupan)")
     p.add_argument("--db", help="database URL (default: FUPAN_DB, else a SQLite file in the user's data folder)")
+    p.add_argument("--quiet", action="store_true", help="no progress bar, and a line only for a file not imported")
+    p.add_argument("--jobs", type=int, default=0, help="processes reading and replaying the logs (0: every core)")
+    p.add_argument(
+        "--batch",
+        type=int,
+        help="deals stored per transaction, each whole or not at all (default: data.importer.BATCH)",
+    )
     add_limit_args(p)
     p.set_defaults(func=cmd_import)
     p = sub.add_parser("export", help="write the stored logs back")

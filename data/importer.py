@@ -31,14 +31,17 @@ from __future__ import annotations
 
 import hashlib
 import json
+import multiprocessing as mp
+import os
 import random
-import sys
 import time
-from collections.abc import Callable, Iterable
+from collections import deque
+from collections.abc import Callable, Iterable, Iterator
+from concurrent.futures import Future, ProcessPoolExecutor
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import Any, TextIO
+from typing import Any
 
 from sqlalchemy import Table, insert
 from sqlalchemy.engine import Connection, Engine
@@ -51,7 +54,7 @@ from data.derive import derive
 from data.models import Deal, DealSeat, EventRow, FindingRow, Match, Player, PlayerAlias, table_of
 from data.states import DatabaseStateError
 from replay.clip import clip
-from replay.decisions import decision_from_json
+from replay.decisions import Decision, decision_from_json
 from replay.json_locate import locate
 from replay.limits import LIMITS, Limits
 from replay.log import Log, LogError, read_log
@@ -78,7 +81,13 @@ class ImportResult:
 def content_hash(log: Log) -> str:
     """The hash that identifies a deal: SHA-256 of its canonical log without decisions (a log's
     decisions are not part of the deal: ``Log.deal_only``)."""
-    return hashlib.sha256(log.deal_only().dumps().encode("utf-8")).hexdigest()
+    return _canonical_deal(log)[1]
+
+
+def _canonical_deal(log: Log) -> tuple[str, str]:
+    """The deal's canonical log text (stored as ``deal.log_json``) and its ``content_hash``, made once."""
+    text = log.deal_only().dumps()
+    return text, hashlib.sha256(text.encode("utf-8")).hexdigest()
 
 
 class ImportStopped(Exception):
@@ -116,8 +125,9 @@ class _AlreadyStored(Exception):
     """The deal's hash was stored by another transaction first."""
 
 
-def _rows(log: Log, digest: str, source: str) -> _Rows:
-    """Replay and coach the deal (``data.derive``); the rows to store (no ids yet)."""
+def _rows(log: Log, digest: str, source: str, text: str | None = None) -> _Rows:
+    """Replay and coach the deal (``data.derive``); the rows to store (no ids yet). ``text``: the deal's
+    canonical log when it was made already (``_canonical_deal``)."""
     made = derive(log)
     key = log.meta.get("match")
     match = None
@@ -134,7 +144,7 @@ def _rows(log: Log, digest: str, source: str) -> _Rows:
         "source": source.encode("utf-8", "replace").decode("utf-8")[:1000],  # a file name may not be UTF-8
         "imported_at": datetime.now(UTC),
         **made.deal,
-        "log_json": log.deal_only().dumps(),
+        "log_json": log.deal_only().dumps() if text is None else text,
     }
     names = {s.seat: s.player for s in log.seats}
     seats = [{**s, "player": names.get(s["seat"], "")} for s in made.seats]
@@ -164,17 +174,30 @@ def _unstorable(rows: _Rows) -> str | None:
         (FINDING, rows.findings),
     ]
     for table, items in tables:
+        lengths = _lengths(table)
         for item in items:
             for name, value in item.items():
                 if not isinstance(value, str):
                     continue
+                length = lengths.get(name)
+                if "\x00" not in value and (length is None or len(value) <= length):
+                    continue
                 where = f"{_WHAT[table.name]} ({table.name}.{name})"
                 if "\x00" in value:
                     return f"{where} holds a NUL character, which the database cannot store"
-                length = getattr(table.c[name].type, "length", None) if name in table.c else None
-                if length is not None and len(value) > length:
-                    return f"{where} is longer than {length} characters ({len(value)}), which the database cannot store"
+                return f"{where} is longer than {length} characters ({len(value)}), which the database cannot store"
     return None
+
+
+_LENGTHS: dict[str, dict[str, int | None]] = {}
+
+
+def _lengths(table: Table) -> dict[str, int | None]:
+    """Each column's length limit (None: none), looked up once per table."""
+    found = _LENGTHS.get(table.name)
+    if found is None:
+        found = _LENGTHS[table.name] = {c.name: getattr(c.type, "length", None) for c in table.c}
+    return found
 
 
 def _unstorable_decisions(log: Log) -> str | None:
@@ -326,51 +349,185 @@ def import_log(engine: Engine, log: Log, source: str = "", authorize: Authorize 
     return ImportResult(source, "error", None, f"the database stayed busy ({reason}); nothing was stored")
 
 
+#: deals stored per write transaction by ``import_paths`` (each in its own savepoint): one commit, one sync, for
+#: many deals; a killed import loses the open batch whole, never half a deal
+BATCH = 50
+#: fewer files than this are prepared in this process (starting workers would cost more than it saves)
+POOL_MIN = 8
+
+
+@dataclass
+class _Prepared:
+    """One file made ready to store, before the database is touched: its rows, or why it cannot be stored."""
+
+    source: str
+    error: str | None = None
+    digest: str = ""
+    rows: _Rows | None = None  # None for a deal stored already (its hash known when the import began)
+    decisions: tuple[Decision, ...] = ()
+
+
+def _prepare(path: Path, limits: Limits, known: frozenset[str]) -> _Prepared:
+    """Read, replay and coach one file (``data.derive``), in whichever process: never raises."""
+    source = str(path)
+    try:
+        problem = _read_problem(path)
+        if problem is not None:
+            return _Prepared(source, problem)
+        log = read_log(path, limits=limits)
+        try:
+            text, digest = _canonical_deal(log)
+        except UnicodeEncodeError:
+            return _Prepared(source, "the log holds text that is not valid Unicode (a lone surrogate)")
+        why = _unstorable_decisions(log)
+        if why is not None:
+            return _Prepared(source, why)
+        rows = None
+        if digest not in known:
+            rows = _rows(log, digest, source, text)
+            why = _unstorable(rows)
+            if why is not None:
+                return _Prepared(source, why)
+        return _Prepared(source, None, digest, rows, tuple(log.decisions))
+    except (LogError, ProfileError) as exc:
+        return _Prepared(source, str(exc))
+    except Exception as exc:  # one file's trouble (a bug it uncovers, say) never stops the others
+        return _Prepared(source, f"internal error ({clip(f'{type(exc).__name__}: {exc}')}); please report it")
+
+
+_WORKER: dict[str, Any] = {}
+
+
+def _init_worker(limits: Limits, known: frozenset[str]) -> None:
+    _WORKER.update(limits=limits, known=known)
+
+
+def _prepare_in_worker(path: Path) -> _Prepared:
+    return _prepare(path, _WORKER["limits"], _WORKER["known"])
+
+
+def _prepared(files: list[Path], limits: Limits, known: frozenset[str], jobs: int) -> Iterator[_Prepared]:
+    """Each file prepared, in order: on ``jobs`` worker processes (forked: they read and replay, never
+    touch the database), at most a few batches ahead of the store, so that memory stays flat."""
+    n = jobs or (len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count() or 1)
+    if n <= 1 or len(files) < POOL_MIN:
+        yield from (_prepare(f, limits, known) for f in files)
+        return
+    ctx = mp.get_context("fork") if "fork" in mp.get_all_start_methods() else mp.get_context()
+    ahead = max(2 * BATCH, 8 * n)
+    with ProcessPoolExecutor(n, mp_context=ctx, initializer=_init_worker, initargs=(limits, known)) as pool:
+        waiting: deque[Future[_Prepared]] = deque()
+        todo = iter(files)
+        for f in todo:
+            waiting.append(pool.submit(_prepare_in_worker, f))
+            if len(waiting) >= ahead:
+                break
+        while waiting:
+            yield waiting.popleft().result()
+            nxt = next(todo, None)
+            if nxt is not None:
+                waiting.append(pool.submit(_prepare_in_worker, nxt))
+
+
+def _store_prepared(conn: Connection, p: _Prepared) -> ImportResult:
+    """Store one prepared file in the batch's transaction, in a savepoint of its own: a deal the database
+    refuses leaves nothing of itself, and the batch goes on."""
+    if p.error is not None:
+        return ImportResult(p.source, "error", None, p.error)
+    try:
+        if p.rows is not None:
+            try:
+                with conn.begin_nested():
+                    deal_id = _store(conn, p.rows)
+                    added = store_decisions(conn, deal_id, p.decisions)
+                return ImportResult(p.source, "added", deal_id, decisions_added=sum(a is not None for a in added))
+            except _AlreadyStored:
+                pass  # stored before, or earlier in this batch: a duplicate
+        found = conn.execute(select(DEAL.c.id).where(DEAL.c.content_hash == p.digest)).scalar()
+        if found is None:
+            return ImportResult(
+                p.source, "error", None, "the stored deal it repeats was removed meanwhile; import it again"
+            )
+        if not p.decisions:
+            return ImportResult(p.source, "duplicate", int(found))
+        with conn.begin_nested():
+            added = store_decisions(conn, int(found), p.decisions)
+        return ImportResult(p.source, "duplicate", int(found), decisions_added=sum(a is not None for a in added))
+    except DataError as exc:  # a value this backend refuses: this file only
+        return ImportResult(p.source, "error", None, f"the database refused it: {str(exc.orig).splitlines()[0]}")
+
+
+def _store_batch(engine: Engine, batch: list[_Prepared]) -> list[ImportResult]:
+    """Store a batch in one write transaction, tried again as a whole on a passing failure (a busy database)."""
+    writer = engine.execution_options(**WRITE)
+    last: DBAPIError | None = None
+    for attempt in range(ATTEMPTS):
+        try:
+            with writer.begin() as conn:
+                return [_store_prepared(conn, p) for p in batch]
+        except DBAPIError as exc:
+            if not transient(exc):
+                raise
+            last = exc
+        time.sleep(random.uniform(0.02, 0.1) * (attempt + 1))
+    reason = str(last.orig).splitlines()[0] if last is not None else "the batch could not be stored"
+    return [
+        ImportResult(p.source, "error", None, f"the database stayed busy ({reason}); nothing was stored") for p in batch
+    ]
+
+
+def _stored_hashes(engine: Engine) -> frozenset[str]:
+    """The content hashes of the deals stored now (a deal among them is not replayed again)."""
+    with engine.connect() as conn:
+        return frozenset(str(h) for h in conn.execute(select(DEAL.c.content_hash)).scalars())
+
+
 def import_paths(
     engine: Engine,
     paths: Iterable[str | Path],
     progress: Callable[[int, int], None] | None = None,
     limits: Limits = LIMITS,
+    jobs: int = 0,
+    batch: int = BATCH,
 ) -> list[ImportResult]:
-    """Import every log file named or found in ``paths``, each in its own transaction; one result per
-    file (a file larger than ``limits`` allow is refused). A file that cannot be read or stored is refused with the reason and the run goes on; when
-    the database itself fails, the run stops with ``ImportStopped`` (holding the results so far)."""
+    """Import every log file named or found in ``paths``; one result per file, in order (a file larger than
+    ``limits`` allow is refused). The files are read, replayed and coached on ``jobs`` worker processes (0:
+    every core; 1: in this process) and stored ``batch`` deals per transaction, each deal in its own savepoint:
+    a file that cannot be read or stored is refused with the reason, nothing of it stored, and the run goes
+    on; a killed import leaves whole deals only. When the database itself fails, the batch is stored again one
+    deal a transaction, and the run stops at the deal that fails with ``ImportStopped`` (holding the results so
+    far, the failing file last).
+    ``progress(done, total)`` is called after each batch is stored."""
     files = log_files(paths)
     results: list[ImportResult] = []
-    for k, path in enumerate(files):
+
+    def stopped(exc: Exception, pending: list[_Prepared]) -> ImportStopped:
+        reason = f"database error: {str(exc).splitlines()[0]}"
+        results.extend(
+            ImportResult(p.source, "error", None, f"{reason}; nothing of this file was stored") for p in pending
+        )
+        return ImportStopped(results, reason)
+
+    try:
+        known = _stored_hashes(engine) if files else frozenset()
+    except (SQLAlchemyError, DatabaseStateError) as exc:  # the library's trouble, not the files'
+        raise stopped(exc, [_Prepared(str(files[0]))]) from None
+    pending: list[_Prepared] = []
+    for p in _prepared(files, limits, known, jobs):
+        pending.append(p)
+        if len(pending) < max(1, batch) and len(results) + len(pending) < len(files):
+            continue
         try:
-            problem = _read_problem(path)
-            if problem is not None:
-                results.append(ImportResult(str(path), "error", None, problem))
-            else:
-                results.append(import_log(engine, read_log(path, limits=limits), str(path)))
-        except (LogError, ProfileError) as exc:
-            results.append(ImportResult(str(path), "error", None, str(exc)))
-        except (SQLAlchemyError, DatabaseStateError) as exc:  # the library's trouble, not the file's
-            reason = f"database error: {str(exc).splitlines()[0]}"
-            results.append(ImportResult(str(path), "error", None, f"{reason}; nothing of this file was stored"))
-            raise ImportStopped(results, reason) from None
-        except Exception as exc:  # one file's trouble (a bug it uncovers, say) never stops the others
-            why = clip(f"{type(exc).__name__}: {exc}")
-            results.append(ImportResult(str(path), "error", None, f"internal error ({why}); please report it"))
+            results.extend(_store_batch(engine, pending))
+        except (SQLAlchemyError, DatabaseStateError) as exc:
+            if len(pending) == 1:
+                raise stopped(exc, pending) from None
+            for p_one in pending:  # one deal a transaction: those before the failing one are kept, it stops the run
+                try:
+                    results.extend(_store_batch(engine, [p_one]))
+                except (SQLAlchemyError, DatabaseStateError) as exc_one:
+                    raise stopped(exc_one, [p_one]) from None
+        pending = []
         if progress is not None:
-            progress(k + 1, len(files))
+            progress(len(results), len(files))
     return results
-
-
-def progress_bar(stream: TextIO = sys.stderr, width: int = 30) -> Callable[[int, int], None]:
-    """A progress bar on ``stream`` (at most ten redraws a second)."""
-    last = [0.0]
-
-    def show(done: int, total: int) -> None:
-        now = time.monotonic()
-        if done < total and now - last[0] < 0.1:
-            return
-        last[0] = now
-        filled = width * done // max(total, 1)
-        stream.write(f"\r[{'#' * filled}{'.' * (width - filled)}] {done}/{total}")
-        if done == total:
-            stream.write("\n")
-        stream.flush()
-
-    return show

@@ -10,6 +10,7 @@ import os
 import time
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import pytest
 from sqlalchemy import func, select
@@ -330,14 +331,14 @@ def test_a_file_that_uncovers_a_bug_is_refused_and_the_others_stored(
     db_url: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     files = write_sims(tmp_path / "in", range(4))
-    real = data.importer.import_log
+    real = data.importer._rows
 
-    def flaky(engine: object, log: object, source: str = "", authorize: object = None) -> object:
+    def flaky(log: Any, digest: str, source: str, text: str | None = None) -> Any:
         if source.endswith("sim-001.json"):
             raise KeyError("a bug")
-        return real(engine, log, source)  # type: ignore[arg-type]  # the test's stand-in passes on what it got
+        return real(log, digest, source, text)
 
-    monkeypatch.setattr(data.importer, "import_log", flaky)
+    monkeypatch.setattr(data.importer, "_rows", flaky)
     results = import_paths(open_db(db_url), files)
     assert [r.status for r in results] == ["added", "error", "added", "added"]
     assert "internal error (KeyError: 'a bug'); please report it" in results[1].reason
@@ -348,14 +349,14 @@ def test_a_failing_database_stops_the_run_and_the_counts_say_what_was_added(
     db_url: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
     files = write_sims(tmp_path / "in", range(5))
-    real = data.importer.import_log
+    real = data.importer._store_prepared
 
-    def disk_full(engine: object, log: object, source: str = "", authorize: object = None) -> object:
-        if source.endswith("sim-003.json"):
+    def disk_full(conn: Any, p: Any) -> Any:
+        if p.source.endswith("sim-003.json"):
             raise OperationalError("INSERT INTO deal …", {}, Exception("database or disk is full"))
-        return real(engine, log, source)  # type: ignore[arg-type]  # the test's stand-in passes on what it got
+        return real(conn, p)
 
-    monkeypatch.setattr(data.importer, "import_log", disk_full)
+    monkeypatch.setattr(data.importer, "_store_prepared", disk_full)
     with pytest.raises(ImportStopped) as info:
         import_paths(open_db(db_url), files)
     assert [r.status for r in info.value.results] == ["added"] * 3 + ["error"]
@@ -385,14 +386,14 @@ def test_a_library_that_fails_its_own_checks_stops_the_run(tmp_path: Path, monke
     from data.states import LibraryReplaced
 
     files = write_sims(tmp_path / "in", range(3))
-    real = data.importer.import_log
+    real = data.importer._store_prepared
 
-    def replaced(engine: object, log: object, source: str = "", authorize: object = None) -> object:
-        if source.endswith("sim-001.json"):
+    def replaced(conn: Any, p: Any) -> Any:
+        if p.source.endswith("sim-001.json"):
             raise LibraryReplaced("the library file was replaced since it was opened")
-        return real(engine, log, source)  # type: ignore[arg-type]  # the test's stand-in passes on what it got
+        return real(conn, p)
 
-    monkeypatch.setattr(data.importer, "import_log", replaced)
+    monkeypatch.setattr(data.importer, "_store_prepared", replaced)
     with pytest.raises(ImportStopped) as info:
         import_paths(open_db(f"sqlite:///{tmp_path / 'lib.db'}"), files)
     assert [r.status for r in info.value.results] == ["added", "error"]

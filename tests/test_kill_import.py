@@ -1,5 +1,5 @@
 """``kill -9`` during ``fupan import`` (issue 14, item 8), on SQLite and PostgreSQL: each run is killed
-while it writes, at another point each time; after every kill each stored deal is whole (its seats,
+while it writes, at another point each time (batches of two deals, so that a kill lands between and within them); after every kill each stored deal is whole (its seats,
 every event, its hash that of its log) and nothing is stored twice; a last run stores the rest, and the
 export gives back every file byte for byte."""
 
@@ -64,7 +64,7 @@ def test_kill_9_during_import_loses_and_duplicates_nothing(db_url: str, tmp_path
             break
         target = before + 1 + round_ % 3  # kill once a deal or three more are in: mid-run, each time elsewhere
         proc = subprocess.Popen(
-            [sys.executable, "-c", RUN, "import", str(folder), "--db", db_url],
+            [sys.executable, "-c", RUN, "import", str(folder), "--db", db_url, "--batch", "2"],
             cwd=ROOT,
             env=env,
             stdout=subprocess.DEVNULL,
