@@ -69,6 +69,7 @@ bench: $(STAMP) compiled
 	-$(BIN)/python bench/bench_import.py
 	-$(BIN)/python bench/bench_app.py
 	-$(BIN)/python bench/bench_cli.py
+	-$(BIN)/python bench/bench_storage.py
 	-$(BIN)/python bench/bench_evaluate.py
 	-$(BIN)/python bench/bench_policy.py
 	-$(BIN)/python bench/bench_inference.py

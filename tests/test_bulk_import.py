@@ -33,18 +33,24 @@ def _stored(engine: Engine) -> dict[str, list[tuple[object, ...]]]:
             "deals": sorted(conn.execute(text("SELECT content_hash, game, log_json, source FROM deal")).all()),
             "events": sorted(
                 conn.execute(
-                    text("SELECT d.content_hash, e.idx, e.seat, e.action, e.cards, e.legal, e.rule FROM event e JOIN deal d ON d.id = e.deal_id")
+                    text(
+                        "SELECT d.content_hash, e.idx, e.seat, e.action, e.cards, e.legal, e.rule FROM event e JOIN deal d ON d.id = e.deal_id"
+                    )
                 ).all()
             ),
             "seats": sorted(
                 conn.execute(
-                    text("SELECT d.content_hash, s.seat, s.side, s.place, s.points FROM deal_seat s JOIN deal d ON d.id = s.deal_id")
+                    text(
+                        "SELECT d.content_hash, s.seat, s.side, s.place, s.points FROM deal_seat s JOIN deal d ON d.id = s.deal_id"
+                    )
                 ).all()
             ),
             "findings": sorted(
                 conn.execute(
-                    text("SELECT d.content_hash, f.idx, f.seat, f.kind, f.severity, f.rule, f.maxim, f.message_en, f.evidence_json "
-                        "FROM finding f JOIN deal d ON d.id = f.deal_id")
+                    text(
+                        "SELECT d.content_hash, f.idx, f.seat, f.kind, f.severity, f.rule, f.maxim, f.message_en, f.evidence_json "
+                        "FROM finding f JOIN deal d ON d.id = f.deal_id"
+                    )
                 ).all()
             ),
         }
@@ -66,8 +72,9 @@ def test_the_pooled_batched_import_stores_what_the_serial_one_does(tmp_path: Pat
 
 
 def test_a_refused_deal_leaves_nothing_and_its_batch_goes_in(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    import data.importer
     from sqlalchemy.exc import DataError
+
+    import data.importer
 
     folder = _folder(tmp_path, 5)
     real = data.importer._store
