@@ -33,6 +33,7 @@ from views.parts.common import (
     current,
     deals_frame,
     engine,
+    forget_deals,
     guarded,
     open_deal,
     replay_of,
@@ -129,7 +130,7 @@ def _import_one(source: str, content: bytes | str) -> None:
     if result.status == "error" or result.deal_id is None:
         st.error(t("存不进库：", "It cannot be stored: ") + md(result.reason))
         return
-    deals_frame.clear()
+    forget_deals()
     open_deal(result.deal_id)
     if result.status == "added":
         st.success(t(f"已加入第 {result.deal_id} 局，并已打开。", f"Added deal {result.deal_id}, and opened it."))

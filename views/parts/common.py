@@ -106,9 +106,19 @@ def guarded(render: Callable[[], None], needs_library: bool = True) -> Callable[
     return page
 
 
-@st.cache_data(ttl=30)
 def deals_frame(**filters: Any) -> pd.DataFrame:
-    """The deal list, filtered."""
+    """The deal list, filtered (a filter left empty is no filter: the unfiltered list is read once and cached
+    once, however a page names its filters)."""
+    return _deals_frame(**{k: v for k, v in filters.items() if v is not None})
+
+
+def forget_deals() -> None:
+    """Drop the cached deal lists (after an import or a decision changed the library)."""
+    _deals_frame.clear()
+
+
+@st.cache_data(ttl=30)
+def _deals_frame(**filters: Any) -> pd.DataFrame:
     return queries.deals(engine(), **filters)
 
 

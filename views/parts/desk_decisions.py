@@ -19,7 +19,7 @@ from referee.ruling import Ruling
 from referee.sheet import LABELS
 from replay.decisions import OUTCOMES, UPHELD, Decision, DecisionError, now_utc
 from replay.register import RULES
-from views.parts.common import USER, deals_frame, engine, lang, signed_in, t
+from views.parts.common import USER, engine, forget_deals, lang, signed_in, t
 from views.parts.ruling_view import show_history
 from views.parts.texts import esc
 
@@ -106,7 +106,7 @@ def _record(deal_id: int, event: int, keys: dict[str, str]) -> None:
     except Exception as exc:  # the library cannot be written: say so plainly
         state[FLASH] = ("error", t("不能记录：", "Not recorded: ") + f"{type(exc).__name__}: {exc}")
         return
-    deals_frame.clear()  # the Library's count of decisions and its filter
+    forget_deals()  # the Library's count of decisions and its filter
     outcome = t(*LABELS[stored.decision.decision])
     state[FLASH] = (
         "success",
