@@ -34,6 +34,7 @@ import json
 import multiprocessing as mp
 import os
 import random
+import threading
 import time
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator
@@ -400,19 +401,32 @@ _WORKER: dict[str, Any] = {}
 
 def _init_worker(limits: Limits, known: frozenset[str]) -> None:
     _WORKER.update(limits=limits, known=known)
+    parent = os.getppid()
+
+    def watch() -> None:  # a worker whose import was killed ends too, instead of waiting on its queue for ever
+        while os.getppid() == parent:
+            time.sleep(0.5)
+        os._exit(1)
+
+    threading.Thread(target=watch, daemon=True).start()
 
 
 def _prepare_in_worker(path: Path) -> _Prepared:
     return _prepare(path, _WORKER["limits"], _WORKER["known"])
 
 
-def _prepared(files: list[Path], limits: Limits, known: frozenset[str], jobs: int) -> Iterator[_Prepared]:
+def _prepared(
+    engine: Engine, files: list[Path], limits: Limits, known: frozenset[str], jobs: int
+) -> Iterator[_Prepared]:
     """Each file prepared, in order: on ``jobs`` worker processes (forked: they read and replay, never
-    touch the database), at most a few batches ahead of the store, so that memory stays flat."""
+    touch the database), at most a few batches ahead of the store, so that memory stays flat. The engine's
+    idle connections are closed before the fork, so that no worker holds a copy of one (a killed import's
+    transaction then ends with it, instead of holding its locks while a worker lives)."""
     n = jobs or (len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count() or 1)
     if n <= 1 or len(files) < POOL_MIN:
         yield from (_prepare(f, limits, known) for f in files)
         return
+    engine.dispose()
     ctx = mp.get_context("fork") if "fork" in mp.get_all_start_methods() else mp.get_context()
     ahead = max(2 * BATCH, 8 * n)
     with ProcessPoolExecutor(n, mp_context=ctx, initializer=_init_worker, initargs=(limits, known)) as pool:
@@ -431,19 +445,20 @@ def _prepared(files: list[Path], limits: Limits, known: frozenset[str], jobs: in
 
 def _store_prepared(conn: Connection, p: _Prepared) -> ImportResult:
     """Store one prepared file in the batch's transaction, in a savepoint of its own: a deal the database
-    refuses leaves nothing of itself, and the batch goes on."""
+    refuses leaves nothing of itself, and the batch goes on. A deal stored already is looked up first (as
+    ``import_log`` does), so a duplicate inserts nothing (on PostgreSQL even a skipped insert uses up an id)."""
     if p.error is not None:
         return ImportResult(p.source, "error", None, p.error)
     try:
-        if p.rows is not None:
+        found = conn.execute(select(DEAL.c.id).where(DEAL.c.content_hash == p.digest)).scalar()
+        if found is None and p.rows is not None:
             try:
                 with conn.begin_nested():
                     deal_id = _store(conn, p.rows)
                     added = store_decisions(conn, deal_id, p.decisions)
                 return ImportResult(p.source, "added", deal_id, decisions_added=sum(a is not None for a in added))
-            except _AlreadyStored:
-                pass  # stored before, or earlier in this batch: a duplicate
-        found = conn.execute(select(DEAL.c.id).where(DEAL.c.content_hash == p.digest)).scalar()
+            except _AlreadyStored:  # another import stored it meanwhile
+                found = conn.execute(select(DEAL.c.id).where(DEAL.c.content_hash == p.digest)).scalar()
         if found is None:
             return ImportResult(
                 p.source, "error", None, "the stored deal it repeats was removed meanwhile; import it again"
@@ -458,7 +473,10 @@ def _store_prepared(conn: Connection, p: _Prepared) -> ImportResult:
 
 
 def _store_batch(engine: Engine, batch: list[_Prepared]) -> list[ImportResult]:
-    """Store a batch in one write transaction, tried again as a whole on a passing failure (a busy database)."""
+    """Store a batch in one write transaction. On a passing failure (a busy database, a deadlock with another
+    import: a batch locks the players and matches of many deals) the batch is stored again one deal a
+    transaction, whose lock order (match, deal, players by name) cannot deadlock; one deal is tried again a few
+    times."""
     writer = engine.execution_options(**WRITE)
     last: DBAPIError | None = None
     for attempt in range(ATTEMPTS):
@@ -469,6 +487,8 @@ def _store_batch(engine: Engine, batch: list[_Prepared]) -> list[ImportResult]:
             if not transient(exc):
                 raise
             last = exc
+        if len(batch) > 1:
+            return [r for p in batch for r in _store_batch(engine, [p])]
         time.sleep(random.uniform(0.02, 0.1) * (attempt + 1))
     reason = str(last.orig).splitlines()[0] if last is not None else "the batch could not be stored"
     return [
@@ -513,7 +533,7 @@ def import_paths(
     except (SQLAlchemyError, DatabaseStateError) as exc:  # the library's trouble, not the files'
         raise stopped(exc, [_Prepared(str(files[0]))]) from None
     pending: list[_Prepared] = []
-    for p in _prepared(files, limits, known, jobs):
+    for p in _prepared(engine, files, limits, known, jobs):
         pending.append(p)
         if len(pending) < max(1, batch) and len(results) + len(pending) < len(files):
             continue
