@@ -64,6 +64,7 @@ types: $(STAMP)
 
 # Each bench prints its figures beside a baseline measured in the same run, and whether its targets are met
 # (a miss exits 1); the machine is shared and its speed drifts, so every bench runs even when one misses.
+# bench_storage.py builds its 30,000-deal library once (some 10 minutes) and keeps it in build/bench/.
 bench: $(STAMP) compiled
 	-$(BIN)/python bench/bench_replay.py
 	-$(BIN)/python bench/bench_import.py
