@@ -47,11 +47,11 @@ if TYPE_CHECKING:
 
 # A command imports what it needs when it runs (``fupan check`` neither the deal library's SQLAlchemy nor
 # another game's engine: tests/test_cli_start.py), so that the command starts at once.
-SCORE_LEVELS = ("before", "after")
+SCORE_LEVELS = ("before", "after")  # the keys of a 升级 score's "levels" that `score --json` gives
 SEVERAL = (
     "a JSON or text log, - for standard input, or several logs and folders (each log in one line, "
     "--json a list, the exit code the worst)"
-)  # the keys of a 升级 score's "levels" that `score --json` gives
+)
 
 
 def _place(rep: Replay, v: Verdict) -> str:
@@ -338,7 +338,7 @@ class _Commands:
         self.sub, self.command = sub, command
 
     def add_parser(self, name: str, **kw: Any) -> argparse.ArgumentParser:
-        if self.command is None or name == self.command:
+        if self.full(name):
             return self.sub.add_parser(name, **kw)
         self.sub.add_parser(name, help=kw.get("help"))
         return argparse.ArgumentParser(prog=name, add_help=False)  # takes the options, to be dropped

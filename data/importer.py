@@ -126,9 +126,9 @@ class _AlreadyStored(Exception):
     """The deal's hash was stored by another transaction first."""
 
 
-def _rows(log: Log, digest: str, source: str, text: str | None = None) -> _Rows:
+def _rows(log: Log, digest: str, source: str, text: str) -> _Rows:
     """Replay and coach the deal (``data.derive``); the rows to store (no ids yet). ``text``: the deal's
-    canonical log when it was made already (``_canonical_deal``)."""
+    canonical log (``_canonical_deal``)."""
     made = derive(log)
     key = log.meta.get("match")
     match = None
@@ -145,7 +145,7 @@ def _rows(log: Log, digest: str, source: str, text: str | None = None) -> _Rows:
         "source": source.encode("utf-8", "replace").decode("utf-8")[:1000],  # a file name may not be UTF-8
         "imported_at": datetime.now(UTC),
         **made.deal,
-        "log_json": log.deal_only().dumps() if text is None else text,
+        "log_json": text,
     }
     names = {s.seat: s.player for s in log.seats}
     seats = [{**s, "player": names.get(s["seat"], "")} for s in made.seats]
@@ -280,6 +280,11 @@ def _store(conn: Connection, rows: _Rows) -> int:
     return int(deal_id)
 
 
+def _counted(added: list[int | None]) -> int:
+    """How many decisions ``store_decisions`` added (None: one the deal held already)."""
+    return sum(a is not None for a in added)
+
+
 def _stored_id(engine: Engine, digest: str) -> int | None:
     with engine.connect() as conn:
         found = conn.execute(select(DEAL.c.id).where(DEAL.c.content_hash == digest)).scalar()
@@ -301,22 +306,21 @@ def import_log(engine: Engine, log: Log, source: str = "", authorize: Authorize 
     yet are added in the same transaction (``decisions_added``). ``authorize`` (if given) is called
     first in that transaction; what it raises is raised, nothing stored. Errors of the database itself
     (it cannot be reached, say) are raised."""
-    try:
-        digest = content_hash(log)
-    except UnicodeEncodeError:
-        return ImportResult(source, "error", None, "the log holds text that is not valid Unicode (a lone surrogate)")
-    why = _unstorable_decisions(log)
-    if why is not None:
-        return ImportResult(source, "error", None, why)
-    found = _stored_id(engine, digest)
+    ids: dict[str, int] = {}
+
+    def stored(digest: str) -> bool:
+        found = _stored_id(engine, digest)
+        if found is not None:
+            ids[digest] = found
+        return found is not None
+
+    ready = _ready(log, source, stored)
+    if ready.error is not None:
+        return ImportResult(source, "error", None, ready.error)
+    digest, rows = ready.digest, ready.rows
+    found = ids.get(digest)
     if found is not None and not log.decisions:
         return ImportResult(source, "duplicate", found)
-    rows: _Rows | None = None
-    if found is None:
-        rows = _rows(log, digest, source)
-        why = _unstorable(rows)
-        if why is not None:
-            return ImportResult(source, "error", None, why)
     writer = engine.execution_options(**WRITE)
     last: DBAPIError | None = None
     for attempt in range(ATTEMPTS):
@@ -329,7 +333,7 @@ def import_log(engine: Engine, log: Log, source: str = "", authorize: Authorize 
                 else:
                     deal_id, status = found, "duplicate"
                 added = store_decisions(conn, deal_id, log.decisions, user_id)
-            return ImportResult(source, status, deal_id, decisions_added=sum(1 for a in added if a is not None))
+            return ImportResult(source, status, deal_id, decisions_added=_counted(added))
         except _AlreadyStored:
             pass
         except DataError as exc:  # a value this backend refuses: this file only
@@ -368,6 +372,25 @@ class _Prepared:
     decisions: tuple[Decision, ...] = ()
 
 
+def _ready(log: Log, source: str, stored: Callable[[str], bool]) -> _Prepared:
+    """The log made ready to store: its hash, and its rows replayed and coached unless ``stored(hash)`` says the
+    deal is there already; or why it cannot be stored (the checks of ``import_log`` and ``import_paths``)."""
+    try:
+        text, digest = _canonical_deal(log)
+    except UnicodeEncodeError:
+        return _Prepared(source, "the log holds text that is not valid Unicode (a lone surrogate)")
+    why = _unstorable_decisions(log)
+    if why is not None:
+        return _Prepared(source, why)
+    rows = None
+    if not stored(digest):
+        rows = _rows(log, digest, source, text)
+        why = _unstorable(rows)
+        if why is not None:
+            return _Prepared(source, why)
+    return _Prepared(source, None, digest, rows, tuple(log.decisions))
+
+
 def _prepare(path: Path, limits: Limits, known: frozenset[str]) -> _Prepared:
     """Read, replay and coach one file (``data.derive``), in whichever process: never raises."""
     source = str(path)
@@ -375,21 +398,7 @@ def _prepare(path: Path, limits: Limits, known: frozenset[str]) -> _Prepared:
         problem = _read_problem(path)
         if problem is not None:
             return _Prepared(source, problem)
-        log = read_log(path, limits=limits)
-        try:
-            text, digest = _canonical_deal(log)
-        except UnicodeEncodeError:
-            return _Prepared(source, "the log holds text that is not valid Unicode (a lone surrogate)")
-        why = _unstorable_decisions(log)
-        if why is not None:
-            return _Prepared(source, why)
-        rows = None
-        if digest not in known:
-            rows = _rows(log, digest, source, text)
-            why = _unstorable(rows)
-            if why is not None:
-                return _Prepared(source, why)
-        return _Prepared(source, None, digest, rows, tuple(log.decisions))
+        return _ready(read_log(path, limits=limits), source, known.__contains__)
     except (LogError, ProfileError) as exc:
         return _Prepared(source, str(exc))
     except Exception as exc:  # one file's trouble (a bug it uncovers, say) never stops the others
@@ -422,7 +431,9 @@ def _prepared(
     touch the database), at most a few batches ahead of the store, so that memory stays flat. The engine's
     idle connections are closed before the fork, so that no worker holds a copy of one (a killed import's
     transaction then ends with it, instead of holding its locks while a worker lives)."""
-    n = jobs or (len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count() or 1)
+    from coach.evaluate import usable_cores  # the evaluation's own count of the cores this process may use
+
+    n = jobs or usable_cores()
     if n <= 1 or len(files) < POOL_MIN:
         yield from (_prepare(f, limits, known) for f in files)
         return
@@ -456,7 +467,7 @@ def _store_prepared(conn: Connection, p: _Prepared) -> ImportResult:
                 with conn.begin_nested():
                     deal_id = _store(conn, p.rows)
                     added = store_decisions(conn, deal_id, p.decisions)
-                return ImportResult(p.source, "added", deal_id, decisions_added=sum(a is not None for a in added))
+                return ImportResult(p.source, "added", deal_id, decisions_added=_counted(added))
             except _AlreadyStored:  # another import stored it meanwhile
                 found = conn.execute(select(DEAL.c.id).where(DEAL.c.content_hash == p.digest)).scalar()
         if found is None:
@@ -467,7 +478,7 @@ def _store_prepared(conn: Connection, p: _Prepared) -> ImportResult:
             return ImportResult(p.source, "duplicate", int(found))
         with conn.begin_nested():
             added = store_decisions(conn, int(found), p.decisions)
-        return ImportResult(p.source, "duplicate", int(found), decisions_added=sum(a is not None for a in added))
+        return ImportResult(p.source, "duplicate", int(found), decisions_added=_counted(added))
     except DataError as exc:  # a value this backend refuses: this file only
         return ImportResult(p.source, "error", None, f"the database refused it: {str(exc.orig).splitlines()[0]}")
 

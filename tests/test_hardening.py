@@ -333,7 +333,7 @@ def test_a_file_that_uncovers_a_bug_is_refused_and_the_others_stored(
     files = write_sims(tmp_path / "in", range(4))
     real = data.importer._rows
 
-    def flaky(log: Any, digest: str, source: str, text: str | None = None) -> Any:
+    def flaky(log: Any, digest: str, source: str, text: str) -> Any:
         if source.endswith("sim-001.json"):
             raise KeyError("a bug")
         return real(log, digest, source, text)
