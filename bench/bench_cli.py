@@ -4,9 +4,10 @@ to do almost nothing, in the same run; and ``fupan check`` of a folder of sample
 least CPU time (user + system, the process and its children) of several runs, as the machine is shared: the
 least is the run the other work on the cores disturbed least.
 
-    python bench/bench_cli.py [--runs 15]
+    python bench/bench_cli.py [--runs 15] [--quick]
 
-Target: ``fupan check LOG`` within 2x the baseline. Exits 1 when it is missed.
+Target: ``fupan check LOG`` within 2x the baseline. Exits 1 when it is missed. The folder's figure is its CPU time per log,
+beside the baseline's one start (a folder is checked in one start).
 """
 
 from __future__ import annotations
@@ -18,6 +19,10 @@ import subprocess
 import sys
 import tempfile
 from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from figures import Figure, report
 
 ROOT = Path(__file__).resolve().parent.parent
 SAMPLES = ROOT / "data" / "samples"
@@ -39,19 +44,32 @@ def cpu(cmd: list[str], runs: int) -> float:
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--runs", type=int, default=15, help="runs of each command (the least CPU time counts)")
+    ap.add_argument("--quick", action="store_true", help="a small run: 5 runs of each command")
     args = ap.parse_args(argv)
+    runs = 5 if args.quick else max(args.runs, 5)
     fupan = str(BIN / "fupan")
     log = str(sorted((SAMPLES / "gouji").glob("*.json"))[0])
     probe = [sys.executable, "-c", "import replay.compiled as c; print(c.describe())"]
     hot = subprocess.run(probe, cwd=ROOT, capture_output=True, text=True, check=False).stdout.strip()
-    print(f"fupan start benchmark (Python {sys.version.split()[0]}, {os.cpu_count()} cores; {hot})")
-    print(f"load average before: {os.getloadavg()[0]:.2f}")
-    base = cpu([sys.executable, "-c", "import json"], args.runs)
+    base_name = 'python -c "import json"'
+    base = cpu([sys.executable, "-c", "import json"], runs)
+
+    def row(name: str, cmd: list[str], target: float | None = None, n_runs: int = runs, per: int = 1) -> Figure:
+        return Figure(
+            figure=name,
+            value=cpu(cmd, n_runs) * 1000 / per,
+            unit="ms CPU" + (" per log" if per > 1 else ""),
+            baseline=base_name,
+            base_value=base * 1000,
+            runs=n_runs,
+            stat="least",
+            target=target,
+        )
+
     rows = [
-        ('python -c "import json" (baseline)', base, 1),
-        (f"fupan check {Path(log).name}", cpu([fupan, "check", log], args.runs), 1),
-        (f"fupan score {Path(log).name}", cpu([fupan, "score", log], args.runs), 1),
-        ("fupan --help", cpu([fupan, "--help"], args.runs), 1),
+        row(f"fupan check {Path(log).name}", [fupan, "check", log], TARGET),
+        row(f"fupan score {Path(log).name}", [fupan, "score", log]),
+        row("fupan --help", [fupan, "--help"]),
     ]
     with tempfile.TemporaryDirectory() as tmp:
         folder = Path(tmp) / "night"
@@ -59,15 +77,11 @@ def main(argv: list[str] | None = None) -> int:
         logs = sorted(p for g in ("gouji", "baohuang") for p in (SAMPLES / g).glob("*.json"))
         for p in logs:
             (folder / p.name).write_bytes(p.read_bytes())
-        rows.append((f"fupan check of a folder of {len(logs)} logs", cpu([fupan, "check", str(folder)], 3), len(logs)))
-    print(f"{'command':<44}{'least CPU ms':>13}{'x baseline':>11}{'ms per log':>11}")
-    for name, t, n in rows:
-        print(f"{name:<44}{t * 1000:>13.1f}{t / base:>11.2f}{t * 1000 / n:>11.1f}")
-    check = rows[1][1] / base
-    ok = check <= TARGET
-    print(f"target: fupan check within {TARGET:.0f}x the baseline: {'met' if ok else 'NOT met'} ({check:.2f}x)")
-    print(f"load average after: {os.getloadavg()[0]:.2f}")
-    return 0 if ok else 1
+        rows.append(
+            row(f"fupan check of a folder of {len(logs)} logs", [fupan, "check", str(folder)], None, 3, len(logs))
+        )
+    title = f"fupan start (Python {sys.version.split()[0]}, {os.cpu_count()} cores; {hot})"
+    return 0 if report(title, rows) else 1
 
 
 if __name__ == "__main__":

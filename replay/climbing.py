@@ -4,11 +4,12 @@ type (a ``replay.state.State``)."""
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Iterator, Mapping
 from typing import Any, ClassVar
 
 from replay.cards import N_SLOTS, RANK_2, RANK_BJ, RANK_SJ, Card
-from replay.engine import Dealt, IllegalAction, Outcome, Problem, Rules, card_words, dealt_hands, repeated
+from replay.engine import Dealt, IllegalAction, Outcome, Problem, Rules, card_words, dealt_hands, not_held, repeated
 from replay.events import Burn, Event, Jiefeng, Kou, Pass, Play, Rang, Report
 from replay.hand import Hand
 from replay.profile import Profile
@@ -21,12 +22,6 @@ from replay.view import StepView, climbing_view
 __all__ = ["Climbing", "IllegalAction", "Outcome", "not_held", "repeated"]
 
 _cards = card_words
-
-
-def not_held(st: S, seat: int, cards: tuple[Card, ...]) -> Outcome[S]:
-    """The ruling on cards a seat cannot hold by the record (pseudo-rule LOG)."""
-    zh, en = _cards(cards)
-    return Outcome(st, "LOG", f"座位{seat}手中没有 {zh}", f"seat {seat} does not hold {en}")
 
 
 _VERBS = {
@@ -202,18 +197,17 @@ class Climbing(Rules[S]):
             unverified.append("deal: no hands recorded; cards held were not checked")
             return problems
         problems += self._deal_sizes(hands)
-        tally: dict[Card, int] = {}
-        suitless: dict[int, int] = {}
+        counted: Counter[Card | None] = Counter()  # every card dealt (counted in C: the deal's hundreds of cards)
+        removed = self.removed_ranks
         for s, h in enumerate(hands):
             if h is None:
                 unverified.append(f"deal: hand of seat {s} unknown; its cards were not checked")
                 continue
-            if any(c is None for c in h):
+            if None in h:
                 unverified.append(f"deal: hand of seat {s} has unknown cards")
-            for c in h:
-                if c is None:
-                    continue
-                if c.rank in self.removed_ranks:
+            counted.update(h)
+            for c in h if removed else ():
+                if c is not None and c.rank in removed:
                     problems.append(
                         (
                             "CARD-DECK",
@@ -222,10 +216,15 @@ class Climbing(Rules[S]):
                             f"seat {s} holds {c}: this profile removes that rank",
                         )
                     )
-                if c.suitless:
-                    suitless[c.rank] = suitless.get(c.rank, 0) + 1
-                else:
-                    tally[c] = tally.get(c, 0) + 1
+        tally: dict[Card, int] = {}
+        suitless: dict[int, int] = {}
+        for c, k in counted.items():
+            if c is None:
+                continue
+            if c.suitless:
+                suitless[c.rank] = suitless.get(c.rank, 0) + k
+            else:
+                tally[c] = k
         for c, k in sorted(tally.items(), key=lambda kv: kv[0].slot):
             if k > self.decks:
                 problems.append(

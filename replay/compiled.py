@@ -25,8 +25,17 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from types import ModuleType
 
-#: the modules compiled, those of a rollout's step (the engine's fast path and the policy)
+#: the modules compiled: those of a rollout's step (the engine's fast path and the policy), and those of reading and
+#: replaying a log (``fupan check``, the import: the reader, the events, the replay loop, each game's engine)
 HOT = (
+    "replay.events",
+    "replay.log",
+    "replay.engine",
+    "replay.replay",
+    "replay.baohuang",
+    "replay.shengji",
+    "replay.shengji_cards",
+    "replay.shengji_deal",
     "replay.state",
     "replay.sets",
     "replay.hand",

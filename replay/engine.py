@@ -176,6 +176,12 @@ def repeated(st: S, zh: str, en: str, rule: str, effect: str = "", reason: str =
     return Outcome(st, None, effects=(effect,) if effect else (), reading=reading)
 
 
+def not_held(st: S, seat: int, cards: tuple[Card, ...]) -> Outcome[S]:
+    """The ruling on cards a seat cannot hold by the record (pseudo-rule LOG)."""
+    zh, en = card_words(cards)
+    return Outcome(st, "LOG", f"座位{seat}手中没有 {zh}", f"seat {seat} does not hold {en}")
+
+
 def dealt_hands(hands: Dealt, sizes: list[int]) -> tuple[Hand, ...]:
     """The hands as dealt: an unknown hand holds as many unknown cards as the deal gives it."""
     if hands is None:

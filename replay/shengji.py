@@ -17,7 +17,7 @@ from collections.abc import Iterator, Sequence
 from typing import Any
 
 from replay.cards import RANK_SJ, Card, format_cards, format_cards_zh
-from replay.engine import Engine, Outcome, card_words
+from replay.engine import Engine, Outcome, card_words, not_held
 from replay.events import Bury, Declare, Event, Exchange, Pass, Play
 from replay.hand import Hand
 from replay.profile import Profile
@@ -156,16 +156,14 @@ class Shengji(ShengjiDeal):
             before.known_cards()  # cached before the play: the hand after it inherits the cards
         hand = before.remove(cards)
         if hand is None:
-            zh, en = _cards(cards)
-            return Outcome(st, "LOG", f"座位{s}手中没有 {zh}", f"seat {s} does not hold {en}")
+            return not_held(st, s, cards)
         tr = st.trumps
         assert tr is not None
         unverified: tuple[str, ...] = ()
         if not st.trick:
             c = combo(cards, tr)
-            if c.kind in ("mixed", "throw"):
-                zh, en = _cards(cards)
             if c.kind == "mixed":
+                zh, en = _cards(cards)
                 natural = {x.suit for x in cards if x.rank < RANK_SJ}
                 rule = "SJ-TRUMPS" if len(natural) == 1 else "SJ-TRICK"
                 return Outcome(
@@ -176,6 +174,7 @@ class Shengji(ShengjiDeal):
                 )
             if c.kind == "throw":
                 if not self.throws:
+                    zh, en = _cards(cards)
                     return Outcome(
                         st,
                         "SJ-TRICK",

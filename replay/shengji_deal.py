@@ -9,7 +9,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar
 
 from replay.cards import RANK_SJ, Card, format_cards, format_cards_zh
-from replay.engine import Dealt, Outcome, Problem, Rules, card_words, dealt_hands, repeated
+from replay.engine import Dealt, Outcome, Problem, Rules, card_words, dealt_hands, not_held, repeated
 from replay.events import Bury, Declare, Exchange
 from replay.hand import Hand
 from replay.profile import Profile
@@ -124,7 +124,6 @@ class ShengjiDeal(Rules[SjState]):
 
     def _declare(self, st: SjState, ev: Declare) -> Outcome[SjState]:
         s, cards = ev.seat, ev.cards
-        zh, en = _cards(cards)
         if st.phase != DECLARE:
             return Outcome(
                 st, "SJ-DECLARE", f"定主已结束，座位{s}不能再定", f"declarations are over: seat {s} cannot declare now"
@@ -132,6 +131,7 @@ class ShengjiDeal(Rules[SjState]):
         jokers = [c for c in cards if c.rank >= RANK_SJ]
         rest = [c for c in cards if c.rank < RANK_SJ]
         if len(cards) != 3 or len(jokers) != 1 or len(rest) != 2 or rest[0] != rest[1] or rest[0].suit is None:
+            zh, en = _cards(cards)
             return Outcome(
                 st,
                 "SJ-DECLARE",
@@ -143,7 +143,7 @@ class ShengjiDeal(Rules[SjState]):
         if s in st.passed:
             return Outcome(st, "SJ-DECLARE", f"座位{s}已说不定主", f"seat {s} said it does not declare")
         if st.hands[s].remove(cards) is None:
-            return Outcome(st, "LOG", f"座位{s}手中没有 {zh}", f"seat {s} does not hold {en}")
+            return not_held(st, s, cards)
         return Outcome(st._replace(declarations=(*st.declarations, (s, tuple(cards)))))
 
     def _pass(self, st: SjState, s: int) -> Outcome[SjState]:
@@ -200,7 +200,6 @@ class ShengjiDeal(Rules[SjState]):
 
     def _exchange(self, st: SjState, ev: Exchange) -> Outcome[SjState]:
         s, cards = ev.seat, ev.cards
-        zh, en = _cards(cards)
         if st.phase != EXCHANGE or not st.pending:
             return Outcome(st, "SJ-EXCHANGE", "现在没有要换的牌", "no exchange is due now")
         frm, to, kind, k = st.pending[0]
@@ -213,11 +212,11 @@ class ShengjiDeal(Rules[SjState]):
             )
         hand = st.hands[s].remove(cards)
         if hand is None:
-            return Outcome(st, "LOG", f"座位{s}手中没有 {zh}", f"seat {s} does not hold {en}")
+            return not_held(st, s, cards)
         declared = st.declarations[k][1]
         if kind == "eaten":
             if Counter(cards) != Counter(declared):
-                dzh, den = _cards(declared)
+                (zh, en), (dzh, den) = _cards(cards), _cards(declared)
                 return Outcome(
                     st,
                     "SJ-EXCHANGE",
@@ -240,7 +239,6 @@ class ShengjiDeal(Rules[SjState]):
         """Why ``cards`` are not what the winner owes the declaration it ate (吃什么色给什么色的牌，
         吃的王要回张固定主): as many cards of the eaten suit as it holds, up to two, and a fixed trump
         (2, 3 or 5) for the eaten joker when it holds one; or None."""
-        zh, en = _cards(cards)
         if len(cards) != 3:
             return (f"换三张：给了{len(cards)}张", f"the exchange is three cards, not {len(cards)}")
         suit = next(c.suit for c in declared if c.rank < RANK_SJ)
@@ -260,6 +258,7 @@ class ShengjiDeal(Rules[SjState]):
             need = min(2, avail) if exact else 0
             if of_suit >= need:
                 return None
+        zh, en = _cards(cards)
         return (
             f"{zh} 不合“吃什么色给什么色的牌，吃的王要回张固定主”：须给{SUIT_ZH[str(suit)]}两张（有几张给几张）和一张固定主（2、3、5）",
             f"{en} is not what the eaten side is owed: up to two {SUIT_EN[str(suit)]} and a fixed trump (2, 3 or 5)",
@@ -267,7 +266,6 @@ class ShengjiDeal(Rules[SjState]):
 
     def _bury(self, st: SjState, ev: Bury) -> Outcome[SjState]:
         s, cards = ev.seat, ev.cards
-        zh, en = _cards(cards)
         if st.phase != KITTY:
             return Outcome(st, "SJ-DEAL", "现在不是扣底的时候", "this is not the time to bury the kitty")
         if s != st.declarer:
@@ -283,7 +281,7 @@ class ShengjiDeal(Rules[SjState]):
             )
         hand = st.hands[s].remove(cards)
         if hand is None:
-            return Outcome(st, "LOG", f"座位{s}手中没有 {zh}", f"seat {s} does not hold {en}")
+            return not_held(st, s, cards)
         hands = tuple(hand if k == s else h for k, h in enumerate(st.hands))
         return Outcome(st._replace(hands=hands, buried=tuple(cards), phase=PLAY, leader=s, to_act=s))
 
