@@ -4,7 +4,8 @@ on the shape (``replay.climbing_moves``) give the same moves, in the same order,
 
 - ``legal_actions`` and ``plays_for`` (for every seat still in) agree with the reference on every position of
   simulated deals of each 够级 and 保皇 profile shipped: over 10,000 positions in all, with burns, windows and
-  failed burns from a bot that burns whenever it may; FUPAN_SEEDS=N plays N deals per profile instead;
+  failed burns from a bot that burns whenever it may; FUPAN_SEEDS=N plays N deals per profile instead; what a
+  game's ``sure`` allows without a step (any seat, any kind), the step allows;
 - on every position of the rule cases and sample logs, which write hands in part, cards without suits and
   illegal events (the plays of a hand the record does not know in full are stepped one by one);
 - ``shaped_plays`` is the reference's make-and-test on drawn hands and tables (hypothesis), and on the shapes
@@ -24,7 +25,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as hs
 
 from replay.cards import RANK_2, RANK_BJ, RANK_SJ, Card, parse_cards
-from replay.climbing_moves import MAKE, reference_legal_actions, reference_plays, shaped_plays
+from replay.climbing_moves import DECLINES, MAKE, reference_legal_actions, reference_plays, shaped_plays
 from replay.events import Burn, Play
 from replay.log import LogError, read_log
 from replay.profile import find_profile
@@ -47,7 +48,14 @@ def agree(eng: Any, st: Any) -> int:
     assert [type(e) for e in new] == [type(e) for e in old]
     for seat in range(st.n):
         if st.active(seat):
-            assert list(eng.plays_for(st, seat)) == list(reference_plays(eng, st, seat)), (st, seat)
+            plays = list(eng.plays_for(st, seat))
+            assert plays == list(reference_plays(eng, st, seat)), (st, seat)
+            for kind, cls in (("play", Play), ("burn", Burn)):  # what ``sure`` allows, the step allows
+                if plays and eng.sure(st, seat, kind):
+                    assert eng.can(st, cls(seat, cards=plays[0])), (st, seat, kind)
+            for kind, decline in DECLINES.items():
+                if eng.sure(st, seat, kind):
+                    assert eng.can(st, decline(seat)), (st, seat, kind)
     return len(new)
 
 
