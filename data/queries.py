@@ -7,13 +7,15 @@ alias in ``player_alias`` was already resolved at import); a seat without a play
 ``seat N`` in lists of players and is left out of per-player statistics.
 
 - ``deals``: one row per deal, with filters (player, dates, game, profile, findings, referee's
-  decisions) and the number of decisions stored on it.
+  decisions) and the number of decisions stored on it; ``deal_page`` a page of them, newest first, and
+  ``deal_count`` how many match (a library of 30,000 deals is listed a page at a time).
 - ``player_places``: per player, deals played and how often each place 1..6 was reached.
 - ``player_points``: per player, deals, mean and total points.
 - ``player_findings``: per player, the coach's findings by kind, maxim, rule and severity.
 - ``match_standings``: per deal of a match and per player, points and running totals (升级: and levels).
 - ``level_rows``: the deals played up a ladder of levels (升级), with their stored levels and declarers.
-- ``player_names``, ``games``: the names and games in the library, for filters.
+- ``player_names``, ``games``, ``profiles``: the names, games and profiles in the library, for filters.
+- ``library_version``: a few counts and largest ids that change whenever the library does (a cache's key).
 
 升级 (``shengji``) is a trick-taking game: it has no places, and its points are the card points a
 seat's team took (0 to 200 and more with the kitty), not comparable with the climbing games' points of
@@ -31,11 +33,21 @@ from dataclasses import dataclass
 from typing import Any
 
 import pandas as pd
-from sqlalchemy import Float, and_, case, cast, func, select
+from sqlalchemy import ColumnElement, Float, and_, case, cast, func, literal_column, select
 from sqlalchemy.engine import Engine
 from sqlalchemy.sql import CompoundSelect, Select
 
-from data.models import Deal, DealSeat, DecisionRow, FindingRow, Match, Player, PlayerAlias, table_of
+from data.models import (
+    Deal,
+    DealSeat,
+    DecisionRow,
+    EvaluationRow,
+    FindingRow,
+    Match,
+    Player,
+    PlayerAlias,
+    table_of,
+)
 from replay import games as games_registry
 from replay.scoring import no_places
 from replay.seats import side
@@ -68,6 +80,11 @@ FINDING_COLUMNS = ["player", "kind", "maxim", "rule", "severity", "count", "deal
 STANDING_COLUMNS = [
     "deal_id", "deal", "date", "seat", "player", "side", "place", "points", "total", "level_before", "level_after",
 ]  # fmt: skip
+
+
+# the day of a deal's date (a date may carry a time after it): the expression of the index ix_deal_day, with its
+# numbers written in the statement (a bound parameter would not match the index's expression)
+deal_day: ColumnElement[str] = func.substr(DEAL.c.date, literal_column("1"), literal_column("10"))
 
 
 def _frame(engine: Engine, stmt: Select[Any]) -> pd.DataFrame:
@@ -114,7 +131,7 @@ def _deal_conditions(
         conds.append(and_(DEAL.c.date != "", DEAL.c.date >= lo))
     if hi is not None:
         # a date may carry a time after the day ("2026-11-29 19:30"): compare the day only
-        conds.append(and_(DEAL.c.date != "", func.substr(DEAL.c.date, 1, 10) <= hi))
+        conds.append(and_(DEAL.c.date != "", deal_day <= hi))
     if has_findings is not None:
         conds.append(DEAL.c.n_findings > 0 if has_findings else DEAL.c.n_findings == 0)
     if decided is not None:
@@ -124,6 +141,59 @@ def _deal_conditions(
         seated = select(DEAL_SEAT.c.deal_id).where(DEAL_SEAT.c.player_id.in_(_player_ids(player)))
         conds.append(DEAL.c.id.in_(seated))
     return conds
+
+
+def _listed(conds: list[Any]) -> Select[Any]:
+    """The deal list's columns but the players' names, of the deals meeting ``conds``."""
+    counted = (
+        select(DECISION.c.deal_id.label("deal_id"), func.count(DECISION.c.id).label("n"))
+        .group_by(DECISION.c.deal_id)
+        .subquery()
+    )
+    return (
+        select(
+            DEAL.c.id.label("id"),
+            DEAL.c.game.label("game"),
+            DEAL.c.profile.label("profile"),
+            DEAL.c.date.label("date"),
+            DEAL.c.venue.label("venue"),
+            MATCH.c.key.label("match"),
+            DEAL.c.deal_number.label("deal"),
+            DEAL.c.legal.label("legal"),
+            DEAL.c.finished.label("finished"),
+            DEAL.c.n_events.label("n_events"),
+            DEAL.c.n_findings.label("n_findings"),
+            func.coalesce(counted.c.n, 0).label("n_decisions"),
+        )
+        .select_from(DEAL)
+        .outerjoin(MATCH, MATCH.c.id == DEAL.c.match_id)
+        .outerjoin(counted, counted.c.deal_id == DEAL.c.id)
+        .where(*conds)
+    )
+
+
+def _named(engine: Engine, rows: pd.DataFrame, which: Any) -> pd.DataFrame:
+    """``rows`` (of ``_listed``) with their players' names, read for the deals ``which`` (a condition on the
+    seats' ``deal_id``), and the deal list's types; the columns in ``DEAL_COLUMNS`` order."""
+    seats = _frame(
+        engine,
+        select(DEAL_SEAT.c.deal_id, DEAL_SEAT.c.seat, PLAYER.c.name)
+        .select_from(DEAL_SEAT)
+        .outerjoin(PLAYER, PLAYER.c.id == DEAL_SEAT.c.player_id)
+        .where(which),
+    )
+    if seats.empty:
+        names = pd.Series(dtype=object, name="players")
+    else:
+        seats["name"] = seats["name"].where(seats["name"].notna(), "seat " + seats["seat"].astype(str))
+        names = seats.sort_values(["deal_id", "seat"]).groupby("deal_id")["name"].agg(", ".join).rename("players")
+    rows = rows.join(names, on="id")
+    rows["players"] = rows["players"].fillna("")
+    rows["legal"] = rows["legal"].astype(bool)
+    rows["finished"] = rows["finished"].astype(bool)
+    rows["deal"] = rows["deal"].astype("Int64")
+    rows["n_decisions"] = rows["n_decisions"].astype(int)
+    return rows
 
 
 def deals(
@@ -149,52 +219,36 @@ def deals(
     without any).
     """
     conds = _deal_conditions(player, date_from, date_to, game, profile, has_findings, decided)
-    counted = (
-        select(DECISION.c.deal_id.label("deal_id"), func.count(DECISION.c.id).label("n"))
-        .group_by(DECISION.c.deal_id)
-        .subquery()
-    )
-    stmt = (
-        select(
-            DEAL.c.id.label("id"),
-            DEAL.c.game.label("game"),
-            DEAL.c.profile.label("profile"),
-            DEAL.c.date.label("date"),
-            DEAL.c.venue.label("venue"),
-            MATCH.c.key.label("match"),
-            DEAL.c.deal_number.label("deal"),
-            DEAL.c.legal.label("legal"),
-            DEAL.c.finished.label("finished"),
-            DEAL.c.n_events.label("n_events"),
-            DEAL.c.n_findings.label("n_findings"),
-            func.coalesce(counted.c.n, 0).label("n_decisions"),
-        )
-        .select_from(DEAL)
-        .outerjoin(MATCH, MATCH.c.id == DEAL.c.match_id)
-        .outerjoin(counted, counted.c.deal_id == DEAL.c.id)
-        .where(*conds)
-    )
-    rows = _frame(engine, stmt)
-    seats = _frame(
-        engine,
-        select(DEAL_SEAT.c.deal_id, DEAL_SEAT.c.seat, PLAYER.c.name)
-        .select_from(DEAL_SEAT)
-        .outerjoin(PLAYER, PLAYER.c.id == DEAL_SEAT.c.player_id)
-        .where(DEAL_SEAT.c.deal_id.in_(select(DEAL.c.id).where(*conds))),
-    )
-    if seats.empty:
-        names = pd.Series(dtype=object, name="players")
-    else:
-        seats["name"] = seats["name"].where(seats["name"].notna(), "seat " + seats["seat"].astype(str))
-        names = seats.sort_values(["deal_id", "seat"]).groupby("deal_id")["name"].agg(", ".join).rename("players")
-    rows = rows.join(names, on="id")
-    rows["players"] = rows["players"].fillna("")
-    rows["legal"] = rows["legal"].astype(bool)
-    rows["finished"] = rows["finished"].astype(bool)
-    rows["deal"] = rows["deal"].astype("Int64")
-    rows["n_decisions"] = rows["n_decisions"].astype(int)
+    rows = _named(engine, _frame(engine, _listed(conds)), DEAL_SEAT.c.deal_id.in_(select(DEAL.c.id).where(*conds)))
     rows["undated"] = rows["date"].eq("")
     rows = rows.sort_values(["undated", "date", "match", "deal", "id"], na_position="last", kind="stable")
+    return rows[DEAL_COLUMNS].reset_index(drop=True)
+
+
+def deal_count(engine: Engine, **filters: Any) -> int:
+    """How many deals meet the filters (those of ``deals``)."""
+    stmt = select(func.count()).select_from(DEAL).where(*_deal_conditions(**filters))
+    with engine.connect() as conn:
+        return int(conn.execute(stmt).scalar_one())
+
+
+def deal_page(engine: Engine, offset: int = 0, limit: int = 50, **filters: Any) -> pd.DataFrame:
+    """A page of the deal list (the columns of ``deals``, the same filters), newest first: by date, latest
+    first (undated deals last), then the latest imported first; ``limit`` deals from the ``offset``-th. The
+    page's deals are found first by their ids (the filters' and the date's indexes), then only they are read,
+    their players' names too."""
+    ids = (
+        select(DEAL.c.id)
+        .where(*_deal_conditions(**filters))
+        .order_by(DEAL.c.date.desc(), DEAL.c.id.desc())
+        .offset(max(0, int(offset)))
+        .limit(max(0, int(limit)))
+    )
+    with engine.connect() as conn:
+        order = [int(i) for i in conn.execute(ids).scalars()]
+    rows = _frame(engine, _listed([DEAL.c.id.in_(order)]))
+    rows = _named(engine, rows, DEAL_SEAT.c.deal_id.in_(order))
+    rows = rows.set_index("id", drop=False).reindex(order)  # the page's order
     return rows[DEAL_COLUMNS].reset_index(drop=True)
 
 
@@ -412,6 +466,32 @@ def player_names(engine: Engine) -> list[str]:
         return sorted(conn.execute(stmt).scalars())
 
 
+def profiles(engine: Engine, game: str | None = None) -> list[str]:
+    """The profiles of the stored deals (of ``game``), sorted."""
+    stmt = select(DEAL.c.profile).where(*([DEAL.c.game == game] if game else [])).distinct()
+    with engine.connect() as conn:
+        return sorted(conn.execute(stmt).scalars())
+
+
+def has_deal(engine: Engine, deal_id: int) -> bool:
+    """Whether the library holds the deal ``deal_id``."""
+    with engine.connect() as conn:
+        return conn.execute(select(DEAL.c.id).where(DEAL.c.id == int(deal_id))).first() is not None
+
+
+def library_version(engine: Engine) -> tuple[int, ...]:
+    """Figures that change whenever the library does, read in one small query: the count and largest id of the
+    deals, findings, referee's decisions, evaluations, players and aliases, and the sums of the deals' engine
+    and coach versions (``fupan recoach`` raises them). The key under which a page caches what it read."""
+    parts: list[Any] = []
+    for table in (DEAL, FINDING, DECISION, table_of(EvaluationRow), PLAYER, PLAYER_ALIAS):
+        parts += [select(func.count()).select_from(table), select(func.coalesce(func.max(table.c.id), 0))]
+    parts.append(select(func.coalesce(func.sum(DEAL.c.engine_version + DEAL.c.coach_version), 0)))
+    stmt = select(*(p.scalar_subquery() for p in parts))
+    with engine.connect() as conn:
+        return tuple(int(x) for x in conn.execute(stmt).one())
+
+
 def games(engine: Engine) -> list[str]:
     """The games of the stored deals (``gouji``, ``baohuang``, ``shengji``), sorted."""
     with engine.connect() as conn:
@@ -419,12 +499,17 @@ def games(engine: Engine) -> list[str]:
 
 
 __all__ = [
+    "deal_count",
+    "deal_page",
     "deals",
     "games",
+    "has_deal",
     "level_rows",
+    "library_version",
     "match_standings",
     "player_findings",
     "player_names",
     "player_places",
     "player_points",
+    "profiles",
 ]
