@@ -10,7 +10,7 @@ alias in ``player_alias`` was already resolved at import); a seat without a play
   decisions) and the number of decisions stored on it; ``deal_page`` a page of them, newest first, and
   ``deal_count`` how many match (a library of 30,000 deals is listed a page at a time).
 - ``player_places``: per player, deals played and how often each place 1..6 was reached.
-- ``player_points``: per player, deals, mean and total points.
+- ``player_points``: per player, deals, mean and total points (``player_summary``: both in one).
 - ``player_findings``: per player, the coach's findings by kind, maxim, rule and severity.
 - ``match_standings``: per deal of a match and per player, points and running totals (升级: and levels).
 - ``level_rows``: the deals played up a ladder of levels (升级), with their stored levels and declarers.
@@ -76,6 +76,7 @@ DEAL_COLUMNS = [
 ]  # fmt: skip
 PLACE_COLUMNS = ["player", "deals", "placed", *(f"place_{k}" for k in PLACES), "mean_place"]
 POINT_COLUMNS = ["player", "deals", "scored", "mean_points", "total_points"]
+SUMMARY_COLUMNS = PLACE_COLUMNS + POINT_COLUMNS[2:]
 FINDING_COLUMNS = ["player", "kind", "maxim", "rule", "severity", "count", "deals", "per_deal"]
 STANDING_COLUMNS = [
     "deal_id", "deal", "date", "seat", "player", "side", "place", "points", "total", "level_before", "level_after",
@@ -258,11 +259,9 @@ def _by_game(stmt: Select[Any], game: str | None, deal_id: Any) -> Select[Any]:
     return stmt.where(DEAL.c.game == game) if game else stmt.where(DEAL.c.game.not_in(placeless()))
 
 
-def player_places(engine: Engine, game: str | None = None) -> pd.DataFrame:
-    """Per player (by name): ``deals`` sat in, ``placed`` (deals with a place: finished and not
-    void), ``place_1`` … ``place_6`` (how often each place was reached; 保皇 has no 6th) and
-    ``mean_place`` (over the placed deals; NaN when none). 升级 has no places: its deals are left
-    out unless ``game="shengji"``, which counts them as deals without a place."""
+def player_summary(engine: Engine, game: str | None = None) -> pd.DataFrame:
+    """``player_places`` and ``player_points`` in one frame (one statement over the seats: the Players page
+    shows both). Columns: those of both, ``player`` and ``deals`` once (``SUMMARY_COLUMNS``)."""
     counts = [func.sum(case((DEAL_SEAT.c.place == k, 1), else_=0)).label(f"place_{k}") for k in PLACES]
     stmt = (
         select(
@@ -271,28 +270,6 @@ def player_places(engine: Engine, game: str | None = None) -> pd.DataFrame:
             func.count(DEAL_SEAT.c.place).label("placed"),
             *counts,
             func.avg(cast(DEAL_SEAT.c.place, Float)).label("mean_place"),
-        )
-        .select_from(DEAL_SEAT)
-        .join(PLAYER, PLAYER.c.id == DEAL_SEAT.c.player_id)
-    )
-    stmt = _by_game(stmt, game, DEAL_SEAT.c.deal_id)
-    out = _frame(engine, stmt.group_by(PLAYER.c.name))
-    for col in PLACE_COLUMNS[1:-1]:
-        out[col] = out[col].fillna(0).astype(int)
-    out["mean_place"] = out["mean_place"].astype(float)
-    return out.sort_values("player", kind="stable")[PLACE_COLUMNS].reset_index(drop=True)
-
-
-def player_points(engine: Engine, game: str | None = None) -> pd.DataFrame:
-    """Per player (by name): ``deals`` sat in, ``scored`` (deals with points), ``mean_points`` (over
-    the scored deals; NaN when none) and ``total_points``. Points are the seat's points as the
-    replay scores them: 够级 the place's points (4, 2, 0, 0, -2, -4 under the classic profile), 保皇
-    the seat's own share, 升级 the card points its team took. Pass ``game`` not to mix 够级 and 保皇;
-    升级's card points are left out unless ``game="shengji"``."""
-    stmt = (
-        select(
-            PLAYER.c.name.label("player"),
-            func.count(DEAL_SEAT.c.id).label("deals"),
             func.count(DEAL_SEAT.c.points).label("scored"),
             func.avg(cast(DEAL_SEAT.c.points, Float)).label("mean_points"),
             func.coalesce(func.sum(cast(DEAL_SEAT.c.points, Float)), 0.0).label("total_points"),
@@ -302,11 +279,28 @@ def player_points(engine: Engine, game: str | None = None) -> pd.DataFrame:
     )
     stmt = _by_game(stmt, game, DEAL_SEAT.c.deal_id)
     out = _frame(engine, stmt.group_by(PLAYER.c.name))
-    for col in ("deals", "scored"):
-        out[col] = out[col].astype(int)
-    for col in ("mean_points", "total_points"):
+    for col in (*PLACE_COLUMNS[1:-1], "scored"):
+        out[col] = out[col].fillna(0).astype(int)
+    for col in ("mean_place", "mean_points", "total_points"):
         out[col] = out[col].astype(float)
-    return out.sort_values("player", kind="stable")[POINT_COLUMNS].reset_index(drop=True)
+    return out.sort_values("player", kind="stable")[SUMMARY_COLUMNS].reset_index(drop=True)
+
+
+def player_places(engine: Engine, game: str | None = None) -> pd.DataFrame:
+    """Per player (by name): ``deals`` sat in, ``placed`` (deals with a place: finished and not
+    void), ``place_1`` … ``place_6`` (how often each place was reached; 保皇 has no 6th) and
+    ``mean_place`` (over the placed deals; NaN when none). 升级 has no places: its deals are left
+    out unless ``game="shengji"``, which counts them as deals without a place."""
+    return player_summary(engine, game)[PLACE_COLUMNS]
+
+
+def player_points(engine: Engine, game: str | None = None) -> pd.DataFrame:
+    """Per player (by name): ``deals`` sat in, ``scored`` (deals with points), ``mean_points`` (over
+    the scored deals; NaN when none) and ``total_points``. Points are the seat's points as the
+    replay scores them: 够级 the place's points (4, 2, 0, 0, -2, -4 under the classic profile), 保皇
+    the seat's own share, 升级 the card points its team took. Pass ``game`` not to mix 够级 and 保皇;
+    升级's card points are left out unless ``game="shengji"``."""
+    return player_summary(engine, game)[POINT_COLUMNS]
 
 
 def player_findings(engine: Engine, game: str | None = None) -> pd.DataFrame:
@@ -423,18 +417,19 @@ class LevelRow:
 def level_rows(engine: Engine, game: str | None = None) -> list[LevelRow]:
     """The stored deals with levels (of ``game``), in import order, read from their stored levels (no
     replay)."""
-    stmt = select(DEAL.c.id, DEAL.c.deal_number, DEAL.c.levels_json, DEAL.c.declarers).where(
-        DEAL.c.levels_json.is_not(None), *([DEAL.c.game == game] if game else [])
-    )
-    seated = (
+    leveled = [DEAL.c.levels_json.is_not(None), *([DEAL.c.game == game] if game else [])]
+    stmt = select(DEAL.c.id, DEAL.c.deal_number, DEAL.c.levels_json, DEAL.c.declarers).where(*leveled)
+    seated = (  # from the deals (their index ix_deal_game_levels) to their seats
         select(DEAL_SEAT.c.deal_id, DEAL_SEAT.c.seat, PLAYER.c.name)
-        .select_from(DEAL_SEAT)
+        .select_from(DEAL)
+        .join(DEAL_SEAT, DEAL_SEAT.c.deal_id == DEAL.c.id)
         .outerjoin(PLAYER, PLAYER.c.id == DEAL_SEAT.c.player_id)
-        .where(DEAL_SEAT.c.deal_id.in_(select(stmt.subquery().c.id)))
+        .where(*leveled)
         .order_by(DEAL_SEAT.c.deal_id, DEAL_SEAT.c.seat)
     )
     with engine.connect() as conn:
-        deals = conn.execute(stmt.order_by(DEAL.c.id)).all()
+        # sorted here: ORDER BY id would read the deals' rows by ix_deal_game instead of the covering index
+        deals = sorted(conn.execute(stmt).all())
         names: dict[int, list[str]] = {}
         for deal_id, _, name in conn.execute(seated):
             names.setdefault(int(deal_id), []).append(name or "")
@@ -511,5 +506,6 @@ __all__ = [
     "player_names",
     "player_places",
     "player_points",
+    "player_summary",
     "profiles",
 ]

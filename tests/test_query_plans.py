@@ -118,6 +118,7 @@ def test_the_unfiltered_page_reads_the_date_index_in_order(engine: Engine) -> No
         (queries.level_rows, "COVERING INDEX ix_deal_game_levels"),
         (queries.player_places, "ix_deal_seat_deal_id"),
         (queries.player_points, "ix_deal_seat_deal_id"),
+        (queries.player_summary, "ix_deal_seat_deal_id"),
         (queries.player_findings, "ix_deal_game"),
         (queries.profiles, "ix_deal_game"),
         (player_accuracy, ""),  # from the evaluations: their deals by id

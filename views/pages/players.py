@@ -63,8 +63,8 @@ def render() -> None:
     if ladder:  # a game played up a ladder of levels (升级): no places
         _ladder(right, game, ladder)
         return
-    places = stored(queries.player_places, game=game)
-    points = stored(queries.player_points, game=game)
+    summary = stored(queries.player_summary, game=game)
+    places, points = summary[queries.PLACE_COLUMNS], summary[queries.POINT_COLUMNS]
     findings = stored(queries.player_findings, game=game)
     if places.empty:
         st.info(t("这个游戏的牌局里没有有名字的牌手。", "No named player sat in a deal of this game."))
@@ -374,7 +374,7 @@ def _ladder(right: Any, game: str, rows: list[queries.LevelRow]) -> None:
         )
     )
     frame = shengji_frame(rows)
-    points = stored(queries.player_points, game=game)  # the card points the player's side took, the kitty included
+    points = stored(queries.player_summary, game=game)  # the card points the player's side took, the kitty included
     if not frame.empty and not points.empty:
         frame = frame.merge(points[["player", "mean_points"]], on="player", how="left")
     if frame.empty:
