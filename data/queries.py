@@ -12,6 +12,7 @@ alias in ``player_alias`` was already resolved at import); a seat without a play
 - ``player_places``: per player, deals played and how often each place 1..6 was reached.
 - ``player_points``: per player, deals, mean and total points (``player_summary``: both in one).
 - ``player_findings``: per player, the coach's findings by kind, maxim, rule and severity.
+- ``match_deals``: the ids of a match's deals in deal order.
 - ``match_standings``: per deal of a match and per player, points and running totals (升级: and levels).
 - ``level_rows``: the deals played up a ladder of levels (升级), with their stored levels and declarers.
 - ``player_names``, ``games``, ``profiles``: the names, games and profiles in the library, for filters.
@@ -391,6 +392,19 @@ def match_standings(engine: Engine, match_key: str, game: str | None = None) -> 
     return out[STANDING_COLUMNS].reset_index(drop=True)
 
 
+def match_deals(engine: Engine, match_key: str, game: str | None = None) -> list[int]:
+    """The ids of a match's stored deals (of ``game``), in deal order: by deal number (deals without one
+    last), then import order. Reads the match's deals only (``ix_deal_match_id``)."""
+    stmt = (
+        select(DEAL.c.id, DEAL.c.deal_number)
+        .join(MATCH, MATCH.c.id == DEAL.c.match_id)
+        .where(MATCH.c.key == match_key, *([MATCH.c.game == game] if game else []))
+    )
+    with engine.connect() as conn:
+        found = conn.execute(stmt).all()
+    return [int(i) for i, _ in sorted(found, key=lambda r: (r[1] is None, r[1] or 0, r[0]))]
+
+
 def _level(levels: dict[int, dict[str, Any]], deal_id: int, side: int, key: str) -> str | None:
     found = levels.get(int(deal_id))
     return None if found is None or found[key] is None else str(found[key][side])
@@ -501,6 +515,7 @@ __all__ = [
     "has_deal",
     "level_rows",
     "library_version",
+    "match_deals",
     "match_standings",
     "player_findings",
     "player_names",

@@ -253,6 +253,14 @@ def test_profiles_and_has_deal(engine: Engine) -> None:
     assert not queries.has_deal(engine, int(every["id"].max()) + 1)
 
 
+def test_match_deals_in_deal_order(engine: Engine) -> None:
+    every = queries.deals(engine)
+    cup = every[every["match"] == "Test Cup"]
+    assert queries.match_deals(engine, "Test Cup") == [int(i) for i in cup.sort_values("deal")["id"]]
+    assert queries.match_deals(engine, "Test Cup", game="baohuang") == []
+    assert queries.match_deals(engine, "no such match") == []
+
+
 def test_the_library_version_changes_with_the_library(fresh: Engine, tmp_path: Path) -> None:
     """What a page's cache is keyed by: the same while nothing changes, another after an import, a new alias."""
     empty = queries.library_version(fresh)

@@ -134,6 +134,12 @@ def test_the_players_pages_reads_of_a_game_read_no_deal_rows(
     assert not any(DEAL_ROWS.search(p) for p in found), found
 
 
+def test_a_matchs_deals_are_read_by_its_index(engine: Engine) -> None:
+    """The Scoring page of a 升级 deal reads its match's deals (the level ladder): by the match's index."""
+    found = plans_of(engine, queries.match_deals, match_key="x", game="shengji")
+    assert any("ix_deal_match_id" in p for p in found) and not any(DEAL_ROWS.search(p) for p in found), found
+
+
 @pytest.mark.parametrize("read", [queries.library_version, queries.games, queries.player_names])
 def test_the_reads_of_every_page_read_no_deal_rows(engine: Engine, read: Callable[..., Any]) -> None:
     """What every page reads whole (the version its cache is keyed by, the games, the players' names) reads
