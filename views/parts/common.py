@@ -1,5 +1,6 @@
-"""What every page shares: the language, the database engine, cached DataFrames, replays and stored
- evaluations and referee's decisions, and the ids in session state (the open deal and its step).
+"""What every page shares: the language, the database engine, the library's reads cached until it changes
+(``stored``), replays and stored evaluations and referee's decisions, and the ids in session state (the open
+deal and its step).
 
 Every page's ``render`` is ``guarded``: a library the page cannot use (written by a newer fupan,
 unreachable, damaged, deleted or replaced while the dashboard runs, see ``data.database``) is said in one
@@ -21,7 +22,6 @@ from contextvars import ContextVar
 from dataclasses import dataclass
 from typing import Any, TypeVar
 
-import pandas as pd
 import streamlit as st
 from sqlalchemy.engine import Engine
 from sqlalchemy.exc import SQLAlchemyError
@@ -132,12 +132,6 @@ def stored(read: Callable[..., T], **filters: Any) -> T:
 @st.cache_data(max_entries=128, show_spinner=False)
 def _stored(name: str, url: str, version: tuple[int, ...], _read: Callable[..., Any], **filters: Any) -> Any:
     return _read(engine(), **filters)
-
-
-def deals_frame(**filters: Any) -> pd.DataFrame:
-    """The deal list, filtered (a filter left empty is no filter: the unfiltered list is read once and cached
-    once, however a page names its filters), cached until the library changes."""
-    return stored(queries.deals, **{k: v for k, v in filters.items() if v is not None})
 
 
 def forget_deals() -> None:
