@@ -22,6 +22,7 @@ from sqlalchemy.engine import Engine
 from sqlalchemy.exc import OperationalError
 from sqlalchemy.orm import Session
 from sqlmodel import SQLModel
+from storage_dbs import HEAD
 
 import cli
 import data.deal_rows as deal_rows
@@ -39,7 +40,6 @@ from replay.shengji import card_points
 from replay.simulate import simulate_deal, write_deals
 
 CASES = Path(__file__).parent / "cases"
-HEAD = "0006"
 
 
 def lib(url: str) -> str:
