@@ -16,13 +16,12 @@ still hold): then each play goes through ``can`` as before.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
-from dataclasses import fields
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from itertools import repeat
 from typing import TYPE_CHECKING, Any
 
 from replay.cards import RANK_2, RANK_BJ, RANK_SJ, Card
-from replay.events import Burn, Event, Jiefeng, Kou, Pass, Play, Rang, _WithCards
+from replay.events import Burn, Event, Jiefeng, Kou, Pass, Play, Rang
 from replay.sets import CardSet, make_set, why_not_beats
 from replay.state import SETUP
 
@@ -134,32 +133,6 @@ def stepped(eng: Climbing[Any], st: Any, seat: int, cls: type[Play | Burn], play
             yield ev
 
 
-def _maker(cls: type[Play | Burn]) -> Callable[[int, Cards], Event]:
-    """``cls(seat, cards=cards)`` made by setting the frozen event's three slots directly: half the time of the
-    dataclass's ``__init__``, and a lead lists thousands of plays. Checked once against ``__init__`` (the same
-    fields, equal events); any difference, and the maker is the class's own constructor."""
-    new = object.__new__
-    try:
-        seat_of, note_of, cards_of = (
-            vars(k)[f].__set__ for k, f in ((Event, "seat"), (Event, "note"), (_WithCards, "cards"))
-        )
-
-        def make(seat: int, cards: Cards) -> Event:
-            ev = new(cls)
-            seat_of(ev, seat)
-            note_of(ev, "")
-            cards_of(ev, cards)
-            return ev
-
-        probe, want = make(1, (Card.of(3, "S"),)), cls(1, cards=(Card.of(3, "S"),))
-        if probe == want and repr(probe) == repr(want) and [f.name for f in fields(cls)] == ["seat", "note", "cards"]:
-            return make
-    except (AttributeError, KeyError, TypeError):
-        pass
-    return lambda seat, cards: cls(seat, cards=cards)
-
-
-MAKE: dict[type[Event], Callable[[int, Cards], Event]] = {Play: _maker(Play), Burn: _maker(Burn)}
 KINDS: dict[str, type[Play | Burn]] = {"play": Play, "burn": Burn}
 
 
@@ -173,7 +146,7 @@ def legal_plays(eng: Climbing[Any], st: Any, seat: int, cls: type[Play | Burn]) 
     if st.played or st.hands[seat].deficit:  # a record with unknown cards: CARD-DECK and the suits held, per play
         yield from stepped(eng, st, seat, cls, plays)
     elif eng.sure(st, seat, cls.action) or eng.can(st, cls(seat, cards=plays[0])):
-        yield from map(MAKE[cls], repeat(seat), plays)
+        yield from map(cls, repeat(seat), plays)  # an event is cheap to make (replay.events)
 
 
 def legal_events(eng: Climbing[Any], st: Any) -> Iterator[Event]:

@@ -25,7 +25,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as hs
 
 from replay.cards import RANK_2, RANK_BJ, RANK_SJ, Card, parse_cards
-from replay.climbing_moves import DECLINES, MAKE, reference_legal_actions, reference_plays, shaped_plays
+from replay.climbing_moves import DECLINES, reference_legal_actions, reference_plays, shaped_plays
 from replay.events import Burn, Play
 from replay.log import LogError, read_log
 from replay.profile import find_profile
@@ -197,16 +197,6 @@ def test_a_lead_lists_every_shape_in_the_reference_order() -> None:
     assert got == made_and_tested(groups, True, None)
     assert len(got) == 2 * 2 * 2 * 2 + 1 * 2 * 2 + 1 * 2 + 1  # 5s; the 2 as base; SJ (+BJ); BJ
     assert len(shaped_plays(groups, False, None)) == 2 * 2 * 2 + 1 * 2 * 2 + 1 * 2 + 1  # no 2 attached
-
-
-@pytest.mark.parametrize("cls", [Play, Burn])
-def test_events_made_without_init_are_the_events_init_makes(cls: type[Play | Burn]) -> None:
-    cards = tuple(parse_cards("5S 5H 2S BJ"))
-    made, built = MAKE[cls](3, cards), cls(3, cards=cards)
-    assert type(made) is cls and made == built and hash(made) == hash(built) and repr(made) == repr(built)
-    assert made.to_json() == built.to_json() and made.note == "" and made.cards is cards
-    with pytest.raises(AttributeError):
-        made.seat = 4  # type: ignore[misc]  # frozen, as the constructor's
 
 
 def test_every_shipped_climbing_profile_is_swept() -> None:
