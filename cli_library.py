@@ -20,8 +20,8 @@ if TYPE_CHECKING:
 
 def _library(args: argparse.Namespace, writes: bool) -> Engine:
     """The library ``--db`` names (else ``FUPAN_DB``, else the default file), opened; which one is said on
-    standard error, and that ``DATABASE_URL`` is ignored when it is set and nothing else names one. A
-    command that ``writes`` is refused at once (one line) when the library cannot be written."""
+    standard error (not under ``--quiet``), and that ``DATABASE_URL`` is ignored when it is set and nothing else
+    names one. A command that ``writes`` is refused at once (one line) when the library cannot be written."""
     from data.database import ignored_env, library_state, open_db, shown_url
 
     note = None if args.db else ignored_env()
@@ -30,7 +30,8 @@ def _library(args: argparse.Namespace, writes: bool) -> Engine:
     engine = open_db(args.db)
     if writes:
         library_state(engine).check_write()
-    print(f"library: {shown_url(args.db)}", file=sys.stderr)
+    if not getattr(args, "quiet", False):
+        print(f"library: {shown_url(args.db)}", file=sys.stderr)
     return engine
 
 
@@ -86,8 +87,12 @@ def _decisions_added(n: int) -> str:
 
 def cmd_export(args: argparse.Namespace) -> int:
     """fupan export: write every stored deal's canonical log to a folder."""
+    from data.database import missing_library_file
     from data.exporter import Unreadable, export_deals
 
+    missing = missing_library_file(args.db)
+    if missing is not None:  # opening it would make an empty library, and "wrote 0 logs" would hide the typo
+        raise InputError(f"no deal library at {missing}: nothing to export (fupan import or fupan samples makes one)")
     engine = _library(args, writes=False)
     skipped: list[Unreadable] = []
     try:
@@ -243,7 +248,11 @@ def add_parsers(sub: Any) -> None:
     p = sub.add_parser("import", help="store logs in the deal library")
     p.add_argument("paths", nargs="+", help="log files and folders (searched for .json, .txt, .fupan)")
     p.add_argument("--db", help="database URL (default: FUPAN_DB, else a SQLite file in the user's data folder)")
-    p.add_argument("--quiet", action="store_true", help="no progress bar, and a line only for a file not imported")
+    p.add_argument(
+        "--quiet",
+        action="store_true",
+        help="no progress bar, no line naming the library, and a line only for a file not imported (then the counts)",
+    )
     p.add_argument("--jobs", type=int, default=0, help="processes reading and replaying the logs (0: every core)")
     p.add_argument(
         "--batch",

@@ -1,45 +1,53 @@
-"""Benchmark: import simulated deals into a fresh SQLite deal library, as ``fupan import`` does.
+"""Benchmark: import simulated deals into a fresh deal library, as ``fupan import`` does.
 
-Writes N simulated deals (half 够级, half 保皇 by default) as JSON files to a temporary folder, then imports
-them, each way into a fresh SQLite database (schema by the migrations; not timed), with
-``data.importer.import_paths``: read the log, replay and validate it, run the coach, store the deal with its
-seats, events (with verdicts) and findings. The two ways, in the same run:
+Writes N simulated deals (够级 and 保皇 taking turns by default) as JSON files to a temporary folder, then, in
+each round, imports them each way into a fresh database (schema by the migrations; not timed): read the log,
+replay and validate it, run the coach, store the deal with its seats, events (with verdicts) and findings.
 
-- the baseline, the import before issue 17: in this process, one transaction (and one sync) per deal
-  (``jobs=1, batch=1``);
-- the default: read, replay and coach on every core, ``BATCH`` deals per transaction (each in a savepoint).
+- the baseline, the import before issue 17: in this process, file after file, each deal in its own
+  transaction (``data.importer.import_log``, as ``import_paths`` did then);
+- today's ``import_paths``: read, replay and coach on every core, ``BATCH`` deals a transaction (each deal in a
+  savepoint), rows handed over as tuples and inserted many at once by the driver, SQLite syncing once a batch;
+- ``fupan check`` of the same folder (a subprocess: the command as a referee runs it);
+- with ``--pg URL`` (or ``FUPAN_TEST_PG_URL`` set): today's import into that PostgreSQL database (emptied first:
+  give a throwaway one).
 
-Beside them ``fupan check`` of the same folder (a subprocess: the command as a referee runs it), and
-``json.loads`` of every file. Prints total seconds, deals per second and the ratios.
-``--pg URL`` imports into a PostgreSQL database as well (emptied first: give a throwaway one).
+Every figure is the median of ``--runs`` rounds, the ways taking turns within a round (the same load for each).
 
-    python bench/bench_import.py [--deals 1000] [--seed 1] [--profile gouji --profile baohuang] [--pg URL]
+    python bench/bench_import.py [--deals 300] [--runs 5] [--seed 1] [--profile gouji --profile baohuang] [--pg URL]
+    python bench/bench_import.py --quick        # 30 deals, 2 rounds: well under a minute
 
-Targets: the default at least 5x the baseline's rate, and within 2x the time of ``fupan check``.
+Targets (issue 17, item 4): the import at least 5x the rate of the import before; the import within 2x the time
+of ``fupan check`` of the same folder; PostgreSQL within 2x the time of SQLite.
 """
 
 from __future__ import annotations
 
 import argparse
-import json
 import os
 import statistics
 import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Callable
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+sys.path.insert(0, str(Path(__file__).resolve().parent))
 
+from figures import Figure, report
 from sqlalchemy import func, select
 from sqlalchemy.engine import Engine
 from sqlmodel import SQLModel
 
 from data.database import open_db
-from data.importer import BATCH, ImportResult, import_paths
+from data.importer import BATCH, ImportResult, import_log, import_paths
 from data.models import Deal, EventRow, FindingRow
+from replay.log import read_log
 from replay.simulate import simulate_deal
+
+TITLE = "bench_import: fupan import of simulated deals"
 
 
 def write_sims(folder: Path, deals: int, seed: int, profiles: list[str]) -> list[Path]:
@@ -54,13 +62,19 @@ def write_sims(folder: Path, deals: int, seed: int, profiles: list[str]) -> list
     return paths
 
 
-def _counts(engine: Engine) -> dict[str, float]:
+def import_before(engine: Engine, paths: list[Path]) -> list[ImportResult]:
+    """The import before issue 17 (``import_paths`` then): in this process, each file read and stored in its own
+    transaction by ``import_log``."""
+    return [import_log(engine, read_log(p), str(p)) for p in paths]
+
+
+def _counts(engine: Engine) -> tuple[int, int, int]:
     with engine.connect() as conn:
-        return {
-            "deals": conn.execute(select(func.count()).select_from(Deal)).scalar_one(),
-            "events": conn.execute(select(func.count()).select_from(EventRow)).scalar_one(),
-            "findings": conn.execute(select(func.count()).select_from(FindingRow)).scalar_one(),
-        }
+        return (
+            conn.execute(select(func.count()).select_from(Deal)).scalar_one(),
+            conn.execute(select(func.count()).select_from(EventRow)).scalar_one(),
+            conn.execute(select(func.count()).select_from(FindingRow)).scalar_one(),
+        )
 
 
 def _empty(engine: Engine) -> None:
@@ -71,94 +85,107 @@ def _empty(engine: Engine) -> None:
                 conn.execute(table.delete())
 
 
+Way = Callable[[Engine, list[Path]], list[ImportResult]]
+
+
+def _import(url: str, way: Way, paths: list[Path], stored: dict[str, tuple[int, int, int]], name: str) -> float:
+    """Seconds ``way`` takes to import ``paths`` into the empty library at ``url``; what it stored is checked."""
+    engine = open_db(url)
+    if engine.dialect.name == "postgresql":
+        _empty(engine)
+    start = time.perf_counter()
+    results = way(engine, paths)
+    secs = time.perf_counter() - start
+    counts = _counts(engine)
+    engine.dispose()
+    added = sum(r.status == "added" for r in results)
+    if added != len(paths) or counts[0] != len(paths):
+        raise SystemExit(f"bench_import: {name} added {added} of {len(paths)} deals, {counts[0]} stored")
+    if stored.setdefault("rows", counts) != counts:
+        raise SystemExit(
+            f"bench_import: {name} stored {counts} (deals, events, findings), another way {stored['rows']}"
+        )
+    return secs
+
+
+def _check(folder: Path) -> float:
+    fupan = Path(sys.executable).parent / "fupan"
+    t = time.perf_counter()
+    done = subprocess.run([str(fupan), "check", str(folder)], capture_output=True, check=False)
+    secs = time.perf_counter() - t
+    if done.returncode not in (0, 1):  # 1: some deal breaks a rule, still checked
+        raise SystemExit(f"bench_import: fupan check failed ({done.returncode}): {done.stderr.decode()[-300:]}")
+    return secs
+
+
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    ap.add_argument("--deals", type=int, default=1000)
+    ap.add_argument("--deals", type=int, default=300)
+    ap.add_argument("--runs", type=int, default=5, help="rounds; each figure is the median (default 5)")
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--profile", action="append", help="profile(s) taking turns (default: gouji and baohuang)")
     ap.add_argument("--pg", metavar="URL", help="also import into this PostgreSQL database (emptied first)")
+    ap.add_argument("--quick", action="store_true", help="a small run: 30 deals, 2 rounds")
     args = ap.parse_args(argv)
+    if args.quick:
+        args.deals, args.runs = 30, 2
     profiles = args.profile or ["gouji", "baohuang"]
+    pg = args.pg or os.environ.get("FUPAN_TEST_PG_URL")
+    times: dict[str, list[float]] = {"before": [], "import": [], "check": [], "pg": []}
+    stored: dict[str, tuple[int, int, int]] = {}
 
     with tempfile.TemporaryDirectory() as tmp:
         folder = Path(tmp) / "sims"
         folder.mkdir()
-        t = time.perf_counter()
         paths = write_sims(folder, args.deals, args.seed, profiles)
-        sim_s = time.perf_counter() - t
-        texts = [p.read_text(encoding="utf-8") for p in paths]
+        for k in range(args.runs):
+            times["check"].append(_check(folder))
+            url = f"sqlite:///{Path(tmp) / f'before-{k}.db'}"
+            times["before"].append(_import(url, import_before, paths, stored, "the import before"))
+            url = f"sqlite:///{Path(tmp) / f'import-{k}.db'}"
+            times["import"].append(_import(url, lambda e, p: import_paths(e, p), paths, stored, "import_paths"))
+            if pg:
+                times["pg"].append(_import(pg, lambda e, p: import_paths(e, p), paths, stored, "PostgreSQL"))
 
-        # the baseline: json.loads of each file's text, best of three rounds per file
-        for text in texts[:20]:
-            json.loads(text)
-        rounds = []
-        for _ in range(3):
-            row = []
-            for text in texts:
-                t = time.perf_counter()
-                json.loads(text)
-                row.append(time.perf_counter() - t)
-            rounds.append(row)
-        json_med = statistics.median(min(xs) for xs in zip(*rounds, strict=True))
-
-        t = time.perf_counter()
-        subprocess.run(
-            [str(Path(sys.executable).parent / "fupan"), "check", str(folder)], capture_output=True, check=False
+    n, runs = args.deals, args.runs
+    med = {k: statistics.median(v) for k, v in times.items() if v}
+    what = f"{n} deals ({', '.join(profiles)}), {os.cpu_count()} cores, batches of {BATCH}"
+    rows = [
+        Figure(
+            figure=f"import into SQLite, rate ({what})",
+            value=n / med["import"],
+            unit="deals/s",
+            baseline="the import before (one process, a transaction a deal)",
+            base_value=n / med["before"],
+            runs=runs,
+            target=5,
+            higher=True,
+        ),
+        Figure(
+            figure=f"import into SQLite, time ({n} deals)",
+            value=med["import"],
+            unit="s",
+            baseline="fupan check of the same folder",
+            base_value=med["check"],
+            runs=runs,
+            target=2,
+        ),
+    ]
+    if pg:
+        rows.append(
+            Figure(
+                figure=f"import into PostgreSQL, time ({n} deals)",
+                value=med["pg"],
+                unit="s",
+                baseline="the same import into SQLite",
+                base_value=med["import"],
+                runs=runs,
+                target=2,
+            )
         )
-        check_s = time.perf_counter() - t
-
-        runs: dict[str, tuple[float, list[ImportResult], dict[str, float]]] = {}
-        ways = [("baseline", 1, 1), ("default", 0, BATCH)]
-        for name, jobs, batch in ways:
-            db_path = Path(tmp) / f"{name}.db"
-            engine = open_db(f"sqlite:///{db_path}")
-            start = time.perf_counter()
-            results = import_paths(engine, paths, jobs=jobs, batch=batch)
-            runs[name] = (time.perf_counter() - start, results, _counts(engine) | {"mb": db_path.stat().st_size / 1e6})
-            engine.dispose()
-        if args.pg:
-            engine = open_db(args.pg)
-            _empty(engine)
-            start = time.perf_counter()
-            results = import_paths(engine, paths)
-            runs["postgresql"] = (time.perf_counter() - start, results, _counts(engine) | {"mb": float("nan")})
-            engine.dispose()
-
-    n = args.deals
-    print(
-        f"fupan import benchmark: {n} simulated deals ({', '.join(profiles)} taking turns), "
-        f"fresh SQLite file (Python {sys.version.split()[0]}, {os.cpu_count()} cores, batches of {BATCH})"
-    )
-    print(f"  simulated and written in {sim_s:.1f} s (not timed below)")
-    c = runs["default"][2]
-    print(f"  stored: {c['deals']:.0f} deals, {c['events']:.0f} events, {c['findings']:.0f} findings; {c['mb']:.1f} MB")
-    base_s = runs["baseline"][0]
-    print(f"{'step':<58}{'total s':>9}{'deals/s':>9}{'x baseline':>11}{'x check':>9}")
-    print(f"{'json.loads of every file':<58}{json_med * n:>9.2f}{1 / json_med:>9.0f}{'':>11}{'':>9}")
-    print(f"{'fupan check of the folder':<58}{check_s:>9.2f}{n / check_s:>9.0f}{'':>11}{1.0:>9.2f}")
-    labels = {
-        "baseline": "import, one deal per transaction, one process (baseline)",
-        "default": "import, batched, read and replayed on every core",
-        "postgresql": "import into PostgreSQL, batched, every core",
-    }
-    for name, (secs, _results, _c) in runs.items():
-        print(f"{labels[name]:<58}{secs:>9.2f}{n / secs:>9.1f}{base_s / secs:>11.2f}{secs / check_s:>9.2f}")
-    fast = base_s / runs["default"][0]
-    near = runs["default"][0] / check_s
-    ok = True
-    for name, (_secs, results, counts) in runs.items():
-        added = sum(r.status == "added" for r in results)
-        if added != n or counts["deals"] != n:
-            ok = False
-            print(f"warning ({name}): {added} of {n} deals added, {counts['deals']:.0f} stored")
-    print(f"target: at least 5x the baseline's rate: {'met' if fast >= 5 else 'NOT met'} ({fast:.2f}x)")
-    print(f"target: within 2x fupan check's time: {'met' if near <= 2 else 'NOT met'} ({near:.2f}x)")
-    if "postgresql" in runs:
-        pg = runs["postgresql"][0] / runs["default"][0]
-        print(f"target: PostgreSQL within 2x SQLite: {'met' if pg <= 2 else 'NOT met'} ({pg:.2f}x)")
-        ok &= pg <= 2
-    ok &= fast >= 5 and near <= 2
-    return 0 if ok else 1
+    deals, events, findings = stored["rows"]
+    print(f"stored by each way: {deals} deals, {events} events, {findings} findings")
+    return 0 if report(TITLE, rows) else 1
 
 
 if __name__ == "__main__":

@@ -7,8 +7,6 @@ own hand, the public history (cards played so far), and the counts shown under æ
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
-from functools import cached_property
 from typing import Any
 
 from replay.cards import RANK_BJ, RANK_SJ, Card
@@ -41,33 +39,33 @@ class Deal:
                 self.first_sj.setdefault(ev.seat, i)
 
 
-@dataclass(frozen=True)
 class Moment:
-    """Event ``index`` of a replay, by ``seat``: the state before it and after it, and its verdict."""
+    """Event ``index`` of a replay, by ``seat``: the state before it and after it, and its verdict.
+
+    Detectors read a moment many times over (every detector, every event): what they read is looked up once,
+    when the moment is made."""
+
+    __slots__ = ("_held", "before", "deal", "event", "index", "replay", "seat", "verdict")
 
     deal: Deal
     index: int
+    replay: Replay  # the replayed deal
+    event: Event  # the event itself
+    seat: int  # the acting seat
+    before: State  # the table just before the event
+    verdict: Verdict  # the replay's ruling on the event
 
-    @property
-    def replay(self) -> Replay:
-        """The replayed deal."""
-        return self.deal.replay
+    def __init__(self, deal: Deal, index: int) -> None:
+        self.deal, self.index = deal, index
+        self.replay = rep = deal.replay
+        self.event = event = rep.log.events[index]
+        self.seat = event.seat
+        self.before = rep.states[index]
+        self.verdict = rep.verdicts[index]
+        self._held: list[Card] | None = None
 
-    @property
-    def event(self) -> Event:
-        """The event itself."""
-        return self.replay.log.events[self.index]
-
-    @property
-    def seat(self) -> int:
-        """The acting seat."""
-        return self.event.seat
-
-    @property
-    def before(self) -> State:
-        """The table just before the event."""
-        st: State = self.replay.states[self.index]
-        return st
+    def __repr__(self) -> str:
+        return f"Moment(index={self.index}, seat={self.seat}, action={self.event.action!r})"
 
     @property
     def after(self) -> State:
@@ -76,19 +74,16 @@ class Moment:
         return st
 
     @property
-    def verdict(self) -> Verdict:
-        """The replay's ruling on the event."""
-        return self.replay.verdicts[self.index]
-
-    @property
     def engine(self) -> Any:
         """The rules engine of the deal."""
         return self.replay.engine
 
-    @cached_property
+    @property
     def held(self) -> list[Card]:
-        """The seat's known cards just before the event."""
-        return self.before.hands[self.seat].known_cards()
+        """The seat's known cards just before the event (looked up once)."""
+        if self._held is None:
+            self._held = self.before.hands[self.seat].known_cards()
+        return self._held
 
     def count(self, rank: int) -> int:
         """How many cards of ``rank`` the seat held before the event."""

@@ -110,23 +110,49 @@ def public_url(url: str | URL | None = None) -> str:
     return f"{parsed.get_backend_name()}: {parsed.database or '(default database)'}"
 
 
+def missing_library_file(url: str | None = None) -> Path | None:
+    """The SQLite file the URL names when it does not exist (a command that only reads has nothing to read
+    there, and opening it would make an empty library); None for a file that exists, an in-memory database, a
+    server or a URL that cannot be read (``open_db`` reports that one)."""
+    try:
+        parsed = make_url(normalize_url(url or default_url()))
+    except (ArgumentError, ValueError):
+        return None
+    if parsed.get_backend_name() != "sqlite" or parsed.database in (None, "", ":memory:"):
+        return None
+    if parsed.query.get("mode") == "memory":
+        return None
+    path = Path(parsed.database).expanduser()
+    return None if path.exists() else path
+
+
 WRITE = {"fupan_write": True}
 """Execution options of a connection that is about to write (``engine.execution_options(**WRITE)``):
 on SQLite its transactions start with ``BEGIN IMMEDIATE``, so concurrent writers wait their turn
 (up to the busy timeout) instead of failing when a read transaction cannot be upgraded. The library's
 state is checked before (``LibraryState.check_write``)."""
 
+BULK_WRITE = {**WRITE, "fupan_bulk": True}
+"""Execution options of a connection that writes a batch of many deals (``data.importer.import_paths``): as
+``WRITE``, and on a SQLite file in WAL mode its transactions commit with ``PRAGMA synchronous=NORMAL`` (a commit is
+then not synced to disk at once: still whole or not at all when a process is killed, but the last commits may be
+lost if the machine loses power); other transactions keep the file's own setting."""
+
+
+def ignoring_insert(conn: Connection, table: Table, unique: tuple[str, ...]) -> Any:
+    """INSERT into ``table`` that does nothing when a row with the same ``unique`` values exists (also one another
+    transaction has just added: PostgreSQL waits for it to commit). Another backend: a plain INSERT (a clash
+    raises IntegrityError, and the caller tries again)."""
+    if conn.dialect.name == "postgresql":
+        return pg_insert(table).on_conflict_do_nothing(index_elements=list(unique))
+    if conn.dialect.name == "sqlite":
+        return sqlite_insert(table).on_conflict_do_nothing(index_elements=list(unique))
+    return insert(table)
+
 
 def insert_ignore(conn: Connection, table: Table, values: dict[str, Any], unique: tuple[str, ...]) -> Any:
-    """INSERT that does nothing when a row with the same ``unique`` values exists (also one another
-    transaction has just added: PostgreSQL waits for it to commit); returns the new id or None."""
-    if conn.dialect.name == "postgresql":
-        stmt: Any = pg_insert(table).values(values).on_conflict_do_nothing(index_elements=list(unique))
-    elif conn.dialect.name == "sqlite":
-        stmt = sqlite_insert(table).values(values).on_conflict_do_nothing(index_elements=list(unique))
-    else:  # another backend: a clash raises IntegrityError, and the caller tries again
-        stmt = insert(table).values(values)
-    return conn.execute(stmt.returning(table.c.id)).scalar()
+    """``ignoring_insert`` of ``values``; returns the new id or None (a row with those ``unique`` values exists)."""
+    return conn.execute(ignoring_insert(conn, table, unique).values(values).returning(table.c.id)).scalar()
 
 
 def transient(exc: DBAPIError) -> bool:
@@ -314,11 +340,24 @@ def make_engine(url: str | None = None) -> Engine:
                     # works in the mode the file has.
                     if "locked" not in str(exc) and "busy" not in str(exc):
                         raise
+            cur.execute("PRAGMA synchronous")
+            _record.info["synchronous"] = _record.info["synchronous_default"] = cur.fetchone()[0]
+            cur.execute("PRAGMA journal_mode")
+            _record.info["wal"] = str(cur.fetchone()[0]).lower() == "wal"
             cur.close()
 
         @event.listens_for(engine, "begin")
         def _sqlite_begin(conn: Connection) -> None:
-            conn.exec_driver_sql("BEGIN IMMEDIATE" if conn.get_execution_options().get("fupan_write") else "BEGIN")
+            options = conn.get_execution_options()
+            info = conn.connection.info
+            default = info.get("synchronous_default")
+            if default is not None and not read_only:  # the connection's setting: a batch lowers it, others restore it
+                bulk = options.get("fupan_bulk") and info["wal"]  # NORMAL is safe against a crash only in WAL mode
+                wanted = min(default, 1) if bulk else default  # 1: NORMAL
+                if info["synchronous"] != wanted:
+                    conn.exec_driver_sql(f"PRAGMA synchronous={int(wanted)}")
+                    info["synchronous"] = wanted
+            conn.exec_driver_sql("BEGIN IMMEDIATE" if options.get("fupan_write") else "BEGIN")
 
         _STATES[engine] = state
         return engine

@@ -17,6 +17,11 @@ findings. A 升级 deal's levels before and after, and its declaring side, are s
 replay it. What the engine and the coach derive is ``data.derive``, stored with the versions that made it
 (``deal.engine_version`` and ``coach_version``, and on each finding): ``data.recoach`` redoes stale deals.
 
+``import_log`` stores one log in its own transaction; ``import_paths`` imports many files: read, replayed and
+coached on worker processes (the rows handed back as plain tuples: ``data.deal_rows``), stored ``BATCH`` deals a
+transaction, each deal in a savepoint of its own, with one look per batch at what its deals refer to; a batch on
+SQLite commits without waiting for the disk (``data.database.BULK_WRITE``: WAL, synchronous=NORMAL).
+
 Concurrent imports into one database are safe: a deal is replayed and coached before its
 transaction opens; in it the match, the deal and new players are added with INSERT … ON CONFLICT DO
 NOTHING in one fixed order (match, deal, players by name), so a deal another process stored first
@@ -40,19 +45,17 @@ from collections import deque
 from collections.abc import Callable, Iterable, Iterator
 from concurrent.futures import Future, ProcessPoolExecutor
 from dataclasses import dataclass
-from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
-from sqlalchemy import Table, insert
 from sqlalchemy.engine import Connection, Engine
 from sqlalchemy.exc import DataError, DBAPIError, SQLAlchemyError
 from sqlmodel import select
 
-from data.database import WRITE, insert_ignore, transient
+from data import deal_rows
+from data.database import BULK_WRITE, WRITE, transient
+from data.deal_rows import DEAL
 from data.decisions import store_decisions, unstorable
-from data.derive import derive
-from data.models import Deal, DealSeat, EventRow, FindingRow, Match, Player, PlayerAlias, table_of
 from data.states import DatabaseStateError
 from replay.clip import clip
 from replay.decisions import Decision, decision_from_json
@@ -61,10 +64,6 @@ from replay.limits import LIMITS, Limits
 from replay.log import Log, LogError, read_log
 from replay.logfiles import log_files
 from replay.profile import ProfileError
-
-DEAL, DEAL_SEAT, EVENT, FINDING, MATCH, PLAYER, PLAYER_ALIAS = (
-    table_of(m) for m in (Deal, DealSeat, EventRow, FindingRow, Match, Player, PlayerAlias)
-)
 
 
 @dataclass(frozen=True)
@@ -111,96 +110,6 @@ def _read_problem(path: Path) -> str | None:
     return None
 
 
-@dataclass
-class _Rows:
-    """Everything one deal stores, worked out before the database is touched."""
-
-    deal: dict[str, Any]
-    match: dict[str, Any] | None
-    seats: list[dict[str, Any]]  # with "player" (a name) instead of player_id
-    events: list[dict[str, Any]]
-    findings: list[dict[str, Any]]
-
-
-class _AlreadyStored(Exception):
-    """The deal's hash was stored by another transaction first."""
-
-
-def _rows(log: Log, digest: str, source: str, text: str) -> _Rows:
-    """Replay and coach the deal (``data.derive``); the rows to store (no ids yet). ``text``: the deal's
-    canonical log (``_canonical_deal``)."""
-    made = derive(log)
-    key = log.meta.get("match")
-    match = None
-    if key:
-        match = {"key": str(key), "game": log.game, "venue": str(log.meta.get("venue", "")),
-                 "date": str(log.meta.get("date", ""))}  # fmt: skip
-    deal = {
-        "content_hash": digest,
-        "game": log.game,
-        "profile": log.profile_name,
-        "date": str(log.meta.get("date", "")),
-        "venue": str(log.meta.get("venue", "")),
-        "deal_number": log.meta.get("deal"),
-        "source": source.encode("utf-8", "replace").decode("utf-8")[:1000],  # a file name may not be UTF-8
-        "imported_at": datetime.now(UTC),
-        **made.deal,
-        "log_json": text,
-    }
-    names = {s.seat: s.player for s in log.seats}
-    seats = [{**s, "player": names.get(s["seat"], "")} for s in made.seats]
-    return _Rows(deal, match, seats, made.events, made.findings)
-
-
-_WHAT = {
-    "deal": "the deal",
-    "match": "meta.match",
-    "player": "a player's name",
-    "deal_seat": "a seat",
-    "event": "an event",
-    "finding": "a finding",
-}
-
-
-def _unstorable(rows: _Rows) -> str | None:
-    """Why the rows cannot be stored alike on every backend (a text longer than its column, a NUL
-    character, which PostgreSQL cannot store), or None. SQLite would take them, PostgreSQL not: such a
-    file is refused on both, with the reason."""
-    players = [{"name": s["player"]} for s in rows.seats if s["player"]]
-    tables = [
-        (DEAL, [rows.deal]),
-        (MATCH, [rows.match] if rows.match else []),
-        (PLAYER, players),
-        (EVENT, rows.events),
-        (FINDING, rows.findings),
-    ]
-    for table, items in tables:
-        lengths = _lengths(table)
-        for item in items:
-            for name, value in item.items():
-                if not isinstance(value, str):
-                    continue
-                length = lengths.get(name)
-                if "\x00" not in value and (length is None or len(value) <= length):
-                    continue
-                where = f"{_WHAT[table.name]} ({table.name}.{name})"
-                if "\x00" in value:
-                    return f"{where} holds a NUL character, which the database cannot store"
-                return f"{where} is longer than {length} characters ({len(value)}), which the database cannot store"
-    return None
-
-
-_LENGTHS: dict[str, dict[str, int | None]] = {}
-
-
-def _lengths(table: Table) -> dict[str, int | None]:
-    """Each column's length limit (None: none), looked up once per table."""
-    found = _LENGTHS.get(table.name)
-    if found is None:
-        found = _LENGTHS[table.name] = {c.name: getattr(c.type, "length", None) for c in table.c}
-    return found
-
-
 def _unstorable_decisions(log: Log) -> str | None:
     """Why one of the log's decisions cannot be stored (``data.decisions.unstorable``: a NUL character,
     a lone surrogate), naming the bad field by its JSON path in the file (and its line and column), or
@@ -231,53 +140,6 @@ def _source_index(log: Log, k: int) -> int:
         return next(i for i, item in enumerate(raw) if decision_from_json(item) == log.decisions[k])
     except (ValueError, StopIteration, AttributeError):
         return k
-
-
-def _get_or_add(conn: Connection, table: Table, values: dict[str, Any], unique: tuple[str, ...]) -> int:
-    where = [table.c[k] == values[k] for k in unique]
-    found = conn.execute(select(table.c.id).where(*where)).scalar()
-    if found is not None:
-        return int(found)
-    new = insert_ignore(conn, table, values, unique)
-    if new is not None:
-        return int(new)
-    return int(conn.execute(select(table.c.id).where(*where)).scalar_one())
-
-
-def _player_ids(conn: Connection, names: Iterable[str]) -> dict[str, int]:
-    """The player of each name (an alias's player, else the player of that name, added if new). Names
-    are taken in sorted order, so concurrent imports lock new players in one order (no deadlock)."""
-    wanted = sorted({n for n in names if n})
-    if not wanted:
-        return {}
-    alias, player = PLAYER_ALIAS, PLAYER
-    ids = dict(conn.execute(select(alias.c.alias, alias.c.player_id).where(alias.c.alias.in_(wanted))).all())
-    for name in wanted:
-        if name not in ids:
-            ids[name] = _get_or_add(conn, player, {"name": name}, ("name",))
-    return ids
-
-
-def _add_rows(conn: Connection, table: Table, rows: list[dict[str, Any]]) -> None:
-    if rows:
-        conn.execute(insert(table), rows)
-
-
-def _store(conn: Connection, rows: _Rows) -> int:
-    """Add one deal (with seats, events, findings) in the connection's transaction; returns its id.
-    Raises _AlreadyStored when its hash is there (committed by another transaction meanwhile).
-    Rows are locked in one order (match, deal, players by name), so concurrent imports cannot deadlock."""
-    match_id = _get_or_add(conn, MATCH, rows.match, ("key", "game")) if rows.match else None
-    deal_id = insert_ignore(conn, DEAL, {**rows.deal, "match_id": match_id}, ("content_hash",))
-    if deal_id is None:
-        raise _AlreadyStored
-    players = _player_ids(conn, (s["player"] for s in rows.seats))
-    seats = [{**{k: v for k, v in s.items() if k != "player"}, "deal_id": deal_id, "player_id": players.get(s["player"])}
-             for s in rows.seats]  # fmt: skip
-    _add_rows(conn, DEAL_SEAT, seats)
-    _add_rows(conn, EVENT, [{**e, "deal_id": deal_id} for e in rows.events])
-    _add_rows(conn, FINDING, [{**f, "deal_id": deal_id} for f in rows.findings])
-    return int(deal_id)
 
 
 def _counted(added: list[int | None]) -> int:
@@ -329,12 +191,12 @@ def import_log(engine: Engine, log: Log, source: str = "", authorize: Authorize 
                 user_id = authorize(conn) if authorize is not None else None
                 if found is None:
                     assert rows is not None
-                    deal_id, status = _store(conn, rows), "added"
+                    deal_id, status = deal_rows.store_rows(conn, rows), "added"
                 else:
                     deal_id, status = found, "duplicate"
                 added = store_decisions(conn, deal_id, log.decisions, user_id)
             return ImportResult(source, status, deal_id, decisions_added=_counted(added))
-        except _AlreadyStored:
+        except deal_rows.AlreadyStored:
             pass
         except DataError as exc:  # a value this backend refuses: this file only
             return ImportResult(source, "error", None, f"the database refused it: {str(exc.orig).splitlines()[0]}")
@@ -368,7 +230,7 @@ class _Prepared:
     source: str
     error: str | None = None
     digest: str = ""
-    rows: _Rows | None = None  # None for a deal stored already (its hash known when the import began)
+    rows: deal_rows.Rows | None = None  # None for a deal stored already (its hash known when the import began)
     decisions: tuple[Decision, ...] = ()
 
 
@@ -384,8 +246,8 @@ def _ready(log: Log, source: str, stored: Callable[[str], bool]) -> _Prepared:
         return _Prepared(source, why)
     rows = None
     if not stored(digest):
-        rows = _rows(log, digest, source, text)
-        why = _unstorable(rows)
+        rows = deal_rows.rows_of(log, digest, source, text)
+        why = deal_rows.unstorable_rows(rows)
         if why is not None:
             return _Prepared(source, why)
     return _Prepared(source, None, digest, rows, tuple(log.decisions))
@@ -454,21 +316,24 @@ def _prepared(
                 waiting.append(pool.submit(_prepare_in_worker, nxt))
 
 
-def _store_prepared(conn: Connection, p: _Prepared) -> ImportResult:
+def _store_prepared(conn: Connection, p: _Prepared, known: deal_rows.Known) -> ImportResult:
     """Store one prepared file in the batch's transaction, in a savepoint of its own: a deal the database
-    refuses leaves nothing of itself, and the batch goes on. A deal stored already is looked up first (as
-    ``import_log`` does), so a duplicate inserts nothing (on PostgreSQL even a skipped insert uses up an id)."""
+    refuses leaves nothing of itself, and the batch goes on. A deal stored already (``known.deals``: looked up
+    for the batch, as ``import_log`` does for its deal) inserts nothing (on PostgreSQL even a skipped insert uses
+    up an id)."""
     if p.error is not None:
         return ImportResult(p.source, "error", None, p.error)
     try:
-        found = conn.execute(select(DEAL.c.id).where(DEAL.c.content_hash == p.digest)).scalar()
+        found = known.deals.get(p.digest)
         if found is None and p.rows is not None:
             try:
                 with conn.begin_nested():
-                    deal_id = _store(conn, p.rows)
+                    deal_id = deal_rows.store_rows(conn, p.rows, known)
                     added = store_decisions(conn, deal_id, p.decisions)
+                known.keep()
                 return ImportResult(p.source, "added", deal_id, decisions_added=_counted(added))
-            except _AlreadyStored:  # another import stored it meanwhile
+            except deal_rows.AlreadyStored:  # another import stored it meanwhile
+                known.forget()
                 found = conn.execute(select(DEAL.c.id).where(DEAL.c.content_hash == p.digest)).scalar()
         if found is None:
             return ImportResult(
@@ -480,20 +345,25 @@ def _store_prepared(conn: Connection, p: _Prepared) -> ImportResult:
             added = store_decisions(conn, int(found), p.decisions)
         return ImportResult(p.source, "duplicate", int(found), decisions_added=_counted(added))
     except DataError as exc:  # a value this backend refuses: this file only
+        known.forget()
         return ImportResult(p.source, "error", None, f"the database refused it: {str(exc.orig).splitlines()[0]}")
 
 
 def _store_batch(engine: Engine, batch: list[_Prepared]) -> list[ImportResult]:
-    """Store a batch in one write transaction. On a passing failure (a busy database, a deadlock with another
-    import: a batch locks the players and matches of many deals) the batch is stored again one deal a
-    transaction, whose lock order (match, deal, players by name) cannot deadlock; one deal is tried again a few
-    times."""
-    writer = engine.execution_options(**WRITE)
+    """Store a batch in one write transaction (``BULK_WRITE``), what its deals refer to looked up once
+    (``deal_rows.Known``). On a passing failure (a busy database, a deadlock with another import: a batch locks the
+    players and matches of many deals) the batch is stored again one deal a transaction, whose lock order
+    (match, deal, players by name) cannot deadlock; one deal is tried again a few times."""
+    writer = engine.execution_options(**BULK_WRITE)
     last: DBAPIError | None = None
+    ready = [p for p in batch if p.error is None]
     for attempt in range(ATTEMPTS):
         try:
             with writer.begin() as conn:
-                return [_store_prepared(conn, p) for p in batch]
+                known = deal_rows.Known.look(
+                    conn, [p.digest for p in ready], [p.rows for p in ready if p.rows is not None]
+                )
+                return [_store_prepared(conn, p, known) for p in batch]
         except DBAPIError as exc:
             if not transient(exc):
                 raise
@@ -528,7 +398,7 @@ def import_paths(
     on; a killed import leaves whole deals only. When the database itself fails, the batch is stored again one
     deal a transaction, and the run stops at the deal that fails with ``ImportStopped`` (holding the results so
     far, the failing file last).
-    ``progress(done, total)`` is called after each batch is stored."""
+    ``progress(done, total)`` is called first (0 done), then after each batch is stored."""
     files = log_files(paths)
     results: list[ImportResult] = []
 
@@ -543,6 +413,8 @@ def import_paths(
         known = _stored_hashes(engine) if files else frozenset()
     except (SQLAlchemyError, DatabaseStateError) as exc:  # the library's trouble, not the files'
         raise stopped(exc, [_Prepared(str(files[0]))]) from None
+    if progress is not None and files:
+        progress(0, len(files))  # the clock starts here (a rate counts the first batch's time too)
     pending: list[_Prepared] = []
     for p in _prepared(engine, files, limits, known, jobs):
         pending.append(p)

@@ -189,8 +189,13 @@ def _hand_json(hand: tuple[Card | None, ...] | None) -> Any:
     return [UNKNOWN if c is None else c.token for c in hand]
 
 
+_ENCODER = json.JSONEncoder(
+    ensure_ascii=False, separators=(", ", ": ")
+)  # made once: the canonical text calls it per line
+
+
 def _j(value: Any) -> str:
-    return json.dumps(value, ensure_ascii=False, separators=(", ", ": "))
+    return _ENCODER.encode(value)
 
 
 def dumps_canonical(doc: Mapping[str, Any]) -> str:

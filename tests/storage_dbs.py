@@ -17,6 +17,7 @@ from sqlalchemy import MetaData, Table
 from sqlalchemy.engine import Engine, make_url
 
 PG_ENV = "FUPAN_TEST_PG_URL"
+HEAD = "0007"  # the newest schema revision (data/migrations/versions): the tests that name it read it here
 BACKENDS = ("sqlite", "postgresql")
 
 
@@ -58,9 +59,9 @@ def temp_db_url(backend: str, folder: Path, prefix: str) -> Iterator[str]:
 
 
 def import_into_old_schema(monkeypatch: pytest.MonkeyPatch, engine: Engine) -> None:
-    """Make ``data.importer`` store into the schema ``engine``'s library has (an older revision): its tables
+    """Make ``data.importer`` (its rows: ``data.deal_rows``) store into the schema ``engine``'s library has (an older revision): its tables
     as reflected from the database, each row without the columns that schema lacks (no versions, no levels)."""
-    import data.importer as importer
+    import data.deal_rows as rows
     from data.derive import Derived, derive
 
     meta = MetaData()
@@ -73,6 +74,9 @@ def import_into_old_schema(monkeypatch: pytest.MonkeyPatch, engine: Engine) -> N
         made = derive(log)
         return Derived(only(made.deal, "deal"), made.seats, made.events, [only(f, "finding") for f in made.findings])
 
-    monkeypatch.setattr(importer, "derive", old)
+    monkeypatch.setattr(rows, "derive", old)
+    kept = {name: tuple(c for c in cols if c in tables[name].c) for name, cols in rows.INSERTED.items()}
+    monkeypatch.setattr(rows, "INSERTED", kept)
+    monkeypatch.setattr(rows, "FINDING_COLUMNS", tuple(c for c in rows.FINDING_COLUMNS if c in tables["finding"].c))
     for attr, name in (("DEAL", "deal"), ("DEAL_SEAT", "deal_seat"), ("EVENT", "event"), ("FINDING", "finding")):
-        monkeypatch.setattr(importer, attr, tables[name])
+        monkeypatch.setattr(rows, attr, tables[name])

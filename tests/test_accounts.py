@@ -20,7 +20,7 @@ from sqlalchemy import func, insert, select
 from sqlalchemy.engine import Engine
 
 import cli
-import data.importer as importer
+import data.deal_rows as deal_rows
 from data import accounts, queries
 from data.accounts import (
     AccountError,
@@ -276,14 +276,14 @@ def test_an_upload_is_refused_if_the_account_is_disabled_before_it_is_stored(
 ) -> None:
     """The account is checked again in the import's own transaction, not only before the replay."""
     add_user(engine, "Li", PASSWORD, "referee")
-    real = importer._rows
+    real = deal_rows.rows_of
 
     def replay_then_disable(*args: Any) -> Any:
         out = real(*args)
         disable_user(engine, "Li")  # an admin, while the deal was being replayed and coached
         return out
 
-    monkeypatch.setattr(importer, "_rows", replay_then_disable)
+    monkeypatch.setattr(deal_rows, "rows_of", replay_then_disable)
     with pytest.raises(NotPermitted, match="disabled"):
         import_as(engine, deal, "upload.json", "Li")
     assert queries.deals(engine).empty

@@ -5,14 +5,18 @@ counts."""
 
 from __future__ import annotations
 
+import io
+import sys
 from pathlib import Path
+from typing import Any
 
 import pytest
-from sqlalchemy import text
+from sqlalchemy import event, text
 from sqlalchemy.engine import Engine
+from storage_dbs import BACKENDS, temp_db_url
 
 import cli
-from data.database import open_db
+from data.database import BULK_WRITE, WRITE, open_db, shown_url
 from data.importer import POOL_MIN, import_paths
 from replay.simulate import simulate_deal
 
@@ -56,37 +60,73 @@ def _stored(engine: Engine) -> dict[str, list[tuple[object, ...]]]:
         }
 
 
-def test_the_pooled_batched_import_stores_what_the_serial_one_does(tmp_path: Path) -> None:
+@pytest.mark.parametrize("backend", BACKENDS)
+def test_the_pooled_batched_import_stores_what_the_serial_one_does(tmp_path: Path, backend: str) -> None:
     folder = _folder(tmp_path, POOL_MIN + 7)
     (folder / "zz-broken.json").write_text('{"format": "fupan-log", "events": [', encoding="utf-8")
-    serial = open_db(f"sqlite:///{tmp_path / 'serial.db'}")
-    pooled = open_db(f"sqlite:///{tmp_path / 'pooled.db'}")
-    one = import_paths(serial, [folder], jobs=1, batch=1)
-    many = import_paths(pooled, [folder], jobs=2, batch=4)
-    assert [(r.source, r.status, r.reason) for r in one] == [(r.source, r.status, r.reason) for r in many]
-    assert [r.status for r in many] == ["added"] * (POOL_MIN + 7) + ["error"]
-    assert _stored(serial) == _stored(pooled)
-    again = import_paths(pooled, [folder], jobs=2, batch=4)  # all known: duplicates, replayed by nobody
-    assert [r.status for r in again] == ["duplicate"] * (POOL_MIN + 7) + ["error"]
-    assert _stored(pooled) == _stored(serial)
+    # the same deal twice in one run: stored once, the second time a duplicate of the first
+    (folder / "d00-again.json").write_bytes((folder / "d00.json").read_bytes())
+    expected = ["added"] + ["duplicate"] + ["added"] * (POOL_MIN + 6) + ["error"]
+    with temp_db_url(backend, tmp_path, "fupan_serial") as one_url, temp_db_url(backend, tmp_path, "fupan_pool") as url:
+        serial, pooled = open_db(one_url), open_db(url)
+        try:
+            one = import_paths(serial, [folder], jobs=1, batch=1)
+            many = import_paths(pooled, [folder], jobs=2, batch=4)
+            assert [(r.source, r.status, r.reason) for r in one] == [(r.source, r.status, r.reason) for r in many]
+            assert [r.status for r in many] == expected
+            assert many[1].deal_id == many[0].deal_id
+            assert _stored(serial) == _stored(pooled)
+            again = import_paths(pooled, [folder], jobs=2, batch=4)  # all known: duplicates, replayed by nobody
+            assert [r.status for r in again] == ["duplicate"] * (POOL_MIN + 8) + ["error"]
+            assert _stored(pooled) == _stored(serial)
+        finally:
+            serial.dispose()
+            pooled.dispose()
 
 
-def test_a_refused_deal_leaves_nothing_and_its_batch_goes_in(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_a_batch_commits_without_waiting_for_the_disk_and_other_writes_keep_the_files_setting(tmp_path: Path) -> None:
+    """SQLite: a batch of the bulk import commits with synchronous=NORMAL (WAL: whole or nothing when killed, no
+    sync per commit); a transaction of one deal, and any other write, keeps the file's own setting."""
+    engine = open_db(f"sqlite:///{tmp_path / 'lib.db'}")
+    with engine.connect() as conn:
+        default = conn.exec_driver_sql("PRAGMA synchronous").scalar()
+        mode = conn.exec_driver_sql("PRAGMA journal_mode").scalar()
+    assert mode == "wal" and default is not None and default > 1
+    said: list[str] = []
+
+    @event.listens_for(engine, "before_cursor_execute")
+    def _said(conn: Any, cursor: Any, statement: str, *rest: Any) -> None:
+        said.append(statement)
+
+    results = import_paths(engine, [_folder(tmp_path, 3)], jobs=1, batch=2)
+    assert [r.status for r in results] == ["added"] * 3
+    begins = [k for k, s in enumerate(said) if s == "BEGIN IMMEDIATE"]
+    assert len(begins) == 2  # two batches, each one transaction
+    assert "PRAGMA synchronous=1" in said[: begins[0]]
+    for options, wanted in ((BULK_WRITE, 1), (WRITE, default), ({}, default), (BULK_WRITE, 1), (WRITE, default)):
+        with engine.execution_options(**options).begin() as conn:
+            assert conn.exec_driver_sql("PRAGMA synchronous").scalar() == wanted
+    engine.dispose()
+
+
+def test_a_refused_deal_leaves_nothing_and_its_batch_goes_in(
+    tmp_path: Path, db_url: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
     from sqlalchemy.exc import DataError
 
-    import data.importer
+    import data.deal_rows
 
     folder = _folder(tmp_path, 5)
-    real = data.importer._store
+    real = data.deal_rows.store_rows
 
-    def refuse_third(conn: object, rows: data.importer._Rows) -> int:
-        deal_id = real(conn, rows)  # type: ignore[arg-type]  # the test's stand-in passes on what it got
+    def refuse_third(conn: object, rows: data.deal_rows.Rows, *more: object) -> int:
+        deal_id = real(conn, rows, *more)  # type: ignore[arg-type]  # the test's stand-in passes on what it got
         if rows.deal["source"].endswith("d02.json"):
             raise DataError("INSERT INTO finding …", {}, Exception("value too long"))  # after its rows went in
         return deal_id
 
-    monkeypatch.setattr(data.importer, "_store", refuse_third)
-    engine = open_db(f"sqlite:///{tmp_path / 'lib.db'}")
+    monkeypatch.setattr(data.deal_rows, "store_rows", refuse_third)
+    engine = open_db(db_url)
     results = import_paths(engine, [folder], jobs=1, batch=5)
     assert [r.status for r in results] == ["added", "added", "error", "added", "added"]
     assert "value too long" in (results[2].reason or "")
@@ -95,6 +135,40 @@ def test_a_refused_deal_leaves_nothing_and_its_batch_goes_in(tmp_path: Path, mon
         orphans = conn.execute(text("SELECT count(*) FROM event WHERE deal_id NOT IN (SELECT id FROM deal)")).scalar()
     assert [Path(s).name for s in sources] == ["d00.json", "d01.json", "d03.json", "d04.json"]
     assert orphans == 0
+
+
+def test_a_row_postgresql_refuses_in_its_copy_is_that_files_error_only(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """PostgreSQL takes the events by COPY: a value it refuses there (here a text longer than its column, let past
+    the importer's own check) refuses that file alone, nothing of it stored, and its batch goes on."""
+    import data.deal_rows
+
+    folder = _folder(tmp_path, 3)
+    real = data.deal_rows.rows_of
+
+    def too_long(*args: Any) -> data.deal_rows.Rows:
+        rows = real(*args)
+        if rows.deal["source"].endswith("d01.json"):
+            first = rows.events[0]
+            rows.events[0] = (*first[:3], "x" * 3000, *first[4:])  # event.cards holds 2000 characters at most
+        return rows
+
+    monkeypatch.setattr(data.deal_rows, "rows_of", too_long)
+    monkeypatch.setattr(data.deal_rows, "unstorable_rows", lambda rows: None)
+    with temp_db_url("postgresql", tmp_path, "fupan_copy") as url:
+        engine = open_db(url)
+        try:
+            results = import_paths(engine, [folder], jobs=1, batch=3)
+            assert [r.status for r in results] == ["added", "error", "added"]
+            assert "the database refused it" in results[1].reason and "too long" in results[1].reason
+            with engine.connect() as conn:
+                sources = sorted(Path(s).name for (s,) in conn.execute(text("SELECT source FROM deal")))
+                events = conn.execute(text("SELECT count(*) FROM event")).scalar()
+            assert sources == ["d00.json", "d02.json"]
+            assert events == sum(len(simulate_deal(k, g).log.events) for k, g in ((0, "gouji"), (2, "shengji-35")))
+        finally:
+            engine.dispose()
 
 
 def test_quiet_import_prints_only_refused_files_and_the_counts(
@@ -107,3 +181,30 @@ def test_quiet_import_prints_only_refused_files_and_the_counts(
     assert code == 2
     assert len(out) == 2 and "bad.json: not imported" in out[0]
     assert out[1].startswith("3 added, 0 duplicate, 1 not imported")
+
+
+class _Terminal(io.StringIO):
+    """Standard error as a terminal (the progress bar is drawn only there)."""
+
+    def isatty(self) -> bool:
+        return True
+
+
+def test_the_progress_bar_names_the_library_and_shows_deals_per_second(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    folder = _folder(tmp_path, 3)
+    url = f"sqlite:///{tmp_path / 'lib.db'}"
+    for quiet in (False, True):
+        err = _Terminal()
+        monkeypatch.setattr(sys, "stderr", err)
+        code = cli.main(["import", str(folder), "--db", url, *(["--quiet"] if quiet else [])])
+        monkeypatch.undo()
+        out = capsys.readouterr().out
+        assert code == 0
+        if quiet:  # nothing but the counts (no refused file here), no bar
+            assert err.getvalue() == "" and out.splitlines() == ["0 added, 3 duplicate, 0 not imported"]
+        else:
+            bar = err.getvalue()
+            assert f"into {shown_url(url)}" in bar and "3/3" in bar and "deals/s" in bar
+            assert out.splitlines()[-1] == "3 added, 0 duplicate, 0 not imported"

@@ -18,6 +18,7 @@ from sqlalchemy.exc import OperationalError
 from sqlmodel import Session
 
 import cli
+import data.deal_rows
 import data.importer
 from data.database import open_db
 from data.importer import ImportStopped, import_paths
@@ -331,14 +332,14 @@ def test_a_file_that_uncovers_a_bug_is_refused_and_the_others_stored(
     db_url: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     files = write_sims(tmp_path / "in", range(4))
-    real = data.importer._rows
+    real = data.deal_rows.rows_of
 
     def flaky(log: Any, digest: str, source: str, text: str) -> Any:
         if source.endswith("sim-001.json"):
             raise KeyError("a bug")
         return real(log, digest, source, text)
 
-    monkeypatch.setattr(data.importer, "_rows", flaky)
+    monkeypatch.setattr(data.deal_rows, "rows_of", flaky)
     results = import_paths(open_db(db_url), files)
     assert [r.status for r in results] == ["added", "error", "added", "added"]
     assert "internal error (KeyError: 'a bug'); please report it" in results[1].reason
@@ -351,10 +352,10 @@ def test_a_failing_database_stops_the_run_and_the_counts_say_what_was_added(
     files = write_sims(tmp_path / "in", range(5))
     real = data.importer._store_prepared
 
-    def disk_full(conn: Any, p: Any) -> Any:
+    def disk_full(conn: Any, p: Any, *more: Any) -> Any:
         if p.source.endswith("sim-003.json"):
             raise OperationalError("INSERT INTO deal …", {}, Exception("database or disk is full"))
-        return real(conn, p)
+        return real(conn, p, *more)
 
     monkeypatch.setattr(data.importer, "_store_prepared", disk_full)
     with pytest.raises(ImportStopped) as info:
@@ -388,10 +389,10 @@ def test_a_library_that_fails_its_own_checks_stops_the_run(tmp_path: Path, monke
     files = write_sims(tmp_path / "in", range(3))
     real = data.importer._store_prepared
 
-    def replaced(conn: Any, p: Any) -> Any:
+    def replaced(conn: Any, p: Any, *more: Any) -> Any:
         if p.source.endswith("sim-001.json"):
             raise LibraryReplaced("the library file was replaced since it was opened")
-        return real(conn, p)
+        return real(conn, p, *more)
 
     monkeypatch.setattr(data.importer, "_store_prepared", replaced)
     with pytest.raises(ImportStopped) as info:

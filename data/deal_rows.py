@@ -1,0 +1,285 @@
+"""The rows the library stores of one deal, and how they are written (``data.importer`` imports with them).
+
+``rows_of`` replays and coaches a log (``data.derive``) into ``Rows``: the deal and its match as columns by name,
+its seats, events and findings as plain tuples (cheap to hand over from a worker process, and inserted many at
+once by the driver: ``add_rows``). ``unstorable_rows`` says why rows cannot be stored alike on every backend.
+``store_rows`` adds one deal in the connection's transaction, what it refers to (stored deals, players, matches)
+looked up once per transaction (``Known``). Rows are locked in one order (match, deal, players by name), so
+concurrent imports cannot deadlock.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from operator import itemgetter
+from typing import Any
+
+from sqlalchemy import Table
+from sqlalchemy.engine import Connection
+from sqlalchemy.exc import DBAPIError
+from sqlmodel import select
+
+from data.database import ignoring_insert, insert_ignore
+from data.derive import derive
+from data.models import Deal, DealSeat, EventRow, FindingRow, Match, Player, PlayerAlias, table_of
+from replay.log import Log
+
+DEAL, DEAL_SEAT, EVENT, FINDING, MATCH, PLAYER, PLAYER_ALIAS = (
+    table_of(m) for m in (Deal, DealSeat, EventRow, FindingRow, Match, Player, PlayerAlias)
+)
+
+#: the columns of the rows ``Rows`` holds as tuples, in order (a seat's player, by name, follows its columns)
+SEAT_COLUMNS = ("seat", "side", "place", "points")
+EVENT_COLUMNS = ("idx", "seat", "action", "cards", "legal", "rule")
+FINDING_COLUMNS = (
+    "idx", "seat", "kind", "severity", "rule", "maxim", "message_zh", "message_en", "evidence_json",
+    "engine_version", "coach_version",
+)  # fmt: skip
+
+
+@dataclass
+class Rows:
+    """Everything one deal stores, worked out before the database is touched: the deal and its match as
+    columns by name, its seats, events and findings as plain tuples (``SEAT_COLUMNS`` and the player's name,
+    ``EVENT_COLUMNS``, ``FINDING_COLUMNS``), cheap to hand over from a worker and to insert many at once."""
+
+    deal: dict[str, Any]
+    match: dict[str, Any] | None
+    seats: list[tuple[Any, ...]]
+    events: list[tuple[Any, ...]]
+    findings: list[tuple[Any, ...]]
+
+
+class AlreadyStored(Exception):
+    """The deal's hash was stored by another transaction first."""
+
+
+def rows_of(log: Log, digest: str, source: str, text: str) -> Rows:
+    """Replay and coach the deal (``data.derive``); the rows to store (no ids yet). ``text``: the deal's
+    canonical log (``data.importer.content_hash`` hashes it)."""
+    made = derive(log)
+    key = log.meta.get("match")
+    match = None
+    if key:
+        match = {"key": str(key), "game": log.game, "venue": str(log.meta.get("venue", "")),
+                 "date": str(log.meta.get("date", ""))}  # fmt: skip
+    deal = {
+        "content_hash": digest,
+        "game": log.game,
+        "profile": log.profile_name,
+        "date": str(log.meta.get("date", "")),
+        "venue": str(log.meta.get("venue", "")),
+        "deal_number": log.meta.get("deal"),
+        "source": source.encode("utf-8", "replace").decode("utf-8")[:1000],  # a file name may not be UTF-8
+        "imported_at": datetime.now(UTC),
+        **made.deal,
+        "log_json": text,
+    }
+    names = {s.seat: s.player for s in log.seats}
+    seat = itemgetter(*SEAT_COLUMNS)
+    seats = [(*seat(s), names.get(s["seat"], "")) for s in made.seats]
+    event, finding = itemgetter(*EVENT_COLUMNS), itemgetter(*FINDING_COLUMNS)
+    return Rows(deal, match, seats, [event(e) for e in made.events], [finding(f) for f in made.findings])
+
+
+_WHAT = {
+    "deal": "the deal",
+    "match": "meta.match",
+    "player": "a player's name",
+    "deal_seat": "a seat",
+    "event": "an event",
+    "finding": "a finding",
+}
+
+
+def unstorable_rows(rows: Rows) -> str | None:
+    """Why the rows cannot be stored alike on every backend (a text longer than its column, a NUL
+    character, which PostgreSQL cannot store), or None. SQLite would take them, PostgreSQL not: such a
+    file is refused on both, with the reason."""
+    tables: list[tuple[Table, tuple[str, ...], list[tuple[Any, ...]]]] = [
+        (DEAL, tuple(rows.deal), [tuple(rows.deal.values())]),
+        (MATCH, tuple(rows.match or ()), [tuple(rows.match.values())] if rows.match else []),
+        (PLAYER, ("name",), [(s[-1],) for s in rows.seats if s[-1]]),
+        (EVENT, EVENT_COLUMNS, rows.events),
+        (FINDING, FINDING_COLUMNS, rows.findings),
+    ]
+    for table, columns, items in tables:
+        lengths = _lengths(table)
+        if all(_fits(lengths.get(name), [v for item in items if isinstance(v := item[k], str)])
+               for k, name in enumerate(columns)):  # fmt: skip
+            continue  # the common case, told by one look at each whole column
+        for item in items:  # the first bad value, in the order of the rows and their columns
+            for name, value in zip(columns, item, strict=True):
+                if not isinstance(value, str) or _fits(lengths.get(name), [value]):
+                    continue
+                where = f"{_WHAT[table.name]} ({table.name}.{name})"
+                if "\x00" in value:
+                    return f"{where} holds a NUL character, which the database cannot store"
+                return (
+                    f"{where} is longer than {lengths[name]} characters ({len(value)}), which the database cannot store"
+                )
+    return None
+
+
+def _fits(length: int | None, texts: list[str]) -> bool:
+    """True when none of ``texts`` holds a NUL character or is longer than ``length`` (None: any length)."""
+    return not texts or ("\x00" not in "".join(texts) and (length is None or max(map(len, texts)) <= length))
+
+
+_LENGTHS: dict[str, dict[str, int | None]] = {}
+
+
+def _lengths(table: Table) -> dict[str, int | None]:
+    """Each column's length limit (None: none), looked up once per table."""
+    found = _LENGTHS.get(table.name)
+    if found is None:
+        found = _LENGTHS[table.name] = {c.name: getattr(c.type, "length", None) for c in table.c}
+    return found
+
+
+def _get_or_add(conn: Connection, table: Table, values: dict[str, Any], unique: tuple[str, ...]) -> int:
+    where = [table.c[k] == values[k] for k in unique]
+    found = conn.execute(select(table.c.id).where(*where)).scalar()
+    if found is not None:
+        return int(found)
+    new = insert_ignore(conn, table, values, unique)
+    if new is not None:
+        return int(new)
+    return int(conn.execute(select(table.c.id).where(*where)).scalar_one())
+
+
+@dataclass
+class Known:
+    """What one write transaction knows of the rows its deals refer to, looked up once for all its deals
+    (``look``): the stored deals among them (by hash), the players by name (an alias's player first) and the
+    matches by key and game. Rows a deal adds are remembered when its savepoint is kept (``keep``), forgotten
+    when it is rolled back (``forget``)."""
+
+    deals: dict[str, int]
+    players: dict[str, int]
+    matches: dict[tuple[str, str], int]
+    new: list[tuple[dict[Any, int], Any]]  # what the deal being stored added: (deals, players or matches; its key)
+
+    @classmethod
+    def look(cls, conn: Connection, digests: list[str], all_rows: list[Rows]) -> Known:
+        deals: dict[str, int] = {}
+        if digests:
+            found = conn.execute(select(DEAL.c.content_hash, DEAL.c.id).where(DEAL.c.content_hash.in_(digests)))
+            deals = {str(h): int(i) for h, i in found}
+        names = sorted({s[-1] for rows in all_rows for s in rows.seats if s[-1]})
+        players: dict[str, int] = {}
+        if names:
+            alias, player = PLAYER_ALIAS, PLAYER
+            players = dict(conn.execute(select(alias.c.alias, alias.c.player_id).where(alias.c.alias.in_(names))).all())
+            rest = [n for n in names if n not in players]
+            if rest:
+                players.update(conn.execute(select(player.c.name, player.c.id).where(player.c.name.in_(rest))).all())
+        keys = sorted({rows.match["key"] for rows in all_rows if rows.match})
+        matches: dict[tuple[str, str], int] = {}
+        if keys:
+            found = conn.execute(select(MATCH.c.key, MATCH.c.game, MATCH.c.id).where(MATCH.c.key.in_(keys)))
+            for key, game, i in found:
+                matches.setdefault((str(key), str(game)), int(i))
+        return cls(deals, {str(n): int(i) for n, i in players.items()}, matches, [])
+
+    def keep(self) -> None:
+        self.new.clear()
+
+    def add(self, where: dict[Any, int], key: Any, row_id: int) -> int:
+        """Remember a row the deal being stored added (until ``keep`` or ``forget``)."""
+        where[key] = row_id
+        self.new.append((where, key))
+        return row_id
+
+    def forget(self) -> None:
+        for where, key in self.new:
+            where.pop(key, None)
+        self.new.clear()
+
+
+def _match_id(conn: Connection, match: dict[str, Any], known: Known) -> int:
+    key = (match["key"], match["game"])
+    found = known.matches.get(key)
+    if found is None:
+        found = known.add(known.matches, key, _get_or_add(conn, MATCH, match, ("key", "game")))
+    return found
+
+
+def _player_ids(conn: Connection, names: Iterable[str], known: Known) -> dict[str, int]:
+    """The player of each name (an alias's player, else the player of that name, added if new). Names
+    are taken in sorted order, so concurrent imports lock new players in one order (no deadlock)."""
+    ids = {}
+    for name in sorted({n for n in names if n}):
+        found = known.players.get(name)
+        if found is None:
+            found = known.add(known.players, name, _get_or_add(conn, PLAYER, {"name": name}, ("name",)))
+        ids[name] = found
+    return ids
+
+
+#: the columns of the tuples ``_add_rows`` inserts into each table, in order
+INSERTED = {
+    DEAL_SEAT.name: (*SEAT_COLUMNS, "deal_id", "player_id"),
+    EVENT.name: (*EVENT_COLUMNS, "deal_id"),
+    FINDING.name: (*FINDING_COLUMNS, "deal_id"),
+}
+
+
+def add_rows(conn: Connection, table: Table, rows: list[tuple[Any, ...]]) -> None:
+    """Insert many rows (tuples of the table's ``INSERTED`` columns) as the driver takes them, with no conversion
+    of each row to SQLAlchemy's parameters (the values are plain ints, floats, texts, booleans and None): on
+    PostgreSQL by COPY (``_copy_rows``), elsewhere by one INSERT run for every row (executemany)."""
+    if not rows:
+        return
+    quote, columns = conn.dialect.identifier_preparer.quote, INSERTED[table.name]
+    names = ", ".join(map(quote, columns))
+    if conn.dialect.name == "postgresql":
+        _copy_rows(conn, f"COPY {quote(table.name)} ({names}) FROM STDIN", rows)
+        return
+    mark = "?" if conn.dialect.paramstyle == "qmark" else "%s"
+    conn.exec_driver_sql(f"INSERT INTO {quote(table.name)} ({names}) VALUES ({', '.join([mark] * len(columns))})", rows)
+
+
+def _copy_rows(conn: Connection, statement: str, rows: list[tuple[Any, ...]]) -> None:
+    """COPY the rows in through psycopg, in the connection's transaction; the driver's error raised as SQLAlchemy
+    raises it for a statement (``DataError`` for a value the column refuses, and so on)."""
+    driver = conn.dialect.loaded_dbapi
+    try:
+        with conn.connection.dbapi_connection.cursor() as cur, cur.copy(statement) as copy:  # type: ignore[union-attr]  # psycopg's connection
+            for row in rows:
+                copy.write_row(row)
+    except driver.Error as exc:
+        raise DBAPIError.instance(statement, None, exc, driver.Error, dialect=conn.dialect) from exc
+
+
+def store_rows(conn: Connection, rows: Rows, known: Known | None = None) -> int:
+    """Add one deal (with seats, events, findings) in the connection's transaction; returns its id.
+    Raises AlreadyStored when its hash is there (committed by another transaction meanwhile).
+    Rows are locked in one order (match, deal, players by name), so concurrent imports cannot deadlock.
+    ``known``: the transaction's ``Known`` (looked up for this deal alone when not given)."""
+    known = known if known is not None else Known.look(conn, [], [rows])
+    match_id = _match_id(conn, rows.match, known) if rows.match else None
+    deal_id = conn.execute(_insert_deal(conn), {**rows.deal, "match_id": match_id}).scalar()
+    if deal_id is None:
+        raise AlreadyStored
+    deal_id = known.add(known.deals, rows.deal["content_hash"], int(deal_id))
+    players = _player_ids(conn, (s[-1] for s in rows.seats), known)
+    add_rows(conn, DEAL_SEAT, [(*s[:-1], deal_id, players.get(s[-1])) for s in rows.seats])
+    add_rows(conn, EVENT, [(*e, deal_id) for e in rows.events])
+    add_rows(conn, FINDING, [(*f, deal_id) for f in rows.findings])
+    return deal_id
+
+
+_INSERT_DEAL: dict[tuple[str, str, tuple[str, ...]], Any] = {}
+
+
+def _insert_deal(conn: Connection) -> Any:
+    """INSERT of a deal that does nothing when its hash is stored (``insert_ignore``), returning the new id: one
+    statement per backend, made once (SQLAlchemy then finds it compiled in its cache)."""
+    key = (conn.dialect.name, DEAL.name, tuple(DEAL.c.keys()))
+    found = _INSERT_DEAL.get(key)
+    if found is None:
+        found = _INSERT_DEAL[key] = ignoring_insert(conn, DEAL, ("content_hash",)).returning(DEAL.c.id)
+    return found
