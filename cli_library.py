@@ -244,7 +244,11 @@ def add_parsers(sub: Any) -> None:
     p = sub.add_parser("import", help="store logs in the deal library")
     p.add_argument("paths", nargs="+", help="log files and folders (searched for .json, .txt, .fupan)")
     p.add_argument("--db", help="database URL (default: FUPAN_DB, else a SQLite file in the user's data folder)")
-    p.add_argument("--quiet", action="store_true", help="no progress bar, no line naming the library, and a line only for a file not imported (then the counts)")
+    p.add_argument(
+        "--quiet",
+        action="store_true",
+        help="no progress bar, no line naming the library, and a line only for a file not imported (then the counts)",
+    )
     p.add_argument("--jobs", type=int, default=0, help="processes reading and replaying the logs (0: every core)")
     p.add_argument(
         "--batch",
