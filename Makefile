@@ -7,7 +7,7 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 
-.PHONY: run demo screenshots test test-pg lint types bench fuzz study compiled clean
+.PHONY: run demo screenshots test test-pg lint types bench bench-quick fuzz study compiled clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -62,18 +62,23 @@ types: $(STAMP)
 	$(BIN)/mypy
 	$(BIN)/mypy views app.py cli.py bench docs/screenshots/take.py
 
-# Each bench prints its figures beside a baseline measured in the same run, and whether its targets are met
-# (a miss exits 1); the machine is shared and its speed drifts, so every bench runs even when one misses.
+# Every bench in turn (bench/run.py), each printing its own table, then one table of all their figures: figure,
+# baseline measured in the same run, ratio, target, met, runs, the machine's load (also written to
+# build/bench/table.md, which docs/performance.md records). The machine is shared and its speed drifts, so every
+# bench runs even when one misses; the exit status says whether all targets were met.
 # bench_storage.py builds its 30,000-deal library once (some 10 minutes) and keeps it in build/bench/.
-bench: $(STAMP) compiled
-	-$(BIN)/python bench/bench_replay.py
-	-$(BIN)/python bench/bench_import.py
-	-$(BIN)/python bench/bench_app.py
-	-$(BIN)/python bench/bench_cli.py
-	-$(BIN)/python bench/bench_storage.py
-	-$(BIN)/python bench/bench_evaluate.py
-	-$(BIN)/python bench/bench_policy.py
-	-$(BIN)/python bench/bench_inference.py
+# `make bench-quick`: each bench's smoke run (a few minutes in all), not figures to quote.
+# The bench extra (python-chess, the baseline of bench_moves.py) is installed for the benches only.
+BENCH_STAMP := $(VENV)/.installed-bench
+$(BENCH_STAMP): pyproject.toml $(STAMP)
+	$(BIN)/python -m pip install --quiet -e '.[dev,compiled,bench]'
+	touch $(BENCH_STAMP)
+
+bench: $(BENCH_STAMP) compiled
+	$(BIN)/python bench/run.py
+
+bench-quick: $(BENCH_STAMP) compiled
+	$(BIN)/python bench/run.py --quick
 
 # The larger fault runs (docs/reliability.md): corrupted logs of every game in both forms at 20 times the
 # suite's examples, and 50,000 simulated deals per game instead of 20,000 (some 15 minutes on 2 cores).

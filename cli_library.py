@@ -87,8 +87,12 @@ def _decisions_added(n: int) -> str:
 
 def cmd_export(args: argparse.Namespace) -> int:
     """fupan export: write every stored deal's canonical log to a folder."""
+    from data.database import missing_library_file
     from data.exporter import Unreadable, export_deals
 
+    missing = missing_library_file(args.db)
+    if missing is not None:  # opening it would make an empty library, and "wrote 0 logs" would hide the typo
+        raise InputError(f"no deal library at {missing}: nothing to export (fupan import or fupan samples makes one)")
     engine = _library(args, writes=False)
     skipped: list[Unreadable] = []
     try:

@@ -41,6 +41,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+from figures import Figure, report  # beside this file: sys.path[0] when run as a script
+
 from coach import evaluate
 from coach.evaluate import decision_points, evaluate_decision, evaluate_replay, rollout, side_points
 from coach.policy import Policy, SeatBots
@@ -100,6 +102,54 @@ def bench_rollouts(game: str, repeats: int, per_position: int, seed: int) -> dic
         "rollout_s": statistics.median(roll),
         "seat_rollout_s": statistics.median(seat),
     }
+
+
+def rollout_figures(results: dict[str, dict[str, float]], repeats: int) -> list[Figure]:
+    """Part 1 as figures: each game's rollout beside a RandomBot full deal of the same game in the same run."""
+    return [
+        Figure(
+            figure=f"{game}: {label}",
+            value=res[key] * 1000,
+            unit="ms",
+            baseline="RandomBot full deal",
+            base_value=res["random_deal_s"] * 1000,
+            runs=repeats,
+        )
+        for game, res in results.items()
+        for key, label in (
+            ("rollout_s", "a policy rollout from mid-deal"),
+            ("seat_rollout_s", "a sampled world + rollout"),
+        )
+    ]
+
+
+def deal_figures(rows: list[dict[str, float | str]], runs: int) -> list[Figure]:
+    """Part 2 as figures: the worst and the median sample deal priced, beside the same deals priced the way before
+    the candidates' race (every candidate every rollout) in the same run; the target bounds the worst deal."""
+    raced = [float(r["raced_s"]) for r in rows]
+    fixed = [float(r["fixed_s"]) for r in rows]
+    worst = max(range(len(rows)), key=lambda k: raced[k])
+    what = f"a full 够级 deal priced (jobs=2), {{}} of {len(rows)} sample deals"
+    return [
+        Figure(
+            figure=what.format("worst"),
+            value=raced[worst],
+            unit="s",
+            baseline="every candidate every rollout",
+            base_value=fixed[worst],
+            runs=runs,
+            target=TARGET_DEAL_S,
+            on="value",
+        ),
+        Figure(
+            figure=what.format("median"),
+            value=statistics.median(raced),
+            unit="s",
+            baseline="every candidate every rollout",
+            base_value=statistics.median(fixed),
+            runs=len(rows) * runs,
+        ),
+    ]
 
 
 def print_rollouts(results: dict[str, dict[str, float]]) -> None:
@@ -372,16 +422,19 @@ def main(argv: list[str] | None = None) -> int:
     print(f"fupan evaluation benchmark (Python {sys.version.split()[0]}, {os.cpu_count()} cores)")
     print(compiled.describe())
     summary: dict[str, object] = {}
+    figures: list[Figure] = []
     ok = True
     if 1 in parts:
         rolls = {game: bench_rollouts(game, repeats, per_position, args.seed) for game in ("gouji", "baohuang")}
         print_rollouts(rolls)
+        figures += rollout_figures(rolls, repeats)
         print()
         summary["rollouts"] = {g: {k: round(v, 6) for k, v in r.items()} for g, r in rolls.items()}
     if 2 in parts:
         load = os.getloadavg()[0] if hasattr(os, "getloadavg") else float("nan")
         rows = bench_full_deals(args.deals, args.runs)
         ok &= print_full_deals(rows, args.runs)
+        figures += deal_figures(rows, args.runs)
         if hasattr(os, "getloadavg"):
             print(
                 f"(load average: {load:.2f} before, {os.getloadavg()[0]:.2f} after; other work on the cores skews jobs=2)"
@@ -398,6 +451,8 @@ def main(argv: list[str] | None = None) -> int:
         ok &= print_accuracy(acc)
         summary["accuracy"] = acc
     print(json.dumps(summary, ensure_ascii=False))
+    if figures:
+        ok &= report("evaluation", figures)
     return 0 if ok else 1
 
 

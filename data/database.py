@@ -110,6 +110,22 @@ def public_url(url: str | URL | None = None) -> str:
     return f"{parsed.get_backend_name()}: {parsed.database or '(default database)'}"
 
 
+def missing_library_file(url: str | None = None) -> Path | None:
+    """The SQLite file the URL names when it does not exist (a command that only reads has nothing to read
+    there, and opening it would make an empty library); None for a file that exists, an in-memory database, a
+    server or a URL that cannot be read (``open_db`` reports that one)."""
+    try:
+        parsed = make_url(normalize_url(url or default_url()))
+    except (ArgumentError, ValueError):
+        return None
+    if parsed.get_backend_name() != "sqlite" or parsed.database in (None, "", ":memory:"):
+        return None
+    if parsed.query.get("mode") == "memory":
+        return None
+    path = Path(parsed.database).expanduser()
+    return None if path.exists() else path
+
+
 WRITE = {"fupan_write": True}
 """Execution options of a connection that is about to write (``engine.execution_options(**WRITE)``):
 on SQLite its transactions start with ``BEGIN IMMEDIATE``, so concurrent writers wait their turn

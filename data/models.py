@@ -13,7 +13,17 @@ from __future__ import annotations
 
 from datetime import UTC, datetime
 
-from sqlalchemy import CheckConstraint, Column, DateTime, ForeignKeyConstraint, Index, Table, Text, UniqueConstraint
+from sqlalchemy import (
+    CheckConstraint,
+    Column,
+    DateTime,
+    ForeignKeyConstraint,
+    Index,
+    Table,
+    Text,
+    UniqueConstraint,
+    text,
+)
 from sqlmodel import Field, SQLModel
 
 
@@ -53,6 +63,14 @@ class Deal(SQLModel, table=True):
     """One deal: its game, profile, meta, the canonical log and its content hash."""
 
     __tablename__ = "deal"
+    # the pages' filters and reads at scale (migration 0007): the day of the date (``data.queries.deal_day``), and
+    # covering indexes of a game's versions and stored levels (on SQLite the columns after log_json are
+    # otherwise read through the log's overflow pages)
+    __table_args__ = (
+        Index("ix_deal_day", text("substr(date, 1, 10)")),
+        Index("ix_deal_game_versions", "game", "engine_version", "coach_version", "n_findings"),
+        Index("ix_deal_game_levels", "game", "levels_json", "declarers", "deal_number"),
+    )
 
     id: int | None = Field(default=None, primary_key=True)
     content_hash: str = Field(index=True, unique=True, max_length=64)
@@ -67,7 +85,7 @@ class Deal(SQLModel, table=True):
     n_events: int = 0
     legal: bool = True
     finished: bool = False
-    n_findings: int = 0
+    n_findings: int = Field(default=0, index=True)
     log_json: str = Field(sa_column=Column(Text, nullable=False))
     # a game played up a ladder of levels (升级): the sides' levels before and after, the side the score moves,
     # how far, the side that passed the last level (``data.derive.levels_of``, JSON); None for other games
@@ -116,6 +134,9 @@ class FindingRow(SQLModel, table=True):
     """One finding of the coach on a deal."""
 
     __tablename__ = "finding"
+    # the Players page counts a game's findings per seat by kind, maxim, rule and severity: from this index,
+    # not the findings' rows (their messages and evidence; migration 0007)
+    __table_args__ = (Index("ix_finding_stats", "deal_id", "seat", "kind", "severity", "rule", "maxim"),)
 
     id: int | None = Field(default=None, primary_key=True)
     deal_id: int = Field(foreign_key="deal.id", index=True)

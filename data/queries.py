@@ -7,13 +7,16 @@ alias in ``player_alias`` was already resolved at import); a seat without a play
 ``seat N`` in lists of players and is left out of per-player statistics.
 
 - ``deals``: one row per deal, with filters (player, dates, game, profile, findings, referee's
-  decisions) and the number of decisions stored on it.
+  decisions) and the number of decisions stored on it; ``deal_page`` a page of them, newest first, and
+  ``deal_count`` how many match (a library of 30,000 deals is listed a page at a time).
 - ``player_places``: per player, deals played and how often each place 1..6 was reached.
-- ``player_points``: per player, deals, mean and total points.
+- ``player_points``: per player, deals, mean and total points (``player_summary``: both in one).
 - ``player_findings``: per player, the coach's findings by kind, maxim, rule and severity.
+- ``match_deals``: the ids of a match's deals in deal order.
 - ``match_standings``: per deal of a match and per player, points and running totals (升级: and levels).
 - ``level_rows``: the deals played up a ladder of levels (升级), with their stored levels and declarers.
-- ``player_names``, ``games``: the names and games in the library, for filters.
+- ``player_names``, ``games``, ``profiles``: the names, games and profiles in the library, for filters.
+- ``library_version``: a few counts and largest ids that change whenever the library does (a cache's key).
 
 升级 (``shengji``) is a trick-taking game: it has no places, and its points are the card points a
 seat's team took (0 to 200 and more with the kitty), not comparable with the climbing games' points of
@@ -31,11 +34,21 @@ from dataclasses import dataclass
 from typing import Any
 
 import pandas as pd
-from sqlalchemy import Float, and_, case, cast, func, select
+from sqlalchemy import ColumnElement, Float, and_, case, cast, func, literal_column, select
 from sqlalchemy.engine import Engine
 from sqlalchemy.sql import CompoundSelect, Select
 
-from data.models import Deal, DealSeat, DecisionRow, FindingRow, Match, Player, PlayerAlias, table_of
+from data.models import (
+    Deal,
+    DealSeat,
+    DecisionRow,
+    EvaluationRow,
+    FindingRow,
+    Match,
+    Player,
+    PlayerAlias,
+    table_of,
+)
 from replay import games as games_registry
 from replay.scoring import no_places
 from replay.seats import side
@@ -64,10 +77,16 @@ DEAL_COLUMNS = [
 ]  # fmt: skip
 PLACE_COLUMNS = ["player", "deals", "placed", *(f"place_{k}" for k in PLACES), "mean_place"]
 POINT_COLUMNS = ["player", "deals", "scored", "mean_points", "total_points"]
+SUMMARY_COLUMNS = PLACE_COLUMNS + POINT_COLUMNS[2:]
 FINDING_COLUMNS = ["player", "kind", "maxim", "rule", "severity", "count", "deals", "per_deal"]
 STANDING_COLUMNS = [
     "deal_id", "deal", "date", "seat", "player", "side", "place", "points", "total", "level_before", "level_after",
 ]  # fmt: skip
+
+
+# the day of a deal's date (a date may carry a time after it): the expression of the index ix_deal_day, with its
+# numbers written in the statement (a bound parameter would not match the index's expression)
+deal_day: ColumnElement[str] = func.substr(DEAL.c.date, literal_column("1"), literal_column("10"))
 
 
 def _frame(engine: Engine, stmt: Select[Any]) -> pd.DataFrame:
@@ -114,7 +133,7 @@ def _deal_conditions(
         conds.append(and_(DEAL.c.date != "", DEAL.c.date >= lo))
     if hi is not None:
         # a date may carry a time after the day ("2026-11-29 19:30"): compare the day only
-        conds.append(and_(DEAL.c.date != "", func.substr(DEAL.c.date, 1, 10) <= hi))
+        conds.append(and_(DEAL.c.date != "", deal_day <= hi))
     if has_findings is not None:
         conds.append(DEAL.c.n_findings > 0 if has_findings else DEAL.c.n_findings == 0)
     if decided is not None:
@@ -124,6 +143,59 @@ def _deal_conditions(
         seated = select(DEAL_SEAT.c.deal_id).where(DEAL_SEAT.c.player_id.in_(_player_ids(player)))
         conds.append(DEAL.c.id.in_(seated))
     return conds
+
+
+def _listed(conds: list[Any]) -> Select[Any]:
+    """The deal list's columns but the players' names, of the deals meeting ``conds``."""
+    counted = (
+        select(DECISION.c.deal_id.label("deal_id"), func.count(DECISION.c.id).label("n"))
+        .group_by(DECISION.c.deal_id)
+        .subquery()
+    )
+    return (
+        select(
+            DEAL.c.id.label("id"),
+            DEAL.c.game.label("game"),
+            DEAL.c.profile.label("profile"),
+            DEAL.c.date.label("date"),
+            DEAL.c.venue.label("venue"),
+            MATCH.c.key.label("match"),
+            DEAL.c.deal_number.label("deal"),
+            DEAL.c.legal.label("legal"),
+            DEAL.c.finished.label("finished"),
+            DEAL.c.n_events.label("n_events"),
+            DEAL.c.n_findings.label("n_findings"),
+            func.coalesce(counted.c.n, 0).label("n_decisions"),
+        )
+        .select_from(DEAL)
+        .outerjoin(MATCH, MATCH.c.id == DEAL.c.match_id)
+        .outerjoin(counted, counted.c.deal_id == DEAL.c.id)
+        .where(*conds)
+    )
+
+
+def _named(engine: Engine, rows: pd.DataFrame, which: Any) -> pd.DataFrame:
+    """``rows`` (of ``_listed``) with their players' names, read for the deals ``which`` (a condition on the
+    seats' ``deal_id``), and the deal list's types; the columns in ``DEAL_COLUMNS`` order."""
+    seats = _frame(
+        engine,
+        select(DEAL_SEAT.c.deal_id, DEAL_SEAT.c.seat, PLAYER.c.name)
+        .select_from(DEAL_SEAT)
+        .outerjoin(PLAYER, PLAYER.c.id == DEAL_SEAT.c.player_id)
+        .where(which),
+    )
+    if seats.empty:
+        names = pd.Series(dtype=object, name="players")
+    else:
+        seats["name"] = seats["name"].where(seats["name"].notna(), "seat " + seats["seat"].astype(str))
+        names = seats.sort_values(["deal_id", "seat"]).groupby("deal_id")["name"].agg(", ".join).rename("players")
+    rows = rows.join(names, on="id")
+    rows["players"] = rows["players"].fillna("")
+    rows["legal"] = rows["legal"].astype(bool)
+    rows["finished"] = rows["finished"].astype(bool)
+    rows["deal"] = rows["deal"].astype("Int64")
+    rows["n_decisions"] = rows["n_decisions"].astype(int)
+    return rows
 
 
 def deals(
@@ -149,52 +221,36 @@ def deals(
     without any).
     """
     conds = _deal_conditions(player, date_from, date_to, game, profile, has_findings, decided)
-    counted = (
-        select(DECISION.c.deal_id.label("deal_id"), func.count(DECISION.c.id).label("n"))
-        .group_by(DECISION.c.deal_id)
-        .subquery()
-    )
-    stmt = (
-        select(
-            DEAL.c.id.label("id"),
-            DEAL.c.game.label("game"),
-            DEAL.c.profile.label("profile"),
-            DEAL.c.date.label("date"),
-            DEAL.c.venue.label("venue"),
-            MATCH.c.key.label("match"),
-            DEAL.c.deal_number.label("deal"),
-            DEAL.c.legal.label("legal"),
-            DEAL.c.finished.label("finished"),
-            DEAL.c.n_events.label("n_events"),
-            DEAL.c.n_findings.label("n_findings"),
-            func.coalesce(counted.c.n, 0).label("n_decisions"),
-        )
-        .select_from(DEAL)
-        .outerjoin(MATCH, MATCH.c.id == DEAL.c.match_id)
-        .outerjoin(counted, counted.c.deal_id == DEAL.c.id)
-        .where(*conds)
-    )
-    rows = _frame(engine, stmt)
-    seats = _frame(
-        engine,
-        select(DEAL_SEAT.c.deal_id, DEAL_SEAT.c.seat, PLAYER.c.name)
-        .select_from(DEAL_SEAT)
-        .outerjoin(PLAYER, PLAYER.c.id == DEAL_SEAT.c.player_id)
-        .where(DEAL_SEAT.c.deal_id.in_(select(DEAL.c.id).where(*conds))),
-    )
-    if seats.empty:
-        names = pd.Series(dtype=object, name="players")
-    else:
-        seats["name"] = seats["name"].where(seats["name"].notna(), "seat " + seats["seat"].astype(str))
-        names = seats.sort_values(["deal_id", "seat"]).groupby("deal_id")["name"].agg(", ".join).rename("players")
-    rows = rows.join(names, on="id")
-    rows["players"] = rows["players"].fillna("")
-    rows["legal"] = rows["legal"].astype(bool)
-    rows["finished"] = rows["finished"].astype(bool)
-    rows["deal"] = rows["deal"].astype("Int64")
-    rows["n_decisions"] = rows["n_decisions"].astype(int)
+    rows = _named(engine, _frame(engine, _listed(conds)), DEAL_SEAT.c.deal_id.in_(select(DEAL.c.id).where(*conds)))
     rows["undated"] = rows["date"].eq("")
     rows = rows.sort_values(["undated", "date", "match", "deal", "id"], na_position="last", kind="stable")
+    return rows[DEAL_COLUMNS].reset_index(drop=True)
+
+
+def deal_count(engine: Engine, **filters: Any) -> int:
+    """How many deals meet the filters (those of ``deals``)."""
+    stmt = select(func.count()).select_from(DEAL).where(*_deal_conditions(**filters))
+    with engine.connect() as conn:
+        return int(conn.execute(stmt).scalar_one())
+
+
+def deal_page(engine: Engine, offset: int = 0, limit: int = 50, **filters: Any) -> pd.DataFrame:
+    """A page of the deal list (the columns of ``deals``, the same filters), newest first: by date, latest
+    first (undated deals last), then the latest imported first; ``limit`` deals from the ``offset``-th. The
+    page's deals are found first by their ids (the filters' and the date's indexes), then only they are read,
+    their players' names too."""
+    ids = (
+        select(DEAL.c.id)
+        .where(*_deal_conditions(**filters))
+        .order_by(DEAL.c.date.desc(), DEAL.c.id.desc())
+        .offset(max(0, int(offset)))
+        .limit(max(0, int(limit)))
+    )
+    with engine.connect() as conn:
+        order = [int(i) for i in conn.execute(ids).scalars()]
+    rows = _frame(engine, _listed([DEAL.c.id.in_(order)]))
+    rows = _named(engine, rows, DEAL_SEAT.c.deal_id.in_(order))
+    rows = rows.set_index("id", drop=False).reindex(order)  # the page's order
     return rows[DEAL_COLUMNS].reset_index(drop=True)
 
 
@@ -204,11 +260,9 @@ def _by_game(stmt: Select[Any], game: str | None, deal_id: Any) -> Select[Any]:
     return stmt.where(DEAL.c.game == game) if game else stmt.where(DEAL.c.game.not_in(placeless()))
 
 
-def player_places(engine: Engine, game: str | None = None) -> pd.DataFrame:
-    """Per player (by name): ``deals`` sat in, ``placed`` (deals with a place: finished and not
-    void), ``place_1`` … ``place_6`` (how often each place was reached; 保皇 has no 6th) and
-    ``mean_place`` (over the placed deals; NaN when none). 升级 has no places: its deals are left
-    out unless ``game="shengji"``, which counts them as deals without a place."""
+def player_summary(engine: Engine, game: str | None = None) -> pd.DataFrame:
+    """``player_places`` and ``player_points`` in one frame (one statement over the seats: the Players page
+    shows both). Columns: those of both, ``player`` and ``deals`` once (``SUMMARY_COLUMNS``)."""
     counts = [func.sum(case((DEAL_SEAT.c.place == k, 1), else_=0)).label(f"place_{k}") for k in PLACES]
     stmt = (
         select(
@@ -217,28 +271,6 @@ def player_places(engine: Engine, game: str | None = None) -> pd.DataFrame:
             func.count(DEAL_SEAT.c.place).label("placed"),
             *counts,
             func.avg(cast(DEAL_SEAT.c.place, Float)).label("mean_place"),
-        )
-        .select_from(DEAL_SEAT)
-        .join(PLAYER, PLAYER.c.id == DEAL_SEAT.c.player_id)
-    )
-    stmt = _by_game(stmt, game, DEAL_SEAT.c.deal_id)
-    out = _frame(engine, stmt.group_by(PLAYER.c.name))
-    for col in PLACE_COLUMNS[1:-1]:
-        out[col] = out[col].fillna(0).astype(int)
-    out["mean_place"] = out["mean_place"].astype(float)
-    return out.sort_values("player", kind="stable")[PLACE_COLUMNS].reset_index(drop=True)
-
-
-def player_points(engine: Engine, game: str | None = None) -> pd.DataFrame:
-    """Per player (by name): ``deals`` sat in, ``scored`` (deals with points), ``mean_points`` (over
-    the scored deals; NaN when none) and ``total_points``. Points are the seat's points as the
-    replay scores them: 够级 the place's points (4, 2, 0, 0, -2, -4 under the classic profile), 保皇
-    the seat's own share, 升级 the card points its team took. Pass ``game`` not to mix 够级 and 保皇;
-    升级's card points are left out unless ``game="shengji"``."""
-    stmt = (
-        select(
-            PLAYER.c.name.label("player"),
-            func.count(DEAL_SEAT.c.id).label("deals"),
             func.count(DEAL_SEAT.c.points).label("scored"),
             func.avg(cast(DEAL_SEAT.c.points, Float)).label("mean_points"),
             func.coalesce(func.sum(cast(DEAL_SEAT.c.points, Float)), 0.0).label("total_points"),
@@ -248,11 +280,28 @@ def player_points(engine: Engine, game: str | None = None) -> pd.DataFrame:
     )
     stmt = _by_game(stmt, game, DEAL_SEAT.c.deal_id)
     out = _frame(engine, stmt.group_by(PLAYER.c.name))
-    for col in ("deals", "scored"):
-        out[col] = out[col].astype(int)
-    for col in ("mean_points", "total_points"):
+    for col in (*PLACE_COLUMNS[1:-1], "scored"):
+        out[col] = out[col].fillna(0).astype(int)
+    for col in ("mean_place", "mean_points", "total_points"):
         out[col] = out[col].astype(float)
-    return out.sort_values("player", kind="stable")[POINT_COLUMNS].reset_index(drop=True)
+    return out.sort_values("player", kind="stable")[SUMMARY_COLUMNS].reset_index(drop=True)
+
+
+def player_places(engine: Engine, game: str | None = None) -> pd.DataFrame:
+    """Per player (by name): ``deals`` sat in, ``placed`` (deals with a place: finished and not
+    void), ``place_1`` … ``place_6`` (how often each place was reached; 保皇 has no 6th) and
+    ``mean_place`` (over the placed deals; NaN when none). 升级 has no places: its deals are left
+    out unless ``game="shengji"``, which counts them as deals without a place."""
+    return player_summary(engine, game)[PLACE_COLUMNS]
+
+
+def player_points(engine: Engine, game: str | None = None) -> pd.DataFrame:
+    """Per player (by name): ``deals`` sat in, ``scored`` (deals with points), ``mean_points`` (over
+    the scored deals; NaN when none) and ``total_points``. Points are the seat's points as the
+    replay scores them: 够级 the place's points (4, 2, 0, 0, -2, -4 under the classic profile), 保皇
+    the seat's own share, 升级 the card points its team took. Pass ``game`` not to mix 够级 and 保皇;
+    升级's card points are left out unless ``game="shengji"``."""
+    return player_summary(engine, game)[POINT_COLUMNS]
 
 
 def player_findings(engine: Engine, game: str | None = None) -> pd.DataFrame:
@@ -343,6 +392,19 @@ def match_standings(engine: Engine, match_key: str, game: str | None = None) -> 
     return out[STANDING_COLUMNS].reset_index(drop=True)
 
 
+def match_deals(engine: Engine, match_key: str, game: str | None = None) -> list[int]:
+    """The ids of a match's stored deals (of ``game``), in deal order: by deal number (deals without one
+    last), then import order. Reads the match's deals only (``ix_deal_match_id``)."""
+    stmt = (
+        select(DEAL.c.id, DEAL.c.deal_number)
+        .join(MATCH, MATCH.c.id == DEAL.c.match_id)
+        .where(MATCH.c.key == match_key, *([MATCH.c.game == game] if game else []))
+    )
+    with engine.connect() as conn:
+        found = conn.execute(stmt).all()
+    return [int(i) for i, _ in sorted(found, key=lambda r: (r[1] is None, r[1] or 0, r[0]))]
+
+
 def _level(levels: dict[int, dict[str, Any]], deal_id: int, side: int, key: str) -> str | None:
     found = levels.get(int(deal_id))
     return None if found is None or found[key] is None else str(found[key][side])
@@ -369,18 +431,19 @@ class LevelRow:
 def level_rows(engine: Engine, game: str | None = None) -> list[LevelRow]:
     """The stored deals with levels (of ``game``), in import order, read from their stored levels (no
     replay)."""
-    stmt = select(DEAL.c.id, DEAL.c.deal_number, DEAL.c.levels_json, DEAL.c.declarers).where(
-        DEAL.c.levels_json.is_not(None), *([DEAL.c.game == game] if game else [])
-    )
-    seated = (
+    leveled = [DEAL.c.levels_json.is_not(None), *([DEAL.c.game == game] if game else [])]
+    stmt = select(DEAL.c.id, DEAL.c.deal_number, DEAL.c.levels_json, DEAL.c.declarers).where(*leveled)
+    seated = (  # from the deals (their index ix_deal_game_levels) to their seats
         select(DEAL_SEAT.c.deal_id, DEAL_SEAT.c.seat, PLAYER.c.name)
-        .select_from(DEAL_SEAT)
+        .select_from(DEAL)
+        .join(DEAL_SEAT, DEAL_SEAT.c.deal_id == DEAL.c.id)
         .outerjoin(PLAYER, PLAYER.c.id == DEAL_SEAT.c.player_id)
-        .where(DEAL_SEAT.c.deal_id.in_(select(stmt.subquery().c.id)))
+        .where(*leveled)
         .order_by(DEAL_SEAT.c.deal_id, DEAL_SEAT.c.seat)
     )
     with engine.connect() as conn:
-        deals = conn.execute(stmt.order_by(DEAL.c.id)).all()
+        # sorted here: ORDER BY id would read the deals' rows by ix_deal_game instead of the covering index
+        deals = sorted(conn.execute(stmt).all())
         names: dict[int, list[str]] = {}
         for deal_id, _, name in conn.execute(seated):
             names.setdefault(int(deal_id), []).append(name or "")
@@ -412,6 +475,32 @@ def player_names(engine: Engine) -> list[str]:
         return sorted(conn.execute(stmt).scalars())
 
 
+def profiles(engine: Engine, game: str | None = None) -> list[str]:
+    """The profiles of the stored deals (of ``game``), sorted."""
+    stmt = select(DEAL.c.profile).where(*([DEAL.c.game == game] if game else [])).distinct()
+    with engine.connect() as conn:
+        return sorted(conn.execute(stmt).scalars())
+
+
+def has_deal(engine: Engine, deal_id: int) -> bool:
+    """Whether the library holds the deal ``deal_id``."""
+    with engine.connect() as conn:
+        return conn.execute(select(DEAL.c.id).where(DEAL.c.id == int(deal_id))).first() is not None
+
+
+def library_version(engine: Engine) -> tuple[int, ...]:
+    """Figures that change whenever the library does, read in one small query: the count and largest id of the
+    deals, findings, referee's decisions, evaluations, players and aliases, and the sums of the deals' engine
+    and coach versions (``fupan recoach`` raises them). The key under which a page caches what it read."""
+    parts: list[Any] = []
+    for table in (DEAL, FINDING, DECISION, table_of(EvaluationRow), PLAYER, PLAYER_ALIAS):
+        parts += [select(func.count()).select_from(table), select(func.coalesce(func.max(table.c.id), 0))]
+    parts.append(select(func.coalesce(func.sum(DEAL.c.engine_version + DEAL.c.coach_version), 0)))
+    stmt = select(*(p.scalar_subquery() for p in parts))
+    with engine.connect() as conn:
+        return tuple(int(x) for x in conn.execute(stmt).one())
+
+
 def games(engine: Engine) -> list[str]:
     """The games of the stored deals (``gouji``, ``baohuang``, ``shengji``), sorted."""
     with engine.connect() as conn:
@@ -419,12 +508,19 @@ def games(engine: Engine) -> list[str]:
 
 
 __all__ = [
+    "deal_count",
+    "deal_page",
     "deals",
     "games",
+    "has_deal",
     "level_rows",
+    "library_version",
+    "match_deals",
     "match_standings",
     "player_findings",
     "player_names",
     "player_places",
     "player_points",
+    "player_summary",
+    "profiles",
 ]

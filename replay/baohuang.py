@@ -24,6 +24,7 @@ from replay.baohuang_bidding import BJ, BaohuangBidding
 from replay.baohuang_state import BaohuangState, close_round, put_set
 from replay.cards import RANK_2, Card
 from replay.climbing import Outcome, _cards, repeated
+from replay.climbing_moves import legal_plays
 from replay.engine import Engine
 from replay.events import Call, Event, Grab, Jiefeng, Kou, Pass, Play, Rang, Reveal, Yield
 from replay.hand import Hand
@@ -312,15 +313,21 @@ class Baohuang(BaohuangBidding):
             return ("按顺序轮到（循序渐进）", "its turn (in play order)")
         return (f"可对座位{st.owner}的底牌申请接风", f"may ask for 接风 on seat {st.owner}'s last set")
 
+    def sure(self, st: BaohuangState, seat: int, kind: str) -> bool:
+        """The frequent legal events known without a step (``_play``'s and ``_pass``'s first cases): a lead in
+        play, an answer in turn (with a set that beats the table), a pass in turn."""
+        if not st.live >> seat & 1 or st.phase != PLAY:
+            return False
+        if st.table is None:
+            return kind == "play" and (st.leader == -1 or seat == st.leader)
+        return kind in ("play", "pass") and seat == st.to_act and seat != st.owner
+
     def legal_actions(self, st: BaohuangState) -> Iterator[Event]:
         """Every legal event now (a lazy view): bidding events, then plays and declines."""
         if st.phase == SETUP:
             yield from self.bid_events(st)
             if st.emperor != -1:
-                for cards in self.plays_for(st, st.emperor):
-                    ev = Play(st.emperor, cards=cards)
-                    if self.can(st, ev):
-                        yield ev
+                yield from legal_plays(self, st, st.emperor, Play)
             return
         yield from super().legal_actions(st)
 

@@ -174,6 +174,10 @@ SJ = Card.of(RANK_SJ)
 BJ = Card.of(RANK_BJ)
 
 
+#: every token read so far -> its card (``Card(token)`` adds to it): the log reader's fast path looks tokens up here
+CARDS_BY_TOKEN: dict[str, Card] = Card._by_token
+
+
 def parse_cards(tokens: str | Iterable[str]) -> list[Card]:
     """Cards from a whitespace- or comma-separated string or from an iterable of tokens."""
     if isinstance(tokens, str):

@@ -32,6 +32,7 @@ HOT = (
     "replay.hand",
     "replay.simulate",
     "replay.climbing",
+    "replay.climbing_moves",
     "replay.gouji_state",
     "replay.gouji_cycle",
     "replay.gouji",

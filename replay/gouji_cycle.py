@@ -18,7 +18,7 @@ from replay.profile import Profile
 from replay.scoring import place_words, places_at
 from replay.seats import OPPOSITE
 from replay.sets import CardSet
-from replay.state import OVER, bit, evolve, seats_of
+from replay.state import OVER, PLAY, SETUP, bit, evolve, seats_of
 from replay.view import StepView, climbing_view
 
 OPP = OPPOSITE[6]  # 对头: the seat across (replay.seats)
@@ -108,6 +108,20 @@ class GoujiCycle(Climbing[GoujiState]):
     def _leads_anew(self, st: GoujiState, seat: int) -> bool:
         """In the window after a 够死级 set nobody burned, its owner leads anew."""
         return st.window and seat == st.owner
+
+    def sure(self, st: GoujiState, seat: int, kind: str) -> bool:
+        """The frequent legal events known without a step (``Gouji._play``'s, ``_pass``'s and ``_kou``'s first
+        cases): a lead (the first one by the seat GJ-FIRST-LEAD names, or by any seat when it names none), an
+        answer in turn (with a set that beats the table), a decline in turn, the 对头's 扣 in turn."""
+        if not st.live >> seat & 1 or st.phase not in (SETUP, PLAY):
+            return False
+        if st.phase == SETUP:
+            return kind == "play" and st.table is None and self.first_leader(st)[0] in (-1, seat)
+        if st.table is None:
+            return kind == "play" and (st.leader == -1 or seat == st.leader)
+        if seat != st.to_act or st.window or seat == st.owner:
+            return False
+        return kind in ("play", "pass") or (kind == "kou" and seat == OPP[st.owner])
 
     def view(self, st: GoujiState, step: int, profile: Profile) -> StepView:
         """The table after ``step`` events, with 够级's marks: the 够级 set, passed seats, burners, 无头,

@@ -19,10 +19,10 @@ from pathlib import Path
 from typing import Any
 
 from replay import games
-from replay.cards import Card, CardError
+from replay.cards import CARDS_BY_TOKEN, Card, CardError
 from replay.clip import clip, shown
 from replay.decisions import Decision, DecisionError, decision_from_json, in_order
-from replay.events import CARD_ACTIONS, EVENT_TYPES, TARGET_ACTIONS, Event, Report
+from replay.events import CARD_ACTIONS, EVENT_TYPES, TARGET_ACTIONS, Event, Report, card_event, plain_event
 from replay.json_locate import event_positions, locate
 from replay.limits import LIMITS, Limits
 from replay.profile import Profile, ProfileError, default_profile, log_profile
@@ -280,11 +280,10 @@ def parse_json_log(text: str, source: str = "<log>", limits: Limits = LIMITS) ->
     except RecursionError:
         raise LogError("JSON nested too deeply", source) from None
     try:
-        log = log_from_doc(doc, source, limits)
+        return log_from_doc(doc, source, limits, text=text, fresh=True)
     except _DocError as exc:
         line, col = locate(text, exc.path, exc.at_key)
         raise LogError(exc.message, source, line, col, _path_str(exc.path)) from None
-    return replace(log, text=text)
 
 
 class _DocError(Exception):
@@ -323,8 +322,10 @@ def _int(value: Any, path: Sequence[str | int], what: str, lo: int, hi: int) -> 
     raise _DocError(path, f"expected {what} ({lo}..{hi}), got {_j(value)}")
 
 
-def log_from_doc(doc: Any, source: str = "<log>", limits: Limits = LIMITS) -> Log:
-    """A Log from a parsed JSON document; raises _DocError with the JSON path of a problem."""
+def log_from_doc(doc: Any, source: str = "<log>", limits: Limits = LIMITS, text: str = "", fresh: bool = False) -> Log:
+    """A Log from a parsed JSON document (``text``: its source text, kept by the log); raises _DocError with the
+    JSON path of a problem. ``fresh``: the document was made for this call and no one else holds it (``json.loads``
+    of the text), so the log may keep its meta and result instead of copies."""
     _expect(isinstance(doc, dict), [], "a log must be a JSON object")
     for key in doc:
         _expect(key in TOP_KEYS, [key], f"unknown key {key!r} (expected one of {', '.join(TOP_KEYS)})")
@@ -371,7 +372,7 @@ def log_from_doc(doc: Any, source: str = "<log>", limits: Limits = LIMITS) -> Lo
         game=game,
         profile_name=prof,
         overrides=overrides,
-        meta=copy.deepcopy(meta),
+        meta=meta if fresh else copy.deepcopy(meta),
         seats=seats,
         hands=hands,
         marked=marked,
@@ -379,9 +380,10 @@ def log_from_doc(doc: Any, source: str = "<log>", limits: Limits = LIMITS) -> Lo
         kitty=kitty,
         levels=levels,
         events=tuple(events),
-        result=copy.deepcopy(result),
+        result=result if fresh else copy.deepcopy(result),
         decisions=decisions,
         source=source,
+        text=text,
     )
     try:
         log.profile()
@@ -533,7 +535,10 @@ def _read_deal(raw: Any, n: int) -> tuple[tuple[tuple[Card | None, ...] | None, 
             isinstance(hand, list), ["deal", "hands", s], "expected a list of cards, a number of unknown cards, or null"
         )
         _expect(len(hand) <= 216, ["deal", "hands", s], f"a hand of {len(hand)} cards: four decks hold 216")
-        out.append(tuple(_card(t, ["deal", "hands", s, i], True) for i, t in enumerate(hand)))
+        try:  # tokens read before (most are): looked up; any other is read by _card, which names a bad one
+            out.append(tuple([None if t is None or t == UNKNOWN else CARDS_BY_TOKEN[t] for t in hand]))
+        except (KeyError, TypeError):
+            out.append(tuple(_card(t, ["deal", "hands", s, i], True) for i, t in enumerate(hand)))
     return tuple(out), marked, loyalist
 
 
@@ -607,9 +612,50 @@ def event_from_json(raw: Any, i: int, n: int) -> Event:
     return cls(seat, note=note)
 
 
+# The events most logs are made of (a card action without a target, or a declaration with no field but its seat)
+# read without ``event_from_json``'s checks one by one: action -> (class, the keys it may have, whether it has cards).
+_COMMON: dict[str, tuple[type[Event], frozenset[str], bool]] = {
+    action: (cls, _ALLOWED[action], action in CARD_ACTIONS)
+    for action, cls in EVENT_TYPES.items()
+    if action not in TARGET_ACTIONS and cls is not Report
+}
+
+
 def _read_events(raw: Any, n: int, limits: Limits) -> tuple[list[Event], None]:
+    """The log's events. The common ones are read on a fast path that takes exactly what ``event_from_json``
+    takes; anything else, and anything it would refuse, goes through ``event_from_json`` (which names the error)."""
     _expect(isinstance(raw, list), ["events"], "expected a list of events")
     problem = limits.events_problem(len(raw))
     if problem:
         raise _DocError(["events", limits.max_events], problem)
-    return [event_from_json(e, i, n) for i, e in enumerate(raw)], None
+    out: list[Event] = []
+    add = out.append
+    common = _COMMON.get
+    card = CARDS_BY_TOKEN
+    for i, item in enumerate(raw):
+        if type(item) is dict:
+            action = item.get("action")
+            kind = common(action) if type(action) is str else None
+            seat = item.get("seat")
+            note = item.get("note", "")
+            if (
+                kind is not None
+                and type(seat) is int
+                and 0 <= seat < n
+                and type(note) is str
+                and item.keys() <= kind[1]
+            ):
+                if not kind[2]:
+                    add(plain_event(kind[0], seat, note))
+                    continue
+                tokens = item.get("cards")
+                if type(tokens) is list and tokens:
+                    try:
+                        cards = tuple([card[t] for t in tokens])
+                    except (KeyError, TypeError):  # a token not read before, or no token: the slow path reads it
+                        pass
+                    else:
+                        add(card_event(kind[0], seat, cards, note))
+                        continue
+        add(event_from_json(item, i, n))
+    return out, None

@@ -4,6 +4,7 @@ that a referee checks an evening's folder in one call (``fupan check``, ``fupan 
 from __future__ import annotations
 
 import os
+import re
 from collections.abc import Iterable
 from pathlib import Path
 
@@ -11,8 +12,15 @@ from pathlib import Path
 LOG_SUFFIXES = (".json", ".txt", ".fupan")
 
 
+def natural_key(name: str) -> tuple[tuple[int, int | str], ...]:
+    """A name's sort key with its runs of digits compared as numbers: d2 before d10 (a club names an evening's
+    deals d1 .. d12)."""
+    return tuple((0, int(part)) if part.isdigit() else (1, part) for part in re.split(r"(\d+)", name) if part)
+
+
 def log_files(paths: Iterable[str | Path]) -> list[Path]:
-    """The log files named or found (recursively) in the given files and folders, in order. Never
+    """The log files named or found (recursively) in the given files and folders, in order (a folder's
+    names in natural order: ``natural_key``). Never
     raises: a path that cannot be looked at (a name too long, a folder that cannot be listed) is kept
     as it is, and the command reports it with the reason when it cannot read it."""
     out: list[Path] = []
@@ -26,9 +34,9 @@ def log_files(paths: Iterable[str | Path]) -> list[Path]:
             continue
         unlisted: list[OSError] = []  # folders os.walk cannot list: kept, to be reported by import_paths
         for root, dirs, files in os.walk(p, onerror=unlisted.append):
-            dirs.sort()
+            dirs.sort(key=natural_key)
             out += [Path(e.filename) for e in unlisted]
             unlisted.clear()
-            out += [Path(root) / f for f in sorted(files) if Path(f).suffix in LOG_SUFFIXES]
+            out += [Path(root) / f for f in sorted(files, key=natural_key) if Path(f).suffix in LOG_SUFFIXES]
         out += [Path(e.filename) for e in unlisted]
     return out

@@ -448,9 +448,16 @@ _TOP_KEYS = {"name", "game", "base", "title_zh", "title_en", "source", "options"
 PROFILES = Path(__file__).resolve().parent / "profiles"
 
 
+_shipped: tuple[str, ...] = ()
+
+
 def shipped_profiles() -> list[str]:
-    """Names of the profiles shipped in the package."""
-    return sorted(p.name[:-5] for p in PROFILES.iterdir() if p.name.endswith(".toml"))
+    """Names of the profiles shipped in the package (the folder is listed once: package data does not change while
+    the program runs, and every log read asks whether its profile is one of them)."""
+    global _shipped
+    if not _shipped:
+        _shipped = tuple(sorted(p.name[:-5] for p in PROFILES.iterdir() if p.name.endswith(".toml")))
+    return list(_shipped)
 
 
 def _read_toml(name_or_path: str) -> tuple[dict[str, Any], str]:
@@ -583,4 +590,6 @@ def find_profile(name_or_path: str) -> Profile:
 
 def _is_shipped_name(name: str) -> bool:
     """True for the bare name of a profile shipped in the package (not a path)."""
-    return "/" not in name and "\\" not in name and not name.endswith(".toml") and name in shipped_profiles()
+    if not _shipped:
+        shipped_profiles()
+    return "/" not in name and "\\" not in name and not name.endswith(".toml") and name in _shipped

@@ -59,6 +59,9 @@ __all__ = [
 _cards = card_words
 
 
+_HANDS, _TRICK, _LEAD, _TO_ACT = (SjState._fields.index(f) for f in ("hands", "trick", "lead", "to_act"))
+
+
 class Shengji(ShengjiDeal):
     """The rules of one 升级 deal under one profile."""
 
@@ -84,6 +87,8 @@ class Shengji(ShengjiDeal):
                 f"升级的牌须记花色：{format_cards_zh(bare)}",
                 f"shengji cards need their suits: {format_cards(bare)}",
             )
+        if type(ev) is Play and st.phase == PLAY:  # most events: what the checks below come to for them
+            return self._play(st, ev)
         if isinstance(ev, Declare):
             return self._declare(st, ev)
         if type(ev) is Pass and st.phase == DECLARE:
@@ -221,14 +226,18 @@ class Shengji(ShengjiDeal):
 
     def _put(self, st: SjState, s: int, cards: Sequence[Card], hand: Hand) -> SjState:
         """The state after seat ``s`` plays ``cards`` to the trick (closing it after the fourth play)."""
-        hands = tuple(hand if k == s else h for k, h in enumerate(st.hands))
+        seats = list(st.hands)
+        seats[s] = hand
+        hands = tuple(seats)
         trick = (*st.trick, (s, tuple(cards)))
         tr = st.trumps
         assert tr is not None
         lead = st.lead if st.trick else combo(cards, tr)
-        if len(trick) < 4:
-            return st._replace(hands=hands, trick=trick, lead=lead, to_act=(s + 1) % 4)
-        win = trick_winner(trick, tr)
+        if len(trick) < 4:  # the trick goes on: the state's fields set by place (NamedTuple._replace's kwargs cost)
+            values = list(st)
+            values[_HANDS], values[_TRICK], values[_LEAD], values[_TO_ACT] = hands, trick, lead, (s + 1) % 4
+            return SjState._make(values)
+        win = trick_winner(trick, tr, lead)
         pts = card_points([c for _, cs in trick for c in cs])
         points = list(st.points)
         points[team(win)] += pts

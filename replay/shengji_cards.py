@@ -39,7 +39,28 @@ def team(seat: int) -> int:
     return seat % 2
 
 
-_KEYS: dict[Trumps, dict[Card, tuple[str, int]]] = {}  # Trumps -> card -> key (52 x 13 orders at most)
+class _Keys(dict[Card, tuple[str, int]]):
+    """One trump order's keys, card -> (suit class, order), each worked out the first time it is asked for: a
+    plain dict lookup after that, the cost of every card of a trick and of a hand that follows."""
+
+    def __init__(self, tr: Trumps) -> None:
+        super().__init__()
+        self.tr = tr
+
+    def __missing__(self, c: Card) -> tuple[str, int]:
+        found = self[c] = self.tr._key(c)
+        return found
+
+
+_KEYS: dict[Trumps, _Keys] = {}  # Trumps -> its keys (52 x 13 orders at most)
+
+
+def keys_of(tr: Trumps) -> dict[Card, tuple[str, int]]:
+    """``tr.key`` as a mapping, card -> (suit class, order): for the loops over many cards."""
+    table = _KEYS.get(tr)
+    if table is None:
+        table = _KEYS[tr] = _Keys(tr)
+    return table
 
 
 class Trumps(NamedTuple):
@@ -55,13 +76,7 @@ class Trumps(NamedTuple):
     def key(self, c: Card) -> tuple[str, int]:
         """(suit class, order): the suit a card follows as (``T`` for every trump) and its strength
         within it; cards of equal order (the level card of two side suits) are equal."""
-        table = _KEYS.get(self)
-        if table is None:
-            table = _KEYS[self] = {}
-        found = table.get(c)
-        if found is None:
-            found = table[c] = self._key(c)
-        return found
+        return keys_of(self)[c]
 
     def _key(self, c: Card) -> tuple[str, int]:
         r = c.rank
@@ -115,9 +130,13 @@ def _tractor_orders(pair_orders: Sequence[int], ladder: Sequence[int]) -> bool:
 
 def combo(cards: Sequence[Card], tr: Trumps) -> Combo:
     """What a set of cards is under the trump order (``mixed`` when of several suit classes)."""
-    keys = [tr.key(c) for c in cards]
-    classes = {k[0] for k in keys}
+    table = keys_of(tr)
     n = len(cards)
+    if n == 1:  # a single: most plays of a deal
+        cls, top = table[cards[0]]
+        return Combo("single", cls, 1, 0, top)
+    keys = [table[c] for c in cards]
+    classes = {k[0] for k in keys}
     if len(classes) != 1:
         return Combo("mixed", "", n, len(pairs_of(cards)), 0)
     cls = keys[0][0]
@@ -126,7 +145,7 @@ def combo(cards: Sequence[Card], tr: Trumps) -> Combo:
         return Combo("single", cls, 1, 0, top)
     counts = Counter(cards)
     if n % 2 == 0 and all(k == 2 for k in counts.values()):
-        orders = [tr.key(c)[1] for c in counts]
+        orders = [table[c][1] for c in counts]
         if n == 2:
             return Combo("pair", cls, 2, 1, top, 1)
         if _tractor_orders(orders, tr.ladder(cls)):
@@ -155,8 +174,9 @@ def has_tractor(cards: Sequence[Card], cls: str, length: int, tr: Trumps) -> boo
 def why_not_follow(hand: Sequence[Card], lead: Combo, play: Sequence[Card], tr: Trumps) -> tuple[str, str] | None:
     """Why ``play`` (from ``hand``, before it) does not follow ``lead`` (SJ-FOLLOW), or None."""
     cls = lead.cls
-    mine = [c for c in hand if tr.key(c)[0] == cls]
-    played = [c for c in play if tr.key(c)[0] == cls]
+    table = keys_of(tr)
+    mine = [c for c in hand if table[c][0] == cls]
+    played = [c for c in play if table[c][0] == cls]
     need = min(len(mine), lead.size)
     zh_s, en_s = SUIT_ZH.get(cls, cls), SUIT_EN.get(cls, cls)
     if len(played) < need:
@@ -218,9 +238,11 @@ def trick_strength(cards: Sequence[Card], lead: Combo, tr: Trumps, leading: bool
     return None
 
 
-def trick_winner(plays: Sequence[tuple[int, tuple[Card, ...]]], tr: Trumps) -> int:
-    """The seat that wins a trick of (seat, cards) plays in order (the earlier of equals)."""
-    lead = combo(plays[0][1], tr)
+def trick_winner(plays: Sequence[tuple[int, tuple[Card, ...]]], tr: Trumps, lead: Combo | None = None) -> int:
+    """The seat that wins a trick of (seat, cards) plays in order (the earlier of equals); ``lead``: the first
+    play's ``combo``, when the caller has it."""
+    if lead is None:
+        lead = combo(plays[0][1], tr)
     best_seat, best = plays[0][0], trick_strength(plays[0][1], lead, tr, True)
     for seat, cards in plays[1:]:
         s = trick_strength(cards, lead, tr, False)

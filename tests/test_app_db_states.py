@@ -27,7 +27,7 @@ from bad_dbs import (
     shared_folder,
     snapshot,
 )
-from storage_dbs import temp_db_url
+from storage_dbs import HEAD, temp_db_url
 from streamlit.testing.v1 import AppTest
 
 from data.database import library_state
@@ -36,7 +36,7 @@ from views.parts import common
 ROOT = Path(__file__).resolve().parents[1]
 PAGES = ["library", "replay", "timeline", "scoring", "coach", "evaluation", "dispute", "players"]
 SAID = {
-    "newer": ("newer fupan", FUTURE, "0006"),
+    "newer": ("newer fupan", FUTURE, HEAD),
     "damaged": ("damaged", "fupan export"),
     "unreachable": ("cannot open the library", "127.0.0.1:1"),
 }

@@ -37,6 +37,7 @@ import streamlit as st
 from streamlit.testing.v1 import AppTest
 
 from coach.maxims import MAXIMS
+from data import queries
 from data.database import open_db
 from data.importer import import_log
 from replay.log import Seat, parse_log
@@ -258,6 +259,43 @@ def test_library_filters_change_the_rows(library: Library) -> None:
     _widget(at.selectbox, "教练发现").select(False).run()
     assert with_findings + _rows(at) == total
     assert library.ids["lock"] in set(_widget(at.selectbox, "教练发现").select(True).run().dataframe[0].value["编号"])
+
+
+def test_library_shows_a_page_at_a_time(library: Library, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A library larger than the smallest page is shown a page at a time, newest first: a page size (the
+    second offered first) and a page number; the pages together show every deal once; the filters count and
+    page in the database."""
+    import views.pages.library as page
+
+    monkeypatch.setattr(page, "PAGE_SIZES", (2, 4))
+    at = _app()
+    _ok(at)
+    total = len(library.ids)
+    assert _widget(at.selectbox, "每页局数").value == 4
+    pages = -(-total // 4)
+    seen: list[int] = []
+    for k in range(1, pages + 1):
+        _widget(at.number_input, f"页（共 {pages} 页）").set_value(k).run()
+        _ok(at)
+        seen += [int(i) for i in _table(at)["编号"]]
+        assert any(f"{total} 局（库里共 {total} 局）" in c.value for c in at.caption)
+    assert sorted(seen) == sorted(library.ids.values()) and len(seen) == total
+    eng = open_db(f"sqlite:///{library.path}")
+    every, baohuang = queries.deals(eng), queries.deals(eng, game="baohuang")
+    eng.dispose()
+    newest = max(zip(every["date"], every["id"], strict=True), key=lambda d: (d[0] != "", d[0], int(d[1])))[1]
+    _widget(at.number_input, f"页（共 {pages} 页）").set_value(1).run()
+    assert int(_table(at)["编号"].iloc[0]) == newest
+    _widget(at.selectbox, "每页局数").select(2).run()
+    assert _rows(at) == 2
+    _widget(at.number_input, f"页（共 {-(-total // 2)} 页）").set_value(99).run()  # beyond the last page: the last one
+    _ok(at)
+    assert 1 <= _rows(at) <= 2
+    _widget(at.selectbox, "游戏").select("baohuang").run()  # counted and paged in the database
+    _ok(at)
+    assert any(f"{len(baohuang)} 局（库里共 {total} 局）" in c.value for c in at.caption)
+    ids = {int(i) for i in _table(at)["编号"]}
+    assert ids <= set(baohuang["id"]) and 1 <= len(ids) <= 2
 
 
 def test_opening_a_deal_sets_its_id(library: Library) -> None:

@@ -103,3 +103,30 @@ def test_stdin_is_read_alone_and_an_empty_folder_is_said(capsys: pytest.CaptureF
     empty.mkdir()
     code, _, err = run(capsys, "check", empty)
     assert code == 2 and "no log files" in err
+
+
+def test_a_folder_lists_deals_in_natural_order(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    """An evening's d1 .. d12 are checked (and imported) as numbered, not as text sorts them (d1, d10, d11, d2)."""
+    night = tmp_path / "night"
+    for sub in ("day10", "day9"):
+        (night / sub).mkdir(parents=True)
+        for n in (10, 2, 1):
+            shutil.copy(LEGAL, night / sub / f"d{n}.txt")
+    code, lines, _ = run(capsys, "check", night)
+    assert code == 0
+    assert [line.split(":")[0] for line in lines] == [
+        str(night / sub / f"d{n}.txt") for sub in ("day9", "day10") for n in (1, 2, 10)
+    ]
+
+
+def test_a_reading_command_refuses_a_library_file_that_does_not_exist(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    """fupan export of a SQLite file that is not there says so (it used to make an empty library and write
+    nothing), and makes neither the file nor its folder."""
+    db = tmp_path / "nowhere" / "x.db"
+    code, out, err = run(capsys, "export", "--out", str(tmp_path / "out"), "--db", f"sqlite:///{db}")
+    assert code == 2
+    assert f"no deal library at {db}" in err
+    assert not db.parent.exists()
+    assert out == []

@@ -28,7 +28,7 @@ from bad_dbs import (
     snapshot,
     sqlite_path,
 )
-from storage_dbs import temp_db_url
+from storage_dbs import HEAD, temp_db_url
 
 import cli
 from data import accounts, queries
@@ -51,7 +51,6 @@ from replay.decisions import Decision
 from replay.log import Log, read_log
 from replay.simulate import simulate_deal
 
-HEAD = "0006"
 PASSWORD = "a long enough password"
 
 

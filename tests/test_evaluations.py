@@ -21,7 +21,7 @@ from alembic import command
 from sqlalchemy import func, inspect, select, text
 from sqlalchemy.engine import Engine
 from sqlmodel import Session
-from storage_dbs import import_into_old_schema
+from storage_dbs import HEAD, import_into_old_schema
 
 import data.evaluations as evaluations
 from coach.evaluate import evaluate_replay
@@ -351,7 +351,7 @@ def test_migration_0003_to_0004_keeps_the_deals(
 
     eng = open_db(db_url)
     try:
-        assert current_revision(eng) == "0006"
+        assert current_revision(eng) == HEAD
         names = set(inspect(eng).get_table_names())
         assert {"evaluation", "evaluation_seat"} <= names
         with eng.connect() as conn:
@@ -362,7 +362,7 @@ def test_migration_0003_to_0004_keeps_the_deals(
         save_evaluation(eng, res.deal_id, small)  # the upgraded library takes evaluations
         assert load_evaluation(eng, res.deal_id) == small
         open_db(db_url).dispose()  # opening it again changes nothing
-        assert current_revision(eng) == "0006"
+        assert current_revision(eng) == HEAD
     finally:
         eng.dispose()
 

@@ -64,17 +64,17 @@ def corrupt_events(log: Log, data: st.DataObject) -> Log:
         elif op == "swap":
             events[i], events[i + 1] = events[i + 1], ev
         elif op == "seat":
-            events[i] = replace(ev, seat=data.draw(st.integers(0, SEATS[log.game] - 1)))
+            events[i] = ev._replace(seat=data.draw(st.integers(0, SEATS[log.game] - 1)))
         elif op == "cards" and ev.action in CARD_ACTIONS:
-            events[i] = replace(ev, cards=tuple(data.draw(st.lists(st.sampled_from(CARDS), min_size=1, max_size=5))))
+            events[i] = ev._replace(cards=tuple(data.draw(st.lists(st.sampled_from(CARDS), min_size=1, max_size=5))))
         else:
             cls: type[Event] = data.draw(st.sampled_from(sorted(EVENT_TYPES.values(), key=lambda c: c.action)))
             kwargs: dict[str, Any] = {}
             if cls.action in CARD_ACTIONS:
                 kwargs["cards"] = ev.cards or (CARDS[0],)
-            if "to" in getattr(cls, "__dataclass_fields__", {}):
+            if "to" in cls.FIELDS:
                 kwargs["to"] = data.draw(st.integers(0, SEATS[log.game] - 1))
-            if "count" in getattr(cls, "__dataclass_fields__", {}):
+            if "count" in cls.FIELDS:
                 kwargs["count"] = data.draw(st.integers(0, 40))
             events[i] = cls(ev.seat, **kwargs)
     return replace(log, events=tuple(events))

@@ -18,7 +18,7 @@ from sqlalchemy import func, inspect, select, text
 from sqlalchemy.engine import Engine
 from sqlalchemy.exc import IntegrityError
 from sqlmodel import col
-from storage_dbs import import_into_old_schema, temp_db_url
+from storage_dbs import HEAD, import_into_old_schema, temp_db_url
 
 import cli
 import data.database as database
@@ -32,8 +32,6 @@ from data.models import Deal, DealSeat, DecisionRow, EventRow, FindingRow
 from replay.decisions import Decision, in_order
 from replay.log import Log, read_log
 from replay.simulate import simulate_deal
-
-HEAD = "0006"
 
 
 def count(engine: Engine, model: Any, *where: Any) -> int:

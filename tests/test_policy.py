@@ -21,7 +21,7 @@ import random
 import statistics
 from collections import Counter
 
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
 from coach.evaluate import side_points
@@ -135,7 +135,9 @@ def test_cheapest_answer_is_the_first_answer_option(seed: int, profile: str, bur
         assert [cost(c, groups) for c in opts] == sorted(cost(c, groups) for c in opts)
         if best is not None and "play" in eng.actors(state).get(seat, ()):
             assert eng.can(state, Play(seat, cards=best)), (state.table_cards, best)
-    assert answering > 0
+    # a deal with no answer to check (保皇's 黄庄: every seat yields, nobody plays) is no example; hypothesis fails
+    # the test if most are (its filter_too_much health check), so the test cannot pass on nothing
+    assume(answering > 0)
 
 
 # -- 3. heuristics on hand-made hands -----------------------------------------------------------

@@ -515,10 +515,10 @@ def corrupt(data: st.DataObject, log: Log) -> tuple[Log, int, bool]:
         elif op == "swap":
             events[i], events[i + 1] = events[i + 1], ev
         elif op == "seat":
-            events[i] = replace(ev, seat=data.draw(st.integers(-2, 7)))
+            events[i] = ev._replace(seat=data.draw(st.integers(-2, 7)))
         elif op == "cards":
             if ev.action in CARD_ACTIONS:
-                events[i] = replace(ev, cards=data.draw(card_lists))
+                events[i] = ev._replace(cards=data.draw(card_lists))
             else:
                 events[i] = Play(ev.seat, cards=data.draw(card_lists))
         else:

@@ -200,6 +200,83 @@ def test_deals_filters(engine: Engine) -> None:
     assert len(queries.deals(engine, player="Bo", game="gouji", has_findings=True, date_from="2026-10-01")) == 1
 
 
+FILTER_CASES = [
+    {},
+    {"player": "Ann"},
+    {"player": "Ann", "game": "gouji"},
+    {"game": "baohuang"},
+    {"profile": "gouji-logged"},
+    {"date_from": "2026-10-02", "date_to": "2026-10-02"},
+    {"date_from": dt.date(2026, 10, 1), "date_to": dt.date(2026, 10, 3)},
+    {"date_to": "2026-10-01"},
+    {"has_findings": True},
+    {"has_findings": False},
+    {"decided": False},
+    {"player": "Bo", "game": "gouji", "has_findings": True, "date_from": "2026-10-01"},
+    {"player": "nobody"},
+]
+
+
+@pytest.mark.parametrize("filters", FILTER_CASES)
+def test_the_deal_page_and_count_agree_with_the_list(engine: Engine, filters: dict[str, object]) -> None:
+    """The Library's count and pages: the same deals as the whole filtered list, newest first (by date, undated
+    last, then the latest imported first), each page the next slice, with the same columns and values."""
+    every = queries.deals(engine, **filters)
+    assert queries.deal_count(engine, **filters) == len(every)
+    newest = every.assign(_undated=every["date"].eq("")).sort_values(
+        ["_undated", "date", "id"], ascending=[True, False, False], kind="stable"
+    )
+    pages = [queries.deal_page(engine, offset=k, limit=2, **filters) for k in range(0, len(every) + 2, 2)]
+    assert all(list(p.columns) == queries.DEAL_COLUMNS and len(p) <= 2 for p in pages)
+    assert pages[-1].empty
+    paged = pd.concat(pages, ignore_index=True)
+    assert paged["id"].tolist() == newest["id"].tolist()
+    expected = every.set_index("id").loc[paged["id"]].reset_index()[queries.DEAL_COLUMNS]
+    pd.testing.assert_frame_equal(paged, expected, check_dtype=False)
+
+
+def test_the_newest_deal_comes_first(engine: Engine) -> None:
+    first = queries.deal_page(engine, limit=1)
+    assert first["date"].tolist() == ["2026-11-29"]  # the simulator's date, the latest
+    assert int(first["id"].iloc[0]) == max(int(i) for i in queries.deals(engine, date_from="2026-11-29")["id"])
+    assert queries.deal_page(engine, limit=0).empty and list(queries.deal_page(engine, limit=0).columns) == (
+        queries.DEAL_COLUMNS
+    )
+
+
+def test_profiles_and_has_deal(engine: Engine) -> None:
+    every = queries.deals(engine)
+    assert queries.profiles(engine) == sorted(set(every["profile"]))
+    assert queries.profiles(engine, game="baohuang") == sorted(set(every[every["game"] == "baohuang"]["profile"]))
+    assert queries.profiles(engine, game="shengji") == []
+    assert all(queries.has_deal(engine, int(i)) for i in every["id"])
+    assert not queries.has_deal(engine, int(every["id"].max()) + 1)
+
+
+def test_match_deals_in_deal_order(engine: Engine) -> None:
+    every = queries.deals(engine)
+    cup = every[every["match"] == "Test Cup"]
+    assert queries.match_deals(engine, "Test Cup") == [int(i) for i in cup.sort_values("deal")["id"]]
+    assert queries.match_deals(engine, "Test Cup", game="baohuang") == []
+    assert queries.match_deals(engine, "no such match") == []
+
+
+def test_the_library_version_changes_with_the_library(fresh: Engine, tmp_path: Path) -> None:
+    """What a page's cache is keyed by: the same while nothing changes, another after an import, a new alias."""
+    empty = queries.library_version(fresh)
+    assert queries.library_version(fresh) == empty
+    write_deals(tmp_path / "one", 1, 5, "gouji")
+    assert [r.status for r in import_paths(fresh, [tmp_path / "one"])] == ["added"]
+    one = queries.library_version(fresh)
+    assert one != empty and queries.library_version(fresh) == one
+    with Session(fresh) as db:
+        player = db.exec(select(Player)).first()
+        assert player is not None and player.id is not None
+        db.add(PlayerAlias(alias="someone else", player_id=player.id))
+        db.commit()
+    assert queries.library_version(fresh) != one
+
+
 def test_deals_player_filter_follows_aliases(engine: Engine) -> None:
     with Session(engine) as db:
         ann = db.exec(select(Player.id).where(Player.name == "Ann")).one()

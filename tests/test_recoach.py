@@ -13,6 +13,7 @@ from typing import Any
 import pytest
 from sqlalchemy import select, text, update
 from sqlalchemy.engine import Engine
+from storage_dbs import HEAD
 
 import cli
 import data.recoach as recoach_module
@@ -259,7 +260,7 @@ def test_migration_0006_fills_levels_and_marks_old_rows_stale(db_url: str) -> No
         engine.dispose()
     engine = open_db(db_url)
     try:
-        assert current_revision(engine) == "0006"
+        assert current_revision(engine) == HEAD
         with engine.connect() as conn:
             got = conn.execute(select(DEAL.c.id, DEAL.c.levels_json, DEAL.c.declarers, DEAL.c.engine_version)).all()
         by_id = {r.id: r for r in got}

@@ -82,8 +82,9 @@ def fill_samples(db_url: str) -> int:
 
 
 @contextmanager
-def serve(db_url: str, port: int | None = None, timeout: float = 45.0) -> Iterator[str]:
-    """``streamlit run app.py`` over the database ``db_url``; yields the base URL once it answers.
+def serve(db_url: str, port: int | None = None, timeout: float = 45.0, script: str = "app.py") -> Iterator[str]:
+    """``streamlit run app.py`` (or another ``script``) over the database ``db_url``; yields the base URL once it
+    answers.
 
     The server runs headless on 127.0.0.1 and is terminated (then killed, if need be) on exit; its
     output goes to a temporary file whose tail is in the error when it does not come up."""
@@ -95,7 +96,7 @@ def serve(db_url: str, port: int | None = None, timeout: float = 45.0) -> Iterat
         "-m",
         "streamlit",
         "run",
-        "app.py",
+        script,
         "--server.headless",
         "true",
         "--server.address",

@@ -23,6 +23,7 @@ import pandas as pd
 import streamlit as st
 
 from coach.findings import Finding
+from data import queries
 from replay.profile import ProfileError, load_profile
 from replay.replay import Replay
 from replay.scoring import Score
@@ -50,7 +51,7 @@ from views.games.shengji_table import (
     trick_frame,
     trumps_text,
 )
-from views.parts.common import deals_frame, lang, t
+from views.parts.common import lang, stored, t
 from views.parts.game_view import Desk, GameView, Timeline
 from views.parts.score_parts import HIGHLIGHT_BG, claims, explain, void
 from views.parts.table import card_text
@@ -277,12 +278,7 @@ def _sj_levels(rep: Replay, score: Score, lang_: str) -> None:
 
 def ladder_ids(match_key: str) -> list[int]:
     """The stored 升级 deals of a match, in deal order (deal number, then import order)."""
-    frame = deals_frame(game="shengji")
-    if frame.empty:
-        return []
-    mine = frame[frame["match"] == match_key]
-    mine = mine.assign(_n=mine["deal"]).sort_values(["_n", "id"], na_position="last", kind="stable")
-    return [int(i) for i in mine["id"]]
+    return stored(queries.match_deals, match_key=match_key, game="shengji")
 
 
 def _ladder(rep: Replay, deal_id: int) -> None:

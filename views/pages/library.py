@@ -31,7 +31,6 @@ from views.parts.common import (
     MAX_UPLOAD_BYTES,
     UPLOAD_LIMITS,
     current,
-    deals_frame,
     engine,
     forget_deals,
     guarded,
@@ -39,26 +38,30 @@ from views.parts.common import (
     replay_of,
     signed_in,
     size_text,
+    stored,
     t,
     too_large,
 )
 from views.parts.texts import game_name, md
+
+PAGE_SIZES = (25, 50, 100, 200)
+PAGE_SIZE = "library_page_size"
+PAGE_NUMBER = "library_page"
 
 
 @guarded
 def render() -> None:
     """Render the page."""
     st.title(t("牌局库", "Library"))
-    everything = deals_frame()
-    _import_form(expanded=everything.empty)
-    everything = deals_frame()  # an import above cleared the cache
+    _import_form(expanded=stored(queries.deal_count) == 0)
+    total = stored(queries.deal_count)  # an import above read the library's version again
     st.divider()
-    if everything.empty:
+    if total == 0:
         st.info(t("库里还没有牌局：在上面导入一局。", "The library holds no deals yet: import one above."))
         return
-    frame = _filtered(everything)
+    frame = _filtered(total)
     _open_row(frame)
-    _open_status(everything)
+    _open_status()
 
 
 # -- import ----------------------------------------------------------------------------------------
@@ -209,11 +212,10 @@ def _check_line(deal_id: int) -> None:
 # -- filters and the table ---------------------------------------------------------------------------
 
 
-def _filtered(everything: pd.DataFrame) -> pd.DataFrame:
-    """The filters, the filtered deals as a table (a row may be selected); the filtered frame."""
-    eng = engine()
-    names = queries.player_names(eng)
-    games = queries.games(eng)
+def _filtered(total: int) -> pd.DataFrame:
+    """The filters, the count of the deals they leave and the page of them to show (newest first); that page."""
+    names = stored(queries.player_names)
+    games = stored(queries.games)
     st.subheader(t("筛选", "Filters"))
     c = st.columns(7)
     player = c[0].selectbox(t("牌手", "Player"), [None, *names], format_func=_labels(t("全部牌手", "all players")))
@@ -222,8 +224,7 @@ def _filtered(everything: pd.DataFrame) -> pd.DataFrame:
     game = c[3].selectbox(
         t("游戏", "Game"), [None, *games], format_func=_labels(t("全部", "all"), {g: game_name(g) for g in games})
     )
-    pool = everything if game is None else everything[everything["game"] == game]
-    profiles = sorted(set(pool["profile"]))
+    profiles = stored(queries.profiles, game=game)
     profile = c[4].selectbox(t("规则", "Profile"), [None, *profiles], format_func=_labels(t("全部", "all")))
     findings_labels: dict[bool | None, str] = {
         None: t("全部", "all"),
@@ -243,22 +244,45 @@ def _filtered(everything: pd.DataFrame) -> pd.DataFrame:
     )
     if date_from is not None and date_to is not None and date_from > date_to:
         st.warning(t("开始日期在结束日期之后：没有牌局。", "The start date is after the end date: no deals."))
-    frame = deals_frame(
-        player=player,
-        date_from=_iso(date_from),
-        date_to=_iso(date_to),
-        game=game,
-        profile=profile,
-        has_findings=has_findings,
-        decided=decided,
+    chosen = {
+        "player": player,
+        "date_from": _iso(date_from),
+        "date_to": _iso(date_to),
+        "game": game,
+        "profile": profile,
+        "has_findings": has_findings,
+        "decided": decided,
+    }
+    filters = {k: v for k, v in chosen.items() if v is not None}  # an empty filter is no filter (one cache entry)
+    count = total if not filters else stored(queries.deal_count, **filters)
+    size, first = _page_controls(count)
+    frame = stored(queries.deal_page, offset=first, limit=size, **filters)
+    shown = t(
+        f"，显示第 {first + 1}–{first + len(frame)} 局（最新的在前）",
+        f"; showing {first + 1}–{first + len(frame)}, newest first",
     )
     st.caption(
         t(
-            f"{len(frame)} 局（库里共 {len(everything)} 局）",
-            f"{len(frame)} deal(s) (of {len(everything)} in the library)",
+            f"{count} 局（库里共 {total} 局）",
+            f"{count} deal(s) (of {total} in the library)",
         )
+        + (shown if len(frame) else "")
     )
     return frame
+
+
+def _page_controls(count: int) -> tuple[int, int]:
+    """The page size and the page to show (a page beyond the last shows the last); the first deal's offset."""
+    if count <= PAGE_SIZES[0]:
+        return PAGE_SIZES[0], 0
+    left, right, _ = st.columns([1, 1, 3])
+    size = left.selectbox(t("每页局数", "Deals per page"), PAGE_SIZES, index=1, key=PAGE_SIZE)
+    pages = max(1, -(-count // size))
+    page = right.number_input(
+        t(f"页（共 {pages} 页）", f"Page (of {pages})"), min_value=1, value=1, step=1, key=PAGE_NUMBER
+    )
+    page = min(int(page), pages)
+    return size, (page - 1) * size
 
 
 def _labels(everything: str, names: dict[Any, str] | None = None) -> Callable[[Any], str]:
@@ -322,10 +346,10 @@ def _open_row(frame: pd.DataFrame) -> None:
     right.button(t("打开", "Open"), on_click=open_deal, args=(chosen,), type="primary", width="stretch")
 
 
-def _open_status(everything: pd.DataFrame) -> None:
+def _open_status() -> None:
     """Which deal is open, with links to the pages that show it."""
     deal_id, _ = current()
-    if deal_id is None or deal_id not in set(everything["id"].astype(int)):
+    if deal_id is None or not queries.has_deal(engine(), deal_id):
         return
     st.success(
         t(

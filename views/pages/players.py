@@ -31,7 +31,7 @@ from data.recoach import staleness
 from replay import games as registry
 from replay.seats import side as seat_side
 from replay.version import ENGINE_VERSION
-from views.parts.common import engine, guarded, t
+from views.parts.common import guarded, stored, t
 from views.parts.texts import chart, game_name, place_name
 
 HIGHLIGHT, OTHER, FADED = "#d62728", "#1f77b4", 0.35
@@ -42,8 +42,7 @@ PLACE_COLORS = ["#1a9850", "#91cf60", "#d9ef8b", "#fee08b", "#fc8d59", "#d73027"
 def render() -> None:
     """Render the page."""
     st.title(t("牌手", "Players"))
-    eng = engine()
-    games = queries.games(eng)
+    games = stored(queries.games)
     if not games:
         st.info(
             t("库里还没有牌局：先在“牌局库”里导入。", "The library holds no deals yet: import some in the Library.")
@@ -59,14 +58,14 @@ def render() -> None:
         format_func=game_names.__getitem__,
         horizontal=True,
     )
-    _stale(eng, game)
-    ladder = queries.level_rows(eng, game)
+    _stale(game)
+    ladder = stored(queries.level_rows, game=game)
     if ladder:  # a game played up a ladder of levels (升级): no places
-        _ladder(eng, right, game, ladder)
+        _ladder(right, game, ladder)
         return
-    places = queries.player_places(eng, game)
-    points = queries.player_points(eng, game)
-    findings = queries.player_findings(eng, game)
+    summary = stored(queries.player_summary, game=game)
+    places, points = summary[queries.PLACE_COLUMNS], summary[queries.POINT_COLUMNS]
+    findings = stored(queries.player_findings, game=game)
     if places.empty:
         st.info(t("这个游戏的牌局里没有有名字的牌手。", "No named player sat in a deal of this game."))
         return
@@ -82,13 +81,13 @@ def render() -> None:
     _places_chart(places, game, chosen)
     _points_chart(points, chosen)
     _findings(findings, names, game, chosen)
-    _accuracy(eng, game, chosen)
+    _accuracy(game, chosen)
 
 
-def _stale(eng: Any, game: str) -> None:
+def _stale(game: str) -> None:
     """Say which stored findings an older engine or coach made (with the versions), and how to redo them:
     the Coach page computes with today's versions, so those rows may disagree with it."""
-    versions = staleness(eng, game)
+    versions = stored(staleness, game=game)
     old = versions[versions["stale"]]
     if old.empty:
         return
@@ -108,13 +107,13 @@ def _stale(eng: Any, game: str) -> None:
     )
 
 
-def _accuracy(eng: Any, game: str, chosen: str | None) -> None:
+def _accuracy(game: str, chosen: str | None) -> None:
     """Accuracy by simulation over the evaluated deals (the latest evaluation of each deal)."""
     st.subheader(t("模拟评估的准确率", "Accuracy by simulation"))
     if game not in priced_games():
         st.info(_unpriced(game))
         return
-    acc = player_accuracy(eng, game)
+    acc = stored(player_accuracy, game=game)
     if acc.empty:
         st.info(
             t(
@@ -363,7 +362,7 @@ def shengji_frame(rows: list[Any]) -> pd.DataFrame:
     return frame
 
 
-def _ladder(eng: Any, right: Any, game: str, rows: list[queries.LevelRow]) -> None:
+def _ladder(right: Any, game: str, rows: list[queries.LevelRow]) -> None:
     st.info(
         t(
             "升级不排名次：对家两人一方，每局按闲家得分升级。下面是每位牌手所在一方坐庄、升级、做闲家得 80 分以上和升了几级的次数"
@@ -375,7 +374,7 @@ def _ladder(eng: Any, right: Any, game: str, rows: list[queries.LevelRow]) -> No
         )
     )
     frame = shengji_frame(rows)
-    points = queries.player_points(eng, game)  # the card points the player's side took, the kitty included
+    points = stored(queries.player_summary, game=game)  # the card points the player's side took, the kitty included
     if not frame.empty and not points.empty:
         frame = frame.merge(points[["player", "mean_points"]], on="player", how="left")
     if frame.empty:
@@ -417,8 +416,8 @@ def _ladder(eng: Any, right: Any, game: str, rows: list[queries.LevelRow]) -> No
     )
     fig.update_yaxes(rangemode="tozero", dtick=1)
     st.plotly_chart(fig)
-    _findings(queries.player_findings(eng, game), names, game, chosen)
-    _accuracy(eng, game, chosen)
+    _findings(stored(queries.player_findings, game=game), names, game, chosen)
+    _accuracy(game, chosen)
 
 
 def _unpriced(game: str) -> str:

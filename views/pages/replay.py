@@ -30,7 +30,7 @@ from coach.findings import Finding
 from replay.replay import Replay
 from replay.verdicts import RULES, Verdict
 from views import games
-from views.parts.common import coach_of, guarded, latest_evaluation, need_deal, set_step, t
+from views.parts.common import coach_of, guarded, latest_evaluation, need_deal, open_deal, set_step, t
 from views.parts.evaluation_parts import replay_panel
 from views.parts.ruling_view import replay_ruling
 from views.parts.table import (
@@ -45,6 +45,7 @@ from views.parts.table import (
 from views.parts.texts import game_words
 
 SLIDER = "replay_slider"
+ADDRESS = "replay_address"  # session state: the deal and step the address last said or was last given
 VIEWER = "replay_viewer"
 REVIEW = -1  # the viewer option for the review (every hand)
 WINDOW_BEFORE, WINDOW_AFTER = 8, 16  # events shown around the current one in the event list
@@ -169,6 +170,31 @@ def styled_events(parts: StepParts) -> pd.io.formats.style.Styler | pd.DataFrame
 # -- Streamlit -------------------------------------------------------------------------------------
 
 
+def _address() -> tuple[str | None, str | None]:
+    return st.query_params.get("deal"), st.query_params.get("step")
+
+
+def follow_address() -> None:
+    """Open the deal and step the page's address names (``/replay?deal=12&step=40``) when the address says
+    something new: a link followed, an address typed (the page's own steps write it, ``show_address``)."""
+    said = _address()
+    if said == st.session_state.get(ADDRESS) or said[0] is None:
+        return
+    st.session_state[ADDRESS] = said
+    try:
+        open_deal(int(said[0]), int(said[1] or 0))
+    except ValueError:
+        return
+
+
+def show_address(deal_id: int, step: int) -> None:
+    """Write the open deal and step into the page's address (a link to this very step)."""
+    said = (str(deal_id), str(step))
+    if _address() != said:
+        st.query_params.update(deal=said[0], step=said[1])
+    st.session_state[ADDRESS] = said
+
+
 def _slider_moved() -> None:
     set_step(st.session_state[SLIDER])
 
@@ -268,6 +294,7 @@ def _title(rep: Replay, deal_id: int) -> None:
 @guarded
 def render() -> None:
     """Render the page."""
+    follow_address()
     deal = need_deal()
     if deal is None:
         return
@@ -280,6 +307,7 @@ def render() -> None:
     with top[1]:
         viewer = _viewer(rep)
     parts = step_parts(rep, report, deal.step, viewer, lang_)
+    show_address(deal_id, parts.step)
     with top[0]:
         _controls(parts.step, total, parts.next_finding)
     left, right = st.columns(list(drawing.replay_columns))

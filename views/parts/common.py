@@ -1,5 +1,6 @@
-"""What every page shares: the language, the database engine, cached DataFrames, replays and stored
- evaluations and referee's decisions, and the ids in session state (the open deal and its step).
+"""What every page shares: the language, the database engine, the library's reads cached until it changes
+(``stored``), replays and stored evaluations and referee's decisions, and the ids in session state (the open
+deal and its step).
 
 Every page's ``render`` is ``guarded``: a library the page cannot use (written by a newer fupan,
 unreachable, damaged, deleted or replaced while the dashboard runs, see ``data.database``) is said in one
@@ -19,9 +20,8 @@ import logging
 from collections.abc import Callable
 from contextvars import ContextVar
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, TypeVar
 
-import pandas as pd
 import streamlit as st
 from sqlalchemy.engine import Engine
 from sqlalchemy.exc import SQLAlchemyError
@@ -41,6 +41,7 @@ from views.parts.texts import esc, md
 from views.parts.texts import lang as lang  # the language and t(): kept in texts, read from here too
 from views.parts.texts import t as t
 
+T = TypeVar("T")
 MAX_UPLOAD_BYTES = 2_000_000  # stated on the upload form; the cap of every log pasted or typed on a page too
 UPLOAD_LIMITS = Limits(max_bytes=MAX_UPLOAD_BYTES)
 
@@ -86,7 +87,7 @@ def guarded(render: Callable[[], None], needs_library: bool = True) -> Callable[
 
     @functools.wraps(render)
     def page() -> None:
-        token = _SAID.set(set())
+        token, version = _SAID.set(set()), _VERSION.set({})
         try:
             try:
                 state = library_state(engine())
@@ -102,24 +103,42 @@ def guarded(render: Callable[[], None], needs_library: bool = True) -> Callable[
             say_library_problem(exc)
         finally:
             _SAID.reset(token)
+            _VERSION.reset(version)
 
     return page
 
 
-def deals_frame(**filters: Any) -> pd.DataFrame:
-    """The deal list, filtered (a filter left empty is no filter: the unfiltered list is read once and cached
-    once, however a page names its filters)."""
-    return _deals_frame(**{k: v for k, v in filters.items() if v is not None})
+_VERSION: ContextVar[dict[str, tuple[int, ...]] | None] = ContextVar("fupan_library_version", default=None)
+
+
+def library_version() -> tuple[int, ...]:
+    """The library's version (``data.queries.library_version``), read once per run of a page (``guarded``)."""
+    memo = _VERSION.get()
+    if memo is None:
+        return queries.library_version(engine())
+    if "version" not in memo:
+        memo["version"] = queries.library_version(engine())
+    return memo["version"]
+
+
+def stored(read: Callable[..., T], **filters: Any) -> T:
+    """``read(engine, **filters)`` (a read of the library: a DataFrame, a list), cached until the library changes
+    (keyed by the library and its version): a page drawn again, or by another visitor, reads nothing but the
+    version."""
+    name = f"{read.__module__}.{read.__qualname__}"
+    return _stored(name, str(engine().url), library_version(), read, **filters)
+
+
+@st.cache_data(max_entries=128, show_spinner=False)
+def _stored(name: str, url: str, version: tuple[int, ...], _read: Callable[..., Any], **filters: Any) -> Any:
+    return _read(engine(), **filters)
 
 
 def forget_deals() -> None:
-    """Drop the cached deal lists (after an import or a decision changed the library)."""
-    _deals_frame.clear()
-
-
-@st.cache_data(ttl=30)
-def _deals_frame(**filters: Any) -> pd.DataFrame:
-    return queries.deals(engine(), **filters)
+    """Read the library's version again (after an import or a decision changed the library in this run)."""
+    memo = _VERSION.get()
+    if memo is not None:
+        memo.pop("version", None)
 
 
 @st.cache_resource(max_entries=32)

@@ -13,10 +13,11 @@ from dataclasses import dataclass
 import pandas as pd
 import streamlit as st
 
+from data import queries
 from replay.log import LogError
 from replay.profile import ProfileError
 from replay.replay import Replay
-from views.parts.common import current, deals_frame, replay_of, replay_of_text, say_library_problem, t, too_large
+from views.parts.common import current, replay_of, replay_of_text, say_library_problem, stored, t, too_large
 from views.parts.desk_position import DeskOf, build_position
 from views.parts.texts import esc, game_name
 
@@ -39,13 +40,10 @@ class Picked:
 def _recent_deals() -> pd.DataFrame | None:
     """The most recent stored deals, or None when the library cannot be read."""
     try:
-        df = deals_frame()
+        return stored(queries.deal_page, limit=RECENT)  # newest first, read in the database
     except Exception as exc:  # the page must work without a database (pasting needs none)
         say_library_problem(exc)
         return None
-    if df.empty:
-        return df
-    return df.sort_values(["date", "id"], ascending=False, na_position="last").head(RECENT)
 
 
 def _deal_label(row: pd.Series) -> str:

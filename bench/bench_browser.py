@@ -1,0 +1,340 @@
+"""Benchmark: the Replay page in a real browser (issue 17, item 6), with a library of N deals of each game.
+
+``streamlit run app.py`` (headless, on a free port of 127.0.0.1) over a copy of bench_storage.py's library (N
+simulated deals of each of 够级, 保皇, 升级; ``--library`` names another file), driven by Debian's Chromium
+(``/usr/bin/chromium``, headless, the flags of docs/screenshots/take.py; never a browser Playwright downloads)
+through Playwright. It opens ``/replay?deal=ID`` on a finished 够级 deal and measures, inside the page
+(``performance.now()``):
+
+- a step by click: from the press of the "next" button (its ``pointerdown``) to the table showing the new step
+  (the DOM marker ``.fp-table[data-step=K]``, then the frame that paints it), median of ``--steps`` steps;
+- a step by key: the same from the key press of → (its ``keydown``);
+- the first page: from the navigation to ``/replay?deal=ID`` (the document's time origin) to the table drawn,
+  median of ``--loads`` loads, each in a new browser context (nothing cached) on another 够级 deal (the server
+  replays and coaches it anew), after one load that warms the server up.
+
+The baseline, in the same run and measured the same way: a minimal Streamlit page served by a second
+``streamlit run`` (a button that adds one to a number shown in an ``st.html`` marker, → as its shortcut): its
+click, its key press, its first page. Each step's time is also split at the last websocket message before the
+marker: what the server and the wire took (click to that message) and what the page took to draw it.
+
+    python bench/bench_browser.py [--deals 10000] [--library PATH] [--steps 30] [--loads 5] [--quick]
+
+Targets: a step (click, key) within 100 ms, the first page within 2 s (medians). Exits 1 when one is missed.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib.util
+import shutil
+import statistics
+import sys
+import tempfile
+import textwrap
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass
+from pathlib import Path
+from types import ModuleType
+from typing import Any
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path[:0] = [str(ROOT), str(ROOT / "bench")]
+
+from figures import Figure, report  # noqa: E402 - after the path, as the other benches
+
+STEP_TARGET_MS = 100.0
+FIRST_PAGE_TARGET_S = 2.0
+QUICK_DEALS = 30
+WAIT_MS = 10_000
+
+# Installed before any of the page's scripts: the time of every websocket message the page receives.
+WS_CLOCK = """
+(() => {
+  window.__fpWs = [];
+  const Real = window.WebSocket;
+  window.WebSocket = function (...args) {
+    const ws = new Real(...args);
+    ws.addEventListener("message", () => window.__fpWs.push(performance.now()));
+    return ws;
+  };
+  window.WebSocket.prototype = Real.prototype;
+  Object.assign(window.WebSocket, Real);
+})();
+"""
+
+# Armed before an action: the time of the action's first input event (pointerdown or keydown), then a promise of
+# [input time, marker time, painted time, last websocket message before the marker] once the marker shows.
+ARM = """
+([selector]) => {
+  window.__fpStart = null;
+  const start = () => { if (window.__fpStart === null) window.__fpStart = performance.now(); };
+  window.addEventListener("pointerdown", start, {capture: true, once: true});
+  window.addEventListener("keydown", start, {capture: true, once: true});
+  window.__fpDone = new Promise((resolve) => {
+    const seen = () => {
+      if (!document.querySelector(selector)) return false;
+      const marked = performance.now();
+      const before = window.__fpWs.filter((t) => t <= marked);
+      const last = before.length ? before[before.length - 1] : marked;
+      requestAnimationFrame(() => setTimeout(() => resolve([window.__fpStart, marked, performance.now(), last])));
+      return true;
+    };
+    if (seen()) return;
+    const watch = new MutationObserver(() => { if (seen()) watch.disconnect(); });
+    watch.observe(document.body, {subtree: true, childList: true, attributes: true, attributeFilter: ["data-step"]});
+  });
+}
+"""
+
+# The first page: the time (since the navigation began) at which the marker shows, once it has been painted.
+DRAWN = """
+([selector]) => new Promise((resolve) => {
+  const seen = () => {
+    if (!document.querySelector(selector)) return false;
+    const marked = performance.now();
+    requestAnimationFrame(() => setTimeout(() => resolve(marked)));
+    return true;
+  };
+  if (seen()) return;
+  const watch = new MutationObserver(() => { if (seen()) watch.disconnect(); });
+  watch.observe(document.documentElement, {subtree: true, childList: true, attributes: true});
+})
+"""
+
+# The baseline: a trivial rerun, a button that changes a number (its callback, as the Replay page's buttons).
+MINIMAL_PAGE = """
+import streamlit as st
+
+def _add() -> None:
+    st.session_state["n"] = st.session_state.get("n", 0) + 1
+
+st.button("next", key="replay_next", on_click=_add, shortcut="Right")
+st.html(f'<div class="fp-table" data-step="{st.session_state.get("n", 0)}">{st.session_state.get("n", 0)}</div>')
+"""
+
+
+def _take() -> ModuleType:
+    """docs/screenshots/take.py: the server and browser helpers the e2e test shares."""
+    spec = importlib.util.spec_from_file_location("fupan_take", ROOT / "docs" / "screenshots" / "take.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+take = _take()
+
+
+@dataclass(frozen=True)
+class Step:
+    """One step's times in ms: the whole (input to painted), to the marker, and its split at the last websocket
+    message before the marker (server and wire, then the page's drawing)."""
+
+    total: float
+    to_marker: float
+    server: float
+    drawing: float
+
+
+def _step(page: Any, want: int, act: Any) -> Step | None:
+    """Arm the clocks for step ``want``, do ``act()`` (a click or a key press), wait for the table at ``want``
+    (None: it did not come within ``WAIT_MS``, as when the page has no key for a step)."""
+    page.evaluate(ARM, [f'.fp-table[data-step="{want}"]'])
+    act()
+    done = page.evaluate(
+        f"() => Promise.race([window.__fpDone, new Promise(r => setTimeout(() => r(null), {WAIT_MS}))])"
+    )
+    if done is None:
+        return None
+    start, marked, painted, last = done
+    if start is None:
+        raise RuntimeError("the action reached no input listener")
+    take.wait_idle(page, 50)
+    return Step(painted - start, marked - start, max(0.0, last - start), marked - max(last, start))
+
+
+def steps(page: Any, count: int, key: bool) -> list[Step]:
+    """``count`` steps on from the table shown, by the "next" button or by →; each one's times."""
+    shown = int(page.locator(".fp-table").first.get_attribute("data-step") or 0)
+    button = page.locator(".st-key-replay_next button:visible").first
+    out: list[Step] = []
+    for k in range(1, count + 1):
+        if key:
+            page.evaluate("() => document.activeElement && document.activeElement.blur()")  # no widget takes →
+            got = _step(page, shown + k, lambda: page.keyboard.press("ArrowRight"))
+        else:
+            got = _step(page, shown + k, button.click)
+        if got is None:
+            print(f"step {shown + k} did not show within {WAIT_MS / 1000:g} s ({'→' if key else 'click'})")
+            return out
+        out.append(got)
+    return out
+
+
+def first_page(browser: Any, url: str) -> float:
+    """ms from the navigation to ``url`` to the table drawn, in a new browser context (nothing cached)."""
+    context = browser.new_context(viewport=take.VIEWPORT, locale="en-US")
+    try:
+        page = context.new_page()
+        page.set_default_timeout(60_000)
+        page.goto(url, wait_until="commit")
+        return float(page.evaluate(DRAWN, [".fp-table"]))
+    finally:
+        context.close()
+
+
+@contextmanager
+def step_page(browser: Any, url: str) -> Iterator[Any]:
+    """A page at ``url`` (its websocket messages timed), once its table is drawn and its run finished."""
+    context = browser.new_context(viewport=take.VIEWPORT, locale="en-US")
+    try:
+        context.add_init_script(WS_CLOCK)
+        page = context.new_page()
+        page.set_default_timeout(60_000)
+        page.goto(url)
+        page.locator(".fp-table").first.wait_for()
+        take.wait_idle(page, 500)
+        yield page
+    finally:
+        context.close()
+
+
+def library_copy(args: argparse.Namespace, folder: Path) -> Path:
+    """A copy of the benchmark's library in ``folder`` (the app may write to it; the kept one stays as it is)."""
+    if args.library is not None:
+        source = Path(args.library)
+    else:
+        from bench_storage import library
+
+        source = library(QUICK_DEALS if args.quick else args.deals, False)
+    target = folder / "library.db"
+    shutil.copyfile(source, target)
+    for tail in ("-wal", "-shm"):
+        if Path(str(source) + tail).exists():
+            shutil.copyfile(str(source) + tail, str(target) + tail)
+    return target
+
+
+def gouji_deals(url: str, count: int) -> list[int]:
+    """Finished 够级 deals of the library: the longest of its first 50 first, then ``count - 1`` others."""
+    from sqlalchemy import text
+
+    from data.database import open_db
+
+    engine = open_db(url)
+    try:
+        with engine.connect() as conn:
+            rows = conn.execute(
+                text("SELECT id, n_events FROM deal WHERE game = 'gouji' AND finished ORDER BY id LIMIT :n"),
+                {"n": max(50, count + 1)},
+            ).all()
+    finally:
+        engine.dispose()
+    if not rows:
+        raise SystemExit("the library holds no finished 够级 deal")
+    longest = max(rows[:50], key=lambda r: r[1])
+    others = [int(r[0]) for r in rows if r[0] != longest[0]]
+    return [int(longest[0]), *others[: count - 1]]
+
+
+@contextmanager
+def minimal_server(folder: Path) -> Iterator[str]:
+    """The baseline page served by its own ``streamlit run``."""
+    script = folder / "minimal.py"
+    script.write_text(textwrap.dedent(MINIMAL_PAGE), encoding="utf-8")
+    with take.serve(f"sqlite:///{folder / 'unused.db'}", script=str(script)) as base:
+        yield base
+
+
+def _ms(values: list[float]) -> float:
+    return statistics.median(values)
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--deals", type=int, default=10_000, help="simulated deals of each game (default 10,000)")
+    ap.add_argument("--library", help="a library file to copy instead of bench_storage.py's")
+    ap.add_argument("--steps", type=int, default=30, help="steps timed of each kind (default 30)")
+    ap.add_argument("--loads", type=int, default=5, help="first pages timed (default 5)")
+    ap.add_argument("--quick", action="store_true", help=f"a small run: {QUICK_DEALS} deals a game, fewer steps")
+    args = ap.parse_args(argv)
+    if args.quick:
+        args.steps, args.loads = min(args.steps, 20), min(args.loads, 3)
+    if not Path(take.CHROMIUM).exists():
+        print(f"bench_browser: {take.CHROMIUM} is missing (Debian: apt-get install chromium)", file=sys.stderr)
+        return 2
+    from playwright.sync_api import sync_playwright
+
+    with tempfile.TemporaryDirectory(prefix="fupan-bench-browser-") as tmp:
+        folder = Path(tmp)
+        db = library_copy(args, folder)
+        url = f"sqlite:///{db}"
+        deals = gouji_deals(url, args.loads + 2)
+        print(f"library: {db.stat().st_size / 1e6:.0f} MB copied; the steps on 够级 deal #{deals[0]}")
+        with sync_playwright() as pw:
+            browser = pw.chromium.launch(executable_path=take.CHROMIUM, headless=True, args=take.CHROMIUM_FLAGS)
+            try:
+                with minimal_server(folder) as base:
+                    first_page(browser, base + "/")  # the server's first run
+                    base_first = [first_page(browser, base + "/") for _ in range(args.loads)]
+                    with step_page(browser, base + "/") as page:
+                        base_click = steps(page, args.steps, key=False)
+                        base_key = steps(page, args.steps, key=True)
+                with take.serve(url) as app:
+                    first_page(browser, f"{app}/replay?deal={deals[-1]}")  # the server's first run
+                    app_first = [first_page(browser, f"{app}/replay?deal={d}") for d in deals[1 : 1 + args.loads]]
+                    with step_page(browser, f"{app}/replay?deal={deals[0]}&step=0") as page:
+                        app_click = steps(page, args.steps, key=False)
+                        app_key = steps(page, args.steps, key=True)
+            finally:
+                browser.close()
+    print(f"\n{'step, ms (medians)':<28}{'total':>8}{'marker':>8}{'server':>8}{'drawing':>9}")
+    table: list[tuple[str, list[Step]]] = [
+        ("replay, click", app_click),
+        ("replay, key →", app_key),
+        ("minimal page, click", base_click),
+        ("minimal page, key →", base_key),
+    ]
+    for name, got in table:
+        if got:
+            print(
+                f"{name:<28}{_ms([s.total for s in got]):>8.1f}{_ms([s.to_marker for s in got]):>8.1f}"
+                f"{_ms([s.server for s in got]):>8.1f}{_ms([s.drawing for s in got]):>9.1f}"
+            )
+        else:
+            print(f"{name:<28}{'not measured':>33}")
+    n_deals = "library given" if args.library else f"{QUICK_DEALS if args.quick else args.deals} deals a game"
+    minimal = "a trivial Streamlit rerun (a button that changes a number)"
+    rows = []
+    for how, mine, theirs in (("click", app_click, base_click), ("key →", app_key, base_key)):
+        rows.append(
+            Figure(
+                figure=f"Replay step by {how}, Chromium ({n_deals})",
+                value=_ms([s.total for s in mine]) if mine else float("nan"),
+                unit="ms",
+                baseline=f"{minimal}, by {how}",
+                base_value=_ms([s.total for s in theirs]) if theirs else None,
+                runs=len(mine),
+                target=STEP_TARGET_MS,
+                on="value",
+            )
+        )
+    rows.append(
+        Figure(
+            figure=f"Replay first page, navigation to the table drawn ({n_deals})",
+            value=_ms(app_first) / 1000,
+            unit="s",
+            baseline="the minimal page's first page",
+            base_value=_ms(base_first) / 1000,
+            runs=len(app_first),
+            target=FIRST_PAGE_TARGET_S,
+            on="value",
+        )
+    )
+    return 0 if report("bench_browser: the Replay page in Chromium", rows) else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())
