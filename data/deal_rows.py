@@ -164,6 +164,7 @@ class Known:
 
     @classmethod
     def look(cls, conn: Connection, digests: list[str], all_rows: list[Rows]) -> Known:
+        """What the transaction's deals (their hashes, their rows) refer to, in one query per table."""
         deals: dict[str, int] = {}
         if digests:
             found = conn.execute(select(DEAL.c.content_hash, DEAL.c.id).where(DEAL.c.content_hash.in_(digests)))
@@ -185,6 +186,7 @@ class Known:
         return cls(deals, {str(n): int(i) for n, i in players.items()}, matches, [])
 
     def keep(self) -> None:
+        """The deal being stored is kept (its savepoint released): so are the rows it added."""
         self.new.clear()
 
     def add(self, where: dict[Any, int], key: Any, row_id: int) -> int:
@@ -194,6 +196,7 @@ class Known:
         return row_id
 
     def forget(self) -> None:
+        """The deal being stored was rolled back: so were the rows it added."""
         for where, key in self.new:
             where.pop(key, None)
         self.new.clear()

@@ -91,7 +91,8 @@ def test_a_batch_commits_without_waiting_for_the_disk_and_other_writes_keep_the_
     with engine.connect() as conn:
         default = conn.exec_driver_sql("PRAGMA synchronous").scalar()
         mode = conn.exec_driver_sql("PRAGMA journal_mode").scalar()
-    assert mode == "wal" and default is not None and default > 1
+    assert mode == "wal" and default is not None
+    bulk = min(default, 1)  # NORMAL, unless this SQLite's own default is lower still
     said: list[str] = []
 
     @event.listens_for(engine, "before_cursor_execute")
@@ -102,8 +103,8 @@ def test_a_batch_commits_without_waiting_for_the_disk_and_other_writes_keep_the_
     assert [r.status for r in results] == ["added"] * 3
     begins = [k for k, s in enumerate(said) if s == "BEGIN IMMEDIATE"]
     assert len(begins) == 2  # two batches, each one transaction
-    assert "PRAGMA synchronous=1" in said[: begins[0]]
-    for options, wanted in ((BULK_WRITE, 1), (WRITE, default), ({}, default), (BULK_WRITE, 1), (WRITE, default)):
+    assert bulk == default or f"PRAGMA synchronous={bulk}" in said[: begins[0]]
+    for options, wanted in ((BULK_WRITE, bulk), (WRITE, default), ({}, default), (BULK_WRITE, bulk), (WRITE, default)):
         with engine.execution_options(**options).begin() as conn:
             assert conn.exec_driver_sql("PRAGMA synchronous").scalar() == wanted
     engine.dispose()
