@@ -24,10 +24,11 @@ DEFAULT_SAMPLING = "uniform"  # inference did not win on both figures in 保皇 
 VARIANCE_FLOOR = 1.0  # point²: a loss's standard error is at least sqrt(1 / n), however alike the rollouts
 
 
-@dataclass(frozen=True, slots=True)
 class Wait(Event):
-    """Not burning: a burner lets play go on. A candidate of a burn decision, never an event of a log."""
+    """Not burning: a burner lets play go on. A candidate of a burn decision, never an event of a log (an event
+    of its own class: equal, hashed and shown as the log's events are, ``replay.events``)."""
 
+    __slots__ = ()
     action: ClassVar[str] = "wait"
 
 
