@@ -27,6 +27,7 @@ from __future__ import annotations
 
 import argparse
 import importlib.util
+import os
 import shutil
 import statistics
 import sys
@@ -34,7 +35,7 @@ import tempfile
 import textwrap
 from collections.abc import Iterator
 from contextlib import contextmanager
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from types import ModuleType
 from typing import Any
@@ -173,6 +174,85 @@ def steps(page: Any, count: int, key: bool) -> list[Step]:
     return out
 
 
+def _processes() -> dict[int, tuple[int, float, str]]:
+    """Every process: its parent, the CPU seconds it has used (user + system) and its command line."""
+    tick = os.sysconf("SC_CLK_TCK")
+    found = {}
+    for entry in Path("/proc").iterdir():
+        if not entry.name.isdigit():
+            continue
+        try:
+            stat = (entry / "stat").read_text()
+            cmd = (entry / "cmdline").read_bytes().replace(b"\0", b" ").decode(errors="replace")
+        except OSError:
+            continue
+        fields = stat[stat.rindex(")") + 2 :].split()
+        found[int(entry.name)] = (int(fields[1]), (int(fields[11]) + int(fields[12])) / tick, cmd)
+    return found
+
+
+def cpu_now(ports: dict[str, str]) -> dict[str, float]:
+    """CPU seconds used so far by this bench's children: each server (named in ``ports``: name -> its port) and
+    Chromium (every process of the browser)."""
+    procs = _processes()
+    mine = {os.getpid()}
+    grew = True
+    while grew:
+        more = {pid for pid, (ppid, _, _) in procs.items() if ppid in mine} - mine
+        grew = bool(more)
+        mine |= more
+    out = dict.fromkeys([*ports, "chromium"], 0.0)
+    for pid in mine - {os.getpid()}:
+        _, cpu, cmd = procs[pid]
+        if "chromium" in cmd:
+            out["chromium"] += cpu
+        for name, port in ports.items():
+            if "streamlit" in cmd and f"--server.port {port}" in cmd:
+                out[name] += cpu
+    return out
+
+
+@dataclass
+class Side:
+    """One page stepped through: its steps' times and the CPU its server and the browser used for them."""
+
+    name: str
+    page: Any
+    server: str  # the name of its server in ``cpu_now``'s ports
+    times: list[Step] = field(default_factory=list)
+    cpu_server: float = 0.0
+    cpu_browser: float = 0.0
+
+    def block(self, count: int, key: bool, ports: dict[str, str]) -> None:
+        before = cpu_now(ports)
+        got = steps(self.page, count, key)
+        after = cpu_now(ports)
+        self.times += got
+        self.cpu_server += after[self.server] - before[self.server]
+        self.cpu_browser += after["chromium"] - before["chromium"]
+        if len(got) < count:
+            raise StepsStopped(self.name)
+
+
+class StepsStopped(Exception):
+    """A page stopped taking steps (a key that does nothing)."""
+
+
+def alternate(sides: list[Side], count: int, key: bool, ports: dict[str, str], block: int = 5) -> None:
+    """``count`` steps on each side, in blocks of ``block`` taken in turn (what else runs on the machine then
+    weighs on both alike). A side that stops taking steps is left out of the rest."""
+    going = list(sides)
+    done = 0
+    while done < count and going:
+        n = min(block, count - done)
+        for side in list(going):
+            try:
+                side.block(n, key, ports)
+            except StepsStopped:
+                going.remove(side)
+        done += n
+
+
 def first_page(browser: Any, url: str) -> float:
     """ms from the navigation to ``url`` to the table drawn, in a new browser context (nothing cached)."""
     context = browser.new_context(viewport=take.VIEWPORT, locale="en-US")
@@ -273,42 +353,54 @@ def main(argv: list[str] | None = None) -> int:
         url = f"sqlite:///{db}"
         deals = gouji_deals(url, args.loads + 2)
         print(f"library: {db.stat().st_size / 1e6:.0f} MB copied; the steps on 够级 deal #{deals[0]}")
-        with sync_playwright() as pw:
+        with (
+            sync_playwright() as pw,
+            minimal_server(folder) as base,
+            take.serve(url) as app,
+        ):
+            ports = {"app": app.rsplit(":", 1)[1], "minimal": base.rsplit(":", 1)[1]}
             browser = pw.chromium.launch(executable_path=take.CHROMIUM, headless=True, args=take.CHROMIUM_FLAGS)
             try:
-                with minimal_server(folder) as base:
-                    first_page(browser, base + "/")  # the server's first run
-                    base_first = [first_page(browser, base + "/") for _ in range(args.loads)]
-                    with step_page(browser, base + "/") as page:
-                        base_click = steps(page, args.steps, key=False)
-                        base_key = steps(page, args.steps, key=True)
-                with take.serve(url) as app:
-                    first_page(browser, f"{app}/replay?deal={deals[-1]}")  # the server's first run
-                    app_first = [first_page(browser, f"{app}/replay?deal={d}") for d in deals[1 : 1 + args.loads]]
-                    with step_page(browser, f"{app}/replay?deal={deals[0]}&step=0") as page:
-                        app_click = steps(page, args.steps, key=False)
-                        app_key = steps(page, args.steps, key=True)
+                first_page(browser, base + "/")  # each server's first run (its imports)
+                first_page(browser, f"{app}/replay?deal={deals[-1]}")
+                app_first, base_first = [], []
+                for d in deals[1 : 1 + args.loads]:  # another deal each time: replayed and coached anew
+                    app_first.append(first_page(browser, f"{app}/replay?deal={d}"))
+                    base_first.append(first_page(browser, base + "/"))
+                with (
+                    step_page(browser, f"{app}/replay?deal={deals[0]}&step=0") as app_page,
+                    step_page(browser, base + "/") as base_page,
+                ):
+                    sides = {
+                        (name, key): Side(name, page, server)
+                        for name, page, server in (("replay", app_page, "app"), ("minimal", base_page, "minimal"))
+                        for key in (False, True)
+                    }
+                    for key in (False, True):
+                        alternate([sides["replay", key], sides["minimal", key]], args.steps, key, ports)
             finally:
                 browser.close()
-    print(f"\n{'step, ms (medians)':<28}{'total':>8}{'marker':>8}{'server':>8}{'drawing':>9}")
-    table: list[tuple[str, list[Step]]] = [
-        ("replay, click", app_click),
-        ("replay, key →", app_key),
-        ("minimal page, click", base_click),
-        ("minimal page, key →", base_key),
-    ]
-    for name, got in table:
-        if got:
-            print(
-                f"{name:<28}{_ms([s.total for s in got]):>8.1f}{_ms([s.to_marker for s in got]):>8.1f}"
-                f"{_ms([s.server for s in got]):>8.1f}{_ms([s.drawing for s in got]):>9.1f}"
-            )
-        else:
-            print(f"{name:<28}{'not measured':>33}")
+    print(
+        f"\n{'step (medians, ms)':<22}{'total':>8}{'marker':>8}{'server':>8}{'drawing':>9}{'CPU/step: server':>18}"
+        f"{'browser':>9}"
+    )
+    for (name, key), side in sides.items():
+        label = f"{name}, {'key →' if key else 'click'}"
+        got = side.times
+        if not got:
+            print(f"{label:<22}{'not measured':>33}")
+            continue
+        print(
+            f"{label:<22}{_ms([s.total for s in got]):>8.1f}{_ms([s.to_marker for s in got]):>8.1f}"
+            f"{_ms([s.server for s in got]):>8.1f}{_ms([s.drawing for s in got]):>9.1f}"
+            f"{side.cpu_server * 1000 / len(got):>18.1f}{side.cpu_browser * 1000 / len(got):>9.1f}"
+        )
     n_deals = "library given" if args.library else f"{QUICK_DEALS if args.quick else args.deals} deals a game"
     minimal = "a trivial Streamlit rerun (a button that changes a number)"
     rows = []
-    for how, mine, theirs in (("click", app_click, base_click), ("key →", app_key, base_key)):
+    for key in (False, True):
+        how = "key →" if key else "click"
+        mine, theirs = sides["replay", key].times, sides["minimal", key].times
         rows.append(
             Figure(
                 figure=f"Replay step by {how}, Chromium ({n_deals})",
