@@ -366,11 +366,15 @@ def _evaluation(deal_id: int) -> Evaluation | None:
         return None
 
 
-@st.fragment
-def stepper(deal: OnPage, controls: DeltaGenerator, viewer: int | None) -> None:
+def on_page(deal_id: int, rep: Replay) -> OnPage:
+    """What the stepper shows of a deal, read from the library (the coach's report cached per deal)."""
+    return OnPage(deal_id, rep, coach_of(deal_id), _decisions(deal_id), _evaluation(deal_id))
+
+
+def draw_step(deal: OnPage, controls: DeltaGenerator, viewer: int | None) -> None:
     """The step controls (drawn into ``controls``, beside the view selector), the table, the panel beside it
-    and what the game draws below, at the open step: a step reruns this alone, from what ``deal`` holds
-    (nothing read from the library)."""
+    and what the game draws below, at the open step, from what ``deal`` holds (nothing read from the library):
+    what a step runs again, as the fragment ``stepper``."""
     rep, deal_id, lang_ = deal.rep, deal.deal_id, lang()
     open_id, step = current()
     if open_id != deal_id:  # another deal was opened meanwhile: the whole page shows it
@@ -407,6 +411,9 @@ def stepper(deal: OnPage, controls: DeltaGenerator, viewer: int | None) -> None:
         drawing.replay_below(rep, parts.step, lang_)
 
 
+stepper = st.fragment(draw_step)
+
+
 @guarded
 def render() -> None:
     """Render the page: the title and the view selector (a change of view reruns the page), then the stepper."""
@@ -419,5 +426,4 @@ def render() -> None:
     top = st.columns([3, 1])
     with top[1]:
         viewer = _viewer(rep)
-    on_page = OnPage(deal_id, rep, coach_of(deal_id), _decisions(deal_id), _evaluation(deal_id))
-    stepper(on_page, top[0].container(), viewer)
+    stepper(on_page(deal_id, rep), top[0].container(), viewer)
