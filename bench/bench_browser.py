@@ -48,6 +48,8 @@ from figures import Figure, report  # noqa: E402 - after the path, as the other 
 STEP_TARGET_MS = 100.0
 FIRST_PAGE_TARGET_S = 2.0
 QUICK_DEALS = 30
+SETTLED_MARKER = '.fp-table[data-step="{step}"]'  # the minimal page: its marker is all it shows
+SETTLED_SLIDER = '.st-key-replay_slider input[type="range"][aria-valuetext="{step}"]'  # the Replay page's slider
 WAIT_MS = 10_000
 
 # Installed before any of the page's scripts: the time of every websocket message the page receives.
@@ -66,9 +68,11 @@ WS_CLOCK = """
 """
 
 # Armed before an action: the time of the action's first input event (pointerdown or keydown), then a promise of
-# [input time, marker time, painted time, last websocket message before the marker] once the marker shows.
+# [input time, marker time, painted time, last websocket message before the marker] once the marker shows, and one
+# of the time the page settled: the ``settled`` selector shown (the Replay page's slider at the new step) and the
+# script's run over.
 ARM = """
-([selector]) => {
+([selector, settled]) => {
   window.__fpStart = null;
   const start = () => { if (window.__fpStart === null) window.__fpStart = performance.now(); };
   window.addEventListener("pointerdown", start, {capture: true, once: true});
@@ -86,6 +90,17 @@ ARM = """
     const watch = new MutationObserver(() => { if (seen()) watch.disconnect(); });
     watch.observe(document.body, {subtree: true, childList: true, attributes: true, attributeFilter: ["data-step"]});
   });
+  window.__fpSettled = new Promise((resolve) => {
+    // the settled selector shows what only the action's run draws; then that run is over
+    const seen = () => {
+      const app = document.querySelector('[data-testid="stApp"]');
+      if (!document.querySelector(settled) || !app || app.getAttribute("data-test-script-state") !== "notRunning") return false;
+      resolve(performance.now());
+      return true;
+    };
+    const watch = new MutationObserver(() => { if (seen()) watch.disconnect(); });
+    watch.observe(document.body, {subtree: true, childList: true, attributes: true});
+  });
 }
 """
 
@@ -100,7 +115,7 @@ DRAWN = """
   };
   if (seen()) return;
   const watch = new MutationObserver(() => { if (seen()) watch.disconnect(); });
-  watch.observe(document.documentElement, {subtree: true, childList: true, attributes: true});
+  watch.observe(document, {subtree: true, childList: true, attributes: true});
 })
 """
 
@@ -130,19 +145,20 @@ take = _take()
 
 @dataclass(frozen=True)
 class Step:
-    """One step's times in ms: the whole (input to painted), to the marker, and its split at the last websocket
-    message before the marker (server and wire, then the page's drawing)."""
+    """One step's times in ms: the whole (input to the table painted), to the marker, and its split at the last
+    websocket message before the marker (server and wire, then the page's drawing); and to the page settled."""
 
     total: float
     to_marker: float
     server: float
     drawing: float
+    settled: float  # input to the whole page at the step (the Replay page's slider there) and its run over
 
 
-def _step(page: Any, want: int, act: Any) -> Step | None:
+def _step(page: Any, want: int, act: Any, settled: str) -> Step | None:
     """Arm the clocks for step ``want``, do ``act()`` (a click or a key press), wait for the table at ``want``
     (None: it did not come within ``WAIT_MS``, as when the page has no key for a step)."""
-    page.evaluate(ARM, [f'.fp-table[data-step="{want}"]'])
+    page.evaluate(ARM, [f'.fp-table[data-step="{want}"]', settled.format(step=want)])
     act()
     done = page.evaluate(
         f"() => Promise.race([window.__fpDone, new Promise(r => setTimeout(() => r(null), {WAIT_MS}))])"
@@ -152,21 +168,26 @@ def _step(page: Any, want: int, act: Any) -> Step | None:
     start, marked, painted, last = done
     if start is None:
         raise RuntimeError("the action reached no input listener")
-    take.wait_idle(page, 50)
-    return Step(painted - start, marked - start, max(0.0, last - start), marked - max(last, start))
+    calm = page.evaluate(
+        f"() => Promise.race([window.__fpSettled, new Promise(r => setTimeout(() => r(null), {WAIT_MS}))])"
+    )
+    if calm is None:
+        raise RuntimeError(f"the page did not settle at step {want} ({page.url})")
+    return Step(painted - start, marked - start, max(0.0, last - start), marked - max(last, start), calm - start)
 
 
-def steps(page: Any, count: int, key: bool) -> list[Step]:
-    """``count`` steps on from the table shown, by the "next" button or by →; each one's times."""
+def steps(page: Any, count: int, key: bool, settled: str = SETTLED_MARKER) -> list[Step]:
+    """``count`` steps on from the table shown, by the "next" button or by →; each one's times (``settled``: what
+    shows the whole page at the step, ``{step}`` in it)."""
     shown = int(page.locator(".fp-table").first.get_attribute("data-step") or 0)
     button = page.locator(".st-key-replay_next button:visible").first
     out: list[Step] = []
     for k in range(1, count + 1):
         if key:
             page.evaluate("() => document.activeElement && document.activeElement.blur()")  # no widget takes →
-            got = _step(page, shown + k, lambda: page.keyboard.press("ArrowRight"))
+            got = _step(page, shown + k, lambda: page.keyboard.press("ArrowRight"), settled)
         else:
-            got = _step(page, shown + k, button.click)
+            got = _step(page, shown + k, button.click, settled)
         if got is None:
             print(f"step {shown + k} did not show within {WAIT_MS / 1000:g} s ({'→' if key else 'click'})")
             return out
@@ -219,13 +240,14 @@ class Side:
     name: str
     page: Any
     server: str  # the name of its server in ``cpu_now``'s ports
+    settled: str  # what shows the whole page at the step (``steps``)
     times: list[Step] = field(default_factory=list)
     cpu_server: float = 0.0
     cpu_browser: float = 0.0
 
     def block(self, count: int, key: bool, ports: dict[str, str]) -> None:
         before = cpu_now(ports)
-        got = steps(self.page, count, key)
+        got = steps(self.page, count, key, self.settled)
         after = cpu_now(ports)
         self.times += got
         self.cpu_server += after[self.server] - before[self.server]
@@ -372,8 +394,11 @@ def main(argv: list[str] | None = None) -> int:
                     step_page(browser, base + "/") as base_page,
                 ):
                     sides = {
-                        (name, key): Side(name, page, server)
-                        for name, page, server in (("replay", app_page, "app"), ("minimal", base_page, "minimal"))
+                        (name, key): Side(name, page, server, settled)
+                        for name, page, server, settled in (
+                            ("replay", app_page, "app", SETTLED_SLIDER),
+                            ("minimal", base_page, "minimal", SETTLED_MARKER),
+                        )
                         for key in (False, True)
                     }
                     for key in (False, True):
@@ -381,8 +406,8 @@ def main(argv: list[str] | None = None) -> int:
             finally:
                 browser.close()
     print(
-        f"\n{'step (medians, ms)':<22}{'total':>8}{'marker':>8}{'server':>8}{'drawing':>9}{'CPU/step: server':>18}"
-        f"{'browser':>9}"
+        f"\n{'step (medians, ms)':<22}{'total':>8}{'marker':>8}{'server':>8}{'drawing':>9}{'settled':>9}"
+        f"{'CPU/step: server':>18}{'browser':>9}"
     )
     for (name, key), side in sides.items():
         label = f"{name}, {'key →' if key else 'click'}"
@@ -393,26 +418,31 @@ def main(argv: list[str] | None = None) -> int:
         print(
             f"{label:<22}{_ms([s.total for s in got]):>8.1f}{_ms([s.to_marker for s in got]):>8.1f}"
             f"{_ms([s.server for s in got]):>8.1f}{_ms([s.drawing for s in got]):>9.1f}"
-            f"{side.cpu_server * 1000 / len(got):>18.1f}{side.cpu_browser * 1000 / len(got):>9.1f}"
+            f"{_ms([s.settled for s in got]):>9.1f}{side.cpu_server * 1000 / len(got):>18.1f}{side.cpu_browser * 1000 / len(got):>9.1f}"
         )
     n_deals = "library given" if args.library else f"{QUICK_DEALS if args.quick else args.deals} deals a game"
     minimal = "a trivial Streamlit rerun (a button that changes a number)"
     rows = []
-    for key in (False, True):
-        how = "key →" if key else "click"
-        mine, theirs = sides["replay", key].times, sides["minimal", key].times
-        rows.append(
-            Figure(
-                figure=f"Replay step by {how}, Chromium ({n_deals})",
-                value=_ms([s.total for s in mine]) if mine else float("nan"),
-                unit="ms",
-                baseline=f"{minimal}, by {how}",
-                base_value=_ms([s.total for s in theirs]) if theirs else None,
-                runs=len(mine),
-                target=STEP_TARGET_MS,
-                on="value",
+    for what, of, target in (
+        ("Chromium ({n})", "total", STEP_TARGET_MS),
+        ("the whole page settled (slider at the step, run over)", "settled", None),
+    ):
+        for key in (False, True):
+            how = "key →" if key else "click"
+            mine = [getattr(s, of) for s in sides["replay", key].times]
+            theirs = [getattr(s, of) for s in sides["minimal", key].times]
+            rows.append(
+                Figure(
+                    figure=f"Replay step by {how}, " + what.format(n=n_deals),
+                    value=_ms(mine) if mine else float("nan"),
+                    unit="ms",
+                    baseline=f"{minimal}, by {how}",
+                    base_value=_ms(theirs) if theirs else None,
+                    runs=len(mine),
+                    target=target,
+                    on="value",
+                )
             )
-        )
     rows.append(
         Figure(
             figure=f"Replay first page, navigation to the table drawn ({n_deals})",

@@ -55,7 +55,7 @@ def drawn_html(at: AppTest) -> list[str]:
     table and event list), in the page's order within each."""
     from views.parts.live_html import NAME
 
-    live = [json.loads(c.proto.json) for c in at.get("bidi_component") if c.proto.component_name == NAME]
+    live = [json.loads(c.proto.json)["html"] for c in at.get("bidi_component") if c.proto.component_name == NAME]
     return [h.value for h in at.html] + live
 
 

@@ -16,7 +16,10 @@ A step reruns only the stepper (``st.fragment``): the controls, the table, the p
 game draws below. What the stepper needs of the library (the replay and the coach's report, cached per deal;
 the referee's decisions and the stored evaluation, read once per run of the whole page) is read before it,
 so a step reads nothing from the database; the table of each step is drawn once per deal, view and language,
-and the event list is a small HTML table of the events around the current one.
+and the event list is a small HTML table of the events around the current one. Both are drawn in place
+(``views.parts.live_html``: only the nodes that differ change) with the previous and next steps' drawn ahead, so
+a press of ←, →, previous or next shows the new table and list at once, and the rest of the stepper follows
+when its run comes back.
 
 The per-step work is in ``step_parts`` (no Streamlit in it), which ``render`` draws and
 ``bench/bench_app.py`` times. The other pages link here with ``views.parts.links.replay_link``.
@@ -55,7 +58,7 @@ from views.parts.common import (
     t,
 )
 from views.parts.evaluation_parts import replay_panel
-from views.parts.live_html import live_html
+from views.parts.live_html import Ahead, live_html
 from views.parts.ruling_view import replay_ruling
 from views.parts.table import (
     SEVERITY_MARK,
@@ -74,7 +77,8 @@ ADDRESS = "replay_address"  # session state: the deal and step the address last 
 REVIEW = -1  # the viewer option for the review (every hand)
 WINDOW_BEFORE, WINDOW_AFTER = 8, 16  # events shown around the current one in the event list
 TABLES_KEPT = 1024  # the tables drawn per deal kept for the next visit (about 9 kB each)
-KEYS = {"replay_prev": "Left", "replay_next": "Right"}  # the keyboard's step keys
+# the keyboard's step keys: the button, its shortcut as Streamlit names it and as a key event does, the step it moves
+STEP_KEYS = (("replay_prev", "Left", "ArrowLeft", -1), ("replay_next", "Right", "ArrowRight", 1))
 
 _EVENTS_CSS = (
     ".fp-events{width:100%;border-collapse:collapse;font-size:14px;line-height:1.5}"
@@ -269,7 +273,7 @@ def _controls(step: int, total: int, next_finding: int | None) -> None:
             args=(to,),
             disabled=off,
             width="stretch",
-            shortcut=KEYS.get(key),
+            shortcut=next((short for button, short, _, _ in STEP_KEYS if button == key), None),
         )
     cols[4].button(
         t("跳到下一个教练发现", "Jump to the next finding"),
@@ -387,9 +391,15 @@ def draw_step(deal: OnPage, controls: DeltaGenerator, viewer: int | None) -> Non
     show_address(deal_id, parts.step)
     with controls:
         _controls(parts.step, total, parts.next_finding)
+    # the steps a key or a click on previous / next opens, drawn ahead: the table and the list change at the press
+    near = [
+        (button, key, step_parts(rep, deal.report, parts.step + by, viewer, lang_))
+        for button, _, key, by in STEP_KEYS
+        if 0 <= parts.step + by <= total
+    ]
     left, right = st.columns(list(drawing.replay_columns))
     with left:
-        live_html(parts.html, key="replay_table")
+        live_html(parts.html, key="replay_table", ahead=[Ahead(b, k, p.html) for b, k, p in near])
     with right:
         _verdict_panel(rep, parts, viewer, lang_)
         replay_ruling(deal_id, rep, parts.step, deal.decisions)  # the referee's decision on this event, its ruling
@@ -406,7 +416,7 @@ def draw_step(deal: OnPage, controls: DeltaGenerator, viewer: int | None) -> Non
                     f"events {first}–{last} of {total}; the current event is highlighted.",
                 )
             )
-            live_html(parts.events_html, key="replay_events")
+            live_html(parts.events_html, key="replay_events", ahead=[Ahead(b, k, p.events_html) for b, k, p in near])
     if drawing.replay_below is not None:
         drawing.replay_below(rep, parts.step, lang_)
 
