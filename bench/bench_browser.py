@@ -9,14 +9,18 @@ through Playwright. It opens ``/replay?deal=ID`` on a finished 够级 deal and m
 - a step by click: from the press of the "next" button (its ``pointerdown``) to the table showing the new step
   (the DOM marker ``.fp-table[data-step=K]``, then the frame that paints it), median of ``--steps`` steps;
 - a step by key: the same from the key press of → (its ``keydown``);
+- each step also until the whole page settled: the slider at the new step (drawn only by the step's run on the
+  server) and that run over (no target: the table is what people wait for; the panel follows);
 - the first page: from the navigation to ``/replay?deal=ID`` (the document's time origin) to the table drawn,
   median of ``--loads`` loads, each in a new browser context (nothing cached) on another 够级 deal (the server
   replays and coaches it anew), after one load that warms the server up.
 
 The baseline, in the same run and measured the same way: a minimal Streamlit page served by a second
 ``streamlit run`` (a button that adds one to a number shown in an ``st.html`` marker, → as its shortcut): its
-click, its key press, its first page. Each step's time is also split at the last websocket message before the
-marker: what the server and the wire took (click to that message) and what the page took to draw it.
+click, its key press, its first page. The two pages' steps alternate in blocks of five, so what else runs on the
+machine weighs on both alike. Each step's time is also split at the last websocket message before the marker:
+what the server and the wire took (click to that message; 0 when the table was drawn ahead) and what the page
+took to draw it; and the CPU time each server and Chromium (all its processes) used per step is printed.
 
     python bench/bench_browser.py [--deals 10000] [--library PATH] [--steps 30] [--loads 5] [--quick]
 

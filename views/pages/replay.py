@@ -76,7 +76,7 @@ VIEWER = "replay_viewer"
 ADDRESS = "replay_address"  # session state: the deal and step the address last said or was last given
 REVIEW = -1  # the viewer option for the review (every hand)
 WINDOW_BEFORE, WINDOW_AFTER = 8, 16  # events shown around the current one in the event list
-TABLES_KEPT = 1024  # the tables drawn per deal kept for the next visit (about 9 kB each)
+TABLES_KEPT = 512  # the tables drawn per deal kept for the next visit (about 9 kB each: a deal in one view)
 # the keyboard's step keys: the button, its shortcut as Streamlit names it and as a key event does, the step it moves
 STEP_KEYS = (("replay_prev", "Left", "ArrowLeft", -1), ("replay_next", "Right", "ArrowRight", 1))
 
