@@ -364,7 +364,11 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--library", help="a library file to copy instead of bench_storage.py's")
     ap.add_argument("--steps", type=int, default=30, help="steps timed of each kind (default 30)")
     ap.add_argument("--loads", type=int, default=5, help="first pages timed (default 5)")
-    ap.add_argument("--quick", action="store_true", help=f"a small run: {QUICK_DEALS} deals a game, 10 steps of each kind, 2 first pages")
+    ap.add_argument(
+        "--quick",
+        action="store_true",
+        help=f"a small run: {QUICK_DEALS} deals a game, 10 steps of each kind, 2 first pages",
+    )
     args = ap.parse_args(argv)
     if args.quick:
         args.steps, args.loads = min(args.steps, 10), min(args.loads, 2)
