@@ -3,9 +3,9 @@
 Simulates a complete 够级 deal, replays and coaches it once (what ``views.parts.common`` caches per deal), then
 times for every step 0..N, with the Replay page's own helpers and no Streamlit run:
   - ``table_html`` alone (the table drawing),
-  - the page's whole per-step work: ``step_parts`` (the table HTML, the event-list window, the last
-    verdict, the findings on it, the next finding) plus the highlighted event list as Streamlit
-    marshals it (the Styler's CSS and the window as Arrow bytes),
+  - the page's whole per-step work: ``step_parts`` (the table HTML, kept per deal, step, view and
+    language; the event-list window as HTML, the current event marked; the last verdict, the findings
+    on it, the next finding),
   - the Timeline page's figure (it marks the open step, so it is rebuilt on a step change there),
 and prints the medians over all steps and their ratio to ``json.loads`` of the deal's log (the
 baseline of bench_replay.py). Target: the Replay page's per-step work <= 300 ms (median).
@@ -26,7 +26,6 @@ import sys
 import tempfile
 import time
 from pathlib import Path
-from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
@@ -37,28 +36,10 @@ from replay.log import parse_json_log
 from replay.replay import Replay
 from replay.simulate import simulate_deal
 from views.games import table_html
-from views.pages.replay import step_parts, styled_events
+from views.pages.replay import step_parts
 from views.pages.timeline import timeline_figure
 
 TARGET_STEP_MS = 300.0
-
-
-def _marshal_events(parts) -> None:
-    """What st.dataframe does with the highlighted window: the Styler's CSS and the Arrow bytes."""
-    styled: Any = styled_events(parts)  # a Styler, or a DataFrame when there is nothing to highlight
-    try:
-        from streamlit.dataframe_util import convert_pandas_df_to_arrow_bytes
-        from streamlit.elements.lib.pandas_styler_utils import marshall_styler
-        from streamlit.proto.Arrow_pb2 import Arrow  # type: ignore[import-not-found]  # generated protobuf, no stubs
-    except ImportError:  # another Streamlit: render the Styler instead (an upper bound)
-        if hasattr(styled, "to_html"):
-            styled.to_html()
-        return
-    if hasattr(styled, "data"):
-        marshall_styler(Arrow(), styled, "bench")
-        convert_pandas_df_to_arrow_bytes(styled.data)
-    else:
-        convert_pandas_df_to_arrow_bytes(styled)
 
 
 def _median_ms(times: list[float]) -> float:
@@ -84,11 +65,10 @@ def bench_steps(seed: int) -> dict[str, float]:
         table_html(rep, k, None, "zh")
         html_t.append(time.perf_counter() - t)
         t = time.perf_counter()
-        parts = step_parts(rep, report, k, None, "zh")
-        _marshal_events(parts)
+        step_parts(rep, report, k, None, "zh")
         page_t.append(time.perf_counter() - t)
         t = time.perf_counter()
-        _marshal_events(step_parts(rep, report, k, k % 6, "zh"))
+        step_parts(rep, report, k, k % 6, "zh")
         seat_t.append(time.perf_counter() - t)
     for k in steps[:: max(1, len(steps) // 40)]:
         t = time.perf_counter()

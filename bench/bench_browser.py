@@ -9,14 +9,18 @@ through Playwright. It opens ``/replay?deal=ID`` on a finished 够级 deal and m
 - a step by click: from the press of the "next" button (its ``pointerdown``) to the table showing the new step
   (the DOM marker ``.fp-table[data-step=K]``, then the frame that paints it), median of ``--steps`` steps;
 - a step by key: the same from the key press of → (its ``keydown``);
+- each step also until the whole page settled: the slider at the new step (drawn only by the step's run on the
+  server) and that run over (no target: the table is what people wait for; the panel follows);
 - the first page: from the navigation to ``/replay?deal=ID`` (the document's time origin) to the table drawn,
   median of ``--loads`` loads, each in a new browser context (nothing cached) on another 够级 deal (the server
   replays and coaches it anew), after one load that warms the server up.
 
 The baseline, in the same run and measured the same way: a minimal Streamlit page served by a second
 ``streamlit run`` (a button that adds one to a number shown in an ``st.html`` marker, → as its shortcut): its
-click, its key press, its first page. Each step's time is also split at the last websocket message before the
-marker: what the server and the wire took (click to that message) and what the page took to draw it.
+click, its key press, its first page. The two pages' steps alternate in blocks of five, so what else runs on the
+machine weighs on both alike. Each step's time is also split at the last websocket message before the marker:
+what the server and the wire took (click to that message; 0 when the table was drawn ahead) and what the page
+took to draw it; and the CPU time each server and Chromium (all its processes) used per step is printed.
 
     python bench/bench_browser.py [--deals 10000] [--library PATH] [--steps 30] [--loads 5] [--quick]
 
@@ -27,6 +31,7 @@ from __future__ import annotations
 
 import argparse
 import importlib.util
+import os
 import shutil
 import statistics
 import sys
@@ -34,7 +39,7 @@ import tempfile
 import textwrap
 from collections.abc import Iterator
 from contextlib import contextmanager
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from types import ModuleType
 from typing import Any
@@ -47,6 +52,8 @@ from figures import Figure, report  # noqa: E402 - after the path, as the other 
 STEP_TARGET_MS = 100.0
 FIRST_PAGE_TARGET_S = 2.0
 QUICK_DEALS = 30
+SETTLED_MARKER = '.fp-table[data-step="{step}"]'  # the minimal page: its marker is all it shows
+SETTLED_SLIDER = '.st-key-replay_slider input[type="range"][aria-valuetext="{step}"]'  # the Replay page's slider
 WAIT_MS = 10_000
 
 # Installed before any of the page's scripts: the time of every websocket message the page receives.
@@ -65,9 +72,11 @@ WS_CLOCK = """
 """
 
 # Armed before an action: the time of the action's first input event (pointerdown or keydown), then a promise of
-# [input time, marker time, painted time, last websocket message before the marker] once the marker shows.
+# [input time, marker time, painted time, last websocket message before the marker] once the marker shows, and one
+# of the time the page settled: the ``settled`` selector shown (the Replay page's slider at the new step) and the
+# script's run over.
 ARM = """
-([selector]) => {
+([selector, settled]) => {
   window.__fpStart = null;
   const start = () => { if (window.__fpStart === null) window.__fpStart = performance.now(); };
   window.addEventListener("pointerdown", start, {capture: true, once: true});
@@ -85,6 +94,17 @@ ARM = """
     const watch = new MutationObserver(() => { if (seen()) watch.disconnect(); });
     watch.observe(document.body, {subtree: true, childList: true, attributes: true, attributeFilter: ["data-step"]});
   });
+  window.__fpSettled = new Promise((resolve) => {
+    // the settled selector shows what only the action's run draws; then that run is over
+    const seen = () => {
+      const app = document.querySelector('[data-testid="stApp"]');
+      if (!document.querySelector(settled) || !app || app.getAttribute("data-test-script-state") !== "notRunning") return false;
+      resolve(performance.now());
+      return true;
+    };
+    const watch = new MutationObserver(() => { if (seen()) watch.disconnect(); });
+    watch.observe(document.body, {subtree: true, childList: true, attributes: true});
+  });
 }
 """
 
@@ -99,7 +119,7 @@ DRAWN = """
   };
   if (seen()) return;
   const watch = new MutationObserver(() => { if (seen()) watch.disconnect(); });
-  watch.observe(document.documentElement, {subtree: true, childList: true, attributes: true});
+  watch.observe(document, {subtree: true, childList: true, attributes: true});
 })
 """
 
@@ -129,19 +149,20 @@ take = _take()
 
 @dataclass(frozen=True)
 class Step:
-    """One step's times in ms: the whole (input to painted), to the marker, and its split at the last websocket
-    message before the marker (server and wire, then the page's drawing)."""
+    """One step's times in ms: the whole (input to the table painted), to the marker, and its split at the last
+    websocket message before the marker (server and wire, then the page's drawing); and to the page settled."""
 
     total: float
     to_marker: float
     server: float
     drawing: float
+    settled: float  # input to the whole page at the step (the Replay page's slider there) and its run over
 
 
-def _step(page: Any, want: int, act: Any) -> Step | None:
+def _step(page: Any, want: int, act: Any, settled: str) -> Step | None:
     """Arm the clocks for step ``want``, do ``act()`` (a click or a key press), wait for the table at ``want``
     (None: it did not come within ``WAIT_MS``, as when the page has no key for a step)."""
-    page.evaluate(ARM, [f'.fp-table[data-step="{want}"]'])
+    page.evaluate(ARM, [f'.fp-table[data-step="{want}"]', settled.format(step=want)])
     act()
     done = page.evaluate(
         f"() => Promise.race([window.__fpDone, new Promise(r => setTimeout(() => r(null), {WAIT_MS}))])"
@@ -151,26 +172,111 @@ def _step(page: Any, want: int, act: Any) -> Step | None:
     start, marked, painted, last = done
     if start is None:
         raise RuntimeError("the action reached no input listener")
-    take.wait_idle(page, 50)
-    return Step(painted - start, marked - start, max(0.0, last - start), marked - max(last, start))
+    calm = page.evaluate(
+        f"() => Promise.race([window.__fpSettled, new Promise(r => setTimeout(() => r(null), {WAIT_MS}))])"
+    )
+    if calm is None:
+        raise RuntimeError(f"the page did not settle at step {want} ({page.url})")
+    return Step(painted - start, marked - start, max(0.0, last - start), marked - max(last, start), calm - start)
 
 
-def steps(page: Any, count: int, key: bool) -> list[Step]:
-    """``count`` steps on from the table shown, by the "next" button or by →; each one's times."""
+def steps(page: Any, count: int, key: bool, settled: str = SETTLED_MARKER) -> list[Step]:
+    """``count`` steps on from the table shown, by the "next" button or by →; each one's times (``settled``: what
+    shows the whole page at the step, ``{step}`` in it)."""
     shown = int(page.locator(".fp-table").first.get_attribute("data-step") or 0)
     button = page.locator(".st-key-replay_next button:visible").first
     out: list[Step] = []
     for k in range(1, count + 1):
         if key:
             page.evaluate("() => document.activeElement && document.activeElement.blur()")  # no widget takes →
-            got = _step(page, shown + k, lambda: page.keyboard.press("ArrowRight"))
+            got = _step(page, shown + k, lambda: page.keyboard.press("ArrowRight"), settled)
         else:
-            got = _step(page, shown + k, button.click)
+            got = _step(page, shown + k, button.click, settled)
         if got is None:
             print(f"step {shown + k} did not show within {WAIT_MS / 1000:g} s ({'→' if key else 'click'})")
             return out
         out.append(got)
     return out
+
+
+def _processes() -> dict[int, tuple[int, float, str]]:
+    """Every process: its parent, the CPU seconds it has used (user + system) and its command line."""
+    tick = os.sysconf("SC_CLK_TCK")
+    found = {}
+    for entry in Path("/proc").iterdir():
+        if not entry.name.isdigit():
+            continue
+        try:
+            stat = (entry / "stat").read_text()
+            cmd = (entry / "cmdline").read_bytes().replace(b"\0", b" ").decode(errors="replace")
+        except OSError:
+            continue
+        fields = stat[stat.rindex(")") + 2 :].split()
+        found[int(entry.name)] = (int(fields[1]), (int(fields[11]) + int(fields[12])) / tick, cmd)
+    return found
+
+
+def cpu_now(ports: dict[str, str]) -> dict[str, float]:
+    """CPU seconds used so far by this bench's children: each server (named in ``ports``: name -> its port) and
+    Chromium (every process of the browser)."""
+    procs = _processes()
+    mine = {os.getpid()}
+    grew = True
+    while grew:
+        more = {pid for pid, (ppid, _, _) in procs.items() if ppid in mine} - mine
+        grew = bool(more)
+        mine |= more
+    out = dict.fromkeys([*ports, "chromium"], 0.0)
+    for pid in mine - {os.getpid()}:
+        _, cpu, cmd = procs[pid]
+        if "chromium" in cmd:
+            out["chromium"] += cpu
+        for name, port in ports.items():
+            if "streamlit" in cmd and f"--server.port {port}" in cmd:
+                out[name] += cpu
+    return out
+
+
+@dataclass
+class Side:
+    """One page stepped through: its steps' times and the CPU its server and the browser used for them."""
+
+    name: str
+    page: Any
+    server: str  # the name of its server in ``cpu_now``'s ports
+    settled: str  # what shows the whole page at the step (``steps``)
+    times: list[Step] = field(default_factory=list)
+    cpu_server: float = 0.0
+    cpu_browser: float = 0.0
+
+    def block(self, count: int, key: bool, ports: dict[str, str]) -> None:
+        before = cpu_now(ports)
+        got = steps(self.page, count, key, self.settled)
+        after = cpu_now(ports)
+        self.times += got
+        self.cpu_server += after[self.server] - before[self.server]
+        self.cpu_browser += after["chromium"] - before["chromium"]
+        if len(got) < count:
+            raise StepsStopped(self.name)
+
+
+class StepsStopped(Exception):
+    """A page stopped taking steps (a key that does nothing)."""
+
+
+def alternate(sides: list[Side], count: int, key: bool, ports: dict[str, str], block: int = 5) -> None:
+    """``count`` steps on each side, in blocks of ``block`` taken in turn (what else runs on the machine then
+    weighs on both alike). A side that stops taking steps is left out of the rest."""
+    going = list(sides)
+    done = 0
+    while done < count and going:
+        n = min(block, count - done)
+        for side in list(going):
+            try:
+                side.block(n, key, ports)
+            except StepsStopped:
+                going.remove(side)
+        done += n
 
 
 def first_page(browser: Any, url: str) -> float:
@@ -258,10 +364,14 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--library", help="a library file to copy instead of bench_storage.py's")
     ap.add_argument("--steps", type=int, default=30, help="steps timed of each kind (default 30)")
     ap.add_argument("--loads", type=int, default=5, help="first pages timed (default 5)")
-    ap.add_argument("--quick", action="store_true", help=f"a small run: {QUICK_DEALS} deals a game, fewer steps")
+    ap.add_argument(
+        "--quick",
+        action="store_true",
+        help=f"a small run: {QUICK_DEALS} deals a game, 10 steps of each kind, 2 first pages",
+    )
     args = ap.parse_args(argv)
     if args.quick:
-        args.steps, args.loads = min(args.steps, 20), min(args.loads, 3)
+        args.steps, args.loads = min(args.steps, 10), min(args.loads, 2)
     if not Path(take.CHROMIUM).exists():
         print(f"bench_browser: {take.CHROMIUM} is missing (Debian: apt-get install chromium)", file=sys.stderr)
         return 2
@@ -273,54 +383,74 @@ def main(argv: list[str] | None = None) -> int:
         url = f"sqlite:///{db}"
         deals = gouji_deals(url, args.loads + 2)
         print(f"library: {db.stat().st_size / 1e6:.0f} MB copied; the steps on 够级 deal #{deals[0]}")
-        with sync_playwright() as pw:
+        with (
+            sync_playwright() as pw,
+            minimal_server(folder) as base,
+            take.serve(url) as app,
+        ):
+            ports = {"app": app.rsplit(":", 1)[1], "minimal": base.rsplit(":", 1)[1]}
             browser = pw.chromium.launch(executable_path=take.CHROMIUM, headless=True, args=take.CHROMIUM_FLAGS)
             try:
-                with minimal_server(folder) as base:
-                    first_page(browser, base + "/")  # the server's first run
-                    base_first = [first_page(browser, base + "/") for _ in range(args.loads)]
-                    with step_page(browser, base + "/") as page:
-                        base_click = steps(page, args.steps, key=False)
-                        base_key = steps(page, args.steps, key=True)
-                with take.serve(url) as app:
-                    first_page(browser, f"{app}/replay?deal={deals[-1]}")  # the server's first run
-                    app_first = [first_page(browser, f"{app}/replay?deal={d}") for d in deals[1 : 1 + args.loads]]
-                    with step_page(browser, f"{app}/replay?deal={deals[0]}&step=0") as page:
-                        app_click = steps(page, args.steps, key=False)
-                        app_key = steps(page, args.steps, key=True)
+                first_page(browser, base + "/")  # each server's first run (its imports)
+                first_page(browser, f"{app}/replay?deal={deals[-1]}")
+                app_first, base_first = [], []
+                for d in deals[1 : 1 + args.loads]:  # another deal each time: replayed and coached anew
+                    app_first.append(first_page(browser, f"{app}/replay?deal={d}"))
+                    base_first.append(first_page(browser, base + "/"))
+                with (
+                    step_page(browser, f"{app}/replay?deal={deals[0]}&step=0") as app_page,
+                    step_page(browser, base + "/") as base_page,
+                ):
+                    sides = {
+                        (name, key): Side(name, page, server, settled)
+                        for name, page, server, settled in (
+                            ("replay", app_page, "app", SETTLED_SLIDER),
+                            ("minimal", base_page, "minimal", SETTLED_MARKER),
+                        )
+                        for key in (False, True)
+                    }
+                    for key in (False, True):
+                        alternate([sides["replay", key], sides["minimal", key]], args.steps, key, ports)
             finally:
                 browser.close()
-    print(f"\n{'step, ms (medians)':<28}{'total':>8}{'marker':>8}{'server':>8}{'drawing':>9}")
-    table: list[tuple[str, list[Step]]] = [
-        ("replay, click", app_click),
-        ("replay, key →", app_key),
-        ("minimal page, click", base_click),
-        ("minimal page, key →", base_key),
-    ]
-    for name, got in table:
-        if got:
-            print(
-                f"{name:<28}{_ms([s.total for s in got]):>8.1f}{_ms([s.to_marker for s in got]):>8.1f}"
-                f"{_ms([s.server for s in got]):>8.1f}{_ms([s.drawing for s in got]):>9.1f}"
-            )
-        else:
-            print(f"{name:<28}{'not measured':>33}")
+    print(
+        f"\n{'step (medians, ms)':<22}{'total':>8}{'marker':>8}{'server':>8}{'drawing':>9}{'settled':>9}"
+        f"{'CPU/step: server':>18}{'browser':>9}"
+    )
+    for (name, key), side in sides.items():
+        label = f"{name}, {'key →' if key else 'click'}"
+        got = side.times
+        if not got:
+            print(f"{label:<22}{'not measured':>33}")
+            continue
+        print(
+            f"{label:<22}{_ms([s.total for s in got]):>8.1f}{_ms([s.to_marker for s in got]):>8.1f}"
+            f"{_ms([s.server for s in got]):>8.1f}{_ms([s.drawing for s in got]):>9.1f}"
+            f"{_ms([s.settled for s in got]):>9.1f}{side.cpu_server * 1000 / len(got):>18.1f}{side.cpu_browser * 1000 / len(got):>9.1f}"
+        )
     n_deals = "library given" if args.library else f"{QUICK_DEALS if args.quick else args.deals} deals a game"
     minimal = "a trivial Streamlit rerun (a button that changes a number)"
     rows = []
-    for how, mine, theirs in (("click", app_click, base_click), ("key →", app_key, base_key)):
-        rows.append(
-            Figure(
-                figure=f"Replay step by {how}, Chromium ({n_deals})",
-                value=_ms([s.total for s in mine]) if mine else float("nan"),
-                unit="ms",
-                baseline=f"{minimal}, by {how}",
-                base_value=_ms([s.total for s in theirs]) if theirs else None,
-                runs=len(mine),
-                target=STEP_TARGET_MS,
-                on="value",
+    for what, of, target in (
+        ("Chromium ({n})", "total", STEP_TARGET_MS),
+        ("the whole page settled (slider at the step, run over)", "settled", None),
+    ):
+        for key in (False, True):
+            how = "key →" if key else "click"
+            mine = [getattr(s, of) for s in sides["replay", key].times]
+            theirs = [getattr(s, of) for s in sides["minimal", key].times]
+            rows.append(
+                Figure(
+                    figure=f"Replay step by {how}, " + what.format(n=n_deals),
+                    value=_ms(mine) if mine else float("nan"),
+                    unit="ms",
+                    baseline=f"{minimal}, by {how}",
+                    base_value=_ms(theirs) if theirs else None,
+                    runs=len(mine),
+                    target=target,
+                    on="value",
+                )
             )
-        )
     rows.append(
         Figure(
             figure=f"Replay first page, navigation to the table drawn ({n_deals})",

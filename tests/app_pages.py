@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 from typing import Any
 
@@ -49,9 +50,18 @@ def page_ok(at: AppTest) -> None:
     assert not at.exception, [e.value for e in at.exception]
 
 
-def table_of(at: AppTest) -> str:
-    """The one table drawing (``class="fp-table"``) the page shows."""
-    htmls = [h.value for h in at.html if 'class="fp-table"' in h.value]
+def drawn_html(at: AppTest) -> list[str]:
+    """Every piece of HTML the page shows: by ``st.html`` and by ``views.parts.live_html`` (the Replay page's
+    table and event list), in the page's order within each."""
+    from views.parts.live_html import NAME
+
+    live = [json.loads(c.proto.json)["html"] for c in at.get("bidi_component") if c.proto.component_name == NAME]
+    return [h.value for h in at.html] + live
+
+
+def table_of(at: AppTest, mark: str = 'class="fp-table"') -> str:
+    """The one table drawing (``class="fp-table"``; 升级's: ``class="sj-table``) the page shows."""
+    htmls = [h for h in drawn_html(at) if mark in h]
     assert len(htmls) == 1
     return htmls[0]
 

@@ -22,7 +22,7 @@ from pathlib import Path
 
 import pytest
 import streamlit as st
-from app_pages import empty_library, run_page
+from app_pages import drawn_html, empty_library, run_page, table_of
 from streamlit.testing.v1 import AppTest
 
 from coach.coach import coach_replay
@@ -34,7 +34,7 @@ from views.games import table_html
 from views.pages import replay as replay_page
 from views.pages import timeline
 from views.pages.coach import filter_findings
-from views.pages.replay import event_frame, next_finding_step, step_parts, styled_events
+from views.pages.replay import event_frame, next_finding_step, step_parts
 from views.pages.timeline import round_starts, step_from_selection, timeline_figure
 from views.parts.table import group_by_rank
 
@@ -74,9 +74,25 @@ def _ok(at: AppTest) -> None:
 
 
 def _table(at: AppTest) -> str:
-    htmls = [h.value for h in at.html if 'class="fp-table"' in h.value]
+    return table_of(at)
+
+
+def _event_list(at: AppTest) -> str:
+    htmls = [h for h in drawn_html(at) if 'class="fp-events"' in h]
     assert len(htmls) == 1
     return htmls[0]
+
+
+def _events(at: AppTest) -> list[int]:
+    """The events the event list shows, in order."""
+    return [int(i) for i in re.findall(r'<tr[^>]*data-event="(\d+)"', _event_list(at))]
+
+
+def _current_event(at: AppTest) -> int:
+    """The event the event list highlights."""
+    marked = re.findall(r'<tr class="fp-now" data-event="(\d+)"', _event_list(at))
+    assert len(marked) == 1
+    return int(marked[0])
 
 
 def _attr(html: str, name: str) -> str:
@@ -152,7 +168,7 @@ def test_next_changes_the_step_and_the_table(library):
     assert _attr(after, "data-set") == played == " ".join(rep.view(k + 1).table_cards)
     assert at.slider(key="replay_slider").value == k + 1  # the slider follows the buttons
     # the event list shows the current event, and the verdict panel its verdict
-    assert k in set(at.dataframe[0].value["#"])
+    assert k in _events(at) and _current_event(at) == k
     assert at.success and f"第 {k} 手" in at.success[0].value
 
 
@@ -269,8 +285,8 @@ def test_a_hostile_name_is_only_shown_escaped(library):
     for name in PAGES:
         at = _page(name, deal_id, 40)
         _ok(at)
-        for h in at.html:
-            assert "<script" not in h.value
+        for h in drawn_html(at):
+            assert "<script" not in h
         for m in at.markdown:
             assert HOSTILE not in m.value  # markdown gets the name with its markup escaped
 
@@ -288,11 +304,23 @@ def test_the_event_list_marks_verdicts_and_highlights_the_current_event(library)
     parts = step_parts(rep, report, 60, None, "en")
     assert 59 in set(parts.events["#"])
     assert parts.events["#"].iloc[parts.current_row] == 59
-    css = styled_events(parts).to_html()
-    rule = css[: css.index(replay_page.CURRENT_BG)]
-    rule = rule[rule.rindex("}") + 1 if "}" in rule else 0 :]
-    painted = set(re.findall(r"_row(\d+)_col(\d+)", rule))
-    assert painted == {(str(parts.current_row), str(j)) for j in range(len(parts.events.columns))}
+    html = parts.events_html
+    rows = re.findall(r"<tr( class=\"fp-now\")? data-event=\"(\d+)\">(.*?)</tr>", html)
+    assert [int(i) for _, i, _ in rows] == list(parts.events["#"])
+    assert [int(i) for now, i, _ in rows if now] == [59]  # the current event's row alone is marked
+    cells = re.findall(r"<td>(.*?)</td>", rows[parts.current_row][2])
+    assert cells == [str(v) for v in frame.iloc[59]]
+    assert replay_page.events_html(parts.events.iloc[0:0], None) == ""
+
+
+def test_the_event_list_escapes_the_names(library):
+    deal_id, rep = library["gouji"]
+    k = next(i for i, ev in enumerate(rep.log.events) if ev.seat == 1) + 1
+    at = _page("replay", deal_id, k)
+    _ok(at)
+    html = _event_list(at)
+    assert "<script" not in html and ESCAPED in html
+    assert _current_event(at) == k - 1
 
 
 # -- timeline ---------------------------------------------------------------------------------------

@@ -22,7 +22,7 @@ from typing import Any
 
 import pytest
 import streamlit as st
-from app_pages import empty_library, finish_evaluation, run_page
+from app_pages import drawn_html, empty_library, finish_evaluation, run_page, table_of
 from streamlit.testing.v1 import AppTest
 
 from coach.coach import coach_replay
@@ -147,9 +147,7 @@ def _ok(at: AppTest) -> None:
 
 
 def _table(at: AppTest) -> str:
-    htmls = [h.value for h in at.html if 'class="sj-table' in h.value]
-    assert len(htmls) == 1
-    return htmls[0]
+    return table_of(at, 'class="sj-table')
 
 
 def _attr(html: str, name: str) -> str:
@@ -291,8 +289,8 @@ def test_step_controls_move_the_table_and_the_trick_history(library):
     first = _first_play(rep)
     at = _page("replay", deal_id, first + 3)  # the first trick has three plays
     _ok(at)
-    assert len(at.dataframe) == 2  # the events and the tricks
-    tricks = at.dataframe[1].value
+    assert len(at.dataframe) == 1  # the tricks (the event list is an HTML table)
+    tricks = at.dataframe[0].value
     assert list(tricks["墩"]) == [1] and "进行中" in tricks["赢家"].iloc[0]
     at.button(key="replay_next").click().run()  # the fourth play closes the trick
     _ok(at)
@@ -301,17 +299,17 @@ def test_step_controls_move_the_table_and_the_trick_history(library):
     assert _attr(html, "data-step") == str(first + 4)
     won = rep.states[first + 4].tricks[0]
     assert "sj-done" in html and _attr(html, "data-leader") == str(won.leader)
-    tricks = at.dataframe[1].value
+    tricks = at.dataframe[0].value
     assert list(tricks["分"]) == [won.points] and "★" in tricks[f"座位{won.winner}"].iloc[0]
     at.button(key="replay_last").click().run()
     _ok(at)
     assert at.session_state["step"] == len(rep.states) - 1
     assert "牌局结束" in _table(at)
-    assert len(at.dataframe[1].value) == len(rep.final.tricks)
+    assert len(at.dataframe[0].value) == len(rep.final.tricks)
     at.button(key="replay_first").click().run()
     assert at.session_state["step"] == 0
     assert "定主" in _table(at)
-    assert len(at.dataframe) == 1 and any("还没有出牌" in c.value for c in at.caption)
+    assert not at.dataframe and any("还没有出牌" in c.value for c in at.caption)
 
 
 def test_the_current_trick_is_highlighted():
@@ -356,8 +354,8 @@ def test_a_hostile_name_is_escaped_on_every_page(library):
     for name in (*PAGES, "players"):
         at = _page(name, deal_id, 40)
         _ok(at)
-        for h in at.html:
-            assert "<script" not in h.value
+        for h in drawn_html(at):
+            assert "<script" not in h
         for m in at.markdown:
             assert HOSTILE not in m.value and "](javascript" not in m.value
         for chart in at.get("plotly_chart"):

@@ -120,3 +120,43 @@ def test_the_desk_downloads_the_ruling_sheet_of_a_stored_dispute(server, tmp_pat
         if os.environ.get("UPDATE_SCREENSHOTS") == "1":
             take.shoot(page, take.OUT / "e2e-desk.png")
     assert time.monotonic() - started < 60
+
+
+def test_the_arrow_keys_step_the_replay_and_the_table_changes_at_once(server):
+    """/replay?deal=1&step=3 opens the deal at step 3; → and ← step it (the table at once, drawn ahead; the slider
+    and the address when the step's run comes back); → in the slider moves the slider alone, one step."""
+    from playwright.sync_api import expect, sync_playwright
+
+    base, _ = server
+    wait = 20_000  # what the step's run on the server draws, on a busy machine
+    at_step = "s => new URLSearchParams(location.search).get('step') === s"
+    with sync_playwright() as pw, take.browser_page(pw) as page:
+        page.goto(base + "/replay?deal=1&step=3")
+        table = page.locator(".fp-table").first
+        slider = page.locator('.st-key-replay_slider input[type="range"]')
+        expect(table).to_have_attribute("data-step", "3", timeout=wait)
+        take.wait_idle(page)
+        drawn = {}
+        for key, step in (("ArrowRight", "4"), ("ArrowRight", "5"), ("ArrowLeft", "4")):
+            page.evaluate("() => document.activeElement && document.activeElement.blur()")
+            page.keyboard.press(key)
+            expect(table).to_have_attribute("data-step", step, timeout=wait)
+            expect(slider).to_have_attribute("aria-valuetext", step, timeout=wait)
+            page.wait_for_function(at_step, arg=step, timeout=wait)
+            take.wait_idle(page)
+            drawn[step] = table.inner_html()
+        # the table drawn ahead is the one the step's run draws: nothing differs once it came back
+        take.press_next(page)
+        expect(slider).to_have_attribute("aria-valuetext", "5", timeout=wait)
+        take.wait_idle(page)
+        expect(table).to_have_attribute("data-step", "5")
+        assert table.inner_html() == drawn["5"]
+        # → in the slider moves the slider, one step; the next button's shortcut does not fire there
+        slider.focus()
+        page.keyboard.press("ArrowRight")
+        expect(slider).to_have_attribute("aria-valuetext", "6", timeout=wait)
+        expect(table).to_have_attribute("data-step", "6", timeout=wait)
+        page.wait_for_function(at_step, arg="6", timeout=wait)
+        take.wait_idle(page, 600)
+        expect(table).to_have_attribute("data-step", "6")
+        assert not page.locator('[data-testid="stException"]').count()

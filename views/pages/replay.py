@@ -7,8 +7,19 @@ it (shown at the step after the decided event, beside its verdict) and its rulin
 and the last event is a priced decision, its candidates and their values (``views.pages.evaluation``).
 
 Session state holds the open deal and its step (``deal_id``, ``step``; see ``views.parts.common``); the
-controls change ``step`` in callbacks. The widgets keep only their own values under their keys (the
-slider is set from ``step`` before it is drawn, so it always follows the buttons).
+controls change ``step`` in callbacks (← and → press the previous and next buttons). The widgets keep only
+their own values under their keys (the slider is set from ``step`` before it is drawn, so it always follows
+the buttons). The page's address names the deal and the step (``/replay?deal=12&step=40``): a link to a step
+opens it, and every step is written back into it.
+
+A step reruns only the stepper (``st.fragment``): the controls, the table, the panel beside it and what the
+game draws below. What the stepper needs of the library (the replay and the coach's report, cached per deal;
+the referee's decisions and the stored evaluation, read once per run of the whole page) is read before it,
+so a step reads nothing from the database; the table of each step is drawn once per deal, view and language,
+and the event list is a small HTML table of the events around the current one. Both are drawn in place
+(``views.parts.live_html``: only the nodes that differ change) with the previous and next steps' drawn ahead, so
+a press of ←, →, previous or next shows the new table and list at once, and the rest of the stepper follows
+when its run comes back.
 
 The per-step work is in ``step_parts`` (no Streamlit in it), which ``render`` draws and
 ``bench/bench_app.py`` times. The other pages link here with ``views.parts.links.replay_link``.
@@ -21,17 +32,33 @@ from __future__ import annotations
 
 import weakref
 from dataclasses import dataclass, field
+from html import escape
 
 import pandas as pd
 import streamlit as st
+from streamlit.delta_generator import DeltaGenerator
 
 from coach.coach import Report
 from coach.findings import Finding
+from coach.prices import Evaluation
+from replay.decisions import Decision
 from replay.replay import Replay
 from replay.verdicts import RULES, Verdict
 from views import games
-from views.parts.common import coach_of, guarded, latest_evaluation, need_deal, open_deal, set_step, t
+from views.parts.common import (
+    coach_of,
+    current,
+    decisions_stored,
+    guarded,
+    lang,
+    latest_evaluation,
+    need_deal,
+    open_deal,
+    set_step,
+    t,
+)
 from views.parts.evaluation_parts import replay_panel
+from views.parts.live_html import Ahead, live_html
 from views.parts.ruling_view import replay_ruling
 from views.parts.table import (
     SEVERITY_MARK,
@@ -45,11 +72,21 @@ from views.parts.table import (
 from views.parts.texts import game_words
 
 SLIDER = "replay_slider"
-ADDRESS = "replay_address"  # session state: the deal and step the address last said or was last given
 VIEWER = "replay_viewer"
+ADDRESS = "replay_address"  # session state: the deal and step the address last said or was last given
 REVIEW = -1  # the viewer option for the review (every hand)
 WINDOW_BEFORE, WINDOW_AFTER = 8, 16  # events shown around the current one in the event list
-CURRENT_BG = "background-color: #fde68a"
+TABLES_KEPT = 512  # the tables drawn per deal kept for the next visit (about 9 kB each: a deal in one view)
+# the keyboard's step keys: the button, its shortcut as Streamlit names it and as a key event does, the step it moves
+STEP_KEYS = (("replay_prev", "Left", "ArrowLeft", -1), ("replay_next", "Right", "ArrowRight", 1))
+
+_EVENTS_CSS = (
+    ".fp-events{width:100%;border-collapse:collapse;font-size:14px;line-height:1.5}"
+    ".fp-events th,.fp-events td{padding:2px 8px;border-bottom:1px solid rgba(49,51,63,.1);text-align:left;"
+    "white-space:nowrap}"
+    ".fp-events th{color:rgba(49,51,63,.6);font-weight:400}"
+    ".fp-events tr.fp-now td{background-color:#fde68a}"
+)
 
 
 @dataclass(frozen=True)
@@ -64,6 +101,7 @@ class StepParts:
     verdict: Verdict | None  # the last event's verdict (None at step 0)
     findings: list[Finding] = field(default_factory=list)  # coach findings on the last event
     next_finding: int | None = None  # the step that shows the next finding's event
+    events_html: str = ""  # the window as an HTML table, the current event's row marked
 
 
 # -- per deal, memoised on the replay object --------------------------------------------------------
@@ -71,6 +109,7 @@ class StepParts:
 _FRAMES: weakref.WeakKeyDictionary[Replay, dict[str, pd.DataFrame]] = weakref.WeakKeyDictionary()
 # keyed by the report's replay (a Report, a frozen dataclass holding dicts, cannot be hashed)
 _BY_INDEX: weakref.WeakKeyDictionary[Replay, tuple[Report, dict[int, list[Finding]]]] = weakref.WeakKeyDictionary()
+_TABLES: weakref.WeakKeyDictionary[Replay, dict[tuple[object, int, int | None, str], str]] = weakref.WeakKeyDictionary()
 
 
 def findings_by_index(report: Report | None) -> dict[int, list[Finding]]:
@@ -136,6 +175,36 @@ def event_window(frame: pd.DataFrame, step: int) -> tuple[pd.DataFrame, int | No
     return frame.iloc[lo:hi], (cur - lo if cur >= 0 else None)
 
 
+def events_html(events: pd.DataFrame, current_row: int | None) -> str:
+    """The window of the event list as an HTML table (every text escaped), the current event's row marked
+    (``class="fp-now"``); each row names its event (``data-event``)."""
+    if events.empty:
+        return ""
+    head = "".join(f"<th>{escape(str(c))}</th>" for c in events.columns)
+    rows = []
+    for k, row in enumerate(events.itertuples(index=False, name=None)):
+        mark = ' class="fp-now"' if k == current_row else ""
+        cells = "".join(f"<td>{escape(str(v))}</td>" for v in row)
+        rows.append(f'<tr{mark} data-event="{int(row[0])}">{cells}</tr>')
+    return (
+        f"<style>{_EVENTS_CSS}</style>"
+        f'<table class="fp-events"><thead><tr>{head}</tr></thead><tbody>{"".join(rows)}</tbody></table>'
+    )
+
+
+def table_of(rep: Replay, step: int, viewer: int | None, lang_: str) -> str:
+    """The table at ``step`` as the deal's game draws it, drawn once per deal, drawing, step, view and language."""
+    drawing = games.view(rep.log.game).table_html
+    kept = _TABLES.setdefault(rep, {})
+    key = (drawing, step, viewer, lang_)
+    html = kept.get(key)
+    if html is None:
+        if len(kept) >= TABLES_KEPT:
+            kept.clear()
+        html = kept[key] = drawing(rep, step, viewer, lang_)
+    return html
+
+
 def step_parts(rep: Replay, report: Report | None, step: int, viewer: int | None, lang_: str) -> StepParts:
     """The page's per-step work: the table HTML, the event window, the last verdict and the findings."""
     total = len(rep.states) - 1
@@ -145,26 +214,14 @@ def step_parts(rep: Replay, report: Report | None, step: int, viewer: int | None
     return StepParts(
         step=step,
         total=total,
-        html=games.table_html(rep, step, viewer, lang_),
+        html=table_of(rep, step, viewer, lang_),
         events=window,
         current_row=row,
         verdict=verdict,
         findings=findings_by_index(report).get(step - 1, []) if step > 0 else [],
         next_finding=next_finding_step(report, step),
+        events_html=events_html(window, row),
     )
-
-
-def styled_events(parts: StepParts) -> pd.io.formats.style.Styler | pd.DataFrame:
-    """The event window with the current event's row highlighted."""
-    if parts.current_row is None or parts.events.empty:
-        return parts.events
-    cur = parts.current_row
-    width = len(parts.events.columns)
-
-    def paint(row: pd.Series) -> list[str]:
-        return [CURRENT_BG if row.name == parts.events.index[cur] else ""] * width
-
-    return parts.events.style.apply(paint, axis=1)
 
 
 # -- Streamlit -------------------------------------------------------------------------------------
@@ -208,7 +265,16 @@ def _controls(step: int, total: int, next_finding: int | None) -> None:
         (":material/last_page:", t("终局", "Last"), "replay_last", total, step >= total),
     ]
     for col, (icon, label, key, to, off) in zip(cols, moves, strict=False):
-        col.button(label, key=key, icon=icon, on_click=set_step, args=(to,), disabled=off, width="stretch")
+        col.button(
+            label,
+            key=key,
+            icon=icon,
+            on_click=set_step,
+            args=(to,),
+            disabled=off,
+            width="stretch",
+            shortcut=next((short for button, short, _, _ in STEP_KEYS if button == key), None),
+        )
     cols[4].button(
         t("跳到下一个教练发现", "Jump to the next finding"),
         key="replay_jump",
@@ -269,19 +335,6 @@ def _verdict_panel(rep: Replay, parts: StepParts, viewer: int | None, lang_: str
         )
 
 
-def _evaluation_panel(deal_id: int, rep: Replay, parts: StepParts, viewer: int | None, lang_: str) -> None:
-    """The stored evaluation of the last event, when it is a priced decision (small; nothing otherwise)."""
-    if parts.step == 0:
-        return
-    try:
-        ev = latest_evaluation(deal_id)
-    except Exception:  # an unreadable evaluation is reported on the Evaluation page; the replay goes on
-        return
-    if ev is None:
-        return
-    replay_panel(rep, ev, parts.step - 1, viewer, lang_)
-
-
 def _title(rep: Replay, deal_id: int) -> None:
     st.header(t("复盘", "Replay") + f" · #{deal_id}")
     meta = rep.log.meta
@@ -291,32 +344,67 @@ def _title(rep: Replay, deal_id: int) -> None:
     st.caption(md_escape(" · ".join(bits)))
 
 
-@guarded
-def render() -> None:
-    """Render the page."""
-    follow_address()
-    deal = need_deal()
-    if deal is None:
-        return
-    deal_id, rep, lang_ = deal.deal_id, deal.rep, deal.lang
+@dataclass(frozen=True)
+class OnPage:
+    """What the stepper shows of the open deal, read once per run of the whole page: the deal, its replay and
+    the coach's report (cached per deal), the referee's decisions on it and its latest stored evaluation."""
+
+    deal_id: int
+    rep: Replay
+    report: Report | None
+    decisions: tuple[Decision, ...]
+    evaluation: Evaluation | None
+
+
+def _decisions(deal_id: int) -> tuple[Decision, ...]:
+    try:
+        return tuple(s.decision for s in decisions_stored(deal_id))
+    except Exception:  # the library cannot be read: the replay goes on without its decisions
+        return ()
+
+
+def _evaluation(deal_id: int) -> Evaluation | None:
+    try:
+        return latest_evaluation(deal_id)
+    except Exception:  # an unreadable evaluation is reported on the Evaluation page; the replay goes on
+        return None
+
+
+def on_page(deal_id: int, rep: Replay) -> OnPage:
+    """What the stepper shows of a deal, read from the library (the coach's report cached per deal)."""
+    return OnPage(deal_id, rep, coach_of(deal_id), _decisions(deal_id), _evaluation(deal_id))
+
+
+def draw_step(deal: OnPage, controls: DeltaGenerator, viewer: int | None) -> None:
+    """The step controls (drawn into ``controls``, beside the view selector), the table, the panel beside it
+    and what the game draws below, at the open step, from what ``deal`` holds (nothing read from the library):
+    what a step runs again, as the fragment ``stepper``."""
+    rep, deal_id, lang_ = deal.rep, deal.deal_id, lang()
+    open_id, step = current()
+    if open_id != deal_id:  # another deal was opened meanwhile: the whole page shows it
+        st.rerun()
     total = len(rep.states) - 1
     drawing = games.view(rep.log.game)
-    report = coach_of(deal_id)
-    _title(rep, deal_id)
-    top = st.columns([3, 1])
-    with top[1]:
-        viewer = _viewer(rep)
-    parts = step_parts(rep, report, deal.step, viewer, lang_)
+    parts = step_parts(rep, deal.report, step, viewer, lang_)
+    if parts.step != step:
+        set_step(parts.step)
     show_address(deal_id, parts.step)
-    with top[0]:
+    with controls:
         _controls(parts.step, total, parts.next_finding)
+    # the steps a key or a click on previous / next opens, drawn ahead: the table and the list change at the press
+    near = [
+        (button, key, step_parts(rep, deal.report, parts.step + by, viewer, lang_))
+        for button, _, key, by in STEP_KEYS
+        if 0 <= parts.step + by <= total
+    ]
     left, right = st.columns(list(drawing.replay_columns))
     with left:
-        st.html(parts.html)
+        live_html(parts.html, key="replay_table", ahead=[Ahead(b, k, p.html) for b, k, p in near])
     with right:
         _verdict_panel(rep, parts, viewer, lang_)
-        replay_ruling(deal_id, rep, parts.step)  # the referee's decision on this event, and its ruling
-        _evaluation_panel(deal_id, rep, parts, viewer, lang_)
+        replay_ruling(deal_id, rep, parts.step, deal.decisions)  # the referee's decision on this event, its ruling
+        if parts.step > 0 and deal.evaluation is not None:  # the last event's stored evaluation, when priced
+            replay_panel(rep, deal.evaluation, parts.step - 1, viewer, lang_)
         st.subheader(t("事件", "Events"))
         if parts.events.empty:
             st.caption(t("这一局没有事件。", "This deal has no events."))
@@ -328,6 +416,24 @@ def render() -> None:
                     f"events {first}–{last} of {total}; the current event is highlighted.",
                 )
             )
-            st.dataframe(styled_events(parts), hide_index=True, width="stretch")
+            live_html(parts.events_html, key="replay_events", ahead=[Ahead(b, k, p.events_html) for b, k, p in near])
     if drawing.replay_below is not None:
         drawing.replay_below(rep, parts.step, lang_)
+
+
+stepper = st.fragment(draw_step)
+
+
+@guarded
+def render() -> None:
+    """Render the page: the title and the view selector (a change of view reruns the page), then the stepper."""
+    follow_address()
+    deal = need_deal()
+    if deal is None:
+        return
+    deal_id, rep = deal.deal_id, deal.rep
+    _title(rep, deal_id)
+    top = st.columns([3, 1])
+    with top[1]:
+        viewer = _viewer(rep)
+    stepper(on_page(deal_id, rep), top[0].container(), viewer)

@@ -8,8 +8,9 @@ Replay page.
   downloads (the sheet as HTML, the ruling as JSON) named ``<stem>.html`` and ``<stem>.json``;
 - ``clubs_differ(rule, profile)``: the rule's profile options with each shipped profile's value;
 - ``decision_line(d)``, ``show_history(decisions)``: a referee's decisions, the standing one marked;
-- ``replay_ruling(deal_id, rep, step)``: the Replay page's box of the stored decision on the event just
-  played (shown at the step after the event, beside its verdict) and the ruling of that event.
+- ``replay_ruling(deal_id, rep, step, decisions)``: the Replay page's box of the stored decision on the event
+  just played (shown at the step after the event, beside its verdict) and the ruling of that event, worked out
+  only while its fold is open.
 
 The labels are the ruling sheet's (``referee.sheet.LABELS``), so the page and the sheet say the same.
 Every text from a log or a person (player names, decisions, messages quoting a token) is escaped for
@@ -35,10 +36,11 @@ from replay.profile import Option, Profile, ProfileError, load_profile, options_
 from replay.register import RULES, SEED_TITLES
 from replay.replay import Replay
 from replay.words import action_name
-from views.parts.common import decisions_stored, lang, t
+from views.parts.common import lang, t
 from views.parts.texts import esc
 
 MAX_SHOWN_ALTERNATIVES = 12  # alternatives listed before the rest is folded away
+RULING_FOLD = "replay_ruling"  # the Replay page's fold of the ruling (session state: whether it is open)
 
 
 def label(key: str, **kw: Any) -> str:
@@ -286,18 +288,15 @@ def clubs_differ(rule_id: str, profile: Profile) -> None:
 # -- the Replay page ------------------------------------------------------------------------------
 
 
-def replay_ruling(deal_id: int, rep: Replay, step: int) -> None:
+def replay_ruling(deal_id: int, rep: Replay, step: int, decisions: Sequence[Decision]) -> None:
     """On the Replay page at ``step``: the referee's standing decision on the event just played (event
-    ``step - 1``, whose verdict the page shows at this step) with the size of its history, and that
-    event's ruling with its downloads, folded."""
+    ``step - 1``, whose verdict the page shows at this step) among the deal's ``decisions`` (read by the page),
+    with the size of its history, and that event's ruling with its downloads, folded: worked out only while
+    the fold is open (it stays open from step to step)."""
     if step <= 0 or step > len(rep.log.events):
         return
     event = step - 1
-    try:
-        stored = [s.decision for s in decisions_stored(deal_id)]
-    except Exception:  # the library cannot be read: the replay goes on without its decisions
-        stored = []
-    found = history(stored, event)
+    found = history(list(decisions), event)
     if found:
         d = found[-1]
         (st.info if d.upheld else st.warning)(decision_line(d))
@@ -310,6 +309,9 @@ def replay_ruling(deal_id: int, rep: Replay, step: int) -> None:
                 + (f"; {earlier} earlier one(s) superseded (see the Dispute desk)." if earlier else "."),
             )
         )
-    with st.expander(t(f"第 {event} 个动作的裁定书", f"The ruling on event {event}")):
+    fold = st.expander(t("这一动作的裁定书", "The ruling on this event"), key=RULING_FOLD, on_change="rerun")
+    if not fold.open:
+        return
+    with fold:
         r = replace(ruling_of(rep, event), decisions=found)
         show_ruling(r, rep.log, f"ruling-deal{deal_id}-event{event}", f"replay_{deal_id}_{event}", compact=True)
