@@ -93,7 +93,8 @@ def main(argv: list[str] | None = None) -> int:
     from replay import compiled
 
     head = (
-        f"`python bench/run.py{' --quick' if args.quick else ''}` on {started:%Y-%m-%d %H:%M} UTC, "
+        f"`python bench/run.py{''.join(' ' + a for a in (sys.argv[1:] if argv is None else argv))}` on "
+        f"{started:%Y-%m-%d %H:%M} UTC, "
         f"Python {platform.python_version()}, {os.cpu_count()} cores, {compiled.describe()}"
     )
     body = table(rows, with_bench=True)
