@@ -18,7 +18,8 @@ replay it. What the engine and the coach derive is ``data.derive``, stored with 
 (``deal.engine_version`` and ``coach_version``, and on each finding): ``data.recoach`` redoes stale deals.
 
 ``import_log`` stores one log in its own transaction; ``import_paths`` imports many files: read, replayed and
-coached on worker processes (the rows handed back as plain tuples: ``data.deal_rows``), stored ``BATCH`` deals a
+coached on worker processes (forked from a frozen heap, ``CHUNK`` files a task; the rows handed back as plain
+tuples: ``data.deal_rows``), stored ``BATCH`` deals a
 transaction, each deal in a savepoint of its own, with one look per batch at what its deals refer to; a batch on
 SQLite commits without waiting for the disk (``data.database.BULK_WRITE``: WAL, synchronous=NORMAL).
 
@@ -34,6 +35,7 @@ serialization failure, busy database, a unique clash) is tried again, a few time
 
 from __future__ import annotations
 
+import gc
 import hashlib
 import json
 import multiprocessing as mp
@@ -219,6 +221,8 @@ def import_log(engine: Engine, log: Log, source: str = "", authorize: Authorize 
 #: deals stored per write transaction by ``import_paths`` (each in its own savepoint): one commit, one sync, for
 #: many deals; a killed import loses the open batch whole, never half a deal
 BATCH = 50
+#: files a worker prepares per task (fewer hand-overs between the processes)
+CHUNK = 5
 #: fewer files than this are prepared in this process (starting workers would cost more than it saves)
 POOL_MIN = 8
 
@@ -282,8 +286,8 @@ def _init_worker(limits: Limits, known: frozenset[str]) -> None:
     threading.Thread(target=watch, daemon=True).start()
 
 
-def _prepare_in_worker(path: Path) -> _Prepared:
-    return _prepare(path, _WORKER["limits"], _WORKER["known"])
+def _prepare_in_worker(paths: list[Path]) -> list[_Prepared]:
+    return [_prepare(path, _WORKER["limits"], _WORKER["known"]) for path in paths]
 
 
 def _prepared(
@@ -301,19 +305,25 @@ def _prepared(
         return
     engine.dispose()
     ctx = mp.get_context("fork") if "fork" in mp.get_all_start_methods() else mp.get_context()
-    ahead = max(2 * BATCH, 8 * n)
-    with ProcessPoolExecutor(n, mp_context=ctx, initializer=_init_worker, initargs=(limits, known)) as pool:
-        waiting: deque[Future[_Prepared]] = deque()
-        todo = iter(files)
-        for f in todo:
-            waiting.append(pool.submit(_prepare_in_worker, f))
-            if len(waiting) >= ahead:
-                break
-        while waiting:
-            yield waiting.popleft().result()
-            nxt = next(todo, None)
-            if nxt is not None:
-                waiting.append(pool.submit(_prepare_in_worker, nxt))
+    chunks = [files[k : k + CHUNK] for k in range(0, len(files), CHUNK)]
+    ahead = max(2 * BATCH // CHUNK, 4 * n)
+    gc.freeze()  # what the workers inherit is never traced by their collector (nor copied by touching it)
+    try:
+        with ProcessPoolExecutor(n, mp_context=ctx, initializer=_init_worker, initargs=(limits, known)) as pool:
+            waiting: deque[Future[list[_Prepared]]] = deque()
+            todo = iter(chunks)
+            for chunk in todo:
+                waiting.append(pool.submit(_prepare_in_worker, chunk))
+                if len(waiting) >= ahead:
+                    break
+            while waiting:
+                done = waiting.popleft().result()
+                nxt = next(todo, None)
+                if nxt is not None:
+                    waiting.append(pool.submit(_prepare_in_worker, nxt))
+                yield from done
+    finally:
+        gc.unfreeze()
 
 
 def _store_prepared(conn: Connection, p: _Prepared, known: deal_rows.Known) -> ImportResult:

@@ -121,7 +121,7 @@ class EventRow(SQLModel, table=True):
     __table_args__ = (UniqueConstraint("deal_id", "idx"),)
 
     id: int | None = Field(default=None, primary_key=True)
-    deal_id: int = Field(foreign_key="deal.id", index=True)
+    deal_id: int = Field(foreign_key="deal.id")  # read by the unique (deal_id, idx) index (migration 0008)
     idx: int
     seat: int
     action: str = Field(max_length=20)
@@ -139,7 +139,7 @@ class FindingRow(SQLModel, table=True):
     __table_args__ = (Index("ix_finding_stats", "deal_id", "seat", "kind", "severity", "rule", "maxim"),)
 
     id: int | None = Field(default=None, primary_key=True)
-    deal_id: int = Field(foreign_key="deal.id", index=True)
+    deal_id: int = Field(foreign_key="deal.id")  # read by ix_finding_stats (deal_id first; migration 0008)
     idx: int | None = None
     seat: int | None = Field(default=None, index=True)
     kind: str = Field(max_length=20)

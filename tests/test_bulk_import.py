@@ -5,6 +5,7 @@ counts."""
 
 from __future__ import annotations
 
+import gc
 import io
 import sys
 from pathlib import Path
@@ -82,6 +83,29 @@ def test_the_pooled_batched_import_stores_what_the_serial_one_does(tmp_path: Pat
         finally:
             serial.dispose()
             pooled.dispose()
+
+
+def test_the_pooled_import_gives_the_callers_collector_back_as_it_was(tmp_path: Path) -> None:
+    """The pool's workers are forked from a frozen heap (``gc.freeze``: their collector never walks what they
+    inherit); the importing process (a dashboard's server, say) gets its heap back unfrozen, also when the run
+    stops early."""
+    folder = _folder(tmp_path, POOL_MIN + 2)
+    engine = open_db(f"sqlite:///{tmp_path / 'lib.db'}")
+    try:
+        assert gc.get_freeze_count() == 0
+        assert [r.status for r in import_paths(engine, [folder], jobs=2, batch=3)] == ["added"] * (POOL_MIN + 2)
+        assert gc.get_freeze_count() == 0
+
+        def stop(done: int, total: int) -> None:
+            if done:
+                raise KeyboardInterrupt
+
+        with pytest.raises(KeyboardInterrupt):
+            import_paths(open_db(f"sqlite:///{tmp_path / 'other.db'}"), [folder], jobs=2, batch=3, progress=stop)
+        gc.collect()
+        assert gc.get_freeze_count() == 0
+    finally:
+        engine.dispose()
 
 
 def test_a_batch_commits_without_waiting_for_the_disk_and_other_writes_keep_the_files_setting(tmp_path: Path) -> None:
