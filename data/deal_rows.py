@@ -139,15 +139,13 @@ def _lengths(table: Table) -> dict[str, int | None]:
     return found
 
 
-def _get_or_add(conn: Connection, table: Table, values: dict[str, Any], unique: tuple[str, ...]) -> int:
-    where = [table.c[k] == values[k] for k in unique]
-    found = conn.execute(select(table.c.id).where(*where)).scalar()
-    if found is not None:
-        return int(found)
+def _add_or_get(conn: Connection, table: Table, values: dict[str, Any], unique: tuple[str, ...]) -> int:
+    """The id of a row the transaction's ``Known`` did not find when it looked: added, or (when another import added
+    it since) read."""
     new = insert_ignore(conn, table, values, unique)
     if new is not None:
         return int(new)
-    return int(conn.execute(select(table.c.id).where(*where)).scalar_one())
+    return int(conn.execute(select(table.c.id).where(*[table.c[k] == values[k] for k in unique])).scalar_one())
 
 
 @dataclass
@@ -206,7 +204,7 @@ def _match_id(conn: Connection, match: dict[str, Any], known: Known) -> int:
     key = (match["key"], match["game"])
     found = known.matches.get(key)
     if found is None:
-        found = known.add(known.matches, key, _get_or_add(conn, MATCH, match, ("key", "game")))
+        found = known.add(known.matches, key, _add_or_get(conn, MATCH, match, ("key", "game")))
     return found
 
 
@@ -217,7 +215,7 @@ def _player_ids(conn: Connection, names: Iterable[str], known: Known) -> dict[st
     for name in sorted({n for n in names if n}):
         found = known.players.get(name)
         if found is None:
-            found = known.add(known.players, name, _get_or_add(conn, PLAYER, {"name": name}, ("name",)))
+            found = known.add(known.players, name, _add_or_get(conn, PLAYER, {"name": name}, ("name",)))
         ids[name] = found
     return ids
 
