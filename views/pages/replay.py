@@ -428,13 +428,15 @@ def draw_step(deal: OnPage, controls: DeltaGenerator, viewer: int | None) -> Non
             key="replay_table",
             ahead=[Ahead(b, k, table_of(rep, s, viewer, lang_)) for b, k, s in near],
         )
-    parts = step_parts(rep, deal.report, step, viewer, lang_)  # its table is the one drawn (kept per deal)
-    ahead = [Ahead(b, k, step_parts(rep, deal.report, s, viewer, lang_).events_html) for b, k, s in near]
+    # every one of them asked at every step: the page's whole run reads them all, whatever its step
+    report, decisions, evaluation = deal.report, deal.decisions, deal.evaluation
+    parts = step_parts(rep, report, step, viewer, lang_)  # its table is the one drawn (kept per deal)
+    ahead = [Ahead(b, k, step_parts(rep, report, s, viewer, lang_).events_html) for b, k, s in near]
     with right:
         _verdict_panel(rep, parts, viewer, lang_)
-        replay_ruling(deal_id, rep, parts.step, deal.decisions)  # the referee's decision on this event, its ruling
-        if parts.step > 0 and deal.evaluation is not None:  # the last event's stored evaluation, when priced
-            replay_panel(rep, deal.evaluation, parts.step - 1, viewer, lang_)
+        replay_ruling(deal_id, rep, parts.step, decisions)  # the referee's decision on this event, its ruling
+        if parts.step > 0 and evaluation is not None:  # the last event's stored evaluation, when priced
+            replay_panel(rep, evaluation, parts.step - 1, viewer, lang_)
         st.subheader(t("事件", "Events"))
         if parts.events.empty:
             st.caption(t("这一局没有事件。", "This deal has no events."))
