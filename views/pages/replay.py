@@ -14,8 +14,10 @@ opens it, and every step is written back into it.
 
 A step reruns only the stepper (``st.fragment``): the controls, the table, the panel beside it and what the
 game draws below. What the stepper needs of the library (the replay and the coach's report, cached per deal;
-the referee's decisions and the stored evaluation, read once per run of the whole page) is read before it,
-so a step reads nothing from the database; the table of each step is drawn once per deal, view and language,
+the referee's decisions and the stored evaluation, read once per run of the whole page: ``OnPage``) is read
+by the whole page's run, the replay before the stepper and the rest once the table is drawn, so a step reads
+nothing from the database; the table is the first element a run makes (a new page shows it first, see
+``draw_step``); the table of each step is drawn once per deal, view and language,
 and the event list is a small HTML table of the events around the current one. Both are drawn in place
 (``views.parts.live_html``: only the nodes that differ change) with the previous and next steps' drawn ahead, so
 a press of ←, →, previous or next shows the new table and list at once, and the rest of the stepper follows
