@@ -17,10 +17,8 @@ from views.parts.common import t
 from views.parts.texts import md
 
 
-def main() -> None:
-    """Set up the page, the language switch and the navigation."""
-    st.set_page_config(page_title="复盘 fupan", page_icon="🀄", layout="wide")
-    st.session_state.setdefault("lang", "zh")
+def sidebar() -> None:
+    """The language switch and which library the dashboard uses, in the sidebar below the navigation."""
     with st.sidebar:
         st.radio(
             "语言 / Language",
@@ -33,6 +31,15 @@ def main() -> None:
         note = ignored_env()
         if note is not None:
             st.caption(md(note))
+
+
+def main() -> None:
+    """Set up the page and the navigation, run the page, then draw the sidebar's language switch: the page's
+    own elements are sent, and drawn by the browser, first (the sidebar shows below the navigation wherever it is
+    drawn; the language is in session state before the switch is drawn, and a run stopped early by ``st.rerun``
+    keeps it)."""
+    st.set_page_config(page_title="复盘 fupan", page_icon="🀄", layout="wide")
+    st.session_state.setdefault("lang", "zh")
     renders = {
         links.LIBRARY: library.render,
         links.REPLAY: replay.render,
@@ -44,7 +51,12 @@ def main() -> None:
         links.PLAYERS: players.render,
     }
     pages = [links.page(p.url_path, renders[p.url_path]) for p in links.PAGES]
-    st.navigation(pages).run()
+    try:
+        st.navigation(pages).run()
+    except Exception:  # a page that fails still has its sidebar (st.rerun and st.stop are no Exception)
+        sidebar()
+        raise
+    sidebar()
 
 
 main()

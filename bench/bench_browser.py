@@ -13,16 +13,21 @@ through Playwright. It opens ``/replay?deal=ID`` on a finished 够级 deal and m
   server) and that run over (no target: the table is what people wait for; the panel follows);
 - the first page: from the navigation to ``/replay?deal=ID`` (the document's time origin) to the table drawn,
   median of ``--loads`` loads, each in a new browser context (nothing cached) on another 够级 deal (the server
-  replays and coaches it anew), after one load that warms the server up.
+  replays and coaches it anew), after one load that warms the server up; split at the first websocket message
+  (before it: the HTML, Streamlit's scripts and the connection, alike for every Streamlit page). The pages'
+  first pages are taken in turn, who goes first rotating, each after a pause of ``SETTLE_S``; ``--before
+  FOLDER`` adds another checkout's Replay page to the turn (a before/after in one run).
 
 The baseline, in the same run and measured the same way: a minimal Streamlit page served by a second
 ``streamlit run`` (a button that adds one to a number shown in an ``st.html`` marker, → as its shortcut): its
-click, its key press, its first page. The two pages' steps alternate in blocks of five, so what else runs on the
+click, its key press, its first page (at the same address, ``/replay?deal=ID``: Streamlit's client looks for the
+server under a page's path before the root, about 0.1 s, on both). The two pages' steps alternate in blocks of five, so what else runs on the
 machine weighs on both alike. Each step's time is also split at the last websocket message before the marker:
 what the server and the wire took (click to that message; 0 when the table was drawn ahead) and what the page
 took to draw it; and the CPU time each server and Chromium (all its processes) used per step is printed.
 
     python bench/bench_browser.py [--deals 10000] [--library PATH] [--steps 30] [--loads 5] [--quick]
+                                  [--before FOLDER]
 
 Targets: a step (click, key) within 100 ms, the first page within 2 s (medians). Exits 1 when one is missed.
 """
@@ -37,8 +42,9 @@ import statistics
 import sys
 import tempfile
 import textwrap
+import time
 from collections.abc import Iterator
-from contextlib import contextmanager
+from contextlib import ExitStack, contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 from types import ModuleType
@@ -55,6 +61,7 @@ QUICK_DEALS = 30
 SETTLED_MARKER = '.fp-table[data-step="{step}"]'  # the minimal page: its marker is all it shows
 SETTLED_SLIDER = '.st-key-replay_slider input[type="range"][aria-valuetext="{step}"]'  # the Replay page's slider
 WAIT_MS = 10_000
+SETTLE_S = 1.0  # the pause before each first page
 
 # Installed before any of the page's scripts: the time of every websocket message the page receives.
 WS_CLOCK = """
@@ -279,14 +286,31 @@ def alternate(sides: list[Side], count: int, key: bool, ports: dict[str, str], b
         done += n
 
 
-def first_page(browser: Any, url: str) -> float:
-    """ms from the navigation to ``url`` to the table drawn, in a new browser context (nothing cached)."""
+@dataclass(frozen=True)
+class Load:
+    """A first page's times in ms since the navigation began: the table drawn, and the first websocket message
+    (before it: the page, its scripts and the connection, the same for every Streamlit page; after it: the
+    server's run and the browser drawing what it sent up to the table)."""
+
+    total: float
+    first_message: float
+
+    @property
+    def after(self) -> float:
+        return self.total - self.first_message
+
+
+def first_page(browser: Any, url: str) -> Load:
+    """The navigation to ``url`` until the table is drawn, in a new browser context (nothing cached)."""
     context = browser.new_context(viewport=take.VIEWPORT, locale="en-US")
     try:
+        context.add_init_script(WS_CLOCK)
         page = context.new_page()
         page.set_default_timeout(60_000)
         page.goto(url, wait_until="commit")
-        return float(page.evaluate(DRAWN, [".fp-table"]))
+        drawn = float(page.evaluate(DRAWN, [".fp-table"]))
+        first = page.evaluate("() => window.__fpWs.length ? window.__fpWs[0] : null")
+        return Load(drawn, float(first) if first is not None else drawn)
     finally:
         context.close()
 
@@ -369,6 +393,12 @@ def main(argv: list[str] | None = None) -> int:
         action="store_true",
         help=f"a small run: {QUICK_DEALS} deals a game, 10 steps of each kind, 2 first pages",
     )
+    ap.add_argument(
+        "--before",
+        metavar="FOLDER",
+        help="another checkout of fupan (its app.py; e.g. a `git worktree` of main): its Replay page's first page "
+        "is timed too, in turn with this one's (a before/after in the same run; `make compiled` there first)",
+    )
     args = ap.parse_args(argv)
     if args.quick:
         args.steps, args.loads = min(args.steps, 10), min(args.loads, 2)
@@ -387,16 +417,28 @@ def main(argv: list[str] | None = None) -> int:
             sync_playwright() as pw,
             minimal_server(folder) as base,
             take.serve(url) as app,
+            ExitStack() as more,
         ):
+            before = None if args.before is None else more.enter_context(take.serve(url, script=_app_of(args.before)))
             ports = {"app": app.rsplit(":", 1)[1], "minimal": base.rsplit(":", 1)[1]}
             browser = pw.chromium.launch(executable_path=take.CHROMIUM, headless=True, args=take.CHROMIUM_FLAGS)
             try:
                 first_page(browser, base + "/")  # each server's first run (its imports)
-                first_page(browser, f"{app}/replay?deal={deals[-1]}")
-                app_first, base_first = [], []
-                for d in deals[1 : 1 + args.loads]:  # another deal each time: replayed and coached anew
-                    app_first.append(first_page(browser, f"{app}/replay?deal={d}"))
-                    base_first.append(first_page(browser, base + "/"))
+                for server in (app, before):
+                    if server is not None:
+                        first_page(browser, f"{server}/replay?deal={deals[-1]}")
+                app_first: list[Load] = []
+                base_first: list[Load] = []
+                before_first: list[Load] = []
+                turn = [(app, app_first), (base, base_first)] + ([(before, before_first)] if before else [])
+                for k, d in enumerate(deals[1 : 1 + args.loads]):  # another deal each time: replayed and coached anew
+                    # the pages in turn, who goes first rotating (a page's server and browser still clear up the
+                    # last page's session as the next loads), each after a pause; the minimal page at the same
+                    # address: a page's path makes Streamlit's client look for the server under it first, then
+                    # at the root (about 0.1 s), so both pages pay that alike
+                    for server, times in turn[k % len(turn) :] + turn[: k % len(turn)]:
+                        time.sleep(SETTLE_S)
+                        times.append(first_page(browser, f"{server}/replay?deal={d}"))
                 with (
                     step_page(browser, f"{app}/replay?deal={deals[0]}&step=0") as app_page,
                     step_page(browser, base + "/") as base_page,
@@ -428,6 +470,14 @@ def main(argv: list[str] | None = None) -> int:
             f"{_ms([s.server for s in got]):>8.1f}{_ms([s.drawing for s in got]):>9.1f}"
             f"{_ms([s.settled for s in got]):>9.1f}{side.cpu_server * 1000 / len(got):>18.1f}{side.cpu_browser * 1000 / len(got):>9.1f}"
         )
+    print(f"\n{'first page (medians, ms)':<26}{'total':>8}{'to the first message':>22}{'then to the table':>19}")
+    for name, loads in (("replay", app_first), ("minimal", base_first), ("replay, --before", before_first)):
+        if not loads:
+            continue
+        print(
+            f"{name:<26}{_ms([x.total for x in loads]):>8.0f}{_ms([x.first_message for x in loads]):>22.0f}"
+            f"{_ms([x.after for x in loads]):>19.0f}"
+        )
     n_deals = "library given" if args.library else f"{QUICK_DEALS if args.quick else args.deals} deals a game"
     minimal = "a trivial Streamlit rerun (a button that changes a number)"
     rows = []
@@ -454,16 +504,35 @@ def main(argv: list[str] | None = None) -> int:
     rows.append(
         Figure(
             figure=f"Replay first page, navigation to the table drawn ({n_deals})",
-            value=_ms(app_first) / 1000,
+            value=_ms([x.total for x in app_first]) / 1000,
             unit="s",
             baseline="the minimal page's first page",
-            base_value=_ms(base_first) / 1000,
+            base_value=_ms([x.total for x in base_first]) / 1000,
             runs=len(app_first),
             target=FIRST_PAGE_TARGET_S,
             on="value",
         )
     )
+    if before_first:
+        rows.append(
+            Figure(
+                figure=f"Replay first page, the same of --before ({args.before})",
+                value=_ms([x.total for x in before_first]) / 1000,
+                unit="s",
+                baseline="this checkout's first page, in turn with it",
+                base_value=_ms([x.total for x in app_first]) / 1000,
+                runs=len(before_first),
+            )
+        )
     return 0 if report("bench_browser: the Replay page in Chromium", rows) else 1
+
+
+def _app_of(folder: str) -> str:
+    """The app.py of another checkout (``--before``)."""
+    script = Path(folder).resolve() / "app.py"
+    if not script.exists():
+        raise SystemExit(f"bench_browser: no app.py in {folder}")
+    return str(script)
 
 
 if __name__ == "__main__":

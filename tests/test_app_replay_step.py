@@ -67,7 +67,13 @@ def _step_script() -> None:
 
     event.listen(engine(), "before_cursor_execute", count)
     try:
-        if "on_page" not in st.session_state:
+        if "on_page" not in st.session_state and st.session_state.get("as_render"):
+            # as render gives it to the stepper: read while the stepper draws the whole page's run
+            deal = need_deal()
+            assert deal is not None
+            st.session_state["on_page"] = replay.OnPage(deal.deal_id, deal.rep)
+            replay.draw_step(st.session_state["on_page"], st.container(), None)
+        elif "on_page" not in st.session_state:
             replay.render()
             deal = need_deal()
             assert deal is not None
@@ -79,13 +85,17 @@ def _step_script() -> None:
     st.session_state.setdefault("queries", []).append(seen)
 
 
-def test_a_step_reads_nothing_from_the_library(library):
+@pytest.mark.parametrize("as_render", [False, True])
+def test_a_step_reads_nothing_from_the_library(library, as_render):
+    """Also when the page's whole run gives the stepper what it reads as it draws (``OnPage``'s properties,
+    read after the table), at step 0 where no evaluation is shown."""
     deal_id, rep = library
     total = len(rep.states) - 1
     at = AppTest.from_function(_step_script, default_timeout=60)
     at.session_state["deal_id"] = deal_id
     at.session_state["step"] = 0
     at.session_state["lang"] = "zh"
+    at.session_state["as_render"] = as_render
     at.run()
     page_ok(at)
     assert at.session_state["queries"][0], "the listener saw the whole page read the library"

@@ -14,8 +14,10 @@ opens it, and every step is written back into it.
 
 A step reruns only the stepper (``st.fragment``): the controls, the table, the panel beside it and what the
 game draws below. What the stepper needs of the library (the replay and the coach's report, cached per deal;
-the referee's decisions and the stored evaluation, read once per run of the whole page) is read before it,
-so a step reads nothing from the database; the table of each step is drawn once per deal, view and language,
+the referee's decisions and the stored evaluation, read once per run of the whole page: ``OnPage``) is read
+by the whole page's run, the replay before the stepper and the rest once the table is drawn, so a step reads
+nothing from the database; the table is the first element a run makes (a new page shows it first, see
+``draw_step``); the table of each step is drawn once per deal, view and language,
 and the event list is a small HTML table of the events around the current one. Both are drawn in place
 (``views.parts.live_html``: only the nodes that differ change) with the previous and next steps' drawn ahead, so
 a press of ←, →, previous or next shows the new table and list at once, and the rest of the stepper follows
@@ -32,6 +34,7 @@ from __future__ import annotations
 
 import weakref
 from dataclasses import dataclass, field
+from functools import cached_property
 from html import escape
 
 import pandas as pd
@@ -290,19 +293,31 @@ def _controls(step: int, total: int, next_finding: int | None) -> None:
         st.slider(t("步", "Step"), min_value=0, max_value=total, key=SLIDER, on_change=_slider_moved)
 
 
-def _viewer(rep: Replay) -> int | None:
-    n = rep.final.n
-    options = [REVIEW, *range(n)]
+def _viewer_options(rep: Replay) -> list[int]:
+    """The view selector's options (the review, then each seat), its value in session state made one of them."""
+    options = [REVIEW, *range(rep.final.n)]
     if st.session_state.get(VIEWER) not in options:
         st.session_state[VIEWER] = REVIEW
+    return options
+
+
+def _viewed(rep: Replay) -> int | None:
+    """The seat the view selector shows the table as (None: the review), read before the selector is drawn."""
+    _viewer_options(rep)
+    chosen = st.session_state[VIEWER]
+    return None if chosen == REVIEW else int(chosen)
+
+
+def _viewer(rep: Replay) -> None:
+    """The view selector (its value: ``_viewed``)."""
+    options = _viewer_options(rep)
 
     def label(opt: int) -> str:
         if opt == REVIEW:
             return t("复盘：看全部手牌", "Review: every hand")
         return t(f"{seat_label(rep, opt, 'zh')} 的视角", f"as {seat_label(rep, opt, 'en')} saw it")
 
-    chosen = st.selectbox(t("视角", "View"), options, format_func=label, key=VIEWER)
-    return None if chosen == REVIEW else int(chosen)
+    st.selectbox(t("视角", "View"), options, format_func=label, key=VIEWER)
 
 
 def _verdict_panel(rep: Replay, parts: StepParts, viewer: int | None, lang_: str) -> None:
@@ -346,14 +361,26 @@ def _title(rep: Replay, deal_id: int) -> None:
 
 @dataclass(frozen=True)
 class OnPage:
-    """What the stepper shows of the open deal, read once per run of the whole page: the deal, its replay and
-    the coach's report (cached per deal), the referee's decisions on it and its latest stored evaluation."""
+    """What the stepper shows of the open deal, read once per run of the whole page: the deal and its replay;
+    the coach's report (cached per deal), the referee's decisions on it and its latest stored evaluation are
+    read when first asked, then kept. The page's whole run asks after drawing the table (the table needs none
+    of them: a new page shows it before they are read); the stepper's reruns are given the same ``OnPage`` and
+    read nothing."""
 
     deal_id: int
     rep: Replay
-    report: Report | None
-    decisions: tuple[Decision, ...]
-    evaluation: Evaluation | None
+
+    @cached_property
+    def report(self) -> Report | None:
+        return coach_of(self.deal_id)
+
+    @cached_property
+    def decisions(self) -> tuple[Decision, ...]:
+        return _decisions(self.deal_id)
+
+    @cached_property
+    def evaluation(self) -> Evaluation | None:
+        return _evaluation(self.deal_id)
 
 
 def _decisions(deal_id: int) -> tuple[Decision, ...]:
@@ -371,40 +398,47 @@ def _evaluation(deal_id: int) -> Evaluation | None:
 
 
 def on_page(deal_id: int, rep: Replay) -> OnPage:
-    """What the stepper shows of a deal, read from the library (the coach's report cached per deal)."""
-    return OnPage(deal_id, rep, coach_of(deal_id), _decisions(deal_id), _evaluation(deal_id))
+    """What the stepper shows of a deal, all of it read from the library now (the coach's report cached per
+    deal)."""
+    deal = OnPage(deal_id, rep)
+    _ = deal.report, deal.decisions, deal.evaluation
+    return deal
 
 
 def draw_step(deal: OnPage, controls: DeltaGenerator, viewer: int | None) -> None:
     """The step controls (drawn into ``controls``, beside the view selector), the table, the panel beside it
     and what the game draws below, at the open step, from what ``deal`` holds (nothing read from the library):
-    what a step runs again, as the fragment ``stepper``."""
+    what a step runs again, as the fragment ``stepper``. The table is drawn first (Streamlit sends and the
+    browser draws the elements in the order they are made; the controls go into ``controls``, above, after it):
+    a new page shows it before the coach's report and the rest are read and drawn."""
     rep, deal_id, lang_ = deal.rep, deal.deal_id, lang()
-    open_id, step = current()
+    open_id, shown = current()
     if open_id != deal_id:  # another deal was opened meanwhile: the whole page shows it
         st.rerun()
     total = len(rep.states) - 1
+    step = max(0, min(shown, total))
+    if step != shown:
+        set_step(step)
+    show_address(deal_id, step)
     drawing = games.view(rep.log.game)
-    parts = step_parts(rep, deal.report, step, viewer, lang_)
-    if parts.step != step:
-        set_step(parts.step)
-    show_address(deal_id, parts.step)
-    with controls:
-        _controls(parts.step, total, parts.next_finding)
     # the steps a key or a click on previous / next opens, drawn ahead: the table and the list change at the press
-    near = [
-        (button, key, step_parts(rep, deal.report, parts.step + by, viewer, lang_))
-        for button, _, key, by in STEP_KEYS
-        if 0 <= parts.step + by <= total
-    ]
+    near = [(button, key, step + by) for button, _, key, by in STEP_KEYS if 0 <= step + by <= total]
     left, right = st.columns(list(drawing.replay_columns))
     with left:
-        live_html(parts.html, key="replay_table", ahead=[Ahead(b, k, p.html) for b, k, p in near])
+        live_html(
+            table_of(rep, step, viewer, lang_),
+            key="replay_table",
+            ahead=[Ahead(b, k, table_of(rep, s, viewer, lang_)) for b, k, s in near],
+        )
+    # every one of them asked at every step: the page's whole run reads them all, whatever its step
+    report, decisions, evaluation = deal.report, deal.decisions, deal.evaluation
+    parts = step_parts(rep, report, step, viewer, lang_)  # its table is the one drawn (kept per deal)
+    ahead = [Ahead(b, k, step_parts(rep, report, s, viewer, lang_).events_html) for b, k, s in near]
     with right:
         _verdict_panel(rep, parts, viewer, lang_)
-        replay_ruling(deal_id, rep, parts.step, deal.decisions)  # the referee's decision on this event, its ruling
-        if parts.step > 0 and deal.evaluation is not None:  # the last event's stored evaluation, when priced
-            replay_panel(rep, deal.evaluation, parts.step - 1, viewer, lang_)
+        replay_ruling(deal_id, rep, parts.step, decisions)  # the referee's decision on this event, its ruling
+        if parts.step > 0 and evaluation is not None:  # the last event's stored evaluation, when priced
+            replay_panel(rep, evaluation, parts.step - 1, viewer, lang_)
         st.subheader(t("事件", "Events"))
         if parts.events.empty:
             st.caption(t("这一局没有事件。", "This deal has no events."))
@@ -416,7 +450,9 @@ def draw_step(deal: OnPage, controls: DeltaGenerator, viewer: int | None) -> Non
                     f"events {first}–{last} of {total}; the current event is highlighted.",
                 )
             )
-            live_html(parts.events_html, key="replay_events", ahead=[Ahead(b, k, p.events_html) for b, k, p in near])
+            live_html(parts.events_html, key="replay_events", ahead=ahead)
+    with controls:
+        _controls(parts.step, total, parts.next_finding)
     if drawing.replay_below is not None:
         drawing.replay_below(rep, parts.step, lang_)
 
@@ -426,14 +462,17 @@ stepper = st.fragment(draw_step)
 
 @guarded
 def render() -> None:
-    """Render the page: the title and the view selector (a change of view reruns the page), then the stepper."""
+    """Render the page: the title and the view selector (a change of view reruns the page) above the stepper,
+    drawn after it: the table first (see ``draw_step``)."""
     follow_address()
     deal = need_deal()
     if deal is None:
         return
     deal_id, rep = deal.deal_id, deal.rep
-    _title(rep, deal_id)
+    title = st.container()
     top = st.columns([3, 1])
+    stepper(OnPage(deal_id, rep), top[0].container(), _viewed(rep))
+    with title:
+        _title(rep, deal_id)
     with top[1]:
-        viewer = _viewer(rep)
-    stepper(on_page(deal_id, rep), top[0].container(), viewer)
+        _viewer(rep)
