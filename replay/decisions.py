@@ -13,9 +13,10 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any
+
+from replay.record import Record
 
 UPHELD, OVERRULED = "upheld", "overruled"
 OUTCOMES = (UPHELD, OVERRULED)
@@ -34,8 +35,7 @@ class DecisionError(ValueError):
         super().__init__(message)
 
 
-@dataclass(frozen=True)
-class Decision:
+class Decision(Record):
     """A referee's decision on event ``event`` of a deal."""
 
     event: int

@@ -13,7 +13,6 @@ import json
 import math
 import os
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field, replace
 from functools import cached_property
 from pathlib import Path
 from typing import Any
@@ -26,6 +25,7 @@ from replay.events import CARD_ACTIONS, EVENT_TYPES, TARGET_ACTIONS, Event, Repo
 from replay.json_locate import event_positions, locate
 from replay.limits import LIMITS, Limits
 from replay.profile import Profile, ProfileError, default_profile, log_profile
+from replay.record import Record, field
 
 FORMAT = "fupan/1"
 SEATS: Mapping[str, int] = games.ByGame("seats")  # seats per game (the registry's, replay.games)
@@ -59,16 +59,14 @@ class LogError(ValueError):
         super().__init__(f"{where}: {message}")
 
 
-@dataclass(frozen=True)
-class Seat:
+class Seat(Record):
     """A seat at the table and the player on it."""
 
     seat: int
     player: str = ""
 
 
-@dataclass(frozen=True)
-class Log:
+class Log(Record):
     """One deal as recorded. ``hands[s]`` is None when seat s's hand is unknown; a known hand may
     hold None entries for unknown cards. ``positions[i]`` is (line, col) of event i in its source."""
 
@@ -158,7 +156,7 @@ class Log:
 
     def deal_only(self) -> Log:
         """The log without its referee's decisions: the deal itself (what identifies it)."""
-        return self if not self.decisions else replace(self, decisions=(), text="")
+        return self if not self.decisions else self._replace(decisions=(), text="")
 
 
 def _canonical(key: str, value: Any) -> Any:

@@ -42,7 +42,6 @@ and column of the offending token. docs/log-format.md describes the notation in 
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import replace
 from types import MappingProxyType
 from typing import Any
 
@@ -432,4 +431,4 @@ class _Reader(LineReader):
         if self.decisions:
             doc["decisions"] = self.decisions
         log: Log = self.checked(log_from_doc, doc, self.source, self.limits)
-        return replace(log, positions=tuple(self.positions))
+        return log._replace(positions=tuple(self.positions))

@@ -16,13 +16,13 @@ import os
 import re
 import tomllib
 from collections.abc import Mapping
-from dataclasses import dataclass, field
 from pathlib import Path
 from types import MappingProxyType
 from typing import Any
 
 from replay import games
 from replay.clip import clip, shown
+from replay.record import Record, field
 
 GAMES = games.names()  # the games shipped with fupan (a game registered later is not here: ask games.names())
 
@@ -32,8 +32,7 @@ def default_profile(game: str) -> str:
     return games.get(game).default_profile
 
 
-@dataclass(frozen=True)
-class Option:
+class Option(Record):
     """One profile option: its rule and allowed values (or a type). Which games have it, and its default
     in each, is the games' (``replay.games.GameType.options``)."""
 
@@ -360,8 +359,7 @@ class ProfileError(ValueError):
         super().__init__(clip(message))
 
 
-@dataclass(frozen=True)
-class Profile:
+class Profile(Record):
     """A validated rule profile: a game and a value for each of that game's options."""
 
     name: str
