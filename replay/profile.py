@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import os
 import re
-import tomllib
 from collections.abc import Mapping
 from pathlib import Path
 from types import MappingProxyType
@@ -22,6 +21,7 @@ from typing import Any
 
 from replay import games
 from replay.clip import clip, shown
+from replay.profile_files import PROFILES, parsed_shipped
 from replay.record import Record, field
 
 GAMES = games.names()  # the games shipped with fupan (a game registered later is not here: ask games.names())
@@ -441,9 +441,6 @@ def _validate_options(game: str, raw: Mapping[str, Any], where: str) -> dict[str
 
 
 _TOP_KEYS = {"name", "game", "base", "title_zh", "title_en", "source", "options"}
-#: the shipped profiles, package data beside this module (importlib.resources would cost every command's start
-#: several milliseconds of imports, for a folder that is always there)
-PROFILES = Path(__file__).resolve().parent / "profiles"
 
 
 _shipped: tuple[str, ...] = ()
@@ -472,6 +469,11 @@ def _read_toml(name_or_path: str) -> tuple[dict[str, Any], str]:
             raise ProfileError(f"unknown profile {name_or_path!r} (shipped: {names}; or give a .toml path)")
         where = f"profiles/{name_or_path}.toml"
         text = res.read_text(encoding="utf-8")
+        parsed = parsed_shipped(name_or_path, text)  # the TOML as parsed when shipped, while the file is unchanged
+        if parsed is not None:
+            return parsed, where
+    import tomllib  # only for a file not parsed already: its import costs a command's start
+
     try:
         return tomllib.loads(text), where
     except tomllib.TOMLDecodeError as exc:
