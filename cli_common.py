@@ -3,16 +3,18 @@ the log's or a given profile, printing JSON, and the error a command raises for 
 
 from __future__ import annotations
 
-import argparse
 import json
 import sys
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from replay.limits import LIMITS, MAX_EVENTS, MAX_LOG_BYTES, Limits
 from replay.log import Log, decode_log, read_log
 from replay.profile import find_profile
 from replay.replay import Replay
+
+if TYPE_CHECKING:
+    import argparse
 
 EXIT_OK, EXIT_ILLEGAL, EXIT_INPUT, EXIT_BUG = 0, 1, 2, 3
 

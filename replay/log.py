@@ -8,7 +8,6 @@ which names the file, line and column of the bad token and what was expected.
 
 from __future__ import annotations
 
-import copy
 import json
 import math
 import os
@@ -126,7 +125,7 @@ class Log(Record):
         """The log as a JSON-ready dict in canonical key order."""
         out: dict[str, Any] = {"format": FORMAT, "game": self.game, "profile": self.profile_name}
         if self.overrides:
-            out["overrides"] = {k: copy.deepcopy(self.overrides[k]) for k in sorted(self.overrides)}
+            out["overrides"] = {k: _copied(self.overrides[k]) for k in sorted(self.overrides)}
         if self.meta:
             out["meta"] = {k: _canonical(k, self.meta[k]) for k in META_KEYS if k in self.meta}
         out["seats"] = [{"seat": s.seat, "player": s.player} for s in self.seats]
@@ -159,10 +158,17 @@ class Log(Record):
         return self if not self.decisions else self._replace(decisions=(), text="")
 
 
+def _copied(value: Any) -> Any:
+    """A deep copy of a JSON value (``copy`` imported here: reading a log needs none, and every start would pay it)."""
+    import copy
+
+    return copy.deepcopy(value)
+
+
 def _canonical(key: str, value: Any) -> Any:
     """A deep copy of a meta or result value with its keys in the format's order."""
     if key == "previous" and isinstance(value, dict):
-        return {k: copy.deepcopy(value[k]) for k in PREVIOUS_KEYS if k in value}
+        return {k: _copied(value[k]) for k in PREVIOUS_KEYS if k in value}
     if key == "result" and isinstance(value, dict):
         out: dict[str, Any] = {}
         for k in RESULT_KEYS:
@@ -173,9 +179,9 @@ def _canonical(key: str, value: Any) -> Any:
             elif k == "levels" and isinstance(value.get(k), dict):
                 out[k] = {p: list(value[k][p]) for p in LEVELS_KEYS if p in value[k]}
             elif k in value:
-                out[k] = copy.deepcopy(value[k])
+                out[k] = _copied(value[k])
         return out
-    return copy.deepcopy(value)
+    return _copied(value)
 
 
 def _hand_json(hand: tuple[Card | None, ...] | None) -> Any:
@@ -370,7 +376,7 @@ def log_from_doc(doc: Any, source: str = "<log>", limits: Limits = LIMITS, text:
         game=game,
         profile_name=prof,
         overrides=overrides,
-        meta=meta if fresh else copy.deepcopy(meta),
+        meta=meta if fresh else _copied(meta),
         seats=seats,
         hands=hands,
         marked=marked,
@@ -378,7 +384,7 @@ def log_from_doc(doc: Any, source: str = "<log>", limits: Limits = LIMITS, text:
         kitty=kitty,
         levels=levels,
         events=tuple(events),
-        result=result if fresh else copy.deepcopy(result),
+        result=result if fresh else _copied(result),
         decisions=decisions,
         source=source,
         text=text,

@@ -1,6 +1,7 @@
 """A command imports what it needs, no more (issue 17): ``fupan check`` and ``fupan score`` of a 够级 log import
 neither the deal library (SQLAlchemy, SQLModel, the data package), nor the dashboard's libraries, nor the coach,
-the referee's modules or another game's engine. Each runs in a fresh interpreter, which then lists its modules.
+the referee's modules or another game's engine, nor the standard modules their start paid for before (argparse,
+dataclasses, tomllib). Their plain words are read as argparse reads them. Each runs in a fresh interpreter, which then lists its modules.
 (How long the start takes is measured by ``bench/bench_cli.py``, not here.)"""
 
 from __future__ import annotations
@@ -11,6 +12,8 @@ import sys
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from data.make_samples import SAMPLES_DIR
 
@@ -31,7 +34,23 @@ NEVER = {
     "referee",
     "views",
     "cli_shengji",
+    "cli_coach",
+    "cli_library",
+    "cli_referee",
     "hashlib",
+    # what the start cost before (issue 17, item 3): the dataclasses module (inspect, ast, dis, tokenize: the log's
+    # value classes are replay.record's), a TOML parser (the shipped profiles' parsed form), argparse with its
+    # help formatter (plain words are read by cli.plain_args), datetime (a log's decisions only) and copy
+    "dataclasses",
+    "inspect",
+    "ast",
+    "tomllib",
+    "argparse",
+    "gettext",
+    "locale",
+    "shutil",
+    "datetime",
+    "copy",
 }
 #: modules of the other games (their rows of the rule register, ``replay.*_rules``, are the register's)
 OTHER_GAMES = ("replay.baohuang", "replay.shengji")
@@ -80,3 +99,146 @@ def test_the_library_commands_still_tell_their_errors_apart(tmp_path: Path) -> N
     )
     assert done.returncode == 2, done.stderr
     assert "damaged" in done.stderr and "internal error" not in done.stderr
+
+
+#: the words a ``check`` or ``score`` command line is drawn from: logs, every option spelled in full, abbreviated
+#: and with ``=``, values argparse takes and refuses, help, ``--``, a lone ``-``
+WORDS = (
+    "a.json",
+    "b.txt",
+    "-",
+    "",
+    "--json",
+    "--lenient",
+    "--profile",
+    "--profile=gouji",
+    "--prof",
+    "gouji",
+    "--max-bytes",
+    "--max-events",
+    "--max-b",
+    "100",
+    " 7",
+    "-3",
+    "x",
+    "--",
+    "-h",
+    "--help",
+    "--nope",
+)
+
+
+def _argparse_read(words: list[str]) -> dict[str, object] | None:
+    """What argparse makes of ``words`` (None when it refuses them or shows help)."""
+    import contextlib
+    import io
+
+    import cli
+
+    try:
+        with contextlib.redirect_stderr(io.StringIO()), contextlib.redirect_stdout(io.StringIO()):
+            return vars(cli.build_parser(words[0]).parse_args(words))
+    except SystemExit:
+        return None
+
+
+@settings(max_examples=400, deadline=None)
+@given(st.sampled_from(["check", "score"]), st.lists(st.sampled_from(WORDS), max_size=7))
+def test_plain_words_are_read_as_argparse_reads_them(command: str, rest: list[str]) -> None:
+    """``cli.plain_args`` (the command's words read without argparse) gives what argparse gives, or leaves the words
+    to argparse: never other arguments, and never words argparse refuses."""
+    import cli
+
+    words = [command, *rest]
+    plain = cli.plain_args(words)
+    if plain is not None:
+        assert vars(plain) == _argparse_read(words), words
+
+
+@pytest.mark.parametrize(
+    "words",
+    [
+        ["check", "a.json"],
+        ["check", "a.json", "b.json", "--json", "--lenient", "--profile", "gouji", "--max-bytes", "10"],
+        ["check", "--max-events", "5", "-", "--json"],
+        ["score", "--json", "a.json", "b.json", "--profile", "club.toml", "--max-events", "9"],
+    ],
+)
+def test_the_usual_words_are_read_without_argparse(words: list[str]) -> None:
+    import cli
+
+    plain = cli.plain_args(words)
+    assert plain is not None and vars(plain) == _argparse_read(words)
+
+
+EXIT_PROBE = """
+import atexit, sys, threading
+import cli
+code = cli.main(sys.argv[1:])
+print(f"\\nEXIT {atexit._ncallbacks()} {threading.active_count()}")
+"""
+
+
+@pytest.mark.parametrize("command", ["check", "score"])
+def test_a_plain_command_leaves_nothing_for_the_interpreters_exit(command: str) -> None:
+    """What lets ``cli.run`` end the process without Python's teardown after ``check`` and ``score``: they register
+    nothing to run at exit and start no thread (of one log, of a folder, as JSON)."""
+    folder = str(SAMPLES_DIR / "gouji")
+    for args in ([str(GOUJI)], [folder, "--json"]):
+        done = subprocess.run(
+            [sys.executable, "-c", EXIT_PROBE, command, *args], cwd=ROOT, capture_output=True, text=True, timeout=120
+        )
+        assert done.stdout.strip().splitlines()[-1] == "EXIT 0 1", done.stderr
+
+
+def _run(*args: str, stdin: str | None = None) -> subprocess.CompletedProcess[str]:
+    """``fupan ARGS`` as its console script runs it (``cli.run``)."""
+    return subprocess.run(
+        [sys.executable, "-c", "import cli; cli.run()", *args],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        input=stdin,
+        timeout=120,
+        check=False,
+    )
+
+
+def _in_process(*args: str) -> tuple[int, str, str]:
+    import contextlib
+    import io
+
+    import cli
+
+    out, err = io.StringIO(), io.StringIO()
+    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+        code = cli.main(list(args))
+    return code, out.getvalue(), err.getvalue()
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ("check", str(GOUJI)),
+        ("check", str(SAMPLES_DIR / "gouji"), "--json"),
+        ("check", str(ROOT / "tests" / "cases" / "BH-CALL.illegal.txt")),
+        ("score", str(GOUJI), "--json"),
+        ("score", str(SAMPLES_DIR / "baohuang")),
+        ("check", "no-such-log.json"),
+        ("check", "--max-bytes", "10", str(GOUJI)),
+    ],
+)
+def test_the_program_ends_with_the_commands_output_and_exit_code(args: tuple[str, ...]) -> None:
+    """Ending without the teardown loses nothing: the program's output, messages and exit code are those of
+    ``cli.main`` in full."""
+    done = _run(*args)
+    assert (done.returncode, done.stdout, done.stderr) == _in_process(*args)
+
+
+def test_the_program_reads_standard_input_and_exits_as_python_does_for_other_commands() -> None:
+    text = GOUJI.read_text(encoding="utf-8")
+    done = _run("check", "-", stdin=text)
+    code, out, _ = _in_process("check", str(GOUJI))
+    assert (done.returncode, done.stdout) == (code, out.replace(str(GOUJI), "<stdin>")), done.stderr
+    done = _run("profiles")  # not a plain command: Python's own exit
+    assert done.returncode == 0 and "gouji" in done.stdout
