@@ -351,7 +351,7 @@ class _Commands:
 
 def build_parser(command: str | None = None) -> argparse.ArgumentParser:
     """The argument parser of ``fupan``: every subcommand's in full, or only ``command``'s (``main``: the one
-    the arguments name)."""
+    the arguments name; "" none, as for ``fupan --help``)."""
     import argparse
 
     from cli_coach import add_parser as add_coach_parser
@@ -418,7 +418,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     words = sys.argv[1:] if argv is None else list(argv)
     args = plain_args(words)
     if args is None:
-        named = next((w for w in words if not w.startswith("-")), None)  # the subcommand (fupan has no options)
+        # the subcommand (fupan has no options of its own); none: ``fupan --help`` lists the commands' names only
+        named = next((w for w in words if not w.startswith("-")), "")
         args = build_parser(named).parse_args(words)
     try:
         return args.func(args)

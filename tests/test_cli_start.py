@@ -58,7 +58,10 @@ OTHER_GAMES = ("replay.baohuang", "replay.shengji")
 PROBE = """
 import json, sys
 import cli
-code = cli.main(sys.argv[1:])
+try:
+    code = cli.main(sys.argv[1:])
+except SystemExit as stop:  # argparse's, after --help
+    code = stop.code
 sys.stdout.flush()
 print("\\nMODULES " + json.dumps(sorted(sys.modules)))
 sys.exit(code)
@@ -242,3 +245,15 @@ def test_the_program_reads_standard_input_and_exits_as_python_does_for_other_com
     assert (done.returncode, done.stdout) == (code, out.replace(str(GOUJI), "<stdin>")), done.stderr
     done = _run("profiles")  # not a plain command: Python's own exit
     assert done.returncode == 0 and "gouji" in done.stdout
+
+
+def test_fupan_help_lists_every_command_as_the_full_parser_does_without_building_them() -> None:
+    """``fupan --help`` builds each command's parser as its name and help line only (``build_parser("")``): the
+    same text as the full parser's, and none of the coach's modules imported for the coach's defaults."""
+    import cli
+
+    assert cli.build_parser("").format_help() == cli.build_parser().format_help()
+    code, modules = _imported("--help")
+    assert code == 0
+    libraries = {"coach", "data", "referee", "sqlalchemy", "sqlmodel", "streamlit", "pandas", "numpy", "plotly"}
+    assert sorted(m for m in modules if m.split(".")[0] in libraries) == []
