@@ -31,6 +31,7 @@ class _Missing:
 
 
 MISSING: Any = _Missing()
+_MADE: Any = _Missing()  # in a class's template: a default made per instance
 
 
 class Field:
@@ -85,6 +86,9 @@ class Record:
     _plain: ClassVar[dict[str, Any]] = {}  # field -> its default (one value for every instance)
     _made: ClassVar[dict[str, Callable[[], Any]]] = {}  # field -> what makes its default, per instance
     _kw_only: ClassVar[bool] = False
+    _template: ClassVar[dict[str, Any]] = {}  # each field (in order) -> its default, _MADE or MISSING
+    _needs: ClassVar[tuple[str, ...]] = ()  # the fields with no default, or one made per instance
+    _post: ClassVar[Callable[[Any], None] | None] = None  # __post_init__
     _dataclass_twin: ClassVar[dict[str, Any] | None] = None  # __dataclass_fields__, once made
     if TYPE_CHECKING:
         __dataclass_fields__: ClassVar[dict[str, Any]]
@@ -120,34 +124,36 @@ class Record:
         cls._shown = tuple(n for n in names if n in shown)
         cls._plain, cls._made = plain, made
         cls._kw_only = kw_only or cls._kw_only
+        cls._template = {n: plain.get(n, _MADE if n in made else MISSING) for n in names}
+        cls._needs = tuple(n for n in names if n not in plain)
+        cls._post = getattr(cls, "__post_init__", None)
         type.__setattr__(cls, "__match_args__", () if cls._kw_only else cls._fields)  # as a dataclass's
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         cls = type(self)
         names = cls._fields
-        if args and (cls._kw_only or len(args) > len(names)):
-            took = 0 if cls._kw_only else len(names)
-            raise TypeError(f"{cls.__name__}() takes {took} positional arguments but {len(args)} were given")
-        given = dict(zip(names, args, strict=False))
-        for key, value in kwargs.items():
-            if key in given or key not in names:
-                problem = "multiple values for argument" if key in given else "an unexpected keyword argument"
-                raise TypeError(f"{cls.__name__}() got {problem} {key!r}")
-            given[key] = value
-        values = {}
-        for name in names:
-            if name in given:
-                values[name] = given[name]
-            elif name in cls._plain:
-                values[name] = cls._plain[name]
-            elif name in cls._made:
+        values = cls._template.copy()  # the defaults, in field order
+        if args:
+            if cls._kw_only or len(args) > len(names):
+                took = 0 if cls._kw_only else len(names)
+                raise TypeError(f"{cls.__name__}() takes {took} positional arguments but {len(args)} were given")
+            if kwargs and not kwargs.keys().isdisjoint(names[: len(args)]):
+                twice = next(k for k in names[: len(args)] if k in kwargs)
+                raise TypeError(f"{cls.__name__}() got multiple values for argument {twice!r}")
+            values.update(zip(names, args, strict=False))
+        values.update(kwargs)
+        if len(values) != len(names):
+            wrong = next(k for k in kwargs if k not in cls._template)
+            raise TypeError(f"{cls.__name__}() got an unexpected keyword argument {wrong!r}")
+        for name in cls._needs:
+            value = values[name]
+            if value is _MADE:
                 values[name] = cls._made[name]()
-            else:
+            elif value is MISSING:
                 raise TypeError(f"{cls.__name__}() missing a required argument: {name!r}")
         object.__setattr__(self, "__dict__", values)
-        post = getattr(cls, "__post_init__", None)
-        if post is not None:
-            post(self)
+        if cls._post is not None:
+            cls._post(self)
 
     def __setattr__(self, name: str, value: Any) -> None:
         raise FrozenError(f"cannot assign to field {name!r}")
@@ -175,5 +181,14 @@ class Record:
     def _replace(self, **changes: Any) -> Self:
         """A copy with the fields ``changes`` names changed (made as ``__init__`` makes it: a name that is no field
         is a TypeError)."""
-        values = self.__dict__
-        return type(self)(**{n: values[n] for n in self._fields if n not in changes}, **changes)
+        cls, now = type(self), self.__dict__
+        if not changes.keys() <= cls._template.keys():
+            wrong = next(k for k in changes if k not in cls._template)
+            raise TypeError(f"{cls.__name__}() got an unexpected keyword argument {wrong!r}")
+        values = {n: now[n] for n in cls._fields}  # the fields only (not what a cached_property kept)
+        values.update(changes)
+        new = object.__new__(cls)
+        object.__setattr__(new, "__dict__", values)
+        if cls._post is not None:
+            cls._post(new)
+        return new
