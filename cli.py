@@ -17,8 +17,6 @@ from __future__ import annotations
 
 import os
 import sys
-from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING, Any
 
 from cli_common import (
     EXIT_BUG,
@@ -34,11 +32,12 @@ from cli_common import (
     add_limit_args,
     limits_of,
 )
-from replay import games
-from replay.limits import MAX_EVENTS, MAX_LOG_BYTES
 
+TYPE_CHECKING = False  # typing's constant, without importing typing before ``run`` paused the garbage collector
 if TYPE_CHECKING:
     import argparse
+    from collections.abc import Callable, Sequence
+    from typing import Any
 
     from replay.replay import Replay
     from replay.scoring import Score
@@ -251,6 +250,7 @@ def cmd_replay(args: argparse.Namespace) -> int:
 
 def cmd_simulate(args: argparse.Namespace) -> int:
     """fupan simulate: write simulated deals as JSON logs."""
+    from replay import games
     from replay.profile import default_profile, find_profile
     from replay.simulate import write_deals
 
@@ -269,6 +269,7 @@ def cmd_simulate(args: argparse.Namespace) -> int:
 def cmd_demo(args: argparse.Namespace) -> int:
     """fupan demo: simulate one deal, print its replay and score."""
     from cli_text import text_for
+    from replay import games
     from replay.replay import Replay
     from replay.simulate import simulate_deal
 
@@ -357,6 +358,7 @@ def build_parser(command: str | None = None) -> argparse.ArgumentParser:
     from cli_coach import add_parser as add_coach_parser
     from cli_library import add_parsers as add_library_parsers
     from cli_referee import add_parsers as add_referee_parsers
+    from replay import games
 
     ap = argparse.ArgumentParser(prog="fupan", description="复盘: replay and check 够级 / 保皇 / 升级 deals")
     sub: Any = _Commands(ap.add_subparsers(dest="command", required=True), command)
@@ -460,6 +462,8 @@ def plain_args(words: Sequence[str]) -> Any:
     refuse, another command): argparse reads those, with its messages."""
     import types
 
+    from replay.limits import MAX_EVENTS, MAX_LOG_BYTES
+
     spec = PLAIN.get(words[0]) if words else None
     if spec is None:
         return None
@@ -508,11 +512,18 @@ def run() -> None:
     """The ``fupan`` program (its console script): ``main``, then the exit. A command of ``PLAIN`` (check, score) has
     nothing left to do once its output is flushed (it wrote no file, opened no library, started no thread or
     process, registered nothing to run at exit), so the process ends there (``os._exit``) instead of tearing the
-    interpreter down object by object, a tenth of ``fupan check``'s time (issue 17, item 3). Every other command
-    exits as Python does."""
+    interpreter down object by object, a tenth of ``fupan check``'s time (issue 17, item 3). They also run with the
+    cyclic garbage collector paused (its passes over the imports' objects were a few per cent of their time): what
+    they make of each log is freed by reference counting alone, so that a folder of any size is read in the memory
+    of one log (tests/test_cli_start.py). Every other command exits as Python does."""
     words = sys.argv[1:]
+    plain = bool(words) and words[0] in PLAIN
+    if plain:
+        import gc
+
+        gc.disable()
     code = main(words)
-    if words and words[0] in PLAIN:
+    if plain:
         for stream in (sys.stdout, sys.stderr):
             try:
                 stream.flush()

@@ -258,3 +258,52 @@ def test_fupan_help_lists_every_command_as_the_full_parser_does_without_building
     assert code == 0
     libraries = {"coach", "data", "referee", "sqlalchemy", "sqlmodel", "streamlit", "pandas", "numpy", "plotly"}
     assert sorted(m for m in modules if m.split(".")[0] in libraries) == []
+
+
+def test_a_check_of_a_text_log_imports_no_dataclasses_toml_parser_or_argparse() -> None:
+    text_log = ROOT / "tests" / "cases" / "BH-CALL.legal.txt"
+    code, modules = _imported("check", str(text_log))
+    assert code == 0 and "replay.notation" in modules
+    assert sorted(modules & {"dataclasses", "inspect", "tomllib", "argparse", "shutil", "datetime"}) == []
+
+
+GC_PROBE = """
+import contextlib, gc, io, sys
+import cli
+gc.disable()
+with contextlib.redirect_stdout(io.StringIO()):
+    cli.main(sys.argv[1:])  # the first time: the imports
+    gc.collect()
+    cli.main(sys.argv[1:])
+print("GARBAGE", gc.collect())
+"""
+
+
+def _garbage(*args: str) -> str:
+    """What the garbage collector finds after a command ran (a second time, its imports done)."""
+    done = subprocess.run(
+        [sys.executable, "-c", GC_PROBE, *args], cwd=ROOT, capture_output=True, text=True, timeout=120
+    )
+    last = done.stdout.strip().splitlines()[-1]
+    assert last.startswith("GARBAGE "), done.stdout[-2000:] + done.stderr[-2000:]
+    return last
+
+
+@pytest.mark.parametrize("command", ["check", "score"])
+def test_a_plain_command_makes_no_reference_cycles_per_log(command: str, tmp_path: Path) -> None:
+    """What lets ``cli.run`` pause the garbage collector for ``check`` and ``score``: what they make of each log
+    (legal, illegal, unreadable; JSON or text) is freed by reference counting alone, so that a folder of any size
+    is read in the memory of one log. (``--json`` leaves the one cycle of json.dumps's indenting encoder per
+    command, whatever the number of logs.)"""
+    one, many = tmp_path / "one", tmp_path / "many"
+    one.mkdir()
+    many.mkdir()
+    (one / GOUJI.name).write_bytes(GOUJI.read_bytes())
+    for path in [
+        *sorted((SAMPLES_DIR / "gouji").glob("*.json"))[:5],
+        *sorted((ROOT / "tests" / "cases").glob("*.txt")),
+    ]:
+        (many / path.name).write_bytes(path.read_bytes())
+    (many / "broken.json").write_text('{"format": "fupan/1", "game": ', encoding="utf-8")
+    for extra in ([], ["--json"]):
+        assert _garbage(command, str(many), *extra) == _garbage(command, str(one), *extra)

@@ -141,13 +141,14 @@ def test_fupans_value_classes_are_records() -> None:
     from replay.gouji_state import GoujiState
     from replay.limits import Limits
     from replay.log import Log, Seat
+    from replay.notation_lex import Line
     from replay.profile import Option, Profile
     from replay.scoring import KnownPlace, PlaceScore, Score, TeamScore
     from replay.state import State
     from replay.view import StepView
 
     classes = [BaohuangState, Difference, Manifest, Decision, GameType, GoujiState, Limits, Log, Seat, Option]
-    classes += [Profile, KnownPlace, PlaceScore, Score, TeamScore, State, StepView]
+    classes += [Profile, KnownPlace, PlaceScore, Score, TeamScore, State, StepView, Line]
     for cls in classes:
         assert issubclass(cls, Record) and "__dataclass_fields__" not in cls.__dict__, cls
 
