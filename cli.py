@@ -15,13 +15,9 @@ and gives 2.
 
 from __future__ import annotations
 
-import argparse
 import os
 import sys
-from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING, Any
 
-from cli_coach import add_parser as add_coach_parser
 from cli_common import (
     EXIT_BUG,
     EXIT_ILLEGAL,
@@ -36,17 +32,19 @@ from cli_common import (
     add_limit_args,
     limits_of,
 )
-from cli_library import add_parsers as add_library_parsers
-from cli_referee import add_parsers as add_referee_parsers
-from replay import games
 
+TYPE_CHECKING = False  # typing's constant, without importing typing before ``run`` paused the garbage collector
 if TYPE_CHECKING:
+    import argparse
+    from collections.abc import Callable, Sequence
+    from typing import Any
+
     from replay.replay import Replay
     from replay.scoring import Score
     from replay.verdicts import Verdict
 
 # A command imports what it needs when it runs (``fupan check`` neither the deal library's SQLAlchemy nor
-# another game's engine: tests/test_cli_start.py), so that the command starts at once.
+# another game's engine, nor argparse when its words are plain: tests/test_cli_start.py), so that it starts at once.
 SCORE_LEVELS = ("before", "after")  # the keys of a 升级 score's "levels" that `score --json` gives
 SEVERAL = (
     "a JSON or text log, - for standard input, or several logs and folders (each log in one line, "
@@ -252,6 +250,7 @@ def cmd_replay(args: argparse.Namespace) -> int:
 
 def cmd_simulate(args: argparse.Namespace) -> int:
     """fupan simulate: write simulated deals as JSON logs."""
+    from replay import games
     from replay.profile import default_profile, find_profile
     from replay.simulate import write_deals
 
@@ -270,6 +269,7 @@ def cmd_simulate(args: argparse.Namespace) -> int:
 def cmd_demo(args: argparse.Namespace) -> int:
     """fupan demo: simulate one deal, print its replay and score."""
     from cli_text import text_for
+    from replay import games
     from replay.replay import Replay
     from replay.simulate import simulate_deal
 
@@ -338,6 +338,8 @@ class _Commands:
         self.sub, self.command = sub, command
 
     def add_parser(self, name: str, **kw: Any) -> argparse.ArgumentParser:
+        import argparse
+
         if self.full(name):
             return self.sub.add_parser(name, **kw)
         self.sub.add_parser(name, help=kw.get("help"))
@@ -350,7 +352,14 @@ class _Commands:
 
 def build_parser(command: str | None = None) -> argparse.ArgumentParser:
     """The argument parser of ``fupan``: every subcommand's in full, or only ``command``'s (``main``: the one
-    the arguments name)."""
+    the arguments name; "" none, as for ``fupan --help``)."""
+    import argparse
+
+    from cli_coach import add_parser as add_coach_parser
+    from cli_library import add_parsers as add_library_parsers
+    from cli_referee import add_parsers as add_referee_parsers
+    from replay import games
+
     ap = argparse.ArgumentParser(prog="fupan", description="复盘: replay and check 够级 / 保皇 / 升级 deals")
     sub: Any = _Commands(ap.add_subparsers(dest="command", required=True), command)
     p = sub.add_parser("check", help="a verdict for every event")
@@ -409,8 +418,11 @@ def build_parser(command: str | None = None) -> argparse.ArgumentParser:
 def main(argv: Sequence[str] | None = None) -> int:
     """Run ``fupan``; returns the exit code."""
     words = sys.argv[1:] if argv is None else list(argv)
-    named = next((w for w in words if not w.startswith("-")), None)  # the subcommand (fupan has no options of its own)
-    args = build_parser(named).parse_args(words)
+    args = plain_args(words)
+    if args is None:
+        # the subcommand (fupan has no options of its own); none: ``fupan --help`` lists the commands' names only
+        named = next((w for w in words if not w.startswith("-")), "")
+        args = build_parser(named).parse_args(words)
     try:
         return args.func(args)
     except BrokenPipeError:  # the reader went away (| head): keep the verdict's exit code, print nothing more
@@ -434,6 +446,56 @@ def main(argv: Sequence[str] | None = None) -> int:
         return EXIT_BUG  # a bug: one line, not a traceback
 
 
+#: the commands on logs read without argparse when their words are plain (``plain_args``): each one's flags, and its
+#: options that take a value (with the type argparse gives them), as ``build_parser`` declares them
+PLAIN: dict[str, tuple[tuple[str, ...], dict[str, Callable[[str], Any]]]] = {
+    "check": (("--json", "--lenient"), {"--profile": str, "--max-bytes": int, "--max-events": int}),
+    "score": (("--json",), {"--profile": str, "--max-bytes": int, "--max-events": int}),
+}
+
+
+def plain_args(words: Sequence[str]) -> Any:
+    """The arguments of ``fupan check`` or ``score`` when they are plain: the command first, its log(s) in one run,
+    each option spelled in full with its value as the next word. Then they are what argparse would make of them
+    (tests/test_cli_start.py compares the two), without importing argparse or building its parser, some milliseconds
+    of the command's start. None for anything else (help, an abbreviation, ``--opt=value``, a value argparse would
+    refuse, another command): argparse reads those, with its messages."""
+    import types
+
+    from replay.limits import MAX_EVENTS, MAX_LOG_BYTES
+
+    spec = PLAIN.get(words[0]) if words else None
+    if spec is None:
+        return None
+    flags, valued = spec
+    command = words[0]
+    got: dict[str, Any] = {"command": command, "logs": [], "profile": None}
+    got.update({f[2:]: False for f in flags}, max_bytes=MAX_LOG_BYTES, max_events=MAX_EVENTS)
+    logs, ended, k = got["logs"], False, 1
+    while k < len(words):
+        word = words[k]
+        if word in flags:
+            got[word[2:]], ended = True, bool(logs)
+        elif word in valued:
+            if k + 1 == len(words) or words[k + 1].startswith("-"):
+                return None
+            try:
+                got[word[2:].replace("-", "_")] = valued[word](words[k + 1])
+            except ValueError:
+                return None
+            ended, k = bool(logs), k + 1
+        elif word == "-" or not word.startswith("-"):
+            if ended:  # argparse takes the logs in one run
+                return None
+            logs.append(word)
+        else:
+            return None
+        k += 1
+    if not logs:
+        return None
+    return types.SimpleNamespace(**got, func=cmd_check if command == "check" else cmd_score)
+
+
 def _loaded(*names: str) -> tuple[type[BaseException], ...]:
     """The exception classes named ``"module:Class"`` whose module is imported: one never imported was never
     raised, so a command that did not use the library need not import SQLAlchemy to tell its errors apart."""
@@ -446,5 +508,32 @@ def _loaded(*names: str) -> tuple[type[BaseException], ...]:
     return tuple(out)
 
 
+def run() -> None:
+    """The ``fupan`` program (its console script): ``main``, then the exit. A command of ``PLAIN`` (check, score) has
+    nothing left to do once its output is flushed (it wrote no file, opened no library, started no thread or
+    process, registered nothing to run at exit), so the process ends there (``os._exit``) instead of tearing the
+    interpreter down object by object, a tenth of ``fupan check``'s time (issue 17, item 3). They also run with the
+    cyclic garbage collector paused (its passes over the imports' objects were a few per cent of their time): what
+    they make of each log is freed by reference counting alone, so that a folder of any size is read in the memory
+    of one log (tests/test_cli_start.py). Every other command exits as Python does."""
+    words = sys.argv[1:]
+    plain = bool(words) and words[0] in PLAIN
+    if plain:
+        import gc
+
+        gc.disable()
+    code = main(words)
+    if plain:
+        for stream in (sys.stdout, sys.stderr):
+            try:
+                stream.flush()
+            except BrokenPipeError:  # the reader went away (| head): the verdict's exit code stands, as in main
+                pass
+            except (OSError, ValueError):  # the output could not be written: Python's own exit says so
+                sys.exit(code)
+        os._exit(code)
+    sys.exit(code)
+
+
 if __name__ == "__main__":
-    raise SystemExit(main())
+    run()

@@ -3,16 +3,20 @@ the log's or a given profile, printing JSON, and the error a command raises for 
 
 from __future__ import annotations
 
-import argparse
 import json
 import sys
-from collections.abc import Callable
-from typing import Any
 
-from replay.limits import LIMITS, MAX_EVENTS, MAX_LOG_BYTES, Limits
-from replay.log import Log, decode_log, read_log
-from replay.profile import find_profile
-from replay.replay import Replay
+# typing's constant, without importing typing: ``fupan check`` imports the replay modules (and typing with them)
+# only once ``cli.run`` has paused the garbage collector (the type checker reads the name as typing's)
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    import argparse
+    from collections.abc import Callable
+    from typing import Any
+
+    from replay.limits import Limits
+    from replay.log import Log
+    from replay.replay import Replay
 
 EXIT_OK, EXIT_ILLEGAL, EXIT_INPUT, EXIT_BUG = 0, 1, 2, 3
 
@@ -30,6 +34,8 @@ class InputError(Exception):
 
 def add_limit_args(p: argparse.ArgumentParser) -> None:
     """``--max-bytes`` and ``--max-events``: the largest log a command reads (replay.limits)."""
+    from replay.limits import MAX_EVENTS, MAX_LOG_BYTES
+
     p.add_argument(
         "--max-bytes",
         type=int,
@@ -44,6 +50,8 @@ def add_limit_args(p: argparse.ArgumentParser) -> None:
 
 def limits_of(args: argparse.Namespace) -> Limits:
     """The limits a command was given (the defaults where it takes none)."""
+    from replay.limits import MAX_EVENTS, MAX_LOG_BYTES, Limits
+
     limits = Limits(getattr(args, "max_bytes", MAX_LOG_BYTES), getattr(args, "max_events", MAX_EVENTS))
     if limits.max_bytes < 1 or limits.max_events < 1:
         raise InputError("--max-bytes and --max-events take a positive number")
@@ -51,6 +59,9 @@ def limits_of(args: argparse.Namespace) -> Limits:
 
 
 def _read(path: str, limits: Limits | None = None) -> Log:
+    from replay.limits import LIMITS
+    from replay.log import decode_log, read_log
+
     limits = limits or LIMITS
     if path == "-":  # read as bytes where there are bytes, so that input not in UTF-8 is refused at its place
         stream = getattr(sys.stdin, "buffer", None)
@@ -64,6 +75,9 @@ def _read(path: str, limits: Limits | None = None) -> Log:
 
 def _replay(args: argparse.Namespace, strict: bool, path: str | None = None) -> Replay:
     """The log at ``path`` (else the command's ``log``) replayed under the log's profile or ``--profile``."""
+    from replay.profile import find_profile
+    from replay.replay import Replay
+
     log = _read(args.log if path is None else path, limits_of(args))
     profile = None
     if getattr(args, "profile", None):

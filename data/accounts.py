@@ -25,7 +25,6 @@ Names are compared as typed, after Unicode NFC normalization and stripping surro
 from __future__ import annotations
 
 import unicodedata
-from dataclasses import replace
 from datetime import UTC, datetime
 from functools import lru_cache
 from typing import Any
@@ -242,7 +241,7 @@ def record_decision(engine: Engine, deal_id: int, decision: Decision, user_name:
                 if n
                 else f"deal {deal_id} has no events to decide on"
             )
-        signed = replace(decision, referee=row.name)
+        signed = decision._replace(referee=row.name)
         problem = unstorable(signed)
         if problem is not None:
             raise ValueError(f"the decision's {problem[0]} {problem[1]}")

@@ -16,7 +16,7 @@ from __future__ import annotations
 import hashlib
 import re
 from collections.abc import Iterator
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from pathlib import Path
 
 from sqlalchemy import func, select, text
@@ -83,7 +83,7 @@ def _one(engine: Engine, deal_id: int) -> tuple[Deal, str] | None:
     if not decisions:
         return deal, deal.log_json
     log = parse_json_log(deal.log_json, f"deal {deal_id}")
-    return deal, replace(log, decisions=decisions).dumps()
+    return deal, log._replace(decisions=decisions).dumps()
 
 
 def stored_logs(engine: Engine, skipped: list[Unreadable] | None = None) -> Iterator[tuple[Deal, str]]:

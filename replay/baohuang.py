@@ -17,7 +17,6 @@ Readings where the seeds are silent (docs/rules-as-implemented.md says more):
 from __future__ import annotations
 
 from collections.abc import Iterator
-from dataclasses import replace
 from typing import Any
 
 from replay.baohuang_bidding import BJ, BaohuangBidding
@@ -42,7 +41,7 @@ class Baohuang(BaohuangBidding):
 
     def view(self, st: BaohuangState, step: int, profile: Profile) -> StepView:
         """The table after ``step`` events, with 保皇's roles (``roles_view``)."""
-        return replace(climbing_view(self, st, step, profile), roles=self.roles_view(st))
+        return climbing_view(self, st, step, profile)._replace(roles=self.roles_view(st))
 
     def roles_view(self, st: BaohuangState) -> dict[str, Any] | None:
         """保皇 roles: the truth, and what each seat knew (the hidden 保皇派 hidden from the others)."""

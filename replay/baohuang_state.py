@@ -3,15 +3,12 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from replay.cards import Card
 from replay.hand import Hand
 from replay.sets import CardSet
 from replay.state import State, close_fields, fields_of, put_fields, rebuilt
 
 
-@dataclass(frozen=True)
 class BaohuangState(State):
     """One moment of a 保皇 deal."""
 

@@ -9,15 +9,14 @@ the replay's claimed-result verdicts (``Replay.result_verdicts``) are made from 
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
 from typing import Any
 
 from replay import games
+from replay.record import Record
 from replay.scoring import Score
 
 
-@dataclass(frozen=True)
-class Difference:
+class Difference(Record):
     """One entry of a claimed result beside the computed value; the messages are set when they differ."""
 
     key: str  # "finished", "finish_order", "sweep", "teams[0]", "points.defenders", "levels.after" …

@@ -21,9 +21,10 @@ import json
 import os
 import sys
 from collections.abc import Sequence
-from dataclasses import dataclass, field
 from pathlib import Path
 from types import ModuleType
+
+from replay.record import Record, field
 
 #: the modules compiled: those of a rollout's step (the engine's fast path and the policy), and those of reading and
 #: replaying a log (``fupan check``, the import: the reader, the events, the replay loop, each game's engine)
@@ -86,8 +87,7 @@ def suffix() -> str:
     return importlib.machinery.EXTENSION_SUFFIXES[0]
 
 
-@dataclass(frozen=True)
-class Manifest:
+class Manifest(Record):
     """What a build compiled: for this Python (``tag``, the extension ``suffix``), each module's source digest
     and the source file's ``stamp`` then."""
 

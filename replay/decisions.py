@@ -13,9 +13,12 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
-from datetime import UTC, datetime
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+from replay.record import Record
+
+if TYPE_CHECKING:
+    from datetime import datetime
 
 UPHELD, OVERRULED = "upheld", "overruled"
 OUTCOMES = (UPHELD, OVERRULED)
@@ -34,8 +37,7 @@ class DecisionError(ValueError):
         super().__init__(message)
 
 
-@dataclass(frozen=True)
-class Decision:
+class Decision(Record):
     """A referee's decision on event ``event`` of a deal."""
 
     event: int
@@ -89,6 +91,8 @@ def _problem(d: Decision) -> tuple[str, str] | None:
 
 
 def _parse_at(text: str) -> datetime | None:
+    from datetime import UTC, datetime  # here: a log's decisions are few, and every command's start would pay it
+
     try:
         return datetime.strptime(text, "%Y-%m-%dT%H:%M:%SZ").replace(tzinfo=UTC)
     except ValueError:
@@ -97,11 +101,15 @@ def _parse_at(text: str) -> datetime | None:
 
 def now_utc() -> str:
     """The current time in the format of ``Decision.at``."""
+    from datetime import UTC, datetime
+
     return datetime.now(UTC).strftime("%Y-%m-%dT%H:%M:%SZ")
 
 
 def at_of(moment: datetime) -> str:
     """A datetime (naive ones are taken as UTC) in the format of ``Decision.at``."""
+    from datetime import UTC
+
     if moment.tzinfo is None:
         moment = moment.replace(tzinfo=UTC)
     return moment.astimezone(UTC).strftime("%Y-%m-%dT%H:%M:%SZ")

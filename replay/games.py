@@ -11,13 +11,13 @@ from __future__ import annotations
 
 import importlib
 from collections.abc import Iterator, Mapping
-from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Any
 
+from replay.record import Record, field
 
-@dataclass(frozen=True)
-class GameType:
+
+class GameType(Record):
     """One game: ``name`` (the log's ``game``), its Chinese and English names, the number of seats,
     the shipped profile a log names when it names none, the actions its engine knows, the engine
     (``"module:Class"``, a class taking ``(profile, meta)``), its scoring (``"module:function"`` of

@@ -6,7 +6,6 @@ the table, with going out, 够死级 and 四人乱缠 (RULES.md §2-3). The even
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import replace
 from typing import Any, NamedTuple
 
 from replay.cards import Card
@@ -126,8 +125,7 @@ class GoujiCycle(Climbing[GoujiState]):
     def view(self, st: GoujiState, step: int, profile: Profile) -> StepView:
         """The table after ``step`` events, with 够级's marks: the 够级 set, passed seats, burners, 无头,
         四人乱缠, 够死级 and 革命."""
-        return replace(
-            climbing_view(self, st, step, profile),
+        return climbing_view(self, st, step, profile)._replace(
             table_gouji=st.table_gouji,
             passed=tuple(seats_of(st.locked, st.n)),
             burners=tuple(seats_of(st.burners, st.n)),

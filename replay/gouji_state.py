@@ -4,15 +4,12 @@ of many fields at once (a new set on the table, a closed round, the answer cycle
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from replay.cards import Card
 from replay.hand import Hand
 from replay.sets import CardSet
 from replay.state import State, close_fields, fields_of, put_fields, rebuilt
 
 
-@dataclass(frozen=True)
 class GoujiState(State):
     """One moment of a 够级 deal."""
 

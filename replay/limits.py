@@ -6,14 +6,13 @@ uploads and pastes of at most ``views.parts.common.MAX_UPLOAD_BYTES``."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from replay.record import Record
 
 MAX_LOG_BYTES = 20_000_000  # 20 MB: some hundred times the largest real deal
 MAX_EVENTS = 100_000  # some hundred times the events of the longest real deal
 
 
-@dataclass(frozen=True)
-class Limits:
+class Limits(Record):
     """The largest log that is read: ``max_bytes`` of UTF-8 text and ``max_events`` events."""
 
     max_bytes: int = MAX_LOG_BYTES

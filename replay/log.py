@@ -8,12 +8,10 @@ which names the file, line and column of the bad token and what was expected.
 
 from __future__ import annotations
 
-import copy
 import json
 import math
 import os
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field, replace
 from functools import cached_property
 from pathlib import Path
 from typing import Any
@@ -26,6 +24,7 @@ from replay.events import CARD_ACTIONS, EVENT_TYPES, TARGET_ACTIONS, Event, Repo
 from replay.json_locate import event_positions, locate
 from replay.limits import LIMITS, Limits
 from replay.profile import Profile, ProfileError, default_profile, log_profile
+from replay.record import Record, field
 
 FORMAT = "fupan/1"
 SEATS: Mapping[str, int] = games.ByGame("seats")  # seats per game (the registry's, replay.games)
@@ -59,16 +58,14 @@ class LogError(ValueError):
         super().__init__(f"{where}: {message}")
 
 
-@dataclass(frozen=True)
-class Seat:
+class Seat(Record):
     """A seat at the table and the player on it."""
 
     seat: int
     player: str = ""
 
 
-@dataclass(frozen=True)
-class Log:
+class Log(Record):
     """One deal as recorded. ``hands[s]`` is None when seat s's hand is unknown; a known hand may
     hold None entries for unknown cards. ``positions[i]`` is (line, col) of event i in its source."""
 
@@ -128,7 +125,7 @@ class Log:
         """The log as a JSON-ready dict in canonical key order."""
         out: dict[str, Any] = {"format": FORMAT, "game": self.game, "profile": self.profile_name}
         if self.overrides:
-            out["overrides"] = {k: copy.deepcopy(self.overrides[k]) for k in sorted(self.overrides)}
+            out["overrides"] = {k: _copied(self.overrides[k]) for k in sorted(self.overrides)}
         if self.meta:
             out["meta"] = {k: _canonical(k, self.meta[k]) for k in META_KEYS if k in self.meta}
         out["seats"] = [{"seat": s.seat, "player": s.player} for s in self.seats]
@@ -158,13 +155,20 @@ class Log:
 
     def deal_only(self) -> Log:
         """The log without its referee's decisions: the deal itself (what identifies it)."""
-        return self if not self.decisions else replace(self, decisions=(), text="")
+        return self if not self.decisions else self._replace(decisions=(), text="")
+
+
+def _copied(value: Any) -> Any:
+    """A deep copy of a JSON value (``copy`` imported here: reading a log needs none, and every start would pay it)."""
+    import copy
+
+    return copy.deepcopy(value)
 
 
 def _canonical(key: str, value: Any) -> Any:
     """A deep copy of a meta or result value with its keys in the format's order."""
     if key == "previous" and isinstance(value, dict):
-        return {k: copy.deepcopy(value[k]) for k in PREVIOUS_KEYS if k in value}
+        return {k: _copied(value[k]) for k in PREVIOUS_KEYS if k in value}
     if key == "result" and isinstance(value, dict):
         out: dict[str, Any] = {}
         for k in RESULT_KEYS:
@@ -175,9 +179,9 @@ def _canonical(key: str, value: Any) -> Any:
             elif k == "levels" and isinstance(value.get(k), dict):
                 out[k] = {p: list(value[k][p]) for p in LEVELS_KEYS if p in value[k]}
             elif k in value:
-                out[k] = copy.deepcopy(value[k])
+                out[k] = _copied(value[k])
         return out
-    return copy.deepcopy(value)
+    return _copied(value)
 
 
 def _hand_json(hand: tuple[Card | None, ...] | None) -> Any:
@@ -372,7 +376,7 @@ def log_from_doc(doc: Any, source: str = "<log>", limits: Limits = LIMITS, text:
         game=game,
         profile_name=prof,
         overrides=overrides,
-        meta=meta if fresh else copy.deepcopy(meta),
+        meta=meta if fresh else _copied(meta),
         seats=seats,
         hands=hands,
         marked=marked,
@@ -380,7 +384,7 @@ def log_from_doc(doc: Any, source: str = "<log>", limits: Limits = LIMITS, text:
         kitty=kitty,
         levels=levels,
         events=tuple(events),
-        result=result if fresh else copy.deepcopy(result),
+        result=result if fresh else _copied(result),
         decisions=decisions,
         source=source,
         text=text,

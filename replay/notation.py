@@ -42,9 +42,8 @@ and column of the offending token. docs/log-format.md describes the notation in 
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import replace
 from types import MappingProxyType
-from typing import Any
+from typing import Any, ClassVar
 
 from replay import games
 from replay.cards import CardError
@@ -136,20 +135,23 @@ class _Reader(LineReader):
         self.kitty: list[str] | None = None
         self.levels: list[str] | None = None
         self.in_events = False
-        self.handlers: dict[str, Callable[[Line], None]] = {
-            "profile": self._profile,
-            "option": self._option,
-            "deal": self._deal,
-            "previous": self._previous,
-            "seat": self._seat_line,
-            "hand": self._hand,
-            **dict.fromkeys(DEAL_SEATS, self._deal_seat),
-            "kitty": self._kitty,
-            "levels": self._levels,
-            "events": self._events_line,
-            "result": self._result,
-            **dict.fromkeys(TEXT_META, self._meta_text),
-        }
+
+    #: each keyword's line and the method that reads it (by name: bound methods kept on the reader would make it
+    #: a reference cycle, left to the garbage collector, which ``fupan check`` pauses: tests/test_cli_start.py)
+    HANDLERS: ClassVar[dict[str, str]] = {
+        "profile": "_profile",
+        "option": "_option",
+        "deal": "_deal",
+        "previous": "_previous",
+        "seat": "_seat_line",
+        "hand": "_hand",
+        **dict.fromkeys(DEAL_SEATS, "_deal_seat"),
+        "kitty": "_kitty",
+        "levels": "_levels",
+        "events": "_events_line",
+        "result": "_result",
+        **dict.fromkeys(TEXT_META, "_meta_text"),
+    }
 
     # -- the lines
 
@@ -227,13 +229,14 @@ class _Reader(LineReader):
             self.fail("a decision line must come after the 'events' line (it names an event by its index)", line, 1)
         if word == FORMAT:
             self.fail(f"the header {FORMAT} may appear only once, on the first line", line, first.col)
-        handler = self.handlers.get(word)
-        if handler is None:
+        name = self.HANDLERS.get(word)
+        if name is None:
             self.fail(
                 f"unknown keyword {first.shown} (expected one of {', '.join(KEYWORDS)}, or an event after 'events')",
                 line,
                 first.col,
             )
+        handler: Callable[[Line], None] = getattr(self, name)
         handler(line)
 
     def _profile(self, line: Line) -> None:
@@ -432,4 +435,4 @@ class _Reader(LineReader):
         if self.decisions:
             doc["decisions"] = self.decisions
         log: Log = self.checked(log_from_doc, doc, self.source, self.limits)
-        return replace(log, positions=tuple(self.positions))
+        return log._replace(positions=tuple(self.positions))

@@ -14,8 +14,9 @@ from __future__ import annotations
 import json
 import re
 import unicodedata
-from dataclasses import dataclass
 from typing import Any, NamedTuple
+
+from replay.record import Record
 
 SEP = " \t\u3000"  # token separators
 ITEM_SEPS = ",，、"  # separators of the items of a card or seat list (besides SEP)
@@ -84,8 +85,7 @@ def is_comment(stripped: str) -> bool:
     return fold(stripped[:1]) == "#"
 
 
-@dataclass(frozen=True)
-class Line:
+class Line(Record):
     """One non-blank line: its 1-based number, text and tokens."""
 
     number: int

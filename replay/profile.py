@@ -14,15 +14,15 @@ from __future__ import annotations
 
 import os
 import re
-import tomllib
 from collections.abc import Mapping
-from dataclasses import dataclass, field
 from pathlib import Path
 from types import MappingProxyType
 from typing import Any
 
 from replay import games
 from replay.clip import clip, shown
+from replay.profile_files import PROFILES, parsed_shipped
+from replay.record import Record, field
 
 GAMES = games.names()  # the games shipped with fupan (a game registered later is not here: ask games.names())
 
@@ -32,8 +32,7 @@ def default_profile(game: str) -> str:
     return games.get(game).default_profile
 
 
-@dataclass(frozen=True)
-class Option:
+class Option(Record):
     """One profile option: its rule and allowed values (or a type). Which games have it, and its default
     in each, is the games' (``replay.games.GameType.options``)."""
 
@@ -360,8 +359,7 @@ class ProfileError(ValueError):
         super().__init__(clip(message))
 
 
-@dataclass(frozen=True)
-class Profile:
+class Profile(Record):
     """A validated rule profile: a game and a value for each of that game's options."""
 
     name: str
@@ -443,9 +441,6 @@ def _validate_options(game: str, raw: Mapping[str, Any], where: str) -> dict[str
 
 
 _TOP_KEYS = {"name", "game", "base", "title_zh", "title_en", "source", "options"}
-#: the shipped profiles, package data beside this module (importlib.resources would cost every command's start
-#: several milliseconds of imports, for a folder that is always there)
-PROFILES = Path(__file__).resolve().parent / "profiles"
 
 
 _shipped: tuple[str, ...] = ()
@@ -474,6 +469,11 @@ def _read_toml(name_or_path: str) -> tuple[dict[str, Any], str]:
             raise ProfileError(f"unknown profile {name_or_path!r} (shipped: {names}; or give a .toml path)")
         where = f"profiles/{name_or_path}.toml"
         text = res.read_text(encoding="utf-8")
+        parsed = parsed_shipped(name_or_path, text)  # the TOML as parsed when shipped, while the file is unchanged
+        if parsed is not None:
+            return parsed, where
+    import tomllib  # only for a file not parsed already: its import costs a command's start
+
     try:
         return tomllib.loads(text), where
     except tomllib.TOMLDecodeError as exc:

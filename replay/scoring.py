@@ -7,16 +7,15 @@ module (``replay.gouji_score``, ``replay.baohuang_score``, ``replay.shengji_scor
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from typing import Any
 
 from replay import games
 from replay.profile import Profile
+from replay.record import Record, field
 from replay.state import SETUP, VOID
 
 
-@dataclass(frozen=True)
-class PlaceScore:
+class PlaceScore(Record):
     """A seat's place (1 = 头科) and the points of that place."""
 
     seat: int
@@ -24,8 +23,7 @@ class PlaceScore:
     points: int
 
 
-@dataclass(frozen=True)
-class TeamScore:
+class TeamScore(Record):
     """A team (its seats) and the score it records for the deal."""
 
     seats: tuple[int, ...]
@@ -33,8 +31,7 @@ class TeamScore:
     raw: int = 0
 
 
-@dataclass(frozen=True)
-class Score:
+class Score(Record):
     """The score of a deal: finish order, places, team scores, sweep, and how each came about."""
 
     finish_order: tuple[int, ...]
@@ -116,8 +113,7 @@ def place_words(place: int, n: int) -> tuple[str, str]:
     return PLACE_NAMES_ZH.get(n, {}).get(place, f"第{place}名"), PLACE_NAMES_EN.get(place, f"{place}th")
 
 
-@dataclass(frozen=True)
-class KnownPlace:
+class KnownPlace(Record):
     """A seat's place as known at one step, in words, and its points once the deal is over."""
 
     place: int

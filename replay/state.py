@@ -6,7 +6,7 @@ and the rounds. Each game's state is a subclass holding only its own fields besi
 (``replay.gouji_state.GoujiState``, ``replay.baohuang_state.BaohuangState``); a game with nothing of
 its own uses ``State`` itself.
 
-States are frozen dataclasses. Seat sets are bit masks. The next state is made by copying the fields
+States are frozen value classes (``replay.record.Record``). Seat sets are bit masks. The next state is made by copying the fields
 (``evolve``, ``with_turn``, and ``fields_of`` / ``rebuilt`` for the transitions that change many fields
 at once, such as a new set on the table): one dict copy, as cheap as a tuple's. One exception, inside
 the engine only: a state its caller owns (``Engine.advance(..., owned=True)``: a rollout's own states, made by
@@ -16,18 +16,17 @@ stays as it was made.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, fields
 from typing import Any, Self, TypeVar
 
 from replay.cards import Card
 from replay.hand import Hand
+from replay.record import Record
 from replay.sets import CardSet
 
 SETUP, PLAY, OVER, VOID = "setup", "play", "over", "void"
 
 
-@dataclass(frozen=True)
-class State:
+class State(Record):
     """One moment of a climbing deal: what every climbing game has."""
 
     n: int  # number of seats
@@ -96,7 +95,7 @@ def field_names(cls: type[State]) -> frozenset[str]:
     """The names of a state type's fields."""
     found = _FIELDS.get(cls)
     if found is None:
-        found = _FIELDS[cls] = frozenset(f.name for f in fields(cls))
+        found = _FIELDS[cls] = frozenset(cls._fields)
     return found
 
 

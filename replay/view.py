@@ -4,17 +4,16 @@ games share ``climbing_view`` and add their own marks (够级's burns and locks,
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from typing import Any, Protocol, TypeVar
 
 from replay.cards import Card
 from replay.profile import Profile
+from replay.record import Record, field
 from replay.scoring import KnownPlace, known_places
 from replay.state import State
 
 
-@dataclass(frozen=True, kw_only=True)
-class StepView:
+class StepView(Record, kw_only=True):
     """What the table showed after one step, in plain values (for ``replay --json`` and the app). The
     marks a game does not have keep their defaults (none)."""
 

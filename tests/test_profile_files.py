@@ -1,0 +1,66 @@
+"""Tests of replay/profile_files.py: the shipped profiles' parsed form (profiles/parsed.json) is current, is used only
+for the very text it was parsed from, and an edited or unlisted profile is parsed from its TOML (with the same
+errors as ever)."""
+
+from __future__ import annotations
+
+import json
+import shutil
+import tomllib
+from pathlib import Path
+
+import pytest
+
+import replay.profile as profile
+import replay.profile_files as files
+
+
+def test_the_parsed_form_is_that_of_the_shipped_files_now() -> None:
+    """Fails when a shipped profile changed and the parsed form was not renewed (then run
+    ``python -c "import replay.profile_files as p; p.write_parsed()"``)."""
+    kept = json.loads(files.PARSED.read_text(encoding="utf-8"))
+    assert kept == files.parsed_form()
+    assert sorted(kept) == profile.shipped_profiles()
+    for name, entry in kept.items():
+        assert entry["data"] == tomllib.loads((files.PROFILES / f"{name}.toml").read_text(encoding="utf-8"))
+
+
+def test_the_parsed_form_serves_only_the_text_it_was_made_from() -> None:
+    text = (files.PROFILES / "gouji.toml").read_text(encoding="utf-8")
+    assert files.parsed_shipped("gouji", text) == tomllib.loads(text)
+    assert files.parsed_shipped("gouji", text.replace("revolution = true", "revolution = false")) is None
+    assert files.parsed_shipped("gouji", text + " ") is None
+    assert files.parsed_shipped("no-such-profile", text) is None
+
+
+@pytest.fixture
+def shipped_copy(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """The shipped profiles and their parsed form copied to a folder the profile module reads instead."""
+    folder = tmp_path / "profiles"
+    shutil.copytree(files.PROFILES, folder)
+    monkeypatch.setattr(profile, "PROFILES", folder)
+    monkeypatch.setattr(files, "PROFILES", folder)
+    monkeypatch.setattr(files, "PARSED", folder / "parsed.json")
+    monkeypatch.setattr(files, "_parsed", None)
+    monkeypatch.setattr(profile, "_cache", {})
+    return folder
+
+
+def test_a_shipped_profile_edited_since_is_read_from_its_toml(shipped_copy: Path) -> None:
+    path = shipped_copy / "gouji.toml"
+    path.write_text(path.read_text(encoding="utf-8").replace("revolution = true", "revolution = false"), "utf-8")
+    assert profile.load_profile("gouji").options["revolution"] is False
+    assert profile.load_profile("gouji-online").options["revolution"] is True  # its own file, unchanged
+
+
+def test_a_shipped_profile_broken_since_gives_the_tomls_error(shipped_copy: Path) -> None:
+    path = shipped_copy / "gouji.toml"
+    path.write_text(path.read_text(encoding="utf-8") + "\nrevolution = \n", "utf-8")
+    with pytest.raises(profile.ProfileError, match=r"^profiles/gouji.toml: "):
+        profile.load_profile("gouji")
+
+
+def test_a_parsed_form_that_cannot_be_read_is_no_parsed_form(shipped_copy: Path) -> None:
+    (shipped_copy / "parsed.json").write_text("{not json", encoding="utf-8")
+    assert files.parsed_shipped("gouji", (shipped_copy / "gouji.toml").read_text(encoding="utf-8")) is None
+    assert profile.load_profile("gouji").options["revolution"] is True  # parsed from its TOML
