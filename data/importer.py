@@ -221,6 +221,9 @@ def import_log(engine: Engine, log: Log, source: str = "", authorize: Authorize 
 #: deals stored per write transaction by ``import_paths`` (each in its own savepoint): one commit, one sync, for
 #: many deals; a killed import loses the open batch whole, never half a deal
 BATCH = 50
+#: while the workers are busy, the deals ready are stored once at least this many wait (a batch is cut short
+#: rather than stored while the workers are idle, and the last one is small)
+IDLE_BATCH = 10
 #: files a worker prepares per task (fewer hand-overs between the processes)
 CHUNK = 5
 #: fewer files than this are prepared in this process (starting workers would cost more than it saves)
@@ -292,9 +295,10 @@ def _prepare_in_worker(paths: list[Path]) -> list[_Prepared]:
 
 def _prepared(
     engine: Engine, files: list[Path], limits: Limits, known: frozenset[str], jobs: int
-) -> Iterator[_Prepared]:
+) -> Iterator[_Prepared | None]:
     """Each file prepared, in order: on ``jobs`` worker processes (forked: they read and replay, never
-    touch the database), at most a few batches ahead of the store, so that memory stays flat. The engine's
+    touch the database), at most a few batches ahead of the store, so that memory stays flat; None when the next
+    files are not ready yet (the store may use the wait; said once per wait). The engine's
     idle connections are closed before the fork, so that no worker holds a copy of one (a killed import's
     transaction then ends with it, instead of holding its locks while a worker lives)."""
     from coach.evaluate import usable_cores  # the evaluation's own count of the cores this process may use
@@ -317,6 +321,8 @@ def _prepared(
                 if len(waiting) >= ahead:
                     break
             while waiting:
+                if not waiting[0].done():
+                    yield None
                 done = waiting.popleft().result()
                 nxt = next(todo, None)
                 if nxt is not None:
@@ -427,9 +433,12 @@ def import_paths(
         progress(0, len(files))  # the clock starts here (a rate counts the first batch's time too)
     pending: list[_Prepared] = []
     for p in _prepared(engine, files, limits, known, jobs):
-        pending.append(p)
-        if len(pending) < max(1, batch) and len(results) + len(pending) < len(files):
-            continue
+        if p is not None:
+            pending.append(p)
+            if len(pending) < max(1, batch) and len(results) + len(pending) < len(files):
+                continue
+        elif len(pending) < max(1, min(IDLE_BATCH, batch)):
+            continue  # the workers are busy, but too few deals wait to be worth a transaction
         try:
             results.extend(_store_batch(engine, pending))
         except (SQLAlchemyError, DatabaseStateError) as exc:
