@@ -235,7 +235,7 @@ class Shengji(ShengjiDeal):
         if len(trick) < 4:  # the trick goes on: the state's fields set by place (NamedTuple._replace's kwargs cost)
             values = list(st)
             values[_HANDS], values[_TRICK], values[_LEAD], values[_TO_ACT] = hands, trick, lead, (s + 1) % 4
-            return SjState._make(values)
+            return tuple.__new__(SjState, values)  # SjState._make(values), without its interpreted call
         win = trick_winner(trick, tr, lead)
         pts = card_points([c for _, cs in trick for c in cs])
         points = list(st.points)
