@@ -59,7 +59,9 @@ __all__ = [
 _cards = card_words
 
 
-_HANDS, _TRICK, _LEAD, _TO_ACT = (SjState._fields.index(f) for f in ("hands", "trick", "lead", "to_act"))
+_HANDS, _TRICK, _LEAD, _TO_ACT, _TRICKS, _POINTS, _LEADER = (
+    SjState._fields.index(f) for f in ("hands", "trick", "lead", "to_act", "tricks", "points", "leader")
+)
 
 
 class Shengji(ShengjiDeal):
@@ -241,15 +243,10 @@ class Shengji(ShengjiDeal):
         points = list(st.points)
         points[team(win)] += pts
         done = Trick(trick[0][0], trick, win, pts)
-        new = st._replace(
-            hands=hands,
-            trick=(),
-            lead=None,
-            tricks=(*st.tricks, done),
-            points=(points[0], points[1]),
-            leader=win,
-            to_act=win,
-        )
+        values = list(st)  # st._replace(hands=, trick=(), lead=None, tricks=, points=, leader=win, to_act=win) by place
+        values[_HANDS], values[_TRICK], values[_LEAD], values[_TO_ACT] = hands, (), None, win
+        values[_TRICKS], values[_POINTS], values[_LEADER] = (*st.tricks, done), (points[0], points[1]), win
+        new = tuple.__new__(SjState, values)
         if all(h.size == 0 for h in hands):
             mult = self.kitty_multiplier
             new = new._replace(phase=OVER, to_act=-1, kitty_points=card_points(st.buried) * mult)
