@@ -20,7 +20,7 @@ from collections.abc import Iterator
 from typing import Any
 
 from replay.baohuang_bidding import BJ, BaohuangBidding
-from replay.baohuang_state import BaohuangState, close_round, put_set
+from replay.baohuang_state import BaohuangState, close_round, put_set, turn
 from replay.cards import RANK_2, Card
 from replay.climbing import Outcome, _cards, repeated
 from replay.climbing_moves import legal_plays
@@ -29,7 +29,7 @@ from replay.events import Call, Event, Grab, Jiefeng, Kou, Pass, Play, Rang, Rev
 from replay.hand import Hand
 from replay.profile import Profile
 from replay.sets import CardSet, SetFormError, why_not_beats
-from replay.state import OVER, PLAY, SETUP, bit, evolve, with_turn
+from replay.state import OVER, PLAY, SETUP, bit, evolve
 from replay.verdicts import Reading
 from replay.view import StepView, climbing_view
 
@@ -95,25 +95,27 @@ class Baohuang(BaohuangBidding):
 
     # -- the answer cycle: two laps -----------------------------------------------------------------
 
-    def _advance(self, st: BaohuangState, responded: int, lets: int, cursor: int, second: bool) -> BaohuangState:
+    def _advance(
+        self, st: BaohuangState, responded: int, lets: int, cursor: int, second: bool, owned: bool = False
+    ) -> BaohuangState:
         """Who acts next on the table set: in the first lap every seat that has not passed or let,
-        in the second lap the seats that let; after that the round closes (BH-KOU)."""
+        in the second lap the seats that let; after that the round closes (BH-KOU). ``owned``: ``st`` was made by
+        the caller and seen by no one else, so the turn or the closed round may be set in it."""
         o, n, live = st.owner, self.n, st.live
         for k in range((cursor - o) % n + 1, n):
             s = (o + k) % n
             if not live >> s & 1 or responded >> s & 1:
                 continue
             if (not second and not lets >> s & 1) or (second and lets >> s & 1):
-                st = with_turn(st, s, second, responded, cursor)
-                return evolve(st, lets=lets) if lets != st.lets else st
+                return turn(st, s, second, responded, cursor, lets, owned)
         if not second and lets & ~responded:
-            return self._advance(evolve(st, lets=lets), responded, lets, o, True)
-        return self._close(st)
+            return self._advance(evolve(st, lets=lets), responded, lets, o, True, owned=True)  # the copy is its own
+        return self._close(st, owned)
 
-    def _close(self, st: BaohuangState) -> BaohuangState:
+    def _close(self, st: BaohuangState, owned: bool = False) -> BaohuangState:
         o = st.owner
         leader = o if st.active(o) else st.next_active(o)
-        return close_round(st, leader)
+        return close_round(st, leader, owned)
 
     def _quiet_decline(self, st: BaohuangState, s: int) -> BaohuangState:
         if st.to_act != s:
@@ -185,7 +187,7 @@ class Baohuang(BaohuangBidding):
             new = self._went_out(new, s, fx)
             if new.phase == OVER:
                 return new, fx
-        return self._advance(new, 0, 0, s, False), fx
+        return self._advance(new, 0, 0, s, False, owned=True), fx  # new: made here, seen by no one yet
 
     def _out_of_turn(self, st: BaohuangState, s: int) -> Outcome[BaohuangState]:
         if st.responded >> s & 1:

@@ -36,9 +36,24 @@ def put_set(
     return rebuilt(st, values)
 
 
-def close_round(st: BaohuangState, leader: int) -> BaohuangState:
-    """A copy of ``st`` with the round closed: the table cleared and ``leader`` to lead."""
-    values = fields_of(st)
+def close_round(st: BaohuangState, leader: int, owned: bool = False) -> BaohuangState:
+    """A copy of ``st`` with the round closed: the table cleared and ``leader`` to lead (``owned``: ``st`` itself,
+    changed in place: its caller made it and no one else has seen it)."""
+    values = st.__dict__ if owned else fields_of(st)
     close_fields(values, st, leader)
     values["lets"] = 0
-    return rebuilt(st, values)
+    return st if owned else rebuilt(st, values)
+
+
+def turn(
+    st: BaohuangState, to_act: int, second: bool, responded: int, cursor: int, lets: int, owned: bool = False
+) -> BaohuangState:
+    """A copy of ``st`` with the answer-cycle fields set, the seats that let among them (``owned``: ``st`` itself,
+    changed in place, as ``close_round``)."""
+    values = st.__dict__ if owned else fields_of(st)
+    values["to_act"] = to_act
+    values["final"] = second
+    values["responded"] = responded
+    values["cursor"] = cursor
+    values["lets"] = lets
+    return st if owned else rebuilt(st, values)

@@ -43,6 +43,25 @@ class Outcome(NamedTuple, Generic[S]):
     reason: str = ""
 
 
+def _outcome(
+    cls: type[Outcome[S]],
+    state: S,
+    rule: str | None = None,
+    message_zh: str = "",
+    message_en: str = "",
+    effects: tuple[str, ...] = (),
+    unverified: tuple[str, ...] = (),
+    reading: Reading | None = None,
+    reason: str = "",
+) -> Outcome[S]:
+    """``Outcome(...)``: the same fields and defaults as the generated ``__new__``, compiled with this module
+    (every event's ruling makes one; the generated one is interpreted code)."""
+    return tuple.__new__(cls, (state, rule, message_zh, message_en, effects, unverified, reading, reason))
+
+
+Outcome.__new__ = staticmethod(_outcome)  # type: ignore[assignment,method-assign]  # same signature, compiled
+
+
 class IllegalAction(ValueError):
     """An illegal event, raised by ``verify``/``apply``; ``rule`` is the rule ID it breaks."""
 

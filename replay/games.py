@@ -10,6 +10,7 @@ names: declared here, there is no import circle). A new game registers its type 
 from __future__ import annotations
 
 import importlib
+import sys
 from collections.abc import Iterator, Mapping
 from types import MappingProxyType
 from typing import Any
@@ -67,7 +68,8 @@ class GameType(Record):
 
 def _load(path: str) -> Any:
     module, _, name = path.partition(":")
-    return getattr(importlib.import_module(module), name)
+    loaded = sys.modules.get(module)  # what import_module returns once imported, without its machinery (every deal)
+    return getattr(loaded if loaded is not None else importlib.import_module(module), name)
 
 
 _REGISTRY: dict[str, GameType] = {}

@@ -221,8 +221,9 @@ class Gouji(GoujiSetup):
         the seat is locked (not in 四人乱缠 under ``chaos_free``) and the cycle goes on."""
         if st.final:
             return self._close(st, owned)
-        lock = 0 if (st.chaos and self.chaos_free) else bit(s)
-        return self._advance(st, st.responded | bit(s), st.locked | lock, s, st.let_seat, owned)
+        one = 1 << s  # bit(s), without a call (every decline)
+        lock = 0 if (st.chaos and self.chaos_free) else one
+        return self._advance(st, st.responded | one, st.locked | lock, s, st.let_seat, owned)
 
     def advance(self, st: GoujiState, ev: Event, owned: bool = False) -> GoujiState:
         """The state after ``ev``, known to be legal in ``st``: ``step(st, ev).state``, the frequent events of
@@ -292,7 +293,7 @@ class Gouji(GoujiSetup):
 
     def _pass(self, st: GoujiState, ev: Pass) -> Outcome[GoujiState]:
         s = ev.seat
-        if not st.active(s):
+        if not st.live >> s & 1:  # not st.active(s)
             return self._inactive(st, s)
         if st.table is None:
             return self._pass_on_empty_table(st, s)

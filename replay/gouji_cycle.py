@@ -140,7 +140,7 @@ class GoujiCycle(Climbing[GoujiState]):
 
     def _entitled(self, st: GoujiState, s: int, o: int, locked: int) -> bool:
         """May seat ``s`` answer ``o``'s set in its turn (``locked``: seats bound by a pass)?"""
-        if s == o or not st.active(s):
+        if s == o or not st.live >> s & 1:  # not st.active(s)
             return False
         if locked >> s & 1:
             if st.dead_round:

@@ -83,10 +83,20 @@ def _less(groups: dict[int, list[Card]], cards: Sequence[Card]) -> dict[int, lis
                 del out[r]
                 continue
             group = out[r] = group.copy()
-        group.remove(c)
+        _drop(group, c)
         if not group:
             del out[r]
     return out
+
+
+def _drop(cards: list[Card], card: Card) -> None:
+    """Remove ``card`` (held) from ``cards``, found by identity: cards are interned, so this is ``cards.remove(card)``
+    without its ``==`` on every card before it (Card's ordering makes each of those a slow call)."""
+    for i, c in enumerate(cards):
+        if c is card:
+            del cards[i]
+            return
+    raise ValueError(f"{card} not held")
 
 
 class Hand:
@@ -148,7 +158,7 @@ class Hand:
             elif self._plain:  # the exact cards held, less those that left
                 known = list(self._known or ())
                 for c in cards:
-                    known.remove(c)
+                    _drop(known, c)
                 new._known, new._plain = known, True
             return new
         ranks = {c.rank - 3 for c in cards}

@@ -59,7 +59,9 @@ __all__ = [
 _cards = card_words
 
 
-_HANDS, _TRICK, _LEAD, _TO_ACT = (SjState._fields.index(f) for f in ("hands", "trick", "lead", "to_act"))
+_HANDS, _TRICK, _LEAD, _TO_ACT, _TRICKS, _POINTS, _LEADER = (
+    SjState._fields.index(f) for f in ("hands", "trick", "lead", "to_act", "tricks", "points", "leader")
+)
 
 
 class Shengji(ShengjiDeal):
@@ -235,21 +237,16 @@ class Shengji(ShengjiDeal):
         if len(trick) < 4:  # the trick goes on: the state's fields set by place (NamedTuple._replace's kwargs cost)
             values = list(st)
             values[_HANDS], values[_TRICK], values[_LEAD], values[_TO_ACT] = hands, trick, lead, (s + 1) % 4
-            return SjState._make(values)
+            return tuple.__new__(SjState, values)  # SjState._make(values), without its interpreted call
         win = trick_winner(trick, tr, lead)
         pts = card_points([c for _, cs in trick for c in cs])
         points = list(st.points)
         points[team(win)] += pts
         done = Trick(trick[0][0], trick, win, pts)
-        new = st._replace(
-            hands=hands,
-            trick=(),
-            lead=None,
-            tricks=(*st.tricks, done),
-            points=(points[0], points[1]),
-            leader=win,
-            to_act=win,
-        )
+        values = list(st)  # st._replace(hands=, trick=(), lead=None, tricks=, points=, leader=win, to_act=win) by place
+        values[_HANDS], values[_TRICK], values[_LEAD], values[_TO_ACT] = hands, (), None, win
+        values[_TRICKS], values[_POINTS], values[_LEADER] = (*st.tricks, done), (points[0], points[1]), win
+        new = tuple.__new__(SjState, values)
         if all(h.size == 0 for h in hands):
             mult = self.kitty_multiplier
             new = new._replace(phase=OVER, to_act=-1, kitty_points=card_points(st.buried) * mult)

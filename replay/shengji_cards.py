@@ -117,7 +117,16 @@ class Combo(NamedTuple):
 
 def pairs_of(cards: Sequence[Card]) -> list[Card]:
     """The cards held twice (one entry per pair): two decks hold each card at most twice."""
-    return [c for c, k in Counter(cards).items() if k >= 2]
+    return [c for c, k in counted(cards).items() if k >= 2]
+
+
+def counted(cards: Sequence[Card]) -> dict[Card, int]:
+    """Each card and how often it comes, in the order of first coming (``Counter(cards)``, without its
+    interpreted constructor: a play's shape asks it)."""
+    counts: dict[Card, int] = {}
+    for c in cards:
+        counts[c] = counts.get(c, 0) + 1
+    return counts
 
 
 def _tractor_orders(pair_orders: Sequence[int], ladder: Sequence[int]) -> bool:
@@ -143,7 +152,7 @@ def combo(cards: Sequence[Card], tr: Trumps) -> Combo:
     top = max(k[1] for k in keys)
     if n == 1:
         return Combo("single", cls, 1, 0, top)
-    counts = Counter(cards)
+    counts = counted(cards)
     if n % 2 == 0 and all(k == 2 for k in counts.values()):
         orders = [table[c][1] for c in counts]
         if n == 2:
