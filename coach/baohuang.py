@@ -149,9 +149,11 @@ def saw(st: State, seat: int, ev: Event, located: list[list[Card]]) -> bool:
     assert isinstance(st, BaohuangState)  # the coach gives this module its game's states only
     if not (isinstance(ev, Call) and ev.seat == st.emperor and ev.seat != seat):
         return False
-    have = Counter(located[ev.seat])  # the marked big joker may be one of the cards shown
+    # the marked big joker (placed already) may be one of the cards shown; the called card's last copy placed in a
+    # 明独 皇帝's hand (``placed``) is not: it is the copy the call did not show
+    marked = min(1, located[ev.seat].count(BJ))
     for c, k in Counter(ev.cards).items():
-        located[ev.seat] += [c] * max(0, k - have[c])
+        located[ev.seat] += [c] * max(0, k - (marked if c == BJ else 0))
     return True
 
 

@@ -119,6 +119,22 @@ def test_sampled_deals_fit_what_the_seat_knew(seed: int, profile: str, policy: b
                 check_baohuang(rep, index, seat, hands)
 
 
+def test_a_called_card_shown_and_its_last_copy_stay_with_a_solo_emperor() -> None:
+    """A 皇帝 that called with three copies and holds the fourth (明独, revealed): every seat's sampled deals keep
+    all four in its hand (the copy ``placed`` puts there is not one of those the call showed; found by
+    test_sampled_deals_fit_what_the_seat_knew)."""
+    rep = simulated(980, "baohuang-no345", policy=False)
+    events, state = rep.log.events, rep.states[3]
+    assert [type(e).__name__ for e in events[:3]] == ["Yield", "Call", "Reveal"]
+    assert state.solo and held(state, state.emperor)[state.called] == 4
+    for seat in range(rep.engine.n):
+        know = knowledge(rep.engine, rep.states, events, 3, seat)
+        for k in range(3):
+            hands = sample_hands(know, random.Random(k))
+            check_sample(rep, 3, seat, hands)
+            check_baohuang(rep, 3, seat, hands)
+
+
 def test_shown_threes_stay_with_their_seat() -> None:
     checked = 0
     for seed in range(40):
