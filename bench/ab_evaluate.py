@@ -1,14 +1,14 @@
 """A/B benchmark: a full 够级 deal priced (``evaluate_replay``, default Settings, jobs=2) by an earlier revision and
 by the working tree, the runs of the two interleaved, so that a change made for speed is measured against the code
 before it in the same session (the machine is shared: its speed drifts between sessions, not between two runs a
-minute apart). The earlier revision is checked out in a temporary git worktree; each run is a fresh process.
+minute apart). The earlier revision is unpacked and its hot path compiled by ``bench/before.py`` (kept in
+``build/bench/``); each run is a fresh process.
 
     python bench/ab_evaluate.py --base 4eeeae4 [--deals gouji-2026-09-01-d1,gouji-2026-09-08-d2] [--rounds 3]
     python bench/ab_evaluate.py --base source    # the working tree from source against it compiled
 
 ``--base source`` measures the compiled hot path (replay/compiled.py): the base is the working tree with every
-module imported from its source (``FUPAN_COMPILED=0``), against the same tree as ``make`` built it. An earlier
-revision's worktree has no build of its own, so it runs from source too.
+module imported from its source (``FUPAN_COMPILED=0``), against the same tree as ``make`` built it.
 
 Prints, per deal, the median wall and CPU seconds of each tree, the ratio base / working tree, and whether the
 two trees ran the same number of rollouts (a speed change should change no result: tests/test_golden_evaluate.py
@@ -23,8 +23,11 @@ import os
 import statistics
 import subprocess
 import sys
-import tempfile
 from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+import before
 
 ROOT = Path(__file__).resolve().parent.parent
 SAMPLES = ROOT / "data" / "samples" / "gouji"
@@ -74,13 +77,7 @@ def main(argv: list[str] | None = None) -> int:
     if args.base == "source":
         _compare(ROOT, True, deals, args.rounds, "the working tree from source")
         return 0
-    with tempfile.TemporaryDirectory() as tmp:
-        base = Path(tmp) / "base"
-        subprocess.run(["git", "-C", str(ROOT), "worktree", "add", "--detach", str(base), args.base], check=True)
-        try:
-            _compare(base, False, deals, args.rounds, args.base)
-        finally:
-            subprocess.run(["git", "-C", str(ROOT), "worktree", "remove", "--force", str(base)], check=True)
+    _compare(before.tree(args.base), False, deals, args.rounds, args.base)
     return 0
 
 

@@ -30,7 +30,7 @@ class Unavailable(RuntimeError):
 
 def tree(rev: str) -> Path:
     """``rev``'s files unpacked under ``build/bench/`` with their compiled hot path built (kept for the next run)."""
-    folder = ROOT / "build" / "bench" / f"rev-{rev}"
+    folder = ROOT / "build" / "bench" / f"rev-{rev.replace('/', '_')}"
     done = folder / ".unpacked"
     if not done.exists():
         try:
@@ -45,9 +45,10 @@ def tree(rev: str) -> Path:
         folder.mkdir(parents=True, exist_ok=True)
         with tarfile.open(fileobj=io.BytesIO(archive.stdout), mode="r:") as tar:
             tar.extractall(folder, filter="data")
-        built = run(rev, "import sys, replay.compiled as c; sys.exit(c.main(['build']))", folder=folder)
-        if built.returncode != 0:
-            raise Unavailable(f"could not compile {rev}'s hot path: {built.stderr[-300:]}")
+        if (folder / "replay" / "compiled.py").exists():  # a revision before the compiled hot path runs from source
+            built = run(rev, "import sys, replay.compiled as c; sys.exit(c.main(['build']))", folder=folder)
+            if built.returncode != 0:
+                raise Unavailable(f"could not compile {rev}'s hot path: {built.stderr[-300:]}")
         done.write_text(rev + "\n", encoding="utf-8")
     return folder
 

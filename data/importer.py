@@ -19,8 +19,8 @@ replay it. What the engine and the coach derive is ``data.derive``, stored with 
 
 ``import_log`` stores one log in its own transaction; ``import_paths`` imports many files: read, replayed and
 coached on worker processes (forked from a frozen heap, ``CHUNK`` files a task; the rows handed back as plain
-tuples: ``data.deal_rows``), stored ``BATCH`` deals a
-transaction, each deal in a savepoint of its own, with one look per batch at what its deals refer to; a batch on
+tuples: ``data.deal_rows``), stored up to ``BATCH`` deals a
+transaction (fewer when the workers are busy and ``IDLE_BATCH`` are ready), each deal in a savepoint of its own, with one look per batch at what its deals refer to; a batch on
 SQLite commits without waiting for the disk (``data.database.BULK_WRITE``: WAL, synchronous=NORMAL).
 
 Concurrent imports into one database are safe: a deal is replayed and coached before its
@@ -409,7 +409,7 @@ def import_paths(
 ) -> list[ImportResult]:
     """Import every log file named or found in ``paths``; one result per file, in order (a file larger than
     ``limits`` allow is refused). The files are read, replayed and coached on ``jobs`` worker processes (0:
-    every core; 1: in this process) and stored ``batch`` deals per transaction, each deal in its own savepoint:
+    every core; 1: in this process) and stored up to ``batch`` deals per transaction, each deal in its own savepoint:
     a file that cannot be read or stored is refused with the reason, nothing of it stored, and the run goes
     on; a killed import leaves whole deals only. When the database itself fails, the batch is stored again one
     deal a transaction, and the run stops at the deal that fails with ``ImportStopped`` (holding the results so
