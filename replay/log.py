@@ -627,7 +627,8 @@ _COMMON: dict[str, tuple[type[Event], frozenset[str], bool]] = {
 
 def _read_events(raw: Any, n: int, limits: Limits) -> tuple[list[Event], None]:
     """The log's events. The common ones are read on a fast path that takes exactly what ``event_from_json``
-    takes; anything else, and anything it would refuse, goes through ``event_from_json`` (which names the error)."""
+    takes; anything else, and anything it would refuse, goes through ``event_from_json`` (which names the error).
+    A seat's note-less plain event (a pass, a 扣 ...) is made once and repeated: events are immutable values."""
     _expect(isinstance(raw, list), ["events"], "expected a list of events")
     problem = limits.events_problem(len(raw))
     if problem:
@@ -636,6 +637,7 @@ def _read_events(raw: Any, n: int, limits: Limits) -> tuple[list[Event], None]:
     add = out.append
     common = _COMMON.get
     card = CARDS_BY_TOKEN
+    plain: dict[tuple[type[Event], int], Event] = {}  # the log's note-less plain events, one object each (immutable)
     for i, item in enumerate(raw):
         if type(item) is dict:
             action = item.get("action")
@@ -650,7 +652,13 @@ def _read_events(raw: Any, n: int, limits: Limits) -> tuple[list[Event], None]:
                 and item.keys() <= kind[1]
             ):
                 if not kind[2]:
-                    add(plain_event(kind[0], seat, note))
+                    if note:
+                        add(plain_event(kind[0], seat, note))
+                        continue
+                    ev = plain.get((kind[0], seat))
+                    if ev is None:
+                        ev = plain[kind[0], seat] = plain_event(kind[0], seat)
+                    add(ev)
                     continue
                 tokens = item.get("cards")
                 if type(tokens) is list and tokens:

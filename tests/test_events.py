@@ -100,6 +100,22 @@ def test_the_fast_path_reads_what_event_from_json_reads() -> None:
     assert [type(ev) for ev in got] == [type(event_from_json(item, i, 6)) for i, item in enumerate(raw)]
 
 
+def test_a_logs_repeated_plain_events_are_one_value_each() -> None:
+    raw: list[Any] = [
+        {"seat": 1, "action": "pass"},
+        {"seat": 2, "action": "pass"},
+        {"seat": 1, "action": "pass"},
+        {"seat": 1, "action": "kou"},
+        {"seat": 1, "action": "pass", "note": "想了想"},
+        {"seat": 1, "action": "pass", "note": ""},
+    ]
+    got, _ = _read_events(raw, 6, LIMITS)
+    assert got == [Pass(1), Pass(2), Pass(1), Kou(1), Pass(1, note="想了想"), Pass(1)]
+    assert got[0] is got[2] is got[5]  # a note-less pass of one seat: one immutable value, read once
+    assert got[1] is not got[0] and got[3] is not got[0] and got[4] is not got[0]
+    assert pickle.loads(pickle.dumps(got)) == got
+
+
 @pytest.mark.parametrize(
     ("event", "where"),
     [
