@@ -64,12 +64,12 @@ class Replay:
             if out.rule is None:
                 st = out.state
             else:
+                self._illegal_events += 1
                 if strict:
                     self.stopped_at = i
                     break
                 st = force(st, ev)
             add_state(st)
-        self._illegal_events = sum(1 for out in self._outcomes if out.rule is not None)
         self.result_verdicts = self._check_result()
 
     @property
