@@ -11,7 +11,7 @@ from __future__ import annotations
 import json
 import math
 import os
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from functools import cached_property
 from pathlib import Path
 from typing import Any
@@ -150,8 +150,10 @@ class Log(Record):
         return out
 
     def dumps(self) -> str:
-        """The canonical JSON text: fixed key order, one seat, hand, event and decision per line."""
-        return dumps_canonical(self.to_json())
+        """The canonical JSON text: fixed key order, one seat, hand, event and decision per line (each event's line
+        made once per distinct event: ``event_line``)."""
+        doc = self._replace(events=()).to_json()  # "events" kept in its place, its lines made apart
+        return dumps_canonical(doc, [event_line(ev) for ev in self.events])
 
     def deal_only(self) -> Log:
         """The log without its referee's decisions: the deal itself (what identifies it)."""
@@ -193,22 +195,50 @@ def _hand_json(hand: tuple[Card | None, ...] | None) -> Any:
     return [UNKNOWN if c is None else c.token for c in hand]
 
 
-_ENCODER = json.JSONEncoder(
-    ensure_ascii=False, separators=(", ", ": ")
-)  # made once: the canonical text calls it per line
+def _line_encoder() -> Callable[[Any], str]:
+    """One JSON value's text as the canonical text writes it (``ensure_ascii=False``, separators ", " and ": "):
+    ``JSONEncoder.encode``'s text from the standard library's C encoder made once (``encode`` makes one a call)."""
+    plain = json.JSONEncoder(ensure_ascii=False, separators=(", ", ": "))
+    make = getattr(json.encoder, "c_make_encoder", None)  # the C encoder's factory (not in typeshed)
+    if make is None:  # an interpreter without it
+        return plain.encode
+    # JSONEncoder.iterencode's arguments for one value, without the cycle check (a log's JSON holds no cycle)
+    encode = make(None, plain.default, json.encoder.encode_basestring, None, ": ", ", ", False, False, True)
+    join = "".join
+    return lambda value: join(encode(value, 0))
 
 
-def _j(value: Any) -> str:
-    return _ENCODER.encode(value)
+_j = _line_encoder()
+
+#: each event's canonical line met so far (equal events, equal lines; cards are interned); emptied when it holds
+#: ``EVENT_LINES`` (the lines of a club's deals repeat: every seat's pass, the same plays)
+_EVENT_LINES: dict[Event, str] = {}
+EVENT_LINES = 50_000
 
 
-def dumps_canonical(doc: Mapping[str, Any]) -> str:
-    """Canonical JSON text of a log document (byte-stable for equal logs)."""
+def event_line(ev: Event) -> str:
+    """An event's JSON text as the canonical text writes it (its ``to_json``, one line)."""
+    line = _EVENT_LINES.get(ev)
+    if line is None:
+        if len(_EVENT_LINES) >= EVENT_LINES:
+            _EVENT_LINES.clear()
+        line = _EVENT_LINES[ev] = _j(ev.to_json())
+    return line
+
+
+def dumps_canonical(doc: Mapping[str, Any], event_lines: Sequence[str] = ()) -> str:
+    """Canonical JSON text of a log document (byte-stable for equal logs); ``event_lines``: the text of each of the
+    log's events when made apart (``Log.dumps``; the document's own ``events`` are then left unread)."""
     lines = ["{"]
     items = list(doc.items())
     for i, (key, value) in enumerate(items):
         comma = "," if i < len(items) - 1 else ""
-        if key in ("seats", "events", "decisions") and value:
+        if key == "events" and event_lines:
+            lines.append('  "events": [')
+            lines += [f"    {line}," for line in event_lines]
+            lines[-1] = lines[-1][:-1]  # the last one has no comma
+            lines.append(f"  ]{comma}")
+        elif key in ("seats", "events", "decisions") and value:
             lines.append(f'  "{key}": [')
             lines += [f"    {_j(v)}" + ("," if j < len(value) - 1 else "") for j, v in enumerate(value)]
             lines.append(f"  ]{comma}")
