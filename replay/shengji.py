@@ -189,7 +189,7 @@ class Shengji(ShengjiDeal):
                 why = self._why_not_throw(st, s, cards, tr)
                 if why is not None:
                     return Outcome(st, "SJ-TRICK", why[0], why[1])
-                if any(not h.fully_known for k, h in enumerate(st.hands) if k != s):
+                if [k for k, h in enumerate(st.hands) if k != s and not h.fully_known]:  # (a list: see _put)
                     unverified = (f"a throw by seat {s}: other hands are not all known, so it was not checked",)
                     return Outcome(self._put(st, s, cards, hand, c), unverified=unverified)
             return Outcome(self._put(st, s, cards, hand, c))  # (no keywords: Outcome's call is cheaper without)
@@ -255,7 +255,7 @@ class Shengji(ShengjiDeal):
         values[_HANDS], values[_TRICK], values[_LEAD], values[_TO_ACT] = hands, (), None, win
         values[_TRICKS], values[_POINTS], values[_LEADER] = (*st.tricks, done), (points[0], points[1]), win
         new = tuple.__new__(SjState, values)
-        if all(h.size == 0 for h in hands):
+        if not [h for h in hands if h.size]:  # (a list, not a generator: compiled, a generator costs an object)
             mult = self.kitty_multiplier
             new = new._replace(phase=OVER, to_act=-1, kitty_points=card_points(st.buried) * mult)
         return new

@@ -139,8 +139,8 @@ def _tractor_orders(pair_orders: Sequence[int], ladder: Sequence[int]) -> bool:
     """True when the distinct orders are consecutive on the ladder."""
     if len(set(pair_orders)) != len(pair_orders):
         return False
-    pos = sorted(ladder.index(o) for o in pair_orders)
-    return all(b == a + 1 for a, b in itertools.pairwise(pos))
+    pos = sorted([ladder.index(o) for o in pair_orders])
+    return all([b == a + 1 for a, b in itertools.pairwise(pos)])
 
 
 def combo(cards: Sequence[Card], tr: Trumps) -> Combo:
@@ -155,11 +155,11 @@ def combo(cards: Sequence[Card], tr: Trumps) -> Combo:
     if len(classes) != 1:
         return Combo("mixed", "", n, len(pairs_of(cards)), 0)
     cls = keys[0][0]
-    top = max(k[1] for k in keys)
+    top = max([k[1] for k in keys])
     if n == 1:
         return Combo("single", cls, 1, 0, top)
     counts = counted(cards)
-    if n % 2 == 0 and all(k == 2 for k in counts.values()):
+    if n % 2 == 0 and all([k == 2 for k in counts.values()]):
         orders = [table[c][1] for c in counts]
         if n == 2:
             return Combo("pair", cls, 2, 1, top, 1)
@@ -173,7 +173,7 @@ def longest_tractor(cards: Sequence[Card], cls: str, tr: Trumps) -> int:
     for none)."""
     orders = {tr.key(c)[1] for c in pairs_of(cards) if tr.key(c)[0] == cls}
     ladder = tr.ladder(cls)
-    pos = sorted(ladder.index(o) for o in orders)
+    pos = sorted([ladder.index(o) for o in orders])
     run = best = 0
     for i, p in enumerate(pos):
         run = run + 1 if i and p == pos[i - 1] + 1 else 1
@@ -193,7 +193,8 @@ def follows_in_suit(lead: Combo, play: Sequence[Card], tr: Trumps) -> bool:
         return False
     cls = lead.cls
     table = keys_of(tr)
-    return all(table[c][0] == cls for c in play)
+    return not [c for c in play if table[c][0] != cls]  # (lists, not generators, on the hot path: compiled, a
+    # generator expression costs a generator object and its closure a call)
 
 
 def why_not_follow(hand: Sequence[Card], lead: Combo, play: Sequence[Card], tr: Trumps) -> tuple[str, str] | None:

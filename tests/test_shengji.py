@@ -326,6 +326,21 @@ def test_a_single_led_trick_agrees_with_trick_strength() -> None:
         assert trick_winner(plays, t) == plays[strengths.index(best)][0]
 
 
+def test_a_state_replaced_as_namedtuple_replaces() -> None:
+    """``SjState._replace`` (compiled with the state's module) changes the fields named and nothing else, returns
+    an SjState and leaves the original as it was; an unknown field is a ValueError."""
+    _eng, st = deal(["BJ 4H 4H", "SJ 6S 6S", "AS", "KD"])
+    new = st._replace(phase=PLAY, to_act=2, points=(5, 10))
+    assert type(new) is SjState and new is not st
+    assert (new.phase, new.to_act, new.points) == (PLAY, 2, (5, 10))
+    others = [f for f in SjState._fields if f not in ("phase", "to_act", "points")]
+    assert [getattr(new, f) for f in others] == [getattr(st, f) for f in others]
+    assert (st.phase, st.to_act, st.points) == (DECLARE, -1, (0, 0))
+    assert st._replace() == st
+    with pytest.raises(ValueError, match="unexpected field names: \\['colour'\\]"):
+        st._replace(phase=PLAY, colour=1)
+
+
 def test_follow_options_all_follow() -> None:
     t = tr("H", "7")
     for hand, lead in [
