@@ -158,8 +158,7 @@ class Shengji(ShengjiDeal):
             )
         before = st.hands[s]
         known = before.fully_known
-        if known:
-            before.known_cards()  # cached before the play: the hand after it inherits the cards
+        held = before.known_cards() if known else []  # (cached before the play: the hand after it inherits them)
         hand = before.remove(cards)
         if hand is None:
             return not_held(st, s, cards)
@@ -206,7 +205,7 @@ class Shengji(ShengjiDeal):
             unverified = (f"seat {s}'s hand is not fully known: following was not checked",)
             return Outcome(self._put(st, s, cards, hand), unverified=unverified)
         if not follows_in_suit(lead, cards, tr):  # (the play follows whatever the hand holds otherwise)
-            why = why_not_follow(before.known_cards(), lead, cards, tr)
+            why = why_not_follow(held, lead, cards, tr)
             if why is not None:
                 zh, en = _cards(cards)
                 return Outcome(st, "SJ-FOLLOW", f"座位{s}出 {zh}：{why[0]}", f"seat {s} plays {en}: {why[1]}")

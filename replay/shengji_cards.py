@@ -58,15 +58,20 @@ class _Keys(dict[Card, tuple[str, int]]):
         return found
 
 
-_KEYS: dict[Trumps, _Keys] = {}  # Trumps -> its keys (52 x 13 orders at most)
+class _Orders(dict["Trumps", _Keys]):
+    """Trumps -> its keys (4 suits x 13 levels at most), each table made the first time it is asked for."""
+
+    def __missing__(self, tr: Trumps) -> _Keys:
+        found = self[tr] = _Keys(tr)
+        return found
+
+
+_KEYS = _Orders()
 
 
 def keys_of(tr: Trumps) -> dict[Card, tuple[str, int]]:
     """``tr.key`` as a mapping, card -> (suit class, order): for the loops over many cards."""
-    table = _KEYS.get(tr)
-    if table is None:
-        table = _KEYS[tr] = _Keys(tr)
-    return table
+    return _KEYS[tr]  # (an item, not .get: no bound method made a call)
 
 
 class Trumps(NamedTuple):
@@ -193,8 +198,10 @@ def follows_in_suit(lead: Combo, play: Sequence[Card], tr: Trumps) -> bool:
         return False
     cls = lead.cls
     table = keys_of(tr)
-    return not [c for c in play if table[c][0] != cls]  # (lists, not generators, on the hot path: compiled, a
-    # generator expression costs a generator object and its closure a call)
+    for c in play:  # noqa: SIM110  # a loop, not all() of a generator: compiled, the generator costs an object a call
+        if table[c][0] != cls:
+            return False
+    return True
 
 
 def why_not_follow(hand: Sequence[Card], lead: Combo, play: Sequence[Card], tr: Trumps) -> tuple[str, str] | None:
