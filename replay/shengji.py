@@ -16,7 +16,7 @@ from __future__ import annotations
 from collections.abc import Iterator, Sequence
 from typing import Any
 
-from replay.cards import RANK_SJ, Card, format_cards, format_cards_zh
+from replay.cards import PLAIN_RANKS, RANK_SJ, Card, format_cards, format_cards_zh
 from replay.engine import Engine, Outcome, card_words, not_held
 from replay.events import Bury, Declare, Event, Exchange, Pass, Play
 from replay.hand import Hand
@@ -35,6 +35,7 @@ from replay.shengji_cards import (
     card_points,
     combo,
     follow_options,
+    follows_in_suit,
     has_tractor,
     level_rank,
     longest_tractor,
@@ -52,12 +53,14 @@ from replay.view import StepView, tokens
 __all__ = [
     "DECLARE", "EXCHANGE", "FIXED", "KITTY", "LEVEL_SEQUENCES", "LEVEL_TOKENS", "OVER", "PLAY", "RANK_LEVEL",
     "SUIT_EN", "SUIT_ZH", "TRUMP", "VOID", "Combo", "Shengji", "SjState", "Trick", "Trumps", "card_points", "combo",
-    "follow_options", "has_tractor", "level_rank", "longest_tractor", "team", "tractors", "trick_strength",
-    "trick_winner", "why_not_follow",
+    "follow_options", "follows_in_suit", "has_tractor", "level_rank", "longest_tractor", "team", "tractors",
+    "trick_strength", "trick_winner", "why_not_follow",
 ]  # fmt: skip
 
 _cards = card_words
 
+
+_SUITLESS = frozenset(Card.of(r) for r in PLAIN_RANKS)  # cards written without their suit (Card interns them)
 
 _HANDS, _TRICK, _LEAD, _TO_ACT, _TRICKS, _POINTS, _LEADER = (
     SjState._fields.index(f) for f in ("hands", "trick", "lead", "to_act", "tricks", "points", "leader")
@@ -75,13 +78,15 @@ class Shengji(ShengjiDeal):
 
     def step(self, st: SjState, ev: Event) -> Outcome[SjState]:
         """The next state and the ruling on ``ev`` (illegal events leave the state unchanged)."""
+        if type(ev) is Play and st.phase == PLAY and 0 <= ev.seat < 4 and _SUITLESS.isdisjoint(ev.cards):
+            return self._play(st, ev)  # most events: what the checks below come to for them
         if st.terminal:
             if st.phase == VOID:
                 return Outcome(st, "SJ-DECLARE", "无人定主：本局作废，重新发牌", "nobody declared: the deal is void")
             return Outcome(st, "SJ-TRICK", "本局已结束", "the deal is over")
         if not 0 <= ev.seat < 4:
             return Outcome(st, "LOG", f"没有座位{ev.seat}", f"no seat {ev.seat} in shengji (0-3)")
-        bare = [c for c in ev.cards if c.suit is None and c.rank < RANK_SJ]
+        bare = [c for c in ev.cards if c in _SUITLESS]
         if bare:
             return Outcome(
                 st,
@@ -89,8 +94,6 @@ class Shengji(ShengjiDeal):
                 f"升级的牌须记花色：{format_cards_zh(bare)}",
                 f"shengji cards need their suits: {format_cards(bare)}",
             )
-        if type(ev) is Play and st.phase == PLAY:  # most events: what the checks below come to for them
-            return self._play(st, ev)
         if isinstance(ev, Declare):
             return self._declare(st, ev)
         if type(ev) is Pass and st.phase == DECLARE:
@@ -154,14 +157,13 @@ class Shengji(ShengjiDeal):
                 f"it is seat {st.to_act}'s turn, not seat {s}'s",
             )
         before = st.hands[s]
-        if before.fully_known:
-            before.known_cards()  # cached before the play: the hand after it inherits the cards
+        known = before.fully_known
+        held = before.known_cards() if known else []  # (cached before the play: the hand after it inherits them)
         hand = before.remove(cards)
         if hand is None:
             return not_held(st, s, cards)
         tr = st.trumps
         assert tr is not None
-        unverified: tuple[str, ...] = ()
         if not st.trick:
             c = combo(cards, tr)
             if c.kind == "mixed":
@@ -186,10 +188,10 @@ class Shengji(ShengjiDeal):
                 why = self._why_not_throw(st, s, cards, tr)
                 if why is not None:
                     return Outcome(st, "SJ-TRICK", why[0], why[1])
-                if any(not h.fully_known for k, h in enumerate(st.hands) if k != s):
+                if [k for k, h in enumerate(st.hands) if k != s and not h.fully_known]:  # (a list: see _put)
                     unverified = (f"a throw by seat {s}: other hands are not all known, so it was not checked",)
-            new = self._put(st, s, cards, hand)
-            return Outcome(new, unverified=unverified)
+                    return Outcome(self._put(st, s, cards, hand, c), unverified=unverified)
+            return Outcome(self._put(st, s, cards, hand, c))  # (no keywords: Outcome's call is cheaper without)
         lead = st.lead
         assert lead is not None
         if len(cards) != lead.size:
@@ -199,14 +201,15 @@ class Shengji(ShengjiDeal):
                 f"首家出{lead.size}张，须跟{lead.size}张，不是{len(cards)}张",
                 f"{lead.size} cards were led: the seat must play {lead.size}, not {len(cards)}",
             )
-        if before.fully_known:
-            why = why_not_follow(before.known_cards(), lead, cards, tr)
+        if not known:
+            unverified = (f"seat {s}'s hand is not fully known: following was not checked",)
+            return Outcome(self._put(st, s, cards, hand), unverified=unverified)
+        if not follows_in_suit(lead, cards, tr):  # (the play follows whatever the hand holds otherwise)
+            why = why_not_follow(held, lead, cards, tr)
             if why is not None:
                 zh, en = _cards(cards)
                 return Outcome(st, "SJ-FOLLOW", f"座位{s}出 {zh}：{why[0]}", f"seat {s} plays {en}: {why[1]}")
-        else:
-            unverified = (f"seat {s}'s hand is not fully known: following was not checked",)
-        return Outcome(self._put(st, s, cards, hand), unverified=unverified)
+        return Outcome(self._put(st, s, cards, hand))
 
     def _why_not_throw(self, st: SjState, s: int, cards: Sequence[Card], tr: Trumps) -> tuple[str, str] | None:
         """A throw (甩牌) stands when no other seat can beat any of its singles or pairs in that suit."""
@@ -225,15 +228,19 @@ class Shengji(ShengjiDeal):
                 return (f"甩牌失败：座位{k}能管住其中的对子", f"the throw fails: seat {k} can beat a pair in it")
         return None
 
-    def _put(self, st: SjState, s: int, cards: Sequence[Card], hand: Hand) -> SjState:
-        """The state after seat ``s`` plays ``cards`` to the trick (closing it after the fourth play)."""
+    def _put(self, st: SjState, s: int, cards: Sequence[Card], hand: Hand, lead: Combo | None = None) -> SjState:
+        """The state after seat ``s`` plays ``cards`` to the trick (closing it after the fourth play); ``lead``: the
+        cards' ``combo`` when they lead (worked out here when not given)."""
         seats = list(st.hands)
         seats[s] = hand
         hands = tuple(seats)
         trick = (*st.trick, (s, tuple(cards)))
         tr = st.trumps
         assert tr is not None
-        lead = st.lead if st.trick else combo(cards, tr)
+        if st.trick:
+            lead = st.lead
+        elif lead is None:
+            lead = combo(cards, tr)
         if len(trick) < 4:  # the trick goes on: the state's fields set by place (NamedTuple._replace's kwargs cost)
             values = list(st)
             values[_HANDS], values[_TRICK], values[_LEAD], values[_TO_ACT] = hands, trick, lead, (s + 1) % 4
@@ -242,12 +249,12 @@ class Shengji(ShengjiDeal):
         pts = card_points([c for _, cs in trick for c in cs])
         points = list(st.points)
         points[team(win)] += pts
-        done = Trick(trick[0][0], trick, win, pts)
+        done = tuple.__new__(Trick, (trick[0][0], trick, win, pts))  # Trick(...) without its interpreted __new__
         values = list(st)  # st._replace(hands=, trick=(), lead=None, tricks=, points=, leader=win, to_act=win) by place
         values[_HANDS], values[_TRICK], values[_LEAD], values[_TO_ACT] = hands, (), None, win
         values[_TRICKS], values[_POINTS], values[_LEADER] = (*st.tricks, done), (points[0], points[1]), win
         new = tuple.__new__(SjState, values)
-        if all(h.size == 0 for h in hands):
+        if not [h for h in hands if h.size]:  # (a list, not a generator: compiled, a generator costs an object)
             mult = self.kitty_multiplier
             new = new._replace(phase=OVER, to_act=-1, kitty_points=card_points(st.buried) * mult)
         return new

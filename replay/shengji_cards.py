@@ -29,9 +29,15 @@ def level_rank(token: str) -> int:
     return _LEVEL_RANK[token]
 
 
+_RANK_POINTS = tuple(5 if r == 5 else 10 if r in (10, RANK_K) else 0 for r in range(RANK_BJ + 1))  # by rank
+
+
 def card_points(cards: Sequence[Card]) -> int:
     """Points of cards (SJ-POINTS): each 5 counts 5, each 10 and K counts 10."""
-    return sum(5 if c.rank == 5 else 10 if c.rank in (10, RANK_K) else 0 for c in cards)
+    points = 0
+    for c in cards:
+        points += _RANK_POINTS[c.rank]
+    return points
 
 
 def team(seat: int) -> int:
@@ -52,15 +58,20 @@ class _Keys(dict[Card, tuple[str, int]]):
         return found
 
 
-_KEYS: dict[Trumps, _Keys] = {}  # Trumps -> its keys (52 x 13 orders at most)
+class _Orders(dict["Trumps", _Keys]):
+    """Trumps -> its keys (4 suits x 13 levels at most), each table made the first time it is asked for."""
+
+    def __missing__(self, tr: Trumps) -> _Keys:
+        found = self[tr] = _Keys(tr)
+        return found
+
+
+_KEYS = _Orders()
 
 
 def keys_of(tr: Trumps) -> dict[Card, tuple[str, int]]:
     """``tr.key`` as a mapping, card -> (suit class, order): for the loops over many cards."""
-    table = _KEYS.get(tr)
-    if table is None:
-        table = _KEYS[tr] = _Keys(tr)
-    return table
+    return _KEYS[tr]  # (an item, not .get: no bound method made a call)
 
 
 class Trumps(NamedTuple):
@@ -133,27 +144,27 @@ def _tractor_orders(pair_orders: Sequence[int], ladder: Sequence[int]) -> bool:
     """True when the distinct orders are consecutive on the ladder."""
     if len(set(pair_orders)) != len(pair_orders):
         return False
-    pos = sorted(ladder.index(o) for o in pair_orders)
-    return all(b == a + 1 for a, b in itertools.pairwise(pos))
+    pos = sorted([ladder.index(o) for o in pair_orders])
+    return all([b == a + 1 for a, b in itertools.pairwise(pos)])
 
 
 def combo(cards: Sequence[Card], tr: Trumps) -> Combo:
     """What a set of cards is under the trump order (``mixed`` when of several suit classes)."""
     table = keys_of(tr)
     n = len(cards)
-    if n == 1:  # a single: most plays of a deal
+    if n == 1:  # a single: most leads of a deal (Combo's fields by place: its generated __new__ is interpreted)
         cls, top = table[cards[0]]
-        return Combo("single", cls, 1, 0, top)
+        return tuple.__new__(Combo, ("single", cls, 1, 0, top, 0))
     keys = [table[c] for c in cards]
     classes = {k[0] for k in keys}
     if len(classes) != 1:
         return Combo("mixed", "", n, len(pairs_of(cards)), 0)
     cls = keys[0][0]
-    top = max(k[1] for k in keys)
+    top = max([k[1] for k in keys])
     if n == 1:
         return Combo("single", cls, 1, 0, top)
     counts = counted(cards)
-    if n % 2 == 0 and all(k == 2 for k in counts.values()):
+    if n % 2 == 0 and all([k == 2 for k in counts.values()]):
         orders = [table[c][1] for c in counts]
         if n == 2:
             return Combo("pair", cls, 2, 1, top, 1)
@@ -167,7 +178,7 @@ def longest_tractor(cards: Sequence[Card], cls: str, tr: Trumps) -> int:
     for none)."""
     orders = {tr.key(c)[1] for c in pairs_of(cards) if tr.key(c)[0] == cls}
     ladder = tr.ladder(cls)
-    pos = sorted(ladder.index(o) for o in orders)
+    pos = sorted([ladder.index(o) for o in orders])
     run = best = 0
     for i, p in enumerate(pos):
         run = run + 1 if i and p == pos[i - 1] + 1 else 1
@@ -180,12 +191,27 @@ def has_tractor(cards: Sequence[Card], cls: str, length: int, tr: Trumps) -> boo
     return longest_tractor(cards, cls, tr) >= length
 
 
-def why_not_follow(hand: Sequence[Card], lead: Combo, play: Sequence[Card], tr: Trumps) -> tuple[str, str] | None:
-    """Why ``play`` (from ``hand``, before it) does not follow ``lead`` (SJ-FOLLOW), or None."""
+def follows_in_suit(lead: Combo, play: Sequence[Card], tr: Trumps) -> bool:
+    """True when ``play`` follows ``lead`` whatever else the hand holds (``why_not_follow`` is None for any hand):
+    no pair was led and every card played is of the suit class led (most follows)."""
+    if lead.pairs or len(play) != lead.size:
+        return False
     cls = lead.cls
     table = keys_of(tr)
-    mine = [c for c in hand if table[c][0] == cls]
+    for c in play:  # noqa: SIM110  # a loop, not all() of a generator: compiled, the generator costs an object a call
+        if table[c][0] != cls:
+            return False
+    return True
+
+
+def why_not_follow(hand: Sequence[Card], lead: Combo, play: Sequence[Card], tr: Trumps) -> tuple[str, str] | None:
+    """Why ``play`` (from ``hand``, before it) does not follow ``lead`` (SJ-FOLLOW), or None."""
+    if follows_in_suit(lead, play, tr):
+        return None
+    cls = lead.cls
+    table = keys_of(tr)
     played = [c for c in play if table[c][0] == cls]
+    mine = [c for c in hand if table[c][0] == cls]
     need = min(len(mine), lead.size)
     zh_s, en_s = SUIT_ZH.get(cls, cls), SUIT_EN.get(cls, cls)
     if len(played) < need:
@@ -224,9 +250,9 @@ def _n(k: int, word: str) -> str:
 
 def trick_strength(cards: Sequence[Card], lead: Combo, tr: Trumps, leading: bool) -> tuple[int, int] | None:
     """How strongly a play contends for the trick: (trumped, order), or None when it cannot win."""
-    c = combo(cards, tr)
     if leading:
         return (1 if lead.cls == TRUMP else 0, lead.top)
+    c = combo(cards, tr)
     if lead.kind == "throw":  # only a ruff of the same shape (as many pairs, as long a tractor) contends
         if (
             lead.cls != TRUMP
@@ -252,11 +278,30 @@ def trick_winner(plays: Sequence[tuple[int, tuple[Card, ...]]], tr: Trumps, lead
     play's ``combo``, when the caller has it."""
     if lead is None:
         lead = combo(plays[0][1], tr)
+    if lead.size == 1:  # a single led (most tricks): trick_strength of each single, by its key
+        return _single_winner(plays, keys_of(tr), lead)
     best_seat, best = plays[0][0], trick_strength(plays[0][1], lead, tr, True)
     for seat, cards in plays[1:]:
         s = trick_strength(cards, lead, tr, False)
         if s is not None and best is not None and s > best:
             best_seat, best = seat, s
+    return best_seat
+
+
+def _single_winner(
+    plays: Sequence[tuple[int, tuple[Card, ...]]], table: dict[Card, tuple[str, int]], lead: Combo
+) -> int:
+    """``trick_winner`` of a trick led by a single: a single of the suit led or a trump contends, a trump above the
+    suit led, the higher order within a class; the earlier of equals."""
+    cls = lead.cls
+    best_seat, best_trump, best = plays[0][0], cls == TRUMP, lead.top
+    for seat, cards in plays[1:]:
+        if len(cards) != 1:
+            continue
+        c_cls, order = table[cards[0]]
+        trump = c_cls == TRUMP
+        if (c_cls == cls or trump) and (trump > best_trump or (trump == best_trump and order > best)):
+            best_seat, best_trump, best = seat, trump, order
     return best_seat
 
 

@@ -4,7 +4,6 @@ the kitty taken and buried by the declarer. The tricks are ``replay.shengji``.""
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar
 
@@ -13,7 +12,17 @@ from replay.engine import Dealt, Outcome, Problem, Rules, card_words, dealt_hand
 from replay.events import Bury, Declare, Exchange
 from replay.hand import Hand
 from replay.profile import Profile
-from replay.shengji_cards import _LEVEL_RANK, FIXED, LEVEL_SEQUENCES, SUIT_EN, SUIT_ZH, Trumps, level_rank, team
+from replay.shengji_cards import (
+    _LEVEL_RANK,
+    FIXED,
+    LEVEL_SEQUENCES,
+    SUIT_EN,
+    SUIT_ZH,
+    Trumps,
+    counted,
+    level_rank,
+    team,
+)
 from replay.shengji_state import DECLARE, EXCHANGE, KITTY, PLAY, VOID, SjState
 
 _cards = card_words
@@ -94,8 +103,9 @@ class ShengjiDeal(Rules[SjState]):
                     f"a kitty of {len(kitty)}, not {self.kitty_size}",
                 )
             )
-        known = [c for h in (hands or ()) if h is not None for c in h if c is not None] + list(kitty or ())
-        counts = Counter(c for c in known if c.suit is not None or c.rank >= RANK_SJ)
+        dealt = [c for h in (hands or ()) if h is not None for c in h]
+        known = [c for c in dealt if c is not None] + list(kitty or ())
+        counts = counted([c for c in known if c.suit is not None or c.rank >= RANK_SJ])
         over = sorted((c for c, k in counts.items() if k > 2), key=lambda c: c.slot)
         if over:
             out.append(
@@ -106,7 +116,7 @@ class ShengjiDeal(Rules[SjState]):
                     f"two decks hold each card twice: {format_cards(over)} appear(s) more often",
                 )
             )
-        if hands is None or any(h is None or None in h for h in hands) or kitty is None:
+        if hands is None or kitty is None or None in hands or len(known) != len(dealt) + len(kitty):  # (no == on cards)
             unverified.append("deal: not every hand and the kitty are given, so the two decks were not checked in full")
         for k, t in enumerate(levels or ()):
             if t not in self.levels:
@@ -215,7 +225,7 @@ class ShengjiDeal(Rules[SjState]):
             return not_held(st, s, cards)
         declared = st.declarations[k][1]
         if kind == "eaten":
-            if Counter(cards) != Counter(declared):
+            if counted(cards) != counted(declared):
                 (zh, en), (dzh, den) = _cards(cards), _cards(declared)
                 return Outcome(
                     st,

@@ -3,7 +3,7 @@ progress and the tricks won, the points per side."""
 
 from __future__ import annotations
 
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 from replay.cards import Card
 from replay.hand import Hand
@@ -62,3 +62,21 @@ class SjState(NamedTuple):
             return 0
         d = 1 - team(self.declarer)
         return self.points[d] + (self.kitty_points if self.tricks and team(self.tricks[-1].winner) == d else 0)
+
+
+_FIELD_AT = {name: k for k, name in enumerate(SjState._fields)}
+
+
+def _replaced(self: SjState, **changes: Any) -> SjState:
+    """``SjState._replace``: the state with the fields named changed (an unknown name is a ValueError, as NamedTuple's
+    own), compiled with this module; NamedTuple's is interpreted code, and a deal's phases call it a few times."""
+    values = list(self)
+    for name, value in changes.items():
+        k = _FIELD_AT.get(name)
+        if k is None:
+            raise ValueError(f"Got unexpected field names: {[n for n in changes if n not in _FIELD_AT]!r}")
+        values[k] = value
+    return tuple.__new__(SjState, values)
+
+
+SjState._replace = _replaced  # type: ignore[assignment,method-assign]  # the same signature, compiled (see _replaced)

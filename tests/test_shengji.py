@@ -8,12 +8,13 @@ points and the level table, and passing the last level. Hands are small: the eng
 
 from __future__ import annotations
 
+import random
 from collections.abc import Sequence
 from typing import Any
 
 import pytest
 
-from replay.cards import Card, parse_cards
+from replay.cards import Card, full_decks, parse_cards
 from replay.events import Bury, Declare, Event, Exchange, Pass, Play
 from replay.profile import Profile, load_profile
 from replay.shengji import (
@@ -31,7 +32,9 @@ from replay.shengji import (
     card_points,
     combo,
     follow_options,
+    follows_in_suit,
     level_rank,
+    trick_strength,
     trick_winner,
     why_not_follow,
 )
@@ -286,6 +289,56 @@ def test_following(hand: str, lead: str, play: str, broken: str | None) -> None:
         assert why is None, why
     else:
         assert why is not None and why[1].startswith(broken), why
+
+
+def test_a_play_in_the_suit_led_follows_whatever_the_hand_holds() -> None:
+    """``follows_in_suit``: a single (or a set without pairs) led and answered with as many cards of its suit
+    class follows, whatever the hand (``why_not_follow`` agrees on random hands); a pair led, a card of another
+    class or another count does not pass that way."""
+    t = tr("H", "7")
+    assert follows_in_suit(combo(C("KS"), t), C("4S"), t)
+    assert follows_in_suit(combo(C("4H"), t), C("7S"), t)  # an off-suit level card is a trump
+    assert not follows_in_suit(combo(C("KS"), t), C("7S"), t)  # ... so it does not follow a spade
+    assert not follows_in_suit(combo(C("KS"), t), C("4D"), t)
+    assert not follows_in_suit(combo(C("AS AS"), t), C("KS KS"), t)  # a pair led: the hand's pairs matter
+    assert not follows_in_suit(combo(C("KS"), t), C("4S 6S"), t)
+    rng = random.Random(17)
+    deck = full_decks(2)
+    for _ in range(2000):
+        cards = rng.sample(deck, 12)
+        lead, hand = cards[:1] if rng.random() < 0.7 else cards[:2], cards[2:]
+        played = tuple(rng.sample(hand, len(lead)))
+        if follows_in_suit(combo(lead, t), played, t):
+            assert why_not_follow(hand, combo(lead, t), played, t) is None
+
+
+def test_a_single_led_trick_agrees_with_trick_strength() -> None:
+    """``trick_winner`` of a trick led by a single (its own loop) is the play of the highest ``trick_strength``,
+    the first of equals."""
+    rng = random.Random(5)
+    deck = full_decks(2)
+    for _ in range(3000):
+        t = Trumps(rng.choice("SHDC"), rng.choice((7, 2 + 13, 5, 3, 14)))
+        plays = [(seat, (c,)) for seat, c in zip(rng.sample(range(4), 4), rng.sample(deck, 4), strict=True)]
+        lead = combo(plays[0][1], t)
+        strengths = [trick_strength(cs, lead, t, k == 0) for k, (_, cs) in enumerate(plays)]
+        best = max(s for s in strengths if s is not None)
+        assert trick_winner(plays, t) == plays[strengths.index(best)][0]
+
+
+def test_a_state_replaced_as_namedtuple_replaces() -> None:
+    """``SjState._replace`` (compiled with the state's module) changes the fields named and nothing else, returns
+    an SjState and leaves the original as it was; an unknown field is a ValueError."""
+    _eng, st = deal(["BJ 4H 4H", "SJ 6S 6S", "AS", "KD"])
+    new = st._replace(phase=PLAY, to_act=2, points=(5, 10))
+    assert type(new) is SjState and new is not st
+    assert (new.phase, new.to_act, new.points) == (PLAY, 2, (5, 10))
+    others = [f for f in SjState._fields if f not in ("phase", "to_act", "points")]
+    assert [getattr(new, f) for f in others] == [getattr(st, f) for f in others]
+    assert (st.phase, st.to_act, st.points) == (DECLARE, -1, (0, 0))
+    assert st._replace() == st
+    with pytest.raises(ValueError, match="unexpected field names: \\['colour'\\]"):
+        st._replace(phase=PLAY, colour=1)
 
 
 def test_follow_options_all_follow() -> None:
