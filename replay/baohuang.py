@@ -22,7 +22,7 @@ from typing import Any
 from replay.baohuang_bidding import BJ, BaohuangBidding
 from replay.baohuang_state import BaohuangState, close_round, put_set, turn
 from replay.cards import RANK_2, Card
-from replay.climbing import Outcome, _cards, repeated
+from replay.climbing import Outcome, _cards, _made, repeated
 from replay.climbing_moves import legal_plays
 from replay.engine import Engine
 from replay.events import Call, Event, Grab, Jiefeng, Kou, Pass, Play, Rang, Reveal, Yield
@@ -34,6 +34,10 @@ from replay.verdicts import Reading
 from replay.view import StepView, climbing_view
 
 __all__ = ["BJ", "Baohuang", "BaohuangState"]
+
+# the seats a lap over seat o's set still asks once it reached the seat d places after o (d = 0: o itself), in play
+# order: _AHEAD[o * 5 + d] (a table: every turn of a lap looks it up)
+_AHEAD = tuple(tuple((o + k) % 5 for k in range(d + 1, 5)) for o in range(5) for d in range(5))
 
 
 class Baohuang(BaohuangBidding):
@@ -101,9 +105,8 @@ class Baohuang(BaohuangBidding):
         """Who acts next on the table set: in the first lap every seat that has not passed or let,
         in the second lap the seats that let; after that the round closes (BH-KOU). ``owned``: ``st`` was made by
         the caller and seen by no one else, so the turn or the closed round may be set in it."""
-        o, n, live = st.owner, self.n, st.live
-        for k in range((cursor - o) % n + 1, n):
-            s = (o + k) % n
+        o, live = st.owner, st.live
+        for s in _AHEAD[o * 5 + (cursor - o) % 5]:
             if not live >> s & 1 or responded >> s & 1:
                 continue
             if (not second and not lets >> s & 1) or (second and lets >> s & 1):
@@ -114,7 +117,7 @@ class Baohuang(BaohuangBidding):
 
     def _close(self, st: BaohuangState, owned: bool = False) -> BaohuangState:
         o = st.owner
-        leader = o if st.active(o) else st.next_active(o)
+        leader = o if st.live >> o & 1 else st.next_active(o)
         return close_round(st, leader, owned)
 
     def _quiet_decline(self, st: BaohuangState, s: int) -> BaohuangState:
@@ -162,7 +165,7 @@ class Baohuang(BaohuangBidding):
             if s != st.to_act:
                 return self._out_of_turn(st, s)
         new, fx = self._put(st, s, cs, cards, hand, False)
-        return Outcome(new, None, "", "", tuple(fx), ())
+        return _made(Outcome, (new, None, "", "", tuple(fx), (), None, ""))
 
     def _form_error(self, st: BaohuangState, cards: tuple[Card, ...], exc: SetFormError) -> Outcome[BaohuangState]:
         """BH-PLAY for 2s attached to another base (not done in 保皇), else SET-FORM."""
@@ -216,8 +219,8 @@ class Baohuang(BaohuangBidding):
         if s == st.to_act:
             new = self._advance(st, st.responded | bit(s), st.lets, s, st.final)
             if new.table is not None:
-                return Outcome(new, None)
-            return Outcome(new, None, effects=("round closed (扣牌)",))
+                return _made(Outcome, (new, None, "", "", (), (), None, ""))
+            return _made(Outcome, (new, None, "", "", ("round closed (扣牌)",), (), None, ""))
         if st.responded >> s & 1:
             second = st.final
             return repeated(

@@ -19,7 +19,7 @@ Reading of the seeds, where they are silent (docs/rules-as-implemented.md says m
 
 from __future__ import annotations
 
-from replay.climbing import Outcome, _cards, repeated
+from replay.climbing import Outcome, _cards, _made, repeated
 from replay.engine import Engine
 from replay.events import (
     Burn,
@@ -69,7 +69,7 @@ class Gouji(GoujiSetup):
             if why is not None:
                 return self._no_beat(st, why, cs, *_cards(cards))
             new, fx = self._put(st, s, cs, cards, hand, False)
-            out = Outcome(new, None, "", "", tuple(fx), ())
+            out = _made(Outcome, (new, None, "", "", tuple(fx), (), None, ""))
             if new.failed is not st.failed or new.phase == OVER:
                 return self._read(st, new, s, out)
             return out
@@ -214,7 +214,7 @@ class Gouji(GoujiSetup):
         if new.table is None:
             fx = (*fx, "round closed")
             return Outcome(new, None, effects=fx, reading=self._closing(st, new, s, written))
-        return Outcome(new, None, effects=fx)
+        return _made(Outcome, (new, None, "", "", fx, (), None, ""))
 
     def _declined(self, st: GoujiState, s: int, owned: bool = False) -> GoujiState:
         """The table after seat ``s``, to act, declines the set: the round closes on the closer's 扣, else
@@ -346,7 +346,7 @@ class Gouji(GoujiSetup):
 
     def _kou(self, st: GoujiState, ev: Kou) -> Outcome[GoujiState]:
         s = ev.seat
-        if not st.active(s):
+        if not st.live >> s & 1:  # not st.active(s)
             return self._inactive(st, s)
         if st.table is None:
             if s == st.closer:
@@ -367,8 +367,8 @@ class Gouji(GoujiSetup):
         o = st.owner
         t = OPP[o]
         if s != t:
-            if s == st.to_act and not st.active(t):
-                out = self._decline(st, s, written="kou")
+            if s == st.to_act and not st.live >> t & 1:  # the 对头 is out
+                out = self._decline(st, s, (), "kou")
                 return out._replace(
                     reading=Reading(
                         "kou-as-pass",
@@ -386,7 +386,7 @@ class Gouji(GoujiSetup):
                 reason="kou",
             )
         if s == st.to_act and not st.window:
-            return self._decline(st, s, written="kou")
+            return self._decline(st, s, (), "kou")
         if st.responded >> s & 1:
             return repeated(
                 st,

@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, NamedTuple
 
-from replay.cards import Card
+from replay.cards import RANK_SJ, Card
 from replay.climbing import Climbing, Outcome
 from replay.engine import Problem
 from replay.gouji_state import GoujiState, close_round, put_set, turn
@@ -16,11 +16,14 @@ from replay.hand import Hand
 from replay.profile import Profile
 from replay.scoring import place_words, places_at
 from replay.seats import OPPOSITE
-from replay.sets import CardSet
+from replay.sets import GOUJI_NEED, CardSet
 from replay.state import OVER, PLAY, SETUP, bit, evolve, seats_of
 from replay.view import StepView, climbing_view
 
 OPP = OPPOSITE[6]  # 对头: the seat across (replay.seats)
+# the seats the answer cycle of seat o's set still asks once it reached the seat d places after o (d = 0: o itself),
+# in play order: _AHEAD[o * 6 + d] (a table: every turn of the cycle looks it up)
+_AHEAD = tuple(tuple((o + k) % 6 for k in range(d + 1, 6)) for o in range(6) for d in range(6))
 
 
 class Why(NamedTuple):
@@ -203,8 +206,7 @@ class GoujiCycle(Climbing[GoujiState]):
         o = st.owner
         live = st.live
         simple = not st.table_gouji and not st.dead_set and st.let_only != o
-        for k in range((cursor - o) % 6 + 1, 6):
-            s = (o + k) % 6
+        for s in _AHEAD[o * 6 + (cursor - o) % 6]:
             if not live >> s & 1 or responded >> s & 1 or s == let_seat:
                 continue
             if (simple and not locked >> s & 1) or self._entitled(st, s, o, locked):
@@ -250,18 +252,20 @@ class GoujiCycle(Climbing[GoujiState]):
         seats_hands = list(st.hands)
         seats_hands[s] = hand
         hands = tuple(seats_hands)
-        burners, failed = st.burners, st.failed
-        if burners >> s & 1 and not st.chaos and not cs.has_joker and hand.size > 0:
+        burners, failed, chaos, left = st.burners, st.failed, st.chaos, hand.size
+        joker = cs.sj > 0 or cs.bj > 0 or cs.base >= RANK_SJ  # cs.has_joker, read from the fields
+        if burners >> s & 1 and not chaos and not joker and left > 0:
             failed = (*failed, s)
             burners &= ~bit(s)
             penalty = " (becomes 大落)" if self.profile.burn_fail == "dalao" else ""
             fx.append(f"GJ-BURN: seat {s} breaks its burn condition: a set without a joker{penalty}")
-        if burn and hand.size > 0 and not st.chaos:
+        if burn and left > 0 and not chaos:
             burners |= bit(s)
-        gouji = not st.chaos and cs.is_gouji()
+        gouji = not chaos and (joker or cs.n >= GOUJI_NEED[cs.base])  # cs.is_gouji()
         dead_set = False
         rev_plays = st.rev_plays
-        if st.table is not None and s == st.dead_seat and not st.active(st.owner):
+        dead_seat = st.dead_seat
+        if s == dead_seat and st.table is not None and not st.live >> st.owner & 1:
             dead_set = True
             fx.append(f"GJ-DEADLEVEL: seat {s} takes its 够死级 chance; only a burn may take this set")
         elif gouji and st.revolution != -1 and s == OPP[st.revolution] and rev_plays > 0 and not st.waived:
@@ -280,17 +284,18 @@ class GoujiCycle(Climbing[GoujiState]):
             burners,
             failed,
             dead_set,
-            -1 if dead_set else st.dead_seat,
+            -1 if dead_set else dead_seat,
             rev_plays,
             owned,
         )
-        new = self._played_over(st, new, s, cards, fx)
-        if hand.size == 0:
+        if st.played or st.jiefeng != -1:
+            new = self._played_over(st, new, s, cards, fx)
+        if left == 0:
             new, more = self._goes_out(new, s, gouji, words)
             fx += more
-        if new.phase == OVER:
-            return new, fx
-        return self._advance(new, 0, new.locked, s, -1, owned=True), fx  # new: made here, seen by no one yet
+            if new.phase == OVER:
+                return new, fx
+        return self._advance(new, 0, new.locked, s, -1, True), fx  # owned: new, made here, seen by no one yet
 
     def _goes_out(self, st: GoujiState, s: int, gouji: bool, words: bool = True) -> tuple[GoujiState, list[str]]:
         """Seat ``s`` played its last card: it is out in the next place, the deal over once one seat is left, a
