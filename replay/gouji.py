@@ -62,15 +62,16 @@ class Gouji(GoujiSetup):
         cs, hand = taken
         effects: list[str] = []
         unv: tuple[str, ...] = ()
-        table = st.table
-        if table is not None and not explicit_burn and s == st.to_act and not st.window:
+        v = st.__dict__  # the fields, read from the dict: cheaper than attributes in the compiled hot path
+        table = v["table"]
+        if table is not None and not explicit_burn and s == v["to_act"] and not v["window"]:
             # the common case: an answer in turn
             why = why_not_beats(cs, table)
             if why is not None:
                 return self._no_beat(st, why, cs, *_cards(cards))
             new, fx = self._put(st, s, cs, cards, hand, False)
             out = _made(Outcome, (new, None, "", "", tuple(fx), (), None, ""))
-            if new.failed is not st.failed or new.phase == OVER:
+            if new.failed is not v["failed"] or new.phase == OVER:
                 return self._read(st, new, s, out)
             return out
         if st.phase == SETUP:
@@ -206,8 +207,15 @@ class Gouji(GoujiSetup):
 
     def _decline(self, st: GoujiState, s: int, fx: tuple[str, ...] = (), written: str = "pass") -> Outcome[GoujiState]:
         """Seat ``s``, to act, declines the table set (``written``: as the log wrote it, pass or kou)."""
-        new = self._declined(st, s)
-        if st.final:
+        v = st.__dict__  # the fields, read from the dict: cheaper than attributes in the compiled hot path
+        final = v["final"]
+        if final:  # as _declined (inlined: every decline in turn)
+            new = self._close(st)
+        else:
+            one = 1 << s
+            lock = 0 if (v["chaos"] and self.chaos_free) else one
+            new = self._advance(st, v["responded"] | one, v["locked"] | lock, s, v["let_seat"])
+        if final:
             return Outcome(
                 new, None, effects=(*fx, f"round closed by seat {s} (扣牌)"), reading=self._closing(st, new, s, written)
             )
@@ -293,13 +301,14 @@ class Gouji(GoujiSetup):
 
     def _pass(self, st: GoujiState, ev: Pass) -> Outcome[GoujiState]:
         s = ev.seat
-        if not st.live >> s & 1:  # not st.active(s)
+        v = st.__dict__  # the fields, read from the dict: cheaper than attributes in the compiled hot path
+        if not v["live"] >> s & 1:  # not st.active(s)
             return self._inactive(st, s)
-        if st.table is None:
+        if v["table"] is None:
             return self._pass_on_empty_table(st, s)
-        if s == st.owner:
+        if s == v["owner"]:
             return self._own_set(st, s)
-        if s == st.to_act and not st.window:
+        if s == v["to_act"] and not v["window"]:
             return self._decline(st, s)
         if st.locked >> s & 1 or st.responded >> s & 1:
             return repeated(

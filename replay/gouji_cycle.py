@@ -143,19 +143,20 @@ class GoujiCycle(Climbing[GoujiState]):
 
     def _entitled(self, st: GoujiState, s: int, o: int, locked: int) -> bool:
         """May seat ``s`` answer ``o``'s set in its turn (``locked``: seats bound by a pass)?"""
-        if s == o or not st.live >> s & 1:  # not st.active(s)
+        v = st.__dict__  # the fields, read from the dict: cheaper than attributes in the compiled hot path
+        if s == o or not v["live"] >> s & 1:  # not st.active(s)
             return False
         if locked >> s & 1:
-            if st.dead_round:
-                if s != st.dead_seat:
+            if v["dead_round"]:
+                if s != v["dead_seat"]:
                     return False
             elif not (self.in_turn and o == OPP[s]):
                 return False
-        if st.let_only == o:
+        if v["let_only"] == o:
             return s == OPP[o]
-        if st.dead_set:
+        if v["dead_set"]:
             return False
-        if st.table_gouji:
+        if v["table_gouji"]:
             return s == OPP[o] or self.headless(st, o) or self.headless(st, s)
         return True
 
@@ -203,9 +204,10 @@ class GoujiCycle(Climbing[GoujiState]):
         """Find who acts next on the table set, or close the round, after the answer-cycle fields
         take the given values (``owned``: ``st`` is the caller's own, made by it and seen by no one else, so the
         next turn or the closed round may be set in it, see ``put_set``)."""
-        o = st.owner
-        live = st.live
-        simple = not st.table_gouji and not st.dead_set and st.let_only != o
+        v = st.__dict__  # the fields, read from the dict: cheaper than attributes in the compiled hot path
+        o = v["owner"]
+        live = v["live"]
+        simple = not v["table_gouji"] and not v["dead_set"] and v["let_only"] != o
         for s in _AHEAD[o * 6 + (cursor - o) % 6]:
             if not live >> s & 1 or responded >> s & 1 or s == let_seat:
                 continue
@@ -214,7 +216,7 @@ class GoujiCycle(Climbing[GoujiState]):
         t = OPP[o]
         if live >> t & 1 and not responded >> t & 1 and self._may_close(st, t, locked):
             return turn(st, t, True, False, responded, locked, (o + 5) % 6, let_seat, owned)
-        if st.dead_set:
+        if v["dead_set"]:
             nxt = turn(st, -1, False, False, responded, locked, cursor, let_seat)
             if self.burners(nxt):
                 return evolve(nxt, to_act=o if st.active(o) else -1, window=True)
@@ -249,10 +251,11 @@ class GoujiCycle(Climbing[GoujiState]):
         place of a seat going out unworded, for ``advance``; ``owned``: ``st`` is the caller's own, changed in place,
         see ``put_set``)."""
         fx: list[str] = []
-        seats_hands = list(st.hands)
+        v = st.__dict__  # the fields, read from the dict: cheaper than attributes in the compiled hot path
+        seats_hands = list(v["hands"])
         seats_hands[s] = hand
         hands = tuple(seats_hands)
-        burners, failed, chaos, left = st.burners, st.failed, st.chaos, hand.size
+        burners, failed, chaos, left = v["burners"], v["failed"], v["chaos"], hand.size
         joker = cs.sj > 0 or cs.bj > 0 or cs.base >= RANK_SJ  # cs.has_joker, read from the fields
         if burners >> s & 1 and not chaos and not joker and left > 0:
             failed = (*failed, s)
@@ -263,16 +266,18 @@ class GoujiCycle(Climbing[GoujiState]):
             burners |= bit(s)
         gouji = not chaos and (joker or cs.n >= GOUJI_NEED[cs.base])  # cs.is_gouji()
         dead_set = False
-        rev_plays = st.rev_plays
-        dead_seat = st.dead_seat
-        if s == dead_seat and st.table is not None and not st.live >> st.owner & 1:
+        rev_plays = v["rev_plays"]
+        dead_seat = v["dead_seat"]
+        revolution = v["revolution"]
+        if s == dead_seat and v["table"] is not None and not v["live"] >> v["owner"] & 1:
             dead_set = True
             fx.append(f"GJ-DEADLEVEL: seat {s} takes its 够死级 chance; only a burn may take this set")
-        elif gouji and st.revolution != -1 and s == OPP[st.revolution] and rev_plays > 0 and not st.waived:
+        elif gouji and revolution != -1 and s == OPP[revolution] and rev_plays > 0 and not v["waived"]:
             dead_set = True
             rev_plays -= 1
             fx.append(f"GJ-REVOLUTION: 够死级 play by seat {s} ({rev_plays} left)")
-        let_only = s if (st.final and st.let_seat == s) else -1
+        let_only = s if (v["final"] and v["let_seat"] == s) else -1
+        over = v["played"] or v["jiefeng"] != -1  # read before put_set changes an owned st
         new = put_set(
             st,
             hands,
@@ -288,14 +293,14 @@ class GoujiCycle(Climbing[GoujiState]):
             rev_plays,
             owned,
         )
-        if st.played or st.jiefeng != -1:
+        if over:
             new = self._played_over(st, new, s, cards, fx)
         if left == 0:
             new, more = self._goes_out(new, s, gouji, words)
             fx += more
             if new.phase == OVER:
                 return new, fx
-        return self._advance(new, 0, new.locked, s, -1, True), fx  # owned: new, made here, seen by no one yet
+        return self._advance(new, 0, new.__dict__["locked"], s, -1, True), fx  # owned: new, made here, unseen
 
     def _goes_out(self, st: GoujiState, s: int, gouji: bool, words: bool = True) -> tuple[GoujiState, list[str]]:
         """Seat ``s`` played its last card: it is out in the next place, the deal over once one seat is left, a

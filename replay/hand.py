@@ -167,7 +167,9 @@ class Hand:
             if simple and (demand[k] > supply[k] or (c.rank < RANK_SJ and (k % 5 == 4 or demand[k - k % 5 + 4]))):
                 simple = False
         if simple:  # every card matched by the same card, and no suitless play of its rank pending
-            new = Hand(supply, _frozen(demand), self.unknown, 0, self.size - n)
+            new = Hand(
+                supply, bytes(demand) if old.__class__ is bytes else tuple(demand), self.unknown, 0, self.size - n
+            )
             if self._groups is not None and self._plain:  # the exact cards held by rank, less those that left
                 new._groups, new._plain = _less(self._groups, cards), True  # (known_cards finds them again)
             elif self._plain:  # the exact cards held, less those that left
