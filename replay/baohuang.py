@@ -20,7 +20,7 @@ from collections.abc import Iterator
 from typing import Any
 
 from replay.baohuang_bidding import BJ, BaohuangBidding
-from replay.baohuang_state import BaohuangState, close_round, put_set, turn
+from replay.baohuang_state import BaohuangState, close_round, put_set
 from replay.cards import RANK_2, Card
 from replay.climbing import Outcome, _cards, _made, repeated
 from replay.climbing_moves import legal_plays
@@ -38,6 +38,8 @@ __all__ = ["BJ", "Baohuang", "BaohuangState"]
 # the seats a lap over seat o's set still asks once it reached the seat d places after o (d = 0: o itself), in play
 # order: _AHEAD[o * 5 + d] (a table: every turn of a lap looks it up)
 _AHEAD = tuple(tuple((o + k) % 5 for k in range(d + 1, 5)) for o in range(5) for d in range(5))
+_new = object.__new__
+_set = object.__setattr__
 
 
 class Baohuang(BaohuangBidding):
@@ -105,12 +107,23 @@ class Baohuang(BaohuangBidding):
         """Who acts next on the table set: in the first lap every seat that has not passed or let,
         in the second lap the seats that let; after that the round closes (BH-KOU). ``owned``: ``st`` was made by
         the caller and seen by no one else, so the turn or the closed round may be set in it."""
-        o, live = st.owner, st.live
+        v = st.__dict__  # the fields, read from the dict: cheaper than attributes in the compiled hot path
+        o, live = v["owner"], v["live"]
         for s in _AHEAD[o * 5 + (cursor - o) % 5]:
             if not live >> s & 1 or responded >> s & 1:
                 continue
             if (not second and not lets >> s & 1) or (second and lets >> s & 1):
-                return turn(st, s, second, responded, cursor, lets, owned)
+                if owned:  # the turn: to_act, final (the second lap), responded, cursor and lets set
+                    new, values = st, v
+                else:
+                    new, values = _new(st.__class__), v.copy()
+                    _set(new, "__dict__", values)
+                values["to_act"] = s
+                values["final"] = second
+                values["responded"] = responded
+                values["cursor"] = cursor
+                values["lets"] = lets
+                return new
         if not second and lets & ~responded:
             return self._advance(evolve(st, lets=lets), responded, lets, o, True, owned=True)  # the copy is its own
         return self._close(st, owned)

@@ -53,21 +53,3 @@ def close_round(st: BaohuangState, leader: int, owned: bool = False) -> Baohuang
     close_fields(values, st, leader)
     values["lets"] = 0
     return new
-
-
-def turn(
-    st: BaohuangState, to_act: int, second: bool, responded: int, cursor: int, lets: int, owned: bool = False
-) -> BaohuangState:
-    """A copy of ``st`` with the answer-cycle fields set, the seats that let among them (``owned``: ``st`` itself,
-    changed in place, as ``close_round``)."""
-    if owned:
-        new, values = st, st.__dict__
-    else:
-        new, values = _new(st.__class__), st.__dict__.copy()
-        _set(new, "__dict__", values)
-    values["to_act"] = to_act
-    values["final"] = second
-    values["responded"] = responded
-    values["cursor"] = cursor
-    values["lets"] = lets
-    return new
