@@ -20,9 +20,9 @@ from collections.abc import Iterator
 from typing import Any
 
 from replay.baohuang_bidding import BJ, BaohuangBidding
-from replay.baohuang_state import BaohuangState, close_round, put_set, turn
+from replay.baohuang_state import BaohuangState, close_round, put_set
 from replay.cards import RANK_2, Card
-from replay.climbing import Outcome, _cards, repeated
+from replay.climbing import Outcome, _cards, _made, repeated
 from replay.climbing_moves import legal_plays
 from replay.engine import Engine
 from replay.events import Call, Event, Grab, Jiefeng, Kou, Pass, Play, Rang, Reveal, Yield
@@ -34,6 +34,12 @@ from replay.verdicts import Reading
 from replay.view import StepView, climbing_view
 
 __all__ = ["BJ", "Baohuang", "BaohuangState"]
+
+# the seats a lap over seat o's set still asks once it reached the seat d places after o (d = 0: o itself), in play
+# order: _AHEAD[o * 5 + d] (a table: every turn of a lap looks it up)
+_AHEAD = tuple(tuple((o + k) % 5 for k in range(d + 1, 5)) for o in range(5) for d in range(5))
+_new = object.__new__
+_set = object.__setattr__
 
 
 class Baohuang(BaohuangBidding):
@@ -101,20 +107,30 @@ class Baohuang(BaohuangBidding):
         """Who acts next on the table set: in the first lap every seat that has not passed or let,
         in the second lap the seats that let; after that the round closes (BH-KOU). ``owned``: ``st`` was made by
         the caller and seen by no one else, so the turn or the closed round may be set in it."""
-        o, n, live = st.owner, self.n, st.live
-        for k in range((cursor - o) % n + 1, n):
-            s = (o + k) % n
+        v = st.__dict__  # the fields, read from the dict: cheaper than attributes in the compiled hot path
+        o, live = v["owner"], v["live"]
+        for s in _AHEAD[o * 5 + (cursor - o) % 5]:
             if not live >> s & 1 or responded >> s & 1:
                 continue
             if (not second and not lets >> s & 1) or (second and lets >> s & 1):
-                return turn(st, s, second, responded, cursor, lets, owned)
+                if owned:  # the turn: to_act, final (the second lap), responded, cursor and lets set
+                    new, values = st, v
+                else:
+                    new, values = _new(st.__class__), v.copy()
+                    _set(new, "__dict__", values)
+                values["to_act"] = s
+                values["final"] = second
+                values["responded"] = responded
+                values["cursor"] = cursor
+                values["lets"] = lets
+                return new
         if not second and lets & ~responded:
             return self._advance(evolve(st, lets=lets), responded, lets, o, True, owned=True)  # the copy is its own
         return self._close(st, owned)
 
     def _close(self, st: BaohuangState, owned: bool = False) -> BaohuangState:
         o = st.owner
-        leader = o if st.active(o) else st.next_active(o)
+        leader = o if st.live >> o & 1 else st.next_active(o)
         return close_round(st, leader, owned)
 
     def _quiet_decline(self, st: BaohuangState, s: int) -> BaohuangState:
@@ -144,12 +160,13 @@ class Baohuang(BaohuangBidding):
                     f"the 皇帝 (seat {st.emperor}) leads first, not seat {s}",
                 )
             st = evolve(st, phase=PLAY, first_leader=s)
-        table = st.table
+        v = st.__dict__  # the fields, read from the dict: cheaper than attributes in the compiled hot path
+        table = v["table"]
         if table is None:
-            if st.leader != -1 and s != st.leader:
+            if v["leader"] != -1 and s != v["leader"]:
                 return self._wrong_leader(st, s)
         else:
-            if s == st.owner:
+            if s == v["owner"]:
                 return Outcome(
                     st,
                     "BH-KOU",
@@ -159,10 +176,10 @@ class Baohuang(BaohuangBidding):
             why = why_not_beats(cs, table)
             if why is not None:
                 return self._no_beat(st, why, cs, *_cards(cards))
-            if s != st.to_act:
+            if s != v["to_act"]:
                 return self._out_of_turn(st, s)
         new, fx = self._put(st, s, cs, cards, hand, False)
-        return Outcome(new, None, "", "", tuple(fx), ())
+        return _made(Outcome, (new, None, "", "", tuple(fx), (), None, ""))
 
     def _form_error(self, st: BaohuangState, cards: tuple[Card, ...], exc: SetFormError) -> Outcome[BaohuangState]:
         """BH-PLAY for 2s attached to another base (not done in 保皇), else SET-FORM."""
@@ -177,12 +194,17 @@ class Baohuang(BaohuangBidding):
         self, st: BaohuangState, s: int, cs: CardSet, cards: tuple[Card, ...], hand: Hand, burn: bool
     ) -> tuple[BaohuangState, list[str]]:
         fx: list[str] = []
-        hands = (*st.hands[:s], hand, *st.hands[s + 1 :])
-        new = put_set(st, hands, cs, cards, s)
-        if s == st.loyalist != st.emperor and not st.loyal_public and st.called is not None and st.called in cards:
-            new = evolve(new, loyal_public=True)
-            fx.append(f"seat {s} plays the called {st.called}: everyone now knows it is the 保皇派")
-        new = self._played_over(st, new, s, cards, fx)
+        v = st.__dict__  # the fields, read from the dict: cheaper than attributes in the compiled hot path
+        seats_hands = list(v["hands"])
+        seats_hands[s] = hand
+        new = put_set(st, tuple(seats_hands), cs, cards, s)
+        if s == v["loyalist"] != v["emperor"] and not v["loyal_public"] and v["called"] is not None:
+            called = v["called"]
+            if called in cards:
+                new = evolve(new, loyal_public=True)
+                fx.append(f"seat {s} plays the called {called}: everyone now knows it is the 保皇派")
+        if v["played"] or v["jiefeng"] != -1:
+            new = self._played_over(st, new, s, cards, fx)
         if hand.size == 0:
             new = self._went_out(new, s, fx)
             if new.phase == OVER:
@@ -205,19 +227,20 @@ class Baohuang(BaohuangBidding):
 
     def _pass(self, st: BaohuangState, ev: Pass) -> Outcome[BaohuangState]:
         s = ev.seat
-        if not st.live >> s & 1:
+        v = st.__dict__  # the fields, read from the dict: cheaper than attributes in the compiled hot path
+        if not v["live"] >> s & 1:
             return self._inactive(st, s)
-        if st.phase == SETUP and st.forced != -1:
+        if v["phase"] == SETUP and v["forced"] != -1:
             return self._forced_pass(st, s)
-        if st.table is None:
+        if v["table"] is None:
             return self._pass_on_empty_table(st, s)
-        if s == st.owner:
+        if s == v["owner"]:
             return self._own_set(st, s)
-        if s == st.to_act:
-            new = self._advance(st, st.responded | bit(s), st.lets, s, st.final)
+        if s == v["to_act"]:
+            new = self._advance(st, v["responded"] | 1 << s, v["lets"], s, v["final"])
             if new.table is not None:
-                return Outcome(new, None)
-            return Outcome(new, None, effects=("round closed (扣牌)",))
+                return _made(Outcome, (new, None, "", "", (), (), None, ""))
+            return _made(Outcome, (new, None, "", "", ("round closed (扣牌)",), (), None, ""))
         if st.responded >> s & 1:
             second = st.final
             return repeated(

@@ -1,12 +1,17 @@
 """保皇's state: the climbing table (``replay.state.State``) and what only 保皇 has: the bidding for
-皇帝, the roles and who knows them, and the seats that let (让) in the first lap."""
+皇帝, the roles and who knows them, and the seats that let (让) in the first lap; and 保皇's transitions of many
+fields at once, each copying the fields itself (``replay.state.fields_of`` and ``rebuilt`` inlined: they run on
+nearly every event)."""
 
 from __future__ import annotations
 
 from replay.cards import Card
 from replay.hand import Hand
 from replay.sets import CardSet
-from replay.state import State, close_fields, fields_of, put_fields, rebuilt
+from replay.state import State, close_fields, put_fields
+
+_new = object.__new__
+_set = object.__setattr__
 
 
 class BaohuangState(State):
@@ -30,30 +35,21 @@ def put_set(
     st: BaohuangState, hands: tuple[Hand, ...], table: CardSet, cards: tuple[Card, ...], owner: int
 ) -> BaohuangState:
     """A copy of ``st`` with a new set on the table and its two laps not yet started."""
-    values = fields_of(st)
+    new, values = _new(st.__class__), st.__dict__.copy()
+    _set(new, "__dict__", values)
     put_fields(values, hands, table, cards, owner)
     values["lets"] = 0
-    return rebuilt(st, values)
+    return new
 
 
 def close_round(st: BaohuangState, leader: int, owned: bool = False) -> BaohuangState:
     """A copy of ``st`` with the round closed: the table cleared and ``leader`` to lead (``owned``: ``st`` itself,
     changed in place: its caller made it and no one else has seen it)."""
-    values = st.__dict__ if owned else fields_of(st)
+    if owned:
+        new, values = st, st.__dict__
+    else:
+        new, values = _new(st.__class__), st.__dict__.copy()
+        _set(new, "__dict__", values)
     close_fields(values, st, leader)
     values["lets"] = 0
-    return st if owned else rebuilt(st, values)
-
-
-def turn(
-    st: BaohuangState, to_act: int, second: bool, responded: int, cursor: int, lets: int, owned: bool = False
-) -> BaohuangState:
-    """A copy of ``st`` with the answer-cycle fields set, the seats that let among them (``owned``: ``st`` itself,
-    changed in place, as ``close_round``)."""
-    values = st.__dict__ if owned else fields_of(st)
-    values["to_act"] = to_act
-    values["final"] = second
-    values["responded"] = responded
-    values["cursor"] = cursor
-    values["lets"] = lets
-    return st if owned else rebuilt(st, values)
+    return new

@@ -19,7 +19,7 @@ Reading of the seeds, where they are silent (docs/rules-as-implemented.md says m
 
 from __future__ import annotations
 
-from replay.climbing import Outcome, _cards, repeated
+from replay.climbing import Outcome, _cards, _made, repeated
 from replay.engine import Engine
 from replay.events import (
     Burn,
@@ -62,15 +62,16 @@ class Gouji(GoujiSetup):
         cs, hand = taken
         effects: list[str] = []
         unv: tuple[str, ...] = ()
-        table = st.table
-        if table is not None and not explicit_burn and s == st.to_act and not st.window:
+        v = st.__dict__  # the fields, read from the dict: cheaper than attributes in the compiled hot path
+        table = v["table"]
+        if table is not None and not explicit_burn and s == v["to_act"] and not v["window"]:
             # the common case: an answer in turn
             why = why_not_beats(cs, table)
             if why is not None:
                 return self._no_beat(st, why, cs, *_cards(cards))
             new, fx = self._put(st, s, cs, cards, hand, False)
-            out = Outcome(new, None, "", "", tuple(fx), ())
-            if new.failed is not st.failed or new.phase == OVER:
+            out = _made(Outcome, (new, None, "", "", tuple(fx), (), None, ""))
+            if new.failed is not v["failed"] or new.phase == OVER:
                 return self._read(st, new, s, out)
             return out
         if st.phase == SETUP:
@@ -206,15 +207,22 @@ class Gouji(GoujiSetup):
 
     def _decline(self, st: GoujiState, s: int, fx: tuple[str, ...] = (), written: str = "pass") -> Outcome[GoujiState]:
         """Seat ``s``, to act, declines the table set (``written``: as the log wrote it, pass or kou)."""
-        new = self._declined(st, s)
-        if st.final:
+        v = st.__dict__  # the fields, read from the dict: cheaper than attributes in the compiled hot path
+        final = v["final"]
+        if final:  # as _declined (inlined: every decline in turn)
+            new = self._close(st)
+        else:
+            one = 1 << s
+            lock = 0 if (v["chaos"] and self.chaos_free) else one
+            new = self._advance(st, v["responded"] | one, v["locked"] | lock, s, v["let_seat"])
+        if final:
             return Outcome(
                 new, None, effects=(*fx, f"round closed by seat {s} (扣牌)"), reading=self._closing(st, new, s, written)
             )
         if new.table is None:
             fx = (*fx, "round closed")
             return Outcome(new, None, effects=fx, reading=self._closing(st, new, s, written))
-        return Outcome(new, None, effects=fx)
+        return _made(Outcome, (new, None, "", "", fx, (), None, ""))
 
     def _declined(self, st: GoujiState, s: int, owned: bool = False) -> GoujiState:
         """The table after seat ``s``, to act, declines the set: the round closes on the closer's 扣, else
@@ -293,13 +301,14 @@ class Gouji(GoujiSetup):
 
     def _pass(self, st: GoujiState, ev: Pass) -> Outcome[GoujiState]:
         s = ev.seat
-        if not st.live >> s & 1:  # not st.active(s)
+        v = st.__dict__  # the fields, read from the dict: cheaper than attributes in the compiled hot path
+        if not v["live"] >> s & 1:  # not st.active(s)
             return self._inactive(st, s)
-        if st.table is None:
+        if v["table"] is None:
             return self._pass_on_empty_table(st, s)
-        if s == st.owner:
+        if s == v["owner"]:
             return self._own_set(st, s)
-        if s == st.to_act and not st.window:
+        if s == v["to_act"] and not v["window"]:
             return self._decline(st, s)
         if st.locked >> s & 1 or st.responded >> s & 1:
             return repeated(
@@ -346,7 +355,7 @@ class Gouji(GoujiSetup):
 
     def _kou(self, st: GoujiState, ev: Kou) -> Outcome[GoujiState]:
         s = ev.seat
-        if not st.active(s):
+        if not st.live >> s & 1:  # not st.active(s)
             return self._inactive(st, s)
         if st.table is None:
             if s == st.closer:
@@ -367,8 +376,8 @@ class Gouji(GoujiSetup):
         o = st.owner
         t = OPP[o]
         if s != t:
-            if s == st.to_act and not st.active(t):
-                out = self._decline(st, s, written="kou")
+            if s == st.to_act and not st.live >> t & 1:  # the 对头 is out
+                out = self._decline(st, s, (), "kou")
                 return out._replace(
                     reading=Reading(
                         "kou-as-pass",
@@ -386,7 +395,7 @@ class Gouji(GoujiSetup):
                 reason="kou",
             )
         if s == st.to_act and not st.window:
-            return self._decline(st, s, written="kou")
+            return self._decline(st, s, (), "kou")
         if st.responded >> s & 1:
             return repeated(
                 st,

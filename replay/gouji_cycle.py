@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, NamedTuple
 
-from replay.cards import Card
+from replay.cards import RANK_SJ, Card
 from replay.climbing import Climbing, Outcome
 from replay.engine import Problem
 from replay.gouji_state import GoujiState, close_round, put_set, turn
@@ -16,11 +16,16 @@ from replay.hand import Hand
 from replay.profile import Profile
 from replay.scoring import place_words, places_at
 from replay.seats import OPPOSITE
-from replay.sets import CardSet
+from replay.sets import GOUJI_NEED, CardSet
 from replay.state import OVER, PLAY, SETUP, bit, evolve, seats_of
 from replay.view import StepView, climbing_view
 
 OPP = OPPOSITE[6]  # 对头: the seat across (replay.seats)
+_new = object.__new__
+_set = object.__setattr__
+# the seats the answer cycle of seat o's set still asks once it reached the seat d places after o (d = 0: o itself),
+# in play order: _AHEAD[o * 6 + d] (a table: every turn of the cycle looks it up)
+_AHEAD = tuple(tuple((o + k) % 6 for k in range(d + 1, 6)) for o in range(6) for d in range(6))
 
 
 class Why(NamedTuple):
@@ -140,19 +145,20 @@ class GoujiCycle(Climbing[GoujiState]):
 
     def _entitled(self, st: GoujiState, s: int, o: int, locked: int) -> bool:
         """May seat ``s`` answer ``o``'s set in its turn (``locked``: seats bound by a pass)?"""
-        if s == o or not st.live >> s & 1:  # not st.active(s)
+        v = st.__dict__  # the fields, read from the dict: cheaper than attributes in the compiled hot path
+        if s == o or not v["live"] >> s & 1:  # not st.active(s)
             return False
         if locked >> s & 1:
-            if st.dead_round:
-                if s != st.dead_seat:
+            if v["dead_round"]:
+                if s != v["dead_seat"]:
                     return False
             elif not (self.in_turn and o == OPP[s]):
                 return False
-        if st.let_only == o:
+        if v["let_only"] == o:
             return s == OPP[o]
-        if st.dead_set:
+        if v["dead_set"]:
             return False
-        if st.table_gouji:
+        if v["table_gouji"]:
             return s == OPP[o] or self.headless(st, o) or self.headless(st, s)
         return True
 
@@ -200,19 +206,31 @@ class GoujiCycle(Climbing[GoujiState]):
         """Find who acts next on the table set, or close the round, after the answer-cycle fields
         take the given values (``owned``: ``st`` is the caller's own, made by it and seen by no one else, so the
         next turn or the closed round may be set in it, see ``put_set``)."""
-        o = st.owner
-        live = st.live
-        simple = not st.table_gouji and not st.dead_set and st.let_only != o
-        for k in range((cursor - o) % 6 + 1, 6):
-            s = (o + k) % 6
+        v = st.__dict__  # the fields, read from the dict: cheaper than attributes in the compiled hot path
+        o = v["owner"]
+        live = v["live"]
+        simple = not v["table_gouji"] and not v["dead_set"] and v["let_only"] != o
+        for s in _AHEAD[o * 6 + (cursor - o) % 6]:
             if not live >> s & 1 or responded >> s & 1 or s == let_seat:
                 continue
             if (simple and not locked >> s & 1) or self._entitled(st, s, o, locked):
-                return turn(st, s, False, False, responded, locked, cursor, let_seat, owned)
+                if owned:  # turn(st, s, False, False, responded, locked, cursor, let_seat, owned), inlined
+                    new, values = st, v
+                else:
+                    new, values = _new(st.__class__), v.copy()
+                    _set(new, "__dict__", values)
+                values["to_act"] = s
+                values["final"] = False
+                values["window"] = False
+                values["responded"] = responded
+                values["locked"] = locked
+                values["cursor"] = cursor
+                values["let_seat"] = let_seat
+                return new
         t = OPP[o]
         if live >> t & 1 and not responded >> t & 1 and self._may_close(st, t, locked):
             return turn(st, t, True, False, responded, locked, (o + 5) % 6, let_seat, owned)
-        if st.dead_set:
+        if v["dead_set"]:
             nxt = turn(st, -1, False, False, responded, locked, cursor, let_seat)
             if self.burners(nxt):
                 return evolve(nxt, to_act=o if st.active(o) else -1, window=True)
@@ -247,28 +265,33 @@ class GoujiCycle(Climbing[GoujiState]):
         place of a seat going out unworded, for ``advance``; ``owned``: ``st`` is the caller's own, changed in place,
         see ``put_set``)."""
         fx: list[str] = []
-        seats_hands = list(st.hands)
+        v = st.__dict__  # the fields, read from the dict: cheaper than attributes in the compiled hot path
+        seats_hands = list(v["hands"])
         seats_hands[s] = hand
         hands = tuple(seats_hands)
-        burners, failed = st.burners, st.failed
-        if burners >> s & 1 and not st.chaos and not cs.has_joker and hand.size > 0:
+        burners, failed, chaos, left = v["burners"], v["failed"], v["chaos"], hand.size
+        joker = cs.sj > 0 or cs.bj > 0 or cs.base >= RANK_SJ  # cs.has_joker, read from the fields
+        if burners >> s & 1 and not chaos and not joker and left > 0:
             failed = (*failed, s)
             burners &= ~bit(s)
             penalty = " (becomes 大落)" if self.profile.burn_fail == "dalao" else ""
             fx.append(f"GJ-BURN: seat {s} breaks its burn condition: a set without a joker{penalty}")
-        if burn and hand.size > 0 and not st.chaos:
+        if burn and left > 0 and not chaos:
             burners |= bit(s)
-        gouji = not st.chaos and cs.is_gouji()
+        gouji = not chaos and (joker or cs.n >= GOUJI_NEED[cs.base])  # cs.is_gouji()
         dead_set = False
-        rev_plays = st.rev_plays
-        if st.table is not None and s == st.dead_seat and not st.active(st.owner):
+        rev_plays = v["rev_plays"]
+        dead_seat = v["dead_seat"]
+        revolution = v["revolution"]
+        if s == dead_seat and v["table"] is not None and not v["live"] >> v["owner"] & 1:
             dead_set = True
             fx.append(f"GJ-DEADLEVEL: seat {s} takes its 够死级 chance; only a burn may take this set")
-        elif gouji and st.revolution != -1 and s == OPP[st.revolution] and rev_plays > 0 and not st.waived:
+        elif gouji and revolution != -1 and s == OPP[revolution] and rev_plays > 0 and not v["waived"]:
             dead_set = True
             rev_plays -= 1
             fx.append(f"GJ-REVOLUTION: 够死级 play by seat {s} ({rev_plays} left)")
-        let_only = s if (st.final and st.let_seat == s) else -1
+        let_only = s if (v["final"] and v["let_seat"] == s) else -1
+        over = v["played"] or v["jiefeng"] != -1  # read before put_set changes an owned st
         new = put_set(
             st,
             hands,
@@ -280,17 +303,18 @@ class GoujiCycle(Climbing[GoujiState]):
             burners,
             failed,
             dead_set,
-            -1 if dead_set else st.dead_seat,
+            -1 if dead_set else dead_seat,
             rev_plays,
             owned,
         )
-        new = self._played_over(st, new, s, cards, fx)
-        if hand.size == 0:
+        if over:
+            new = self._played_over(st, new, s, cards, fx)
+        if left == 0:
             new, more = self._goes_out(new, s, gouji, words)
             fx += more
-        if new.phase == OVER:
-            return new, fx
-        return self._advance(new, 0, new.locked, s, -1, owned=True), fx  # new: made here, seen by no one yet
+            if new.phase == OVER:
+                return new, fx
+        return self._advance(new, 0, new.__dict__["locked"], s, -1, True), fx  # owned: new, made here, unseen
 
     def _goes_out(self, st: GoujiState, s: int, gouji: bool, words: bool = True) -> tuple[GoujiState, list[str]]:
         """Seat ``s`` played its last card: it is out in the next place, the deal over once one seat is left, a

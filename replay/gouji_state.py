@@ -1,13 +1,17 @@
 """够级's state: the climbing table (``replay.state.State``) and what only 够级 has: the round's locks,
 lets, burns and their obligations, 够死级, 四人乱缠, 革命, 亮3 shows and tributes; and 够级's transitions
-of many fields at once (a new set on the table, a closed round, the answer cycle's turn)."""
+of many fields at once (a new set on the table, a closed round, the answer cycle's turn). Each copies the fields
+itself (``replay.state.fields_of`` and ``rebuilt`` inlined: these run on nearly every event)."""
 
 from __future__ import annotations
 
 from replay.cards import Card
 from replay.hand import Hand
 from replay.sets import CardSet
-from replay.state import State, close_fields, fields_of, put_fields, rebuilt
+from replay.state import PLAY, State, close_fields
+
+_new = object.__new__
+_set = object.__setattr__
 
 
 class GoujiState(State):
@@ -44,7 +48,11 @@ def turn(
 ) -> GoujiState:
     """A copy of ``st`` with the answer-cycle fields set (the engine's most frequent change); ``owned``: ``st``
     itself, changed in place, as ``put_set``."""
-    values = st.__dict__ if owned else fields_of(st)
+    if owned:
+        new, values = st, st.__dict__
+    else:
+        new, values = _new(st.__class__), st.__dict__.copy()
+        _set(new, "__dict__", values)
     values["to_act"] = to_act
     values["final"] = final
     values["window"] = window
@@ -52,7 +60,7 @@ def turn(
     values["locked"] = locked
     values["cursor"] = cursor
     values["let_seat"] = let_seat
-    return st if owned else rebuilt(st, values)
+    return new
 
 
 def put_set(
@@ -72,8 +80,22 @@ def put_set(
 ) -> GoujiState:
     """A copy of ``st`` with a new set on the table and its answer cycle not yet started (``owned``: ``st``
     itself, changed in place: its caller owns it and no one else sees it, see ``Engine.advance``)."""
-    values = st.__dict__ if owned else fields_of(st)
-    put_fields(values, hands, table, cards, owner)
+    if owned:
+        new, values = st, st.__dict__
+    else:
+        new, values = _new(st.__class__), st.__dict__.copy()
+        _set(new, "__dict__", values)
+    values["phase"] = PLAY  # put_fields(values, hands, table, cards, owner), inlined
+    values["hands"] = hands
+    values["table"] = table
+    values["table_cards"] = cards
+    values["owner"] = owner
+    values["leader"] = -1
+    values["to_act"] = -1
+    values["final"] = False
+    values["cursor"] = owner
+    values["responded"] = 0
+    values["jiefeng"] = -1
     values["table_gouji"] = gouji
     values["window"] = False
     values["let_seat"] = -1
@@ -84,13 +106,17 @@ def put_set(
     values["dead_set"] = dead_set
     values["rev_plays"] = rev_plays
     values["closer"] = -1
-    return st if owned else rebuilt(st, values)
+    return new
 
 
 def close_round(st: GoujiState, leader: int, chaos: bool, burners: int, closer: int, owned: bool = False) -> GoujiState:
     """A copy of ``st`` with the round closed: the table cleared and ``leader`` to lead (``owned``: ``st`` itself,
     changed in place, as ``put_set``)."""
-    values = st.__dict__ if owned else fields_of(st)
+    if owned:
+        new, values = st, st.__dict__
+    else:
+        new, values = _new(st.__class__), st.__dict__.copy()
+        _set(new, "__dict__", values)
     close_fields(values, st, leader)
     values["table_gouji"] = False
     values["window"] = False
@@ -103,4 +129,4 @@ def close_round(st: GoujiState, leader: int, chaos: bool, burners: int, closer: 
     values["dead_seat"] = -1
     values["dead_set"] = False
     values["closer"] = closer
-    return st if owned else rebuilt(st, values)
+    return new

@@ -5,6 +5,10 @@ played cards without suits (``Q``). A hand therefore keeps what was received (``
 slot, plus ``unknown`` wildcards) and what was played or given (``demand``), and answers whether the
 record is still possible: every suited card played is matched by the same card, a suitless card of
 its rank, or an unknown card; every suitless card by any card of its rank or an unknown one.
+
+The counts per slot (``supply``, ``demand``) are ``bytes`` (a hand of at most 255 cards: every count fits a byte),
+else tuples of ints: a sequence of ints either way. Bytes are copied and changed (through a ``bytearray``) without
+an object per count, and the garbage collector never looks into them (a play makes a new ``demand``).
 """
 
 from __future__ import annotations
@@ -13,7 +17,9 @@ from collections.abc import Iterable, Sequence
 
 from replay.cards import N_SLOTS, RANK_2, RANK_BJ, RANK_SJ, Card
 
-_ZERO = (0,) * N_SLOTS
+_ZERO = bytes(N_SLOTS)  # no card in any slot
+_ZERO_T = (0,) * N_SLOTS  # the same, for a hand of more than _BYTE cards
+_BYTE = 255  # bytes hold counts up to this: a hand of more cards (dealt, unknown or received) counts in tuples
 SLOT_CARD: tuple[Card, ...] = tuple(  # the card of each slot (suitless in the fifth)
     Card.of(slot // 5 + 3, None if slot % 5 == 4 else "SHDC"[slot % 5])
     if slot // 5 + 3 < RANK_SJ or slot % 5 == 4
@@ -89,6 +95,11 @@ def _less(groups: dict[int, list[Card]], cards: Sequence[Card]) -> dict[int, lis
     return out
 
 
+def _frozen(counts: bytearray | list[int]) -> Sequence[int]:
+    """Counts changed by ``Hand.remove`` made immutable again, as they were (bytes, else a tuple)."""
+    return bytes(counts) if counts.__class__ is bytearray else tuple(counts)
+
+
 def _drop(cards: list[Card], card: Card) -> None:
     """Remove ``card`` (held) from ``cards``, found by identity: cards are interned, so this is ``cards.remove(card)``
     without its ``==`` on every card before it (Card's ordering makes each of those a slow call)."""
@@ -104,13 +115,13 @@ class Hand:
 
     __slots__ = ("_groups", "_known", "_plain", "deficit", "demand", "size", "supply", "unknown")
 
-    supply: tuple[int, ...]
-    demand: tuple[int, ...]
+    supply: Sequence[int]  # bytes, or a tuple of ints (see the module's doc)
+    demand: Sequence[int]
     unknown: int
     deficit: int
     size: int
 
-    def __init__(self, supply: tuple[int, ...], demand: tuple[int, ...], unknown: int, deficit: int, size: int) -> None:
+    def __init__(self, supply: Sequence[int], demand: Sequence[int], unknown: int, deficit: int, size: int) -> None:
         self.supply, self.demand, self.unknown, self.deficit, self.size = (supply, demand, unknown, deficit, size)
         self._known: list[Card] | None = None
         self._plain = False  # _known holds exact cards (every play matched by the same known card)
@@ -126,12 +137,15 @@ class Hand:
                 unknown += 1
             else:
                 supply[c.slot] += 1
-        return cls(tuple(supply), _ZERO, unknown, 0, sum(supply) + unknown)
+        size = sum(supply) + unknown
+        if size <= _BYTE:
+            return cls(bytes(supply), _ZERO, unknown, 0, size)
+        return cls(tuple(supply), _ZERO_T, unknown, 0, size)
 
     @classmethod
     def unknown_of(cls, size: int) -> Hand:
         """A hand of ``size`` cards none of which is known."""
-        return cls(_ZERO, _ZERO, size, 0, size)
+        return cls(_ZERO, _ZERO, size, 0, size) if size <= _BYTE else cls(_ZERO_T, _ZERO_T, size, 0, size)
 
     @property
     def fully_known(self) -> bool:
@@ -143,7 +157,8 @@ class Hand:
         n = len(cards)
         if n > self.size:
             return None
-        demand = list(self.demand)
+        old = self.demand
+        demand = bytearray(old) if old.__class__ is bytes else list(old)  # bytes: no count is over 255 (see dealt)
         supply = self.supply
         simple = self.deficit == 0
         for c in cards:
@@ -152,7 +167,9 @@ class Hand:
             if simple and (demand[k] > supply[k] or (c.rank < RANK_SJ and (k % 5 == 4 or demand[k - k % 5 + 4]))):
                 simple = False
         if simple:  # every card matched by the same card, and no suitless play of its rank pending
-            new = Hand(supply, tuple(demand), self.unknown, 0, self.size - n)
+            new = Hand(
+                supply, bytes(demand) if old.__class__ is bytes else tuple(demand), self.unknown, 0, self.size - n
+            )
             if self._groups is not None and self._plain:  # the exact cards held by rank, less those that left
                 new._groups, new._plain = _less(self._groups, cards), True  # (known_cards finds them again)
             elif self._plain:  # the exact cards held, less those that left
@@ -163,21 +180,23 @@ class Hand:
             return new
         ranks = {c.rank - 3 for c in cards}
         deficit = self.deficit
-        old = self.demand
         for ri in ranks:
             deficit += _rank_deficit(supply, demand, ri) - _rank_deficit(supply, old, ri)
         if deficit > self.unknown:
             return None
-        return Hand(supply, tuple(demand), self.unknown, deficit, self.size - n)
+        return Hand(supply, _frozen(demand), self.unknown, deficit, self.size - n)
 
     def add(self, cards: Sequence[Card]) -> Hand:
         """The hand after receiving ``cards`` (tribute, a returned card)."""
         supply = list(self.supply)
         for c in cards:
             supply[c.slot] += 1
-        new_supply = tuple(supply)
+        size = self.size + len(cards)
+        fits = self.supply.__class__ is bytes and sum(supply) + self.unknown <= _BYTE
+        new_supply: Sequence[int] = bytes(supply) if fits else tuple(supply)
+        demand = self.demand if fits or self.demand.__class__ is not bytes else tuple(self.demand)
         deficit = sum(_rank_deficit(new_supply, self.demand, ri) for ri in range(15))
-        return Hand(new_supply, self.demand, self.unknown, deficit, self.size + len(cards))
+        return Hand(new_supply, demand, self.unknown, deficit, size)
 
     def holds(self, cards: Sequence[Card]) -> bool:
         """True when the record allows this hand to hold ``cards`` now."""

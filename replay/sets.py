@@ -14,6 +14,10 @@ from replay.cards import RANK_2, RANK_10, RANK_A, RANK_BJ, RANK_J, RANK_K, RANK_
 
 # GJ-GOUJI-SET: the least number of cards of a rank that makes a 够级 set.
 GOUJI_MIN = {RANK_A: 2, RANK_K: 2, RANK_Q: 3, RANK_J: 4, RANK_10: 5}
+# the same by base rank (index: the rank, 0-16): 0 for a 2 or a joker (any count), 99 for a rank that never is
+GOUJI_NEED: tuple[int, ...] = tuple(
+    0 if r == RANK_2 or r >= RANK_SJ else GOUJI_MIN.get(r, 99) for r in range(RANK_BJ + 1)
+)
 
 
 class SetFormError(ValueError):
@@ -58,10 +62,7 @@ class CardSet(NamedTuple):
 
     def is_gouji(self) -> bool:
         """GJ-GOUJI-SET: any joker, base 2, or at least 2 A, 2 K, 3 Q, 4 J or 5 10."""
-        if self.has_joker or self.base == RANK_2:
-            return True
-        need = GOUJI_MIN.get(self.base)
-        return need is not None and self.n >= need
+        return self.sj > 0 or self.bj > 0 or self.n >= GOUJI_NEED[self.base]
 
     def __repr__(self) -> str:
         fields = [f"base={self.base}", f"n={self.n}"]
@@ -71,15 +72,16 @@ class CardSet(NamedTuple):
 
 def why_not_beats(answer: CardSet, table: CardSet) -> str | None:
     """The rule ID that stops ``answer`` from beating ``table``, or None when it beats it."""
-    if answer.size != table.size:
+    base, sj, bj = table.base, table.sj, table.bj  # the properties (size, dead, big_jokers) read from the fields
+    if answer.n + answer.sj + answer.bj != table.n + sj + bj:
         return "SET-COUNT"
-    if table.dead:
+    if bj > 0 and base < RANK_BJ:
         return "SET-BIGJOKER"
-    if answer.base == table.base:
+    if answer.base == base:
         return "CARD-ORDER"
-    if answer.base < table.base:
+    if answer.base < base:
         return "SET-RANK"
-    if table.sj and table.base < RANK_SJ and answer.big_jokers < table.sj:
+    if sj and base < RANK_SJ and answer.bj + (answer.n if answer.base == RANK_BJ else 0) < sj:
         return "SET-SMALLJOKER"
     return None
 

@@ -364,3 +364,29 @@ def test_remove_agrees_with_brute_force(dealt_cards: list[Card | None], steps: l
             assert h.size == len(supply) - len(played)
         assert len(h.cards_or_unknown()) == h.size
         assert len(h.known_cards()) <= h.size
+
+
+def test_counts_are_bytes_for_a_hand_of_up_to_255_cards() -> None:
+    """A hand's counts per slot are bytes (at most 255 cards), and stay bytes through plays and received cards."""
+    h = dealt("QS QS 3C ??")
+    assert type(h.supply) is bytes and type(h.demand) is bytes
+    after = h.remove(P("QS"))
+    assert after is not None and type(after.demand) is bytes and after.demand[Card("QS").slot] == 1
+    got = after.add(P("2H"))
+    assert type(got.supply) is bytes and got.supply[Card("2H").slot] == 1 and got.size == 4
+    assert type(Hand.unknown_of(5).demand) is bytes
+
+
+def test_counts_are_tuples_for_a_hand_of_more_than_255_cards() -> None:
+    """A hand of more than 255 cards counts in tuples (a byte holds no more), and plays and received cards work."""
+    big = Hand.dealt([Card("3S")] * 300)
+    assert type(big.supply) is tuple and type(big.demand) is tuple and big.size == 300
+    after = big.remove([Card("3S")] * 280)
+    assert after is not None and after.demand[Card("3S").slot] == 280 and after.size == 20
+    assert after.remove([Card("3S")] * 21) is None
+    assert type(Hand.unknown_of(300).demand) is tuple
+    near = dealt(" ".join(["4H"] * 255))
+    grown = near.add(P("4H"))
+    assert type(grown.supply) is tuple and type(grown.demand) is tuple and grown.supply[Card("4H").slot] == 256
+    gone = grown.remove([Card("4H")] * 256)
+    assert gone is not None and gone.size == 0

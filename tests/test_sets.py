@@ -335,3 +335,50 @@ def test_beats_agrees_with_sort_key_compare() -> None:
     check()
     assert len(runs) >= 2000
     assert any(runs) and not all(runs)
+
+
+def _gouji_by_rule(s: CardSet) -> bool:
+    """GJ-GOUJI-SET as the rule says it: any joker, a base of 2, or enough cards of A, K, Q, J or 10."""
+    if s.has_joker or s.base == RANK_2:
+        return True
+    need = {14: 2, 13: 2, 12: 3, 11: 4, 10: 5}.get(s.base)
+    return need is not None and s.n >= need
+
+
+def _beats_by_rule(a: CardSet, t: CardSet) -> str | None:
+    """why_not_beats written with the set's properties (size, dead, big_jokers)."""
+    if a.size != t.size:
+        return "SET-COUNT"
+    if t.dead:
+        return "SET-BIGJOKER"
+    if a.base == t.base:
+        return "CARD-ORDER"
+    if a.base < t.base:
+        return "SET-RANK"
+    if t.sj and t.base < RANK_SJ and a.big_jokers < t.sj:
+        return "SET-SMALLJOKER"
+    return None
+
+
+_SETS = [
+    CardSet(base, n, 0, sj, bj)
+    for base in range(3, RANK_BJ + 1)
+    for n in range(0, 7)
+    for sj in range(0, 3)
+    for bj in range(0, 3)
+    if n or base >= RANK_SJ
+]
+
+
+def test_gouji_table_matches_the_rule() -> None:
+    """is_gouji's table by base rank (GOUJI_NEED) says what the rule says, for every base, count and jokers."""
+    for s in _SETS:
+        assert s.is_gouji() is _gouji_by_rule(s), s
+
+
+def test_why_not_beats_matches_the_properties() -> None:
+    """why_not_beats, reading the fields, rules as the properties say on every pair of small sets."""
+    small = [s for s in _SETS if s.n <= 3 and s.sj <= 1 and s.bj <= 1]
+    for a in small:
+        for t in small:
+            assert why_not_beats(a, t) == _beats_by_rule(a, t), (a, t)
