@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 from datetime import UTC, datetime
-from itertools import groupby
+from itertools import chain, groupby
 from operator import itemgetter
 from typing import Any
 
@@ -260,7 +260,7 @@ def insert_many(conn: Connection, table: str, columns: tuple[str, ...], rows: li
     per = max(1, MAX_PARAMETERS // len(columns))
     whole = len(rows) - len(rows) % per
     if whole:
-        groups = [tuple(v for row in rows[k : k + per] for v in row) for k in range(0, whole, per)]
+        groups = [tuple(chain.from_iterable(rows[k : k + per])) for k in range(0, whole, per)]
         conn.exec_driver_sql(head + ", ".join([one] * per), groups)
     if whole < len(rows):
         conn.exec_driver_sql(head + one, rows[whole:])
