@@ -281,8 +281,14 @@ def _prepare(path: Path, limits: Limits, known: frozenset[str]) -> _Prepared:
 _WORKER: dict[str, Any] = {}
 
 
+#: a worker runs its cyclic garbage collector once per this many files, not whenever allocations pile up (a file's
+#: rows are freed by reference counting; the collector's passes over them cost some 8% of a worker's time)
+COLLECT_EVERY = 200
+
+
 def _init_worker(limits: Limits, known: frozenset[str]) -> None:
-    _WORKER.update(limits=limits, known=known)
+    _WORKER.update(limits=limits, known=known, since=0)
+    gc.disable()  # the worker's own: collected every COLLECT_EVERY files (_prepare_in_worker)
     parent = os.getppid()
 
     def watch() -> None:  # a worker whose import was killed ends too, instead of waiting on its queue for ever
@@ -294,7 +300,12 @@ def _init_worker(limits: Limits, known: frozenset[str]) -> None:
 
 
 def _prepare_in_worker(paths: list[Path]) -> list[_Prepared]:
-    return [_prepare(path, _WORKER["limits"], _WORKER["known"]) for path in paths]
+    done = [_prepare(path, _WORKER["limits"], _WORKER["known"]) for path in paths]
+    _WORKER["since"] += len(paths)
+    if _WORKER["since"] >= COLLECT_EVERY:
+        _WORKER["since"] = 0
+        gc.collect()  # whatever cycles the files made (a bug's, say) are freed now and then
+    return done
 
 
 def _prepared(
