@@ -109,8 +109,8 @@ def unstorable_rows(rows: Rows) -> str | None:
     ]
     for table, columns, items in tables:
         lengths = _lengths(table)
-        if all(_fits(lengths.get(name), [v for item in items if isinstance(v := item[k], str)])
-               for k, name in enumerate(columns)):  # fmt: skip
+        by_column = zip(*items, strict=True)  # none when there are no items
+        if all(_column_fits(lengths.get(name), column) for name, column in zip(columns, by_column, strict=False)):
             continue  # the common case, told by one look at each whole column
         for item in items:  # the first bad value, in the order of the rows and their columns
             for name, value in zip(columns, item, strict=True):
@@ -123,6 +123,20 @@ def unstorable_rows(rows: Rows) -> str | None:
                     f"{where} is longer than {lengths[name]} characters ({len(value)}), which the database cannot store"
                 )
     return None
+
+
+_NOT_TEXT = frozenset({int, float, bool, type(None)})
+_TEXT = frozenset({str, type(None)})
+
+
+def _column_fits(length: int | None, column: tuple[Any, ...]) -> bool:
+    """``_fits`` of a column's texts (its values that are ``str``), told at C speed for a column of plain values."""
+    kinds = set(map(type, column))
+    if kinds <= _NOT_TEXT:
+        return True
+    if kinds <= _TEXT:
+        return _fits(length, [v for v in column if v is not None] if type(None) in kinds else list(column))
+    return _fits(length, [v for v in column if isinstance(v, str)])
 
 
 def _fits(length: int | None, texts: list[str]) -> bool:

@@ -1,6 +1,7 @@
 """SQLite's batches of the bulk import stage their deals and insert them together (``data.deal_rows.Staged``): what
 they store is what one deal a transaction stores, row for row and id for id; a deal found bad while staged, or a
-flush the database refuses, leaves nothing of the bad deal and the others of the batch go in."""
+flush the database refuses, leaves nothing of the bad deal and the others of the batch go in. And the import's other
+shortcuts: a column of plain values told to fit at once, a worker's collector run every so many files."""
 
 from __future__ import annotations
 
@@ -214,3 +215,57 @@ def test_insert_many_inserts_every_row_in_order(tmp_path: Path, n: int) -> None:
             assert [tuple(r) for r in conn.execute(text("SELECT id, name FROM player ORDER BY id"))] == rows
     finally:
         engine.dispose()
+
+
+class _Text(str):
+    """A text of a class of its own (looked at value by value, as any odd value is)."""
+
+
+@pytest.mark.parametrize(
+    ("column", "length", "fits"),
+    [
+        ((1, 2, None, True, 1.5), 3, True),
+        (("ab", None, "abc"), 3, True),
+        (("ab", None, "abcd"), 3, False),
+        (("ab", "a\x00"), None, False),
+        ((), 3, True),
+        ((1, "abcd"), 3, False),  # a text among numbers
+        ((_Text("abcd"), None), 3, False),
+        ((_Text("ab"), b"abcdef"), 3, True),  # bytes are no text
+    ],
+)
+def test_a_column_fits_as_its_texts_fit(column: tuple[object, ...], length: int | None, fits: bool) -> None:
+    texts = [v for v in column if isinstance(v, str)]
+    assert deal_rows._column_fits(length, column) is deal_rows._fits(length, texts) is fits
+
+
+def test_a_worker_collects_its_garbage_every_so_many_files(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A pool worker runs with its cyclic collector paused and collects every ``COLLECT_EVERY`` files."""
+    import multiprocessing as mp
+    from concurrent.futures import ProcessPoolExecutor
+
+    import data.importer as importer
+    from replay.limits import LIMITS
+
+    paths = _folder(tmp_path)[:3]
+    monkeypatch.setattr(importer, "COLLECT_EVERY", 4)
+    with ProcessPoolExecutor(1, mp_context=mp.get_context("fork"), initializer=importer._init_worker,
+                             initargs=(LIMITS, frozenset())) as pool:  # fmt: skip
+        seen = [pool.submit(_worker_state, paths).result() for _ in range(3)]
+    assert [enabled for enabled, _, _, _ in seen] == [False] * 3
+    assert [since for _, since, _, _ in seen] == [3, 0, 3]  # 3 files, 6: collected, 3
+    collections = [n for _, _, n, _ in seen]
+    assert collections[0] == collections[2] - 1 == collections[1] - 1  # one full collection, after the 6th file
+    assert [errors for _, _, _, errors in seen] == [["", "", ""]] * 3
+
+
+def _worker_state(paths: list[Path]) -> tuple[bool, int, int, list[str]]:
+    """In a worker: whether its collector runs by itself, the files since its last collection, how many full
+    collections it made, and the errors of ``paths`` prepared."""
+    import gc
+
+    import data.importer as importer
+
+    done = importer._prepare_in_worker(paths)
+    full = gc.get_stats()[2]["collections"]
+    return gc.isenabled(), importer._WORKER["since"], full, [p.error or "" for p in done]
