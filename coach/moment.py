@@ -32,6 +32,11 @@ def acts_on(*actions: str) -> Callable[[D], D]:
     return mark
 
 
+_SHOWN = State.shown_counts
+#: the most cards a count shown to everyone may be (``State.shown_counts``' default ``limit``: GJ-REPORT)
+SHOWN_LIMIT = 10
+
+
 def _never(st: State, a: int, b: int) -> bool:
     return False
 
@@ -114,7 +119,11 @@ class Moment:
 
     def shown(self, seat: int) -> int | None:
         """A seat's count as shown to everyone (报牌: 10 or fewer), else None."""
-        return self.before.shown_counts().get(seat)
+        st = self.before
+        if type(st).shown_counts is not _SHOWN:  # a state that shows counts its own way
+            return st.shown_counts().get(seat)
+        size = st.hands[seat].size
+        return size if 0 < size <= SHOWN_LIMIT and st.active(seat) else None  # State.shown_counts, for one seat
 
     def opponent(self, seat: int) -> bool:
         """True when ``seat`` plays against the acting seat (够级: the other team; the game's coach says)."""

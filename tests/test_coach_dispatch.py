@@ -95,3 +95,18 @@ def test_the_deals_public_history_counts_jokers_event_by_event() -> None:
                 if any(c.rank == RANK_SJ for c in ev.cards):
                     first.setdefault(ev.seat, i)
         assert deal.bj_before[len(rep.verdicts)] == seen and deal.first_sj == first
+
+
+def test_a_moments_shown_count_is_the_states() -> None:
+    shown = 0
+    for rep in REPLAYS:
+        if not hasattr(rep.final, "shown_counts"):  # a game that shows no counts (升级)
+            continue
+        deal = Deal(rep)
+        for i in range(len(rep.verdicts)):
+            m = Moment(deal, i)
+            counts = m.before.shown_counts()
+            for seat in range(m.before.n):
+                assert m.shown(seat) == counts.get(seat)
+            shown += len(counts)
+    assert shown > 1000

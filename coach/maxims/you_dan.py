@@ -23,6 +23,8 @@ def detect(m: Moment) -> Iterator[Finding]:
         return
     cards = m.event.cards
     preference = m.replay.profile.options.get("lead_preference", "singles")
+    if preference == "singles" and cards and cards[0].rank != RANK_3:
+        return  # not a lead of 3s (told by its first card)
     led_threes = all(c.rank == RANK_3 for c in cards)
     if not (led_threes if preference == "singles" else len(cards) == 1 and RANK_3 < cards[0].rank <= RANK_A):
         return  # a lead the saying does not speak to (the hand is looked at only for one it does)
