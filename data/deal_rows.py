@@ -24,7 +24,7 @@ from sqlalchemy.exc import DBAPIError
 from sqlmodel import select
 
 from data.database import ignoring_insert, insert_ignore
-from data.derive import derive
+from data.derive import EVENT_FIELDS, derive
 from data.models import Deal, DealSeat, EventRow, FindingRow, Match, Player, PlayerAlias, table_of
 from replay.log import Log
 
@@ -34,7 +34,7 @@ DEAL, DEAL_SEAT, EVENT, FINDING, MATCH, PLAYER, PLAYER_ALIAS = (
 
 #: the columns of the rows ``Rows`` holds as tuples, in order (a seat's player, by name, follows its columns)
 SEAT_COLUMNS = ("seat", "side", "place", "points")
-EVENT_COLUMNS = ("idx", "seat", "action", "cards", "legal", "rule")
+EVENT_COLUMNS = EVENT_FIELDS  # as ``derive`` makes them
 FINDING_COLUMNS = (
     "idx", "seat", "kind", "severity", "rule", "maxim", "message_zh", "message_en", "evidence_json",
     "engine_version", "coach_version",
@@ -82,8 +82,8 @@ def rows_of(log: Log, digest: str, source: str, text: str) -> Rows:
     names = {s.seat: s.player for s in log.seats}
     seat = itemgetter(*SEAT_COLUMNS)
     seats = [(*seat(s), names.get(s["seat"], "")) for s in made.seats]
-    event, finding = itemgetter(*EVENT_COLUMNS), itemgetter(*FINDING_COLUMNS)
-    return Rows(deal, match, seats, [event(e) for e in made.events], [finding(f) for f in made.findings])
+    finding = itemgetter(*FINDING_COLUMNS)
+    return Rows(deal, match, seats, made.events, [finding(f) for f in made.findings])
 
 
 _WHAT = {
