@@ -17,7 +17,7 @@ from typing import Any
 
 from coach.findings import Evidence, Finding
 from coach.games import GameCoach, Teams, register
-from coach.moment import Moment
+from coach.moment import Moment, acts_on
 from replay.baohuang_state import BaohuangState
 from replay.cards import BJ, RANK_2, Card
 from replay.events import Call, Event, Pass, Yield
@@ -25,6 +25,7 @@ from replay.replay import Replay
 from replay.state import SETUP, State
 
 
+@acts_on("play")
 def detect(m: Moment) -> Iterator[Finding]:
     """Notes on the 皇帝's side playing over each other."""
     st = m.before

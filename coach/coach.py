@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any
 
@@ -9,7 +10,7 @@ from coach.effects import ON_TRIAL, TRIAL_SEVERITY, maxim_effect, worth
 from coach.findings import Evidence, Finding, summarize, violation_of
 from coach.games import coach_for
 from coach.maxims import maxims_for
-from coach.moment import Deal, Moment
+from coach.moment import ACTIONS, Deal, Moment
 from replay.log import Log
 from replay.replay import Replay
 
@@ -169,15 +170,22 @@ def coach_replay(replay: Replay, seat: int | None = None, evaluation: Evaluation
     detectors = [mx.detect for mx in maxims if mx.detect is not None] + list(game.detectors)
     illegal = game.violation or violation
     findings: list[Finding] = []
-    for i in range(len(replay.verdicts)):
-        m = Moment(deal, i)
-        if seat is not None and m.seat != seat:
+    asked: dict[str, list[Callable[[Moment], Iterable[Finding]]]] = {}  # the detectors of each action, in order
+    events = replay.log.events
+    for i, v in enumerate(replay.verdicts):
+        ev = events[i]
+        if seat is not None and ev.seat != seat:
             continue
-        if not m.verdict.legal:
-            findings.append(illegal(m))
+        if not v.legal:
+            findings.append(illegal(Moment(deal, i)))
             continue
-        for detect in detectors:
-            findings.extend(detect(m))
+        todo = asked.get(ev.action)
+        if todo is None:
+            todo = asked[ev.action] = [d for d in detectors if ev.action in ACTIONS.get(d, (ev.action,))]
+        if todo:
+            m = Moment(deal, i)
+            for detect in todo:
+                findings.extend(detect(m))
     for mx in maxims:
         if mx.detect_deal is not None:
             findings.extend(f for f in mx.detect_deal(deal) if seat is None or seat in f.seats)

@@ -7,13 +7,34 @@ own hand, the public history (cards played so far), and the counts shown under �
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import Any, TypeVar
 
 from replay.cards import RANK_BJ, RANK_SJ, Card
 from replay.events import Event
 from replay.replay import Replay
 from replay.state import State
 from replay.verdicts import Verdict
+
+D = TypeVar("D", bound=Callable[..., Any])
+
+#: the actions of the events a detector speaks to (``acts_on``), by the detector: the coach asks it about those
+#: events only (a detector not named here is asked about every event)
+ACTIONS: dict[Callable[..., Any], frozenset[str]] = {}
+
+
+def acts_on(*actions: str) -> Callable[[D], D]:
+    """Mark a detector as finding nothing at an event whose action is none of ``actions`` (it is then not asked)."""
+
+    def mark(detect: D) -> D:
+        ACTIONS[detect] = frozenset(actions)
+        return detect
+
+    return mark
+
+
+_SHOWN = State.shown_counts
+#: the most cards a count shown to everyone may be (``State.shown_counts``' default ``limit``: GJ-REPORT)
+SHOWN_LIMIT = 10
 
 
 def _never(st: State, a: int, b: int) -> bool:
@@ -28,15 +49,18 @@ class Deal:
         self.replay = replay
         self.opponents = opponents
         events = replay.log.events
-        self.bj_before: list[int] = [0]
+        self.bj_before: list[int] = [0]  # big jokers played before each event (and after the last)
         self.first_sj: dict[int, int] = {}  # seat -> index of its first play with a small joker
+        bj = 0
         for i, v in enumerate(replay.verdicts):
             ev = events[i]
-            played = v.legal and ev.action in ("play", "burn")
-            n = sum(1 for c in ev.cards if c.rank == RANK_BJ) if played else 0
-            self.bj_before.append(self.bj_before[-1] + n)
-            if played and any(c.rank == RANK_SJ for c in ev.cards):
-                self.first_sj.setdefault(ev.seat, i)
+            if v.legal and ev.action in ("play", "burn"):
+                for c in ev.cards:
+                    if c.rank == RANK_BJ:
+                        bj += 1
+                    elif c.rank == RANK_SJ and ev.seat not in self.first_sj:
+                        self.first_sj[ev.seat] = i
+            self.bj_before.append(bj)
 
 
 class Moment:
@@ -95,7 +119,11 @@ class Moment:
 
     def shown(self, seat: int) -> int | None:
         """A seat's count as shown to everyone (报牌: 10 or fewer), else None."""
-        return self.before.shown_counts().get(seat)
+        st = self.before
+        if type(st).shown_counts is not _SHOWN:  # a state that shows counts its own way
+            return st.shown_counts().get(seat)
+        size = st.hands[seat].size
+        return size if 0 < size <= SHOWN_LIMIT and st.active(seat) else None  # State.shown_counts, for one seat
 
     def opponent(self, seat: int) -> bool:
         """True when ``seat`` plays against the acting seat (够级: the other team; the game's coach says)."""

@@ -43,7 +43,7 @@ from typing import Any, cast
 from coach import shengji_policy, shengji_worlds
 from coach.findings import Evidence, Finding, violation_of
 from coach.games import GameCoach, Teams, register
-from coach.moment import Moment
+from coach.moment import Moment, acts_on
 from coach.shengji_policy import ShengjiPolicy
 from coach.worlds import unseen_cards
 from replay import games
@@ -408,6 +408,7 @@ def bury_note(replay: Replay, i: int) -> Iterator[Finding]:
     )
 
 
+@acts_on("play", "bury")
 def notes(m: Moment) -> Iterator[Finding]:
     """The notes on a legal play or bury of a 升级 deal."""
     ev = m.event

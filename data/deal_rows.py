@@ -5,7 +5,8 @@ its seats, events and findings as plain tuples (cheap to hand over from a worker
 once by the driver: ``add_rows``). ``unstorable_rows`` says why rows cannot be stored alike on every backend.
 ``store_rows`` adds one deal in the connection's transaction, what it refers to (stored deals, players, matches)
 looked up once per transaction (``Known``). Rows are locked in one order (match, deal, players by name), so
-concurrent imports cannot deadlock.
+concurrent imports cannot deadlock. In a SQLite write transaction (which holds the database alone) deals may be
+staged instead and inserted together (``Staged``): the same rows, with the ids the database would have given them.
 """
 
 from __future__ import annotations
@@ -13,6 +14,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 from datetime import UTC, datetime
+from itertools import chain, groupby
 from operator import itemgetter
 from typing import Any
 
@@ -22,7 +24,7 @@ from sqlalchemy.exc import DBAPIError
 from sqlmodel import select
 
 from data.database import ignoring_insert, insert_ignore
-from data.derive import derive
+from data.derive import EVENT_FIELDS, derive
 from data.models import Deal, DealSeat, EventRow, FindingRow, Match, Player, PlayerAlias, table_of
 from replay.log import Log
 
@@ -32,7 +34,7 @@ DEAL, DEAL_SEAT, EVENT, FINDING, MATCH, PLAYER, PLAYER_ALIAS = (
 
 #: the columns of the rows ``Rows`` holds as tuples, in order (a seat's player, by name, follows its columns)
 SEAT_COLUMNS = ("seat", "side", "place", "points")
-EVENT_COLUMNS = ("idx", "seat", "action", "cards", "legal", "rule")
+EVENT_COLUMNS = EVENT_FIELDS  # as ``derive`` makes them
 FINDING_COLUMNS = (
     "idx", "seat", "kind", "severity", "rule", "maxim", "message_zh", "message_en", "evidence_json",
     "engine_version", "coach_version",
@@ -80,8 +82,8 @@ def rows_of(log: Log, digest: str, source: str, text: str) -> Rows:
     names = {s.seat: s.player for s in log.seats}
     seat = itemgetter(*SEAT_COLUMNS)
     seats = [(*seat(s), names.get(s["seat"], "")) for s in made.seats]
-    event, finding = itemgetter(*EVENT_COLUMNS), itemgetter(*FINDING_COLUMNS)
-    return Rows(deal, match, seats, [event(e) for e in made.events], [finding(f) for f in made.findings])
+    finding = itemgetter(*FINDING_COLUMNS)
+    return Rows(deal, match, seats, made.events, [finding(f) for f in made.findings])
 
 
 _WHAT = {
@@ -107,8 +109,8 @@ def unstorable_rows(rows: Rows) -> str | None:
     ]
     for table, columns, items in tables:
         lengths = _lengths(table)
-        if all(_fits(lengths.get(name), [v for item in items if isinstance(v := item[k], str)])
-               for k, name in enumerate(columns)):  # fmt: skip
+        by_column = zip(*items, strict=True)  # none when there are no items
+        if all(_column_fits(lengths.get(name), column) for name, column in zip(columns, by_column, strict=False)):
             continue  # the common case, told by one look at each whole column
         for item in items:  # the first bad value, in the order of the rows and their columns
             for name, value in zip(columns, item, strict=True):
@@ -121,6 +123,20 @@ def unstorable_rows(rows: Rows) -> str | None:
                     f"{where} is longer than {lengths[name]} characters ({len(value)}), which the database cannot store"
                 )
     return None
+
+
+_NOT_TEXT = frozenset({int, float, bool, type(None)})
+_TEXT = frozenset({str, type(None)})
+
+
+def _column_fits(length: int | None, column: tuple[Any, ...]) -> bool:
+    """``_fits`` of a column's texts (its values that are ``str``), told at C speed for a column of plain values."""
+    kinds = set(map(type, column))
+    if kinds <= _NOT_TEXT:
+        return True
+    if kinds <= _TEXT:
+        return _fits(length, [v for v in column if v is not None] if type(None) in kinds else list(column))
+    return _fits(length, [v for v in column if isinstance(v, str)])
 
 
 def _fits(length: int | None, texts: list[str]) -> bool:
@@ -231,16 +247,37 @@ INSERTED = {
 def add_rows(conn: Connection, table: Table, rows: list[tuple[Any, ...]]) -> None:
     """Insert many rows (tuples of the table's ``INSERTED`` columns) as the driver takes them, with no conversion
     of each row to SQLAlchemy's parameters (the values are plain ints, floats, texts, booleans and None): on
-    PostgreSQL by COPY (``_copy_rows``), elsewhere by one INSERT run for every row (executemany)."""
+    PostgreSQL by COPY (``_copy_rows``), elsewhere by ``insert_many``."""
     if not rows:
         return
-    quote, columns = conn.dialect.identifier_preparer.quote, INSERTED[table.name]
-    names = ", ".join(map(quote, columns))
+    columns = INSERTED[table.name]
     if conn.dialect.name == "postgresql":
-        _copy_rows(conn, f"COPY {quote(table.name)} ({names}) FROM STDIN", rows)
+        quote = conn.dialect.identifier_preparer.quote
+        _copy_rows(conn, f"COPY {quote(table.name)} ({', '.join(map(quote, columns))}) FROM STDIN", rows)
         return
+    insert_many(conn, table.name, columns, rows)
+
+
+#: at most this many values in one INSERT of many rows (SQLite before 3.32 took no more than 999 parameters)
+MAX_PARAMETERS = 999
+
+
+def insert_many(conn: Connection, table: str, columns: tuple[str, ...], rows: list[tuple[Any, ...]]) -> None:
+    """Insert ``rows`` (tuples of ``columns``) into ``table`` as the driver takes them: as many rows as
+    ``MAX_PARAMETERS`` allow in one INSERT … VALUES (…), (…), … (the database runs one statement for many rows:
+    on SQLite a quarter faster than one per row), the statement run for every such group at once (executemany),
+    the rows left over by one INSERT run for each (executemany)."""
+    quote = conn.dialect.identifier_preparer.quote
     mark = "?" if conn.dialect.paramstyle == "qmark" else "%s"
-    conn.exec_driver_sql(f"INSERT INTO {quote(table.name)} ({names}) VALUES ({', '.join([mark] * len(columns))})", rows)
+    head = f"INSERT INTO {quote(table)} ({', '.join(map(quote, columns))}) VALUES "
+    one = f"({', '.join([mark] * len(columns))})"
+    per = max(1, MAX_PARAMETERS // len(columns))
+    whole = len(rows) - len(rows) % per
+    if whole:
+        groups = [tuple(chain.from_iterable(rows[k : k + per])) for k in range(0, whole, per)]
+        conn.exec_driver_sql(head + ", ".join([one] * per), groups)
+    if whole < len(rows):
+        conn.exec_driver_sql(head + one, rows[whole:])
 
 
 def _copy_rows(conn: Connection, statement: str, rows: list[tuple[Any, ...]]) -> None:
@@ -255,12 +292,16 @@ def _copy_rows(conn: Connection, statement: str, rows: list[tuple[Any, ...]]) ->
         raise DBAPIError.instance(statement, None, exc, driver.Error, dialect=conn.dialect) from exc
 
 
-def store_rows(conn: Connection, rows: Rows, known: Known | None = None) -> int:
+def store_rows(conn: Connection, rows: Rows, known: Known | None = None, staged: Staged | None = None) -> int:
     """Add one deal (with seats, events, findings) in the connection's transaction; returns its id.
     Raises AlreadyStored when its hash is there (committed by another transaction meanwhile).
     Rows are locked in one order (match, deal, players by name), so concurrent imports cannot deadlock.
-    ``known``: the transaction's ``Known`` (looked up for this deal alone when not given)."""
+    ``known``: the transaction's ``Known`` (looked up for this deal alone when not given). With ``staged``
+    (SQLite: ``Staged``) nothing is written yet: the deal's rows, and the players and match it adds, are staged, to
+    be inserted with the other deals of the transaction (``Staged.flush``)."""
     known = known if known is not None else Known.look(conn, [], [rows])
+    if staged is not None:
+        return staged.stage(rows, known)
     match_id = _match_id(conn, rows.match, known) if rows.match else None
     deal_id = conn.execute(_insert_deal(conn), {**rows.deal, "match_id": match_id}).scalar()
     if deal_id is None:
@@ -283,4 +324,122 @@ def _insert_deal(conn: Connection) -> Any:
     found = _INSERT_DEAL.get(key)
     if found is None:
         found = _INSERT_DEAL[key] = ignoring_insert(conn, DEAL, ("content_hash",)).returning(DEAL.c.id)
+    return found
+
+
+class Staged:
+    """The rows of a SQLite write transaction's deals, staged one deal after the other (``stage``: no statement) and
+    inserted together (``flush``: a few statements for all of them, instead of a few for each deal).
+
+    Only where the transaction holds the database alone (SQLite: ``BEGIN IMMEDIATE``) and has looked up what its
+    deals refer to (``Known``): the new deals, players and matches are given the ids the database would give them
+    (one more than the largest stored; ``start``), and no other writer can take them meanwhile. A deal found bad
+    after it was staged is taken back whole (``mark``, ``undo``), as a savepoint rolled back would take it back; a
+    flush the database refuses is the caller's to redo deal by deal (``data.importer``)."""
+
+    #: the tables whose new rows the transaction gives ids (``next_ids``), and those of the rows that hang on a deal
+    #: (``INSERTED``); the first inserted first (a row after those it names)
+    NUMBERED, HANGING = (MATCH, PLAYER, DEAL), (DEAL_SEAT, EVENT, FINDING)
+
+    def __init__(self, dialect: Any, next_ids: dict[str, int]) -> None:
+        self.dialect = dialect
+        self.next_ids = next_ids  # the next new id of a deal, player and match
+        self.numbered: dict[str, list[tuple[tuple[str, ...], tuple[Any, ...]]]] = {t.name: [] for t in self.NUMBERED}
+        self.hanging: dict[str, list[tuple[Any, ...]]] = {t.name: [] for t in self.HANGING}
+
+    @classmethod
+    def start(cls, conn: Connection) -> Staged:
+        """Staging for the connection's transaction: the next ids looked up (one query)."""
+        quote = conn.dialect.identifier_preparer.quote
+        tops = ", ".join(f"(SELECT max(id) FROM {quote(t.name)})" for t in cls.NUMBERED)
+        found = conn.exec_driver_sql(f"SELECT {tops}").one()
+        return cls(conn.dialect, {t.name: int(top or 0) + 1 for t, top in zip(cls.NUMBERED, found, strict=True)})
+
+    def mark(self) -> tuple[dict[str, int], dict[str, int]]:
+        """Where staging is now (``undo`` goes back there)."""
+        lengths = {name: len(rows) for name, rows in self.numbered.items()}
+        lengths.update((name, len(rows)) for name, rows in self.hanging.items())
+        return dict(self.next_ids), lengths
+
+    def undo(self, mark: tuple[dict[str, int], dict[str, int]]) -> None:
+        """Take back what was staged since ``mark`` (the ids it took are given again)."""
+        ids, lengths = mark
+        self.next_ids.update(ids)
+        for name, numbered in self.numbered.items():
+            del numbered[lengths[name] :]
+        for name, hanging in self.hanging.items():
+            del hanging[lengths[name] :]
+
+    def _add(self, table: Table, values: dict[str, Any]) -> int:
+        """Stage a new row of a table whose ids the transaction gives: its id."""
+        row_id = self.next_ids[table.name]
+        self.next_ids[table.name] = row_id + 1
+        row = bound(self.dialect, table, values)
+        self.numbered[table.name].append((("id", *row), (row_id, *row.values())))
+        return row_id
+
+    def stage(self, rows: Rows, known: Known) -> int:
+        """Stage a deal's rows, and the match and players it adds (remembered in ``known`` as ``store_rows``
+        remembers them): the deal's id."""
+        match_id = None
+        if rows.match:
+            key = (rows.match["key"], rows.match["game"])
+            match_id = known.matches.get(key)
+            if match_id is None:
+                match_id = known.add(known.matches, key, self._add(MATCH, rows.match))
+        deal_id = self._add(DEAL, {**rows.deal, "match_id": match_id})
+        known.add(known.deals, rows.deal["content_hash"], deal_id)
+        players: dict[str, int] = {}
+        for name in sorted({s[-1] for s in rows.seats if s[-1]}):
+            found = known.players.get(name)
+            if found is None:
+                found = known.add(known.players, name, self._add(PLAYER, {"name": name}))
+            players[name] = found
+        self.hanging[DEAL_SEAT.name] += [(*s[:-1], deal_id, players.get(s[-1])) for s in rows.seats]
+        self.hanging[EVENT.name] += [(*e, deal_id) for e in rows.events]
+        self.hanging[FINDING.name] += [(*f, deal_id) for f in rows.findings]
+        return deal_id
+
+    def flush(self, conn: Connection) -> None:
+        """Insert every staged row (``insert_many``), a table's rows after those they name; nothing stays staged."""
+        for table in self.NUMBERED:
+            numbered = self.numbered[table.name]
+            for columns, group in groupby(numbered, itemgetter(0)):  # one group: a table's rows bind the same columns
+                insert_many(conn, table.name, columns, [values for _, values in group])
+            numbered.clear()
+        for table in self.HANGING:
+            hanging = self.hanging[table.name]
+            if hanging:
+                add_rows(conn, table, hanging)
+                hanging.clear()
+
+
+def bound(dialect: Any, table: Table, values: dict[str, Any]) -> dict[str, Any]:
+    """A row's values as SQLAlchemy binds them for the dialect (a time as its text on SQLite, say), the columns not
+    given filled with their fixed defaults, as an insert of ``values`` by SQLAlchemy stores them."""
+    processors = _processors(dialect, table)
+    out = {name: (value if (p := processors.get(name)) is None else p(value)) for name, value in values.items()}
+    for column in table.c:
+        default = column.default
+        if column.name not in out and column.name != "id" and default is not None and default.is_scalar:
+            value = default.arg  # type: ignore[attr-defined]  # a scalar default holds its value
+            p = processors.get(column.name)
+            out[column.name] = value if p is None else p(value)
+    return out
+
+
+_PROCESSORS: dict[tuple[str, str], dict[str, Any]] = {}
+
+
+def _processors(dialect: Any, table: Table) -> dict[str, Any]:
+    """Each column's bind processor for the dialect (a column that needs none left out), looked up once."""
+    key = (dialect.name, table.name)
+    found = _PROCESSORS.get(key)
+    if found is None:
+        found = {}
+        for column in table.c:
+            p = column.type.dialect_impl(dialect).bind_processor(dialect)
+            if p is not None:
+                found[column.name] = p
+        _PROCESSORS[key] = found
     return found

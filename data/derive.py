@@ -28,8 +28,12 @@ class Derived:
 
     deal: dict[str, Any]  # the deal's derived columns (verdict, score, levels, findings, versions)
     seats: list[dict[str, Any]]  # per seat: seat, side, place, points
-    events: list[dict[str, Any]]  # per event: idx, seat, action, cards, legal, rule
+    events: list[tuple[Any, ...]]  # per event: its ``EVENT_FIELDS`` (as the importer inserts them)
     findings: list[dict[str, Any]]  # with the versions that made them
+
+
+#: the fields of an event's row, in the order ``Derived.events`` holds them
+EVENT_FIELDS = ("idx", "seat", "action", "cards", "legal", "rule")
 
 
 def versions() -> dict[str, int]:
@@ -109,11 +113,7 @@ def derive(log: Log) -> Derived:
     for seat in range(rep.final.n):
         place, points = results.get(seat, (None, None))
         seats.append({"seat": seat, "side": sides.get(seat, ""), "place": place, "points": points})
-    events = [
-        {"idx": v.index, "seat": v.seat, "action": v.action, "cards": " ".join(v.cards), "legal": v.legal,
-         "rule": v.rule}
-        for v in rep.verdicts
-    ]  # fmt: skip
+    events = [(v.index, v.seat, v.action, " ".join(v.cards), v.legal, v.rule) for v in rep.verdicts]  # EVENT_FIELDS
     findings = [
         {"idx": f.index, "seat": f.seat, "kind": f.kind, "severity": f.severity, "rule": f.rule, "maxim": f.maxim,
          "message_zh": f.message_zh, "message_en": f.message_en,

@@ -19,9 +19,13 @@ replay it. What the engine and the coach derive is ``data.derive``, stored with 
 
 ``import_log`` stores one log in its own transaction; ``import_paths`` imports many files: read, replayed and
 coached on worker processes (forked from a frozen heap, ``CHUNK`` files a task; the rows handed back as plain
-tuples: ``data.deal_rows``), stored up to ``BATCH`` deals a
-transaction (fewer when the workers are busy and ``IDLE_BATCH`` are ready), each deal in a savepoint of its own, with one look per batch at what its deals refer to; a batch on
-SQLite commits without waiting for the disk (``data.database.BULK_WRITE``: WAL, synchronous=NORMAL).
+tuples: ``data.deal_rows``), stored up to ``BATCH`` deals a transaction (fewer when the workers are busy and
+``IDLE_BATCH`` are ready), with one look per batch at what its deals refer to. On SQLite, whose write transaction
+holds the database alone, a batch's new deals are staged and inserted together, a few statements for the whole batch
+(``deal_rows.Staged``: a deal found bad while staged is taken back whole; when the database refuses the deals
+together, the batch is stored again, each deal in a savepoint of its own); elsewhere each deal is stored in a
+savepoint of its own. A batch on SQLite commits without waiting for the disk (``data.database.BULK_WRITE``: WAL,
+synchronous=NORMAL).
 
 Concurrent imports into one database are safe: a deal is replayed and coached before its
 transaction opens; in it the match, the deal and new players are added with INSERT … ON CONFLICT DO
@@ -36,7 +40,6 @@ serialization failure, busy database, a unique clash) is tried again, a few time
 from __future__ import annotations
 
 import gc
-import hashlib
 import json
 import multiprocessing as mp
 import os
@@ -51,10 +54,11 @@ from pathlib import Path
 from typing import Any
 
 from sqlalchemy.engine import Connection, Engine
-from sqlalchemy.exc import DataError, DBAPIError, SQLAlchemyError
+from sqlalchemy.exc import DataError, DBAPIError, IntegrityError, SQLAlchemyError
 from sqlmodel import select
 
 from data import deal_rows
+from data.canonical import canonical_deal
 from data.database import BULK_WRITE, WRITE, transient
 from data.deal_rows import DEAL
 from data.decisions import store_decisions, unstorable
@@ -87,9 +91,9 @@ def content_hash(log: Log) -> str:
 
 
 def _canonical_deal(log: Log) -> tuple[str, str]:
-    """The deal's canonical log text (stored as ``deal.log_json``) and its ``content_hash``, made once."""
-    text = log.deal_only().dumps()
-    return text, hashlib.sha256(text.encode("utf-8")).hexdigest()
+    """The deal's canonical log text (stored as ``deal.log_json``: ``log.deal_only().dumps()``, made faster by
+    ``data.canonical``) and its ``content_hash``, made once."""
+    return canonical_deal(log)
 
 
 class ImportStopped(Exception):
@@ -277,8 +281,14 @@ def _prepare(path: Path, limits: Limits, known: frozenset[str]) -> _Prepared:
 _WORKER: dict[str, Any] = {}
 
 
+#: a worker runs its cyclic garbage collector once per this many files, not whenever allocations pile up (a file's
+#: rows are freed by reference counting; the collector's passes over them cost some 8% of a worker's time)
+COLLECT_EVERY = 200
+
+
 def _init_worker(limits: Limits, known: frozenset[str]) -> None:
-    _WORKER.update(limits=limits, known=known)
+    _WORKER.update(limits=limits, known=known, since=0)
+    gc.disable()  # the worker's own: collected every COLLECT_EVERY files (_prepare_in_worker)
     parent = os.getppid()
 
     def watch() -> None:  # a worker whose import was killed ends too, instead of waiting on its queue for ever
@@ -290,7 +300,12 @@ def _init_worker(limits: Limits, known: frozenset[str]) -> None:
 
 
 def _prepare_in_worker(paths: list[Path]) -> list[_Prepared]:
-    return [_prepare(path, _WORKER["limits"], _WORKER["known"]) for path in paths]
+    done = [_prepare(path, _WORKER["limits"], _WORKER["known"]) for path in paths]
+    _WORKER["since"] += len(paths)
+    if _WORKER["since"] >= COLLECT_EVERY:
+        _WORKER["since"] = 0
+        gc.collect()  # whatever cycles the files made (a bug's, say) are freed now and then
+    return done
 
 
 def _prepared(
@@ -332,15 +347,33 @@ def _prepared(
         gc.unfreeze()
 
 
-def _store_prepared(conn: Connection, p: _Prepared, known: deal_rows.Known) -> ImportResult:
+def _store_prepared(
+    conn: Connection, p: _Prepared, known: deal_rows.Known, staged: deal_rows.Staged | None = None
+) -> ImportResult:
     """Store one prepared file in the batch's transaction, in a savepoint of its own: a deal the database
     refuses leaves nothing of itself, and the batch goes on. A deal stored already (``known.deals``: looked up
     for the batch, as ``import_log`` does for its deal) inserts nothing (on PostgreSQL even a skipped insert uses
-    up an id)."""
+    up an id). With ``staged`` (SQLite) a new deal without decisions is staged (``deal_rows.Staged``: nothing
+    written yet; taken back whole when it fails, as its savepoint would be), the deals staged before are inserted
+    before anything else is written."""
     if p.error is not None:
         return ImportResult(p.source, "error", None, p.error)
+    found = known.deals.get(p.digest)
+    if staged is not None and found is None and p.rows is not None and not p.decisions:
+        mark = staged.mark()
+        try:
+            deal_id = deal_rows.store_rows(conn, p.rows, known, staged)
+        except BaseException as exc:
+            staged.undo(mark)
+            known.forget()
+            if isinstance(exc, DataError):  # as the savepoint's insert would be refused: this file only
+                return ImportResult(p.source, "error", None, _refused(exc))
+            raise
+        known.keep()
+        return ImportResult(p.source, "added", deal_id)
+    if staged is not None and (p.decisions or (found is None and p.rows is not None)):
+        staged.flush(conn)  # what comes next is written now: the deals staged before it go first
     try:
-        found = known.deals.get(p.digest)
         if found is None and p.rows is not None:
             try:
                 with conn.begin_nested():
@@ -362,25 +395,40 @@ def _store_prepared(conn: Connection, p: _Prepared, known: deal_rows.Known) -> I
         return ImportResult(p.source, "duplicate", int(found), decisions_added=_counted(added))
     except DataError as exc:  # a value this backend refuses: this file only
         known.forget()
-        return ImportResult(p.source, "error", None, f"the database refused it: {str(exc.orig).splitlines()[0]}")
+        return ImportResult(p.source, "error", None, _refused(exc))
 
 
-def _store_batch(engine: Engine, batch: list[_Prepared]) -> list[ImportResult]:
+def _refused(exc: DataError) -> str:
+    return f"the database refused it: {str(exc.orig).splitlines()[0]}"
+
+
+def _store_batch(engine: Engine, batch: list[_Prepared], stage: bool = True) -> list[ImportResult]:
     """Store a batch in one write transaction (``BULK_WRITE``), what its deals refer to looked up once
-    (``deal_rows.Known``). On a passing failure (a busy database, a deadlock with another import: a batch locks the
-    players and matches of many deals) the batch is stored again one deal a transaction, whose lock order
-    (match, deal, players by name) cannot deadlock; one deal is tried again a few times."""
+    (``deal_rows.Known``). On SQLite, which gives the transaction the database alone, the new deals are staged and
+    inserted together (``deal_rows.Staged``); when the database refuses them so (a value it cannot store, say), the
+    batch is stored again, each deal in its savepoint. On a passing failure (a busy database, a deadlock with
+    another import: a batch locks the players and matches of many deals) the batch is stored again one deal a
+    transaction, whose lock order (match, deal, players by name) cannot deadlock; one deal is tried again a few
+    times."""
     writer = engine.execution_options(**BULK_WRITE)
     last: DBAPIError | None = None
     ready = [p for p in batch if p.error is None]
     for attempt in range(ATTEMPTS):
+        staged = None
         try:
             with writer.begin() as conn:
                 known = deal_rows.Known.look(
                     conn, [p.digest for p in ready], [p.rows for p in ready if p.rows is not None]
                 )
-                return [_store_prepared(conn, p, known) for p in batch]
+                if stage and conn.dialect.name == "sqlite" and any(p.rows is not None for p in ready):
+                    staged = deal_rows.Staged.start(conn)
+                results = [_store_prepared(conn, p, known, staged) for p in batch]
+                if staged is not None:
+                    staged.flush(conn)
+                return results
         except DBAPIError as exc:
+            if staged is not None and isinstance(exc, DataError | IntegrityError):
+                return _store_batch(engine, batch, stage=False)  # each deal in its savepoint finds the one refused
             if not transient(exc):
                 raise
             last = exc
@@ -409,8 +457,8 @@ def import_paths(
 ) -> list[ImportResult]:
     """Import every log file named or found in ``paths``; one result per file, in order (a file larger than
     ``limits`` allow is refused). The files are read, replayed and coached on ``jobs`` worker processes (0:
-    every core; 1: in this process) and stored up to ``batch`` deals per transaction, each deal in its own savepoint:
-    a file that cannot be read or stored is refused with the reason, nothing of it stored, and the run goes
+    every core; 1: in this process) and stored up to ``batch`` deals per transaction (``_store_batch``), each deal
+    whole or not at all: a file that cannot be read or stored is refused with the reason, nothing of it stored, and the run goes
     on; a killed import leaves whole deals only. When the database itself fails, the batch is stored again one
     deal a transaction, and the run stops at the deal that fails with ``ImportStopped`` (holding the results so
     far, the failing file last).

@@ -35,7 +35,7 @@ from sqlalchemy.exc import DBAPIError
 from coach.version import COACH_VERSION
 from data.database import WRITE, transient
 from data.decisions import lock_deal
-from data.derive import Derived, derive
+from data.derive import EVENT_FIELDS, Derived, derive
 from data.models import Deal, DealSeat, EvaluationRow, EventRow, FindingRow, table_of
 from replay.clip import clip
 from replay.log import LogError, parse_log
@@ -124,9 +124,8 @@ def _write(conn: Connection, deal_id: int, made: Derived) -> None:
             seat_values,
         )
     held = set(conn.execute(select(EVENT.c.idx).where(EVENT.c.deal_id == deal_id)).scalars())
-    changed = [
-        {"b_idx": e["idx"], **{k: v for k, v in e.items() if k != "idx"}} for e in made.events if e["idx"] in held
-    ]
+    events = [dict(zip(EVENT_FIELDS, e, strict=True)) for e in made.events]
+    changed = [{"b_idx": e["idx"], **{k: v for k, v in e.items() if k != "idx"}} for e in events if e["idx"] in held]
     if changed:
         conn.execute(
             update(EVENT)
@@ -134,7 +133,7 @@ def _write(conn: Connection, deal_id: int, made: Derived) -> None:
             .values({k: bindparam(k) for k in ("seat", "action", "cards", "legal", "rule")}),
             changed,
         )
-    new = [{**e, "deal_id": deal_id} for e in made.events if e["idx"] not in held]
+    new = [{**e, "deal_id": deal_id} for e in events if e["idx"] not in held]
     if new:
         conn.execute(insert(EVENT), new)
     conn.execute(delete(FINDING).where(FINDING.c.deal_id == deal_id))

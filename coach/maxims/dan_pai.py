@@ -13,20 +13,24 @@ from collections.abc import Iterator
 
 from coach.findings import Finding
 from coach.maxim import Maxim, finding
-from coach.moment import Moment
+from coach.moment import Moment, acts_on
 from replay.cards import RANK_2, RANK_3
 
 
+@acts_on("pass", "kou")
 def detect(m: Moment) -> Iterator[Finding]:
     """A pass that lets an opponent's 3s or single through near its end."""
     st = m.before
     ev = m.event
-    if ev.action not in ("pass", "kou") or st.table is None or not m.opponent(st.owner):
+    table = st.table
+    if ev.action not in ("pass", "kou") or table is None or (table.base != RANK_3 and table.size != 1):
+        return  # neither half of the saying speaks to the set on the table (the cheap looks first)
+    shown = m.shown(st.owner)
+    if shown is None or not m.opponent(st.owner):
         return
     if m.seat not in m.engine.actors(st) or not m.verdict.legal:
         return
-    shown = m.shown(st.owner)
-    if st.table.base == RANK_3 and st.active(st.owner) and shown is not None:
+    if table.base == RANK_3 and st.active(st.owner):
         stop = m.beating_sets()
         if stop:
             best = min(stop, key=lambda s: max(c.rank for c in s))
@@ -39,7 +43,7 @@ def detect(m: Moment) -> Iterator[Finding]:
                 instead=best,
             )
         return
-    if st.table.size == 1 and shown is not None and shown <= 5:
+    if table.size == 1 and shown <= 5:
         cheap = [s for s in m.beating_sets() if len(s) == 1 and s[0].rank < RANK_2]
         if cheap:
             best = min(cheap, key=lambda s: s[0].rank)

@@ -10,11 +10,12 @@ from collections.abc import Iterator
 
 from coach.findings import Finding
 from coach.maxim import Maxim, finding
-from coach.moment import Moment
+from coach.moment import Moment, acts_on
 from replay.cards import RANK_2
 from replay.sets import make_set
 
 
+@acts_on("play", "burn")
 def detect(m: Moment) -> Iterator[Finding]:
     """2s or jokers spent on an opponent's 4s."""
     st = m.before

@@ -14,7 +14,7 @@ from collections.abc import Iterator
 from coach.findings import Finding
 from coach.gouji import table_gouji
 from coach.maxim import Maxim, finding
-from coach.moment import Moment
+from coach.moment import Moment, acts_on
 from replay.cards import RANK_2, RANK_SJ, Card
 from replay.seats import opposite
 
@@ -32,6 +32,7 @@ def _keepable(m: Moment, cards: tuple[Card, ...]) -> bool:
     return jokers >= len(ranks) - 1
 
 
+@acts_on("pass")
 def detect(m: Moment) -> Iterator[Finding]:
     """A keepable burn passed up."""
     st = m.before

@@ -12,11 +12,12 @@ from collections.abc import Iterator
 
 from coach.findings import Finding
 from coach.maxim import Maxim, finding
-from coach.moment import Moment
+from coach.moment import Moment, acts_on
 from replay.cards import RANK_2, RANK_SJ
 from replay.sets import make_set
 
 
+@acts_on("play")
 def detect(m: Moment) -> Iterator[Finding]:
     """Small jokers hung on another base while 4s stayed in hand."""
     ev = m.event

@@ -10,12 +10,13 @@ from collections.abc import Iterator
 
 from coach.findings import Finding
 from coach.maxim import Maxim, finding
-from coach.moment import Moment
+from coach.moment import Moment, acts_on
 from replay.cards import RANK_SJ
 
 LATE = 6
 
 
+@acts_on("play", "burn")
 def detect(m: Moment) -> Iterator[Finding]:
     """A small joker played late while big jokers are still out."""
     ev = m.event

@@ -12,22 +12,27 @@ from collections.abc import Iterator
 
 from coach.findings import Finding
 from coach.maxim import Maxim, finding
-from coach.moment import Moment
+from coach.moment import Moment, acts_on
 from replay.cards import RANK_3, RANK_A
 
 
+@acts_on("play")
 def detect(m: Moment) -> Iterator[Finding]:
     """A lead on the wrong side of the saying, as the profile reads it."""
     if not m.is_lead or not m.verdict.legal:
         return
     cards = m.event.cards
+    preference = m.replay.profile.options.get("lead_preference", "singles")
+    if preference == "singles" and cards and cards[0].rank != RANK_3:
+        return  # not a lead of 3s (told by its first card)
+    led_threes = all(c.rank == RANK_3 for c in cards)
+    if not (led_threes if preference == "singles" else len(cards) == 1 and RANK_3 < cards[0].rank <= RANK_A):
+        return  # a lead the saying does not speak to (the hand is looked at only for one it does)
     counts: dict[int, int] = {}
     for c in m.held:
         counts[c.rank] = counts.get(c.rank, 0) + 1
     singles = [c for c in m.held if RANK_3 < c.rank <= RANK_A and counts[c.rank] == 1]
     threes = [c for c in m.held if c.rank == RANK_3]
-    preference = m.replay.profile.options.get("lead_preference", "singles")
-    led_threes = all(c.rank == RANK_3 for c in cards)
     if preference == "singles" and led_threes and singles:
         yield finding(
             m,

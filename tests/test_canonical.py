@@ -1,0 +1,124 @@
+"""``data.canonical`` makes a deal's canonical text byte for byte as ``Log.deal_only().dumps()`` makes it (the text
+the library stores and whose hash identifies a deal), on every log of the tests, the samples of every game, simulated
+deals of every shipped profile, and logs with notes, decisions, odd meta and unknown cards; with the event memo
+cold, warm, and emptied as it fills."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from dataclasses import replace
+from pathlib import Path
+
+import pytest
+
+import data.canonical as canonical
+from data.canonical import canonical_deal, canonical_text
+from data.importer import content_hash
+from data.make_samples import samples
+from replay.decisions import Decision, in_order
+from replay.log import Log, LogError, read_log
+from replay.profile import ProfileError, shipped_profiles
+from replay.simulate import simulate_deal
+
+CASES = Path(__file__).parent / "cases"
+
+
+def _case_logs() -> list[Log]:
+    logs = []
+    for path in sorted(CASES.iterdir()):
+        try:
+            logs.append(read_log(path))
+        except (LogError, ProfileError):
+            continue
+    return logs
+
+
+def _sims() -> list[Log]:
+    logs = []
+    for k, profile in enumerate(shipped_profiles()):
+        for seed in range(3):
+            try:
+                logs.append(simulate_deal(100 * k + seed, profile, deal_number=seed + 1).log)
+            except (ValueError, KeyError):  # a profile the simulator does not play
+                break
+    return logs
+
+
+def _odd() -> list[Log]:
+    """Logs whose every part says something: notes on events, decisions, unknown hands and cards, meta of every
+    key, names and notes outside ASCII, a result."""
+    base = simulate_deal(3, "gouji").log
+    events = tuple(
+        e._replace(note=f'注 {k} "quoted" \\ \u2028 {k * 0.5}') if k % 7 == 0 else e for k, e in enumerate(base.events)
+    )
+    decision = Decision(event=2, decision="overruled", text="见规则 <b>", referee="老王", at="2026-12-01T20:00:00Z")
+    hands = base.hands
+    assert hands is not None
+    unknown = (None, tuple(None for _ in hands[1] or ()), (None, *(hands[2] or ())[1:]), *hands[3:])
+    meta = {"date": "2026-12-01", "venue": "东营 \u00e9", "match": "m-1", "deal": 3, "table": 2, "notes": "x" * 50}
+    return [
+        replace(base, events=events),
+        replace(base, decisions=in_order([decision])),
+        replace(base, hands=unknown),
+        replace(base, meta={**base.meta, **meta}),
+        replace(base, events=()),
+        replace(base, seats=()),
+    ]
+
+
+def _all() -> list[Log]:
+    logs = _case_logs() + _sims() + _odd()
+    for game in ("gouji", "baohuang", "shengji"):
+        logs += samples(game, 2)
+    return logs
+
+
+LOGS = _all()
+
+
+def test_the_logs_cover_every_game_and_part() -> None:
+    assert {log.game for log in LOGS} >= {"gouji", "baohuang", "shengji"}
+    assert any(log.decisions for log in LOGS) and any(e.note for log in LOGS for e in log.events)
+    assert any(log.kitty for log in LOGS) and any(log.result for log in LOGS) and any(not log.events for log in LOGS)
+    assert len(LOGS) > 100
+
+
+@pytest.mark.parametrize("warm", [False, True])
+def test_the_canonical_text_is_the_logs_own_byte_for_byte(warm: bool) -> None:
+    canonical._LINES.clear()
+    if warm:
+        for log in LOGS:
+            canonical_text(log)
+    for log in LOGS:
+        assert canonical_text(log) == log.dumps()
+        text = log.deal_only().dumps()
+        assert canonical_deal(log) == (text, hashlib.sha256(text.encode("utf-8")).hexdigest())
+        assert content_hash(log) == canonical_deal(log)[1]
+
+
+def test_the_event_memo_empties_when_full_and_stays_right(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(canonical, "MEMO", 10)
+    canonical._LINES.clear()
+    for log in LOGS[:20]:
+        assert canonical_text(log) == log.dumps()
+        assert len(canonical._LINES) <= 10
+
+
+def test_equal_events_share_a_line_and_unequal_ones_do_not() -> None:
+    log = simulate_deal(5, "baohuang").log
+    canonical._LINES.clear()
+    canonical_text(log)
+    assert len(canonical._LINES) == len(set(log.events)) < len(log.events)
+    for ev, line in canonical._LINES.items():
+        assert json.loads(line) == ev.to_json()
+
+
+@pytest.mark.parametrize(
+    "value",
+    [0, -3, 2**70, 1.5, 1e-7, 3.0, float("inf"), True, None, "", "中文 \"q\" \\ \n \x00 \ud7ff", [1, [2, {}]],
+     {"a": [], "b": {"c": None}}, ()],
+)  # fmt: skip
+def test_a_values_json_is_the_standard_encoders(value: object) -> None:
+    plain = json.JSONEncoder(ensure_ascii=False, separators=(", ", ": "))
+    assert canonical._j(value) == plain.encode(value)
