@@ -278,30 +278,23 @@ def trick_winner(plays: Sequence[tuple[int, tuple[Card, ...]]], tr: Trumps, lead
     play's ``combo``, when the caller has it."""
     if lead is None:
         lead = combo(plays[0][1], tr)
-    if lead.size == 1:  # a single led (most tricks): trick_strength of each single, by its key
-        return _single_winner(plays, keys_of(tr), lead)
-    best_seat, best = plays[0][0], trick_strength(plays[0][1], lead, tr, True)
+    best_seat = plays[0][0]
+    if lead.size == 1:  # a single led (most tricks): trick_strength of each single, by its key (no Combo made)
+        table = keys_of(tr)
+        cls = lead.cls
+        best_trump, top = cls == TRUMP, lead.top  # a single of the suit led or a trump contends, a trump above
+        for seat, cards in plays[1:]:
+            if len(cards) == 1:
+                c_cls, order = table[cards[0]]
+                trump = c_cls == TRUMP
+                if (c_cls == cls or trump) and (trump > best_trump or (trump == best_trump and order > top)):
+                    best_seat, best_trump, top = seat, trump, order
+        return best_seat
+    best = trick_strength(plays[0][1], lead, tr, True)
     for seat, cards in plays[1:]:
         s = trick_strength(cards, lead, tr, False)
         if s is not None and best is not None and s > best:
             best_seat, best = seat, s
-    return best_seat
-
-
-def _single_winner(
-    plays: Sequence[tuple[int, tuple[Card, ...]]], table: dict[Card, tuple[str, int]], lead: Combo
-) -> int:
-    """``trick_winner`` of a trick led by a single: a single of the suit led or a trump contends, a trump above the
-    suit led, the higher order within a class; the earlier of equals."""
-    cls = lead.cls
-    best_seat, best_trump, best = plays[0][0], cls == TRUMP, lead.top
-    for seat, cards in plays[1:]:
-        if len(cards) != 1:
-            continue
-        c_cls, order = table[cards[0]]
-        trump = c_cls == TRUMP
-        if (c_cls == cls or trump) and (trump > best_trump or (trump == best_trump and order > best)):
-            best_seat, best_trump, best = seat, trump, order
     return best_seat
 
 

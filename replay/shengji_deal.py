@@ -116,7 +116,8 @@ class ShengjiDeal(Rules[SjState]):
                     f"two decks hold each card twice: {format_cards(over)} appear(s) more often",
                 )
             )
-        if hands is None or kitty is None or None in hands or len(known) != len(dealt) + len(kitty):  # (no == on cards)
+        # (an unknown card by the counts: ``None in hand`` compares every card with None through Card's ordering)
+        if hands is None or kitty is None or None in hands or len(known) != len(dealt) + len(kitty):
             unverified.append("deal: not every hand and the kitty are given, so the two decks were not checked in full")
         for k, t in enumerate(levels or ()):
             if t not in self.levels:
