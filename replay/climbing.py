@@ -206,7 +206,7 @@ class Climbing(Rules[S]):
             if h is None:
                 unverified.append(f"deal: hand of seat {s} unknown; its cards were not checked")
                 continue
-            if None in h:
+            if any(c is None for c in h):  # not ``None in h``: that compares every card with None (Card's ordering)
                 unverified.append(f"deal: hand of seat {s} has unknown cards")
             counted.update(h)
             for c in h if removed else ():

@@ -73,6 +73,11 @@ def _rank_left(supply: Sequence[int], demand: Sequence[int], ri: int) -> list[tu
     return [(b + 4, rest)] if rest > 0 else []
 
 
+# per slot: the suitless slot of its rank for a suited card below the jokers (a suitless play of the rank makes its
+# suit uncertain), -2 for a suitless card below the jokers (its suit is never certain), -1 for a joker
+_FREE = tuple(
+    -1 if slot // 5 + 3 >= RANK_SJ else -2 if slot % 5 == 4 else slot - slot % 5 + 4 for slot in range(N_SLOTS)
+)
 _SLOTS_DESC = tuple(ri * 5 + k for ri in range(14, -1, -1) for k in range(5))  # rank high first, S H D C
 _JOKER_SLOT0 = (RANK_SJ - 3) * 5
 
@@ -163,9 +168,12 @@ class Hand:
         simple = self.deficit == 0
         for c in cards:
             k = c.slot
-            demand[k] += 1
-            if simple and (demand[k] > supply[k] or (c.rank < RANK_SJ and (k % 5 == 4 or demand[k - k % 5 + 4]))):
-                simple = False
+            d = demand[k] + 1
+            demand[k] = d
+            if simple:
+                free = _FREE[k]
+                if d > supply[k] or free == -2 or (free >= 0 and demand[free]):
+                    simple = False
         if simple:  # every card matched by the same card, and no suitless play of its rank pending
             new = Hand(
                 supply, bytes(demand) if old.__class__ is bytes else tuple(demand), self.unknown, 0, self.size - n
