@@ -210,10 +210,14 @@ class GoujiCycle(Climbing[GoujiState]):
         o = v["owner"]
         live = v["live"]
         simple = not v["table_gouji"] and not v["dead_set"] and v["let_only"] != o
+        asked = live & ~responded  # the seats still playing that have not declined, but the one that let
+        if let_seat != -1:
+            asked &= ~(1 << let_seat)
+        free = asked & ~locked if simple else 0  # asked in turn without the entitlement's questions
         for s in _AHEAD[o * 6 + (cursor - o) % 6]:
-            if not live >> s & 1 or responded >> s & 1 or s == let_seat:
+            if not asked >> s & 1:
                 continue
-            if (simple and not locked >> s & 1) or self._entitled(st, s, o, locked):
+            if free >> s & 1 or self._entitled(st, s, o, locked):
                 if owned:  # turn(st, s, False, False, responded, locked, cursor, let_seat, owned), inlined
                     new, values = st, v
                 else:
