@@ -79,7 +79,6 @@ _FREE = tuple(
     -1 if slot // 5 + 3 >= RANK_SJ else -2 if slot % 5 == 4 else slot - slot % 5 + 4 for slot in range(N_SLOTS)
 )
 _SLOTS_DESC = tuple(ri * 5 + k for ri in range(14, -1, -1) for k in range(5))  # rank high first, S H D C
-_JOKER_SLOT0 = (RANK_SJ - 3) * 5
 
 
 def _less(groups: dict[int, list[Card]], cards: Sequence[Card]) -> dict[int, list[Card]]:
@@ -249,10 +248,15 @@ class Hand:
         out: list[Card] = []
         s, d = self.supply, self.demand
         for k in _SLOTS_DESC:
-            n = s[k] - d[k]
-            if n < 0 or (d[k] and k % 5 == 4 and k < _JOKER_SLOT0):
-                return None  # a play matched by another card, or suitless plays: suits uncertain
-            if n:
+            n = s[k]
+            m = d[k]
+            if m:
+                if m > n or _FREE[k] == -2:
+                    return None  # a play matched by another card, or suitless plays: suits uncertain
+                n -= m
+            if n == 1:
+                out.append(SLOT_CARD[k])
+            elif n:
                 out += [SLOT_CARD[k]] * n
         return out
 
