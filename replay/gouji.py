@@ -60,8 +60,6 @@ class Gouji(GoujiSetup):
         if isinstance(taken, Outcome):
             return taken
         cs, hand = taken
-        effects: list[str] = []
-        unv: tuple[str, ...] = ()
         v = st.__dict__  # the fields, read from the dict: cheaper than attributes in the compiled hot path
         table = v["table"]
         if table is not None and not explicit_burn and s == v["to_act"] and not v["window"]:
@@ -74,6 +72,8 @@ class Gouji(GoujiSetup):
             if new.failed is not v["failed"] or new.phase == OVER:
                 return self._read(st, new, s, out)
             return out
+        effects: list[str] = []
+        unv: tuple[str, ...] = ()
         if st.phase == SETUP:
             res = self._first_lead(st, s)
             if isinstance(res, Outcome):
