@@ -159,7 +159,8 @@ class Hand:
     def remove(self, cards: Sequence[Card]) -> Hand | None:
         """The hand after ``cards`` leave it, or None when the record makes that impossible."""
         n = len(cards)
-        if n > self.size:
+        size = self.size
+        if n > size:
             return None
         old = self.demand
         demand = bytearray(old) if old.__class__ is bytes else list(old)  # bytes: no count is over 255 (see dealt)
@@ -174,12 +175,12 @@ class Hand:
                 if d > supply[k] or free == -2 or (free >= 0 and demand[free]):
                     simple = False
         if simple:  # every card matched by the same card, and no suitless play of its rank pending
-            new = Hand(
-                supply, bytes(demand) if old.__class__ is bytes else tuple(demand), self.unknown, 0, self.size - n
-            )
-            if self._groups is not None and self._plain:  # the exact cards held by rank, less those that left
+            new = Hand(supply, bytes(demand) if old.__class__ is bytes else tuple(demand), self.unknown, 0, size - n)
+            if not self._plain:
+                return new
+            if self._groups is not None:  # the exact cards held by rank, less those that left
                 new._groups, new._plain = _less(self._groups, cards), True  # (known_cards finds them again)
-            elif self._plain:  # the exact cards held, less those that left
+            else:  # the exact cards held, less those that left
                 known = list(self._known or ())
                 for c in cards:
                     _drop(known, c)
@@ -191,7 +192,7 @@ class Hand:
             deficit += _rank_deficit(supply, demand, ri) - _rank_deficit(supply, old, ri)
         if deficit > self.unknown:
             return None
-        return Hand(supply, _frozen(demand), self.unknown, deficit, self.size - n)
+        return Hand(supply, _frozen(demand), self.unknown, deficit, size - n)
 
     def add(self, cards: Sequence[Card]) -> Hand:
         """The hand after receiving ``cards`` (tribute, a returned card)."""
