@@ -109,10 +109,11 @@ class Baohuang(BaohuangBidding):
         the caller and seen by no one else, so the turn or the closed round may be set in it."""
         v = st.__dict__  # the fields, read from the dict: cheaper than attributes in the compiled hot path
         o, live = v["owner"], v["live"]
+        # the seats asked in this lap: still playing, not passed; in the first lap those that did not let, in the
+        # second those that did
+        asked = live & ~responded & (lets if second else ~lets)
         for s in _AHEAD[o * 5 + (cursor - o) % 5]:
-            if not live >> s & 1 or responded >> s & 1:
-                continue
-            if (not second and not lets >> s & 1) or (second and lets >> s & 1):
+            if asked >> s & 1:
                 if owned:  # the turn: to_act, final (the second lap), responded, cursor and lets set
                     new, values = st, v
                 else:

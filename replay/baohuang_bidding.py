@@ -20,6 +20,12 @@ from replay.verdicts import Reading
 BJ = Card.of(RANK_BJ)
 
 
+def copies(cards: list[Card], card: Card) -> int:
+    """How many of ``cards`` are ``card``: cards are interned, so by identity (``list.count`` and ``in`` compare
+    every other card through Card's ordering, a Python call each)."""
+    return sum(1 for c in cards if c is card)
+
+
 class BaohuangBidding(Climbing[BaohuangState]):
     """保皇's deal and bidding (the base of ``replay.baohuang.Baohuang``)."""
 
@@ -83,7 +89,7 @@ class BaohuangBidding(Climbing[BaohuangState]):
         s = st.marked
         if s == -1:
             return []
-        if st.hands[s].fully_known and BJ not in st.hands[s].known_cards():
+        if st.hands[s].fully_known and not copies(st.hands[s].known_cards(), BJ):
             return [
                 (
                     "BH-DEAL",
@@ -162,7 +168,7 @@ class BaohuangBidding(Climbing[BaohuangState]):
                     )
                 if trip is None:
                     unv.append(f"逼庄: seat {earlier}'s hand is not fully known")
-            held = st.hands[s].known_cards().count(first) if st.hands[s].fully_known else 3
+            held = copies(st.hands[s].known_cards(), first) if st.hands[s].fully_known else 3
             if len(cards) != 3 or held != 3:
                 return Outcome(
                     st,
@@ -213,11 +219,11 @@ class BaohuangBidding(Climbing[BaohuangState]):
             return st.loyalist, st.loyalist == emperor
         if card.suitless:
             return -1, False
-        own = hands[emperor].known_cards().count(card)
+        own = copies(hands[emperor].known_cards(), card)
         if own >= 4:
             return emperor, True
         # three copies are shown, so the one known elsewhere is the fourth: its holder is the 保皇派
-        others = [s for s, h in enumerate(hands) if s != emperor and card in h.known_cards()]
+        others = [s for s, h in enumerate(hands) if s != emperor and copies(h.known_cards(), card)]
         if len(others) == 1:
             return others[0], False
         return -1, False

@@ -60,8 +60,6 @@ class Gouji(GoujiSetup):
         if isinstance(taken, Outcome):
             return taken
         cs, hand = taken
-        effects: list[str] = []
-        unv: tuple[str, ...] = ()
         v = st.__dict__  # the fields, read from the dict: cheaper than attributes in the compiled hot path
         table = v["table"]
         if table is not None and not explicit_burn and s == v["to_act"] and not v["window"]:
@@ -74,6 +72,8 @@ class Gouji(GoujiSetup):
             if new.failed is not v["failed"] or new.phase == OVER:
                 return self._read(st, new, s, out)
             return out
+        effects: list[str] = []
+        unv: tuple[str, ...] = ()
         if st.phase == SETUP:
             res = self._first_lead(st, s)
             if isinstance(res, Outcome):
@@ -216,12 +216,11 @@ class Gouji(GoujiSetup):
             lock = 0 if (v["chaos"] and self.chaos_free) else one
             new = self._advance(st, v["responded"] | one, v["locked"] | lock, s, v["let_seat"])
         if final:
-            return Outcome(
-                new, None, effects=(*fx, f"round closed by seat {s} (扣牌)"), reading=self._closing(st, new, s, written)
-            )
+            fx = (*fx, f"round closed by seat {s} (扣牌)")
+            return _made(Outcome, (new, None, "", "", fx, (), self._closing(st, new, s, written), ""))
         if new.table is None:
             fx = (*fx, "round closed")
-            return Outcome(new, None, effects=fx, reading=self._closing(st, new, s, written))
+            return _made(Outcome, (new, None, "", "", fx, (), self._closing(st, new, s, written), ""))
         return _made(Outcome, (new, None, "", "", fx, (), None, ""))
 
     def _declined(self, st: GoujiState, s: int, owned: bool = False) -> GoujiState:
@@ -355,10 +354,11 @@ class Gouji(GoujiSetup):
 
     def _kou(self, st: GoujiState, ev: Kou) -> Outcome[GoujiState]:
         s = ev.seat
-        if not st.live >> s & 1:  # not st.active(s)
+        v = st.__dict__  # the fields, read from the dict: cheaper than attributes in the compiled hot path
+        if not v["live"] >> s & 1:  # not st.active(s)
             return self._inactive(st, s)
-        if st.table is None:
-            if s == st.closer:
+        if v["table"] is None:
+            if s == v["closer"]:
                 return Outcome(
                     st,
                     None,
@@ -371,12 +371,12 @@ class Gouji(GoujiSetup):
                     ),
                 )
             return self._nothing_on_table(st, s, "kou")
-        if st.window:  # only burns may still come: a kou here is a decline like a pass
+        if v["window"]:  # only burns may still come: a kou here is a decline like a pass
             return self._pass(st, Pass(s))
-        o = st.owner
+        o = v["owner"]
         t = OPP[o]
         if s != t:
-            if s == st.to_act and not st.live >> t & 1:  # the 对头 is out
+            if s == v["to_act"] and not v["live"] >> t & 1:  # the 对头 is out
                 out = self._decline(st, s, (), "kou")
                 return out._replace(
                     reading=Reading(
@@ -394,7 +394,7 @@ class Gouji(GoujiSetup):
                 f"only seat {o}'s 对头 (seat {t}) may close the round; seat {s} may not",
                 reason="kou",
             )
-        if s == st.to_act and not st.window:
+        if s == v["to_act"]:  # (not in the window: see above)
             return self._decline(st, s, (), "kou")
         if st.responded >> s & 1:
             return repeated(

@@ -210,10 +210,14 @@ class GoujiCycle(Climbing[GoujiState]):
         o = v["owner"]
         live = v["live"]
         simple = not v["table_gouji"] and not v["dead_set"] and v["let_only"] != o
+        asked = live & ~responded  # the seats still playing that have not declined, but the one that let
+        if let_seat != -1:
+            asked &= ~(1 << let_seat)
+        free = asked & ~locked if simple else 0  # asked in turn without the entitlement's questions
         for s in _AHEAD[o * 6 + (cursor - o) % 6]:
-            if not live >> s & 1 or responded >> s & 1 or s == let_seat:
+            if not asked >> s & 1:
                 continue
-            if (simple and not locked >> s & 1) or self._entitled(st, s, o, locked):
+            if free >> s & 1 or self._entitled(st, s, o, locked):
                 if owned:  # turn(st, s, False, False, responded, locked, cursor, let_seat, owned), inlined
                     new, values = st, v
                 else:
@@ -245,10 +249,11 @@ class GoujiCycle(Climbing[GoujiState]):
     def _close(self, st: GoujiState, owned: bool = False) -> GoujiState:
         """End the round: the owner of the last set leads, or its 下家 if it is out (接风); ``owned``: in ``st``
         itself (see ``put_set``)."""
-        o = st.owner
-        leader = o if st.live >> o & 1 else st.next_active(o)
-        chaos = st.chaos or len(st.out) >= 2
-        return close_round(st, leader, chaos, 0 if chaos else st.burners, OPP[o], owned)
+        v = st.__dict__  # the fields, read from the dict: cheaper than attributes in the compiled hot path
+        o = v["owner"]
+        leader = o if v["live"] >> o & 1 else st.next_active(o)
+        chaos = v["chaos"] or len(v["out"]) >= 2
+        return close_round(st, leader, chaos, 0 if chaos else v["burners"], OPP[o], owned)
 
     def _put(
         self,

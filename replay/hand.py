@@ -73,8 +73,12 @@ def _rank_left(supply: Sequence[int], demand: Sequence[int], ri: int) -> list[tu
     return [(b + 4, rest)] if rest > 0 else []
 
 
+# per slot: the suitless slot of its rank for a suited card below the jokers (a suitless play of the rank makes its
+# suit uncertain), -2 for a suitless card below the jokers (its suit is never certain), -1 for a joker
+_FREE = tuple(
+    -1 if slot // 5 + 3 >= RANK_SJ else -2 if slot % 5 == 4 else slot - slot % 5 + 4 for slot in range(N_SLOTS)
+)
 _SLOTS_DESC = tuple(ri * 5 + k for ri in range(14, -1, -1) for k in range(5))  # rank high first, S H D C
-_JOKER_SLOT0 = (RANK_SJ - 3) * 5
 
 
 def _less(groups: dict[int, list[Card]], cards: Sequence[Card]) -> dict[int, list[Card]]:
@@ -155,7 +159,8 @@ class Hand:
     def remove(self, cards: Sequence[Card]) -> Hand | None:
         """The hand after ``cards`` leave it, or None when the record makes that impossible."""
         n = len(cards)
-        if n > self.size:
+        size = self.size
+        if n > size:
             return None
         old = self.demand
         demand = bytearray(old) if old.__class__ is bytes else list(old)  # bytes: no count is over 255 (see dealt)
@@ -163,16 +168,19 @@ class Hand:
         simple = self.deficit == 0
         for c in cards:
             k = c.slot
-            demand[k] += 1
-            if simple and (demand[k] > supply[k] or (c.rank < RANK_SJ and (k % 5 == 4 or demand[k - k % 5 + 4]))):
-                simple = False
+            d = demand[k] + 1
+            demand[k] = d
+            if simple:
+                free = _FREE[k]
+                if d > supply[k] or free == -2 or (free >= 0 and demand[free]):
+                    simple = False
         if simple:  # every card matched by the same card, and no suitless play of its rank pending
-            new = Hand(
-                supply, bytes(demand) if old.__class__ is bytes else tuple(demand), self.unknown, 0, self.size - n
-            )
-            if self._groups is not None and self._plain:  # the exact cards held by rank, less those that left
+            new = Hand(supply, bytes(demand) if old.__class__ is bytes else tuple(demand), self.unknown, 0, size - n)
+            if not self._plain:
+                return new
+            if self._groups is not None:  # the exact cards held by rank, less those that left
                 new._groups, new._plain = _less(self._groups, cards), True  # (known_cards finds them again)
-            elif self._plain:  # the exact cards held, less those that left
+            else:  # the exact cards held, less those that left
                 known = list(self._known or ())
                 for c in cards:
                     _drop(known, c)
@@ -184,7 +192,7 @@ class Hand:
             deficit += _rank_deficit(supply, demand, ri) - _rank_deficit(supply, old, ri)
         if deficit > self.unknown:
             return None
-        return Hand(supply, _frozen(demand), self.unknown, deficit, self.size - n)
+        return Hand(supply, _frozen(demand), self.unknown, deficit, size - n)
 
     def add(self, cards: Sequence[Card]) -> Hand:
         """The hand after receiving ``cards`` (tribute, a returned card)."""
@@ -241,10 +249,15 @@ class Hand:
         out: list[Card] = []
         s, d = self.supply, self.demand
         for k in _SLOTS_DESC:
-            n = s[k] - d[k]
-            if n < 0 or (d[k] and k % 5 == 4 and k < _JOKER_SLOT0):
-                return None  # a play matched by another card, or suitless plays: suits uncertain
-            if n:
+            n = s[k]
+            m = d[k]
+            if m:
+                if m > n or _FREE[k] == -2:
+                    return None  # a play matched by another card, or suitless plays: suits uncertain
+                n -= m
+            if n == 1:
+                out.append(SLOT_CARD[k])
+            elif n:
                 out += [SLOT_CARD[k]] * n
         return out
 

@@ -86,19 +86,22 @@ def why_not_beats(answer: CardSet, table: CardSet) -> str | None:
     return None
 
 
-_CACHE: dict[tuple[tuple[Card, ...], bool], CardSet] = {}
+# the sets made so far, by their cards, without and with 2s attached (SETS[twos_attach]): a play's set is looked up
+# here before make_set is called (the engines' hot path does), and make_set keeps it here
+SETS: tuple[dict[tuple[Card, ...], CardSet], dict[tuple[Card, ...], CardSet]] = ({}, {})
 
 
 def make_set(cards: Sequence[Card], twos_attach: bool = True) -> CardSet:
     """The set formed by ``cards``; raises SetFormError (rule SET-FORM) when they form none."""
-    key = (tuple(cards), twos_attach)
-    found = _CACHE.get(key)
+    made_by = SETS[1 if twos_attach else 0]
+    key = tuple(cards)
+    found = made_by.get(key)
     if found is not None:
         return found
     made = _make_set(cards, twos_attach)
-    if len(_CACHE) > 50_000:
-        _CACHE.clear()
-    _CACHE[key] = made
+    if len(made_by) > 50_000:
+        made_by.clear()
+    made_by[key] = made
     return made
 
 

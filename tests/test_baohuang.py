@@ -641,3 +641,12 @@ def test_an_unknown_loyalist_leaves_the_places_but_splits_no_points() -> None:
     assert [(p.seat, p.place) for p in unknown.places] == [(p.seat, p.place) for p in known.places]
     assert unknown.explain[0][0] == "BH-SCORE" and "not known" in unknown.explain[0][1]
     assert unknown.roles is not None and unknown.roles["loyalist"] is None
+
+
+def test_copies_counts_a_card_by_identity() -> None:
+    """copies (the bidding's count of a card among a hand's known cards) counts the interned card itself."""
+    from replay.baohuang_bidding import copies
+
+    held = parse_cards("3S 3S 3H BJ 3S")
+    assert copies(held, Card("3S")) == 3 and copies(held, Card("BJ")) == 1 and copies(held, Card("4S")) == 0
+    assert copies([], Card("3S")) == 0

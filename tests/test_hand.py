@@ -8,7 +8,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from replay.cards import BJ, RANK_2, RANK_Q, SJ, Card, parse_cards
+from replay.cards import BJ, N_SLOTS, RANK_2, RANK_Q, RANK_SJ, SJ, Card, parse_cards
 from replay.hand import Hand
 from replay.log import parse_log
 from replay.replay import Replay
@@ -390,3 +390,18 @@ def test_counts_are_tuples_for_a_hand_of_more_than_255_cards() -> None:
     assert type(grown.supply) is tuple and type(grown.demand) is tuple and grown.supply[Card("4H").slot] == 256
     gone = grown.remove([Card("4H")] * 256)
     assert gone is not None and gone.size == 0
+
+
+def test_free_slot_table() -> None:
+    """_FREE (Hand.remove's table): a suited card below the jokers names its rank's suitless slot, a suitless card
+    below the jokers is -2 (its suit never certain), a joker -1."""
+    from replay.hand import _FREE
+
+    for slot in range(N_SLOTS):
+        rank = slot // 5 + 3
+        if rank >= RANK_SJ:
+            assert _FREE[slot] == -1
+        elif slot % 5 == 4:
+            assert _FREE[slot] == -2
+        else:
+            assert _FREE[slot] == (rank - 3) * 5 + 4 and _FREE[slot] // 5 == slot // 5

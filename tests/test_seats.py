@@ -17,3 +17,15 @@ def test_sides_alternate_round_the_table() -> None:
     assert same_side(0, 4) and not same_side(0, 3) and same_side(1, 3)
     assert all(not same_side(s, opposite(s)) for s in range(6))  # 够级: the 对头 is an opponent
     assert all(same_side(s, opposite(s, 4)) for s in range(4))  # 升级: the seat across is the partner
+
+
+def test_answer_cycle_tables() -> None:
+    """_AHEAD (够级 six seats, 保皇 five): the seats after the owner o still ahead of the seat d places past it."""
+    from replay.baohuang import _AHEAD as AHEAD5
+    from replay.gouji_cycle import _AHEAD as AHEAD6
+
+    for n, table in ((6, AHEAD6), (5, AHEAD5)):
+        for o in range(n):
+            for d in range(n):
+                assert table[o * n + d] == tuple((o + k) % n for k in range(d + 1, n))
+        assert table[2 * n + 0] == tuple(s for s in [*range(3, n), 0, 1])

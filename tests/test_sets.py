@@ -382,3 +382,16 @@ def test_why_not_beats_matches_the_properties() -> None:
     for a in small:
         for t in small:
             assert why_not_beats(a, t) == _beats_by_rule(a, t), (a, t)
+
+
+def test_sets_made_are_kept_by_cards() -> None:
+    """make_set keeps each set it made in SETS (by the cards, without and with 2s attached), the engines' lookup."""
+    from replay.sets import SETS
+
+    cards = tuple(parse_cards("5S 5H 2C"))
+    made = make_set(cards, True)
+    assert SETS[1][cards] is made and made == CardSet(5, 3, 1)
+    assert make_set(list(cards), True) is made
+    with pytest.raises(SetFormError):
+        make_set(cards, False)
+    assert cards not in SETS[0]
