@@ -60,6 +60,13 @@ def _outcome(
 
 
 Outcome.__new__ = staticmethod(_outcome)  # type: ignore[assignment,method-assign]  # same signature, compiled
+_made = tuple.__new__
+
+
+def legal(state: S, effects: tuple[str, ...] = (), reading: Reading | None = None) -> Outcome[S]:
+    """A legal ruling, ``Outcome(state, effects=effects, reading=reading)``, made without the class call (which looks
+    up the class's ``__new__`` and calls it with its keywords): the ruling on most events of every deal."""
+    return _made(Outcome, (state, None, "", "", effects, (), reading, ""))
 
 
 class IllegalAction(ValueError):
