@@ -8,7 +8,7 @@ from __future__ import annotations
 from replay.cards import Card
 from replay.hand import Hand
 from replay.sets import CardSet
-from replay.state import State, close_fields, put_fields
+from replay.state import PLAY, State, close_fields
 
 _new = object.__new__
 _set = object.__setattr__
@@ -37,7 +37,17 @@ def put_set(
     """A copy of ``st`` with a new set on the table and its two laps not yet started."""
     new, values = _new(st.__class__), st.__dict__.copy()
     _set(new, "__dict__", values)
-    put_fields(values, hands, table, cards, owner)
+    values["phase"] = PLAY  # put_fields(values, hands, table, cards, owner), inlined
+    values["hands"] = hands
+    values["table"] = table
+    values["table_cards"] = cards
+    values["owner"] = owner
+    values["leader"] = -1
+    values["to_act"] = -1
+    values["final"] = False
+    values["cursor"] = owner
+    values["responded"] = 0
+    values["jiefeng"] = -1
     values["lets"] = 0
     return new
 

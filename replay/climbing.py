@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterator, Mapping
+from itertools import chain
 from typing import Any, ClassVar
 
 from replay.cards import N_SLOTS, RANK_SJ, Card
@@ -203,7 +204,7 @@ class Climbing(Rules[S]):
             unverified.append("deal: no hands recorded; cards held were not checked")
             return problems
         problems += self._deal_sizes(hands)
-        counted: Counter[Card | None] = Counter()  # every card dealt (counted in C: the deal's hundreds of cards)
+        known: list[tuple[Card | None, ...]] = []  # the hands recorded
         removed = self.removed_ranks
         for s, h in enumerate(hands):
             if h is None:
@@ -211,7 +212,7 @@ class Climbing(Rules[S]):
                 continue
             if any(c is None for c in h):  # not ``None in h``: that compares every card with None (Card's ordering)
                 unverified.append(f"deal: hand of seat {s} has unknown cards")
-            counted.update(h)
+            known.append(h)
             for c in h if removed else ():
                 if c is not None and c.rank in removed:
                     problems.append(
@@ -222,12 +223,14 @@ class Climbing(Rules[S]):
                             f"seat {s} holds {c}: this profile removes that rank",
                         )
                     )
+        # every card dealt, counted in C (the deal's hundreds of cards) in one call
+        counted: Counter[Card | None] = Counter(chain.from_iterable(known))
         tally: dict[Card, int] = {}
         suitless: dict[int, int] = {}
         for c, k in counted.items():
             if c is None:
                 continue
-            if c.suitless:
+            if c.suit is None and c.rank < RANK_SJ:  # c.suitless, without the property's call
                 suitless[c.rank] = suitless.get(c.rank, 0) + k
             else:
                 tally[c] = k
