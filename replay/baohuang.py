@@ -22,9 +22,9 @@ from typing import Any
 from replay.baohuang_bidding import BJ, BaohuangBidding
 from replay.baohuang_state import BaohuangState, close_round, put_set
 from replay.cards import RANK_2, Card
-from replay.climbing import Outcome, _cards, _made, repeated
+from replay.climbing import Outcome, _cards, repeated
 from replay.climbing_moves import legal_plays
-from replay.engine import Engine
+from replay.engine import Engine, legal
 from replay.events import Call, Event, Grab, Jiefeng, Kou, Pass, Play, Rang, Reveal, Yield
 from replay.hand import Hand
 from replay.profile import Profile
@@ -180,7 +180,7 @@ class Baohuang(BaohuangBidding):
             if s != v["to_act"]:
                 return self._out_of_turn(st, s)
         new, fx = self._put(st, s, cs, cards, hand, False)
-        return _made(Outcome, (new, None, "", "", tuple(fx), (), None, ""))
+        return legal(new, tuple(fx))
 
     def _form_error(self, st: BaohuangState, cards: tuple[Card, ...], exc: SetFormError) -> Outcome[BaohuangState]:
         """BH-PLAY for 2s attached to another base (not done in 保皇), else SET-FORM."""
@@ -240,8 +240,8 @@ class Baohuang(BaohuangBidding):
         if s == v["to_act"]:
             new = self._advance(st, v["responded"] | 1 << s, v["lets"], s, v["final"])
             if new.table is not None:
-                return _made(Outcome, (new, None, "", "", (), (), None, ""))
-            return _made(Outcome, (new, None, "", "", ("round closed (扣牌)",), (), None, ""))
+                return legal(new)
+            return legal(new, ("round closed (扣牌)",))
         if st.responded >> s & 1:
             second = st.final
             return repeated(

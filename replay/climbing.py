@@ -24,9 +24,6 @@ from replay.view import StepView, climbing_view
 __all__ = ["Climbing", "IllegalAction", "Outcome", "not_held", "repeated"]
 
 _cards = card_words
-# ``_made(Outcome, (state, None, "", "", effects, (), None, ""))`` is ``Outcome(state, None, effects=effects)``
-# without the class call (its ``__new__`` looked up and called): the legal ruling of the frequent events
-_made = tuple.__new__
 
 
 _VERBS = {

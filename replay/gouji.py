@@ -19,8 +19,8 @@ Reading of the seeds, where they are silent (docs/rules-as-implemented.md says m
 
 from __future__ import annotations
 
-from replay.climbing import Outcome, _cards, _made, repeated
-from replay.engine import Engine
+from replay.climbing import Outcome, _cards, repeated
+from replay.engine import Engine, legal
 from replay.events import (
     Burn,
     Event,
@@ -68,7 +68,7 @@ class Gouji(GoujiSetup):
             if why is not None:
                 return self._no_beat(st, why, cs, *_cards(cards))
             new, fx = self._put(st, s, cs, cards, hand, False)
-            out = _made(Outcome, (new, None, "", "", tuple(fx), (), None, ""))
+            out = legal(new, tuple(fx))
             if new.failed is not v["failed"] or new.phase == OVER:
                 return self._read(st, new, s, out)
             return out
@@ -217,11 +217,11 @@ class Gouji(GoujiSetup):
             new = self._advance(st, v["responded"] | one, v["locked"] | lock, s, v["let_seat"])
         if final:
             fx = (*fx, f"round closed by seat {s} (扣牌)")
-            return _made(Outcome, (new, None, "", "", fx, (), self._closing(st, new, s, written), ""))
+            return legal(new, fx, self._closing(st, new, s, written))
         if new.table is None:
             fx = (*fx, "round closed")
-            return _made(Outcome, (new, None, "", "", fx, (), self._closing(st, new, s, written), ""))
-        return _made(Outcome, (new, None, "", "", fx, (), None, ""))
+            return legal(new, fx, self._closing(st, new, s, written))
+        return legal(new, fx)
 
     def _declined(self, st: GoujiState, s: int, owned: bool = False) -> GoujiState:
         """The table after seat ``s``, to act, declines the set: the round closes on the closer's 扣, else

@@ -79,6 +79,7 @@ _FREE = tuple(
     -1 if slot // 5 + 3 >= RANK_SJ else -2 if slot % 5 == 4 else slot - slot % 5 + 4 for slot in range(N_SLOTS)
 )
 _SLOTS_DESC = tuple(ri * 5 + k for ri in range(14, -1, -1) for k in range(5))  # rank high first, S H D C
+_DESC_ORDER = {SLOT_CARD[k]: i for i, k in enumerate(_SLOTS_DESC)}  # a card's place in known_cards's order
 
 
 def _less(groups: dict[int, list[Card]], cards: Sequence[Card]) -> dict[int, list[Card]]:
@@ -203,6 +204,11 @@ class Hand:
         fits = self.supply.__class__ is bytes and sum(supply) + self.unknown <= _BYTE
         new_supply: Sequence[int] = bytes(supply) if fits else tuple(supply)
         demand = self.demand if fits or self.demand.__class__ is not bytes else tuple(self.demand)
+        if self.deficit == 0:  # every play matched: more cards leave nothing unmatched
+            new = Hand(new_supply, demand, self.unknown, 0, size)
+            if self._plain and self._known is not None:  # the exact cards held, and those received, high first
+                new._known, new._plain = sorted([*self._known, *cards], key=_DESC_ORDER.__getitem__), True
+            return new
         deficit = sum(_rank_deficit(new_supply, self.demand, ri) for ri in range(15))
         return Hand(new_supply, demand, self.unknown, deficit, size)
 

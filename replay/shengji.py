@@ -17,7 +17,7 @@ from collections.abc import Iterator, Sequence
 from typing import Any
 
 from replay.cards import PLAIN_RANKS, RANK_SJ, Card, format_cards, format_cards_zh
-from replay.engine import Engine, Outcome, card_words, not_held
+from replay.engine import Engine, Outcome, card_words, legal, not_held
 from replay.events import Bury, Declare, Event, Exchange, Pass, Play
 from replay.hand import Hand
 from replay.profile import Profile
@@ -191,7 +191,7 @@ class Shengji(ShengjiDeal):
                 if [k for k, h in enumerate(st.hands) if k != s and not h.fully_known]:  # (a list: see _put)
                     unverified = (f"a throw by seat {s}: other hands are not all known, so it was not checked",)
                     return Outcome(self._put(st, s, cards, hand, c), unverified=unverified)
-            return Outcome(self._put(st, s, cards, hand, c))  # (no keywords: Outcome's call is cheaper without)
+            return legal(self._put(st, s, cards, hand, c))
         lead = st.lead
         assert lead is not None
         if len(cards) != lead.size:
@@ -209,7 +209,7 @@ class Shengji(ShengjiDeal):
             if why is not None:
                 zh, en = _cards(cards)
                 return Outcome(st, "SJ-FOLLOW", f"座位{s}出 {zh}：{why[0]}", f"seat {s} plays {en}: {why[1]}")
-        return Outcome(self._put(st, s, cards, hand))
+        return legal(self._put(st, s, cards, hand))
 
     def _why_not_throw(self, st: SjState, s: int, cards: Sequence[Card], tr: Trumps) -> tuple[str, str] | None:
         """A throw (甩牌) stands when no other seat can beat any of its singles or pairs in that suit."""

@@ -9,6 +9,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from replay.cards import BJ, N_SLOTS, RANK_2, RANK_Q, RANK_SJ, SJ, Card, parse_cards
+from replay import hand as hand_module
 from replay.hand import Hand
 from replay.log import parse_log
 from replay.replay import Replay
@@ -405,3 +406,25 @@ def test_free_slot_table() -> None:
             assert _FREE[slot] == -2
         else:
             assert _FREE[slot] == (rank - 3) * 5 + 4 and _FREE[slot] // 5 == slot // 5
+
+
+@settings(max_examples=600, deadline=None)
+@given(dealt_st, st.lists(st.tuples(step_st, st.booleans()), max_size=6))
+def test_a_hands_kept_cards_and_deficit_are_those_its_counts_give(
+    dealt_cards: list[Card | None], steps: list[tuple[tuple[bool, list[Card]], bool]]
+) -> None:
+    """What a hand carries over from the one before it (its exact cards, its deficit) is what its counts give: a
+    hand made afresh from the same counts, with nothing carried over, answers the same."""
+    h = Hand.dealt(dealt_cards)
+    for (is_add, cards), ask in steps:
+        if ask:
+            h.known_cards()  # what a later hand may carry over
+        after = h.add(cards) if is_add else h.remove(cards)
+        if after is None:
+            continue
+        h = after
+        fresh = Hand(h.supply, h.demand, h.unknown, 0, h.size)
+        fresh.deficit = sum(hand_module._rank_deficit(h.supply, h.demand, ri) for ri in range(15))
+        assert h.deficit == fresh.deficit
+        assert h.known_cards() == fresh.known_cards()
+        assert h.by_rank() == fresh.by_rank()
