@@ -342,6 +342,8 @@ def _prepared(
                 nxt = next(todo, None)
                 if nxt is not None:
                     waiting.append(pool.submit(_prepare_in_worker, nxt))
+                elif not waiting:  # every file is prepared: the workers end while the last ones are stored
+                    pool.shutdown(wait=False)
                 yield from done
     finally:
         gc.unfreeze()

@@ -269,3 +269,24 @@ def _worker_state(paths: list[Path]) -> tuple[bool, int, int, list[str]]:
     done = importer._prepare_in_worker(paths)
     full = gc.get_stats()[2]["collections"]
     return gc.isenabled(), importer._WORKER["since"], full, [p.error or "" for p in done]
+
+
+def test_the_pools_workers_end_by_themselves_once_every_file_is_prepared(tmp_path: Path) -> None:
+    """The import does not wait for its workers to end (they are told to when the last files are handed over);
+    they end soon after, and no process is left behind."""
+    import multiprocessing as mp
+    import time
+
+    from data.importer import POOL_MIN
+
+    paths = [p for p in _folder(tmp_path) if p.name != "f99.json"][: POOL_MIN + 1]
+    engine = _engine(tmp_path)
+    try:
+        results = import_paths(engine, paths, jobs=2, batch=3)
+        assert {r.status for r in results} <= {"added", "duplicate"}
+        deadline = time.monotonic() + 20
+        while mp.active_children() and time.monotonic() < deadline:
+            time.sleep(0.05)
+        assert mp.active_children() == []
+    finally:
+        engine.dispose()
