@@ -179,24 +179,15 @@ class Known:
     @classmethod
     def look(cls, conn: Connection, digests: list[str], all_rows: list[Rows]) -> Known:
         """What the transaction's deals (their hashes, their rows) refer to, in one query per table."""
-        deals: dict[str, int] = {}
-        if digests:
-            found = conn.execute(select(DEAL.c.content_hash, DEAL.c.id).where(DEAL.c.content_hash.in_(digests)))
-            deals = {str(h): int(i) for h, i in found}
+        deals = {str(h): int(i) for h, i in _where_in(conn, DEAL, ("content_hash", "id"), "content_hash", digests)}
         names = sorted({s[-1] for rows in all_rows for s in rows.seats if s[-1]})
-        players: dict[str, int] = {}
-        if names:
-            alias, player = PLAYER_ALIAS, PLAYER
-            players = dict(conn.execute(select(alias.c.alias, alias.c.player_id).where(alias.c.alias.in_(names))).all())
-            rest = [n for n in names if n not in players]
-            if rest:
-                players.update(conn.execute(select(player.c.name, player.c.id).where(player.c.name.in_(rest))).all())
+        players = dict(_where_in(conn, PLAYER_ALIAS, ("alias", "player_id"), "alias", names))
+        rest = [n for n in names if n not in players]
+        players.update(_where_in(conn, PLAYER, ("name", "id"), "name", rest))
         keys = sorted({rows.match["key"] for rows in all_rows if rows.match})
         matches: dict[tuple[str, str], int] = {}
-        if keys:
-            found = conn.execute(select(MATCH.c.key, MATCH.c.game, MATCH.c.id).where(MATCH.c.key.in_(keys)))
-            for key, game, i in found:
-                matches.setdefault((str(key), str(game)), int(i))
+        for key, game, i in _where_in(conn, MATCH, ("key", "game", "id"), "key", keys):
+            matches.setdefault((str(key), str(game)), int(i))
         return cls(deals, {str(n): int(i) for n, i in players.items()}, matches, [])
 
     def keep(self) -> None:
@@ -214,6 +205,23 @@ class Known:
         for where, key in self.new:
             where.pop(key, None)
         self.new.clear()
+
+
+def _where_in(
+    conn: Connection, table: Table, columns: tuple[str, ...], column: str, values: list[Any]
+) -> list[tuple[Any, ...]]:
+    """``columns`` of the rows of ``table`` whose ``column`` is one of ``values``: SELECT … WHERE column IN (…) as the
+    driver takes it (no statement built and compiled by SQLAlchemy each time), ``MAX_PARAMETERS`` values a query."""
+    if not values:
+        return []
+    quote = conn.dialect.identifier_preparer.quote
+    mark = "?" if conn.dialect.paramstyle == "qmark" else "%s"
+    head = f"SELECT {', '.join(map(quote, columns))} FROM {quote(table.name)} WHERE {quote(column)} IN "
+    found: list[tuple[Any, ...]] = []
+    for k in range(0, len(values), MAX_PARAMETERS):
+        part = tuple(values[k : k + MAX_PARAMETERS])
+        found += [tuple(row) for row in conn.exec_driver_sql(head + f"({', '.join([mark] * len(part))})", part)]
+    return found
 
 
 def _match_id(conn: Connection, match: dict[str, Any], known: Known) -> int:

@@ -290,3 +290,17 @@ def test_the_pools_workers_end_by_themselves_once_every_file_is_prepared(tmp_pat
         assert mp.active_children() == []
     finally:
         engine.dispose()
+
+
+def test_where_in_finds_every_row_asked_for_also_past_the_parameters_a_query_takes(tmp_path: Path) -> None:
+    engine = _engine(tmp_path)
+    try:
+        with engine.begin() as conn:
+            n = 2 * deal_rows.MAX_PARAMETERS + 5
+            insert_many(conn, "player", ("id", "name"), [(k + 1, f"p{k}") for k in range(n)])
+            asked = [f"p{k}" for k in range(0, n, 2)] + ["nobody"]
+            found = deal_rows._where_in(conn, PLAYER, ("name", "id"), "name", asked)
+            assert sorted(found) == sorted((f"p{k}", k + 1) for k in range(0, n, 2))
+            assert deal_rows._where_in(conn, PLAYER, ("name", "id"), "name", []) == []
+    finally:
+        engine.dispose()
