@@ -228,8 +228,9 @@ BATCH = 50
 #: while the workers are busy, the deals ready are stored once at least this many wait (a batch is cut short
 #: rather than stored while the workers are idle, and the last one is small)
 IDLE_BATCH = 10
-#: files a worker prepares per task (fewer hand-overs between the processes)
-CHUNK = 5
+#: files a worker prepares per task (fewer hand-overs between the processes; more files a task made the import
+#: slower on a loaded machine: a task done waits for the one before it, and the last one keeps a worker alone)
+CHUNK = 3
 #: fewer files than this are prepared in this process (starting workers would cost more than it saves)
 POOL_MIN = 8
 
