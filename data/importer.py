@@ -231,6 +231,9 @@ IDLE_BATCH = 10
 #: files a worker prepares per task (fewer hand-overs between the processes; more files a task made the import
 #: slower on a loaded machine: a task done waits for the one before it, and the last one keeps a worker alone)
 CHUNK = 3
+#: while the workers prepare the last this many files, the deals ready are stored at once (fewer are left to store
+#: after the last file is prepared, when the workers are idle)
+LAST_FILES = 4 * CHUNK
 #: fewer files than this are prepared in this process (starting workers would cost more than it saves)
 POOL_MIN = 8
 
@@ -489,8 +492,10 @@ def import_paths(
             pending.append(p)
             if len(pending) < max(1, batch) and len(results) + len(pending) < len(files):
                 continue
-        elif len(pending) < max(1, min(IDLE_BATCH, batch)):
-            continue  # the workers are busy, but too few deals wait to be worth a transaction
+        elif len(pending) < max(1, min(IDLE_BATCH, batch)) and (
+            not pending or len(files) - len(results) - len(pending) > LAST_FILES
+        ):
+            continue  # the workers are busy, but too few deals wait to be worth a transaction (near the end: any)
         try:
             results.extend(_store_batch(engine, pending))
         except (SQLAlchemyError, DatabaseStateError) as exc:
