@@ -179,24 +179,15 @@ class Known:
     @classmethod
     def look(cls, conn: Connection, digests: list[str], all_rows: list[Rows]) -> Known:
         """What the transaction's deals (their hashes, their rows) refer to, in one query per table."""
-        deals: dict[str, int] = {}
-        if digests:
-            found = conn.execute(select(DEAL.c.content_hash, DEAL.c.id).where(DEAL.c.content_hash.in_(digests)))
-            deals = {str(h): int(i) for h, i in found}
+        deals = {str(h): int(i) for h, i in _where_in(conn, DEAL, ("content_hash", "id"), "content_hash", digests)}
         names = sorted({s[-1] for rows in all_rows for s in rows.seats if s[-1]})
-        players: dict[str, int] = {}
-        if names:
-            alias, player = PLAYER_ALIAS, PLAYER
-            players = dict(conn.execute(select(alias.c.alias, alias.c.player_id).where(alias.c.alias.in_(names))).all())
-            rest = [n for n in names if n not in players]
-            if rest:
-                players.update(conn.execute(select(player.c.name, player.c.id).where(player.c.name.in_(rest))).all())
+        players = dict(_where_in(conn, PLAYER_ALIAS, ("alias", "player_id"), "alias", names))
+        rest = [n for n in names if n not in players]
+        players.update(_where_in(conn, PLAYER, ("name", "id"), "name", rest))
         keys = sorted({rows.match["key"] for rows in all_rows if rows.match})
         matches: dict[tuple[str, str], int] = {}
-        if keys:
-            found = conn.execute(select(MATCH.c.key, MATCH.c.game, MATCH.c.id).where(MATCH.c.key.in_(keys)))
-            for key, game, i in found:
-                matches.setdefault((str(key), str(game)), int(i))
+        for key, game, i in _where_in(conn, MATCH, ("key", "game", "id"), "key", keys):
+            matches.setdefault((str(key), str(game)), int(i))
         return cls(deals, {str(n): int(i) for n, i in players.items()}, matches, [])
 
     def keep(self) -> None:
@@ -214,6 +205,23 @@ class Known:
         for where, key in self.new:
             where.pop(key, None)
         self.new.clear()
+
+
+def _where_in(
+    conn: Connection, table: Table, columns: tuple[str, ...], column: str, values: list[Any]
+) -> list[tuple[Any, ...]]:
+    """``columns`` of the rows of ``table`` whose ``column`` is one of ``values``: SELECT … WHERE column IN (…) as the
+    driver takes it (no statement built and compiled by SQLAlchemy each time), ``MAX_PARAMETERS`` values a query."""
+    if not values:
+        return []
+    quote = conn.dialect.identifier_preparer.quote
+    mark = "?" if conn.dialect.paramstyle == "qmark" else "%s"
+    head = f"SELECT {', '.join(map(quote, columns))} FROM {quote(table.name)} WHERE {quote(column)} IN "
+    found: list[tuple[Any, ...]] = []
+    for k in range(0, len(values), MAX_PARAMETERS):
+        part = tuple(values[k : k + MAX_PARAMETERS])
+        found += [tuple(row) for row in conn.exec_driver_sql(head + f"({', '.join([mark] * len(part))})", part)]
+    return found
 
 
 def _match_id(conn: Connection, match: dict[str, Any], known: Known) -> int:
@@ -328,32 +336,73 @@ def _insert_deal(conn: Connection) -> Any:
 
 
 class Staged:
-    """The rows of a SQLite write transaction's deals, staged one deal after the other (``stage``: no statement) and
+    """The rows of a write transaction's deals, staged one deal after the other (``stage``: no statement) and
     inserted together (``flush``: a few statements for all of them, instead of a few for each deal).
 
-    Only where the transaction holds the database alone (SQLite: ``BEGIN IMMEDIATE``) and has looked up what its
-    deals refer to (``Known``): the new deals, players and matches are given the ids the database would give them
-    (one more than the largest stored; ``start``), and no other writer can take them meanwhile. A deal found bad
+    The transaction has looked up what its deals refer to (``Known``); the new deals, players and matches are given
+    their ids here. On SQLite, whose write transaction (``BEGIN IMMEDIATE``) holds the database alone, the ids the
+    database would give them (one more than the largest stored; ``start``), which no other writer can take
+    meanwhile; on PostgreSQL ids taken from the tables' sequences (a batch's deal ids in one query). A deal found bad
     after it was staged is taken back whole (``mark``, ``undo``), as a savepoint rolled back would take it back; a
-    flush the database refuses is the caller's to redo deal by deal (``data.importer``)."""
+    flush the database refuses (on PostgreSQL also a deal or player another import stored meanwhile) is the
+    caller's to redo deal by deal (``data.importer``)."""
 
     #: the tables whose new rows the transaction gives ids (``next_ids``), and those of the rows that hang on a deal
-    #: (``INSERTED``); the first inserted first (a row after those it names)
-    NUMBERED, HANGING = (MATCH, PLAYER, DEAL), (DEAL_SEAT, EVENT, FINDING)
+    #: (``INSERTED``); the first inserted first (a row after those it names; match, deal, players: the order
+    #: ``store_rows`` locks them in)
+    NUMBERED, HANGING = (MATCH, DEAL, PLAYER), (DEAL_SEAT, EVENT, FINDING)
 
-    def __init__(self, dialect: Any, next_ids: dict[str, int]) -> None:
+    def __init__(self, dialect: Any, next_ids: dict[str, int], conn: Connection | None = None) -> None:
         self.dialect = dialect
-        self.next_ids = next_ids  # the next new id of a deal, player and match
+        #: the next new id of a deal, match and player (PostgreSQL: the index of the next in ``pools``)
+        self.next_ids = next_ids
+        self.conn = conn  # PostgreSQL: where more ids are taken from the sequences
+        self.pools: dict[str, list[int]] | None = None if conn is None else {t.name: [] for t in self.NUMBERED}
         self.numbered: dict[str, list[tuple[tuple[str, ...], tuple[Any, ...]]]] = {t.name: [] for t in self.NUMBERED}
         self.hanging: dict[str, list[tuple[Any, ...]]] = {t.name: [] for t in self.HANGING}
 
     @classmethod
-    def start(cls, conn: Connection) -> Staged:
-        """Staging for the connection's transaction: the next ids looked up (one query)."""
+    def start(cls, conn: Connection, deals: int = 0) -> Staged:
+        """Staging for the connection's transaction, for about ``deals`` new deals: the next ids looked up (one
+        query; PostgreSQL: that many deal ids taken)."""
+        if conn.dialect.name == "postgresql":
+            staged = cls(conn.dialect, {t.name: 0 for t in cls.NUMBERED}, conn)
+            staged._take(DEAL.name, deals)
+            return staged
         quote = conn.dialect.identifier_preparer.quote
         tops = ", ".join(f"(SELECT max(id) FROM {quote(t.name)})" for t in cls.NUMBERED)
         found = conn.exec_driver_sql(f"SELECT {tops}").one()
         return cls(conn.dialect, {t.name: int(top or 0) + 1 for t, top in zip(cls.NUMBERED, found, strict=True)})
+
+    def renumber(self, conn: Connection) -> None:
+        """A deal was stored the usual way (its savepoint) while deals were staged, after those staged before it
+        were flushed: the deals staged after it take ids after its own (SQLite: the next ids looked up again;
+        PostgreSQL: the ids taken before it and not yet given are left unused)."""
+        if self.pools is None:
+            self.next_ids = Staged.start(conn).next_ids
+            return
+        for name, pool in self.pools.items():
+            del pool[self.next_ids[name] :]
+
+    def _take(self, table: str, n: int) -> None:
+        """PostgreSQL: ``n`` more ids of ``table`` taken from its sequence into its pool (in the order taken)."""
+        if n <= 0 or self.pools is None or self.conn is None:
+            return
+        name = self.dialect.identifier_preparer.quote(table)
+        found = self.conn.exec_driver_sql(
+            "SELECT nextval(pg_get_serial_sequence(%s, 'id')) FROM generate_series(1, %s)", (name, n)
+        )
+        self.pools[table] += sorted(int(i) for (i,) in found)
+
+    def _new_id(self, table: str) -> int:
+        k = self.next_ids[table]
+        self.next_ids[table] = k + 1
+        if self.pools is None:
+            return k  # SQLite: the id itself
+        pool = self.pools[table]
+        if k >= len(pool):
+            self._take(table, max(8, k + 1 - len(pool)))
+        return pool[k]
 
     def mark(self) -> tuple[dict[str, int], dict[str, int]]:
         """Where staging is now (``undo`` goes back there)."""
@@ -372,8 +421,7 @@ class Staged:
 
     def _add(self, table: Table, values: dict[str, Any]) -> int:
         """Stage a new row of a table whose ids the transaction gives: its id."""
-        row_id = self.next_ids[table.name]
-        self.next_ids[table.name] = row_id + 1
+        row_id = self._new_id(table.name)
         row = bound(self.dialect, table, values)
         self.numbered[table.name].append((("id", *row), (row_id, *row.values())))
         return row_id

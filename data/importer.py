@@ -21,10 +21,10 @@ replay it. What the engine and the coach derive is ``data.derive``, stored with 
 coached on worker processes (forked from a frozen heap, ``CHUNK`` files a task; the rows handed back as plain
 tuples: ``data.deal_rows``), stored up to ``BATCH`` deals a transaction (fewer when the workers are busy and
 ``IDLE_BATCH`` are ready), with one look per batch at what its deals refer to. On SQLite, whose write transaction
-holds the database alone, a batch's new deals are staged and inserted together, a few statements for the whole batch
-(``deal_rows.Staged``: a deal found bad while staged is taken back whole; when the database refuses the deals
-together, the batch is stored again, each deal in a savepoint of its own); elsewhere each deal is stored in a
-savepoint of its own. A batch on SQLite commits without waiting for the disk (``data.database.BULK_WRITE``: WAL,
+holds the database alone, and on PostgreSQL, a batch's new deals are staged and inserted together, a few statements
+for the whole batch (``deal_rows.Staged``: a deal found bad while staged is taken back whole; when the database
+refuses the deals together, or another import stored one of them or a new player meanwhile, the batch is stored
+again, each deal in a savepoint of its own); elsewhere each deal is stored in a savepoint of its own. A batch on SQLite commits without waiting for the disk (``data.database.BULK_WRITE``: WAL,
 synchronous=NORMAL).
 
 Concurrent imports into one database are safe: a deal is replayed and coached before its
@@ -228,8 +228,12 @@ BATCH = 50
 #: while the workers are busy, the deals ready are stored once at least this many wait (a batch is cut short
 #: rather than stored while the workers are idle, and the last one is small)
 IDLE_BATCH = 10
-#: files a worker prepares per task (fewer hand-overs between the processes)
-CHUNK = 5
+#: files a worker prepares per task (fewer hand-overs between the processes; more files a task made the import
+#: slower on a loaded machine: a task done waits for the one before it, and the last one keeps a worker alone)
+CHUNK = 3
+#: while the workers prepare the last this many files, the deals ready are stored at once (fewer are left to store
+#: after the last file is prepared, when the workers are idle)
+LAST_FILES = 4 * CHUNK
 #: fewer files than this are prepared in this process (starting workers would cost more than it saves)
 POOL_MIN = 8
 
@@ -380,6 +384,8 @@ def _store_prepared(
                     deal_id = deal_rows.store_rows(conn, p.rows, known)
                     added = store_decisions(conn, deal_id, p.decisions)
                 known.keep()
+                if staged is not None:
+                    staged.renumber(conn)  # the deals staged after this one are numbered after it
                 return ImportResult(p.source, "added", deal_id, decisions_added=_counted(added))
             except deal_rows.AlreadyStored:  # another import stored it meanwhile
                 known.forget()
@@ -404,9 +410,9 @@ def _refused(exc: DataError) -> str:
 
 def _store_batch(engine: Engine, batch: list[_Prepared], stage: bool = True) -> list[ImportResult]:
     """Store a batch in one write transaction (``BULK_WRITE``), what its deals refer to looked up once
-    (``deal_rows.Known``). On SQLite, which gives the transaction the database alone, the new deals are staged and
-    inserted together (``deal_rows.Staged``); when the database refuses them so (a value it cannot store, say), the
-    batch is stored again, each deal in its savepoint. On a passing failure (a busy database, a deadlock with
+    (``deal_rows.Known``). On SQLite and PostgreSQL the new deals are staged and inserted together
+    (``deal_rows.Staged``); when the database refuses them so (a value it cannot store, a deal or player another
+    import stored meanwhile), the batch is stored again, each deal in its savepoint. On a passing failure (a busy database, a deadlock with
     another import: a batch locks the players and matches of many deals) the batch is stored again one deal a
     transaction, whose lock order (match, deal, players by name) cannot deadlock; one deal is tried again a few
     times."""
@@ -420,8 +426,9 @@ def _store_batch(engine: Engine, batch: list[_Prepared], stage: bool = True) -> 
                 known = deal_rows.Known.look(
                     conn, [p.digest for p in ready], [p.rows for p in ready if p.rows is not None]
                 )
-                if stage and conn.dialect.name == "sqlite" and any(p.rows is not None for p in ready):
-                    staged = deal_rows.Staged.start(conn)
+                new = len({p.digest for p in ready if p.rows is not None and not p.decisions} - known.deals.keys())
+                if stage and new and conn.dialect.name in ("sqlite", "postgresql"):  # the deals to be staged
+                    staged = deal_rows.Staged.start(conn, new)
                 results = [_store_prepared(conn, p, known, staged) for p in batch]
                 if staged is not None:
                     staged.flush(conn)
@@ -485,8 +492,10 @@ def import_paths(
             pending.append(p)
             if len(pending) < max(1, batch) and len(results) + len(pending) < len(files):
                 continue
-        elif len(pending) < max(1, min(IDLE_BATCH, batch)):
-            continue  # the workers are busy, but too few deals wait to be worth a transaction
+        elif len(pending) < max(1, min(IDLE_BATCH, batch)) and (
+            not pending or len(files) - len(results) - len(pending) > LAST_FILES
+        ):
+            continue  # the workers are busy, but too few deals wait to be worth a transaction (near the end: any)
         try:
             results.extend(_store_batch(engine, pending))
         except (SQLAlchemyError, DatabaseStateError) as exc:

@@ -14,6 +14,7 @@ import pytest
 from sqlalchemy import insert, text
 from sqlalchemy.engine import Engine
 from sqlalchemy.exc import DataError
+from storage_dbs import BACKENDS, temp_db_url
 
 import data.deal_rows as deal_rows
 from data.database import open_db
@@ -66,27 +67,75 @@ def _tables(engine: Engine) -> dict[str, list[tuple[Any, ...]]]:
     return out
 
 
-def test_staged_batches_store_what_one_deal_a_transaction_stores_id_for_id(tmp_path: Path) -> None:
+@pytest.mark.parametrize("backend", BACKENDS)
+def test_staged_batches_store_what_one_deal_a_transaction_stores_id_for_id(
+    tmp_path: Path, backend: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import data.importer as importer
+
     paths = _folder(tmp_path)
-    one = open_db(f"sqlite:///{tmp_path / 'one.db'}")
-    staged = open_db(f"sqlite:///{tmp_path / 'staged.db'}")
+    real = importer._store_batch
+    stored_again: list[int] = []
+
+    def spy(engine: Engine, batch: list[Any], stage: bool = True) -> list[Any]:
+        if not stage:
+            stored_again.append(len(batch))
+        return real(engine, batch, stage)
+
+    monkeypatch.setattr(importer, "_store_batch", spy)
+    with temp_db_url(backend, tmp_path, "fupan_one") as one_url, temp_db_url(backend, tmp_path, "fupan_st") as url:
+        _compare(paths, open_db(one_url), open_db(url))
+    assert stored_again == []  # the batch went in staged, not deal by deal after a refused flush
+
+
+def _compare(paths: list[Path], one: Engine, staged: Engine) -> None:
+    """SQLite: the same rows id for id. PostgreSQL, whose ids come from sequences (a batch takes its deals' ids at
+    once, and leaves some unused): the same rows, their ids in the same order."""
+    same = _tables if one.dialect.name == "sqlite" else _ranked
     try:
         first = [import_log(one, read_log(p), str(p)) for p in paths[:-1]]  # each deal in its own transaction
         many = import_paths(staged, paths, jobs=1, batch=50)
-        assert [(r.status, r.deal_id, r.decisions_added) for r in many[:-1]] == [
-            (r.status, r.deal_id, r.decisions_added) for r in first
-        ]
+        assert [(r.status, r.decisions_added) for r in many[:-1]] == [(r.status, r.decisions_added) for r in first]
+        ids = [r.deal_id for r in many[:-1]]
+        if one.dialect.name == "sqlite":
+            assert ids == [r.deal_id for r in first]
+        firsts = list(dict.fromkeys(ids))  # each deal's id as first met: the deals numbered in the files' order
+        assert firsts == sorted(firsts)
         assert [r.status for r in many] == ["added"] * 3 + ["duplicate"] + ["added"] * 5 + ["duplicate", "error"]
         assert many[-2].decisions_added == 1
-        assert _tables(one) == _tables(staged)
+        assert same(one) == same(staged)
         assert len(_tables(staged)["player"]) > 4 and _tables(staged)["match"]
         again = import_paths(staged, paths, jobs=1, batch=4)  # all stored: nothing staged, nothing added
         assert [r.status for r in again] == ["duplicate"] * (len(paths) - 1) + ["error"]
         assert sum(r.decisions_added for r in again) == 0
-        assert _tables(one) == _tables(staged)
+        assert same(one) == same(staged)
     finally:
         one.dispose()
         staged.dispose()
+
+
+#: the columns that hold an id of another table's row (``_ranked`` turns them into ranks too)
+_REFERS = {"match_id": "match", "deal_id": "deal", "player_id": "player"}
+
+
+def _ranked(engine: Engine) -> dict[str, list[tuple[Any, ...]]]:
+    """``_tables`` with every id, and every reference to one, turned into its rank among its table's ids."""
+    out: dict[str, list[tuple[Any, ...]]] = {}
+    with engine.connect() as conn:
+        ranks = {
+            t: {i: k for k, (i,) in enumerate(conn.execute(text(f'SELECT id FROM "{t}" ORDER BY id')))} for t in TABLES
+        }
+        for table in TABLES:
+            rows = conn.execute(text(f'SELECT * FROM "{table}" ORDER BY id')).mappings().all()
+            out[table] = [
+                tuple(
+                    ranks[table][v] if k == "id" else ranks[_REFERS[k]].get(v) if k in _REFERS else v
+                    for k, v in r.items()
+                    if k not in ("imported_at", "created_at")
+                )
+                for r in rows
+            ]
+    return out
 
 
 def test_a_deal_refused_when_the_staged_deals_are_inserted_leaves_nothing_and_the_others_go_in(
@@ -269,3 +318,17 @@ def _worker_state(paths: list[Path]) -> tuple[bool, int, int, list[str]]:
     done = importer._prepare_in_worker(paths)
     full = gc.get_stats()[2]["collections"]
     return gc.isenabled(), importer._WORKER["since"], full, [p.error or "" for p in done]
+
+
+def test_where_in_finds_every_row_asked_for_also_past_the_parameters_a_query_takes(tmp_path: Path) -> None:
+    engine = _engine(tmp_path)
+    try:
+        with engine.begin() as conn:
+            n = 2 * deal_rows.MAX_PARAMETERS + 5
+            insert_many(conn, "player", ("id", "name"), [(k + 1, f"p{k}") for k in range(n)])
+            asked = [f"p{k}" for k in range(0, n, 2)] + ["nobody"]
+            found = deal_rows._where_in(conn, PLAYER, ("name", "id"), "name", asked)
+            assert sorted(found) == sorted((f"p{k}", k + 1) for k in range(0, n, 2))
+            assert deal_rows._where_in(conn, PLAYER, ("name", "id"), "name", []) == []
+    finally:
+        engine.dispose()
