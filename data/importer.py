@@ -40,6 +40,7 @@ serialization failure, busy database, a unique clash) is tried again, a few time
 from __future__ import annotations
 
 import gc
+import hashlib
 import json
 import multiprocessing as mp
 import os
@@ -58,7 +59,6 @@ from sqlalchemy.exc import DataError, DBAPIError, IntegrityError, SQLAlchemyErro
 from sqlmodel import select
 
 from data import deal_rows
-from data.canonical import canonical_deal
 from data.database import BULK_WRITE, WRITE, transient
 from data.deal_rows import DEAL
 from data.decisions import store_decisions, unstorable
@@ -91,9 +91,9 @@ def content_hash(log: Log) -> str:
 
 
 def _canonical_deal(log: Log) -> tuple[str, str]:
-    """The deal's canonical log text (stored as ``deal.log_json``: ``log.deal_only().dumps()``, made faster by
-    ``data.canonical``) and its ``content_hash``, made once."""
-    return canonical_deal(log)
+    """The deal's canonical log text (stored as ``deal.log_json``) and its ``content_hash``, made once."""
+    text = log.deal_only().dumps()
+    return text, hashlib.sha256(text.encode("utf-8")).hexdigest()
 
 
 class ImportStopped(Exception):
