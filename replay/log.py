@@ -334,11 +334,6 @@ def _path_str(path: Sequence[str | int]) -> str:
     return out
 
 
-def _expect(cond: bool, path: Sequence[str | int], message: str) -> None:
-    if not cond:
-        raise _DocError(path, message)
-
-
 def _card(token: Any, path: Sequence[str | int], allow_unknown: bool = False) -> Card | None:
     if allow_unknown and (token is None or token == UNKNOWN):
         return None
@@ -360,42 +355,54 @@ def log_from_doc(doc: Any, source: str = "<log>", limits: Limits = LIMITS, text:
     """A Log from a parsed JSON document (``text``: its source text, kept by the log); raises _DocError with the
     JSON path of a problem. ``fresh``: the document was made for this call and no one else holds it (``json.loads``
     of the text), so the log may keep its meta and result instead of copies."""
-    _expect(isinstance(doc, dict), [], "a log must be a JSON object")
+    if not isinstance(doc, dict):
+        raise _DocError([], "a log must be a JSON object")
     for key in doc:
-        _expect(key in TOP_KEYS, [key], f"unknown key {key!r} (expected one of {', '.join(TOP_KEYS)})")
-    _expect(doc.get("format") == FORMAT, ["format"], f'expected "format": "{FORMAT}"')
+        if key not in TOP_KEYS:
+            raise _DocError([key], f"unknown key {key!r} (expected one of {', '.join(TOP_KEYS)})")
+    if doc.get("format") != FORMAT:
+        raise _DocError(["format"], f'expected "format": "{FORMAT}"')
     game = doc.get("game")
     known = games.names()  # asked now: a game registered after this module was imported is known too
-    _expect(game in known, ["game"], f"expected game one of {', '.join(known)}, got {_j(game)}")
+    if game not in known:
+        raise _DocError(["game"], f"expected game one of {', '.join(known)}, got {_j(game)}")
     n = SEATS[game]
     prof = doc.get("profile", default_profile(game))
     overrides: dict[str, Any] = {}
     if isinstance(prof, dict):
         for key in prof:
-            _expect(key in ("name", "overrides"), ["profile", key], f"unknown key {key!r} in profile")
+            if key not in ("name", "overrides"):
+                raise _DocError(["profile", key], f"unknown key {key!r} in profile")
         inner = prof.get("overrides") or {}
-        _expect(isinstance(inner, dict), ["profile", "overrides"], "expected an object of options")
+        if not isinstance(inner, dict):
+            raise _DocError(["profile", "overrides"], "expected an object of options")
         overrides = dict(inner)
         prof = prof.get("name", default_profile(game))
-    _expect(isinstance(prof, str) and prof != "", ["profile"], "expected a profile name")
+    if not (isinstance(prof, str) and prof != ""):
+        raise _DocError(["profile"], "expected a profile name")
     if "overrides" in doc:
-        _expect(isinstance(doc["overrides"], dict), ["overrides"], "expected an object of options")
+        if not isinstance(doc["overrides"], dict):
+            raise _DocError(["overrides"], "expected an object of options")
         overrides.update(doc["overrides"])
     meta = doc.get("meta", {})
-    _expect(isinstance(meta, dict), ["meta"], "expected an object")
+    if not isinstance(meta, dict):
+        raise _DocError(["meta"], "expected an object")
     for key, value in meta.items():
-        _expect(key in META_KEYS, ["meta", key], f"unknown meta key {key!r} (expected {', '.join(META_KEYS)})")
+        if key not in META_KEYS:
+            raise _DocError(["meta", key], f"unknown meta key {key!r} (expected {', '.join(META_KEYS)})")
         if key == "deal":
             _int(value, ["meta", key], "a deal number", 1, 10**6)
         elif key == "previous":
             _check_previous(value, n)
         else:
-            _expect(isinstance(value, str), ["meta", key], f"expected text, got {_j(value)}")
+            if not isinstance(value, str):
+                raise _DocError(["meta", key], f"expected text, got {_j(value)}")
     seats = _read_seats(doc.get("seats", []), n)
     hands, marked, loyalist = _read_deal(doc.get("deal"), n)
     for key, value in (("marked", marked), ("loyalist", loyalist)):
         why = None if value is None else games.misplaced("deal", key, game)
-        _expect(not why, ["deal", key], why or "")
+        if why:
+            raise _DocError(["deal", key], why)
     kitty, levels = _read_shengji_deal(doc.get("deal"), game)
     events, _ = _read_events(doc.get("events", []), n, limits)
     result = doc.get("result")
@@ -428,23 +435,27 @@ def log_from_doc(doc: Any, source: str = "<log>", limits: Limits = LIMITS, text:
 
 def _read_decisions(raw: Any, n_events: int) -> tuple[Decision, ...]:
     """The log's ``decisions``: each a valid decision on one of its events, kept in the order made."""
-    _expect(isinstance(raw, list), ["decisions"], "expected a list of decisions")
+    if not isinstance(raw, list):
+        raise _DocError(["decisions"], "expected a list of decisions")
     out = []
     for i, item in enumerate(raw):
         try:
             d = decision_from_json(item)
         except DecisionError as exc:
             raise _DocError(["decisions", i, exc.key] if exc.key else ["decisions", i], str(exc)) from None
-        _expect(d.event < n_events, ["decisions", i, "event"], f"no event {d.event} in this log ({n_events} events)")
+        if not (d.event < n_events):
+            raise _DocError(["decisions", i, "event"], f"no event {d.event} in this log ({n_events} events)")
         out.append(d)
     return in_order(out)
 
 
 def _check_previous(value: Any, n: int) -> None:
     path = ["meta", "previous"]
-    _expect(isinstance(value, dict), path, "expected an object")
+    if not isinstance(value, dict):
+        raise _DocError(path, "expected an object")
     for key, v in value.items():
-        _expect(key in PREVIOUS_KEYS, [*path, key], f"unknown key {key!r} (expected {', '.join(PREVIOUS_KEYS)})")
+        if key not in PREVIOUS_KEYS:
+            raise _DocError([*path, key], f"unknown key {key!r} (expected {', '.join(PREVIOUS_KEYS)})")
         if key == "finish_order":
             _check_order(v, n, [*path, key])
         else:
@@ -452,90 +463,102 @@ def _check_previous(value: Any, n: int) -> None:
 
 
 def _check_order(order: Any, n: int, path: list[Any]) -> None:
-    _expect(isinstance(order, list), path, "expected a list of seats")
+    if not isinstance(order, list):
+        raise _DocError(path, "expected a list of seats")
     for i, s in enumerate(order):
         _int(s, [*path, i], "a seat", 0, n - 1)
-    _expect(len(set(order)) == len(order), path, "a seat appears twice in the list")
+    if len(set(order)) != len(order):
+        raise _DocError(path, "a seat appears twice in the list")
 
 
 def _check_result(result: Any, n: int, game: str) -> None:
-    _expect(isinstance(result, dict), ["result"], "expected an object")
-    _expect(
-        bool(result),
-        ["result"],
-        f"an empty result claims nothing: give what is claimed ({', '.join(games.get(game).result_keys)}), "
-        "or leave 'result' out",
-    )
+    if not isinstance(result, dict):
+        raise _DocError(["result"], "expected an object")
+    if not bool(result):
+        raise _DocError(
+            ["result"],
+            f"an empty result claims nothing: give what is claimed ({', '.join(games.get(game).result_keys)}), "
+            "or leave 'result' out",
+        )
     for key, v in result.items():
-        _expect(key in RESULT_KEYS, ["result", key], f"unknown key {key!r} (expected {', '.join(RESULT_KEYS)})")
+        if key not in RESULT_KEYS:
+            raise _DocError(["result", key], f"unknown key {key!r} (expected {', '.join(RESULT_KEYS)})")
         why = games.misplaced("result", key, game)
         if why:
             raise _DocError(["result", key], why)
         if key == "finish_order":
             _check_order(v, n, ["result", key])
         elif key == "sweep":
-            _expect(isinstance(v, bool), ["result", key], "expected true or false")
+            if not isinstance(v, bool):
+                raise _DocError(["result", key], "expected true or false")
         elif key == "points":  # 升级
             _check_points(v)
         elif key == "levels":  # 升级
             _check_result_levels(v)
         else:
-            _expect(isinstance(v, list), ["result", key], "expected a list of {seats, points}")
+            if not isinstance(v, list):
+                raise _DocError(["result", key], "expected a list of {seats, points}")
             for i, t in enumerate(v):
                 p = ["result", key, i]
-                _expect(
-                    isinstance(t, dict) and set(t) == {"seats", "points"}, p, 'expected {"seats": [...], "points": N}'
-                )
+                if not (isinstance(t, dict) and set(t) == {"seats", "points"}):
+                    raise _DocError(p, 'expected {"seats": [...], "points": N}')
                 _check_order(t["seats"], n, [*p, "seats"])
                 pts = t["points"]
-                _expect(
-                    isinstance(pts, (int, float)) and not isinstance(pts, bool) and math.isfinite(pts),
-                    [*p, "points"],
-                    "expected a finite number",
-                )
+                if not (isinstance(pts, (int, float)) and not isinstance(pts, bool) and math.isfinite(pts)):
+                    raise _DocError([*p, "points"], "expected a finite number")
 
 
 def _check_points(value: Any) -> None:
     """升级 result.points: {"defenders": N, "kitty": N}, each key optional, whole numbers."""
     path = ["result", "points"]
-    _expect(isinstance(value, dict), path, 'expected {"defenders": N, "kitty": N}')
+    if not isinstance(value, dict):
+        raise _DocError(path, 'expected {"defenders": N, "kitty": N}')
     for key, v in value.items():
-        _expect(key in POINTS_KEYS, [*path, key], f"unknown key {key!r} (expected {', '.join(POINTS_KEYS)})")
+        if key not in POINTS_KEYS:
+            raise _DocError([*path, key], f"unknown key {key!r} (expected {', '.join(POINTS_KEYS)})")
         _int(v, [*path, key], "a number of card points", 0, 10**6)
 
 
 def _check_result_levels(value: Any) -> None:
     """升级 result.levels: {"before": [level, level], "after": [level, level]}, each key optional."""
     path = ["result", "levels"]
-    _expect(isinstance(value, dict), path, 'expected {"before": [level, level], "after": [level, level]}')
+    if not isinstance(value, dict):
+        raise _DocError(path, 'expected {"before": [level, level], "after": [level, level]}')
     for key, v in value.items():
-        _expect(key in LEVELS_KEYS, [*path, key], f"unknown key {key!r} (expected {', '.join(LEVELS_KEYS)})")
+        if key not in LEVELS_KEYS:
+            raise _DocError([*path, key], f"unknown key {key!r} (expected {', '.join(LEVELS_KEYS)})")
         _check_levels(v, [*path, key])
 
 
 def _check_levels(value: Any, path: list[Any]) -> tuple[str, str]:
     """The two sides' levels (side 0 = seats 0 and 2, side 1 = seats 1 and 3), each a level token."""
-    _expect(
-        isinstance(value, list) and len(value) == 2,
-        path,
-        f"expected the two sides' levels (side 0, side 1), each one of {', '.join(LEVEL_NAMES)}; got {_j(value)}",
-    )
+    if not (isinstance(value, list) and len(value) == 2):
+        raise _DocError(
+            path,
+            f"expected the two sides' levels (side 0, side 1), each one of {', '.join(LEVEL_NAMES)}; got {_j(value)}",
+        )
     for i, t in enumerate(value):
-        _expect(t in LEVEL_NAMES, [*path, i], f"expected a level, one of {', '.join(LEVEL_NAMES)}; got {_j(t)}")
+        if t not in LEVEL_NAMES:
+            raise _DocError([*path, i], f"expected a level, one of {', '.join(LEVEL_NAMES)}; got {_j(t)}")
     return value[0], value[1]
 
 
 def _read_seats(raw: Any, n: int) -> tuple[Seat, ...]:
-    _expect(isinstance(raw, list), ["seats"], "expected a list of seats")
+    if not isinstance(raw, list):
+        raise _DocError(["seats"], "expected a list of seats")
     out: list[Seat] = []
     for i, s in enumerate(raw):
-        _expect(isinstance(s, dict), ["seats", i], 'expected {"seat": N, "player": "name"}')
+        if not isinstance(s, dict):
+            raise _DocError(["seats", i], 'expected {"seat": N, "player": "name"}')
         for key in s:
-            _expect(key in ("seat", "player"), ["seats", i, key], f"unknown key {key!r} in a seat")
+            if key not in ("seat", "player"):
+                raise _DocError(["seats", i, key], f"unknown key {key!r} in a seat")
         seat = _int(s.get("seat"), ["seats", i, "seat"], "a seat", 0, n - 1)
         player = s.get("player", "")
-        _expect(isinstance(player, str), ["seats", i, "player"], "expected the player's name as text")
-        _expect(all(x.seat != seat for x in out), ["seats", i, "seat"], f"seat {seat} listed twice")
+        if not isinstance(player, str):
+            raise _DocError(["seats", i, "player"], "expected the player's name as text")
+        if not all(x.seat != seat for x in out):
+            raise _DocError(["seats", i, "seat"], f"seat {seat} listed twice")
         out.append(Seat(seat, player))
     return tuple(sorted(out, key=lambda x: x.seat))
 
@@ -544,9 +567,11 @@ def _read_deal(raw: Any, n: int) -> tuple[tuple[tuple[Card | None, ...] | None, 
     """(hands, marked seat, loyalist seat) of the log's deal."""
     if raw is None:
         return None, None, None
-    _expect(isinstance(raw, dict), ["deal"], 'expected {"hands": [...]}')
+    if not isinstance(raw, dict):
+        raise _DocError(["deal"], 'expected {"hands": [...]}')
     for key in raw:
-        _expect(key in DEAL_KEYS, ["deal", key], f"unknown key {key!r} in deal (expected {', '.join(DEAL_KEYS)})")
+        if key not in DEAL_KEYS:
+            raise _DocError(["deal", key], f"unknown key {key!r} in deal (expected {', '.join(DEAL_KEYS)})")
     marked = raw.get("marked")
     if marked is not None:
         _int(marked, ["deal", "marked"], "a seat", 0, n - 1)
@@ -556,7 +581,8 @@ def _read_deal(raw: Any, n: int) -> tuple[tuple[tuple[Card | None, ...] | None, 
     hands = raw.get("hands")
     if hands is None:
         return None, marked, loyalist
-    _expect(isinstance(hands, list) and len(hands) == n, ["deal", "hands"], f"expected a list of {n} hands")
+    if not (isinstance(hands, list) and len(hands) == n):
+        raise _DocError(["deal", "hands"], f"expected a list of {n} hands")
     out: list[tuple[Card | None, ...] | None] = []
     for s, hand in enumerate(hands):
         if hand is None:
@@ -565,10 +591,10 @@ def _read_deal(raw: Any, n: int) -> tuple[tuple[tuple[Card | None, ...] | None, 
         if isinstance(hand, int) and not isinstance(hand, bool):
             out.append((None,) * _int(hand, ["deal", "hands", s], "a number of unknown cards", 1, 216))
             continue
-        _expect(
-            isinstance(hand, list), ["deal", "hands", s], "expected a list of cards, a number of unknown cards, or null"
-        )
-        _expect(len(hand) <= 216, ["deal", "hands", s], f"a hand of {len(hand)} cards: four decks hold 216")
+        if not isinstance(hand, list):
+            raise _DocError(["deal", "hands", s], "expected a list of cards, a number of unknown cards, or null")
+        if not (len(hand) <= 216):
+            raise _DocError(["deal", "hands", s], f"a hand of {len(hand)} cards: four decks hold 216")
         try:  # tokens read before (most are): looked up; any other is read by _card, which names a bad one
             out.append(tuple([None if t is None or t == UNKNOWN else CARDS_BY_TOKEN[t] for t in hand]))
         except (KeyError, TypeError):
@@ -582,11 +608,14 @@ def _read_shengji_deal(raw: Any, game: str) -> tuple[tuple[Card, ...] | None, tu
         return None, None
     for key in ("kitty", "levels"):
         why = None if raw.get(key) is None else games.misplaced("deal", key, game)
-        _expect(not why, ["deal", key], why or "")
+        if why:
+            raise _DocError(["deal", key], why)
     kitty = raw.get("kitty")
     if kitty is not None:
-        _expect(isinstance(kitty, list), ["deal", "kitty"], f"expected a list of cards (the kitty), got {_j(kitty)}")
-        _expect(len(kitty) <= MAX_KITTY, ["deal", "kitty"], f"a kitty of {len(kitty)} cards: at most {MAX_KITTY}")
+        if not isinstance(kitty, list):
+            raise _DocError(["deal", "kitty"], f"expected a list of cards (the kitty), got {_j(kitty)}")
+        if not (len(kitty) <= MAX_KITTY):
+            raise _DocError(["deal", "kitty"], f"a kitty of {len(kitty)} cards: at most {MAX_KITTY}")
         for i, t in enumerate(kitty):
             if t is None or t == UNKNOWN:
                 raise _DocError(["deal", "kitty", i], str(CardError(UNKNOWN, KITTY_UNKNOWN)))
@@ -659,7 +688,8 @@ def _read_events(raw: Any, n: int, limits: Limits) -> tuple[list[Event], None]:
     """The log's events. The common ones are read on a fast path that takes exactly what ``event_from_json``
     takes; anything else, and anything it would refuse, goes through ``event_from_json`` (which names the error).
     A seat's note-less plain event (a pass, a 扣 ...) is made once and repeated: events are immutable values."""
-    _expect(isinstance(raw, list), ["events"], "expected a list of events")
+    if not isinstance(raw, list):
+        raise _DocError(["events"], "expected a list of events")
     problem = limits.events_problem(len(raw))
     if problem:
         raise _DocError(["events", limits.max_events], problem)
