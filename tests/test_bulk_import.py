@@ -8,6 +8,7 @@ from __future__ import annotations
 import gc
 import io
 import sys
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -17,6 +18,7 @@ from sqlalchemy.engine import Engine
 from storage_dbs import BACKENDS, temp_db_url
 
 import cli
+import data.importer as importer
 from data.database import BULK_WRITE, WRITE, open_db, shown_url
 from data.importer import POOL_MIN, import_paths
 from replay.simulate import simulate_deal
@@ -233,3 +235,53 @@ def test_the_progress_bar_names_the_library_and_shows_deals_per_second(
             bar = err.getvalue()
             assert f"into {shown_url(url)}" in bar and "3/3" in bar and "deals/s" in bar
             assert out.splitlines()[-1] == "3 added, 0 duplicate, 0 not imported"
+
+
+def _scripted_import(monkeypatch: pytest.MonkeyPatch, script: str, batch: int = 50) -> list[int]:
+    """The sizes of the batches ``import_paths`` stores when its workers hand over files as ``script`` says: ``d`` a
+    deal ready, ``.`` a wait (the workers busy, nothing ready), one file per ``d``."""
+    files = [Path(f"f{k:03d}.json") for k in range(script.count("d"))]
+    stored: list[int] = []
+
+    def prepared(*_: Any) -> Iterator[importer._Prepared | None]:
+        k = 0
+        for c in script:
+            if c == "d":
+                yield importer._Prepared(str(files[k]), "scripted")
+                k += 1
+            else:
+                yield None
+
+    def store(_engine: Any, pending: list[importer._Prepared]) -> list[importer.ImportResult]:
+        stored.append(len(pending))
+        return [importer.ImportResult(p.source, "error", None, "scripted") for p in pending]
+
+    monkeypatch.setattr(importer, "log_files", lambda _paths: files)
+    monkeypatch.setattr(importer, "_stored_hashes", lambda _engine: frozenset())
+    monkeypatch.setattr(importer, "_prepared", prepared)
+    monkeypatch.setattr(importer, "_store_batch", store)
+    results = importer.import_paths(None, [], batch=batch)  # type: ignore[arg-type]  # the store is scripted
+    assert [r.source for r in results] == [str(f) for f in files]  # every file once, in order
+    return stored
+
+
+def test_the_store_waits_for_a_full_batch_while_deals_keep_coming(monkeypatch: pytest.MonkeyPatch) -> None:
+    assert _scripted_import(monkeypatch, "d" * 120) == [50, 50, 20]
+
+
+def test_the_store_uses_the_workers_busy_time_for_the_deals_ready(monkeypatch: pytest.MonkeyPatch) -> None:
+    few, enough = importer.IDLE_BATCH - 1, importer.IDLE_BATCH
+    tail = importer.LAST_FILES + 1  # far enough from the end
+    # fewer than IDLE_BATCH ready while the workers are busy: not worth a transaction; all go in at the end
+    assert _scripted_import(monkeypatch, "d" * few + "." + "d" * tail) == [few + tail]
+    # IDLE_BATCH ready while the workers are busy: stored in the wait
+    assert _scripted_import(monkeypatch, "d" * enough + "." + "d" * tail) == [enough, tail]
+
+
+def test_near_the_end_the_deals_ready_are_stored_at_once(monkeypatch: pytest.MonkeyPatch) -> None:
+    last = importer.LAST_FILES
+    assert importer.IDLE_BATCH > 2
+    # two ready, then a wait with no more than LAST_FILES files still to come: the two are stored in the wait
+    assert _scripted_import(monkeypatch, "dd." + "d" * last) == [2, last]
+    # the same two with one file more to come: they wait for more
+    assert _scripted_import(monkeypatch, "dd." + "d" * (last + 1)) == [2 + last + 1]
