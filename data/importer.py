@@ -357,7 +357,7 @@ def _store_prepared(
     """Store one prepared file in the batch's transaction, in a savepoint of its own: a deal the database
     refuses leaves nothing of itself, and the batch goes on. A deal stored already (``known.deals``: looked up
     for the batch, as ``import_log`` does for its deal) inserts nothing (on PostgreSQL even a skipped insert uses
-    up an id). With ``staged`` (SQLite) a new deal without decisions is staged (``deal_rows.Staged``: nothing
+    up an id). With ``staged`` (SQLite, PostgreSQL) a new deal without decisions is staged (``deal_rows.Staged``: nothing
     written yet; taken back whole when it fails, as its savepoint would be), the deals staged before are inserted
     before anything else is written."""
     if p.error is not None:

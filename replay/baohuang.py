@@ -29,7 +29,7 @@ from replay.events import Call, Event, Grab, Jiefeng, Kou, Pass, Play, Rang, Rev
 from replay.hand import Hand
 from replay.profile import Profile
 from replay.sets import CardSet, SetFormError, why_not_beats
-from replay.state import OVER, PLAY, SETUP, bit, evolve
+from replay.state import OVER, PLAY, SETUP, bit, evolve, writable
 from replay.verdicts import Reading
 from replay.view import StepView, climbing_view
 
@@ -38,8 +38,6 @@ __all__ = ["BJ", "Baohuang", "BaohuangState"]
 # the seats a lap over seat o's set still asks once it reached the seat d places after o (d = 0: o itself), in play
 # order: _AHEAD[o * 5 + d] (a table: every turn of a lap looks it up)
 _AHEAD = tuple(tuple((o + k) % 5 for k in range(d + 1, 5)) for o in range(5) for d in range(5))
-_new = object.__new__
-_set = object.__setattr__
 
 
 class Baohuang(BaohuangBidding):
@@ -114,11 +112,7 @@ class Baohuang(BaohuangBidding):
         asked = live & ~responded & (lets if second else ~lets)
         for s in _AHEAD[o * 5 + (cursor - o) % 5]:
             if asked >> s & 1:
-                if owned:  # the turn: to_act, final (the second lap), responded, cursor and lets set
-                    new, values = st, v
-                else:
-                    new, values = _new(st.__class__), v.copy()
-                    _set(new, "__dict__", values)
+                new, values = writable(st, owned)  # the turn: to_act, final (the second lap), responded, cursor, lets
                 values["to_act"] = s
                 values["final"] = second
                 values["responded"] = responded

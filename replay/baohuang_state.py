@@ -1,17 +1,13 @@
 """保皇's state: the climbing table (``replay.state.State``) and what only 保皇 has: the bidding for
 皇帝, the roles and who knows them, and the seats that let (让) in the first lap; and 保皇's transitions of many
-fields at once, each copying the fields itself (``replay.state.fields_of`` and ``rebuilt`` inlined: they run on
-nearly every event)."""
+fields at once, each setting them in the copy ``replay.state.writable`` gives."""
 
 from __future__ import annotations
 
 from replay.cards import Card
 from replay.hand import Hand
 from replay.sets import CardSet
-from replay.state import PLAY, State, close_fields
-
-_new = object.__new__
-_set = object.__setattr__
+from replay.state import State, close_fields, put_fields, writable
 
 
 class BaohuangState(State):
@@ -35,19 +31,8 @@ def put_set(
     st: BaohuangState, hands: tuple[Hand, ...], table: CardSet, cards: tuple[Card, ...], owner: int
 ) -> BaohuangState:
     """A copy of ``st`` with a new set on the table and its two laps not yet started."""
-    new, values = _new(st.__class__), st.__dict__.copy()
-    _set(new, "__dict__", values)
-    values["phase"] = PLAY  # put_fields(values, hands, table, cards, owner), inlined
-    values["hands"] = hands
-    values["table"] = table
-    values["table_cards"] = cards
-    values["owner"] = owner
-    values["leader"] = -1
-    values["to_act"] = -1
-    values["final"] = False
-    values["cursor"] = owner
-    values["responded"] = 0
-    values["jiefeng"] = -1
+    new, values = writable(st)
+    put_fields(values, hands, table, cards, owner)
     values["lets"] = 0
     return new
 
@@ -55,11 +40,7 @@ def put_set(
 def close_round(st: BaohuangState, leader: int, owned: bool = False) -> BaohuangState:
     """A copy of ``st`` with the round closed: the table cleared and ``leader`` to lead (``owned``: ``st`` itself,
     changed in place: its caller made it and no one else has seen it)."""
-    if owned:
-        new, values = st, st.__dict__
-    else:
-        new, values = _new(st.__class__), st.__dict__.copy()
-        _set(new, "__dict__", values)
+    new, values = writable(st, owned)
     close_fields(values, st, leader)
     values["lets"] = 0
     return new

@@ -16,7 +16,7 @@ from replay.events import Burn, Event, Jiefeng, Play, Report
 from replay.hand import Hand
 from replay.profile import Profile
 from replay.scoring import place_words, places_at
-from replay.sets import SETS, CardSet, SetFormError, make_set
+from replay.sets import CardSet, SetFormError, make_set
 from replay.state import OVER, PLAY, SETUP, VOID, S, bit, evolve
 from replay.verdicts import Reading
 from replay.view import StepView, climbing_view
@@ -90,13 +90,10 @@ class Climbing(Rules[S]):
         decks do not hold them."""
         if not st.live >> s & 1:
             return self._inactive(st, s)
-        # a set made before (make_set's own lookup, inlined; an event's cards are a tuple, or anything make_set takes)
-        cs = SETS[1 if self.twos_attach else 0].get(cards) if cards.__class__ is tuple else None
-        if cs is None:
-            try:
-                cs = make_set(cards, self.twos_attach)
-            except SetFormError as exc:
-                return self._form_error(st, cards, exc)
+        try:
+            cs = make_set(cards, self.twos_attach)
+        except SetFormError as exc:
+            return self._form_error(st, cards, exc)
         hand = st.hands[s].remove(cards)
         if hand is None:
             return not_held(st, s, cards)
@@ -227,7 +224,7 @@ class Climbing(Rules[S]):
         for c, k in counted.items():
             if c is None:
                 continue
-            if c.suit is None and c.rank < RANK_SJ:  # c.suitless, without the property's call
+            if c.suitless:
                 suitless[c.rank] = suitless.get(c.rank, 0) + k
             else:
                 tally[c] = k

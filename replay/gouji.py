@@ -207,15 +207,8 @@ class Gouji(GoujiSetup):
 
     def _decline(self, st: GoujiState, s: int, fx: tuple[str, ...] = (), written: str = "pass") -> Outcome[GoujiState]:
         """Seat ``s``, to act, declines the table set (``written``: as the log wrote it, pass or kou)."""
-        v = st.__dict__  # the fields, read from the dict: cheaper than attributes in the compiled hot path
-        final = v["final"]
-        if final:  # as _declined (inlined: every decline in turn)
-            new = self._close(st)
-        else:
-            one = 1 << s
-            lock = 0 if (v["chaos"] and self.chaos_free) else one
-            new = self._advance(st, v["responded"] | one, v["locked"] | lock, s, v["let_seat"])
-        if final:
+        new = self._declined(st, s)
+        if st.final:
             fx = (*fx, f"round closed by seat {s} (扣牌)")
             return legal(new, fx, self._closing(st, new, s, written))
         if new.table is None:

@@ -21,8 +21,6 @@ from replay.state import OVER, PLAY, SETUP, bit, evolve, seats_of
 from replay.view import StepView, climbing_view
 
 OPP = OPPOSITE[6]  # 对头: the seat across (replay.seats)
-_new = object.__new__
-_set = object.__setattr__
 # the seats the answer cycle of seat o's set still asks once it reached the seat d places after o (d = 0: o itself),
 # in play order: _AHEAD[o * 6 + d] (a table: every turn of the cycle looks it up)
 _AHEAD = tuple(tuple((o + k) % 6 for k in range(d + 1, 6)) for o in range(6) for d in range(6))
@@ -218,19 +216,7 @@ class GoujiCycle(Climbing[GoujiState]):
             if not asked >> s & 1:
                 continue
             if free >> s & 1 or self._entitled(st, s, o, locked):
-                if owned:  # turn(st, s, False, False, responded, locked, cursor, let_seat, owned), inlined
-                    new, values = st, v
-                else:
-                    new, values = _new(st.__class__), v.copy()
-                    _set(new, "__dict__", values)
-                values["to_act"] = s
-                values["final"] = False
-                values["window"] = False
-                values["responded"] = responded
-                values["locked"] = locked
-                values["cursor"] = cursor
-                values["let_seat"] = let_seat
-                return new
+                return turn(st, s, False, False, responded, locked, cursor, let_seat, owned)
         t = OPP[o]
         if live >> t & 1 and not responded >> t & 1 and self._may_close(st, t, locked):
             return turn(st, t, True, False, responded, locked, (o + 5) % 6, let_seat, owned)

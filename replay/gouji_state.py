@@ -1,17 +1,14 @@
 """够级's state: the climbing table (``replay.state.State``) and what only 够级 has: the round's locks,
 lets, burns and their obligations, 够死级, 四人乱缠, 革命, 亮3 shows and tributes; and 够级's transitions
-of many fields at once (a new set on the table, a closed round, the answer cycle's turn). Each copies the fields
-itself (``replay.state.fields_of`` and ``rebuilt`` inlined: these run on nearly every event)."""
+of many fields at once (a new set on the table, a closed round, the answer cycle's turn), each setting them in the
+state ``replay.state.writable`` gives (a copy, or the caller's own)."""
 
 from __future__ import annotations
 
 from replay.cards import Card
 from replay.hand import Hand
 from replay.sets import CardSet
-from replay.state import PLAY, State, close_fields
-
-_new = object.__new__
-_set = object.__setattr__
+from replay.state import State, close_fields, put_fields, writable
 
 
 class GoujiState(State):
@@ -48,11 +45,7 @@ def turn(
 ) -> GoujiState:
     """A copy of ``st`` with the answer-cycle fields set (the engine's most frequent change); ``owned``: ``st``
     itself, changed in place, as ``put_set``."""
-    if owned:
-        new, values = st, st.__dict__
-    else:
-        new, values = _new(st.__class__), st.__dict__.copy()
-        _set(new, "__dict__", values)
+    new, values = writable(st, owned)
     values["to_act"] = to_act
     values["final"] = final
     values["window"] = window
@@ -80,22 +73,8 @@ def put_set(
 ) -> GoujiState:
     """A copy of ``st`` with a new set on the table and its answer cycle not yet started (``owned``: ``st``
     itself, changed in place: its caller owns it and no one else sees it, see ``Engine.advance``)."""
-    if owned:
-        new, values = st, st.__dict__
-    else:
-        new, values = _new(st.__class__), st.__dict__.copy()
-        _set(new, "__dict__", values)
-    values["phase"] = PLAY  # put_fields(values, hands, table, cards, owner), inlined
-    values["hands"] = hands
-    values["table"] = table
-    values["table_cards"] = cards
-    values["owner"] = owner
-    values["leader"] = -1
-    values["to_act"] = -1
-    values["final"] = False
-    values["cursor"] = owner
-    values["responded"] = 0
-    values["jiefeng"] = -1
+    new, values = writable(st, owned)
+    put_fields(values, hands, table, cards, owner)
     values["table_gouji"] = gouji
     values["window"] = False
     values["let_seat"] = -1
@@ -112,11 +91,7 @@ def put_set(
 def close_round(st: GoujiState, leader: int, chaos: bool, burners: int, closer: int, owned: bool = False) -> GoujiState:
     """A copy of ``st`` with the round closed: the table cleared and ``leader`` to lead (``owned``: ``st`` itself,
     changed in place, as ``put_set``)."""
-    if owned:
-        new, values = st, st.__dict__
-    else:
-        new, values = _new(st.__class__), st.__dict__.copy()
-        _set(new, "__dict__", values)
+    new, values = writable(st, owned)
     close_fields(values, st, leader)
     values["table_gouji"] = False
     values["window"] = False

@@ -176,7 +176,7 @@ class Hand:
                 if d > supply[k] or free == -2 or (free >= 0 and demand[free]):
                     simple = False
         if simple:  # every card matched by the same card, and no suitless play of its rank pending
-            new = Hand(supply, bytes(demand) if old.__class__ is bytes else tuple(demand), self.unknown, 0, size - n)
+            new = Hand(supply, _frozen(demand), self.unknown, 0, size - n)
             if not self._plain:
                 return new
             if self._groups is not None:  # the exact cards held by rank, less those that left

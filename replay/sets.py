@@ -86,8 +86,8 @@ def why_not_beats(answer: CardSet, table: CardSet) -> str | None:
     return None
 
 
-# the sets made so far, by their cards, without and with 2s attached (SETS[twos_attach]): a play's set is looked up
-# here before make_set is called (the engines' hot path does), and make_set keeps it here
+# the sets make_set made so far, by their cards, without and with 2s attached (SETS[twos_attach]): a play's set is
+# made once
 SETS: tuple[dict[tuple[Card, ...], CardSet], dict[tuple[Card, ...], CardSet]] = ({}, {})
 
 

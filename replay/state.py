@@ -7,7 +7,7 @@ and the rounds. Each game's state is a subclass holding only its own fields besi
 its own uses ``State`` itself.
 
 States are frozen value classes (``replay.record.Record``). Seat sets are bit masks. The next state is made by copying the fields
-(``evolve``, ``with_turn``, and ``fields_of`` / ``rebuilt`` for the transitions that change many fields
+(``evolve``, ``with_turn``, ``writable``, and ``fields_of`` / ``rebuilt`` for the transitions that change many fields
 at once, such as a new set on the table): one dict copy, as cheap as a tuple's. One exception, inside
 the engine only: a state its caller owns (``Engine.advance(..., owned=True)``: a rollout's own states, made by
 the engine and seen by no one else) may be changed in place instead of copied; every state anyone else holds
@@ -109,6 +109,16 @@ def rebuilt(st: S, values: dict[str, Any]) -> S:
     new = _new(type(st))
     _set(new, "__dict__", values)
     return new
+
+
+def writable(st: S, owned: bool = False) -> tuple[S, dict[str, Any]]:
+    """The state a transition sets its fields in, and those fields: ``st`` itself when ``owned`` (its caller made it
+    and no one else has seen it, see ``Engine.advance``), else a new copy of it (``rebuilt(st, fields_of(st))``)."""
+    if owned:
+        return st, st.__dict__
+    new, values = _new(type(st)), st.__dict__.copy()
+    _set(new, "__dict__", values)
+    return new, values
 
 
 def evolve(st: S, **changes: Any) -> S:

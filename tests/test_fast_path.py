@@ -15,7 +15,7 @@ from replay.events import Burn, Jiefeng, Kou, Pass, Play, Rang
 from replay.hand import Hand
 from replay.replay import Replay
 from replay.simulate import RandomBot, simulate_deal
-from replay.state import evolve
+from replay.state import evolve, writable
 
 PROFILES = ("gouji", "gouji-online", "baohuang")
 
@@ -122,3 +122,14 @@ def test_a_plain_hand_passes_its_groups_on_in_by_rank_order() -> None:
         assert nxt.known_cards() == fresh.known_cards()
         assert {r: list(g) for r, g in groups.items()} == before  # the old hand's groups untouched
         hand = nxt
+
+
+def test_a_transition_writes_in_a_copy_unless_the_state_is_its_callers_own() -> None:
+    st = Replay(simulate_deal(3, "gouji").log).states[40]
+    before = _fields(st)
+    new, values = writable(st)
+    assert type(new) is type(st) and new is not st and new == st
+    values["to_act"] = -7
+    assert new.to_act == -7 and _fields(st) == before  # the copy's fields are its own
+    own, own_values = writable(new, owned=True)
+    assert own is new and own_values is new.__dict__

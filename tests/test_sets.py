@@ -385,7 +385,7 @@ def test_why_not_beats_matches_the_properties() -> None:
 
 
 def test_sets_made_are_kept_by_cards() -> None:
-    """make_set keeps each set it made in SETS (by the cards, without and with 2s attached), the engines' lookup."""
+    """make_set keeps each set it made in SETS (by the cards, without and with 2s attached)."""
     from replay.sets import SETS
 
     cards = tuple(parse_cards("5S 5H 2C"))
