@@ -64,7 +64,7 @@ def cmd_check(args: argparse.Namespace) -> int:
     if files is not None:
         return _over_logs(args, files, not args.lenient, _check_line, _check_json)
     args.log = args.logs[0]
-    rep = _replay(args, strict=not args.lenient)
+    rep = _replay(args, strict=not args.lenient, keep=args.json)  # the lines need no state but the last
     _settle(EXIT_OK if rep.ok else EXIT_ILLEGAL)
     if args.json:
         _emit(_check_json(rep))
@@ -136,7 +136,7 @@ def _over_logs(
     worst, docs = EXIT_OK, []
     for path in files:
         try:
-            rep = _replay(args, strict, path)
+            rep = _replay(args, strict, path, keep=args.json)  # a line needs no state but the last
             code, text, found = (EXIT_OK if rep.ok else EXIT_ILLEGAL), line(rep), doc(rep)
         except (InputError, LogError, ProfileError) as exc:
             msg = str(exc) if str(exc).startswith(path) else f"{path}: {exc}"

@@ -73,8 +73,9 @@ def _read(path: str, limits: Limits | None = None) -> Log:
     return read_log(path, limits=limits)
 
 
-def _replay(args: argparse.Namespace, strict: bool, path: str | None = None) -> Replay:
-    """The log at ``path`` (else the command's ``log``) replayed under the log's profile or ``--profile``."""
+def _replay(args: argparse.Namespace, strict: bool, path: str | None = None, keep: bool = True) -> Replay:
+    """The log at ``path`` (else the command's ``log``) replayed under the log's profile or ``--profile``;
+    ``keep=False``: a check, which keeps no state but the last (``Replay``'s ``keep``)."""
     from replay.profile import find_profile
     from replay.replay import Replay
 
@@ -85,7 +86,7 @@ def _replay(args: argparse.Namespace, strict: bool, path: str | None = None) -> 
         if profile.game != log.game:
             raise InputError(f"{args.profile}: profile is for {profile.game}, the log is {log.game}")
         profile = profile.with_overrides(log.overrides, "log overrides")
-    return Replay(log, strict=strict, profile=profile)
+    return Replay(log, strict=strict, profile=profile, keep=keep)
 
 
 def _emit(data: Any) -> None:

@@ -5,7 +5,8 @@ Simulates N deals per game (their canonical JSON text kept in memory), then, in 
 once per step, each right after ``json.loads`` of that deal's text (the baseline, measured beside it), in CPU time
 (the other work on the shared cores does not count):
   - reading the log (``parse_log``: JSON into a Log with cards and events),
-  - replay + validate (``Replay(log)``: every event folded and judged, the claimed result compared),
+  - replay + validate (``Replay(log, keep=False)``, as ``fupan check`` replays: every event folded and judged, the
+    claimed result compared, no state kept but the last),
   - the whole ``fupan check`` path (read + replay + validate, and ``ok`` asked),
   - the coach on a replayed deal (replay + findings, without simulation-based pricing).
 A run's figure is the median over the deals; the table gives the median of the runs' figures. The simulator's
@@ -34,7 +35,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from figures import Figure, report
 
 from coach.coach import coach_replay
-from replay.log import parse_log
+from replay.log import Log, parse_log
 from replay.replay import Replay
 from replay.simulate import simulate_deal
 
@@ -46,8 +47,14 @@ GAMES = {"gouji": "够级", "baohuang": "保皇", "shengji-35": "升级"}  # pro
 
 
 def check(text: str) -> bool:
-    """What ``fupan check`` does with a log's text: read it, replay it, ask whether it is legal."""
-    return Replay(parse_log(text)).ok
+    """What ``fupan check`` does with a log's text: read it, replay it (keeping no state but the last), ask whether it
+    is legal."""
+    return Replay(parse_log(text), keep=False).ok
+
+
+def replay_check(log: Log) -> bool:
+    """``fupan check``'s replay of a log read: ``check`` without the reading."""
+    return Replay(log, keep=False).ok
 
 
 def paired(texts: list[str], fn: Callable[[Any], object], args: list[Any]) -> tuple[float, float]:
@@ -82,7 +89,7 @@ def run(profile: str, deals: int, runs: int, seed: int) -> list[Figure]:
         check(text)
     steps: list[tuple[str, Callable[[Any], object], list[Any]]] = [
         ("read log (parse_log)", parse_log, texts),
-        ("replay + validate", Replay, logs),
+        ("replay + validate", replay_check, logs),
         ("read + replay + validate", check, texts),
         ("replay + coach findings", lambda log: coach_replay(Replay(log)), logs),
     ]

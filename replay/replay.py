@@ -1,7 +1,8 @@
 """Replay: fold a log's events into states, one verdict per event.
 
 ``Replay(log)`` runs the fold once; ``states[k]`` is the table after ``k`` events (``states[0]`` is
-the deal), so stepping back and forth is indexing. Strict mode stops at the first illegal event;
+the deal), so stepping back and forth is indexing (``Replay(log, keep=False)``, a check: the fold keeps only what
+the check asks, and folds again if the states are asked for after all). Strict mode stops at the first illegal event;
 lenient mode records it and carries on as a referee would.
 """
 
@@ -28,9 +29,15 @@ def engine_for(profile: Profile, meta: dict[str, Any] | None = None) -> Engine[A
 
 
 class Replay:
-    """A log replayed: ``states``, ``verdicts`` (one per event read), ``unverified`` notes."""
+    """A log replayed: ``states``, ``verdicts`` (one per event read), ``unverified`` notes.
 
-    def __init__(self, log: Log, strict: bool = False, profile: Profile | None = None) -> None:
+    ``keep=False`` is what a check asks (``fupan check``): every event is judged as ever, but the fold keeps only the
+    last state and the illegal events' rulings, so each state is freed as the next one is made (no thousands of live
+    states for the garbage collector to look through); ``ok``, ``illegal``, ``unverified``, ``final`` and ``score``
+    come from that. ``states``, ``verdicts`` and ``view`` fold the log again, keeping everything, the first time
+    they are asked for."""
+
+    def __init__(self, log: Log, strict: bool = False, profile: Profile | None = None, keep: bool = True) -> None:
         self.log = log
         self.profile = profile or log.profile()
         self.engine = engine_for(self.profile, dict(log.meta))
@@ -45,54 +52,90 @@ class Replay:
         self.deal_verdicts += [
             Verdict(None, seat, "deal", (), False, rule, zh, en) for rule, seat, zh, en in self.engine.check_start(st)
         ]
-        self.states: list[Any] = [st]  # the game's own states (its engine's type)
-        self.stopped_at: int | None = None
-        self._outcomes: list[Outcome[Any]] = []
+        self._start = st  # the game's own states (its engine's type)
+        self._final = st
+        self._states: list[Any] | None = None
+        self._outcomes: list[Outcome[Any]] | None = None
+        self._illegal: list[tuple[int, Outcome[Any]]] = []  # (event index, ruling) of each illegal event
         self._verdicts: list[Verdict] | None = None
+        self._folded = False  # the first fold done (see _fold)
+        self.stopped_at: int | None = None
         self.result_verdicts: list[Verdict] = []
-        self._illegal_events = 0
         if strict and self.deal_verdicts:
             self.stopped_at = -1
+            self._states, self._outcomes = [st], []
             return
-        step, force = self.engine.step, self.engine.force
-        add_outcome, add_state = self._outcomes.append, self.states.append
-        for i, ev in enumerate(log.events):
+        self._fold(keep)
+        self.result_verdicts = self._check_result()
+
+    def _fold(self, keep: bool) -> None:
+        """Every event folded into the states from the deal on, one ruling each (lenient: an illegal event is forced
+        and the fold reads on; strict: it stops there). ``keep``: every state and ruling kept (``states``,
+        ``verdicts``); the first fold also sets what every fold finds alike (the last state, the illegal rulings,
+        the unverified notes, where a strict fold stopped)."""
+        first = not self._folded
+        self._folded = True
+        step, force, strict = self.engine.step, self.engine.force, self.strict
+        st = self._start
+        states: list[Any] | None = [st] if keep else None
+        outcomes: list[Outcome[Any]] | None = [] if keep else None
+        illegal: list[tuple[int, Outcome[Any]]] = []
+        unverified = self.unverified if first else []
+        stopped: int | None = None
+        for i, ev in enumerate(self.log.events):
             out = step(st, ev)
-            add_outcome(out)
+            if outcomes is not None:
+                outcomes.append(out)
             if out.unverified:
-                self.unverified.extend(u for u in out.unverified if u not in self.unverified)
+                unverified.extend(u for u in out.unverified if u not in unverified)
             if out.rule is None:
                 st = out.state
             else:
-                self._illegal_events += 1
+                illegal.append((i, out))
                 if strict:
-                    self.stopped_at = i
+                    stopped = i
                     break
                 st = force(st, ev)
-            add_state(st)
-        self.result_verdicts = self._check_result()
+            if states is not None:
+                states.append(st)
+        if keep:
+            self._states, self._outcomes = states, outcomes
+        if first:
+            self._final, self._illegal, self.stopped_at = st, illegal, stopped
+
+    @property
+    def states(self) -> list[Any]:
+        """The table after each event: ``states[k]`` after ``k`` events (``states[0]`` as dealt)."""
+        if self._states is None:
+            self._fold(True)
+        assert self._states is not None
+        return self._states
+
+    def _verdict(self, i: int, out: Outcome[Any]) -> Verdict:
+        """The verdict on event ``i`` from its ruling."""
+        ev = self.log.events[i]
+        return Verdict(
+            i,
+            ev.seat,
+            ev.action,
+            tokens(ev.cards),
+            out.rule is None,
+            out.rule,
+            out.message_zh,
+            out.message_en,
+            out.effects,
+            out.reading,
+            out.reason,
+        )
 
     @property
     def verdicts(self) -> list[Verdict]:
         """One verdict per event read, in order."""
         if self._verdicts is None:
-            events = self.log.events
-            self._verdicts = [
-                Verdict(
-                    i,
-                    events[i].seat,
-                    events[i].action,
-                    tokens(events[i].cards),
-                    out.rule is None,
-                    out.rule,
-                    out.message_zh,
-                    out.message_en,
-                    out.effects,
-                    out.reading,
-                    out.reason,
-                )
-                for i, out in enumerate(self._outcomes)
-            ]
+            if self._outcomes is None:
+                self._fold(True)
+            assert self._outcomes is not None
+            self._verdicts = [self._verdict(i, out) for i, out in enumerate(self._outcomes)]
         return self._verdicts
 
     # -- results ------------------------------------------------------------------------------------
@@ -100,7 +143,7 @@ class Replay:
     @property
     def final(self) -> Any:
         """The last state reached."""
-        return self.states[-1]
+        return self._final
 
     @property
     def all_verdicts(self) -> list[Verdict]:
@@ -110,17 +153,13 @@ class Replay:
     @property
     def ok(self) -> bool:
         """True when the deal and every event (and any claimed result) are legal."""
-        return (
-            self._illegal_events == 0
-            and not self.deal_verdicts
-            and not self.result_verdicts
-            and self.stopped_at is None
-        )
+        return not self._illegal and not self.deal_verdicts and not self.result_verdicts and self.stopped_at is None
 
     @property
     def illegal(self) -> list[Verdict]:
-        """The verdicts that found a rule broken."""
-        return [v for v in self.all_verdicts if not v.legal]
+        """The verdicts that found a rule broken (deal, events, claimed result; without folding again)."""
+        events = [self._verdict(i, out) for i, out in self._illegal]
+        return [v for v in self.deal_verdicts if not v.legal] + events + self.result_verdicts
 
     def score(self) -> Score | None:
         """The deal's score, or None while it is not finished."""

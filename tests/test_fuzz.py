@@ -13,21 +13,18 @@ from __future__ import annotations
 import contextlib
 import io
 import os
-from dataclasses import replace
 from functools import cache
 from pathlib import Path
 from typing import Any
 
 import pytest
-from corrupt import JSON_NOISE, TEXT_NOISE, edit, edits
+from corrupt import JSON_NOISE, TEXT_NOISE, corrupt_events, edit, edits
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import cli
 from coach.coach import coach_replay
-from replay.cards import Card
-from replay.events import CARD_ACTIONS, EVENT_TYPES, Event
-from replay.log import SEATS, Log, LogError, parse_log
+from replay.log import Log, LogError, parse_log
 from replay.notation import format_text, parse_text
 from replay.profile import GAMES, default_profile
 from replay.replay import Replay
@@ -37,7 +34,6 @@ SCALE = max(1, int(os.environ.get("FUPAN_FUZZ", "1")))
 EXAMPLES = 30 * SCALE
 SLOW = [HealthCheck.too_slow, HealthCheck.data_too_large, HealthCheck.filter_too_much]
 NOISE = {"json": JSON_NOISE, "text": TEXT_NOISE}
-CARDS = [Card(t) for t in ("3S", "5H", "10D", "QC", "KS", "AH", "2D", "SJ", "BJ", "Q", "3")]
 
 
 @cache
@@ -47,37 +43,6 @@ def base(game: str, seed: int) -> Log:
 
 def written(log: Log, form: str) -> str:
     return log.dumps() if form == "json" else format_text(log)
-
-
-def corrupt_events(log: Log, data: st.DataObject) -> Log:
-    events = list(log.events)
-    for _ in range(data.draw(st.integers(1, 4))):
-        if len(events) < 2:
-            break
-        i = data.draw(st.integers(0, len(events) - 2))
-        ev = events[i]
-        op = data.draw(st.sampled_from(("drop", "repeat", "swap", "seat", "cards", "action")))
-        if op == "drop":
-            del events[i]
-        elif op == "repeat":
-            events.insert(i, ev)
-        elif op == "swap":
-            events[i], events[i + 1] = events[i + 1], ev
-        elif op == "seat":
-            events[i] = ev._replace(seat=data.draw(st.integers(0, SEATS[log.game] - 1)))
-        elif op == "cards" and ev.action in CARD_ACTIONS:
-            events[i] = ev._replace(cards=tuple(data.draw(st.lists(st.sampled_from(CARDS), min_size=1, max_size=5))))
-        else:
-            cls: type[Event] = data.draw(st.sampled_from(sorted(EVENT_TYPES.values(), key=lambda c: c.action)))
-            kwargs: dict[str, Any] = {}
-            if cls.action in CARD_ACTIONS:
-                kwargs["cards"] = ev.cards or (CARDS[0],)
-            if "to" in cls.FIELDS:
-                kwargs["to"] = data.draw(st.integers(0, SEATS[log.game] - 1))
-            if "count" in cls.FIELDS:
-                kwargs["count"] = data.draw(st.integers(0, 40))
-            events[i] = cls(ev.seat, **kwargs)
-    return replace(log, events=tuple(events))
 
 
 def check_read(text: str, source: str = "<fuzz>") -> None:
