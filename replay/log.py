@@ -308,7 +308,7 @@ def parse_json_log(text: str, source: str = "<log>", limits: Limits = LIMITS) ->
     if problem:
         raise LogError(problem, source)
     try:
-        doc = json.loads(text, object_pairs_hook=_event_reader())
+        doc = json.loads(text) if text.startswith("\ufeff") else _READER.decode(text)  # (json.loads names a BOM)
     except json.JSONDecodeError as exc:
         raise LogError(f"malformed JSON: {exc.msg}", source, exc.lineno, exc.colno) from None
     except RecursionError:
@@ -684,52 +684,56 @@ _COMMON: dict[str, tuple[type[Event], frozenset[str], bool]] = {
 }
 
 
-def _event_reader() -> Callable[[list[tuple[str, Any]]], Any]:
+_PLAIN: dict[tuple[type[Event], int], Event] = {}  # note-less plain events made by _event (seats below _PLAIN_SEATS)
+_PLAIN_SEATS = 16  # a seat of no game: such events are made afresh (and refused later), never kept here
+
+
+def _event(pairs: list[tuple[str, Any]]) -> Any:
     """``json.loads``'s ``object_pairs_hook`` for a log's text: an object written as the log format writes a common
     event (``"seat"`` then ``"action"``, then ``"cards"`` if the action has cards, then ``"note"`` if any) becomes that
     event as the scanner reads it, with no dict made and read again; any other object becomes the dict ``json.loads``
     would make (the last of repeated keys wins), for ``log_from_doc`` to read and judge as before. The event is what
     ``_read_events``'s fast path makes of the same object; the seat is checked against the game's seats there.
-    A seat's note-less plain event (a pass, a 扣 ...) is made once a text: events are immutable values."""
-    common = _COMMON.get
-    card = CARDS_BY_TOKEN
-    plain: dict[tuple[type[Event], int], Event] = {}
+    A seat's note-less plain event (a pass, a 扣 ...) is made once (``_PLAIN``): events are immutable values."""
+    m = len(pairs)
+    if 2 <= m <= 4:
+        key, seat = pairs[0]
+        key2, action = pairs[1]
+        if key == "seat" and key2 == "action" and type(seat) is int and seat >= 0:
+            kind = _common(action) if type(action) is str else None
+            if kind is not None:
+                note: Any = ""
+                if kind[2]:  # a card action: "cards" next, a non-empty list of tokens read before
+                    key3, tokens = pairs[2] if m >= 3 else ("", None)
+                    if m == 4:
+                        key4, note = pairs[3]
+                        if key4 != "note":
+                            return dict(pairs)
+                    if key3 == "cards" and type(tokens) is list and tokens and type(note) is str:
+                        try:
+                            cards = tuple([CARDS_BY_TOKEN[t] for t in tokens])
+                        except (KeyError, TypeError):  # a token not read before: read (and judged) as a dict
+                            return dict(pairs)
+                        return card_event(kind[0], seat, cards, note)
+                elif m <= 3:
+                    if m == 3:
+                        key3, note = pairs[2]
+                        if key3 != "note" or type(note) is not str:
+                            return dict(pairs)
+                    if note or seat >= _PLAIN_SEATS:
+                        return plain_event(kind[0], seat, note)
+                    ev = _plain((kind[0], seat))
+                    if ev is None:
+                        ev = _PLAIN[kind[0], seat] = plain_event(kind[0], seat)
+                    return ev
+    return dict(pairs)
 
-    def hook(pairs: list[tuple[str, Any]]) -> Any:
-        m = len(pairs)
-        if 2 <= m <= 4:
-            key, seat = pairs[0]
-            key2, action = pairs[1]
-            if key == "seat" and key2 == "action" and type(seat) is int and seat >= 0:
-                kind = common(action) if type(action) is str else None
-                if kind is not None:
-                    note: Any = ""
-                    if kind[2]:  # a card action: "cards" next, a non-empty list of tokens read before
-                        key3, tokens = pairs[2] if m >= 3 else ("", None)
-                        if m == 4:
-                            key4, note = pairs[3]
-                            if key4 != "note":
-                                return dict(pairs)
-                        if key3 == "cards" and type(tokens) is list and tokens and type(note) is str:
-                            try:
-                                cards = tuple([card[t] for t in tokens])
-                            except (KeyError, TypeError):  # a token not read before: read (and judged) as a dict
-                                return dict(pairs)
-                            return card_event(kind[0], seat, cards, note)
-                    elif m <= 3:
-                        if m == 3:
-                            key3, note = pairs[2]
-                            if key3 != "note" or type(note) is not str:
-                                return dict(pairs)
-                        if note:
-                            return plain_event(kind[0], seat, note)
-                        ev = plain.get((kind[0], seat))
-                        if ev is None:
-                            ev = plain[kind[0], seat] = plain_event(kind[0], seat)
-                        return ev
-        return dict(pairs)
 
-    return hook
+_common = _COMMON.get  # (bound once: the hook runs for every object of every log)
+_plain = _PLAIN.get
+#: a log text's reader: ``json.loads``'s with ``_event`` (made once: ``json.loads(text, object_pairs_hook=...)`` would
+#: make a decoder and its scanner at every call)
+_READER = json.JSONDecoder(object_pairs_hook=_event)
 
 
 def _read_events(raw: Any, n: int, limits: Limits) -> tuple[list[Event], None]:

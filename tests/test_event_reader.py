@@ -1,4 +1,4 @@
-"""The reader's scanner hook (replay.log._event_reader): a log's text read with it gives exactly what reading the
+"""The reader's scanner hook (replay.log._event): a log's text read with it gives exactly what reading the
 dicts ``json.loads`` makes gives (the same events, or the same error at the same place), whatever the events' keys,
 their order, repeats, types and values."""
 
@@ -130,3 +130,20 @@ def test_refused_events_are_placed(line: str, words: str) -> None:
     assert words in str(err.value)
     assert err.value.line == text.count("\n", 0, text.index(line)) + 1
     same(text)
+
+
+def test_a_byte_order_mark_is_named() -> None:
+    with pytest.raises(LogError, match="BOM"):
+        parse_json_log("\ufeff" + BASE["gouji"])
+
+
+def test_plain_events_of_no_games_seat_are_not_kept() -> None:
+    """Plain events are made once per seat for the seats of games only: a log's wild seat numbers add nothing that
+    stays in the process."""
+    from replay import log as log_module
+
+    before = len(log_module._PLAIN)
+    for seat in range(100, 140):
+        with pytest.raises(LogError, match="seat"):
+            parse_json_log(with_events("gouji", [f'{{"seat": {seat}, "action": "pass"}}']))
+    assert len(log_module._PLAIN) == before
