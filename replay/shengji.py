@@ -45,6 +45,7 @@ from replay.shengji_cards import (
     trick_strength,
     trick_winner,
     why_not_follow,
+    why_off_suit,
 )
 from replay.shengji_deal import ShengjiDeal
 from replay.shengji_state import DECLARE, EXCHANGE, KITTY, OVER, PLAY, VOID, SjState, Trick
@@ -62,9 +63,7 @@ _cards = card_words
 
 _SUITLESS = frozenset(Card.of(r) for r in PLAIN_RANKS)  # cards written without their suit (Card interns them)
 
-_HANDS, _TRICK, _LEAD, _TO_ACT, _TRICKS, _POINTS, _LEADER = (
-    SjState._fields.index(f) for f in ("hands", "trick", "lead", "to_act", "tricks", "points", "leader")
-)
+_new = tuple.__new__  # a state or a trick by place: NamedTuple's generated __new__ is interpreted code
 
 
 class Shengji(ShengjiDeal):
@@ -157,14 +156,18 @@ class Shengji(ShengjiDeal):
                 f"it is seat {st.to_act}'s turn, not seat {s}'s",
             )
         before = st.hands[s]
-        known = before.fully_known
-        held = before.known_cards() if known else []  # (cached before the play: the hand after it inherits them)
+        trick, tr, lead = st.trick, st.trumps, st.lead
+        assert tr is not None
+        known = not before.unknown  # (fully_known, without the property's call)
+        # the cards held, listed only for a follow that may break SJ-FOLLOW (the play follows whatever the hand holds
+        # otherwise), and before the remove: the hand after it inherits them then (Hand.remove), and lists them cheaply
+        held = None
+        if trick and known and lead is not None and not follows_in_suit(lead, cards, tr):
+            held = before.known_cards()
         hand = before.remove(cards)
         if hand is None:
             return not_held(st, s, cards)
-        tr = st.trumps
-        assert tr is not None
-        if not st.trick:
+        if not trick:
             c = combo(cards, tr)
             if c.kind == "mixed":
                 zh, en = _cards(cards)
@@ -192,7 +195,6 @@ class Shengji(ShengjiDeal):
                     unverified = (f"a throw by seat {s}: other hands are not all known, so it was not checked",)
                     return Outcome(self._put(st, s, cards, hand, c), unverified=unverified)
             return legal(self._put(st, s, cards, hand, c))
-        lead = st.lead
         assert lead is not None
         if len(cards) != lead.size:
             return Outcome(
@@ -204,8 +206,8 @@ class Shengji(ShengjiDeal):
         if not known:
             unverified = (f"seat {s}'s hand is not fully known: following was not checked",)
             return Outcome(self._put(st, s, cards, hand), unverified=unverified)
-        if not follows_in_suit(lead, cards, tr):  # (the play follows whatever the hand holds otherwise)
-            why = why_not_follow(held, lead, cards, tr)
+        if held is not None:
+            why = why_off_suit(held, lead, cards, tr)
             if why is not None:
                 zh, en = _cards(cards)
                 return Outcome(st, "SJ-FOLLOW", f"座位{s}出 {zh}：{why[0]}", f"seat {s} plays {en}: {why[1]}")
@@ -231,33 +233,37 @@ class Shengji(ShengjiDeal):
     def _put(self, st: SjState, s: int, cards: Sequence[Card], hand: Hand, lead: Combo | None = None) -> SjState:
         """The state after seat ``s`` plays ``cards`` to the trick (closing it after the fourth play); ``lead``: the
         cards' ``combo`` when they lead (worked out here when not given)."""
-        seats = list(st.hands)
+        # st's fields by place, and the next state made by place: st._replace(...) without its keywords and its list
+        # (tests/test_shengji.py holds the states made here to those _replace makes)
+        # fmt: off
+        (n, phase, hands, kitty, ksize, levels, decl, winner, tr, declarer, pending, buried,
+         leader, _, trick, led, tricks, points, kp, passed) = st
+        # fmt: on
+        assert tr is not None
+        seats = list(hands)
         seats[s] = hand
         hands = tuple(seats)
-        trick = (*st.trick, (s, tuple(cards)))
-        tr = st.trumps
-        assert tr is not None
-        if st.trick:
-            lead = st.lead
+        if trick:
+            lead = led
         elif lead is None:
             lead = combo(cards, tr)
-        if len(trick) < 4:  # the trick goes on: the state's fields set by place (NamedTuple._replace's kwargs cost)
-            values = list(st)
-            values[_HANDS], values[_TRICK], values[_LEAD], values[_TO_ACT] = hands, trick, lead, (s + 1) % 4
-            return tuple.__new__(SjState, values)  # SjState._make(values), without its interpreted call
+        trick = (*trick, (s, tuple(cards)))
+        if len(trick) < 4:  # the trick goes on: the next seat's turn
+            # fmt: off
+            return _new(SjState, (n, phase, hands, kitty, ksize, levels, decl, winner, tr, declarer, pending, buried,
+                                  leader, (s + 1) % 4, trick, lead, tricks, points, kp, passed))
+            # fmt: on
         win = trick_winner(trick, tr, lead)
         pts = card_points([c for _, cs in trick for c in cs])
-        points = list(st.points)
-        points[team(win)] += pts
-        done = tuple.__new__(Trick, (trick[0][0], trick, win, pts))  # Trick(...) without its interpreted __new__
-        values = list(st)  # st._replace(hands=, trick=(), lead=None, tricks=, points=, leader=win, to_act=win) by place
-        values[_HANDS], values[_TRICK], values[_LEAD], values[_TO_ACT] = hands, (), None, win
-        values[_TRICKS], values[_POINTS], values[_LEADER] = (*st.tricks, done), (points[0], points[1]), win
-        new = tuple.__new__(SjState, values)
-        if not [h for h in hands if h.size]:  # (a list, not a generator: compiled, a generator costs an object)
-            mult = self.kitty_multiplier
-            new = new._replace(phase=OVER, to_act=-1, kitty_points=card_points(st.buried) * mult)
-        return new
+        points = (points[0] + pts, points[1]) if team(win) == 0 else (points[0], points[1] + pts)
+        tricks = (*tricks, _new(Trick, (trick[0][0], trick, win, pts)))  # Trick(...) without its interpreted __new__
+        to_act = win
+        if not [h for h in hands if h.size]:  # the last trick: the deal is over (a list: compiled, a generator costs)
+            phase, to_act, kp = OVER, -1, card_points(buried) * self.kitty_multiplier
+        # fmt: off
+        return _new(SjState, (n, phase, hands, kitty, ksize, levels, decl, winner, tr, declarer, pending, buried,
+                              win, to_act, (), None, tricks, points, kp, passed))
+        # fmt: on
 
     # -- who may act ------------------------------------------------------------------------------
 

@@ -87,7 +87,7 @@ class Trumps(NamedTuple):
     def key(self, c: Card) -> tuple[str, int]:
         """(suit class, order): the suit a card follows as (``T`` for every trump) and its strength
         within it; cards of equal order (the level card of two side suits) are equal."""
-        return keys_of(self)[c]
+        return _KEYS[self][c]  # (keys_of(self)[c], without its call)
 
     def _key(self, c: Card) -> tuple[str, int]:
         r = c.rank
@@ -150,7 +150,7 @@ def _tractor_orders(pair_orders: Sequence[int], ladder: Sequence[int]) -> bool:
 
 def combo(cards: Sequence[Card], tr: Trumps) -> Combo:
     """What a set of cards is under the trump order (``mixed`` when of several suit classes)."""
-    table = keys_of(tr)
+    table = _KEYS[tr]  # (keys_of(tr), without its call: here and in the per-play functions below)
     n = len(cards)
     if n == 1:  # a single: most leads of a deal (Combo's fields by place: its generated __new__ is interpreted)
         cls, top = table[cards[0]]
@@ -197,7 +197,7 @@ def follows_in_suit(lead: Combo, play: Sequence[Card], tr: Trumps) -> bool:
     if lead.pairs or len(play) != lead.size:
         return False
     cls = lead.cls
-    table = keys_of(tr)
+    table = _KEYS[tr]
     for c in play:  # noqa: SIM110  # a loop, not all() of a generator: compiled, the generator costs an object a call
         if table[c][0] != cls:
             return False
@@ -208,8 +208,13 @@ def why_not_follow(hand: Sequence[Card], lead: Combo, play: Sequence[Card], tr: 
     """Why ``play`` (from ``hand``, before it) does not follow ``lead`` (SJ-FOLLOW), or None."""
     if follows_in_suit(lead, play, tr):
         return None
+    return why_off_suit(hand, lead, play, tr)
+
+
+def why_off_suit(hand: Sequence[Card], lead: Combo, play: Sequence[Card], tr: Trumps) -> tuple[str, str] | None:
+    """``why_not_follow`` of a play that ``follows_in_suit`` does not clear (the engine has asked that already)."""
     cls = lead.cls
-    table = keys_of(tr)
+    table = _KEYS[tr]
     played = [c for c in play if table[c][0] == cls]
     mine = [c for c in hand if table[c][0] == cls]
     need = min(len(mine), lead.size)
@@ -279,12 +284,13 @@ def trick_winner(plays: Sequence[tuple[int, tuple[Card, ...]]], tr: Trumps, lead
     if lead is None:
         lead = combo(plays[0][1], tr)
     best_seat = plays[0][0]
-    if lead.size == 1:  # a single led (most tricks): trick_strength of each single, by its key (no Combo made)
-        table = keys_of(tr)
+    size = lead.size
+    if size == 1 or lead.kind == "pair":  # a single or a pair led (most tricks): trick_strength by a key, no Combo made
+        table = _KEYS[tr]
         cls = lead.cls
-        best_trump, top = cls == TRUMP, lead.top  # a single of the suit led or a trump contends, a trump above
+        best_trump, top = cls == TRUMP, lead.top  # a single (pair) of the suit led or of trumps contends, trumps above
         for seat, cards in plays[1:]:
-            if len(cards) == 1:
+            if len(cards) == size and cards[0] is cards[-1]:  # a single, or a pair: one card twice (cards are interned)
                 c_cls, order = table[cards[0]]
                 trump = c_cls == TRUMP
                 if (c_cls == cls or trump) and (trump > best_trump or (trump == best_trump and order > top)):

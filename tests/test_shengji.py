@@ -312,18 +312,29 @@ def test_a_play_in_the_suit_led_follows_whatever_the_hand_holds() -> None:
             assert why_not_follow(hand, combo(lead, t), played, t) is None
 
 
-def test_a_single_led_trick_agrees_with_trick_strength() -> None:
-    """``trick_winner`` of a trick led by a single (its own loop) is the play of the highest ``trick_strength``,
-    the first of equals."""
+def test_a_single_or_pair_led_trick_agrees_with_trick_strength() -> None:
+    """``trick_winner`` of a trick led by a single or a pair (its own loop) is the play of the highest
+    ``trick_strength``, the first of equals: answers of one card, of a pair, of two other cards, of a wrong count."""
     rng = random.Random(5)
     deck = full_decks(2)
-    for _ in range(3000):
+    for k in range(6000):
         t = Trumps(rng.choice("SHDC"), rng.choice((7, 2 + 13, 5, 3, 14)))
-        plays = [(seat, (c,)) for seat, c in zip(rng.sample(range(4), 4), rng.sample(deck, 4), strict=True)]
+        cards = rng.sample(deck, 8)
+        if k % 2:  # pairs: the lead and most answers a card twice, in its suit class or not
+            by_cls: dict[str, list[Card]] = {}
+            for c in deck:
+                by_cls.setdefault(t.key(c)[0], []).append(c)
+            lead_cls = rng.choice(sorted(by_cls))
+            paired = [rng.choice(by_cls[lead_cls]), *(rng.choice(by_cls[rng.choice(sorted(by_cls))]) for _ in range(3))]
+            sets = [(c, c) if j == 0 or rng.random() < 0.7 else (c, cards[j]) for j, c in enumerate(paired)]
+        else:
+            sets = [(c,) if j == 0 or rng.random() < 0.9 else (c, cards[j + 4]) for j, c in enumerate(cards[:4])]
+        plays = list(zip(rng.sample(range(4), 4), sets, strict=True))
         lead = combo(plays[0][1], t)
-        strengths = [trick_strength(cs, lead, t, k == 0) for k, (_, cs) in enumerate(plays)]
+        assert lead.kind == ("pair" if k % 2 else "single")
+        strengths = [trick_strength(cs, lead, t, j == 0) for j, (_, cs) in enumerate(plays)]
         best = max(s for s in strengths if s is not None)
-        assert trick_winner(plays, t) == plays[strengths.index(best)][0]
+        assert trick_winner(plays, t) == plays[strengths.index(best)][0], plays
 
 
 def test_a_state_replaced_as_namedtuple_replaces() -> None:
@@ -339,6 +350,52 @@ def test_a_state_replaced_as_namedtuple_replaces() -> None:
     assert st._replace() == st
     with pytest.raises(ValueError, match="unexpected field names: \\['colour'\\]"):
         st._replace(phase=PLAY, colour=1)
+
+
+def _put_by_replace(eng: Shengji, st: SjState, s: int, cards: tuple[Card, ...]) -> SjState:
+    """The state after a play to the trick, made with ``_replace`` by the fields' names (what ``Shengji._put`` makes
+    by place)."""
+    tr = st.trumps
+    assert tr is not None
+    hand = st.hands[s].remove(cards)
+    assert hand is not None
+    hands = tuple(hand if k == s else h for k, h in enumerate(st.hands))
+    trick = (*st.trick, (s, cards))
+    lead = st.lead if st.trick else combo(cards, tr)
+    if len(trick) < 4:
+        return st._replace(hands=hands, trick=trick, lead=lead, to_act=(s + 1) % 4)
+    win = trick_winner(trick, tr, lead)
+    pts = card_points([c for _, cs in trick for c in cs])
+    points = list(st.points)
+    points[win % 2] += pts
+    done = Trick(trick[0][0], trick, win, pts)
+    new = st._replace(
+        hands=hands, trick=(), lead=None, tricks=(*st.tricks, done), points=tuple(points), leader=win, to_act=win
+    )
+    if all(h.size == 0 for h in hands):
+        new = new._replace(phase=OVER, to_act=-1, kitty_points=card_points(st.buried) * eng.kitty_multiplier)
+    return new
+
+
+def test_a_play_makes_the_state_replace_would() -> None:
+    """``Shengji._put`` reads and makes the states by place: on simulated deals (tricks going on, closed, the last)
+    it makes what ``_replace`` makes by the fields' names, SjState and Trick values of their own types."""
+    from replay.simulate import simulate_deal
+
+    for seed in range(6):
+        deal = simulate_deal(100 + seed, "shengji-35", deal_number=seed % 6 + 1)
+        eng = Shengji(deal.log.profile())
+        states = deal.states
+        plays = 0
+        for st, ev, after in zip(states, deal.log.events, states[1:], strict=False):
+            if type(ev) is not Play:
+                continue
+            plays += 1
+            made = eng._put(st, ev.seat, ev.cards, st.hands[ev.seat].remove(ev.cards))  # type: ignore[arg-type]
+            expected = _put_by_replace(eng, st, ev.seat, ev.cards)
+            assert made == expected == after
+            assert type(made) is SjState and all(type(t) is Trick for t in made.tricks)
+        assert plays and states[-1].phase == OVER
 
 
 def test_follow_options_all_follow() -> None:
