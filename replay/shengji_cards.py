@@ -9,7 +9,7 @@ from collections import Counter
 from collections.abc import Sequence
 from typing import NamedTuple
 
-from replay.cards import RANK_2, RANK_A, RANK_BJ, RANK_K, RANK_SJ, Card
+from replay.cards import PLAIN_RANKS, RANK_2, RANK_A, RANK_BJ, RANK_K, RANK_SJ, SUITS, Card
 
 TRUMP = "T"  # the suit class of every trump
 SUIT_ZH = {"S": "黑桃", "H": "红桃", "D": "方块", "C": "梅花", TRUMP: "主牌"}
@@ -45,24 +45,19 @@ def team(seat: int) -> int:
     return seat % 2
 
 
-class _Keys(dict[Card, tuple[str, int]]):
-    """One trump order's keys, card -> (suit class, order), each worked out the first time it is asked for: a
-    plain dict lookup after that, the cost of every card of a trick and of a hand that follows."""
-
-    def __init__(self, tr: Trumps) -> None:
-        super().__init__()
-        self.tr = tr
-
-    def __missing__(self, c: Card) -> tuple[str, int]:
-        found = self[c] = self.tr._key(c)
-        return found
+#: every card there is (each rank of each suit, the jokers, and the suitless cards a record may write)
+_EVERY_CARD = (*(Card.of(r, s) for r in PLAIN_RANKS for s in (*SUITS, None)), Card.of(RANK_SJ), Card.of(RANK_BJ))
 
 
-class _Orders(dict["Trumps", _Keys]):
-    """Trumps -> its keys (4 suits x 13 levels at most), each table made the first time it is asked for."""
+class _Orders(dict["Trumps", dict[Card, tuple[str, int]]]):
+    """Trumps -> its keys, card -> (suit class, order), every card's made the first time the order is asked for (4
+    suits x 13 levels at most). The keys are a plain dict: an item of a dict subclass (one with ``__missing__``, as
+    this one) is a call of ``__getitem__`` through its slot, several times a plain dict's item, and the loops over a
+    trick's or a hand's cards take one item a card; this table's item is taken once a loop."""
 
-    def __missing__(self, tr: Trumps) -> _Keys:
-        found = self[tr] = _Keys(tr)
+    def __missing__(self, tr: Trumps) -> dict[Card, tuple[str, int]]:
+        fixed = tr.fixed()
+        found = self[tr] = {c: tr._key(c, fixed) for c in _EVERY_CARD}
         return found
 
 
@@ -89,7 +84,8 @@ class Trumps(NamedTuple):
         within it; cards of equal order (the level card of two side suits) are equal."""
         return _KEYS[self][c]  # (keys_of(self)[c], without its call)
 
-    def _key(self, c: Card) -> tuple[str, int]:
+    def _key(self, c: Card, fixed: tuple[int, ...]) -> tuple[str, int]:
+        """``key`` worked out (``fixed``: ``self.fixed()``)."""
         r = c.rank
         if r == RANK_BJ:
             return TRUMP, 100
@@ -97,7 +93,6 @@ class Trumps(NamedTuple):
             return TRUMP, 99
         if r == self.level:
             return TRUMP, 98 if c.suit == self.suit else 97
-        fixed = self.fixed()
         if r in fixed:
             k = fixed.index(r)
             return TRUMP, (96 if c.suit == self.suit else 95) - 2 * k
@@ -150,7 +145,7 @@ def _tractor_orders(pair_orders: Sequence[int], ladder: Sequence[int]) -> bool:
 
 def combo(cards: Sequence[Card], tr: Trumps) -> Combo:
     """What a set of cards is under the trump order (``mixed`` when of several suit classes)."""
-    table = _KEYS[tr]  # (keys_of(tr), without its call: here and in the per-play functions below)
+    table = _KEYS[tr]
     n = len(cards)
     if n == 1:  # a single: most leads of a deal (Combo's fields by place: its generated __new__ is interpreted)
         cls, top = table[cards[0]]

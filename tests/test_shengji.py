@@ -38,6 +38,7 @@ from replay.shengji import (
     trick_winner,
     why_not_follow,
 )
+from replay.shengji_cards import keys_of
 from replay.shengji_score import level_change, score_shengji
 
 
@@ -143,6 +144,21 @@ def test_trump_order(suit: str, level: str, cards: str, order: str) -> None:
 )
 def test_suit_class(card: str, cls: str) -> None:
     assert tr("H", "7").key(Card(card))[0] == cls
+
+
+def test_a_trump_orders_keys_hold_every_card() -> None:
+    """``keys_of``: every card there is (suited, jokers, suitless) with its ``key``, one table per trump order, made
+    the first time the order is asked for; each suit class's orders are the order's ``ladder``."""
+    every = {Card.of(r, s) for r in range(3, 16) for s in (*"SHDC", None)} | {Card("SJ"), Card("BJ")}
+    for suit in "SHDC":
+        for level in ("7", "2", "5", "A", "3"):
+            t = tr(suit, level)
+            table = keys_of(t)
+            assert set(table) == every and table is keys_of(t) is keys_of(Trumps(suit, t.level))
+            assert all(t.key(c) == k for c, k in table.items())
+            for cls in (TRUMP, *(x for x in "SHDC" if x != suit)):  # (suitless cards left out: they have no suit)
+                orders = {o for c, (k, o) in table.items() if k == cls and (c.suit is not None or c.rank >= 16)}
+                assert orders == set(t.ladder(cls))
 
 
 def test_any_trump_beats_any_side_card() -> None:
