@@ -77,8 +77,14 @@ class Shengji(ShengjiDeal):
 
     def step(self, st: SjState, ev: Event) -> Outcome[SjState]:
         """The next state and the ruling on ``ev`` (illegal events leave the state unchanged)."""
-        if type(ev) is Play and st.phase == PLAY and 0 <= ev.seat < 4 and _SUITLESS.isdisjoint(ev.cards):
-            return self._play(st, ev)  # most events: what the checks below come to for them
+        if type(ev) is Play and st.phase == PLAY:  # most events: what the checks below and _play's come to for them
+            s, cards = ev.seat, ev.cards
+            if s == st.to_act:  # (in play, to_act is a seat, 0-3)
+                for c in cards:  # (a loop, not _SUITLESS.isdisjoint: its bound method costs more than one card)
+                    if c in _SUITLESS:
+                        break
+                else:
+                    return self._played(st, s, cards)
         if st.terminal:
             if st.phase == VOID:
                 return Outcome(st, "SJ-DECLARE", "无人定主：本局作废，重新发牌", "nobody declared: the deal is void")
@@ -155,6 +161,10 @@ class Shengji(ShengjiDeal):
                 f"轮到座位{st.to_act}出牌，不是座位{s}",
                 f"it is seat {st.to_act}'s turn, not seat {s}'s",
             )
+        return self._played(st, s, cards)
+
+    def _played(self, st: SjState, s: int, cards: tuple[Card, ...]) -> Outcome[SjState]:
+        """The ruling on seat ``s``'s play of ``cards`` in its turn."""
         before = st.hands[s]
         trick, tr, lead = st.trick, st.trumps, st.lead
         assert tr is not None
@@ -240,14 +250,21 @@ class Shengji(ShengjiDeal):
          leader, _, trick, led, tricks, points, kp, passed) = st
         # fmt: on
         assert tr is not None
-        seats = list(hands)
-        seats[s] = hand
-        hands = tuple(seats)
+        h0, h1, h2, h3 = hands  # (four seats: the new tuple made at once, without a list)
+        hands = (
+            (hand, h1, h2, h3)
+            if s == 0
+            else (h0, hand, h2, h3)
+            if s == 1
+            else (h0, h1, hand, h3)
+            if s == 2
+            else (h0, h1, h2, hand)
+        )
         if trick:
             lead = led
         elif lead is None:
             lead = combo(cards, tr)
-        trick = (*trick, (s, tuple(cards)))
+        trick = trick + ((s, tuple(cards)),)  # noqa: RUF005  # one tuple made: compiled, (*trick, play) makes a list
         if len(trick) < 4:  # the trick goes on: the next seat's turn
             # fmt: off
             return _new(SjState, (n, phase, hands, kitty, ksize, levels, decl, winner, tr, declarer, pending, buried,
@@ -256,7 +273,8 @@ class Shengji(ShengjiDeal):
         win = trick_winner(trick, tr, lead)
         pts = card_points([c for _, cs in trick for c in cs])
         points = (points[0] + pts, points[1]) if team(win) == 0 else (points[0], points[1] + pts)
-        tricks = (*tricks, _new(Trick, (trick[0][0], trick, win, pts)))  # Trick(...) without its interpreted __new__
+        done = _new(Trick, (trick[0][0], trick, win, pts))  # Trick(...) without its interpreted __new__
+        tricks = tricks + (done,)  # noqa: RUF005  # (as the trick above)
         to_act = win
         if not [h for h in hands if h.size]:  # the last trick: the deal is over (a list: compiled, a generator costs)
             phase, to_act, kp = OVER, -1, card_points(buried) * self.kitty_multiplier

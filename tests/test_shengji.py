@@ -447,6 +447,20 @@ def test_a_pair_lead_and_wrong_turn() -> None:
     assert ruling(eng, st, P(1, "4S"))[0] == "SJ-TRICK"  # the winner leads the next
 
 
+def test_a_play_in_turn_with_a_suitless_card_or_from_no_seat() -> None:
+    """A play in its turn leaves ``step``'s way for the most events when a card has no suit (LOG, whatever its
+    place among the cards) or for a seat that is not at the table (LOG), and is ruled as ``_play`` rules it."""
+    eng, st = deal(["BJ 9H 9H AS", "KS KS 4S 8D", "QS 6S 4D 8C", "JS 5S 4C 9C"])
+    st = run(eng, st, [Declare(0, cards=C("BJ 9H 9H"))])
+    st = run(eng, st, [P(0, "AS")])
+    for cards in ("K", "KS K", "K KS"):
+        rule, why = ruling(eng, st, P(1, cards))
+        assert (rule, why) == ("LOG", "shengji cards need their suits: K"), cards
+    assert ruling(eng, st, P(7, "KS")) == ("LOG", "no seat 7 in shengji (0-3)")
+    assert ruling(eng, st, P(2, "QS")) == ("SJ-TRICK", "it is seat 1's turn, not seat 2's")
+    assert ruling(eng, st, P(1, "KS"))[0] is None
+
+
 # -- leads --------------------------------------------------------------------------------------------
 
 
