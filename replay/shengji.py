@@ -16,7 +16,7 @@ from __future__ import annotations
 from collections.abc import Iterator, Sequence
 from typing import Any
 
-from replay.cards import PLAIN_RANKS, RANK_SJ, Card, format_cards, format_cards_zh
+from replay.cards import RANK_SJ, Card, format_cards, format_cards_zh
 from replay.engine import Engine, Outcome, card_words, legal, not_held
 from replay.events import Bury, Declare, Event, Exchange, Pass, Play
 from replay.hand import Hand
@@ -29,6 +29,7 @@ from replay.shengji_cards import (
     RANK_LEVEL,
     SUIT_EN,
     SUIT_ZH,
+    SUITLESS,
     TRUMP,
     Combo,
     Trumps,
@@ -61,8 +62,6 @@ __all__ = [
 _cards = card_words
 
 
-_SUITLESS = frozenset(Card.of(r) for r in PLAIN_RANKS)  # cards written without their suit (Card interns them)
-
 _new = tuple.__new__  # a state or a trick by place: NamedTuple's generated __new__ is interpreted code
 
 
@@ -80,8 +79,8 @@ class Shengji(ShengjiDeal):
         if type(ev) is Play and st.phase == PLAY:  # most events: what the checks below and _play's come to for them
             s, cards = ev.seat, ev.cards
             if s == st.to_act:  # (in play, to_act is a seat, 0-3)
-                for c in cards:  # (a loop, not _SUITLESS.isdisjoint: its bound method costs more than one card)
-                    if c in _SUITLESS:
+                for c in cards:  # (a loop, not SUITLESS.isdisjoint: its bound method costs more than one card)
+                    if c in SUITLESS:
                         break
                 else:
                     return self._played(st, s, cards)
@@ -91,7 +90,7 @@ class Shengji(ShengjiDeal):
             return Outcome(st, "SJ-TRICK", "本局已结束", "the deal is over")
         if not 0 <= ev.seat < 4:
             return Outcome(st, "LOG", f"没有座位{ev.seat}", f"no seat {ev.seat} in shengji (0-3)")
-        bare = [c for c in ev.cards if c in _SUITLESS]
+        bare = [c for c in ev.cards if c in SUITLESS]
         if bare:
             return Outcome(
                 st,
@@ -276,7 +275,8 @@ class Shengji(ShengjiDeal):
         done = _new(Trick, (trick[0][0], trick, win, pts))  # Trick(...) without its interpreted __new__
         tricks = tricks + (done,)  # noqa: RUF005  # (as the trick above)
         to_act = win
-        if not [h for h in hands if h.size]:  # the last trick: the deal is over (a list: compiled, a generator costs)
+        h0, h1, h2, h3 = hands
+        if not (h0.size or h1.size or h2.size or h3.size):  # the last trick: the deal is over
             phase, to_act, kp = OVER, -1, card_points(buried) * self.kitty_multiplier
         # fmt: off
         return _new(SjState, (n, phase, hands, kitty, ksize, levels, decl, winner, tr, declarer, pending, buried,

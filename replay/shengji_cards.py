@@ -14,6 +14,7 @@ from replay.cards import PLAIN_RANKS, RANK_2, RANK_A, RANK_BJ, RANK_K, RANK_SJ, 
 TRUMP = "T"  # the suit class of every trump
 SUIT_ZH = {"S": "黑桃", "H": "红桃", "D": "方块", "C": "梅花", TRUMP: "主牌"}
 SUIT_EN = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs", TRUMP: "trumps"}
+SUITLESS = frozenset(Card.of(r) for r in PLAIN_RANKS)  # the cards written without their suit (Card interns them)
 FIXED = (5, 3, RANK_2)  # 固定主, high to low (SJ-TRUMPS)
 LEVEL_TOKENS = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
 LEVEL_SEQUENCES = {  # SJ-LEVEL, option ``levels``
@@ -45,6 +46,7 @@ def team(seat: int) -> int:
     return seat % 2
 
 
+_new = tuple.__new__  # a Combo by place, without its class's interpreted __new__ (and its lookup on tuple)
 #: every card there is (each rank of each suit, the jokers, and the suitless cards a record may write)
 _EVERY_CARD = (*(Card.of(r, s) for r in PLAIN_RANKS for s in (*SUITS, None)), Card.of(RANK_SJ), Card.of(RANK_BJ))
 
@@ -149,7 +151,7 @@ def combo(cards: Sequence[Card], tr: Trumps) -> Combo:
     n = len(cards)
     if n == 1:  # a single: most leads of a deal (Combo's fields by place: its generated __new__ is interpreted)
         cls, top = table[cards[0]]
-        return tuple.__new__(Combo, ("single", cls, 1, 0, top, 0))
+        return _new(Combo, ("single", cls, 1, 0, top, 0))
     keys = [table[c] for c in cards]
     classes = {k[0] for k in keys}
     if len(classes) != 1:
@@ -213,8 +215,8 @@ def why_off_suit(hand: Sequence[Card], lead: Combo, play: Sequence[Card], tr: Tr
     played = [c for c in play if table[c][0] == cls]
     mine = [c for c in hand if table[c][0] == cls]
     need = min(len(mine), lead.size)
-    zh_s, en_s = SUIT_ZH.get(cls, cls), SUIT_EN.get(cls, cls)
     if len(played) < need:
+        zh_s, en_s = _suit_words(cls)
         return (
             f"首家出{zh_s}，手中有{len(mine)}张{zh_s}，须跟{need}张，只跟了{len(played)}张",
             f"{en_s} were led and the seat holds {len(mine)}: it must follow with {need}, it played {len(played)}",
@@ -228,12 +230,13 @@ def why_off_suit(hand: Sequence[Card], lead: Combo, play: Sequence[Card], tr: Tr
     ):
         return (
             "首家出拖拉机，手中有同门拖拉机，须跟拖拉机",
-            f"a tractor was led and the seat holds a tractor of {en_s}: it must follow with one",
+            f"a tractor was led and the seat holds a tractor of {_suit_words(cls)[1]}: it must follow with one",
         )
     held = len(pairs_of(mine))
     owed = min(lead.pairs, held)
     got = len(pairs_of(played))
     if got < owed:
+        zh_s, en_s = _suit_words(cls)
         led_zh = {"pair": "首家出对", "tractor": "首家出拖拉机"}.get(lead.kind, "首家甩牌带对")
         led_en = {"pair": "a pair was led", "tractor": "a tractor was led"}.get(lead.kind, "a throw with pairs was led")
         return (
@@ -242,6 +245,11 @@ def why_off_suit(hand: Sequence[Card], lead: Combo, play: Sequence[Card], tr: Tr
             f"it played {got}",
         )
     return None
+
+
+def _suit_words(cls: str) -> tuple[str, str]:
+    """A suit class as the rulings name it (zh, en): only a ruling that a play breaks SJ-FOLLOW needs them."""
+    return SUIT_ZH.get(cls, cls), SUIT_EN.get(cls, cls)
 
 
 def _n(k: int, word: str) -> str:
