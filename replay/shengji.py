@@ -16,7 +16,7 @@ from __future__ import annotations
 from collections.abc import Iterator, Sequence
 from typing import Any
 
-from replay.cards import PLAIN_RANKS, RANK_SJ, Card, format_cards, format_cards_zh
+from replay.cards import RANK_SJ, Card, format_cards, format_cards_zh
 from replay.engine import Engine, Outcome, card_words, legal, not_held
 from replay.events import Bury, Declare, Event, Exchange, Pass, Play
 from replay.hand import Hand
@@ -29,6 +29,7 @@ from replay.shengji_cards import (
     RANK_LEVEL,
     SUIT_EN,
     SUIT_ZH,
+    SUITLESS,
     TRUMP,
     Combo,
     Trumps,
@@ -45,6 +46,7 @@ from replay.shengji_cards import (
     trick_strength,
     trick_winner,
     why_not_follow,
+    why_off_suit,
 )
 from replay.shengji_deal import ShengjiDeal
 from replay.shengji_state import DECLARE, EXCHANGE, KITTY, OVER, PLAY, VOID, SjState, Trick
@@ -60,11 +62,7 @@ __all__ = [
 _cards = card_words
 
 
-_SUITLESS = frozenset(Card.of(r) for r in PLAIN_RANKS)  # cards written without their suit (Card interns them)
-
-_HANDS, _TRICK, _LEAD, _TO_ACT, _TRICKS, _POINTS, _LEADER = (
-    SjState._fields.index(f) for f in ("hands", "trick", "lead", "to_act", "tricks", "points", "leader")
-)
+_new = tuple.__new__  # a state or a trick by place: NamedTuple's generated __new__ is interpreted code
 
 
 class Shengji(ShengjiDeal):
@@ -78,15 +76,21 @@ class Shengji(ShengjiDeal):
 
     def step(self, st: SjState, ev: Event) -> Outcome[SjState]:
         """The next state and the ruling on ``ev`` (illegal events leave the state unchanged)."""
-        if type(ev) is Play and st.phase == PLAY and 0 <= ev.seat < 4 and _SUITLESS.isdisjoint(ev.cards):
-            return self._play(st, ev)  # most events: what the checks below come to for them
+        if type(ev) is Play and st.phase == PLAY:  # most events: what the checks below and _play's come to for them
+            s, cards = ev.seat, ev.cards
+            if s == st.to_act:  # (in play, to_act is a seat, 0-3)
+                for c in cards:  # (a loop, not SUITLESS.isdisjoint: its bound method costs more than one card)
+                    if c in SUITLESS:
+                        break
+                else:
+                    return self._played(st, s, cards)
         if st.terminal:
             if st.phase == VOID:
                 return Outcome(st, "SJ-DECLARE", "无人定主：本局作废，重新发牌", "nobody declared: the deal is void")
             return Outcome(st, "SJ-TRICK", "本局已结束", "the deal is over")
         if not 0 <= ev.seat < 4:
             return Outcome(st, "LOG", f"没有座位{ev.seat}", f"no seat {ev.seat} in shengji (0-3)")
-        bare = [c for c in ev.cards if c in _SUITLESS]
+        bare = [c for c in ev.cards if c in SUITLESS]
         if bare:
             return Outcome(
                 st,
@@ -156,15 +160,23 @@ class Shengji(ShengjiDeal):
                 f"轮到座位{st.to_act}出牌，不是座位{s}",
                 f"it is seat {st.to_act}'s turn, not seat {s}'s",
             )
+        return self._played(st, s, cards)
+
+    def _played(self, st: SjState, s: int, cards: tuple[Card, ...]) -> Outcome[SjState]:
+        """The ruling on seat ``s``'s play of ``cards`` in its turn."""
         before = st.hands[s]
-        known = before.fully_known
-        held = before.known_cards() if known else []  # (cached before the play: the hand after it inherits them)
+        trick, tr, lead = st.trick, st.trumps, st.lead
+        assert tr is not None
+        known = not before.unknown  # (fully_known, without the property's call)
+        # the cards held, listed only for a follow that may break SJ-FOLLOW (the play follows whatever the hand holds
+        # otherwise), and before the remove: the hand after it inherits them then (Hand.remove), and lists them cheaply
+        held = None
+        if trick and known and lead is not None and not follows_in_suit(lead, cards, tr):
+            held = before.known_cards()
         hand = before.remove(cards)
         if hand is None:
             return not_held(st, s, cards)
-        tr = st.trumps
-        assert tr is not None
-        if not st.trick:
+        if not trick:
             c = combo(cards, tr)
             if c.kind == "mixed":
                 zh, en = _cards(cards)
@@ -192,7 +204,6 @@ class Shengji(ShengjiDeal):
                     unverified = (f"a throw by seat {s}: other hands are not all known, so it was not checked",)
                     return Outcome(self._put(st, s, cards, hand, c), unverified=unverified)
             return legal(self._put(st, s, cards, hand, c))
-        lead = st.lead
         assert lead is not None
         if len(cards) != lead.size:
             return Outcome(
@@ -204,8 +215,8 @@ class Shengji(ShengjiDeal):
         if not known:
             unverified = (f"seat {s}'s hand is not fully known: following was not checked",)
             return Outcome(self._put(st, s, cards, hand), unverified=unverified)
-        if not follows_in_suit(lead, cards, tr):  # (the play follows whatever the hand holds otherwise)
-            why = why_not_follow(held, lead, cards, tr)
+        if held is not None:
+            why = why_off_suit(held, lead, cards, tr)
             if why is not None:
                 zh, en = _cards(cards)
                 return Outcome(st, "SJ-FOLLOW", f"座位{s}出 {zh}：{why[0]}", f"seat {s} plays {en}: {why[1]}")
@@ -231,33 +242,46 @@ class Shengji(ShengjiDeal):
     def _put(self, st: SjState, s: int, cards: Sequence[Card], hand: Hand, lead: Combo | None = None) -> SjState:
         """The state after seat ``s`` plays ``cards`` to the trick (closing it after the fourth play); ``lead``: the
         cards' ``combo`` when they lead (worked out here when not given)."""
-        seats = list(st.hands)
-        seats[s] = hand
-        hands = tuple(seats)
-        trick = (*st.trick, (s, tuple(cards)))
-        tr = st.trumps
+        # st's fields by place, and the next state made by place: st._replace(...) without its keywords and its list
+        # (tests/test_shengji.py holds the states made here to those _replace makes)
+        # fmt: off
+        (n, phase, hands, kitty, ksize, levels, decl, winner, tr, declarer, pending, buried,
+         leader, _, trick, led, tricks, points, kp, passed) = st
+        # fmt: on
         assert tr is not None
-        if st.trick:
-            lead = st.lead
+        h0, h1, h2, h3 = hands  # (four seats: the new tuple made at once, without a list)
+        hands = (
+            (hand, h1, h2, h3)
+            if s == 0
+            else (h0, hand, h2, h3)
+            if s == 1
+            else (h0, h1, hand, h3)
+            if s == 2
+            else (h0, h1, h2, hand)
+        )
+        if trick:
+            lead = led
         elif lead is None:
             lead = combo(cards, tr)
-        if len(trick) < 4:  # the trick goes on: the state's fields set by place (NamedTuple._replace's kwargs cost)
-            values = list(st)
-            values[_HANDS], values[_TRICK], values[_LEAD], values[_TO_ACT] = hands, trick, lead, (s + 1) % 4
-            return tuple.__new__(SjState, values)  # SjState._make(values), without its interpreted call
+        trick = trick + ((s, tuple(cards)),)  # noqa: RUF005  # one tuple made: compiled, (*trick, play) makes a list
+        if len(trick) < 4:  # the trick goes on: the next seat's turn
+            # fmt: off
+            return _new(SjState, (n, phase, hands, kitty, ksize, levels, decl, winner, tr, declarer, pending, buried,
+                                  leader, (s + 1) % 4, trick, lead, tricks, points, kp, passed))
+            # fmt: on
         win = trick_winner(trick, tr, lead)
         pts = card_points([c for _, cs in trick for c in cs])
-        points = list(st.points)
-        points[team(win)] += pts
-        done = tuple.__new__(Trick, (trick[0][0], trick, win, pts))  # Trick(...) without its interpreted __new__
-        values = list(st)  # st._replace(hands=, trick=(), lead=None, tricks=, points=, leader=win, to_act=win) by place
-        values[_HANDS], values[_TRICK], values[_LEAD], values[_TO_ACT] = hands, (), None, win
-        values[_TRICKS], values[_POINTS], values[_LEADER] = (*st.tricks, done), (points[0], points[1]), win
-        new = tuple.__new__(SjState, values)
-        if not [h for h in hands if h.size]:  # (a list, not a generator: compiled, a generator costs an object)
-            mult = self.kitty_multiplier
-            new = new._replace(phase=OVER, to_act=-1, kitty_points=card_points(st.buried) * mult)
-        return new
+        points = (points[0] + pts, points[1]) if team(win) == 0 else (points[0], points[1] + pts)
+        done = _new(Trick, (trick[0][0], trick, win, pts))  # Trick(...) without its interpreted __new__
+        tricks = tricks + (done,)  # noqa: RUF005  # (as the trick above)
+        to_act = win
+        h0, h1, h2, h3 = hands
+        if not (h0.size or h1.size or h2.size or h3.size):  # the last trick: the deal is over
+            phase, to_act, kp = OVER, -1, card_points(buried) * self.kitty_multiplier
+        # fmt: off
+        return _new(SjState, (n, phase, hands, kitty, ksize, levels, decl, winner, tr, declarer, pending, buried,
+                              win, to_act, (), None, tricks, points, kp, passed))
+        # fmt: on
 
     # -- who may act ------------------------------------------------------------------------------
 

@@ -9,11 +9,12 @@ from collections import Counter
 from collections.abc import Sequence
 from typing import NamedTuple
 
-from replay.cards import RANK_2, RANK_A, RANK_BJ, RANK_K, RANK_SJ, Card
+from replay.cards import PLAIN_RANKS, RANK_2, RANK_A, RANK_BJ, RANK_K, RANK_SJ, SUITS, Card
 
 TRUMP = "T"  # the suit class of every trump
 SUIT_ZH = {"S": "黑桃", "H": "红桃", "D": "方块", "C": "梅花", TRUMP: "主牌"}
 SUIT_EN = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs", TRUMP: "trumps"}
+SUITLESS = frozenset(Card.of(r) for r in PLAIN_RANKS)  # the cards written without their suit (Card interns them)
 FIXED = (5, 3, RANK_2)  # 固定主, high to low (SJ-TRUMPS)
 LEVEL_TOKENS = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
 LEVEL_SEQUENCES = {  # SJ-LEVEL, option ``levels``
@@ -45,24 +46,20 @@ def team(seat: int) -> int:
     return seat % 2
 
 
-class _Keys(dict[Card, tuple[str, int]]):
-    """One trump order's keys, card -> (suit class, order), each worked out the first time it is asked for: a
-    plain dict lookup after that, the cost of every card of a trick and of a hand that follows."""
-
-    def __init__(self, tr: Trumps) -> None:
-        super().__init__()
-        self.tr = tr
-
-    def __missing__(self, c: Card) -> tuple[str, int]:
-        found = self[c] = self.tr._key(c)
-        return found
+_new = tuple.__new__  # a Combo by place, without its class's interpreted __new__ (and its lookup on tuple)
+#: every card there is (each rank of each suit, the jokers, and the suitless cards a record may write)
+_EVERY_CARD = (*(Card.of(r, s) for r in PLAIN_RANKS for s in (*SUITS, None)), Card.of(RANK_SJ), Card.of(RANK_BJ))
 
 
-class _Orders(dict["Trumps", _Keys]):
-    """Trumps -> its keys (4 suits x 13 levels at most), each table made the first time it is asked for."""
+class _Orders(dict["Trumps", dict[Card, tuple[str, int]]]):
+    """Trumps -> its keys, card -> (suit class, order), every card's made the first time the order is asked for (4
+    suits x 13 levels at most). The keys are a plain dict: an item of a dict subclass (one with ``__missing__``, as
+    this one) is a call of ``__getitem__`` through its slot, several times a plain dict's item, and the loops over a
+    trick's or a hand's cards take one item a card; this table's item is taken once a loop."""
 
-    def __missing__(self, tr: Trumps) -> _Keys:
-        found = self[tr] = _Keys(tr)
+    def __missing__(self, tr: Trumps) -> dict[Card, tuple[str, int]]:
+        fixed = tr.fixed()
+        found = self[tr] = {c: tr._key(c, fixed) for c in _EVERY_CARD}
         return found
 
 
@@ -87,9 +84,10 @@ class Trumps(NamedTuple):
     def key(self, c: Card) -> tuple[str, int]:
         """(suit class, order): the suit a card follows as (``T`` for every trump) and its strength
         within it; cards of equal order (the level card of two side suits) are equal."""
-        return keys_of(self)[c]
+        return _KEYS[self][c]  # (keys_of(self)[c], without its call)
 
-    def _key(self, c: Card) -> tuple[str, int]:
+    def _key(self, c: Card, fixed: tuple[int, ...]) -> tuple[str, int]:
+        """``key`` worked out (``fixed``: ``self.fixed()``)."""
         r = c.rank
         if r == RANK_BJ:
             return TRUMP, 100
@@ -97,7 +95,6 @@ class Trumps(NamedTuple):
             return TRUMP, 99
         if r == self.level:
             return TRUMP, 98 if c.suit == self.suit else 97
-        fixed = self.fixed()
         if r in fixed:
             k = fixed.index(r)
             return TRUMP, (96 if c.suit == self.suit else 95) - 2 * k
@@ -150,11 +147,11 @@ def _tractor_orders(pair_orders: Sequence[int], ladder: Sequence[int]) -> bool:
 
 def combo(cards: Sequence[Card], tr: Trumps) -> Combo:
     """What a set of cards is under the trump order (``mixed`` when of several suit classes)."""
-    table = keys_of(tr)
+    table = _KEYS[tr]
     n = len(cards)
     if n == 1:  # a single: most leads of a deal (Combo's fields by place: its generated __new__ is interpreted)
         cls, top = table[cards[0]]
-        return tuple.__new__(Combo, ("single", cls, 1, 0, top, 0))
+        return _new(Combo, ("single", cls, 1, 0, top, 0))
     keys = [table[c] for c in cards]
     classes = {k[0] for k in keys}
     if len(classes) != 1:
@@ -197,7 +194,7 @@ def follows_in_suit(lead: Combo, play: Sequence[Card], tr: Trumps) -> bool:
     if lead.pairs or len(play) != lead.size:
         return False
     cls = lead.cls
-    table = keys_of(tr)
+    table = _KEYS[tr]
     for c in play:  # noqa: SIM110  # a loop, not all() of a generator: compiled, the generator costs an object a call
         if table[c][0] != cls:
             return False
@@ -208,13 +205,18 @@ def why_not_follow(hand: Sequence[Card], lead: Combo, play: Sequence[Card], tr: 
     """Why ``play`` (from ``hand``, before it) does not follow ``lead`` (SJ-FOLLOW), or None."""
     if follows_in_suit(lead, play, tr):
         return None
+    return why_off_suit(hand, lead, play, tr)
+
+
+def why_off_suit(hand: Sequence[Card], lead: Combo, play: Sequence[Card], tr: Trumps) -> tuple[str, str] | None:
+    """``why_not_follow`` of a play that ``follows_in_suit`` does not clear (the engine has asked that already)."""
     cls = lead.cls
-    table = keys_of(tr)
+    table = _KEYS[tr]
     played = [c for c in play if table[c][0] == cls]
     mine = [c for c in hand if table[c][0] == cls]
     need = min(len(mine), lead.size)
-    zh_s, en_s = SUIT_ZH.get(cls, cls), SUIT_EN.get(cls, cls)
     if len(played) < need:
+        zh_s, en_s = _suit_words(cls)
         return (
             f"首家出{zh_s}，手中有{len(mine)}张{zh_s}，须跟{need}张，只跟了{len(played)}张",
             f"{en_s} were led and the seat holds {len(mine)}: it must follow with {need}, it played {len(played)}",
@@ -228,12 +230,13 @@ def why_not_follow(hand: Sequence[Card], lead: Combo, play: Sequence[Card], tr: 
     ):
         return (
             "首家出拖拉机，手中有同门拖拉机，须跟拖拉机",
-            f"a tractor was led and the seat holds a tractor of {en_s}: it must follow with one",
+            f"a tractor was led and the seat holds a tractor of {_suit_words(cls)[1]}: it must follow with one",
         )
     held = len(pairs_of(mine))
     owed = min(lead.pairs, held)
     got = len(pairs_of(played))
     if got < owed:
+        zh_s, en_s = _suit_words(cls)
         led_zh = {"pair": "首家出对", "tractor": "首家出拖拉机"}.get(lead.kind, "首家甩牌带对")
         led_en = {"pair": "a pair was led", "tractor": "a tractor was led"}.get(lead.kind, "a throw with pairs was led")
         return (
@@ -242,6 +245,11 @@ def why_not_follow(hand: Sequence[Card], lead: Combo, play: Sequence[Card], tr: 
             f"it played {got}",
         )
     return None
+
+
+def _suit_words(cls: str) -> tuple[str, str]:
+    """A suit class as the rulings name it (zh, en): only a ruling that a play breaks SJ-FOLLOW needs them."""
+    return SUIT_ZH.get(cls, cls), SUIT_EN.get(cls, cls)
 
 
 def _n(k: int, word: str) -> str:
@@ -279,12 +287,13 @@ def trick_winner(plays: Sequence[tuple[int, tuple[Card, ...]]], tr: Trumps, lead
     if lead is None:
         lead = combo(plays[0][1], tr)
     best_seat = plays[0][0]
-    if lead.size == 1:  # a single led (most tricks): trick_strength of each single, by its key (no Combo made)
-        table = keys_of(tr)
+    size = lead.size
+    if size == 1 or lead.kind == "pair":  # a single or a pair led (most tricks): trick_strength by a key, no Combo made
+        table = _KEYS[tr]
         cls = lead.cls
-        best_trump, top = cls == TRUMP, lead.top  # a single of the suit led or a trump contends, a trump above
+        best_trump, top = cls == TRUMP, lead.top  # a single (pair) of the suit led or of trumps contends, trumps above
         for seat, cards in plays[1:]:
-            if len(cards) == 1:
+            if len(cards) == size and cards[0] is cards[-1]:  # a single, or a pair: one card twice (cards are interned)
                 c_cls, order = table[cards[0]]
                 trump = c_cls == TRUMP
                 if (c_cls == cls or trump) and (trump > best_trump or (trump == best_trump and order > top)):

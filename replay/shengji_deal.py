@@ -18,6 +18,7 @@ from replay.shengji_cards import (
     LEVEL_SEQUENCES,
     SUIT_EN,
     SUIT_ZH,
+    SUITLESS,
     Trumps,
     counted,
     level_rank,
@@ -105,9 +106,10 @@ class ShengjiDeal(Rules[SjState]):
             )
         dealt = [c for h in (hands or ()) if h is not None for c in h]
         known = [c for c in dealt if c is not None] + list(kitty or ())
-        counts = counted([c for c in known if c.suit is not None or c.rank >= RANK_SJ])
-        over = sorted((c for c, k in counts.items() if k > 2), key=lambda c: c.slot)
+        counts = counted([c for c in known if c not in SUITLESS])  # (a suitless card may be any of its rank)
+        over = [c for c, k in counts.items() if k > 2]
         if over:
+            over.sort(key=lambda c: c.slot)
             out.append(
                 (
                     "SJ-DEAL",

@@ -65,6 +65,7 @@ class SjState(NamedTuple):
 
 
 _FIELD_AT = {name: k for k, name in enumerate(SjState._fields)}
+_new = tuple.__new__  # (a global: tuple.__new__ written out is a method looked up on tuple at every call)
 
 
 def _replaced(self: SjState, **changes: Any) -> SjState:
@@ -76,7 +77,7 @@ def _replaced(self: SjState, **changes: Any) -> SjState:
         if k is None:
             raise ValueError(f"Got unexpected field names: {[n for n in changes if n not in _FIELD_AT]!r}")
         values[k] = value
-    return tuple.__new__(SjState, values)
+    return _new(SjState, values)
 
 
 SjState._replace = _replaced  # type: ignore[assignment,method-assign]  # the same signature, compiled (see _replaced)

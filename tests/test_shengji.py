@@ -38,6 +38,7 @@ from replay.shengji import (
     trick_winner,
     why_not_follow,
 )
+from replay.shengji_cards import keys_of
 from replay.shengji_score import level_change, score_shengji
 
 
@@ -143,6 +144,21 @@ def test_trump_order(suit: str, level: str, cards: str, order: str) -> None:
 )
 def test_suit_class(card: str, cls: str) -> None:
     assert tr("H", "7").key(Card(card))[0] == cls
+
+
+def test_a_trump_orders_keys_hold_every_card() -> None:
+    """``keys_of``: every card there is (suited, jokers, suitless) with its ``key``, one table per trump order, made
+    the first time the order is asked for; each suit class's orders are the order's ``ladder``."""
+    every = {Card.of(r, s) for r in range(3, 16) for s in (*"SHDC", None)} | {Card("SJ"), Card("BJ")}
+    for suit in "SHDC":
+        for level in ("7", "2", "5", "A", "3"):
+            t = tr(suit, level)
+            table = keys_of(t)
+            assert set(table) == every and table is keys_of(t) is keys_of(Trumps(suit, t.level))
+            assert all(t.key(c) == k for c, k in table.items())
+            for cls in (TRUMP, *(x for x in "SHDC" if x != suit)):  # (suitless cards left out: they have no suit)
+                orders = {o for c, (k, o) in table.items() if k == cls and (c.suit is not None or c.rank >= 16)}
+                assert orders == set(t.ladder(cls))
 
 
 def test_any_trump_beats_any_side_card() -> None:
@@ -312,18 +328,29 @@ def test_a_play_in_the_suit_led_follows_whatever_the_hand_holds() -> None:
             assert why_not_follow(hand, combo(lead, t), played, t) is None
 
 
-def test_a_single_led_trick_agrees_with_trick_strength() -> None:
-    """``trick_winner`` of a trick led by a single (its own loop) is the play of the highest ``trick_strength``,
-    the first of equals."""
+def test_a_single_or_pair_led_trick_agrees_with_trick_strength() -> None:
+    """``trick_winner`` of a trick led by a single or a pair (its own loop) is the play of the highest
+    ``trick_strength``, the first of equals: answers of one card, of a pair, of two other cards, of a wrong count."""
     rng = random.Random(5)
     deck = full_decks(2)
-    for _ in range(3000):
+    for k in range(6000):
         t = Trumps(rng.choice("SHDC"), rng.choice((7, 2 + 13, 5, 3, 14)))
-        plays = [(seat, (c,)) for seat, c in zip(rng.sample(range(4), 4), rng.sample(deck, 4), strict=True)]
+        cards = rng.sample(deck, 8)
+        if k % 2:  # pairs: the lead and most answers a card twice, in its suit class or not
+            by_cls: dict[str, list[Card]] = {}
+            for c in deck:
+                by_cls.setdefault(t.key(c)[0], []).append(c)
+            lead_cls = rng.choice(sorted(by_cls))
+            paired = [rng.choice(by_cls[lead_cls]), *(rng.choice(by_cls[rng.choice(sorted(by_cls))]) for _ in range(3))]
+            sets = [(c, c) if j == 0 or rng.random() < 0.7 else (c, cards[j]) for j, c in enumerate(paired)]
+        else:
+            sets = [(c,) if j == 0 or rng.random() < 0.9 else (c, cards[j + 4]) for j, c in enumerate(cards[:4])]
+        plays = list(zip(rng.sample(range(4), 4), sets, strict=True))
         lead = combo(plays[0][1], t)
-        strengths = [trick_strength(cs, lead, t, k == 0) for k, (_, cs) in enumerate(plays)]
+        assert lead.kind == ("pair" if k % 2 else "single")
+        strengths = [trick_strength(cs, lead, t, j == 0) for j, (_, cs) in enumerate(plays)]
         best = max(s for s in strengths if s is not None)
-        assert trick_winner(plays, t) == plays[strengths.index(best)][0]
+        assert trick_winner(plays, t) == plays[strengths.index(best)][0], plays
 
 
 def test_a_state_replaced_as_namedtuple_replaces() -> None:
@@ -339,6 +366,52 @@ def test_a_state_replaced_as_namedtuple_replaces() -> None:
     assert st._replace() == st
     with pytest.raises(ValueError, match="unexpected field names: \\['colour'\\]"):
         st._replace(phase=PLAY, colour=1)
+
+
+def _put_by_replace(eng: Shengji, st: SjState, s: int, cards: tuple[Card, ...]) -> SjState:
+    """The state after a play to the trick, made with ``_replace`` by the fields' names (what ``Shengji._put`` makes
+    by place)."""
+    tr = st.trumps
+    assert tr is not None
+    hand = st.hands[s].remove(cards)
+    assert hand is not None
+    hands = tuple(hand if k == s else h for k, h in enumerate(st.hands))
+    trick = (*st.trick, (s, cards))
+    lead = st.lead if st.trick else combo(cards, tr)
+    if len(trick) < 4:
+        return st._replace(hands=hands, trick=trick, lead=lead, to_act=(s + 1) % 4)
+    win = trick_winner(trick, tr, lead)
+    pts = card_points([c for _, cs in trick for c in cs])
+    points = list(st.points)
+    points[win % 2] += pts
+    done = Trick(trick[0][0], trick, win, pts)
+    new = st._replace(
+        hands=hands, trick=(), lead=None, tricks=(*st.tricks, done), points=tuple(points), leader=win, to_act=win
+    )
+    if all(h.size == 0 for h in hands):
+        new = new._replace(phase=OVER, to_act=-1, kitty_points=card_points(st.buried) * eng.kitty_multiplier)
+    return new
+
+
+def test_a_play_makes_the_state_replace_would() -> None:
+    """``Shengji._put`` reads and makes the states by place: on simulated deals (tricks going on, closed, the last)
+    it makes what ``_replace`` makes by the fields' names, SjState and Trick values of their own types."""
+    from replay.simulate import simulate_deal
+
+    for seed in range(6):
+        deal = simulate_deal(100 + seed, "shengji-35", deal_number=seed % 6 + 1)
+        eng = Shengji(deal.log.profile())
+        states = deal.states
+        plays = 0
+        for st, ev, after in zip(states, deal.log.events, states[1:], strict=False):
+            if type(ev) is not Play:
+                continue
+            plays += 1
+            made = eng._put(st, ev.seat, ev.cards, st.hands[ev.seat].remove(ev.cards))  # type: ignore[arg-type]
+            expected = _put_by_replace(eng, st, ev.seat, ev.cards)
+            assert made == expected == after
+            assert type(made) is SjState and all(type(t) is Trick for t in made.tricks)
+        assert plays and states[-1].phase == OVER
 
 
 def test_follow_options_all_follow() -> None:
@@ -372,6 +445,20 @@ def test_a_pair_lead_and_wrong_turn() -> None:
     st = run(eng, st, [P(1, "KS KS"), P(2, "QS 6S"), P(3, "JS 5S")])  # 5S, a trump, must follow trumps
     assert st.tricks[-1].winner == 0 and st.to_act == 0
     assert ruling(eng, st, P(1, "4S"))[0] == "SJ-TRICK"  # the winner leads the next
+
+
+def test_a_play_in_turn_with_a_suitless_card_or_from_no_seat() -> None:
+    """A play in its turn leaves ``step``'s way for the most events when a card has no suit (LOG, whatever its
+    place among the cards) or for a seat that is not at the table (LOG), and is ruled as ``_play`` rules it."""
+    eng, st = deal(["BJ 9H 9H AS", "KS KS 4S 8D", "QS 6S 4D 8C", "JS 5S 4C 9C"])
+    st = run(eng, st, [Declare(0, cards=C("BJ 9H 9H"))])
+    st = run(eng, st, [P(0, "AS")])
+    for cards in ("K", "KS K", "K KS"):
+        rule, why = ruling(eng, st, P(1, cards))
+        assert (rule, why) == ("LOG", "shengji cards need their suits: K"), cards
+    assert ruling(eng, st, P(7, "KS")) == ("LOG", "no seat 7 in shengji (0-3)")
+    assert ruling(eng, st, P(2, "QS")) == ("SJ-TRICK", "it is seat 1's turn, not seat 2's")
+    assert ruling(eng, st, P(1, "KS"))[0] is None
 
 
 # -- leads --------------------------------------------------------------------------------------------
