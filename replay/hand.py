@@ -6,26 +6,58 @@ slot, plus ``unknown`` wildcards) and what was played or given (``demand``), and
 record is still possible: every suited card played is matched by the same card, a suitless card of
 its rank, or an unknown card; every suitless card by any card of its rank or an unknown one.
 
-The counts per slot (``supply``, ``demand``) are ``bytes`` (a hand of at most 255 cards: every count fits a byte),
-else tuples of ints: a sequence of ints either way. Bytes are copied and changed (through a ``bytearray``) without
-an object per count, and the garbage collector never looks into them (a play makes a new ``demand``).
+``supply`` and ``demand`` read as ``bytes`` for a hand of at most ``SMALL`` (127) cards (dealt, unknown and received
+together), else as tuples of ints: a sequence of ints either way. A small hand packs its counts into two Python ints,
+a byte a slot (slot ``k`` in bits ``8k`` to ``8k + 7``, as ``int.to_bytes(N_SLOTS, "little")`` reads them):
+
+- ``_supply``: the counts received per slot, and the unknown cards from bit ``_TOP`` (``8 * N_SLOTS``) on;
+- ``_rest``: per slot ``128 + s - d``, ``d`` the count played and ``s`` the count received, except in the suitless
+  slots below the jokers, where ``s`` counts as 0. No count of a small hand reaches 128, so each byte stays within
+  1 … 255 (nothing carries into its neighbour), and its top bit (the guard) is set exactly when the slot's plays are
+  matched by its own cards and, in a suitless slot, when nothing suitless was played.
+
+A play subtracts its cards' units from ``_rest`` (one subtraction); when every guard is still set, every card played
+was matched by the same known card and no suit is uncertain: the record stays possible with no unknown card spent,
+and the cards held are those received less those played (the common case, taken without looking at a slot). Anything
+else counts per rank (``_rank_deficit``) over the counts as bytes; a hand with no known card counts its plays. A larger
+hand keeps ``supply`` (with the unknown cards last) and ``demand`` as tuples in ``_supply`` and ``_rest`` and always
+counts per rank.
+
+The known cards (``known_cards``, ``by_rank``) are worked out from the counts when first asked for and kept; a play
+from a hand whose cards were asked for hands them on, less the cards played, to the hand after it (asked for again
+there, they go on to the next). A hand built afresh from the same counts gives the same answers.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
+from typing import Any
 
 from replay.cards import N_SLOTS, RANK_2, RANK_BJ, RANK_SJ, Card
 
-_ZERO = bytes(N_SLOTS)  # no card in any slot
-_ZERO_T = (0,) * N_SLOTS  # the same, for a hand of more than _BYTE cards
-_BYTE = 255  # bytes hold counts up to this: a hand of more cards (dealt, unknown or received) counts in tuples
+SMALL = 127  # a hand of at most this many cards packs its counts in ints (see the module's doc), a larger one in tuples
+_ZERO_T = (0,) * N_SLOTS  # no card in any slot, for a hand of more than SMALL cards
 SLOT_CARD: tuple[Card, ...] = tuple(  # the card of each slot (suitless in the fifth)
     Card.of(slot // 5 + 3, None if slot % 5 == 4 else "SHDC"[slot % 5])
     if slot // 5 + 3 < RANK_SJ or slot % 5 == 4
     else Card.of(slot // 5 + 3)
     for slot in range(N_SLOTS)
 )
+# per slot: the suitless slot of its rank for a suited card below the jokers (a suitless play of the rank makes its
+# suit uncertain), -2 for a suitless card below the jokers (its suit is never certain), -1 for a joker
+_FREE = tuple(
+    -1 if slot // 5 + 3 >= RANK_SJ else -2 if slot % 5 == 4 else slot - slot % 5 + 4 for slot in range(N_SLOTS)
+)
+_GUARDS = sum(0x80 << 8 * k for k in range(N_SLOTS))  # every slot's guard bit (and a bias of 128 a slot)
+_SUITLESS = sum(0xFF << 8 * k for k in range(N_SLOTS) if _FREE[k] == -2)  # the suitless slots below the jokers
+_SLOTS = (1 << 8 * N_SLOTS) - 1  # every slot's byte
+_SUITED = _SLOTS ^ _SUITLESS  # the others (suited cards and jokers)
+_TOP = 8 * N_SLOTS  # a small hand's supply counts its unknown cards from this bit on
+_SLOTS_DESC = tuple(ri * 5 + k for ri in range(14, -1, -1) for k in range(5))  # rank high first, S H D C
+_DESC_ORDER = {SLOT_CARD[k]: i for i, k in enumerate(_SLOTS_DESC)}  # a card's place in known_cards's order
+_order = _DESC_ORDER.__getitem__
+_UNIT_OF = {SLOT_CARD[k]: 1 << 8 * k for k in range(N_SLOTS) if SLOT_CARD[k].slot == k}  # a card's unit, packed
+_new = object.__new__
 
 
 def _suits(supply: Sequence[int], demand: Sequence[int], b: int) -> tuple[int, int, list[tuple[int, int]]]:
@@ -73,13 +105,42 @@ def _rank_left(supply: Sequence[int], demand: Sequence[int], ri: int) -> list[tu
     return [(b + 4, rest)] if rest > 0 else []
 
 
-# per slot: the suitless slot of its rank for a suited card below the jokers (a suitless play of the rank makes its
-# suit uncertain), -2 for a suitless card below the jokers (its suit is never certain), -1 for a joker
-_FREE = tuple(
-    -1 if slot // 5 + 3 >= RANK_SJ else -2 if slot % 5 == 4 else slot - slot % 5 + 4 for slot in range(N_SLOTS)
-)
-_SLOTS_DESC = tuple(ri * 5 + k for ri in range(14, -1, -1) for k in range(5))  # rank high first, S H D C
-_DESC_ORDER = {SLOT_CARD[k]: i for i, k in enumerate(_SLOTS_DESC)}  # a card's place in known_cards's order
+def _deficit(
+    deficit: int, supply: Sequence[int], old: Sequence[int], demand: Sequence[int], cards: Sequence[Card]
+) -> int:
+    """A hand's deficit (``deficit`` with the demand ``old``) after ``cards`` made its demand ``demand``."""
+    simple = deficit == 0
+    if simple:  # every card matched by the same card, and no suitless play of its rank: nothing changes
+        for c in cards:
+            k = c.slot
+            free = _FREE[k]
+            if demand[k] > supply[k] or free == -2 or (free >= 0 and demand[free]):
+                simple = False
+                break
+        if simple:
+            return 0
+    for ri in {c.rank - 3 for c in cards}:
+        deficit += _rank_deficit(supply, demand, ri) - _rank_deficit(supply, old, ri)
+    return deficit
+
+
+def _pack(supply: Sequence[int], demand: Sequence[int], unknown: int) -> tuple[Any, Any]:
+    """A hand's ``(_supply, _rest)`` from its counts and its unknown cards (see the module's doc)."""
+    if sum(supply) + unknown <= SMALL and max(demand, default=0) <= SMALL:
+        s = int.from_bytes(bytes(supply), "little")
+        return s + (unknown << _TOP), _GUARDS + (s & _SUITED) - int.from_bytes(bytes(demand), "little")
+    return (*supply, unknown), tuple(demand)
+
+
+def _make(supply: Any, rest: Any, deficit: int, size: int, cache: Any = None) -> Hand:
+    """A hand from its fields, without ``Hand.__init__``'s packing."""
+    new: Hand = _new(Hand)
+    new._supply = supply
+    new._rest = rest
+    new.deficit = deficit
+    new.size = size
+    new._cache = cache
+    return new
 
 
 def _less(groups: dict[int, list[Card]], cards: Sequence[Card]) -> dict[int, list[Card]]:
@@ -100,9 +161,20 @@ def _less(groups: dict[int, list[Card]], cards: Sequence[Card]) -> dict[int, lis
     return out
 
 
-def _frozen(counts: bytearray | list[int]) -> Sequence[int]:
-    """Counts changed by ``Hand.remove`` made immutable again, as they were (bytes, else a tuple)."""
-    return bytes(counts) if counts.__class__ is bytearray else tuple(counts)
+def _without(held: list[Card], cards: Sequence[Card]) -> list[Any]:
+    """The exact known cards ``held`` (known_cards's list) without ``cards`` (held): a cache handed on (see
+    ``Hand._cache``). Each card is found by identity (cards are interned; ``==`` on a card is a slow call)."""
+    held = list(held)
+    for card in cards:
+        i = 0
+        for c in held:
+            if c is card:
+                break
+            i += 1
+        else:
+            raise ValueError(f"{card} not held")
+        del held[i]
+    return [held, True, False]
 
 
 def _drop(cards: list[Card], card: Card) -> None:
@@ -115,42 +187,83 @@ def _drop(cards: list[Card], card: Card) -> None:
     raise ValueError(f"{card} not held")
 
 
+def _cards_of(counts: bytes) -> list[Card]:
+    """The cards of per-slot ``counts``, in known_cards's order."""
+    out: list[Card] = []
+    for k in _SLOTS_DESC:
+        n = counts[k]
+        while n:
+            out.append(SLOT_CARD[k])
+            n -= 1
+    return out
+
+
 class Hand:
-    """An immutable hand. ``size`` is the number of cards held now."""
+    """An immutable hand. ``size`` is the number of cards held now; ``deficit`` the unknown cards the record needs."""
 
-    __slots__ = ("_groups", "_known", "_plain", "deficit", "demand", "size", "supply", "unknown")
+    __slots__ = ("_cache", "_rest", "_supply", "deficit", "size")
 
-    supply: Sequence[int]  # bytes, or a tuple of ints (see the module's doc)
-    demand: Sequence[int]
-    unknown: int
+    # the packed counts (an int) of a small hand and its unknown cards from bit _TOP, else the counts' tuple and
+    # the unknown cards (see the module's doc)
+    _supply: Any
+    _rest: Any  # a small hand's packed 128 + received - played (an int), else the demand's tuple
+    # None (nothing known yet) or [known, exact, asked]: known the cards held (known_cards's list; a dict, by_rank's),
+    # exact True when every play was matched by the same card (the list is the cards received less those played),
+    # asked False while the cache is only handed on from the hand before (a play hands it on only when asked for)
+    _cache: Any
     deficit: int
     size: int
 
     def __init__(self, supply: Sequence[int], demand: Sequence[int], unknown: int, deficit: int, size: int) -> None:
-        self.supply, self.demand, self.unknown, self.deficit, self.size = (supply, demand, unknown, deficit, size)
-        self._known: list[Card] | None = None
-        self._plain = False  # _known holds exact cards (every play matched by the same known card)
-        self._groups: dict[int, list[Card]] | None = None
+        self._supply, self._rest = _pack(supply, demand, unknown)
+        self.deficit, self.size = deficit, size
+        self._cache = None
 
     @classmethod
     def dealt(cls, cards: Iterable[Card | None]) -> Hand:
         """A hand as dealt; None entries are unknown cards."""
-        supply = [0] * N_SLOTS
+        cards = list(cards)
+        size = len(cards)
+        if size > SMALL:
+            counts = [0] * N_SLOTS
+            for c in cards:
+                if c is not None:
+                    counts[c.slot] += 1
+            return cls(counts, _ZERO_T, sum(c is None for c in cards), 0, size)
+        packed = bytearray(N_SLOTS)
         unknown = 0
         for c in cards:
             if c is None:
                 unknown += 1
             else:
-                supply[c.slot] += 1
-        size = sum(supply) + unknown
-        if size <= _BYTE:
-            return cls(bytes(supply), _ZERO, unknown, 0, size)
-        return cls(tuple(supply), _ZERO_T, unknown, 0, size)
+                packed[c.slot] += 1
+        supply = int.from_bytes(packed, "little")
+        return _make(supply + (unknown << _TOP), _GUARDS + (supply & _SUITED), 0, size)
 
     @classmethod
     def unknown_of(cls, size: int) -> Hand:
         """A hand of ``size`` cards none of which is known."""
-        return cls(_ZERO, _ZERO, size, 0, size) if size <= _BYTE else cls(_ZERO_T, _ZERO_T, size, 0, size)
+        return _make(size << _TOP, _GUARDS, 0, size) if size <= SMALL else cls(_ZERO_T, _ZERO_T, size, 0, size)
+
+    @property
+    def unknown(self) -> int:
+        """The cards of the hand as dealt or received that the record does not name."""
+        s = self._supply
+        return s >> _TOP if type(s) is int else s[-1]
+
+    @property
+    def supply(self) -> Sequence[int]:
+        """The cards received, counts per slot (bytes for a hand of at most SMALL cards, else a tuple)."""
+        s = self._supply
+        return (s & _SLOTS).to_bytes(N_SLOTS, "little") if type(s) is int else s[:-1]
+
+    @property
+    def demand(self) -> Sequence[int]:
+        """The cards played or given, counts per slot (bytes for a hand of at most SMALL cards, else a tuple)."""
+        rest = self._rest
+        if type(rest) is int:
+            return (_GUARDS + (self._supply & _SUITED) - rest).to_bytes(N_SLOTS, "little")  # type: ignore[no-any-return]  # an int's bytes
+        return rest  # type: ignore[no-any-return]  # a tuple
 
     @property
     def fully_known(self) -> bool:
@@ -163,54 +276,87 @@ class Hand:
         size = self.size
         if n > size:
             return None
-        old = self.demand
-        demand = bytearray(old) if old.__class__ is bytes else list(old)  # bytes: no count is over 255 (see dealt)
-        supply = self.supply
-        simple = self.deficit == 0
-        for c in cards:
-            k = c.slot
-            d = demand[k] + 1
-            demand[k] = d
-            if simple:
-                free = _FREE[k]
-                if d > supply[k] or free == -2 or (free >= 0 and demand[free]):
-                    simple = False
-        if simple:  # every card matched by the same card, and no suitless play of its rank pending
-            new = Hand(supply, _frozen(demand), self.unknown, 0, size - n)
-            if not self._plain:
-                return new
-            if self._groups is not None:  # the exact cards held by rank, less those that left
-                new._groups, new._plain = _less(self._groups, cards), True  # (known_cards finds them again)
-            else:  # the exact cards held, less those that left
-                known = list(self._known or ())
-                for c in cards:
-                    _drop(known, c)
-                new._known, new._plain = known, True
+        rest = self._rest
+        if type(rest) is not int:
+            return self._remove_counted(cards)
+        if n == 1:
+            after = rest - _UNIT_OF[cards[0]]
+        else:
+            played = 0
+            for c in cards:
+                played += _UNIT_OF[c]
+            after = rest - played
+        if after & _GUARDS == _GUARDS:  # every card matched by the same known card: nothing uncertain (module doc)
+            new: Hand = _new(Hand)
+            new._supply = self._supply
+            new._rest = after
+            new.deficit = 0
+            new.size = size - n
+            cache = self._cache  # exact (every guard was set): handed on when asked for, less the cards played
+            if cache is None or not cache[2]:
+                new._cache = None
+            else:
+                known = cache[0]
+                new._cache = [_less(known, cards), False, False] if type(known) is dict else _without(known, cards)
             return new
-        ranks = {c.rank - 3 for c in cards}
-        deficit = self.deficit
-        for ri in ranks:
-            deficit += _rank_deficit(supply, demand, ri) - _rank_deficit(supply, old, ri)
-        if deficit > self.unknown:
+        supply = self._supply
+        unknown = supply >> _TOP
+        if supply & _SLOTS == 0:  # no card known: each card played is an unknown one
+            deficit = self.deficit + n
+            return None if deficit > unknown else _make(supply, after, deficit, size - n)
+        known = supply & _SUITED
+        deficit = _deficit(
+            self.deficit,
+            (supply & _SLOTS).to_bytes(N_SLOTS, "little"),
+            (_GUARDS + known - rest).to_bytes(N_SLOTS, "little"),
+            (_GUARDS + known - after).to_bytes(N_SLOTS, "little"),
+            cards,
+        )
+        if deficit > unknown:
             return None
-        return Hand(supply, _frozen(demand), self.unknown, deficit, size - n)
+        return _make(supply, after, deficit, size - n)
+
+    def _remove_counted(self, cards: Sequence[Card]) -> Hand | None:
+        """``remove`` for a hand of more than SMALL cards (counts in tuples)."""
+        old = self._rest
+        demand = list(old)
+        for c in cards:
+            demand[c.slot] += 1
+        supply = self._supply
+        deficit = _deficit(self.deficit, supply, old, demand, cards)
+        if deficit > supply[-1]:
+            return None
+        return _make(supply, tuple(demand), deficit, self.size - len(cards))
 
     def add(self, cards: Sequence[Card]) -> Hand:
         """The hand after receiving ``cards`` (tribute, a returned card)."""
-        supply = list(self.supply)
-        for c in cards:
-            supply[c.slot] += 1
         size = self.size + len(cards)
-        fits = self.supply.__class__ is bytes and sum(supply) + self.unknown <= _BYTE
-        new_supply: Sequence[int] = bytes(supply) if fits else tuple(supply)
-        demand = self.demand if fits or self.demand.__class__ is not bytes else tuple(self.demand)
-        if self.deficit == 0:  # every play matched: more cards leave nothing unmatched
-            new = Hand(new_supply, demand, self.unknown, 0, size)
-            if self._plain and self._known is not None:  # the exact cards held, and those received, high first
-                new._known, new._plain = sorted([*self._known, *cards], key=_DESC_ORDER.__getitem__), True
-            return new
-        deficit = sum(_rank_deficit(new_supply, self.demand, ri) for ri in range(15))
-        return Hand(new_supply, demand, self.unknown, deficit, size)
+        supply = self._supply
+        unknown = self.unknown
+        if type(supply) is int and sum(self.supply) + len(cards) + unknown <= SMALL:
+            got = 0
+            for c in cards:
+                got += _UNIT_OF[c]
+            rest = self._rest + (got & _SUITED)
+            if self.deficit == 0:  # every play matched: more cards leave nothing unmatched
+                cache = self._cache
+                if cache is not None and cache[1]:  # exact cards known: and those received
+                    held = sorted([*cache[0], *cards], key=_order)
+                    cache = [held, True, False]
+                else:
+                    cache = None
+                return _make(supply + got, rest, 0, size, cache)
+            new = _make(supply + got, rest, 0, size)
+        else:
+            counts = list(self.supply)
+            for c in cards:
+                counts[c.slot] += 1
+            new = _make((*counts, unknown), tuple(self.demand), 0, size)
+            if self.deficit == 0:
+                return new
+        s, d = new.supply, new.demand
+        new.deficit = sum(_rank_deficit(s, d, ri) for ri in range(15))
+        return new
 
     def holds(self, cards: Sequence[Card]) -> bool:
         """True when the record allows this hand to hold ``cards`` now."""
@@ -218,54 +364,41 @@ class Hand:
 
     def rank_counts(self) -> list[int]:
         """Known cards that must still be held, per rank (index rank - 3); unknown cards left out."""
-        return [sum(n for _, n in _rank_left(self.supply, self.demand, ri)) for ri in range(15)]
+        s, d = self.supply, self.demand
+        return [sum(n for _, n in _rank_left(s, d, ri)) for ri in range(15)]
+
+    def _known(self) -> list[Card]:
+        """The known cards held (known_cards's list, kept: do not mutate), now asked for (see ``_cache``)."""
+        cache = self._cache
+        if cache is not None:
+            cache[2] = True
+            known = cache[0]
+            return known if type(known) is list else [c for group in known.values() for c in group]
+        rest = self._rest
+        if type(rest) is int and rest & _GUARDS == _GUARDS:  # nothing uncertain: received less played
+            known = _cards_of((rest - _GUARDS + (self._supply & _SUITLESS)).to_bytes(N_SLOTS, "little"))
+            self._cache = [known, True, True]
+            return known
+        s, d = self.supply, self.demand
+        known = [SLOT_CARD[slot] for ri in range(14, -1, -1) for slot, n in _rank_left(s, d, ri) for _ in range(n)]
+        self._cache = [known, False, True]
+        return known
 
     def known_cards(self) -> list[Card]:
         """The cards that must still be held, high first; cards of uncertain suit come suitless."""
-        if self._known is None:
-            plain = self._plain_cards()
-            self._plain = plain is not None
-            self._known = (
-                plain
-                if plain is not None
-                else [
-                    SLOT_CARD[slot]
-                    for ri in range(14, -1, -1)
-                    for slot, n in _rank_left(self.supply, self.demand, ri)
-                    for _ in range(n)
-                ]
-            )
-        return list(self._known)
+        return list(self._known())
 
     def by_rank(self) -> dict[int, list[Card]]:
         """The known cards held grouped by rank, high first within a rank. Shared: do not mutate."""
-        if self._groups is None:
-            groups: dict[int, list[Card]] = {}
-            if self._known is None:
-                self.known_cards()
-            for c in self._known or ():
-                groups.setdefault(c.rank, []).append(c)
-            self._groups = groups
-        return self._groups
-
-    def _plain_cards(self) -> list[Card] | None:
-        """The cards held when every play was matched by the same known card (the common case)."""
-        if self.unknown or self.deficit:
-            return None
-        out: list[Card] = []
-        s, d = self.supply, self.demand
-        for k in _SLOTS_DESC:
-            n = s[k]
-            m = d[k]
-            if m:
-                if m > n or _FREE[k] == -2:
-                    return None  # a play matched by another card, or suitless plays: suits uncertain
-                n -= m
-            if n == 1:
-                out.append(SLOT_CARD[k])
-            elif n:
-                out += [SLOT_CARD[k]] * n
-        return out
+        cache = self._cache
+        if cache is not None and type(cache[0]) is dict:
+            cache[2] = True
+            return cache[0]
+        groups: dict[int, list[Card]] = {}
+        for c in self._known():
+            groups.setdefault(c.rank, []).append(c)
+        self._cache = [groups, False, True]
+        return groups
 
     def cards_or_unknown(self) -> list[str]:
         """Tokens for display: known cards, then ``??`` for each card that cannot be named."""
@@ -289,7 +422,7 @@ class Hand:
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, Hand):
             return NotImplemented
-        return (self.supply, self.demand, self.unknown) == (other.supply, other.demand, other.unknown)
+        return (self._supply, self._rest) == (other._supply, other._rest)
 
     def __hash__(self) -> int:
-        return hash((self.supply, self.demand, self.unknown))
+        return hash((self._supply, self._rest))

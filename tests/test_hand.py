@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 
 from replay import hand as hand_module
 from replay.cards import BJ, N_SLOTS, RANK_2, RANK_Q, RANK_SJ, SJ, Card, parse_cards
-from replay.hand import Hand
+from replay.hand import SMALL, Hand
 from replay.log import parse_log
 from replay.replay import Replay
 
@@ -367,8 +367,8 @@ def test_remove_agrees_with_brute_force(dealt_cards: list[Card | None], steps: l
         assert len(h.known_cards()) <= h.size
 
 
-def test_counts_are_bytes_for_a_hand_of_up_to_255_cards() -> None:
-    """A hand's counts per slot are bytes (at most 255 cards), and stay bytes through plays and received cards."""
+def test_counts_are_bytes_for_a_hand_of_up_to_small_cards() -> None:
+    """A hand of at most SMALL cards reads its counts per slot as bytes, through plays and received cards."""
     h = dealt("QS QS 3C ??")
     assert type(h.supply) is bytes and type(h.demand) is bytes
     after = h.remove(P("QS"))
@@ -376,21 +376,30 @@ def test_counts_are_bytes_for_a_hand_of_up_to_255_cards() -> None:
     got = after.add(P("2H"))
     assert type(got.supply) is bytes and got.supply[Card("2H").slot] == 1 and got.size == 4
     assert type(Hand.unknown_of(5).demand) is bytes
+    full = Hand.dealt([Card("3S")] * (SMALL - 1) + [None])
+    assert type(full.supply) is bytes and full.supply[Card("3S").slot] == SMALL - 1 and full.unknown == 1
+    gone = full.remove([Card("3S")] * SMALL)  # the unknown card is the last 3S
+    assert gone is not None and gone.size == 0 and gone.deficit == 1 and gone.demand[Card("3S").slot] == SMALL
+    assert full.remove([Card("3S")] * (SMALL - 1) + [Card("4S")]) is not None
+    assert full.remove([Card("4S"), Card("4S")]) is None
 
 
-def test_counts_are_tuples_for_a_hand_of_more_than_255_cards() -> None:
-    """A hand of more than 255 cards counts in tuples (a byte holds no more), and plays and received cards work."""
+def test_counts_are_tuples_for_a_hand_of_more_than_small_cards() -> None:
+    """A hand of more than SMALL cards counts in tuples (the packed counts hold no more), and plays and received cards
+    work; a hand that grows beyond SMALL cards turns to tuples."""
     big = Hand.dealt([Card("3S")] * 300)
     assert type(big.supply) is tuple and type(big.demand) is tuple and big.size == 300
     after = big.remove([Card("3S")] * 280)
     assert after is not None and after.demand[Card("3S").slot] == 280 and after.size == 20
     assert after.remove([Card("3S")] * 21) is None
-    assert type(Hand.unknown_of(300).demand) is tuple
-    near = dealt(" ".join(["4H"] * 255))
+    assert type(Hand.unknown_of(300).demand) is tuple and Hand.unknown_of(300).unknown == 300
+    near = dealt(" ".join(["4H"] * SMALL))
+    assert type(near.supply) is bytes
     grown = near.add(P("4H"))
-    assert type(grown.supply) is tuple and type(grown.demand) is tuple and grown.supply[Card("4H").slot] == 256
-    gone = grown.remove([Card("4H")] * 256)
+    assert type(grown.supply) is tuple and type(grown.demand) is tuple and grown.supply[Card("4H").slot] == SMALL + 1
+    gone = grown.remove([Card("4H")] * (SMALL + 1))
     assert gone is not None and gone.size == 0
+    assert gone == Hand(grown.supply, gone.demand, 0, 0, 0)
 
 
 def test_free_slot_table() -> None:
