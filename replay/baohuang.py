@@ -29,7 +29,7 @@ from replay.events import Call, Event, Grab, Jiefeng, Kou, Pass, Play, Rang, Rev
 from replay.hand import Hand
 from replay.profile import Profile
 from replay.sets import CardSet, SetFormError, why_not_beats
-from replay.state import OVER, PLAY, SETUP, bit, evolve, writable
+from replay.state import OVER, PLAY, SETUP, bit, blank, evolve, set_fields
 from replay.verdicts import Reading
 from replay.view import StepView, climbing_view
 
@@ -111,8 +111,12 @@ class Baohuang(BaohuangBidding):
         # second those that did
         asked = live & ~responded & (lets if second else ~lets)
         for s in _AHEAD[o * 5 + (cursor - o) % 5]:
-            if asked >> s & 1:
-                new, values = writable(st, owned)  # the turn: to_act, final (the second lap), responded, cursor, lets
+            if asked >> s & 1:  # the turn: to_act, final (the second lap), responded, cursor, lets
+                if owned:  # writable(st, owned), inline (nearly every event; tests/test_fast_path.py holds it to it)
+                    new, values = st, v
+                else:
+                    new, values = blank(type(st)), v.copy()
+                    set_fields(new, values)
                 values["to_act"] = s
                 values["final"] = second
                 values["responded"] = responded

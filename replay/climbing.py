@@ -259,13 +259,15 @@ class Climbing(Rules[S]):
 
     def step(self, st: S, ev: Event) -> Outcome[S]:
         """The next state and the ruling on ``ev`` (illegal events leave the state unchanged)."""
-        handler = self.HANDLERS.get(type(ev))
-        if handler is None:
+        try:
+            handler = self.HANDLERS[type(ev)]
+        except KeyError:
             return Outcome(
                 st, "LOG", f"{self.game_zh}中没有“{ev.action}”这一动作", f"no action {ev.action!r} in {self.game}"
             )
-        if st.phase in (OVER, VOID):
-            if st.phase == VOID:
+        phase = st.phase
+        if phase is not PLAY and phase in (OVER, VOID):  # (PLAY, the phase of nearly every event, by identity first)
+            if phase == VOID:
                 rule, reason, zh, en = self.void_reason
                 return Outcome(st, rule, zh, en, reason=reason)
             return Outcome(
