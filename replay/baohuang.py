@@ -123,8 +123,8 @@ class Baohuang(BaohuangBidding):
                 values["cursor"] = cursor
                 values["lets"] = lets
                 return new
-        if not second and lets & ~responded:
-            return self._advance(evolve(st, lets=lets), responded, lets, o, True, owned=True)  # the copy is its own
+        if not second and lets & ~responded:  # the second lap (its turn, or the close, sets ``lets`` in its copy)
+            return self._advance(st, responded, lets, o, True, owned)
         return self._close(st, owned)
 
     def _close(self, st: BaohuangState, owned: bool = False) -> BaohuangState:
@@ -208,7 +208,7 @@ class Baohuang(BaohuangBidding):
             new = self._went_out(new, s, fx)
             if new.phase == OVER:
                 return new, fx
-        return self._advance(new, 0, 0, s, False, owned=True), fx  # new: made here, seen by no one yet
+        return self._advance(new, 0, 0, s, False, True), fx  # owned: new, made here, seen by no one yet
 
     def _out_of_turn(self, st: BaohuangState, s: int) -> Outcome[BaohuangState]:
         if st.responded >> s & 1:
