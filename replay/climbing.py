@@ -278,15 +278,24 @@ class Climbing(Rules[S]):
         if not 0 <= s < self.n:
             return Outcome(st, "LOG", f"没有座位{s}", f"no seat {s} in {self.game} (0-{self.n - 1})")
         out: Outcome[S] = handler(self, st, ev)
-        if out.rule is not None and ev.cards:
-            zh, en = _cards(ev.cards)
-            if en not in out.message_en:
-                verb_zh, verb_en = _VERBS.get(ev.action, (ev.action, ev.action))
-                return out._replace(
-                    message_zh=f"座位{s}{verb_zh} {zh}：{out.message_zh}",
-                    message_en=f"seat {s} {verb_en} {en}: {out.message_en}",
-                )
+        if out.rule is not None:
+            return self._worded(out, ev)
         return out
+
+    def _worded(self, out: Outcome[S], ev: Event) -> Outcome[S]:
+        """The ruling ``out`` on ``ev``, which broke a rule: its messages say which cards the seat played, when the
+        event has cards and the messages do not name them yet (``step``'s last word)."""
+        if not ev.cards:
+            return out
+        zh, en = _cards(ev.cards)
+        if en in out.message_en:
+            return out
+        s = ev.seat
+        verb_zh, verb_en = _VERBS.get(ev.action, (ev.action, ev.action))
+        return out._replace(
+            message_zh=f"座位{s}{verb_zh} {zh}：{out.message_zh}",
+            message_en=f"seat {s} {verb_en} {en}: {out.message_en}",
+        )
 
     def force(self, st: S, ev: Event) -> S:
         """The table after an illegal event, as a referee would carry on: a play that the seat could

@@ -193,3 +193,28 @@ def test_baohuangs_turn_copies_unless_owned() -> None:
     own = evolve(st)
     assert eng._advance(own, st.responded | 1 << s, st.lets, s, st.final, owned=True) is own  # type: ignore[attr-defined]
     assert _fields(own) == _fields(new)
+
+
+@pytest.mark.parametrize("profile", PROFILES)
+@pytest.mark.parametrize("seed", range(3))
+def test_a_games_step_is_the_climbing_step_on_every_seats_plays_and_declines(profile: str, seed: int) -> None:
+    """Gouji.step and Baohuang.step rule their most frequent events without Climbing.step's dispatch: every seat's
+    pass, 扣 and play (the legal plays of the seats that may act, and those played at another moment), legal or
+    not, is ruled as Climbing.step rules it."""
+    from replay.climbing import Climbing
+
+    deal = simulate_deal(seed, profile)
+    eng = Replay(deal.log).engine
+    plays = [ev.cards for ev in deal.log.events if isinstance(ev, Play)]
+    rng = random.Random(seed)
+    seen: set[tuple[str, bool]] = set()
+    for st in deal.states:
+        events: list[object] = [k(s) for s in range(-1, eng.n + 1) for k in (Pass, Kou)]
+        events += [ev for ev in eng.legal_actions(st) if isinstance(ev, Play)][:6]
+        events += [Play(s, cards=c) for s in range(eng.n) for c in rng.sample(plays, 2)]
+        for ev in events:
+            fast, ref = eng.step(st, ev), Climbing.step(eng, st, ev)  # type: ignore[arg-type]
+            assert fast._replace(state=None) == ref._replace(state=None), (st, ev)
+            assert _fields(fast.state) == _fields(ref.state), (st, ev)
+            seen.add((type(ev).__name__, fast.rule is None))
+    assert {("Pass", True), ("Pass", False), ("Play", True), ("Play", False)} <= seen
