@@ -22,18 +22,20 @@ from typing import Any
 from replay.baohuang_bidding import BJ, BaohuangBidding
 from replay.baohuang_state import BaohuangState, close_round, put_set
 from replay.cards import RANK_2, Card
-from replay.climbing import Outcome, _cards, repeated
+from replay.climbing import Climbing, Outcome, _cards, repeated
 from replay.climbing_moves import legal_plays
 from replay.engine import Engine, legal
 from replay.events import Call, Event, Grab, Jiefeng, Kou, Pass, Play, Rang, Reveal, Yield
 from replay.hand import Hand
 from replay.profile import Profile
 from replay.sets import CardSet, SetFormError, why_not_beats
-from replay.state import OVER, PLAY, SETUP, bit, evolve, writable
+from replay.state import OVER, PLAY, SETUP, bit, blank, evolve, set_fields
 from replay.verdicts import Reading
 from replay.view import StepView, climbing_view
 
 __all__ = ["BJ", "Baohuang", "BaohuangState"]
+
+_step = Climbing.step  # the step of every climbing game (Baohuang.step's events but its most frequent)
 
 # the seats a lap over seat o's set still asks once it reached the seat d places after o (d = 0: o itself), in play
 # order: _AHEAD[o * 5 + d] (a table: every turn of a lap looks it up)
@@ -42,6 +44,28 @@ _AHEAD = tuple(tuple((o + k) % 5 for k in range(d + 1, 5)) for o in range(5) for
 
 class Baohuang(BaohuangBidding):
     """The rules of 保皇 for one deal under one profile."""
+
+    def step(self, st: BaohuangState, ev: Event) -> Outcome[BaohuangState]:
+        """``Climbing.step``, its most frequent events ruled without its dispatch: a play in play (``_play``, its
+        ruling worded as ``step`` words it) and a pass in turn (``_pass``'s first case). tests/test_fast_path.py holds
+        it to ``Climbing.step`` on every seat's events."""
+        v = st.__dict__  # the fields, read from the dict: cheaper than attributes in the compiled hot path
+        if v["phase"] is PLAY:
+            s = ev.seat
+            if type(ev) is Play:
+                if 0 <= s < 5:  # (n)
+                    out = self._play(st, ev)
+                    return out if out.rule is None else self._worded(out, ev)
+            elif (
+                type(ev) is Pass
+                and s == v["to_act"]
+                and s >= 0
+                and v["live"] >> s & 1
+                and v["table"] is not None
+                and s != v["owner"]
+            ):
+                return self._passed(st, s)
+        return _step(self, st, ev)
 
     def view(self, st: BaohuangState, step: int, profile: Profile) -> StepView:
         """The table after ``step`` events, with 保皇's roles (``roles_view``)."""
@@ -111,16 +135,20 @@ class Baohuang(BaohuangBidding):
         # second those that did
         asked = live & ~responded & (lets if second else ~lets)
         for s in _AHEAD[o * 5 + (cursor - o) % 5]:
-            if asked >> s & 1:
-                new, values = writable(st, owned)  # the turn: to_act, final (the second lap), responded, cursor, lets
+            if asked >> s & 1:  # the turn: to_act, final (the second lap), responded, cursor, lets
+                if owned:  # writable(st, owned), inline (nearly every event; tests/test_fast_path.py holds it to it)
+                    new, values = st, v
+                else:
+                    new, values = blank(type(st)), v.copy()
+                    set_fields(new, values)
                 values["to_act"] = s
                 values["final"] = second
                 values["responded"] = responded
                 values["cursor"] = cursor
                 values["lets"] = lets
                 return new
-        if not second and lets & ~responded:
-            return self._advance(evolve(st, lets=lets), responded, lets, o, True, owned=True)  # the copy is its own
+        if not second and lets & ~responded:  # the second lap (its turn, or the close, sets ``lets`` in its copy)
+            return self._advance(st, responded, lets, o, True, owned)
         return self._close(st, owned)
 
     def _close(self, st: BaohuangState, owned: bool = False) -> BaohuangState:
@@ -204,7 +232,7 @@ class Baohuang(BaohuangBidding):
             new = self._went_out(new, s, fx)
             if new.phase == OVER:
                 return new, fx
-        return self._advance(new, 0, 0, s, False, owned=True), fx  # new: made here, seen by no one yet
+        return self._advance(new, 0, 0, s, False, True), fx  # owned: new, made here, seen by no one yet
 
     def _out_of_turn(self, st: BaohuangState, s: int) -> Outcome[BaohuangState]:
         if st.responded >> s & 1:
@@ -232,10 +260,7 @@ class Baohuang(BaohuangBidding):
         if s == v["owner"]:
             return self._own_set(st, s)
         if s == v["to_act"]:
-            new = self._advance(st, v["responded"] | 1 << s, v["lets"], s, v["final"])
-            if new.table is not None:
-                return legal(new)
-            return legal(new, ("round closed (扣牌)",))
+            return self._passed(st, s)
         if st.responded >> s & 1:
             second = st.final
             return repeated(
@@ -247,6 +272,14 @@ class Baohuang(BaohuangBidding):
                 f"seat {s} had already passed",
             )
         return self._out_of_turn(st, s)
+
+    def _passed(self, st: BaohuangState, s: int) -> Outcome[BaohuangState]:
+        """Seat ``s``, to act on the table set (not its owner), passes: the lap goes on, or the round closes."""
+        v = st.__dict__  # the fields, read from the dict: cheaper than attributes in the compiled hot path
+        new = self._advance(st, v["responded"] | 1 << s, v["lets"], s, v["final"])
+        if new.table is not None:
+            return legal(new)
+        return legal(new, ("round closed (扣牌)",))
 
     def _kou(self, st: BaohuangState, ev: Kou) -> Outcome[BaohuangState]:
         """A logged 扣 is read as the seat's pass: in 保皇 the round closes by itself after two laps."""

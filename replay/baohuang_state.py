@@ -1,13 +1,14 @@
 """保皇's state: the climbing table (``replay.state.State``) and what only 保皇 has: the bidding for
 皇帝, the roles and who knows them, and the seats that let (让) in the first lap; and 保皇's transitions of many
-fields at once, each setting them in the copy ``replay.state.writable`` gives."""
+fields at once, each setting them in the copy ``replay.state.writable`` gives (its lines inline: tests/test_fast_path.py
+holds them to it)."""
 
 from __future__ import annotations
 
 from replay.cards import Card
 from replay.hand import Hand
 from replay.sets import CardSet
-from replay.state import State, close_fields, put_fields, writable
+from replay.state import State, blank, close_fields, put_fields, set_fields
 
 
 class BaohuangState(State):
@@ -31,7 +32,8 @@ def put_set(
     st: BaohuangState, hands: tuple[Hand, ...], table: CardSet, cards: tuple[Card, ...], owner: int
 ) -> BaohuangState:
     """A copy of ``st`` with a new set on the table and its two laps not yet started."""
-    new, values = writable(st)
+    new, values = blank(type(st)), st.__dict__.copy()  # writable(st), inline (every play)
+    set_fields(new, values)
     put_fields(values, hands, table, cards, owner)
     values["lets"] = 0
     return new
@@ -40,7 +42,11 @@ def put_set(
 def close_round(st: BaohuangState, leader: int, owned: bool = False) -> BaohuangState:
     """A copy of ``st`` with the round closed: the table cleared and ``leader`` to lead (``owned``: ``st`` itself,
     changed in place: its caller made it and no one else has seen it)."""
-    new, values = writable(st, owned)
+    if owned:  # writable(st, owned), inline
+        new, values = st, st.__dict__
+    else:
+        new, values = blank(type(st)), st.__dict__.copy()
+        set_fields(new, values)
     close_fields(values, st, leader)
     values["lets"] = 0
     return new

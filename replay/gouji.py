@@ -19,7 +19,7 @@ Reading of the seeds, where they are silent (docs/rules-as-implemented.md says m
 
 from __future__ import annotations
 
-from replay.climbing import Outcome, _cards, repeated
+from replay.climbing import Climbing, Outcome, _cards, repeated
 from replay.engine import Engine, legal
 from replay.events import (
     Burn,
@@ -49,13 +49,41 @@ from replay.verdicts import Reading
 
 __all__ = ["OPP", "Gouji", "GoujiCycle", "GoujiState", "Why"]
 
+_step = Climbing.step  # the step of every climbing game (Gouji.step's events but its most frequent)
+
 
 class Gouji(GoujiSetup):
     """The rules of 够级 for one deal under one profile (``meta`` gives deal number, previous deal)."""
 
+    def step(self, st: GoujiState, ev: Event) -> Outcome[GoujiState]:
+        """``Climbing.step``, its most frequent events ruled without its dispatch: a play in play (``_play``, its
+        ruling worded as ``step`` words it) and a decline in turn (a pass, the 对头's 扣: ``_pass``'s and ``_kou``'s
+        first case). tests/test_fast_path.py holds it to ``Climbing.step`` on every seat's events."""
+        v = st.__dict__  # the fields, read from the dict: cheaper than attributes in the compiled hot path
+        if v["phase"] is PLAY:
+            s = ev.seat
+            if type(ev) is Play:
+                if 0 <= s < 6:  # (n)
+                    out = self._play(st, ev)
+                    return out if out.rule is None else self._worded(out, ev)
+            elif (
+                (type(ev) is Pass or type(ev) is Kou)
+                and s == v["to_act"]
+                and s >= 0
+                and v["live"] >> s & 1
+                and v["table"] is not None
+                and not v["window"]
+                and s != v["owner"]
+            ):
+                if type(ev) is Pass:
+                    return self._decline(st, s)
+                if s == OPP[v["owner"]]:
+                    return self._decline(st, s, (), "kou")
+        return _step(self, st, ev)
+
     def _play(self, st: GoujiState, ev: Play | Burn) -> Outcome[GoujiState]:
         s, cards = ev.seat, ev.cards
-        explicit_burn = isinstance(ev, Burn)
+        explicit_burn = type(ev) is Burn  # (an event class is final)
         taken = self._take(st, s, cards)
         if isinstance(taken, Outcome):
             return taken
@@ -207,10 +235,15 @@ class Gouji(GoujiSetup):
 
     def _decline(self, st: GoujiState, s: int, fx: tuple[str, ...] = (), written: str = "pass") -> Outcome[GoujiState]:
         """Seat ``s``, to act, declines the table set (``written``: as the log wrote it, pass or kou)."""
-        new = self._declined(st, s)
-        if st.final:
+        # _declined(st, s), inline (every decline; test_fast_path holds advance's, which calls it, to step's)
+        v = st.__dict__  # the fields, read from the dict: cheaper than attributes in the compiled hot path
+        if v["final"]:
+            new = self._close(st)
             fx = (*fx, f"round closed by seat {s} (扣牌)")
             return legal(new, fx, self._closing(st, new, s, written))
+        one = 1 << s
+        lock = 0 if (v["chaos"] and self.chaos_free) else one
+        new = self._advance(st, v["responded"] | one, v["locked"] | lock, s, v["let_seat"])
         if new.table is None:
             fx = (*fx, "round closed")
             return legal(new, fx, self._closing(st, new, s, written))
@@ -219,11 +252,12 @@ class Gouji(GoujiSetup):
     def _declined(self, st: GoujiState, s: int, owned: bool = False) -> GoujiState:
         """The table after seat ``s``, to act, declines the set: the round closes on the closer's 扣, else
         the seat is locked (not in 四人乱缠 under ``chaos_free``) and the cycle goes on."""
-        if st.final:
+        v = st.__dict__  # the fields, read from the dict: cheaper than attributes in the compiled hot path
+        if v["final"]:
             return self._close(st, owned)
         one = 1 << s  # bit(s), without a call (every decline)
-        lock = 0 if (st.chaos and self.chaos_free) else one
-        return self._advance(st, st.responded | one, st.locked | lock, s, st.let_seat, owned)
+        lock = 0 if (v["chaos"] and self.chaos_free) else one
+        return self._advance(st, v["responded"] | one, v["locked"] | lock, s, v["let_seat"], owned)
 
     def advance(self, st: GoujiState, ev: Event, owned: bool = False) -> GoujiState:
         """The state after ``ev``, known to be legal in ``st``: ``step(st, ev).state``, the frequent events of
@@ -239,9 +273,8 @@ class Gouji(GoujiSetup):
             cards = ev.cards
             hand = st.hands[s].remove(cards)
             if hand is not None:
-                return self._put(
-                    st, s, make_set(cards, self.twos_attach), cards, hand, False, words=False, owned=owned
-                )[0]
+                cs = make_set(cards, self.twos_attach)
+                return self._put(st, s, cs, cards, hand, False, False, owned)[0]  # not a burn, no words, owned
         elif (kind is Pass or kind is Kou) and table is not None and s == st.to_act and not st.window and s != st.owner:
             return self._declined(st, s, owned)
         return self.step(st, ev).state

@@ -84,7 +84,39 @@ def _known_places(
     n: int, out: tuple[int, ...], active: tuple[int, ...], revolution: int, failed: tuple[int, ...], dalao: bool,
     may_fail: bool,
 ) -> tuple[tuple[int, int], ...]:  # fmt: skip
-    """(seat, place) for the seats ranked alike by every ending (see ``places_at``)."""
+    """(seat, place) for the seats ranked alike by every ending (see ``places_at``): without a 革命 counted out
+    (``_places_without_revolution``), else found by trying every ending (``_places_by_endings``)."""
+    if revolution == -1:
+        return _places_without_revolution(out, active, failed)
+    return _places_by_endings(n, out, active, revolution, failed, dalao, may_fail)
+
+
+def _places_without_revolution(
+    out: tuple[int, ...], active: tuple[int, ...], failed: tuple[int, ...]
+) -> tuple[tuple[int, int], ...]:
+    """``_places_by_endings`` without a 革命, counted out (tests/test_places.py holds the two equal on every case):
+    ``finish_order`` puts the failed burners (``failed``: the first two, empty unless ``dalao``) last, the first
+    failed last of all, and every other seat in the order it finished. So a seat out and not failed has its place
+    (the failed ones before it left out), a failed one has its place (a later failure goes before it), and a seat
+    still playing has one only when it is the one left that has not failed (its place the next, should it fail yet
+    or not); two or more still playing may finish in either order."""
+    stay = [s for s in out if s not in failed]
+    known = {s: k for k, s in enumerate(stay, start=1)}
+    total = len(out) + len(active)
+    for k, s in enumerate(reversed(failed)):  # (the second failed, then the first: 二落, 大落)
+        known[s] = total - len(failed) + 1 + k
+    rest = [s for s in active if s not in failed]
+    if len(rest) == 1:
+        known[rest[0]] = len(stay) + 1
+    return tuple(sorted(known.items()))
+
+
+def _places_by_endings(
+    n: int, out: tuple[int, ...], active: tuple[int, ...], revolution: int, failed: tuple[int, ...], dalao: bool,
+    may_fail: bool,
+) -> tuple[tuple[int, int], ...]:  # fmt: skip
+    """(seat, place) for the seats ranked alike by every ending, each ending tried: every order of the seats still
+    playing, and (``may_fail``) every further failed burn, ranked by ``finish_order``."""
     futures: list[tuple[int, ...]] = [()]
     if may_fail:
         free = [s for s in active if s not in failed]

@@ -1,14 +1,15 @@
 """够级's state: the climbing table (``replay.state.State``) and what only 够级 has: the round's locks,
 lets, burns and their obligations, 够死级, 四人乱缠, 革命, 亮3 shows and tributes; and 够级's transitions
 of many fields at once (a new set on the table, a closed round, the answer cycle's turn), each setting them in the
-state ``replay.state.writable`` gives (a copy, or the caller's own)."""
+state ``replay.state.writable`` gives (a copy, or the caller's own): its three lines inline here, these being the
+transitions of nearly every event (tests/test_fast_path.py holds them to it)."""
 
 from __future__ import annotations
 
 from replay.cards import Card
 from replay.hand import Hand
 from replay.sets import CardSet
-from replay.state import State, close_fields, put_fields, writable
+from replay.state import State, blank, close_fields, put_fields, set_fields
 
 
 class GoujiState(State):
@@ -45,7 +46,11 @@ def turn(
 ) -> GoujiState:
     """A copy of ``st`` with the answer-cycle fields set (the engine's most frequent change); ``owned``: ``st``
     itself, changed in place, as ``put_set``."""
-    new, values = writable(st, owned)
+    if owned:  # writable(st, owned), inline
+        new, values = st, st.__dict__
+    else:
+        new, values = blank(type(st)), st.__dict__.copy()
+        set_fields(new, values)
     values["to_act"] = to_act
     values["final"] = final
     values["window"] = window
@@ -73,7 +78,11 @@ def put_set(
 ) -> GoujiState:
     """A copy of ``st`` with a new set on the table and its answer cycle not yet started (``owned``: ``st``
     itself, changed in place: its caller owns it and no one else sees it, see ``Engine.advance``)."""
-    new, values = writable(st, owned)
+    if owned:  # writable(st, owned), inline
+        new, values = st, st.__dict__
+    else:
+        new, values = blank(type(st)), st.__dict__.copy()
+        set_fields(new, values)
     put_fields(values, hands, table, cards, owner)
     values["table_gouji"] = gouji
     values["window"] = False
@@ -91,7 +100,11 @@ def put_set(
 def close_round(st: GoujiState, leader: int, chaos: bool, burners: int, closer: int, owned: bool = False) -> GoujiState:
     """A copy of ``st`` with the round closed: the table cleared and ``leader`` to lead (``owned``: ``st`` itself,
     changed in place, as ``put_set``)."""
-    new, values = writable(st, owned)
+    if owned:  # writable(st, owned), inline
+        new, values = st, st.__dict__
+    else:
+        new, values = blank(type(st)), st.__dict__.copy()
+        set_fields(new, values)
     close_fields(values, st, leader)
     values["table_gouji"] = False
     values["window"] = False

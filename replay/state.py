@@ -16,6 +16,7 @@ stays as it was made.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any, Self, TypeVar
 
 from replay.cards import Card
@@ -86,8 +87,12 @@ class State(Record):
 
 
 S = TypeVar("S", bound=State)
-_new = object.__new__
-_set = object.__setattr__
+#: ``blank(cls)``: a state of type ``cls`` with no fields yet (``object.__new__``), to give its fields with ``set_fields``
+blank = object.__new__
+#: ``set_fields(new, values)``: ``values`` (a dict of every field) made the fields of ``new`` (from ``blank``), by the
+#: descriptor ``Record`` holds ``__dict__`` by: ``object.__setattr__(new, "__dict__", values)`` asks the same of it
+#: after a type lookup and a check (a step of nearly every transition)
+set_fields: Callable[[State, dict[str, Any]], None] = Record.__dict__["__dict__"].__set__
 _FIELDS: dict[type, frozenset[str]] = {}
 
 
@@ -106,8 +111,8 @@ def fields_of(st: State) -> dict[str, Any]:
 
 def rebuilt(st: S, values: dict[str, Any]) -> S:
     """The state of ``st``'s type holding ``values`` (from ``fields_of``): no field checked, none copied."""
-    new = _new(type(st))
-    _set(new, "__dict__", values)
+    new = blank(type(st))
+    set_fields(new, values)
     return new
 
 
@@ -116,8 +121,8 @@ def writable(st: S, owned: bool = False) -> tuple[S, dict[str, Any]]:
     and no one else has seen it, see ``Engine.advance``), else a new copy of it (``rebuilt(st, fields_of(st))``)."""
     if owned:
         return st, st.__dict__
-    new, values = _new(type(st)), st.__dict__.copy()
-    _set(new, "__dict__", values)
+    new, values = blank(type(st)), st.__dict__.copy()
+    set_fields(new, values)
     return new, values
 
 
@@ -128,8 +133,8 @@ def evolve(st: S, **changes: Any) -> S:
         raise ValueError(f"{type(st).__name__} has no field {', '.join(wrong)}")
     values = st.__dict__.copy()
     values.update(changes)
-    new = _new(type(st))
-    _set(new, "__dict__", values)
+    new = blank(type(st))
+    set_fields(new, values)
     return new
 
 
@@ -140,8 +145,8 @@ def with_turn(st: S, to_act: int, final: bool, responded: int, cursor: int) -> S
     values["final"] = final
     values["responded"] = responded
     values["cursor"] = cursor
-    new = _new(type(st))
-    _set(new, "__dict__", values)
+    new = blank(type(st))
+    set_fields(new, values)
     return new
 
 

@@ -14,6 +14,7 @@ from coach.worlds import true_world
 from replay.events import Burn, Jiefeng, Kou, Pass, Play, Rang
 from replay.hand import Hand
 from replay.replay import Replay
+from replay.sets import make_set
 from replay.simulate import RandomBot, simulate_deal
 from replay.state import evolve, writable
 
@@ -133,3 +134,87 @@ def test_a_transition_writes_in_a_copy_unless_the_state_is_its_callers_own() -> 
     assert new.to_act == -7 and _fields(st) == before  # the copy's fields are its own
     own, own_values = writable(new, owned=True)
     assert own is new and own_values is new.__dict__
+
+
+def _transitions(st: object) -> list[tuple[str, object, dict[str, object], object]]:
+    """Each transition that copies ``st`` inline (writable's lines in it) with some arguments: its name, the function
+    called with ``owned`` (True or False), the fields it sets, and ``st``'s type's module."""
+    from replay import baohuang_state, gouji_state
+
+    cs = make_set(st.hands[st.owner if st.owner != -1 else 0].known_cards()[:1])  # type: ignore[attr-defined]
+    cards = st.hands[0].known_cards()[:1]  # type: ignore[attr-defined]
+    hands = st.hands  # type: ignore[attr-defined]
+    put = dict(phase="play", hands=hands, table=cs, table_cards=cards, owner=2, leader=-1, to_act=-1, final=False)
+    put |= dict(cursor=2, responded=0, jiefeng=-1)
+    close = dict(table=None, table_cards=(), owner=-1, leader=3, to_act=3, final=False, cursor=-1, responded=0)
+    close |= dict(jiefeng=-1, rounds=st.rounds + 1, last_owner=st.owner)  # type: ignore[attr-defined]
+    if isinstance(st, gouji_state.GoujiState):
+        turn = dict(to_act=4, final=True, window=False, responded=5, locked=1, cursor=3, let_seat=-1)
+        more = dict(table_gouji=True, window=False, let_seat=-1, let_only=-1, burners=0, failed=(1,), dead_seat=-1)
+        more |= dict(dead_set=False, rev_plays=0, closer=-1)
+        shut = dict(table_gouji=False, window=False, let_seat=-1, let_only=-1, locked=0, dead_round=False, chaos=True)
+        shut |= dict(burners=0, dead_seat=-1, dead_set=False, closer=5)
+        return [
+            ("turn", lambda s, o: gouji_state.turn(s, 4, True, False, 5, 1, 3, -1, o), turn),
+            ("put_set", lambda s, o: gouji_state.put_set(s, hands, cs, cards, True, 2, -1, 0, (1,), False, -1, 0, o),
+             put | more),
+            ("close_round", lambda s, o: gouji_state.close_round(s, 3, True, 0, 5, o), close | shut),
+        ]  # fmt: skip
+    return [
+        ("put_set", lambda s, o: baohuang_state.put_set(s, hands, cs, cards, 2), put | dict(lets=0)),
+        ("close_round", lambda s, o: baohuang_state.close_round(s, 3, o), close | dict(lets=0)),
+    ]
+
+
+@pytest.mark.parametrize("profile", ["gouji", "baohuang"])
+def test_the_transitions_copy_as_writable_does_unless_the_state_is_owned(profile: str) -> None:
+    states = Replay(simulate_deal(3, profile).log).states
+    st = next(s for s in states[30:] if s.table is not None)
+    for name, made, changes in _transitions(st):
+        before = _fields(st)
+        new = made(st, False)
+        assert type(new) is type(st) and new is not st, name
+        assert _fields(st) == before, name  # the state given is untouched
+        assert _fields(new) == _fields(evolve(st, **changes)), name  # writable's copy with the fields set
+        if name == "put_set" and profile == "baohuang":
+            continue  # a play is never owned in 保皇's transitions
+        own = evolve(st)
+        assert made(own, True) is own and _fields(own) == _fields(new), name  # owned: set in the state itself
+
+
+def test_baohuangs_turn_copies_unless_owned() -> None:
+    rep = Replay(simulate_deal(3, "baohuang").log)
+    st = next(s for s in rep.states[30:] if s.table is not None and s.to_act != -1)
+    eng = rep.engine
+    before = _fields(st)
+    s = st.to_act
+    new = eng._advance(st, st.responded | 1 << s, st.lets, s, st.final)  # type: ignore[attr-defined]
+    assert new is not st and _fields(st) == before
+    own = evolve(st)
+    assert eng._advance(own, st.responded | 1 << s, st.lets, s, st.final, owned=True) is own  # type: ignore[attr-defined]
+    assert _fields(own) == _fields(new)
+
+
+@pytest.mark.parametrize("profile", PROFILES)
+@pytest.mark.parametrize("seed", range(3))
+def test_a_games_step_is_the_climbing_step_on_every_seats_plays_and_declines(profile: str, seed: int) -> None:
+    """Gouji.step and Baohuang.step rule their most frequent events without Climbing.step's dispatch: every seat's
+    pass, 扣 and play (the legal plays of the seats that may act, and those played at another moment), legal or
+    not, is ruled as Climbing.step rules it."""
+    from replay.climbing import Climbing
+
+    deal = simulate_deal(seed, profile)
+    eng = Replay(deal.log).engine
+    plays = [ev.cards for ev in deal.log.events if isinstance(ev, Play)]
+    rng = random.Random(seed)
+    seen: set[tuple[str, bool]] = set()
+    for st in deal.states:
+        events: list[object] = [k(s) for s in range(-1, eng.n + 1) for k in (Pass, Kou)]
+        events += [ev for ev in eng.legal_actions(st) if isinstance(ev, Play)][:6]
+        events += [Play(s, cards=c) for s in range(eng.n) for c in rng.sample(plays, 2)]
+        for ev in events:
+            fast, ref = eng.step(st, ev), Climbing.step(eng, st, ev)  # type: ignore[arg-type]
+            assert fast._replace(state=None) == ref._replace(state=None), (st, ev)
+            assert _fields(fast.state) == _fields(ref.state), (st, ev)
+            seen.add((type(ev).__name__, fast.rule is None))
+    assert {("Pass", True), ("Pass", False), ("Play", True), ("Play", False)} <= seen

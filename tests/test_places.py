@@ -184,3 +184,35 @@ def test_the_timeline_marks_each_seat_out_with_the_scores_place() -> None:
     finish = {seat: text for _, seat, text in markers(rep, None, "zh")["finish"]}
     assert sorted(finish) == [2, 3, 4, 5]
     assert finish[3].endswith("二落") and finish[4].endswith("头科")
+
+
+def _seat_orders(seats: tuple[int, ...], most: int) -> Iterator[tuple[int, ...]]:
+    from itertools import permutations
+
+    for k in range(most + 1):
+        yield from permutations(seats, k)
+
+
+def test_places_without_a_revolution_are_counted_as_every_ending_ranks_them() -> None:
+    """gouji_score._places_without_revolution (the places counted out) is _places_by_endings (every ending tried) on
+    every table without a 革命: each order of the seats out, each failed burner or two among all seats (under dalao)
+    and whether a burn may still fail."""
+    from replay.gouji_score import _places_by_endings, _places_without_revolution
+
+    seats = tuple(range(6))
+    cases = 0
+    for out in _seat_orders(seats, 5):
+        active = tuple(s for s in seats if s not in out)
+        if len(out) <= 1 or len(out) == 4:  # (the deep trees of endings: every failed pair for some orders only)
+            fails = list(_seat_orders(seats, 2)) if out in ((), (0,), (3,), (1, 2, 3, 5)) else [(), (active[0],)]
+        else:
+            fails = list(_seat_orders(seats, 2))
+        for failed in fails:
+            for dalao in (False, True):
+                if failed and not dalao:
+                    continue  # (gouji_places passes no failed burner unless dalao)
+                for may_fail in (False, True) if dalao and len(failed) < 2 else (False,):
+                    found = _places_without_revolution(out, active, failed)
+                    assert found == _places_by_endings(6, out, active, -1, failed, dalao, may_fail), (out, failed)
+                    cases += 1
+    assert cases > 10_000
