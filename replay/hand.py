@@ -53,6 +53,7 @@ _SUITLESS = sum(0xFF << 8 * k for k in range(N_SLOTS) if _FREE[k] == -2)  # the 
 _SLOTS = (1 << 8 * N_SLOTS) - 1  # every slot's byte
 _SUITED = _SLOTS ^ _SUITLESS  # the others (suited cards and jokers)
 _TOP = 8 * N_SLOTS  # a small hand's supply counts its unknown cards from this bit on
+_ONE_UNKNOWN = 1 << _TOP  # a small hand's supply is below this when it has no unknown card
 _SLOTS_DESC = tuple(ri * 5 + k for ri in range(14, -1, -1) for k in range(5))  # rank high first, S H D C
 _DESC_ORDER = {SLOT_CARD[k]: i for i, k in enumerate(_SLOTS_DESC)}  # a card's place in known_cards's order
 _order = _DESC_ORDER.__getitem__
@@ -268,7 +269,8 @@ class Hand:
     @property
     def fully_known(self) -> bool:
         """True when every card of the hand as dealt is known."""
-        return self.unknown == 0
+        s = self._supply
+        return s < _ONE_UNKNOWN if type(s) is int else s[-1] == 0
 
     def remove(self, cards: Sequence[Card]) -> Hand | None:
         """The hand after ``cards`` leave it, or None when the record makes that impossible."""
@@ -386,6 +388,10 @@ class Hand:
 
     def known_cards(self) -> list[Card]:
         """The cards that must still be held, high first; cards of uncertain suit come suitless."""
+        cache = self._cache
+        if cache is not None and type(cache[0]) is list:  # (``_known``'s first case, inlined: asked for every play)
+            cache[2] = True
+            return list(cache[0])
         return list(self._known())
 
     def by_rank(self) -> dict[int, list[Card]]:

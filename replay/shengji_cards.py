@@ -123,6 +123,18 @@ class Combo(NamedTuple):
     run: int = 0  # the most pairs in one tractor (or pair) within it: the shape a ruff of a throw must match
 
 
+class _Singles(dict[tuple[str, int], Combo]):
+    """A card's key (suit class, order) -> the single of it, each made the first time it is asked for (a Combo is
+    a value: one of each will do)."""
+
+    def __missing__(self, key: tuple[str, int]) -> Combo:
+        found = self[key] = _new(Combo, ("single", key[0], 1, 0, key[1], 0))
+        return found
+
+
+_SINGLES = _Singles()
+
+
 def pairs_of(cards: Sequence[Card]) -> list[Card]:
     """The cards held twice (one entry per pair): two decks hold each card at most twice."""
     return [c for c, k in counted(cards).items() if k >= 2]
@@ -149,9 +161,11 @@ def combo(cards: Sequence[Card], tr: Trumps) -> Combo:
     """What a set of cards is under the trump order (``mixed`` when of several suit classes)."""
     table = _KEYS[tr]
     n = len(cards)
-    if n == 1:  # a single: most leads of a deal (Combo's fields by place: its generated __new__ is interpreted)
+    if n == 1:  # a single: most leads of a deal
+        return _SINGLES[table[cards[0]]]
+    if n == 2 and cards[0] is cards[1]:  # a pair: one card twice (cards are interned)
         cls, top = table[cards[0]]
-        return _new(Combo, ("single", cls, 1, 0, top, 0))
+        return _new(Combo, ("pair", cls, 2, 1, top, 1))  # (by place: Combo's generated __new__ is interpreted)
     keys = [table[c] for c in cards]
     classes = {k[0] for k in keys}
     if len(classes) != 1:

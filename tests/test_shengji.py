@@ -25,6 +25,7 @@ from replay.shengji import (
     PLAY,
     TRUMP,
     VOID,
+    Combo,
     Shengji,
     SjState,
     Trick,
@@ -159,6 +160,16 @@ def test_a_trump_orders_keys_hold_every_card() -> None:
             for cls in (TRUMP, *(x for x in "SHDC" if x != suit)):  # (suitless cards left out: they have no suit)
                 orders = {o for c, (k, o) in table.items() if k == cls and (c.suit is not None or c.rank >= 16)}
                 assert orders == set(t.ladder(cls))
+
+
+def test_singles_and_pairs_are_the_combos_of_their_keys() -> None:
+    """``combo`` of one card is the single of its key (one Combo kept for each key), of one card twice the pair of
+    its key, for every card under a few trump orders."""
+    for t in (tr("H", "7"), tr("S", "5"), tr("D", "2"), tr("C", "A")):
+        for c in {*full_decks(2), *(Card.of(r) for r in range(3, 16))}:
+            cls, order = t.key(c)
+            assert combo((c,), t) == Combo("single", cls, 1, 0, order, 0) and combo((c,), t) is combo([c], t)
+            assert combo((c, c), t) == Combo("pair", cls, 2, 1, order, 1)
 
 
 def test_any_trump_beats_any_side_card() -> None:
