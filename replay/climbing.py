@@ -16,7 +16,7 @@ from replay.events import Burn, Event, Jiefeng, Play, Report
 from replay.hand import Hand
 from replay.profile import Profile
 from replay.scoring import place_words, places_at
-from replay.sets import CardSet, SetFormError, make_set
+from replay.sets import SETS, CardSet, SetFormError, make_set
 from replay.state import OVER, PLAY, SETUP, VOID, S, bit, evolve
 from replay.verdicts import Reading
 from replay.view import StepView, climbing_view
@@ -54,6 +54,7 @@ class Climbing(Rules[S]):
     def __init__(self, profile: Profile, meta: Mapping[str, Any] | None = None) -> None:
         super().__init__(profile, meta)
         self.twos_attach: bool = profile.options["twos_attach"]
+        self._sets_made = SETS[1 if self.twos_attach else 0]  # the sets make_set made for this game, by their cards
         self.removed_ranks: frozenset[int] = frozenset(profile.options.get("removed_ranks", ()))
 
     # -- what the replay and the views ask of every game's engine
@@ -91,10 +92,12 @@ class Climbing(Rules[S]):
         v = st.__dict__  # the fields, read from the dict: cheaper than attributes in the compiled hot path
         if not v["live"] >> s & 1:
             return self._inactive(st, s)
-        try:
-            cs = make_set(cards, self.twos_attach)
-        except SetFormError as exc:
-            return self._form_error(st, cards, exc)
+        cs = self._sets_made.get(cards) if type(cards) is tuple else None  # make_set's, without its call (every play)
+        if cs is None:
+            try:
+                cs = make_set(cards, self.twos_attach)
+            except SetFormError as exc:
+                return self._form_error(st, cards, exc)
         hand = v["hands"][s].remove(cards)
         if hand is None:
             return not_held(st, s, cards)
