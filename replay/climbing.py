@@ -223,30 +223,27 @@ class Climbing(Rules[S]):
                     )
         # every card dealt, counted in C (the deal's hundreds of cards) in one call
         counted: Counter[Card | None] = Counter(chain.from_iterable(known))
-        tally: dict[Card, int] = {}
-        suitless: dict[int, int] = {}
+        decks = self.decks
+        tally: dict[Card, int] = {}  # each card with its suit (and each joker): how often dealt
+        ranks: dict[int, int] = {}  # each rank, its suitless cards with the rest
         for c, k in counted.items():
             if c is None:
                 continue
-            if c.suitless:
-                suitless[c.rank] = suitless.get(c.rank, 0) + k
-            else:
+            r = c.rank
+            ranks[r] = ranks.get(r, 0) + k
+            if c.suit is not None or r >= RANK_SJ:  # not c.suitless
                 tally[c] = k
-        for c, k in sorted(tally.items(), key=lambda kv: kv[0].slot):
-            if k > self.decks:
-                problems.append(
-                    (
-                        "CARD-DECK",
-                        None,
-                        f"{c.zh()}出现{k}次，四副牌只有{self.decks}张",
-                        f"{c} appears {k} times; {self.decks} decks hold {self.decks}",
-                    )
+        for c, k in sorted([(c, k) for c, k in tally.items() if k > decks], key=lambda kv: kv[0].slot):
+            problems.append(
+                (
+                    "CARD-DECK",
+                    None,
+                    f"{c.zh()}出现{k}次，四副牌只有{decks}张",
+                    f"{c} appears {k} times; {decks} decks hold {decks}",
                 )
-        ranks: dict[int, int] = dict(suitless)
-        for c, k in tally.items():
-            ranks[c.rank] = ranks.get(c.rank, 0) + k
+            )
         for r, k in sorted(ranks.items()):
-            limit = self.decks * (1 if r >= RANK_SJ else 4)
+            limit = decks * (1 if r >= RANK_SJ else 4)
             if k > limit:
                 name = Card.of(r).token
                 problems.append(
@@ -254,7 +251,7 @@ class Climbing(Rules[S]):
                         "CARD-DECK",
                         None,
                         f"点数{name}共{k}张，超过{limit}张",
-                        f"rank {name} appears {k} times; {self.decks} decks hold {limit}",
+                        f"rank {name} appears {k} times; {decks} decks hold {limit}",
                     )
                 )
         return problems
