@@ -299,16 +299,17 @@ class Baohuang(BaohuangBidding):
 
     def _rang(self, st: BaohuangState, ev: Rang) -> Outcome[BaohuangState]:
         s = ev.seat
-        if not st.live >> s & 1:
+        v = st.__dict__  # the fields, read from the dict: cheaper than attributes in the compiled hot path
+        if not v["live"] >> s & 1:
             return self._inactive(st, s)
-        if st.table is None:
+        if v["table"] is None:
             return self._nothing_on_table(st, s, "rang")
-        if s != st.to_act:
+        if s != v["to_act"]:
             return Outcome(st, "BH-RANG", f"还未轮到座位{s}", f"seat {s} may not 让 now: it is not its turn")
-        if st.final:
+        if v["final"]:
             return Outcome(st, "BH-RANG", "让牌只能在第一圈", "a 让 is made in the first lap only")
-        new = self._advance(st, st.responded, st.lets | bit(s), s, False)
-        return Outcome(new, None, effects=(f"seat {s} lets (让牌): it may still play in the second lap",))
+        new = self._advance(st, v["responded"], v["lets"] | 1 << s, s, False)
+        return legal(new, (f"seat {s} lets (让牌): it may still play in the second lap",))
 
     # -- who may act ------------------------------------------------------------------------------
 

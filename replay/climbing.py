@@ -16,7 +16,7 @@ from replay.events import Burn, Event, Jiefeng, Play, Report
 from replay.hand import Hand
 from replay.profile import Profile
 from replay.scoring import place_words, places_at
-from replay.sets import CardSet, SetFormError, make_set
+from replay.sets import SETS, CardSet, SetFormError, make_set
 from replay.state import OVER, PLAY, SETUP, VOID, S, bit, evolve
 from replay.verdicts import Reading
 from replay.view import StepView, climbing_view
@@ -54,6 +54,7 @@ class Climbing(Rules[S]):
     def __init__(self, profile: Profile, meta: Mapping[str, Any] | None = None) -> None:
         super().__init__(profile, meta)
         self.twos_attach: bool = profile.options["twos_attach"]
+        self._sets_made = SETS[1 if self.twos_attach else 0]  # the sets make_set made for this game, by their cards
         self.removed_ranks: frozenset[int] = frozenset(profile.options.get("removed_ranks", ()))
 
     # -- what the replay and the views ask of every game's engine
@@ -91,10 +92,12 @@ class Climbing(Rules[S]):
         v = st.__dict__  # the fields, read from the dict: cheaper than attributes in the compiled hot path
         if not v["live"] >> s & 1:
             return self._inactive(st, s)
-        try:
-            cs = make_set(cards, self.twos_attach)
-        except SetFormError as exc:
-            return self._form_error(st, cards, exc)
+        cs = self._sets_made.get(cards) if type(cards) is tuple else None  # make_set's, without its call (every play)
+        if cs is None:
+            try:
+                cs = make_set(cards, self.twos_attach)
+            except SetFormError as exc:
+                return self._form_error(st, cards, exc)
         hand = v["hands"][s].remove(cards)
         if hand is None:
             return not_held(st, s, cards)
@@ -220,30 +223,27 @@ class Climbing(Rules[S]):
                     )
         # every card dealt, counted in C (the deal's hundreds of cards) in one call
         counted: Counter[Card | None] = Counter(chain.from_iterable(known))
-        tally: dict[Card, int] = {}
-        suitless: dict[int, int] = {}
+        decks = self.decks
+        tally: dict[Card, int] = {}  # each card with its suit (and each joker): how often dealt
+        ranks: dict[int, int] = {}  # each rank, its suitless cards with the rest
         for c, k in counted.items():
             if c is None:
                 continue
-            if c.suitless:
-                suitless[c.rank] = suitless.get(c.rank, 0) + k
-            else:
+            r = c.rank
+            ranks[r] = ranks.get(r, 0) + k
+            if c.suit is not None or r >= RANK_SJ:  # not c.suitless
                 tally[c] = k
-        for c, k in sorted(tally.items(), key=lambda kv: kv[0].slot):
-            if k > self.decks:
-                problems.append(
-                    (
-                        "CARD-DECK",
-                        None,
-                        f"{c.zh()}出现{k}次，四副牌只有{self.decks}张",
-                        f"{c} appears {k} times; {self.decks} decks hold {self.decks}",
-                    )
+        for c, k in sorted([(c, k) for c, k in tally.items() if k > decks], key=lambda kv: kv[0].slot):
+            problems.append(
+                (
+                    "CARD-DECK",
+                    None,
+                    f"{c.zh()}出现{k}次，四副牌只有{decks}张",
+                    f"{c} appears {k} times; {decks} decks hold {decks}",
                 )
-        ranks: dict[int, int] = dict(suitless)
-        for c, k in tally.items():
-            ranks[c.rank] = ranks.get(c.rank, 0) + k
+            )
         for r, k in sorted(ranks.items()):
-            limit = self.decks * (1 if r >= RANK_SJ else 4)
+            limit = decks * (1 if r >= RANK_SJ else 4)
             if k > limit:
                 name = Card.of(r).token
                 problems.append(
@@ -251,7 +251,7 @@ class Climbing(Rules[S]):
                         "CARD-DECK",
                         None,
                         f"点数{name}共{k}张，超过{limit}张",
-                        f"rank {name} appears {k} times; {self.decks} decks hold {limit}",
+                        f"rank {name} appears {k} times; {decks} decks hold {limit}",
                     )
                 )
         return problems

@@ -156,8 +156,13 @@ class GoujiCycle(Climbing[GoujiState]):
             return s == OPP[o]
         if v["dead_set"]:
             return False
-        if v["table_gouji"]:
-            return s == OPP[o] or self.headless(st, o) or self.headless(st, s)
+        if v["table_gouji"]:  # s == OPP[o] or self.headless(st, o) or self.headless(st, s), headless's lines inline
+            if s == OPP[o]:
+                return True
+            t, u, out, revolution = OPP[o], OPP[s], v["out"], v["revolution"]  # each one's 对头: out, or sitting out
+            if t in out or u in out:  # a 革命 whose 够死级 plays are spent
+                return True
+            return revolution in (t, u) and (v["waived"] or v["rev_plays"] == 0)
         return True
 
     def _burn_block(self, st: GoujiState, s: int) -> Why | None:

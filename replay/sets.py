@@ -87,7 +87,7 @@ def why_not_beats(answer: CardSet, table: CardSet) -> str | None:
 
 
 # the sets make_set made so far, by their cards, without and with 2s attached (SETS[twos_attach]): a play's set is
-# made once
+# made once (the two dicts are cleared when full, never replaced: an engine holds the one of its game, Climbing._take)
 SETS: tuple[dict[tuple[Card, ...], CardSet], dict[tuple[Card, ...], CardSet]] = ({}, {})
 
 
