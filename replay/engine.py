@@ -118,6 +118,12 @@ class Engine(Protocol[S]):
     def step(self, st: S, ev: Event) -> Outcome[S]:
         """The next state and the ruling on ``ev`` (an illegal event leaves the state unchanged)."""
 
+    def judge(self, st: S, ev: Event) -> Outcome[S]:
+        """A check's ruling on ``ev`` (``Replay(log, keep=False)``): ``step``'s rule, words, unverified notes and next
+        state, where ``st`` is the caller's own (it made it or had it from ``judge``, keeps no other reference to it
+        and shows it to no one), so the engine may change ``st`` in place and leave a legal ruling's effects and
+        reading out."""
+
     def verify(self, st: S, ev: Event) -> None:
         """Raise IllegalAction when ``ev`` is not legal in ``st``."""
 
@@ -170,6 +176,11 @@ class Rules(Generic[S]):
     def step(self, st: S, ev: Event) -> Outcome[S]:
         """The next state and the ruling on ``ev`` (each engine's own)."""
         raise NotImplementedError
+
+    def judge(self, st: S, ev: Event) -> Outcome[S]:
+        """A check's ruling on ``ev``: ``step``'s (an engine may change ``st``, its caller's own, in place, see
+        ``Engine.judge``)."""
+        return self.step(st, ev)
 
     def verify(self, st: S, ev: Event) -> None:
         """Raise IllegalAction when ``ev`` is not legal in ``st``."""

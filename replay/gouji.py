@@ -55,16 +55,18 @@ _step = Climbing.step  # the step of every climbing game (Gouji.step's events bu
 class Gouji(GoujiSetup):
     """The rules of 够级 for one deal under one profile (``meta`` gives deal number, previous deal)."""
 
-    def step(self, st: GoujiState, ev: Event) -> Outcome[GoujiState]:
+    def step(self, st: GoujiState, ev: Event, owned: bool = False) -> Outcome[GoujiState]:
         """``Climbing.step``, its most frequent events ruled without its dispatch: a play in play (``_play``, its
         ruling worded as ``step`` words it) and a decline in turn (a pass, the 对头's 扣: ``_pass``'s and ``_kou``'s
-        first case). tests/test_fast_path.py holds it to ``Climbing.step`` on every seat's events."""
+        first case). tests/test_fast_path.py holds it to ``Climbing.step`` on every seat's events. ``owned``
+        (``judge``): ``st`` is the caller's own, and a lead, an answer or a decline in turn changes it in place and
+        leaves the legal ruling's effects and reading out."""
         v = st.__dict__  # the fields, read from the dict: cheaper than attributes in the compiled hot path
         if v["phase"] is PLAY:
             s = ev.seat
             if type(ev) is Play:
                 if 0 <= s < 6:  # (n)
-                    out = self._play(st, ev)
+                    out = self._play(st, ev, owned)
                     return out if out.rule is None else self._worded(out, ev)
             elif (
                 (type(ev) is Pass or type(ev) is Kou)
@@ -76,12 +78,16 @@ class Gouji(GoujiSetup):
                 and s != v["owner"]
             ):
                 if type(ev) is Pass:
-                    return self._decline(st, s)
+                    return self._decline(st, s, (), "pass", owned)
                 if s == OPP[v["owner"]]:
-                    return self._decline(st, s, (), "kou")
+                    return self._decline(st, s, (), "kou", owned)
         return _step(self, st, ev)
 
-    def _play(self, st: GoujiState, ev: Play | Burn) -> Outcome[GoujiState]:
+    def judge(self, st: GoujiState, ev: Event) -> Outcome[GoujiState]:
+        """``Engine.judge``: ``step`` with ``st`` the caller's own (``owned``)."""
+        return self.step(st, ev, True)
+
+    def _play(self, st: GoujiState, ev: Play | Burn, owned: bool = False) -> Outcome[GoujiState]:
         s, cards = ev.seat, ev.cards
         explicit_burn = type(ev) is Burn  # (an event class is final)
         taken = self._take(st, s, cards)
@@ -95,6 +101,8 @@ class Gouji(GoujiSetup):
             why = why_not_beats(cs, table)
             if why is not None:
                 return self._no_beat(st, why, cs, *_cards(cards))
+            if owned:  # (see step)
+                return legal(self._put(st, s, cs, cards, hand, False, words=False, owned=True)[0])
             new, fx = self._put(st, s, cs, cards, hand, False)
             out = legal(new, tuple(fx))
             if new.failed is not v["failed"] or new.phase == OVER:
@@ -113,6 +121,8 @@ class Gouji(GoujiSetup):
                 return Outcome(st, "GJ-BURN", "桌上无牌，无可烧", "nothing on the table to burn", reason="no-set")
             if st.leader != -1 and s != st.leader:
                 return self._wrong_leader(st, s)
+            if owned and not effects and not unv:  # a lead in play (see step)
+                return legal(self._put(st, s, cs, cards, hand, False, words=False, owned=True)[0])
             new, fx = self._put(st, s, cs, cards, hand, False)
             return self._read(st, new, s, Outcome(new, None, "", "", tuple(effects + fx), unv))
         if st.window and s == st.owner and not explicit_burn:
@@ -233,8 +243,13 @@ class Gouji(GoujiSetup):
 
     # -- declines ---------------------------------------------------------------------------------
 
-    def _decline(self, st: GoujiState, s: int, fx: tuple[str, ...] = (), written: str = "pass") -> Outcome[GoujiState]:
-        """Seat ``s``, to act, declines the table set (``written``: as the log wrote it, pass or kou)."""
+    def _decline(
+        self, st: GoujiState, s: int, fx: tuple[str, ...] = (), written: str = "pass", owned: bool = False
+    ) -> Outcome[GoujiState]:
+        """Seat ``s``, to act, declines the table set (``written``: as the log wrote it, pass or kou; ``owned``: see
+        ``step``)."""
+        if owned:
+            return legal(self._declined(st, s, True))
         # _declined(st, s), inline (every decline; test_fast_path holds advance's, which calls it, to step's)
         v = st.__dict__  # the fields, read from the dict: cheaper than attributes in the compiled hot path
         if v["final"]:

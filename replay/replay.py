@@ -76,14 +76,15 @@ class Replay:
         first = not self._folded
         self._folded = True
         step, force, strict = self.engine.step, self.engine.force, self.strict
-        st = self._start
+        judge = step if keep else self.engine.judge  # a check's states are its own: the engine may change them
+        st = start = self._start
         states: list[Any] | None = [st] if keep else None
         outcomes: list[Outcome[Any]] | None = [] if keep else None
         illegal: list[tuple[int, Outcome[Any]]] = []
         unverified = self.unverified if first else []
         stopped: int | None = None
         for i, ev in enumerate(self.log.events):
-            out = step(st, ev)
+            out = step(st, ev) if st is start else judge(st, ev)  # (the deal's state is kept for the folds after)
             if outcomes is not None:
                 outcomes.append(out)
             if out.unverified:

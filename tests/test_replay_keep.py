@@ -5,6 +5,7 @@ asked for its states or verdicts after all, it folds again and gives those of th
 
 from __future__ import annotations
 
+import os
 from dataclasses import replace
 from functools import cache
 
@@ -49,7 +50,11 @@ def same(log: Log, strict: bool) -> None:
 
 
 @pytest.mark.parametrize("game", GAMES)
-@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(
+    max_examples=int(os.environ.get("FUPAN_KEEP_EXAMPLES", "60")),
+    deadline=None,
+    suppress_health_check=[HealthCheck.too_slow],
+)
 @given(seed=st.integers(0, 7), strict=st.booleans(), data=st.data())
 def test_a_check_answers_as_the_full_fold(game: str, seed: int, strict: bool, data: st.DataObject) -> None:
     same(corrupt_events(base(game, seed), data), strict)
