@@ -32,9 +32,9 @@ class Replay:
     """A log replayed: ``states``, ``verdicts`` (one per event read), ``unverified`` notes.
 
     ``keep=False`` is what a check asks (``fupan check``): every event is judged as ever, but the fold keeps only the
-    last state and the illegal events' rulings, so each state is freed as the next one is made (no thousands of live
-    states for the garbage collector to look through); ``ok``, ``illegal``, ``unverified``, ``final`` and ``score``
-    come from that. ``states``, ``verdicts`` and ``view`` fold the log again, keeping everything, the first time
+    last state and the illegal events' rulings, and the engine may change its states in place (``Engine.judge``: no
+    copy per event, no thousands of live states for the garbage collector to look through); ``ok``, ``illegal``,
+    ``unverified``, ``final`` and ``score`` come from that. ``states``, ``verdicts`` and ``view`` fold the log again, keeping everything, the first time
     they are asked for."""
 
     def __init__(self, log: Log, strict: bool = False, profile: Profile | None = None, keep: bool = True) -> None:
