@@ -35,8 +35,8 @@ from coach.games import coach_for
 from coach.policy import Policy
 from coach.worlds import NoWorld, knowledge
 from replay.cards import RANK_2, RANK_BJ, RANK_SJ, Card
+from replay.event_json import event_from_json
 from replay.events import Burn, Event, Kou, Pass, Play
-from replay.log import event_from_json
 from replay.sets import CardSet, SetFormError, make_set
 from replay.state import State
 

@@ -10,8 +10,8 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from coach.grades import GRADES, MISTAKE, accuracy, decision_accuracy, grade
+from replay.event_json import event_from_json
 from replay.events import Event
-from replay.log import event_from_json
 
 if TYPE_CHECKING:  # imported where a stored certain error is read: coach.certain brings the policy with it
     from coach.certain import Certain

@@ -31,6 +31,7 @@ from replay.record import Record, field
 HOT = (
     "replay.events",
     "replay.log",
+    "replay.event_json",
     "replay.engine",
     "replay.replay",
     "replay.baohuang",

@@ -294,51 +294,6 @@ class Gouji(GoujiSetup):
             return self._declined(st, s, owned)
         return self.step(st, ev).state
 
-    @staticmethod
-    def _closing(st: GoujiState, new: GoujiState, s: int, written: str) -> Reading | None:
-        """How a decline that closes the round was read: the 对头's pass as its 扣 (None when the log wrote
-        the 扣, or when the round simply runs out: the 对头 declined before, or is out)."""
-        o, t = st.owner, OPP[st.owner]
-        if s != t or written == "kou":
-            return None  # the 扣 as written, or the round runs out by the rule (the 对头 declined before, or is out)
-        lead = new.leader
-        return Reading(
-            "pass-as-kou",
-            f"过牌读作扣牌：座位{s}是座位{o}的对头、法定扣牌人，它不上牌即扣牌，本轮结束，座位{lead}发牌",
-            f"pass read as 扣: seat {s} is seat {o}'s 对头, the lawful closer; its decline closes the round "
-            f"and seat {lead} leads",
-            rule="GJ-KOU",
-        )
-
-    def _turn_to_come(self, st: GoujiState, s: int) -> bool:
-        """Will seat ``s`` still be asked, in turn or as the closer, about the set on the table?"""
-        if st.window or st.to_act == -1 or st.responded >> s & 1 or not st.active(s):
-            return False
-        o = st.owner
-        if s == OPP[o] and self._may_close(st, s, st.locked):
-            return True
-        if s == st.let_seat:
-            return True
-        ahead = (s - o) % 6 > (st.to_act - o) % 6
-        return ahead and self._entitled(st, s, o, st.locked)
-
-    def _nothing_to_answer(self, st: GoujiState, s: int) -> tuple[str, str]:
-        """Why seat ``s`` has nothing to answer on the table set (zh, en)."""
-        o, t = st.owner, OPP[st.owner]
-        if st.table_gouji and not st.chaos:
-            if st.table is not None and st.table.dead:
-                return (f"座位{o}的牌挂了大花，是死牌，无人能上，只待对头扣牌", f"seat {o}'s set carries a big joker: "
-                        "a dead set nobody may answer; only its 对头 closes it")  # fmt: skip
-            if st.let_only == o:
-                return ("让牌后所顺的牌只有对头可上", "after a 让 only the 对头 may answer this set")
-            block = self._burn_block(st, s) or ("", "")
-            if st.dead_set:
-                return (f"够死级的牌只能被烧，而座位{s}不能烧：{block[0]}",
-                        f"only a burn may take this 够死级 set, and seat {s} may not burn: {block[1]}")  # fmt: skip
-            return (f"够级牌只有对头（座位{t}）能上，而座位{s}不能烧：{block[0]}",
-                    f"a 够级 set is answered only by its 对头 (seat {t}), and seat {s} may not burn it: {block[1]}")  # fmt: skip
-        return (f"座位{s}在座位{o}的这套牌上已没有发言机会", f"seat {s} has no turn left on seat {o}'s set")
-
     def _pass(self, st: GoujiState, ev: Pass) -> Outcome[GoujiState]:
         s = ev.seat
         v = st.__dict__  # the fields, read from the dict: cheaper than attributes in the compiled hot path

@@ -20,7 +20,8 @@ from replay import games
 from replay.cards import CARDS_BY_TOKEN, Card, CardError
 from replay.clip import clip, shown
 from replay.decisions import Decision, DecisionError, decision_from_json, in_order
-from replay.events import CARD_ACTIONS, EVENT_TYPES, TARGET_ACTIONS, Event, Report, card_event, plain_event
+from replay.event_json import READER, UNKNOWN, DocError, doc_card, doc_int, read_events
+from replay.events import Event
 from replay.json_locate import event_positions, locate
 from replay.limits import LIMITS, Limits
 from replay.profile import Profile, ProfileError, default_profile, log_profile
@@ -28,7 +29,6 @@ from replay.record import Record, field
 
 FORMAT = "fupan/1"
 SEATS: Mapping[str, int] = games.ByGame("seats")  # seats per game (the registry's, replay.games)
-UNKNOWN = "??"
 META_KEYS = ("date", "venue", "match", "deal", "table", "notes", "previous")
 PREVIOUS_KEYS = ("finish_order", "first_leader", "revolution")
 RESULT_KEYS = ("finish_order", "teams", "sweep", "points", "levels")
@@ -308,23 +308,16 @@ def parse_json_log(text: str, source: str = "<log>", limits: Limits = LIMITS) ->
     if problem:
         raise LogError(problem, source)
     try:
-        doc = json.loads(text) if text.startswith("\ufeff") else _READER.decode(text)  # (json.loads names a BOM)
+        doc = json.loads(text) if text.startswith("\ufeff") else READER.decode(text)  # (json.loads names a BOM)
     except json.JSONDecodeError as exc:
         raise LogError(f"malformed JSON: {exc.msg}", source, exc.lineno, exc.colno) from None
     except RecursionError:
         raise LogError("JSON nested too deeply", source) from None
     try:
         return log_from_doc(doc, source, limits, text=text, fresh=True)
-    except _DocError as exc:
+    except DocError as exc:
         line, col = locate(text, exc.path, exc.at_key)
         raise LogError(exc.message, source, line, col, _path_str(exc.path)) from None
-
-
-class _DocError(Exception):
-    def __init__(self, path: Sequence[str | int], message: str) -> None:
-        self.path, self.message = list(path), message
-        self.at_key = message.startswith("unknown") and " key " in message
-        super().__init__(message)
 
 
 def _path_str(path: Sequence[str | int]) -> str:
@@ -334,77 +327,60 @@ def _path_str(path: Sequence[str | int]) -> str:
     return out
 
 
-def _card(token: Any, path: Sequence[str | int], allow_unknown: bool = False) -> Card | None:
-    if allow_unknown and (token is None or token == UNKNOWN):
-        return None
-    if not isinstance(token, str):
-        raise _DocError(path, f"expected a card token, got {_j(token)}")
-    try:
-        return Card(token)
-    except CardError as exc:
-        raise _DocError(path, str(exc)) from None
-
-
-def _int(value: Any, path: Sequence[str | int], what: str, lo: int, hi: int) -> int:
-    if type(value) is int and lo <= value <= hi:
-        return value
-    raise _DocError(path, f"expected {what} ({lo}..{hi}), got {_j(value)}")
-
-
 def log_from_doc(doc: Any, source: str = "<log>", limits: Limits = LIMITS, text: str = "", fresh: bool = False) -> Log:
-    """A Log from a parsed JSON document (``text``: its source text, kept by the log); raises _DocError with the
+    """A Log from a parsed JSON document (``text``: its source text, kept by the log); raises DocError with the
     JSON path of a problem. ``fresh``: the document was made for this call and no one else holds it (``json.loads``
     of the text), so the log may keep its meta and result instead of copies."""
     if not isinstance(doc, dict):
-        raise _DocError([], "a log must be a JSON object")
+        raise DocError([], "a log must be a JSON object")
     for key in doc:
         if key not in TOP_KEYS:
-            raise _DocError([key], f"unknown key {key!r} (expected one of {', '.join(TOP_KEYS)})")
+            raise DocError([key], f"unknown key {key!r} (expected one of {', '.join(TOP_KEYS)})")
     if doc.get("format") != FORMAT:
-        raise _DocError(["format"], f'expected "format": "{FORMAT}"')
+        raise DocError(["format"], f'expected "format": "{FORMAT}"')
     game = doc.get("game")
     known = games.names()  # asked now: a game registered after this module was imported is known too
     if game not in known:
-        raise _DocError(["game"], f"expected game one of {', '.join(known)}, got {_j(game)}")
+        raise DocError(["game"], f"expected game one of {', '.join(known)}, got {_j(game)}")
     n = SEATS[game]
     prof = doc.get("profile", default_profile(game))
     overrides: dict[str, Any] = {}
     if isinstance(prof, dict):
         for key in prof:
             if key not in ("name", "overrides"):
-                raise _DocError(["profile", key], f"unknown key {key!r} in profile")
+                raise DocError(["profile", key], f"unknown key {key!r} in profile")
         inner = prof.get("overrides") or {}
         if not isinstance(inner, dict):
-            raise _DocError(["profile", "overrides"], "expected an object of options")
+            raise DocError(["profile", "overrides"], "expected an object of options")
         overrides = dict(inner)
         prof = prof.get("name", default_profile(game))
     if not (isinstance(prof, str) and prof != ""):
-        raise _DocError(["profile"], "expected a profile name")
+        raise DocError(["profile"], "expected a profile name")
     if "overrides" in doc:
         if not isinstance(doc["overrides"], dict):
-            raise _DocError(["overrides"], "expected an object of options")
+            raise DocError(["overrides"], "expected an object of options")
         overrides.update(doc["overrides"])
     meta = doc.get("meta", {})
     if not isinstance(meta, dict):
-        raise _DocError(["meta"], "expected an object")
+        raise DocError(["meta"], "expected an object")
     for key, value in meta.items():
         if key not in META_KEYS:
-            raise _DocError(["meta", key], f"unknown meta key {key!r} (expected {', '.join(META_KEYS)})")
+            raise DocError(["meta", key], f"unknown meta key {key!r} (expected {', '.join(META_KEYS)})")
         if key == "deal":
-            _int(value, ["meta", key], "a deal number", 1, 10**6)
+            doc_int(value, ["meta", key], "a deal number", 1, 10**6)
         elif key == "previous":
             _check_previous(value, n)
         else:
             if not isinstance(value, str):
-                raise _DocError(["meta", key], f"expected text, got {_j(value)}")
+                raise DocError(["meta", key], f"expected text, got {_j(value)}")
     seats = _read_seats(doc.get("seats", []), n)
     hands, marked, loyalist = _read_deal(doc.get("deal"), n)
     for key, value in (("marked", marked), ("loyalist", loyalist)):
         why = None if value is None else games.misplaced("deal", key, game)
         if why:
-            raise _DocError(["deal", key], why)
+            raise DocError(["deal", key], why)
     kitty, levels = _read_shengji_deal(doc.get("deal"), game)
-    events, _ = _read_events(doc.get("events", []), n, limits)
+    events, _ = read_events(doc.get("events", []), n, limits)
     result = doc.get("result")
     if result is not None:
         _check_result(result, n, game)
@@ -429,22 +405,22 @@ def log_from_doc(doc: Any, source: str = "<log>", limits: Limits = LIMITS, text:
     try:
         log.profile()
     except ProfileError as exc:
-        raise _DocError(["profile"], str(exc)) from None
+        raise DocError(["profile"], str(exc)) from None
     return log
 
 
 def _read_decisions(raw: Any, n_events: int) -> tuple[Decision, ...]:
     """The log's ``decisions``: each a valid decision on one of its events, kept in the order made."""
     if not isinstance(raw, list):
-        raise _DocError(["decisions"], "expected a list of decisions")
+        raise DocError(["decisions"], "expected a list of decisions")
     out = []
     for i, item in enumerate(raw):
         try:
             d = decision_from_json(item)
         except DecisionError as exc:
-            raise _DocError(["decisions", i, exc.key] if exc.key else ["decisions", i], str(exc)) from None
+            raise DocError(["decisions", i, exc.key] if exc.key else ["decisions", i], str(exc)) from None
         if not (d.event < n_events):
-            raise _DocError(["decisions", i, "event"], f"no event {d.event} in this log ({n_events} events)")
+            raise DocError(["decisions", i, "event"], f"no event {d.event} in this log ({n_events} events)")
         out.append(d)
     return in_order(out)
 
@@ -452,113 +428,113 @@ def _read_decisions(raw: Any, n_events: int) -> tuple[Decision, ...]:
 def _check_previous(value: Any, n: int) -> None:
     path = ["meta", "previous"]
     if not isinstance(value, dict):
-        raise _DocError(path, "expected an object")
+        raise DocError(path, "expected an object")
     for key, v in value.items():
         if key not in PREVIOUS_KEYS:
-            raise _DocError([*path, key], f"unknown key {key!r} (expected {', '.join(PREVIOUS_KEYS)})")
+            raise DocError([*path, key], f"unknown key {key!r} (expected {', '.join(PREVIOUS_KEYS)})")
         if key == "finish_order":
             _check_order(v, n, [*path, key])
         else:
-            _int(v, [*path, key], "a seat", 0, n - 1)
+            doc_int(v, [*path, key], "a seat", 0, n - 1)
 
 
 def _check_order(order: Any, n: int, path: list[Any]) -> None:
     if not isinstance(order, list):
-        raise _DocError(path, "expected a list of seats")
+        raise DocError(path, "expected a list of seats")
     for i, s in enumerate(order):
-        _int(s, [*path, i], "a seat", 0, n - 1)
+        doc_int(s, [*path, i], "a seat", 0, n - 1)
     if len(set(order)) != len(order):
-        raise _DocError(path, "a seat appears twice in the list")
+        raise DocError(path, "a seat appears twice in the list")
 
 
 def _check_result(result: Any, n: int, game: str) -> None:
     if not isinstance(result, dict):
-        raise _DocError(["result"], "expected an object")
+        raise DocError(["result"], "expected an object")
     if not bool(result):
-        raise _DocError(
+        raise DocError(
             ["result"],
             f"an empty result claims nothing: give what is claimed ({', '.join(games.get(game).result_keys)}), "
             "or leave 'result' out",
         )
     for key, v in result.items():
         if key not in RESULT_KEYS:
-            raise _DocError(["result", key], f"unknown key {key!r} (expected {', '.join(RESULT_KEYS)})")
+            raise DocError(["result", key], f"unknown key {key!r} (expected {', '.join(RESULT_KEYS)})")
         why = games.misplaced("result", key, game)
         if why:
-            raise _DocError(["result", key], why)
+            raise DocError(["result", key], why)
         if key == "finish_order":
             _check_order(v, n, ["result", key])
         elif key == "sweep":
             if not isinstance(v, bool):
-                raise _DocError(["result", key], "expected true or false")
+                raise DocError(["result", key], "expected true or false")
         elif key == "points":  # 升级
             _check_points(v)
         elif key == "levels":  # 升级
             _check_result_levels(v)
         else:
             if not isinstance(v, list):
-                raise _DocError(["result", key], "expected a list of {seats, points}")
+                raise DocError(["result", key], "expected a list of {seats, points}")
             for i, t in enumerate(v):
                 p = ["result", key, i]
                 if not (isinstance(t, dict) and set(t) == {"seats", "points"}):
-                    raise _DocError(p, 'expected {"seats": [...], "points": N}')
+                    raise DocError(p, 'expected {"seats": [...], "points": N}')
                 _check_order(t["seats"], n, [*p, "seats"])
                 pts = t["points"]
                 if not (isinstance(pts, (int, float)) and not isinstance(pts, bool) and math.isfinite(pts)):
-                    raise _DocError([*p, "points"], "expected a finite number")
+                    raise DocError([*p, "points"], "expected a finite number")
 
 
 def _check_points(value: Any) -> None:
     """升级 result.points: {"defenders": N, "kitty": N}, each key optional, whole numbers."""
     path = ["result", "points"]
     if not isinstance(value, dict):
-        raise _DocError(path, 'expected {"defenders": N, "kitty": N}')
+        raise DocError(path, 'expected {"defenders": N, "kitty": N}')
     for key, v in value.items():
         if key not in POINTS_KEYS:
-            raise _DocError([*path, key], f"unknown key {key!r} (expected {', '.join(POINTS_KEYS)})")
-        _int(v, [*path, key], "a number of card points", 0, 10**6)
+            raise DocError([*path, key], f"unknown key {key!r} (expected {', '.join(POINTS_KEYS)})")
+        doc_int(v, [*path, key], "a number of card points", 0, 10**6)
 
 
 def _check_result_levels(value: Any) -> None:
     """升级 result.levels: {"before": [level, level], "after": [level, level]}, each key optional."""
     path = ["result", "levels"]
     if not isinstance(value, dict):
-        raise _DocError(path, 'expected {"before": [level, level], "after": [level, level]}')
+        raise DocError(path, 'expected {"before": [level, level], "after": [level, level]}')
     for key, v in value.items():
         if key not in LEVELS_KEYS:
-            raise _DocError([*path, key], f"unknown key {key!r} (expected {', '.join(LEVELS_KEYS)})")
+            raise DocError([*path, key], f"unknown key {key!r} (expected {', '.join(LEVELS_KEYS)})")
         _check_levels(v, [*path, key])
 
 
 def _check_levels(value: Any, path: list[Any]) -> tuple[str, str]:
     """The two sides' levels (side 0 = seats 0 and 2, side 1 = seats 1 and 3), each a level token."""
     if not (isinstance(value, list) and len(value) == 2):
-        raise _DocError(
+        raise DocError(
             path,
             f"expected the two sides' levels (side 0, side 1), each one of {', '.join(LEVEL_NAMES)}; got {_j(value)}",
         )
     for i, t in enumerate(value):
         if t not in LEVEL_NAMES:
-            raise _DocError([*path, i], f"expected a level, one of {', '.join(LEVEL_NAMES)}; got {_j(t)}")
+            raise DocError([*path, i], f"expected a level, one of {', '.join(LEVEL_NAMES)}; got {_j(t)}")
     return value[0], value[1]
 
 
 def _read_seats(raw: Any, n: int) -> tuple[Seat, ...]:
     if not isinstance(raw, list):
-        raise _DocError(["seats"], "expected a list of seats")
+        raise DocError(["seats"], "expected a list of seats")
     out: list[Seat] = []
     for i, s in enumerate(raw):
         if not isinstance(s, dict):
-            raise _DocError(["seats", i], 'expected {"seat": N, "player": "name"}')
+            raise DocError(["seats", i], 'expected {"seat": N, "player": "name"}')
         for key in s:
             if key not in ("seat", "player"):
-                raise _DocError(["seats", i, key], f"unknown key {key!r} in a seat")
-        seat = _int(s.get("seat"), ["seats", i, "seat"], "a seat", 0, n - 1)
+                raise DocError(["seats", i, key], f"unknown key {key!r} in a seat")
+        seat = doc_int(s.get("seat"), ["seats", i, "seat"], "a seat", 0, n - 1)
         player = s.get("player", "")
         if not isinstance(player, str):
-            raise _DocError(["seats", i, "player"], "expected the player's name as text")
+            raise DocError(["seats", i, "player"], "expected the player's name as text")
         if not all(x.seat != seat for x in out):
-            raise _DocError(["seats", i, "seat"], f"seat {seat} listed twice")
+            raise DocError(["seats", i, "seat"], f"seat {seat} listed twice")
         out.append(Seat(seat, player))
     return tuple(sorted(out, key=lambda x: x.seat))
 
@@ -568,37 +544,37 @@ def _read_deal(raw: Any, n: int) -> tuple[tuple[tuple[Card | None, ...] | None, 
     if raw is None:
         return None, None, None
     if not isinstance(raw, dict):
-        raise _DocError(["deal"], 'expected {"hands": [...]}')
+        raise DocError(["deal"], 'expected {"hands": [...]}')
     for key in raw:
         if key not in DEAL_KEYS:
-            raise _DocError(["deal", key], f"unknown key {key!r} in deal (expected {', '.join(DEAL_KEYS)})")
+            raise DocError(["deal", key], f"unknown key {key!r} in deal (expected {', '.join(DEAL_KEYS)})")
     marked = raw.get("marked")
     if marked is not None:
-        _int(marked, ["deal", "marked"], "a seat", 0, n - 1)
+        doc_int(marked, ["deal", "marked"], "a seat", 0, n - 1)
     loyalist = raw.get("loyalist")
     if loyalist is not None:
-        _int(loyalist, ["deal", "loyalist"], "a seat", 0, n - 1)
+        doc_int(loyalist, ["deal", "loyalist"], "a seat", 0, n - 1)
     hands = raw.get("hands")
     if hands is None:
         return None, marked, loyalist
     if not (isinstance(hands, list) and len(hands) == n):
-        raise _DocError(["deal", "hands"], f"expected a list of {n} hands")
+        raise DocError(["deal", "hands"], f"expected a list of {n} hands")
     out: list[tuple[Card | None, ...] | None] = []
     for s, hand in enumerate(hands):
         if hand is None:
             out.append(None)
             continue
         if isinstance(hand, int) and not isinstance(hand, bool):
-            out.append((None,) * _int(hand, ["deal", "hands", s], "a number of unknown cards", 1, 216))
+            out.append((None,) * doc_int(hand, ["deal", "hands", s], "a number of unknown cards", 1, 216))
             continue
         if not isinstance(hand, list):
-            raise _DocError(["deal", "hands", s], "expected a list of cards, a number of unknown cards, or null")
+            raise DocError(["deal", "hands", s], "expected a list of cards, a number of unknown cards, or null")
         if not (len(hand) <= 216):
-            raise _DocError(["deal", "hands", s], f"a hand of {len(hand)} cards: four decks hold 216")
+            raise DocError(["deal", "hands", s], f"a hand of {len(hand)} cards: four decks hold 216")
         try:  # tokens read before (most are): looked up; any other is read by _card, which names a bad one
             out.append(tuple([None if t is None or t == UNKNOWN else CARDS_BY_TOKEN[t] for t in hand]))
         except (KeyError, TypeError):
-            out.append(tuple(_card(t, ["deal", "hands", s, i], True) for i, t in enumerate(hand)))
+            out.append(tuple(doc_card(t, ["deal", "hands", s, i], True) for i, t in enumerate(hand)))
     return tuple(out), marked, loyalist
 
 
@@ -609,182 +585,18 @@ def _read_shengji_deal(raw: Any, game: str) -> tuple[tuple[Card, ...] | None, tu
     for key in ("kitty", "levels"):
         why = None if raw.get(key) is None else games.misplaced("deal", key, game)
         if why:
-            raise _DocError(["deal", key], why)
+            raise DocError(["deal", key], why)
     kitty = raw.get("kitty")
     if kitty is not None:
         if not isinstance(kitty, list):
-            raise _DocError(["deal", "kitty"], f"expected a list of cards (the kitty), got {_j(kitty)}")
+            raise DocError(["deal", "kitty"], f"expected a list of cards (the kitty), got {_j(kitty)}")
         if not (len(kitty) <= MAX_KITTY):
-            raise _DocError(["deal", "kitty"], f"a kitty of {len(kitty)} cards: at most {MAX_KITTY}")
+            raise DocError(["deal", "kitty"], f"a kitty of {len(kitty)} cards: at most {MAX_KITTY}")
         for i, t in enumerate(kitty):
             if t is None or t == UNKNOWN:
-                raise _DocError(["deal", "kitty", i], str(CardError(UNKNOWN, KITTY_UNKNOWN)))
-        kitty = tuple(_card(t, ["deal", "kitty", i]) for i, t in enumerate(kitty))
+                raise DocError(["deal", "kitty", i], str(CardError(UNKNOWN, KITTY_UNKNOWN)))
+        kitty = tuple(doc_card(t, ["deal", "kitty", i]) for i, t in enumerate(kitty))
     levels = raw.get("levels")
     if levels is not None:
         levels = _check_levels(levels, ["deal", "levels"])
     return kitty, levels
-
-
-_ALLOWED: dict[str, frozenset[str]] = {
-    action: frozenset(
-        {"seat", "action", "note"}
-        | ({"cards"} if action in CARD_ACTIONS else set())
-        | ({"to"} if action in TARGET_ACTIONS else set())
-        | ({"count"} if action == "report" else set())
-    )
-    for action in EVENT_TYPES
-}
-
-
-def event_from_json(raw: Any, i: int, n: int) -> Event:
-    """One event from its JSON object; raises _DocError naming events[i]."""
-    if not isinstance(raw, dict):
-        raise _DocError(["events", i], 'expected {"seat": N, "action": "..."}')
-    action = raw.get("action")
-    allowed = _ALLOWED.get(action) if isinstance(action, str) else None
-    if allowed is None:
-        raise _DocError(
-            ["events", i, "action"], f"unknown action {_j(action)} (expected one of {', '.join(EVENT_TYPES)})"
-        )
-    for key in raw:
-        if key not in allowed:
-            raise _DocError(["events", i, key], f"unknown key {key!r} for action {action}")
-    seat = _int(raw.get("seat"), ["events", i, "seat"], "a seat", 0, n - 1)
-    note = raw.get("note", "")
-    if not isinstance(note, str):
-        raise _DocError(["events", i, "note"], "expected text")
-    assert isinstance(action, str)  # a known action (allowed is not None)
-    cls = EVENT_TYPES[action]
-    if action in CARD_ACTIONS:
-        cards = raw.get("cards")
-        if not isinstance(cards, list) or not cards:
-            raise _DocError(["events", i, "cards"], "expected a non-empty list of cards")
-        try:
-            parsed = tuple([Card(t) for t in cards])
-        except (CardError, TypeError):
-            for j, t in enumerate(cards):  # names the bad one
-                _card(t, ["events", i, "cards", j])
-            raise
-        if action in TARGET_ACTIONS:
-            to = _int(raw.get("to"), ["events", i, "to"], "a seat", 0, n - 1)
-            return cls(seat, note=note, cards=parsed, to=to)  # type: ignore[call-arg]  # a card event with a target
-        return cls(seat, note=note, cards=parsed)  # type: ignore[call-arg]  # a card event (EVENT_TYPES: base-typed)
-    if cls is Report:
-        return Report(seat, note=note, count=_int(raw.get("count"), ["events", i, "count"], "a card count", 0, 216))
-    return cls(seat, note=note)
-
-
-# The events most logs are made of (a card action without a target, or a declaration with no field but its seat)
-# read without ``event_from_json``'s checks one by one: action -> (class, the keys it may have, whether it has cards).
-_COMMON: dict[str, tuple[type[Event], frozenset[str], bool]] = {
-    action: (cls, _ALLOWED[action], action in CARD_ACTIONS)
-    for action, cls in EVENT_TYPES.items()
-    if action not in TARGET_ACTIONS and cls is not Report
-}
-
-
-_PLAIN: dict[tuple[type[Event], int], Event] = {}  # note-less plain events made by _event (seats below _PLAIN_SEATS)
-_PLAIN_SEATS = 16  # a seat of no game: such events are made afresh (and refused later), never kept here
-
-
-def _event(pairs: list[tuple[str, Any]]) -> Any:
-    """``json.loads``'s ``object_pairs_hook`` for a log's text: an object written as the log format writes a common
-    event (``"seat"`` then ``"action"``, then ``"cards"`` if the action has cards, then ``"note"`` if any) becomes that
-    event as the scanner reads it, with no dict made and read again; any other object becomes the dict ``json.loads``
-    would make (the last of repeated keys wins), for ``log_from_doc`` to read and judge as before. The event is what
-    ``_read_events``'s fast path makes of the same object; the seat is checked against the game's seats there.
-    A seat's note-less plain event (a pass, a 扣 ...) is made once (``_PLAIN``): events are immutable values."""
-    m = len(pairs)
-    if 2 <= m <= 4:
-        key, seat = pairs[0]
-        key2, action = pairs[1]
-        if key == "seat" and key2 == "action" and type(seat) is int and seat >= 0:
-            kind = _common(action) if type(action) is str else None
-            if kind is not None:
-                note: Any = ""
-                if kind[2]:  # a card action: "cards" next, a non-empty list of tokens read before
-                    key3, tokens = pairs[2] if m >= 3 else ("", None)
-                    if m == 4:
-                        key4, note = pairs[3]
-                        if key4 != "note":
-                            return dict(pairs)
-                    if key3 == "cards" and type(tokens) is list and tokens and type(note) is str:
-                        try:
-                            cards = tuple([CARDS_BY_TOKEN[t] for t in tokens])
-                        except (KeyError, TypeError):  # a token not read before: read (and judged) as a dict
-                            return dict(pairs)
-                        return card_event(kind[0], seat, cards, note)
-                elif m <= 3:
-                    if m == 3:
-                        key3, note = pairs[2]
-                        if key3 != "note" or type(note) is not str:
-                            return dict(pairs)
-                    if note or seat >= _PLAIN_SEATS:
-                        return plain_event(kind[0], seat, note)
-                    ev = _plain((kind[0], seat))
-                    if ev is None:
-                        ev = _PLAIN[kind[0], seat] = plain_event(kind[0], seat)
-                    return ev
-    return dict(pairs)
-
-
-_common = _COMMON.get  # (bound once: the hook runs for every object of every log)
-_plain = _PLAIN.get
-#: a log text's reader: ``json.loads``'s with ``_event`` (made once: ``json.loads(text, object_pairs_hook=...)`` would
-#: make a decoder and its scanner at every call)
-_READER = json.JSONDecoder(object_pairs_hook=_event)
-
-
-def _read_events(raw: Any, n: int, limits: Limits) -> tuple[list[Event], None]:
-    """The log's events. The common ones are read on a fast path that takes exactly what ``event_from_json``
-    takes; anything else, and anything it would refuse, goes through ``event_from_json`` (which names the error).
-    A seat's note-less plain event (a pass, a 扣 ...) is made once and repeated: events are immutable values."""
-    if not isinstance(raw, list):
-        raise _DocError(["events"], "expected a list of events")
-    problem = limits.events_problem(len(raw))
-    if problem:
-        raise _DocError(["events", limits.max_events], problem)
-    out: list[Event] = []
-    add = out.append
-    common = _COMMON.get
-    card = CARDS_BY_TOKEN
-    plain: dict[tuple[type[Event], int], Event] = {}  # the log's note-less plain events, one object each (immutable)
-    for i, item in enumerate(raw):
-        if isinstance(item, Event):  # read as the text was scanned (_event_reader)
-            if item.seat < n:
-                add(item)
-                continue
-            item = item.to_json()  # a seat this game has not: event_from_json names it
-        if type(item) is dict:
-            action = item.get("action")
-            kind = common(action) if type(action) is str else None
-            seat = item.get("seat")
-            note = item.get("note", "")
-            if (
-                kind is not None
-                and type(seat) is int
-                and 0 <= seat < n
-                and type(note) is str
-                and item.keys() <= kind[1]
-            ):
-                if not kind[2]:
-                    if note:
-                        add(plain_event(kind[0], seat, note))
-                        continue
-                    ev = plain.get((kind[0], seat))
-                    if ev is None:
-                        ev = plain[kind[0], seat] = plain_event(kind[0], seat)
-                    add(ev)
-                    continue
-                tokens = item.get("cards")
-                if type(tokens) is list and tokens:
-                    try:
-                        cards = tuple([card[t] for t in tokens])
-                    except (KeyError, TypeError):  # a token not read before, or no token: the slow path reads it
-                        pass
-                    else:
-                        add(card_event(kind[0], seat, cards, note))
-                        continue
-        add(event_from_json(item, i, n))
-    return out, None

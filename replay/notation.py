@@ -47,18 +47,9 @@ from typing import Any, ClassVar
 
 from replay import games
 from replay.cards import CardError
+from replay.event_json import UNKNOWN, doc_int
 from replay.limits import LIMITS, Limits
-from replay.log import (
-    FORMAT,
-    KITTY_UNKNOWN,
-    MAX_KITTY,
-    SEATS,
-    UNKNOWN,
-    Log,
-    LogError,
-    _int,
-    log_from_doc,
-)
+from replay.log import FORMAT, KITTY_UNKNOWN, MAX_KITTY, SEATS, Log, LogError, log_from_doc
 from replay.notation_events import COUNT, LineReader, Path
 from replay.notation_lex import (
     SEP,
@@ -351,7 +342,7 @@ class _Reader(LineReader):
                 )
             path: Path = ("deal", "hands", seat)
             self.note(path, line, cards[0].col)
-            hands[seat] = self.checked(_int, number, list(path), "a number of unknown cards", 1, MAX_UNKNOWN)
+            hands[seat] = self.checked(doc_int, number, list(path), "a number of unknown cards", 1, MAX_UNKNOWN)
         else:
             for j, tok in enumerate(cards):
                 self.note(("deal", "hands", seat, j), line, tok.col)

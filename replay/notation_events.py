@@ -13,19 +13,10 @@ from typing import Any, NoReturn
 from replay import games
 from replay.cards import Card, CardError
 from replay.decisions import OUTCOMES, DecisionError, decision_from_json
+from replay.event_json import UNKNOWN, DocError, doc_int, event_from_json
 from replay.events import CARD_ACTIONS, EVENT_TYPES, TARGET_ACTIONS
 from replay.limits import LIMITS, Limits
-from replay.log import (
-    LEVEL_NAMES,
-    LEVELS_KEYS,
-    POINTS_KEYS,
-    UNKNOWN,
-    LogError,
-    _check_order,
-    _DocError,
-    _int,
-    event_from_json,
-)
+from replay.log import LEVEL_NAMES, LEVELS_KEYS, POINTS_KEYS, LogError, _check_order
 from replay.notation_lex import (
     MAX_QUOTED,
     QUOTES,
@@ -78,10 +69,10 @@ class LineReader:
         self.where[path] = (line.number, col)
 
     def checked(self, check: Callable[..., Any], *args: Any) -> Any:
-        """``check(*args)`` with a _DocError of log.py turned into a LogError at its token."""
+        """``check(*args)`` with a DocError of log.py turned into a LogError at its token."""
         try:
             return check(*args)
-        except _DocError as exc:
+        except DocError as exc:
             path: Path = tuple(exc.path)
             while path and path not in self.where:
                 path = path[:-1]
@@ -110,7 +101,7 @@ class LineReader:
         """A seat number of this game (0 … n-1) at document ``path``."""
         value = self.integer(line, tok, "a seat number")
         self.note(path, line, tok.col)
-        self.checked(_int, value, list(path), "a seat", 0, self.n - 1)
+        self.checked(doc_int, value, list(path), "a seat", 0, self.n - 1)
         return value
 
     def card(self, line: Line, tok: Tok, allow_unknown: bool) -> str:
@@ -380,7 +371,7 @@ class LineReader:
                 self.fail(f"expected the points after '{name.word}'", line, name.end)
             value = self.integer(line, toks[k + 1], f"the {name.word} points")
             self.note((*path, name.word), line, toks[k + 1].col)
-            points[name.word] = self.checked(_int, value, [*path, name.word], "a number of card points", 0, 10**6)
+            points[name.word] = self.checked(doc_int, value, [*path, name.word], "a number of card points", 0, 10**6)
         result["points"] = points
 
     def _result_levels(self, line: Line, result: dict[str, Any]) -> None:

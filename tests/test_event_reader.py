@@ -1,4 +1,4 @@
-"""The reader's scanner hook (replay.log._event): a log's text read with it gives exactly what reading the
+"""The reader's scanner hook (replay.event_json._event): a log's text read with it gives exactly what reading the
 dicts ``json.loads`` makes gives (the same events, or the same error at the same place), whatever the events' keys,
 their order, repeats, types and values."""
 
@@ -11,10 +11,11 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from replay.event_json import DocError
 from replay.events import EVENT_TYPES, Pass, Play
 from replay.json_locate import locate
 from replay.limits import LIMITS
-from replay.log import Log, LogError, _DocError, _path_str, log_from_doc, parse_json_log
+from replay.log import Log, LogError, _path_str, log_from_doc, parse_json_log
 from replay.simulate import simulate_deal
 
 BASE = {profile: simulate_deal(5, profile).log.dumps() for profile in ("gouji", "baohuang", "shengji-35")}
@@ -25,7 +26,7 @@ def reference(text: str) -> Log:
     doc = json.loads(text)
     try:
         return log_from_doc(doc, "<log>", LIMITS, text=text, fresh=True)
-    except _DocError as exc:
+    except DocError as exc:
         line, col = locate(text, exc.path, exc.at_key)
         raise LogError(exc.message, "<log>", line, col, _path_str(exc.path)) from None
 
@@ -140,7 +141,7 @@ def test_a_byte_order_mark_is_named() -> None:
 def test_plain_events_of_no_games_seat_are_not_kept() -> None:
     """Plain events are made once per seat for the seats of games only: a log's wild seat numbers add nothing that
     stays in the process."""
-    from replay import log as log_module
+    from replay import event_json as log_module
 
     before = len(log_module._PLAIN)
     for seat in range(100, 140):

@@ -11,6 +11,7 @@ from typing import Any
 import pytest
 
 from replay.cards import Card
+from replay.event_json import event_from_json, read_events
 from replay.events import (
     EVENT_TYPES,
     Burn,
@@ -24,7 +25,7 @@ from replay.events import (
     card_event,
     plain_event,
 )
-from replay.log import LIMITS, LogError, _read_events, event_from_json, parse_log
+from replay.log import LIMITS, LogError, parse_log
 
 C3, C4, BJ = Card("3S"), Card("4H"), Card("BJ")
 
@@ -95,7 +96,7 @@ def test_the_fast_path_reads_what_event_from_json_reads() -> None:
         {"seat": 5, "action": "pass", "note": "过"},
         {"seat": 1, "action": "burn", "cards": ["SJ"], "note": ""},
     ]
-    got, _ = _read_events(raw, 6, LIMITS)
+    got, _ = read_events(raw, 6, LIMITS)
     assert got == [event_from_json(item, i, 6) for i, item in enumerate(raw)]
     assert [type(ev) for ev in got] == [type(event_from_json(item, i, 6)) for i, item in enumerate(raw)]
 
@@ -109,7 +110,7 @@ def test_a_logs_repeated_plain_events_are_one_value_each() -> None:
         {"seat": 1, "action": "pass", "note": "想了想"},
         {"seat": 1, "action": "pass", "note": ""},
     ]
-    got, _ = _read_events(raw, 6, LIMITS)
+    got, _ = read_events(raw, 6, LIMITS)
     assert got == [Pass(1), Pass(2), Pass(1), Kou(1), Pass(1, note="想了想"), Pass(1)]
     assert got[0] is got[2] is got[5]  # a note-less pass of one seat: one immutable value, read once
     assert got[1] is not got[0] and got[3] is not got[0] and got[4] is not got[0]
