@@ -7,33 +7,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from hand_matching import matched
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from replay.cards import N_SLOTS, RANK_SJ, Card
 from replay.hand import SLOT_CARD, SMALL, Hand
-
-
-def _fits(played: Card, known: Card) -> bool:
-    """A known card can be the card played: the same rank, and the same suit unless either is suitless."""
-    return known.rank == played.rank and (played.suit is None or known.suit is None or known.suit == played.suit)
-
-
-def _matched(known: list[Card], played: list[Card]) -> int:
-    """The most played cards that distinct known cards can be (augmenting paths)."""
-    owner: dict[int, int] = {}
-
-    def augment(u: int, seen: set[int]) -> bool:
-        for v, k in enumerate(known):
-            if v in seen or not _fits(played[u], k):
-                continue
-            seen.add(v)
-            if v not in owner or augment(owner[v], seen):
-                owner[v] = u
-                return True
-        return False
-
-    return sum(augment(u, set()) for u in range(len(played)))
 
 
 def _left(s: list[int], d: list[int], ri: int) -> list[tuple[int, int]]:
@@ -80,7 +59,7 @@ class Ref:
 
     @property
     def deficit(self) -> int:
-        return len(self.played) - _matched(self.known, self.played)
+        return len(self.played) - matched(self.known, self.played)
 
     def remove(self, cards: list[Card]) -> Ref | None:
         after = Ref(self.known, self.unknown, self.played + cards)
