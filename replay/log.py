@@ -519,24 +519,31 @@ def _check_levels(value: Any, path: list[Any]) -> tuple[str, str]:
     return value[0], value[1]
 
 
+def _seat_number(seat: Seat) -> int:
+    return seat.seat
+
+
 def _read_seats(raw: Any, n: int) -> tuple[Seat, ...]:
     if not isinstance(raw, list):
         raise DocError(["seats"], "expected a list of seats")
     out: list[Seat] = []
+    listed = 0  # the seats listed so far, a bit each
     for i, s in enumerate(raw):
         if not isinstance(s, dict):
             raise DocError(["seats", i], 'expected {"seat": N, "player": "name"}')
         for key in s:
             if key not in ("seat", "player"):
                 raise DocError(["seats", i, key], f"unknown key {key!r} in a seat")
-        seat = doc_int(s.get("seat"), ["seats", i, "seat"], "a seat", 0, n - 1)
+        got = s.get("seat")
+        seat = got if type(got) is int and 0 <= got < n else doc_int(got, ["seats", i, "seat"], "a seat", 0, n - 1)
         player = s.get("player", "")
         if not isinstance(player, str):
             raise DocError(["seats", i, "player"], "expected the player's name as text")
-        if not all(x.seat != seat for x in out):
+        if listed >> seat & 1:
             raise DocError(["seats", i, "seat"], f"seat {seat} listed twice")
+        listed |= 1 << seat
         out.append(Seat(seat, player))
-    return tuple(sorted(out, key=lambda x: x.seat))
+    return tuple(sorted(out, key=_seat_number))
 
 
 def _read_deal(raw: Any, n: int) -> tuple[tuple[tuple[Card | None, ...] | None, ...] | None, int | None, int | None]:
@@ -595,7 +602,10 @@ def _read_shengji_deal(raw: Any, game: str) -> tuple[tuple[Card, ...] | None, tu
         for i, t in enumerate(kitty):
             if t is None or t == UNKNOWN:
                 raise DocError(["deal", "kitty", i], str(CardError(UNKNOWN, KITTY_UNKNOWN)))
-        kitty = tuple(doc_card(t, ["deal", "kitty", i]) for i, t in enumerate(kitty))
+        try:  # tokens read before (most are): looked up; any other is read by doc_card, which names a bad one
+            kitty = tuple([CARDS_BY_TOKEN[t] for t in kitty])
+        except (KeyError, TypeError):
+            kitty = tuple(doc_card(t, ["deal", "kitty", i]) for i, t in enumerate(kitty))
     levels = raw.get("levels")
     if levels is not None:
         levels = _check_levels(levels, ["deal", "levels"])
