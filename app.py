@@ -8,6 +8,8 @@ here when it is set alone).
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import streamlit as st
 
 from data.database import ignored_env, public_url
@@ -15,6 +17,28 @@ from views.pages import coach, dispute, evaluation, library, players, replay, sc
 from views.parts import links
 from views.parts.common import t
 from views.parts.texts import md
+
+#: the tab's icon: a picture in the repository, not an emoji (a machine without an emoji font shows those as boxes)
+ICON = Path(__file__).resolve().parent / "views" / "static" / "favicon.png"
+
+
+def version() -> str:
+    """fupan's version as installed, and the engine's (what the library records beside what it derived)."""
+    from importlib.metadata import PackageNotFoundError
+    from importlib.metadata import version as installed
+
+    from replay.version import ENGINE_VERSION
+
+    try:
+        made = installed("fupan")
+    except PackageNotFoundError:  # run from a checkout that was not installed
+        made = "?"
+    return f"fupan {made} · engine {ENGINE_VERSION}"
+
+
+def footer() -> None:
+    """Below every page: the version and the library in use (its password masked)."""
+    st.caption(version() + t(" · 牌局库：", " · library: ") + md(public_url()))
 
 
 def sidebar() -> None:
@@ -38,7 +62,7 @@ def main() -> None:
     own elements are sent, and drawn by the browser, first (the sidebar shows below the navigation wherever it is
     drawn; the language is in session state before the switch is drawn, and a run stopped early by ``st.rerun``
     keeps it)."""
-    st.set_page_config(page_title="复盘 fupan", page_icon="🀄", layout="wide")
+    st.set_page_config(page_title="复盘 fupan", page_icon=str(ICON), layout="wide")
     st.session_state.setdefault("lang", "zh")
     renders = {
         links.LIBRARY: library.render,
@@ -53,9 +77,11 @@ def main() -> None:
     pages = [links.page(p.url_path, renders[p.url_path]) for p in links.PAGES]
     try:
         st.navigation(pages).run()
-    except Exception:  # a page that fails still has its sidebar (st.rerun and st.stop are no Exception)
+    except Exception:  # a page that fails still has its sidebar and footer (st.rerun and st.stop are no Exception)
+        footer()
         sidebar()
         raise
+    footer()
     sidebar()
 
 

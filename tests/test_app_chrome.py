@@ -1,0 +1,62 @@
+"""The dashboard's own frame (issue 18, item 11): the toolbar shows viewers no developer options, the tab has the
+app's title and an icon that needs no emoji font, and every page ends with the version and the library in use."""
+
+from __future__ import annotations
+
+import tomllib
+from collections.abc import Iterator
+from importlib.metadata import version
+from pathlib import Path
+from typing import Any
+
+import pytest
+import streamlit as st
+from streamlit.testing.v1 import AppTest
+
+from replay.version import ENGINE_VERSION
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+@pytest.fixture
+def library(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
+    """An empty library as the app's FUPAN_DB, Streamlit's caches emptied before and after."""
+    path = tmp_path / "club.db"
+    monkeypatch.setenv("FUPAN_DB", f"sqlite:///{path}")
+    monkeypatch.delenv("DATABASE_URL", raising=False)
+    st.cache_data.clear()
+    st.cache_resource.clear()
+    yield path
+    st.cache_resource.clear()
+    st.cache_data.clear()
+
+
+def test_viewers_get_no_developer_options() -> None:
+    config = tomllib.loads((ROOT / ".streamlit" / "config.toml").read_text(encoding="utf-8"))
+    assert config["client"]["toolbarMode"] == "viewer"
+
+
+def test_the_tab_has_the_apps_title_and_a_picture_for_its_icon(library: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    seen: dict[str, Any] = {}
+    real = st.set_page_config
+
+    def spy(**kwargs: Any) -> None:
+        seen.update(kwargs)
+        real(**kwargs)
+
+    monkeypatch.setattr(st, "set_page_config", spy)
+    at = AppTest.from_file(str(ROOT / "app.py"), default_timeout=60).run()
+    assert not at.exception
+    assert seen["page_title"] == "复盘 fupan"
+    icon = Path(seen["page_icon"])
+    assert icon.is_file() and icon.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"  # a picture, not an emoji
+
+
+@pytest.mark.parametrize(("lang", "word"), [("zh", "牌局库："), ("en", "library: ")])
+def test_every_page_ends_with_the_version_and_the_library(library: Path, lang: str, word: str) -> None:
+    at = AppTest.from_file(str(ROOT / "app.py"), default_timeout=60)
+    at.session_state["lang"] = lang
+    at.run()
+    assert not at.exception
+    last = at.main.caption[-1].value.replace("\\", "")
+    assert last == f"fupan {version('fupan')} · engine {ENGINE_VERSION} · {word}sqlite:///{library}"
