@@ -361,25 +361,27 @@ def build_parser(command: str | None = None) -> argparse.ArgumentParser:
     from replay import games
 
     ap = argparse.ArgumentParser(prog="fupan", description="复盘: replay and check 够级 / 保皇 / 升级 deals")
-    sub: Any = _Commands(ap.add_subparsers(dest="command", required=True), command)
+    sub: Any = _Commands(
+        ap.add_subparsers(dest="command", required=True, help="fupan COMMAND --help: its options"), command
+    )
     p = sub.add_parser("check", help="a verdict for every event")
     p.add_argument("logs", nargs="+", metavar="LOG", help=SEVERAL)
-    p.add_argument("--json", action="store_true")
+    p.add_argument("--json", action="store_true", help="every verdict as JSON (several logs: a list)")
     p.add_argument("--lenient", action="store_true", help="read on after an illegal event")
     p.add_argument("--profile", help="rule profile name or .toml path (instead of the log's)")
     add_limit_args(p)
     p.set_defaults(func=cmd_check)
     p = sub.add_parser("replay", help="the table step by step")
-    p.add_argument("log")
-    p.add_argument("--step", type=int)
-    p.add_argument("--json", action="store_true")
-    p.add_argument("--profile")
+    p.add_argument("log", help="a JSON or text log, or - for standard input")
+    p.add_argument("--step", type=int, metavar="N", help="only the table after N events (0: as dealt)")
+    p.add_argument("--json", action="store_true", help="the table as JSON: at --step N, else at every step")
+    p.add_argument("--profile", help="rule profile name or .toml path (instead of the log's)")
     add_limit_args(p)
     p.set_defaults(func=cmd_replay)
     p = sub.add_parser("score", help="places and points")
     p.add_argument("logs", nargs="+", metavar="LOG", help=SEVERAL)
-    p.add_argument("--json", action="store_true")
-    p.add_argument("--profile")
+    p.add_argument("--json", action="store_true", help="the score as JSON (several logs: a list)")
+    p.add_argument("--profile", help="rule profile name or .toml path (instead of the log's)")
     add_limit_args(p)
     p.set_defaults(func=cmd_score)
     add_coach_parser(sub)
@@ -398,19 +400,23 @@ def build_parser(command: str | None = None) -> argparse.ArgumentParser:
     p.add_argument(
         "--game", default="gouji", help=f"one of {', '.join(games.names())} (its default profile unless --profile)"
     )
-    p.add_argument("--deals", type=int, default=1)
-    p.add_argument("--seed", type=int, default=1)
-    p.add_argument("--out", required=True)
-    p.add_argument("--profile")
+    p.add_argument("--deals", type=int, default=1, metavar="N", help="how many deals (default: 1)")
+    p.add_argument(
+        "--seed", type=int, default=1, help="the first deal's seed; the same seed, the same deals (default: 1)"
+    )
+    p.add_argument(
+        "--out", required=True, metavar="FOLDER", help="the folder the logs are written to (made if missing)"
+    )
+    p.add_argument("--profile", help="rule profile name or .toml path (instead of the game's default)")
     p.set_defaults(func=cmd_simulate)
     p = sub.add_parser("demo", help="simulate a deal and print its replay and score")
-    p.add_argument("--seed", type=int, default=7)
-    p.add_argument("--profile", default="gouji")
+    p.add_argument("--seed", type=int, default=7, help="the deal's seed; the same seed, the same deal (default: 7)")
+    p.add_argument("--profile", default="gouji", help="rule profile name or .toml path (default: gouji)")
     p.set_defaults(func=cmd_demo)
     add_library_parsers(sub)
     add_referee_parsers(sub)
     p = sub.add_parser("profiles", help="list rule profiles or show one")
-    p.add_argument("name", nargs="?")
+    p.add_argument("name", nargs="?", help="a profile's name or .toml path: its options (none: the shipped profiles)")
     p.set_defaults(func=cmd_profiles)
     return ap
 

@@ -193,7 +193,7 @@ def add_parser(sub: Any) -> None:
 
     p.add_argument("log", help="a JSON or text log, or - for standard input")
     p.add_argument("--seat", type=int, help="only the findings about this seat")
-    p.add_argument("--json", action="store_true")
+    p.add_argument("--json", action="store_true", help="the findings (and any prices) as JSON")
     p.add_argument("--html", metavar="OUT", help="also write a self-contained HTML report to OUT")
     p.add_argument("--profile", help="rule profile name or .toml path (instead of the log's)")
     p.add_argument("--evaluate", action="store_true", help="price every decision by rollouts (grades, accuracy)")

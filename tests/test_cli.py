@@ -3,9 +3,11 @@ simulate, profiles and demo; exit codes 0 (legal), 1 (illegal), 2 (unreadable in
 
 from __future__ import annotations
 
+import argparse
 import io
 import json
 import sys
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -703,3 +705,23 @@ def test_profiles_shows_shengji(capsys: pytest.CaptureFixture[str]) -> None:
     assert out.startswith("shengji-35 (shengji)")
     for line in ("kitty = 4  [SJ-DEAL]", "levels = 'A-K'  [SJ-LEVEL]", "kitty_multiplier = 2  [SJ-POINTS]"):
         assert line in out
+
+
+def _parsers(parser: argparse.ArgumentParser, name: str = "fupan") -> Iterator[tuple[str, argparse.ArgumentParser]]:
+    """Every parser of the command line: ``fupan``, its commands, their subcommands."""
+    yield name, parser
+    for action in parser._actions:  # argparse keeps its subparsers here only
+        if isinstance(action, argparse._SubParsersAction):
+            for sub, p in action.choices.items():
+                yield from _parsers(p, f"{name} {sub}")
+
+
+def test_every_option_and_argument_of_every_command_says_what_it_is() -> None:
+    """``fupan CMD --help`` explains every option (issue 18, item 10: ``--step STEP`` had no word)."""
+    silent = [
+        f"{name}: {'/'.join(a.option_strings) or a.dest}"
+        for name, p in _parsers(cli.build_parser())
+        for a in p._actions
+        if not a.help and not isinstance(a, argparse._HelpAction)
+    ]
+    assert silent == []
