@@ -2,13 +2,14 @@
 anything it refuses), the common ones on a fast path, most of them as the scanner reads the text (``READER``).
 
 Beside them, what every part of the log's reader shares: ``DocError`` (a problem at a JSON path) and the checks of a
-seat number or a card token that raise it (``doc_int``, ``doc_card``). ``replay.log`` reads the rest of the log.
+seat number or a card token that raise it (``doc_int``, ``doc_card``), and a value's JSON text as the canonical
+text writes it (``json_text``: the log's lines, and the values its messages quote). ``replay.log`` reads the rest of the log.
 """
 
 from __future__ import annotations
 
 import json
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from replay.cards import CARDS_BY_TOKEN, Card, CardError
@@ -18,9 +19,21 @@ from replay.limits import Limits
 UNKNOWN = "??"
 
 
-def _j(value: Any) -> str:
-    """A value as JSON text in a message (as the log's canonical text writes it)."""
-    return json.dumps(value, ensure_ascii=False)
+def _line_encoder() -> Callable[[Any], str]:
+    """One JSON value's text as the canonical text writes it (``ensure_ascii=False``, separators ", " and ": "):
+    ``JSONEncoder.encode``'s text from the standard library's C encoder made once (``encode`` makes one a call)."""
+    plain = json.JSONEncoder(ensure_ascii=False, separators=(", ", ": "))
+    make = getattr(json.encoder, "c_make_encoder", None)  # the C encoder's factory (not in typeshed)
+    if make is None:  # an interpreter without it
+        return plain.encode
+    # JSONEncoder.iterencode's arguments for one value, without the cycle check (a log's JSON holds no cycle)
+    encode = make(None, plain.default, json.encoder.encode_basestring, None, ": ", ", ", False, False, True)
+    join = "".join
+    return lambda value: join(encode(value, 0))
+
+
+json_text = _line_encoder()  # a JSON value's text as the canonical text writes it (in messages too)
+_j = json_text
 
 
 class DocError(Exception):

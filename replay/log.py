@@ -11,7 +11,7 @@ from __future__ import annotations
 import json
 import math
 import os
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from functools import cached_property
 from pathlib import Path
 from typing import Any
@@ -20,12 +20,14 @@ from replay import games
 from replay.cards import CARDS_BY_TOKEN, Card, CardError
 from replay.clip import clip, shown
 from replay.decisions import Decision, DecisionError, decision_from_json, in_order
-from replay.event_json import READER, UNKNOWN, DocError, doc_card, doc_int, read_events
+from replay.event_json import READER, UNKNOWN, DocError, doc_card, doc_int, json_text, read_events
 from replay.events import Event
 from replay.json_locate import event_positions, locate
 from replay.limits import LIMITS, Limits
 from replay.profile import Profile, ProfileError, default_profile, log_profile
 from replay.record import Record, field
+
+_j = json_text  # a value as the canonical text writes it
 
 FORMAT = "fupan/1"
 SEATS: Mapping[str, int] = games.ByGame("seats")  # seats per game (the registry's, replay.games)
@@ -194,21 +196,6 @@ def _hand_json(hand: tuple[Card | None, ...] | None) -> Any:
         return len(hand)
     return [UNKNOWN if c is None else c.token for c in hand]
 
-
-def _line_encoder() -> Callable[[Any], str]:
-    """One JSON value's text as the canonical text writes it (``ensure_ascii=False``, separators ", " and ": "):
-    ``JSONEncoder.encode``'s text from the standard library's C encoder made once (``encode`` makes one a call)."""
-    plain = json.JSONEncoder(ensure_ascii=False, separators=(", ", ": "))
-    make = getattr(json.encoder, "c_make_encoder", None)  # the C encoder's factory (not in typeshed)
-    if make is None:  # an interpreter without it
-        return plain.encode
-    # JSONEncoder.iterencode's arguments for one value, without the cycle check (a log's JSON holds no cycle)
-    encode = make(None, plain.default, json.encoder.encode_basestring, None, ": ", ", ", False, False, True)
-    join = "".join
-    return lambda value: join(encode(value, 0))
-
-
-_j = _line_encoder()
 
 #: each event's canonical line met so far (equal events, equal lines; cards are interned); emptied when it holds
 #: ``EVENT_LINES`` (the lines of a club's deals repeat: every seat's pass, the same plays)
