@@ -25,7 +25,7 @@ from sqlmodel import select
 
 from data.database import ignoring_insert, insert_ignore
 from data.derive import EVENT_FIELDS, derive
-from data.models import Deal, DealSeat, EventRow, FindingRow, Match, Player, PlayerAlias, table_of
+from data.models import NOTES_CHARS, Deal, DealSeat, EventRow, FindingRow, Match, Player, PlayerAlias, table_of
 from replay.log import Log
 
 DEAL, DEAL_SEAT, EVENT, FINDING, MATCH, PLAYER, PLAYER_ALIAS = (
@@ -74,6 +74,7 @@ def rows_of(log: Log, digest: str, source: str, text: str) -> Rows:
         "date": str(log.meta.get("date", "")),
         "venue": str(log.meta.get("venue", "")),
         "deal_number": log.meta.get("deal"),
+        "notes": str(log.meta.get("notes") or "")[:NOTES_CHARS],
         "source": source.encode("utf-8", "replace").decode("utf-8")[:1000],  # a file name may not be UTF-8
         "imported_at": datetime.now(UTC),
         **made.deal,

@@ -59,6 +59,9 @@ class Match(SQLModel, table=True):
     date: str = Field(default="", max_length=40)
 
 
+NOTES_CHARS = 2000  # the length of a log's notes stored for the Library's search (migration 0009)
+
+
 class Deal(SQLModel, table=True):
     """One deal: its game, profile, meta, the canonical log and its content hash."""
 
@@ -70,13 +73,17 @@ class Deal(SQLModel, table=True):
         Index("ix_deal_day", text("substr(date, 1, 10)")),
         Index("ix_deal_game_versions", "game", "engine_version", "coach_version", "n_findings"),
         Index("ix_deal_game_levels", "game", "levels_json", "declarers", "deal_number"),
+        # the Library's search (the venue and the notes, read from the index) and its order, newest first
+        # (migration 0009, ``data.queries.NEWEST``)
+        Index("ix_deal_text", "venue", "notes"),
+        Index("ix_deal_newest", "date", "match_id", "deal_number", "id"),
     )
 
     id: int | None = Field(default=None, primary_key=True)
     content_hash: str = Field(index=True, unique=True, max_length=64)
     game: str = Field(index=True, max_length=20)
     profile: str = Field(index=True, max_length=500)
-    date: str = Field(default="", index=True, max_length=40)
+    date: str = Field(default="", max_length=40)  # indexed first in ix_deal_newest (migration 0009)
     venue: str = Field(default="", max_length=500)
     match_id: int | None = Field(default=None, foreign_key="match.id", index=True)
     deal_number: int | None = Field(default=None)
@@ -91,6 +98,7 @@ class Deal(SQLModel, table=True):
     # how far, the side that passed the last level (``data.derive.levels_of``, JSON); None for other games
     levels_json: str | None = Field(default=None, sa_column=Column(Text, nullable=True))
     declarers: int | None = None  # the declaring side (升级's 庄家), None without one
+    notes: str = Field(default="", max_length=NOTES_CHARS)  # the log's meta.notes (cut at NOTES_CHARS), searched
     # the versions of the engine and the coach that made the derived rows (the verdicts, the seats'
     # results, the levels, the findings): 0 for rows stored before versions were recorded (``data.recoach``)
     engine_version: int = 0

@@ -7,8 +7,9 @@ alias in ``player_alias`` was already resolved at import); a seat without a play
 ``seat N`` in lists of players and is left out of per-player statistics.
 
 - ``deals``: one row per deal, with filters (player, dates, game, profile, findings, referee's
-  decisions) and the number of decisions stored on it; ``deal_page`` a page of them, newest first, and
-  ``deal_count`` how many match (a library of 30,000 deals is listed a page at a time).
+  decisions, a search over the players' names, the venue and the notes) and the number of decisions stored on
+  it; ``deal_page`` a page of them, newest first (``NEWEST``), and ``deal_count`` how many match (a library of
+  30,000 deals is listed a page at a time).
 - ``player_places``: per player, deals played and how often each place 1..6 was reached.
 - ``player_points``: per player, deals, mean and total points (``player_summary``: both in one).
 - ``player_findings``: per player, the coach's findings by kind, maxim, rule and severity.
@@ -34,7 +35,7 @@ from dataclasses import dataclass
 from typing import Any
 
 import pandas as pd
-from sqlalchemy import ColumnElement, Float, and_, case, cast, func, literal_column, select
+from sqlalchemy import ColumnElement, Float, and_, case, cast, func, literal_column, or_, select
 from sqlalchemy.engine import Engine
 from sqlalchemy.sql import CompoundSelect, Select
 
@@ -122,6 +123,7 @@ def _deal_conditions(
     profile: str | None = None,
     has_findings: bool | None = None,
     decided: bool | None = None,
+    search: str | None = None,
 ) -> list[Any]:
     conds: list[Any] = []
     if game:
@@ -142,7 +144,26 @@ def _deal_conditions(
     if player:
         seated = select(DEAL_SEAT.c.deal_id).where(DEAL_SEAT.c.player_id.in_(_player_ids(player)))
         conds.append(DEAL.c.id.in_(seated))
+    if search and search.strip():
+        conds.append(_searched(search.strip()))
     return conds
+
+
+def _searched(term: str) -> ColumnElement[bool]:
+    """The deals whose players' names (or aliases), venue or notes hold ``term``, in any case: ``LIKE`` on
+    ``lower()`` of both sides, ``%`` and ``_`` in the term escaped (``icontains(autoescape=True)``), alike on
+    SQLite and PostgreSQL. The venue and the notes are read from their index (``ix_deal_text``)."""
+    named = (
+        select(PLAYER.c.id)
+        .where(PLAYER.c.name.icontains(term, autoescape=True))
+        .union(select(PLAYER_ALIAS.c.player_id).where(PLAYER_ALIAS.c.alias.icontains(term, autoescape=True)))
+    )
+    seated = select(DEAL_SEAT.c.deal_id).where(DEAL_SEAT.c.player_id.in_(named))
+    text = DEAL.alias("text")  # the deals' venue and notes, from their index, beside the outer query's order
+    written = select(text.c.id).where(
+        or_(text.c.venue.icontains(term, autoescape=True), text.c.notes.icontains(term, autoescape=True))
+    )
+    return or_(DEAL.c.id.in_(written), DEAL.c.id.in_(seated))
 
 
 def _listed(conds: list[Any]) -> Select[Any]:
@@ -207,8 +228,11 @@ def deals(
     profile: str | None = None,
     has_findings: bool | None = None,
     decided: bool | None = None,
+    search: str | None = None,
+    newest_first: bool = False,
 ) -> pd.DataFrame:
-    """One row per deal, ordered by date (undated deals last), match and deal number, then import order.
+    """One row per deal, ordered by date (undated deals last), match and deal number, then import order
+    (``newest_first``: the Library's order, ``NEWEST``: the reverse, undated deals still last).
 
     Columns: ``id``, ``game``, ``profile``, ``date``, ``venue``, ``match`` (the match key, None
     when the log names none), ``deal`` (the deal number in the match, or None), ``players`` (the
@@ -218,10 +242,15 @@ def deals(
     ``date_to`` (inclusive, ``YYYY-MM-DD`` or a date; deals without a date are then left out),
     ``game``, ``profile``, ``has_findings`` (True: deals the coach found something in; False:
     deals without findings), ``decided`` (True: deals with a stored referee's decision; False: deals
-    without any).
+    without any), ``search`` (a text the players' names or aliases, the venue or the notes hold, in any case).
     """
-    conds = _deal_conditions(player, date_from, date_to, game, profile, has_findings, decided)
+    conds = _deal_conditions(player, date_from, date_to, game, profile, has_findings, decided, search)
     rows = _named(engine, _frame(engine, _listed(conds)), DEAL_SEAT.c.deal_id.in_(select(DEAL.c.id).where(*conds)))
+    if newest_first:  # the database's order (the ids only, by ix_deal_newest), not a second one made here
+        with engine.connect() as conn:
+            order = [int(i) for i in conn.execute(select(DEAL.c.id).where(*conds).order_by(*NEWEST)).scalars()]
+        rows = rows.set_index("id", drop=False).reindex(order)
+        return rows[DEAL_COLUMNS].reset_index(drop=True)
     rows["undated"] = rows["date"].eq("")
     rows = rows.sort_values(["undated", "date", "match", "deal", "id"], na_position="last", kind="stable")
     return rows[DEAL_COLUMNS].reset_index(drop=True)
@@ -234,20 +263,36 @@ def deal_count(engine: Engine, **filters: Any) -> int:
         return int(conn.execute(stmt).scalar_one())
 
 
+# the Library's order, newest first: by the log's date (undated deals last), then the match (the one stored last
+# first: a club night's deals together), then the log's own deal number (``meta.deal``; deals without one last),
+# then the id; the index ``ix_deal_newest`` read backwards (NULLs are the smallest values on SQLite, so DESC puts
+# them last there already; PostgreSQL is told)
+NEWEST = (
+    DEAL.c.date.desc(),
+    DEAL.c.match_id.desc().nulls_last(),
+    DEAL.c.deal_number.desc().nulls_last(),
+    DEAL.c.id.desc(),
+)
+
+
 def deal_page(engine: Engine, offset: int = 0, limit: int = 50, **filters: Any) -> pd.DataFrame:
-    """A page of the deal list (the columns of ``deals``, the same filters), newest first: by date, latest
-    first (undated deals last), then the latest imported first; ``limit`` deals from the ``offset``-th. The
-    page's deals are found first by their ids (the filters' and the date's indexes), then only they are read,
-    their players' names too."""
+    """A page of the deal list (the columns of ``deals``, the same filters), newest first (``NEWEST``);
+    ``limit`` deals from the ``offset``-th. The page's deals are found first by their ids (the filters' indexes
+    and ``ix_deal_newest``), then only they are read, their players' names too."""
     ids = (
         select(DEAL.c.id)
         .where(*_deal_conditions(**filters))
-        .order_by(DEAL.c.date.desc(), DEAL.c.id.desc())
+        .order_by(*NEWEST)
         .offset(max(0, int(offset)))
         .limit(max(0, int(limit)))
     )
     with engine.connect() as conn:
         order = [int(i) for i in conn.execute(ids).scalars()]
+    return _page_rows(engine, order)
+
+
+def _page_rows(engine: Engine, order: list[int]) -> pd.DataFrame:
+    """The deal list's rows of the deals ``order`` (ids), in that order."""
     rows = _frame(engine, _listed([DEAL.c.id.in_(order)]))
     rows = _named(engine, rows, DEAL_SEAT.c.deal_id.in_(order))
     rows = rows.set_index("id", drop=False).reindex(order)  # the page's order
