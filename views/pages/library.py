@@ -1,59 +1,49 @@
-"""Page: the deal library. Import a log (a file or pasted text), filter the stored deals, open one.
+"""Page: the deal library. Import logs (``views.parts.library_import``: files or pasted text), search and filter
+the stored deals, download them, open one.
 
-Importing parses the log (``parse_log``), replays and coaches it and stores it (``import_log``); the
-deal is reported as added or as already stored, and opened. A log that carries a referee's decisions
-stores them only for a signed-in referee or admin (``data.accounts.import_as``, which checks the account
-again in the import's transaction); for anyone else the deal is imported without its decisions and the
-page says so. A log without decisions is imported without an account, as before. A log that cannot be read shows its
-error (the LogError or ProfileError text) and nothing else changes. Opening a deal only sets the ids
-in session state (``open_deal`` in a callback); the other pages show the open deal.
+The deals are listed newest first (``data.queries.NEWEST``: by the log's date, then the match, then the log's own
+deal number, ``meta.deal``, then the id) a page at a time, with how many the filters leave of the library's
+deals; a search box looks in the players' names, the venue and the notes (in the database, any case). Selecting
+a row of the table (or choosing a deal and pressing "Open") opens that deal at its first step and goes straight to
+the Replay page (``open_deal`` in the callback, then ``st.switch_page``). Every deal the filters leave, not only
+the page shown, downloads as CSV (``views.parts.downloads``), the columns as the table names them.
 """
 
 from __future__ import annotations
 
+import contextlib
 import datetime as dt
-import math
+import functools
 from collections.abc import Callable
 from typing import Any
 
 import pandas as pd
 import streamlit as st
+from streamlit.errors import StreamlitAPIException
 
 from data import queries
-from data.accounts import NotPermitted, import_as
-from data.database import DatabaseStateError
-from data.importer import ImportResult, import_log
-from replay.log import Log, LogError, parse_log
-from replay.logfiles import LOG_SUFFIXES
-from replay.profile import ProfileError
 from views.parts import links
-from views.parts.common import (
-    MAX_UPLOAD_BYTES,
-    UPLOAD_LIMITS,
-    current,
-    engine,
-    forget_deals,
-    guarded,
-    open_deal,
-    replay_of,
-    signed_in,
-    size_text,
-    stored,
-    t,
-    too_large,
-)
-from views.parts.texts import game_name, md
+from views.parts.common import current, engine, guarded, lang, open_deal, stored, t
+from views.parts.downloads import csv_button, file_name
+from views.parts.library_import import form
+from views.parts.table import tr
+from views.parts.texts import game_words
 
 PAGE_SIZES = (25, 50, 100, 200)
 PAGE_SIZE = "library_page_size"
 PAGE_NUMBER = "library_page"
+SEARCH = "library_search"
+TABLE = "library_table"  # the table's key, with a counter: a new table, nothing selected, after each opening
+TABLE_ROUND = "library_table_round"
+GO = "library_go"  # the deal a selected row or the Open button asks for (opened, then the Replay page)
 
 
 @guarded
 def render() -> None:
     """Render the page."""
     st.title(t("牌局库", "Library"))
-    _import_form(expanded=stored(queries.deal_count) == 0)
+    _go()
+    form(expanded=stored(queries.deal_count) == 0)
     total = stored(queries.deal_count)  # an import above read the library's version again
     st.divider()
     if total == 0:
@@ -64,165 +54,50 @@ def render() -> None:
     _open_status()
 
 
-# -- import ----------------------------------------------------------------------------------------
-
-
-def _import_form(expanded: bool) -> None:
-    """The upload / paste form; what it sent is imported and reported below it."""
-    with st.expander(t("导入牌局", "Import a deal"), expanded=expanded):
-        st.caption(
-            t(
-                "JSON（fupan/1）或文本记录格式的日志，每次一局；文件",
-                "A log in JSON (fupan/1) or the text notation, one deal at a time; a file of",
-            )
-            + " "
-            + size_text()
-            + t("。", ".")
-        )
-        st.caption(_decisions_note())
-        with st.form("fupan_import", clear_on_submit=True, border=False):
-            upload = st.file_uploader(
-                t("日志文件", "Log file"),
-                type=[s.lstrip(".") for s in LOG_SUFFIXES],
-                max_upload_size=max(1, math.ceil(MAX_UPLOAD_BYTES / 1_048_576)),
-            )
-            pasted = st.text_area(t("或者粘贴日志文本", "Or paste the log text"), height=180)
-            sent = st.form_submit_button(t("导入并打开", "Import and open"), type="primary")
-    if not sent:
+def _go() -> None:
+    """Open the deal a row or the Open button asked for, at its first step, on the Replay page."""
+    deal_id = st.session_state.pop(GO, None)
+    if deal_id is None:
         return
-    items: list[tuple[str, bytes | str]] = []
-    if upload is not None:
-        items.append((upload.name, upload.getvalue()))
-    if pasted.strip():
-        items.append((t("粘贴的文本", "pasted text"), pasted))
-    if not items:
-        st.warning(t("先选一个文件或粘贴日志文本。", "Choose a file or paste a log first."))
-        return
-    for source, content in items:
-        _import_one(source, content)
+    open_deal(int(deal_id))
+    with contextlib.suppress(StreamlitAPIException):  # outside st.navigation (a page run alone): said below
+        st.switch_page(links.page(links.REPLAY))
 
 
-def _decode(source: str, data: bytes) -> str:
-    """The text of an uploaded file (UTF-8, a BOM allowed); LogError when it is not UTF-8."""
-    try:
-        return data.decode("utf-8-sig")
-    except UnicodeDecodeError as exc:
-        line = data[: exc.start].count(b"\n") + 1
-        raise LogError(f"file is not UTF-8 text (byte 0x{data[exc.start]:02x})", source, line) from None
+def _ask(deal_id: int) -> None:
+    """A callback: open ``deal_id`` on the next run (``_go``), with a new table (no row selected)."""
+    st.session_state[GO] = int(deal_id)
+    st.session_state[TABLE_ROUND] = int(st.session_state.get(TABLE_ROUND, 0)) + 1
 
 
-def _import_one(source: str, content: bytes | str) -> None:
-    """Check, store, report and open one log."""
-    refusal = too_large(source, content)
-    if refusal:
-        st.error(refusal)
-        return
-    try:
-        text = _decode(source, content) if isinstance(content, bytes) else content
-        log = parse_log(text, source, UPLOAD_LIMITS)
-        result = _store(log, source)
-    except (LogError, ProfileError) as exc:
-        st.error(t("读不了这份日志：", "This log cannot be read: ") + md(exc))
-        return
-    except DatabaseStateError as exc:  # read-only, damaged, deleted or replaced: said as it is
-        st.error(t("没有存入：", "Not stored: ") + md(exc))
-        return
-    except Exception as exc:  # a fault of ours: report it, keep the app running
-        st.error(t("导入时出错：", "The import failed: ") + md(f"{type(exc).__name__}: {exc}"))
-        return
-    if result.status == "error" or result.deal_id is None:
-        st.error(t("存不进库：", "It cannot be stored: ") + md(result.reason))
-        return
-    forget_deals()
-    open_deal(result.deal_id)
-    if result.status == "added":
-        st.success(t(f"已加入第 {result.deal_id} 局，并已打开。", f"Added deal {result.deal_id}, and opened it."))
-    else:
-        st.info(
-            t(
-                f"这一局已经在库里（第 {result.deal_id} 局），已打开。",
-                f"This deal is already in the library (deal {result.deal_id}); opened it.",
-            )
-        )
-    _check_line(result.deal_id)
-
-
-def _decisions_note() -> str:
-    """What happens to a log's referee decisions, for whoever is (not) signed in."""
-    name = signed_in()
-    if name is None:
-        return t(
-            "记录里的裁判裁定只为登录的裁判或管理员存入（在“争议台”登录）；未登录时只导入牌局本身，不带裁定。",
-            "A log's referee decisions are stored only for a signed-in referee or admin (sign in on the Dispute "
-            "desk); otherwise the deal itself is imported without its decisions.",
-        )
-    return md(
-        t(
-            f"已登录：{name}。记录里的裁判裁定以这个账号存入。",
-            f"Signed in as {name}: a log's referee decisions are stored as this account's.",
-        )
-    )
-
-
-def _store(log: Log, source: str) -> ImportResult:
-    """Import a log: with its decisions for the signed-in account (checked again on the server), else the
-    deal without its decisions (said on the page). A log without decisions needs no account."""
-    if not log.decisions:
-        return import_log(engine(), log, source)
-    n = len(log.decisions)
-    name = signed_in()
-    if name is not None:
-        try:
-            return import_as(engine(), log, source, name)
-        except NotPermitted as exc:
-            why = t("这个账号不能存入裁定：", "this account may not store decisions: ") + md(exc)
-    else:
-        why = t("没有登录", "nobody is signed in")
-    st.warning(
-        t(
-            f"{md(source)}：记录里有 {n} 条裁判裁定，没有存入（{why}）。只导入了牌局本身。",
-            f"{md(source)}: the log carries {n} referee's decision(s), not stored ({why}). Only the deal itself "
-            "was imported.",
-        )
-    )
-    return import_log(engine(), log.deal_only(), source)
-
-
-def _check_line(deal_id: int) -> None:
-    """What the replay found: every event legal or how many rule violations; finished or not."""
-    rep = replay_of(deal_id)
-    if rep is None:
-        return
-    score = rep.score()
-    done = (
-        t("没打完", "not finished") if score is None else t("作废", "void") if score.void else t("已打完", "finished")
-    )
-    if rep.ok:
-        st.caption(t(f"规则检查：每一步都合法；{done}。", f"Rule check: every event is legal; {done}."))
-    else:
-        n = len(rep.illegal)
-        st.warning(
-            t(
-                f"规则检查：{n} 处违规（在“复盘”和“争议台”里看）；{done}。",
-                f"Rule check: {n} rule violation(s) (see Replay and the Dispute desk); {done}.",
-            )
-        )
+def _selected(key: str, ids: list[int]) -> None:
+    """The table's callback: the selected row's deal is opened."""
+    event = st.session_state.get(key)
+    rows = list(getattr(getattr(event, "selection", None), "rows", []) or [])
+    if rows and 0 <= rows[0] < len(ids):
+        _ask(ids[rows[0]])
 
 
 # -- filters and the table ---------------------------------------------------------------------------
 
 
 def _filtered(total: int) -> pd.DataFrame:
-    """The filters, the count of the deals they leave and the page of them to show (newest first); that page."""
+    """The search and the filters, the count of the deals they leave, their CSV, and the page of them to show
+    (newest first); that page."""
     names = stored(queries.player_names)
     games = stored(queries.games)
     st.subheader(t("筛选", "Filters"))
+    search = st.text_input(
+        t("搜索牌手、地点、备注", "Search players, venue, notes"),
+        key=SEARCH,
+        placeholder=t("输入名字、地点或备注里的字", "a name, or words of the venue or the notes"),
+    )
     c = st.columns(7)
     player = c[0].selectbox(t("牌手", "Player"), [None, *names], format_func=_labels(t("全部牌手", "all players")))
     date_from = c[1].date_input(t("从（日期）", "From (date)"), value=None, format="YYYY-MM-DD")
     date_to = c[2].date_input(t("到（日期）", "To (date)"), value=None, format="YYYY-MM-DD")
     game = c[3].selectbox(
-        t("游戏", "Game"), [None, *games], format_func=_labels(t("全部", "all"), {g: game_name(g) for g in games})
+        t("游戏", "Game"), [None, *games], format_func=_labels(t("全部", "all"), {g: _game(g, lang()) for g in games})
     )
     profiles = stored(queries.profiles, game=game)
     profile = c[4].selectbox(t("规则", "Profile"), [None, *profiles], format_func=_labels(t("全部", "all")))
@@ -252,6 +127,7 @@ def _filtered(total: int) -> pd.DataFrame:
         "profile": profile,
         "has_findings": has_findings,
         "decided": decided,
+        "search": (search or "").strip() or None,
     }
     filters = {k: v for k, v in chosen.items() if v is not None}  # an empty filter is no filter (one cache entry)
     count = total if not filters else stored(queries.deal_count, **filters)
@@ -261,14 +137,27 @@ def _filtered(total: int) -> pd.DataFrame:
         f"，显示第 {first + 1}–{first + len(frame)} 局（最新的在前）",
         f"; showing {first + 1}–{first + len(frame)}, newest first",
     )
-    st.caption(
-        t(
-            f"{count} 局（库里共 {total} 局）",
-            f"{count} deal(s) (of {total} in the library)",
-        )
-        + (shown if len(frame) else "")
-    )
+    left, right = st.columns([4, 1], vertical_alignment="center")
+    left.caption(count_text(count, total, lang()) + (shown if len(frame) else ""))
+    if count:
+        _download(filters, right)
     return frame
+
+
+def count_text(count: int, total: int, lang_: str) -> str:
+    """How many deals the filters leave, of the library's: "12 局（库里共 80 局）", "12 deals (of 80 in the
+    library)", "1 deal (of 1 in the library)"."""
+    return tr(lang_, f"{count} 局（库里共 {total} 局）", f"{count} deal{'' if count == 1 else 's'} (of {total} in the library)")  # fmt: skip
+
+
+def _download(filters: dict[str, Any], where: Any) -> None:
+    """Every deal the filters leave (all pages, newest first) as CSV, made when the button is pressed."""
+    eng, lang_ = engine(), lang()
+
+    def every() -> pd.DataFrame:
+        return shown_table(queries.deals(eng, newest_first=True, **filters), lang_)
+
+    csv_button(every, file_name("library"), key="library_csv", where=where)
 
 
 def _page_controls(count: int) -> tuple[int, int]:
@@ -300,50 +189,63 @@ def _iso(day: Any) -> str | None:
     return day.isoformat() if isinstance(day, dt.date) else None
 
 
-def _shown(frame: pd.DataFrame) -> pd.DataFrame:
-    """The deals as shown: columns named in the chosen language, games by name."""
+def _game(game: str, lang_: str) -> str:
+    return tr(lang_, *game_words(game))
+
+
+def shown_table(frame: pd.DataFrame, lang_: str) -> pd.DataFrame:
+    """The deals as the table shows them and the CSV holds them: columns named in ``lang_``, games by name, the
+    log's own deal number."""
     yes, no = "✓", "✗"
     return pd.DataFrame(
         {
-            t("编号", "ID"): frame["id"],
-            t("游戏", "Game"): frame["game"].map(game_name),
-            t("规则", "Profile"): frame["profile"],
-            t("日期", "Date"): frame["date"],
-            t("地点", "Venue"): frame["venue"],
-            t("比赛", "Match"): frame["match"],
-            t("局", "Deal"): frame["deal"],
-            t("牌手", "Players"): frame["players"],
-            t("合法", "Legal"): frame["legal"].map({True: yes, False: no}),
-            t("打完", "Finished"): frame["finished"].map({True: yes, False: no}),
-            t("事件", "Events"): frame["n_events"],
-            t("教练发现", "Findings"): frame["n_findings"],
-            t("裁判裁定", "Decisions"): frame["n_decisions"],
+            tr(lang_, "编号", "ID"): frame["id"],
+            tr(lang_, "游戏", "Game"): frame["game"].map(lambda g: _game(g, lang_)),
+            tr(lang_, "规则", "Profile"): frame["profile"],
+            tr(lang_, "日期", "Date"): frame["date"],
+            tr(lang_, "地点", "Venue"): frame["venue"],
+            tr(lang_, "比赛", "Match"): frame["match"],
+            tr(lang_, "局号", "Deal"): frame["deal"],
+            tr(lang_, "牌手", "Players"): frame["players"],
+            tr(lang_, "合法", "Legal"): frame["legal"].map({True: yes, False: no}),
+            tr(lang_, "打完", "Finished"): frame["finished"].map({True: yes, False: no}),
+            tr(lang_, "事件", "Events"): frame["n_events"],
+            tr(lang_, "教练发现", "Findings"): frame["n_findings"],
+            tr(lang_, "裁判裁定", "Decisions"): frame["n_decisions"],
         }
     )
 
 
 def _deal_label(row: Any) -> str:
-    parts = [f"#{row.id}", game_name(row.game), row.date or t("无日期", "no date")]
+    parts = [f"#{row.id}", _game(row.game, lang()), row.date or t("无日期", "no date")]
     if row.match:
-        parts.append(f"{row.match}" + (f" {t('第', 'deal ')}{row.deal}{t('局', '')}" if pd.notna(row.deal) else ""))
+        number = f" {t('第', 'deal ')}{row.deal}{t(' 局', '')}" if pd.notna(row.deal) else ""
+        parts.append(f"{row.match}{number}")
+    elif pd.notna(row.deal):
+        parts.append(t(f"第 {row.deal} 局", f"deal {row.deal}"))
     parts.append(row.players)
     return " · ".join(str(p) for p in parts)
 
 
 def _open_row(frame: pd.DataFrame) -> None:
-    """The table (select a row) and the deal to open with its button."""
+    """The table (selecting a row opens its deal) and a deal to open by its button."""
     if frame.empty:
         st.info(t("没有符合条件的牌局。", "No deal matches the filters."))
         return
-    event = st.dataframe(_shown(frame), hide_index=True, on_select="rerun", selection_mode="single-row")
-    rows = list(getattr(getattr(event, "selection", None), "rows", []) or [])
     ids = [int(x) for x in frame["id"]]
+    key = f"{TABLE}_{int(st.session_state.get(TABLE_ROUND, 0))}"
+    st.dataframe(
+        shown_table(frame, lang()),
+        hide_index=True,
+        on_select=functools.partial(_selected, key, ids),
+        selection_mode="single-row",
+        key=key,
+    )
+    st.caption(t("选中一行就在“复盘”页打开这一局。", "Select a row to open its deal on the Replay page."))
     labels = {i: _deal_label(row) for i, row in zip(ids, frame.itertuples(index=False), strict=True)}
-    picked = rows[0] if rows and 0 <= rows[0] < len(ids) else 0
     left, right = st.columns([5, 1], vertical_alignment="bottom")
-    chosen = left.selectbox(t("要打开的牌局（或在表里选一行）", "Deal to open (or select a row above)"), ids,
-                            index=picked, format_func=lambda i: labels.get(i, f"#{i}"))  # fmt: skip
-    right.button(t("打开", "Open"), on_click=open_deal, args=(chosen,), type="primary", width="stretch")
+    chosen = left.selectbox(t("要打开的牌局", "Deal to open"), ids, format_func=lambda i: labels.get(i, f"#{i}"))
+    right.button(t("打开", "Open"), on_click=_ask, args=(chosen,), type="primary", width="stretch")
 
 
 def _open_status() -> None:
@@ -358,5 +260,5 @@ def _open_status() -> None:
         )
     )
     a, b, _ = st.columns([1, 1, 4])
-    links.page_link(links.REPLAY, icon="▶️", where=a)
-    links.page_link(links.SCORING, icon="🧮", where=b)
+    links.page_link(links.REPLAY, icon=":material/replay:", where=a)
+    links.page_link(links.SCORING, icon=":material/calculate:", where=b)

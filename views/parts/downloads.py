@@ -1,0 +1,88 @@
+"""Downloads of the dashboard's tables: CSV files a spreadsheet program opens as they are shown.
+
+- ``csv_bytes(frame)``: the table as CSV, UTF-8 with a byte order mark (so that Excel and WPS read the
+  Chinese), the columns as the page names them (in the chosen language). A text cell that a spreadsheet would
+  read as a formula (it begins with ``=``, ``+``, ``-``, ``@``, a tab or a carriage return: a player's name
+  from a log may) is written with an apostrophe before it, which the spreadsheet shows as text; numbers are
+  written as they are.
+- ``csv_button(data, name, key)``: a download button for it (``data`` a DataFrame, or a function making one when
+  the button is pressed, for a table that may be large: the Library's every filtered deal). Pressing it does not
+  run the page again.
+- ``file_name(*parts)``: an ASCII file name from its parts (``fupan-deal12-scoring.csv``).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from typing import Any
+
+import pandas as pd
+import streamlit as st
+
+from views.parts.texts import t
+
+BOM = "\ufeff"
+_FORMULA = ("=", "+", "-", "@", "\t", "\r")
+
+
+def _cell(value: Any) -> Any:
+    """A text cell a spreadsheet would read as a formula, made plain text; any other value as it is."""
+    if isinstance(value, str) and value.startswith(_FORMULA):
+        return "'" + value
+    return value
+
+
+def csv_text(frame: pd.DataFrame, index: bool = False) -> str:
+    """The table as CSV text (with its index when ``index``: a table whose rows are named by it)."""
+    safe = frame.copy()
+    for col in safe.columns:
+        if safe[col].dtype == object or pd.api.types.is_string_dtype(safe[col]):
+            safe[col] = safe[col].map(_cell)
+    if index:
+        safe.index = safe.index.map(_cell)
+    safe.columns = [_cell(str(c)) for c in safe.columns]
+    return safe.to_csv(index=index, lineterminator="\r\n")
+
+
+def csv_bytes(frame: pd.DataFrame, index: bool = False) -> bytes:
+    """The table as a CSV file: UTF-8 with a byte order mark."""
+    return (BOM + csv_text(frame, index)).encode("utf-8")
+
+
+_UNSAFE = re.compile(r"[^A-Za-z0-9._-]+")
+
+
+def file_name(*parts: object, suffix: str = "csv") -> str:
+    """``fupan-<parts>.<suffix>``: each part cut to ASCII letters, digits, dots, dashes and underscores."""
+    words = [_UNSAFE.sub("-", str(p)).strip("-") for p in ("fupan", *parts)]
+    return "-".join(w for w in words if w) + f".{suffix}"
+
+
+def csv_button(
+    data: pd.DataFrame | Callable[[], pd.DataFrame],
+    name: str,
+    key: str,
+    label: str | None = None,
+    index: bool = False,
+    where: Any = st,
+) -> None:
+    """A button downloading the table ``data`` (or the one ``data()`` makes when pressed) as ``name``."""
+    if callable(data):
+        make = data
+
+        def content() -> bytes:
+            return csv_bytes(make(), index)
+
+        payload: bytes | Callable[[], bytes] = content
+    else:
+        payload = csv_bytes(data, index)
+    where.download_button(
+        label or t("下载表格（CSV）", "Download the table (CSV)"),
+        data=payload,
+        file_name=name,
+        mime="text/csv",
+        key=key,
+        on_click="ignore",
+        icon=":material/download:",
+    )

@@ -1,0 +1,290 @@
+"""The Library's import form: log files (several at once) or pasted text, imported when the form is sent.
+
+The import runs in the send button's callback (before the page is drawn again), so that it can empty the text
+box after the pasted log was stored and keep it, as typed, when it was not: a failed import shows the offending
+line of the text with a caret under the column (``LogError`` has both), escaped, and the text stays to be
+mended. Each file is checked, replayed, coached and stored on its own: a refused one says why (too large, not
+UTF-8, not a fupan log, or its error at line and column) and the others are imported. What each import said is
+kept in session state and shown below the form once. The form names the library it writes to
+(``data.database.public_url``: a password masked).
+
+A log that carries a referee's decisions stores them only for a signed-in referee or admin
+(``data.accounts.import_as``, which checks the account again in the import's transaction); for anyone else the
+deal is imported without its decisions and the import says so.
+"""
+
+from __future__ import annotations
+
+import math
+import unicodedata
+from dataclasses import dataclass
+
+import streamlit as st
+
+from data.accounts import NotPermitted, import_as
+from data.database import DatabaseStateError, public_url
+from data.importer import ImportResult, import_log
+from replay.log import Log, LogError, parse_log
+from replay.logfiles import LOG_SUFFIXES
+from replay.profile import ProfileError
+from views.parts.common import (
+    MAX_UPLOAD_BYTES,
+    UPLOAD_LIMITS,
+    engine,
+    open_deal,
+    replay_of,
+    signed_in,
+    size_text,
+    t,
+    too_large,
+)
+from views.parts.texts import md
+
+FILES = "import_files"  # the uploader's key (with a counter: a new uploader, empty, after each import)
+FILES_ROUND = "import_files_round"
+PASTE = "import_paste"
+SAID = "import_said"  # what the last import said, shown once below the form
+SHOWN_CHARS = 120  # the most characters of an offending line shown around its column
+
+
+@dataclass(frozen=True)
+class Said:
+    """One message of an import: its kind (``error``, ``warning``, ``success``, ``info``, ``caption``), its
+    Markdown text (log text in it escaped) and, for a log that cannot be read, the offending line with a caret
+    under the column (shown as code: as it is)."""
+
+    kind: str
+    text: str
+    where: str | None = None
+
+
+def error_text(exc: Exception) -> str:
+    """What a log that cannot be read says of itself (the one place its words are taken from)."""
+    return str(exc)
+
+
+def _width(text: str) -> int:
+    """How many columns ``text`` takes in a monospaced font (a wide Chinese character two)."""
+    return sum(2 if unicodedata.east_asian_width(c) in "WF" else 1 for c in text)
+
+
+def caret(text: str, line: int | None, col: int | None) -> str | None:
+    """The ``line``-th line of ``text`` (1-based) and a caret under its ``col``-th character (1-based), cut to
+    ``SHOWN_CHARS`` around the column; None without a line, or beyond the text."""
+    if line is None or line < 1:
+        return None
+    lines = text.splitlines()
+    if line > len(lines):
+        return None
+    row = lines[line - 1].expandtabs(1)
+    at = max(1, min(col or 1, len(row) + 1)) - 1  # 0-based, at most just past the line's end
+    start = max(0, at - SHOWN_CHARS // 2)
+    end = min(len(row), start + SHOWN_CHARS)
+    shown = ("…" if start else "") + row[start:end] + ("…" if end < len(row) else "")
+    pad = _width(("…" if start else "") + row[start:at])
+    return f"{line:>5} | {shown}\n{'':>5} | {' ' * pad}^"
+
+
+def _decode(source: str, data: bytes) -> str:
+    """The text of an uploaded file (UTF-8, a BOM allowed); LogError when it is not UTF-8."""
+    try:
+        return data.decode("utf-8-sig")
+    except UnicodeDecodeError as exc:
+        line = data[: exc.start].count(b"\n") + 1
+        col = exc.start - (data.rfind(b"\n", 0, exc.start) + 1) + 1
+        raise LogError(f"file is not UTF-8 text (byte 0x{data[exc.start]:02x})", source, line, col) from None
+
+
+def _looks_like_a_log(text: str) -> bool:
+    """Whether the text begins as a fupan log does: JSON (``{``) or the text notation's header."""
+    start = text.lstrip()
+    return start.startswith("{") or start.startswith("fupan/")
+
+
+def form(expanded: bool) -> None:
+    """The upload / paste form, the library it writes to, and what the last import said."""
+    with st.expander(t("导入牌局", "Import a deal"), expanded=expanded):
+        st.caption(
+            t(
+                "JSON（fupan/1）或文本记录格式的日志，可以一次选几个文件；每个文件",
+                "Logs in JSON (fupan/1) or the text notation, several files at once if you like; each file",
+            )
+            + " "
+            + size_text()
+            + t("。", ".")
+        )
+        st.caption(t("导入到：", "Imports go to: ") + md(public_url()))
+        st.caption(_decisions_note())
+        rounds = int(st.session_state.get(FILES_ROUND, 0))
+        with st.form("fupan_import", clear_on_submit=False, border=False):
+            st.file_uploader(
+                t("日志文件", "Log files"),
+                type=[s.lstrip(".") for s in LOG_SUFFIXES],
+                accept_multiple_files=True,
+                max_upload_size=max(1, math.ceil(MAX_UPLOAD_BYTES / 1_048_576)),
+                key=f"{FILES}_{rounds}",
+            )
+            st.text_area(t("或者粘贴日志文本", "Or paste the log text"), height=180, key=PASTE)
+            st.form_submit_button(t("导入并打开", "Import and open"), type="primary", on_click=_send)
+        _show(st.session_state.pop(SAID, None))
+
+
+def _show(said: list[Said] | None) -> None:
+    for s in said or []:
+        getattr(st, s.kind)(s.text)
+        if s.where is not None:
+            st.code(s.where, language=None)
+
+
+def _send() -> None:
+    """The form's callback: import every file and the pasted text; keep what each said; empty the text box
+    when its log was stored (a new, empty uploader either way)."""
+    rounds = int(st.session_state.get(FILES_ROUND, 0))
+    files = st.session_state.get(f"{FILES}_{rounds}") or []
+    pasted = st.session_state.get(PASTE) or ""
+    said: list[Said] = []
+    items: list[tuple[str, bytes | str]] = [(f.name, f.getvalue()) for f in files]
+    if pasted.strip():
+        items.append((t("粘贴的文本", "pasted text"), pasted))
+    if not items:
+        said.append(Said("warning", t("先选一个文件或粘贴日志文本。", "Choose a file or paste a log first.")))
+    opened = None
+    for source, content in items:
+        deal_id = _import_one(source, content, said)
+        if deal_id is not None:
+            opened = deal_id
+            if isinstance(content, str):  # the pasted log is stored: the box is emptied
+                st.session_state[PASTE] = ""
+    if opened is not None:
+        open_deal(opened)
+    st.session_state[FILES_ROUND] = rounds + 1
+    st.session_state[SAID] = said
+
+
+def _import_one(source: str, content: bytes | str, said: list[Said]) -> int | None:
+    """Check, store and report one log (into ``said``); its deal's id when it is in the library."""
+    refusal = too_large(source, content)
+    if refusal:
+        said.append(Said("error", refusal))
+        return None
+    text = ""
+    try:
+        text = _decode(source, content) if isinstance(content, bytes) else content
+        log = parse_log(text, source, UPLOAD_LIMITS)
+        result = _store(log, source, said)
+    except (LogError, ProfileError) as exc:
+        said.append(_unreadable(source, text, exc))
+        return None
+    except DatabaseStateError as exc:  # read-only, damaged, deleted or replaced: said as it is
+        said.append(Said("error", md(source) + t("：没有存入：", ": not stored: ") + md(exc)))
+        return None
+    except Exception as exc:  # a fault of ours: report it, keep the app running
+        said.append(Said("error", md(source) + t("：导入时出错：", ": the import failed: ") + md(f"{type(exc).__name__}: {exc}")))  # fmt: skip
+        return None
+    if result.status == "error" or result.deal_id is None:
+        said.append(Said("error", md(source) + t("：存不进库：", ": it cannot be stored: ") + md(result.reason)))
+        return None
+    if result.status == "added":
+        said.append(
+            Said(
+                "success",
+                md(source) + t(f"：已加入第 {result.deal_id} 局。", f": added as deal {result.deal_id}."),
+            )
+        )
+    else:
+        said.append(
+            Said(
+                "info",
+                md(source)
+                + t(
+                    f"：这一局已经在库里（第 {result.deal_id} 局）。",
+                    f": this deal is already in the library (deal {result.deal_id}).",
+                ),
+            )
+        )
+    check = _check_line(result.deal_id)
+    if check is not None:
+        said.append(check)
+    return result.deal_id
+
+
+def _unreadable(source: str, text: str, exc: LogError | ProfileError) -> Said:
+    """Why a log cannot be read, with its offending line and a caret under the column (a LogError's)."""
+    line, col = (exc.line, exc.col) if isinstance(exc, LogError) else (None, None)
+    if isinstance(exc, LogError) and text and not _looks_like_a_log(text):
+        head = t("不是 fupan 日志", "not a fupan log")
+    elif isinstance(exc, LogError) and exc.reason.startswith("file is not UTF-8"):
+        head = t("不是 UTF-8 文本", "not UTF-8 text")
+    else:
+        head = t("读不了这份日志", "this log cannot be read")
+    where = t(f"（第 {line} 行第 {col} 列）", f" (line {line}, column {col})") if line and col else ""
+    return Said(
+        "error",
+        md(source) + t("：", ": ") + head + where + t("：", ": ") + md(error_text(exc)),
+        caret(text, line, col) if text else None,
+    )
+
+
+def _decisions_note() -> str:
+    """What happens to a log's referee decisions, for whoever is (not) signed in."""
+    name = signed_in()
+    if name is None:
+        return t(
+            "记录里的裁判裁定只为登录的裁判或管理员存入（在“争议台”登录）；未登录时只导入牌局本身，不带裁定。",
+            "A log's referee decisions are stored only for a signed-in referee or admin (sign in on the Dispute "
+            "desk); otherwise the deal itself is imported without its decisions.",
+        )
+    return md(
+        t(
+            f"已登录：{name}。记录里的裁判裁定以这个账号存入。",
+            f"Signed in as {name}: a log's referee decisions are stored as this account's.",
+        )
+    )
+
+
+def _store(log: Log, source: str, said: list[Said]) -> ImportResult:
+    """Import a log: with its decisions for the signed-in account (checked again on the server), else the
+    deal without its decisions (said). A log without decisions needs no account."""
+    if not log.decisions:
+        return import_log(engine(), log, source)
+    n = len(log.decisions)
+    name = signed_in()
+    if name is not None:
+        try:
+            return import_as(engine(), log, source, name)
+        except NotPermitted as exc:
+            why = t("这个账号不能存入裁定：", "this account may not store decisions: ") + md(exc)
+    else:
+        why = t("没有登录", "nobody is signed in")
+    said.append(
+        Said(
+            "warning",
+            t(
+                f"{md(source)}：记录里有 {n} 条裁判裁定，没有存入（{why}）。只导入了牌局本身。",
+                f"{md(source)}: the log carries {n} referee's decision{'s' if n != 1 else ''}, not stored ({why}). "
+                "Only the deal itself was imported.",
+            ),
+        )
+    )
+    return import_log(engine(), log.deal_only(), source)
+
+
+def _check_line(deal_id: int) -> Said | None:
+    """What the replay found: every event legal or how many rule violations; finished or not."""
+    rep = replay_of(deal_id)
+    if rep is None:
+        return None
+    score = rep.score()
+    done = (
+        t("没打完", "not finished") if score is None else t("作废", "void") if score.void else t("已打完", "finished")
+    )
+    if rep.ok:
+        return Said("caption", t(f"规则检查：每一步都合法；{done}。", f"Rule check: every event is legal; {done}."))
+    n = len(rep.illegal)
+    return Said(
+        "warning",
+        t(
+            f"规则检查：{n} 处违规（在“复盘”和“争议台”里看）；{done}。",
+            f"Rule check: {n} rule violation{'s' if n != 1 else ''} (see Replay and the Dispute desk); {done}.",
+        ),
+    )
