@@ -219,7 +219,7 @@ def shown_table(frame: pd.DataFrame, lang_: str) -> pd.DataFrame:
 def _deal_label(row: Any) -> str:
     parts = [f"#{row.id}", _game(row.game, lang()), row.date or t("无日期", "no date")]
     if row.match:
-        number = f" {t('第', 'deal ')}{row.deal}{t(' 局', '')}" if pd.notna(row.deal) else ""
+        number = t(f" 第 {row.deal} 局", f" deal {row.deal}") if pd.notna(row.deal) else ""
         parts.append(f"{row.match}{number}")
     elif pd.notna(row.deal):
         parts.append(t(f"第 {row.deal} 局", f"deal {row.deal}"))
