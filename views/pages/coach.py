@@ -26,6 +26,8 @@ from replay.replay import Replay
 from replay.verdicts import RULES
 from views import games
 from views.parts.common import coach_of, guarded, need_deal, set_step, t
+from views.parts.deal_report import findings_frame
+from views.parts.downloads import csv_button, file_name
 from views.parts.links import replay_link
 from views.parts.table import (
     SEVERITY_MARK,
@@ -202,6 +204,13 @@ def render() -> None:
             f"showing {len(shown)} of {len(report.findings)} findings",
         )
     )
+    if shown:
+        csv_button(
+            findings_frame(rep, shown, lang_),
+            file_name(f"deal{deal_id}", "findings"),
+            key="coach_csv_findings",
+            label=t("下载这些发现（CSV）", "Download these findings (CSV)"),
+        )
     if not report.findings:
         st.success(t("教练没有发现问题。", "The coach found nothing to say."))
     keep = {id(f) for f in shown}
@@ -211,4 +220,6 @@ def render() -> None:
     if shown:
         replay_link()
     st.subheader(t("按座位统计", "Per seat"))
-    st.dataframe(seat_summary(rep, report, lang_), hide_index=True, width="stretch")
+    summary = seat_summary(rep, report, lang_)
+    st.dataframe(summary, hide_index=True, width="stretch")
+    csv_button(summary, file_name(f"deal{deal_id}", "findings-per-seat"), key="coach_csv_seats")

@@ -34,7 +34,7 @@ from coach.prices import DEFAULT_CANDIDATES, DEFAULT_ROLLOUTS, Candidate, Decisi
 from data.evaluations import StoredEvaluation, StoredEvaluationError, save_evaluation, settings_key
 from replay.replay import Replay
 from views import games
-from views.parts.common import engine, evaluation_of, evaluations_stored, guarded, need_deal, set_step, t
+from views.parts.common import current, engine, evaluation_of, evaluations_stored, guarded, need_deal, set_step, t
 from views.parts.evaluation_parts import (
     ACTUAL_MARK,
     BEST_MARK,
@@ -44,7 +44,7 @@ from views.parts.evaluation_parts import (
     grade_label,
     view_label,
 )
-from views.parts.figures import step_line
+from views.parts.figures import show, step_line
 from views.parts.links import replay_link
 from views.parts.table import md_escape, seat_label, tr
 from views.parts.texts import evaluation_help, game_words
@@ -410,7 +410,14 @@ def _decision_panel(rep: Replay, d: Decision, lang_: str) -> None:
     for note in d.notes:
         st.caption(md_escape(note))
     st.dataframe(candidates_frame(d, lang_), hide_index=True, width="stretch")
-    st.plotly_chart(candidates_figure(d, lang_, unit), key="eval_candidates_chart", width="stretch")
+    deal_id = current()[0]
+    show(
+        candidates_figure(d, lang_, unit),
+        f"deal{deal_id}",
+        f"decision{d.index}",
+        key="eval_candidates_chart",
+        width="stretch",
+    )
     st.caption(
         t(
             f"{ACTUAL_MARK} 实际的做法（黑框），{BEST_MARK} 评级视角下的最佳候选；误差线为 ±2 倍标准误。",
@@ -498,8 +505,10 @@ def render() -> None:
             "Click a point to pick it.",
         )
     )
-    st.plotly_chart(
+    show(
         expected_figure(rep, ev, picked, lang_),
+        f"deal{deal_id}",
+        "expected",
         on_select=_picked_changed,
         selection_mode="points",
         key=CHART,

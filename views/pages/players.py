@@ -32,6 +32,8 @@ from replay import games as registry
 from replay.seats import side as seat_side
 from replay.version import ENGINE_VERSION
 from views.parts.common import guarded, stored, t
+from views.parts.downloads import csv_button, file_name
+from views.parts.figures import show
 from views.parts.texts import chart, game_name, place_name
 
 HIGHLIGHT, OTHER, FADED = "#d62728", "#1f77b4", 0.35
@@ -77,9 +79,9 @@ def render() -> None:
     )
     if chosen is not None:
         _figures(chosen, places, points, findings)
-    _summary(places, points)
+    _summary(game, places, points)
     _places_chart(places, game, chosen)
-    _points_chart(points, chosen)
+    _points_chart(points, game, chosen)
     _findings(findings, names, game, chosen)
     _accuracy(game, chosen)
 
@@ -122,7 +124,9 @@ def _accuracy(game: str, chosen: str | None) -> None:
             )
         )
         return
-    st.dataframe(
+    _table(
+        game,
+        "accuracy",
         acc.rename(
             columns={
                 "player": t("牌手", "Player"),
@@ -140,7 +144,7 @@ def _accuracy(game: str, chosen: str | None) -> None:
     )
     fig = _bars(acc["player"].tolist(), acc["accuracy"], chosen, t("准确率 %", "accuracy %"), "%{x}: %{y:.1f}%")
     fig.update_layout(yaxis_range=[0, 100])
-    st.plotly_chart(fig)
+    show(fig, "players", game, "accuracy")
 
 
 def _labels(nobody: str) -> Callable[[str | None], str]:
@@ -169,11 +173,19 @@ def _num(x: float) -> str:
     return "–" if pd.isna(x) else f"{x:.2f}"
 
 
-def _summary(places: pd.DataFrame, points: pd.DataFrame) -> None:
+def _table(game: str, what: str, frame: pd.DataFrame, hide_index: bool = False) -> None:
+    """A table of the page and, below it, its CSV (``what``: which table, in its file name and key)."""
+    st.dataframe(frame, hide_index=hide_index)
+    csv_button(frame, file_name("players", game, what), key=f"players_csv_{what}", index=not hide_index)
+
+
+def _summary(game: str, places: pd.DataFrame, points: pd.DataFrame) -> None:
     both = places[["player", "deals", "placed", "mean_place"]].merge(
         points[["player", "mean_points", "total_points"]], on="player", how="left"
     )
-    st.dataframe(
+    _table(
+        game,
+        "summary",
         both.rename(
             columns={
                 "player": t("牌手", "Player"),
@@ -220,10 +232,10 @@ def _places_chart(places: pd.DataFrame, game: str, chosen: str | None) -> None:
     fig.update_xaxes(type="category")
     if shares:
         fig.update_yaxes(tickformat=".0%")
-    st.plotly_chart(fig)
+    show(fig, "players", game, "places")
 
 
-def _points_chart(points: pd.DataFrame, chosen: str | None) -> None:
+def _points_chart(points: pd.DataFrame, game: str, chosen: str | None) -> None:
     st.subheader(t("平均得分", "Mean points"))
     scored = points[points["scored"] > 0]
     if scored.empty:
@@ -245,7 +257,7 @@ def _points_chart(points: pd.DataFrame, chosen: str | None) -> None:
         hover,
         scored[["scored", "total_points"]].to_numpy(),
     )
-    st.plotly_chart(fig)
+    show(fig, "players", game, "points")
 
 
 def _bars(
@@ -293,7 +305,7 @@ def _findings(findings: pd.DataFrame, names: list[str], game: str, chosen: str |
     by_kind.index.name = t("牌手", "Player")
     by_kind.columns.name = None
     st.caption(t("按类别，每局条数", "By kind, per deal"))
-    st.dataframe(by_kind)
+    _table(game, "kinds", by_kind)
     maxims = findings[(findings["kind"] == "maxim") & (findings["maxim"] != "")]
     if maxims.empty:
         st.info(
@@ -310,7 +322,7 @@ def _findings(findings: pd.DataFrame, names: list[str], game: str, chosen: str |
     shown = per_deal.rename(columns=_maxim_label).round(2)
     shown.index.name = t("牌手", "Player")
     shown.columns.name = None
-    st.dataframe(shown)
+    _table(game, "maxims", shown)
     players = per_deal.index.tolist()
     fig = go.Figure()
     for key in per_deal.columns:
@@ -328,7 +340,7 @@ def _findings(findings: pd.DataFrame, names: list[str], game: str, chosen: str |
         margin={"t": 30},
     )
     fig.update_xaxes(type="category")
-    st.plotly_chart(fig)
+    show(fig, "players", game, "maxims")
 
 
 # -- a game played up a ladder of levels (升级) ------------------------------------------------------
@@ -386,7 +398,9 @@ def _ladder(right: Any, game: str, rows: list[queries.LevelRow]) -> None:
         [None, *names],
         format_func=_labels(t("（不突出）", "(none)")),
     )
-    st.dataframe(
+    _table(
+        game,
+        "levels",
         frame.rename(
             columns={
                 "player": t("牌手", "Player"),
@@ -415,7 +429,7 @@ def _ladder(right: Any, game: str, rows: list[queries.LevelRow]) -> None:
         names, frame["levels"], chosen, t("升的级数", "levels gained"), hover, frame[["deals", "up"]].to_numpy()
     )
     fig.update_yaxes(rangemode="tozero", dtick=1)
-    st.plotly_chart(fig)
+    show(fig, "players", game, "levels")
     _findings(stored(queries.player_findings, game=game), names, game, chosen)
     _accuracy(game, chosen)
 

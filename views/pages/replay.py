@@ -60,6 +60,7 @@ from views.parts.common import (
     set_step,
     t,
 )
+from views.parts.downloads import report_button
 from views.parts.evaluation_parts import replay_panel
 from views.parts.live_html import Ahead, live_html
 from views.parts.ruling_view import replay_ruling
@@ -476,3 +477,4 @@ def render() -> None:
         _title(rep, deal_id)
     with top[1]:
         _viewer(rep)
+        report_button(deal_id, rep)  # the deal's HTML report (issue 18, item 8: helper "lib")

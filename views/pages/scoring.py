@@ -22,6 +22,8 @@ from replay.replay import Replay
 from replay.scoring import Score
 from views import games
 from views.parts.common import engine, guarded, lang, need_deal, t
+from views.parts.downloads import csv_button, file_name
+from views.parts.figures import show
 from views.parts.game_view import GameView
 from views.parts.score_parts import claims, explain, void
 from views.parts.texts import chart, game_name, md, place_name, who
@@ -57,7 +59,7 @@ def render() -> None:
     elif score.void:
         void(score)
     else:
-        _places(rep, drawing, score)
+        _places(rep, drawing, score, deal_id)
         if drawing.score_section is not None:
             drawing.score_section(rep, score)
         explain(score)
@@ -99,7 +101,7 @@ def _seat_rules(drawing: GameView, score: Score, seat: int) -> str:
     return ", ".join(dict.fromkeys(rules))
 
 
-def _places(rep: Replay, drawing: GameView, score: Score) -> None:
+def _places(rep: Replay, drawing: GameView, score: Score, deal_id: int) -> None:
     st.subheader(t("名次与得分", "Places and points"))
     game, log, side = rep.log.game, rep.log, drawing.score_side
     rows = [
@@ -114,7 +116,9 @@ def _places(rep: Replay, drawing: GameView, score: Score) -> None:
         }
         for p in score.places
     ]
-    st.dataframe(pd.DataFrame(rows), hide_index=True)
+    places = pd.DataFrame(rows)
+    st.dataframe(places, hide_index=True)
+    csv_button(places, file_name(f"deal{deal_id}", "places"), key="scoring_csv_places")
     if score.unsplit:
         st.info(
             t(
@@ -154,8 +158,9 @@ def _match(log: Log, deal_id: int) -> None:
     here = standings.loc[standings["deal_id"] == deal_id, "label"]
     if not here.empty:
         fig.add_vline(x=order.index(here.iloc[0]), line_dash="dot", line_color="grey")
-    st.plotly_chart(fig)
+    show(fig, f"deal{deal_id}", "match")
     wide: Any = standings.pivot_table(index="label", columns="player", values="total", aggfunc="last", sort=False)
     wide = wide.reindex(order)
     wide.index.name = t("局", "Deal")
     st.dataframe(wide)
+    csv_button(wide, file_name(f"deal{deal_id}", "match"), key="scoring_csv_match", index=True)

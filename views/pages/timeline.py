@@ -27,7 +27,7 @@ from coach.coach import Report
 from replay.replay import Replay
 from views import games
 from views.parts.common import coach_of, guarded, need_deal, set_step, t
-from views.parts.figures import band, step_line
+from views.parts.figures import band, show, step_line
 from views.parts.links import replay_link
 from views.parts.table import SEVERITY_MARK, action_label, cards_text, place_label, seat_label, tr, worth_words
 
@@ -210,6 +210,6 @@ def render() -> None:
             )
         )
     fig = timeline_figure(rep, coach_of(deal_id), step, deal.lang)
-    st.plotly_chart(fig, on_select=_clicked, selection_mode="points", key=CHART, width="stretch")
+    show(fig, f"deal{deal_id}", "timeline", on_select=_clicked, selection_mode="points", key=CHART, width="stretch")
     st.markdown(t(f"当前打开的是第 **{step}** 步。", f"Step **{step}** is open."))
     replay_link()

@@ -9,6 +9,7 @@
   the button is pressed, for a table that may be large: the Library's every filtered deal). Pressing it does not
   run the page again.
 - ``file_name(*parts)``: an ASCII file name from its parts (``fupan-deal12-scoring.csv``).
+- ``report_button(deal_id, rep)``: the Replay page's download of the deal's HTML report.
 """
 
 from __future__ import annotations
@@ -20,6 +21,9 @@ from typing import Any
 import pandas as pd
 import streamlit as st
 
+from replay.replay import Replay
+from views.parts.common import coach_of, decisions_stored, lang
+from views.parts.deal_report import report_html
 from views.parts.texts import t
 
 BOM = "\ufeff"
@@ -83,6 +87,25 @@ def csv_button(
         file_name=name,
         mime="text/csv",
         key=key,
+        on_click="ignore",
+        icon=":material/download:",
+    )
+
+
+def report_button(deal_id: int, rep: Replay, where: Any = st) -> None:
+    """The Replay page's download of the open deal's report (``views.parts.deal_report``: one HTML file, in the
+    chosen language): its meta, rule check, the referee's decisions, score and the coach's findings."""
+    try:
+        decisions = [s.decision for s in decisions_stored(deal_id)]
+    except Exception:  # the library cannot be read just now: the report without the referee's decisions
+        decisions = []
+    html = report_html(deal_id, rep, coach_of(deal_id), decisions, lang())
+    where.download_button(
+        t("下载牌局报告（HTML）", "Download the deal's report (HTML)"),
+        data=html.encode("utf-8"),
+        file_name=file_name(f"deal{deal_id}", "report", suffix="html"),
+        mime="text/html",
+        key="replay_report",
         on_click="ignore",
         icon=":material/download:",
     )
