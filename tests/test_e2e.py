@@ -59,8 +59,8 @@ def test_open_a_sample_and_step_the_replay(server, tmp_path):
         take.set_language(page, "en")
         expect(page.get_by_role("heading", name="Library")).to_be_visible()
 
-        take.open_first_deal(page)
-        expect(page.get_by_text(re.compile(r"Deal \d+ is open"))).to_be_visible()
+        take.open_first_deal(page)  # Open goes straight to the Replay page (issue 18, item 6)
+        expect(page.get_by_role("heading", name=re.compile(r"^Replay · #\d+"))).to_be_visible()
 
         take.goto(page, "Replay")
         expect(page.get_by_role("heading", name=re.compile(r"^Replay · #\d+"))).to_be_visible()

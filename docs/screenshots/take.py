@@ -189,7 +189,7 @@ def goto(page: Any, title: str) -> None:
 
 
 def open_first_deal(page: Any) -> None:
-    """In the Library: press Open on the deal the picker offers first."""
+    """In the Library: press Open on the deal the picker offers first (the Replay page of that deal follows)."""
     page.locator('[data-testid="stButton"] button:visible', has_text=re.compile(r"^\s*(Open|打开)\s*$")).first.click()
     wait_idle(page)
 

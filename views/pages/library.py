@@ -60,6 +60,9 @@ def _go() -> None:
     if deal_id is None:
         return
     open_deal(int(deal_id))
+    # a page switched to drops the state of every widget it was not sent from, the sidebar's language switch
+    # among them (drawn after the page): the language is kept as a plain value, which it keeps
+    st.session_state["lang"] = lang()
     with contextlib.suppress(StreamlitAPIException):  # outside st.navigation (a page run alone): said below
         st.switch_page(links.page(links.REPLAY))
 
