@@ -52,6 +52,7 @@ from views.games.shengji_table import (
     trumps_text,
 )
 from views.parts.common import lang, stored, t
+from views.parts.downloads import deal_csv
 from views.parts.figures import show
 from views.parts.game_view import Desk, GameView, Timeline
 from views.parts.score_parts import HIGHLIGHT_BG, claims, explain, void
@@ -161,7 +162,9 @@ def _sj_sides(rep: Replay, score: Score | None) -> None:
                 t("本局后的级", "Level after"): "" if after is None else str(after[side]),
             }
         )
-    st.dataframe(pd.DataFrame(rows), hide_index=True)
+    sides = pd.DataFrame(rows)
+    st.dataframe(sides, hide_index=True)
+    deal_csv(sides, "sides")
     if final.declarer != -1:
         d = final.declarer
         st.caption(
@@ -185,6 +188,7 @@ def _sj_tricks(rep: Replay, lang_: str) -> None:
         )
     )
     st.dataframe(frame, hide_index=True)
+    deal_csv(frame, "tricks")
 
 
 def _sj_defenders(rep: Replay, score: Score, lang_: str) -> None:
@@ -275,6 +279,7 @@ def _sj_levels(rep: Replay, score: Score, lang_: str) -> None:
         )
     )
     st.dataframe(styled_tricks(table, row, HIGHLIGHT_BG), hide_index=True)
+    deal_csv(table, "levels")
 
 
 def ladder_ids(match_key: str) -> list[int]:
@@ -305,6 +310,7 @@ def _ladder(rep: Replay, deal_id: int) -> None:
     frame = ladder_frame(rows, lang_)
     here = next((k for k, r in enumerate(rows) if r.deal_id == deal_id), None)
     st.dataframe(styled_tricks(frame, here, HIGHLIGHT_BG), hide_index=True)
+    deal_csv(frame, "match")
     gaps = [
         deal_name(b, lang_)
         for a, b in itertools.pairwise(rows)

@@ -9,6 +9,7 @@
   the button is pressed, for a table that may be large: the Library's every filtered deal). Pressing it does not
   run the page again.
 - ``file_name(*parts)``: an ASCII file name from its parts (``fupan-deal12-scoring.csv``).
+- ``deal_csv(frame, what)``: a table of the open deal, named after it.
 - ``report_button(deal_id, rep)``: the Replay page's download of the deal's HTML report.
 """
 
@@ -90,6 +91,13 @@ def csv_button(
         on_click="ignore",
         icon=":material/download:",
     )
+
+
+def deal_csv(frame: pd.DataFrame, what: str, index: bool = False, where: Any = st) -> None:
+    """A table of the open deal as CSV, ``fupan-deal<id>-<what>.csv`` (for the parts a page shares, which are not
+    given the deal's id)."""
+    deal_id = st.session_state.get("deal_id")
+    csv_button(frame, file_name(f"deal{deal_id}", what), key=f"csv_{what}", index=index, where=where)
 
 
 def report_button(deal_id: int, rep: Replay, where: Any = st) -> None:

@@ -10,6 +10,7 @@ from replay.claims import claim_entries, value_text
 from replay.replay import Replay
 from replay.scoring import Score
 from views.parts.common import t
+from views.parts.downloads import deal_csv
 from views.parts.texts import md, rule_name, rule_quote
 
 HIGHLIGHT_BG = "background-color: #fde68a"
@@ -59,6 +60,7 @@ def claims(rep: Replay, score: Score | None) -> None:
         frame.style.apply(lambda row: [HIGHLIGHT_BG if differs[row.name] else ""] * len(row), axis=1),
         hide_index=True,
     )
+    deal_csv(frame, "claims")
     bad = sum(differs)
     if bad:
         st.error(
