@@ -59,7 +59,10 @@ class Said:
 
 
 def error_text(exc: Exception) -> str:
-    """What a log that cannot be read says of itself (the one place its words are taken from)."""
+    """What a log that cannot be read says of itself (the one place its words are taken from): a LogError's
+    reason and JSON path (the page names the source, line and column before it), any other error's text."""
+    if isinstance(exc, LogError):
+        return exc.reason + (f" ({exc.path})" if exc.path else "")
     return str(exc)
 
 
