@@ -149,7 +149,7 @@ def test_the_librarys_csv_is_the_table_shown_every_page(library: Any, monkeypatc
     monkeypatch.setattr(page, "PAGE_SIZES", (1, 1))
     at = _app()
     _ok(at)
-    assert [b.proto.label for b in at.get("download_button")] == ["下载表格（CSV）"]
+    assert [b.proto.label for b in at.get("download_button")] == ["下载全部筛出的牌局（CSV）"]
     assert len(at.dataframe[0].value) == 1  # one deal a page
     eng = open_db(url)
     try:

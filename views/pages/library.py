@@ -140,7 +140,7 @@ def _filtered(total: int) -> pd.DataFrame:
         f"，显示第 {first + 1}–{first + len(frame)} 局（最新的在前）",
         f"; showing {first + 1}–{first + len(frame)}, newest first",
     )
-    left, right = st.columns([4, 1], vertical_alignment="center")
+    left, right = st.columns([3, 1], vertical_alignment="center")
     left.caption(count_text(count, total, lang()) + (shown if len(frame) else ""))
     if count:
         _download(filters, right)
@@ -160,7 +160,8 @@ def _download(filters: dict[str, Any], where: Any) -> None:
     def every() -> pd.DataFrame:
         return shown_table(queries.deals(eng, newest_first=True, **filters), lang_)
 
-    csv_button(every, file_name("library"), key="library_csv", where=where)
+    label = t("下载全部筛出的牌局（CSV）", "Download them all (CSV)")
+    csv_button(every, file_name("library"), key="library_csv", label=label, where=where)
 
 
 def _page_controls(count: int) -> tuple[int, int]:
