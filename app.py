@@ -33,7 +33,7 @@ def version() -> str:
         made = installed("fupan")
     except PackageNotFoundError:  # run from a checkout that was not installed
         made = "?"
-    return f"fupan {made} · engine {ENGINE_VERSION}"
+    return f"fupan {made} · " + t(f"引擎 {ENGINE_VERSION}", f"engine {ENGINE_VERSION}")
 
 
 def footer() -> None:

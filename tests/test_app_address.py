@@ -168,3 +168,22 @@ def test_the_mistake_jump_follows_the_grades():
     assert replay_page.next_mistake_step(None, 0) is None
     none = SimpleNamespace(decisions=[SimpleNamespace(index=3, grade="inaccuracy")])
     assert replay_page.next_mistake_step(none, 0) is None
+
+
+def test_the_app_takes_its_language_from_the_address_and_writes_it_back(library):
+    """app.py follows the address before its navigation (the pages' titles in the link's language) and writes it
+    back after the page (the Library, its default page, holds the language alone)."""
+    from pathlib import Path
+
+    deal_id, _ = library
+    app = str(Path(__file__).resolve().parent.parent / "app.py")
+    at = AppTest.from_file(app, default_timeout=60)
+    at.query_params["lang"] = "en"
+    at.query_params["deal"] = str(deal_id)
+    at.run()
+    page_ok(at)
+    assert at.session_state["lang"] == "en" and at.session_state["deal_id"] == deal_id
+    assert at.title[0].value == "Library"
+    assert _query(at) == {"lang": "en"}
+    at.sidebar.radio[0].set_value("zh").run()  # the sidebar's switch: the address follows it
+    assert at.title[0].value == "牌局库" and _query(at) == {"lang": "zh"}
