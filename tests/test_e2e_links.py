@@ -29,7 +29,8 @@ DEAL = 1
 
 @pytest.fixture(scope="module")
 def server(tmp_path_factory):
-    """The dashboard over a fresh SQLite file holding the shipped samples: (base URL, the first deal's replay)."""
+    """The dashboard over a fresh SQLite file holding the shipped samples: (base URL, the first deal's replay, its
+    coach's report, the library's URL)."""
     from coach.coach import coach_replay
     from data.database import open_db
     from data.models import Deal
@@ -50,7 +51,7 @@ def server(tmp_path_factory):
     finally:
         engine.dispose()
     with take.serve(url) as base:
-        yield base, rep, coach_replay(rep)
+        yield base, rep, coach_replay(rep), url
 
 
 def _query(page) -> dict[str, str]:
@@ -72,7 +73,7 @@ def _no_exception(page) -> None:
 def test_a_link_opens_the_step_the_view_and_the_language_and_a_reload_keeps_them(server):
     from playwright.sync_api import expect, sync_playwright
 
-    base, rep, _ = server
+    base, rep, _, _ = server
     with sync_playwright() as pw, take.browser_page(pw) as page:
         page.goto(base + f"/replay?deal={DEAL}&step=7&view=seat&seat=2&lang=en")
         _step_is(page, 7)
@@ -95,7 +96,7 @@ def test_a_link_opens_the_step_the_view_and_the_language_and_a_reload_keeps_them
 def test_the_language_chosen_goes_into_the_address(server):
     from playwright.sync_api import expect, sync_playwright
 
-    base, _, _ = server
+    base, _, _, _ = server
     with sync_playwright() as pw, take.browser_page(pw) as page:
         take.open_app(page, base)
         expect(page.get_by_role("heading", name="牌局库")).to_be_visible()
@@ -111,7 +112,7 @@ def test_the_language_chosen_goes_into_the_address(server):
 def test_a_finding_link_and_a_timeline_point_open_their_step(server):
     from playwright.sync_api import expect, sync_playwright
 
-    base, _, report = server
+    base, _, report, _ = server
     first = next(f.index + 1 for f in report.findings if f.index is not None)
     with sync_playwright() as pw, take.browser_page(pw) as page:
         page.goto(base + f"/coach?deal={DEAL}&lang=en")
@@ -137,7 +138,7 @@ def test_a_finding_link_and_a_timeline_point_open_their_step(server):
 def test_the_keys_move_the_replay_and_say_what_they_do(server):
     from playwright.sync_api import expect, sync_playwright
 
-    base, rep, report = server
+    base, rep, report, _ = server
     total = len(rep.states) - 1
     steps = sorted({f.index + 1 for f in report.findings if f.index is not None})
     assert len(steps) >= 2
@@ -161,4 +162,39 @@ def test_the_keys_move_the_replay_and_say_what_they_do(server):
         help_ = page.locator('[data-testid="stPopoverBody"]')
         expect(help_).to_contain_text("Home / End", timeout=WAIT)
         expect(help_).to_contain_text("next mistake or blunder")
+        _no_exception(page)
+
+
+def test_b_goes_to_the_next_mistake_by_the_evaluations_grade(server, tmp_path):
+    """A 保皇 sample priced for seat 0 (a small stored evaluation); ``b`` goes to its mistakes and blunders in turn."""
+    from playwright.sync_api import sync_playwright
+
+    from coach.evaluate import evaluate_replay
+    from coach.prices import Settings
+    from data.database import open_db
+    from data.evaluations import save_evaluation
+    from data.importer import import_log
+    from replay.log import read_log
+    from replay.replay import Replay
+
+    base, _, _, url = server
+    sample = ROOT / "data" / "samples" / "baohuang" / "baohuang-2026-09-03-d1.json"
+    log = read_log(sample)
+    ev = evaluate_replay(Replay(log), Settings(rollouts=4, views=("all",)), jobs=1, seats=[0])
+    mistakes = sorted(d.index + 1 for d in ev.decisions if d.grade in ("mistake", "blunder"))
+    assert len(mistakes) >= 2
+    engine = open_db(url)
+    try:
+        found = import_log(engine, log, str(sample))
+        assert found.deal_id is not None
+        save_evaluation(engine, found.deal_id, ev)
+    finally:
+        engine.dispose()
+    with sync_playwright() as pw, take.browser_page(pw) as page:
+        page.goto(base + f"/replay?deal={found.deal_id}&step=0&lang=en")
+        _step_is(page, 0)
+        for step in mistakes[:2]:
+            page.evaluate("() => document.activeElement && document.activeElement.blur()")
+            page.keyboard.press("b")
+            _step_is(page, step)
         _no_exception(page)
