@@ -22,7 +22,7 @@ import streamlit as st
 from streamlit.errors import StreamlitAPIException
 
 from data import queries
-from views.parts import links
+from views.parts import address, links
 from views.parts.common import current, engine, guarded, lang, open_deal, stored, t
 from views.parts.downloads import csv_button, file_name
 from views.parts.library_import import form
@@ -55,16 +55,14 @@ def render() -> None:
 
 
 def _go() -> None:
-    """Open the deal a row or the Open button asked for, at its first step, on the Replay page."""
+    """Open the deal a row or the Open button asked for, at its first step, on the Replay page (its address names
+    the deal, the step and the language: ``views.parts.address.link``)."""
     deal_id = st.session_state.pop(GO, None)
     if deal_id is None:
         return
     open_deal(int(deal_id))
-    # a page switched to drops the state of every widget it was not sent from, the sidebar's language switch
-    # among them (drawn after the page): the language is kept as a plain value, which it keeps
-    st.session_state["lang"] = lang()
     with contextlib.suppress(StreamlitAPIException):  # outside st.navigation (a page run alone): said below
-        st.switch_page(links.page(links.REPLAY))
+        st.switch_page(links.page(links.REPLAY), query_params=address.link(int(deal_id), 0))
 
 
 def _ask(deal_id: int) -> None:

@@ -48,6 +48,7 @@ from replay.decisions import Decision
 from replay.replay import Replay
 from replay.verdicts import RULES, Verdict
 from views import games
+from views.parts import address, links
 from views.parts.common import (
     coach_of,
     current,
@@ -56,7 +57,6 @@ from views.parts.common import (
     lang,
     latest_evaluation,
     need_deal,
-    open_deal,
     set_step,
     t,
 )
@@ -76,13 +76,27 @@ from views.parts.table import (
 from views.parts.texts import game_words
 
 SLIDER = "replay_slider"
-VIEWER = "replay_viewer"
-ADDRESS = "replay_address"  # session state: the deal and step the address last said or was last given
-REVIEW = -1  # the viewer option for the review (every hand)
+VIEWER, REVIEW = address.VIEWER, address.REVIEW  # the view selector's key, and its option for the review
 WINDOW_BEFORE, WINDOW_AFTER = 8, 16  # events shown around the current one in the event list
 TABLES_KEPT = 512  # the tables drawn per deal kept for the next visit (about 9 kB each: a deal in one view)
 # the keyboard's step keys: the button, its shortcut as Streamlit names it and as a key event does, the step it moves
 STEP_KEYS = (("replay_prev", "Left", "ArrowLeft", -1), ("replay_next", "Right", "ArrowRight", 1))
+# every button's shortcut (Streamlit's own: a key press clicks the button), and what the keys' help says of it
+SHORTCUTS = {
+    "replay_first": "Home",
+    "replay_prev": "Left",
+    "replay_next": "Right",
+    "replay_last": "End",
+    "replay_prev_finding": "P",
+    "replay_next_finding": "N",
+    "replay_next_mistake": "B",
+}
+KEYS_HELP = (
+    ("← / →", "上一步 / 下一步", "previous / next step"),
+    ("Home / End", "开局 / 终局", "first / last step"),
+    ("P / N", "上一个 / 下一个教练发现", "previous / next coach finding"),
+    ("B", "下一个失误或大错（按评估的评级）", "next mistake or blunder (by the evaluation's grade)"),
+)
 
 _EVENTS_CSS = (
     ".fp-events{width:100%;border-collapse:collapse;font-size:14px;line-height:1.5}"
@@ -105,6 +119,7 @@ class StepParts:
     verdict: Verdict | None  # the last event's verdict (None at step 0)
     findings: list[Finding] = field(default_factory=list)  # coach findings on the last event
     next_finding: int | None = None  # the step that shows the next finding's event
+    prev_finding: int | None = None  # the step that shows the previous finding's event
     events_html: str = ""  # the window as an HTML table, the current event's row marked
 
 
@@ -139,6 +154,23 @@ def finding_steps(report: Report | None) -> list[int]:
 def next_finding_step(report: Report | None, step: int) -> int | None:
     """The step of the next event with a coach finding after ``step`` (None when there is none)."""
     return next((s for s in finding_steps(report) if s > step), None)
+
+
+def prev_finding_step(report: Report | None, step: int) -> int | None:
+    """The step of the last event with a coach finding before ``step`` (None when there is none)."""
+    return next((s for s in reversed(finding_steps(report)) if s < step), None)
+
+
+MISTAKES = frozenset({"mistake", "blunder"})  # what ``b`` jumps to: the evaluation's grades of a real loss
+
+
+def next_mistake_step(evaluation: Evaluation | None, step: int) -> int | None:
+    """The step that shows the next decision after ``step`` the evaluation grades a mistake or a blunder (the
+    decision at event ``i`` is shown at step ``i + 1``); the first one again after the last (None: there is none)."""
+    if evaluation is None:
+        return None
+    steps = sorted(d.index + 1 for d in evaluation.decisions if d.grade in MISTAKES)
+    return next((s for s in steps if s > step), steps[0] if steps else None)
 
 
 def verdict_mark(v: Verdict) -> str:
@@ -224,6 +256,7 @@ def step_parts(rep: Replay, report: Report | None, step: int, viewer: int | None
         verdict=verdict,
         findings=findings_by_index(report).get(step - 1, []) if step > 0 else [],
         next_finding=next_finding_step(report, step),
+        prev_finding=prev_finding_step(report, step),
         events_html=events_html(window, row),
     )
 
@@ -231,73 +264,63 @@ def step_parts(rep: Replay, report: Report | None, step: int, viewer: int | None
 # -- Streamlit -------------------------------------------------------------------------------------
 
 
-def _address() -> tuple[str | None, str | None]:
-    return st.query_params.get("deal"), st.query_params.get("step")
-
-
-def follow_address() -> None:
-    """Open the deal and step the page's address names (``/replay?deal=12&step=40``) when the address says
-    something new: a link followed, an address typed (the page's own steps write it, ``show_address``)."""
-    said = _address()
-    if said == st.session_state.get(ADDRESS) or said[0] is None:
-        return
-    st.session_state[ADDRESS] = said
-    try:
-        open_deal(int(said[0]), int(said[1] or 0))
-    except ValueError:
-        return
-
-
-def show_address(deal_id: int, step: int) -> None:
-    """Write the open deal and step into the page's address (a link to this very step)."""
-    said = (str(deal_id), str(step))
-    if _address() != said:
-        st.query_params.update(deal=said[0], step=said[1])
-    st.session_state[ADDRESS] = said
-
-
 def _slider_moved() -> None:
     set_step(st.session_state[SLIDER])
 
 
-def _controls(step: int, total: int, next_finding: int | None) -> None:
-    cols = st.columns([1, 1, 1, 1, 2])
+def _controls(parts: StepParts, next_mistake: int | None, graded: bool) -> None:
+    """The step buttons (each with its key: ``SHORTCUTS``), the finding and mistake jumps, the slider, the keys' help."""
+    step, total = parts.step, parts.total
     moves = [
         (":material/first_page:", t("开局", "First"), "replay_first", 0, step == 0),
         (":material/chevron_left:", t("上一步", "Previous"), "replay_prev", max(0, step - 1), step == 0),
         (":material/chevron_right:", t("下一步", "Next"), "replay_next", min(total, step + 1), step >= total),
         (":material/last_page:", t("终局", "Last"), "replay_last", total, step >= total),
     ]
-    for col, (icon, label, key, to, off) in zip(cols, moves, strict=False):
-        col.button(
-            label,
-            key=key,
-            icon=icon,
-            on_click=set_step,
-            args=(to,),
-            disabled=off,
-            width="stretch",
-            shortcut=next((short for button, short, _, _ in STEP_KEYS if button == key), None),
-        )
-    cols[4].button(
-        t("跳到下一个教练发现", "Jump to the next finding"),
-        key="replay_jump",
-        icon=":material/flag:",
-        on_click=set_step,
-        args=(next_finding if next_finding is not None else step,),
-        disabled=next_finding is None,
-        width="stretch",
-    )
+    jumps = [
+        (":material/skip_previous:", t("上一个发现", "Previous finding"), "replay_prev_finding", parts.prev_finding),
+        (":material/skip_next:", t("下一个发现", "Next finding"), "replay_next_finding", parts.next_finding),
+        (":material/priority_high:", t("下一个失误", "Next mistake"), "replay_next_mistake", next_mistake),
+    ]
+    for col, (icon, label, key, to, off) in zip(st.columns(len(moves)), moves, strict=True):
+        col.button(label, key=key, icon=icon, on_click=set_step, args=(to,), disabled=off, width="stretch",
+                   shortcut=SHORTCUTS[key])  # fmt: skip
+    cols = st.columns([1, 1, 1, 1])
+    for col, (icon, label, key, target) in zip(cols, jumps, strict=False):
+        why = None
+        if key == "replay_next_mistake" and not graded:
+            why = t(
+                "这一局还没有存下的评估（在“评估”页运行）。",
+                "No evaluation of this deal is stored (run one on Evaluation).",
+            )
+        col.button(label, key=key, icon=icon, on_click=set_step, args=(step if target is None else target,),
+                   disabled=target is None, width="stretch", shortcut=SHORTCUTS[key], help=why)  # fmt: skip
+    with cols[3].popover(t("快捷键", "Keys"), icon=":material/keyboard:", width="stretch"):
+        st.markdown(keys_help())
     if total > 0:
         if st.session_state.get(SLIDER) != step:
             st.session_state[SLIDER] = step
         st.slider(t("步", "Step"), min_value=0, max_value=total, key=SLIDER, on_change=_slider_moved)
 
 
+def keys_help() -> str:
+    """The keyboard's help (Markdown written here): each key and what it does, in the chosen language."""
+    rows = "\n".join(f"| {keys} | {t(zh, en)} |" for keys, zh, en in KEYS_HELP)
+    return f"| {t('按键', 'Key')} | {t('作用', 'Does')} |\n|---|---|\n{rows}"
+
+
 def _viewer_options(rep: Replay) -> list[int]:
     """The view selector's options (the review, then each seat), its value in session state made one of them."""
     options = [REVIEW, *range(rep.final.n)]
-    if st.session_state.get(VIEWER) not in options:
+    chosen = st.session_state.get(VIEWER)
+    if chosen not in options:
+        if chosen is not None:  # a link's seat this deal does not have
+            st.warning(
+                t(
+                    f"这一局没有座位 {md_escape(str(chosen))}（座位 0–{rep.final.n - 1}）：显示复盘视角。",
+                    f"This deal has no seat {md_escape(str(chosen))} (seats 0–{rep.final.n - 1}): the review is shown.",
+                )
+            )
         st.session_state[VIEWER] = REVIEW
     return options
 
@@ -313,12 +336,14 @@ def _viewer(rep: Replay) -> None:
     """The view selector (its value: ``_viewed``)."""
     options = _viewer_options(rep)
 
-    def label(opt: int) -> str:
-        if opt == REVIEW:
-            return t("复盘：看全部手牌", "Review: every hand")
-        return t(f"{seat_label(rep, opt, 'zh')} 的视角", f"as {seat_label(rep, opt, 'en')} saw it")
-
-    st.selectbox(t("视角", "View"), options, format_func=label, key=VIEWER)
+    # the labels worked out now, in the chosen language (a format function looks nothing up when it is called)
+    labels = {
+        opt: t("复盘：看全部手牌", "Review: every hand")
+        if opt == REVIEW
+        else t(f"{seat_label(rep, opt, 'zh')} 的视角", f"as {seat_label(rep, opt, 'en')} saw it")
+        for opt in options
+    }
+    st.selectbox(t("视角", "View"), options, format_func=labels.__getitem__, key=VIEWER)
 
 
 def _verdict_panel(rep: Replay, parts: StepParts, viewer: int | None, lang_: str) -> None:
@@ -420,7 +445,7 @@ def draw_step(deal: OnPage, controls: DeltaGenerator, viewer: int | None) -> Non
     step = max(0, min(shown, total))
     if step != shown:
         set_step(step)
-    show_address(deal_id, step)
+    address.show(links.BY_URL[links.REPLAY].query)
     drawing = games.view(rep.log.game)
     # the steps a key or a click on previous / next opens, drawn ahead: the table and the list change at the press
     near = [(button, key, step + by) for button, _, key, by in STEP_KEYS if 0 <= step + by <= total]
@@ -453,7 +478,7 @@ def draw_step(deal: OnPage, controls: DeltaGenerator, viewer: int | None) -> Non
             )
             live_html(parts.events_html, key="replay_events", ahead=ahead)
     with controls:
-        _controls(parts.step, total, parts.next_finding)
+        _controls(parts, next_mistake_step(evaluation, parts.step), evaluation is not None)
     if drawing.replay_below is not None:
         drawing.replay_below(rep, parts.step, lang_)
 
@@ -465,7 +490,6 @@ stepper = st.fragment(draw_step)
 def render() -> None:
     """Render the page: the title and the view selector (a change of view reruns the page) above the stepper,
     drawn after it: the table first (see ``draw_step``)."""
-    follow_address()
     deal = need_deal()
     if deal is None:
         return
