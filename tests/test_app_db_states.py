@@ -143,7 +143,7 @@ def _refuses_an_upload(url: str) -> None:
     at = _paste(at, marked(41).dumps())
     assert not at.exception
     errors = _errors(at)
-    assert len(errors) == 1 and errors[0].startswith("Not stored: ") and "read-only" in errors[0], errors
+    assert len(errors) == 1 and errors[0].startswith("pasted text: not stored: ") and "read-only" in errors[0], errors
     assert not at.success
 
 
