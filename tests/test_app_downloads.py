@@ -170,3 +170,11 @@ def test_the_report_escapes_every_log_text() -> None:
         assert "<img" not in text and "<script" not in text and "<i>" not in text.replace("<i>", "", 0)
         assert "&lt;img src=x onerror=alert(1)&gt;" in text and "&lt;/td&gt;&lt;script&gt;" in text
         assert "a &amp; b &lt;i&gt;" in text and "&quot;m&quot;" in text
+
+
+def test_the_report_names_places_in_its_language() -> None:
+    rep = Replay(simulate_deal(3, "gouji").log)
+    report = coach_replay(rep)
+    assert "<td>头科 (1st)</td>" in report_html(1, rep, report, [], "en")  # the Chinese term beside the English
+    zh = report_html(1, rep, report, [], "zh")
+    assert "<td>头科</td>" in zh and "1st" not in zh

@@ -120,6 +120,10 @@ class _Report:
     def pick(self, zh: str, en: str) -> str:
         return _e(zh if self.k == 0 else en)
 
+    def place(self, zh: str, en: str) -> str:
+        """A place's name: 头科 …, in English with its Chinese beside it (头科 (1st))."""
+        return self.pick(zh, f"{zh} ({en})" if zh != en else en)
+
     def named(self, table: dict[str, tuple[str, str]], key: str) -> str:
         zh, en = table.get(key, (key, key))
         return self.pick(zh, en)
@@ -238,7 +242,8 @@ class _Report:
         if score.places:
             n = self.log.n_seats
             rows = [
-                [_e(p.place), self.pick(*place_words(p.place, n)), self.who(p.seat), _e(p.points)] for p in score.places
+                [_e(p.place), self.place(*place_words(p.place, n)), self.who(p.seat), _e(p.points)]
+                for p in score.places
             ]
             out.append(self.table([self.w("place"), self.w("rank"), self.w("seat"), self.w("points")], rows))
         if score.teams:
