@@ -178,3 +178,9 @@ def test_the_report_names_places_in_its_language() -> None:
     assert "<td>头科 (1st)</td>" in report_html(1, rep, report, [], "en")  # the Chinese term beside the English
     zh = report_html(1, rep, report, [], "zh")
     assert "<td>头科</td>" in zh and "1st" not in zh
+
+
+def test_the_reports_rule_check_counts_with_plurals() -> None:
+    rep = Replay(read_log(DISPUTE))  # one illegal event of four
+    assert "1 rule violation (4 events):" in report_html(1, rep, None, [], "en")
+    assert "1 处违规（共 4 步）：" in report_html(1, rep, None, [], "zh")

@@ -48,8 +48,8 @@ WORDS: dict[str, tuple[str, str]] = {
     "seat": ("座位", "Seat"),
     "player": ("牌手", "Player"),
     "check": ("规则检查", "Rule check"),
-    "all_legal": ("每一步都合法（共 {n} 步）。", "Every event is legal ({n} events)."),
-    "illegal_n": ("{n} 处违规（共 {total} 步）：", "{n} rule violation(s) ({total} events):"),
+    "all_legal": ("每一步都合法（共 {n} 步）。", "Every event is legal ({n} event{ns})."),
+    "illegal_n": ("{n} 处违规（共 {total} 步）：", "{n} rule violation{ns} ({total} event{ts}):"),
     "event": ("步", "Event"),
     "action": ("动作", "Action"),
     "cards": ("牌", "Cards"),
@@ -179,9 +179,10 @@ class _Report:
         illegal = [v for v in self.rep.verdicts if not v.legal]
         out = [f"<section id='check'><h2>{self.w('check')}</h2>"]
         if not illegal:
-            out.append(f"<p class='ok'>{self.w('all_legal', n=total)}</p>")
+            out.append(f"<p class='ok'>{self.w('all_legal', n=total, ns=_s(total))}</p>")
         else:
-            out.append(f"<p class='bad'>{self.w('illegal_n', n=len(illegal), total=total)}</p>")
+            words = self.w("illegal_n", n=len(illegal), total=total, ns=_s(len(illegal)), ts=_s(total))
+            out.append(f"<p class='bad'>{words}</p>")
             rows = [
                 [
                     _e("" if v.index is None else v.index + 1),
@@ -313,6 +314,11 @@ class _Report:
                 f"<p class='muted'>{self.w('made_by')}</p></body></html>\n",
             ]
         )
+
+
+def _s(n: int) -> str:
+    """An English plural's ending."""
+    return "" if n == 1 else "s"
 
 
 def _levels(value: Any) -> str:
