@@ -89,6 +89,7 @@ _EVENTS_CSS = (
     "white-space:nowrap}"
     ".fp-events th{color:rgba(49,51,63,.6);font-weight:400}"
     ".fp-events tr.fp-now td{background-color:#fde68a}"
+    ".fp-events-frame{max-width:100%;overflow-x:auto}"  # a long name scrolls the list in its frame, not the page
 )
 
 
@@ -191,7 +192,8 @@ def events_html(events: pd.DataFrame, current_row: int | None) -> str:
         rows.append(f'<tr{mark} data-event="{int(row[0])}">{cells}</tr>')
     return (
         f"<style>{_EVENTS_CSS}</style>"
-        f'<table class="fp-events"><thead><tr>{head}</tr></thead><tbody>{"".join(rows)}</tbody></table>'
+        f'<div class="fp-events-frame"><table class="fp-events"><thead><tr>{head}</tr></thead>'
+        f'<tbody>{"".join(rows)}</tbody></table></div>'
     )
 
 
