@@ -44,7 +44,7 @@ CHROMIUM_FLAGS = [
     "--disable-component-update",
     "--disable-sync",
 ]
-VIEWPORT = {"width": 1440, "height": 1000}
+VIEWPORT = {"width": 1400, "height": 1000}
 IDLE = '[data-testid="stApp"][data-test-script-state="notRunning"]'
 # (file name, sidebar title in zh, in en), in the sidebar's order
 PAGES = [
@@ -107,9 +107,7 @@ def serve(db_url: str, port: int | None = None, timeout: float = 45.0, script: s
         "false",
         "--server.fileWatcherType",
         "none",
-        "--client.toolbarMode",
-        "minimal",
-    ]
+    ]  # the rest as .streamlit/config.toml sets it, as `make run` serves it (the toolbar a viewer's)
     with tempfile.TemporaryFile("w+") as log:
         proc = subprocess.Popen(cmd, cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT)
         try:
@@ -293,15 +291,17 @@ def _choose(page: Any, where: str, starts: str) -> None:
 
 
 def shoot(page: Any, path: Path, max_height: int = 3200) -> None:
-    """A picture of the page as tall as its content (up to ``max_height`` pixels), from the top.
+    """A picture of the page at the window's width and as tall as its content (up to ``max_height`` pixels),
+    from the top.
 
     Streamlit scrolls its main area inside the window, so the window is made as tall as that area's
     content for the picture, then set back."""
+    size = page.viewport_size or VIEWPORT
     height = page.evaluate(
         """() => Math.max(...[...document.querySelectorAll('[data-testid="stMain"], section, main')]
                            .map(e => e.scrollHeight), document.body.scrollHeight)"""
     )
-    page.set_viewport_size({"width": VIEWPORT["width"], "height": max(VIEWPORT["height"], min(height, max_height))})
+    page.set_viewport_size({"width": size["width"], "height": max(size["height"], min(height, max_height))})
     page.wait_for_timeout(400)
     page.evaluate(
         "() => document.querySelectorAll('[data-testid=\"stMain\"], section, main').forEach(e => { e.scrollTop = 0 })"
@@ -309,7 +309,7 @@ def shoot(page: Any, path: Path, max_height: int = 3200) -> None:
     page.wait_for_timeout(200)
     path.parent.mkdir(parents=True, exist_ok=True)
     page.screenshot(path=str(path))
-    page.set_viewport_size(VIEWPORT)
+    page.set_viewport_size(size)
 
 
 def take_all(base: str, out: Path, lang: str) -> list[Path]:
