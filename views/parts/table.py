@@ -24,6 +24,7 @@ from __future__ import annotations
 import math
 import re
 from collections.abc import Callable, Mapping
+from dataclasses import dataclass
 from html import escape
 from typing import Any
 
@@ -136,6 +137,35 @@ def hand_text(tokens: list[str] | tuple[str, ...], lang: str) -> str:
     return " ".join(parts)
 
 
+@dataclass(frozen=True)
+class BestMove:
+    """The stored evaluation's best move for the seat to act at a step, as the table marks it: the seat, the
+    cards of the best candidate (none for a pass), and its price in words (raw text, escaped where drawn);
+    made by ``views.parts.evaluation_parts.best_move``."""
+
+    seat: int
+    cards: tuple[str, ...]
+    words: str
+    view: str  # the evaluation's view it is priced in: "seat" (what the seat knew) or "all" (all cards known)
+
+
+def best_counts(best: BestMove | None, seat: int) -> dict[str, int]:
+    """How many of each card token the best move of ``seat`` plays ({} when ``best`` is another seat's)."""
+    if best is None or best.seat != seat:
+        return {}
+    counts: dict[str, int] = {}
+    for tok in best.cards:
+        counts[tok] = counts.get(tok, 0) + 1
+    return counts
+
+
+def best_line(best: BestMove | None, seat: int, css: str) -> str:
+    """The seat box's line naming its best move and price (``class=css``, ``data-best`` the seat), or ""."""
+    if best is None or best.seat != seat:
+        return ""
+    return f'<div class="{css}" data-best="{seat}" data-best-view="{escape(best.view)}">{escape(best.words)}</div>'
+
+
 # -- HTML ------------------------------------------------------------------------------------------
 
 _CSS = """
@@ -166,6 +196,9 @@ background:#f8fafc;font-weight:600;line-height:1.5}
 .fp-g sub{font-weight:400;color:#52606d;font-size:10px}
 .fp-count{font-size:22px;font-weight:700;color:#323f4b}
 .fp-act-line{margin-top:3px;color:#c2410c;font-size:12px}
+.fp-g.fp-best{background:#fde047;border-color:#a16207;box-shadow:0 0 0 2px #facc15}
+.fp-best-line{margin-top:3px;padding:1px 5px;border-radius:4px;background:#fef9c3;color:#713f12;font-size:12px;
+border-left:3px solid #ca8a04}
 .fp-mid{position:relative;min-width:0;align-self:center;text-align:center;color:#f0fdf4;padding:6px 2px;
 overflow-wrap:anywhere;grid-column:1/-1}
 .fp-mid .fp-card{display:inline-block;background:#fff;color:#111;border-radius:4px;padding:2px 5px;
@@ -207,11 +240,16 @@ def _seat_xy(pos: int, n: int) -> tuple[float, float]:
     return 50 + 36 * math.cos(angle), 50 - 38 * math.sin(angle)
 
 
-def _chip(rank: int | None, toks: list[str], lang: str) -> str:
+def _chip(rank: int | None, toks: list[str], lang: str, best: Mapping[str, int] | None = None) -> str:
     name = "?" if rank is None else rank_text(rank, lang)
     title = escape(" ".join(toks))
     style = ' style="color:#b91c1c"' if rank == RANK_BJ else ""  # the big joker in red; suits are in the title
     count = f"<sub>×{len(toks)}</sub>" if len(toks) > 1 else ""
+    picked = sum(best.get(tok, 0) for tok in set(toks)) if best else 0  # of these, how many the best move plays
+    if picked:
+        return (
+            f'<span class="fp-g fp-best" title="{title}" data-best-cards="{picked}"{style}>{escape(name)}{count}</span>'
+        )
     return f'<span class="fp-g" title="{title}"{style}>{escape(name)}{count}</span>'
 
 
@@ -242,10 +280,18 @@ def role_head(view: StepView, seat: int, seat_view: int | None, lang: str) -> tu
     return (f"fp-r-{escape(role)}" if role else ""), role_label(role, lang)
 
 
-def table_html(rep: Replay, step: int, seat_view: int | None, lang: str, seat_head: SeatHead = role_head) -> str:
+def table_html(
+    rep: Replay,
+    step: int,
+    seat_view: int | None,
+    lang: str,
+    seat_head: SeatHead = role_head,
+    best: BestMove | None = None,
+) -> str:
     """The climbing games' table after ``step`` events as self-contained HTML (see the module's docstring),
-    each seat's box headed by ``seat_head`` (the roles, or 够级's teams); ``views.games.table_html`` picks
-    the deal's game's table."""
+    each seat's box headed by ``seat_head`` (the roles, or 够级's teams), and ``best``'s seat with the cards of
+    its best move marked (``fp-best``) and its price under them; ``views.games.table_html`` picks the deal's
+    game's table."""
     step = max(0, min(step, len(rep.states) - 1))
     view = rep.view(step)
     st = rep.states[step]
@@ -270,7 +316,7 @@ def table_html(rep: Replay, step: int, seat_view: int | None, lang: str, seat_he
     for seat in range(n):
         pos = (seat - rot) % n
         parts.append(
-            _seat_box(rep, view, seat, seat_view, lang, seat_head, places, passed, burners, failed, headless, pos)
+            _seat_box(rep, view, seat, seat_view, lang, seat_head, places, passed, burners, failed, headless, pos, best)
         )
     parts.append(_middle(rep, view, step, lang))
     parts.append("</div></div>")
@@ -290,6 +336,7 @@ def _seat_box(
     failed: set[int],
     headless: set[int],
     pos: int,
+    best: BestMove | None = None,
 ) -> str:
     hand = view.hands.get(seat, [])
     classes = ["fp-seat"]
@@ -332,7 +379,8 @@ def _seat_box(
             badges.append(f'<span class="fp-badge{cls}">{tr(lang, zh, en)}</span>')
     shows_hand = seat_view is None or seat_view == seat
     if shows_hand:
-        chips = "".join(_chip(r, toks, lang) for r, toks in group_by_rank(hand))
+        picked = best_counts(best, seat)
+        chips = "".join(_chip(r, toks, lang, picked) for r, toks in group_by_rank(hand))
         body = (
             f'<div class="fp-hand" data-hand="{seat}">'
             f'<span class="fp-sub">{len(hand)} {tr(lang, "张", "cards")}</span> {chips}</div>'
@@ -360,7 +408,7 @@ def _seat_box(
         f'<div class="{" ".join(classes)}" data-seat="{seat}" data-pos="{pos}">'
         f'<div class="fp-name" title="{escape(name)}">{head} · {escape(name)}</div>'
         f'<div class="fp-sub">{escape(sub)}</div>'
-        f"<div>{''.join(badges)}</div>{body}{act_line}</div>"
+        f"<div>{''.join(badges)}</div>{body}{best_line(best, seat, 'fp-best-line')}{act_line}</div>"
     )
 
 
