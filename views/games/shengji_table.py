@@ -3,7 +3,7 @@ pages ask of the game is ``views.games.shengji``).
 
 - ``table_html(rep, step, seat_view, lang)``: the square table. Four seats around it in play order
   (counter-clockwise from the bottom: the viewer, or seat 0 in the review, at the bottom, the partner
-  opposite), each with its player, side (甲方 0·2 / 乙方 1·3, 庄家 or 闲家 once a declaration stands), its
+  opposite; on a narrow table, a phone's, the two side seats side by side above the middle), each with its player, side (甲方 0·2 / 乙方 1·3, 庄家 or 闲家 once a declaration stands), its
   declaration, its hand grouped by suit class (the trumps first in trump order, then the side suits) and
   how and why it may act; in the middle the phase, the trump suit and level card, the declarer, the
   points each side has won, and the trick in progress at the seats that played it (who led, which play
@@ -168,6 +168,7 @@ def hand_text(tokens: list[str] | tuple[str, ...], trumps: Trumps, lang: str) ->
 # -- the table -------------------------------------------------------------------------------------
 
 _CSS = """
+.sj-wrap{container-type:inline-size;width:100%}
 .sj-table{display:grid;grid-template-columns:minmax(0,31fr) minmax(0,38fr) minmax(0,31fr);grid-template-rows:auto auto auto;gap:8px;
 padding:8px;background:#166534;border-radius:14px;font-family:system-ui,-apple-system,"Segoe UI",
 "PingFang SC","Microsoft YaHei",sans-serif;font-size:13px;color:#1f2933;box-sizing:border-box;width:100%}
@@ -218,7 +219,12 @@ font-weight:700;font-size:15px;min-width:24px;box-shadow:0 1px 2px rgba(0,0,0,.4
 .sj-tag{display:inline-block;font-size:10px;border-radius:7px;padding:0 5px;margin-left:2px;
 background:#e4e7eb;color:#1f2933}
 .sj-tag.sj-lead{background:#a7f3d0;color:#065f46}.sj-tag.sj-top{background:#facc15;color:#422006}
-.sj-last{font-size:12px;margin-top:4px;opacity:.95}
+.sj-last{font-size:12px;margin-top:4px;padding:3px 6px;border-radius:6px;background:rgba(0,0,0,.25)}
+@container (max-width:520px){
+.sj-table{grid-template-columns:minmax(0,1fr) minmax(0,1fr);padding:7px;gap:7px;font-size:12px}
+.sj-pos2{grid-column:1/3;grid-row:1}.sj-pos3{grid-column:1;grid-row:2}.sj-pos1{grid-column:2;grid-row:2}
+.sj-mid{grid-column:1/3;grid-row:3}.sj-pos0{grid-column:1/3;grid-row:4}
+}
 """
 
 
@@ -269,13 +275,14 @@ def table_html(rep: Replay, step: int, seat_view: int | None, lang: str, best: B
     rot = 0 if seat_view is None else seat_view
     parts = [
         f"<style>{_CSS}</style>",
+        '<div class="sj-wrap">',
         f'<div class="sj-table fp-table" data-game="shengji" data-step="{step}" '
         f'data-view="{"review" if seat_view is None else seat_view}" data-phase="{escape(st.phase)}">',
     ]
     for seat in range(4):
         parts.append(_seat_box(rep, st, view.to_act, view.why, seat, seat_view, (seat - rot) % 4, lang, best))
     parts.append(_middle(rep, st, step, seat_view, rot, lang))
-    parts.append("</div>")
+    parts.append("</div></div>")
     return "".join(parts)
 
 
