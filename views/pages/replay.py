@@ -102,6 +102,7 @@ KEYS_HELP = (
     ("B", "下一个失误或大错（按评估的评级）", "next mistake or blunder (by the evaluation's grade)"),
 )
 
+_CONTROLS_CSS = "@media (max-width: 640px) { .st-key-replay_controls kbd { display: none; } }"
 _EVENTS_CSS = (
     ".fp-events{width:100%;border-collapse:collapse;font-size:14px;line-height:1.5}"
     ".fp-events th,.fp-events td{padding:2px 8px;border-bottom:1px solid rgba(49,51,63,.1);text-align:left;"
@@ -302,21 +303,23 @@ def _controls(parts: StepParts, next_mistake: int | None, graded: bool) -> None:
         (":material/skip_next:", t("下一个发现", "Next finding"), "replay_next_finding", parts.next_finding),
         (":material/priority_high:", t("下一个失误", "Next mistake"), "replay_next_mistake", next_mistake),
     ]
-    for col, (icon, label, key, to, off) in zip(st.columns(len(moves)), moves, strict=True):
-        col.button(label, key=key, icon=icon, on_click=set_step, args=(to,), disabled=off, width="stretch",
-                   shortcut=SHORTCUTS[key])  # fmt: skip
-    cols = st.columns([1, 1, 1, 1])
-    for col, (icon, label, key, target) in zip(cols, jumps, strict=False):
-        why = None
-        if key == "replay_next_mistake" and not graded:
-            why = t(
-                "这一局还没有存下的评估（在“评估”页运行）。",
-                "No evaluation of this deal is stored (run one on Evaluation).",
-            )
-        col.button(label, key=key, icon=icon, on_click=set_step, args=(step if target is None else target,),
-                   disabled=target is None, width="stretch", shortcut=SHORTCUTS[key], help=why)  # fmt: skip
-    with cols[3].popover(t("快捷键", "Keys"), icon=":material/keyboard:", width="stretch"):
-        st.markdown(keys_help())
+    # one row of buttons as wide as their words, wrapping on a narrow window (a phone: two or three rows, its keys'
+    # hints left out: a phone has no keyboard)
+    st.html(f"<style>{_CONTROLS_CSS}</style>")
+    with st.container(horizontal=True, key="replay_controls", gap="small"):
+        for icon, label, key, to, off in moves:
+            st.button(label, key=key, icon=icon, on_click=set_step, args=(to,), disabled=off, shortcut=SHORTCUTS[key])
+        for icon, label, key, target in jumps:
+            why = None
+            if key == "replay_next_mistake" and not graded:
+                why = t(
+                    "这一局还没有存下的评估（在“评估”页运行）。",
+                    "No evaluation of this deal is stored (run one on Evaluation).",
+                )
+            st.button(label, key=key, icon=icon, on_click=set_step, args=(step if target is None else target,),
+                      disabled=target is None, shortcut=SHORTCUTS[key], help=why)  # fmt: skip
+        with st.popover(t("快捷键", "Keys"), icon=":material/keyboard:"):
+            st.markdown(keys_help())
     if total > 0:
         if st.session_state.get(SLIDER) != step:
             st.session_state[SLIDER] = step
