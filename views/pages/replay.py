@@ -2,9 +2,12 @@
 
 Step controls (first, previous, next, last, a slider and "jump to the next finding"), a review or
 seat-view selector, the table (``views.parts.table``) and beside it the event list with the current event
-highlighted, and the last event's verdict, effects and coach findings, the referee's standing decision on
-it (shown at the step after the decided event, beside its verdict) and its ruling (``views.parts.ruling_view``); when the deal's evaluation is stored
-and the last event is a priced decision, its candidates and their values (``views.pages.evaluation``).
+highlighted, and the last event's verdict, effects and coach findings (each once: an illegal event's violation
+is its verdict, not said again as a finding), the referee's standing decision on it (shown at the step after
+the decided event, beside its verdict) and its ruling (``views.parts.ruling_view``); when the deal's evaluation
+is stored and the last event is a priced decision, its candidates and their values (``views.pages.evaluation``),
+and on the table the best move of the seat to act, priced (``views.parts.evaluation_parts.best_move``: in a
+seat's view only that seat's own).
 
 Session state holds the open deal and its step (``deal_id``, ``step``; see ``views.parts.common``); the
 controls change ``step`` in callbacks (← and → press the previous and next buttons). The widgets keep only
@@ -15,9 +18,10 @@ opens it, and every step is written back into it.
 A step reruns only the stepper (``st.fragment``): the controls, the table, the panel beside it and what the
 game draws below. What the stepper needs of the library (the replay and the coach's report, cached per deal;
 the referee's decisions and the stored evaluation, read once per run of the whole page: ``OnPage``) is read
-by the whole page's run, the replay before the stepper and the rest once the table is drawn, so a step reads
-nothing from the database; the table is the first element a run makes (a new page shows it first, see
-``draw_step``); the table of each step is drawn once per deal, view and language,
+by the whole page's run, the replay before the stepper, the evaluation (one small query: the table marks its
+best move) just before the table and the rest once the table is drawn, so a step reads nothing from the
+database; the table is the first element a run makes (a new page shows it first, see ``draw_step``); the table
+of each step is drawn once per deal, view, language and best move,
 and the event list is a small HTML table of the events around the current one. Both are drawn in place
 (``views.parts.live_html``: only the nodes that differ change) with the previous and next steps' drawn ahead, so
 a press of ←, →, previous or next shows the new table and list at once, and the rest of the stepper follows
@@ -61,11 +65,12 @@ from views.parts.common import (
     t,
 )
 from views.parts.downloads import report_button
-from views.parts.evaluation_parts import replay_panel
+from views.parts.evaluation_parts import best_move, replay_panel
 from views.parts.live_html import Ahead, live_html
 from views.parts.ruling_view import replay_ruling
 from views.parts.table import (
     SEVERITY_MARK,
+    BestMove,
     action_label,
     cards_text,
     md_escape,
@@ -98,12 +103,14 @@ KEYS_HELP = (
     ("B", "下一个失误或大错（按评估的评级）", "next mistake or blunder (by the evaluation's grade)"),
 )
 
+_CONTROLS_CSS = "@media (max-width: 640px) { .st-key-replay_controls kbd { display: none; } }"
 _EVENTS_CSS = (
     ".fp-events{width:100%;border-collapse:collapse;font-size:14px;line-height:1.5}"
     ".fp-events th,.fp-events td{padding:2px 8px;border-bottom:1px solid rgba(49,51,63,.1);text-align:left;"
     "white-space:nowrap}"
     ".fp-events th{color:rgba(49,51,63,.6);font-weight:400}"
     ".fp-events tr.fp-now td{background-color:#fde68a}"
+    ".fp-events-frame{max-width:100%;overflow-x:auto}"  # a long name scrolls the list in its frame, not the page
 )
 
 
@@ -128,7 +135,9 @@ class StepParts:
 _FRAMES: weakref.WeakKeyDictionary[Replay, dict[str, pd.DataFrame]] = weakref.WeakKeyDictionary()
 # keyed by the report's replay (a Report, a frozen dataclass holding dicts, cannot be hashed)
 _BY_INDEX: weakref.WeakKeyDictionary[Replay, tuple[Report, dict[int, list[Finding]]]] = weakref.WeakKeyDictionary()
-_TABLES: weakref.WeakKeyDictionary[Replay, dict[tuple[object, int, int | None, str], str]] = weakref.WeakKeyDictionary()
+_TABLES: weakref.WeakKeyDictionary[Replay, dict[tuple[object, int, int | None, str, BestMove | None], str]] = (
+    weakref.WeakKeyDictionary()
+)
 
 
 def findings_by_index(report: Report | None) -> dict[int, list[Finding]]:
@@ -224,25 +233,38 @@ def events_html(events: pd.DataFrame, current_row: int | None) -> str:
         rows.append(f'<tr{mark} data-event="{int(row[0])}">{cells}</tr>')
     return (
         f"<style>{_EVENTS_CSS}</style>"
-        f'<table class="fp-events"><thead><tr>{head}</tr></thead><tbody>{"".join(rows)}</tbody></table>'
+        f'<div class="fp-events-frame"><table class="fp-events"><thead><tr>{head}</tr></thead>'
+        f"<tbody>{''.join(rows)}</tbody></table></div>"
     )
 
 
-def table_of(rep: Replay, step: int, viewer: int | None, lang_: str) -> str:
-    """The table at ``step`` as the deal's game draws it, drawn once per deal, drawing, step, view and language."""
+def table_of(rep: Replay, step: int, viewer: int | None, lang_: str, best: BestMove | None = None) -> str:
+    """The table at ``step`` as the deal's game draws it, ``best`` (the evaluation's best move for the seat to act)
+    marked on it, drawn once per deal, drawing, step, view, language and best move."""
     drawing = games.view(rep.log.game).table_html
     kept = _TABLES.setdefault(rep, {})
-    key = (drawing, step, viewer, lang_)
+    key = (drawing, step, viewer, lang_, best)
     html = kept.get(key)
     if html is None:
         if len(kept) >= TABLES_KEPT:
             kept.clear()
-        html = kept[key] = drawing(rep, step, viewer, lang_)
+        marked = {} if best is None else {"best": best}  # a drawing that marks nothing is asked for nothing
+        html = kept[key] = drawing(rep, step, viewer, lang_, **marked)
     return html
 
 
-def step_parts(rep: Replay, report: Report | None, step: int, viewer: int | None, lang_: str) -> StepParts:
-    """The page's per-step work: the table HTML, the event window, the last verdict and the findings."""
+def best_at(evaluation: Evaluation | None, rep: Replay, step: int, viewer: int | None, lang_: str) -> BestMove | None:
+    """The best move the table marks at ``step`` (None without a stored evaluation or where it priced nothing)."""
+    if evaluation is None:
+        return None
+    return best_move(evaluation, step, viewer, lang_, games.view(rep.log.game).value_unit)
+
+
+def step_parts(
+    rep: Replay, report: Report | None, step: int, viewer: int | None, lang_: str, best: BestMove | None = None
+) -> StepParts:
+    """The page's per-step work: the table HTML (``best`` marked), the event window, the last verdict and the
+    findings."""
     total = len(rep.states) - 1
     step = max(0, min(step, total))
     window, row = event_window(event_frame(rep, report, lang_), step)
@@ -250,7 +272,7 @@ def step_parts(rep: Replay, report: Report | None, step: int, viewer: int | None
     return StepParts(
         step=step,
         total=total,
-        html=table_of(rep, step, viewer, lang_),
+        html=table_of(rep, step, viewer, lang_, best),
         events=window,
         current_row=row,
         verdict=verdict,
@@ -282,21 +304,23 @@ def _controls(parts: StepParts, next_mistake: int | None, graded: bool) -> None:
         (":material/skip_next:", t("下一个发现", "Next finding"), "replay_next_finding", parts.next_finding),
         (":material/priority_high:", t("下一个失误", "Next mistake"), "replay_next_mistake", next_mistake),
     ]
-    for col, (icon, label, key, to, off) in zip(st.columns(len(moves)), moves, strict=True):
-        col.button(label, key=key, icon=icon, on_click=set_step, args=(to,), disabled=off, width="stretch",
-                   shortcut=SHORTCUTS[key])  # fmt: skip
-    cols = st.columns([1, 1, 1, 1])
-    for col, (icon, label, key, target) in zip(cols, jumps, strict=False):
-        why = None
-        if key == "replay_next_mistake" and not graded:
-            why = t(
-                "这一局还没有存下的评估（在“评估”页运行）。",
-                "No evaluation of this deal is stored (run one on Evaluation).",
-            )
-        col.button(label, key=key, icon=icon, on_click=set_step, args=(step if target is None else target,),
-                   disabled=target is None, width="stretch", shortcut=SHORTCUTS[key], help=why)  # fmt: skip
-    with cols[3].popover(t("快捷键", "Keys"), icon=":material/keyboard:", width="stretch"):
-        st.markdown(keys_help())
+    # one row of buttons as wide as their words, wrapping on a narrow window (a phone: two or three rows, its keys'
+    # hints left out: a phone has no keyboard)
+    st.html(f"<style>{_CONTROLS_CSS}</style>")
+    with st.container(horizontal=True, key="replay_controls", gap="small"):
+        for icon, label, key, to, off in moves:
+            st.button(label, key=key, icon=icon, on_click=set_step, args=(to,), disabled=off, shortcut=SHORTCUTS[key])
+        for icon, label, key, target in jumps:
+            why = None
+            if key == "replay_next_mistake" and not graded:
+                why = t(
+                    "这一局还没有存下的评估（在“评估”页运行）。",
+                    "No evaluation of this deal is stored (run one on Evaluation).",
+                )
+            st.button(label, key=key, icon=icon, on_click=set_step, args=(step if target is None else target,),
+                      disabled=target is None, shortcut=SHORTCUTS[key], help=why)  # fmt: skip
+        with st.popover(t("快捷键", "Keys"), icon=":material/keyboard:"):
+            st.markdown(keys_help())
     if total > 0:
         if st.session_state.get(SLIDER) != step:
             st.session_state[SLIDER] = step
@@ -365,8 +389,10 @@ def _verdict_panel(rep: Replay, parts: StepParts, viewer: int | None, lang_: str
         st.error(f"**{head}** · {who} · {did} — ✗ **{v.rule}** {name}\n\n{msg}")
     if v.effects:
         st.markdown("\n".join(f"- {md_escape(e)}" for e in v.effects))
-    shown = [f for f in parts.findings if viewer is None or f.seat == viewer]
-    if len(shown) < len(parts.findings):
+    # an illegal event's violation finding says what its verdict said above: shown once, as the verdict
+    said = [f for f in parts.findings if not (not v.legal and f.kind == "violation" and f.rule == v.rule)]
+    shown = [f for f in said if viewer is None or f.seat == viewer]
+    if len(shown) < len(said):
         st.caption(t("复盘视角可见教练对其他座位的发现。", "The review shows the coach's findings on the other seats."))
     for f in shown:
         mark = SEVERITY_MARK.get(f.severity, "•")
@@ -450,16 +476,18 @@ def draw_step(deal: OnPage, controls: DeltaGenerator, viewer: int | None) -> Non
     # the steps a key or a click on previous / next opens, drawn ahead: the table and the list change at the press
     near = [(button, key, step + by) for button, _, key, by in STEP_KEYS if 0 <= step + by <= total]
     left, right = st.columns(list(drawing.replay_columns))
+    evaluation = deal.evaluation  # before the table, which marks its best move (one small query per page run)
+    best = {s: best_at(evaluation, rep, s, viewer, lang_) for s in (step, *(s for _, _, s in near))}
     with left:
         live_html(
-            table_of(rep, step, viewer, lang_),
+            table_of(rep, step, viewer, lang_, best[step]),
             key="replay_table",
-            ahead=[Ahead(b, k, table_of(rep, s, viewer, lang_)) for b, k, s in near],
+            ahead=[Ahead(b, k, table_of(rep, s, viewer, lang_, best[s])) for b, k, s in near],
         )
     # every one of them asked at every step: the page's whole run reads them all, whatever its step
-    report, decisions, evaluation = deal.report, deal.decisions, deal.evaluation
-    parts = step_parts(rep, report, step, viewer, lang_)  # its table is the one drawn (kept per deal)
-    ahead = [Ahead(b, k, step_parts(rep, report, s, viewer, lang_).events_html) for b, k, s in near]
+    report, decisions = deal.report, deal.decisions
+    parts = step_parts(rep, report, step, viewer, lang_, best[step])  # its table is the one drawn (kept per deal)
+    ahead = [Ahead(b, k, step_parts(rep, report, s, viewer, lang_, best[s]).events_html) for b, k, s in near]
     with right:
         _verdict_panel(rep, parts, viewer, lang_)
         replay_ruling(deal_id, rep, parts.step, decisions)  # the referee's decision on this event, its ruling
