@@ -184,3 +184,13 @@ def test_the_reports_rule_check_counts_with_plurals() -> None:
     rep = Replay(read_log(DISPUTE))  # one illegal event of four
     assert "1 rule violation (4 events):" in report_html(1, rep, None, [], "en")
     assert "1 处违规（共 4 步）：" in report_html(1, rep, None, [], "zh")
+
+
+def test_every_chart_is_drawn_through_the_one_helper() -> None:
+    """Every plotly chart gets the PNG export and no logo: no page calls ``plotly_chart`` but ``figures.show``."""
+    drawn = [
+        str(p.relative_to(ROOT))
+        for p in sorted((ROOT / "views").rglob("*.py"))
+        if ".plotly_chart(" in p.read_text(encoding="utf-8")
+    ]
+    assert drawn == ["views/parts/figures.py"]
