@@ -15,7 +15,7 @@ import streamlit as st
 from data.database import ignored_env, public_url
 from views.pages import coach, dispute, evaluation, library, players, replay, scoring, timeline
 from views.parts import address, links
-from views.parts.common import t
+from views.parts.common import lang, t
 from views.parts.texts import md
 
 #: the tab's icon: a picture in the repository, not an emoji (a machine without an emoji font shows those as boxes)
@@ -41,13 +41,25 @@ def footer() -> None:
     st.caption(version() + t(" · 牌局库：", " · library: ") + md(public_url()))
 
 
+LANG_SWITCH = "lang_switch"  # session state: the sidebar's language switch (the language itself is "lang")
+
+
+def _language_chosen() -> None:
+    st.session_state["lang"] = st.session_state[LANG_SWITCH]
+
+
 def sidebar() -> None:
     """The language switch and which library the dashboard uses, in the sidebar below the navigation."""
     with st.sidebar:
+        # the switch has a key of its own, set from the language before it is drawn, and its change sets the
+        # language: a widget's state is dropped by a run that does not draw it (a page that switches to another
+        # before the sidebar is drawn), the language must not be
+        st.session_state[LANG_SWITCH] = lang()
         st.radio(
             "语言 / Language",
             ["zh", "en"],
-            key="lang",
+            key=LANG_SWITCH,
+            on_change=_language_chosen,
             horizontal=True,
             format_func=lambda x: "中文" if x == "zh" else "English",
         )

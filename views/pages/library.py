@@ -61,9 +61,6 @@ def _go() -> None:
     if deal_id is None:
         return
     open_deal(int(deal_id))
-    # a switch to another page drops the state of the widgets not drawn yet, the sidebar's language switch among
-    # them, and the address's language is not followed again when it is the one already seen: kept as a plain value
-    st.session_state["lang"] = lang()
     with contextlib.suppress(StreamlitAPIException):  # outside st.navigation (a page run alone): said below
         st.switch_page(links.page(links.REPLAY), query_params=address.link(int(deal_id), 0))
 
