@@ -46,6 +46,7 @@ from coach.findings import Finding
 from coach.prices import Evaluation
 from replay.decisions import Decision
 from replay.replay import Replay
+from replay.said import said_in
 from replay.verdicts import RULES, Verdict
 from views import games
 from views.parts.common import (
@@ -338,7 +339,7 @@ def _verdict_panel(rep: Replay, parts: StepParts, viewer: int | None, lang_: str
         msg = md_escape(tr(lang_, v.message_zh, v.message_en))
         st.error(f"**{head}** · {who} · {did} — ✗ **{v.rule}** {name}\n\n{msg}")
     if v.effects:
-        st.markdown("\n".join(f"- {md_escape(e)}" for e in v.effects))
+        st.markdown("\n".join(f"- {md_escape(said_in(e, lang_))}" for e in v.effects))
     shown = [f for f in parts.findings if viewer is None or f.seat == viewer]
     if len(shown) < len(parts.findings):
         st.caption(t("复盘视角可见教练对其他座位的发现。", "The review shows the coach's findings on the other seats."))
