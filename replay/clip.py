@@ -7,6 +7,8 @@ from __future__ import annotations
 
 import re
 
+from replay.said import Said, said
+
 QUOTE_LIMIT = 80  # characters of the input a message quotes at most, per token
 MESSAGE_LIMIT = 600  # characters of a message's text at most
 
@@ -24,7 +26,16 @@ def _cut(run: str) -> str:
 
 def clip(message: str) -> str:
     """``message`` with every run of more than QUOTE_LIMIT non-blank characters cut, and the whole cut
-    to MESSAGE_LIMIT characters (keeping its end, which often says what was expected)."""
+    to MESSAGE_LIMIT characters (keeping its end, which often says what was expected); a ``Said``'s Chinese
+    likewise."""
+    if len(message) <= QUOTE_LIMIT + 10 and not isinstance(message, Said):
+        return message
+    if isinstance(message, Said):
+        return said(_clip(message.zh), _clip(str.__str__(message)))
+    return _clip(message)
+
+
+def _clip(message: str) -> str:
     if len(message) <= QUOTE_LIMIT + 10:
         return message
     out = _LONG_RUN.sub(lambda m: _cut(m.group()), message)

@@ -21,8 +21,10 @@ from typing import Any
 
 from replay import games
 from replay.clip import clip, shown
+from replay.log_words import REMOVED_ZH, expected_zh, toml_problem_zh, where_zh_of
 from replay.profile_files import PROFILES, parsed_shipped
 from replay.record import Record, field
+from replay.said import said, said_of, zh_of
 
 GAMES = games.names()  # the games shipped with fupan (a game registered later is not here: ask games.names())
 
@@ -429,13 +431,28 @@ def _validate_options(game: str, raw: Mapping[str, Any], where: str) -> dict[str
     for key, value in raw.items():
         opt = allowed.get(key)
         if key in REMOVED_OPTIONS:
-            raise ProfileError(f"{where}: option {key!r} was removed: {REMOVED_OPTIONS[key]}")
+            raise ProfileError(
+                said(
+                    f"{where_zh_of(where)}：选项 {key!r} 已取消：{REMOVED_ZH[key]}",
+                    f"{where}: option {key!r} was removed: {REMOVED_OPTIONS[key]}",
+                )
+            )
         if opt is None:
             known = ", ".join(sorted(allowed))
-            raise ProfileError(f"{where}: unknown option {key!r} for {game} (known: {known})")
+            raise ProfileError(
+                said(
+                    f"{where_zh_of(where)}：{game} 没有选项 {key!r}（已有：{known}）",
+                    f"{where}: unknown option {key!r} for {game} (known: {known})",
+                )
+            )
         problem = opt.check(value)
         if problem:
-            raise ProfileError(f"{where}: option {key} = {value!r} is not allowed; expected {problem}")
+            raise ProfileError(
+                said(
+                    f"{where_zh_of(where)}：选项 {key} = {value!r} 不允许；应为{expected_zh(problem)}",
+                    f"{where}: option {key} = {value!r} is not allowed; expected {problem}",
+                )
+            )
         out[key] = value
     return out
 
@@ -459,14 +476,19 @@ def _read_toml(name_or_path: str) -> tuple[dict[str, Any], str]:
     path = Path(name_or_path)
     if name_or_path.endswith(".toml") or path.exists():
         if not path.is_file():
-            raise ProfileError(f"{name_or_path}: no such profile file")
+            raise ProfileError(said(f"{name_or_path}：没有这个规则配置文件", f"{name_or_path}: no such profile file"))
         where = str(path)
         text = path.read_text(encoding="utf-8")
     else:
         res = PROFILES / f"{name_or_path}.toml"
         if not res.is_file():
             names = ", ".join(shipped_profiles())
-            raise ProfileError(f"unknown profile {name_or_path!r} (shipped: {names}; or give a .toml path)")
+            raise ProfileError(
+                said(
+                    f"没有规则配置 {name_or_path!r}（自带的有：{names}；也可以给出 .toml 文件的路径）",
+                    f"unknown profile {name_or_path!r} (shipped: {names}; or give a .toml path)",
+                )
+            )
         where = f"profiles/{name_or_path}.toml"
         text = res.read_text(encoding="utf-8")
         parsed = parsed_shipped(name_or_path, text)  # the TOML as parsed when shipped, while the file is unchanged
@@ -477,7 +499,7 @@ def _read_toml(name_or_path: str) -> tuple[dict[str, Any], str]:
     try:
         return tomllib.loads(text), where
     except tomllib.TOMLDecodeError as exc:
-        raise ProfileError(f"{where}: {exc}") from None
+        raise ProfileError(said(f"{where}：{toml_problem_zh(str(exc))}", f"{where}: {exc}")) from None
 
 
 _cache: dict[str, Profile] = {}
@@ -489,14 +511,17 @@ def load_profile(name_or_path: str, _seen: tuple[str, ...] = ()) -> Profile:
     if shipped and name_or_path in _cache:
         return _cache[name_or_path]
     if name_or_path in _seen:
-        raise ProfileError(f"profile {name_or_path!r} is its own base")
+        raise ProfileError(said(f"规则配置 {name_or_path!r} 以自己为基础", f"profile {name_or_path!r} is its own base"))
     data, where = _read_toml(name_or_path)
     extra = set(data) - _TOP_KEYS
     if extra:
-        raise ProfileError(f"{where}: unknown key {sorted(extra)[0]!r} (known: {', '.join(sorted(_TOP_KEYS))})")
+        key, known = sorted(extra)[0], ", ".join(sorted(_TOP_KEYS))
+        raise ProfileError(
+            said(f"{where}：没有键 {key!r}（已有：{known}）", f"{where}: unknown key {key!r} (known: {known})")
+        )
     options = data.get("options", {})
     if not isinstance(options, dict):
-        raise ProfileError(f"{where}: [options] must be a table")
+        raise ProfileError(said(f"{where}：[options] 必须是一个表", f"{where}: [options] must be a table"))
     if "base" in data:
         base_name = str(data["base"])
         if not shipped and not _is_shipped_name(base_name) and not Path(base_name).is_absolute():
@@ -504,23 +529,39 @@ def load_profile(name_or_path: str, _seen: tuple[str, ...] = ()) -> Profile:
         try:
             base = load_profile(base_name, (*_seen, name_or_path))
         except ProfileError as exc:
-            raise ProfileError(f"{where}: base = {data['base']!r}: {exc}") from None
+            base_text = f"{where}: base = {data['base']!r}"
+            raise ProfileError(said(f"{base_text}：{zh_of(said_of(exc))}", f"{base_text}: {exc}")) from None
         game = data.get("game", base.game)
         if game != base.game:
-            raise ProfileError(f"{where}: game {game!r} differs from its base's game {base.game!r}")
+            raise ProfileError(
+                said(
+                    f"{where}：game {game!r} 与它的基础配置的 {base.game!r} 不同",
+                    f"{where}: game {game!r} differs from its base's game {base.game!r}",
+                )
+            )
         merged = dict(base.options)
     else:
         game = data.get("game")
         if game not in games.names():
-            raise ProfileError(f"{where}: game = {game!r}; expected one of {', '.join(games.names())}")
+            known = ", ".join(games.names())
+            raise ProfileError(
+                said(
+                    f"{where}：game = {game!r}；应为 {known} 之一", f"{where}: game = {game!r}; expected one of {known}"
+                )
+            )
         merged = default_options(game)
         missing = sorted(set(merged) - set(options))
         if missing and name_or_path in shipped_profiles():
-            raise ProfileError(f"{where}: shipped profile misses option {missing[0]!r}")
+            raise ProfileError(
+                said(
+                    f"{where}：自带的规则配置缺少选项 {missing[0]!r}",
+                    f"{where}: shipped profile misses option {missing[0]!r}",
+                )
+            )
     merged.update(_validate_options(game, options, where))
     name = data.get("name", Path(name_or_path).stem)
     if not isinstance(name, str):
-        raise ProfileError(f"{where}: name must be a string")
+        raise ProfileError(said(f"{where}：name 必须是文字", f"{where}: name must be a string"))
     prof = Profile(
         name,
         game,
@@ -564,10 +605,15 @@ def log_profile(name: str) -> Profile:
     (``FUPAN_PROFILES``). A log cannot name a file: a path (or anything but a name) is refused before
     any file is looked at, so the message says nothing about the machine's files."""
     if not _PROFILE_NAME.fullmatch(name):
+        shipped = ", ".join(shipped_profiles())
         raise ProfileError(
-            f"profile {shown(name)}: a log names its profile (a shipped profile: {', '.join(shipped_profiles())}; "
-            f"or a club profile of the folder {CLUB_PROFILES_ENV} names) and cannot give a file; "
-            "a club's profile file is used from the command line (--profile PATH)"
+            said(
+                f"规则配置 {shown(name)}：记录只能写规则配置的名字（自带的：{shipped}；或 {CLUB_PROFILES_ENV} "
+                "所指文件夹中的俱乐部配置），不能给出文件；俱乐部的配置文件在命令行中使用（--profile 路径）",
+                f"profile {shown(name)}: a log names its profile (a shipped profile: {shipped}; "
+                f"or a club profile of the folder {CLUB_PROFILES_ENV} names) and cannot give a file; "
+                "a club's profile file is used from the command line (--profile PATH)",
+            )
         )
     if _is_shipped_name(name):
         return load_profile(name)
@@ -576,7 +622,14 @@ def log_profile(name: str) -> Profile:
         return load_profile(str(folder / f"{name}.toml"))
     club = club_profiles()
     where = f"; club profiles: {', '.join(club)}" if club else f"; no club profile in {CLUB_PROFILES_ENV}"
-    raise ProfileError(f"unknown profile {shown(name)} (shipped: {', '.join(shipped_profiles())}{where})")
+    where_zh = f"；俱乐部的：{', '.join(club)}" if club else f"；{CLUB_PROFILES_ENV} 中没有俱乐部的配置"
+    shipped = ", ".join(shipped_profiles())
+    raise ProfileError(
+        said(
+            f"没有规则配置 {shown(name)}（自带的：{shipped}{where_zh}）",
+            f"unknown profile {shown(name)} (shipped: {shipped}{where})",
+        )
+    )
 
 
 def find_profile(name_or_path: str) -> Profile:

@@ -62,3 +62,9 @@ def where_zh(line: int | None, col: int | None = None) -> str:
 def seat_zh(seat: object) -> str:
     """A seat as the Chinese texts name it: "座位3"."""
     return f"座位{seat}"
+
+
+def said_of(exc: BaseException) -> str:
+    """An exception's message, with its Chinese when it was raised with a ``Said`` (``str(exc)`` would drop it)."""
+    first = exc.args[0] if len(exc.args) == 1 else None
+    return first if isinstance(first, Said) else str(exc)
