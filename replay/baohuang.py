@@ -277,7 +277,7 @@ class Baohuang(BaohuangBidding):
                 f"seat {s} already passed on this set{' and counts as passing in the second lap' if second else ''}"
                 ": saying it again changes nothing",
                 "BH-PASS",
-                f"seat {s} had already passed",
+                said(f"座位{s}已经过过牌", f"seat {s} had already passed"),
             )
         return self._out_of_turn(st, s)
 

@@ -312,7 +312,7 @@ class Gouji(GoujiSetup):
                 f"座位{s}本轮已过牌：再说过牌只是重复，不改变什么",
                 f"seat {s} already passed in this round: saying it again changes nothing",
                 "PASS-LOCK",
-                f"seat {s} had already passed",
+                said(f"座位{s}已经过过牌", f"seat {s} had already passed"),
             )
         if st.table_gouji and not st.chaos and self._burn_block(st, s) is None:
             nxt = evolve(st, locked=st.locked | bit(s))
@@ -399,7 +399,7 @@ class Gouji(GoujiSetup):
                 f"座位{s}已对这套牌表态：再扣只是重复，不改变什么",
                 f"seat {s} already declined this set: its 扣 repeats it and changes nothing",
                 "PASS-LOCK",
-                f"seat {s} had already declined",
+                said(f"座位{s}已经表过态", f"seat {s} had already declined"),
             )
         return self._out_of_turn(st, s)
 

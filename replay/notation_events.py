@@ -31,6 +31,7 @@ from replay.notation_lex import (
     items,
     json_string,
     or_list,
+    or_list_zh,
     split_short,
     to_int,
 )
@@ -466,7 +467,7 @@ class LineReader:
             ok = [typed.get(k, k) for k in games.get(self.game).result_keys]
             self.fail(
                 said(
-                    f"'result' 后面没有键 {key.shown}（应为 {or_list(ok)}）",
+                    f"'result' 后面没有键 {key.shown}（应为 {or_list_zh(ok)}）",
                     f"unknown key {key.shown} after 'result' (expected {or_list(ok)})",
                 ),
                 line,
@@ -487,7 +488,7 @@ class LineReader:
             if name.word not in POINTS_KEYS:
                 self.fail(
                     said(
-                        f"'result points' 后面没有键 {name.shown}（应为 {or_list(list(POINTS_KEYS))}）",
+                        f"'result points' 后面没有键 {name.shown}（应为 {or_list_zh(list(POINTS_KEYS))}）",
                         f"unknown key {name.shown} after 'result points' (expected {or_list(list(POINTS_KEYS))})",
                     ),
                     line,
@@ -519,7 +520,7 @@ class LineReader:
             if name.word not in LEVELS_KEYS:
                 self.fail(
                     said(
-                        f"'result levels' 后面没有键 {name.shown}（应为 {or_list(list(LEVELS_KEYS))}）",
+                        f"'result levels' 后面没有键 {name.shown}（应为 {or_list_zh(list(LEVELS_KEYS))}）",
                         f"unknown key {name.shown} after 'result levels' (expected {or_list(list(LEVELS_KEYS))})",
                     ),
                     line,

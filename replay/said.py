@@ -68,3 +68,12 @@ def said_of(exc: BaseException) -> str:
     """An exception's message, with its Chinese when it was raised with a ``Said`` (``str(exc)`` would drop it)."""
     first = exc.args[0] if len(exc.args) == 1 else None
     return first if isinstance(first, Said) else str(exc)
+
+
+def error_in(exc: BaseException, lang: str) -> str:
+    """An error's message in ``lang``: in Chinese its ``zh`` (a ``LogError``'s, with the place) or the Chinese it
+    was raised with; else ``str(exc)``."""
+    if lang != "zh":
+        return str(exc)
+    zh = getattr(exc, "zh", None)
+    return zh if isinstance(zh, str) else zh_of(said_of(exc))

@@ -26,6 +26,7 @@ from data.importer import ImportResult, import_log
 from replay.log import Log, LogError, parse_log
 from replay.logfiles import LOG_SUFFIXES
 from replay.profile import ProfileError
+from replay.said import error_in, said_in
 from views.parts import links
 from views.parts.common import (
     MAX_UPLOAD_BYTES,
@@ -42,7 +43,7 @@ from views.parts.common import (
     t,
     too_large,
 )
-from views.parts.texts import game_name, md
+from views.parts.texts import game_name, lang, md
 
 PAGE_SIZES = (25, 50, 100, 200)
 PAGE_SIZE = "library_page_size"
@@ -122,7 +123,7 @@ def _import_one(source: str, content: bytes | str) -> None:
         log = parse_log(text, source, UPLOAD_LIMITS)
         result = _store(log, source)
     except (LogError, ProfileError) as exc:
-        st.error(t("读不了这份日志：", "This log cannot be read: ") + md(exc))
+        st.error(t("读不了这份日志：", "This log cannot be read: ") + md(error_in(exc, lang())))
         return
     except DatabaseStateError as exc:  # read-only, damaged, deleted or replaced: said as it is
         st.error(t("没有存入：", "Not stored: ") + md(exc))
@@ -131,7 +132,7 @@ def _import_one(source: str, content: bytes | str) -> None:
         st.error(t("导入时出错：", "The import failed: ") + md(f"{type(exc).__name__}: {exc}"))
         return
     if result.status == "error" or result.deal_id is None:
-        st.error(t("存不进库：", "It cannot be stored: ") + md(result.reason))
+        st.error(t("存不进库：", "It cannot be stored: ") + md(said_in(result.reason, lang())))
         return
     forget_deals()
     open_deal(result.deal_id)
