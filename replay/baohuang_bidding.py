@@ -277,7 +277,7 @@ class BaohuangBidding(Climbing[BaohuangState]):
                 ),
             )
         yields = st.yields + 1
-        fx = [
+        fx: list[str] = [
             said(
                 f"座位{s}把特殊标记大王让给座位{to}（让庄）",
                 f"seat {s} yields the marked big joker to seat {to} (让庄)",
