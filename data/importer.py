@@ -71,7 +71,7 @@ from replay.log import Log, LogError, read_log
 from replay.log_words import os_reason_zh
 from replay.logfiles import log_files
 from replay.profile import ProfileError
-from replay.said import said, said_of
+from replay.said import said, said_of, where_zh, zh_of
 
 
 @dataclass(frozen=True)
@@ -130,7 +130,8 @@ def _unstorable_decisions(log: Log) -> str | None:
         i = _source_index(log, k)
         line, col = locate(log.text, ["decisions", i, field]) if _is_json(log) else (None, None)
         where = f" (line {line}, column {col})" if line is not None else ""
-        return f"decisions[{i}].{field}{where} {why}"
+        place = f"（{where_zh(line, col)}）" if line is not None else ""
+        return said(f"decisions[{i}].{field}{place}{zh_of(why)}", f"decisions[{i}].{field}{where} {why}")
     return None
 
 

@@ -468,3 +468,25 @@ def test_no_refusal_or_effect_is_written_in_english_only() -> None:
     files = [*sorted((ROOT / "replay").glob("*.py")), ROOT / "data" / "importer.py"]
     left = [hit for path in files for hit in _left_english(path)]
     assert not left, f"English only, at: {left}"
+
+
+def test_import_refusals_are_said_in_chinese(tmp_path: Path) -> None:
+    from data.database import open_db
+    from data.importer import import_paths
+
+    folder = tmp_path / "logs"
+    folder.mkdir()
+    good = simulate_deal(2, "gouji").log
+    (folder / "a_garbled.json").write_text(good.dumps()[:-40], encoding="utf-8")
+    (folder / "b_bad_card.txt").write_text(format_text(good).replace(" 3S", " 3X", 1), encoding="utf-8")
+    (folder / "c_not_utf8.json").write_bytes(b'{"format": \xff}')
+    nul = json.loads(good.dumps())
+    nul["decisions"] = [{"event": 0, "decision": "upheld", "text": "a\x00b", "referee": "r", "at": "2026-01-01T00:00:00Z"}]
+    (folder / "d_nul.json").write_text(json.dumps(nul), encoding="utf-8")
+    results = import_paths(open_db(f"sqlite:///{tmp_path / 'lib.db'}"), [folder], jobs=1)
+    assert [r.status for r in results] == ["error"] * 4
+    for r in results:
+        zh = said_in(r.reason, "zh")
+        assert zh != r.reason and HAN.search(zh), r.reason
+        rest = QUOTED.sub(" ", zh.replace(r.source, " "))
+        assert not latin_words(rest, [*FORMAT_WORDS, "xff", "NUL", "Unicode", "decisions"]), zh
