@@ -33,7 +33,7 @@ from tests.ui_words import latin_words
 
 ROOT = Path(__file__).resolve().parents[1]
 GAMES = [(g, games.get(g).default_profile) for g in games.names() if g != "toy"]
-HAN = re.compile(r"[\u4e00-\u9fff]")
+HAN = re.compile(r"[\u4e00-\u9fff]+")
 
 # The log format's own words, typed as they are in Chinese messages too (keys, keywords, actions, values)
 FORMAT_WORDS = [
@@ -122,6 +122,8 @@ def _check_texts(texts: list[str], names: list[str]) -> None:
         assert HAN.search(text.zh), f"no Chinese in {text.zh!r}"
         assert said_in(text, "en") == str.__str__(text) and type(said_in(text, "en")) is str
         assert latin_words(str(text)), f"no English in {text!r}"
+        # the English keeps Chinese only for the game's terms, as it always has: 烧牌, 保皇派, 只记正分 (no sentence)
+        assert all(len(run) <= 8 for run in HAN.findall(str(text))), f"Chinese prose in the English {text!r}"
 
 
 def _names(log: Log) -> list[str]:
@@ -446,6 +448,11 @@ def _left_english(path: Path) -> list[str]:
                     args = node.args[1:2]
                 if any(_english_literal(a) and (not isinstance(a, ast.Constant) or a.value) for a in args):
                     out.append(f"{path.name}:{node.lineno} {name}")
+            positional = {"legal": node.args[1:2], "repeated": node.args[4:5]}.get(name, [])
+            for arg in positional:
+                elts = arg.elts if isinstance(arg, ast.Tuple) else [arg]
+                if any(_english_literal(e) for e in elts):
+                    out.append(f"{path.name}:{node.lineno} {name}(...)")
             for kw in node.keywords:
                 literal = isinstance(kw.value, ast.Tuple) and any(_english_literal(e) for e in kw.value.elts)
                 if kw.arg in ("effects", "unverified") and literal:
@@ -481,7 +488,9 @@ def test_import_refusals_are_said_in_chinese(tmp_path: Path) -> None:
     (folder / "b_bad_card.txt").write_text(format_text(good).replace(" 3S", " 3X", 1), encoding="utf-8")
     (folder / "c_not_utf8.json").write_bytes(b'{"format": \xff}')
     nul = json.loads(good.dumps())
-    nul["decisions"] = [{"event": 0, "decision": "upheld", "text": "a\x00b", "referee": "r", "at": "2026-01-01T00:00:00Z"}]
+    nul["decisions"] = [
+        {"event": 0, "decision": "upheld", "text": "a\x00b", "referee": "r", "at": "2026-01-01T00:00:00Z"}
+    ]
     (folder / "d_nul.json").write_text(json.dumps(nul), encoding="utf-8")
     results = import_paths(open_db(f"sqlite:///{tmp_path / 'lib.db'}"), [folder], jobs=1)
     assert [r.status for r in results] == ["error"] * 4
@@ -490,3 +499,25 @@ def test_import_refusals_are_said_in_chinese(tmp_path: Path) -> None:
         assert zh != r.reason and HAN.search(zh), r.reason
         rest = QUOTED.sub(" ", zh.replace(r.source, " "))
         assert not latin_words(rest, [*FORMAT_WORDS, "xff", "NUL", "Unicode", "decisions"]), zh
+
+
+def test_the_scan_finds_what_is_left_in_english(tmp_path: Path) -> None:
+    planted = tmp_path / "planted.py"
+    planted.write_text(
+        "def f(st, s, fx, explain):\n"
+        "    fx.append(f'seat {s} goes out')\n"
+        "    explain.append(('GJ-SCORE', 'net mode'))\n"
+        "    raise LogError('bad', source)\n"
+        "    raise DocError(['meta'], f'expected {s}')\n"
+        "    self.fail('twice', line, 1)\n"
+        "    return legal(st, ('round closed',))\n"
+        "    return Outcome(st, None, effects=(f'seat {s} burns',))\n"
+        "    return repeated(st, 'zh', 'en', 'RULE', 'had passed')\n"
+        "    fx.append(said('座位', 'seat'))\n"
+        "    raise LogError(said('坏', 'bad'), source)\n",
+        encoding="utf-8",
+    )
+    found = [hit.split(" ", 1)[1] for hit in _left_english(planted)]
+    assert sorted(found) == sorted(
+        ["fx.append", "explain.append", "LogError", "DocError", "fail", "legal(...)", "effects=", "repeated(...)"]
+    )
