@@ -24,21 +24,10 @@ from replay.events import Event
 from replay.json_locate import event_positions, locate
 from replay.limits import LIMITS, Limits
 from replay.log_checks import (
-    LEVEL_NAMES as LEVEL_NAMES,
-)
-from replay.log_checks import (
-    LEVELS_KEYS as LEVELS_KEYS,
-)
-from replay.log_checks import (
-    POINTS_KEYS as POINTS_KEYS,
-)
-from replay.log_checks import (
-    PREVIOUS_KEYS as PREVIOUS_KEYS,
-)
-from replay.log_checks import (
-    RESULT_KEYS as RESULT_KEYS,
-)
-from replay.log_checks import (
+    LEVELS_KEYS,
+    POINTS_KEYS,
+    PREVIOUS_KEYS,
+    RESULT_KEYS,
     _check_levels,
     _check_previous,
     _check_result,

@@ -16,8 +16,8 @@ from replay.decisions import OUTCOMES, DecisionError, decision_from_json
 from replay.event_json import UNKNOWN, DocError, doc_int, event_from_json
 from replay.events import CARD_ACTIONS, EVENT_TYPES, TARGET_ACTIONS
 from replay.limits import LIMITS, Limits
-from replay.log import LEVEL_NAMES, LEVELS_KEYS, POINTS_KEYS, LogError
-from replay.log_checks import _check_order
+from replay.log import LogError
+from replay.log_checks import LEVEL_NAMES, LEVELS_KEYS, POINTS_KEYS, _check_order
 from replay.log_words import phrase_zh, twice
 from replay.notation_lex import (
     MAX_QUOTED,

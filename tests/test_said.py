@@ -22,7 +22,8 @@ from hypothesis import strategies as st
 
 from replay import games
 from replay.events import EVENT_TYPES
-from replay.log import DEAL_KEYS, META_KEYS, RESULT_KEYS, TOP_KEYS, Log, LogError, parse_log, read_log
+from replay.log import DEAL_KEYS, META_KEYS, TOP_KEYS, Log, LogError, parse_log, read_log
+from replay.log_checks import RESULT_KEYS
 from replay.notation import KEYWORDS, format_text
 from replay.profile import OPTIONS, ProfileError, load_profile, shipped_profiles
 from replay.replay import Replay
