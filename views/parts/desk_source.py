@@ -95,7 +95,7 @@ def _pasted() -> Picked | None:
         st.error(refusal)
         return None
     try:
-        rep = replay_of_text(text, "<paste>")
+        rep = replay_of_text(text, t("粘贴的记录", "<paste>"))  # the source its errors and the sheet name
     except (LogError, ProfileError) as exc:
         st.error(t("读不懂这份记录：", "This log cannot be read: ") + esc(error_in(exc, lang())))
         return None
