@@ -26,6 +26,7 @@ from replay import games
 from replay.cards import RANK_NAME, RANK_ZH, Card, CardError
 from replay.log import Log
 from replay.replay import Replay, StepView
+from replay.said import said_in
 
 
 def _e(value: Any) -> str:
@@ -221,7 +222,9 @@ class _Html:
             if score.sweep:
                 out.append(f"<p>{self.label('sweep')}</p>")
             if score.explain:
-                items = "".join(f"<li><code>{_e(rule)}</code> {_e(text)}</li>" for rule, text in score.explain)
+                items = "".join(
+                    f"<li><code>{_e(rule)}</code> {_e(said_in(text, self.lang))}</li>" for rule, text in score.explain
+                )
                 out.append(f"<ul>{items}</ul>")
         if score is None:  # the roles known so far (保皇's)
             roles = self.final_roles()
@@ -285,7 +288,7 @@ class _Html:
             out.append(f'<section id="whole">\n<h3>{self.label("whole")}</h3>')
             out += [self.finding(f, k) for k, f in enumerate(whole, len(events) + 1)]
             if self.replay.unverified:
-                items = "".join(f"<li>{_e(u)}</li>" for u in self.replay.unverified)
+                items = "".join(f"<li>{_e(said_in(u, self.lang))}</li>" for u in self.replay.unverified)
                 out.append(f"<h4>{self.label('unverified')}</h4><ul>{items}</ul>")
             out.append("</section>")
         out.append("</section>\n")

@@ -27,6 +27,7 @@ from data.database import ignoring_insert, insert_ignore
 from data.derive import EVENT_FIELDS, derive
 from data.models import NOTES_CHARS, Deal, DealSeat, EventRow, FindingRow, Match, Player, PlayerAlias, table_of
 from replay.log import Log
+from replay.said import said
 
 DEAL, DEAL_SEAT, EVENT, FINDING, MATCH, PLAYER, PLAYER_ALIAS = (
     table_of(m) for m in (Deal, DealSeat, EventRow, FindingRow, Match, Player, PlayerAlias)
@@ -95,6 +96,14 @@ _WHAT = {
     "event": "an event",
     "finding": "a finding",
 }
+_WHAT_ZH = {
+    "deal": "这一局",
+    "match": "meta.match",
+    "player": "牌手的名字",
+    "deal_seat": "座位",
+    "event": "一个事件",
+    "finding": "一条教练发现",
+}
 
 
 def unstorable_rows(rows: Rows) -> str | None:
@@ -117,11 +126,16 @@ def unstorable_rows(rows: Rows) -> str | None:
             for name, value in zip(columns, item, strict=True):
                 if not isinstance(value, str) or _fits(lengths.get(name), [value]):
                     continue
-                where = f"{_WHAT[table.name]} ({table.name}.{name})"
+                column = f"{table.name}.{name}"
+                where, where_zh = f"{_WHAT[table.name]} ({column})", f"{_WHAT_ZH[table.name]}（{column}）"
                 if "\x00" in value:
-                    return f"{where} holds a NUL character, which the database cannot store"
-                return (
-                    f"{where} is longer than {lengths[name]} characters ({len(value)}), which the database cannot store"
+                    return said(
+                        f"{where_zh}含有 NUL 字符，数据库存不了",
+                        f"{where} holds a NUL character, which the database cannot store",
+                    )
+                return said(
+                    f"{where_zh}超过 {lengths[name]} 个字符（{len(value)} 个），数据库存不了",
+                    f"{where} is longer than {lengths[name]} characters ({len(value)}), which the database cannot store",
                 )
     return None
 

@@ -36,6 +36,7 @@ from sqlalchemy.engine import Connection, Engine
 from data.database import insert_ignore
 from data.models import Deal, DecisionRow, table_of
 from replay.decisions import Decision, at_of
+from replay.said import said
 
 AT_FORMAT = "%Y-%m-%dT%H:%M:%SZ"  # the text of Decision.at
 TABLE = table_of(DecisionRow)
@@ -76,11 +77,14 @@ def unstorable(decision: Decision) -> tuple[str, str] | None:
     for name in ("text", "referee"):
         value: str = getattr(decision, name)
         if "\x00" in value:
-            return name, "holds a NUL character, which the database cannot store"
+            return name, said("含有 NUL 字符，数据库存不了", "holds a NUL character, which the database cannot store")
         try:
             value.encode("utf-8")
         except UnicodeEncodeError:
-            return name, "holds text that is not valid Unicode (a lone surrogate)"
+            return name, said(
+                "含有不是有效 Unicode 的文字（孤立的代理字符）",
+                "holds text that is not valid Unicode (a lone surrogate)",
+            )
     return None
 
 

@@ -68,8 +68,10 @@ from replay.decisions import Decision, decision_from_json
 from replay.json_locate import locate
 from replay.limits import LIMITS, Limits
 from replay.log import Log, LogError, read_log
+from replay.log_words import os_reason_zh
 from replay.logfiles import log_files
 from replay.profile import ProfileError
+from replay.said import said, said_of, where_zh, zh_of
 
 
 @dataclass(frozen=True)
@@ -110,9 +112,9 @@ def _read_problem(path: Path) -> str | None:
     """Why ``path`` cannot be read as a log file (a folder, say), before it is opened; or None."""
     try:
         if path.is_dir():
-            return "a folder that cannot be listed (permission denied?)"
+            return said("是一个无法列出的文件夹（没有权限？）", "a folder that cannot be listed (permission denied?)")
     except OSError as exc:
-        return f"cannot read file: {exc.strerror or exc}"
+        return said(f"读不了文件：{os_reason_zh(exc)}", f"cannot read file: {exc.strerror or exc}")
     return None
 
 
@@ -128,7 +130,8 @@ def _unstorable_decisions(log: Log) -> str | None:
         i = _source_index(log, k)
         line, col = locate(log.text, ["decisions", i, field]) if _is_json(log) else (None, None)
         where = f" (line {line}, column {col})" if line is not None else ""
-        return f"decisions[{i}].{field}{where} {why}"
+        place = f"（{where_zh(line, col)}）" if line is not None else ""
+        return said(f"decisions[{i}].{field}{place}{zh_of(why)}", f"decisions[{i}].{field}{where} {why}")
     return None
 
 
@@ -205,7 +208,7 @@ def import_log(engine: Engine, log: Log, source: str = "", authorize: Authorize 
         except deal_rows.AlreadyStored:
             pass
         except DataError as exc:  # a value this backend refuses: this file only
-            return ImportResult(source, "error", None, f"the database refused it: {str(exc.orig).splitlines()[0]}")
+            return ImportResult(source, "error", None, _refused(exc))
         except DBAPIError as exc:
             if not transient(exc):
                 raise
@@ -219,7 +222,7 @@ def import_log(engine: Engine, log: Log, source: str = "", authorize: Authorize 
                 continue  # at once: merge the decisions into the deal the other process stored
         time.sleep(random.uniform(0.02, 0.1) * (attempt + 1))
     reason = str(last.orig).splitlines()[0] if last is not None else "the deal could not be stored"
-    return ImportResult(source, "error", None, f"the database stayed busy ({reason}); nothing was stored")
+    return ImportResult(source, "error", None, _busy(reason))
 
 
 #: deals stored per write transaction by ``import_paths`` (each in its own savepoint): one commit, one sync, for
@@ -255,7 +258,13 @@ def _ready(log: Log, source: str, stored: Callable[[str], bool]) -> _Prepared:
     try:
         text, digest = _canonical_deal(log)
     except UnicodeEncodeError:
-        return _Prepared(source, "the log holds text that is not valid Unicode (a lone surrogate)")
+        return _Prepared(
+            source,
+            said(
+                "记录中有不是有效 Unicode 的文字（孤立的代理字符）",
+                "the log holds text that is not valid Unicode (a lone surrogate)",
+            ),
+        )
     why = _unstorable_decisions(log)
     if why is not None:
         return _Prepared(source, why)
@@ -276,10 +285,13 @@ def _prepare(path: Path, limits: Limits, known: frozenset[str]) -> _Prepared:
         if problem is not None:
             return _Prepared(source, problem)
         return _ready(read_log(path, limits=limits), source, known.__contains__)
-    except (LogError, ProfileError) as exc:
-        return _Prepared(source, str(exc))
+    except LogError as exc:
+        return _Prepared(source, exc.said())
+    except ProfileError as exc:
+        return _Prepared(source, said_of(exc))
     except Exception as exc:  # one file's trouble (a bug it uncovers, say) never stops the others
-        return _Prepared(source, f"internal error ({clip(f'{type(exc).__name__}: {exc}')}); please report it")
+        what = clip(f"{type(exc).__name__}: {exc}")
+        return _Prepared(source, said(f"内部错误（{what}）；请报告", f"internal error ({what}); please report it"))
 
 
 _WORKER: dict[str, Any] = {}
@@ -392,7 +404,13 @@ def _store_prepared(
                 found = conn.execute(select(DEAL.c.id).where(DEAL.c.content_hash == p.digest)).scalar()
         if found is None:
             return ImportResult(
-                p.source, "error", None, "the stored deal it repeats was removed meanwhile; import it again"
+                p.source,
+                "error",
+                None,
+                said(
+                    "它重复的那一局刚被删除；请再导入一次",
+                    "the stored deal it repeats was removed meanwhile; import it again",
+                ),
             )
         if not p.decisions:
             return ImportResult(p.source, "duplicate", int(found))
@@ -405,7 +423,12 @@ def _store_prepared(
 
 
 def _refused(exc: DataError) -> str:
-    return f"the database refused it: {str(exc.orig).splitlines()[0]}"
+    why = str(exc.orig).splitlines()[0]
+    return said(f"数据库拒绝了它：{why}", f"the database refused it: {why}")
+
+
+def _busy(reason: str) -> str:
+    return said(f"数据库一直忙（{reason}）；什么也没有存", f"the database stayed busy ({reason}); nothing was stored")
 
 
 def _store_batch(engine: Engine, batch: list[_Prepared], stage: bool = True) -> list[ImportResult]:
@@ -443,9 +466,7 @@ def _store_batch(engine: Engine, batch: list[_Prepared], stage: bool = True) -> 
             return [r for p in batch for r in _store_batch(engine, [p])]
         time.sleep(random.uniform(0.02, 0.1) * (attempt + 1))
     reason = str(last.orig).splitlines()[0] if last is not None else "the batch could not be stored"
-    return [
-        ImportResult(p.source, "error", None, f"the database stayed busy ({reason}); nothing was stored") for p in batch
-    ]
+    return [ImportResult(p.source, "error", None, _busy(reason)) for p in batch]
 
 
 def _stored_hashes(engine: Engine) -> frozenset[str]:

@@ -18,6 +18,7 @@ from replay.events import Event
 from replay.profile import Option, Profile, options_of
 from replay.register import RULES, Quote
 from replay.replay import Replay, StepView
+from replay.said import said, zh_of
 from replay.verdicts import Reading
 
 MAX_ALTERNATIVES = 60  # legal alternatives listed (the rest are counted)
@@ -189,8 +190,11 @@ def ruling(rep: Replay, step: int, event: Event, recorded: bool = False) -> Ruli
     hand = before_state.hands[event.seat] if 0 <= event.seat < len(before_state.hands) else None
     if hand is not None and hand.unknown:
         unverified.append(
-            f"seat {event.seat}'s hand is not fully in the record ({hand.unknown} unknown cards): "
-            "the alternatives list only what the known cards allow"
+            said(
+                f"座位{event.seat}的手牌没有完整记录（{hand.unknown} 张不明）：可选的动作只按已知的牌列出",
+                f"seat {event.seat}'s hand is not fully in the record ({hand.unknown} unknown cards): "
+                "the alternatives list only what the known cards allow",
+            )
         )
     return Ruling(
         game=game,
@@ -305,8 +309,8 @@ def _consequence(rep: Replay, event: Event, out: Any, before: StepView, legal: b
         )
     if reading is not None and reading.code == "revolution-place":
         return (reading.zh, reading.en)
-    fx = "; ".join(out.effects)
-    return ("这一动作成立" + (f"：{fx}" if fx else ""), "the event stands" + (f": {fx}" if fx else ""))
+    fx, fx_zh = "; ".join(out.effects), "；".join(zh_of(e) for e in out.effects)
+    return ("这一动作成立" + (f"：{fx_zh}" if fx else ""), "the event stands" + (f": {fx}" if fx else ""))
 
 
 def _event_json(e: Event) -> dict[str, Any]:

@@ -15,6 +15,7 @@ from referee.ruling import Ruling
 from replay import games
 from replay.log import Log
 from replay.register import SEED_TITLES
+from replay.said import said_in
 from replay.words import action_name
 
 LABELS: dict[str, tuple[str, str]] = {
@@ -223,7 +224,7 @@ class _Sheet:
     def unverified(self) -> str:
         if not self.r.unverified:
             return ""
-        items = "".join(f"<li>{_e(u)}</li>" for u in self.r.unverified)
+        items = "".join(f"<li>{_e(said_in(u, self.lang))}</li>" for u in self.r.unverified)
         return f"<h2>{self.t('unverified')}</h2><ul>{items}</ul>"
 
     def decisions(self) -> str:

@@ -28,6 +28,7 @@ from replay.engine import Engine, legal
 from replay.events import Call, Event, Grab, Jiefeng, Kou, Pass, Play, Rang, Reveal, Yield
 from replay.hand import Hand
 from replay.profile import Profile
+from replay.said import said
 from replay.sets import CardSet, SetFormError, why_not_beats
 from replay.state import OVER, PLAY, SETUP, bit, blank, evolve, set_fields
 from replay.verdicts import Reading
@@ -40,6 +41,8 @@ _step = Climbing.step  # the step of every climbing game (Baohuang.step's events
 # the seats a lap over seat o's set still asks once it reached the seat d places after o (d = 0: o itself), in play
 # order: _AHEAD[o * 5 + d] (a table: every turn of a lap looks it up)
 _AHEAD = tuple(tuple((o + k) % 5 for k in range(d + 1, 5)) for o in range(5) for d in range(5))
+
+_CLOSED = said("本轮结束（扣牌）", "round closed (扣牌)")  # made once: a round closes many times a deal
 
 
 class Baohuang(BaohuangBidding):
@@ -225,7 +228,12 @@ class Baohuang(BaohuangBidding):
             called = v["called"]
             if called in cards:
                 new = evolve(new, loyal_public=True)
-                fx.append(f"seat {s} plays the called {called}: everyone now knows it is the 保皇派")
+                fx.append(
+                    said(
+                        f"座位{s}出了皇帝叫的{called.zh()}：大家都知道它是保皇派",
+                        f"seat {s} plays the called {called}: everyone now knows it is the 保皇派",
+                    )
+                )
         if v["played"] or v["jiefeng"] != -1:
             new = self._played_over(st, new, s, cards, fx)
         if hand.size == 0:
@@ -269,7 +277,7 @@ class Baohuang(BaohuangBidding):
                 f"seat {s} already passed on this set{' and counts as passing in the second lap' if second else ''}"
                 ": saying it again changes nothing",
                 "BH-PASS",
-                f"seat {s} had already passed",
+                said(f"座位{s}已经过过牌", f"seat {s} had already passed"),
             )
         return self._out_of_turn(st, s)
 
@@ -279,7 +287,7 @@ class Baohuang(BaohuangBidding):
         new = self._advance(st, v["responded"] | 1 << s, v["lets"], s, v["final"])
         if new.table is not None:
             return legal(new)
-        return legal(new, ("round closed (扣牌)",))
+        return legal(new, (_CLOSED,))
 
     def _kou(self, st: BaohuangState, ev: Kou) -> Outcome[BaohuangState]:
         """A logged 扣 is read as the seat's pass: in 保皇 the round closes by itself after two laps."""
@@ -309,7 +317,10 @@ class Baohuang(BaohuangBidding):
         if v["final"]:
             return Outcome(st, "BH-RANG", "让牌只能在第一圈", "a 让 is made in the first lap only")
         new = self._advance(st, v["responded"], v["lets"] | 1 << s, s, False)
-        return legal(new, (f"seat {s} lets (让牌): it may still play in the second lap",))
+        return legal(
+            new,
+            (said(f"座位{s}让牌：第二圈它还可以出牌", f"seat {s} lets (让牌): it may still play in the second lap"),),
+        )
 
     # -- who may act ------------------------------------------------------------------------------
 

@@ -8,16 +8,20 @@ from collections.abc import Iterator, Mapping
 from typing import Any
 
 from replay.baohuang_state import BaohuangState
-from replay.cards import RANK_BJ, Card, format_cards
+from replay.cards import RANK_BJ, Card, format_cards, format_cards_zh
 from replay.climbing import Climbing, Outcome, not_held, repeated
 from replay.engine import Dealt, Problem
 from replay.events import Call, Event, Grab, Pass, Reveal, Yield
 from replay.hand import Hand
 from replay.profile import Profile
+from replay.said import said
 from replay.state import SETUP, VOID, evolve
 from replay.verdicts import Reading
 
 BJ = Card.of(RANK_BJ)
+_VOID = said(
+    "没有人恰好有三张同样的牌：黄庄，本局作废", "nobody holds exactly three identical cards: 黄庄, the deal is void"
+)
 
 
 def copies(cards: list[Card], card: Card) -> int:
@@ -149,7 +153,12 @@ class BaohuangBidding(Climbing[BaohuangState]):
             return not_held(st, s, cards)
         unv: list[str] = []
         if first.suitless:
-            unv.append(f"call by seat {s}: the suits of {format_cards(cards)} were not recorded")
+            unv.append(
+                said(
+                    f"座位{s}叫庄：{format_cards_zh(cards)}的花色没有记录",
+                    f"call by seat {s}: the suits of {format_cards(cards)} were not recorded",
+                )
+            )
         hands = st.hands
         fx: list[str] = []
         if st.forced != -1:
@@ -167,7 +176,9 @@ class BaohuangBidding(Climbing[BaohuangState]):
                         f"seat {earlier} holds exactly three {trip[0]}: it must be forced to call first",
                     )
                 if trip is None:
-                    unv.append(f"逼庄: seat {earlier}'s hand is not fully known")
+                    unv.append(
+                        said(f"逼庄：座位{earlier}的手牌不全", f"逼庄: seat {earlier}'s hand is not fully known")
+                    )
             held = copies(st.hands[s].known_cards(), first) if st.hands[s].fully_known else 3
             if len(cards) != 3 or held != 3:
                 return Outcome(
@@ -181,7 +192,7 @@ class BaohuangBidding(Climbing[BaohuangState]):
                 if moved is None:
                     return not_held(st, st.marked, (BJ,))
                 hands = moved
-            fx.append(f"seat {s} is forced to call (逼庄)")
+            fx.append(said(f"座位{s}被逼叫庄（逼庄）", f"seat {s} is forced to call (逼庄)"))
         elif st.marked != -1 and s != st.marked:
             return Outcome(
                 st,
@@ -190,10 +201,14 @@ class BaohuangBidding(Climbing[BaohuangState]):
                 f"only seat {st.marked}, holding the marked big joker, may call",
             )
         elif st.marked == -1:
-            unv.append("call: the seat dealt the marked big joker is not recorded")
+            unv.append(
+                said(
+                    "叫庄：没有记录发到特殊标记大王的座位", "call: the seat dealt the marked big joker is not recorded"
+                )
+            )
         loyalist, solo = self._find_loyalist(st, s, first, len(cards), hands)
         if loyalist == -1 and not solo:
-            unv.append("the 保皇派 cannot be found: the hands are not fully known")
+            unv.append(said("手牌不全，找不出保皇派", "the 保皇派 cannot be found: the hands are not fully known"))
         new = evolve(
             st,
             hands=hands,
@@ -206,7 +221,12 @@ class BaohuangBidding(Climbing[BaohuangState]):
             leader=s,
             forced=-1,
         )
-        fx.append(f"seat {s} calls with {format_cards(cards)} and is 皇帝" + (" playing alone (独保)" if solo else ""))
+        fx.append(
+            said(
+                f"座位{s}以{format_cards_zh(cards)}叫庄，成为皇帝" + ("，独保" if solo else ""),
+                f"seat {s} calls with {format_cards(cards)} and is 皇帝" + (" playing alone (独保)" if solo else ""),
+            )
+        )
         return Outcome(new, None, effects=tuple(fx), unverified=tuple(unv))
 
     def _find_loyalist(
@@ -251,16 +271,25 @@ class BaohuangBidding(Climbing[BaohuangState]):
                 return not_held(st, s, (BJ,))
             hands = moved
         else:
-            unv = ("让庄: the seat dealt the marked big joker is not recorded",)
+            unv = (
+                said(
+                    "让庄：没有记录发到特殊标记大王的座位", "让庄: the seat dealt the marked big joker is not recorded"
+                ),
+            )
         yields = st.yields + 1
-        fx = [f"seat {s} yields the marked big joker to seat {to} (让庄)"]
+        fx: list[str] = [
+            said(
+                f"座位{s}把特殊标记大王让给座位{to}（让庄）",
+                f"seat {s} yields the marked big joker to seat {to} (让庄)",
+            )
+        ]
         if yields < self.n:
             new = evolve(st, hands=hands, marked=to, to_act=to, yields=yields)
             return Outcome(new, None, effects=tuple(fx), unverified=unv)
         new = evolve(st, hands=hands, marked=to, yields=yields, forced=0)
-        fx.append("all five declined: 逼庄")
+        fx.append(said("五家都不叫：逼庄", "all five declined: 逼庄"))
         if all(self.triples(h) == [] for h in hands):
-            fx.append("nobody holds exactly three identical cards: 黄庄, the deal is void")
+            fx.append(_VOID)
             return Outcome(evolve(new, phase=VOID, to_act=-1), None, effects=tuple(fx), unverified=unv)
         return Outcome(self._next_forced(new, fx), None, effects=tuple(fx), unverified=unv)
 
@@ -268,7 +297,7 @@ class BaohuangBidding(Climbing[BaohuangState]):
         """Set who is asked next in the forced round, or void the deal when no one is left."""
         order = self.forced_order(st)
         if st.forced >= len(order):
-            fx.append("nobody holds exactly three identical cards: 黄庄, the deal is void")
+            fx.append(_VOID)
             return evolve(st, phase=VOID, to_act=-1)
         return evolve(st, to_act=order[st.forced])
 
@@ -296,8 +325,8 @@ class BaohuangBidding(Climbing[BaohuangState]):
                 f"座位{s}有三张同样的牌（{trip[0].zh()}），必须叫庄",
                 f"seat {s} holds exactly three {trip[0]}: it must call",
             )
-        unv = (f"逼庄: seat {s}'s hand is not fully known",) if trip is None else ()
-        fx: list[str] = [f"seat {s} has no three identical cards"]
+        unv = (said(f"逼庄：座位{s}的手牌不全", f"逼庄: seat {s}'s hand is not fully known"),) if trip is None else ()
+        fx: list[str] = [said(f"座位{s}没有三张同样的牌", f"seat {s} has no three identical cards")]
         new = self._next_forced(evolve(st, forced=st.forced + 1), fx)
         checked = (
             ("（手牌不全，未能核实）", " (its hand is not fully known: not checked)") if trip is None else ("", "")
@@ -323,10 +352,22 @@ class BaohuangBidding(Climbing[BaohuangState]):
                 return not_held(st, st.marked, (BJ,))
             hands = moved
         elif st.marked == -1:
-            unv = ("抢庄: the seat dealt the marked big joker is not recorded",)
+            unv = (
+                said(
+                    "抢庄：没有记录发到特殊标记大王的座位", "抢庄: the seat dealt the marked big joker is not recorded"
+                ),
+            )
         new = evolve(st, hands=hands, emperor=s, grab=True, loyalist=-1, marked=s, to_act=s, leader=s, forced=-1)
         return Outcome(
-            new, None, effects=(f"seat {s} grabs the marked big joker (抢庄): 皇帝 with no 保皇派",), unverified=unv
+            new,
+            None,
+            effects=(
+                said(
+                    f"座位{s}抢到特殊标记大王（抢庄）：皇帝没有保皇派",
+                    f"seat {s} grabs the marked big joker (抢庄): 皇帝 with no 保皇派",
+                ),
+            ),
+            unverified=unv,
         )
 
     def _reveal(self, st: BaohuangState, ev: Reveal) -> Outcome[BaohuangState]:
@@ -342,7 +383,11 @@ class BaohuangBidding(Climbing[BaohuangState]):
                 )
             if st.open_solo:
                 return Outcome(st, "BH-SOLO", "已明独", "明独 was already declared")
-            return Outcome(evolve(st, open_solo=True, loyal_public=True), None, effects=(f"seat {s} declares 明独",))
+            return Outcome(
+                evolve(st, open_solo=True, loyal_public=True),
+                None,
+                effects=(said(f"座位{s}明独", f"seat {s} declares 明独"),),
+            )
         if st.grab:
             return Outcome(st, "BH-LOYALIST", "抢庄的牌局没有保皇派", "a 抢庄 deal has no 保皇派", reason="grab")
         if st.solo:
@@ -356,9 +401,18 @@ class BaohuangBidding(Climbing[BaohuangState]):
             )
         if st.open_loyal:
             return Outcome(st, "BH-LOYALIST", "已明保", "明保 was already declared")
-        unv = (f"明保 by seat {s}: the 保皇派 could not be checked",) if st.loyalist == -1 else ()
+        unv = (
+            (said(f"座位{s}明保：未能核实保皇派", f"明保 by seat {s}: the 保皇派 could not be checked"),)
+            if st.loyalist == -1
+            else ()
+        )
         new = evolve(st, loyalist=s, open_loyal=True, loyal_public=True)
-        return Outcome(new, None, effects=(f"seat {s} declares 明保: it is the 保皇派",), unverified=unv)
+        return Outcome(
+            new,
+            None,
+            effects=(said(f"座位{s}明保：它是保皇派", f"seat {s} declares 明保: it is the 保皇派"),),
+            unverified=unv,
+        )
 
     def bid_events(self, st: BaohuangState) -> Iterator[Event]:
         """Legal bidding events now (calls with each card held three or four times, yields, grabs)."""

@@ -8,6 +8,7 @@ from typing import Any
 
 from replay.baohuang_state import BaohuangState
 from replay.profile import Profile
+from replay.said import said
 from replay.scoring import PlaceScore, Score, TeamScore, placed, void_score
 from replay.state import VOID
 
@@ -46,8 +47,12 @@ def score_baohuang(st: BaohuangState, profile: Profile) -> Score | None:
         explain.append(
             (
                 "BH-SCORE-GRAB",
-                f"抢庄: the 皇帝 (seat {e}) {'is' if won else 'is not'} 头科: "
-                f"{'+40, each other -10' if won else '-40, each other +10'}",
+                said(
+                    f"抢庄：皇帝（座位{e}）{'是' if won else '不是'}头科："
+                    f"{'皇帝 +40，其余各 -10' if won else '皇帝 -40，其余各 +10'}",
+                    f"抢庄: the 皇帝 (seat {e}) {'is' if won else 'is not'} 头科: "
+                    f"{'+40, each other -10' if won else '-40, each other +10'}",
+                ),
             )
         )
         side = [e]
@@ -61,17 +66,27 @@ def score_baohuang(st: BaohuangState, profile: Profile) -> Score | None:
         explain.append(
             (
                 "BH-SCORE-SOLO",
-                f"独保: places earn 16, 4, 0, -4, -16; the 皇帝 gets its place's "
-                f"{SOLO_POINTS[place[e]]}, each other a quarter of {rest}",
+                said(
+                    f"独保：各名次得 16、4、0、-4、-16；皇帝得其名次的 {SOLO_POINTS[place[e]]}，"
+                    f"其余各得 {rest} 的四分之一",
+                    f"独保: places earn 16, 4, 0, -4, -16; the 皇帝 gets its place's "
+                    f"{SOLO_POINTS[place[e]]}, each other a quarter of {rest}",
+                ),
             )
         )
         if mult == 2:
-            explain.append(("BH-SOLO", "明独 doubles"))
+            explain.append(("BH-SOLO", said("明独：得分加倍", "明独 doubles")))
         side = [e]
     else:
         if loyal == -1:  # the 保皇派 is not known: places stand, the points cannot be split
             places = tuple(PlaceScore(s, place[s], BAOHUANG_POINTS[place[s]]) for s in order)
-            note = ("BH-SCORE", "the 保皇派 is not known (no hands, none named): points of places only, not split")
+            note = (
+                "BH-SCORE",
+                said(
+                    "保皇派不明（没有手牌，也没有指明）：只记名次的分，不分配",
+                    "the 保皇派 is not known (no hands, none named): points of places only, not split",
+                ),
+            )
             return Score(order, places, (), explain=(note,), roles=roles, unsplit=True, claim_rules=rules)
         mult = 2 if st.open_loyal else 1
         others = [s for s in range(n) if s not in (e, loyal)]
@@ -84,12 +99,16 @@ def score_baohuang(st: BaohuangState, profile: Profile) -> Score | None:
         explain.append(
             (
                 "BH-SCORE",
-                f"places earn 6, 3, 0, -3, -6: the 皇帝's side sums {ours} "
-                f"(皇帝 x 2/3, 保皇派 x 1/3), the others {theirs} (each x 1/3)",
+                said(
+                    f"各名次得 6、3、0、-3、-6：皇帝一方合计 {ours}（皇帝得三分之二，保皇派得三分之一），"
+                    f"其余三家合计 {theirs}（各得三分之一）",
+                    f"places earn 6, 3, 0, -3, -6: the 皇帝's side sums {ours} "
+                    f"(皇帝 x 2/3, 保皇派 x 1/3), the others {theirs} (each x 1/3)",
+                ),
             )
         )
         if mult == 2:
-            explain.append(("BH-LOYALIST", "明保 doubles"))
+            explain.append(("BH-LOYALIST", said("明保：得分加倍", "明保 doubles")))
         side = [e, loyal]
     rest_seats = tuple(s for s in range(n) if s not in side)
     places = tuple(PlaceScore(s, place[s], _num(points[s])) for s in order)

@@ -14,6 +14,8 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import ClassVar
 
+from replay.said import said, zh_of
+
 # Ranks: 3..14 are 3..A, 15 is the 2, 16 the small joker, 17 the big joker.
 RANK_3, RANK_10, RANK_J, RANK_Q, RANK_K, RANK_A = 3, 10, 11, 12, 13, 14
 RANK_2, RANK_SJ, RANK_BJ = 15, 16, 17
@@ -47,16 +49,28 @@ def slot_of(rank: int, suit: str | None) -> int:
     return (rank - 3) * 5 + (4 if suit is None else SUITS.index(suit))
 
 
+_REASON_ZH = {  # why a token is no card, in Chinese
+    "rank out of range": "牌点超出范围",
+    "the suit must be one of S, H, D, C": "花色必须是 S、H、D、C 之一",
+    "jokers have no suit": "王没有花色",
+    "not a string": "不是文字",
+    "empty": "是空的",
+}
+
+
 class CardError(ValueError):
     """A token that is not a card."""
 
     def __init__(self, token: str, reason: str = "") -> None:
         self.token = token
         msg = f"unknown card {token!r}"
+        zh = f"不认识的牌 {token!r}"
         if reason:
             msg += f": {reason}"
+            zh += f"：{_REASON_ZH.get(reason, zh_of(reason))}"
         msg += " (expected e.g. 9S, 10S or TS, QH, SJ, BJ, ♠9, 大王; or a bare rank such as Q)"
-        super().__init__(msg)
+        zh += "（应如 9S、10S 或 TS、QH、SJ、BJ、♠9、大王；或只写牌点，如 Q）"
+        super().__init__(said(zh, msg))
 
 
 class Card:

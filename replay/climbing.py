@@ -15,6 +15,7 @@ from replay.engine import Dealt, IllegalAction, Outcome, Problem, Rules, card_wo
 from replay.events import Burn, Event, Jiefeng, Play, Report
 from replay.hand import Hand
 from replay.profile import Profile
+from replay.said import said
 from replay.scoring import place_words, places_at
 from replay.sets import SETS, CardSet, SetFormError, make_set
 from replay.state import OVER, PLAY, SETUP, VOID, S, bit, evolve
@@ -126,14 +127,19 @@ class Climbing(Rules[S]):
                 played[c.slot] += 1
             new = evolve(new, played=tuple(played))
         if st.jiefeng != -1:
-            fx.append(f"JIEFENG: seat {st.jiefeng}'s 接风 fails: seat {s} plays over")
+            fx.append(
+                said(
+                    f"接风：座位{st.jiefeng}的接风落空，座位{s}管上了",
+                    f"JIEFENG: seat {st.jiefeng}'s 接风 fails: seat {s} plays over",
+                )
+            )
         return new
 
     def _went_out(self, new: S, s: int, fx: list[str]) -> S:
         """Seat ``s`` played its last card: it is out in the next place, and the deal is over once one seat
         is left (a game whose places move, such as 够级's, has its own)."""
         out = (*new.out, s)
-        fx.append(f"seat {s} goes out: place {len(out)}")
+        fx.append(said(f"座位{s}出完：第{len(out)}名", f"seat {s} goes out: place {len(out)}"))
         new = evolve(new, out=out, live=new.live & ~bit(s))
         if len(new.active_seats()) <= 1:
             return evolve(new, phase=OVER, to_act=-1, table=None, table_cards=(), owner=-1)
@@ -199,17 +205,24 @@ class Climbing(Rules[S]):
         be checked is appended to ``unverified``."""
         problems: list[Problem] = []
         if hands is None:
-            unverified.append("deal: no hands recorded; cards held were not checked")
+            unverified.append(
+                said("发牌：没有记录手牌，未核实各家的牌", "deal: no hands recorded; cards held were not checked")
+            )
             return problems
         problems += self._deal_sizes(hands)
         known: list[tuple[Card | None, ...]] = []  # the hands recorded
         removed = self.removed_ranks
         for s, h in enumerate(hands):
             if h is None:
-                unverified.append(f"deal: hand of seat {s} unknown; its cards were not checked")
+                unverified.append(
+                    said(
+                        f"发牌：座位{s}的手牌不明，未核实它的牌",
+                        f"deal: hand of seat {s} unknown; its cards were not checked",
+                    )
+                )
                 continue
             if any(c is None for c in h):  # not ``None in h``: that compares every card with None (Card's ordering)
-                unverified.append(f"deal: hand of seat {s} has unknown cards")
+                unverified.append(said(f"发牌：座位{s}的手牌中有不明的牌", f"deal: hand of seat {s} has unknown cards"))
             known.append(h)
             for c in h if removed else ():
                 if c is not None and c.rank in removed:
@@ -340,7 +353,11 @@ class Climbing(Rules[S]):
             )
         if st.responded >> s & 1 or st.jiefeng == s:
             return Outcome(st, "JIEFENG", f"座位{s}已对此牌表态", f"seat {s} already declined this set")
-        return Outcome(self._quiet_decline(evolve(st, jiefeng=s), s), None, effects=(f"seat {s} asks for 接风",))
+        return Outcome(
+            self._quiet_decline(evolve(st, jiefeng=s), s),
+            None,
+            effects=(said(f"座位{s}申请接风", f"seat {s} asks for 接风"),),
+        )
 
     def _report(self, st: S, ev: Report) -> Outcome[S]:
         s = ev.seat

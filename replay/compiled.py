@@ -31,6 +31,7 @@ from replay.record import Record, field
 HOT = (
     "replay.events",
     "replay.log",
+    "replay.log_checks",  # the reader's checks of a claimed result (split from replay.log)
     "replay.event_json",
     "replay.engine",
     "replay.replay",

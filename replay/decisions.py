@@ -16,6 +16,7 @@ from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING, Any
 
 from replay.record import Record
+from replay.said import said
 
 if TYPE_CHECKING:
     from datetime import datetime
@@ -74,19 +75,48 @@ class Decision(Record):
 def _problem(d: Decision) -> tuple[str, str] | None:
     """(key, what was expected) for the first bad field, or None."""
     if type(d.event) is not int or d.event < 0:
-        return ("event", f"expected an event index (0 or more), got {d.event!r}")
+        return (
+            "event",
+            said(
+                f"应为事件的序号（0 或更大），不是 {d.event!r}", f"expected an event index (0 or more), got {d.event!r}"
+            ),
+        )
     if d.decision not in OUTCOMES:
-        return ("decision", f'expected "upheld" or "overruled", got {d.decision!r}')
+        return (
+            "decision",
+            said(
+                f'应为 "upheld"（维持）或 "overruled"（推翻），不是 {d.decision!r}',
+                f'expected "upheld" or "overruled", got {d.decision!r}',
+            ),
+        )
     if not isinstance(d.text, str) or not d.text.strip():
-        return ("text", "expected the ruling's text (not empty)")
+        return ("text", said("应有裁定的文字（不能为空）", "expected the ruling's text (not empty)"))
     if len(d.text) > MAX_TEXT:
-        return ("text", f"the text is {len(d.text)} characters long; at most {MAX_TEXT}")
+        return (
+            "text",
+            said(
+                f"文字有 {len(d.text)} 个字符；最多 {MAX_TEXT} 个",
+                f"the text is {len(d.text)} characters long; at most {MAX_TEXT}",
+            ),
+        )
     if not isinstance(d.referee, str) or not d.referee.strip() or len(d.referee) > MAX_NAME:
-        return ("referee", f"expected the referee's name (1..{MAX_NAME} characters)")
+        return (
+            "referee",
+            said(f"应有裁判的名字（1..{MAX_NAME} 个字符）", f"expected the referee's name (1..{MAX_NAME} characters)"),
+        )
     if not isinstance(d.at, str) or not _AT.match(d.at) or _parse_at(d.at) is None:
-        return ("at", f'expected a UTC time like "2026-12-01T20:15:00Z", got {d.at!r}')
+        return (
+            "at",
+            said(
+                f'应为 UTC 时间，如 "2026-12-01T20:15:00Z"，不是 {d.at!r}',
+                f'expected a UTC time like "2026-12-01T20:15:00Z", got {d.at!r}',
+            ),
+        )
     if d.rule is not None and (not isinstance(d.rule, str) or not _RULE.match(d.rule)):
-        return ("rule", f"expected a rule ID such as GJ-BURN, got {d.rule!r}")
+        return (
+            "rule",
+            said(f"应为规则编号，如 GJ-BURN，不是 {d.rule!r}", f"expected a rule ID such as GJ-BURN, got {d.rule!r}"),
+        )
     return None
 
 
@@ -118,13 +148,20 @@ def at_of(moment: datetime) -> str:
 def decision_from_json(raw: Any) -> Decision:
     """A Decision from a JSON object of the log format; DecisionError names the bad key."""
     if not isinstance(raw, dict):
-        raise DecisionError("", "a decision must be a JSON object")
+        raise DecisionError("", said("裁定必须是一个 JSON 对象", "a decision must be a JSON object"))
     for key in raw:
         if key not in DECISION_KEYS:
-            raise DecisionError(key, f"unknown key {key!r} in a decision (expected {', '.join(DECISION_KEYS)})")
+            listed = ", ".join(DECISION_KEYS)
+            raise DecisionError(
+                key,
+                said(
+                    f"裁定中没有键 {key!r}（应为 {listed} 之一）",
+                    f"unknown key {key!r} in a decision (expected {listed})",
+                ),
+            )
     for key in ("event", "decision", "text", "referee", "at"):
         if key not in raw:
-            raise DecisionError(key, f"a decision needs {key!r}")
+            raise DecisionError(key, said(f"裁定必须有 {key!r}", f"a decision needs {key!r}"))
     return Decision(
         event=raw["event"],
         decision=raw["decision"],

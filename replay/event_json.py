@@ -15,6 +15,8 @@ from typing import Any
 from replay.cards import CARDS_BY_TOKEN, Card, CardError
 from replay.events import CARD_ACTIONS, EVENT_TYPES, TARGET_ACTIONS, Event, Report, card_event, plain_event
 from replay.limits import Limits
+from replay.log_words import expected
+from replay.said import said, said_of
 
 UNKNOWN = "??"
 
@@ -41,7 +43,7 @@ class DocError(Exception):
 
     def __init__(self, path: Sequence[str | int], message: str) -> None:
         self.path, self.message = list(path), message
-        self.at_key = message.startswith("unknown") and " key " in message
+        self.at_key = message.startswith("unknown") and " key " in message  # (the English: the value of a Said)
         super().__init__(message)
 
 
@@ -50,18 +52,18 @@ def doc_card(token: Any, path: Sequence[str | int], allow_unknown: bool = False)
     if allow_unknown and (token is None or token == UNKNOWN):
         return None
     if not isinstance(token, str):
-        raise DocError(path, f"expected a card token, got {_j(token)}")
+        raise DocError(path, said(f"应为牌的记号，不是 {_j(token)}", f"expected a card token, got {_j(token)}"))
     try:
         return Card(token)
     except CardError as exc:
-        raise DocError(path, str(exc)) from None
+        raise DocError(path, said_of(exc)) from None
 
 
 def doc_int(value: Any, path: Sequence[str | int], what: str, lo: int, hi: int) -> int:
     """``value`` when it is an int from ``lo`` to ``hi``; else DocError at ``path`` naming ``what`` was expected."""
     if type(value) is int and lo <= value <= hi:
         return value
-    raise DocError(path, f"expected {what} ({lo}..{hi}), got {_j(value)}")
+    raise DocError(path, expected(what, lo, hi, _j(value)))
 
 
 _ALLOWED: dict[str, frozenset[str]] = {
@@ -78,26 +80,34 @@ _ALLOWED: dict[str, frozenset[str]] = {
 def event_from_json(raw: Any, i: int, n: int) -> Event:
     """One event from its JSON object; raises DocError naming events[i]."""
     if not isinstance(raw, dict):
-        raise DocError(["events", i], 'expected {"seat": N, "action": "..."}')
+        raise DocError(
+            ["events", i], said('应为 {"seat": 座位号, "action": "..."}', 'expected {"seat": N, "action": "..."}')
+        )
     action = raw.get("action")
     allowed = _ALLOWED.get(action) if isinstance(action, str) else None
     if allowed is None:
         raise DocError(
-            ["events", i, "action"], f"unknown action {_j(action)} (expected one of {', '.join(EVENT_TYPES)})"
+            ["events", i, "action"],
+            said(
+                f"没有动作 {_j(action)}（应为 {', '.join(EVENT_TYPES)} 之一）",
+                f"unknown action {_j(action)} (expected one of {', '.join(EVENT_TYPES)})",
+            ),
         )
     for key in raw:
         if key not in allowed:
-            raise DocError(["events", i, key], f"unknown key {key!r} for action {action}")
+            raise DocError(
+                ["events", i, key], said(f"动作 {action} 没有键 {key!r}", f"unknown key {key!r} for action {action}")
+            )
     seat = doc_int(raw.get("seat"), ["events", i, "seat"], "a seat", 0, n - 1)
     note = raw.get("note", "")
     if not isinstance(note, str):
-        raise DocError(["events", i, "note"], "expected text")
+        raise DocError(["events", i, "note"], said("应为文字", "expected text"))
     assert isinstance(action, str)  # a known action (allowed is not None)
     cls = EVENT_TYPES[action]
     if action in CARD_ACTIONS:
         cards = raw.get("cards")
         if not isinstance(cards, list) or not cards:
-            raise DocError(["events", i, "cards"], "expected a non-empty list of cards")
+            raise DocError(["events", i, "cards"], said("应为不空的牌的列表", "expected a non-empty list of cards"))
         try:
             parsed = tuple([Card(t) for t in cards])
         except (CardError, TypeError):
@@ -179,7 +189,7 @@ def read_events(raw: Any, n: int, limits: Limits) -> tuple[list[Event], None]:
     takes; anything else, and anything it would refuse, goes through ``event_from_json`` (which names the error).
     A seat's note-less plain event (a pass, a 扣 ...) is made once and repeated: events are immutable values."""
     if not isinstance(raw, list):
-        raise DocError(["events"], "expected a list of events")
+        raise DocError(["events"], said("应为事件的列表", "expected a list of events"))
     problem = limits.events_problem(len(raw))
     if problem:
         raise DocError(["events", limits.max_events], problem)

@@ -16,6 +16,7 @@ from types import MappingProxyType
 from typing import Any
 
 from replay.record import Record, field
+from replay.said import said
 
 
 class GameType(Record):
@@ -109,7 +110,8 @@ def misplaced(kind: str, key: str, game: str) -> str | None:
     if not owners or any(g.name == game for g in owners):
         return None
     whose = f"a {owners[0].name} log" if len(owners) == 1 else " and ".join(g.name for g in owners) + " logs"
-    return f"{kind}.{key} belongs to {whose}, not {game}"
+    whose_zh = "、".join(g.name for g in owners)
+    return said(f"{kind}.{key} 只属于 {whose_zh} 的记录，不属于 {game}", f"{kind}.{key} belongs to {whose}, not {game}")
 
 
 class ByGame(Mapping[str, Any]):

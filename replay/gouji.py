@@ -37,10 +37,11 @@ from replay.events import (
     Tribute,
     Waive,
 )
-from replay.gouji_cycle import OPP, GoujiCycle, Why
+from replay.gouji_cycle import BURNS, CLOSED_BY, OPP, ROUND_CLOSED, WINDOW_CLOSED, GoujiCycle, Why
 from replay.gouji_score import gouji_finish_order
 from replay.gouji_setup import GoujiSetup
 from replay.gouji_state import GoujiState
+from replay.said import said
 from replay.scoring import place_words
 from replay.seats import side
 from replay.sets import make_set, why_not_beats
@@ -127,7 +128,7 @@ class Gouji(GoujiSetup):
             return self._read(st, new, s, Outcome(new, None, "", "", tuple(effects + fx), unv))
         if st.window and s == st.owner and not explicit_burn:
             closed = self._close(st)
-            effects.append("round closed: no one burned the 够死级 set")
+            effects.append(WINDOW_CLOSED)
             new, fx = self._put(closed, s, cs, cards, hand, burn=False)
             lead = Reading(
                 "lead-after-window",
@@ -198,7 +199,7 @@ class Gouji(GoujiSetup):
             return self._out_of_turn(st, s)
         new, fx = self._put(st, s, cs, cards, hand, burn=burn)
         if burn:
-            fx.insert(0, f"seat {s} burns (烧牌)")
+            fx.insert(0, BURNS[s])
         return self._read(st, new, s, Outcome(new, None, effects=tuple(effects + fx), reading=reading))
 
     def _read(self, before: GoujiState, after: GoujiState, s: int, out: Outcome[GoujiState]) -> Outcome[GoujiState]:
@@ -254,13 +255,13 @@ class Gouji(GoujiSetup):
         v = st.__dict__  # the fields, read from the dict: cheaper than attributes in the compiled hot path
         if v["final"]:
             new = self._close(st)
-            fx = (*fx, f"round closed by seat {s} (扣牌)")
+            fx = (*fx, CLOSED_BY[s])
             return legal(new, fx, self._closing(st, new, s, written))
         one = 1 << s
         lock = 0 if (v["chaos"] and self.chaos_free) else one
         new = self._advance(st, v["responded"] | one, v["locked"] | lock, s, v["let_seat"])
         if new.table is None:
-            fx = (*fx, "round closed")
+            fx = (*fx, ROUND_CLOSED)
             return legal(new, fx, self._closing(st, new, s, written))
         return legal(new, fx)
 
@@ -311,11 +312,11 @@ class Gouji(GoujiSetup):
                 f"座位{s}本轮已过牌：再说过牌只是重复，不改变什么",
                 f"seat {s} already passed in this round: saying it again changes nothing",
                 "PASS-LOCK",
-                f"seat {s} had already passed",
+                said(f"座位{s}已经过过牌", f"seat {s} had already passed"),
             )
         if st.table_gouji and not st.chaos and self._burn_block(st, s) is None:
             nxt = evolve(st, locked=st.locked | bit(s))
-            fx: tuple[str, ...] = (f"seat {s} declines to burn",)
+            fx: tuple[str, ...] = (said(f"座位{s}不烧", f"seat {s} declines to burn"),)
             reading = Reading(
                 "declined-burn",
                 f"座位{s}可以烧座位{st.owner}的够级牌，它过牌即不烧，本轮算已过牌（过牌不烧）",
@@ -325,7 +326,7 @@ class Gouji(GoujiSetup):
                 reason="passed",
             )
             if st.window and not self.burners(nxt):
-                return Outcome(self._close(nxt), None, effects=(*fx, "round closed"), reading=reading)
+                return Outcome(self._close(nxt), None, effects=(*fx, ROUND_CLOSED), reading=reading)
             return Outcome(nxt, None, effects=fx, reading=reading)
         if self._turn_to_come(st, s):
             who = st.to_act
@@ -358,7 +359,7 @@ class Gouji(GoujiSetup):
                 return Outcome(
                     st,
                     None,
-                    effects=(f"seat {s} confirms the close (扣牌)",),
+                    effects=(said(f"座位{s}确认本轮结束（扣牌）", f"seat {s} confirms the close (扣牌)"),),
                     reading=Reading(
                         "confirming-kou",
                         f"本轮已结束：座位{s}的扣牌是确认，不改变什么",
@@ -398,7 +399,7 @@ class Gouji(GoujiSetup):
                 f"座位{s}已对这套牌表态：再扣只是重复，不改变什么",
                 f"seat {s} already declined this set: its 扣 repeats it and changes nothing",
                 "PASS-LOCK",
-                f"seat {s} had already declined",
+                said(f"座位{s}已经表过态", f"seat {s} had already declined"),
             )
         return self._out_of_turn(st, s)
 
@@ -425,7 +426,11 @@ class Gouji(GoujiSetup):
                 "a 让 is declared once, in turn, after the two seats before passed",
             )
         new = self._advance(st, st.responded, st.locked, s, s)
-        return Outcome(new, None, effects=(f"seat {s} lets the next two seats act first (让牌)",))
+        return Outcome(
+            new,
+            None,
+            effects=(said(f"座位{s}让下两家先表态（让牌）", f"seat {s} lets the next two seats act first (让牌)"),),
+        )
 
     # -- messages ---------------------------------------------------------------------------------
 

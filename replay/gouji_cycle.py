@@ -14,6 +14,7 @@ from replay.engine import Problem
 from replay.gouji_state import GoujiState, close_round, put_set, turn
 from replay.hand import Hand
 from replay.profile import Profile
+from replay.said import said
 from replay.scoring import place_words, places_at
 from replay.seats import OPPOSITE
 from replay.sets import GOUJI_NEED, CardSet
@@ -22,6 +23,12 @@ from replay.verdicts import Reading
 from replay.view import StepView, climbing_view
 
 OPP = OPPOSITE[6]  # 对头: the seat across (replay.seats)
+
+# What a round's close and a burn say, made once (a round closes many times a deal)
+ROUND_CLOSED = said("本轮结束", "round closed")
+WINDOW_CLOSED = said("本轮结束：无人烧够死级的牌", "round closed: no one burned the 够死级 set")
+CLOSED_BY = tuple(said(f"座位{s}扣牌，本轮结束", f"round closed by seat {s} (扣牌)") for s in range(6))
+BURNS = tuple(said(f"座位{s}烧牌", f"seat {s} burns (烧牌)") for s in range(6))
 # the seats the answer cycle of seat o's set still asks once it reached the seat d places after o (d = 0: o itself),
 # in play order: _AHEAD[o * 6 + d] (a table: every turn of the cycle looks it up)
 _AHEAD = tuple(tuple((o + k) % 6 for k in range(d + 1, 6)) for o in range(6) for d in range(6))
@@ -316,8 +323,14 @@ class GoujiCycle(Climbing[GoujiState]):
         if burners >> s & 1 and not chaos and not joker and left > 0:
             failed = (*failed, s)
             burners &= ~bit(s)
-            penalty = " (becomes 大落)" if self.profile.burn_fail == "dalao" else ""
-            fx.append(f"GJ-BURN: seat {s} breaks its burn condition: a set without a joker{penalty}")
+            dalao = self.profile.burn_fail == "dalao"
+            fx.append(
+                said(
+                    f"GJ-BURN：座位{s}出了不带王的牌，违反烧牌条件" + ("（成为大落）" if dalao else ""),
+                    f"GJ-BURN: seat {s} breaks its burn condition: a set without a joker"
+                    + (" (becomes 大落)" if dalao else ""),
+                )
+            )
         if burn and left > 0 and not chaos:
             burners |= bit(s)
         gouji = not chaos and (joker or cs.n >= GOUJI_NEED[cs.base])  # cs.is_gouji()
@@ -327,11 +340,21 @@ class GoujiCycle(Climbing[GoujiState]):
         revolution = v["revolution"]
         if s == dead_seat and v["table"] is not None and not v["live"] >> v["owner"] & 1:
             dead_set = True
-            fx.append(f"GJ-DEADLEVEL: seat {s} takes its 够死级 chance; only a burn may take this set")
+            fx.append(
+                said(
+                    f"GJ-DEADLEVEL：座位{s}用它的够死级机会；只有烧牌能管这手牌",
+                    f"GJ-DEADLEVEL: seat {s} takes its 够死级 chance; only a burn may take this set",
+                )
+            )
         elif gouji and revolution != -1 and s == OPP[revolution] and rev_plays > 0 and not v["waived"]:
             dead_set = True
             rev_plays -= 1
-            fx.append(f"GJ-REVOLUTION: 够死级 play by seat {s} ({rev_plays} left)")
+            fx.append(
+                said(
+                    f"GJ-REVOLUTION：座位{s}的够死级出牌（还剩{rev_plays}次）",
+                    f"GJ-REVOLUTION: 够死级 play by seat {s} ({rev_plays} left)",
+                )
+            )
         let_only = s if (v["final"] and v["let_seat"] == s) else -1
         over = v["played"] or v["jiefeng"] != -1  # read before put_set changes an owned st
         new = put_set(
@@ -374,21 +397,30 @@ class GoujiCycle(Climbing[GoujiState]):
         fx = [self._out_text(st, s)] if words else []
         t = OPP[s]
         if place <= 2 and st.active(t) and (self.any_dipai or gouji):
-            fx.append(f"GJ-DEADLEVEL: seat {t} has one 够死级 chance on this 底牌")
+            fx.append(
+                said(
+                    f"GJ-DEADLEVEL：座位{t}对这手底牌有一次够死级机会",
+                    f"GJ-DEADLEVEL: seat {t} has one 够死级 chance on this 底牌",
+                )
+            )
             values["dead_round"] = self.any_dipai or st.dead_round
             values["dead_seat"] = t
         elif place >= 2 and not st.chaos:
             st = self._start_chaos(st)
-            fx.append("GJ-CHAOS: 四人乱缠 begins")
+            fx.append(said("GJ-CHAOS：四人乱缠开始", "GJ-CHAOS: 四人乱缠 begins"))
         return st, fx
 
     def _out_text(self, st: GoujiState, s: int) -> str:
         """Seat ``s`` going out, with its place once decided (革命 and failed burns move places)."""
         k = places_at(st, self.profile).get(s)
         if k is None:
-            return f"seat {s} goes out ({place_words(len(st.out), 6)[1]} out; its place is not decided yet)"
+            nth = len(st.out)
+            return said(
+                f"座位{s}第{nth}个出完（名次未定）",
+                f"seat {s} goes out ({place_words(nth, 6)[1]} out; its place is not decided yet)",
+            )
         zh, en = place_words(k, 6)
-        return f"seat {s} goes out: {en} ({zh})"
+        return said(f"座位{s}出完：{zh}", f"seat {s} goes out: {en} ({zh})")
 
     def _start_chaos(self, st: GoujiState) -> GoujiState:
         return evolve(st, chaos=True, table_gouji=False, burners=0, locked=0 if self.chaos_free else st.locked)

@@ -10,6 +10,7 @@ from typing import Any
 
 from replay.gouji_state import GoujiState
 from replay.profile import Profile
+from replay.said import said
 from replay.scoring import PlaceScore, Score, TeamScore, void_score
 from replay.scoring import placed as finished_in_order
 from replay.state import SETUP, VOID
@@ -54,12 +55,23 @@ def gouji_finish_order(st: GoujiState, profile: Profile) -> tuple[tuple[int, ...
     v = st.revolution
     if v != -1:
         if _revolution_third([s for s in placed if s not in _demoted(st.failed, dalao)], v):
-            explain.append(("GJ-REVOLUTION", f"seat {v} (革命) ranks 3rd: its teammates took 1st and 2nd"))
+            explain.append(
+                (
+                    "GJ-REVOLUTION",
+                    said(
+                        f"座位{v}（革命）排第三：它的两个队友得了头科和二科",
+                        f"seat {v} (革命) ranks 3rd: its teammates took 1st and 2nd",
+                    ),
+                )
+            )
         else:
-            explain.append(("GJ-REVOLUTION", f"seat {v} (革命) ranks 4th"))
+            explain.append(("GJ-REVOLUTION", said(f"座位{v}（革命）排第四", f"seat {v} (革命) ranks 4th")))
     if dalao and st.failed:
         for k, s in enumerate(list(dict.fromkeys(st.failed))[:2]):
-            explain.append(("GJ-BURN", f"seat {s} broke its burn condition: {'大落' if k == 0 else '二落'}"))
+            fell = "大落" if k == 0 else "二落"
+            explain.append(
+                ("GJ-BURN", said(f"座位{s}违反烧牌条件：{fell}", f"seat {s} broke its burn condition: {fell}"))
+            )
     return tuple(finish_order(placed, v, st.failed, dalao)), explain
 
 
@@ -165,15 +177,39 @@ def score_gouji(st: GoujiState, profile: Profile) -> Score | None:
     places = tuple(PlaceScore(s, i + 1, GOUJI_POINTS[i + 1]) for i, s in enumerate(order))
     raw, sweep_team = team_sums(order)
     mult = 2 if sweep_team is not None else 1
-    explain.append(("GJ-SCORE", f"places earn 4, 2, 0, 0, -2, -4: team 0 sums {raw[0]}, team 1 sums {raw[1]}"))
+    explain.append(
+        (
+            "GJ-SCORE",
+            said(
+                f"各名次得 4、2、0、0、-2、-4：队0合计 {raw[0]}，队1合计 {raw[1]}",
+                f"places earn 4, 2, 0, 0, -2, -4: team 0 sums {raw[0]}, team 1 sums {raw[1]}",
+            ),
+        )
+    )
     if sweep_team is not None:
-        explain.append(("GJ-SWEEP", f"team {sweep_team} took 1st, 2nd and 3rd (串三户): scores double"))
+        explain.append(
+            (
+                "GJ-SWEEP",
+                said(
+                    f"队{sweep_team}包揽头科、二科、三科（串三户）：得分加倍",
+                    f"team {sweep_team} took 1st, 2nd and 3rd (串三户): scores double",
+                ),
+            )
+        )
     if profile.score_mode == "net":
         recorded = [raw[0] * mult, raw[1] * mult]
-        explain.append(("GJ-SCORE", "net mode: both teams record their sums"))
+        explain.append(("GJ-SCORE", said("净分计法：两队都记各自的合计", "net mode: both teams record their sums")))
     else:
         recorded = [max(0, raw[0]) * mult, max(0, raw[1]) * mult]
-        explain.append(("GJ-SCORE", "只记正分，不记负分: only the winning team records its points"))
+        explain.append(
+            (
+                "GJ-SCORE",
+                said(
+                    "只记正分，不记负分：只有赢的一队记分",
+                    "只记正分，不记负分: only the winning team records its points",
+                ),
+            )
+        )
     teams = tuple(TeamScore(tuple(range(t, 6, 2)), recorded[t], raw[t]) for t in (0, 1))
     rules = ("GJ-SCORE", "GJ-TEAMS", "GJ-SWEEP")
     return Score(order, places, teams, sweep_team is not None, explain=tuple(explain), claim_rules=rules)

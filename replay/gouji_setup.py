@@ -9,6 +9,7 @@ from replay.events import Refuse, Return, Revolution, Show, Tribute, Waive
 from replay.gouji_cycle import OPP, GoujiCycle
 from replay.gouji_state import GoujiState
 from replay.hand import Hand
+from replay.said import said
 from replay.state import PLAY, SETUP, VOID, bit, evolve
 from replay.verdicts import Reading
 
@@ -33,7 +34,12 @@ class GoujiSetup(GoujiCycle):
         best = max((k for _, k in st.shows), default=0)
         fx: tuple[str, ...] = ()
         if len(cards) > best:
-            fx = (f"seat {s} shows {len(cards)} 3s of one suit and takes the first lead (上班/顶班)",)
+            fx = (
+                said(
+                    f"座位{s}亮出{len(cards)}张同花色的3，取得首发（上班/顶班）",
+                    f"seat {s} shows {len(cards)} 3s of one suit and takes the first lead (上班/顶班)",
+                ),
+            )
         return Outcome(evolve(st, shows=(*st.shows, (s, len(cards)))), None, effects=fx)
 
     def _revolution(self, st: GoujiState, ev: Revolution) -> Outcome[GoujiState]:
@@ -52,12 +58,16 @@ class GoujiSetup(GoujiCycle):
                 f"座位{s}有大花、小花或钱，不能革命",
                 f"seat {s} holds a joker or a 2: it may not declare 革命",
             )
-        unv = (f"革命 by seat {s}: its hand is not fully known",) if held is None else ()
+        unv = (
+            (said(f"座位{s}革命：它的手牌不全", f"革命 by seat {s}: its hand is not fully known"),)
+            if held is None
+            else ()
+        )
         if st.revolution != -1:
             return Outcome(
                 evolve(st, phase=VOID),
                 None,
-                effects=("two 革命: the deal is void (作废)",),
+                effects=(said("两家革命：本局作废", "two 革命: the deal is void (作废)"),),
                 unverified=unv,
                 reading=Reading(
                     "void",
@@ -70,7 +80,12 @@ class GoujiSetup(GoujiCycle):
         return Outcome(
             evolve(st, revolution=s, rev_plays=3, live=st.live & ~bit(s)),
             None,
-            effects=(f"seat {s} declares 革命 and sits out; seat {OPP[s]} gets three 够死级 plays",),
+            effects=(
+                said(
+                    f"座位{s}革命，不再出牌；座位{OPP[s]}得到三次够死级出牌",
+                    f"seat {s} declares 革命 and sits out; seat {OPP[s]} gets three 够死级 plays",
+                ),
+            ),
             unverified=unv,
         )
 
@@ -88,7 +103,11 @@ class GoujiSetup(GoujiCycle):
             return Outcome(
                 st, "GJ-REVOLUTION", "够死级已用完或已放弃", "the 够死级 plays are spent or waived", reason="waive"
             )
-        return Outcome(evolve(st, waived=True), None, effects=(f"seat {s} waives and is 无头",))
+        return Outcome(
+            evolve(st, waived=True),
+            None,
+            effects=(said(f"座位{s}放弃够死级，成为无头", f"seat {s} waives and is 无头"),),
+        )
 
     def _previous(self) -> list[int] | None:
         prev = self.meta.get("previous") or {}
@@ -112,7 +131,12 @@ class GoujiSetup(GoujiCycle):
         prev = self._previous()
         unv: list[str] = []
         if prev is None:
-            unv.append(f"tribute by seat {s}: the previous deal's finish order is not in the log")
+            unv.append(
+                said(
+                    f"座位{s}进贡：记录中没有上一局的名次",
+                    f"tribute by seat {s}: the previous deal's finish order is not in the log",
+                )
+            )
         else:
             sweep = len({self.team(x) for x in prev[:3]}) == 1
             if sweep:
@@ -153,7 +177,12 @@ class GoujiSetup(GoujiCycle):
                 reason="cards",
             )
         if st.hands[s].unknown:
-            unv.append(f"tribute by seat {s}: higher cards may hide among its unknown cards")
+            unv.append(
+                said(
+                    f"座位{s}进贡：它不明的牌中可能有更大的牌",
+                    f"tribute by seat {s}: higher cards may hide among its unknown cards",
+                )
+            )
         return Outcome(self._pass_cards(st, s, to, cards, hand, (s, to, len(cards))), None, unverified=tuple(unv))
 
     def _return(self, st: GoujiState, ev: Return) -> Outcome[GoujiState]:
@@ -232,7 +261,12 @@ class GoujiSetup(GoujiCycle):
                         best_seat, best = seat, k
                 leader = best_seat
             else:
-                unv = ("first lead: no 亮3 recorded; the first leader was not checked",)
+                unv = (
+                    said(
+                        "首发：没有记录亮3，未核实首发者",
+                        "first lead: no 亮3 recorded; the first leader was not checked",
+                    ),
+                )
         elif mode == "rotate":
             prev = (self.meta.get("previous") or {}).get("first_leader")
             if prev is not None:
@@ -240,7 +274,12 @@ class GoujiSetup(GoujiCycle):
             elif self.meta.get("deal"):
                 leader = (int(self.meta["deal"]) - 1) % 6
             else:
-                unv = ("first lead: no deal number or previous first leader; not checked",)
+                unv = (
+                    said(
+                        "首发：没有局号，也没有上一局的首发者，未核实",
+                        "first lead: no deal number or previous first leader; not checked",
+                    ),
+                )
         if leader != -1 and not st.active(leader):
             leader = st.next_active(leader)
         return leader, unv
@@ -261,5 +300,5 @@ class GoujiSetup(GoujiCycle):
                 f"the first lead belongs to seat {leader} ({mode}), not seat {s}",
                 reason="rotate" if mode == "rotate" else "",
             )
-        fx.append(f"seat {s} leads the first round (上班)")
+        fx.append(said(f"座位{s}首发（上班）", f"seat {s} leads the first round (上班)"))
         return evolve(st, phase=PLAY, leader=s, to_act=s, first_leader=s), fx, unv

@@ -7,6 +7,7 @@ uploads and pastes of at most ``views.parts.common.MAX_UPLOAD_BYTES``."""
 from __future__ import annotations
 
 from replay.record import Record
+from replay.said import said
 
 MAX_LOG_BYTES = 20_000_000  # 20 MB: some hundred times the largest real deal
 MAX_EVENTS = 100_000  # some hundred times the events of the longest real deal
@@ -24,9 +25,11 @@ class Limits(Record):
         if size <= self.max_bytes:
             return None
         known = "" if size == self.max_bytes + 1 else f" ({size:,} bytes)"
-        return (
+        known_zh = "" if size == self.max_bytes + 1 else f"（{size:,} 字节）"
+        return said(
+            f"记录超过了一份记录 {self.max_bytes:,} 字节的上限{known_zh}（可用 --max-bytes N 放宽）",
             f"the log is larger than the limit of {self.max_bytes:,} bytes for one log{known} "
-            "(raise it with --max-bytes N)"
+            "(raise it with --max-bytes N)",
         )
 
     def text_problem(self, text: str) -> str | None:
@@ -39,7 +42,10 @@ class Limits(Record):
         """Why a log of ``count`` events is refused, or None."""
         if count <= self.max_events:
             return None
-        return f"the log has more than {self.max_events:,} events, the limit for one log (raise it with --max-events N)"
+        return said(
+            f"记录超过了一份记录 {self.max_events:,} 手的上限（可用 --max-events N 放宽）",
+            f"the log has more than {self.max_events:,} events, the limit for one log (raise it with --max-events N)",
+        )
 
 
 LIMITS = Limits()

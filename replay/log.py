@@ -9,7 +9,6 @@ which names the file, line and column of the bad token and what was expected.
 from __future__ import annotations
 
 import json
-import math
 import os
 from collections.abc import Mapping, Sequence
 from functools import cached_property
@@ -24,22 +23,30 @@ from replay.event_json import READER, UNKNOWN, DocError, doc_card, doc_int, json
 from replay.events import Event
 from replay.json_locate import event_positions, locate
 from replay.limits import LIMITS, Limits
+from replay.log_checks import (
+    LEVELS_KEYS,
+    POINTS_KEYS,
+    PREVIOUS_KEYS,
+    RESULT_KEYS,
+    _check_levels,
+    _check_previous,
+    _check_result,
+)
+from replay.log_words import OBJECT, OPTIONS_OBJECT, SEAT_LIST, json_problem, os_reason_zh
 from replay.profile import Profile, ProfileError, default_profile, log_profile
 from replay.record import Record, field
+from replay.said import Said, said, said_of, where_zh, zh_of
 
 _j = json_text  # a value as the canonical text writes it
 
 FORMAT = "fupan/1"
 SEATS: Mapping[str, int] = games.ByGame("seats")  # seats per game (the registry's, replay.games)
 META_KEYS = ("date", "venue", "match", "deal", "table", "notes", "previous")
-PREVIOUS_KEYS = ("finish_order", "first_leader", "revolution")
-RESULT_KEYS = ("finish_order", "teams", "sweep", "points", "levels")
-POINTS_KEYS = ("defenders", "kitty")  # result.points of 升级, in canonical order
-LEVELS_KEYS = ("before", "after")  # result.levels of 升级, in canonical order
 DEAL_KEYS = ("hands", "marked", "loyalist", "kitty", "levels")
-LEVEL_NAMES = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")  # 升级 level tokens
 MAX_KITTY = 12  # the most cards a 升级 kitty may list
-KITTY_UNKNOWN = "the kitty is given in full or left out, never in part"
+KITTY_UNKNOWN = said(
+    "底牌要么全部给出，要么不写，不能只给一部分", "the kitty is given in full or left out, never in part"
+)
 TOP_KEYS = ("format", "game", "profile", "overrides", "meta", "seats", "deal", "events", "result", "decisions")
 
 
@@ -58,6 +65,27 @@ class LogError(ValueError):
             where += f" ({path})"
         self.where = where
         super().__init__(f"{where}: {message}")
+
+    @property
+    def reason_zh(self) -> str:
+        """What is wrong, in Chinese (the English ``reason`` where no Chinese was written)."""
+        return zh_of(self.reason)
+
+    @property
+    def where_zh(self) -> str:
+        """The place in Chinese: the file, "第 3 行，第 5 列" and the JSON path."""
+        place = where_zh(self.line, self.col)
+        where = f"{self.source}，{place}" if place else self.source
+        return where + (f"（JSON 路径 {self.path}）" if self.path else "")
+
+    @property
+    def zh(self) -> str:
+        """The whole message in Chinese: where, then what (``str()`` stays English, for the command line)."""
+        return f"{self.where_zh}：{self.reason_zh}"
+
+    def said(self) -> Said:
+        """The message in both languages (``zh`` and the English ``str()``)."""
+        return said(self.zh, str(self))
 
 
 class Seat(Record):
@@ -98,7 +126,12 @@ class Log(Record):
         overrides applied; ProfileError if it is unusable."""
         prof = log_profile(self.profile_name)
         if prof.game != self.game:
-            raise ProfileError(f"profile {shown(self.profile_name)} is for {prof.game}, the log is {self.game}")
+            raise ProfileError(
+                said(
+                    f"规则配置 {shown(self.profile_name, zh=True)} 是 {prof.game} 的，这份记录是 {self.game}",
+                    f"profile {shown(self.profile_name)} is for {prof.game}, the log is {self.game}",
+                )
+            )
         return prof.with_overrides(self.overrides, "log overrides")
 
     def player(self, seat: int) -> str:
@@ -260,7 +293,9 @@ def read_log(path: str | Path, text: str | None = None, limits: Limits = LIMITS)
                     raise LogError(problem, source)
                 raw = fh.read(limits.max_bytes + 1)  # a file that grows while it is read is still bounded
         except OSError as exc:
-            raise LogError(f"cannot read file: {exc.strerror or exc}", source) from None
+            raise LogError(
+                said(f"读不了文件：{os_reason_zh(exc)}", f"cannot read file: {exc.strerror or exc}"), source
+            ) from None
         text = decode_log(raw, source, limits)
     return parse_log(text, source, limits)
 
@@ -277,7 +312,10 @@ def decode_log(raw: bytes, source: str = "<log>", limits: Limits = LIMITS) -> st
         line = raw[: exc.start].count(b"\n") + 1
         start = raw.rfind(b"\n", 0, exc.start) + 1
         col = len(raw[start : exc.start].decode("utf-8", errors="replace")) + 1
-        raise LogError(f"file is not UTF-8 text (byte 0x{raw[exc.start]:02x})", source, line, col) from None
+        bad = f"0x{raw[exc.start]:02x}"
+        raise LogError(
+            said(f"文件不是 UTF-8 文本（字节 {bad}）", f"file is not UTF-8 text (byte {bad})"), source, line, col
+        ) from None
 
 
 def parse_log(text: str, source: str = "<log>", limits: Limits = LIMITS) -> Log:
@@ -297,9 +335,9 @@ def parse_json_log(text: str, source: str = "<log>", limits: Limits = LIMITS) ->
     try:
         doc = json.loads(text) if text.startswith("\ufeff") else READER.decode(text)  # (json.loads names a BOM)
     except json.JSONDecodeError as exc:
-        raise LogError(f"malformed JSON: {exc.msg}", source, exc.lineno, exc.colno) from None
+        raise LogError(json_problem(exc.msg), source, exc.lineno, exc.colno) from None
     except RecursionError:
-        raise LogError("JSON nested too deeply", source) from None
+        raise LogError(said("JSON 嵌套太深", "JSON nested too deeply"), source) from None
     try:
         return log_from_doc(doc, source, limits, text=text, fresh=True)
     except DocError as exc:
@@ -319,47 +357,65 @@ def log_from_doc(doc: Any, source: str = "<log>", limits: Limits = LIMITS, text:
     JSON path of a problem. ``fresh``: the document was made for this call and no one else holds it (``json.loads``
     of the text), so the log may keep its meta and result instead of copies."""
     if not isinstance(doc, dict):
-        raise DocError([], "a log must be a JSON object")
+        raise DocError([], said("记录必须是一个 JSON 对象", "a log must be a JSON object"))
     for key in doc:
         if key not in TOP_KEYS:
-            raise DocError([key], f"unknown key {key!r} (expected one of {', '.join(TOP_KEYS)})")
+            raise DocError(
+                [key],
+                said(
+                    f"没有键 {key!r}（应为 {', '.join(TOP_KEYS)} 之一）",
+                    f"unknown key {key!r} (expected one of {', '.join(TOP_KEYS)})",
+                ),
+            )
     if doc.get("format") != FORMAT:
-        raise DocError(["format"], f'expected "format": "{FORMAT}"')
+        raise DocError(["format"], said(f'应为 "format": "{FORMAT}"', f'expected "format": "{FORMAT}"'))
     game = doc.get("game")
     known = games.names()  # asked now: a game registered after this module was imported is known too
     if game not in known:
-        raise DocError(["game"], f"expected game one of {', '.join(known)}, got {_j(game)}")
+        raise DocError(
+            ["game"],
+            said(
+                f"game 应为 {'、'.join(known)} 之一，不是 {_j(game)}",
+                f"expected game one of {', '.join(known)}, got {_j(game)}",
+            ),
+        )
     n = SEATS[game]
     prof = doc.get("profile", default_profile(game))
     overrides: dict[str, Any] = {}
     if isinstance(prof, dict):
         for key in prof:
             if key not in ("name", "overrides"):
-                raise DocError(["profile", key], f"unknown key {key!r} in profile")
+                raise DocError(["profile", key], said(f"profile 中没有键 {key!r}", f"unknown key {key!r} in profile"))
         inner = prof.get("overrides") or {}
         if not isinstance(inner, dict):
-            raise DocError(["profile", "overrides"], "expected an object of options")
+            raise DocError(["profile", "overrides"], OPTIONS_OBJECT)
         overrides = dict(inner)
         prof = prof.get("name", default_profile(game))
     if not (isinstance(prof, str) and prof != ""):
-        raise DocError(["profile"], "expected a profile name")
+        raise DocError(["profile"], said("应为规则配置的名字", "expected a profile name"))
     if "overrides" in doc:
         if not isinstance(doc["overrides"], dict):
-            raise DocError(["overrides"], "expected an object of options")
+            raise DocError(["overrides"], OPTIONS_OBJECT)
         overrides.update(doc["overrides"])
     meta = doc.get("meta", {})
     if not isinstance(meta, dict):
-        raise DocError(["meta"], "expected an object")
+        raise DocError(["meta"], OBJECT)
     for key, value in meta.items():
         if key not in META_KEYS:
-            raise DocError(["meta", key], f"unknown meta key {key!r} (expected {', '.join(META_KEYS)})")
+            raise DocError(
+                ["meta", key],
+                said(
+                    f"meta 中没有键 {key!r}（应为 {', '.join(META_KEYS)} 之一）",
+                    f"unknown meta key {key!r} (expected {', '.join(META_KEYS)})",
+                ),
+            )
         if key == "deal":
             doc_int(value, ["meta", key], "a deal number", 1, 10**6)
         elif key == "previous":
             _check_previous(value, n)
         else:
             if not isinstance(value, str):
-                raise DocError(["meta", key], f"expected text, got {_j(value)}")
+                raise DocError(["meta", key], said(f"应为文字，不是 {_j(value)}", f"expected text, got {_j(value)}"))
     seats = _read_seats(doc.get("seats", []), n)
     hands, marked, loyalist = _read_deal(doc.get("deal"), n)
     for key, value in (("marked", marked), ("loyalist", loyalist)):
@@ -392,118 +448,30 @@ def log_from_doc(doc: Any, source: str = "<log>", limits: Limits = LIMITS, text:
     try:
         log.profile()
     except ProfileError as exc:
-        raise DocError(["profile"], str(exc)) from None
+        raise DocError(["profile"], said_of(exc)) from None
     return log
 
 
 def _read_decisions(raw: Any, n_events: int) -> tuple[Decision, ...]:
     """The log's ``decisions``: each a valid decision on one of its events, kept in the order made."""
     if not isinstance(raw, list):
-        raise DocError(["decisions"], "expected a list of decisions")
+        raise DocError(["decisions"], said("应为裁定的列表", "expected a list of decisions"))
     out = []
     for i, item in enumerate(raw):
         try:
             d = decision_from_json(item)
         except DecisionError as exc:
-            raise DocError(["decisions", i, exc.key] if exc.key else ["decisions", i], str(exc)) from None
+            raise DocError(["decisions", i, exc.key] if exc.key else ["decisions", i], said_of(exc)) from None
         if not (d.event < n_events):
-            raise DocError(["decisions", i, "event"], f"no event {d.event} in this log ({n_events} events)")
+            raise DocError(
+                ["decisions", i, "event"],
+                said(
+                    f"这份记录没有第 {d.event} 手（共 {n_events} 手）",
+                    f"no event {d.event} in this log ({n_events} events)",
+                ),
+            )
         out.append(d)
     return in_order(out)
-
-
-def _check_previous(value: Any, n: int) -> None:
-    path = ["meta", "previous"]
-    if not isinstance(value, dict):
-        raise DocError(path, "expected an object")
-    for key, v in value.items():
-        if key not in PREVIOUS_KEYS:
-            raise DocError([*path, key], f"unknown key {key!r} (expected {', '.join(PREVIOUS_KEYS)})")
-        if key == "finish_order":
-            _check_order(v, n, [*path, key])
-        else:
-            doc_int(v, [*path, key], "a seat", 0, n - 1)
-
-
-def _check_order(order: Any, n: int, path: list[Any]) -> None:
-    if not isinstance(order, list):
-        raise DocError(path, "expected a list of seats")
-    for i, s in enumerate(order):
-        doc_int(s, [*path, i], "a seat", 0, n - 1)
-    if len(set(order)) != len(order):
-        raise DocError(path, "a seat appears twice in the list")
-
-
-def _check_result(result: Any, n: int, game: str) -> None:
-    if not isinstance(result, dict):
-        raise DocError(["result"], "expected an object")
-    if not bool(result):
-        raise DocError(
-            ["result"],
-            f"an empty result claims nothing: give what is claimed ({', '.join(games.get(game).result_keys)}), "
-            "or leave 'result' out",
-        )
-    for key, v in result.items():
-        if key not in RESULT_KEYS:
-            raise DocError(["result", key], f"unknown key {key!r} (expected {', '.join(RESULT_KEYS)})")
-        why = games.misplaced("result", key, game)
-        if why:
-            raise DocError(["result", key], why)
-        if key == "finish_order":
-            _check_order(v, n, ["result", key])
-        elif key == "sweep":
-            if not isinstance(v, bool):
-                raise DocError(["result", key], "expected true or false")
-        elif key == "points":  # 升级
-            _check_points(v)
-        elif key == "levels":  # 升级
-            _check_result_levels(v)
-        else:
-            if not isinstance(v, list):
-                raise DocError(["result", key], "expected a list of {seats, points}")
-            for i, t in enumerate(v):
-                p = ["result", key, i]
-                if not (isinstance(t, dict) and set(t) == {"seats", "points"}):
-                    raise DocError(p, 'expected {"seats": [...], "points": N}')
-                _check_order(t["seats"], n, [*p, "seats"])
-                pts = t["points"]
-                if not (isinstance(pts, (int, float)) and not isinstance(pts, bool) and math.isfinite(pts)):
-                    raise DocError([*p, "points"], "expected a finite number")
-
-
-def _check_points(value: Any) -> None:
-    """升级 result.points: {"defenders": N, "kitty": N}, each key optional, whole numbers."""
-    path = ["result", "points"]
-    if not isinstance(value, dict):
-        raise DocError(path, 'expected {"defenders": N, "kitty": N}')
-    for key, v in value.items():
-        if key not in POINTS_KEYS:
-            raise DocError([*path, key], f"unknown key {key!r} (expected {', '.join(POINTS_KEYS)})")
-        doc_int(v, [*path, key], "a number of card points", 0, 10**6)
-
-
-def _check_result_levels(value: Any) -> None:
-    """升级 result.levels: {"before": [level, level], "after": [level, level]}, each key optional."""
-    path = ["result", "levels"]
-    if not isinstance(value, dict):
-        raise DocError(path, 'expected {"before": [level, level], "after": [level, level]}')
-    for key, v in value.items():
-        if key not in LEVELS_KEYS:
-            raise DocError([*path, key], f"unknown key {key!r} (expected {', '.join(LEVELS_KEYS)})")
-        _check_levels(v, [*path, key])
-
-
-def _check_levels(value: Any, path: list[Any]) -> tuple[str, str]:
-    """The two sides' levels (side 0 = seats 0 and 2, side 1 = seats 1 and 3), each a level token."""
-    if not (isinstance(value, list) and len(value) == 2):
-        raise DocError(
-            path,
-            f"expected the two sides' levels (side 0, side 1), each one of {', '.join(LEVEL_NAMES)}; got {_j(value)}",
-        )
-    for i, t in enumerate(value):
-        if t not in LEVEL_NAMES:
-            raise DocError([*path, i], f"expected a level, one of {', '.join(LEVEL_NAMES)}; got {_j(t)}")
-    return value[0], value[1]
 
 
 def _seat_number(seat: Seat) -> int:
@@ -512,22 +480,24 @@ def _seat_number(seat: Seat) -> int:
 
 def _read_seats(raw: Any, n: int) -> tuple[Seat, ...]:
     if not isinstance(raw, list):
-        raise DocError(["seats"], "expected a list of seats")
+        raise DocError(["seats"], SEAT_LIST)
     out: list[Seat] = []
     listed = 0  # the seats listed so far, a bit each
     for i, s in enumerate(raw):
         if not isinstance(s, dict):
-            raise DocError(["seats", i], 'expected {"seat": N, "player": "name"}')
+            raise DocError(
+                ["seats", i], said('应为 {"seat": 座位号, "player": "名字"}', 'expected {"seat": N, "player": "name"}')
+            )
         for key in s:
             if key not in ("seat", "player"):
-                raise DocError(["seats", i, key], f"unknown key {key!r} in a seat")
+                raise DocError(["seats", i, key], said(f"座位中没有键 {key!r}", f"unknown key {key!r} in a seat"))
         got = s.get("seat")
         seat = got if type(got) is int and 0 <= got < n else doc_int(got, ["seats", i, "seat"], "a seat", 0, n - 1)
         player = s.get("player", "")
         if not isinstance(player, str):
-            raise DocError(["seats", i, "player"], "expected the player's name as text")
+            raise DocError(["seats", i, "player"], said("牌手的名字应为文字", "expected the player's name as text"))
         if listed >> seat & 1:
-            raise DocError(["seats", i, "seat"], f"seat {seat} listed twice")
+            raise DocError(["seats", i, "seat"], said(f"座位{seat}列了两次", f"seat {seat} listed twice"))
         listed |= 1 << seat
         out.append(Seat(seat, player))
     return tuple(sorted(out, key=_seat_number))
@@ -538,10 +508,16 @@ def _read_deal(raw: Any, n: int) -> tuple[tuple[tuple[Card | None, ...] | None, 
     if raw is None:
         return None, None, None
     if not isinstance(raw, dict):
-        raise DocError(["deal"], 'expected {"hands": [...]}')
+        raise DocError(["deal"], said('应为 {"hands": [...]}', 'expected {"hands": [...]}'))
     for key in raw:
         if key not in DEAL_KEYS:
-            raise DocError(["deal", key], f"unknown key {key!r} in deal (expected {', '.join(DEAL_KEYS)})")
+            raise DocError(
+                ["deal", key],
+                said(
+                    f"deal 中没有键 {key!r}（应为 {', '.join(DEAL_KEYS)} 之一）",
+                    f"unknown key {key!r} in deal (expected {', '.join(DEAL_KEYS)})",
+                ),
+            )
     marked = raw.get("marked")
     if marked is not None:
         doc_int(marked, ["deal", "marked"], "a seat", 0, n - 1)
@@ -552,7 +528,7 @@ def _read_deal(raw: Any, n: int) -> tuple[tuple[tuple[Card | None, ...] | None, 
     if hands is None:
         return None, marked, loyalist
     if not (isinstance(hands, list) and len(hands) == n):
-        raise DocError(["deal", "hands"], f"expected a list of {n} hands")
+        raise DocError(["deal", "hands"], said(f"应为 {n} 手牌的列表", f"expected a list of {n} hands"))
     out: list[tuple[Card | None, ...] | None] = []
     for s, hand in enumerate(hands):
         if hand is None:
@@ -562,9 +538,17 @@ def _read_deal(raw: Any, n: int) -> tuple[tuple[tuple[Card | None, ...] | None, 
             out.append((None,) * doc_int(hand, ["deal", "hands", s], "a number of unknown cards", 1, 216))
             continue
         if not isinstance(hand, list):
-            raise DocError(["deal", "hands", s], "expected a list of cards, a number of unknown cards, or null")
+            raise DocError(
+                ["deal", "hands", s],
+                said(
+                    "应为牌的列表、不明牌的张数或 null", "expected a list of cards, a number of unknown cards, or null"
+                ),
+            )
         if not (len(hand) <= 216):
-            raise DocError(["deal", "hands", s], f"a hand of {len(hand)} cards: four decks hold 216")
+            raise DocError(
+                ["deal", "hands", s],
+                said(f"一手牌 {len(hand)} 张：四副牌只有 216 张", f"a hand of {len(hand)} cards: four decks hold 216"),
+            )
         try:  # tokens read before (most are): looked up; any other is read by _card, which names a bad one
             out.append(tuple([None if t is None or t == UNKNOWN else CARDS_BY_TOKEN[t] for t in hand]))
         except (KeyError, TypeError):
@@ -583,12 +567,22 @@ def _read_shengji_deal(raw: Any, game: str) -> tuple[tuple[Card, ...] | None, tu
     kitty = raw.get("kitty")
     if kitty is not None:
         if not isinstance(kitty, list):
-            raise DocError(["deal", "kitty"], f"expected a list of cards (the kitty), got {_j(kitty)}")
+            raise DocError(
+                ["deal", "kitty"],
+                said(
+                    f"应为牌的列表（底牌），不是 {_j(kitty)}", f"expected a list of cards (the kitty), got {_j(kitty)}"
+                ),
+            )
         if not (len(kitty) <= MAX_KITTY):
-            raise DocError(["deal", "kitty"], f"a kitty of {len(kitty)} cards: at most {MAX_KITTY}")
+            raise DocError(
+                ["deal", "kitty"],
+                said(
+                    f"底牌 {len(kitty)} 张：最多 {MAX_KITTY} 张", f"a kitty of {len(kitty)} cards: at most {MAX_KITTY}"
+                ),
+            )
         for i, t in enumerate(kitty):
             if t is None or t == UNKNOWN:
-                raise DocError(["deal", "kitty", i], str(CardError(UNKNOWN, KITTY_UNKNOWN)))
+                raise DocError(["deal", "kitty", i], said_of(CardError(UNKNOWN, KITTY_UNKNOWN)))
         try:  # tokens read before (most are): looked up; any other is read by doc_card, which names a bad one
             kitty = tuple([CARDS_BY_TOKEN[t] for t in kitty])
         except (KeyError, TypeError):

@@ -50,6 +50,7 @@ from replay.cards import CardError
 from replay.event_json import UNKNOWN, doc_int
 from replay.limits import LIMITS, Limits
 from replay.log import FORMAT, KITTY_UNKNOWN, MAX_KITTY, SEATS, Log, LogError, log_from_doc
+from replay.log_words import twice
 from replay.notation_events import COUNT, LineReader, Path
 from replay.notation_lex import (
     SEP,
@@ -61,6 +62,7 @@ from replay.notation_lex import (
     is_comment,
     is_int,
     or_list,
+    or_list_zh,
     parse_value,
     profile_value,
     split_short,
@@ -69,6 +71,7 @@ from replay.notation_lex import (
 )
 from replay.notation_write import MAX_UNKNOWN, format_decision, format_event, format_text
 from replay.profile import Profile, ProfileError, default_profile, options_for
+from replay.said import said, said_of, zh_of
 from replay.words import DECISION_WORDS
 
 __all__ = ["UNKNOWN_HAND", "format_decision", "format_event", "format_text", "parse_text"]
@@ -100,6 +103,11 @@ KEYWORDS = (
 def _headers() -> str:
     """The header lines a text log may begin with, one per registered game."""
     return or_list([f'"{FORMAT} {game}"' for game in SEATS])
+
+
+def _headers_zh() -> str:
+    """``_headers`` in Chinese."""
+    return or_list_zh([f'"{FORMAT} {game}"' for game in SEATS])
 
 
 def parse_text(text: str, source: str = "<log>", limits: Limits = LIMITS) -> Log:
@@ -161,7 +169,11 @@ class _Reader(LineReader):
             else:
                 self._line(line)
         if not header_seen:
-            self.fail(f"empty log: expected the header {_headers()}", 1, 1)
+            self.fail(
+                said(f"记录是空的：应以开头行 {_headers_zh()} 开始", f"empty log: expected the header {_headers()}"),
+                1,
+                1,
+            )
         return self._build()
 
     def _header(self, line: Line) -> None:
@@ -169,18 +181,36 @@ class _Reader(LineReader):
         first = words[0] if words else line.tokens[0]
         if first.word != FORMAT:
             if first.word.startswith("fupan/"):
-                self.fail(f"unsupported format {first.shown} (expected {FORMAT})", line, first.col)
+                self.fail(
+                    said(
+                        f"不支持的格式 {first.shown}（应为 {FORMAT}）",
+                        f"unsupported format {first.shown} (expected {FORMAT})",
+                    ),
+                    line,
+                    first.col,
+                )
             self.fail(
-                f"expected the header {_headers()} as the first line, got {first.shown}",
+                said(
+                    f"第一行应为开头行 {_headers_zh()}，不是 {first.shown}",
+                    f"expected the header {_headers()} as the first line, got {first.shown}",
+                ),
                 line,
                 first.col,
             )
-        games = or_list(list(SEATS))
+        games, games_zh = or_list(list(SEATS)), or_list_zh(list(SEATS))
         if len(words) < 2:
-            self.fail(f"expected the game after {FORMAT}: {games}", line, first.end)
+            self.fail(
+                said(f"{FORMAT} 后面应为游戏名：{games_zh}", f"expected the game after {FORMAT}: {games}"),
+                line,
+                first.end,
+            )
         game = words[1]
         if game.word not in SEATS:
-            self.fail(f"unknown game {game.shown} (expected {games})", line, game.col)
+            self.fail(
+                said(f"没有游戏 {game.shown}（应为 {games_zh}）", f"unknown game {game.shown} (expected {games})"),
+                line,
+                game.col,
+            )
         self.no_more(line, words[2:], "the game")
         self.game, self.n = game.word, SEATS[game.word]
         self.note(("profile",), line, game.col)
@@ -196,18 +226,24 @@ class _Reader(LineReader):
             elif decision:
                 self._decision(line)
             elif word == "events":
-                self.fail("'events' given twice", line, first.col)
+                self.fail(twice("'events'"), line, first.col)
             elif word in KEYWORDS or word == FORMAT:
                 self.fail(
-                    f"a {word!r} line must come before the 'events' line (only events, result and decision lines may"
-                    " follow it)",
+                    said(
+                        f"{word!r} 行必须在 'events' 行之前（'events' 之后只能有事件、result 和裁定行）",
+                        f"a {word!r} line must come before the 'events' line (only events, result and decision lines may"
+                        " follow it)",
+                    ),
                     line,
                     first.col,
                 )
             elif not event:
                 self.fail(
-                    "expected an event '<seat> <action> ...' (or '<seat>: cards'), a result or a decision line,"
-                    f" got {first.shown}",
+                    said(
+                        f"应为事件行 '<座位> <动作> ...'（或 '<座位>: 牌'）、result 行或裁定行，不是 {first.shown}",
+                        "expected an event '<seat> <action> ...' (or '<seat>: cards'), a result or a decision line,"
+                        f" got {first.shown}",
+                    ),
                     line,
                     first.col,
                 )
@@ -215,15 +251,39 @@ class _Reader(LineReader):
                 self._event(line)
             return
         if event:
-            self.fail("event line before 'events': write a line 'events' before the first event", line, first.col)
+            self.fail(
+                said(
+                    "事件行出现在 'events' 之前：请在第一个事件前写一行 'events'",
+                    "event line before 'events': write a line 'events' before the first event",
+                ),
+                line,
+                first.col,
+            )
         if decision:
-            self.fail("a decision line must come after the 'events' line (it names an event by its index)", line, 1)
+            self.fail(
+                said(
+                    "裁定行必须在 'events' 行之后（它按序号指明一个事件）",
+                    "a decision line must come after the 'events' line (it names an event by its index)",
+                ),
+                line,
+                1,
+            )
         if word == FORMAT:
-            self.fail(f"the header {FORMAT} may appear only once, on the first line", line, first.col)
+            self.fail(
+                said(
+                    f"开头行 {FORMAT} 只能出现一次，在第一行",
+                    f"the header {FORMAT} may appear only once, on the first line",
+                ),
+                line,
+                first.col,
+            )
         name = self.HANDLERS.get(word)
         if name is None:
             self.fail(
-                f"unknown keyword {first.shown} (expected one of {', '.join(KEYWORDS)}, or an event after 'events')",
+                said(
+                    f"没有关键词 {first.shown}（应为 {', '.join(KEYWORDS)} 之一，或 'events' 之后的事件）",
+                    f"unknown keyword {first.shown} (expected one of {', '.join(KEYWORDS)}, or an event after 'events')",
+                ),
                 line,
                 first.col,
             )
@@ -232,29 +292,44 @@ class _Reader(LineReader):
 
     def _profile(self, line: Line) -> None:
         if self.profile is not None:
-            self.fail("profile given twice", line, line.tokens[0].col)
+            self.fail(twice("profile"), line, line.tokens[0].col)
         name, col = profile_value(line)
         if not name:
-            self.fail("expected a profile name or a path to a .toml after 'profile'", line, col)
+            self.fail(
+                said(
+                    "'profile' 后面应为规则配置的名字或 .toml 文件的路径",
+                    "expected a profile name or a path to a .toml after 'profile'",
+                ),
+                line,
+                col,
+            )
         self.profile = name
         self.note(("profile",), line, col)
         try:
             Log(game=self.game, profile_name=name).profile()
         except ProfileError as exc:
-            self.fail(str(exc), line, col)
+            self.fail(said_of(exc), line, col)
 
     def _option(self, line: Line) -> None:
         words = line.words
         if len(words) < 2:
-            self.fail("expected an option name and its value after 'option'", line, words[0].end)
+            self.fail(
+                said("'option' 后面应为选项名和它的值", "expected an option name and its value after 'option'"),
+                line,
+                words[0].end,
+            )
         key = words[1]
         if key.word in self.overrides:
-            self.fail(f"option {key.word} given twice", line, key.col)
+            self.fail(twice(f"option {key.word}"), line, key.col)
         text, col = line.rest(key)
         try:
             value = parse_value(text)
         except Syntax as exc:
-            self.fail(f"option {key.word}: {exc.message}", line, col + exc.offset)
+            self.fail(
+                said(f"option {key.word}：{zh_of(exc.message)}", f"option {key.word}: {exc.message}"),
+                line,
+                col + exc.offset,
+            )
         value_col = col + len(text) - len(text.lstrip(SEP))
         self.overrides[key.word] = value
         self.note(("overrides", key.word), line, value_col)
@@ -262,12 +337,12 @@ class _Reader(LineReader):
             Profile("", self.game, MappingProxyType({})).with_overrides({key.word: value}, "log overrides")
         except ProfileError as exc:
             known = key.word in options_for(self.game)
-            self.fail(str(exc), line, value_col if known else key.col)
+            self.fail(said_of(exc), line, value_col if known else key.col)
 
     def _meta_text(self, line: Line) -> None:
         key = line.tokens[0]
         if key.word in self.meta:
-            self.fail(f"{key.word} given twice", line, key.col)
+            self.fail(twice(key.word), line, key.col)
         text, col = line.rest(key)
         self.meta[key.word] = unescape(text)
         self.note(("meta", key.word), line, col)
@@ -275,9 +350,9 @@ class _Reader(LineReader):
     def _deal(self, line: Line) -> None:
         words = line.words
         if "deal" in self.meta:
-            self.fail("deal given twice", line, words[0].col)
+            self.fail(twice("deal"), line, words[0].col)
         if len(words) < 2:
-            self.fail("expected the deal number after 'deal'", line, words[0].end)
+            self.fail(said("'deal' 后面应为局号", "expected the deal number after 'deal'"), line, words[0].end)
         self.meta["deal"] = self.integer(line, words[1], "the deal number")
         self.note(("meta", "deal"), line, words[1].col)
         self.no_more(line, words[2:], "the deal number")
@@ -292,30 +367,41 @@ class _Reader(LineReader):
         name = PREVIOUS_WORDS.get(key.word)
         if name is None:
             self.fail(
-                f"unknown key {key.shown} after 'previous' (expected finish, first_leader or revolution)",
+                said(
+                    f"'previous' 后面没有键 {key.shown}（应为 finish、first_leader 或 revolution）",
+                    f"unknown key {key.shown} after 'previous' (expected finish, first_leader or revolution)",
+                ),
                 line,
                 key.col,
             )
         if name in previous:
-            self.fail(f"previous {key.word} given twice", line, key.col)
+            self.fail(twice(f"previous {key.word}"), line, key.col)
         path: Path = ("meta", "previous", name)
         self.note(path, line, key.col)
         if name == "finish_order":
             previous[name] = self.order(line, words[2:], path)
             return
         if len(words) < 3:
-            self.fail(f"expected a seat after 'previous {key.word}'", line, key.end)
+            self.fail(
+                said(f"'previous {key.word}' 后面应为座位号", f"expected a seat after 'previous {key.word}'"),
+                line,
+                key.end,
+            )
         previous[name] = self.seat(line, words[2], path)
         self.no_more(line, words[3:], "the seat")
 
     def _seat_line(self, line: Line) -> None:
         words = line.tokens
         if len(words) < 2:
-            self.fail("expected a seat number and the player's name after 'seat'", line, words[0].end)
+            self.fail(
+                said("'seat' 后面应为座位号和牌手的名字", "expected a seat number and the player's name after 'seat'"),
+                line,
+                words[0].end,
+            )
         i = len(self.seats)
         seat = self.seat(line, words[1], ("seats", i, "seat"))
         if any(s["seat"] == seat for s in self.seats):
-            self.fail(f"seat {seat} listed twice", line, words[1].col)
+            self.fail(said(f"座位{seat}列了两次", f"seat {seat} listed twice"), line, words[1].col)
         name, col = line.rest(words[1])
         self.note(("seats", i), line, words[0].col)
         self.note(("seats", i, "player"), line, col)
@@ -324,11 +410,17 @@ class _Reader(LineReader):
     def _hand(self, line: Line) -> None:
         words = line.words
         if len(words) < 2:
-            self.fail("expected a seat number and its cards (or ?) after 'hand'", line, words[0].end)
+            self.fail(
+                said(
+                    "'hand' 后面应为座位号和它的牌（或 ?）", "expected a seat number and its cards (or ?) after 'hand'"
+                ),
+                line,
+                words[0].end,
+            )
         seat = self.seat(line, words[1], ("deal", "hands"))
         hands = {} if self.hands is None else self.hands
         if seat in hands:
-            self.fail(f"hand of seat {seat} given twice", line, words[1].col)
+            self.fail(said(f"座位{seat}的手牌写了两次", f"hand of seat {seat} given twice"), line, words[1].col)
         self.note(("deal", "hands", seat), line, words[0].col)
         cards = self.items(line, words[2:], "a card")
         count = COUNT.fullmatch(cards[0].word) if len(cards) == 1 else None
@@ -338,7 +430,12 @@ class _Reader(LineReader):
             number = to_int(count[1])
             if number is None:
                 self.fail(
-                    f"expected a number of unknown cards (1..{MAX_UNKNOWN}) after '{UNKNOWN_HAND}'", line, cards[0].col
+                    said(
+                        f"'{UNKNOWN_HAND}' 后面应为不明牌的张数（1..{MAX_UNKNOWN}）",
+                        f"expected a number of unknown cards (1..{MAX_UNKNOWN}) after '{UNKNOWN_HAND}'",
+                    ),
+                    line,
+                    cards[0].col,
                 )
             path: Path = ("deal", "hands", seat)
             self.note(path, line, cards[0].col)
@@ -354,9 +451,9 @@ class _Reader(LineReader):
         words = line.words
         key = words[0]
         if key.word in self.deal_seats:
-            self.fail(f"{key.word} given twice", line, key.col)
+            self.fail(twice(key.word), line, key.col)
         if len(words) < 2:
-            self.fail(f"expected a seat after '{key.word}'", line, key.end)
+            self.fail(said(f"'{key.word}' 后面应为座位号", f"expected a seat after '{key.word}'"), line, key.end)
         self.deal_seats[key.word] = self.seat(line, words[1], ("deal", key.word))
         self.no_more(line, words[2:], "the seat")
 
@@ -372,14 +469,21 @@ class _Reader(LineReader):
         key = words[0]
         self._own_deal_key(line, key, "deal.kitty")
         if self.kitty is not None:
-            self.fail("kitty given twice", line, key.col)
+            self.fail(twice("kitty"), line, key.col)
         self.note(("deal", "kitty"), line, key.col)
         cards = self.items(line, words[1:], "a card")
         for j, tok in enumerate(cards):
             if tok.word in (UNKNOWN, UNKNOWN_HAND) or COUNT.fullmatch(tok.word):
-                self.fail(str(CardError(clip(tok.raw), KITTY_UNKNOWN)), line, tok.col)
+                self.fail(said_of(CardError(clip(tok.raw), KITTY_UNKNOWN)), line, tok.col)
             if j == MAX_KITTY:
-                self.fail(f"a kitty of {len(cards)} cards: at most {MAX_KITTY}", line, tok.col)
+                self.fail(
+                    said(
+                        f"底牌 {len(cards)} 张：最多 {MAX_KITTY} 张",
+                        f"a kitty of {len(cards)} cards: at most {MAX_KITTY}",
+                    ),
+                    line,
+                    tok.col,
+                )
             self.note(("deal", "kitty", j), line, tok.col)
         self.kitty = [self.card(line, tok, allow_unknown=False) for tok in cards]
 
@@ -389,7 +493,7 @@ class _Reader(LineReader):
         key = words[0]
         self._own_deal_key(line, key, "deal.levels")
         if self.levels is not None:
-            self.fail("levels given twice", line, key.col)
+            self.fail(twice("levels"), line, key.col)
         self.note(("deal", "levels"), line, key.col)
         self.levels = self.level_pair(line, key, words[1:], ("deal", "levels"), "'levels'")
 

@@ -16,7 +16,9 @@ from replay.decisions import OUTCOMES, DecisionError, decision_from_json
 from replay.event_json import UNKNOWN, DocError, doc_int, event_from_json
 from replay.events import CARD_ACTIONS, EVENT_TYPES, TARGET_ACTIONS
 from replay.limits import LIMITS, Limits
-from replay.log import LEVEL_NAMES, LEVELS_KEYS, POINTS_KEYS, LogError, _check_order
+from replay.log import LogError
+from replay.log_checks import LEVEL_NAMES, LEVELS_KEYS, POINTS_KEYS, _check_order
+from replay.log_words import phrase_zh, twice
 from replay.notation_lex import (
     MAX_QUOTED,
     QUOTES,
@@ -30,10 +32,12 @@ from replay.notation_lex import (
     items,
     json_string,
     or_list,
+    or_list_zh,
     split_short,
     to_int,
 )
-from replay.words import DECISION_WORDS, OUTCOME_WORDS, action_of, meaning, words_of
+from replay.said import said, said_of, zh_of
+from replay.words import DECISION_WORDS, OUTCOME_WORDS, action_of, meaning, meaning_zh, words_of
 
 Path = tuple[str | int, ...]  # a path in the JSON document of the log
 
@@ -85,9 +89,23 @@ class LineReader:
         """The integer a token spells, or a LogError naming what was expected."""
         value = to_int(tok.word)
         if value is None:
-            self.fail(f"expected {what} (an integer), got {tok.shown}", line, tok.col)
+            self.fail(
+                said(
+                    f"应为{phrase_zh(what)}（整数），不是 {tok.shown}", f"expected {what} (an integer), got {tok.shown}"
+                ),
+                line,
+                tok.col,
+            )
         if len(tok.word) > MAX_QUOTED:  # no integer of the notation is this long but option values
-            self.fail(f"expected {what} (an integer), got {tok.shown} ({len(tok.word)} digits)", line, tok.col)
+            digits = len(tok.word)
+            self.fail(
+                said(
+                    f"应为{phrase_zh(what)}（整数），不是 {tok.shown}（{digits} 位数字）",
+                    f"expected {what} (an integer), got {tok.shown} ({digits} digits)",
+                ),
+                line,
+                tok.col,
+            )
         return value
 
     def items(self, line: Line, toks: tuple[Tok, ...], what: str) -> tuple[Tok, ...]:
@@ -109,24 +127,30 @@ class LineReader:
         if tok.word == UNKNOWN:
             if allow_unknown:
                 return UNKNOWN
-            err = CardError(UNKNOWN, "an unknown card may stand only in a hand line")
-            self.fail(str(err), line, tok.col)
+            err = CardError(UNKNOWN, said("不明的牌只能写在手牌行中", "an unknown card may stand only in a hand line"))
+            self.fail(said_of(err), line, tok.col)
         if tok.word == UNKNOWN_HAND and allow_unknown:
             self.fail(
-                f"'{UNKNOWN_HAND}' (a wholly unknown hand) must stand alone; write {UNKNOWN} for one unknown card",
+                said(
+                    f"'{UNKNOWN_HAND}'（整手不明的牌）必须单独写；一张不明的牌写 {UNKNOWN}",
+                    f"'{UNKNOWN_HAND}' (a wholly unknown hand) must stand alone; write {UNKNOWN} for one unknown card",
+                ),
                 line,
                 tok.col,
             )
         if allow_unknown and COUNT.fullmatch(tok.word):
             self.fail(
-                f"{tok.shown} (a hand of unknown cards) must stand alone; write {UNKNOWN} for one unknown card",
+                said(
+                    f"{tok.shown}（一手不明的牌）必须单独写；一张不明的牌写 {UNKNOWN}",
+                    f"{tok.shown} (a hand of unknown cards) must stand alone; write {UNKNOWN} for one unknown card",
+                ),
                 line,
                 tok.col,
             )
         try:
             Card(tok.word)
         except CardError as exc:
-            self.fail(str(exc) if clip(tok.raw) == tok.word else str(CardError(clip(tok.raw))), line, tok.col)
+            self.fail(said_of(exc) if clip(tok.raw) == tok.word else said_of(CardError(clip(tok.raw))), line, tok.col)
         return tok.word
 
     def order(self, line: Line, toks: tuple[Tok, ...], path: Path) -> list[int]:
@@ -143,13 +167,24 @@ class LineReader:
     def no_more(self, line: Line, toks: tuple[Tok, ...], after: str) -> None:
         """Fail on the first of ``toks``, which should not be there."""
         if toks:
-            self.fail(f"unexpected {toks[0].shown} after {after}", line, toks[0].col)
+            self.fail(
+                said(f"{phrase_zh(after)}后面不应有 {toks[0].shown}", f"unexpected {toks[0].shown} after {after}"),
+                line,
+                toks[0].col,
+            )
 
     def level_pair(self, line: Line, after: Tok, toks: tuple[Tok, ...], path: Path, what: str) -> list[str]:
         """Two level tokens (side 0, then side 1) at the start of ``toks``; more tokens are an error."""
         if len(toks) < 2:
             at = toks[-1].end if toks else after.end
-            self.fail(f"expected the two sides' levels after {what} (side 0, then side 1), e.g. A 5", line, at)
+            self.fail(
+                said(
+                    f"{what} 后面应为两方的级（先方0，后方1），如 A 5",
+                    f"expected the two sides' levels after {what} (side 0, then side 1), e.g. A 5",
+                ),
+                line,
+                at,
+            )
         out = [self.level(line, tok, (*path, j)) for j, tok in enumerate(toks[:2])]
         self.no_more(line, toks[2:], "the two levels")
         return out
@@ -159,7 +194,15 @@ class LineReader:
         word = tok.word.upper()
         word = "10" if word == "T" else word
         if word not in LEVEL_NAMES:
-            self.fail(f"expected a level, one of {', '.join(LEVEL_NAMES)}; got {tok.shown}", line, tok.col)
+            listed = ", ".join(LEVEL_NAMES)
+            self.fail(
+                said(
+                    f"应为一个级，{listed} 之一；不是 {tok.shown}",
+                    f"expected a level, one of {listed}; got {tok.shown}",
+                ),
+                line,
+                tok.col,
+            )
         self.note(path, line, tok.col)
         return word
 
@@ -181,7 +224,13 @@ class LineReader:
             args = words[1:] if rest is None else (rest, *words[1:])
             seat = self.seat(line, seat_tok, (*path, "seat"))
             if not args:
-                self.fail(f"expected cards or {PASS_MARK} after {first.shown}", line, first.end)
+                self.fail(
+                    said(
+                        f"{first.shown} 后面应为牌或 {PASS_MARK}", f"expected cards or {PASS_MARK} after {first.shown}"
+                    ),
+                    line,
+                    first.end,
+                )
             action, action_tok = "play", first
             if args[0].word == PASS_MARK:
                 action, action_tok, args = "pass", args[0], args[1:]
@@ -190,26 +239,45 @@ class LineReader:
             seat_tok = first
             seat = self.seat(line, seat_tok, (*path, "seat"))
             if len(words) < 2:
-                self.fail(f"expected an action after the seat: {', '.join(EVENT_TYPES)}", line, first.end)
+                listed = ", ".join(EVENT_TYPES)
+                self.fail(
+                    said(f"座位号后面应为动作：{listed}", f"expected an action after the seat: {listed}"),
+                    line,
+                    first.end,
+                )
             action_tok, args = words[1], words[2:]
             action = self.action(line, action_tok)
         self.note((*path, "action"), line, action_tok.col)
         raw: dict[str, Any] = {"seat": seat, "action": action}
         if action in TARGET_ACTIONS:
             if not args:
-                self.fail(f"expected the seat given to after {action_tok.shown}", line, action_tok.end)
+                self.fail(
+                    said(
+                        f"{action_tok.shown} 后面应为给牌的座位", f"expected the seat given to after {action_tok.shown}"
+                    ),
+                    line,
+                    action_tok.end,
+                )
             raw["to"] = self.seat(line, args[0], (*path, "to"))
             action_tok, args = args[0], args[1:]
         if action in CARD_ACTIONS:
             cards = self.items(line, args, "a card")
             if not cards:
-                self.fail(f"expected the cards after {action_tok.shown}", line, action_tok.end)
+                self.fail(
+                    said(f"{action_tok.shown} 后面应为牌", f"expected the cards after {action_tok.shown}"),
+                    line,
+                    action_tok.end,
+                )
             for j, tok in enumerate(cards):
                 self.note((*path, "cards", j), line, tok.col)
             raw["cards"] = [self.card(line, tok, allow_unknown=False) for tok in cards]
         elif action == "report":
             if not args:
-                self.fail(f"expected the card count after {action_tok.shown}", line, action_tok.end)
+                self.fail(
+                    said(f"{action_tok.shown} 后面应为张数", f"expected the card count after {action_tok.shown}"),
+                    line,
+                    action_tok.end,
+                )
             raw["count"] = self.integer(line, args[0], "the card count")
             self.note((*path, "count"), line, args[0].col)
             self.no_more(line, args[1:], "the card count")
@@ -235,16 +303,25 @@ class LineReader:
         elsewhere = meaning(tok.word)
         if elsewhere:
             self.fail(
-                f"{tok.shown} is no action of {self.game} (it stands for {elsewhere}); the {self.game} words are "
-                + ", ".join(words_of(self.game)),
+                said(
+                    f"{tok.shown} 不是 {self.game} 的动作（它在别的游戏里表示：{meaning_zh(tok.word)}）；{self.game} 的词有 "
+                    + ", ".join(words_of(self.game)),
+                    f"{tok.shown} is no action of {self.game} (it stands for {elsewhere}); the {self.game} words are "
+                    + ", ".join(words_of(self.game)),
+                ),
                 line,
                 tok.col,
             )
         shown = json.dumps(clip(tok.raw), ensure_ascii=False)
         self.fail(
-            f"unknown action {shown} (expected one of {', '.join(EVENT_TYPES)}; or a word of {self.game}: "
-            + ", ".join(words_of(self.game))
-            + ")",
+            said(
+                f"没有动作 {shown}（应为 {', '.join(EVENT_TYPES)} 之一；或 {self.game} 的词："
+                + ", ".join(words_of(self.game))
+                + "）",
+                f"unknown action {shown} (expected one of {', '.join(EVENT_TYPES)}; or a word of {self.game}: "
+                + ", ".join(words_of(self.game))
+                + ")",
+            ),
             line,
             tok.col,
         )
@@ -260,32 +337,61 @@ class LineReader:
         outcome = self.take(line, toks, event, "upheld or overruled (维持 or 推翻)", (*path, "decision"))
         raw["decision"] = OUTCOME_WORDS.get(outcome.word, outcome.word)
         if raw["decision"] not in OUTCOMES:
-            self.fail(f"expected upheld or overruled (维持 or 推翻), got {outcome.shown}", line, outcome.col)
+            self.fail(
+                said(
+                    f"应为维持或推翻（upheld 或 overruled），不是 {outcome.shown}",
+                    f"expected upheld or overruled (维持 or 推翻), got {outcome.shown}",
+                ),
+                line,
+                outcome.col,
+            )
         at = self.take(line, toks, outcome, 'the time, e.g. "2026-12-01T20:15:00Z"', (*path, "at"))
         raw["at"] = clip(at.word)  # checked with the others below; quoted in part if long
         raw["referee"], toks = self.referee(line, at, toks, (*path, "referee"))
         if toks and not toks[0].is_hash:
             key = toks.pop(0)
             if DECISION_WORDS.get(key.word, key.word) != "rule":
-                self.fail(f"expected 'rule' or the '#' before the ruling's text, got {key.shown}", line, key.col)
+                self.fail(
+                    said(
+                        f"应为 'rule' 或裁定文字前的 '#'，不是 {key.shown}",
+                        f"expected 'rule' or the '#' before the ruling's text, got {key.shown}",
+                    ),
+                    line,
+                    key.col,
+                )
             raw["rule"] = clip(self.take(line, toks, key, "a rule ID (e.g. GJ-BURN)", (*path, "rule")).word)
         if not toks:
-            self.fail("expected '#' and the ruling's text at the end of the decision", line, len(line.text) + 1)
+            self.fail(
+                said("裁定行末应为 '#' 和裁定的文字", "expected '#' and the ruling's text at the end of the decision"),
+                line,
+                len(line.text) + 1,
+            )
         if not toks[0].is_hash:
-            self.fail(f"unexpected {toks[0].shown} before the '#' and the ruling's text", line, toks[0].col)
+            self.fail(
+                said(
+                    f"'#' 和裁定文字之前不应有 {toks[0].shown}",
+                    f"unexpected {toks[0].shown} before the '#' and the ruling's text",
+                ),
+                line,
+                toks[0].col,
+            )
         self.note((*path, "text"), line, toks[0].col)
         raw["text"] = line.hash_text(line.tokens.index(toks[0]))
         try:
             decision_from_json(raw)
         except DecisionError as exc:
-            self.fail(str(exc), line, self.where[(*path, exc.key)][1])
+            self.fail(said_of(exc), line, self.where[(*path, exc.key)][1])
         self.decisions.append(raw)
 
     def take(self, line: Line, toks: list[Tok], after: Tok, what: str, path: Path) -> Tok:
         """The first of ``toks`` (taken off the list), the value at document ``path``; an error after
         token ``after`` when there is none before the ``#``."""
         if not toks or toks[0].is_hash:
-            self.fail(f"expected {what} after {after.shown}", line, after.end)
+            self.fail(
+                said(f"{after.shown} 后面应为{phrase_zh(what)}", f"expected {what} after {after.shown}"),
+                line,
+                after.end,
+            )
         tok = toks.pop(0)
         self.note(path, line, tok.col)
         return tok
@@ -295,16 +401,23 @@ class LineReader:
         tokens after it."""
         tok = self.take(line, toks, after, "the referee's name", path)
         if tok.raw[0] in QUOTES and tok.raw[0] != '"':
-            self.fail(f'quote a name in ASCII double quotes, "...", not {tok.raw[0]!r}', line, tok.col)
+            self.fail(
+                said(
+                    f'名字要用半角双引号 "..." 括起，不是 {tok.raw[0]!r}',
+                    f'quote a name in ASCII double quotes, "...", not {tok.raw[0]!r}',
+                ),
+                line,
+                tok.col,
+            )
         if tok.raw[0] != '"':
             return tok.raw, toks
         try:
             name, end = json_string(line.text[tok.col - 1 :])
         except Syntax as exc:
-            self.fail(f"the referee's name: {exc.message}", line, tok.col)
+            self.fail(said(f"裁判的名字：{zh_of(exc.message)}", f"the referee's name: {exc.message}"), line, tok.col)
         stop = tok.col - 1 + end  # the index just past the closing quote
         if stop < len(line.text) and line.text[stop] not in SEP:
-            self.fail("expected a space after the quoted name", line, stop + 1)
+            self.fail(said("引号括起的名字后面应有空格", "expected a space after the quoted name"), line, stop + 1)
         return name, [t for t in toks if t.col > stop]
 
     def _result(self, line: Line) -> None:
@@ -325,17 +438,24 @@ class LineReader:
             self._result_levels(line, result)
         elif key.word in ("finish", "finish_order"):
             if "finish_order" in result:
-                self.fail("result finish given twice", line, key.col)
+                self.fail(twice("result finish"), line, key.col)
             path: Path = ("result", "finish_order")
             self.note(path, line, key.col)
             result["finish_order"] = self.order(line, words[2:], path)
         elif key.word == "sweep":
             if "sweep" in result:
-                self.fail("result sweep given twice", line, key.col)
+                self.fail(twice("result sweep"), line, key.col)
             if len(words) < 3:
-                self.fail("expected true or false after 'sweep'", line, key.end)
+                self.fail(said("'sweep' 后面应为 true 或 false", "expected true or false after 'sweep'"), line, key.end)
             if words[2].word not in ("true", "false"):
-                self.fail(f"expected true or false after 'sweep', got {words[2].shown}", line, words[2].col)
+                self.fail(
+                    said(
+                        f"'sweep' 后面应为 true 或 false，不是 {words[2].shown}",
+                        f"expected true or false after 'sweep', got {words[2].shown}",
+                    ),
+                    line,
+                    words[2].col,
+                )
             self.no_more(line, words[3:], "true or false")
             result["sweep"] = words[2].word == "true"
         elif key.word == "team":
@@ -346,13 +466,20 @@ class LineReader:
         else:
             typed = {"finish_order": "finish", "teams": "team"}
             ok = [typed.get(k, k) for k in games.get(self.game).result_keys]
-            self.fail(f"unknown key {key.shown} after 'result' (expected {or_list(ok)})", line, key.col)
+            self.fail(
+                said(
+                    f"'result' 后面没有键 {key.shown}（应为 {or_list_zh(ok)}）",
+                    f"unknown key {key.shown} after 'result' (expected {or_list(ok)})",
+                ),
+                line,
+                key.col,
+            )
 
     def _points(self, line: Line, result: dict[str, Any]) -> None:
         """``result points [defenders N] [kitty N]`` (升级, JSON ``result.points``)."""
         key = line.words[1]
         if "points" in result:
-            self.fail("result points given twice", line, key.col)
+            self.fail(twice("result points"), line, key.col)
         path: Path = ("result", "points")
         self.note(path, line, key.col)
         points: dict[str, int] = {}
@@ -361,14 +488,19 @@ class LineReader:
             name = toks[k]
             if name.word not in POINTS_KEYS:
                 self.fail(
-                    f"unknown key {name.shown} after 'result points' (expected {or_list(list(POINTS_KEYS))})",
+                    said(
+                        f"'result points' 后面没有键 {name.shown}（应为 {or_list_zh(list(POINTS_KEYS))}）",
+                        f"unknown key {name.shown} after 'result points' (expected {or_list(list(POINTS_KEYS))})",
+                    ),
                     line,
                     name.col,
                 )
             if name.word in points:
-                self.fail(f"result points {name.word} given twice", line, name.col)
+                self.fail(twice(f"result points {name.word}"), line, name.col)
             if k + 1 >= len(toks):
-                self.fail(f"expected the points after '{name.word}'", line, name.end)
+                self.fail(
+                    said(f"'{name.word}' 后面应为分数", f"expected the points after '{name.word}'"), line, name.end
+                )
             value = self.integer(line, toks[k + 1], f"the {name.word} points")
             self.note((*path, name.word), line, toks[k + 1].col)
             points[name.word] = self.checked(doc_int, value, [*path, name.word], "a number of card points", 0, 10**6)
@@ -378,7 +510,7 @@ class LineReader:
         """``result levels [before L0 L1] [after L0 L1]`` (升级, JSON ``result.levels``)."""
         key = line.words[1]
         if "levels" in result:
-            self.fail("result levels given twice", line, key.col)
+            self.fail(twice("result levels"), line, key.col)
         path: Path = ("result", "levels")
         self.note(path, line, key.col)
         levels: dict[str, list[str]] = {}
@@ -388,12 +520,15 @@ class LineReader:
             name = toks[k]
             if name.word not in LEVELS_KEYS:
                 self.fail(
-                    f"unknown key {name.shown} after 'result levels' (expected {or_list(list(LEVELS_KEYS))})",
+                    said(
+                        f"'result levels' 后面没有键 {name.shown}（应为 {or_list_zh(list(LEVELS_KEYS))}）",
+                        f"unknown key {name.shown} after 'result levels' (expected {or_list(list(LEVELS_KEYS))})",
+                    ),
                     line,
                     name.col,
                 )
             if name.word in levels:
-                self.fail(f"result levels {name.word} given twice", line, name.col)
+                self.fail(twice(f"result levels {name.word}"), line, name.col)
             pair = toks[k + 1 : k + 3]
             levels[name.word] = self.level_pair(line, name, pair, (*path, name.word), f"'{name.word}'")
             k += 3
@@ -404,12 +539,19 @@ class LineReader:
         eq = next((k for k, t in enumerate(words) if t.word == "="), None)
         if eq is None:
             at = words[-1].end if words else line.words[1].end
-            self.fail("expected the team's seats, then '=' and its points (result team 0 2 4 = 12)", line, at)
+            self.fail(
+                said(
+                    "应为这一队的座位号，然后是 '=' 和它的分数（result team 0 2 4 = 12）",
+                    "expected the team's seats, then '=' and its points (result team 0 2 4 = 12)",
+                ),
+                line,
+                at,
+            )
         path: Path = ("result", "teams", len(teams))
         self.note(path, line, line.words[1].col)
         seats = [self.seat(line, t, (*path, "seats", j)) for j, t in enumerate(self.items(line, words[:eq], "a seat"))]
         if eq + 1 >= len(words):
-            self.fail("expected the team's points after '='", line, words[eq].end)
+            self.fail(said("'=' 后面应为这一队的分数", "expected the team's points after '='"), line, words[eq].end)
         tok = words[eq + 1]
         number = to_int(tok.word)
         if number is not None:
@@ -417,7 +559,14 @@ class LineReader:
         elif _FLOAT.fullmatch(tok.word):
             points = float(tok.word)
         else:
-            self.fail(f"expected the team's points (a number), got {tok.shown}", line, tok.col)
+            self.fail(
+                said(
+                    f"应为这一队的分数（一个数），不是 {tok.shown}",
+                    f"expected the team's points (a number), got {tok.shown}",
+                ),
+                line,
+                tok.col,
+            )
         self.note((*path, "points"), line, tok.col)
         self.no_more(line, words[eq + 2 :], "the points")
         teams.append({"seats": seats, "points": points})

@@ -16,7 +16,9 @@ import re
 import unicodedata
 from typing import Any, NamedTuple
 
+from replay.log_words import phrase_zh
 from replay.record import Record
+from replay.said import said
 
 SEP = " \t\u3000"  # token separators
 ITEM_SEPS = ",，、"  # separators of the items of a card or seat list (besides SEP)
@@ -50,6 +52,11 @@ def quote(text: str) -> str:
 def or_list(words: list[str]) -> str:
     """``a, b or c``."""
     return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " or " + words[-1]
+
+
+def or_list_zh(words: list[str]) -> str:
+    """``a、b 或 c``."""
+    return words[0] if len(words) == 1 else "、".join(words[:-1]) + " 或 " + words[-1]
 
 
 class Tok(NamedTuple):
@@ -151,11 +158,13 @@ def items(toks: tuple[Tok, ...], what: str) -> tuple[Tok, ...]:
                 out.append(piece)
                 sep = None
             elif sep is not None or not out:
-                raise ItemError(f"expected {what} before {piece.shown}", piece.col)
+                raise ItemError(
+                    said(f"{piece.shown} 之前应有{phrase_zh(what)}", f"expected {what} before {piece.shown}"), piece.col
+                )
             else:
                 sep = piece
     if sep is not None:
-        raise ItemError(f"expected {what} after {sep.shown}", sep.col)
+        raise ItemError(said(f"{sep.shown} 之后应有{phrase_zh(what)}", f"expected {what} after {sep.shown}"), sep.col)
     return tuple(out)
 
 
@@ -215,7 +224,12 @@ def json_string(body: str) -> tuple[str, int]:
     except json.JSONDecodeError:
         value, end = None, -1
     if not isinstance(value, str):
-        raise Syntax("malformed quoted string (expected JSON string syntax)")
+        raise Syntax(
+            said(
+                "引号括起的文字格式有误（应按 JSON 字符串的写法）",
+                "malformed quoted string (expected JSON string syntax)",
+            )
+        )
     return value, end
 
 
@@ -239,16 +253,20 @@ def parse_value(text: str) -> Any:
         except json.JSONDecodeError:
             end = body.find("]") + 1
             if end == 0:
-                raise Syntax("expected ']' to close the list", off + len(body)) from None
+                raise Syntax(said("列表应以 ']' 结束", "expected ']' to close the list"), off + len(body)) from None
             value = _bare_list(body[1 : end - 1], off + 1)
         expect_end(body[end:], off + end)
         return value
     words = Line.of(0, body).words
     if not words:
-        raise Syntax("expected a value", off)
+        raise Syntax(said("这里应有一个值", "expected a value"), off)
     if len(words) > 1:
         raise Syntax(
-            f'expected one value, got also {words[1].shown} (quote text with spaces as "...")', off + words[1].col - 1
+            said(
+                f'应只有一个值，却还有 {words[1].shown}（有空格的文字请用 "..." 括起）',
+                f'expected one value, got also {words[1].shown} (quote text with spaces as "...")',
+            ),
+            off + words[1].col - 1,
         )
     word = words[0].word
     if word in ("true", "false"):
@@ -264,7 +282,7 @@ def _bare_list(inner: str, off: int) -> list[int | str]:
     for item in inner.split(","):
         word = fold(item.strip(SEP))
         if not word:
-            raise Syntax("empty item in the list", off)
+            raise Syntax(said("列表中有空项", "empty item in the list"), off)
         number = to_int(word)
         out.append(word if number is None else number)
         off += len(item) + 1
@@ -276,7 +294,8 @@ def expect_end(tail: str, off: int) -> None:
     rest = tail.lstrip(SEP)
     if rest and not is_comment(rest):
         word = _TOKEN.match(rest)
-        raise Syntax(f"unexpected {quote(word.group() if word else rest)} after the value", off + len(tail) - len(rest))
+        shown = quote(word.group() if word else rest)
+        raise Syntax(said(f"值后面不应有 {shown}", f"unexpected {shown} after the value"), off + len(tail) - len(rest))
 
 
 def profile_value(line: Line) -> tuple[str, int]:

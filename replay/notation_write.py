@@ -14,7 +14,8 @@ from replay.cards import Card
 from replay.decisions import Decision
 from replay.event_json import UNKNOWN
 from replay.events import Event
-from replay.log import FORMAT, LEVELS_KEYS, META_KEYS, POINTS_KEYS, Log
+from replay.log import FORMAT, META_KEYS, Log
+from replay.log_checks import LEVELS_KEYS, POINTS_KEYS
 from replay.notation_lex import QUOTES, SEP, UNKNOWN_HAND, Line, Syntax, Tok, escape, parse_value, profile_value
 
 MAX_UNKNOWN = 216  # the largest N of a "?N" hand (the range log.py allows for a JSON count)

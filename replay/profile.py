@@ -21,8 +21,11 @@ from typing import Any
 
 from replay import games
 from replay.clip import clip, shown
+from replay.log_words import REMOVED_ZH, expected_zh, toml_problem_zh, where_zh_of
 from replay.profile_files import PROFILES, parsed_shipped
+from replay.profile_meanings import MEANINGS, RANK_NAMES
 from replay.record import Record, field
+from replay.said import said, said_of, zh_of
 
 GAMES = games.names()  # the games shipped with fupan (a game registered later is not here: ask games.names())
 
@@ -76,129 +79,6 @@ class Option(Record):
         key = value if not isinstance(value, bool) else bool(value)
         found = MEANINGS.get((self.name, key))
         return found if found is not None else (f"{self.name} = {value}", f"{self.name} = {value}")
-
-
-RANK_NAMES = {11: "J", 12: "Q", 13: "K", 14: "A", 15: "2"}
-
-# What each value of each option means, in words (zh, en): a ruling names the options that decided it
-# this way, not by raw values.
-MEANINGS: dict[tuple[str, Any], tuple[str, str]] = {
-    ("twos_attach", True): (
-        "2 可贴在任何牌上，算作那一点（贴钱）",
-        "2s may be attached to any set and count as its rank (贴钱)",
-    ),
-    ("twos_attach", False): ("2 不能贴在别的牌上", "2s are not attached to other ranks"),
-    ("first_lead", "liang3"): (
-        "首发看亮3：先亮两张同色3者首发，亮同色3更多者顶班（种子 000）",
-        "the first lead goes by 亮3: the first to show two 3s of one suit leads, more of one suit takes it over (seed 000)",
-    ),
-    ("first_lead", "rotate"): (
-        "首发轮换：第一局座位0，以后每局由上局首发的下家首发（种子 004）",
-        "the first lead rotates: seat 0 in the first deal, then the next seat after the previous first leader (seed 004)",
-    ),
-    ("first_lead", "logged"): ("首发按记录，不核查", "the first lead is taken from the log, not checked"),
-    ("passed_answer", "in_turn"): (
-        "过牌者轮到时仍可上对头的牌（种子 000：过牌者除对头牌外）",
-        "a seat that passed may still answer its 对头's sets in its turn (seed 000: 过牌者除对头牌外)",
-    ),
-    ("passed_answer", "at_kou"): (
-        "过牌者只能在最后作为扣牌人再出一次牌（种子 004）",
-        "a seat that passed may play again only at the end, as the closer (seed 004)",
-    ),
-    ("burn_fail", "dalao"): (
-        "烧牌失败者记为大落，第二个记为二落（种子 004）",
-        "a burner who breaks the burn condition becomes 大落, a second one 二落 (seed 004)",
-    ),
-    ("burn_fail", "flag"): (
-        "烧牌失败只作标记，名次不变（种子 000 未定罚则）",
-        "a failed burn is flagged only; places stand (seed 000 names no penalty)",
-    ),
-    ("undeclared_burn", "illegal"): (
-        "烧牌须宣告：记录未写“烧”的出牌不算烧牌，判违规（种子 000、004）",
-        "a burn is declared: a play not logged as a burn is no burn, and is illegal (seeds 000, 004)",
-    ),
-    ("undeclared_burn", "burn"): (
-        "非对头在够级牌上不按顺序出牌即读作烧牌（按记分单记录）",
-        "a play over another seat's 够级 set by a seat that is not its 对头, out of turn, is read as a burn (as a score sheet writes it)",
-    ),
-    ("burn_seats", "any"): ("除对头外任何一家都可烧牌（两个种子）", "any seat but the 对头 may burn (both seeds)"),
-    ("burn_seats", "between"): (
-        "只有够级者与其对头之间的两家可烧牌（俱乐部规则）",
-        "only the two seats between the 够级 player and its 对头 may burn (house rule)",
-    ),
-    ("burn_needs_head", True): (
-        "烧牌者自己的对头须仍有牌（俱乐部规则）",
-        "a burner's own 对头 must still hold cards (house rule)",
-    ),
-    ("burn_needs_head", False): (
-        "烧牌不看烧牌者自己的对头（两个种子）",
-        "a burn does not depend on the burner's own 对头 (both seeds)",
-    ),
-    ("deadlevel", "any_dipai"): (
-        "头科、二科的任何底牌都给对头一次够死级机会；此后过牌者本轮不可再出（种子 000）",
-        "any 底牌 of 头科 or 二科 gives its 对头 one 够死级 chance; seats that passed may not play again in that round (seed 000)",
-    ),
-    ("deadlevel", "gouji_dipai"): (
-        "只有够级底牌才给对头够死级机会（种子 004）",
-        "only a 够级 底牌 gives the 对头 a 够死级 chance (seed 004)",
-    ),
-    ("chaos_pass", "free"): (
-        "四人乱缠中过牌只对桌上这套牌有效，也不能让牌（种子 000）",
-        "in 四人乱缠 a pass binds only the set on the table, and there is no 让 (seed 000)",
-    ),
-    ("chaos_pass", "lock"): (
-        "四人乱缠中过牌照常锁住本轮（种子 004）",
-        "in 四人乱缠 a pass locks the round as usual (seed 004)",
-    ),
-    ("score_mode", "positive_only"): (
-        "只记正分，不记负分（种子 000）",
-        "only the winning team records its points (seed 000: 只记正分，不记负分)",
-    ),
-    ("score_mode", "net"): ("双方都记净分（种子 004）", "both teams record their net sums (seed 004)"),
-    ("tribute", True): (
-        "下一局进贡、还贡（种子 004）",
-        "tribute is given and returned before the next deal (seed 004)",
-    ),
-    ("tribute", False): (
-        "不进贡（种子 000：采取积分制一般不再进贡）",
-        "no tribute (seed 000: a points game usually plays without it)",
-    ),
-    ("tribute_after_sweep", "opposite"): (
-        "串三户后输方各向对头进贡一张",
-        "after a 串三户 each losing seat gives its 对头 one card",
-    ),
-    ("tribute_after_sweep", "redeal"): (
-        "串三户后不进贡，重新开牌（种子 000）",
-        "after a 串三户 there is no tribute: a new deal (seed 000)",
-    ),
-    ("revolution", True): ("允许革命", "革命 may be declared"),
-    ("revolution", False): ("不玩革命", "no 革命"),
-    ("lead_preference", "singles"): ("教练：有单不发3，先发单张", "coach: lead singles before 3s (有单不发3)"),
-    ("lead_preference", "threes"): ("教练：有3不发单，先发3", "coach: lead 3s first (有3不发单)"),
-    ("kitty", 0): ("没有底牌", "no kitty"),
-    ("kitty", 4): ("底牌 4 张，每家 26 张", "a kitty of 4 cards, 26 to each seat"),
-    ("kitty", 8): ("底牌 8 张，每家 25 张", "a kitty of 8 cards, 25 to each seat"),
-    ("levels", "A-K"): ("级序 A、2、3……K（种子 000）", "the level ladder A, 2, 3 … K (seed 000)"),
-    ("levels", "2-A"): ("级序 2、3……K、A", "the level ladder 2, 3 … K, A"),
-    ("declare_compare", "first"): ("同一种王定主时先定者大", "with the same joker the earlier declaration stands"),
-    ("declare_compare", "pair_rank"): ("同一种王定主时对子大者大", "with the same joker the higher pair stands"),
-    ("throws", True): ("允许甩牌", "throws (甩牌) are allowed"),
-    ("throws", False): ("不许甩牌：只出单张、对子、拖拉机", "no throws: singles, pairs and tractors only"),
-    ("kitty_multiplier", 1): ("扣底分不加倍", "the kitty counts once"),
-    ("kitty_multiplier", 2): (
-        "闲家赢最后一墩时扣底分加倍",
-        "the kitty counts double for defenders who win the last trick",
-    ),
-    ("kitty_multiplier", 4): (
-        "闲家赢最后一墩时扣底分乘四",
-        "the kitty counts four times for defenders who win the last trick",
-    ),
-    ("force_from", "marked"): (
-        "逼庄从拿到特殊标记大王的座位开始",
-        "逼庄 starts at the seat dealt the marked big joker",
-    ),
-    ("force_from", "seat0"): ("逼庄从座位0开始", "逼庄 starts at seat 0"),
-}
 
 
 def _opt(name: str, rule: str, kind: Any, help_en: str, help_zh: str = "") -> Option:
@@ -429,13 +309,28 @@ def _validate_options(game: str, raw: Mapping[str, Any], where: str) -> dict[str
     for key, value in raw.items():
         opt = allowed.get(key)
         if key in REMOVED_OPTIONS:
-            raise ProfileError(f"{where}: option {key!r} was removed: {REMOVED_OPTIONS[key]}")
+            raise ProfileError(
+                said(
+                    f"{where_zh_of(where)}：选项 {key!r} 已取消：{REMOVED_ZH[key]}",
+                    f"{where}: option {key!r} was removed: {REMOVED_OPTIONS[key]}",
+                )
+            )
         if opt is None:
             known = ", ".join(sorted(allowed))
-            raise ProfileError(f"{where}: unknown option {key!r} for {game} (known: {known})")
+            raise ProfileError(
+                said(
+                    f"{where_zh_of(where)}：{game} 没有选项 {key!r}（已有：{known}）",
+                    f"{where}: unknown option {key!r} for {game} (known: {known})",
+                )
+            )
         problem = opt.check(value)
         if problem:
-            raise ProfileError(f"{where}: option {key} = {value!r} is not allowed; expected {problem}")
+            raise ProfileError(
+                said(
+                    f"{where_zh_of(where)}：选项 {key} = {value!r} 不允许；应为{expected_zh(problem)}",
+                    f"{where}: option {key} = {value!r} is not allowed; expected {problem}",
+                )
+            )
         out[key] = value
     return out
 
@@ -459,14 +354,19 @@ def _read_toml(name_or_path: str) -> tuple[dict[str, Any], str]:
     path = Path(name_or_path)
     if name_or_path.endswith(".toml") or path.exists():
         if not path.is_file():
-            raise ProfileError(f"{name_or_path}: no such profile file")
+            raise ProfileError(said(f"{name_or_path}：没有这个规则配置文件", f"{name_or_path}: no such profile file"))
         where = str(path)
         text = path.read_text(encoding="utf-8")
     else:
         res = PROFILES / f"{name_or_path}.toml"
         if not res.is_file():
             names = ", ".join(shipped_profiles())
-            raise ProfileError(f"unknown profile {name_or_path!r} (shipped: {names}; or give a .toml path)")
+            raise ProfileError(
+                said(
+                    f"没有规则配置 {name_or_path!r}（自带的有：{names}；也可以给出 .toml 文件的路径）",
+                    f"unknown profile {name_or_path!r} (shipped: {names}; or give a .toml path)",
+                )
+            )
         where = f"profiles/{name_or_path}.toml"
         text = res.read_text(encoding="utf-8")
         parsed = parsed_shipped(name_or_path, text)  # the TOML as parsed when shipped, while the file is unchanged
@@ -477,7 +377,7 @@ def _read_toml(name_or_path: str) -> tuple[dict[str, Any], str]:
     try:
         return tomllib.loads(text), where
     except tomllib.TOMLDecodeError as exc:
-        raise ProfileError(f"{where}: {exc}") from None
+        raise ProfileError(said(f"{where}：{toml_problem_zh(str(exc))}", f"{where}: {exc}")) from None
 
 
 _cache: dict[str, Profile] = {}
@@ -489,14 +389,17 @@ def load_profile(name_or_path: str, _seen: tuple[str, ...] = ()) -> Profile:
     if shipped and name_or_path in _cache:
         return _cache[name_or_path]
     if name_or_path in _seen:
-        raise ProfileError(f"profile {name_or_path!r} is its own base")
+        raise ProfileError(said(f"规则配置 {name_or_path!r} 以自己为基础", f"profile {name_or_path!r} is its own base"))
     data, where = _read_toml(name_or_path)
     extra = set(data) - _TOP_KEYS
     if extra:
-        raise ProfileError(f"{where}: unknown key {sorted(extra)[0]!r} (known: {', '.join(sorted(_TOP_KEYS))})")
+        key, known = sorted(extra)[0], ", ".join(sorted(_TOP_KEYS))
+        raise ProfileError(
+            said(f"{where}：没有键 {key!r}（已有：{known}）", f"{where}: unknown key {key!r} (known: {known})")
+        )
     options = data.get("options", {})
     if not isinstance(options, dict):
-        raise ProfileError(f"{where}: [options] must be a table")
+        raise ProfileError(said(f"{where}：[options] 必须是一个表", f"{where}: [options] must be a table"))
     if "base" in data:
         base_name = str(data["base"])
         if not shipped and not _is_shipped_name(base_name) and not Path(base_name).is_absolute():
@@ -504,23 +407,39 @@ def load_profile(name_or_path: str, _seen: tuple[str, ...] = ()) -> Profile:
         try:
             base = load_profile(base_name, (*_seen, name_or_path))
         except ProfileError as exc:
-            raise ProfileError(f"{where}: base = {data['base']!r}: {exc}") from None
+            base_text = f"{where}: base = {data['base']!r}"
+            raise ProfileError(said(f"{base_text}：{zh_of(said_of(exc))}", f"{base_text}: {exc}")) from None
         game = data.get("game", base.game)
         if game != base.game:
-            raise ProfileError(f"{where}: game {game!r} differs from its base's game {base.game!r}")
+            raise ProfileError(
+                said(
+                    f"{where}：game {game!r} 与它的基础配置的 {base.game!r} 不同",
+                    f"{where}: game {game!r} differs from its base's game {base.game!r}",
+                )
+            )
         merged = dict(base.options)
     else:
         game = data.get("game")
         if game not in games.names():
-            raise ProfileError(f"{where}: game = {game!r}; expected one of {', '.join(games.names())}")
+            known = ", ".join(games.names())
+            raise ProfileError(
+                said(
+                    f"{where}：game = {game!r}；应为 {known} 之一", f"{where}: game = {game!r}; expected one of {known}"
+                )
+            )
         merged = default_options(game)
         missing = sorted(set(merged) - set(options))
         if missing and name_or_path in shipped_profiles():
-            raise ProfileError(f"{where}: shipped profile misses option {missing[0]!r}")
+            raise ProfileError(
+                said(
+                    f"{where}：自带的规则配置缺少选项 {missing[0]!r}",
+                    f"{where}: shipped profile misses option {missing[0]!r}",
+                )
+            )
     merged.update(_validate_options(game, options, where))
     name = data.get("name", Path(name_or_path).stem)
     if not isinstance(name, str):
-        raise ProfileError(f"{where}: name must be a string")
+        raise ProfileError(said(f"{where}：name 必须是文字", f"{where}: name must be a string"))
     prof = Profile(
         name,
         game,
@@ -564,10 +483,15 @@ def log_profile(name: str) -> Profile:
     (``FUPAN_PROFILES``). A log cannot name a file: a path (or anything but a name) is refused before
     any file is looked at, so the message says nothing about the machine's files."""
     if not _PROFILE_NAME.fullmatch(name):
+        shipped = ", ".join(shipped_profiles())
         raise ProfileError(
-            f"profile {shown(name)}: a log names its profile (a shipped profile: {', '.join(shipped_profiles())}; "
-            f"or a club profile of the folder {CLUB_PROFILES_ENV} names) and cannot give a file; "
-            "a club's profile file is used from the command line (--profile PATH)"
+            said(
+                f"规则配置 {shown(name, zh=True)}：记录只能写规则配置的名字（自带的：{shipped}；或 {CLUB_PROFILES_ENV} "
+                "所指文件夹中的俱乐部配置），不能给出文件；俱乐部的配置文件在命令行中使用（--profile 路径）",
+                f"profile {shown(name)}: a log names its profile (a shipped profile: {shipped}; "
+                f"or a club profile of the folder {CLUB_PROFILES_ENV} names) and cannot give a file; "
+                "a club's profile file is used from the command line (--profile PATH)",
+            )
         )
     if _is_shipped_name(name):
         return load_profile(name)
@@ -576,7 +500,14 @@ def log_profile(name: str) -> Profile:
         return load_profile(str(folder / f"{name}.toml"))
     club = club_profiles()
     where = f"; club profiles: {', '.join(club)}" if club else f"; no club profile in {CLUB_PROFILES_ENV}"
-    raise ProfileError(f"unknown profile {shown(name)} (shipped: {', '.join(shipped_profiles())}{where})")
+    where_zh = f"；俱乐部的：{', '.join(club)}" if club else f"；{CLUB_PROFILES_ENV} 中没有俱乐部的配置"
+    shipped = ", ".join(shipped_profiles())
+    raise ProfileError(
+        said(
+            f"没有规则配置 {shown(name, zh=True)}（自带的：{shipped}{where_zh}）",
+            f"unknown profile {shown(name)} (shipped: {shipped}{where})",
+        )
+    )
 
 
 def find_profile(name_or_path: str) -> Profile:

@@ -15,6 +15,7 @@ from replay.claims import compare_result
 from replay.engine import Engine, Outcome
 from replay.log import Log
 from replay.profile import Profile
+from replay.said import said
 from replay.scoring import Score, score_of
 from replay.verdicts import Verdict
 from replay.view import StepView, tokens
@@ -171,7 +172,12 @@ class Replay:
         claimed = self.log.result
         score = self.score() if claimed else None
         if score is not None and score.unsplit and claimed and claimed.get("teams"):
-            self.unverified.append("result: the 保皇派 is not known, so the claimed points were not checked")
+            self.unverified.append(
+                said(
+                    "结果：保皇派不明，未核实记录的得分",
+                    "result: the 保皇派 is not known, so the claimed points were not checked",
+                )
+            )
         differs = compare_result(claimed, score, self.log.game, self.final)
         return [_claim(d.rule, d.message_zh, d.message_en) for d in differs]
 

@@ -12,6 +12,7 @@ from typing import Any
 from replay import games
 from replay.profile import Profile
 from replay.record import Record, field
+from replay.said import said
 from replay.state import SETUP, VOID
 
 
@@ -136,7 +137,7 @@ def known_places(st: Any, profile: Profile) -> dict[int, KnownPlace]:
 
 def void_score(reason: tuple[str, str, str]) -> Score:
     """The score of a void deal: no places, no points, and why (its rule, in both languages)."""
-    return Score((), (), (), void=True, explain=((reason[0], reason[2]),), void_reason=reason)
+    return Score((), (), (), void=True, explain=((reason[0], said(reason[1], reason[2])),), void_reason=reason)
 
 
 def score_of(st: Any, profile: Profile) -> Score | None:

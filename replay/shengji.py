@@ -21,6 +21,7 @@ from replay.engine import Engine, Outcome, card_words, legal, not_held
 from replay.events import Bury, Declare, Event, Exchange, Pass, Play
 from replay.hand import Hand
 from replay.profile import Profile
+from replay.said import said
 from replay.seats import side
 from replay.shengji_cards import (
     FIXED,
@@ -201,7 +202,12 @@ class Shengji(ShengjiDeal):
                 if why is not None:
                     return Outcome(st, "SJ-TRICK", why[0], why[1])
                 if [k for k, h in enumerate(st.hands) if k != s and not h.fully_known]:  # (a list: see _put)
-                    unverified = (f"a throw by seat {s}: other hands are not all known, so it was not checked",)
+                    unverified = (
+                        said(
+                            f"座位{s}甩牌：其他各家的手牌不全，未核实",
+                            f"a throw by seat {s}: other hands are not all known, so it was not checked",
+                        ),
+                    )
                     return Outcome(self._put(st, s, cards, hand, c), unverified=unverified)
             return legal(self._put(st, s, cards, hand, c))
         assert lead is not None
@@ -213,7 +219,11 @@ class Shengji(ShengjiDeal):
                 f"{lead.size} cards were led: the seat must play {lead.size}, not {len(cards)}",
             )
         if not known:
-            unverified = (f"seat {s}'s hand is not fully known: following was not checked",)
+            unverified = (
+                said(
+                    f"座位{s}的手牌不全：未核实跟牌", f"seat {s}'s hand is not fully known: following was not checked"
+                ),
+            )
             return Outcome(self._put(st, s, cards, hand), unverified=unverified)
         if held is not None:
             why = why_off_suit(held, lead, cards, tr)

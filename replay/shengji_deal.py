@@ -12,6 +12,7 @@ from replay.engine import Dealt, Outcome, Problem, Rules, card_words, dealt_hand
 from replay.events import Bury, Declare, Exchange
 from replay.hand import Hand
 from replay.profile import Profile
+from replay.said import said
 from replay.shengji_cards import (
     _LEVEL_RANK,
     FIXED,
@@ -120,7 +121,12 @@ class ShengjiDeal(Rules[SjState]):
             )
         # (an unknown card by the counts: ``None in hand`` compares every card with None through Card's ordering)
         if hands is None or kitty is None or None in hands or len(known) != len(dealt) + len(kitty):
-            unverified.append("deal: not every hand and the kitty are given, so the two decks were not checked in full")
+            unverified.append(
+                said(
+                    "发牌：手牌和底牌没有全部给出，未完整核实两副牌",
+                    "deal: not every hand and the kitty are given, so the two decks were not checked in full",
+                )
+            )
         for k, t in enumerate(levels or ()):
             if t not in self.levels:
                 out.append(
@@ -175,7 +181,7 @@ class ShengjiDeal(Rules[SjState]):
             return repeated(st, zh, en, "SJ-DECLARE", reason="pass")
         new = st._replace(passed=(*st.passed, s))
         if len(new.passed) == 4:
-            fx = ("nobody declared: the deal is void (无人定主，重新发牌)",)
+            fx = (said("无人定主，重新发牌", "nobody declared: the deal is void (无人定主，重新发牌)"),)
             return Outcome(new._replace(phase=VOID), effects=fx)
         return Outcome(new)
 

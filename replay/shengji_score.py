@@ -8,11 +8,13 @@ from typing import Any
 
 from replay.claims import Difference, if_differs
 from replay.profile import Profile
+from replay.said import said
 from replay.scoring import Score, TeamScore, void_score
 
-LEVELS_FROM_80 = (  # SJ-POINTS: "take over" changes levels only; no text promises who declares next
+LEVELS_FROM_80 = said(  # SJ-POINTS: "take over" changes levels only; no text promises who declares next
+    "80分以上：庄家不升级；闲家每多40分升一级（120分升1级，160分升2级，200分升3级）；下一局的庄家由定主决定",
     "80 or more: the declarers do not go up; the defenders go up 1 per further 40 (120: 1, 160: 2, 200: 3); "
-    "the next deal's declarers are decided by its 定主"
+    "the next deal's declarers are decided by its 定主",
 )
 
 
@@ -61,27 +63,36 @@ def score_shengji(st: Any, profile: Profile) -> Score | None:
     else:
         after[up] = seq[k]
     explain = [
-        ("SJ-POINTS", f"defenders (side {defenders}) took {total - kitty} points in tricks"),
         (
             "SJ-POINTS",
-            f"kitty {kitty // max(1, profile.options['kitty_multiplier'])} x {profile.options['kitty_multiplier']}"
-            f" = {kitty} to the defenders"
-            if kitty
-            else "the kitty's points stay with the declarers (they won the last trick)"
-            if won_last == declarers
-            else "the defenders won the last trick, but the kitty holds no points",
+            said(
+                f"闲家（方{defenders}）在各墩中得了 {total - kitty} 分",
+                f"defenders (side {defenders}) took {total - kitty} points in tricks",
+            ),
         ),
+        ("SJ-POINTS", _kitty_text(kitty, profile.options["kitty_multiplier"], won_last == declarers)),
         (
             "SJ-LEVEL",
-            f"defenders' {total} points: side {up} goes up {steps} (from {before[up]} to {after[up]})"
+            said(
+                f"闲家得 {total} 分：方{up}升 {steps} 级（从 {before[up]} 到 {after[up]}）",
+                f"defenders' {total} points: side {up} goes up {steps} (from {before[up]} to {after[up]})",
+            )
             if steps
-            else f"defenders' {total} points: no side goes up",
+            else said(f"闲家得 {total} 分：两方都不升级", f"defenders' {total} points: no side goes up"),
         ),
     ]
     if side == 1:
         explain.append(("SJ-LEVEL", LEVELS_FROM_80))
     if passed is not None:
-        explain.append(("SJ-LEVEL", f"side {passed} passed the last level {seq[-1]}: it wins the match"))
+        explain.append(
+            (
+                "SJ-LEVEL",
+                said(
+                    f"方{passed}打过了最后一级 {seq[-1]}：赢得整场比赛",
+                    f"side {passed} passed the last level {seq[-1]}: it wins the match",
+                ),
+            )
+        )
     teams = tuple(TeamScore((t, t + 2), st.points[t] + (kitty if t == defenders else 0), st.points[t]) for t in (0, 1))
     return Score(
         (),
@@ -122,3 +133,17 @@ def shengji_claims(claimed: Mapping[str, Any], score: Score, game: str, final: A
                 Difference(f"levels.{when}", list(said), computed, "SJ-LEVEL", *if_differs(list(said) != computed, msg))
             )
     return out
+
+
+def _kitty_text(kitty: int, multiplier: int, declarers_won_last: bool) -> str:
+    """What became of the kitty's points (SJ-POINTS)."""
+    if kitty:
+        base = kitty // max(1, multiplier)
+        return said(
+            f"底分 {base} × {multiplier} = {kitty}，归闲家", f"kitty {base} x {multiplier} = {kitty} to the defenders"
+        )
+    if declarers_won_last:
+        return said(
+            "庄家赢了最后一墩，底牌的分归庄家", "the kitty's points stay with the declarers (they won the last trick)"
+        )
+    return said("闲家赢了最后一墩，但底牌没有分", "the defenders won the last trick, but the kitty holds no points")

@@ -125,6 +125,14 @@ def meaning(word: str) -> str:
     return "; ".join(f"{action} in {' and '.join(names)}" for action, names in games.items())
 
 
+def meaning_zh(word: str) -> str:
+    """``meaning`` in Chinese: "gouji、baohuang 中的 kou；shengji 中的 bury" (the actions' keywords as typed)."""
+    games: dict[str, list[str]] = {}
+    for game, action in meanings(word).items():
+        games.setdefault(action, []).append(game)
+    return "；".join(f"{'、'.join(names)} 中的 {action}" for action, names in games.items())
+
+
 def words_of(game: str) -> list[str]:
     """The usual Chinese word of each action of ``game`` and its own words (for error messages)."""
     out = [words[0] for action, words in ACTION_WORDS.items() if action_of(words[0], game) == action]

@@ -14,11 +14,14 @@ import pytest
 import streamlit as st
 from app_pages import links_to
 from streamlit.testing.v1 import AppTest
+from ui_words import latin_words
 
 from data.database import open_db
 from data.importer import import_log
 from referee.ruling import ruling_of
 from referee.sheet import ruling_sheet
+from replay import games
+from replay.events import EVENT_TYPES
 from replay.log import read_log
 from replay.replay import Replay
 from replay.verdicts import RULES
@@ -412,6 +415,26 @@ def test_a_bad_typed_event_is_shown_with_its_line_and_column(db: str) -> None:
     at.text_input(key="pos_disputed_gouji").input("1 出 5X").run()
     err = at.error[0].value.replace("\\", "")
     assert "the disputed event, column 5" in err and "5X" in err
+
+
+def test_a_bad_paste_and_a_bad_typed_event_are_said_in_chinese(db: str) -> None:
+    """The reader's refusal and its place in the Chinese desk: no English word but the format's own (issue 18)."""
+    keywords = [*EVENT_TYPES, *games.names(), "fupan"]
+    at = _paste(_app("zh"), "fupan/1 gouji\nprofile gouji-logged\nevents\n0 play 5\n2 fly 6\n")
+    _no_exception(at)
+    err = at.error[0].value.replace("\\", "")
+    assert "读不懂这份记录" in err and "第 5 行，第 3 列" in err and "fly" in err
+    assert not latin_words(err, [*keywords, "fly"]), err
+    at = _paste(at, '{"format": "fupan/1", "game": "gouji",')
+    err = at.error[0].value.replace("\\", "")
+    assert "JSON 格式有误" in err and not latin_words(err, keywords), err
+    at = _position(_app("zh"))
+    _grid(at, "gouji", BURN_HANDS)
+    at.text_area(key="pos_events_gouji").input("0 出 5 5\n1 飞 K").run()
+    _no_exception(at)
+    err = at.error[0].value.replace("\\", "")
+    assert "之前的动作，第 2 行第 3 列" in err and "飞" in err
+    assert not latin_words(err, keywords), err
 
 
 def test_a_shengji_position_by_suits(db: str) -> None:

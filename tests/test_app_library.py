@@ -318,7 +318,7 @@ def test_pasting_a_bad_log_shows_its_error(library: Library) -> None:
     _ok(at)
     assert len(at.error) == 1
     assert "读不了这份日志" in at.error[0].value
-    assert "malformed JSON" in at.error[0].value
+    assert "JSON 格式有误" in at.error[0].value and "第 1 行" in at.error[0].value  # in Chinese (issue 18, item 3)
     assert _rows(at) == total
     assert "deal_id" not in at.session_state
     # a text log with an unknown profile: the ProfileError text

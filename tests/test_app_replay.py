@@ -29,6 +29,7 @@ from coach.coach import coach_replay
 from data.importer import import_log
 from replay.log import Seat
 from replay.replay import Replay
+from replay.said import said_in
 from replay.simulate import simulate_deal
 from views.games import table_html
 from views.pages import replay as replay_page
@@ -170,6 +171,34 @@ def test_next_changes_the_step_and_the_table(library):
     # the event list shows the current event, and the verdict panel its verdict
     assert k in _events(at) and _current_event(at) == k
     assert at.success and f"第 {k} 手" in at.success[0].value
+
+
+def test_the_verdict_panel_says_the_effects_in_the_page_language(library):
+    deal_id, rep = library["gouji"]
+    k = next(i for i, v in enumerate(rep.verdicts) if v.effects and i > 10)  # a round closed, a seat out ...
+    effects = rep.verdicts[k].effects
+    for lang in ("zh", "en"):
+        at = _page("replay", deal_id, k + 1, lang)
+        _ok(at)
+        text = "\n".join(m.value for m in at.markdown).replace("\\", "")
+        assert all(said_in(fx, lang) in text for fx in effects), (lang, effects)
+    at = _page("replay", deal_id, k + 1, "zh")
+    zh = "\n".join(m.value for m in at.markdown).replace("\\", "")
+    assert not any(str(fx) in zh for fx in effects)
+
+
+@pytest.mark.parametrize("game", ["gouji", "baohuang"])
+def test_the_scoring_page_explains_in_the_page_language(library, game):
+    deal_id, rep = library[game]
+    score = rep.score()
+    assert score is not None and score.explain
+    for lang in ("zh", "en"):
+        at = _page("scoring", deal_id, len(rep.log.events), lang)
+        _ok(at)
+        text = "\n".join(m.value for m in at.markdown).replace("\\", "")
+        for _, line in score.explain:
+            assert said_in(line, lang) in text, (lang, line)
+            assert lang == "en" or str(line) not in text
 
 
 def test_first_last_previous_and_the_slider(library):

@@ -33,6 +33,7 @@ from replay.events import Bury, Declare, Pass, Play
 from replay.log import Log, Seat
 from replay.profile import load_profile
 from replay.replay import Replay
+from replay.said import said_in
 from replay.shengji import TRUMP, Shengji, SjState
 from replay.simulate import simulate_deal
 from views.games import shengji_charts, shengji_table, table_html
@@ -409,8 +410,9 @@ def test_scoring_shows_tricks_defenders_kitty_levels_and_the_ladder(library, lan
     text = _text(at)
     for rule in ("SJ-POINTS", "SJ-LEVEL"):
         assert rule in text
-    for _, row in score.explain:
-        assert row.replace("(", "").replace(")", "")[:20] in text.replace("(", "").replace(")", "")
+    for _, row in score.explain:  # each in the page's language (replay.said)
+        shown = said_in(row, lang)
+        assert shown.replace("(", "").replace(")", "")[:20] in text.replace("(", "").replace(")", "")
     up, after = score.levels["up"], score.levels["after"]
     if score.levels["steps"]:
         assert f"{score.levels['before'][up]} → {after[up]}" in text or f"from {score.levels['before'][up]}" in text

@@ -34,7 +34,6 @@ from replay.events import (
     Yield,
 )
 from replay.log import (
-    LEVEL_NAMES,
     META_KEYS,
     SEATS,
     Log,
@@ -45,6 +44,7 @@ from replay.log import (
     parse_log,
     read_log,
 )
+from replay.log_checks import LEVEL_NAMES
 from replay.notation import format_event, format_text, parse_text
 from replay.notation_lex import parse_value
 from replay.notation_write import format_value, same

@@ -40,7 +40,8 @@ from hypothesis import strategies as st
 
 from replay.cards import RANK_2, RANK_BJ, RANK_K, RANK_SJ, SUITS, Card, full_decks
 from replay.events import Bury, Declare, Exchange, Play
-from replay.log import LEVEL_NAMES, parse_log
+from replay.log import parse_log
+from replay.log_checks import LEVEL_NAMES
 from replay.notation import format_text, parse_text
 from replay.profile import Profile, load_profile
 from replay.replay import Replay

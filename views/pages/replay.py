@@ -50,6 +50,7 @@ from coach.findings import Finding
 from coach.prices import Evaluation
 from replay.decisions import Decision
 from replay.replay import Replay
+from replay.said import said_in
 from replay.verdicts import RULES, Verdict
 from views import games
 from views.parts import address, links
@@ -388,7 +389,7 @@ def _verdict_panel(rep: Replay, parts: StepParts, viewer: int | None, lang_: str
         msg = md_escape(tr(lang_, v.message_zh, v.message_en))
         st.error(f"**{head}** · {who} · {did} — ✗ **{v.rule}** {name}\n\n{msg}")
     if v.effects:
-        st.markdown("\n".join(f"- {md_escape(e)}" for e in v.effects))
+        st.markdown("\n".join(f"- {md_escape(said_in(e, lang_))}" for e in v.effects))
     # an illegal event's violation finding says what its verdict said above: shown once, as the verdict
     said = [f for f in parts.findings if not (not v.legal and f.kind == "violation" and f.rule == v.rule)]
     shown = [f for f in said if viewer is None or f.seat == viewer]

@@ -19,6 +19,7 @@ from referee.ruling import Ruling
 from referee.sheet import LABELS
 from replay.decisions import OUTCOMES, UPHELD, Decision, DecisionError, now_utc
 from replay.register import RULES
+from replay.said import error_in
 from views.parts.common import USER, engine, forget_deals, lang, signed_in, t
 from views.parts.ruling_view import show_history
 from views.parts.texts import esc
@@ -98,7 +99,7 @@ def _record(deal_id: int, event: int, keys: dict[str, str]) -> None:
         state[FLASH] = ("error", t("不能记录：", "Not recorded: ") + str(exc))
         return
     except DecisionError as exc:
-        state[FLASH] = ("error", t("不能记录：", "Not recorded: ") + f"{exc.key}: {exc}")
+        state[FLASH] = ("error", t("不能记录：", "Not recorded: ") + f"{exc.key}{t('：', ': ')}{error_in(exc, lang())}")
         return
     except ValueError as exc:
         state[FLASH] = ("error", t("不能记录：", "Not recorded: ") + str(exc))

@@ -32,9 +32,10 @@ from replay.log import LogError
 from replay.notation import format_text
 from replay.profile import ProfileError, club_profiles, default_profile, log_profile, shipped_profiles
 from replay.replay import Replay
+from replay.said import error_in, said_in
 from views.parts.common import replay_of_text, t, too_large
 from views.parts.game_view import Desk
-from views.parts.texts import esc, game_name
+from views.parts.texts import esc, game_name, lang
 
 # 够级 / 保皇 grid: column label -> card token (suitless ranks, then the jokers)
 RANK_COLUMNS: dict[str, str] = {RANK_ZH[r]: RANK_NAME[r] for r in range(3, RANK_BJ + 1)}
@@ -137,7 +138,7 @@ def position_text(
 
 def where_typed(pos: Position, exc: LogError) -> str:
     """Where a LogError of a position's log is, in the referee's terms (the box, its line and column)."""
-    reason = exc.reason
+    reason = said_in(exc.reason, lang())
     line, col = exc.line, exc.col
     at_col = "" if col is None else t(f"第 {col} 列", f", column {col}")
     if line is None or line <= pos.header_lines:
@@ -227,7 +228,7 @@ def build_position(desk_of: DeskOf) -> tuple[Position, Replay] | None:
         st.error(t("读不懂：", "Cannot read: ") + esc(where_typed(pos, exc)))
         return None
     except ProfileError as exc:
-        st.error(t("规则用不了：", "The profile cannot be used: ") + esc(exc))
+        st.error(t("规则用不了：", "The profile cannot be used: ") + esc(error_in(exc, lang())))
         return None
     with st.expander(
         t("这一局面的记录（文本记法，可复制或下载）", "This position as a log (the text notation: copy or save it)")

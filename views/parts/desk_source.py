@@ -17,9 +17,10 @@ from data import queries
 from replay.log import LogError
 from replay.profile import ProfileError
 from replay.replay import Replay
+from replay.said import error_in
 from views.parts.common import current, replay_of, replay_of_text, say_library_problem, stored, t, too_large
 from views.parts.desk_position import DeskOf, build_position
-from views.parts.texts import esc, game_name
+from views.parts.texts import esc, game_name, lang
 
 RECENT = 200  # deals offered in the picker, most recent first
 DB, PASTE, POSITION = "db", "paste", "position"
@@ -94,9 +95,9 @@ def _pasted() -> Picked | None:
         st.error(refusal)
         return None
     try:
-        rep = replay_of_text(text, "<paste>")
+        rep = replay_of_text(text, t("粘贴的记录", "<paste>"))  # the source its errors and the sheet name
     except (LogError, ProfileError) as exc:
-        st.error(t("读不懂这份记录：", "This log cannot be read: ") + esc(exc))
+        st.error(t("读不懂这份记录：", "This log cannot be read: ") + esc(error_in(exc, lang())))
         return None
     except Exception as exc:  # a log the engine chokes on must not take the page down
         st.error(t("无法复盘这份记录：", "This log cannot be replayed: ") + esc(f"{type(exc).__name__}: {exc}"))

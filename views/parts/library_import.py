@@ -24,9 +24,10 @@ import streamlit as st
 from data.accounts import NotPermitted, import_as
 from data.database import DatabaseStateError, public_url
 from data.importer import ImportResult, import_log
-from replay.log import Log, LogError, parse_log
+from replay.log import Log, LogError, decode_log, parse_log
 from replay.logfiles import LOG_SUFFIXES
 from replay.profile import ProfileError
+from replay.said import error_in, said_in
 from views.parts.common import (
     MAX_UPLOAD_BYTES,
     UPLOAD_LIMITS,
@@ -38,7 +39,7 @@ from views.parts.common import (
     t,
     too_large,
 )
-from views.parts.texts import md
+from views.parts.texts import lang, md
 
 FILES = "import_files"  # the uploader's key (with a counter: a new uploader, empty, after each import)
 FILES_ROUND = "import_files_round"
@@ -48,7 +49,7 @@ SHOWN_CHARS = 120  # the most characters of an offending line shown around its c
 
 
 @dataclass(frozen=True)
-class Said:
+class Message:
     """One message of an import: its kind (``error``, ``warning``, ``success``, ``info``, ``caption``), its
     Markdown text (log text in it escaped) and, for a log that cannot be read, the offending line with a caret
     under the column (shown as code: as it is)."""
@@ -59,11 +60,13 @@ class Said:
 
 
 def error_text(exc: Exception) -> str:
-    """What a log that cannot be read says of itself (the one place its words are taken from): a LogError's
-    reason and JSON path (the page names the source, line and column before it), any other error's text."""
+    """What a log that cannot be read says of itself in the chosen language (the one place its words are taken
+    from): a LogError's reason and JSON path (the page names the source, line and column before it), any other
+    error's text (``replay.said.error_in``)."""
     if isinstance(exc, LogError):
-        return exc.reason + (f" ({exc.path})" if exc.path else "")
-    return str(exc)
+        path = t(f"（JSON 路径 {exc.path}）", f" ({exc.path})") if exc.path else ""
+        return t(exc.reason_zh, exc.reason) + path
+    return error_in(exc, lang())
 
 
 def _width(text: str) -> int:
@@ -86,16 +89,6 @@ def caret(text: str, line: int | None, col: int | None) -> str | None:
     shown = ("…" if start else "") + row[start:end] + ("…" if end < len(row) else "")
     pad = _width(("…" if start else "") + row[start:at])
     return f"{line:>5} | {shown}\n{'':>5} | {' ' * pad}^"
-
-
-def _decode(source: str, data: bytes) -> str:
-    """The text of an uploaded file (UTF-8, a BOM allowed); LogError when it is not UTF-8."""
-    try:
-        return data.decode("utf-8-sig")
-    except UnicodeDecodeError as exc:
-        line = data[: exc.start].count(b"\n") + 1
-        col = exc.start - (data.rfind(b"\n", 0, exc.start) + 1) + 1
-        raise LogError(f"file is not UTF-8 text (byte 0x{data[exc.start]:02x})", source, line, col) from None
 
 
 def _looks_like_a_log(text: str) -> bool:
@@ -132,7 +125,7 @@ def form(expanded: bool) -> None:
         _show(st.session_state.pop(SAID, None))
 
 
-def _show(said: list[Said] | None) -> None:
+def _show(said: list[Message] | None) -> None:
     for s in said or []:
         getattr(st, s.kind)(s.text)
         if s.where is not None:
@@ -145,12 +138,12 @@ def _send() -> None:
     rounds = int(st.session_state.get(FILES_ROUND, 0))
     files = st.session_state.get(f"{FILES}_{rounds}") or []
     pasted = st.session_state.get(PASTE) or ""
-    said: list[Said] = []
+    said: list[Message] = []
     items: list[tuple[str, bytes | str]] = [(f.name, f.getvalue()) for f in files]
     if pasted.strip():
         items.append((t("粘贴的文本", "pasted text"), pasted))
     if not items:
-        said.append(Said("warning", t("先选一个文件或粘贴日志文本。", "Choose a file or paste a log first.")))
+        said.append(Message("warning", t("先选一个文件或粘贴日志文本。", "Choose a file or paste a log first.")))
     opened = None
     for source, content in items:
         deal_id = _import_one(source, content, said)
@@ -164,39 +157,43 @@ def _send() -> None:
     st.session_state[SAID] = said
 
 
-def _import_one(source: str, content: bytes | str, said: list[Said]) -> int | None:
+def _import_one(source: str, content: bytes | str, said: list[Message]) -> int | None:
     """Check, store and report one log (into ``said``); its deal's id when it is in the library."""
     refusal = too_large(source, content)
     if refusal:
-        said.append(Said("error", refusal))
+        said.append(Message("error", refusal))
         return None
     text = ""
     try:
-        text = _decode(source, content) if isinstance(content, bytes) else content
+        text = decode_log(content, source, UPLOAD_LIMITS) if isinstance(content, bytes) else content
         log = parse_log(text, source, UPLOAD_LIMITS)
         result = _store(log, source, said)
     except (LogError, ProfileError) as exc:
         said.append(_unreadable(source, text, exc))
         return None
     except DatabaseStateError as exc:  # read-only, damaged, deleted or replaced: said as it is
-        said.append(Said("error", md(source) + t("：没有存入：", ": not stored: ") + md(exc)))
+        said.append(Message("error", md(source) + t("：没有存入：", ": not stored: ") + md(exc)))
         return None
     except Exception as exc:  # a fault of ours: report it, keep the app running
-        said.append(Said("error", md(source) + t("：导入时出错：", ": the import failed: ") + md(f"{type(exc).__name__}: {exc}")))  # fmt: skip
+        said.append(Message("error", md(source) + t("：导入时出错：", ": the import failed: ") + md(f"{type(exc).__name__}: {exc}")))  # fmt: skip
         return None
     if result.status == "error" or result.deal_id is None:
-        said.append(Said("error", md(source) + t("：存不进库：", ": it cannot be stored: ") + md(result.reason)))
+        said.append(
+            Message(
+                "error", md(source) + t("：存不进库：", ": it cannot be stored: ") + md(said_in(result.reason, lang()))
+            )
+        )
         return None
     if result.status == "added":
         said.append(
-            Said(
+            Message(
                 "success",
                 md(source) + t(f"：已加入第 {result.deal_id} 局。", f": added as deal {result.deal_id}."),
             )
         )
     else:
         said.append(
-            Said(
+            Message(
                 "info",
                 md(source)
                 + t(
@@ -211,7 +208,7 @@ def _import_one(source: str, content: bytes | str, said: list[Said]) -> int | No
     return result.deal_id
 
 
-def _unreadable(source: str, text: str, exc: LogError | ProfileError) -> Said:
+def _unreadable(source: str, text: str, exc: LogError | ProfileError) -> Message:
     """Why a log cannot be read, with its offending line and a caret under the column (a LogError's)."""
     line, col = (exc.line, exc.col) if isinstance(exc, LogError) else (None, None)
     if isinstance(exc, LogError) and text and not _looks_like_a_log(text):
@@ -221,7 +218,7 @@ def _unreadable(source: str, text: str, exc: LogError | ProfileError) -> Said:
     else:
         head = t("读不了这份日志", "this log cannot be read")
     where = t(f"（第 {line} 行第 {col} 列）", f" (line {line}, column {col})") if line and col else ""
-    return Said(
+    return Message(
         "error",
         md(source) + t("：", ": ") + head + where + t("：", ": ") + md(error_text(exc)),
         caret(text, line, col) if text else None,
@@ -245,7 +242,7 @@ def _decisions_note() -> str:
     )
 
 
-def _store(log: Log, source: str, said: list[Said]) -> ImportResult:
+def _store(log: Log, source: str, said: list[Message]) -> ImportResult:
     """Import a log: with its decisions for the signed-in account (checked again on the server), else the
     deal without its decisions (said). A log without decisions needs no account."""
     if not log.decisions:
@@ -260,7 +257,7 @@ def _store(log: Log, source: str, said: list[Said]) -> ImportResult:
     else:
         why = t("没有登录", "nobody is signed in")
     said.append(
-        Said(
+        Message(
             "warning",
             t(
                 f"{md(source)}：记录里有 {n} 条裁判裁定，没有存入（{why}）。只导入了牌局本身。",
@@ -272,7 +269,7 @@ def _store(log: Log, source: str, said: list[Said]) -> ImportResult:
     return import_log(engine(), log.deal_only(), source)
 
 
-def _check_line(deal_id: int) -> Said | None:
+def _check_line(deal_id: int) -> Message | None:
     """What the replay found: every event legal or how many rule violations; finished or not."""
     rep = replay_of(deal_id)
     if rep is None:
@@ -282,9 +279,9 @@ def _check_line(deal_id: int) -> Said | None:
         t("没打完", "not finished") if score is None else t("作废", "void") if score.void else t("已打完", "finished")
     )
     if rep.ok:
-        return Said("caption", t(f"规则检查：每一步都合法；{done}。", f"Rule check: every event is legal; {done}."))
+        return Message("caption", t(f"规则检查：每一步都合法；{done}。", f"Rule check: every event is legal; {done}."))
     n = len(rep.illegal)
-    return Said(
+    return Message(
         "warning",
         t(
             f"规则检查：{n} 处违规（在“复盘”和“争议台”里看）；{done}。",

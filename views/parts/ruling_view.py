@@ -35,6 +35,7 @@ from replay.log import Log
 from replay.profile import Option, Profile, ProfileError, load_profile, options_of, shipped_profiles
 from replay.register import RULES, SEED_TITLES
 from replay.replay import Replay
+from replay.said import said_in
 from replay.words import action_name
 from views.parts.common import lang, t
 from views.parts.texts import esc
@@ -223,7 +224,7 @@ def show_ruling(
     st.markdown(f"{head('consequence')} {esc(t(*r.consequence))}")
     _alternatives(r, log)
     for u in r.unverified:
-        st.warning(f"{head('unverified')} {esc(u)}")
+        st.warning(f"{head('unverified')} {esc(said_in(u, lang()))}")
     if decisions and r.decisions:
         st.markdown(f"**{esc(label('decisions'))}**")
         show_history(r.decisions)

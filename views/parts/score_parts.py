@@ -8,8 +8,9 @@ import streamlit as st
 
 from replay.claims import claim_entries, value_text
 from replay.replay import Replay
+from replay.said import said_in
 from replay.scoring import Score
-from views.parts.common import t
+from views.parts.common import lang, t
 from views.parts.downloads import deal_csv
 from views.parts.texts import md, rule_name, rule_quote
 
@@ -32,7 +33,10 @@ def explain(score: Score) -> None:
     if not score.explain:
         st.caption(t("（没有说明）", "(no explanation)"))
     for rule, text in score.explain:
-        st.markdown(f"- `{rule}` **{md(rule_name(rule))}**{t('：', ': ')}{md(text)}", help=rule_quote(rule) or None)
+        st.markdown(
+            f"- `{rule}` **{md(rule_name(rule))}**{t('：', ': ')}{md(said_in(text, lang()))}",
+            help=rule_quote(rule) or None,
+        )
 
 
 def claims(rep: Replay, score: Score | None) -> None:

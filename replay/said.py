@@ -1,0 +1,79 @@
+"""What the engine says to a person, in Chinese and English: an event's effects, the notes of what could not be
+verified, a score's explanations, and why a log cannot be read.
+
+A ``Said`` is a ``str`` whose value is the English text, exactly as the engine has always written it (``fupan
+check --json``, ``score --json``, the golden files and a ``LogError``'s ``str()`` stay English), and which carries
+its Chinese, written by hand beside it, as ``zh``. ``said(zh, en)`` makes one; ``said_in(text, lang)`` is what a
+page shows: the Chinese when ``lang`` is "zh" and the text has it, else the text. A plain ``str`` passes through
+unchanged, so a caller may hand over either.
+
+A ``Said`` is made only where the engine speaks (a seat goes out, a round closes, a log is refused): a legal
+ruling that says nothing makes none, so the engine's hot path pays nothing for it.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+
+class Said(str):
+    """English text (the ``str`` value) carrying its Chinese (``zh``)."""
+
+    zh: str
+
+    def __reduce__(self) -> tuple[Any, tuple[str, str]]:
+        return (said, (self.zh, str(self)))
+
+
+_new = str.__new__
+
+
+def said(zh: str, en: str) -> Said:
+    """The text ``en`` carrying its Chinese ``zh``."""
+    text = _new(Said, en)
+    text.zh = zh
+    return text
+
+
+def zh_of(text: str) -> str:
+    """The Chinese of ``text`` (a ``Said``'s ``zh``; a plain string is returned as it is)."""
+    return text.zh if isinstance(text, Said) else text
+
+
+def said_in(text: str, lang: str) -> str:
+    """``text`` in ``lang``: its Chinese for "zh" when it carries one, else the English (a plain ``str``)."""
+    if lang == "zh" and isinstance(text, Said):
+        return text.zh
+    return str.__str__(text)
+
+
+def joined(parts: list[str] | tuple[str, ...], sep_zh: str = "；", sep_en: str = "; ") -> Said:
+    """Several texts as one, each language joined with its own separator."""
+    return said(sep_zh.join(zh_of(p) for p in parts), sep_en.join(parts))
+
+
+def where_zh(line: int | None, col: int | None = None) -> str:
+    """A place in a log's text said in Chinese: "第 3 行，第 5 列" ("" without a line)."""
+    if line is None:
+        return ""
+    return f"第 {line} 行" + (f"，第 {col} 列" if col is not None else "")
+
+
+def seat_zh(seat: object) -> str:
+    """A seat as the Chinese texts name it: "座位3"."""
+    return f"座位{seat}"
+
+
+def said_of(exc: BaseException) -> str:
+    """An exception's message, with its Chinese when it was raised with a ``Said`` (``str(exc)`` would drop it)."""
+    first = exc.args[0] if len(exc.args) == 1 else None
+    return first if isinstance(first, Said) else str(exc)
+
+
+def error_in(exc: BaseException, lang: str) -> str:
+    """An error's message in ``lang``: in Chinese its ``zh`` (a ``LogError``'s, with the place) or the Chinese it
+    was raised with; else ``str(exc)``."""
+    if lang != "zh":
+        return str(exc)
+    zh = getattr(exc, "zh", None)
+    return zh if isinstance(zh, str) else zh_of(said_of(exc))
