@@ -34,7 +34,7 @@ from coach.prices import DEFAULT_CANDIDATES, DEFAULT_ROLLOUTS, Candidate, Decisi
 from data.evaluations import StoredEvaluation, StoredEvaluationError, save_evaluation, settings_key
 from replay.replay import Replay
 from views import games
-from views.parts.common import engine, evaluation_of, evaluations_stored, guarded, need_deal, set_step, t
+from views.parts.common import engine, evaluation_of, evaluations_stored, guarded, lang, need_deal, set_step, t
 from views.parts.evaluation_parts import (
     ACTUAL_MARK,
     BEST_MARK,
@@ -44,7 +44,7 @@ from views.parts.evaluation_parts import (
     grade_label,
     view_label,
 )
-from views.parts.figures import step_line
+from views.parts.figures import chart_config, step_line
 from views.parts.links import replay_link
 from views.parts.table import md_escape, seat_label, tr
 from views.parts.texts import evaluation_help, game_words
@@ -244,7 +244,7 @@ def candidates_figure(d: Decision, lang_: str, unit: tuple[str, str] = ("分", "
         barmode="group",
         height=340,
         margin={"l": 40, "r": 10, "t": 30, "b": 60},
-        yaxis={"title": tr(lang_, f"期望{unit[0]}（± 2 SE）", f"expected {unit[1]} (± 2 SE)"), "zeroline": True},
+        yaxis={"title": tr(lang_, f"期望{unit[0]}（± 2 倍标准误）", f"expected {unit[1]} (± 2 SE)"), "zeroline": True},
         legend={"orientation": "h", "y": 1.15},
     )
     return fig
@@ -410,7 +410,9 @@ def _decision_panel(rep: Replay, d: Decision, lang_: str) -> None:
     for note in d.notes:
         st.caption(md_escape(note))
     st.dataframe(candidates_frame(d, lang_), hide_index=True, width="stretch")
-    st.plotly_chart(candidates_figure(d, lang_, unit), key="eval_candidates_chart", width="stretch")
+    st.plotly_chart(
+        candidates_figure(d, lang_, unit), key="eval_candidates_chart", width="stretch", config=chart_config(lang())
+    )
     st.caption(
         t(
             f"{ACTUAL_MARK} 实际的做法（黑框），{BEST_MARK} 评级视角下的最佳候选；误差线为 ±2 倍标准误。",
@@ -504,6 +506,7 @@ def render() -> None:
         selection_mode="points",
         key=CHART,
         width="stretch",
+        config=chart_config(lang()),
     )
     by_index = {d.index: d for d in ev.decisions}
     labels = {d.index: decision_label(rep, d, lang_) for d in ev.decisions}

@@ -358,5 +358,5 @@ def _open_status() -> None:
         )
     )
     a, b, _ = st.columns([1, 1, 4])
-    links.page_link(links.REPLAY, icon="▶️", where=a)
-    links.page_link(links.SCORING, icon="🧮", where=b)
+    links.page_link(links.REPLAY, icon=":material/play_arrow:", where=a)
+    links.page_link(links.SCORING, icon=":material/calculate:", where=b)

@@ -31,8 +31,9 @@ from data.recoach import staleness
 from replay import games as registry
 from replay.seats import side as seat_side
 from replay.version import ENGINE_VERSION
-from views.parts.common import guarded, stored, t
-from views.parts.texts import chart, game_name, place_name
+from views.parts.common import guarded, lang, stored, t
+from views.parts.figures import chart_config
+from views.parts.texts import KIND_NAMES, chart, game_name, name_of, place_name
 
 HIGHLIGHT, OTHER, FADED = "#d62728", "#1f77b4", 0.35
 PLACE_COLORS = ["#1a9850", "#91cf60", "#d9ef8b", "#fee08b", "#fc8d59", "#d73027"]
@@ -140,7 +141,7 @@ def _accuracy(game: str, chosen: str | None) -> None:
     )
     fig = _bars(acc["player"].tolist(), acc["accuracy"], chosen, t("准确率 %", "accuracy %"), "%{x}: %{y:.1f}%")
     fig.update_layout(yaxis_range=[0, 100])
-    st.plotly_chart(fig)
+    st.plotly_chart(fig, config=chart_config(lang()))
 
 
 def _labels(nobody: str) -> Callable[[str | None], str]:
@@ -220,7 +221,7 @@ def _places_chart(places: pd.DataFrame, game: str, chosen: str | None) -> None:
     fig.update_xaxes(type="category")
     if shares:
         fig.update_yaxes(tickformat=".0%")
-    st.plotly_chart(fig)
+    st.plotly_chart(fig, config=chart_config(lang()))
 
 
 def _points_chart(points: pd.DataFrame, chosen: str | None) -> None:
@@ -245,7 +246,7 @@ def _points_chart(points: pd.DataFrame, chosen: str | None) -> None:
         hover,
         scored[["scored", "total_points"]].to_numpy(),
     )
-    st.plotly_chart(fig)
+    st.plotly_chart(fig, config=chart_config(lang()))
 
 
 def _bars(
@@ -283,12 +284,7 @@ def _findings(findings: pd.DataFrame, names: list[str], game: str, chosen: str |
     kinds = findings.pivot_table(index="player", columns="kind", values="count", aggfunc="sum", fill_value=0)
     kinds = kinds.reindex(index=names, columns=list(KINDS), fill_value=0)
     kinds = kinds.div(deals.reindex(names), axis=0).fillna(0.0)
-    kind_names = {
-        "violation": t("违规", "violations"),
-        "maxim": t("俗语", "maxims"),
-        "note": t("提示", "notes"),
-        "evaluation": t("模拟", "simulation"),
-    }
+    kind_names = {kind: name_of(KIND_NAMES, kind) for kind in KINDS}  # the Coach page's words
     by_kind = kinds.rename(columns=kind_names).round(2)
     by_kind.index.name = t("牌手", "Player")
     by_kind.columns.name = None
@@ -328,7 +324,7 @@ def _findings(findings: pd.DataFrame, names: list[str], game: str, chosen: str |
         margin={"t": 30},
     )
     fig.update_xaxes(type="category")
-    st.plotly_chart(fig)
+    st.plotly_chart(fig, config=chart_config(lang()))
 
 
 # -- a game played up a ladder of levels (升级) ------------------------------------------------------
@@ -415,7 +411,7 @@ def _ladder(right: Any, game: str, rows: list[queries.LevelRow]) -> None:
         names, frame["levels"], chosen, t("升的级数", "levels gained"), hover, frame[["deals", "up"]].to_numpy()
     )
     fig.update_yaxes(rangemode="tozero", dtick=1)
-    st.plotly_chart(fig)
+    st.plotly_chart(fig, config=chart_config(lang()))
     _findings(stored(queries.player_findings, game=game), names, game, chosen)
     _accuracy(game, chosen)
 

@@ -26,8 +26,8 @@ import streamlit as st
 from coach.coach import Report
 from replay.replay import Replay
 from views import games
-from views.parts.common import coach_of, guarded, need_deal, set_step, t
-from views.parts.figures import band, step_line
+from views.parts.common import coach_of, guarded, lang, need_deal, set_step, t
+from views.parts.figures import band, chart_config, step_line
 from views.parts.links import replay_link
 from views.parts.table import SEVERITY_MARK, action_label, cards_text, place_label, seat_label, tr, worth_words
 
@@ -210,6 +210,8 @@ def render() -> None:
             )
         )
     fig = timeline_figure(rep, coach_of(deal_id), step, deal.lang)
-    st.plotly_chart(fig, on_select=_clicked, selection_mode="points", key=CHART, width="stretch")
+    st.plotly_chart(
+        fig, on_select=_clicked, selection_mode="points", key=CHART, width="stretch", config=chart_config(lang())
+    )
     st.markdown(t(f"当前打开的是第 **{step}** 步。", f"Step **{step}** is open."))
     replay_link()

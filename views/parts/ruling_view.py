@@ -91,7 +91,7 @@ def _verdict(r: Ruling, compact: bool) -> None:
     name = r.rule_name
     title = label("legal") if r.legal else label("illegal")
     if r.rule is not None:
-        title += f" — {r.rule}" + (f" · {name[0]} · {name[1]}" if name else "")
+        title += f" — {r.rule}" + (f" · {t(*name)}" if name else "")
     message = t(*r.message) if any(r.message) else ""
     if r.legal and not message:
         message = t(f"座位{r.seat} 可以这样做。", f"seat {r.seat} may do this.")
@@ -102,15 +102,8 @@ def _verdict(r: Ruling, compact: bool) -> None:
         st.success(body)
     else:
         st.error(body)
-    if r.reason:
-        st.caption(
-            esc(
-                t(
-                    f"理由代码：{r.reason}（fupan rules 列出各规则的理由）",
-                    f"reason: {r.reason} (fupan rules lists each rule's reasons)",
-                )
-            )
-        )
+    if r.reason and lang() == "en":  # the reason's code is the engine's word: the quote below says it in Chinese
+        st.caption(esc(f"reason: {r.reason} (fupan rules lists each rule's reasons)"))
 
 
 def _quote(r: Ruling) -> None:

@@ -28,13 +28,14 @@ from replay.cards import RANK_BJ, RANK_NAME, RANK_ZH, Card, CardError
 from replay.replay import Replay, StepView
 from replay.scoring import place_words
 from replay.words import action_name
-from views.parts.texts import ROLE_NAMES
+from views.parts.texts import ROLE_NAMES, SEVERITY_MARK, count
+
+__all__ = ["SEVERITY_MARK"]  # a finding's severity as a mark (views.parts.texts), shared by the pages from here
 
 UNKNOWN = "??"
 
 # what a seat may do that tells its role (the hidden 保皇派's 明保, a solo 皇帝's 明独): not shown to others
 PRIVATE_ACTIONS = frozenset({"reveal"})
-SEVERITY_MARK = {"violation": "⛔", "mistake": "⚠️", "hint": "💡", "trial": "🧪"}  # trial: a maxim on trial
 
 
 def tr(lang: str, zh: str, en: str) -> str:
@@ -83,7 +84,7 @@ def worth_words(worth: Mapping[str, Any] | None, lang: str) -> str:
     ``lang``, labelled; "" for a finding without one (escape it for the place it is shown in)."""
     if not worth:
         return ""
-    return f"{tr(lang, '模拟研究中的价值', 'Worth in the study')}：{tr(lang, worth['zh'], worth['en'])}"
+    return f"{tr(lang, '模拟研究中的价值：', 'Worth in the study: ')}{tr(lang, worth['zh'], worth['en'])}"
 
 
 def _card(token: str) -> Card | None:
@@ -304,15 +305,16 @@ def _seat_box(
             badges.append(f'<span class="fp-badge{cls}">{tr(lang, zh, en)}</span>')
     shows_hand = seat_view is None or seat_view == seat
     if shows_hand:
-        chips = "".join(_chip(r, toks, lang) for r, toks in group_by_rank(hand))
+        chips = " ".join(_chip(r, toks, lang) for r, toks in group_by_rank(hand))  # spaced: read as groups
         body = (
             f'<div class="fp-hand" data-hand="{seat}">'
-            f'<span class="fp-sub">{len(hand)} {tr(lang, "张", "cards")}</span> {chips}</div>'
+            f'<span class="fp-sub">{count(len(hand), "张", "card", lang_=lang)}</span> {chips}</div>'
         )
     else:
         body = (
             f'<div class="fp-hand fp-hidden" data-count="{seat}"><span class="fp-count">{len(hand)}</span> '
-            f'<span class="fp-sub">{tr(lang, "张（牌面不可见）", "cards (hidden)")}</span></div>'
+            f'<span class="fp-sub">{tr(lang, "张（牌面不可见）", "card (hidden)" if len(hand) == 1 else "cards (hidden)")}'
+            "</span></div>"
         )
     act_line = ""
     if acts:
