@@ -2,7 +2,7 @@
 to "Chinese throughout" (issue 18): a Latin word of two letters or more that is not on the allow-list.
 
 Not words: rule IDs (``GJ-BURN``, ``SJ-FOLLOW``), addresses and paths (``sqlite:///…``, ``/replay?deal=1``),
-single letters (card ranks J Q K A), digits. Allowed as they are: the names of formats and programs (``fupan``,
+card codes (``AS``, ``10H``, ``BJ``: the log's own notation), single letters (card ranks J Q K A), digits. Allowed as they are: the names of formats and programs (``fupan``,
 ``JSON``, ``CSV``…) and whatever the caller passes as data (player names, venues, notes, profile names read
 from the logs shown).
 """
@@ -14,7 +14,8 @@ from collections.abc import Iterable
 
 ALLOWED = frozenset({"fupan", "JSON", "CSV", "PNG", "HTML", "SQLite", "PostgreSQL", "MB", "kB", "URL"})
 
-RULE_ID = re.compile(r"\b[A-Z]{2,}(?:-[A-Z0-9]+)+\b")
+RULE_ID = re.compile(r"(?<![A-Za-z0-9-])[A-Z]{2,}(?:-[A-Z0-9]+)+(?![A-Za-z0-9])")
+CARD_CODE = re.compile(r"(?<![\w-])(?:(?:[2-9]|10|[JQKA])[SHDC]|[SB]J)(?![\w-])")
 ADDRESS = re.compile(r"\b[a-z][a-z0-9+.-]*://\S*|(?<![\w/])/[\w./?=&%-]+")
 WORD = re.compile(r"[A-Za-z][A-Za-z']+")
 
@@ -25,5 +26,55 @@ def latin_words(text: str, data: Iterable[str] = ()) -> list[str]:
     allowed = set(ALLOWED)
     for item in data:
         allowed.update(WORD.findall(item))
-    text = ADDRESS.sub(" ", RULE_ID.sub(" ", text))
+    text = CARD_CODE.sub(" ", ADDRESS.sub(" ", RULE_ID.sub(" ", text)))
     return [w for w in WORD.findall(text) if w not in allowed]
+
+
+# -- English pages: Chinese only where it is a game's term beside its English, or data ------------------------------
+
+CJK = re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]+")
+#: The language switch names each language in its own script, and the app's name is 复盘 fupan.
+NAMES_ZH = frozenset({"中文", "语言", "复盘"})
+#: Terms of the games with no English word, that English text uses as names (the seeds' own words; the English
+#: gloss, when there is one, is beside them where they are introduced).
+GAME_TERMS = frozenset(
+    {"够级", "保皇", "升级", "三五番", "串三户", "够死级", "四人乱缠", "扣", "让", "接风", "亮3", "皇帝", "保皇派", "革命",
+     "明保", "明独", "独保", "抢庄", "底分", "定"}
+)  # fmt: skip
+_BESIDE = re.compile(
+    r"(?P<zh>[\u3400-\u9fff]+)\s*[(（]\s*[A-Za-z0-9][^()（）\u3400-\u9fff]*[)）]"  # 头科 (1st)
+    r"|[A-Za-z0-9][^()（）\u3400-\u9fff]*\s*[(（]\s*(?P<zh2>[\u3400-\u9fff][^()（）]*?)\s*[)）]"  # 1st (头科)
+)
+
+
+def chinese_words(text: str, data: Iterable[str] = ()) -> list[str]:
+    """The Chinese words in ``text`` (an English page's or message's text) that are not allowed: a run of Chinese is
+    allowed when it is a game's term (``GAME_TERMS``), the language switch's or the app's name (``NAMES_ZH``), stands
+    beside its English in brackets ("头科 (1st)", "1st (头科)"), or comes from ``data`` (log text: names, venues,
+    notes)."""
+    allowed = set(NAMES_ZH | GAME_TERMS)
+    for item in data:
+        allowed.update(CJK.findall(item))
+    for item in data:  # data first: a name may hold a game's term
+        text = text.replace(item, " ") if item and CJK.search(item) else text
+    text = _BESIDE.sub(lambda m: m.group(0).replace(m.group("zh") or m.group("zh2") or "", " "), text)
+    return [w for w in CJK.findall(text) if w not in allowed]
+
+
+# -- marks that need an emoji font ------------------------------------------------------------------------------------
+
+#: The characters whose default presentation is an emoji (Unicode's Emoji_Presentation, emoji-data.txt) outside the
+#: planes of pictographs, which are taken whole below (U+1F000 to U+1FAFF: mahjong and playing-card symbols too, which
+#: few text fonts have).
+_EMOJI_BMP = (
+    "\u231a\u231b\u23e9-\u23ec\u23f0\u23f3\u25fd\u25fe\u2614\u2615\u2648-\u2653\u267f\u2693\u26a1\u26aa\u26ab"
+    "\u26bd\u26be\u26c4\u26c5\u26ce\u26d4\u26ea\u26f2\u26f3\u26f5\u26fa\u26fd\u2705\u270a\u270b\u2728\u274c\u274e"
+    "\u2753-\u2755\u2757\u2795-\u2797\u27b0\u27bf\u2b1b\u2b1c\u2b50\u2b55"
+)
+EMOJI = re.compile(f"[{_EMOJI_BMP}\U0001f000-\U0001faff]|.\ufe0f", re.DOTALL)
+
+
+def emoji_marks(text: str) -> list[str]:
+    """The characters of ``text`` that a machine without an emoji font shows as boxes: those presented as emoji by
+    default, and any character asked to be one (followed by U+FE0F). ♠♥♦♣ ✓ ✗ without U+FE0F are text."""
+    return EMOJI.findall(text)

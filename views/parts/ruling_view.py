@@ -70,8 +70,10 @@ def event_words(log: Log, game: str, doc: dict[str, Any]) -> str:
 
 
 def _value(value: Any) -> str:
+    """An option's value as a profile file writes it (in Chinese, yes and no in words; the other values are the
+    file's own words, as a club types them)."""
     if isinstance(value, bool):
-        return "true" if value else "false"
+        return t("是", "true") if value else t("否", "false")
     if isinstance(value, list):
         return "[" + ", ".join(str(v) for v in value) + "]"
     return str(value)

@@ -130,6 +130,9 @@ FACT_NAMES = {
     "finish_order": ("出完的顺序", "finishing order"),
     "opponent_cards": ("对手剩余张数", "opponent's cards left"),
     "big_jokers_unseen": ("未见的大王", "big jokers unseen"),
+    "partner": ("同伴", "partner"),
+    "trumps_instead": ("可改出的主牌张数", "trumps in the alternative"),
+    "trumps_spent": ("花掉的主牌张数", "trumps spent"),
 }
 FACT_VALUES = {
     "points-given-away": ("送分", "points given away"),
