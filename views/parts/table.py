@@ -372,7 +372,7 @@ def _middle(rep: Replay, view: StepView, step: int, lang: str) -> str:
         mark = "✓" if v.legal else f"✗ {v.rule}"
         cards = f" {cards_text(v.cards, lang)}" if v.cards else ""
         lines.append(
-            f'<div class="fp-last">{tr(lang, "上一手", "last")}: '
+            f'<div class="fp-last">{tr(lang, "上一手：", "last: ")}'
             f"{escape(seat_label(rep, v.seat, lang))} {escape(action_label(v.action, lang))}"
             f"{escape(cards)} {escape(mark)}</div>"
         )
