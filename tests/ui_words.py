@@ -20,12 +20,22 @@ ADDRESS = re.compile(r"\b[a-z][a-z0-9+.-]*://\S*|(?<![\w/])/[\w./?=&%-]+")
 WORD = re.compile(r"[A-Za-z][A-Za-z']+")
 
 
+def without_data(text: str, data: Iterable[str]) -> tuple[str, set[str]]:
+    """``text`` with every occurrence of each ``data`` item taken out (the longest first), and the words a data item
+    of one word (a name, a profile's name) allows wherever it stands. A data item of several words allows its
+    words only where the whole item stands: a log's note "simulated deal (random legal play)" does not make "deal"
+    or "legal" Chinese."""
+    items = sorted({d for d in data if d and d.strip()}, key=len, reverse=True)
+    for item in items:
+        text = text.replace(item, " ")
+    return text, {item.strip() for item in items if not any(c.isspace() for c in item.strip())}
+
+
 def latin_words(text: str, data: Iterable[str] = ()) -> list[str]:
     """The English words in ``text`` (a Chinese page's or message's text): none is allowed but those in
-    ``ALLOWED`` and the words of ``data`` (text from the logs: names, venues, notes)."""
-    allowed = set(ALLOWED)
-    for item in data:
-        allowed.update(WORD.findall(item))
+    ``ALLOWED`` and the text of ``data`` (text from the logs: names, venues, notes; see ``without_data``)."""
+    text, names = without_data(text, data)
+    allowed = set(ALLOWED) | {name for name in names if WORD.fullmatch(name)}
     text = CARD_CODE.sub(" ", ADDRESS.sub(" ", RULE_ID.sub(" ", text)))
     return [w for w in WORD.findall(text) if w not in allowed]
 
@@ -52,11 +62,10 @@ def chinese_words(text: str, data: Iterable[str] = ()) -> list[str]:
     allowed when it is a game's term (``GAME_TERMS``), the language switch's or the app's name (``NAMES_ZH``), stands
     beside its English in brackets ("头科 (1st)", "1st (头科)"), or comes from ``data`` (log text: names, venues,
     notes)."""
+    text, names = without_data(text, data)  # data first: a name may hold a game's term
     allowed = set(NAMES_ZH | GAME_TERMS)
-    for item in data:
-        allowed.update(CJK.findall(item))
-    for item in data:  # data first: a name may hold a game's term
-        text = text.replace(item, " ") if item and CJK.search(item) else text
+    for name in names:
+        allowed.update(CJK.findall(name))
     text = _BESIDE.sub(lambda m: m.group(0).replace(m.group("zh") or m.group("zh2") or "", " "), text)
     return [w for w in CJK.findall(text) if w not in allowed]
 
