@@ -47,6 +47,7 @@ _COLLECT = """
   // "keyboard_arrow_down": the reader sees the icon) and what is only there for screen readers (clipped to a pixel)
   // not judged: the icons, and the language switch, which names each language in its own script by design
   const SKIP = '[data-testid="stIconMaterial"], script, style, noscript, .st-key-lang';
+  const STREAMLIT_BUTTONS = ['Fullscreen'];
   const out = [document.title];
   const walker = document.createTreeWalker(main, NodeFilter.SHOW_TEXT);
   const lines = [];
@@ -96,7 +97,11 @@ _COLLECT = """
     }
     for (const a of (lay.annotations || [])) out.push(...strings(a.text));
     if (lay.legend) out.push(...strings(title(lay.legend)));
-    for (const b of g.querySelectorAll('.modebar-btn')) out.push(b.getAttribute('data-title') || '');
+    // Plotly's toolbar, in the chart's locale; but the button Streamlit adds to it, whose title the app cannot set
+    for (const b of g.querySelectorAll('.modebar-btn')) {
+      const t = b.getAttribute('data-title') || '';
+      if (!STREAMLIT_BUTTONS.includes(t)) out.push(t);
+    }
   }
   return out;
 }

@@ -1,7 +1,8 @@
 """What counts as an English word in Chinese UI text, for the tests that hold the dashboard and the engine's texts
 to "Chinese throughout" (issue 18): a Latin word of two letters or more that is not on the allow-list.
 
-Not words: rule IDs (``GJ-BURN``, ``SJ-FOLLOW``), addresses and paths (``sqlite:///…``, ``/replay?deal=1``),
+Not words: rule IDs (``GJ-BURN``, ``SJ-FOLLOW``), addresses, paths and file names (``sqlite:///…``,
+``/replay?deal=1``, ``RULES.md``),
 card codes (``AS``, ``10H``, ``BJ``: the log's own notation), single letters (card ranks J Q K A), digits. Allowed as they are: the names of formats and programs (``fupan``,
 ``JSON``, ``CSV``…) and whatever the caller passes as data (player names, venues, notes, profile names read
 from the logs shown).
@@ -16,7 +17,9 @@ ALLOWED = frozenset({"fupan", "JSON", "CSV", "PNG", "HTML", "SQLite", "PostgreSQ
 
 RULE_ID = re.compile(r"(?<![A-Za-z0-9-])[A-Z]{2,}(?:-[A-Z0-9]+)+(?![A-Za-z0-9])")
 CARD_CODE = re.compile(r"(?<![\w-])(?:(?:[2-9]|10|[JQKA])[SHDC]|[SB]J)(?![\w-])")
-ADDRESS = re.compile(r"\b[a-z][a-z0-9+.-]*://\S*|(?<![\w/])/[\w./?=&%-]+")
+ADDRESS = re.compile(
+    r"\b[a-z][a-z0-9+.-]*://\S*|(?<![\w/])/[\w./?=&%-]+|(?<![\w.])[\w-]+\.(?:md|txt|json|toml|html|csv|png)\b"
+)
 WORD = re.compile(r"[A-Za-z][A-Za-z']+")
 
 
@@ -26,8 +29,10 @@ def without_data(text: str, data: Iterable[str]) -> tuple[str, set[str]]:
     words only where the whole item stands: a log's note "simulated deal (random legal play)" does not make "deal"
     or "legal" Chinese."""
     items = sorted({d for d in data if d and d.strip()}, key=len, reverse=True)
-    for item in items:
-        text = text.replace(item, " ")
+    for item in items:  # whole: "J" (a level) is taken out of "J 10" but not out of "JSON"
+        head = r"(?<![A-Za-z0-9])" if item[0].isascii() and item[0].isalnum() else ""
+        tail = r"(?![A-Za-z0-9])" if item[-1].isascii() and item[-1].isalnum() else ""
+        text = re.sub(head + re.escape(item) + tail, " ", text)
     return text, {item.strip() for item in items if not any(c.isspace() for c in item.strip())}
 
 
@@ -48,7 +53,7 @@ NAMES_ZH = frozenset({"中文", "语言", "复盘"})
 #: Terms of the games with no English word, that English text uses as names (the seeds' own words; the English
 #: gloss, when there is one, is beside them where they are introduced).
 GAME_TERMS = frozenset(
-    {"够级", "保皇", "升级", "三五番", "串三户", "够死级", "四人乱缠", "扣", "让", "接风", "亮3", "皇帝", "保皇派", "革命",
+    {"够级", "保皇", "升级", "三五番", "串三户", "够死级", "四人乱缠", "对头", "扣", "让", "接风", "亮3", "皇帝", "保皇派", "革命",
      "明保", "明独", "独保", "抢庄", "底分", "定"}
 )  # fmt: skip
 _BESIDE = re.compile(

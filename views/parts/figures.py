@@ -42,6 +42,9 @@ def band(x0: float, x1: float) -> dict[str, Any]:
 #: Plotly's own words (its toolbar's buttons and notices) in Chinese: Plotly looks each English text up in the
 #: dictionary of the figure's locale (``config.locales``), so no locale file need be loaded.
 PLOTLY_ZH = {
+    "Fullscreen": "全屏",  # Streamlit's own button on Plotly's toolbar
+    "Close fullscreen": "退出全屏",
+    "Exit fullscreen": "退出全屏",
     "Autoscale": "自动缩放",
     "Box Select": "框选",
     "Lasso Select": "套索选择",
