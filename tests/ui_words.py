@@ -18,7 +18,7 @@ ALLOWED = frozenset({"fupan", "JSON", "CSV", "PNG", "HTML", "SQLite", "PostgreSQ
 RULE_ID = re.compile(r"(?<![A-Za-z0-9-])[A-Z]{2,}(?:-[A-Z0-9]+)+(?![A-Za-z0-9])")
 CARD_CODE = re.compile(r"(?<![\w-])(?:(?:[2-9]|10|[JQKA])[SHDC]|[SB]J)(?![\w-])")
 ADDRESS = re.compile(
-    r"\b[a-z][a-z0-9+.-]*://\S*|(?<![\w/])/[\w./?=&%-]+|(?<![\w.])[\w-]+\.(?:md|txt|json|toml|html|csv|png)\b"
+    r"\b[a-z][a-z0-9+.-]*://\S*|(?<![\w/])/[\w./?=&%-]+|(?<![A-Za-z0-9_.-])[A-Za-z0-9_-]+\.(?:md|txt|json|toml|html|csv|png)(?![A-Za-z0-9])"
 )
 WORD = re.compile(r"[A-Za-z][A-Za-z']+")
 

@@ -246,9 +246,11 @@ def _allowed(opt: Option) -> str:
     if isinstance(opt.kind, tuple):
         return " / ".join(opt.kind)
     if opt.kind is bool:
-        return "true / false"
+        return t("是 / 否", "true / false")
     if opt.kind is list:
         return t("点数列表 3..15", "a list of ranks 3..15")
+    if opt.kind is int:
+        return t("整数", "an integer")
     return getattr(opt.kind, "__name__", str(opt.kind))
 
 
