@@ -45,7 +45,7 @@ LABELS: dict[str, tuple[str, str]] = {
     "sum": ("名次分合计", "sum of places"),
     "summary": ("统计", "Summary"),
     "total": ("合计", "Total"),
-    "all": ("全局", "All"),
+    "all": ("全部", "All"),  # every seat; the whole deal (a finding of no one event) is "whole", 整局
     "findings": ("点评", "Findings"),
     "none": ("没有发现问题", "nothing to report"),
     "whole": ("整局", "The whole deal"),

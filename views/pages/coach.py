@@ -189,7 +189,7 @@ def facts_lines(rep: Replay, facts: dict[str, Any], lang_: str) -> list[str]:
 def _finding(rep: Replay, f: Finding, n: int, lang_: str) -> None:
     mark = severity_md(f.severity)
     where = (
-        tr(lang_, f"第 {f.index} 手", f"event {f.index}") if f.index is not None else tr(lang_, "全局", "whole deal")
+        tr(lang_, f"第 {f.index} 手", f"event {f.index}") if f.index is not None else tr(lang_, "整局", "whole deal")
     )
     who = seat_label(rep, f.seat, lang_) if f.seat is not None else "·".join(str(s) for s in f.seats)
     tags = f"{_name(KIND_NAMES, f.kind, lang_)} / {_name(SEVERITY_NAMES, f.severity, lang_)}"

@@ -65,7 +65,7 @@ def place_label(n: int, place: int, lang: str) -> str:
 def seat_label(rep: Replay, seat: int | None, lang: str) -> str:
     """ "座位3 张伟" / "seat 3 张伟" (raw)."""
     if seat is None:
-        return tr(lang, "全局", "whole deal")
+        return tr(lang, "整局", "whole deal")
     name = rep.log.player(seat)
     head = tr(lang, f"座位{seat}", f"seat {seat}")
     return head if name == f"seat {seat}" else f"{head} {name}"
