@@ -5,6 +5,7 @@ counts agree with their number ("1 card", "2 cards") in the CLI and the dashboar
 
 from __future__ import annotations
 
+import argparse
 import re
 from dataclasses import replace
 from pathlib import Path
@@ -127,3 +128,14 @@ def test_cli_outputs_have_no_plural_after_one(capsys: pytest.CaptureFixture[str]
             out = capsys.readouterr().out
             assert not re.search(r"(?<![\d.])1 (cards|events|findings|tricks|points|deals|decisions|rollouts)\b", out)
             assert "(s)" not in out
+
+
+def test_cli_help_texts_have_no_plural_after_one() -> None:
+    """Every command's --help: no "(s)" for a plural, no "1 <plural>"."""
+    parser = cli.build_parser()
+    subs = next(a for a in parser._actions if isinstance(a, argparse._SubParsersAction))
+    helps = [parser.format_help()] + [p.format_help() for p in subs.choices.values()]
+    assert len(helps) > 10
+    for text in helps:
+        assert "(s)" not in text
+        assert not re.search(r"(?<![\d.])1 [a-z]+s\b", text), text
