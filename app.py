@@ -14,7 +14,7 @@ import streamlit as st
 
 from data.database import ignored_env, public_url
 from views.pages import coach, dispute, evaluation, library, players, replay, scoring, timeline
-from views.parts import links
+from views.parts import address, links
 from views.parts.common import t
 from views.parts.texts import md
 
@@ -33,7 +33,7 @@ def version() -> str:
         made = installed("fupan")
     except PackageNotFoundError:  # run from a checkout that was not installed
         made = "?"
-    return f"fupan {made} · engine {ENGINE_VERSION}"
+    return f"fupan {made} · " + t(f"引擎 {ENGINE_VERSION}", f"engine {ENGINE_VERSION}")
 
 
 def footer() -> None:
@@ -64,6 +64,7 @@ def main() -> None:
     keeps it)."""
     st.set_page_config(page_title="复盘 fupan", page_icon=str(ICON), layout="wide")
     st.session_state.setdefault("lang", "zh")
+    address.follow()  # before the navigation: its titles are in the address's language
     renders = {
         links.LIBRARY: library.render,
         links.REPLAY: replay.render,
@@ -75,12 +76,15 @@ def main() -> None:
         links.PLAYERS: players.render,
     }
     pages = [links.page(p.url_path, renders[p.url_path]) for p in links.PAGES]
+    shown = st.navigation(pages)
+    entry = links.BY_URL.get(shown.url_path, links.PAGES[0])
     try:
-        st.navigation(pages).run()
+        shown.run()
     except Exception:  # a page that fails still has its sidebar and footer (st.rerun and st.stop are no Exception)
         footer()
         sidebar()
         raise
+    address.show(entry.query)  # the address says what the page shows: a reload or a link sent opens it again
     footer()
     sidebar()
 

@@ -77,3 +77,15 @@ def finish_evaluation(at: AppTest, deal_id: int, timeout: float = 120) -> None:
         at.run()
         assert not at.exception, [e.value for e in at.exception]
     assert deal_id not in at.session_state[JOBS_KEY]
+
+
+def links_to(at: AppTest, page: str = "replay") -> list[dict[str, str]]:
+    """The queries of the page's links to ``page`` (``st.page_link``), in the page's order:
+    ``[{"deal": "3", "step": "41", "lang": "zh"}, ...]``."""
+    from urllib.parse import parse_qsl
+
+    return [
+        dict(parse_qsl(e.proto.query_string))
+        for e in at.get("page_link")
+        if e.proto.page.strip("/").split("?")[0].endswith(page)
+    ]

@@ -52,11 +52,11 @@ def test_the_tab_has_the_apps_title_and_a_picture_for_its_icon(library: Path, mo
     assert icon.is_file() and icon.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"  # a picture, not an emoji
 
 
-@pytest.mark.parametrize(("lang", "word"), [("zh", "牌局库："), ("en", "library: ")])
-def test_every_page_ends_with_the_version_and_the_library(library: Path, lang: str, word: str) -> None:
+@pytest.mark.parametrize(("lang", "engine", "word"), [("zh", "引擎", "牌局库："), ("en", "engine", "library: ")])
+def test_every_page_ends_with_the_version_and_the_library(library: Path, lang: str, engine: str, word: str) -> None:
     at = AppTest.from_file(str(ROOT / "app.py"), default_timeout=60)
     at.session_state["lang"] = lang
     at.run()
     assert not at.exception
     last = at.main.caption[-1].value.replace("\\", "")
-    assert last == f"fupan {version('fupan')} · engine {ENGINE_VERSION} · {word}sqlite:///{library}"
+    assert last == f"fupan {version('fupan')} · {engine} {ENGINE_VERSION} · {word}sqlite:///{library}"

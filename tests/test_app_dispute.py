@@ -12,6 +12,7 @@ from pathlib import Path
 import pandas as pd
 import pytest
 import streamlit as st
+from app_pages import links_to
 from streamlit.testing.v1 import AppTest
 
 from data.database import open_db
@@ -128,9 +129,9 @@ def test_a_stored_deal_is_offered_and_asked_about(db: str) -> None:
     _no_exception(at)
     assert len(_who(at)) >= 1
     assert "recorded event 5" in at.radio(key="dispute_what").options[0]
-    at.button(key="dispute_open").click().run()  # the deal and step go to the Replay page
-    assert at.session_state["deal_id"] == deal_id
-    assert at.session_state["step"] == 5
+    # the desk's deal and step are the open ones, and its link opens them on the Replay page
+    assert at.session_state["deal_id"] == deal_id and at.session_state["step"] == 5
+    assert links_to(at) == [{"deal": str(deal_id), "step": "5", "lang": at.session_state["lang"]}]
 
 
 # -- the ruling on the recorded event -----------------------------------------------------------------
@@ -385,7 +386,7 @@ def test_a_position_typed_at_the_desk_gets_its_ruling(db: str, served: dict[str,
     assert "hand 1 7 7 A A" in code and "1 burn A A" in code and "0 play 5 5" in code
     assert "1 burn A A" in served["position.txt"].decode("utf-8")
     assert any(n.startswith("ruling-position-") and n.endswith("-event3.html") for n in served)
-    assert all(b.key != "dispute_open" for b in at.button)  # nothing stored: nothing to open
+    assert links_to(at) == []  # nothing stored: nothing to open
 
 
 def test_a_position_without_a_disputed_line_uses_the_selectors(db: str) -> None:

@@ -17,7 +17,7 @@ from dataclasses import replace
 
 import pytest
 import streamlit as st
-from app_pages import finish_evaluation, run_page
+from app_pages import finish_evaluation, links_to, run_page
 from streamlit.testing.v1 import AppTest
 
 from coach import evaluate
@@ -35,7 +35,6 @@ from views.pages.evaluation import (
     CHART,
     DECISION,
     JOBS_KEY,
-    OPEN,
     ROLLOUTS,
     RUN,
     candidates_figure,
@@ -276,10 +275,8 @@ def test_a_stored_evaluation_is_shown(stored, evaluations):
     at.selectbox(key=DECISION).set_value(other).run()
     _ok(at)
     assert any(f"event {other}" in m.value for m in at.markdown)
-    # and open its step
-    at.button(key=OPEN).click().run()
-    _ok(at)
-    assert at.session_state["step"] == other + 1
+    # and a link to its step
+    assert {"deal": str(deal_id), "step": str(other + 1), "lang": "en"} in links_to(at)
 
 
 def test_the_explanation_is_there_in_both_languages(stored):

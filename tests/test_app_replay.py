@@ -22,7 +22,7 @@ from pathlib import Path
 
 import pytest
 import streamlit as st
-from app_pages import drawn_html, empty_library, run_page, table_of
+from app_pages import drawn_html, empty_library, links_to, run_page, table_of
 from streamlit.testing.v1 import AppTest
 
 from coach.coach import coach_replay
@@ -206,14 +206,14 @@ def test_jump_to_the_next_finding(library):
     steps = sorted({f.index + 1 for f in report.findings if f.index is not None})
     assert len(steps) >= 2
     at = _page("replay", deal_id, 0)
-    at.button(key="replay_jump").click().run()
+    at.button(key="replay_next_finding").click().run()
     _ok(at)
     assert at.session_state["step"] == steps[0]
     assert at.warning, "the finding is shown beside the table"
-    at.button(key="replay_jump").click().run()
+    at.button(key="replay_next_finding").click().run()
     assert at.session_state["step"] == steps[1]
     at = _page("replay", deal_id, steps[-1])
-    assert at.button(key="replay_jump").disabled
+    assert at.button(key="replay_next_finding").disabled
     assert next_finding_step(report, 0) == steps[0]
     assert next_finding_step(report, steps[-1]) is None
 
@@ -379,11 +379,11 @@ def test_coach_filters_change_the_count(library):
     at = _page("coach", deal_id)
     _ok(at)
     assert _count(at) == (total, total)
-    assert len([b for b in at.button if b.key.startswith("coach_open_")]) == total
+    assert len(links_to(at)) == total + 1  # a link to each finding's step, and one to the Replay page
     at.multiselect(key="coach_severity").set_value(["mistake"]).run()
     _ok(at)
     assert _count(at) == (mistakes, total)
-    assert len([b for b in at.button if b.key.startswith("coach_open_")]) == mistakes
+    assert len(links_to(at)) == mistakes + 1
     at.multiselect(key="coach_kind").set_value(["note"]).run()
     assert _count(at) == (0, total)
     at.multiselect(key="coach_severity").set_value(["violation", "mistake", "hint", "trial"])
@@ -398,14 +398,20 @@ def test_coach_filters_change_the_count(library):
     assert "俗语" in text and "把握" in text
 
 
-def test_coach_open_this_step(library):
+def test_each_finding_links_to_its_step(library):
     deal_id, rep = library["gouji"]
     report = coach_replay(rep)
     at = _page("coach", deal_id)
     k = 3
-    at.button(key=f"coach_open_{k}").click().run()
-    _ok(at)
-    assert at.session_state["step"] == report.findings[k].index + 1
+    steps = [f.index + 1 for f in report.findings if f.index is not None]
+    found = links_to(at)
+    assert found[:-1] == [{"deal": str(deal_id), "step": str(s), "lang": "zh"} for s in steps]
+    assert found[-1] == {
+        "deal": str(deal_id),
+        "lang": "zh",
+        "step": "0",
+        "view": "review",
+    }  # the Replay page at the open step
     # and the Replay page then shows that event and the finding
     at = _page("replay", deal_id, report.findings[k].index + 1)
     assert any(report.findings[k].message_zh[:4] in w.value for w in at.warning)

@@ -22,7 +22,7 @@ from typing import Any
 
 import pytest
 import streamlit as st
-from app_pages import drawn_html, empty_library, finish_evaluation, run_page, table_of
+from app_pages import drawn_html, empty_library, finish_evaluation, links_to, run_page, table_of
 from streamlit.testing.v1 import AppTest
 
 from coach.coach import coach_replay
@@ -490,9 +490,8 @@ def test_coach_page_shows_the_violation_and_the_sides(library):
     summary = at.dataframe[-1].value
     assert len(summary) == 4 + 2 + 1
     assert any("庄家" in s for s in summary["方/身份"]) and any("闲家" in s for s in summary["方/身份"])
-    at.button(key="coach_open_0").click().run()
-    _ok(at)
-    assert at.session_state["step"] == report.findings[0].index + 1
+    first = next(f for f in report.findings if f.index is not None)
+    assert links_to(at)[0] == {"deal": str(deal_id), "step": str(first.index + 1), "lang": "zh"}
 
 
 def test_the_evaluation_page_prices_a_shengji_deal(library, monkeypatch):

@@ -8,9 +8,12 @@ It fills a new SQLite file with the shipped samples (``data.make_samples.import_
 ``fupan samples`` does), starts ``streamlit run app.py`` on 127.0.0.1 on a free port with
 ``FUPAN_DB`` pointing at that file, and drives Debian's Chromium (``/usr/bin/chromium``, apt package
 ``chromium``; never a browser downloaded by Playwright) with Playwright's sync API, headless, in a
-new empty profile. It opens a sample deal in the Library, moves the replay a few steps on, and takes
-one picture per page: library, replay, timeline, scoring, coach, dispute (a pasted dispute, judged)
-and players. The server is stopped at the end. Chinese text needs a CJK font (Debian:
+new empty profile. It opens a sample deal in the Library, prices it on the Evaluation page, moves the
+replay a few steps on, and takes one picture per page: library, replay, timeline, scoring, coach,
+evaluation, dispute (a pasted dispute, judged) and players, then a 升级 deal's replay and scoring; all of it
+twice, in a desktop's window 1400 px wide (``<page>.png``) and in a phone's, 390 px wide at device scale 2
+(``<page>-phone.png``; the sidebar opened for each move and folded for the picture). The server is stopped
+at the end. Chinese text needs a CJK font (Debian:
 ``fonts-wqy-zenhei``), or it shows as boxes.
 """
 
@@ -44,7 +47,8 @@ CHROMIUM_FLAGS = [
     "--disable-component-update",
     "--disable-sync",
 ]
-VIEWPORT = {"width": 1440, "height": 1000}
+VIEWPORT = {"width": 1400, "height": 1000}
+PHONE = {"width": 390, "height": 844}  # a phone's window, at device scale 2 (phone=True in browser_page)
 IDLE = '[data-testid="stApp"][data-test-script-state="notRunning"]'
 # (file name, sidebar title in zh, in en), in the sidebar's order
 PAGES = [
@@ -107,9 +111,7 @@ def serve(db_url: str, port: int | None = None, timeout: float = 45.0, script: s
         "false",
         "--server.fileWatcherType",
         "none",
-        "--client.toolbarMode",
-        "minimal",
-    ]
+    ]  # the rest as .streamlit/config.toml sets it, as `make run` serves it (the toolbar a viewer's)
     with tempfile.TemporaryFile("w+") as log:
         proc = subprocess.Popen(cmd, cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT)
         try:
@@ -143,16 +145,22 @@ def _wait_health(base: str, proc: subprocess.Popen[Any], log: Any, timeout: floa
 
 
 @contextmanager
-def browser_page(playwright: Any) -> Iterator[Any]:
-    """A page of Debian's Chromium, headless, in a new empty profile (removed afterwards)."""
+def browser_page(playwright: Any, phone: bool = False) -> Iterator[Any]:
+    """A page of Debian's Chromium, headless, in a new empty profile (removed afterwards): a desktop's window
+    (``VIEWPORT``), or with ``phone`` a phone's (``PHONE``, device scale 2, touch)."""
+    size: dict[str, Any] = (
+        {"viewport": PHONE, "device_scale_factor": 2, "is_mobile": True, "has_touch": True}
+        if phone
+        else {"viewport": VIEWPORT}
+    )
     with tempfile.TemporaryDirectory(prefix="fupan-chromium-") as profile:
         context = playwright.chromium.launch_persistent_context(
             profile,
             executable_path=CHROMIUM,
             headless=True,
             args=CHROMIUM_FLAGS,
-            viewport=VIEWPORT,
             locale="en-US",
+            **size,
         )
         try:
             page = context.pages[0] if context.pages else context.new_page()
@@ -171,21 +179,48 @@ def wait_idle(page: Any, settle_ms: int = 250) -> None:
 def open_app(page: Any, base: str) -> None:
     """Open the app (the Library) and wait for its first run."""
     page.goto(base + "/")
-    page.wait_for_selector('[data-testid="stSidebarNav"]')
+    page.wait_for_selector('[data-testid="stSidebarNav"]', state="attached")  # folded away on a phone
     wait_idle(page)
+
+
+def sidebar_open(page: Any) -> bool:
+    """Whether the sidebar is shown (a phone's window folds it away, and shows it over the page when opened)."""
+    box = page.locator('[data-testid="stSidebar"]').bounding_box()
+    return box is not None and box["x"] >= 0 and box["width"] > 0
+
+
+def set_sidebar(page: Any, opened: bool) -> None:
+    """Open or fold the sidebar."""
+    if sidebar_open(page) == opened:
+        return
+    where = '[data-testid="stExpandSidebarButton"]' if opened else '[data-testid="stSidebarHeader"] button'
+    page.locator(where).first.click()
+    page.wait_for_timeout(500)
+
+
+@contextmanager
+def in_sidebar(page: Any) -> Iterator[None]:
+    """The sidebar shown for what is done in it, then folded again if it was (on a phone it covers the page)."""
+    folded = not sidebar_open(page)
+    set_sidebar(page, True)
+    yield
+    if folded:
+        set_sidebar(page, False)
 
 
 def set_language(page: Any, lang: str) -> None:
     """Pick the language in the sidebar."""
     label = "English" if lang == "en" else "中文"
-    page.locator('[data-testid="stSidebar"] [data-testid="stRadio"] label', has_text=label).first.click()
-    wait_idle(page)
+    with in_sidebar(page):
+        page.locator('[data-testid="stSidebar"] [data-testid="stRadio"] label', has_text=label).first.click()
+        wait_idle(page)
 
 
 def goto(page: Any, title: str) -> None:
     """Go to a page by its title in the sidebar (the session, and the open deal, stay)."""
-    page.locator('[data-testid="stSidebarNavLink"]', has_text=title).first.click()
-    wait_idle(page)
+    with in_sidebar(page):
+        page.locator('[data-testid="stSidebarNavLink"]', has_text=title).first.click()
+        wait_idle(page)
 
 
 def open_first_deal(page: Any) -> None:
@@ -293,15 +328,17 @@ def _choose(page: Any, where: str, starts: str) -> None:
 
 
 def shoot(page: Any, path: Path, max_height: int = 3200) -> None:
-    """A picture of the page as tall as its content (up to ``max_height`` pixels), from the top.
+    """A picture of the page at the window's width and as tall as its content (up to ``max_height`` pixels),
+    from the top.
 
     Streamlit scrolls its main area inside the window, so the window is made as tall as that area's
     content for the picture, then set back."""
+    size = page.viewport_size or VIEWPORT
     height = page.evaluate(
         """() => Math.max(...[...document.querySelectorAll('[data-testid="stMain"], section, main')]
                            .map(e => e.scrollHeight), document.body.scrollHeight)"""
     )
-    page.set_viewport_size({"width": VIEWPORT["width"], "height": max(VIEWPORT["height"], min(height, max_height))})
+    page.set_viewport_size({"width": size["width"], "height": max(size["height"], min(height, max_height))})
     page.wait_for_timeout(400)
     page.evaluate(
         "() => document.querySelectorAll('[data-testid=\"stMain\"], section, main').forEach(e => { e.scrollTop = 0 })"
@@ -309,7 +346,7 @@ def shoot(page: Any, path: Path, max_height: int = 3200) -> None:
     page.wait_for_timeout(200)
     path.parent.mkdir(parents=True, exist_ok=True)
     page.screenshot(path=str(path))
-    page.set_viewport_size(VIEWPORT)
+    page.set_viewport_size(size)
 
 
 def take_all(base: str, out: Path, lang: str) -> list[Path]:
@@ -318,36 +355,40 @@ def take_all(base: str, out: Path, lang: str) -> list[Path]:
 
     titles = {name: zh if lang == "zh" else en for name, zh, en in PAGES}
     written: list[Path] = []
-    with sync_playwright() as pw, browser_page(pw) as page:
-        open_app(page, base)
-        if lang == "en":
-            set_language(page, "en")
-        open_first_deal(page)
-        goto(page, titles["replay"])
-        for _ in range(12):
-            press_next(page)
-        for name, _zh, _en in PAGES:
-            goto(page, titles[name])
-            if name == "evaluation":
-                run_evaluation(page)
-            if name == "dispute":
-                text = DISPUTE.read_text(encoding="utf-8")
-                ask_dispute(page, text, step=3, seat=1, action="burn", cards="A A")
-            page.wait_for_timeout(500)
-            path = out / f"{name}.png"
-            shoot(page, path)
-            written.append(path)
-        goto(page, titles["library"])  # and a 升级 deal: its table and its scoring
-        open_pasted(page, SHENGJI.read_text(encoding="utf-8"))
-        goto(page, titles["replay"])
-        for _ in range(30):
-            press_next(page)
-        for name in ("replay", "scoring"):
-            goto(page, titles[name])
-            page.wait_for_timeout(500)
-            path = out / f"shengji-{name}.png"
-            shoot(page, path)
-            written.append(path)
+    with sync_playwright() as pw:
+        for phone in (False, True):  # a desktop's window (name.png), then a phone's (name-phone.png)
+            tail = "-phone" if phone else ""
+            with browser_page(pw, phone=phone) as page:
+                open_app(page, base)
+                if lang == "en":
+                    set_language(page, "en")
+                open_first_deal(page)
+                if not phone:  # priced first (and stored): the replay's table shows the best moves
+                    goto(page, titles["evaluation"])
+                    run_evaluation(page)
+                goto(page, titles["replay"])
+                for _ in range(12):
+                    press_next(page)
+                for name, _zh, _en in PAGES:
+                    goto(page, titles[name])
+                    if name == "dispute":
+                        text = DISPUTE.read_text(encoding="utf-8")
+                        ask_dispute(page, text, step=3, seat=1, action="burn", cards="A A")
+                    page.wait_for_timeout(500)
+                    path = out / f"{name}{tail}.png"
+                    shoot(page, path)
+                    written.append(path)
+                goto(page, titles["library"])  # and a 升级 deal: its table and its scoring
+                open_pasted(page, SHENGJI.read_text(encoding="utf-8"))
+                goto(page, titles["replay"])
+                for _ in range(30):
+                    press_next(page)
+                for name in ("replay", "scoring"):
+                    goto(page, titles[name])
+                    page.wait_for_timeout(500)
+                    path = out / f"shengji-{name}{tail}.png"
+                    shoot(page, path)
+                    written.append(path)
     return written
 
 

@@ -14,7 +14,7 @@ from replay.scoring import Score
 from replay.seats import opposite
 from views.parts.common import t
 from views.parts.game_view import Desk, GameView, ScoreSide
-from views.parts.table import cards_text, seat_label, table_html, tr
+from views.parts.table import BestMove, cards_text, seat_label, table_html, tr
 
 
 def team_of(seat: int) -> int:
@@ -37,9 +37,9 @@ def seat_head(view: StepView, seat: int, seat_view: int | None, lang: str) -> tu
     return f"fp-t{team_of(seat)}", f"{team_label(seat, lang)} · {tr(lang, '对头', '对头 (opposite)')} {opposite(seat)}"
 
 
-def table(rep: Replay, step: int, seat_view: int | None, lang: str) -> str:
-    """The climbing table, each seat headed by its team."""
-    return table_html(rep, step, seat_view, lang, seat_head)
+def table(rep: Replay, step: int, seat_view: int | None, lang: str, best: BestMove | None = None) -> str:
+    """The climbing table, each seat headed by its team (``best``: the seat to act's best move, marked)."""
+    return table_html(rep, step, seat_view, lang, seat_head, best)
 
 
 def team_words(rep: Replay, seat: int, lang: str) -> str:

@@ -3,7 +3,7 @@ pages ask of the game is ``views.games.shengji``).
 
 - ``table_html(rep, step, seat_view, lang)``: the square table. Four seats around it in play order
   (counter-clockwise from the bottom: the viewer, or seat 0 in the review, at the bottom, the partner
-  opposite), each with its player, side (甲方 0·2 / 乙方 1·3, 庄家 or 闲家 once a declaration stands), its
+  opposite; on a narrow table, a phone's, the two side seats side by side above the middle), each with its player, side (甲方 0·2 / 乙方 1·3, 庄家 or 闲家 once a declaration stands), its
   declaration, its hand grouped by suit class (the trumps first in trump order, then the side suits) and
   how and why it may act; in the middle the phase, the trump suit and level card, the declarer, the
   points each side has won, and the trick in progress at the seats that played it (who led, which play
@@ -46,7 +46,7 @@ from replay.shengji import (
     team,
     trick_winner,
 )
-from views.parts.table import PRIVATE_ACTIONS, action_label, card_text, seat_label, tr
+from views.parts.table import PRIVATE_ACTIONS, BestMove, action_label, best_counts, best_line, card_text, seat_label, tr
 
 SIDE_COLORS = ("#2563eb", "#dc2626")
 SUIT_ORDER = ("S", "H", "C", "D")  # side suits, black and red alternating
@@ -168,6 +168,7 @@ def hand_text(tokens: list[str] | tuple[str, ...], trumps: Trumps, lang: str) ->
 # -- the table -------------------------------------------------------------------------------------
 
 _CSS = """
+.sj-wrap{container-type:inline-size;width:100%}
 .sj-table{display:grid;grid-template-columns:minmax(0,31fr) minmax(0,38fr) minmax(0,31fr);grid-template-rows:auto auto auto;gap:8px;
 padding:8px;background:#166534;border-radius:14px;font-family:system-ui,-apple-system,"Segoe UI",
 "PingFang SC","Microsoft YaHei",sans-serif;font-size:13px;color:#1f2933;box-sizing:border-box;width:100%}
@@ -195,6 +196,9 @@ background:#f8fafc;font-weight:600;line-height:1.45}
 .sj-c sub{font-weight:400;color:#52606d;font-size:10px}
 .sj-count{font-size:22px;font-weight:700;color:#323f4b}
 .sj-act-line{margin-top:3px;color:#c2410c;font-size:12px}
+.sj-c.sj-best{background:#fde047;border-color:#a16207;box-shadow:0 0 0 2px #facc15}
+.sj-best-line{margin-top:3px;padding:1px 5px;border-radius:4px;background:#fef9c3;color:#713f12;font-size:12px;
+border-left:3px solid #ca8a04}
 .sj-mid{grid-column:2;grid-row:2;color:#f0fdf4;text-align:center;align-self:center;min-width:0}
 .sj-info{font-size:12px;line-height:1.5}
 .sj-info b{color:#fff}
@@ -215,7 +219,12 @@ font-weight:700;font-size:15px;min-width:24px;box-shadow:0 1px 2px rgba(0,0,0,.4
 .sj-tag{display:inline-block;font-size:10px;border-radius:7px;padding:0 5px;margin-left:2px;
 background:#e4e7eb;color:#1f2933}
 .sj-tag.sj-lead{background:#a7f3d0;color:#065f46}.sj-tag.sj-top{background:#facc15;color:#422006}
-.sj-last{font-size:12px;margin-top:4px;opacity:.95}
+.sj-last{font-size:12px;margin-top:4px;padding:3px 6px;border-radius:6px;background:rgba(0,0,0,.25)}
+@container (max-width:520px){
+.sj-table{grid-template-columns:minmax(0,1fr) minmax(0,1fr);padding:7px;gap:7px;font-size:12px}
+.sj-pos2{grid-column:1/3;grid-row:1}.sj-pos3{grid-column:1;grid-row:2}.sj-pos1{grid-column:2;grid-row:2}
+.sj-mid{grid-column:1/3;grid-row:3}.sj-pos0{grid-column:1/3;grid-row:4}
+}
 """
 
 
@@ -223,7 +232,7 @@ def _red(c: Card | None) -> bool:
     return c is not None and (c.suit in ("H", "D") or c.rank == RANK_BJ)
 
 
-def _hand_chips(tokens: list[str], trumps: Trumps, lang: str) -> str:
+def _hand_chips(tokens: list[str], trumps: Trumps, lang: str, best: dict[str, int] | None = None) -> str:
     rows = []
     for cls, toks in suit_groups(tokens, trumps):
         counted: dict[str, int] = {}
@@ -234,7 +243,11 @@ def _hand_chips(tokens: list[str], trumps: Trumps, lang: str) -> str:
             c = _card(tok)
             cls_names = ["sj-c"] + (["sj-red"] if _red(c) else []) + (["sj-trump"] if cls == TRUMP else [])
             count = f"<sub>×{k}</sub>" if k > 1 else ""
-            chips.append(f'<span class="{" ".join(cls_names)}">{escape(card_text(tok, lang))}{count}</span>')
+            picked = min(k, (best or {}).get(tok, 0))  # of these, how many the best move plays
+            if picked:
+                cls_names.append("sj-best")
+            mark = f' data-best-cards="{picked}"' if picked else ""
+            chips.append(f'<span class="{" ".join(cls_names)}"{mark}>{escape(card_text(tok, lang))}{count}</span>')
         rows.append(
             f'<div class="sj-suit" data-class="{escape(cls or "?")}"><span class="sj-cls">'
             f"{escape(class_label(cls, lang))} {len(toks)}</span>{''.join(chips)}</div>"
@@ -250,8 +263,9 @@ def _mid_cards(tokens: list[str] | tuple[str, ...], lang: str) -> str:
     return "".join(out)
 
 
-def table_html(rep: Replay, step: int, seat_view: int | None, lang: str) -> str:
-    """The 升级 table after ``step`` events as self-contained HTML (see the module's docstring)."""
+def table_html(rep: Replay, step: int, seat_view: int | None, lang: str, best: BestMove | None = None) -> str:
+    """The 升级 table after ``step`` events as self-contained HTML (see the module's docstring); ``best``: the seat to
+    act's best move by the stored evaluation, its cards marked (``sj-best``) and its price under them."""
     step = max(0, min(step, len(rep.states) - 1))
     st = rep.states[step]
     assert isinstance(st, SjState)
@@ -261,13 +275,14 @@ def table_html(rep: Replay, step: int, seat_view: int | None, lang: str) -> str:
     rot = 0 if seat_view is None else seat_view
     parts = [
         f"<style>{_CSS}</style>",
+        '<div class="sj-wrap">',
         f'<div class="sj-table fp-table" data-game="shengji" data-step="{step}" '
         f'data-view="{"review" if seat_view is None else seat_view}" data-phase="{escape(st.phase)}">',
     ]
     for seat in range(4):
-        parts.append(_seat_box(rep, st, view.to_act, view.why, seat, seat_view, (seat - rot) % 4, lang))
+        parts.append(_seat_box(rep, st, view.to_act, view.why, seat, seat_view, (seat - rot) % 4, lang, best))
     parts.append(_middle(rep, st, step, seat_view, rot, lang))
-    parts.append("</div>")
+    parts.append("</div></div>")
     return "".join(parts)
 
 
@@ -280,6 +295,7 @@ def _seat_box(
     seat_view: int | None,
     pos: int,
     lang: str,
+    best: BestMove | None = None,
 ) -> str:
     side = team(seat)
     classes = ["sj-seat", f"sj-pos{pos}", f"sj-s{side}"]
@@ -319,7 +335,7 @@ def _seat_box(
     if seat_view is None or seat_view == seat:
         body = (
             f'<div class="sj-hand" data-hand="{seat}"><span class="sj-sub">{len(hand)} {tr(lang, "张", "cards")}</span>'
-            f"{_hand_chips(hand, seat_trumps(st, seat), lang)}</div>"
+            f"{_hand_chips(hand, seat_trumps(st, seat), lang, best_counts(best, seat))}</div>"
         )
     else:
         body = (
@@ -340,7 +356,7 @@ def _seat_box(
         f'<div class="{" ".join(classes)}" data-seat="{seat}">'
         f'<div class="sj-name" title="{escape(name)}">{head} · {escape(name)}</div>'
         f'<div class="sj-sub">{escape(sub)}</div>'
-        f"<div>{''.join(badges)}</div>{body}{act_line}</div>"
+        f"<div>{''.join(badges)}</div>{body}{best_line(best, seat, 'sj-best-line')}{act_line}</div>"
     )
 
 

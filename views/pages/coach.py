@@ -25,8 +25,8 @@ from replay import plural
 from replay.replay import Replay
 from replay.verdicts import RULES
 from views import games
-from views.parts.common import coach_of, guarded, need_deal, set_step, t
-from views.parts.links import replay_link
+from views.parts.common import coach_of, guarded, need_deal, t
+from views.parts.links import replay_link, step_link
 from views.parts.table import (
     action_label,
     cards_text,
@@ -90,10 +90,6 @@ def seat_summary(rep: Replay, report: Report, lang_: str) -> pd.DataFrame:
         rows.append(row(who, tr(lang_, "合计", "together"), team))
     rows.append(row(tr(lang_, "全部", "all"), "", report.summary.get("all", {})))
     return pd.DataFrame(rows)
-
-
-def _open(step: int) -> None:
-    set_step(step)
 
 
 def _explain(f: Finding, lang_: str) -> None:
@@ -186,7 +182,7 @@ def facts_lines(rep: Replay, facts: dict[str, Any], lang_: str) -> list[str]:
     ]
 
 
-def _finding(rep: Replay, f: Finding, n: int, lang_: str) -> None:
+def _finding(rep: Replay, deal_id: int, f: Finding, lang_: str) -> None:
     mark = severity_md(f.severity)
     where = (
         tr(lang_, f"第 {f.index} 手", f"event {f.index}") if f.index is not None else tr(lang_, "整局", "whole deal")
@@ -198,14 +194,8 @@ def _finding(rep: Replay, f: Finding, n: int, lang_: str) -> None:
         head.markdown(
             f"{mark} **{where}** · {md_escape(who)} · {tags}  \n{md_escape(tr(lang_, f.message_zh, f.message_en))}"
         )
-        button.button(
-            t("打开此步", "Open this step"),
-            key=f"coach_open_{n}",
-            on_click=_open,
-            args=(f.index + 1 if f.index is not None else 0,),
-            disabled=f.index is None,
-            help=t("在“复盘”页显示这一手之后的牌桌", "show the table right after this event on the Replay page"),
-        )
+        if f.index is not None:  # a link to the step right after the event (a finding on the whole deal has none)
+            step_link(deal_id, f.index + 1, t("打开此步", "Open this step"), where=button)
         _explain(f, lang_)
         with st.expander(t("证据", "Evidence")):
             _evidence(rep, f, lang_)
@@ -257,9 +247,9 @@ def render() -> None:
     if not report.findings:
         st.success(t("教练没有发现问题。", "The coach found nothing to say."))
     keep = {id(f) for f in shown}
-    for n, f in enumerate(report.findings):  # n: the finding's place in the report keys its button
+    for f in report.findings:
         if id(f) in keep:
-            _finding(rep, f, n, lang_)
+            _finding(rep, deal_id, f, lang_)
     if shown:
         replay_link()
     st.subheader(t("按座位统计", "Per seat"))

@@ -30,9 +30,11 @@ from replay.events import CARD_ACTIONS, EVENT_TYPES, TARGET_ACTIONS, Event, Repo
 from replay.replay import Replay
 from replay.words import action_name
 from views import games
+from views.parts import address
 from views.parts.common import decisions_stored, guarded, lang, open_deal, t
 from views.parts.desk_decisions import account_box, decisions_panel
 from views.parts.desk_source import Picked, pick_deal
+from views.parts.links import step_link
 from views.parts.ruling_view import seat_words, show_ruling
 from views.parts.texts import esc, game_name
 
@@ -289,13 +291,11 @@ def _render() -> None:
         return
     rep = picked.rep
     step = _step(picked)
-    if picked.deal_id is not None:
-        st.button(
-            t("在“复盘”中打开这一步", "Open this step in Replay"),
-            key="dispute_open",
-            on_click=open_deal,
-            args=(picked.deal_id, step),
-        )
+    if picked.deal_id is None:
+        address.narrow(())  # a pasted log or a typed position: the address names no stored deal
+    else:
+        open_deal(picked.deal_id, step)  # the desk's deal and step are the open ones: its address names them
+        step_link(picked.deal_id, step, t("在“复盘”中打开这一步", "Open this step in Replay"))
     show_events(rep, step)
     left, right = st.columns([3, 2])
     with left:

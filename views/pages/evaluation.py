@@ -34,7 +34,7 @@ from coach.prices import DEFAULT_CANDIDATES, DEFAULT_ROLLOUTS, Candidate, Decisi
 from data.evaluations import StoredEvaluation, StoredEvaluationError, save_evaluation, settings_key
 from replay.replay import Replay
 from views import games
-from views.parts.common import engine, evaluation_of, evaluations_stored, guarded, lang, need_deal, set_step, t
+from views.parts.common import engine, evaluation_of, evaluations_stored, guarded, lang, need_deal, t
 from views.parts.evaluation_parts import (
     ACTUAL_MARK,
     BEST_MARK,
@@ -45,7 +45,7 @@ from views.parts.evaluation_parts import (
     view_label,
 )
 from views.parts.figures import chart_config, step_line
-from views.parts.links import replay_link
+from views.parts.links import replay_link, step_link
 from views.parts.table import md_escape, seat_label, tr
 from views.parts.texts import evaluation_help, game_words
 
@@ -59,7 +59,6 @@ RUN = "eval_run"
 SETTINGS = "eval_settings"
 CHART = "eval_chart"
 DECISION = "eval_decision"
-OPEN = "eval_open"
 GRADE_COLORS = {None: "#16a34a", "inaccuracy": "#eab308", "mistake": "#f97316", "blunder": "#dc2626"}
 VIEW_COLORS = {"seat": "#2563eb", "all": "#94a3b8"}
 TEAM_COLOR = "#7c3aed"
@@ -379,7 +378,7 @@ def _picked_changed() -> None:
         st.session_state[DECISION] = picked
 
 
-def _decision_panel(rep: Replay, d: Decision, lang_: str) -> None:
+def _decision_panel(rep: Replay, deal_id: int, d: Decision, lang_: str) -> None:
     unit = games.view(rep.log.game).value_unit
     who = md_escape(seat_label(rep, d.seat, lang_))
     head = tr(lang_, f"第 {d.index} 手", f"event {d.index}")
@@ -420,13 +419,7 @@ def _decision_panel(rep: Replay, d: Decision, lang_: str) -> None:
             "error bars are ± 2 standard errors.",
         )
     )
-    st.button(
-        t("在复盘中打开", "Open this step"),
-        key=OPEN,
-        on_click=set_step,
-        args=(d.index + 1,),
-        help=t("在“复盘”页显示这一手之后的牌桌", "show the table right after this event on the Replay page"),
-    )
+    step_link(deal_id, d.index + 1, t("在“复盘”中打开这一步", "Open this step in Replay"))
 
 
 @guarded
@@ -511,5 +504,5 @@ def render() -> None:
     by_index = {d.index: d for d in ev.decisions}
     labels = {d.index: decision_label(rep, d, lang_) for d in ev.decisions}
     chosen_index = st.selectbox(t("决定", "Decision"), indices, format_func=labels.__getitem__, key=DECISION)
-    _decision_panel(rep, by_index[int(chosen_index)], lang_)
+    _decision_panel(rep, deal_id, by_index[int(chosen_index)], lang_)
     replay_link()

@@ -2,9 +2,12 @@
 
 Step controls (first, previous, next, last, a slider and "jump to the next finding"), a review or
 seat-view selector, the table (``views.parts.table``) and beside it the event list with the current event
-highlighted, and the last event's verdict, effects and coach findings, the referee's standing decision on
-it (shown at the step after the decided event, beside its verdict) and its ruling (``views.parts.ruling_view``); when the deal's evaluation is stored
-and the last event is a priced decision, its candidates and their values (``views.pages.evaluation``).
+highlighted, and the last event's verdict, effects and coach findings (each once: an illegal event's violation
+is its verdict, not said again as a finding), the referee's standing decision on it (shown at the step after
+the decided event, beside its verdict) and its ruling (``views.parts.ruling_view``); when the deal's evaluation
+is stored and the last event is a priced decision, its candidates and their values (``views.pages.evaluation``),
+and on the table the best move of the seat to act, priced (``views.parts.evaluation_parts.best_move``: in a
+seat's view only that seat's own).
 
 Session state holds the open deal and its step (``deal_id``, ``step``; see ``views.parts.common``); the
 controls change ``step`` in callbacks (← and → press the previous and next buttons). The widgets keep only
@@ -15,9 +18,10 @@ opens it, and every step is written back into it.
 A step reruns only the stepper (``st.fragment``): the controls, the table, the panel beside it and what the
 game draws below. What the stepper needs of the library (the replay and the coach's report, cached per deal;
 the referee's decisions and the stored evaluation, read once per run of the whole page: ``OnPage``) is read
-by the whole page's run, the replay before the stepper and the rest once the table is drawn, so a step reads
-nothing from the database; the table is the first element a run makes (a new page shows it first, see
-``draw_step``); the table of each step is drawn once per deal, view and language,
+by the whole page's run, the replay before the stepper, the evaluation (one small query: the table marks its
+best move) just before the table and the rest once the table is drawn, so a step reads nothing from the
+database; the table is the first element a run makes (a new page shows it first, see ``draw_step``); the table
+of each step is drawn once per deal, view, language and best move,
 and the event list is a small HTML table of the events around the current one. Both are drawn in place
 (``views.parts.live_html``: only the nodes that differ change) with the previous and next steps' drawn ahead, so
 a press of ←, →, previous or next shows the new table and list at once, and the rest of the stepper follows
@@ -48,6 +52,7 @@ from replay.decisions import Decision
 from replay.replay import Replay
 from replay.verdicts import RULES, Verdict
 from views import games
+from views.parts import address, links
 from views.parts.common import (
     coach_of,
     current,
@@ -56,15 +61,15 @@ from views.parts.common import (
     lang,
     latest_evaluation,
     need_deal,
-    open_deal,
     set_step,
     t,
 )
-from views.parts.evaluation_parts import replay_panel
+from views.parts.evaluation_parts import best_move, replay_panel
 from views.parts.live_html import Ahead, live_html
 from views.parts.ruling_view import replay_ruling
 from views.parts.table import (
     SEVERITY_MARK,
+    BestMove,
     action_label,
     cards_text,
     md_escape,
@@ -75,20 +80,36 @@ from views.parts.table import (
 from views.parts.texts import game_words
 
 SLIDER = "replay_slider"
-VIEWER = "replay_viewer"
-ADDRESS = "replay_address"  # session state: the deal and step the address last said or was last given
-REVIEW = -1  # the viewer option for the review (every hand)
+VIEWER, REVIEW = address.VIEWER, address.REVIEW  # the view selector's key, and its option for the review
 WINDOW_BEFORE, WINDOW_AFTER = 8, 16  # events shown around the current one in the event list
 TABLES_KEPT = 512  # the tables drawn per deal kept for the next visit (about 9 kB each: a deal in one view)
 # the keyboard's step keys: the button, its shortcut as Streamlit names it and as a key event does, the step it moves
 STEP_KEYS = (("replay_prev", "Left", "ArrowLeft", -1), ("replay_next", "Right", "ArrowRight", 1))
+# every button's shortcut (Streamlit's own: a key press clicks the button), and what the keys' help says of it
+SHORTCUTS = {
+    "replay_first": "Home",
+    "replay_prev": "Left",
+    "replay_next": "Right",
+    "replay_last": "End",
+    "replay_prev_finding": "P",
+    "replay_next_finding": "N",
+    "replay_next_mistake": "B",
+}
+KEYS_HELP = (
+    ("← / →", "上一步 / 下一步", "previous / next step"),
+    ("Home / End", "开局 / 终局", "first / last step"),
+    ("P / N", "上一个 / 下一个教练发现", "previous / next coach finding"),
+    ("B", "下一个失误或大错（按评估的评级）", "next mistake or blunder (by the evaluation's grade)"),
+)
 
+_CONTROLS_CSS = "@media (max-width: 640px) { .st-key-replay_controls kbd { display: none; } }"
 _EVENTS_CSS = (
     ".fp-events{width:100%;border-collapse:collapse;font-size:14px;line-height:1.5}"
     ".fp-events th,.fp-events td{padding:2px 8px;border-bottom:1px solid rgba(49,51,63,.1);text-align:left;"
     "white-space:nowrap}"
     ".fp-events th{color:rgba(49,51,63,.6);font-weight:400}"
     ".fp-events tr.fp-now td{background-color:#fde68a}"
+    ".fp-events-frame{max-width:100%;overflow-x:auto}"  # a long name scrolls the list in its frame, not the page
 )
 
 
@@ -104,6 +125,7 @@ class StepParts:
     verdict: Verdict | None  # the last event's verdict (None at step 0)
     findings: list[Finding] = field(default_factory=list)  # coach findings on the last event
     next_finding: int | None = None  # the step that shows the next finding's event
+    prev_finding: int | None = None  # the step that shows the previous finding's event
     events_html: str = ""  # the window as an HTML table, the current event's row marked
 
 
@@ -112,7 +134,9 @@ class StepParts:
 _FRAMES: weakref.WeakKeyDictionary[Replay, dict[str, pd.DataFrame]] = weakref.WeakKeyDictionary()
 # keyed by the report's replay (a Report, a frozen dataclass holding dicts, cannot be hashed)
 _BY_INDEX: weakref.WeakKeyDictionary[Replay, tuple[Report, dict[int, list[Finding]]]] = weakref.WeakKeyDictionary()
-_TABLES: weakref.WeakKeyDictionary[Replay, dict[tuple[object, int, int | None, str], str]] = weakref.WeakKeyDictionary()
+_TABLES: weakref.WeakKeyDictionary[Replay, dict[tuple[object, int, int | None, str, BestMove | None], str]] = (
+    weakref.WeakKeyDictionary()
+)
 
 
 def findings_by_index(report: Report | None) -> dict[int, list[Finding]]:
@@ -138,6 +162,23 @@ def finding_steps(report: Report | None) -> list[int]:
 def next_finding_step(report: Report | None, step: int) -> int | None:
     """The step of the next event with a coach finding after ``step`` (None when there is none)."""
     return next((s for s in finding_steps(report) if s > step), None)
+
+
+def prev_finding_step(report: Report | None, step: int) -> int | None:
+    """The step of the last event with a coach finding before ``step`` (None when there is none)."""
+    return next((s for s in reversed(finding_steps(report)) if s < step), None)
+
+
+MISTAKES = frozenset({"mistake", "blunder"})  # what ``b`` jumps to: the evaluation's grades of a real loss
+
+
+def next_mistake_step(evaluation: Evaluation | None, step: int) -> int | None:
+    """The step that shows the next decision after ``step`` the evaluation grades a mistake or a blunder (the
+    decision at event ``i`` is shown at step ``i + 1``); the first one again after the last (None: there is none)."""
+    if evaluation is None:
+        return None
+    steps = sorted(d.index + 1 for d in evaluation.decisions if d.grade in MISTAKES)
+    return next((s for s in steps if s > step), steps[0] if steps else None)
 
 
 def verdict_mark(v: Verdict) -> str:
@@ -191,25 +232,38 @@ def events_html(events: pd.DataFrame, current_row: int | None) -> str:
         rows.append(f'<tr{mark} data-event="{int(row[0])}">{cells}</tr>')
     return (
         f"<style>{_EVENTS_CSS}</style>"
-        f'<table class="fp-events"><thead><tr>{head}</tr></thead><tbody>{"".join(rows)}</tbody></table>'
+        f'<div class="fp-events-frame"><table class="fp-events"><thead><tr>{head}</tr></thead>'
+        f"<tbody>{''.join(rows)}</tbody></table></div>"
     )
 
 
-def table_of(rep: Replay, step: int, viewer: int | None, lang_: str) -> str:
-    """The table at ``step`` as the deal's game draws it, drawn once per deal, drawing, step, view and language."""
+def table_of(rep: Replay, step: int, viewer: int | None, lang_: str, best: BestMove | None = None) -> str:
+    """The table at ``step`` as the deal's game draws it, ``best`` (the evaluation's best move for the seat to act)
+    marked on it, drawn once per deal, drawing, step, view, language and best move."""
     drawing = games.view(rep.log.game).table_html
     kept = _TABLES.setdefault(rep, {})
-    key = (drawing, step, viewer, lang_)
+    key = (drawing, step, viewer, lang_, best)
     html = kept.get(key)
     if html is None:
         if len(kept) >= TABLES_KEPT:
             kept.clear()
-        html = kept[key] = drawing(rep, step, viewer, lang_)
+        marked = {} if best is None else {"best": best}  # a drawing that marks nothing is asked for nothing
+        html = kept[key] = drawing(rep, step, viewer, lang_, **marked)
     return html
 
 
-def step_parts(rep: Replay, report: Report | None, step: int, viewer: int | None, lang_: str) -> StepParts:
-    """The page's per-step work: the table HTML, the event window, the last verdict and the findings."""
+def best_at(evaluation: Evaluation | None, rep: Replay, step: int, viewer: int | None, lang_: str) -> BestMove | None:
+    """The best move the table marks at ``step`` (None without a stored evaluation or where it priced nothing)."""
+    if evaluation is None:
+        return None
+    return best_move(evaluation, step, viewer, lang_, games.view(rep.log.game).value_unit)
+
+
+def step_parts(
+    rep: Replay, report: Report | None, step: int, viewer: int | None, lang_: str, best: BestMove | None = None
+) -> StepParts:
+    """The page's per-step work: the table HTML (``best`` marked), the event window, the last verdict and the
+    findings."""
     total = len(rep.states) - 1
     step = max(0, min(step, total))
     window, row = event_window(event_frame(rep, report, lang_), step)
@@ -217,12 +271,13 @@ def step_parts(rep: Replay, report: Report | None, step: int, viewer: int | None
     return StepParts(
         step=step,
         total=total,
-        html=table_of(rep, step, viewer, lang_),
+        html=table_of(rep, step, viewer, lang_, best),
         events=window,
         current_row=row,
         verdict=verdict,
         findings=findings_by_index(report).get(step - 1, []) if step > 0 else [],
         next_finding=next_finding_step(report, step),
+        prev_finding=prev_finding_step(report, step),
         events_html=events_html(window, row),
     )
 
@@ -230,73 +285,65 @@ def step_parts(rep: Replay, report: Report | None, step: int, viewer: int | None
 # -- Streamlit -------------------------------------------------------------------------------------
 
 
-def _address() -> tuple[str | None, str | None]:
-    return st.query_params.get("deal"), st.query_params.get("step")
-
-
-def follow_address() -> None:
-    """Open the deal and step the page's address names (``/replay?deal=12&step=40``) when the address says
-    something new: a link followed, an address typed (the page's own steps write it, ``show_address``)."""
-    said = _address()
-    if said == st.session_state.get(ADDRESS) or said[0] is None:
-        return
-    st.session_state[ADDRESS] = said
-    try:
-        open_deal(int(said[0]), int(said[1] or 0))
-    except ValueError:
-        return
-
-
-def show_address(deal_id: int, step: int) -> None:
-    """Write the open deal and step into the page's address (a link to this very step)."""
-    said = (str(deal_id), str(step))
-    if _address() != said:
-        st.query_params.update(deal=said[0], step=said[1])
-    st.session_state[ADDRESS] = said
-
-
 def _slider_moved() -> None:
     set_step(st.session_state[SLIDER])
 
 
-def _controls(step: int, total: int, next_finding: int | None) -> None:
-    cols = st.columns([1, 1, 1, 1, 2])
+def _controls(parts: StepParts, next_mistake: int | None, graded: bool) -> None:
+    """The step buttons (each with its key: ``SHORTCUTS``), the finding and mistake jumps, the slider, the keys' help."""
+    step, total = parts.step, parts.total
     moves = [
         (":material/first_page:", t("开局", "First"), "replay_first", 0, step == 0),
         (":material/chevron_left:", t("上一步", "Previous"), "replay_prev", max(0, step - 1), step == 0),
         (":material/chevron_right:", t("下一步", "Next"), "replay_next", min(total, step + 1), step >= total),
         (":material/last_page:", t("终局", "Last"), "replay_last", total, step >= total),
     ]
-    for col, (icon, label, key, to, off) in zip(cols, moves, strict=False):
-        col.button(
-            label,
-            key=key,
-            icon=icon,
-            on_click=set_step,
-            args=(to,),
-            disabled=off,
-            width="stretch",
-            shortcut=next((short for button, short, _, _ in STEP_KEYS if button == key), None),
-        )
-    cols[4].button(
-        t("跳到下一个教练发现", "Jump to the next finding"),
-        key="replay_jump",
-        icon=":material/flag:",
-        on_click=set_step,
-        args=(next_finding if next_finding is not None else step,),
-        disabled=next_finding is None,
-        width="stretch",
-    )
+    jumps = [
+        (":material/skip_previous:", t("上一个发现", "Previous finding"), "replay_prev_finding", parts.prev_finding),
+        (":material/skip_next:", t("下一个发现", "Next finding"), "replay_next_finding", parts.next_finding),
+        (":material/priority_high:", t("下一个失误", "Next mistake"), "replay_next_mistake", next_mistake),
+    ]
+    # one row of buttons as wide as their words, wrapping on a narrow window (a phone: two or three rows, its keys'
+    # hints left out: a phone has no keyboard)
+    st.html(f"<style>{_CONTROLS_CSS}</style>")
+    with st.container(horizontal=True, key="replay_controls", gap="small"):
+        for icon, label, key, to, off in moves:
+            st.button(label, key=key, icon=icon, on_click=set_step, args=(to,), disabled=off, shortcut=SHORTCUTS[key])
+        for icon, label, key, target in jumps:
+            why = None
+            if key == "replay_next_mistake" and not graded:
+                why = t(
+                    "这一局还没有存下的评估（在“评估”页运行）。",
+                    "No evaluation of this deal is stored (run one on Evaluation).",
+                )
+            st.button(label, key=key, icon=icon, on_click=set_step, args=(step if target is None else target,),
+                      disabled=target is None, shortcut=SHORTCUTS[key], help=why)  # fmt: skip
+        with st.popover(t("快捷键", "Keys"), icon=":material/keyboard:"):
+            st.markdown(keys_help())
     if total > 0:
         if st.session_state.get(SLIDER) != step:
             st.session_state[SLIDER] = step
         st.slider(t("步", "Step"), min_value=0, max_value=total, key=SLIDER, on_change=_slider_moved)
 
 
+def keys_help() -> str:
+    """The keyboard's help (Markdown written here): each key and what it does, in the chosen language."""
+    rows = "\n".join(f"| {keys} | {t(zh, en)} |" for keys, zh, en in KEYS_HELP)
+    return f"| {t('按键', 'Key')} | {t('作用', 'Does')} |\n|---|---|\n{rows}"
+
+
 def _viewer_options(rep: Replay) -> list[int]:
     """The view selector's options (the review, then each seat), its value in session state made one of them."""
     options = [REVIEW, *range(rep.final.n)]
-    if st.session_state.get(VIEWER) not in options:
+    chosen = st.session_state.get(VIEWER)
+    if chosen not in options:
+        if chosen is not None:  # a link's seat this deal does not have
+            st.warning(
+                t(
+                    f"这一局没有座位 {md_escape(str(chosen))}（座位 0–{rep.final.n - 1}）：显示复盘视角。",
+                    f"This deal has no seat {md_escape(str(chosen))} (seats 0–{rep.final.n - 1}): the review is shown.",
+                )
+            )
         st.session_state[VIEWER] = REVIEW
     return options
 
@@ -312,12 +359,14 @@ def _viewer(rep: Replay) -> None:
     """The view selector (its value: ``_viewed``)."""
     options = _viewer_options(rep)
 
-    def label(opt: int) -> str:
-        if opt == REVIEW:
-            return t("复盘：看全部手牌", "Review: every hand")
-        return t(f"{seat_label(rep, opt, 'zh')} 的视角", f"as {seat_label(rep, opt, 'en')} saw it")
-
-    st.selectbox(t("视角", "View"), options, format_func=label, key=VIEWER)
+    # the labels worked out now, in the chosen language (a format function looks nothing up when it is called)
+    labels = {
+        opt: t("复盘：看全部手牌", "Review: every hand")
+        if opt == REVIEW
+        else t(f"{seat_label(rep, opt, 'zh')} 的视角", f"as {seat_label(rep, opt, 'en')} saw it")
+        for opt in options
+    }
+    st.selectbox(t("视角", "View"), options, format_func=labels.__getitem__, key=VIEWER)
 
 
 def _verdict_panel(rep: Replay, parts: StepParts, viewer: int | None, lang_: str) -> None:
@@ -339,8 +388,10 @@ def _verdict_panel(rep: Replay, parts: StepParts, viewer: int | None, lang_: str
         st.error(f"**{head}** · {who} · {did} — ✗ **{v.rule}** {name}\n\n{msg}")
     if v.effects:
         st.markdown("\n".join(f"- {md_escape(e)}" for e in v.effects))
-    shown = [f for f in parts.findings if viewer is None or f.seat == viewer]
-    if len(shown) < len(parts.findings):
+    # an illegal event's violation finding says what its verdict said above: shown once, as the verdict
+    said = [f for f in parts.findings if not (not v.legal and f.kind == "violation" and f.rule == v.rule)]
+    shown = [f for f in said if viewer is None or f.seat == viewer]
+    if len(shown) < len(said):
         st.caption(t("复盘视角可见教练对其他座位的发现。", "The review shows the coach's findings on the other seats."))
     for f in shown:
         mark = SEVERITY_MARK.get(f.severity, "•")
@@ -419,21 +470,23 @@ def draw_step(deal: OnPage, controls: DeltaGenerator, viewer: int | None) -> Non
     step = max(0, min(shown, total))
     if step != shown:
         set_step(step)
-    show_address(deal_id, step)
+    address.show(links.BY_URL[links.REPLAY].query)
     drawing = games.view(rep.log.game)
     # the steps a key or a click on previous / next opens, drawn ahead: the table and the list change at the press
     near = [(button, key, step + by) for button, _, key, by in STEP_KEYS if 0 <= step + by <= total]
     left, right = st.columns(list(drawing.replay_columns))
+    evaluation = deal.evaluation  # before the table, which marks its best move (one small query per page run)
+    best = {s: best_at(evaluation, rep, s, viewer, lang_) for s in (step, *(s for _, _, s in near))}
     with left:
         live_html(
-            table_of(rep, step, viewer, lang_),
+            table_of(rep, step, viewer, lang_, best[step]),
             key="replay_table",
-            ahead=[Ahead(b, k, table_of(rep, s, viewer, lang_)) for b, k, s in near],
+            ahead=[Ahead(b, k, table_of(rep, s, viewer, lang_, best[s])) for b, k, s in near],
         )
     # every one of them asked at every step: the page's whole run reads them all, whatever its step
-    report, decisions, evaluation = deal.report, deal.decisions, deal.evaluation
-    parts = step_parts(rep, report, step, viewer, lang_)  # its table is the one drawn (kept per deal)
-    ahead = [Ahead(b, k, step_parts(rep, report, s, viewer, lang_).events_html) for b, k, s in near]
+    report, decisions = deal.report, deal.decisions
+    parts = step_parts(rep, report, step, viewer, lang_, best[step])  # its table is the one drawn (kept per deal)
+    ahead = [Ahead(b, k, step_parts(rep, report, s, viewer, lang_, best[s]).events_html) for b, k, s in near]
     with right:
         _verdict_panel(rep, parts, viewer, lang_)
         replay_ruling(deal_id, rep, parts.step, decisions)  # the referee's decision on this event, its ruling
@@ -452,7 +505,7 @@ def draw_step(deal: OnPage, controls: DeltaGenerator, viewer: int | None) -> Non
             )
             live_html(parts.events_html, key="replay_events", ahead=ahead)
     with controls:
-        _controls(parts.step, total, parts.next_finding)
+        _controls(parts, next_mistake_step(evaluation, parts.step), evaluation is not None)
     if drawing.replay_below is not None:
         drawing.replay_below(rep, parts.step, lang_)
 
@@ -464,7 +517,6 @@ stepper = st.fragment(draw_step)
 def render() -> None:
     """Render the page: the title and the view selector (a change of view reruns the page) above the stepper,
     drawn after it: the table first (see ``draw_step``)."""
-    follow_address()
     deal = need_deal()
     if deal is None:
         return

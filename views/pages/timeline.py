@@ -26,12 +26,14 @@ import streamlit as st
 from coach.coach import Report
 from replay.replay import Replay
 from views import games
+from views.parts import address, links
 from views.parts.common import coach_of, guarded, lang, need_deal, set_step, t
 from views.parts.figures import band, chart_config, step_line
 from views.parts.links import replay_link
 from views.parts.table import SEVERITY_MARK, action_label, cards_text, place_label, seat_label, tr, worth_words
 
 CHART = "timeline_chart"
+CLICKED = "timeline_clicked"  # session state: the step of the point just clicked (the run goes to Replay)
 SEAT_COLORS = ("#2563eb", "#dc2626", "#0891b2", "#ea580c", "#7c3aed", "#65a30d")
 MARKERS = {  # kind: (symbol, size, colour); "set": the sets the game marks (够级 sets)
     "set": ("star", 13, "#eab308"),
@@ -182,10 +184,11 @@ def step_from_selection(selection: Any, total: int | None = None) -> int | None:
 
 
 def _clicked() -> None:
-    """on_select callback: open the clicked step (shown then on the Replay page; the pages clamp it)."""
+    """on_select callback: open the clicked step; the run that follows goes to the Replay page at it."""
     step = step_from_selection(st.session_state.get(CHART))
     if step is not None:
         set_step(step)
+        st.session_state[CLICKED] = step
 
 
 @guarded
@@ -204,14 +207,17 @@ def render() -> None:
         st.caption(
             t(
                 f"每条线是一个座位手中的牌数；灰白相间的带是各轮；{f'★ {zh}，' if zh else ''}◆ 烧牌，▲ 让牌，■ 出完，"
-                "✕ 教练发现。点击图上的点即打开那一步，在“复盘”页查看。",
+                "✕ 教练发现。点击图上的点即在“复盘”页打开那一步。",
                 f"Each line is the cards a seat holds; the bands are the rounds; {f'★ {en}, ' if en else ''}◆ burn, "
-                "▲ 让, ■ out, ✕ coach finding. Click a point to open that step, then see it on the Replay page.",
+                "▲ 让, ■ out, ✕ coach finding. Click a point to open that step on the Replay page.",
             )
         )
     fig = timeline_figure(rep, coach_of(deal_id), step, deal.lang)
     st.plotly_chart(
         fig, on_select=_clicked, selection_mode="points", key=CHART, width="stretch", config=chart_config(lang())
     )
+    clicked = st.session_state.pop(CLICKED, None)
+    if isinstance(clicked, int):  # a point clicked: its step on the Replay page (the address names it)
+        st.switch_page(links.page(links.REPLAY), query_params=address.link(deal_id, clicked))
     st.markdown(t(f"当前打开的是第 **{step}** 步。", f"Step **{step}** is open."))
     replay_link()

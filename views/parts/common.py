@@ -37,6 +37,7 @@ from data.models import Deal
 from replay.limits import Limits
 from replay.log import parse_json_log, parse_log
 from replay.replay import Replay
+from views.parts import address
 from views.parts.texts import esc, md
 from views.parts.texts import lang as lang  # the language and t(): kept in texts, read from here too
 from views.parts.texts import t as t
@@ -88,6 +89,8 @@ def guarded(render: Callable[[], None], needs_library: bool = True) -> Callable[
     @functools.wraps(render)
     def page() -> None:
         token, version = _SAID.set(set()), _VERSION.set({})
+        address.follow()  # app.py has followed it already; a page run on its own (the tests') follows it here
+        address.say()
         try:
             try:
                 state = library_state(engine())
@@ -230,17 +233,34 @@ class OpenDeal:
 
 
 def need_deal() -> OpenDeal | None:
-    """The open deal, its replay and its step (moved within the deal when it is beyond it), or a hint to
-    open one (returns None): the start of every page about the open deal."""
+    """The open deal, its replay and its step (moved within the deal when it is beyond it, said when a link asked
+    for it), or a hint to open one (returns None): the start of every page about the open deal."""
     deal_id, step = current()
+    asked = address.step_asked()
     rep = replay_of(deal_id) if deal_id is not None else None
-    if deal_id is None or rep is None:
+    if deal_id is None:
         st.info(t("先在“牌局库”里打开一局。", "Open a deal in the Library first."))
+        return None
+    if rep is None:
+        st.info(
+            t(
+                f"牌局库里没有第 {deal_id} 局（链接也许来自另一个牌局库）：先在“牌局库”里打开一局。",
+                f"The library holds no deal {deal_id} (the link may come from another library): open a deal in "
+                "the Library first.",
+            )
+        )
         return None
     total = len(rep.states) - 1
     if not 0 <= step <= total:
         step = max(0, min(step, total))
         set_step(step)
+    if asked is not None and asked > total:
+        st.warning(
+            t(
+                f"链接要看第 {asked} 步，这一局只有 {total} 步：显示的是最后一步。",
+                f"The link asks for step {asked}; this deal has {total}: the last is shown.",
+            )
+        )
     return OpenDeal(deal_id, rep, step, lang())
 
 

@@ -14,7 +14,7 @@ import streamlit as st
 from coach.prices import Candidate, Decision, Evaluation, Settings
 from replay.replay import Replay
 from views.parts.common import t
-from views.parts.table import action_label, cards_text, tr
+from views.parts.table import BestMove, action_label, cards_text, tr
 from views.parts.texts import GRADE_NAMES, VIEW_NAMES
 
 ACTUAL_MARK, BEST_MARK = "●", "★"
@@ -88,6 +88,40 @@ def view_label(view: str, lang_: str) -> str:
     """本座视角 / 明牌 (the seat's view, all cards known)."""
     zh, en = VIEW_NAMES.get(view, (view, view))
     return tr(lang_, zh, en)
+
+
+def best_move(ev: Evaluation, step: int, viewer: int | None, lang_: str, unit: tuple[str, str]) -> BestMove | None:
+    """The best move of the seat to act at ``step`` (the decision of event ``step``, made from the table drawn at
+    ``step``) as the table marks it: the best candidate's cards and its price, worded as the Evaluation page
+    words them (its expected ``unit``, and the loss of the move the seat made, ± its standard error). In the
+    review the grading view's; in a seat's view only that seat's own, in its own view (what it could know).
+    None where the decision was not priced."""
+    d = ev.at(step)
+    if d is None:
+        return None
+    view = d.view if viewer is None else "seat"
+    if viewer is not None and (viewer != d.seat or view not in d.losses):
+        return None
+    loss = d.losses[view]
+    best = d.candidates[loss.best]
+    value = best.values.get(view)
+    label = candidate_label(best, lang_)
+    expected = (
+        ""
+        if value is None
+        else tr(lang_, f"（期望 {value.mean:+.2f} {unit[0]}）", f" (expected {value.mean:+.2f} {unit[1]})")
+    )
+    made = (
+        tr(lang_, "实际一手即最佳", "the move made was the best")
+        if d.actual is best
+        else tr(
+            lang_,
+            f"实际一手损失 {loss.loss:.2f} ± {loss.se:.2f} {unit[0]}",
+            f"the move made loses {loss.loss:.2f} ± {loss.se:.2f} {unit[1]}",
+        )
+    )
+    words = tr(lang_, f"最佳：{label}{expected} · {made}", f"Best: {label}{expected} · {made}")
+    return BestMove(d.seat, tuple(c.token for c in best.event.cards), words, view)
 
 
 def candidates_frame(d: Decision, lang_: str, compact: bool = False) -> pd.DataFrame:

@@ -25,7 +25,9 @@ if TYPE_CHECKING:
     from coach.prices import Evaluation
     from replay.scoring import Score
 
-TableDrawing = Callable[[Replay, int, "int | None", str], str]  # (rep, step, seat_view, lang) -> HTML
+# (rep, step, seat_view, lang) -> HTML; the Replay page also gives ``best=`` (a ``table.BestMove``) when the stored
+# evaluation prices the step: a drawing marks that seat's best move (one that takes no ``best`` is given none)
+TableDrawing = Callable[..., str]
 SeatSide = Callable[[Replay, int, str], str]  # (rep, seat, lang) -> the seat's side or role in words
 
 
@@ -48,9 +50,9 @@ def final_role_or_blank(rep: Replay, seat: int, lang: str) -> str:
     return "" if role is None else table.role_label(role, lang)
 
 
-def climbing_table(rep: Replay, step: int, seat_view: int | None, lang: str) -> str:
+def climbing_table(rep: Replay, step: int, seat_view: int | None, lang: str, best: table.BestMove | None = None) -> str:
     """The climbing table with the roles under each seat (the default drawing)."""
-    return table.table_html(rep, step, seat_view, lang)
+    return table.table_html(rep, step, seat_view, lang, best=best)
 
 
 @dataclass(frozen=True)

@@ -17,6 +17,7 @@ from typing import Any
 
 import streamlit as st
 
+from views.parts import address
 from views.parts.texts import t
 
 
@@ -28,6 +29,7 @@ class PageEntry:
     module: str
     zh: str
     en: str
+    query: tuple[str, ...] = ()  # what the page's address holds beside the language (``views.parts.address``)
     default: bool = False
 
     def title(self) -> str:
@@ -39,12 +41,12 @@ COACH, EVALUATION, DISPUTE, PLAYERS = "coach", "evaluation", "dispute", "players
 
 PAGES: tuple[PageEntry, ...] = (
     PageEntry(LIBRARY, "library", "牌局库", "Library", default=True),
-    PageEntry(REPLAY, "replay", "复盘", "Replay"),
-    PageEntry(TIMELINE, "timeline", "时间线", "Timeline"),
-    PageEntry(SCORING, "scoring", "计分", "Scoring"),
-    PageEntry(COACH, "coach", "教练", "Coach"),
-    PageEntry(EVALUATION, "evaluation", "评估", "Evaluation"),
-    PageEntry(DISPUTE, "dispute", "争议台", "Dispute desk"),
+    PageEntry(REPLAY, "replay", "复盘", "Replay", ("deal", "step", "view")),
+    PageEntry(TIMELINE, "timeline", "时间线", "Timeline", ("deal", "step")),
+    PageEntry(SCORING, "scoring", "计分", "Scoring", ("deal",)),
+    PageEntry(COACH, "coach", "教练", "Coach", ("deal", "step")),
+    PageEntry(EVALUATION, "evaluation", "评估", "Evaluation", ("deal", "step")),
+    PageEntry(DISPUTE, "dispute", "争议台", "Dispute desk", ("deal", "step")),
     PageEntry(PLAYERS, "players", "牌手", "Players"),
 )
 BY_URL = {p.url_path: p for p in PAGES}
@@ -67,11 +69,27 @@ def page(url_path: str, render: Callable[[], None] | None = None) -> Any:
     return st.Page(render or _runner(entry.module), title=entry.title(), url_path=entry.url_path, default=entry.default)
 
 
-def page_link(url_path: str, label: str | None = None, icon: str | None = None, where: Any = st) -> None:
-    """A link to the page at ``url_path`` (in ``where``: a column, say; the page itself by default)."""
-    where.page_link(page(url_path), label=label, icon=icon)
+def page_link(
+    url_path: str,
+    label: str | None = None,
+    icon: str | None = None,
+    where: Any = st,
+    query: dict[str, str] | None = None,
+) -> None:
+    """A link to the page at ``url_path`` (in ``where``: a column, say; the page itself by default), its address
+    holding ``query`` (the open deal and the language by default, ``address.shown``)."""
+    entry = BY_URL[url_path]
+    where.page_link(
+        page(url_path), label=label, icon=icon, query_params=address.shown(entry.query) if query is None else query
+    )
 
 
 def replay_link(label: str | None = None) -> None:
-    """A link to the Replay page, as the timeline, coach and evaluation pages show it."""
+    """A link to the Replay page at the open step, as the timeline, coach and evaluation pages show it."""
     page_link(REPLAY, label=label or t("到“复盘”页查看", "See it on the Replay page"), icon=":material/replay:")
+
+
+def step_link(deal_id: int, step: int, label: str, where: Any = st) -> None:
+    """A link to one step of a deal on the Replay page (``/replay?deal=12&step=40&lang=zh``): a finding's, a
+    ruling's, a decision's."""
+    page_link(REPLAY, label=label, icon=":material/replay:", where=where, query=address.link(deal_id, step))

@@ -2,7 +2,10 @@
 
 ``table_html(rep, step, seat_view, lang)`` draws the seats around the table in play order, as a hexagon
 (够级) or a pentagon (保皇), counter-clockwise from the bottom as the game is played (升级: a square table,
-drawn by ``views.games.shengji_table``): each seat with its
+drawn by ``views.games.shengji_table``). The seats sit in the cells of a CSS grid (``data-pos``: the place
+counted from the bottom), never positioned over one another: three columns, the seats staggered around the
+middle, or two on a narrow table (a phone: a container query on the table's own width), so a box grows
+with its hand and no box covers another, the middle or the page beside it. Each seat with its
 player, what the game says under it (``seat_head``: the roles the engine shows by default, 够级's team
 and 对头 from ``views.games.gouji``), its cards grouped by rank, its count under 报牌, its place once out
 and its state in the round (passed, burning, headless …); in the middle the set on the table and its
@@ -21,6 +24,7 @@ from __future__ import annotations
 import math
 import re
 from collections.abc import Callable, Mapping
+from dataclasses import dataclass
 from html import escape
 from typing import Any
 
@@ -134,21 +138,52 @@ def hand_text(tokens: list[str] | tuple[str, ...], lang: str) -> str:
     return " ".join(parts)
 
 
+@dataclass(frozen=True)
+class BestMove:
+    """The stored evaluation's best move for the seat to act at a step, as the table marks it: the seat, the
+    cards of the best candidate (none for a pass), and its price in words (raw text, escaped where drawn);
+    made by ``views.parts.evaluation_parts.best_move``."""
+
+    seat: int
+    cards: tuple[str, ...]
+    words: str
+    view: str  # the evaluation's view it is priced in: "seat" (what the seat knew) or "all" (all cards known)
+
+
+def best_counts(best: BestMove | None, seat: int) -> dict[str, int]:
+    """How many of each card token the best move of ``seat`` plays ({} when ``best`` is another seat's)."""
+    if best is None or best.seat != seat:
+        return {}
+    counts: dict[str, int] = {}
+    for tok in best.cards:
+        counts[tok] = counts.get(tok, 0) + 1
+    return counts
+
+
+def best_line(best: BestMove | None, seat: int, css: str) -> str:
+    """The seat box's line naming its best move and price (``class=css``, ``data-best`` the seat), or ""."""
+    if best is None or best.seat != seat:
+        return ""
+    return f'<div class="{css}" data-best="{seat}" data-best-view="{escape(best.view)}">{escape(best.words)}</div>'
+
+
 # -- HTML ------------------------------------------------------------------------------------------
 
 _CSS = """
-.fp-table{position:relative;width:100%;height:640px;font-family:system-ui,-apple-system,"Segoe UI",
+.fp-wrap{container-type:inline-size;width:100%}
+.fp-table{position:relative;display:grid;grid-template-columns:repeat(3,minmax(0,1fr));gap:8px;padding:10px;
+width:100%;background:#14532d;border-radius:14px;font-family:system-ui,-apple-system,"Segoe UI",
 "PingFang SC","Microsoft YaHei",sans-serif;font-size:13px;color:#1f2933;box-sizing:border-box}
 .fp-table *{box-sizing:border-box}
 .fp-felt{position:absolute;left:0;top:0;width:100%;height:100%;background:#166534}
-.fp-seat{position:absolute;transform:translate(-50%,-50%);width:31%;max-width:260px;background:#fff;
+.fp-seat{position:relative;min-width:0;align-self:center;background:#fff;
 border:2px solid #cbd2d9;border-top-width:6px;border-radius:8px;padding:5px 7px;
 box-shadow:0 1px 3px rgba(0,0,0,.15)}
 .fp-seat.fp-t0{border-top-color:#2563eb}.fp-seat.fp-t1{border-top-color:#dc2626}
 .fp-seat.fp-r-emperor,.fp-seat.fp-r-solo{border-top-color:#d97706}
 .fp-seat.fp-r-loyalist{border-top-color:#f59e0b}.fp-seat.fp-r-rebel{border-top-color:#4b5563}
 .fp-seat.fp-act{border-color:#f97316;box-shadow:0 0 0 3px rgba(249,115,22,.35)}
-.fp-seat.fp-out{opacity:.6;background:#f3f4f6}
+.fp-seat.fp-out{background:#e5e7eb;color:#52606d}
 .fp-seat.fp-me{background:#fffbeb}
 .fp-name{font-weight:600;font-size:14px;white-space:nowrap;overflow:hidden;text-overflow:ellipsis}
 .fp-sub{color:#52606d;font-size:12px}
@@ -162,15 +197,41 @@ background:#f8fafc;font-weight:600;line-height:1.5}
 .fp-g sub{font-weight:400;color:#52606d;font-size:10px}
 .fp-count{font-size:22px;font-weight:700;color:#323f4b}
 .fp-act-line{margin-top:3px;color:#c2410c;font-size:12px}
-.fp-mid{position:absolute;left:50%;top:50%;transform:translate(-50%,-50%);width:34%;text-align:center;
-color:#f0fdf4}
+.fp-g.fp-best{background:#fde047;border-color:#a16207;box-shadow:0 0 0 2px #facc15}
+.fp-best-line{margin-top:3px;padding:1px 5px;border-radius:4px;background:#fef9c3;color:#713f12;font-size:12px;
+border-left:3px solid #ca8a04}
+.fp-mid{position:relative;min-width:0;align-self:center;text-align:center;color:#f0fdf4;padding:6px 2px;
+overflow-wrap:anywhere;grid-column:1/-1}
 .fp-mid .fp-card{display:inline-block;background:#fff;color:#111;border-radius:4px;padding:2px 5px;
 margin:2px;font-weight:700;font-size:16px;min-width:26px;box-shadow:0 1px 2px rgba(0,0,0,.4)}
 .fp-card.fp-red{color:#dc2626}
 .fp-mid .fp-step{font-size:12px;opacity:.9}
 .fp-mid .fp-gouji{display:inline-block;background:#facc15;color:#422006;border-radius:9px;padding:0 7px;
 font-size:12px;font-weight:700}
-.fp-mid .fp-last{font-size:12px;margin-top:4px;opacity:.95}
+.fp-mid .fp-last{font-size:12px;margin-top:6px;padding:3px 6px;border-radius:6px;background:rgba(0,0,0,.25)}
+.fp-table[data-n="6"] [data-pos="3"]{grid-area:1/2/3/3}
+.fp-table[data-n="6"] [data-pos="4"]{grid-area:2/1/4/2}.fp-table[data-n="6"] [data-pos="2"]{grid-area:2/3/4/4}
+.fp-table[data-n="6"] .fp-mid{grid-area:3/2/5/3}
+.fp-table[data-n="6"] [data-pos="5"]{grid-area:4/1/6/2}.fp-table[data-n="6"] [data-pos="1"]{grid-area:4/3/6/4}
+.fp-table[data-n="6"] [data-pos="0"]{grid-area:5/2/7/3}
+.fp-table[data-n="5"] [data-pos="3"]{grid-area:1/1/3/2}.fp-table[data-n="5"] [data-pos="2"]{grid-area:1/3/3/4}
+.fp-table[data-n="5"] .fp-mid{grid-area:1/2/4/3}
+.fp-table[data-n="5"] [data-pos="4"]{grid-area:3/1/5/2}.fp-table[data-n="5"] [data-pos="1"]{grid-area:3/3/5/4}
+.fp-table[data-n="5"] [data-pos="0"]{grid-area:4/2/6/3}
+@container (max-width:520px){
+.fp-table{grid-template-columns:repeat(2,minmax(0,1fr));padding:8px;gap:7px;font-size:12px}
+.fp-table[data-n="6"] [data-pos="3"]{grid-area:1/1/2/3}
+.fp-table[data-n="6"] [data-pos="4"]{grid-area:2/1/3/2}.fp-table[data-n="6"] [data-pos="2"]{grid-area:2/2/3/3}
+.fp-table[data-n="6"] .fp-mid{grid-area:3/1/4/3}
+.fp-table[data-n="6"] [data-pos="5"]{grid-area:4/1/5/2}.fp-table[data-n="6"] [data-pos="1"]{grid-area:4/2/5/3}
+.fp-table[data-n="6"] [data-pos="0"]{grid-area:5/1/6/3}
+.fp-table[data-n="5"] [data-pos="3"]{grid-area:1/1/2/2}.fp-table[data-n="5"] [data-pos="2"]{grid-area:1/2/2/3}
+.fp-table[data-n="5"] .fp-mid{grid-area:2/1/3/3}
+.fp-table[data-n="5"] [data-pos="4"]{grid-area:3/1/4/2}.fp-table[data-n="5"] [data-pos="1"]{grid-area:3/2/4/3}
+.fp-table[data-n="5"] [data-pos="0"]{grid-area:4/1/5/3}
+.fp-table[data-n="6"] [data-pos="3"],.fp-table[data-n="6"] [data-pos="0"],
+.fp-table[data-n="5"] [data-pos="0"]{justify-self:center;width:72%}
+}
 """
 
 
@@ -180,11 +241,16 @@ def _seat_xy(pos: int, n: int) -> tuple[float, float]:
     return 50 + 36 * math.cos(angle), 50 - 38 * math.sin(angle)
 
 
-def _chip(rank: int | None, toks: list[str], lang: str) -> str:
+def _chip(rank: int | None, toks: list[str], lang: str, best: Mapping[str, int] | None = None) -> str:
     name = "?" if rank is None else rank_text(rank, lang)
     title = escape(" ".join(toks))
     style = ' style="color:#b91c1c"' if rank == RANK_BJ else ""  # the big joker in red; suits are in the title
     count = f"<sub>×{len(toks)}</sub>" if len(toks) > 1 else ""
+    picked = sum(best.get(tok, 0) for tok in set(toks)) if best else 0  # of these, how many the best move plays
+    if picked:
+        return (
+            f'<span class="fp-g fp-best" title="{title}" data-best-cards="{picked}"{style}>{escape(name)}{count}</span>'
+        )
     return f'<span class="fp-g" title="{title}"{style}>{escape(name)}{count}</span>'
 
 
@@ -215,10 +281,18 @@ def role_head(view: StepView, seat: int, seat_view: int | None, lang: str) -> tu
     return (f"fp-r-{escape(role)}" if role else ""), role_label(role, lang)
 
 
-def table_html(rep: Replay, step: int, seat_view: int | None, lang: str, seat_head: SeatHead = role_head) -> str:
+def table_html(
+    rep: Replay,
+    step: int,
+    seat_view: int | None,
+    lang: str,
+    seat_head: SeatHead = role_head,
+    best: BestMove | None = None,
+) -> str:
     """The climbing games' table after ``step`` events as self-contained HTML (see the module's docstring),
-    each seat's box headed by ``seat_head`` (the roles, or 够级's teams); ``views.games.table_html`` picks
-    the deal's game's table."""
+    each seat's box headed by ``seat_head`` (the roles, or 够级's teams), and ``best``'s seat with the cards of
+    its best move marked (``fp-best``) and its price under them; ``views.games.table_html`` picks the deal's
+    game's table."""
     step = max(0, min(step, len(rep.states) - 1))
     view = rep.view(step)
     st = rep.states[step]
@@ -231,21 +305,22 @@ def table_html(rep: Replay, step: int, seat_view: int | None, lang: str, seat_he
     failed, headless = set(view.failed_burners), set(view.headless)
     rot = 0 if seat_view is None else seat_view
 
-    # the felt: a hexagon or pentagon through the seats (CSS clip-path: st.html drops inline SVG)
+    # the felt: a hexagon or pentagon through the seats, under the grid (CSS clip-path: st.html drops inline SVG)
     felt = ",".join(f"{x:.1f}% {y:.1f}%" for x, y in (_seat_xy(p, n) for p in range(n)))
     parts = [
         f"<style>{_CSS}</style>",
+        '<div class="fp-wrap">',
         f'<div class="fp-table" data-game="{escape(game)}" data-step="{step}" '
-        f'data-view="{"review" if seat_view is None else seat_view}">',
+        f'data-view="{"review" if seat_view is None else seat_view}" data-n="{n}">',
         f'<div class="fp-felt" style="clip-path:polygon({felt})"></div>',
     ]
     for seat in range(n):
-        x, y = _seat_xy((seat - rot) % n, n)
+        pos = (seat - rot) % n
         parts.append(
-            _seat_box(rep, view, seat, seat_view, lang, seat_head, places, passed, burners, failed, headless, x, y)
+            _seat_box(rep, view, seat, seat_view, lang, seat_head, places, passed, burners, failed, headless, pos, best)
         )
     parts.append(_middle(rep, view, step, lang))
-    parts.append("</div>")
+    parts.append("</div></div>")
     return "".join(parts)
 
 
@@ -261,8 +336,8 @@ def _seat_box(
     burners: set[int],
     failed: set[int],
     headless: set[int],
-    x: float,
-    y: float,
+    pos: int,
+    best: BestMove | None = None,
 ) -> str:
     hand = view.hands.get(seat, [])
     classes = ["fp-seat"]
@@ -305,7 +380,8 @@ def _seat_box(
             badges.append(f'<span class="fp-badge{cls}">{tr(lang, zh, en)}</span>')
     shows_hand = seat_view is None or seat_view == seat
     if shows_hand:
-        chips = " ".join(_chip(r, toks, lang) for r, toks in group_by_rank(hand))  # spaced: read as groups
+        picked = best_counts(best, seat)
+        chips = "".join(_chip(r, toks, lang, picked) for r, toks in group_by_rank(hand))
         body = (
             f'<div class="fp-hand" data-hand="{seat}">'
             f'<span class="fp-sub">{count(len(hand), "张", "card", lang_=lang)}</span> {chips}</div>'
@@ -331,10 +407,10 @@ def _seat_box(
             + "</div>"
         )
     return (
-        f'<div class="{" ".join(classes)}" data-seat="{seat}" style="left:{x:.1f}%;top:{y:.1f}%">'
+        f'<div class="{" ".join(classes)}" data-seat="{seat}" data-pos="{pos}">'
         f'<div class="fp-name" title="{escape(name)}">{head} · {escape(name)}</div>'
         f'<div class="fp-sub">{escape(sub)}</div>'
-        f"<div>{''.join(badges)}</div>{body}{act_line}</div>"
+        f"<div>{''.join(badges)}</div>{body}{best_line(best, seat, 'fp-best-line')}{act_line}</div>"
     )
 
 

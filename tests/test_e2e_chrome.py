@@ -1,0 +1,113 @@
+"""The dashboard's own frame as a user's Chromium shows it (issue 18, item 11), served as `make run` serves it
+(``.streamlit/config.toml``'s settings, ``client.toolbarMode = "viewer"``): no Deploy button and no developer
+items in the main menu (rerun, clear cache: what ``toolbarMode = "developer"`` shows), the tab titled with the
+app's name, its icon a PNG that the page's ``link rel=icon`` resolves to, and every page of the sidebar ending with
+fupan's and the engine's versions and the library in use, in both languages.
+
+tests/test_app_chrome.py checks the same settings under AppTest; this one checks what the browser draws. The
+server and browser helpers are ``docs/screenshots/take.py``'s; skipped, like tests/test_e2e.py, only without
+/usr/bin/chromium outside CI.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import os
+from importlib.metadata import version
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from replay.version import ENGINE_VERSION
+
+ROOT = Path(__file__).resolve().parent.parent
+_spec = importlib.util.spec_from_file_location("fupan_take", ROOT / "docs" / "screenshots" / "take.py")
+assert _spec is not None and _spec.loader is not None
+take = importlib.util.module_from_spec(_spec)
+_spec.loader.exec_module(take)
+
+HAVE_CHROMIUM = Path(take.CHROMIUM).exists()
+UNDER_CI = os.environ.get("CI") == "true"
+
+pytestmark = pytest.mark.skipif(
+    not HAVE_CHROMIUM and not UNDER_CI,
+    reason=f"{take.CHROMIUM} is missing (Debian: apt-get install chromium); under CI=true this test runs",
+)
+
+# what the main menu shows a developer, and must not show a user (Streamlit's words, English whatever the page's)
+DEVELOPER_ITEMS = ("Rerun", "Clear cache", "Auto rerun", "Deploy", "Developer options")
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Any:
+    """The dashboard over a fresh SQLite file holding one sample: its base URL and the library's URL."""
+    assert HAVE_CHROMIUM, f"{take.CHROMIUM} is missing: .ci/run installs Debian's chromium"
+    from data.database import open_db
+    from data.importer import import_log
+    from replay.log import read_log
+
+    folder = tmp_path_factory.mktemp("chrome")
+    url = f"sqlite:///{folder / 'club.db'}"
+    engine = open_db(url)
+    try:
+        assert import_log(engine, read_log(take.DISPUTE), str(take.DISPUTE)).deal_id is not None
+    finally:
+        engine.dispose()
+    with take.serve(url) as base:
+        yield base, url
+
+
+def test_a_user_gets_no_deploy_button_nor_developer_options(server: Any) -> None:
+    from playwright.sync_api import sync_playwright
+
+    base, _ = server
+    with sync_playwright() as pw, take.browser_page(pw) as page:
+        take.open_app(page, base)
+        assert page.locator('[data-testid="stAppDeployButton"]').count() == 0
+        menu = page.locator('[data-testid="stMainMenu"]')
+        if menu.count():  # a viewer's menu: the theme, print, record; nothing of the script's
+            menu.first.click()
+            shown = page.locator('[data-testid="stMainMenuList"], [role="menu"]').first
+            shown.wait_for()
+            items = shown.inner_text()
+            assert items.strip(), "the main menu opened empty"
+            for word in DEVELOPER_ITEMS:
+                assert word not in items, f"the main menu offers a user {word!r}: {items!r}"
+        assert not page.locator('[data-testid="stException"]').count()
+
+
+def test_the_tab_has_the_apps_title_and_a_png_icon(server: Any) -> None:
+    from playwright.sync_api import sync_playwright
+
+    base, _ = server
+    with sync_playwright() as pw, take.browser_page(pw) as page:
+        take.open_app(page, base)
+        page.wait_for_function("() => document.title === '复盘 fupan'")
+        icons = page.evaluate("() => [...document.querySelectorAll('link[rel~=\"icon\"]')].map(l => l.href)")
+        assert len(icons) == 1, icons
+        answer = page.request.get(icons[0])
+        assert answer.ok, (icons[0], answer.status)
+        assert answer.headers.get("content-type", "").startswith("image/png")
+        body = answer.body()
+        assert body[:8] == b"\x89PNG\r\n\x1a\n"
+        assert body == (ROOT / "views" / "static" / "favicon.png").read_bytes()
+
+
+@pytest.mark.parametrize(("lang", "word"), [("zh", "牌局库："), ("en", "library: ")])
+def test_every_page_ends_with_the_versions_and_the_library(server: Any, lang: str, word: str) -> None:
+    from playwright.sync_api import sync_playwright
+
+    base, url = server
+    footer = f"fupan {version('fupan')} · engine {ENGINE_VERSION} · {word}{url}"
+    with sync_playwright() as pw, take.browser_page(pw) as page:
+        take.open_app(page, base)
+        if lang == "en":
+            take.set_language(page, "en")
+        take.open_first_deal(page)  # the deal pages show their deal, not only the message that none is open
+        for name, zh, en in take.PAGES:
+            take.goto(page, zh if lang == "zh" else en)
+            captions = page.locator('[data-testid="stMain"] [data-testid="stCaptionContainer"]')
+            captions.last.wait_for()
+            assert captions.last.inner_text().strip() == footer, name
+            assert not page.locator('[data-testid="stException"]').count(), name
