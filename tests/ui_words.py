@@ -1,11 +1,13 @@
 """What counts as an English word in Chinese UI text, for the tests that hold the dashboard and the engine's texts
-to "Chinese throughout" (issue 18): a Latin word of two letters or more that is not on the allow-list.
+to "Chinese throughout" (issue 18): a Latin word of two letters or more that is not on the allow-list; and, for the
+English pages, what Chinese may stand in English text (``chinese_words``); and which marks need an emoji font
+(``emoji_marks``).
 
 Not words: rule IDs (``GJ-BURN``, ``SJ-FOLLOW``), addresses, paths and file names (``sqlite:///…``,
-``/replay?deal=1``, ``RULES.md``),
-card codes (``AS``, ``10H``, ``BJ``: the log's own notation), single letters (card ranks J Q K A), digits. Allowed as they are: the names of formats and programs (``fupan``,
-``JSON``, ``CSV``…) and whatever the caller passes as data (player names, venues, notes, profile names read
-from the logs shown).
+``/replay?deal=1``, ``RULES.md``), card codes (``AS``, ``10H``, ``BJ``: the log's own notation), single letters
+(card ranks J Q K A), digits. Allowed as they are: the names of formats and programs (``fupan``, ``JSON``,
+``CSV``…), the names on the keys (``Home``, ``End``) and whatever the caller passes as data (player names, venues,
+notes, profile names read from the logs shown: see ``without_data``).
 """
 
 from __future__ import annotations
@@ -14,6 +16,8 @@ import re
 from collections.abc import Iterable
 
 ALLOWED = frozenset({"fupan", "JSON", "CSV", "PNG", "HTML", "SQLite", "PostgreSQL", "MB", "kB", "URL"})
+#: the names printed on the keys a page's keyboard help names (a Chinese keyboard's keys say them too)
+KEY_NAMES = frozenset({"Home", "End", "Esc", "Enter", "Tab", "Shift", "Ctrl", "Alt", "PgUp", "PgDn"})
 
 RULE_ID = re.compile(r"(?<![A-Za-z0-9-])[A-Z]{2,}(?:-[A-Z0-9]+)+(?![A-Za-z0-9])")
 CARD_CODE = re.compile(r"(?<![\w-])(?:(?:[2-9]|10|[JQKA])[SHDC]|[SB]J)(?![\w-])")
@@ -40,7 +44,7 @@ def latin_words(text: str, data: Iterable[str] = ()) -> list[str]:
     """The English words in ``text`` (a Chinese page's or message's text): none is allowed but those in
     ``ALLOWED`` and the text of ``data`` (text from the logs: names, venues, notes; see ``without_data``)."""
     text, names = without_data(text, data)
-    allowed = set(ALLOWED) | {name for name in names if WORD.fullmatch(name)}
+    allowed = set(ALLOWED | KEY_NAMES) | {name for name in names if WORD.fullmatch(name)}
     text = CARD_CODE.sub(" ", ADDRESS.sub(" ", RULE_ID.sub(" ", text)))
     return [w for w in WORD.findall(text) if w not in allowed]
 
