@@ -52,7 +52,7 @@ from views.games.shengji_table import (
     trumps_text,
 )
 from views.parts.common import lang, stored, t
-from views.parts.figures import chart_config
+from views.parts.figures import plotly_locale
 from views.parts.game_view import Desk, GameView, Timeline
 from views.parts.score_parts import HIGHLIGHT_BG, claims, explain, void
 from views.parts.table import card_text
@@ -301,7 +301,7 @@ def _ladder(rep: Replay, deal_id: int) -> None:
         )
     )
     sequence = tuple(getattr(rep.engine, "levels", LEVEL_SEQUENCES["A-K"]))
-    st.plotly_chart(ladder_figure(rows, sequence, deal_id, lang_), key="scoring_ladder", config=chart_config(lang()))
+    st.plotly_chart(ladder_figure(rows, sequence, deal_id, lang_), key="scoring_ladder", config=plotly_locale(lang()))
     frame = ladder_frame(rows, lang_)
     here = next((k for k, r in enumerate(rows) if r.deal_id == deal_id), None)
     st.dataframe(styled_tricks(frame, here, HIGHLIGHT_BG), hide_index=True)

@@ -44,7 +44,7 @@ from views.parts.evaluation_parts import (
     grade_label,
     view_label,
 )
-from views.parts.figures import chart_config, step_line
+from views.parts.figures import plotly_locale, step_line
 from views.parts.links import replay_link, step_link
 from views.parts.table import md_escape, seat_label, tr
 from views.parts.texts import evaluation_help, game_words
@@ -410,7 +410,7 @@ def _decision_panel(rep: Replay, deal_id: int, d: Decision, lang_: str) -> None:
         st.caption(md_escape(note))
     st.dataframe(candidates_frame(d, lang_), hide_index=True, width="stretch")
     st.plotly_chart(
-        candidates_figure(d, lang_, unit), key="eval_candidates_chart", width="stretch", config=chart_config(lang())
+        candidates_figure(d, lang_, unit), key="eval_candidates_chart", width="stretch", config=plotly_locale(lang())
     )
     st.caption(
         t(
@@ -499,7 +499,7 @@ def render() -> None:
         selection_mode="points",
         key=CHART,
         width="stretch",
-        config=chart_config(lang()),
+        config=plotly_locale(lang()),
     )
     by_index = {d.index: d for d in ev.decisions}
     labels = {d.index: decision_label(rep, d, lang_) for d in ev.decisions}

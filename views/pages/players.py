@@ -32,7 +32,7 @@ from replay import games as registry
 from replay.seats import side as seat_side
 from replay.version import ENGINE_VERSION
 from views.parts.common import guarded, lang, stored, t
-from views.parts.figures import chart_config
+from views.parts.figures import plotly_locale
 from views.parts.texts import KIND_NAMES, chart, game_name, name_of, place_name
 
 HIGHLIGHT, OTHER, FADED = "#d62728", "#1f77b4", 0.35
@@ -141,7 +141,7 @@ def _accuracy(game: str, chosen: str | None) -> None:
     )
     fig = _bars(acc["player"].tolist(), acc["accuracy"], chosen, t("准确率 %", "accuracy %"), "%{x}: %{y:.1f}%")
     fig.update_layout(yaxis_range=[0, 100])
-    st.plotly_chart(fig, config=chart_config(lang()))
+    st.plotly_chart(fig, config=plotly_locale(lang()))
 
 
 def _labels(nobody: str) -> Callable[[str | None], str]:
@@ -221,7 +221,7 @@ def _places_chart(places: pd.DataFrame, game: str, chosen: str | None) -> None:
     fig.update_xaxes(type="category")
     if shares:
         fig.update_yaxes(tickformat=".0%")
-    st.plotly_chart(fig, config=chart_config(lang()))
+    st.plotly_chart(fig, config=plotly_locale(lang()))
 
 
 def _points_chart(points: pd.DataFrame, chosen: str | None) -> None:
@@ -246,7 +246,7 @@ def _points_chart(points: pd.DataFrame, chosen: str | None) -> None:
         hover,
         scored[["scored", "total_points"]].to_numpy(),
     )
-    st.plotly_chart(fig, config=chart_config(lang()))
+    st.plotly_chart(fig, config=plotly_locale(lang()))
 
 
 def _bars(
@@ -324,7 +324,7 @@ def _findings(findings: pd.DataFrame, names: list[str], game: str, chosen: str |
         margin={"t": 30},
     )
     fig.update_xaxes(type="category")
-    st.plotly_chart(fig, config=chart_config(lang()))
+    st.plotly_chart(fig, config=plotly_locale(lang()))
 
 
 # -- a game played up a ladder of levels (升级) ------------------------------------------------------
@@ -411,7 +411,7 @@ def _ladder(right: Any, game: str, rows: list[queries.LevelRow]) -> None:
         names, frame["levels"], chosen, t("升的级数", "levels gained"), hover, frame[["deals", "up"]].to_numpy()
     )
     fig.update_yaxes(rangemode="tozero", dtick=1)
-    st.plotly_chart(fig, config=chart_config(lang()))
+    st.plotly_chart(fig, config=plotly_locale(lang()))
     _findings(stored(queries.player_findings, game=game), names, game, chosen)
     _accuracy(game, chosen)
 

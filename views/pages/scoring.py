@@ -22,7 +22,7 @@ from replay.replay import Replay
 from replay.scoring import Score
 from views import games
 from views.parts.common import engine, guarded, lang, need_deal, t
-from views.parts.figures import chart_config
+from views.parts.figures import plotly_locale
 from views.parts.game_view import GameView
 from views.parts.score_parts import claims, explain, void
 from views.parts.texts import chart, game_name, md, place_name, who
@@ -155,7 +155,7 @@ def _match(log: Log, deal_id: int) -> None:
     here = standings.loc[standings["deal_id"] == deal_id, "label"]
     if not here.empty:
         fig.add_vline(x=order.index(here.iloc[0]), line_dash="dot", line_color="grey")
-    st.plotly_chart(fig, config=chart_config(lang()))
+    st.plotly_chart(fig, config=plotly_locale(lang()))
     wide: Any = standings.pivot_table(index="label", columns="player", values="total", aggfunc="last", sort=False)
     wide = wide.reindex(order)
     wide.index.name = t("局", "Deal")

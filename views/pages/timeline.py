@@ -28,7 +28,7 @@ from replay.replay import Replay
 from views import games
 from views.parts import address, links
 from views.parts.common import coach_of, guarded, lang, need_deal, set_step, t
-from views.parts.figures import band, chart_config, step_line
+from views.parts.figures import band, plotly_locale, step_line
 from views.parts.links import replay_link
 from views.parts.table import SEVERITY_MARK, action_label, cards_text, place_label, seat_label, tr, worth_words
 
@@ -214,7 +214,7 @@ def render() -> None:
         )
     fig = timeline_figure(rep, coach_of(deal_id), step, deal.lang)
     st.plotly_chart(
-        fig, on_select=_clicked, selection_mode="points", key=CHART, width="stretch", config=chart_config(lang())
+        fig, on_select=_clicked, selection_mode="points", key=CHART, width="stretch", config=plotly_locale(lang())
     )
     clicked = st.session_state.pop(CLICKED, None)
     if isinstance(clicked, int):  # a point clicked: its step on the Replay page (the address names it)

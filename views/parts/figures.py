@@ -77,7 +77,7 @@ PLOTLY_ZH = {
 }
 
 
-def chart_config(lang: str) -> dict[str, Any]:
+def plotly_locale(lang: str) -> dict[str, Any]:
     """The Plotly configuration of a chart shown in ``lang``: in Chinese, Plotly's toolbar and notices in Chinese."""
     if lang != "zh":
         return {}
