@@ -32,6 +32,7 @@ from cli_common import (
     add_limit_args,
     limits_of,
 )
+from replay.plural import count
 
 TYPE_CHECKING = False  # typing's constant, without importing typing before ``run`` paused the garbage collector
 if TYPE_CHECKING:
@@ -77,7 +78,7 @@ def cmd_check(args: argparse.Namespace) -> int:
         print(f"unverified: {note}")
     n = len(rep.log.events)
     bad = len(rep.illegal)
-    print(f"{rep.log.source}: {n} events, " + ("all legal" if bad == 0 else f"{bad} illegal"))
+    print(f"{rep.log.source}: {count(n, 'event')}, " + ("all legal" if bad == 0 else f"{bad} illegal"))
     return EXIT_OK if rep.ok else EXIT_ILLEGAL
 
 
@@ -93,7 +94,7 @@ def _check_json(rep: Replay) -> dict[str, Any]:
 def _check_line(rep: Replay) -> str:
     """One log's check in one line: its events, and the first illegal one with its rule."""
     n, bad = len(rep.log.events), rep.illegal
-    line = f"{rep.log.source}: {n} events, " + ("all legal" if not bad else f"{len(bad)} illegal")
+    line = f"{rep.log.source}: {count(n, 'event')}, " + ("all legal" if not bad else f"{len(bad)} illegal")
     if bad:
         v = bad[0]
         where = v.action if v.index is None else f"event {v.index}, seat {v.seat}"
@@ -262,7 +263,7 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     if profile.game != args.game:
         raise InputError(f"--profile {args.profile}: a profile for {profile.game}, not {args.game}")
     paths = write_deals(args.out, args.deals, args.seed, profile)
-    print(f"wrote {len(paths)} deals to {args.out}")
+    print(f"wrote {count(len(paths), 'deal')} to {args.out}")
     return EXIT_OK
 
 

@@ -9,6 +9,7 @@ import sys
 from typing import TYPE_CHECKING, Any
 
 from cli_common import EXIT_ILLEGAL, EXIT_OK, InputError, _emit, _replay, _settle, add_limit_args, progress_bar
+from replay.plural import count
 from replay.replay import Replay
 
 if TYPE_CHECKING:
@@ -79,8 +80,8 @@ def _coach_lines(report: Report, seat: int | None) -> list[str]:
         lines += [f"  team {t['seats']}: {_counts(t)}" for t in summary["teams"]]
     bad = sum(1 for f in report.findings if f.kind == "violation")
     lines.append(
-        f"{rep.log.source}: {len(report.findings)} finding{'s' if len(report.findings) != 1 else ''}, "
-        + ("no violation" if bad == 0 else f"{bad} violation{'s' if bad != 1 else ''}")
+        f"{rep.log.source}: {count(len(report.findings), 'finding')}, "
+        + ("no violation" if bad == 0 else count(bad, "violation"))
         + ("" if seat is None else f" (seat {seat})")
     )
     return lines
@@ -124,8 +125,9 @@ def _evaluation_lines(report: Report, seat: int | None) -> list[str]:
     rep = report.replay
     s = ev.settings
     lines = [
-        f"evaluation: {len(ev.decisions)} decisions priced, {ev.rollouts_done} rollouts in {ev.seconds:.1f} s"
-        f" ({s.rollouts} rollouts per candidate and view, at most {s.max_candidates} candidates, seed {s.seed})"
+        f"evaluation: {count(len(ev.decisions), 'decision')} priced, {count(ev.rollouts_done, 'rollout')} in"
+        f" {ev.seconds:.1f} s ({count(s.rollouts, 'rollout')} per candidate and view, at most"
+        f" {count(s.max_candidates, 'candidate')}, seed {s.seed})"
     ]
     for row in ev.seat_summary():
         if (seat is not None and row["seat"] != seat) or not row["decisions"]:

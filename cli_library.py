@@ -11,6 +11,7 @@ import sys
 from typing import TYPE_CHECKING, Any
 
 from cli_common import EXIT_INPUT, EXIT_OK, InputError, _settle, add_limit_args, limits_of, progress_bar
+from replay.plural import count
 
 if TYPE_CHECKING:
     from sqlalchemy.engine import Engine
@@ -76,7 +77,7 @@ def cmd_import(args: argparse.Namespace) -> int:
     print(
         f"{counts['added']} added, {counts['duplicate']} duplicate, {counts['error']} not imported"
         + (f"; {_decisions_added(decided)}" if decided else "")
-        + (f"; stopped after {len(results)} of {len(files)} files: {stopped}" if stopped else "")
+        + (f"; stopped after {len(results)} of {count(len(files), 'file')}: {stopped}" if stopped else "")
     )
     return _settle(EXIT_INPUT if counts["error"] or stopped else EXIT_OK)
 
@@ -101,7 +102,10 @@ def cmd_export(args: argparse.Namespace) -> int:
         raise InputError(f"{exc.filename or args.out}: cannot write the logs ({exc.strerror or exc})") from exc
     for bad in skipped:
         print(f"deal {bad.deal_id}: not written, it cannot be read: {bad.reason}")
-    print(f"wrote {len(paths)} logs to {args.out}" + (f"; {len(skipped)} deal(s) cannot be read" if skipped else ""))
+    print(
+        f"wrote {count(len(paths), 'log')} to {args.out}"
+        + (f"; {count(len(skipped), 'deal')} cannot be read" if skipped else "")
+    )
     return _settle(EXIT_INPUT if skipped else EXIT_OK)
 
 
@@ -115,7 +119,9 @@ def cmd_samples(args: argparse.Namespace) -> int:
         results = import_samples(engine)
     except ImportStopped as exc:
         added = sum(1 for r in exc.results if r.status == "added")
-        raise InputError(f"the import stopped ({exc.reason}); {added} deals of that folder had been added") from None
+        raise InputError(
+            f"the import stopped ({exc.reason}); {count(added, 'deal')} of that folder had been added"
+        ) from None
     if not results:
         raise InputError("the sample deals are not installed (data/samples is missing)")
     total = {"added": 0, "duplicate": 0, "error": 0}
@@ -152,7 +158,7 @@ def cmd_recoach(args: argparse.Namespace) -> int:
         state = "stale" if row["stale"] else "current" if made == today else "newer"
         print(f"  engine {made[0]}, coach {made[1]}: {row['deals']} deals, {row['findings']} findings ({state})")
     which = "deals" if args.all else "stale deals"
-    print(f"to do: {len(deals)} {which}, {len(evaluations)} stale evaluations")
+    print(f"to do: {len(deals)} {which}, {count(len(evaluations), 'stale evaluation')}")
     if args.dry_run:
         return EXIT_OK
     total = len(deals) + len(evaluations)

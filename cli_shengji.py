@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from cli_text import GameText, may_act_lines, register, ruling_parts, seat_label, void_lines
+from replay.plural import count
 from replay.replay import Replay
 from replay.scoring import Score
 from replay.shengji import RANK_LEVEL, SUIT_EN, SUIT_ZH, SjState, card_points
@@ -52,7 +53,7 @@ class ShengjiText(GameText):
             lines.append(
                 "tricks: "
                 + "; ".join(f"{_side(side)} won {won[side]}, {st.points[side]} points" for side in (0, 1))
-                + f" ({len(st.tricks)} tricks)"
+                + f" ({count(len(st.tricks), 'trick')})"
             )
         if score is None:
             return [*lines, "the deal is not finished: no score"]
@@ -67,7 +68,7 @@ class ShengjiText(GameText):
             went = f"; seat {last} (defenders) won the last trick: {kitty} points to the defenders"
         else:
             went = f"; seat {last} (declarers) won the last trick: it stays with the declarers"
-        lines.append(f"kitty (底牌) buried: {buried or '-'} ({card_points(st.buried)} points){went}")
+        lines.append(f"kitty (底牌) buried: {buried or '-'} ({count(card_points(st.buried), 'point')}){went}")
         lines.append(f"defenders {_side(defenders)}: {score.points['defenders']} points")
         lv = score.levels
         change = ", ".join(f"side {side} {lv['before'][side]} -> {lv['after'][side]}" for side in (0, 1))
@@ -126,7 +127,7 @@ class ShengjiText(GameText):
             )
         lines += may_act_lines(view)
         for s, cards in view.hands.items():
-            lines.append(f"  {seat_label(rep, s)}: {len(cards)} cards  {' '.join(cards)}".rstrip())
+            lines.append(f"  {seat_label(rep, s)}: {count(len(cards), 'card')}  {' '.join(cards)}".rstrip())
         return lines
 
     def event_line(self, rep: Replay, v: Verdict) -> list[str]:

@@ -10,6 +10,8 @@ from __future__ import annotations
 import importlib
 from typing import TYPE_CHECKING, Any
 
+from replay.plural import count
+
 if TYPE_CHECKING:
     from replay.replay import Replay
     from replay.scoring import Score
@@ -136,7 +138,7 @@ class GameText:
             out = f" {place.en} ({place.zh})" if place is not None else " out" if s in view.finished else ""
             if place is not None and place.points is not None:
                 out += f" {place.points:+} points"
-            lines.append(f"  {seat_label(rep, s)}: {len(cards)} cards{shown}{out}  {' '.join(cards)}".rstrip())
+            lines.append(f"  {seat_label(rep, s)}: {count(len(cards), 'card')}{shown}{out}  {' '.join(cards)}".rstrip())
         return lines
 
     def event_lines(self, rep: Replay) -> list[str]:

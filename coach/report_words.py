@@ -1,6 +1,10 @@
 """The words and the style of the coach's HTML report (``coach.report``): its bilingual labels (Chinese,
 English), the names of kinds, grades, views, severities, sureness, roles and actions, and its one
-inline style sheet."""
+inline style sheet.
+
+The names of kinds, grades, views, severities, sureness and roles are also the dashboard's
+(``views.parts.texts`` reads them from here): one word for each, in each language, and no word for two of them
+(``tests/test_words.py``)."""
 
 from __future__ import annotations
 
@@ -41,7 +45,7 @@ LABELS: dict[str, tuple[str, str]] = {
     "sum": ("名次分合计", "sum of places"),
     "summary": ("统计", "Summary"),
     "total": ("合计", "Total"),
-    "all": ("全局", "All"),
+    "all": ("全部", "All"),  # every seat; the whole deal (a finding of no one event) is "whole", 整局
     "findings": ("点评", "Findings"),
     "none": ("没有发现问题", "nothing to report"),
     "whole": ("整局", "The whole deal"),
@@ -88,14 +92,14 @@ KIND = {
     "violation": ("违规", "violation"),
     "maxim": ("俗语", "maxim"),
     "note": ("提示", "note"),
-    "evaluation": ("模拟", "simulation"),
+    "evaluation": ("评估", "evaluation"),  # the Evaluation page's word: a decision priced by rollouts
 }
 GRADE = {g: (GRADE_ZH[g], g) for g in GRADES}
-VIEW = {"seat": ("本家视角", "seat's view"), "all": ("明牌", "all cards known")}
+VIEW = {"seat": ("本座视角", "seat's view"), "all": ("明牌", "all cards known")}
 SEVERITY = {
     "violation": ("违规", "violation"),
-    "mistake": ("失误", "mistake"),
-    "hint": ("建议", "hint"),
+    "mistake": ("错误", "error"),  # not 失误/mistake: that is a grade (coach.grades), and a blunder is an error too
+    "hint": ("提醒", "hint"),  # not 提示 (the kind "note") nor 建议 (a maxim's status "advice", coach.effects)
     "trial": ("试行", "on trial"),  # a maxim the study measured to cost points (coach.effects)
 }
 SURENESS = {

@@ -145,9 +145,9 @@ def test_a_stored_deal_is_offered_and_asked_about(db: str) -> None:
     [
         (
             "zh",
-            ["违规 — GJ-BURN · 烧牌 · burning", "过牌不烧", "原文：", "种子 000 (000_c3417a29fb903ad9.txt)", "后果："],
+            ["违规 — GJ-BURN · 烧牌", "过牌不烧", "原文：", "种子 000 (000_c3417a29fb903ad9.txt)", "后果："],
         ),
-        ("en", ["Illegal — GJ-BURN · 烧牌 · burning", "(过牌不烧)", "The source text:", "seed 000", "What follows:"]),
+        ("en", ["Illegal — GJ-BURN · burning", "(过牌不烧)", "The source text:", "seed 000", "What follows:"]),
     ],
 )
 def test_the_desk_shows_the_ruling_on_a_stored_dispute(
@@ -248,7 +248,7 @@ def test_a_typed_illegal_event_gets_its_ruling(db: str, served: dict[str, bytes]
     verdict = at.error[0].value.replace("\\", "")
     assert "TURN-ORDER" in verdict and "not seat 2's turn" in verdict
     rule = RULES["TURN-ORDER"]
-    assert rule.name_zh in verdict and rule.name_en in verdict
+    assert rule.name_en in verdict and rule.name_zh not in verdict  # the rule's name in the page's language
     assert "> " + rule.quote_for().text in _markdown(at)
     assert "(typed at the dispute desk, not in the log)" in _texts(at)
     names = sorted(n for n in served if "typed" in n)

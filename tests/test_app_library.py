@@ -567,7 +567,7 @@ def test_players_shows_charts(library: Library, lang: str) -> None:
     assert maxims and maxims <= {mx.saying for mx in MAXIMS}
     by_kind = at.dataframe[1].value
     assert list(by_kind.columns) == (
-        ["违规", "俗语", "提示", "模拟"] if lang == "zh" else ["violations", "maxims", "notes", "simulation"]
+        ["违规", "俗语", "提示", "评估"] if lang == "zh" else ["violation", "maxim", "note", "evaluation"]
     )
     assert any(("评估" if lang == "zh" else "Evaluation page") in i.value for i in at.info)  # nothing evaluated yet
 

@@ -591,12 +591,12 @@ def test_dispute_desk_who_may_act_and_why(library):
     at = _dispute(deal_id, 0)
     at.radio(key="dispute_what").set_value("typed").run()
     assert at.selectbox(key="dispute_action_shengji").options == [
-        "定主（declare）",
-        "不定主（pass）",
-        "换三张（exchange）",
-        "扣底（bury）",
-        "出牌（play）",
-    ]
+        "定主",
+        "不定主",
+        "换三张",
+        "扣底",
+        "出牌",
+    ]  # in Chinese, without the log's English keyword
     text = _text(at)
     assert text.count("可用一张王加一对同色牌定主") == 4
     step = _first_play(rep) + 1

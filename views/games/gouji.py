@@ -34,7 +34,7 @@ def seat_side(rep: Replay, seat: int, lang_: str) -> str:
 
 def seat_head(view: StepView, seat: int, seat_view: int | None, lang: str) -> tuple[str, str]:
     """What a seat's box on the table says under its name: its team (its colour) and its 对头."""
-    return f"fp-t{team_of(seat)}", f"{team_label(seat, lang)} · {tr(lang, '对头', '对头')} {opposite(seat)}"
+    return f"fp-t{team_of(seat)}", f"{team_label(seat, lang)} · {tr(lang, '对头', '对头 (opposite)')} {opposite(seat)}"
 
 
 def table(rep: Replay, step: int, seat_view: int | None, lang: str, best: BestMove | None = None) -> str:

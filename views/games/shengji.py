@@ -262,7 +262,7 @@ def _sj_levels(rep: Replay, score: Score, lang_: str) -> None:
                 f"The defenders took {total} points, under 80: the declarers ({side}) go up {steps} "
                 f"(from {before[up]} to {after[up]}).",
             )
-        text += t("下一局谁坐庄由下一局定主决定。", " The next deal's declarers are decided by its 定主.")
+        text += t("下一局谁坐庄由下一局定主决定。", " The next deal's declarers are decided by its 定主 (declaring).")
         st.markdown(text + "　`SJ-POINTS` `SJ-LEVEL`", help=rule_quote("SJ-LEVEL") or None)
     if passed is not None:
         st.success(

@@ -12,16 +12,16 @@ findings counted per seat and per team.
 
 from __future__ import annotations
 
-import json
+from typing import Any
 
 import pandas as pd
 import streamlit as st
 
-from coach import report_words
 from coach.coach import Report
 from coach.effects import ON_TRIAL
 from coach.findings import KINDS, SEVERITIES, Finding
 from coach.maxims import BY_KEY
+from replay import plural
 from replay.replay import Replay
 from replay.verdicts import RULES
 from views import games
@@ -30,7 +30,6 @@ from views.parts.deal_report import findings_frame
 from views.parts.downloads import csv_button, file_name
 from views.parts.links import replay_link, step_link
 from views.parts.table import (
-    SEVERITY_MARK,
     action_label,
     cards_text,
     hand_text,
@@ -39,17 +38,27 @@ from views.parts.table import (
     tr,
     worth_words,
 )
+from views.parts.texts import (
+    FACT_NAMES,
+    FACT_VALUES,
+    KIND_NAMES,
+    ROLE_NAMES,
+    SEAT_FACTS,
+    SEVERITY_MARK,
+    SEVERITY_NAMES,
+    SURENESS_NAMES,
+    YES_NO,
+    name_of,
+    severity_md,
+)
 
 SEVERITY = "coach_severity"
 KIND = "coach_kind"
 SEAT = "coach_seat"
-# the words of the coach's report (one table for both): a finding's severity, kind and how sure its reading is
-SEVERITY_NAMES, KIND_NAMES, SURENESS_NAMES = report_words.SEVERITY, report_words.KIND, report_words.SURENESS
 
 
 def _name(table: dict[str, tuple[str, str]], key: str, lang_: str) -> str:
-    zh, en = table.get(key, (key, key))
-    return tr(lang_, zh, en)
+    return name_of(table, key, lang_)
 
 
 def filter_findings(
@@ -98,7 +107,7 @@ def _explain(f: Finding, lang_: str) -> None:
         if mx is not None:
             sure = _name(SURENESS_NAMES, mx.sureness, lang_)
             st.markdown(
-                f"**{tr(lang_, '俗语', 'Maxim')}：{md_escape(mx.saying)}** · {tr(lang_, '把握', 'sureness')}：{sure}"
+                f"**{tr(lang_, '俗语：', 'Maxim: ')}{md_escape(mx.saying)}** · {tr(lang_, '把握：', 'sureness: ')}{sure}"
                 f"  \n{md_escape(tr(lang_, mx.reading_zh, mx.reading_en))}"
             )
     text = worth_words(f.worth, lang_)
@@ -117,27 +126,68 @@ def _evidence(rep: Replay, f: Finding, lang_: str) -> None:
     ev = f.evidence
     lines = []
     if ev.held:
-        lines.append(f"- {tr(lang_, '手牌', 'held')}（{len(ev.held)}）：{md_escape(_held_text(rep, f, lang_))}")
+        held = tr(lang_, f"手牌（{len(ev.held)}）：", f"held ({plural.count(len(ev.held), 'card')}): ")
+        lines.append(f"- {held}{md_escape(_held_text(rep, f, lang_))}")
     if ev.table:
         owner = seat_label(rep, ev.table_seat, lang_) if ev.table_seat is not None else ""
         lines.append(
-            f"- {tr(lang_, '桌上', 'on the table')}：{md_escape(cards_text(ev.table, lang_))} · {md_escape(owner)}"
+            f"- {tr(lang_, '桌上：', 'on the table: ')}{md_escape(cards_text(ev.table, lang_))} · {md_escape(owner)}"
         )
     if ev.did:
         did = f"{action_label(ev.did, lang_, rep.log.game)} {cards_text(ev.did_cards, lang_)}".strip()
-        lines.append(f"- {tr(lang_, '所做', 'did')}：{md_escape(did)}")
+        lines.append(f"- {tr(lang_, '所做：', 'did: ')}{md_escape(did)}")
     if ev.instead:
-        lines.append(f"- {tr(lang_, '可改出', 'could have played')}：{md_escape(cards_text(ev.instead, lang_))}")
+        lines.append(f"- {tr(lang_, '可改出：', 'could have played: ')}{md_escape(cards_text(ev.instead, lang_))}")
     if lines:
         st.markdown("\n".join(lines))
     if ev.facts:
-        st.code(json.dumps(ev.facts, ensure_ascii=False, indent=1, default=str), language="json")
+        st.markdown("\n".join(facts_lines(rep, ev.facts, lang_)))
+
+
+def _fact_value(rep: Replay, key: str, value: Any, lang_: str) -> str:
+    """A fact's value in words (raw: escape it)."""
+    if isinstance(value, bool):
+        return tr(lang_, *YES_NO[value])
+    if isinstance(value, str) and value in FACT_VALUES:
+        return name_of(FACT_VALUES, value, lang_)
+    if key in SEAT_FACTS and isinstance(value, int):
+        return seat_label(rep, value, lang_)
+    if key in ("action", "instead_action") and isinstance(value, str):
+        return action_label(value, lang_, rep.log.game)
+    if key == "roles_known" and isinstance(value, dict):
+        return "；".join(f"{seat_label(rep, int(s), lang_)} {name_of(ROLE_NAMES, r, lang_)}" for s, r in value.items())
+    if key == "trick" and isinstance(value, list):
+        return "；".join(
+            f"{seat_label(rep, p.get('seat'), lang_)} {cards_text(p.get('cards', []), lang_)}"
+            for p in value
+            if isinstance(p, dict)
+        )
+    if key == "finish_order" and isinstance(value, list):
+        return " → ".join(seat_label(rep, s, lang_) if isinstance(s, int) else str(s) for s in value)
+    if isinstance(value, list) and all(isinstance(v, str) for v in value):
+        return cards_text(value, lang_)
+    if isinstance(value, dict):
+        return "；".join(f"{_fact_name(k, lang_)} {_fact_value(rep, k, v, lang_)}" for k, v in value.items())
+    return str(value)
+
+
+def _fact_name(key: str, lang_: str) -> str:
+    return name_of(FACT_NAMES, key, lang_)
+
+
+def facts_lines(rep: Replay, facts: dict[str, Any], lang_: str) -> list[str]:
+    """A finding's facts as Markdown list items, each named and told in ``lang_`` (a fact this page does not know:
+    its key and value as they are)."""
+    return [
+        f"- {md_escape(_fact_name(k, lang_))}{tr(lang_, '：', ': ')}{md_escape(_fact_value(rep, k, v, lang_))}"
+        for k, v in facts.items()
+    ]
 
 
 def _finding(rep: Replay, deal_id: int, f: Finding, lang_: str) -> None:
-    mark = SEVERITY_MARK.get(f.severity, "•")
+    mark = severity_md(f.severity)
     where = (
-        tr(lang_, f"第 {f.index} 手", f"event {f.index}") if f.index is not None else tr(lang_, "全局", "whole deal")
+        tr(lang_, f"第 {f.index} 手", f"event {f.index}") if f.index is not None else tr(lang_, "整局", "whole deal")
     )
     who = seat_label(rep, f.seat, lang_) if f.seat is not None else "·".join(str(s) for s in f.seats)
     tags = f"{_name(KIND_NAMES, f.kind, lang_)} / {_name(SEVERITY_NAMES, f.severity, lang_)}"
@@ -171,6 +221,7 @@ def render() -> None:
         list(SEVERITIES),
         default=list(SEVERITIES),
         format_func=lambda s: f"{SEVERITY_MARK.get(s, '')} {_name(SEVERITY_NAMES, s, lang_)}",
+        placeholder=t("选择严重程度", "Choose severities"),
         key=SEVERITY,
     )
     kinds = cols[1].multiselect(
@@ -178,6 +229,7 @@ def render() -> None:
         list(KINDS),
         default=list(KINDS),
         format_func=lambda k: _name(KIND_NAMES, k, lang_),
+        placeholder=t("选择类别", "Choose kinds"),
         key=KIND,
     )
     seats = cols[2].multiselect(
@@ -191,7 +243,7 @@ def render() -> None:
     st.caption(
         t(
             f"显示 {len(shown)} / 共 {len(report.findings)} 条发现",
-            f"showing {len(shown)} of {len(report.findings)} findings",
+            f"showing {len(shown)} of {plural.count(len(report.findings), 'finding')}",
         )
     )
     if shown:

@@ -49,9 +49,8 @@ def game_actions(game: str) -> list[str]:
 
 
 def action_label(action: str, game: str | None = None) -> str:
-    """An action's name in the chosen language (as ``game`` calls it), the Chinese with its log keyword."""
-    zh, en = action_name(action, game)
-    return t(f"{zh}（{action}）", en)
+    """An action's name in the chosen language (as ``game`` calls it)."""
+    return t(*action_name(action, game))
 
 
 # -- what the table looks like --------------------------------------------------------------------

@@ -243,7 +243,7 @@ def candidates_figure(d: Decision, lang_: str, unit: tuple[str, str] = ("分", "
         barmode="group",
         height=340,
         margin={"l": 40, "r": 10, "t": 30, "b": 60},
-        yaxis={"title": tr(lang_, f"期望{unit[0]}（± 2 SE）", f"expected {unit[1]} (± 2 SE)"), "zeroline": True},
+        yaxis={"title": tr(lang_, f"期望{unit[0]}（± 2 倍标准误）", f"expected {unit[1]} (± 2 SE)"), "zeroline": True},
         legend={"orientation": "h", "y": 1.15},
     )
     return fig

@@ -34,7 +34,7 @@ from replay.version import ENGINE_VERSION
 from views.parts.common import guarded, stored, t
 from views.parts.downloads import csv_button, file_name
 from views.parts.figures import show
-from views.parts.texts import chart, game_name, place_name
+from views.parts.texts import KIND_NAMES, chart, game_name, name_of, place_name
 
 HIGHLIGHT, OTHER, FADED = "#d62728", "#1f77b4", 0.35
 PLACE_COLORS = ["#1a9850", "#91cf60", "#d9ef8b", "#fee08b", "#fc8d59", "#d73027"]
@@ -295,12 +295,7 @@ def _findings(findings: pd.DataFrame, names: list[str], game: str, chosen: str |
     kinds = findings.pivot_table(index="player", columns="kind", values="count", aggfunc="sum", fill_value=0)
     kinds = kinds.reindex(index=names, columns=list(KINDS), fill_value=0)
     kinds = kinds.div(deals.reindex(names), axis=0).fillna(0.0)
-    kind_names = {
-        "violation": t("违规", "violations"),
-        "maxim": t("俗语", "maxims"),
-        "note": t("提示", "notes"),
-        "evaluation": t("模拟", "simulation"),
-    }
+    kind_names = {kind: name_of(KIND_NAMES, kind) for kind in KINDS}  # the Coach page's words
     by_kind = kinds.rename(columns=kind_names).round(2)
     by_kind.index.name = t("牌手", "Player")
     by_kind.columns.name = None

@@ -148,7 +148,7 @@ def candidates_frame(d: Decision, lang_: str, compact: bool = False) -> pd.DataF
             v = c.values.get(view)
             name = view_label(view, lang_)
             row[name] = None if v is None else round(v.mean, 2)
-            row[f"{name} SE"] = None if v is None else round(v.se, 2)
+            row[f"{name} {tr(lang_, '标准误', 'SE')}"] = None if v is None else round(v.se, 2)
         rows.append(row)
     return pd.DataFrame(rows)
 

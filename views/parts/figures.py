@@ -10,6 +10,7 @@ from typing import Any
 import streamlit as st
 
 from views.parts.downloads import file_name
+from views.parts.texts import lang
 
 STEP_LINE = {"width": 2, "dash": "dash", "color": "#f97316"}  # the step (or event) shown on the table
 BAND_FILL = "rgba(100,116,139,0.10)"
@@ -45,12 +46,57 @@ def band(x0: float, x1: float) -> dict[str, Any]:
     }
 
 
+#: Plotly's own words (its toolbar's buttons and notices) in Chinese: Plotly looks each English text up in the
+#: dictionary of the figure's locale (``config.locales``), so no locale file need be loaded.
+PLOTLY_ZH = {
+    "Fullscreen": "全屏",  # Streamlit's own button on Plotly's toolbar
+    "Close fullscreen": "退出全屏",
+    "Exit fullscreen": "退出全屏",
+    "Autoscale": "自动缩放",
+    "Box Select": "框选",
+    "Lasso Select": "套索选择",
+    "Download plot as a PNG": "下载为 PNG 图片",
+    "Download plot as a png": "下载为 PNG 图片",
+    "Download plot": "下载图片",
+    "Download plot as JSON": "下载为 JSON",
+    "Pan": "平移",
+    "Reset": "重置",
+    "Reset axes": "重置坐标轴",
+    "Reset view": "重置视图",
+    "Reset views": "重置视图",
+    "Zoom": "缩放",
+    "Zoom in": "放大",
+    "Zoom out": "缩小",
+    "Compare data on hover": "悬停时比较数据",
+    "Show closest data on hover": "悬停时显示最近的数据",
+    "Toggle show closest data on hover": "切换悬停时显示最近的数据",
+    "Toggle Spike Lines": "显示或隐藏辅助线",
+    "Double-click to zoom back out": "双击还原",
+    "Taking snapshot - this may take a few seconds": "正在生成图片，请稍候",
+    "Snapshot succeeded": "图片已生成",
+    "Sorry, there was a problem downloading your snapshot!": "抱歉，图片下载失败",
+    "Click to enter Plot title": "点击输入图表标题",
+    "Click to enter X axis title": "点击输入横轴标题",
+    "Click to enter Y axis title": "点击输入纵轴标题",
+    "Click to enter Colorscale title": "点击输入色阶标题",
+    "trace": "数据",
+    "new text": "新文本",
+}
+
+
+def plotly_locale(lang: str) -> dict[str, Any]:
+    """The Plotly configuration of a chart shown in ``lang``: in Chinese, Plotly's toolbar and notices in Chinese."""
+    if lang != "zh":
+        return {}
+    return {"locale": "zh-CN", "locales": {"zh-CN": {"dictionary": dict(PLOTLY_ZH)}}}
+
+
 PNG_SCALE = 2  # the PNG's pixels per pixel on the page: sharp on a phone's screen and in print
 
 
 def chart_config(*name: object) -> dict[str, Any]:
     """plotly's config of a figure on a page: the tool bar's camera button saves a PNG named ``fupan-<name>.png``
-    (``name``'s parts: the deal and the chart, as ASCII), no plotly logo."""
+    (``name``'s parts: the deal and the chart, as ASCII), no plotly logo, its words in the chosen language."""
     return {
         "toImageButtonOptions": {
             "format": "png",
@@ -58,6 +104,7 @@ def chart_config(*name: object) -> dict[str, Any]:
             "scale": PNG_SCALE,
         },
         "displaylogo": False,
+        **plotly_locale(lang()),
     }
 
 

@@ -71,8 +71,10 @@ def event_words(log: Log, game: str, doc: dict[str, Any]) -> str:
 
 
 def _value(value: Any) -> str:
+    """An option's value as a profile file writes it (in Chinese, yes and no in words; the other values are the
+    file's own words, as a club types them)."""
     if isinstance(value, bool):
-        return "true" if value else "false"
+        return t("是", "true") if value else t("否", "false")
     if isinstance(value, list):
         return "[" + ", ".join(str(v) for v in value) + "]"
     return str(value)
@@ -92,7 +94,7 @@ def _verdict(r: Ruling, compact: bool) -> None:
     name = r.rule_name
     title = label("legal") if r.legal else label("illegal")
     if r.rule is not None:
-        title += f" — {r.rule}" + (f" · {name[0]} · {name[1]}" if name else "")
+        title += f" — {r.rule}" + (f" · {t(*name)}" if name else "")
     message = t(*r.message) if any(r.message) else ""
     if r.legal and not message:
         message = t(f"座位{r.seat} 可以这样做。", f"seat {r.seat} may do this.")
@@ -103,15 +105,8 @@ def _verdict(r: Ruling, compact: bool) -> None:
         st.success(body)
     else:
         st.error(body)
-    if r.reason:
-        st.caption(
-            esc(
-                t(
-                    f"理由代码：{r.reason}（fupan rules 列出各规则的理由）",
-                    f"reason: {r.reason} (fupan rules lists each rule's reasons)",
-                )
-            )
-        )
+    if r.reason and lang() == "en":  # the reason's code is the engine's word: the quote below says it in Chinese
+        st.caption(esc(f"reason: {r.reason} (fupan rules lists each rule's reasons)"))
 
 
 def _quote(r: Ruling) -> None:
@@ -252,9 +247,11 @@ def _allowed(opt: Option) -> str:
     if isinstance(opt.kind, tuple):
         return " / ".join(opt.kind)
     if opt.kind is bool:
-        return "true / false"
+        return t("是 / 否", "true / false")
     if opt.kind is list:
         return t("点数列表 3..15", "a list of ranks 3..15")
+    if opt.kind is int:
+        return t("整数", "an integer")
     return getattr(opt.kind, "__name__", str(opt.kind))
 
 

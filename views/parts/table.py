@@ -32,13 +32,14 @@ from replay.cards import RANK_BJ, RANK_NAME, RANK_ZH, Card, CardError
 from replay.replay import Replay, StepView
 from replay.scoring import place_words
 from replay.words import action_name
-from views.parts.texts import ROLE_NAMES
+from views.parts.texts import ROLE_NAMES, SEVERITY_MARK, count
+
+__all__ = ["SEVERITY_MARK"]  # a finding's severity as a mark (views.parts.texts), shared by the pages from here
 
 UNKNOWN = "??"
 
 # what a seat may do that tells its role (the hidden 保皇派's 明保, a solo 皇帝's 明独): not shown to others
 PRIVATE_ACTIONS = frozenset({"reveal"})
-SEVERITY_MARK = {"violation": "⛔", "mistake": "⚠️", "hint": "💡", "trial": "🧪"}  # trial: a maxim on trial
 
 
 def tr(lang: str, zh: str, en: str) -> str:
@@ -68,7 +69,7 @@ def place_label(n: int, place: int, lang: str) -> str:
 def seat_label(rep: Replay, seat: int | None, lang: str) -> str:
     """ "座位3 张伟" / "seat 3 张伟" (raw)."""
     if seat is None:
-        return tr(lang, "全局", "whole deal")
+        return tr(lang, "整局", "whole deal")
     name = rep.log.player(seat)
     head = tr(lang, f"座位{seat}", f"seat {seat}")
     return head if name == f"seat {seat}" else f"{head} {name}"
@@ -87,7 +88,7 @@ def worth_words(worth: Mapping[str, Any] | None, lang: str) -> str:
     ``lang``, labelled; "" for a finding without one (escape it for the place it is shown in)."""
     if not worth:
         return ""
-    return f"{tr(lang, '模拟研究中的价值', 'Worth in the study')}：{tr(lang, worth['zh'], worth['en'])}"
+    return f"{tr(lang, '模拟研究中的价值：', 'Worth in the study: ')}{tr(lang, worth['zh'], worth['en'])}"
 
 
 def _card(token: str) -> Card | None:
@@ -383,12 +384,13 @@ def _seat_box(
         chips = "".join(_chip(r, toks, lang, picked) for r, toks in group_by_rank(hand))
         body = (
             f'<div class="fp-hand" data-hand="{seat}">'
-            f'<span class="fp-sub">{len(hand)} {tr(lang, "张", "cards")}</span> {chips}</div>'
+            f'<span class="fp-sub">{count(len(hand), "张", "card", lang_=lang)}</span> {chips}</div>'
         )
     else:
         body = (
             f'<div class="fp-hand fp-hidden" data-count="{seat}"><span class="fp-count">{len(hand)}</span> '
-            f'<span class="fp-sub">{tr(lang, "张（牌面不可见）", "cards (hidden)")}</span></div>'
+            f'<span class="fp-sub">{tr(lang, "张（牌面不可见）", "card (hidden)" if len(hand) == 1 else "cards (hidden)")}'
+            "</span></div>"
         )
     act_line = ""
     if acts:
@@ -446,7 +448,7 @@ def _middle(rep: Replay, view: StepView, step: int, lang: str) -> str:
         mark = "✓" if v.legal else f"✗ {v.rule}"
         cards = f" {cards_text(v.cards, lang)}" if v.cards else ""
         lines.append(
-            f'<div class="fp-last">{tr(lang, "上一手", "last")}: '
+            f'<div class="fp-last">{tr(lang, "上一手：", "last: ")}'
             f"{escape(seat_label(rep, v.seat, lang))} {escape(action_label(v.action, lang))}"
             f"{escape(cards)} {escape(mark)}</div>"
         )

@@ -22,7 +22,8 @@ import re
 
 import streamlit as st
 
-from replay import games
+from coach import report_words
+from replay import games, plural
 from replay.log import Log
 from replay.scoring import place_words
 from replay.verdicts import RULES
@@ -97,12 +98,75 @@ def place_name(place: int | None, game: str) -> str:
     return t(*place_words(place, game_seats(game)))
 
 
-ROLE_NAMES = {  # the roles a climbing game's engine shows (保皇's), in both languages
-    "emperor": ("皇帝", "emperor"),
-    "loyalist": ("保皇派", "loyalist"),
-    "rebel": ("革命党", "rebel"),
-    "solo": ("皇帝（独保）", "emperor (alone)"),
+# -- the names of things: one word for each, in each language, and no word for two of them -----------------------
+# (the coach's HTML report shows the same: the tables are ``coach.report_words``'s; tests/test_words.py)
+
+ROLE_NAMES = report_words.ROLE  # the roles a climbing game's engine shows (保皇's)
+SEVERITY_NAMES = report_words.SEVERITY  # how much a finding weighs: violation, error, hint, on trial
+KIND_NAMES = report_words.KIND  # where a finding comes from: a rule, a maxim, a game's note, an evaluation
+SURENESS_NAMES = report_words.SURENESS  # how sure a maxim's reading is
+GRADE_NAMES = report_words.GRADE  # a priced decision's grade: inaccuracy, mistake, blunder
+VIEW_NAMES = report_words.VIEW  # an evaluation's two views: the seat's, all cards known
+
+#: a finding's severity as a mark that needs no emoji font (a text character; colours where Markdown is shown)
+SEVERITY_MARK = {"violation": "✗", "mistake": "!", "hint": "※", "trial": "△"}
+_SEVERITY_COLOUR = {"violation": "red", "mistake": "orange", "hint": "blue", "trial": "gray"}
+
+
+#: the facts of a finding's evidence (``coach.findings.Evidence.facts``) by their key, and the words among their values
+FACT_NAMES = {
+    "roles_known": ("当时知道的身份", "roles known then"),
+    "instead_action": ("更好的做法", "better action"),
+    "leader": ("领出者", "led by"),
+    "trick": ("这一墩", "the trick"),
+    "note": ("提示", "note"),
+    "points": ("分数", "points"),
+    "kitty": ("底牌分", "kitty points"),
+    "known": ("可知", "could be known"),
+    "stake": ("涉及分数", "points at stake"),
+    "winner": ("赢墩者", "trick won by"),
+    "phase": ("阶段", "phase"),
+    "action": ("动作", "action"),
+    "finish_order": ("出完的顺序", "finishing order"),
+    "opponent_cards": ("对手剩余张数", "opponent's cards left"),
+    "big_jokers_unseen": ("未见的大王", "big jokers unseen"),
+    "partner": ("同伴", "partner"),
+    "trumps_instead": ("可改出的主牌张数", "trumps in the alternative"),
+    "trumps_spent": ("花掉的主牌张数", "trumps spent"),
 }
+FACT_VALUES = {
+    "points-given-away": ("送分", "points given away"),
+    "points-not-taken": ("没拿的分", "points not taken"),
+    "points-buried-lost": ("扣底丢分", "points buried and lost"),
+    "trumps-on-partners-trick": ("主牌垫在同伴的墩上", "trumps on the partner's trick"),
+    "declare": ("定主", "declaring"),
+    "exchange": ("换牌", "exchange"),
+    "kitty": ("扣底", "the kitty"),
+    "play": ("打牌", "play"),
+}
+YES_NO = {True: ("是", "yes"), False: ("否", "no")}
+SEAT_FACTS = frozenset({"leader", "winner", "seat"})  # facts whose value is a seat
+
+
+def name_of(table: dict[str, tuple[str, str]], key: str, lang_: str | None = None) -> str:
+    """The name of ``key`` in one of the tables above, in ``lang_`` (the chosen language by default; an unknown
+    key: itself)."""
+    zh, en = table.get(key, (key, key))
+    return zh if (lang_ or lang()) == "zh" else en
+
+
+def severity_md(severity: str) -> str:
+    """A severity's mark for Markdown, in its colour."""
+    mark = SEVERITY_MARK.get(severity, "·")
+    colour = _SEVERITY_COLOUR.get(severity)
+    return f":{colour}[**{md(mark)}**]" if colour else md(mark)
+
+
+def count(n: int, zh_unit: str, one: str, many: str | None = None, lang_: str | None = None) -> str:
+    """A count with its unit in the chosen language: "3 张" / "1 card", "3 cards" (``replay.plural.count``)."""
+    if (lang_ or lang()) == "zh":
+        return f"{n} {zh_unit}"
+    return plural.count(n, one, many)
 
 
 def rule_name(rule: str) -> str:
@@ -120,9 +184,6 @@ def rule_quote(rule: str) -> str:
 
 
 # -- the Evaluation page -------------------------------------------------------------------------
-
-GRADE_NAMES = {"inaccuracy": ("欠佳", "inaccuracy"), "mistake": ("失误", "mistake"), "blunder": ("大错", "blunder")}
-VIEW_NAMES = {"seat": ("本座视角", "seat's view"), "all": ("明牌", "all cards known")}  # an evaluation's two views
 
 EVALUATION_HELP_ZH = """\
 **怎么算的**：每个有选择的决定（出牌、烧牌、过牌、扣牌、让牌、叫庄/让庄），取实际的做法、策略的首选、不要，以及另外几种牌型作为**候选**。每个候选用同一个简单策略替所有座位把牌打完，打若干次（“模拟次数”），取这一方得分的平均值——**期望分**（够级：本队的净分，串三户加倍；保皇：本座的分）。误差线是平均值的 ±2 倍标准误。

@@ -1,0 +1,372 @@
+"""One browser session walking every page of the dashboard and collecting the text a reader sees, for the language
+scan (tests/test_e2e_language.py) and for looking at it by hand:
+
+    .venv/bin/python tests/e2e_walk.py zh      # every page's text in Chinese, then the words that are not
+    .venv/bin/python tests/e2e_walk.py en
+
+What is collected on a page (``page_texts``): the document's title and ``document.body.innerText`` with every
+expander opened and every tab shown in turn, the ``title``, ``aria-label``, ``placeholder`` and ``alt`` attributes,
+the help tooltips (each hovered), the charts' SVG text (axis titles, ticks, legends) and, from each Plotly figure's
+own data, its traces' names, texts and hover templates (their ``%{...}`` fields and tags taken out).
+
+The walk (``walk``): the Library; Replay at the start, middle and end of a deal of each game, in the review and as
+one seat saw it; Timeline, Scoring, Coach and Evaluation (its stored evaluation) of each of those deals; the
+dispute desk with a stored dispute chosen at an illegal event; Players. The server and browser are
+docs/screenshots/take.py's.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import json
+import re
+import sys
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parent.parent
+_spec = importlib.util.spec_from_file_location("fupan_take", ROOT / "docs" / "screenshots" / "take.py")
+assert _spec is not None and _spec.loader is not None
+take = importlib.util.module_from_spec(_spec)
+_spec.loader.exec_module(take)
+
+# The text a reader sees, gathered in the page (the Plotly figures read from their own data: hover texts are not
+# in the document until hovered).
+_COLLECT = """
+() => {
+  const main = document.querySelector('[data-testid="stApp"]') || document.body;
+  const shown = (el) => {
+    const r = el.getBoundingClientRect();
+    if (r.width < 2 || r.height < 2) return false;
+    const cs = getComputedStyle(el);
+    return cs.visibility !== 'hidden' && cs.display !== 'none' && cs.opacity !== '0';
+  };
+  // the text drawn: every text node of a shown element, but Streamlit's icons (a font whose ligatures are words,
+  // "keyboard_arrow_down": the reader sees the icon) and what is only there for screen readers (clipped to a pixel)
+  // not judged: the icons, and the language switch, which names each language in its own script by design
+  const SKIP = '[data-testid="stIconMaterial"], script, style, noscript, .st-key-lang';
+  const STREAMLIT_BUTTONS = ['Fullscreen'];
+  const out = [document.title];
+  const walker = document.createTreeWalker(main, NodeFilter.SHOW_TEXT);
+  const lines = [];
+  for (let n = walker.nextNode(); n; n = walker.nextNode()) {
+    const t = n.nodeValue.trim();
+    const el = n.parentElement;
+    if (!t || !el || el.closest(SKIP)) continue;
+    if (shown(el)) lines.push(t);
+  }
+  out.push(lines.join('\\n'));
+  // the data grids draw on a canvas: their text is in the table they keep for screen readers
+  for (const t of main.querySelectorAll('[data-testid="stDataFrame"] table, [data-testid="stTable"] table')) {
+    out.push([...t.querySelectorAll('th, td')].map(c => c.textContent).join('\\n'));
+  }
+  // what shows on hover or in an empty box: titles, and the placeholders of empty fields
+  for (const el of main.querySelectorAll('[title]')) {
+    if (el.closest('[data-testid="stElementToolbar"]')) continue;  // Streamlit's own toolbar over a table
+    out.push(el.getAttribute('title'));
+  }
+  for (const el of main.querySelectorAll('input[placeholder], textarea[placeholder]')) {
+    if (!el.value && shown(el)) out.push(el.getAttribute('placeholder'));
+  }
+  // the labels the app's own drawings give (the table, the event list, images)
+  for (const el of main.querySelectorAll('.fp-table [aria-label], [data-testid="stHtml"] [aria-label], img[alt]')) {
+    out.push(el.getAttribute('aria-label') || el.getAttribute('alt'));
+  }
+  const strings = (v) => {
+    if (v == null) return [];
+    if (typeof v === 'string') return [v];
+    if (Array.isArray(v)) return v.flatMap(strings);
+    return [];
+  };
+  // the charts, from each Plotly figure's own data: hover texts are not in the document until hovered
+  for (const g of main.querySelectorAll('.js-plotly-plot')) {
+    for (const tr of (g.data || [])) {
+      for (const k of ['name', 'text', 'hovertext', 'hovertemplate', 'texttemplate']) out.push(...strings(tr[k]));
+      if (tr.legendgrouptitle) out.push(...strings(tr.legendgrouptitle.text));
+    }
+    const lay = g.layout || {};
+    const title = (o) => o && (typeof o.title === 'string' ? o.title : o.title && o.title.text);
+    out.push(...strings(title(lay)));
+    for (const k of Object.keys(lay)) {
+      if (/^[xy]axis\\d*$/.test(k)) {
+        out.push(...strings(title(lay[k])));
+        out.push(...strings(lay[k].ticktext));
+      }
+    }
+    for (const a of (lay.annotations || [])) out.push(...strings(a.text));
+    if (lay.legend) out.push(...strings(title(lay.legend)));
+    // Plotly's toolbar, in the chart's locale; but the button Streamlit adds to it, whose title the app cannot set
+    for (const b of g.querySelectorAll('.modebar-btn')) {
+      const t = b.getAttribute('data-title') || '';
+      if (!STREAMLIT_BUTTONS.includes(t)) out.push(t);
+    }
+  }
+  return out;
+}
+"""
+
+_HOVER_FIELDS = re.compile(r"%\{[^}]*\}|<extra>.*?</extra>|<[^>]+>|&[a-z]+;|&#\d+;|&#x[0-9a-f]+;")
+
+
+def clean(text: str) -> str:
+    """A collected text without Plotly's template fields, tags and entities."""
+    return _HOVER_FIELDS.sub(" ", text)
+
+
+def wait_idle(page: Any, settle_ms: int = 250) -> None:
+    take.wait_idle(page, settle_ms)
+
+
+def open_expanders(page: Any) -> None:
+    """Open every closed expander on the page (one at a time: each may rerun the page)."""
+    for _ in range(40):
+        closed = page.locator('[data-testid="stExpander"] details:not([open]) > summary:visible')
+        if not closed.count():
+            return
+        closed.first.click()
+        wait_idle(page, 150)
+
+
+def tooltips(page: Any) -> list[str]:
+    """The help tooltips' texts: each help icon hovered in turn."""
+    out = []
+    # the help icons the app gives (Streamlit's toolbar over a table or chart has its own, in its own words)
+    icons = page.locator('[data-testid="stTooltipHoverTarget"]:visible:not([data-testid="stElementToolbar"] *)')
+    for i in range(min(icons.count(), 30)):
+        try:
+            icons.nth(i).hover(timeout=2000)
+            tip = page.locator('[data-testid="stTooltipContent"]:visible').first
+            tip.wait_for(timeout=1500)
+            out.append(tip.inner_text())
+        except Exception:  # a tooltip that did not show: its icon scrolled away or covered
+            continue
+    page.mouse.move(0, 0)
+    return out
+
+
+def page_texts(page: Any, *, tips: bool = True) -> list[str]:
+    """Everything a reader sees on the page as it stands, with its expanders opened and its tabs shown in turn."""
+    open_expanders(page)
+    page.mouse.move(0, 0)  # no toolbar or tooltip of Streamlit's own left showing under the pointer
+    page.wait_for_timeout(150)
+    texts: list[str] = list(page.evaluate(_COLLECT))
+    tabs = page.locator('[data-baseweb="tab-list"] [role="tab"]:visible')
+    for i in range(1, tabs.count()):
+        tabs.nth(i).click()
+        wait_idle(page, 150)
+        open_expanders(page)
+        page.mouse.move(0, 0)
+        texts += page.evaluate(_COLLECT)
+    if tabs.count() > 1:
+        tabs.first.click()
+    if tips:
+        texts += tooltips(page)
+    return [clean(t) for t in texts if t]
+
+
+@dataclass
+class Walk:
+    """What the walk saw: the texts of each stop (``where`` names the page and the deal or step)."""
+
+    lang: str
+    seen: dict[str, list[str]] = field(default_factory=dict)
+
+    def add(self, where: str, texts: list[str]) -> None:
+        self.seen.setdefault(where, []).extend(texts)
+
+
+@dataclass(frozen=True)
+class Deals:
+    """The deals the walk opens: one per game (id and number of events), and the stored dispute's id."""
+
+    by_game: dict[str, tuple[int, int]]
+    dispute: int
+
+
+def goto_url(page: Any, base: str, path: str, lang: str) -> None:
+    """Open ``path`` (a new session: the language chosen again when it is not the default)."""
+    page.goto(base + path)
+    page.wait_for_selector('[data-testid="stSidebarNav"]')
+    wait_idle(page, 400)
+    if lang != "zh":
+        take.set_language(page, lang)
+        wait_idle(page, 300)
+
+
+def title_of(name: str, lang: str) -> str:
+    for page_name, zh, en in take.PAGES:
+        if page_name == name:
+            return zh if lang == "zh" else en
+    raise KeyError(name)
+
+
+def _choose_view(page: Any, nth: int) -> None:
+    """On Replay: the view selector's ``nth`` option (0: the review; 1: the first seat's)."""
+    box = page.locator(".st-key-replay_viewer [role='combobox']:visible").first
+    box.click()
+    options = page.locator("[role='option']:visible")
+    if not options.count():
+        box.press("ArrowDown")
+    options.nth(nth).click()
+    wait_idle(page, 300)
+
+
+def walk(page: Any, base: str, deals: Deals, lang: str, log: Callable[[str], None] = lambda _: None) -> Walk:
+    """Walk every page in ``lang`` (see the module's docstring); the texts seen, by stop."""
+    seen = Walk(lang)
+    goto_url(page, base, "/", lang)
+    seen.add("library", page_texts(page))
+    log("library")
+    for n, (game, (deal_id, n_events)) in enumerate(deals.by_game.items()):
+        first = n == 0  # the help tooltips and the dealt table once: they say the same for every game
+        for step in ((0,) if first else ()) + (n_events // 2, n_events):
+            goto_url(page, base, f"/replay?deal={deal_id}&step={step}", lang)
+            page.locator(".fp-table, .sj-table").first.wait_for()
+            seen.add(f"replay {game} #{deal_id} step {step}", page_texts(page, tips=first and step == 0))
+            log(f"replay {game} {step}")
+        _choose_view(page, 1)
+        seen.add(f"replay {game} #{deal_id} seat view", page_texts(page, tips=False))
+        for name in ("timeline", "scoring", "coach", "evaluation"):
+            take.goto(page, title_of(name, lang))
+            wait_idle(page, 300)
+            seen.add(f"{name} {game} #{deal_id}", page_texts(page, tips=first))
+            log(f"{name} {game}")
+    take.goto(page, title_of("dispute", lang))
+    take.choose_deal(page, deals.dispute)
+    take.slide_to(page, 3)
+    seen.add(f"dispute #{deals.dispute} event 3", page_texts(page))
+    log("dispute")
+    take.goto(page, title_of("players", lang))
+    seen.add("players", page_texts(page))
+    log("players")
+    return seen
+
+
+# -- the library the walk runs over ---------------------------------------------------------------
+
+
+def fill(url: str) -> tuple[Deals, list[str]]:
+    """The shipped samples stored at ``url``, with a small stored evaluation of the walk's deal of each game; the
+    walk's deals and the texts that are data (names, venues, notes, match keys, profiles and file names from the
+    stored logs, the shipped profiles' names)."""
+    sys.path.insert(0, str(ROOT))
+    from sqlalchemy import text
+
+    from coach.evaluate import evaluate_replay
+    from coach.prices import Settings
+    from data.database import open_db
+    from data.evaluations import save_evaluation
+    from data.importer import import_log
+    from replay.log import parse_json_log, read_log
+    from replay.replay import Replay
+
+    take.fill_samples(url)
+    engine = open_db(url)
+    data: set[str] = set()
+    try:
+        with engine.connect() as conn:
+            rows = conn.execute(text("SELECT id, game, source, log_json FROM deal ORDER BY id")).all()
+            data.update(r[0] for r in conn.execute(text("SELECT name FROM player")))
+            data.update(r[0] for r in conn.execute(text("SELECT key FROM match")))
+        by_game: dict[str, tuple[int, int]] = {}
+        for deal_id, game, source, log_json in rows:
+            data.add(Path(source).name)
+            log = parse_json_log(log_json)
+            data.update(_strings(log.meta))
+            data.add(log.profile_name)
+            data.update(s.player for s in log.seats)
+            if game not in by_game:
+                by_game[game] = (deal_id, len(log.events))
+        for deal_id, _ in by_game.values():
+            rep = Replay(parse_json_log(_log_of(engine, deal_id)))
+            evaluation = evaluate_replay(rep, Settings(rollouts=2, max_candidates=2), jobs=1, seats=[0, 1])
+            save_evaluation(engine, deal_id, evaluation)
+        result = import_log(engine, read_log(take.DISPUTE), str(take.DISPUTE))
+        assert result.deal_id is not None, result
+        dispute = result.deal_id
+    finally:
+        engine.dispose()
+    data.update(_profile_names())
+    data.update(_notation())
+    return Deals(by_game, dispute), sorted(d for d in data if d)
+
+
+def _log_of(engine: Any, deal_id: int) -> str:
+    from sqlalchemy import text
+
+    with engine.connect() as conn:
+        return str(conn.execute(text("SELECT log_json FROM deal WHERE id = :i"), {"i": deal_id}).scalar_one())
+
+
+def _strings(value: Any) -> Iterator[str]:
+    if isinstance(value, str):
+        yield value
+    elif isinstance(value, dict):
+        for v in value.values():
+            yield from _strings(v)
+    elif isinstance(value, list):
+        for v in value:
+            yield from _strings(v)
+
+
+def quoted_texts() -> list[str]:
+    """The seeds' words and the readings the register and the maxims quote verbatim (shown as they are, in either
+    language), and the seeds' titles."""
+    from coach.maxims import MAXIMS
+    from replay.quotes import SEED_FILES, SEED_TITLES
+    from replay.register import RULES
+
+    out = [q.text for rule in RULES.values() for qs in rule.quotes.values() for q in qs]
+    out += [mx.saying for mx in MAXIMS]
+    out += [str(v) for v in SEED_TITLES.values()] + list(SEED_FILES.values())
+    return out
+
+
+def _notation() -> list[str]:
+    """The words of the logs' and profiles' own notation that the pages show as they are: rule IDs, 升级's level
+    tokens (A, AA: the ace a second time), the profile options' names and values (as a club writes them in its
+    profile file)."""
+    from replay.profile import OPTIONS
+    from replay.register import RULES
+    from replay.shengji import LEVEL_TOKENS
+
+    out = list(RULES) + [str(v) for v in (LEVEL_TOKENS.values() if isinstance(LEVEL_TOKENS, dict) else LEVEL_TOKENS)]
+    for name, option in OPTIONS.items():
+        out.append(name)
+        if isinstance(option.kind, tuple):
+            out += [str(v) for v in option.kind]
+    return out
+
+
+def _profile_names() -> list[str]:
+    from replay.profile import shipped_profiles
+
+    return shipped_profiles()
+
+
+def main(argv: list[str]) -> int:
+    import tempfile
+
+    from playwright.sync_api import sync_playwright
+
+    sys.path.insert(0, str(ROOT / "tests"))
+    from ui_words import latin_words
+
+    lang = argv[0] if argv else "zh"
+    with tempfile.TemporaryDirectory(prefix="fupan-walk-") as tmp:
+        url = f"sqlite:///{Path(tmp) / 'samples.db'}"
+        deals, data = fill(url)
+        print(deals, file=sys.stderr)
+        with take.serve(url) as base, sync_playwright() as pw, take.browser_page(pw) as page:
+            seen = walk(page, base, deals, lang, log=lambda s: print(s, file=sys.stderr))
+    for where, texts in seen.seen.items():
+        words = sorted(set(latin_words("\n".join(texts), data)))
+        print(f"== {where}: {words}")
+    Path(f"/tmp/walk-{lang}.json").write_text(json.dumps(seen.seen, ensure_ascii=False, indent=1))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))

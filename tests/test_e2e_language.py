@@ -1,0 +1,107 @@
+"""Chinese throughout, English throughout, and no mark that needs an emoji font (issue 18, items 3 and 4), in a real
+browser: one Chromium session per language walks every page (tests/e2e_walk.py: the Library; Replay at the start,
+middle and end of a deal of each game, in the review and as a seat saw it; Timeline, Scoring, Coach, Evaluation with
+a stored evaluation; the dispute desk at an illegal event; Players), with every expander opened and tab shown, and
+collects what a reader sees: the text, the tooltips and titles, the charts' texts and hover templates.
+
+- In 中文 no English word (``ui_words.latin_words``) but the logs' own text (names, venues, notes, match keys, file
+  and profile names) and the seeds' words quoted (rule quotes, maxims' sayings).
+- In English no Chinese (``ui_words.chinese_words``) but the games' terms, a term beside its English, and the same
+  data.
+- In both, no character with emoji presentation (``ui_words.emoji_marks``).
+
+What Streamlit draws for itself and the app cannot word (screen-reader labels of its widgets, its data grid's toolbar,
+the file uploader's box) is left out by where it is (``e2e_walk``'s selectors), never by the words it holds.
+
+A failure lists every word found, by page. Skipped only when /usr/bin/chromium is missing and CI is not "true".
+"""
+
+from __future__ import annotations
+
+import os
+import time
+from pathlib import Path
+
+import e2e_walk
+import pytest
+from ui_words import chinese_words, emoji_marks, latin_words
+
+take = e2e_walk.take
+
+HAVE_CHROMIUM = Path(take.CHROMIUM).exists()
+UNDER_CI = os.environ.get("CI") == "true"
+
+pytestmark = pytest.mark.skipif(
+    not HAVE_CHROMIUM and not UNDER_CI,
+    reason=f"{take.CHROMIUM} is missing (Debian: apt-get install chromium); under CI=true this test runs",
+)
+
+
+@pytest.fixture(scope="module")
+def walked(tmp_path_factory):
+    """The dashboard over the samples (with a stored evaluation of each walked deal): {lang: (Walk, data)}, each
+    language walked once, in its own browser session."""
+    assert HAVE_CHROMIUM, f"{take.CHROMIUM} is missing: .ci/run installs Debian's chromium"
+    from playwright.sync_api import sync_playwright
+
+    folder = tmp_path_factory.mktemp("language")
+    url = f"sqlite:///{folder / 'samples.db'}"
+    deals, data = e2e_walk.fill(url)
+    data = data + e2e_walk.quoted_texts()
+    out = {}
+    with take.serve(url) as base, sync_playwright() as pw:
+        for lang in ("zh", "en"):
+            started = time.monotonic()
+            with take.browser_page(pw) as page:
+                out[lang] = (e2e_walk.walk(page, base, deals, lang), data, time.monotonic() - started)
+    return out
+
+
+def _found(walk, check, data) -> dict[str, list[str]]:
+    found = {}
+    for where, texts in walk.seen.items():
+        words = sorted({w for text in texts for w in check(text, data)})
+        if words:
+            found[where] = words
+    return found
+
+
+def test_chinese_pages_have_no_english_words(walked):
+    walk, data, seconds = walked["zh"]
+    assert len(walk.seen) >= 20, sorted(walk.seen)  # every page was reached
+    found = _found(walk, latin_words, data)
+    said = "\n".join(f"{k}: {v}" for k, v in found.items())
+    assert not found, f"English words on the Chinese pages (the walk took {seconds:.0f} s):\n{said}"
+    assert seconds < 150, f"the walk took {seconds:.0f} s"
+
+
+def test_english_pages_have_no_chinese_words(walked):
+    walk, data, seconds = walked["en"]
+    assert len(walk.seen) >= 20, sorted(walk.seen)
+    found = _found(walk, chinese_words, data)
+    said = "\n".join(f"{k}: {v}" for k, v in found.items())
+    assert not found, f"Chinese words on the English pages (the walk took {seconds:.0f} s):\n{said}"
+    assert seconds < 150, f"the walk took {seconds:.0f} s"
+
+
+def test_no_page_shows_a_mark_that_needs_an_emoji_font(walked):
+    found = {}
+    for lang, (walk, _, _) in walked.items():
+        for where, texts in walk.seen.items():
+            marks = sorted({m for text in texts for m in emoji_marks(text)})
+            if marks:
+                found[f"{lang} {where}"] = marks
+    assert not found, "emoji on the pages:\n" + "\n".join(f"{k}: {v}" for k, v in found.items())
+
+
+def test_the_scan_sees_what_it_must_judge(walked):
+    """The walk collects the pages' text, their charts' hover templates and their Chinese marks: a scan that saw
+    nothing would pass whatever the pages say."""
+    walk, _, _ = walked["zh"]
+    everything = "\n".join(t for texts in walk.seen.values() for t in texts)
+    for word in ("牌局库", "复盘", "时间线", "计分", "教练", "评估", "争议台", "牌手", "头科", "大落"):
+        assert word in everything, word
+    timeline = "\n".join(next(v for k, v in walk.seen.items() if k.startswith("timeline gouji")))
+    assert "第" in timeline and "步" in timeline  # from the figure's hover template, not drawn until hovered
+    en = "\n".join(t for texts in walked["en"][0].seen.values() for t in texts)
+    assert "Replay" in en and "1st" in en
