@@ -14,7 +14,7 @@ import streamlit as st
 
 from data.database import ignored_env, public_url
 from views.pages import coach, dispute, evaluation, library, players, replay, scoring, timeline
-from views.parts import address, links
+from views.parts import address, links, zh_widgets
 from views.parts.common import lang, t
 from views.parts.texts import md
 
@@ -89,6 +89,8 @@ def main() -> None:
     }
     pages = [links.page(p.url_path, renders[p.url_path]) for p in links.PAGES]
     shown = st.navigation(pages)
+    if lang() == "zh":  # Streamlit's own words in its widgets, drawn over in Chinese (views/parts/zh_widgets.py)
+        st.html(zh_widgets.style())
     entry = links.BY_URL.get(shown.url_path, links.PAGES[0])
     try:
         shown.run()

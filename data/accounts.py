@@ -41,6 +41,7 @@ from data.importer import ImportResult, import_log
 from data.models import EventRow, User, table_of
 from replay.decisions import Decision
 from replay.log import Log
+from replay.said import said
 
 REFEREE, ADMIN = "referee", "admin"
 ROLES = (REFEREE, ADMIN)
@@ -212,14 +213,32 @@ def verify_user(engine: Engine, name: str, password: str) -> User | None:
 # -- decisions ----------------------------------------------------------------------------------
 
 
-def _may_write(row: Any, name: str, doing: str) -> None:
-    """NotPermitted unless the account exists, is enabled and has a role that may write."""
+ROLE_ZH = {"admin": "管理员", "referee": "裁判"}  # the roles as the Chinese messages name them
+
+
+def _may_write(row: Any, name: str, doing: tuple[str, str]) -> None:
+    """NotPermitted unless the account exists, is enabled and has a role that may write (``doing``: what it would
+    do, in Chinese and English)."""
+    zh, en = doing
     if row is None:
-        raise NotPermitted(f"no user named {name!r}: only a signed-in referee or admin may {doing}")
+        raise NotPermitted(
+            said(
+                f"没有名为 {name!r} 的用户：只有登录的裁判或管理员才能{zh}",
+                f"no user named {name!r}: only a signed-in referee or admin may {en}",
+            )
+        )
     if row.disabled:
-        raise NotPermitted(f"the account {name!r} is disabled: it may not {doing}")
+        raise NotPermitted(
+            said(f"账号 {name!r} 已停用：不能{zh}", f"the account {name!r} is disabled: it may not {en}")
+        )
     if row.role not in WRITING_ROLES:
-        raise NotPermitted(f"the account {name!r} has the role {row.role!r}: only a referee or an admin may {doing}")
+        role = ROLE_ZH.get(row.role, row.role)
+        raise NotPermitted(
+            said(
+                f"账号 {name!r} 的角色是{role}：只有裁判或管理员才能{zh}",
+                f"the account {name!r} has the role {row.role!r}: only a referee or an admin may {en}",
+            )
+        )
 
 
 def record_decision(engine: Engine, deal_id: int, decision: Decision, user_name: str) -> StoredDecision:
@@ -230,16 +249,19 @@ def record_decision(engine: Engine, deal_id: int, decision: Decision, user_name:
     name = normalize_name(user_name) if isinstance(user_name, str) else ""
     with engine.execution_options(**WRITE).begin() as conn:
         row = _find(conn, name, lock=True)
-        _may_write(row, name, "record a referee's decision")
+        _may_write(row, name, ("记录裁判的裁定", "record a referee's decision"))
         if not lock_deal(conn, deal_id):
-            raise ValueError(f"no deal {deal_id} in the library")
+            raise ValueError(said(f"牌局库里没有第 {deal_id} 局", f"no deal {deal_id} in the library"))
         where = (_EVENTS.c.deal_id == deal_id, _EVENTS.c.idx == decision.event)
         if conn.execute(select(_EVENTS.c.id).where(*where)).first() is None:
             n = conn.execute(select(func.count()).select_from(_EVENTS).where(_EVENTS.c.deal_id == deal_id)).scalar()
             raise ValueError(
-                f"deal {deal_id} has no event {decision.event} (its events are 0..{(n or 0) - 1})"
+                said(
+                    f"第 {deal_id} 局没有第 {decision.event} 个动作（它的动作是 0..{(n or 0) - 1}）",
+                    f"deal {deal_id} has no event {decision.event} (its events are 0..{(n or 0) - 1})",
+                )
                 if n
-                else f"deal {deal_id} has no events to decide on"
+                else said(f"第 {deal_id} 局没有可裁定的动作", f"deal {deal_id} has no events to decide on")
             )
         signed = decision._replace(referee=row.name)
         problem = unstorable(signed)
@@ -257,7 +279,7 @@ def import_as(engine: Engine, log: Log, source: str, user_name: str) -> ImportRe
     the import's transaction (NotPermitted unless it exists, is enabled and is a referee or an admin;
     nothing stored then), and the log's new decisions are stored as stored by that account."""
     name = normalize_name(user_name) if isinstance(user_name, str) else ""
-    doing = "import logs into the library"
+    doing = ("把记录导入牌局库", "import logs into the library")
 
     def authorize(conn: Connection) -> int | None:
         row = _find(conn, name, lock=True)

@@ -50,6 +50,14 @@ from data.states import (
     NewerDatabase,
     ReadOnlyDatabase,
 )
+from replay.said import said
+
+# what a damaged library's message says was (not) done, in Chinese
+_DOING_ZH = {
+    "nothing was stored": "没有存入任何东西",
+    "what it holds cannot all be read": "它存的东西不能全部读出",
+    "nothing can be stored in it": "什么也存不进去",
+}
 
 MIGRATIONS = Path(__file__).parent / "migrations"
 ENV = "FUPAN_DB"  # the one environment variable that names the library
@@ -191,25 +199,37 @@ class LibraryState:
         try:
             st = os.stat(self.path)
         except FileNotFoundError:
-            how = "deleted"
+            how, how_zh = "deleted", "删除"
         else:
             if (st.st_dev, st.st_ino) == self.identity:
                 return
-            how = "replaced by another file"
+            how, how_zh = "replaced by another file", "换成了另一个文件"
         raise LibraryReplaced(
-            f"the library file {self.path} was {how} while fupan had it open: nothing was stored. "
-            "Restart fupan (the dashboard) to open the library now at that path."
+            said(
+                f"牌局库文件 {self.path} 在 fupan 打开期间被{how_zh}：没有存入任何东西。重新启动 fupan（仪表盘）以打开"
+                "这个路径上现在的牌局库。",
+                f"the library file {self.path} was {how} while fupan had it open: nothing was stored. "
+                "Restart fupan (the dashboard) to open the library now at that path.",
+            )
         )
 
     def damaged_error(self, why: str, doing: str = "nothing was stored") -> DamagedDatabase:
+        doing_zh = _DOING_ZH.get(doing, doing)
         return DamagedDatabase(
-            f"the library {self.shown} is damaged ({why}): {doing}. `fupan export` saves the deals that "
-            "can still be read; import them into a new library, or restore the file from a backup."
+            said(
+                f"牌局库 {self.shown} 已损坏（{why}）：{doing_zh}。`fupan export` 能导出还读得出的牌局；把它们导入"
+                "一个新的牌局库，或者从备份恢复这个文件。",
+                f"the library {self.shown} is damaged ({why}): {doing}. `fupan export` saves the deals that "
+                "can still be read; import them into a new library, or restore the file from a backup.",
+            )
         )
 
     def read_only_error(self, why: str) -> ReadOnlyDatabase:
         return ReadOnlyDatabase(
-            f"the library {self.shown} is read-only ({why}): it can be read and exported, nothing was stored."
+            said(
+                f"牌局库 {self.shown} 是只读的（{why}）：可以读和导出，没有存入任何东西。",
+                f"the library {self.shown} is read-only ({why}): it can be read and exported, nothing was stored.",
+            )
         )
 
     def check_write(self) -> None:
@@ -439,7 +459,9 @@ def _look(engine: Engine, state: LibraryState) -> set[str]:
             if engine.dialect.name == "sqlite" and "locked" in first and time.monotonic() < deadline:
                 time.sleep(random.uniform(0.02, 0.2))  # another process is creating or migrating it: wait
                 continue
-            raise DatabaseUnreachable(f"cannot open the library {state.shown}: {first}") from None
+            raise DatabaseUnreachable(
+                said(f"打不开牌局库 {state.shown}：{first}", f"cannot open the library {state.shown}: {first}")
+            ) from None
 
 
 def open_db(url: str | None = None) -> Engine:
@@ -454,9 +476,13 @@ def open_db(url: str | None = None) -> Engine:
         unknown = sorted(heads - {rev.revision for rev in script.walk_revisions()})
         if unknown:
             raise NewerDatabase(
-                f"the library {state.shown} was written by a newer fupan: its schema revision is "
-                f"{', '.join(unknown)}, the newest this fupan knows is {newest}. Upgrade fupan to use it; "
-                "nothing was changed."
+                said(
+                    f"牌局库 {state.shown} 是更新版本的 fupan 写的：它的结构版本是 {', '.join(unknown)}，这个 fupan "
+                    f"只认识到 {newest}。升级 fupan 才能用它；什么也没有改动。",
+                    f"the library {state.shown} was written by a newer fupan: its schema revision is "
+                    f"{', '.join(unknown)}, the newest this fupan knows is {newest}. Upgrade fupan to use it; "
+                    "nothing was changed.",
+                )
             )
         if heads != set(script.get_heads()):
             was = ", ".join(sorted(heads)) or "none (an empty database)"

@@ -206,7 +206,7 @@ def score_gouji(st: GoujiState, profile: Profile) -> Score | None:
                 "GJ-SCORE",
                 said(
                     "只记正分，不记负分：只有赢的一队记分",
-                    "只记正分，不记负分: only the winning team records its points",
+                    "positive points only (只记正分，不记负分): only the winning team records its points",
                 ),
             )
         )

@@ -14,7 +14,7 @@ from replay.scoring import Score, TeamScore, void_score
 LEVELS_FROM_80 = said(  # SJ-POINTS: "take over" changes levels only; no text promises who declares next
     "80分以上：庄家不升级；闲家每多40分升一级（120分升1级，160分升2级，200分升3级）；下一局的庄家由定主决定",
     "80 or more: the declarers do not go up; the defenders go up 1 per further 40 (120: 1, 160: 2, 200: 3); "
-    "the next deal's declarers are decided by its 定主",
+    "the next deal's declarers are decided by its 定主 (declaration)",
 )
 
 

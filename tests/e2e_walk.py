@@ -46,7 +46,7 @@ _COLLECT = """
   // the text drawn: every text node of a shown element, but Streamlit's icons (a font whose ligatures are words,
   // "keyboard_arrow_down": the reader sees the icon) and what is only there for screen readers (clipped to a pixel)
   // not judged: the icons, and the language switch, which names each language in its own script by design
-  const SKIP = '[data-testid="stIconMaterial"], script, style, noscript, .st-key-lang';
+  const SKIP = '[data-testid="stIconMaterial"], script, style, noscript, .st-key-lang_switch';
   const STREAMLIT_BUTTONS = ['Fullscreen'];
   const out = [document.title];
   const walker = document.createTreeWalker(main, NodeFilter.SHOW_TEXT);
@@ -186,13 +186,10 @@ class Deals:
 
 
 def goto_url(page: Any, base: str, path: str, lang: str) -> None:
-    """Open ``path`` (a new session: the language chosen again when it is not the default)."""
-    page.goto(base + path)
+    """Open ``path`` in ``lang`` (the address names the language: ``views.parts.address``)."""
+    page.goto(base + path + ("&" if "?" in path else "?") + f"lang={lang}")
     page.wait_for_selector('[data-testid="stSidebarNav"]')
     wait_idle(page, 400)
-    if lang != "zh":
-        take.set_language(page, lang)
-        wait_idle(page, 300)
 
 
 def title_of(name: str, lang: str) -> str:

@@ -60,3 +60,27 @@ def test_every_page_ends_with_the_version_and_the_library(library: Path, lang: s
     assert not at.exception
     last = at.main.caption[-1].value.replace("\\", "")
     assert last == f"fupan {version('fupan')} · {engine} {ENGINE_VERSION} · {word}sqlite:///{library}"
+
+
+@pytest.mark.parametrize("lang", ["zh", "en"])
+def test_streamlits_own_widget_words_are_drawn_over_in_chinese(library: Path, lang: str) -> None:
+    """The upload box's and the date field's English (Streamlit's) are hidden and Chinese drawn in their place, on
+    the Chinese pages only (views/parts/zh_widgets.py; tests/test_e2e_language.py reads the page as drawn)."""
+    from views.parts import zh_widgets
+
+    at = AppTest.from_file(str(ROOT / "app.py"), default_timeout=60)
+    at.session_state["lang"] = lang
+    at.run()
+    assert not at.exception
+    styles = [h.value for h in at.html if zh_widgets.CSS in h.value]
+    assert len(styles) == (1 if lang == "zh" else 0)
+    for words in (
+        "选择文件",
+        "或把文件拖到这里",
+        "年",
+        "月",
+        "日",
+        "stFileUploaderDropzoneInstructions",
+        "stDateInput",
+    ):
+        assert words in zh_widgets.CSS

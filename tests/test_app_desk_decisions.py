@@ -246,7 +246,7 @@ def test_an_upload_stores_no_decision_without_a_referee(library: Library, user: 
     assert any("已加入第" in s.value for s in at.success)  # the deal itself is imported
     warning = _plain(at.warning)
     assert "1 条裁判裁定，没有存入" in warning and "只导入了牌局本身" in warning
-    assert ("没有登录" if user is None else "is disabled") in warning
+    assert ("没有登录" if user is None else "已停用") in warning  # in the page's language
     deal_id = at.session_state["deal_id"]
     assert _stored(library.url, deal_id) == []
 

@@ -49,6 +49,7 @@ from data.exporter import Unreadable, export_deals
 from data.importer import content_hash, import_log
 from replay.decisions import Decision
 from replay.log import Log, read_log
+from replay.plural import count
 from replay.simulate import simulate_deal
 
 PASSWORD = "a long enough password"
@@ -231,7 +232,10 @@ def test_a_damaged_sqlite_file_refuses_writes_and_exports_what_it_can(
     code, out, err = run(capsys, "export", "--db", url, "--out", tmp_path / "cli")
     assert code == 2 and err == f"library: {shown_url(url)}\n"
     lines = out.splitlines()
-    assert lines[-1] == f"wrote {len(written)} logs to {tmp_path / 'cli'}; {len(skipped)} deal(s) cannot be read"
+    assert (
+        lines[-1]
+        == f"wrote {count(len(written), 'log')} to {tmp_path / 'cli'}; {count(len(skipped), 'deal')} cannot be read"
+    )
     assert lines[:-1] == [f"deal {s.deal_id}: not written, it cannot be read: {s.reason}" for s in skipped]
     assert sorted(p.name for p in (tmp_path / "cli").iterdir()) == sorted(p.name for p in written)
 

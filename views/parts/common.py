@@ -37,6 +37,7 @@ from data.models import Deal
 from replay.limits import Limits
 from replay.log import parse_json_log, parse_log
 from replay.replay import Replay
+from replay.said import error_in
 from views.parts import address
 from views.parts.texts import esc, md
 from views.parts.texts import lang as lang  # the language and t(): kept in texts, read from here too
@@ -59,12 +60,16 @@ _SAID: ContextVar[set[str] | None] = ContextVar("fupan_library_said", default=No
 
 
 def library_problem(exc: BaseException) -> str | None:
-    """What a page says of an error of the library (None: the error is none of the library's)."""
+    """What a page says of an error of the library, in the chosen language (None: the error is none of the
+    library's)."""
     if isinstance(exc, DatabaseStateError):
-        return str(exc)
+        return error_in(exc, lang())
     if isinstance(exc, SQLAlchemyError):
         first = (str(getattr(exc, "orig", None) or exc).splitlines() or [""])[0]
-        return f"the library cannot be used ({type(exc).__name__}: {first[:300]})"
+        return t(
+            f"牌局库不能用（{type(exc).__name__}：{first[:300]}）",
+            f"the library cannot be used ({type(exc).__name__}: {first[:300]})",
+        )
     return None
 
 
@@ -78,7 +83,7 @@ def say_library_problem(exc: BaseException) -> None:
         if kind in said:
             return
         said.add(kind)
-    _LOG.warning("fupan: %s", text)
+    _LOG.warning("fupan: %s", str(exc) if isinstance(exc, DatabaseStateError) else text)  # the log: in English
     st.error(t("牌局库不能用：", "The deal library cannot be used: ") + esc(text))
 
 

@@ -96,13 +96,13 @@ def _record(deal_id: int, event: int, keys: dict[str, str]) -> None:
         )
         stored = record_decision(engine(), deal_id, decision, name)
     except NotPermitted as exc:
-        state[FLASH] = ("error", t("不能记录：", "Not recorded: ") + str(exc))
+        state[FLASH] = ("error", t("不能记录：", "Not recorded: ") + error_in(exc, lang()))
         return
     except DecisionError as exc:
         state[FLASH] = ("error", t("不能记录：", "Not recorded: ") + f"{exc.key}{t('：', ': ')}{error_in(exc, lang())}")
         return
     except ValueError as exc:
-        state[FLASH] = ("error", t("不能记录：", "Not recorded: ") + str(exc))
+        state[FLASH] = ("error", t("不能记录：", "Not recorded: ") + error_in(exc, lang()))
         return
     except Exception as exc:  # the library cannot be written: say so plainly
         state[FLASH] = ("error", t("不能记录：", "Not recorded: ") + f"{type(exc).__name__}: {exc}")

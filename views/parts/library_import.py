@@ -253,7 +253,7 @@ def _store(log: Log, source: str, said: list[Message]) -> ImportResult:
         try:
             return import_as(engine(), log, source, name)
         except NotPermitted as exc:
-            why = t("这个账号不能存入裁定：", "this account may not store decisions: ") + md(exc)
+            why = t("这个账号不能存入裁定：", "this account may not store decisions: ") + md(error_in(exc, lang()))
     else:
         why = t("没有登录", "nobody is signed in")
     said.append(

@@ -1,8 +1,9 @@
 """The dashboard's pages by url path: the one registry that ``app.py`` builds ``st.navigation`` from and
 that a page links to another page through (a page never imports another page).
 
-The url paths are public (links in chat groups point at them): ``/library`` (the default page, also the
-root), ``/replay``, ``/timeline``, ``/scoring``, ``/coach``, ``/evaluation``, ``/dispute``, ``/players``.
+The url paths are public (links in chat groups point at them): the Library at the root ``/`` (Streamlit serves
+its default page there only), ``/replay``, ``/timeline``, ``/scoring``, ``/coach``, ``/evaluation``, ``/dispute``,
+``/players``; their query is ``views.parts.address``'s.
 A page is the module ``views.pages.<module>`` with a ``render()``; the link's page object runs it when
 followed outside ``st.navigation`` (under the tests' AppTest), and is the registered page otherwise
 (Streamlit knows a page by its url path).
