@@ -94,12 +94,12 @@ def test_the_tab_has_the_apps_title_and_a_png_icon(server: Any) -> None:
         assert body == (ROOT / "views" / "static" / "favicon.png").read_bytes()
 
 
-@pytest.mark.parametrize(("lang", "word"), [("zh", "牌局库："), ("en", "library: ")])
-def test_every_page_ends_with_the_versions_and_the_library(server: Any, lang: str, word: str) -> None:
+@pytest.mark.parametrize(("lang", "engine", "word"), [("zh", "引擎", "牌局库："), ("en", "engine", "library: ")])
+def test_every_page_ends_with_the_versions_and_the_library(server: Any, lang: str, engine: str, word: str) -> None:
     from playwright.sync_api import sync_playwright
 
     base, url = server
-    footer = f"fupan {version('fupan')} · engine {ENGINE_VERSION} · {word}{url}"
+    footer = f"fupan {version('fupan')} · {engine} {ENGINE_VERSION} · {word}{url}"
     with sync_playwright() as pw, take.browser_page(pw) as page:
         take.open_app(page, base)
         if lang == "en":

@@ -408,12 +408,13 @@ def test_unreadable_files_are_refused_in_chinese(tmp_path: Path) -> None:
         "base = 'no-such'\n",
     ],
 )
-def test_bad_profiles_are_refused_in_chinese(tmp_path: Path, toml: str) -> None:
-    path = tmp_path / "club.toml"
+def test_bad_profiles_are_refused_in_chinese(tmp_path: Path, toml: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.chdir(tmp_path)  # the file named shortly: a long temporary path would be cut inside a word
+    path = Path("club.toml")
     path.write_text(toml, encoding="utf-8")
     with pytest.raises(ProfileError) as caught:
         load_profile(str(path))
-    _check_error(caught.value, [*_tokens(str(path)), *_tokens(toml)])
+    _check_error(caught.value, [*_tokens(str(tmp_path / path)), *_tokens(toml)])
 
 
 def test_said_is_its_english() -> None:
