@@ -45,7 +45,7 @@ test: $(STAMP) compiled
 	$(BIN)/ruff format --check .
 	$(BIN)/mypy
 	$(BIN)/mypy views app.py cli.py bench docs/screenshots/take.py
-	$(BIN)/python -m pytest -n 2
+	$(BIN)/python -m pytest -n 2 --dist loadgroup
 
 # The same, beside a throwaway PostgreSQL server (as CI runs it): the storage tests run on both backends.
 test-pg: $(STAMP)

@@ -75,3 +75,12 @@ def served(monkeypatch: pytest.MonkeyPatch) -> dict[str, bytes]:
 
     monkeypatch.setattr(MemoryMediaFileStorage, "load_and_get_id", record)
     return found
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """Each browser test module runs on one worker (``make test`` runs ``pytest -n 2 --dist loadgroup``): its
+    module-wide server, sample library and walk are made once, not once per worker that draws one of its tests."""
+    for item in items:
+        module = item.path.stem
+        if module.startswith("test_e2e"):
+            item.add_marker(pytest.mark.xdist_group(module))
