@@ -17,7 +17,6 @@ docs/screenshots/take.py's.
 
 from __future__ import annotations
 
-import importlib.util
 import json
 import re
 import sys
@@ -26,11 +25,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-ROOT = Path(__file__).resolve().parent.parent
-_spec = importlib.util.spec_from_file_location("fupan_take", ROOT / "docs" / "screenshots" / "take.py")
-assert _spec is not None and _spec.loader is not None
-take = importlib.util.module_from_spec(_spec)
-_spec.loader.exec_module(take)
+from browser import ROOT, take
 
 # The text a reader sees, gathered in the page (the Plotly figures read from their own data: hover texts are not
 # in the document until hovered).

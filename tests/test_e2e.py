@@ -13,34 +13,21 @@ pictures the same way.
 
 from __future__ import annotations
 
-import importlib.util
 import os
 import re
 import shutil
 import time
-from pathlib import Path
 
 import pytest
+from browser import HAVE_CHROMIUM, MISSING, needs_chromium, take
 
-ROOT = Path(__file__).resolve().parent.parent
-_spec = importlib.util.spec_from_file_location("fupan_take", ROOT / "docs" / "screenshots" / "take.py")
-assert _spec is not None and _spec.loader is not None
-take = importlib.util.module_from_spec(_spec)
-_spec.loader.exec_module(take)
-
-HAVE_CHROMIUM = Path(take.CHROMIUM).exists()
-UNDER_CI = os.environ.get("CI") == "true"
-
-pytestmark = pytest.mark.skipif(
-    not HAVE_CHROMIUM and not UNDER_CI,
-    reason=f"{take.CHROMIUM} is missing (Debian: apt-get install chromium); under CI=true this test runs",
-)
+pytestmark = needs_chromium
 
 
 @pytest.fixture(scope="module")
 def server(tmp_path_factory):
     """The dashboard over a fresh SQLite file holding the shipped samples: its base URL and the file's."""
-    assert HAVE_CHROMIUM, f"{take.CHROMIUM} is missing: .ci/run installs Debian's chromium"
+    assert HAVE_CHROMIUM, MISSING
     folder = tmp_path_factory.mktemp("e2e")
     url = f"sqlite:///{folder / 'samples.db'}"
     assert take.fill_samples(url) >= 60

@@ -11,29 +11,15 @@ server and browser helpers are ``docs/screenshots/take.py``'s; skipped, like tes
 
 from __future__ import annotations
 
-import importlib.util
-import os
 from importlib.metadata import version
-from pathlib import Path
 from typing import Any
 
 import pytest
+from browser import HAVE_CHROMIUM, MISSING, ROOT, needs_chromium, take
 
 from replay.version import ENGINE_VERSION
 
-ROOT = Path(__file__).resolve().parent.parent
-_spec = importlib.util.spec_from_file_location("fupan_take", ROOT / "docs" / "screenshots" / "take.py")
-assert _spec is not None and _spec.loader is not None
-take = importlib.util.module_from_spec(_spec)
-_spec.loader.exec_module(take)
-
-HAVE_CHROMIUM = Path(take.CHROMIUM).exists()
-UNDER_CI = os.environ.get("CI") == "true"
-
-pytestmark = pytest.mark.skipif(
-    not HAVE_CHROMIUM and not UNDER_CI,
-    reason=f"{take.CHROMIUM} is missing (Debian: apt-get install chromium); under CI=true this test runs",
-)
+pytestmark = needs_chromium
 
 # what the main menu shows a developer, and must not show a user (Streamlit's words, English whatever the page's)
 DEVELOPER_ITEMS = ("Rerun", "Clear cache", "Auto rerun", "Deploy", "Developer options")
@@ -42,7 +28,7 @@ DEVELOPER_ITEMS = ("Rerun", "Clear cache", "Auto rerun", "Deploy", "Developer op
 @pytest.fixture(scope="module")
 def server(tmp_path_factory: pytest.TempPathFactory) -> Any:
     """The dashboard over a fresh SQLite file holding one sample: its base URL and the library's URL."""
-    assert HAVE_CHROMIUM, f"{take.CHROMIUM} is missing: .ci/run installs Debian's chromium"
+    assert HAVE_CHROMIUM, MISSING
     from data.database import open_db
     from data.importer import import_log
     from replay.log import read_log

@@ -18,30 +18,21 @@ A failure lists every word found, by page. Skipped only when /usr/bin/chromium i
 
 from __future__ import annotations
 
-import os
 import time
-from pathlib import Path
 
 import e2e_walk
 import pytest
+from browser import HAVE_CHROMIUM, MISSING, needs_chromium, take
 from ui_words import chinese_words, emoji_marks, latin_words
 
-take = e2e_walk.take
-
-HAVE_CHROMIUM = Path(take.CHROMIUM).exists()
-UNDER_CI = os.environ.get("CI") == "true"
-
-pytestmark = pytest.mark.skipif(
-    not HAVE_CHROMIUM and not UNDER_CI,
-    reason=f"{take.CHROMIUM} is missing (Debian: apt-get install chromium); under CI=true this test runs",
-)
+pytestmark = needs_chromium
 
 
 @pytest.fixture(scope="module")
 def walked(tmp_path_factory):
     """The dashboard over the samples (with a stored evaluation of each walked deal): {lang: (Walk, data)}, each
     language walked once, in its own browser session."""
-    assert HAVE_CHROMIUM, f"{take.CHROMIUM} is missing: .ci/run installs Debian's chromium"
+    assert HAVE_CHROMIUM, MISSING
     from playwright.sync_api import sync_playwright
 
     folder = tmp_path_factory.mktemp("language")

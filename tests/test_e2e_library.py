@@ -11,34 +11,23 @@ Skipped only when /usr/bin/chromium is missing and CI is not "true".
 
 from __future__ import annotations
 
-import importlib.util
 import io
-import os
 import re
 from pathlib import Path
 from typing import Any
 
 import pandas as pd
 import pytest
+from browser import HAVE_CHROMIUM, MISSING, needs_chromium, take
 
-ROOT = Path(__file__).resolve().parent.parent
-_spec = importlib.util.spec_from_file_location("fupan_take", ROOT / "docs" / "screenshots" / "take.py")
-assert _spec is not None and _spec.loader is not None
-take = importlib.util.module_from_spec(_spec)
-_spec.loader.exec_module(take)
-
-HAVE_CHROMIUM = Path(take.CHROMIUM).exists()
 WAIT = 30_000  # what a run of the server draws, on a busy machine
 
-pytestmark = pytest.mark.skipif(
-    not HAVE_CHROMIUM and os.environ.get("CI") != "true",
-    reason=f"{take.CHROMIUM} is missing (Debian: apt-get install chromium); under CI=true this test runs",
-)
+pytestmark = needs_chromium
 
 
 @pytest.fixture(scope="module")
 def server(tmp_path_factory: pytest.TempPathFactory) -> Any:
-    assert HAVE_CHROMIUM, f"{take.CHROMIUM} is missing: .ci/run installs Debian's chromium"
+    assert HAVE_CHROMIUM, MISSING
     folder = tmp_path_factory.mktemp("e2e_library")
     url = f"sqlite:///{folder / 'samples.db'}"
     assert take.fill_samples(url) >= 60

@@ -5,24 +5,13 @@ address; a finding's link and a timeline point open their step on the Replay pag
 
 from __future__ import annotations
 
-import importlib.util
-import os
 import re
-from pathlib import Path
 from urllib.parse import parse_qs, urlparse
 
 import pytest
+from browser import ROOT, needs_chromium, take
 
-ROOT = Path(__file__).resolve().parent.parent
-_spec = importlib.util.spec_from_file_location("fupan_take", ROOT / "docs" / "screenshots" / "take.py")
-assert _spec is not None and _spec.loader is not None
-take = importlib.util.module_from_spec(_spec)
-_spec.loader.exec_module(take)
-
-pytestmark = pytest.mark.skipif(
-    not Path(take.CHROMIUM).exists() and os.environ.get("CI") != "true",
-    reason=f"{take.CHROMIUM} is missing (Debian: apt-get install chromium); under CI=true this test runs",
-)
+pytestmark = needs_chromium
 WAIT = 20_000  # what a run on the server draws, on a busy machine
 DEAL = 1
 

@@ -12,27 +12,15 @@ docs/screenshots/ (``replay-<game>-<width>.png``) when UPDATE_SCREENSHOTS=1. The
 
 from __future__ import annotations
 
-import importlib.util
 import os
 import shutil
 from pathlib import Path
 from typing import Any
 
 import pytest
+from browser import HAVE_CHROMIUM, MISSING, needs_chromium, take
 
-ROOT = Path(__file__).resolve().parent.parent
-_spec = importlib.util.spec_from_file_location("fupan_take", ROOT / "docs" / "screenshots" / "take.py")
-assert _spec is not None and _spec.loader is not None
-take = importlib.util.module_from_spec(_spec)
-_spec.loader.exec_module(take)
-
-HAVE_CHROMIUM = Path(take.CHROMIUM).exists()
-UNDER_CI = os.environ.get("CI") == "true"
-
-pytestmark = pytest.mark.skipif(
-    not HAVE_CHROMIUM and not UNDER_CI,
-    reason=f"{take.CHROMIUM} is missing (Debian: apt-get install chromium); under CI=true this test runs",
-)
+pytestmark = needs_chromium
 
 PHONE, DESKTOP = 390, 1400
 WAIT = 30_000  # a page's first run on a busy machine
@@ -99,7 +87,7 @@ def check_replay(m: dict[str, Any], where: str, finished: bool = False) -> None:
 def server(tmp_path_factory: pytest.TempPathFactory) -> Any:
     """The dashboard over a fresh SQLite file holding the shipped samples: its base URL and a deal of each game
     ({game: (deal id, number of events)})."""
-    assert HAVE_CHROMIUM, f"{take.CHROMIUM} is missing: .ci/run installs Debian's chromium"
+    assert HAVE_CHROMIUM, MISSING
     folder = tmp_path_factory.mktemp("phone")
     url = f"sqlite:///{folder / 'samples.db'}"
     assert take.fill_samples(url) >= 60
