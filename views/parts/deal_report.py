@@ -82,7 +82,7 @@ WORDS: dict[str, tuple[str, str]] = {
     "how": ("计分依据", "How the score came about"),
     "findings": ("教练发现", "The coach's findings"),
     "no_findings": ("教练没有发现问题。", "The coach found nothing to say."),
-    "whole": ("全局", "whole deal"),
+    "whole": ("整局", "whole deal"),  # as coach.report_words names it
     "kind": ("类别", "Kind"),
     "severity": ("严重程度", "Severity"),
     "about": ("规则或俗语", "Rule or maxim"),
