@@ -45,7 +45,7 @@ test: $(STAMP) compiled
 	$(BIN)/ruff format --check .
 	$(BIN)/mypy
 	$(BIN)/mypy views app.py cli.py bench docs/screenshots/take.py
-	$(BIN)/python -m pytest -n 2 --dist loadgroup
+	$(BIN)/python -m pytest -n 4
 
 # The same, beside a throwaway PostgreSQL server (as CI runs it): the storage tests run on both backends.
 test-pg: $(STAMP)
@@ -84,7 +84,7 @@ bench-quick: $(BENCH_STAMP) compiled
 	$(BIN)/python bench/run.py --quick
 
 # The larger fault runs (docs/reliability.md): corrupted logs of every game in both forms at 20 times the
-# suite's examples, and 50,000 simulated deals per game instead of 20,000 (some 15 minutes on 2 cores).
+# suite's examples, and 50,000 simulated deals per game instead of 1,000 (some 15 minutes on 2 cores).
 fuzz: $(STAMP) compiled
 	FUPAN_FUZZ=20 FUPAN_SEEDS=50000 $(BIN)/python -m pytest -n 2 tests/test_fuzz.py tests/test_simulation_seeds.py
 

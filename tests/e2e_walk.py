@@ -9,8 +9,8 @@ expander opened and every tab shown in turn, the ``title``, ``aria-label``, ``pl
 the help tooltips (each hovered), the charts' SVG text (axis titles, ticks, legends) and, from each Plotly figure's
 own data, its traces' names, texts and hover templates (their ``%{...}`` fields and tags taken out).
 
-The walk (``walk``): the Library; Replay at the start, middle and end of a deal of each game, in the review and as
-one seat saw it; Timeline, Scoring, Coach and Evaluation (its stored evaluation) of each of those deals; the
+The walk (``walk``): the Library; Replay at the middle and end of a deal of each game (and as dealt, and as one seat
+saw it, for the first); Timeline, Scoring, Coach and Evaluation (its stored evaluation) of each of those deals; the
 dispute desk with a stored dispute chosen at an illegal event; Players. The server and browser are
 docs/screenshots/take.py's.
 """
@@ -114,13 +114,21 @@ def wait_idle(page: Any, settle_ms: int = 250) -> None:
     take.wait_idle(page, settle_ms)
 
 
+_OPEN_ALL = """
+() => {
+  const closed = [...document.querySelectorAll('[data-testid="stExpander"] details:not([open]) > summary')];
+  closed.forEach((summary) => summary.click());
+  return closed.length;
+}
+"""
+
+
 def open_expanders(page: Any) -> None:
-    """Open every closed expander on the page (one at a time: each may rerun the page)."""
-    for _ in range(40):
-        closed = page.locator('[data-testid="stExpander"] details:not([open]) > summary:visible')
-        if not closed.count():
+    """Open every closed expander on the page: all at once, as many clicks (an expander opened may show another, on
+    the page's next run)."""
+    for _ in range(5):
+        if not page.evaluate(_OPEN_ALL):
             return
-        closed.first.click()
         wait_idle(page, 150)
 
 
@@ -167,9 +175,13 @@ class Walk:
 
     lang: str
     seen: dict[str, list[str]] = field(default_factory=dict)
+    footers: dict[str, str] = field(default_factory=dict)  # the last caption of each stop's page: its footer
 
-    def add(self, where: str, texts: list[str]) -> None:
+    def add(self, where: str, texts: list[str], page: Any = None) -> None:
         self.seen.setdefault(where, []).extend(texts)
+        if page is not None:
+            captions = page.locator('[data-testid="stMain"] [data-testid="stCaptionContainer"]')
+            self.footers[where] = captions.last.inner_text().strip() if captions.count() else ""
 
 
 @dataclass(frozen=True)
@@ -209,29 +221,30 @@ def walk(page: Any, base: str, deals: Deals, lang: str, log: Callable[[str], Non
     """Walk every page in ``lang`` (see the module's docstring); the texts seen, by stop."""
     seen = Walk(lang)
     goto_url(page, base, "/", lang)
-    seen.add("library", page_texts(page))
+    seen.add("library", page_texts(page), page)
     log("library")
     for n, (game, (deal_id, n_events)) in enumerate(deals.by_game.items()):
         first = n == 0  # the help tooltips and the dealt table once: they say the same for every game
         for step in ((0,) if first else ()) + (n_events // 2, n_events):
             goto_url(page, base, f"/replay?deal={deal_id}&step={step}", lang)
             page.locator(".fp-table, .sj-table").first.wait_for()
-            seen.add(f"replay {game} #{deal_id} step {step}", page_texts(page, tips=first and step == 0))
+            seen.add(f"replay {game} #{deal_id} step {step}", page_texts(page, tips=first and step == 0), page)
             log(f"replay {game} {step}")
-        _choose_view(page, 1)
-        seen.add(f"replay {game} #{deal_id} seat view", page_texts(page, tips=False))
+        if first:  # a seat's view words its table as the review does, whatever the game
+            _choose_view(page, 1)
+            seen.add(f"replay {game} #{deal_id} seat view", page_texts(page, tips=False), page)
         for name in ("timeline", "scoring", "coach", "evaluation"):
             take.goto(page, title_of(name, lang))
             wait_idle(page, 300)
-            seen.add(f"{name} {game} #{deal_id}", page_texts(page, tips=first))
+            seen.add(f"{name} {game} #{deal_id}", page_texts(page, tips=first), page)
             log(f"{name} {game}")
     take.goto(page, title_of("dispute", lang))
     take.choose_deal(page, deals.dispute)
     take.slide_to(page, 3)
-    seen.add(f"dispute #{deals.dispute} event 3", page_texts(page))
+    seen.add(f"dispute #{deals.dispute} event 3", page_texts(page), page)
     log("dispute")
     take.goto(page, title_of("players", lang))
-    seen.add("players", page_texts(page))
+    seen.add("players", page_texts(page), page)
     log("players")
     return seen
 

@@ -1,8 +1,9 @@
 """The dashboard's own frame as a user's Chromium shows it (issue 18, item 11), served as `make run` serves it
 (``.streamlit/config.toml``'s settings, ``client.toolbarMode = "viewer"``): no Deploy button and no developer
 items in the main menu (rerun, clear cache: what ``toolbarMode = "developer"`` shows), the tab titled with the
-app's name, its icon a PNG that the page's ``link rel=icon`` resolves to, and every page of the sidebar ending with
-fupan's and the engine's versions and the library in use, in both languages.
+app's name, its icon a PNG that the page's ``link rel=icon`` resolves to. That every page ends with fupan's and the
+engine's versions and the library in use, in both languages, is checked on the language walk's every stop
+(tests/test_e2e_language.py).
 
 tests/test_app_chrome.py checks the same settings under AppTest; this one checks what the browser draws. The
 server and browser helpers are ``docs/screenshots/take.py``'s; skipped, like tests/test_e2e.py, only without
@@ -11,13 +12,10 @@ server and browser helpers are ``docs/screenshots/take.py``'s; skipped, like tes
 
 from __future__ import annotations
 
-from importlib.metadata import version
 from typing import Any
 
 import pytest
 from browser import HAVE_CHROMIUM, MISSING, ROOT, needs_chromium, take
-
-from replay.version import ENGINE_VERSION
 
 pytestmark = needs_chromium
 
@@ -27,7 +25,7 @@ DEVELOPER_ITEMS = ("Rerun", "Clear cache", "Auto rerun", "Deploy", "Developer op
 
 @pytest.fixture(scope="module")
 def server(tmp_path_factory: pytest.TempPathFactory) -> Any:
-    """The dashboard over a fresh SQLite file holding one sample: its base URL and the library's URL."""
+    """The dashboard over a fresh SQLite file holding one sample: its base URL."""
     assert HAVE_CHROMIUM, MISSING
     from data.database import open_db
     from data.importer import import_log
@@ -41,13 +39,13 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Any:
     finally:
         engine.dispose()
     with take.serve(url) as base:
-        yield base, url
+        yield base
 
 
 def test_a_user_gets_no_deploy_button_nor_developer_options(server: Any) -> None:
     from playwright.sync_api import sync_playwright
 
-    base, _ = server
+    base = server
     with sync_playwright() as pw, take.browser_page(pw) as page:
         take.open_app(page, base)
         assert page.locator('[data-testid="stAppDeployButton"]').count() == 0
@@ -66,7 +64,7 @@ def test_a_user_gets_no_deploy_button_nor_developer_options(server: Any) -> None
 def test_the_tab_has_the_apps_title_and_a_png_icon(server: Any) -> None:
     from playwright.sync_api import sync_playwright
 
-    base, _ = server
+    base = server
     with sync_playwright() as pw, take.browser_page(pw) as page:
         take.open_app(page, base)
         page.wait_for_function("() => document.title === '复盘 fupan'")
@@ -78,22 +76,3 @@ def test_the_tab_has_the_apps_title_and_a_png_icon(server: Any) -> None:
         body = answer.body()
         assert body[:8] == b"\x89PNG\r\n\x1a\n"
         assert body == (ROOT / "views" / "static" / "favicon.png").read_bytes()
-
-
-@pytest.mark.parametrize(("lang", "engine", "word"), [("zh", "引擎", "牌局库："), ("en", "engine", "library: ")])
-def test_every_page_ends_with_the_versions_and_the_library(server: Any, lang: str, engine: str, word: str) -> None:
-    from playwright.sync_api import sync_playwright
-
-    base, url = server
-    footer = f"fupan {version('fupan')} · {engine} {ENGINE_VERSION} · {word}{url}"
-    with sync_playwright() as pw, take.browser_page(pw) as page:
-        take.open_app(page, base)
-        if lang == "en":
-            take.set_language(page, "en")
-        take.open_first_deal(page)  # the deal pages show their deal, not only the message that none is open
-        for name, zh, en in take.PAGES:
-            take.goto(page, zh if lang == "zh" else en)
-            captions = page.locator('[data-testid="stMain"] [data-testid="stCaptionContainer"]')
-            captions.last.wait_for()
-            assert captions.last.inner_text().strip() == footer, name
-            assert not page.locator('[data-testid="stException"]').count(), name

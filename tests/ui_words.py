@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable
+from functools import lru_cache
 
 ALLOWED = frozenset({"fupan", "JSON", "CSV", "PNG", "HTML", "SQLite", "PostgreSQL", "MB", "kB", "URL"})
 #: the names printed on the keys a page's keyboard help names (a Chinese keyboard's keys say them too)
@@ -32,12 +33,23 @@ def without_data(text: str, data: Iterable[str]) -> tuple[str, set[str]]:
     of one word (a name, a profile's name) allows wherever it stands. A data item of several words allows its
     words only where the whole item stands: a log's note "simulated deal (random legal play)" does not make "deal"
     or "legal" Chinese."""
-    items = sorted({d for d in data if d and d.strip()}, key=len, reverse=True)
-    for item in items:  # whole: "J" (a level) is taken out of "J 10" but not out of "JSON"
+    patterns, names = _data_patterns(tuple(sorted({d for d in data if d and d.strip()})))
+    for item, pattern in patterns:
+        if item in text:  # the pattern matches only where the item stands
+            text = pattern.sub(" ", text)
+    return text, set(names)
+
+
+@lru_cache(maxsize=8)
+def _data_patterns(items: tuple[str, ...]) -> tuple[tuple[tuple[str, re.Pattern[str]], ...], frozenset[str]]:
+    """Each data item (the longest first) and its pattern, compiled once for a walk's thousands of texts; the items
+    of one word."""
+    patterns = []
+    for item in sorted(items, key=len, reverse=True):  # whole: "J" (a level) is taken out of "J 10" but not "JSON"
         head = r"(?<![A-Za-z0-9])" if item[0].isascii() and item[0].isalnum() else ""
         tail = r"(?![A-Za-z0-9])" if item[-1].isascii() and item[-1].isalnum() else ""
-        text = re.sub(head + re.escape(item) + tail, " ", text)
-    return text, {item.strip() for item in items if not any(c.isspace() for c in item.strip())}
+        patterns.append((item, re.compile(head + re.escape(item) + tail)))
+    return tuple(patterns), frozenset(item.strip() for item in items if not any(c.isspace() for c in item.strip()))
 
 
 def latin_words(text: str, data: Iterable[str] = ()) -> list[str]:

@@ -47,6 +47,7 @@ from streamlit.delta_generator import DeltaGenerator
 
 from coach.coach import Report
 from coach.findings import Finding
+from coach.grades import GRADES
 from coach.prices import Evaluation
 from replay.decisions import Decision
 from replay.replay import Replay
@@ -171,15 +172,28 @@ def prev_finding_step(report: Report | None, step: int) -> int | None:
     return next((s for s in reversed(finding_steps(report)) if s < step), None)
 
 
-MISTAKES = frozenset({"mistake", "blunder"})  # what ``b`` jumps to: the evaluation's grades of a real loss
+MISTAKES = frozenset(GRADES[GRADES.index("mistake") :])  # what ``b`` jumps to: the grades of a real loss
+# the last evaluation asked about and its steps (by identity: a frozen Evaluation would hash every decision)
+_MISTAKE_STEPS: list[tuple[Evaluation, list[int]]] = []
+
+
+def mistake_steps(evaluation: Evaluation) -> list[int]:
+    """The steps that show a decision the evaluation grades a mistake or worse (the decision at event ``i`` is
+    shown at step ``i + 1``), in order; worked out once for the evaluation the page shows."""
+    memo = _MISTAKE_STEPS[0] if _MISTAKE_STEPS else None  # read once: another session's run may replace it
+    if memo is not None and memo[0] is evaluation:
+        return memo[1]
+    steps = sorted(d.index + 1 for d in evaluation.decisions if d.grade in MISTAKES)
+    _MISTAKE_STEPS[:] = [(evaluation, steps)]
+    return steps
 
 
 def next_mistake_step(evaluation: Evaluation | None, step: int) -> int | None:
-    """The step that shows the next decision after ``step`` the evaluation grades a mistake or a blunder (the
-    decision at event ``i`` is shown at step ``i + 1``); the first one again after the last (None: there is none)."""
+    """The step that shows the next decision after ``step`` the evaluation grades a mistake or a blunder; the first
+    one again after the last (None: there is none)."""
     if evaluation is None:
         return None
-    steps = sorted(d.index + 1 for d in evaluation.decisions if d.grade in MISTAKES)
+    steps = mistake_steps(evaluation)
     return next((s for s in steps if s > step), steps[0] if steps else None)
 
 

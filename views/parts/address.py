@@ -33,6 +33,7 @@ REVIEW = -1
 SEEN = "address_seen"  # session state: the address as last read or written (what is not new)
 NARROW = "address_narrow"  # session state: what this run's page shows of its usual keys (``narrow``)
 PROBLEMS = "address_problems"  # session state: what the address said that could not be opened, to say
+ASKED_STEP = "address_step"  # session state: the step the last link asked for (the page says if beyond the end)
 KEYS = ("lang", "deal", "step", "view", "seat")
 
 
@@ -85,7 +86,7 @@ def follow() -> None:
         step = _number("step", now["step"], "步数", "step")
         if step is not None:
             st.session_state["step"] = step
-            st.session_state["address_step"] = step  # the page says when it is beyond the deal's end
+            st.session_state[ASKED_STEP] = step
     if "view" in new or "seat" in new or deal is not None:
         _follow_view(now.get("view"), now.get("seat"))
 
@@ -115,7 +116,7 @@ def say() -> None:
 
 def step_asked() -> int | None:
     """The step the address asked for in this session's last link (once: the page says if it is beyond the end)."""
-    asked = st.session_state.pop("address_step", None)
+    asked = st.session_state.pop(ASKED_STEP, None)
     return asked if isinstance(asked, int) else None
 
 
