@@ -84,7 +84,7 @@ bench-quick: $(BENCH_STAMP) compiled
 	$(BIN)/python bench/run.py --quick
 
 # The larger fault runs (docs/reliability.md): corrupted logs of every game in both forms at 20 times the
-# suite's examples, and 50,000 simulated deals per game instead of 1,000 (some 15 minutes on 2 cores).
+# suite's examples, and 50,000 simulated deals per game instead of 600 (some 15 minutes on 2 cores).
 fuzz: $(STAMP) compiled
 	FUPAN_FUZZ=20 FUPAN_SEEDS=50000 $(BIN)/python -m pytest -n 2 tests/test_fuzz.py tests/test_simulation_seeds.py
 
