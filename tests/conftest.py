@@ -77,27 +77,15 @@ def served(monkeypatch: pytest.MonkeyPatch) -> dict[str, bytes]:
     return found
 
 
-def _browser_module(nodeid: str) -> str | None:
-    """The browser test module a test belongs to (by its file's name), or None."""
-    stem = Path(nodeid.split("::", 1)[0]).stem
-    return stem if stem.startswith("test_e2e") else None
-
-
-# The browser modules, longest first (they go to one worker before everything else, so that the many short tests
-# fill in around them and the workers end together).
-_BROWSER_FIRST = ("test_e2e_language", "test_e2e_phone", "test_e2e_links", "test_e2e_chrome", "test_e2e")
+def _is_browser_test(nodeid: str) -> bool:
+    """Whether a test is one of the browser tests (tests/test_e2e*.py)."""
+    return Path(nodeid.split("::", 1)[0]).stem.startswith("test_e2e")
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
-    """The browser tests first (``_BROWSER_FIRST``), each module's together; the rest in their order."""
-
-    def rank(item: pytest.Item) -> int:
-        module = _browser_module(item.nodeid)
-        if module is None:
-            return len(_BROWSER_FIRST) + 1
-        return _BROWSER_FIRST.index(module) if module in _BROWSER_FIRST else len(_BROWSER_FIRST)
-
-    items.sort(key=rank)  # stable: the order within a module and among the rest is kept
+    """The browser tests first (they go to one worker before everything else, so that the many short tests fill in
+    around them and the workers end together); the order within them and among the rest kept."""
+    items.sort(key=lambda item: not _is_browser_test(item.nodeid))
 
 
 @pytest.hookimpl(tryfirst=True)
@@ -106,14 +94,14 @@ def pytest_xdist_make_scheduler(config: pytest.Config, log: object) -> object:
     after another (each module's server, sample library and walk made once; two browsers and servers never
     compete), first; every other test is a unit of its own for the other workers. The browser tests and the tests
     that start commands, servers and databases wait much of the time, so four workers keep two cores busy (on
-    2026-12-03, on this machine: 11.9 min with four, 13.2 with three, 16 with two). (pytest-xdist's ``--dist loadgroup`` would group
-    them with an ``xdist_group`` mark, but it renames the test's ``_nodeid``, which pytest 9.2 no longer reads: the
-    marks are ignored.)"""
+    2026-12-03, on this machine: 11.9 min with four, 13.2 with three, 16 with two). (pytest-xdist's ``--dist
+    loadgroup`` would group them with an ``xdist_group`` mark, but it renames the test's ``_nodeid``, which pytest
+    9.2 no longer reads: the marks are ignored.)"""
     from xdist.scheduler import LoadScopeScheduling
 
-    class BrowserModulesWhole(LoadScopeScheduling):
+    class BrowserTestsTogether(LoadScopeScheduling):
         def _split_scope(self, nodeid: str) -> str:
-            return "browser" if _browser_module(nodeid) else nodeid
+            return "browser" if _is_browser_test(nodeid) else nodeid
 
-    config.option.loadscopereorder = False  # the collection's order: the browser modules first
-    return BrowserModulesWhole(config, log)  # type: ignore[arg-type]  # xdist's Producer, passed through
+    config.option.loadscopereorder = False  # the collection's order: the browser tests first
+    return BrowserTestsTogether(config, log)  # type: ignore[arg-type]  # xdist's Producer, passed through

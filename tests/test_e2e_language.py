@@ -1,7 +1,7 @@
 """Chinese throughout, English throughout, and no mark that needs an emoji font (issue 18, items 3 and 4), in a real
 browser: one Chromium session per language walks every page (tests/e2e_walk.py: the Library; Replay in the middle
-and at the end of a deal of each game, as dealt and as a seat saw it for the first; Timeline, Scoring, Coach, Evaluation with
-a stored evaluation; the dispute desk at an illegal event; Players), with every expander opened and tab shown, and
+and at the end of a deal of each game, as dealt and as a seat saw it for the first; Timeline, Scoring, Coach,
+Evaluation with a stored evaluation; the dispute desk at an illegal event; Players), with every expander opened and tab shown, and
 collects what a reader sees: the text, the tooltips and titles, the charts' texts and hover templates, and each
 page's footer (item 11: fupan's and the engine's versions and the library in use, on every page in both languages).
 

@@ -1,5 +1,5 @@
-"""The dashboard on a phone and on a desktop, in Debian's Chromium (issue 18, item 5): at 390 px wide (a phone) and at 1400 px, the Replay page of a 够级, a 保皇 and a 升级 deal at several steps draws every seat's
-box, the middle and the event list inside the window's width, no two of those boxes overlapping; 上一手 stays in
+"""The dashboard on a phone and on a desktop, in Debian's Chromium (issue 18, item 5): at 390 px wide (a phone)
+and at 1400 px, the Replay page of a 够级, a 保皇 and a 升级 deal at several steps draws every seat's box, the middle and the event list inside the window's width, no two of those boxes overlapping; 上一手 stays in
 the middle's box, a seat that went out is drawn opaque, and nothing makes the page scroll sideways, on the Replay
 page nor on any other page.
 

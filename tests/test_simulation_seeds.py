@@ -5,8 +5,8 @@ the rules allow). Seeds run in chunks so that the workers share them.
 
 N is FUPAN_SEEDS: 600 in the suite (seeds 0-599 of each game, beside the 1,500-1,800 seeds of each game the
 property sweeps of tests/test_properties.py, test_baohuang_properties.py and test_shengji_properties.py check
-more deeply; 20,000 took 8 of the suite's 12 minutes), 50,000 under ``make fuzz``, the run that keeps issue 14's promise of at least 20,000 deals
-per game."""
+more deeply; 20,000 took 8 of the suite's 12 minutes), 50,000 under ``make fuzz``, the run that keeps issue 14's
+promise of at least 20,000 deals per game."""
 
 from __future__ import annotations
 
