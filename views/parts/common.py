@@ -9,8 +9,8 @@ before the page shows what it can still read; a page that can work without the l
 desk) goes on.
 
 Session state holds ``lang``, ``deal_id`` and ``step`` (pages change them in callbacks) and, once a
-referee has signed in on the dispute desk, ``user``: the signed-in account's name and nothing else (no
-password, no role: every write checks the account again on the server, ``data.accounts``).
+referee has signed in on the dispute desk, the account's name and its token (``views.parts.signin``: no
+password, no role; every write checks the token and the account again on the server, ``data.accounts``).
 """
 
 from __future__ import annotations
@@ -198,16 +198,6 @@ def decisions_stored(deal_id: int) -> list[StoredDecision]:
     """The referee's decisions stored on a deal, oldest first (one small query; not cached, so a decision
     just recorded shows on the next run of every page)."""
     return deal_decisions(engine(), deal_id)
-
-
-USER = "user"  # the session state key of the signed-in account's name
-
-
-def signed_in() -> str | None:
-    """The signed-in account's name (None when nobody is signed in). Not a permission: the server
-    checks the account again at every write."""
-    name = st.session_state.get(USER)
-    return name if isinstance(name, str) and name else None
 
 
 def open_deal(deal_id: int, step: int = 0) -> None:

@@ -8,9 +8,11 @@ UTF-8, not a fupan log, or its error at line and column) and the others are impo
 kept in session state and shown below the form once. The form names the library it writes to
 (``data.database.public_url``: a password masked).
 
-A log that carries a referee's decisions stores them only for a signed-in referee or admin
-(``data.accounts.import_as``, which checks the account again in the import's transaction); for anyone else the
-deal is imported without its decisions and the import says so.
+A log that carries a referee's decisions stores them only for a signed-in referee or admin: the sign-in's token is
+checked first (``views.parts.signin.signed_in``: a session joined by another websocket, or a token expired or
+forged, is signed out and nothing of that log is stored), then ``data.accounts.import_as`` checks the account
+again in the import's transaction; for anyone never signed in the deal is imported without its decisions and the
+import says so.
 """
 
 from __future__ import annotations
@@ -34,11 +36,11 @@ from views.parts.common import (
     engine,
     open_deal,
     replay_of,
-    signed_in,
     size_text,
     t,
     too_large,
 )
+from views.parts.signin import dropped, signed_in
 from views.parts.texts import lang, md
 
 FILES = "import_files"  # the uploader's key (with a counter: a new uploader, empty, after each import)
@@ -168,6 +170,8 @@ def _import_one(source: str, content: bytes | str, said: list[Message]) -> int |
         text = decode_log(content, source, UPLOAD_LIMITS) if isinstance(content, bytes) else content
         log = parse_log(text, source, UPLOAD_LIMITS)
         result = _store(log, source, said)
+        if result is None:
+            return None
     except (LogError, ProfileError) as exc:
         said.append(_unreadable(source, text, exc))
         return None
@@ -229,7 +233,8 @@ def _decisions_note() -> str:
     """What happens to a log's referee decisions, for whoever is (not) signed in."""
     name = signed_in()
     if name is None:
-        return t(
+        why = dropped()  # a sign-in dropped on this run (said here once)
+        return (md(why) + " " if why else "") + t(
             "记录里的裁判裁定只为登录的裁判或管理员存入（在“争议台”登录）；未登录时只导入牌局本身，不带裁定。",
             "A log's referee decisions are stored only for a signed-in referee or admin (sign in on the Dispute "
             "desk); otherwise the deal itself is imported without its decisions.",
@@ -242,13 +247,18 @@ def _decisions_note() -> str:
     )
 
 
-def _store(log: Log, source: str, said: list[Message]) -> ImportResult:
-    """Import a log: with its decisions for the signed-in account (checked again on the server), else the
-    deal without its decisions (said). A log without decisions needs no account."""
+def _store(log: Log, source: str, said: list[Message]) -> ImportResult | None:
+    """Import a log: with its decisions for the signed-in account (its token and account checked again on the
+    server), else the deal without its decisions (said). A log without decisions needs no account. None when a
+    sign-in failed its check here (said; nothing stored)."""
     if not log.decisions:
         return import_log(engine(), log, source)
     n = len(log.decisions)
     name = signed_in()
+    why_out = dropped() if name is None else None
+    if why_out is not None:
+        said.append(Message("error", md(source) + t("：没有存入。", ": not stored. ") + md(why_out)))
+        return None
     if name is not None:
         try:
             return import_as(engine(), log, source, name)
