@@ -145,12 +145,13 @@ class Outcome:
 
 
 def wait_words(seconds: float) -> str:
-    """A wait in words: whole seconds up to two minutes, else minutes (rounded up)."""
+    """A wait in words: whole seconds up to two minutes, else minutes (rounded up); in Chinese with a space
+    before the number, none after the unit."""
     secs = max(1, int(seconds + 0.999))
     if secs <= 120:
-        return t(f"{secs} 秒", f"{secs} s")
+        return t(f" {secs} 秒", f"{secs} s")
     mins = (secs + 59) // 60
-    return t(f"{mins} 分钟", f"{mins} min")
+    return t(f" {mins} 分钟", f"{mins} min")
 
 
 def attempt(engine: Engine, name: str, password: str) -> Outcome:
@@ -162,7 +163,7 @@ def attempt(engine: Engine, name: str, password: str) -> Outcome:
         return Outcome(
             None,
             t(
-                f"登录尝试太多：请 {wait_words(begun)} 后再试。",
+                f"登录尝试太多：请{wait_words(begun)}后再试。",
                 f"Too many sign-in attempts: try again in {wait_words(begun)}.",
             ),
         )
