@@ -7,7 +7,8 @@ sign-in attempts (issue 33, items 1 and 4). ``views.parts.signin`` binds them to
   None. The nonce is the one the server tagged the live connection with at sign-in: a token copied into
   another connection, or a session joined by another websocket, does not carry the connection's nonce.
 - ``Limiter``: sign-in attempts per name and per client address. An attempt counts as a failure as it begins
-  (so parallel attempts count too) and a success takes it back and clears the name; after ``Policy.free``
+  (so parallel attempts count too, and so does one refused for a wait: trying early makes the wait longer)
+  and a success takes it back and clears the name; after ``Policy.free``
   failures (15 minutes without one forgets them all) the next attempt must wait
   ``base * 2 ** (failures - free)`` seconds (30 s, 60 s, ... at most ``cap``, 10 minutes) after the last. The limiter does not know which names exist: an unknown name and
   a wrong password are counted and refused alike. It keeps at most ``max_keys`` names and addresses (the
@@ -163,13 +164,11 @@ class Limiter:
             return self._wait(name, address, self.clock())
 
     def begin(self, name: str, address: str | None) -> Attempt | float:
-        """Let an attempt through (counted as a failure until ``succeeded``), or the seconds to wait first (the
-        attempt refused, not counted)."""
+        """Let an attempt through (counted as a failure until ``succeeded``), or the seconds to wait first: the
+        attempt is refused unchecked and counted all the same (an attempt before the wait ended makes it longer)."""
         with self._lock:
             now = self.clock()
             wait = self._wait(name, address, now)
-            if wait > 0:
-                return wait
             keys = self._keys(name, address)
             for key in keys:
                 found = self._failures.setdefault(key, [])
@@ -178,6 +177,8 @@ class Limiter:
                 self._failures.move_to_end(key)
             while len(self._failures) > self.max_keys:
                 self._failures.popitem(last=False)
+            if wait > 0:
+                return self._wait(name, address, now)
             return Attempt(keys, now)
 
     def succeeded(self, attempt: Attempt) -> None:

@@ -166,6 +166,9 @@ class Clock:
         return self.now
 
 
+LONGER = "(trying earlier makes the wait longer)."
+
+
 def _said(at: AppTest) -> str:
     """What the sign-in form said (the page's first error: the ruling's own follow)."""
     return str(at.error[0].value).replace("\\", "")
@@ -187,20 +190,20 @@ def test_sign_in_attempts_are_slowed_and_a_wait_is_said_alike_for_any_name(
         assert "user" not in at.session_state
         said[name] = answers
         if name == REFEREE:
-            clock.now += 29
+            clock.now += 59  # too early: refused again, and the wait doubles
             assert "user" not in _sign_in(at, REFEREE, PASSWORD).session_state
-            assert _said(at) == "Too many sign-in attempts: try again in 1 s."
-            clock.now += 1
+            assert _said(at) == f"Too many sign-in attempts: try again in 120 s {LONGER}"
+            clock.now += 120
             assert _sign_in(at, REFEREE, PASSWORD).session_state["user"] == REFEREE  # after the wait: signed in
     wrong = "Wrong name or password, or the account is disabled."
-    assert said[REFEREE] == said["Nobody"] == [wrong] * 5 + ["Too many sign-in attempts: try again in 30 s."]
+    assert said[REFEREE] == said["Nobody"] == [wrong] * 5 + [f"Too many sign-in attempts: try again in 60 s {LONGER}"]
 
 
 def test_the_wait_is_said_in_chinese(library: Library) -> None:
     at = _run("dispute", "zh", library.deal_id, 3)
     for _ in range(6):
         at = _sign_in(at, "Nobody", "not the password")
-    assert _said(at) == "登录尝试太多：请 30 秒后再试。"
+    assert _said(at) == "登录尝试太多：请 60 秒后再试（提前再试会等得更久）。"
 
 
 def test_a_session_that_only_names_a_user_is_not_signed_in(library: Library) -> None:

@@ -91,8 +91,8 @@ def test_five_failures_then_a_wait_that_doubles_up_to_a_cap() -> None:
     limiter = Limiter(clock=clock)
     for _ in range(5):
         _fail(limiter, "li")
-    assert limiter.begin("li", "10.0.0.1") == 30.0  # refused: the sixth must wait
-    assert limiter.begin("li", "10.0.0.2") == 30.0  # from another address too: the name is slowed
+    assert limiter.wait("li", "10.0.0.1") == 30.0  # the sixth must wait
+    assert limiter.wait("li", "10.0.0.2") == 30.0  # from another address too: the name is slowed
     clock.now += 30
     _fail(limiter, "li")  # the sixth, after the wait
     assert limiter.wait("li", "10.0.0.1") == 60.0
@@ -107,6 +107,19 @@ def test_five_failures_then_a_wait_that_doubles_up_to_a_cap() -> None:
     _fail(limiter, "li")  # the backoff does not start again while the attempts go on
     assert limiter.wait("li", "10.0.0.1") == 600.0
     assert limiter.wait("wang", "10.0.0.9") == 0  # other names from other addresses are not slowed
+
+
+def test_an_attempt_during_a_wait_is_refused_unchecked_and_makes_it_longer() -> None:
+    clock = Clock()
+    limiter = Limiter(clock=clock)
+    for _ in range(5):
+        _fail(limiter, "li")
+    clock.now += 29
+    assert limiter.begin("li", "10.0.0.2") == 60.0  # refused, counted: the wait is the sixth failure's
+    clock.now += 59
+    assert limiter.begin("li", "10.0.0.3") == 120.0
+    clock.now += 120
+    assert isinstance(limiter.begin("li", "10.0.0.4"), Attempt)
 
 
 def test_failures_are_forgotten_after_a_quiet_quarter_hour() -> None:
@@ -141,7 +154,7 @@ def test_one_address_trying_many_names_is_slowed() -> None:
     limiter = Limiter(clock=Clock())
     for i in range(5):
         _fail(limiter, f"name{i}")
-    assert limiter.begin("name9", "10.0.0.1") == 30.0
+    assert limiter.begin("name9", "10.0.0.1") == 60.0
     assert isinstance(limiter.begin("name9", "10.0.0.2"), Attempt)  # the name from elsewhere is not
 
 
@@ -153,7 +166,7 @@ def test_an_unknown_name_is_counted_as_a_known_one() -> None:
         for _ in range(5):
             _fail(limiter, name, name)
         waits.append(limiter.begin(name, name))
-    assert waits == [30.0, 30.0]
+    assert waits == [60.0, 60.0]
 
 
 def test_parallel_attempts_are_counted_as_they_begin() -> None:

@@ -163,8 +163,8 @@ def attempt(engine: Engine, name: str, password: str) -> Outcome:
         return Outcome(
             None,
             t(
-                f"登录尝试太多：请{wait_words(begun)}后再试。",
-                f"Too many sign-in attempts: try again in {wait_words(begun)}.",
+                f"登录尝试太多：请{wait_words(begun)}后再试（提前再试会等得更久）。",
+                f"Too many sign-in attempts: try again in {wait_words(begun)} (trying earlier makes the wait longer).",
             ),
         )
     try:
