@@ -10,8 +10,10 @@ Sections (one per item; each helper of the issue adds its own):
 
 from __future__ import annotations
 
+import json
 from collections.abc import Iterator
 from dataclasses import dataclass
+from typing import Any
 
 import pytest
 from browser import needs_chromium, take
@@ -58,6 +60,116 @@ def test_the_served_dashboard_answers_on_the_loopback_only(served: Served) -> No
 
 # 1. Session takeover ---------------------------------------------------------------------------------------------
 
+# A websocket that names a live session's id joins it (Streamlit 1.67: the third entry of Sec-WebSocket-Protocol,
+# runtime.connect_session(existing_session_id=...)); the frontend keeps the id in memory only, so the attacker's
+# page wraps window.WebSocket to name the victim's id, as a script of the attacker's own would. The id is read the
+# way a proxy log shows it: from the victim's upload URL (/_stcore/upload_file/<session id>/<file id>).
+JOIN = """(victim) => {
+  const Real = window.WebSocket;
+  class Joined extends Real {
+    constructor(url, protocols) {
+      if (String(url).includes("_stcore/stream") && Array.isArray(protocols)) {
+        protocols = [protocols[0], protocols[1] || "PLACEHOLDER_AUTH_TOKEN", victim];
+      }
+      super(url, protocols);
+    }
+  }
+  window.WebSocket = Joined;
+}"""
+SIGNED_IN = f"Signed in as {REFEREE}"
+
+
+def _deal_of(db_url: str, stem: str) -> int:
+    from sqlmodel import Session, col, select
+
+    from data.database import open_db
+    from data.models import Deal
+
+    engine = open_db(db_url)
+    try:
+        with Session(engine) as db:
+            found = db.exec(select(Deal.id).where(col(Deal.source).contains(stem))).first()
+    finally:
+        engine.dispose()
+    assert found is not None, stem
+    return int(found)
+
+
+def _decisions(db_url: str, deal_id: int) -> list[str]:
+    from data.database import open_db
+    from data.decisions import deal_decisions
+
+    engine = open_db(db_url)
+    try:
+        return [s.decision.text for s in deal_decisions(engine, deal_id)]
+    finally:
+        engine.dispose()
+
+
+def _sign_in(page: Any, name: str, password: str) -> None:
+    """Fill the dispute desk's sign-in form (its expander opened first) and send it."""
+    box = page.get_by_role("textbox", name="Name", exact=True)
+    if not box.is_visible():
+        page.get_by_text("Referee sign-in (to record decisions)").click()
+    box.fill(name)
+    page.get_by_label("Password", exact=True).fill(password)
+    page.get_by_role("button", name="Sign in", exact=True).click()
+    take.wait_idle(page)
+
+
+def _session_id_of(page: Any) -> str:
+    """The page's session id, from the URL of an upload it makes (what a proxy's log holds)."""
+    page.get_by_role("link", name="Library").first.click()
+    take.wait_idle(page)
+    page.get_by_text("Import a deal", exact=True).click()
+    sample = next((take.ROOT / "data" / "samples" / "gouji").glob("*.json"))
+    with page.expect_request(lambda r: "/_stcore/upload_file/" in r.url) as upload:
+        page.locator('input[type="file"]').first.set_input_files(str(sample))
+    parts = upload.value.url.split("/_stcore/upload_file/")[1].split("/")
+    assert len(parts) >= 2 and parts[0]
+    return str(parts[0])
+
+
+def test_a_session_joined_by_another_browser_cannot_record_a_decision(served: Served) -> None:
+    from playwright.sync_api import expect, sync_playwright
+
+    deal_id = _deal_of(served.db_url, "01-burn-after-pass")
+    desk = f"{served.base}/dispute?deal={deal_id}&step=3&lang=en"
+    with sync_playwright() as pw, take.browser_page(pw) as victim, take.browser_page(pw) as attacker:
+        victim.goto(desk)
+        expect(victim.get_by_role("heading", name="Dispute desk")).to_be_visible(timeout=WAIT)
+        take.wait_idle(victim)
+        _sign_in(victim, REFEREE, PASSWORD)
+        expect(victim.get_by_text(SIGNED_IN)).to_be_visible(timeout=WAIT)
+        session_id = _session_id_of(victim)
+
+        attacker.add_init_script(script=f"({JOIN})({json.dumps(session_id)})")
+        attacker.goto(desk)
+        expect(attacker.get_by_role("heading", name="Dispute desk")).to_be_visible(timeout=WAIT)
+        take.wait_idle(attacker)
+        record = attacker.get_by_role("button", name="Record the decision")
+        if record.count():  # the victim's sign-in taken over (as before issue 33): the attack goes on
+            attacker.get_by_label("The ruling's text").fill("recorded by the attacker")
+            record.click()
+            take.wait_idle(attacker)
+        assert _decisions(served.db_url, deal_id) == []  # nothing stored in the library
+        # it did join the victim's session: the sign-in it found there is dropped, and said so
+        expect(attacker.get_by_text("Signed out: this session is now used by another connection")).to_be_visible(
+            timeout=WAIT
+        )
+        expect(attacker.get_by_text(SIGNED_IN)).to_have_count(0)
+        expect(record).to_have_count(0)
+
+        # the referee signs in again in a fresh page of their own and records a decision
+        victim.goto(desk)
+        expect(victim.get_by_role("heading", name="Dispute desk")).to_be_visible(timeout=WAIT)
+        take.wait_idle(victim)
+        _sign_in(victim, REFEREE, PASSWORD)
+        victim.get_by_label("The ruling's text").fill("recorded by the referee")
+        victim.get_by_role("button", name="Record the decision").click()
+        expect(victim.get_by_text("Recorded: event 3")).to_be_visible(timeout=WAIT)
+        assert _decisions(served.db_url, deal_id) == ["recorded by the referee"]
+
 
 # 2. Markdown from player names -----------------------------------------------------------------------------------
 
@@ -66,6 +178,44 @@ def test_the_served_dashboard_answers_on_the_loopback_only(served: Served) -> No
 
 
 # 4. Sign-in attempts ---------------------------------------------------------------------------------------------
+
+
+@pytest.fixture(scope="module")
+def served_alone(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Served]:
+    """A second dashboard of its own (its own limiter of sign-in attempts, so that the module's server is not
+    slowed for the other tests) over an empty library with the referee account."""
+    from data.accounts import add_user
+    from data.database import open_db
+
+    url = f"sqlite:///{tmp_path_factory.mktemp('e2e-attempts') / 'attempts.db'}"
+    engine = open_db(url)
+    try:
+        add_user(engine, REFEREE, PASSWORD, "referee")
+    finally:
+        engine.dispose()
+    with take.serve(url) as base:
+        assert base.startswith("http://127.0.0.1:")
+        yield Served(base, url)
+
+
+def test_thirty_wrong_passwords_then_the_right_one_must_wait(served_alone: Served) -> None:
+    from playwright.sync_api import expect, sync_playwright
+
+    error = '[data-testid="stAlertContentError"]'
+    with sync_playwright() as pw, take.browser_page(pw) as page:
+        page.goto(f"{served_alone.base}/dispute?lang=en")
+        expect(page.get_by_role("heading", name="Dispute desk")).to_be_visible(timeout=WAIT)
+        take.wait_idle(page)
+        said = []
+        for i in range(30):
+            _sign_in(page, REFEREE if i % 2 == 0 else "nobody-here", f"wrong password {i}")
+            said.append(page.locator(error).first.inner_text())
+        assert said[:5] == ["Wrong name or password, or the account is disabled."] * 5
+        assert all(s.startswith("Too many sign-in attempts: try again in ") for s in said[5:]), said
+        _sign_in(page, REFEREE, PASSWORD)  # the right password: refused for a wait, the wait said
+        expect(page.locator(error).first).to_contain_text("Too many sign-in attempts: try again in ")
+        expect(page.locator(error).first).to_contain_text("min")  # 30 attempts: the wait is at its cap
+        expect(page.get_by_text(SIGNED_IN)).to_have_count(0)
 
 
 # 5. Anonymous evaluations ----------------------------------------------------------------------------------------
