@@ -29,7 +29,8 @@ from sqlalchemy.engine import Engine
 from streamlit import runtime
 from streamlit.runtime.scriptrunner import get_script_run_ctx
 
-from data.accounts import Busy, User, normalize_name, verify_user
+from data.accounts import Busy, normalize_name, verify_user
+from data.models import User
 from data.signin import Attempt, Limiter, Refusal, Signer
 from views.parts.texts import t
 
