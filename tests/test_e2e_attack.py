@@ -188,14 +188,10 @@ def served_alone(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Served]:
     from data.database import open_db
 
     url = f"sqlite:///{tmp_path_factory.mktemp('e2e-attempts') / 'attempts.db'}"
-    engine = open_db(url)
-    try:
-        add_user(engine, REFEREE, PASSWORD, "referee")
-    finally:
-        engine.dispose()
+    add_user(engine := open_db(url), REFEREE, PASSWORD, "referee")
+    engine.dispose()
     with take.serve(url) as base:
-        assert base.startswith("http://127.0.0.1:")
-        yield Served(base, url)
+        yield Served(base, url)  # take.serve listens on 127.0.0.1 only
 
 
 def test_thirty_wrong_passwords_then_the_right_one_must_wait(served_alone: Served) -> None:

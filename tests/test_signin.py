@@ -86,11 +86,18 @@ def _fail(limiter: Limiter, name: str, address: str | None = "10.0.0.1") -> Atte
     return begun
 
 
-def test_five_failures_then_a_wait_that_doubles_up_to_a_cap() -> None:
+def _five_failures(apart: float = 0.0) -> tuple[Clock, Limiter]:
+    """A limiter where "li" failed five times from 10.0.0.1, ``apart`` seconds from one to the next."""
     clock = Clock()
     limiter = Limiter(clock=clock)
-    for _ in range(5):
+    for i in range(5):
+        clock.now += apart if i else 0.0
         _fail(limiter, "li")
+    return clock, limiter
+
+
+def test_five_failures_then_a_wait_that_doubles_up_to_a_cap() -> None:
+    clock, limiter = _five_failures()
     assert limiter.wait("li", "10.0.0.1") == 30.0  # the sixth must wait
     assert limiter.wait("li", "10.0.0.2") == 30.0  # from another address too: the name is slowed
     clock.now += 30
@@ -110,10 +117,7 @@ def test_five_failures_then_a_wait_that_doubles_up_to_a_cap() -> None:
 
 
 def test_an_attempt_during_a_wait_is_refused_unchecked_and_makes_it_longer() -> None:
-    clock = Clock()
-    limiter = Limiter(clock=clock)
-    for _ in range(5):
-        _fail(limiter, "li")
+    clock, limiter = _five_failures()
     clock.now += 29
     assert limiter.begin("li", "10.0.0.2") == 60.0  # refused, counted: the wait is the sixth failure's
     clock.now += 59
@@ -123,12 +127,8 @@ def test_an_attempt_during_a_wait_is_refused_unchecked_and_makes_it_longer() -> 
 
 
 def test_failures_are_forgotten_after_a_quiet_quarter_hour() -> None:
-    clock = Clock()
-    limiter = Limiter(clock=clock)
-    for _ in range(5):
-        _fail(limiter, "li")
-        clock.now += 1
-    clock.now += 15 * 60 - 2  # 14:59 after the last failure: the five still count
+    clock, limiter = _five_failures(apart=1.0)
+    clock.now += 15 * 60 - 1  # 14:59 after the last failure: the five still count
     _fail(limiter, "li")
     assert limiter.wait("li", "10.0.0.1") == 60.0
     clock.now += 15 * 60  # a quiet quarter hour: forgotten
