@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import dataclasses
 import os
+import sqlite3
 from pathlib import Path
 from typing import Any
 
@@ -238,6 +239,37 @@ def test_a_damaged_sqlite_file_refuses_writes_and_exports_what_it_can(
     )
     assert lines[:-1] == [f"deal {s.deal_id}: not written, it cannot be read: {s.reason}" for s in skipped]
     assert sorted(p.name for p in (tmp_path / "cli").iterdir()) == sorted(p.name for p in written)
+
+
+def test_export_writes_every_deal_it_can_read_past_undecodable_text(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Three of ten deals hold text that is not UTF-8 (written as bytes by sqlite3): in the venue, in the log
+    itself, in a referee's decision of the deal; the other seven are written, the three listed, exit 2."""
+    path = tmp_path / "fupan.db"
+    url = f"sqlite:///{path}"
+    logs = fill(url, 10)
+    decision = Decision(event=2, decision="upheld", text="ok", referee="Li", at="2026-12-01T20:00:00Z")
+    engine = open_db(url)
+    try:
+        assert import_log(engine, dataclasses.replace(logs[8], decisions=(decision,)), "again").status == "duplicate"
+    finally:
+        engine.dispose()
+    with sqlite3.connect(path) as conn:
+        conn.execute("UPDATE deal SET venue = CAST(x'4dff41' AS TEXT) WHERE id = 2")
+        conn.execute("UPDATE deal SET log_json = CAST(x'7bfe' AS TEXT) || log_json WHERE id = 5")
+        conn.execute("UPDATE decision SET text = CAST(x'c3' AS TEXT) WHERE deal_id = 9")
+    conn.close()
+    code, out, err = run(capsys, "export", "--db", url, "--out", tmp_path / "out")
+    assert code == 2 and err == f"library: {shown_url(url)}\n", err
+    assert out.splitlines() == [
+        "deal 2: not written, it cannot be read: its venue is not UTF-8 text (byte 0xff at 1)",
+        "deal 5: not written, it cannot be read: its log_json is not UTF-8 text (byte 0xfe at 1)",
+        "deal 9: not written, it cannot be read: Could not decode to UTF-8 column 'text'",
+        f"wrote 7 logs to {tmp_path / 'out'}; 3 deals cannot be read",
+    ]
+    written = {p.read_bytes() for p in (tmp_path / "out").iterdir()}
+    assert written == {log.dumps().encode("utf-8") for k, log in enumerate(logs) if k not in (1, 4, 8)}
 
 
 def test_a_sqlite_file_that_is_not_a_database_is_said_so(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
