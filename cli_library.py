@@ -30,7 +30,11 @@ def _library(args: argparse.Namespace, writes: bool) -> Engine:
         print(f"fupan: {note}; using {shown_url()}", file=sys.stderr)
     engine = open_db(args.db)
     if writes:
-        library_state(engine).check_write()
+        try:
+            library_state(engine).check_write()
+        except BaseException:
+            engine.dispose()  # its connections closed: a WAL-mode file's -wal and -shm go with them
+            raise
     if not getattr(args, "quiet", False):
         print(f"library: {shown_url(args.db)}", file=sys.stderr)
     return engine

@@ -178,13 +178,15 @@ def transient(exc: DBAPIError) -> bool:
 class LibraryState:
     """What is known of an engine's library: its URL as printed, its SQLite file (and that file's
     device and inode once opened), why it cannot be written (None: it can), what ``PRAGMA quick_check``
-    found wrong (None: nothing, or not looked)."""
+    found wrong (None: nothing, or not looked), whether its connections may switch a SQLite file to WAL
+    (not before ``open_db`` has looked at it and will use it: a refused library is left as it was)."""
 
     shown: str
     path: Path | None = None
     identity: tuple[int, int] | None = None
     read_only: str | None = None
     damaged: str | None = None
+    wal: bool = True
 
     def remember_file(self) -> None:
         """Keep the SQLite file's device and inode (checked before each write)."""
@@ -274,9 +276,19 @@ def _writable(path: Path) -> bool:
     return os.access(path, os.W_OK, effective_ids=os.access in os.supports_effective_ids)
 
 
+def _in_wal_mode(path: Path) -> bool:
+    """Whether the SQLite file's header says WAL mode (its read and write versions are 2)."""
+    try:
+        with path.open("rb") as f:
+            header = f.read(20)
+    except OSError:
+        return False
+    return header[:16] == b"SQLite format 3\x00" and header[18:20] == b"\x02\x02"
+
+
 def _sqlite_file(parsed: URL, state: LibraryState) -> URL:
     """The URL to open a SQLite library file with: read-only (``mode=ro``; ``immutable`` when its folder
-    cannot be written and no write-ahead log is there to read) when the file or its folder cannot be
+    cannot be written or the file is in WAL mode, and no write-ahead log is there to read) when the file or its folder cannot be
     written; creates the folder of a file that does not exist yet."""
     path = Path(parsed.database or "").expanduser()
     state.path = path.absolute()
@@ -296,7 +308,10 @@ def _sqlite_file(parsed: URL, state: LibraryState) -> URL:
         return parsed
     state.read_only = "the file cannot be written" if folder_ok else "its folder cannot be written"
     wal = Path(f"{path}-wal")
-    mode = "immutable" if not folder_ok and not (wal.exists() and wal.stat().st_size) else "mode"
+    # immutable: no -wal/-shm made beside it (a reader cannot take them away again, nor may the file's owner
+    # write a -shm made by another user); a rollback journal's file read mode=ro makes none and sees writes
+    no_wal = not (wal.exists() and wal.stat().st_size)
+    mode = "immutable" if no_wal and (not folder_ok or _in_wal_mode(path)) else "mode"
     query = {"uri": "true", **({"immutable": "1"} if mode == "immutable" else {"mode": "ro"})}
     return parsed.set(database=f"file:{path}", query=query)
 
@@ -350,7 +365,7 @@ def make_engine(url: str | None = None) -> Engine:
             conn.isolation_level = None  # SQLAlchemy emits BEGIN itself (below): transactional DDL, savepoints
             cur = conn.cursor()
             cur.execute("PRAGMA foreign_keys=ON")
-            if not read_only:  # a read-only file keeps its journal mode
+            if not read_only and state.wal:  # a read-only file, and one not yet accepted, keep their journal mode
                 try:
                     cur.execute("PRAGMA journal_mode=WAL")
                 except sqlite3.OperationalError as exc:
@@ -469,6 +484,7 @@ def open_db(url: str | None = None) -> Engine:
     library this fupan cannot use raises its ``DatabaseStateError`` before anything is written."""
     engine = make_engine(url)
     state = library_state(engine)
+    state.wal = False  # the look only reads: a library refused (or read only) keeps its journal mode
     try:
         heads = _look(engine, state)
         script = ScriptDirectory.from_config(alembic_config(engine))
@@ -495,6 +511,11 @@ def open_db(url: str | None = None) -> Engine:
                     + ("restore it from a backup" if state.damaged else "open it once with write access")
                     + "; nothing was changed."
                 )
+        if state.damaged is None and not state.wal:
+            state.wal = True
+            if engine.dialect.name == "sqlite":
+                engine.dispose()  # the connections that looked: the next ones switch the file to WAL
+        if heads != set(script.get_heads()):
             migrate(engine)
         state.remember_file()
     except BaseException:

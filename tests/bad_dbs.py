@@ -77,6 +77,21 @@ def make_newer(url: str) -> None:
         engine.dispose()
 
 
+def in_rollback_mode(path: Path) -> None:
+    """Switch the SQLite file from WAL to a rollback journal (``journal_mode=DELETE``), as a file another
+    program made: a fupan that opened it would switch it back."""
+    conn = sqlite3.connect(path)
+    try:
+        assert conn.execute("PRAGMA journal_mode=DELETE").fetchone() == ("delete",)
+    finally:
+        conn.close()
+
+
+def folder_state(folder: Path) -> dict[str, bytes]:
+    """Every file of the folder and its bytes (to see that nothing was changed, and nothing added)."""
+    return {f.name: f.read_bytes() for f in sorted(folder.iterdir()) if f.is_file()}
+
+
 def damage(path: Path, marker: str = "MARK003") -> int:
     """Overwrite the header of the page of the SQLite file that holds ``marker`` in a deal's row (the
     last page it is found in: the deal table's leaf), so that this page's rows cannot be read; returns

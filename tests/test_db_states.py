@@ -6,6 +6,7 @@ The bad libraries are made by tests/bad_dbs.py."""
 
 from __future__ import annotations
 
+import contextlib
 import dataclasses
 import os
 import sqlite3
@@ -20,6 +21,8 @@ from bad_dbs import (
     as_reader,
     damage,
     fill,
+    folder_state,
+    in_rollback_mode,
     make_newer,
     marked,
     pg_read_only,
@@ -279,6 +282,61 @@ def test_a_sqlite_file_that_is_not_a_database_is_said_so(tmp_path: Path, capsys:
     assert (code, out) == (2, "")
     one_line(err, "damaged")
     assert path.read_bytes() == b"this is no database " * 400
+
+
+# -- 5. a refused library is left as it was -----------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("kind", "journal"),
+    [
+        ("newer", "wal"),
+        ("newer", "delete"),
+        ("damaged", "wal"),
+        ("damaged", "delete"),
+        ("not a database", "none"),
+        ("read-only and old", "wal"),
+        ("read-only and old", "delete"),
+    ],
+)
+def test_a_refused_library_is_left_byte_for_byte_as_it_was(
+    kind: str, journal: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Newer, damaged, not a database, read-only and behind the schema; in WAL mode or with a rollback journal
+    (a file another program made): ``open_db`` and a command that would write leave the file's bytes as they
+    were, and make no file beside it (no -wal, no -shm, no journal). A damaged library opens for reading."""
+    with shared_folder() as top:
+        folder = top / "lib"
+        folder.mkdir()
+        path = folder / "fupan.db"
+        url = f"sqlite:///{path}"
+        if kind == "not a database":
+            path.write_bytes(b"this is no database " * 400)
+        elif kind == "read-only and old":
+            old = make_engine(url)
+            migrate(old, "0004")
+            old.dispose()
+        else:
+            fill(url, 8)
+            make_newer(url) if kind == "newer" else damage(path)
+        if journal == "delete":
+            in_rollback_mode(path)
+        before = folder_state(folder)
+        log = top / "one.json"
+        log.write_text(marked(20).dumps(), encoding="utf-8")
+        read_only = kind == "read-only and old"
+        with read_only_file(url, folder_too=False) if read_only else contextlib.nullcontext():
+            with as_reader() if read_only else contextlib.nullcontext():
+                if kind == "damaged":
+                    open_db(url).dispose()
+                else:
+                    with pytest.raises(DatabaseStateError, match="nothing was changed|damaged"):
+                        open_db(url)
+                assert folder_state(folder) == before
+                code, out, err = run(capsys, "import", log, "--db", url)
+                assert (code, out) == (2, ""), err
+                one_line(err, "read-only" if read_only else "newer fupan" if kind == "newer" else "damaged")
+        assert folder_state(folder) == before
 
 
 # -- 4. the SQLite file deleted or replaced while open -------------------------------------------------
