@@ -29,6 +29,9 @@ def _library(args: argparse.Namespace, writes: bool) -> Engine:
     if note is not None:
         print(f"fupan: {note}; using {shown_url()}", file=sys.stderr)
     engine = open_db(args.db)
+    set_aside = library_state(engine).set_aside
+    if set_aside is not None:
+        print(f"fupan: {set_aside}", file=sys.stderr)
     if writes:
         try:
             library_state(engine).check_write()

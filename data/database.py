@@ -26,7 +26,7 @@ import random
 import sqlite3
 import time
 import weakref
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -42,6 +42,7 @@ from sqlalchemy.engine import URL, Connection, Engine, ExceptionContext
 from sqlalchemy.exc import ArgumentError, DBAPIError, IntegrityError, OperationalError
 from sqlmodel import create_engine
 
+from data.stale_wal import set_aside_stale_wal
 from data.states import (
     DamagedDatabase,
     DatabaseStateError,
@@ -179,7 +180,8 @@ class LibraryState:
     """What is known of an engine's library: its URL as printed, its SQLite file (and that file's
     device and inode once opened), why it cannot be written (None: it can), what ``PRAGMA quick_check``
     found wrong (None: nothing, or not looked), whether its connections may switch a SQLite file to WAL
-    (not before ``open_db`` has looked at it and will use it: a refused library is left as it was)."""
+    (not before ``open_db`` has looked at it and will use it: a refused library is left as it was), what was
+    set aside beside it at open."""
 
     shown: str
     path: Path | None = None
@@ -187,6 +189,8 @@ class LibraryState:
     read_only: str | None = None
     damaged: str | None = None
     wal: bool = True
+    set_aside: str | None = None  # what was set aside at open (a -wal and -shm another file left: data.stale_wal)
+    engine: weakref.ref[Engine] | None = field(default=None, repr=False)
 
     def remember_file(self) -> None:
         """Keep the SQLite file's device and inode (checked before each write)."""
@@ -206,6 +210,9 @@ class LibraryState:
             if (st.st_dev, st.st_ino) == self.identity:
                 return
             how, how_zh = "replaced by another file", "换成了另一个文件"
+        engine = self.engine() if self.engine is not None else None
+        if engine is not None:
+            engine.dispose()  # its connections to the old file closed: none is reused, none keeps its log open
         raise LibraryReplaced(
             said(
                 f"牌局库文件 {self.path} 在 fupan 打开期间被{how_zh}：没有存入任何东西。重新启动 fupan（仪表盘）以打开"
@@ -286,6 +293,20 @@ def _in_wal_mode(path: Path) -> bool:
     return header[:16] == b"SQLite format 3\x00" and header[18:20] == b"\x02\x02"
 
 
+def _stale_wal(state: LibraryState) -> None:
+    """Set aside a -wal and -shm beside the library file that are another file's (``data.stale_wal``), unless an
+    engine of this process has connections open to this very file (its log is current, and its locks are kept)."""
+    assert state.path is not None
+    st = os.stat(state.path)
+    for other in list(_STATES.values()):
+        engine = other.engine() if other.engine is not None else None
+        if other.path == state.path and other.identity == (st.st_dev, st.st_ino) and engine is not None:
+            pool: Any = engine.pool
+            if pool.checkedin() + pool.checkedout():
+                return
+    state.set_aside = set_aside_stale_wal(state.path)
+
+
 def _sqlite_file(parsed: URL, state: LibraryState) -> URL:
     """The URL to open a SQLite library file with: read-only (``mode=ro``; ``immutable`` when its folder
     cannot be written or the file is in WAL mode, and no write-ahead log is there to read) when the file or its folder cannot be
@@ -304,6 +325,8 @@ def _sqlite_file(parsed: URL, state: LibraryState) -> URL:
             )
         return parsed
     folder_ok = _writable(path.parent)
+    if folder_ok:
+        _stale_wal(state)
     if _writable(path) and folder_ok:
         return parsed
     state.read_only = "the file cannot be written" if folder_ok else "its folder cannot be written"
@@ -359,6 +382,11 @@ def make_engine(url: str | None = None) -> Engine:
             raise _url_error(exc) from None
         _guard(engine, state)  # before BEGIN IMMEDIATE, which a read-only file may refuse
         read_only = state.read_only is not None
+        state.engine = weakref.ref(engine)
+
+        @event.listens_for(engine, "do_connect")
+        def _not_replaced(*_args: Any) -> None:
+            state.check_file()  # a new connection to another file at the path would apply the old file's log
 
         @event.listens_for(engine, "connect")
         def _sqlite_connect(conn: Any, _record: Any) -> None:
