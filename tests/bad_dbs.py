@@ -8,6 +8,8 @@ import dataclasses
 import os
 import shutil
 import sqlite3
+import subprocess
+import sys
 import tempfile
 import uuid
 from collections.abc import Iterator
@@ -43,6 +45,40 @@ def fill(url: str, n: int = 8) -> list[Log]:
     finally:
         engine.dispose()  # SQLite: the last connection closed checkpoints the write-ahead log into the file
     return logs
+
+
+_WRITER = """
+import sys
+from bad_dbs import marked
+from data.database import open_db
+from data.importer import import_log
+engine = open_db(sys.argv[1])
+for k in range(int(sys.argv[2]), int(sys.argv[3])):
+    assert import_log(engine, marked(k), f"w{k}").status == "added"
+print("ready", flush=True)
+sys.stdin.read()
+"""
+
+
+@contextmanager
+def writer_left_open(url: str, first: int, last: int) -> Iterator[subprocess.Popen[str]]:
+    """Another process (a dashboard, say) that stores the marked deals ``first`` to ``last - 1`` in the SQLite
+    library and keeps it open, its write-ahead log not checkpointed into the file, until the block ends (killed:
+    ``.kill()`` in the block ends it at once, as a crash)."""
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(Path(__file__).parent), os.environ.get("PYTHONPATH", "")])}
+    proc = subprocess.Popen(
+        [sys.executable, "-c", _WRITER, url, str(first), str(last)],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        text=True,
+        env=env,
+    )
+    try:
+        assert proc.stdout is not None and proc.stdout.readline() == "ready\n"
+        yield proc
+    finally:
+        proc.kill()
+        proc.wait()
 
 
 def sqlite_path(url: str) -> Path:

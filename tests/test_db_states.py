@@ -9,9 +9,12 @@ from __future__ import annotations
 import contextlib
 import dataclasses
 import os
+import shutil
 import sqlite3
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pytest
 from argon2 import PasswordHasher
@@ -20,6 +23,7 @@ from bad_dbs import (
     FUTURE,
     as_reader,
     damage,
+    engine_count,
     fill,
     folder_state,
     in_rollback_mode,
@@ -31,6 +35,7 @@ from bad_dbs import (
     shared_folder,
     snapshot,
     sqlite_path,
+    writer_left_open,
 )
 from storage_dbs import HEAD, temp_db_url
 
@@ -55,6 +60,9 @@ from replay.decisions import Decision
 from replay.log import Log, read_log
 from replay.plural import count
 from replay.simulate import simulate_deal
+
+if TYPE_CHECKING:
+    from sqlalchemy.engine import Engine
 
 PASSWORD = "a long enough password"
 
@@ -325,17 +333,17 @@ def test_a_refused_library_is_left_byte_for_byte_as_it_was(
         log = top / "one.json"
         log.write_text(marked(20).dumps(), encoding="utf-8")
         read_only = kind == "read-only and old"
-        with read_only_file(url, folder_too=False) if read_only else contextlib.nullcontext():
-            with as_reader() if read_only else contextlib.nullcontext():
-                if kind == "damaged":
-                    open_db(url).dispose()
-                else:
-                    with pytest.raises(DatabaseStateError, match="nothing was changed|damaged"):
-                        open_db(url)
-                assert folder_state(folder) == before
-                code, out, err = run(capsys, "import", log, "--db", url)
-                assert (code, out) == (2, ""), err
-                one_line(err, "read-only" if read_only else "newer fupan" if kind == "newer" else "damaged")
+        nothing = contextlib.nullcontext()
+        with read_only_file(url, folder_too=False) if read_only else nothing, as_reader() if read_only else nothing:
+            if kind == "damaged":
+                open_db(url).dispose()
+            else:
+                with pytest.raises(DatabaseStateError, match=r"nothing was changed|damaged"):
+                    open_db(url)
+            assert folder_state(folder) == before
+            code, out, err = run(capsys, "import", log, "--db", url)
+            assert (code, out) == (2, ""), err
+            one_line(err, "read-only" if read_only else "newer fupan" if kind == "newer" else "damaged")
         assert folder_state(folder) == before
 
 
@@ -373,6 +381,93 @@ def test_a_replaced_sqlite_file_is_noticed_before_the_next_write(tmp_path: Path)
         assert snapshot(url) == before
     finally:
         engine.dispose()
+
+
+# -- 6. a restored backup beside the replaced file's write-ahead log ----------------------------------
+
+
+@contextmanager
+def _engine_left_open(url: str, first: int, last: int) -> Iterator[Engine]:
+    """As ``writer_left_open``, in this process: an engine whose connections stay open."""
+    engine = open_db(url)
+    try:
+        for k in range(first, last):
+            assert import_log(engine, marked(k), f"w{k}").status == "added"
+        yield engine
+    finally:
+        engine.dispose()
+
+
+def _backup_then_more(path: Path) -> list[Log]:
+    """A library of four deals, copied to ``backup.db``, then three more deals stored and checkpointed into the
+    file: the backup is older than the file. Returns the backup's deals."""
+    url = f"sqlite:///{path}"
+    logs = fill(url, 4)
+    shutil.copy(path, path.with_name("backup.db"))
+    engine = open_db(url)
+    try:
+        for k in range(20, 23):
+            assert import_log(engine, marked(k), f"more {k}").status == "added"
+    finally:
+        engine.dispose()
+    return logs
+
+
+@pytest.mark.parametrize("writer", ["another process", "gone", "this process"])
+def test_a_restored_backup_is_read_without_the_replaced_files_log(
+    writer: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A writer keeps the library open with deals in its write-ahead log (another process, a dashboard; one
+    killed since; an engine of this process), and a backup is restored by rename: the command reads the backup
+    as it was, says that the old file's -wal and -shm were set aside, and they are, byte for byte."""
+    path = tmp_path / "fupan.db"
+    url = f"sqlite:///{path}"
+    logs = _backup_then_more(path)
+    opened: Any = _engine_left_open if writer == "this process" else writer_left_open
+    with opened(url, 30, 33) as holder:
+        if writer == "gone":
+            holder.kill()
+            holder.wait()
+        wal = (tmp_path / "fupan.db-wal").read_bytes()
+        assert len(wal) > 32 * 1024  # the three deals, not in the file
+        os.replace(tmp_path / "backup.db", path)  # mv backup.db fupan.db
+        code, out, err = run(capsys, "export", "--db", url, "--out", tmp_path / "out")
+        assert (code, out) == (0, f"wrote 4 logs to {tmp_path / 'out'}\n"), err
+        first, library = err.splitlines()
+        assert library == f"library: {shown_url(url)}"
+        assert first.startswith(f"fupan: the write-ahead log beside the library {path} was another file's (")
+        stale = sorted(p.name for p in tmp_path.glob("fupan.db-*.stale-*"))
+        assert [name.split(".stale-")[0] for name in stale] == ["fupan.db-shm", "fupan.db-wal"], stale
+        assert first.endswith(f": not applied, set aside as {stale[1]} and {stale[0]}")
+        assert (tmp_path / stale[1]).read_bytes() == wal
+        assert {p.read_bytes() for p in (tmp_path / "out").iterdir()} == {log.dumps().encode() for log in logs}
+        new = tmp_path / "new.json"
+        new.write_text(marked(40).dumps(), encoding="utf-8")
+        code, out, err = run(capsys, "import", new, "--db", url)
+        assert code == 0 and "set aside" not in err, err
+        if writer == "this process":
+            with pytest.raises(LibraryReplaced, match="replaced by another file"):
+                import_log(holder, marked(41), "into the old file")
+            with pytest.raises(LibraryReplaced):  # nor does it read the new file with the old one's log
+                engine_count(holder)
+    assert snapshot(url)["deal"] == 5
+
+
+def test_the_log_a_killed_writer_left_is_the_files_own(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """A writer killed with deals in its write-ahead log, the file's permissions changed afterwards (its ctime
+    later than the log's mtime, as after a rename): the log is the file's own, kept and read."""
+    path = tmp_path / "fupan.db"
+    url = f"sqlite:///{path}"
+    logs = fill(url, 4)
+    with writer_left_open(url, 30, 33) as holder:
+        holder.kill()
+        holder.wait()
+        path.chmod(0o600)
+        assert os.stat(path).st_ctime_ns > os.stat(f"{path}-wal").st_mtime_ns
+        code, out, err = run(capsys, "export", "--db", url, "--out", tmp_path / "out")
+    assert (code, out, err) == (0, f"wrote 7 logs to {tmp_path / 'out'}\n", f"library: {shown_url(url)}\n")
+    assert not list(tmp_path.glob("*.stale-*"))
+    assert len(logs) == 4 and snapshot(url)["deal"] == 7
 
 
 # -- 7. export file names ------------------------------------------------------------------------------
