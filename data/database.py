@@ -15,8 +15,14 @@ read-only one that needs a migration (``ReadOnlyDatabase``), a SQLite file too d
 a SQLite file ``PRAGMA quick_check`` finds damaged. Every write transaction (``WRITE``) is checked
 first, so a refused write stores nothing: ``ReadOnlyDatabase``, ``DamagedDatabase``, and
 ``LibraryReplaced`` when the SQLite file was deleted or replaced since it was opened (its device and
-inode are kept: a connection still open on the old file would write into a file nobody sees again).
-Errors of the driver that mean the same (a read-only or a malformed file) are raised as these too.
+inode are kept: a connection still open on the old file would write into a file nobody sees again); the
+engine then closes its connections and opens none to the new file. Errors of the driver that mean the
+same (a read-only or a malformed file) are raised as these too.
+
+A refused library is left byte for byte as it was: the look only reads, and a SQLite file is switched to
+WAL only once ``open_db`` will use it. Before SQLite opens a library file, a ``-wal`` and ``-shm`` beside
+it that another file left (a backup restored by rename while fupan had the old file open) are set aside,
+never applied (``data.stale_wal``; ``library_state(engine).set_aside`` says so).
 """
 
 from __future__ import annotations
