@@ -303,7 +303,10 @@ def _stale_wal(state: LibraryState) -> None:
     """Set aside a -wal and -shm beside the library file that are another file's (``data.stale_wal``), unless an
     engine of this process has connections open to this very file (its log is current, and its locks are kept)."""
     assert state.path is not None
-    st = os.stat(state.path)
+    try:
+        st = os.stat(state.path)
+    except OSError:
+        return  # gone meanwhile: SQLite makes a new file, or says why it cannot
     for other in list(_STATES.values()):
         engine = other.engine() if other.engine is not None else None
         if other.path == state.path and other.identity == (st.st_dev, st.st_ino) and engine is not None:

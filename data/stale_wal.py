@@ -91,24 +91,30 @@ def _page_size(raw: int) -> int:
     return 65536 if raw == 1 else raw
 
 
-def _page1_counters(wal: bytes, db_page_size: int) -> list[int] | None:
+def _page1_counters(wal: Path, db_page_size: int) -> list[int] | None:
     """The change counters of the log's page-1 frames, oldest first (None: the log's page size is not
-    ``db_page_size``, or its header is not a log's)."""
-    if len(wal) < WAL_HEADER:
-        return []
-    magic, _version, size, _seq, salt1, salt2 = struct.unpack(">IIIIII", wal[:24])
-    if magic not in (0x377F0682, 0x377F0683) or _page_size(size) != db_page_size:
-        return None
-    found = []
-    at = WAL_HEADER
-    while at + FRAME_HEADER + db_page_size <= len(wal):
-        page, _commit, s1, s2 = struct.unpack(">IIII", wal[at : at + 16])
-        if (s1, s2) != (salt1, salt2):
-            break
-        if page == 1:
-            body = at + FRAME_HEADER
-            found.append(struct.unpack(">I", wal[body + 24 : body + 28])[0])
-        at += FRAME_HEADER + db_page_size
+    ``db_page_size``). Reads the frames' headers, and 4 bytes of each page 1."""
+    with wal.open("rb") as f:
+        header = f.read(WAL_HEADER)
+        if len(header) < WAL_HEADER:
+            return []
+        magic, _version, size, _seq, salt1, salt2 = struct.unpack(">IIIIII", header[:24])
+        if magic not in (0x377F0682, 0x377F0683):
+            return []  # not a log's header: SQLite reads no frame of it
+        if _page_size(size) != db_page_size:
+            return None
+        found = []
+        at = WAL_HEADER
+        end = wal.stat().st_size
+        while at + FRAME_HEADER + db_page_size <= end:
+            f.seek(at)
+            page, _commit, s1, s2 = struct.unpack(">IIII", f.read(16))
+            if (s1, s2) != (salt1, salt2):
+                break
+            if page == 1:
+                f.seek(at + FRAME_HEADER + 24)
+                found.append(struct.unpack(">I", f.read(4))[0])
+            at += FRAME_HEADER + db_page_size
     return found
 
 
@@ -131,19 +137,20 @@ def _sound(db: Path, wal: Path | None) -> bool:
 
 def _foreign(db: Path, wal: Path) -> Said | None:
     """Why the log beside ``db``, which no process holds, is another file's (None: it may be the file's own)."""
-    head = db.read_bytes()[:100] if db.stat().st_size >= 100 else b""
-    if not head.startswith(b"SQLite format 3\x00"):
+    with db.open("rb") as f:
+        head = f.read(100)
+    if len(head) < 100 or not head.startswith(b"SQLite format 3\x00"):
         return None  # not a database: open_db says so, and nothing is set aside
     db_page_size = _page_size(struct.unpack(">H", head[16:18])[0])
-    data = wal.read_bytes()
-    counters = _page1_counters(data, db_page_size)
+    d, w = db.stat(), wal.stat()
+    moved_in = d.st_mtime_ns < d.st_ctime_ns and w.st_mtime_ns <= d.st_ctime_ns
+    counters = _page1_counters(wal, db_page_size)
     if counters is None:
         return said(
             f"它的页大小不是这个文件的（{db_page_size} 字节）",
             f"its page size is not the database's ({db_page_size} bytes)",
         )
-    d, w = db.stat(), wal.stat()
-    if not (d.st_mtime_ns < d.st_ctime_ns and w.st_mtime_ns <= d.st_ctime_ns):
+    if not moved_in:
         return None  # written since the log was: a checkpoint; or nothing moved in
     mine = struct.unpack(">I", head[24:28])[0]
     if counters:

@@ -453,6 +453,28 @@ def test_a_restored_backup_is_read_without_the_replaced_files_log(
     assert snapshot(url)["deal"] == 5
 
 
+def test_a_log_of_another_page_size_is_set_aside(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """A -wal beside the library written for a database of another page size (copied beside it, nothing holds it)
+    is set aside, whatever the files' times."""
+    path = tmp_path / "fupan.db"
+    url = f"sqlite:///{path}"
+    logs = fill(url, 2)
+    other = sqlite3.connect(tmp_path / "other.db")
+    try:
+        other.execute("PRAGMA page_size=1024")
+        other.execute("PRAGMA journal_mode=WAL")
+        other.execute("CREATE TABLE t (x)")
+        other.execute("INSERT INTO t VALUES (randomblob(5000))")
+        other.commit()
+        shutil.copy(tmp_path / "other.db-wal", tmp_path / "fupan.db-wal")
+    finally:
+        other.close()
+    code, out, err = run(capsys, "export", "--db", url, "--out", tmp_path / "out")
+    assert (code, out) == (0, f"wrote 2 logs to {tmp_path / 'out'}\n"), err
+    assert "(its page size is not the database's (4096 bytes)): not applied, set aside as fupan.db-wal.stale-" in err
+    assert len(list(tmp_path.glob("fupan.db-wal.stale-*"))) == 1 and len(logs) == 2
+
+
 def test_the_log_a_killed_writer_left_is_the_files_own(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     """A writer killed with deals in its write-ahead log, the file's permissions changed afterwards (its ctime
     later than the log's mtime, as after a rename): the log is the file's own, kept and read."""
