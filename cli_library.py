@@ -29,8 +29,15 @@ def _library(args: argparse.Namespace, writes: bool) -> Engine:
     if note is not None:
         print(f"fupan: {note}; using {shown_url()}", file=sys.stderr)
     engine = open_db(args.db)
+    set_aside = library_state(engine).set_aside
+    if set_aside is not None:
+        print(f"fupan: {set_aside}", file=sys.stderr)
     if writes:
-        library_state(engine).check_write()
+        try:
+            library_state(engine).check_write()
+        except BaseException:
+            engine.dispose()  # its connections closed: a WAL-mode file's -wal and -shm go with them
+            raise
     if not getattr(args, "quiet", False):
         print(f"library: {shown_url(args.db)}", file=sys.stderr)
     return engine

@@ -37,7 +37,7 @@ from data.models import Deal
 from replay.limits import Limits
 from replay.log import parse_json_log, parse_log
 from replay.replay import Replay
-from replay.said import error_in
+from replay.said import error_in, said_in
 from views.parts import address
 from views.parts.texts import esc, md
 from views.parts.texts import lang as lang  # the language and t(): kept in texts, read from here too
@@ -100,6 +100,8 @@ def guarded(render: Callable[[], None], needs_library: bool = True) -> Callable[
             try:
                 state = library_state(engine())
                 state.check_file()
+                if state.set_aside is not None:  # a -wal and -shm another file left beside it, set aside at open
+                    st.warning(esc(said_in(state.set_aside, lang())))
                 if state.damaged is not None:
                     say_library_problem(state.damaged_error(state.damaged, "nothing can be stored in it"))
             except (DatabaseStateError, SQLAlchemyError) as exc:
