@@ -112,7 +112,9 @@ def _import_script(source: str, content: bytes) -> None:
     _show(said)
 
 
-@pytest.mark.parametrize("content", [b"![b](http://127.0.0.1:9/b.png) $x$ :red[no]", b"\xff\xfe :smile: www.evil.example"])
+@pytest.mark.parametrize(
+    "content", [b"![b](http://127.0.0.1:9/b.png) $x$ :red[no]", b"\xff\xfe :smile: www.evil.example"]
+)
 def test_an_imports_messages_show_the_file_name_and_the_bad_text_as_written(
     hostile_library: dict[str, tuple[int, int]], content: bytes
 ) -> None:
@@ -129,15 +131,18 @@ def test_an_imports_messages_show_the_file_name_and_the_bad_text_as_written(
 
 
 def test_the_escaping_path_defuses_what_streamlit_reads_in_text() -> None:
-    """``md``: every ASCII punctuation character escaped, a word joiner after ``:`` and ``@`` and before the ``.``
-    after ``www`` (the renderer finds auto-links and shortcodes in the text after the escapes are read); a reader
-    sees the text as written."""
+    """``md``: every ASCII punctuation character escaped, a word joiner after a ``:`` that opens ``://`` or a shortcode,
+    after an ``@`` before a domain and before the ``.`` after ``www`` (the renderer finds auto-links and shortcodes in
+    the text after the escapes are read); a reader sees the text as written, and a colon before a space is left
+    alone."""
     for text in HOSTILE:
         assert not unsafe(md(text)), text
         assert plain(md(text)) == " ".join(text.split())
     assert md("WWW.x.y a@b.c :smile: http://x") == (
-        "WWW\u2060\\.x\\.y a\\@\u2060b\\.c \\:\u2060smile\\:\u2060 http\\:\u2060\\/\\/x"
+        "WWW\u2060\\.x\\.y a\\@\u2060b\\.c \\:\u2060smile\\: http\\:\u2060\\/\\/x"
     )
+    assert md("Note: 12:30, a@ b") == "Note\\: 12\\:30\\, a\\@ b"
+    assert md(":+1: x:a/b: y") == "\\:\u2060\\+1\\: x\\:\u2060a\\/b\\: y"
     assert unsafe(r"www\.evil\.example") == ["auto-link"]  # a backslash alone does not stop an auto-link
     assert unsafe(r"\:smile\:") == ["shortcode"] and unsafe(r"a\@b\.example") == ["e-mail link"]
 
