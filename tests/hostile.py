@@ -27,7 +27,7 @@ NAMES = (
     "<img src=x onerror=alert(1)>",
     "http://evil.example/a www.evil.example",
     "a@b.example **bold**",
-    "[link](http://x) :smile: :material/home:",
+    "[link](http://x) :smile: :material/home: :material_home:",
 )
 VENUE = ":blue-badge[venue] ![v](http://127.0.0.1:9/v.png)"
 MATCH = "[m](http://evil.example/m) $y$"
@@ -111,12 +111,13 @@ _SYNTAX = {
     "directive": _active(r":(?:red|blue-badge)\["),
     "HTML": _active(r"<(?:img|b>)"),
     "emphasis": _active(r"\*\*(?:bold|notes)"),
+    "icon": re.compile(r":material/"),  # Streamlit reads it in the source, escaped or not (its ``/`` must be)
 }
 #: what Streamlit finds in the text after the escapes are read (the text of a node: zero-width characters count)
 _IN_TEXT = {
     "auto-link": re.compile(r"(?:https?://|www(?=\.))[-.\w]*(?:evil|127\.0\.0\.1)", re.IGNORECASE),
     "e-mail link": re.compile(r"[-.\w+]+@[-\w]+(?:\.[-\w]+)+"),
-    "shortcode": re.compile(r":(?:smile|material[_/]home|streamlit):"),
+    "shortcode": re.compile(r":(?:smile|material_home|streamlit):"),
 }
 
 

@@ -131,7 +131,7 @@ def test_an_imports_messages_show_the_file_name_and_the_bad_text_as_written(
 
 
 def test_the_escaping_path_defuses_what_streamlit_reads_in_text() -> None:
-    """``md``: every ASCII punctuation character escaped, a word joiner after a ``:`` that opens ``://`` or a shortcode,
+    """``md``: every ASCII punctuation character escaped, a word joiner after the ``:`` of ``http://`` and a ``:`` that opens a shortcode,
     after an ``@`` before a domain and before the ``.`` after ``www`` (the renderer finds auto-links and shortcodes in
     the text after the escapes are read); a reader sees the text as written, and a colon before a space is left
     alone."""
@@ -141,8 +141,11 @@ def test_the_escaping_path_defuses_what_streamlit_reads_in_text() -> None:
     assert md("WWW.x.y a@b.c :smile: http://x") == (
         "WWW\u2060\\.x\\.y a\\@\u2060b\\.c \\:\u2060smile\\: http\\:\u2060\\/\\/x"
     )
-    assert md("Note: 12:30, a@ b") == "Note\\: 12\\:30\\, a\\@ b"
-    assert md(":+1: x:a/b: y") == "\\:\u2060\\+1\\: x\\:\u2060a\\/b\\: y"
+    assert (
+        md("Note: 12:30, a@ b sqlite:///x.db HTTPS://y")
+        == "Note\\: 12\\:30\\, a\\@ b sqlite\\:\\/\\/\\/x\\.db HTTPS\\:\u2060\\/\\/y"
+    )
+    assert md(":+1: x:a_b: host:1/db: y") == "\\:\u2060\\+1\\: x\\:\u2060a\\_b\\: host\\:1\\/db\\: y"
     assert unsafe(r"www\.evil\.example") == ["auto-link"]  # a backslash alone does not stop an auto-link
     assert unsafe(r"\:smile\:") == ["shortcode"] and unsafe(r"a\@b\.example") == ["e-mail link"]
 

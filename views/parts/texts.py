@@ -10,12 +10,13 @@ page-link labels, metric labels and values, and ``st.table``'s cells; all of it 
 
 - ``md(text)``: one line (line breaks become spaces); ``esc(text)``: its line breaks kept (as Markdown line
   breaks), for longer text a person typed (a pasted log's error, a referee's decision). Every ASCII punctuation
-  character is backslash-escaped (no link, image, HTML tag, ``$`` formula, ``:red[…]`` directive, emphasis), and
-  a word joiner (U+2060, invisible) follows a ``:`` that opens ``://`` or a shortcode and an ``@`` before a domain,
-  and precedes the ``.`` after ``www``: Streamlit's
-  renderer finds auto-links (``http://…``, ``www.…``, e-mail addresses), emoji and icon shortcodes (``:smile:``,
-  ``:material/home:``) in the text *after* the escapes are read, so a backslash alone does not stop them
-  (``mdast-util-gfm-autolink-literal``, remark-emoji and Streamlit's icon plugin run over text nodes);
+  character is backslash-escaped (no link, image, HTML tag, ``$`` formula, ``:red[…]`` directive, emphasis, and
+  no ``:material/…:`` icon: Streamlit reads those in the source), and a word joiner (U+2060, invisible) goes after
+  the ``:`` of ``http://``, after a ``:`` that opens a shortcode, after an ``@`` before a domain and before the
+  ``.`` after ``www``: Streamlit's renderer finds auto-links (``http://…``, ``www.…``, e-mail addresses) and emoji
+  and icon shortcodes (``:smile:``, ``:material_home:``) in the text *after* the escapes are read, so a backslash
+  alone does not stop them (``mdast-util-gfm-autolink-literal``, remark-emoji and Streamlit's icon plugin run over
+  text nodes);
 - ``chart(text)`` escapes it for Plotly, whose labels read a few HTML tags (``<a href>``, ``<b>``) and
   entities: ``html.escape`` turns them into entities that Plotly shows as the plain characters.
 
@@ -51,9 +52,9 @@ def t(zh: str, en: str) -> str:
 
 _PUNCT = re.compile(r"([!-/:-@\[-`{-~])")  # every ASCII punctuation character
 JOINER = "\u2060"  # WORD JOINER: invisible, no line break; it parts what the renderer would make a link or icon of
-#: where a word joiner goes: after a ``:`` that opens ``://`` or a shortcode (``:smile:``, ``:+1:``, ``:material/home:``),
-#: after an ``@`` before a domain, between ``www`` and ``.`` (Streamlit's renderer: the module's docstring)
-_PARTED = re.compile(r"(?<=:)(?=//|[\w+/-]+:)|(?<=@)(?=[-\w])|(?i:(?<=www)(?=\.))")
+#: where a word joiner goes (the module's docstring): after the ``:`` of ``http://``, a ``:`` that opens a shortcode
+#: (``:smile:``, ``:+1:``, ``:material_home:``), an ``@`` before a domain; between ``www`` and ``.``
+_PARTED = re.compile(r"(?i:(?<=http:)|(?<=https:))(?=//)|(?<=:)(?=[\w+-]+:)|(?<=@)(?=[-\w])|(?i:(?<=www)(?=\.))")
 
 
 def _literal(line: str) -> str:
