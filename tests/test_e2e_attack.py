@@ -6,7 +6,7 @@ not "true".
 
 Sections (one per item; each helper of the issue adds its own):
 1. session takeover; 2. Markdown from player names; 3. the upload cap on the server; 4. sign-in attempts;
-5. anonymous evaluations; 6. a large paste and its Coach page."""
+5. anonymous evaluations; 6. a large paste and its Coach page; 11. a page that fails (no traceback for the visitor)."""
 
 from __future__ import annotations
 
@@ -117,10 +117,12 @@ def test_hostile_names_draw_no_image_link_formula_or_colour(served: Served, host
             page.goto(served.base + address)
             take.wait_idle(page, 1000)
             expect(page.locator('[data-testid="stException"]')).to_have_count(0)
-            if address.startswith("/dispute"):  # the "rule on" options: the recorded event, with its player
+            if address.startswith("/dispute"):  # the "rule on" options: the recorded event, with its player's name
                 option = page.locator('.st-key-dispute_what [data-testid="stRadioOption"]').first
                 expect(option).to_contain_text("event" if "lang=en" in address else "动作")
                 assert not option.locator("img, a, .katex").count(), option.inner_html()
+                player = NAMES[3] if "step=0" in address else NAMES[5]  # who played event 0, event 5
+                assert player in option.inner_text().replace("\u2060", ""), option.inner_html()
             drawn = page.evaluate(_DRAWN)
             where = f"{address}: "
             assert not [s for s in drawn["imgs"] if s.endswith("/x") or any(a in s for a in _ATTACKER)], where
