@@ -36,7 +36,7 @@ from views.parts.desk_decisions import account_box, decisions_panel
 from views.parts.desk_source import Picked, pick_deal
 from views.parts.links import step_link
 from views.parts.ruling_view import seat_words, show_ruling
-from views.parts.texts import esc, game_name
+from views.parts.texts import esc, game_name, md
 
 RECORDED, TYPED = "recorded", "typed"
 
@@ -218,7 +218,7 @@ def chosen_ruling(picked: Picked, step: int) -> tuple[Ruling, str] | None:
     if step < len(rep.log.events) and step < len(rep.states):
         doc = rep.log.events[step].to_json()
         names = {
-            RECORDED: t(f"记录中的第 {step} 个动作", f"recorded event {step}") + f": {_event_words(rep, doc)}",
+            RECORDED: t(f"记录中的第 {step} 个动作", f"recorded event {step}") + f": {md(_event_words(rep, doc))}",
             TYPED: t("我输入的动作", "an event I type"),
         }
         what = st.radio(t("裁定哪个动作", "Rule on"), [RECORDED, TYPED], key="dispute_what", horizontal=True,

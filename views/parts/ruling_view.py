@@ -245,7 +245,7 @@ def _shipped(game: str) -> dict[str, dict[str, Any]]:
 
 def _allowed(opt: Option) -> str:
     if isinstance(opt.kind, tuple):
-        return " / ".join(opt.kind)
+        return " / ".join(str(k) for k in opt.kind)  # 升级's choices are numbers
     if opt.kind is bool:
         return t("是 / 否", "true / false")
     if opt.kind is list:
