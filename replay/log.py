@@ -33,6 +33,8 @@ from replay.log_checks import (
     _check_result,
 )
 from replay.log_words import OBJECT, OPTIONS_OBJECT, SEAT_LIST, json_problem, os_reason_zh
+from replay.logfiles import NotRegular, open_regular
+from replay.notation_lex import fold, is_comment
 from replay.profile import Profile, ProfileError, default_profile, log_profile
 from replay.record import Record, field
 from replay.said import Said, said, said_of, where_zh, zh_of
@@ -287,11 +289,13 @@ def read_log(path: str | Path, text: str | None = None, limits: Limits = LIMITS)
     source = str(path)
     if text is None:
         try:
-            with Path(path).open("rb") as fh:
+            with open_regular(path) as fh:  # a FIFO, socket, device or folder is refused before it is opened
                 problem = limits.size_problem(os.fstat(fh.fileno()).st_size)
                 if problem:
                     raise LogError(problem, source)
                 raw = fh.read(limits.max_bytes + 1)  # a file that grows while it is read is still bounded
+        except NotRegular as exc:
+            raise LogError(exc.reason, source) from None
         except OSError as exc:
             raise LogError(
                 said(f"读不了文件：{os_reason_zh(exc)}", f"cannot read file: {exc.strerror or exc}"), source
@@ -318,9 +322,40 @@ def decode_log(raw: bytes, source: str = "<log>", limits: Limits = LIMITS) -> st
         ) from None
 
 
+def log_form(text: str) -> str | None:
+    """How a log's text is written, told by its first line that is neither blank nor a comment (``#``, as the text
+    notation has them before its header): "json" when it starts with ``{``, "text" when with the text notation's
+    header (``fupan/``), None when with neither: not a fupan log (the dashboard says so; ``parse_log`` reads it
+    as text, whose reader names the line)."""
+    start, end = 0, len(text)
+    while start < end:
+        stop = text.find("\n", start)
+        stop = end if stop < 0 else stop
+        line = text[start:stop].strip().removeprefix("\ufeff").lstrip()
+        if line and not is_comment(line):
+            if line.startswith("{"):
+                return "json"
+            return "text" if fold(line[:6]) == "fupan/" else None
+        start = stop + 1
+    return None
+
+
 def parse_log(text: str, source: str = "<log>", limits: Limits = LIMITS) -> Log:
-    """A log from JSON or text-notation source text (refused when larger than ``limits`` allow)."""
-    if text.lstrip().startswith("{"):
+    """A log from JSON or text-notation source text (refused when larger than ``limits`` allow); which of the two
+    is told by ``log_form``, past any comment lines."""
+    if log_form(text) == "json":
+        body = text.removeprefix("\ufeff").lstrip()
+        if not body.startswith("{"):  # comment lines before the JSON
+            line = text[: len(text) - len(body)].count("\n") + 1
+            raise LogError(
+                said(
+                    "JSON 记录不能有注释：请删去 { 之前的 # 行",
+                    "a JSON log has no comments: remove the # lines before its {",
+                ),
+                source,
+                line,
+                1,
+            )
         return parse_json_log(text, source, limits)
     from replay.notation import parse_text
 
