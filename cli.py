@@ -51,7 +51,8 @@ if TYPE_CHECKING:
 SCORE_LEVELS = ("before", "after")  # the keys of a 升级 score's "levels" that `score --json` gives
 SEVERAL = (
     "a JSON or text log, - for standard input, or several logs and folders (each log in one line, "
-    "--json a list, the exit code the worst)"
+    "--json a list, the exit code the worst; only regular files are read: a FIFO, socket or device, or a "
+    "symlink out of a folder, is listed with the reason)"
 )
 
 
@@ -138,11 +139,11 @@ def _over_logs(
     from replay.profile import ProfileError
 
     worst, docs = EXIT_OK, []
-    for found in files:
-        path = str(found.path)
+    for log_file in files:
+        path = str(log_file.path)
         try:
-            if found.skip is not None:  # found in a folder and not to be opened (a FIFO, a symlink out of it)
-                raise InputError(f"{path}: {found.skip}")
+            if log_file.skip is not None:  # found in a folder and not to be opened (a FIFO, a symlink out of it)
+                raise InputError(f"{path}: {log_file.skip}")
             rep = _replay(args, strict, path, keep=args.json)  # a line needs no state but the last
             code, text, found = (EXIT_OK if rep.ok else EXIT_ILLEGAL), line(rep), doc(rep)
         except (InputError, LogError, ProfileError) as exc:

@@ -540,24 +540,26 @@ def read_profile_file(path: str) -> str:
     device (refused before it is opened), in UTF-8; else a ProfileError naming the path."""
     from replay.logfiles import NotRegular, open_regular
 
+    named = shown(path, zh=True)  # quoted in the Chinese: a path's words are data
+
     try:
         with open_regular(path) as fh:
             raw = fh.read(MAX_PROFILE_BYTES + 1)
     except NotRegular as exc:
-        raise ProfileError(said(f"{path}：{exc.reason.zh}", f"{path}: {exc.reason}")) from None
+        raise ProfileError(said(f"{named}：{exc.reason.zh}", f"{path}: {exc.reason}")) from None
     except FileNotFoundError:
-        raise ProfileError(said(f"{path}：没有这个规则配置文件", f"{path}: no such profile file")) from None
+        raise ProfileError(said(f"{named}：没有这个规则配置文件", f"{path}: no such profile file")) from None
     except OSError as exc:
         raise ProfileError(
             said(
-                f"{path}：读不了规则配置文件：{os_reason_zh(exc)}",
+                f"{named}：读不了规则配置文件：{os_reason_zh(exc)}",
                 f"{path}: cannot read the profile file: {exc.strerror or exc}",
             )
         ) from None
     if len(raw) > MAX_PROFILE_BYTES:
         raise ProfileError(
             said(
-                f"{path}：规则配置文件超过 {MAX_PROFILE_BYTES:,} 字节",
+                f"{named}：规则配置文件超过 {MAX_PROFILE_BYTES:,} 字节",
                 f"{path}: a profile file of more than {MAX_PROFILE_BYTES:,} bytes",
             )
         )
@@ -565,7 +567,7 @@ def read_profile_file(path: str) -> str:
         return raw.decode("utf-8-sig")
     except UnicodeDecodeError:
         raise ProfileError(
-            said(f"{path}：规则配置文件不是 UTF-8 文本", f"{path}: the profile file is not UTF-8 text")
+            said(f"{named}：规则配置文件不是 UTF-8 文本", f"{path}: the profile file is not UTF-8 text")
         ) from None
 
 
