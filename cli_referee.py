@@ -7,16 +7,7 @@ from __future__ import annotations
 import argparse
 from typing import TYPE_CHECKING, Any
 
-from cli_common import (
-    EXIT_ILLEGAL,
-    EXIT_OK,
-    PROFILE_HELP,
-    InputError,
-    _emit,
-    _replay,
-    _settle,
-    add_limit_args,
-)
+from cli_common import EXIT_ILLEGAL, EXIT_OK, PROFILE_HELP, InputError, _emit, _replay, _settle, add_limit_args
 from replay import games
 
 if TYPE_CHECKING:

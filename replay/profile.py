@@ -2,7 +2,8 @@
 
 A profile names a game and sets every option of that game. Shipped profiles live in
 ``replay/profiles/``. A club's own profile is a file too: given by path on the command line
-(``--profile PATH``, ``load_profile``), or kept in the server's folder of club profiles (the folder
+(``--profile PATH``, ``find_profile``: a path has a ``/`` or ends in ``.toml``; a bare name is never a file
+of the current folder), or kept in the server's folder of club profiles (the folder
 ``FUPAN_PROFILES`` names), where a log may name it. A log only ever *names* its profile
 (``log_profile``): a path in a log is refused without looking at the file, so that an uploaded log
 cannot make fupan read a file of the machine. A profile may start from another with
@@ -527,12 +528,9 @@ def find_profile(name_or_path: str) -> Profile:
     of the current folder."""
     if is_profile_path(name_or_path):
         return load_profile(name_or_path)
-    if not _PROFILE_NAME.fullmatch(name_or_path):
-        raise _unknown(name_or_path, command_line=True)
-    try:
+    if _is_shipped_name(name_or_path) or name_or_path in club_profiles():
         return log_profile(name_or_path)
-    except ProfileError:
-        raise _unknown(name_or_path, command_line=True) from None
+    raise _unknown(name_or_path, command_line=True)
 
 
 def read_profile_file(path: str) -> str:
@@ -541,7 +539,6 @@ def read_profile_file(path: str) -> str:
     from replay.logfiles import NotRegular, open_regular
 
     named = shown(path, zh=True)  # quoted in the Chinese: a path's words are data
-
     try:
         with open_regular(path) as fh:
             raw = fh.read(MAX_PROFILE_BYTES + 1)

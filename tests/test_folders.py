@@ -26,6 +26,7 @@ import pytest
 from data.make_samples import SAMPLES_DIR
 from replay.log import LogError, log_form, parse_log
 from replay.logfiles import LOG_SUFFIXES, NotRegular, open_regular
+from replay.profile import ProfileError, find_profile
 
 ROOT = Path(__file__).resolve().parent.parent
 SCALE = max(1, int(os.environ.get("FUPAN_FUZZ", "1")))
@@ -40,15 +41,8 @@ def fupan(cwd: Path, *args: str | Path) -> subprocess.CompletedProcess[str]:
     the first characters of /proc/self/environ are the sentinel's), under a timeout."""
     env = {SENTINEL: "leaked-" + SENTINEL, **os.environ, "PYTHONPATH": str(ROOT), "FUPAN_COMPILED": "0"}
     env.pop("FUPAN_PROFILES", None)
-    return subprocess.run(
-        [sys.executable, "-P", "-c", "import cli; cli.run()", *map(str, args)],  # -P: cwd is not on sys.path
-        cwd=cwd,
-        env=env,
-        capture_output=True,
-        text=True,
-        timeout=180,
-        check=False,
-    )
+    command = [sys.executable, "-P", "-c", "import cli; cli.run()", *map(str, args)]  # -P: cwd not on sys.path
+    return subprocess.run(command, cwd=cwd, env=env, capture_output=True, text=True, timeout=180, check=False)
 
 
 def clean(done: subprocess.CompletedProcess[str]) -> None:
@@ -151,6 +145,22 @@ def test_a_profile_name_on_the_command_line_is_never_a_file_here(tmp_path: Path)
     done = fupan(tmp_path, "check", "--profile", "./gouji-logged", "deal.txt")  # a path to a FIFO: never opened
     assert done.returncode == 2 and "not a regular file: a FIFO" in done.stderr
     clean(done)
+
+
+def test_a_club_profile_named_on_the_command_line_is_read_from_the_club_folder(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    (tmp_path / "club").mkdir()
+    (tmp_path / "club" / "qingdao.toml").write_text('base = "gouji"\n[options]\nscore_mode = "net"\n', "utf-8")
+    (tmp_path / "club" / "broken.toml").write_text("base = \n", encoding="utf-8")
+    (tmp_path / "qingdao").write_text(GARBAGE, encoding="utf-8")
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setenv("FUPAN_PROFILES", str(tmp_path / "club"))
+    assert find_profile("qingdao").options["score_mode"] == "net"
+    with pytest.raises(ProfileError, match=r"broken\.toml: "):  # its own fault, not "unknown profile"
+        find_profile("broken")
+    with pytest.raises(ProfileError, match=r"unknown profile 'nope' \(shipped: .*club profiles: broken, qingdao"):
+        find_profile("nope")
 
 
 # ---------------------------------------------------------------------------------------------
