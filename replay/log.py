@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import json
 import os
-import re
 from collections.abc import Mapping, Sequence
 from functools import cached_property
 from pathlib import Path
@@ -34,8 +33,7 @@ from replay.log_checks import (
     _check_result,
 )
 from replay.log_words import OBJECT, OPTIONS_OBJECT, SEAT_LIST, json_problem, os_reason_zh
-from replay.logfiles import NotRegular, open_regular
-from replay.notation_lex import fold, is_comment
+from replay.logfiles import NotRegular, first_word, open_regular
 from replay.profile import Profile, ProfileError, default_profile, log_profile
 from replay.record import Record, field
 from replay.said import Said, said, said_of, where_zh, zh_of
@@ -323,40 +321,10 @@ def decode_log(raw: bytes, source: str = "<log>", limits: Limits = LIMITS) -> st
         ) from None
 
 
-_SPACE = re.compile(r"[\s\ufeff]*")  # blank lines, white space (U+3000 too) and a byte order mark
-
-
-def _first_word(text: str) -> tuple[int, int]:
-    """Where a log's first line that is neither blank nor a comment starts (``len(text)`` when there is none), and
-    the number of the first comment line before it (0: none). Linear, copying nothing of a long line."""
-    pos, comment = 0, 0
-    while True:
-        blank = _SPACE.match(text, pos)
-        pos = blank.end() if blank else pos
-        if pos >= len(text) or not is_comment(text[pos]):
-            return pos, comment
-        comment = comment or text.count("\n", 0, pos) + 1
-        stop = text.find("\n", pos)
-        if stop < 0:
-            return len(text), comment
-        pos = stop + 1
-
-
-def log_form(text: str) -> str | None:
-    """How a log's text is written, told by its first line that is neither blank nor a comment (``#``, as the text
-    notation has them before its header): "json" when it starts with ``{``, "text" when with the text notation's
-    header (``fupan/``), None when with neither: not a fupan log (the dashboard says so; ``parse_log`` reads it
-    as text, whose reader names the line)."""
-    pos, _ = _first_word(text)
-    if text.startswith("{", pos):
-        return "json"
-    return "text" if fold(text[pos : pos + 6]) == "fupan/" else None
-
-
 def parse_log(text: str, source: str = "<log>", limits: Limits = LIMITS) -> Log:
     """A log from JSON or text-notation source text (refused when larger than ``limits`` allow); which of the two
-    is told by the first line that is neither blank nor a comment (``log_form``)."""
-    pos, comment = _first_word(text)
+    is told by the first line that is neither blank nor a comment (``replay.logfiles.log_form``)."""
+    pos, comment = first_word(text)
     if text.startswith("{", pos):
         if comment:  # JSON has none
             raise LogError(

@@ -1,6 +1,7 @@
 """The log files a command is given: files named, and the logs found (recursively) in folders named, so
 that a referee checks an evening's folder in one call (``fupan check``, ``fupan score``, ``fupan import``);
-and the one way a log or profile file is opened (``open_regular``).
+the one way a log or profile file is opened (``open_regular``); and how a log's text tells its form, JSON or
+the text notation (``log_form``: past blank and comment lines).
 
 Only regular files are read. A file named on the command line is taken as named (a symlink is followed),
 but a FIFO, a socket, a device or a folder is refused before it is opened ("not a regular file: a FIFO"):
@@ -20,6 +21,7 @@ from collections.abc import Iterable
 from pathlib import Path
 from typing import BinaryIO, NamedTuple
 
+from replay.notation_lex import fold, is_comment
 from replay.said import Said, said
 
 #: the endings of a log file found in a folder (a file named on its own is read whatever its name)
@@ -77,6 +79,36 @@ def open_regular(path: str | Path) -> BinaryIO:
     except BaseException:
         os.close(fd)
         raise
+
+
+_SPACE = re.compile(r"[\s\ufeff]*")  # blank lines, white space (U+3000 too) and a byte order mark
+
+
+def first_word(text: str) -> tuple[int, int]:
+    """Where a log's first line that is neither blank nor a comment starts (``len(text)`` when there is none), and
+    the number of the first comment line before it (0: none). Linear, copying nothing of a long line."""
+    pos, comment = 0, 0
+    while True:
+        blank = _SPACE.match(text, pos)
+        pos = blank.end() if blank else pos
+        if pos >= len(text) or not is_comment(text[pos]):
+            return pos, comment
+        comment = comment or text.count("\n", 0, pos) + 1
+        stop = text.find("\n", pos)
+        if stop < 0:
+            return len(text), comment
+        pos = stop + 1
+
+
+def log_form(text: str) -> str | None:
+    """How a log's text is written, told by its first line that is neither blank nor a comment (``#``, as the text
+    notation has them before its header): "json" when it starts with ``{``, "text" when with the text notation's
+    header (``fupan/``), None when with neither: not a fupan log (the dashboard says so; ``parse_log`` reads it
+    as text, whose reader names the line)."""
+    pos, _ = first_word(text)
+    if text.startswith("{", pos):
+        return "json"
+    return "text" if fold(text[pos : pos + 6]) == "fupan/" else None
 
 
 def natural_key(name: str) -> tuple[tuple[int, int | str], ...]:

@@ -24,8 +24,8 @@ from pathlib import Path
 import pytest
 
 from data.make_samples import SAMPLES_DIR
-from replay.log import LogError, log_form, parse_log
-from replay.logfiles import LOG_SUFFIXES, NotRegular, open_regular
+from replay.log import LogError, parse_log
+from replay.logfiles import LOG_SUFFIXES, NotRegular, log_form, open_regular
 from replay.profile import ProfileError, find_profile
 
 ROOT = Path(__file__).resolve().parent.parent

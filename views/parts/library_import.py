@@ -24,8 +24,8 @@ import streamlit as st
 from data.accounts import NotPermitted, import_as
 from data.database import DatabaseStateError, public_url
 from data.importer import ImportResult, import_log
-from replay.log import Log, LogError, decode_log, log_form, parse_log
-from replay.logfiles import LOG_SUFFIXES
+from replay.log import Log, LogError, decode_log, parse_log
+from replay.logfiles import LOG_SUFFIXES, log_form
 from replay.profile import ProfileError
 from replay.said import error_in, said_in
 from views.parts.common import (
