@@ -28,6 +28,12 @@ def _settle(code: int) -> int:
     return code
 
 
+PROFILE_HELP = (  # what --profile takes (replay.profile.find_profile)
+    "a name (a shipped profile, or a club profile in the folder FUPAN_PROFILES names; a name never reads the "
+    "current folder) or a file's path, which has a / or ends in .toml (./club, club.toml)"
+)
+
+
 class InputError(Exception):
     """Input that cannot be used; the message is printed as is."""
 

@@ -259,7 +259,12 @@ def _add_user_parser(sub: Any) -> None:
 def add_parsers(sub: Any) -> None:
     """Add ``import``, ``export``, ``samples``, ``recoach`` and ``user`` to the ``fupan`` parser's subcommands."""
     p = sub.add_parser("import", help="store logs in the deal library")
-    p.add_argument("paths", nargs="+", help="log files and folders (searched for .json, .txt, .fupan)")
+    p.add_argument(
+        "paths",
+        nargs="+",
+        help="log files and folders (searched for .json, .txt, .fupan; only regular files are read: a FIFO, socket "
+        "or device, or a symlink out of a folder, is listed with the reason)",
+    )
     p.add_argument("--db", help="database URL (default: FUPAN_DB, else a SQLite file in the user's data folder)")
     p.add_argument(
         "--quiet",

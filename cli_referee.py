@@ -7,7 +7,7 @@ from __future__ import annotations
 import argparse
 from typing import TYPE_CHECKING, Any
 
-from cli_common import EXIT_ILLEGAL, EXIT_OK, InputError, _emit, _replay, _settle, add_limit_args
+from cli_common import EXIT_ILLEGAL, EXIT_OK, PROFILE_HELP, InputError, _emit, _replay, _settle, add_limit_args
 from replay import games
 
 if TYPE_CHECKING:
@@ -229,6 +229,6 @@ def add_parsers(sub: Any) -> None:
         "--html", metavar="OUT", help="write the printable ruling sheet (one self-contained HTML page) to OUT"
     )
     p.add_argument("--lang", choices=("zh", "en"), default="zh", help="language of the text and the sheet (default zh)")
-    p.add_argument("--profile", help="rule profile name or .toml path (instead of the log's)")
+    p.add_argument("--profile", help="the rule profile instead of the log's: " + PROFILE_HELP)
     add_limit_args(p)
     p.set_defaults(func=cmd_ruling)

@@ -33,6 +33,7 @@ from replay.log_checks import (
     _check_result,
 )
 from replay.log_words import OBJECT, OPTIONS_OBJECT, SEAT_LIST, json_problem, os_reason_zh
+from replay.logfiles import NotRegular, first_word, open_regular
 from replay.profile import Profile, ProfileError, default_profile, log_profile
 from replay.record import Record, field
 from replay.said import Said, said, said_of, where_zh, zh_of
@@ -287,11 +288,13 @@ def read_log(path: str | Path, text: str | None = None, limits: Limits = LIMITS)
     source = str(path)
     if text is None:
         try:
-            with Path(path).open("rb") as fh:
+            with open_regular(path) as fh:  # a FIFO, socket, device or folder is refused before it is opened
                 problem = limits.size_problem(os.fstat(fh.fileno()).st_size)
                 if problem:
                     raise LogError(problem, source)
                 raw = fh.read(limits.max_bytes + 1)  # a file that grows while it is read is still bounded
+        except NotRegular as exc:
+            raise LogError(exc.reason, source) from None
         except OSError as exc:
             raise LogError(
                 said(f"读不了文件：{os_reason_zh(exc)}", f"cannot read file: {exc.strerror or exc}"), source
@@ -319,8 +322,20 @@ def decode_log(raw: bytes, source: str = "<log>", limits: Limits = LIMITS) -> st
 
 
 def parse_log(text: str, source: str = "<log>", limits: Limits = LIMITS) -> Log:
-    """A log from JSON or text-notation source text (refused when larger than ``limits`` allow)."""
-    if text.lstrip().startswith("{"):
+    """A log from JSON or text-notation source text (refused when larger than ``limits`` allow); which of the two
+    is told by the first line that is neither blank nor a comment (``replay.logfiles.log_form``)."""
+    pos, comment = first_word(text)
+    if text.startswith("{", pos):
+        if comment:  # JSON has none
+            raise LogError(
+                said(
+                    "JSON 记录不能有注释：请删去 { 之前的 # 行",
+                    "a JSON log has no comments: remove the # lines before its {",
+                ),
+                source,
+                comment,
+                1,
+            )
         return parse_json_log(text, source, limits)
     from replay.notation import parse_text
 

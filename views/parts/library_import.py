@@ -27,7 +27,7 @@ from data.accounts import NotPermitted, import_as
 from data.database import DatabaseStateError, public_url
 from data.importer import ImportResult, import_log
 from replay.log import Log, LogError, decode_log, parse_log
-from replay.logfiles import LOG_SUFFIXES
+from replay.logfiles import LOG_SUFFIXES, log_form
 from replay.profile import ProfileError
 from replay.said import error_in, said_in
 from views.parts.common import (
@@ -91,12 +91,6 @@ def caret(text: str, line: int | None, col: int | None) -> str | None:
     shown = ("…" if start else "") + row[start:end] + ("…" if end < len(row) else "")
     pad = _width(("…" if start else "") + row[start:at])
     return f"{line:>5} | {shown}\n{'':>5} | {' ' * pad}^"
-
-
-def _looks_like_a_log(text: str) -> bool:
-    """Whether the text begins as a fupan log does: JSON (``{``) or the text notation's header."""
-    start = text.lstrip()
-    return start.startswith("{") or start.startswith("fupan/")
 
 
 def form(expanded: bool) -> None:
@@ -215,7 +209,7 @@ def _import_one(source: str, content: bytes | str, said: list[Message]) -> int |
 def _unreadable(source: str, text: str, exc: LogError | ProfileError) -> Message:
     """Why a log cannot be read, with its offending line and a caret under the column (a LogError's)."""
     line, col = (exc.line, exc.col) if isinstance(exc, LogError) else (None, None)
-    if isinstance(exc, LogError) and text and not _looks_like_a_log(text):
+    if isinstance(exc, LogError) and text and log_form(text) is None:  # the reader's own test, past comments
         head = t("不是 fupan 日志", "not a fupan log")
     elif isinstance(exc, LogError) and exc.reason.startswith("file is not UTF-8"):
         head = t("不是 UTF-8 文本", "not UTF-8 text")
