@@ -4,7 +4,7 @@
 within the limits (``replay.limits``) makes some 400 MB of it. Built whole, as ``json.dumps`` builds it (every
 step's dict kept, then the standard library's indenting encoder, which is pure Python, a list of some 30 million
 pieces, the string they join to and its UTF-8 copy), that took gigabytes and minutes (issue 33, item 14).
-``write_items`` writes such a document one item at a time, each item encoded as it comes and then dropped, so the
+``write_json`` writes such a document one item at a time, each item encoded as it comes and then dropped, so the
 memory is that of one item whatever the number of items; ``indented`` encodes one value. It is quicker than the
 standard encoder on these documents because the parts that repeat from item to item (a hand of cards, which
 stays the same over most steps) are encoded once: a list of strings is kept encoded by its content and indent.
@@ -14,13 +14,13 @@ always what ``json.dumps`` gives (tests/test_replay_memory.py compares them)."""
 from __future__ import annotations
 
 import json
-from collections.abc import Iterable
+from collections.abc import Iterator
 from json.encoder import encode_basestring  # the C encoder of one string when there is one, as json.dumps uses
 from typing import Any, TextIO
 
-#: lists of strings encoded, by (indent, content); cleared when it grows past ``_MEMO_MAX``
-_MEMO: dict[tuple[str, tuple[str, ...]], str] = {}
-_MEMO_MAX = 20_000
+#: lists of strings and dicts of such lists encoded, by indent and content; emptied when it holds ``_MEMO_MAX``
+_MEMO: dict[tuple[Any, ...], str] = {}
+_MEMO_MAX = 4_096
 #: dict keys encoded with their colon, by the key (cleared likewise)
 _KEYS: dict[str, str] = {}
 _SCALARS: dict[Any, str] = {True: "true", False: "false", None: "null"}
@@ -41,7 +41,7 @@ def indented(value: Any, newline: str = "\n") -> str:
     if kind is list or kind is tuple:
         if not value:
             return "[]"
-        key = (newline, tuple(value))
+        key: tuple[Any, ...] = (newline, tuple(value))
         try:
             found = _MEMO.get(key)  # (only lists of strings are kept: a list equal to one of them is one)
         except TypeError:  # a list holding a list or a dict
@@ -49,14 +49,19 @@ def indented(value: Any, newline: str = "\n") -> str:
         if found is not None:
             return found
         if set(map(type, value)) == {str}:  # (one pass in C) a hand, a set of cards, the actions a seat may take
-            if len(_MEMO) >= _MEMO_MAX:
-                _MEMO.clear()
-            found = _MEMO[key] = "[" + inner + ("," + inner).join(map(encode_basestring, value)) + newline + "]"
-            return found
+            text = "[" + inner + ("," + inner).join(map(encode_basestring, value)) + newline + "]"
+            _keep(key, text)
+            return text
         return "[" + inner + ("," + inner).join([indented(v, inner) for v in value]) + newline + "]"
     if kind is dict:
         if not value:
             return "{}"
+        lists = set(map(type, value.values())) == {list}  # (in C) the hands, the actions each seat may take
+        if lists:
+            key = (newline, tuple(value), tuple(map(tuple, value.values())))
+            found = _MEMO.get(key)  # (only dicts of lists of strings are kept, by their keys and strings)
+            if found is not None:
+                return found
         items = []
         for k, v in value.items():
             head = _KEYS.get(k)  # (only strings are kept: a key equal to one of them is one)
@@ -68,8 +73,18 @@ def indented(value: Any, newline: str = "\n") -> str:
                 head = _KEYS[k] = encode_basestring(k) + ": "
             t = type(v)
             items.append(head + (encode_basestring(v) if t is str else _SCALARS[v] if t is bool else indented(v, inner)))
-        return "{" + inner + ("," + inner).join(items) + newline + "}"
+        text = "{" + inner + ("," + inner).join(items) + newline + "}"
+        if lists and all(set(map(type, v)) <= {str} for v in value.values()):
+            _keep(key, text)
+        return text
     return _standard(value, newline)
+
+
+def _keep(key: tuple[Any, ...], text: str) -> None:
+    """Keep an encoded value in ``_MEMO`` (emptied first when full)."""
+    if len(_MEMO) >= _MEMO_MAX:
+        _MEMO.clear()
+    _MEMO[key] = text
 
 
 def _standard(value: Any, newline: str) -> str:
@@ -78,14 +93,32 @@ def _standard(value: Any, newline: str) -> str:
     return json.dumps(value, ensure_ascii=False, indent=2).replace("\n", newline)
 
 
-def write_items(out: TextIO, key: str, items: Iterable[Any]) -> None:
-    """``{key: [items...]}`` to ``out`` as ``print(json.dumps({key: list(items)}, ensure_ascii=False, indent=2))``
-    prints it, one item at a time: each item is encoded when the iterable gives it and dropped once written."""
-    out.write("{\n  " + encode_basestring(key) + ": [")
-    sep, newline = "\n    ", "\n    "
-    written = False
-    for item in items:
-        out.write(sep)
-        out.write(indented(item, newline))
-        sep, written = ",\n    ", True
-    out.write("\n  ]\n}\n" if written else "]\n}\n")
+def write_json(out: TextIO, doc: Any) -> None:
+    """``doc`` to ``out`` as ``print(json.dumps(doc, ensure_ascii=False, indent=2))`` prints it, in parts: a dict at the
+    top key by key, and a list or an iterator there or as one of its values item by item, each item encoded when it
+    comes and dropped once written (an iterator stands for the list of what it gives, which json.dumps does not
+    take: ``{"steps": (view(k) for k in ...)}`` never holds more than one step)."""
+    _write(out, doc, "\n", 2)
+    out.write("\n")
+
+
+def _write(out: TextIO, value: Any, newline: str, depth: int) -> None:
+    """``value`` written where ``newline`` starts its lines; its items written one by one ``depth`` levels down."""
+    inner = newline + "  "
+    if type(value) is dict and value and depth and all(type(k) is str for k in value):
+        out.write("{")
+        sep = inner
+        for k, v in value.items():
+            out.write(sep + encode_basestring(k) + ": ")
+            _write(out, v, inner, depth - 1)
+            sep = "," + inner
+        out.write(newline + "}")
+    elif (type(value) is list or type(value) is tuple or isinstance(value, Iterator)) and depth:
+        sep, none = "[" + inner, True
+        for item in value:
+            out.write(sep)
+            out.write(indented(item, inner))
+            sep, none = "," + inner, False
+        out.write("[]" if none else newline + "]")
+    else:
+        out.write(indented(value, newline))
