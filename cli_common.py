@@ -3,7 +3,6 @@ the log's or a given profile, printing JSON, and the error a command raises for 
 
 from __future__ import annotations
 
-import json
 import sys
 
 # typing's constant, without importing typing: ``fupan check`` imports the replay modules (and typing with them)

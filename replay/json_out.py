@@ -18,8 +18,8 @@ from collections.abc import Iterator
 from json.encoder import encode_basestring  # the C encoder of one string when there is one, as json.dumps uses
 from typing import Any, TextIO
 
-#: lists of strings and dicts of such lists encoded, by indent and content; emptied when it holds ``_MEMO_MAX``
-_MEMO: dict[tuple[Any, ...], str] = {}
+#: lists of strings encoded, by indent and content; emptied when it holds ``_MEMO_MAX``
+_MEMO: dict[tuple[str, tuple[Any, ...]], str] = {}
 _MEMO_MAX = 4_096
 #: dict keys encoded with their colon, by the key (cleared likewise)
 _KEYS: dict[str, str] = {}
@@ -41,7 +41,7 @@ def indented(value: Any, newline: str = "\n") -> str:
     if kind is list or kind is tuple:
         if not value:
             return "[]"
-        key: tuple[Any, ...] = (newline, tuple(value))
+        key = (newline, tuple(value))
         try:
             found = _MEMO.get(key)  # (only lists of strings are kept: a list equal to one of them is one)
         except TypeError:  # a list holding a list or a dict
@@ -56,12 +56,6 @@ def indented(value: Any, newline: str = "\n") -> str:
     if kind is dict:
         if not value:
             return "{}"
-        lists = set(map(type, value.values())) == {list}  # (in C) the hands, the actions each seat may take
-        if lists:
-            key = (newline, tuple(value), tuple(map(tuple, value.values())))
-            found = _MEMO.get(key)  # (only dicts of lists of strings are kept, by their keys and strings)
-            if found is not None:
-                return found
         items = []
         for k, v in value.items():
             head = _KEYS.get(k)  # (only strings are kept: a key equal to one of them is one)
@@ -72,15 +66,14 @@ def indented(value: Any, newline: str = "\n") -> str:
                     _KEYS.clear()
                 head = _KEYS[k] = encode_basestring(k) + ": "
             t = type(v)
-            items.append(head + (encode_basestring(v) if t is str else _SCALARS[v] if t is bool else indented(v, inner)))
-        text = "{" + inner + ("," + inner).join(items) + newline + "}"
-        if lists and all(set(map(type, v)) <= {str} for v in value.values()):
-            _keep(key, text)
-        return text
+            items.append(
+                head + (encode_basestring(v) if t is str else _SCALARS[v] if t is bool else indented(v, inner))
+            )
+        return "{" + inner + ("," + inner).join(items) + newline + "}"
     return _standard(value, newline)
 
 
-def _keep(key: tuple[Any, ...], text: str) -> None:
+def _keep(key: tuple[str, tuple[Any, ...]], text: str) -> None:
     """Keep an encoded value in ``_MEMO`` (emptied first when full)."""
     if len(_MEMO) >= _MEMO_MAX:
         _MEMO.clear()
