@@ -242,7 +242,7 @@ def cmd_replay(args: argparse.Namespace) -> int:
             print("\n".join(text_for(rep.log.game).step_lines(rep, args.step)))
         return EXIT_OK if rep.ok else EXIT_ILLEGAL
     if args.json:  # a step at a time (an iterator: _emit): 100,000 steps are some 400 MB of JSON
-        _emit({"steps": (rep.view(k).to_json() for k in range(last + 1))})
+        _emit({"steps": rep.steps_json()})
         return EXIT_OK if rep.ok else EXIT_ILLEGAL
     text = text_for(rep.log.game)
     print("\n".join(text.step_lines(rep, 0)))

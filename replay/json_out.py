@@ -24,6 +24,7 @@ _MEMO_MAX = 4_096
 #: dict keys encoded with their colon, by the key (cleared likewise)
 _KEYS: dict[str, str] = {}
 _SCALARS: dict[Any, str] = {True: "true", False: "false", None: "null"}
+_Texts = dict[int, tuple[Any, str]]  # texts by the id of what they encode (kept beside it: the id is its own)
 
 
 def indented(value: Any, newline: str = "\n") -> str:
@@ -54,23 +55,36 @@ def indented(value: Any, newline: str = "\n") -> str:
             return text
         return "[" + inner + ("," + inner).join([indented(v, inner) for v in value]) + newline + "]"
     if kind is dict:
-        if not value:
-            return "{}"
-        items = []
-        for k, v in value.items():
-            head = _KEYS.get(k)  # (only strings are kept: a key equal to one of them is one)
-            if head is None:
-                if type(k) is not str:
-                    return _standard(value, newline)
-                if len(_KEYS) >= _MEMO_MAX:
-                    _KEYS.clear()
-                head = _KEYS[k] = encode_basestring(k) + ": "
-            t = type(v)
-            items.append(
-                head + (encode_basestring(v) if t is str else _SCALARS[v] if t is bool else indented(v, inner))
-            )
-        return "{" + inner + ("," + inner).join(items) + newline + "}"
+        return _dict(value, newline) if value else "{}"
     return _standard(value, newline)
+
+
+def _dict(value: dict[Any, Any], newline: str, reuse: tuple[_Texts, _Texts] | None = None) -> str:
+    """A dict that is not empty. ``reuse`` (an item of a list written in parts): the texts of the lists and dicts of
+    the item before, by id, which this item's values that are the very same objects take; and where this item's go."""
+    inner = newline + "  "
+    items = []
+    for k, v in value.items():
+        head = _KEYS.get(k)  # (only strings are kept: a key equal to one of them is one)
+        if head is None:
+            if type(k) is not str:
+                return _standard(value, newline)
+            if len(_KEYS) >= _MEMO_MAX:
+                _KEYS.clear()
+            head = _KEYS[k] = encode_basestring(k) + ": "
+        t = type(v)
+        if t is str:
+            text = encode_basestring(v)
+        elif t is bool:
+            text = _SCALARS[v]
+        elif reuse is not None and (t is list or t is dict):
+            hit = reuse[0].get(id(v))
+            text = hit[1] if hit is not None and hit[0] is v else indented(v, inner)
+            reuse[1][id(v)] = (v, text)
+        else:
+            text = indented(v, inner)
+        items.append(head + text)
+    return "{" + inner + ("," + inner).join(items) + newline + "}"
 
 
 def _keep(key: tuple[str, tuple[Any, ...]], text: str) -> None:
@@ -90,7 +104,9 @@ def write_json(out: TextIO, doc: Any) -> None:
     """``doc`` to ``out`` as ``print(json.dumps(doc, ensure_ascii=False, indent=2))`` prints it, in parts: a dict at the
     top key by key, and a list or an iterator there or as one of its values item by item, each item encoded when it
     comes and dropped once written (an iterator stands for the list of what it gives, which json.dumps does not
-    take: ``{"steps": (view(k) for k in ...)}`` never holds more than one step)."""
+    take: ``{"steps": (view(k) for k in ...)}`` never holds more than one step). A list or dict in an item that is
+    the very object of the item before is encoded once (``Replay.steps_json`` gives a step whose table did not change
+    as the one before with another number): an iterator must not change what it gave before."""
     _write(out, doc, "\n", 2)
     out.write("\n")
 
@@ -108,9 +124,15 @@ def _write(out: TextIO, value: Any, newline: str, depth: int) -> None:
         out.write(newline + "}")
     elif (type(value) is list or type(value) is tuple or isinstance(value, Iterator)) and depth:
         sep, none = "[" + inner, True
+        before: _Texts = {}
         for item in value:
             out.write(sep)
-            out.write(indented(item, inner))
+            if type(item) is dict and item:
+                now: _Texts = {}
+                out.write(_dict(item, inner, (before, now)))
+                before = now
+            else:
+                out.write(indented(item, inner))
             sep, none = "," + inner, False
         out.write("[]" if none else newline + "]")
     else:

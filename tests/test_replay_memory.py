@@ -21,7 +21,7 @@ import pytest
 from data.make_samples import SAMPLES_DIR
 from replay.json_out import indented, write_json
 from replay.limits import MAX_EVENTS, MAX_LOG_BYTES
-from replay.log import read_log
+from replay.log import parse_log, read_log
 from replay.replay import Replay
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -96,11 +96,23 @@ def test_each_item_is_written_before_the_next_is_made() -> None:
 
 @pytest.mark.parametrize("game", ["gouji", "baohuang", "shengji", "disputes"])
 def test_every_steps_json_is_what_it_was(game: str) -> None:
-    """``replay --json`` of samples of every game: the step views written in parts, as the whole was."""
+    """``replay --json`` of samples of every game (the disputes with illegal events, which leave the table as it
+    was): ``Replay.steps_json`` is every step's view, and written in parts it is the text of the whole."""
     for path in sorted((SAMPLES_DIR / game).iterdir())[:3]:
         rep = Replay(read_log(path))
         views = [rep.view(k).to_json() for k in range(len(rep.states))]
-        assert written({"steps": (v for v in views)}) == standard({"steps": views}), path
+        assert list(rep.steps_json()) == views, path
+        assert written({"steps": rep.steps_json()}) == standard({"steps": views}), path
+
+
+def test_a_step_that_changes_nothing_is_the_step_before_with_its_number() -> None:
+    rep = Replay(parse_log(json.dumps(long_log(300))))
+    steps = list(rep.steps_json())
+    same = [k for k in range(1, len(steps)) if rep.states[k] is rep.states[k - 1]]
+    assert len(same) > 250  # the passes out of turn
+    assert all(steps[k]["hands"] is steps[k - 1]["hands"] and steps[k]["step"] == k for k in same)
+    assert steps == [rep.view(k).to_json() for k in range(len(rep.states))]
+    assert written({"steps": rep.steps_json()}) == standard({"steps": steps})
 
 
 # ---------------------------------------------------------------------------------------------
