@@ -6,8 +6,10 @@ step's dict kept, then the standard library's indenting encoder, which is pure P
 pieces, the string they join to and its UTF-8 copy), that took gigabytes and minutes (issue 33, item 14).
 ``write_json`` writes such a document one item at a time, each item encoded as it comes and then dropped, so the
 memory is that of one item whatever the number of items; ``indented`` encodes one value. It is quicker than the
-standard encoder on these documents because the parts that repeat from item to item (a hand of cards, which
-stays the same over most steps) are encoded once: a list of strings is kept encoded by its content and indent.
+standard encoder on these documents because the parts that repeat from item to item are encoded once: a list of
+strings (a hand of cards, which stays the same over most steps) is kept encoded by its content and indent, and
+a list or dict of an item that is the very object of the item before takes its text (``Replay.steps_json`` gives
+a step that changed nothing as the one before with its number).
 What it does not know (a float, a key that is not a string, a subclass) is left to ``json.dumps``, so the text is
 always what ``json.dumps`` gives (tests/test_replay_memory.py compares them)."""
 
