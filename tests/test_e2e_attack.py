@@ -10,6 +10,7 @@ Sections (one per item; each helper of the issue adds its own):
 
 from __future__ import annotations
 
+import contextlib
 import json
 from collections.abc import Iterator
 from dataclasses import dataclass
@@ -208,6 +209,7 @@ def test_hostile_names_draw_no_image_link_formula_or_colour(served: Served, host
     """Every page that shows the deal's names, and the dispute desk's "rule on" options: the names are drawn as
     written and make no image (no request to the attacker's address either), link, formula, colour or icon."""
     from hostile import IMAGE, MATCH, NAMES, REFEREE, RULING, VENUE
+    from playwright.sync_api import TimeoutError as PlaywrightTimeout
     from playwright.sync_api import expect, sync_playwright
 
     deal = hostile_deal
@@ -228,6 +230,13 @@ def test_hostile_names_draw_no_image_link_formula_or_colour(served: Served, host
         for address, shown in pages.items():
             page.goto(served.base + address)
             take.wait_idle(page, 1000)
+            # a loaded machine draws slowly: wait for every hostile text shown (the assert below says which not)
+            with contextlib.suppress(PlaywrightTimeout):
+                page.wait_for_function(
+                    "shown => shown.every((n) => document.body.innerText.replaceAll('\\u2060', '').includes(n))",
+                    arg=list(shown),
+                    timeout=WAIT,
+                )
             expect(page.locator('[data-testid="stException"]')).to_have_count(0)
             if address.startswith("/dispute"):  # the "rule on" options: the recorded event, with its player's name
                 option = page.locator('.st-key-dispute_what [data-testid="stRadioOption"]').first
