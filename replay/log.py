@@ -19,7 +19,7 @@ from replay import games
 from replay.cards import CARDS_BY_TOKEN, Card, CardError
 from replay.clip import clip, shown
 from replay.decisions import Decision, DecisionError, decision_from_json, in_order
-from replay.event_json import READER, UNKNOWN, DocError, doc_card, doc_int, json_text, read_events
+from replay.event_json import UNKNOWN, DocError, doc_card, doc_int, json_text, read_events, scan
 from replay.events import Event
 from replay.json_locate import event_positions, locate
 from replay.limits import LIMITS, Limits
@@ -333,7 +333,7 @@ def parse_json_log(text: str, source: str = "<log>", limits: Limits = LIMITS) ->
     if problem:
         raise LogError(problem, source)
     try:
-        doc = json.loads(text) if text.startswith("\ufeff") else READER.decode(text)  # (json.loads names a BOM)
+        doc = json.loads(text) if text.startswith("\ufeff") else scan(text)  # (json.loads names a BOM)
     except json.JSONDecodeError as exc:
         raise LogError(json_problem(exc.msg), source, exc.lineno, exc.colno) from None
     except RecursionError:
