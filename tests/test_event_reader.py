@@ -8,10 +8,9 @@ import json
 from typing import Any
 
 import pytest
+from corrupt import json_places, put
 from hypothesis import given, settings
 from hypothesis import strategies as st
-
-from corrupt import json_places, put
 
 from replay.event_json import DocError
 from replay.events import CARD_ACTIONS, EVENT_TYPES, TARGET_ACTIONS, Pass, Play
