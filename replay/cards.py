@@ -11,7 +11,7 @@ rank (``♠9``, ``9♠``); Chinese joker names 大王/小王/大花/小花 (also
 
 from __future__ import annotations
 
-import heapq
+from collections import Counter
 from collections.abc import Iterable
 from typing import ClassVar
 
@@ -211,7 +211,20 @@ def format_cards(cards: Iterable[Card], high_first: bool = True) -> str:
 def format_cards_zh(cards: Iterable[Card]) -> str:
     """Cards in Chinese (大王 小王 2 A …), sorted high first, suits shown as symbols; cut as ``format_cards``."""
     ordered, count = _first(cards, True)
-    return cards_shown([RANK_ZH[c.rank] if c.suit is None else c.glyph() for c in ordered], zh=True, total=count)
+    return cards_shown([_zh_word(c) for c in ordered], zh=True, total=count)
+
+
+def card_words(cards: Iterable[Card]) -> tuple[str, str]:
+    """Cards as a message names them, (``format_cards_zh``, ``format_cards``), the list read once."""
+    ordered, count = _first(cards, True)
+    return (
+        cards_shown([_zh_word(c) for c in ordered], zh=True, total=count),
+        cards_shown([c.token for c in ordered], total=count),
+    )
+
+
+def _zh_word(card: Card) -> str:
+    return RANK_ZH[card.rank] if card.suit is None else card.glyph()
 
 
 def _slot(card: Card) -> int:
@@ -219,12 +232,18 @@ def _slot(card: Card) -> int:
 
 
 def _first(cards: Iterable[Card], high_first: bool) -> tuple[list[Card], int]:
-    """The first ``CARDS_LIMIT`` cards in rank order (one pass over a long list, no sort of it) and how many."""
+    """The first ``CARDS_LIMIT`` cards in rank order and how many there are: a long list is counted (cards are one
+    object each), not sorted."""
     cards = cards if isinstance(cards, (list, tuple)) else list(cards)
     if len(cards) <= CARDS_LIMIT:
         return sorted(cards, key=_slot, reverse=high_first), len(cards)
-    pick = heapq.nlargest if high_first else heapq.nsmallest
-    return pick(CARDS_LIMIT, cards, key=_slot), len(cards)
+    counts = Counter(cards)
+    out: list[Card] = []
+    for card in sorted(counts, key=_slot, reverse=high_first):
+        out += [card] * min(counts[card], CARDS_LIMIT - len(out))
+        if len(out) == CARDS_LIMIT:
+            break
+    return out, len(cards)
 
 
 def rank_name(rank: int) -> str:
