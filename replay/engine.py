@@ -224,5 +224,3 @@ def dealt_hands(hands: Dealt, sizes: list[int]) -> tuple[Hand, ...]:
     if hands is None:
         return tuple(Hand.unknown_of(k) for k in sizes)
     return tuple(Hand.unknown_of(sizes[s]) if h is None else Hand.dealt(h) for s, h in enumerate(hands))
-
-
