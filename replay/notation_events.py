@@ -34,6 +34,7 @@ from replay.notation_lex import (
     Tok,
     clip,
     fold,
+    is_card,
     item_at,
     items,
     json_string,
@@ -317,7 +318,7 @@ class LineReader:
             stop_at = stop.start() if stop else end
             items = _ITEM.findall(text, pos, stop_at)
             new = set(items).difference(known)
-            bad = [raw for raw in new if not _is_card(raw)]
+            bad = [raw for raw in new if not is_card(raw)]
             if bad:
                 at = min(item_at(text, raw, pos, stop_at) for raw in bad)
                 self.note((*path, "cards"), line, at + 1)
@@ -605,15 +606,3 @@ class LineReader:
         self.note((*path, "points"), line, tok.col)
         self.no_more(line, words[eq + 2 :], "the points")
         teams.append({"seats": seats, "points": points})
-
-
-def _is_card(raw: str) -> bool:
-    """True when ``LineReader.card`` takes the token ``raw`` as a card of an event."""
-    word = fold(raw)
-    if word == UNKNOWN:
-        return False
-    try:
-        Card(word)
-    except CardError:
-        return False
-    return True

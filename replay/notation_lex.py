@@ -18,6 +18,7 @@ from functools import cached_property
 from itertools import islice
 from typing import Any, NamedTuple
 
+from replay.cards import Card, CardError
 from replay.log_words import phrase_zh
 from replay.record import Record
 from replay.said import said
@@ -331,7 +332,7 @@ def profile_value(line: Line) -> tuple[str, int]:
 
 LONG_LINE = 4096  # characters: an event line this long has its cards read in one go
 _HEAD = 4  # tokens of a long event line read one by one: its seat, action, target and first card at most
-_NOTE = re.compile("(?:^|(?<=[ \t\u3000]))[#\uff03\ufe5f]")  # a token that starts a note (its NFKC form: "#")
+_HASH = re.compile("[#\uff03\ufe5f]")  # what a note's first token starts with (the characters NFKC makes "#")
 _SEPARATOR = re.compile("[ \t\u3000,\uff0c\u3001]")  # between two items of a list
 _SEPARATORS = re.compile("[,\uff0c\u3001]")  # an item separator other than white space
 _NO_ITEM = re.compile("[,\uff0c\u3001][ \t\u3000]*(?:[,\uff0c\u3001]|$)")  # two separators, or one last
@@ -343,8 +344,7 @@ def with_bulk(line: Line) -> Line:
     """A long event line with the tokens after its first ``_HEAD`` (up to its note) left out of ``tokens``, for
     ``LineReader._bulk_cards`` to read (a line of fewer tokens before its note is returned as it is)."""
     text = line.text
-    note = _NOTE.search(text)
-    end = note.start() if note else len(text)
+    end = _note_start(text)
     head = list(islice(_TOKEN.finditer(text, 0, end), _HEAD + 1))
     if len(head) <= _HEAD:
         return line
@@ -354,6 +354,18 @@ def with_bulk(line: Line) -> Line:
     return Line(line.number, text, (start, end))
 
 
+def _note_start(text: str) -> int:
+    """Where the first token that starts a note begins (``Tok.is_hash``), or the length of ``text``."""
+    pos = 0
+    while True:
+        m = _HASH.search(text, pos)
+        if m is None:
+            return len(text)
+        if m.start() == 0 or text[m.start() - 1] in SEP:
+            return m.start()
+        pos = m.end()
+
+
 def item_at(text: str, raw: str, start: int, end: int) -> int:
     """The index of the first item ``raw`` of the list in ``text[start:end]``."""
     m = re.compile("(?<![^ \t\u3000,\uff0c\u3001])" + re.escape(raw) + "(?![^ \t\u3000,\uff0c\u3001])").search(
@@ -361,3 +373,15 @@ def item_at(text: str, raw: str, start: int, end: int) -> int:
     )
     assert m is not None  # the item was found there
     return m.start()
+
+
+def is_card(raw: str) -> bool:
+    """True when ``LineReader.card`` (``notation_events``) takes the token ``raw`` as a card of an event."""
+    word = fold(raw)
+    if word == "??":  # an unknown card: in a hand line only
+        return False
+    try:
+        Card(word)
+    except CardError:
+        return False
+    return True

@@ -108,7 +108,9 @@ def test_the_desk_says_little_of_a_huge_pasted_event(monkeypatch: pytest.MonkeyP
     at.text_area(key="dispute_paste").input(huge_log("text")).run()
     at.slider[0].set_value(3).run()
     assert not at.exception, [e.value for e in at.exception]
-    texts = [str(e.proto) for kind in ("markdown", "caption", "error", "success", "radio", "text") for e in at.get(kind)]
+    texts = [
+        str(e.proto) for kind in ("markdown", "caption", "error", "success", "radio", "text") for e in at.get(kind)
+    ]
     assert any("633,000 cards" in t for t in texts)
     assert sum(map(len, texts)) < 20_000, sorted(map(len, texts))[-3:]
     st_module.cache_resource.clear()
