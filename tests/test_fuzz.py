@@ -82,19 +82,25 @@ def test_corrupted_events(game: str, form: str, seed: int, data: st.DataObject) 
     check_read(written(corrupt_events(base(game, seed), data), form))
 
 
+@pytest.mark.parametrize("kind", ["characters", "event-shaped-object"])
 @pytest.mark.parametrize("game", GAMES)
 @settings(max_examples=max(4, EXAMPLES // 6), deadline=None, suppress_health_check=SLOW)
 @given(
     seed=st.integers(0, 7),
     form=st.sampled_from(("json", "text")),
-    command=st.sampled_from(("check", "check --json", "score --json", "replay --step 5 --json", "coach --json")),
+    command=st.sampled_from(("check", "check --json", "score --json", "replay --step 5 --json", "replay --json",
+                             "coach --json")),
     ops=edits,
     data=st.data(),
-)
+)  # fmt: skip
 def test_the_command_line_on_corrupted_files(
-    game: str, seed: int, form: str, command: str, ops: list[Any], data: st.DataObject, tmp_path_factory: Any
+    kind: str, game: str, seed: int, form: str, command: str, ops: list[Any], data: st.DataObject, tmp_path_factory: Any
 ) -> None:
-    text = edit(written(base(game, seed), form), ops, NOISE[form], data)
+    text = written(base(game, seed), form)
+    if kind == "characters":
+        text = edit(text, ops, NOISE[form], data)
+    else:
+        text = with_event_object(text, form, SEATS[game], data)
     run_cli(command, text, Path(tmp_path_factory.mktemp("fuzz")) / f"deal.{form}")
 
 
@@ -124,18 +130,3 @@ def test_event_shaped_objects_anywhere(game: str, form: str, seed: int, data: st
         replay_of_text(text, "<fuzz>")
     except LogError as exc:
         assert exc.where.startswith("<fuzz>") and len(str(exc)) < 700
-
-
-@pytest.mark.parametrize("game", GAMES)
-@settings(max_examples=max(4, EXAMPLES // 6), deadline=None, suppress_health_check=SLOW)
-@given(
-    seed=st.integers(0, 7),
-    form=st.sampled_from(("json", "text")),
-    command=st.sampled_from(("check", "check --json", "score --json", "replay --json", "coach --json")),
-    data=st.data(),
-)
-def test_the_command_line_on_event_shaped_objects(
-    game: str, seed: int, form: str, command: str, data: st.DataObject, tmp_path_factory: Any
-) -> None:
-    text = with_event_object(written(base(game, seed), form), form, SEATS[game], data)
-    run_cli(command, text, Path(tmp_path_factory.mktemp("fuzz")) / f"deal.{form}")
