@@ -68,7 +68,10 @@ def event_words(log: Log, game: str, doc: dict[str, Any]) -> str:
     act = t(*action_name(doc["action"], game))
     to = doc.get("to")
     tail = "" if to is None else " → " + seat_words(log, int(to))
-    return f"{seat_words(log, int(doc['seat']))} · {act} {cards_shown(doc.get('cards', []), lang() == 'zh')}".rstrip() + tail
+    return (
+        f"{seat_words(log, int(doc['seat']))} · {act} {cards_shown(doc.get('cards', []), lang() == 'zh')}".rstrip()
+        + tail
+    )
 
 
 def _value(value: Any) -> str:
