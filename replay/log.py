@@ -17,9 +17,9 @@ from typing import Any
 
 from replay import games
 from replay.cards import CARDS_BY_TOKEN, Card, CardError
-from replay.clip import clip, shown
+from replay.clip import clip, cut, shown
 from replay.decisions import Decision, DecisionError, decision_from_json, in_order
-from replay.event_json import READER, UNKNOWN, DocError, doc_card, doc_int, json_text, read_events
+from replay.event_json import UNKNOWN, DocError, doc_card, doc_int, json_text, read_events, scan
 from replay.events import Event
 from replay.json_locate import event_positions, locate
 from replay.limits import LIMITS, Limits
@@ -136,10 +136,11 @@ class Log(Record):
         return prof.with_overrides(self.overrides, "log overrides")
 
     def player(self, seat: int) -> str:
-        """The player's name on a seat, or "seat N"."""
+        """The player's name on a seat (its first 80 characters and "…" when longer, ``replay.clip.cut``: every page
+        and sheet names players by it), or "seat N"."""
         for s in self.seats:
             if s.seat == seat and s.player:
-                return s.player
+                return cut(s.player)
         return f"seat {seat}"
 
     @cached_property
@@ -348,7 +349,7 @@ def parse_json_log(text: str, source: str = "<log>", limits: Limits = LIMITS) ->
     if problem:
         raise LogError(problem, source)
     try:
-        doc = json.loads(text) if text.startswith("\ufeff") else READER.decode(text)  # (json.loads names a BOM)
+        doc = json.loads(text) if text.startswith("\ufeff") else scan(text)  # (json.loads names a BOM)
     except json.JSONDecodeError as exc:
         raise LogError(json_problem(exc.msg), source, exc.lineno, exc.colno) from None
     except RecursionError:
