@@ -111,7 +111,7 @@ def test_the_desk_says_little_of_a_huge_pasted_event(monkeypatch: pytest.MonkeyP
     texts = [
         str(e.proto) for kind in ("markdown", "caption", "error", "success", "radio", "text") for e in at.get(kind)
     ]
-    assert any("633,000 cards" in t for t in texts)
+    assert any("633,000 cards" in t.replace("\\", "") for t in texts)  # md() escapes the comma as 633\,000
     assert sum(map(len, texts)) < 20_000, sorted(map(len, texts))[-3:]
     st_module.cache_resource.clear()
 
