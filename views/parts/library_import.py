@@ -28,6 +28,7 @@ from replay.log import Log, LogError, decode_log, parse_log
 from replay.logfiles import LOG_SUFFIXES
 from replay.profile import ProfileError
 from replay.said import error_in, said_in
+from views.parts.bounds import events_refusal
 from views.parts.common import (
     MAX_UPLOAD_BYTES,
     UPLOAD_LIMITS,
@@ -167,6 +168,10 @@ def _import_one(source: str, content: bytes | str, said: list[Message]) -> int |
     try:
         text = decode_log(content, source, UPLOAD_LIMITS) if isinstance(content, bytes) else content
         log = parse_log(text, source, UPLOAD_LIMITS)
+        refusal = events_refusal(md(source), len(log.events))
+        if refusal:
+            said.append(Message("error", refusal))
+            return None
         result = _store(log, source, said)
     except (LogError, ProfileError) as exc:
         said.append(_unreadable(source, text, exc))
