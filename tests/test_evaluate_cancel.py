@@ -148,6 +148,7 @@ def test_a_process_that_exits_during_a_run_ends_at_once_and_its_workers_with_it(
     )
     env = dict(os.environ, PYTHONPATH=str(ROOT), FUPAN_COMPILED=os.environ.get("FUPAN_COMPILED", "0"))
     proc = subprocess.Popen([sys.executable, "-c", script], cwd=ROOT, env=env, stdout=subprocess.PIPE, text=True)
+    workers: set[int] = set()
     try:
         assert proc.stdout is not None
         assert proc.stdout.readline().strip() == "exiting"
@@ -157,7 +158,10 @@ def test_a_process_that_exits_during_a_run_ends_at_once_and_its_workers_with_it(
         proc.wait(15)
         assert time.monotonic() - started < 10
         assert _wait_for(lambda: not any(_alive(w) for w in workers), 5), "a worker outlived its parent"
-    finally:
+    finally:  # nothing of it left running when the test failed
         if proc.poll() is None:
             proc.kill()
             proc.wait()
+        for pid in [w for w in workers if _alive(w)]:
+            with contextlib.suppress(OSError):
+                os.kill(pid, signal.SIGKILL)
