@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import math
 import threading
+import tomllib
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -16,6 +17,7 @@ from typing import Any
 import pytest
 import streamlit as st
 from app_pages import empty_library, page_ok, run_page
+from processes import long_log
 from streamlit.testing.v1 import AppTest
 
 from coach import evaluate
@@ -28,17 +30,11 @@ from replay.simulate import simulate_deal
 from views.pages import coach as coach_page
 from views.pages import evaluation as evaluation_page
 from views.parts import bounds
+from views.parts.common import MAX_UPLOAD_BYTES
 
 TIMEOUT = 120
-APP = str(Path(__file__).resolve().parents[1] / "app.py")
-
-
-def passes(n: int) -> str:
-    """A 够级 log of ``n`` + 1 events in the text notation: a lead, then one seat's illegal plays and passes, each a
-    finding of the coach (some 8 bytes an event: 73,000 events in 600 KB, within the 2 MB of a paste)."""
-    lines = ["fupan/1 gouji", "profile gouji-logged", "events", "0 play 5"]
-    lines += ["1 pass" if k % 2 else "1 play 3" for k in range(n)]
-    return "\n".join(lines) + "\n"
+ROOT = Path(__file__).resolve().parents[1]
+APP = str(ROOT / "app.py")
 
 
 @pytest.fixture
@@ -47,7 +43,7 @@ def deals(tmp_path: Any, monkeypatch: pytest.MonkeyPatch) -> Iterator[dict[str, 
     eng = empty_library(tmp_path, monkeypatch)
     out = {}
     logs = {"small": simulate_deal(1, "gouji").log, "other": simulate_deal(2, "gouji").log}
-    for name, log in (*logs.items(), ("long", parse_log(passes(3_000), "long"))):
+    for name, log in (*logs.items(), ("long", parse_log(long_log(3_000), "long"))):
         res = import_log(eng, log, f"{name}.txt")
         assert res.deal_id is not None
         out[name] = res.deal_id
@@ -63,6 +59,29 @@ def signed_in_as(monkeypatch: pytest.MonkeyPatch, name: str | None) -> None:
 
 def _texts(at: AppTest, kind: str) -> str:
     return "\n".join(e.value for e in getattr(at, kind))
+
+
+# -- 3. the server's limits ------------------------------------------------------------------------------------------
+
+
+def test_the_servers_limits_match_the_stated_cap_wherever_the_dashboard_starts() -> None:
+    """.streamlit/config.toml's upload limit is the smallest whole MiB (Streamlit's unit there) that takes the
+    stated 2,000,000 bytes, and the browser's messages leave room for a 2 MB paste; ``make run``, take.py's
+    ``serve`` and the benches start ``streamlit run`` in the checkout (where Streamlit reads that file) and override
+    none of it (the browser test: tests/test_e2e_attack.py, section 3)."""
+    server = tomllib.loads((ROOT / ".streamlit" / "config.toml").read_text(encoding="utf-8"))["server"]
+    mib = 1024 * 1024
+    assert MAX_UPLOAD_BYTES <= server["maxUploadSize"] * mib < MAX_UPLOAD_BYTES + mib
+    assert 2 * MAX_UPLOAD_BYTES <= server["maxWidgetStateSize"] * 1_000_000 <= server["maxMessageSize"] * 1_000_000
+    assert server["maxMessageSize"] < 200  # Streamlit's default
+    starts = [ROOT / "Makefile", ROOT / "docs" / "screenshots" / "take.py", *sorted((ROOT / "bench").glob("*.py"))]
+    for path in starts:
+        text = path.read_text(encoding="utf-8")
+        for option in ("maxUploadSize", "maxMessageSize", "maxWidgetStateSize", "STREAMLIT_SERVER"):
+            assert option not in text, f"{path.name} sets {option}"
+    assert "cwd=ROOT" in (ROOT / "docs" / "screenshots" / "take.py").read_text(encoding="utf-8")
+    make_run = (ROOT / "Makefile").read_text(encoding="utf-8").split("\nrun:", 1)[1].split("\n\n", 1)[0]
+    assert "streamlit run app.py" in make_run and "cd " not in make_run
 
 
 # -- 6. a log's events -----------------------------------------------------------------------------------------------
@@ -95,12 +114,12 @@ def test_an_anonymous_paste_of_many_events_is_refused_before_it_is_stored(
     deals: dict[str, int], monkeypatch: pytest.MonkeyPatch
 ) -> None:
     before = _deals_stored()
-    at = _import(passes(bounds.ANON_EVENTS + 10))
+    at = _import(long_log(bounds.ANON_EVENTS + 10))
     page_ok(at)
     errors = _texts(at, "error")
     assert f"{bounds.ANON_EVENTS + 11:,}" in errors and f"{bounds.ANON_EVENTS:,}" in errors and "登录" in errors
     assert _deals_stored() == before
-    at = _import(passes(bounds.ANON_EVENTS - 1))  # at the cap: stored
+    at = _import(long_log(bounds.ANON_EVENTS - 1))  # at the cap: stored
     page_ok(at)
     assert not at.error and _deals_stored() == before + 1
 
@@ -108,7 +127,7 @@ def test_an_anonymous_paste_of_many_events_is_refused_before_it_is_stored(
 def test_a_signed_in_referee_may_import_a_longer_log(deals: dict[str, int], monkeypatch: pytest.MonkeyPatch) -> None:
     signed_in_as(monkeypatch, "referee-li")
     before = _deals_stored()
-    at = _import(passes(bounds.ANON_EVENTS + 500))
+    at = _import(long_log(bounds.ANON_EVENTS + 500))
     page_ok(at)
     assert not at.error and _deals_stored() == before + 1
 
@@ -123,12 +142,12 @@ def _desk(text: str) -> AppTest:
 def test_the_desk_checks_an_anonymous_paste_of_many_events_no_further(
     deals: dict[str, int], monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    at = _desk(passes(bounds.ANON_EVENTS + 10))
+    at = _desk(long_log(bounds.ANON_EVENTS + 10))
     page_ok(at)
     assert f"{bounds.ANON_EVENTS:,}" in _texts(at, "error")
     assert not at.slider  # nothing replayed: no step to pick
     signed_in_as(monkeypatch, "referee-li")
-    at = _desk(passes(bounds.ANON_EVENTS + 10))
+    at = _desk(long_log(bounds.ANON_EVENTS + 10))
     page_ok(at)
     assert not at.error and at.slider
 

@@ -10,18 +10,18 @@ Sections (one per item; each helper of the issue adds its own):
 
 from __future__ import annotations
 
-import json
 import os
 import re
 import signal
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 import pytest
 from browser import needs_chromium, take
+from processes import alive, children, long_json, long_log, wait_for
 
 pytestmark = needs_chromium
 WAIT = 20_000  # what a run on the server draws, on a busy machine
@@ -75,14 +75,6 @@ LONG_EVENTS = 73_000  # as the attacker's 2 MB paste (73,474 events): the larges
 _STORED: dict[str, int] = {}
 
 
-def _long_log(n: int) -> str:
-    """A 够级 log of ``n`` + 1 events in the text notation (a lead, then one seat's illegal plays and passes: a
-    finding each), some 8 bytes an event."""
-    lines = ["fupan/1 gouji", "profile gouji-logged", "events", "0 play 5"]
-    lines += ["1 pass" if k % 2 else "1 play 3" for k in range(n)]
-    return "\n".join(lines) + "\n"
-
-
 def _stored_long_deal(served: Served) -> int:
     """The id of a deal of ``LONG_EVENTS`` + 1 events stored in the served library (by the library's own import,
     as a signed-in referee's would; once per module)."""
@@ -94,7 +86,7 @@ def _stored_long_deal(served: Served) -> int:
 
         engine = open_db(served.db_url)
         try:
-            stored = import_log(engine, parse_log(_long_log(LONG_EVENTS), "long.txt", Limits()), "long.txt")
+            stored = import_log(engine, parse_log(long_log(LONG_EVENTS), "long.txt", Limits()), "long.txt")
         finally:
             engine.dispose()
         assert stored.deal_id is not None
@@ -180,34 +172,6 @@ def _server_pid(base: str) -> int:
     raise AssertionError(f"no streamlit server on port {port!r}")
 
 
-def _alive(pid: int) -> bool:
-    try:
-        stat = Path(f"/proc/{pid}/stat").read_text()
-    except OSError:
-        return False
-    return stat.rsplit(")", 1)[1].split()[0] not in ("Z", "X")
-
-
-def _children(pid: int) -> set[int]:
-    """The live child processes of ``pid`` (its evaluation's workers), from /proc."""
-    found: set[int] = set()
-    for task in Path(f"/proc/{pid}/task").glob("*"):
-        try:
-            found |= {int(c) for c in (task / "children").read_text().split()}
-        except OSError:
-            continue
-    return {c for c in found if _alive(c)}
-
-
-def _until(check: Callable[[], bool], seconds: float) -> bool:
-    deadline = time.monotonic() + seconds
-    while time.monotonic() < deadline:
-        if check():
-            return True
-        time.sleep(0.2)
-    return check()
-
-
 def _first_gouji(db_url: str) -> int:
     from sqlalchemy import text
 
@@ -242,7 +206,7 @@ def test_an_anonymous_visitor_asking_for_a_big_evaluation_is_refused(served: Ser
         _ask_evaluation(page, served.base, _first_gouji(served.db_url), 500)
         refusal = page.locator('[data-testid="stAlertContentError"]', has_text=str(ANON_ROLLOUTS))
         expect(refusal.first).to_be_visible(timeout=WAIT)
-        assert not _children(server)  # nothing started
+        assert not children(server)  # nothing started
         expect(page.locator(".st-key-eval_stop")).to_have_count(0)
 
 
@@ -254,13 +218,13 @@ def test_an_evaluation_ends_with_its_visitor(served: Served) -> None:
     from views.parts.bounds import ANON_ROLLOUTS, ANON_WORKERS
 
     server = _server_pid(served.base)
-    assert not _children(server)
+    assert not children(server)
     with sync_playwright() as pw, take.browser_page(pw) as page:
         _ask_evaluation(page, served.base, _first_gouji(served.db_url), ANON_ROLLOUTS)
-        assert _until(lambda: len(_children(server)) == ANON_WORKERS, 30), "the evaluation's worker never started"
+        assert wait_for(lambda: len(children(server)) == ANON_WORKERS, 30), "the evaluation's worker never started"
         page.locator(".st-key-eval_stop").first.wait_for(timeout=WAIT)
     # the browser is closed: its session ends, and its evaluation with it
-    assert _until(lambda: not _children(server), 20), f"workers left: {_children(server)}"
+    assert wait_for(lambda: not children(server), 20), f"workers left: {children(server)}"
 
 
 def test_a_server_with_a_running_evaluation_stops_at_once_on_sigterm(tmp_path: Path) -> None:
@@ -276,28 +240,16 @@ def test_a_server_with_a_running_evaluation_stops_at_once_on_sigterm(tmp_path: P
     with take.serve(url) as base, sync_playwright() as pw, take.browser_page(pw) as page:
         server = _server_pid(base)
         _ask_evaluation(page, base, _first_gouji(url), ANON_ROLLOUTS)
-        assert _until(lambda: len(_children(server)) == 1, 30), "the evaluation's worker never started"
-        workers = _children(server)
+        assert wait_for(lambda: len(children(server)) == 1, 30), "the evaluation's worker never started"
+        workers = children(server)
         os.kill(server, signal.SIGTERM)
         started = time.monotonic()
-        assert _until(lambda: not _alive(server), 15), "the server ignored SIGTERM"
+        assert wait_for(lambda: not alive(server), 15), "the server ignored SIGTERM"
         assert time.monotonic() - started < 10
-        assert _until(lambda: not any(_alive(w) for w in workers), 5), "a worker outlived the server"
+        assert wait_for(lambda: not any(alive(w) for w in workers), 5), "a worker outlived the server"
 
 
 # 6. A large paste and its Coach page -----------------------------------------------------------------------------
-
-
-def _long_json(n: int) -> str:
-    """``_long_log``'s log in JSON on one line, some 34 bytes an event (a text box of tens of thousands of lines stalls the
-    browser itself)."""
-    events: list[dict[str, object]] = [{"seat": 0, "action": "play", "cards": ["5"]}]
-    events += [
-        {"seat": 1, "action": "pass"} if k % 2 else {"seat": 1, "action": "play", "cards": ["3"]} for k in range(n)
-    ]
-    return json.dumps(
-        {"format": "fupan/1", "game": "gouji", "profile": "gouji-logged", "events": events}, separators=(",", ":")
-    )
 
 
 def _deals(db_url: str) -> int:
@@ -321,7 +273,7 @@ def test_an_anonymous_paste_of_a_long_log_is_refused_unstored(served: Served) ->
 
     from views.parts.bounds import ANON_EVENTS
 
-    text = _long_json(55_000)
+    text = long_json(55_000)
     assert 1_800_000 < len(text.encode()) < 2_000_000
     before = _deals(served.db_url)
     with sync_playwright() as pw, take.browser_page(pw) as page:

@@ -18,6 +18,8 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pytest
+from processes import alive, wait_for
+from processes import children as live_children
 
 from coach.evaluate import EvaluationCancelled, evaluate_replay
 from coach.prices import Settings
@@ -30,32 +32,8 @@ pytestmark = pytest.mark.skipif(not Path("/proc/self/task").is_dir(), reason="re
 
 
 def children(pid: int | None = None) -> set[int]:
-    """The live (not zombie) child processes of ``pid`` (default: this process), from /proc."""
-    pid = os.getpid() if pid is None else pid
-    found: set[int] = set()
-    for task in Path(f"/proc/{pid}/task").iterdir():
-        try:
-            found |= {int(c) for c in (task / "children").read_text().split()}
-        except OSError:
-            continue
-    return {c for c in found if _alive(c)}
-
-
-def _alive(pid: int) -> bool:
-    try:
-        stat = Path(f"/proc/{pid}/stat").read_text()
-    except OSError:
-        return False
-    return stat.rsplit(")", 1)[1].split()[0] not in ("Z", "X")
-
-
-def _wait_for(check: Callable[[], bool], timeout: float) -> bool:
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        if check():
-            return True
-        time.sleep(0.1)
-    return False
+    """The live child processes of ``pid`` (default: this process)."""
+    return live_children(os.getpid() if pid is None else pid)
 
 
 def test_a_cancelled_evaluation_stops_within_seconds_and_leaves_no_worker() -> None:
@@ -72,7 +50,7 @@ def test_a_cancelled_evaluation_stops_within_seconds_and_leaves_no_worker() -> N
 
     thread = threading.Thread(target=run, daemon=True)
     thread.start()
-    assert _wait_for(lambda: len(children() - before) == 2, 30), "the two workers never started"
+    assert wait_for(lambda: len(children() - before) == 2, 30), "the two workers never started"
     time.sleep(1.0)  # at work
     stop.set()
     started = time.monotonic()
@@ -80,7 +58,7 @@ def test_a_cancelled_evaluation_stops_within_seconds_and_leaves_no_worker() -> N
     assert not thread.is_alive(), "the cancelled run did not stop within 10 s"
     assert time.monotonic() - started < 10
     assert len(outcome) == 1 and isinstance(outcome[0], EvaluationCancelled), outcome
-    assert _wait_for(lambda: not (children() - before), 5), f"workers left: {children() - before}"
+    assert wait_for(lambda: not (children() - before), 5), f"workers left: {children() - before}"
 
 
 def test_a_cancelled_run_in_one_process_or_on_one_worker_stops_too() -> None:
@@ -96,7 +74,7 @@ def test_a_cancelled_run_in_one_process_or_on_one_worker_stops_too() -> None:
 
     with pytest.raises(EvaluationCancelled):
         evaluate_replay(rep, LONG, jobs=1, processes=True, cancel=later)
-    assert _wait_for(lambda: not (children() - before), 5)
+    assert wait_for(lambda: not (children() - before), 5)
 
 
 def test_a_worker_dies_on_sigterm_even_when_the_parent_handles_it() -> None:
@@ -111,17 +89,17 @@ def test_a_worker_dies_on_sigterm_even_when_the_parent_handles_it() -> None:
             target=lambda: _swallow(lambda: evaluate_replay(rep, LONG, jobs=2, cancel=stop.is_set)), daemon=True
         )
         thread.start()
-        assert _wait_for(lambda: len(children() - before) == 2, 30)
+        assert wait_for(lambda: len(children() - before) == 2, 30)
         time.sleep(1.0)  # the initializer has run
         workers = children() - before
         for pid in workers:
             os.kill(pid, signal.SIGTERM)
-        assert _wait_for(lambda: not (workers & children()), 5), "a worker ignored SIGTERM"
+        assert wait_for(lambda: not (workers & children()), 5), "a worker ignored SIGTERM"
     finally:
         stop.set()
         signal.signal(signal.SIGTERM, old)
     thread.join(10)
-    assert _wait_for(lambda: not (children() - before), 5)
+    assert wait_for(lambda: not (children() - before), 5)
 
 
 def _swallow(work: Callable[[], object]) -> None:
@@ -134,7 +112,7 @@ def test_a_process_that_exits_during_a_run_ends_at_once_and_its_workers_with_it(
     standard library's exit hook waited for every worker's chunks (minutes); the run's pool is now stopped first."""
     script = textwrap.dedent(
         """
-        import os, sys, threading, time
+        import multiprocessing, threading, time
         from coach.evaluate import evaluate_replay
         from coach.prices import Settings
         from replay.replay import Replay
@@ -142,7 +120,10 @@ def test_a_process_that_exits_during_a_run_ends_at_once_and_its_workers_with_it(
 
         rep = Replay(simulate_deal(1, "gouji").log)
         threading.Thread(target=lambda: evaluate_replay(rep, Settings(rollouts=500), jobs=2), daemon=True).start()
-        time.sleep(3)
+        deadline = time.monotonic() + 60
+        while len(multiprocessing.active_children()) < 2 and time.monotonic() < deadline:
+            time.sleep(0.1)
+        time.sleep(1)  # at work
         print("exiting", flush=True)
         """
     )
@@ -157,11 +138,11 @@ def test_a_process_that_exits_during_a_run_ends_at_once_and_its_workers_with_it(
         started = time.monotonic()
         proc.wait(15)
         assert time.monotonic() - started < 10
-        assert _wait_for(lambda: not any(_alive(w) for w in workers), 5), "a worker outlived its parent"
+        assert wait_for(lambda: not any(alive(w) for w in workers), 5), "a worker outlived its parent"
     finally:  # nothing of it left running when the test failed
         if proc.poll() is None:
             proc.kill()
             proc.wait()
-        for pid in [w for w in workers if _alive(w)]:
+        for pid in [w for w in workers if alive(w)]:
             with contextlib.suppress(OSError):
                 os.kill(pid, signal.SIGKILL)
