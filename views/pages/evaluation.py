@@ -5,6 +5,8 @@ stored settings) the page shows it; a form (rollouts, candidates, seed) starts o
 (``EvaluationJob``, kept in the session by deal) and returns at once: a fragment redraws its progress bar
 every ``POLL_S`` seconds while the other pages stay usable; the job stores its result as soon as it is made
 (a newer run of the same settings replaces the older), and the page says so once it ended. Errors of the run or the store are shown on the page.
+The run is bounded (``views.parts.bounds``): an anonymous visitor's rollouts, deal size and worker processes; one
+run per session and a few per server; a Stop button, and the session's end, cancel it (its workers terminated).
 
 Shown: each seat's accuracy and grade counts; a chart of expected points over the deal (x: the event
 index; per priced decision the value of the choice made and of the best candidate in the grading view,

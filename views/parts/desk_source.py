@@ -2,6 +2,9 @@
 first), a pasted log (JSON or the text notation) or a disputed position typed at the desk
 (``views.parts.desk_position``). Only a stored deal can carry a referee's recorded decisions.
 
+A pasted log of a visitor who is not signed in is checked only up to ``views.parts.bounds.ANON_EVENTS`` events
+(counted before it is replayed).
+
 ``pick_deal()`` draws the picker and returns a ``Picked`` (or None while there is nothing to rule on).
 """
 

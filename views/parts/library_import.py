@@ -8,6 +8,9 @@ UTF-8, not a fupan log, or its error at line and column) and the others are impo
 kept in session state and shown below the form once. The form names the library it writes to
 (``data.database.public_url``: a password masked).
 
+A visitor who is not signed in imports logs of at most ``views.parts.bounds.ANON_EVENTS`` events (a longer one is
+refused after it is read, before anything is stored); a signed-in account has the dashboard's limits.
+
 A log that carries a referee's decisions stores them only for a signed-in referee or admin
 (``data.accounts.import_as``, which checks the account again in the import's transaction); for anyone else the
 deal is imported without its decisions and the import says so.
