@@ -1,5 +1,5 @@
 """What the tests of long work share (issue 33, item 5): child processes read from /proc, a wait for a condition,
-and the long logs a visitor may paste (item 6)."""
+the long logs a visitor may paste (item 6) and a number read from a library."""
 
 from __future__ import annotations
 
@@ -57,3 +57,17 @@ def long_json(n: int) -> str:
     return json.dumps(
         {"format": "fupan/1", "game": "gouji", "profile": "gouji-logged", "events": events}, separators=(",", ":")
     )
+
+
+def number_in(db_url: str, query: str) -> int:
+    """The one number ``query`` (SQL) reads from the library at ``db_url``."""
+    from sqlalchemy import text
+
+    from data.database import open_db
+
+    engine = open_db(db_url)
+    try:
+        with engine.connect() as c:
+            return int(c.execute(text(query)).scalar_one())
+    finally:
+        engine.dispose()

@@ -8,6 +8,7 @@ rollout runs here (coach/evaluate.py's cancellation: tests/test_evaluate_cancel.
 from __future__ import annotations
 
 import math
+import os
 import threading
 import tomllib
 from collections.abc import Iterator
@@ -17,7 +18,7 @@ from typing import Any
 import pytest
 import streamlit as st
 from app_pages import empty_library, page_ok, run_page
-from processes import long_log
+from processes import long_log, number_in
 from streamlit.testing.v1 import AppTest
 
 from coach import evaluate
@@ -87,27 +88,16 @@ def test_the_servers_limits_match_the_stated_cap_wherever_the_dashboard_starts()
 # -- 6. a log's events -----------------------------------------------------------------------------------------------
 
 
+def _deals_stored() -> int:
+    return number_in(os.environ["FUPAN_DB"], "select count(*) from deal")
+
+
 def _import(text: str) -> AppTest:
     at = AppTest.from_file(APP, default_timeout=TIMEOUT).run()
     [area] = [a for a in at.text_area if a.label == "或者粘贴日志文本"]
     area.input(text)
     [send] = [b for b in at.button if b.label == "导入并打开"]
     return send.click().run()
-
-
-def _deals_stored(url_env: str = "FUPAN_DB") -> int:
-    import os
-
-    from sqlalchemy import text
-
-    from data.database import open_db
-
-    eng = open_db(os.environ[url_env])
-    try:
-        with eng.connect() as c:
-            return int(c.execute(text("select count(*) from deal")).scalar_one())
-    finally:
-        eng.dispose()
 
 
 def test_an_anonymous_paste_of_many_events_is_refused_before_it_is_stored(

@@ -21,7 +21,7 @@ from typing import Any
 
 import pytest
 from browser import needs_chromium, take
-from processes import alive, children, long_json, long_log, wait_for
+from processes import alive, children, long_json, long_log, number_in, wait_for
 
 pytestmark = needs_chromium
 WAIT = 20_000  # what a run on the server draws, on a busy machine
@@ -157,6 +157,10 @@ def test_the_server_refuses_an_upload_over_the_stated_cap_sent_past_the_page(ser
 # 5. Anonymous evaluations ----------------------------------------------------------------------------------------
 
 
+def _first_gouji(db_url: str) -> int:
+    return number_in(db_url, "select min(id) from deal where game = 'gouji'")
+
+
 def _server_pid(base: str) -> int:
     """The pid of the ``streamlit run`` serving ``base`` (found by its port in /proc)."""
     port = base.rsplit(":", 1)[1].encode()
@@ -170,19 +174,6 @@ def _server_pid(base: str) -> int:
         if b"streamlit" in b" ".join(cmd) and b"--server.port" in cmd and cmd[cmd.index(b"--server.port") + 1] == port:
             return int(proc.name)
     raise AssertionError(f"no streamlit server on port {port!r}")
-
-
-def _first_gouji(db_url: str) -> int:
-    from sqlalchemy import text
-
-    from data.database import open_db
-
-    engine = open_db(db_url)
-    try:
-        with engine.connect() as c:
-            return int(c.execute(text("select min(id) from deal where game = 'gouji'")).scalar_one())
-    finally:
-        engine.dispose()
 
 
 def _ask_evaluation(page: Any, base: str, deal_id: int, rollouts: int) -> None:
@@ -252,19 +243,6 @@ def test_a_server_with_a_running_evaluation_stops_at_once_on_sigterm(tmp_path: P
 # 6. A large paste and its Coach page -----------------------------------------------------------------------------
 
 
-def _deals(db_url: str) -> int:
-    from sqlalchemy import text
-
-    from data.database import open_db
-
-    engine = open_db(db_url)
-    try:
-        with engine.connect() as c:
-            return int(c.execute(text("select count(*) from deal")).scalar_one())
-    finally:
-        engine.dispose()
-
-
 def test_an_anonymous_paste_of_a_long_log_is_refused_unstored(served: Served) -> None:
     """Issue 33, item 6: a 2 MB paste of 73,474 events was imported anonymously in 54 s. A visitor who is not
     signed in may import logs of at most ``ANON_EVENTS`` events: this one (55,001 events, 1.9 MB) is refused in
@@ -275,14 +253,14 @@ def test_an_anonymous_paste_of_a_long_log_is_refused_unstored(served: Served) ->
 
     text = long_json(55_000)
     assert 1_800_000 < len(text.encode()) < 2_000_000
-    before = _deals(served.db_url)
+    before = number_in(served.db_url, "select count(*) from deal")
     with sync_playwright() as pw, take.browser_page(pw) as page:
         take.open_app(page, served.base)
         take.open_pasted(page, text)
         refusal = page.locator('[data-testid="stAlertContentError"]', has_text=f"{ANON_EVENTS:,}")
         expect(refusal.first).to_be_visible(timeout=WAIT)
         assert "55,001" in refusal.first.inner_text()
-    assert _deals(served.db_url) == before
+    assert number_in(served.db_url, "select count(*) from deal") == before
 
 
 def test_the_coach_page_of_a_deal_with_many_findings_draws_one_page_of_them(served: Served) -> None:
