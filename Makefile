@@ -84,9 +84,10 @@ bench-quick: $(BENCH_STAMP) compiled
 	$(BIN)/python bench/run.py --quick
 
 # The larger fault runs (docs/reliability.md): corrupted logs of every game in both forms at 20 times the
-# suite's examples, and 50,000 simulated deals per game instead of 600 (some 15 minutes on 2 cores).
+# suite's examples, 50,000 simulated deals per game instead of 600, and 60 random folder trees of special files
+# instead of 3 (some 15 minutes on 2 cores).
 fuzz: $(STAMP) compiled
-	FUPAN_FUZZ=20 FUPAN_SEEDS=50000 $(BIN)/python -m pytest -n 2 tests/test_fuzz.py tests/test_simulation_seeds.py
+	FUPAN_FUZZ=20 FUPAN_SEEDS=50000 $(BIN)/python -m pytest -n 2 tests/test_fuzz.py tests/test_simulation_seeds.py tests/test_folders.py
 
 # The maxims on trial (docs/maxims.md): each folk maxim followed and broken on the same simulated deals,
 # its effect in team points with a 95% CI; also writes coach/maxim_effects.json, which the coach reads.

@@ -23,6 +23,7 @@ from cli_common import (
     EXIT_ILLEGAL,
     EXIT_INPUT,
     EXIT_OK,
+    PROFILE_HELP,
     InputError,
     _emit,
     _outcome,
@@ -40,6 +41,7 @@ if TYPE_CHECKING:
     from collections.abc import Callable, Sequence
     from typing import Any
 
+    from replay.logfiles import LogFile
     from replay.replay import Replay
     from replay.scoring import Score
     from replay.verdicts import Verdict
@@ -49,7 +51,8 @@ if TYPE_CHECKING:
 SCORE_LEVELS = ("before", "after")  # the keys of a 升级 score's "levels" that `score --json` gives
 SEVERAL = (
     "a JSON or text log, - for standard input, or several logs and folders (each log in one line, "
-    "--json a list, the exit code the worst)"
+    "--json a list, the exit code the worst; only regular files are read: a FIFO, socket or device, or a "
+    "symlink out of a folder, is listed with the reason)"
 )
 
 
@@ -68,7 +71,7 @@ def cmd_check(args: argparse.Namespace) -> int:
     rep = _replay(args, strict=not args.lenient, keep=args.json)  # the lines need no state but the last
     _settle(EXIT_OK if rep.ok else EXIT_ILLEGAL)
     if args.json:
-        _emit(_check_json(rep))
+        _emit(_check_json(rep, lazy=True))
         return EXIT_OK if rep.ok else EXIT_ILLEGAL
     for v in rep.illegal:
         print(f"{_place(rep, v)}: [{v.rule}] {v.message_zh} / {v.message_en}")
@@ -82,11 +85,13 @@ def cmd_check(args: argparse.Namespace) -> int:
     return EXIT_OK if rep.ok else EXIT_ILLEGAL
 
 
-def _check_json(rep: Replay) -> dict[str, Any]:
+def _check_json(rep: Replay, lazy: bool = False) -> dict[str, Any]:
+    """The JSON of ``fupan check --json``; ``lazy``: each verdict's JSON made as it is written (``_emit``)."""
+    verdicts = (v.to_json() for v in rep.all_verdicts)
     return {
         "ok": rep.ok,
         "events": len(rep.log.events),
-        "verdicts": [v.to_json() for v in rep.all_verdicts],
+        "verdicts": verdicts if lazy else list(verdicts),
         "unverified": rep.unverified,
     }
 
@@ -106,9 +111,10 @@ def _check_line(rep: Replay) -> str:
     return line
 
 
-def _several(args: argparse.Namespace) -> list[str] | None:
-    """The log files of a command given several logs or a folder, in order (None: one log file or ``-``,
-    written in full as ever)."""
+def _several(args: argparse.Namespace) -> list[LogFile] | None:
+    """The log files of a command given several logs or a folder, in order, each with why it is not read when
+    it is not (a FIFO found in a folder, say: ``replay.logfiles``); None: one log file or ``-``, written in full as
+    ever."""
     paths: list[str] = args.logs
     if len(paths) == 1 and (paths[0] == "-" or not os.path.isdir(paths[0])):
         return None
@@ -116,7 +122,7 @@ def _several(args: argparse.Namespace) -> list[str] | None:
         raise InputError("- (standard input) is read alone, not beside other logs")
     from replay.logfiles import LOG_SUFFIXES, log_files
 
-    files = [str(p) for p in log_files(paths)]
+    files = log_files(paths)
     if not files:
         raise InputError(f"{', '.join(paths)}: no log files ({', '.join(LOG_SUFFIXES)}) in it")
     return files
@@ -124,7 +130,7 @@ def _several(args: argparse.Namespace) -> list[str] | None:
 
 def _over_logs(
     args: argparse.Namespace,
-    files: list[str],
+    files: list[LogFile],
     strict: bool,
     line: Callable[[Replay], str],
     doc: Callable[[Replay], dict[str, Any]],
@@ -135,8 +141,11 @@ def _over_logs(
     from replay.profile import ProfileError
 
     worst, docs = EXIT_OK, []
-    for path in files:
+    for log_file in files:
+        path = str(log_file.path)
         try:
+            if log_file.skip is not None:  # found in a folder and not to be opened (a FIFO, a symlink out of it)
+                raise InputError(f"{path}: {log_file.skip}")
             rep = _replay(args, strict, path, keep=args.json)  # a line needs no state but the last
             code, text, found = (EXIT_OK if rep.ok else EXIT_ILLEGAL), line(rep), doc(rep)
         except (InputError, LogError, ProfileError) as exc:
@@ -239,8 +248,8 @@ def cmd_replay(args: argparse.Namespace) -> int:
         else:
             print("\n".join(text_for(rep.log.game).step_lines(rep, args.step)))
         return EXIT_OK if rep.ok else EXIT_ILLEGAL
-    if args.json:
-        _emit({"steps": [rep.view(k).to_json() for k in range(last + 1)]})
+    if args.json:  # a step at a time (an iterator: _emit): 100,000 steps are some 400 MB of JSON
+        _emit({"steps": rep.steps_json()})
         return EXIT_OK if rep.ok else EXIT_ILLEGAL
     text = text_for(rep.log.game)
     print("\n".join(text.step_lines(rep, 0)))
@@ -316,14 +325,14 @@ def cmd_convert(args: argparse.Namespace) -> int:
 
 def cmd_profiles(args: argparse.Namespace) -> int:
     """fupan profiles: the shipped profiles, or one profile's options."""
-    from replay.profile import load_profile, options_for, shipped_profiles
+    from replay.profile import find_profile, load_profile, options_for, shipped_profiles
 
     if args.name is None:
         for name in shipped_profiles():
             p = load_profile(name)
             print(f"{name:<16} {p.game:<9} {p.title_zh} / {p.title_en}")
         return EXIT_OK
-    p = load_profile(args.name)
+    p = find_profile(args.name)
     print(f"{p.name} ({p.game}): {p.title_en}; source: {p.source}")
     for key, opt in options_for(p.game).items():
         print(f"  {key} = {p.options[key]!r}  [{opt.rule}] {opt.help_en}")
@@ -369,20 +378,20 @@ def build_parser(command: str | None = None) -> argparse.ArgumentParser:
     p.add_argument("logs", nargs="+", metavar="LOG", help=SEVERAL)
     p.add_argument("--json", action="store_true", help="every verdict as JSON (several logs: a list)")
     p.add_argument("--lenient", action="store_true", help="read on after an illegal event")
-    p.add_argument("--profile", help="rule profile name or .toml path (instead of the log's)")
+    p.add_argument("--profile", help="the rule profile instead of the log's: " + PROFILE_HELP)
     add_limit_args(p)
     p.set_defaults(func=cmd_check)
     p = sub.add_parser("replay", help="the table step by step")
     p.add_argument("log", help="a JSON or text log, or - for standard input")
     p.add_argument("--step", type=int, metavar="N", help="only the table after N events (0: as dealt)")
     p.add_argument("--json", action="store_true", help="the table as JSON: at --step N, else at every step")
-    p.add_argument("--profile", help="rule profile name or .toml path (instead of the log's)")
+    p.add_argument("--profile", help="the rule profile instead of the log's: " + PROFILE_HELP)
     add_limit_args(p)
     p.set_defaults(func=cmd_replay)
     p = sub.add_parser("score", help="places and points")
     p.add_argument("logs", nargs="+", metavar="LOG", help=SEVERAL)
     p.add_argument("--json", action="store_true", help="the score as JSON (several logs: a list)")
-    p.add_argument("--profile", help="rule profile name or .toml path (instead of the log's)")
+    p.add_argument("--profile", help="the rule profile instead of the log's: " + PROFILE_HELP)
     add_limit_args(p)
     p.set_defaults(func=cmd_score)
     add_coach_parser(sub)
@@ -408,16 +417,16 @@ def build_parser(command: str | None = None) -> argparse.ArgumentParser:
     p.add_argument(
         "--out", required=True, metavar="FOLDER", help="the folder the logs are written to (made if missing)"
     )
-    p.add_argument("--profile", help="rule profile name or .toml path (instead of the game's default)")
+    p.add_argument("--profile", help="the rule profile instead of the game's default: " + PROFILE_HELP)
     p.set_defaults(func=cmd_simulate)
     p = sub.add_parser("demo", help="simulate a deal and print its replay and score")
     p.add_argument("--seed", type=int, default=7, help="the deal's seed; the same seed, the same deal (default: 7)")
-    p.add_argument("--profile", default="gouji", help="rule profile name or .toml path (default: gouji)")
+    p.add_argument("--profile", default="gouji", help="the rule profile (default: gouji): " + PROFILE_HELP)
     p.set_defaults(func=cmd_demo)
     add_library_parsers(sub)
     add_referee_parsers(sub)
     p = sub.add_parser("profiles", help="list rule profiles or show one")
-    p.add_argument("name", nargs="?", help="a profile's name or .toml path: its options (none: the shipped profiles)")
+    p.add_argument("name", nargs="?", help="a profile, its options (none: the shipped profiles); " + PROFILE_HELP)
     p.set_defaults(func=cmd_profiles)
     return ap
 

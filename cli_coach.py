@@ -8,7 +8,17 @@ import argparse
 import sys
 from typing import TYPE_CHECKING, Any
 
-from cli_common import EXIT_ILLEGAL, EXIT_OK, InputError, _emit, _replay, _settle, add_limit_args, progress_bar
+from cli_common import (
+    EXIT_ILLEGAL,
+    EXIT_OK,
+    PROFILE_HELP,
+    InputError,
+    _emit,
+    _replay,
+    _settle,
+    add_limit_args,
+    progress_bar,
+)
 from replay.plural import count
 from replay.replay import Replay
 
@@ -197,7 +207,7 @@ def add_parser(sub: Any) -> None:
     p.add_argument("--seat", type=int, help="only the findings about this seat")
     p.add_argument("--json", action="store_true", help="the findings (and any prices) as JSON")
     p.add_argument("--html", metavar="OUT", help="also write a self-contained HTML report to OUT")
-    p.add_argument("--profile", help="rule profile name or .toml path (instead of the log's)")
+    p.add_argument("--profile", help="the rule profile instead of the log's: " + PROFILE_HELP)
     p.add_argument("--evaluate", action="store_true", help="price every decision by rollouts (grades, accuracy)")
     p.add_argument("--rollouts", type=int, default=DEFAULT_ROLLOUTS, help="rollouts per candidate and view")
     p.add_argument("--candidates", type=int, default=DEFAULT_CANDIDATES, help="candidates priced per decision")

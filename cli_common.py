@@ -3,7 +3,6 @@ the log's or a given profile, printing JSON, and the error a command raises for 
 
 from __future__ import annotations
 
-import json
 import sys
 
 # typing's constant, without importing typing: ``fupan check`` imports the replay modules (and typing with them)
@@ -26,6 +25,12 @@ _outcome = [EXIT_OK]  # the exit code a command settled on before it printed (ke
 def _settle(code: int) -> int:
     _outcome[0] = code
     return code
+
+
+PROFILE_HELP = (  # what --profile takes (replay.profile.find_profile)
+    "a name (a shipped profile, or a club profile in the folder FUPAN_PROFILES names; a name never reads the "
+    "current folder) or a file's path, which has a / or ends in .toml (./club, club.toml)"
+)
 
 
 class InputError(Exception):
@@ -90,7 +95,11 @@ def _replay(args: argparse.Namespace, strict: bool, path: str | None = None, kee
 
 
 def _emit(data: Any) -> None:
-    print(json.dumps(data, ensure_ascii=False, indent=2))
+    """``data`` on standard output as ``print(json.dumps(data, ensure_ascii=False, indent=2))`` prints it, written
+    in parts (an iterator in it as a list of what it gives: ``replay.json_out.write_json``)."""
+    from replay.json_out import write_json
+
+    write_json(sys.stdout, data)
 
 
 def progress_bar(unit: str, where: str = "") -> Callable[[int, int], None]:

@@ -29,8 +29,15 @@ def _library(args: argparse.Namespace, writes: bool) -> Engine:
     if note is not None:
         print(f"fupan: {note}; using {shown_url()}", file=sys.stderr)
     engine = open_db(args.db)
+    set_aside = library_state(engine).set_aside
+    if set_aside is not None:
+        print(f"fupan: {set_aside}", file=sys.stderr)
     if writes:
-        library_state(engine).check_write()
+        try:
+            library_state(engine).check_write()
+        except BaseException:
+            engine.dispose()  # its connections closed: a WAL-mode file's -wal and -shm go with them
+            raise
     if not getattr(args, "quiet", False):
         print(f"library: {shown_url(args.db)}", file=sys.stderr)
     return engine
@@ -252,7 +259,12 @@ def _add_user_parser(sub: Any) -> None:
 def add_parsers(sub: Any) -> None:
     """Add ``import``, ``export``, ``samples``, ``recoach`` and ``user`` to the ``fupan`` parser's subcommands."""
     p = sub.add_parser("import", help="store logs in the deal library")
-    p.add_argument("paths", nargs="+", help="log files and folders (searched for .json, .txt, .fupan)")
+    p.add_argument(
+        "paths",
+        nargs="+",
+        help="log files and folders (searched for .json, .txt, .fupan; only regular files are read: a FIFO, socket "
+        "or device, or a symlink out of a folder, is listed with the reason)",
+    )
     p.add_argument("--db", help="database URL (default: FUPAN_DB, else a SQLite file in the user's data folder)")
     p.add_argument(
         "--quiet",

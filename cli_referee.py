@@ -7,8 +7,9 @@ from __future__ import annotations
 import argparse
 from typing import TYPE_CHECKING, Any
 
-from cli_common import EXIT_ILLEGAL, EXIT_OK, InputError, _emit, _replay, _settle, add_limit_args
+from cli_common import EXIT_ILLEGAL, EXIT_OK, PROFILE_HELP, InputError, _emit, _replay, _settle, add_limit_args
 from replay import games
+from replay.clip import cards_shown
 
 if TYPE_CHECKING:
     from referee.ruling import ClaimEntry, Ruling
@@ -103,7 +104,7 @@ def _before_lines(r: Ruling, k: int) -> list[str]:
     if v.table_seat is None:
         table = ("空（首攻）", "empty (a lead)")[k]
     else:
-        table = f"{' '.join(v.table_cards)} ({('出牌人', 'owner')[k]} {seat(v.table_seat)})"
+        table = f"{cards_shown(v.table_cards, k == 0)} ({('出牌人', 'owner')[k]} {seat(v.table_seat)})"
     lines = [f"{('桌面', 'table')[k]}: {table}"]
     for s, acts in v.to_act.items():
         why = v.why.get(s, ("", ""))[k]
@@ -125,7 +126,7 @@ def _ruling_lines(r: Ruling, lang: str) -> list[str]:
     seat = (f"座位{r.seat}", f"seat {r.seat}")[k]
     to = "" if r.to is None else (f" → 座位{r.to}", f" -> seat {r.to}")[k]
     lines = [
-        f"{head}{'：' if k == 0 else ': '}{seat} {action_name(r.action, r.game)[k]} {' '.join(r.cards)}{to}".rstrip()
+        f"{head}{'：' if k == 0 else ': '}{seat} {action_name(r.action, r.game)[k]} {cards_shown(r.cards, k == 0)}{to}".rstrip()
     ]
     lines += _before_lines(r, k)
     verdict = ("合规", "legal") if r.legal else ("违规", "ILLEGAL")
@@ -229,6 +230,6 @@ def add_parsers(sub: Any) -> None:
         "--html", metavar="OUT", help="write the printable ruling sheet (one self-contained HTML page) to OUT"
     )
     p.add_argument("--lang", choices=("zh", "en"), default="zh", help="language of the text and the sheet (default zh)")
-    p.add_argument("--profile", help="rule profile name or .toml path (instead of the log's)")
+    p.add_argument("--profile", help="the rule profile instead of the log's: " + PROFILE_HELP)
     add_limit_args(p)
     p.set_defaults(func=cmd_ruling)

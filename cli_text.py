@@ -10,6 +10,7 @@ from __future__ import annotations
 import importlib
 from typing import TYPE_CHECKING, Any
 
+from replay.clip import cards_shown
 from replay.plural import count
 
 if TYPE_CHECKING:
@@ -35,7 +36,7 @@ def event_text(rep: Replay, i: int) -> str:
     v = rep.verdicts[i]
     ev = rep.log.events[i]
     to = getattr(ev, "to", None)
-    return f"seat {v.seat} {v.action} {' '.join(v.cards)}".rstrip() + (f" -> seat {to}" if to is not None else "")
+    return f"seat {v.seat} {v.action} {cards_shown(v.cards)}".rstrip() + (f" -> seat {to}" if to is not None else "")
 
 
 def may_act_lines(view: Any) -> list[str]:
@@ -54,7 +55,7 @@ def ruling_parts(rep: Replay, v: Verdict) -> tuple[str, str, str]:
     ruling = "" if v.legal else f"  ILLEGAL [{v.rule}] {v.message_en}"
     fx = "".join(f"\n      · {e}" for e in v.effects)
     to = getattr(rep.log.events[v.index], "to", None)
-    cards = " ".join(v.cards) + (f" -> seat {to}" if to is not None else "")
+    cards = cards_shown(v.cards) + (f" -> seat {to}" if to is not None else "")
     return ruling, fx, cards
 
 
@@ -111,7 +112,7 @@ class GameText:
     def table_lines(self, rep: Replay, step: int) -> list[str]:
         """The set on the table, who may act, the round's status, and each seat's hand and place."""
         view = rep.view(step)
-        table = "empty" if view.table_seat is None else f"seat {view.table_seat}: {' '.join(view.table_cards)}"
+        table = "empty" if view.table_seat is None else f"seat {view.table_seat}: {cards_shown(view.table_cards)}"
         if view.table_gouji:
             table += "  (够级)"
         lines = [f"table: {table}", *may_act_lines(view)]

@@ -47,7 +47,7 @@ from coach.moment import Moment, acts_on
 from coach.shengji_policy import ShengjiPolicy
 from coach.worlds import unseen_cards
 from replay import games
-from replay.cards import RANK_A, Card, format_cards, format_cards_zh, full_decks
+from replay.cards import RANK_A, Card, card_words, full_decks
 from replay.events import Bury, Play
 from replay.replay import Replay
 from replay.seats import opposite, side_seats
@@ -85,7 +85,7 @@ def _tokens(cards: Sequence[Card]) -> tuple[str, ...]:
 
 
 def _cards(cards: Sequence[Card]) -> tuple[str, str]:
-    return format_cards_zh(cards), format_cards(cards)
+    return card_words(cards)
 
 
 def _high_first(cards: Sequence[Card], tr: Trumps) -> tuple[Card, ...]:

@@ -11,6 +11,9 @@ The roles are ``referee`` and ``admin``; both may record decisions and import lo
 - ``verify_user(engine, name, password)``: the enabled account whose password this is, else None
   (an unknown name costs a hash all the same, so the time does not tell names apart); a hash made with
   older parameters is replaced by one with the current ones.
+  At most ``VERIFYING`` (2) password hashes are checked or made by ``verify_user`` at once in the process
+  (argon2id takes 64 MiB each): parallel sign-ins wait their turn, and one that waits longer than
+  ``BUSY_AFTER`` seconds raises ``Busy``, so a burst of attempts cannot exhaust the server's memory.
 - ``import_as(engine, log, source, user_name)``: a log uploaded in the dashboard, imported for a
   referee or an admin only (checked again in the import's transaction), its decisions stored as theirs.
 - ``record_decision(engine, deal_id, decision, user_name)``: store a decision from the dashboard. In
@@ -24,7 +27,10 @@ Names are compared as typed, after Unicode NFC normalization and stripping surro
 
 from __future__ import annotations
 
+import threading
 import unicodedata
+from collections.abc import Iterator
+from contextlib import contextmanager
 from datetime import UTC, datetime
 from functools import lru_cache
 from typing import Any
@@ -60,6 +66,10 @@ _EVENTS = table_of(EventRow)
 
 class AccountError(ValueError):
     """An account that cannot be added or changed: a bad name, role or password, a name taken, no such user."""
+
+
+class Busy(RuntimeError):
+    """Too many sign-ins are being checked at once: try again shortly (nothing was checked)."""
 
 
 class NotPermitted(PermissionError):
@@ -177,9 +187,25 @@ def _dummy_hash(hasher: PasswordHasher) -> str:
     return hasher.hash("fupan: no such user")
 
 
+VERIFYING = threading.BoundedSemaphore(2)  # argon2 hashes checked or made by verify_user at once
+BUSY_AFTER = 30.0  # seconds a sign-in waits for its turn before Busy
+
+
+@contextmanager
+def _hashing() -> Iterator[None]:
+    """A turn to check or make a password hash (at most two at once in the process); Busy after BUSY_AFTER s."""
+    if not VERIFYING.acquire(timeout=BUSY_AFTER):
+        raise Busy(said("登录的人太多：请稍后再试", "too many sign-ins at once: try again shortly"))
+    try:
+        yield
+    finally:
+        VERIFYING.release()
+
+
 def _matches(digest: str, password: str) -> bool:
     try:
-        return HASHER.verify(digest, password)
+        with _hashing():
+            return HASHER.verify(digest, password)
     except (VerificationError, InvalidHashError):
         return False
 
@@ -187,7 +213,8 @@ def _matches(digest: str, password: str) -> bool:
 def verify_user(engine: Engine, name: str, password: str) -> User | None:
     """The enabled account of that name whose password this is, else None. An unknown or disabled
     account is checked against a dummy hash, so it takes about as long as a wrong password. A hash made
-    with other parameters than HASHER's is replaced (only if nobody changed it meanwhile)."""
+    with other parameters than HASHER's is replaced (only if nobody changed it meanwhile). At most two
+    hashes at once in the process (``VERIFYING``): Busy when no turn came within BUSY_AFTER seconds."""
     if not isinstance(name, str) or not isinstance(password, str):
         return None
     with engine.connect() as conn:
@@ -199,7 +226,8 @@ def verify_user(engine: Engine, name: str, password: str) -> User | None:
         return None
     user = _user(row)
     if HASHER.check_needs_rehash(row.password_hash):
-        digest = HASHER.hash(password)
+        with _hashing():
+            digest = HASHER.hash(password)
         try:
             with engine.execution_options(**WRITE).begin() as conn:
                 stmt = update(USERS).where(USERS.c.id == row.id, USERS.c.password_hash == row.password_hash)

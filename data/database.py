@@ -15,8 +15,14 @@ read-only one that needs a migration (``ReadOnlyDatabase``), a SQLite file too d
 a SQLite file ``PRAGMA quick_check`` finds damaged. Every write transaction (``WRITE``) is checked
 first, so a refused write stores nothing: ``ReadOnlyDatabase``, ``DamagedDatabase``, and
 ``LibraryReplaced`` when the SQLite file was deleted or replaced since it was opened (its device and
-inode are kept: a connection still open on the old file would write into a file nobody sees again).
-Errors of the driver that mean the same (a read-only or a malformed file) are raised as these too.
+inode are kept: a connection still open on the old file would write into a file nobody sees again); the
+engine then closes its connections and opens none to the new file. Errors of the driver that mean the
+same (a read-only or a malformed file) are raised as these too.
+
+A refused library is left byte for byte as it was: the look only reads, and a SQLite file is switched to
+WAL only once ``open_db`` will use it. Before SQLite opens a library file, a ``-wal`` and ``-shm`` beside
+it that another file left (a backup restored by rename while fupan had the old file open) are set aside,
+never applied (``data.stale_wal``; ``library_state(engine).set_aside`` says so).
 """
 
 from __future__ import annotations
@@ -26,7 +32,7 @@ import random
 import sqlite3
 import time
 import weakref
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -42,6 +48,7 @@ from sqlalchemy.engine import URL, Connection, Engine, ExceptionContext
 from sqlalchemy.exc import ArgumentError, DBAPIError, IntegrityError, OperationalError
 from sqlmodel import create_engine
 
+from data.stale_wal import set_aside_stale_wal
 from data.states import (
     DamagedDatabase,
     DatabaseStateError,
@@ -178,13 +185,18 @@ def transient(exc: DBAPIError) -> bool:
 class LibraryState:
     """What is known of an engine's library: its URL as printed, its SQLite file (and that file's
     device and inode once opened), why it cannot be written (None: it can), what ``PRAGMA quick_check``
-    found wrong (None: nothing, or not looked)."""
+    found wrong (None: nothing, or not looked), whether its connections may switch a SQLite file to WAL
+    (not before ``open_db`` has looked at it and will use it: a refused library is left as it was), what was
+    set aside beside it at open."""
 
     shown: str
     path: Path | None = None
     identity: tuple[int, int] | None = None
     read_only: str | None = None
     damaged: str | None = None
+    wal: bool = True
+    set_aside: str | None = None  # what was set aside at open (a -wal and -shm another file left: data.stale_wal)
+    engine: weakref.ref[Engine] | None = field(default=None, repr=False)
 
     def remember_file(self) -> None:
         """Keep the SQLite file's device and inode (checked before each write)."""
@@ -204,6 +216,9 @@ class LibraryState:
             if (st.st_dev, st.st_ino) == self.identity:
                 return
             how, how_zh = "replaced by another file", "换成了另一个文件"
+        engine = self.engine() if self.engine is not None else None
+        if engine is not None:
+            engine.dispose()  # its connections to the old file closed: none is reused, none keeps its log open
         raise LibraryReplaced(
             said(
                 f"牌局库文件 {self.path} 在 fupan 打开期间被{how_zh}：没有存入任何东西。重新启动 fupan（仪表盘）以打开"
@@ -274,9 +289,36 @@ def _writable(path: Path) -> bool:
     return os.access(path, os.W_OK, effective_ids=os.access in os.supports_effective_ids)
 
 
+def _in_wal_mode(path: Path) -> bool:
+    """Whether the SQLite file's header says WAL mode (its read and write versions are 2)."""
+    try:
+        with path.open("rb") as f:
+            header = f.read(20)
+    except OSError:
+        return False
+    return header[:16] == b"SQLite format 3\x00" and header[18:20] == b"\x02\x02"
+
+
+def _stale_wal(state: LibraryState) -> None:
+    """Set aside a -wal and -shm beside the library file that are another file's (``data.stale_wal``), unless an
+    engine of this process has connections open to this very file (its log is current, and its locks are kept)."""
+    assert state.path is not None
+    try:
+        st = os.stat(state.path)
+    except OSError:
+        return  # gone meanwhile: SQLite makes a new file, or says why it cannot
+    for other in list(_STATES.values()):
+        engine = other.engine() if other.engine is not None else None
+        if other.path == state.path and other.identity == (st.st_dev, st.st_ino) and engine is not None:
+            pool: Any = engine.pool
+            if pool.checkedin() + pool.checkedout():
+                return
+    state.set_aside = set_aside_stale_wal(state.path)
+
+
 def _sqlite_file(parsed: URL, state: LibraryState) -> URL:
     """The URL to open a SQLite library file with: read-only (``mode=ro``; ``immutable`` when its folder
-    cannot be written and no write-ahead log is there to read) when the file or its folder cannot be
+    cannot be written or the file is in WAL mode, and no write-ahead log is there to read) when the file or its folder cannot be
     written; creates the folder of a file that does not exist yet."""
     path = Path(parsed.database or "").expanduser()
     state.path = path.absolute()
@@ -292,11 +334,16 @@ def _sqlite_file(parsed: URL, state: LibraryState) -> URL:
             )
         return parsed
     folder_ok = _writable(path.parent)
+    if folder_ok:
+        _stale_wal(state)
     if _writable(path) and folder_ok:
         return parsed
     state.read_only = "the file cannot be written" if folder_ok else "its folder cannot be written"
     wal = Path(f"{path}-wal")
-    mode = "immutable" if not folder_ok and not (wal.exists() and wal.stat().st_size) else "mode"
+    # immutable: no -wal/-shm made beside it (a reader cannot take them away again, nor may the file's owner
+    # write a -shm made by another user); a rollback journal's file read mode=ro makes none and sees writes
+    no_wal = not (wal.exists() and wal.stat().st_size)
+    mode = "immutable" if no_wal and (not folder_ok or _in_wal_mode(path)) else "mode"
     query = {"uri": "true", **({"immutable": "1"} if mode == "immutable" else {"mode": "ro"})}
     return parsed.set(database=f"file:{path}", query=query)
 
@@ -344,13 +391,18 @@ def make_engine(url: str | None = None) -> Engine:
             raise _url_error(exc) from None
         _guard(engine, state)  # before BEGIN IMMEDIATE, which a read-only file may refuse
         read_only = state.read_only is not None
+        state.engine = weakref.ref(engine)
+
+        @event.listens_for(engine, "do_connect")
+        def _not_replaced(*_args: Any) -> None:
+            state.check_file()  # a new connection to another file at the path would apply the old file's log
 
         @event.listens_for(engine, "connect")
         def _sqlite_connect(conn: Any, _record: Any) -> None:
             conn.isolation_level = None  # SQLAlchemy emits BEGIN itself (below): transactional DDL, savepoints
             cur = conn.cursor()
             cur.execute("PRAGMA foreign_keys=ON")
-            if not read_only:  # a read-only file keeps its journal mode
+            if not read_only and state.wal:  # a read-only file, and one not yet accepted, keep their journal mode
                 try:
                     cur.execute("PRAGMA journal_mode=WAL")
                 except sqlite3.OperationalError as exc:
@@ -469,6 +521,7 @@ def open_db(url: str | None = None) -> Engine:
     library this fupan cannot use raises its ``DatabaseStateError`` before anything is written."""
     engine = make_engine(url)
     state = library_state(engine)
+    state.wal = False  # the look only reads: a library refused (or read only) keeps its journal mode
     try:
         heads = _look(engine, state)
         script = ScriptDirectory.from_config(alembic_config(engine))
@@ -495,6 +548,11 @@ def open_db(url: str | None = None) -> Engine:
                     + ("restore it from a backup" if state.damaged else "open it once with write access")
                     + "; nothing was changed."
                 )
+        if state.damaged is None and not state.wal:
+            state.wal = True
+            if engine.dialect.name == "sqlite":
+                engine.dispose()  # the connections that looked: the next ones switch the file to WAL
+        if heads != set(script.get_heads()):
             migrate(engine)
         state.remember_file()
     except BaseException:

@@ -7,8 +7,10 @@ hash (``gouji-2026-10-01-d02-0123456789ab.json``), so the same deals exported fr
 or PostgreSQL, imported in any order) give the same files, byte for byte.
 
 A damaged library is exported as far as it can be read: each deal is read on its own, a deal whose row
-cannot be read, or whose stored text no longer matches its content hash, is skipped and listed
-(``Unreadable``) and the others are written.
+cannot be read (a damaged page, text that is not UTF-8, a value missing), or whose stored text no longer
+matches its content hash, is skipped and listed (``Unreadable``) and the others are written. On SQLite a
+deal's text is read as bytes and decoded here, so that undecodable text is said with its column, never
+raised by the driver for a whole query.
 """
 
 from __future__ import annotations
@@ -18,10 +20,12 @@ import re
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
-from sqlalchemy import func, select, text
+from sqlalchemy import LargeBinary, String, cast, func, select, text
 from sqlalchemy.engine import Engine
-from sqlmodel import Session
+from sqlalchemy.exc import SQLAlchemyError
+from sqlalchemy.types import TypeEngine
 
 from data.database import DamagedDatabase
 from data.decisions import decisions_of
@@ -70,13 +74,52 @@ def _deal_ids(engine: Engine) -> list[int]:
         return list(range(1, (conn.execute(select(func.max(DEALS.c.id))).scalar() or 0) + 1))
 
 
+def _textual(kind: TypeEngine[Any]) -> bool:
+    """A column of text (sqlmodel's AutoString is a decorated String)."""
+    return isinstance(kind, String) or isinstance(getattr(kind, "impl", None), String)
+
+
+def _deal(engine: Engine, deal_id: int) -> Deal | None:
+    """The stored deal of that id (None: there is none); its text read as bytes on SQLite and decoded here.
+    A column that is not UTF-8 text or is missing raises ``DamagedDatabase`` naming it."""
+    with engine.connect() as conn:
+        raw = conn.dialect.name == "sqlite"
+        columns = [cast(c, LargeBinary).label(c.name) if raw and _textual(c.type) else c for c in DEALS.c]
+        row = conn.execute(select(*columns).where(DEALS.c.id == deal_id)).mappings().first()
+    if row is None:
+        return None
+    values = {}
+    for column in DEALS.c:
+        value = row[column.name]
+        if isinstance(value, bytes):
+            try:
+                value = value.decode("utf-8")
+            except UnicodeDecodeError as exc:
+                raise DamagedDatabase(
+                    f"its {column.name} is not UTF-8 text (byte {value[exc.start]:#04x} at {exc.start})"
+                ) from None
+        if value is None and not column.nullable:
+            raise DamagedDatabase(f"its {column.name} is missing (NULL)")
+        values[column.name] = value
+    return Deal(**values)
+
+
+_UNDECODABLE = re.compile(r"(Could not decode to UTF-8 column '[^']*').*", re.S)
+
+
+def _reason(exc: Exception) -> str:
+    """Why a deal cannot be read, in a line (the driver's message without the undecodable text it quotes)."""
+    if isinstance(exc, SQLAlchemyError):
+        exc = getattr(exc, "orig", None) or exc
+    first = (str(exc).splitlines() or [""])[0]
+    return _UNDECODABLE.sub(r"\1", first)[:300]
+
+
 def _one(engine: Engine, deal_id: int) -> tuple[Deal, str] | None:
     """A stored deal and its log text with its decisions (None when there is no deal of that id)."""
-    with Session(engine) as db:
-        deal = db.get(Deal, deal_id)
-        if deal is None:
-            return None
-        db.expunge(deal)
+    deal = _deal(engine, deal_id)
+    if deal is None:
+        return None
     if hashlib.sha256(deal.log_json.encode("utf-8")).hexdigest() != deal.content_hash:
         raise DamagedDatabase(f"deal {deal_id}: its stored log no longer matches its content hash")
     decisions = decisions_of(engine, [deal_id]).get(deal_id)
@@ -89,14 +132,15 @@ def _one(engine: Engine, deal_id: int) -> tuple[Deal, str] | None:
 def stored_logs(engine: Engine, skipped: list[Unreadable] | None = None) -> Iterator[tuple[Deal, str]]:
     """Every stored deal with its canonical log text with its stored decisions (oldest first), in import
     order. A deal that cannot be read raises ``DamagedDatabase``; with ``skipped`` given, it is added
-    there instead and the others are read on."""
+    there instead and the others are read on (whatever in its row cannot be read: the driver's errors
+    and a log that no longer parses too)."""
     for deal_id in _deal_ids(engine):
         try:
             found = _one(engine, deal_id)
-        except DamagedDatabase as exc:
+        except (DamagedDatabase, SQLAlchemyError, ValueError) as exc:
             if skipped is None:
                 raise
-            skipped.append(Unreadable(deal_id, str(exc)))
+            skipped.append(Unreadable(deal_id, str(exc) if isinstance(exc, DamagedDatabase) else _reason(exc)))
             continue
         if found is not None:
             yield found

@@ -69,7 +69,7 @@ from replay.json_locate import locate
 from replay.limits import LIMITS, Limits
 from replay.log import Log, LogError, read_log
 from replay.log_words import os_reason_zh
-from replay.logfiles import log_files
+from replay.logfiles import LogFile, log_files
 from replay.profile import ProfileError
 from replay.said import said, said_of, where_zh, zh_of
 
@@ -277,9 +277,12 @@ def _ready(log: Log, source: str, stored: Callable[[str], bool]) -> _Prepared:
     return _Prepared(source, None, digest, rows, tuple(log.decisions))
 
 
-def _prepare(path: Path, limits: Limits, known: frozenset[str]) -> _Prepared:
-    """Read, replay and coach one file (``data.derive``), in whichever process: never raises."""
-    source = str(path)
+def _prepare(found: LogFile, limits: Limits, known: frozenset[str]) -> _Prepared:
+    """Read, replay and coach one file (``data.derive``), in whichever process: never raises. A file found in a
+    folder that is not to be read (``LogFile.skip``: a FIFO, a symlink out of the folder) is never opened."""
+    path, source = found.path, str(found.path)
+    if found.skip is not None:
+        return _Prepared(source, found.skip)
     try:
         problem = _read_problem(path)
         if problem is not None:
@@ -315,7 +318,7 @@ def _init_worker(limits: Limits, known: frozenset[str]) -> None:
     threading.Thread(target=watch, daemon=True).start()
 
 
-def _prepare_in_worker(paths: list[Path]) -> list[_Prepared]:
+def _prepare_in_worker(paths: list[LogFile]) -> list[_Prepared]:
     done = [_prepare(path, _WORKER["limits"], _WORKER["known"]) for path in paths]
     _WORKER["since"] += len(paths)
     if _WORKER["since"] >= COLLECT_EVERY:
@@ -325,7 +328,7 @@ def _prepare_in_worker(paths: list[Path]) -> list[_Prepared]:
 
 
 def _prepared(
-    engine: Engine, files: list[Path], limits: Limits, known: frozenset[str], jobs: int
+    engine: Engine, files: list[LogFile], limits: Limits, known: frozenset[str], jobs: int
 ) -> Iterator[_Prepared | None]:
     """Each file prepared, in order: on ``jobs`` worker processes (forked: they read and replay, never
     touch the database), at most a few batches ahead of the store, so that memory stays flat; None when the next
@@ -477,14 +480,15 @@ def _stored_hashes(engine: Engine) -> frozenset[str]:
 
 def import_paths(
     engine: Engine,
-    paths: Iterable[str | Path],
+    paths: Iterable[str | Path | LogFile],
     progress: Callable[[int, int], None] | None = None,
     limits: Limits = LIMITS,
     jobs: int = 0,
     batch: int = BATCH,
 ) -> list[ImportResult]:
     """Import every log file named or found in ``paths``; one result per file, in order (a file larger than
-    ``limits`` allow is refused). The files are read, replayed and coached on ``jobs`` worker processes (0:
+    ``limits`` allow is refused; a special file or a symlink out of a folder found in one is refused unopened:
+    ``replay.logfiles``). The files are read, replayed and coached on ``jobs`` worker processes (0:
     every core; 1: in this process) and stored up to ``batch`` deals per transaction (``_store_batch``), each deal
     whole or not at all: a file that cannot be read or stored is refused with the reason, nothing of it stored, and the run goes
     on; a killed import leaves whole deals only. When the database itself fails, the batch is stored again one
@@ -504,7 +508,7 @@ def import_paths(
     try:
         known = _stored_hashes(engine) if files else frozenset()
     except (SQLAlchemyError, DatabaseStateError) as exc:  # the library's trouble, not the files'
-        raise stopped(exc, [_Prepared(str(files[0]))]) from None
+        raise stopped(exc, [_Prepared(str(files[0].path))]) from None
     if progress is not None and files:
         progress(0, len(files))  # the clock starts here (a rate counts the first batch's time too)
     pending: list[_Prepared] = []

@@ -13,6 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from replay.clip import CARDS_LIMIT, few
 from replay.decisions import Decision, history
 from replay.events import Event
 from replay.profile import Option, Profile, options_of
@@ -127,7 +128,8 @@ class Ruling:
         return None if r is None else (r.name_zh, r.name_en)
 
     def to_json(self) -> dict[str, Any]:
-        """The stable JSON of ``fupan ruling --json`` (documented in docs/rulings.md)."""
+        """The stable JSON of ``fupan ruling --json`` (documented in docs/rulings.md); a list of more than
+        ``CARDS_LIMIT`` cards is given by its first ones and ``cards_total``, as a verdict's."""
         name = self.rule_name
         return {
             "event": self.event,
@@ -136,7 +138,8 @@ class Ruling:
             "profile": self.profile,
             "seat": self.seat,
             "action": self.action,
-            "cards": list(self.cards),
+            "cards": few(self.cards),
+            **({"cards_total": len(self.cards)} if len(self.cards) > CARDS_LIMIT else {}),
             "to": self.to,
             "legal": self.legal,
             "rule": self.rule,

@@ -13,6 +13,7 @@ from typing import Any
 
 from referee.ruling import Ruling
 from replay import games
+from replay.clip import cards_shown
 from replay.log import Log
 from replay.register import SEED_TITLES
 from replay.said import said_in
@@ -115,7 +116,7 @@ class _Sheet:
         return _e(label) + ("" if name == f"seat {seat}" else f" {_e(name)}")
 
     def cards(self, tokens: list[str] | tuple[str, ...]) -> str:
-        return f"<span class='cards'>{_e(' '.join(tokens))}</span>" if tokens else ""
+        return f"<span class='cards'>{_e(cards_shown(tokens, self.k == 0))}</span>" if tokens else ""
 
     def event_line(self, doc: dict[str, Any]) -> str:
         act = action_name(doc["action"], self.r.game)

@@ -11,9 +11,11 @@ rank (``♠9``, ``9♠``); Chinese joker names 大王/小王/大花/小花 (also
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Iterable
 from typing import ClassVar
 
+from replay.clip import CARDS_LIMIT, cards_shown
 from replay.said import said, zh_of
 
 # Ranks: 3..14 are 3..A, 15 is the 2, 16 the small joker, 17 the big joker.
@@ -200,15 +202,48 @@ def parse_cards(tokens: str | Iterable[str]) -> list[Card]:
 
 
 def format_cards(cards: Iterable[Card], high_first: bool = True) -> str:
-    """Cards as canonical tokens separated by spaces, sorted by rank (high first by default)."""
-    ordered = sorted(cards, key=lambda c: c.slot, reverse=high_first)
-    return " ".join(c.token for c in ordered)
+    """Cards as canonical tokens separated by spaces, sorted by rank (high first by default), for a message: the
+    first ``CARDS_LIMIT`` of them then how many there are ("… (633,000 cards)", ``replay.clip.cards_shown``)."""
+    ordered, count = _first(cards, high_first)
+    return cards_shown([c.token for c in ordered], total=count)
 
 
 def format_cards_zh(cards: Iterable[Card]) -> str:
-    """Cards in Chinese (大王 小王 2 A …), sorted high first, suits shown as symbols."""
-    ordered = sorted(cards, key=lambda c: c.slot, reverse=True)
-    return " ".join(RANK_ZH[c.rank] if c.suit is None else c.glyph() for c in ordered)
+    """Cards in Chinese (大王 小王 2 A …), sorted high first, suits shown as symbols; cut as ``format_cards``."""
+    ordered, count = _first(cards, True)
+    return cards_shown([_zh_word(c) for c in ordered], zh=True, total=count)
+
+
+def card_words(cards: Iterable[Card]) -> tuple[str, str]:
+    """Cards as a message names them, (``format_cards_zh``, ``format_cards``), the list read once."""
+    ordered, count = _first(cards, True)
+    return (
+        cards_shown([_zh_word(c) for c in ordered], zh=True, total=count),
+        cards_shown([c.token for c in ordered], total=count),
+    )
+
+
+def _zh_word(card: Card) -> str:
+    return RANK_ZH[card.rank] if card.suit is None else card.glyph()
+
+
+def _slot(card: Card) -> int:
+    return card.slot
+
+
+def _first(cards: Iterable[Card], high_first: bool) -> tuple[list[Card], int]:
+    """The first ``CARDS_LIMIT`` cards in rank order and how many there are: a long list is counted (cards are one
+    object each), not sorted."""
+    cards = cards if isinstance(cards, (list, tuple)) else list(cards)
+    if len(cards) <= CARDS_LIMIT:
+        return sorted(cards, key=_slot, reverse=high_first), len(cards)
+    counts = Counter(cards)
+    out: list[Card] = []
+    for card in sorted(counts, key=_slot, reverse=high_first):
+        out += [card] * min(counts[card], CARDS_LIMIT - len(out))
+        if len(out) == CARDS_LIMIT:
+            break
+    return out, len(cards)
 
 
 def rank_name(rank: int) -> str:

@@ -9,9 +9,9 @@ from collections.abc import Iterator, Mapping
 from itertools import chain
 from typing import Any, ClassVar
 
-from replay.cards import N_SLOTS, RANK_SJ, Card
+from replay.cards import N_SLOTS, RANK_SJ, Card, card_words
 from replay.climbing_moves import legal_events, shaped_plays
-from replay.engine import Dealt, IllegalAction, Outcome, Problem, Rules, card_words, dealt_hands, not_held, repeated
+from replay.engine import Dealt, IllegalAction, Outcome, Problem, Rules, dealt_hands, not_held, repeated
 from replay.events import Burn, Event, Jiefeng, Play, Report
 from replay.hand import Hand
 from replay.profile import Profile

@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator, Mapping
 from typing import TYPE_CHECKING, Any, Generic, NamedTuple, Protocol, TypeVar
 
-from replay.cards import Card, format_cards, format_cards_zh
+from replay.cards import Card, card_words
 from replay.events import Event
 from replay.hand import Hand
 from replay.profile import Profile
@@ -224,9 +224,3 @@ def dealt_hands(hands: Dealt, sizes: list[int]) -> tuple[Hand, ...]:
     if hands is None:
         return tuple(Hand.unknown_of(k) for k in sizes)
     return tuple(Hand.unknown_of(sizes[s]) if h is None else Hand.dealt(h) for s, h in enumerate(hands))
-
-
-def card_words(cards: Iterable[Card]) -> tuple[str, str]:
-    """Cards as the rulings name them (zh, en)."""
-    cards = tuple(cards)
-    return format_cards_zh(cards), format_cards(cards)

@@ -1,5 +1,5 @@
 """A log's events read from its JSON: each event's object checked and made (``event_from_json``, naming the place of
-anything it refuses), the common ones on a fast path, most of them as the scanner reads the text (``READER``).
+anything it refuses), the common ones on a fast path, most of them as the scanner reads the text (``scan``).
 
 Beside them, what every part of the log's reader shares: ``DocError`` (a problem at a JSON path) and the checks of a
 seat number or a card token that raise it (``doc_int``, ``doc_card``), and a value's JSON text as the canonical
@@ -136,52 +136,81 @@ _PLAIN: dict[tuple[type[Event], int], Event] = {}  # note-less plain events made
 _PLAIN_SEATS = 16  # a seat of no game: such events are made afresh (and refused later), never kept here
 
 
-def _event(pairs: list[tuple[str, Any]]) -> Any:
-    """``json.loads``'s ``object_pairs_hook`` for a log's text: an object written as the log format writes a common
-    event (``"seat"`` then ``"action"``, then ``"cards"`` if the action has cards, then ``"note"`` if any) becomes that
-    event as the scanner reads it, with no dict made and read again; any other object becomes the dict ``json.loads``
-    would make (the last of repeated keys wins), for ``log_from_doc`` to read and judge as before. The event is what
-    ``_read_events``'s fast path makes of the same object; the seat is checked against the game's seats there.
-    A seat's note-less plain event (a pass, a 扣 ...) is made once (``_PLAIN``): events are immutable values."""
-    m = len(pairs)
-    if 2 <= m <= 4:
-        key, seat = pairs[0]
-        key2, action = pairs[1]
-        if key == "seat" and key2 == "action" and type(seat) is int and seat >= 0:
-            kind = _common(action) if type(action) is str else None
-            if kind is not None:
-                note: Any = ""
-                if kind[2]:  # a card action: "cards" next, a non-empty list of tokens read before
-                    key3, tokens = pairs[2] if m >= 3 else ("", None)
-                    if m == 4:
-                        key4, note = pairs[3]
-                        if key4 != "note":
-                            return dict(pairs)
-                    if key3 == "cards" and type(tokens) is list and tokens and type(note) is str:
-                        try:
-                            cards = tuple([CARDS_BY_TOKEN[t] for t in tokens])
-                        except (KeyError, TypeError):  # a token not read before: read (and judged) as a dict
-                            return dict(pairs)
-                        return card_event(kind[0], seat, cards, note)
-                elif m <= 3:
-                    if m == 3:
-                        key3, note = pairs[2]
-                        if key3 != "note" or type(note) is not str:
-                            return dict(pairs)
-                    if note or seat >= _PLAIN_SEATS:
-                        return plain_event(kind[0], seat, note)
-                    ev = _plain((kind[0], seat))
-                    if ev is None:
-                        ev = _PLAIN[kind[0], seat] = plain_event(kind[0], seat)
-                    return ev
-    return dict(pairs)
+def _scanner() -> tuple[Callable[[list[tuple[str, Any]]], Any], Callable[[], int]]:
+    """A ``json.loads`` ``object_pairs_hook`` for a log's text, and the number of events it has made so far.
+
+    An object written as the log format writes a common event (``"seat"`` then ``"action"``, then ``"cards"`` if the
+    action has cards, then ``"note"`` if any) becomes that event as the scanner reads it, with no dict made and read
+    again; any other object becomes the dict ``json.loads`` would make (the last of repeated keys wins), for
+    ``log_from_doc`` to read and judge as before. The event is what ``read_events``'s fast path makes of the same
+    object; the seat is checked against the game's seats there. A seat's note-less plain event (a pass, a 扣 ...) is
+    made once (``_PLAIN``): events are immutable values. The hook cannot see where an object lies: ``scan`` counts
+    what it made, so that an event-shaped object anywhere but ``events`` stays a plain value."""
+    made = 0
+
+    def hook(pairs: list[tuple[str, Any]]) -> Any:
+        nonlocal made
+        m = len(pairs)
+        if 2 <= m <= 4:
+            key, seat = pairs[0]
+            key2, action = pairs[1]
+            if key == "seat" and key2 == "action" and type(seat) is int and seat >= 0:
+                kind = _common(action) if type(action) is str else None
+                if kind is not None:
+                    note: Any = ""
+                    if kind[2]:  # a card action: "cards" next, a non-empty list of tokens read before
+                        key3, tokens = pairs[2] if m >= 3 else ("", None)
+                        if m == 4:
+                            key4, note = pairs[3]
+                            if key4 != "note":
+                                return dict(pairs)
+                        if key3 == "cards" and type(tokens) is list and tokens and type(note) is str:
+                            try:
+                                cards = tuple([CARDS_BY_TOKEN[t] for t in tokens])
+                            except (KeyError, TypeError):  # a token not read before: read (and judged) as a dict
+                                return dict(pairs)
+                            made += 1
+                            return card_event(kind[0], seat, cards, note)
+                    elif m <= 3:
+                        if m == 3:
+                            key3, note = pairs[2]
+                            if key3 != "note" or type(note) is not str:
+                                return dict(pairs)
+                        made += 1
+                        if note or seat >= _PLAIN_SEATS:
+                            return plain_event(kind[0], seat, note)
+                        ev = _plain((kind[0], seat))
+                        if ev is None:
+                            ev = _PLAIN[kind[0], seat] = plain_event(kind[0], seat)
+                        return ev
+        return dict(pairs)
+
+    def count() -> int:
+        return made
+
+    return hook, count
 
 
 _common = _COMMON.get  # (bound once: the hook runs for every object of every log)
 _plain = _PLAIN.get
-#: a log text's reader: ``json.loads``'s with ``_event`` (made once: ``json.loads(text, object_pairs_hook=...)`` would
-#: make a decoder and its scanner at every call)
-READER = json.JSONDecoder(object_pairs_hook=_event)
+
+
+def scan(text: str) -> Any:
+    """A log's JSON document (``json.JSONDecodeError`` and ``RecursionError`` as ``json.loads`` raises them): what
+    ``json.loads`` makes, but for the objects of the ``events`` list written as common events, made events already
+    (``_scanner``). Events are made from that list only: an event-shaped object anywhere else (in ``meta``, a hand,
+    a card's place, another event, or the whole document) is a plain value there, for ``log_from_doc`` to refuse
+    at its place as any other wrong value. When the scanner made more events than ``events`` holds (such an
+    object, or a repeated key that dropped one), the text is read again with plain ``json.loads``: once, linear."""
+    hook, made = _scanner()
+    doc = json.JSONDecoder(object_pairs_hook=hook).decode(text)
+    events = doc.get("events") if type(doc) is dict else None
+    kept = 0
+    if type(events) is list:
+        for item in events:
+            if isinstance(item, Event):
+                kept += 1
+    return doc if kept == made() else json.loads(text)
 
 
 def read_events(raw: Any, n: int, limits: Limits) -> tuple[list[Event], None]:
@@ -199,7 +228,7 @@ def read_events(raw: Any, n: int, limits: Limits) -> tuple[list[Event], None]:
     card = CARDS_BY_TOKEN
     plain: dict[tuple[type[Event], int], Event] = {}  # the log's note-less plain events, one object each (immutable)
     for i, item in enumerate(raw):
-        if isinstance(item, Event):  # read as the text was scanned (_event_reader)
+        if isinstance(item, Event):  # read as the text was scanned (scan)
             if item.seat < n:
                 add(item)
                 continue

@@ -69,23 +69,31 @@ def _seek(text: str, pos: int, path: list[str | int], at_key: bool = False) -> i
     raise ValueError(head)
 
 
+# A stretch of JSON text up to its next bracket: other characters and whole strings (possessive: no backtracking,
+# whatever the length of a string or of a list of them)
+_FLAT = re.compile(r'(?:[^\[\]{}"]++|"(?:[^"\\]++|\\.)*+")*+')
+
+
 def _end(text: str, pos: int) -> int:
-    """The index just past the JSON value starting at ``pos``."""
+    """The index just past the JSON value starting at ``pos`` (the text is JSON that was read: an object or an array
+    is skipped from bracket to bracket, the strings and numbers between them in one match each stretch)."""
     ch = text[pos]
     if ch == '"':
         return _scanstring(text, pos + 1)[1]
     if ch in "{[":
-        close = "}" if ch == "{" else "]"
-        pos = _skip(text, pos + 1)
-        while text[pos] != close:
-            if ch == "{":
-                pos = _scanstring(text, pos + 1)[1]
-                pos = _skip(text, pos)
-                pos = _skip(text, pos + 1)
-            pos = _skip(text, _end(text, pos))
-            if text[pos] == ",":
-                pos = _skip(text, pos + 1)
-        return pos + 1
+        depth = 0
+        while True:
+            ch = text[pos]
+            if ch in "{[":
+                depth += 1
+            elif ch in "]}":
+                depth -= 1
+                if depth == 0:
+                    return pos + 1
+            else:
+                raise ValueError(pos)  # a string left open
+            m = _FLAT.match(text, pos + 1)
+            pos = m.end() if m else pos + 1  # (it matches: the pattern matches the empty text too)
     for word in ("true", "false", "null"):
         if text.startswith(word, pos):
             return pos + len(word)

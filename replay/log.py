@@ -17,9 +17,9 @@ from typing import Any
 
 from replay import games
 from replay.cards import CARDS_BY_TOKEN, Card, CardError
-from replay.clip import clip, shown
+from replay.clip import clip, cut, shown
 from replay.decisions import Decision, DecisionError, decision_from_json, in_order
-from replay.event_json import READER, UNKNOWN, DocError, doc_card, doc_int, json_text, read_events
+from replay.event_json import UNKNOWN, DocError, doc_card, doc_int, json_text, read_events, scan
 from replay.events import Event
 from replay.json_locate import event_positions, locate
 from replay.limits import LIMITS, Limits
@@ -33,6 +33,7 @@ from replay.log_checks import (
     _check_result,
 )
 from replay.log_words import OBJECT, OPTIONS_OBJECT, SEAT_LIST, json_problem, os_reason_zh
+from replay.logfiles import NotRegular, first_word, open_regular
 from replay.profile import Profile, ProfileError, default_profile, log_profile
 from replay.record import Record, field
 from replay.said import Said, said, said_of, where_zh, zh_of
@@ -135,10 +136,11 @@ class Log(Record):
         return prof.with_overrides(self.overrides, "log overrides")
 
     def player(self, seat: int) -> str:
-        """The player's name on a seat, or "seat N"."""
+        """The player's name on a seat (its first 80 characters and "…" when longer, ``replay.clip.cut``: every page
+        and sheet names players by it), or "seat N"."""
         for s in self.seats:
             if s.seat == seat and s.player:
-                return s.player
+                return cut(s.player)
         return f"seat {seat}"
 
     @cached_property
@@ -287,11 +289,13 @@ def read_log(path: str | Path, text: str | None = None, limits: Limits = LIMITS)
     source = str(path)
     if text is None:
         try:
-            with Path(path).open("rb") as fh:
+            with open_regular(path) as fh:  # a FIFO, socket, device or folder is refused before it is opened
                 problem = limits.size_problem(os.fstat(fh.fileno()).st_size)
                 if problem:
                     raise LogError(problem, source)
                 raw = fh.read(limits.max_bytes + 1)  # a file that grows while it is read is still bounded
+        except NotRegular as exc:
+            raise LogError(exc.reason, source) from None
         except OSError as exc:
             raise LogError(
                 said(f"读不了文件：{os_reason_zh(exc)}", f"cannot read file: {exc.strerror or exc}"), source
@@ -319,8 +323,20 @@ def decode_log(raw: bytes, source: str = "<log>", limits: Limits = LIMITS) -> st
 
 
 def parse_log(text: str, source: str = "<log>", limits: Limits = LIMITS) -> Log:
-    """A log from JSON or text-notation source text (refused when larger than ``limits`` allow)."""
-    if text.lstrip().startswith("{"):
+    """A log from JSON or text-notation source text (refused when larger than ``limits`` allow); which of the two
+    is told by the first line that is neither blank nor a comment (``replay.logfiles.log_form``)."""
+    pos, comment = first_word(text)
+    if text.startswith("{", pos):
+        if comment:  # JSON has none
+            raise LogError(
+                said(
+                    "JSON 记录不能有注释：请删去 { 之前的 # 行",
+                    "a JSON log has no comments: remove the # lines before its {",
+                ),
+                source,
+                comment,
+                1,
+            )
         return parse_json_log(text, source, limits)
     from replay.notation import parse_text
 
@@ -333,7 +349,7 @@ def parse_json_log(text: str, source: str = "<log>", limits: Limits = LIMITS) ->
     if problem:
         raise LogError(problem, source)
     try:
-        doc = json.loads(text) if text.startswith("\ufeff") else READER.decode(text)  # (json.loads names a BOM)
+        doc = json.loads(text) if text.startswith("\ufeff") else scan(text)  # (json.loads names a BOM)
     except json.JSONDecodeError as exc:
         raise LogError(json_problem(exc.msg), source, exc.lineno, exc.colno) from None
     except RecursionError:

@@ -216,7 +216,7 @@ class _Reader(LineReader):
         self.note(("profile",), line, game.col)
 
     def _line(self, line: Line) -> None:
-        first = line.tokens[0]
+        first = line.first
         word = first.word
         event = is_int(word) or split_short(first) is not None
         decision = DECISION_WORDS.get(word, word) == "decision"

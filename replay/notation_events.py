@@ -20,6 +20,10 @@ from replay.log import LogError
 from replay.log_checks import LEVEL_NAMES, LEVELS_KEYS, POINTS_KEYS, _check_order
 from replay.log_words import phrase_zh, twice
 from replay.notation_lex import (
+    _ITEM,
+    _SEPARATOR,
+    CHUNK,
+    LONG_LINE,
     MAX_QUOTED,
     QUOTES,
     SEP,
@@ -29,12 +33,16 @@ from replay.notation_lex import (
     Syntax,
     Tok,
     clip,
+    fold,
+    is_card,
+    item_at,
     items,
     json_string,
     or_list,
     or_list_zh,
     split_short,
     to_int,
+    with_bulk,
 )
 from replay.said import said, said_of, zh_of
 from replay.words import DECISION_WORDS, OUTCOME_WORDS, action_of, meaning, meaning_zh, words_of
@@ -210,6 +218,8 @@ class LineReader:
 
     def _event(self, line: Line) -> None:
         """``SEAT ACTION [TO] [CARDS] [COUNT] [# NOTE]``, or the shorthand ``SEAT: CARDS`` / ``SEAT: -``."""
+        if len(line.text) > LONG_LINE and line.bulk == (0, 0):
+            line = with_bulk(line)
         cut = line.cut
         note = line.hash_text(cut)
         words = line.tokens[:cut]
@@ -268,9 +278,14 @@ class LineReader:
                     line,
                     action_tok.end,
                 )
-            for j, tok in enumerate(cards):
-                self.note((*path, "cards", j), line, tok.col)
-            raw["cards"] = [self.card(line, tok, allow_unknown=False) for tok in cards]
+            if line.bulk != (0, 0):  # a long line: the cards after its first tokens read in one go
+                self.note((*path, "cards"), line, cards[0].col)
+                raw["cards"] = [self.card(line, tok, allow_unknown=False) for tok in cards]
+                raw["cards"] += self._bulk_cards(line, path)
+            else:
+                for j, tok in enumerate(cards):
+                    self.note((*path, "cards", j), line, tok.col)
+                raw["cards"] = [self.card(line, tok, allow_unknown=False) for tok in cards]
         elif action == "report":
             if not args:
                 self.fail(
@@ -285,12 +300,33 @@ class LineReader:
             self.no_more(line, args, f"{action_tok.shown} (it takes no cards)")
         if note:
             raw["note"] = note
-        self.checked(event_from_json, raw, i, self.n)
+        self.checked(event_from_json, raw if line.bulk == (0, 0) else {**raw, "cards": raw["cards"][:1]}, i, self.n)
         problem = self.limits.events_problem(len(self.events) + 1)
         if problem:
             self.fail(problem, line, seat_tok.col)
         self.events.append(raw)
         self.positions.append((line.number, seat_tok.col))
+
+    def _bulk_cards(self, line: Line, path: Path) -> list[str]:
+        """The cards of a long line's ``bulk`` (``_with_bulk``), each distinct token checked once, the first bad one
+        refused at its column as ``card`` refuses it."""
+        text, (pos, end) = line.text, line.bulk
+        known: dict[str, str] = {}
+        out: list[str] = []
+        while pos < end:
+            stop = _SEPARATOR.search(text, min(pos + CHUNK, end), end)
+            stop_at = stop.start() if stop else end
+            items = _ITEM.findall(text, pos, stop_at)
+            new = set(items).difference(known)
+            bad = [raw for raw in new if not is_card(raw)]
+            if bad:
+                at = min(item_at(text, raw, pos, stop_at) for raw in bad)
+                self.note((*path, "cards"), line, at + 1)
+                self.card(line, Tok.at(_ITEM.findall(text, at, stop_at)[0], at + 1), allow_unknown=False)
+            known.update((raw, fold(raw)) for raw in new)
+            out += map(known.__getitem__, items)
+            pos = stop_at
+        return out
 
     def action(self, line: Line, tok: Tok) -> str:
         """The action an action token stands for: a keyword (any game's: the engine judges it) or a

@@ -14,8 +14,11 @@ from __future__ import annotations
 import json
 import re
 import unicodedata
+from functools import cached_property
+from itertools import islice
 from typing import Any, NamedTuple
 
+from replay.cards import Card, CardError
 from replay.log_words import phrase_zh
 from replay.record import Record
 from replay.said import said
@@ -93,17 +96,34 @@ def is_comment(stripped: str) -> bool:
 
 
 class Line(Record):
-    """One non-blank line: its 1-based number, text and tokens."""
+    """One non-blank line: its 1-based number, text and tokens (split when first asked for; ``bulk``: a stretch of
+    the text left out of them, a long list of cards that ``notation_events`` reads in one go)."""
 
     number: int
     text: str
-    tokens: tuple[Tok, ...]
+    bulk: tuple[int, int] = (0, 0)
 
     @classmethod
     def of(cls, number: int, text: str) -> Line:
-        """The line split into tokens."""
-        toks = tuple(Tok.at(m.group(), m.start() + 1) for m in _TOKEN.finditer(text))
-        return cls(number, text, toks)
+        """The line, to be split into tokens."""
+        return cls(number, text)
+
+    @cached_property
+    def tokens(self) -> tuple[Tok, ...]:
+        """The line's tokens; with a ``bulk`` (start, end), those before it and the one at its end only."""
+        start, end = self.bulk
+        found = list(_TOKEN.finditer(self.text, 0, start or len(self.text)))
+        if end:
+            after = _TOKEN.search(self.text, end)
+            found += [after] if after else []
+        return tuple([Tok.at(m.group(), m.start() + 1) for m in found])
+
+    @property
+    def first(self) -> Tok:
+        """The first token (the line is not blank), without splitting the rest."""
+        m = _TOKEN.search(self.text)
+        assert m is not None  # a line is not blank
+        return Tok.at(m.group(), m.start() + 1)
 
     @property
     def cut(self) -> int:
@@ -305,3 +325,63 @@ def profile_value(line: Line) -> tuple[str, int]:
         return "", line.tokens[0].end
     start, last = words[0], words[-1]
     return line.text[start.col - 1 : last.col - 1 + len(last.raw)], start.col
+
+
+# ---------------------------------------------------------------------------------------------
+# A long event line: its list of cards read in one go (``notation_events.LineReader._bulk_cards``)
+
+LONG_LINE = 4096  # characters: an event line this long has its cards read in one go
+_HEAD = 4  # tokens of a long event line read one by one: its seat, action, target and first card at most
+_HASH = re.compile("[#\uff03\ufe5f]")  # what a note's first token starts with (the characters NFKC makes "#")
+_SEPARATOR = re.compile("[ \t\u3000,\uff0c\u3001]")  # between two items of a list
+_SEPARATORS = re.compile("[,\uff0c\u3001]")  # an item separator other than white space
+_NO_ITEM = re.compile("[,\uff0c\u3001][ \t\u3000]*(?:[,\uff0c\u3001]|$)")  # two separators, or one last
+_ITEM = re.compile("[^ \t\u3000,\uff0c\u3001]+")
+CHUNK = 1 << 20  # characters of a long list split at a time
+
+
+def with_bulk(line: Line) -> Line:
+    """A long event line with the tokens after its first ``_HEAD`` (up to its note) left out of ``tokens``, for
+    ``LineReader._bulk_cards`` to read (a line of fewer tokens before its note is returned as it is)."""
+    text = line.text
+    end = _note_start(text)
+    head = list(islice(_TOKEN.finditer(text, 0, end), _HEAD + 1))
+    if len(head) <= _HEAD:
+        return line
+    start = head[_HEAD - 1].end()
+    if text[start - 1] in ITEM_SEPS or (_SEPARATORS.search(text, start, end) and _NO_ITEM.search(text, start, end)):
+        return line  # a separator with no card after it: ``items`` names it, token by token
+    return Line(line.number, text, (start, end))
+
+
+def _note_start(text: str) -> int:
+    """Where the first token that starts a note begins (``Tok.is_hash``), or the length of ``text``."""
+    pos = 0
+    while True:
+        m = _HASH.search(text, pos)
+        if m is None:
+            return len(text)
+        if m.start() == 0 or text[m.start() - 1] in SEP:
+            return m.start()
+        pos = m.end()
+
+
+def item_at(text: str, raw: str, start: int, end: int) -> int:
+    """The index of the first item ``raw`` of the list in ``text[start:end]``."""
+    m = re.compile("(?<![^ \t\u3000,\uff0c\u3001])" + re.escape(raw) + "(?![^ \t\u3000,\uff0c\u3001])").search(
+        text, start, end
+    )
+    assert m is not None  # the item was found there
+    return m.start()
+
+
+def is_card(raw: str) -> bool:
+    """True when ``LineReader.card`` (``notation_events``) takes the token ``raw`` as a card of an event."""
+    word = fold(raw)
+    if word == "??":  # an unknown card: in a hand line only
+        return False
+    try:
+        Card(word)
+    except CardError:
+        return False
+    return True

@@ -2,7 +2,8 @@
 
 A profile names a game and sets every option of that game. Shipped profiles live in
 ``replay/profiles/``. A club's own profile is a file too: given by path on the command line
-(``--profile PATH``, ``load_profile``), or kept in the server's folder of club profiles (the folder
+(``--profile PATH``, ``find_profile``: a path has a ``/`` or ends in ``.toml``; a bare name is never a file
+of the current folder), or kept in the server's folder of club profiles (the folder
 ``FUPAN_PROFILES`` names), where a log may name it. A log only ever *names* its profile
 (``log_profile``): a path in a log is refused without looking at the file, so that an uploaded log
 cannot make fupan read a file of the machine. A profile may start from another with
@@ -21,7 +22,7 @@ from typing import Any
 
 from replay import games
 from replay.clip import clip, shown
-from replay.log_words import REMOVED_ZH, expected_zh, toml_problem_zh, where_zh_of
+from replay.log_words import REMOVED_ZH, expected_zh, os_reason_zh, toml_problem_zh, where_zh_of
 from replay.profile_files import PROFILES, parsed_shipped
 from replay.profile_meanings import MEANINGS, RANK_NAMES
 from replay.record import Record, field
@@ -350,23 +351,22 @@ def shipped_profiles() -> list[str]:
     return list(_shipped)
 
 
+def is_profile_path(text: str) -> bool:
+    """Whether ``--profile TEXT`` names a file: it contains a ``/`` (or ``\\``) or ends in ``.toml``
+    (``./club``, ``clubs/qingdao.toml``, ``club.toml``). Anything else is a profile's name, looked up among
+    the shipped profiles and the folder of club profiles only, never in the current folder: a file or
+    folder named ``gouji`` where fupan runs does not shadow the shipped ``gouji``."""
+    return "/" in text or "\\" in text or text.endswith(".toml")
+
+
 def _read_toml(name_or_path: str) -> tuple[dict[str, Any], str]:
-    path = Path(name_or_path)
-    if name_or_path.endswith(".toml") or path.exists():
-        if not path.is_file():
-            raise ProfileError(said(f"{name_or_path}：没有这个规则配置文件", f"{name_or_path}: no such profile file"))
-        where = str(path)
-        text = path.read_text(encoding="utf-8")
+    if is_profile_path(name_or_path):
+        where = name_or_path
+        text = read_profile_file(name_or_path)
     else:
         res = PROFILES / f"{name_or_path}.toml"
-        if not res.is_file():
-            names = ", ".join(shipped_profiles())
-            raise ProfileError(
-                said(
-                    f"没有规则配置 {name_or_path!r}（自带的有：{names}；也可以给出 .toml 文件的路径）",
-                    f"unknown profile {name_or_path!r} (shipped: {names}; or give a .toml path)",
-                )
-            )
+        if not _is_shipped_name(name_or_path):
+            raise _unknown(name_or_path, command_line=True)
         where = f"profiles/{name_or_path}.toml"
         text = res.read_text(encoding="utf-8")
         parsed = parsed_shipped(name_or_path, text)  # the TOML as parsed when shipped, while the file is unchanged
@@ -403,7 +403,7 @@ def load_profile(name_or_path: str, _seen: tuple[str, ...] = ()) -> Profile:
     if "base" in data:
         base_name = str(data["base"])
         if not shipped and not _is_shipped_name(base_name) and not Path(base_name).is_absolute():
-            base_name = str(Path(name_or_path).parent / base_name)  # a club's base, beside its file
+            base_name = os.path.join(os.path.dirname(name_or_path) or ".", base_name)  # a club's base, beside its file
         try:
             base = load_profile(base_name, (*_seen, name_or_path))
         except ProfileError as exc:
@@ -457,6 +457,8 @@ def load_profile(name_or_path: str, _seen: tuple[str, ...] = ()) -> Profile:
 CLUB_PROFILES_ENV = "FUPAN_PROFILES"
 """The environment variable naming the server's folder of club profiles (``NAME.toml`` files)."""
 
+MAX_PROFILE_BYTES = 1_000_000  # a profile is a page of TOML; a file larger is not one
+
 _PROFILE_NAME = re.compile(r"[\w-]{1,64}")  # letters (any script), digits, _ and -: no dot, no slash
 
 
@@ -498,11 +500,20 @@ def log_profile(name: str) -> Profile:
     folder = club_profiles_dir()
     if folder is not None and name in club_profiles():
         return load_profile(str(folder / f"{name}.toml"))
+    raise _unknown(name)
+
+
+def _unknown(name: str, command_line: bool = False) -> ProfileError:
+    """The error for a profile name that is neither shipped nor a club profile of ``FUPAN_PROFILES``; on the command
+    line it says how a file is given (the current folder is never searched for a name)."""
     club = club_profiles()
     where = f"; club profiles: {', '.join(club)}" if club else f"; no club profile in {CLUB_PROFILES_ENV}"
     where_zh = f"；俱乐部的：{', '.join(club)}" if club else f"；{CLUB_PROFILES_ENV} 中没有俱乐部的配置"
+    if command_line:
+        where += "; a file is given as a path: ./NAME or NAME.toml"
+        where_zh += "；配置文件要写成路径：./名字 或 名字.toml"
     shipped = ", ".join(shipped_profiles())
-    raise ProfileError(
+    return ProfileError(
         said(
             f"没有规则配置 {shown(name, zh=True)}（自带的：{shipped}{where_zh}）",
             f"unknown profile {shown(name)} (shipped: {shipped}{where})",
@@ -511,12 +522,50 @@ def log_profile(name: str) -> Profile:
 
 
 def find_profile(name_or_path: str) -> Profile:
-    """A profile as a person names it on the command line: a path (a club's file, ``--profile
-    club.toml``), or a name: a shipped profile, else a club profile of the folder ``FUPAN_PROFILES``
-    names (``log_profile``)."""
-    if _PROFILE_NAME.fullmatch(name_or_path) and not _is_shipped_name(name_or_path) and not Path(name_or_path).exists():
+    """A profile as a person names it on the command line (``--profile``): a path when it looks like one
+    (``is_profile_path``: a ``/`` in it, or a ``.toml`` ending), read as a club's file; else a name, a
+    shipped profile or a club profile of the folder ``FUPAN_PROFILES`` names (``log_profile``), never a file
+    of the current folder."""
+    if is_profile_path(name_or_path):
+        return load_profile(name_or_path)
+    if _is_shipped_name(name_or_path) or name_or_path in club_profiles():
         return log_profile(name_or_path)
-    return load_profile(name_or_path)
+    raise _unknown(name_or_path, command_line=True)
+
+
+def read_profile_file(path: str) -> str:
+    """The text of a club's profile file named by path (``--profile club.toml``): a regular file, never a FIFO or a
+    device (refused before it is opened), in UTF-8; else a ProfileError naming the path."""
+    from replay.logfiles import NotRegular, open_regular
+
+    named = shown(path, zh=True)  # quoted in the Chinese: a path's words are data
+    try:
+        with open_regular(path) as fh:
+            raw = fh.read(MAX_PROFILE_BYTES + 1)
+    except NotRegular as exc:
+        raise ProfileError(said(f"{named}：{exc.reason.zh}", f"{path}: {exc.reason}")) from None
+    except FileNotFoundError:
+        raise ProfileError(said(f"{named}：没有这个规则配置文件", f"{path}: no such profile file")) from None
+    except OSError as exc:
+        raise ProfileError(
+            said(
+                f"{named}：读不了规则配置文件：{os_reason_zh(exc)}",
+                f"{path}: cannot read the profile file: {exc.strerror or exc}",
+            )
+        ) from None
+    if len(raw) > MAX_PROFILE_BYTES:
+        raise ProfileError(
+            said(
+                f"{named}：规则配置文件超过 {MAX_PROFILE_BYTES:,} 字节",
+                f"{path}: a profile file of more than {MAX_PROFILE_BYTES:,} bytes",
+            )
+        )
+    try:
+        return raw.decode("utf-8-sig")
+    except UnicodeDecodeError:
+        raise ProfileError(
+            said(f"{named}：规则配置文件不是 UTF-8 文本", f"{path}: the profile file is not UTF-8 text")
+        ) from None
 
 
 def _is_shipped_name(name: str) -> bool:

@@ -8,6 +8,7 @@ lenient mode records it and carries on as a referee would.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from typing import Any
 
 from replay import games
@@ -187,6 +188,18 @@ class Replay:
         """The table after ``step`` events, as plain values (the game's engine draws its own)."""
         view: StepView = self.engine.view(self.states[step], step, self.profile)
         return view
+
+    def steps_json(self) -> Iterator[dict[str, Any]]:
+        """Each step's ``view(k).to_json()`` in turn (``fupan replay --json``). A step whose state is the one before's
+        (an illegal event read leniently changes nothing) is the one before's with its number, its parts the very
+        same objects (which ``replay.json_out`` encodes once)."""
+        before, doc = None, {}
+        for k, st in enumerate(self.states):
+            if st is not before:
+                before, doc = st, self.view(k).to_json()
+                yield doc
+            else:
+                yield {**doc, "step": k}  # ("step" keeps its place, the first)
 
 
 def _claim(rule: str, message_zh: str, message_en: str) -> Verdict:

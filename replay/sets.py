@@ -7,7 +7,9 @@ as its base.
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Sequence
+from operator import attrgetter
 from typing import NamedTuple
 
 from replay.cards import RANK_2, RANK_10, RANK_A, RANK_BJ, RANK_J, RANK_K, RANK_Q, RANK_SJ, Card
@@ -89,6 +91,7 @@ def why_not_beats(answer: CardSet, table: CardSet) -> str | None:
 # the sets make_set made so far, by their cards, without and with 2s attached (SETS[twos_attach]): a play's set is
 # made once (the two dicts are cleared when full, never replaced: an engine holds the one of its game, Climbing._take)
 SETS: tuple[dict[tuple[Card, ...], CardSet], dict[tuple[Card, ...], CardSet]] = ({}, {})
+MAX_SET = 216  # the cards of four decks: a longer play is made afresh each time, never kept
 
 
 def make_set(cards: Sequence[Card], twos_attach: bool = True) -> CardSet:
@@ -101,8 +104,13 @@ def make_set(cards: Sequence[Card], twos_attach: bool = True) -> CardSet:
     made = _make_set(cards, twos_attach)
     if len(made_by) > 50_000:
         made_by.clear()
-    made_by[key] = made
+    if len(key) <= MAX_SET:  # (a hostile log's play of millions of cards is not kept)
+        made_by[key] = made
     return made
+
+
+_COUNTED = 64  # a play of more cards has its ranks counted by Counter (no set of four decks holds more than 216)
+_rank = attrgetter("rank")
 
 
 def _make_set(cards: Sequence[Card], twos_attach: bool) -> CardSet:
@@ -110,14 +118,18 @@ def _make_set(cards: Sequence[Card], twos_attach: bool) -> CardSet:
         raise SetFormError("a play needs at least one card")
     sj = bj = twos = 0
     plain: dict[int, int] = {}
-    for c in cards:
-        r = c.rank
-        if r == RANK_BJ:
-            bj += 1
-        elif r == RANK_SJ:
-            sj += 1
-        else:
-            plain[r] = plain.get(r, 0) + 1
+    if len(cards) > _COUNTED:  # a long list (a hostile log's): its ranks counted in one pass of C
+        plain = Counter(map(_rank, cards))
+        sj, bj = plain.pop(RANK_SJ, 0), plain.pop(RANK_BJ, 0)
+    else:
+        for c in cards:
+            r = c.rank
+            if r == RANK_BJ:
+                bj += 1
+            elif r == RANK_SJ:
+                sj += 1
+            else:
+                plain[r] = plain.get(r, 0) + 1
     if not plain:
         # Jokers only: the base is the lowest joker in it.
         if sj:

@@ -16,8 +16,8 @@ from __future__ import annotations
 from collections.abc import Iterator, Sequence
 from typing import Any
 
-from replay.cards import RANK_SJ, Card, format_cards, format_cards_zh
-from replay.engine import Engine, Outcome, card_words, legal, not_held
+from replay.cards import RANK_SJ, Card, card_words, format_cards, format_cards_zh
+from replay.engine import Engine, Outcome, legal, not_held
 from replay.events import Bury, Declare, Event, Exchange, Pass, Play
 from replay.hand import Hand
 from replay.profile import Profile

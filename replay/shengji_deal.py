@@ -7,8 +7,8 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar
 
-from replay.cards import RANK_SJ, Card, format_cards, format_cards_zh
-from replay.engine import Dealt, Outcome, Problem, Rules, card_words, dealt_hands, not_held, repeated
+from replay.cards import RANK_SJ, Card, card_words, format_cards, format_cards_zh
+from replay.engine import Dealt, Outcome, Problem, Rules, dealt_hands, not_held, repeated
 from replay.events import Bury, Declare, Exchange
 from replay.hand import Hand
 from replay.profile import Profile

@@ -37,7 +37,7 @@ from replay.events import (
 )
 from replay.gouji import Gouji
 from replay.log import Log, Seat
-from replay.profile import Profile, ProfileError, find_profile, load_profile
+from replay.profile import Profile, ProfileError, find_profile, log_profile
 from replay.replay import engine_for
 from replay.seats import opposite
 from replay.state import State
@@ -396,9 +396,10 @@ def first_leader(bot: Bot, eng: Any, push: Pusher, hands: tuple[tuple[Card, ...]
 
 
 def _overrides(prof: Profile) -> dict[str, Any]:
-    """The options in which ``prof`` differs from the profile its name loads (none when it does not load)."""
+    """The options in which ``prof`` differs from the profile its name loads as a log reads it (``log_profile``:
+    shipped or a club's; none when it does not load)."""
     try:
-        named = load_profile(prof.name)
+        named = log_profile(prof.name)
     except ProfileError:
         return {}
     return {k: v for k, v in prof.options.items() if named.options.get(k) != v}

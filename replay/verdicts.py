@@ -10,6 +10,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, NamedTuple
 
+from replay.clip import CARDS_LIMIT, cards_shown, few
+
 if TYPE_CHECKING:
     from replay.register import RULES, Quote, Rule, rules_of
 
@@ -67,12 +69,13 @@ class Verdict(NamedTuple):
     reason: str = ""
 
     def to_json(self) -> dict[str, Any]:
-        """The verdict as the stable JSON of ``fupan check --json``."""
-        return {
+        """The verdict as the stable JSON of ``fupan check --json``. ``cards`` lists the event's cards, its first
+        ``CARDS_LIMIT`` of a longer list (an event of 633,000 cards), with ``cards_total`` then saying how many."""
+        out = {
             "index": self.index,
             "seat": self.seat,
             "action": self.action,
-            "cards": list(self.cards),
+            "cards": few(self.cards),
             "legal": self.legal,
             "rule": self.rule,
             "reason": self.reason or None,
@@ -80,6 +83,9 @@ class Verdict(NamedTuple):
             "message_en": self.message_en,
             "reading": None if self.reading is None else self.reading.to_json(),
         }
+        if len(self.cards) > CARDS_LIMIT:
+            out["cards_total"] = len(self.cards)
+        return out
 
     def line(self, lang: str = "en") -> str:
         """A one-line human reading: place, then the ruling."""
@@ -88,5 +94,5 @@ class Verdict(NamedTuple):
         msg = self.message_zh if lang == "zh" else self.message_en
         if self.legal:
             read = "" if self.reading is None else f" ({self.reading.zh if lang == 'zh' else self.reading.en})"
-            return f"{where}{who}: {self.action} {' '.join(self.cards)}".rstrip() + f" — ok{read}"
+            return f"{where}{who}: {self.action} {cards_shown(self.cards)}".rstrip() + f" — ok{read}"
         return f"{where}{who}: [{self.rule}] {msg}"

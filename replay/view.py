@@ -7,6 +7,7 @@ from __future__ import annotations
 from typing import Any, Protocol, TypeVar
 
 from replay.cards import Card
+from replay.hand import Hand
 from replay.profile import Profile
 from replay.record import Record, field
 from replay.scoring import KnownPlace, known_places
@@ -73,6 +74,22 @@ def tokens(cards: tuple[Card, ...]) -> tuple[str, ...]:
     return found
 
 
+#: each hands tuple's cards for display, by the tuple's id (the tuple kept, so that the id is not another's)
+_SHOWN: dict[int, tuple[tuple[Hand, ...], tuple[tuple[str, ...], ...]]] = {}
+
+
+def hands_shown(hands: tuple[Hand, ...]) -> dict[int, list[str]]:
+    """Each seat's cards for display (``Hand.cards_or_unknown``). A state shares its hands tuple with the states
+    before it until a seat's cards change (hands do not change once made), so a walk through the steps (``fupan
+    replay --json``, the dashboard's Replay page) draws each one once (memoised by the tuple, a few thousand)."""
+    found = _SHOWN.get(id(hands))
+    if found is None or found[0] is not hands:
+        if len(_SHOWN) >= 4_096:
+            _SHOWN.clear()
+        found = _SHOWN[id(hands)] = (hands, tuple([tuple(h.cards_or_unknown()) for h in hands]))
+    return {s: list(shown) for s, shown in enumerate(found[1])}
+
+
 S_contra = TypeVar("S_contra", bound=State, contravariant=True)
 
 
@@ -94,7 +111,7 @@ def climbing_view(eng: _Seats[S_contra], st: S_contra, step: int, profile: Profi
         why={s: eng.why(st, s) for s in actors},
         table_seat=st.owner if st.table is not None else None,
         table_cards=tokens(st.table_cards),
-        hands={s: h.cards_or_unknown() for s, h in enumerate(st.hands)},
+        hands=hands_shown(st.hands),
         finished=st.out,
         counts_shown=st.shown_counts(),
         places=known_places(st, profile),

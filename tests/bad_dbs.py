@@ -8,6 +8,8 @@ import dataclasses
 import os
 import shutil
 import sqlite3
+import subprocess
+import sys
 import tempfile
 import uuid
 from collections.abc import Iterator
@@ -45,6 +47,40 @@ def fill(url: str, n: int = 8) -> list[Log]:
     return logs
 
 
+_WRITER = """
+import sys
+from bad_dbs import marked
+from data.database import open_db
+from data.importer import import_log
+engine = open_db(sys.argv[1])
+for k in range(int(sys.argv[2]), int(sys.argv[3])):
+    assert import_log(engine, marked(k), f"w{k}").status == "added"
+print("ready", flush=True)
+sys.stdin.read()
+"""
+
+
+@contextmanager
+def writer_left_open(url: str, first: int, last: int) -> Iterator[subprocess.Popen[str]]:
+    """Another process (a dashboard, say) that stores the marked deals ``first`` to ``last - 1`` in the SQLite
+    library and keeps it open, its write-ahead log not checkpointed into the file, until the block ends (killed:
+    ``.kill()`` in the block ends it at once, as a crash)."""
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(Path(__file__).parent), os.environ.get("PYTHONPATH", "")])}
+    proc = subprocess.Popen(
+        [sys.executable, "-c", _WRITER, url, str(first), str(last)],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        text=True,
+        env=env,
+    )
+    try:
+        assert proc.stdout is not None and proc.stdout.readline() == "ready\n"
+        yield proc
+    finally:
+        proc.kill()
+        proc.wait()
+
+
 def sqlite_path(url: str) -> Path:
     return Path(make_url(url).database or "")
 
@@ -75,6 +111,21 @@ def make_newer(url: str) -> None:
             conn.execute(text("UPDATE alembic_version SET version_num = :v"), {"v": FUTURE})
     finally:
         engine.dispose()
+
+
+def in_rollback_mode(path: Path) -> None:
+    """Switch the SQLite file from WAL to a rollback journal (``journal_mode=DELETE``), as a file another
+    program made: a fupan that opened it would switch it back."""
+    conn = sqlite3.connect(path)
+    try:
+        assert conn.execute("PRAGMA journal_mode=DELETE").fetchone() == ("delete",)
+    finally:
+        conn.close()
+
+
+def folder_state(folder: Path) -> dict[str, bytes]:
+    """Every file of the folder and its bytes (to see that nothing was changed, and nothing added)."""
+    return {f.name: f.read_bytes() for f in sorted(folder.iterdir()) if f.is_file()}
 
 
 def damage(path: Path, marker: str = "MARK003") -> int:

@@ -28,7 +28,8 @@ from replay.log import Seat, read_log
 from replay.replay import Replay
 from replay.simulate import simulate_deal
 from views.games import shengji_table
-from views.parts.table import BestMove, md_escape
+from views.parts.table import BestMove
+from views.parts.texts import md
 
 ROOT = Path(__file__).resolve().parents[1]
 HOSTILE = "<b>x</b>"
@@ -172,7 +173,7 @@ def test_an_illegal_events_violation_is_said_once(stored):
     for lang in ("zh", "en"):
         at = run_page("replay", stored["dispute"], bad.index + 1, lang, 120)
         page_ok(at)
-        message = md_escape(bad.message_zh if lang == "zh" else bad.message_en)
+        message = md(bad.message_zh if lang == "zh" else bad.message_en)
         said = [t for t in _texts(at) if message in t]
         assert len(said) == 1, said
         assert at.error and message in at.error[0].value
@@ -184,5 +185,5 @@ def test_a_maxim_finding_is_said_once(stored, gouji):
     found = next(f for f in coach_replay(rep).findings if f.index is not None and f.kind != "violation")
     at = run_page("replay", stored["gouji"], found.index + 1, "zh", 120)
     page_ok(at)
-    said = [t for t in _texts(at) if md_escape(found.message_zh) in t]
+    said = [t for t in _texts(at) if md(found.message_zh) in t]
     assert len(said) == 1, said

@@ -7,6 +7,7 @@ bad libraries; pages run as in tests/app_pages.py)."""
 from __future__ import annotations
 
 import logging
+import os
 import shutil
 from collections.abc import Iterator
 from pathlib import Path
@@ -30,7 +31,8 @@ from bad_dbs import (
 from storage_dbs import HEAD, temp_db_url
 from streamlit.testing.v1 import AppTest
 
-from data.database import library_state
+from data.database import library_state, open_db
+from data.importer import import_log
 from views.parts import common
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -135,6 +137,45 @@ def test_a_library_file_deleted_while_the_dashboard_runs_stores_nothing(
     assert not at.success and "deal_id" not in at.session_state
     assert not path.exists()
     assert snapshot(f"sqlite:///{moved}")["deal"] == 8  # nothing written into the file the engine had open
+
+
+def test_a_backup_restored_while_the_dashboard_runs_is_read_as_it_was(
+    template: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, fresh: None
+) -> None:
+    """The dashboard stores a deal (kept in its write-ahead log, its connections open), and a backup older than
+    the file is restored by rename: the dashboard says the file was replaced and closes its connections to the old
+    one; opened again (a restart) it reads the backup as it was, sets the old file's -wal and -shm aside and says
+    so, and stores in the backup."""
+    path = tmp_path / "fupan.db"
+    shutil.copy(template, path)
+    shutil.copy(template, tmp_path / "backup.db")
+    url = f"sqlite:///{path}"
+    engine = open_db(url)
+    assert import_log(engine, marked(43), "after the backup").status == "added"
+    engine.dispose()  # checkpointed: the backup is older than the file
+    monkeypatch.setenv("FUPAN_DB", url)
+    at = _paste(run_page("library", None, lang="en"), marked(44).dumps())
+    assert not at.exception and not at.error and at.success
+    wal = (tmp_path / "fupan.db-wal").read_bytes()
+    assert len(wal) > 32 * 1024  # the pasted deal, not in the file
+    os.replace(tmp_path / "backup.db", path)  # mv backup.db fupan.db
+    at = run_page("library", None, lang="en")
+    errors = _errors(at)
+    assert len(errors) == 1 and "replaced by another file" in errors[0], errors
+    assert common.engine().pool.checkedin() == 0  # not reused
+    st.cache_resource.clear()  # fupan restarted
+    at = run_page("library", None, lang="en")
+    assert not at.exception and not at.error
+    stale = sorted(p.name for p in tmp_path.glob("fupan.db-*.stale-*"))
+    assert [name.split(".stale-")[0] for name in stale] == ["fupan.db-shm", "fupan.db-wal"], stale
+    (warning,) = [w.value.replace("\\", "") for w in at.warning]
+    assert f"set aside as {stale[1]} and {stale[0]}" in warning and "was another file's" in warning
+    assert (tmp_path / stale[1]).read_bytes() == wal
+    assert len(at.dataframe[0].value) == 8  # the backup's deals, as they were
+    at = _paste(at, marked(45).dumps())
+    assert not at.exception and at.success
+    st.cache_resource.clear()
+    assert snapshot(url)["deal"] == 9
 
 
 def _refuses_an_upload(url: str) -> None:

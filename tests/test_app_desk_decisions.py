@@ -1,8 +1,11 @@
 """A referee's decisions in the dashboard, on SQLite and on PostgreSQL (the ``db_url`` fixture of
 conftest.py; the app reads ``FUPAN_DB``): signing in on the dispute desk, recording decisions (the server
-checks the account at write time), the history on the desk, the standing decision on the Replay page, the
-Library's filter and count, and a Library upload that carries decisions (views/parts/desk_decisions.py,
-views/parts/ruling_view.py, views/pages/library.py)."""
+checks the sign-in's token and the account at write time), the history on the desk, the standing decision on
+the Replay page, the Library's filter and count, and a Library upload that carries decisions
+(views/parts/desk_decisions.py, views/parts/signin.py, views/parts/ruling_view.py, views/pages/library.py).
+
+Under AppTest there is no websocket: ``views.parts.signin`` binds a sign-in to a stand-in connection per
+session, which ``forget_local_connections`` replaces, as a websocket that joins the session would."""
 
 from __future__ import annotations
 
@@ -24,9 +27,11 @@ from data.accounts import add_user, disable_user
 from data.database import open_db
 from data.decisions import StoredDecision, deal_decisions
 from data.importer import import_log
+from data.signin import Limiter
 from replay.decisions import Decision
 from replay.log import read_log
 from replay.simulate import simulate_deal
+from views.parts import signin
 
 ROOT = Path(__file__).resolve().parent.parent
 APP = str(ROOT / "app.py")
@@ -64,6 +69,7 @@ def library(db_url: str, monkeypatch: pytest.MonkeyPatch) -> Iterator[Library]:
     monkeypatch.delenv("DATABASE_URL", raising=False)
     st.cache_data.clear()
     st.cache_resource.clear()
+    monkeypatch.setattr(signin, "LIMITER", Limiter())  # each test's sign-in attempts start afresh
     yield Library(db_url, int(ids[0] or 0), int(ids[1] or 0))
     st.cache_resource.clear()  # the app's engine, which holds connections to this database
     st.cache_data.clear()
@@ -78,23 +84,27 @@ def _stored(url: str, deal_id: int) -> list[StoredDecision]:
         eng.dispose()
 
 
-def _page(name: str, lang: str) -> None:
+def _page(name: str, lang: str, user: str | None = None) -> None:
     import importlib
 
     import streamlit as st
 
+    from views.parts import signin
+
     st.session_state.setdefault("lang", lang)
+    if user is not None and not st.session_state.get("test_signed_in"):  # signed in once, its password unasked
+        st.session_state["test_signed_in"] = True
+        assert signin.sign_in(user)
     importlib.import_module(f"views.pages.{name}").render()
 
 
 def _run(name: str, lang: str = "zh", deal_id: int | None = None, step: int = 0, user: str | None = None) -> AppTest:
-    at = AppTest.from_function(_page, kwargs={"name": name, "lang": lang}, default_timeout=TIMEOUT)
+    """A page run as a function; ``user``: the session signed in as that account (as its password would)."""
+    at = AppTest.from_function(_page, kwargs={"name": name, "lang": lang, "user": user}, default_timeout=TIMEOUT)
     at.session_state["lang"] = lang
     if deal_id is not None:
         at.session_state["deal_id"] = deal_id
         at.session_state["step"] = step
-    if user is not None:
-        at.session_state["user"] = user  # what a session that says it is signed in holds
     return _ok(at.run())
 
 
@@ -137,13 +147,132 @@ def test_a_wrong_password_is_refused(library: Library) -> None:
 
 def test_signing_in_and_out_keeps_only_the_name(library: Library) -> None:
     at = _sign_in(_run("dispute", "zh", library.deal_id, 3), f"  {REFEREE} ", PASSWORD)
-    assert at.session_state["user"] == REFEREE
+    assert at.session_state["user"] == REFEREE and at.session_state["user_token"].count(".") == 3
     for key in ("desk_password", "desk_user_name"):  # the form is cleared: no password left in the session
         assert key not in at.session_state or at.session_state[key] == ""
     assert f"已登录：{REFEREE}" in _plain(at.caption)
     assert [b for b in at.button if b.key == "desk_record"]
     at = _ok(at.button(key="desk_sign_out").click().run())
+    assert "user" not in at.session_state and "user_token" not in at.session_state
+
+
+class Clock:
+    """A clock the test moves."""
+
+    def __init__(self) -> None:
+        self.now = 1_000_000.0
+
+    def __call__(self) -> float:
+        return self.now
+
+
+LONGER = "(trying earlier makes the wait longer)."
+
+
+def _said(at: AppTest) -> str:
+    """What the sign-in form said (the page's first error: the ruling's own follow)."""
+    return str(at.error[0].value).replace("\\", "")
+
+
+def test_sign_in_attempts_are_slowed_and_a_wait_is_said_alike_for_any_name(
+    library: Library, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    said = {}
+    for name in (REFEREE, "Nobody"):  # a wrong password, an unknown name: the same answers
+        clock = Clock()
+        monkeypatch.setattr(signin, "LIMITER", Limiter(clock=clock))
+        at = _run("dispute", "en", library.deal_id, 3)
+        answers = []
+        for _ in range(5):
+            answers.append(_said(_sign_in(at, name, "not the password")))
+        at = _sign_in(at, name, PASSWORD)  # the right password (for REFEREE) at once: refused, the wait said
+        answers.append(_said(at))
+        assert "user" not in at.session_state
+        said[name] = answers
+        if name == REFEREE:
+            clock.now += 59  # too early: refused again, and the wait doubles
+            assert "user" not in _sign_in(at, REFEREE, PASSWORD).session_state
+            assert _said(at) == f"Too many sign-in attempts: try again in 120 s {LONGER}"
+            clock.now += 120
+            assert _sign_in(at, REFEREE, PASSWORD).session_state["user"] == REFEREE  # after the wait: signed in
+    wrong = "Wrong name or password, or the account is disabled."
+    assert said[REFEREE] == said["Nobody"] == [wrong] * 5 + [f"Too many sign-in attempts: try again in 60 s {LONGER}"]
+
+
+def test_the_wait_is_said_in_chinese(library: Library) -> None:
+    at = _run("dispute", "zh", library.deal_id, 3)
+    for _ in range(6):
+        at = _sign_in(at, "Nobody", "not the password")
+    assert _said(at) == "登录尝试太多：请 60 秒后再试（提前再试会等得更久）。"
+
+
+def test_a_session_that_only_names_a_user_is_not_signed_in(library: Library) -> None:
+    """A session state that holds a name without its token (as a session did before issue 33) writes nothing."""
+    at = AppTest.from_function(_page, kwargs={"name": "dispute", "lang": "en"}, default_timeout=TIMEOUT)
+    at.session_state["user"] = REFEREE
+    at.session_state["deal_id"], at.session_state["step"] = library.deal_id, 3
+    at = _ok(at.run())
     assert "user" not in at.session_state
+    assert "Signed out: the sign-in's token is not valid. Nothing was written" in _plain(at.warning)
+    assert not [b for b in at.button if b.key == "desk_record"]
+
+
+def test_a_session_joined_by_another_connection_writes_nothing(library: Library) -> None:
+    at = _sign_in(_run("dispute", "zh", library.deal_id, 3), REFEREE, PASSWORD)
+    assert at.session_state["user"] == REFEREE
+    signin.forget_local_connections()  # another websocket joins the session: the connection is not the signed one
+    at = _decide(at, library.deal_id, 3, "upheld", "taken over")
+    assert "已退出登录：这个会话现在由另一个连接使用" in _plain(at.error) and "没有写入任何内容" in _plain(at.error)
+    assert "user" not in at.session_state and "user_token" not in at.session_state
+    assert not [b for b in at.button if b.key == "desk_record"]
+    assert _stored(library.url, library.deal_id) == []
+
+
+def test_an_expired_sign_in_writes_nothing(library: Library, monkeypatch: pytest.MonkeyPatch) -> None:
+    clock = Clock()
+    monkeypatch.setattr(signin, "SIGNER", signin.Signer(clock=clock))
+    at = _sign_in(_run("dispute", "en", library.deal_id, 3), REFEREE, PASSWORD)
+    clock.now += 8 * 3600 - 1
+    at = _decide(at, library.deal_id, 3, "upheld", "in time", "en")
+    assert "Recorded" in _plain(at.success)
+    clock.now += 1
+    at = _decide(at, library.deal_id, 3, "overruled", "too late", "en")
+    assert "Signed out: the sign-in expired (after 8 hours)" in _plain(at.error)
+    assert [s.decision.text for s in _stored(library.url, library.deal_id)] == ["in time"]
+
+
+@pytest.mark.parametrize("part", [0, 1, 2, 3])
+def test_a_tampered_token_writes_nothing(library: Library, part: int) -> None:
+    at = _sign_in(_run("dispute", "en", library.deal_id, 3), REFEREE, PASSWORD)
+    token = at.session_state["user_token"].split(".")
+    token[part] = token[part][:-1] + ("A" if token[part][-1] != "A" else "B")
+    at.session_state["user_token"] = ".".join(token)
+    at = _decide(at, library.deal_id, 3, "upheld", "forged", "en")
+    assert "Signed out: the sign-in's token is not valid. Nothing was written" in _plain(at.error)
+    assert _stored(library.url, library.deal_id) == []
+
+
+def test_an_upload_in_a_session_joined_by_another_connection_stores_nothing(library: Library) -> None:
+    at = _run("library", "zh", user=REFEREE)
+    signin.forget_local_connections()
+    before = len(_deal_ids(library.url))
+    at = _upload(at, _with_decision(34))
+    assert "没有存入" in _plain(at.error) and "这个会话现在由另一个连接使用" in _plain(at.error)
+    assert not at.success and len(_deal_ids(library.url)) == before
+    assert "user" not in at.session_state
+
+
+def _deal_ids(url: str) -> list[int]:
+    from sqlmodel import Session, select
+
+    from data.models import Deal
+
+    eng = open_db(url)
+    try:
+        with Session(eng) as db:
+            return [int(d) for d in db.exec(select(Deal.id)).all() if d is not None]
+    finally:
+        eng.dispose()
 
 
 # -- recording ----------------------------------------------------------------------------------------
@@ -209,7 +338,7 @@ def _widget(widgets: Any, label: str) -> Any:
     [("Gone", "is disabled"), ("Viewer", "the role 'viewer'"), ("Nobody", "no user named 'Nobody'")],
 )
 def test_a_session_that_may_not_write_is_refused_at_write_time(library: Library, user: str, why: str) -> None:
-    at = _run("dispute", "en", library.deal_id, 3, user=user)  # the session says signed in
+    at = _run("dispute", "en", library.deal_id, 3, user=user)  # signed in with a valid token: the account refuses
     at = _decide(at, library.deal_id, 3, "upheld", "stands", "en")
     assert "Not recorded" in _plain(at.error) and why in _plain(at.error)
     assert not at.exception
@@ -239,10 +368,7 @@ def _upload(at: AppTest, text: str) -> AppTest:
 
 @pytest.mark.parametrize("user", [None, "Gone"])
 def test_an_upload_stores_no_decision_without_a_referee(library: Library, user: str | None) -> None:
-    at = AppTest.from_file(APP, default_timeout=TIMEOUT)
-    if user is not None:
-        at.session_state["user"] = user
-    at = _upload(_ok(at.run()), _with_decision(31))
+    at = _upload(_run("library", "zh", user=user), _with_decision(31))
     assert any("已加入第" in s.value for s in at.success)  # the deal itself is imported
     warning = _plain(at.warning)
     assert "1 条裁判裁定，没有存入" in warning and "只导入了牌局本身" in warning
@@ -252,9 +378,7 @@ def test_an_upload_stores_no_decision_without_a_referee(library: Library, user: 
 
 
 def test_an_upload_by_a_referee_stores_its_decisions(library: Library) -> None:
-    at = AppTest.from_file(APP, default_timeout=TIMEOUT)
-    at.session_state["user"] = REFEREE
-    at = _ok(at.run())
+    at = _run("library", "zh", user=REFEREE)
     assert f"已登录：{REFEREE}" in _plain(at.caption)
     at = _upload(at, _with_decision(32))
     assert not at.warning and any("已加入第" in s.value for s in at.success)

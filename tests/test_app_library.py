@@ -40,6 +40,7 @@ from coach.maxims import MAXIMS
 from data import queries
 from data.database import open_db
 from data.importer import import_log
+from data.make_samples import SAMPLES_DIR
 from replay.log import Seat, parse_log
 from replay.simulate import simulate_deal
 from views.parts.common import MAX_UPLOAD_BYTES
@@ -330,6 +331,20 @@ def test_pasting_a_bad_log_shows_its_error(library: Library) -> None:
     _widget(at.selectbox, "游戏").select("gouji").run()
     _ok(at)
     assert 0 < _rows(at) < total
+
+
+def test_pasting_a_log_that_starts_with_comments_shows_its_real_error(library: Library) -> None:
+    """A text log with comment lines first is a log (``replay.logfiles.log_form``, the reader's own test): its error is
+    the bad card at its line and column, not "not a fupan log" (issue 33, item 15c)."""
+    text = (SAMPLES_DIR / "disputes" / "01-burn-after-pass.txt").read_text(encoding="utf-8")
+    assert text.startswith("# ") and "\n1 burn A A # 李秀英烧\n" in text
+    at = _app()
+    _widget(at.text_area, "或者粘贴日志文本").input(text.replace("\n1 burn A A #", "\n1 burn A ZZ #"))
+    _submit(at)
+    _ok(at)
+    assert len(at.error) == 1
+    shown = at.error[0].value.replace("\\", "")
+    assert "读不了这份日志（第 26 行第 10 列）" in shown and "ZZ" in shown and "不是 fupan 日志" not in shown
 
 
 def test_pasting_a_good_log_adds_and_opens_it(library: Library) -> None:

@@ -21,6 +21,7 @@ import cli
 import data.importer as importer
 from data.database import BULK_WRITE, WRITE, open_db, shown_url
 from data.importer import POOL_MIN, import_paths
+from replay.logfiles import LogFile
 from replay.simulate import simulate_deal
 
 
@@ -256,7 +257,7 @@ def _scripted_import(monkeypatch: pytest.MonkeyPatch, script: str, batch: int = 
         stored.append(len(pending))
         return [importer.ImportResult(p.source, "error", None, "scripted") for p in pending]
 
-    monkeypatch.setattr(importer, "log_files", lambda _paths: files)
+    monkeypatch.setattr(importer, "log_files", lambda _paths: [LogFile(f) for f in files])
     monkeypatch.setattr(importer, "_stored_hashes", lambda _engine: frozenset())
     monkeypatch.setattr(importer, "_prepared", prepared)
     monkeypatch.setattr(importer, "_store_batch", store)

@@ -6,10 +6,15 @@ The bad libraries are made by tests/bad_dbs.py."""
 
 from __future__ import annotations
 
+import contextlib
 import dataclasses
 import os
+import shutil
+import sqlite3
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pytest
 from argon2 import PasswordHasher
@@ -18,7 +23,10 @@ from bad_dbs import (
     FUTURE,
     as_reader,
     damage,
+    engine_count,
     fill,
+    folder_state,
+    in_rollback_mode,
     make_newer,
     marked,
     pg_read_only,
@@ -27,6 +35,7 @@ from bad_dbs import (
     shared_folder,
     snapshot,
     sqlite_path,
+    writer_left_open,
 )
 from storage_dbs import HEAD, temp_db_url
 
@@ -51,6 +60,9 @@ from replay.decisions import Decision
 from replay.log import Log, read_log
 from replay.plural import count
 from replay.simulate import simulate_deal
+
+if TYPE_CHECKING:
+    from sqlalchemy.engine import Engine
 
 PASSWORD = "a long enough password"
 
@@ -240,6 +252,37 @@ def test_a_damaged_sqlite_file_refuses_writes_and_exports_what_it_can(
     assert sorted(p.name for p in (tmp_path / "cli").iterdir()) == sorted(p.name for p in written)
 
 
+def test_export_writes_every_deal_it_can_read_past_undecodable_text(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Three of ten deals hold text that is not UTF-8 (written as bytes by sqlite3): in the venue, in the log
+    itself, in a referee's decision of the deal; the other seven are written, the three listed, exit 2."""
+    path = tmp_path / "fupan.db"
+    url = f"sqlite:///{path}"
+    logs = fill(url, 10)
+    decision = Decision(event=2, decision="upheld", text="ok", referee="Li", at="2026-12-01T20:00:00Z")
+    engine = open_db(url)
+    try:
+        assert import_log(engine, dataclasses.replace(logs[8], decisions=(decision,)), "again").status == "duplicate"
+    finally:
+        engine.dispose()
+    with sqlite3.connect(path) as conn:
+        conn.execute("UPDATE deal SET venue = CAST(x'4dff41' AS TEXT) WHERE id = 2")
+        conn.execute("UPDATE deal SET log_json = CAST(x'7bfe' AS TEXT) || log_json WHERE id = 5")
+        conn.execute("UPDATE decision SET text = CAST(x'c3' AS TEXT) WHERE deal_id = 9")
+    conn.close()
+    code, out, err = run(capsys, "export", "--db", url, "--out", tmp_path / "out")
+    assert code == 2 and err == f"library: {shown_url(url)}\n", err
+    assert out.splitlines() == [
+        "deal 2: not written, it cannot be read: its venue is not UTF-8 text (byte 0xff at 1)",
+        "deal 5: not written, it cannot be read: its log_json is not UTF-8 text (byte 0xfe at 1)",
+        "deal 9: not written, it cannot be read: Could not decode to UTF-8 column 'text'",
+        f"wrote 7 logs to {tmp_path / 'out'}; 3 deals cannot be read",
+    ]
+    written = {p.read_bytes() for p in (tmp_path / "out").iterdir()}
+    assert written == {log.dumps().encode("utf-8") for k, log in enumerate(logs) if k not in (1, 4, 8)}
+
+
 def test_a_sqlite_file_that_is_not_a_database_is_said_so(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     path = tmp_path / "fupan.db"
     path.write_bytes(b"this is no database " * 400)
@@ -247,6 +290,61 @@ def test_a_sqlite_file_that_is_not_a_database_is_said_so(tmp_path: Path, capsys:
     assert (code, out) == (2, "")
     one_line(err, "damaged")
     assert path.read_bytes() == b"this is no database " * 400
+
+
+# -- 5. a refused library is left as it was -----------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("kind", "journal"),
+    [
+        ("newer", "wal"),
+        ("newer", "delete"),
+        ("damaged", "wal"),
+        ("damaged", "delete"),
+        ("not a database", "none"),
+        ("read-only and old", "wal"),
+        ("read-only and old", "delete"),
+    ],
+)
+def test_a_refused_library_is_left_byte_for_byte_as_it_was(
+    kind: str, journal: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Newer, damaged, not a database, read-only and behind the schema; in WAL mode or with a rollback journal
+    (a file another program made): ``open_db`` and a command that would write leave the file's bytes as they
+    were, and make no file beside it (no -wal, no -shm, no journal). A damaged library opens for reading."""
+    with shared_folder() as top:
+        folder = top / "lib"
+        folder.mkdir()
+        path = folder / "fupan.db"
+        url = f"sqlite:///{path}"
+        if kind == "not a database":
+            path.write_bytes(b"this is no database " * 400)
+        elif kind == "read-only and old":
+            old = make_engine(url)
+            migrate(old, "0004")
+            old.dispose()
+        else:
+            fill(url, 8)
+            make_newer(url) if kind == "newer" else damage(path)
+        if journal == "delete":
+            in_rollback_mode(path)
+        before = folder_state(folder)
+        log = top / "one.json"
+        log.write_text(marked(20).dumps(), encoding="utf-8")
+        read_only = kind == "read-only and old"
+        nothing = contextlib.nullcontext()
+        with read_only_file(url, folder_too=False) if read_only else nothing, as_reader() if read_only else nothing:
+            if kind == "damaged":
+                open_db(url).dispose()
+            else:
+                with pytest.raises(DatabaseStateError, match=r"nothing was changed|damaged"):
+                    open_db(url)
+            assert folder_state(folder) == before
+            code, out, err = run(capsys, "import", log, "--db", url)
+            assert (code, out) == (2, ""), err
+            one_line(err, "read-only" if read_only else "newer fupan" if kind == "newer" else "damaged")
+        assert folder_state(folder) == before
 
 
 # -- 4. the SQLite file deleted or replaced while open -------------------------------------------------
@@ -283,6 +381,115 @@ def test_a_replaced_sqlite_file_is_noticed_before_the_next_write(tmp_path: Path)
         assert snapshot(url) == before
     finally:
         engine.dispose()
+
+
+# -- 6. a restored backup beside the replaced file's write-ahead log ----------------------------------
+
+
+@contextmanager
+def _engine_left_open(url: str, first: int, last: int) -> Iterator[Engine]:
+    """As ``writer_left_open``, in this process: an engine whose connections stay open."""
+    engine = open_db(url)
+    try:
+        for k in range(first, last):
+            assert import_log(engine, marked(k), f"w{k}").status == "added"
+        yield engine
+    finally:
+        engine.dispose()
+
+
+def _backup_then_more(path: Path) -> list[Log]:
+    """A library of four deals, copied to ``backup.db``, then three more deals stored and checkpointed into the
+    file: the backup is older than the file. Returns the backup's deals."""
+    url = f"sqlite:///{path}"
+    logs = fill(url, 4)
+    shutil.copy(path, path.with_name("backup.db"))
+    engine = open_db(url)
+    try:
+        for k in range(20, 23):
+            assert import_log(engine, marked(k), f"more {k}").status == "added"
+    finally:
+        engine.dispose()
+    return logs
+
+
+@pytest.mark.parametrize("writer", ["another process", "gone", "this process"])
+def test_a_restored_backup_is_read_without_the_replaced_files_log(
+    writer: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A writer keeps the library open with deals in its write-ahead log (another process, a dashboard; one
+    killed since; an engine of this process), and a backup is restored by rename: the command reads the backup
+    as it was, says that the old file's -wal and -shm were set aside, and they are, byte for byte."""
+    path = tmp_path / "fupan.db"
+    url = f"sqlite:///{path}"
+    logs = _backup_then_more(path)
+    opened: Any = _engine_left_open if writer == "this process" else writer_left_open
+    with opened(url, 30, 33) as holder:
+        if writer == "gone":
+            holder.kill()
+            holder.wait()
+        wal = (tmp_path / "fupan.db-wal").read_bytes()
+        assert len(wal) > 32 * 1024  # the three deals, not in the file
+        os.replace(tmp_path / "backup.db", path)  # mv backup.db fupan.db
+        code, out, err = run(capsys, "export", "--db", url, "--out", tmp_path / "out")
+        assert (code, out) == (0, f"wrote 4 logs to {tmp_path / 'out'}\n"), err
+        first, library = err.splitlines()
+        assert library == f"library: {shown_url(url)}"
+        assert first.startswith(f"fupan: the write-ahead log beside the library {path} was another file's (")
+        stale = sorted(p.name for p in tmp_path.glob("fupan.db-*.stale-*"))
+        assert [name.split(".stale-")[0] for name in stale] == ["fupan.db-shm", "fupan.db-wal"], stale
+        assert first.endswith(f": not applied, set aside as {stale[1]} and {stale[0]}")
+        assert (tmp_path / stale[1]).read_bytes() == wal
+        assert {p.read_bytes() for p in (tmp_path / "out").iterdir()} == {log.dumps().encode() for log in logs}
+        new = tmp_path / "new.json"
+        new.write_text(marked(40).dumps(), encoding="utf-8")
+        code, out, err = run(capsys, "import", new, "--db", url)
+        assert code == 0 and "set aside" not in err, err
+        if writer == "this process":
+            with pytest.raises(LibraryReplaced, match="replaced by another file"):
+                import_log(holder, marked(41), "into the old file")
+            with pytest.raises(LibraryReplaced):  # nor does it read the new file with the old one's log
+                engine_count(holder)
+    assert snapshot(url)["deal"] == 5
+
+
+def test_a_log_of_another_page_size_is_set_aside(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """A -wal beside the library written for a database of another page size (copied beside it, nothing holds it)
+    is set aside, whatever the files' times."""
+    path = tmp_path / "fupan.db"
+    url = f"sqlite:///{path}"
+    logs = fill(url, 2)
+    other = sqlite3.connect(tmp_path / "other.db")
+    try:
+        other.execute("PRAGMA page_size=1024")
+        other.execute("PRAGMA journal_mode=WAL")
+        other.execute("CREATE TABLE t (x)")
+        other.execute("INSERT INTO t VALUES (randomblob(5000))")
+        other.commit()
+        shutil.copy(tmp_path / "other.db-wal", tmp_path / "fupan.db-wal")
+    finally:
+        other.close()
+    code, out, err = run(capsys, "export", "--db", url, "--out", tmp_path / "out")
+    assert (code, out) == (0, f"wrote 2 logs to {tmp_path / 'out'}\n"), err
+    assert "(its page size is not the database's (4096 bytes)): not applied, set aside as fupan.db-wal.stale-" in err
+    assert len(list(tmp_path.glob("fupan.db-wal.stale-*"))) == 1 and len(logs) == 2
+
+
+def test_the_log_a_killed_writer_left_is_the_files_own(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """A writer killed with deals in its write-ahead log, the file's permissions changed afterwards (its ctime
+    later than the log's mtime, as after a rename): the log is the file's own, kept and read."""
+    path = tmp_path / "fupan.db"
+    url = f"sqlite:///{path}"
+    logs = fill(url, 4)
+    with writer_left_open(url, 30, 33) as holder:
+        holder.kill()
+        holder.wait()
+        path.chmod(0o600)
+        assert os.stat(path).st_ctime_ns > os.stat(f"{path}-wal").st_mtime_ns
+        code, out, err = run(capsys, "export", "--db", url, "--out", tmp_path / "out")
+    assert (code, out, err) == (0, f"wrote 7 logs to {tmp_path / 'out'}\n", f"library: {shown_url(url)}\n")
+    assert not list(tmp_path.glob("*.stale-*"))
+    assert len(logs) == 4 and snapshot(url)["deal"] == 7
 
 
 # -- 7. export file names ------------------------------------------------------------------------------

@@ -8,11 +8,12 @@ import json
 from typing import Any
 
 import pytest
+from corrupt import json_places, put
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from replay.event_json import DocError
-from replay.events import EVENT_TYPES, Pass, Play
+from replay.events import CARD_ACTIONS, EVENT_TYPES, TARGET_ACTIONS, Pass, Play
 from replay.json_locate import locate
 from replay.limits import LIMITS
 from replay.log import Log, LogError, _path_str, log_from_doc, parse_json_log
@@ -148,3 +149,42 @@ def test_plain_events_of_no_games_seat_are_not_kept() -> None:
         with pytest.raises(LogError, match="seat"):
             parse_json_log(with_events("gouji", [f'{{"seat": {seat}, "action": "pass"}}']))
     assert len(log_module._PLAIN) == before
+
+
+def shaped(action: str, n: int) -> dict[str, Any]:
+    """An event-shaped object of ``action`` as the log format writes the event (seat 1, with cards, a target or a
+    count as the action has them)."""
+    out: dict[str, Any] = {"seat": 1, "action": action}
+    if action in CARD_ACTIONS:
+        out["cards"] = ["3C", "BJ"]
+    if action in TARGET_ACTIONS:
+        out["to"] = n - 1
+    if action == "report":
+        out["count"] = 3
+    return out
+
+
+def kinds_of_place(doc: Any) -> list[tuple[str | int, ...]]:
+    """The places of a document (``json_places``), of each kind (its path with every index as ``*``: ``events.*.cards.*``)
+    the first two and the last."""
+    kinds: dict[tuple[str | int, ...], list[tuple[str | int, ...]]] = {}
+    for path in json_places(doc):
+        kinds.setdefault(tuple("*" if isinstance(p, int) else p for p in path), []).append(path)
+    return [p for found in kinds.values() for p in dict.fromkeys([*found[:2], found[-1]])]
+
+
+@pytest.mark.parametrize("profile", sorted(BASE))
+def test_an_event_shaped_object_in_every_place_is_a_plain_value(profile: str) -> None:
+    """Issue 33, item 10: the hook made an event of every event-shaped object wherever it was (``meta.deal``, a hand,
+    a card, ``deal.levels``, the whole document ...), and the reader crashed on it ("Object of type Pass is not JSON
+    serializable"). Events are made from the ``events`` list only: put in for a value of every kind of place (each
+    object's value, each array's element, the top level; every action near the top, three in turn deeper), it reads as
+    ``json.loads``'s dicts read: refused at its place, or (in ``events``) an event."""
+    doc = json.loads(BASE[profile])
+    doc["meta"]["previous"] = {"finish_order": [0, 1], "first_leader": 1}
+    doc["result"] = {"finish_order": [0, 1]}
+    n = len(doc["seats"])
+    actions = sorted(EVENT_TYPES)
+    for k, path in enumerate(kinds_of_place(doc)):
+        for action in actions if len(path) <= 2 else [actions[(k * 3 + j) % len(actions)] for j in range(3)]:
+            same(json.dumps(put(json.loads(json.dumps(doc)), path, shaped(action, n)), ensure_ascii=False))

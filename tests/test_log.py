@@ -500,7 +500,7 @@ def test_missing_file(tmp_path: Path) -> None:
 
 
 def test_a_directory_is_not_a_log(tmp_path: Path) -> None:
-    with pytest.raises(LogError, match="cannot read file"):
+    with pytest.raises(LogError, match="not a regular file: a folder"):
         read_log(tmp_path)
 
 

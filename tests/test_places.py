@@ -24,6 +24,7 @@ from replay.scoring import known_places, place_words, places_at
 from replay.simulate import simulate_deal
 from replay.state import PLAY, State
 
+SAMPLES = Path(__file__).resolve().parent.parent / "data" / "samples"
 REVOLUTION_SEED = 13  # gouji: seat 1 declares 革命; out 4, 2, 5, 3; places 4, 2, 5, 1, 3, 0
 FAILED_SEEDS = (0, 1, 2, 3, 4, 5, 6)  # gouji-online with HEAVY_BURN: each has failed burns that move places
 
@@ -175,6 +176,32 @@ def test_the_replay_page_names_the_revolutionarys_teammate_by_the_score(
     assert not at.exception
     places = at.dataframe[0].value
     assert places.loc[places.iloc[:, 2] == 3].iloc[0, 0] == 5  # the Scoring page's place of seat 3
+
+
+@pytest.mark.parametrize(("lang", "line"), [("zh", "已经走完"), ("en", "Out so far")])
+def test_the_scoring_page_lists_the_seats_out_of_an_unfinished_deal(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, lang: str, line: str
+) -> None:
+    """The shipped dispute 03 (够死级) stops with seat 0 out and the deal unfinished: the Scoring page says so and
+    names the seat out, with no exception (issue 33, item 11: a local ``who`` hid the function of that name)."""
+    import streamlit as st
+    from app_pages import empty_library, page_ok, run_page
+
+    from data.importer import import_log
+    from replay.log import read_log
+
+    eng = empty_library(tmp_path, monkeypatch)
+    res = import_log(eng, read_log(SAMPLES / "disputes" / "03-gou-si-ji.txt"), "03-gou-si-ji.txt")
+    eng.dispose()
+    assert res.deal_id is not None
+    try:
+        at = run_page("scoring", res.deal_id, 0, lang)
+        page_ok(at)
+        out = [m.value for m in at.markdown if line in m.value]
+        assert len(out) == 1 and "王建国" in out[0] and place_words(1, 6)[lang == "en"] in out[0], out
+    finally:
+        st.cache_data.clear()
+        st.cache_resource.clear()
 
 
 def test_the_timeline_marks_each_seat_out_with_the_scores_place() -> None:

@@ -314,8 +314,9 @@ def _worker_state(paths: list[Path]) -> tuple[bool, int, int, list[str]]:
     import gc
 
     import data.importer as importer
+    from replay.logfiles import LogFile
 
-    done = importer._prepare_in_worker(paths)
+    done = importer._prepare_in_worker([LogFile(p) for p in paths])
     full = gc.get_stats()[2]["collections"]
     return gc.isenabled(), importer._WORKER["since"], full, [p.error or "" for p in done]
 

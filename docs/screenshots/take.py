@@ -20,6 +20,7 @@ at the end. Chinese text needs a CJK font (Debian:
 from __future__ import annotations
 
 import argparse
+import contextlib
 import os
 import re
 import socket
@@ -86,12 +87,15 @@ def fill_samples(db_url: str) -> int:
 
 
 @contextmanager
-def serve(db_url: str, port: int | None = None, timeout: float = 45.0, script: str = "app.py") -> Iterator[str]:
+def serve(
+    db_url: str, port: int | None = None, timeout: float = 45.0, script: str = "app.py", output: Any = None
+) -> Iterator[str]:
     """``streamlit run app.py`` (or another ``script``) over the database ``db_url``; yields the base URL once it
     answers.
 
     The server runs headless on 127.0.0.1 and is terminated (then killed, if need be) on exit; its
-    output goes to a temporary file whose tail is in the error when it does not come up."""
+    output goes to ``output`` (a text file open for reading and writing) or a temporary file, whose tail is in the
+    error when it does not come up."""
     port = port or free_port()
     env = dict(os.environ, FUPAN_DB=db_url, PYTHONUNBUFFERED="1")
     env.pop("DATABASE_URL", None)
@@ -112,7 +116,7 @@ def serve(db_url: str, port: int | None = None, timeout: float = 45.0, script: s
         "--server.fileWatcherType",
         "none",
     ]  # the rest as .streamlit/config.toml sets it, as `make run` serves it (the toolbar a viewer's)
-    with tempfile.TemporaryFile("w+") as log:
+    with contextlib.nullcontext(output) if output is not None else tempfile.TemporaryFile("w+") as log:
         proc = subprocess.Popen(cmd, cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT)
         try:
             base = f"http://127.0.0.1:{port}"

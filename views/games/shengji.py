@@ -24,7 +24,7 @@ import streamlit as st
 
 from coach.findings import Finding
 from data import queries
-from replay.profile import ProfileError, load_profile
+from replay.profile import ProfileError, log_profile
 from replay.replay import Replay
 from replay.scoring import Score
 from replay.shengji import LEVEL_SEQUENCES, SjState
@@ -99,7 +99,7 @@ def level_lines(profile: str) -> list[str]:
     """A typed position's header line of the two sides' levels before the deal (none when the profile
     names no ladder: then both start at its first)."""
     try:
-        ladder = LEVEL_SEQUENCES[load_profile(profile).options["levels"]]
+        ladder = LEVEL_SEQUENCES[log_profile(profile).options["levels"]]  # a name: shipped or the club folder
     except (ProfileError, KeyError):
         return []
     c1, c2 = st.columns(2)

@@ -35,7 +35,6 @@ from views.parts.table import (
     action_label,
     cards_text,
     hand_text,
-    md_escape,
     seat_label,
     tr,
     worth_words,
@@ -50,6 +49,7 @@ from views.parts.texts import (
     SEVERITY_NAMES,
     SURENESS_NAMES,
     YES_NO,
+    md,
     name_of,
     severity_md,
 )
@@ -103,20 +103,20 @@ def _explain(f: Finding, lang_: str) -> None:
         rule = RULES.get(f.rule)
         if rule is not None:
             st.markdown(
-                f"**{tr(lang_, '规则', 'Rule')} {md_escape(rule.id)}** · {md_escape(tr(lang_, rule.name_zh, rule.name_en))}"
-                f"  \n> {md_escape(rule.quote)} ({tr(lang_, '种子', 'seed')} {md_escape(rule.seed)})"
+                f"**{tr(lang_, '规则', 'Rule')} {md(rule.id)}** · {md(tr(lang_, rule.name_zh, rule.name_en))}"
+                f"  \n> {md(rule.quote)} ({tr(lang_, '种子', 'seed')} {md(rule.seed)})"
             )
     if f.maxim:
         mx = BY_KEY.get(f.maxim)
         if mx is not None:
             sure = _name(SURENESS_NAMES, mx.sureness, lang_)
             st.markdown(
-                f"**{tr(lang_, '俗语：', 'Maxim: ')}{md_escape(mx.saying)}** · {tr(lang_, '把握：', 'sureness: ')}{sure}"
-                f"  \n{md_escape(tr(lang_, mx.reading_zh, mx.reading_en))}"
+                f"**{tr(lang_, '俗语：', 'Maxim: ')}{md(mx.saying)}** · {tr(lang_, '把握：', 'sureness: ')}{sure}"
+                f"  \n{md(tr(lang_, mx.reading_zh, mx.reading_en))}"
             )
     text = worth_words(f.worth, lang_)
     if text:
-        (st.warning if f.status == ON_TRIAL else st.caption)(md_escape(text))
+        (st.warning if f.status == ON_TRIAL else st.caption)(md(text))
 
 
 def _held_text(rep: Replay, f: Finding, lang_: str) -> str:
@@ -131,17 +131,15 @@ def _evidence(rep: Replay, f: Finding, lang_: str) -> None:
     lines = []
     if ev.held:
         held = tr(lang_, f"手牌（{len(ev.held)}）：", f"held ({plural.count(len(ev.held), 'card')}): ")
-        lines.append(f"- {held}{md_escape(_held_text(rep, f, lang_))}")
+        lines.append(f"- {held}{md(_held_text(rep, f, lang_))}")
     if ev.table:
         owner = seat_label(rep, ev.table_seat, lang_) if ev.table_seat is not None else ""
-        lines.append(
-            f"- {tr(lang_, '桌上：', 'on the table: ')}{md_escape(cards_text(ev.table, lang_))} · {md_escape(owner)}"
-        )
+        lines.append(f"- {tr(lang_, '桌上：', 'on the table: ')}{md(cards_text(ev.table, lang_))} · {md(owner)}")
     if ev.did:
         did = f"{action_label(ev.did, lang_, rep.log.game)} {cards_text(ev.did_cards, lang_)}".strip()
-        lines.append(f"- {tr(lang_, '所做：', 'did: ')}{md_escape(did)}")
+        lines.append(f"- {tr(lang_, '所做：', 'did: ')}{md(did)}")
     if ev.instead:
-        lines.append(f"- {tr(lang_, '可改出：', 'could have played: ')}{md_escape(cards_text(ev.instead, lang_))}")
+        lines.append(f"- {tr(lang_, '可改出：', 'could have played: ')}{md(cards_text(ev.instead, lang_))}")
     if lines:
         st.markdown("\n".join(lines))
     if ev.facts:
@@ -183,7 +181,7 @@ def facts_lines(rep: Replay, facts: dict[str, Any], lang_: str) -> list[str]:
     """A finding's facts as Markdown list items, each named and told in ``lang_`` (a fact this page does not know:
     its key and value as they are)."""
     return [
-        f"- {md_escape(_fact_name(k, lang_))}{tr(lang_, '：', ': ')}{md_escape(_fact_value(rep, k, v, lang_))}"
+        f"- {md(_fact_name(k, lang_))}{tr(lang_, '：', ': ')}{md(_fact_value(rep, k, v, lang_))}"
         for k, v in facts.items()
     ]
 
@@ -197,9 +195,7 @@ def _finding(rep: Replay, deal_id: int, f: Finding, lang_: str) -> None:
     tags = f"{_name(KIND_NAMES, f.kind, lang_)} / {_name(SEVERITY_NAMES, f.severity, lang_)}"
     with st.container(border=True):
         head, button = st.columns([5, 1])
-        head.markdown(
-            f"{mark} **{where}** · {md_escape(who)} · {tags}  \n{md_escape(tr(lang_, f.message_zh, f.message_en))}"
-        )
+        head.markdown(f"{mark} **{where}** · {md(who)} · {tags}  \n{md(tr(lang_, f.message_zh, f.message_en))}")
         if f.index is not None:  # a link to the step right after the event (a finding on the whole deal has none)
             step_link(deal_id, f.index + 1, t("打开此步", "Open this step"), where=button)
         _explain(f, lang_)

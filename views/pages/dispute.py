@@ -25,6 +25,7 @@ import streamlit as st
 from referee.ruling import Ruling, ruling, ruling_of
 from replay import games as game_types
 from replay.cards import CardError, parse_cards
+from replay.clip import CARDS_LIMIT, cards_shown
 from replay.decisions import history
 from replay.events import CARD_ACTIONS, EVENT_TYPES, TARGET_ACTIONS, Event, Report
 from replay.replay import Replay
@@ -36,7 +37,7 @@ from views.parts.desk_decisions import account_box, decisions_panel
 from views.parts.desk_source import Picked, pick_deal
 from views.parts.links import step_link
 from views.parts.ruling_view import seat_words, show_ruling
-from views.parts.texts import esc, game_name
+from views.parts.texts import esc, game_name, md
 
 RECORDED, TYPED = "recorded", "typed"
 
@@ -58,7 +59,7 @@ def action_label(action: str, game: str | None = None) -> str:
 
 def _event_text(rep: Replay, i: int) -> str:
     ev = rep.log.events[i]
-    cards = " ".join(c.token for c in ev.cards)
+    cards = cards_shown([c.token for c in ev.cards[: CARDS_LIMIT + 1]], lang() == "zh", len(ev.cards))
     extra = f" → {ev.to}" if hasattr(ev, "to") and getattr(ev, "to", -1) >= 0 else ""
     if isinstance(ev, Report):
         extra = f" {ev.count}"
@@ -97,7 +98,7 @@ def show_table(rep: Replay, step: int) -> None:
         }
         for s in range(rep.final.n)
     ]
-    on_table = " ".join(view.table_cards) if view.table_cards else t("（空）", "(empty)")
+    on_table = cards_shown(view.table_cards, lang() == "zh") if view.table_cards else t("（空）", "(empty)")
     owner = "" if view.table_seat is None else t(f"（座位{view.table_seat}的）", f" (seat {view.table_seat}'s)")
     st.text(t("桌上：", "On the table: ") + on_table + owner)
     st.dataframe(pd.DataFrame(rows), hide_index=True)
@@ -218,7 +219,7 @@ def chosen_ruling(picked: Picked, step: int) -> tuple[Ruling, str] | None:
     if step < len(rep.log.events) and step < len(rep.states):
         doc = rep.log.events[step].to_json()
         names = {
-            RECORDED: t(f"记录中的第 {step} 个动作", f"recorded event {step}") + f": {_event_words(rep, doc)}",
+            RECORDED: t(f"记录中的第 {step} 个动作", f"recorded event {step}") + f": {md(_event_words(rep, doc))}",
             TYPED: t("我输入的动作", "an event I type"),
         }
         what = st.radio(t("裁定哪个动作", "Rule on"), [RECORDED, TYPED], key="dispute_what", horizontal=True,
@@ -240,7 +241,7 @@ def chosen_ruling(picked: Picked, step: int) -> tuple[Ruling, str] | None:
 
 def _event_words(rep: Replay, doc: dict[str, Any]) -> str:
     act = t(*action_name(doc["action"], rep.log.game))
-    return f"{seat_words(rep.log, int(doc['seat']))} {act} {' '.join(doc.get('cards', []))}".rstrip()
+    return f"{seat_words(rep.log, int(doc['seat']))} {act} {cards_shown(doc.get('cards', []), lang() == 'zh')}".rstrip()
 
 
 # -- the page -------------------------------------------------------------------------------------

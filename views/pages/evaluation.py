@@ -17,7 +17,7 @@ table and in bars with error bars (mean ± 2 SE) for both views, the choice made
 a button that opens its step (``index + 1``, as the Coach page does) for the Replay page.
 
 ``expected_figure``, ``candidates_frame`` and ``candidates_figure`` build their parts without Streamlit.
-Log text (player names) is escaped: ``md_escape`` for Markdown, ``html.escape`` for Plotly labels.
+Log text (player names) is escaped: ``md`` for Markdown, ``html.escape`` for Plotly labels.
 """
 
 from __future__ import annotations
@@ -50,8 +50,8 @@ from views.parts.evaluation_parts import (
 )
 from views.parts.figures import show, step_line
 from views.parts.links import replay_link, step_link
-from views.parts.table import md_escape, seat_label, tr
-from views.parts.texts import evaluation_help, game_words
+from views.parts.table import seat_label, tr
+from views.parts.texts import esc, evaluation_help, game_words, md
 
 JOBS = 0  # worker processes of a run: every core (the tests set 1)
 JOBS_KEY = "eval_jobs"
@@ -312,7 +312,7 @@ def _finish(deal_id: int, job: EvaluationJob) -> str | None:
         return None
     if job.error is not None or job.result is None:
         exc = job.error or RuntimeError("no result")
-        st.error(t("评估失败：", "The evaluation failed: ") + md_escape(f"{type(exc).__name__}: {exc}"))
+        st.error(t("评估失败：", "The evaluation failed: ") + esc(f"{type(exc).__name__}: {exc}"))
         return None
     ev = job.result  # stored by the job itself (a refused store is its error, above)
     st.success(
@@ -368,7 +368,7 @@ def _start(deal_id: int, rep: Replay, rollouts: int, cands: int, seed: int) -> E
     try:
         settings = Settings(rollouts=rollouts, max_candidates=cands, seed=seed)
     except ValueError as exc:
-        st.error(t("评估失败：", "The evaluation failed: ") + md_escape(str(exc)))
+        st.error(t("评估失败：", "The evaluation failed: ") + esc(exc))
         return None
     refusal = bounds.evaluation_refusal(rollouts, len(rep.log.events))
     if refusal is not None:
@@ -421,11 +421,11 @@ def _picked_changed() -> None:
 
 def _decision_panel(rep: Replay, deal_id: int, d: Decision, lang_: str) -> None:
     unit = games.view(rep.log.game).value_unit
-    who = md_escape(seat_label(rep, d.seat, lang_))
+    who = md(seat_label(rep, d.seat, lang_))
     head = tr(lang_, f"第 {d.index} 手", f"event {d.index}")
     loss = d.loss
-    best = md_escape(candidate_label(d.candidates[loss.best], lang_))
-    made = md_escape(candidate_label(d.actual, lang_))
+    best = md(candidate_label(d.candidates[loss.best], lang_))
+    made = md(candidate_label(d.actual, lang_))
     grade = grade_label(d.grade, lang_) or tr(lang_, "无评级", "no grade")
     st.markdown(
         f"**{head}** · {who} · {made}  \n"
@@ -438,7 +438,7 @@ def _decision_panel(rep: Replay, deal_id: int, d: Decision, lang_: str) -> None:
         )
     )
     if d.certain is not None:
-        better = md_escape(" ".join([d.certain.better.action, *(c.token for c in d.certain.better.cards)]))
+        better = md(" ".join([d.certain.better.action, *(c.token for c in d.certain.better.cards)]))
         st.warning(
             tr(
                 lang_,
@@ -448,7 +448,7 @@ def _decision_panel(rep: Replay, deal_id: int, d: Decision, lang_: str) -> None:
             )
         )
     for note in d.notes:
-        st.caption(md_escape(note))
+        st.caption(md(note))
     st.dataframe(candidates_frame(d, lang_), hide_index=True, width="stretch")
     show(
         candidates_figure(d, lang_, unit),
@@ -484,7 +484,7 @@ def render() -> None:
     try:
         stored = evaluations_stored(deal_id)
     except Exception as exc:
-        st.error(t("读不了存的评估：", "The stored evaluations cannot be read: ") + md_escape(str(exc)))
+        st.error(t("读不了存的评估：", "The stored evaluations cannot be read: ") + esc(exc))
         return
     new_key = _run_form(deal_id, rep, expanded=not stored)
     if new_key is not None:
@@ -499,13 +499,13 @@ def render() -> None:
     try:
         ev = evaluation_of(deal_id, chosen.settings_key, str(chosen.created_at))
     except StoredEvaluationError as exc:
-        st.error(md_escape(str(exc)))
+        st.error(esc(exc))
         return
     if ev is None:  # deleted meanwhile
         st.info(t("这一局还没有评估。", "This deal has not been evaluated yet."))
         return
     st.caption(
-        md_escape(
+        md(
             _settings_text(ev.settings, lang_)
             + tr(
                 lang_,

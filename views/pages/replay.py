@@ -75,12 +75,11 @@ from views.parts.table import (
     BestMove,
     action_label,
     cards_text,
-    md_escape,
     seat_label,
     tr,
     worth_words,
 )
-from views.parts.texts import game_words
+from views.parts.texts import game_words, md
 
 SLIDER = "replay_slider"
 VIEWER, REVIEW = address.VIEWER, address.REVIEW  # the view selector's key, and its option for the review
@@ -356,8 +355,8 @@ def _viewer_options(rep: Replay) -> list[int]:
         if chosen is not None:  # a link's seat this deal does not have
             st.warning(
                 t(
-                    f"这一局没有座位 {md_escape(str(chosen))}（座位 0–{rep.final.n - 1}）：显示复盘视角。",
-                    f"This deal has no seat {md_escape(str(chosen))} (seats 0–{rep.final.n - 1}): the review is shown.",
+                    f"这一局没有座位 {md(str(chosen))}（座位 0–{rep.final.n - 1}）：显示复盘视角。",
+                    f"This deal has no seat {md(str(chosen))} (seats 0–{rep.final.n - 1}): the review is shown.",
                 )
             )
         st.session_state[VIEWER] = REVIEW
@@ -390,20 +389,20 @@ def _verdict_panel(rep: Replay, parts: StepParts, viewer: int | None, lang_: str
     if v is None:
         st.info(t("发牌后、第一手之前的牌桌。", "The table as dealt, before the first event."))
         for dv in rep.deal_verdicts:
-            st.error(f"✗ [{dv.rule}] {md_escape(tr(lang_, dv.message_zh, dv.message_en))}")
+            st.error(f"✗ [{dv.rule}] {md(tr(lang_, dv.message_zh, dv.message_en))}")
         return
-    who = md_escape(seat_label(rep, v.seat, lang_))
-    did = md_escape(f"{action_label(v.action, lang_, rep.log.game)} {cards_text(v.cards, lang_)}".strip())
+    who = md(seat_label(rep, v.seat, lang_))
+    did = md(f"{action_label(v.action, lang_, rep.log.game)} {cards_text(v.cards, lang_)}".strip())
     head = tr(lang_, f"第 {v.index} 手", f"event {v.index}")
     if v.legal:
         st.success(f"**{head}** · {who} · {did} — ✓ {t('合法', 'legal')}")
     else:
         rule = RULES.get(v.rule or "")
         name = tr(lang_, rule.name_zh, rule.name_en) if rule else ""
-        msg = md_escape(tr(lang_, v.message_zh, v.message_en))
+        msg = md(tr(lang_, v.message_zh, v.message_en))
         st.error(f"**{head}** · {who} · {did} — ✗ **{v.rule}** {name}\n\n{msg}")
     if v.effects:
-        st.markdown("\n".join(f"- {md_escape(said_in(e, lang_))}" for e in v.effects))
+        st.markdown("\n".join(f"- {md(said_in(e, lang_))}" for e in v.effects))
     # an illegal event's violation finding says what its verdict said above: shown once, as the verdict
     said = [f for f in parts.findings if not (not v.legal and f.kind == "violation" and f.rule == v.rule)]
     shown = [f for f in said if viewer is None or f.seat == viewer]
@@ -412,9 +411,7 @@ def _verdict_panel(rep: Replay, parts: StepParts, viewer: int | None, lang_: str
     for f in shown:
         mark = SEVERITY_MARK.get(f.severity, "•")
         worth = worth_words(f.worth, lang_)  # a maxim finding: what following the maxim was worth in the study
-        st.warning(
-            f"{mark} {md_escape(tr(lang_, f.message_zh, f.message_en))}" + (f"  \n{md_escape(worth)}" if worth else "")
-        )
+        st.warning(f"{mark} {md(tr(lang_, f.message_zh, f.message_en))}" + (f"  \n{md(worth)}" if worth else ""))
 
 
 def _title(rep: Replay, deal_id: int) -> None:
@@ -423,7 +420,7 @@ def _title(rep: Replay, deal_id: int) -> None:
     zh, en = game_words(rep.log.game)
     bits = [t(zh, en if en == zh else f"{en} {zh}")]
     bits += [str(meta[k]) for k in ("date", "venue", "match") if meta.get(k)]
-    st.caption(md_escape(" · ".join(bits)))
+    st.caption(md(" · ".join(bits)))
 
 
 @dataclass(frozen=True)

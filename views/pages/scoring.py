@@ -86,10 +86,10 @@ def _unfinished(rep: Replay) -> None:
     out = list(rep.final.out)
     if out:
         places = rep.view(len(rep.states) - 1).places  # decided places only, as the score will rank them
-        who = t("、", ", ").join(
+        gone = t("、", ", ").join(
             who(rep.log, s) + (f" {t(places[s].zh, places[s].en)}" if s in places else "") for s in out
         )
-        st.markdown(t("已经走完（按出完的先后）：", "Out so far (in the order they went out): ") + who)
+        st.markdown(t("已经走完（按出完的先后）：", "Out so far (in the order they went out): ") + gone)
 
 
 def _seat_rules(drawing: GameView, score: Score, seat: int) -> str:

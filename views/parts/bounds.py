@@ -3,7 +3,7 @@
 Anyone who reaches the dashboard may use it without signing in, so the work an anonymous visitor starts is
 bounded: a log imported into the library or checked on the dispute desk has at most ``ANON_EVENTS`` events; an
 evaluation at most ``ANON_ROLLOUTS`` rollouts of a deal of at most ``ANON_EVAL_EVENTS`` events, on
-``ANON_WORKERS`` worker process. A signed-in account (``signed_in``, from the dispute desk's sign-in) has the
+``ANON_WORKERS`` worker process. A signed-in account (``views.parts.signin.signed_in``: its token checked) has the
 dashboard's own limits (``views.parts.common.UPLOAD_LIMITS``; the form's 500 rollouts, every core). For
 everyone, one evaluation runs per session and ``MAX_RUNNING`` on the whole server at once (``take_slot``), and
 an evaluation ends with its session: once the visitor's browser has been gone ``SESSION_GRACE_S`` seconds
@@ -20,7 +20,8 @@ import streamlit as st
 
 from replay.log import LogError, parse_log
 from replay.profile import ProfileError
-from views.parts.common import UPLOAD_LIMITS, signed_in, t
+from views.parts.common import UPLOAD_LIMITS, t
+from views.parts.signin import signed_in
 
 ANON_EVENTS = 2_000  # some five times the longest real deal (437 events among the samples)
 ANON_ROLLOUTS = 50

@@ -9,8 +9,8 @@ before the page shows what it can still read; a page that can work without the l
 desk) goes on.
 
 Session state holds ``lang``, ``deal_id`` and ``step`` (pages change them in callbacks) and, once a
-referee has signed in on the dispute desk, ``user``: the signed-in account's name and nothing else (no
-password, no role: every write checks the account again on the server, ``data.accounts``).
+referee has signed in on the dispute desk, the account's name and its token (``views.parts.signin``: no
+password, no role; every write checks the token and the account again on the server, ``data.accounts``).
 """
 
 from __future__ import annotations
@@ -37,7 +37,7 @@ from data.models import Deal
 from replay.limits import Limits
 from replay.log import parse_json_log, parse_log
 from replay.replay import Replay
-from replay.said import error_in
+from replay.said import error_in, said_in
 from views.parts import address
 from views.parts.texts import esc, md
 from views.parts.texts import lang as lang  # the language and t(): kept in texts, read from here too
@@ -100,6 +100,8 @@ def guarded(render: Callable[[], None], needs_library: bool = True) -> Callable[
             try:
                 state = library_state(engine())
                 state.check_file()
+                if state.set_aside is not None:  # a -wal and -shm another file left beside it, set aside at open
+                    st.warning(esc(said_in(state.set_aside, lang())))
                 if state.damaged is not None:
                     say_library_problem(state.damaged_error(state.damaged, "nothing can be stored in it"))
             except (DatabaseStateError, SQLAlchemyError) as exc:
@@ -198,16 +200,6 @@ def decisions_stored(deal_id: int) -> list[StoredDecision]:
     """The referee's decisions stored on a deal, oldest first (one small query; not cached, so a decision
     just recorded shows on the next run of every page)."""
     return deal_decisions(engine(), deal_id)
-
-
-USER = "user"  # the session state key of the signed-in account's name
-
-
-def signed_in() -> str | None:
-    """The signed-in account's name (None when nobody is signed in). Not a permission: the server
-    checks the account again at every write."""
-    name = st.session_state.get(USER)
-    return name if isinstance(name, str) and name else None
 
 
 def open_deal(deal_id: int, step: int = 0) -> None:

@@ -1,11 +1,13 @@
 """The dispute desk's referee panel: signing in and out, and the referee's decisions on the chosen event
 of a stored deal (the history, oldest first, the standing one marked, and the form that records one).
 
-Signing in checks the name and password with ``data.accounts.verify_user``; the session then keeps only
-the account's name (``views.parts.common.USER``): no password, no role. Every write goes through
-``data.accounts.record_decision`` with that name, which reads the account again in the transaction of
-the insert and refuses unless it exists, is enabled and is a referee or an admin: an account disabled
-after signing in, or a session that claims a name, is refused there (``NotPermitted``). The decision's
+Signing in checks the name and password with ``data.accounts.verify_user``, attempts slowed per name and
+address (``views.parts.signin.attempt``); the session then keeps the account's name and a token bound to the
+browser's connection (``views.parts.signin``): no password, no role. Every write first checks the token
+(``signed_in``: a session joined by another websocket, an expired or forged token is signed out, with the
+reason, and nothing is written), then goes through ``data.accounts.record_decision`` with that name, which
+reads the account again in the transaction of the insert and refuses unless it exists, is enabled and is a
+referee or an admin: an account disabled after signing in is refused there (``NotPermitted``). The decision's
 referee is the account's name (never typed), its time ``now_utc()``. A refusal or a bad decision is
 shown as one plain message, never a traceback.
 """
@@ -14,21 +16,18 @@ from __future__ import annotations
 
 import streamlit as st
 
-from data.accounts import NotPermitted, record_decision, verify_user
+from data.accounts import NotPermitted, record_decision
 from referee.ruling import Ruling
 from referee.sheet import LABELS
 from replay.decisions import OUTCOMES, UPHELD, Decision, DecisionError, now_utc
 from replay.register import RULES
 from replay.said import error_in
-from views.parts.common import USER, engine, forget_deals, lang, signed_in, t
+from views.parts.common import engine, forget_deals, lang, t
 from views.parts.ruling_view import show_history
+from views.parts.signin import attempt, dropped, sign_out, signed_in
 from views.parts.texts import esc
 
 FLASH = "desk_flash"  # the outcome of the last write, shown once on the next run
-
-
-def _sign_out() -> None:
-    st.session_state.pop(USER, None)
 
 
 def account_box() -> str | None:
@@ -37,8 +36,11 @@ def account_box() -> str | None:
     if name is not None:
         left, right = st.columns([4, 1], vertical_alignment="center")
         left.caption(esc(t(f"已登录：{name}", f"Signed in as {name}")))
-        right.button(t("退出", "Sign out"), key="desk_sign_out", on_click=_sign_out)
+        right.button(t("退出", "Sign out"), key="desk_sign_out", on_click=sign_out)
         return name
+    why = dropped()
+    if why is not None:
+        st.warning(esc(why))
     with st.expander(t("裁判登录（记录裁定需要）", "Referee sign-in (to record decisions)")):
         with st.form("desk_sign_in", clear_on_submit=True, border=False):
             user = st.text_input(t("用户名", "Name"), key="desk_user_name", autocomplete="username")
@@ -49,14 +51,13 @@ def account_box() -> str | None:
         if not sent:
             return None
         try:
-            account = verify_user(engine(), user, password)
+            outcome = attempt(engine(), user, password)
         except Exception as exc:  # the library cannot be read: say so plainly
             st.error(t("无法登录：", "Cannot sign in: ") + esc(f"{type(exc).__name__}: {exc}"))
             return None
-        if account is None:
-            st.error(t("用户名或密码不对，或账号已停用。", "Wrong name or password, or the account is disabled."))
+        if outcome.user is None:
+            st.error(esc(outcome.message))
             return None
-        st.session_state[USER] = account.name
     st.rerun()
 
 
@@ -79,10 +80,10 @@ def _keys(deal_id: int, event: int) -> dict[str, str]:
 
 def _record(deal_id: int, event: int, keys: dict[str, str]) -> None:
     """Record the decision of the form (a callback: the page then shows it on this very run)."""
-    name = signed_in()
+    name = signed_in()  # the token checked on this write: the connection, the expiry, the signature
     state = st.session_state
     if name is None:
-        state[FLASH] = ("error", t("请先登录。", "Sign in first."))
+        state[FLASH] = ("error", dropped() or t("请先登录。", "Sign in first."))
         return
     rule = state.get(keys["rule"]) or None
     try:

@@ -11,9 +11,11 @@ kept in session state and shown below the form once. The form names the library 
 A visitor who is not signed in imports logs of at most ``views.parts.bounds.ANON_EVENTS`` events (a longer one is
 refused after it is read, before anything is stored); a signed-in account has the dashboard's limits.
 
-A log that carries a referee's decisions stores them only for a signed-in referee or admin
-(``data.accounts.import_as``, which checks the account again in the import's transaction); for anyone else the
-deal is imported without its decisions and the import says so.
+A log that carries a referee's decisions stores them only for a signed-in referee or admin: the sign-in's token is
+checked first (``views.parts.signin.signed_in``: a session joined by another websocket, or a token expired or
+forged, is signed out and nothing of that log is stored), then ``data.accounts.import_as`` checks the account
+again in the import's transaction; for anyone never signed in the deal is imported without its decisions and the
+import says so.
 """
 
 from __future__ import annotations
@@ -28,7 +30,7 @@ from data.accounts import NotPermitted, import_as
 from data.database import DatabaseStateError, public_url
 from data.importer import ImportResult, import_log
 from replay.log import Log, LogError, decode_log, parse_log
-from replay.logfiles import LOG_SUFFIXES
+from replay.logfiles import LOG_SUFFIXES, log_form
 from replay.profile import ProfileError
 from replay.said import error_in, said_in
 from views.parts.bounds import events_refusal
@@ -38,11 +40,11 @@ from views.parts.common import (
     engine,
     open_deal,
     replay_of,
-    signed_in,
     size_text,
     t,
     too_large,
 )
+from views.parts.signin import dropped, signed_in
 from views.parts.texts import lang, md
 
 FILES = "import_files"  # the uploader's key (with a counter: a new uploader, empty, after each import)
@@ -93,12 +95,6 @@ def caret(text: str, line: int | None, col: int | None) -> str | None:
     shown = ("…" if start else "") + row[start:end] + ("…" if end < len(row) else "")
     pad = _width(("…" if start else "") + row[start:at])
     return f"{line:>5} | {shown}\n{'':>5} | {' ' * pad}^"
-
-
-def _looks_like_a_log(text: str) -> bool:
-    """Whether the text begins as a fupan log does: JSON (``{``) or the text notation's header."""
-    start = text.lstrip()
-    return start.startswith("{") or start.startswith("fupan/")
 
 
 def form(expanded: bool) -> None:
@@ -176,6 +172,8 @@ def _import_one(source: str, content: bytes | str, said: list[Message]) -> int |
             said.append(Message("error", refusal))
             return None
         result = _store(log, source, said)
+        if result is None:
+            return None
     except (LogError, ProfileError) as exc:
         said.append(_unreadable(source, text, exc))
         return None
@@ -219,7 +217,7 @@ def _import_one(source: str, content: bytes | str, said: list[Message]) -> int |
 def _unreadable(source: str, text: str, exc: LogError | ProfileError) -> Message:
     """Why a log cannot be read, with its offending line and a caret under the column (a LogError's)."""
     line, col = (exc.line, exc.col) if isinstance(exc, LogError) else (None, None)
-    if isinstance(exc, LogError) and text and not _looks_like_a_log(text):
+    if isinstance(exc, LogError) and text and log_form(text) is None:  # the reader's own test, past comments
         head = t("不是 fupan 日志", "not a fupan log")
     elif isinstance(exc, LogError) and exc.reason.startswith("file is not UTF-8"):
         head = t("不是 UTF-8 文本", "not UTF-8 text")
@@ -237,7 +235,8 @@ def _decisions_note() -> str:
     """What happens to a log's referee decisions, for whoever is (not) signed in."""
     name = signed_in()
     if name is None:
-        return t(
+        why = dropped()  # a sign-in dropped on this run (said here once)
+        return (md(why) + " " if why else "") + t(
             "记录里的裁判裁定只为登录的裁判或管理员存入（在“争议台”登录）；未登录时只导入牌局本身，不带裁定。",
             "A log's referee decisions are stored only for a signed-in referee or admin (sign in on the Dispute "
             "desk); otherwise the deal itself is imported without its decisions.",
@@ -250,13 +249,18 @@ def _decisions_note() -> str:
     )
 
 
-def _store(log: Log, source: str, said: list[Message]) -> ImportResult:
-    """Import a log: with its decisions for the signed-in account (checked again on the server), else the
-    deal without its decisions (said). A log without decisions needs no account."""
+def _store(log: Log, source: str, said: list[Message]) -> ImportResult | None:
+    """Import a log: with its decisions for the signed-in account (its token and account checked again on the
+    server), else the deal without its decisions (said). A log without decisions needs no account. None when a
+    sign-in failed its check here (said; nothing stored)."""
     if not log.decisions:
         return import_log(engine(), log, source)
     n = len(log.decisions)
     name = signed_in()
+    why_out = dropped() if name is None else None
+    if why_out is not None:
+        said.append(Message("error", md(source) + t("：没有存入。", ": not stored. ") + md(why_out)))
+        return None
     if name is not None:
         try:
             return import_as(engine(), log, source, name)

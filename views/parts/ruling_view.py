@@ -30,6 +30,7 @@ import streamlit as st
 
 from referee.ruling import Ruling, ruling_of
 from referee.sheet import LABELS, ruling_sheet
+from replay.clip import cards_shown
 from replay.decisions import Decision, history
 from replay.log import Log
 from replay.profile import Option, Profile, ProfileError, load_profile, options_of, shipped_profiles
@@ -67,7 +68,10 @@ def event_words(log: Log, game: str, doc: dict[str, Any]) -> str:
     act = t(*action_name(doc["action"], game))
     to = doc.get("to")
     tail = "" if to is None else " → " + seat_words(log, int(to))
-    return f"{seat_words(log, int(doc['seat']))} · {act} {' '.join(doc.get('cards', []))}".rstrip() + tail
+    return (
+        f"{seat_words(log, int(doc['seat']))} · {act} {cards_shown(doc.get('cards', []), lang() == 'zh')}".rstrip()
+        + tail
+    )
 
 
 def _value(value: Any) -> str:
@@ -245,7 +249,7 @@ def _shipped(game: str) -> dict[str, dict[str, Any]]:
 
 def _allowed(opt: Option) -> str:
     if isinstance(opt.kind, tuple):
-        return " / ".join(opt.kind)
+        return " / ".join(str(k) for k in opt.kind)  # 升级's choices are numbers
     if opt.kind is bool:
         return t("是 / 否", "true / false")
     if opt.kind is list:

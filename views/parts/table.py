@@ -22,7 +22,6 @@ coach pages share (actions, places, roles, cards); other pages may import them.
 from __future__ import annotations
 
 import math
-import re
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from html import escape
@@ -73,14 +72,6 @@ def seat_label(rep: Replay, seat: int | None, lang: str) -> str:
     name = rep.log.player(seat)
     head = tr(lang, f"座位{seat}", f"seat {seat}")
     return head if name == f"seat {seat}" else f"{head} {name}"
-
-
-_MD_SPECIAL = re.compile(r"([\\`*_{}\[\]()#+\-.!|~<>$:])")
-
-
-def md_escape(text: str) -> str:
-    """Text for ``st.markdown`` and the other markdown labels, shown as written (no markup, no links)."""
-    return _MD_SPECIAL.sub(r"\\\1", text)
 
 
 def worth_words(worth: Mapping[str, Any] | None, lang: str) -> str:

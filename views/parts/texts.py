@@ -2,17 +2,28 @@
 of games, places and roles in the chosen language (``lang()``, ``t(zh, en)``: the bottom of views/, it
 imports no other module of it).
 
-Log text (player names, venues, match keys, error messages quoting a bad token) is never trusted:
+Log text (player names, venues, notes, match keys, file names, a referee's words, error messages quoting a bad
+token) is never trusted. Streamlit draws as Markdown ``st.markdown``/``st.write``/``st.caption``, the alerts
+(``st.error`` …), ``st.toast``, every widget's label and ``help``, radio options, expander, tab, popover and
+page-link labels, metric labels and values, and ``st.table``'s cells; all of it takes log text through ONE path,
+``_literal``:
 
-- ``md(text)`` escapes it for Streamlit's Markdown (``st.write``, ``st.caption``, ``st.error`` …): every
-  ASCII punctuation character is backslash-escaped, so no link, image, HTML tag, ``$`` formula or
-  ``:color[…]`` directive can come from it, and line breaks become spaces;
-- ``esc(text)`` does the same but keeps line breaks (as Markdown line breaks): for longer text that a
-  person typed (a pasted log's error, a referee's decision);
+- ``md(text)``: one line (line breaks become spaces); ``esc(text)``: its line breaks kept (as Markdown line
+  breaks), for longer text a person typed (a pasted log's error, a referee's decision). Every ASCII punctuation
+  character is backslash-escaped (no link, image, HTML tag, ``$`` formula, ``:red[…]`` directive, emphasis, and
+  no ``:material/…:`` icon: Streamlit reads those in the source), and a word joiner (U+2060, invisible) goes after
+  the ``:`` of ``http://``, after a ``:`` that opens a shortcode, after an ``@`` before a domain and before the
+  ``.`` after ``www``: Streamlit's renderer finds auto-links (``http://…``, ``www.…``, e-mail addresses) and emoji
+  and icon shortcodes (``:smile:``, ``:material_home:``) in the text *after* the escapes are read, so a backslash
+  alone does not stop them (``mdast-util-gfm-autolink-literal``, remark-emoji and Streamlit's icon plugin run over
+  text nodes);
 - ``chart(text)`` escapes it for Plotly, whose labels read a few HTML tags (``<a href>``, ``<b>``) and
   entities: ``html.escape`` turns them into entities that Plotly shows as the plain characters.
 
-Widgets (selectbox options, ``st.dataframe`` cells) show text as it is and need neither.
+Widgets that show text as it is need neither: selectbox and multiselect options, text inputs' values,
+``st.dataframe`` cells and column names (drawn on a canvas), ``st.html`` (escaped with ``html.escape`` where it is
+built). tests/test_app_hostile_names.py opens every page over a deal with hostile names and checks every Markdown
+text the page sends; tests/test_e2e_attack.py (section 2) checks the drawn page in Chromium.
 """
 
 from __future__ import annotations
@@ -40,19 +51,26 @@ def t(zh: str, en: str) -> str:
 
 
 _PUNCT = re.compile(r"([!-/:-@\[-`{-~])")  # every ASCII punctuation character
+JOINER = "\u2060"  # WORD JOINER: invisible, no line break; it parts what the renderer would make a link or icon of
+#: where a word joiner goes (the module's docstring): after the ``:`` of ``http://``, a ``:`` that opens a shortcode
+#: (``:smile:``, ``:+1:``, ``:material_home:``), an ``@`` before a domain; between ``www`` and ``.``
+_PARTED = re.compile(r"(?i:(?<=http:)|(?<=https:))(?=//)|(?<=:)(?=[\w+-]+:)|(?<=@)(?=[-\w])|(?i:(?<=www)(?=\.))")
+
+
+def _literal(line: str) -> str:
+    """One line of log text as Markdown that Streamlit shows exactly as written (the module's docstring)."""
+    return _PUNCT.sub(r"\\\1", _PARTED.sub(JOINER, line))
 
 
 def md(text: object) -> str:
     """``text`` as literal Markdown: shown exactly as written, one line."""
-    flat = " ".join(str(text).split())
-    return _PUNCT.sub(r"\\\1", flat)
+    return _literal(" ".join(str(text).split()))
 
 
 def esc(text: object) -> str:
-    """``text`` as literal Markdown, its line breaks kept: every ASCII punctuation character
-    backslash-escaped, so no link, image, HTML tag, formula or directive can come from it."""
+    """``text`` as literal Markdown, its line breaks kept (as Markdown line breaks)."""
     lines = str(text).replace("\r\n", "\n").replace("\r", "\n").split("\n")
-    return "  \n".join(_PUNCT.sub(r"\\\1", line) for line in lines)
+    return "  \n".join(_literal(line) for line in lines)
 
 
 def chart(text: object) -> str:
