@@ -14,6 +14,12 @@ the differences between candidates are sharper than the values. A value is the m
 side's points (``coach.grades``) with its standard error. Seeds derive from ``seed`` and the event
 index only: the result does not depend on ``jobs``.
 
+A run on worker processes can be cancelled (``evaluate_replay``'s ``cancel``, asked every ``CANCEL_POLL_S``
+seconds): its queued work is dropped and its processes are terminated (``stop_pool``), and it raises
+``EvaluationCancelled``; so are the pools still running when the interpreter exits (a server stopped by SIGTERM
+ends at once, leaving no worker behind). A worker ignores SIGINT (Ctrl-C reaches the parent, which stops the
+pool) and dies on SIGTERM, whatever handlers the parent had installed (a forked worker inherits them).
+
 The candidates race (``_race``): after ``RACE_FIRST`` rollouts, and after every ``RACE_EVERY`` more, a
 candidate that is neither the choice made nor the current best is dropped when its paired difference to
 the best is below zero by more than ``RACE_Z`` standard errors; with ``RACE_STOP`` a view ends when only the
@@ -25,9 +31,12 @@ from __future__ import annotations
 import math
 import os
 import random
+import signal
+import threading
 import time
+import weakref
 from collections.abc import Callable, Sequence
-from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from multiprocessing import get_all_start_methods, get_context
 from typing import Any
 
@@ -61,6 +70,11 @@ RACE_FIRST = 5  # rollouts every candidate gets before any is dropped (``rollout
 RACE_EVERY = 1  # rollouts between two checkpoints after the first batch
 RACE_Z = 1.0  # standard errors of the paired differences below the best that drop a candidate
 RACE_STOP = False  # end a view when only the choice made is left (off: it runs on alone, its value more precise)
+CANCEL_POLL_S = 0.2  # seconds between two looks at a run's ``cancel`` while its workers compute
+
+
+class EvaluationCancelled(RuntimeError):
+    """The run was cancelled (its ``cancel`` said so, or the interpreter is exiting): nothing of it is kept."""
 
 
 # -- points and rollouts ------------------------------------------------------------------------
@@ -314,6 +328,10 @@ _WORKER: dict[str, Any] = {}
 
 
 def _init_worker(text: str, source: str, settings: Settings, profile: Any, strict: bool) -> None:
+    # A forked worker inherits the parent's signal handlers (a Streamlit server's stop the server, which a worker
+    # has not): SIGTERM ends it, as ``stop_pool`` expects, and Ctrl-C is the parent's to handle.
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
     rep = Replay(parse_json_log(text, source=source), strict=strict, profile=profile)
     _WORKER.update(replay=rep, settings=settings)
 
@@ -341,9 +359,14 @@ def evaluate_replay(
     jobs: int = 0,
     seats: Sequence[int] | None = None,
     progress: Callable[[int, int], None] | None = None,
+    cancel: Callable[[], bool] | None = None,
+    processes: bool = False,
 ) -> Evaluation:
     """Price every decision of a replayed deal (``seats``: only theirs). ``jobs``: worker processes
-    (0 = every core; 1 = this process)."""
+    (0 = every core; 1 = this process, unless ``processes``: one worker process, so that this process stays free
+    and a cancelled run is ended at once). ``cancel``, when given, is asked before each decision (in this process)
+    or every ``CANCEL_POLL_S`` seconds (on workers): once it says True, the run stops (its workers terminated)
+    and raises ``EvaluationCancelled``."""
     settings = settings or Settings()
     if not coach_for(replay.log.game).priced:
         raise EvaluationUnsupported(
@@ -354,8 +377,10 @@ def evaluate_replay(
     jobs = jobs or usable_cores()
     results: dict[int, tuple[Decision | None, str | None]] = {}
     done = 0
-    if jobs == 1 or len(points) < 2:
+    if (jobs == 1 and not processes) or len(points) < 2:
         for i in points:
+            if _cancelled(cancel):
+                raise EvaluationCancelled("the evaluation was cancelled")
             d = evaluate_decision(replay.engine, replay.states, replay.log.events, i, settings)
             results[i] = (d, None if d is not None else SINGLE)
             done += 1
@@ -364,13 +389,27 @@ def evaluate_replay(
     else:
         ctx = get_context("fork" if "fork" in get_all_start_methods() else "spawn")
         init = (replay.log.dumps(), replay.log.source, settings, replay.profile, replay.strict)
-        with ProcessPoolExecutor(jobs, mp_context=ctx, initializer=_init_worker, initargs=init) as pool:
-            for chunk in pool.map(_work, _chunks(points, jobs)):
-                for i, d, why in chunk:
-                    results[i] = (d, why)
-                    done += 1
-                if progress:
+        pool = ProcessPoolExecutor(jobs, mp_context=ctx, initializer=_init_worker, initargs=init)
+        _RUNNING.add(pool)
+        try:
+            pending: set[Future[list[tuple[int, Decision | None, str | None]]]] = {
+                pool.submit(_work, c) for c in _chunks(points, jobs)
+            }
+            while pending:
+                if _cancelled(cancel):
+                    raise EvaluationCancelled("the evaluation was cancelled")
+                ended, pending = wait(pending, timeout=CANCEL_POLL_S, return_when=FIRST_COMPLETED)
+                for future in ended:
+                    for i, d, why in future.result():
+                        results[i] = (d, why)
+                        done += 1
+                if ended and progress:
                     progress(done, len(points))
+        except BaseException:  # failed, cancelled or interrupted: no worker outlives the run
+            stop_pool(pool)
+            raise
+        _RUNNING.discard(pool)
+        pool.shutdown(wait=True)
     decisions = []
     skipped = []
     for i in sorted(results):
@@ -383,3 +422,46 @@ def evaluate_replay(
     return Evaluation(
         tuple(decisions), settings, replay.engine.n, done_rollouts, time.perf_counter() - t0, tuple(skipped)
     )
+
+
+def _cancelled(cancel: Callable[[], bool] | None) -> bool:
+    return _EXITING.is_set() or (cancel is not None and cancel())
+
+
+_RUNNING: weakref.WeakSet[ProcessPoolExecutor] = weakref.WeakSet()  # the pools of the runs going on
+_EXITING = threading.Event()
+_PARENT = os.getpid()
+
+
+def stop_pool(pool: ProcessPoolExecutor, grace: float = 2.0) -> None:
+    """Stop a pool now: its queued work dropped, its worker processes terminated (SIGTERM, then SIGKILL after
+    ``grace`` seconds) and reaped. The standard library's shutdown waits for the work already given out; this
+    one does not."""
+    _RUNNING.discard(pool)
+    procs = list((getattr(pool, "_processes", None) or {}).values())  # private: the only handle on the workers
+    pool.shutdown(wait=False, cancel_futures=True)
+    for proc in procs:
+        if proc.is_alive():
+            proc.terminate()
+    deadline = time.monotonic() + grace
+    for proc in procs:
+        proc.join(max(0.0, deadline - time.monotonic()))
+        if proc.is_alive():
+            proc.kill()
+            proc.join(1.0)
+
+
+def _stop_all() -> None:
+    """At the interpreter's exit (a server stopped by SIGTERM): stop every pool still running, before the
+    standard library's exit hook waits for their work. Nothing in a worker (forked, it inherits the hook and
+    the parent's pools, and runs the hooks as it ends)."""
+    if os.getpid() != _PARENT:
+        return
+    _EXITING.set()
+    for pool in list(_RUNNING):
+        stop_pool(pool)
+
+
+# Run before concurrent.futures' own hook (imported above, so registered before this one: these hooks run last
+# registered first), which would otherwise wait for every worker to finish its chunks.
+threading._register_atexit(_stop_all)  # type: ignore[attr-defined]  # private; the hook concurrent.futures uses

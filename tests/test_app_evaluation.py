@@ -128,7 +128,7 @@ def test_a_run_starts_in_the_background_shows_its_progress_and_stores_the_result
     release = threading.Event()
     calls = []
 
-    def slow(replay, settings, jobs=0, progress=None):
+    def slow(replay, settings, jobs=0, progress=None, **_kw):
         calls.append(settings)
         progress(3, 10)
         assert release.wait(60)
@@ -226,7 +226,7 @@ def test_a_result_the_library_refuses_is_reported_and_nothing_half_stored(librar
     (the database's words, escaped) and nothing of it is stored."""
     deal_id, _ = library["gouji"]
 
-    def small(replay, settings, jobs=0, progress=None):
+    def small(replay, settings, jobs=0, progress=None, **_kw):
         return evaluate_replay(replay, SMALL, jobs=1, seats=[0], progress=progress)
 
     def refused(*_args, **_kwargs):

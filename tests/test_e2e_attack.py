@@ -12,12 +12,18 @@ from __future__ import annotations
 
 import contextlib
 import json
+import os
+import re
+import signal
+import time
 from collections.abc import Iterator
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
 import pytest
 from browser import needs_chromium, take
+from processes import alive, children, long_json, long_log, number_in, wait_for
 
 pytestmark = needs_chromium
 WAIT = 20_000  # what a run on the server draws, on a busy machine
@@ -260,6 +266,85 @@ def test_hostile_names_draw_no_image_link_formula_or_colour(served: Served, host
 
 # 3. The upload cap on the server ---------------------------------------------------------------------------------
 
+LONG_EVENTS = 73_000  # as the attacker's 2 MB paste (73,474 events): the largest deal a signed-in referee stores
+_STORED: dict[str, int] = {}
+
+
+def _stored_long_deal(served: Served) -> int:
+    """The id of a deal of ``LONG_EVENTS`` + 1 events stored in the served library (by the library's own import,
+    as a signed-in referee's would; once per module)."""
+    if served.db_url not in _STORED:
+        from data.database import open_db
+        from data.importer import import_log
+        from replay.limits import Limits
+        from replay.log import parse_log
+
+        engine = open_db(served.db_url)
+        try:
+            stored = import_log(engine, parse_log(long_log(LONG_EVENTS), "long.txt", Limits()), "long.txt")
+        finally:
+            engine.dispose()
+        assert stored.deal_id is not None
+        _STORED[served.db_url] = stored.deal_id
+    return _STORED[served.db_url]
+
+
+def test_the_largest_pages_of_a_long_deal_draw_within_the_message_limit(served: Served) -> None:
+    """``server.maxMessageSize`` (16 MB, Streamlit's default 200) bounds what the server sends too: the largest part
+    drawn for a 73,001-event deal (10.6 MB) is within it, and its Replay and Timeline pages draw without
+    Streamlit's "exceeds the message size limit" box."""
+    from playwright.sync_api import expect, sync_playwright
+
+    deal_id = _stored_long_deal(served)
+    with sync_playwright() as pw, take.browser_page(pw) as page:
+        for name in ("replay", "timeline"):
+            page.goto(f"{served.base}/{name}?deal={deal_id}")
+            page.wait_for_selector('[data-testid="stSidebarNav"]', state="attached", timeout=WAIT)
+            take.wait_idle(page)
+            page.wait_for_selector(take.IDLE, state="attached", timeout=120_000)
+            expect(page.get_by_text("exceeds the message size limit")).to_have_count(0)
+            assert not page.locator('[data-testid="stException"]').count()
+
+
+def _upload_request(page: Any) -> tuple[str, dict[str, str]]:
+    """Upload a small file through the Library's form as the page does; the PUT's URL
+    (``/_stcore/upload_file/<session>/<file id>``) and the XSRF header it carried (the cookie stays in the browser)."""
+    area = page.locator('[data-testid="stTextArea"] textarea').first
+    if not area.is_visible():
+        page.locator('[data-testid="stExpander"] summary', has_text=re.compile("Import a deal|导入牌局")).first.click()
+        take.wait_idle(page)
+    with page.expect_request(lambda r: "/_stcore/upload_file/" in r.url and r.method == "PUT") as info:
+        page.locator('[data-testid="stFileUploader"] input[type="file"]').first.set_input_files(
+            files=[{"name": "tiny.json", "mimeType": "application/json", "buffer": b"{}"}]
+        )
+    request = info.value
+    token = request.headers.get("x-xsrftoken")
+    return request.url, ({"X-Xsrftoken": token} if token else {})
+
+
+def test_the_server_refuses_an_upload_over_the_stated_cap_sent_past_the_page(served: Served) -> None:
+    """Issue 33, item 3: three PUTs of 150 MB straight to the upload endpoint were taken (HTTP 204). Now the server
+    refuses what is over its limit (``server.maxUploadSize`` = 2 MiB, .streamlit/config.toml) before it reads it;
+    a file of 100 KB, as the page sends, is taken."""
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as pw, take.browser_page(pw) as page:
+        take.open_app(page, served.base)
+        url, xsrf = _upload_request(page)
+        session = url.split("/_stcore/upload_file/", 1)[1].split("/")[0]
+        assert session
+
+        def put(size: int, file_id: str) -> int:
+            target = f"{served.base}/_stcore/upload_file/{session}/{file_id}"
+            body = {
+                "file": {"name": "big.json", "mimeType": "application/json", "buffer": b"{" + b" " * (size - 2) + b"}"}
+            }
+            return int(page.request.put(target, multipart=body, headers=xsrf, timeout=60_000).status)
+
+        assert put(3_000_000, "attack-3mb") in (400, 413)
+        assert put(2_200_000, "attack-2.2mb") in (400, 413)  # over 2 MiB too
+        assert put(100_000, "honest-100kb") == 204
+
 
 # 4. Sign-in attempts ---------------------------------------------------------------------------------------------
 
@@ -301,7 +386,129 @@ def test_thirty_wrong_passwords_then_the_right_one_must_wait(served_alone: Serve
 # 5. Anonymous evaluations ----------------------------------------------------------------------------------------
 
 
+def _first_gouji(db_url: str) -> int:
+    return number_in(db_url, "select min(id) from deal where game = 'gouji'")
+
+
+def _server_pid(base: str) -> int:
+    """The pid of the ``streamlit run`` serving ``base`` (found by its port in /proc)."""
+    port = base.rsplit(":", 1)[1].encode()
+    for proc in Path("/proc").iterdir():
+        if not proc.name.isdigit():
+            continue
+        try:
+            cmd = (proc / "cmdline").read_bytes().split(b"\0")
+        except OSError:
+            continue
+        if b"streamlit" in b" ".join(cmd) and b"--server.port" in cmd and cmd[cmd.index(b"--server.port") + 1] == port:
+            return int(proc.name)
+    raise AssertionError(f"no streamlit server on port {port!r}")
+
+
+def _ask_evaluation(page: Any, base: str, deal_id: int, rollouts: int) -> None:
+    page.goto(f"{base}/evaluation?deal={deal_id}")
+    page.wait_for_selector(".st-key-eval_rollouts input", state="visible", timeout=WAIT)
+    take.wait_idle(page)
+    box = page.locator(".st-key-eval_rollouts input")
+    box.fill(str(rollouts))
+    box.press("Tab")
+    page.locator(".st-key-eval_run button").first.click()
+    take.wait_idle(page, 800)
+
+
+def test_an_anonymous_visitor_asking_for_a_big_evaluation_is_refused(served: Served) -> None:
+    from playwright.sync_api import expect, sync_playwright
+
+    from views.parts.bounds import ANON_ROLLOUTS
+
+    server = _server_pid(served.base)
+    with sync_playwright() as pw, take.browser_page(pw) as page:
+        _ask_evaluation(page, served.base, _first_gouji(served.db_url), 500)
+        refusal = page.locator('[data-testid="stAlertContentError"]', has_text=str(ANON_ROLLOUTS))
+        expect(refusal.first).to_be_visible(timeout=WAIT)
+        assert not children(server)  # nothing started
+        expect(page.locator(".st-key-eval_stop")).to_have_count(0)
+
+
+def test_an_evaluation_ends_with_its_visitor(served: Served) -> None:
+    """Issue 33, item 5: the workers of an evaluation ran on after the visitor left. A visitor starts one (one
+    worker process, as an anonymous visitor may) and closes the page: the worker is gone a few seconds later."""
+    from playwright.sync_api import sync_playwright
+
+    from views.parts.bounds import ANON_ROLLOUTS, ANON_WORKERS
+
+    server = _server_pid(served.base)
+    assert not children(server)
+    with sync_playwright() as pw, take.browser_page(pw) as page:
+        _ask_evaluation(page, served.base, _first_gouji(served.db_url), ANON_ROLLOUTS)
+        assert wait_for(lambda: len(children(server)) == ANON_WORKERS, 30), "the evaluation's worker never started"
+        page.locator(".st-key-eval_stop").first.wait_for(timeout=WAIT)
+    # the browser is closed: its session ends, and its evaluation with it
+    assert wait_for(lambda: not children(server), 20), f"workers left: {children(server)}"
+
+
+def test_a_server_with_a_running_evaluation_stops_at_once_on_sigterm(tmp_path: Path) -> None:
+    """Issue 33, item 5: with an evaluation running the server ignored SIGTERM until its workers were killed. Its
+    own server here (the module's stays up): SIGTERM while a visitor's evaluation runs ends it within 10 s, and
+    the worker with it."""
+    from playwright.sync_api import sync_playwright
+
+    from views.parts.bounds import ANON_ROLLOUTS
+
+    url = f"sqlite:///{tmp_path / 'sigterm.db'}"
+    assert take.fill_samples(url) >= 60
+    with take.serve(url) as base, sync_playwright() as pw, take.browser_page(pw) as page:
+        server = _server_pid(base)
+        _ask_evaluation(page, base, _first_gouji(url), ANON_ROLLOUTS)
+        assert wait_for(lambda: len(children(server)) == 1, 30), "the evaluation's worker never started"
+        workers = children(server)
+        os.kill(server, signal.SIGTERM)
+        started = time.monotonic()
+        assert wait_for(lambda: not alive(server), 15), "the server ignored SIGTERM"
+        assert time.monotonic() - started < 10
+        assert wait_for(lambda: not any(alive(w) for w in workers), 5), "a worker outlived the server"
+
+
 # 6. A large paste and its Coach page -----------------------------------------------------------------------------
+
+
+def test_an_anonymous_paste_of_a_long_log_is_refused_unstored(served: Served) -> None:
+    """Issue 33, item 6: a 2 MB paste of 73,474 events was imported anonymously in 54 s. A visitor who is not
+    signed in may import logs of at most ``ANON_EVENTS`` events: this one (55,001 events, 1.9 MB) is refused in
+    seconds, with the cap in words, and nothing is stored."""
+    from playwright.sync_api import expect, sync_playwright
+
+    from views.parts.bounds import ANON_EVENTS
+
+    text = long_json(55_000)
+    assert 1_800_000 < len(text.encode()) < 2_000_000
+    before = number_in(served.db_url, "select count(*) from deal")
+    with sync_playwright() as pw, take.browser_page(pw) as page:
+        take.open_app(page, served.base)
+        take.open_pasted(page, text)
+        refusal = page.locator('[data-testid="stAlertContentError"]', has_text=f"{ANON_EVENTS:,}")
+        expect(refusal.first).to_be_visible(timeout=WAIT)
+        assert "55,001" in refusal.first.inner_text()
+    assert number_in(served.db_url, "select count(*) from deal") == before
+
+
+def test_the_coach_page_of_a_deal_with_many_findings_draws_one_page_of_them(served: Served) -> None:
+    """Issue 33, item 6: the Coach page of that deal drew a container per finding and had not finished after 411 s.
+    A deal of 73,001 events (73,000 findings; stored by the library's import, as a signed-in referee's) opens with
+    one page of findings drawn and a page picker."""
+    from playwright.sync_api import expect, sync_playwright
+
+    from views.pages.coach import PAGE_SIZE
+
+    deal_id = _stored_long_deal(served)
+    with sync_playwright() as pw, take.browser_page(pw) as page:
+        page.goto(f"{served.base}/coach?deal={deal_id}")
+        page.locator(".st-key-coach_page input").wait_for(timeout=120_000)
+        take.wait_idle(page)
+        page.wait_for_selector(take.IDLE, state="attached", timeout=120_000)
+        evidence = page.locator('[data-testid="stExpander"] summary', has_text=re.compile(r"(证据|Evidence)\s*$"))
+        expect(evidence).to_have_count(PAGE_SIZE, timeout=WAIT)
+        assert page.locator('[data-testid="stCaptionContainer"]', has_text=f"{LONG_EVENTS:,}").count()
 
 
 # 11. A page that fails shows no traceback ------------------------------------------------------------------------

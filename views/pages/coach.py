@@ -6,12 +6,14 @@ what following the maxim was worth in the study and whether it is advice or on t
 measured to cost points: severity "trial", never a mistake; ``coach.effects``), the evidence (what the
 seat held, the set on the table, what it did and what it could have played), and a
 button "open this step" that moves the open deal to the step showing the finding's event (``index + 1``:
-the table right after it, with its verdict and the finding beside it on the Replay page). Below: the
-findings counted per seat and per team.
+the table right after it, with its verdict and the finding beside it on the Replay page). The findings are drawn
+``PAGE_SIZE`` at a time, with a page picker when there are more (``page_of``). Below: the findings counted per
+seat and per team.
 """
 
 from __future__ import annotations
 
+import math
 from typing import Any
 
 import pandas as pd
@@ -55,6 +57,8 @@ from views.parts.texts import (
 SEVERITY = "coach_severity"
 KIND = "coach_kind"
 SEAT = "coach_seat"
+PAGE = "coach_page"
+PAGE_SIZE = 50  # findings drawn at once: a container each (a deal of 70,000 findings drew for minutes)
 
 
 def _name(table: dict[str, tuple[str, str]], key: str, lang_: str) -> str:
@@ -199,6 +203,34 @@ def _finding(rep: Replay, deal_id: int, f: Finding, lang_: str) -> None:
             _evidence(rep, f, lang_)
 
 
+def page_of(shown: list[Finding]) -> list[Finding]:
+    """The findings of the page picked (``PAGE_SIZE`` a page; the picker shown only when there is more than one
+    page, a page beyond the last moved to the last), with a caption saying which of them these are."""
+    pages = max(1, math.ceil(len(shown) / PAGE_SIZE))
+    if pages == 1:
+        return shown
+    if not 1 <= int(st.session_state.get(PAGE, 1)) <= pages:
+        st.session_state[PAGE] = pages if int(st.session_state.get(PAGE, 1)) > pages else 1
+    page = int(
+        st.number_input(
+            t(f"页（共 {pages:,} 页，每页 {PAGE_SIZE} 条）", f"Page (of {pages:,}, {PAGE_SIZE} findings a page)"),
+            min_value=1,
+            max_value=pages,
+            step=1,
+            key=PAGE,
+        )
+    )
+    first = (page - 1) * PAGE_SIZE
+    out = shown[first : first + PAGE_SIZE]
+    st.caption(
+        t(
+            f"这一页：第 {first + 1:,}–{first + len(out):,} 条，共 {len(shown):,} 条",
+            f"this page: findings {first + 1:,}–{first + len(out):,} of {len(shown):,}",
+        )
+    )
+    return out
+
+
 @guarded
 def render() -> None:
     """Render the page."""
@@ -244,17 +276,16 @@ def render() -> None:
     )
     if shown:
         csv_button(
-            findings_frame(rep, shown, lang_),
+            # a list of more than a page: made when pressed (73,000 findings make 5 MB of CSV in most of a second)
+            findings_frame(rep, shown, lang_) if len(shown) <= PAGE_SIZE else lambda: findings_frame(rep, shown, lang_),
             file_name(f"deal{deal_id}", "findings"),
             key="coach_csv_findings",
             label=t("下载这些发现（CSV）", "Download these findings (CSV)"),
         )
     if not report.findings:
         st.success(t("教练没有发现问题。", "The coach found nothing to say."))
-    keep = {id(f) for f in shown}
-    for f in report.findings:
-        if id(f) in keep:
-            _finding(rep, deal_id, f, lang_)
+    for f in page_of(shown):
+        _finding(rep, deal_id, f, lang_)
     if shown:
         replay_link()
     st.subheader(t("按座位统计", "Per seat"))

@@ -5,6 +5,8 @@ stored settings) the page shows it; a form (rollouts, candidates, seed) starts o
 (``EvaluationJob``, kept in the session by deal) and returns at once: a fragment redraws its progress bar
 every ``POLL_S`` seconds while the other pages stay usable; the job stores its result as soon as it is made
 (a newer run of the same settings replaces the older), and the page says so once it ended. Errors of the run or the store are shown on the page.
+The run is bounded (``views.parts.bounds``): an anonymous visitor's rollouts, deal size and worker processes; one
+run per session and a few per server; a Stop button, and the session's end, cancel it (its workers terminated).
 
 Shown: each seat's accuracy and grade counts; a chart of expected points over the deal (x: the event
 index; per priced decision the value of the choice made and of the best candidate in the grading view,
@@ -28,12 +30,14 @@ import plotly.graph_objects as go
 import streamlit as st
 
 from coach import evaluate
+from coach.evaluate import EvaluationCancelled
 from coach.games import priced_games
 from coach.grades import GRADES
 from coach.prices import DEFAULT_CANDIDATES, DEFAULT_ROLLOUTS, Candidate, Decision, Evaluation, Settings
 from data.evaluations import StoredEvaluation, StoredEvaluationError, save_evaluation, settings_key
 from replay.replay import Replay
 from views import games
+from views.parts import bounds
 from views.parts.common import engine, evaluation_of, evaluations_stored, guarded, need_deal, t
 from views.parts.evaluation_parts import (
     ACTUAL_MARK,
@@ -56,6 +60,7 @@ ROLLOUTS = "eval_rollouts"
 CANDIDATES = "eval_candidates"
 SEED = "eval_seed"
 RUN = "eval_run"
+STOP = "eval_stop"
 SETTINGS = "eval_settings"
 CHART = "eval_chart"
 DECISION = "eval_decision"
@@ -289,6 +294,7 @@ def _progress(deal_id: int) -> None:
     if job.finished:
         st.rerun(scope="app")
     st.progress(job.fraction, text=_progress_text(job))
+    st.button(t("停止评估", "Stop the evaluation"), key=STOP, on_click=job.cancel, disabled=job.cancelled)
     st.caption(
         t(
             "评估在后台进行：可以同时在“复盘”页逐手查看；结果一算完就保存。",
@@ -301,6 +307,9 @@ def _progress(deal_id: int) -> None:
 def _finish(deal_id: int, job: EvaluationJob) -> str | None:
     """Say how an ended job went (stored, or its error); the settings key of what it stored, or None."""
     del jobs()[deal_id]
+    if isinstance(job.error, EvaluationCancelled):
+        st.info(t("评估已停止：没有保存任何结果。", "The evaluation was stopped: nothing of it was stored."))
+        return None
     if job.error is not None or job.result is None:
         exc = job.error or RuntimeError("no result")
         st.error(t("评估失败：", "The evaluation failed: ") + esc(f"{type(exc).__name__}: {exc}"))
@@ -327,6 +336,9 @@ def _run_form(deal_id: int, rep: Replay, expanded: bool) -> str | None:
                 "idle cores (a long one about 10 s), in the background.",
             )
         )
+        note = bounds.evaluation_note()
+        if note is not None:
+            st.caption(note)
         with st.form("eval_form", border=False):
             c = st.columns(3)
             rollouts = c[0].number_input(
@@ -340,23 +352,52 @@ def _run_form(deal_id: int, rep: Replay, expanded: bool) -> str | None:
                 t("评估这一局", "Evaluate this deal"), type="primary", key=RUN, disabled=job is not None
             )
     if sent and job is None:
-        try:
-            settings = Settings(rollouts=int(rollouts), max_candidates=int(cands), seed=int(seed))
-        except ValueError as exc:
-            st.error(t("评估失败：", "The evaluation failed: ") + esc(exc))
-            return None
-        db = engine()
-
-        def store(ev: Evaluation) -> None:  # in the job's thread, as soon as the evaluation is made
-            save_evaluation(db, deal_id, ev)
-
-        job = jobs()[deal_id] = EvaluationJob(rep, settings, JOBS, evaluate.evaluate_replay, store).start()
+        job = _start(deal_id, rep, int(rollouts), int(cands), int(seed))
     if job is None:
         return None
     if job.finished:
         return _finish(deal_id, job)
     _progress(deal_id)
     return None
+
+
+def _start(deal_id: int, rep: Replay, rollouts: int, cands: int, seed: int) -> EvaluationJob | None:
+    """Start an evaluation in the background (the job), or say why not (None): settings this visitor may not
+    ask for (``views.parts.bounds``), another evaluation of this session still running, or the server's
+    evaluations all taken."""
+    try:
+        settings = Settings(rollouts=rollouts, max_candidates=cands, seed=seed)
+    except ValueError as exc:
+        st.error(t("评估失败：", "The evaluation failed: ") + esc(exc))
+        return None
+    refusal = bounds.evaluation_refusal(rollouts, len(rep.log.events))
+    if refusal is not None:
+        st.error(refusal)
+        return None
+    running = [d for d, j in jobs().items() if not j.finished]
+    if running:
+        st.warning(
+            t(
+                f"这个会话正在评估第 {running[0]} 局：等它算完或停止它，再开始下一个。",
+                f"This session is evaluating deal {running[0]}: let it end, or stop it, before starting another.",
+            )
+        )
+        return None
+    give_back = bounds.take_slot()
+    if give_back is None:
+        st.warning(bounds.busy_text())
+        return None
+    db = engine()
+
+    def store(ev: Evaluation) -> None:  # in the job's thread, as soon as the evaluation is made
+        save_evaluation(db, deal_id, ev)
+
+    workers = bounds.evaluation_workers(JOBS)
+    job = EvaluationJob(
+        rep, settings, workers, evaluate.evaluate_replay, store, gone=bounds.session_gone(), ended=give_back
+    )
+    jobs()[deal_id] = job
+    return job.start()
 
 
 def _choose(stored: list[StoredEvaluation], lang_: str) -> StoredEvaluation:

@@ -2,6 +2,9 @@
 first), a pasted log (JSON or the text notation) or a disputed position typed at the desk
 (``views.parts.desk_position``). Only a stored deal can carry a referee's recorded decisions.
 
+A pasted log of a visitor who is not signed in is checked only up to ``views.parts.bounds.ANON_EVENTS`` events
+(counted before it is replayed).
+
 ``pick_deal()`` draws the picker and returns a ``Picked`` (or None while there is nothing to rule on).
 """
 
@@ -18,6 +21,7 @@ from replay.log import LogError
 from replay.profile import ProfileError
 from replay.replay import Replay
 from replay.said import error_in
+from views.parts.bounds import paste_refusal
 from views.parts.common import current, replay_of, replay_of_text, say_library_problem, stored, t, too_large
 from views.parts.desk_position import DeskOf, build_position
 from views.parts.texts import esc, game_name, lang
@@ -90,7 +94,9 @@ def _pasted() -> Picked | None:
     if not text.strip():
         st.caption(t("记录的格式见 docs/log-format.md。", "The log format is described in docs/log-format.md."))
         return None
-    refusal = too_large(t("粘贴的记录", "the pasted log"), text)
+    refusal = too_large(t("粘贴的记录", "the pasted log"), text) or paste_refusal(
+        t("粘贴的记录", "the pasted log"), text
+    )
     if refusal:
         st.error(refusal)
         return None

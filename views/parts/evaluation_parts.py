@@ -19,17 +19,27 @@ from views.parts.texts import GRADE_NAMES, VIEW_NAMES
 
 ACTUAL_MARK, BEST_MARK = "●", "★"
 
-Run = Callable[..., Evaluation]  # coach.evaluate.evaluate_replay's shape: (replay, settings, jobs=, progress=)
+Run = Callable[..., Evaluation]  # evaluate_replay's shape: (replay, settings, jobs=, progress=, cancel=, processes=)
 
 
 class EvaluationJob:
     """An evaluation running in a worker thread (so that the page's reruns, and the other pages, stay
     responsive): how far it got (``done`` of ``total`` decisions), then its ``result`` or its ``error``.
     ``store`` (given by the page, which checked who may write) keeps the result as soon as it is made, in the
-    thread, so that it is stored whether or not anyone comes back to the page; ``stored`` says it was."""
+    thread, so that it is stored whether or not anyone comes back to the page; ``stored`` says it was.
+    ``cancel()`` (the page's stop button), or ``gone`` saying True (the visitor's session ended), stops the run
+    and its worker processes (``coach.evaluate``'s ``cancel``); ``ended`` is called once the thread ends,
+    whatever happened (the page gives back the server's slot)."""
 
     def __init__(
-        self, rep: Replay, settings: Settings, jobs: int, run: Run, store: Callable[[Evaluation], None]
+        self,
+        rep: Replay,
+        settings: Settings,
+        jobs: int,
+        run: Run,
+        store: Callable[[Evaluation], None],
+        gone: Callable[[], bool] | None = None,
+        ended: Callable[[], None] | None = None,
     ) -> None:
         self.settings = settings
         self.done = self.total = 0
@@ -37,6 +47,9 @@ class EvaluationJob:
         self.error: Exception | None = None
         self.stored = False
         self._store = store
+        self._stop = threading.Event()
+        self._gone = gone
+        self._ended = ended
         self._thread = threading.Thread(target=self._work, args=(rep, jobs, run), name="fupan-evaluation", daemon=True)
 
     def start(self) -> EvaluationJob:
@@ -44,13 +57,32 @@ class EvaluationJob:
         self._thread.start()
         return self
 
+    def cancel(self) -> None:
+        """Ask the run to stop (it stops within a fraction of a second, its workers terminated)."""
+        self._stop.set()
+
+    def _cancelled(self) -> bool:
+        if not self._stop.is_set() and self._gone is not None and self._gone():
+            self._stop.set()
+        return self._stop.is_set()
+
+    @property
+    def cancelled(self) -> bool:
+        """True once the run was asked to stop."""
+        return self._stop.is_set()
+
     def _work(self, rep: Replay, jobs: int, run: Run) -> None:
         try:
-            self.result = run(rep, self.settings, jobs=jobs, progress=self._progress)
+            self.result = run(
+                rep, self.settings, jobs=jobs, progress=self._progress, cancel=self._cancelled, processes=True
+            )
             self._store(self.result)
             self.stored = True
-        except Exception as exc:  # a fault of the engine or of the database: the page shows it
+        except Exception as exc:  # a fault of the engine or of the database, or the run cancelled: the page says it
             self.error = exc
+        finally:
+            if self._ended is not None:
+                self._ended()
 
     def _progress(self, done: int, total: int) -> None:
         self.done, self.total = done, total

@@ -8,6 +8,9 @@ UTF-8, not a fupan log, or its error at line and column) and the others are impo
 kept in session state and shown below the form once. The form names the library it writes to
 (``data.database.public_url``: a password masked).
 
+A visitor who is not signed in imports logs of at most ``views.parts.bounds.ANON_EVENTS`` events (a longer one is
+refused after it is read, before anything is stored); a signed-in account has the dashboard's limits.
+
 A log that carries a referee's decisions stores them only for a signed-in referee or admin: the sign-in's token is
 checked first (``views.parts.signin.signed_in``: a session joined by another websocket, or a token expired or
 forged, is signed out and nothing of that log is stored), then ``data.accounts.import_as`` checks the account
@@ -30,6 +33,7 @@ from replay.log import Log, LogError, decode_log, parse_log
 from replay.logfiles import LOG_SUFFIXES, log_form
 from replay.profile import ProfileError
 from replay.said import error_in, said_in
+from views.parts.bounds import events_refusal
 from views.parts.common import (
     MAX_UPLOAD_BYTES,
     UPLOAD_LIMITS,
@@ -163,6 +167,10 @@ def _import_one(source: str, content: bytes | str, said: list[Message]) -> int |
     try:
         text = decode_log(content, source, UPLOAD_LIMITS) if isinstance(content, bytes) else content
         log = parse_log(text, source, UPLOAD_LIMITS)
+        refusal = events_refusal(md(source), len(log.events))
+        if refusal:
+            said.append(Message("error", refusal))
+            return None
         result = _store(log, source, said)
         if result is None:
             return None
