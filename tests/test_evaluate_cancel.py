@@ -124,17 +124,22 @@ def test_a_process_that_exits_during_a_run_ends_at_once_and_its_workers_with_it(
         while len(multiprocessing.active_children()) < 2 and time.monotonic() < deadline:
             time.sleep(0.1)
         time.sleep(1)  # at work
-        print("exiting", flush=True)
+        print("working", flush=True)
+        input()  # the test has seen the workers: now the main thread returns
         """
     )
     env = dict(os.environ, PYTHONPATH=str(ROOT), FUPAN_COMPILED=os.environ.get("FUPAN_COMPILED", "0"))
-    proc = subprocess.Popen([sys.executable, "-c", script], cwd=ROOT, env=env, stdout=subprocess.PIPE, text=True)
+    proc = subprocess.Popen(
+        [sys.executable, "-c", script], cwd=ROOT, env=env, stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True
+    )
     workers: set[int] = set()
     try:
-        assert proc.stdout is not None
-        assert proc.stdout.readline().strip() == "exiting"
+        assert proc.stdout is not None and proc.stdin is not None
+        assert proc.stdout.readline().strip() == "working"
+        assert wait_for(lambda: len(children(proc.pid)) == 2, 30), children(proc.pid)
         workers = children(proc.pid)
-        assert len(workers) == 2, workers
+        proc.stdin.write("\n")  # the main thread returns: the process exits with its run going on
+        proc.stdin.flush()
         started = time.monotonic()
         proc.wait(15)
         assert time.monotonic() - started < 10
