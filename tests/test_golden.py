@@ -1,5 +1,5 @@
-"""Golden outputs: ``check``, ``score`` and ``coach --json`` on every shipped sample and on seeded simulated
-deals of every shipped profile, pinned in tests/golden/. A change of rules or of their wording shows up
+"""Golden outputs: ``check``, ``score``, ``coach --json`` and ``replay`` (its JSON and its text) on every shipped
+sample and on seeded simulated deals of every shipped profile, pinned in tests/golden/. A change of rules or of their wording shows up
 here as a diff to review; a refactor changes none of them.
 
 Each record keeps what a reader reviews (the illegal verdicts, the verdicts whose effects or reading say
@@ -51,6 +51,8 @@ def record(capsys: pytest.CaptureFixture[str], path: str) -> dict[str, Any]:
     _, s_text = _run(capsys, "score", path)
     c_code, c_out = _run(capsys, "coach", path, "--json")
     coach = json.loads(c_out)
+    r_code, r_out = _run(capsys, "replay", path, "--json")
+    _, r_text = _run(capsys, "replay", path)
     return {
         "check": {
             "exit": code,
@@ -68,6 +70,12 @@ def record(capsys: pytest.CaptureFixture[str], path: str) -> dict[str, Any]:
                 for f in coach["findings"]
             ],
             "sha256": _digest(c_out),
+        },
+        "replay": {
+            "exit": r_code,
+            "steps": len(json.loads(r_out)["steps"]) if r_out else None,
+            "sha256": _digest(r_out),
+            "text_sha256": _digest(r_text),
         },
     }
 
