@@ -44,7 +44,7 @@ test: $(STAMP) compiled
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
 	$(BIN)/mypy
-	$(BIN)/mypy views app.py cli.py bench docs/screenshots/take.py
+	$(BIN)/mypy views app.py bench docs/screenshots/take.py
 	$(BIN)/python -m pytest -n 4
 
 # The same, beside a throwaway PostgreSQL server (as CI runs it): the storage tests run on both backends.
@@ -56,11 +56,11 @@ lint: $(STAMP)
 	$(BIN)/ruff format --check .
 
 # mypy --strict over the modules listed in pyproject.toml ([tool.mypy] files), then plain mypy over the
-# rest (the dashboard, cli.py, the benches and the screenshot script: pyproject's override turns the strict flags
+# rest (the dashboard, the benches and the screenshot script: pyproject's override turns the strict flags
 # off for them)
 types: $(STAMP)
 	$(BIN)/mypy
-	$(BIN)/mypy views app.py cli.py bench docs/screenshots/take.py
+	$(BIN)/mypy views app.py bench docs/screenshots/take.py
 
 # Every bench in turn (bench/run.py), each printing its own table, then one table of all their figures: figure,
 # baseline measured in the same run, ratio, target, met, runs, the machine's load (also written to

@@ -38,7 +38,7 @@ import json, resource, sys
 from pathlib import Path
 from coach.evaluate import evaluate_replay
 from coach.prices import Settings
-from replay.log import read_log
+from replay.formats.log import read_log
 from replay.replay import Replay
 
 def cpu():

@@ -49,7 +49,7 @@ from coach.policy import Policy, SeatBots
 from coach.prices import Decision, Evaluation, Settings
 from coach.worlds import knowledge, sample_hands, true_world, world
 from replay import compiled
-from replay.log import read_log
+from replay.formats.log import read_log
 from replay.replay import Replay, engine_for
 from replay.simulate import RandomBot, simulate_deal
 

@@ -50,7 +50,7 @@ from sqlmodel import SQLModel
 from data.database import open_db
 from data.importer import BATCH, ImportResult, import_log, import_paths
 from data.models import Deal, EventRow, FindingRow
-from replay.log import read_log
+from replay.formats.log import read_log
 from replay.simulate import simulate_deal
 
 TITLE = "bench_import: fupan import of simulated deals"

@@ -2,7 +2,7 @@
 and one of its events applied (``apply``, the checked step), median over the positions of seeded simulated deals,
 beside python-chess's ``list(board.legal_moves)`` + ``push`` over the positions of seeded random games from the
 start position, in the same run (target: within 5x). For 够级 and 保皇 also the generator before issue 17 (every
-set made and tested, every play stepped: ``replay.climbing_moves.reference_legal_actions``) on the same positions,
+set made and tested, every play stepped: ``replay.climbing.moves.reference_legal_actions``) on the same positions,
 the 够级 median against its target (30 µs), and 够级's worst position: the deals of a search (the three 够级
 profiles, a burning bot on every other deal) ranked by the plays generated and by one timing, the leaders timed
 again (target: 5 ms of CPU time, the milliseconds a shared machine's other work would stretch on the wall
@@ -32,7 +32,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from figures import Figure, report
 
-from replay.climbing_moves import reference_legal_actions
+from replay.climbing.moves import reference_legal_actions
 from replay.replay import Replay
 from replay.simulate import RandomBot, simulate_deal
 

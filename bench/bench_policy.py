@@ -46,7 +46,7 @@ from coach.evaluate import side_points
 from coach.policy import Policy, SeatBots
 from coach.prices import ROLLOUT_NOISE, EvaluationError
 from coach.worlds import true_world
-from replay.log import read_log
+from replay.formats.log import read_log
 from replay.replay import Replay, engine_for
 from replay.simulate import RandomBot, simulate_deal
 

@@ -35,7 +35,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from figures import Figure, report
 
 from coach.coach import coach_replay
-from replay.log import Log, parse_log
+from replay.formats.log import Log, parse_log
 from replay.replay import Replay
 from replay.simulate import simulate_deal
 

@@ -1,4 +1,4 @@
-"""Benchmark: 升级 priced (coach/shengji_policy.py, coach/shengji_worlds.py): policy strength and pricing speed.
+"""Benchmark: 升级 priced (coach/games/shengji/policy.py, coach/games/shengji/worlds.py): policy strength and pricing speed.
 
 1. strength: over N simulated deals, the levels a side playing ``ShengjiPolicy`` wins per deal (its levels up
    less the other side's) against a side playing random legal choices, the sides swapped every other deal;
@@ -24,15 +24,15 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from coach.evaluate import evaluate_replay
+from coach.games.shengji.coach import levels_won
+from coach.games.shengji.policy import ShengjiPolicy, declarations
 from coach.prices import Settings
-from coach.shengji import levels_won
-from coach.shengji_policy import ShengjiPolicy, declarations
-from replay.cards import full_decks
-from replay.events import Bury, Declare, Event, Pass
-from replay.log import read_log
-from replay.profile import load_profile
+from replay.core.cards import full_decks
+from replay.core.events import Bury, Declare, Event, Pass
+from replay.formats.log import read_log
+from replay.games.shengji.engine import DECLARE, KITTY, Shengji, SjState
 from replay.replay import Replay
-from replay.shengji import DECLARE, KITTY, Shengji, SjState
+from replay.rules.profile import load_profile
 from replay.simulate import simulate_deal
 
 ROOT = Path(__file__).resolve().parents[1]

@@ -9,10 +9,10 @@ import random
 from typing import Any
 
 from coach.games import coach_for
-from replay.cards import RANK_2, RANK_A, RANK_SJ, Card
-from replay.events import Event, Pass, Play
+from replay.climbing.state import SETUP, State
+from replay.core.cards import RANK_2, RANK_A, RANK_SJ, Card
+from replay.core.events import Event, Pass, Play
 from replay.simulate import RandomBot
-from replay.state import SETUP, State
 
 Cards = tuple[Card, ...]
 

@@ -34,11 +34,11 @@ from typing import Any
 from coach.games import coach_for
 from coach.policy import Policy
 from coach.worlds import NoWorld, knowledge
-from replay.cards import RANK_2, RANK_BJ, RANK_SJ, Card
-from replay.event_json import event_from_json
-from replay.events import Burn, Event, Kou, Pass, Play
-from replay.sets import CardSet, SetFormError, make_set
-from replay.state import State
+from replay.climbing.state import State
+from replay.core.cards import RANK_2, RANK_BJ, RANK_SJ, Card
+from replay.core.events import Burn, Event, Kou, Pass, Play
+from replay.core.sets import CardSet, SetFormError, make_set
+from replay.formats.event_json import event_from_json
 
 KINDS: Mapping[str, tuple[str, str]] = {
     "pass-out": ("有牌能走却不走", "passed when the whole hand could be played out"),

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Hashable, Sequence
 
-from replay.events import Event
+from replay.core.events import Event
 
 
 def distinct(

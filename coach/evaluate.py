@@ -59,11 +59,11 @@ from coach.prices import (
     stats,
 )
 from coach.worlds import NoWorld, sample_hands, seat_knowledge, seat_world, true_world, world
-from replay.cards import RANK_SJ, Card
-from replay.events import Burn, Bury, Call, Declare, Event, Exchange, Kou, Pass, Play, Rang, Yield
-from replay.log import parse_json_log
+from replay.climbing.state import State
+from replay.core.cards import RANK_SJ, Card
+from replay.core.events import Burn, Bury, Call, Declare, Event, Exchange, Kou, Pass, Play, Rang, Yield
+from replay.formats.log import parse_json_log
 from replay.replay import Replay
-from replay.state import State
 
 PRICED = (Play, Burn, Pass, Kou, Rang, Call, Yield, Declare, Exchange, Bury)  # the last three: 升级's
 RACE_FIRST = 5  # rollouts every candidate gets before any is dropped (``rollouts`` at most this: no racing)

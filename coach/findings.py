@@ -6,7 +6,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any
 
-from replay.verdicts import Verdict
+from replay.core.verdicts import Verdict
 
 KINDS = ("violation", "maxim", "note", "evaluation")  # evaluation: a weak choice priced by rollouts
 SEVERITIES = ("violation", "mistake", "hint", "trial")  # trial: a maxim hint the study measured to cost points

@@ -42,10 +42,10 @@ from typing import Any
 
 from coach.games import coach_for
 from coach.policy import Policy, SeatBots
-from replay.cards import Card
-from replay.events import Burn, Call, Event, Kou, Pass, Play, Refuse, Return, Tribute, Yield
-from replay.hand import Hand
-from replay.state import State
+from replay.climbing.state import State
+from replay.core.cards import Card
+from replay.core.events import Burn, Call, Event, Kou, Pass, Play, Refuse, Return, Tribute, Yield
+from replay.core.hand import Hand
 
 Hands = tuple[tuple[Card, ...], ...]
 Shape = tuple[str, tuple[int, ...]]

@@ -40,15 +40,15 @@ import random
 from collections.abc import Iterable
 from typing import Any
 
-from coach.gouji import bound_by_burn
+from coach.games.gouji import bound_by_burn
 from coach.maxims import BY_KEY
 from coach.policy import Policy
-from replay.cards import RANK_2, RANK_3, RANK_A, RANK_BJ, RANK_K, RANK_Q, RANK_SJ, Card
-from replay.events import Burn, Event, Kou, Pass, Play
-from replay.seats import same_side
-from replay.sets import make_set
+from replay.climbing.state import State
+from replay.core.cards import RANK_2, RANK_3, RANK_A, RANK_BJ, RANK_K, RANK_Q, RANK_SJ, Card
+from replay.core.events import Burn, Event, Kou, Pass, Play
+from replay.core.seats import same_side
+from replay.core.sets import make_set
 from replay.simulate import RandomBot
-from replay.state import State
 
 FENG_Q = "feng-q-gai-mao"
 YOU_DAN = "you-dan-bu-fa-3"

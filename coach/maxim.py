@@ -9,8 +9,8 @@ from typing import Any
 
 from coach.findings import Evidence, Finding, cap_severity
 from coach.moment import Deal, Moment
-from replay.cards import Card
-from replay.verdicts import Verdict
+from replay.core.cards import Card
+from replay.core.verdicts import Verdict
 
 
 @dataclass(frozen=True)

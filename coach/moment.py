@@ -9,11 +9,11 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any, TypeVar
 
-from replay.cards import RANK_BJ, RANK_SJ, Card
-from replay.events import Event
+from replay.climbing.state import State
+from replay.core.cards import RANK_BJ, RANK_SJ, Card
+from replay.core.events import Event
+from replay.core.verdicts import Verdict
 from replay.replay import Replay
-from replay.state import State
-from replay.verdicts import Verdict
 
 D = TypeVar("D", bound=Callable[..., Any])
 

@@ -30,11 +30,11 @@ import random
 from typing import Any
 
 from coach.games import GameCoach, coach_for
-from replay.cards import RANK_2, RANK_10, RANK_A, RANK_BJ, RANK_Q, RANK_SJ, Card
-from replay.events import Event, Pass, Play, Revolution, Waive
-from replay.seats import opposite
+from replay.climbing.state import SETUP, State
+from replay.core.cards import RANK_2, RANK_10, RANK_A, RANK_BJ, RANK_Q, RANK_SJ, Card
+from replay.core.events import Event, Pass, Play, Revolution, Waive
+from replay.core.seats import opposite
 from replay.simulate import RandomBot
-from replay.state import SETUP, State
 
 Cards = tuple[Card, ...]
 

@@ -10,8 +10,8 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from coach.grades import GRADES, MISTAKE, accuracy, decision_accuracy, grade
-from replay.event_json import event_from_json
-from replay.events import Event
+from replay.core.events import Event
+from replay.formats.event_json import event_from_json
 
 if TYPE_CHECKING:  # imported where a stored certain error is read: coach.certain brings the policy with it
     from coach.certain import Certain
@@ -26,7 +26,7 @@ VARIANCE_FLOOR = 1.0  # point²: a loss's standard error is at least sqrt(1 / n)
 
 class Wait(Event):
     """Not burning: a burner lets play go on. A candidate of a burn decision, never an event of a log (an event
-    of its own class: equal, hashed and shown as the log's events are, ``replay.events``)."""
+    of its own class: equal, hashed and shown as the log's events are, ``replay.core.events``)."""
 
     __slots__ = ()
     action: ClassVar[str] = "wait"

@@ -23,10 +23,10 @@ from coach.games import coach_for
 from coach.maxims import BY_KEY
 from coach.report_words import ACTION, GRADE, KIND, LABELS, LANGS, ROLE, SEVERITY, STYLE, SURENESS, VIEW
 from replay import games
-from replay.cards import RANK_NAME, RANK_ZH, Card, CardError
-from replay.log import Log
+from replay.core.cards import RANK_NAME, RANK_ZH, Card, CardError
+from replay.core.said import said_in
+from replay.formats.log import Log
 from replay.replay import Replay, StepView
-from replay.said import said_in
 
 
 def _e(value: Any) -> str:

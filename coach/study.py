@@ -37,11 +37,11 @@ from pathlib import Path
 from typing import Any
 
 from coach.effects import MIN_AROSE
-from coach.gouji import team_result
+from coach.games.gouji import team_result
 from coach.learners import QUESTIONS, SPLIT, MaximPolicy, maxim_of, question_of
 from coach.maxims import BY_KEY, MAXIMS
-from replay.log import Log
-from replay.profile import Profile, load_profile
+from replay.formats.log import Log
+from replay.rules.profile import Profile, load_profile
 from replay.simulate import SimulatedDeal, simulate_deal
 
 Z95 = 1.959963984540054  # the 97.5% point of the standard normal distribution

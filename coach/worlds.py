@@ -29,10 +29,10 @@ from dataclasses import dataclass
 from typing import Any
 
 from coach.games import coach_for
-from replay.cards import Card, full_decks
-from replay.events import Burn, Event, Play, Refuse, Return, Show, Tribute
-from replay.hand import SLOT_CARD, Hand
-from replay.state import State
+from replay.climbing.state import State
+from replay.core.cards import Card, full_decks
+from replay.core.events import Burn, Event, Play, Refuse, Return, Show, Tribute
+from replay.core.hand import SLOT_CARD, Hand
 
 
 class NoWorld(ValueError):
@@ -76,7 +76,7 @@ def _take(pool: Counter[Card], card: Card) -> bool:
 def unseen_cards(deck: Iterable[Card], own: Iterable[Card], gone: Iterable[Card]) -> Counter[Card]:
     """The cards a seat has not seen: those of ``deck`` less its own hand and the cards it saw leave the
     hands (played, or buried by itself); a suitless card takes one of its rank. The one count of what a
-    seat cannot see, for every game (``knowledge`` here, 升级's ``coach.shengji.unseen``)."""
+    seat cannot see, for every game (``knowledge`` here, 升级's ``coach.games.shengji.coach.unseen``)."""
     pool = Counter(deck)
     for c in own:
         _take(pool, c)

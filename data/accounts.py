@@ -45,9 +45,9 @@ from data.database import WRITE, DatabaseStateError
 from data.decisions import StoredDecision, decision_by_id, lock_deal, store_decisions, stored_id, unstorable, utc
 from data.importer import ImportResult, import_log
 from data.models import EventRow, User, table_of
-from replay.decisions import Decision
-from replay.log import Log
-from replay.said import said
+from replay.core.said import said
+from replay.formats.decisions import Decision
+from replay.formats.log import Log
 
 REFEREE, ADMIN = "referee", "admin"
 ROLES = (REFEREE, ADMIN)

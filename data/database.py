@@ -57,7 +57,7 @@ from data.states import (
     NewerDatabase,
     ReadOnlyDatabase,
 )
-from replay.said import said
+from replay.core.said import said
 
 # what a damaged library's message says was (not) done, in Chinese
 _DOING_ZH = {

@@ -26,8 +26,8 @@ from sqlmodel import select
 from data.database import ignoring_insert, insert_ignore
 from data.derive import EVENT_FIELDS, derive
 from data.models import NOTES_CHARS, Deal, DealSeat, EventRow, FindingRow, Match, Player, PlayerAlias, table_of
-from replay.log import Log
-from replay.said import said
+from replay.core.said import said
+from replay.formats.log import Log
 
 DEAL, DEAL_SEAT, EVENT, FINDING, MATCH, PLAYER, PLAYER_ALIAS = (
     table_of(m) for m in (Deal, DealSeat, EventRow, FindingRow, Match, Player, PlayerAlias)

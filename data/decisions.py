@@ -1,6 +1,6 @@
 """A referee's decisions on a deal's events, as the deal library stores them (table ``decision``).
 
-A decision (``replay.decisions.Decision``) is a row that is only ever added: a later decision on the
+A decision (``replay.formats.decisions.Decision``) is a row that is only ever added: a later decision on the
 same event supersedes the earlier ones, which stay as its history. The same decision (the same
 ``Decision.key``: event, outcome, rule, text, referee and time) is stored once per deal, whether it came
 in twice with imported logs or was recorded twice from the dashboard.
@@ -35,8 +35,8 @@ from sqlalchemy.engine import Connection, Engine
 
 from data.database import insert_ignore
 from data.models import Deal, DecisionRow, table_of
-from replay.decisions import Decision, at_of
-from replay.said import said
+from replay.core.said import said
+from replay.formats.decisions import Decision, at_of
 
 AT_FORMAT = "%Y-%m-%dT%H:%M:%SZ"  # the text of Decision.at
 TABLE = table_of(DecisionRow)

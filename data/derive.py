@@ -16,7 +16,7 @@ from typing import Any
 
 from coach.coach import coach_replay
 from coach.version import COACH_VERSION
-from replay.log import Log
+from replay.formats.log import Log
 from replay.replay import Replay
 from replay.scoring import Score
 from replay.version import ENGINE_VERSION

@@ -30,7 +30,7 @@ from sqlalchemy.types import TypeEngine
 from data.database import DamagedDatabase
 from data.decisions import decisions_of
 from data.models import Deal, table_of
-from replay.log import parse_json_log
+from replay.formats.log import parse_json_log
 
 DEALS = table_of(Deal)
 ISO_DAY = re.compile(r"\d{4}-\d{2}-\d{2}")

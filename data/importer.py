@@ -63,15 +63,15 @@ from data.database import BULK_WRITE, WRITE, transient
 from data.deal_rows import DEAL
 from data.decisions import store_decisions, unstorable
 from data.states import DatabaseStateError
-from replay.clip import clip
-from replay.decisions import Decision, decision_from_json
-from replay.json_locate import locate
-from replay.limits import LIMITS, Limits
-from replay.log import Log, LogError, read_log
-from replay.log_words import os_reason_zh
-from replay.logfiles import LogFile, log_files
-from replay.profile import ProfileError
-from replay.said import said, said_of, where_zh, zh_of
+from replay.core.clip import clip
+from replay.core.said import said, said_of, where_zh, zh_of
+from replay.formats.decisions import Decision, decision_from_json
+from replay.formats.json_locate import locate
+from replay.formats.limits import LIMITS, Limits
+from replay.formats.log import Log, LogError, read_log
+from replay.formats.logfiles import LogFile, log_files
+from replay.formats.words import os_reason_zh
+from replay.rules.profile import ProfileError
 
 
 @dataclass(frozen=True)
@@ -488,7 +488,7 @@ def import_paths(
 ) -> list[ImportResult]:
     """Import every log file named or found in ``paths``; one result per file, in order (a file larger than
     ``limits`` allow is refused; a special file or a symlink out of a folder found in one is refused unopened:
-    ``replay.logfiles``). The files are read, replayed and coached on ``jobs`` worker processes (0:
+    ``replay.formats.logfiles``). The files are read, replayed and coached on ``jobs`` worker processes (0:
     every core; 1: in this process) and stored up to ``batch`` deals per transaction (``_store_batch``), each deal
     whole or not at all: a file that cannot be read or stored is refused with the reason, nothing of it stored, and the run goes
     on; a killed import leaves whole deals only. When the database itself fails, the batch is stored again one

@@ -37,9 +37,9 @@ from typing import TYPE_CHECKING
 from sqlalchemy.engine import Engine
 
 from replay import games
-from replay.log import Log, Seat
-from replay.profile import load_profile
+from replay.formats.log import Log, Seat
 from replay.replay import Replay
+from replay.rules.profile import load_profile
 from replay.simulate import RandomBot, simulate_deal
 
 if TYPE_CHECKING:

@@ -214,7 +214,7 @@ class User(SQLModel, table=True):
 
 
 class DecisionRow(SQLModel, table=True):
-    """A referee's decision on one event of a deal (``replay.decisions.Decision``), as stored: ``at`` is
+    """A referee's decision on one event of a deal (``replay.formats.decisions.Decision``), as stored: ``at`` is
     when the referee decided, ``created_at`` when the row was stored, ``user_id`` the account that stored
     it from the dashboard (None when it came in with an imported log). ``key_hash`` is the SHA-256 of the
     decision's ``key``: the same decision is stored once per deal. Rows are only ever added."""

@@ -51,8 +51,8 @@ from data.models import (
     table_of,
 )
 from replay import games as games_registry
+from replay.core.seats import side
 from replay.scoring import no_places
-from replay.seats import side
 
 DEAL = table_of(Deal)
 DEAL_SEAT = table_of(DealSeat)

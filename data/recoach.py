@@ -37,9 +37,9 @@ from data.database import WRITE, transient
 from data.decisions import lock_deal
 from data.derive import EVENT_FIELDS, Derived, derive
 from data.models import Deal, DealSeat, EvaluationRow, EventRow, FindingRow, table_of
-from replay.clip import clip
-from replay.log import LogError, parse_log
-from replay.profile import ProfileError
+from replay.core.clip import clip
+from replay.formats.log import LogError, parse_log
+from replay.rules.profile import ProfileError
 from replay.version import ENGINE_VERSION
 
 DEAL, DEAL_SEAT, EVENT, FINDING, EVALUATION = (

@@ -41,7 +41,7 @@ import tempfile
 from datetime import UTC, datetime
 from pathlib import Path
 
-from replay.said import Said, said, zh_of
+from replay.core.said import Said, said, zh_of
 
 WAL_HEADER = 32
 FRAME_HEADER = 24

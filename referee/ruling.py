@@ -13,14 +13,14 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from replay.clip import CARDS_LIMIT, few
-from replay.decisions import Decision, history
-from replay.events import Event
-from replay.profile import Option, Profile, options_of
-from replay.register import RULES, Quote
+from replay.core.clip import CARDS_LIMIT, few
+from replay.core.events import Event
+from replay.core.said import said, zh_of
+from replay.core.verdicts import Reading
+from replay.formats.decisions import Decision, history
 from replay.replay import Replay, StepView
-from replay.said import said, zh_of
-from replay.verdicts import Reading
+from replay.rules.profile import Option, Profile, options_of
+from replay.rules.register import RULES, Quote
 
 MAX_ALTERNATIVES = 60  # legal alternatives listed (the rest are counted)
 

@@ -13,11 +13,11 @@ from typing import Any
 
 from referee.ruling import Ruling
 from replay import games
-from replay.clip import cards_shown
-from replay.log import Log
-from replay.register import SEED_TITLES
-from replay.said import said_in
-from replay.words import action_name
+from replay.core.clip import cards_shown
+from replay.core.said import said_in
+from replay.formats.log import Log
+from replay.formats.notation.words import action_name
+from replay.rules.register import SEED_TITLES
 
 LABELS: dict[str, tuple[str, str]] = {
     "title": ("裁定书", "Ruling"),

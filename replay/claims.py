@@ -12,7 +12,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from replay import games
-from replay.record import Record
+from replay.core.record import Record
 from replay.scoring import Score
 
 

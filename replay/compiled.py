@@ -24,37 +24,36 @@ from collections.abc import Sequence
 from pathlib import Path
 from types import ModuleType
 
-from replay.record import Record, field
+from replay.core.record import Record, field
 
 #: the modules compiled: those of a rollout's step (the engine's fast path and the policy), and those of reading and
 #: replaying a log (``fupan check``, the import: the reader, the events, the replay loop, each game's engine)
 HOT = (
-    "replay.events",
-    "replay.log",
-    "replay.log_checks",  # the reader's checks of a claimed result (split from replay.log)
-    "replay.event_json",
+    "replay.core.events",
+    "replay.formats.log",
+    "replay.formats.checks",  # the reader's checks of a claimed result (split from replay.formats.log)
+    "replay.formats.event_json",
     "replay.engine",
     "replay.replay",
-    "replay.baohuang",
-    "replay.baohuang_state",
-    "replay.shengji",
-    "replay.shengji_state",
-    "replay.shengji_cards",
-    "replay.shengji_deal",
-    "replay.state",
-    "replay.sets",
-    "replay.hand",
+    "replay.games.baohuang.engine",
+    "replay.games.baohuang.state",
+    "replay.games.shengji.engine",
+    "replay.games.shengji.state",
+    "replay.games.shengji.cards",
+    "replay.games.shengji.deal",
+    "replay.climbing.state",
+    "replay.core.sets",
+    "replay.core.hand",
     "replay.simulate",
-    "replay.climbing",
-    "replay.climbing_moves",
-    "replay.gouji_state",
-    "replay.gouji_cycle",
-    "replay.gouji",
-    "replay.gouji_score",
-    "replay.seats",
-    "coach.games",
+    "replay.climbing.table",
+    "replay.climbing.moves",
+    "replay.games.gouji.state",
+    "replay.games.gouji.cycle",
+    "replay.games.gouji.engine",
+    "replay.games.gouji.score",
+    "replay.core.seats",
     "coach.policy",
-    "coach.gouji",
+    "coach.games.gouji",
     "coach.evaluate",
 )
 #: the project's root (the folder holding replay/ and coach/)
@@ -69,7 +68,7 @@ DIRECTIVES = {"language_level": 3, "binding": True, "annotation_typing": False, 
 
 
 def source_of(name: str, root: Path = ROOT) -> Path:
-    """The source file of module ``name`` (``replay.hand`` -> ``<root>/replay/hand.py``)."""
+    """The source file of module ``name`` (``replay.core.hand`` -> ``<root>/replay/hand.py``)."""
     return root.joinpath(*name.split(".")).with_suffix(".py")
 
 

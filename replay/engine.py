@@ -4,8 +4,8 @@ interface ``Engine`` (generic in the game's state type), the ruling on one event
 top of the engine's ``step``).
 
 An engine is built from a profile and the log's meta (``engine_class(profile, meta)``, registered in
-``replay.games``): the climbing games (``replay.climbing.Climbing``: 够级, 保皇) and 升级
-(``replay.shengji.Shengji``) all satisfy ``Engine``; mypy checks it where each is defined.
+``replay.games``): the climbing games (``replay.climbing.table.Climbing``: 够级, 保皇) and 升级
+(``replay.games.shengji.engine.Shengji``) all satisfy ``Engine``; mypy checks it where each is defined.
 """
 
 from __future__ import annotations
@@ -13,14 +13,14 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator, Mapping
 from typing import TYPE_CHECKING, Any, Generic, NamedTuple, Protocol, TypeVar
 
-from replay.cards import Card, card_words
-from replay.events import Event
-from replay.hand import Hand
-from replay.profile import Profile
-from replay.verdicts import Reading
+from replay.core.cards import Card, card_words
+from replay.core.events import Event
+from replay.core.hand import Hand
+from replay.core.verdicts import Reading
+from replay.rules.profile import Profile
 
 if TYPE_CHECKING:
-    from replay.log import Log
+    from replay.formats.log import Log
     from replay.view import StepView
 
 S = TypeVar("S")

@@ -13,12 +13,12 @@ from typing import Any
 
 from replay import games
 from replay.claims import compare_result
+from replay.core.said import said
+from replay.core.verdicts import Verdict
 from replay.engine import Engine, Outcome
-from replay.log import Log
-from replay.profile import Profile
-from replay.said import said
+from replay.formats.log import Log
+from replay.rules.profile import Profile
 from replay.scoring import Score, score_of
-from replay.verdicts import Verdict
 from replay.view import StepView, tokens
 
 __all__ = ["Replay", "StepView", "engine_for"]
@@ -192,7 +192,7 @@ class Replay:
     def steps_json(self) -> Iterator[dict[str, Any]]:
         """Each step's ``view(k).to_json()`` in turn (``fupan replay --json``). A step whose state is the one before's
         (an illegal event read leniently changes nothing) is the one before's with its number, its parts the very
-        same objects (which ``replay.json_out`` encodes once)."""
+        same objects (which ``replay.formats.json_out`` encodes once)."""
         before, doc = None, {}
         for k, st in enumerate(self.states):
             if st is not before:

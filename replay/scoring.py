@@ -1,7 +1,7 @@
 """Scores of a finished deal, each figure with the rule that produced it, and the places known at a step.
 
 The shapes are shared (``Score``, ``PlaceScore``, ``TeamScore``, ``KnownPlace``); each game scores in its own
-module (``replay.gouji_score``, ``replay.baohuang_score``, ``replay.shengji_score``), named by its
+module (``replay.games.gouji.score``, ``replay.games.baohuang.score``, ``replay.games.shengji.score``), named by its
 ``GameType.scorer``, and says which places are decided at a step with its ``GameType.places``.
 """
 
@@ -10,10 +10,10 @@ from __future__ import annotations
 from typing import Any
 
 from replay import games
-from replay.profile import Profile
-from replay.record import Record, field
-from replay.said import said
-from replay.state import SETUP, VOID
+from replay.climbing.state import SETUP, VOID
+from replay.core.record import Record, field
+from replay.core.said import said
+from replay.rules.profile import Profile
 
 
 class PlaceScore(Record):

@@ -14,11 +14,10 @@ from pathlib import Path
 from typing import Any, Protocol, cast
 
 from replay import games
-from replay.baohuang import Baohuang
-from replay.baohuang_state import BaohuangState
-from replay.cards import RANK_2, RANK_3, RANK_BJ, RANK_SJ, Card, full_decks
-from replay.climbing import Climbing
-from replay.events import (
+from replay.climbing.state import State
+from replay.climbing.table import Climbing
+from replay.core.cards import RANK_2, RANK_3, RANK_BJ, RANK_SJ, Card, full_decks
+from replay.core.events import (
     Burn,
     Call,
     Event,
@@ -35,12 +34,13 @@ from replay.events import (
     Waive,
     Yield,
 )
-from replay.gouji import Gouji
-from replay.log import Log, Seat
-from replay.profile import Profile, ProfileError, find_profile, log_profile
+from replay.core.seats import opposite
+from replay.formats.log import Log, Seat
+from replay.games.baohuang.engine import Baohuang
+from replay.games.baohuang.state import BaohuangState
+from replay.games.gouji.engine import Gouji
 from replay.replay import engine_for
-from replay.seats import opposite
-from replay.state import State
+from replay.rules.profile import Profile, ProfileError, find_profile, log_profile
 
 NAMES = ("张伟", "王芳", "李娜", "刘洋", "陈静", "杨磊", "赵敏", "黄勇", "周杰", "吴霞", "孙浩", "马丽")
 
@@ -231,7 +231,7 @@ class RandomBot:
 
     def bid(self, eng: Baohuang, st: State) -> Event:
         """One bidding event of 保皇: call with identical cards, yield, now and then grab."""
-        st = cast(BaohuangState, st)  # only a 保皇 deal bids (replay.baohuang_sim)
+        st = cast(BaohuangState, st)  # only a 保皇 deal bids (replay.games.baohuang.sim)
         rng = self.rng
         holder = st.to_act
         if rng.random() < 0.02:
@@ -252,7 +252,7 @@ class RandomBot:
 
     def reveals(self, eng: Baohuang, st: State) -> list[Event]:
         """明保 / 明独 now and then, once the 皇帝 is chosen."""
-        st = cast(BaohuangState, st)  # only a 保皇 deal reveals (replay.baohuang_sim)
+        st = cast(BaohuangState, st)  # only a 保皇 deal reveals (replay.games.baohuang.sim)
         if st.terminal or st.grab:
             return []
         if st.solo:

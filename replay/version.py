@@ -15,6 +15,6 @@ from __future__ import annotations
 
 ENGINE_VERSION = 2
 """1: the first version recorded (rows stored before versions were recorded read as 0). 2: the engine's texts carry
-their Chinese (``replay.said``), and two score explanations name their Chinese term beside the English (够级's
+their Chinese (``replay.core.said``), and two score explanations name their Chinese term beside the English (够级's
 "positive points only (只记正分，不记负分)", 升级's "定主 (declaration)"): the ``score`` texts changed; what is stored
 of a replay did not."""

@@ -6,12 +6,12 @@ from __future__ import annotations
 
 from typing import Any, Protocol, TypeVar
 
-from replay.cards import Card
-from replay.hand import Hand
-from replay.profile import Profile
-from replay.record import Record, field
+from replay.climbing.state import State
+from replay.core.cards import Card
+from replay.core.hand import Hand
+from replay.core.record import Record, field
+from replay.rules.profile import Profile
 from replay.scoring import KnownPlace, known_places
-from replay.state import State
 
 
 class StepView(Record, kw_only=True):

@@ -22,7 +22,7 @@ from sqlalchemy.engine import Engine
 
 from data.database import open_db
 from data.importer import import_log
-from replay.log import Log
+from replay.formats.log import Log
 from replay.simulate import simulate_deal
 
 FUTURE = "0099_from_the_future"

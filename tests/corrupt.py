@@ -12,9 +12,9 @@ from typing import Any
 
 from hypothesis import strategies as st
 
-from replay.cards import Card
-from replay.events import CARD_ACTIONS, EVENT_TYPES, Event
-from replay.log import SEATS, Log
+from replay.core.cards import Card
+from replay.core.events import CARD_ACTIONS, EVENT_TYPES, Event
+from replay.formats.log import SEATS, Log
 
 CARDS = [Card(t) for t in ("3S", "5H", "10D", "QC", "KS", "AH", "2D", "SJ", "BJ", "Q", "3")]
 

@@ -264,7 +264,7 @@ def fill(url: str) -> tuple[Deals, list[str]]:
     from data.database import open_db
     from data.evaluations import save_evaluation
     from data.importer import import_log
-    from replay.log import parse_json_log, read_log
+    from replay.formats.log import parse_json_log, read_log
     from replay.replay import Replay
 
     take.fill_samples(url)
@@ -320,8 +320,8 @@ def quoted_texts() -> list[str]:
     """The seeds' words and the readings the register and the maxims quote verbatim (shown as they are, in either
     language), and the seeds' titles."""
     from coach.maxims import MAXIMS
-    from replay.quotes import SEED_FILES, SEED_TITLES
-    from replay.register import RULES
+    from replay.rules.quotes import SEED_FILES, SEED_TITLES
+    from replay.rules.register import RULES
 
     out = [q.text for rule in RULES.values() for qs in rule.quotes.values() for q in qs]
     out += [mx.saying for mx in MAXIMS]
@@ -333,9 +333,9 @@ def _notation() -> list[str]:
     """The words of the logs' and profiles' own notation that the pages show as they are: rule IDs, 升级's level
     tokens (A, AA: the ace a second time), the profile options' names and values (as a club writes them in its
     profile file)."""
-    from replay.profile import OPTIONS
-    from replay.register import RULES
-    from replay.shengji import LEVEL_TOKENS
+    from replay.games.shengji.engine import LEVEL_TOKENS
+    from replay.rules.profile import OPTIONS
+    from replay.rules.register import RULES
 
     out = list(RULES) + [str(v) for v in (LEVEL_TOKENS.values() if isinstance(LEVEL_TOKENS, dict) else LEVEL_TOKENS)]
     for name, option in OPTIONS.items():
@@ -346,7 +346,7 @@ def _notation() -> list[str]:
 
 
 def _profile_names() -> list[str]:
-    from replay.profile import shipped_profiles
+    from replay.rules.profile import shipped_profiles
 
     return shipped_profiles()
 

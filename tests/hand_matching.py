@@ -3,7 +3,7 @@ played cards distinct dealt cards can be, by a brute-force bipartite matching (a
 
 from __future__ import annotations
 
-from replay.cards import Card
+from replay.core.cards import Card
 
 
 def fits(played: Card, dealt: Card | None) -> bool:

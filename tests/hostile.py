@@ -16,7 +16,7 @@ from typing import Any
 
 from google.protobuf.json_format import MessageToDict
 
-from replay.log import Log, log_from_doc
+from replay.formats.log import Log, log_from_doc
 from replay.simulate import simulate_deal
 
 IMAGE = "![i](http://127.0.0.1:9/x.png)"  # a browser that draws it asks 127.0.0.1:9 (nothing listens there)

@@ -39,8 +39,8 @@ from data.decisions import deal_decisions, standing_decisions
 from data.exporter import export_deals
 from data.importer import import_log
 from data.models import DecisionRow
-from replay.decisions import Decision, now_utc
-from replay.log import Log, read_log
+from replay.formats.decisions import Decision, now_utc
+from replay.formats.log import Log, read_log
 from replay.simulate import simulate_deal
 
 CHEAP = PasswordHasher.from_parameters(CHEAPEST)

@@ -17,7 +17,7 @@ from coach.coach import Report, coach_log
 from coach.effects import ADVICE, MIN_AROSE, ON_TRIAL, MaximEffect, maxim_effect, worth
 from coach.findings import Finding
 from coach.report import html_report
-from replay.notation import parse_text
+from replay.formats.notation.read import parse_text
 
 FENG_Q, YOU_DAN, DAN_PAI, DANG_SAN = "feng-q-gai-mao", "you-dan-bu-fa-3", "dan-pai-shen-guo", "dang-san-bu-dang-si"
 FQ = "A A K K K Q J J J 10 10 10 10 9 9 9 9 8 8 8 8 7 7 7 7 6 6 6 6 5 5 5 5 4 4 4"

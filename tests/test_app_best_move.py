@@ -24,10 +24,10 @@ from coach.evaluate import evaluate_replay
 from coach.prices import Decision, Evaluation, Settings
 from data.evaluations import save_evaluation
 from data.importer import import_log
-from replay.log import Seat, read_log
+from replay.formats.log import Seat, read_log
 from replay.replay import Replay
 from replay.simulate import simulate_deal
-from views.games import shengji_table
+from views.games.shengji import table as shengji_table
 from views.parts.table import BestMove
 from views.parts.texts import md
 

@@ -25,7 +25,7 @@ from coach import evaluate
 from coach.evaluate import EvaluationCancelled
 from coach.prices import Evaluation, Settings
 from data.importer import import_log
-from replay.log import parse_log
+from replay.formats.log import parse_log
 from replay.replay import Replay
 from replay.simulate import simulate_deal
 from views.pages import coach as coach_page

@@ -28,8 +28,8 @@ from data.database import open_db
 from data.decisions import StoredDecision, deal_decisions
 from data.importer import import_log
 from data.signin import Limiter
-from replay.decisions import Decision
-from replay.log import read_log
+from replay.formats.decisions import Decision
+from replay.formats.log import read_log
 from replay.simulate import simulate_deal
 from views.parts import signin
 

@@ -21,10 +21,10 @@ from data.importer import import_log
 from referee.ruling import ruling_of
 from referee.sheet import ruling_sheet
 from replay import games
-from replay.events import EVENT_TYPES
-from replay.log import read_log
+from replay.core.events import EVENT_TYPES
+from replay.core.verdicts import RULES
+from replay.formats.log import read_log
 from replay.replay import Replay
-from replay.verdicts import RULES
 from views.parts.desk_position import counts_hands, empty_grid, position_text, suits_hands, where_typed
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -473,7 +473,7 @@ def test_where_typed_names_the_box() -> None:
     pos = position_text("gouji", "gouji", [None] * 6, "0 play 5\n1 pass", "2 play 6")
     assert pos.header_lines == 9 and pos.typed_lines == 2 and pos.disputed
     assert pos.text.endswith("events\n0 play 5\n1 pass\n2 play 6\n")
-    from replay.log import LogError
+    from replay.formats.log import LogError
 
     # outside a page the desk speaks Chinese
     assert where_typed(pos, LogError("bad", "<position>", 11, 3)) == "之前的动作，第 2 行第 3 列：bad"

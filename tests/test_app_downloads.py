@@ -25,8 +25,8 @@ from app_pages import empty_library, page_ok, run_page
 
 from coach.coach import coach_replay
 from data.importer import import_log
-from replay.decisions import Decision
-from replay.log import Seat, read_log
+from replay.formats.decisions import Decision
+from replay.formats.log import Seat, read_log
 from replay.replay import Replay
 from replay.simulate import simulate_deal
 from views.parts.deal_report import findings_frame, report_html

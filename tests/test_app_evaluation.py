@@ -26,7 +26,7 @@ from coach.prices import Evaluation, Settings
 from data.database import open_db
 from data.evaluations import load_evaluation, save_evaluation
 from data.importer import import_log
-from replay.log import Seat
+from replay.formats.log import Seat
 from replay.replay import Replay
 from replay.simulate import simulate_deal
 from views.pages import evaluation as evaluation_page

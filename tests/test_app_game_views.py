@@ -15,7 +15,8 @@ import views.games
 from data.importer import import_log
 from replay.replay import Replay
 from replay.simulate import simulate_deal
-from views.games import baohuang, gouji, shengji
+from views.games import baohuang, gouji
+from views.games.shengji import view as shengji
 from views.parts.game_view import GameView, climbing_table
 
 ROOT = Path(__file__).resolve().parent.parent

@@ -41,7 +41,7 @@ from data import queries
 from data.database import open_db
 from data.importer import import_log
 from data.make_samples import SAMPLES_DIR
-from replay.log import Seat, parse_log
+from replay.formats.log import Seat, parse_log
 from replay.simulate import simulate_deal
 from views.parts.common import MAX_UPLOAD_BYTES
 
@@ -334,7 +334,7 @@ def test_pasting_a_bad_log_shows_its_error(library: Library) -> None:
 
 
 def test_pasting_a_log_that_starts_with_comments_shows_its_real_error(library: Library) -> None:
-    """A text log with comment lines first is a log (``replay.logfiles.log_form``, the reader's own test): its error is
+    """A text log with comment lines first is a log (``replay.formats.logfiles.log_form``, the reader's own test): its error is
     the bad card at its line and column, not "not a fupan log" (issue 33, item 15c)."""
     text = (SAMPLES_DIR / "disputes" / "01-burn-after-pass.txt").read_text(encoding="utf-8")
     assert text.startswith("# ") and "\n1 burn A A # 李秀英烧\n" in text

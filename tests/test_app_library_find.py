@@ -20,7 +20,7 @@ from streamlit.testing.v1 import AppTest
 from data import queries
 from data.database import open_db, public_url
 from data.importer import import_log
-from replay.log import Seat
+from replay.formats.log import Seat
 from replay.simulate import simulate_deal
 from views.pages.library import count_text, shown_table
 from views.parts.downloads import BOM, csv_bytes

@@ -17,7 +17,7 @@ from google.protobuf.json_format import MessageToDict
 from ui_words import emoji_marks
 
 from data.importer import import_log
-from replay.log import read_log
+from replay.formats.log import read_log
 from views.parts.table import SEVERITY_MARK
 from views.parts.texts import severity_md
 

@@ -27,9 +27,9 @@ from streamlit.testing.v1 import AppTest
 
 from coach.coach import coach_replay
 from data.importer import import_log
-from replay.log import Seat
+from replay.core.said import said_in
+from replay.formats.log import Seat
 from replay.replay import Replay
-from replay.said import said_in
 from replay.simulate import simulate_deal
 from views.games import table_html
 from views.pages import replay as replay_page

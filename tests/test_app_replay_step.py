@@ -23,8 +23,8 @@ from streamlit.testing.v1 import AppTest
 
 from data.accounts import add_user, record_decision
 from data.importer import import_log
-from replay.decisions import Decision, now_utc
-from replay.log import Seat
+from replay.formats.decisions import Decision, now_utc
+from replay.formats.log import Seat
 from replay.replay import Replay
 from replay.simulate import simulate_deal
 from views.pages import replay as replay_page

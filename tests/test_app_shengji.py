@@ -1,5 +1,5 @@
 """The dashboard on 升级 (Shengji) deals: the Replay, Timeline, Scoring, Coach, Dispute desk, Library,
-Evaluation and Players pages under Streamlit's AppTest, and the drawing helpers of views/games/shengji_table.py.
+Evaluation and Players pages under Streamlit's AppTest, and the drawing helpers of views/games/shengji/table.py.
 
 The library (a temporary SQLite file in ``FUPAN_DB``, Streamlit's caches cleared before and after)
 holds a match of three 升级 deals played by random legal choices whose levels follow on from deal to
@@ -28,15 +28,17 @@ from streamlit.testing.v1 import AppTest
 from coach.coach import coach_replay
 from data.database import open_db
 from data.importer import import_log
-from replay.cards import Card, full_decks
-from replay.events import Bury, Declare, Pass, Play
-from replay.log import Log, Seat
-from replay.profile import load_profile
+from replay.core.cards import Card, full_decks
+from replay.core.events import Bury, Declare, Pass, Play
+from replay.core.said import said_in
+from replay.formats.log import Log, Seat
+from replay.games.shengji.engine import TRUMP, Shengji, SjState
 from replay.replay import Replay
-from replay.said import said_in
-from replay.shengji import TRUMP, Shengji, SjState
+from replay.rules.profile import load_profile
 from replay.simulate import simulate_deal
-from views.games import shengji_charts, shengji_table, table_html
+from views.games import table_html
+from views.games.shengji import charts as shengji_charts
+from views.games.shengji import table as shengji_table
 from views.pages import timeline
 from views.pages.evaluation import unpriced_note
 from views.pages.players import shengji_frame
@@ -410,7 +412,7 @@ def test_scoring_shows_tricks_defenders_kitty_levels_and_the_ladder(library, lan
     text = _text(at)
     for rule in ("SJ-POINTS", "SJ-LEVEL"):
         assert rule in text
-    for _, row in score.explain:  # each in the page's language (replay.said)
+    for _, row in score.explain:  # each in the page's language (replay.core.said)
         shown = said_in(row, lang)
         assert shown.replace("(", "").replace(")", "")[:20] in text.replace("(", "").replace(")", "")
     up, after = score.levels["up"], score.levels["after"]

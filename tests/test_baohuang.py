@@ -1,4 +1,4 @@
-"""Unit tests of 保皇 (replay/baohuang.py, score_baohuang, the roles views and the CLI on 保皇 logs), against
+"""Unit tests of 保皇 (replay/games/baohuang/engine.py, score_baohuang, the roles views and the CLI on 保皇 logs), against
 RULES.md §4 and seeds 002 / 003.
 
 Deals are built here: ``spread()`` deals four decks so that no seat holds two copies of any card (the copies of a
@@ -16,16 +16,16 @@ from typing import Any
 import pytest
 
 import cli
-from replay.baohuang import Baohuang
-from replay.baohuang_score import score_baohuang
-from replay.baohuang_state import BaohuangState
-from replay.cards import RANK_2, RANK_BJ, Card, full_decks, parse_cards
-from replay.events import Call, Event, Grab, Pass, Play, Reveal, Yield
-from replay.hand import Hand
-from replay.log import Log, read_log
-from replay.profile import load_profile
+from replay.climbing.state import OVER, PLAY, SETUP, VOID, State, bit
+from replay.core.cards import RANK_2, RANK_BJ, Card, full_decks, parse_cards
+from replay.core.events import Call, Event, Grab, Pass, Play, Reveal, Yield
+from replay.core.hand import Hand
+from replay.formats.log import Log, read_log
+from replay.games.baohuang.engine import Baohuang
+from replay.games.baohuang.score import score_baohuang
+from replay.games.baohuang.state import BaohuangState
 from replay.replay import Replay
-from replay.state import OVER, PLAY, SETUP, VOID, State, bit
+from replay.rules.profile import load_profile
 
 CASES = Path(__file__).parent / "cases"
 PROFILE = load_profile("baohuang")
@@ -624,8 +624,8 @@ def test_finished_deal_with_unknown_loyalist_is_not_called_unfinished() -> None:
 
 
 def test_an_unknown_loyalist_leaves_the_places_but_splits_no_points() -> None:
+    from replay.climbing.state import evolve
     from replay.simulate import simulate_deal
-    from replay.state import evolve
 
     for seed in range(40):
         final = simulate_deal(seed, "baohuang").states[-1]
@@ -645,7 +645,7 @@ def test_an_unknown_loyalist_leaves_the_places_but_splits_no_points() -> None:
 
 def test_copies_counts_a_card_by_identity() -> None:
     """copies (the bidding's count of a card among a hand's known cards) counts the interned card itself."""
-    from replay.baohuang_bidding import copies
+    from replay.games.baohuang.bidding import copies
 
     held = parse_cards("3S 3S 3H BJ 3S")
     assert copies(held, Card("3S")) == 3 and copies(held, Card("BJ")) == 1 and copies(held, Card("4S")) == 0

@@ -33,15 +33,15 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from replay.baohuang import Baohuang
-from replay.cards import RANK_BJ, Card, full_decks
-from replay.events import Call, Event, Grab, Pass, Play, Rang, Reveal, Yield
-from replay.log import parse_log
-from replay.notation import format_text, parse_text
-from replay.profile import load_profile
+from replay.climbing.state import OVER, SETUP, VOID, State
+from replay.core.cards import RANK_BJ, Card, full_decks
+from replay.core.events import Call, Event, Grab, Pass, Play, Rang, Reveal, Yield
+from replay.formats.log import parse_log
+from replay.formats.notation.read import format_text, parse_text
+from replay.games.baohuang.engine import Baohuang
 from replay.replay import Replay, engine_for
+from replay.rules.profile import load_profile
 from replay.simulate import RandomBot, SimulatedDeal, simulate_deal
-from replay.state import OVER, SETUP, VOID, State
 
 PROFILES = ("baohuang", "baohuang-no345")
 DECK_SIZE = {"baohuang": 216, "baohuang-no345": 168}

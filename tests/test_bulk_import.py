@@ -21,7 +21,7 @@ import cli
 import data.importer as importer
 from data.database import BULK_WRITE, WRITE, open_db, shown_url
 from data.importer import POOL_MIN, import_paths
-from replay.logfiles import LogFile
+from replay.formats.logfiles import LogFile
 from replay.simulate import simulate_deal
 
 

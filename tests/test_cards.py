@@ -1,4 +1,4 @@
-"""Tests of replay/cards.py: every accepted token form, interning, repr/str round trips, immutability,
+"""Tests of replay/core/cards.py: every accepted token form, interning, repr/str round trips, immutability,
 CardError messages, printing order and the four decks of 够级."""
 
 from __future__ import annotations
@@ -10,7 +10,7 @@ from collections import Counter
 
 import pytest
 
-from replay.cards import (
+from replay.core.cards import (
     BJ,
     DECK,
     PLAIN_RANKS,

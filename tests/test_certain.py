@@ -27,13 +27,13 @@ from coach.certain import Certain, beatable, certain_error
 from coach.evaluate import _offer, evaluate_decision, evaluate_replay
 from coach.grades import MISTAKE, decision_accuracy
 from coach.prices import Decision, Evaluation, Settings
-from replay.cards import Card
-from replay.events import Burn, Kou, Pass, Play
-from replay.notation import parse_text
+from replay.climbing.state import State
+from replay.core.cards import Card
+from replay.core.events import Burn, Kou, Pass, Play
+from replay.core.sets import make_set
+from replay.formats.notation.read import parse_text
 from replay.replay import Replay
-from replay.sets import make_set
 from replay.simulate import RandomBot, simulate_deal
-from replay.state import State
 
 # 0 and 2 (the even team) go out first and second; 4 plays 5S and keeps one card; 1 and 3 passed in this round
 # after 二科's 底牌 (够死级, option any_dipai), so 5's pass closes it and 4 leads its last card: 串三户.

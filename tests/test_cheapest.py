@@ -19,10 +19,10 @@ from hypothesis import strategies as st
 
 from coach.games import coach_for
 from coach.policy import Cards, Policy
-from replay.cards import RANK_2, RANK_SJ
+from replay.climbing.state import State
+from replay.core.cards import RANK_2, RANK_SJ
 from replay.replay import Replay
 from replay.simulate import RandomBot, simulate_deal
-from replay.state import State
 
 PROFILES = ("gouji", "gouji-online", "gouji-logged", "baohuang", "baohuang-no345")
 

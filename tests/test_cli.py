@@ -14,7 +14,7 @@ from typing import Any
 import pytest
 
 import cli
-from replay.profile import shipped_profiles
+from replay.rules.profile import shipped_profiles
 
 CASES = Path(__file__).parent / "cases"
 LEGAL = CASES / "TURN-ORDER.legal.txt"
@@ -313,7 +313,7 @@ def test_check_reads_standard_input(capsys: pytest.CaptureFixture[str], monkeypa
 def test_score_reads_json_from_standard_input(
     capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    from replay.log import read_log
+    from replay.formats.log import read_log
 
     monkeypatch.setattr(sys, "stdin", io.StringIO(read_log(FINISH).dumps()))
     code, doc = run_json(capsys, "score", "--json", "-")
@@ -476,7 +476,7 @@ def sj_json(sj_deal: Any, tmp_path: Path) -> Path:
 
 @pytest.fixture
 def sj_text(sj_deal: Any, tmp_path: Path) -> Path:
-    from replay.notation import format_text
+    from replay.formats.notation.read import format_text
 
     path = tmp_path / "sj.txt"
     path.write_text(format_text(sj_deal.log), encoding="utf-8")
@@ -486,7 +486,7 @@ def sj_text(sj_deal: Any, tmp_path: Path) -> Path:
 def revoke(deal: Any) -> tuple[int, str]:
     """(index, text line) of a follow changed into a revoke: a single led, and the seat plays a card of another
     suit while it holds the suit led (SJ-FOLLOW)."""
-    from replay.events import Play
+    from replay.core.events import Play
 
     for k, (st, ev) in enumerate(zip(deal.states, deal.log.events, strict=False)):
         if not isinstance(ev, Play) or len(st.trick) == 0 or st.lead.size != 1:
@@ -513,7 +513,7 @@ def test_shengji_check(capsys: pytest.CaptureFixture[str], sj_json: Path, sj_tex
 
 
 def test_shengji_check_a_revoke(capsys: pytest.CaptureFixture[str], sj_deal: Any, tmp_path: Path) -> None:
-    from replay.notation import format_text
+    from replay.formats.notation.read import format_text
 
     k, line = revoke(sj_deal)
     lines = format_text(sj_deal.log).splitlines()

@@ -33,13 +33,13 @@ NEVER = {
     "coach",
     "referee",
     "views",
-    "cli_shengji",
-    "cli_coach",
-    "cli_library",
-    "cli_referee",
+    "cli.games.shengji",
+    "cli.coach",
+    "cli.library",
+    "cli.referee",
     "hashlib",
     # what the start cost before (issue 17, item 3): the dataclasses module (inspect, ast, dis, tokenize: the log's
-    # value classes are replay.record's), a TOML parser (the shipped profiles' parsed form), argparse with its
+    # value classes are replay.core.record's), a TOML parser (the shipped profiles' parsed form), argparse with its
     # help formatter (plain words are read by cli.plain_args), datetime (a log's decisions only) and copy
     "dataclasses",
     "inspect",
@@ -53,7 +53,7 @@ NEVER = {
     "copy",
 }
 #: modules of the other games
-OTHER_GAMES = ("replay.baohuang", "replay.shengji")
+OTHER_GAMES = ("replay.games.baohuang.engine", "replay.games.shengji.engine")
 
 PROBE = """
 import json, sys
@@ -81,9 +81,9 @@ def _imported(*args: str) -> tuple[int, set[str]]:
 def test_a_command_on_one_gouji_log_imports_no_library_dashboard_coach_or_other_game(command: str) -> None:
     code, modules = _imported(command, str(GOUJI))
     assert code == 0
-    assert "replay.gouji" in modules  # it did replay the deal
+    assert "replay.games.gouji.engine" in modules  # it did replay the deal
     other = [m for m in modules if m.startswith(OTHER_GAMES)]
-    assert "replay.register" not in modules  # every rule's names and quotes: for a ruling, not for a verdict
+    assert "replay.rules.register" not in modules  # every rule's names and quotes: for a ruling, not for a verdict
     wrong = sorted([m for m in modules if m.split(".")[0] in NEVER] + other)
     assert wrong == []
 
@@ -263,7 +263,7 @@ def test_fupan_help_lists_every_command_as_the_full_parser_does_without_building
 def test_a_check_of_a_text_log_imports_no_dataclasses_toml_parser_or_argparse() -> None:
     text_log = ROOT / "tests" / "cases" / "BH-CALL.legal.txt"
     code, modules = _imported("check", str(text_log))
-    assert code == 0 and "replay.notation" in modules
+    assert code == 0 and "replay.formats.notation.read" in modules
     assert sorted(modules & {"dataclasses", "inspect", "tomllib", "argparse", "shutil", "datetime"}) == []
 
 

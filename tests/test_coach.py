@@ -20,9 +20,9 @@ from coach import effects
 from coach.coach import Report, coach_log
 from coach.findings import Finding
 from coach.maxims import BY_KEY, MAXIMS
-from replay.cards import RANK_BJ, Card
-from replay.log import read_log
-from replay.notation import parse_text
+from replay.core.cards import RANK_BJ, Card
+from replay.formats.log import read_log
+from replay.formats.notation.read import parse_text
 from replay.replay import Replay
 
 CASES = Path(__file__).parent / "cases"

@@ -19,7 +19,7 @@ from coach.coach import coach_log
 from coach.effects import load_effects
 from coach.maxims import BY_KEY
 from coach.report import html_report
-from replay.log import read_log
+from replay.formats.log import read_log
 from replay.simulate import simulate_deal
 
 CASES = Path(__file__).parent / "cases"

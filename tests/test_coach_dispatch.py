@@ -13,10 +13,10 @@ from coach.coach import coach_replay, with_worth
 from coach.games import coach_for
 from coach.maxims import MAXIMS, maxims_for
 from coach.moment import ACTIONS, Deal, Moment
-from replay.cards import RANK_BJ, RANK_SJ
-from replay.log import LogError, read_log
-from replay.profile import ProfileError
+from replay.core.cards import RANK_BJ, RANK_SJ
+from replay.formats.log import LogError, read_log
 from replay.replay import Replay
+from replay.rules.profile import ProfileError
 from replay.simulate import simulate_deal
 
 CASES = Path(__file__).parent / "cases"

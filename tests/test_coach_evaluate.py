@@ -14,8 +14,8 @@ from coach.coach import coach_replay, weak_choice, with_prices
 from coach.findings import Evidence, Finding
 from coach.prices import Candidate, Decision, Evaluation, Loss, Settings, Value
 from coach.report import html_report
-from replay.events import Pass, Play
-from replay.log import Seat
+from replay.core.events import Pass, Play
+from replay.formats.log import Seat
 from replay.replay import Replay
 from replay.simulate import simulate_deal
 
@@ -165,7 +165,7 @@ def test_weak_choice_names_both_choices_and_the_evidence() -> None:
 def test_report_json_and_html_carry_the_evaluation(tmp_path: Path) -> None:
     hostile = "<script>alert(1)</script>"
     path = write_sim(tmp_path, name=hostile)
-    from replay.log import read_log
+    from replay.formats.log import read_log
 
     replay = Replay(read_log(path))
     evaluation = Evaluation((_decision(replay, 5, 3.5, 0.3),), Settings(rollouts=20), 6, 40, 0.5)
@@ -182,7 +182,7 @@ def test_report_json_and_html_carry_the_evaluation(tmp_path: Path) -> None:
 def _burn_deal() -> tuple[Replay, int]:
     import random
 
-    from replay.events import Burn
+    from replay.core.events import Burn
     from replay.simulate import RandomBot
 
     for seed in range(200):
@@ -211,7 +211,7 @@ def test_a_burn_is_priced_against_letting_play_go_on() -> None:
 def test_workers_replay_with_the_replays_profile(tmp_path: Path) -> None:
     """With --profile the workers price the deal as the parent's replay reads it (jobs=2 equals jobs=1)."""
     from coach.evaluate import evaluate_replay
-    from replay.profile import load_profile
+    from replay.rules.profile import load_profile
 
     log = simulate_deal(4, "gouji").log
     rep = Replay(log, profile=load_profile("gouji-online"))

@@ -1,4 +1,4 @@
-"""The coach's game registry (coach/games.py): each game's part found by name, a generic default for a game
+"""The coach's game registry (coach/games/__init__.py): each game's part found by name, a generic default for a game
 that registered none, and no game's name compared in the generic coach modules."""
 
 from __future__ import annotations
@@ -21,9 +21,9 @@ from coach.policy import Policy, same_side
 from coach.prices import EvaluationUnsupported
 from coach.report import html_report
 from replay import games
-from replay.baohuang_score import score_baohuang
-from replay.events import Pass
-from replay.gouji_score import score_gouji
+from replay.core.events import Pass
+from replay.games.baohuang.score import score_baohuang
+from replay.games.gouji.score import score_gouji
 from replay.replay import Replay
 from replay.simulate import simulate_deal
 
@@ -116,7 +116,7 @@ STATE_TEST = re.compile(r"isinstance\([^)]*State\b")
 
 
 def test_no_generic_coach_module_names_a_game() -> None:
-    """Outside the games' own modules (coach/gouji.py, baohuang.py, shengji.py) no line compares a game's name,
+    """Outside the games' own modules (coach/games/gouji.py, baohuang.py, shengji.py) no line compares a game's name,
     keys a table by it, or tests a state's type."""
     own = {f"{name}.py" for name in games.names()}
     for path in sorted((ROOT / "coach").rglob("*.py")):

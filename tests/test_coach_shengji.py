@@ -1,4 +1,4 @@
-"""The coach on 升级 (coach/shengji.py): violations with their evidence, and the notes, each on a
+"""The coach on 升级 (coach/games/shengji/coach.py): violations with their evidence, and the notes, each on a
 hand-made position where it must fire and on its near neighbours where it must not.
 
 Every hand-made deal is the same frame: seat 0 declares with the big joker and a pair of 4♣ (clubs are
@@ -19,7 +19,7 @@ import pytest
 
 from coach.coach import coach_log, coach_replay
 from coach.findings import Finding
-from coach.shengji import (
+from coach.games.shengji.coach import (
     POINTS_BURIED,
     POINTS_GIVEN,
     POINTS_NOT_TAKEN,
@@ -28,11 +28,11 @@ from coach.shengji import (
     follows,
     unseen,
 )
-from replay.cards import Card, full_decks
-from replay.events import Bury, Declare, Event, Play
-from replay.log import Log, Seat
+from replay.core.cards import Card, full_decks
+from replay.core.events import Bury, Declare, Event, Play
+from replay.formats.log import Log, Seat
+from replay.games.shengji.engine import TRUMP, Trumps, card_points, trick_winner
 from replay.replay import Replay
-from replay.shengji import TRUMP, Trumps, card_points, trick_winner
 from replay.simulate import simulate_deal
 
 TR = Trumps("C", 6)

@@ -107,6 +107,8 @@ def test_the_source_gives_the_golden_results_too() -> None:
         timeout=600,
     )
     assert done.returncode == 0, done.stdout[-3000:] + done.stderr[-2000:]
-    probe = "import replay.hand, coach.policy, replay.compiled as c; print(any(c.loaded_compiled(n) for n in c.HOT))"
+    probe = (
+        "import replay.core.hand, coach.policy, replay.compiled as c; print(any(c.loaded_compiled(n) for n in c.HOT))"
+    )
     seen = subprocess.run([sys.executable, "-c", probe], cwd=ROOT, env=env, capture_output=True, text=True, check=True)
     assert seen.stdout.strip() == "False"

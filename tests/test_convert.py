@@ -14,9 +14,9 @@ from pathlib import Path
 import pytest
 
 import cli
-from replay.decisions import Decision
-from replay.log import parse_json_log, read_log
-from replay.notation import format_text, parse_text
+from replay.formats.decisions import Decision
+from replay.formats.log import parse_json_log, read_log
+from replay.formats.notation.read import format_text, parse_text
 from replay.simulate import simulate_deal
 
 ROOT = Path(__file__).resolve().parent.parent

@@ -56,9 +56,9 @@ from data.database import (
 )
 from data.exporter import Unreadable, export_deals
 from data.importer import content_hash, import_log
-from replay.decisions import Decision
-from replay.log import Log, read_log
-from replay.plural import count
+from replay.core.plural import count
+from replay.formats.decisions import Decision
+from replay.formats.log import Log, read_log
 from replay.simulate import simulate_deal
 
 if TYPE_CHECKING:

@@ -4,9 +4,9 @@ and cards the record does not know are said to be unchecked."""
 
 from __future__ import annotations
 
-from replay.cards import Card
-from replay.profile import load_profile
+from replay.core.cards import Card
 from replay.replay import engine_for
+from replay.rules.profile import load_profile
 
 
 def cards(*tokens: str) -> list[Card | None]:

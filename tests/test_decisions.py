@@ -1,4 +1,4 @@
-"""Tests of a referee's stored decisions in the log format (replay/decisions.py, ``decisions`` in a log), in
+"""Tests of a referee's stored decisions in the log format (replay/formats/decisions.py, ``decisions`` in a log), in
 JSON and in the text notation (``decision`` lines)."""
 
 from __future__ import annotations
@@ -9,9 +9,9 @@ from dataclasses import replace
 import pytest
 from test_notation import located
 
-from replay.decisions import Decision, DecisionError, history, merge, standing
-from replay.log import LogError, parse_log
-from replay.notation import format_text, parse_text
+from replay.formats.decisions import Decision, DecisionError, history, merge, standing
+from replay.formats.log import LogError, parse_log
+from replay.formats.notation.read import format_text, parse_text
 
 LOG = """fupan/1 gouji
 profile gouji-logged

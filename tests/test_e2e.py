@@ -74,7 +74,7 @@ def _dispute_id(url: str) -> int:
     duplicate names the stored deal)."""
     from data.database import open_db
     from data.importer import import_log
-    from replay.log import read_log
+    from replay.formats.log import read_log
 
     engine = open_db(url)
     try:

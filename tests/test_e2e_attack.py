@@ -276,8 +276,8 @@ def _stored_long_deal(served: Served) -> int:
     if served.db_url not in _STORED:
         from data.database import open_db
         from data.importer import import_log
-        from replay.limits import Limits
-        from replay.log import parse_log
+        from replay.formats.limits import Limits
+        from replay.formats.log import parse_log
 
         engine = open_db(served.db_url)
         try:

@@ -29,7 +29,7 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Any:
     assert HAVE_CHROMIUM, MISSING
     from data.database import open_db
     from data.importer import import_log
-    from replay.log import read_log
+    from replay.formats.log import read_log
 
     folder = tmp_path_factory.mktemp("chrome")
     url = f"sqlite:///{folder / 'club.db'}"

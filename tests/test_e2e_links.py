@@ -23,7 +23,7 @@ def server(tmp_path_factory):
     from coach.coach import coach_replay
     from data.database import open_db
     from data.models import Deal
-    from replay.log import parse_json_log
+    from replay.formats.log import parse_json_log
     from replay.replay import Replay
 
     folder = tmp_path_factory.mktemp("e2e-links")
@@ -163,7 +163,7 @@ def test_b_goes_to_the_next_mistake_by_the_evaluations_grade(server, tmp_path):
     from data.database import open_db
     from data.evaluations import save_evaluation
     from data.importer import import_log
-    from replay.log import read_log
+    from replay.formats.log import read_log
     from replay.replay import Replay
 
     base, _, _, url = server

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import pytest
 
+from replay.core.verdicts import Reading
 from replay.engine import Outcome, legal
-from replay.verdicts import Reading
 
 READING = Reading("redundant-pass", "又过", "passes again", rule="PASS-LOCK", reason="")
 

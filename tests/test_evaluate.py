@@ -34,8 +34,8 @@ from coach.evaluate import (
 )
 from coach.grades import BLUNDER, INACCURACY, MISTAKE, accuracy, counted_loss, decision_accuracy, grade
 from coach.prices import Settings, Wait
-from replay.events import Burn, Event, Play
-from replay.notation import parse_text
+from replay.core.events import Burn, Event, Play
+from replay.formats.notation.read import parse_text
 from replay.replay import Replay
 from replay.simulate import RandomBot, simulate_deal
 

@@ -40,7 +40,7 @@ from data.evaluations import (
 )
 from data.importer import import_log
 from data.models import Deal, EvaluationRow, EvaluationSeatRow
-from replay.log import Seat
+from replay.formats.log import Seat
 from replay.replay import Replay
 from replay.simulate import simulate_deal
 

@@ -1,4 +1,4 @@
-"""The reader's scanner hook (replay.event_json._event): a log's text read with it gives exactly what reading the
+"""The reader's scanner hook (replay.formats.event_json._event): a log's text read with it gives exactly what reading the
 dicts ``json.loads`` makes gives (the same events, or the same error at the same place), whatever the events' keys,
 their order, repeats, types and values."""
 
@@ -12,11 +12,11 @@ from corrupt import json_places, put
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from replay.event_json import DocError
-from replay.events import CARD_ACTIONS, EVENT_TYPES, TARGET_ACTIONS, Pass, Play
-from replay.json_locate import locate
-from replay.limits import LIMITS
-from replay.log import Log, LogError, _path_str, log_from_doc, parse_json_log
+from replay.core.events import CARD_ACTIONS, EVENT_TYPES, TARGET_ACTIONS, Pass, Play
+from replay.formats.event_json import DocError
+from replay.formats.json_locate import locate
+from replay.formats.limits import LIMITS
+from replay.formats.log import Log, LogError, _path_str, log_from_doc, parse_json_log
 from replay.simulate import simulate_deal
 
 BASE = {profile: simulate_deal(5, profile).log.dumps() for profile in ("gouji", "baohuang", "shengji-35")}
@@ -142,7 +142,7 @@ def test_a_byte_order_mark_is_named() -> None:
 def test_plain_events_of_no_games_seat_are_not_kept() -> None:
     """Plain events are made once per seat for the seats of games only: a log's wild seat numbers add nothing that
     stays in the process."""
-    from replay import event_json as log_module
+    from replay.formats import event_json as log_module
 
     before = len(log_module._PLAIN)
     for seat in range(100, 140):

@@ -1,4 +1,4 @@
-"""Events are values (replay/events.py): equal by class and fields, hashable, a repr that is their constructor call,
+"""Events are values (replay/core/events.py): equal by class and fields, hashable, a repr that is their constructor call,
 pickled by their fields (the import's worker processes), immutable, copied with changes by ``_replace``; and the
 log reader's fast path reads exactly what ``event_from_json`` reads."""
 
@@ -10,9 +10,8 @@ from typing import Any
 
 import pytest
 
-from replay.cards import Card
-from replay.event_json import event_from_json, read_events
-from replay.events import (
+from replay.core.cards import Card
+from replay.core.events import (
     EVENT_TYPES,
     Burn,
     Event,
@@ -25,7 +24,8 @@ from replay.events import (
     card_event,
     plain_event,
 )
-from replay.log import LIMITS, LogError, parse_log
+from replay.formats.event_json import event_from_json, read_events
+from replay.formats.log import LIMITS, LogError, parse_log
 
 C3, C4, BJ = Card("3S"), Card("4H"), Card("BJ")
 

@@ -11,12 +11,12 @@ import pytest
 
 from coach.evaluate import rollout
 from coach.worlds import true_world
-from replay.events import Burn, Jiefeng, Kou, Pass, Play, Rang
-from replay.hand import Hand
+from replay.climbing.state import evolve, writable
+from replay.core.events import Burn, Jiefeng, Kou, Pass, Play, Rang
+from replay.core.hand import Hand
+from replay.core.sets import make_set
 from replay.replay import Replay
-from replay.sets import make_set
 from replay.simulate import RandomBot, simulate_deal
-from replay.state import evolve, writable
 
 PROFILES = ("gouji", "gouji-online", "baohuang")
 
@@ -139,7 +139,8 @@ def test_a_transition_writes_in_a_copy_unless_the_state_is_its_callers_own() -> 
 def _transitions(st: object) -> list[tuple[str, object, dict[str, object], object]]:
     """Each transition that copies ``st`` inline (writable's lines in it) with some arguments: its name, the function
     called with ``owned`` (True or False), the fields it sets, and ``st``'s type's module."""
-    from replay import baohuang_state, gouji_state
+    from replay.games.baohuang import state as baohuang_state
+    from replay.games.gouji import state as gouji_state
 
     cs = make_set(st.hands[st.owner if st.owner != -1 else 0].known_cards()[:1])  # type: ignore[attr-defined]
     cards = st.hands[0].known_cards()[:1]  # type: ignore[attr-defined]
@@ -201,7 +202,7 @@ def test_a_games_step_is_the_climbing_step_on_every_seats_plays_and_declines(pro
     """Gouji.step and Baohuang.step rule their most frequent events without Climbing.step's dispatch: every seat's
     pass, 扣 and play (the legal plays of the seats that may act, and those played at another moment), legal or
     not, is ruled as Climbing.step rules it."""
-    from replay.climbing import Climbing
+    from replay.climbing.table import Climbing
 
     deal = simulate_deal(seed, profile)
     eng = Replay(deal.log).engine

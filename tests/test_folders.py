@@ -24,9 +24,9 @@ from pathlib import Path
 import pytest
 
 from data.make_samples import SAMPLES_DIR
-from replay.log import LogError, parse_log
-from replay.logfiles import LOG_SUFFIXES, NotRegular, log_form, open_regular
-from replay.profile import ProfileError, find_profile
+from replay.formats.log import LogError, parse_log
+from replay.formats.logfiles import LOG_SUFFIXES, NotRegular, log_form, open_regular
+from replay.rules.profile import ProfileError, find_profile
 
 ROOT = Path(__file__).resolve().parent.parent
 SCALE = max(1, int(os.environ.get("FUPAN_FUZZ", "1")))

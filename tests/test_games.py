@@ -1,4 +1,4 @@
-"""The game registry (replay/games.py): each game declared once, found by name, and the tables that
+"""The game registry (replay/games/__init__.py): each game declared once, found by name, and the tables that
 used to be kept per module (seats, games, default profiles, actions, engines) all read from it."""
 
 from __future__ import annotations
@@ -8,11 +8,11 @@ from dataclasses import replace
 import pytest
 
 from replay import games
+from replay.formats.log import SEATS
+from replay.formats.notation.words import GAME_ACTIONS
 from replay.games import GameType
-from replay.log import SEATS
-from replay.profile import GAMES, default_profile, load_profile
 from replay.replay import engine_for
-from replay.words import GAME_ACTIONS
+from replay.rules.profile import GAMES, default_profile, load_profile
 
 
 def test_the_three_games_are_registered_in_order() -> None:
@@ -46,7 +46,14 @@ def test_an_unknown_game_names_the_known_ones() -> None:
 
 def test_a_game_is_registered_once() -> None:
     toy = GameType(
-        "toy", "玩具", "Toy", 2, "gouji", frozenset({"pass"}), "replay.gouji:Gouji", "replay.scoring:score_gouji"
+        "toy",
+        "玩具",
+        "Toy",
+        2,
+        "gouji",
+        frozenset({"pass"}),
+        "replay.games.gouji.engine:Gouji",
+        "replay.scoring:score_gouji",
     )
     try:
         assert games.register(toy) is toy and games.get("toy") is toy

@@ -20,7 +20,7 @@ import pytest
 
 import cli
 from data.make_samples import SAMPLES_DIR
-from replay.profile import shipped_profiles
+from replay.rules.profile import shipped_profiles
 from replay.simulate import simulate_deal
 
 GOLDEN = Path(__file__).parent / "golden"

@@ -17,7 +17,7 @@ import pytest
 from coach.evaluate import decision_points, evaluate_decision
 from coach.prices import Settings
 from data.make_samples import SAMPLES_DIR
-from replay.log import read_log
+from replay.formats.log import read_log
 from replay.replay import Replay
 
 # beside, not among, the records of test_golden (test_versions digests every one of those)

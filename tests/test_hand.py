@@ -1,4 +1,4 @@
-"""Tests of replay/hand.py: hands as dealt, removing and adding cards, unknown cards (??), suitless plays
+"""Tests of replay/core/hand.py: hands as dealt, removing and adding cards, unknown cards (??), suitless plays
 against suited hands, partial hands, display, has_tribute_card, and a property test of ``remove``
 against a brute-force matching of played cards to dealt cards."""
 
@@ -9,10 +9,10 @@ from hand_matching import matched
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from replay import hand as hand_module
-from replay.cards import BJ, N_SLOTS, RANK_2, RANK_Q, RANK_SJ, SJ, Card, parse_cards
-from replay.hand import SMALL, Hand
-from replay.log import parse_log
+from replay.core import hand as hand_module
+from replay.core.cards import BJ, N_SLOTS, RANK_2, RANK_Q, RANK_SJ, SJ, Card, parse_cards
+from replay.core.hand import SMALL, Hand
+from replay.formats.log import parse_log
 from replay.replay import Replay
 
 
@@ -387,7 +387,7 @@ def test_counts_are_tuples_for_a_hand_of_more_than_small_cards() -> None:
 def test_free_slot_table() -> None:
     """_FREE (Hand.remove's table): a suited card below the jokers names its rank's suitless slot, a suitless card
     below the jokers is -2 (its suit never certain), a joker -1."""
-    from replay.hand import _FREE
+    from replay.core.hand import _FREE
 
     for slot in range(N_SLOTS):
         rank = slot // 5 + 3

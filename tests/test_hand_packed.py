@@ -1,4 +1,4 @@
-"""Property tests of replay/hand.py's packed hands (counts in two ints, the guard-bit fast path, the known cards handed
+"""Property tests of replay/core/hand.py's packed hands (counts in two ints, the guard-bit fast path, the known cards handed
 on from hand to hand, the tuples of a hand of more than SMALL cards) against a straightforward reference written here:
 counts per slot in lists, whether a play is possible and how many unknown cards the record needs by a brute-force
 matching of played cards to known cards, the known cards left by rank from the counts, nothing carried over."""
@@ -11,8 +11,8 @@ from hand_matching import matched
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from replay.cards import N_SLOTS, RANK_SJ, Card
-from replay.hand import SLOT_CARD, SMALL, Hand
+from replay.core.cards import N_SLOTS, RANK_SJ, Card
+from replay.core.hand import SLOT_CARD, SMALL, Hand
 
 
 def _left(s: list[int], d: list[int], ri: int) -> list[tuple[int, int]]:

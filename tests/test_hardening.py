@@ -23,12 +23,12 @@ import data.importer
 from data.database import open_db
 from data.importer import ImportStopped, import_paths
 from data.models import Deal
-from replay.json_locate import event_positions
-from replay.limits import Limits
-from replay.log import LogError, parse_log, read_log
-from replay.notation import format_text, parse_text
-from replay.profile import ProfileError, log_profile
+from replay.formats.json_locate import event_positions
+from replay.formats.limits import Limits
+from replay.formats.log import LogError, parse_log, read_log
+from replay.formats.notation.read import format_text, parse_text
 from replay.replay import Replay
+from replay.rules.profile import ProfileError, log_profile
 from replay.simulate import simulate_deal
 
 GJ = "fupan/1 gouji\nprofile gouji-logged\n"
@@ -230,7 +230,7 @@ def test_a_file_over_the_size_limit_is_refused_before_it_is_read(
     path = tmp_path / "huge.json"
     path.write_text(json.dumps(long_doc(2_000)), encoding="utf-8")
     size = path.stat().st_size
-    monkeypatch.setattr("replay.log.parse_log", lambda *a: pytest.fail("parsed"))
+    monkeypatch.setattr("replay.formats.log.parse_log", lambda *a: pytest.fail("parsed"))
     with pytest.raises(LogError) as info:
         read_log(path, limits=Limits(max_bytes=size - 100))
     assert (

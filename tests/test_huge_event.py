@@ -19,11 +19,11 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import cli
-from replay import notation_events
-from replay.cards import DECK
-from replay.limits import Limits
-from replay.log import LogError, parse_log
-from replay.notation import format_text
+from replay.core.cards import DECK
+from replay.formats.limits import Limits
+from replay.formats.log import LogError, parse_log
+from replay.formats.notation import events as notation_events
+from replay.formats.notation.read import format_text
 from replay.simulate import simulate_deal
 
 BIG = 633_000  # the cards of the event: a text log of them is just under the dashboard's 2 MB

@@ -25,8 +25,8 @@ from coach.policy import Policy
 from coach.prices import Evaluation, Settings
 from coach.worlds import Knowledge, knowledge, sample_hands, world
 from data.evaluations import settings_from_key, settings_key
-from replay.cards import Card
-from replay.notation import parse_text
+from replay.core.cards import Card
+from replay.formats.notation.read import parse_text
 from replay.replay import Replay
 from replay.simulate import RandomBot, simulate_deal
 

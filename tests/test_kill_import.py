@@ -19,7 +19,7 @@ from sqlalchemy.engine import Engine
 from data.database import open_db
 from data.exporter import export_deals
 from data.importer import content_hash
-from replay.log import parse_json_log
+from replay.formats.log import parse_json_log
 from replay.simulate import simulate_deal
 
 ROOT = Path(__file__).resolve().parent.parent

@@ -16,11 +16,11 @@ import pytest
 from coach import effects
 from coach.coach import Report, coach_replay
 from coach.learners import DAN_PAI, DANG_SAN, FENG_Q, GUA_4, SUPPORTED, YOU_DAN, MaximBot
-from replay.cards import RANK_2, RANK_3, RANK_A, RANK_K, RANK_Q, RANK_SJ
-from replay.events import Event
-from replay.profile import Profile, load_profile
+from replay.core.cards import RANK_2, RANK_3, RANK_A, RANK_K, RANK_Q, RANK_SJ
+from replay.core.events import Event
+from replay.core.sets import make_set
 from replay.replay import Replay
-from replay.sets import make_set
+from replay.rules.profile import Profile, load_profile
 from replay.simulate import RandomBot, simulate_deal
 
 SEEDS = range(40)

@@ -29,8 +29,8 @@ from data.decisions import deal_decisions, decisions_of, standing_decisions
 from data.exporter import export_deals
 from data.importer import content_hash, import_log, import_paths
 from data.models import Deal, DealSeat, DecisionRow, EventRow, FindingRow
-from replay.decisions import Decision, in_order
-from replay.log import Log, read_log
+from replay.formats.decisions import Decision, in_order
+from replay.formats.log import Log, read_log
 from replay.simulate import simulate_deal
 
 

@@ -23,7 +23,7 @@ from storage_dbs import BACKENDS, HEAD, import_into_old_schema, temp_db_url
 from data import queries
 from data.database import alembic_config, current_revision, make_engine, migrate, open_db
 from data.importer import import_log
-from replay.log import Log, Seat
+from replay.formats.log import Log, Seat
 from replay.simulate import simulate_deal
 
 # name -> (seed, meta, the player on seat 0, the file name it is imported as), in import order

@@ -1,4 +1,4 @@
-"""Tests of replay/log.py: reading a small hand-made JSON log, the deal (hands, counts of unknown cards,
+"""Tests of replay/formats/log.py: reading a small hand-made JSON log, the deal (hands, counts of unknown cards,
 the marked and loyalist seats of 保皇), every LogError with its line and column, the canonical JSON
 (``Log.dumps``) and the source positions of events (``Log.where``)."""
 
@@ -9,9 +9,9 @@ from pathlib import Path
 
 import pytest
 
-from replay.cards import BJ, Card
-from replay.events import Bury, Call, Declare, Exchange, Grab, Pass, Play, Reveal, Show, Yield
-from replay.log import (
+from replay.core.cards import BJ, Card
+from replay.core.events import Bury, Call, Declare, Exchange, Grab, Pass, Play, Reveal, Show, Yield
+from replay.formats.log import (
     LogError,
     dumps_canonical,
     event_positions,
@@ -19,6 +19,7 @@ from replay.log import (
     parse_log,
     read_log,
 )
+from replay.rules.profile_files import shipped_files
 
 CASES = Path(__file__).parent / "cases"
 ROOT = Path(__file__).resolve().parent.parent
@@ -329,7 +330,7 @@ def test_baohuang_log_with_a_deal(tmp_path: Path, monkeypatch: pytest.MonkeyPatc
     assert (err.path, err.reason) == ("deal.marked", "expected a seat (0..4), got 5")
 
 
-@pytest.mark.skipif(not (ROOT / "replay" / "profiles" / "baohuang.toml").exists(), reason="no shipped baohuang profile")
+@pytest.mark.skipif("baohuang" not in shipped_files(), reason="no shipped baohuang profile")
 def test_shipped_baohuang_profile() -> None:
     log = parse_json_log(
         '{"format": "fupan/1", "game": "baohuang", "deal": {"hands": [43, 43, 44, 43, 43], "marked": 2}}'

@@ -13,10 +13,10 @@ from pathlib import Path
 import pytest
 
 from data.make_samples import samples
-from replay import log as log_module
-from replay.decisions import Decision, in_order
-from replay.log import Log, LogError, _j, dumps_canonical, event_line, read_log
-from replay.profile import ProfileError, shipped_profiles
+from replay.formats import log as log_module
+from replay.formats.decisions import Decision, in_order
+from replay.formats.log import Log, LogError, _j, dumps_canonical, event_line, read_log
+from replay.rules.profile import ProfileError, shipped_profiles
 from replay.simulate import simulate_deal
 
 CASES = Path(__file__).parent / "cases"

@@ -1,5 +1,5 @@
 """Legal moves by shape (issue 17, item 2): the climbing games' plays generated per shape and tested for beating
-on the shape (``replay.climbing_moves``) give the same moves, in the same order, as the generator before them
+on the shape (``replay.climbing.moves``) give the same moves, in the same order, as the generator before them
 (``reference_plays``: every set made and tested; ``reference_legal_actions``: every play stepped).
 
 - ``legal_actions`` and ``plays_for`` (for every seat still in) agree with the reference on every position of
@@ -24,13 +24,14 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as hs
 
-from replay.cards import RANK_2, RANK_BJ, RANK_SJ, Card, parse_cards
-from replay.climbing_moves import DECLINES, reference_legal_actions, reference_plays, shaped_plays
-from replay.events import Burn, Play
-from replay.log import LogError, read_log
-from replay.profile import find_profile
+from replay.climbing.moves import DECLINES, reference_legal_actions, reference_plays, shaped_plays
+from replay.core.cards import RANK_2, RANK_BJ, RANK_SJ, Card, parse_cards
+from replay.core.events import Burn, Play
+from replay.core.sets import CardSet, make_set, why_not_beats
+from replay.formats.log import LogError, read_log
 from replay.replay import Replay
-from replay.sets import CardSet, make_set, why_not_beats
+from replay.rules.profile import find_profile
+from replay.rules.profile_files import shipped_files
 from replay.simulate import RandomBot, simulate_deal
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -200,5 +201,5 @@ def test_a_lead_lists_every_shape_in_the_reference_order() -> None:
 
 
 def test_every_shipped_climbing_profile_is_swept() -> None:
-    shipped = {p.stem for p in (ROOT / "replay" / "profiles").glob("*.toml")}
+    shipped = set(shipped_files())
     assert {p for p in shipped if find_profile(p).game in ("gouji", "baohuang")} == set(PROFILES)

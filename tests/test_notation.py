@@ -1,4 +1,4 @@
-"""Tests of the text notation (replay/notation.py): round trips with JSON, the shorthand, notes,
+"""Tests of the text notation (replay/formats/notation/read.py): round trips with JSON, the shorthand, notes,
 unknown hands (``?``, ``?N``, ``??``), the 保皇 deal lines (marked, loyalist) and events, the 升级
 deal lines (kitty, levels), events and result lines, option values, the documented examples and every
 error with its line and column."""
@@ -16,9 +16,9 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-import replay.log
-from replay.cards import DECK, PLAIN_RANKS, Card, CardError
-from replay.events import (
+import replay.formats.log
+from replay.core.cards import DECK, PLAIN_RANKS, Card, CardError
+from replay.core.events import (
     CARD_ACTIONS,
     EVENT_TYPES,
     TARGET_ACTIONS,
@@ -33,7 +33,8 @@ from replay.events import (
     Tribute,
     Yield,
 )
-from replay.log import (
+from replay.formats.checks import LEVEL_NAMES
+from replay.formats.log import (
     META_KEYS,
     SEATS,
     Log,
@@ -44,15 +45,15 @@ from replay.log import (
     parse_log,
     read_log,
 )
-from replay.log_checks import LEVEL_NAMES
-from replay.notation import format_event, format_text, parse_text
-from replay.notation_lex import parse_value
-from replay.notation_write import format_value, same
-from replay.profile import ProfileError, options_for
+from replay.formats.notation.lex import parse_value
+from replay.formats.notation.read import format_event, format_text, parse_text
+from replay.formats.notation.write import format_value, same
+from replay.rules.profile import ProfileError, options_for
+from replay.rules.profile_files import shipped_files
 
 ROOT = Path(__file__).resolve().parent.parent
 DOCS = ROOT / "docs" / "log-format.md"
-SHIPPED_BH = [p for p in ("baohuang", "baohuang-no345") if (ROOT / "replay" / "profiles" / f"{p}.toml").exists()]
+SHIPPED_BH = [p for p in ("baohuang", "baohuang-no345") if p in shipped_files()]
 BH_ACTIONS = frozenset({"call", "yield", "grab", "reveal"})  # the 保皇 bidding events
 SJ_ACTIONS = frozenset({"declare", "exchange", "bury"})  # the 升级 events before play
 H = "fupan/1 gouji\n"
@@ -895,14 +896,14 @@ def test_option_error_for_baohuang_list(bh_profile: str) -> None:
 
 
 def test_default_profile_error_is_blamed_on_the_game(monkeypatch: pytest.MonkeyPatch) -> None:
-    real = replay.log.log_profile
+    real = replay.formats.log.log_profile
 
     def load(name: str) -> Any:
         if name == "baohuang":
             raise ProfileError(f"unknown profile {name!r}")
         return real(name)
 
-    monkeypatch.setattr(replay.log, "log_profile", load)
+    monkeypatch.setattr(replay.formats.log, "log_profile", load)
     exc = error("fupan/1 baohuang\nseat 0 a\nmarked 1\n", "sheet.txt")
     assert (exc.line, exc.col, exc.reason) == (1, 9, "unknown profile 'baohuang'")
 

@@ -1,4 +1,4 @@
-"""Tests of a log typed on a Chinese keyboard (replay/notation.py with replay/words.py): Chinese action
+"""Tests of a log typed on a Chinese keyboard (replay/formats/notation/read.py with replay/formats/notation/words.py): Chinese action
 words, full-width letters, digits and punctuation (NFKC), ``，`` and ``、`` between cards and seats; a
 Chinese text reads to the same Log as the canonical ASCII text, and what is not a token of the
 notation is an error at its line and column."""
@@ -17,17 +17,25 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from test_notation import located
 
-from replay.baohuang import Baohuang
-from replay.cards import Card
-from replay.decisions import Decision
-from replay.events import EVENT_TYPES
-from replay.gouji import Gouji
-from replay.log import Log, LogError, Seat
-from replay.notation import format_text, parse_text
-from replay.notation_lex import escape
-from replay.notation_write import name_text
+from replay.core.cards import Card
+from replay.core.events import EVENT_TYPES
+from replay.formats.decisions import Decision
+from replay.formats.log import Log, LogError, Seat
+from replay.formats.notation.lex import escape
+from replay.formats.notation.read import format_text, parse_text
+from replay.formats.notation.words import (
+    ACTION_WORDS,
+    DECISION_WORDS,
+    GAME_ACTIONS,
+    GAME_WORDS,
+    OUTCOME_WORDS,
+    action_of,
+    meanings,
+)
+from replay.formats.notation.write import name_text
+from replay.games.baohuang.engine import Baohuang
+from replay.games.gouji.engine import Gouji
 from replay.simulate import simulate_deal
-from replay.words import ACTION_WORDS, DECISION_WORDS, GAME_ACTIONS, GAME_WORDS, OUTCOME_WORDS, action_of, meanings
 
 DISPUTES = Path(__file__).resolve().parent.parent / "data" / "samples" / "disputes"
 PROFILES = ("gouji", "gouji-online", "baohuang", "shengji-35")

@@ -12,9 +12,9 @@ import pytest
 
 from coach.coach import coach_replay
 from data.make_samples import SAMPLES_DIR
-from replay.log import Log, read_log
-from replay.profile import OPTIONS, Option, default_profile, load_profile, options_for
+from replay.formats.log import Log, read_log
 from replay.replay import Replay
+from replay.rules.profile import OPTIONS, Option, default_profile, load_profile, options_for
 
 CASES = Path(__file__).parent / "cases"
 EXTRA_CASES = Path(__file__).parent / "option_cases"

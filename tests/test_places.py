@@ -17,12 +17,12 @@ import pytest
 from test_properties import HEAVY_BURN, WILD, simulate
 
 import cli
-from replay.gouji_state import GoujiState
-from replay.profile import load_profile, shipped_profiles
+from replay.climbing.state import PLAY, State
+from replay.games.gouji.state import GoujiState
 from replay.replay import Replay
+from replay.rules.profile import load_profile, shipped_profiles
 from replay.scoring import known_places, place_words, places_at
 from replay.simulate import simulate_deal
-from replay.state import PLAY, State
 
 SAMPLES = Path(__file__).resolve().parent.parent / "data" / "samples"
 REVOLUTION_SEED = 13  # gouji: seat 1 declares 革命; out 4, 2, 5, 3; places 4, 2, 5, 1, 3, 0
@@ -188,7 +188,7 @@ def test_the_scoring_page_lists_the_seats_out_of_an_unfinished_deal(
     from app_pages import empty_library, page_ok, run_page
 
     from data.importer import import_log
-    from replay.log import read_log
+    from replay.formats.log import read_log
 
     eng = empty_library(tmp_path, monkeypatch)
     res = import_log(eng, read_log(SAMPLES / "disputes" / "03-gou-si-ji.txt"), "03-gou-si-ji.txt")
@@ -224,7 +224,7 @@ def test_places_without_a_revolution_are_counted_as_every_ending_ranks_them() ->
     """gouji_score._places_without_revolution (the places counted out) is _places_by_endings (every ending tried) on
     every table without a 革命: each order of the seats out, each failed burner or two among all seats (under dalao)
     and whether a burn may still fail."""
-    from replay.gouji_score import _places_by_endings, _places_without_revolution
+    from replay.games.gouji.score import _places_by_endings, _places_without_revolution
 
     seats = tuple(range(6))
     cases = 0

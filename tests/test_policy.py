@@ -26,15 +26,15 @@ from hypothesis import strategies as st
 
 from coach.evaluate import side_points
 from coach.policy import Policy, SeatBots, cost, play_of, same_side
-from replay.baohuang_state import BaohuangState
-from replay.cards import RANK_2, Card, full_decks, parse_cards
-from replay.events import Burn, Event, Grab, Jiefeng, Play, Rang, Report, Reveal, Revolution, Waive
-from replay.gouji_state import GoujiState
-from replay.hand import Hand
-from replay.profile import load_profile
+from replay.climbing.state import State
+from replay.core.cards import RANK_2, Card, full_decks, parse_cards
+from replay.core.events import Burn, Event, Grab, Jiefeng, Play, Rang, Report, Reveal, Revolution, Waive
+from replay.core.hand import Hand
+from replay.games.baohuang.state import BaohuangState
+from replay.games.gouji.state import GoujiState
 from replay.replay import Replay, engine_for
+from replay.rules.profile import load_profile
 from replay.simulate import RandomBot, SimulatedDeal, deal_hands, simulate_deal
-from replay.state import State
 
 PROFILES = ("gouji", "gouji-online", "gouji-logged", "baohuang", "baohuang-no345")
 SLOW = [HealthCheck.too_slow, HealthCheck.data_too_large]

@@ -1,16 +1,15 @@
-"""Tests of replay/profile.py: the shipped profiles, gouji against gouji-online (RULES.md §3), club
+"""Tests of replay/rules/profile.py: the shipped profiles, gouji against gouji-online (RULES.md §3), club
 profiles by path with ``base``, every ProfileError (naming the file and the key) and with_overrides."""
 
 from __future__ import annotations
 
 import tomllib
-from importlib import resources
 from pathlib import Path
 from types import MappingProxyType
 
 import pytest
 
-from replay.profile import (
+from replay.rules.profile import (
     GAMES,
     OPTIONS,
     Profile,
@@ -21,6 +20,7 @@ from replay.profile import (
     options_for,
     shipped_profiles,
 )
+from replay.rules.profile_files import shipped_files
 
 SHIPPED = ["baohuang", "baohuang-no345", "gouji", "gouji-logged", "gouji-online", "shengji-35"]
 
@@ -37,7 +37,7 @@ RULES_DIFF = {
 
 
 def _raw(name: str) -> dict:
-    return tomllib.loads((resources.files("replay") / "profiles" / f"{name}.toml").read_text(encoding="utf-8"))
+    return tomllib.loads(shipped_files()[name].read_text(encoding="utf-8"))
 
 
 def _write(tmp_path: Path, name: str, text: str) -> Path:

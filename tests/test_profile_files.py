@@ -1,4 +1,4 @@
-"""Tests of replay/profile_files.py: the shipped profiles' parsed form (profiles/parsed.json) is current, is used only
+"""Tests of replay/rules/profile_files.py: the shipped profiles' parsed form (profiles/parsed.json) is current, is used only
 for the very text it was parsed from, and an edited or unlisted profile is parsed from its TOML (with the same
 errors as ever)."""
 
@@ -11,22 +11,22 @@ from pathlib import Path
 
 import pytest
 
-import replay.profile as profile
-import replay.profile_files as files
+import replay.rules.profile as profile
+import replay.rules.profile_files as files
 
 
 def test_the_parsed_form_is_that_of_the_shipped_files_now() -> None:
     """Fails when a shipped profile changed and the parsed form was not renewed (then run
-    ``python -c "import replay.profile_files as p; p.write_parsed()"``)."""
+    ``python -c "import replay.rules.profile_files as p; p.write_parsed()"``)."""
     kept = json.loads(files.PARSED.read_text(encoding="utf-8"))
     assert kept == files.parsed_form()
     assert sorted(kept) == profile.shipped_profiles()
     for name, entry in kept.items():
-        assert entry["data"] == tomllib.loads((files.PROFILES / f"{name}.toml").read_text(encoding="utf-8"))
+        assert entry["data"] == tomllib.loads(files.shipped_files()[name].read_text(encoding="utf-8"))
 
 
 def test_the_parsed_form_serves_only_the_text_it_was_made_from() -> None:
-    text = (files.PROFILES / "gouji.toml").read_text(encoding="utf-8")
+    text = files.shipped_files()["gouji"].read_text(encoding="utf-8")
     assert files.parsed_shipped("gouji", text) == tomllib.loads(text)
     assert files.parsed_shipped("gouji", text.replace("revolution = true", "revolution = false")) is None
     assert files.parsed_shipped("gouji", text + " ") is None
@@ -35,12 +35,20 @@ def test_the_parsed_form_serves_only_the_text_it_was_made_from() -> None:
 
 @pytest.fixture
 def shipped_copy(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    """The shipped profiles and their parsed form copied to a folder the profile module reads instead."""
+    """The shipped profiles and their parsed form copied to a folder the profile module reads instead (a game's
+    folder each, as in the package)."""
+    games = tmp_path / "games"
+    for name, path in files.shipped_files().items():
+        (games / path.parent.parent.name / "profiles").mkdir(parents=True, exist_ok=True)
+        shutil.copy(path, games / path.parent.parent.name / "profiles" / f"{name}.toml")
     folder = tmp_path / "profiles"
-    shutil.copytree(files.PROFILES, folder)
-    monkeypatch.setattr(profile, "PROFILES", folder)
-    monkeypatch.setattr(files, "PROFILES", folder)
-    monkeypatch.setattr(files, "PARSED", folder / "parsed.json")
+    folder.mkdir()
+    for path in games.glob("*/profiles/*.toml"):
+        (folder / path.name).symlink_to(path)
+    monkeypatch.setattr(files, "GAMES", games)
+    monkeypatch.setattr(files, "_files", {})
+    monkeypatch.setattr(files, "PARSED", tmp_path / "parsed_profiles.json")
+    shutil.copy(files.__file__.replace("profile_files.py", "parsed_profiles.json"), tmp_path / "parsed_profiles.json")
     monkeypatch.setattr(files, "_parsed", None)
     monkeypatch.setattr(profile, "_cache", {})
     return folder
@@ -61,6 +69,6 @@ def test_a_shipped_profile_broken_since_gives_the_tomls_error(shipped_copy: Path
 
 
 def test_a_parsed_form_that_cannot_be_read_is_no_parsed_form(shipped_copy: Path) -> None:
-    (shipped_copy / "parsed.json").write_text("{not json", encoding="utf-8")
+    files.PARSED.write_text("{not json", encoding="utf-8")
     assert files.parsed_shipped("gouji", (shipped_copy / "gouji.toml").read_text(encoding="utf-8")) is None
     assert profile.load_profile("gouji").options["revolution"] is True  # parsed from its TOML

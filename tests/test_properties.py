@@ -37,8 +37,9 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import cli
-from replay.cards import DECK, PLAIN_RANKS, RANK_SJ, Card, full_decks, parse_cards
-from replay.events import (
+from replay.climbing.state import OVER, State
+from replay.core.cards import DECK, PLAIN_RANKS, RANK_SJ, Card, full_decks, parse_cards
+from replay.core.events import (
     CARD_ACTIONS,
     EVENT_TYPES,
     TARGET_ACTIONS,
@@ -55,14 +56,13 @@ from replay.events import (
     Tribute,
     Waive,
 )
-from replay.gouji import Gouji
-from replay.log import Log, LogError, parse_log, read_log
-from replay.notation import format_text, parse_text
-from replay.profile import load_profile
+from replay.core.verdicts import RULES
+from replay.formats.log import Log, LogError, parse_log, read_log
+from replay.formats.notation.read import format_text, parse_text
+from replay.games.gouji.engine import Gouji
 from replay.replay import Replay, engine_for
+from replay.rules.profile import load_profile
 from replay.simulate import RandomBot, SimulatedDeal, simulate_deal
-from replay.state import OVER, State
-from replay.verdicts import RULES
 
 PROFILES = ("gouji", "gouji-online")
 SEATS = list(range(6))

@@ -32,7 +32,7 @@ from data import queries
 from data.database import open_db
 from data.importer import import_paths
 from data.models import Deal, DealSeat, FindingRow, Player, PlayerAlias
-from replay.log import read_log
+from replay.formats.log import read_log
 from replay.replay import Replay
 from replay.scoring import Score
 from replay.simulate import NAMES, write_deals

@@ -33,8 +33,8 @@ from coach.evaluate import (
     evaluate_replay,
 )
 from coach.prices import VARIANCE_FLOOR, Settings
-from replay.cards import parse_cards
-from replay.events import Play
+from replay.core.cards import parse_cards
+from replay.core.events import Play
 from replay.replay import Replay
 from replay.simulate import simulate_deal
 

@@ -11,7 +11,7 @@ import pytest
 
 import cli
 from data.make_samples import SAMPLES_DIR
-from replay.log import parse_log, read_log
+from replay.formats.log import parse_log, read_log
 from replay.replay import Replay
 
 CASES_DIR = Path(__file__).parent / "cases"

@@ -26,8 +26,8 @@ from data.evaluations import save_evaluation, seat_accuracies, stale_evaluation_
 from data.importer import import_log
 from data.models import Deal, DealSeat, EvaluationRow, EventRow, FindingRow, table_of
 from data.recoach import recoach, recoach_deal, stale_deal_ids, stale_findings, staleness
-from replay.decisions import Decision
-from replay.log import Log
+from replay.formats.decisions import Decision
+from replay.formats.log import Log
 from replay.replay import Replay
 from replay.simulate import simulate_deal
 from replay.version import ENGINE_VERSION

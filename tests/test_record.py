@@ -1,4 +1,4 @@
-"""Tests of replay/record.py: a Record behaves as the frozen dataclass it replaces (each test builds the same class
+"""Tests of replay/core/record.py: a Record behaves as the frozen dataclass it replaces (each test builds the same class
 both ways and compares them), ``dataclasses.replace``/``fields``/``asdict`` work on it, and ``fupan``'s value
 classes are Records, not dataclasses (whose module the start of every command would import)."""
 
@@ -12,7 +12,7 @@ from typing import Any, ClassVar
 
 import pytest
 
-from replay.record import FrozenError, Record, field
+from replay.core.record import FrozenError, Record, field
 
 
 class Rec(Record):
@@ -133,18 +133,18 @@ def test_a_record_is_pickled_and_copied() -> None:
 
 
 def test_fupans_value_classes_are_records() -> None:
-    from replay.baohuang_state import BaohuangState
     from replay.claims import Difference
+    from replay.climbing.state import State
     from replay.compiled import Manifest
-    from replay.decisions import Decision
+    from replay.formats.decisions import Decision
+    from replay.formats.limits import Limits
+    from replay.formats.log import Log, Seat
+    from replay.formats.notation.lex import Line
     from replay.games import GameType
-    from replay.gouji_state import GoujiState
-    from replay.limits import Limits
-    from replay.log import Log, Seat
-    from replay.notation_lex import Line
-    from replay.profile import Option, Profile
+    from replay.games.baohuang.state import BaohuangState
+    from replay.games.gouji.state import GoujiState
+    from replay.rules.profile import Option, Profile
     from replay.scoring import KnownPlace, PlaceScore, Score, TeamScore
-    from replay.state import State
     from replay.view import StepView
 
     classes = [BaohuangState, Difference, Manifest, Decision, GameType, GoujiState, Limits, Log, Seat, Option]
@@ -156,7 +156,7 @@ def test_fupans_value_classes_are_records() -> None:
 def test_a_log_keeps_its_field_options() -> None:
     """What the dataclass said of Log's fields: positions and text neither compared nor shown, overrides and meta
     a fresh dict each."""
-    from replay.log import Log
+    from replay.formats.log import Log
 
     log = Log("gouji", "gouji", text="{...}", positions=((1, 2),))
     assert log == Log("gouji", "gouji") and "text" not in repr(log) and "positions" not in repr(log)

@@ -1,4 +1,4 @@
-"""The rule register (replay/register.py): every quote is the seed's words, verbatim (whitespace aside;
+"""The rule register (replay/rules/register.py): every quote is the seed's words, verbatim (whitespace aside;
 ``……`` only elides), in the seed file it names; a quote without a seed says whose reading it is; every
 (rule, reason) the engines cite is registered."""
 
@@ -10,14 +10,16 @@ from pathlib import Path
 
 import pytest
 
-from replay.register import BY_FUPAN, BY_HOUSE, BY_RULES_MD, RULES, SEED_FILES, Quote
+from replay.rules.register import BY_FUPAN, BY_HOUSE, BY_RULES_MD, RULES, SEED_FILES, Quote
 
 ROOT = Path(__file__).resolve().parents[1]
 SEEDS = ROOT.parent / "shared" / "seeds"  # the authority, beside the checkout
 COPY = Path(__file__).parent / "seeds"  # a copy, so that the quotes are checked wherever the tests run
-ENGINES = [ROOT / "replay" / f for f in ("climbing.py", "replay.py")] + sorted(
-    p for game in ("gouji", "baohuang", "shengji") for p in (ROOT / "replay").glob(f"{game}*.py")
-)  # the engines: the shared part and each game's modules
+ENGINES = [
+    ROOT / "replay" / "climbing" / "table.py",
+    ROOT / "replay" / "replay.py",
+    *sorted((ROOT / "replay" / "games").glob("*/*.py")),
+]  # the engines: the shared part and each game's modules
 
 
 def _seed_text(seed: str) -> str:

@@ -14,9 +14,9 @@ from corrupt import corrupt_events
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from replay.log import Log
-from replay.profile import GAMES, default_profile
+from replay.formats.log import Log
 from replay.replay import Replay
+from replay.rules.profile import GAMES, default_profile
 from replay.simulate import simulate_deal
 
 

@@ -1,6 +1,6 @@
 """A log within the limits costs little (issue 33, item 14): ``fupan replay --json`` of a 100,000-event, 2.7 MB log
 took 213 s and 2.2 GB, the whole document built before a byte was written. The JSON of every command is now
-written in parts, byte for byte what ``json.dumps(doc, ensure_ascii=False, indent=2)`` gave (replay/json_out.py),
+written in parts, byte for byte what ``json.dumps(doc, ensure_ascii=False, indent=2)`` gave (replay/formats/json_out.py),
 and ``replay --json`` makes each step's view as it writes it. Each command on such a log runs within 10 times the
 CPU time of ``fupan check`` of it, and under 1 GB."""
 
@@ -19,9 +19,9 @@ from typing import Any
 import pytest
 
 from data.make_samples import SAMPLES_DIR
-from replay.json_out import indented, write_json
-from replay.limits import MAX_EVENTS, MAX_LOG_BYTES
-from replay.log import parse_log, read_log
+from replay.formats.json_out import indented, write_json
+from replay.formats.limits import MAX_EVENTS, MAX_LOG_BYTES
+from replay.formats.log import parse_log, read_log
 from replay.replay import Replay
 
 ROOT = Path(__file__).resolve().parent.parent

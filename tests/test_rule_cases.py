@@ -13,9 +13,9 @@ from pathlib import Path
 
 import pytest
 
-from replay.log import read_log
+from replay.core.verdicts import RULES
+from replay.formats.log import read_log
 from replay.replay import Replay
-from replay.verdicts import RULES
 
 CASES = Path(__file__).parent / "cases"
 FILES = sorted([*CASES.glob("*.txt"), *CASES.glob("*.json")])
@@ -106,7 +106,7 @@ def test_sj_cases_are_json_logs_of_shengji() -> None:
 def test_every_option_belongs_to_a_rule_of_its_games() -> None:
     """Each profile option names the rule it changes, and that rule belongs to the option's games (the
     quotes themselves are checked against the seeds in tests/test_register.py)."""
-    from replay.profile import OPTIONS
+    from replay.rules.profile import OPTIONS
 
     for opt in OPTIONS.values():
         if opt.rule == "MAXIM":  # the coach's reading of a saying, not a rule

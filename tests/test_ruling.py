@@ -11,11 +11,11 @@ import cli
 from data.make_samples import SAMPLES_DIR
 from referee.ruling import ruling, ruling_of
 from referee.sheet import ruling_sheet
-from replay.cards import parse_cards
-from replay.events import Burn, Pass
-from replay.log import parse_log, read_log
-from replay.register import RULES
+from replay.core.cards import parse_cards
+from replay.core.events import Burn, Pass
+from replay.formats.log import parse_log, read_log
 from replay.replay import Replay
+from replay.rules.register import RULES
 
 DISPUTE = SAMPLES_DIR / "disputes" / "01-burn-after-pass.txt"
 GJ = "fupan/1 gouji\nprofile gouji-logged\n"
@@ -43,7 +43,7 @@ def test_passed_then_burned_quotes_the_passage_about_passing_and_burning() -> No
 
 def test_a_profile_following_seed_004_quotes_seed_004() -> None:
     log = read_log(DISPUTE)
-    from replay.profile import load_profile
+    from replay.rules.profile import load_profile
 
     rep = Replay(log, profile=load_profile("gouji-online").with_overrides({"first_lead": "logged"}))
     r = ruling_of(rep, 3)

@@ -1,6 +1,6 @@
 """The engine's texts in Chinese (issue 18, item 3): every effect, unverified note and score explanation, and every
 refusal of a log or a profile, carries a hand-written Chinese text with no English word in it, beside the English
-it has always had (``replay.said``).
+it has always had (``replay.core.said``).
 
 Deals: seeded simulated deals of every game, the same with the hands left out (what cannot be verified), and
 corrupted ones (``tests/corrupt.py``), replayed leniently; every rule case of ``tests/cases``. Errors: the bad
@@ -23,13 +23,13 @@ from hypothesis import strategies as st
 from ui_words import latin_words
 
 from replay import games
-from replay.events import EVENT_TYPES
-from replay.log import DEAL_KEYS, META_KEYS, TOP_KEYS, Log, LogError, parse_log, read_log
-from replay.log_checks import RESULT_KEYS
-from replay.notation import KEYWORDS, format_text
-from replay.profile import OPTIONS, ProfileError, load_profile, shipped_profiles
+from replay.core.events import EVENT_TYPES
+from replay.core.said import Said, error_in, said, said_in, where_zh
+from replay.formats.checks import RESULT_KEYS
+from replay.formats.log import DEAL_KEYS, META_KEYS, TOP_KEYS, Log, LogError, parse_log, read_log
+from replay.formats.notation.read import KEYWORDS, format_text
 from replay.replay import Replay
-from replay.said import Said, error_in, said, said_in, where_zh
+from replay.rules.profile import OPTIONS, ProfileError, load_profile, shipped_profiles
 from replay.simulate import simulate_deal
 
 ROOT = Path(__file__).resolve().parents[1]

@@ -1,5 +1,5 @@
 """The library's own refusals in Chinese (issue 18, item 3): a damaged, read-only, replaced library and an account
-that may not write are said in the page's language (``replay.said.error_in``), their English unchanged for the
+that may not write are said in the page's language (``replay.core.said.error_in``), their English unchanged for the
 command line and the server's log."""
 
 from __future__ import annotations
@@ -12,8 +12,8 @@ from ui_words import latin_words
 from data.accounts import NotPermitted, add_user, disable_user, record_decision
 from data.database import library_state, open_db
 from data.importer import import_log
-from replay.decisions import Decision, now_utc
-from replay.said import error_in
+from replay.core.said import error_in
+from replay.formats.decisions import Decision, now_utc
 from replay.simulate import simulate_deal
 
 

@@ -12,7 +12,7 @@ import cli
 from data import queries
 from data.database import open_db
 from data.make_samples import FOLDERS, ROSTER, SAMPLES_DIR, VENUE, make_samples, sample_folders
-from replay.log import read_log
+from replay.formats.log import read_log
 from replay.replay import Replay
 
 

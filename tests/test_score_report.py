@@ -18,7 +18,7 @@ from app_pages import empty_library, run_page
 
 import cli
 from data.importer import import_log
-from replay.log import read_log
+from replay.formats.log import read_log
 from replay.replay import Replay
 
 ROOT = Path(__file__).resolve().parent.parent

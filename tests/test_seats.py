@@ -1,8 +1,8 @@
-"""replay/seats.py: the seat across, the sides, their seats."""
+"""replay/core/seats.py: the seat across, the sides, their seats."""
 
 from __future__ import annotations
 
-from replay.seats import OPPOSITE, opposite, same_side, side, side_seats
+from replay.core.seats import OPPOSITE, opposite, same_side, side, side_seats
 
 
 def test_the_seat_across() -> None:
@@ -21,8 +21,8 @@ def test_sides_alternate_round_the_table() -> None:
 
 def test_answer_cycle_tables() -> None:
     """_AHEAD (够级 six seats, 保皇 five): the seats after the owner o still ahead of the seat d places past it."""
-    from replay.baohuang import _AHEAD as AHEAD5
-    from replay.gouji_cycle import _AHEAD as AHEAD6
+    from replay.games.baohuang.engine import _AHEAD as AHEAD5
+    from replay.games.gouji.cycle import _AHEAD as AHEAD6
 
     for n, table in ((6, AHEAD6), (5, AHEAD5)):
         for o in range(n):

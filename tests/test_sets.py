@@ -1,4 +1,4 @@
-"""Tests of replay/sets.py: SET-FORM (make_set), beating (SET-COUNT, SET-RANK, CARD-ORDER, SET-BIGJOKER,
+"""Tests of replay/core/sets.py: SET-FORM (make_set), beating (SET-COUNT, SET-RANK, CARD-ORDER, SET-BIGJOKER,
 SET-SMALLJOKER) with the seed's examples, GJ-GOUJI-SET thresholds, and RULES §1's claim that the sort-key
 comparison is equivalent to the rules (a hypothesis property over random pairs of sets)."""
 
@@ -8,8 +8,8 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from replay.cards import RANK_2, RANK_10, RANK_BJ, RANK_J, RANK_Q, RANK_SJ, Card, parse_cards
-from replay.sets import CardSet, SetFormError, make_set, sort_key_compare, why_not_beats
+from replay.core.cards import RANK_2, RANK_10, RANK_BJ, RANK_J, RANK_Q, RANK_SJ, Card, parse_cards
+from replay.core.sets import CardSet, SetFormError, make_set, sort_key_compare, why_not_beats
 
 
 def S(text: str, twos_attach: bool = True) -> CardSet:
@@ -386,7 +386,7 @@ def test_why_not_beats_matches_the_properties() -> None:
 
 def test_sets_made_are_kept_by_cards() -> None:
     """make_set keeps each set it made in SETS (by the cards, without and with 2s attached)."""
-    from replay.sets import SETS
+    from replay.core.sets import SETS
 
     cards = tuple(parse_cards("5S 5H 2C"))
     made = make_set(cards, True)

@@ -14,10 +14,10 @@ from typing import Any
 
 import pytest
 
-from replay.cards import Card, full_decks, parse_cards
-from replay.events import Bury, Declare, Event, Exchange, Pass, Play
-from replay.profile import Profile, load_profile
-from replay.shengji import (
+from replay.core.cards import Card, full_decks, parse_cards
+from replay.core.events import Bury, Declare, Event, Exchange, Pass, Play
+from replay.games.shengji.cards import keys_of
+from replay.games.shengji.engine import (
     DECLARE,
     EXCHANGE,
     KITTY,
@@ -39,8 +39,8 @@ from replay.shengji import (
     trick_winner,
     why_not_follow,
 )
-from replay.shengji_cards import keys_of
-from replay.shengji_score import level_change, score_shengji
+from replay.games.shengji.score import level_change, score_shengji
+from replay.rules.profile import Profile, load_profile
 
 
 def C(text: str) -> tuple[Card, ...]:
@@ -715,7 +715,7 @@ def test_the_kitty_stays_with_declarers_who_win_the_last_trick() -> None:
 
 def test_card_points() -> None:
     assert card_points(C("5S 10H KD AS QC 2H BJ")) == 25
-    from replay.cards import full_decks
+    from replay.core.cards import full_decks
 
     assert card_points(full_decks(2)) == 200
 
@@ -813,7 +813,7 @@ def test_an_unfinished_deal_has_no_score() -> None:
 
 
 def test_check_deal() -> None:
-    from replay.cards import full_decks
+    from replay.core.cards import full_decks
 
     cards = sorted(full_decks(2), key=lambda c: c.slot)
     hands = tuple(tuple(cards[k::4][:26]) for k in range(4))

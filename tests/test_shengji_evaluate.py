@@ -1,4 +1,4 @@
-"""升级 priced (coach/shengji_policy.py, coach/shengji_worlds.py, the hooks in coach/shengji.py): decisions graded
+"""升级 priced (coach/games/shengji/policy.py, coach/games/shengji/worlds.py, the hooks in coach/games/shengji/coach.py): decisions graded
 by rollouts in both views, what a seat knew (voids, the kitty, face-down declarations), sampling that keeps
 every constraint and is uniform, ``fupan coach --evaluate`` on a shipped sample.
 
@@ -26,9 +26,8 @@ from hypothesis import strategies as hst
 import cli
 from coach.evaluate import PRICED, candidates, decision_points, evaluate_decision, rollout, side_points
 from coach.games import coach_for, priced_games
-from coach.prices import Settings
-from coach.shengji_policy import ShengjiPolicy, declarations
-from coach.shengji_worlds import (
+from coach.games.shengji.policy import ShengjiPolicy, declarations
+from coach.games.shengji.worlds import (
     KITTY_SLOT,
     SjKnowledge,
     _Counter,
@@ -39,14 +38,15 @@ from coach.shengji_worlds import (
     sampled_hands,
     voids,
 )
+from coach.prices import Settings
 from coach.worlds import NoWorld, seat_knowledge, seat_world
-from replay.cards import Card, full_decks, parse_cards
-from replay.events import Bury, Declare, Exchange, Pass, Play
-from replay.hand import Hand
-from replay.log import parse_json_log
-from replay.profile import load_profile
+from replay.core.cards import Card, full_decks, parse_cards
+from replay.core.events import Bury, Declare, Exchange, Pass, Play
+from replay.core.hand import Hand
+from replay.formats.log import parse_json_log
+from replay.games.shengji.engine import OVER, PLAY, Shengji, SjState, Trick, Trumps, card_points, combo, trick_winner
 from replay.replay import Replay
-from replay.shengji import OVER, PLAY, Shengji, SjState, Trick, Trumps, card_points, combo, trick_winner
+from replay.rules.profile import load_profile
 from replay.simulate import simulate_deal
 
 ROOT = Path(__file__).resolve().parent.parent

@@ -38,14 +38,14 @@ import pytest
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
-from replay.cards import RANK_2, RANK_BJ, RANK_K, RANK_SJ, SUITS, Card, full_decks
-from replay.events import Bury, Declare, Exchange, Play
-from replay.log import parse_log
-from replay.log_checks import LEVEL_NAMES
-from replay.notation import format_text, parse_text
-from replay.profile import Profile, load_profile
+from replay.core.cards import RANK_2, RANK_BJ, RANK_K, RANK_SJ, SUITS, Card, full_decks
+from replay.core.events import Bury, Declare, Exchange, Play
+from replay.formats.checks import LEVEL_NAMES
+from replay.formats.log import parse_log
+from replay.formats.notation.read import format_text, parse_text
+from replay.games.shengji.engine import SjState, Trumps, trick_winner
 from replay.replay import Replay
-from replay.shengji import SjState, Trumps, trick_winner
+from replay.rules.profile import Profile, load_profile
 from replay.simulate import SimulatedDeal, simulate_deal
 
 PROFILE = "shengji-35"

@@ -22,10 +22,11 @@ from app_pages import empty_library, run_page
 import cli
 from data import queries
 from data.importer import import_log
-from replay.log import read_log
+from replay.formats.log import read_log
+from replay.games.shengji.engine import SjState, team
 from replay.replay import Replay
-from replay.shengji import SjState, team
-from views.games import shengji_charts, table_html
+from views.games import table_html
+from views.games.shengji import charts as shengji_charts
 
 ROOT = Path(__file__).resolve().parent.parent
 SAMPLES = [ROOT / f"data/samples/shengji/shengji-2026-09-05-d{k}.json" for k in range(1, 21)]

@@ -20,8 +20,8 @@ import data.deal_rows as deal_rows
 from data.database import open_db
 from data.deal_rows import DEAL, MATCH, PLAYER, Known, Staged, bound, insert_many
 from data.importer import import_log, import_paths
-from replay.decisions import Decision, in_order
-from replay.log import Log, read_log
+from replay.formats.decisions import Decision, in_order
+from replay.formats.log import Log, read_log
 from replay.simulate import simulate_deal
 
 GAMES = ("gouji", "baohuang", "shengji-35")
@@ -294,7 +294,7 @@ def test_a_worker_collects_its_garbage_every_so_many_files(tmp_path: Path, monke
     from concurrent.futures import ProcessPoolExecutor
 
     import data.importer as importer
-    from replay.limits import LIMITS
+    from replay.formats.limits import LIMITS
 
     paths = _folder(tmp_path)[:3]
     monkeypatch.setattr(importer, "COLLECT_EVERY", 4)
@@ -314,7 +314,7 @@ def _worker_state(paths: list[Path]) -> tuple[bool, int, int, list[str]]:
     import gc
 
     import data.importer as importer
-    from replay.logfiles import LogFile
+    from replay.formats.logfiles import LogFile
 
     done = importer._prepare_in_worker([LogFile(p) for p in paths])
     full = gc.get_stats()[2]["collections"]

@@ -32,11 +32,11 @@ from data.database import current_revision, make_engine, migrate, open_db, publi
 from data.exporter import export_deals
 from data.importer import content_hash, import_log, import_paths
 from data.models import Deal, DealSeat, EventRow, FindingRow, Match, Player, PlayerAlias
-from replay.events import Play
-from replay.log import Log, read_log
-from replay.notation import format_text
+from replay.core.events import Play
+from replay.formats.log import Log, read_log
+from replay.formats.notation.read import format_text
+from replay.games.shengji.engine import card_points
 from replay.replay import Replay
-from replay.shengji import card_points
 from replay.simulate import simulate_deal, write_deals
 
 CASES = Path(__file__).parent / "cases"

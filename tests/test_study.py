@@ -40,9 +40,9 @@ from coach.study import (
     run_study,
     title,
 )
-from replay.cards import RANK_2, RANK_A, RANK_K, RANK_SJ
+from replay.core.cards import RANK_2, RANK_A, RANK_K, RANK_SJ
+from replay.core.sets import make_set
 from replay.replay import Replay
-from replay.sets import make_set
 from replay.simulate import simulate_deal
 
 ROOT = Path(__file__).resolve().parent.parent

@@ -26,18 +26,30 @@ from coach import games as coach_games
 from coach.games import GameCoach, coach_for
 from data.importer import import_log
 from replay import games
-from replay.cards import Card
-from replay.climbing import Climbing, Outcome, _cards, repeated
-from replay.events import Pass, Play
+from replay.climbing.state import (
+    OVER,
+    PLAY,
+    SETUP,
+    State,
+    bit,
+    close_fields,
+    evolve,
+    fields_of,
+    put_fields,
+    rebuilt,
+    with_turn,
+)
+from replay.climbing.table import Climbing, Outcome, _cards, repeated
+from replay.core.cards import Card
+from replay.core.events import Pass, Play
+from replay.core.hand import Hand
+from replay.core.sets import CardSet, why_not_beats
+from replay.formats.log import parse_json_log, read_log
+from replay.formats.notation.read import format_text
 from replay.games import GameType
-from replay.hand import Hand
-from replay.log import parse_json_log, read_log
-from replay.notation import format_text
-from replay.profile import Profile
 from replay.replay import Replay
+from replay.rules.profile import Profile
 from replay.scoring import PlaceScore, Score, placed
-from replay.sets import CardSet, why_not_beats
-from replay.state import OVER, PLAY, SETUP, State, bit, close_fields, evolve, fields_of, put_fields, rebuilt, with_turn
 
 GAME = "zhengshangyou"
 PROFILE = "zsy-club"

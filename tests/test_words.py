@@ -13,8 +13,8 @@ from pathlib import Path
 import pytest
 
 import cli
-from replay import plural
-from replay.log import read_log
+from replay.core import plural
+from replay.formats.log import read_log
 from views.parts import texts
 
 SAMPLES = Path(__file__).resolve().parent.parent / "data" / "samples"

@@ -26,12 +26,12 @@ from hypothesis import strategies as st
 
 from coach.policy import Policy
 from coach.worlds import NoWorld, knowledge, sample_hands, true_world, world
-from replay.cards import BJ, RANK_2, Card
-from replay.events import Burn, Event, Play, Show
-from replay.notation import parse_text
+from replay.climbing.state import State
+from replay.core.cards import BJ, RANK_2, Card
+from replay.core.events import Burn, Event, Play, Show
+from replay.formats.notation.read import parse_text
 from replay.replay import Replay
 from replay.simulate import RandomBot, deal_hands, simulate_deal
-from replay.state import State
 
 PROFILES = ("gouji", "gouji-online", "gouji-logged", "baohuang", "baohuang-no345")
 SLOW = [HealthCheck.too_slow, HealthCheck.data_too_large]

@@ -14,7 +14,7 @@ from collections.abc import Iterator
 from coach.findings import Finding
 from coach.maxim import Maxim, finding
 from coach.moment import Moment, acts_on
-from replay.cards import RANK_2, RANK_3
+from replay.core.cards import RANK_2, RANK_3
 
 
 @acts_on("pass", "kou")

@@ -11,8 +11,8 @@ from collections.abc import Iterator
 from coach.findings import Finding
 from coach.maxim import Maxim, finding
 from coach.moment import Moment, acts_on
-from replay.cards import RANK_2
-from replay.sets import make_set
+from replay.core.cards import RANK_2
+from replay.core.sets import make_set
 
 
 @acts_on("play", "burn")

@@ -13,7 +13,7 @@ from collections.abc import Iterator
 from coach.findings import Evidence, Finding
 from coach.maxim import Maxim
 from coach.moment import Deal
-from replay.seats import side, side_seats
+from replay.core.seats import side, side_seats
 
 
 def detect_deal(deal: Deal) -> Iterator[Finding]:

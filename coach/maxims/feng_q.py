@@ -12,8 +12,8 @@ from collections.abc import Iterator
 from coach.findings import Finding
 from coach.maxim import Maxim, finding
 from coach.moment import Moment, acts_on
-from replay.cards import RANK_A, RANK_K, RANK_Q
-from replay.sets import make_set
+from replay.core.cards import RANK_A, RANK_K, RANK_Q
+from replay.core.sets import make_set
 
 
 @acts_on("play", "burn")

@@ -12,11 +12,11 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from coach.findings import Finding
-from coach.gouji import table_gouji
+from coach.games.gouji import table_gouji
 from coach.maxim import Maxim, finding
 from coach.moment import Moment, acts_on
-from replay.cards import RANK_2, RANK_SJ, Card
-from replay.seats import opposite
+from replay.core.cards import RANK_2, RANK_SJ, Card
+from replay.core.seats import opposite
 
 
 def _keepable(m: Moment, cards: tuple[Card, ...]) -> bool:

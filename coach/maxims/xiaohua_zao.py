@@ -11,7 +11,7 @@ from collections.abc import Iterator
 from coach.findings import Finding
 from coach.maxim import Maxim, finding
 from coach.moment import Moment, acts_on
-from replay.cards import RANK_SJ
+from replay.core.cards import RANK_SJ
 
 LATE = 6
 

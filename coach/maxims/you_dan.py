@@ -13,7 +13,7 @@ from collections.abc import Iterator
 from coach.findings import Finding
 from coach.maxim import Maxim, finding
 from coach.moment import Moment, acts_on
-from replay.cards import RANK_3, RANK_A
+from replay.core.cards import RANK_3, RANK_A
 
 
 @acts_on("play")

@@ -10,7 +10,8 @@ alone) gets the default one, the climbing table and the climbing games' pages. `
 from __future__ import annotations
 
 from replay.replay import Replay
-from views.games import baohuang, gouji, shengji
+from views.games import baohuang, gouji
+from views.games.shengji import view as shengji
 from views.parts.game_view import GameView
 
 _VIEWS: dict[str, GameView] = {}

@@ -8,7 +8,7 @@ from __future__ import annotations
 import pandas as pd
 import streamlit as st
 
-from replay.baohuang import Baohuang
+from replay.games.baohuang.engine import Baohuang
 from replay.replay import Replay
 from replay.scoring import Score
 from views.parts.common import t

@@ -23,9 +23,9 @@ from coach.coach import Report
 from coach.effects import ON_TRIAL
 from coach.findings import KINDS, SEVERITIES, Finding
 from coach.maxims import BY_KEY
-from replay import plural
+from replay.core import plural
+from replay.core.verdicts import RULES
 from replay.replay import Replay
-from replay.verdicts import RULES
 from views import games
 from views.parts.common import coach_of, guarded, need_deal, t
 from views.parts.deal_report import findings_frame

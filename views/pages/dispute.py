@@ -24,12 +24,12 @@ import streamlit as st
 
 from referee.ruling import Ruling, ruling, ruling_of
 from replay import games as game_types
-from replay.cards import CardError, parse_cards
-from replay.clip import CARDS_LIMIT, cards_shown
-from replay.decisions import history
-from replay.events import CARD_ACTIONS, EVENT_TYPES, TARGET_ACTIONS, Event, Report
+from replay.core.cards import CardError, parse_cards
+from replay.core.clip import CARDS_LIMIT, cards_shown
+from replay.core.events import CARD_ACTIONS, EVENT_TYPES, TARGET_ACTIONS, Event, Report
+from replay.formats.decisions import history
+from replay.formats.notation.words import action_name
 from replay.replay import Replay
-from replay.words import action_name
 from views import games
 from views.parts import address
 from views.parts.common import decisions_stored, guarded, lang, open_deal, t

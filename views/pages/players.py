@@ -29,7 +29,7 @@ from data import queries
 from data.evaluations import player_accuracy
 from data.recoach import staleness
 from replay import games as registry
-from replay.seats import side as seat_side
+from replay.core.seats import side as seat_side
 from replay.version import ENGINE_VERSION
 from views.parts.common import guarded, stored, t
 from views.parts.downloads import csv_button, file_name
@@ -342,7 +342,7 @@ def _findings(findings: pd.DataFrame, names: list[str], game: str, chosen: str |
 
 
 def shengji_frame(rows: list[Any]) -> pd.DataFrame:
-    """Per named player over 升级 deals (``data.queries.LevelRow``, or ``views.games.shengji_charts.LadderRow``:
+    """Per named player over 升级 deals (``data.queries.LevelRow``, or ``views.games.shengji.charts.LadderRow``:
     the same fields): deals sat in, deals finished, how
     often the player's side declared (庄家), went up (gained one level or more), took 80 or more as the
     defenders (闲家; the declarers then do not go up, whether or not the defenders do), won the match, and

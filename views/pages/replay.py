@@ -49,10 +49,10 @@ from coach.coach import Report
 from coach.findings import Finding
 from coach.grades import GRADES
 from coach.prices import Evaluation
-from replay.decisions import Decision
+from replay.core.said import said_in
+from replay.core.verdicts import RULES, Verdict
+from replay.formats.decisions import Decision
 from replay.replay import Replay
-from replay.said import said_in
-from replay.verdicts import RULES, Verdict
 from views import games
 from views.parts import address, links
 from views.parts.common import (

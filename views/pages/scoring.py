@@ -17,7 +17,7 @@ import plotly.graph_objects as go
 import streamlit as st
 
 from data import queries
-from replay.log import Log
+from replay.formats.log import Log
 from replay.replay import Replay
 from replay.scoring import Score
 from views import games

@@ -18,8 +18,8 @@ from collections.abc import Callable
 
 import streamlit as st
 
-from replay.log import LogError, parse_log
-from replay.profile import ProfileError
+from replay.formats.log import LogError, parse_log
+from replay.rules.profile import ProfileError
 from views.parts.common import UPLOAD_LIMITS, t
 from views.parts.signin import signed_in
 

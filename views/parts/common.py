@@ -34,10 +34,10 @@ from data.database import DamagedDatabase, DatabaseStateError, library_state, op
 from data.decisions import StoredDecision, deal_decisions
 from data.evaluations import StoredEvaluation, load_evaluation, settings_from_key, stored_evaluations
 from data.models import Deal
-from replay.limits import Limits
-from replay.log import parse_json_log, parse_log
+from replay.core.said import error_in, said_in
+from replay.formats.limits import Limits
+from replay.formats.log import parse_json_log, parse_log
 from replay.replay import Replay
-from replay.said import error_in, said_in
 from views.parts import address
 from views.parts.texts import esc, md
 from views.parts.texts import lang as lang  # the language and t(): kept in texts, read from here too

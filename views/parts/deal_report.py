@@ -25,11 +25,11 @@ from coach.findings import Finding
 from coach.maxims import BY_KEY
 from coach.report_words import KIND, ROLE, SEVERITY, STYLE
 from replay import games
-from replay.decisions import Decision
+from replay.core.verdicts import RULES
+from replay.formats.decisions import Decision
+from replay.formats.notation.words import action_name
 from replay.replay import Replay
 from replay.scoring import Score, place_words
-from replay.verdicts import RULES
-from replay.words import action_name
 
 WORDS: dict[str, tuple[str, str]] = {
     "title": ("牌局报告", "Deal report"),

@@ -19,9 +19,9 @@ import streamlit as st
 from data.accounts import NotPermitted, record_decision
 from referee.ruling import Ruling
 from referee.sheet import LABELS
-from replay.decisions import OUTCOMES, UPHELD, Decision, DecisionError, now_utc
-from replay.register import RULES
-from replay.said import error_in
+from replay.core.said import error_in
+from replay.formats.decisions import OUTCOMES, UPHELD, Decision, DecisionError, now_utc
+from replay.rules.register import RULES
 from views.parts.common import engine, forget_deals, lang, t
 from views.parts.ruling_view import show_history
 from views.parts.signin import attempt, dropped, sign_out, signed_in

@@ -8,7 +8,7 @@ leniently like a pasted log.
 
 The grids: the climbing games, whose logs may give cards without suits, have rows = seats and columns =
 ranks 3 … A, 2, 小王, 大王, each cell the number of such cards (``counts_hands``); a game where suits matter
-(``Desk.suits``: 升级) has rows = seats and columns the suits (``replay.cards.SUIT_GLYPH``) and 王, each
+(``Desk.suits``: 升级) has rows = seats and columns the suits (``replay.core.cards.SUIT_GLYPH``) and 王, each
 cell the ranks typed like ``A K K 10 5`` (王: ``小王 大王`` or ``SJ BJ``; ``suits_hands``). A seat left empty
 is a hand the record does not know (``hand N ?``). What differs per game (the grid, the placeholders, 升级's
 levels) is the game's ``Desk`` (``views.parts.game_view``), which the page hands in.
@@ -27,12 +27,12 @@ import pandas as pd
 import streamlit as st
 
 from replay import games
-from replay.cards import RANK_BJ, RANK_NAME, RANK_ZH, SUIT_GLYPH, CardError, parse_cards
-from replay.log import LogError
-from replay.notation import format_text
-from replay.profile import ProfileError, club_profiles, default_profile, log_profile, shipped_profiles
+from replay.core.cards import RANK_BJ, RANK_NAME, RANK_ZH, SUIT_GLYPH, CardError, parse_cards
+from replay.core.said import error_in, said_in
+from replay.formats.log import LogError
+from replay.formats.notation.read import format_text
 from replay.replay import Replay
-from replay.said import error_in, said_in
+from replay.rules.profile import ProfileError, club_profiles, default_profile, log_profile, shipped_profiles
 from views.parts.common import replay_of_text, t, too_large
 from views.parts.game_view import Desk
 from views.parts.texts import esc, game_name, lang

@@ -17,10 +17,10 @@ import pandas as pd
 import streamlit as st
 
 from data import queries
-from replay.log import LogError
-from replay.profile import ProfileError
+from replay.core.said import error_in
+from replay.formats.log import LogError
 from replay.replay import Replay
-from replay.said import error_in
+from replay.rules.profile import ProfileError
 from views.parts.bounds import paste_refusal
 from views.parts.common import current, replay_of, replay_of_text, say_library_problem, stored, t, too_large
 from views.parts.desk_position import DeskOf, build_position

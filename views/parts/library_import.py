@@ -29,10 +29,10 @@ import streamlit as st
 from data.accounts import NotPermitted, import_as
 from data.database import DatabaseStateError, public_url
 from data.importer import ImportResult, import_log
-from replay.log import Log, LogError, decode_log, parse_log
-from replay.logfiles import LOG_SUFFIXES, log_form
-from replay.profile import ProfileError
-from replay.said import error_in, said_in
+from replay.core.said import error_in, said_in
+from replay.formats.log import Log, LogError, decode_log, parse_log
+from replay.formats.logfiles import LOG_SUFFIXES, log_form
+from replay.rules.profile import ProfileError
 from views.parts.bounds import events_refusal
 from views.parts.common import (
     MAX_UPLOAD_BYTES,
@@ -68,7 +68,7 @@ class Message:
 def error_text(exc: Exception) -> str:
     """What a log that cannot be read says of itself in the chosen language (the one place its words are taken
     from): a LogError's reason and JSON path (the page names the source, line and column before it), any other
-    error's text (``replay.said.error_in``)."""
+    error's text (``replay.core.said.error_in``)."""
     if isinstance(exc, LogError):
         path = t(f"（JSON 路径 {exc.path}）", f" ({exc.path})") if exc.path else ""
         return t(exc.reason_zh, exc.reason) + path

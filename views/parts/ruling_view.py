@@ -30,14 +30,14 @@ import streamlit as st
 
 from referee.ruling import Ruling, ruling_of
 from referee.sheet import LABELS, ruling_sheet
-from replay.clip import cards_shown
-from replay.decisions import Decision, history
-from replay.log import Log
-from replay.profile import Option, Profile, ProfileError, load_profile, options_of, shipped_profiles
-from replay.register import RULES, SEED_TITLES
+from replay.core.clip import cards_shown
+from replay.core.said import said_in
+from replay.formats.decisions import Decision, history
+from replay.formats.log import Log
+from replay.formats.notation.words import action_name
 from replay.replay import Replay
-from replay.said import said_in
-from replay.words import action_name
+from replay.rules.profile import Option, Profile, ProfileError, load_profile, options_of, shipped_profiles
+from replay.rules.register import RULES, SEED_TITLES
 from views.parts.common import lang, t
 from views.parts.texts import esc
 

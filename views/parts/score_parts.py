@@ -7,8 +7,8 @@ import pandas as pd
 import streamlit as st
 
 from replay.claims import claim_entries, value_text
+from replay.core.said import said_in
 from replay.replay import Replay
-from replay.said import said_in
 from replay.scoring import Score
 from views.parts.common import lang, t
 from views.parts.downloads import deal_csv

@@ -2,7 +2,7 @@
 
 ``table_html(rep, step, seat_view, lang)`` draws the seats around the table in play order, as a hexagon
 (够级) or a pentagon (保皇), counter-clockwise from the bottom as the game is played (升级: a square table,
-drawn by ``views.games.shengji_table``). The seats sit in the cells of a CSS grid (``data-pos``: the place
+drawn by ``views.games.shengji.table``). The seats sit in the cells of a CSS grid (``data-pos``: the place
 counted from the bottom), never positioned over one another: three columns, the seats staggered around the
 middle, or two on a narrow table (a phone: a container query on the table's own width), so a box grows
 with its hand and no box covers another, the middle or the page beside it. Each seat with its
@@ -27,10 +27,10 @@ from dataclasses import dataclass
 from html import escape
 from typing import Any
 
-from replay.cards import RANK_BJ, RANK_NAME, RANK_ZH, Card, CardError
+from replay.core.cards import RANK_BJ, RANK_NAME, RANK_ZH, Card, CardError
+from replay.formats.notation.words import action_name
 from replay.replay import Replay, StepView
 from replay.scoring import place_words
-from replay.words import action_name
 from views.parts.texts import ROLE_NAMES, SEVERITY_MARK, count
 
 __all__ = ["SEVERITY_MARK"]  # a finding's severity as a mark (views.parts.texts), shared by the pages from here
@@ -48,7 +48,7 @@ def tr(lang: str, zh: str, en: str) -> str:
 
 # what an action is called in one game when it differs (升级: to pass is to declare nothing, 不定主)
 def action_label(action: str, lang: str, game: str | None = None) -> str:
-    """An event's action in words (as ``game`` calls it, when given; ``replay.words.action_name``)."""
+    """An event's action in words (as ``game`` calls it, when given; ``replay.formats.notation.words.action_name``)."""
     return tr(lang, *action_name(action, game))
 
 

@@ -34,10 +34,11 @@ import re
 import streamlit as st
 
 from coach import report_words
-from replay import games, plural
-from replay.log import Log
+from replay import games
+from replay.core import plural
+from replay.core.verdicts import RULES
+from replay.formats.log import Log
 from replay.scoring import place_words
-from replay.verdicts import RULES
 
 
 def lang() -> str:
@@ -181,7 +182,7 @@ def severity_md(severity: str) -> str:
 
 
 def count(n: int, zh_unit: str, one: str, many: str | None = None, lang_: str | None = None) -> str:
-    """A count with its unit in the chosen language: "3 张" / "1 card", "3 cards" (``replay.plural.count``)."""
+    """A count with its unit in the chosen language: "3 张" / "1 card", "3 cards" (``replay.core.plural.count``)."""
     if (lang_ or lang()) == "zh":
         return f"{n} {zh_unit}"
     return plural.count(n, one, many)

@@ -5,7 +5,7 @@ place by CSS. ``style()`` is the page's ``<style>``; app.py adds it to every pag
 
 from __future__ import annotations
 
-from replay.logfiles import LOG_SUFFIXES
+from replay.formats.logfiles import LOG_SUFFIXES
 from views.parts.common import MAX_UPLOAD_BYTES
 
 _HIDDEN = "{visibility:hidden;font-size:0;white-space:normal;overflow:visible}"

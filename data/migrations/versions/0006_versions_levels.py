@@ -41,9 +41,9 @@ def _fill_levels(conn: sa.engine.Connection) -> None:
     """Each stored deal's levels and declaring side, from its log replayed (a log that no longer reads
     keeps None: ``fupan recoach`` reports it)."""
     from data.derive import level_columns
-    from replay.log import LogError, parse_log
-    from replay.profile import ProfileError
+    from replay.formats.log import LogError, parse_log
     from replay.replay import Replay
+    from replay.rules.profile import ProfileError
 
     leveled = _leveled_games()
     if not leveled:

@@ -1,0 +1,153 @@
+"""升级's deals in the ``fupan`` command's words: trumps and declarer, trick by trick, the kitty, the
+defenders' points and the levels (``cli.text.GameText`` for the climbing games)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from cli.text import GameText, may_act_lines, register, ruling_parts, seat_label, void_lines
+from replay.core.plural import count
+from replay.core.verdicts import Verdict
+from replay.games.shengji.engine import RANK_LEVEL, SUIT_EN, SUIT_ZH, SjState, card_points
+from replay.replay import Replay
+from replay.scoring import Score
+
+
+def _side(side: int) -> str:
+    """A 升级 side and its seats."""
+    return f"side {side} (seats {side}, {side + 2})"
+
+
+def trumps_line(st: SjState) -> str:
+    """The trump suit, the level and the declarer (or that no declaration stands yet)."""
+    tr = st.trumps
+    if tr is None:
+        return "trumps: not declared yet"
+    return (
+        f"trumps: {SUIT_EN[tr.suit]} ({SUIT_ZH[tr.suit]}), level {RANK_LEVEL[tr.level]}; "
+        f"declarer (庄) seat {st.declarer}, {_side(st.declarers)}"
+    )
+
+
+def _sj(st: object) -> SjState:
+    """A state of a 升级 deal (this module writes no other)."""
+    assert isinstance(st, SjState)
+    return st
+
+
+def _plays(plays: list[dict[str, Any]]) -> str:
+    return ", ".join(f"seat {p['seat']} {' '.join(p['cards'])}" for p in plays)
+
+
+class ShengjiText(GameText):
+    """升级: tricks, trumps and levels instead of places and rounds."""
+
+    def score_lines(self, rep: Replay, score: Score | None) -> list[str]:
+        """Trumps and declarer, card points per side, the kitty, the defenders' points, the levels."""
+        st = _sj(rep.final)
+        if score is not None and score.void:
+            return void_lines(score)
+        lines = [trumps_line(st)]
+        won = [sum(1 for t in st.tricks if t.winner % 2 == side) for side in (0, 1)]
+        if st.tricks:
+            lines.append(
+                "tricks: "
+                + "; ".join(f"{_side(side)} won {won[side]}, {st.points[side]} points" for side in (0, 1))
+                + f" ({count(len(st.tricks), 'trick')})"
+            )
+        if score is None:
+            return [*lines, "the deal is not finished: no score"]
+        assert score.points is not None and score.levels is not None
+        buried = " ".join(c.token for c in st.buried)
+        kitty = score.points["kitty"]
+        last = st.tricks[-1].winner if st.tricks else None
+        defenders = 1 - st.declarers
+        if last is None:
+            went = ""
+        elif last % 2 == defenders:
+            went = f"; seat {last} (defenders) won the last trick: {kitty} points to the defenders"
+        else:
+            went = f"; seat {last} (declarers) won the last trick: it stays with the declarers"
+        lines.append(f"kitty (底牌) buried: {buried or '-'} ({count(card_points(st.buried), 'point')}){went}")
+        lines.append(f"defenders {_side(defenders)}: {score.points['defenders']} points")
+        lv = score.levels
+        change = ", ".join(f"side {side} {lv['before'][side]} -> {lv['after'][side]}" for side in (0, 1))
+        lines.append(f"levels: {change}")
+        lines += [f"  [{rule}] {text}" for rule, text in score.explain]
+        return lines
+
+    def score_line(self, rep: Replay, score: Score | None) -> str:
+        """The score in one line: the defenders' points and the levels."""
+        if score is not None and score.void:
+            return void_lines(score)[1].strip()
+        if score is None:
+            return "not finished: no score"
+        assert score.points is not None and score.levels is not None
+        lv = score.levels
+        change = ", ".join(f"side {side} {lv['before'][side]} -> {lv['after'][side]}" for side in (0, 1))
+        st = _sj(rep.final)
+        return f"defenders {_side(1 - st.declarers)} {score.points['defenders']} points; levels {change}"
+
+    def finished(self, rep: Replay) -> list[int]:
+        """No seat goes out in 升级."""
+        return []
+
+    def table_lines(self, rep: Replay, step: int) -> list[str]:
+        """Levels, trumps and declarer, the trick in progress, the last trick, points, hands."""
+        st = _sj(rep.states[step])
+        view = rep.view(step)
+        info = view.tricks or {}
+        lv = [RANK_LEVEL[r] for r in st.levels]
+        lines = [f"phase: {st.phase}; levels: side 0 {lv[0]}, side 1 {lv[1]}", trumps_line(st)]
+        if st.declarations:
+            lines.append(
+                "declarations: "
+                + ", ".join(
+                    f"seat {s} {' '.join(c.token for c in cs)}" + (" (stands)" if k == st.winner else "")
+                    for k, (s, cs) in enumerate(st.declarations)
+                )
+            )
+        if st.buried:
+            lines.append(f"kitty buried by seat {st.declarer}: {' '.join(c.token for c in st.buried)}")
+        elif st.kitty is not None and st.phase in ("declare", "exchange"):
+            lines.append(f"kitty: {' '.join(c.token for c in st.kitty) or '-'}")
+        if st.phase == "play":
+            n = len(st.tricks) + 1
+            lines.append(f"trick {n}: " + (_plays(info["trick"]) if st.trick else f"seat {st.to_act} to lead"))
+        last = info.get("last_trick")
+        if last is not None:
+            lines.append(
+                f"last trick ({len(st.tricks)}): {_plays(last['plays'])}; won by seat {last['winner']}, "
+                f"{last['points']} points"
+            )
+        if st.trumps is not None:
+            lines.append(
+                f"points: side 0 {st.points[0]}, side 1 {st.points[1]}; defenders (side {1 - st.declarers}) "
+                f"{st.defenders_points}"
+            )
+        lines += may_act_lines(view)
+        for s, cards in view.hands.items():
+            lines.append(f"  {seat_label(rep, s)}: {count(len(cards), 'card')}  {' '.join(cards)}".rstrip())
+        return lines
+
+    def event_line(self, rep: Replay, v: Verdict) -> list[str]:
+        """An event, trick by trick: the trumps once declared, who leads a trick, who won it."""
+        assert v.index is not None  # an event's verdict (not the deal's, nor the result's)
+        before, st = _sj(rep.states[v.index]), _sj(rep.states[v.index + 1])
+        ruling, fx, cards = ruling_parts(rep, v)
+        lines = []
+        if before.trumps is None and st.trumps is not None:
+            lines.append(f"      {trumps_line(st)}")
+        if st.trick and len(st.trick) == 1 and before.trick != st.trick:
+            lines.append(f"trick {len(st.tricks) + 1}: seat {st.trick[0][0]} leads")
+        lines.append(f"{v.index:>4}  seat {v.seat} {v.action:<9}{cards}{ruling}{fx}")
+        if len(st.tricks) > len(before.tricks):
+            t = st.tricks[-1]
+            lines.append(
+                f"      = seat {t.winner} wins trick {len(st.tricks)}: {t.points} points to side {t.winner % 2}"
+                f" (side 0 {st.points[0]}, side 1 {st.points[1]})"
+            )
+        return lines
+
+
+register("shengji", ShengjiText())

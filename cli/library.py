@@ -1,0 +1,298 @@
+"""The deal library's ``fupan`` commands: ``import`` (logs into the library, a line per file),
+``export`` (every stored deal's canonical log), ``samples`` (the shipped sample deals), ``recoach`` (the
+rows an older engine or coach made, derived again: ``data.recoach``) and ``user`` (the dashboard's
+accounts). Each opens the library ``--db`` names, else ``FUPAN_DB``, else the default file,
+and says which on standard error."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from typing import TYPE_CHECKING, Any
+
+from cli.common import EXIT_INPUT, EXIT_OK, InputError, _settle, add_limit_args, limits_of, progress_bar
+from replay.core.plural import count
+
+if TYPE_CHECKING:
+    from sqlalchemy.engine import Engine
+
+    from data.importer import ImportResult
+
+
+def _library(args: argparse.Namespace, writes: bool) -> Engine:
+    """The library ``--db`` names (else ``FUPAN_DB``, else the default file), opened; which one is said on
+    standard error (not under ``--quiet``), and that ``DATABASE_URL`` is ignored when it is set and nothing else
+    names one. A command that ``writes`` is refused at once (one line) when the library cannot be written."""
+    from data.database import ignored_env, library_state, open_db, shown_url
+
+    note = None if args.db else ignored_env()
+    if note is not None:
+        print(f"fupan: {note}; using {shown_url()}", file=sys.stderr)
+    engine = open_db(args.db)
+    set_aside = library_state(engine).set_aside
+    if set_aside is not None:
+        print(f"fupan: {set_aside}", file=sys.stderr)
+    if writes:
+        try:
+            library_state(engine).check_write()
+        except BaseException:
+            engine.dispose()  # its connections closed: a WAL-mode file's -wal and -shm go with them
+            raise
+    if not getattr(args, "quiet", False):
+        print(f"library: {shown_url(args.db)}", file=sys.stderr)
+    return engine
+
+
+def _import_line(r: ImportResult) -> str:
+    """What became of one file, in a line."""
+    if r.status == "added":
+        extra = f", {_decisions_added(r.decisions_added)}" if r.decisions_added else ""
+        return f"{r.source}: added as deal {r.deal_id}{extra}"
+    if r.status == "duplicate":
+        extra = f", {_decisions_added(r.decisions_added)}" if r.decisions_added else ""
+        return f"{r.source}: duplicate of deal {r.deal_id}{extra}"
+    return f"{r.source}: not imported: {r.reason}"
+
+
+def cmd_import(args: argparse.Namespace) -> int:
+    """fupan import: store logs (files and folders) in the deal library; a line per file, then the
+    counts. A file that cannot be imported is refused with its reason and the others go on; a failing
+    database stops the run, and the counts still say what was added before."""
+    from data.database import shown_url
+    from data.importer import BATCH, ImportStopped, import_paths
+    from replay.formats.logfiles import log_files
+
+    batch = BATCH if args.batch is None else args.batch
+    if args.jobs < 0 or batch < 1:
+        raise InputError("--jobs takes 0 (every core) or more, --batch 1 or more")
+    files = log_files(args.paths)
+    if not files:
+        raise InputError("no log files found in " + ", ".join(args.paths))
+    engine = _library(args, writes=True)
+    bar = not args.quiet and len(files) > 1 and sys.stderr.isatty()
+    show = progress_bar("deals", f"into {shown_url(engine.url)}") if bar else None
+    stopped = ""
+    try:
+        results = import_paths(engine, files, show, limits_of(args), jobs=args.jobs, batch=batch)
+    except ImportStopped as exc:
+        results, stopped = exc.results, exc.reason
+    for r in results:
+        if not (args.quiet and r.status != "error"):
+            print(_import_line(r))
+    counts = {k: sum(1 for r in results if r.status == k) for k in ("added", "duplicate", "error")}
+    decided = sum(r.decisions_added for r in results)
+    print(
+        f"{counts['added']} added, {counts['duplicate']} duplicate, {counts['error']} not imported"
+        + (f"; {_decisions_added(decided)}" if decided else "")
+        + (f"; stopped after {len(results)} of {count(len(files), 'file')}: {stopped}" if stopped else "")
+    )
+    return _settle(EXIT_INPUT if counts["error"] or stopped else EXIT_OK)
+
+
+def _decisions_added(n: int) -> str:
+    return f"{n} referee's decision{'s' if n != 1 else ''} added"
+
+
+def cmd_export(args: argparse.Namespace) -> int:
+    """fupan export: write every stored deal's canonical log to a folder."""
+    from data.database import missing_library_file
+    from data.exporter import Unreadable, export_deals
+
+    missing = missing_library_file(args.db)
+    if missing is not None:  # opening it would make an empty library, and "wrote 0 logs" would hide the typo
+        raise InputError(f"no deal library at {missing}: nothing to export (fupan import or fupan samples makes one)")
+    engine = _library(args, writes=False)
+    skipped: list[Unreadable] = []
+    try:
+        paths = export_deals(engine, args.out, skipped)
+    except OSError as exc:
+        raise InputError(f"{exc.filename or args.out}: cannot write the logs ({exc.strerror or exc})") from exc
+    for bad in skipped:
+        print(f"deal {bad.deal_id}: not written, it cannot be read: {bad.reason}")
+    print(
+        f"wrote {count(len(paths), 'log')} to {args.out}"
+        + (f"; {count(len(skipped), 'deal')} cannot be read" if skipped else "")
+    )
+    return _settle(EXIT_INPUT if skipped else EXIT_OK)
+
+
+def cmd_samples(args: argparse.Namespace) -> int:
+    """fupan samples: store the shipped sample deals (够级, 保皇, 升级, disputes) in the deal library."""
+    from data.importer import ImportStopped
+    from data.make_samples import import_samples
+
+    engine = _library(args, writes=True)
+    try:
+        results = import_samples(engine)
+    except ImportStopped as exc:
+        added = sum(1 for r in exc.results if r.status == "added")
+        raise InputError(
+            f"the import stopped ({exc.reason}); {count(added, 'deal')} of that folder had been added"
+        ) from None
+    if not results:
+        raise InputError("the sample deals are not installed (data/samples is missing)")
+    total = {"added": 0, "duplicate": 0, "error": 0}
+    for folder, found in results.items():
+        counts = {k: sum(1 for r in found if r.status == k) for k in total}
+        for r in found:
+            if r.status == "error":
+                print(f"{r.source}: not imported: {r.reason}")
+        print(f"{folder}: {counts['added']} added, {counts['duplicate']} duplicate, {counts['error']} not imported")
+        total = {k: total[k] + counts[k] for k in total}
+    print(f"samples: {total['added']} added, {total['duplicate']} duplicate, {total['error']} not imported")
+    return _settle(EXIT_INPUT if total["error"] else EXIT_OK)
+
+
+def cmd_recoach(args: argparse.Namespace) -> int:
+    """fupan recoach: derive again (verdicts, seats, levels, findings) every deal an older engine or coach
+    made (``--all``: every deal), then evaluate again every stale evaluation with its settings; each deal
+    in its own transaction, so an interrupted run leaves nothing half-written and a second run finishes it.
+    ``--dry-run`` says what is stale and changes nothing."""
+    from coach.version import COACH_VERSION
+    from data.evaluations import stale_evaluation_ids
+    from data.recoach import recoach, stale_deal_ids, staleness
+    from replay.version import ENGINE_VERSION
+
+    if args.jobs < 0:
+        raise InputError(f"--jobs {args.jobs}: expected 0 (every core) or more")
+    engine = _library(args, writes=not args.dry_run)
+    deals = stale_deal_ids(engine, args.all)
+    evaluations = [] if args.no_evaluations else stale_evaluation_ids(engine)
+    print(f"engine version {ENGINE_VERSION}, coach version {COACH_VERSION}")
+    today = (ENGINE_VERSION, COACH_VERSION)
+    for row in staleness(engine).to_dict("records"):
+        made = (int(row["engine_version"]), int(row["coach_version"]))
+        state = "stale" if row["stale"] else "current" if made == today else "newer"
+        print(f"  engine {made[0]}, coach {made[1]}: {row['deals']} deals, {row['findings']} findings ({state})")
+    which = "deals" if args.all else "stale deals"
+    print(f"to do: {len(deals)} {which}, {count(len(evaluations), 'stale evaluation')}")
+    if args.dry_run:
+        return EXIT_OK
+    total = len(deals) + len(evaluations)
+    show = progress_bar("deals") if total > 1 and sys.stderr.isatty() else None
+    results = recoach(engine, args.all, show, evaluations=not args.no_evaluations, jobs=args.jobs)
+    for r in results:
+        if r.status == "error":
+            print(f"{r.what} {r.id}: not recoached: {r.reason}")
+    for what in ("deal", "evaluation"):
+        mine = [r for r in results if r.what == what]
+        counts = {k: sum(1 for r in mine if r.status == k) for k in ("done", "current", "error")}
+        print(
+            f"{what}s: {counts['done']} recoached, {counts['current']} up to date already, {counts['error']} not recoached"
+        )
+    return _settle(EXIT_INPUT if any(r.status == "error" for r in results) else EXIT_OK)
+
+
+def _new_password(args: argparse.Namespace) -> str:
+    """The password: one line of standard input with --password-stdin, else asked twice (not echoed)."""
+    if args.password_stdin:
+        line = sys.stdin.readline()
+        if not line:
+            raise InputError("--password-stdin: no password on standard input")
+        return line.rstrip("\r\n")
+    import getpass
+
+    try:
+        first = getpass.getpass(f"password for {args.name}: ")
+        again = getpass.getpass("again: ")
+    except (EOFError, KeyboardInterrupt):
+        raise InputError("no password given") from None
+    if first != again:
+        raise InputError("the two passwords differ; nothing was changed")
+    return first
+
+
+def cmd_user(args: argparse.Namespace) -> int:
+    """fupan user add|list|disable|passwd: the dashboard's accounts (referees and admins)."""
+    from data import accounts
+
+    try:
+        password = ""
+        if args.action in ("add", "passwd"):  # a bad name or role is told before the password is asked
+            accounts.check_name(args.name)
+            if args.action == "add":
+                accounts.check_role(args.role)
+            password = accounts.check_password(_new_password(args))
+        engine = _library(args, writes=args.action != "list")
+        if args.action == "add":
+            user = accounts.add_user(engine, args.name, password, args.role)
+            print(f"added user {user.name} ({user.role})")
+        elif args.action == "passwd":
+            accounts.set_password(engine, args.name, password)
+            print(f"changed the password of {accounts.check_name(args.name)}")
+        elif args.action == "disable":
+            accounts.disable_user(engine, args.name)
+            print(f"disabled user {accounts.check_name(args.name)}")
+        else:
+            users = accounts.list_users(engine)
+            for u in users:
+                state = "disabled" if u.disabled else "enabled"
+                print(f"{u.name}\t{u.role}\t{state}\tcreated {u.created_at:%Y-%m-%d %H:%M} UTC")
+            if not users:
+                print("no users")
+    except accounts.AccountError as exc:
+        raise InputError(str(exc)) from None
+    return EXIT_OK
+
+
+def _add_user_parser(sub: Any) -> None:
+    db_help = "database URL (default: FUPAN_DB, else a SQLite file in the user's data folder)"
+    p = sub.add_parser("user", help="the dashboard's accounts: add, list, disable, passwd")
+    users = p.add_subparsers(dest="action", required=True, help="what to do with the accounts")
+    q = users.add_parser("add", help="add an account (the password is asked twice)")
+    q.add_argument("name", help="the account's name")
+    q.add_argument("--role", required=True, choices=("referee", "admin"), help="what the account may do")
+    q.add_argument("--password-stdin", action="store_true", help="read the password from standard input")
+    q.add_argument("--db", help=db_help)
+    q = users.add_parser("list", help="list the accounts")
+    q.add_argument("--db", help=db_help)
+    q = users.add_parser("disable", help="disable an account (its decisions stay)")
+    q.add_argument("name", help="the account's name")
+    q.add_argument("--db", help=db_help)
+    q = users.add_parser("passwd", help="set an account's password (asked twice)")
+    q.add_argument("name", help="the account's name")
+    q.add_argument("--password-stdin", action="store_true", help="read the password from standard input")
+    q.add_argument("--db", help=db_help)
+    p.set_defaults(func=cmd_user)
+
+
+def add_parsers(sub: Any) -> None:
+    """Add ``import``, ``export``, ``samples``, ``recoach`` and ``user`` to the ``fupan`` parser's subcommands."""
+    p = sub.add_parser("import", help="store logs in the deal library")
+    p.add_argument(
+        "paths",
+        nargs="+",
+        help="log files and folders (searched for .json, .txt, .fupan; only regular files are read: a FIFO, socket "
+        "or device, or a symlink out of a folder, is listed with the reason)",
+    )
+    p.add_argument("--db", help="database URL (default: FUPAN_DB, else a SQLite file in the user's data folder)")
+    p.add_argument(
+        "--quiet",
+        action="store_true",
+        help="no progress bar, no line naming the library, and a line only for a file not imported (then the counts)",
+    )
+    p.add_argument("--jobs", type=int, default=0, help="processes reading and replaying the logs (0: every core)")
+    p.add_argument(
+        "--batch",
+        type=int,
+        help="deals stored per transaction, each whole or not at all (default: data.importer.BATCH)",
+    )
+    add_limit_args(p)
+    p.set_defaults(func=cmd_import)
+    p = sub.add_parser("export", help="write the stored logs back")
+    p.add_argument("--db", help="database URL (default: FUPAN_DB, else a SQLite file in the user's data folder)")
+    p.add_argument(
+        "--out", required=True, metavar="FOLDER", help="the folder the logs are written to (made if missing)"
+    )
+    p.set_defaults(func=cmd_export)
+    p = sub.add_parser("samples", help="store the shipped sample deals in the deal library")
+    p.add_argument("--db", help="database URL (default: FUPAN_DB, else a SQLite file in the user's data folder)")
+    p.set_defaults(func=cmd_samples)
+    p = sub.add_parser("recoach", help="derive again the findings an older engine or coach made")
+    p.add_argument("--all", action="store_true", help="every deal, not only the stale ones")
+    p.add_argument("--dry-run", action="store_true", help="say what is stale; change nothing")
+    p.add_argument("--no-evaluations", action="store_true", help="leave stale evaluations (rollouts take time)")
+    p.add_argument("--jobs", type=int, default=0, help="worker processes of an evaluation (0: every core)")
+    p.add_argument("--db", help="database URL (default: FUPAN_DB, else a SQLite file in the user's data folder)")
+    p.set_defaults(func=cmd_recoach)
+    _add_user_parser(sub)

@@ -1,0 +1,209 @@
+"""The coach's game registry: what the coach needs of each game, declared in the game's own coach module
+(``coach/games/gouji.py``, ``coach/games/baohuang.py``, ``coach/games/shengji/coach.py``) and found by name with ``coach_for``.
+
+A ``GameCoach`` holds the game's part of every generic coach module: its own detectors and how an illegal
+event is reported (``coach.coach``), its teams (the summary, the report's team column), who plays against
+whom at a moment (``coach.moment``), the rollout policy's hooks (``coach.policy``: sides, burn conditions,
+declines, bidding), what a seat can place in another hand (``coach.worlds``), whether its decisions are
+priced and how a finished deal pays a seat (``coach.evaluate``), and for a game that is not climbing (升级)
+its own rollout bot, candidates, what a seat knew and how its worlds are sampled. Every field has a default,
+so a game that registered nothing (a new climbing game) is coached with the generic parts: no notes of its
+own, no teams, every seat for itself, the seat's own points from the game's scoring.
+
+The game's module is found by its name (``coach.<name>``) and imported on first use, so this registry
+imports no game's module (and there is no import circle); the module registers its ``GameCoach`` on import.
+The maxims say themselves which games they speak to (``coach.maxim.Maxim.games``).
+"""
+
+from __future__ import annotations
+
+import importlib
+import random
+from collections.abc import Callable, Iterator, Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from replay import games
+from replay.climbing.state import State
+from replay.core.cards import Card
+from replay.core.events import Event, Pass
+
+if TYPE_CHECKING:
+    from coach.findings import Finding
+    from coach.moment import Moment
+    from replay.replay import Replay
+
+Teams = tuple[tuple[int, ...], ...]
+
+
+def _no_teams(replay: Replay) -> Teams:
+    return ()
+
+
+def _never(st: State, a: int, b: int) -> bool:
+    return False
+
+
+def _alone(st: State, a: int, b: int) -> bool:
+    return a == b
+
+
+def _unbound(st: State, seat: int) -> bool:
+    return False
+
+
+def _pass(st: State, seat: int) -> Event:
+    return Pass(seat)
+
+
+def _not_bidding(st: State) -> bool:
+    return False
+
+
+def _no_setup_seat(eng: Any, st: State) -> int | None:
+    return None
+
+
+def _any_leader(eng: Any, st: State) -> int:
+    return -1
+
+
+def _no_bids(eng: Any, st: State, seat: int) -> list[Event]:
+    return []
+
+
+def _no_sweep(st: State, seat: int) -> bool:
+    return False
+
+
+def _as_it_is(eng: Any, st: State, seat: int) -> State:
+    return st
+
+
+def seat_points(eng: Any, st: State, seat: int) -> float:
+    """The points a finished deal gives ``seat`` by the game's own scoring (0 for a void or unscored deal)."""
+    sc = games.get(eng.game).score_function()(st, eng.profile)
+    if sc is None or sc.void:
+        return 0.0
+    return float(next(p.points for p in sc.places if p.seat == seat))
+
+
+def _sees_nothing(eng: Any, st: State, seat: int, located: list[list[Card]]) -> tuple[Card | None, int]:
+    return None, -1
+
+
+def _saw_nothing(st: State, seat: int, ev: Event, located: list[list[Card]]) -> bool:
+    return False
+
+
+def _same_world(st: State, new: State, hands: Sequence[Sequence[Card]]) -> State:
+    return new
+
+
+def _nothing_missing(st: State) -> str | None:
+    return None
+
+
+@dataclass(frozen=True)
+class GameCoach:
+    """One game's part of the coach (every field but ``name`` has the generic default)."""
+
+    name: str
+    #: the game's own notes at a moment (beside the maxims that name the game)
+    detectors: tuple[Callable[[Moment], Iterator[Finding]], ...] = ()
+    #: the finding for an event the replay found illegal (None: ``coach.coach.violation``)
+    violation: Callable[[Moment], Finding] | None = None
+    #: the teams of a replayed deal (the summary's teams, the report's team column when they are fixed)
+    teams: Callable[[Replay], Teams] = _no_teams
+    #: whether the teams are the same in every deal (the report draws a team column instead of roles)
+    fixed_teams: bool = False
+    #: whether seat ``a`` plays against seat ``b`` as the maxims read it (``Moment.opponent``)
+    opponents: Callable[[State, int, int], bool] = _never
+    #: whether the game's decisions are priced by rollouts (``coach.evaluate``)
+    priced: bool = False
+    #: the points a finished deal gives a seat's side, what a rollout is worth (``coach.evaluate``)
+    points: Callable[[Any, State, int], float] = seat_points
+    # -- the rollout policy (coach.policy) --
+    #: whether two seats play on the same side, as the state truly is
+    same_side: Callable[[State, int, int], bool] = _alone
+    #: whether a seat is bound by a condition that makes each set but its last carry a joker (够级's burn)
+    bound: Callable[[State, int], bool] = _unbound
+    #: how a seat declines the set on the table
+    decline: Callable[[State, int], Event] = _pass
+    #: whether the state awaits a bid (and ``bid`` gives the policy's, ``bid_options`` the candidates)
+    bidding: Callable[[State], bool] = _not_bidding
+    bid: Callable[[State], Event] | None = None
+    bid_options: Callable[[Any, State, int], list[Event]] = _no_bids
+    #: the seat whose decision a setup state awaits, where the game's setup has its own order (else None)
+    setup_seat: Callable[[Any, State], int | None] = _no_setup_seat
+    #: the seat that must lead the first round (-1: any)
+    first_leader: Callable[[Any, State], int] = _any_leader
+    #: whether the other side is one place from sweeping the seat's side (够级's 串三户; ``coach.certain``)
+    sweep_threat: Callable[[State, int], bool] = _no_sweep
+    #: whether ``coach.certain``'s errors (declines of a climbing game) are looked for (升级 has no such decline)
+    certain_errors: bool = True
+    # -- what a seat can place (coach.worlds) --
+    #: cards the seat knows are in other hands from the start (into ``located``), and a card whose
+    #: holder it does not know with the seat that cannot hold it ((None, -1) when there is none)
+    placed: Callable[[Any, State, int, list[list[Card]]], tuple[Card | None, int]] = _sees_nothing
+    #: an event of the game's own that shows the seat cards going into a hand (True when it was one)
+    saw: Callable[[State, int, Event, list[list[Card]]], bool] = _saw_nothing
+    #: the state with the roles a seat did not know taken out (its own choices are judged on what it knew)
+    as_known: Callable[[Any, State, int], State] = _as_it_is
+    #: a determinized state made true to its sampled hands (the new state, the old, the hands)
+    world: Callable[[State, State, Sequence[Sequence[Card]]], State] = _same_world
+    # -- a game that is not climbing (coach.evaluate, coach.worlds; None: the climbing parts) --
+    #: the rollout bot, made from a random source and the noise (None: ``coach.policy.Policy``)
+    rollout_bot: Callable[[random.Random, float], Any] | None = None
+    #: the candidates of a decision: (eng, state, the choice made, at most) -> (options, the policy's
+    #: index); None: ``coach.evaluate``'s climbing candidates
+    candidates: Callable[[Any, State, Event, int], tuple[list[Event], int]] | None = None
+    #: what a seat knew: (eng, states, events, index, seat) -> knowledge (None: ``coach.worlds.knowledge``)
+    knowledge: Callable[[Any, Sequence[State], Sequence[Event], int, int], Any] | None = None
+    #: a world sampled from that knowledge: (eng, state, knowledge, rng) -> state (None: ``coach.worlds``'
+    #: ``world(sample_hands(...))``)
+    sample: Callable[[Any, State, Any, random.Random], State] | None = None
+    #: what the record lacks beyond the hands for the all-cards view of a state (None: nothing; 升级: the kitty)
+    missing: Callable[[State], str | None] = _nothing_missing
+
+
+_REGISTRY: dict[str, GameCoach] = {}
+_DEFAULTS: dict[str, GameCoach] = {}  # the generic coach of each game asked for that registered none
+
+
+def register(coach: GameCoach) -> GameCoach:
+    """Add a game's coach (a name registered twice is an error: one game, one place)."""
+    if coach.name in _REGISTRY and _REGISTRY[coach.name] != coach:
+        raise ValueError(f"the coach of {coach.name!r} is registered already")
+    _REGISTRY[coach.name] = coach
+    _DEFAULTS.pop(coach.name, None)
+    return coach
+
+
+def unregister(name: str) -> None:
+    """Remove a game's coach (for tests that register a game of their own)."""
+    _REGISTRY.pop(name, None)
+    _DEFAULTS.pop(name, None)
+
+
+def coach_for(game: str) -> GameCoach:
+    """The coach of ``game``: the one its module ``coach.games.<game>`` registers, else the generic default."""
+    found = _REGISTRY.get(game) or _DEFAULTS.get(game)
+    if found is not None:
+        return found
+    if game.isidentifier():
+        module = f"coach.games.{game}"
+        try:
+            importlib.import_module(module)
+        except ModuleNotFoundError as exc:
+            if exc.name != module:
+                raise
+        found = _REGISTRY.get(game)
+        if found is not None:
+            return found
+    return _DEFAULTS.setdefault(game, GameCoach(game))
+
+
+def priced_games() -> tuple[str, ...]:
+    """The registered games whose decisions are priced by rollouts, in the game registry's order."""
+    return tuple(name for name in games.names() if coach_for(name).priced)

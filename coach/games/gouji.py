@@ -1,0 +1,93 @@
+"""够级's part of the coach: its teams (the even and the odd seats), the 对头's 扣, the burn's condition a
+seat is bound by, a rollout's worth (the team's points, doubled after 串三户), registered as ``coach_for("gouji")``.
+
+The 够级 maxims (coach/maxims, RULES.md §6) name the game themselves; the fields only a 够级 state holds
+(burners, 四人乱缠, the 够级 set on the table) are read here, for the policy, the learners and the maxims.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from coach.games import GameCoach, Teams, register
+from replay.climbing.state import State
+from replay.core import seats
+from replay.core.events import Event, Kou, Pass
+from replay.games.gouji import score as gouji_score
+from replay.games.gouji.state import GoujiState
+from replay.replay import Replay
+from replay.rules.profile import Profile
+
+TEAMS: Teams = (seats.side_seats(0, 6), seats.side_seats(1, 6))
+
+
+def bound_by_burn(st: State, seat: int) -> bool:
+    """The seat burned earlier and 四人乱缠 has not begun: each set but its last must carry a joker."""
+    assert isinstance(st, GoujiState)  # the coach gives this module its game's states only
+    return bool(st.burners >> seat & 1) and not st.chaos
+
+
+def table_gouji(st: State) -> bool:
+    """The set on the table is a 够级 set (and 四人乱缠 has not begun)."""
+    assert isinstance(st, GoujiState)  # the coach gives this module its game's states only
+    return st.table_gouji
+
+
+def _teams(replay: Replay) -> Teams:
+    return TEAMS
+
+
+def _opponents(st: State, a: int, b: int) -> bool:
+    return not seats.same_side(a, b)
+
+
+def _same_side(st: State, a: int, b: int) -> bool:
+    return seats.same_side(a, b)
+
+
+_PASS = tuple(Pass(s) for s in range(6))  # events are values: one of each per seat
+_KOU = tuple(Kou(s) for s in range(6))
+
+
+def _decline(st: State, seat: int) -> Event:
+    """The owner's 对头 declines with 扣 (``Gouji.actors``), everyone else passes."""
+    return _KOU[seat] if seat == seats.opposite(st.owner) else _PASS[seat]
+
+
+def team_result(st: State, profile: Profile, team: int) -> int:
+    """Team ``team``'s (0 or 1) net points of a finished deal: ``raw``, doubled after 串三户 (0 for a void deal)."""
+    assert isinstance(st, GoujiState)  # the coach gives this module its game's states only
+    return gouji_score.team_points(st, profile, team)
+
+
+def team_points(eng: Any, st: State, seat: int) -> float:
+    """The points a finished deal gives the seat's team (``team_result``): what a rollout is worth."""
+    return float(team_result(st, eng.profile, seats.side(seat)))
+
+
+def sweep_threat(st: State, seat: int) -> bool:
+    """GJ-SWEEP: the other team holds places 1 and 2 and no seat of ``seat``'s team is out, so the other
+    team's next seat out makes a 串三户."""
+    mine = seats.side(seat)
+    return len(st.out) == 2 and all(seats.side(s) != mine for s in st.out)
+
+
+def _first_leader(eng: Any, st: State) -> int:
+    return int(eng.first_leader(st)[0])
+
+
+COACH = register(
+    GameCoach(
+        name="gouji",
+        teams=_teams,
+        fixed_teams=True,
+        opponents=_opponents,
+        priced=True,
+        points=team_points,
+        same_side=_same_side,
+        bound=bound_by_burn,
+        decline=_decline,
+        first_leader=_first_leader,
+        sweep_threat=sweep_threat,
+    )
+)

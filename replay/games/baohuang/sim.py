@@ -1,0 +1,30 @@
+"""How ``fupan simulate`` plays a 保皇 deal: the marked big joker dealt to a random holder of one, the
+bidding (叫庄, 让庄, now and then 抢庄) and the reveals the bot chooses; the 皇帝 leads first."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from replay.core.cards import RANK_BJ, Card
+from replay.simulate import Bot, Pusher, SimulatedDeal, Table, simulate_climbing
+
+
+def marked(rng: random.Random, hands: tuple[tuple[Card, ...], ...]) -> dict[str, Any]:
+    """The deal's marked big joker: one of the big jokers dealt, at random (its holder's seat)."""
+    return {"marked": rng.choice([s for s, h in enumerate(hands) for c in h if c.rank == RANK_BJ])}
+
+
+def opening(bot: Bot, eng: Any, push: Pusher, hands: tuple[tuple[Card, ...], ...]) -> int:
+    """Bid until there is a 皇帝 (or the deal is void), the reveals, and the 皇帝 leads."""
+    while push.st.phase == "setup" and not push.st.terminal and push.st.emperor == -1:
+        push(bot.bid(eng, push.st))
+    for ev in bot.reveals(eng, push.st):
+        push(ev)
+    first: int = push.st.emperor
+    return first
+
+
+def simulate(table: Table, bot: Bot | None, levels: tuple[str, str] | None = None) -> SimulatedDeal:
+    """One 保皇 deal with the bot's choices."""
+    return simulate_climbing(table, bot, levels, marked, opening)

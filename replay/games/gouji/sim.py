@@ -1,0 +1,21 @@
+"""How ``fupan simulate`` plays a 够级 deal: the setup the bot chooses (亮3 shows, now and then a 革命 and
+its waiver), then the engine's first leader leads (``replay.simulate.simulate_climbing``)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from replay.core.cards import Card
+from replay.simulate import Bot, Pusher, SimulatedDeal, Table, first_leader, simulate_climbing
+
+
+def opening(bot: Bot, eng: Any, push: Pusher, hands: tuple[tuple[Card, ...], ...]) -> int:
+    """The bot's setup events, then the seat the engine says leads first."""
+    for ev in bot.setup(eng, push.st, hands):
+        push(ev)
+    return first_leader(bot, eng, push, hands)
+
+
+def simulate(table: Table, bot: Bot | None, levels: tuple[str, str] | None = None) -> SimulatedDeal:
+    """One 够级 deal with the bot's choices."""
+    return simulate_climbing(table, bot, levels, {"marked": None}, opening)

@@ -1,0 +1,149 @@
+"""The score of a 升级 deal: card points per side, the kitty, and the levels after it (SJ-POINTS,
+SJ-LEVEL)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from replay.claims import Difference, if_differs
+from replay.core.said import said
+from replay.rules.profile import Profile
+from replay.scoring import Score, TeamScore, void_score
+
+LEVELS_FROM_80 = said(  # SJ-POINTS: "take over" changes levels only; no text promises who declares next
+    "80分以上：庄家不升级；闲家每多40分升一级（120分升1级，160分升2级，200分升3级）；下一局的庄家由定主决定",
+    "80 or more: the declarers do not go up; the defenders go up 1 per further 40 (120: 1, 160: 2, 200: 3); "
+    "the next deal's declarers are decided by its 定主 (declaration)",
+)
+
+
+def level_change(defenders: int) -> tuple[int, int]:
+    """(side that goes up: 0 declarers / 1 defenders, steps) for the defenders' points (SJ-POINTS,
+    the standard table): declarers up 3 at 0, 2 at 5-35, 1 at 40-75; from 80 the declarers do not go
+    up, and the defenders go up one for every further 40 (120: 1, 160: 2, 200: 3, and on without a
+    cap, since a multiplied kitty can take the total past 200). Who declares the next deal is not
+    decided here: in 三五番 it is whoever wins the next deal's 定主 (SJ-POINTS)."""
+    if defenders >= 80:
+        return 1, (defenders - 80) // 40
+    if defenders == 0:
+        return 0, 3
+    return 0, 2 if defenders < 40 else 1
+
+
+def score_shengji(st: Any, profile: Profile) -> Score | None:
+    """The score of a finished 升级 deal: card points per side, the defenders' total with the kitty,
+    and each side's level after the deal (SJ-POINTS, SJ-LEVEL)."""
+    from replay.games.shengji.engine import LEVEL_SEQUENCES, RANK_LEVEL, VOID, team
+
+    if st.phase == VOID:
+        return void_score(
+            (
+                "SJ-DECLARE",
+                "无人定主（四家不定主，或未定主就出牌）：本局作废，重新发牌",
+                "nobody declared (four 不定主, or play with no declaration): the deal is void, redeal",
+            )
+        )
+    if not st.terminal:
+        return None
+    seq = LEVEL_SEQUENCES[profile.options["levels"]]
+    declarers = team(st.declarer)
+    defenders = 1 - declarers
+    total = st.defenders_points
+    won_last = team(st.tricks[-1].winner) if st.tricks else declarers
+    kitty = st.kitty_points if won_last == defenders else 0
+    side, steps = level_change(total)
+    up = declarers if side == 0 else defenders
+    before = [RANK_LEVEL[r] for r in st.levels]
+    after = list(before)
+    passed = None
+    k = seq.index(before[up]) + steps
+    if k >= len(seq):
+        passed, after[up] = up, seq[-1]
+    else:
+        after[up] = seq[k]
+    explain = [
+        (
+            "SJ-POINTS",
+            said(
+                f"闲家（方{defenders}）在各墩中得了 {total - kitty} 分",
+                f"defenders (side {defenders}) took {total - kitty} points in tricks",
+            ),
+        ),
+        ("SJ-POINTS", _kitty_text(kitty, profile.options["kitty_multiplier"], won_last == declarers)),
+        (
+            "SJ-LEVEL",
+            said(
+                f"闲家得 {total} 分：方{up}升 {steps} 级（从 {before[up]} 到 {after[up]}）",
+                f"defenders' {total} points: side {up} goes up {steps} (from {before[up]} to {after[up]})",
+            )
+            if steps
+            else said(f"闲家得 {total} 分：两方都不升级", f"defenders' {total} points: no side goes up"),
+        ),
+    ]
+    if side == 1:
+        explain.append(("SJ-LEVEL", LEVELS_FROM_80))
+    if passed is not None:
+        explain.append(
+            (
+                "SJ-LEVEL",
+                said(
+                    f"方{passed}打过了最后一级 {seq[-1]}：赢得整场比赛",
+                    f"side {passed} passed the last level {seq[-1]}: it wins the match",
+                ),
+            )
+        )
+    teams = tuple(TeamScore((t, t + 2), st.points[t] + (kitty if t == defenders else 0), st.points[t]) for t in (0, 1))
+    return Score(
+        (),
+        (),
+        teams,
+        explain=tuple(explain),
+        points={"defenders": total, "kitty": kitty},
+        levels={"before": before, "after": after, "up": up, "steps": steps, "passed": passed},
+    )
+
+
+POINTS_ZH = {"defenders": "闲家得分", "kitty": "扣底分"}
+LEVELS_ZH = {"before": "局前", "after": "局后"}
+
+
+def shengji_claims(claimed: Mapping[str, Any], score: Score, game: str, final: Any) -> list[Difference]:
+    """升级: the claimed points and levels against the deal's."""
+    out: list[Difference] = []
+    pts = claimed.get("points") or {}
+    real = score.points or {}
+    for key, zh in POINTS_ZH.items():
+        if key in pts:
+            msg = (
+                f"记录的{zh} {pts[key]} 与牌局的 {real.get(key)} 不符",
+                f"recorded {key} points {pts[key]} differ from the deal's {real.get(key)}",
+            )
+            differs = pts[key] != real.get(key)
+            out.append(Difference(f"points.{key}", pts[key], real.get(key), "SJ-POINTS", *if_differs(differs, msg)))
+    for when, zh in LEVELS_ZH.items():
+        said = (claimed.get("levels") or {}).get(when)
+        if said is not None and score.levels is not None:
+            computed = score.levels[when]
+            msg = (
+                f"记录的{zh}级 {said} 与牌局的 {computed} 不符",
+                f"recorded levels {when} the deal {said} differ from the deal's {computed}",
+            )
+            out.append(
+                Difference(f"levels.{when}", list(said), computed, "SJ-LEVEL", *if_differs(list(said) != computed, msg))
+            )
+    return out
+
+
+def _kitty_text(kitty: int, multiplier: int, declarers_won_last: bool) -> str:
+    """What became of the kitty's points (SJ-POINTS)."""
+    if kitty:
+        base = kitty // max(1, multiplier)
+        return said(
+            f"底分 {base} × {multiplier} = {kitty}，归闲家", f"kitty {base} x {multiplier} = {kitty} to the defenders"
+        )
+    if declarers_won_last:
+        return said(
+            "庄家赢了最后一墩，底牌的分归庄家", "the kitty's points stay with the declarers (they won the last trick)"
+        )
+    return said("闲家赢了最后一墩，但底牌没有分", "the defenders won the last trick, but the kitty holds no points")
