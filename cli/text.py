@@ -8,8 +8,10 @@ Each game's text is a ``GameText`` found by the game's name (``text_for``); a ga
 from __future__ import annotations
 
 import importlib
+import importlib.util
 from typing import TYPE_CHECKING, Any
 
+from replay import games
 from replay.core.clip import cards_shown
 from replay.core.plural import count
 
@@ -160,8 +162,6 @@ class GameText:
 
 _TEXTS: dict[str, GameText] = {}
 _CLIMBING = GameText()
-#: the module that registers a game's own text, imported when a deal of the game is first written
-_MODULES = {"shengji": "cli.games.shengji"}
 
 
 def register(game: str, text: GameText) -> None:
@@ -170,7 +170,8 @@ def register(game: str, text: GameText) -> None:
 
 
 def text_for(game: str) -> GameText:
-    """How the deals of ``game`` are written (a climbing game's text when it registered none)."""
-    if game not in _TEXTS and game in _MODULES:
-        importlib.import_module(_MODULES[game])
+    """How the deals of ``game`` are written (a climbing game's text when it registered none): a game's own text
+    is registered by its module ``cli.games.<game>``, imported when a deal of the game is first written."""
+    if game not in _TEXTS and game in games.names() and importlib.util.find_spec(f"cli.games.{game}") is not None:
+        importlib.import_module(f"cli.games.{game}")
     return _TEXTS.get(game, _CLIMBING)

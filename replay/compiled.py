@@ -31,6 +31,7 @@ from replay.core.record import Record, field
 HOT = (
     "replay.core.events",
     "replay.formats.log",
+    "replay.formats.log_doc",  # the Log record and its JSON document (split from replay.formats.log)
     "replay.formats.checks",  # the reader's checks of a claimed result (split from replay.formats.log)
     "replay.formats.event_json",
     "replay.engine",

@@ -16,7 +16,6 @@ from replay.core.events import Event, Kou, Pass
 from replay.games.gouji import score as gouji_score
 from replay.games.gouji.state import GoujiState
 from replay.replay import Replay
-from replay.rules.profile import Profile
 
 TEAMS: Teams = (seats.side_seats(0, 6), seats.side_seats(1, 6))
 
@@ -54,15 +53,11 @@ def _decline(st: State, seat: int) -> Event:
     return _KOU[seat] if seat == seats.opposite(st.owner) else _PASS[seat]
 
 
-def team_result(st: State, profile: Profile, team: int) -> int:
-    """Team ``team``'s (0 or 1) net points of a finished deal: ``raw``, doubled after 串三户 (0 for a void deal)."""
+def rollout_worth(eng: Any, st: State, seat: int) -> float:
+    """The points a finished deal gives the seat's team (``replay.games.gouji.score.team_points``): what a rollout
+    is worth."""
     assert isinstance(st, GoujiState)  # the coach gives this module its game's states only
-    return gouji_score.team_points(st, profile, team)
-
-
-def team_points(eng: Any, st: State, seat: int) -> float:
-    """The points a finished deal gives the seat's team (``team_result``): what a rollout is worth."""
-    return float(team_result(st, eng.profile, seats.side(seat)))
+    return float(gouji_score.team_points(st, eng.profile, seats.side(seat)))
 
 
 def sweep_threat(st: State, seat: int) -> bool:
@@ -83,7 +78,7 @@ COACH = register(
         fixed_teams=True,
         opponents=_opponents,
         priced=True,
-        points=team_points,
+        points=rollout_worth,
         same_side=_same_side,
         bound=bound_by_burn,
         decline=_decline,

@@ -22,6 +22,7 @@ from typing import Any
 
 from replay import games
 from replay.core.clip import clip, shown
+from replay.core.files import NotRegular, open_regular
 from replay.core.record import Record, field
 from replay.core.said import said, said_of, zh_of
 from replay.formats.words import REMOVED_ZH, expected_zh, os_reason_zh, toml_problem_zh, where_zh_of
@@ -536,8 +537,6 @@ def find_profile(name_or_path: str) -> Profile:
 def read_profile_file(path: str) -> str:
     """The text of a club's profile file named by path (``--profile club.toml``): a regular file, never a FIFO or a
     device (refused before it is opened), in UTF-8; else a ProfileError naming the path."""
-    from replay.formats.logfiles import NotRegular, open_regular
-
     named = shown(path, zh=True)  # quoted in the Chinese: a path's words are data
     try:
         with open_regular(path) as fh:

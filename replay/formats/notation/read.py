@@ -50,8 +50,8 @@ from replay.core.cards import CardError
 from replay.core.said import said, said_of, zh_of
 from replay.formats.event_json import UNKNOWN, doc_int
 from replay.formats.limits import LIMITS, Limits
-from replay.formats.log import FORMAT, KITTY_UNKNOWN, MAX_KITTY, SEATS, Log, LogError, log_from_doc
-from replay.formats.notation.events import COUNT, LineReader, Path
+from replay.formats.log_doc import FORMAT, KITTY_UNKNOWN, MAX_KITTY, SEATS, Log, LogError, log_from_doc
+from replay.formats.notation.events import COUNT, Path
 from replay.formats.notation.lex import (
     SEP,
     UNKNOWN_HAND,
@@ -69,6 +69,7 @@ from replay.formats.notation.lex import (
     to_int,
     unescape,
 )
+from replay.formats.notation.results import ResultReader
 from replay.formats.notation.words import DECISION_WORDS
 from replay.formats.notation.write import MAX_UNKNOWN, format_decision, format_event, format_text
 from replay.formats.words import twice
@@ -119,9 +120,9 @@ def parse_text(text: str, source: str = "<log>", limits: Limits = LIMITS) -> Log
     return _Reader(source, limits).read(text)
 
 
-class _Reader(LineReader):
+class _Reader(ResultReader):
     """The state of reading one text log, line by line: the header, the deal's and meta lines, then
-    the events, result and decision lines (LineReader)."""
+    the events, result and decision lines (LineReader, ResultReader)."""
 
     def __init__(self, source: str, limits: Limits = LIMITS) -> None:
         super().__init__(source, limits)
