@@ -13,7 +13,7 @@ from replay.climbing.table import Climbing, Outcome
 from replay.core.cards import RANK_SJ, Card
 from replay.core.hand import Hand
 from replay.core.said import said
-from replay.core.seats import OPPOSITE
+from replay.core.seats import OPPOSITE, side
 from replay.core.sets import GOUJI_NEED, CardSet
 from replay.core.verdicts import Reading
 from replay.engine import Problem
@@ -86,15 +86,8 @@ class GoujiCycle(Climbing[GoujiState]):
 
     # -- seats ----------------------------------------------------------------------------------
 
-    @staticmethod
-    def opp(seat: int) -> int:
-        """对头: the facing seat (GJ-OPPOSITE)."""
-        return OPP[seat]
-
-    @staticmethod
-    def team(seat: int) -> int:
-        """联邦: 0 for seats 0, 2, 4 and 1 for seats 1, 3, 5 (GJ-TEAMS)."""
-        return seat % 2
+    #: 联邦: 0 for seats 0, 2, 4 and 1 for seats 1, 3, 5 (GJ-TEAMS): the sides of ``replay.core.seats``
+    team = staticmethod(side)
 
     def headless_seats(self, st: GoujiState) -> tuple[int, ...]:
         """The seats still in that play without a head (无头)."""

@@ -149,7 +149,7 @@ def _sj_sides(rep: Replay, score: Score | None) -> None:
     after = levels.get("after")
     rows = []
     for side in (0, 1):
-        team_score = next((x for x in score.teams if x.seats[0] % 2 == side), None) if score is not None else None
+        team_score = next((x for x in score.teams if side_of(x.seats[0]) == side), None) if score is not None else None
         rows.append(
             {
                 t("一方", "Side"): side_label(side, lang()),
