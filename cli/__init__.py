@@ -34,6 +34,7 @@ from cli.common import (
     limits_of,
 )
 from replay.core.plural import count
+from replay.core.said import seat_name
 
 TYPE_CHECKING = False  # typing's constant, without importing typing before ``run`` paused the garbage collector
 if TYPE_CHECKING:
@@ -58,8 +59,8 @@ SEVERAL = (
 
 def _place(rep: Replay, v: Verdict) -> str:
     if v.index is None:
-        return f"{rep.log.source}: {v.action}" + ("" if v.seat is None else f", seat {v.seat}")
-    return f"{rep.log.where(v.index)}: event {v.index}, seat {v.seat}"
+        return f"{rep.log.source}: {v.action}" + ("" if v.seat is None else f", {seat_name(v.seat, en=True)}")
+    return f"{rep.log.where(v.index)}: event {v.index}, {seat_name(v.seat, en=True)}"
 
 
 def cmd_check(args: argparse.Namespace) -> int:
@@ -102,7 +103,7 @@ def _check_line(rep: Replay) -> str:
     line = f"{rep.log.source}: {count(n, 'event')}, " + ("all legal" if not bad else f"{len(bad)} illegal")
     if bad:
         v = bad[0]
-        where = v.action if v.index is None else f"event {v.index}, seat {v.seat}"
+        where = v.action if v.index is None else f"event {v.index}, {seat_name(v.seat, en=True)}"
         line += f"; first: {where} [{v.rule}] {v.message_en}"
         if rep.stopped_at is not None:
             line += " (strict: stopped there)"
@@ -287,7 +288,7 @@ def cmd_demo(args: argparse.Namespace) -> int:
     rep = Replay(deal.log)
     print(f"simulated {games.get(deal.log.game).name_zh} deal, seed {args.seed}, profile {args.profile}")
     for s in deal.log.seats:
-        print(f"  seat {s.seat}: {s.player}")
+        print(f"  {seat_name(s.seat, en=True)}: {s.player}")
     log = deal.log
     if log.kitty is not None:
         print(f"  kitty (底牌): {' '.join(c.token for c in log.kitty)}")

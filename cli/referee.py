@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING, Any
 from cli.common import EXIT_ILLEGAL, EXIT_OK, PROFILE_HELP, InputError, _emit, _replay, _settle, add_limit_args
 from replay import games
 from replay.core.clip import cards_shown
+from replay.core.said import seat_name
 
 if TYPE_CHECKING:
     from referee.ruling import ClaimEntry, Ruling
@@ -123,8 +124,8 @@ def _ruling_lines(r: Ruling, lang: str) -> list[str]:
     k = 0 if lang == "zh" else 1
     d = r.to_json()
     head = (f"第{r.event}个动作" if k == 0 else f"event {r.event}") if r.event is not None else "—"
-    seat = (f"座位{r.seat}", f"seat {r.seat}")[k]
-    to = "" if r.to is None else (f" → 座位{r.to}", f" -> seat {r.to}")[k]
+    seat = (f"{seat_name(r.seat)}", f"{seat_name(r.seat, en=True)}")[k]
+    to = "" if r.to is None else (f" → {seat_name(r.to)}", f" -> {seat_name(r.to, en=True)}")[k]
     lines = [
         f"{head}{'：' if k == 0 else ': '}{seat} {action_name(r.action, r.game)[k]} {cards_shown(r.cards, k == 0)}{to}".rstrip()
     ]

@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any
 from replay import games
 from replay.core.clip import cards_shown
 from replay.core.plural import count
+from replay.core.said import seat_name
 
 if TYPE_CHECKING:
     from replay.core.verdicts import Verdict
@@ -30,7 +31,7 @@ def void_lines(score: Score) -> list[str]:
 def seat_label(rep: Replay, s: int) -> str:
     """``seat 2`` and the seat's player when the log names one."""
     name = next((x.player for x in rep.log.seats if x.seat == s and x.player), "")
-    return f"seat {s}" + (f" {name}" if name else "")
+    return f"{seat_name(s, en=True)}" + (f" {name}" if name else "")
 
 
 def event_text(rep: Replay, i: int) -> str:
@@ -38,7 +39,9 @@ def event_text(rep: Replay, i: int) -> str:
     v = rep.verdicts[i]
     ev = rep.log.events[i]
     to = getattr(ev, "to", None)
-    return f"seat {v.seat} {v.action} {cards_shown(v.cards)}".rstrip() + (f" -> seat {to}" if to is not None else "")
+    return f"{seat_name(v.seat, en=True)} {v.action} {cards_shown(v.cards)}".rstrip() + (
+        f" -> {seat_name(to, en=True)}" if to is not None else ""
+    )
 
 
 def may_act_lines(view: Any) -> list[str]:
@@ -47,7 +50,7 @@ def may_act_lines(view: Any) -> list[str]:
         return ["may act: nobody"]
     lines = ["may act:"]
     for s, acts in view.to_act.items():
-        lines.append(f"  seat {s} ({'/'.join(acts)}): {view.why[s][1]} / {view.why[s][0]}")
+        lines.append(f"  {seat_name(s, en=True)} ({'/'.join(acts)}): {view.why[s][1]} / {view.why[s][0]}")
     return lines
 
 
@@ -57,7 +60,7 @@ def ruling_parts(rep: Replay, v: Verdict) -> tuple[str, str, str]:
     ruling = "" if v.legal else f"  ILLEGAL [{v.rule}] {v.message_en}"
     fx = "".join(f"\n      · {e}" for e in v.effects)
     to = getattr(rep.log.events[v.index], "to", None)
-    cards = cards_shown(v.cards) + (f" -> seat {to}" if to is not None else "")
+    cards = cards_shown(v.cards) + (f" -> {seat_name(to, en=True)}" if to is not None else "")
     return ruling, fx, cards
 
 
@@ -77,8 +80,16 @@ class GameText:
             lines.append(f"team {list(t.seats)}: {t.points}" + ("" if score.roles else f" (sum {t.raw})"))
         if score.roles:
             r = score.roles
-            kind = "抢庄 (grab)" if r["grab"] else "独保 (solo)" if r["solo"] else f"保皇派 seat {r['loyalist']}"
-            lines.append(f"皇帝 seat {r['emperor']}, {kind}" + (", declared (明保/明独)" if r["revealed"] else ""))
+            kind = (
+                "抢庄 (grab)"
+                if r["grab"]
+                else "独保 (solo)"
+                if r["solo"]
+                else f"保皇派 {seat_name(r['loyalist'], en=True)}"
+            )
+            lines.append(
+                f"皇帝 {seat_name(r['emperor'], en=True)}, {kind}" + (", declared (明保/明独)" if r["revealed"] else "")
+            )
         if score.sweep:
             lines.append("串三户 (sweep): scores doubled")
         lines += [f"  [{rule}] {text}" for rule, text in score.explain]
@@ -95,7 +106,7 @@ class GameText:
         line = "places 1st to last: seats " + " ".join(str(p.seat) for p in score.places)
         line += "; " + ", ".join(f"team {list(t.seats)} {t.points:+d}" for t in score.teams)
         if score.roles:
-            line += f"; 皇帝 seat {score.roles['emperor']}"
+            line += f"; 皇帝 {seat_name(score.roles['emperor'], en=True)}"
         return line + ("; 串三户 (sweep): doubled" if score.sweep else "")
 
     def finished(self, rep: Replay) -> list[int]:
@@ -114,7 +125,11 @@ class GameText:
     def table_lines(self, rep: Replay, step: int) -> list[str]:
         """The set on the table, who may act, the round's status, and each seat's hand and place."""
         view = rep.view(step)
-        table = "empty" if view.table_seat is None else f"seat {view.table_seat}: {cards_shown(view.table_cards)}"
+        table = (
+            "empty"
+            if view.table_seat is None
+            else f"{seat_name(view.table_seat, en=True)}: {cards_shown(view.table_cards)}"
+        )
         if view.table_gouji:
             table += "  (够级)"
         lines = [f"table: {table}", *may_act_lines(view)]
@@ -128,11 +143,11 @@ class GameText:
         if view.headless:
             status.append(f"headless (无头): {list(view.headless)}")
         if view.deadlevel is not None:
-            status.append(f"够死级 chance: seat {view.deadlevel}")
+            status.append(f"够死级 chance: {seat_name(view.deadlevel, en=True)}")
         if view.chaos:
             status.append("四人乱缠")
         if view.revolution is not None:
-            status.append(f"革命: seat {view.revolution}")
+            status.append(f"革命: {seat_name(view.revolution, en=True)}")
         if status:
             lines.append("status: " + "; ".join(status))
         for s, cards in view.hands.items():
@@ -156,8 +171,12 @@ class GameText:
         ruling, fx, cards = ruling_parts(rep, v)
         assert v.index is not None
         st = rep.states[v.index + 1]
-        table = "" if st.table is None else f"  | table: seat {st.owner} {' '.join(c.token for c in st.table_cards)}"
-        return [f"{v.index:>4}  seat {v.seat} {v.action:<8}{cards}{ruling}{table}{fx}"]
+        table = (
+            ""
+            if st.table is None
+            else f"  | table: {seat_name(st.owner, en=True)} {' '.join(c.token for c in st.table_cards)}"
+        )
+        return [f"{v.index:>4}  {seat_name(v.seat, en=True)} {v.action:<8}{cards}{ruling}{table}{fx}"]
 
 
 _TEXTS: dict[str, GameText] = {}

@@ -33,6 +33,7 @@ from replay.climbing.state import State
 from replay.core.cards import Card, full_decks
 from replay.core.events import Burn, Event, Play, Refuse, Return, Show, Tribute
 from replay.core.hand import SLOT_CARD, Hand
+from replay.core.said import seat_name
 
 
 class NoWorld(ValueError):
@@ -102,7 +103,7 @@ def knowledge(eng: Any, states: Sequence[State], events: Sequence[Event], index:
     st = states[index]
     own_hand = st.hands[seat]
     if not _exact(own_hand):
-        raise NoWorld(f"seat {seat}'s hand at event {index} is not fully known")
+        raise NoWorld(f"{seat_name(seat, en=True)}'s hand at event {index} is not fully known")
     n = st.n
     located: list[list[Card]] = [[] for _ in range(n)]
     game = coach_for(eng.game)

@@ -15,7 +15,7 @@ from typing import Any
 
 from replay.core.clip import CARDS_LIMIT, few
 from replay.core.events import Event
-from replay.core.said import said, zh_of
+from replay.core.said import said, seat_name, zh_of
 from replay.core.verdicts import Reading
 from replay.formats.decisions import Decision, history
 from replay.replay import Replay, StepView
@@ -194,8 +194,8 @@ def ruling(rep: Replay, step: int, event: Event, recorded: bool = False) -> Ruli
     if hand is not None and hand.unknown:
         unverified.append(
             said(
-                f"座位{event.seat}的手牌没有完整记录（{hand.unknown} 张不明）：可选的动作只按已知的牌列出",
-                f"seat {event.seat}'s hand is not fully in the record ({hand.unknown} unknown cards): "
+                f"{seat_name(event.seat)}的手牌没有完整记录（{hand.unknown} 张不明）：可选的动作只按已知的牌列出",
+                f"{seat_name(event.seat, en=True)}'s hand is not fully in the record ({hand.unknown} unknown cards): "
                 "the alternatives list only what the known cards allow",
             )
         )
@@ -268,8 +268,8 @@ def _who(before: StepView) -> tuple[str, str]:
     seats = list(before.to_act)
     if not seats:
         return ("没有人可以行动", "nobody may act")
-    zh = "、".join(f"座位{s}" for s in seats)
-    en = ", ".join(f"seat {s}" for s in seats)
+    zh = "、".join(f"{seat_name(s)}" for s in seats)
+    en = ", ".join(f"{seat_name(s, en=True)}" for s in seats)
     return zh, en
 
 
@@ -283,7 +283,9 @@ def _consequence(rep: Replay, event: Event, out: Any, before: StepView, legal: b
                 "the record contradicts itself: this event cannot stand as written; check the score sheet",
             )
         zh, en = _who(before)
-        back = (f"牌退回座位{s}，", f"seat {s} takes its cards back, ") if event.cards else ("", "")
+        back = (
+            (f"牌退回{seat_name(s)}，", f"{seat_name(s, en=True)} takes its cards back, ") if event.cards else ("", "")
+        )
         return (
             f"这一动作不成立：{back[0]}桌面照旧，由{zh}行动（按顺序轮到者照常发言）",
             f"the event does not stand: {back[1]}the table stays as it was, and {en} may act "
@@ -297,8 +299,8 @@ def _consequence(rep: Replay, event: Event, out: Any, before: StepView, legal: b
             place = ("大落", "last place (大落)") if k == 1 else ("二落", "5th place (二落)") if k == 2 else ("", "")
             if place[0]:
                 return (
-                    f"烧牌失败：按本规则（burn_fail = dalao）座位{s}记为{place[0]}，其余名次依次前移",
-                    f"a failed burn: under burn_fail = dalao seat {s} takes the {place[1]}, the other places move up",
+                    f"烧牌失败：按本规则（burn_fail = dalao）{seat_name(s)}记为{place[0]}，其余名次依次前移",
+                    f"a failed burn: under burn_fail = dalao {seat_name(s, en=True)} takes the {place[1]}, the other places move up",
                 )
         return (
             "烧牌失败只作标记：名次不变（burn_fail = flag）",
@@ -306,8 +308,8 @@ def _consequence(rep: Replay, event: Event, out: Any, before: StepView, legal: b
         )
     if reading is not None and reading.code == "play-as-burn":
         return (
-            f"这手牌作为烧牌成立：此后座位{s}每次出牌须挂花（最后一手除外），否则烧牌失败",
-            f"the play stands as a burn: from now on every set seat {s} plays must carry a joker (except its last), "
+            f"这手牌作为烧牌成立：此后{seat_name(s)}每次出牌须挂花（最后一手除外），否则烧牌失败",
+            f"the play stands as a burn: from now on every set {seat_name(s, en=True)} plays must carry a joker (except its last), "
             "or the burn fails",
         )
     if reading is not None and reading.code == "revolution-place":

@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any, Generic, NamedTuple, Protocol, TypeVar
 from replay.core.cards import Card, card_words
 from replay.core.events import Event
 from replay.core.hand import Hand
+from replay.core.said import seat_name
 from replay.core.verdicts import Reading
 from replay.rules.profile import Profile
 
@@ -216,7 +217,7 @@ def repeated(st: S, zh: str, en: str, rule: str, effect: str = "", reason: str =
 def not_held(st: S, seat: int, cards: tuple[Card, ...]) -> Outcome[S]:
     """The ruling on cards a seat cannot hold by the record (pseudo-rule LOG)."""
     zh, en = card_words(cards)
-    return Outcome(st, "LOG", f"座位{seat}手中没有 {zh}", f"seat {seat} does not hold {en}")
+    return Outcome(st, "LOG", f"{seat_name(seat)}手中没有 {zh}", f"{seat_name(seat, en=True)} does not hold {en}")
 
 
 def dealt_hands(hands: Dealt, sizes: list[int]) -> tuple[Hand, ...]:

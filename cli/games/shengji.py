@@ -7,6 +7,7 @@ from typing import Any
 
 from cli.text import GameText, may_act_lines, register, ruling_parts, seat_label, void_lines
 from replay.core.plural import count
+from replay.core.said import seat_name
 from replay.core.verdicts import Verdict
 from replay.games.shengji.engine import RANK_LEVEL, SUIT_EN, SUIT_ZH, SjState, card_points
 from replay.replay import Replay
@@ -25,7 +26,7 @@ def trumps_line(st: SjState) -> str:
         return "trumps: not declared yet"
     return (
         f"trumps: {SUIT_EN[tr.suit]} ({SUIT_ZH[tr.suit]}), level {RANK_LEVEL[tr.level]}; "
-        f"declarer (庄) seat {st.declarer}, {_side(st.declarers)}"
+        f"declarer (庄) {seat_name(st.declarer, en=True)}, {_side(st.declarers)}"
     )
 
 
@@ -36,7 +37,7 @@ def _sj(st: object) -> SjState:
 
 
 def _plays(plays: list[dict[str, Any]]) -> str:
-    return ", ".join(f"seat {p['seat']} {' '.join(p['cards'])}" for p in plays)
+    return ", ".join(f"{seat_name(p['seat'], en=True)} {' '.join(p['cards'])}" for p in plays)
 
 
 class ShengjiText(GameText):
@@ -65,9 +66,9 @@ class ShengjiText(GameText):
         if last is None:
             went = ""
         elif last % 2 == defenders:
-            went = f"; seat {last} (defenders) won the last trick: {kitty} points to the defenders"
+            went = f"; {seat_name(last, en=True)} (defenders) won the last trick: {kitty} points to the defenders"
         else:
-            went = f"; seat {last} (declarers) won the last trick: it stays with the declarers"
+            went = f"; {seat_name(last, en=True)} (declarers) won the last trick: it stays with the declarers"
         lines.append(f"kitty (底牌) buried: {buried or '-'} ({count(card_points(st.buried), 'point')}){went}")
         lines.append(f"defenders {_side(defenders)}: {score.points['defenders']} points")
         lv = score.levels
@@ -103,21 +104,23 @@ class ShengjiText(GameText):
             lines.append(
                 "declarations: "
                 + ", ".join(
-                    f"seat {s} {' '.join(c.token for c in cs)}" + (" (stands)" if k == st.winner else "")
+                    f"{seat_name(s, en=True)} {' '.join(c.token for c in cs)}" + (" (stands)" if k == st.winner else "")
                     for k, (s, cs) in enumerate(st.declarations)
                 )
             )
         if st.buried:
-            lines.append(f"kitty buried by seat {st.declarer}: {' '.join(c.token for c in st.buried)}")
+            lines.append(f"kitty buried by {seat_name(st.declarer, en=True)}: {' '.join(c.token for c in st.buried)}")
         elif st.kitty is not None and st.phase in ("declare", "exchange"):
             lines.append(f"kitty: {' '.join(c.token for c in st.kitty) or '-'}")
         if st.phase == "play":
             n = len(st.tricks) + 1
-            lines.append(f"trick {n}: " + (_plays(info["trick"]) if st.trick else f"seat {st.to_act} to lead"))
+            lines.append(
+                f"trick {n}: " + (_plays(info["trick"]) if st.trick else f"{seat_name(st.to_act, en=True)} to lead")
+            )
         last = info.get("last_trick")
         if last is not None:
             lines.append(
-                f"last trick ({len(st.tricks)}): {_plays(last['plays'])}; won by seat {last['winner']}, "
+                f"last trick ({len(st.tricks)}): {_plays(last['plays'])}; won by {seat_name(last['winner'], en=True)}, "
                 f"{last['points']} points"
             )
         if st.trumps is not None:
@@ -139,12 +142,12 @@ class ShengjiText(GameText):
         if before.trumps is None and st.trumps is not None:
             lines.append(f"      {trumps_line(st)}")
         if st.trick and len(st.trick) == 1 and before.trick != st.trick:
-            lines.append(f"trick {len(st.tricks) + 1}: seat {st.trick[0][0]} leads")
-        lines.append(f"{v.index:>4}  seat {v.seat} {v.action:<9}{cards}{ruling}{fx}")
+            lines.append(f"trick {len(st.tricks) + 1}: {seat_name(st.trick[0][0], en=True)} leads")
+        lines.append(f"{v.index:>4}  {seat_name(v.seat, en=True)} {v.action:<9}{cards}{ruling}{fx}")
         if len(st.tricks) > len(before.tricks):
             t = st.tricks[-1]
             lines.append(
-                f"      = seat {t.winner} wins trick {len(st.tricks)}: {t.points} points to side {t.winner % 2}"
+                f"      = {seat_name(t.winner, en=True)} wins trick {len(st.tricks)}: {t.points} points to side {t.winner % 2}"
                 f" (side 0 {st.points[0]}, side 1 {st.points[1]})"
             )
         return lines

@@ -17,7 +17,7 @@ from replay.core.cards import CARDS_BY_TOKEN, Card, CardError
 from replay.core.clip import clip, cut, shown
 from replay.core.events import Event
 from replay.core.record import Record, field
-from replay.core.said import Said, said, said_of, where_zh, zh_of
+from replay.core.said import Said, said, said_of, seat_name, where_zh, zh_of
 from replay.formats.checks import (
     LEVELS_KEYS,
     POINTS_KEYS,
@@ -137,7 +137,7 @@ class Log(Record):
         for s in self.seats:
             if s.seat == seat and s.player:
                 return cut(s.player)
-        return f"seat {seat}"
+        return f"{seat_name(seat, en=True)}"
 
     @cached_property
     def _places(self) -> tuple[tuple[int, int] | None, ...]:
@@ -427,7 +427,9 @@ def _read_seats(raw: Any, n: int) -> tuple[Seat, ...]:
         if not isinstance(player, str):
             raise DocError(["seats", i, "player"], said("牌手的名字应为文字", "expected the player's name as text"))
         if listed >> seat & 1:
-            raise DocError(["seats", i, "seat"], said(f"座位{seat}列了两次", f"seat {seat} listed twice"))
+            raise DocError(
+                ["seats", i, "seat"], said(f"{seat_name(seat)}列了两次", f"{seat_name(seat, en=True)} listed twice")
+            )
         listed |= 1 << seat
         out.append(Seat(seat, player))
     return tuple(sorted(out, key=_seat_number))

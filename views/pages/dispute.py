@@ -27,6 +27,7 @@ from replay import games as game_types
 from replay.core.cards import CardError, parse_cards
 from replay.core.clip import CARDS_LIMIT, cards_shown
 from replay.core.events import CARD_ACTIONS, EVENT_TYPES, TARGET_ACTIONS, Event, Report
+from replay.core.said import seat_name
 from replay.formats.decisions import history
 from replay.formats.notation.words import action_name
 from replay.replay import Replay
@@ -99,7 +100,11 @@ def show_table(rep: Replay, step: int) -> None:
         for s in range(rep.final.n)
     ]
     on_table = cards_shown(view.table_cards, lang() == "zh") if view.table_cards else t("（空）", "(empty)")
-    owner = "" if view.table_seat is None else t(f"（座位{view.table_seat}的）", f" (seat {view.table_seat}'s)")
+    owner = (
+        ""
+        if view.table_seat is None
+        else t(f"（{seat_name(view.table_seat)}的）", f" ({seat_name(view.table_seat, en=True)}'s)")
+    )
     st.text(t("桌上：", "On the table: ") + on_table + owner)
     st.dataframe(pd.DataFrame(rows), hide_index=True)
 

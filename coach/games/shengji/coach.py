@@ -50,6 +50,7 @@ from coach.worlds import unseen_cards
 from replay import games
 from replay.core.cards import RANK_A, Card, card_words, full_decks
 from replay.core.events import Bury, Play
+from replay.core.said import seat_name
 from replay.core.seats import opposite, side_seats
 from replay.games.shengji.engine import (
     TRUMP,
@@ -293,9 +294,9 @@ def play_notes(replay: Replay, i: int) -> Iterator[Finding]:
                 i,
                 s,
                 "mistake" if stake >= BIG_STAKE else "hint",
-                f"座位{s}最后出牌，这一墩已有{on_table}分、对方座位{best}的牌最大；它本可以出 {zh_alt} 赢下这一墩"
+                f"{seat_name(s)}最后出牌，这一墩已有{on_table}分、对方{seat_name(best)}的牌最大；它本可以出 {zh_alt} 赢下这一墩"
                 f"（连同这手牌共{stake}分），却出了 {zh_play} 让给对方{own_zh}",
-                f"seat {s} played last to a trick holding {on_table} points that the other side (seat {best}) was "
+                f"{seat_name(s, en=True)} played last to a trick holding {on_table} points that the other side ({seat_name(best, en=True)}) was "
                 f"winning; it could have won it with {en_alt} ({stake} points with those cards) but played "
                 f"{en_play} and let it go{own_en}",
                 _evidence(st, s, play, alt, note=POINTS_NOT_TAKEN, winner=best, points=on_table, stake=stake),
@@ -316,9 +317,9 @@ def play_notes(replay: Replay, i: int) -> Iterator[Finding]:
                 i,
                 s,
                 "mistake" if known else "hint",
-                f"座位{s}出 {zh_play}，把{given}分送进了对方（座位{done.winner}）赢的一墩{when_zh}；"
+                f"{seat_name(s)}出 {zh_play}，把{given}分送进了对方（{seat_name(done.winner)}）赢的一墩{when_zh}；"
                 f"本可以出不带分的 {zh_alt}",
-                f"seat {s} played {en_play}, giving {given} points to a trick the other side (seat {done.winner}) "
+                f"{seat_name(s, en=True)} played {en_play}, giving {given} points to a trick the other side ({seat_name(done.winner, en=True)}) "
                 f"won{when_en}; it could have played {en_alt}, without points",
                 _evidence(st, s, play, alt, note=POINTS_GIVEN, winner=done.winner, points=given, known=known),
             )
@@ -344,16 +345,16 @@ def play_notes(replay: Replay, i: int) -> Iterator[Finding]:
             how_zh, how_en = "用主牌毙了同伴已赢的一墩", "ruffed a trick its partner had won"
     else:
         how_zh, how_en = "在同伴已赢的一墩上垫了主牌", "put trumps on a trick its partner had won"
-    why_zh = f"座位{s}最后出牌" if last else "余下未见的牌管不住"
-    why_en = f"seat {s} played last" if last else "no unseen cards could beat it"
+    why_zh = f"{seat_name(s)}最后出牌" if last else "余下未见的牌管不住"
+    why_en = f"{seat_name(s, en=True)} played last" if last else "no unseen cards could beat it"
     zh_alt, en_alt = _cards(alt)
     yield _note(
         i,
         s,
         "hint" if bought else "mistake",
-        f"同伴座位{mate}的牌已经最大（{why_zh}），座位{s}出 {zh_play}，{how_zh}；本可以出 {zh_alt}"
+        f"同伴{seat_name(mate)}的牌已经最大（{why_zh}），{seat_name(s)}出 {zh_play}，{how_zh}；本可以出 {zh_alt}"
         + ("（少得些分，但留住了主牌）" if bought else ""),
-        f"its partner (seat {mate}) had the trick ({why_en}); seat {s} played {en_play}: it {how_en}; "
+        f"its partner ({seat_name(mate, en=True)}) had the trick ({why_en}); {seat_name(s, en=True)} played {en_play}: it {how_en}; "
         f"it could have played {en_alt}" + (" (fewer points, but its trumps kept)" if bought else ""),
         _evidence(
             st,
@@ -396,8 +397,8 @@ def bury_note(replay: Replay, i: int) -> Iterator[Finding]:
         i,
         ev.seat,
         "hint",
-        f"庄家座位{ev.seat}扣底扣了{buried}分（{zh}），闲家赢了最后一墩，底分翻倍共{taken}分归闲家；本可以扣不带分的 {zh_alt}",
-        f"the declarer (seat {ev.seat}) buried {buried} points ({en}); the defenders won the last trick and took "
+        f"庄家{seat_name(ev.seat)}扣底扣了{buried}分（{zh}），闲家赢了最后一墩，底分翻倍共{taken}分归闲家；本可以扣不带分的 {zh_alt}",
+        f"the declarer ({seat_name(ev.seat, en=True)}) buried {buried} points ({en}); the defenders won the last trick and took "
         f"the kitty, multiplied: {taken} points; it could have buried {en_alt}, without points",
         Evidence(
             held=tuple(c.token for c in hand.known_cards()),

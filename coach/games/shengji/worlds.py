@@ -38,6 +38,7 @@ from coach.worlds import NoWorld, unseen_cards
 from replay.core.cards import Card, full_decks
 from replay.core.events import Bury, Declare, Event, Exchange, Pass, Play
 from replay.core.hand import Hand
+from replay.core.said import seat_name
 from replay.games.shengji.engine import DECLARE, KITTY, SjState, combo, team
 
 DRAWS = 500  # sampled deals tried for the face-down declarations before NoWorld
@@ -94,7 +95,7 @@ def knowledge(eng: Any, states: Sequence[Any], events: Sequence[Event], index: i
         st = eng._resolve(st)
     hand = st.hands[seat]
     if not hand.fully_known:
-        raise NoWorld(f"seat {seat}'s hand at event {index} is not fully known")
+        raise NoWorld(f"{seat_name(seat, en=True)}'s hand at event {index} is not fully known")
     own = tuple(hand.known_cards())
     located: list[list[Card]] = [[] for _ in range(4)]
     shown = st.phase != DECLARE
@@ -224,7 +225,7 @@ def sample_places(k: SjKnowledge, st: SjState, rng: random.Random) -> list[list[
     counter = _Counter(groups)
     caps = k.sizes
     if counter.count(0, caps) == 0:
-        raise NoWorld(f"no deal of the hidden cards keeps every void known to seat {k.seat}")
+        raise NoWorld(f"no deal of the hidden cards keeps every void known to {seat_name(k.seat, en=True)}")
     places: list[list[Card]] = [[] for _ in range(5)]
     for g, (allowed, cards) in enumerate(groups):
         pick = rng.randrange(counter.count(g, caps))

@@ -12,7 +12,7 @@ from replay.climbing.state import OVER, PLAY, SETUP, bit, evolve, seats_of
 from replay.climbing.table import Climbing, Outcome
 from replay.core.cards import RANK_SJ, Card
 from replay.core.hand import Hand
-from replay.core.said import said
+from replay.core.said import said, seat_name
 from replay.core.seats import OPPOSITE, side
 from replay.core.sets import GOUJI_NEED, CardSet
 from replay.core.verdicts import Reading
@@ -27,8 +27,10 @@ OPP = OPPOSITE[6]  # 对头: the seat across (replay.core.seats)
 # What a round's close and a burn say, made once (a round closes many times a deal)
 ROUND_CLOSED = said("本轮结束", "round closed")
 WINDOW_CLOSED = said("本轮结束：无人烧够死级的牌", "round closed: no one burned the 够死级 set")
-CLOSED_BY = tuple(said(f"座位{s}扣牌，本轮结束", f"round closed by seat {s} (扣牌)") for s in range(6))
-BURNS = tuple(said(f"座位{s}烧牌", f"seat {s} burns (烧牌)") for s in range(6))
+CLOSED_BY = tuple(
+    said(f"{seat_name(s)}扣牌，本轮结束", f"round closed by {seat_name(s, en=True)} (扣牌)") for s in range(6)
+)
+BURNS = tuple(said(f"{seat_name(s)}烧牌", f"{seat_name(s, en=True)} burns (烧牌)") for s in range(6))
 # the seats the answer cycle of seat o's set still asks once it reached the seat d places after o (d = 0: o itself),
 # in play order: _AHEAD[o * 6 + d] (a table: every turn of the cycle looks it up)
 _AHEAD = tuple(tuple((o + k) % 6 for k in range(d + 1, 6)) for o in range(6) for d in range(6))
@@ -69,8 +71,8 @@ class GoujiCycle(Climbing[GoujiState]):
             (
                 "GJ-DEAL",
                 s,
-                f"座位{s}的牌有{len(h)}张，应为{self.hand_size}张",
-                f"seat {s} holds {len(h)} cards; expected {self.hand_size}",
+                f"{seat_name(s)}的牌有{len(h)}张，应为{self.hand_size}张",
+                f"{seat_name(s, en=True)} holds {len(h)} cards; expected {self.hand_size}",
             )
             for s, h in enumerate(hands)
             if h is not None and len(h) != self.hand_size
@@ -105,7 +107,11 @@ class GoujiCycle(Climbing[GoujiState]):
         if s != st.revolution:
             return None
         return Outcome(
-            st, "GJ-REVOLUTION", f"座位{s}已革命，不参与本局", f"seat {s} declared 革命 and sits out", reason="sits-out"
+            st,
+            "GJ-REVOLUTION",
+            f"{seat_name(s)}已革命，不参与本局",
+            f"{seat_name(s, en=True)} declared 革命 and sits out",
+            reason="sits-out",
         )
 
     def _leads_anew(self, st: GoujiState, seat: int) -> bool:
@@ -249,17 +255,20 @@ class GoujiCycle(Climbing[GoujiState]):
         o, t = st.owner, OPP[st.owner]
         if st.table_gouji and not st.chaos:
             if st.table is not None and st.table.dead:
-                return (f"座位{o}的牌挂了大花，是死牌，无人能上，只待对头扣牌", f"seat {o}'s set carries a big joker: "
+                return (f"{seat_name(o)}的牌挂了大花，是死牌，无人能上，只待对头扣牌", f"{seat_name(o, en=True)}'s set carries a big joker: "
                         "a dead set nobody may answer; only its 对头 closes it")  # fmt: skip
             if st.let_only == o:
                 return ("让牌后所顺的牌只有对头可上", "after a 让 only the 对头 may answer this set")
             block = self._burn_block(st, s) or ("", "")
             if st.dead_set:
-                return (f"够死级的牌只能被烧，而座位{s}不能烧：{block[0]}",
-                        f"only a burn may take this 够死级 set, and seat {s} may not burn: {block[1]}")  # fmt: skip
-            return (f"够级牌只有对头（座位{t}）能上，而座位{s}不能烧：{block[0]}",
-                    f"a 够级 set is answered only by its 对头 (seat {t}), and seat {s} may not burn it: {block[1]}")  # fmt: skip
-        return (f"座位{s}在座位{o}的这套牌上已没有发言机会", f"seat {s} has no turn left on seat {o}'s set")
+                return (f"够死级的牌只能被烧，而{seat_name(s)}不能烧：{block[0]}",
+                        f"only a burn may take this 够死级 set, and {seat_name(s, en=True)} may not burn: {block[1]}")  # fmt: skip
+            return (f"够级牌只有对头（{seat_name(t)}）能上，而{seat_name(s)}不能烧：{block[0]}",
+                    f"a 够级 set is answered only by its 对头 ({seat_name(t, en=True)}), and {seat_name(s, en=True)} may not burn it: {block[1]}")  # fmt: skip
+        return (
+            f"{seat_name(s)}在{seat_name(o)}的这套牌上已没有发言机会",
+            f"{seat_name(s, en=True)} has no turn left on {seat_name(o, en=True)}'s set",
+        )
 
     @staticmethod
     def _closing(st: GoujiState, new: GoujiState, s: int, written: str) -> Reading | None:
@@ -271,9 +280,9 @@ class GoujiCycle(Climbing[GoujiState]):
         lead = new.leader
         return Reading(
             "pass-as-kou",
-            f"过牌读作扣牌：座位{s}是座位{o}的对头、法定扣牌人，它不上牌即扣牌，本轮结束，座位{lead}发牌",
-            f"pass read as 扣: seat {s} is seat {o}'s 对头, the lawful closer; its decline closes the round "
-            f"and seat {lead} leads",
+            f"过牌读作扣牌：{seat_name(s)}是{seat_name(o)}的对头、法定扣牌人，它不上牌即扣牌，本轮结束，{seat_name(lead)}发牌",
+            f"pass read as 扣: {seat_name(s, en=True)} is {seat_name(o, en=True)}'s 对头, the lawful closer; its decline closes the round "
+            f"and {seat_name(lead, en=True)} leads",
             rule="GJ-KOU",
         )
 
@@ -319,8 +328,8 @@ class GoujiCycle(Climbing[GoujiState]):
             dalao = self.profile.burn_fail == "dalao"
             fx.append(
                 said(
-                    f"GJ-BURN：座位{s}出了不带王的牌，违反烧牌条件" + ("（成为大落）" if dalao else ""),
-                    f"GJ-BURN: seat {s} breaks its burn condition: a set without a joker"
+                    f"GJ-BURN：{seat_name(s)}出了不带王的牌，违反烧牌条件" + ("（成为大落）" if dalao else ""),
+                    f"GJ-BURN: {seat_name(s, en=True)} breaks its burn condition: a set without a joker"
                     + (" (becomes 大落)" if dalao else ""),
                 )
             )
@@ -335,8 +344,8 @@ class GoujiCycle(Climbing[GoujiState]):
             dead_set = True
             fx.append(
                 said(
-                    f"GJ-DEADLEVEL：座位{s}用它的够死级机会；只有烧牌能管这手牌",
-                    f"GJ-DEADLEVEL: seat {s} takes its 够死级 chance; only a burn may take this set",
+                    f"GJ-DEADLEVEL：{seat_name(s)}用它的够死级机会；只有烧牌能管这手牌",
+                    f"GJ-DEADLEVEL: {seat_name(s, en=True)} takes its 够死级 chance; only a burn may take this set",
                 )
             )
         elif gouji and revolution != -1 and s == OPP[revolution] and rev_plays > 0 and not v["waived"]:
@@ -344,8 +353,8 @@ class GoujiCycle(Climbing[GoujiState]):
             rev_plays -= 1
             fx.append(
                 said(
-                    f"GJ-REVOLUTION：座位{s}的够死级出牌（还剩{rev_plays}次）",
-                    f"GJ-REVOLUTION: 够死级 play by seat {s} ({rev_plays} left)",
+                    f"GJ-REVOLUTION：{seat_name(s)}的够死级出牌（还剩{rev_plays}次）",
+                    f"GJ-REVOLUTION: 够死级 play by {seat_name(s, en=True)} ({rev_plays} left)",
                 )
             )
         let_only = s if (v["final"] and v["let_seat"] == s) else -1
@@ -392,8 +401,8 @@ class GoujiCycle(Climbing[GoujiState]):
         if place <= 2 and st.active(t) and (self.any_dipai or gouji):
             fx.append(
                 said(
-                    f"GJ-DEADLEVEL：座位{t}对这手底牌有一次够死级机会",
-                    f"GJ-DEADLEVEL: seat {t} has one 够死级 chance on this 底牌",
+                    f"GJ-DEADLEVEL：{seat_name(t)}对这手底牌有一次够死级机会",
+                    f"GJ-DEADLEVEL: {seat_name(t, en=True)} has one 够死级 chance on this 底牌",
                 )
             )
             values["dead_round"] = self.any_dipai or st.dead_round
@@ -409,11 +418,11 @@ class GoujiCycle(Climbing[GoujiState]):
         if k is None:
             nth = len(st.out)
             return said(
-                f"座位{s}第{nth}个出完（名次未定）",
-                f"seat {s} goes out ({place_words(nth, 6)[1]} out; its place is not decided yet)",
+                f"{seat_name(s)}第{nth}个出完（名次未定）",
+                f"{seat_name(s, en=True)} goes out ({place_words(nth, 6)[1]} out; its place is not decided yet)",
             )
         zh, en = place_words(k, 6)
-        return said(f"座位{s}出完：{zh}", f"seat {s} goes out: {en} ({zh})")
+        return said(f"{seat_name(s)}出完：{zh}", f"{seat_name(s, en=True)} goes out: {en} ({zh})")
 
     def _start_chaos(self, st: GoujiState) -> GoujiState:
         return evolve(st, chaos=True, table_gouji=False, burners=0, locked=0 if self.chaos_free else st.locked)

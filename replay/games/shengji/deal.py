@@ -10,7 +10,7 @@ from typing import Any, ClassVar
 from replay.core.cards import RANK_SJ, Card, card_words, format_cards, format_cards_zh
 from replay.core.events import Bury, Declare, Exchange
 from replay.core.hand import Hand
-from replay.core.said import said
+from replay.core.said import said, seat_name
 from replay.engine import Dealt, Outcome, Problem, Rules, dealt_hands, not_held, repeated
 from replay.games.shengji.cards import (
     _LEVEL_RANK,
@@ -92,8 +92,8 @@ class ShengjiDeal(Rules[SjState]):
                     (
                         "SJ-DEAL",
                         s,
-                        f"座位{s}发到{len(h)}张，应为{size}张",
-                        f"seat {s} was dealt {len(h)} cards, not {size}",
+                        f"{seat_name(s)}发到{len(h)}张，应为{size}张",
+                        f"{seat_name(s, en=True)} was dealt {len(h)} cards, not {size}",
                     )
                 )
         if kitty is not None and len(kitty) != self.kitty_size:
@@ -145,7 +145,10 @@ class ShengjiDeal(Rules[SjState]):
         s, cards = ev.seat, ev.cards
         if st.phase != DECLARE:
             return Outcome(
-                st, "SJ-DECLARE", f"定主已结束，座位{s}不能再定", f"declarations are over: seat {s} cannot declare now"
+                st,
+                "SJ-DECLARE",
+                f"定主已结束，{seat_name(s)}不能再定",
+                f"declarations are over: {seat_name(s, en=True)} cannot declare now",
             )
         jokers = [c for c in cards if c.rank >= RANK_SJ]
         rest = [c for c in cards if c.rank < RANK_SJ]
@@ -158,9 +161,13 @@ class ShengjiDeal(Rules[SjState]):
                 f"{en} cannot declare: it takes one joker and a pair of one suit",
             )
         if any(d[0] == s for d in st.declarations):
-            return Outcome(st, "SJ-DECLARE", f"座位{s}已经定过主", f"seat {s} has declared already")
+            return Outcome(
+                st, "SJ-DECLARE", f"{seat_name(s)}已经定过主", f"{seat_name(s, en=True)} has declared already"
+            )
         if s in st.passed:
-            return Outcome(st, "SJ-DECLARE", f"座位{s}已说不定主", f"seat {s} said it does not declare")
+            return Outcome(
+                st, "SJ-DECLARE", f"{seat_name(s)}已说不定主", f"{seat_name(s, en=True)} said it does not declare"
+            )
         if st.hands[s].remove(cards) is None:
             return not_held(st, s, cards)
         return Outcome(st._replace(declarations=(*st.declarations, (s, tuple(cards)))))
@@ -169,14 +176,14 @@ class ShengjiDeal(Rules[SjState]):
         """不定主: the seat declares nothing this deal. When all four seats pass, the deal is void."""
         if any(d[0] == s for d in st.declarations):
             zh, en = (
-                f"座位{s}已经定主：它的不定主不改变什么，定主照旧",
-                f"seat {s} has declared already: its pass changes nothing and its declaration stands",
+                f"{seat_name(s)}已经定主：它的不定主不改变什么，定主照旧",
+                f"{seat_name(s, en=True)} has declared already: its pass changes nothing and its declaration stands",
             )
             return repeated(st, zh, en, "SJ-DECLARE", reason="pass")
         if s in st.passed:
             zh, en = (
-                f"座位{s}已说过不定主：再说一遍不改变什么",
-                f"seat {s} has passed already: saying it again changes nothing",
+                f"{seat_name(s)}已说过不定主：再说一遍不改变什么",
+                f"{seat_name(s, en=True)} has passed already: saying it again changes nothing",
             )
             return repeated(st, zh, en, "SJ-DECLARE", reason="pass")
         new = st._replace(passed=(*st.passed, s))
@@ -226,8 +233,8 @@ class ShengjiDeal(Rules[SjState]):
             return Outcome(
                 st,
                 "SJ-EXCHANGE",
-                f"现在该座位{frm}给座位{to}换牌，不是座位{s}给座位{ev.to}",
-                f"seat {frm} gives seat {to} now, not seat {s} to seat {ev.to}",
+                f"现在该{seat_name(frm)}给{seat_name(to)}换牌，不是{seat_name(s)}给{seat_name(ev.to)}",
+                f"{seat_name(frm, en=True)} gives {seat_name(to, en=True)} now, not {seat_name(s, en=True)} to {seat_name(ev.to, en=True)}",
             )
         hand = st.hands[s].remove(cards)
         if hand is None:
@@ -289,7 +296,10 @@ class ShengjiDeal(Rules[SjState]):
             return Outcome(st, "SJ-DEAL", "现在不是扣底的时候", "this is not the time to bury the kitty")
         if s != st.declarer:
             return Outcome(
-                st, "SJ-DEAL", f"只有庄家座位{st.declarer}扣底", f"only the declarer, seat {st.declarer}, buries"
+                st,
+                "SJ-DEAL",
+                f"只有庄家{seat_name(st.declarer)}扣底",
+                f"only the declarer, {seat_name(st.declarer, en=True)}, buries",
             )
         if len(cards) != st.kitty_size:
             return Outcome(

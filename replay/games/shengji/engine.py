@@ -19,7 +19,7 @@ from typing import Any
 from replay.core.cards import RANK_SJ, Card, card_words, format_cards, format_cards_zh
 from replay.core.events import Bury, Declare, Event, Exchange, Pass, Play
 from replay.core.hand import Hand
-from replay.core.said import said
+from replay.core.said import said, seat_name
 from replay.core.seats import side
 from replay.engine import Engine, Outcome, legal, not_held
 from replay.games.shengji.cards import (
@@ -90,7 +90,7 @@ class Shengji(ShengjiDeal):
                 return Outcome(st, "SJ-DECLARE", "无人定主：本局作废，重新发牌", "nobody declared: the deal is void")
             return Outcome(st, "SJ-TRICK", "本局已结束", "the deal is over")
         if not 0 <= ev.seat < 4:
-            return Outcome(st, "LOG", f"没有座位{ev.seat}", f"no seat {ev.seat} in shengji (0-3)")
+            return Outcome(st, "LOG", f"没有{seat_name(ev.seat)}", f"no {seat_name(ev.seat, en=True)} in shengji (0-3)")
         bare = [c for c in ev.cards if c in SUITLESS]
         if bare:
             return Outcome(
@@ -119,8 +119,8 @@ class Shengji(ShengjiDeal):
             return Outcome(
                 st,
                 "SJ-EXCHANGE",
-                f"先换三张：座位{p[0]}给座位{p[1]}",
-                f"the exchange comes first: seat {p[0]} gives seat {p[1]} three cards",
+                f"先换三张：{seat_name(p[0])}给{seat_name(p[1])}",
+                f"the exchange comes first: {seat_name(p[0], en=True)} gives {seat_name(p[1], en=True)} three cards",
             )
         if isinstance(ev, Bury):
             return self._bury(st, ev)
@@ -128,8 +128,8 @@ class Shengji(ShengjiDeal):
             return Outcome(
                 st,
                 "SJ-DEAL",
-                f"庄家座位{st.declarer}须先扣底{st.kitty_size}张",
-                f"the declarer, seat {st.declarer}, buries {st.kitty_size} cards first",
+                f"庄家{seat_name(st.declarer)}须先扣底{st.kitty_size}张",
+                f"the declarer, {seat_name(st.declarer, en=True)}, buries {st.kitty_size} cards first",
             )
         if type(ev) is Play:
             return self._play(st, ev)
@@ -158,8 +158,8 @@ class Shengji(ShengjiDeal):
             return Outcome(
                 st,
                 "SJ-TRICK",
-                f"轮到座位{st.to_act}出牌，不是座位{s}",
-                f"it is seat {st.to_act}'s turn, not seat {s}'s",
+                f"轮到{seat_name(st.to_act)}出牌，不是{seat_name(s)}",
+                f"it is {seat_name(st.to_act, en=True)}'s turn, not {seat_name(s, en=True)}'s",
             )
         return self._played(st, s, cards)
 
@@ -204,8 +204,8 @@ class Shengji(ShengjiDeal):
                 if [k for k, h in enumerate(st.hands) if k != s and not h.fully_known]:  # (a list: see _put)
                     unverified = (
                         said(
-                            f"座位{s}甩牌：其他各家的手牌不全，未核实",
-                            f"a throw by seat {s}: other hands are not all known, so it was not checked",
+                            f"{seat_name(s)}甩牌：其他各家的手牌不全，未核实",
+                            f"a throw by {seat_name(s, en=True)}: other hands are not all known, so it was not checked",
                         ),
                     )
                     return Outcome(self._put(st, s, cards, hand, c), unverified=unverified)
@@ -221,7 +221,8 @@ class Shengji(ShengjiDeal):
         if not known:
             unverified = (
                 said(
-                    f"座位{s}的手牌不全：未核实跟牌", f"seat {s}'s hand is not fully known: following was not checked"
+                    f"{seat_name(s)}的手牌不全：未核实跟牌",
+                    f"{seat_name(s, en=True)}'s hand is not fully known: following was not checked",
                 ),
             )
             return Outcome(self._put(st, s, cards, hand), unverified=unverified)
@@ -229,7 +230,9 @@ class Shengji(ShengjiDeal):
             why = why_off_suit(held, lead, cards, tr)
             if why is not None:
                 zh, en = _cards(cards)
-                return Outcome(st, "SJ-FOLLOW", f"座位{s}出 {zh}：{why[0]}", f"seat {s} plays {en}: {why[1]}")
+                return Outcome(
+                    st, "SJ-FOLLOW", f"{seat_name(s)}出 {zh}：{why[0]}", f"{seat_name(s, en=True)} plays {en}: {why[1]}"
+                )
         return legal(self._put(st, s, cards, hand))
 
     def _why_not_throw(self, st: SjState, s: int, cards: Sequence[Card], tr: Trumps) -> tuple[str, str] | None:
@@ -244,9 +247,15 @@ class Shengji(ShengjiDeal):
                 continue
             theirs = [c for c in h.known_cards() if tr.key(c)[0] == cls]
             if low_single is not None and any(tr.key(c)[1] > low_single for c in theirs):
-                return (f"甩牌失败：座位{k}能管住其中的单张", f"the throw fails: seat {k} can beat a single in it")
+                return (
+                    f"甩牌失败：{seat_name(k)}能管住其中的单张",
+                    f"the throw fails: {seat_name(k, en=True)} can beat a single in it",
+                )
             if low_pair is not None and any(tr.key(c)[1] > low_pair for c in pairs_of(theirs)):
-                return (f"甩牌失败：座位{k}能管住其中的对子", f"the throw fails: seat {k} can beat a pair in it")
+                return (
+                    f"甩牌失败：{seat_name(k)}能管住其中的对子",
+                    f"the throw fails: {seat_name(k, en=True)} can beat a pair in it",
+                )
         return None
 
     def _put(self, st: SjState, s: int, cards: Sequence[Card], hand: Hand, lead: Combo | None = None) -> SjState:
@@ -335,10 +344,13 @@ class Shengji(ShengjiDeal):
             _frm, to, kind, _ = st.pending[0]
             if kind == "eaten":
                 return (
-                    f"定主被吃：把所定的三张交给座位{to}",
-                    f"its declaration was eaten: it hands its three cards to seat {to}",
+                    f"定主被吃：把所定的三张交给{seat_name(to)}",
+                    f"its declaration was eaten: it hands its three cards to {seat_name(to, en=True)}",
                 )
-            return (f"吃了座位{to}的主：换给它三张", f"it ate seat {to}'s declaration: it gives three cards back")
+            return (
+                f"吃了{seat_name(to)}的主：换给它三张",
+                f"it ate {seat_name(to, en=True)}'s declaration: it gives three cards back",
+            )
         if st.phase == KITTY:
             return ("庄家拿底后扣底", "the declarer took the kitty and buries as many cards")
         if not st.trick:

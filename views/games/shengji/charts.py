@@ -21,6 +21,7 @@ import streamlit as st
 from sqlmodel import Session
 
 from data.models import Deal
+from replay.core.said import seat_name
 from replay.formats.log import parse_json_log
 from replay.games.shengji.engine import (
     OVER,
@@ -287,7 +288,7 @@ def ladder_row(deal_id: int, rep: Replay) -> LadderRow:
     number = rep.log.meta.get("deal")
     deal = int(number) if isinstance(number, int) and not isinstance(number, bool) else None
     declarers = None if final.declarer == -1 else team(final.declarer)
-    names = tuple("" if rep.log.player(s) == f"seat {s}" else rep.log.player(s) for s in range(4))
+    names = tuple("" if rep.log.player(s) == f"{seat_name(s, en=True)}" else rep.log.player(s) for s in range(4))
     if score is None or score.void or score.levels is None:
         return LadderRow(deal_id, deal, before, None, declarers, None, 0, None, bool(score and score.void), names)
     lv = score.levels

@@ -29,6 +29,7 @@ from typing import Any
 import pandas as pd
 
 from replay.core.cards import RANK_BJ, RANK_NAME, SUIT_GLYPH, Card, CardError
+from replay.core.said import seat_name
 from replay.core.seats import opposite
 from replay.games.shengji.engine import (
     DECLARE,
@@ -306,9 +307,9 @@ def _seat_box(
         classes.append("sj-act")
     if seat_view == seat:
         classes.append("sj-me")
-    head = tr(lang, f"座位{seat}", f"seat {seat}")
+    head = tr(lang, f"{seat_name(seat)}", f"{seat_name(seat, en=True)}")
     name = rep.log.player(seat)
-    partner = tr(lang, f"对家 座位{opposite(seat, 4)}", f"partner: seat {opposite(seat, 4)}")
+    partner = tr(lang, f"对家 {seat_name(opposite(seat, 4))}", f"partner: {seat_name(opposite(seat, 4), en=True)}")
     sub = f"{side_text(st, side, lang)} · {tr(lang, '打', 'level')} {level_token(st.levels[side])} · {partner}"
     badges = []
     if st.declarer == seat:
@@ -431,8 +432,8 @@ def _middle(rep: Replay, st: SjState, step: int, seat_view: int | None, rot: int
             center = escape(
                 tr(
                     lang,
-                    f"第 {len(st.tricks)} 墩：座位{last.winner} 赢 {last.points} 分",
-                    f"trick {len(st.tricks)}: seat {last.winner} won {last.points} pts",
+                    f"第 {len(st.tricks)} 墩：{seat_name(last.winner)} 赢 {last.points} 分",
+                    f"trick {len(st.tricks)}: {seat_name(last.winner, en=True)} won {last.points} pts",
                 )
             )
             lines.append(_trick_grid(rep, last.plays, last.winner, rot, center, True, lang))
@@ -512,7 +513,7 @@ def _plays_row(rep: Replay, plays: Any, winner: int | None, lang: str) -> dict[s
         text = "" if cards is None else " ".join(card_text(c.token, lang) for c in cards)
         if cards is not None and s == winner:
             text += " ★"
-        row[tr(lang, f"座位{s}", f"seat {s}")] = text
+        row[tr(lang, f"{seat_name(s)}", f"{seat_name(s, en=True)}")] = text
     return row
 
 
@@ -546,7 +547,7 @@ def trick_frame(rep: Replay, step: int, lang: str) -> tuple[pd.DataFrame, int | 
                 tr(lang, "领出", "led by"): seat_label(rep, st.trick[0][0], lang),
                 **_plays_row(rep, st.trick, None, lang),
                 tr(lang, "赢家", "winner"): tr(
-                    lang, f"（进行中，目前座位{top}最大）", f"(in progress: seat {top} biggest)"
+                    lang, f"（进行中，目前{seat_name(top)}最大）", f"(in progress: {seat_name(top, en=True)} biggest)"
                 ),
                 tr(lang, "分", "points"): card_points([c for _, cs in st.trick for c in cs]),
                 tr(lang, "得分方", "to"): "",
