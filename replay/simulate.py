@@ -303,14 +303,14 @@ def simulate_deal(
     rng = random.Random(seed)
     meta = {"date": "2026-11-29", "venue": "模拟", "match": f"sim-{seed}", "deal": deal_number}
     play = games.get(prof.game).hook("simulator")
-    deal: SimulatedDeal = play(Table(seed, prof, meta, rng, max_events), bot, levels)
+    deal: SimulatedDeal = play(SimSeed(seed, prof, meta, rng, max_events), bot, levels)
     return deal
 
 
 @dataclass(frozen=True)
-class Table:
-    """What a game's simulator is given: the seed and its generator, the profile, the log's meta and the
-    most events a deal may take."""
+class SimSeed:
+    """A seed record, what a game's simulator is given: the seed and its generator, the profile, the log's meta
+    and the most events a deal may take."""
 
     seed: int
     profile: Profile
@@ -323,8 +323,8 @@ class Pusher:
     """Applies the simulator's events through the engine's ``step``, keeping the events and the states;
     an event the engine refuses is a SimulationError (a bug of the simulator, never bad input)."""
 
-    def __init__(self, table: Table, eng: Any, st: Any) -> None:
-        self.table, self.eng, self.st = table, eng, st
+    def __init__(self, sim: SimSeed, eng: Any, st: Any) -> None:
+        self.sim, self.eng, self.st = sim, eng, st
         self.events: list[Event] = []
         self.states: list[Any] = [st]
 
@@ -332,7 +332,7 @@ class Pusher:
         out = self.eng.step(self.st, ev)
         if out.rule is not None:
             raise SimulationError(
-                f"seed {self.table.seed}: event {len(self.events)} {ev} refused: [{out.rule}] {out.message_en}"
+                f"seed {self.sim.seed}: event {len(self.events)} {ev} refused: [{out.rule}] {out.message_en}"
             )
         self.st = out.state
         self.events.append(ev)
@@ -340,28 +340,28 @@ class Pusher:
 
     def check_length(self) -> None:
         """SimulationError once the deal has taken the most events it may."""
-        if len(self.events) >= self.table.max_events:
-            raise SimulationError(f"seed {self.table.seed}: no end after {self.table.max_events} events")
+        if len(self.events) >= self.sim.max_events:
+            raise SimulationError(f"seed {self.sim.seed}: no end after {self.sim.max_events} events")
 
     def log(self, hands: tuple[tuple[Card, ...], ...], **deal: Any) -> Log:
         """The log of the deal played so far (players drawn from NAMES), with the deal's extra keys."""
-        prof, n = self.table.profile, self.eng.n
-        players = self.table.rng.sample(NAMES, n)
+        prof, n = self.sim.profile, self.eng.n
+        players = self.sim.rng.sample(NAMES, n)
         return Log(
             game=prof.game,
             profile_name=prof.name,
             overrides=_overrides(prof),
-            meta=self.table.meta,
+            meta=self.sim.meta,
             seats=tuple(Seat(s, players[s]) for s in range(n)),
             hands=hands,
             events=tuple(self.events),
-            source=f"<simulated seed {self.table.seed}>",
+            source=f"<simulated seed {self.sim.seed}>",
             **deal,
         )
 
 
 def simulate_climbing(
-    table: Table,
+    sim: SimSeed,
     bot: Bot | None,
     levels: tuple[str, str] | None = None,
     deal: Mapping[str, Any] | Callable[[random.Random, tuple[tuple[Card, ...], ...]], Mapping[str, Any]] | None = None,
@@ -370,12 +370,12 @@ def simulate_climbing(
     """A climbing game's deal: the hands (and ``deal``'s extra keys, e.g. 保皇's marked joker), the
     game's ``opening`` (its setup events; it returns the seat that leads first: by default the engine's
     first leader, or a random seat), then the bot's choices to the end."""
-    rng = table.rng
+    rng = sim.rng
     bot = bot or RandomBot(rng)
-    eng: Any = engine_for(table.profile, table.meta)
+    eng: Any = engine_for(sim.profile, sim.meta)
     hands = deal_hands(rng, tuple(eng.hand_sizes()), eng.removed_ranks, eng.decks)
     extra = dict(deal(rng, hands)) if callable(deal) else dict(deal or {})
-    push = Pusher(table, eng, eng.initial(hands, extra))
+    push = Pusher(sim, eng, eng.initial(hands, extra))
     first = (opening or first_leader)(bot, eng, push, hands)
     if not push.st.terminal:
         push(Play(first, cards=bot.lead(eng, push.st, first)))
@@ -391,7 +391,7 @@ def first_leader(bot: Bot, eng: Any, push: Pusher, hands: tuple[tuple[Card, ...]
     st = push.st
     first: int = eng.first_leader(st)[0] if not st.terminal else -1
     if first == -1 and not st.terminal:
-        first = push.table.rng.choice(st.active_seats())
+        first = push.sim.rng.choice(st.active_seats())
     return first
 
 

@@ -95,7 +95,7 @@ def test_a_game_with_roles_and_no_view_shows_the_roles(library, monkeypatch) -> 
 BRANCHES = re.compile(
     r"""[=!]=\s*["'](gouji|baohuang|shengji)["']|["'](gouji|baohuang|shengji)["']\s*[=!]=|"""
     r"""\bin\s*\(\s*["'](gouji|baohuang|shengji)["']|^\s*["'](gouji|baohuang|shengji)["']\s*:|"""
-    r"""isinstance\([^)]*(SjState|GoujiState|BaohuangState)"""
+    r"""isinstance\([^)]*(ShengjiState|GoujiState|BaohuangState)"""
 )
 # the Players page is the storage helper's (issue 15: it still picks 够级 as the first game shown)
 NOT_YET = {"views/pages/players.py"}

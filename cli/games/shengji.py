@@ -9,7 +9,7 @@ from cli.text import GameText, may_act_lines, register, ruling_parts, seat_label
 from replay.core.plural import count
 from replay.core.said import seat_name
 from replay.core.verdicts import Verdict
-from replay.games.shengji.engine import RANK_LEVEL, SUIT_EN, SUIT_ZH, SjState, card_points
+from replay.games.shengji.engine import RANK_LEVEL, SUIT_EN, SUIT_ZH, ShengjiState, card_points
 from replay.replay import Replay
 from replay.scoring import Score
 
@@ -19,7 +19,7 @@ def _side(side: int) -> str:
     return f"side {side} (seats {side}, {side + 2})"
 
 
-def trumps_line(st: SjState) -> str:
+def trumps_line(st: ShengjiState) -> str:
     """The trump suit, the level and the declarer (or that no declaration stands yet)."""
     tr = st.trumps
     if tr is None:
@@ -30,9 +30,9 @@ def trumps_line(st: SjState) -> str:
     )
 
 
-def _sj(st: object) -> SjState:
+def _sj(st: object) -> ShengjiState:
     """A state of a 升级 deal (this module writes no other)."""
-    assert isinstance(st, SjState)
+    assert isinstance(st, ShengjiState)
     return st
 
 

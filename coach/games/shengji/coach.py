@@ -55,7 +55,7 @@ from replay.core.seats import opposite, side_seats
 from replay.games.shengji.engine import (
     TRUMP,
     Combo,
-    SjState,
+    ShengjiState,
     Trick,
     Trumps,
     card_points,
@@ -180,7 +180,7 @@ def follows(held: Sequence[Card], lead: Combo, tr: Trumps) -> list[tuple[Card, .
 # -- what a seat can know -----------------------------------------------------------------------------
 
 
-def unseen(st: SjState, seat: int) -> Counter[Card]:
+def unseen(st: ShengjiState, seat: int) -> Counter[Card]:
     """The cards ``seat`` has not seen: two decks less its hand, every card played and, for the declarer,
     the cards it buried (``coach.worlds.unseen_cards``)."""
     played = [c for t in st.tricks for _, cs in t.plays for c in cs] + [c for _, cs in st.trick for c in cs]
@@ -188,7 +188,7 @@ def unseen(st: SjState, seat: int) -> Counter[Card]:
     return unseen_cards(full_decks(2), st.hands[seat].known_cards(), played + buried)
 
 
-def can_be_beaten(st: SjState, seat: int) -> bool:
+def can_be_beaten(st: ShengjiState, seat: int) -> bool:
     """Whether, as far as ``seat`` (next to play) can know, a seat still to play after it could beat the
     best play of the trick so far: some unseen cards of the lead's shape would beat it."""
     if len(st.trick) >= 3:
@@ -208,20 +208,20 @@ def can_be_beaten(st: SjState, seat: int) -> bool:
     return any(trick_winner((*st.trick, (_ANY_SEAT, s)), tr) == _ANY_SEAT for s in sets)
 
 
-def _sj(st: Any) -> SjState:
+def _sj(st: Any) -> ShengjiState:
     """A state of a 升级 replay (``Replay.states`` is typed with the climbing games' State)."""
-    return cast(SjState, st)
+    return cast(ShengjiState, st)
 
 
 # -- findings -----------------------------------------------------------------------------------------
 
 
-def _trick_facts(st: SjState) -> dict[str, Any]:
+def _trick_facts(st: ShengjiState) -> dict[str, Any]:
     return {"leader": st.trick[0][0], "trick": [{"seat": s, "cards": list(_tokens(cs))} for s, cs in st.trick]}
 
 
 def _evidence(
-    st: SjState, seat: int, did: Sequence[Card], instead: Sequence[Card] = (), action: str = "play", **facts: Any
+    st: ShengjiState, seat: int, did: Sequence[Card], instead: Sequence[Card] = (), action: str = "play", **facts: Any
 ) -> Evidence:
     """The seat's hand before it acted, the trick so far (and who led it), what it did and could have done."""
     return Evidence(
@@ -256,7 +256,7 @@ def _note(i: int, seat: int, severity: str, zh: str, en: str, evidence: Evidence
     )
 
 
-def _finished_trick(replay: Replay, st: SjState) -> Trick | None:
+def _finished_trick(replay: Replay, st: ShengjiState) -> Trick | None:
     """The trick that the play made in ``st`` belongs to, once finished (None when the deal stopped first)."""
     final = _sj(replay.final)
     k = len(st.tricks)

@@ -38,7 +38,7 @@ from replay.games.shengji.engine import (
     KITTY,
     TRUMP,
     Combo,
-    SjState,
+    ShengjiState,
     Trumps,
     card_points,
     combo,
@@ -53,8 +53,8 @@ DECLARE_AT = 14  # a declaration is worth making when it makes this many trumps 
 SMALL_POINTS = 5  # a trick holding this many points is worth winning with a trump
 
 
-def _sj(st: Any) -> SjState:
-    return cast(SjState, st)
+def _sj(st: Any) -> ShengjiState:
+    return cast(ShengjiState, st)
 
 
 def trumps_held(held: Sequence[Card], suit: str, level: int) -> int:
@@ -117,7 +117,7 @@ class ShengjiPolicy:
 
     # -- the deal before the tricks -------------------------------------------------------------------
 
-    def wants(self, eng: Any, st: SjState, seat: int) -> Cards | None:
+    def wants(self, eng: Any, st: ShengjiState, seat: int) -> Cards | None:
         """The declaration ``seat`` makes now, or None when it does not declare."""
         held = st.hands[seat].known_cards()
         d = best_declaration(held, st.levels[team(seat)])
@@ -130,12 +130,12 @@ class ShengjiPolicy:
             return None  # it would be eaten
         return d if last or trumps_held(held, str(d[1].suit), st.levels[team(seat)]) >= DECLARE_AT else None
 
-    def declaring(self, eng: Any, st: SjState, seat: int) -> Event:
+    def declaring(self, eng: Any, st: ShengjiState, seat: int) -> Event:
         """``seat``'s own word in the declarations: its declaration, or a pass."""
         d = self.wants(eng, st, seat)
         return Pass(seat) if d is None else Declare(seat, cards=d)
 
-    def bury(self, st: SjState, seat: int) -> Cards:
+    def bury(self, st: ShengjiState, seat: int) -> Cards:
         """The cards the declarer buries (see the module docstring)."""
         tr = st.trumps
         assert tr is not None
@@ -148,7 +148,7 @@ class ShengjiPolicy:
 
         return tuple(sorted(held, key=worth)[: st.kitty_size])
 
-    def _setup(self, eng: Any, st: SjState) -> Event:
+    def _setup(self, eng: Any, st: ShengjiState) -> Event:
         if st.phase == DECLARE:
             spoken = {x[0] for x in st.declarations} | set(st.passed)
             for s in range(4):
@@ -166,7 +166,7 @@ class ShengjiPolicy:
 
     # -- tricks -----------------------------------------------------------------------------------
 
-    def unseen(self, st: SjState, seat: int) -> Counter[Card]:
+    def unseen(self, st: ShengjiState, seat: int) -> Counter[Card]:
         """The cards ``seat`` cannot see: the other hands, and the kitty unless it buried it."""
         out: Counter[Card] = Counter()
         for t, h in enumerate(st.hands):
@@ -176,7 +176,7 @@ class ShengjiPolicy:
             out.update(st.buried)
         return out
 
-    def beaten_later(self, st: SjState, seat: int, trick: Sequence[tuple[int, Cards]]) -> bool:
+    def beaten_later(self, st: ShengjiState, seat: int, trick: Sequence[tuple[int, Cards]]) -> bool:
         """Whether an opponent of ``seat`` still to play to ``trick`` can win it (its hand as dealt here)."""
         tr = st.trumps
         assert tr is not None
@@ -190,7 +190,7 @@ class ShengjiPolicy:
                 return True
         return False
 
-    def lead_rank(self, st: SjState, seat: int, options: list[Cards]) -> list[Cards]:
+    def lead_rank(self, st: ShengjiState, seat: int, options: list[Cards]) -> list[Cards]:
         """Leads best first (see the module docstring)."""
         tr = st.trumps
         assert tr is not None
@@ -228,7 +228,7 @@ class ShengjiPolicy:
 
         return sorted(options, key=key)
 
-    def follow_rank(self, st: SjState, seat: int, options: list[Cards]) -> list[Cards]:
+    def follow_rank(self, st: ShengjiState, seat: int, options: list[Cards]) -> list[Cards]:
         """Answers best first (see the module docstring)."""
         tr = st.trumps
         assert tr is not None
@@ -257,12 +257,12 @@ class ShengjiPolicy:
             break  # the cheapest win does not hold: a dearer one is not tried
         return sorted(options, key=dump)
 
-    def ranked(self, eng: Any, st: SjState, seat: int) -> list[Cards]:
+    def ranked(self, eng: Any, st: ShengjiState, seat: int) -> list[Cards]:
         """The seat's legal plays (the engine's), the policy's preference first."""
         options = eng.plays_for(st, seat)
         return self.lead_rank(st, seat, options) if not st.trick else self.follow_rank(st, seat, options)
 
-    def play(self, eng: Any, st: SjState, seat: int) -> Cards:
+    def play(self, eng: Any, st: ShengjiState, seat: int) -> Cards:
         """The play of ``seat`` (the policy's first, or a random legal one with the noise's chance)."""
         if self.noise and self.rng.random() < self.noise:
             return cast(Cards, self.rng.choice(eng.plays_for(st, seat)))
@@ -280,11 +280,11 @@ def _key(ev: Event) -> tuple[Any, ...]:
     return (ev.action, _slots(ev.cards), getattr(ev, "to", None))
 
 
-def _resolved(eng: Any, st: SjState, actual: Event) -> SjState:
+def _resolved(eng: Any, st: ShengjiState, actual: Event) -> ShengjiState:
     """The state the decision ``actual`` was taken in: the declarations compared when ``actual`` comes after
     them (the log's state at the first event after the declarations is still the declaring one)."""
     if st.phase == DECLARE and st.declarations and not isinstance(actual, Declare | Pass):
-        return cast(SjState, eng._resolve(st))
+        return cast(ShengjiState, eng._resolve(st))
     return st
 
 

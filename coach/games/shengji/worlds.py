@@ -39,7 +39,7 @@ from replay.core.cards import Card, full_decks
 from replay.core.events import Bury, Declare, Event, Exchange, Pass, Play
 from replay.core.hand import Hand
 from replay.core.said import seat_name
-from replay.games.shengji.engine import DECLARE, KITTY, SjState, combo, team
+from replay.games.shengji.engine import DECLARE, KITTY, ShengjiState, combo, team
 
 DRAWS = 500  # sampled deals tried for the face-down declarations before NoWorld
 KITTY_SLOT = 4  # the hidden kitty's place in ``Knowledge.sizes`` (after the four seats)
@@ -60,8 +60,8 @@ class SjKnowledge:
     face_down: tuple[int, ...]  # seats whose declaration the seat has not seen (it holds one)
 
 
-def _sj(st: Any) -> SjState:
-    return cast(SjState, st)
+def _sj(st: Any) -> ShengjiState:
+    return cast(ShengjiState, st)
 
 
 def _drop(cards: list[Card], gone: Sequence[Card]) -> None:
@@ -70,7 +70,7 @@ def _drop(cards: list[Card], gone: Sequence[Card]) -> None:
             cards.remove(c)
 
 
-def voids(st: SjState) -> list[set[str]]:
+def voids(st: ShengjiState) -> list[set[str]]:
     """Per seat, the suit classes it showed it is out of: it played another suit to a trick led in one."""
     out: list[set[str]] = [set() for _ in range(4)]
     tr = st.trumps
@@ -157,7 +157,7 @@ def missing(state: Any) -> str | None:
 # -- sampling ---------------------------------------------------------------------------------------
 
 
-def _groups(k: SjKnowledge, st: SjState) -> list[tuple[tuple[int, ...], list[Card]]]:
+def _groups(k: SjKnowledge, st: ShengjiState) -> list[tuple[tuple[int, ...], list[Card]]]:
     """The hidden cards grouped by the places they may go to (in card order; the places sorted)."""
     tr = st.trumps
     places = [p for p in range(5) if k.sizes[p] > 0]
@@ -218,7 +218,7 @@ class _Counter:
         return found
 
 
-def sample_places(k: SjKnowledge, st: SjState, rng: random.Random) -> list[list[Card]]:
+def sample_places(k: SjKnowledge, st: ShengjiState, rng: random.Random) -> list[list[Card]]:
     """The hidden cards dealt to the places (four seats, the kitty), uniformly among the deals that keep
     every void (NoWorld when there is none)."""
     groups = _groups(k, st)

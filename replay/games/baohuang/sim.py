@@ -7,7 +7,7 @@ import random
 from typing import Any
 
 from replay.core.cards import RANK_BJ, Card
-from replay.simulate import Bot, Pusher, SimulatedDeal, Table, simulate_climbing
+from replay.simulate import Bot, Pusher, SimSeed, SimulatedDeal, simulate_climbing
 
 
 def marked(rng: random.Random, hands: tuple[tuple[Card, ...], ...]) -> dict[str, Any]:
@@ -25,6 +25,6 @@ def opening(bot: Bot, eng: Any, push: Pusher, hands: tuple[tuple[Card, ...], ...
     return first
 
 
-def simulate(table: Table, bot: Bot | None, levels: tuple[str, str] | None = None) -> SimulatedDeal:
+def simulate(sim: SimSeed, bot: Bot | None, levels: tuple[str, str] | None = None) -> SimulatedDeal:
     """One 保皇 deal with the bot's choices."""
-    return simulate_climbing(table, bot, levels, marked, opening)
+    return simulate_climbing(sim, bot, levels, marked, opening)

@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from replay.core.cards import Card
-from replay.simulate import Bot, Pusher, SimulatedDeal, Table, first_leader, simulate_climbing
+from replay.simulate import Bot, Pusher, SimSeed, SimulatedDeal, first_leader, simulate_climbing
 
 
 def opening(bot: Bot, eng: Any, push: Pusher, hands: tuple[tuple[Card, ...], ...]) -> int:
@@ -16,6 +16,6 @@ def opening(bot: Bot, eng: Any, push: Pusher, hands: tuple[tuple[Card, ...], ...
     return first_leader(bot, eng, push, hands)
 
 
-def simulate(table: Table, bot: Bot | None, levels: tuple[str, str] | None = None) -> SimulatedDeal:
+def simulate(sim: SimSeed, bot: Bot | None, levels: tuple[str, str] | None = None) -> SimulatedDeal:
     """One 够级 deal with the bot's choices."""
-    return simulate_climbing(table, bot, levels, {"marked": None}, opening)
+    return simulate_climbing(sim, bot, levels, {"marked": None}, opening)

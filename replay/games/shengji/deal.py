@@ -24,13 +24,13 @@ from replay.games.shengji.cards import (
     level_rank,
     team,
 )
-from replay.games.shengji.state import DECLARE, EXCHANGE, KITTY, PLAY, VOID, SjState
+from replay.games.shengji.state import DECLARE, EXCHANGE, KITTY, PLAY, VOID, ShengjiState
 from replay.rules.profile import Profile
 
 _cards = card_words
 
 
-class ShengjiDeal(Rules[SjState]):
+class ShengjiDeal(Rules[ShengjiState]):
     """升级's deal, declarations, exchange and kitty (the base of ``replay.games.shengji.engine.Shengji``)."""
 
     game = "shengji"
@@ -55,14 +55,14 @@ class ShengjiDeal(Rules[SjState]):
         """How many cards each seat is dealt (the kitty aside)."""
         return [(108 - self.kitty_size) // 4] * 4
 
-    def initial(self, hands: Dealt, extra: Mapping[str, Any] | None = None) -> SjState:
+    def initial(self, hands: Dealt, extra: Mapping[str, Any] | None = None) -> ShengjiState:
         """The state as dealt; ``extra`` gives the kitty (cards or None) and the sides' levels (tokens)."""
         extra = extra or {}
         built = dealt_hands(hands, self.hand_sizes())
         kitty = extra.get("kitty")
         levels = extra.get("levels") or (self.levels[0], self.levels[0])
         lv = tuple(level_rank(t) if t in _LEVEL_RANK else level_rank(self.levels[0]) for t in levels)
-        return SjState(
+        return ShengjiState(
             4,
             DECLARE,
             built,
@@ -75,7 +75,7 @@ class ShengjiDeal(Rules[SjState]):
         """The kitty and the sides' levels, from the log (passed to check_deal and initial)."""
         return {"kitty": log.kitty, "levels": log.levels}
 
-    def check_start(self, st: SjState) -> list[Problem]:
+    def check_start(self, st: ShengjiState) -> list[Problem]:
         """Nothing beyond check_deal."""
         return []
 
@@ -141,7 +141,7 @@ class ShengjiDeal(Rules[SjState]):
 
     # -- declarations and the exchange ----------------------------------------------------------------
 
-    def _declare(self, st: SjState, ev: Declare) -> Outcome[SjState]:
+    def _declare(self, st: ShengjiState, ev: Declare) -> Outcome[ShengjiState]:
         s, cards = ev.seat, ev.cards
         if st.phase != DECLARE:
             return Outcome(
@@ -172,7 +172,7 @@ class ShengjiDeal(Rules[SjState]):
             return not_held(st, s, cards)
         return Outcome(st._replace(declarations=(*st.declarations, (s, tuple(cards)))))
 
-    def _pass(self, st: SjState, s: int) -> Outcome[SjState]:
+    def _pass(self, st: ShengjiState, s: int) -> Outcome[ShengjiState]:
         """不定主: the seat declares nothing this deal. When all four seats pass, the deal is void."""
         if any(d[0] == s for d in st.declarations):
             zh, en = (
@@ -200,7 +200,7 @@ class ShengjiDeal(Rules[SjState]):
             return (joker, pair, -k)
         return (joker, -k)
 
-    def _resolve(self, st: SjState) -> SjState:
+    def _resolve(self, st: ShengjiState) -> ShengjiState:
         """Compare the declarations: the biggest stands, trumps and sides follow, exchanges fall due."""
         decl = st.declarations
         win = max(range(len(decl)), key=lambda k: self.declaration_key(k, decl[k][1]))
@@ -215,7 +215,7 @@ class ShengjiDeal(Rules[SjState]):
         new = st._replace(winner=win, trumps=Trumps(str(suit), lv), declarer=seat, pending=tuple(pending), phase=phase)
         return self._after_exchange(new) if not pending else new
 
-    def _after_exchange(self, st: SjState) -> SjState:
+    def _after_exchange(self, st: ShengjiState) -> ShengjiState:
         """The declarer takes the kitty (when there is one), or leads the first trick."""
         if st.kitty_size:
             hand = st.hands[st.declarer]
@@ -224,7 +224,7 @@ class ShengjiDeal(Rules[SjState]):
             return st._replace(phase=KITTY, hands=hands, to_act=st.declarer)
         return st._replace(phase=PLAY, leader=st.declarer, to_act=st.declarer)
 
-    def _exchange(self, st: SjState, ev: Exchange) -> Outcome[SjState]:
+    def _exchange(self, st: ShengjiState, ev: Exchange) -> Outcome[ShengjiState]:
         s, cards = ev.seat, ev.cards
         if st.phase != EXCHANGE or not st.pending:
             return Outcome(st, "SJ-EXCHANGE", "现在没有要换的牌", "no exchange is due now")
@@ -290,7 +290,7 @@ class ShengjiDeal(Rules[SjState]):
             f"{en} is not what the eaten side is owed: up to two {SUIT_EN[str(suit)]} and a fixed trump (2, 3 or 5)",
         )
 
-    def _bury(self, st: SjState, ev: Bury) -> Outcome[SjState]:
+    def _bury(self, st: ShengjiState, ev: Bury) -> Outcome[ShengjiState]:
         s, cards = ev.seat, ev.cards
         if st.phase != KITTY:
             return Outcome(st, "SJ-DEAL", "现在不是扣底的时候", "this is not the time to bury the kitty")

@@ -8,7 +8,7 @@ standard rules of 升级; docs/rules-as-implemented.md says where this engine de
 
 The engine has the interface of the climbing games: ``initial``, ``step(state, event) -> Outcome``,
 ``verify``/``can``/``apply``, ``actors``, ``why``, ``legal_actions``; a state is an immutable
-``SjState`` built by folding events.
+``ShengjiState`` built by folding events.
 """
 
 from __future__ import annotations
@@ -49,13 +49,13 @@ from replay.games.shengji.cards import (
     why_off_suit,
 )
 from replay.games.shengji.deal import ShengjiDeal
-from replay.games.shengji.state import DECLARE, EXCHANGE, KITTY, OVER, PLAY, VOID, SjState, Trick
+from replay.games.shengji.state import DECLARE, EXCHANGE, KITTY, OVER, PLAY, VOID, ShengjiState, Trick
 from replay.rules.profile import Profile
 from replay.view import StepView, tokens
 
 __all__ = [
     "DECLARE", "EXCHANGE", "FIXED", "KITTY", "LEVEL_SEQUENCES", "LEVEL_TOKENS", "OVER", "PLAY", "RANK_LEVEL",
-    "SUIT_EN", "SUIT_ZH", "TRUMP", "VOID", "Combo", "Shengji", "SjState", "Trick", "Trumps", "card_points", "combo",
+    "SUIT_EN", "SUIT_ZH", "TRUMP", "VOID", "Combo", "Shengji", "ShengjiState", "Trick", "Trumps", "card_points", "combo",
     "follow_options", "follows_in_suit", "has_tractor", "level_rank", "longest_tractor", "team", "tractors",
     "trick_strength", "trick_winner", "why_not_follow",
 ]  # fmt: skip
@@ -69,13 +69,13 @@ _new = tuple.__new__  # a state or a trick by place: NamedTuple's generated __ne
 class Shengji(ShengjiDeal):
     """The rules of one 升级 deal under one profile."""
 
-    def view(self, st: SjState, step: int, profile: Profile) -> StepView:
+    def view(self, st: ShengjiState, step: int, profile: Profile) -> StepView:
         """The table after ``step`` events, as plain values."""
         return shengji_view(self, st, step)
 
     # -- stepping ---------------------------------------------------------------------------------
 
-    def step(self, st: SjState, ev: Event) -> Outcome[SjState]:
+    def step(self, st: ShengjiState, ev: Event) -> Outcome[ShengjiState]:
         """The next state and the ruling on ``ev`` (illegal events leave the state unchanged)."""
         if type(ev) is Play and st.phase == PLAY:  # most events: what the checks below and _play's come to for them
             s, cards = ev.seat, ev.cards
@@ -135,7 +135,7 @@ class Shengji(ShengjiDeal):
             return self._play(st, ev)
         return Outcome(st, "LOG", f"升级中没有“{ev.action}”这一动作", f"no action {ev.action!r} in shengji")
 
-    def force(self, st: SjState, ev: Event) -> SjState:
+    def force(self, st: ShengjiState, ev: Event) -> ShengjiState:
         """The table after an illegal event, as a referee carries on: a card play the seat could make
         in its turn is taken as played; any event after a declaration phase with no declaration leaves
         the deal void; anything else is ignored."""
@@ -150,7 +150,7 @@ class Shengji(ShengjiDeal):
 
     # -- tricks -----------------------------------------------------------------------------------
 
-    def _play(self, st: SjState, ev: Play) -> Outcome[SjState]:
+    def _play(self, st: ShengjiState, ev: Play) -> Outcome[ShengjiState]:
         s, cards = ev.seat, ev.cards
         if st.phase != PLAY:
             return Outcome(st, "SJ-TRICK", "还不到出牌的时候", "play has not begun")
@@ -163,7 +163,7 @@ class Shengji(ShengjiDeal):
             )
         return self._played(st, s, cards)
 
-    def _played(self, st: SjState, s: int, cards: tuple[Card, ...]) -> Outcome[SjState]:
+    def _played(self, st: ShengjiState, s: int, cards: tuple[Card, ...]) -> Outcome[ShengjiState]:
         """The ruling on seat ``s``'s play of ``cards`` in its turn."""
         before = st.hands[s]
         trick, tr, lead = st.trick, st.trumps, st.lead
@@ -235,7 +235,7 @@ class Shengji(ShengjiDeal):
                 )
         return legal(self._put(st, s, cards, hand))
 
-    def _why_not_throw(self, st: SjState, s: int, cards: Sequence[Card], tr: Trumps) -> tuple[str, str] | None:
+    def _why_not_throw(self, st: ShengjiState, s: int, cards: Sequence[Card], tr: Trumps) -> tuple[str, str] | None:
         """A throw (甩牌) stands when no other seat can beat any of its singles or pairs in that suit."""
         cls = tr.key(cards[0])[0]
         pairs = pairs_of(cards)
@@ -258,7 +258,9 @@ class Shengji(ShengjiDeal):
                 )
         return None
 
-    def _put(self, st: SjState, s: int, cards: Sequence[Card], hand: Hand, lead: Combo | None = None) -> SjState:
+    def _put(
+        self, st: ShengjiState, s: int, cards: Sequence[Card], hand: Hand, lead: Combo | None = None
+    ) -> ShengjiState:
         """The state after seat ``s`` plays ``cards`` to the trick (closing it after the fourth play); ``lead``: the
         cards' ``combo`` when they lead (worked out here when not given)."""
         # st's fields by place, and the next state made by place: st._replace(...) without its keywords and its list
@@ -285,7 +287,7 @@ class Shengji(ShengjiDeal):
         trick = trick + ((s, tuple(cards)),)  # noqa: RUF005  # one tuple made: compiled, (*trick, play) makes a list
         if len(trick) < 4:  # the trick goes on: the next seat's turn
             # fmt: off
-            return _new(SjState, (n, phase, hands, kitty, ksize, levels, decl, winner, tr, declarer, pending, buried,
+            return _new(ShengjiState, (n, phase, hands, kitty, ksize, levels, decl, winner, tr, declarer, pending, buried,
                                   leader, (s + 1) % 4, trick, lead, tricks, points, kp, passed))
             # fmt: on
         win = trick_winner(trick, tr, lead)
@@ -298,13 +300,13 @@ class Shengji(ShengjiDeal):
         if not (h0.size or h1.size or h2.size or h3.size):  # the last trick: the deal is over
             phase, to_act, kp = OVER, -1, card_points(buried) * self.kitty_multiplier
         # fmt: off
-        return _new(SjState, (n, phase, hands, kitty, ksize, levels, decl, winner, tr, declarer, pending, buried,
+        return _new(ShengjiState, (n, phase, hands, kitty, ksize, levels, decl, winner, tr, declarer, pending, buried,
                               win, to_act, (), None, tricks, points, kp, passed))
         # fmt: on
 
     # -- who may act ------------------------------------------------------------------------------
 
-    def actors(self, st: SjState) -> dict[int, tuple[str, ...]]:
+    def actors(self, st: ShengjiState) -> dict[int, tuple[str, ...]]:
         """Each seat that may act now and how: declare, exchange, bury, play."""
         if st.terminal:
             return {}
@@ -327,11 +329,11 @@ class Shengji(ShengjiDeal):
             return {st.declarer: ("bury",)}
         return {st.to_act: ("play",)}
 
-    def sides(self, st: SjState) -> dict[int, str]:
+    def sides(self, st: ShengjiState) -> dict[int, str]:
         """The two teams, seats alternating ("0": seats 0, 2 …; "1": seats 1, 3 …)."""
         return {s: str(side(s)) for s in range(self.n)}
 
-    def why(self, st: SjState, seat: int) -> tuple[str, str]:
+    def why(self, st: ShengjiState, seat: int) -> tuple[str, str]:
         """Why a seat may act now (zh, en)."""
         if st.phase == DECLARE:
             if st.declarations and seat in {d[0] for d in st.declarations} | set(st.passed):
@@ -362,7 +364,7 @@ class Shengji(ShengjiDeal):
 
     # -- legal actions ----------------------------------------------------------------------------
 
-    def legal_actions(self, st: SjState) -> Iterator[Event]:
+    def legal_actions(self, st: ShengjiState) -> Iterator[Event]:
         """Legal events now (a lazy view): declarations, and passes while no one has declared, the due
         exchange, a bury of the kitty's size (the lowest cards only: every choice of cards is legal),
         and plays to the trick."""
@@ -397,7 +399,7 @@ class Shengji(ShengjiDeal):
             return
         yield from (Play(st.to_act, cards=c) for c in self.plays_for(st, st.to_act))
 
-    def _returns(self, st: SjState, frm: int, to: int, k: int) -> Iterator[Exchange]:
+    def _returns(self, st: ShengjiState, frm: int, to: int, k: int) -> Iterator[Exchange]:
         held = st.hands[frm].known_cards()
         suit = next(c.suit for c in st.declarations[k][1] if c.rank < RANK_SJ)
         of_suit = [c for c in held if c.suit == suit and c.rank < RANK_SJ]
@@ -422,7 +424,7 @@ class Shengji(ShengjiDeal):
             if len(cards) == 3:
                 yield Exchange(frm, cards=cards, to=to)
 
-    def plays_for(self, st: SjState, seat: int) -> list[tuple[Card, ...]]:
+    def plays_for(self, st: ShengjiState, seat: int) -> list[tuple[Card, ...]]:
         """The plays worth listing for the seat now: every single, pair and tractor to lead; to
         follow, the plays that follow (all of them for a single, the shapes that follow otherwise)."""
         tr = st.trumps
@@ -453,7 +455,7 @@ class Shengji(ShengjiDeal):
         return [p for p in follow_options(held, lead, tr)]
 
 
-def shengji_view(eng: Any, st: SjState, step: int) -> StepView:
+def shengji_view(eng: Any, st: ShengjiState, step: int) -> StepView:
     """A 升级 table after ``step`` events: hands, who acts and why, the trick in progress, points."""
     actors = eng.actors(st)
     tr = st.trumps
@@ -498,4 +500,4 @@ def shengji_view(eng: Any, st: SjState, step: int) -> StepView:
     )
 
 
-_check: type[Engine[SjState]] = Shengji  # 升级's engine has the typed interface (checked by mypy)
+_check: type[Engine[ShengjiState]] = Shengji  # 升级's engine has the typed interface (checked by mypy)

@@ -40,7 +40,7 @@ from replay.games.shengji.engine import (
     RANK_LEVEL,
     TRUMP,
     VOID,
-    SjState,
+    ShengjiState,
     Trumps,
     card_points,
     team,
@@ -70,14 +70,14 @@ def side_label(side: int, lang: str) -> str:
     return tr(lang, "甲方 0·2", "side 0·2") if side == 0 else tr(lang, "乙方 1·3", "side 1·3")
 
 
-def role_word(st: SjState, side: int, lang: str) -> str:
+def role_word(st: ShengjiState, side: int, lang: str) -> str:
     """庄家 / 闲家 (declarers / defenders) once a declaration stands, else ""."""
     if st.declarer == -1:
         return ""
     return tr(lang, "庄家", "declarers") if team(st.declarer) == side else tr(lang, "闲家", "defenders")
 
 
-def side_text(st: SjState, side: int, lang: str) -> str:
+def side_text(st: ShengjiState, side: int, lang: str) -> str:
     """A side with its role: "甲方 0·2（庄家）"."""
     role = role_word(st, side, lang)
     return side_label(side, lang) + (tr(lang, f"（{role}）", f" ({role})") if role else "")
@@ -86,7 +86,7 @@ def side_text(st: SjState, side: int, lang: str) -> str:
 def seat_side(rep: Replay, seat: int, lang: str) -> str:
     """A seat's side at the end of the deal and whether it declared (甲方 0·2（庄家）)."""
     final = rep.final
-    assert isinstance(final, SjState)
+    assert isinstance(final, ShengjiState)
     return side_text(final, team(seat), lang)
 
 
@@ -111,7 +111,7 @@ def trumps_text(trumps: Trumps | None, lang: str) -> str:
     )
 
 
-def seat_trumps(st: SjState, seat: int) -> Trumps:
+def seat_trumps(st: ShengjiState, seat: int) -> Trumps:
     """The trump order a seat's hand is sorted by: the deal's, or before a declaration stands the fixed
     trumps and the jokers with the seat's side's level (no trump suit yet)."""
     if st.trumps is not None:
@@ -269,7 +269,7 @@ def table_html(rep: Replay, step: int, seat_view: int | None, lang: str, best: B
     act's best move by the stored evaluation, its cards marked (``sj-best``) and its price under them."""
     step = max(0, min(step, len(rep.states) - 1))
     st = rep.states[step]
-    assert isinstance(st, SjState)
+    assert isinstance(st, ShengjiState)
     view = rep.view(step)
     if seat_view is not None and not 0 <= seat_view < 4:
         seat_view = None
@@ -289,7 +289,7 @@ def table_html(rep: Replay, step: int, seat_view: int | None, lang: str, best: B
 
 def _seat_box(
     rep: Replay,
-    st: SjState,
+    st: ShengjiState,
     to_act: dict[int, tuple[str, ...]],
     why: dict[int, tuple[str, str]],
     seat: int,
@@ -391,7 +391,7 @@ def _trick_grid(
     )
 
 
-def _middle(rep: Replay, st: SjState, step: int, seat_view: int | None, rot: int, lang: str) -> str:
+def _middle(rep: Replay, st: ShengjiState, step: int, seat_view: int | None, rot: int, lang: str) -> str:
     total = len(rep.states) - 1
     head = tr(lang, f"第 {step} / {total} 步", f"step {step} / {total}") + " · " + phase_label(st.phase, lang)
     lines = [f'<div class="sj-info">{escape(head)}</div>']
@@ -480,7 +480,7 @@ def trick_spans(rep: Replay) -> list[TrickSpan]:
     states = rep.states
     for k in range(1, len(states)):
         before, st = states[k - 1], states[k]
-        if not isinstance(st, SjState) or not isinstance(before, SjState):
+        if not isinstance(st, ShengjiState) or not isinstance(before, ShengjiState):
             break
         if not before.trick and st.trick:
             start = k - 1
@@ -522,7 +522,7 @@ def trick_frame(rep: Replay, step: int, lang: str) -> tuple[pd.DataFrame, int | 
     leader, each seat's play (the winner's marked ★), winner, points, the side that took them, each
     side's running points; and the row of the current trick (None when there is none)."""
     st = rep.states[max(0, min(step, len(rep.states) - 1))]
-    assert isinstance(st, SjState)
+    assert isinstance(st, ShengjiState)
     rows: list[dict[str, Any]] = []
     running = [0, 0]
     for k, t in enumerate(st.tricks, start=1):
