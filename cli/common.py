@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import sys
 
+from replay.core.errors import FupanError
+
 # typing's constant, without importing typing: ``fupan check`` imports the replay modules (and typing with them)
 # only once ``cli.run`` has paused the garbage collector (the type checker reads the name as typing's)
 TYPE_CHECKING = False
@@ -33,7 +35,7 @@ PROFILE_HELP = (  # what --profile takes (replay.rules.profile.find_profile)
 )
 
 
-class InputError(Exception):
+class InputError(FupanError):
     """Input that cannot be used; the message is printed as is."""
 
 

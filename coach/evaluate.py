@@ -61,6 +61,7 @@ from coach.prices import (
 from coach.worlds import NoWorld, sample_hands, seat_knowledge, seat_world, true_world, world
 from replay.climbing.state import State
 from replay.core.cards import RANK_SJ, Card
+from replay.core.errors import FupanError
 from replay.core.events import Burn, Bury, Call, Declare, Event, Exchange, Kou, Pass, Play, Rang, Yield
 from replay.formats.log import parse_json_log
 from replay.replay import Replay
@@ -73,7 +74,7 @@ RACE_STOP = False  # end a view when only the choice made is left (off: it runs 
 CANCEL_POLL_S = 0.2  # seconds between two looks at a run's ``cancel`` while its workers compute
 
 
-class EvaluationCancelled(RuntimeError):
+class EvaluationCancelled(FupanError, RuntimeError):
     """The run was cancelled (its ``cancel`` said so, or the interpreter is exiting): nothing of it is kept."""
 
 

@@ -31,12 +31,13 @@ from typing import Any
 from coach.games import coach_for
 from replay.climbing.state import State
 from replay.core.cards import Card, full_decks
+from replay.core.errors import FupanError
 from replay.core.events import Burn, Event, Play, Refuse, Return, Show, Tribute
 from replay.core.hand import SLOT_CARD, Hand
 from replay.core.said import seat_name
 
 
-class NoWorld(ValueError):
+class NoWorld(FupanError):
     """The record does not give what a seat knew (its own hand is not fully known, say)."""
 
 

@@ -37,6 +37,7 @@ from typing import TYPE_CHECKING
 from sqlalchemy.engine import Engine
 
 from replay import games
+from replay.core.errors import FupanError
 from replay.formats.log import Log, Seat
 from replay.replay import Replay
 from replay.rules.profile import load_profile
@@ -96,7 +97,7 @@ FOLDERS = (*GENERATED, "disputes")  # the order ``import_samples`` stores them i
 COUNTS = {p.game: p.count for p in PLANS}  # deals written by default
 
 
-class SampleError(RuntimeError):
+class SampleError(FupanError, RuntimeError):
     """A generated sample did not replay as the simulator played it (a bug)."""
 
 

@@ -14,6 +14,7 @@ from collections.abc import Iterable, Iterator, Mapping
 from typing import TYPE_CHECKING, Any, Generic, NamedTuple, Protocol, TypeVar
 
 from replay.core.cards import Card, card_words
+from replay.core.errors import FupanError
 from replay.core.events import Event
 from replay.core.hand import Hand
 from replay.core.said import seat_name
@@ -70,7 +71,7 @@ def legal(state: S, effects: tuple[str, ...] = (), reading: Reading | None = Non
     return _made(Outcome, (state, None, "", "", effects, (), reading, ""))
 
 
-class IllegalAction(ValueError):
+class IllegalAction(FupanError):
     """An illegal event, raised by ``verify``/``apply``; ``rule`` is the rule ID it breaks."""
 
     def __init__(self, rule: str, message_en: str, message_zh: str = "") -> None:

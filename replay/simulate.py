@@ -17,6 +17,7 @@ from replay import games
 from replay.climbing.state import State
 from replay.climbing.table import Climbing
 from replay.core.cards import RANK_2, RANK_3, RANK_BJ, RANK_SJ, Card, full_decks
+from replay.core.errors import FupanError
 from replay.core.events import (
     Burn,
     Call,
@@ -45,7 +46,7 @@ from replay.rules.profile import Profile, ProfileError, find_profile, log_profil
 NAMES = ("张伟", "王芳", "李娜", "刘洋", "陈静", "杨磊", "赵敏", "黄勇", "周杰", "吴霞", "孙浩", "马丽")
 
 
-class SimulationError(RuntimeError):
+class SimulationError(FupanError, RuntimeError):
     """The engine refused an event its own legal choices produced: a bug, never bad input."""
 
 

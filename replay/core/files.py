@@ -9,6 +9,7 @@ import stat
 from pathlib import Path
 from typing import BinaryIO
 
+from replay.core.errors import FupanError
 from replay.core.said import Said, said
 
 #: what a file is when it is not a regular file: (test of its mode, English, Chinese)
@@ -22,7 +23,7 @@ _KINDS = (
 )
 
 
-class NotRegular(Exception):
+class NotRegular(FupanError):
     """A path that is not a regular file, found before it was opened; ``reason`` says what it is."""
 
     def __init__(self, reason: Said) -> None:

@@ -17,6 +17,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, ClassVar
 
+from replay.core.errors import FupanError
+
 if TYPE_CHECKING:
     from typing import Self, dataclass_transform
 else:
@@ -54,7 +56,7 @@ def field(
     return Field(default, default_factory, compare, repr)
 
 
-class FrozenError(AttributeError):
+class FrozenError(FupanError, AttributeError):
     """A field of a Record was assigned (a Record is frozen, as a frozen dataclass's ``FrozenInstanceError``)."""
 
 

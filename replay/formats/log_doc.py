@@ -15,6 +15,7 @@ from typing import Any
 from replay import games
 from replay.core.cards import CARDS_BY_TOKEN, Card, CardError
 from replay.core.clip import clip, cut, shown
+from replay.core.errors import FupanError
 from replay.core.events import Event
 from replay.core.record import Record, field
 from replay.core.said import Said, said, said_of, seat_name, where_zh, zh_of
@@ -47,7 +48,7 @@ KITTY_UNKNOWN = said(
 TOP_KEYS = ("format", "game", "profile", "overrides", "meta", "seats", "deal", "events", "result", "decisions")
 
 
-class LogError(ValueError):
+class LogError(FupanError):
     """A log that cannot be read. ``where`` is "file:line:col" (or the JSON path) of the problem."""
 
     def __init__(
@@ -55,6 +56,7 @@ class LogError(ValueError):
     ) -> None:
         message, path = clip(message), clip(path)  # a message never echoes megabytes of its input
         self.source, self.line, self.col, self.path, self.reason = source, line, col, path, message
+        self.file, self.column = source, col
         where = source
         if line is not None:
             where += f":{line}" + (f":{col}" if col is not None else "")

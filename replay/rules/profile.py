@@ -22,6 +22,7 @@ from typing import Any
 
 from replay import games
 from replay.core.clip import clip, shown
+from replay.core.errors import FupanError
 from replay.core.files import NotRegular, open_regular
 from replay.core.record import Record, field
 from replay.core.said import said, said_of, zh_of
@@ -233,7 +234,7 @@ REMOVED_OPTIONS = {
 }
 
 
-class ProfileError(ValueError):
+class ProfileError(FupanError):
     """A profile that cannot be used; the message names the file and the key (what it quotes of the
     input cut short: ``replay.core.clip``)."""
 
