@@ -5,6 +5,7 @@ sheet). docs/rulings.md describes both outputs."""
 from __future__ import annotations
 
 import argparse
+from functools import partial
 from typing import TYPE_CHECKING, Any
 
 from cli.common import EXIT_ILLEGAL, EXIT_OK, PROFILE_HELP, InputError, _emit, _replay, _settle, add_limit_args
@@ -100,7 +101,7 @@ def _before_lines(r: Ruling, k: int) -> list[str]:
     from replay.formats.notation.words import action_name
 
     v = r.before
-    seat = ("座位{}", "seat {}")[k].format
+    seat = partial(seat_name, en=k == 1)
     sep = ("、", ", ")[k]
     if v.table_seat is None:
         table = ("空（首攻）", "empty (a lead)")[k]

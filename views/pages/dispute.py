@@ -64,7 +64,7 @@ def _event_text(rep: Replay, i: int) -> str:
     extra = f" → {ev.to}" if hasattr(ev, "to") and getattr(ev, "to", -1) >= 0 else ""
     if isinstance(ev, Report):
         extra = f" {ev.count}"
-    return f"{t('座位', 'seat ')}{ev.seat} {action_label(ev.action, rep.log.game)} {cards}{extra}".rstrip()
+    return f"{t(seat_name(ev.seat), seat_name(ev.seat, en=True))} {action_label(ev.action, rep.log.game)} {cards}{extra}".rstrip()
 
 
 def show_events(rep: Replay, step: int) -> None:
@@ -153,7 +153,9 @@ def who_may_act(rep: Replay, step: int) -> None:
         return
     for seat, player, how, why in found:
         with st.container(border=True):
-            st.markdown(f"**{esc(t('座位', 'seat '))}{seat} · {esc(player)}** — {esc(', '.join(how))}")
+            st.markdown(
+                f"**{esc(t(seat_name(seat), seat_name(seat, en=True)))} · {esc(player)}** — {esc(', '.join(how))}"
+            )
             st.caption(esc(why))
 
 
