@@ -38,7 +38,6 @@ from replay.core.events import (
     Waive,
 )
 from replay.core.said import said, seat_name
-from replay.core.seats import side
 from replay.core.sets import make_set, why_not_beats
 from replay.core.verdicts import Reading
 from replay.engine import Engine, legal
@@ -530,76 +529,6 @@ class Gouji(GoujiSetup):
         return self._not_its_turn(st, s)
 
     # -- who may act --------------------------------------------------------------------------------
-
-    def actors(self, st: GoujiState) -> dict[int, tuple[str, ...]]:
-        """Each seat that may act now and how: play, pass, kou, rang, burn, jiefeng."""
-        out: dict[int, tuple[str, ...]] = {}
-        if st.terminal:
-            return out
-        if st.table is None:
-            if st.leader != -1:
-                out[st.leader] = ("play",)
-            else:
-                for s in st.active_seats():
-                    out[s] = ("play",)
-            return out
-        o = st.owner
-        t = OPP[o]
-        if st.window:
-            if st.active(o):
-                out[o] = ("play",)
-        elif st.to_act != -1:
-            acts = ["play", "kou" if st.to_act == t else "pass"]
-            if st.to_act == t and not st.final and st.let_seat == -1 and not (st.chaos and self.chaos_free):
-                acts.append("rang")
-            out[st.to_act] = tuple(acts)
-        for b in self.burners(st):
-            if b not in out:
-                out[b] = ("burn", "pass")
-        if not st.active(o):
-            n = st.next_active(o)
-            if n != -1 and not st.responded >> n & 1 and st.jiefeng != n:
-                out[n] = (*out.get(n, ()), "jiefeng")
-        return out
-
-    def sides(self, st: GoujiState) -> dict[int, str]:
-        """The two teams, seats alternating ("0": seats 0, 2 …; "1": seats 1, 3 …)."""
-        return {s: str(side(s)) for s in range(self.n)}
-
-    def why(self, st: GoujiState, seat: int) -> tuple[str, str]:
-        """Why a seat may act now (zh, en), for the table view and the dispute desk."""
-        if st.table is None:
-            if st.phase == SETUP:
-                return ("首发（上班）", "leads the first round (上班)")
-            lo = st.last_owner
-            if lo != -1 and not st.active(lo):
-                return (
-                    f"{seat_name(lo)}的底牌无人上：接风发牌",
-                    f"{seat_name(lo, en=True)}'s last set stood: it leads (接风)",
-                )
-            return ("上一轮最后出牌：发牌", "won the last round: it leads")
-        o, t = st.owner, OPP[st.owner]
-        if st.window and seat == o:
-            return ("够死级无人烧：可发牌", "nobody burned its 够死级 set: it leads next")
-        if seat == st.to_act:
-            if st.final:
-                return (
-                    f"{seat_name(o)}的对头、法定扣牌人：最后发言（上牌或扣牌）",
-                    f"{seat_name(o, en=True)}'s 对头, the lawful closer: last word (answer or close)",
-                )
-            if seat == t:
-                return (f"{seat_name(o)}的对头：轮到发言", f"{seat_name(o, en=True)}'s 对头: its turn to answer")
-            if self.headless(st, o) or self.headless(st, seat):
-                return ("无头：按顺序上牌", "headless: answers in turn")
-            return ("按顺序轮到（循序渐进）", "its turn (in play order)")
-        if seat in self.burners(st):
-            return (
-                f"可烧{seat_name(o)}的够级牌（烧牌优先）",
-                f"may burn {seat_name(o, en=True)}'s 够级 set (烧牌优先)",
-            )
-        if not st.active(o) and seat == st.next_active(o):
-            return (f"可对{seat_name(o)}的底牌申请接风", f"may ask for 接风 on {seat_name(o, en=True)}'s last set")
-        return ("", "")
 
 
 Gouji.HANDLERS = {
