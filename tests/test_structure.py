@@ -1,8 +1,8 @@
 """The floor plan, read from the source with ``ast`` (nothing is run; the imports through tests/import_graph.py):
 no import circle anywhere in the product code (function-level and ``TYPE_CHECKING`` imports count), no module
-over 600 lines, a game asked for by name (``"gouji" == ...``, ``in``, a dict keyed by game names) or by its
-state type (``isinstance(st, GoujiState)``) only inside that game's folders, and a game's module (a file named
-after the game) only inside them.
+over 600 lines, a game asked for by name (``"gouji" == ...``, ``in``, ``startswith``, a dict keyed by game names, ``case``) or by its
+state type (``isinstance(st, GoujiState)``) only inside that game's folders, and a game's module (a file or a
+folder named after the game) only inside them.
 
 A game's folders: ``replay/games/<game>/``, ``coach/games/<game>``, ``views/games/<game>`` and
 ``cli/games/<game>`` (a package or one module). Each check is also run on a small tree planted in ``tmp_path``
@@ -118,6 +118,14 @@ def game_questions(path: Path, states: dict[str, str]) -> Iterator[tuple[int, st
                 yield node.lineno, game
         elif (
             isinstance(node, ast.Call)
+            and isinstance(node.func, ast.Attribute)
+            and node.func.attr in ("startswith", "endswith")
+            and node.args
+        ):
+            for game in _game_names(node.args[0]):
+                yield node.lineno, game
+        elif (
+            isinstance(node, ast.Call)
             and isinstance(node.func, ast.Name)
             and node.func.id == "isinstance"
             and len(node.args) == 2
@@ -141,12 +149,13 @@ def game_knowledge_outside(root: Path) -> list[str]:
 
 
 def game_modules_outside(root: Path) -> list[str]:
-    """The product files named after a game (``gouji_cycle.py``, ``shengji.py``) outside that game's folders."""
+    """The product files named after a game, or in a folder named after it (``gouji_cycle.py``, ``shengji.py``,
+    ``views/shengji/table.py``), outside that game's folders."""
     out = []
     for path in product_files(root).values():
         rel = path.relative_to(root)
         for game in GAMES:
-            if path.name.startswith(game) and game_of_path(rel) != game:
+            if any(part.startswith(game) for part in rel.parts) and game_of_path(rel) != game:
                 out.append(rel.as_posix())
     return sorted(out)
 
@@ -213,6 +222,7 @@ def test_a_planted_long_module_is_caught(tmp_path: Path) -> None:
         ("def f(game):\n    return game in ('gouji', 'shengji')\n", "gouji"),
         ("DRAW = {'gouji': print, 'other': repr}\n", "gouji"),
         ("def f(game):\n    match game:\n        case 'baohuang':\n            return 1\n", "baohuang"),
+        ("def f(name):\n    return name.startswith('shengji')\n", "shengji"),
         (
             "from replay.games.gouji.state import GoujiState\n\ndef f(st):\n    return isinstance(st, GoujiState)\n",
             "gouji",
@@ -243,10 +253,17 @@ def test_a_game_name_as_plain_data_is_not_a_question(tmp_path: Path) -> None:
 def test_a_planted_game_module_is_caught(tmp_path: Path) -> None:
     root = plant(
         tmp_path,
-        {**CLEAN, "replay/gouji_cycle.py": "", "views/parts/shengji.py": "", "coach/games/shengji_notes.py": ""},
+        {
+            **CLEAN,
+            "replay/gouji_cycle.py": "",
+            "views/parts/shengji.py": "",
+            "coach/games/shengji_notes.py": "",
+            "data/baohuang/rows.py": "",
+        },
     )
     assert game_modules_outside(root) == [
         "coach/games/shengji_notes.py",
+        "data/baohuang/rows.py",
         "replay/gouji_cycle.py",
         "views/parts/shengji.py",
     ]
