@@ -1,8 +1,8 @@
 """The floor plan, read from the source with ``ast`` (nothing is run; the imports through tests/import_graph.py):
 no import circle anywhere in the product code (function-level and ``TYPE_CHECKING`` imports count), no module
-over 600 lines, a game asked for by name (``"gouji" == ...``, ``in``, ``startswith``, a dict keyed by game names, ``case``) or by its
-state type (``isinstance(st, GoujiState)``) only inside that game's folders, and a game's module (a file or a
-folder named after the game) only inside them.
+over 600 lines, a game asked for by name (``"gouji" == ...``, ``in``, ``startswith``, a dict keyed by game names,
+``case``) or by its state type (``isinstance(st, GoujiState)``) only inside that game's folders, and a game's module
+(a file or a folder named after the game) only inside them.
 
 A game's folders: ``replay/games/<game>/``, ``coach/games/<game>``, ``views/games/<game>`` and
 ``cli/games/<game>`` (a package or one module). Each check is also run on a small tree planted in ``tmp_path``
