@@ -10,7 +10,6 @@ import pytest
 from replay import games
 from replay.formats.log import SEATS
 from replay.formats.notation.words import GAME_ACTIONS
-from replay.games import GameType
 from replay.replay import engine_for
 from replay.rules.profile import GAMES, default_profile, load_profile
 
@@ -33,7 +32,7 @@ def test_each_game_names_its_engine_and_default_profile(name: str) -> None:
     profile = load_profile(game.default_profile)
     assert profile.game == name
     engine = engine_for(profile)
-    assert type(engine) is game.engine_class() and engine.n == game.seats
+    assert type(engine) is game.engine and engine.n == game.seats
     handled = getattr(type(engine), "HANDLERS", None)
     if handled:  # the climbing engines list the event types they handle: the registry's actions are those
         assert {cls.action for cls in handled} == set(game.actions)
@@ -45,16 +44,7 @@ def test_an_unknown_game_names_the_known_ones() -> None:
 
 
 def test_a_game_is_registered_once() -> None:
-    toy = GameType(
-        "toy",
-        "玩具",
-        "Toy",
-        2,
-        "gouji",
-        frozenset({"pass"}),
-        "replay.games.gouji.engine:Gouji",
-        "replay.scoring:score_gouji",
-    )
+    toy = replace(games.get("gouji"), name="toy", name_zh="玩具", name_en="Toy", seats=2)
     try:
         assert games.register(toy) is toy and games.get("toy") is toy
         games.register(toy)  # the same declaration again: no change
@@ -81,5 +71,5 @@ def test_each_game_scores_with_its_own_scoring(name: str) -> None:
     game = games.get(name)
     deal = simulate_deal(5, game.default_profile)
     profile = deal.log.profile()
-    assert score_of(deal.states[-1], profile) == game.score_function()(deal.states[-1], profile)
-    assert game.score_function().__name__ == f"score_{name}"
+    assert score_of(deal.states[-1], profile) == game.scorer(deal.states[-1], profile)
+    assert game.scorer.__name__ == f"score_{name}"

@@ -36,7 +36,8 @@ from replay.formats.decisions import Decision, history
 from replay.formats.log import Log
 from replay.formats.notation.words import action_name
 from replay.replay import Replay
-from replay.rules.profile import Option, Profile, ProfileError, load_profile, options_of, shipped_profiles
+from replay.rules.option import Option
+from replay.rules.profile import Profile, ProfileError, load_profile, options_of, shipped_profiles
 from replay.rules.register import RULES, SEED_TITLES
 from views.parts.common import lang, t
 from views.parts.texts import esc

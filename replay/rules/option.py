@@ -1,0 +1,61 @@
+"""A profile option as a game declares it (``replay/games/<game>/options.py``): its name, the rule it changes,
+its allowed values (or a type), its default in that game and what it means, in words.
+
+The games' options are read through ``replay.rules.profile`` (``options_for(game)``), which asks the game.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from replay import games
+from replay.core.record import Record
+from replay.rules.meanings import MEANINGS, RANK_NAMES
+
+
+class Option(Record):
+    """One profile option of a game: its rule, allowed values (a tuple) or type, its default in the game that
+    declares it, and its help in English (and Chinese)."""
+
+    name: str
+    rule: str
+    kind: type | tuple[Any, ...]
+    default: Any
+    help_en: str
+    help_zh: str = ""
+
+    @property
+    def defaults(self) -> Mapping[str, Any]:
+        """The option's default in each game that has it (game name -> value; this loads every game)."""
+        return {g.name: o.default for g in games.GAMES for o in g.options if o.name == self.name}
+
+    def check(self, value: Any) -> str | None:
+        """None when ``value`` is allowed, else what was expected."""
+        if isinstance(self.kind, tuple):
+            if value not in self.kind:
+                return "one of " + ", ".join(repr(v) for v in self.kind)
+            return None
+        if self.kind is bool:
+            return None if isinstance(value, bool) else "true or false"
+        if self.kind is list:
+            ok = isinstance(value, list) and all(type(v) is int and 3 <= v <= 15 for v in value)
+            return (
+                None
+                if ok and len(set(value)) == len(value)
+                else "a list of distinct ranks 3..15 (11 = J, 14 = A, 15 = 2)"
+            )
+        return None if isinstance(value, self.kind) else f"a {self.kind.__name__}"
+
+    def meaning(self, value: Any) -> tuple[str, str]:
+        """What a value of the option means at the table, in words (zh, en)."""
+        if self.kind is list:
+            ranks = ", ".join(RANK_NAMES.get(v, str(v)) for v in value) if value else ""
+            return (
+                (f"去掉点数 {ranks}", f"ranks {ranks} are taken out")
+                if ranks
+                else ("整副牌，不去点数", "the full decks")
+            )
+        key = value if not isinstance(value, bool) else bool(value)
+        found = MEANINGS.get((self.name, key))
+        return found if found is not None else (f"{self.name} = {value}", f"{self.name} = {value}")
