@@ -1,5 +1,5 @@
 """A profile option as a game declares it (``replay/games/<game>/options.py``): its name, the rule it changes,
-its allowed values (or a type), its default in that game and what it means, in words.
+its allowed values (or a type), its default in that game and what each value means, in words.
 
 The games' options are read through ``replay.rules.profile`` (``options_for(game)``), which asks the game.
 """
@@ -7,16 +7,19 @@ The games' options are read through ``replay.rules.profile`` (``options_for(game
 from __future__ import annotations
 
 from collections.abc import Mapping
+from types import MappingProxyType
 from typing import Any
 
 from replay import games
-from replay.core.record import Record
-from replay.rules.meanings import MEANINGS, RANK_NAMES
+from replay.core.record import Record, field
+
+RANK_NAMES = {11: "J", 12: "Q", 13: "K", 14: "A", 15: "2"}
 
 
 class Option(Record):
     """One profile option of a game: its rule, allowed values (a tuple) or type, its default in the game that
-    declares it, and its help in English (and Chinese)."""
+    declares it, its help in English (and Chinese), and what each of its values means at the table, in words
+    (zh, en): a ruling names the options that decided it this way, not by raw values."""
 
     name: str
     rule: str
@@ -24,6 +27,7 @@ class Option(Record):
     default: Any
     help_en: str
     help_zh: str = ""
+    meanings: Mapping[Any, tuple[str, str]] = field(default_factory=lambda: MappingProxyType({}), compare=False)
 
     @property
     def defaults(self) -> Mapping[str, Any]:
@@ -57,5 +61,5 @@ class Option(Record):
                 else ("整副牌，不去点数", "the full decks")
             )
         key = value if not isinstance(value, bool) else bool(value)
-        found = MEANINGS.get((self.name, key))
+        found = self.meanings.get(key)
         return found if found is not None else (f"{self.name} = {value}", f"{self.name} = {value}")

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from types import MappingProxyType
+
 from replay.climbing.options import twos_attach
 from replay.rules.option import Option
 
@@ -22,5 +24,11 @@ OPTIONS: tuple[Option, ...] = (
         "marked",
         "where 逼庄 starts: the seat dealt the marked joker, or seat 0",
         "逼庄从哪个座位开始",
+        meanings=MappingProxyType(
+            {
+                "marked": ("逼庄从拿到特殊标记大王的座位开始", "逼庄 starts at the seat dealt the marked big joker"),
+                "seat0": ("逼庄从座位0开始", "逼庄 starts at seat 0"),
+            }
+        ),
     ),
 )
