@@ -73,3 +73,26 @@ def test_each_game_scores_with_its_own_scoring(name: str) -> None:
     profile = deal.log.profile()
     assert score_of(deal.states[-1], profile) == game.scorer(deal.states[-1], profile)
     assert game.scorer.__name__ == f"score_{name}"
+
+
+@pytest.mark.parametrize("name", ["gouji", "baohuang", "shengji"])
+def test_each_game_is_declared_in_its_own_package_with_real_references(name: str) -> None:
+    """``replay/games/<game>/__init__.py``'s ``GAME`` is what the registry gives; its engine, scoring, places,
+    claims, simulator, rule rows and action-to-rule map are objects (no ``"module:name"`` strings)."""
+    import importlib
+
+    from replay.rules.register import RULES
+
+    game = games.get(name)
+    assert importlib.import_module(f"replay.games.{name}").GAME is game
+    assert isinstance(game.engine, type) and game.engine.__module__ == f"replay.games.{name}.engine"
+    for part in (game.scorer, game.places, game.claims, game.simulator, game.rules, game.rulings):
+        assert callable(part) and not isinstance(part, str)
+    rows = game.rules()
+    assert rows and all(row[0] in RULES and name in RULES[row[0]].games for row in rows)
+    assert [o.name for o in game.options] == list(game.option_defaults())
+
+
+def test_only_a_game_whose_setup_is_a_bidding_says_so() -> None:
+    """``bids_at_setup`` (保皇's 叫/让/抢 before the 皇帝 leads) is what ``replay.climbing.moves`` asks."""
+    assert [n for n in games.names() if games.get(n).bids_at_setup] == ["baohuang"]
