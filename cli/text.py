@@ -167,7 +167,7 @@ class GameText:
 BUILT_IN = ("shengji",)
 
 #: every game's text by name (a ``replay.core.registry.Registry``; a climbing game's text when it declared none)
-TEXTS: Registry[GameText] = Registry("the text of game", lambda t: t.name, "cli.games", BUILT_IN, "TEXT", GameText)
+TEXTS: Registry[GameText] = Registry("the text of game", lambda t: t.name, "cli.games.{}", BUILT_IN, "TEXT", GameText)
 
 register = TEXTS.register
 text_for = TEXTS.get

@@ -77,14 +77,14 @@ def test_each_game_scores_with_its_own_scoring(name: str) -> None:
 
 @pytest.mark.parametrize("name", ["gouji", "baohuang", "shengji"])
 def test_each_game_is_declared_in_its_own_package_with_real_references(name: str) -> None:
-    """``replay/games/<game>/__init__.py``'s ``GAME`` is what the registry gives; its engine, scoring, places,
+    """``replay/games/<game>/game.py``'s ``GAME`` is what the registry gives; its engine, scoring, places,
     claims, simulator, rule rows and action-to-rule map are objects (no ``"module:name"`` strings)."""
     import importlib
 
     from replay.rules.register import RULES
 
     game = games.get(name)
-    assert importlib.import_module(f"replay.games.{name}").GAME is game
+    assert importlib.import_module(f"replay.games.{name}.game").GAME is game
     assert isinstance(game.engine, type) and game.engine.__module__ == f"replay.games.{name}.engine"
     for part in (game.scorer, game.places, game.claims, game.simulator, game.rules, game.rulings):
         assert callable(part) and not isinstance(part, str)

@@ -17,6 +17,7 @@ from replay.rules.profile import (
     default_options,
     default_profile,
     load_profile,
+    option_defaults,
     options_for,
     shipped_profiles,
 )
@@ -99,7 +100,7 @@ def test_each_game_declares_its_options_with_their_defaults() -> None:
         assert default_options(name) == {o.name: o.default for o in game.options}
         for o in game.options:
             assert o.check(o.default) is None, (name, o.name)
-    assert all_options()["twos_attach"].defaults == {"gouji": True, "baohuang": False}
+    assert option_defaults("twos_attach") == {"gouji": True, "baohuang": False}
     assert load_profile("gouji").option_rule("burn_fail") == "GJ-BURN"
     assert default_options("baohuang")["twos_attach"] is False
     assert default_options("gouji")["twos_attach"] is True

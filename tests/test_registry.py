@@ -42,7 +42,12 @@ def package(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[str]:
 
 def registry(package: str, default: bool = False) -> Registry[Entry]:
     return Registry(
-        "game", lambda e: e.name, package, ("alpha", "beta"), "ENTRY", (lambda n: Entry(n, 0)) if default else None
+        "game",
+        lambda e: e.name,
+        package + ".{}",
+        ("alpha", "beta"),
+        "ENTRY",
+        (lambda n: Entry(n, 0)) if default else None,
     )
 
 

@@ -175,7 +175,7 @@ BUILT_IN = ("gouji", "baohuang", "shengji")
 #: every game's coach part by name: a built-in one imported when its game is first coached, a game that declared
 #: none (a new climbing game) coached with the generic parts (``GameCoach(name)``)
 COACHES: Registry[GameCoach] = Registry(
-    "the coach of game", lambda c: c.name, "coach.games", BUILT_IN, "COACH", GameCoach
+    "the coach of game", lambda c: c.name, "coach.games.{}", BUILT_IN, "COACH", GameCoach
 )
 
 register = COACHES.register

@@ -3,8 +3,8 @@ each layer keeping its own ``Registry`` instance (``replay.games.GAMES``, ``coac
 ``views.games.VIEWS``, ``cli.text.TEXTS``).
 
 A registry knows its built-in entries by name only (``built_in``): the entry of ``gouji`` is the attribute
-``attr`` of the package ``<package>.gouji``, imported the first time that game is asked for, so that asking
-for one game imports no other game's modules and ``names()`` imports none. A game added at run time (a test's
+``attr`` of the module ``module.format("gouji")`` (``replay.games.gouji.game``), imported the first time that
+game is asked for, so that asking for one game imports no other game's modules and ``names()`` imports none. A game added at run time (a test's
 toy game) is ``register``-ed with its entry. A registry with a ``default`` gives that default to a game that
 declared no entry of its own (the coach's generic coach); one without raises a ValueError naming the known
 games. A mapping of one field of every entry by name is ``view`` (``GAMES.view(lambda g: g.seats)``).
@@ -28,14 +28,14 @@ class Registry(Generic[T]):
         self,
         kind: str,
         name_of: Callable[[T], str],
-        package: str = "",
+        module: str = "",
         built_in: tuple[str, ...] = (),
         attr: str = "",
         default: Callable[[str], T] | None = None,
     ) -> None:
         self.kind = kind  # what an entry is, in an error ("game", "the coach of game")
         self._name_of = name_of
-        self._package = package
+        self._module = module  # the module of a built-in game's entry, "{}" standing for the game's name
         self._attr = attr
         self._default = default
         self._built_in = built_in
@@ -65,7 +65,7 @@ class Registry(Generic[T]):
         """The entry of ``name``, loading a built-in game's package on first use; None when there is none."""
         found = self._entries.get(name)
         if found is None and name in self._built_in:
-            found = self._entries[name] = getattr(importlib.import_module(f"{self._package}.{name}"), self._attr)
+            found = self._entries[name] = getattr(importlib.import_module(self._module.format(name)), self._attr)
         return found
 
     def get(self, name: str) -> T:

@@ -1,12 +1,14 @@
 """The game registry: what each game is (its names, seats, default profile, actions, rules engine, scoring,
-options), declared once in the game's own package (``replay/games/gouji/__init__.py``'s ``GAME``) and found by
+options), declared once in the game's own package (``GAME`` of ``replay/games/gouji/game.py``) and found by
 name (after OpenSpiel's ``load_game``). The rest of fupan asks the registry instead of keeping its own table
 per game: ``get("gouji").seats``, ``names()``, ``engine_class(name)``.
 
-``GAMES`` is a ``replay.core.registry.Registry``: a built-in game's package is imported the first time that
+``GAMES`` is a ``replay.core.registry.Registry``: a built-in game's declaration is imported the first time that
 game is asked for (``fupan check`` of a 够级 log imports no other game's engine), ``names()`` imports none.
 A declaration holds the game's classes and functions; the parts a check never needs (its simulator, its rule
-rows, its action-to-rule map) are functions of its package that import their modules when called. Adding a
+rows, its action-to-rule map) are functions of its module ``game`` that import their modules when called. (The
+declaration is a module of the package, not its ``__init__``, so that importing one of the game's modules, its
+state say, does not run the declaration: ``replay.simulate`` imports the engines its bot plays.) Adding a
 game is its package here (and in the other layers) plus its name in ``BUILT_IN``; a game made at run time
 (a test's toy game) is added with ``register``.
 """
@@ -22,23 +24,23 @@ from replay.core.registry import Registry
 from replay.core.said import said
 
 if TYPE_CHECKING:
-    from replay.claims import Difference
-    from replay.engine import Engine
     from replay.rules.option import Option
-    from replay.rules.profile import Profile
-    from replay.rules.quotes import RuleRow
     from replay.rules.rulings import Rulings
-    from replay.scoring import Score
-    from replay.simulate import Bot, SimulatedDeal, Table
+
+# The types a game's engine, scoring, claims, simulator and rule rows take and give (Profile, Score, Engine,
+# Difference, Table, RuleRow) are those of modules that ask this registry for a game (replay.rules.profile,
+# replay.scoring, replay.claims, replay.simulate, replay.rules.quotes): named here, even for the type checker
+# alone, they would close an import circle. Each caller names the type it gets (``replay.scoring.score_of``:
+# ``Score | None``, ``replay.replay.engine_for``: ``Engine[Any]``).
 
 
 class EngineClass(Protocol):
-    """A game's engine class: made from a profile and the log's meta."""
+    """A game's engine class: made from a profile and the log's meta (an ``Engine`` over the game's states)."""
 
-    def __call__(self, profile: Profile, meta: Mapping[str, Any] | None = None) -> Engine[Any]: ...
+    def __call__(self, profile: Any, meta: Mapping[str, Any] | None = None) -> Any: ...  # see above
 
 
-#: the games shipped with fupan, each a package of this folder declaring its ``GAME``
+#: the games shipped with fupan, each a package of this folder declaring its ``GAME`` in its module ``game``
 BUILT_IN = ("gouji", "baohuang", "shengji")
 
 
@@ -63,11 +65,11 @@ class GameType(Record):
     default_profile: str
     actions: frozenset[str]
     engine: EngineClass
-    scorer: Callable[[Any, Profile], Score | None]
-    places: Callable[[Any, Profile], dict[int, int]]
-    claims: Callable[[Mapping[str, Any], Score, str, Any], list[Difference]]
-    simulator: Callable[[Table, Bot | None, tuple[str, str] | None], SimulatedDeal]
-    rules: Callable[[], Sequence[RuleRow]]
+    scorer: Callable[[Any, Any], Any]  # (final state, Profile) -> Score | None
+    places: Callable[[Any, Any], dict[int, int]]  # (state, Profile) -> seat -> place
+    claims: Callable[[Mapping[str, Any], Any, str, Any], list[Any]]  # (claimed, Score, game, final) -> Differences
+    simulator: Callable[[Any, Any, tuple[str, str] | None], Any]  # (Table, Bot | None, levels) -> SimulatedDeal
+    rules: Callable[[], Sequence[Any]]  # its RuleRows
     rulings: Callable[[], Rulings]
     options: tuple[Option, ...] = ()
     deal_keys: tuple[str, ...] = ()
@@ -83,7 +85,7 @@ class GameType(Record):
         return {o.name: o.default for o in self.options}
 
 
-GAMES: Registry[GameType] = Registry("game", lambda g: g.name, "replay.games", BUILT_IN, "GAME")
+GAMES: Registry[GameType] = Registry("game", lambda g: g.name, "replay.games.{}.game", BUILT_IN, "GAME")
 
 register = GAMES.register
 unregister = GAMES.unregister

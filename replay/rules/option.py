@@ -1,7 +1,8 @@
 """A profile option as a game declares it (``replay/games/<game>/options.py``): its name, the rule it changes,
 its allowed values (or a type), its default in that game and what each value means, in words.
 
-The games' options are read through ``replay.rules.profile`` (``options_for(game)``), which asks the game.
+The games' options are read through ``replay.rules.profile`` (``options_for(game)``, ``option_defaults(name)``),
+which asks the games.
 """
 
 from __future__ import annotations
@@ -10,7 +11,6 @@ from collections.abc import Mapping
 from types import MappingProxyType
 from typing import Any
 
-from replay import games
 from replay.core.record import Record, field
 
 RANK_NAMES = {11: "J", 12: "Q", 13: "K", 14: "A", 15: "2"}
@@ -28,11 +28,6 @@ class Option(Record):
     help_en: str
     help_zh: str = ""
     meanings: Mapping[Any, tuple[str, str]] = field(default_factory=lambda: MappingProxyType({}), compare=False)
-
-    @property
-    def defaults(self) -> Mapping[str, Any]:
-        """The option's default in each game that has it (game name -> value; this loads every game)."""
-        return {g.name: o.default for g in games.GAMES for o in g.options if o.name == self.name}
 
     def check(self, value: Any) -> str | None:
         """None when ``value`` is allowed, else what was expected."""

@@ -110,6 +110,11 @@ def all_options() -> dict[str, Option]:
     return out
 
 
+def option_defaults(name: str) -> dict[str, Any]:
+    """Option ``name``'s default in each game that has it (game name -> value; this loads every game)."""
+    return {g.name: o.default for g in games.GAMES for o in g.options if o.name == name}
+
+
 def options_of(rule_id: str, game: str | None = None) -> list[Option]:
     """The options that change rule ``rule_id`` (of ``game``'s profiles, when given)."""
     found = all_options().values() if game is None else games.get(game).options

@@ -17,7 +17,7 @@ from views.parts.game_view import GameView
 BUILT_IN = ("gouji", "baohuang", "shengji")
 
 VIEWS: Registry[GameView] = Registry(
-    "the view of game", lambda v: v.name, "views.games", BUILT_IN, "VIEW", lambda name: GameView(name=name)
+    "the view of game", lambda v: v.name, "views.games.{}", BUILT_IN, "VIEW", lambda name: GameView(name=name)
 )
 
 register = VIEWS.register
