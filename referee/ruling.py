@@ -186,7 +186,7 @@ def _answers_to(event: Event, before: StepView, game: str) -> tuple[str | None, 
     """The rule a legal event answers to, as the game maps its action (``GameType.rulings``): a play is a lead
     on an empty table, else an answer."""
     action = event.action if event.action != "play" else "lead" if before.table_seat is None else "answer"
-    found = games.get(game).rulings().actions.get(action)
+    found = games.get(game).rulings.actions.get(action)
     if found is not None and found[0] in RULES and game in RULES[found[0]].games:
         return found
     return None, ""
@@ -201,7 +201,7 @@ def _options(rule: str | None, reason: str, reading: Reading | None, profile: Pr
         if not r:
             continue
         found = options_of(r, profile.game)
-        wanted = games.get(profile.game).rulings().deciding.get((r, why))
+        wanted = games.get(profile.game).rulings.deciding.get((r, why))
         picked += [o for o in found if (wanted is None or o.name in wanted) and o not in picked]
     return tuple(
         OptionUsed(

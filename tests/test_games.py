@@ -86,7 +86,7 @@ def test_each_game_is_declared_in_its_own_package_with_real_references(name: str
     game = games.get(name)
     assert importlib.import_module(f"replay.games.{name}.game").GAME is game
     assert isinstance(game.engine, type) and game.engine.__module__ == f"replay.games.{name}.engine"
-    for part in (game.scorer, game.places, game.claims, game.simulator, game.rules, game.rulings):
+    for part in (game.scorer, game.places, game.claims, game.simulator, game.rules):
         assert callable(part) and not isinstance(part, str)
     rows = game.rules()
     assert rows and all(row[0] in RULES and name in RULES[row[0]].games for row in rows)

@@ -222,14 +222,14 @@ def test_the_sheet_names_the_actions_of_who_may_act_in_its_language() -> None:
 
 @pytest.mark.parametrize("name", ["gouji", "baohuang", "shengji"])
 def test_each_game_maps_its_actions_to_its_own_rules(name: str) -> None:
-    """The referee's action-to-rule map is the game's (``replay/games/<game>/rules.py``'s ``RULINGS``): each rule
+    """The referee's action-to-rule map is the game's (``replay/games/<game>/rulings.py``'s ``RULINGS``): each rule
     belongs to the game, each action is one of its events' (a play is a lead or an answer), and the options that
     decide a reason are the game's."""
     from replay import games
     from replay.rules.register import RULES
 
     game = games.get(name)
-    rulings = game.rulings()
+    rulings = game.rulings
     assert set(rulings.actions) - {"lead", "answer"} <= game.actions and {"lead", "answer"} <= set(rulings.actions)
     for rule, _ in rulings.actions.values():
         assert name in RULES[rule].games, rule

@@ -199,7 +199,7 @@ TOY = GameType(
     claims=family.climbing_claims,
     simulator=family.simulate,
     rules=family.no_rules,
-    rulings=family.rulings,
+    rulings=family.RULINGS,
     options=(twos_attach(False), Option("removed_ranks", "SET-FORM", list, [], "ranks taken out of the deck")),
 )
 

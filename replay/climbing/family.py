@@ -17,7 +17,7 @@ if TYPE_CHECKING:
     from replay.rules.quotes import RuleRow
     from replay.simulate import Bot, SimulatedDeal, Table
 
-__all__ = ["RULINGS", "climbing_claims", "climbing_places", "no_rules", "rulings", "simulate"]
+__all__ = ["RULINGS", "climbing_claims", "climbing_places", "no_rules", "simulate"]
 
 #: the rule a lead, an answer, a pass and a 接风 answer to
 RULINGS = Rulings(
@@ -37,8 +37,3 @@ def simulate(table: Table, bot: Bot | None, levels: tuple[str, str] | None = Non
 def no_rules() -> Sequence[RuleRow]:
     """A game with no rows of its own in the rule register (the climbing family's are every climbing game's)."""
     return ()
-
-
-def rulings() -> Rulings:
-    """The rule each climbing action answers to."""
-    return RULINGS

@@ -6,7 +6,7 @@ per game: ``get("gouji").seats``, ``names()``, ``engine_class(name)``.
 ``GAMES`` is a ``replay.core.registry.Registry``: a built-in game's declaration is imported the first time that
 game is asked for (``fupan check`` of a 够级 log imports no other game's engine), ``names()`` imports none.
 A declaration holds the game's classes and functions; the parts a check never needs (its simulator, its rule
-rows, its action-to-rule map) are functions of its module ``game`` that import their modules when called. (The
+rows) are functions of its module ``game`` that import their modules when called. (The
 declaration is a module of the package, not its ``__init__``, so that importing one of the game's modules, its
 state say, does not run the declaration: ``replay.simulate`` imports the engines its bot plays.) Adding a
 game is its package here (and in the other layers) plus its name in ``BUILT_IN``; a game made at run time
@@ -50,7 +50,7 @@ class GameType(Record):
     ``(profile, meta)``), its scoring (``(final state, profile) -> Score | None``), the places known at a
     step (``places``), how a claimed result is checked against the score (``claims``), how ``fupan simulate``
     plays a deal (``simulator``), its rows of the rule register (``rules()``), the rule each action of its
-    events is judged under (``rulings()``, for the referee), its profile options with their defaults
+    events is judged under (``rulings``, for the referee), its profile options with their defaults
     (``options``), the keys a log's ``deal`` may hold beside the hands and the keys of a claimed ``result``.
 
     The rest has defaults that suit a climbing game: ``family`` (the rules a family shares name it in the rule
@@ -70,7 +70,7 @@ class GameType(Record):
     claims: Callable[[Mapping[str, Any], Any, str, Any], list[Any]]  # (claimed, Score, game, final) -> Differences
     simulator: Callable[[Any, Any, tuple[str, str] | None], Any]  # (Table, Bot | None, levels) -> SimulatedDeal
     rules: Callable[[], Sequence[Any]]  # its RuleRows
-    rulings: Callable[[], Rulings]
+    rulings: Rulings
     options: tuple[Option, ...] = ()
     deal_keys: tuple[str, ...] = ()
     result_keys: tuple[str, ...] = ()

@@ -1,4 +1,4 @@
-"""A game's action-to-rule map (``GameType.rulings``, beside its rule rows in ``replay/games/<game>/rules.py``):
+"""A game's action-to-rule map (``GameType.rulings``, ``replay/games/<game>/rulings.py`` beside its rule rows):
 the rule a legal event of each action answers to when no reading names one, and the options that decide a
 rule's reason where not all of the rule's options do. The referee (``referee.ruling``) asks the game."""
 

@@ -1,8 +1,8 @@
 """保皇 (five seats, the 皇帝 and his 保皇派 against the rest): its declaration, ``GAME``, found by
 ``replay.games``.
 
-Its engine, scoring and options are imported with the declaration; its simulator, rule rows and action-to-rule
-map only when asked for."""
+Its engine, scoring and options are imported with the declaration; its simulator and rule rows only when asked
+for."""
 
 from __future__ import annotations
 
@@ -13,12 +13,12 @@ from replay.claims import climbing_claims
 from replay.games import GameType
 from replay.games.baohuang.engine import Baohuang
 from replay.games.baohuang.options import OPTIONS
+from replay.games.baohuang.rulings import RULINGS
 from replay.games.baohuang.score import score_baohuang
 from replay.scoring import climbing_places
 
 if TYPE_CHECKING:
     from replay.rules.quotes import RuleRow
-    from replay.rules.rulings import Rulings
     from replay.simulate import Bot, SimulatedDeal, Table
 
 
@@ -36,13 +36,6 @@ def rules() -> Sequence[RuleRow]:
     return ROWS
 
 
-def rulings() -> Rulings:
-    """The rule each action of a 保皇 event answers to (the referee's)."""
-    from replay.games.baohuang.rules import RULINGS
-
-    return RULINGS
-
-
 GAME = GameType(
     name="baohuang",
     name_zh="保皇",
@@ -56,7 +49,7 @@ GAME = GameType(
     claims=climbing_claims,
     simulator=simulate,
     rules=rules,
-    rulings=rulings,
+    rulings=RULINGS,
     options=OPTIONS,
     deal_keys=("marked", "loyalist"),
     result_keys=("finish_order", "teams", "sweep"),

@@ -2,10 +2,7 @@
 
 from __future__ import annotations
 
-from types import MappingProxyType
-
 from replay.rules.quotes import RuleRow, seed_quote
-from replay.rules.rulings import Rulings
 
 ROWS: list[RuleRow] = [
     (
@@ -204,21 +201,3 @@ ROWS: list[RuleRow] = [
         },
     ),
 ]
-
-#: the rule each action of a 保皇 event answers to
-RULINGS = Rulings(
-    MappingProxyType(
-        {
-            "lead": ("LEAD", ""),
-            "answer": ("SET-RANK", ""),
-            "pass": ("PASS", ""),
-            "kou": ("BH-KOU", ""),
-            "rang": ("BH-RANG", ""),
-            "jiefeng": ("JIEFENG", ""),
-            "call": ("BH-CALL", ""),
-            "yield": ("BH-YIELD", ""),
-            "grab": ("BH-GRAB", ""),
-            "reveal": ("BH-LOYALIST", ""),
-        }
-    )
-)

@@ -1,7 +1,7 @@
 """够级 (six seats, two teams of three): its declaration, ``GAME``, found by ``replay.games``.
 
-Its engine, scoring and options are imported with the declaration; its simulator, rule rows and action-to-rule
-map only when asked for (a check needs none of them)."""
+Its engine, scoring and options are imported with the declaration; its simulator and rule rows only when asked
+for (a check needs none of them)."""
 
 from __future__ import annotations
 
@@ -12,11 +12,11 @@ from replay.claims import climbing_claims
 from replay.games import GameType
 from replay.games.gouji.engine import Gouji
 from replay.games.gouji.options import OPTIONS
+from replay.games.gouji.rulings import RULINGS
 from replay.games.gouji.score import gouji_places, score_gouji
 
 if TYPE_CHECKING:
     from replay.rules.quotes import RuleRow
-    from replay.rules.rulings import Rulings
     from replay.simulate import Bot, SimulatedDeal, Table
 
 
@@ -32,13 +32,6 @@ def rules() -> Sequence[RuleRow]:
     from replay.games.gouji.rules import ROWS
 
     return ROWS
-
-
-def rulings() -> Rulings:
-    """The rule each action of a 够级 event answers to (the referee's)."""
-    from replay.games.gouji.rules import RULINGS
-
-    return RULINGS
 
 
 GAME = GameType(
@@ -57,7 +50,7 @@ GAME = GameType(
     claims=climbing_claims,
     simulator=simulate,
     rules=rules,
-    rulings=rulings,
+    rulings=RULINGS,
     options=OPTIONS,
     result_keys=("finish_order", "teams", "sweep"),
     team_zh="联邦",

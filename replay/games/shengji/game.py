@@ -1,7 +1,7 @@
 """升级 (four seats, two fixed sides, tricks and levels): its declaration, ``GAME``, found by ``replay.games``.
 
-Its engine, scoring and options are imported with the declaration; its simulator, rule rows and action-to-rule
-map only when asked for."""
+Its engine, scoring and options are imported with the declaration; its simulator and rule rows only when asked
+for."""
 
 from __future__ import annotations
 
@@ -12,12 +12,12 @@ from typing import TYPE_CHECKING
 from replay.games import GameType
 from replay.games.shengji.engine import Shengji
 from replay.games.shengji.options import OPTIONS
+from replay.games.shengji.rulings import RULINGS
 from replay.games.shengji.score import score_shengji, shengji_claims
 from replay.scoring import no_places
 
 if TYPE_CHECKING:
     from replay.rules.quotes import RuleRow
-    from replay.rules.rulings import Rulings
     from replay.simulate import Bot, SimulatedDeal, Table
 
 
@@ -35,13 +35,6 @@ def rules() -> Sequence[RuleRow]:
     return ROWS
 
 
-def rulings() -> Rulings:
-    """The rule each action of a 升级 event answers to (the referee's)."""
-    from replay.games.shengji.rules import RULINGS
-
-    return RULINGS
-
-
 GAME = GameType(
     name="shengji",
     name_zh="升级",
@@ -55,7 +48,7 @@ GAME = GameType(
     claims=shengji_claims,
     simulator=simulate,
     rules=rules,
-    rulings=rulings,
+    rulings=RULINGS,
     options=OPTIONS,
     deal_keys=("kitty", "levels"),
     result_keys=("points", "levels"),

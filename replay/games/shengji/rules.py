@@ -3,10 +3,7 @@ register (``replay.rules.register``)."""
 
 from __future__ import annotations
 
-from types import MappingProxyType
-
 from replay.rules.quotes import BY_FUPAN, BY_RULES_MD, RuleRow, reading, seed_quote
-from replay.rules.rulings import Rulings
 
 _SJ_STANDARD = "种子未言；RULES.md 按标准升级规则解读："
 
@@ -104,17 +101,3 @@ ROWS: list[RuleRow] = [
         },
     ),
 ]
-
-#: the rule each action of a 升级 event answers to (a lead is a trick's, an answer follows it, a pass is 不定主)
-RULINGS = Rulings(
-    MappingProxyType(
-        {
-            "lead": ("SJ-TRICK", ""),
-            "answer": ("SJ-FOLLOW", ""),
-            "pass": ("SJ-DECLARE", "pass"),
-            "declare": ("SJ-DECLARE", ""),
-            "exchange": ("SJ-EXCHANGE", ""),
-            "bury": ("SJ-DEAL", ""),
-        }
-    )
-)
