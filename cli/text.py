@@ -1,19 +1,18 @@
 """The ``fupan`` command's words for a deal: the score, the table at a step and the events, one line each.
 
-Each game's text is a ``GameText`` found by the game's name (``text_for``); a game that registered none
-(``register``) is written as a climbing game: places, teams, the set on the table, the round's status.
-升级's own text is ``cli.games.shengji`` (tricks, trumps, levels), imported the first time a 升级 deal is written.
+Each game's text is a ``GameText`` found by the game's name (``text_for``, the registry ``TEXTS``); a game that
+declared none is written as a climbing game: places, teams, the set on the table, the round's status.
+升级's own text is ``cli.games.shengji``'s ``TEXT`` (tricks, trumps, levels), imported the first time a 升级 deal
+is written.
 """
 
 from __future__ import annotations
 
-import importlib
-import importlib.util
 from typing import TYPE_CHECKING, Any
 
-from replay import games
 from replay.core.clip import cards_shown
 from replay.core.plural import count
+from replay.core.registry import Registry
 from replay.core.said import seat_name
 
 if TYPE_CHECKING:
@@ -65,7 +64,10 @@ def ruling_parts(rep: Replay, v: Verdict) -> tuple[str, str, str]:
 
 
 class GameText:
-    """A climbing game's deal in words (the default of every game)."""
+    """A climbing game's deal in words (the default of every game), for the game ``name``."""
+
+    def __init__(self, name: str) -> None:
+        self.name = name
 
     def score_lines(self, rep: Replay, score: Score | None) -> list[str]:
         """The score: places and points, the teams, the roles (保皇), and how each came about."""
@@ -179,18 +181,12 @@ class GameText:
         return [f"{v.index:>4}  {seat_name(v.seat, en=True)} {v.action:<8}{cards}{ruling}{table}{fx}"]
 
 
-_TEXTS: dict[str, GameText] = {}
-_CLIMBING = GameText()
+#: the games with a text of their own, each a module of ``cli/games/`` declaring its ``TEXT`` (imported the first
+#: time a deal of the game is written); every other game is written as a climbing game
+BUILT_IN = ("shengji",)
 
+#: every game's text by name (a ``replay.core.registry.Registry``; a climbing game's text when it declared none)
+TEXTS: Registry[GameText] = Registry("the text of game", lambda t: t.name, "cli.games.{}", BUILT_IN, "TEXT", GameText)
 
-def register(game: str, text: GameText) -> None:
-    """Write the deals of ``game`` with ``text``."""
-    _TEXTS[game] = text
-
-
-def text_for(game: str) -> GameText:
-    """How the deals of ``game`` are written (a climbing game's text when it registered none): a game's own text
-    is registered by its module ``cli.games.<game>``, imported when a deal of the game is first written."""
-    if game not in _TEXTS and game in games.names() and importlib.util.find_spec(f"cli.games.{game}") is not None:
-        importlib.import_module(f"cli.games.{game}")
-    return _TEXTS.get(game, _CLIMBING)
+register = TEXTS.register
+text_for = TEXTS.get

@@ -58,7 +58,7 @@ def claim_entries(claimed: Mapping[str, Any] | None, score: Score | None, game: 
                 "a result is recorded but the deal did not finish",
             )
         ]
-    entries: list[Difference] = games.get(game).hook("claims")(claimed, score, game, final)
+    entries: list[Difference] = games.get(game).claims(claimed, score, game, final)
     return entries
 
 

@@ -83,7 +83,7 @@ def places_at(st: Any, profile: Profile) -> dict[int, int]:
     """Each seat's place (1 = 头科) at this step, for the seats whose place is already decided: the same
     in every way the deal can still end (the game's ``places``, replay.games). Empty for a game without
     places (升级), a void deal, and before the first lead."""
-    found: dict[int, int] = games.get(profile.game).hook("places")(st, profile)
+    found: dict[int, int] = games.get(profile.game).places(st, profile)
     return found
 
 
@@ -143,5 +143,5 @@ def void_score(reason: tuple[str, str, str]) -> Score:
 def score_of(st: Any, profile: Profile) -> Score | None:
     """The score of a state under a profile: its game's scoring (the registry's, replay.games; None while
     the deal is not over)."""
-    result: Score | None = games.get(profile.game).score_function()(st, profile)
+    result: Score | None = games.get(profile.game).scorer(st, profile)
     return result

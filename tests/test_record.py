@@ -143,7 +143,8 @@ def test_fupans_value_classes_are_records() -> None:
     from replay.games import GameType
     from replay.games.baohuang.state import BaohuangState
     from replay.games.gouji.state import GoujiState
-    from replay.rules.profile import Option, Profile
+    from replay.rules.option import Option
+    from replay.rules.profile import Profile
     from replay.scoring import KnownPlace, PlaceScore, Score, TeamScore
     from replay.view import StepView
 

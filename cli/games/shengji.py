@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from cli.text import GameText, may_act_lines, register, ruling_parts, seat_label, void_lines
+from cli.text import GameText, may_act_lines, ruling_parts, seat_label, void_lines
 from replay.core.plural import count
 from replay.core.said import seat_name
 from replay.core.verdicts import Verdict
@@ -153,4 +153,4 @@ class ShengjiText(GameText):
         return lines
 
 
-register("shengji", ShengjiText())
+TEXT = ShengjiText("shengji")

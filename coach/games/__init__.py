@@ -1,5 +1,6 @@
 """The coach's game registry: what the coach needs of each game, declared in the game's own coach module
-(``coach/games/gouji.py``, ``coach/games/baohuang.py``, ``coach/games/shengji/coach.py``) and found by name with ``coach_for``.
+(``COACH`` of ``coach/games/gouji.py``, ``coach/games/baohuang.py``, ``coach/games/shengji/``) and found by name
+with ``coach_for`` (``COACHES``, a ``replay.core.registry.Registry``).
 
 A ``GameCoach`` holds the game's part of every generic coach module: its own detectors and how an illegal
 event is reported (``coach.coach``), its teams (the summary, the report's team column), who plays against
@@ -10,14 +11,14 @@ its own rollout bot, candidates, what a seat knew and how its worlds are sampled
 so a game that registered nothing (a new climbing game) is coached with the generic parts: no notes of its
 own, no teams, every seat for itself, the seat's own points from the game's scoring.
 
-The game's module is found by its name (``coach.<name>``) and imported on first use, so this registry
-imports no game's module (and there is no import circle); the module registers its ``GameCoach`` on import.
+A built-in game's module (``coach.games.<name>``, its name in ``BUILT_IN``) is imported the first time its game is
+coached, so this registry imports no game's module (and there is no import circle); a game added at run time
+registers its ``GameCoach`` with ``register``.
 The maxims say themselves which games they speak to (``coach.maxim.Maxim.games``).
 """
 
 from __future__ import annotations
 
-import importlib
 import random
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
@@ -27,6 +28,7 @@ from replay import games
 from replay.climbing.state import State
 from replay.core.cards import Card
 from replay.core.events import Event, Pass
+from replay.core.registry import Registry
 
 if TYPE_CHECKING:
     from coach.findings import Finding
@@ -82,7 +84,7 @@ def _as_it_is(eng: Any, st: State, seat: int) -> State:
 
 def seat_points(eng: Any, st: State, seat: int) -> float:
     """The points a finished deal gives ``seat`` by the game's own scoring (0 for a void or unscored deal)."""
-    sc = games.get(eng.game).score_function()(st, eng.profile)
+    sc = games.get(eng.game).scorer(st, eng.profile)
     if sc is None or sc.void:
         return 0.0
     return float(next(p.points for p in sc.places if p.seat == seat))
@@ -167,41 +169,18 @@ class GameCoach:
     missing: Callable[[State], str | None] = _nothing_missing
 
 
-_REGISTRY: dict[str, GameCoach] = {}
-_DEFAULTS: dict[str, GameCoach] = {}  # the generic coach of each game asked for that registered none
+#: the games whose coach part fupan ships, each a module or package of this folder declaring its ``COACH``
+BUILT_IN = ("gouji", "baohuang", "shengji")
 
+#: every game's coach part by name: a built-in one imported when its game is first coached, a game that declared
+#: none (a new climbing game) coached with the generic parts (``GameCoach(name)``)
+COACHES: Registry[GameCoach] = Registry(
+    "the coach of game", lambda c: c.name, "coach.games.{}", BUILT_IN, "COACH", GameCoach
+)
 
-def register(coach: GameCoach) -> GameCoach:
-    """Add a game's coach (a name registered twice is an error: one game, one place)."""
-    if coach.name in _REGISTRY and _REGISTRY[coach.name] != coach:
-        raise ValueError(f"the coach of {coach.name!r} is registered already")
-    _REGISTRY[coach.name] = coach
-    _DEFAULTS.pop(coach.name, None)
-    return coach
-
-
-def unregister(name: str) -> None:
-    """Remove a game's coach (for tests that register a game of their own)."""
-    _REGISTRY.pop(name, None)
-    _DEFAULTS.pop(name, None)
-
-
-def coach_for(game: str) -> GameCoach:
-    """The coach of ``game``: the one its module ``coach.games.<game>`` registers, else the generic default."""
-    found = _REGISTRY.get(game) or _DEFAULTS.get(game)
-    if found is not None:
-        return found
-    if game.isidentifier():
-        module = f"coach.games.{game}"
-        try:
-            importlib.import_module(module)
-        except ModuleNotFoundError as exc:
-            if exc.name != module:
-                raise
-        found = _REGISTRY.get(game)
-        if found is not None:
-            return found
-    return _DEFAULTS.setdefault(game, GameCoach(game))
+register = COACHES.register
+unregister = COACHES.unregister
+coach_for = COACHES.get
 
 
 def priced_games() -> tuple[str, ...]:

@@ -1,4 +1,4 @@
-"""保皇's part of the coach, registered as ``coach_for("baohuang")``: its notes, its sides (the 皇帝 and the
+"""保皇's part of the coach, found as ``coach_for("baohuang")``: its notes, its sides (the 皇帝 and the
 保皇派 against the rest), the rollout policy's bidding, and what a seat can place in other hands.
 
 The seeds give no maxims for 保皇, so the coach reports role-aware facts a learner needs, marked as not
@@ -16,7 +16,7 @@ from collections.abc import Iterator, Sequence
 from typing import Any
 
 from coach.findings import Evidence, Finding
-from coach.games import GameCoach, Teams, register
+from coach.games import GameCoach, Teams
 from coach.moment import Moment, acts_on
 from replay.climbing.state import SETUP, State
 from replay.core.cards import BJ, RANK_2, Card
@@ -183,21 +183,19 @@ def world(st: State, new: State, hands: Sequence[Sequence[Card]]) -> State:
     return new._replace(loyalist=st.emperor, solo=True)
 
 
-COACH = register(
-    GameCoach(
-        name="baohuang",
-        detectors=(detect,),
-        teams=teams,
-        priced=True,
-        same_side=same_side,
-        bidding=bidding,
-        bid=bid,
-        bid_options=bid_options,
-        setup_seat=setup_seat,
-        first_leader=first_leader,
-        placed=placed,
-        saw=saw,
-        as_known=as_known,
-        world=world,
-    )
+COACH = GameCoach(
+    name="baohuang",
+    detectors=(detect,),
+    teams=teams,
+    priced=True,
+    same_side=same_side,
+    bidding=bidding,
+    bid=bid,
+    bid_options=bid_options,
+    setup_seat=setup_seat,
+    first_leader=first_leader,
+    placed=placed,
+    saw=saw,
+    as_known=as_known,
+    world=world,
 )

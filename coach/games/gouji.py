@@ -1,5 +1,5 @@
 """够级's part of the coach: its teams (the even and the odd seats), the 对头's 扣, the burn's condition a
-seat is bound by, a rollout's worth (the team's points, doubled after 串三户), registered as ``coach_for("gouji")``.
+seat is bound by, a rollout's worth (the team's points, doubled after 串三户), found as ``coach_for("gouji")``.
 
 The 够级 maxims (coach/maxims, RULES.md §6) name the game themselves; the fields only a 够级 state holds
 (burners, 四人乱缠, the 够级 set on the table) are read here, for the policy, the learners and the maxims.
@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from coach.games import GameCoach, Teams, register
+from coach.games import GameCoach, Teams
 from replay.climbing.state import State
 from replay.core import seats
 from replay.core.events import Event, Kou, Pass
@@ -71,18 +71,16 @@ def _first_leader(eng: Any, st: State) -> int:
     return int(eng.first_leader(st)[0])
 
 
-COACH = register(
-    GameCoach(
-        name="gouji",
-        teams=_teams,
-        fixed_teams=True,
-        opponents=_opponents,
-        priced=True,
-        points=rollout_worth,
-        same_side=_same_side,
-        bound=bound_by_burn,
-        decline=_decline,
-        first_leader=_first_leader,
-        sweep_threat=sweep_threat,
-    )
+COACH = GameCoach(
+    name="gouji",
+    teams=_teams,
+    fixed_teams=True,
+    opponents=_opponents,
+    priced=True,
+    points=rollout_worth,
+    same_side=_same_side,
+    bound=bound_by_burn,
+    decline=_decline,
+    first_leader=_first_leader,
+    sweep_threat=sweep_threat,
 )

@@ -1,5 +1,5 @@
 """What the pages ask of a game, in one typed value: ``GameView``, one per game, declared by the game's own
-module under ``views/games/`` (``VIEW``) and found by name in ``views.games`` (``views.games.view(name)``).
+module or package under ``views/games/`` (``VIEW``) and found by name in ``views.games`` (``views.games.view(name)``).
 
 Every field has a default, so a game that declares nothing (a climbing game registered in ``replay.games``
 alone) is drawn all the same: the climbing table of ``views.parts.table``, no sides beyond the roles its

@@ -41,7 +41,7 @@ from collections.abc import Callable, Iterator, Sequence
 from typing import Any, cast
 
 from coach.findings import Evidence, Finding, violation_of
-from coach.games import GameCoach, Teams, register
+from coach.games import GameCoach, Teams
 from coach.games.shengji import policy as shengji_policy
 from coach.games.shengji import worlds as shengji_worlds
 from coach.games.shengji.policy import ShengjiPolicy
@@ -430,27 +430,25 @@ TEAMS: Teams = (side_seats(0, 4), side_seats(1, 4))
 def levels_won(eng: Any, st: Any, seat: int) -> float:
     """What a finished deal is worth to ``seat``'s side: the levels it goes up, less those the other side goes
     up (SJ-POINTS, SJ-LEVEL as ``replay.games.shengji.score`` counts them); 0 for a void deal."""
-    sc = games.get(eng.game).score_function()(st, eng.profile)
+    sc = games.get(eng.game).scorer(st, eng.profile)
     if sc is None or sc.void or sc.levels is None:
         return 0.0
     steps = float(sc.levels["steps"])
     return steps if sc.levels["up"] == team(seat) else -steps
 
 
-COACH = register(
-    GameCoach(
-        name="shengji",
-        detectors=(notes,),
-        violation=violation,
-        teams=_teams,
-        fixed_teams=True,
-        priced=True,
-        points=levels_won,
-        rollout_bot=ShengjiPolicy,
-        candidates=shengji_policy.candidates,
-        knowledge=shengji_worlds.knowledge,
-        sample=shengji_worlds.sample,
-        missing=shengji_worlds.missing,
-        certain_errors=False,
-    )
+COACH = GameCoach(
+    name="shengji",
+    detectors=(notes,),
+    violation=violation,
+    teams=_teams,
+    fixed_teams=True,
+    priced=True,
+    points=levels_won,
+    rollout_bot=ShengjiPolicy,
+    candidates=shengji_policy.candidates,
+    knowledge=shengji_worlds.knowledge,
+    sample=shengji_worlds.sample,
+    missing=shengji_worlds.missing,
+    certain_errors=False,
 )
