@@ -20,6 +20,7 @@ from cli.common import (
     progress_bar,
 )
 from replay.core.plural import count
+from replay.engine import GameState
 from replay.replay import Replay
 
 if TYPE_CHECKING:
@@ -28,7 +29,7 @@ if TYPE_CHECKING:
     from coach.prices import Evaluation
 
 
-def _coach_place(rep: Replay, f: Finding) -> str:
+def _coach_place(rep: Replay[GameState], f: Finding) -> str:
     if f.index is not None:
         return f"{rep.log.where(f.index)}: event {f.index}, seat {f.seat}"
     who = f", seat {f.seat}" if f.seat is not None else f", team {list(f.seats)}" if f.seats else ""
@@ -109,7 +110,7 @@ def _seat_report(report: Report, seat: int) -> Report:
     return Report(report.replay, tuple(kept), summarize(kept, report.replay.final.n, teams))
 
 
-def _evaluate(args: argparse.Namespace, rep: Replay) -> Evaluation:
+def _evaluate(args: argparse.Namespace, rep: Replay[GameState]) -> Evaluation:
     """Price the deal's decisions as the --evaluate options ask."""
     from coach.evaluate import evaluate_replay
     from coach.prices import EvaluationUnsupported, Settings

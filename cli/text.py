@@ -8,13 +8,15 @@ Each game's text is a ``GameText`` found by the game's name (``text_for``); a ga
 from __future__ import annotations
 
 import importlib
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 from replay.core.clip import cards_shown
 from replay.core.plural import count
 
 if TYPE_CHECKING:
+    from replay.climbing.state import State
     from replay.core.verdicts import Verdict
+    from replay.engine import GameState
     from replay.replay import Replay
     from replay.scoring import Score
 
@@ -25,13 +27,13 @@ def void_lines(score: Score) -> list[str]:
     return ["the deal is void: no score / 本局作废，不计分", f"  [{rule}] {zh} / {en}"]
 
 
-def seat_label(rep: Replay, s: int) -> str:
+def seat_label(rep: Replay[GameState], s: int) -> str:
     """``seat 2`` and the seat's player when the log names one."""
     name = next((x.player for x in rep.log.seats if x.seat == s and x.player), "")
     return f"seat {s}" + (f" {name}" if name else "")
 
 
-def event_text(rep: Replay, i: int) -> str:
+def event_text(rep: Replay[GameState], i: int) -> str:
     """What event ``i`` did, in words: ``seat 1 exchange SJ 10C 10C -> seat 0``."""
     v = rep.verdicts[i]
     ev = rep.log.events[i]
@@ -49,7 +51,7 @@ def may_act_lines(view: Any) -> list[str]:
     return lines
 
 
-def ruling_parts(rep: Replay, v: Verdict) -> tuple[str, str, str]:
+def ruling_parts(rep: Replay[GameState], v: Verdict) -> tuple[str, str, str]:
     """An event line's ruling (empty when legal), its effects (one line each) and its cards (and to whom)."""
     assert v.index is not None  # an event's verdict (not the deal's, nor the result's)
     ruling = "" if v.legal else f"  ILLEGAL [{v.rule}] {v.message_en}"
@@ -62,7 +64,7 @@ def ruling_parts(rep: Replay, v: Verdict) -> tuple[str, str, str]:
 class GameText:
     """A climbing game's deal in words (the default of every game)."""
 
-    def score_lines(self, rep: Replay, score: Score | None) -> list[str]:
+    def score_lines(self, rep: Replay[GameState], score: Score | None) -> list[str]:
         """The score: places and points, the teams, the roles (保皇), and how each came about."""
         if score is None:
             return ["the deal is not finished: no score"]
@@ -82,7 +84,7 @@ class GameText:
         lines += [f"  [{rule}] {text}" for rule, text in score.explain]
         return lines
 
-    def score_line(self, rep: Replay, score: Score | None) -> str:
+    def score_line(self, rep: Replay[GameState], score: Score | None) -> str:
         """The score in one line (``fupan score`` over several logs): the seats from first place down, each
         team's points, the roles (保皇)."""
         if score is None:
@@ -96,11 +98,11 @@ class GameText:
             line += f"; 皇帝 seat {score.roles['emperor']}"
         return line + ("; 串三户 (sweep): doubled" if score.sweep else "")
 
-    def finished(self, rep: Replay) -> list[int]:
+    def finished(self, rep: Replay[GameState]) -> list[int]:
         """The seats out so far, in order (``score --json``'s finish order of an unfinished deal)."""
-        return list(rep.final.out)
+        return list(cast("State", rep.final).out)  # a climbing game's (a game of its own writes its own)
 
-    def step_lines(self, rep: Replay, step: int) -> list[str]:
+    def step_lines(self, rep: Replay[GameState], step: int) -> list[str]:
         """The table after ``step`` events: the last event and its ruling, then the game's table lines."""
         lines = [f"step {step} of {len(rep.states) - 1}"]
         if step > 0:
@@ -109,7 +111,7 @@ class GameText:
             lines.append(f"last event: {event_text(rep, step - 1)} — {ruling}")
         return lines + self.table_lines(rep, step)
 
-    def table_lines(self, rep: Replay, step: int) -> list[str]:
+    def table_lines(self, rep: Replay[GameState], step: int) -> list[str]:
         """The set on the table, who may act, the round's status, and each seat's hand and place."""
         view = rep.view(step)
         table = "empty" if view.table_seat is None else f"seat {view.table_seat}: {cards_shown(view.table_cards)}"
@@ -142,18 +144,18 @@ class GameText:
             lines.append(f"  {seat_label(rep, s)}: {count(len(cards), 'card')}{shown}{out}  {' '.join(cards)}".rstrip())
         return lines
 
-    def event_lines(self, rep: Replay) -> list[str]:
+    def event_lines(self, rep: Replay[GameState]) -> list[str]:
         """One line per event with its ruling and what it did."""
         lines: list[str] = []
         for v in rep.verdicts:
             lines += self.event_line(rep, v)
         return lines
 
-    def event_line(self, rep: Replay, v: Verdict) -> list[str]:
+    def event_line(self, rep: Replay[GameState], v: Verdict) -> list[str]:
         """An event: its seat, action and cards, its ruling, the set on the table after it."""
         ruling, fx, cards = ruling_parts(rep, v)
         assert v.index is not None
-        st = rep.states[v.index + 1]
+        st = cast("State", rep.states[v.index + 1])  # a climbing game's (a game of its own writes its own)
         table = "" if st.table is None else f"  | table: seat {st.owner} {' '.join(c.token for c in st.table_cards)}"
         return [f"{v.index:>4}  seat {v.seat} {v.action:<8}{cards}{ruling}{table}{fx}"]
 

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterator, Sequence
-from typing import Any
+from typing import TYPE_CHECKING
 
 from coach.findings import Evidence, Finding
 from coach.games import GameCoach, Teams, register
@@ -21,8 +21,12 @@ from coach.moment import Moment, acts_on
 from replay.climbing.state import SETUP, State
 from replay.core.cards import BJ, RANK_2, Card
 from replay.core.events import Call, Event, Pass, Yield
+from replay.engine import GameState
 from replay.games.baohuang.state import BaohuangState
 from replay.replay import Replay
+
+if TYPE_CHECKING:
+    from replay.games.baohuang.engine import Baohuang
 
 
 @acts_on("play")
@@ -61,7 +65,7 @@ def detect(m: Moment) -> Iterator[Finding]:
     )
 
 
-def teams(replay: Replay) -> Teams:
+def teams(replay: Replay[GameState]) -> Teams:
     """The 皇帝 (with its 保皇派, unless it plays alone) against the rest, as the deal ended; none before a 皇帝."""
     st = replay.final
     assert isinstance(st, BaohuangState)
@@ -103,12 +107,12 @@ def bid(st: State) -> Event:
     return Yield(holder)
 
 
-def bid_options(eng: Any, st: State, seat: int) -> list[Event]:
+def bid_options(eng: Baohuang, st: BaohuangState, seat: int) -> list[Event]:
     """The bids of ``seat`` worth pricing: call, yield, pass."""
     return [e for e in eng.bid_events(st) if e.seat == seat and isinstance(e, Call | Yield | Pass)]
 
 
-def setup_seat(eng: Any, st: State) -> int | None:
+def setup_seat(eng: Baohuang, st: State) -> int | None:
     """During the setup: the bidding seat, then the 皇帝 (who leads)."""
     assert isinstance(st, BaohuangState)  # the coach gives this module its game's states only
     if st.phase != SETUP:
@@ -116,13 +120,13 @@ def setup_seat(eng: Any, st: State) -> int | None:
     return st.to_act if st.emperor == -1 else st.emperor
 
 
-def first_leader(eng: Any, st: State) -> int:
+def first_leader(eng: Baohuang, st: State) -> int:
     """The 皇帝 leads the first round."""
     assert isinstance(st, BaohuangState)  # the coach gives this module its game's states only
     return st.emperor
 
 
-def placed(eng: Any, st: State, seat: int, located: list[list[Card]]) -> tuple[Card | None, int]:
+def placed(eng: Baohuang, st: State, seat: int, located: list[list[Card]]) -> tuple[Card | None, int]:
     """What ``seat`` can place: the marked big joker (its holder is public), the called card's last copy in
     the hand of a 保皇派 it knows, or in the 皇帝's when it knows the 皇帝 plays alone (明独, or it is that
     皇帝); a copy whose holder it does not know, with no seat barred: any other hand may hold it, the 皇帝's
@@ -158,7 +162,7 @@ def saw(st: State, seat: int, ev: Event, located: list[list[Card]]) -> bool:
     return True
 
 
-def as_known(eng: Any, st: State, seat: int) -> State:
+def as_known(eng: Baohuang, st: State, seat: int) -> State:
     """The state with the roles ``seat`` did not know taken out: with the 保皇派 unknown to it, no 保皇派 (the
     皇帝 alone on its side), so that no choice of its own is read from a role it could not see."""
     assert isinstance(st, BaohuangState)  # the coach gives this module its game's states only

@@ -7,16 +7,20 @@ The 够级 maxims (coach/maxims, RULES.md §6) name the game themselves; the fie
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING
 
 from coach.games import GameCoach, Teams, register
 from replay.climbing.state import State
 from replay.core import seats
 from replay.core.events import Event, Kou, Pass
+from replay.engine import GameState
 from replay.games.gouji import score as gouji_score
 from replay.games.gouji.state import GoujiState
 from replay.replay import Replay
 from replay.rules.profile import Profile
+
+if TYPE_CHECKING:
+    from replay.climbing.table import Climbing
 
 TEAMS: Teams = (seats.side_seats(0, 6), seats.side_seats(1, 6))
 
@@ -33,7 +37,7 @@ def table_gouji(st: State) -> bool:
     return st.table_gouji
 
 
-def _teams(replay: Replay) -> Teams:
+def _teams(replay: Replay[GameState]) -> Teams:
     return TEAMS
 
 
@@ -60,7 +64,7 @@ def team_result(st: State, profile: Profile, team: int) -> int:
     return gouji_score.team_points(st, profile, team)
 
 
-def team_points(eng: Any, st: State, seat: int) -> float:
+def team_points(eng: Climbing[State], st: State, seat: int) -> float:
     """The points a finished deal gives the seat's team (``team_result``): what a rollout is worth."""
     return float(team_result(st, eng.profile, seats.side(seat)))
 
@@ -72,7 +76,7 @@ def sweep_threat(st: State, seat: int) -> bool:
     return len(st.out) == 2 and all(seats.side(s) != mine for s in st.out)
 
 
-def _first_leader(eng: Any, st: State) -> int:
+def _first_leader(eng: Climbing[State], st: State) -> int:
     return int(eng.first_leader(st)[0])
 
 

@@ -31,7 +31,7 @@ import random
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any, cast
+from typing import TYPE_CHECKING, Any, cast
 
 from coach.games.shengji.policy import best_declaration
 from coach.worlds import NoWorld, unseen_cards
@@ -39,6 +39,9 @@ from replay.core.cards import Card, full_decks
 from replay.core.events import Bury, Declare, Event, Exchange, Pass, Play
 from replay.core.hand import Hand
 from replay.games.shengji.engine import DECLARE, KITTY, SjState, combo, team
+
+if TYPE_CHECKING:
+    from replay.games.shengji.engine import Shengji
 
 DRAWS = 500  # sampled deals tried for the face-down declarations before NoWorld
 KITTY_SLOT = 4  # the hidden kitty's place in ``Knowledge.sizes`` (after the four seats)
@@ -85,7 +88,7 @@ def voids(st: SjState) -> list[set[str]]:
     return out
 
 
-def knowledge(eng: Any, states: Sequence[Any], events: Sequence[Event], index: int, seat: int) -> SjKnowledge:
+def knowledge(eng: Shengji, states: Sequence[Any], events: Sequence[Event], index: int, seat: int) -> SjKnowledge:
     """What ``seat`` knew just before event ``index`` (``states[index]`` is the state then)."""
     st = _sj(states[index])
     actual = events[index] if index < len(events) else None
@@ -244,7 +247,7 @@ def sample_places(k: SjKnowledge, st: SjState, rng: random.Random) -> list[list[
     return places
 
 
-def sample(eng: Any, state: Any, k: SjKnowledge, rng: random.Random) -> Any:
+def sample(eng: Shengji, state: Any, k: SjKnowledge, rng: random.Random) -> Any:
     """One determinized deal of ``state`` drawn from ``k`` (``knowledge``): the hands, the hidden kitty and
     the face-down declarations replaced."""
     st = _sj(state)
