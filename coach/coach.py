@@ -18,6 +18,7 @@ from replay.replay import Replay
 if TYPE_CHECKING:
     from coach.prices import Decision, Evaluation
     from replay.climbing.state import State
+    from replay.core.events import Event
 
 
 @dataclass(frozen=True)
@@ -96,7 +97,7 @@ _ACTION_ZH = {
 }
 
 
-def _label_zh(ev: Any) -> str:
+def _label_zh(ev: Event) -> str:
     return f"{_ACTION_ZH.get(ev.action, ev.action)} {' '.join(c.token for c in ev.cards)}".strip()
 
 

@@ -38,7 +38,7 @@ import math
 import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from coach.games import coach_for
 from coach.policy import Policy, SeatBots
@@ -141,7 +141,7 @@ class Reader(Policy):
         return st
 
 
-ActionModel = Callable[[Any, State, Observation, float, Reader], float]
+ActionModel = Callable[["Climbing[State]", State, Observation, float, Reader], float]
 
 
 def policy_probability(eng: Climbing[State], st: State, obs: Observation, eps: float, pol: Reader) -> float:

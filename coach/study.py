@@ -34,7 +34,7 @@ import time
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any, cast
 
 from coach.effects import MIN_AROSE
 from coach.games.gouji import team_result
@@ -43,6 +43,9 @@ from coach.maxims import BY_KEY, MAXIMS
 from replay.formats.log import Log
 from replay.rules.profile import Profile, load_profile
 from replay.simulate import SimulatedDeal, simulate_deal
+
+if TYPE_CHECKING:
+    from replay.climbing.state import State
 
 Z95 = 1.959963984540054  # the 97.5% point of the standard normal distribution
 NOISE = 0.08  # Policy's own default: the chance of a random decision
@@ -189,7 +192,7 @@ def deal_seed(seed: int, k: int) -> int:
 
 def team_points(deal: SimulatedDeal, team: int, profile: Profile) -> int:
     """The team's net points in a finished 够级 deal: raw × 2 after a sweep (0 for a void deal)."""
-    return team_result(deal.states[-1], profile, team)
+    return team_result(cast("State", deal.states[-1]), profile, team)  # a 够级 deal's state
 
 
 @dataclass(frozen=True)

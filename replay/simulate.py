@@ -35,7 +35,7 @@ from replay.core.events import (
     Yield,
 )
 from replay.core.seats import opposite
-from replay.engine import Engine, S
+from replay.engine import Engine, GameState, S
 from replay.formats.log import Log, Seat
 from replay.games.baohuang.state import BaohuangState
 from replay.replay import engine_for
@@ -53,7 +53,7 @@ class SimulatedDeal:
     """A simulated deal: the log it wrote and the states it went through (``states[0]`` = deal)."""
 
     log: Log
-    states: tuple[Any, ...]
+    states: tuple[GameState, ...]
 
 
 def deal_hands(

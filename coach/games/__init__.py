@@ -31,14 +31,14 @@ from replay.engine import S
 if TYPE_CHECKING:
     from coach.findings import Finding
     from coach.moment import Moment
-    from replay.engine import Engine, GameState
+    from replay.engine import Engine
     from replay.replay import Replay
 
 Teams = tuple[tuple[int, ...], ...]
 E = TypeVar("E", bound="Engine[Any]")  # a game's rules engine
 
 
-def _no_teams(replay: Replay[GameState]) -> Teams:
+def _no_teams(replay: Replay[S]) -> Teams:
     return ()
 
 
@@ -117,7 +117,7 @@ class GameCoach(Generic[E, S]):
     #: the finding for an event the replay found illegal (None: ``coach.coach.violation``)
     violation: Callable[[Moment], Finding] | None = None
     #: the teams of a replayed deal (the summary's teams, the report's team column when they are fixed)
-    teams: Callable[[Replay[GameState]], Teams] = _no_teams
+    teams: Callable[[Replay[S]], Teams] = _no_teams
     #: whether the teams are the same in every deal (the report draws a team column instead of roles)
     fixed_teams: bool = False
     #: whether seat ``a`` plays against seat ``b`` as the maxims read it (``Moment.opponent``)

@@ -20,7 +20,7 @@ from collections.abc import Iterable, Iterator, Mapping, Sequence
 from itertools import repeat
 from typing import TYPE_CHECKING, Any
 
-from replay.climbing.state import SETUP
+from replay.climbing.state import SETUP, S
 from replay.core.cards import RANK_2, RANK_BJ, RANK_SJ, Card
 from replay.core.events import Burn, Event, Jiefeng, Kou, Pass, Play, Rang
 from replay.core.sets import CardSet, make_set, why_not_beats
@@ -82,7 +82,7 @@ def shaped_plays(groups: Mapping[int, Sequence[Card]], twos_attach: bool, table:
     return out
 
 
-def reference_plays(eng: Climbing[Any], st: Any, seat: int) -> Iterator[Cards]:
+def reference_plays(eng: Climbing[S], st: S, seat: int) -> Iterator[Cards]:
     """The generator before issue 17 (every set of the hand counted out, each made into a set and tested against
     the table): kept as the reference ``shaped_plays`` is tested and benched against."""
     hand = st.hands[seat]
@@ -124,7 +124,7 @@ def reference_plays(eng: Climbing[Any], st: Any, seat: int) -> Iterator[Cards]:
                             yield cards
 
 
-def stepped(eng: Climbing[Any], st: Any, seat: int, cls: type[Play | Burn], plays: Iterable[Cards]) -> Iterator[Event]:
+def stepped(eng: Climbing[S], st: S, seat: int, cls: type[Play | Burn], plays: Iterable[Cards]) -> Iterator[Event]:
     """The plays that ``can`` allows, each stepped (the reference's way, and the way for a hand the record does
     not know in full)."""
     for cards in plays:
@@ -136,7 +136,7 @@ def stepped(eng: Climbing[Any], st: Any, seat: int, cls: type[Play | Burn], play
 KINDS: dict[str, type[Play | Burn]] = {"play": Play, "burn": Burn}
 
 
-def legal_plays(eng: Climbing[Any], st: Any, seat: int, cls: type[Play | Burn]) -> Iterator[Event]:
+def legal_plays(eng: Climbing[S], st: S, seat: int, cls: type[Play | Burn]) -> Iterator[Event]:
     """The plays (or burns) of ``seat`` that are legal now, in ``plays_for``'s order: all of them, or none, as the
     seat's right to play now is (``Climbing.sure``, else the step on the first); each stepped when the record
     does not know every card."""
@@ -149,7 +149,7 @@ def legal_plays(eng: Climbing[Any], st: Any, seat: int, cls: type[Play | Burn]) 
         yield from map(cls, repeat(seat), plays)  # an event is cheap to make (replay.core.events)
 
 
-def legal_events(eng: Climbing[Any], st: Any) -> Iterator[Event]:
+def legal_events(eng: Climbing[S], st: S) -> Iterator[Event]:
     """Every legal event now, over all seats that may act (``Climbing.legal_actions``)."""
     for seat, kinds in eng.actors(st).items():
         for kind in kinds:
@@ -162,7 +162,7 @@ def legal_events(eng: Climbing[Any], st: Any) -> Iterator[Event]:
                     yield decline
 
 
-def reference_legal_actions(eng: Climbing[Any], st: Any) -> Iterator[Any]:
+def reference_legal_actions(eng: Climbing[Any], st: Any) -> Iterator[Event]:
     """``legal_actions`` as before issue 17: the reference plays, each stepped (for the property test and bench)."""
     if eng.game == "baohuang" and st.phase == SETUP:  # the bidding, then the 皇帝's lead (Baohuang.legal_actions)
         yield from eng.bid_events(st)  # type: ignore[attr-defined]  # 保皇's engine

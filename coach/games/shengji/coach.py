@@ -423,14 +423,14 @@ def notes(m: Moment) -> Iterator[Finding]:
         yield from bury_note(m.replay, m.index)
 
 
-def _teams(replay: Replay[GameState]) -> Teams:
+def _teams(replay: Replay[SjState]) -> Teams:
     return TEAMS
 
 
 TEAMS: Teams = (side_seats(0, 4), side_seats(1, 4))
 
 
-def levels_won(eng: Shengji, st: Any, seat: int) -> float:
+def levels_won(eng: Shengji, st: SjState, seat: int) -> float:
     """What a finished deal is worth to ``seat``'s side: the levels it goes up, less those the other side goes
     up (SJ-POINTS, SJ-LEVEL as ``replay.games.shengji.score`` counts them); 0 for a void deal."""
     sc = games.get(eng.game).score_function()(st, eng.profile)

@@ -26,7 +26,7 @@ from __future__ import annotations
 import random
 from collections import Counter
 from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING, Any, cast
+from typing import TYPE_CHECKING, Any
 
 from coach.choices import distinct
 from replay.core.cards import RANK_A, RANK_SJ, Card
@@ -54,10 +54,6 @@ if TYPE_CHECKING:
 Cards = tuple[Card, ...]
 DECLARE_AT = 14  # a declaration is worth making when it makes this many trumps of the hand (of 26, ~13 on average)
 SMALL_POINTS = 5  # a trick holding this many points is worth winning with a trump
-
-
-def _sj(st: Any) -> SjState:
-    return cast(SjState, st)
 
 
 def trumps_held(held: Sequence[Card], suit: str, level: int) -> int:
@@ -271,12 +267,11 @@ class ShengjiPolicy:
             return self.rng.choice(eng.plays_for(st, seat))
         return self.ranked(eng, st, seat)[0]
 
-    def choose(self, eng: Shengji, st: Any) -> Event:
+    def choose(self, eng: Shengji, st: SjState) -> Event:
         """The policy's event for the current state (any phase)."""
-        sj = _sj(st)
-        if sj.phase in (DECLARE, EXCHANGE, KITTY):
-            return self._setup(eng, sj)
-        return Play(sj.to_act, cards=self.play(eng, sj, sj.to_act))
+        if st.phase in (DECLARE, EXCHANGE, KITTY):
+            return self._setup(eng, st)
+        return Play(st.to_act, cards=self.play(eng, st, st.to_act))
 
 
 def _key(ev: Event) -> tuple[Any, ...]:
@@ -291,12 +286,12 @@ def _resolved(eng: Shengji, st: SjState, actual: Event) -> SjState:
     return st
 
 
-def candidates(eng: Shengji, state: Any, actual: Event, limit: int) -> tuple[list[Event], int]:
+def candidates(eng: Shengji, state: SjState, actual: Event, limit: int) -> tuple[list[Event], int]:
     """The options to price for ``actual``'s seat (``actual`` first) and the index of the policy's (-1 when
     it is not among them): a declaration or pass, with the seat's other declarations; an exchange with the
     others the engine allows; a bury with the policy's and the lowest; a play with the policy's, the
     cheapest win, the cheapest play without points and the play with the most points."""
-    st = _resolved(eng, _sj(state), actual)
+    st = _resolved(eng, state, actual)
     seat = actual.seat
     pol = ShengjiPolicy(random.Random(0), noise=0.0)
     first: Event | None = None

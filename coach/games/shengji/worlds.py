@@ -31,7 +31,7 @@ import random
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, cast
+from typing import TYPE_CHECKING
 
 from coach.games.shengji.policy import best_declaration
 from coach.worlds import NoWorld, unseen_cards
@@ -62,10 +62,6 @@ class SjKnowledge:
     face_down: tuple[int, ...]  # seats whose declaration the seat has not seen (it holds one)
 
 
-def _sj(st: Any) -> SjState:
-    return cast(SjState, st)
-
-
 def _drop(cards: list[Card], gone: Sequence[Card]) -> None:
     for c in gone:
         if c in cards:
@@ -88,9 +84,9 @@ def voids(st: SjState) -> list[set[str]]:
     return out
 
 
-def knowledge(eng: Shengji, states: Sequence[Any], events: Sequence[Event], index: int, seat: int) -> SjKnowledge:
+def knowledge(eng: Shengji, states: Sequence[SjState], events: Sequence[Event], index: int, seat: int) -> SjKnowledge:
     """What ``seat`` knew just before event ``index`` (``states[index]`` is the state then)."""
-    st = _sj(states[index])
+    st = states[index]
     actual = events[index] if index < len(events) else None
     resolved = st.phase == DECLARE and bool(st.declarations) and not isinstance(actual, Declare | Pass)
     if resolved:
@@ -147,10 +143,9 @@ def knowledge(eng: Shengji, states: Sequence[Any], events: Sequence[Event], inde
     return SjKnowledge(seat, resolved, own, sizes, kitty, tuple(map(tuple, located)), unseen, void, face_down)
 
 
-def missing(state: Any) -> str | None:
-    """What the record lacks to play ``state`` out with every card known: the kitty, while it is still to be
+def missing(st: SjState) -> str | None:
+    """What the record lacks to play ``st`` out with every card known: the kitty, while it is still to be
     taken (None when nothing is lacking)."""
-    st = _sj(state)
     if st.kitty is None and st.kitty_size and (st.phase != KITTY and not st.buried):
         return "the log does not give the kitty"
     return None
@@ -247,10 +242,9 @@ def sample_places(k: SjKnowledge, st: SjState, rng: random.Random) -> list[list[
     return places
 
 
-def sample(eng: Shengji, state: Any, k: SjKnowledge, rng: random.Random) -> Any:
-    """One determinized deal of ``state`` drawn from ``k`` (``knowledge``): the hands, the hidden kitty and
+def sample(eng: Shengji, st: SjState, k: SjKnowledge, rng: random.Random) -> SjState:
+    """One determinized deal of ``st`` drawn from ``k`` (``knowledge``): the hands, the hidden kitty and
     the face-down declarations replaced."""
-    st = _sj(state)
     if k.resolved:
         st = eng._resolve(st)
     for _ in range(DRAWS):
@@ -274,9 +268,8 @@ def sample(eng: Shengji, state: Any, k: SjKnowledge, rng: random.Random) -> Any:
     raise NoWorld(f"no deal of {DRAWS} gives every seat that declared face down a declaration to make")
 
 
-def sampled_hands(k: SjKnowledge, world: Any) -> Counter[Card]:
+def sampled_hands(k: SjKnowledge, w: SjState) -> Counter[Card]:
     """Every card of a sampled deal's hidden places (the hands but the seat's, and the hidden kitty)."""
-    w = _sj(world)
     out: Counter[Card] = Counter()
     for t, h in enumerate(w.hands):
         if t != k.seat:
