@@ -8,7 +8,7 @@ Each game's text is a ``GameText`` found by the game's name (``text_for``); a ga
 from __future__ import annotations
 
 import importlib
-from typing import TYPE_CHECKING, Any, cast
+from typing import TYPE_CHECKING, cast
 
 from replay.core.clip import cards_shown
 from replay.core.plural import count
@@ -19,6 +19,7 @@ if TYPE_CHECKING:
     from replay.engine import GameState
     from replay.replay import Replay
     from replay.scoring import Score
+    from replay.view import StepView
 
 
 def void_lines(score: Score) -> list[str]:
@@ -41,7 +42,7 @@ def event_text(rep: Replay[GameState], i: int) -> str:
     return f"seat {v.seat} {v.action} {cards_shown(v.cards)}".rstrip() + (f" -> seat {to}" if to is not None else "")
 
 
-def may_act_lines(view: Any) -> list[str]:
+def may_act_lines(view: StepView) -> list[str]:
     """Who may act at a step, with what, and why."""
     if not view.to_act:
         return ["may act: nobody"]

@@ -111,7 +111,7 @@ POINTS_ZH = {"defenders": "闲家得分", "kitty": "扣底分"}
 LEVELS_ZH = {"before": "局前", "after": "局后"}
 
 
-def shengji_claims(claimed: Mapping[str, Any], score: Score, game: str, final: Any) -> list[Difference]:
+def shengji_claims(claimed: Mapping[str, Any], score: Score, game: str, final: SjState) -> list[Difference]:
     """升级: the claimed points and levels against the deal's."""
     out: list[Difference] = []
     pts = claimed.get("points") or {}
