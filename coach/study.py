@@ -45,7 +45,7 @@ from replay.rules.profile import Profile, load_profile
 from replay.simulate import SimulatedDeal, simulate_deal
 
 if TYPE_CHECKING:
-    from replay.climbing.state import State
+    from replay.games.gouji.state import GoujiState
 
 Z95 = 1.959963984540054  # the 97.5% point of the standard normal distribution
 NOISE = 0.08  # Policy's own default: the chance of a random decision
@@ -192,7 +192,7 @@ def deal_seed(seed: int, k: int) -> int:
 
 def team_points(deal: SimulatedDeal, team: int, profile: Profile) -> int:
     """The team's net points in a finished 够级 deal: raw × 2 after a sweep (0 for a void deal)."""
-    return team_result(cast("State", deal.states[-1]), profile, team)  # a 够级 deal's state
+    return team_result(cast("GoujiState", deal.states[-1]), profile, team)  # a 够级 deal's state
 
 
 @dataclass(frozen=True)

@@ -176,7 +176,7 @@ def world(st: BaohuangState, new: BaohuangState, hands: Sequence[Sequence[Card]]
     return new._replace(loyalist=st.emperor, solo=True)
 
 
-COACH = register(
+COACH: GameCoach[Baohuang, BaohuangState] = register(
     GameCoach(
         name="baohuang",
         detectors=(detect,),

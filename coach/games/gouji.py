@@ -13,7 +13,6 @@ from coach.games import GameCoach, Teams, register
 from replay.climbing.state import State
 from replay.core import seats
 from replay.core.events import Event, Kou, Pass
-from replay.engine import GameState
 from replay.games.gouji import score as gouji_score
 from replay.games.gouji.state import GoujiState
 from replay.replay import Replay
@@ -37,7 +36,7 @@ def table_gouji(st: State) -> bool:
     return st.table_gouji
 
 
-def _teams(replay: Replay[GameState]) -> Teams:
+def _teams(replay: Replay[GoujiState]) -> Teams:
     return TEAMS
 
 
@@ -58,13 +57,12 @@ def _decline(st: State, seat: int) -> Event:
     return _KOU[seat] if seat == seats.opposite(st.owner) else _PASS[seat]
 
 
-def team_result(st: State, profile: Profile, team: int) -> int:
+def team_result(st: GoujiState, profile: Profile, team: int) -> int:
     """Team ``team``'s (0 or 1) net points of a finished deal: ``raw``, doubled after 串三户 (0 for a void deal)."""
-    assert isinstance(st, GoujiState)  # the coach gives this module its game's states only
     return gouji_score.team_points(st, profile, team)
 
 
-def team_points(eng: Climbing[State], st: State, seat: int) -> float:
+def team_points(eng: Climbing[State], st: GoujiState, seat: int) -> float:
     """The points a finished deal gives the seat's team (``team_result``): what a rollout is worth."""
     return float(team_result(st, eng.profile, seats.side(seat)))
 
@@ -80,7 +78,7 @@ def _first_leader(eng: Climbing[State], st: State) -> int:
     return int(eng.first_leader(st)[0])
 
 
-COACH = register(
+COACH: GameCoach[Climbing[State], GoujiState] = register(
     GameCoach(
         name="gouji",
         teams=_teams,

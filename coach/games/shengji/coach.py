@@ -440,7 +440,7 @@ def levels_won(eng: Shengji, st: SjState, seat: int) -> float:
     return steps if sc.levels["up"] == team(seat) else -steps
 
 
-COACH = register(
+COACH: GameCoach[Shengji, SjState] = register(
     GameCoach(
         name="shengji",
         detectors=(notes,),
