@@ -68,6 +68,7 @@ from replay.replay import Replay
 
 if TYPE_CHECKING:
     from replay.climbing.table import Climbing
+    from replay.rules.profile import Profile
 
 PRICED = (Play, Burn, Pass, Kou, Rang, Call, Yield, Declare, Exchange, Bury)  # the last three: 升级's
 RACE_FIRST = 5  # rollouts every candidate gets before any is dropped (``rollouts`` at most this: no racing)
@@ -340,7 +341,7 @@ SINGLE = "a single option worth pricing"
 _WORKER: dict[str, Any] = {}
 
 
-def _init_worker(text: str, source: str, settings: Settings, profile: Any, strict: bool) -> None:
+def _init_worker(text: str, source: str, settings: Settings, profile: Profile | None, strict: bool) -> None:
     # A forked worker inherits the parent's signal handlers (a Streamlit server's stop the server, which a worker
     # has not): SIGTERM ends it, as ``stop_pool`` expects, and Ctrl-C is the parent's to handle.
     signal.signal(signal.SIGTERM, signal.SIG_DFL)
