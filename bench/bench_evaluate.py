@@ -41,6 +41,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+from typing import TYPE_CHECKING, cast
+
 from figures import Figure, report  # beside this file: sys.path[0] when run as a script
 
 from coach import evaluate
@@ -52,6 +54,9 @@ from replay import compiled
 from replay.formats.log import read_log
 from replay.replay import Replay, engine_for
 from replay.simulate import RandomBot, simulate_deal
+
+if TYPE_CHECKING:
+    from replay.climbing.state import State
 
 ROOT = Path(__file__).resolve().parents[1]
 SAMPLES = ROOT / "data" / "samples"
@@ -68,7 +73,7 @@ def _samples(game: str) -> list[Path]:
 
 def bench_rollouts(game: str, repeats: int, per_position: int, seed: int) -> dict[str, float]:
     """Median seconds per RandomBot deal, per rollout (all view) and per sampled world + rollout (seat view)."""
-    replays = [Replay(read_log(p)) for p in _samples(game)]
+    replays = [cast("Replay[State]", Replay(read_log(p))) for p in _samples(game)]  # a climbing game's samples
     positions = []
     for rep in replays:
         mid = len(rep.log.events) // 2

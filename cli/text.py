@@ -8,7 +8,7 @@ is written.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, cast
 
 from replay.core.clip import cards_shown
 from replay.core.plural import count
@@ -16,9 +16,12 @@ from replay.core.registry import Registry
 from replay.core.said import seat_name
 
 if TYPE_CHECKING:
+    from replay.climbing.state import State
     from replay.core.verdicts import Verdict
+    from replay.engine import GameState
     from replay.replay import Replay
     from replay.scoring import Score
+    from replay.view import StepView
 
 
 def void_lines(score: Score) -> list[str]:
@@ -27,13 +30,13 @@ def void_lines(score: Score) -> list[str]:
     return ["the deal is void: no score / 本局作废，不计分", f"  [{rule}] {zh} / {en}"]
 
 
-def seat_label(rep: Replay, s: int) -> str:
+def seat_label(rep: Replay[GameState], s: int) -> str:
     """``seat 2`` and the seat's player when the log names one."""
     name = next((x.player for x in rep.log.seats if x.seat == s and x.player), "")
     return f"{seat_name(s, en=True)}" + (f" {name}" if name else "")
 
 
-def event_text(rep: Replay, i: int) -> str:
+def event_text(rep: Replay[GameState], i: int) -> str:
     """What event ``i`` did, in words: ``seat 1 exchange SJ 10C 10C -> seat 0``."""
     v = rep.verdicts[i]
     ev = rep.log.events[i]
@@ -43,7 +46,7 @@ def event_text(rep: Replay, i: int) -> str:
     )
 
 
-def may_act_lines(view: Any) -> list[str]:
+def may_act_lines(view: StepView) -> list[str]:
     """Who may act at a step, with what, and why."""
     if not view.to_act:
         return ["may act: nobody"]
@@ -53,7 +56,7 @@ def may_act_lines(view: Any) -> list[str]:
     return lines
 
 
-def ruling_parts(rep: Replay, v: Verdict) -> tuple[str, str, str]:
+def ruling_parts(rep: Replay[GameState], v: Verdict) -> tuple[str, str, str]:
     """An event line's ruling (empty when legal), its effects (one line each) and its cards (and to whom)."""
     assert v.index is not None  # an event's verdict (not the deal's, nor the result's)
     ruling = "" if v.legal else f"  ILLEGAL [{v.rule}] {v.message_en}"
@@ -69,7 +72,7 @@ class GameText:
     def __init__(self, name: str) -> None:
         self.name = name
 
-    def score_lines(self, rep: Replay, score: Score | None) -> list[str]:
+    def score_lines(self, rep: Replay[GameState], score: Score | None) -> list[str]:
         """The score: places and points, the teams, the roles (保皇), and how each came about."""
         if score is None:
             return ["the deal is not finished: no score"]
@@ -97,7 +100,7 @@ class GameText:
         lines += [f"  [{rule}] {text}" for rule, text in score.explain]
         return lines
 
-    def score_line(self, rep: Replay, score: Score | None) -> str:
+    def score_line(self, rep: Replay[GameState], score: Score | None) -> str:
         """The score in one line (``fupan score`` over several logs): the seats from first place down, each
         team's points, the roles (保皇)."""
         if score is None:
@@ -111,11 +114,11 @@ class GameText:
             line += f"; 皇帝 {seat_name(score.roles['emperor'], en=True)}"
         return line + ("; 串三户 (sweep): doubled" if score.sweep else "")
 
-    def finished(self, rep: Replay) -> list[int]:
+    def finished(self, rep: Replay[GameState]) -> list[int]:
         """The seats out so far, in order (``score --json``'s finish order of an unfinished deal)."""
-        return list(rep.final.out)
+        return list(cast("State", rep.final).out)  # a climbing game's (a game of its own writes its own)
 
-    def step_lines(self, rep: Replay, step: int) -> list[str]:
+    def step_lines(self, rep: Replay[GameState], step: int) -> list[str]:
         """The table after ``step`` events: the last event and its ruling, then the game's table lines."""
         lines = [f"step {step} of {len(rep.states) - 1}"]
         if step > 0:
@@ -124,7 +127,7 @@ class GameText:
             lines.append(f"last event: {event_text(rep, step - 1)} — {ruling}")
         return lines + self.table_lines(rep, step)
 
-    def table_lines(self, rep: Replay, step: int) -> list[str]:
+    def table_lines(self, rep: Replay[GameState], step: int) -> list[str]:
         """The set on the table, who may act, the round's status, and each seat's hand and place."""
         view = rep.view(step)
         table = (
@@ -161,18 +164,18 @@ class GameText:
             lines.append(f"  {seat_label(rep, s)}: {count(len(cards), 'card')}{shown}{out}  {' '.join(cards)}".rstrip())
         return lines
 
-    def event_lines(self, rep: Replay) -> list[str]:
+    def event_lines(self, rep: Replay[GameState]) -> list[str]:
         """One line per event with its ruling and what it did."""
         lines: list[str] = []
         for v in rep.verdicts:
             lines += self.event_line(rep, v)
         return lines
 
-    def event_line(self, rep: Replay, v: Verdict) -> list[str]:
+    def event_line(self, rep: Replay[GameState], v: Verdict) -> list[str]:
         """An event: its seat, action and cards, its ruling, the set on the table after it."""
         ruling, fx, cards = ruling_parts(rep, v)
         assert v.index is not None
-        st = rep.states[v.index + 1]
+        st = cast("State", rep.states[v.index + 1])  # a climbing game's (a game of its own writes its own)
         table = (
             ""
             if st.table is None

@@ -18,6 +18,7 @@ from replay.core.clip import CARDS_LIMIT, few
 from replay.core.events import Event
 from replay.core.said import said, seat_name, zh_of
 from replay.core.verdicts import Reading
+from replay.engine import GameState
 from replay.formats.decisions import Decision, history
 from replay.replay import Replay, StepView
 from replay.rules.option import Option
@@ -110,7 +111,7 @@ class Ruling:
         }
 
 
-def ruling_of(rep: Replay, index: int) -> Ruling:
+def ruling_of(rep: Replay[GameState], index: int) -> Ruling:
     """The ruling on the log's event ``index`` (0-based), judged on the table before it."""
     events = rep.log.events
     if not 0 <= index < len(events):
@@ -120,7 +121,7 @@ def ruling_of(rep: Replay, index: int) -> Ruling:
     return ruling(rep, index, events[index], recorded=True)
 
 
-def ruling(rep: Replay, step: int, event: Event, recorded: bool = False) -> Ruling:
+def ruling(rep: Replay[GameState], step: int, event: Event, recorded: bool = False) -> Ruling:
     """The ruling on ``event`` at ``step`` (the table after ``step`` events). ``recorded``: the event is
     the log's event ``step`` (its stored decisions are attached)."""
     engine = rep.engine
@@ -222,7 +223,7 @@ def _who(before: StepView) -> tuple[str, str]:
     return zh, en
 
 
-def _consequence(rep: Replay, event: Event, out: Any, before: StepView, legal: bool) -> tuple[str, str]:
+def _consequence(rep: Replay[GameState], event: Event, out: Any, before: StepView, legal: bool) -> tuple[str, str]:
     """What follows from the ruling by the profile (zh, en)."""
     s = event.seat
     if not legal:
@@ -305,7 +306,7 @@ class ClaimEntry:
         }
 
 
-def result_ruling(rep: Replay) -> tuple[ClaimEntry, ...]:
+def result_ruling(rep: Replay[GameState]) -> tuple[ClaimEntry, ...]:
     """The ruling on the log's claimed result (``result``): every claimed entry beside the computed one,
     with its rule and the seed's words; an entry the deal does not bear out is corrected to the deal's
     value (a wrong claimed score corrected). Empty when the log claims nothing."""

@@ -181,7 +181,7 @@ def legal_events(eng: Mover, st: Any) -> Iterator[Event]:
                     yield decline
 
 
-def reference_legal_actions(eng: Mover, st: Any) -> Iterator[Any]:
+def reference_legal_actions(eng: Mover, st: Any) -> Iterator[Event]:
     """``legal_actions`` as before issue 17: the reference plays, each stepped (for the property test and bench)."""
     if st.phase == SETUP and games.get(eng.game).bids_at_setup:  # the bidding, then the 皇帝's lead (保皇)
         yield from eng.bid_events(st)  # type: ignore[attr-defined]  # a bidding game's engine (Baohuang)
