@@ -22,9 +22,7 @@ from __future__ import annotations
 import argparse
 import copy
 import dataclasses
-import resource
 import statistics
-import subprocess
 import sys
 import time
 from collections.abc import Callable
@@ -34,22 +32,11 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from bench_cli import cpu as least_cpu  # the least CPU of each command, the commands taking turns
 from figures import Figure, report
 
 ROOT = Path(__file__).resolve().parent.parent
 VARIANTS = Path(__file__).resolve().parent / "record_variants.py"
-
-
-def least_cpu(cmds: list[list[str]], runs: int) -> list[float]:
-    """The least CPU seconds of each command over ``runs`` runs, the commands taking turns."""
-    best = [float("inf")] * len(cmds)
-    for _ in range(runs):
-        for k, cmd in enumerate(cmds):
-            before = resource.getrusage(resource.RUSAGE_CHILDREN)
-            subprocess.run(cmd, cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, check=False)
-            after = resource.getrusage(resource.RUSAGE_CHILDREN)
-            best[k] = min(best[k], after.ru_utime - before.ru_utime + after.ru_stime - before.ru_stime)
-    return best
 
 
 def starts(runs: int) -> list[Figure]:
