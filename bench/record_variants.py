@@ -64,7 +64,7 @@ def msgspec_module() -> types.ModuleType:
             return msgspec.field(default_factory=default_factory)
         return msgspec.field(default=default)
 
-    class Record(msgspec.Struct, frozen=True, dict=True):  # dict: a cached_property needs somewhere to keep its value
+    class Record(msgspec.Struct, frozen=True, dict=True):  # type: ignore[call-arg]  # msgspec is in the bench extra only: without it mypy sees no Struct; dict: a cached_property keeps its value there
         def _replace(self, **changes: Any) -> Any:
             return msgspec.structs.replace(self, **changes)
 
