@@ -41,7 +41,7 @@ from coach.evaluate import decision_points, evaluate_decision
 from coach.policy import Policy
 from coach.prices import Settings
 from coach.worlds import Knowledge, knowledge, sample_hands
-from replay.engine import GameState
+from replay.core.game_state import GameState
 from replay.replay import Replay
 from replay.simulate import RandomBot, simulate_deal
 

@@ -42,8 +42,8 @@ if TYPE_CHECKING:
     from collections.abc import Callable, Sequence
     from typing import Any
 
+    from replay.core.game_state import GameState
     from replay.core.verdicts import Verdict
-    from replay.engine import GameState
     from replay.formats.logfiles import LogFile
     from replay.replay import Replay
     from replay.scoring import Score

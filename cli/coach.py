@@ -19,9 +19,9 @@ from cli.common import (
     add_limit_args,
     progress_bar,
 )
+from replay.core.game_state import GameState
 from replay.core.plural import count
 from replay.core.said import seat_name
-from replay.engine import GameState
 from replay.replay import Replay
 
 if TYPE_CHECKING:

@@ -15,7 +15,7 @@ if TYPE_CHECKING:
     from collections.abc import Callable
     from typing import Any
 
-    from replay.engine import GameState
+    from replay.core.game_state import GameState
     from replay.formats.limits import Limits
     from replay.formats.log import Log
     from replay.replay import Replay

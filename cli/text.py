@@ -17,8 +17,8 @@ from replay.core.said import seat_name
 
 if TYPE_CHECKING:
     from replay.climbing.state import State
+    from replay.core.game_state import GameState
     from replay.core.verdicts import Verdict
-    from replay.engine import GameState
     from replay.replay import Replay
     from replay.scoring import Score
     from replay.view import StepView

@@ -11,7 +11,7 @@ from coach.findings import Evidence, Finding, summarize, violation_of
 from coach.games import coach_for
 from coach.maxims import maxims_for
 from coach.moment import ACTIONS, Deal, Moment
-from replay.engine import GameState
+from replay.core.game_state import GameState
 from replay.formats.log import Log
 from replay.replay import Replay
 

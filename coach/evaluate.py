@@ -63,7 +63,8 @@ from replay.climbing.state import State
 from replay.core.cards import RANK_SJ, Card
 from replay.core.errors import FupanError
 from replay.core.events import Burn, Bury, Call, Declare, Event, Exchange, Kou, Pass, Play, Rang, Yield
-from replay.engine import Engine, GameState, S
+from replay.core.game_state import GameState, S
+from replay.engine import Engine
 from replay.formats.log import parse_json_log
 from replay.replay import Replay
 

@@ -12,8 +12,8 @@ from typing import Any, TypeVar, cast
 from replay.climbing.state import State
 from replay.core.cards import RANK_BJ, RANK_SJ, Card
 from replay.core.events import Event
+from replay.core.game_state import GameState
 from replay.core.verdicts import Verdict
-from replay.engine import GameState
 from replay.replay import Replay
 
 D = TypeVar("D", bound=Callable[..., Any])

@@ -24,8 +24,8 @@ from coach.maxims import BY_KEY
 from coach.report_words import ACTION, GRADE, KIND, LABELS, LANGS, ROLE, SEVERITY, STYLE, SURENESS, VIEW
 from replay import games
 from replay.core.cards import RANK_NAME, RANK_ZH, Card, CardError
+from replay.core.game_state import GameState
 from replay.core.said import said_in
-from replay.engine import GameState
 from replay.formats.log import Log
 from replay.replay import Replay, StepView
 

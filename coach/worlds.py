@@ -37,7 +37,8 @@ from replay.core.hand import SLOT_CARD, Hand
 from replay.core.said import seat_name
 
 if TYPE_CHECKING:
-    from replay.engine import Engine, S
+    from replay.core.game_state import S
+    from replay.engine import Engine
 
 
 class NoWorld(FupanError):

@@ -16,7 +16,7 @@ from typing import Any
 
 from coach.coach import coach_replay
 from coach.version import COACH_VERSION
-from replay.engine import GameState
+from replay.core.game_state import GameState
 from replay.formats.log import Log
 from replay.replay import Replay
 from replay.scoring import Score

@@ -16,9 +16,9 @@ from typing import Any
 from replay import games
 from replay.core.clip import CARDS_LIMIT, few
 from replay.core.events import Event
+from replay.core.game_state import GameState
 from replay.core.said import said, seat_name, zh_of
 from replay.core.verdicts import Reading
-from replay.engine import GameState
 from replay.formats.decisions import Decision, history
 from replay.replay import Replay, StepView
 from replay.rules.option import Option

@@ -16,7 +16,7 @@ from replay.core.record import Record
 from replay.scoring import Score
 
 if TYPE_CHECKING:
-    from replay.engine import GameState
+    from replay.core.game_state import GameState
 
 
 class Difference(Record):

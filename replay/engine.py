@@ -11,11 +11,12 @@ An engine is built from a profile and the log's meta (``engine_class(profile, me
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator, Mapping
-from typing import TYPE_CHECKING, Any, Generic, NamedTuple, Protocol, TypeVar
+from typing import TYPE_CHECKING, Any, Generic, NamedTuple, Protocol
 
 from replay.core.cards import Card, card_words
 from replay.core.errors import FupanError
 from replay.core.events import Event
+from replay.core.game_state import S
 from replay.core.hand import Hand
 from replay.core.said import seat_name
 from replay.core.verdicts import Reading
@@ -25,33 +26,6 @@ if TYPE_CHECKING:
     from replay.formats.log import Log
     from replay.view import StepView
 
-
-class GameState(Protocol):
-    """What every game's state has, whatever its game (``replay.climbing.state.State`` and its subclasses, 升级's
-    ``ShengjiState``): the bound of the engines', the replay's, the coach's and the views' state type ``S``."""
-
-    @property
-    def n(self) -> int:
-        """The number of seats."""
-
-    @property
-    def phase(self) -> str:
-        """The deal's phase (each game names its own; "over" and "void" end it)."""
-
-    @property
-    def hands(self) -> tuple[Hand, ...]:
-        """Each seat's hand."""
-
-    @property
-    def to_act(self) -> int:
-        """The seat whose decision is awaited (-1: none)."""
-
-    @property
-    def terminal(self) -> bool:
-        """True when the deal is over (or void)."""
-
-
-S = TypeVar("S", bound=GameState)
 
 Problem = tuple[str, int | None, str, str]  # a deal's problem: rule, seat (None: the whole deal), zh, en
 Dealt = tuple[tuple[Card | None, ...] | None, ...] | None  # the hands as the log gives them (None: unknown)

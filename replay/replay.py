@@ -13,9 +13,10 @@ from typing import Any, Generic
 
 from replay import games
 from replay.claims import compare_result
+from replay.core.game_state import GameState, S
 from replay.core.said import said
 from replay.core.verdicts import Verdict
-from replay.engine import Engine, GameState, Outcome, S
+from replay.engine import Engine, Outcome
 from replay.formats.log import Log
 from replay.rules.profile import Profile
 from replay.scoring import Score, score_of

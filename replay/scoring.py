@@ -17,7 +17,7 @@ from replay.rules.profile import Profile
 
 if TYPE_CHECKING:
     from replay.climbing.state import State
-    from replay.engine import GameState
+    from replay.core.game_state import GameState
 
 
 class PlaceScore(Record):

@@ -35,8 +35,9 @@ from replay.core.events import (
     Waive,
     Yield,
 )
+from replay.core.game_state import GameState, S
 from replay.core.seats import opposite
-from replay.engine import Engine, GameState, S
+from replay.engine import Engine
 from replay.formats.log import Log, Seat
 from replay.games.baohuang.state import BaohuangState
 from replay.replay import engine_for

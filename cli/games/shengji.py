@@ -6,10 +6,10 @@ from __future__ import annotations
 from typing import Any
 
 from cli.text import GameText, may_act_lines, ruling_parts, seat_label, void_lines
+from replay.core.game_state import GameState
 from replay.core.plural import count
 from replay.core.said import seat_name
 from replay.core.verdicts import Verdict
-from replay.engine import GameState
 from replay.games.shengji.engine import RANK_LEVEL, SUIT_EN, SUIT_ZH, ShengjiState, card_points
 from replay.replay import Replay
 from replay.scoring import Score

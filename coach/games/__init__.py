@@ -27,8 +27,8 @@ from typing import TYPE_CHECKING, Any, Generic, TypeVar
 from replay import games
 from replay.core.cards import Card
 from replay.core.events import Event, Pass
+from replay.core.game_state import S
 from replay.core.registry import Registry
-from replay.engine import S
 
 if TYPE_CHECKING:
     from coach.findings import Finding

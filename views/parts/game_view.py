@@ -16,7 +16,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Generic
 
-from replay.engine import S
+from replay.core.game_state import S
 from replay.replay import Replay
 from views.parts import table
 

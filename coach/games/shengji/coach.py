@@ -50,9 +50,9 @@ from coach.worlds import unseen_cards
 from replay import games
 from replay.core.cards import RANK_A, Card, card_words, full_decks
 from replay.core.events import Bury, Play
+from replay.core.game_state import GameState
 from replay.core.said import seat_name
 from replay.core.seats import opposite, side_seats
-from replay.engine import GameState
 from replay.games.shengji.engine import (
     TRUMP,
     Combo,
