@@ -87,6 +87,7 @@ LABELS: dict[str, tuple[str, str]] = {
     "eval_settings": ("设置", "Settings"),
     "worth": ("模拟研究中的价值", "Worth in the study"),
     # the dashboard's options: the library's number, the rule check and the referee's decisions
+    "deal_title": ("牌局报告", "Deal report"),
     "library": ("库里的编号", "Library number"),
     "rank": ("科", "Rank"),
     "card_points": ("闲家得分", "The defenders' points"),

@@ -1,4 +1,4 @@
-"""Tests of ``fupan coach`` (cli.py) and its HTML report (coach/report.py), run in-process with
+"""Tests of ``fupan coach`` (cli.py) and its HTML report (coach/report/), run in-process with
 ``cli.main([...])``: plain and JSON output, --seat, --profile, exit codes 0 (no violation), 1 (a
 violation), 2 (unreadable input or a bad option), and a self-contained, escaped, well-formed HTML file."""
 

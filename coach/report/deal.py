@@ -21,19 +21,23 @@ class DealSections(Markup):
 
     def head(self) -> str:
         meta = self.log.meta
-        title_bits = [str(meta[k]) for k in ("match", "deal") if k in meta]
-        zh, en = LABELS["title"]
-        title = (f"{zh} {en}" if self.bilingual else (zh if self.lang == "zh" else en)) + (
-            f" — {' #'.join(title_bits)}" if title_bits else ""
-        )
-        if self.deal_id is not None:
+        zh, en = LABELS[self.title_key()]
+        title = f"{zh} {en}" if self.bilingual else (zh if self.lang == "zh" else en)
+        if self.deal_id is not None:  # the library's deal
             title += f" · #{self.deal_id}"
+        else:
+            title_bits = [str(meta[k]) for k in ("match", "deal") if k in meta]
+            title += f" — {' #'.join(title_bits)}" if title_bits else ""
         return (
             "<!DOCTYPE html>\n"
             f'<html lang="{"zh-CN" if self.lang == "zh" else "en"}">\n<head>\n<meta charset="utf-8">\n'
             '<meta name="viewport" content="width=device-width, initial-scale=1">\n'
             f"<title>{_e(title)}</title>\n<style>{STYLE}</style>\n</head>\n<body>\n"
         )
+
+    def title_key(self) -> str:
+        """The report's title: a library deal's report (the dashboard's), or the coach's report of a log."""
+        return "title" if self.deal_id is None else "deal_title"
 
     def header(self) -> str:
         meta = self.log.meta
@@ -46,8 +50,9 @@ class DealSections(Markup):
         rows.append(f"<dt>{self.label('game')}</dt><dd>{self.game_name()}</dd>")
         rows.append(f"<dt>{self.label('profile')}</dt><dd>{_e(self.replay.profile.name)}</dd>")
         rows.append(f"<dt>{self.label('source')}</dt><dd>{_e(self.log.source)}</dd>")
+        number = "" if self.deal_id is None else f" · #{_e(self.deal_id)}"
         return (
-            f"<header>\n<h1>{self.label('title')}</h1>\n"
+            f"<header>\n<h1>{self.label(self.title_key())}{number}</h1>\n"
             f'<dl class="meta">{"".join(rows)}</dl>\n{self.players()}\n</header>\n'
         )
 
@@ -123,10 +128,11 @@ class DealSections(Markup):
                 f"<td>{_e(p.points)}</td></tr>"
                 for p in score.places
             )
-            out.append(
-                f"<table><thead><tr><th>{self.label('place')}</th><th>{self.label('rank')}</th>"
-                f"<th>{self.label('seat')}</th><th>{self.label('points')}</th></tr></thead><tbody>{rows}</tbody></table>"
-            )
+            if score.places:  # 升级 has none
+                out.append(
+                    f"<table><thead><tr><th>{self.label('place')}</th><th>{self.label('rank')}</th><th>"
+                    f"{self.label('seat')}</th><th>{self.label('points')}</th></tr></thead><tbody>{rows}</tbody></table>"
+                )
             trows = []
             for t in score.teams:
                 seats = ", ".join(self.player(s) for s in t.seats)
