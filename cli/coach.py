@@ -21,6 +21,7 @@ from cli.common import (
 )
 from replay.core.plural import count
 from replay.core.said import seat_name
+from replay.engine import GameState
 from replay.replay import Replay
 
 if TYPE_CHECKING:
@@ -29,7 +30,7 @@ if TYPE_CHECKING:
     from coach.prices import Evaluation
 
 
-def _coach_place(rep: Replay, f: Finding) -> str:
+def _coach_place(rep: Replay[GameState], f: Finding) -> str:
     if f.index is not None:
         return f"{rep.log.where(f.index)}: event {f.index}, {seat_name(f.seat, en=True)}"
     who = f", {seat_name(f.seat, en=True)}" if f.seat is not None else f", team {list(f.seats)}" if f.seats else ""
@@ -110,7 +111,7 @@ def _seat_report(report: Report, seat: int) -> Report:
     return Report(report.replay, tuple(kept), summarize(kept, report.replay.final.n, teams))
 
 
-def _evaluate(args: argparse.Namespace, rep: Replay) -> Evaluation:
+def _evaluate(args: argparse.Namespace, rep: Replay[GameState]) -> Evaluation:
     """Price the deal's decisions as the --evaluate options ask."""
     from coach.evaluate import evaluate_replay
     from coach.prices import EvaluationUnsupported, Settings

@@ -34,7 +34,7 @@ def _shipped_values(name: str, game: str) -> dict[str, Any]:
 def register_json(game: str | None = None) -> dict[str, Any]:
     """The rule register as the JSON of ``fupan rules --json``: seeds, and each rule with its quotes per
     reason and its profile options (values, what each means, each shipped profile's choice)."""
-    from replay.rules.profile import options_of
+    from replay.rules.profile import option_defaults, options_of
     from replay.rules.register import RULES, SEED_FILES, SEED_TITLES, rules_of
 
     rules = rules_of(game) if game else list(RULES.values())
@@ -43,7 +43,7 @@ def register_json(game: str | None = None) -> dict[str, Any]:
         quotes = [{"reason": why or None, **q.to_json()} for why, qs in r.quotes.items() for q in qs]
         options = []
         for o in options_of(r.id):
-            owners = [g for g in o.defaults if game is None or g == game]
+            owners = [g for g in option_defaults(o.name) if game is None or g == game]
             values = list(o.kind) if isinstance(o.kind, tuple) else ([True, False] if o.kind is bool else None)
             options.append(
                 {

@@ -32,7 +32,7 @@ import time
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any, cast
 
 from coach.effects import MIN_AROSE
 from coach.learners import QUESTIONS, SPLIT, MaximPolicy, maxim_of, question_of
@@ -42,6 +42,9 @@ from replay.formats.log import Log
 from replay.games.gouji.score import team_points
 from replay.rules.profile import Profile, load_profile
 from replay.simulate import SimulatedDeal, simulate_deal
+
+if TYPE_CHECKING:
+    from replay.games.gouji.state import GoujiState
 
 NOISE = 0.08  # Policy's own default: the chance of a random decision
 DEALS = 15_000  # the documented size of the study (``make study``)
@@ -181,8 +184,8 @@ def play_pair(key: str, seed: int, team: int, profile: Profile | str = PROFILE, 
         team,
         follow,
         broken,
-        team_points(follow.states[-1], prof, team),
-        team_points(broken.states[-1], prof, team),
+        team_points(cast("GoujiState", follow.states[-1]), prof, team),  # the study plays 够级 deals
+        team_points(cast("GoujiState", broken.states[-1]), prof, team),
         tuple(fbot.kept[key]),
         tuple(bbot.planted[key]),
     )

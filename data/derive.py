@@ -16,6 +16,7 @@ from typing import Any
 
 from coach.coach import coach_replay
 from coach.version import COACH_VERSION
+from replay.engine import GameState
 from replay.formats.log import Log
 from replay.replay import Replay
 from replay.scoring import Score
@@ -41,7 +42,7 @@ def versions() -> dict[str, int]:
     return {"engine_version": ENGINE_VERSION, "coach_version": COACH_VERSION}
 
 
-def _sides(rep: Replay) -> dict[int, str]:
+def _sides(rep: Replay[GameState]) -> dict[int, str]:
     """Each seat's side, as the engine says (``Engine.sides``: 保皇's roles, 够级's teams and 升级's sides
     "0"/"1", each seat its own in a game without either)."""
     return rep.engine.sides(rep.final)
@@ -58,7 +59,7 @@ def _seat_results(score: Score | None) -> dict[int, tuple[int | None, float]]:
     return {s: (None, float(t.points)) for t in score.teams for s in t.seats}
 
 
-def levels_of(rep: Replay, score: Score | None) -> dict[str, Any] | None:
+def levels_of(rep: Replay[GameState], score: Score | None) -> dict[str, Any] | None:
     """The sides' levels of a deal of a game played up a ladder of levels (升级: its engine's deal holds
     ``levels``): ``before`` and ``after`` (per side; None when unknown: ``before`` when the log names none
     and the deal has no score, ``after`` when it did not finish or was void), ``up`` (the side the score
@@ -79,14 +80,14 @@ def levels_of(rep: Replay, score: Score | None) -> dict[str, Any] | None:
     return {"before": before, "after": None, "up": None, "steps": 0, "passed": None}
 
 
-def declarers_of(rep: Replay) -> int | None:
+def declarers_of(rep: Replay[GameState]) -> int | None:
     """The declaring side (升级's 庄家: the state's ``declarers``), or None (no declaration stands, or a game
     without declarers)."""
     found = getattr(rep.final, "declarers", None)
     return found if isinstance(found, int) and found >= 0 else None
 
 
-def level_columns(rep: Replay, score: Score | None) -> dict[str, Any]:
+def level_columns(rep: Replay[GameState], score: Score | None) -> dict[str, Any]:
     """The deal's ``levels_json`` and ``declarers`` columns."""
     levels = levels_of(rep, score)
     text = None if levels is None else json.dumps(levels, ensure_ascii=False, sort_keys=True)

@@ -13,67 +13,19 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from replay import games
 from replay.core.clip import CARDS_LIMIT, few
 from replay.core.events import Event
 from replay.core.said import said, seat_name, zh_of
 from replay.core.verdicts import Reading
+from replay.engine import GameState
 from replay.formats.decisions import Decision, history
 from replay.replay import Replay, StepView
-from replay.rules.profile import Option, Profile, options_of
+from replay.rules.option import Option
+from replay.rules.profile import Profile, options_of
 from replay.rules.register import RULES, Quote
 
 MAX_ALTERNATIVES = 60  # legal alternatives listed (the rest are counted)
-
-# The rule a legal event answers to when no reading names one: (rule, reason) candidates per action,
-# the first of which belongs to the deal's game. "play" is a lead on an empty table, else an answer.
-LEAD_RULES: tuple[tuple[str, str], ...] = (("LEAD", ""), ("SJ-TRICK", ""))
-ANSWER_RULES: tuple[tuple[str, str], ...] = (("SET-RANK", ""), ("SJ-FOLLOW", ""))
-ACTION_RULES: dict[str, tuple[tuple[str, str], ...]] = {
-    "burn": (("GJ-BURN", "burn"),),
-    "pass": (("PASS", ""), ("SJ-DECLARE", "pass")),
-    "kou": (("GJ-KOU", ""), ("BH-KOU", "")),
-    "rang": (("GJ-RANG", ""), ("BH-RANG", "")),
-    "jiefeng": (("JIEFENG", ""),),
-    "show": (("GJ-FIRST-LEAD", ""),),
-    "revolution": (("GJ-REVOLUTION", ""),),
-    "waive": (("GJ-REVOLUTION", "waive"),),
-    "tribute": (("GJ-TRIBUTE", ""),),
-    "return": (("GJ-TRIBUTE", "return"),),
-    "refuse": (("GJ-TRIBUTE", "refuse"),),
-    "report": (("GJ-REPORT", ""),),
-    "call": (("BH-CALL", ""),),
-    "yield": (("BH-YIELD", ""),),
-    "grab": (("BH-GRAB", ""),),
-    "reveal": (("BH-LOYALIST", ""),),
-    "declare": (("SJ-DECLARE", ""),),
-    "exchange": (("SJ-EXCHANGE", ""),),
-    "bury": (("SJ-DEAL", ""),),
-}
-
-
-# The options that decide a rule's reason, where not all of the rule's options do (the others are the
-# same under every profile for that reason): GJ-BURN's 过牌不烧 holds whatever the burn options say.
-DECIDING: dict[tuple[str, str], tuple[str, ...]] = {
-    ("GJ-BURN", ""): ("burn_fail",),
-    ("GJ-BURN", "burn"): ("undeclared_burn", "burn_seats", "burn_needs_head"),
-    ("GJ-BURN", "undeclared"): ("undeclared_burn",),
-    ("GJ-BURN", "failed"): ("burn_fail",),
-    ("GJ-BURN", "between"): ("burn_seats",),
-    ("GJ-BURN", "needs-head"): ("burn_needs_head",),
-    ("GJ-BURN", "passed"): (),
-    ("GJ-BURN", "not-gouji"): (),
-    ("GJ-BURN", "no-set"): (),
-    ("GJ-BURN", "opposite"): (),
-    ("GJ-BURN", "own-set"): (),
-    ("GJ-BURN", "after-rang"): (),
-    ("GJ-BURN", "dead"): (),
-    ("GJ-TRIBUTE", "sweep"): ("tribute_after_sweep",),
-    ("GJ-TRIBUTE", "off"): ("tribute",),
-    ("GJ-REVOLUTION", "off"): ("revolution",),
-    ("GJ-REVOLUTION", "place"): (),
-    ("GJ-REVOLUTION", "void"): (),
-    ("GJ-REVOLUTION", "waive"): (),
-}
 
 
 @dataclass(frozen=True)
@@ -159,7 +111,7 @@ class Ruling:
         }
 
 
-def ruling_of(rep: Replay, index: int) -> Ruling:
+def ruling_of(rep: Replay[GameState], index: int) -> Ruling:
     """The ruling on the log's event ``index`` (0-based), judged on the table before it."""
     events = rep.log.events
     if not 0 <= index < len(events):
@@ -169,7 +121,7 @@ def ruling_of(rep: Replay, index: int) -> Ruling:
     return ruling(rep, index, events[index], recorded=True)
 
 
-def ruling(rep: Replay, step: int, event: Event, recorded: bool = False) -> Ruling:
+def ruling(rep: Replay[GameState], step: int, event: Event, recorded: bool = False) -> Ruling:
     """The ruling on ``event`` at ``step`` (the table after ``step`` events). ``recorded``: the event is
     the log's event ``step`` (its stored decisions are attached)."""
     engine = rep.engine
@@ -232,14 +184,12 @@ def _seed_of(profile: Profile) -> str:
 
 
 def _answers_to(event: Event, before: StepView, game: str) -> tuple[str | None, str]:
-    """The rule a legal event answers to: the first candidate of its action that belongs to the game."""
-    if event.action == "play":
-        candidates = LEAD_RULES if before.table_seat is None else ANSWER_RULES
-    else:
-        candidates = ACTION_RULES.get(event.action, ())
-    for rule, reason in candidates:
-        if rule in RULES and game in RULES[rule].games:
-            return rule, reason
+    """The rule a legal event answers to, as the game maps its action (``GameType.rulings``): a play is a lead
+    on an empty table, else an answer."""
+    action = event.action if event.action != "play" else "lead" if before.table_seat is None else "answer"
+    found = games.get(game).rulings.actions.get(action)
+    if found is not None and found[0] in RULES and game in RULES[found[0]].games:
+        return found
     return None, ""
 
 
@@ -252,7 +202,7 @@ def _options(rule: str | None, reason: str, reading: Reading | None, profile: Pr
         if not r:
             continue
         found = options_of(r, profile.game)
-        wanted = DECIDING.get((r, why))
+        wanted = games.get(profile.game).rulings.deciding.get((r, why))
         picked += [o for o in found if (wanted is None or o.name in wanted) and o not in picked]
     return tuple(
         OptionUsed(
@@ -273,7 +223,7 @@ def _who(before: StepView) -> tuple[str, str]:
     return zh, en
 
 
-def _consequence(rep: Replay, event: Event, out: Any, before: StepView, legal: bool) -> tuple[str, str]:
+def _consequence(rep: Replay[GameState], event: Event, out: Any, before: StepView, legal: bool) -> tuple[str, str]:
     """What follows from the ruling by the profile (zh, en)."""
     s = event.seat
     if not legal:
@@ -356,7 +306,7 @@ class ClaimEntry:
         }
 
 
-def result_ruling(rep: Replay) -> tuple[ClaimEntry, ...]:
+def result_ruling(rep: Replay[GameState]) -> tuple[ClaimEntry, ...]:
     """The ruling on the log's claimed result (``result``): every claimed entry beside the computed one,
     with its rule and the seed's words; an entry the deal does not bear out is corrected to the deal's
     value (a wrong claimed score corrected). Empty when the log claims nothing."""

@@ -1,7 +1,7 @@
 """What the replay, the simulator, the coach and the views ask of a game's rules engine: the typed
 interface ``Engine`` (generic in the game's state type), the ruling on one event (``Outcome``), and
 ``Rules``, the base every engine shares (the profile's check, and pokerkit's verify / can / apply on
-top of the engine's ``step``).
+top of the engine's ``step``), and ``GameState``, what every game's state has (the bound of ``S``).
 
 An engine is built from a profile and the log's meta (``engine_class(profile, meta)``, registered in
 ``replay.games``): the climbing games (``replay.climbing.table.Climbing``: 够级, 保皇) and 升级
@@ -25,7 +25,33 @@ if TYPE_CHECKING:
     from replay.formats.log import Log
     from replay.view import StepView
 
-S = TypeVar("S")
+
+class GameState(Protocol):
+    """What every game's state has, whatever its game (``replay.climbing.state.State`` and its subclasses, 升级's
+    ``ShengjiState``): the bound of the engines', the replay's, the coach's and the views' state type ``S``."""
+
+    @property
+    def n(self) -> int:
+        """The number of seats."""
+
+    @property
+    def phase(self) -> str:
+        """The deal's phase (each game names its own; "over" and "void" end it)."""
+
+    @property
+    def hands(self) -> tuple[Hand, ...]:
+        """Each seat's hand."""
+
+    @property
+    def to_act(self) -> int:
+        """The seat whose decision is awaited (-1: none)."""
+
+    @property
+    def terminal(self) -> bool:
+        """True when the deal is over (or void)."""
+
+
+S = TypeVar("S", bound=GameState)
 
 Problem = tuple[str, int | None, str, str]  # a deal's problem: rule, seat (None: the whole deal), zh, en
 Dealt = tuple[tuple[Card | None, ...] | None, ...] | None  # the hands as the log gives them (None: unknown)

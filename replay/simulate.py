@@ -11,7 +11,7 @@ import random
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Protocol, cast
+from typing import Any, Generic, Protocol, cast
 
 from replay import games
 from replay.climbing.state import State
@@ -36,10 +36,9 @@ from replay.core.events import (
     Yield,
 )
 from replay.core.seats import opposite
+from replay.engine import Engine, GameState, S
 from replay.formats.log import Log, Seat
-from replay.games.baohuang.engine import Baohuang
 from replay.games.baohuang.state import BaohuangState
-from replay.games.gouji.engine import Gouji
 from replay.replay import engine_for
 from replay.rules.profile import Profile, ProfileError, find_profile, log_profile
 
@@ -55,7 +54,7 @@ class SimulatedDeal:
     """A simulated deal: the log it wrote and the states it went through (``states[0]`` = deal)."""
 
     log: Log
-    states: tuple[Any, ...]
+    states: tuple[GameState, ...]
 
 
 def deal_hands(
@@ -77,15 +76,15 @@ class Bot(Protocol):
     """What a simulated deal asks of the players: a lead, the next event, 够级's setup, 保皇's bids and
     reveals (``RandomBot``; ``coach.policy.Policy`` and ``SeatBots`` play the same way)."""
 
-    def lead(self, eng: Any, st: Any, seat: int) -> tuple[Card, ...]: ...
+    def lead(self, eng: Climbing[State], st: State, seat: int) -> tuple[Card, ...]: ...
 
-    def choose(self, eng: Any, st: Any) -> Event: ...
+    def choose(self, eng: Climbing[State], st: State) -> Event: ...
 
-    def setup(self, eng: Any, st: Any, hands: tuple[tuple[Card, ...], ...]) -> list[Event]: ...
+    def setup(self, eng: Climbing[State], st: State, hands: tuple[tuple[Card, ...], ...]) -> list[Event]: ...
 
-    def bid(self, eng: Any, st: Any) -> Event: ...
+    def bid(self, eng: Climbing[State], st: State) -> Event: ...
 
-    def reveals(self, eng: Any, st: Any) -> list[Event]: ...
+    def reveals(self, eng: Climbing[State], st: State) -> list[Event]: ...
 
 
 class RandomBot:
@@ -111,7 +110,7 @@ class RandomBot:
         """The seat's known cards grouped by rank (shared with the hand: do not mutate)."""
         return st.hands[seat].by_rank()
 
-    def lead(self, eng: Climbing[Any], st: State, seat: int) -> tuple[Card, ...]:
+    def lead(self, eng: Climbing[State], st: State, seat: int) -> tuple[Card, ...]:
         """A random set to lead (with a joker when a burn's condition asks for one)."""
         rng = self.rng
         groups = self.by_rank(st, seat)
@@ -133,7 +132,7 @@ class RandomBot:
             cards = cards + jokers[:1]
         return tuple(cards)
 
-    def answers(self, eng: Climbing[Any], st: State, seat: int) -> list[tuple[Card, ...]]:
+    def answers(self, eng: Climbing[State], st: State, seat: int) -> list[tuple[Card, ...]]:
         """Sets that beat the table, a bounded sample of the shapes available."""
         table = st.table
         assert table is not None
@@ -179,7 +178,7 @@ class RandomBot:
         plain = sum(1 for ri in range(13) if counts[ri])
         return jokers >= plain - 1  # a joker for every set but the last
 
-    def choose(self, eng: Climbing[Any], st: State) -> Event:
+    def choose(self, eng: Climbing[State], st: State) -> Event:
         """One legal event for the current state."""
         rng = self.rng
         actors = eng.actors(st)
@@ -230,7 +229,7 @@ class RandomBot:
         opts.sort(key=lambda c: (sum(x.rank >= RANK_SJ for x in c), c[0].rank))
         return Play(seat, cards=opts[min(int(rng.expovariate(1.0)), len(opts) - 1)])
 
-    def bid(self, eng: Baohuang, st: State) -> Event:
+    def bid(self, eng: Climbing[State], st: State) -> Event:
         """One bidding event of 保皇: call with identical cards, yield, now and then grab."""
         st = cast(BaohuangState, st)  # only a 保皇 deal bids (replay.games.baohuang.sim)
         rng = self.rng
@@ -251,7 +250,7 @@ class RandomBot:
             return Call(holder, cards=(card,) * (4 if counts[card] == 4 and rng.random() < 0.5 else 3))
         return Yield(holder)
 
-    def reveals(self, eng: Baohuang, st: State) -> list[Event]:
+    def reveals(self, eng: Climbing[State], st: State) -> list[Event]:
         """明保 / 明独 now and then, once the 皇帝 is chosen."""
         st = cast(BaohuangState, st)  # only a 保皇 deal reveals (replay.games.baohuang.sim)
         if st.terminal or st.grab:
@@ -262,7 +261,7 @@ class RandomBot:
             return [Reveal(st.loyalist)]
         return []
 
-    def setup(self, eng: Gouji, st: State, hands: tuple[tuple[Card, ...], ...]) -> list[Event]:
+    def setup(self, eng: Climbing[State], st: State, hands: tuple[tuple[Card, ...], ...]) -> list[Event]:
         """Setup events: 亮3 shows (under liang3) and now and then a 革命."""
         rng = self.rng
         events: list[Event] = []
@@ -303,7 +302,7 @@ def simulate_deal(
     prof = find_profile(profile) if isinstance(profile, str) else profile
     rng = random.Random(seed)
     meta = {"date": "2026-11-29", "venue": "模拟", "match": f"sim-{seed}", "deal": deal_number}
-    play = games.get(prof.game).hook("simulator")
+    play = games.get(prof.game).simulator
     deal: SimulatedDeal = play(SimSeed(seed, prof, meta, rng, max_events), bot, levels)
     return deal
 
@@ -320,14 +319,14 @@ class SimSeed:
     max_events: int
 
 
-class Pusher:
+class Pusher(Generic[S]):
     """Applies the simulator's events through the engine's ``step``, keeping the events and the states;
     an event the engine refuses is a SimulationError (a bug of the simulator, never bad input)."""
 
-    def __init__(self, sim: SimSeed, eng: Any, st: Any) -> None:
+    def __init__(self, sim: SimSeed, eng: Engine[S], st: S) -> None:
         self.sim, self.eng, self.st = sim, eng, st
         self.events: list[Event] = []
-        self.states: list[Any] = [st]
+        self.states: list[S] = [st]
 
     def __call__(self, ev: Event) -> None:
         out = self.eng.step(self.st, ev)
@@ -366,14 +365,14 @@ def simulate_climbing(
     bot: Bot | None,
     levels: tuple[str, str] | None = None,
     deal: Mapping[str, Any] | Callable[[random.Random, tuple[tuple[Card, ...], ...]], Mapping[str, Any]] | None = None,
-    opening: Callable[[Bot, Any, Pusher, tuple[tuple[Card, ...], ...]], int] | None = None,
+    opening: Callable[[Bot, Climbing[State], Pusher[State], tuple[tuple[Card, ...], ...]], int] | None = None,
 ) -> SimulatedDeal:
     """A climbing game's deal: the hands (and ``deal``'s extra keys, e.g. 保皇's marked joker), the
     game's ``opening`` (its setup events; it returns the seat that leads first: by default the engine's
     first leader, or a random seat), then the bot's choices to the end."""
     rng = sim.rng
     bot = bot or RandomBot(rng)
-    eng: Any = engine_for(sim.profile, sim.meta)
+    eng = cast("Climbing[State]", engine_for(sim.profile, sim.meta))  # a climbing game's (the registry's, by name)
     hands = deal_hands(rng, tuple(eng.hand_sizes()), eng.removed_ranks, eng.decks)
     extra = dict(deal(rng, hands)) if callable(deal) else dict(deal or {})
     push = Pusher(sim, eng, eng.initial(hands, extra))
@@ -386,7 +385,7 @@ def simulate_climbing(
     return SimulatedDeal(push.log(hands, **extra), tuple(push.states))
 
 
-def first_leader(bot: Bot, eng: Any, push: Pusher, hands: tuple[tuple[Card, ...], ...]) -> int:
+def first_leader(bot: Bot, eng: Climbing[State], push: Pusher[State], hands: tuple[tuple[Card, ...], ...]) -> int:
     """The seat that leads first when the game has no setup of its own: the engine's first leader, or a
     random seat still playing."""
     st = push.st

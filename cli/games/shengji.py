@@ -5,10 +5,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from cli.text import GameText, may_act_lines, register, ruling_parts, seat_label, void_lines
+from cli.text import GameText, may_act_lines, ruling_parts, seat_label, void_lines
 from replay.core.plural import count
 from replay.core.said import seat_name
 from replay.core.verdicts import Verdict
+from replay.engine import GameState
 from replay.games.shengji.engine import RANK_LEVEL, SUIT_EN, SUIT_ZH, ShengjiState, card_points
 from replay.replay import Replay
 from replay.scoring import Score
@@ -43,7 +44,7 @@ def _plays(plays: list[dict[str, Any]]) -> str:
 class ShengjiText(GameText):
     """升级: tricks, trumps and levels instead of places and rounds."""
 
-    def score_lines(self, rep: Replay, score: Score | None) -> list[str]:
+    def score_lines(self, rep: Replay[GameState], score: Score | None) -> list[str]:
         """Trumps and declarer, card points per side, the kitty, the defenders' points, the levels."""
         st = _sj(rep.final)
         if score is not None and score.void:
@@ -77,7 +78,7 @@ class ShengjiText(GameText):
         lines += [f"  [{rule}] {text}" for rule, text in score.explain]
         return lines
 
-    def score_line(self, rep: Replay, score: Score | None) -> str:
+    def score_line(self, rep: Replay[GameState], score: Score | None) -> str:
         """The score in one line: the defenders' points and the levels."""
         if score is not None and score.void:
             return void_lines(score)[1].strip()
@@ -89,11 +90,11 @@ class ShengjiText(GameText):
         st = _sj(rep.final)
         return f"defenders {_side(1 - st.declarers)} {score.points['defenders']} points; levels {change}"
 
-    def finished(self, rep: Replay) -> list[int]:
+    def finished(self, rep: Replay[GameState]) -> list[int]:
         """No seat goes out in 升级."""
         return []
 
-    def table_lines(self, rep: Replay, step: int) -> list[str]:
+    def table_lines(self, rep: Replay[GameState], step: int) -> list[str]:
         """Levels, trumps and declarer, the trick in progress, the last trick, points, hands."""
         st = _sj(rep.states[step])
         view = rep.view(step)
@@ -133,7 +134,7 @@ class ShengjiText(GameText):
             lines.append(f"  {seat_label(rep, s)}: {count(len(cards), 'card')}  {' '.join(cards)}".rstrip())
         return lines
 
-    def event_line(self, rep: Replay, v: Verdict) -> list[str]:
+    def event_line(self, rep: Replay[GameState], v: Verdict) -> list[str]:
         """An event, trick by trick: the trumps once declared, who leads a trick, who won it."""
         assert v.index is not None  # an event's verdict (not the deal's, nor the result's)
         before, st = _sj(rep.states[v.index]), _sj(rep.states[v.index + 1])
@@ -153,4 +154,4 @@ class ShengjiText(GameText):
         return lines
 
 
-register("shengji", ShengjiText())
+TEXT = ShengjiText("shengji")

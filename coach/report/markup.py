@@ -15,6 +15,7 @@ from coach.coach import Report
 from coach.report_words import LABELS, LANGS
 from replay.core.cards import RANK_NAME, RANK_ZH, Card, CardError
 from replay.core.verdicts import RULES
+from replay.engine import GameState
 from replay.formats.decisions import Decision
 from replay.formats.log import Log
 from replay.replay import Replay
@@ -46,7 +47,7 @@ class Markup:
         if lang not in LANGS:
             raise ValueError(f"lang {lang!r}: expected one of {LANGS}")
         self.report = report
-        self.replay: Replay = report.replay
+        self.replay: Replay[GameState] = report.replay
         self.log: Log = report.replay.log
         self.lang = lang
         self.bilingual = bilingual

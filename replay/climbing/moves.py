@@ -20,6 +20,7 @@ from collections.abc import Iterable, Iterator, Mapping, Sequence
 from itertools import repeat
 from typing import Any, Protocol
 
+from replay import games
 from replay.climbing.state import SETUP
 from replay.core.cards import RANK_2, RANK_BJ, RANK_SJ, Card
 from replay.core.events import Burn, Event, Jiefeng, Kou, Pass, Play, Rang
@@ -180,10 +181,10 @@ def legal_events(eng: Mover, st: Any) -> Iterator[Event]:
                     yield decline
 
 
-def reference_legal_actions(eng: Mover, st: Any) -> Iterator[Any]:
+def reference_legal_actions(eng: Mover, st: Any) -> Iterator[Event]:
     """``legal_actions`` as before issue 17: the reference plays, each stepped (for the property test and bench)."""
-    if eng.game == "baohuang" and st.phase == SETUP:  # the bidding, then the 皇帝's lead (Baohuang.legal_actions)
-        yield from eng.bid_events(st)  # type: ignore[attr-defined]  # 保皇's engine
+    if st.phase == SETUP and games.get(eng.game).bids_at_setup:  # the bidding, then the 皇帝's lead (保皇)
+        yield from eng.bid_events(st)  # type: ignore[attr-defined]  # a bidding game's engine (Baohuang)
         if st.emperor != -1:
             yield from stepped(eng, st, st.emperor, Play, reference_plays(eng, st, st.emperor))
         return

@@ -6,6 +6,8 @@ Why: importing ``dataclasses`` imports ``inspect`` (and with it ``ast``, ``dis``
 start of ``fupan check`` (issue 17), and each dataclass compiles its methods when its module is imported. A
 ``Record``'s methods are written once, here, and read the class's fields from ``_fields``; the dataclasses module is
 imported only when something asks for ``__dataclass_fields__`` (``dataclasses.replace(log, ...)``, say).
+Measured against ``dataclasses`` and ``msgspec.Struct`` in issue 34 (docs/performance.md, bench/bench_machinery.py):
+either made ``fupan check`` start 57-64 % slower.
 
 A field is an annotated class attribute (``ClassVar`` ones are not fields), its value the default; ``field(...)``
 gives a default made per instance (``default_factory``) or keeps a field out of ``==``/``hash`` (``compare=False``)

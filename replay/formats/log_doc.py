@@ -38,7 +38,7 @@ from replay.rules.profile import Profile, ProfileError, default_profile, log_pro
 _j = json_text  # a value as the canonical text writes it
 
 FORMAT = "fupan/1"
-SEATS: Mapping[str, int] = games.ByGame("seats")  # seats per game (the registry's, replay.games)
+SEATS: Mapping[str, int] = games.GAMES.view(lambda g: g.seats)  # seats per game (the registry's, replay.games)
 META_KEYS = ("date", "venue", "match", "deal", "table", "notes", "previous")
 DEAL_KEYS = ("hands", "marked", "loyalist", "kitty", "levels")
 MAX_KITTY = 12  # the most cards a 升级 kitty may list

@@ -36,7 +36,8 @@ from replay.formats.decisions import Decision, history
 from replay.formats.log import Log
 from replay.formats.notation.words import action_name
 from replay.replay import Replay
-from replay.rules.profile import Option, Profile, ProfileError, load_profile, options_of, shipped_profiles
+from replay.rules.option import Option
+from replay.rules.profile import Profile, ProfileError, load_profile, option_defaults, options_of, shipped_profiles
 from replay.rules.register import RULES, SEED_TITLES
 from views.parts.common import lang, t
 from views.parts.texts import esc
@@ -265,7 +266,7 @@ def options_frame(options: list[Option], profile: Profile) -> pd.DataFrame:
     shipped = _shipped(profile.game)
     rows = []
     for o in options:
-        value = profile.options.get(o.name, o.defaults.get(profile.game))
+        value = profile.options.get(o.name, option_defaults(o.name).get(profile.game))
         row = {t("选项", "option"): o.name, t("本局", "this deal"): _value(value)}
         for name, opts in shipped.items():
             row[name] = _value(opts.get(o.name, ""))

@@ -38,10 +38,10 @@ import itertools
 import math
 from collections import Counter
 from collections.abc import Callable, Iterator, Sequence
-from typing import Any, cast
+from typing import TYPE_CHECKING, Any, cast
 
 from coach.findings import Evidence, Finding, violation_of
-from coach.games import GameCoach, Teams, register
+from coach.games import GameCoach, Teams
 from coach.games.shengji import policy as shengji_policy
 from coach.games.shengji import worlds as shengji_worlds
 from coach.games.shengji.policy import ShengjiPolicy
@@ -52,6 +52,7 @@ from replay.core.cards import RANK_A, Card, card_words, full_decks
 from replay.core.events import Bury, Play
 from replay.core.said import seat_name
 from replay.core.seats import opposite, side_seats
+from replay.engine import GameState
 from replay.games.shengji.engine import (
     TRUMP,
     Combo,
@@ -66,6 +67,9 @@ from replay.games.shengji.engine import (
     why_not_follow,
 )
 from replay.replay import Replay
+
+if TYPE_CHECKING:
+    from replay.games.shengji.engine import Shengji
 
 POINTS_GIVEN = "points-given-away"
 TRUMPS_ON_PARTNER = "trumps-on-partners-trick"
@@ -256,14 +260,14 @@ def _note(i: int, seat: int, severity: str, zh: str, en: str, evidence: Evidence
     )
 
 
-def _finished_trick(replay: Replay, st: ShengjiState) -> Trick | None:
+def _finished_trick(replay: Replay[GameState], st: ShengjiState) -> Trick | None:
     """The trick that the play made in ``st`` belongs to, once finished (None when the deal stopped first)."""
     final = _sj(replay.final)
     k = len(st.tricks)
     return final.tricks[k] if len(final.tricks) > k else None
 
 
-def play_notes(replay: Replay, i: int) -> Iterator[Finding]:
+def play_notes(replay: Replay[GameState], i: int) -> Iterator[Finding]:
     """The notes on the legal play of event ``i`` when it follows to a trick."""
     st = _sj(replay.states[i])
     ev = replay.log.events[i]
@@ -369,7 +373,7 @@ def play_notes(replay: Replay, i: int) -> Iterator[Finding]:
     )
 
 
-def bury_note(replay: Replay, i: int) -> Iterator[Finding]:
+def bury_note(replay: Replay[GameState], i: int) -> Iterator[Finding]:
     """The note on the bury of event ``i`` when the defenders took the kitty's points."""
     st = _sj(replay.states[i])
     ev = replay.log.events[i]
@@ -420,37 +424,35 @@ def notes(m: Moment) -> Iterator[Finding]:
         yield from bury_note(m.replay, m.index)
 
 
-def _teams(replay: Replay) -> Teams:
+def _teams(replay: Replay[ShengjiState]) -> Teams:
     return TEAMS
 
 
 TEAMS: Teams = (side_seats(0, 4), side_seats(1, 4))
 
 
-def levels_won(eng: Any, st: Any, seat: int) -> float:
+def levels_won(eng: Shengji, st: ShengjiState, seat: int) -> float:
     """What a finished deal is worth to ``seat``'s side: the levels it goes up, less those the other side goes
     up (SJ-POINTS, SJ-LEVEL as ``replay.games.shengji.score`` counts them); 0 for a void deal."""
-    sc = games.get(eng.game).score_function()(st, eng.profile)
+    sc = games.get(eng.game).scorer(st, eng.profile)
     if sc is None or sc.void or sc.levels is None:
         return 0.0
     steps = float(sc.levels["steps"])
     return steps if sc.levels["up"] == team(seat) else -steps
 
 
-COACH = register(
-    GameCoach(
-        name="shengji",
-        detectors=(notes,),
-        violation=violation,
-        teams=_teams,
-        fixed_teams=True,
-        priced=True,
-        points=levels_won,
-        rollout_bot=ShengjiPolicy,
-        candidates=shengji_policy.candidates,
-        knowledge=shengji_worlds.knowledge,
-        sample=shengji_worlds.sample,
-        missing=shengji_worlds.missing,
-        certain_errors=False,
-    )
+COACH: GameCoach[Shengji, ShengjiState] = GameCoach(
+    name="shengji",
+    detectors=(notes,),
+    violation=violation,
+    teams=_teams,
+    fixed_teams=True,
+    priced=True,
+    points=levels_won,
+    rollout_bot=ShengjiPolicy,
+    candidates=shengji_policy.candidates,
+    knowledge=shengji_worlds.knowledge,
+    sample=shengji_worlds.sample,
+    missing=shengji_worlds.missing,
+    certain_errors=False,
 )

@@ -31,7 +31,7 @@ import random
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any, cast
+from typing import TYPE_CHECKING
 
 from coach.games.shengji.policy import best_declaration
 from coach.worlds import NoWorld, unseen_cards
@@ -40,6 +40,9 @@ from replay.core.events import Bury, Declare, Event, Exchange, Pass, Play
 from replay.core.hand import Hand
 from replay.core.said import seat_name
 from replay.games.shengji.engine import DECLARE, KITTY, ShengjiState, combo, team
+
+if TYPE_CHECKING:
+    from replay.games.shengji.engine import Shengji
 
 DRAWS = 500  # sampled deals tried for the face-down declarations before NoWorld
 KITTY_SLOT = 4  # the hidden kitty's place in ``Knowledge.sizes`` (after the four seats)
@@ -58,10 +61,6 @@ class SjKnowledge:
     unseen: tuple[Card, ...]  # every other hidden card, in card order
     voids: tuple[frozenset[str], ...]  # per seat: the suit classes it holds none of
     face_down: tuple[int, ...]  # seats whose declaration the seat has not seen (it holds one)
-
-
-def _sj(st: Any) -> ShengjiState:
-    return cast(ShengjiState, st)
 
 
 def _drop(cards: list[Card], gone: Sequence[Card]) -> None:
@@ -86,9 +85,11 @@ def voids(st: ShengjiState) -> list[set[str]]:
     return out
 
 
-def knowledge(eng: Any, states: Sequence[Any], events: Sequence[Event], index: int, seat: int) -> SjKnowledge:
+def knowledge(
+    eng: Shengji, states: Sequence[ShengjiState], events: Sequence[Event], index: int, seat: int
+) -> SjKnowledge:
     """What ``seat`` knew just before event ``index`` (``states[index]`` is the state then)."""
-    st = _sj(states[index])
+    st = states[index]
     actual = events[index] if index < len(events) else None
     resolved = st.phase == DECLARE and bool(st.declarations) and not isinstance(actual, Declare | Pass)
     if resolved:
@@ -145,10 +146,9 @@ def knowledge(eng: Any, states: Sequence[Any], events: Sequence[Event], index: i
     return SjKnowledge(seat, resolved, own, sizes, kitty, tuple(map(tuple, located)), unseen, void, face_down)
 
 
-def missing(state: Any) -> str | None:
-    """What the record lacks to play ``state`` out with every card known: the kitty, while it is still to be
+def missing(st: ShengjiState) -> str | None:
+    """What the record lacks to play ``st`` out with every card known: the kitty, while it is still to be
     taken (None when nothing is lacking)."""
-    st = _sj(state)
     if st.kitty is None and st.kitty_size and (st.phase != KITTY and not st.buried):
         return "the log does not give the kitty"
     return None
@@ -245,10 +245,9 @@ def sample_places(k: SjKnowledge, st: ShengjiState, rng: random.Random) -> list[
     return places
 
 
-def sample(eng: Any, state: Any, k: SjKnowledge, rng: random.Random) -> Any:
-    """One determinized deal of ``state`` drawn from ``k`` (``knowledge``): the hands, the hidden kitty and
+def sample(eng: Shengji, st: ShengjiState, k: SjKnowledge, rng: random.Random) -> ShengjiState:
+    """One determinized deal of ``st`` drawn from ``k`` (``knowledge``): the hands, the hidden kitty and
     the face-down declarations replaced."""
-    st = _sj(state)
     if k.resolved:
         st = eng._resolve(st)
     for _ in range(DRAWS):
@@ -272,9 +271,8 @@ def sample(eng: Any, state: Any, k: SjKnowledge, rng: random.Random) -> Any:
     raise NoWorld(f"no deal of {DRAWS} gives every seat that declared face down a declaration to make")
 
 
-def sampled_hands(k: SjKnowledge, world: Any) -> Counter[Card]:
+def sampled_hands(k: SjKnowledge, w: ShengjiState) -> Counter[Card]:
     """Every card of a sampled deal's hidden places (the hands but the seat's, and the hidden kitty)."""
-    w = _sj(world)
     out: Counter[Card] = Counter()
     for t, h in enumerate(w.hands):
         if t != k.seat:

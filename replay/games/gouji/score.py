@@ -6,7 +6,6 @@ from __future__ import annotations
 from collections.abc import Sequence
 from functools import lru_cache
 from itertools import permutations
-from typing import Any
 
 from replay.climbing.state import SETUP, VOID
 from replay.core.said import said, seat_name
@@ -83,7 +82,7 @@ def gouji_finish_order(st: GoujiState, profile: Profile) -> tuple[tuple[int, ...
     return tuple(finish_order(placed, v, st.failed, dalao)), explain
 
 
-def gouji_places(st: Any, profile: Profile) -> dict[int, int]:
+def gouji_places(st: GoujiState, profile: Profile) -> dict[int, int]:
     """Each seat's place (1 = 头科) at this step, for the seats whose place is already decided: the
     same in every way the deal can still end. Those ways are every order in which the seats still
     playing can finish and, while a burn can still fail (before 四人乱缠, under ``burn_fail =

@@ -3,13 +3,17 @@ its waiver), then the engine's first leader leads (``replay.simulate.simulate_cl
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING
 
 from replay.core.cards import Card
 from replay.simulate import Bot, Pusher, SimSeed, SimulatedDeal, first_leader, simulate_climbing
 
+if TYPE_CHECKING:
+    from replay.climbing.state import State
+    from replay.climbing.table import Climbing
 
-def opening(bot: Bot, eng: Any, push: Pusher, hands: tuple[tuple[Card, ...], ...]) -> int:
+
+def opening(bot: Bot, eng: Climbing[State], push: Pusher[State], hands: tuple[tuple[Card, ...], ...]) -> int:
     """The bot's setup events, then the seat the engine says leads first."""
     for ev in bot.setup(eng, push.st, hands):
         push(ev)

@@ -14,7 +14,6 @@ The engine has the interface of the climbing games: ``initial``, ``step(state, e
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
-from typing import Any
 
 from replay.core.cards import RANK_SJ, Card, card_words, format_cards, format_cards_zh
 from replay.core.events import Bury, Declare, Event, Exchange, Pass, Play
@@ -455,7 +454,7 @@ class Shengji(ShengjiDeal):
         return [p for p in follow_options(held, lead, tr)]
 
 
-def shengji_view(eng: Any, st: ShengjiState, step: int) -> StepView:
+def shengji_view(eng: Shengji, st: ShengjiState, step: int) -> StepView:
     """A 升级 table after ``step`` events: hands, who acts and why, the trick in progress, points."""
     actors = eng.actors(st)
     tr = st.trumps
