@@ -1,5 +1,5 @@
-"""The words and the style of the coach's HTML report (``coach.report``): its bilingual labels (Chinese,
-English), the names of kinds, grades, views, severities, sureness, roles and actions, and its one
+"""The words and the style of a deal's HTML report (``coach.report``: the CLI's and the dashboard's): its
+bilingual labels (Chinese, English), the names of kinds, grades, views, severities, sureness, roles and actions, and its one
 inline style sheet.
 
 The names of kinds, grades, views, severities, sureness and roles are also the dashboard's
@@ -37,8 +37,8 @@ LABELS: dict[str, tuple[str, str]] = {
     "hand": ("手牌", "Hand"),
     "unknown_hand": ("未记录", "not recorded"),
     "unknown_cards": ("张未知", "unknown"),
-    "score": ("得分", "Score"),
-    "unfinished": ("牌局未打完，无得分", "the deal did not finish: no score"),
+    "score": ("计分", "Score"),
+    "unfinished": ("牌局未打完：这局没有计分", "the deal did not finish: no score"),
     "void": ("本局作废，不计分", "the deal is void: no score"),
     "sweep": ("串三户：得分翻倍", "串三户 (sweep): scores doubled"),
     "teams": ("各方", "Sides"),
@@ -46,7 +46,7 @@ LABELS: dict[str, tuple[str, str]] = {
     "summary": ("统计", "Summary"),
     "total": ("合计", "Total"),
     "all": ("全部", "All"),  # every seat; the whole deal (a finding of no one event) is "whole", 整局
-    "findings": ("点评", "Findings"),
+    "findings": ("教练发现", "Findings"),
     "none": ("没有发现问题", "nothing to report"),
     "whole": ("整局", "The whole deal"),
     "event": ("事件", "Event"),
@@ -86,6 +86,30 @@ LABELS: dict[str, tuple[str, str]] = {
     "graded": ("有等级的决定", "Graded decisions"),
     "eval_settings": ("设置", "Settings"),
     "worth": ("模拟研究中的价值", "Worth in the study"),
+    # the dashboard's options: the library's number, the rule check and the referee's decisions
+    "deal_title": ("牌局报告", "Deal report"),
+    "library": ("库里的编号", "Library number"),
+    "rank": ("科", "Rank"),
+    "card_points": ("闲家得分", "The defenders' points"),
+    "kitty": ("底牌分", "Kitty points"),
+    "levels": ("级", "Levels"),
+    "before": ("之前", "before"),
+    "after": ("之后", "after"),
+    "check": ("规则检查", "Rule check"),
+    "all_legal": ("每一步都合法（共 {n} 步）。", "Every event is legal ({n} event{ns})."),
+    "illegal_n": ("{n} 处违规（共 {total} 步）：", "{n} rule violation{ns} ({total} event{ts}):"),
+    "action": ("动作", "Action"),
+    "why": ("说明", "Why"),
+    "rulings": ("裁判裁定", "The referee's decisions"),
+    "no_rulings": ("这一局没有存入裁判裁定。", "No referee's decision is stored on this deal."),
+    "ruling": ("裁定", "Decision"),
+    "upheld": ("维持", "upheld"),
+    "overruled": ("推翻", "overruled"),
+    "stands": ("现行", "stands"),
+    "superseded": ("已被取代", "superseded"),
+    "referee": ("裁判", "Referee"),
+    "at": ("时间", "When"),
+    "reasons": ("理由", "Reasons"),
 }
 
 KIND = {
@@ -168,5 +192,7 @@ dl.ev dt{font-weight:600}dl.ev dd{margin:0}
 tr.acting td{background:#fff8e1}tr.gone td{color:#999}
 details{margin:.3rem 0}summary{cursor:pointer;font-weight:600}
 footer{margin-top:2rem;color:#888;font-size:.85em}
-@media print{details{display:block}article.finding{break-inside:avoid}}
+.bad{color:#991b1b;font-weight:bold}.ok{color:#065f46}.muted{color:#555;font-size:.9rem}
+@media print{body{max-width:none}h2{break-after:avoid}tr{break-inside:avoid}details{display:block}
+article.finding{break-inside:avoid}}
 """

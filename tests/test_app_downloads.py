@@ -14,6 +14,7 @@ from __future__ import annotations
 import dataclasses
 import io
 import json
+import re
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -23,6 +24,7 @@ import pytest
 import streamlit as st
 from app_pages import empty_library, page_ok, run_page
 
+import cli
 from coach.coach import coach_replay
 from data.importer import import_log
 from replay.formats.decisions import Decision
@@ -194,3 +196,33 @@ def test_every_chart_is_drawn_through_the_one_helper() -> None:
         if ".plotly_chart(" in p.read_text(encoding="utf-8")
     ]
     assert drawn == ["views/parts/figures.py"]
+
+
+def test_the_cli_and_the_dashboard_share_one_report_builder(
+    library: dict[str, int], served: dict[str, bytes], tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The Replay page's download and ``fupan coach LOG --html`` come from the one builder (``coach.report``): the
+    download is its page in one language with the dashboard's sections (rule check, the referee's decisions) added,
+    and the hands as dealt and the findings, each with its table as it stood, come out as the CLI's (the same cards)."""
+    deal_id = library["dispute"]
+    page_ok(run_page("replay", deal_id, lang="en"))
+    download = served[f"fupan-deal{deal_id}-report.html"].decode("utf-8")
+    out = tmp_path / "report.html"
+    assert cli.main(["coach", "--html", str(out), str(DISPUTE)]) == 1  # the illegal burn
+    capsys.readouterr()
+    from_cli = out.read_text(encoding="utf-8")
+    sections = re.compile(r'<section id="(\w+)">')
+    assert sections.findall(download) == ["deal", "check", "decisions", *sections.findall(from_cli)[1:]]
+    assert sections.findall(from_cli)[0] == "deal"
+
+    def cards(page: str, section: str) -> list[str]:
+        start = page.index(f'<section id="{section}">')
+        shown = page[start : page.index("</section>" if section == "deal" else "</main>", start)]
+        return re.findall(r'<span class="c[^"]*" title="[^"]*">[^<]*</span>', shown)
+
+    assert cards(download, "findings") == cards(from_cli, "findings") != []  # the evidence, the table as it stood
+    assert cards(download, "deal") == cards(from_cli, "deal")
+    articles = re.compile(r'<article class="finding s-(\w+)" id="(f\d+)">')
+    assert articles.findall(download) == articles.findall(from_cli) != []
+    assert download.count("<details open><summary>") == from_cli.count("<details open><summary>") > 0
+    assert '<span lang="en"' not in download and '<span lang="en"' in from_cli  # one language, or both

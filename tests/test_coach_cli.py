@@ -1,4 +1,4 @@
-"""Tests of ``fupan coach`` (cli.py) and its HTML report (coach/report.py), run in-process with
+"""Tests of ``fupan coach`` (cli.py) and its HTML report (coach/report/), run in-process with
 ``cli.main([...])``: plain and JSON output, --seat, --profile, exit codes 0 (no violation), 1 (a
 violation), 2 (unreadable input or a bad option), and a self-contained, escaped, well-formed HTML file."""
 
@@ -7,6 +7,7 @@ from __future__ import annotations
 import html
 import io
 import json
+import re
 import sys
 from html.parser import HTMLParser
 from pathlib import Path
@@ -505,3 +506,20 @@ def test_html_report_of_every_rule_case() -> None:
         check_well_formed(page)
         for f in report.findings:
             assert html.escape(f.message_en) in page, path.name
+
+
+def test_html_report_options_of_the_one_builder() -> None:
+    """The dashboard's variant is options of the one builder: one language alone, the library's number, the rule
+    check and the referee's decisions; the CLI's page has none of these sections."""
+    report = coach_log(read_log(ILLEGAL))
+    sections = re.compile(r'<section id="(\w+)">')
+    cli_page = html_report(report)
+    assert "check" not in sections.findall(cli_page) and "decisions" not in sections.findall(cli_page)
+    page = html_report(report, "zh", bilingual=False, deal_id=7, check=True, rulings=[])
+    check_well_formed(page)
+    assert_self_contained(page)
+    assert sections.findall(page)[:4] == ["deal", "check", "decisions", "score"]
+    assert "<h1>牌局报告 · #7</h1>" in page and "这一局没有存入裁判裁定。" in page
+    assert 'lang="en"' not in page and "Findings" not in page and "教练发现" in page
+    english = html_report(report, "en", bilingual=False, check=True)
+    assert "Rule check" in english and "规则检查" not in english and "decisions" not in sections.findall(english)

@@ -1,256 +1,29 @@
-"""The coach's report as one self-contained HTML file a club can share (``fupan coach LOG --html OUT``).
-
-The file needs nothing from the network: one inline ``<style>``, no scripts, no fonts, no images.
-It shows the log's meta and players, the deal as dealt, the score, then every finding in event
-order with its evidence and the table as it stood just before the event; findings about the whole
-deal come last. Labels are bilingual, Chinese first (``lang="en"`` puts English first).
-
-Every piece of text that comes from the log or from a message is escaped with ``html.escape``: the
-HTML is built only from the fixed markup here and escaped values (``_e``).
+"""The sections of a deal's HTML report (``coach.report``) about the coach's work: the summary of the findings,
+the evaluation by simulation, and every finding in event order with its citation, its evidence and the table as it
+stood just before the event; the findings about the whole deal come last.
 """
 
 from __future__ import annotations
 
-import html
 import json
-from collections.abc import Iterable, Sequence
 from typing import Any
 
-from coach.coach import Report
 from coach.effects import ON_TRIAL
 from coach.findings import Finding
-from coach.games import coach_for
 from coach.maxims import BY_KEY
-from coach.report_words import ACTION, GRADE, KIND, LABELS, LANGS, ROLE, SEVERITY, STYLE, SURENESS, VIEW
-from replay import games
-from replay.core.cards import RANK_NAME, RANK_ZH, Card, CardError
-from replay.core.game_state import GameState
+from coach.report.markup import Markup, _e
+from coach.report_words import ACTION, GRADE, KIND, LABELS, ROLE, SEVERITY, SURENESS, VIEW
 from replay.core.said import said_in
-from replay.formats.log import Log
-from replay.replay import Replay, StepView
+from replay.replay import StepView
 
 
-def _e(value: Any) -> str:
-    """Any value as escaped HTML text."""
-    return html.escape(str(value), quote=True)
-
-
-class _Html:
-    """The report's builder: bilingual labels in the chosen order, escaped values."""
-
-    def __init__(self, report: Report, lang: str) -> None:
-        if lang not in LANGS:
-            raise ValueError(f"lang {lang!r}: expected one of {LANGS}")
-        self.report = report
-        self.replay: Replay[GameState] = report.replay
-        self.log: Log = report.replay.log
-        self.lang = lang
-
-    # -- text ------------------------------------------------------------------------------------
-
-    def pair(self, zh: str, en: str, sep: str = " / ") -> str:
-        """A Chinese and an English text (escaped), in the report's language order."""
-        a = f'<span lang="zh">{_e(zh)}</span>'
-        b = f'<span lang="en" class="en">{_e(en)}</span>'
-        if not en or en == zh:
-            return a
-        return a + sep + b if self.lang == "zh" else b + sep + a
-
-    def label(self, key: str) -> str:
-        """A fixed label in both languages."""
-        return self.pair(*LABELS[key])
-
-    def named(self, table: dict[str, tuple[str, str]], key: str | None) -> str:
-        """A value from one of the bilingual tables (the key itself when unknown)."""
-        if key is None:
-            return ""
-        zh, en = table.get(key, (key, key))
-        return self.pair(zh, en)
-
-    def player(self, seat: int | None) -> str:
-        """Seat number and player name (escaped)."""
-        if seat is None:
-            return ""
-        name = next((s.player for s in self.log.seats if s.seat == seat and s.player), "")
-        return f"{_e(seat)}" + (f" · {_e(name)}" if name else "")
-
-    # -- cards -----------------------------------------------------------------------------------
-
-    @staticmethod
-    def card(token: str) -> str:
-        """One card as a small box: suit symbol, red suits in red, jokers by name."""
-        try:
-            c = Card(token)
-        except (CardError, ValueError, TypeError):
-            return f'<span class="c unk">{_e(token)}</span>'
-        if c.is_joker:
-            return f'<span class="c joker" title="{_e(c.token)}">{_e(RANK_ZH[c.rank])}</span>'
-        cls = "c red" if c.suit in ("H", "D") else "c"
-        return f'<span class="{cls}" title="{_e(c.token)}">{_e(c.glyph())}</span>'
-
-    def cards(self, tokens: Iterable[str]) -> str:
-        """Cards in the given order, or a dash for none."""
-        out = " ".join(self.card(t) for t in tokens)
-        return out or "—"
-
-    def grouped(self, cards: Sequence[Card | None]) -> str:
-        """A hand grouped by rank, high first; unknown cards counted at the end."""
-        known = [c for c in cards if c is not None]
-        unknown = len(cards) - len(known)
-        groups: dict[int, list[Card]] = {}
-        for c in sorted(known, key=lambda c: (-c.rank, c.slot)):  # high first; ♠ ♥ ♦ ♣ within a rank
-            groups.setdefault(c.rank, []).append(c)
-        parts = [
-            f'<span class="grp" title="{_e(RANK_NAME[r])} ×{len(cs)}">{" ".join(self.card(c.token) for c in cs)}</span>'
-            for r, cs in groups.items()
-        ]
-        if unknown:
-            parts.append(f'<span class="grp">{self.card("??")} ×{unknown} {self.label("unknown_cards")}</span>')
-        return " ".join(parts) or "—"
-
-    # -- sections --------------------------------------------------------------------------------
-
-    def head(self) -> str:
-        meta = self.log.meta
-        title_bits = [str(meta[k]) for k in ("match", "deal") if k in meta]
-        title = f"{LABELS['title'][0]} {LABELS['title'][1]}" + (f" — {' #'.join(title_bits)}" if title_bits else "")
-        return (
-            "<!DOCTYPE html>\n"
-            f'<html lang="{"zh-CN" if self.lang == "zh" else "en"}">\n<head>\n<meta charset="utf-8">\n'
-            '<meta name="viewport" content="width=device-width, initial-scale=1">\n'
-            f"<title>{_e(title)}</title>\n<style>{STYLE}</style>\n</head>\n<body>\n"
-        )
-
-    def header(self) -> str:
-        meta = self.log.meta
-        rows = []
-        for key in ("date", "venue", "match", "deal", "table", "notes", "previous"):
-            if key in meta and meta[key] not in (None, ""):
-                value = meta[key]
-                text = json.dumps(value, ensure_ascii=False) if isinstance(value, dict | list) else str(value)
-                rows.append(f"<dt>{self.label(key)}</dt><dd>{_e(text)}</dd>")
-        rows.append(f"<dt>{self.label('game')}</dt><dd>{self.game_name()}</dd>")
-        rows.append(f"<dt>{self.label('profile')}</dt><dd>{_e(self.replay.profile.name)}</dd>")
-        rows.append(f"<dt>{self.label('source')}</dt><dd>{_e(self.log.source)}</dd>")
-        return (
-            f"<header>\n<h1>{self.label('title')}</h1>\n"
-            f'<dl class="meta">{"".join(rows)}</dl>\n{self.players()}\n</header>\n'
-        )
-
-    def game_name(self) -> str:
-        """The game's names from the game registry (the log's word for an unknown game)."""
-        try:
-            game = games.get(self.log.game)
-        except ValueError:
-            return _e(self.log.game)
-        return self.pair(game.name_zh, game.name_en)
-
-    def final_roles(self) -> dict[int, str | None]:
-        view = self.replay.view(len(self.replay.states) - 1)
-        if not view.roles:
-            return {}
-        return {int(s): r for s, r in view.roles["truth"].items()}
-
-    def players(self) -> str:
-        score = self.replay.score()
-        places = {p.seat: p for p in score.places} if score is not None and not score.void else {}
-        roles = self.final_roles()
-        game = coach_for(self.log.game)
-        teams = {s: t for t in game.teams(self.replay) for s in t} if game.fixed_teams else None
-        cols = [self.label("seat"), self.label("player")]
-        cols.append(self.label("team") if teams is not None else self.label("role"))
-        if places:
-            cols += [self.label("place"), self.label("points")]
-        rows = []
-        for s in range(self.replay.final.n):
-            name = next((x.player for x in self.log.seats if x.seat == s and x.player), "")
-            cells = [_e(s), _e(name) or "—"]
-            if teams is not None:
-                cells.append(_e(" ".join(str(x) for x in teams.get(s, ()))) or "—")
-            else:
-                cells.append(self.named(ROLE, roles.get(s)) or "—")
-            if places:
-                p = places.get(s)
-                cells += [_e(p.place) if p else "—", _e(p.points) if p else "—"]
-            rows.append("<tr>" + "".join(f"<td>{c}</td>" for c in cells) + "</tr>")
-        return (
-            f'<table class="players"><caption>{self.label("players")}</caption>'
-            f"<thead><tr>{''.join(f'<th>{c}</th>' for c in cols)}</tr></thead>"
-            f"<tbody>{''.join(rows)}</tbody></table>"
-        )
-
-    def dealt(self) -> str:
-        hands = self.log.hands
-        rows = []
-        for s in range(self.replay.final.n):
-            hand = hands[s] if hands is not None and s < len(hands) else None
-            if hand is None:
-                count, shown = "—", self.label("unknown_hand")
-            else:
-                count, shown = _e(len(hand)), self.grouped(hand)
-            rows.append(f"<tr><td>{self.player(s)}</td><td>{count}</td><td>{shown}</td></tr>")
-        return (
-            f'<section id="deal">\n<h2>{self.label("dealt")}</h2>\n<table class="dealt"><thead><tr>'
-            f"<th>{self.label('seat')}</th><th>{self.label('cards')}</th><th>{self.label('hand')}</th></tr></thead>"
-            f"<tbody>{''.join(rows)}</tbody></table>\n</section>\n"
-        )
-
-    def score(self) -> str:
-        score = self.replay.score()
-        out = [f'<section id="score">\n<h2>{self.label("score")}</h2>']
-        if score is None:
-            out.append(f"<p>{self.label('unfinished')}</p>")
-        elif score.void:
-            rule, zh, en = score.void_reason or ("", "", "")
-            out.append(f"<p>{self.label('void')}</p><p>{_e(rule)} {self.pair(zh, en)}</p>")
-        else:
-            rows = "".join(
-                f"<tr><td>{_e(p.place)}</td><td>{self.player(p.seat)}</td><td>{_e(p.points)}</td></tr>"
-                for p in score.places
-            )
-            out.append(
-                f"<table><thead><tr><th>{self.label('place')}</th><th>{self.label('seat')}</th>"
-                f"<th>{self.label('points')}</th></tr></thead><tbody>{rows}</tbody></table>"
-            )
-            trows = []
-            for t in score.teams:
-                seats = ", ".join(self.player(s) for s in t.seats)
-                raw = "" if score.roles else f" ({self.label('sum')} {_e(t.raw)})"
-                trows.append(f"<tr><td>{seats}</td><td>{_e(t.points)}{raw}</td></tr>")
-            out.append(f"<table><caption>{self.label('teams')}</caption><tbody>{''.join(trows)}</tbody></table>")
-            if score.roles:
-                out.append(self.roles_line(score.roles))
-            if score.sweep:
-                out.append(f"<p>{self.label('sweep')}</p>")
-            if score.explain:
-                items = "".join(
-                    f"<li><code>{_e(rule)}</code> {_e(said_in(text, self.lang))}</li>" for rule, text in score.explain
-                )
-                out.append(f"<ul>{items}</ul>")
-        if score is None:  # the roles known so far (保皇's)
-            roles = self.final_roles()
-            if any(roles.values()):
-                items = "".join(
-                    f"<li>{self.player(s)}: {self.named(ROLE, r)}</li>" for s, r in roles.items() if r is not None
-                )
-                out.append(f"<p>{self.label('role')}</p><ul>{items}</ul>")
-        out.append("</section>\n")
-        return "\n".join(out)
-
-    def roles_line(self, roles: dict[str, Any]) -> str:
-        bits = [f"{self.pair('皇帝', 'emperor')}: {self.player(roles.get('emperor'))}"]
-        if roles.get("grab"):
-            bits.append(self.pair("抢庄", "grab"))
-        elif roles.get("solo"):
-            bits.append(self.pair("独保", "solo"))
-        elif roles.get("loyalist") is not None:
-            bits.append(f"{self.pair('保皇派', 'loyalist')}: {self.player(roles.get('loyalist'))}")
-        if roles.get("revealed"):
-            bits.append(self.pair("明保/明独", "declared"))
-        return f"<p>{'; '.join(bits)}</p>"
+class FindingSections(Markup):
+    """The coach's sections of the report."""
 
     def summary(self) -> str:
         summ = self.report.summary
+        if not summ:  # no coach report
+            return ""
         head = (
             f"<tr><th>{self.label('seat')}</th><th>{self.label('total')}</th>"
             + "".join(f"<th>{self.named(SEVERITY, s)}</th>" for s in SEVERITY)
@@ -316,7 +89,7 @@ class _Html:
         first, second = (f.message_zh, f.message_en) if self.lang == "zh" else (f.message_en, f.message_zh)
         first_lang, second_lang = ("zh", "en") if self.lang == "zh" else ("en", "zh")
         parts.append(f'<p class="msg" lang="{first_lang}">{_e(first)}</p>')
-        if second and second != first:
+        if self.bilingual and second and second != first:
             parts.append(f'<p class="msg en" lang="{second_lang}">{_e(second)}</p>')
         parts.append(self.evidence(f))
         if f.index is not None and f.index < len(self.replay.states):
@@ -491,22 +264,3 @@ class _Html:
             f'<table class="stood"><thead><tr>{"".join(f"<th>{c}</th>" for c in cols)}</tr></thead>'
             f"<tbody>{''.join(rows)}</tbody></table>{act}</details>"
         )
-
-    def build(self) -> str:
-        return (
-            self.head()
-            + self.header()
-            + "<main>\n"
-            + self.dealt()
-            + self.score()
-            + self.summary()
-            + self.evaluation()
-            + self.findings()
-            + "</main>\n"
-            + f"<footer>{self.label('generated')}</footer>\n</body>\n</html>\n"
-        )
-
-
-def html_report(report: Report, lang: str = "zh") -> str:
-    """The report as one self-contained HTML page (inline style only; every log or message text escaped)."""
-    return _Html(report, lang).build()
