@@ -68,15 +68,17 @@ class GameText:
             return ["the deal is not finished: no score"]
         if score.void:
             return void_lines(score)
+        from replay.games.baohuang.score import baohuang_extras
+
         lines = ["place  seat  points"]
         for p in score.places:
             lines.append(f"{p.place:>5}  {p.seat:>4}  {p.points:>6}")
+        r = baohuang_extras(score)
         for t in score.teams:
-            lines.append(f"team {list(t.seats)}: {t.points}" + ("" if score.roles else f" (sum {t.raw})"))
-        if score.roles:
-            r = score.roles
-            kind = "抢庄 (grab)" if r["grab"] else "独保 (solo)" if r["solo"] else f"保皇派 seat {r['loyalist']}"
-            lines.append(f"皇帝 seat {r['emperor']}, {kind}" + (", declared (明保/明独)" if r["revealed"] else ""))
+            lines.append(f"team {list(t.seats)}: {t.points}" + ("" if r is not None else f" (sum {t.raw})"))
+        if r is not None:
+            kind = "抢庄 (grab)" if r.grab else "独保 (solo)" if r.solo else f"保皇派 seat {r.loyalist}"
+            lines.append(f"皇帝 seat {r.emperor}, {kind}" + (", declared (明保/明独)" if r.revealed else ""))
         if score.sweep:
             lines.append("串三户 (sweep): scores doubled")
         lines += [f"  [{rule}] {text}" for rule, text in score.explain]
@@ -92,8 +94,11 @@ class GameText:
             return f"void, no score [{rule}] {en} / {zh}"
         line = "places 1st to last: seats " + " ".join(str(p.seat) for p in score.places)
         line += "; " + ", ".join(f"team {list(t.seats)} {t.points:+d}" for t in score.teams)
-        if score.roles:
-            line += f"; 皇帝 seat {score.roles['emperor']}"
+        from replay.games.baohuang.score import baohuang_extras
+
+        roles = baohuang_extras(score)
+        if roles is not None:
+            line += f"; 皇帝 seat {roles.emperor}"
         return line + ("; 串三户 (sweep): doubled" if score.sweep else "")
 
     def finished(self, rep: Replay) -> list[int]:

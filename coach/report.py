@@ -26,6 +26,7 @@ from replay import games
 from replay.core.cards import RANK_NAME, RANK_ZH, Card, CardError
 from replay.core.said import said_in
 from replay.formats.log import Log
+from replay.games.baohuang.score import baohuang_extras
 from replay.replay import Replay, StepView
 
 
@@ -211,14 +212,14 @@ class _Html:
                 f"<table><thead><tr><th>{self.label('place')}</th><th>{self.label('seat')}</th>"
                 f"<th>{self.label('points')}</th></tr></thead><tbody>{rows}</tbody></table>"
             )
-            trows = []
+            trows, held = [], baohuang_extras(score)
             for t in score.teams:
                 seats = ", ".join(self.player(s) for s in t.seats)
-                raw = "" if score.roles else f" ({self.label('sum')} {_e(t.raw)})"
+                raw = "" if held is not None else f" ({self.label('sum')} {_e(t.raw)})"
                 trows.append(f"<tr><td>{seats}</td><td>{_e(t.points)}{raw}</td></tr>")
             out.append(f"<table><caption>{self.label('teams')}</caption><tbody>{''.join(trows)}</tbody></table>")
-            if score.roles:
-                out.append(self.roles_line(score.roles))
+            if held is not None:
+                out.append(self.roles_line(held.roles_json()))
             if score.sweep:
                 out.append(f"<p>{self.label('sweep')}</p>")
             if score.explain:

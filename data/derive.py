@@ -17,6 +17,7 @@ from typing import Any
 from coach.coach import coach_replay
 from coach.version import COACH_VERSION
 from replay.formats.log import Log
+from replay.games.shengji.score import shengji_extras
 from replay.replay import Replay
 from replay.scoring import Score
 from replay.version import ENGINE_VERSION
@@ -64,15 +65,9 @@ def levels_of(rep: Replay, score: Score | None) -> dict[str, Any] | None:
     and the deal has no score, ``after`` when it did not finish or was void), ``up`` (the side the score
     moves, or None), ``steps`` (how far) and ``passed`` (the side that passed the last level, or None).
     None for a game without levels."""
-    if score is not None and score.levels is not None:
-        lv = score.levels
-        return {
-            "before": [str(x) for x in lv["before"]],
-            "after": [str(x) for x in lv["after"]],
-            "up": lv.get("up"),
-            "steps": int(lv.get("steps", 0)),
-            "passed": lv.get("passed"),
-        }
+    lv = shengji_extras(score)
+    if lv is not None:
+        return {"before": list(lv.before), "after": list(lv.after), "up": lv.up, "steps": lv.steps, "passed": lv.passed}
     if "levels" not in rep.engine.deal_extra(rep.log):
         return None
     before = [str(x) for x in rep.log.levels] if rep.log.levels else None

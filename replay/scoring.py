@@ -7,7 +7,7 @@ module (``replay.games.gouji.score``, ``replay.games.baohuang.score``, ``replay.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, TypeVar
 
 from replay import games
 from replay.climbing.state import SETUP, VOID
@@ -32,8 +32,22 @@ class TeamScore(Record):
     raw: int = 0
 
 
+class ScoreExtras(Record):
+    """What a game's score holds beside the shared figures: each game declares its own frozen record (保皇's
+    roles, 升级's card points and levels: ``replay.games.<game>.score``). ``to_json`` gives the keys it adds
+    to ``fupan score --json``, in their order."""
+
+    def to_json(self) -> dict[str, Any]:
+        """The keys this record adds to the score's JSON (none here)."""
+        return {}
+
+
+X = TypeVar("X", bound=ScoreExtras)
+
+
 class Score(Record):
-    """The score of a deal: finish order, places, team scores, sweep, and how each came about."""
+    """The score of a deal: finish order, places, team scores, sweep, and how each came about; ``extras``
+    is the game's own record (None for a game without one, and for a void deal)."""
 
     finish_order: tuple[int, ...]
     places: tuple[PlaceScore, ...]
@@ -41,10 +55,8 @@ class Score(Record):
     sweep: bool = False
     void: bool = False
     explain: tuple[tuple[str, str], ...] = field(default=())
-    roles: dict[str, Any] | None = None
-    unsplit: bool = False  # 保皇 with an unknown 保皇派: places known, points not split
-    points: dict[str, int] | None = None  # 升级: {"defenders", "kitty"}
-    levels: dict[str, Any] | None = None  # 升级: {"before", "after"} per side, and who passed the last level
+    extras: ScoreExtras | None = None
+    unsplit: bool = False  # places known, points not split (保皇 with an unknown 保皇派)
     void_reason: tuple[str, str, str] | None = None  # a void deal's (rule, Chinese, English)
     claim_rules: tuple[str, str, str] = ("FINISH", "FINISH", "FINISH")  # a claim's points, teams, sweep checked by
 
@@ -57,10 +69,12 @@ class Score(Record):
             "sweep": self.sweep,
             "void": self.void,
             **({"void_reason": self.void_reason_json()} if self.void_reason is not None else {}),
-            **({"roles": dict(self.roles)} if self.roles is not None else {}),
-            **({"points": dict(self.points)} if self.points is not None else {}),
-            **({"levels": dict(self.levels)} if self.levels is not None else {}),
+            **(self.extras.to_json() if self.extras is not None else {}),
         }
+
+    def extras_of(self, kind: type[X]) -> X | None:
+        """The game's own record when it is a ``kind`` (its game's reader asks for its type), else None."""
+        return self.extras if isinstance(self.extras, kind) else None
 
     def void_reason_json(self) -> dict[str, str] | None:
         """Why the deal is void: ``{"rule", "zh", "en"}`` (None when it is not)."""

@@ -198,10 +198,17 @@ def test_levels_are_stored_at_import_and_read_without_a_replay(engine: Engine, s
     for row, log in zip(rows, _logs()[2:], strict=True):
         rep = Replay(log)
         score = rep.score()
-        assert row.before == (tuple(score.levels["before"]) if score and score.levels else log.levels)
-        if score is not None and score.levels is not None:
-            assert row.after == tuple(score.levels["after"]) and row.steps == score.levels["steps"]
-            assert row.up == score.levels["up"] and row.passed == score.levels["passed"]
+        assert row.before == (
+            tuple(score.to_json().get("levels")["before"]) if score and score.to_json().get("levels") else log.levels
+        )
+        if score is not None and score.to_json().get("levels") is not None:
+            assert (
+                row.after == tuple(score.to_json().get("levels")["after"])
+                and row.steps == score.to_json().get("levels")["steps"]
+            )
+            assert (
+                row.up == score.to_json().get("levels")["up"] and row.passed == score.to_json().get("levels")["passed"]
+            )
         declarer = getattr(rep.final, "declarer", -1)
         assert row.declarers == (None if declarer == -1 else declarer % 2)
         assert row.players == tuple(s.player for s in log.seats)
@@ -266,8 +273,8 @@ def test_migration_0006_fills_levels_and_marks_old_rows_stale(db_url: str) -> No
         by_id = {r.id: r for r in got}
         assert by_id[1].levels_json is None and by_id[1].declarers is None
         score = Replay(logs[2]).score()
-        assert score is not None and score.levels is not None
-        assert json.loads(by_id[2].levels_json)["after"] == list(score.levels["after"])
+        assert score is not None and score.to_json().get("levels") is not None
+        assert json.loads(by_id[2].levels_json)["after"] == list(score.to_json().get("levels")["after"])
         assert by_id[2].declarers == Replay(logs[2]).final.declarer % 2
         assert stale_deal_ids(engine) == [1, 2] and stale_findings(engine) == 2
         assert [r.status for r in recoach(engine)] == ["done", "done"]

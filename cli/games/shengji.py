@@ -9,6 +9,7 @@ from cli.text import GameText, may_act_lines, register, ruling_parts, seat_label
 from replay.core.plural import count
 from replay.core.verdicts import Verdict
 from replay.games.shengji.engine import RANK_LEVEL, SUIT_EN, SUIT_ZH, SjState, card_points
+from replay.games.shengji.score import shengji_extras
 from replay.replay import Replay
 from replay.scoring import Score
 
@@ -57,9 +58,10 @@ class ShengjiText(GameText):
             )
         if score is None:
             return [*lines, "the deal is not finished: no score"]
-        assert score.points is not None and score.levels is not None
+        lv = shengji_extras(score)
+        assert lv is not None
         buried = " ".join(c.token for c in st.buried)
-        kitty = score.points["kitty"]
+        kitty = lv.kitty
         last = st.tricks[-1].winner if st.tricks else None
         defenders = 1 - st.declarers
         if last is None:
@@ -69,9 +71,8 @@ class ShengjiText(GameText):
         else:
             went = f"; seat {last} (declarers) won the last trick: it stays with the declarers"
         lines.append(f"kitty (底牌) buried: {buried or '-'} ({count(card_points(st.buried), 'point')}){went}")
-        lines.append(f"defenders {_side(defenders)}: {score.points['defenders']} points")
-        lv = score.levels
-        change = ", ".join(f"side {side} {lv['before'][side]} -> {lv['after'][side]}" for side in (0, 1))
+        lines.append(f"defenders {_side(defenders)}: {lv.defenders} points")
+        change = ", ".join(f"side {side} {lv.before[side]} -> {lv.after[side]}" for side in (0, 1))
         lines.append(f"levels: {change}")
         lines += [f"  [{rule}] {text}" for rule, text in score.explain]
         return lines
@@ -82,11 +83,11 @@ class ShengjiText(GameText):
             return void_lines(score)[1].strip()
         if score is None:
             return "not finished: no score"
-        assert score.points is not None and score.levels is not None
-        lv = score.levels
-        change = ", ".join(f"side {side} {lv['before'][side]} -> {lv['after'][side]}" for side in (0, 1))
+        lv = shengji_extras(score)
+        assert lv is not None
+        change = ", ".join(f"side {side} {lv.before[side]} -> {lv.after[side]}" for side in (0, 1))
         st = _sj(rep.final)
-        return f"defenders {_side(1 - st.declarers)} {score.points['defenders']} points; levels {change}"
+        return f"defenders {_side(1 - st.declarers)} {lv.defenders} points; levels {change}"
 
     def finished(self, rep: Replay) -> list[int]:
         """No seat goes out in 升级."""

@@ -28,6 +28,8 @@ from replay import games
 from replay.core.verdicts import RULES
 from replay.formats.decisions import Decision
 from replay.formats.notation.words import action_name
+from replay.games.baohuang.score import baohuang_extras
+from replay.games.shengji.score import shengji_extras
 from replay.replay import Replay
 from replay.scoring import Score, place_words
 
@@ -250,23 +252,19 @@ class _Report:
         if score.teams:
             rows = [[", ".join(self.who(s) for s in t.seats), _e(t.points)] for t in score.teams]
             out.append(self.table([self.w("seat"), self.w("points")], rows, self.w("sides")))
-        if score.roles:
-            seated = {k: v for k, v in score.roles.items() if k in ROLE and type(v) is int}  # not the flags
-            roles = [f"{self.named(ROLE, k)}: {self.who(v)}" for k, v in seated.items()]
+        held = baohuang_extras(score)
+        if held is not None:
+            roles = [f"{self.named(ROLE, k)}: {self.who(v)}" for k, v in held.seated().items() if k in ROLE]
             if roles:
                 out.append(f"<p>{self.w('roles')}: {'; '.join(roles)}</p>")
         if score.sweep:
             out.append(f"<p>{self.w('sweep')}</p>")
-        if score.points:
+        sj = shengji_extras(score)
+        if sj is not None:
+            out.append(f"<p>{self.w('card_points')}: {_e(sj.defenders)}; {self.w('kitty')}: {_e(sj.kitty)}</p>")
             out.append(
-                f"<p>{self.w('card_points')}: {_e(score.points.get('defenders', ''))}; "
-                f"{self.w('kitty')}: {_e(score.points.get('kitty', ''))}</p>"
-            )
-        if score.levels:
-            before, after = score.levels.get("before"), score.levels.get("after")
-            out.append(
-                f"<p>{self.w('levels')}: {self.w('before')} {_e(_levels(before))}; "
-                f"{self.w('after')} {_e(_levels(after))}</p>"
+                f"<p>{self.w('levels')}: {self.w('before')} {_e(_levels(sj.before))}; "
+                f"{self.w('after')} {_e(_levels(sj.after))}</p>"
             )
         return "".join(out)
 
