@@ -116,26 +116,29 @@ class GameText:
 
     def table_lines(self, rep: Replay, step: int) -> list[str]:
         """The set on the table, who may act, the round's status, and each seat's hand and place."""
+        from replay.games.gouji.step_view import gouji_marks
+
         view = rep.view(step)
+        marks = gouji_marks(view)
         table = "empty" if view.table_seat is None else f"seat {view.table_seat}: {cards_shown(view.table_cards)}"
-        if view.table_gouji:
+        if marks.table_gouji:
             table += "  (够级)"
         lines = [f"table: {table}", *may_act_lines(view)]
         status = []
-        if view.passed:
-            status.append(f"passed this round: {list(view.passed)}")
-        if view.burners:
-            status.append(f"bound by a burn: {list(view.burners)}")
-        if view.failed_burners:
-            status.append(f"failed burns: {list(view.failed_burners)}")
-        if view.headless:
-            status.append(f"headless (无头): {list(view.headless)}")
-        if view.deadlevel is not None:
-            status.append(f"够死级 chance: seat {view.deadlevel}")
-        if view.chaos:
+        if marks.passed:
+            status.append(f"passed this round: {list(marks.passed)}")
+        if marks.burners:
+            status.append(f"bound by a burn: {list(marks.burners)}")
+        if marks.failed_burners:
+            status.append(f"failed burns: {list(marks.failed_burners)}")
+        if marks.headless:
+            status.append(f"headless (无头): {list(marks.headless)}")
+        if marks.deadlevel is not None:
+            status.append(f"够死级 chance: seat {marks.deadlevel}")
+        if marks.chaos:
             status.append("四人乱缠")
-        if view.revolution is not None:
-            status.append(f"革命: seat {view.revolution}")
+        if marks.revolution is not None:
+            status.append(f"革命: seat {marks.revolution}")
         if status:
             lines.append("status: " + "; ".join(status))
         for s, cards in view.hands.items():

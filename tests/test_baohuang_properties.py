@@ -387,7 +387,7 @@ def check_knowledge(rep: Replay, deal: SimulatedDeal, bidding: Bidding, every_st
         assert eng.roles(state) == truth, k
         if not (every_state or changed or k % 5 == 0 or k == bidding.call_index + 1):
             continue
-        view = rep.view(k).roles if k % 17 == 0 or k == bidding.call_index + 1 else None
+        view = rep.view(k).to_json()["roles"] if k % 17 == 0 or k == bidding.call_index + 1 else None
         for v in SEATS:
             known = eng.roles_known_to(state, v)
             assert set(known) == set(SEATS)

@@ -3,13 +3,12 @@ defenders' points and the levels (``cli.text.GameText`` for the climbing games).
 
 from __future__ import annotations
 
-from typing import Any
-
 from cli.text import GameText, may_act_lines, register, ruling_parts, seat_label, void_lines
 from replay.core.plural import count
 from replay.core.verdicts import Verdict
 from replay.games.shengji.engine import RANK_LEVEL, SUIT_EN, SUIT_ZH, SjState, card_points
 from replay.games.shengji.score import shengji_extras
+from replay.games.shengji.step_view import SeatCards, step_tricks
 from replay.replay import Replay
 from replay.scoring import Score
 
@@ -36,8 +35,8 @@ def _sj(st: object) -> SjState:
     return st
 
 
-def _plays(plays: list[dict[str, Any]]) -> str:
-    return ", ".join(f"seat {p['seat']} {' '.join(p['cards'])}" for p in plays)
+def _plays(plays: tuple[SeatCards, ...]) -> str:
+    return ", ".join(f"seat {s} {' '.join(cards)}" for s, cards in plays)
 
 
 class ShengjiText(GameText):
@@ -97,7 +96,7 @@ class ShengjiText(GameText):
         """Levels, trumps and declarer, the trick in progress, the last trick, points, hands."""
         st = _sj(rep.states[step])
         view = rep.view(step)
-        info = view.tricks or {}
+        info = step_tricks(view)
         lv = [RANK_LEVEL[r] for r in st.levels]
         lines = [f"phase: {st.phase}; levels: side 0 {lv[0]}, side 1 {lv[1]}", trumps_line(st)]
         if st.declarations:
@@ -114,12 +113,11 @@ class ShengjiText(GameText):
             lines.append(f"kitty: {' '.join(c.token for c in st.kitty) or '-'}")
         if st.phase == "play":
             n = len(st.tricks) + 1
-            lines.append(f"trick {n}: " + (_plays(info["trick"]) if st.trick else f"seat {st.to_act} to lead"))
-        last = info.get("last_trick")
+            lines.append(f"trick {n}: " + (_plays(info.trick) if st.trick and info else f"seat {st.to_act} to lead"))
+        last = info.last_trick if info is not None else None
         if last is not None:
             lines.append(
-                f"last trick ({len(st.tricks)}): {_plays(last['plays'])}; won by seat {last['winner']}, "
-                f"{last['points']} points"
+                f"last trick ({len(st.tricks)}): {_plays(last.plays)}; won by seat {last.winner}, {last.points} points"
             )
         if st.trumps is not None:
             lines.append(

@@ -16,6 +16,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
+from replay.games.baohuang.step_view import step_roles
 from replay.replay import Replay
 from views.parts import table
 
@@ -32,14 +33,14 @@ SeatSide = Callable[[Replay, int, str], str]  # (rep, seat, lang) -> the seat's 
 
 
 def _final_role(rep: Replay, seat: int) -> str | None:
-    roles = rep.view(len(rep.states) - 1).roles
-    return None if roles is None else roles.get("truth", {}).get(str(seat))
+    roles = step_roles(rep.view(len(rep.states) - 1))
+    return None if roles is None else roles.truth.get(seat)
 
 
 def final_role(rep: Replay, seat: int, lang: str) -> str:
     """A seat's role at the end of the deal as the engine's view tells it (皇帝, 保皇派 …, 身份未知 while
     unknown; "" when the game shows no roles)."""
-    if rep.view(len(rep.states) - 1).roles is None:
+    if step_roles(rep.view(len(rep.states) - 1)) is None:
         return ""
     return table.role_label(_final_role(rep, seat), lang)
 
