@@ -7,13 +7,16 @@ module (``replay.games.gouji.score``, ``replay.games.baohuang.score``, ``replay.
 
 from __future__ import annotations
 
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING, Any, Protocol, TypeVar
 
 from replay import games
 from replay.climbing.state import SETUP, VOID
 from replay.core.record import Record, field
 from replay.core.said import said
 from replay.rules.profile import Profile
+
+if TYPE_CHECKING:
+    from replay.formats.log import Log
 
 
 class PlaceScore(Record):
@@ -147,6 +150,24 @@ def known_places(st: Any, profile: Profile) -> dict[int, KnownPlace]:
     score = score_of(st, profile) if places and st.terminal else None
     points = {p.seat: p.points for p in score.places} if score is not None else {}
     return {s: KnownPlace(k, *place_words(k, st.n), points.get(s)) for s, k in sorted(places.items())}
+
+
+class StoredExtras(Protocol):
+    """A game's record of what the library stores of a deal beside the shared rows (e.g. 升级's levels)."""
+
+    def to_json(self) -> dict[str, Any]: ...
+
+
+def no_stored_extras(log: Log, final: Any, score: Score | None) -> None:
+    """A game whose deals the library stores nothing of beside the shared rows."""
+    return None
+
+
+def stored_extras(log: Log, final: Any, score: Score | None) -> dict[str, Any] | None:
+    """What the library stores of a deal beside the shared rows (``data``'s ``deal.extras_json``): its game's
+    record (the game's ``stored_extras``, replay.games) as JSON; None for a game that stores nothing more."""
+    made: StoredExtras | None = games.get(log.game).hook("stored_extras")(log, final, score)
+    return None if made is None else made.to_json()
 
 
 def void_score(reason: tuple[str, str, str]) -> Score:

@@ -53,6 +53,7 @@ class GameType(Record):
     claims: str = "replay.claims:climbing_claims"
     simulator: str = "replay.simulate:simulate_climbing"
     rules: str = ""  # its own rows of the rule register ("module:ROWS"), beside its family's
+    stored_extras: str = "replay.scoring:no_stored_extras"  # what the library stores of a deal beside the shared rows
 
     def hook(self, attr: str) -> Any:
         """The object a ``"module:name"`` field names (imported on first use)."""
@@ -219,6 +220,7 @@ register(
         ),
         places="replay.scoring:no_places",
         claims="replay.games.shengji.score:shengji_claims",
+        stored_extras="replay.games.shengji.score:stored_extras",
         simulator="replay.games.shengji.sim:simulate",
         rules="replay.games.shengji.rules:ROWS",
     )

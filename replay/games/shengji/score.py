@@ -4,12 +4,16 @@ SJ-LEVEL)."""
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from replay.claims import Difference, if_differs
+from replay.core.record import Record
 from replay.core.said import said
 from replay.rules.profile import Profile
 from replay.scoring import Score, ScoreExtras, TeamScore, void_score
+
+if TYPE_CHECKING:
+    from replay.formats.log import Log
 
 LEVELS_FROM_80 = said(  # SJ-POINTS: "take over" changes levels only; no text promises who declares next
     "80分以上：庄家不升级；闲家每多40分升一级（120分升1级，160分升2级，200分升3级）；下一局的庄家由定主决定",
@@ -48,6 +52,43 @@ class ShengjiScoreExtras(ScoreExtras):
 def shengji_extras(score: Score | None) -> ShengjiScoreExtras | None:
     """A 升级 score's own record (None for no score, a void deal, or another game's score)."""
     return None if score is None else score.extras_of(ShengjiScoreExtras)
+
+
+class ShengjiStoredExtras(Record):
+    """What the library stores of a 升级 deal beside the shared rows (``deal.extras_json``), so that the level
+    ladder and the statistics replay nothing: each side's level before and after (None when unknown: ``before``
+    when the log names none and the deal has no score, ``after`` when it did not finish or was void), the side
+    the score moves (None without a score) and how far, the side that passed the last level, and the declaring
+    side (庄家; None while no declaration stands)."""
+
+    before: tuple[str, ...] | None
+    after: tuple[str, ...] | None
+    up: int | None
+    steps: int
+    passed: int | None
+    declarers: int | None
+
+    def to_json(self) -> dict[str, Any]:
+        """``{"before", "after", "up", "steps", "passed", "declarers"}``."""
+        return {
+            "before": None if self.before is None else list(self.before),
+            "after": None if self.after is None else list(self.after),
+            "up": self.up,
+            "steps": self.steps,
+            "passed": self.passed,
+            "declarers": self.declarers,
+        }
+
+
+def stored_extras(log: Log, final: Any, score: Score | None) -> ShengjiStoredExtras:
+    """A 升级 deal's stored extras: the levels as its score gives them (else those its log names) and the
+    declaring side of its final state."""
+    declarers = final.declarers if final.declarers >= 0 else None
+    lv = shengji_extras(score)
+    if lv is not None:
+        return ShengjiStoredExtras(lv.before, lv.after, lv.up, lv.steps, lv.passed, declarers)
+    before = tuple(str(x) for x in log.levels) if log.levels else None
+    return ShengjiStoredExtras(before, None, None, 0, None, declarers)
 
 
 def level_change(defenders: int) -> tuple[int, int]:
