@@ -39,9 +39,9 @@ from replay.simulate import simulate_deal
 from views.games import table_html
 from views.games.shengji import charts as shengji_charts
 from views.games.shengji import table as shengji_table
+from views.games.shengji.players import shengji_frame
 from views.pages import timeline
 from views.pages.evaluation import unpriced_note
-from views.pages.players import shengji_frame
 from views.pages.replay import event_frame
 
 ROOT = Path(__file__).resolve().parent.parent

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 from replay.games.baohuang.step_view import step_roles
 from replay.replay import Replay
@@ -25,6 +25,27 @@ if TYPE_CHECKING:
     from coach.findings import Finding
     from coach.prices import Evaluation
     from replay.scoring import Score
+
+
+class PlayersPage(Protocol):
+    """What the Players page lends a game's own section of it (``GameView.players_page``): its table with the
+    CSV below it, its player selector's labels, its bar chart, and its findings and accuracy sections."""
+
+    def table(self, game: str, what: str, frame: Any, hide_index: bool = False) -> None: ...
+
+    def labels(self, nobody: str) -> Callable[[str | None], str]: ...
+
+    def bars(
+        self, players: list[str], y: Any, chosen: str | None, y_title: str, hover: str = ..., customdata: Any = ...
+    ) -> Any: ...
+
+    def findings(self, findings: Any, names: list[str], game: str, chosen: str | None) -> None: ...
+
+    def accuracy(self, game: str, chosen: str | None) -> None: ...
+
+
+# (page, the page's right column, game) -> whether the game drew the page itself (升级's level ladder: no places)
+PlayersSection = Callable[[PlayersPage, Any, str], bool]
 
 # (rep, step, seat_view, lang) -> HTML; the Replay page also gives ``best=`` (a ``table.BestMove``) when the stored
 # evaluation prices the step: a drawing marks that seat's best move (one that takes no ``best`` is given none)
@@ -110,6 +131,7 @@ class GameView:
       its legend), when the game's points are zero-sum between two teams; ``value_unit``, what a rollout's
       value counts (zh, en: 够级 and 保皇 points, 升级 levels).
     - Dispute desk: ``desk``.
+    - Players page: ``players_page`` (None: places and points; else the game may draw the page itself).
     """
 
     name: str
@@ -130,3 +152,4 @@ class GameView:
     team_line_name: tuple[str, str] = ("", "")
     value_unit: tuple[str, str] = ("分", "points")
     desk: Desk = field(default_factory=Desk)
+    players_page: PlayersSection | None = None

@@ -40,6 +40,7 @@ from views.games.shengji.charts import (
     timeline_figure,
     trick_points_frame,
 )
+from views.games.shengji.players import players_page
 from views.games.shengji.table import (
     hand_text,
     level_token,
@@ -361,4 +362,5 @@ VIEW = GameView(
         disputed_placeholder="0 出 AS",
         header=level_lines,
     ),
+    players_page=players_page,
 )
