@@ -71,11 +71,7 @@ def render() -> None:
         st.info(t("这个游戏的牌局里没有有名字的牌手。", "No named player sat in a deal of this game."))
         return
     names = places["player"].tolist()
-    chosen = right.selectbox(
-        t("突出显示牌手", "Highlight a player"),
-        [None, *names],
-        format_func=_labels(t("（不突出）", "(none)")),
-    )
+    chosen = _chooser(right, names)
     if chosen is not None:
         _figures(chosen, places, points, findings)
     _summary(game, places, points)
@@ -144,6 +140,14 @@ def _accuracy(game: str, chosen: str | None) -> None:
     fig = _bars(acc["player"].tolist(), acc["accuracy"], chosen, t("准确率 %", "accuracy %"), "%{x}: %{y:.1f}%")
     fig.update_layout(yaxis_range=[0, 100])
     show(fig, "players", game, "accuracy")
+
+
+def _chooser(right: Any, names: list[str]) -> str | None:
+    """The player selector in ``right`` (no player highlighted at first): the chosen player, or None."""
+    chosen: str | None = right.selectbox(
+        t("突出显示牌手", "Highlight a player"), [None, *names], format_func=_labels(t("（不突出）", "(none)"))
+    )
+    return chosen
 
 
 def _labels(nobody: str) -> Callable[[str | None], str]:
@@ -341,7 +345,7 @@ class _Page:
     """What this page lends a game's own section of it (``views.parts.game_view.PlayersPage``)."""
 
     table = staticmethod(_table)
-    labels = staticmethod(_labels)
+    chooser = staticmethod(_chooser)
     bars = staticmethod(_bars)
     findings = staticmethod(_findings)
     accuracy = staticmethod(_accuracy)

@@ -29,11 +29,11 @@ if TYPE_CHECKING:
 
 class PlayersPage(Protocol):
     """What the Players page lends a game's own section of it (``GameView.players_page``): its table with the
-    CSV below it, its player selector's labels, its bar chart, and its findings and accuracy sections."""
+    CSV below it, its player selector, its bar chart, and its findings and accuracy sections."""
 
     def table(self, game: str, what: str, frame: Any, hide_index: bool = False) -> None: ...
 
-    def labels(self, nobody: str) -> Callable[[str | None], str]: ...
+    def chooser(self, right: Any, names: list[str]) -> str | None: ...
 
     def bars(
         self, players: list[str], y: Any, chosen: str | None, y_title: str, hover: str = ..., customdata: Any = ...

@@ -76,11 +76,7 @@ def _ladder(page: PlayersPage, right: Any, game: str, rows: list[queries.LevelRo
         st.info(t("这个游戏的牌局里没有有名字的牌手。", "No named player sat in a deal of this game."))
         return
     names = frame["player"].tolist()
-    chosen = right.selectbox(
-        t("突出显示牌手", "Highlight a player"),
-        [None, *names],
-        format_func=page.labels(t("（不突出）", "(none)")),
-    )
+    chosen = page.chooser(right, names)
     page.table(
         game,
         "levels",
