@@ -68,7 +68,8 @@ types: $(STAMP)
 # bench runs even when one misses; the exit status says whether all targets were met.
 # bench_storage.py builds its 30,000-deal library once (some 10 minutes) and keeps it in build/bench/.
 # `make bench-quick`: each bench's smoke run (a few minutes in all), not figures to quote.
-# The bench extra (python-chess, the baseline of bench_moves.py) is installed for the benches only.
+# The bench extra (python-chess, the baseline of bench_moves.py; msgspec, which bench_machinery.py times our Record
+# against) is installed for the benches only.
 # Where PostgreSQL's server is installed (and FUPAN_TEST_PG_URL not set), the benches run beside a throwaway one
 # (.ci/pg.sh), so that bench_import.py times the import into PostgreSQL too.
 BENCH_PG := $(shell [ -z "$$FUPAN_TEST_PG_URL" ] && { command -v pg_ctl || ls -d /usr/lib/postgresql/*/bin; } >/dev/null 2>&1 && echo "bash .ci/pg.sh")

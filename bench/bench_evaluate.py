@@ -4,7 +4,7 @@ Four parts, each printed as a small table:
   1. rollouts per second on one core, from mid-deal positions of the sample deals (data/samples), for 够级 and
      保皇: a policy rollout with all cards known, and a seat's sampled world (knowledge + sample + world) plus
      its rollout; the baseline is a RandomBot full deal (``simulate_deal``) in the same process, and each row
-     gives its ratio to it. Medians over repeats.
+     gives its ratio to it. Medians over repeats, CPU time (the machine is shared).
   2. a full 够级 sample deal evaluated with the default Settings (every decision of all six seats, both views),
      jobs=2: wall time, CPU seconds (this process and its workers; the wall time on an idle machine is about
      CPU / 2) and rollouts run with the candidates' race (the default, ``RACE_FIRST``, ``RACE_Z``, ``RACE_EVERY``),
@@ -41,6 +41,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+from typing import TYPE_CHECKING, cast
+
 from figures import Figure, report  # beside this file: sys.path[0] when run as a script
 
 from coach import evaluate
@@ -52,6 +54,9 @@ from replay import compiled
 from replay.formats.log import read_log
 from replay.replay import Replay, engine_for
 from replay.simulate import RandomBot, simulate_deal
+
+if TYPE_CHECKING:
+    from replay.climbing.state import State
 
 ROOT = Path(__file__).resolve().parents[1]
 SAMPLES = ROOT / "data" / "samples"
@@ -67,8 +72,9 @@ def _samples(game: str) -> list[Path]:
 
 
 def bench_rollouts(game: str, repeats: int, per_position: int, seed: int) -> dict[str, float]:
-    """Median seconds per RandomBot deal, per rollout (all view) and per sampled world + rollout (seat view)."""
-    replays = [Replay(read_log(p)) for p in _samples(game)]
+    """Median CPU seconds per RandomBot deal, per rollout (all view) and per sampled world + rollout (seat view): CPU
+    time, as the machine is shared (one process, one core)."""
+    replays = [cast("Replay[State]", Replay(read_log(p))) for p in _samples(game)]  # a climbing game's samples
     positions = []
     for rep in replays:
         mid = len(rep.log.events) // 2
@@ -76,25 +82,25 @@ def bench_rollouts(game: str, repeats: int, per_position: int, seed: int) -> dic
     profile = replays[0].profile.name
     sim, roll, seat = [], [], []
     for r in range(repeats):
-        t = time.perf_counter()
+        t = time.process_time()
         for k in range(len(positions)):
             simulate_deal(seed + r * 1000 + k, profile)
-        sim.append((time.perf_counter() - t) / len(positions))
-        t = time.perf_counter()
+        sim.append((time.process_time() - t) / len(positions))
+        t = time.process_time()
         n = 0
         for rep, mid, _ in positions:
             st = true_world(rep.states[mid])
             for k in range(per_position):
                 rollout(rep.engine, st, random.Random(f"{seed}:{r}:{k}"))
                 n += 1
-        roll.append((time.perf_counter() - t) / n)
-        t = time.perf_counter()
+        roll.append((time.process_time() - t) / n)
+        t = time.process_time()
         for rep, mid, s in positions:
             know = knowledge(rep.engine, rep.states, rep.log.events, mid, s)
             for k in range(per_position):
                 rng = random.Random(f"{seed}:{r}:{k}")
                 rollout(rep.engine, world(rep.engine, rep.states[mid], sample_hands(know, rng)), rng)
-        seat.append((time.perf_counter() - t) / n)
+        seat.append((time.process_time() - t) / n)
     return {
         "positions": len(positions),
         "events_left": statistics.median(len(rep.log.events) - mid for rep, mid, _ in positions),

@@ -32,7 +32,7 @@ import time
 from concurrent.futures import ProcessPoolExecutor
 from functools import partial
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any, cast
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
@@ -41,8 +41,13 @@ from coach.evaluate import decision_points, evaluate_decision
 from coach.policy import Policy
 from coach.prices import Settings
 from coach.worlds import Knowledge, knowledge, sample_hands
+from replay.engine import GameState
 from replay.replay import Replay
 from replay.simulate import RandomBot, simulate_deal
+
+if TYPE_CHECKING:
+    from replay.climbing.state import State
+    from replay.climbing.table import Climbing
 
 
 def _mean_ci(xs: list[float]) -> tuple[float, float]:
@@ -51,7 +56,7 @@ def _mean_ci(xs: list[float]) -> tuple[float, float]:
     return m, half
 
 
-def _pick(rep: Replay, rng: random.Random) -> list[int]:
+def _pick(rep: Replay[GameState], rng: random.Random) -> list[int]:
     points = decision_points(rep)
     lo, hi = int(0.25 * len(points)), max(int(0.25 * len(points)) + 1, int(0.9 * len(points)))
     window = points[lo:hi]
@@ -71,7 +76,8 @@ def one_deal(job: tuple[str, int, dict[str, Any]]) -> dict[str, Any] | None:
     rng = random.Random(f"{opts['seed']}:{game}:{seed}")
     bot = Policy(rng) if opts["bots"] == "policy" else RandomBot(rng, burn_rate=0.2)
     rep = Replay(simulate_deal(seed, game, bot=bot).log)
-    eng, states, events = rep.engine, rep.states, rep.log.events
+    # a climbing deal (the inference is the climbing family's)
+    eng, states, events = cast("Climbing[State]", rep.engine), cast("list[State]", rep.states), rep.log.events
     for index in _pick(rep, rng)[:8]:
         seat = events[index].seat
         ref = evaluate_decision(

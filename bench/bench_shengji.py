@@ -30,7 +30,7 @@ from coach.prices import Settings
 from replay.core.cards import full_decks
 from replay.core.events import Bury, Declare, Event, Pass
 from replay.formats.log import read_log
-from replay.games.shengji.engine import DECLARE, KITTY, Shengji, SjState
+from replay.games.shengji.engine import DECLARE, KITTY, Shengji, ShengjiState
 from replay.replay import Replay
 from replay.rules.profile import load_profile
 from replay.simulate import simulate_deal
@@ -45,11 +45,11 @@ class RandomSeat:
     def __init__(self, rng: random.Random) -> None:
         self.rng = rng
 
-    def declaring(self, eng: Any, st: SjState, seat: int) -> Event:
+    def declaring(self, eng: Any, st: ShengjiState, seat: int) -> Event:
         opts = declarations(st.hands[seat].known_cards(), 2)
         return Declare(seat, cards=self.rng.choice(opts)) if opts and self.rng.random() < 0.4 else Pass(seat)
 
-    def choose(self, eng: Any, st: SjState) -> Event:
+    def choose(self, eng: Any, st: ShengjiState) -> Event:
         if st.phase == DECLARE:
             st = eng._resolve(st)
         if st.phase == KITTY:
@@ -59,7 +59,7 @@ class RandomSeat:
         return self.rng.choice(opts)
 
 
-def play(eng: Shengji, seed: int, bots: list[Any]) -> SjState:
+def play(eng: Shengji, seed: int, bots: list[Any]) -> ShengjiState:
     """One deal from ``seed`` with ``bots[seat]`` at each seat; the seats declare in seat order."""
     rng = random.Random(seed)
     cards = full_decks(2)

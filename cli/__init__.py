@@ -34,6 +34,7 @@ from cli.common import (
     limits_of,
 )
 from replay.core.plural import count
+from replay.core.said import seat_name
 
 TYPE_CHECKING = False  # typing's constant, without importing typing before ``run`` paused the garbage collector
 if TYPE_CHECKING:
@@ -42,6 +43,7 @@ if TYPE_CHECKING:
     from typing import Any
 
     from replay.core.verdicts import Verdict
+    from replay.engine import GameState
     from replay.formats.logfiles import LogFile
     from replay.replay import Replay
     from replay.scoring import Score
@@ -56,10 +58,10 @@ SEVERAL = (
 )
 
 
-def _place(rep: Replay, v: Verdict) -> str:
+def _place(rep: Replay[GameState], v: Verdict) -> str:
     if v.index is None:
-        return f"{rep.log.source}: {v.action}" + ("" if v.seat is None else f", seat {v.seat}")
-    return f"{rep.log.where(v.index)}: event {v.index}, seat {v.seat}"
+        return f"{rep.log.source}: {v.action}" + ("" if v.seat is None else f", {seat_name(v.seat, en=True)}")
+    return f"{rep.log.where(v.index)}: event {v.index}, {seat_name(v.seat, en=True)}"
 
 
 def cmd_check(args: argparse.Namespace) -> int:
@@ -85,7 +87,7 @@ def cmd_check(args: argparse.Namespace) -> int:
     return EXIT_OK if rep.ok else EXIT_ILLEGAL
 
 
-def _check_json(rep: Replay, lazy: bool = False) -> dict[str, Any]:
+def _check_json(rep: Replay[GameState], lazy: bool = False) -> dict[str, Any]:
     """The JSON of ``fupan check --json``; ``lazy``: each verdict's JSON made as it is written (``_emit``)."""
     verdicts = (v.to_json() for v in rep.all_verdicts)
     return {
@@ -96,13 +98,13 @@ def _check_json(rep: Replay, lazy: bool = False) -> dict[str, Any]:
     }
 
 
-def _check_line(rep: Replay) -> str:
+def _check_line(rep: Replay[GameState]) -> str:
     """One log's check in one line: its events, and the first illegal one with its rule."""
     n, bad = len(rep.log.events), rep.illegal
     line = f"{rep.log.source}: {count(n, 'event')}, " + ("all legal" if not bad else f"{len(bad)} illegal")
     if bad:
         v = bad[0]
-        where = v.action if v.index is None else f"event {v.index}, seat {v.seat}"
+        where = v.action if v.index is None else f"event {v.index}, {seat_name(v.seat, en=True)}"
         line += f"; first: {where} [{v.rule}] {v.message_en}"
         if rep.stopped_at is not None:
             line += " (strict: stopped there)"
@@ -132,8 +134,8 @@ def _over_logs(
     args: argparse.Namespace,
     files: list[LogFile],
     strict: bool,
-    line: Callable[[Replay], str],
-    doc: Callable[[Replay], dict[str, Any]],
+    line: Callable[[Replay[GameState]], str],
+    doc: Callable[[Replay[GameState]], dict[str, Any]],
 ) -> int:
     """Each log in turn, one line each (``--json``: a list, each object with its ``source``; a log that
     cannot be read gives its reason, and the others are read all the same); the exit code is the worst."""
@@ -165,7 +167,7 @@ def _over_logs(
     return worst
 
 
-def _score_json(rep: Replay, score: Score | None) -> dict[str, Any]:
+def _score_json(rep: Replay[GameState], score: Score | None) -> dict[str, Any]:
     """The JSON of ``fupan score --json``; 升级 adds ``points`` and ``levels`` (before, after); every
     game ``claimed`` (the log's result, or null) and ``differs`` (the claimed entries the deal does not
     bear out)."""
@@ -192,7 +194,7 @@ def _score_json(rep: Replay, score: Score | None) -> dict[str, Any]:
     return {**doc, **claims}
 
 
-def _claim_lines(rep: Replay, score: Score | None) -> list[str]:
+def _claim_lines(rep: Replay[GameState], score: Score | None) -> list[str]:
     """The claimed result beside the computed one, entry by entry, each that differs marked with its rule."""
     from replay.claims import claim_entries, value_text
 
@@ -216,7 +218,7 @@ def cmd_score(args: argparse.Namespace) -> int:
     files = _several(args)
     if files is not None:
 
-        def line(rep: Replay) -> str:
+        def line(rep: Replay[GameState]) -> str:
             bad = len(rep.illegal)
             tail = "" if not bad else f" ({bad} illegal event{'s' if bad > 1 else ''})"
             return f"{rep.log.source}: {text_for(rep.log.game).score_line(rep, rep.score())}{tail}"
@@ -287,7 +289,7 @@ def cmd_demo(args: argparse.Namespace) -> int:
     rep = Replay(deal.log)
     print(f"simulated {games.get(deal.log.game).name_zh} deal, seed {args.seed}, profile {args.profile}")
     for s in deal.log.seats:
-        print(f"  seat {s.seat}: {s.player}")
+        print(f"  {seat_name(s.seat, en=True)}: {s.player}")
     log = deal.log
     if log.kitty is not None:
         print(f"  kitty (底牌): {' '.join(c.token for c in log.kitty)}")

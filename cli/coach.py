@@ -20,6 +20,8 @@ from cli.common import (
     progress_bar,
 )
 from replay.core.plural import count
+from replay.core.said import seat_name
+from replay.engine import GameState
 from replay.replay import Replay
 
 if TYPE_CHECKING:
@@ -28,10 +30,10 @@ if TYPE_CHECKING:
     from coach.prices import Evaluation
 
 
-def _coach_place(rep: Replay, f: Finding) -> str:
+def _coach_place(rep: Replay[GameState], f: Finding) -> str:
     if f.index is not None:
-        return f"{rep.log.where(f.index)}: event {f.index}, seat {f.seat}"
-    who = f", seat {f.seat}" if f.seat is not None else f", team {list(f.seats)}" if f.seats else ""
+        return f"{rep.log.where(f.index)}: event {f.index}, {seat_name(f.seat, en=True)}"
+    who = f", {seat_name(f.seat, en=True)}" if f.seat is not None else f", team {list(f.seats)}" if f.seats else ""
     return f"{rep.log.source}: the whole deal{who}"
 
 
@@ -84,7 +86,7 @@ def _coach_lines(report: Report, seat: int | None) -> list[str]:
         if seat is not None and int(s) != seat:
             continue
         name = rep.log.player(int(s))
-        label = f"seat {s}" + ("" if name == f"seat {s}" else f" {name}")
+        label = f"{seat_name(s, en=True)}" + ("" if name == f"{seat_name(s, en=True)}" else f" {name}")
         lines.append(f"  {label}: {_counts(c)}")
     if seat is None:  # with --seat a team's counts would hold only that seat's findings
         lines += [f"  team {t['seats']}: {_counts(t)}" for t in summary["teams"]]
@@ -92,7 +94,7 @@ def _coach_lines(report: Report, seat: int | None) -> list[str]:
     lines.append(
         f"{rep.log.source}: {count(len(report.findings), 'finding')}, "
         + ("no violation" if bad == 0 else count(bad, "violation"))
-        + ("" if seat is None else f" (seat {seat})")
+        + ("" if seat is None else f" ({seat_name(seat, en=True)})")
     )
     return lines
 
@@ -109,7 +111,7 @@ def _seat_report(report: Report, seat: int) -> Report:
     return Report(report.replay, tuple(kept), summarize(kept, report.replay.final.n, teams))
 
 
-def _evaluate(args: argparse.Namespace, rep: Replay) -> Evaluation:
+def _evaluate(args: argparse.Namespace, rep: Replay[GameState]) -> Evaluation:
     """Price the deal's decisions as the --evaluate options ask."""
     from coach.evaluate import evaluate_replay
     from coach.prices import EvaluationUnsupported, Settings
@@ -143,7 +145,9 @@ def _evaluation_lines(report: Report, seat: int | None) -> list[str]:
         if (seat is not None and row["seat"] != seat) or not row["decisions"]:
             continue
         name = rep.log.player(row["seat"])
-        label = f"seat {row['seat']}" + ("" if name == f"seat {row['seat']}" else f" {name}")
+        label = f"{seat_name(row['seat'], en=True)}" + (
+            "" if name == f"{seat_name(row['seat'], en=True)}" else f" {name}"
+        )
         grades = ", ".join(f"{g} {row[g]}" for g in ("inaccuracy", "mistake", "blunder") if row[g]) or "no graded loss"
         lines.append(f"  {label}: accuracy {row['accuracy']:.1f}% over {row['decisions']} decisions; {grades}")
     for d in ev.decisions:
@@ -153,7 +157,7 @@ def _evaluation_lines(report: Report, seat: int | None) -> list[str]:
         other = [v for k, v in d.losses.items() if k != d.view]
         also = f"; all cards known: {other[0].loss:+.2f}" if other else ""
         lines.append(
-            f"  {rep.log.where(d.index)}: event {d.index}, seat {d.seat}: {d.actual.label()} — {d.grade}:"
+            f"  {rep.log.where(d.index)}: event {d.index}, {seat_name(d.seat, en=True)}: {d.actual.label()} — {d.grade}:"
             f" {d.loss.loss:.2f} ± {d.loss.se:.2f} points below {best.label()} ({d.view} view{also})"
         )
         if d.certain is not None:
@@ -170,7 +174,7 @@ def cmd_coach(args: argparse.Namespace) -> int:
     rep = _replay(args, strict=False)
     n = rep.log.n_seats
     if args.seat is not None and not 0 <= args.seat < n:
-        raise InputError(f"--seat {args.seat}: expected 0..{n - 1}")
+        raise InputError(f"--{seat_name(args.seat, en=True)}: expected 0..{n - 1}")
     evaluation = _evaluate(args, rep) if args.evaluate else None
     report = coach_replay(rep, args.seat, evaluation)
     if args.seat is not None:

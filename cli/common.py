@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import sys
 
+from replay.core.errors import FupanError
+
 # typing's constant, without importing typing: ``fupan check`` imports the replay modules (and typing with them)
 # only once ``cli.run`` has paused the garbage collector (the type checker reads the name as typing's)
 TYPE_CHECKING = False
@@ -13,6 +15,7 @@ if TYPE_CHECKING:
     from collections.abc import Callable
     from typing import Any
 
+    from replay.engine import GameState
     from replay.formats.limits import Limits
     from replay.formats.log import Log
     from replay.replay import Replay
@@ -33,7 +36,7 @@ PROFILE_HELP = (  # what --profile takes (replay.rules.profile.find_profile)
 )
 
 
-class InputError(Exception):
+class InputError(FupanError):
     """Input that cannot be used; the message is printed as is."""
 
 
@@ -78,7 +81,7 @@ def _read(path: str, limits: Limits | None = None) -> Log:
     return read_log(path, limits=limits)
 
 
-def _replay(args: argparse.Namespace, strict: bool, path: str | None = None, keep: bool = True) -> Replay:
+def _replay(args: argparse.Namespace, strict: bool, path: str | None = None, keep: bool = True) -> Replay[GameState]:
     """The log at ``path`` (else the command's ``log``) replayed under the log's profile or ``--profile``;
     ``keep=False``: a check, which keeps no state but the last (``Replay``'s ``keep``)."""
     from replay.replay import Replay

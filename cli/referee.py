@@ -5,11 +5,13 @@ sheet). docs/rulings.md describes both outputs."""
 from __future__ import annotations
 
 import argparse
+from functools import partial
 from typing import TYPE_CHECKING, Any
 
 from cli.common import EXIT_ILLEGAL, EXIT_OK, PROFILE_HELP, InputError, _emit, _replay, _settle, add_limit_args
 from replay import games
 from replay.core.clip import cards_shown
+from replay.core.said import seat_name
 
 if TYPE_CHECKING:
     from referee.ruling import ClaimEntry, Ruling
@@ -32,7 +34,7 @@ def _shipped_values(name: str, game: str) -> dict[str, Any]:
 def register_json(game: str | None = None) -> dict[str, Any]:
     """The rule register as the JSON of ``fupan rules --json``: seeds, and each rule with its quotes per
     reason and its profile options (values, what each means, each shipped profile's choice)."""
-    from replay.rules.profile import options_of
+    from replay.rules.profile import option_defaults, options_of
     from replay.rules.register import RULES, SEED_FILES, SEED_TITLES, rules_of
 
     rules = rules_of(game) if game else list(RULES.values())
@@ -41,7 +43,7 @@ def register_json(game: str | None = None) -> dict[str, Any]:
         quotes = [{"reason": why or None, **q.to_json()} for why, qs in r.quotes.items() for q in qs]
         options = []
         for o in options_of(r.id):
-            owners = [g for g in o.defaults if game is None or g == game]
+            owners = [g for g in option_defaults(o.name) if game is None or g == game]
             values = list(o.kind) if isinstance(o.kind, tuple) else ([True, False] if o.kind is bool else None)
             options.append(
                 {
@@ -100,7 +102,7 @@ def _before_lines(r: Ruling, k: int) -> list[str]:
     from replay.games.gouji.step_view import gouji_marks
 
     v = r.before
-    seat = ("座位{}", "seat {}")[k].format
+    seat = partial(seat_name, en=k == 1)
     sep = ("、", ", ")[k]
     if v.table_seat is None:
         table = ("空（首攻）", "empty (a lead)")[k]
@@ -125,8 +127,8 @@ def _ruling_lines(r: Ruling, lang: str) -> list[str]:
     k = 0 if lang == "zh" else 1
     d = r.to_json()
     head = (f"第{r.event}个动作" if k == 0 else f"event {r.event}") if r.event is not None else "—"
-    seat = (f"座位{r.seat}", f"seat {r.seat}")[k]
-    to = "" if r.to is None else (f" → 座位{r.to}", f" -> seat {r.to}")[k]
+    seat = (f"{seat_name(r.seat)}", f"{seat_name(r.seat, en=True)}")[k]
+    to = "" if r.to is None else (f" → {seat_name(r.to)}", f" -> {seat_name(r.to, en=True)}")[k]
     lines = [
         f"{head}{'：' if k == 0 else ': '}{seat} {action_name(r.action, r.game)[k]} {cards_shown(r.cards, k == 0)}{to}".rstrip()
     ]

@@ -29,7 +29,7 @@ import random
 from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from coach.games import coach_for
 from coach.policy import Policy
@@ -39,6 +39,9 @@ from replay.core.cards import RANK_2, RANK_BJ, RANK_SJ, Card
 from replay.core.events import Burn, Event, Kou, Pass, Play
 from replay.core.sets import CardSet, SetFormError, make_set
 from replay.formats.event_json import event_from_json
+
+if TYPE_CHECKING:
+    from replay.climbing.table import Climbing
 
 KINDS: Mapping[str, tuple[str, str]] = {
     "pass-out": ("有牌能走却不走", "passed when the whole hand could be played out"),
@@ -78,13 +81,13 @@ class Certain:
         return cls(kind, event_from_json(doc["better"], index, n_seats))
 
 
-def _answers(eng: Any, st: State, seat: int) -> list[tuple[Card, ...]]:
+def _answers(eng: Climbing[State], st: State, seat: int) -> list[tuple[Card, ...]]:
     """Every shape of set in the seat's hand that beats the table, cheapest first, those a burn's condition
     forbids left out (the policy's own list; legal or not: ``can`` decides)."""
     return Policy(random.Random(0), noise=0.0).answer_options(eng, st, seat)
 
 
-def _legal(eng: Any, st: State, seat: int, cards: tuple[Card, ...]) -> Event | None:
+def _legal(eng: Climbing[State], st: State, seat: int, cards: tuple[Card, ...]) -> Event | None:
     """The play (or, out of turn, the burn) of ``cards`` by ``seat`` when the engine allows it."""
     for cls in (Play, Burn) if seat == st.to_act else (Burn,):
         ev = cls(seat, cards=cards)
@@ -93,7 +96,7 @@ def _legal(eng: Any, st: State, seat: int, cards: tuple[Card, ...]) -> Event | N
     return None
 
 
-def _out(eng: Any, st: State, seat: int, hand: tuple[Card, ...]) -> Event | None:
+def _out(eng: Climbing[State], st: State, seat: int, hand: tuple[Card, ...]) -> Event | None:
     """A legal play of the whole hand, if there is one."""
     try:
         make_set(hand, eng.twos_attach)
@@ -128,7 +131,9 @@ def beatable(pool: Counter[Card], table: CardSet) -> bool:
     return False
 
 
-def _others_cards(eng: Any, states: Sequence[State], events: Sequence[Event], index: int, seat: int) -> Counter[Card]:
+def _others_cards(
+    eng: Climbing[State], states: Sequence[State], events: Sequence[Event], index: int, seat: int
+) -> Counter[Card]:
     """Every card the seat could not see or placed in another hand: what the others could answer with."""
     know = knowledge(eng, states, events, index, seat)
     pool = Counter(know.unseen)
@@ -140,7 +145,7 @@ def _others_cards(eng: Any, states: Sequence[State], events: Sequence[Event], in
     return pool
 
 
-def certain_error(eng: Any, states: Sequence[State], events: Sequence[Event], index: int) -> Certain | None:
+def certain_error(eng: Climbing[State], states: Sequence[State], events: Sequence[Event], index: int) -> Certain | None:
     """The certain error of the decline at event ``index`` (None when it is not one, or the record does not
     show what the seat knew)."""
     ev = events[index]

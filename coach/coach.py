@@ -4,25 +4,28 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, replace
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 from coach.effects import ON_TRIAL, TRIAL_SEVERITY, maxim_effect, worth
 from coach.findings import Evidence, Finding, summarize, violation_of
 from coach.games import coach_for
 from coach.maxims import maxims_for
 from coach.moment import ACTIONS, Deal, Moment
+from replay.engine import GameState
 from replay.formats.log import Log
 from replay.replay import Replay
 
 if TYPE_CHECKING:
     from coach.prices import Decision, Evaluation
+    from replay.climbing.state import State
+    from replay.core.events import Event
 
 
 @dataclass(frozen=True)
 class Report:
     """The coach's findings on one deal, in event order, with their summary."""
 
-    replay: Replay
+    replay: Replay[GameState]
     findings: tuple[Finding, ...]
     summary: dict[str, Any]
     evaluation: Evaluation | None = None
@@ -94,21 +97,21 @@ _ACTION_ZH = {
 }
 
 
-def _label_zh(ev: Any) -> str:
+def _label_zh(ev: Event) -> str:
     return f"{_ACTION_ZH.get(ev.action, ev.action)} {' '.join(c.token for c in ev.cards)}".strip()
 
 
 _VIEW = {"seat": ("本家视角（暗牌抽样）", "the seat's view (hidden hands sampled)"), "all": ("明牌", "all cards known")}
 
 
-def weak_choice(replay: Replay, d: Decision) -> Finding:
+def weak_choice(replay: Replay[GameState], d: Decision) -> Finding:
     """A finding for a decision the rollouts grade as a mistake or worse that no maxim names."""
     from coach.grades import GRADE_ZH
 
     grade = d.grade or ""
     best, actual = d.candidates[d.loss.best], d.actual
     zh_view, en_view = _VIEW[d.view]
-    st = replay.states[d.index]
+    st = cast("State", replay.states[d.index])  # the climbing family's evidence
     ev = actual.event
     zh = (
         f"{GRADE_ZH.get(grade, grade)}：按模拟（{zh_view}），{_label_zh(best.event)} 比 {_label_zh(ev)}"
@@ -148,7 +151,7 @@ def weak_choice(replay: Replay, d: Decision) -> Finding:
     )
 
 
-def with_prices(replay: Replay, findings: list[Finding], evaluation: Evaluation) -> list[Finding]:
+def with_prices(replay: Replay[GameState], findings: list[Finding], evaluation: Evaluation) -> list[Finding]:
     """The findings with each priced decision's price attached, and a finding for every decision
     graded mistake or blunder that no other finding speaks to."""
     by_index = {d.index: d for d in evaluation.decisions}
@@ -161,7 +164,7 @@ def with_prices(replay: Replay, findings: list[Finding], evaluation: Evaluation)
     return out
 
 
-def coach_replay(replay: Replay, seat: int | None = None, evaluation: Evaluation | None = None) -> Report:
+def coach_replay(replay: Replay[GameState], seat: int | None = None, evaluation: Evaluation | None = None) -> Report:
     """Findings on a replayed deal (only those about ``seat`` when given), priced by ``evaluation``
     when one is given (``coach.evaluate.evaluate_replay``)."""
     game = coach_for(replay.log.game)
@@ -199,7 +202,7 @@ def coach_replay(replay: Replay, seat: int | None = None, evaluation: Evaluation
     return Report(replay, tuple(findings), summarize(findings, replay.final.n, teams), evaluation)
 
 
-def _deal_findings(replay: Replay, seat: int | None) -> list[Finding]:
+def _deal_findings(replay: Replay[GameState], seat: int | None) -> list[Finding]:
     """Findings for a bad deal or a claimed result the deal does not bear out."""
     return [
         violation_of(v, Evidence(did=v.action))

@@ -30,7 +30,6 @@ from typing import Any
 JSON_NAME = "maxim_effects.json"
 MIN_AROSE = 30  # fewer deals where the position arose: too few to conclude anything ("not measured")
 ADVICE, ON_TRIAL = "advice", "on-trial"  # a maxim finding's status
-STATUSES = (ADVICE, ON_TRIAL)
 TRIAL_SEVERITY = "trial"  # the severity of an on-trial finding (not a mistake, not a hint)
 #: the questions (``coach.learners.ANSWER``, ``CARDS``) a study run before the split measured as one, in the
 #: maxim's own row: a finding asking one reads that row until the study is rerun

@@ -38,7 +38,7 @@ import weakref
 from collections.abc import Callable, Sequence
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from multiprocessing import get_all_start_methods, get_context
-from typing import Any
+from typing import TYPE_CHECKING, Any, cast
 
 from coach.certain import certain_error
 from coach.choices import distinct
@@ -61,9 +61,15 @@ from coach.prices import (
 from coach.worlds import NoWorld, sample_hands, seat_knowledge, seat_world, true_world, world
 from replay.climbing.state import State
 from replay.core.cards import RANK_SJ, Card
+from replay.core.errors import FupanError
 from replay.core.events import Burn, Bury, Call, Declare, Event, Exchange, Kou, Pass, Play, Rang, Yield
+from replay.engine import Engine, GameState, S
 from replay.formats.log import parse_json_log
 from replay.replay import Replay
+
+if TYPE_CHECKING:
+    from replay.climbing.table import Climbing
+    from replay.rules.profile import Profile
 
 PRICED = (Play, Burn, Pass, Kou, Rang, Call, Yield, Declare, Exchange, Bury)  # the last three: 升级's
 RACE_FIRST = 5  # rollouts every candidate gets before any is dropped (``rollouts`` at most this: no racing)
@@ -73,29 +79,29 @@ RACE_STOP = False  # end a view when only the choice made is left (off: it runs 
 CANCEL_POLL_S = 0.2  # seconds between two looks at a run's ``cancel`` while its workers compute
 
 
-class EvaluationCancelled(RuntimeError):
+class EvaluationCancelled(FupanError, RuntimeError):
     """The run was cancelled (its ``cancel`` said so, or the interpreter is exiting): nothing of it is kept."""
 
 
 # -- points and rollouts ------------------------------------------------------------------------
 
 
-def side_points(eng: Any, st: State, seat: int) -> float:
+def side_points(eng: Engine[S], st: S, seat: int) -> float:
     """The points a finished deal gives ``seat``'s side (see ``coach.grades``; the game's coach says); 0 for
     a void deal."""
     return coach_for(eng.game).points(eng, st, seat)
 
 
 def rollout(
-    eng: Any, st: State, rng: random.Random, noise: float = ROLLOUT_NOISE, limit: int = 5000, checked: bool = False
-) -> State:
+    eng: Engine[S], st: S, rng: random.Random, noise: float = ROLLOUT_NOISE, limit: int = 5000, checked: bool = False
+) -> S:
     """Play ``st`` to the end with the policy at every seat (the game's own rollout bot where it registers
     one). The policy picks its moves among the legal options, so they go through the engine's fast path
     (``advance``: no ruling, no re-check); ``checked`` rules on each one with ``step`` instead and raises
     EvaluationError on an illegal move (the same end, slower: the benchmark and the tests compare the two)."""
     make = coach_for(eng.game).rollout_bot
     pol = Policy(rng, noise) if make is None else make(rng, noise)
-    choose = pol.choose
+    choose = cast("Callable[[Engine[S], S], Event]", pol.choose)  # the policy of the game (the climbing family's)
     if not checked:
         advance = eng.advance
         start = st  # the caller's: never changed; every state after it is the rollout's own (``owned``)
@@ -123,7 +129,7 @@ def _shape(ev: Event) -> tuple[Any, ...]:
     return (ev.action, tuple(sorted(c.rank for c in ev.cards)))
 
 
-def candidates(eng: Any, st: State, actual: Event, limit: int) -> tuple[list[Event], int]:
+def candidates(eng: Climbing[State], st: State, actual: Event, limit: int) -> tuple[list[Event], int]:
     """The options to price for ``actual``'s seat (``actual`` first) and the index of the policy's."""
     own = coach_for(eng.game).candidates
     if own is not None:
@@ -183,7 +189,7 @@ def _rng(settings: Settings, *key: Any) -> random.Random:
 
 
 def _seat_worlds(
-    eng: Any, states: Sequence[State], events: Sequence[Event], index: int, know: Any, settings: Settings
+    eng: Climbing[State], states: Sequence[State], events: Sequence[Event], index: int, know: Any, settings: Settings
 ) -> Callable[[int], State]:
     """The seat view's world ``k``, drawn from what the seat knew: by its game's own sampler where it has one
     (升级); else uniformly, or with ``sampling`` "inference" weighed by the others' play (``coach.inference``)."""
@@ -222,7 +228,13 @@ def _race(vals: Sequence[Sequence[float]], alive: Sequence[int], actual: int = 0
 
 
 def _priced_view(
-    eng: Any, worlds: Callable[[int], State], cands: list[Event], seat: int, settings: Settings, index: int, view: str
+    eng: Climbing[State],
+    worlds: Callable[[int], State],
+    cands: list[Event],
+    seat: int,
+    settings: Settings,
+    index: int,
+    view: str,
 ) -> list[list[float]]:
     """Points per candidate per rollout: rollout ``k`` of every candidate shares deal and seed. The candidates
     race (``_race``, from rollout ``RACE_FIRST`` on): a dropped one keeps the rollouts it had; with ``RACE_STOP``
@@ -261,10 +273,13 @@ def _loss(vals: list[list[float]], actual: int) -> Loss:
 
 
 def evaluate_decision(
-    eng: Any, states: Sequence[State], events: Sequence[Event], index: int, settings: Settings
+    any_eng: Engine[S], any_states: Sequence[S], events: Sequence[Event], index: int, settings: Settings
 ) -> Decision | None:
     """Price the decision at event ``index`` (None when fewer than two candidates were found: the seat
     had a single option, or a single one worth pricing)."""
+    # read by the climbing family's parts, the defaults; a game of its own (升级) has them call its own parts, which
+    # read its engine and states as its own
+    eng, states = cast("Climbing[State]", any_eng), cast("Sequence[State]", any_states)
     st, ev = states[index], events[index]
     cands, policy_at = candidates(eng, st, ev, settings.max_candidates)
     sure = certain_error(eng, states, events, index)
@@ -303,7 +318,7 @@ def evaluate_decision(
 # -- a whole deal, on several cores -------------------------------------------------------------
 
 
-def decision_points(replay: Replay) -> list[int]:
+def decision_points(replay: Replay[GameState]) -> list[int]:
     """Event indices worth pricing: legal plays, declines and bids (setup shows, 革命, tribute, 接风,
     reports and reveals are not priced)."""
     out = []
@@ -327,7 +342,7 @@ SINGLE = "a single option worth pricing"
 _WORKER: dict[str, Any] = {}
 
 
-def _init_worker(text: str, source: str, settings: Settings, profile: Any, strict: bool) -> None:
+def _init_worker(text: str, source: str, settings: Settings, profile: Profile | None, strict: bool) -> None:
     # A forked worker inherits the parent's signal handlers (a Streamlit server's stop the server, which a worker
     # has not): SIGTERM ends it, as ``stop_pool`` expects, and Ctrl-C is the parent's to handle.
     signal.signal(signal.SIGTERM, signal.SIG_DFL)
@@ -337,7 +352,7 @@ def _init_worker(text: str, source: str, settings: Settings, profile: Any, stric
 
 
 def _work(indices: list[int]) -> list[tuple[int, Decision | None, str | None]]:
-    rep: Replay = _WORKER["replay"]
+    rep: Replay[GameState] = _WORKER["replay"]
     settings: Settings = _WORKER["settings"]
     out: list[tuple[int, Decision | None, str | None]] = []
     for i in indices:
@@ -354,7 +369,7 @@ def _chunks(items: list[int], jobs: int) -> list[list[int]]:
 
 
 def evaluate_replay(
-    replay: Replay,
+    replay: Replay[GameState],
     settings: Settings | None = None,
     jobs: int = 0,
     seats: Sequence[int] | None = None,

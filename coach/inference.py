@@ -38,7 +38,7 @@ import math
 import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING
 
 from coach.games import coach_for
 from coach.policy import Policy, SeatBots
@@ -46,6 +46,9 @@ from replay.climbing.state import State
 from replay.core.cards import Card
 from replay.core.events import Burn, Call, Event, Kou, Pass, Play, Refuse, Return, Tribute, Yield
 from replay.core.hand import Hand
+
+if TYPE_CHECKING:
+    from replay.climbing.table import Climbing
 
 Hands = tuple[tuple[Card, ...], ...]
 Shape = tuple[str, tuple[int, ...]]
@@ -76,7 +79,7 @@ class Observation:
 
 
 def observations(
-    eng: Any, states: Sequence[State], events: Sequence[Event], index: int, seat: int, window: int = WINDOW
+    eng: Climbing[State], states: Sequence[State], events: Sequence[Event], index: int, seat: int, window: int = WINDOW
 ) -> list[Observation]:
     """The other seats' decisions before ``index`` that the policy model reads, latest first: decisions of the
     seat the state awaited (``SeatBots.awaited``), after the last card exchange, at most ``window`` of them."""
@@ -100,7 +103,7 @@ def observations(
     return out
 
 
-def _options(eng: Any, st: State, seat: int, pol: Policy) -> int:
+def _options(eng: Climbing[State], st: State, seat: int, pol: Policy) -> int:
     """How many options the policy's noise draws from (answers and the decline, leads, or bids)."""
     game = coach_for(eng.game)
     if game.bidding(st):
@@ -124,7 +127,7 @@ class Reader(Policy):
         """The seat's cards by rank for the seat read, else the state's."""
         return self.groups if seat == self.seat else st.hands[seat].by_rank()
 
-    def read(self, eng: Any, st: State, seat: int, cards: Sequence[Card]) -> State:
+    def read(self, eng: Climbing[State], st: State, seat: int, cards: Sequence[Card]) -> State:
         """Make ``cards`` the seat's hand for the next calls; the state to call them on."""
         self.seat = seat
         groups: dict[int, list[Card]] = {}
@@ -138,10 +141,10 @@ class Reader(Policy):
         return st
 
 
-ActionModel = Callable[[Any, State, Observation, float, Reader], float]
+ActionModel = Callable[["Climbing[State]", State, Observation, float, Reader], float]
 
 
-def policy_probability(eng: Any, st: State, obs: Observation, eps: float, pol: Reader) -> float:
+def policy_probability(eng: Climbing[State], st: State, obs: Observation, eps: float, pol: Reader) -> float:
     """``p(action | hand)`` of the module docstring for the decision ``obs`` in the world state ``st`` (the
     seat's hand then given to ``pol``)."""
     if shape(pol.choose(eng, st)) == obs.shape:
@@ -150,7 +153,11 @@ def policy_probability(eng: Any, st: State, obs: Observation, eps: float, pol: R
 
 
 def log_weight(
-    eng: Any, hands: Hands, obs: Sequence[Observation], eps: float = EPS, model: ActionModel = policy_probability
+    eng: Climbing[State],
+    hands: Hands,
+    obs: Sequence[Observation],
+    eps: float = EPS,
+    model: ActionModel = policy_probability,
 ) -> float:
     """The log of a world's weight: the sum over the observations of the log of the model's probability of
     the action taken, with the seat's hand then = its sampled hand plus what it played since."""
@@ -202,7 +209,7 @@ class Inference:
 
 
 def infer(
-    eng: Any,
+    eng: Climbing[State],
     states: Sequence[State],
     events: Sequence[Event],
     index: int,

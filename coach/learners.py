@@ -38,7 +38,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from coach.games.gouji import bound_by_burn
 from coach.maxims import BY_KEY
@@ -49,6 +49,9 @@ from replay.core.events import Burn, Event, Kou, Pass, Play
 from replay.core.seats import same_side
 from replay.core.sets import make_set
 from replay.simulate import RandomBot
+
+if TYPE_CHECKING:
+    from replay.climbing.table import Climbing
 
 FENG_Q = "feng-q-gai-mao"
 YOU_DAN = "you-dan-bu-fa-3"
@@ -159,19 +162,19 @@ class MaximPlayer(RandomBot):
     def _breaks(self, key: str) -> bool:
         return key in self.break_ and self.rng.random() < self.break_rate
 
-    def setup(self, eng: Any, st: State, hands: tuple[tuple[Card, ...], ...]) -> list[Event]:
+    def setup(self, eng: Climbing[State], st: State, hands: tuple[tuple[Card, ...], ...]) -> list[Event]:
         """The base bot's setup events; a new deal starts here."""
         self._reset()
         events = super().setup(eng, st, hands)
         self.events = len(events)
         return events
 
-    def bid(self, eng: Any, st: State) -> Event:
+    def bid(self, eng: Climbing[State], st: State) -> Event:
         """The base bot's bidding (保皇), counted."""
         self.events += 1
         return super().bid(eng, st)
 
-    def reveals(self, eng: Any, st: State) -> list[Event]:
+    def reveals(self, eng: Climbing[State], st: State) -> list[Event]:
         """The base bot's reveals (保皇), counted."""
         events = super().reveals(eng, st)
         self.events += len(events)
@@ -204,14 +207,14 @@ class MaximPlayer(RandomBot):
         """The set keeps a burn's condition: the one it is bound by, or the one a burn would start."""
         return self.safe_to_burn(st, seat, cards) if burn else self._keeps_burn(st, seat, cards)
 
-    def _answers(self, eng: Any, st: State, seat: int) -> list[Cards]:
+    def _answers(self, eng: Climbing[State], st: State, seat: int) -> list[Cards]:
         """Every set the seat holds that beats the table."""
         return list(eng.plays_for(st, seat)) if st.table is not None else []
 
-    def _base(self, eng: Any, cards: Cards) -> int:
+    def _base(self, eng: Climbing[State], cards: Cards) -> int:
         return make_set(cards, eng.twos_attach).base
 
-    def _caps(self, eng: Any, st: State, seat: int) -> list[Cards]:
+    def _caps(self, eng: Climbing[State], st: State, seat: int) -> list[Cards]:
         """The plain As (no 2s, no jokers) the seat holds that beat the table: the 逢Q盖帽 cap."""
         return [s for s in self._answers(eng, st, seat) if all(c.rank == RANK_A for c in s)]
 
@@ -221,12 +224,12 @@ class MaximPlayer(RandomBot):
         return st.table is not None and st.table.base == RANK_3 and st.owner in st.shown_counts()
 
     @staticmethod
-    def _decline(eng: Any, st: State, seat: int) -> Event:
+    def _decline(eng: Climbing[State], st: State, seat: int) -> Event:
         return Kou(seat) if "kou" in eng.actors(st).get(seat, ()) else Pass(seat)
 
     # -- choosing -----------------------------------------------------------------------------------
 
-    def choose(self, eng: Any, st: State) -> Event:
+    def choose(self, eng: Climbing[State], st: State) -> Event:
         """One legal event: a planted break, a kept maxim, or the base bot's choice."""
         self._current = self.events
         self.events += 1
@@ -240,7 +243,7 @@ class MaximPlayer(RandomBot):
         finally:
             self._current = -1
 
-    def _break(self, eng: Any, st: State) -> Event | None:
+    def _break(self, eng: Climbing[State], st: State) -> Event | None:
         """A planted break of a maxim at this position, or None."""
         if st.table is None:
             return None
@@ -267,7 +270,7 @@ class MaximPlayer(RandomBot):
             return self._plant(DAN_PAI, self._decline(eng, st, seat))
         return None
 
-    def _follow(self, eng: Any, st: State, ev: Event) -> Event:
+    def _follow(self, eng: Climbing[State], st: State, ev: Event) -> Event:
         """The base bot's event, changed where it would break a maxim the bot follows."""
         if st.table is None or not self.follow:
             return ev
@@ -309,7 +312,7 @@ class MaximPlayer(RandomBot):
 
     # -- one question at a time (``SPLIT``) -----------------------------------------------------------
 
-    def _ask(self, eng: Any, st: State, ev: Event) -> Event:
+    def _ask(self, eng: Climbing[State], st: State, ev: Event) -> Event:
         """The base bot's event ``ev``, changed at the position of a split maxim's question: the
         seat to act, of the team, answering an opponent's Qs holding Ks and plain As that beat them
         (逢Q盖帽), or an opponent's 4s holding a set with 2s or jokers that beats them (挡三不挡四).
@@ -372,7 +375,7 @@ class MaximPlayer(RandomBot):
 
     # -- leading ------------------------------------------------------------------------------------
 
-    def lead(self, eng: Any, st: State, seat: int) -> tuple[Card, ...]:
+    def lead(self, eng: Climbing[State], st: State, seat: int) -> tuple[Card, ...]:
         """A set to lead: the base bot's, unless a maxim the bot breaks or follows speaks to the lead."""
         outside = self._current == -1  # the first lead, written by simulate_deal itself
         if outside:
@@ -384,7 +387,7 @@ class MaximPlayer(RandomBot):
             if outside:
                 self._current = -1
 
-    def _lead(self, eng: Any, st: State, seat: int) -> tuple[Card, ...]:
+    def _lead(self, eng: Climbing[State], st: State, seat: int) -> tuple[Card, ...]:
         if eng.game not in GAMES or not self._plays(seat):
             return super().lead(eng, st, seat)
         groups = self.by_rank(st, seat)

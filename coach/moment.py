@@ -7,12 +7,13 @@ own hand, the public history (cards played so far), and the counts shown under �
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any, TypeVar
+from typing import Any, TypeVar, cast
 
 from replay.climbing.state import State
 from replay.core.cards import RANK_BJ, RANK_SJ, Card
 from replay.core.events import Event
 from replay.core.verdicts import Verdict
+from replay.engine import GameState
 from replay.replay import Replay
 
 D = TypeVar("D", bound=Callable[..., Any])
@@ -45,7 +46,7 @@ class Deal:
     """A replayed deal and the public history the coach reads it with (computed once); ``opponents``
     tells whether two seats play against each other (the game's ``GameCoach.opponents``)."""
 
-    def __init__(self, replay: Replay, opponents: Callable[[State, int, int], bool] = _never) -> None:
+    def __init__(self, replay: Replay[GameState], opponents: Callable[[State, int, int], bool] = _never) -> None:
         self.replay = replay
         self.opponents = opponents
         events = replay.log.events
@@ -73,7 +74,7 @@ class Moment:
 
     deal: Deal
     index: int
-    replay: Replay  # the replayed deal
+    replay: Replay[GameState]  # the replayed deal
     event: Event  # the event itself
     seat: int  # the acting seat
     before: State  # the table just before the event
@@ -84,7 +85,9 @@ class Moment:
         self.replay = rep = deal.replay
         self.event = event = rep.log.events[index]
         self.seat = event.seat
-        self.before = rep.states[index]
+        # the coach reads a deal by the climbing family's state, which its maxims know; a game of its own (升级) reads
+        # its moments by its own state type in its own detectors
+        self.before = cast(State, rep.states[index])
         self.verdict = rep.verdicts[index]
         self._held: list[Card] | None = None
 
@@ -94,8 +97,7 @@ class Moment:
     @property
     def after(self) -> State:
         """The table just after the event."""
-        st: State = self.replay.states[self.index + 1]
-        return st
+        return cast(State, self.replay.states[self.index + 1])
 
     @property
     def engine(self) -> Any:

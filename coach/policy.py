@@ -27,7 +27,7 @@ with the true roles; see ``coach.worlds`` for what the evaluated seat itself is 
 from __future__ import annotations
 
 import random
-from typing import Any
+from typing import TYPE_CHECKING
 
 from coach.games import GameCoach, coach_for
 from replay.climbing.state import SETUP, State
@@ -35,6 +35,9 @@ from replay.core.cards import RANK_2, RANK_10, RANK_A, RANK_BJ, RANK_Q, RANK_SJ,
 from replay.core.events import Event, Pass, Play, Revolution, Waive
 from replay.core.seats import opposite
 from replay.simulate import RandomBot
+
+if TYPE_CHECKING:
+    from replay.climbing.table import Climbing
 
 Cards = tuple[Card, ...]
 
@@ -44,7 +47,7 @@ LOW_SET = RANK_10
 VERY_LOW_SET = 8
 
 
-def same_side(eng: Any, st: State, a: int, b: int) -> bool:
+def same_side(eng: Climbing[State], st: State, a: int, b: int) -> bool:
     """True when seats ``a`` and ``b`` play on the same side (as the state truly is; the game's coach says)."""
     return coach_for(eng.game).same_side(st, a, b)
 
@@ -93,7 +96,7 @@ class Policy(RandomBot):
 
     # -- leads ------------------------------------------------------------------------------------
 
-    def lead_options(self, eng: Any, st: State, seat: int) -> list[Cards]:
+    def lead_options(self, eng: Climbing[State], st: State, seat: int) -> list[Cards]:
         """Leads worth considering, best first: each plain rank in full, low to high (a joker hung on
         when a burn binds the seat), or the whole hand when it is one set; when the jokers suffice to hang
         one on every plain set but the last, those sets from the highest with a joker, the last bare."""
@@ -116,7 +119,7 @@ class Policy(RandomBot):
             return [(*groups[r], jokers[-1]) for r in plain]
         return [tuple(groups[r]) for r in plain]
 
-    def lead(self, eng: Any, st: State, seat: int) -> Cards:
+    def lead(self, eng: Climbing[State], st: State, seat: int) -> Cards:
         """The lead the policy plays."""
         opts = self.lead_options(eng, st, seat)
         if len(opts) > 1 and self.rng.random() < self.noise:
@@ -125,7 +128,7 @@ class Policy(RandomBot):
 
     # -- answers ----------------------------------------------------------------------------------
 
-    def answer_options(self, eng: Any, st: State, seat: int) -> list[Cards]:
+    def answer_options(self, eng: Climbing[State], st: State, seat: int) -> list[Cards]:
         """Sets that beat the table, cheapest first (those a burn's condition forbids left out)."""
         opts = self.answers(eng, st, seat)
         if coach_for(eng.game).bound(st, seat):
@@ -147,7 +150,7 @@ class Policy(RandomBot):
             return True
         return table.base < VERY_LOW_SET and base >= RANK_Q
 
-    def choose(self, eng: Any, st: State) -> Event:
+    def choose(self, eng: Climbing[State], st: State) -> Event:
         """The policy's event for the current state (any game, any phase)."""
         game = coach_for(eng.game)
         if game.bidding(st):
@@ -179,12 +182,14 @@ class Policy(RandomBot):
             return game.decline(st, seat)  # 2s and jokers kept for a high set; a low set held back
         return play_of(seat, best)
 
-    def cheapest_answer(self, eng: Any, st: State, seat: int, natural_only: bool = False) -> Cards | None:
+    def cheapest_answer(self, eng: Climbing[State], st: State, seat: int, natural_only: bool = False) -> Cards | None:
         """``answer_options(...)[0]``, found without listing every option when natural cards do
         (``natural_only``: None instead of an answer that spends 2s or jokers)."""
         return self._cheapest(coach_for(eng.game), eng, st, seat, natural_only)
 
-    def _cheapest(self, game: GameCoach, eng: Any, st: State, seat: int, natural_only: bool) -> Cards | None:
+    def _cheapest(
+        self, game: GameCoach[Climbing[State], State], eng: Climbing[State], st: State, seat: int, natural_only: bool
+    ) -> Cards | None:
         table = st.table
         assert table is not None
         if table.dead or (table.sj and table.base < RANK_SJ) or game.bound(st, seat):
@@ -205,7 +210,7 @@ class Policy(RandomBot):
             return broken
         return self.cheapest_spending(eng, st, seat)
 
-    def cheapest_spending(self, eng: Any, st: State, seat: int) -> Cards | None:
+    def cheapest_spending(self, eng: Climbing[State], st: State, seat: int) -> Cards | None:
         """``answer_options(...)[0]`` on a table that is neither dead nor binding the seat by a burn's condition:
         the sets ``answers`` lists, priced by ``cost`` without building them; the first of the cheapest, as the
         stable sort of ``answer_options`` keeps it."""
@@ -261,12 +266,12 @@ class Policy(RandomBot):
 
     # -- bidding (保皇) ------------------------------------------------------------------------------
 
-    def bid(self, eng: Any, st: State) -> Event:
+    def bid(self, eng: Climbing[State], st: State) -> Event:
         """The game's bid for the policy (保皇: call with a triple on a strong hand, else yield)."""
         bid = coach_for(eng.game).bid
         return super().bid(eng, st) if bid is None else bid(st)
 
-    def reveals(self, eng: Any, st: State) -> list[Event]:
+    def reveals(self, eng: Climbing[State], st: State) -> list[Event]:
         """The policy never reveals a role."""
         return []
 
@@ -286,7 +291,7 @@ class SeatBots:
         return list({id(b): b for b in self.bots}.values())
 
     @staticmethod
-    def awaited(eng: Any, st: State) -> int:
+    def awaited(eng: Climbing[State], st: State) -> int:
         """The seat whose decision the state waits for (leader, owner in a window, or to_act)."""
         game = coach_for(eng.game)
         setup = game.setup_seat(eng, st)
@@ -301,23 +306,23 @@ class SeatBots:
             return st.owner if st.active(st.owner) else eng.burners(st)[0]
         return st.to_act
 
-    def choose(self, eng: Any, st: State) -> Event:
+    def choose(self, eng: Climbing[State], st: State) -> Event:
         """The event of the bot whose seat's decision is awaited."""
         return self.bots[self.awaited(eng, st)].choose(eng, st)
 
-    def lead(self, eng: Any, st: State, seat: int) -> Cards:
+    def lead(self, eng: Climbing[State], st: State, seat: int) -> Cards:
         """The seat's bot leads."""
         return self.bots[seat].lead(eng, st, seat)
 
-    def bid(self, eng: Any, st: State) -> Event:
+    def bid(self, eng: Climbing[State], st: State) -> Event:
         """The bidding holder's bot bids."""
         return self.bots[st.to_act].bid(eng, st)
 
-    def reveals(self, eng: Any, st: State) -> list[Event]:
+    def reveals(self, eng: Climbing[State], st: State) -> list[Event]:
         """Each bot's reveals for its own seats."""
         return [e for b in self._distinct() for e in b.reveals(eng, st) if self.bots[e.seat] is b]
 
-    def setup(self, eng: Any, st: State, hands: tuple[Cards, ...]) -> list[Event]:
+    def setup(self, eng: Climbing[State], st: State, hands: tuple[Cards, ...]) -> list[Event]:
         """Each bot's setup events (shows, 革命) for its own seats: one 革命 at most, and a waiver only
         from the 对头 of the 革命 kept."""
         events = [e for b in self._distinct() for e in b.setup(eng, st, hands) if self.bots[e.seat] is b]

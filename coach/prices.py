@@ -10,6 +10,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from coach.grades import GRADES, MISTAKE, accuracy, decision_accuracy, grade
+from replay.core.errors import FupanError
 from replay.core.events import Event
 from replay.formats.event_json import event_from_json
 
@@ -32,11 +33,11 @@ class Wait(Event):
     action: ClassVar[str] = "wait"
 
 
-class EvaluationUnsupported(ValueError):
+class EvaluationUnsupported(FupanError):
     """The game of the log has no rollout policy (a game whose coach does not price, as a new climbing game)."""
 
 
-class EvaluationError(RuntimeError):
+class EvaluationError(FupanError, RuntimeError):
     """The rollout policy made a move the engine refused: a bug, never bad input."""
 
 

@@ -25,6 +25,7 @@ from coach.report_words import ACTION, GRADE, KIND, LABELS, LANGS, ROLE, SEVERIT
 from replay import games
 from replay.core.cards import RANK_NAME, RANK_ZH, Card, CardError
 from replay.core.said import said_in
+from replay.engine import GameState
 from replay.formats.log import Log
 from replay.games.baohuang.score import baohuang_extras
 from replay.games.baohuang.step_view import step_roles
@@ -44,7 +45,7 @@ class _Html:
         if lang not in LANGS:
             raise ValueError(f"lang {lang!r}: expected one of {LANGS}")
         self.report = report
-        self.replay: Replay = report.replay
+        self.replay: Replay[GameState] = report.replay
         self.log: Log = report.replay.log
         self.lang = lang
 

@@ -24,27 +24,28 @@ from __future__ import annotations
 
 import argparse
 import json
-import math
 import multiprocessing
 import os
 import random
-import statistics
 import sys
 import time
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any, cast
 
 from coach.effects import MIN_AROSE
-from coach.games.gouji import team_result
 from coach.learners import QUESTIONS, SPLIT, MaximPolicy, maxim_of, question_of
 from coach.maxims import BY_KEY, MAXIMS
+from coach.summary import Summary
 from replay.formats.log import Log
+from replay.games.gouji.score import team_points
 from replay.rules.profile import Profile, load_profile
 from replay.simulate import SimulatedDeal, simulate_deal
 
-Z95 = 1.959963984540054  # the 97.5% point of the standard normal distribution
+if TYPE_CHECKING:
+    from replay.games.gouji.state import GoujiState
+
 NOISE = 0.08  # Policy's own default: the chance of a random decision
 DEALS = 15_000  # the documented size of the study (``make study``)
 SEED = 1
@@ -130,66 +131,12 @@ NOT_STUDIED: dict[str, str] = {
 }
 
 
-# -- statistics ---------------------------------------------------------------------------------------
-
-
-@dataclass(frozen=True)
-class Summary:
-    """Mean, standard error and 95% confidence interval (normal approximation) of ``n`` values;
-    ``mean`` is None without values, ``se``, ``lo`` and ``hi`` are None with fewer than two."""
-
-    n: int
-    mean: float | None
-    se: float | None
-    lo: float | None
-    hi: float | None
-
-    @classmethod
-    def of(cls, values: Sequence[float]) -> Summary:
-        """The summary of ``values``."""
-        n = len(values)
-        if n == 0:
-            return cls(0, None, None, None, None)
-        mean = math.fsum(values) / n
-        if n == 1:
-            return cls(1, mean, None, None, None)
-        se = statistics.stdev(values) / math.sqrt(n)
-        return cls(n, mean, se, mean - Z95 * se, mean + Z95 * se)
-
-    @property
-    def measurable(self) -> bool:
-        """True when the confidence interval leaves out 0."""
-        return self.lo is not None and self.hi is not None and (self.lo > 0 or self.hi < 0)
-
-    def to_json(self) -> dict[str, Any]:
-        """The summary as JSON (to four decimals)."""
-
-        def r(x: float | None) -> float | None:
-            return None if x is None else round(x, 4)
-
-        return {"n": self.n, "mean": r(self.mean), "se": r(self.se), "lo": r(self.lo), "hi": r(self.hi)}
-
-    @classmethod
-    def from_json(cls, doc: Mapping[str, Any]) -> Summary:
-        """The summary ``to_json`` wrote."""
-
-        def num(x: Any) -> float | None:
-            return None if x is None else float(x)
-
-        return cls(int(doc["n"]), num(doc["mean"]), num(doc["se"]), num(doc["lo"]), num(doc["hi"]))
-
-
 # -- one deal, played twice ------------------------------------------------------------------------------
 
 
 def deal_seed(seed: int, k: int) -> int:
     """The seed of the study's ``k``-th deal."""
     return seed * 1_000_000 + k
-
-
-def team_points(deal: SimulatedDeal, team: int, profile: Profile) -> int:
-    """The team's net points in a finished 够级 deal: raw × 2 after a sweep (0 for a void deal)."""
-    return team_result(deal.states[-1], profile, team)
 
 
 @dataclass(frozen=True)
@@ -237,8 +184,8 @@ def play_pair(key: str, seed: int, team: int, profile: Profile | str = PROFILE, 
         team,
         follow,
         broken,
-        team_points(follow, team, prof),
-        team_points(broken, team, prof),
+        team_points(cast("GoujiState", follow.states[-1]), prof, team),  # the study plays 够级 deals
+        team_points(cast("GoujiState", broken.states[-1]), prof, team),
         tuple(fbot.kept[key]),
         tuple(bbot.planted[key]),
     )

@@ -26,16 +26,21 @@ import random
 from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from coach.games import coach_for
 from replay.climbing.state import State
 from replay.core.cards import Card, full_decks
+from replay.core.errors import FupanError
 from replay.core.events import Burn, Event, Play, Refuse, Return, Show, Tribute
 from replay.core.hand import SLOT_CARD, Hand
+from replay.core.said import seat_name
+
+if TYPE_CHECKING:
+    from replay.engine import Engine, S
 
 
-class NoWorld(ValueError):
+class NoWorld(FupanError):
     """The record does not give what a seat knew (its own hand is not fully known, say)."""
 
 
@@ -97,12 +102,12 @@ def _drop(cards: list[Card], gone: Sequence[Card]) -> None:
             cards.remove(same[0])
 
 
-def knowledge(eng: Any, states: Sequence[State], events: Sequence[Event], index: int, seat: int) -> Knowledge:
+def knowledge(eng: Engine[State], states: Sequence[State], events: Sequence[Event], index: int, seat: int) -> Knowledge:
     """What ``seat`` knew just before event ``index`` (``states[index]`` is the state then)."""
     st = states[index]
     own_hand = st.hands[seat]
     if not _exact(own_hand):
-        raise NoWorld(f"seat {seat}'s hand at event {index} is not fully known")
+        raise NoWorld(f"{seat_name(seat, en=True)}'s hand at event {index} is not fully known")
     n = st.n
     located: list[list[Card]] = [[] for _ in range(n)]
     game = coach_for(eng.game)
@@ -163,13 +168,14 @@ def sample_hands(k: Knowledge, rng: random.Random) -> tuple[tuple[Card, ...], ..
     return tuple(tuple(h) for h in hands)
 
 
-def world(eng: Any, st: State, hands: Sequence[Sequence[Card]]) -> State:
+def world(eng: Engine[State], st: State, hands: Sequence[Sequence[Card]]) -> State:
     """The state ``st`` with every hand replaced by ``hands`` (fully known): a determinized deal."""
     new = st._replace(hands=tuple(Hand.dealt(h) for h in hands), played=())
-    return coach_for(eng.game).world(st, new, hands)
+    made: State = coach_for(eng.game).world(st, new, hands)
+    return made
 
 
-def true_world(st: State, eng: Any = None) -> State:
+def true_world(st: S, eng: Engine[S] | None = None) -> S:
     """The state itself when every hand is fully known (the all-cards-known view), and whatever else its game
     needs to play it out (``GameCoach.missing``, when ``eng`` is given); else NoWorld."""
     if not all(_exact(h) for h in st.hands):
@@ -180,13 +186,13 @@ def true_world(st: State, eng: Any = None) -> State:
     return st
 
 
-def seat_knowledge(eng: Any, states: Sequence[State], events: Sequence[Event], index: int, seat: int) -> Any:
+def seat_knowledge(eng: Engine[State], states: Sequence[State], events: Sequence[Event], index: int, seat: int) -> Any:
     """What ``seat`` knew just before event ``index``, as its game's coach reads it (``knowledge`` by default)."""
     own = coach_for(eng.game).knowledge
     return (own or knowledge)(eng, states, events, index, seat)
 
 
-def seat_world(eng: Any, st: State, know: Any, rng: random.Random) -> State:
+def seat_world(eng: Engine[State], st: State, know: Any, rng: random.Random) -> State:
     """One determinized deal of ``st`` drawn from ``know`` (``seat_knowledge``), as its game's coach samples it."""
     own = coach_for(eng.game).sample
     return own(eng, st, know, rng) if own is not None else world(eng, st, sample_hands(know, rng))

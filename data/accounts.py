@@ -45,6 +45,7 @@ from data.database import WRITE, DatabaseStateError
 from data.decisions import StoredDecision, decision_by_id, lock_deal, store_decisions, stored_id, unstorable, utc
 from data.importer import ImportResult, import_log
 from data.models import EventRow, User, table_of
+from replay.core.errors import FupanError
 from replay.core.said import said
 from replay.formats.decisions import Decision
 from replay.formats.log import Log
@@ -64,15 +65,15 @@ USERS = table_of(User)
 _EVENTS = table_of(EventRow)
 
 
-class AccountError(ValueError):
+class AccountError(FupanError):
     """An account that cannot be added or changed: a bad name, role or password, a name taken, no such user."""
 
 
-class Busy(RuntimeError):
+class Busy(FupanError, RuntimeError):
     """Too many sign-ins are being checked at once: try again shortly (nothing was checked)."""
 
 
-class NotPermitted(PermissionError):
+class NotPermitted(FupanError, PermissionError):
     """A write the user may not make: no such user, a disabled account, or a role without the right."""
 
 

@@ -26,6 +26,7 @@ from sqlmodel import select
 from data.database import ignoring_insert, insert_ignore
 from data.derive import EVENT_FIELDS, derive
 from data.models import NOTES_CHARS, Deal, DealSeat, EventRow, FindingRow, Match, Player, PlayerAlias, table_of
+from replay.core.errors import FupanError
 from replay.core.said import said
 from replay.formats.log import Log
 
@@ -55,7 +56,7 @@ class Rows:
     findings: list[tuple[Any, ...]]
 
 
-class AlreadyStored(Exception):
+class AlreadyStored(FupanError):
     """The deal's hash was stored by another transaction first."""
 
 

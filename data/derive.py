@@ -17,6 +17,7 @@ from typing import Any
 
 from coach.coach import coach_replay
 from coach.version import COACH_VERSION
+from replay.engine import GameState
 from replay.formats.log import Log
 from replay.replay import Replay
 from replay.scoring import Score, stored_extras
@@ -42,7 +43,7 @@ def versions() -> dict[str, int]:
     return {"engine_version": ENGINE_VERSION, "coach_version": COACH_VERSION}
 
 
-def _sides(rep: Replay) -> dict[int, str]:
+def _sides(rep: Replay[GameState]) -> dict[int, str]:
     """Each seat's side, as the engine says (``Engine.sides``: 保皇's roles, 够级's teams and 升级's sides
     "0"/"1", each seat its own in a game without either)."""
     return rep.engine.sides(rep.final)
@@ -59,7 +60,7 @@ def _seat_results(score: Score | None) -> dict[int, tuple[int | None, float]]:
     return {s: (None, float(t.points)) for t in score.teams for s in t.seats}
 
 
-def extras_column(rep: Replay, score: Score | None) -> dict[str, Any]:
+def extras_column(rep: Replay[GameState], score: Score | None) -> dict[str, Any]:
     """The deal's ``extras_json`` column: what its game stores beside the shared rows (``replay.scoring.stored_extras``:
     升级's levels and declaring side), as canonical JSON; None for a game that stores nothing more."""
     extras = stored_extras(rep.log, rep.final, score)

@@ -40,6 +40,7 @@ from coach.version import COACH_VERSION
 from data.database import WRITE
 from data.derive import versions
 from data.models import Deal, DealSeat, EvaluationRow, EvaluationSeatRow, Player, table_of
+from replay.core.errors import FupanError
 from replay.version import ENGINE_VERSION
 
 DEAL = table_of(Deal)
@@ -57,7 +58,7 @@ SEAT_COLUMNS = [
 PLAYER_COLUMNS = ["player", "deals", "decisions", "accuracy", "inaccuracy", "mistake", "blunder", "lost", "stale"]
 
 
-class StoredEvaluationError(ValueError):
+class StoredEvaluationError(FupanError):
     """A stored evaluation that cannot be read back (written by an incompatible version, or damaged)."""
 
 

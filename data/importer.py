@@ -64,6 +64,7 @@ from data.deal_rows import DEAL
 from data.decisions import store_decisions, unstorable
 from data.states import DatabaseStateError
 from replay.core.clip import clip
+from replay.core.errors import FupanError
 from replay.core.said import said, said_of, where_zh, zh_of
 from replay.formats.decisions import Decision, decision_from_json
 from replay.formats.json_locate import locate
@@ -98,7 +99,7 @@ def _canonical_deal(log: Log) -> tuple[str, str]:
     return text, hashlib.sha256(text.encode("utf-8")).hexdigest()
 
 
-class ImportStopped(Exception):
+class ImportStopped(FupanError):
     """The database failed (full disk, lost connection …) during ``import_paths``: the run stopped.
     ``results`` holds what became of each file up to then, the failing file last (nothing of it
     stored); what was added before stays added."""

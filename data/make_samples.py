@@ -37,6 +37,7 @@ from typing import TYPE_CHECKING
 from sqlalchemy.engine import Engine
 
 from replay import games
+from replay.core.errors import FupanError
 from replay.formats.log import Log, Seat
 from replay.games.shengji.score import shengji_extras
 from replay.replay import Replay
@@ -97,7 +98,7 @@ FOLDERS = (*GENERATED, "disputes")  # the order ``import_samples`` stores them i
 COUNTS = {p.game: p.count for p in PLANS}  # deals written by default
 
 
-class SampleError(RuntimeError):
+class SampleError(FupanError, RuntimeError):
     """A generated sample did not replay as the simulator played it (a bug)."""
 
 

@@ -69,7 +69,7 @@ PLACES = range(1, 7)  # 够级 has 6 places, 保皇 5
 def placeless() -> tuple[str, ...]:
     """The registered games without places (升级: the registry's ``places`` is ``replay.scoring.no_places``):
     left out of place and point statistics unless asked for."""
-    return tuple(g for g in games_registry.names() if games_registry.get(g).hook("places") is no_places)
+    return tuple(g for g in games_registry.names() if games_registry.get(g).places is no_places)
 
 
 DEAL_COLUMNS = [

@@ -3,8 +3,10 @@ kept apart so that the command line can name them without loading the database's
 
 from __future__ import annotations
 
+from replay.core.errors import FupanError
 
-class DatabaseStateError(ValueError):
+
+class DatabaseStateError(FupanError):
     """A library fupan cannot use as asked; the message names it, says what is wrong and what to do."""
 
 

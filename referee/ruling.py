@@ -13,67 +13,19 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from replay import games
 from replay.core.clip import CARDS_LIMIT, few
 from replay.core.events import Event
-from replay.core.said import said, zh_of
+from replay.core.said import said, seat_name, zh_of
 from replay.core.verdicts import Reading
+from replay.engine import GameState
 from replay.formats.decisions import Decision, history
 from replay.replay import Replay, StepView
-from replay.rules.profile import Option, Profile, options_of
+from replay.rules.option import Option
+from replay.rules.profile import Profile, options_of
 from replay.rules.register import RULES, Quote
 
 MAX_ALTERNATIVES = 60  # legal alternatives listed (the rest are counted)
-
-# The rule a legal event answers to when no reading names one: (rule, reason) candidates per action,
-# the first of which belongs to the deal's game. "play" is a lead on an empty table, else an answer.
-LEAD_RULES: tuple[tuple[str, str], ...] = (("LEAD", ""), ("SJ-TRICK", ""))
-ANSWER_RULES: tuple[tuple[str, str], ...] = (("SET-RANK", ""), ("SJ-FOLLOW", ""))
-ACTION_RULES: dict[str, tuple[tuple[str, str], ...]] = {
-    "burn": (("GJ-BURN", "burn"),),
-    "pass": (("PASS", ""), ("SJ-DECLARE", "pass")),
-    "kou": (("GJ-KOU", ""), ("BH-KOU", "")),
-    "rang": (("GJ-RANG", ""), ("BH-RANG", "")),
-    "jiefeng": (("JIEFENG", ""),),
-    "show": (("GJ-FIRST-LEAD", ""),),
-    "revolution": (("GJ-REVOLUTION", ""),),
-    "waive": (("GJ-REVOLUTION", "waive"),),
-    "tribute": (("GJ-TRIBUTE", ""),),
-    "return": (("GJ-TRIBUTE", "return"),),
-    "refuse": (("GJ-TRIBUTE", "refuse"),),
-    "report": (("GJ-REPORT", ""),),
-    "call": (("BH-CALL", ""),),
-    "yield": (("BH-YIELD", ""),),
-    "grab": (("BH-GRAB", ""),),
-    "reveal": (("BH-LOYALIST", ""),),
-    "declare": (("SJ-DECLARE", ""),),
-    "exchange": (("SJ-EXCHANGE", ""),),
-    "bury": (("SJ-DEAL", ""),),
-}
-
-
-# The options that decide a rule's reason, where not all of the rule's options do (the others are the
-# same under every profile for that reason): GJ-BURN's 过牌不烧 holds whatever the burn options say.
-DECIDING: dict[tuple[str, str], tuple[str, ...]] = {
-    ("GJ-BURN", ""): ("burn_fail",),
-    ("GJ-BURN", "burn"): ("undeclared_burn", "burn_seats", "burn_needs_head"),
-    ("GJ-BURN", "undeclared"): ("undeclared_burn",),
-    ("GJ-BURN", "failed"): ("burn_fail",),
-    ("GJ-BURN", "between"): ("burn_seats",),
-    ("GJ-BURN", "needs-head"): ("burn_needs_head",),
-    ("GJ-BURN", "passed"): (),
-    ("GJ-BURN", "not-gouji"): (),
-    ("GJ-BURN", "no-set"): (),
-    ("GJ-BURN", "opposite"): (),
-    ("GJ-BURN", "own-set"): (),
-    ("GJ-BURN", "after-rang"): (),
-    ("GJ-BURN", "dead"): (),
-    ("GJ-TRIBUTE", "sweep"): ("tribute_after_sweep",),
-    ("GJ-TRIBUTE", "off"): ("tribute",),
-    ("GJ-REVOLUTION", "off"): ("revolution",),
-    ("GJ-REVOLUTION", "place"): (),
-    ("GJ-REVOLUTION", "void"): (),
-    ("GJ-REVOLUTION", "waive"): (),
-}
 
 
 @dataclass(frozen=True)
@@ -159,7 +111,7 @@ class Ruling:
         }
 
 
-def ruling_of(rep: Replay, index: int) -> Ruling:
+def ruling_of(rep: Replay[GameState], index: int) -> Ruling:
     """The ruling on the log's event ``index`` (0-based), judged on the table before it."""
     events = rep.log.events
     if not 0 <= index < len(events):
@@ -169,7 +121,7 @@ def ruling_of(rep: Replay, index: int) -> Ruling:
     return ruling(rep, index, events[index], recorded=True)
 
 
-def ruling(rep: Replay, step: int, event: Event, recorded: bool = False) -> Ruling:
+def ruling(rep: Replay[GameState], step: int, event: Event, recorded: bool = False) -> Ruling:
     """The ruling on ``event`` at ``step`` (the table after ``step`` events). ``recorded``: the event is
     the log's event ``step`` (its stored decisions are attached)."""
     engine = rep.engine
@@ -194,8 +146,8 @@ def ruling(rep: Replay, step: int, event: Event, recorded: bool = False) -> Ruli
     if hand is not None and hand.unknown:
         unverified.append(
             said(
-                f"座位{event.seat}的手牌没有完整记录（{hand.unknown} 张不明）：可选的动作只按已知的牌列出",
-                f"seat {event.seat}'s hand is not fully in the record ({hand.unknown} unknown cards): "
+                f"{seat_name(event.seat)}的手牌没有完整记录（{hand.unknown} 张不明）：可选的动作只按已知的牌列出",
+                f"{seat_name(event.seat, en=True)}'s hand is not fully in the record ({hand.unknown} unknown cards): "
                 "the alternatives list only what the known cards allow",
             )
         )
@@ -232,14 +184,12 @@ def _seed_of(profile: Profile) -> str:
 
 
 def _answers_to(event: Event, before: StepView, game: str) -> tuple[str | None, str]:
-    """The rule a legal event answers to: the first candidate of its action that belongs to the game."""
-    if event.action == "play":
-        candidates = LEAD_RULES if before.table_seat is None else ANSWER_RULES
-    else:
-        candidates = ACTION_RULES.get(event.action, ())
-    for rule, reason in candidates:
-        if rule in RULES and game in RULES[rule].games:
-            return rule, reason
+    """The rule a legal event answers to, as the game maps its action (``GameType.rulings``): a play is a lead
+    on an empty table, else an answer."""
+    action = event.action if event.action != "play" else "lead" if before.table_seat is None else "answer"
+    found = games.get(game).rulings.actions.get(action)
+    if found is not None and found[0] in RULES and game in RULES[found[0]].games:
+        return found
     return None, ""
 
 
@@ -252,7 +202,7 @@ def _options(rule: str | None, reason: str, reading: Reading | None, profile: Pr
         if not r:
             continue
         found = options_of(r, profile.game)
-        wanted = DECIDING.get((r, why))
+        wanted = games.get(profile.game).rulings.deciding.get((r, why))
         picked += [o for o in found if (wanted is None or o.name in wanted) and o not in picked]
     return tuple(
         OptionUsed(
@@ -268,12 +218,12 @@ def _who(before: StepView) -> tuple[str, str]:
     seats = list(before.to_act)
     if not seats:
         return ("没有人可以行动", "nobody may act")
-    zh = "、".join(f"座位{s}" for s in seats)
-    en = ", ".join(f"seat {s}" for s in seats)
+    zh = "、".join(f"{seat_name(s)}" for s in seats)
+    en = ", ".join(f"{seat_name(s, en=True)}" for s in seats)
     return zh, en
 
 
-def _consequence(rep: Replay, event: Event, out: Any, before: StepView, legal: bool) -> tuple[str, str]:
+def _consequence(rep: Replay[GameState], event: Event, out: Any, before: StepView, legal: bool) -> tuple[str, str]:
     """What follows from the ruling by the profile (zh, en)."""
     s = event.seat
     if not legal:
@@ -283,7 +233,9 @@ def _consequence(rep: Replay, event: Event, out: Any, before: StepView, legal: b
                 "the record contradicts itself: this event cannot stand as written; check the score sheet",
             )
         zh, en = _who(before)
-        back = (f"牌退回座位{s}，", f"seat {s} takes its cards back, ") if event.cards else ("", "")
+        back = (
+            (f"牌退回{seat_name(s)}，", f"{seat_name(s, en=True)} takes its cards back, ") if event.cards else ("", "")
+        )
         return (
             f"这一动作不成立：{back[0]}桌面照旧，由{zh}行动（按顺序轮到者照常发言）",
             f"the event does not stand: {back[1]}the table stays as it was, and {en} may act "
@@ -297,8 +249,8 @@ def _consequence(rep: Replay, event: Event, out: Any, before: StepView, legal: b
             place = ("大落", "last place (大落)") if k == 1 else ("二落", "5th place (二落)") if k == 2 else ("", "")
             if place[0]:
                 return (
-                    f"烧牌失败：按本规则（burn_fail = dalao）座位{s}记为{place[0]}，其余名次依次前移",
-                    f"a failed burn: under burn_fail = dalao seat {s} takes the {place[1]}, the other places move up",
+                    f"烧牌失败：按本规则（burn_fail = dalao）{seat_name(s)}记为{place[0]}，其余名次依次前移",
+                    f"a failed burn: under burn_fail = dalao {seat_name(s, en=True)} takes the {place[1]}, the other places move up",
                 )
         return (
             "烧牌失败只作标记：名次不变（burn_fail = flag）",
@@ -306,8 +258,8 @@ def _consequence(rep: Replay, event: Event, out: Any, before: StepView, legal: b
         )
     if reading is not None and reading.code == "play-as-burn":
         return (
-            f"这手牌作为烧牌成立：此后座位{s}每次出牌须挂花（最后一手除外），否则烧牌失败",
-            f"the play stands as a burn: from now on every set seat {s} plays must carry a joker (except its last), "
+            f"这手牌作为烧牌成立：此后{seat_name(s)}每次出牌须挂花（最后一手除外），否则烧牌失败",
+            f"the play stands as a burn: from now on every set {seat_name(s, en=True)} plays must carry a joker (except its last), "
             "or the burn fails",
         )
     if reading is not None and reading.code == "revolution-place":
@@ -354,7 +306,7 @@ class ClaimEntry:
         }
 
 
-def result_ruling(rep: Replay) -> tuple[ClaimEntry, ...]:
+def result_ruling(rep: Replay[GameState]) -> tuple[ClaimEntry, ...]:
     """The ruling on the log's claimed result (``result``): every claimed entry beside the computed one,
     with its rule and the seed's words; an entry the deal does not bear out is corrected to the deal's
     value (a wrong claimed score corrected). Empty when the log claims nothing."""

@@ -14,7 +14,7 @@ from typing import Any
 from referee.ruling import Ruling
 from replay import games
 from replay.core.clip import cards_shown
-from replay.core.said import said_in
+from replay.core.said import said_in, seat_name
 from replay.formats.log import Log
 from replay.formats.notation.words import action_name
 from replay.games.gouji.step_view import gouji_marks
@@ -113,8 +113,8 @@ class _Sheet:
 
     def player(self, seat: int) -> str:
         name = self.log.player(seat)
-        label = f"座位{seat}" if self.k == 0 else f"seat {seat}"
-        return _e(label) + ("" if name == f"seat {seat}" else f" {_e(name)}")
+        label = f"{seat_name(seat)}" if self.k == 0 else f"{seat_name(seat, en=True)}"
+        return _e(label) + ("" if name == f"{seat_name(seat, en=True)}" else f" {_e(name)}")
 
     def cards(self, tokens: list[str] | tuple[str, ...]) -> str:
         return f"<span class='cards'>{_e(cards_shown(tokens, self.k == 0))}</span>" if tokens else ""

@@ -9,11 +9,14 @@ the replay's claimed-result verdicts (``Replay.result_verdicts``) are made from 
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from replay import games
 from replay.core.record import Record
 from replay.scoring import Score
+
+if TYPE_CHECKING:
+    from replay.engine import GameState
 
 
 class Difference(Record):
@@ -36,13 +39,17 @@ class Difference(Record):
         return {"key": self.key, "claimed": self.claimed, "computed": self.computed, "rule": self.rule}
 
 
-def compare_result(claimed: Mapping[str, Any] | None, score: Score | None, game: str, final: Any) -> list[Difference]:
+def compare_result(
+    claimed: Mapping[str, Any] | None, score: Score | None, game: str, final: GameState
+) -> list[Difference]:
     """The entries of ``claimed`` that differ from the deal's score; empty when all agree or nothing is
     claimed."""
     return [d for d in claim_entries(claimed, score, game, final) if d.differs]
 
 
-def claim_entries(claimed: Mapping[str, Any] | None, score: Score | None, game: str, final: Any) -> list[Difference]:
+def claim_entries(
+    claimed: Mapping[str, Any] | None, score: Score | None, game: str, final: GameState
+) -> list[Difference]:
     """Every entry of ``claimed`` beside the deal's score (``final``: the last state, for the 保皇 scoring
     rule that applies), in the order the verdicts come."""
     if not claimed:
@@ -58,11 +65,11 @@ def claim_entries(claimed: Mapping[str, Any] | None, score: Score | None, game: 
                 "a result is recorded but the deal did not finish",
             )
         ]
-    entries: list[Difference] = games.get(game).hook("claims")(claimed, score, game, final)
+    entries: list[Difference] = games.get(game).claims(claimed, score, game, final)
     return entries
 
 
-def climbing_claims(claimed: Mapping[str, Any], score: Score, game: str, final: Any) -> list[Difference]:
+def climbing_claims(claimed: Mapping[str, Any], score: Score, game: str, final: GameState) -> list[Difference]:
     """A climbing game's claimed result (够级, 保皇): the finish order, the sweep, each claimed team's points,
     each checked by the rule the score names (``Score.claim_rules``)."""
     score_rule, team_rule, sweep_rule = score.claim_rules

@@ -8,7 +8,8 @@ compiled module means exactly what the source says) takes out the interpreter's 
 stays the one truth: ``make`` builds the modules into ``build/compiled/`` (``make compiled``), and the finder installed here loads a compiled module only when the SHA-256 of its source
 file matches the one it was compiled from; anything else (no build, an edited source, another Python,
 ``FUPAN_COMPILED=0``) imports the source as usual. The two give the same results (the golden tests run
-on both: ``tests/test_compiled.py``).
+on both: ``tests/test_compiled.py``). Plain CPython 3.11 to 3.13 and mypyc were measured
+against it in issue 34 (docs/performance.md).
 
     python -c "import replay.compiled as c; c.main(['build'])"    # compile what changed (needs Cython)
     python -c "import replay.compiled as c; c.main(['status'])"   # which modules load compiled, and why not
@@ -31,6 +32,7 @@ from replay.core.record import Record, field
 HOT = (
     "replay.core.events",
     "replay.formats.log",
+    "replay.formats.log_doc",  # the Log record and its JSON document (split from replay.formats.log)
     "replay.formats.checks",  # the reader's checks of a claimed result (split from replay.formats.log)
     "replay.formats.event_json",
     "replay.engine",

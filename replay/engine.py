@@ -1,7 +1,7 @@
 """What the replay, the simulator, the coach and the views ask of a game's rules engine: the typed
 interface ``Engine`` (generic in the game's state type), the ruling on one event (``Outcome``), and
 ``Rules``, the base every engine shares (the profile's check, and pokerkit's verify / can / apply on
-top of the engine's ``step``).
+top of the engine's ``step``), and ``GameState``, what every game's state has (the bound of ``S``).
 
 An engine is built from a profile and the log's meta (``engine_class(profile, meta)``, registered in
 ``replay.games``): the climbing games (``replay.climbing.table.Climbing``: 够级, 保皇) and 升级
@@ -14,8 +14,10 @@ from collections.abc import Iterable, Iterator, Mapping
 from typing import TYPE_CHECKING, Any, Generic, NamedTuple, Protocol, TypeVar
 
 from replay.core.cards import Card, card_words
+from replay.core.errors import FupanError
 from replay.core.events import Event
 from replay.core.hand import Hand
+from replay.core.said import seat_name
 from replay.core.verdicts import Reading
 from replay.rules.profile import Profile
 
@@ -23,7 +25,33 @@ if TYPE_CHECKING:
     from replay.formats.log import Log
     from replay.view import StepView
 
-S = TypeVar("S")
+
+class GameState(Protocol):
+    """What every game's state has, whatever its game (``replay.climbing.state.State`` and its subclasses, 升级's
+    ``ShengjiState``): the bound of the engines', the replay's, the coach's and the views' state type ``S``."""
+
+    @property
+    def n(self) -> int:
+        """The number of seats."""
+
+    @property
+    def phase(self) -> str:
+        """The deal's phase (each game names its own; "over" and "void" end it)."""
+
+    @property
+    def hands(self) -> tuple[Hand, ...]:
+        """Each seat's hand."""
+
+    @property
+    def to_act(self) -> int:
+        """The seat whose decision is awaited (-1: none)."""
+
+    @property
+    def terminal(self) -> bool:
+        """True when the deal is over (or void)."""
+
+
+S = TypeVar("S", bound=GameState)
 
 Problem = tuple[str, int | None, str, str]  # a deal's problem: rule, seat (None: the whole deal), zh, en
 Dealt = tuple[tuple[Card | None, ...] | None, ...] | None  # the hands as the log gives them (None: unknown)
@@ -69,7 +97,7 @@ def legal(state: S, effects: tuple[str, ...] = (), reading: Reading | None = Non
     return _made(Outcome, (state, None, "", "", effects, (), reading, ""))
 
 
-class IllegalAction(ValueError):
+class IllegalAction(FupanError):
     """An illegal event, raised by ``verify``/``apply``; ``rule`` is the rule ID it breaks."""
 
     def __init__(self, rule: str, message_en: str, message_zh: str = "") -> None:
@@ -216,7 +244,7 @@ def repeated(st: S, zh: str, en: str, rule: str, effect: str = "", reason: str =
 def not_held(st: S, seat: int, cards: tuple[Card, ...]) -> Outcome[S]:
     """The ruling on cards a seat cannot hold by the record (pseudo-rule LOG)."""
     zh, en = card_words(cards)
-    return Outcome(st, "LOG", f"座位{seat}手中没有 {zh}", f"seat {seat} does not hold {en}")
+    return Outcome(st, "LOG", f"{seat_name(seat)}手中没有 {zh}", f"{seat_name(seat, en=True)} does not hold {en}")
 
 
 def dealt_hands(hands: Dealt, sizes: list[int]) -> tuple[Hand, ...]:

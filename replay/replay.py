@@ -9,13 +9,13 @@ lenient mode records it and carries on as a referee would.
 from __future__ import annotations
 
 from collections.abc import Iterator
-from typing import Any
+from typing import Any, Generic
 
 from replay import games
 from replay.claims import compare_result
 from replay.core.said import said
 from replay.core.verdicts import Verdict
-from replay.engine import Engine, Outcome
+from replay.engine import Engine, GameState, Outcome, S
 from replay.formats.log import Log
 from replay.rules.profile import Profile
 from replay.scoring import Score, score_of
@@ -24,13 +24,14 @@ from replay.view import StepView, tokens
 __all__ = ["Replay", "StepView", "engine_for"]
 
 
-def engine_for(profile: Profile, meta: dict[str, Any] | None = None) -> Engine[Any]:
-    """The rules engine of a profile's game (the registry's, replay.games), over that game's states."""
-    engine: Engine[Any] = games.engine_class(profile.game)(profile, meta)
+def engine_for(profile: Profile, meta: dict[str, Any] | None = None) -> Engine[GameState]:
+    """The rules engine of a profile's game (the registry's, replay.games), over that game's states (found by the
+    game's name, so known here only as a ``GameState``)."""
+    engine: Engine[GameState] = games.engine_class(profile.game)(profile, meta)
     return engine
 
 
-class Replay:
+class Replay(Generic[S]):
     """A log replayed: ``states``, ``verdicts`` (one per event read), ``unverified`` notes.
 
     ``keep=False`` is what a check asks (``fupan check``): every event is judged as ever, but the fold keeps only the
@@ -39,7 +40,16 @@ class Replay:
     ``unverified``, ``final`` and ``score`` come from that. ``states``, ``verdicts`` and ``view`` fold the log again, keeping everything, the first time
     they are asked for."""
 
-    def __init__(self, log: Log, strict: bool = False, profile: Profile | None = None, keep: bool = True) -> None:
+    engine: Engine[S]  # the game's rules engine, over its states ``S``
+    _start: S
+    _final: S
+    _states: list[S] | None
+    _outcomes: list[Outcome[S]] | None
+    _illegal: list[tuple[int, Outcome[S]]]  # (event index, ruling) of each illegal event
+
+    def __init__(
+        self: Replay[GameState], log: Log, strict: bool = False, profile: Profile | None = None, keep: bool = True
+    ) -> None:
         self.log = log
         self.profile = profile or log.profile()
         self.engine = engine_for(self.profile, dict(log.meta))
@@ -56,9 +66,9 @@ class Replay:
         ]
         self._start = st  # the game's own states (its engine's type)
         self._final = st
-        self._states: list[Any] | None = None
-        self._outcomes: list[Outcome[Any]] | None = None
-        self._illegal: list[tuple[int, Outcome[Any]]] = []  # (event index, ruling) of each illegal event
+        self._states = None
+        self._outcomes = None
+        self._illegal = []
         self._verdicts: list[Verdict] | None = None
         self._folded = False  # the first fold done (see _fold)
         self.stopped_at: int | None = None
@@ -80,9 +90,9 @@ class Replay:
         step, force, strict = self.engine.step, self.engine.force, self.strict
         judge = step if keep else self.engine.judge  # a check's states are its own: the engine may change them
         st = start = self._start
-        states: list[Any] | None = [st] if keep else None
-        outcomes: list[Outcome[Any]] | None = [] if keep else None
-        illegal: list[tuple[int, Outcome[Any]]] = []
+        states: list[S] | None = [st] if keep else None
+        outcomes: list[Outcome[S]] | None = [] if keep else None
+        illegal: list[tuple[int, Outcome[S]]] = []
         unverified = self.unverified if first else []
         stopped: int | None = None
         for i, ev in enumerate(self.log.events):
@@ -107,14 +117,14 @@ class Replay:
             self._final, self._illegal, self.stopped_at = st, illegal, stopped
 
     @property
-    def states(self) -> list[Any]:
+    def states(self) -> list[S]:
         """The table after each event: ``states[k]`` after ``k`` events (``states[0]`` as dealt)."""
         if self._states is None:
             self._fold(True)
         assert self._states is not None
         return self._states
 
-    def _verdict(self, i: int, out: Outcome[Any]) -> Verdict:
+    def _verdict(self, i: int, out: Outcome[S]) -> Verdict:
         """The verdict on event ``i`` from its ruling."""
         ev = self.log.events[i]
         return Verdict(
@@ -144,7 +154,7 @@ class Replay:
     # -- results ------------------------------------------------------------------------------------
 
     @property
-    def final(self) -> Any:
+    def final(self) -> S:
         """The last state reached."""
         return self._final
 

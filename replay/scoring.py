@@ -7,6 +7,7 @@ module (``replay.games.gouji.score``, ``replay.games.baohuang.score``, ``replay.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, Protocol, TypeVar
 
 from replay import games
@@ -16,6 +17,8 @@ from replay.core.said import said
 from replay.rules.profile import Profile
 
 if TYPE_CHECKING:
+    from replay.climbing.state import State
+    from replay.engine import GameState
     from replay.formats.log import Log
 
 
@@ -91,20 +94,20 @@ class Score(Record):
         return next(p.place for p in self.places if p.seat == seat)
 
 
-def placed(st: Any) -> list[int]:
+def placed(st: State) -> list[int]:
     """The seats in the order they finished: those out, then those still playing in seat order."""
     return list(st.out) + [s for s in range(st.n) if st.active(s)]
 
 
-def places_at(st: Any, profile: Profile) -> dict[int, int]:
+def places_at(st: GameState, profile: Profile) -> dict[int, int]:
     """Each seat's place (1 = 头科) at this step, for the seats whose place is already decided: the same
     in every way the deal can still end (the game's ``places``, replay.games). Empty for a game without
     places (升级), a void deal, and before the first lead."""
-    found: dict[int, int] = games.get(profile.game).hook("places")(st, profile)
+    found: dict[int, int] = games.get(profile.game).places(st, profile)
     return found
 
 
-def climbing_places(st: Any, profile: Profile) -> dict[int, int]:
+def climbing_places(st: State, profile: Profile) -> dict[int, int]:
     """The places of a climbing game whose places are the order the seats go out (no seat moves after
     it is out): the seats out, and the last seat still playing once it is the only one."""
     if st.phase in (VOID, SETUP):
@@ -114,7 +117,7 @@ def climbing_places(st: Any, profile: Profile) -> dict[int, int]:
     return dict(sorted((s, k) for k, s in enumerate(order, start=1)))
 
 
-def no_places(st: Any, profile: Profile) -> dict[int, int]:
+def no_places(st: GameState, profile: Profile) -> dict[int, int]:
     """A game without places (升级: sides and points)."""
     return {}
 
@@ -144,7 +147,7 @@ class KnownPlace(Record):
         return {"place": self.place, "zh": self.zh, "en": self.en, "points": self.points}
 
 
-def known_places(st: Any, profile: Profile) -> dict[int, KnownPlace]:
+def known_places(st: GameState, profile: Profile) -> dict[int, KnownPlace]:
     """``places_at`` in words, with each place's points (the score's) once the deal is over."""
     places = places_at(st, profile)
     score = score_of(st, profile) if places and st.terminal else None
@@ -158,16 +161,11 @@ class StoredExtras(Protocol):
     def to_json(self) -> dict[str, Any]: ...
 
 
-def no_stored_extras(log: Log, final: Any, score: Score | None) -> None:
-    """A game whose deals the library stores nothing of beside the shared rows."""
-    return None
-
-
 def stored_extras(log: Log, final: Any, score: Score | None) -> dict[str, Any] | None:
     """What the library stores of a deal beside the shared rows (``data``'s ``deal.extras_json``): its game's
     record (the game's ``stored_extras``, replay.games) as JSON; None for a game that stores nothing more."""
-    made: StoredExtras | None = games.get(log.game).hook("stored_extras")(log, final, score)
-    return None if made is None else made.to_json()
+    made: Callable[[Log, Any, Score | None], StoredExtras] | None = games.get(log.game).stored_extras
+    return None if made is None else made(log, final, score).to_json()
 
 
 def void_score(reason: tuple[str, str, str]) -> Score:
@@ -175,8 +173,8 @@ def void_score(reason: tuple[str, str, str]) -> Score:
     return Score((), (), (), void=True, explain=((reason[0], said(reason[1], reason[2])),), void_reason=reason)
 
 
-def score_of(st: Any, profile: Profile) -> Score | None:
+def score_of(st: GameState, profile: Profile) -> Score | None:
     """The score of a state under a profile: its game's scoring (the registry's, replay.games; None while
     the deal is not over)."""
-    result: Score | None = games.get(profile.game).score_function()(st, profile)
+    result: Score | None = games.get(profile.game).scorer(st, profile)
     return result

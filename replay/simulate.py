@@ -11,12 +11,13 @@ import random
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Protocol, cast
+from typing import Any, Generic, Protocol, cast
 
 from replay import games
 from replay.climbing.state import State
 from replay.climbing.table import Climbing
 from replay.core.cards import RANK_2, RANK_3, RANK_BJ, RANK_SJ, Card, full_decks
+from replay.core.errors import FupanError
 from replay.core.events import (
     Burn,
     Call,
@@ -35,17 +36,16 @@ from replay.core.events import (
     Yield,
 )
 from replay.core.seats import opposite
+from replay.engine import Engine, GameState, S
 from replay.formats.log import Log, Seat
-from replay.games.baohuang.engine import Baohuang
 from replay.games.baohuang.state import BaohuangState
-from replay.games.gouji.engine import Gouji
 from replay.replay import engine_for
 from replay.rules.profile import Profile, ProfileError, find_profile, log_profile
 
 NAMES = ("张伟", "王芳", "李娜", "刘洋", "陈静", "杨磊", "赵敏", "黄勇", "周杰", "吴霞", "孙浩", "马丽")
 
 
-class SimulationError(RuntimeError):
+class SimulationError(FupanError, RuntimeError):
     """The engine refused an event its own legal choices produced: a bug, never bad input."""
 
 
@@ -54,7 +54,7 @@ class SimulatedDeal:
     """A simulated deal: the log it wrote and the states it went through (``states[0]`` = deal)."""
 
     log: Log
-    states: tuple[Any, ...]
+    states: tuple[GameState, ...]
 
 
 def deal_hands(
@@ -76,15 +76,15 @@ class Bot(Protocol):
     """What a simulated deal asks of the players: a lead, the next event, 够级's setup, 保皇's bids and
     reveals (``RandomBot``; ``coach.policy.Policy`` and ``SeatBots`` play the same way)."""
 
-    def lead(self, eng: Any, st: Any, seat: int) -> tuple[Card, ...]: ...
+    def lead(self, eng: Climbing[State], st: State, seat: int) -> tuple[Card, ...]: ...
 
-    def choose(self, eng: Any, st: Any) -> Event: ...
+    def choose(self, eng: Climbing[State], st: State) -> Event: ...
 
-    def setup(self, eng: Any, st: Any, hands: tuple[tuple[Card, ...], ...]) -> list[Event]: ...
+    def setup(self, eng: Climbing[State], st: State, hands: tuple[tuple[Card, ...], ...]) -> list[Event]: ...
 
-    def bid(self, eng: Any, st: Any) -> Event: ...
+    def bid(self, eng: Climbing[State], st: State) -> Event: ...
 
-    def reveals(self, eng: Any, st: Any) -> list[Event]: ...
+    def reveals(self, eng: Climbing[State], st: State) -> list[Event]: ...
 
 
 class RandomBot:
@@ -110,7 +110,7 @@ class RandomBot:
         """The seat's known cards grouped by rank (shared with the hand: do not mutate)."""
         return st.hands[seat].by_rank()
 
-    def lead(self, eng: Climbing[Any], st: State, seat: int) -> tuple[Card, ...]:
+    def lead(self, eng: Climbing[State], st: State, seat: int) -> tuple[Card, ...]:
         """A random set to lead (with a joker when a burn's condition asks for one)."""
         rng = self.rng
         groups = self.by_rank(st, seat)
@@ -132,7 +132,7 @@ class RandomBot:
             cards = cards + jokers[:1]
         return tuple(cards)
 
-    def answers(self, eng: Climbing[Any], st: State, seat: int) -> list[tuple[Card, ...]]:
+    def answers(self, eng: Climbing[State], st: State, seat: int) -> list[tuple[Card, ...]]:
         """Sets that beat the table, a bounded sample of the shapes available."""
         table = st.table
         assert table is not None
@@ -178,7 +178,7 @@ class RandomBot:
         plain = sum(1 for ri in range(13) if counts[ri])
         return jokers >= plain - 1  # a joker for every set but the last
 
-    def choose(self, eng: Climbing[Any], st: State) -> Event:
+    def choose(self, eng: Climbing[State], st: State) -> Event:
         """One legal event for the current state."""
         rng = self.rng
         actors = eng.actors(st)
@@ -229,7 +229,7 @@ class RandomBot:
         opts.sort(key=lambda c: (sum(x.rank >= RANK_SJ for x in c), c[0].rank))
         return Play(seat, cards=opts[min(int(rng.expovariate(1.0)), len(opts) - 1)])
 
-    def bid(self, eng: Baohuang, st: State) -> Event:
+    def bid(self, eng: Climbing[State], st: State) -> Event:
         """One bidding event of 保皇: call with identical cards, yield, now and then grab."""
         st = cast(BaohuangState, st)  # only a 保皇 deal bids (replay.games.baohuang.sim)
         rng = self.rng
@@ -250,7 +250,7 @@ class RandomBot:
             return Call(holder, cards=(card,) * (4 if counts[card] == 4 and rng.random() < 0.5 else 3))
         return Yield(holder)
 
-    def reveals(self, eng: Baohuang, st: State) -> list[Event]:
+    def reveals(self, eng: Climbing[State], st: State) -> list[Event]:
         """明保 / 明独 now and then, once the 皇帝 is chosen."""
         st = cast(BaohuangState, st)  # only a 保皇 deal reveals (replay.games.baohuang.sim)
         if st.terminal or st.grab:
@@ -261,7 +261,7 @@ class RandomBot:
             return [Reveal(st.loyalist)]
         return []
 
-    def setup(self, eng: Gouji, st: State, hands: tuple[tuple[Card, ...], ...]) -> list[Event]:
+    def setup(self, eng: Climbing[State], st: State, hands: tuple[tuple[Card, ...], ...]) -> list[Event]:
         """Setup events: 亮3 shows (under liang3) and now and then a 革命."""
         rng = self.rng
         events: list[Event] = []
@@ -302,15 +302,15 @@ def simulate_deal(
     prof = find_profile(profile) if isinstance(profile, str) else profile
     rng = random.Random(seed)
     meta = {"date": "2026-11-29", "venue": "模拟", "match": f"sim-{seed}", "deal": deal_number}
-    play = games.get(prof.game).hook("simulator")
-    deal: SimulatedDeal = play(Table(seed, prof, meta, rng, max_events), bot, levels)
+    play = games.get(prof.game).simulator
+    deal: SimulatedDeal = play(SimSeed(seed, prof, meta, rng, max_events), bot, levels)
     return deal
 
 
 @dataclass(frozen=True)
-class Table:
-    """What a game's simulator is given: the seed and its generator, the profile, the log's meta and the
-    most events a deal may take."""
+class SimSeed:
+    """A seed record, what a game's simulator is given: the seed and its generator, the profile, the log's meta
+    and the most events a deal may take."""
 
     seed: int
     profile: Profile
@@ -319,20 +319,20 @@ class Table:
     max_events: int
 
 
-class Pusher:
+class Pusher(Generic[S]):
     """Applies the simulator's events through the engine's ``step``, keeping the events and the states;
     an event the engine refuses is a SimulationError (a bug of the simulator, never bad input)."""
 
-    def __init__(self, table: Table, eng: Any, st: Any) -> None:
-        self.table, self.eng, self.st = table, eng, st
+    def __init__(self, sim: SimSeed, eng: Engine[S], st: S) -> None:
+        self.sim, self.eng, self.st = sim, eng, st
         self.events: list[Event] = []
-        self.states: list[Any] = [st]
+        self.states: list[S] = [st]
 
     def __call__(self, ev: Event) -> None:
         out = self.eng.step(self.st, ev)
         if out.rule is not None:
             raise SimulationError(
-                f"seed {self.table.seed}: event {len(self.events)} {ev} refused: [{out.rule}] {out.message_en}"
+                f"seed {self.sim.seed}: event {len(self.events)} {ev} refused: [{out.rule}] {out.message_en}"
             )
         self.st = out.state
         self.events.append(ev)
@@ -340,42 +340,42 @@ class Pusher:
 
     def check_length(self) -> None:
         """SimulationError once the deal has taken the most events it may."""
-        if len(self.events) >= self.table.max_events:
-            raise SimulationError(f"seed {self.table.seed}: no end after {self.table.max_events} events")
+        if len(self.events) >= self.sim.max_events:
+            raise SimulationError(f"seed {self.sim.seed}: no end after {self.sim.max_events} events")
 
     def log(self, hands: tuple[tuple[Card, ...], ...], **deal: Any) -> Log:
         """The log of the deal played so far (players drawn from NAMES), with the deal's extra keys."""
-        prof, n = self.table.profile, self.eng.n
-        players = self.table.rng.sample(NAMES, n)
+        prof, n = self.sim.profile, self.eng.n
+        players = self.sim.rng.sample(NAMES, n)
         return Log(
             game=prof.game,
             profile_name=prof.name,
             overrides=_overrides(prof),
-            meta=self.table.meta,
+            meta=self.sim.meta,
             seats=tuple(Seat(s, players[s]) for s in range(n)),
             hands=hands,
             events=tuple(self.events),
-            source=f"<simulated seed {self.table.seed}>",
+            source=f"<simulated seed {self.sim.seed}>",
             **deal,
         )
 
 
 def simulate_climbing(
-    table: Table,
+    sim: SimSeed,
     bot: Bot | None,
     levels: tuple[str, str] | None = None,
     deal: Mapping[str, Any] | Callable[[random.Random, tuple[tuple[Card, ...], ...]], Mapping[str, Any]] | None = None,
-    opening: Callable[[Bot, Any, Pusher, tuple[tuple[Card, ...], ...]], int] | None = None,
+    opening: Callable[[Bot, Climbing[State], Pusher[State], tuple[tuple[Card, ...], ...]], int] | None = None,
 ) -> SimulatedDeal:
     """A climbing game's deal: the hands (and ``deal``'s extra keys, e.g. 保皇's marked joker), the
     game's ``opening`` (its setup events; it returns the seat that leads first: by default the engine's
     first leader, or a random seat), then the bot's choices to the end."""
-    rng = table.rng
+    rng = sim.rng
     bot = bot or RandomBot(rng)
-    eng: Any = engine_for(table.profile, table.meta)
+    eng = cast("Climbing[State]", engine_for(sim.profile, sim.meta))  # a climbing game's (the registry's, by name)
     hands = deal_hands(rng, tuple(eng.hand_sizes()), eng.removed_ranks, eng.decks)
     extra = dict(deal(rng, hands)) if callable(deal) else dict(deal or {})
-    push = Pusher(table, eng, eng.initial(hands, extra))
+    push = Pusher(sim, eng, eng.initial(hands, extra))
     first = (opening or first_leader)(bot, eng, push, hands)
     if not push.st.terminal:
         push(Play(first, cards=bot.lead(eng, push.st, first)))
@@ -385,13 +385,13 @@ def simulate_climbing(
     return SimulatedDeal(push.log(hands, **extra), tuple(push.states))
 
 
-def first_leader(bot: Bot, eng: Any, push: Pusher, hands: tuple[tuple[Card, ...], ...]) -> int:
+def first_leader(bot: Bot, eng: Climbing[State], push: Pusher[State], hands: tuple[tuple[Card, ...], ...]) -> int:
     """The seat that leads first when the game has no setup of its own: the engine's first leader, or a
     random seat still playing."""
     st = push.st
     first: int = eng.first_leader(st)[0] if not st.terminal else -1
     if first == -1 and not st.terminal:
-        first = push.table.rng.choice(st.active_seats())
+        first = push.sim.rng.choice(st.active_seats())
     return first
 
 

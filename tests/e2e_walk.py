@@ -334,11 +334,11 @@ def _notation() -> list[str]:
     tokens (A, AA: the ace a second time), the profile options' names and values (as a club writes them in its
     profile file)."""
     from replay.games.shengji.engine import LEVEL_TOKENS
-    from replay.rules.profile import OPTIONS
+    from replay.rules.profile import all_options
     from replay.rules.register import RULES
 
     out = list(RULES) + [str(v) for v in (LEVEL_TOKENS.values() if isinstance(LEVEL_TOKENS, dict) else LEVEL_TOKENS)]
-    for name, option in OPTIONS.items():
+    for name, option in all_options().items():
         out.append(name)
         if isinstance(option.kind, tuple):
             out += [str(v) for v in option.kind]

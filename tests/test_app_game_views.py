@@ -61,13 +61,19 @@ def library(tmp_path, monkeypatch):
     st.cache_resource.clear()
 
 
+def _without_view(monkeypatch, game: str) -> None:
+    """The registry as if ``game`` had declared no view (its module is not looked for)."""
+    found = views.games.VIEWS.find
+    monkeypatch.setattr(views.games.VIEWS, "find", lambda name: None if name == game else found(name))
+
+
 def test_a_game_without_a_view_is_drawn_with_the_climbing_defaults(library, monkeypatch) -> None:
     """够级 with its view taken out of the registry: every page about the deal still runs, the table is the
     climbing table with neither teams nor roles under the seats."""
     deal_id, rep = library["gouji"]
     with_view = table_of(run_page("replay", deal_id, 5))
     assert 'class="fp-seat fp-t0' in with_view and "对头" in with_view
-    monkeypatch.delitem(views.games._VIEWS, "gouji")
+    _without_view(monkeypatch, "gouji")
     assert views.games.view("gouji") == GameView(name="gouji")
     for name in PAGES:
         at = run_page(name, deal_id, 5)
@@ -84,7 +90,7 @@ def test_a_game_without_a_view_is_drawn_with_the_climbing_defaults(library, monk
 def test_a_game_with_roles_and_no_view_shows_the_roles(library, monkeypatch) -> None:
     """保皇 declares nothing of its table: the default draws the roles its engine shows."""
     deal_id, rep = library["baohuang"]
-    monkeypatch.delitem(views.games._VIEWS, "baohuang")
+    _without_view(monkeypatch, "baohuang")
     at = run_page("replay", deal_id, len(rep.states) - 1)
     page_ok(at)
     assert "皇帝" in table_of(at)
@@ -95,7 +101,7 @@ def test_a_game_with_roles_and_no_view_shows_the_roles(library, monkeypatch) -> 
 BRANCHES = re.compile(
     r"""[=!]=\s*["'](gouji|baohuang|shengji)["']|["'](gouji|baohuang|shengji)["']\s*[=!]=|"""
     r"""\bin\s*\(\s*["'](gouji|baohuang|shengji)["']|^\s*["'](gouji|baohuang|shengji)["']\s*:|"""
-    r"""isinstance\([^)]*(SjState|GoujiState|BaohuangState)"""
+    r"""isinstance\([^)]*(ShengjiState|GoujiState|BaohuangState)"""
 )
 # the Players page is the storage helper's (issue 15: it still picks 够级 as the first game shown)
 NOT_YET = {"views/pages/players.py"}

@@ -32,7 +32,7 @@ from replay.core.cards import Card, full_decks
 from replay.core.events import Bury, Declare, Pass, Play
 from replay.core.said import said_in
 from replay.formats.log import Log, Seat
-from replay.games.shengji.engine import TRUMP, Shengji, SjState
+from replay.games.shengji.engine import TRUMP, Shengji, ShengjiState
 from replay.replay import Replay
 from replay.rules.profile import load_profile
 from replay.simulate import simulate_deal
@@ -254,7 +254,7 @@ def test_the_square_table_shows_hands_by_suit_trick_trumps_and_points(library):
     _ok(at)
     html = _table(at)
     st_ = rep.states[step]
-    assert isinstance(st_, SjState)
+    assert isinstance(st_, ShengjiState)
     assert _attr(html, "data-game") == "shengji" and _attr(html, "data-step") == str(step)
     assert html.count('class="sj-seat') == 4
     # partners opposite: seat 0 at the bottom, 1 right, 2 top, 3 left

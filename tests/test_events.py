@@ -25,7 +25,8 @@ from replay.core.events import (
     plain_event,
 )
 from replay.formats.event_json import event_from_json, read_events
-from replay.formats.log import LIMITS, LogError, parse_log
+from replay.formats.limits import LIMITS
+from replay.formats.log import LogError, parse_log
 
 C3, C4, BJ = Card("3S"), Card("4H"), Card("BJ")
 

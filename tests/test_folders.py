@@ -24,8 +24,9 @@ from pathlib import Path
 import pytest
 
 from data.make_samples import SAMPLES_DIR
+from replay.core.files import NotRegular, open_regular
 from replay.formats.log import LogError, parse_log
-from replay.formats.logfiles import LOG_SUFFIXES, NotRegular, log_form, open_regular
+from replay.formats.logfiles import LOG_SUFFIXES, log_form
 from replay.rules.profile import ProfileError, find_profile
 
 ROOT = Path(__file__).resolve().parent.parent

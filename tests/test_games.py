@@ -10,7 +10,6 @@ import pytest
 from replay import games
 from replay.formats.log import SEATS
 from replay.formats.notation.words import GAME_ACTIONS
-from replay.games import GameType
 from replay.replay import engine_for
 from replay.rules.profile import GAMES, default_profile, load_profile
 
@@ -33,7 +32,7 @@ def test_each_game_names_its_engine_and_default_profile(name: str) -> None:
     profile = load_profile(game.default_profile)
     assert profile.game == name
     engine = engine_for(profile)
-    assert type(engine) is game.engine_class() and engine.n == game.seats
+    assert type(engine) is game.engine and engine.n == game.seats
     handled = getattr(type(engine), "HANDLERS", None)
     if handled:  # the climbing engines list the event types they handle: the registry's actions are those
         assert {cls.action for cls in handled} == set(game.actions)
@@ -45,16 +44,7 @@ def test_an_unknown_game_names_the_known_ones() -> None:
 
 
 def test_a_game_is_registered_once() -> None:
-    toy = GameType(
-        "toy",
-        "玩具",
-        "Toy",
-        2,
-        "gouji",
-        frozenset({"pass"}),
-        "replay.games.gouji.engine:Gouji",
-        "replay.scoring:score_gouji",
-    )
+    toy = replace(games.get("gouji"), name="toy", name_zh="玩具", name_en="Toy", seats=2)
     try:
         assert games.register(toy) is toy and games.get("toy") is toy
         games.register(toy)  # the same declaration again: no change
@@ -81,5 +71,28 @@ def test_each_game_scores_with_its_own_scoring(name: str) -> None:
     game = games.get(name)
     deal = simulate_deal(5, game.default_profile)
     profile = deal.log.profile()
-    assert score_of(deal.states[-1], profile) == game.score_function()(deal.states[-1], profile)
-    assert game.score_function().__name__ == f"score_{name}"
+    assert score_of(deal.states[-1], profile) == game.scorer(deal.states[-1], profile)
+    assert game.scorer.__name__ == f"score_{name}"
+
+
+@pytest.mark.parametrize("name", ["gouji", "baohuang", "shengji"])
+def test_each_game_is_declared_in_its_own_package_with_real_references(name: str) -> None:
+    """``replay/games/<game>/game.py``'s ``GAME`` is what the registry gives; its engine, scoring, places,
+    claims, simulator, rule rows and action-to-rule map are objects (no ``"module:name"`` strings)."""
+    import importlib
+
+    from replay.rules.register import RULES
+
+    game = games.get(name)
+    assert importlib.import_module(f"replay.games.{name}.game").GAME is game
+    assert isinstance(game.engine, type) and game.engine.__module__ == f"replay.games.{name}.engine"
+    for part in (game.scorer, game.places, game.claims, game.simulator, game.rules):
+        assert callable(part) and not isinstance(part, str)
+    rows = game.rules()
+    assert rows and all(row[0] in RULES and name in RULES[row[0]].games for row in rows)
+    assert [o.name for o in game.options] == list(game.option_defaults())
+
+
+def test_only_a_game_whose_setup_is_a_bidding_says_so() -> None:
+    """``bids_at_setup`` (保皇's 叫/让/抢 before the 皇帝 leads) is what ``replay.climbing.moves`` asks."""
+    assert [n for n in games.names() if games.get(n).bids_at_setup] == ["baohuang"]

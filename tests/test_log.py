@@ -11,10 +11,10 @@ import pytest
 
 from replay.core.cards import BJ, Card
 from replay.core.events import Bury, Call, Declare, Exchange, Grab, Pass, Play, Reveal, Show, Yield
+from replay.formats.json_locate import event_positions
 from replay.formats.log import (
     LogError,
     dumps_canonical,
-    event_positions,
     parse_json_log,
     parse_log,
     read_log,

@@ -13,9 +13,10 @@ from pathlib import Path
 import pytest
 
 from data.make_samples import samples
-from replay.formats import log as log_module
+from replay.formats import log_doc as log_module
 from replay.formats.decisions import Decision, in_order
-from replay.formats.log import Log, LogError, _j, dumps_canonical, event_line, read_log
+from replay.formats.log import Log, LogError, dumps_canonical, event_line, read_log
+from replay.formats.log_doc import _j
 from replay.rules.profile import ProfileError, shipped_profiles
 from replay.simulate import simulate_deal
 

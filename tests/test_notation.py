@@ -16,7 +16,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-import replay.formats.log
+import replay.formats.log_doc
 from replay.core.cards import DECK, PLAIN_RANKS, Card, CardError
 from replay.core.events import (
     CARD_ACTIONS,
@@ -896,14 +896,14 @@ def test_option_error_for_baohuang_list(bh_profile: str) -> None:
 
 
 def test_default_profile_error_is_blamed_on_the_game(monkeypatch: pytest.MonkeyPatch) -> None:
-    real = replay.formats.log.log_profile
+    real = replay.formats.log_doc.log_profile
 
     def load(name: str) -> Any:
         if name == "baohuang":
             raise ProfileError(f"unknown profile {name!r}")
         return real(name)
 
-    monkeypatch.setattr(replay.formats.log, "log_profile", load)
+    monkeypatch.setattr(replay.formats.log_doc, "log_profile", load)
     exc = error("fupan/1 baohuang\nseat 0 a\nmarked 1\n", "sheet.txt")
     assert (exc.line, exc.col, exc.reason) == (1, 9, "unknown profile 'baohuang'")
 

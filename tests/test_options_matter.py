@@ -14,7 +14,8 @@ from coach.coach import coach_replay
 from data.make_samples import SAMPLES_DIR
 from replay.formats.log import Log, read_log
 from replay.replay import Replay
-from replay.rules.profile import OPTIONS, Option, default_profile, load_profile, options_for
+from replay.rules.option import Option
+from replay.rules.profile import all_options, default_profile, load_profile, options_for
 
 CASES = Path(__file__).parent / "cases"
 EXTRA_CASES = Path(__file__).parent / "option_cases"
@@ -63,7 +64,7 @@ PAIRS = [
 
 @pytest.mark.parametrize(("game", "name", "value"), PAIRS, ids=[f"{g}-{n}-{v}" for g, n, v in PAIRS])
 def test_every_option_value_changes_something(game: str, name: str, value: Any) -> None:
-    coach = OPTIONS[name].rule == "MAXIM"  # an option of the coach changes its advice, not a verdict
+    coach = all_options()[name].rule == "MAXIM"  # an option of the coach changes its advice, not a verdict
     for log in CORPUS[game]:
         if name in log.overrides:
             continue

@@ -11,12 +11,13 @@ import pytest
 
 from replay.rules.profile import (
     GAMES,
-    OPTIONS,
     Profile,
     ProfileError,
+    all_options,
     default_options,
     default_profile,
     load_profile,
+    option_defaults,
     options_for,
     shipped_profiles,
 )
@@ -85,7 +86,22 @@ def test_options_for_game() -> None:
     assert set(baohuang) == {"twos_attach", "removed_ranks", "force_from"}
     shengji = options_for("shengji")
     assert set(shengji) == {"kitty", "levels", "declare_compare", "throws", "kitty_multiplier"}
-    assert set(OPTIONS) == set(gouji) | set(baohuang) | set(shengji)
+    assert set(all_options()) == set(gouji) | set(baohuang) | set(shengji)
+    assert all_options()["twos_attach"] is gouji["twos_attach"]  # an option two games share: the first game's
+
+
+def test_each_game_declares_its_options_with_their_defaults() -> None:
+    """The options are the game's own (``replay/games/<game>/options.py``): its profiles' reader asks it."""
+    from replay import games
+
+    for name in GAMES:
+        game = games.get(name)
+        assert list(options_for(name)) == [o.name for o in game.options]
+        assert default_options(name) == {o.name: o.default for o in game.options}
+        for o in game.options:
+            assert o.check(o.default) is None, (name, o.name)
+    assert option_defaults("twos_attach") == {"gouji": True, "baohuang": False}
+    assert load_profile("gouji").option_rule("burn_fail") == "GJ-BURN"
     assert default_options("baohuang")["twos_attach"] is False
     assert default_options("gouji")["twos_attach"] is True
 

@@ -143,7 +143,8 @@ def test_fupans_value_classes_are_records() -> None:
     from replay.games import GameType
     from replay.games.baohuang.state import BaohuangState
     from replay.games.gouji.state import GoujiState
-    from replay.rules.profile import Option, Profile
+    from replay.rules.option import Option
+    from replay.rules.profile import Profile
     from replay.scoring import KnownPlace, PlaceScore, Score, TeamScore
     from replay.view import StepView
 
@@ -161,3 +162,36 @@ def test_a_log_keeps_its_field_options() -> None:
     log = Log("gouji", "gouji", text="{...}", positions=((1, 2),))
     assert log == Log("gouji", "gouji") and "text" not in repr(log) and "positions" not in repr(log)
     assert isinstance(log.meta, Mapping) and log.meta is not Log("gouji", "gouji").meta
+
+
+def _variant_run(variant: str, code: str, *args: str) -> str:
+    """The output of ``code`` run by bench/record_variants.py with ``variant``'s Record (issue 34's bench)."""
+    import os
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parents[1]
+    env = {**os.environ, "FUPAN_COMPILED": "0"}
+    cmd = [sys.executable, str(root / "bench" / "record_variants.py"), variant, "-c", code, *args]
+    done = subprocess.run(cmd, cwd=root, env=env, capture_output=True, text=True, check=True, timeout=120)
+    return done.stdout
+
+
+@pytest.mark.parametrize("variant", ["dataclass", "msgspec"])
+def test_the_benchs_stand_ins_make_the_value_classes_and_check_a_log_as_ours(variant: str) -> None:
+    """bench/record_variants.py puts a dataclass or msgspec base in place of Record (what bench_machinery.py times
+    against ours): the value classes are then made by that library, and ``fupan check`` says what it says with ours."""
+    if variant == "msgspec":
+        pytest.importorskip("msgspec")  # in the bench extra
+    from pathlib import Path
+
+    log = str(sorted((Path(__file__).resolve().parents[1] / "data" / "samples" / "gouji").glob("*.json"))[0])
+    check = "import cli; cli.run()"
+    assert _variant_run(variant, check, "check", log) == _variant_run("ours", check, "check", log) != ""
+    made_by = {
+        "dataclass": "from replay.formats.log import Log; print('__dataclass_fields__' in Log.__dict__)",  # made here
+        "msgspec": "import msgspec; from replay.formats.log import Log; print(issubclass(Log, msgspec.Struct))",
+    }[variant]
+    assert _variant_run(variant, made_by).split() == ["True"]
+    assert _variant_run("ours", made_by).split() == ["False"]

@@ -106,10 +106,10 @@ def test_sj_cases_are_json_logs_of_shengji() -> None:
 def test_every_option_belongs_to_a_rule_of_its_games() -> None:
     """Each profile option names the rule it changes, and that rule belongs to the option's games (the
     quotes themselves are checked against the seeds in tests/test_register.py)."""
-    from replay.rules.profile import OPTIONS
+    from replay.rules.profile import all_options, option_defaults
 
-    for opt in OPTIONS.values():
+    for opt in all_options().values():
         if opt.rule == "MAXIM":  # the coach's reading of a saying, not a rule
             continue
         assert opt.rule in RULES, opt.name
-        assert set(opt.defaults) <= set(RULES[opt.rule].games), opt.name
+        assert set(option_defaults(opt.name)) <= set(RULES[opt.rule].games), opt.name

@@ -218,3 +218,21 @@ def test_the_sheet_names_the_actions_of_who_may_act_in_its_language() -> None:
     zh = ruling_sheet(r, rep.log, "zh")
     assert "烧牌、过牌 — " in zh and "burn, pass —" not in zh
     assert "burn, pass — " in ruling_sheet(r, rep.log, "en")
+
+
+@pytest.mark.parametrize("name", ["gouji", "baohuang", "shengji"])
+def test_each_game_maps_its_actions_to_its_own_rules(name: str) -> None:
+    """The referee's action-to-rule map is the game's (``replay/games/<game>/rulings.py``'s ``RULINGS``): each rule
+    belongs to the game, each action is one of its events' (a play is a lead or an answer), and the options that
+    decide a reason are the game's."""
+    from replay import games
+    from replay.rules.register import RULES
+
+    game = games.get(name)
+    rulings = game.rulings
+    assert set(rulings.actions) - {"lead", "answer"} <= game.actions and {"lead", "answer"} <= set(rulings.actions)
+    for rule, _ in rulings.actions.values():
+        assert name in RULES[rule].games, rule
+    own = {o.name for o in game.options}
+    for (rule, _), deciding in rulings.deciding.items():
+        assert name in RULES[rule].games and set(deciding) <= own, rule

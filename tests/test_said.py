@@ -29,7 +29,7 @@ from replay.formats.checks import RESULT_KEYS
 from replay.formats.log import DEAL_KEYS, META_KEYS, TOP_KEYS, Log, LogError, parse_log, read_log
 from replay.formats.notation.read import KEYWORDS, format_text
 from replay.replay import Replay
-from replay.rules.profile import OPTIONS, ProfileError, load_profile, shipped_profiles
+from replay.rules.profile import ProfileError, all_options, load_profile, shipped_profiles
 from replay.simulate import simulate_deal
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -102,7 +102,7 @@ FORMAT_WORDS = [
         "events",
     ),
     *(w for name in shipped_profiles() for w in re.findall(r"[a-z]+", name)),
-    *(w for name in OPTIONS for w in re.findall(r"[a-z]+", name)),
+    *(w for name in all_options() for w in re.findall(r"[a-z]+", name)),
 ]
 
 

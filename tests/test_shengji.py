@@ -27,7 +27,7 @@ from replay.games.shengji.engine import (
     VOID,
     Combo,
     Shengji,
-    SjState,
+    ShengjiState,
     Trick,
     Trumps,
     card_points,
@@ -66,7 +66,7 @@ def deal(hands: Sequence[str], kitty: str | None = None, levels: tuple[str, str]
     return eng, eng.initial(tuple(C(h) for h in hands), extra)
 
 
-def run(eng: Shengji, st: SjState, events: Sequence[Event]) -> SjState:
+def run(eng: Shengji, st: ShengjiState, events: Sequence[Event]) -> ShengjiState:
     """Apply legal events (fails the test with the ruling otherwise)."""
     for ev in events:
         out = eng.step(st, ev)
@@ -75,7 +75,7 @@ def run(eng: Shengji, st: SjState, events: Sequence[Event]) -> SjState:
     return st
 
 
-def ruling(eng: Shengji, st: SjState, ev: Event) -> tuple[str | None, str]:
+def ruling(eng: Shengji, st: ShengjiState, ev: Event) -> tuple[str | None, str]:
     out = eng.step(st, ev)
     return out.rule, out.message_en
 
@@ -365,13 +365,13 @@ def test_a_single_or_pair_led_trick_agrees_with_trick_strength() -> None:
 
 
 def test_a_state_replaced_as_namedtuple_replaces() -> None:
-    """``SjState._replace`` (compiled with the state's module) changes the fields named and nothing else, returns
-    an SjState and leaves the original as it was; an unknown field is a ValueError."""
+    """``ShengjiState._replace`` (compiled with the state's module) changes the fields named and nothing else, returns
+    an ShengjiState and leaves the original as it was; an unknown field is a ValueError."""
     _eng, st = deal(["BJ 4H 4H", "SJ 6S 6S", "AS", "KD"])
     new = st._replace(phase=PLAY, to_act=2, points=(5, 10))
-    assert type(new) is SjState and new is not st
+    assert type(new) is ShengjiState and new is not st
     assert (new.phase, new.to_act, new.points) == (PLAY, 2, (5, 10))
-    others = [f for f in SjState._fields if f not in ("phase", "to_act", "points")]
+    others = [f for f in ShengjiState._fields if f not in ("phase", "to_act", "points")]
     assert [getattr(new, f) for f in others] == [getattr(st, f) for f in others]
     assert (st.phase, st.to_act, st.points) == (DECLARE, -1, (0, 0))
     assert st._replace() == st
@@ -379,7 +379,7 @@ def test_a_state_replaced_as_namedtuple_replaces() -> None:
         st._replace(phase=PLAY, colour=1)
 
 
-def _put_by_replace(eng: Shengji, st: SjState, s: int, cards: tuple[Card, ...]) -> SjState:
+def _put_by_replace(eng: Shengji, st: ShengjiState, s: int, cards: tuple[Card, ...]) -> ShengjiState:
     """The state after a play to the trick, made with ``_replace`` by the fields' names (what ``Shengji._put`` makes
     by place)."""
     tr = st.trumps
@@ -406,7 +406,7 @@ def _put_by_replace(eng: Shengji, st: SjState, s: int, cards: tuple[Card, ...]) 
 
 def test_a_play_makes_the_state_replace_would() -> None:
     """``Shengji._put`` reads and makes the states by place: on simulated deals (tricks going on, closed, the last)
-    it makes what ``_replace`` makes by the fields' names, SjState and Trick values of their own types."""
+    it makes what ``_replace`` makes by the fields' names, ShengjiState and Trick values of their own types."""
     from replay.simulate import simulate_deal
 
     for seed in range(6):
@@ -421,7 +421,7 @@ def test_a_play_makes_the_state_replace_would() -> None:
             made = eng._put(st, ev.seat, ev.cards, st.hands[ev.seat].remove(ev.cards))  # type: ignore[arg-type]
             expected = _put_by_replace(eng, st, ev.seat, ev.cards)
             assert made == expected == after
-            assert type(made) is SjState and all(type(t) is Trick for t in made.tricks)
+            assert type(made) is ShengjiState and all(type(t) is Trick for t in made.tricks)
         assert plays and states[-1].phase == OVER
 
 
@@ -587,7 +587,7 @@ def test_play_without_a_declaration() -> None:
 # -- 换三张 (SJ-EXCHANGE) -------------------------------------------------------------------------------
 
 
-def _eaten(hands: Sequence[str] = HANDS, levels: tuple[str, str] = ("A", "A")) -> tuple[Shengji, SjState]:
+def _eaten(hands: Sequence[str] = HANDS, levels: tuple[str, str] = ("A", "A")) -> tuple[Shengji, ShengjiState]:
     """Seat 1 declares with the small joker and clubs, seat 0 eats it with the big joker and hearts."""
     eng, st = deal(hands, levels=levels)
     st = run(eng, st, [Declare(1, cards=C("SJ 8C 8C")), Declare(0, cards=C("BJ 9H 9H"))])
@@ -748,12 +748,12 @@ def test_level_table(defenders: int, side: int, steps: int) -> None:
     assert level_change(defenders) == (side, steps)
 
 
-def _over(levels: tuple[str, str], declarer: int, defenders: int, last_winner: int, kitty: int = 0) -> SjState:
+def _over(levels: tuple[str, str], declarer: int, defenders: int, last_winner: int, kitty: int = 0) -> ShengjiState:
     """A finished deal with the defenders' trick points and the kitty as given."""
     d = 1 - declarer % 2
     points = [0, 0]
     points[d] = defenders
-    return SjState(
+    return ShengjiState(
         4,
         OVER,
         (),

@@ -44,7 +44,17 @@ from replay.core.cards import Card, full_decks, parse_cards
 from replay.core.events import Bury, Declare, Exchange, Pass, Play
 from replay.core.hand import Hand
 from replay.formats.log import parse_json_log
-from replay.games.shengji.engine import OVER, PLAY, Shengji, SjState, Trick, Trumps, card_points, combo, trick_winner
+from replay.games.shengji.engine import (
+    OVER,
+    PLAY,
+    Shengji,
+    ShengjiState,
+    Trick,
+    Trumps,
+    card_points,
+    combo,
+    trick_winner,
+)
 from replay.replay import Replay
 from replay.rules.profile import load_profile
 from replay.simulate import simulate_deal
@@ -63,7 +73,7 @@ def engine() -> Shengji:
     return Shengji(load_profile("shengji-35"))
 
 
-def end_position() -> SjState:
+def end_position() -> ShengjiState:
     """The hand-made position of the module docstring, seat 0 to play."""
     hands = {0: cards("AS 10S"), 1: cards("6H"), 2: cards("4S"), 3: cards("7H")}
     trick = ((1, cards("KS")), (2, cards("10S")), (3, cards("KS")))
@@ -81,7 +91,7 @@ def end_position() -> SjState:
             plays = tuple((s, (c,)) for s, c in enumerate(four))
             tricks.append(Trick(0, plays, trick_winner(plays, TR), card_points(four)))
     assert len(tricks) == 24 and all(t.winner == 0 for t in tricks)
-    return SjState(
+    return ShengjiState(
         4,
         PLAY,
         tuple(Hand.dealt(hands[s]) for s in range(4)),

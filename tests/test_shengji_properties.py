@@ -43,7 +43,7 @@ from replay.core.events import Bury, Declare, Exchange, Play
 from replay.formats.checks import LEVEL_NAMES
 from replay.formats.log import parse_log
 from replay.formats.notation.read import format_text, parse_text
-from replay.games.shengji.engine import SjState, Trumps, trick_winner
+from replay.games.shengji.engine import ShengjiState, Trumps, trick_winner
 from replay.replay import Replay
 from replay.rules.profile import Profile, load_profile
 from replay.simulate import SimulatedDeal, simulate_deal
@@ -214,9 +214,9 @@ def take(hand: Counter[Card], cards: Sequence[Card]) -> Counter[Card]:
 
 def check_cards(deal: SimulatedDeal, rebuilt: Rebuilt) -> None:
     """At every state: the engine's hands are the rebuilt hands, and everything makes the two decks."""
-    before: SjState | None = None
+    before: ShengjiState | None = None
     for k, state in enumerate(deal.states):
-        assert isinstance(state, SjState)
+        assert isinstance(state, ShengjiState)
         held = [h.known_cards() for h in state.hands]
         for s, (hand, cards, mine) in enumerate(zip(state.hands, held, rebuilt.hands[k], strict=True)):
             if before is not None and hand is before.hands[s] and mine is rebuilt.hands[k - 1][s]:
@@ -315,7 +315,7 @@ def expected_levels(rebuilt: Rebuilt, defenders_points: int, ladder: Sequence[st
 def check_score(rep: Replay, rebuilt: Rebuilt, prof: Profile) -> dict[str, object]:
     """The score: the defenders' points and the kitty (SJ-POINTS), the levels (SJ-LEVEL)."""
     final = rep.final
-    assert isinstance(final, SjState)
+    assert isinstance(final, ShengjiState)
     score = rep.score()
     assert score is not None and not score.void
     doc = score.to_json()

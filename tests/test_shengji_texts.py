@@ -23,7 +23,7 @@ import cli
 from data import queries
 from data.importer import import_log
 from replay.formats.log import read_log
-from replay.games.shengji.engine import SjState, team
+from replay.games.shengji.engine import ShengjiState, team
 from replay.replay import Replay
 from views.games import table_html
 from views.games.shengji import charts as shengji_charts
@@ -36,8 +36,8 @@ PROMISE = re.compile(r"take[s]? over|as declarers|become[s]? (the )?declarers|de
 EIGHTY = (1, 5, 7, 8, 14, 15, 16, 17, 18, 20)  # the samples whose defenders took 80 or more
 
 
-def _final(rep: Replay) -> SjState:
-    assert isinstance(rep.final, SjState)
+def _final(rep: Replay) -> ShengjiState:
+    assert isinstance(rep.final, ShengjiState)
     return rep.final
 
 

@@ -32,7 +32,6 @@ from coach.study import (
     MARKER,
     MaximResult,
     Study,
-    Summary,
     header_of,
     play_all,
     play_pair,
@@ -40,6 +39,7 @@ from coach.study import (
     run_study,
     title,
 )
+from coach.summary import Summary
 from replay.core.cards import RANK_2, RANK_A, RANK_K, RANK_SJ
 from replay.core.sets import make_set
 from replay.replay import Replay

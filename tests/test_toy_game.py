@@ -26,6 +26,8 @@ from coach import games as coach_games
 from coach.games import GameCoach, coach_for
 from data.importer import import_log
 from replay import games
+from replay.climbing import family
+from replay.climbing.options import twos_attach
 from replay.climbing.state import (
     OVER,
     PLAY,
@@ -48,6 +50,7 @@ from replay.formats.log import parse_json_log, read_log
 from replay.formats.notation.read import format_text
 from replay.games import GameType
 from replay.replay import Replay
+from replay.rules.option import Option
 from replay.rules.profile import Profile
 from replay.scoring import PlaceScore, Score, placed
 
@@ -55,7 +58,7 @@ GAME = "zhengshangyou"
 PROFILE = "zsy-club"
 POINTS = {1: 2, 2: 0, 3: -2}  # the points of each place
 
-# -- the toy game's engine and scoring (this module is their import path) -----------------------------
+# -- the toy game's engine and scoring (its declaration holds them) ----------------------------------
 
 
 class Zhengshangyou(Climbing[State]):
@@ -190,9 +193,14 @@ TOY = GameType(
     seats=3,
     default_profile=PROFILE,
     actions=frozenset({"play", "pass"}),
-    engine=f"{__name__}:Zhengshangyou",
-    scorer=f"{__name__}:score_zhengshangyou",
-    options={"twos_attach": False, "removed_ranks": []},
+    engine=Zhengshangyou,
+    scorer=score_zhengshangyou,
+    places=family.climbing_places,
+    claims=family.climbing_claims,
+    simulator=family.simulate,
+    rules=family.no_rules,
+    rulings=family.RULINGS,
+    options=(twos_attach(False), Option("removed_ranks", "SET-FORM", list, [], "ranks taken out of the deck")),
 )
 
 # -- the deal ---------------------------------------------------------------------------------------

@@ -1,5 +1,6 @@
 """The coach's game registry: what the coach needs of each game, declared in the game's own coach module
-(``coach/games/gouji.py``, ``coach/games/baohuang.py``, ``coach/games/shengji/coach.py``) and found by name with ``coach_for``.
+(``COACH`` of ``coach/games/gouji.py``, ``coach/games/baohuang.py``, ``coach/games/shengji/``) and found by name
+with ``coach_for`` (``COACHES``, a ``replay.core.registry.Registry``).
 
 A ``GameCoach`` holds the game's part of every generic coach module: its own detectors and how an illegal
 event is reported (``coach.coach``), its teams (the summary, the report's team column), who plays against
@@ -10,103 +11,107 @@ its own rollout bot, candidates, what a seat knew and how its worlds are sampled
 so a game that registered nothing (a new climbing game) is coached with the generic parts: no notes of its
 own, no teams, every seat for itself, the seat's own points from the game's scoring.
 
-The game's module is found by its name (``coach.<name>``) and imported on first use, so this registry
-imports no game's module (and there is no import circle); the module registers its ``GameCoach`` on import.
+A built-in game's module (``coach.games.<name>``, its name in ``BUILT_IN``) is imported the first time its game is
+coached, so this registry imports no game's module (and there is no import circle); a game added at run time
+registers its ``GameCoach`` with ``register``.
 The maxims say themselves which games they speak to (``coach.maxim.Maxim.games``).
 """
 
 from __future__ import annotations
 
-import importlib
 import random
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
 from replay import games
-from replay.climbing.state import State
 from replay.core.cards import Card
 from replay.core.events import Event, Pass
+from replay.core.registry import Registry
+from replay.engine import S
 
 if TYPE_CHECKING:
     from coach.findings import Finding
     from coach.moment import Moment
+    from replay.engine import Engine
     from replay.replay import Replay
 
 Teams = tuple[tuple[int, ...], ...]
+E = TypeVar("E", bound="Engine[Any]")  # a game's rules engine
 
 
-def _no_teams(replay: Replay) -> Teams:
+def _no_teams(replay: Replay[S]) -> Teams:
     return ()
 
 
-def _never(st: State, a: int, b: int) -> bool:
+def _never(st: S, a: int, b: int) -> bool:
     return False
 
 
-def _alone(st: State, a: int, b: int) -> bool:
+def _alone(st: S, a: int, b: int) -> bool:
     return a == b
 
 
-def _unbound(st: State, seat: int) -> bool:
+def _unbound(st: S, seat: int) -> bool:
     return False
 
 
-def _pass(st: State, seat: int) -> Event:
+def _pass(st: S, seat: int) -> Event:
     return Pass(seat)
 
 
-def _not_bidding(st: State) -> bool:
+def _not_bidding(st: S) -> bool:
     return False
 
 
-def _no_setup_seat(eng: Any, st: State) -> int | None:
+def _no_setup_seat(eng: Engine[S], st: S) -> int | None:
     return None
 
 
-def _any_leader(eng: Any, st: State) -> int:
+def _any_leader(eng: Engine[S], st: S) -> int:
     return -1
 
 
-def _no_bids(eng: Any, st: State, seat: int) -> list[Event]:
+def _no_bids(eng: Engine[S], st: S, seat: int) -> list[Event]:
     return []
 
 
-def _no_sweep(st: State, seat: int) -> bool:
+def _no_sweep(st: S, seat: int) -> bool:
     return False
 
 
-def _as_it_is(eng: Any, st: State, seat: int) -> State:
+def _as_it_is(eng: Engine[S], st: S, seat: int) -> S:
     return st
 
 
-def seat_points(eng: Any, st: State, seat: int) -> float:
+def seat_points(eng: Engine[S], st: S, seat: int) -> float:
     """The points a finished deal gives ``seat`` by the game's own scoring (0 for a void or unscored deal)."""
-    sc = games.get(eng.game).score_function()(st, eng.profile)
+    sc = games.get(eng.game).scorer(st, eng.profile)
     if sc is None or sc.void:
         return 0.0
     return float(next(p.points for p in sc.places if p.seat == seat))
 
 
-def _sees_nothing(eng: Any, st: State, seat: int, located: list[list[Card]]) -> tuple[Card | None, int]:
+def _sees_nothing(eng: Engine[S], st: S, seat: int, located: list[list[Card]]) -> tuple[Card | None, int]:
     return None, -1
 
 
-def _saw_nothing(st: State, seat: int, ev: Event, located: list[list[Card]]) -> bool:
+def _saw_nothing(st: S, seat: int, ev: Event, located: list[list[Card]]) -> bool:
     return False
 
 
-def _same_world(st: State, new: State, hands: Sequence[Sequence[Card]]) -> State:
+def _same_world(st: S, new: S, hands: Sequence[Sequence[Card]]) -> S:
     return new
 
 
-def _nothing_missing(st: State) -> str | None:
+def _nothing_missing(st: S) -> str | None:
     return None
 
 
 @dataclass(frozen=True)
-class GameCoach:
-    """One game's part of the coach (every field but ``name`` has the generic default)."""
+class GameCoach(Generic[E, S]):
+    """One game's part of the coach (every field but ``name`` has the generic default), over its engine ``E`` and
+    its states ``S``."""
 
     name: str
     #: the game's own notes at a moment (beside the maxims that name the game)
@@ -114,94 +119,71 @@ class GameCoach:
     #: the finding for an event the replay found illegal (None: ``coach.coach.violation``)
     violation: Callable[[Moment], Finding] | None = None
     #: the teams of a replayed deal (the summary's teams, the report's team column when they are fixed)
-    teams: Callable[[Replay], Teams] = _no_teams
+    teams: Callable[[Replay[S]], Teams] = _no_teams
     #: whether the teams are the same in every deal (the report draws a team column instead of roles)
     fixed_teams: bool = False
     #: whether seat ``a`` plays against seat ``b`` as the maxims read it (``Moment.opponent``)
-    opponents: Callable[[State, int, int], bool] = _never
+    opponents: Callable[[S, int, int], bool] = _never
     #: whether the game's decisions are priced by rollouts (``coach.evaluate``)
     priced: bool = False
     #: the points a finished deal gives a seat's side, what a rollout is worth (``coach.evaluate``)
-    points: Callable[[Any, State, int], float] = seat_points
+    points: Callable[[E, S, int], float] = seat_points
     # -- the rollout policy (coach.policy) --
     #: whether two seats play on the same side, as the state truly is
-    same_side: Callable[[State, int, int], bool] = _alone
+    same_side: Callable[[S, int, int], bool] = _alone
     #: whether a seat is bound by a condition that makes each set but its last carry a joker (够级's burn)
-    bound: Callable[[State, int], bool] = _unbound
+    bound: Callable[[S, int], bool] = _unbound
     #: how a seat declines the set on the table
-    decline: Callable[[State, int], Event] = _pass
+    decline: Callable[[S, int], Event] = _pass
     #: whether the state awaits a bid (and ``bid`` gives the policy's, ``bid_options`` the candidates)
-    bidding: Callable[[State], bool] = _not_bidding
-    bid: Callable[[State], Event] | None = None
-    bid_options: Callable[[Any, State, int], list[Event]] = _no_bids
+    bidding: Callable[[S], bool] = _not_bidding
+    bid: Callable[[S], Event] | None = None
+    bid_options: Callable[[E, S, int], list[Event]] = _no_bids
     #: the seat whose decision a setup state awaits, where the game's setup has its own order (else None)
-    setup_seat: Callable[[Any, State], int | None] = _no_setup_seat
+    setup_seat: Callable[[E, S], int | None] = _no_setup_seat
     #: the seat that must lead the first round (-1: any)
-    first_leader: Callable[[Any, State], int] = _any_leader
+    first_leader: Callable[[E, S], int] = _any_leader
     #: whether the other side is one place from sweeping the seat's side (够级's 串三户; ``coach.certain``)
-    sweep_threat: Callable[[State, int], bool] = _no_sweep
+    sweep_threat: Callable[[S, int], bool] = _no_sweep
     #: whether ``coach.certain``'s errors (declines of a climbing game) are looked for (升级 has no such decline)
     certain_errors: bool = True
     # -- what a seat can place (coach.worlds) --
     #: cards the seat knows are in other hands from the start (into ``located``), and a card whose
     #: holder it does not know with the seat that cannot hold it ((None, -1) when there is none)
-    placed: Callable[[Any, State, int, list[list[Card]]], tuple[Card | None, int]] = _sees_nothing
+    placed: Callable[[E, S, int, list[list[Card]]], tuple[Card | None, int]] = _sees_nothing
     #: an event of the game's own that shows the seat cards going into a hand (True when it was one)
-    saw: Callable[[State, int, Event, list[list[Card]]], bool] = _saw_nothing
+    saw: Callable[[S, int, Event, list[list[Card]]], bool] = _saw_nothing
     #: the state with the roles a seat did not know taken out (its own choices are judged on what it knew)
-    as_known: Callable[[Any, State, int], State] = _as_it_is
+    as_known: Callable[[E, S, int], S] = _as_it_is
     #: a determinized state made true to its sampled hands (the new state, the old, the hands)
-    world: Callable[[State, State, Sequence[Sequence[Card]]], State] = _same_world
+    world: Callable[[S, S, Sequence[Sequence[Card]]], S] = _same_world
     # -- a game that is not climbing (coach.evaluate, coach.worlds; None: the climbing parts) --
     #: the rollout bot, made from a random source and the noise (None: ``coach.policy.Policy``)
     rollout_bot: Callable[[random.Random, float], Any] | None = None
     #: the candidates of a decision: (eng, state, the choice made, at most) -> (options, the policy's
     #: index); None: ``coach.evaluate``'s climbing candidates
-    candidates: Callable[[Any, State, Event, int], tuple[list[Event], int]] | None = None
+    candidates: Callable[[E, S, Event, int], tuple[list[Event], int]] | None = None
     #: what a seat knew: (eng, states, events, index, seat) -> knowledge (None: ``coach.worlds.knowledge``)
-    knowledge: Callable[[Any, Sequence[State], Sequence[Event], int, int], Any] | None = None
+    knowledge: Callable[[E, Sequence[S], Sequence[Event], int, int], Any] | None = None
     #: a world sampled from that knowledge: (eng, state, knowledge, rng) -> state (None: ``coach.worlds``'
     #: ``world(sample_hands(...))``)
-    sample: Callable[[Any, State, Any, random.Random], State] | None = None
+    sample: Callable[[E, S, Any, random.Random], S] | None = None
     #: what the record lacks beyond the hands for the all-cards view of a state (None: nothing; 升级: the kitty)
-    missing: Callable[[State], str | None] = _nothing_missing
+    missing: Callable[[S], str | None] = _nothing_missing
 
 
-_REGISTRY: dict[str, GameCoach] = {}
-_DEFAULTS: dict[str, GameCoach] = {}  # the generic coach of each game asked for that registered none
+#: the games whose coach part fupan ships, each a module or package of this folder declaring its ``COACH``
+BUILT_IN = ("gouji", "baohuang", "shengji")
 
+#: every game's coach part by name: a built-in one imported when its game is first coached, a game that declared
+#: none (a new climbing game) coached with the generic parts (``GameCoach(name)``)
+COACHES: Registry[GameCoach[Any, Any]] = Registry(
+    "the coach of game", lambda c: c.name, "coach.games.{}", BUILT_IN, "COACH", GameCoach
+)
 
-def register(coach: GameCoach) -> GameCoach:
-    """Add a game's coach (a name registered twice is an error: one game, one place)."""
-    if coach.name in _REGISTRY and _REGISTRY[coach.name] != coach:
-        raise ValueError(f"the coach of {coach.name!r} is registered already")
-    _REGISTRY[coach.name] = coach
-    _DEFAULTS.pop(coach.name, None)
-    return coach
-
-
-def unregister(name: str) -> None:
-    """Remove a game's coach (for tests that register a game of their own)."""
-    _REGISTRY.pop(name, None)
-    _DEFAULTS.pop(name, None)
-
-
-def coach_for(game: str) -> GameCoach:
-    """The coach of ``game``: the one its module ``coach.games.<game>`` registers, else the generic default."""
-    found = _REGISTRY.get(game) or _DEFAULTS.get(game)
-    if found is not None:
-        return found
-    if game.isidentifier():
-        module = f"coach.games.{game}"
-        try:
-            importlib.import_module(module)
-        except ModuleNotFoundError as exc:
-            if exc.name != module:
-                raise
-        found = _REGISTRY.get(game)
-        if found is not None:
-            return found
-    return _DEFAULTS.setdefault(game, GameCoach(game))
+register = COACHES.register
+unregister = COACHES.unregister
+coach_for = COACHES.get
 
 
 def priced_games() -> tuple[str, ...]:

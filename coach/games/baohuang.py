@@ -1,4 +1,4 @@
-"""保皇's part of the coach, registered as ``coach_for("baohuang")``: its notes, its sides (the 皇帝 and the
+"""保皇's part of the coach, found as ``coach_for("baohuang")``: its notes, its sides (the 皇帝 and the
 保皇派 against the rest), the rollout policy's bidding, and what a seat can place in other hands.
 
 The seeds give no maxims for 保皇, so the coach reports role-aware facts a learner needs, marked as not
@@ -13,16 +13,19 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterator, Sequence
-from typing import Any
+from typing import TYPE_CHECKING
 
 from coach.findings import Evidence, Finding
-from coach.games import GameCoach, Teams, register
+from coach.games import GameCoach, Teams
 from coach.moment import Moment, acts_on
-from replay.climbing.state import SETUP, State
+from replay.climbing.state import SETUP
 from replay.core.cards import BJ, RANK_2, Card
 from replay.core.events import Call, Event, Pass, Yield
 from replay.games.baohuang.state import BaohuangState
 from replay.replay import Replay
+
+if TYPE_CHECKING:
+    from replay.games.baohuang.engine import Baohuang
 
 
 @acts_on("play")
@@ -61,33 +64,29 @@ def detect(m: Moment) -> Iterator[Finding]:
     )
 
 
-def teams(replay: Replay) -> Teams:
+def teams(replay: Replay[BaohuangState]) -> Teams:
     """The 皇帝 (with its 保皇派, unless it plays alone) against the rest, as the deal ended; none before a 皇帝."""
     st = replay.final
-    assert isinstance(st, BaohuangState)
     if st.emperor == -1:
         return ()
     side = (st.emperor,) if st.grab or st.solo or st.loyalist == -1 else tuple(sorted({st.emperor, st.loyalist}))
     return (side, tuple(s for s in range(st.n) if s not in side))
 
 
-def same_side(st: State, a: int, b: int) -> bool:
+def same_side(st: BaohuangState, a: int, b: int) -> bool:
     """The 皇帝 and the 保皇派 (as the state truly is) against the rest."""
-    assert isinstance(st, BaohuangState)  # the coach gives this module its game's states only
     crown = (st.emperor, st.loyalist) if st.loyalist != -1 else (st.emperor,)
     return (a in crown) == (b in crown)
 
 
-def bidding(st: State) -> bool:
+def bidding(st: BaohuangState) -> bool:
     """The bidding is on: no 皇帝 yet."""
-    assert isinstance(st, BaohuangState)  # the coach gives this module its game's states only
     return st.phase == SETUP and st.emperor == -1
 
 
-def bid(st: State) -> Event:
+def bid(st: BaohuangState) -> Event:
     """The policy's bid: call with a triple on a strong hand (four 2s and jokers or more), else yield (a
     forced seat calls when it can)."""
-    assert isinstance(st, BaohuangState)  # the coach gives this module its game's states only
     holder = st.to_act
     counts: dict[Card, int] = {}
     high = 0
@@ -103,31 +102,28 @@ def bid(st: State) -> Event:
     return Yield(holder)
 
 
-def bid_options(eng: Any, st: State, seat: int) -> list[Event]:
+def bid_options(eng: Baohuang, st: BaohuangState, seat: int) -> list[Event]:
     """The bids of ``seat`` worth pricing: call, yield, pass."""
     return [e for e in eng.bid_events(st) if e.seat == seat and isinstance(e, Call | Yield | Pass)]
 
 
-def setup_seat(eng: Any, st: State) -> int | None:
+def setup_seat(eng: Baohuang, st: BaohuangState) -> int | None:
     """During the setup: the bidding seat, then the 皇帝 (who leads)."""
-    assert isinstance(st, BaohuangState)  # the coach gives this module its game's states only
     if st.phase != SETUP:
         return None
     return st.to_act if st.emperor == -1 else st.emperor
 
 
-def first_leader(eng: Any, st: State) -> int:
+def first_leader(eng: Baohuang, st: BaohuangState) -> int:
     """The 皇帝 leads the first round."""
-    assert isinstance(st, BaohuangState)  # the coach gives this module its game's states only
     return st.emperor
 
 
-def placed(eng: Any, st: State, seat: int, located: list[list[Card]]) -> tuple[Card | None, int]:
+def placed(eng: Baohuang, st: BaohuangState, seat: int, located: list[list[Card]]) -> tuple[Card | None, int]:
     """What ``seat`` can place: the marked big joker (its holder is public), the called card's last copy in
     the hand of a 保皇派 it knows, or in the 皇帝's when it knows the 皇帝 plays alone (明独, or it is that
     皇帝); a copy whose holder it does not know, with no seat barred: any other hand may hold it, the 皇帝's
     too (独保 kept hidden: ``placed`` reads only what the seat knew of the roles, never the true ``solo``)."""
-    assert isinstance(st, BaohuangState)  # the coach gives this module its game's states only
     if st.marked not in (-1, seat):
         located[st.marked].append(BJ)
     if st.called is None or st.grab:
@@ -145,9 +141,8 @@ def placed(eng: Any, st: State, seat: int, located: list[list[Card]]) -> tuple[C
     return st.called, -1
 
 
-def saw(st: State, seat: int, ev: Event, located: list[list[Card]]) -> bool:
+def saw(st: BaohuangState, seat: int, ev: Event, located: list[list[Card]]) -> bool:
     """The cards the 皇帝 called with were shown to all: they stay in its hand until played."""
-    assert isinstance(st, BaohuangState)  # the coach gives this module its game's states only
     if not (isinstance(ev, Call) and ev.seat == st.emperor and ev.seat != seat):
         return False
     # the marked big joker (placed already) may be one of the cards shown; the called card's last copy placed in a
@@ -158,10 +153,9 @@ def saw(st: State, seat: int, ev: Event, located: list[list[Card]]) -> bool:
     return True
 
 
-def as_known(eng: Any, st: State, seat: int) -> State:
+def as_known(eng: Baohuang, st: BaohuangState, seat: int) -> BaohuangState:
     """The state with the roles ``seat`` did not know taken out: with the 保皇派 unknown to it, no 保皇派 (the
     皇帝 alone on its side), so that no choice of its own is read from a role it could not see."""
-    assert isinstance(st, BaohuangState)  # the coach gives this module its game's states only
     if st.called is None or st.grab:
         return st
     known = eng.roles_known_to(st, seat)
@@ -170,11 +164,10 @@ def as_known(eng: Any, st: State, seat: int) -> State:
     return st._replace(loyalist=-1, solo=False)
 
 
-def world(st: State, new: State, hands: Sequence[Sequence[Card]]) -> State:
+def world(st: BaohuangState, new: BaohuangState, hands: Sequence[Sequence[Card]]) -> BaohuangState:
     """A sampled deal's roles, where the seat did not know them: the 保皇派 is whoever holds the called card's
     copy outside the 皇帝's hand; with no such hand the 皇帝 holds it and plays alone (独保). Where the roles
     are public (抢庄, 明保 or the copy played, 明独) the state's own stand."""
-    assert isinstance(st, BaohuangState)  # the coach gives this module its game's states only
     if st.called is None or st.grab or st.loyal_public or st.open_solo:
         return new
     holder = next((t for t, h in enumerate(hands) if t != st.emperor and st.called in h), -1)
@@ -183,21 +176,19 @@ def world(st: State, new: State, hands: Sequence[Sequence[Card]]) -> State:
     return new._replace(loyalist=st.emperor, solo=True)
 
 
-COACH = register(
-    GameCoach(
-        name="baohuang",
-        detectors=(detect,),
-        teams=teams,
-        priced=True,
-        same_side=same_side,
-        bidding=bidding,
-        bid=bid,
-        bid_options=bid_options,
-        setup_seat=setup_seat,
-        first_leader=first_leader,
-        placed=placed,
-        saw=saw,
-        as_known=as_known,
-        world=world,
-    )
+COACH: GameCoach[Baohuang, BaohuangState] = GameCoach(
+    name="baohuang",
+    detectors=(detect,),
+    teams=teams,
+    priced=True,
+    same_side=same_side,
+    bidding=bidding,
+    bid=bid,
+    bid_options=bid_options,
+    setup_seat=setup_seat,
+    first_leader=first_leader,
+    placed=placed,
+    saw=saw,
+    as_known=as_known,
+    world=world,
 )

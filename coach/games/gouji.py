@@ -1,5 +1,5 @@
 """够级's part of the coach: its teams (the even and the odd seats), the 对头's 扣, the burn's condition a
-seat is bound by, a rollout's worth (the team's points, doubled after 串三户), registered as ``coach_for("gouji")``.
+seat is bound by, a rollout's worth (the team's points, doubled after 串三户), found as ``coach_for("gouji")``.
 
 The 够级 maxims (coach/maxims, RULES.md §6) name the game themselves; the fields only a 够级 state holds
 (burners, 四人乱缠, the 够级 set on the table) are read here, for the policy, the learners and the maxims.
@@ -7,16 +7,18 @@ The 够级 maxims (coach/maxims, RULES.md §6) name the game themselves; the fie
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING
 
-from coach.games import GameCoach, Teams, register
+from coach.games import GameCoach, Teams
 from replay.climbing.state import State
 from replay.core import seats
 from replay.core.events import Event, Kou, Pass
 from replay.games.gouji import score as gouji_score
 from replay.games.gouji.state import GoujiState
 from replay.replay import Replay
-from replay.rules.profile import Profile
+
+if TYPE_CHECKING:
+    from replay.climbing.table import Climbing
 
 TEAMS: Teams = (seats.side_seats(0, 6), seats.side_seats(1, 6))
 
@@ -33,7 +35,7 @@ def table_gouji(st: State) -> bool:
     return st.table_gouji
 
 
-def _teams(replay: Replay) -> Teams:
+def _teams(replay: Replay[GoujiState]) -> Teams:
     return TEAMS
 
 
@@ -54,15 +56,10 @@ def _decline(st: State, seat: int) -> Event:
     return _KOU[seat] if seat == seats.opposite(st.owner) else _PASS[seat]
 
 
-def team_result(st: State, profile: Profile, team: int) -> int:
-    """Team ``team``'s (0 or 1) net points of a finished deal: ``raw``, doubled after 串三户 (0 for a void deal)."""
-    assert isinstance(st, GoujiState)  # the coach gives this module its game's states only
-    return gouji_score.team_points(st, profile, team)
-
-
-def team_points(eng: Any, st: State, seat: int) -> float:
-    """The points a finished deal gives the seat's team (``team_result``): what a rollout is worth."""
-    return float(team_result(st, eng.profile, seats.side(seat)))
+def rollout_worth(eng: Climbing[State], st: GoujiState, seat: int) -> float:
+    """The points a finished deal gives the seat's team (``replay.games.gouji.score.team_points``): what a rollout
+    is worth."""
+    return float(gouji_score.team_points(st, eng.profile, seats.side(seat)))
 
 
 def sweep_threat(st: State, seat: int) -> bool:
@@ -72,22 +69,20 @@ def sweep_threat(st: State, seat: int) -> bool:
     return len(st.out) == 2 and all(seats.side(s) != mine for s in st.out)
 
 
-def _first_leader(eng: Any, st: State) -> int:
+def _first_leader(eng: Climbing[State], st: State) -> int:
     return int(eng.first_leader(st)[0])
 
 
-COACH = register(
-    GameCoach(
-        name="gouji",
-        teams=_teams,
-        fixed_teams=True,
-        opponents=_opponents,
-        priced=True,
-        points=team_points,
-        same_side=_same_side,
-        bound=bound_by_burn,
-        decline=_decline,
-        first_leader=_first_leader,
-        sweep_threat=sweep_threat,
-    )
+COACH: GameCoach[Climbing[State], GoujiState] = GameCoach(
+    name="gouji",
+    teams=_teams,
+    fixed_teams=True,
+    opponents=_opponents,
+    priced=True,
+    points=rollout_worth,
+    same_side=_same_side,
+    bound=bound_by_burn,
+    decline=_decline,
+    first_leader=_first_leader,
+    sweep_threat=sweep_threat,
 )

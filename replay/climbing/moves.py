@@ -18,18 +18,37 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from itertools import repeat
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
+from replay import games
 from replay.climbing.state import SETUP
 from replay.core.cards import RANK_2, RANK_BJ, RANK_SJ, Card
 from replay.core.events import Burn, Event, Jiefeng, Kou, Pass, Play, Rang
 from replay.core.sets import CardSet, make_set, why_not_beats
 
-if TYPE_CHECKING:
-    from replay.climbing.table import Climbing
-
 Cards = tuple[Card, ...]
 DECLINES: dict[str, type[Event]] = {"pass": Pass, "kou": Kou, "rang": Rang, "jiefeng": Jiefeng}  # actors' kinds
+
+
+class Mover(Protocol):
+    """What the generator asks of a climbing game's engine (``replay.climbing.table.Climbing``, which imports this
+    module: a protocol, not that class, so that the two do not import each other)."""
+
+    @property
+    def game(self) -> str: ...
+
+    @property
+    def twos_attach(self) -> bool: ...
+
+    def _leads_anew(self, st: Any, seat: int) -> bool: ...
+
+    def can(self, st: Any, ev: Event) -> bool: ...
+
+    def plays_for(self, st: Any, seat: int) -> list[Cards]: ...
+
+    def sure(self, st: Any, seat: int, kind: str) -> bool: ...
+
+    def actors(self, st: Any) -> dict[int, tuple[str, ...]]: ...
 
 
 def _prefixes(cards: Sequence[Card]) -> list[Cards]:
@@ -82,7 +101,7 @@ def shaped_plays(groups: Mapping[int, Sequence[Card]], twos_attach: bool, table:
     return out
 
 
-def reference_plays(eng: Climbing[Any], st: Any, seat: int) -> Iterator[Cards]:
+def reference_plays(eng: Mover, st: Any, seat: int) -> Iterator[Cards]:
     """The generator before issue 17 (every set of the hand counted out, each made into a set and tested against
     the table): kept as the reference ``shaped_plays`` is tested and benched against."""
     hand = st.hands[seat]
@@ -124,7 +143,7 @@ def reference_plays(eng: Climbing[Any], st: Any, seat: int) -> Iterator[Cards]:
                             yield cards
 
 
-def stepped(eng: Climbing[Any], st: Any, seat: int, cls: type[Play | Burn], plays: Iterable[Cards]) -> Iterator[Event]:
+def stepped(eng: Mover, st: Any, seat: int, cls: type[Play | Burn], plays: Iterable[Cards]) -> Iterator[Event]:
     """The plays that ``can`` allows, each stepped (the reference's way, and the way for a hand the record does
     not know in full)."""
     for cards in plays:
@@ -136,7 +155,7 @@ def stepped(eng: Climbing[Any], st: Any, seat: int, cls: type[Play | Burn], play
 KINDS: dict[str, type[Play | Burn]] = {"play": Play, "burn": Burn}
 
 
-def legal_plays(eng: Climbing[Any], st: Any, seat: int, cls: type[Play | Burn]) -> Iterator[Event]:
+def legal_plays(eng: Mover, st: Any, seat: int, cls: type[Play | Burn]) -> Iterator[Event]:
     """The plays (or burns) of ``seat`` that are legal now, in ``plays_for``'s order: all of them, or none, as the
     seat's right to play now is (``Climbing.sure``, else the step on the first); each stepped when the record
     does not know every card."""
@@ -149,7 +168,7 @@ def legal_plays(eng: Climbing[Any], st: Any, seat: int, cls: type[Play | Burn]) 
         yield from map(cls, repeat(seat), plays)  # an event is cheap to make (replay.core.events)
 
 
-def legal_events(eng: Climbing[Any], st: Any) -> Iterator[Event]:
+def legal_events(eng: Mover, st: Any) -> Iterator[Event]:
     """Every legal event now, over all seats that may act (``Climbing.legal_actions``)."""
     for seat, kinds in eng.actors(st).items():
         for kind in kinds:
@@ -162,10 +181,10 @@ def legal_events(eng: Climbing[Any], st: Any) -> Iterator[Event]:
                     yield decline
 
 
-def reference_legal_actions(eng: Climbing[Any], st: Any) -> Iterator[Any]:
+def reference_legal_actions(eng: Mover, st: Any) -> Iterator[Event]:
     """``legal_actions`` as before issue 17: the reference plays, each stepped (for the property test and bench)."""
-    if eng.game == "baohuang" and st.phase == SETUP:  # the bidding, then the 皇帝's lead (Baohuang.legal_actions)
-        yield from eng.bid_events(st)  # type: ignore[attr-defined]  # 保皇's engine
+    if st.phase == SETUP and games.get(eng.game).bids_at_setup:  # the bidding, then the 皇帝's lead (保皇)
+        yield from eng.bid_events(st)  # type: ignore[attr-defined]  # a bidding game's engine (Baohuang)
         if st.emperor != -1:
             yield from stepped(eng, st, st.emperor, Play, reference_plays(eng, st, st.emperor))
         return

@@ -14,7 +14,7 @@ from replay.climbing.state import OVER, PLAY, SETUP, VOID, S, bit, evolve
 from replay.core.cards import N_SLOTS, RANK_SJ, Card, card_words
 from replay.core.events import Burn, Event, Jiefeng, Play, Report
 from replay.core.hand import Hand
-from replay.core.said import said
+from replay.core.said import said, seat_name
 from replay.core.sets import SETS, CardSet, SetFormError, make_set
 from replay.core.verdicts import Reading
 from replay.engine import Dealt, IllegalAction, Outcome, Problem, Rules, dealt_hands, not_held, repeated
@@ -129,8 +129,8 @@ class Climbing(Rules[S]):
         if st.jiefeng != -1:
             fx.append(
                 said(
-                    f"接风：座位{st.jiefeng}的接风落空，座位{s}管上了",
-                    f"JIEFENG: seat {st.jiefeng}'s 接风 fails: seat {s} plays over",
+                    f"接风：{seat_name(st.jiefeng)}的接风落空，{seat_name(s)}管上了",
+                    f"JIEFENG: {seat_name(st.jiefeng, en=True)}'s 接风 fails: {seat_name(s, en=True)} plays over",
                 )
             )
         return new
@@ -139,7 +139,7 @@ class Climbing(Rules[S]):
         """Seat ``s`` played its last card: it is out in the next place, and the deal is over once one seat
         is left (a game whose places move, such as 够级's, has its own)."""
         out = (*new.out, s)
-        fx.append(said(f"座位{s}出完：第{len(out)}名", f"seat {s} goes out: place {len(out)}"))
+        fx.append(said(f"{seat_name(s)}出完：第{len(out)}名", f"{seat_name(s, en=True)} goes out: place {len(out)}"))
         new = evolve(new, out=out, live=new.live & ~bit(s))
         if len(new.active_seats()) <= 1:
             return evolve(new, phase=OVER, to_act=-1, table=None, table_cards=(), owner=-1)
@@ -216,13 +216,18 @@ class Climbing(Rules[S]):
             if h is None:
                 unverified.append(
                     said(
-                        f"发牌：座位{s}的手牌不明，未核实它的牌",
-                        f"deal: hand of seat {s} unknown; its cards were not checked",
+                        f"发牌：{seat_name(s)}的手牌不明，未核实它的牌",
+                        f"deal: hand of {seat_name(s, en=True)} unknown; its cards were not checked",
                     )
                 )
                 continue
             if any(c is None for c in h):  # not ``None in h``: that compares every card with None (Card's ordering)
-                unverified.append(said(f"发牌：座位{s}的手牌中有不明的牌", f"deal: hand of seat {s} has unknown cards"))
+                unverified.append(
+                    said(
+                        f"发牌：{seat_name(s)}的手牌中有不明的牌",
+                        f"deal: hand of {seat_name(s, en=True)} has unknown cards",
+                    )
+                )
             known.append(h)
             for c in h if removed else ():
                 if c is not None and c.rank in removed:
@@ -230,8 +235,8 @@ class Climbing(Rules[S]):
                         (
                             "CARD-DECK",
                             s,
-                            f"座位{s}有{c.zh()}，本规则已去掉此点数",
-                            f"seat {s} holds {c}: this profile removes that rank",
+                            f"{seat_name(s)}有{c.zh()}，本规则已去掉此点数",
+                            f"{seat_name(s, en=True)} holds {c}: this profile removes that rank",
                         )
                     )
         # every card dealt, counted in C (the deal's hundreds of cards) in one call
@@ -289,7 +294,9 @@ class Climbing(Rules[S]):
             )
         s = ev.seat
         if not 0 <= s < self.n:
-            return Outcome(st, "LOG", f"没有座位{s}", f"no seat {s} in {self.game} (0-{self.n - 1})")
+            return Outcome(
+                st, "LOG", f"没有{seat_name(s)}", f"no {seat_name(s, en=True)} in {self.game} (0-{self.n - 1})"
+            )
         out: Outcome[S] = handler(self, st, ev)
         if out.rule is not None:
             return self._worded(out, ev)
@@ -306,8 +313,8 @@ class Climbing(Rules[S]):
         s = ev.seat
         verb_zh, verb_en = _VERBS.get(ev.action, (ev.action, ev.action))
         return out._replace(
-            message_zh=f"座位{s}{verb_zh} {zh}：{out.message_zh}",
-            message_en=f"seat {s} {verb_en} {en}: {out.message_en}",
+            message_zh=f"{seat_name(s)}{verb_zh} {zh}：{out.message_zh}",
+            message_en=f"{seat_name(s, en=True)} {verb_en} {en}: {out.message_en}",
         )
 
     def force(self, st: S, ev: Event) -> S:
@@ -340,23 +347,25 @@ class Climbing(Rules[S]):
             return Outcome(
                 st,
                 "DIPAI",
-                f"座位{o}还有牌，桌上的牌不是底牌，不能接风",
-                f"seat {o} still holds cards: the set is not its last (底牌); no 接风",
+                f"{seat_name(o)}还有牌，桌上的牌不是底牌，不能接风",
+                f"{seat_name(o, en=True)} still holds cards: the set is not its last (底牌); no 接风",
             )
         n = st.next_active(o)
         if s != n:
             return Outcome(
                 st,
                 "JIEFENG",
-                f"只有座位{o}的下家（座位{n}）可以申请接风",
-                f"only seat {o}'s next seat (seat {n}) may ask for 接风",
+                f"只有{seat_name(o)}的下家（{seat_name(n)}）可以申请接风",
+                f"only {seat_name(o, en=True)}'s next seat ({seat_name(n, en=True)}) may ask for 接风",
             )
         if st.responded >> s & 1 or st.jiefeng == s:
-            return Outcome(st, "JIEFENG", f"座位{s}已对此牌表态", f"seat {s} already declined this set")
+            return Outcome(
+                st, "JIEFENG", f"{seat_name(s)}已对此牌表态", f"{seat_name(s, en=True)} already declined this set"
+            )
         return Outcome(
             self._quiet_decline(evolve(st, jiefeng=s), s),
             None,
-            effects=(said(f"座位{s}申请接风", f"seat {s} asks for 接风"),),
+            effects=(said(f"{seat_name(s)}申请接风", f"{seat_name(s, en=True)} asks for 接风"),),
         )
 
     def _report(self, st: S, ev: Report) -> Outcome[S]:
@@ -368,8 +377,8 @@ class Climbing(Rules[S]):
             return Outcome(
                 st,
                 "GJ-REPORT",
-                f"座位{s}报{ev.count}张，实有{held}张",
-                f"seat {s} reports {ev.count} cards but holds {held}",
+                f"{seat_name(s)}报{ev.count}张，实有{held}张",
+                f"{seat_name(s, en=True)} reports {ev.count} cards but holds {held}",
             )
         return Outcome(st, None)
 
@@ -388,19 +397,24 @@ class Climbing(Rules[S]):
         return Outcome(
             st,
             "FINISH",
-            f"座位{s}已出完牌" + (f"（{zh}）" if zh else ""),
-            f"seat {s} is already out" + (f" ({en})" if en else ""),
+            f"{seat_name(s)}已出完牌" + (f"（{zh}）" if zh else ""),
+            f"{seat_name(s, en=True)} is already out" + (f" ({en})" if en else ""),
         )
 
     def _own_set(self, st: S, s: int) -> Outcome[S]:
         """PASS: the owner of the table set cannot pass on it."""
-        return Outcome(st, "PASS", f"座位{s}不能对自己的牌过牌", f"seat {s} cannot pass on its own set")
+        return Outcome(
+            st, "PASS", f"{seat_name(s)}不能对自己的牌过牌", f"{seat_name(s, en=True)} cannot pass on its own set"
+        )
 
     def _not_its_turn(self, st: S, s: int) -> Outcome[S]:
         """TURN-ORDER: another seat is to act."""
         who = st.to_act
         return Outcome(
-            st, "TURN-ORDER", f"还未轮到座位{s}，现在轮到座位{who}", f"not seat {s}'s turn: seat {who} is to act"
+            st,
+            "TURN-ORDER",
+            f"还未轮到{seat_name(s)}，现在轮到{seat_name(who)}",
+            f"not {seat_name(s, en=True)}'s turn: {seat_name(who, en=True)} is to act",
         )
 
     def _pass_on_empty_table(self, st: S, s: int) -> Outcome[S]:
@@ -416,8 +430,8 @@ class Climbing(Rules[S]):
             None,
             reading=Reading(
                 "confirming-pass",
-                f"本轮已在座位{lo}的牌上结束，座位{s}的过牌只是确认，不改变什么",
-                f"the round already closed on seat {lo}'s set: seat {s}'s pass confirms it and changes nothing",
+                f"本轮已在{seat_name(lo)}的牌上结束，{seat_name(s)}的过牌只是确认，不改变什么",
+                f"the round already closed on {seat_name(lo, en=True)}'s set: {seat_name(s, en=True)}'s pass confirms it and changes nothing",
                 rule=self.confirm_rule[0],
                 reason=self.confirm_rule[1],
             ),
@@ -428,14 +442,14 @@ class Climbing(Rules[S]):
             return Outcome(
                 st,
                 "LEAD",
-                f"桌上无牌，座位{s}不能{action}：应先发牌",
-                f"nothing on the table: seat {s} cannot {action}; a set must be led first",
+                f"桌上无牌，{seat_name(s)}不能{action}：应先发牌",
+                f"nothing on the table: {seat_name(s, en=True)} cannot {action}; a set must be led first",
             )
         return Outcome(
             st,
             "LEAD",
-            f"桌上无牌，应由座位{st.leader}发牌，座位{s}不能{action}",
-            f"nothing on the table: seat {st.leader} leads; seat {s} cannot {action}",
+            f"桌上无牌，应由{seat_name(st.leader)}发牌，{seat_name(s)}不能{action}",
+            f"nothing on the table: {seat_name(st.leader, en=True)} leads; {seat_name(s, en=True)} cannot {action}",
         )
 
     def _wrong_leader(self, st: S, s: int) -> Outcome[S]:
@@ -444,15 +458,15 @@ class Climbing(Rules[S]):
             return Outcome(
                 st,
                 "JIEFENG",
-                f"座位{lo}的底牌无人上，应由其下家座位{st.leader}接风发牌",
-                f"seat {lo}'s last set stood: its next seat, seat {st.leader}, leads (接风), not seat {s}",
+                f"{seat_name(lo)}的底牌无人上，应由其下家{seat_name(st.leader)}接风发牌",
+                f"{seat_name(lo, en=True)}'s last set stood: its next seat, {seat_name(st.leader, en=True)}, leads (接风), not {seat_name(s, en=True)}",
                 reason="leads",
             )
         return Outcome(
             st,
             "ROUND-END",
-            f"上一轮由座位{lo}的牌收尾，应由座位{st.leader}发牌",
-            f"the last round ended on seat {lo}'s set: seat {st.leader} leads, not seat {s}",
+            f"上一轮由{seat_name(lo)}的牌收尾，应由{seat_name(st.leader)}发牌",
+            f"the last round ended on {seat_name(lo, en=True)}'s set: {seat_name(st.leader, en=True)} leads, not {seat_name(s, en=True)}",
         )
 
     def _no_beat(self, st: S, why: str, cs: CardSet, zh: str, en: str) -> Outcome[S]:

@@ -16,6 +16,7 @@ from collections.abc import Iterable
 from typing import ClassVar
 
 from replay.core.clip import CARDS_LIMIT, cards_shown
+from replay.core.errors import FupanError
 from replay.core.said import said, zh_of
 
 # Ranks: 3..14 are 3..A, 15 is the 2, 16 the small joker, 17 the big joker.
@@ -60,7 +61,7 @@ _REASON_ZH = {  # why a token is no card, in Chinese
 }
 
 
-class CardError(ValueError):
+class CardError(FupanError):
     """A token that is not a card."""
 
     def __init__(self, token: str, reason: str = "") -> None:

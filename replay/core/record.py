@@ -6,6 +6,8 @@ Why: importing ``dataclasses`` imports ``inspect`` (and with it ``ast``, ``dis``
 start of ``fupan check`` (issue 17), and each dataclass compiles its methods when its module is imported. A
 ``Record``'s methods are written once, here, and read the class's fields from ``_fields``; the dataclasses module is
 imported only when something asks for ``__dataclass_fields__`` (``dataclasses.replace(log, ...)``, say).
+Measured against ``dataclasses`` and ``msgspec.Struct`` in issue 34 (docs/performance.md, bench/bench_machinery.py):
+either made ``fupan check`` start 57-64 % slower.
 
 A field is an annotated class attribute (``ClassVar`` ones are not fields), its value the default; ``field(...)``
 gives a default made per instance (``default_factory``) or keeps a field out of ``==``/``hash`` (``compare=False``)
@@ -16,6 +18,8 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, ClassVar
+
+from replay.core.errors import FupanError
 
 if TYPE_CHECKING:
     from typing import Self, dataclass_transform
@@ -54,7 +58,7 @@ def field(
     return Field(default, default_factory, compare, repr)
 
 
-class FrozenError(AttributeError):
+class FrozenError(FupanError, AttributeError):
     """A field of a Record was assigned (a Record is frozen, as a frozen dataclass's ``FrozenInstanceError``)."""
 
 

@@ -59,9 +59,10 @@ def where_zh(line: int | None, col: int | None = None) -> str:
     return f"第 {line} 行" + (f"，第 {col} 列" if col is not None else "")
 
 
-def seat_zh(seat: object) -> str:
-    """A seat as the Chinese texts name it: "座位3"."""
-    return f"座位{seat}"
+def seat_name(seat: object, en: bool = False) -> str:
+    """A seat as the texts name it: "座位3" in Chinese, "seat 3" in English (``en``); the one place a seat's name
+    is made."""
+    return f"seat {seat}" if en else f"座位{seat}"
 
 
 def said_of(exc: BaseException) -> str:

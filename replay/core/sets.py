@@ -13,6 +13,7 @@ from operator import attrgetter
 from typing import NamedTuple
 
 from replay.core.cards import RANK_2, RANK_10, RANK_A, RANK_BJ, RANK_J, RANK_K, RANK_Q, RANK_SJ, Card
+from replay.core.errors import FupanError
 
 # GJ-GOUJI-SET: the least number of cards of a rank that makes a 够级 set.
 GOUJI_MIN = {RANK_A: 2, RANK_K: 2, RANK_Q: 3, RANK_J: 4, RANK_10: 5}
@@ -22,7 +23,7 @@ GOUJI_NEED: tuple[int, ...] = tuple(
 )
 
 
-class SetFormError(ValueError):
+class SetFormError(FupanError):
     """Cards that do not form one set; ``rule`` is the rule ID they break (SET-FORM)."""
 
     rule = "SET-FORM"

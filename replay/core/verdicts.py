@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from replay.core.clip import CARDS_LIMIT, cards_shown, few
+from replay.core.said import seat_name
 
 if TYPE_CHECKING:
     from replay.rules.register import RULES, Quote, Rule, rules_of
@@ -90,7 +91,7 @@ class Verdict(NamedTuple):
     def line(self, lang: str = "en") -> str:
         """A one-line human reading: place, then the ruling."""
         where = "deal" if self.index is None else f"event {self.index}"
-        who = "" if self.seat is None else f", seat {self.seat}"
+        who = "" if self.seat is None else f", {seat_name(self.seat, en=True)}"
         msg = self.message_zh if lang == "zh" else self.message_en
         if self.legal:
             read = "" if self.reading is None else f" ({self.reading.zh if lang == 'zh' else self.reading.en})"

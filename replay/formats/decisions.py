@@ -15,6 +15,7 @@ import re
 from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING, Any
 
+from replay.core.errors import FupanError
 from replay.core.record import Record
 from replay.core.said import said
 
@@ -30,7 +31,7 @@ _AT = re.compile(r"^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}Z$")
 _RULE = re.compile(r"^[A-Z][A-Z0-9-]{0,39}$")
 
 
-class DecisionError(ValueError):
+class DecisionError(FupanError):
     """A decision that cannot be stored; ``key`` is the field at fault."""
 
     def __init__(self, key: str, message: str) -> None:

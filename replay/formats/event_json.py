@@ -13,6 +13,7 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from replay.core.cards import CARDS_BY_TOKEN, Card, CardError
+from replay.core.errors import FupanError
 from replay.core.events import CARD_ACTIONS, EVENT_TYPES, TARGET_ACTIONS, Event, Report, card_event, plain_event
 from replay.core.said import said, said_of
 from replay.formats.limits import Limits
@@ -38,7 +39,7 @@ json_text = _line_encoder()  # a JSON value's text as the canonical text writes 
 _j = json_text
 
 
-class DocError(Exception):
+class DocError(FupanError):
     """A problem in a log's JSON document at ``path`` (keys and indexes from the top)."""
 
     def __init__(self, path: Sequence[str | int], message: str) -> None:

@@ -1,6 +1,6 @@
 """The log files a command is given: files named, and the logs found (recursively) in folders named, so
 that a referee checks an evening's folder in one call (``fupan check``, ``fupan score``, ``fupan import``);
-the one way a log or profile file is opened (``open_regular``); and how a log's text tells its form, JSON or
+each opened the one way a log or profile file is opened (``replay.core.files.open_regular``); and how a log's text tells its form, JSON or
 the text notation (``log_form``: past blank and comment lines).
 
 Only regular files are read. A file named on the command line is taken as named (a symlink is followed),
@@ -19,23 +19,14 @@ import re
 import stat
 from collections.abc import Iterable
 from pathlib import Path
-from typing import BinaryIO, NamedTuple
+from typing import NamedTuple
 
+from replay.core.files import not_regular
 from replay.core.said import Said, said
 from replay.formats.notation.lex import fold, is_comment
 
 #: the endings of a log file found in a folder (a file named on its own is read whatever its name)
 LOG_SUFFIXES = (".json", ".txt", ".fupan")
-
-#: what a file is when it is not a regular file: (test of its mode, English, Chinese)
-_KINDS = (
-    (stat.S_ISFIFO, "a FIFO", "命名管道（FIFO）"),
-    (stat.S_ISSOCK, "a socket", "套接字"),
-    (stat.S_ISCHR, "a character device", "字符设备"),
-    (stat.S_ISBLK, "a block device", "块设备"),
-    (stat.S_ISDIR, "a folder", "文件夹"),
-    (stat.S_ISLNK, "a symlink", "符号链接"),
-)
 
 
 class LogFile(NamedTuple):
@@ -43,42 +34,6 @@ class LogFile(NamedTuple):
 
     path: Path
     skip: Said | None = None
-
-
-class NotRegular(Exception):
-    """A path that is not a regular file, found before it was opened; ``reason`` says what it is."""
-
-    def __init__(self, reason: Said) -> None:
-        super().__init__(reason)
-        self.reason = reason
-
-
-def not_regular(mode: int) -> Said | None:
-    """Why a file of this mode (``os.stat``'s ``st_mode``) is not read: "not a regular file: a FIFO"; or None."""
-    if stat.S_ISREG(mode):
-        return None
-    en, zh = next(((en, zh) for test, en, zh in _KINDS if test(mode)), ("a special file", "特殊文件"))
-    return said(f"不是普通文件：是{zh}", f"not a regular file: {en}")
-
-
-def open_regular(path: str | Path) -> BinaryIO:
-    """The file at ``path`` opened for reading in binary, when it is a regular file (a symlink followed);
-    ``NotRegular`` for anything else, found by ``os.stat`` before it is opened, and again by ``fstat`` on the
-    descriptor opened without blocking (a FIFO put in its place in between is never waited on); ``OSError``
-    when it cannot be opened."""
-    why = not_regular(os.stat(path).st_mode)
-    if why is not None:
-        raise NotRegular(why)
-    flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOCTTY", 0) | getattr(os, "O_CLOEXEC", 0)
-    fd = os.open(path, flags)
-    try:
-        why = not_regular(os.fstat(fd).st_mode)
-        if why is not None:
-            raise NotRegular(why)
-        return os.fdopen(fd, "rb")
-    except BaseException:
-        os.close(fd)
-        raise
 
 
 _SPACE = re.compile(r"[\s\ufeff]*")  # blank lines, white space (U+3000 too) and a byte order mark

@@ -22,10 +22,12 @@ from typing import Any
 
 from replay import games
 from replay.core.clip import clip, shown
+from replay.core.errors import FupanError
+from replay.core.files import NotRegular, open_regular
 from replay.core.record import Record, field
 from replay.core.said import said, said_of, zh_of
 from replay.formats.words import REMOVED_ZH, expected_zh, os_reason_zh, toml_problem_zh, where_zh_of
-from replay.rules.meanings import MEANINGS, RANK_NAMES
+from replay.rules.option import Option
 from replay.rules.profile_files import parsed_shipped, shipped_files
 
 GAMES = games.names()  # the games shipped with fupan (a game registered later is not here: ask games.names())
@@ -34,193 +36,6 @@ GAMES = games.names()  # the games shipped with fupan (a game registered later i
 def default_profile(game: str) -> str:
     """The shipped profile a log of ``game`` names when it names none (and ``fupan simulate --game``)."""
     return games.get(game).default_profile
-
-
-class Option(Record):
-    """One profile option: its rule and allowed values (or a type). Which games have it, and its default
-    in each, is the games' (``replay.games.GameType.options``)."""
-
-    name: str
-    rule: str
-    kind: type | tuple[str, ...]
-    help_en: str
-    help_zh: str = ""
-
-    @property
-    def defaults(self) -> Mapping[str, Any]:
-        """The option's default in each game that has it (game name -> value)."""
-        return {g: games.get(g).options[self.name] for g in games.names() if self.name in games.get(g).options}
-
-    def check(self, value: Any) -> str | None:
-        """None when ``value`` is allowed, else what was expected."""
-        if isinstance(self.kind, tuple):
-            if value not in self.kind:
-                return "one of " + ", ".join(repr(v) for v in self.kind)
-            return None
-        if self.kind is bool:
-            return None if isinstance(value, bool) else "true or false"
-        if self.kind is list:
-            ok = isinstance(value, list) and all(type(v) is int and 3 <= v <= 15 for v in value)
-            return (
-                None
-                if ok and len(set(value)) == len(value)
-                else "a list of distinct ranks 3..15 (11 = J, 14 = A, 15 = 2)"
-            )
-        return None if isinstance(value, self.kind) else f"a {self.kind.__name__}"
-
-    def meaning(self, value: Any) -> tuple[str, str]:
-        """What a value of the option means at the table, in words (zh, en)."""
-        if self.kind is list:
-            ranks = ", ".join(RANK_NAMES.get(v, str(v)) for v in value) if value else ""
-            return (
-                (f"去掉点数 {ranks}", f"ranks {ranks} are taken out")
-                if ranks
-                else ("整副牌，不去点数", "the full decks")
-            )
-        key = value if not isinstance(value, bool) else bool(value)
-        found = MEANINGS.get((self.name, key))
-        return found if found is not None else (f"{self.name} = {value}", f"{self.name} = {value}")
-
-
-def _opt(name: str, rule: str, kind: Any, help_en: str, help_zh: str = "") -> Option:
-    return Option(name, rule, kind, help_en, help_zh)
-
-
-OPTIONS: dict[str, Option] = {
-    o.name: o
-    for o in (
-        _opt(
-            "twos_attach",
-            "SET-FORM",
-            bool,
-            "2s may be attached to any base and count as it (贴钱)",
-            "2可贴在任何牌上（贴钱）",
-        ),
-        _opt(
-            "first_lead",
-            "GJ-FIRST-LEAD",
-            ("liang3", "rotate", "logged"),
-            "who leads the first round: 亮3, rotation from seat 0, or as logged",
-            "首发：亮3、轮换或按记录",
-        ),
-        _opt(
-            "passed_answer",
-            "GJ-ANSWER-ORDER",
-            ("in_turn", "at_kou"),
-            "when a passed seat may answer its 对头's set",
-            "过牌者何时可对对头牌发言",
-        ),
-        _opt(
-            "burn_fail",
-            "GJ-BURN",
-            ("dalao", "flag"),
-            "a burner who breaks the burn condition becomes 大落, or is flagged only",
-            "烧牌失败：大落或仅标记",
-        ),
-        _opt(
-            "undeclared_burn",
-            "GJ-BURN",
-            ("burn", "illegal"),
-            "a play over a 够级 set by a seat other than its 对头, out of turn, with no 'burn' in the log: read as "
-            "a burn, or illegal (a burn is declared: 宣告烧牌)",
-            "非对头在够级牌上不按顺序出牌、记录未写“烧”时：读作烧牌，或判违规（烧牌须宣告）",
-        ),
-        _opt(
-            "burn_seats",
-            "GJ-BURN",
-            ("any", "between"),
-            "which seats may burn: any but the 对头, or only the two between",
-            "可烧牌的座位",
-        ),
-        _opt(
-            "burn_needs_head",
-            "GJ-BURN",
-            bool,
-            "a burner's own 对头 must still hold cards (house rule)",
-            "烧牌者的对头须仍有牌（俱乐部规则）",
-        ),
-        _opt(
-            "deadlevel",
-            "GJ-DEADLEVEL",
-            ("any_dipai", "gouji_dipai"),
-            "which 底牌 of 头科/二科 give the 对头 a 够死级 chance",
-            "哪些底牌给对头够死级机会",
-        ),
-        _opt(
-            "chaos_pass",
-            "GJ-CHAOS",
-            ("free", "lock"),
-            "in 四人乱缠 a pass binds only the set on the table, or locks as usual",
-            "四人乱缠中过牌的效力",
-        ),
-        _opt(
-            "score_mode",
-            "GJ-SCORE",
-            ("positive_only", "net"),
-            "record only the winning team's points, or both teams' net sums",
-            "只记正分，或双方净分",
-        ),
-        _opt("tribute", "GJ-TRIBUTE", bool, "play 进贡/还贡 between deals", "是否进贡"),
-        _opt(
-            "tribute_after_sweep",
-            "GJ-TRIBUTE",
-            ("opposite", "redeal"),
-            "after a 串三户: each loser gives its 对头 one card, or no tribute",
-            "串三户后的进贡方式",
-        ),
-        _opt("revolution", "GJ-REVOLUTION", bool, "革命 may be declared", "允许革命"),
-        _opt(
-            "lead_preference",
-            "MAXIM",
-            ("singles", "threes"),
-            "the coach's side of 有单不发3: lead singles before 3s, or 3s first (有3不发单)",
-            "教练对“有单不发3”的取舍：先发单张，或先发3",
-        ),
-        _opt(
-            "removed_ranks",
-            "BH-DEAL",
-            list,
-            "ranks taken out of the four decks (e.g. [3, 4, 5])",
-            "去掉的点数",
-        ),
-        _opt(
-            "kitty",
-            "SJ-DEAL",
-            (0, 4, 8),
-            "cards set aside as the kitty (底牌); the rest deal evenly to the four seats",
-            "底牌张数",
-        ),
-        _opt(
-            "levels",
-            "SJ-LEVEL",
-            ("A-K", "2-A"),
-            "the level ladder: A, 2, 3 … K as the seed says, or 2 … K, A",
-            "升级的级序：种子的 A、2、3…K，或 2…K、A",
-        ),
-        _opt(
-            "declare_compare",
-            "SJ-DECLARE",
-            ("first", "pair_rank"),
-            "declarations with the same joker: the earlier stands, or the higher pair",
-            "同一种王定主时：先定者大，或对子大者大",
-        ),
-        _opt("throws", "SJ-TRICK", bool, "甩牌: several sets of one suit led at once", "允许甩牌"),
-        _opt(
-            "kitty_multiplier",
-            "SJ-POINTS",
-            (1, 2, 4),
-            "the kitty's points count this many times for the side that wins the last trick (defenders only)",
-            "扣底分的倍数",
-        ),
-        _opt(
-            "force_from",
-            "BH-FORCE",
-            ("marked", "seat0"),
-            "where 逼庄 starts: the seat dealt the marked joker, or seat 0",
-            "逼庄从哪个座位开始",
-        ),
-    )
-}
 
 
 # Options that profiles once had and that changed nothing: refused with the reason (docs/rules-as-implemented.md).
@@ -232,7 +47,7 @@ REMOVED_OPTIONS = {
 }
 
 
-class ProfileError(ValueError):
+class ProfileError(FupanError):
     """A profile that cannot be used; the message names the file and the key (what it quotes of the
     input cut short: ``replay.core.clip``)."""
 
@@ -278,7 +93,7 @@ class Profile(Record):
 
     def option_rule(self, key: str) -> str:
         """The rule ID an option belongs to."""
-        return OPTIONS[key].rule
+        return options_for(self.game)[key].rule
 
     def __repr__(self) -> str:
         """The call that gives this profile: ``load_profile('gouji')``, with ``.with_overrides({...})`` when
@@ -287,21 +102,35 @@ class Profile(Record):
         return loaded + (f".with_overrides({dict(self.overrides)!r})" if self.overrides else "")
 
 
+def all_options() -> dict[str, Option]:
+    """Every game's options by name, in the games' order (an option two games share, as 贴钱, is the first
+    game's record; this loads every game)."""
+    out: dict[str, Option] = {}
+    for game in games.GAMES:
+        for o in game.options:
+            out.setdefault(o.name, o)
+    return out
+
+
+def option_defaults(name: str) -> dict[str, Any]:
+    """Option ``name``'s default in each game that has it (game name -> value; this loads every game)."""
+    return {g.name: o.default for g in games.GAMES for o in g.options if o.name == name}
+
+
 def options_of(rule_id: str, game: str | None = None) -> list[Option]:
     """The options that change rule ``rule_id`` (of ``game``'s profiles, when given)."""
-    return [o for o in OPTIONS.values() if o.rule == rule_id and (game is None or o.name in games.get(game).options)]
+    found = all_options().values() if game is None else games.get(game).options
+    return [o for o in found if o.rule == rule_id]
 
 
 def options_for(game: str) -> dict[str, Option]:
-    """The options a game's profiles must set, in register order."""
-    own = games.get(game).options
-    return {k: o for k, o in OPTIONS.items() if k in own}
+    """The options a game's profiles must set, as the game declares them (``GameType.options``), in order."""
+    return {o.name: o for o in games.get(game).options}
 
 
 def default_options(game: str) -> dict[str, Any]:
     """The default value of each option of a game."""
-    own = games.get(game).options
-    return {k: own[k] for k in options_for(game)}
+    return games.get(game).option_defaults()
 
 
 def _validate_options(game: str, raw: Mapping[str, Any], where: str) -> dict[str, Any]:
@@ -536,8 +365,6 @@ def find_profile(name_or_path: str) -> Profile:
 def read_profile_file(path: str) -> str:
     """The text of a club's profile file named by path (``--profile club.toml``): a regular file, never a FIFO or a
     device (refused before it is opened), in UTF-8; else a ProfileError naming the path."""
-    from replay.formats.logfiles import NotRegular, open_regular
-
     named = shown(path, zh=True)  # quoted in the Chinese: a path's words are data
     try:
         with open_regular(path) as fh:

@@ -53,9 +53,8 @@ EVERY_GAMES_ROWS: list[RuleRow] = [
 
 def _rows() -> list[RuleRow]:
     rows = list(climbing_rules.ROWS)
-    for name in games.names():
-        if games.get(name).rules:
-            rows += games.get(name).hook("rules")
+    for game in games.GAMES:
+        rows += game.rules()
     return rows + EVERY_GAMES_ROWS
 
 

@@ -9,7 +9,7 @@ import pandas as pd
 import streamlit as st
 
 from coach.prices import Evaluation
-from replay.core.seats import opposite
+from replay.core.seats import opposite, side
 from replay.replay import Replay, StepView
 from replay.scoring import Score
 from views.parts.common import t
@@ -19,7 +19,7 @@ from views.parts.table import BestMove, cards_text, seat_label, table_html, tr
 
 def team_of(seat: int) -> int:
     """A seat's team: 0 (seats 0·2·4) or 1 (1·3·5)."""
-    return seat % 2
+    return side(seat)
 
 
 def team_label(seat: int, lang: str) -> str:

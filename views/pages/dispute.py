@@ -27,8 +27,10 @@ from replay import games as game_types
 from replay.core.cards import CardError, parse_cards
 from replay.core.clip import CARDS_LIMIT, cards_shown
 from replay.core.events import CARD_ACTIONS, EVENT_TYPES, TARGET_ACTIONS, Event, Report
+from replay.core.said import seat_name
 from replay.formats.decisions import history
 from replay.formats.notation.words import action_name
+from replay.games.gouji.step_view import gouji_marks
 from replay.replay import Replay
 from views import games
 from views.parts import address
@@ -63,7 +65,7 @@ def _event_text(rep: Replay, i: int) -> str:
     extra = f" → {ev.to}" if hasattr(ev, "to") and getattr(ev, "to", -1) >= 0 else ""
     if isinstance(ev, Report):
         extra = f" {ev.count}"
-    return f"{t('座位', 'seat ')}{ev.seat} {action_label(ev.action, rep.log.game)} {cards}{extra}".rstrip()
+    return f"{t(seat_name(ev.seat), seat_name(ev.seat, en=True))} {action_label(ev.action, rep.log.game)} {cards}{extra}".rstrip()
 
 
 def show_events(rep: Replay, step: int) -> None:
@@ -99,7 +101,11 @@ def show_table(rep: Replay, step: int) -> None:
         for s in range(rep.final.n)
     ]
     on_table = cards_shown(view.table_cards, lang() == "zh") if view.table_cards else t("（空）", "(empty)")
-    owner = "" if view.table_seat is None else t(f"（座位{view.table_seat}的）", f" (seat {view.table_seat}'s)")
+    owner = (
+        ""
+        if view.table_seat is None
+        else t(f"（{seat_name(view.table_seat)}的）", f" ({seat_name(view.table_seat, en=True)}'s)")
+    )
     st.text(t("桌上：", "On the table: ") + on_table + owner)
     st.dataframe(pd.DataFrame(rows), hide_index=True)
 
@@ -110,7 +116,7 @@ def _status(view: Any, seat: int) -> str:
         return t(place.zh, place.en)
     if seat in view.finished:
         return t("已出完", "out")
-    if seat in view.passed:
+    if seat in gouji_marks(view).passed:
         return t("已过牌", "passed")
     if seat in view.to_act:
         return t("可行动", "may act")
@@ -148,7 +154,9 @@ def who_may_act(rep: Replay, step: int) -> None:
         return
     for seat, player, how, why in found:
         with st.container(border=True):
-            st.markdown(f"**{esc(t('座位', 'seat '))}{seat} · {esc(player)}** — {esc(', '.join(how))}")
+            st.markdown(
+                f"**{esc(t(seat_name(seat), seat_name(seat, en=True)))} · {esc(player)}** — {esc(', '.join(how))}"
+            )
             st.caption(esc(why))
 
 

@@ -49,7 +49,7 @@ from coach.coach import Report
 from coach.findings import Finding
 from coach.grades import GRADES
 from coach.prices import Evaluation
-from replay.core.said import said_in
+from replay.core.said import said_in, seat_name
 from replay.core.verdicts import RULES, Verdict
 from replay.formats.decisions import Decision
 from replay.replay import Replay
@@ -356,7 +356,7 @@ def _viewer_options(rep: Replay) -> list[int]:
             st.warning(
                 t(
                     f"这一局没有座位 {md(str(chosen))}（座位 0–{rep.final.n - 1}）：显示复盘视角。",
-                    f"This deal has no seat {md(str(chosen))} (seats 0–{rep.final.n - 1}): the review is shown.",
+                    f"This deal has no {seat_name(md(str(chosen)), en=True)} (seats 0–{rep.final.n - 1}): the review is shown.",
                 )
             )
         st.session_state[VIEWER] = REVIEW

@@ -25,6 +25,7 @@ from coach.findings import Finding
 from coach.maxims import BY_KEY
 from coach.report_words import KIND, ROLE, SEVERITY, STYLE
 from replay import games
+from replay.core.said import seat_name
 from replay.core.verdicts import RULES
 from replay.formats.decisions import Decision
 from replay.formats.notation.words import action_name
@@ -134,8 +135,8 @@ class _Report:
         if seat is None:
             return ""
         name = self.log.player(seat)
-        plain = self.pick(f"座位 {seat}", f"seat {seat}")
-        return plain if name == f"seat {seat}" else f"{plain} · {_e(name)}"
+        plain = self.pick(f"座位 {seat}", f"{seat_name(seat, en=True)}")
+        return plain if name == f"{seat_name(seat, en=True)}" else f"{plain} · {_e(name)}"
 
     def rule(self, rule: str | None) -> str:
         if not rule:
@@ -169,7 +170,10 @@ class _Report:
                 text = json.dumps(value, ensure_ascii=False) if isinstance(value, dict | list) else str(value)
                 rows.append((self.w(key), _e(text)))
         dl = "".join(f"<dt>{k}</dt><dd>{v}</dd>" for k, v in rows)
-        seats = [[_e(s), _e(self.log.player(s)) if self.log.player(s) != f"seat {s}" else ""] for s in self._seats()]
+        seats = [
+            [_e(s), _e(self.log.player(s)) if self.log.player(s) != f"{seat_name(s, en=True)}" else ""]
+            for s in self._seats()
+        ]
         players = self.table([self.w("seat"), self.w("player")], seats, self.w("players"))
         return f"<section id='meta'><h2>{self.w('meta')}</h2><dl class='meta'>{dl}</dl>{players}</section>"
 
@@ -342,7 +346,7 @@ def findings_frame(rep: Replay, findings: Sequence[Finding], lang: str = "zh") -
             [
                 None if f.index is None else f.index + 1,
                 seat,
-                "" if player == f"seat {f.seat}" else player,
+                "" if player == f"{seat_name(f.seat, en=True)}" else player,
                 name(KIND, f.kind),
                 name(SEVERITY, f.severity),
                 f.rule or "",

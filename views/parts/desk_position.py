@@ -28,7 +28,7 @@ import streamlit as st
 
 from replay import games
 from replay.core.cards import RANK_BJ, RANK_NAME, RANK_ZH, SUIT_GLYPH, CardError, parse_cards
-from replay.core.said import error_in, said_in
+from replay.core.said import error_in, said_in, seat_name
 from replay.formats.log import LogError
 from replay.formats.notation.read import format_text
 from replay.replay import Replay
@@ -59,7 +59,7 @@ class Position:
 
 def seat_names(game: str) -> list[str]:
     """The grid's row labels."""
-    return [t(f"座位{s}", f"seat {s}") for s in range(games.get(game).seats)]
+    return [t(f"{seat_name(s)}", f"{seat_name(s, en=True)}") for s in range(games.get(game).seats)]
 
 
 def empty_grid(game: str, suits: bool) -> pd.DataFrame:

@@ -1,5 +1,5 @@
 """What the pages ask of a game, in one typed value: ``GameView``, one per game, declared by the game's own
-module under ``views/games/`` (``VIEW``) and found by name in ``views.games`` (``views.games.view(name)``).
+module or package under ``views/games/`` (``VIEW``) and found by name in ``views.games`` (``views.games.view(name)``).
 
 Every field has a default, so a game that declares nothing (a climbing game registered in ``replay.games``
 alone) is drawn all the same: the climbing table of ``views.parts.table``, no sides beyond the roles its
@@ -14,8 +14,9 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import TYPE_CHECKING, Any, Generic, Protocol
 
+from replay.engine import S
 from replay.games.baohuang.step_view import step_roles
 from replay.replay import Replay
 from views.parts import table
@@ -50,15 +51,15 @@ PlayersSection = Callable[[PlayersPage, Any, str], bool]
 # (rep, step, seat_view, lang) -> HTML; the Replay page also gives ``best=`` (a ``table.BestMove``) when the stored
 # evaluation prices the step: a drawing marks that seat's best move (one that takes no ``best`` is given none)
 TableDrawing = Callable[..., str]
-SeatSide = Callable[[Replay, int, str], str]  # (rep, seat, lang) -> the seat's side or role in words
+SeatSide = Callable[[Replay[S], int, str], str]  # (rep, seat, lang) -> the seat's side or role in words
 
 
-def _final_role(rep: Replay, seat: int) -> str | None:
+def _final_role(rep: Replay[S], seat: int) -> str | None:
     roles = step_roles(rep.view(len(rep.states) - 1))
     return None if roles is None else roles.truth.get(seat)
 
 
-def final_role(rep: Replay, seat: int, lang: str) -> str:
+def final_role(rep: Replay[S], seat: int, lang: str) -> str:
     """A seat's role at the end of the deal as the engine's view tells it (皇帝, 保皇派 …, 身份未知 while
     unknown; "" when the game shows no roles)."""
     if step_roles(rep.view(len(rep.states) - 1)) is None:
@@ -66,33 +67,35 @@ def final_role(rep: Replay, seat: int, lang: str) -> str:
     return table.role_label(_final_role(rep, seat), lang)
 
 
-def final_role_or_blank(rep: Replay, seat: int, lang: str) -> str:
+def final_role_or_blank(rep: Replay[S], seat: int, lang: str) -> str:
     """A seat's role at the end of the deal ("" when it is not known or the game shows no roles)."""
     role = _final_role(rep, seat)
     return "" if role is None else table.role_label(role, lang)
 
 
-def climbing_table(rep: Replay, step: int, seat_view: int | None, lang: str, best: table.BestMove | None = None) -> str:
+def climbing_table(
+    rep: Replay[S], step: int, seat_view: int | None, lang: str, best: table.BestMove | None = None
+) -> str:
     """The climbing table with the roles under each seat (the default drawing)."""
     return table.table_html(rep, step, seat_view, lang, best=best)
 
 
 @dataclass(frozen=True)
-class Timeline:
+class Timeline(Generic[S]):
     """A game's own Timeline figure ``(rep, report, step, lang) -> plotly Figure`` and the caption above it."""
 
-    figure: Callable[[Replay, Report | None, int, str], Any]
+    figure: Callable[[Replay[S], Report | None, int, str], Any]
     caption_zh: str
     caption_en: str
 
 
 @dataclass(frozen=True)
-class ScoreSide:
+class ScoreSide(Generic[S]):
     """The column of the Scoring page's places table that names each seat's side: its heading and words."""
 
     zh: str = "身份"
     en: str = "Role"
-    words: SeatSide = final_role_or_blank
+    words: SeatSide[S] = final_role_or_blank
 
 
 @dataclass(frozen=True)
@@ -114,8 +117,9 @@ class Desk:
 
 
 @dataclass(frozen=True)
-class GameView:
-    """How the dashboard draws one game (see the module's text); ``name`` is the log's ``game``.
+class GameView(Generic[S]):
+    """How the dashboard draws one game (see the module's text), over its states ``S``; ``name`` is the log's
+    ``game``.
 
     - ``table_html``: the table after a step; ``seat_side``: a seat's side or role in words (Coach and
       Evaluation pages' per-seat tables).
@@ -136,19 +140,19 @@ class GameView:
 
     name: str
     table_html: TableDrawing = climbing_table
-    seat_side: SeatSide = final_role
+    seat_side: SeatSide[S] = final_role
     replay_columns: tuple[int, int] = (3, 2)
-    replay_below: Callable[[Replay, int, str], None] | None = None
-    timeline: Timeline | None = None
-    timeline_sets: Callable[[Replay, str], list[tuple[int, int, str]]] | None = None
+    replay_below: Callable[[Replay[S], int, str], None] | None = None
+    timeline: Timeline[S] | None = None
+    timeline_sets: Callable[[Replay[S], str], list[tuple[int, int, str]]] | None = None
     timeline_sets_name: tuple[str, str] = ("", "")
-    score_page: Callable[[Replay, int, Score | None], None] | None = None
-    score_section: Callable[[Replay, Score], None] | None = None
-    score_side: ScoreSide = field(default_factory=ScoreSide)
+    score_page: Callable[[Replay[S], int, Score | None], None] | None = None
+    score_section: Callable[[Replay[S], Score], None] | None = None
+    score_side: ScoreSide[S] = field(default_factory=ScoreSide)
     seat_rules: tuple[str, ...] = ()
     team_rules: tuple[str, ...] = ()
-    held_text: Callable[[Replay, Finding, str], str] | None = None
-    team_line: Callable[[Replay, Evaluation], list[tuple[int, float]]] | None = None
+    held_text: Callable[[Replay[S], Finding, str], str] | None = None
+    team_line: Callable[[Replay[S], Evaluation], list[tuple[int, float]]] | None = None
     team_line_name: tuple[str, str] = ("", "")
     value_unit: tuple[str, str] = ("分", "points")
     desk: Desk = field(default_factory=Desk)

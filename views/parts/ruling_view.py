@@ -31,12 +31,13 @@ import streamlit as st
 from referee.ruling import Ruling, ruling_of
 from referee.sheet import LABELS, ruling_sheet
 from replay.core.clip import cards_shown
-from replay.core.said import said_in
+from replay.core.said import said_in, seat_name
 from replay.formats.decisions import Decision, history
 from replay.formats.log import Log
 from replay.formats.notation.words import action_name
 from replay.replay import Replay
-from replay.rules.profile import Option, Profile, ProfileError, load_profile, options_of, shipped_profiles
+from replay.rules.option import Option
+from replay.rules.profile import Profile, ProfileError, load_profile, option_defaults, options_of, shipped_profiles
 from replay.rules.register import RULES, SEED_TITLES
 from views.parts.common import lang, t
 from views.parts.texts import esc
@@ -59,8 +60,8 @@ def head(key: str) -> str:
 def seat_words(log: Log, seat: int) -> str:
     """座位1 李秀英 / seat 1 李秀英 (the player's name when the log gives one)."""
     name = log.player(seat)
-    head = t(f"座位{seat}", f"seat {seat}")
-    return head if name == f"seat {seat}" else f"{head} {name}"
+    head = t(f"{seat_name(seat)}", f"{seat_name(seat, en=True)}")
+    return head if name == f"{seat_name(seat, en=True)}" else f"{head} {name}"
 
 
 def event_words(log: Log, game: str, doc: dict[str, Any]) -> str:
@@ -101,7 +102,7 @@ def _verdict(r: Ruling, compact: bool) -> None:
         title += f" — {r.rule}" + (f" · {t(*name)}" if name else "")
     message = t(*r.message) if any(r.message) else ""
     if r.legal and not message:
-        message = t(f"座位{r.seat} 可以这样做。", f"seat {r.seat} may do this.")
+        message = t(f"{seat_name(r.seat)} 可以这样做。", f"{seat_name(r.seat, en=True)} may do this.")
     body = esc(title) + (f"\n\n{esc(message)}" if message else "")
     if compact:
         st.markdown(f"{head('verdict')} {esc(title)}" + (f"  \n{esc(message)}" if message else ""))
@@ -265,7 +266,7 @@ def options_frame(options: list[Option], profile: Profile) -> pd.DataFrame:
     shipped = _shipped(profile.game)
     rows = []
     for o in options:
-        value = profile.options.get(o.name, o.defaults.get(profile.game))
+        value = profile.options.get(o.name, option_defaults(o.name).get(profile.game))
         row = {t("选项", "option"): o.name, t("本局", "this deal"): _value(value)}
         for name, opts in shipped.items():
             row[name] = _value(opts.get(o.name, ""))

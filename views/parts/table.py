@@ -28,6 +28,7 @@ from html import escape
 from typing import Any
 
 from replay.core.cards import RANK_BJ, RANK_NAME, RANK_ZH, Card, CardError
+from replay.core.said import seat_name
 from replay.formats.notation.words import action_name
 from replay.games.baohuang.step_view import step_roles
 from replay.games.gouji.step_view import gouji_marks
@@ -72,8 +73,8 @@ def seat_label(rep: Replay, seat: int | None, lang: str) -> str:
     if seat is None:
         return tr(lang, "整局", "whole deal")
     name = rep.log.player(seat)
-    head = tr(lang, f"座位{seat}", f"seat {seat}")
-    return head if name == f"seat {seat}" else f"{head} {name}"
+    head = tr(lang, f"{seat_name(seat)}", f"{seat_name(seat, en=True)}")
+    return head if name == f"{seat_name(seat, en=True)}" else f"{head} {name}"
 
 
 def worth_words(worth: Mapping[str, Any] | None, lang: str) -> str:
@@ -347,7 +348,7 @@ def _seat_box(
         classes.append("fp-out")
     if seat_view == seat:
         classes.append("fp-me")
-    head = tr(lang, f"座位{seat}", f"seat {seat}")
+    head = tr(lang, f"{seat_name(seat)}", f"{seat_name(seat, en=True)}")
     name = rep.log.player(seat)
     badges = []
     if seat in places:

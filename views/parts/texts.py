@@ -36,6 +36,7 @@ import streamlit as st
 from coach import report_words
 from replay import games
 from replay.core import plural
+from replay.core.said import seat_name
 from replay.core.verdicts import RULES
 from replay.formats.log import Log
 from replay.scoring import place_words
@@ -105,9 +106,9 @@ def game_seats(game: str) -> int:
 def who(log: Log, seat: int) -> str:
     """``seat N`` and the player's name, for Markdown."""
     name = log.player(seat)
-    if name == f"seat {seat}":
-        return t(f"座位 {seat}", f"seat {seat}")
-    return t(f"座位 {seat}（{md(name)}）", f"seat {seat} ({md(name)})")
+    if name == f"{seat_name(seat, en=True)}":
+        return t(f"座位 {seat}", f"{seat_name(seat, en=True)}")
+    return t(f"座位 {seat}（{md(name)}）", f"{seat_name(seat, en=True)} ({md(name)})")
 
 
 def place_name(place: int | None, game: str) -> str:

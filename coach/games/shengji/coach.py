@@ -38,10 +38,10 @@ import itertools
 import math
 from collections import Counter
 from collections.abc import Callable, Iterator, Sequence
-from typing import Any, cast
+from typing import TYPE_CHECKING, Any, cast
 
 from coach.findings import Evidence, Finding, violation_of
-from coach.games import GameCoach, Teams, register
+from coach.games import GameCoach, Teams
 from coach.games.shengji import policy as shengji_policy
 from coach.games.shengji import worlds as shengji_worlds
 from coach.games.shengji.policy import ShengjiPolicy
@@ -50,11 +50,13 @@ from coach.worlds import unseen_cards
 from replay import games
 from replay.core.cards import RANK_A, Card, card_words, full_decks
 from replay.core.events import Bury, Play
+from replay.core.said import seat_name
 from replay.core.seats import opposite, side_seats
+from replay.engine import GameState
 from replay.games.shengji.engine import (
     TRUMP,
     Combo,
-    SjState,
+    ShengjiState,
     Trick,
     Trumps,
     card_points,
@@ -66,6 +68,9 @@ from replay.games.shengji.engine import (
 )
 from replay.games.shengji.score import shengji_extras
 from replay.replay import Replay
+
+if TYPE_CHECKING:
+    from replay.games.shengji.engine import Shengji
 
 POINTS_GIVEN = "points-given-away"
 TRUMPS_ON_PARTNER = "trumps-on-partners-trick"
@@ -180,7 +185,7 @@ def follows(held: Sequence[Card], lead: Combo, tr: Trumps) -> list[tuple[Card, .
 # -- what a seat can know -----------------------------------------------------------------------------
 
 
-def unseen(st: SjState, seat: int) -> Counter[Card]:
+def unseen(st: ShengjiState, seat: int) -> Counter[Card]:
     """The cards ``seat`` has not seen: two decks less its hand, every card played and, for the declarer,
     the cards it buried (``coach.worlds.unseen_cards``)."""
     played = [c for t in st.tricks for _, cs in t.plays for c in cs] + [c for _, cs in st.trick for c in cs]
@@ -188,7 +193,7 @@ def unseen(st: SjState, seat: int) -> Counter[Card]:
     return unseen_cards(full_decks(2), st.hands[seat].known_cards(), played + buried)
 
 
-def can_be_beaten(st: SjState, seat: int) -> bool:
+def can_be_beaten(st: ShengjiState, seat: int) -> bool:
     """Whether, as far as ``seat`` (next to play) can know, a seat still to play after it could beat the
     best play of the trick so far: some unseen cards of the lead's shape would beat it."""
     if len(st.trick) >= 3:
@@ -208,20 +213,20 @@ def can_be_beaten(st: SjState, seat: int) -> bool:
     return any(trick_winner((*st.trick, (_ANY_SEAT, s)), tr) == _ANY_SEAT for s in sets)
 
 
-def _sj(st: Any) -> SjState:
+def _sj(st: Any) -> ShengjiState:
     """A state of a 升级 replay (``Replay.states`` is typed with the climbing games' State)."""
-    return cast(SjState, st)
+    return cast(ShengjiState, st)
 
 
 # -- findings -----------------------------------------------------------------------------------------
 
 
-def _trick_facts(st: SjState) -> dict[str, Any]:
+def _trick_facts(st: ShengjiState) -> dict[str, Any]:
     return {"leader": st.trick[0][0], "trick": [{"seat": s, "cards": list(_tokens(cs))} for s, cs in st.trick]}
 
 
 def _evidence(
-    st: SjState, seat: int, did: Sequence[Card], instead: Sequence[Card] = (), action: str = "play", **facts: Any
+    st: ShengjiState, seat: int, did: Sequence[Card], instead: Sequence[Card] = (), action: str = "play", **facts: Any
 ) -> Evidence:
     """The seat's hand before it acted, the trick so far (and who led it), what it did and could have done."""
     return Evidence(
@@ -256,14 +261,14 @@ def _note(i: int, seat: int, severity: str, zh: str, en: str, evidence: Evidence
     )
 
 
-def _finished_trick(replay: Replay, st: SjState) -> Trick | None:
+def _finished_trick(replay: Replay[GameState], st: ShengjiState) -> Trick | None:
     """The trick that the play made in ``st`` belongs to, once finished (None when the deal stopped first)."""
     final = _sj(replay.final)
     k = len(st.tricks)
     return final.tricks[k] if len(final.tricks) > k else None
 
 
-def play_notes(replay: Replay, i: int) -> Iterator[Finding]:
+def play_notes(replay: Replay[GameState], i: int) -> Iterator[Finding]:
     """The notes on the legal play of event ``i`` when it follows to a trick."""
     st = _sj(replay.states[i])
     ev = replay.log.events[i]
@@ -294,9 +299,9 @@ def play_notes(replay: Replay, i: int) -> Iterator[Finding]:
                 i,
                 s,
                 "mistake" if stake >= BIG_STAKE else "hint",
-                f"座位{s}最后出牌，这一墩已有{on_table}分、对方座位{best}的牌最大；它本可以出 {zh_alt} 赢下这一墩"
+                f"{seat_name(s)}最后出牌，这一墩已有{on_table}分、对方{seat_name(best)}的牌最大；它本可以出 {zh_alt} 赢下这一墩"
                 f"（连同这手牌共{stake}分），却出了 {zh_play} 让给对方{own_zh}",
-                f"seat {s} played last to a trick holding {on_table} points that the other side (seat {best}) was "
+                f"{seat_name(s, en=True)} played last to a trick holding {on_table} points that the other side ({seat_name(best, en=True)}) was "
                 f"winning; it could have won it with {en_alt} ({stake} points with those cards) but played "
                 f"{en_play} and let it go{own_en}",
                 _evidence(st, s, play, alt, note=POINTS_NOT_TAKEN, winner=best, points=on_table, stake=stake),
@@ -317,9 +322,9 @@ def play_notes(replay: Replay, i: int) -> Iterator[Finding]:
                 i,
                 s,
                 "mistake" if known else "hint",
-                f"座位{s}出 {zh_play}，把{given}分送进了对方（座位{done.winner}）赢的一墩{when_zh}；"
+                f"{seat_name(s)}出 {zh_play}，把{given}分送进了对方（{seat_name(done.winner)}）赢的一墩{when_zh}；"
                 f"本可以出不带分的 {zh_alt}",
-                f"seat {s} played {en_play}, giving {given} points to a trick the other side (seat {done.winner}) "
+                f"{seat_name(s, en=True)} played {en_play}, giving {given} points to a trick the other side ({seat_name(done.winner, en=True)}) "
                 f"won{when_en}; it could have played {en_alt}, without points",
                 _evidence(st, s, play, alt, note=POINTS_GIVEN, winner=done.winner, points=given, known=known),
             )
@@ -345,16 +350,16 @@ def play_notes(replay: Replay, i: int) -> Iterator[Finding]:
             how_zh, how_en = "用主牌毙了同伴已赢的一墩", "ruffed a trick its partner had won"
     else:
         how_zh, how_en = "在同伴已赢的一墩上垫了主牌", "put trumps on a trick its partner had won"
-    why_zh = f"座位{s}最后出牌" if last else "余下未见的牌管不住"
-    why_en = f"seat {s} played last" if last else "no unseen cards could beat it"
+    why_zh = f"{seat_name(s)}最后出牌" if last else "余下未见的牌管不住"
+    why_en = f"{seat_name(s, en=True)} played last" if last else "no unseen cards could beat it"
     zh_alt, en_alt = _cards(alt)
     yield _note(
         i,
         s,
         "hint" if bought else "mistake",
-        f"同伴座位{mate}的牌已经最大（{why_zh}），座位{s}出 {zh_play}，{how_zh}；本可以出 {zh_alt}"
+        f"同伴{seat_name(mate)}的牌已经最大（{why_zh}），{seat_name(s)}出 {zh_play}，{how_zh}；本可以出 {zh_alt}"
         + ("（少得些分，但留住了主牌）" if bought else ""),
-        f"its partner (seat {mate}) had the trick ({why_en}); seat {s} played {en_play}: it {how_en}; "
+        f"its partner ({seat_name(mate, en=True)}) had the trick ({why_en}); {seat_name(s, en=True)} played {en_play}: it {how_en}; "
         f"it could have played {en_alt}" + (" (fewer points, but its trumps kept)" if bought else ""),
         _evidence(
             st,
@@ -369,7 +374,7 @@ def play_notes(replay: Replay, i: int) -> Iterator[Finding]:
     )
 
 
-def bury_note(replay: Replay, i: int) -> Iterator[Finding]:
+def bury_note(replay: Replay[GameState], i: int) -> Iterator[Finding]:
     """The note on the bury of event ``i`` when the defenders took the kitty's points."""
     st = _sj(replay.states[i])
     ev = replay.log.events[i]
@@ -398,8 +403,8 @@ def bury_note(replay: Replay, i: int) -> Iterator[Finding]:
         i,
         ev.seat,
         "hint",
-        f"庄家座位{ev.seat}扣底扣了{buried}分（{zh}），闲家赢了最后一墩，底分翻倍共{taken}分归闲家；本可以扣不带分的 {zh_alt}",
-        f"the declarer (seat {ev.seat}) buried {buried} points ({en}); the defenders won the last trick and took "
+        f"庄家{seat_name(ev.seat)}扣底扣了{buried}分（{zh}），闲家赢了最后一墩，底分翻倍共{taken}分归闲家；本可以扣不带分的 {zh_alt}",
+        f"the declarer ({seat_name(ev.seat, en=True)}) buried {buried} points ({en}); the defenders won the last trick and took "
         f"the kitty, multiplied: {taken} points; it could have buried {en_alt}, without points",
         Evidence(
             held=tuple(c.token for c in hand.known_cards()),
@@ -421,37 +426,35 @@ def notes(m: Moment) -> Iterator[Finding]:
         yield from bury_note(m.replay, m.index)
 
 
-def _teams(replay: Replay) -> Teams:
+def _teams(replay: Replay[ShengjiState]) -> Teams:
     return TEAMS
 
 
 TEAMS: Teams = (side_seats(0, 4), side_seats(1, 4))
 
 
-def levels_won(eng: Any, st: Any, seat: int) -> float:
+def levels_won(eng: Shengji, st: ShengjiState, seat: int) -> float:
     """What a finished deal is worth to ``seat``'s side: the levels it goes up, less those the other side goes
     up (SJ-POINTS, SJ-LEVEL as ``replay.games.shengji.score`` counts them); 0 for a void deal."""
-    sc = shengji_extras(games.get(eng.game).score_function()(st, eng.profile))
+    sc = shengji_extras(games.get(eng.game).scorer(st, eng.profile))
     if sc is None:
         return 0.0
     steps = float(sc.steps)
     return steps if sc.up == team(seat) else -steps
 
 
-COACH = register(
-    GameCoach(
-        name="shengji",
-        detectors=(notes,),
-        violation=violation,
-        teams=_teams,
-        fixed_teams=True,
-        priced=True,
-        points=levels_won,
-        rollout_bot=ShengjiPolicy,
-        candidates=shengji_policy.candidates,
-        knowledge=shengji_worlds.knowledge,
-        sample=shengji_worlds.sample,
-        missing=shengji_worlds.missing,
-        certain_errors=False,
-    )
+COACH: GameCoach[Shengji, ShengjiState] = GameCoach(
+    name="shengji",
+    detectors=(notes,),
+    violation=violation,
+    teams=_teams,
+    fixed_teams=True,
+    priced=True,
+    points=levels_won,
+    rollout_bot=ShengjiPolicy,
+    candidates=shengji_policy.candidates,
+    knowledge=shengji_worlds.knowledge,
+    sample=shengji_worlds.sample,
+    missing=shengji_worlds.missing,
+    certain_errors=False,
 )

@@ -26,7 +26,7 @@ from __future__ import annotations
 import random
 from collections import Counter
 from collections.abc import Callable, Sequence
-from typing import Any, cast
+from typing import TYPE_CHECKING, Any
 
 from coach.choices import distinct
 from replay.core.cards import RANK_A, RANK_SJ, Card
@@ -38,7 +38,7 @@ from replay.games.shengji.engine import (
     KITTY,
     TRUMP,
     Combo,
-    SjState,
+    ShengjiState,
     Trumps,
     card_points,
     combo,
@@ -48,13 +48,12 @@ from replay.games.shengji.engine import (
     trick_winner,
 )
 
+if TYPE_CHECKING:
+    from replay.games.shengji.engine import Shengji
+
 Cards = tuple[Card, ...]
 DECLARE_AT = 14  # a declaration is worth making when it makes this many trumps of the hand (of 26, ~13 on average)
 SMALL_POINTS = 5  # a trick holding this many points is worth winning with a trump
-
-
-def _sj(st: Any) -> SjState:
-    return cast(SjState, st)
 
 
 def trumps_held(held: Sequence[Card], suit: str, level: int) -> int:
@@ -117,7 +116,7 @@ class ShengjiPolicy:
 
     # -- the deal before the tricks -------------------------------------------------------------------
 
-    def wants(self, eng: Any, st: SjState, seat: int) -> Cards | None:
+    def wants(self, eng: Shengji, st: ShengjiState, seat: int) -> Cards | None:
         """The declaration ``seat`` makes now, or None when it does not declare."""
         held = st.hands[seat].known_cards()
         d = best_declaration(held, st.levels[team(seat)])
@@ -130,12 +129,12 @@ class ShengjiPolicy:
             return None  # it would be eaten
         return d if last or trumps_held(held, str(d[1].suit), st.levels[team(seat)]) >= DECLARE_AT else None
 
-    def declaring(self, eng: Any, st: SjState, seat: int) -> Event:
+    def declaring(self, eng: Shengji, st: ShengjiState, seat: int) -> Event:
         """``seat``'s own word in the declarations: its declaration, or a pass."""
         d = self.wants(eng, st, seat)
         return Pass(seat) if d is None else Declare(seat, cards=d)
 
-    def bury(self, st: SjState, seat: int) -> Cards:
+    def bury(self, st: ShengjiState, seat: int) -> Cards:
         """The cards the declarer buries (see the module docstring)."""
         tr = st.trumps
         assert tr is not None
@@ -148,7 +147,7 @@ class ShengjiPolicy:
 
         return tuple(sorted(held, key=worth)[: st.kitty_size])
 
-    def _setup(self, eng: Any, st: SjState) -> Event:
+    def _setup(self, eng: Shengji, st: ShengjiState) -> Event:
         if st.phase == DECLARE:
             spoken = {x[0] for x in st.declarations} | set(st.passed)
             for s in range(4):
@@ -166,7 +165,7 @@ class ShengjiPolicy:
 
     # -- tricks -----------------------------------------------------------------------------------
 
-    def unseen(self, st: SjState, seat: int) -> Counter[Card]:
+    def unseen(self, st: ShengjiState, seat: int) -> Counter[Card]:
         """The cards ``seat`` cannot see: the other hands, and the kitty unless it buried it."""
         out: Counter[Card] = Counter()
         for t, h in enumerate(st.hands):
@@ -176,7 +175,7 @@ class ShengjiPolicy:
             out.update(st.buried)
         return out
 
-    def beaten_later(self, st: SjState, seat: int, trick: Sequence[tuple[int, Cards]]) -> bool:
+    def beaten_later(self, st: ShengjiState, seat: int, trick: Sequence[tuple[int, Cards]]) -> bool:
         """Whether an opponent of ``seat`` still to play to ``trick`` can win it (its hand as dealt here)."""
         tr = st.trumps
         assert tr is not None
@@ -190,7 +189,7 @@ class ShengjiPolicy:
                 return True
         return False
 
-    def lead_rank(self, st: SjState, seat: int, options: list[Cards]) -> list[Cards]:
+    def lead_rank(self, st: ShengjiState, seat: int, options: list[Cards]) -> list[Cards]:
         """Leads best first (see the module docstring)."""
         tr = st.trumps
         assert tr is not None
@@ -228,7 +227,7 @@ class ShengjiPolicy:
 
         return sorted(options, key=key)
 
-    def follow_rank(self, st: SjState, seat: int, options: list[Cards]) -> list[Cards]:
+    def follow_rank(self, st: ShengjiState, seat: int, options: list[Cards]) -> list[Cards]:
         """Answers best first (see the module docstring)."""
         tr = st.trumps
         assert tr is not None
@@ -257,43 +256,42 @@ class ShengjiPolicy:
             break  # the cheapest win does not hold: a dearer one is not tried
         return sorted(options, key=dump)
 
-    def ranked(self, eng: Any, st: SjState, seat: int) -> list[Cards]:
+    def ranked(self, eng: Shengji, st: ShengjiState, seat: int) -> list[Cards]:
         """The seat's legal plays (the engine's), the policy's preference first."""
         options = eng.plays_for(st, seat)
         return self.lead_rank(st, seat, options) if not st.trick else self.follow_rank(st, seat, options)
 
-    def play(self, eng: Any, st: SjState, seat: int) -> Cards:
+    def play(self, eng: Shengji, st: ShengjiState, seat: int) -> Cards:
         """The play of ``seat`` (the policy's first, or a random legal one with the noise's chance)."""
         if self.noise and self.rng.random() < self.noise:
-            return cast(Cards, self.rng.choice(eng.plays_for(st, seat)))
+            return self.rng.choice(eng.plays_for(st, seat))
         return self.ranked(eng, st, seat)[0]
 
-    def choose(self, eng: Any, st: Any) -> Event:
+    def choose(self, eng: Shengji, st: ShengjiState) -> Event:
         """The policy's event for the current state (any phase)."""
-        sj = _sj(st)
-        if sj.phase in (DECLARE, EXCHANGE, KITTY):
-            return self._setup(eng, sj)
-        return Play(sj.to_act, cards=self.play(eng, sj, sj.to_act))
+        if st.phase in (DECLARE, EXCHANGE, KITTY):
+            return self._setup(eng, st)
+        return Play(st.to_act, cards=self.play(eng, st, st.to_act))
 
 
 def _key(ev: Event) -> tuple[Any, ...]:
     return (ev.action, _slots(ev.cards), getattr(ev, "to", None))
 
 
-def _resolved(eng: Any, st: SjState, actual: Event) -> SjState:
+def _resolved(eng: Shengji, st: ShengjiState, actual: Event) -> ShengjiState:
     """The state the decision ``actual`` was taken in: the declarations compared when ``actual`` comes after
     them (the log's state at the first event after the declarations is still the declaring one)."""
     if st.phase == DECLARE and st.declarations and not isinstance(actual, Declare | Pass):
-        return cast(SjState, eng._resolve(st))
+        return eng._resolve(st)
     return st
 
 
-def candidates(eng: Any, state: Any, actual: Event, limit: int) -> tuple[list[Event], int]:
+def candidates(eng: Shengji, state: ShengjiState, actual: Event, limit: int) -> tuple[list[Event], int]:
     """The options to price for ``actual``'s seat (``actual`` first) and the index of the policy's (-1 when
     it is not among them): a declaration or pass, with the seat's other declarations; an exchange with the
     others the engine allows; a bury with the policy's and the lowest; a play with the policy's, the
     cheapest win, the cheapest play without points and the play with the most points."""
-    st = _resolved(eng, _sj(state), actual)
+    st = _resolved(eng, state, actual)
     seat = actual.seat
     pol = ShengjiPolicy(random.Random(0), noise=0.0)
     first: Event | None = None

@@ -31,14 +31,18 @@ import random
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any, cast
+from typing import TYPE_CHECKING
 
 from coach.games.shengji.policy import best_declaration
 from coach.worlds import NoWorld, unseen_cards
 from replay.core.cards import Card, full_decks
 from replay.core.events import Bury, Declare, Event, Exchange, Pass, Play
 from replay.core.hand import Hand
-from replay.games.shengji.engine import DECLARE, KITTY, SjState, combo, team
+from replay.core.said import seat_name
+from replay.games.shengji.engine import DECLARE, KITTY, ShengjiState, combo, team
+
+if TYPE_CHECKING:
+    from replay.games.shengji.engine import Shengji
 
 DRAWS = 500  # sampled deals tried for the face-down declarations before NoWorld
 KITTY_SLOT = 4  # the hidden kitty's place in ``Knowledge.sizes`` (after the four seats)
@@ -59,17 +63,13 @@ class SjKnowledge:
     face_down: tuple[int, ...]  # seats whose declaration the seat has not seen (it holds one)
 
 
-def _sj(st: Any) -> SjState:
-    return cast(SjState, st)
-
-
 def _drop(cards: list[Card], gone: Sequence[Card]) -> None:
     for c in gone:
         if c in cards:
             cards.remove(c)
 
 
-def voids(st: SjState) -> list[set[str]]:
+def voids(st: ShengjiState) -> list[set[str]]:
     """Per seat, the suit classes it showed it is out of: it played another suit to a trick led in one."""
     out: list[set[str]] = [set() for _ in range(4)]
     tr = st.trumps
@@ -85,16 +85,18 @@ def voids(st: SjState) -> list[set[str]]:
     return out
 
 
-def knowledge(eng: Any, states: Sequence[Any], events: Sequence[Event], index: int, seat: int) -> SjKnowledge:
+def knowledge(
+    eng: Shengji, states: Sequence[ShengjiState], events: Sequence[Event], index: int, seat: int
+) -> SjKnowledge:
     """What ``seat`` knew just before event ``index`` (``states[index]`` is the state then)."""
-    st = _sj(states[index])
+    st = states[index]
     actual = events[index] if index < len(events) else None
     resolved = st.phase == DECLARE and bool(st.declarations) and not isinstance(actual, Declare | Pass)
     if resolved:
         st = eng._resolve(st)
     hand = st.hands[seat]
     if not hand.fully_known:
-        raise NoWorld(f"seat {seat}'s hand at event {index} is not fully known")
+        raise NoWorld(f"{seat_name(seat, en=True)}'s hand at event {index} is not fully known")
     own = tuple(hand.known_cards())
     located: list[list[Card]] = [[] for _ in range(4)]
     shown = st.phase != DECLARE
@@ -144,10 +146,9 @@ def knowledge(eng: Any, states: Sequence[Any], events: Sequence[Event], index: i
     return SjKnowledge(seat, resolved, own, sizes, kitty, tuple(map(tuple, located)), unseen, void, face_down)
 
 
-def missing(state: Any) -> str | None:
-    """What the record lacks to play ``state`` out with every card known: the kitty, while it is still to be
+def missing(st: ShengjiState) -> str | None:
+    """What the record lacks to play ``st`` out with every card known: the kitty, while it is still to be
     taken (None when nothing is lacking)."""
-    st = _sj(state)
     if st.kitty is None and st.kitty_size and (st.phase != KITTY and not st.buried):
         return "the log does not give the kitty"
     return None
@@ -156,7 +157,7 @@ def missing(state: Any) -> str | None:
 # -- sampling ---------------------------------------------------------------------------------------
 
 
-def _groups(k: SjKnowledge, st: SjState) -> list[tuple[tuple[int, ...], list[Card]]]:
+def _groups(k: SjKnowledge, st: ShengjiState) -> list[tuple[tuple[int, ...], list[Card]]]:
     """The hidden cards grouped by the places they may go to (in card order; the places sorted)."""
     tr = st.trumps
     places = [p for p in range(5) if k.sizes[p] > 0]
@@ -217,14 +218,14 @@ class _Counter:
         return found
 
 
-def sample_places(k: SjKnowledge, st: SjState, rng: random.Random) -> list[list[Card]]:
+def sample_places(k: SjKnowledge, st: ShengjiState, rng: random.Random) -> list[list[Card]]:
     """The hidden cards dealt to the places (four seats, the kitty), uniformly among the deals that keep
     every void (NoWorld when there is none)."""
     groups = _groups(k, st)
     counter = _Counter(groups)
     caps = k.sizes
     if counter.count(0, caps) == 0:
-        raise NoWorld(f"no deal of the hidden cards keeps every void known to seat {k.seat}")
+        raise NoWorld(f"no deal of the hidden cards keeps every void known to {seat_name(k.seat, en=True)}")
     places: list[list[Card]] = [[] for _ in range(5)]
     for g, (allowed, cards) in enumerate(groups):
         pick = rng.randrange(counter.count(g, caps))
@@ -244,10 +245,9 @@ def sample_places(k: SjKnowledge, st: SjState, rng: random.Random) -> list[list[
     return places
 
 
-def sample(eng: Any, state: Any, k: SjKnowledge, rng: random.Random) -> Any:
-    """One determinized deal of ``state`` drawn from ``k`` (``knowledge``): the hands, the hidden kitty and
+def sample(eng: Shengji, st: ShengjiState, k: SjKnowledge, rng: random.Random) -> ShengjiState:
+    """One determinized deal of ``st`` drawn from ``k`` (``knowledge``): the hands, the hidden kitty and
     the face-down declarations replaced."""
-    st = _sj(state)
     if k.resolved:
         st = eng._resolve(st)
     for _ in range(DRAWS):
@@ -271,9 +271,8 @@ def sample(eng: Any, state: Any, k: SjKnowledge, rng: random.Random) -> Any:
     raise NoWorld(f"no deal of {DRAWS} gives every seat that declared face down a declaration to make")
 
 
-def sampled_hands(k: SjKnowledge, world: Any) -> Counter[Card]:
+def sampled_hands(k: SjKnowledge, w: ShengjiState) -> Counter[Card]:
     """Every card of a sampled deal's hidden places (the hands but the seat's, and the hidden kitty)."""
-    w = _sj(world)
     out: Counter[Card] = Counter()
     for t, h in enumerate(w.hands):
         if t != k.seat:

@@ -19,6 +19,7 @@ from itertools import islice
 from typing import Any, NamedTuple
 
 from replay.core.cards import Card, CardError
+from replay.core.errors import FupanError
 from replay.core.record import Record
 from replay.core.said import said
 from replay.formats.words import phrase_zh
@@ -156,11 +157,12 @@ class Line(Record):
         return unescape(self.after(self.tokens[cut].col)[0])
 
 
-class ItemError(Exception):
+class ItemError(FupanError):
     """A list with a separator where an item should be: the message and the separator's column."""
 
     def __init__(self, message: str, col: int) -> None:
         self.message, self.col = message, col
+        self.column = col
         super().__init__(message)
 
 
@@ -229,7 +231,7 @@ def unescape(text: str) -> str:
     return _ESCAPED.sub(lambda m: _UNESCAPE[m[1]], text)
 
 
-class Syntax(Exception):
+class Syntax(FupanError):
     """A malformed value: what was expected and the offset of the problem."""
 
     def __init__(self, message: str, offset: int = 0) -> None:

@@ -47,11 +47,11 @@ from typing import Any, ClassVar
 
 from replay import games
 from replay.core.cards import CardError
-from replay.core.said import said, said_of, zh_of
+from replay.core.said import said, said_of, seat_name, zh_of
 from replay.formats.event_json import UNKNOWN, doc_int
 from replay.formats.limits import LIMITS, Limits
-from replay.formats.log import FORMAT, KITTY_UNKNOWN, MAX_KITTY, SEATS, Log, LogError, log_from_doc
-from replay.formats.notation.events import COUNT, LineReader, Path
+from replay.formats.log_doc import FORMAT, KITTY_UNKNOWN, MAX_KITTY, SEATS, Log, LogError, log_from_doc
+from replay.formats.notation.events import COUNT, Path
 from replay.formats.notation.lex import (
     SEP,
     UNKNOWN_HAND,
@@ -69,6 +69,7 @@ from replay.formats.notation.lex import (
     to_int,
     unescape,
 )
+from replay.formats.notation.results import ResultReader
 from replay.formats.notation.words import DECISION_WORDS
 from replay.formats.notation.write import MAX_UNKNOWN, format_decision, format_event, format_text
 from replay.formats.words import twice
@@ -119,9 +120,9 @@ def parse_text(text: str, source: str = "<log>", limits: Limits = LIMITS) -> Log
     return _Reader(source, limits).read(text)
 
 
-class _Reader(LineReader):
+class _Reader(ResultReader):
     """The state of reading one text log, line by line: the header, the deal's and meta lines, then
-    the events, result and decision lines (LineReader)."""
+    the events, result and decision lines (LineReader, ResultReader)."""
 
     def __init__(self, source: str, limits: Limits = LIMITS) -> None:
         super().__init__(source, limits)
@@ -401,7 +402,9 @@ class _Reader(LineReader):
         i = len(self.seats)
         seat = self.seat(line, words[1], ("seats", i, "seat"))
         if any(s["seat"] == seat for s in self.seats):
-            self.fail(said(f"座位{seat}列了两次", f"seat {seat} listed twice"), line, words[1].col)
+            self.fail(
+                said(f"{seat_name(seat)}列了两次", f"{seat_name(seat, en=True)} listed twice"), line, words[1].col
+            )
         name, col = line.rest(words[1])
         self.note(("seats", i), line, words[0].col)
         self.note(("seats", i, "player"), line, col)
@@ -420,7 +423,11 @@ class _Reader(LineReader):
         seat = self.seat(line, words[1], ("deal", "hands"))
         hands = {} if self.hands is None else self.hands
         if seat in hands:
-            self.fail(said(f"座位{seat}的手牌写了两次", f"hand of seat {seat} given twice"), line, words[1].col)
+            self.fail(
+                said(f"{seat_name(seat)}的手牌写了两次", f"hand of {seat_name(seat, en=True)} given twice"),
+                line,
+                words[1].col,
+            )
         self.note(("deal", "hands", seat), line, words[0].col)
         cards = self.items(line, words[2:], "a card")
         count = COUNT.fullmatch(cards[0].word) if len(cards) == 1 else None

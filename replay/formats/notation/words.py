@@ -18,7 +18,7 @@ from types import MappingProxyType
 from replay import games
 
 # The actions each game's engine knows (the registry's, replay.games).
-GAME_ACTIONS: Mapping[str, frozenset[str]] = games.ByGame("actions")
+GAME_ACTIONS: Mapping[str, frozenset[str]] = games.GAMES.view(lambda g: g.actions)
 
 # Each action's Chinese words, the usual one first (simplified, then traditional forms). A word
 # stands for its action in every game that has the action, unless GAME_WORDS says otherwise.
@@ -75,7 +75,7 @@ ACTION_NAMES: MappingProxyType[str, tuple[str, str]] = MappingProxyType(
     }
 )
 # Where a game names an action otherwise (升级's pass is 不定主): the game's ``action_names``.
-GAME_ACTION_NAMES: Mapping[str, Mapping[str, tuple[str, str]]] = games.ByGame("action_names")
+GAME_ACTION_NAMES: Mapping[str, Mapping[str, tuple[str, str]]] = games.GAMES.view(lambda g: g.action_names)
 
 
 def action_name(action: str, game: str | None = None) -> tuple[str, str]:
@@ -87,7 +87,7 @@ def action_name(action: str, game: str | None = None) -> tuple[str, str]:
 
 # Words whose meaning in one game differs from ACTION_WORDS; in that game they take precedence (the
 # game's ``words``).
-GAME_WORDS: Mapping[str, Mapping[str, str]] = games.ByGame("words")
+GAME_WORDS: Mapping[str, Mapping[str, str]] = games.GAMES.view(lambda g: g.words)
 
 # The words of a decision line (``decision`` and its ``rule`` keyword) and of its outcome.
 DECISION_WORDS: MappingProxyType[str, str] = MappingProxyType({"裁定": "decision", "规则": "rule", "規則": "rule"})

@@ -12,10 +12,11 @@ from typing import Any
 
 from replay.core.cards import Card
 from replay.core.events import Event
+from replay.core.said import seat_name
 from replay.formats.checks import LEVELS_KEYS, POINTS_KEYS
 from replay.formats.decisions import Decision
 from replay.formats.event_json import UNKNOWN
-from replay.formats.log import FORMAT, META_KEYS, Log
+from replay.formats.log_doc import FORMAT, META_KEYS, Log
 from replay.formats.notation.lex import QUOTES, SEP, UNKNOWN_HAND, Line, Syntax, Tok, escape, parse_value, profile_value
 
 MAX_UNKNOWN = 216  # the largest N of a "?N" hand (the range log.py allows for a JSON count)
@@ -38,7 +39,7 @@ def format_text(log: Log) -> str:
             out.append(f"deal {value}")
         else:
             out.append(_with_text(key, str(value)))
-    out += [_with_text(f"seat {s.seat}", s.player) for s in log.seats]
+    out += [_with_text(f"{seat_name(s.seat, en=True)}", s.player) for s in log.seats]
     if log.hands is not None:
         out += [f"hand {seat} {_hand_text(hand)}".rstrip(" ") for seat, hand in enumerate(log.hands)]
     if log.marked is not None:

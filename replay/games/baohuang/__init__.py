@@ -1,0 +1,1 @@
+"""保皇: its rules engine, state, scoring, options, rules and simulator; its declaration, ``GAME``, is ``game``."""

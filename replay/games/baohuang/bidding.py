@@ -12,7 +12,7 @@ from replay.climbing.table import Climbing, Outcome, not_held, repeated
 from replay.core.cards import RANK_BJ, Card, format_cards, format_cards_zh
 from replay.core.events import Call, Event, Grab, Pass, Reveal, Yield
 from replay.core.hand import Hand
-from replay.core.said import said
+from replay.core.said import said, seat_name
 from replay.core.verdicts import Reading
 from replay.engine import Dealt, Problem
 from replay.games.baohuang.state import BaohuangState
@@ -98,8 +98,8 @@ class BaohuangBidding(Climbing[BaohuangState]):
                 (
                     "BH-DEAL",
                     s,
-                    f"座位{s}没有大王，不可能拿到特殊标记的大王",
-                    f"seat {s} holds no big joker: it cannot have been dealt the marked one",
+                    f"{seat_name(s)}没有大王，不可能拿到特殊标记的大王",
+                    f"{seat_name(s, en=True)} holds no big joker: it cannot have been dealt the marked one",
                 )
             ]
         return []
@@ -129,8 +129,8 @@ class BaohuangBidding(Climbing[BaohuangState]):
         return Outcome(
             st,
             rule,
-            f"只有持特殊标记大王的座位{st.marked}可以{verb_zh}",
-            f"only seat {st.marked}, holding the marked big joker, may {verb_en}",
+            f"只有持特殊标记大王的{seat_name(st.marked)}可以{verb_zh}",
+            f"only {seat_name(st.marked, en=True)}, holding the marked big joker, may {verb_en}",
         )
 
     def _call(self, st: BaohuangState, ev: Call) -> Outcome[BaohuangState]:
@@ -155,8 +155,8 @@ class BaohuangBidding(Climbing[BaohuangState]):
         if first.suitless:
             unv.append(
                 said(
-                    f"座位{s}叫庄：{format_cards_zh(cards)}的花色没有记录",
-                    f"call by seat {s}: the suits of {format_cards(cards)} were not recorded",
+                    f"{seat_name(s)}叫庄：{format_cards_zh(cards)}的花色没有记录",
+                    f"call by {seat_name(s, en=True)}: the suits of {format_cards(cards)} were not recorded",
                 )
             )
         hands = st.hands
@@ -165,19 +165,27 @@ class BaohuangBidding(Climbing[BaohuangState]):
             order = self.forced_order(st)
             pos = order.index(s)
             if pos < st.forced:
-                return Outcome(st, "BH-FORCE", f"座位{s}已放过逼庄", f"seat {s} was already asked in the forced round")
+                return Outcome(
+                    st,
+                    "BH-FORCE",
+                    f"{seat_name(s)}已放过逼庄",
+                    f"{seat_name(s, en=True)} was already asked in the forced round",
+                )
             for earlier in order[st.forced : pos]:
                 trip = self.triples(st.hands[earlier])
                 if trip:
                     return Outcome(
                         st,
                         "BH-FORCE",
-                        f"座位{earlier}有三张同样的牌（{trip[0].zh()}），应由它被逼叫庄",
-                        f"seat {earlier} holds exactly three {trip[0]}: it must be forced to call first",
+                        f"{seat_name(earlier)}有三张同样的牌（{trip[0].zh()}），应由它被逼叫庄",
+                        f"{seat_name(earlier, en=True)} holds exactly three {trip[0]}: it must be forced to call first",
                     )
                 if trip is None:
                     unv.append(
-                        said(f"逼庄：座位{earlier}的手牌不全", f"逼庄: seat {earlier}'s hand is not fully known")
+                        said(
+                            f"逼庄：{seat_name(earlier)}的手牌不全",
+                            f"逼庄: {seat_name(earlier, en=True)}'s hand is not fully known",
+                        )
                     )
             held = copies(st.hands[s].known_cards(), first) if st.hands[s].fully_known else 3
             if len(cards) != 3 or held != 3:
@@ -192,13 +200,13 @@ class BaohuangBidding(Climbing[BaohuangState]):
                 if moved is None:
                     return not_held(st, st.marked, (BJ,))
                 hands = moved
-            fx.append(said(f"座位{s}被逼叫庄（逼庄）", f"seat {s} is forced to call (逼庄)"))
+            fx.append(said(f"{seat_name(s)}被逼叫庄（逼庄）", f"{seat_name(s, en=True)} is forced to call (逼庄)"))
         elif st.marked != -1 and s != st.marked:
             return Outcome(
                 st,
                 "BH-CALL",
-                f"只有持特殊标记大王的座位{st.marked}可以叫庄",
-                f"only seat {st.marked}, holding the marked big joker, may call",
+                f"只有持特殊标记大王的{seat_name(st.marked)}可以叫庄",
+                f"only {seat_name(st.marked, en=True)}, holding the marked big joker, may call",
             )
         elif st.marked == -1:
             unv.append(
@@ -223,8 +231,9 @@ class BaohuangBidding(Climbing[BaohuangState]):
         )
         fx.append(
             said(
-                f"座位{s}以{format_cards_zh(cards)}叫庄，成为皇帝" + ("，独保" if solo else ""),
-                f"seat {s} calls with {format_cards(cards)} and is 皇帝" + (" playing alone (独保)" if solo else ""),
+                f"{seat_name(s)}以{format_cards_zh(cards)}叫庄，成为皇帝" + ("，独保" if solo else ""),
+                f"{seat_name(s, en=True)} calls with {format_cards(cards)} and is 皇帝"
+                + (" playing alone (独保)" if solo else ""),
             )
         )
         return Outcome(new, None, effects=tuple(fx), unverified=tuple(unv))
@@ -279,8 +288,8 @@ class BaohuangBidding(Climbing[BaohuangState]):
         yields = st.yields + 1
         fx: list[str] = [
             said(
-                f"座位{s}把特殊标记大王让给座位{to}（让庄）",
-                f"seat {s} yields the marked big joker to seat {to} (让庄)",
+                f"{seat_name(s)}把特殊标记大王让给{seat_name(to)}（让庄）",
+                f"{seat_name(s, en=True)} yields the marked big joker to {seat_name(to, en=True)} (让庄)",
             )
         ]
         if yields < self.n:
@@ -306,35 +315,41 @@ class BaohuangBidding(Climbing[BaohuangState]):
         if s in order[: st.forced]:
             return repeated(
                 st,
-                f"逼庄已问过座位{s}，它已过：再说过牌不改变什么",
-                f"the forced round already asked seat {s}, which passed: saying it again changes nothing",
+                f"逼庄已问过{seat_name(s)}，它已过：再说过牌不改变什么",
+                f"the forced round already asked {seat_name(s, en=True)}, which passed: saying it again changes nothing",
                 "BH-FORCE",
             )
         if s != order[st.forced]:
             return Outcome(
                 st,
                 "BH-FORCE",
-                f"逼庄现在问座位{order[st.forced]}",
-                f"the forced round asks seat {order[st.forced]} now",
+                f"逼庄现在问{seat_name(order[st.forced])}",
+                f"the forced round asks {seat_name(order[st.forced], en=True)} now",
             )
         trip = self.triples(st.hands[s])
         if trip:
             return Outcome(
                 st,
                 "BH-FORCE",
-                f"座位{s}有三张同样的牌（{trip[0].zh()}），必须叫庄",
-                f"seat {s} holds exactly three {trip[0]}: it must call",
+                f"{seat_name(s)}有三张同样的牌（{trip[0].zh()}），必须叫庄",
+                f"{seat_name(s, en=True)} holds exactly three {trip[0]}: it must call",
             )
-        unv = (said(f"逼庄：座位{s}的手牌不全", f"逼庄: seat {s}'s hand is not fully known"),) if trip is None else ()
-        fx: list[str] = [said(f"座位{s}没有三张同样的牌", f"seat {s} has no three identical cards")]
+        unv = (
+            (said(f"逼庄：{seat_name(s)}的手牌不全", f"逼庄: {seat_name(s, en=True)}'s hand is not fully known"),)
+            if trip is None
+            else ()
+        )
+        fx: list[str] = [
+            said(f"{seat_name(s)}没有三张同样的牌", f"{seat_name(s, en=True)} has no three identical cards")
+        ]
         new = self._next_forced(evolve(st, forced=st.forced + 1), fx)
         checked = (
             ("（手牌不全，未能核实）", " (its hand is not fully known: not checked)") if trip is None else ("", "")
         )
         reading = Reading(
             "forced-pass",
-            f"逼庄中的过牌：座位{s}表示手中没有恰好三张同点同花色的牌，不必叫庄{checked[0]}",
-            f"a pass in the forced round (逼庄): seat {s} says it holds no card exactly three times, so it need not "
+            f"逼庄中的过牌：{seat_name(s)}表示手中没有恰好三张同点同花色的牌，不必叫庄{checked[0]}",
+            f"a pass in the forced round (逼庄): {seat_name(s, en=True)} says it holds no card exactly three times, so it need not "
             f"call{checked[1]}",
             rule="BH-FORCE",
         )
@@ -363,8 +378,8 @@ class BaohuangBidding(Climbing[BaohuangState]):
             None,
             effects=(
                 said(
-                    f"座位{s}抢到特殊标记大王（抢庄）：皇帝没有保皇派",
-                    f"seat {s} grabs the marked big joker (抢庄): 皇帝 with no 保皇派",
+                    f"{seat_name(s)}抢到特殊标记大王（抢庄）：皇帝没有保皇派",
+                    f"{seat_name(s, en=True)} grabs the marked big joker (抢庄): 皇帝 with no 保皇派",
                 ),
             ),
             unverified=unv,
@@ -379,14 +394,17 @@ class BaohuangBidding(Climbing[BaohuangState]):
         if s == st.emperor:
             if not st.solo:
                 return Outcome(
-                    st, "BH-SOLO", "皇帝不是独保，不能明独", f"seat {s} is not playing alone (独保): no 明独"
+                    st,
+                    "BH-SOLO",
+                    "皇帝不是独保，不能明独",
+                    f"{seat_name(s, en=True)} is not playing alone (独保): no 明独",
                 )
             if st.open_solo:
                 return Outcome(st, "BH-SOLO", "已明独", "明独 was already declared")
             return Outcome(
                 evolve(st, open_solo=True, loyal_public=True),
                 None,
-                effects=(said(f"座位{s}明独", f"seat {s} declares 明独"),),
+                effects=(said(f"{seat_name(s)}明独", f"{seat_name(s, en=True)} declares 明独"),),
             )
         if st.grab:
             return Outcome(st, "BH-LOYALIST", "抢庄的牌局没有保皇派", "a 抢庄 deal has no 保皇派", reason="grab")
@@ -396,13 +414,18 @@ class BaohuangBidding(Climbing[BaohuangState]):
             return Outcome(
                 st,
                 "BH-LOYALIST",
-                f"座位{s}没有皇帝叫庄的牌，不是保皇派",
-                f"seat {s} does not hold the called {st.called}: it is not the 保皇派",
+                f"{seat_name(s)}没有皇帝叫庄的牌，不是保皇派",
+                f"{seat_name(s, en=True)} does not hold the called {st.called}: it is not the 保皇派",
             )
         if st.open_loyal:
             return Outcome(st, "BH-LOYALIST", "已明保", "明保 was already declared")
         unv = (
-            (said(f"座位{s}明保：未能核实保皇派", f"明保 by seat {s}: the 保皇派 could not be checked"),)
+            (
+                said(
+                    f"{seat_name(s)}明保：未能核实保皇派",
+                    f"明保 by {seat_name(s, en=True)}: the 保皇派 could not be checked",
+                ),
+            )
             if st.loyalist == -1
             else ()
         )
@@ -410,7 +433,9 @@ class BaohuangBidding(Climbing[BaohuangState]):
         return Outcome(
             new,
             None,
-            effects=(said(f"座位{s}明保：它是保皇派", f"seat {s} declares 明保: it is the 保皇派"),),
+            effects=(
+                said(f"{seat_name(s)}明保：它是保皇派", f"{seat_name(s, en=True)} declares 明保: it is the 保皇派"),
+            ),
             unverified=unv,
         )
 

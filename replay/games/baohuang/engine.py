@@ -24,7 +24,7 @@ from replay.climbing.table import Climbing, Outcome, _cards, repeated
 from replay.core.cards import RANK_2, Card
 from replay.core.events import Call, Event, Grab, Jiefeng, Kou, Pass, Play, Rang, Reveal, Yield
 from replay.core.hand import Hand
-from replay.core.said import said
+from replay.core.said import said, seat_name
 from replay.core.sets import CardSet, SetFormError, why_not_beats
 from replay.core.verdicts import Reading
 from replay.engine import Engine, legal
@@ -182,8 +182,8 @@ class Baohuang(BaohuangBidding):
                 return Outcome(
                     st,
                     "BH-PLAY",
-                    f"皇帝（座位{st.emperor}）先发牌",
-                    f"the 皇帝 (seat {st.emperor}) leads first, not seat {s}",
+                    f"皇帝（{seat_name(st.emperor)}）先发牌",
+                    f"the 皇帝 ({seat_name(st.emperor, en=True)}) leads first, not {seat_name(s, en=True)}",
                 )
             st = evolve(st, phase=PLAY, first_leader=s)
         v = st.__dict__  # the fields, read from the dict: cheaper than attributes in the compiled hot path
@@ -196,8 +196,8 @@ class Baohuang(BaohuangBidding):
                 return Outcome(
                     st,
                     "BH-KOU",
-                    f"座位{s}的牌还没过两圈，不能重新发牌",
-                    f"seat {s}'s set has not gone two laps unanswered: it may not lead again yet",
+                    f"{seat_name(s)}的牌还没过两圈，不能重新发牌",
+                    f"{seat_name(s, en=True)}'s set has not gone two laps unanswered: it may not lead again yet",
                 )
             why = why_not_beats(cs, table)
             if why is not None:
@@ -230,8 +230,8 @@ class Baohuang(BaohuangBidding):
                 new = evolve(new, loyal_public=True)
                 fx.append(
                     said(
-                        f"座位{s}出了皇帝叫的{called.zh()}：大家都知道它是保皇派",
-                        f"seat {s} plays the called {called}: everyone now knows it is the 保皇派",
+                        f"{seat_name(s)}出了皇帝叫的{called.zh()}：大家都知道它是保皇派",
+                        f"{seat_name(s, en=True)} plays the called {called}: everyone now knows it is the 保皇派",
                     )
                 )
         if v["played"] or v["jiefeng"] != -1:
@@ -247,8 +247,8 @@ class Baohuang(BaohuangBidding):
             return Outcome(
                 st,
                 "BH-PASS",
-                f"座位{s}已对这套牌过牌，两圈内都算过牌",
-                f"seat {s} passed on this set: its pass holds for both laps",
+                f"{seat_name(s)}已对这套牌过牌，两圈内都算过牌",
+                f"{seat_name(s, en=True)} passed on this set: its pass holds for both laps",
             )
         if st.final and not st.lets >> s & 1:
             return Outcome(
@@ -273,11 +273,11 @@ class Baohuang(BaohuangBidding):
             second = st.final
             return repeated(
                 st,
-                f"座位{s}已对这套牌过牌{'，第二圈也算过牌' if second else ''}：再说过牌不改变什么",
-                f"seat {s} already passed on this set{' and counts as passing in the second lap' if second else ''}"
+                f"{seat_name(s)}已对这套牌过牌{'，第二圈也算过牌' if second else ''}：再说过牌不改变什么",
+                f"{seat_name(s, en=True)} already passed on this set{' and counts as passing in the second lap' if second else ''}"
                 ": saying it again changes nothing",
                 "BH-PASS",
-                said(f"座位{s}已经过过牌", f"seat {s} had already passed"),
+                said(f"{seat_name(s)}已经过过牌", f"{seat_name(s, en=True)} had already passed"),
             )
         return self._out_of_turn(st, s)
 
@@ -313,13 +313,20 @@ class Baohuang(BaohuangBidding):
         if v["table"] is None:
             return self._nothing_on_table(st, s, "rang")
         if s != v["to_act"]:
-            return Outcome(st, "BH-RANG", f"还未轮到座位{s}", f"seat {s} may not 让 now: it is not its turn")
+            return Outcome(
+                st, "BH-RANG", f"还未轮到{seat_name(s)}", f"{seat_name(s, en=True)} may not 让 now: it is not its turn"
+            )
         if v["final"]:
             return Outcome(st, "BH-RANG", "让牌只能在第一圈", "a 让 is made in the first lap only")
         new = self._advance(st, v["responded"], v["lets"] | 1 << s, s, False)
         return legal(
             new,
-            (said(f"座位{s}让牌：第二圈它还可以出牌", f"seat {s} lets (让牌): it may still play in the second lap"),),
+            (
+                said(
+                    f"{seat_name(s)}让牌：第二圈它还可以出牌",
+                    f"{seat_name(s, en=True)} lets (让牌): it may still play in the second lap",
+                ),
+            ),
         )
 
     # -- who may act ------------------------------------------------------------------------------
@@ -375,7 +382,10 @@ class Baohuang(BaohuangBidding):
             if st.final:
                 return ("第一圈让牌，第二圈可上牌或过牌", "let in the first lap: may play or pass in the second")
             return ("按顺序轮到（循序渐进）", "its turn (in play order)")
-        return (f"可对座位{st.owner}的底牌申请接风", f"may ask for 接风 on seat {st.owner}'s last set")
+        return (
+            f"可对{seat_name(st.owner)}的底牌申请接风",
+            f"may ask for 接风 on {seat_name(st.owner, en=True)}'s last set",
+        )
 
     def sure(self, st: BaohuangState, seat: int, kind: str) -> bool:
         """The frequent legal events known without a step (``_play``'s and ``_pass``'s first cases): a lead in

@@ -7,7 +7,7 @@ from fractions import Fraction
 from typing import Any
 
 from replay.climbing.state import VOID
-from replay.core.said import said
+from replay.core.said import said, seat_name
 from replay.games.baohuang.state import BaohuangState
 from replay.rules.profile import Profile
 from replay.scoring import PlaceScore, Score, ScoreExtras, TeamScore, placed, void_score
@@ -73,9 +73,9 @@ def score_baohuang(st: BaohuangState, profile: Profile) -> Score | None:
             (
                 "BH-SCORE-GRAB",
                 said(
-                    f"抢庄：皇帝（座位{e}）{'是' if won else '不是'}头科："
+                    f"抢庄：皇帝（{seat_name(e)}）{'是' if won else '不是'}头科："
                     f"{'皇帝 +40，其余各 -10' if won else '皇帝 -40，其余各 +10'}",
-                    f"抢庄: the 皇帝 (seat {e}) {'is' if won else 'is not'} 头科: "
+                    f"抢庄: the 皇帝 ({seat_name(e, en=True)}) {'is' if won else 'is not'} 头科: "
                     f"{'+40, each other -10' if won else '-40, each other +10'}",
                 ),
             )

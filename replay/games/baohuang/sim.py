@@ -4,10 +4,15 @@ bidding (叫庄, 让庄, now and then 抢庄) and the reveals the bot chooses; t
 from __future__ import annotations
 
 import random
-from typing import Any
+from typing import TYPE_CHECKING, Any, cast
 
 from replay.core.cards import RANK_BJ, Card
-from replay.simulate import Bot, Pusher, SimulatedDeal, Table, simulate_climbing
+from replay.simulate import Bot, Pusher, SimSeed, SimulatedDeal, simulate_climbing
+
+if TYPE_CHECKING:
+    from replay.climbing.state import State
+    from replay.climbing.table import Climbing
+    from replay.games.baohuang.state import BaohuangState
 
 
 def marked(rng: random.Random, hands: tuple[tuple[Card, ...], ...]) -> dict[str, Any]:
@@ -15,16 +20,17 @@ def marked(rng: random.Random, hands: tuple[tuple[Card, ...], ...]) -> dict[str,
     return {"marked": rng.choice([s for s, h in enumerate(hands) for c in h if c.rank == RANK_BJ])}
 
 
-def opening(bot: Bot, eng: Any, push: Pusher, hands: tuple[tuple[Card, ...], ...]) -> int:
+def opening(bot: Bot, eng: Climbing[State], push: Pusher[State], hands: tuple[tuple[Card, ...], ...]) -> int:
     """Bid until there is a 皇帝 (or the deal is void), the reveals, and the 皇帝 leads."""
-    while push.st.phase == "setup" and not push.st.terminal and push.st.emperor == -1:
+    # a 保皇 deal's states (its engine's, by the registry's name)
+    while push.st.phase == "setup" and not push.st.terminal and cast("BaohuangState", push.st).emperor == -1:
         push(bot.bid(eng, push.st))
     for ev in bot.reveals(eng, push.st):
         push(ev)
-    first: int = push.st.emperor
+    first: int = cast("BaohuangState", push.st).emperor
     return first
 
 
-def simulate(table: Table, bot: Bot | None, levels: tuple[str, str] | None = None) -> SimulatedDeal:
+def simulate(sim: SimSeed, bot: Bot | None, levels: tuple[str, str] | None = None) -> SimulatedDeal:
     """One 保皇 deal with the bot's choices."""
-    return simulate_climbing(table, bot, levels, marked, opening)
+    return simulate_climbing(sim, bot, levels, marked, opening)

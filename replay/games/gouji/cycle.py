@@ -1,6 +1,7 @@
 """够级's table: the seats (对头, 联邦, 无头), who is entitled to answer the set on the table, who may
 burn it (烧牌), the answer cycle that finds who acts next or closes the round (扣), and a set put on
-the table, with going out, 够死级 and 四人乱缠 (RULES.md §2-3). The events are ruled on in
+the table, with going out, 够死级 and 四人乱缠 (RULES.md §2-3); who may act now, how and why (``actors``, ``why``)
+and the two teams (``sides``). The events are ruled on in
 ``replay.games.gouji.engine`` (plays and declines) and ``replay.games.gouji.setup`` (before the first lead)."""
 
 from __future__ import annotations
@@ -12,8 +13,8 @@ from replay.climbing.state import OVER, PLAY, SETUP, bit, evolve, seats_of
 from replay.climbing.table import Climbing, Outcome
 from replay.core.cards import RANK_SJ, Card
 from replay.core.hand import Hand
-from replay.core.said import said
-from replay.core.seats import OPPOSITE
+from replay.core.said import said, seat_name
+from replay.core.seats import OPPOSITE, side
 from replay.core.sets import GOUJI_NEED, CardSet
 from replay.core.verdicts import Reading
 from replay.engine import Problem
@@ -28,8 +29,10 @@ OPP = OPPOSITE[6]  # 对头: the seat across (replay.core.seats)
 # What a round's close and a burn say, made once (a round closes many times a deal)
 ROUND_CLOSED = said("本轮结束", "round closed")
 WINDOW_CLOSED = said("本轮结束：无人烧够死级的牌", "round closed: no one burned the 够死级 set")
-CLOSED_BY = tuple(said(f"座位{s}扣牌，本轮结束", f"round closed by seat {s} (扣牌)") for s in range(6))
-BURNS = tuple(said(f"座位{s}烧牌", f"seat {s} burns (烧牌)") for s in range(6))
+CLOSED_BY = tuple(
+    said(f"{seat_name(s)}扣牌，本轮结束", f"round closed by {seat_name(s, en=True)} (扣牌)") for s in range(6)
+)
+BURNS = tuple(said(f"{seat_name(s)}烧牌", f"{seat_name(s, en=True)} burns (烧牌)") for s in range(6))
 # the seats the answer cycle of seat o's set still asks once it reached the seat d places after o (d = 0: o itself),
 # in play order: _AHEAD[o * 6 + d] (a table: every turn of the cycle looks it up)
 _AHEAD = tuple(tuple((o + k) % 6 for k in range(d + 1, 6)) for o in range(6) for d in range(6))
@@ -70,8 +73,8 @@ class GoujiCycle(Climbing[GoujiState]):
             (
                 "GJ-DEAL",
                 s,
-                f"座位{s}的牌有{len(h)}张，应为{self.hand_size}张",
-                f"seat {s} holds {len(h)} cards; expected {self.hand_size}",
+                f"{seat_name(s)}的牌有{len(h)}张，应为{self.hand_size}张",
+                f"{seat_name(s, en=True)} holds {len(h)} cards; expected {self.hand_size}",
             )
             for s, h in enumerate(hands)
             if h is not None and len(h) != self.hand_size
@@ -87,15 +90,8 @@ class GoujiCycle(Climbing[GoujiState]):
 
     # -- seats ----------------------------------------------------------------------------------
 
-    @staticmethod
-    def opp(seat: int) -> int:
-        """对头: the facing seat (GJ-OPPOSITE)."""
-        return OPP[seat]
-
-    @staticmethod
-    def team(seat: int) -> int:
-        """联邦: 0 for seats 0, 2, 4 and 1 for seats 1, 3, 5 (GJ-TEAMS)."""
-        return seat % 2
+    #: 联邦: 0 for seats 0, 2, 4 and 1 for seats 1, 3, 5 (GJ-TEAMS): the sides of ``replay.core.seats``
+    team = staticmethod(side)
 
     def headless_seats(self, st: GoujiState) -> tuple[int, ...]:
         """The seats still in that play without a head (无头)."""
@@ -113,7 +109,11 @@ class GoujiCycle(Climbing[GoujiState]):
         if s != st.revolution:
             return None
         return Outcome(
-            st, "GJ-REVOLUTION", f"座位{s}已革命，不参与本局", f"seat {s} declared 革命 and sits out", reason="sits-out"
+            st,
+            "GJ-REVOLUTION",
+            f"{seat_name(s)}已革命，不参与本局",
+            f"{seat_name(s, en=True)} declared 革命 and sits out",
+            reason="sits-out",
         )
 
     def _leads_anew(self, st: GoujiState, seat: int) -> bool:
@@ -258,17 +258,20 @@ class GoujiCycle(Climbing[GoujiState]):
         o, t = st.owner, OPP[st.owner]
         if st.table_gouji and not st.chaos:
             if st.table is not None and st.table.dead:
-                return (f"座位{o}的牌挂了大花，是死牌，无人能上，只待对头扣牌", f"seat {o}'s set carries a big joker: "
+                return (f"{seat_name(o)}的牌挂了大花，是死牌，无人能上，只待对头扣牌", f"{seat_name(o, en=True)}'s set carries a big joker: "
                         "a dead set nobody may answer; only its 对头 closes it")  # fmt: skip
             if st.let_only == o:
                 return ("让牌后所顺的牌只有对头可上", "after a 让 only the 对头 may answer this set")
             block = self._burn_block(st, s) or ("", "")
             if st.dead_set:
-                return (f"够死级的牌只能被烧，而座位{s}不能烧：{block[0]}",
-                        f"only a burn may take this 够死级 set, and seat {s} may not burn: {block[1]}")  # fmt: skip
-            return (f"够级牌只有对头（座位{t}）能上，而座位{s}不能烧：{block[0]}",
-                    f"a 够级 set is answered only by its 对头 (seat {t}), and seat {s} may not burn it: {block[1]}")  # fmt: skip
-        return (f"座位{s}在座位{o}的这套牌上已没有发言机会", f"seat {s} has no turn left on seat {o}'s set")
+                return (f"够死级的牌只能被烧，而{seat_name(s)}不能烧：{block[0]}",
+                        f"only a burn may take this 够死级 set, and {seat_name(s, en=True)} may not burn: {block[1]}")  # fmt: skip
+            return (f"够级牌只有对头（{seat_name(t)}）能上，而{seat_name(s)}不能烧：{block[0]}",
+                    f"a 够级 set is answered only by its 对头 ({seat_name(t, en=True)}), and {seat_name(s, en=True)} may not burn it: {block[1]}")  # fmt: skip
+        return (
+            f"{seat_name(s)}在{seat_name(o)}的这套牌上已没有发言机会",
+            f"{seat_name(s, en=True)} has no turn left on {seat_name(o, en=True)}'s set",
+        )
 
     @staticmethod
     def _closing(st: GoujiState, new: GoujiState, s: int, written: str) -> Reading | None:
@@ -280,9 +283,9 @@ class GoujiCycle(Climbing[GoujiState]):
         lead = new.leader
         return Reading(
             "pass-as-kou",
-            f"过牌读作扣牌：座位{s}是座位{o}的对头、法定扣牌人，它不上牌即扣牌，本轮结束，座位{lead}发牌",
-            f"pass read as 扣: seat {s} is seat {o}'s 对头, the lawful closer; its decline closes the round "
-            f"and seat {lead} leads",
+            f"过牌读作扣牌：{seat_name(s)}是{seat_name(o)}的对头、法定扣牌人，它不上牌即扣牌，本轮结束，{seat_name(lead)}发牌",
+            f"pass read as 扣: {seat_name(s, en=True)} is {seat_name(o, en=True)}'s 对头, the lawful closer; its decline closes the round "
+            f"and {seat_name(lead, en=True)} leads",
             rule="GJ-KOU",
         )
 
@@ -328,8 +331,8 @@ class GoujiCycle(Climbing[GoujiState]):
             dalao = self.profile.burn_fail == "dalao"
             fx.append(
                 said(
-                    f"GJ-BURN：座位{s}出了不带王的牌，违反烧牌条件" + ("（成为大落）" if dalao else ""),
-                    f"GJ-BURN: seat {s} breaks its burn condition: a set without a joker"
+                    f"GJ-BURN：{seat_name(s)}出了不带王的牌，违反烧牌条件" + ("（成为大落）" if dalao else ""),
+                    f"GJ-BURN: {seat_name(s, en=True)} breaks its burn condition: a set without a joker"
                     + (" (becomes 大落)" if dalao else ""),
                 )
             )
@@ -344,8 +347,8 @@ class GoujiCycle(Climbing[GoujiState]):
             dead_set = True
             fx.append(
                 said(
-                    f"GJ-DEADLEVEL：座位{s}用它的够死级机会；只有烧牌能管这手牌",
-                    f"GJ-DEADLEVEL: seat {s} takes its 够死级 chance; only a burn may take this set",
+                    f"GJ-DEADLEVEL：{seat_name(s)}用它的够死级机会；只有烧牌能管这手牌",
+                    f"GJ-DEADLEVEL: {seat_name(s, en=True)} takes its 够死级 chance; only a burn may take this set",
                 )
             )
         elif gouji and revolution != -1 and s == OPP[revolution] and rev_plays > 0 and not v["waived"]:
@@ -353,8 +356,8 @@ class GoujiCycle(Climbing[GoujiState]):
             rev_plays -= 1
             fx.append(
                 said(
-                    f"GJ-REVOLUTION：座位{s}的够死级出牌（还剩{rev_plays}次）",
-                    f"GJ-REVOLUTION: 够死级 play by seat {s} ({rev_plays} left)",
+                    f"GJ-REVOLUTION：{seat_name(s)}的够死级出牌（还剩{rev_plays}次）",
+                    f"GJ-REVOLUTION: 够死级 play by {seat_name(s, en=True)} ({rev_plays} left)",
                 )
             )
         let_only = s if (v["final"] and v["let_seat"] == s) else -1
@@ -401,8 +404,8 @@ class GoujiCycle(Climbing[GoujiState]):
         if place <= 2 and st.active(t) and (self.any_dipai or gouji):
             fx.append(
                 said(
-                    f"GJ-DEADLEVEL：座位{t}对这手底牌有一次够死级机会",
-                    f"GJ-DEADLEVEL: seat {t} has one 够死级 chance on this 底牌",
+                    f"GJ-DEADLEVEL：{seat_name(t)}对这手底牌有一次够死级机会",
+                    f"GJ-DEADLEVEL: {seat_name(t, en=True)} has one 够死级 chance on this 底牌",
                 )
             )
             values["dead_round"] = self.any_dipai or st.dead_round
@@ -418,11 +421,83 @@ class GoujiCycle(Climbing[GoujiState]):
         if k is None:
             nth = len(st.out)
             return said(
-                f"座位{s}第{nth}个出完（名次未定）",
-                f"seat {s} goes out ({place_words(nth, 6)[1]} out; its place is not decided yet)",
+                f"{seat_name(s)}第{nth}个出完（名次未定）",
+                f"{seat_name(s, en=True)} goes out ({place_words(nth, 6)[1]} out; its place is not decided yet)",
             )
         zh, en = place_words(k, 6)
-        return said(f"座位{s}出完：{zh}", f"seat {s} goes out: {en} ({zh})")
+        return said(f"{seat_name(s)}出完：{zh}", f"{seat_name(s, en=True)} goes out: {en} ({zh})")
 
     def _start_chaos(self, st: GoujiState) -> GoujiState:
         return evolve(st, chaos=True, table_gouji=False, burners=0, locked=0 if self.chaos_free else st.locked)
+
+    # -- who may act now, and why ---------------------------------------------------------------
+
+    def actors(self, st: GoujiState) -> dict[int, tuple[str, ...]]:
+        """Each seat that may act now and how: play, pass, kou, rang, burn, jiefeng."""
+        out: dict[int, tuple[str, ...]] = {}
+        if st.terminal:
+            return out
+        if st.table is None:
+            if st.leader != -1:
+                out[st.leader] = ("play",)
+            else:
+                for s in st.active_seats():
+                    out[s] = ("play",)
+            return out
+        o = st.owner
+        t = OPP[o]
+        if st.window:
+            if st.active(o):
+                out[o] = ("play",)
+        elif st.to_act != -1:
+            acts = ["play", "kou" if st.to_act == t else "pass"]
+            if st.to_act == t and not st.final and st.let_seat == -1 and not (st.chaos and self.chaos_free):
+                acts.append("rang")
+            out[st.to_act] = tuple(acts)
+        for b in self.burners(st):
+            if b not in out:
+                out[b] = ("burn", "pass")
+        if not st.active(o):
+            n = st.next_active(o)
+            if n != -1 and not st.responded >> n & 1 and st.jiefeng != n:
+                out[n] = (*out.get(n, ()), "jiefeng")
+        return out
+
+    def sides(self, st: GoujiState) -> dict[int, str]:
+        """The two teams, seats alternating ("0": seats 0, 2 …; "1": seats 1, 3 …)."""
+        return {s: str(side(s)) for s in range(self.n)}
+
+    def why(self, st: GoujiState, seat: int) -> tuple[str, str]:
+        """Why a seat may act now (zh, en), for the table view and the dispute desk."""
+        if st.table is None:
+            if st.phase == SETUP:
+                return ("首发（上班）", "leads the first round (上班)")
+            lo = st.last_owner
+            if lo != -1 and not st.active(lo):
+                return (
+                    f"{seat_name(lo)}的底牌无人上：接风发牌",
+                    f"{seat_name(lo, en=True)}'s last set stood: it leads (接风)",
+                )
+            return ("上一轮最后出牌：发牌", "won the last round: it leads")
+        o, t = st.owner, OPP[st.owner]
+        if st.window and seat == o:
+            return ("够死级无人烧：可发牌", "nobody burned its 够死级 set: it leads next")
+        if seat == st.to_act:
+            if st.final:
+                return (
+                    f"{seat_name(o)}的对头、法定扣牌人：最后发言（上牌或扣牌）",
+                    f"{seat_name(o, en=True)}'s 对头, the lawful closer: last word (answer or close)",
+                )
+            if seat == t:
+                return (f"{seat_name(o)}的对头：轮到发言", f"{seat_name(o, en=True)}'s 对头: its turn to answer")
+            if self.headless(st, o) or self.headless(st, seat):
+                return ("无头：按顺序上牌", "headless: answers in turn")
+            return ("按顺序轮到（循序渐进）", "its turn (in play order)")
+        if seat in self.burners(st):
+            return (
+                f"可烧{seat_name(o)}的够级牌（烧牌优先）",
+                f"may burn {seat_name(o, en=True)}'s 够级 set (烧牌优先)",
+            )
+        if not st.active(o) and seat == st.next_active(o):
+            return (f"可对{seat_name(o)}的底牌申请接风", f"may ask for 接风 on {seat_name(o, en=True)}'s last set")
+        return ("", "")

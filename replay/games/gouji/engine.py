@@ -37,8 +37,7 @@ from replay.core.events import (
     Tribute,
     Waive,
 )
-from replay.core.said import said
-from replay.core.seats import side
+from replay.core.said import said, seat_name
 from replay.core.sets import make_set, why_not_beats
 from replay.core.verdicts import Reading
 from replay.engine import Engine, legal
@@ -132,8 +131,8 @@ class Gouji(GoujiSetup):
             new, fx = self._put(closed, s, cs, cards, hand, burn=False)
             lead = Reading(
                 "lead-after-window",
-                f"无人烧座位{s}的够死级牌：本轮结束，座位{s}的这手牌是新一轮的发牌",
-                f"nobody burned seat {s}'s 够死级 set: the round closes and this play leads the next round",
+                f"无人烧{seat_name(s)}的够死级牌：本轮结束，{seat_name(s)}的这手牌是新一轮的发牌",
+                f"nobody burned {seat_name(s, en=True)}'s 够死级 set: the round closes and this play leads the next round",
                 rule="GJ-DEADLEVEL",
                 reason="leads",
             )
@@ -141,12 +140,12 @@ class Gouji(GoujiSetup):
         o = st.owner
         if s == o:
             t = OPP[o]
-            who = f"seat {st.to_act}" if st.to_act != -1 else f"its 对头 (seat {t})"
+            who = f"{seat_name(st.to_act, en=True)}" if st.to_act != -1 else f"its 对头 ({seat_name(t, en=True)})"
             return Outcome(
                 st,
                 "GJ-KOU",
-                f"座位{s}在本轮未扣牌前重新发牌",
-                f"seat {s} leads again before the round was closed; {who} has yet to act",
+                f"{seat_name(s)}在本轮未扣牌前重新发牌",
+                f"{seat_name(s, en=True)} leads again before the round was closed; {who} has yet to act",
             )
         why = why_not_beats(cs, st.table)
         if why is not None:
@@ -168,8 +167,8 @@ class Gouji(GoujiSetup):
                 return Outcome(
                     st,
                     "GJ-BURN",
-                    f"座位{s}不能烧牌：{block[0]}",
-                    f"seat {s} may not burn: {block[1]}",
+                    f"{seat_name(s)}不能烧牌：{block[0]}",
+                    f"{seat_name(s, en=True)} may not burn: {block[1]}",
                     reason=block.reason,
                 )
             burn = True
@@ -181,16 +180,16 @@ class Gouji(GoujiSetup):
                 return Outcome(
                     st,
                     "GJ-BURN",
-                    f"座位{s}不是对头（座位{t}），在座位{o}的够级牌上出牌：烧牌须宣告，记录中应写“烧”；本规则不把未宣告的出牌读作烧牌",
-                    f"seat {s} is not the 对头 (seat {t}) and plays over seat {o}'s 够级 set out of turn: a burn is "
+                    f"{seat_name(s)}不是对头（{seat_name(t)}），在{seat_name(o)}的够级牌上出牌：烧牌须宣告，记录中应写“烧”；本规则不把未宣告的出牌读作烧牌",
+                    f"{seat_name(s, en=True)} is not the 对头 ({seat_name(t, en=True)}) and plays over {seat_name(o, en=True)}'s 够级 set out of turn: a burn is "
                     "declared (宣告烧牌); this profile reads only a logged burn as one",
                     reason="undeclared",
                 )
             burn = True
             reading = Reading(
                 "play-as-burn",
-                f"出牌读作烧牌：座位{s}不是座位{o}的对头（座位{t}），不轮到它却在这套够级牌上出牌，记录未写“烧”",
-                f"play read as a burn (烧牌): seat {s} is not seat {o}'s 对头 (seat {t}) and plays over its 够级 set "
+                f"出牌读作烧牌：{seat_name(s)}不是{seat_name(o)}的对头（{seat_name(t)}），不轮到它却在这套够级牌上出牌，记录未写“烧”",
+                f"play read as a burn (烧牌): {seat_name(s, en=True)} is not {seat_name(o, en=True)}'s 对头 ({seat_name(t, en=True)}) and plays over its 够级 set "
                 "out of turn; the log does not say burn",
                 rule="GJ-BURN",
                 reason="burn",
@@ -209,8 +208,8 @@ class Gouji(GoujiSetup):
             if self.profile.burn_fail == "dalao":
                 k = len(after.failed)
                 place = {1: ("大落", "last"), 2: ("二落", "5th")}.get(k, ("", ""))
-                then = (f"按本规则（burn_fail = dalao）座位{s}记为{place[0]}" if place[0] else "",
-                        f"under burn_fail = dalao seat {s} takes the {place[1]} place" if place[1] else "")  # fmt: skip
+                then = (f"按本规则（burn_fail = dalao）{seat_name(s)}记为{place[0]}" if place[0] else "",
+                        f"under burn_fail = dalao {seat_name(s, en=True)} takes the {place[1]} place" if place[1] else "")  # fmt: skip
             else:
                 then = (
                     "本规则（burn_fail = flag）只作标记，名次不变",
@@ -219,8 +218,8 @@ class Gouji(GoujiSetup):
             return out._replace(
                 reading=Reading(
                     "failed-burn",
-                    f"烧牌失败：座位{s}烧牌后出了一手不挂花的牌，手中还有牌；{then[0]}",
-                    f"a failed burn: seat {s}, bound by its burn, plays a set with no joker and still holds cards; "
+                    f"烧牌失败：{seat_name(s)}烧牌后出了一手不挂花的牌，手中还有牌；{then[0]}",
+                    f"a failed burn: {seat_name(s, en=True)}, bound by its burn, plays a set with no joker and still holds cards; "
                     f"{then[1]}",
                     rule="GJ-BURN",
                     reason="failed",
@@ -233,8 +232,8 @@ class Gouji(GoujiSetup):
             return out._replace(
                 reading=Reading(
                     "revolution-place",
-                    f"本局结束：革命者座位{v}记为{place_words(k, 6)[0]}",
-                    f"the deal is over: seat {v}, which declared 革命, is ranked {place_words(k, 6)[1]} "
+                    f"本局结束：革命者{seat_name(v)}记为{place_words(k, 6)[0]}",
+                    f"the deal is over: {seat_name(v, en=True)}, which declared 革命, is ranked {place_words(k, 6)[1]} "
                     f"({place_words(k, 6)[0]})",
                     rule="GJ-REVOLUTION",
                     reason="place",
@@ -309,18 +308,18 @@ class Gouji(GoujiSetup):
         if st.locked >> s & 1 or st.responded >> s & 1:
             return repeated(
                 st,
-                f"座位{s}本轮已过牌：再说过牌只是重复，不改变什么",
-                f"seat {s} already passed in this round: saying it again changes nothing",
+                f"{seat_name(s)}本轮已过牌：再说过牌只是重复，不改变什么",
+                f"{seat_name(s, en=True)} already passed in this round: saying it again changes nothing",
                 "PASS-LOCK",
-                said(f"座位{s}已经过过牌", f"seat {s} had already passed"),
+                said(f"{seat_name(s)}已经过过牌", f"{seat_name(s, en=True)} had already passed"),
             )
         if st.table_gouji and not st.chaos and self._burn_block(st, s) is None:
             nxt = evolve(st, locked=st.locked | bit(s))
-            fx: tuple[str, ...] = (said(f"座位{s}不烧", f"seat {s} declines to burn"),)
+            fx: tuple[str, ...] = (said(f"{seat_name(s)}不烧", f"{seat_name(s, en=True)} declines to burn"),)
             reading = Reading(
                 "declined-burn",
-                f"座位{s}可以烧座位{st.owner}的够级牌，它过牌即不烧，本轮算已过牌（过牌不烧）",
-                f"seat {s} could burn seat {st.owner}'s 够级 set: its pass declines the burn and counts as its pass "
+                f"{seat_name(s)}可以烧{seat_name(st.owner)}的够级牌，它过牌即不烧，本轮算已过牌（过牌不烧）",
+                f"{seat_name(s, en=True)} could burn {seat_name(st.owner, en=True)}'s 够级 set: its pass declines the burn and counts as its pass "
                 "in this round (过牌不烧)",
                 rule="GJ-BURN",
                 reason="passed",
@@ -333,8 +332,8 @@ class Gouji(GoujiSetup):
             return Outcome(
                 st,
                 "TURN-ORDER",
-                f"座位{s}抢先过牌：现在轮到座位{who}，不得越、抢",
-                f"seat {s} passes before its turn: seat {who} is to act (no skipping ahead)",
+                f"{seat_name(s)}抢先过牌：现在轮到{seat_name(who)}，不得越、抢",
+                f"{seat_name(s, en=True)} passes before its turn: {seat_name(who, en=True)} is to act (no skipping ahead)",
             )
         why_zh, why_en = self._nothing_to_answer(st, s)
         lock = 0 if (st.chaos and self.chaos_free) else bit(s)
@@ -343,8 +342,8 @@ class Gouji(GoujiSetup):
             None,
             reading=Reading(
                 "nothing-to-answer",
-                f"{why_zh}；座位{s}的过牌不改变牌局，本轮算已过牌",
-                f"{why_en}; seat {s}'s pass changes nothing at the table and counts as its pass in this round",
+                f"{why_zh}；{seat_name(s)}的过牌不改变牌局，本轮算已过牌",
+                f"{why_en}; {seat_name(s, en=True)}'s pass changes nothing at the table and counts as its pass in this round",
                 rule="GJ-GOUJI-ANSWER",
             ),
         )
@@ -359,11 +358,15 @@ class Gouji(GoujiSetup):
                 return Outcome(
                     st,
                     None,
-                    effects=(said(f"座位{s}确认本轮结束（扣牌）", f"seat {s} confirms the close (扣牌)"),),
+                    effects=(
+                        said(
+                            f"{seat_name(s)}确认本轮结束（扣牌）", f"{seat_name(s, en=True)} confirms the close (扣牌)"
+                        ),
+                    ),
                     reading=Reading(
                         "confirming-kou",
-                        f"本轮已结束：座位{s}的扣牌是确认，不改变什么",
-                        f"the round already closed: seat {s}'s 扣 confirms it and changes nothing",
+                        f"本轮已结束：{seat_name(s)}的扣牌是确认，不改变什么",
+                        f"the round already closed: {seat_name(s, en=True)}'s 扣 confirms it and changes nothing",
                         rule="GJ-KOU",
                     ),
                 )
@@ -378,8 +381,8 @@ class Gouji(GoujiSetup):
                 return out._replace(
                     reading=Reading(
                         "kou-as-pass",
-                        f"座位{o}的对头已出完，没有法定扣牌人：座位{s}的扣牌读作过牌",
-                        f"seat {o}'s 对头 is out, so there is no lawful closer: seat {s}'s 扣 is read as its pass",
+                        f"{seat_name(o)}的对头已出完，没有法定扣牌人：{seat_name(s)}的扣牌读作过牌",
+                        f"{seat_name(o, en=True)}'s 对头 is out, so there is no lawful closer: {seat_name(s, en=True)}'s 扣 is read as its pass",
                         rule="GJ-KOU",
                         reason="no-closer",
                     )
@@ -387,8 +390,8 @@ class Gouji(GoujiSetup):
             return Outcome(
                 st,
                 "GJ-OPPOSITE",
-                f"只有座位{o}的对头（座位{t}）是法定扣牌人，座位{s}不能扣牌",
-                f"only seat {o}'s 对头 (seat {t}) may close the round; seat {s} may not",
+                f"只有{seat_name(o)}的对头（{seat_name(t)}）是法定扣牌人，{seat_name(s)}不能扣牌",
+                f"only {seat_name(o, en=True)}'s 对头 ({seat_name(t, en=True)}) may close the round; {seat_name(s, en=True)} may not",
                 reason="kou",
             )
         if s == v["to_act"]:  # (not in the window: see above)
@@ -396,10 +399,10 @@ class Gouji(GoujiSetup):
         if st.responded >> s & 1:
             return repeated(
                 st,
-                f"座位{s}已对这套牌表态：再扣只是重复，不改变什么",
-                f"seat {s} already declined this set: its 扣 repeats it and changes nothing",
+                f"{seat_name(s)}已对这套牌表态：再扣只是重复，不改变什么",
+                f"{seat_name(s, en=True)} already declined this set: its 扣 repeats it and changes nothing",
                 "PASS-LOCK",
-                said(f"座位{s}已经表过态", f"seat {s} had already declined"),
+                said(f"{seat_name(s)}已经表过态", f"{seat_name(s, en=True)} had already declined"),
             )
         return self._out_of_turn(st, s)
 
@@ -413,10 +416,18 @@ class Gouji(GoujiSetup):
             return self._nothing_on_table(st, s, "rang")
         o = st.owner
         if s != OPP[o]:
-            return Outcome(st, "GJ-RANG", f"只有座位{o}的对头可以让牌", f"only seat {o}'s 对头 may 让 on its set")
+            return Outcome(
+                st,
+                "GJ-RANG",
+                f"只有{seat_name(o)}的对头可以让牌",
+                f"only {seat_name(o, en=True)}'s 对头 may 让 on its set",
+            )
         if s != st.to_act or st.window:
             return Outcome(
-                st, "GJ-RANG", f"座位{s}此时不能让牌：还未轮到它", f"seat {s} may not 让 now: it is not its turn"
+                st,
+                "GJ-RANG",
+                f"{seat_name(s)}此时不能让牌：还未轮到它",
+                f"{seat_name(s, en=True)} may not 让 now: it is not its turn",
             )
         if st.final or st.let_seat != -1:
             return Outcome(
@@ -429,7 +440,12 @@ class Gouji(GoujiSetup):
         return Outcome(
             new,
             None,
-            effects=(said(f"座位{s}让下两家先表态（让牌）", f"seat {s} lets the next two seats act first (让牌)"),),
+            effects=(
+                said(
+                    f"{seat_name(s)}让下两家先表态（让牌）",
+                    f"{seat_name(s, en=True)} lets the next two seats act first (让牌)",
+                ),
+            ),
         )
 
     # -- messages ---------------------------------------------------------------------------------
@@ -442,8 +458,8 @@ class Gouji(GoujiSetup):
             return Outcome(
                 st,
                 "GJ-RANG",
-                f"对让牌人顺的牌，唯有对头（座位{t}）才有上牌权",
-                f"seat {o} played after its 让: only its 对头 (seat {t}) may answer",
+                f"对让牌人顺的牌，唯有对头（{seat_name(t)}）才有上牌权",
+                f"{seat_name(o, en=True)} played after its 让: only its 对头 ({seat_name(t, en=True)}) may answer",
                 reason="after",
             )
         if st.dead_set:
@@ -451,7 +467,7 @@ class Gouji(GoujiSetup):
                 st,
                 "GJ-DEADLEVEL",
                 "够死级的牌只能被烧",
-                f"seat {o}'s 够死级 set may only be burned; seat {s} may not burn it",
+                f"{seat_name(o, en=True)}'s 够死级 set may only be burned; {seat_name(s, en=True)} may not burn it",
                 reason="only-burn",
             )
         locked = st.locked >> s & 1
@@ -460,30 +476,30 @@ class Gouji(GoujiSetup):
                 return Outcome(
                     st,
                     "GJ-BURN",
-                    f"座位{s}本轮已过牌，过牌不烧",
-                    f"seat {s} passed in this round and may not burn (过牌不烧)",
+                    f"{seat_name(s)}本轮已过牌，过牌不烧",
+                    f"{seat_name(s, en=True)} passed in this round and may not burn (过牌不烧)",
                     reason="passed",
                 )
             if self.headless(st, o) or self.headless(st, s):
                 return Outcome(
                     st,
                     "GJ-HEADLESS",
-                    f"无头时按顺序上牌，现在轮到座位{who}",
-                    f"with a headless seat the set is answered in turn; seat {who} is to act",
+                    f"无头时按顺序上牌，现在轮到{seat_name(who)}",
+                    f"with a headless seat the set is answered in turn; {seat_name(who, en=True)} is to act",
                 )
             if s == t:
                 return Outcome(
                     st,
                     "TURN-ORDER",
-                    f"还未轮到座位{s}，现在轮到座位{who}",
-                    f"not seat {s}'s turn: seat {who} is to act",
+                    f"还未轮到{seat_name(s)}，现在轮到{seat_name(who)}",
+                    f"not {seat_name(s, en=True)}'s turn: {seat_name(who, en=True)} is to act",
                 )
             block = self._burn_block(st, s) or ("", "")
             return Outcome(
                 st,
                 "GJ-GOUJI-ANSWER",
-                f"够级牌只有对头（座位{t}）能上；{block[0]}",
-                f"a 够级 set is answered only by its 对头 (seat {t}); {block[1]}",
+                f"够级牌只有对头（{seat_name(t)}）能上；{block[0]}",
+                f"a 够级 set is answered only by its 对头 ({seat_name(t, en=True)}); {block[1]}",
             )
         if locked:
             if st.dead_round:
@@ -491,92 +507,28 @@ class Gouji(GoujiSetup):
                     st,
                     "GJ-DEADLEVEL",
                     "头科、二科发底牌后，除对头外，过牌者在此轮中均不可再出牌",
-                    f"after a 头科/二科 底牌, seat {s}, which passed, may not play again this round",
+                    f"after a 头科/二科 底牌, {seat_name(s, en=True)}, which passed, may not play again this round",
                     reason="passed",
                 )
             if o == OPP[s] and not self.in_turn:
                 return Outcome(
                     st,
                     "GJ-ANSWER-ORDER",
-                    f"座位{s}已过牌，只能在最后作为扣牌人再出牌",
-                    f"seat {s} passed: it may answer its 对头 only at the end, as the closer",
+                    f"{seat_name(s)}已过牌，只能在最后作为扣牌人再出牌",
+                    f"{seat_name(s, en=True)} passed: it may answer its 对头 only at the end, as the closer",
                     reason="at-kou",
                 )
             return Outcome(
                 st,
                 "PASS-LOCK",
-                f"座位{s}本轮已过牌，除对头牌外不能再出牌",
-                f"seat {s} passed in this round and may not play again (except on its 对头's sets)",
+                f"{seat_name(s)}本轮已过牌，除对头牌外不能再出牌",
+                f"{seat_name(s, en=True)} passed in this round and may not play again (except on its 对头's sets)",
             )
         if who == -1:
-            return Outcome(st, "TURN-ORDER", f"现在不轮到座位{s}", f"not seat {s}'s turn")
+            return Outcome(st, "TURN-ORDER", f"现在不轮到{seat_name(s)}", f"not {seat_name(s, en=True)}'s turn")
         return self._not_its_turn(st, s)
 
     # -- who may act --------------------------------------------------------------------------------
-
-    def actors(self, st: GoujiState) -> dict[int, tuple[str, ...]]:
-        """Each seat that may act now and how: play, pass, kou, rang, burn, jiefeng."""
-        out: dict[int, tuple[str, ...]] = {}
-        if st.terminal:
-            return out
-        if st.table is None:
-            if st.leader != -1:
-                out[st.leader] = ("play",)
-            else:
-                for s in st.active_seats():
-                    out[s] = ("play",)
-            return out
-        o = st.owner
-        t = OPP[o]
-        if st.window:
-            if st.active(o):
-                out[o] = ("play",)
-        elif st.to_act != -1:
-            acts = ["play", "kou" if st.to_act == t else "pass"]
-            if st.to_act == t and not st.final and st.let_seat == -1 and not (st.chaos and self.chaos_free):
-                acts.append("rang")
-            out[st.to_act] = tuple(acts)
-        for b in self.burners(st):
-            if b not in out:
-                out[b] = ("burn", "pass")
-        if not st.active(o):
-            n = st.next_active(o)
-            if n != -1 and not st.responded >> n & 1 and st.jiefeng != n:
-                out[n] = (*out.get(n, ()), "jiefeng")
-        return out
-
-    def sides(self, st: GoujiState) -> dict[int, str]:
-        """The two teams, seats alternating ("0": seats 0, 2 …; "1": seats 1, 3 …)."""
-        return {s: str(side(s)) for s in range(self.n)}
-
-    def why(self, st: GoujiState, seat: int) -> tuple[str, str]:
-        """Why a seat may act now (zh, en), for the table view and the dispute desk."""
-        if st.table is None:
-            if st.phase == SETUP:
-                return ("首发（上班）", "leads the first round (上班)")
-            lo = st.last_owner
-            if lo != -1 and not st.active(lo):
-                return (f"座位{lo}的底牌无人上：接风发牌", f"seat {lo}'s last set stood: it leads (接风)")
-            return ("上一轮最后出牌：发牌", "won the last round: it leads")
-        o, t = st.owner, OPP[st.owner]
-        if st.window and seat == o:
-            return ("够死级无人烧：可发牌", "nobody burned its 够死级 set: it leads next")
-        if seat == st.to_act:
-            if st.final:
-                return (
-                    f"座位{o}的对头、法定扣牌人：最后发言（上牌或扣牌）",
-                    f"seat {o}'s 对头, the lawful closer: last word (answer or close)",
-                )
-            if seat == t:
-                return (f"座位{o}的对头：轮到发言", f"seat {o}'s 对头: its turn to answer")
-            if self.headless(st, o) or self.headless(st, seat):
-                return ("无头：按顺序上牌", "headless: answers in turn")
-            return ("按顺序轮到（循序渐进）", "its turn (in play order)")
-        if seat in self.burners(st):
-            return (f"可烧座位{o}的够级牌（烧牌优先）", f"may burn seat {o}'s 够级 set (烧牌优先)")
-        if not st.active(o) and seat == st.next_active(o):
-            return (f"可对座位{o}的底牌申请接风", f"may ask for 接风 on seat {o}'s last set")
-        return ("", "")
 
 
 Gouji.HANDLERS = {

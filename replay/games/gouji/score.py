@@ -6,10 +6,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from functools import lru_cache
 from itertools import permutations
-from typing import Any
 
 from replay.climbing.state import SETUP, VOID
-from replay.core.said import said
+from replay.core.said import said, seat_name
 from replay.games.gouji.state import GoujiState
 from replay.rules.profile import Profile
 from replay.scoring import PlaceScore, Score, TeamScore, void_score
@@ -59,23 +58,31 @@ def gouji_finish_order(st: GoujiState, profile: Profile) -> tuple[tuple[int, ...
                 (
                     "GJ-REVOLUTION",
                     said(
-                        f"座位{v}（革命）排第三：它的两个队友得了头科和二科",
-                        f"seat {v} (革命) ranks 3rd: its teammates took 1st and 2nd",
+                        f"{seat_name(v)}（革命）排第三：它的两个队友得了头科和二科",
+                        f"{seat_name(v, en=True)} (革命) ranks 3rd: its teammates took 1st and 2nd",
                     ),
                 )
             )
         else:
-            explain.append(("GJ-REVOLUTION", said(f"座位{v}（革命）排第四", f"seat {v} (革命) ranks 4th")))
+            explain.append(
+                ("GJ-REVOLUTION", said(f"{seat_name(v)}（革命）排第四", f"{seat_name(v, en=True)} (革命) ranks 4th"))
+            )
     if dalao and st.failed:
         for k, s in enumerate(list(dict.fromkeys(st.failed))[:2]):
             fell = "大落" if k == 0 else "二落"
             explain.append(
-                ("GJ-BURN", said(f"座位{s}违反烧牌条件：{fell}", f"seat {s} broke its burn condition: {fell}"))
+                (
+                    "GJ-BURN",
+                    said(
+                        f"{seat_name(s)}违反烧牌条件：{fell}",
+                        f"{seat_name(s, en=True)} broke its burn condition: {fell}",
+                    ),
+                )
             )
     return tuple(finish_order(placed, v, st.failed, dalao)), explain
 
 
-def gouji_places(st: Any, profile: Profile) -> dict[int, int]:
+def gouji_places(st: GoujiState, profile: Profile) -> dict[int, int]:
     """Each seat's place (1 = 头科) at this step, for the seats whose place is already decided: the
     same in every way the deal can still end. Those ways are every order in which the seats still
     playing can finish and, while a burn can still fail (before 四人乱缠, under ``burn_fail =

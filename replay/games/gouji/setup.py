@@ -8,7 +8,7 @@ from replay.climbing.table import Outcome, not_held
 from replay.core.cards import RANK_2, RANK_3, RANK_BJ, RANK_SJ, Card, format_cards
 from replay.core.events import Refuse, Return, Revolution, Show, Tribute, Waive
 from replay.core.hand import Hand
-from replay.core.said import said
+from replay.core.said import said, seat_name
 from replay.core.verdicts import Reading
 from replay.games.gouji.cycle import OPP, GoujiCycle
 from replay.games.gouji.state import GoujiState
@@ -36,8 +36,8 @@ class GoujiSetup(GoujiCycle):
         if len(cards) > best:
             fx = (
                 said(
-                    f"座位{s}亮出{len(cards)}张同花色的3，取得首发（上班/顶班）",
-                    f"seat {s} shows {len(cards)} 3s of one suit and takes the first lead (上班/顶班)",
+                    f"{seat_name(s)}亮出{len(cards)}张同花色的3，取得首发（上班/顶班）",
+                    f"{seat_name(s, en=True)} shows {len(cards)} 3s of one suit and takes the first lead (上班/顶班)",
                 ),
             )
         return Outcome(evolve(st, shows=(*st.shows, (s, len(cards)))), None, effects=fx)
@@ -49,17 +49,21 @@ class GoujiSetup(GoujiCycle):
         if st.phase != SETUP:
             return Outcome(st, "GJ-REVOLUTION", "革命须在开牌前宣告", "革命 is declared before the first lead")
         if st.revolution == s:
-            return Outcome(st, "GJ-REVOLUTION", "已宣告革命", f"seat {s} already declared 革命")
+            return Outcome(st, "GJ-REVOLUTION", "已宣告革命", f"{seat_name(s, en=True)} already declared 革命")
         held = st.hands[s].has_tribute_card()
         if held:
             return Outcome(
                 st,
                 "GJ-REVOLUTION",
-                f"座位{s}有大花、小花或钱，不能革命",
-                f"seat {s} holds a joker or a 2: it may not declare 革命",
+                f"{seat_name(s)}有大花、小花或钱，不能革命",
+                f"{seat_name(s, en=True)} holds a joker or a 2: it may not declare 革命",
             )
         unv = (
-            (said(f"座位{s}革命：它的手牌不全", f"革命 by seat {s}: its hand is not fully known"),)
+            (
+                said(
+                    f"{seat_name(s)}革命：它的手牌不全", f"革命 by {seat_name(s, en=True)}: its hand is not fully known"
+                ),
+            )
             if held is None
             else ()
         )
@@ -71,8 +75,8 @@ class GoujiSetup(GoujiCycle):
                 unverified=unv,
                 reading=Reading(
                     "void",
-                    f"座位{st.revolution}已革命，座位{s}再革命：两人以上革命，本局作废",
-                    f"seat {st.revolution} declared 革命 already: with seat {s} two revolutions void the deal",
+                    f"{seat_name(st.revolution)}已革命，{seat_name(s)}再革命：两人以上革命，本局作废",
+                    f"{seat_name(st.revolution, en=True)} declared 革命 already: with {seat_name(s, en=True)} two revolutions void the deal",
                     rule="GJ-REVOLUTION",
                     reason="void",
                 ),
@@ -82,8 +86,8 @@ class GoujiSetup(GoujiCycle):
             None,
             effects=(
                 said(
-                    f"座位{s}革命，不再出牌；座位{OPP[s]}得到三次够死级出牌",
-                    f"seat {s} declares 革命 and sits out; seat {OPP[s]} gets three 够死级 plays",
+                    f"{seat_name(s)}革命，不再出牌；{seat_name(OPP[s])}得到三次够死级出牌",
+                    f"{seat_name(s, en=True)} declares 革命 and sits out; {seat_name(OPP[s], en=True)} gets three 够死级 plays",
                 ),
             ),
             unverified=unv,
@@ -106,7 +110,7 @@ class GoujiSetup(GoujiCycle):
         return Outcome(
             evolve(st, waived=True),
             None,
-            effects=(said(f"座位{s}放弃够死级，成为无头", f"seat {s} waives and is 无头"),),
+            effects=(said(f"{seat_name(s)}放弃够死级，成为无头", f"{seat_name(s, en=True)} waives and is 无头"),),
         )
 
     def _previous(self) -> list[int] | None:
@@ -124,8 +128,8 @@ class GoujiSetup(GoujiCycle):
             return Outcome(
                 st,
                 "GJ-TRIBUTE",
-                f"座位{s}不能进贡给座位{to}：座位号须是 0-{st.n - 1} 中别的座位",
-                f"seat {s} cannot give tribute to seat {to}: a seat is another of 0-{st.n - 1}",
+                f"{seat_name(s)}不能进贡给{seat_name(to)}：座位号须是 0-{st.n - 1} 中别的座位",
+                f"{seat_name(s, en=True)} cannot give tribute to {seat_name(to, en=True)}: a seat is another of 0-{st.n - 1}",
             )
         if any(c.rank < RANK_2 for c in cards):
             return Outcome(
@@ -140,8 +144,8 @@ class GoujiSetup(GoujiCycle):
         if prev is None:
             unv.append(
                 said(
-                    f"座位{s}进贡：记录中没有上一局的名次",
-                    f"tribute by seat {s}: the previous deal's finish order is not in the log",
+                    f"{seat_name(s)}进贡：记录中没有上一局的名次",
+                    f"tribute by {seat_name(s, en=True)}: the previous deal's finish order is not in the log",
                 )
             )
         else:
@@ -162,13 +166,16 @@ class GoujiSetup(GoujiCycle):
                 return Outcome(
                     st,
                     "GJ-TRIBUTE",
-                    f"上局名次下座位{s}不应向座位{to}进贡",
-                    f"by the previous finish order seat {s} owes no tribute to seat {to}",
+                    f"上局名次下{seat_name(s)}不应向{seat_name(to)}进贡",
+                    f"by the previous finish order {seat_name(s, en=True)} owes no tribute to {seat_name(to, en=True)}",
                 )
             given = sum(k for g, r, k in st.tributes if g == s and r == to and k > 0)
             if given + len(cards) > want[s][1]:
                 return Outcome(
-                    st, "GJ-TRIBUTE", f"座位{s}只应进贡{want[s][1]}张", f"seat {s} owes {want[s][1]} tribute card(s)"
+                    st,
+                    "GJ-TRIBUTE",
+                    f"{seat_name(s)}只应进贡{want[s][1]}张",
+                    f"{seat_name(s, en=True)} owes {want[s][1]} tribute card(s)",
                 )
         hand = st.hands[s].remove(cards)
         if hand is None:
@@ -180,14 +187,14 @@ class GoujiSetup(GoujiCycle):
                 st,
                 "GJ-TRIBUTE",
                 "进贡须按牌点大小取大者",
-                f"tribute must be the highest cards: seat {s} keeps a higher {Card.of(higher[-1])}",
+                f"tribute must be the highest cards: {seat_name(s, en=True)} keeps a higher {Card.of(higher[-1])}",
                 reason="cards",
             )
         if st.hands[s].unknown:
             unv.append(
                 said(
-                    f"座位{s}进贡：它不明的牌中可能有更大的牌",
-                    f"tribute by seat {s}: higher cards may hide among its unknown cards",
+                    f"{seat_name(s)}进贡：它不明的牌中可能有更大的牌",
+                    f"tribute by {seat_name(s, en=True)}: higher cards may hide among its unknown cards",
                 )
             )
         return Outcome(self._pass_cards(st, s, to, cards, hand, (s, to, len(cards))), None, unverified=tuple(unv))
@@ -202,8 +209,8 @@ class GoujiSetup(GoujiCycle):
             return Outcome(
                 st,
                 "GJ-TRIBUTE",
-                f"座位{s}不能还贡给座位{to}：座位号须是 0-{st.n - 1} 中别的座位",
-                f"seat {s} cannot return cards to seat {to}: a seat is another of 0-{st.n - 1}",
+                f"{seat_name(s)}不能还贡给{seat_name(to)}：座位号须是 0-{st.n - 1} 中别的座位",
+                f"{seat_name(s, en=True)} cannot return cards to {seat_name(to, en=True)}: a seat is another of 0-{st.n - 1}",
                 reason="return",
             )
         owed = sum(k for g, r, k in st.tributes if g == to and r == s)
@@ -211,8 +218,8 @@ class GoujiSetup(GoujiCycle):
             return Outcome(
                 st,
                 "GJ-TRIBUTE",
-                f"座位{s}只欠座位{to} {owed} 张还贡",
-                f"seat {s} owes seat {to} {owed} returned card(s), not {len(cards)}",
+                f"{seat_name(s)}只欠{seat_name(to)} {owed} 张还贡",
+                f"{seat_name(s, en=True)} owes {seat_name(to, en=True)} {owed} returned card(s), not {len(cards)}",
                 reason="return",
             )
         hand = st.hands[s].remove(cards)
@@ -234,8 +241,8 @@ class GoujiSetup(GoujiCycle):
             return Outcome(
                 st,
                 "GJ-TRIBUTE",
-                f"座位{s}不能拒收座位{to}的还贡：座位号须是 0-{st.n - 1} 中别的座位",
-                f"seat {s} cannot refuse cards returned by seat {to}: a seat is another of 0-{st.n - 1}",
+                f"{seat_name(s)}不能拒收{seat_name(to)}的还贡：座位号须是 0-{st.n - 1} 中别的座位",
+                f"{seat_name(s, en=True)} cannot refuse cards returned by {seat_name(to, en=True)}: a seat is another of 0-{st.n - 1}",
                 reason="refuse",
             )
         returned = -sum(k for g, r, k in st.tributes if g == s and r == to and k < 0)
@@ -243,8 +250,8 @@ class GoujiSetup(GoujiCycle):
             return Outcome(
                 st,
                 "GJ-TRIBUTE",
-                f"座位{to}没有还给座位{s}这些牌",
-                f"seat {to} did not return these cards to seat {s}",
+                f"{seat_name(to)}没有还给{seat_name(s)}这些牌",
+                f"{seat_name(to, en=True)} did not return these cards to {seat_name(s, en=True)}",
                 reason="refuse",
             )
         hand = st.hands[s].remove(cards)
@@ -255,8 +262,8 @@ class GoujiSetup(GoujiCycle):
                 return Outcome(
                     st,
                     "GJ-TRIBUTE",
-                    f"座位{s}有与还贡牌同点数的牌，不能拒收",
-                    f"seat {s} holds another {Card.of(c.rank)}: it may not refuse the returned card",
+                    f"{seat_name(s)}有与还贡牌同点数的牌，不能拒收",
+                    f"{seat_name(s, en=True)} holds another {Card.of(c.rank)}: it may not refuse the returned card",
                     reason="refuse",
                 )
         return Outcome(self._pass_cards(st, s, to, cards, hand, (s, to, len(cards))), None)
@@ -319,9 +326,9 @@ class GoujiSetup(GoujiCycle):
             return Outcome(
                 st,
                 "GJ-FIRST-LEAD",
-                f"首发应由座位{leader}（{why}），不是座位{s}",
-                f"the first lead belongs to seat {leader} ({mode}), not seat {s}",
+                f"首发应由{seat_name(leader)}（{why}），不是{seat_name(s)}",
+                f"the first lead belongs to {seat_name(leader, en=True)} ({mode}), not {seat_name(s, en=True)}",
                 reason="rotate" if mode == "rotate" else "",
             )
-        fx.append(said(f"座位{s}首发（上班）", f"seat {s} leads the first round (上班)"))
+        fx.append(said(f"{seat_name(s)}首发（上班）", f"{seat_name(s, en=True)} leads the first round (上班)"))
         return evolve(st, phase=PLAY, leader=s, to_act=s, first_leader=s), fx, unv

@@ -9,6 +9,7 @@ from collections import Counter
 from collections.abc import Sequence
 from typing import NamedTuple
 
+from replay.core import seats
 from replay.core.cards import PLAIN_RANKS, RANK_2, RANK_A, RANK_BJ, RANK_K, RANK_SJ, SUITS, Card
 
 TRUMP = "T"  # the suit class of every trump
@@ -41,9 +42,8 @@ def card_points(cards: Sequence[Card]) -> int:
     return points
 
 
-def team(seat: int) -> int:
-    """The side of a seat: 0 (seats 0 and 2) or 1 (seats 1 and 3)."""
-    return seat % 2
+#: the side of a seat: 0 (seats 0 and 2) or 1 (seats 1 and 3), as ``replay.core.seats`` tells it
+team = seats.side
 
 
 _new = tuple.__new__  # a Combo by place, without its class's interpreted __new__ (and its lookup on tuple)

@@ -10,7 +10,7 @@ from typing import Any, ClassVar
 from replay.core.cards import RANK_SJ, Card, card_words, format_cards, format_cards_zh
 from replay.core.events import Bury, Declare, Exchange
 from replay.core.hand import Hand
-from replay.core.said import said
+from replay.core.said import said, seat_name
 from replay.engine import Dealt, Outcome, Problem, Rules, dealt_hands, not_held, repeated
 from replay.games.shengji.cards import (
     _LEVEL_RANK,
@@ -24,13 +24,13 @@ from replay.games.shengji.cards import (
     level_rank,
     team,
 )
-from replay.games.shengji.state import DECLARE, EXCHANGE, KITTY, PLAY, VOID, SjState
+from replay.games.shengji.state import DECLARE, EXCHANGE, KITTY, PLAY, VOID, ShengjiState
 from replay.rules.profile import Profile
 
 _cards = card_words
 
 
-class ShengjiDeal(Rules[SjState]):
+class ShengjiDeal(Rules[ShengjiState]):
     """升级's deal, declarations, exchange and kitty (the base of ``replay.games.shengji.engine.Shengji``)."""
 
     game = "shengji"
@@ -55,14 +55,14 @@ class ShengjiDeal(Rules[SjState]):
         """How many cards each seat is dealt (the kitty aside)."""
         return [(108 - self.kitty_size) // 4] * 4
 
-    def initial(self, hands: Dealt, extra: Mapping[str, Any] | None = None) -> SjState:
+    def initial(self, hands: Dealt, extra: Mapping[str, Any] | None = None) -> ShengjiState:
         """The state as dealt; ``extra`` gives the kitty (cards or None) and the sides' levels (tokens)."""
         extra = extra or {}
         built = dealt_hands(hands, self.hand_sizes())
         kitty = extra.get("kitty")
         levels = extra.get("levels") or (self.levels[0], self.levels[0])
         lv = tuple(level_rank(t) if t in _LEVEL_RANK else level_rank(self.levels[0]) for t in levels)
-        return SjState(
+        return ShengjiState(
             4,
             DECLARE,
             built,
@@ -75,7 +75,7 @@ class ShengjiDeal(Rules[SjState]):
         """The kitty and the sides' levels, from the log (passed to check_deal and initial)."""
         return {"kitty": log.kitty, "levels": log.levels}
 
-    def check_start(self, st: SjState) -> list[Problem]:
+    def check_start(self, st: ShengjiState) -> list[Problem]:
         """Nothing beyond check_deal."""
         return []
 
@@ -92,8 +92,8 @@ class ShengjiDeal(Rules[SjState]):
                     (
                         "SJ-DEAL",
                         s,
-                        f"座位{s}发到{len(h)}张，应为{size}张",
-                        f"seat {s} was dealt {len(h)} cards, not {size}",
+                        f"{seat_name(s)}发到{len(h)}张，应为{size}张",
+                        f"{seat_name(s, en=True)} was dealt {len(h)} cards, not {size}",
                     )
                 )
         if kitty is not None and len(kitty) != self.kitty_size:
@@ -141,11 +141,14 @@ class ShengjiDeal(Rules[SjState]):
 
     # -- declarations and the exchange ----------------------------------------------------------------
 
-    def _declare(self, st: SjState, ev: Declare) -> Outcome[SjState]:
+    def _declare(self, st: ShengjiState, ev: Declare) -> Outcome[ShengjiState]:
         s, cards = ev.seat, ev.cards
         if st.phase != DECLARE:
             return Outcome(
-                st, "SJ-DECLARE", f"定主已结束，座位{s}不能再定", f"declarations are over: seat {s} cannot declare now"
+                st,
+                "SJ-DECLARE",
+                f"定主已结束，{seat_name(s)}不能再定",
+                f"declarations are over: {seat_name(s, en=True)} cannot declare now",
             )
         jokers = [c for c in cards if c.rank >= RANK_SJ]
         rest = [c for c in cards if c.rank < RANK_SJ]
@@ -158,25 +161,29 @@ class ShengjiDeal(Rules[SjState]):
                 f"{en} cannot declare: it takes one joker and a pair of one suit",
             )
         if any(d[0] == s for d in st.declarations):
-            return Outcome(st, "SJ-DECLARE", f"座位{s}已经定过主", f"seat {s} has declared already")
+            return Outcome(
+                st, "SJ-DECLARE", f"{seat_name(s)}已经定过主", f"{seat_name(s, en=True)} has declared already"
+            )
         if s in st.passed:
-            return Outcome(st, "SJ-DECLARE", f"座位{s}已说不定主", f"seat {s} said it does not declare")
+            return Outcome(
+                st, "SJ-DECLARE", f"{seat_name(s)}已说不定主", f"{seat_name(s, en=True)} said it does not declare"
+            )
         if st.hands[s].remove(cards) is None:
             return not_held(st, s, cards)
         return Outcome(st._replace(declarations=(*st.declarations, (s, tuple(cards)))))
 
-    def _pass(self, st: SjState, s: int) -> Outcome[SjState]:
+    def _pass(self, st: ShengjiState, s: int) -> Outcome[ShengjiState]:
         """不定主: the seat declares nothing this deal. When all four seats pass, the deal is void."""
         if any(d[0] == s for d in st.declarations):
             zh, en = (
-                f"座位{s}已经定主：它的不定主不改变什么，定主照旧",
-                f"seat {s} has declared already: its pass changes nothing and its declaration stands",
+                f"{seat_name(s)}已经定主：它的不定主不改变什么，定主照旧",
+                f"{seat_name(s, en=True)} has declared already: its pass changes nothing and its declaration stands",
             )
             return repeated(st, zh, en, "SJ-DECLARE", reason="pass")
         if s in st.passed:
             zh, en = (
-                f"座位{s}已说过不定主：再说一遍不改变什么",
-                f"seat {s} has passed already: saying it again changes nothing",
+                f"{seat_name(s)}已说过不定主：再说一遍不改变什么",
+                f"{seat_name(s, en=True)} has passed already: saying it again changes nothing",
             )
             return repeated(st, zh, en, "SJ-DECLARE", reason="pass")
         new = st._replace(passed=(*st.passed, s))
@@ -193,7 +200,7 @@ class ShengjiDeal(Rules[SjState]):
             return (joker, pair, -k)
         return (joker, -k)
 
-    def _resolve(self, st: SjState) -> SjState:
+    def _resolve(self, st: ShengjiState) -> ShengjiState:
         """Compare the declarations: the biggest stands, trumps and sides follow, exchanges fall due."""
         decl = st.declarations
         win = max(range(len(decl)), key=lambda k: self.declaration_key(k, decl[k][1]))
@@ -208,7 +215,7 @@ class ShengjiDeal(Rules[SjState]):
         new = st._replace(winner=win, trumps=Trumps(str(suit), lv), declarer=seat, pending=tuple(pending), phase=phase)
         return self._after_exchange(new) if not pending else new
 
-    def _after_exchange(self, st: SjState) -> SjState:
+    def _after_exchange(self, st: ShengjiState) -> ShengjiState:
         """The declarer takes the kitty (when there is one), or leads the first trick."""
         if st.kitty_size:
             hand = st.hands[st.declarer]
@@ -217,7 +224,7 @@ class ShengjiDeal(Rules[SjState]):
             return st._replace(phase=KITTY, hands=hands, to_act=st.declarer)
         return st._replace(phase=PLAY, leader=st.declarer, to_act=st.declarer)
 
-    def _exchange(self, st: SjState, ev: Exchange) -> Outcome[SjState]:
+    def _exchange(self, st: ShengjiState, ev: Exchange) -> Outcome[ShengjiState]:
         s, cards = ev.seat, ev.cards
         if st.phase != EXCHANGE or not st.pending:
             return Outcome(st, "SJ-EXCHANGE", "现在没有要换的牌", "no exchange is due now")
@@ -226,8 +233,8 @@ class ShengjiDeal(Rules[SjState]):
             return Outcome(
                 st,
                 "SJ-EXCHANGE",
-                f"现在该座位{frm}给座位{to}换牌，不是座位{s}给座位{ev.to}",
-                f"seat {frm} gives seat {to} now, not seat {s} to seat {ev.to}",
+                f"现在该{seat_name(frm)}给{seat_name(to)}换牌，不是{seat_name(s)}给{seat_name(ev.to)}",
+                f"{seat_name(frm, en=True)} gives {seat_name(to, en=True)} now, not {seat_name(s, en=True)} to {seat_name(ev.to, en=True)}",
             )
         hand = st.hands[s].remove(cards)
         if hand is None:
@@ -283,13 +290,16 @@ class ShengjiDeal(Rules[SjState]):
             f"{en} is not what the eaten side is owed: up to two {SUIT_EN[str(suit)]} and a fixed trump (2, 3 or 5)",
         )
 
-    def _bury(self, st: SjState, ev: Bury) -> Outcome[SjState]:
+    def _bury(self, st: ShengjiState, ev: Bury) -> Outcome[ShengjiState]:
         s, cards = ev.seat, ev.cards
         if st.phase != KITTY:
             return Outcome(st, "SJ-DEAL", "现在不是扣底的时候", "this is not the time to bury the kitty")
         if s != st.declarer:
             return Outcome(
-                st, "SJ-DEAL", f"只有庄家座位{st.declarer}扣底", f"only the declarer, seat {st.declarer}, buries"
+                st,
+                "SJ-DEAL",
+                f"只有庄家{seat_name(st.declarer)}扣底",
+                f"only the declarer, {seat_name(st.declarer, en=True)}, buries",
             )
         if len(cards) != st.kitty_size:
             return Outcome(

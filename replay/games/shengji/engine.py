@@ -8,18 +8,17 @@ standard rules of 升级; docs/rules-as-implemented.md says where this engine de
 
 The engine has the interface of the climbing games: ``initial``, ``step(state, event) -> Outcome``,
 ``verify``/``can``/``apply``, ``actors``, ``why``, ``legal_actions``; a state is an immutable
-``SjState`` built by folding events.
+``ShengjiState`` built by folding events.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
-from typing import Any
 
 from replay.core.cards import RANK_SJ, Card, card_words, format_cards, format_cards_zh
 from replay.core.events import Bury, Declare, Event, Exchange, Pass, Play
 from replay.core.hand import Hand
-from replay.core.said import said
+from replay.core.said import said, seat_name
 from replay.core.seats import side
 from replay.engine import Engine, Outcome, legal, not_held
 from replay.games.shengji.cards import (
@@ -49,14 +48,14 @@ from replay.games.shengji.cards import (
     why_off_suit,
 )
 from replay.games.shengji.deal import ShengjiDeal
-from replay.games.shengji.state import DECLARE, EXCHANGE, KITTY, OVER, PLAY, VOID, SjState, Trick
+from replay.games.shengji.state import DECLARE, EXCHANGE, KITTY, OVER, PLAY, VOID, ShengjiState, Trick
 from replay.games.shengji.step_view import LastTrick, ShengjiStepExtras
 from replay.rules.profile import Profile
 from replay.view import StepView, tokens
 
 __all__ = [
     "DECLARE", "EXCHANGE", "FIXED", "KITTY", "LEVEL_SEQUENCES", "LEVEL_TOKENS", "OVER", "PLAY", "RANK_LEVEL",
-    "SUIT_EN", "SUIT_ZH", "TRUMP", "VOID", "Combo", "Shengji", "SjState", "Trick", "Trumps", "card_points", "combo",
+    "SUIT_EN", "SUIT_ZH", "TRUMP", "VOID", "Combo", "Shengji", "ShengjiState", "Trick", "Trumps", "card_points", "combo",
     "follow_options", "follows_in_suit", "has_tractor", "level_rank", "longest_tractor", "team", "tractors",
     "trick_strength", "trick_winner", "why_not_follow",
 ]  # fmt: skip
@@ -70,13 +69,13 @@ _new = tuple.__new__  # a state or a trick by place: NamedTuple's generated __ne
 class Shengji(ShengjiDeal):
     """The rules of one 升级 deal under one profile."""
 
-    def view(self, st: SjState, step: int, profile: Profile) -> StepView:
+    def view(self, st: ShengjiState, step: int, profile: Profile) -> StepView:
         """The table after ``step`` events, as plain values."""
         return shengji_view(self, st, step)
 
     # -- stepping ---------------------------------------------------------------------------------
 
-    def step(self, st: SjState, ev: Event) -> Outcome[SjState]:
+    def step(self, st: ShengjiState, ev: Event) -> Outcome[ShengjiState]:
         """The next state and the ruling on ``ev`` (illegal events leave the state unchanged)."""
         if type(ev) is Play and st.phase == PLAY:  # most events: what the checks below and _play's come to for them
             s, cards = ev.seat, ev.cards
@@ -91,7 +90,7 @@ class Shengji(ShengjiDeal):
                 return Outcome(st, "SJ-DECLARE", "无人定主：本局作废，重新发牌", "nobody declared: the deal is void")
             return Outcome(st, "SJ-TRICK", "本局已结束", "the deal is over")
         if not 0 <= ev.seat < 4:
-            return Outcome(st, "LOG", f"没有座位{ev.seat}", f"no seat {ev.seat} in shengji (0-3)")
+            return Outcome(st, "LOG", f"没有{seat_name(ev.seat)}", f"no {seat_name(ev.seat, en=True)} in shengji (0-3)")
         bare = [c for c in ev.cards if c in SUITLESS]
         if bare:
             return Outcome(
@@ -120,8 +119,8 @@ class Shengji(ShengjiDeal):
             return Outcome(
                 st,
                 "SJ-EXCHANGE",
-                f"先换三张：座位{p[0]}给座位{p[1]}",
-                f"the exchange comes first: seat {p[0]} gives seat {p[1]} three cards",
+                f"先换三张：{seat_name(p[0])}给{seat_name(p[1])}",
+                f"the exchange comes first: {seat_name(p[0], en=True)} gives {seat_name(p[1], en=True)} three cards",
             )
         if isinstance(ev, Bury):
             return self._bury(st, ev)
@@ -129,14 +128,14 @@ class Shengji(ShengjiDeal):
             return Outcome(
                 st,
                 "SJ-DEAL",
-                f"庄家座位{st.declarer}须先扣底{st.kitty_size}张",
-                f"the declarer, seat {st.declarer}, buries {st.kitty_size} cards first",
+                f"庄家{seat_name(st.declarer)}须先扣底{st.kitty_size}张",
+                f"the declarer, {seat_name(st.declarer, en=True)}, buries {st.kitty_size} cards first",
             )
         if type(ev) is Play:
             return self._play(st, ev)
         return Outcome(st, "LOG", f"升级中没有“{ev.action}”这一动作", f"no action {ev.action!r} in shengji")
 
-    def force(self, st: SjState, ev: Event) -> SjState:
+    def force(self, st: ShengjiState, ev: Event) -> ShengjiState:
         """The table after an illegal event, as a referee carries on: a card play the seat could make
         in its turn is taken as played; any event after a declaration phase with no declaration leaves
         the deal void; anything else is ignored."""
@@ -151,7 +150,7 @@ class Shengji(ShengjiDeal):
 
     # -- tricks -----------------------------------------------------------------------------------
 
-    def _play(self, st: SjState, ev: Play) -> Outcome[SjState]:
+    def _play(self, st: ShengjiState, ev: Play) -> Outcome[ShengjiState]:
         s, cards = ev.seat, ev.cards
         if st.phase != PLAY:
             return Outcome(st, "SJ-TRICK", "还不到出牌的时候", "play has not begun")
@@ -159,12 +158,12 @@ class Shengji(ShengjiDeal):
             return Outcome(
                 st,
                 "SJ-TRICK",
-                f"轮到座位{st.to_act}出牌，不是座位{s}",
-                f"it is seat {st.to_act}'s turn, not seat {s}'s",
+                f"轮到{seat_name(st.to_act)}出牌，不是{seat_name(s)}",
+                f"it is {seat_name(st.to_act, en=True)}'s turn, not {seat_name(s, en=True)}'s",
             )
         return self._played(st, s, cards)
 
-    def _played(self, st: SjState, s: int, cards: tuple[Card, ...]) -> Outcome[SjState]:
+    def _played(self, st: ShengjiState, s: int, cards: tuple[Card, ...]) -> Outcome[ShengjiState]:
         """The ruling on seat ``s``'s play of ``cards`` in its turn."""
         before = st.hands[s]
         trick, tr, lead = st.trick, st.trumps, st.lead
@@ -205,8 +204,8 @@ class Shengji(ShengjiDeal):
                 if [k for k, h in enumerate(st.hands) if k != s and not h.fully_known]:  # (a list: see _put)
                     unverified = (
                         said(
-                            f"座位{s}甩牌：其他各家的手牌不全，未核实",
-                            f"a throw by seat {s}: other hands are not all known, so it was not checked",
+                            f"{seat_name(s)}甩牌：其他各家的手牌不全，未核实",
+                            f"a throw by {seat_name(s, en=True)}: other hands are not all known, so it was not checked",
                         ),
                     )
                     return Outcome(self._put(st, s, cards, hand, c), unverified=unverified)
@@ -222,7 +221,8 @@ class Shengji(ShengjiDeal):
         if not known:
             unverified = (
                 said(
-                    f"座位{s}的手牌不全：未核实跟牌", f"seat {s}'s hand is not fully known: following was not checked"
+                    f"{seat_name(s)}的手牌不全：未核实跟牌",
+                    f"{seat_name(s, en=True)}'s hand is not fully known: following was not checked",
                 ),
             )
             return Outcome(self._put(st, s, cards, hand), unverified=unverified)
@@ -230,10 +230,12 @@ class Shengji(ShengjiDeal):
             why = why_off_suit(held, lead, cards, tr)
             if why is not None:
                 zh, en = _cards(cards)
-                return Outcome(st, "SJ-FOLLOW", f"座位{s}出 {zh}：{why[0]}", f"seat {s} plays {en}: {why[1]}")
+                return Outcome(
+                    st, "SJ-FOLLOW", f"{seat_name(s)}出 {zh}：{why[0]}", f"{seat_name(s, en=True)} plays {en}: {why[1]}"
+                )
         return legal(self._put(st, s, cards, hand))
 
-    def _why_not_throw(self, st: SjState, s: int, cards: Sequence[Card], tr: Trumps) -> tuple[str, str] | None:
+    def _why_not_throw(self, st: ShengjiState, s: int, cards: Sequence[Card], tr: Trumps) -> tuple[str, str] | None:
         """A throw (甩牌) stands when no other seat can beat any of its singles or pairs in that suit."""
         cls = tr.key(cards[0])[0]
         pairs = pairs_of(cards)
@@ -245,12 +247,20 @@ class Shengji(ShengjiDeal):
                 continue
             theirs = [c for c in h.known_cards() if tr.key(c)[0] == cls]
             if low_single is not None and any(tr.key(c)[1] > low_single for c in theirs):
-                return (f"甩牌失败：座位{k}能管住其中的单张", f"the throw fails: seat {k} can beat a single in it")
+                return (
+                    f"甩牌失败：{seat_name(k)}能管住其中的单张",
+                    f"the throw fails: {seat_name(k, en=True)} can beat a single in it",
+                )
             if low_pair is not None and any(tr.key(c)[1] > low_pair for c in pairs_of(theirs)):
-                return (f"甩牌失败：座位{k}能管住其中的对子", f"the throw fails: seat {k} can beat a pair in it")
+                return (
+                    f"甩牌失败：{seat_name(k)}能管住其中的对子",
+                    f"the throw fails: {seat_name(k, en=True)} can beat a pair in it",
+                )
         return None
 
-    def _put(self, st: SjState, s: int, cards: Sequence[Card], hand: Hand, lead: Combo | None = None) -> SjState:
+    def _put(
+        self, st: ShengjiState, s: int, cards: Sequence[Card], hand: Hand, lead: Combo | None = None
+    ) -> ShengjiState:
         """The state after seat ``s`` plays ``cards`` to the trick (closing it after the fourth play); ``lead``: the
         cards' ``combo`` when they lead (worked out here when not given)."""
         # st's fields by place, and the next state made by place: st._replace(...) without its keywords and its list
@@ -277,7 +287,7 @@ class Shengji(ShengjiDeal):
         trick = trick + ((s, tuple(cards)),)  # noqa: RUF005  # one tuple made: compiled, (*trick, play) makes a list
         if len(trick) < 4:  # the trick goes on: the next seat's turn
             # fmt: off
-            return _new(SjState, (n, phase, hands, kitty, ksize, levels, decl, winner, tr, declarer, pending, buried,
+            return _new(ShengjiState, (n, phase, hands, kitty, ksize, levels, decl, winner, tr, declarer, pending, buried,
                                   leader, (s + 1) % 4, trick, lead, tricks, points, kp, passed))
             # fmt: on
         win = trick_winner(trick, tr, lead)
@@ -290,13 +300,13 @@ class Shengji(ShengjiDeal):
         if not (h0.size or h1.size or h2.size or h3.size):  # the last trick: the deal is over
             phase, to_act, kp = OVER, -1, card_points(buried) * self.kitty_multiplier
         # fmt: off
-        return _new(SjState, (n, phase, hands, kitty, ksize, levels, decl, winner, tr, declarer, pending, buried,
+        return _new(ShengjiState, (n, phase, hands, kitty, ksize, levels, decl, winner, tr, declarer, pending, buried,
                               win, to_act, (), None, tricks, points, kp, passed))
         # fmt: on
 
     # -- who may act ------------------------------------------------------------------------------
 
-    def actors(self, st: SjState) -> dict[int, tuple[str, ...]]:
+    def actors(self, st: ShengjiState) -> dict[int, tuple[str, ...]]:
         """Each seat that may act now and how: declare, exchange, bury, play."""
         if st.terminal:
             return {}
@@ -319,11 +329,11 @@ class Shengji(ShengjiDeal):
             return {st.declarer: ("bury",)}
         return {st.to_act: ("play",)}
 
-    def sides(self, st: SjState) -> dict[int, str]:
+    def sides(self, st: ShengjiState) -> dict[int, str]:
         """The two teams, seats alternating ("0": seats 0, 2 …; "1": seats 1, 3 …)."""
         return {s: str(side(s)) for s in range(self.n)}
 
-    def why(self, st: SjState, seat: int) -> tuple[str, str]:
+    def why(self, st: ShengjiState, seat: int) -> tuple[str, str]:
         """Why a seat may act now (zh, en)."""
         if st.phase == DECLARE:
             if st.declarations and seat in {d[0] for d in st.declarations} | set(st.passed):
@@ -336,10 +346,13 @@ class Shengji(ShengjiDeal):
             _frm, to, kind, _ = st.pending[0]
             if kind == "eaten":
                 return (
-                    f"定主被吃：把所定的三张交给座位{to}",
-                    f"its declaration was eaten: it hands its three cards to seat {to}",
+                    f"定主被吃：把所定的三张交给{seat_name(to)}",
+                    f"its declaration was eaten: it hands its three cards to {seat_name(to, en=True)}",
                 )
-            return (f"吃了座位{to}的主：换给它三张", f"it ate seat {to}'s declaration: it gives three cards back")
+            return (
+                f"吃了{seat_name(to)}的主：换给它三张",
+                f"it ate {seat_name(to, en=True)}'s declaration: it gives three cards back",
+            )
         if st.phase == KITTY:
             return ("庄家拿底后扣底", "the declarer took the kitty and buries as many cards")
         if not st.trick:
@@ -351,7 +364,7 @@ class Shengji(ShengjiDeal):
 
     # -- legal actions ----------------------------------------------------------------------------
 
-    def legal_actions(self, st: SjState) -> Iterator[Event]:
+    def legal_actions(self, st: ShengjiState) -> Iterator[Event]:
         """Legal events now (a lazy view): declarations, and passes while no one has declared, the due
         exchange, a bury of the kitty's size (the lowest cards only: every choice of cards is legal),
         and plays to the trick."""
@@ -386,7 +399,7 @@ class Shengji(ShengjiDeal):
             return
         yield from (Play(st.to_act, cards=c) for c in self.plays_for(st, st.to_act))
 
-    def _returns(self, st: SjState, frm: int, to: int, k: int) -> Iterator[Exchange]:
+    def _returns(self, st: ShengjiState, frm: int, to: int, k: int) -> Iterator[Exchange]:
         held = st.hands[frm].known_cards()
         suit = next(c.suit for c in st.declarations[k][1] if c.rank < RANK_SJ)
         of_suit = [c for c in held if c.suit == suit and c.rank < RANK_SJ]
@@ -411,7 +424,7 @@ class Shengji(ShengjiDeal):
             if len(cards) == 3:
                 yield Exchange(frm, cards=cards, to=to)
 
-    def plays_for(self, st: SjState, seat: int) -> list[tuple[Card, ...]]:
+    def plays_for(self, st: ShengjiState, seat: int) -> list[tuple[Card, ...]]:
         """The plays worth listing for the seat now: every single, pair and tractor to lead; to
         follow, the plays that follow (all of them for a single, the shapes that follow otherwise)."""
         tr = st.trumps
@@ -442,7 +455,7 @@ class Shengji(ShengjiDeal):
         return [p for p in follow_options(held, lead, tr)]
 
 
-def shengji_view(eng: Any, st: SjState, step: int) -> StepView:
+def shengji_view(eng: Shengji, st: ShengjiState, step: int) -> StepView:
     """A 升级 table after ``step`` events: hands, who acts and why, the trick in progress, points."""
     actors = eng.actors(st)
     tr = st.trumps
@@ -474,4 +487,4 @@ def shengji_view(eng: Any, st: SjState, step: int) -> StepView:
     )
 
 
-_check: type[Engine[SjState]] = Shengji  # 升级's engine has the typed interface (checked by mypy)
+_check: type[Engine[ShengjiState]] = Shengji  # 升级's engine has the typed interface (checked by mypy)

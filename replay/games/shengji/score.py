@@ -15,6 +15,9 @@ from replay.scoring import Score, ScoreExtras, TeamScore, void_score
 if TYPE_CHECKING:
     from replay.formats.log import Log
 
+if TYPE_CHECKING:
+    from replay.games.shengji.state import ShengjiState
+
 LEVELS_FROM_80 = said(  # SJ-POINTS: "take over" changes levels only; no text promises who declares next
     "80分以上：庄家不升级；闲家每多40分升一级（120分升1级，160分升2级，200分升3级）；下一局的庄家由定主决定",
     "80 or more: the declarers do not go up; the defenders go up 1 per further 40 (120: 1, 160: 2, 200: 3); "
@@ -104,7 +107,7 @@ def level_change(defenders: int) -> tuple[int, int]:
     return 0, 2 if defenders < 40 else 1
 
 
-def score_shengji(st: Any, profile: Profile) -> Score | None:
+def score_shengji(st: ShengjiState, profile: Profile) -> Score | None:
     """The score of a finished 升级 deal: card points per side, the defenders' total with the kitty,
     and each side's level after the deal (SJ-POINTS, SJ-LEVEL)."""
     from replay.games.shengji.engine import LEVEL_SEQUENCES, RANK_LEVEL, VOID, team
@@ -180,7 +183,7 @@ POINTS_ZH = {"defenders": "闲家得分", "kitty": "扣底分"}
 LEVELS_ZH = {"before": "局前", "after": "局后"}
 
 
-def shengji_claims(claimed: Mapping[str, Any], score: Score, game: str, final: Any) -> list[Difference]:
+def shengji_claims(claimed: Mapping[str, Any], score: Score, game: str, final: ShengjiState) -> list[Difference]:
     """升级: the claimed points and levels against the deal's."""
     out: list[Difference] = []
     pts = claimed.get("points") or {}

@@ -6,14 +6,14 @@ from __future__ import annotations
 from replay.core.cards import full_decks
 from replay.core.events import Bury, Declare
 from replay.games.shengji.engine import Shengji
-from replay.simulate import Bot, Pusher, SimulatedDeal, SimulationError, Table
+from replay.simulate import Bot, Pusher, SimSeed, SimulatedDeal, SimulationError
 
 
-def simulate(table: Table, bot: Bot | None, levels: tuple[str, str] | None = None) -> SimulatedDeal:
+def simulate(sim: SimSeed, bot: Bot | None, levels: tuple[str, str] | None = None) -> SimulatedDeal:
     """One 升级 deal with random legal choices (``bot`` is for the climbing games: not used); ``levels``
     the two sides' levels, drawn from the first six levels when None."""
-    rng, seed = table.rng, table.seed
-    eng = Shengji(table.profile, table.meta)
+    rng, seed = sim.rng, sim.seed
+    eng = Shengji(sim.profile, sim.meta)
     cards = full_decks(2)
     rng.shuffle(cards)
     size = eng.hand_sizes()[0]
@@ -21,7 +21,7 @@ def simulate(table: Table, bot: Bot | None, levels: tuple[str, str] | None = Non
     kitty = tuple(cards[4 * size :])
     drawn = (rng.choice(eng.levels[:6]), rng.choice(eng.levels[:6]))
     levels = levels or drawn
-    push = Pusher(table, eng, eng.initial(hands, {"kitty": kitty, "levels": levels}))
+    push = Pusher(sim, eng, eng.initial(hands, {"kitty": kitty, "levels": levels}))
     declares = [e for e in eng.legal_actions(push.st) if isinstance(e, Declare)]
     seats_done: set[int] = set()
     rng.shuffle(declares)

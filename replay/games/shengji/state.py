@@ -21,7 +21,7 @@ class Trick(NamedTuple):
     points: int
 
 
-class SjState(NamedTuple):
+class ShengjiState(NamedTuple):
     """One moment of a 升级 deal."""
 
     n: int
@@ -64,12 +64,12 @@ class SjState(NamedTuple):
         return self.points[d] + (self.kitty_points if self.tricks and team(self.tricks[-1].winner) == d else 0)
 
 
-_FIELD_AT = {name: k for k, name in enumerate(SjState._fields)}
+_FIELD_AT = {name: k for k, name in enumerate(ShengjiState._fields)}
 _new = tuple.__new__  # (a global: tuple.__new__ written out is a method looked up on tuple at every call)
 
 
-def _replaced(self: SjState, **changes: Any) -> SjState:
-    """``SjState._replace``: the state with the fields named changed (an unknown name is a ValueError, as NamedTuple's
+def _replaced(self: ShengjiState, **changes: Any) -> ShengjiState:
+    """``ShengjiState._replace``: the state with the fields named changed (an unknown name is a ValueError, as NamedTuple's
     own), compiled with this module; NamedTuple's is interpreted code, and a deal's phases call it a few times."""
     values = list(self)
     for name, value in changes.items():
@@ -77,7 +77,7 @@ def _replaced(self: SjState, **changes: Any) -> SjState:
         if k is None:
             raise ValueError(f"Got unexpected field names: {[n for n in changes if n not in _FIELD_AT]!r}")
         values[k] = value
-    return _new(SjState, values)
+    return _new(ShengjiState, values)
 
 
-SjState._replace = _replaced  # type: ignore[assignment,method-assign]  # the same signature, compiled (see _replaced)
+ShengjiState._replace = _replaced  # type: ignore[assignment,method-assign]  # the same signature, compiled (see _replaced)

@@ -21,10 +21,11 @@ import streamlit as st
 from sqlmodel import Session
 
 from data.models import Deal
+from replay.core.said import seat_name
 from replay.formats.log import parse_json_log
 from replay.games.shengji.engine import (
     OVER,
-    SjState,
+    ShengjiState,
     Trick,
     card_points,
     team,
@@ -42,7 +43,7 @@ from views.parts.table import card_text, seat_label, tr
 
 def points_over_steps(rep: Replay) -> list[tuple[int, int]]:
     """Each side's points won in tricks after each step."""
-    return [tuple(s.points) if isinstance(s, SjState) else (0, 0) for s in rep.states]  # type: ignore[misc]  # tuple(points) is a pair; mypy sees tuple[int, ...]
+    return [tuple(s.points) if isinstance(s, ShengjiState) else (0, 0) for s in rep.states]  # type: ignore[misc]  # tuple(points) is a pair; mypy sees tuple[int, ...]
 
 
 def timeline_figure(rep: Replay, report: Any, step: int, lang: str) -> go.Figure:
@@ -53,7 +54,7 @@ def timeline_figure(rep: Replay, report: Any, step: int, lang: str) -> go.Figure
     steps = list(range(total + 1))
     pts = points_over_steps(rep)
     final = rep.final
-    assert isinstance(final, SjState)
+    assert isinstance(final, ShengjiState)
     fig = go.Figure()
     for side in (0, 1):
         name = escape(side_text(final, side, lang))
@@ -181,7 +182,7 @@ def trick_points_frame(rep: Replay, lang: str) -> pd.DataFrame:
     """The deal's tricks for the score: number, leader, winner, the side that took the points, the point
     cards, the points, and each side's running total."""
     st = rep.final
-    assert isinstance(st, SjState)
+    assert isinstance(st, ShengjiState)
     rows = []
     running = [0, 0]
     for k, t in enumerate(st.tricks, start=1):
@@ -243,7 +244,7 @@ def kitty_parts(rep: Replay, score: Score) -> dict[str, Any]:
     """The kitty for the score: the buried cards, their points, the multiplier, what went to the
     defenders, and whether they won the last trick."""
     st = rep.final
-    assert isinstance(st, SjState)
+    assert isinstance(st, ShengjiState)
     mult = int(rep.profile.options.get("kitty_multiplier", 1))
     raw = card_points(st.buried)
     extras = shengji_extras(score)
@@ -280,15 +281,15 @@ class LadderRow:
 def ladder_row(deal_id: int, rep: Replay) -> LadderRow:
     """A deal's place on the match's level ladder (its levels from the log and its score)."""
     st = rep.states[0]
-    assert isinstance(st, SjState)
+    assert isinstance(st, ShengjiState)
     before = (level_token(st.levels[0]), level_token(st.levels[1]))
     final = rep.final
-    assert isinstance(final, SjState)
+    assert isinstance(final, ShengjiState)
     score = rep.score()
     number = rep.log.meta.get("deal")
     deal = int(number) if isinstance(number, int) and not isinstance(number, bool) else None
     declarers = None if final.declarer == -1 else team(final.declarer)
-    names = tuple("" if rep.log.player(s) == f"seat {s}" else rep.log.player(s) for s in range(4))
+    names = tuple("" if rep.log.player(s) == f"{seat_name(s, en=True)}" else rep.log.player(s) for s in range(4))
     lv = shengji_extras(score)
     if lv is None:
         return LadderRow(deal_id, deal, before, None, declarers, None, 0, None, bool(score and score.void), names)

@@ -29,6 +29,7 @@ from typing import Any
 import pandas as pd
 
 from replay.core.cards import RANK_BJ, RANK_NAME, SUIT_GLYPH, Card, CardError
+from replay.core.said import seat_name
 from replay.core.seats import opposite
 from replay.games.shengji.engine import (
     DECLARE,
@@ -39,7 +40,7 @@ from replay.games.shengji.engine import (
     RANK_LEVEL,
     TRUMP,
     VOID,
-    SjState,
+    ShengjiState,
     Trumps,
     card_points,
     team,
@@ -69,14 +70,14 @@ def side_label(side: int, lang: str) -> str:
     return tr(lang, "甲方 0·2", "side 0·2") if side == 0 else tr(lang, "乙方 1·3", "side 1·3")
 
 
-def role_word(st: SjState, side: int, lang: str) -> str:
+def role_word(st: ShengjiState, side: int, lang: str) -> str:
     """庄家 / 闲家 (declarers / defenders) once a declaration stands, else ""."""
     if st.declarer == -1:
         return ""
     return tr(lang, "庄家", "declarers") if team(st.declarer) == side else tr(lang, "闲家", "defenders")
 
 
-def side_text(st: SjState, side: int, lang: str) -> str:
+def side_text(st: ShengjiState, side: int, lang: str) -> str:
     """A side with its role: "甲方 0·2（庄家）"."""
     role = role_word(st, side, lang)
     return side_label(side, lang) + (tr(lang, f"（{role}）", f" ({role})") if role else "")
@@ -85,7 +86,7 @@ def side_text(st: SjState, side: int, lang: str) -> str:
 def seat_side(rep: Replay, seat: int, lang: str) -> str:
     """A seat's side at the end of the deal and whether it declared (甲方 0·2（庄家）)."""
     final = rep.final
-    assert isinstance(final, SjState)
+    assert isinstance(final, ShengjiState)
     return side_text(final, team(seat), lang)
 
 
@@ -110,7 +111,7 @@ def trumps_text(trumps: Trumps | None, lang: str) -> str:
     )
 
 
-def seat_trumps(st: SjState, seat: int) -> Trumps:
+def seat_trumps(st: ShengjiState, seat: int) -> Trumps:
     """The trump order a seat's hand is sorted by: the deal's, or before a declaration stands the fixed
     trumps and the jokers with the seat's side's level (no trump suit yet)."""
     if st.trumps is not None:
@@ -268,7 +269,7 @@ def table_html(rep: Replay, step: int, seat_view: int | None, lang: str, best: B
     act's best move by the stored evaluation, its cards marked (``sj-best``) and its price under them."""
     step = max(0, min(step, len(rep.states) - 1))
     st = rep.states[step]
-    assert isinstance(st, SjState)
+    assert isinstance(st, ShengjiState)
     view = rep.view(step)
     if seat_view is not None and not 0 <= seat_view < 4:
         seat_view = None
@@ -288,7 +289,7 @@ def table_html(rep: Replay, step: int, seat_view: int | None, lang: str, best: B
 
 def _seat_box(
     rep: Replay,
-    st: SjState,
+    st: ShengjiState,
     to_act: dict[int, tuple[str, ...]],
     why: dict[int, tuple[str, str]],
     seat: int,
@@ -306,9 +307,9 @@ def _seat_box(
         classes.append("sj-act")
     if seat_view == seat:
         classes.append("sj-me")
-    head = tr(lang, f"座位{seat}", f"seat {seat}")
+    head = tr(lang, f"{seat_name(seat)}", f"{seat_name(seat, en=True)}")
     name = rep.log.player(seat)
-    partner = tr(lang, f"对家 座位{opposite(seat, 4)}", f"partner: seat {opposite(seat, 4)}")
+    partner = tr(lang, f"对家 {seat_name(opposite(seat, 4))}", f"partner: {seat_name(opposite(seat, 4), en=True)}")
     sub = f"{side_text(st, side, lang)} · {tr(lang, '打', 'level')} {level_token(st.levels[side])} · {partner}"
     badges = []
     if st.declarer == seat:
@@ -390,7 +391,7 @@ def _trick_grid(
     )
 
 
-def _middle(rep: Replay, st: SjState, step: int, seat_view: int | None, rot: int, lang: str) -> str:
+def _middle(rep: Replay, st: ShengjiState, step: int, seat_view: int | None, rot: int, lang: str) -> str:
     total = len(rep.states) - 1
     head = tr(lang, f"第 {step} / {total} 步", f"step {step} / {total}") + " · " + phase_label(st.phase, lang)
     lines = [f'<div class="sj-info">{escape(head)}</div>']
@@ -431,8 +432,8 @@ def _middle(rep: Replay, st: SjState, step: int, seat_view: int | None, rot: int
             center = escape(
                 tr(
                     lang,
-                    f"第 {len(st.tricks)} 墩：座位{last.winner} 赢 {last.points} 分",
-                    f"trick {len(st.tricks)}: seat {last.winner} won {last.points} pts",
+                    f"第 {len(st.tricks)} 墩：{seat_name(last.winner)} 赢 {last.points} 分",
+                    f"trick {len(st.tricks)}: {seat_name(last.winner, en=True)} won {last.points} pts",
                 )
             )
             lines.append(_trick_grid(rep, last.plays, last.winner, rot, center, True, lang))
@@ -479,7 +480,7 @@ def trick_spans(rep: Replay) -> list[TrickSpan]:
     states = rep.states
     for k in range(1, len(states)):
         before, st = states[k - 1], states[k]
-        if not isinstance(st, SjState) or not isinstance(before, SjState):
+        if not isinstance(st, ShengjiState) or not isinstance(before, ShengjiState):
             break
         if not before.trick and st.trick:
             start = k - 1
@@ -512,7 +513,7 @@ def _plays_row(rep: Replay, plays: Any, winner: int | None, lang: str) -> dict[s
         text = "" if cards is None else " ".join(card_text(c.token, lang) for c in cards)
         if cards is not None and s == winner:
             text += " ★"
-        row[tr(lang, f"座位{s}", f"seat {s}")] = text
+        row[tr(lang, f"{seat_name(s)}", f"{seat_name(s, en=True)}")] = text
     return row
 
 
@@ -521,7 +522,7 @@ def trick_frame(rep: Replay, step: int, lang: str) -> tuple[pd.DataFrame, int | 
     leader, each seat's play (the winner's marked ★), winner, points, the side that took them, each
     side's running points; and the row of the current trick (None when there is none)."""
     st = rep.states[max(0, min(step, len(rep.states) - 1))]
-    assert isinstance(st, SjState)
+    assert isinstance(st, ShengjiState)
     rows: list[dict[str, Any]] = []
     running = [0, 0]
     for k, t in enumerate(st.tricks, start=1):
@@ -546,7 +547,7 @@ def trick_frame(rep: Replay, step: int, lang: str) -> tuple[pd.DataFrame, int | 
                 tr(lang, "领出", "led by"): seat_label(rep, st.trick[0][0], lang),
                 **_plays_row(rep, st.trick, None, lang),
                 tr(lang, "赢家", "winner"): tr(
-                    lang, f"（进行中，目前座位{top}最大）", f"(in progress: seat {top} biggest)"
+                    lang, f"（进行中，目前{seat_name(top)}最大）", f"(in progress: {seat_name(top, en=True)} biggest)"
                 ),
                 tr(lang, "分", "points"): card_points([c for _, cs in st.trick for c in cs]),
                 tr(lang, "得分方", "to"): "",

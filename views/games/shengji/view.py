@@ -24,7 +24,7 @@ import streamlit as st
 
 from coach.findings import Finding
 from data import queries
-from replay.games.shengji.engine import LEVEL_SEQUENCES, SjState
+from replay.games.shengji.engine import LEVEL_SEQUENCES, ShengjiState
 from replay.games.shengji.engine import team as side_of
 from replay.games.shengji.score import shengji_extras
 from replay.replay import Replay
@@ -90,7 +90,7 @@ def held_text(rep: Replay, f: Finding, lang_: str) -> str:
     """The cards a finding's seat held, by suit class in the deal's trump order at the finding's event."""
     k = max(0, min(f.index if f.index is not None else len(rep.states) - 1, len(rep.states) - 1))
     st_ = rep.states[k]
-    assert isinstance(st_, SjState)
+    assert isinstance(st_, ShengjiState)
     return hand_text(f.evidence.held, seat_trumps(st_, f.seat or 0), lang_)
 
 
@@ -117,7 +117,7 @@ def score_page(rep: Replay, deal_id: int, score: Score | None) -> None:
     """A 升级 deal's score: tricks, the defenders' total and the kitty, the level change, the ladder."""
     lang_ = lang()
     st_ = rep.final
-    assert isinstance(st_, SjState)
+    assert isinstance(st_, ShengjiState)
     if score is not None and score.void:
         void(score)
         claims(rep, score)
@@ -145,13 +145,13 @@ def score_page(rep: Replay, deal_id: int, score: Score | None) -> None:
 def _sj_sides(rep: Replay, score: Score | None) -> None:
     st.subheader(t("两方", "Sides"))
     log, final = rep.log, rep.final
-    assert isinstance(final, SjState)
+    assert isinstance(final, ShengjiState)
     levels = shengji_extras(score)
     before = list(levels.before) if levels is not None else [level_token(r) for r in final.levels]
     after = levels.after if levels is not None else None
     rows = []
     for side in (0, 1):
-        team_score = next((x for x in score.teams if x.seats[0] % 2 == side), None) if score is not None else None
+        team_score = next((x for x in score.teams if side_of(x.seats[0]) == side), None) if score is not None else None
         rows.append(
             {
                 t("一方", "Side"): side_label(side, lang()),
@@ -196,7 +196,7 @@ def _sj_tricks(rep: Replay, lang_: str) -> None:
 def _sj_defenders(rep: Replay, score: Score, lang_: str) -> None:
     st.subheader(t("闲家得分与底牌", "The defenders' points and the kitty"))
     final = rep.final
-    assert isinstance(final, SjState)
+    assert isinstance(final, ShengjiState)
     kitty = kitty_parts(rep, score)
     extras = shengji_extras(score)
     total = extras.defenders if extras is not None else final.defenders_points
@@ -239,7 +239,7 @@ def _sj_levels(rep: Replay, score: Score, lang_: str) -> None:
     up, steps, passed = (lv.up, lv.steps, lv.passed) if lv is not None else (None, 0, None)
     before, after = (lv.before, lv.after) if lv is not None else (("", ""), ("", ""))
     final = rep.final
-    assert isinstance(final, SjState)
+    assert isinstance(final, ShengjiState)
     defenders = None if final.declarer == -1 else 1 - side_of(final.declarer)
     if up is not None:
         side = side_label(up, lang_)

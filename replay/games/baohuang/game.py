@@ -1,0 +1,57 @@
+"""保皇 (five seats, the 皇帝 and his 保皇派 against the rest): its declaration, ``GAME``, found by
+``replay.games``.
+
+Its engine, scoring and options are imported with the declaration; its simulator and rule rows only when asked
+for."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
+from replay.claims import climbing_claims
+from replay.games import GameType
+from replay.games.baohuang.engine import Baohuang
+from replay.games.baohuang.options import OPTIONS
+from replay.games.baohuang.rulings import RULINGS
+from replay.games.baohuang.score import score_baohuang
+from replay.scoring import climbing_places
+
+if TYPE_CHECKING:
+    from replay.rules.quotes import RuleRow
+    from replay.simulate import Bot, SimSeed, SimulatedDeal
+
+
+def simulate(sim: SimSeed, bot: Bot | None, levels: tuple[str, str] | None = None) -> SimulatedDeal:
+    """``replay.games.baohuang.sim.simulate``, imported when a deal is simulated."""
+    from replay.games.baohuang.sim import simulate as play
+
+    return play(sim, bot, levels)
+
+
+def rules() -> Sequence[RuleRow]:
+    """保皇's rows of the rule register."""
+    from replay.games.baohuang.rules import ROWS
+
+    return ROWS
+
+
+GAME = GameType(
+    name="baohuang",
+    name_zh="保皇",
+    name_en="Baohuang",
+    seats=5,
+    default_profile="baohuang",
+    actions=frozenset({"play", "pass", "kou", "rang", "jiefeng", "call", "yield", "grab", "reveal"}),
+    engine=Baohuang,
+    scorer=score_baohuang,
+    places=climbing_places,
+    claims=climbing_claims,
+    simulator=simulate,
+    rules=rules,
+    rulings=RULINGS,
+    options=OPTIONS,
+    deal_keys=("marked", "loyalist"),
+    result_keys=("finish_order", "teams", "sweep"),
+    bids_at_setup=True,
+)

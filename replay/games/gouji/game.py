@@ -1,0 +1,57 @@
+"""够级 (six seats, two teams of three): its declaration, ``GAME``, found by ``replay.games``.
+
+Its engine, scoring and options are imported with the declaration; its simulator and rule rows only when asked
+for (a check needs none of them)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
+from replay.claims import climbing_claims
+from replay.games import GameType
+from replay.games.gouji.engine import Gouji
+from replay.games.gouji.options import OPTIONS
+from replay.games.gouji.rulings import RULINGS
+from replay.games.gouji.score import gouji_places, score_gouji
+
+if TYPE_CHECKING:
+    from replay.rules.quotes import RuleRow
+    from replay.simulate import Bot, SimSeed, SimulatedDeal
+
+
+def simulate(sim: SimSeed, bot: Bot | None, levels: tuple[str, str] | None = None) -> SimulatedDeal:
+    """``replay.games.gouji.sim.simulate``, imported when a deal is simulated."""
+    from replay.games.gouji.sim import simulate as play
+
+    return play(sim, bot, levels)
+
+
+def rules() -> Sequence[RuleRow]:
+    """够级's rows of the rule register."""
+    from replay.games.gouji.rules import ROWS
+
+    return ROWS
+
+
+GAME = GameType(
+    name="gouji",
+    name_zh="够级",
+    name_en="Gouji",
+    seats=6,
+    default_profile="gouji",
+    actions=frozenset(
+        {"play", "burn", "pass", "kou", "rang", "jiefeng", "show", "revolution", "waive", "tribute", "return"}
+        | {"refuse", "report"}
+    ),
+    engine=Gouji,
+    scorer=score_gouji,
+    places=gouji_places,
+    claims=climbing_claims,
+    simulator=simulate,
+    rules=rules,
+    rulings=RULINGS,
+    options=OPTIONS,
+    result_keys=("finish_order", "teams", "sweep"),
+    team_zh="联邦",
+)
