@@ -78,22 +78,18 @@ class GameText:
             return ["the deal is not finished: no score"]
         if score.void:
             return void_lines(score)
+        from replay.games.baohuang.score import baohuang_extras
+
         lines = ["place  seat  points"]
         for p in score.places:
             lines.append(f"{p.place:>5}  {p.seat:>4}  {p.points:>6}")
+        r = baohuang_extras(score)
         for t in score.teams:
-            lines.append(f"team {list(t.seats)}: {t.points}" + ("" if score.roles else f" (sum {t.raw})"))
-        if score.roles:
-            r = score.roles
-            kind = (
-                "抢庄 (grab)"
-                if r["grab"]
-                else "独保 (solo)"
-                if r["solo"]
-                else f"保皇派 {seat_name(r['loyalist'], en=True)}"
-            )
+            lines.append(f"team {list(t.seats)}: {t.points}" + ("" if r is not None else f" (sum {t.raw})"))
+        if r is not None:
+            kind = "抢庄 (grab)" if r.grab else "独保 (solo)" if r.solo else f"保皇派 {seat_name(r.loyalist, en=True)}"
             lines.append(
-                f"皇帝 {seat_name(r['emperor'], en=True)}, {kind}" + (", declared (明保/明独)" if r["revealed"] else "")
+                f"皇帝 {seat_name(r.emperor, en=True)}, {kind}" + (", declared (明保/明独)" if r.revealed else "")
             )
         if score.sweep:
             lines.append("串三户 (sweep): scores doubled")
@@ -110,8 +106,11 @@ class GameText:
             return f"void, no score [{rule}] {en} / {zh}"
         line = "places 1st to last: seats " + " ".join(str(p.seat) for p in score.places)
         line += "; " + ", ".join(f"team {list(t.seats)} {t.points:+d}" for t in score.teams)
-        if score.roles:
-            line += f"; 皇帝 {seat_name(score.roles['emperor'], en=True)}"
+        from replay.games.baohuang.score import baohuang_extras
+
+        roles = baohuang_extras(score)
+        if roles is not None:
+            line += f"; 皇帝 {seat_name(roles.emperor, en=True)}"
         return line + ("; 串三户 (sweep): doubled" if score.sweep else "")
 
     def finished(self, rep: Replay[GameState]) -> list[int]:
@@ -129,30 +128,33 @@ class GameText:
 
     def table_lines(self, rep: Replay[GameState], step: int) -> list[str]:
         """The set on the table, who may act, the round's status, and each seat's hand and place."""
+        from replay.games.gouji.step_view import gouji_marks
+
         view = rep.view(step)
+        marks = gouji_marks(view)
         table = (
             "empty"
             if view.table_seat is None
             else f"{seat_name(view.table_seat, en=True)}: {cards_shown(view.table_cards)}"
         )
-        if view.table_gouji:
+        if marks.table_gouji:
             table += "  (够级)"
         lines = [f"table: {table}", *may_act_lines(view)]
         status = []
-        if view.passed:
-            status.append(f"passed this round: {list(view.passed)}")
-        if view.burners:
-            status.append(f"bound by a burn: {list(view.burners)}")
-        if view.failed_burners:
-            status.append(f"failed burns: {list(view.failed_burners)}")
-        if view.headless:
-            status.append(f"headless (无头): {list(view.headless)}")
-        if view.deadlevel is not None:
-            status.append(f"够死级 chance: {seat_name(view.deadlevel, en=True)}")
-        if view.chaos:
+        if marks.passed:
+            status.append(f"passed this round: {list(marks.passed)}")
+        if marks.burners:
+            status.append(f"bound by a burn: {list(marks.burners)}")
+        if marks.failed_burners:
+            status.append(f"failed burns: {list(marks.failed_burners)}")
+        if marks.headless:
+            status.append(f"headless (无头): {list(marks.headless)}")
+        if marks.deadlevel is not None:
+            status.append(f"够死级 chance: {seat_name(marks.deadlevel, en=True)}")
+        if marks.chaos:
             status.append("四人乱缠")
-        if view.revolution is not None:
-            status.append(f"革命: {seat_name(view.revolution, en=True)}")
+        if marks.revolution is not None:
+            status.append(f"革命: {seat_name(marks.revolution, en=True)}")
         if status:
             lines.append("status: " + "; ".join(status))
         for s, cards in view.hands.items():

@@ -1,11 +1,12 @@
 """What the deal library derives from a log with the engine and the coach: the deal's verdict, score and
-levels, each seat's side, place and points, the events' verdicts and the coach's findings, with the
+its game's stored extras, each seat's side, place and points, the events' verdicts and the coach's findings, with the
 versions of the engine and the coach that made them (``replay.version``, ``coach.version``).
 
 The importer stores these rows with a new deal (``data.importer``); ``data.recoach`` derives them again
 for a stored deal whose rows an older engine or coach made. Nothing here asks which game a log is: the
-engine and the score say it (each seat's side is the engine's ``sides``; a score with ``levels`` stores them; a seat's place and
-points are the score's places, else its team's points).
+engine and the score say it (each seat's side is the engine's ``sides``; the game says what it stores beside the
+shared rows, ``replay.scoring.stored_extras``; a seat's place and points are the score's places, else its team's
+points).
 """
 
 from __future__ import annotations
@@ -19,7 +20,7 @@ from coach.version import COACH_VERSION
 from replay.core.game_state import GameState
 from replay.formats.log import Log
 from replay.replay import Replay
-from replay.scoring import Score
+from replay.scoring import Score, stored_extras
 from replay.version import ENGINE_VERSION
 
 
@@ -59,39 +60,11 @@ def _seat_results(score: Score | None) -> dict[int, tuple[int | None, float]]:
     return {s: (None, float(t.points)) for t in score.teams for s in t.seats}
 
 
-def levels_of(rep: Replay[GameState], score: Score | None) -> dict[str, Any] | None:
-    """The sides' levels of a deal of a game played up a ladder of levels (升级: its engine's deal holds
-    ``levels``): ``before`` and ``after`` (per side; None when unknown: ``before`` when the log names none
-    and the deal has no score, ``after`` when it did not finish or was void), ``up`` (the side the score
-    moves, or None), ``steps`` (how far) and ``passed`` (the side that passed the last level, or None).
-    None for a game without levels."""
-    if score is not None and score.levels is not None:
-        lv = score.levels
-        return {
-            "before": [str(x) for x in lv["before"]],
-            "after": [str(x) for x in lv["after"]],
-            "up": lv.get("up"),
-            "steps": int(lv.get("steps", 0)),
-            "passed": lv.get("passed"),
-        }
-    if "levels" not in rep.engine.deal_extra(rep.log):
-        return None
-    before = [str(x) for x in rep.log.levels] if rep.log.levels else None
-    return {"before": before, "after": None, "up": None, "steps": 0, "passed": None}
-
-
-def declarers_of(rep: Replay[GameState]) -> int | None:
-    """The declaring side (升级's 庄家: the state's ``declarers``), or None (no declaration stands, or a game
-    without declarers)."""
-    found = getattr(rep.final, "declarers", None)
-    return found if isinstance(found, int) and found >= 0 else None
-
-
-def level_columns(rep: Replay[GameState], score: Score | None) -> dict[str, Any]:
-    """The deal's ``levels_json`` and ``declarers`` columns."""
-    levels = levels_of(rep, score)
-    text = None if levels is None else json.dumps(levels, ensure_ascii=False, sort_keys=True)
-    return {"levels_json": text, "declarers": declarers_of(rep)}
+def extras_column(rep: Replay[GameState], score: Score | None) -> dict[str, Any]:
+    """The deal's ``extras_json`` column: what its game stores beside the shared rows (``replay.scoring.stored_extras``:
+    升级's levels and declaring side), as canonical JSON; None for a game that stores nothing more."""
+    extras = stored_extras(rep.log, rep.final, score)
+    return {"extras_json": None if extras is None else json.dumps(extras, ensure_ascii=False, sort_keys=True)}
 
 
 def derive(log: Log) -> Derived:
@@ -105,7 +78,7 @@ def derive(log: Log) -> Derived:
         "legal": rep.ok,
         "finished": score is not None and not score.void,
         "n_findings": len(report.findings),
-        **level_columns(rep, score),
+        **extras_column(rep, score),
         **made,
     }
     results = _seat_results(score)

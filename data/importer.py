@@ -12,9 +12,9 @@ each stored canonical log back with all its stored decisions, oldest first (``da
 Every game is stored alike: the deal, its seats (who sat there, its side, and the place and points
 the score gives: 够级 and 保皇 a place and its points; 升级 no place, the two teams (0, 2) and (1, 3) as
 sides "0" and "1", and the card points the seat's team took, the kitty included), the events and the
-findings. A 升级 deal's levels before and after, and its declaring side, are stored with the deal
-(``deal.levels_json``, ``deal.declarers``: ``data.derive.levels_of``), so that the statistics need not
-replay it. What the engine and the coach derive is ``data.derive``, stored with the versions that made it
+findings. What a game stores beside these (升级: its levels before and after, and its declaring side) is its
+own record, stored as JSON with the deal (``deal.extras_json``: ``data.derive.extras_column``), so that the
+statistics need not replay it. What the engine and the coach derive is ``data.derive``, stored with the versions that made it
 (``deal.engine_version`` and ``coach_version``, and on each finding): ``data.recoach`` redoes stale deals.
 
 ``import_log`` stores one log in its own transaction; ``import_paths`` imports many files: read, replayed and

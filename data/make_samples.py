@@ -39,6 +39,7 @@ from sqlalchemy.engine import Engine
 from replay import games
 from replay.core.errors import FupanError
 from replay.formats.log import Log, Seat
+from replay.games.shengji.score import shengji_extras
 from replay.replay import Replay
 from replay.rules.profile import load_profile
 from replay.simulate import RandomBot, simulate_deal
@@ -160,9 +161,10 @@ def samples(game: str, count: int) -> list[Log]:
             raise SampleError(f"sample {game} {k + 1} (seed {seed}) does not replay as simulated")
         logs.append(log)
         deal_no += 1
-        if plan.ladder and score is not None and not score.void and score.levels is not None:
-            levels = (score.levels["after"][0], score.levels["after"][1])
-            if score.levels.get("passed") is not None:
+        reached = shengji_extras(score)
+        if plan.ladder and reached is not None:
+            levels = (reached.after[0], reached.after[1])
+            if reached.passed is not None:
                 deal_no = plan.match_deals  # the match is won: the next deal opens a new one
     return logs
 

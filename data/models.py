@@ -67,12 +67,12 @@ class Deal(SQLModel, table=True):
 
     __tablename__ = "deal"
     # the pages' filters and reads at scale (migration 0007): the day of the date (``data.queries.deal_day``), and
-    # covering indexes of a game's versions and stored levels (on SQLite the columns after log_json are
+    # covering indexes of a game's versions and stored extras (migration 0010; on SQLite the columns after log_json are
     # otherwise read through the log's overflow pages)
     __table_args__ = (
         Index("ix_deal_day", text("substr(date, 1, 10)")),
         Index("ix_deal_game_versions", "game", "engine_version", "coach_version", "n_findings"),
-        Index("ix_deal_game_levels", "game", "levels_json", "declarers", "deal_number"),
+        Index("ix_deal_game_extras", "game", "extras_json", "deal_number"),
         # the Library's search (the venue and the notes, read from the index) and its order, newest first
         # (migration 0009, ``data.queries.NEWEST``)
         Index("ix_deal_text", "venue", "notes"),
@@ -94,10 +94,9 @@ class Deal(SQLModel, table=True):
     finished: bool = False
     n_findings: int = Field(default=0, index=True)
     log_json: str = Field(sa_column=Column(Text, nullable=False))
-    # a game played up a ladder of levels (升级): the sides' levels before and after, the side the score moves,
-    # how far, the side that passed the last level (``data.derive.levels_of``, JSON); None for other games
-    levels_json: str | None = Field(default=None, sa_column=Column(Text, nullable=True))
-    declarers: int | None = None  # the declaring side (升级's 庄家), None without one
+    # what the deal's game stores beside the shared rows, as JSON (the game's ``stored_extras`` record: 升级's
+    # levels before and after and its declaring side, ``replay.games.shengji.score``); None for a game without
+    extras_json: str | None = Field(default=None, sa_column=Column(Text, nullable=True))
     notes: str = Field(default="", max_length=NOTES_CHARS)  # the log's meta.notes (cut at NOTES_CHARS), searched
     # the versions of the engine and the coach that made the derived rows (the verdicts, the seats'
     # results, the levels, the findings): 0 for rows stored before versions were recorded (``data.recoach``)

@@ -24,7 +24,7 @@ seat's team took (0 to 200 and more with the kitty), not comparable with the cli
 places. So ``player_places`` and ``player_points`` leave 升级 deals out unless asked for
 ``game="shengji"`` (then every seat counts as a deal without a place, and its points are its team's
 card points); ``match_standings`` of a 升级 match adds each seat's side's level before and after a deal,
-as stored at import (``deal.levels_json``: no deal is replayed to read it).
+as stored at import (the game's record in ``deal.extras_json``: no deal is replayed to read it).
 """
 
 from __future__ import annotations
@@ -415,7 +415,7 @@ def match_standings(engine: Engine, match_key: str, game: str | None = None) -> 
             DEAL_SEAT.c.side.label("side"),
             DEAL_SEAT.c.place.label("place"),
             cast(DEAL_SEAT.c.points, Float).label("points"),
-            DEAL.c.levels_json.label("levels_json"),
+            DEAL.c.extras_json.label("extras_json"),
         )
         .select_from(DEAL)
         .join(MATCH, MATCH.c.id == DEAL.c.match_id)
@@ -430,7 +430,7 @@ def match_standings(engine: Engine, match_key: str, game: str | None = None) -> 
     out["points"] = out["points"].astype(float)
     out = out.sort_values(["deal", "deal_id", "seat"], na_position="last", kind="stable")
     out["total"] = out["points"].fillna(0.0).groupby(out["player"]).cumsum().astype(float)
-    levels = {int(d): json.loads(text) for d, text in zip(out["deal_id"], out["levels_json"], strict=True) if text}
+    levels = {int(d): json.loads(text) for d, text in zip(out["deal_id"], out["extras_json"], strict=True) if text}
     sides = [side(int(s)) for s in out["seat"]]
     out["level_before"] = [_level(levels, d, s, "before") for d, s in zip(out["deal_id"], sides, strict=True)]
     out["level_after"] = [_level(levels, d, s, "after") for d, s in zip(out["deal_id"], sides, strict=True)]
@@ -452,7 +452,7 @@ def match_deals(engine: Engine, match_key: str, game: str | None = None) -> list
 
 def _level(levels: dict[int, dict[str, Any]], deal_id: int, side: int, key: str) -> str | None:
     found = levels.get(int(deal_id))
-    return None if found is None or found[key] is None else str(found[key][side])
+    return None if found is None or found.get(key) is None else str(found[key][side])
 
 
 @dataclass(frozen=True)
@@ -476,9 +476,9 @@ class LevelRow:
 def level_rows(engine: Engine, game: str | None = None) -> list[LevelRow]:
     """The stored deals with levels (of ``game``), in import order, read from their stored levels (no
     replay)."""
-    leveled = [DEAL.c.levels_json.is_not(None), *([DEAL.c.game == game] if game else [])]
-    stmt = select(DEAL.c.id, DEAL.c.deal_number, DEAL.c.levels_json, DEAL.c.declarers).where(*leveled)
-    seated = (  # from the deals (their index ix_deal_game_levels) to their seats
+    leveled = [DEAL.c.extras_json.is_not(None), *([DEAL.c.game == game] if game else [])]
+    stmt = select(DEAL.c.id, DEAL.c.deal_number, DEAL.c.extras_json).where(*leveled)
+    seated = (  # from the deals (their index ix_deal_game_extras) to their seats
         select(DEAL_SEAT.c.deal_id, DEAL_SEAT.c.seat, PLAYER.c.name)
         .select_from(DEAL)
         .join(DEAL_SEAT, DEAL_SEAT.c.deal_id == DEAL.c.id)
@@ -493,15 +493,17 @@ def level_rows(engine: Engine, game: str | None = None) -> list[LevelRow]:
         for deal_id, _, name in conn.execute(seated):
             names.setdefault(int(deal_id), []).append(name or "")
     out = []
-    for deal_id, number, text, declarers in deals:
+    for deal_id, number, text in deals:
         lv = json.loads(text)
+        if "before" not in lv:  # a game whose stored extras are not levels
+            continue
         out.append(
             LevelRow(
                 int(deal_id),
                 None if number is None else int(number),
                 None if lv.get("before") is None else tuple(lv["before"]),
                 None if lv.get("after") is None else tuple(lv["after"]),
-                declarers,
+                lv.get("declarers"),
                 lv.get("up"),
                 int(lv.get("steps", 0)),
                 lv.get("passed"),

@@ -17,6 +17,7 @@ from replay.core.clip import cards_shown
 from replay.core.said import said_in, seat_name
 from replay.formats.log import Log
 from replay.formats.notation.words import action_name
+from replay.games.gouji.step_view import gouji_marks
 from replay.rules.register import SEED_TITLES
 
 LABELS: dict[str, tuple[str, str]] = {
@@ -159,7 +160,8 @@ class _Sheet:
             for s, a in v.to_act.items()
         )
         rows.append(f"<tr><th>{self.t('may_act')}</th><td><ul>{acts}</ul></td></tr>")
-        for key, seats in (("passed", v.passed), ("burners", v.burners)):
+        marks = gouji_marks(v)
+        for key, seats in (("passed", marks.passed), ("burners", marks.burners)):
             if seats:
                 rows.append(f"<tr><th>{self.t(key)}</th><td>{', '.join(self.player(s) for s in seats)}</td></tr>")
         counts = "".join(

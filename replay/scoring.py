@@ -7,7 +7,8 @@ module (``replay.games.gouji.score``, ``replay.games.baohuang.score``, ``replay.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any, Protocol, TypeVar
 
 from replay import games
 from replay.climbing.state import SETUP, VOID
@@ -18,6 +19,7 @@ from replay.rules.profile import Profile
 if TYPE_CHECKING:
     from replay.climbing.state import State
     from replay.core.game_state import GameState
+    from replay.formats.log import Log
 
 
 class PlaceScore(Record):
@@ -36,8 +38,22 @@ class TeamScore(Record):
     raw: int = 0
 
 
+class ScoreExtras(Record):
+    """What a game's score holds beside the shared figures: each game declares its own frozen record (保皇's
+    roles, 升级's card points and levels: ``replay.games.<game>.score``). ``to_json`` gives the keys it adds
+    to ``fupan score --json``, in their order."""
+
+    def to_json(self) -> dict[str, Any]:
+        """The keys this record adds to the score's JSON (none here)."""
+        return {}
+
+
+X = TypeVar("X", bound=ScoreExtras)
+
+
 class Score(Record):
-    """The score of a deal: finish order, places, team scores, sweep, and how each came about."""
+    """The score of a deal: finish order, places, team scores, sweep, and how each came about; ``extras``
+    is the game's own record (None for a game without one, and for a void deal)."""
 
     finish_order: tuple[int, ...]
     places: tuple[PlaceScore, ...]
@@ -45,10 +61,8 @@ class Score(Record):
     sweep: bool = False
     void: bool = False
     explain: tuple[tuple[str, str], ...] = field(default=())
-    roles: dict[str, Any] | None = None
-    unsplit: bool = False  # 保皇 with an unknown 保皇派: places known, points not split
-    points: dict[str, int] | None = None  # 升级: {"defenders", "kitty"}
-    levels: dict[str, Any] | None = None  # 升级: {"before", "after"} per side, and who passed the last level
+    extras: ScoreExtras | None = None
+    unsplit: bool = False  # places known, points not split (保皇 with an unknown 保皇派)
     void_reason: tuple[str, str, str] | None = None  # a void deal's (rule, Chinese, English)
     claim_rules: tuple[str, str, str] = ("FINISH", "FINISH", "FINISH")  # a claim's points, teams, sweep checked by
 
@@ -61,10 +75,12 @@ class Score(Record):
             "sweep": self.sweep,
             "void": self.void,
             **({"void_reason": self.void_reason_json()} if self.void_reason is not None else {}),
-            **({"roles": dict(self.roles)} if self.roles is not None else {}),
-            **({"points": dict(self.points)} if self.points is not None else {}),
-            **({"levels": dict(self.levels)} if self.levels is not None else {}),
+            **(self.extras.to_json() if self.extras is not None else {}),
         }
+
+    def extras_of(self, kind: type[X]) -> X | None:
+        """The game's own record when it is a ``kind`` (its game's reader asks for its type), else None."""
+        return self.extras if isinstance(self.extras, kind) else None
 
     def void_reason_json(self) -> dict[str, str] | None:
         """Why the deal is void: ``{"rule", "zh", "en"}`` (None when it is not)."""
@@ -137,6 +153,19 @@ def known_places(st: GameState, profile: Profile) -> dict[int, KnownPlace]:
     score = score_of(st, profile) if places and st.terminal else None
     points = {p.seat: p.points for p in score.places} if score is not None else {}
     return {s: KnownPlace(k, *place_words(k, st.n), points.get(s)) for s, k in sorted(places.items())}
+
+
+class StoredExtras(Protocol):
+    """A game's record of what the library stores of a deal beside the shared rows (e.g. 升级's levels)."""
+
+    def to_json(self) -> dict[str, Any]: ...
+
+
+def stored_extras(log: Log, final: Any, score: Score | None) -> dict[str, Any] | None:
+    """What the library stores of a deal beside the shared rows (``data``'s ``deal.extras_json``): its game's
+    record (the game's ``stored_extras``, replay.games) as JSON; None for a game that stores nothing more."""
+    made: Callable[[Log, Any, Score | None], StoredExtras] | None = games.get(log.game).stored_extras
+    return None if made is None else made(log, final, score).to_json()
 
 
 def void_score(reason: tuple[str, str, str]) -> Score:

@@ -1,9 +1,11 @@
 """What the table showed after one step, in plain values: ``StepView`` (``fupan replay --step N --json``
 and the dashboard). Each game's engine draws its own (``engine.view(state, step, profile)``); the climbing
-games share ``climbing_view`` and add their own marks (够级's burns and locks, 保皇's roles)."""
+games share ``climbing_view``. What only one game shows is that game's own record, ``StepView.extras`` (a
+``StepExtras``: 够级's burns and locks, 保皇's roles, 升级's tricks, each in ``replay.games.<game>.step_view``)."""
 
 from __future__ import annotations
 
+from types import MappingProxyType
 from typing import Any, Protocol, TypeVar
 
 from replay.climbing.state import State
@@ -13,10 +15,39 @@ from replay.core.record import Record, field
 from replay.rules.profile import Profile
 from replay.scoring import KnownPlace, known_places
 
+#: the marks every step's JSON has, in their order, as a game without them writes them (none): the stable layout of
+#: ``replay --json``, which 够级's marks fill (``replay.games.gouji.step_view``)
+NO_MARKS: MappingProxyType[str, Any] = MappingProxyType(
+    {"passed": [], "burners": [], "failed_burners": [], "headless": [], "chaos": False, "deadlevel": None,
+     "revolution": None}
+)  # fmt: skip
+
+
+class StepExtras(Record):
+    """What a game's step shows beside the shared view: each game declares its own frozen record (a subclass);
+    this base is a step without any. Its JSON goes into the same keys of ``replay --json`` as before: the
+    table's ``gouji`` flag, the marks (``NO_MARKS`` when the game has none) and the game's own keys last."""
+
+    def table_json(self) -> dict[str, Any]:
+        """The keys the game adds to the step's ``table`` (the set is not a 够级 set here)."""
+        return {"gouji": False}
+
+    def marks_json(self) -> dict[str, Any]:
+        """The step's marks (none here)."""
+        return dict(NO_MARKS)
+
+    def own_json(self) -> dict[str, Any]:
+        """The game's own keys after the marks (none here)."""
+        return {}
+
+
+NO_EXTRAS = StepExtras()
+E = TypeVar("E", bound=StepExtras)
+
 
 class StepView(Record, kw_only=True):
-    """What the table showed after one step, in plain values (for ``replay --json`` and the app). The
-    marks a game does not have keep their defaults (none)."""
+    """What the table showed after one step, in plain values (for ``replay --json`` and the app); ``extras``
+    is the game's own record (``NO_EXTRAS`` for a game that shows nothing of its own)."""
 
     step: int
     to_act: dict[int, tuple[str, ...]]
@@ -24,19 +55,10 @@ class StepView(Record, kw_only=True):
     table_seat: int | None
     table_cards: tuple[str, ...]
     hands: dict[int, list[str]]
-    table_gouji: bool = False  # 够级: the set on the table is 够级
     finished: tuple[int, ...] = ()
     counts_shown: dict[int, int] = field(default_factory=dict)
-    passed: tuple[int, ...] = ()
-    burners: tuple[int, ...] = ()
-    failed_burners: tuple[int, ...] = ()
-    headless: tuple[int, ...] = ()
-    chaos: bool = False
-    deadlevel: int | None = None
-    revolution: int | None = None
-    roles: dict[str, Any] | None = None
-    tricks: dict[str, Any] | None = None  # 升级: trumps, declarer, the trick in progress, points
     places: dict[int, KnownPlace] = field(default_factory=dict)  # the places decided so far (scoring.places_at)
+    extras: StepExtras = NO_EXTRAS
 
     def to_json(self) -> dict[str, Any]:
         """The stable JSON of ``fupan replay --step N --json``."""
@@ -44,21 +66,18 @@ class StepView(Record, kw_only=True):
             "step": self.step,
             "to_act": {str(s): list(a) for s, a in self.to_act.items()},
             "why": {str(s): {"zh": w[0], "en": w[1]} for s, w in self.why.items()},
-            "table": {"seat": self.table_seat, "cards": list(self.table_cards), "gouji": self.table_gouji},
+            "table": {"seat": self.table_seat, "cards": list(self.table_cards), **self.extras.table_json()},
             "hands": {str(s): h for s, h in self.hands.items()},
             "finished": list(self.finished),
             "places": {str(s): p.to_json() for s, p in self.places.items()},
             "counts_shown": {str(s): c for s, c in self.counts_shown.items()},
-            "passed": list(self.passed),
-            "burners": list(self.burners),
-            "failed_burners": list(self.failed_burners),
-            "headless": list(self.headless),
-            "chaos": self.chaos,
-            "deadlevel": self.deadlevel,
-            "revolution": self.revolution,
-            **({"roles": self.roles} if self.roles is not None else {}),
-            **({"shengji": self.tricks} if self.tricks is not None else {}),
+            **self.extras.marks_json(),
+            **self.extras.own_json(),
         }
+
+    def extras_of(self, kind: type[E]) -> E | None:
+        """The game's own record when it is a ``kind`` (its game's reader asks for its type), else None."""
+        return self.extras if isinstance(self.extras, kind) else None
 
 
 _TOKENS: dict[tuple[Card, ...], tuple[str, ...]] = {(): ()}

@@ -117,3 +117,12 @@ def test_no_page_or_part_branches_on_a_game() -> None:
             if BRANCHES.search(line):
                 found.append(f"{rel}:{k}: {line.strip()}")
     assert found == []
+
+
+def test_a_game_may_draw_the_players_page_itself() -> None:
+    """升级 draws its Players page (its level ladder); a game that declares nothing leaves it to the page."""
+    from views.games import view
+    from views.games.shengji.players import players_page
+
+    assert view("shengji").players_page is players_page
+    assert view("gouji").players_page is None and view("baohuang").players_page is None

@@ -272,8 +272,8 @@ def test_seat_view_hides_the_other_hands(library):
 
 def test_baohuang_seat_view_shows_roles_as_known(library):
     _, rep = library["baohuang"]
-    step = next(k for k in range(len(rep.states)) if rep.view(k).roles["truth"].get("0"))
-    roles = rep.view(step).roles
+    step = next(k for k in range(len(rep.states)) if rep.view(k).to_json()["roles"]["truth"].get("0"))
+    roles = rep.view(step).to_json()["roles"]
     loyalist = next(int(s) for s, r in roles["truth"].items() if r == "loyalist")
     rebel = next(int(s) for s, r in roles["truth"].items() if r == "rebel")
     assert roles["known_to"][str(rebel)][str(loyalist)] is None

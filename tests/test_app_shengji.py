@@ -39,9 +39,9 @@ from replay.simulate import simulate_deal
 from views.games import table_html
 from views.games.shengji import charts as shengji_charts
 from views.games.shengji import table as shengji_table
+from views.games.shengji.players import shengji_frame
 from views.pages import timeline
 from views.pages.evaluation import unpriced_note
-from views.pages.players import shengji_frame
 from views.pages.replay import event_frame
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -101,8 +101,8 @@ def _match() -> list[Log]:
         names = (NAMES[0], HOSTILE, *NAMES[2:]) if k == 0 else NAMES
         log = _play(100 + k, levels, k + 1, names)
         score = Replay(log).score()
-        assert score is not None and score.levels is not None
-        levels = tuple(score.levels["after"])  # type: ignore[assignment]  # a 升级 score has levels
+        assert score is not None and score.to_json().get("levels") is not None
+        levels = tuple(score.to_json()["levels"]["after"])
         logs.append(log)
     return logs
 
@@ -406,8 +406,8 @@ def test_scoring_shows_tricks_defenders_kitty_levels_and_the_ladder(library, lan
     points = tricks["分" if lang == "zh" else "points"]
     assert points.sum() == sum(rep.final.points)
     metrics = [str(m.value) for m in at.metric]
-    assert metrics[-1] == str(score.points["defenders"])
-    assert metrics[1] == str(score.points["kitty"])
+    assert metrics[-1] == str(score.to_json().get("points")["defenders"])
+    assert metrics[1] == str(score.to_json().get("points")["kitty"])
     assert len(table) == 8  # the SJ-POINTS table: 240 and up last (one more level per further 40)
     text = _text(at)
     for rule in ("SJ-POINTS", "SJ-LEVEL"):
@@ -415,9 +415,10 @@ def test_scoring_shows_tricks_defenders_kitty_levels_and_the_ladder(library, lan
     for _, row in score.explain:  # each in the page's language (replay.core.said)
         shown = said_in(row, lang)
         assert shown.replace("(", "").replace(")", "")[:20] in text.replace("(", "").replace(")", "")
-    up, after = score.levels["up"], score.levels["after"]
-    if score.levels["steps"]:
-        assert f"{score.levels['before'][up]} → {after[up]}" in text or f"from {score.levels['before'][up]}" in text
+    up, after = score.to_json().get("levels")["up"], score.to_json().get("levels")["after"]
+    if score.to_json().get("levels")["steps"]:
+        before = score.to_json()["levels"]["before"]
+        assert f"{before[up]} → {after[up]}" in text or f"from {before[up]}" in text
     else:  # the defenders took over without going up
         assert ("不升级" if lang == "zh" else "no side goes up") in text
     # the ladder: the three deals of the match in order, this one highlighted

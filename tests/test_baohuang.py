@@ -22,7 +22,7 @@ from replay.core.events import Call, Event, Grab, Pass, Play, Reveal, Yield
 from replay.core.hand import Hand
 from replay.formats.log import Log, read_log
 from replay.games.baohuang.engine import Baohuang
-from replay.games.baohuang.score import score_baohuang
+from replay.games.baohuang.score import BaohuangScoreExtras, baohuang_extras, score_baohuang
 from replay.games.baohuang.state import BaohuangState
 from replay.replay import Replay
 from replay.rules.profile import load_profile
@@ -117,9 +117,15 @@ def test_seed_example_emperor_first_loyalist_second_last() -> None:
     score = score_baohuang(st, PROFILE)
     assert score is not None
     assert [(t.seats, t.points) for t in score.teams] == [((2, 0), 3), ((1, 3, 4), -3)]
-    assert score.roles == {"emperor": 2, "loyalist": 0, "revealed": False, "solo": False, "grab": False}
+    assert score.to_json().get("roles") == {
+        "emperor": 2,
+        "loyalist": 0,
+        "revealed": False,
+        "solo": False,
+        "grab": False,
+    }
     assert [rule for rule, _ in score.explain] == ["BH-SCORE"]
-    assert score.to_json()["roles"] == score.roles
+    assert baohuang_extras(score) == BaohuangScoreExtras(emperor=2, loyalist=0, revealed=False, solo=False, grab=False)
     assert all(isinstance(p.points, int) for p in score.places)
 
 
@@ -127,7 +133,11 @@ def test_open_loyalist_doubles() -> None:
     st = finished([2, 4, 1, 0, 3], emperor=2, loyalist=0, open_loyal=True, loyal_public=True)
     assert points(st) == {2: 4, 0: 2, 4: -2, 1: -2, 3: -2}
     score = score_baohuang(st, PROFILE)
-    assert score is not None and score.roles is not None and score.roles["revealed"] is True
+    assert (
+        score is not None
+        and score.to_json().get("roles") is not None
+        and score.to_json().get("roles")["revealed"] is True
+    )
     assert [rule for rule, _ in score.explain] == ["BH-SCORE", "BH-LOYALIST"]
     # the case file's deal: 皇帝 1st, 保皇派 2nd, 明保: side 9, doubled 18 = 12 + 6; each other -6
     assert points(finished([4, 0, 1, 2, 3], emperor=4, loyalist=0, open_loyal=True)) == {
@@ -160,7 +170,7 @@ def test_solo_scores() -> None:
     assert points(st) == {1: 32, 0: -8, 2: -8, 3: -8, 4: -8}
     score = score_baohuang(st, PROFILE)
     assert score is not None
-    assert score.roles == {"emperor": 1, "loyalist": 1, "revealed": True, "solo": True, "grab": False}
+    assert score.to_json().get("roles") == {"emperor": 1, "loyalist": 1, "revealed": True, "solo": True, "grab": False}
     assert [(t.seats, t.points) for t in score.teams] == [((1,), 32), ((0, 2, 3, 4), -32)]
     assert [rule for rule, _ in score.explain] == ["BH-SCORE-SOLO", "BH-SOLO"]
     # 皇帝 大落: -16, each other 4; 皇帝 third: 0 all round
@@ -173,7 +183,13 @@ def test_grab_scores() -> None:
     assert points(st) == {3: 40, 0: -10, 1: -10, 2: -10, 4: -10}
     score = score_baohuang(st, PROFILE)
     assert score is not None
-    assert score.roles == {"emperor": 3, "loyalist": None, "revealed": False, "solo": False, "grab": True}
+    assert score.to_json().get("roles") == {
+        "emperor": 3,
+        "loyalist": None,
+        "revealed": False,
+        "solo": False,
+        "grab": True,
+    }
     assert [(t.seats, t.points) for t in score.teams] == [((3,), 40), ((0, 1, 2, 4), -40)]
     assert [rule for rule, _ in score.explain] == ["BH-SCORE-GRAB"]
     for order in ([0, 3, 1, 2, 4], [0, 1, 2, 4, 3]):  # 皇帝 not 头科: -40, each other +10
@@ -184,7 +200,7 @@ def test_no_score_while_playing_and_void_score() -> None:
     st = finished([2, 4, 1, 0, 3], emperor=2, loyalist=0)
     assert score_baohuang(st._replace(phase=PLAY), PROFILE) is None
     void = score_baohuang(BaohuangState(n=5, phase=VOID), PROFILE)
-    assert void is not None and void.void and void.roles is None and void.explain[0][0] == "BH-VOID"
+    assert void is not None and void.void and void.to_json().get("roles") is None and void.explain[0][0] == "BH-VOID"
 
 
 # ---------------------------------------------------------------------------------------------
@@ -640,7 +656,8 @@ def test_an_unknown_loyalist_leaves_the_places_but_splits_no_points() -> None:
     assert unknown.finish_order == known.finish_order
     assert [(p.seat, p.place) for p in unknown.places] == [(p.seat, p.place) for p in known.places]
     assert unknown.explain[0][0] == "BH-SCORE" and "not known" in unknown.explain[0][1]
-    assert unknown.roles is not None and unknown.roles["loyalist"] is None
+    roles = baohuang_extras(unknown)
+    assert roles is not None and roles.loyalist is None
 
 
 def test_copies_counts_a_card_by_identity() -> None:

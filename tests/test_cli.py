@@ -600,12 +600,12 @@ def test_shengji_claimed_result_is_checked(capsys: pytest.CaptureFixture[str], s
     from replay.replay import Replay
 
     score = Replay(sj_deal.log).score()
-    assert score is not None and score.points is not None and score.levels is not None
-    good = {"points": dict(score.points), "levels": {"after": score.levels["after"]}}
+    assert score is not None and score.to_json().get("points") is not None and score.to_json().get("levels") is not None
+    good = {"points": dict(score.to_json().get("points")), "levels": {"after": score.to_json().get("levels")["after"]}}
     path = tmp_path / "claimed.json"
     path.write_text(replace(sj_deal.log, result=good).dumps(), encoding="utf-8")
     assert run(capsys, "check", path)[0] == 0
-    bad = {"points": {"defenders": score.points["defenders"] + 5}}
+    bad = {"points": {"defenders": score.to_json().get("points")["defenders"] + 5}}
     path.write_text(replace(sj_deal.log, result=bad).dumps(), encoding="utf-8")
     code, out, _ = run(capsys, "check", path)
     assert code == 1 and f"{path}: result: [SJ-POINTS] " in out

@@ -467,10 +467,10 @@ def test_coach_html_baohuang_roles(capsys: pytest.CaptureFixture[str], tmp_path:
     check_well_formed(page)
     report = coach_log(read_log(path))
     score = report.replay.score()
-    assert score is not None and score.roles is not None
+    assert score is not None and score.to_json().get("roles") is not None
     assert "保皇" in page and "皇帝" in page
-    emperor = report.replay.log.player(score.roles["emperor"])
-    assert f"{score.roles['emperor']} · {html.escape(emperor)}" in page
+    emperor = report.replay.log.player(score.to_json().get("roles")["emperor"])
+    assert f"{score.to_json()['roles']['emperor']} · {html.escape(emperor)}" in page
     for f in report.findings:
         assert html.escape(f.message_zh) in page
 

@@ -516,8 +516,8 @@ def test_shengji_match_standings_give_points_and_levels(sj_library: Engine) -> N
     for k, (names, score) in enumerate(_sj_scores()):
         rows = df[df["deal"] == k + 1]
         assert rows["player"].tolist() == names
-        assert rows["level_before"].tolist() == [score.levels["before"][s % 2] for s in range(4)]
-        assert rows["level_after"].tolist() == [score.levels["after"][s % 2] for s in range(4)]
+        assert rows["level_before"].tolist() == [score.to_json().get("levels")["before"][s % 2] for s in range(4)]
+        assert rows["level_after"].tolist() == [score.to_json().get("levels")["after"][s % 2] for s in range(4)]
         assert rows["points"].tolist() == [next(t.points for t in score.teams if s in t.seats) for s in range(4)]
     after = df[df["deal"] == 1]["level_after"].tolist()
     assert df[df["deal"] == 2]["level_before"].tolist() == after  # the levels go on from deal to deal

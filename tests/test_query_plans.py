@@ -117,7 +117,7 @@ def test_the_unfiltered_page_reads_the_date_index_in_order(engine: Engine) -> No
     ("read", "index"),
     [
         (staleness, "COVERING INDEX ix_deal_game_versions"),
-        (queries.level_rows, "COVERING INDEX ix_deal_game_levels"),
+        (queries.level_rows, "COVERING INDEX ix_deal_game_extras"),
         (queries.player_places, "ix_deal_seat_deal_id"),
         (queries.player_points, "ix_deal_seat_deal_id"),
         (queries.player_summary, "ix_deal_seat_deal_id"),

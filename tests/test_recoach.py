@@ -11,7 +11,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from sqlalchemy import select, text, update
+from alembic import command
+from sqlalchemy import inspect, select, text, update
 from sqlalchemy.engine import Engine
 from storage_dbs import HEAD
 
@@ -21,7 +22,7 @@ from coach.evaluate import evaluate_replay
 from coach.prices import Settings
 from coach.version import COACH_VERSION
 from data import queries
-from data.database import current_revision, make_engine, migrate, open_db
+from data.database import alembic_config, current_revision, make_engine, migrate, open_db
 from data.evaluations import save_evaluation, seat_accuracies, stale_evaluation_ids, stored_evaluations
 from data.importer import import_log
 from data.models import Deal, DealSeat, EvaluationRow, EventRow, FindingRow, table_of
@@ -35,8 +36,7 @@ from replay.version import ENGINE_VERSION
 DEAL, DEAL_SEAT, EVENT, FINDING, EVALUATION = (
     table_of(m) for m in (Deal, DealSeat, EventRow, FindingRow, EvaluationRow)
 )
-DERIVED_DEAL = ("n_events", "legal", "finished", "n_findings", "levels_json", "declarers", "engine_version",
-                "coach_version")  # fmt: skip
+DERIVED_DEAL = ("n_events", "legal", "finished", "n_findings", "extras_json", "engine_version", "coach_version")
 
 
 def _logs() -> list[Log]:
@@ -77,8 +77,7 @@ def age(engine: Engine, deal_id: int, engine_version: int = 0, coach_version: in
                 coach_version=coach_version,
                 n_findings=0,
                 legal=False,
-                levels_json=None,
-                declarers=None,
+                extras_json=None,
             )
         )
         conn.execute(update(DEAL_SEAT).where(DEAL_SEAT.c.deal_id == deal_id).values(place=None, points=None, side="?"))
@@ -198,10 +197,17 @@ def test_levels_are_stored_at_import_and_read_without_a_replay(engine: Engine, s
     for row, log in zip(rows, _logs()[2:], strict=True):
         rep = Replay(log)
         score = rep.score()
-        assert row.before == (tuple(score.levels["before"]) if score and score.levels else log.levels)
-        if score is not None and score.levels is not None:
-            assert row.after == tuple(score.levels["after"]) and row.steps == score.levels["steps"]
-            assert row.up == score.levels["up"] and row.passed == score.levels["passed"]
+        assert row.before == (
+            tuple(score.to_json().get("levels")["before"]) if score and score.to_json().get("levels") else log.levels
+        )
+        if score is not None and score.to_json().get("levels") is not None:
+            assert (
+                row.after == tuple(score.to_json().get("levels")["after"])
+                and row.steps == score.to_json().get("levels")["steps"]
+            )
+            assert (
+                row.up == score.to_json().get("levels")["up"] and row.passed == score.to_json().get("levels")["passed"]
+            )
         declarer = getattr(rep.final, "declarer", -1)
         assert row.declarers == (None if declarer == -1 else declarer % 2)
         assert row.players == tuple(s.player for s in log.seats)
@@ -262,15 +268,57 @@ def test_migration_0006_fills_levels_and_marks_old_rows_stale(db_url: str) -> No
     try:
         assert current_revision(engine) == HEAD
         with engine.connect() as conn:
-            got = conn.execute(select(DEAL.c.id, DEAL.c.levels_json, DEAL.c.declarers, DEAL.c.engine_version)).all()
+            got = conn.execute(select(DEAL.c.id, DEAL.c.extras_json, DEAL.c.engine_version)).all()
         by_id = {r.id: r for r in got}
-        assert by_id[1].levels_json is None and by_id[1].declarers is None
+        assert by_id[1].extras_json is None  # 够级 stores nothing more
         score = Replay(logs[2]).score()
-        assert score is not None and score.levels is not None
-        assert json.loads(by_id[2].levels_json)["after"] == list(score.levels["after"])
-        assert by_id[2].declarers == Replay(logs[2]).final.declarer % 2
+        assert score is not None and score.to_json().get("levels") is not None
+        extras = json.loads(by_id[2].extras_json)  # filled by 0006, moved into one column by 0010
+        assert extras["after"] == list(score.to_json()["levels"]["after"])
+        assert extras["declarers"] == Replay(logs[2]).final.declarer % 2
         assert stale_deal_ids(engine) == [1, 2] and stale_findings(engine) == 2
         assert [r.status for r in recoach(engine)] == ["done", "done"]
         assert stale_findings(engine) == 0 and stale_deal_ids(engine) == []
+    finally:
+        engine.dispose()
+
+
+def test_migration_0010_moves_the_levels_into_one_extras_column_and_back(db_url: str) -> None:
+    """0010 moves 升级's ``levels_json`` and ``declarers`` into the game's ``extras_json`` (the same JSON a fresh
+    import writes) and drops them; its downgrade puts them back; ``recoach`` fills the column of a row stored
+    before without it."""
+    engine = open_db(db_url)
+    try:
+        logs = _logs()
+        ids = [import_log(engine, log, f"deal{k}").deal_id or 0 for k, log in enumerate(logs)]
+        with engine.connect() as conn:
+            fresh: dict[int, str | None] = {
+                r.id: r.extras_json for r in conn.execute(select(DEAL.c.id, DEAL.c.extras_json))
+            }
+        assert [fresh[d] is not None for d in ids] == [log.game == "shengji" for log in logs]
+        command.downgrade(alembic_config(engine), "0009")
+        assert current_revision(engine) == "0009"
+        with engine.connect() as conn:
+            old = {r.id: r for r in conn.execute(text("SELECT id, levels_json, declarers FROM deal"))}
+        for d in ids:
+            if fresh[d] is None:
+                assert old[d].levels_json is None and old[d].declarers is None
+            else:
+                extras = json.loads(fresh[d])
+                assert old[d].declarers == extras.pop("declarers") and json.loads(old[d].levels_json) == extras
+        assert "ix_deal_game_levels" in {ix["name"] for ix in inspect(engine).get_indexes("deal")}
+        migrate(engine)
+        assert current_revision(engine) == HEAD
+        columns = {c["name"] for c in inspect(engine).get_columns("deal")}
+        assert "extras_json" in columns and not {"levels_json", "declarers"} & columns
+        with engine.connect() as conn:
+            assert dict(conn.execute(select(DEAL.c.id, DEAL.c.extras_json)).all()) == fresh
+        leveled = ids[[log.game for log in logs].index("shengji")]
+        age(engine, leveled)  # a row stored before the column was filled: recoach fills it
+        with engine.connect() as conn:
+            assert conn.execute(select(DEAL.c.extras_json).where(DEAL.c.id == leveled)).scalar_one() is None
+        assert [r.status for r in recoach(engine)] == ["done"]
+        with engine.connect() as conn:
+            assert conn.execute(select(DEAL.c.extras_json).where(DEAL.c.id == leveled)).scalar_one() == fresh[leveled]
     finally:
         engine.dispose()

@@ -67,11 +67,14 @@ def test_shengji_samples_are_one_match_with_levels_carried_on() -> None:
         assert log.meta["venue"] == VENUE and "simulated" in log.meta["notes"]
         rep = Replay(log)
         score = rep.score()
-        assert rep.ok and score is not None and not score.void and score.levels is not None, path
+        assert rep.ok and score is not None and not score.void and score.to_json().get("levels") is not None, path
         if after is not None:
             assert list(log.levels) == after  # each deal starts where the previous one left the levels
-        assert score.levels["before"] == list(log.levels) and score.levels["passed"] is None
-        after = score.levels["after"]
+        assert (
+            score.to_json().get("levels")["before"] == list(log.levels)
+            and score.to_json().get("levels")["passed"] is None
+        )
+        after = score.to_json().get("levels")["after"]
     assert after != ["A", "A"]  # the sides went up over the match
 
 

@@ -689,8 +689,11 @@ def test_the_kitty_goes_to_defenders_who_win_the_last_trick() -> None:
     assert st.phase == OVER and [t.winner for t in st.tricks] == [1, 1, 1]
     assert st.points == (0, 20) and st.kitty_points == 20 and st.defenders_points == 40
     score = score_shengji(st, eng.profile)
-    assert score is not None and score.points == {"defenders": 40, "kitty": 20}
-    assert score.levels is not None and score.levels["after"] == ["2", "A"]  # 40: the declarers go up 1
+    assert score is not None and score.to_json().get("points") == {"defenders": 40, "kitty": 20}
+    assert score.to_json().get("levels") is not None and score.to_json().get("levels")["after"] == [
+        "2",
+        "A",
+    ]  # 40: the declarers go up 1
     eng4, st4 = deal(MINI, MINI_KITTY, levels=("A", "A"), kitty_multiplier=4)
     st4 = run(eng4, st4, [Declare(0, cards=C("BJ 9H 9H")), Bury(0, cards=C("BJ 9H 4C KD"))])
     st4 = run(eng4, st4, [P(s, c) for s, c in [(0, "8C"), (1, "SJ"), (2, "4S"), (3, "10C"), (1, "KH"), (2, "6S")]])
@@ -706,8 +709,11 @@ def test_the_kitty_stays_with_declarers_who_win_the_last_trick() -> None:
     st = run(eng, st, [P(s, c) for s, c in [(0, "BJ"), (1, "10S"), (2, "8S"), (3, "9S")]])
     assert st.phase == OVER and st.defenders_points == 0 and st.points == (20, 0)
     score = score_shengji(st, eng.profile)
-    assert score is not None and score.points == {"defenders": 0, "kitty": 0}
-    assert score.levels is not None and (score.levels["steps"], score.levels["passed"]) == (3, 0)  # Q + 3: past K
+    assert score is not None and score.to_json().get("points") == {"defenders": 0, "kitty": 0}
+    assert score.to_json().get("levels") is not None and (
+        score.to_json().get("levels")["steps"],
+        score.to_json().get("levels")["passed"],
+    ) == (3, 0)  # Q + 3: past K
 
 
 # -- points and the level table ------------------------------------------------------------------------
@@ -786,9 +792,9 @@ def test_levels_after_a_deal(
 ) -> None:
     st = _over(levels, declarer, defenders, last, kitty)
     score = score_shengji(st, profile())
-    assert score is not None and score.levels is not None
-    assert (score.levels["after"], score.levels["passed"]) == (after, passed)
-    assert score.points == {
+    assert score is not None and score.to_json().get("levels") is not None
+    assert (score.to_json().get("levels")["after"], score.to_json().get("levels")["passed"]) == (after, passed)
+    assert score.to_json().get("points") == {
         "defenders": defenders + (kitty if last % 2 != declarer % 2 else 0),
         "kitty": st.kitty_points if last % 2 != declarer % 2 else 0,
     }
@@ -797,11 +803,18 @@ def test_levels_after_a_deal(
 def test_the_2_to_a_ladder() -> None:
     st = _over(("K", "2"), 0, 0, 0)
     score = score_shengji(st, profile(levels="2-A"))
-    assert score is not None and score.levels is not None
-    assert (score.levels["after"], score.levels["passed"]) == (["A", "2"], 0)  # K, A, then past A
+    assert score is not None and score.to_json().get("levels") is not None
+    assert (score.to_json().get("levels")["after"], score.to_json().get("levels")["passed"]) == (
+        ["A", "2"],
+        0,
+    )  # K, A, then past A
     st = _over(("Q", "2"), 0, 40, 0)
     score = score_shengji(st, profile(levels="2-A"))
-    assert score is not None and score.levels is not None and score.levels["after"] == ["K", "2"]
+    assert (
+        score is not None
+        and score.to_json().get("levels") is not None
+        and score.to_json().get("levels")["after"] == ["K", "2"]
+    )
 
 
 def test_an_unfinished_deal_has_no_score() -> None:

@@ -337,7 +337,10 @@ def test_shengji_deals_store_teams_and_card_points(engine: Engine, sj_sims: Path
         assert [s.place for s in seats] == [None] * 4
         team_points = {t.seats: t.points for t in score.teams}
         assert [s.points for s in seats] == [team_points[(s.seat % 2, s.seat % 2 + 2)] for s in seats]
-        assert seats[0].points + seats[1].points == 200 - card_points(rep.final.buried) + score.points["kitty"]
+        assert (
+            seats[0].points + seats[1].points
+            == 200 - card_points(rep.final.buried) + score.to_json().get("points")["kitty"]
+        )
         findings = rows(engine, FindingRow, FindingRow.deal_id == deal.id, order=FindingRow.id)
         assert [(f.idx, f.seat, f.kind, f.severity, f.message_en) for f in findings] == [
             (f.index, f.seat, f.kind, f.severity, f.message_en) for f in report.findings

@@ -3,14 +3,14 @@ defenders' points and the levels (``cli.text.GameText`` for the climbing games).
 
 from __future__ import annotations
 
-from typing import Any
-
 from cli.text import GameText, may_act_lines, ruling_parts, seat_label, void_lines
 from replay.core.game_state import GameState
 from replay.core.plural import count
 from replay.core.said import seat_name
 from replay.core.verdicts import Verdict
 from replay.games.shengji.engine import RANK_LEVEL, SUIT_EN, SUIT_ZH, ShengjiState, card_points
+from replay.games.shengji.score import shengji_extras
+from replay.games.shengji.step_view import SeatCards, step_tricks
 from replay.replay import Replay
 from replay.scoring import Score
 
@@ -37,8 +37,8 @@ def _sj(st: object) -> ShengjiState:
     return st
 
 
-def _plays(plays: list[dict[str, Any]]) -> str:
-    return ", ".join(f"{seat_name(p['seat'], en=True)} {' '.join(p['cards'])}" for p in plays)
+def _plays(plays: tuple[SeatCards, ...]) -> str:
+    return ", ".join(f"{seat_name(s, en=True)} {' '.join(cards)}" for s, cards in plays)
 
 
 class ShengjiText(GameText):
@@ -59,9 +59,10 @@ class ShengjiText(GameText):
             )
         if score is None:
             return [*lines, "the deal is not finished: no score"]
-        assert score.points is not None and score.levels is not None
+        lv = shengji_extras(score)
+        assert lv is not None
         buried = " ".join(c.token for c in st.buried)
-        kitty = score.points["kitty"]
+        kitty = lv.kitty
         last = st.tricks[-1].winner if st.tricks else None
         defenders = 1 - st.declarers
         if last is None:
@@ -71,9 +72,8 @@ class ShengjiText(GameText):
         else:
             went = f"; {seat_name(last, en=True)} (declarers) won the last trick: it stays with the declarers"
         lines.append(f"kitty (底牌) buried: {buried or '-'} ({count(card_points(st.buried), 'point')}){went}")
-        lines.append(f"defenders {_side(defenders)}: {score.points['defenders']} points")
-        lv = score.levels
-        change = ", ".join(f"side {side} {lv['before'][side]} -> {lv['after'][side]}" for side in (0, 1))
+        lines.append(f"defenders {_side(defenders)}: {lv.defenders} points")
+        change = ", ".join(f"side {side} {lv.before[side]} -> {lv.after[side]}" for side in (0, 1))
         lines.append(f"levels: {change}")
         lines += [f"  [{rule}] {text}" for rule, text in score.explain]
         return lines
@@ -84,11 +84,11 @@ class ShengjiText(GameText):
             return void_lines(score)[1].strip()
         if score is None:
             return "not finished: no score"
-        assert score.points is not None and score.levels is not None
-        lv = score.levels
-        change = ", ".join(f"side {side} {lv['before'][side]} -> {lv['after'][side]}" for side in (0, 1))
+        lv = shengji_extras(score)
+        assert lv is not None
+        change = ", ".join(f"side {side} {lv.before[side]} -> {lv.after[side]}" for side in (0, 1))
         st = _sj(rep.final)
-        return f"defenders {_side(1 - st.declarers)} {score.points['defenders']} points; levels {change}"
+        return f"defenders {_side(1 - st.declarers)} {lv.defenders} points; levels {change}"
 
     def finished(self, rep: Replay[GameState]) -> list[int]:
         """No seat goes out in 升级."""
@@ -98,7 +98,7 @@ class ShengjiText(GameText):
         """Levels, trumps and declarer, the trick in progress, the last trick, points, hands."""
         st = _sj(rep.states[step])
         view = rep.view(step)
-        info = view.tricks or {}
+        info = step_tricks(view)
         lv = [RANK_LEVEL[r] for r in st.levels]
         lines = [f"phase: {st.phase}; levels: side 0 {lv[0]}, side 1 {lv[1]}", trumps_line(st)]
         if st.declarations:
@@ -116,13 +116,14 @@ class ShengjiText(GameText):
         if st.phase == "play":
             n = len(st.tricks) + 1
             lines.append(
-                f"trick {n}: " + (_plays(info["trick"]) if st.trick else f"{seat_name(st.to_act, en=True)} to lead")
+                f"trick {n}: "
+                + (_plays(info.trick) if st.trick and info is not None else f"{seat_name(st.to_act, en=True)} to lead")
             )
-        last = info.get("last_trick")
+        last = info.last_trick if info is not None else None
         if last is not None:
             lines.append(
-                f"last trick ({len(st.tricks)}): {_plays(last['plays'])}; won by {seat_name(last['winner'], en=True)}, "
-                f"{last['points']} points"
+                f"last trick ({len(st.tricks)}): {_plays(last.plays)}; won by {seat_name(last.winner, en=True)}, "
+                f"{last.points} points"
             )
         if st.trumps is not None:
             lines.append(

@@ -13,6 +13,9 @@ from coach.report_words import LABELS, ROLE, STYLE
 from replay import games
 from replay.core.said import said_in
 from replay.formats.notation.words import action_name
+from replay.games.baohuang.score import baohuang_extras
+from replay.games.baohuang.step_view import step_roles
+from replay.games.shengji.score import shengji_extras
 from replay.scoring import Score
 
 
@@ -65,10 +68,8 @@ class DealSections(Markup):
         return self.pair(game.name_zh, game.name_en)
 
     def final_roles(self) -> dict[int, str | None]:
-        view = self.replay.view(len(self.replay.states) - 1)
-        if not view.roles:
-            return {}
-        return {int(s): r for s, r in view.roles["truth"].items()}
+        roles = step_roles(self.replay.view(len(self.replay.states) - 1))
+        return {} if roles is None else dict(roles.truth)
 
     def players(self) -> str:
         score = self.replay.score()
@@ -133,14 +134,14 @@ class DealSections(Markup):
                     f"<table><thead><tr><th>{self.label('place')}</th><th>{self.label('rank')}</th><th>"
                     f"{self.label('seat')}</th><th>{self.label('points')}</th></tr></thead><tbody>{rows}</tbody></table>"
                 )
-            trows = []
+            trows, held = [], baohuang_extras(score)
             for t in score.teams:
                 seats = ", ".join(self.player(s) for s in t.seats)
-                raw = "" if score.roles else f" ({self.label('sum')} {_e(t.raw)})"
+                raw = "" if held is not None else f" ({self.label('sum')} {_e(t.raw)})"
                 trows.append(f"<tr><td>{seats}</td><td>{_e(t.points)}{raw}</td></tr>")
             out.append(f"<table><caption>{self.label('teams')}</caption><tbody>{''.join(trows)}</tbody></table>")
-            if score.roles:
-                out.append(self.roles_line(score.roles))
+            if held is not None:
+                out.append(self.roles_line(held.roles_json()))
             if score.sweep:
                 out.append(f"<p>{self.label('sweep')}</p>")
             out += self.points_and_levels(score)
@@ -161,14 +162,11 @@ class DealSections(Markup):
 
     def points_and_levels(self, score: Score) -> list[str]:
         """升级's card points (the defenders', the kitty's) and the levels before and after the deal."""
-        out = []
-        if score.points:
-            out.append(
-                f"<p>{self.label('card_points')}: {_e(score.points.get('defenders', ''))}; "
-                f"{self.label('kitty')}: {_e(score.points.get('kitty', ''))}</p>"
-            )
-        if score.levels:
-            before, after = _levels(score.levels.get("before")), _levels(score.levels.get("after"))
+        out: list[str] = []
+        sj = shengji_extras(score)
+        if sj is not None:
+            out.append(f"<p>{self.label('card_points')}: {_e(sj.defenders)}; {self.label('kitty')}: {_e(sj.kitty)}</p>")
+            before, after = _levels(sj.before), _levels(sj.after)
             out.append(
                 f"<p>{self.label('levels')}: {self.label('before')} {_e(before)}; {self.label('after')} {_e(after)}</p>"
             )

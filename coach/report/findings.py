@@ -14,6 +14,8 @@ from coach.maxims import BY_KEY
 from coach.report.markup import Markup, _e
 from coach.report_words import ACTION, GRADE, KIND, LABELS, ROLE, SEVERITY, SURENESS, VIEW
 from replay.core.said import said_in
+from replay.games.baohuang.step_view import step_roles
+from replay.games.gouji.step_view import gouji_marks
 from replay.replay import StepView
 
 
@@ -210,7 +212,9 @@ class FindingSections(Markup):
         """The table just before event ``index``: seats and counts, the set on the table, who may act."""
         view: StepView = self.replay.view(index)
         st = self.replay.states[index]
-        roles = view.roles["truth"] if view.roles else {}
+        known = step_roles(view)
+        roles = known.truth if known is not None else {}
+        marks = gouji_marks(view)
         cols = [self.label("seat"), self.label("cards"), self.label("status")]
         if roles:
             cols.insert(1, self.label("role"))
@@ -224,31 +228,31 @@ class FindingSections(Markup):
             if s in view.to_act:
                 acts = "/".join(self.named(ACTION, a) for a in view.to_act[s])
                 status.append(f"{self.label('may_act')}: {acts}")
-            if s in view.passed:
+            if s in marks.passed:
                 status.append(self.label("passed"))
-            if s in view.burners:
+            if s in marks.burners:
                 status.append(self.label("burner"))
-            if s in view.headless:
+            if s in marks.headless:
                 status.append(self.label("headless"))
-            if s == view.revolution:
+            if s == marks.revolution:
                 status.append(self.pair("革命", "revolution"))
             size = st.hands[s].size if s < len(st.hands) else 0
             count = _e(size) + (f" ({self.label('shown')})" if s in view.counts_shown else "")
             cells = [self.player(s), count, "; ".join(status) or "—"]
             if roles:
-                cells.insert(1, self.named(ROLE, roles.get(str(s))) or "—")
+                cells.insert(1, self.named(ROLE, roles.get(s)) or "—")
             cls = ' class="acting"' if s == actor else ' class="gone"' if s in view.finished else ""
             rows.append(f"<tr{cls}>" + "".join(f"<td>{c}</td>" for c in cells) + "</tr>")
         if view.table_seat is None:
             table = self.label("empty")
         else:
             table = f"{self.cards(view.table_cards)} — {self.label('by')} {self.player(view.table_seat)}"
-            if view.table_gouji:
+            if marks.table_gouji:
                 table += " " + self.pair("够级", "gouji set")
-        if view.chaos:
+        if marks.chaos:
             table += f"; {self.label('chaos')}"
-        if view.deadlevel is not None:
-            table += f"; {self.label('deadlevel')}: {self.player(view.deadlevel)}"
+        if marks.deadlevel is not None:
+            table += f"; {self.label('deadlevel')}: {self.player(marks.deadlevel)}"
         if view.to_act:
             why = "".join(
                 f"<li>{self.player(s)}: {self.pair(*view.why.get(s, ('', '')))}</li>"

@@ -78,6 +78,9 @@ class GameType(Record):
     action_names: Mapping[str, tuple[str, str]] = field(default_factory=lambda: MappingProxyType({}))
     words: Mapping[str, str] = field(default_factory=lambda: MappingProxyType({}))
     team_zh: str = "一方"
+    # what the library stores of a deal beside the shared rows: (Log, final state, Score | None) -> the game's record
+    # (with ``to_json``), read by ``replay.scoring.stored_extras``; None for a game that stores nothing more
+    stored_extras: Callable[[Any, Any, Any], Any] | None = None
     bids_at_setup: bool = False
 
     def option_defaults(self) -> dict[str, Any]:

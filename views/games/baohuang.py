@@ -9,6 +9,7 @@ import pandas as pd
 import streamlit as st
 
 from replay.games.baohuang.engine import Baohuang
+from replay.games.baohuang.score import BaohuangScoreExtras, baohuang_extras
 from replay.replay import Replay
 from replay.scoring import Score
 from views.parts.common import t
@@ -19,12 +20,12 @@ from views.parts.texts import md, rule_name, rule_quote, who
 def score_section(rep: Replay, score: Score) -> None:
     """The Scoring page's roles and doublings (BH-CALL, BH-GRAB, BH-SOLO, BH-LOYALIST) and the sides' points."""
     st.subheader(t("身份与翻倍", "Roles and doublings"))
-    log, roles = rep.log, score.roles or {}
+    log, roles = rep.log, baohuang_extras(score) or BaohuangScoreExtras(-1, None, False, False, False)
     lines: list[tuple[str, str]] = []
-    emperor = roles.get("emperor")
-    if emperor is not None and emperor != -1:
+    emperor = roles.emperor
+    if emperor != -1:
         lines.append((t(f"皇帝：{who(log, emperor)}", f"皇帝 (emperor): {who(log, emperor)}"), "BH-CALL"))
-    if roles.get("grab"):
+    if roles.grab:
         lines.append(
             (
                 t(
@@ -34,20 +35,20 @@ def score_section(rep: Replay, score: Score) -> None:
                 "BH-GRAB",
             )
         )
-    elif roles.get("solo"):
+    elif roles.solo:
         lines.append((t("独保：皇帝一人对其余四家", "独保 (alone): the 皇帝 plays alone against four"), "BH-SOLO"))
-        if roles.get("revealed"):
+        if roles.revealed:
             lines.append((t("明独：分数翻倍", "明独 (declared alone): the scores double"), "BH-SOLO"))
         else:
             lines.append((t("没有明独：不翻倍", "not declared (暗独): no doubling"), "BH-SOLO"))
-    elif roles.get("loyalist") is not None:
+    elif roles.loyalist is not None:
         lines.append(
             (
-                t(f"保皇派：{who(log, roles['loyalist'])}", f"保皇派 (loyalist): {who(log, roles['loyalist'])}"),
+                t(f"保皇派：{who(log, roles.loyalist)}", f"保皇派 (loyalist): {who(log, roles.loyalist)}"),
                 "BH-LOYALIST",
             )
         )
-        if roles.get("revealed"):
+        if roles.revealed:
             lines.append((t("明保：分数翻倍", "明保 (declared loyalist): the scores double"), "BH-LOYALIST"))
         else:
             lines.append((t("暗保：不翻倍", "not declared (暗保): no doubling"), "BH-LOYALIST"))

@@ -2,10 +2,9 @@
 reached (bars stacked by place), mean points, and the coach's findings per deal by maxim (俗语).
 A player chosen in the selector is highlighted in every chart and summed up in figures.
 
-升级 has no places and no points per seat: a side of two partners goes up levels. For it the page shows
-per player the deals sat in, how often the player's side declared, went up, took over as defenders and
-won the match, and the levels gained (each deal's levels as stored at import, ``data.queries.level_rows``: no deal
-is replayed), with the coach's findings; evaluation by rollouts is not made for 升级.
+A game may draw the page itself (its ``GameView.players_page``, lent the page's table, selector, bars, findings
+and accuracy as a ``views.parts.game_view.PlayersPage``): 升级, which has no places and no points per seat, shows
+its level ladder (``views.games.shengji.players``).
 
 The findings are the stored ones: when an older engine or coach made some of them (``data.recoach``), the page
 says so with the versions, since the Coach page computes with today's and may disagree; ``fupan recoach``
@@ -29,11 +28,12 @@ from data import queries
 from data.evaluations import player_accuracy
 from data.recoach import staleness
 from replay import games as registry
-from replay.core.seats import side as seat_side
 from replay.version import ENGINE_VERSION
+from views.games import view as game_view
 from views.parts.common import guarded, stored, t
 from views.parts.downloads import csv_button, file_name
 from views.parts.figures import show
+from views.parts.game_view import PlayersPage
 from views.parts.texts import KIND_NAMES, chart, game_name, name_of, place_name
 
 HIGHLIGHT, OTHER, FADED = "#d62728", "#1f77b4", 0.35
@@ -61,9 +61,8 @@ def render() -> None:
         horizontal=True,
     )
     _stale(game)
-    ladder = stored(queries.level_rows, game=game)
-    if ladder:  # a game played up a ladder of levels (升级): no places
-        _ladder(right, game, ladder)
+    own = game_view(game).players_page
+    if own is not None and own(PAGE, right, game):  # the game drew the page (升级's level ladder: no places)
         return
     summary = stored(queries.player_summary, game=game)
     places, points = summary[queries.PLACE_COLUMNS], summary[queries.POINT_COLUMNS]
@@ -72,11 +71,7 @@ def render() -> None:
         st.info(t("这个游戏的牌局里没有有名字的牌手。", "No named player sat in a deal of this game."))
         return
     names = places["player"].tolist()
-    chosen = right.selectbox(
-        t("突出显示牌手", "Highlight a player"),
-        [None, *names],
-        format_func=_labels(t("（不突出）", "(none)")),
-    )
+    chosen = _chooser(right, names)
     if chosen is not None:
         _figures(chosen, places, points, findings)
     _summary(game, places, points)
@@ -145,6 +140,14 @@ def _accuracy(game: str, chosen: str | None) -> None:
     fig = _bars(acc["player"].tolist(), acc["accuracy"], chosen, t("准确率 %", "accuracy %"), "%{x}: %{y:.1f}%")
     fig.update_layout(yaxis_range=[0, 100])
     show(fig, "players", game, "accuracy")
+
+
+def _chooser(right: Any, names: list[str]) -> str | None:
+    """The player selector in ``right`` (no player highlighted at first): the chosen player, or None."""
+    chosen: str | None = right.selectbox(
+        t("突出显示牌手", "Highlight a player"), [None, *names], format_func=_labels(t("（不突出）", "(none)"))
+    )
+    return chosen
 
 
 def _labels(nobody: str) -> Callable[[str | None], str]:
@@ -338,95 +341,17 @@ def _findings(findings: pd.DataFrame, names: list[str], game: str, chosen: str |
     show(fig, "players", game, "maxims")
 
 
-# -- a game played up a ladder of levels (升级) ------------------------------------------------------
+class _Page:
+    """What this page lends a game's own section of it (``views.parts.game_view.PlayersPage``)."""
+
+    table = staticmethod(_table)
+    chooser = staticmethod(_chooser)
+    bars = staticmethod(_bars)
+    findings = staticmethod(_findings)
+    accuracy = staticmethod(_accuracy)
 
 
-def shengji_frame(rows: list[Any]) -> pd.DataFrame:
-    """Per named player over 升级 deals (``data.queries.LevelRow``, or ``views.games.shengji.charts.LadderRow``:
-    the same fields): deals sat in, deals finished, how
-    often the player's side declared (庄家), went up (gained one level or more), took 80 or more as the
-    defenders (闲家; the declarers then do not go up, whether or not the defenders do), won the match, and
-    the levels it gained."""
-    stats: dict[str, dict[str, int]] = {}
-    for r in rows:
-        for seat, name in enumerate(r.players):
-            if not name:
-                continue
-            side = seat_side(seat)
-            s = stats.setdefault(
-                name, {"deals": 0, "finished": 0, "declared": 0, "up": 0, "defended_80": 0, "levels": 0, "won": 0}
-            )
-            s["deals"] += 1
-            s["finished"] += r.after is not None
-            s["declared"] += r.declarers == side
-            if r.up == side:
-                s["up"] += r.steps > 0
-                s["levels"] += r.steps
-                s["defended_80"] += r.declarers is not None and r.declarers != side  # with 80 or more
-            s["won"] += r.passed == side
-    columns = ["player", "deals", "finished", "declared", "up", "defended_80", "levels", "won"]
-    frame = pd.DataFrame([{"player": p, **v} for p, v in sorted(stats.items())], columns=columns)
-    return frame
-
-
-def _ladder(right: Any, game: str, rows: list[queries.LevelRow]) -> None:
-    st.info(
-        t(
-            "升级不排名次：对家两人一方，每局按闲家得分升级。下面是每位牌手所在一方坐庄、升级、做闲家得 80 分以上和升了几级的次数"
-            "（每局的得分与升级见“计分”页）。",
-            "升级 has no places: partners form a side, and each deal the defenders' points decide who goes up. Below, "
-            "per player, how often the player's side declared, went up, took 80 or more as the defenders and how many "
-            "levels it gained "
-            "(each deal's score and levels are on the Scoring page).",
-        )
-    )
-    frame = shengji_frame(rows)
-    points = stored(queries.player_summary, game=game)  # the card points the player's side took, the kitty included
-    if not frame.empty and not points.empty:
-        frame = frame.merge(points[["player", "mean_points"]], on="player", how="left")
-    if frame.empty:
-        st.info(t("这个游戏的牌局里没有有名字的牌手。", "No named player sat in a deal of this game."))
-        return
-    names = frame["player"].tolist()
-    chosen = right.selectbox(
-        t("突出显示牌手", "Highlight a player"),
-        [None, *names],
-        format_func=_labels(t("（不突出）", "(none)")),
-    )
-    _table(
-        game,
-        "levels",
-        frame.rename(
-            columns={
-                "player": t("牌手", "Player"),
-                "deals": t("局数", "Deals"),
-                "finished": t("打完", "Finished"),
-                "declared": t("坐庄", "Declared"),
-                "up": t("升级的局", "Went up"),
-                "defended_80": t("做闲家得 80 分以上", "80+ as defenders"),
-                "levels": t("共升几级", "Levels gained"),
-                "won": t("赢得比赛", "Matches won"),
-                "mean_points": t("本方平均得分（含底）", "Side's mean points (with the kitty)"),
-            }
-        ).round(1),
-        hide_index=True,
-    )
-    st.subheader(t("升的级数", "Levels gained"))
-    hover = (
-        "%{x}: %{y}"
-        + chart(t("级（", " levels ("))
-        + "%{customdata[1]}"
-        + chart(t(" 局升级，共 ", " deals up of "))
-        + "%{customdata[0]}"
-        + chart(t(" 局）", ")"))
-    )
-    fig = _bars(
-        names, frame["levels"], chosen, t("升的级数", "levels gained"), hover, frame[["deals", "up"]].to_numpy()
-    )
-    fig.update_yaxes(rangemode="tozero", dtick=1)
-    show(fig, "players", game, "levels")
-    _findings(stored(queries.player_findings, game=game), names, game, chosen)
-    _accuracy(game, chosen)
+PAGE: PlayersPage = _Page()
 
 
 def _unpriced(game: str) -> str:

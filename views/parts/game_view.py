@@ -14,9 +14,10 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Generic
+from typing import TYPE_CHECKING, Any, Generic, Protocol
 
 from replay.core.game_state import S
+from replay.games.baohuang.step_view import step_roles
 from replay.replay import Replay
 from views.parts import table
 
@@ -26,6 +27,27 @@ if TYPE_CHECKING:
     from coach.prices import Evaluation
     from replay.scoring import Score
 
+
+class PlayersPage(Protocol):
+    """What the Players page lends a game's own section of it (``GameView.players_page``): its table with the
+    CSV below it, its player selector, its bar chart, and its findings and accuracy sections."""
+
+    def table(self, game: str, what: str, frame: Any, hide_index: bool = False) -> None: ...
+
+    def chooser(self, right: Any, names: list[str]) -> str | None: ...
+
+    def bars(
+        self, players: list[str], y: Any, chosen: str | None, y_title: str, hover: str = ..., customdata: Any = ...
+    ) -> Any: ...
+
+    def findings(self, findings: Any, names: list[str], game: str, chosen: str | None) -> None: ...
+
+    def accuracy(self, game: str, chosen: str | None) -> None: ...
+
+
+# (page, the page's right column, game) -> whether the game drew the page itself (升级's level ladder: no places)
+PlayersSection = Callable[[PlayersPage, Any, str], bool]
+
 # (rep, step, seat_view, lang) -> HTML; the Replay page also gives ``best=`` (a ``table.BestMove``) when the stored
 # evaluation prices the step: a drawing marks that seat's best move (one that takes no ``best`` is given none)
 TableDrawing = Callable[..., str]
@@ -33,14 +55,14 @@ SeatSide = Callable[[Replay[S], int, str], str]  # (rep, seat, lang) -> the seat
 
 
 def _final_role(rep: Replay[S], seat: int) -> str | None:
-    roles = rep.view(len(rep.states) - 1).roles
-    return None if roles is None else roles.get("truth", {}).get(str(seat))
+    roles = step_roles(rep.view(len(rep.states) - 1))
+    return None if roles is None else roles.truth.get(seat)
 
 
 def final_role(rep: Replay[S], seat: int, lang: str) -> str:
     """A seat's role at the end of the deal as the engine's view tells it (皇帝, 保皇派 …, 身份未知 while
     unknown; "" when the game shows no roles)."""
-    if rep.view(len(rep.states) - 1).roles is None:
+    if step_roles(rep.view(len(rep.states) - 1)) is None:
         return ""
     return table.role_label(_final_role(rep, seat), lang)
 
@@ -113,6 +135,7 @@ class GameView(Generic[S]):
       its legend), when the game's points are zero-sum between two teams; ``value_unit``, what a rollout's
       value counts (zh, en: 够级 and 保皇 points, 升级 levels).
     - Dispute desk: ``desk``.
+    - Players page: ``players_page`` (None: places and points; else the game may draw the page itself).
     """
 
     name: str
@@ -133,3 +156,4 @@ class GameView(Generic[S]):
     team_line_name: tuple[str, str] = ("", "")
     value_unit: tuple[str, str] = ("分", "points")
     desk: Desk = field(default_factory=Desk)
+    players_page: PlayersSection | None = None

@@ -30,6 +30,8 @@ from typing import Any
 from replay.core.cards import RANK_BJ, RANK_NAME, RANK_ZH, Card, CardError
 from replay.core.said import seat_name
 from replay.formats.notation.words import action_name
+from replay.games.baohuang.step_view import step_roles
+from replay.games.gouji.step_view import gouji_marks
 from replay.replay import Replay, StepView
 from replay.scoring import place_words
 from views.parts.texts import ROLE_NAMES, SEVERITY_MARK, count
@@ -253,11 +255,11 @@ def _mid_card(token: str, lang: str) -> str:
     return f'<span class="{cls}">{escape(card_text(token, lang))}</span>'
 
 
-def _roles_for(view: StepView, seat_view: int | None) -> dict[str, Any]:
-    roles = view.roles or {}
-    if seat_view is None:
-        return roles.get("truth", {})
-    return roles.get("known_to", {}).get(str(seat_view), {})
+def _roles_for(view: StepView, seat_view: int | None) -> dict[int, str | None]:
+    roles = step_roles(view)
+    if roles is None:
+        return {}
+    return roles.truth if seat_view is None else roles.known_to.get(seat_view, {})
 
 
 # what a seat's box says under its name: (view, seat, seat_view, lang) -> (its CSS class or "", the words)
@@ -267,9 +269,9 @@ SeatHead = Callable[[StepView, int, "int | None", str], tuple[str, str]]
 def role_head(view: StepView, seat: int, seat_view: int | None, lang: str) -> tuple[str, str]:
     """A seat's role as the viewer knows it (保皇: 皇帝, 保皇派 …; the review: the truth); nothing for a game
     whose engine shows no roles."""
-    if view.roles is None:
+    if step_roles(view) is None:
         return "", ""
-    role = _roles_for(view, seat_view).get(str(seat))
+    role = _roles_for(view, seat_view).get(seat)
     return (f"fp-r-{escape(role)}" if role else ""), role_label(role, lang)
 
 
@@ -293,8 +295,9 @@ def table_html(
     if seat_view is not None and not 0 <= seat_view < n:
         seat_view = None
     places = {s: p.place for s, p in view.places.items()}  # decided places, as the score ranks them
-    passed, burners = set(view.passed), set(view.burners)
-    failed, headless = set(view.failed_burners), set(view.headless)
+    marks = gouji_marks(view)
+    passed, burners = set(marks.passed), set(marks.burners)
+    failed, headless = set(marks.failed_burners), set(marks.headless)
     rot = 0 if seat_view is None else seat_view
 
     # the felt: a hexagon or pentagon through the seats, under the grid (CSS clip-path: st.html drops inline SVG)
@@ -357,14 +360,15 @@ def _seat_box(
         )
     if view.table_seat == seat:
         badges.append(f'<span class="fp-badge fp-owner">{tr(lang, "桌上牌主", "owns the table set")}</span>')
-    marked = view.roles is not None and view.roles.get("marked") == seat and not view.roles.get("called")
+    roles, marks = step_roles(view), gouji_marks(view)
+    marked = roles is not None and roles.marked == seat and not roles.called
     flags = [
         (seat in passed, "已过", "passed", ""),
         (seat in burners, "烧牌中", "burning", ""),
         (seat in failed, "烧牌失败", "burn failed", " fp-warn"),
         (seat in headless, "无头", "headless", ""),
-        (view.deadlevel == seat, "够死级", "够死级 chance", " fp-warn"),
-        (view.revolution == seat, "革命", "revolution", " fp-warn"),
+        (marks.deadlevel == seat, "够死级", "够死级 chance", " fp-warn"),
+        (marks.revolution == seat, "革命", "revolution", " fp-warn"),
         (marked, "持御牌", "holds the marked joker", ""),
     ]
     for cond, zh, en, cls in flags:
@@ -416,20 +420,23 @@ def _middle(rep: Replay, view: StepView, step: int, lang: str) -> str:
     tokens = " ".join(view.table_cards)
     if view.table_seat is not None and view.table_cards:
         cards = "".join(_mid_card(tok, lang) for tok in view.table_cards)
-        gouji = f' <span class="fp-gouji">{tr(lang, "够级", "够级 set")}</span>' if view.table_gouji else ""
+        gouji = (
+            f' <span class="fp-gouji">{tr(lang, "够级", "够级 set")}</span>' if gouji_marks(view).table_gouji else ""
+        )
         lines.append(f'<div class="fp-set" data-set="{escape(tokens)}">{cards}</div>')
         lines.append(f"<div>{escape(seat_label(rep, view.table_seat, lang))}{gouji}</div>")
     else:
         lines.append(f'<div class="fp-set" data-set="">{tr(lang, "桌上无牌", "the table is empty")}</div>')
     flags = []
-    if view.chaos:
+    if gouji_marks(view).chaos:
         flags.append(tr(lang, "四人乱缠", "四人乱缠 (four-way scramble)"))
-    if view.roles is not None:
-        if view.roles.get("called"):
-            flags.append(tr(lang, "叫牌 ", "called ") + card_text(view.roles["called"], lang))
-        if view.roles.get("revealed"):
+    roles = step_roles(view)
+    if roles is not None:
+        if roles.called:
+            flags.append(tr(lang, "叫牌 ", "called ") + card_text(roles.called, lang))
+        if roles.revealed:
             flags.append(tr(lang, "已明保/明独", "revealed"))
-        if view.roles.get("second_lap"):
+        if roles.second_lap:
             flags.append(tr(lang, "第二圈", "second lap"))
     if st.terminal:
         flags.append(tr(lang, "牌局结束", "deal over"))

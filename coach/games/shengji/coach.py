@@ -66,6 +66,7 @@ from replay.games.shengji.engine import (
     trick_winner,
     why_not_follow,
 )
+from replay.games.shengji.score import shengji_extras
 from replay.replay import Replay
 
 if TYPE_CHECKING:
@@ -381,7 +382,8 @@ def bury_note(replay: Replay[GameState], i: int) -> Iterator[Finding]:
         return
     score = replay.score()
     buried = card_points(ev.cards)
-    if score is None or score.void or not score.points or not score.points.get("kitty") or not buried:
+    extras = shengji_extras(score)
+    if extras is None or not extras.kitty or not buried:
         return
     hand = st.hands[ev.seat]
     if not hand.fully_known:
@@ -396,7 +398,7 @@ def bury_note(replay: Replay[GameState], i: int) -> Iterator[Finding]:
     alt = _high_first(clean[: len(ev.cards)], tr)
     zh, en = _cards(ev.cards)
     zh_alt, en_alt = _cards(alt)
-    taken = score.points["kitty"]
+    taken = extras.kitty
     yield _note(
         i,
         ev.seat,
@@ -434,11 +436,11 @@ TEAMS: Teams = (side_seats(0, 4), side_seats(1, 4))
 def levels_won(eng: Shengji, st: ShengjiState, seat: int) -> float:
     """What a finished deal is worth to ``seat``'s side: the levels it goes up, less those the other side goes
     up (SJ-POINTS, SJ-LEVEL as ``replay.games.shengji.score`` counts them); 0 for a void deal."""
-    sc = games.get(eng.game).scorer(st, eng.profile)
-    if sc is None or sc.void or sc.levels is None:
+    sc = shengji_extras(games.get(eng.game).scorer(st, eng.profile))
+    if sc is None:
         return 0.0
-    steps = float(sc.levels["steps"])
-    return steps if sc.levels["up"] == team(seat) else -steps
+    steps = float(sc.steps)
+    return steps if sc.up == team(seat) else -steps
 
 
 COACH: GameCoach[Shengji, ShengjiState] = GameCoach(

@@ -8,6 +8,8 @@ Revises: 0005
 
 from __future__ import annotations
 
+import json
+
 import sqlalchemy as sa
 from alembic import op
 
@@ -40,10 +42,10 @@ def _leveled_games() -> list[str]:
 def _fill_levels(conn: sa.engine.Connection) -> None:
     """Each stored deal's levels and declaring side, from its log replayed (a log that no longer reads
     keeps None: ``fupan recoach`` reports it)."""
-    from data.derive import level_columns
     from replay.formats.log import LogError, parse_log
     from replay.replay import Replay
     from replay.rules.profile import ProfileError
+    from replay.scoring import stored_extras
 
     leveled = _leveled_games()
     if not leveled:
@@ -54,9 +56,13 @@ def _fill_levels(conn: sa.engine.Connection) -> None:
     for deal_id, text in stored:
         try:
             rep = Replay(parse_log(text))
-            values = level_columns(rep, rep.score())
+            extras = stored_extras(rep.log, rep.final, rep.score())  # the levels' keys and "declarers"
         except (LogError, ProfileError, ValueError):
             continue
+        if extras is None:
+            continue
+        declarers = extras.pop("declarers", None)
+        values = {"levels_json": json.dumps(extras, ensure_ascii=False, sort_keys=True), "declarers": declarers}
         conn.execute(sa.update(deal).where(deal.c.id == deal_id).values(values))
 
 

@@ -17,7 +17,6 @@ Readings where the seeds are silent (docs/rules-as-implemented.md says more):
 from __future__ import annotations
 
 from collections.abc import Iterator
-from typing import Any
 
 from replay.climbing.moves import legal_plays
 from replay.climbing.state import OVER, PLAY, SETUP, bit, blank, evolve, set_fields
@@ -31,6 +30,7 @@ from replay.core.verdicts import Reading
 from replay.engine import Engine, legal
 from replay.games.baohuang.bidding import BJ, BaohuangBidding
 from replay.games.baohuang.state import BaohuangState, close_round, put_set
+from replay.games.baohuang.step_view import BaohuangRoles, BaohuangStepExtras
 from replay.rules.profile import Profile
 from replay.view import StepView, climbing_view
 
@@ -72,18 +72,18 @@ class Baohuang(BaohuangBidding):
 
     def view(self, st: BaohuangState, step: int, profile: Profile) -> StepView:
         """The table after ``step`` events, with 保皇's roles (``roles_view``)."""
-        return climbing_view(self, st, step, profile)._replace(roles=self.roles_view(st))
+        return climbing_view(self, st, step, profile)._replace(extras=BaohuangStepExtras(self.roles_view(st)))
 
-    def roles_view(self, st: BaohuangState) -> dict[str, Any] | None:
+    def roles_view(self, st: BaohuangState) -> BaohuangRoles:
         """保皇 roles: the truth, and what each seat knew (the hidden 保皇派 hidden from the others)."""
-        return {
-            "truth": {str(s): r for s, r in self.roles(st).items()},
-            "known_to": {str(v): {str(s): r for s, r in self.roles_known_to(st, v).items()} for v in range(st.n)},
-            "called": None if st.called is None else st.called.token,
-            "marked": st.marked if st.marked != -1 else None,
-            "revealed": st.open_loyal or st.open_solo,
-            "second_lap": st.final and st.table is not None,
-        }
+        return BaohuangRoles(
+            truth=self.roles(st),
+            known_to={v: self.roles_known_to(st, v) for v in range(st.n)},
+            called=None if st.called is None else st.called.token,
+            marked=st.marked if st.marked != -1 else None,
+            revealed=st.open_loyal or st.open_solo,
+            second_lap=st.final and st.table is not None,
+        )
 
     # -- roles ------------------------------------------------------------------------------------
 

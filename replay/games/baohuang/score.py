@@ -10,11 +10,41 @@ from replay.climbing.state import VOID
 from replay.core.said import said, seat_name
 from replay.games.baohuang.state import BaohuangState
 from replay.rules.profile import Profile
-from replay.scoring import PlaceScore, Score, TeamScore, placed, void_score
+from replay.scoring import PlaceScore, Score, ScoreExtras, TeamScore, placed, void_score
 
 BAOHUANG_POINTS = {1: 6, 2: 3, 3: 0, 4: -3, 5: -6}  # BH-SCORE
 SOLO_POINTS = {1: 16, 2: 4, 3: 0, 4: -4, 5: -16}  # BH-SCORE-SOLO
 GRAB_POINTS = 40  # BH-SCORE-GRAB: the 皇帝 wins or loses 40, each other seat the opposite 10
+
+
+class BaohuangScoreExtras(ScoreExtras):
+    """What a 保皇 score holds beside the places and points: the roles (BH-CALL, BH-LOYALIST): the 皇帝's seat,
+    the 保皇派's (None when there is none or it is not known), whether it was revealed (明保 or 明独), and
+    whether the 皇帝 played alone (独保) or grabbed (抢庄)."""
+
+    emperor: int
+    loyalist: int | None
+    revealed: bool
+    solo: bool
+    grab: bool
+
+    def seated(self) -> dict[str, int]:
+        """The roles held by a seat: ``{"emperor": seat, "loyalist": seat}`` (the 保皇派 when known)."""
+        return {"emperor": self.emperor, **({"loyalist": self.loyalist} if self.loyalist is not None else {})}
+
+    def roles_json(self) -> dict[str, Any]:
+        """``{"emperor", "loyalist", "revealed", "solo", "grab"}`` (``score --json``'s ``roles``)."""
+        return {"emperor": self.emperor, "loyalist": self.loyalist, "revealed": self.revealed, "solo": self.solo,
+                "grab": self.grab}  # fmt: skip
+
+    def to_json(self) -> dict[str, Any]:
+        """``roles``."""
+        return {"roles": self.roles_json()}
+
+
+def baohuang_extras(score: Score | None) -> BaohuangScoreExtras | None:
+    """A 保皇 score's roles (None for no score, a void deal, or another game's score)."""
+    return None if score is None else score.extras_of(BaohuangScoreExtras)
 
 
 def score_baohuang(st: BaohuangState, profile: Profile) -> Score | None:
@@ -29,13 +59,8 @@ def score_baohuang(st: BaohuangState, profile: Profile) -> Score | None:
     order = tuple(placed(st))
     place = {s: i + 1 for i, s in enumerate(order)}
     e, loyal = st.emperor, st.loyalist
-    roles = {
-        "emperor": e,
-        "loyalist": None if st.grab or loyal == -1 else loyal,
-        "revealed": st.open_loyal or st.open_solo,
-        "solo": st.solo,
-        "grab": st.grab,
-    }
+    roles = BaohuangScoreExtras(e, None if st.grab or loyal == -1 else loyal, st.open_loyal or st.open_solo,
+                                st.solo, st.grab)  # fmt: skip
     explain: list[tuple[str, str]] = []
     points: dict[int, Fraction] = {}
     rule = "BH-SCORE-GRAB" if st.grab else "BH-SCORE-SOLO" if st.solo else "BH-SCORE"
@@ -87,7 +112,7 @@ def score_baohuang(st: BaohuangState, profile: Profile) -> Score | None:
                     "the 保皇派 is not known (no hands, none named): points of places only, not split",
                 ),
             )
-            return Score(order, places, (), explain=(note,), roles=roles, unsplit=True, claim_rules=rules)
+            return Score(order, places, (), explain=(note,), extras=roles, unsplit=True, claim_rules=rules)
         mult = 2 if st.open_loyal else 1
         others = [s for s in range(n) if s not in (e, loyal)]
         ours = BAOHUANG_POINTS[place[e]] + BAOHUANG_POINTS[place[loyal]]
@@ -116,7 +141,7 @@ def score_baohuang(st: BaohuangState, profile: Profile) -> Score | None:
         TeamScore(tuple(side), _num(sum((points[s] for s in side), Fraction(0)))),
         TeamScore(rest_seats, _num(sum((points[s] for s in rest_seats), Fraction(0)))),
     )
-    return Score(order, places, teams, False, explain=tuple(explain), roles=roles, claim_rules=rules)
+    return Score(order, places, teams, False, explain=tuple(explain), extras=roles, claim_rules=rules)
 
 
 def _num(x: Fraction) -> Any:

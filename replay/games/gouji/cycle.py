@@ -19,6 +19,7 @@ from replay.core.sets import GOUJI_NEED, CardSet
 from replay.core.verdicts import Reading
 from replay.engine import Problem
 from replay.games.gouji.state import GoujiState, close_round, put_set, turn
+from replay.games.gouji.step_view import GoujiStepExtras
 from replay.rules.profile import Profile
 from replay.scoring import place_words, places_at
 from replay.view import StepView, climbing_view
@@ -136,7 +137,7 @@ class GoujiCycle(Climbing[GoujiState]):
     def view(self, st: GoujiState, step: int, profile: Profile) -> StepView:
         """The table after ``step`` events, with 够级's marks: the 够级 set, passed seats, burners, 无头,
         四人乱缠, 够死级 and 革命."""
-        return climbing_view(self, st, step, profile)._replace(
+        marks = GoujiStepExtras(
             table_gouji=st.table_gouji,
             passed=tuple(seats_of(st.locked, st.n)),
             burners=tuple(seats_of(st.burners, st.n)),
@@ -146,6 +147,7 @@ class GoujiCycle(Climbing[GoujiState]):
             deadlevel=st.dead_seat if st.dead_seat != -1 else None,
             revolution=st.revolution if st.revolution != -1 else None,
         )
+        return climbing_view(self, st, step, profile)._replace(extras=marks)
 
     # -- entitlement ------------------------------------------------------------------------------
 

@@ -49,6 +49,7 @@ from replay.games.shengji.cards import (
 )
 from replay.games.shengji.deal import ShengjiDeal
 from replay.games.shengji.state import DECLARE, EXCHANGE, KITTY, OVER, PLAY, VOID, ShengjiState, Trick
+from replay.games.shengji.step_view import LastTrick, ShengjiStepExtras
 from replay.rules.profile import Profile
 from replay.view import StepView, tokens
 
@@ -465,37 +466,24 @@ def shengji_view(eng: Shengji, st: ShengjiState, step: int) -> StepView:
         why={s: eng.why(st, s) for s in actors},
         table_seat=st.trick[0][0] if st.trick else None,
         table_cards=tuple(c.token for _, cs in st.trick for c in cs),
-        table_gouji=False,
         hands={s: h.cards_or_unknown() for s, h in enumerate(st.hands)},
         finished=(),
         counts_shown={},
-        passed=(),
-        burners=(),
-        failed_burners=(),
-        headless=(),
-        chaos=False,
-        deadlevel=None,
-        revolution=None,
-        tricks={
-            "phase": st.phase,
-            "trump_suit": None if tr is None else tr.suit,
-            "level": None if tr is None else RANK_LEVEL[tr.level],
-            "declarer": None if st.declarer == -1 else st.declarer,
-            "declarations": [{"seat": s, "cards": list(tokens(cs))} for s, cs in st.declarations],
-            "trick": [{"seat": s, "cards": list(tokens(cs))} for s, cs in st.trick],
-            "tricks_done": len(st.tricks),
-            "last_trick": None
+        extras=ShengjiStepExtras(
+            phase=st.phase,
+            trump_suit=None if tr is None else tr.suit,
+            level=None if tr is None else RANK_LEVEL[tr.level],
+            declarer=None if st.declarer == -1 else st.declarer,
+            declarations=tuple((s, tokens(cs)) for s, cs in st.declarations),
+            trick=tuple((s, tokens(cs)) for s, cs in st.trick),
+            tricks_done=len(st.tricks),
+            last_trick=None
             if last is None
-            else {
-                "leader": last.leader,
-                "winner": last.winner,
-                "points": last.points,
-                "plays": [{"seat": s, "cards": list(tokens(cs))} for s, cs in last.plays],
-            },
-            "points": list(st.points),
-            "defenders_points": st.defenders_points,
-            "buried": list(tokens(st.buried)) if st.buried else [],
-        },
+            else LastTrick(last.leader, last.winner, last.points, tuple((s, tokens(cs)) for s, cs in last.plays)),
+            points=tuple(st.points),
+            defenders_points=st.defenders_points,
+            buried=tokens(st.buried) if st.buried else (),
+        ),
     )
 
 

@@ -13,7 +13,7 @@ from replay.games import GameType
 from replay.games.shengji.engine import Shengji
 from replay.games.shengji.options import OPTIONS
 from replay.games.shengji.rulings import RULINGS
-from replay.games.shengji.score import score_shengji, shengji_claims
+from replay.games.shengji.score import score_shengji, shengji_claims, stored_extras
 from replay.scoring import no_places
 
 if TYPE_CHECKING:
@@ -46,6 +46,7 @@ GAME = GameType(
     scorer=score_shengji,
     places=no_places,
     claims=shengji_claims,
+    stored_extras=stored_extras,
     simulator=simulate,
     rules=rules,
     rulings=RULINGS,

@@ -7,9 +7,13 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 from replay.claims import Difference, if_differs
+from replay.core.record import Record
 from replay.core.said import said
 from replay.rules.profile import Profile
-from replay.scoring import Score, TeamScore, void_score
+from replay.scoring import Score, ScoreExtras, TeamScore, void_score
+
+if TYPE_CHECKING:
+    from replay.formats.log import Log
 
 if TYPE_CHECKING:
     from replay.games.shengji.state import ShengjiState
@@ -19,6 +23,75 @@ LEVELS_FROM_80 = said(  # SJ-POINTS: "take over" changes levels only; no text pr
     "80 or more: the declarers do not go up; the defenders go up 1 per further 40 (120: 1, 160: 2, 200: 3); "
     "the next deal's declarers are decided by its 定主 (declaration)",
 )
+
+
+class ShengjiScoreExtras(ScoreExtras):
+    """What a 升级 score holds beside the sides' points: the defenders' card points (the kitty's included) and
+    the kitty's share of them (SJ-POINTS); each side's level before and after the deal, the side that goes
+    up, by how many levels, and the side that passed the last level (SJ-LEVEL; None while none did)."""
+
+    defenders: int
+    kitty: int
+    before: tuple[str, ...]
+    after: tuple[str, ...]
+    up: int
+    steps: int
+    passed: int | None
+
+    def points_json(self) -> dict[str, int]:
+        """``{"defenders", "kitty"}`` (``score --json``'s ``points``)."""
+        return {"defenders": self.defenders, "kitty": self.kitty}
+
+    def levels_json(self) -> dict[str, Any]:
+        """``{"before", "after", "up", "steps", "passed"}`` (``score --json``'s ``levels``)."""
+        return {"before": list(self.before), "after": list(self.after), "up": self.up, "steps": self.steps,
+                "passed": self.passed}  # fmt: skip
+
+    def to_json(self) -> dict[str, Any]:
+        """``points`` and ``levels``."""
+        return {"points": self.points_json(), "levels": self.levels_json()}
+
+
+def shengji_extras(score: Score | None) -> ShengjiScoreExtras | None:
+    """A 升级 score's own record (None for no score, a void deal, or another game's score)."""
+    return None if score is None else score.extras_of(ShengjiScoreExtras)
+
+
+class ShengjiStoredExtras(Record):
+    """What the library stores of a 升级 deal beside the shared rows (``deal.extras_json``), so that the level
+    ladder and the statistics replay nothing: each side's level before and after (None when unknown: ``before``
+    when the log names none and the deal has no score, ``after`` when it did not finish or was void), the side
+    the score moves (None without a score) and how far, the side that passed the last level, and the declaring
+    side (庄家; None while no declaration stands)."""
+
+    before: tuple[str, ...] | None
+    after: tuple[str, ...] | None
+    up: int | None
+    steps: int
+    passed: int | None
+    declarers: int | None
+
+    def to_json(self) -> dict[str, Any]:
+        """``{"before", "after", "up", "steps", "passed", "declarers"}``."""
+        return {
+            "before": None if self.before is None else list(self.before),
+            "after": None if self.after is None else list(self.after),
+            "up": self.up,
+            "steps": self.steps,
+            "passed": self.passed,
+            "declarers": self.declarers,
+        }
+
+
+def stored_extras(log: Log, final: Any, score: Score | None) -> ShengjiStoredExtras:
+    """A 升级 deal's stored extras: the levels as its score gives them (else those its log names) and the
+    declaring side of its final state."""
+    declarers = final.declarers if final.declarers >= 0 else None
+    lv = shengji_extras(score)
+    if lv is not None:
+        return ShengjiStoredExtras(lv.before, lv.after, lv.up, lv.steps, lv.passed, declarers)
+    before = tuple(str(x) for x in log.levels) if log.levels else None
+    return ShengjiStoredExtras(before, None, None, 0, None, declarers)
 
 
 def level_change(defenders: int) -> tuple[int, int]:
@@ -102,8 +175,7 @@ def score_shengji(st: ShengjiState, profile: Profile) -> Score | None:
         (),
         teams,
         explain=tuple(explain),
-        points={"defenders": total, "kitty": kitty},
-        levels={"before": before, "after": after, "up": up, "steps": steps, "passed": passed},
+        extras=ShengjiScoreExtras(total, kitty, tuple(before), tuple(after), up, steps, passed),
     )
 
 
@@ -115,7 +187,8 @@ def shengji_claims(claimed: Mapping[str, Any], score: Score, game: str, final: S
     """升级: the claimed points and levels against the deal's."""
     out: list[Difference] = []
     pts = claimed.get("points") or {}
-    real = score.points or {}
+    extras = shengji_extras(score)
+    real = extras.points_json() if extras is not None else {}
     for key, zh in POINTS_ZH.items():
         if key in pts:
             msg = (
@@ -126,8 +199,8 @@ def shengji_claims(claimed: Mapping[str, Any], score: Score, game: str, final: S
             out.append(Difference(f"points.{key}", pts[key], real.get(key), "SJ-POINTS", *if_differs(differs, msg)))
     for when, zh in LEVELS_ZH.items():
         said = (claimed.get("levels") or {}).get(when)
-        if said is not None and score.levels is not None:
-            computed = score.levels[when]
+        if said is not None and extras is not None:
+            computed = list(extras.before if when == "before" else extras.after)
             msg = (
                 f"记录的{zh}级 {said} 与牌局的 {computed} 不符",
                 f"recorded levels {when} the deal {said} differ from the deal's {computed}",

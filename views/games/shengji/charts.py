@@ -30,7 +30,7 @@ from replay.games.shengji.engine import (
     card_points,
     team,
 )
-from replay.games.shengji.score import level_change
+from replay.games.shengji.score import level_change, shengji_extras
 from replay.replay import Replay
 from replay.scoring import Score
 from views.games.shengji.table import SIDE_COLORS, THRESHOLD, level_token, side_label, side_text, trick_spans
@@ -247,7 +247,8 @@ def kitty_parts(rep: Replay, score: Score) -> dict[str, Any]:
     assert isinstance(st, ShengjiState)
     mult = int(rep.profile.options.get("kitty_multiplier", 1))
     raw = card_points(st.buried)
-    to_def = (score.points or {}).get("kitty", 0)
+    extras = shengji_extras(score)
+    to_def = extras.kitty if extras is not None else 0
     last: Trick | None = st.tricks[-1] if st.tricks else None
     won_last = last is not None and st.declarer != -1 and team(last.winner) != team(st.declarer)
     return {
@@ -289,18 +290,18 @@ def ladder_row(deal_id: int, rep: Replay) -> LadderRow:
     deal = int(number) if isinstance(number, int) and not isinstance(number, bool) else None
     declarers = None if final.declarer == -1 else team(final.declarer)
     names = tuple("" if rep.log.player(s) == f"{seat_name(s, en=True)}" else rep.log.player(s) for s in range(4))
-    if score is None or score.void or score.levels is None:
+    lv = shengji_extras(score)
+    if lv is None:
         return LadderRow(deal_id, deal, before, None, declarers, None, 0, None, bool(score and score.void), names)
-    lv = score.levels
     return LadderRow(
         deal_id,
         deal,
-        (str(lv["before"][0]), str(lv["before"][1])),
-        (str(lv["after"][0]), str(lv["after"][1])),
+        (str(lv.before[0]), str(lv.before[1])),
+        (str(lv.after[0]), str(lv.after[1])),
         declarers,
-        lv.get("up"),
-        int(lv.get("steps", 0)),
-        lv.get("passed"),
+        lv.up,
+        lv.steps,
+        lv.passed,
         False,
         names,
     )

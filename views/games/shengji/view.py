@@ -26,6 +26,7 @@ from coach.findings import Finding
 from data import queries
 from replay.games.shengji.engine import LEVEL_SEQUENCES, ShengjiState
 from replay.games.shengji.engine import team as side_of
+from replay.games.shengji.score import shengji_extras
 from replay.replay import Replay
 from replay.rules.profile import ProfileError, log_profile
 from replay.scoring import Score
@@ -39,6 +40,7 @@ from views.games.shengji.charts import (
     timeline_figure,
     trick_points_frame,
 )
+from views.games.shengji.players import players_page
 from views.games.shengji.table import (
     hand_text,
     level_token,
@@ -144,9 +146,9 @@ def _sj_sides(rep: Replay, score: Score | None) -> None:
     st.subheader(t("两方", "Sides"))
     log, final = rep.log, rep.final
     assert isinstance(final, ShengjiState)
-    levels = (score.levels or {}) if score is not None else {}
-    before = levels.get("before") or [level_token(r) for r in final.levels]
-    after = levels.get("after")
+    levels = shengji_extras(score)
+    before = list(levels.before) if levels is not None else [level_token(r) for r in final.levels]
+    after = levels.after if levels is not None else None
     rows = []
     for side in (0, 1):
         team_score = next((x for x in score.teams if side_of(x.seats[0]) == side), None) if score is not None else None
@@ -196,7 +198,8 @@ def _sj_defenders(rep: Replay, score: Score, lang_: str) -> None:
     final = rep.final
     assert isinstance(final, ShengjiState)
     kitty = kitty_parts(rep, score)
-    total = (score.points or {}).get("defenders", final.defenders_points)
+    extras = shengji_extras(score)
+    total = extras.defenders if extras is not None else final.defenders_points
     in_tricks = total - kitty["to_defenders"]
     a, b, c = st.columns(3)
     a.metric(t("闲家墩分", "Defenders in tricks"), in_tricks)
@@ -231,10 +234,10 @@ def _sj_defenders(rep: Replay, score: Score, lang_: str) -> None:
 
 def _sj_levels(rep: Replay, score: Score, lang_: str) -> None:
     st.subheader(t("升级", "Levels"))
-    lv = score.levels or {}
-    total = (score.points or {}).get("defenders", 0)
-    up, steps, passed = lv.get("up"), int(lv.get("steps", 0)), lv.get("passed")
-    before, after = lv.get("before") or ["", ""], lv.get("after") or ["", ""]
+    lv = shengji_extras(score)
+    total = lv.defenders if lv is not None else 0
+    up, steps, passed = (lv.up, lv.steps, lv.passed) if lv is not None else (None, 0, None)
+    before, after = (lv.before, lv.after) if lv is not None else (("", ""), ("", ""))
     final = rep.final
     assert isinstance(final, ShengjiState)
     defenders = None if final.declarer == -1 else 1 - side_of(final.declarer)
@@ -359,4 +362,5 @@ VIEW = GameView(
         disputed_placeholder="0 出 AS",
         header=level_lines,
     ),
+    players_page=players_page,
 )
