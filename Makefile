@@ -88,7 +88,7 @@ bench-quick: $(BENCH_STAMP) compiled
 # suite's examples, 50,000 simulated deals per game instead of 600, and 60 random folder trees of special files
 # instead of 3 (some 15 minutes on 2 cores).
 fuzz: $(STAMP) compiled
-	FUPAN_FUZZ=20 FUPAN_SEEDS=50000 $(BIN)/python -m pytest -n 2 tests/test_fuzz.py tests/test_simulation_seeds.py tests/test_folders.py
+	FUPAN_FUZZ=20 FUPAN_SEEDS=50000 $(BIN)/python -m pytest -n 2 tests/replay/test_fuzz.py tests/replay/test_simulation_seeds.py tests/replay/formats/test_folders.py
 
 # The maxims on trial (docs/maxims.md): each folk maxim followed and broken on the same simulated deals,
 # its effect in team points with a 95% CI; also writes coach/maxim_effects.json, which the coach reads.

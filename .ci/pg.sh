@@ -2,7 +2,7 @@
 # Run a command beside a throwaway PostgreSQL server:
 #
 #     bash .ci/pg.sh make test            # what CI does (.ci/run)
-#     bash .ci/pg.sh .venv/bin/python -m pytest tests/test_storage.py
+#     bash .ci/pg.sh .venv/bin/python -m pytest tests/data/test_storage.py
 #
 # Finds PostgreSQL's initdb and pg_ctl (on PATH, else the newest /usr/lib/postgresql/*/bin); when
 # there are none and we are root, installs Debian's `postgresql` with apt-get. Then initdb's a

@@ -11,7 +11,7 @@ minute apart). The earlier revision is unpacked and its hot path compiled by ``b
 module imported from its source (``FUPAN_COMPILED=0``), against the same tree as ``make`` built it.
 
 Prints, per deal, the median wall and CPU seconds of each tree, the ratio base / working tree, and whether the
-two trees ran the same number of rollouts (a speed change should change no result: tests/test_golden_evaluate.py
+two trees ran the same number of rollouts (a speed change should change no result: tests/golden/test_golden_evaluate.py
 pins the prices). Needs a revision whose ``coach.prices`` holds ``Settings`` (issue 16 on).
 """
 

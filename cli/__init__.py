@@ -49,7 +49,7 @@ if TYPE_CHECKING:
     from replay.scoring import Score
 
 # A command imports what it needs when it runs (``fupan check`` neither the deal library's SQLAlchemy nor
-# another game's engine, nor argparse when its words are plain: tests/test_cli_start.py), so that it starts at once.
+# another game's engine, nor argparse when its words are plain: tests/cli/test_cli_start.py), so that it starts at once.
 SCORE_LEVELS = ("before", "after")  # the keys of a 升级 score's "levels" that `score --json` gives
 SEVERAL = (
     "a JSON or text log, - for standard input, or several logs and folders (each log in one line, "
@@ -479,7 +479,7 @@ PLAIN: dict[str, tuple[tuple[str, ...], dict[str, Callable[[str], Any]]]] = {
 def plain_args(words: Sequence[str]) -> Any:
     """The arguments of ``fupan check`` or ``score`` when they are plain: the command first, its log(s) in one run,
     each option spelled in full with its value as the next word. Then they are what argparse would make of them
-    (tests/test_cli_start.py compares the two), without importing argparse or building its parser, some milliseconds
+    (tests/cli/test_cli_start.py compares the two), without importing argparse or building its parser, some milliseconds
     of the command's start. None for anything else (help, an abbreviation, ``--opt=value``, a value argparse would
     refuse, another command): argparse reads those, with its messages."""
     import types
@@ -537,7 +537,7 @@ def run() -> None:
     interpreter down object by object, a tenth of ``fupan check``'s time (issue 17, item 3). They also run with the
     cyclic garbage collector paused (its passes over the imports' objects were a few per cent of their time): what
     they make of each log is freed by reference counting alone, so that a folder of any size is read in the memory
-    of one log (tests/test_cli_start.py). Every other command exits as Python does."""
+    of one log (tests/cli/test_cli_start.py). Every other command exits as Python does."""
     words = sys.argv[1:]
     plain = bool(words) and words[0] in PLAIN
     if plain:

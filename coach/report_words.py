@@ -4,7 +4,7 @@ inline style sheet.
 
 The names of kinds, grades, views, severities, sureness and roles are also the dashboard's
 (``views.parts.texts`` reads them from here): one word for each, in each language, and no word for two of them
-(``tests/test_words.py``)."""
+(``tests/replay/formats/notation/test_words.py``)."""
 
 from __future__ import annotations
 

@@ -5,7 +5,7 @@ When to bump ``COACH_VERSION`` (by one): whenever a change can alter a finding t
 (which findings, their kind, severity, seat, rule, maxim, wording or evidence) or an evaluation
 (``coach.evaluate``: candidates, rollouts, grades, accuracy). A finding depends on the engine too: a row is
 stale when either its engine version (``replay.version``) or its coach version is older. The golden files
-pin the coach's output: tests/test_versions.py fails when the output of ``coach --json`` in them changed
+pin the coach's output: tests/data/test_versions.py fails when the output of ``coach --json`` in them changed
 while neither this number nor ``ENGINE_VERSION`` did.
 """
 

@@ -8,7 +8,7 @@ compiled module means exactly what the source says) takes out the interpreter's 
 stays the one truth: ``make`` builds the modules into ``build/compiled/`` (``make compiled``), and the finder installed here loads a compiled module only when the SHA-256 of its source
 file matches the one it was compiled from; anything else (no build, an edited source, another Python,
 ``FUPAN_COMPILED=0``) imports the source as usual. The two give the same results (the golden tests run
-on both: ``tests/test_compiled.py``). Plain CPython 3.11 to 3.13 and mypyc were measured
+on both: ``tests/replay/test_compiled.py``). Plain CPython 3.11 to 3.13 and mypyc were measured
 against it in issue 34 (docs/performance.md).
 
     python -c "import replay.compiled as c; c.main(['build'])"    # compile what changed (needs Cython)

@@ -5,9 +5,9 @@ that rows an older engine made are known as stale (``data.recoach``).
 When to bump ``ENGINE_VERSION`` (by one): whenever a change can alter what the engine derives from some log:
 a verdict (legal, rule, reading), a score (places, points, teams, levels, void), what the replay reads in a
 log, or what the importer stores of a replay. A refactor that changes none of these keeps the version. The
-golden files (tests/golden/) pin the engine's output: tests/test_versions.py fails when the output of
+golden files (tests/golden/) pin the engine's output: tests/data/test_versions.py fails when the output of
 ``check`` or ``score`` in them changed while this number did not (bump it, then
-``FUPAN_UPDATE_GOLDEN=1 pytest tests/test_golden.py tests/test_versions.py``). After a bump, ``fupan recoach``
+``FUPAN_UPDATE_GOLDEN=1 pytest tests/golden/test_golden.py tests/data/test_versions.py``). After a bump, ``fupan recoach``
 brings a library up to date.
 """
 

@@ -1,5 +1,5 @@
-"""Libraries in bad states, for the tests of data/database.py's promises (tests/test_db_states.py) and of
-the dashboard's pages (tests/test_app_db_states.py): filled with a few deals, then made newer than this
+"""Libraries in bad states, for the tests of data/database.py's promises (tests/data/test_db_states.py) and of
+the dashboard's pages (tests/views/test_app_db_states.py): filled with a few deals, then made newer than this
 fupan, damaged (some bytes of a page in the middle overwritten), read-only, or made unreachable."""
 
 from __future__ import annotations

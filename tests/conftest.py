@@ -35,7 +35,7 @@ def _no_real_library(tmp_path_factory: pytest.TempPathFactory) -> Iterator[None]
 def _keep_main_module() -> Iterator[None]:
     """Put ``sys.modules["__main__"]`` back after each test: Streamlit's AppTest installs the app script
     as ``__main__`` and leaves it there, and a later ``multiprocessing`` spawn in the same pytest worker
-    (tests/test_storage.py's concurrent imports) would then re-run that script in its children."""
+    (tests/data/test_storage.py's concurrent imports) would then re-run that script in its children."""
     main = sys.modules.get("__main__")
     yield
     if main is not None:

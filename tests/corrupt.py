@@ -1,4 +1,4 @@
-"""Corrupting a log for the fault tests (tests/test_fuzz.py, tests/test_properties.py, tests/test_replay_keep.py):
+"""Corrupting a log for the fault tests (tests/replay/test_fuzz.py, tests/replay/test_properties.py, tests/replay/test_replay_keep.py):
 its text's characters deleted, random characters inserted, or a span copied elsewhere; its events dropped,
 repeated, swapped, given to another seat, other cards or another action; or an event-shaped object (any action of
 any game, as the log format writes an event) put in any place of its JSON, or for a token of its text notation."""

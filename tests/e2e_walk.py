@@ -1,5 +1,5 @@
 """One browser session walking every page of the dashboard and collecting the text a reader sees, for the language
-scan (tests/test_e2e_language.py) and for looking at it by hand:
+scan (tests/views/browser/test_e2e_language.py) and for looking at it by hand:
 
     .venv/bin/python tests/e2e_walk.py zh      # every page's text in Chinese, then the words that are not
     .venv/bin/python tests/e2e_walk.py en

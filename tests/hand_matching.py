@@ -1,4 +1,4 @@
-"""The reference the hand's property tests (tests/test_hand.py, tests/test_hand_packed.py) hold ``Hand`` to: how many
+"""The reference the hand's property tests (tests/replay/core/test_hand.py, tests/replay/core/test_hand_packed.py) hold ``Hand`` to: how many
 played cards distinct dealt cards can be, by a brute-force bipartite matching (augmenting paths)."""
 
 from __future__ import annotations

@@ -1,5 +1,5 @@
 """The project's imports read from the source with ``ast`` (nothing is run), for the layer and cycle tests
-(tests/test_layers.py, tests/test_imports_coach.py). Every import counts: at module level, inside a
+(tests/views/test_layers.py, tests/coach/test_imports_coach.py). Every import counts: at module level, inside a
 function and under ``TYPE_CHECKING`` alike.
 
 An import of ``a.b.c`` also runs the packages ``a`` and ``a.b`` first, so in the graph it is an edge to each

@@ -11,7 +11,7 @@ strings (a hand of cards, which stays the same over most steps) is kept encoded 
 a list or dict of an item that is the very object of the item before takes its text (``Replay.steps_json`` gives
 a step that changed nothing as the one before with its number).
 What it does not know (a float, a key that is not a string, a subclass) is left to ``json.dumps``, so the text is
-always what ``json.dumps`` gives (tests/test_replay_memory.py compares them)."""
+always what ``json.dumps`` gives (tests/replay/formats/test_replay_memory.py compares them)."""
 
 from __future__ import annotations
 

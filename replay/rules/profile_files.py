@@ -4,7 +4,7 @@ importing ``tomllib`` compiles its regular expressions, some 5 ms of every ``fup
 
 The parsed form of a file is used only while the file's text is the very text it was parsed from (that text is kept
 in it and compared, whole); a profile edited since is parsed from its TOML as any club's file is, and
-tests/test_profile_files.py fails until ``write_parsed()`` renews the parsed form:
+tests/replay/rules/test_profile_files.py fails until ``write_parsed()`` renews the parsed form:
 
     python -c "import replay.rules.profile_files as p; p.write_parsed()"
 

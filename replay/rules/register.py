@@ -1,7 +1,7 @@
 """The rule register: every rule ID a verdict may cite, its names, the games it belongs to, and for each
 reason a verdict may give the seed passage that supports it.
 
-A quote is the seed's words, verbatim (whitespace aside; ``……`` only elides): ``tests/test_register.py``
+A quote is the seed's words, verbatim (whitespace aside; ``……`` only elides): ``tests/replay/rules/test_register.py``
 finds every quote in its seed file under ``../shared/seeds/``. Where no seed speaks, the quote says
 whose reading the rule is (``Quote.by``: RULES.md, fupan's own reading in docs/rules-as-implemented.md,
 or a house rule of a profile option). A rule may have several reasons (GJ-BURN: the burn condition,

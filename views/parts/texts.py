@@ -22,8 +22,8 @@ page-link labels, metric labels and values, and ``st.table``'s cells; all of it 
 
 Widgets that show text as it is need neither: selectbox and multiselect options, text inputs' values,
 ``st.dataframe`` cells and column names (drawn on a canvas), ``st.html`` (escaped with ``html.escape`` where it is
-built). tests/test_app_hostile_names.py opens every page over a deal with hostile names and checks every Markdown
-text the page sends; tests/test_e2e_attack.py (section 2) checks the drawn page in Chromium.
+built). tests/views/test_app_hostile_names.py opens every page over a deal with hostile names and checks every Markdown
+text the page sends; tests/views/browser/test_e2e_attack.py (section 2) checks the drawn page in Chromium.
 """
 
 from __future__ import annotations
@@ -119,7 +119,7 @@ def place_name(place: int | None, game: str) -> str:
 
 
 # -- the names of things: one word for each, in each language, and no word for two of them -----------------------
-# (the coach's HTML report shows the same: the tables are ``coach.report_words``'s; tests/test_words.py)
+# (the coach's HTML report shows the same: the tables are ``coach.report_words``'s; tests/replay/formats/notation/test_words.py)
 
 ROLE_NAMES = report_words.ROLE  # the roles a climbing game's engine shows (保皇's)
 SEVERITY_NAMES = report_words.SEVERITY  # how much a finding weighs: violation, error, hint, on trial

@@ -137,7 +137,7 @@ class _Reader(ResultReader):
         self.in_events = False
 
     #: each keyword's line and the method that reads it (by name: bound methods kept on the reader would make it
-    #: a reference cycle, left to the garbage collector, which ``fupan check`` pauses: tests/test_cli_start.py)
+    #: a reference cycle, left to the garbage collector, which ``fupan check`` pauses: tests/cli/test_cli_start.py)
     HANDLERS: ClassVar[dict[str, str]] = {
         "profile": "_profile",
         "option": "_option",

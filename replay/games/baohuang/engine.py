@@ -50,7 +50,7 @@ class Baohuang(BaohuangBidding):
 
     def step(self, st: BaohuangState, ev: Event) -> Outcome[BaohuangState]:
         """``Climbing.step``, its most frequent events ruled without its dispatch: a play in play (``_play``, its
-        ruling worded as ``step`` words it) and a pass in turn (``_pass``'s first case). tests/test_fast_path.py holds
+        ruling worded as ``step`` words it) and a pass in turn (``_pass``'s first case). tests/replay/climbing/test_fast_path.py holds
         it to ``Climbing.step`` on every seat's events."""
         v = st.__dict__  # the fields, read from the dict: cheaper than attributes in the compiled hot path
         if v["phase"] is PLAY:
@@ -139,7 +139,7 @@ class Baohuang(BaohuangBidding):
         asked = live & ~responded & (lets if second else ~lets)
         for s in _AHEAD[o * 5 + (cursor - o) % 5]:
             if asked >> s & 1:  # the turn: to_act, final (the second lap), responded, cursor, lets
-                if owned:  # writable(st, owned), inline (nearly every event; tests/test_fast_path.py holds it to it)
+                if owned:  # writable(st, owned), inline (nearly every event; tests/replay/climbing/test_fast_path.py holds it to it)
                     new, values = st, v
                 else:
                     new, values = blank(type(st)), v.copy()

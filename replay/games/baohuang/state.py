@@ -1,6 +1,6 @@
 """保皇's state: the climbing table (``replay.climbing.state.State``) and what only 保皇 has: the bidding for
 皇帝, the roles and who knows them, and the seats that let (让) in the first lap; and 保皇's transitions of many
-fields at once, each setting them in the copy ``replay.climbing.state.writable`` gives (its lines inline: tests/test_fast_path.py
+fields at once, each setting them in the copy ``replay.climbing.state.writable`` gives (its lines inline: tests/replay/climbing/test_fast_path.py
 holds them to it)."""
 
 from __future__ import annotations

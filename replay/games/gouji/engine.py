@@ -58,7 +58,7 @@ class Gouji(GoujiSetup):
     def step(self, st: GoujiState, ev: Event, owned: bool = False) -> Outcome[GoujiState]:
         """``Climbing.step``, its most frequent events ruled without its dispatch: a play in play (``_play``, its
         ruling worded as ``step`` words it) and a decline in turn (a pass, the 对头's 扣: ``_pass``'s and ``_kou``'s
-        first case). tests/test_fast_path.py holds it to ``Climbing.step`` on every seat's events. ``owned``
+        first case). tests/replay/climbing/test_fast_path.py holds it to ``Climbing.step`` on every seat's events. ``owned``
         (``judge``): ``st`` is the caller's own, and a lead, an answer or a decline in turn changes it in place and
         leaves the legal ruling's effects and reading out."""
         v = st.__dict__  # the fields, read from the dict: cheaper than attributes in the compiled hot path

@@ -113,7 +113,7 @@ def _known_places(
 def _places_without_revolution(
     out: tuple[int, ...], active: tuple[int, ...], failed: tuple[int, ...]
 ) -> tuple[tuple[int, int], ...]:
-    """``_places_by_endings`` without a 革命, counted out (tests/test_places.py holds the two equal on every case):
+    """``_places_by_endings`` without a 革命, counted out (tests/replay/climbing/test_places.py holds the two equal on every case):
     ``finish_order`` puts the failed burners (``failed``: the first two, empty unless ``dalao``) last, the first
     failed last of all, and every other seat in the order it finished. So a seat out and not failed has its place
     (the failed ones before it left out), a failed one has its place (a later failure goes before it), and a seat

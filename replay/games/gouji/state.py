@@ -2,7 +2,7 @@
 lets, burns and their obligations, 够死级, 四人乱缠, 革命, 亮3 shows and tributes; and 够级's transitions
 of many fields at once (a new set on the table, a closed round, the answer cycle's turn), each setting them in the
 state ``replay.climbing.state.writable`` gives (a copy, or the caller's own): its three lines inline here, these being the
-transitions of nearly every event (tests/test_fast_path.py holds them to it)."""
+transitions of nearly every event (tests/replay/climbing/test_fast_path.py holds them to it)."""
 
 from __future__ import annotations
 

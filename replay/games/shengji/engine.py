@@ -264,7 +264,7 @@ class Shengji(ShengjiDeal):
         """The state after seat ``s`` plays ``cards`` to the trick (closing it after the fourth play); ``lead``: the
         cards' ``combo`` when they lead (worked out here when not given)."""
         # st's fields by place, and the next state made by place: st._replace(...) without its keywords and its list
-        # (tests/test_shengji.py holds the states made here to those _replace makes)
+        # (tests/replay/games/shengji/test_shengji.py holds the states made here to those _replace makes)
         # fmt: off
         (n, phase, hands, kitty, ksize, levels, decl, winner, tr, declarer, pending, buried,
          leader, _, trick, led, tricks, points, kp, passed) = st

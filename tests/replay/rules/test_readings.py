@@ -1,0 +1,145 @@
+"""A reading is part of the verdict: where the log leaves an event's reading open, the verdict of that
+event says how the engine read it (``Verdict.reading``, ``check --json``'s ``reading``), with the rule whose
+seed passage supports it. And a pass that changes nothing is legal, in every game."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from paths import CASE_LOGS
+
+import cli
+from data.make_samples import SAMPLES_DIR
+from replay.formats.log import parse_log, read_log
+from replay.replay import Replay
+
+CASES_DIR = CASE_LOGS
+GJ = "fupan/1 gouji\nprofile gouji-logged\n"
+GJ_CLASSIC = "fupan/1 gouji\nprofile gouji\noption first_lead logged\n"
+BH = "fupan/1 baohuang\nprofile baohuang\nmarked 0\n"
+DEAD_9 = "hand 0 9 9 9 9 9 9 9 9 9 9 9 9 9 9 9 9 8 8 8 8 8 8 8 8 8 8 8 8 8 8 8 8 K K K K\n"
+TO_DEADLEVEL = (
+    "0 play 9 9 9 9 9 9 9 9 9 9 9 9 9 9 9 9\n1 pass\n2 pass\n3 pass\n4 pass\n5 pass\n"
+    "0 play 8 8 8 8 8 8 8 8 8 8 8 8 8 8 8 8\n1 pass\n2 pass\n3 pass\n4 pass\n5 pass\n0 play K K K K\n3 play A A A A\n"
+)
+
+# (log, event index, reading code, rule that backs it)
+CASES = {
+    "play read as a burn": (GJ + "events\n0 play K K\n1 play A A\n", 1, "play-as-burn", "GJ-BURN"),
+    "pass read as the closing 扣": (GJ + "events\n0 play K K\n3 pass\n", 1, "pass-as-kou", "GJ-KOU"),
+    "a pass declines a burn": (GJ + "events\n0 play K K\n1 pass\n", 1, "declined-burn", "GJ-BURN"),
+    "a pass on a dead set": (GJ + "events\n0 play 5 BJ\n1 pass\n", 1, "nothing-to-answer", "GJ-GOUJI-ANSWER"),
+    "a pass repeated": (GJ + "events\n0 play 5\n1 pass\n1 pass\n", 2, "redundant-pass", "PASS-LOCK"),
+    "a 扣 after the round closed": (
+        GJ + "events\n0 play 5\n1 pass\n2 pass\n3 pass\n4 pass\n5 pass\n3 kou\n",
+        6,
+        "confirming-kou",
+        "GJ-KOU",
+    ),
+    "the lead after an unburned 够死级 set": (
+        GJ + DEAD_9 + "events\n" + TO_DEADLEVEL + "3 play 5\n",
+        14,
+        "lead-after-window",
+        "GJ-DEADLEVEL",
+    ),
+    "a second-lap pass in 保皇": (
+        BH + "events\n0 call QH QH QH\n0 play 5\n1 pass\n2 pass\n3 pass\n4 pass\n2 pass\n",
+        6,
+        "confirming-pass",
+        "BH-PASS",
+    ),
+    "a 扣 in 保皇": (BH + "events\n0 call QH QH QH\n0 play 5\n1 kou\n", 2, "kou-as-pass", "BH-KOU"),
+}
+
+
+@pytest.mark.parametrize("name", sorted(CASES))
+def test_the_reading_is_on_the_event(name: str) -> None:
+    text, index, code, rule = CASES[name]
+    rep = Replay(parse_log(text))
+    v = rep.verdicts[index]
+    assert v.legal, v.line()
+    assert v.reading is not None and v.reading.code == code, v
+    assert v.reading.rule == rule
+    assert v.reading.zh and v.reading.en
+    others = [w for w in rep.verdicts if w.index != index and w.reading is not None and w.reading.code == code]
+    assert not others, "the reading belongs to that event alone"
+
+
+def test_check_json_shows_the_reading(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    path = tmp_path / "burn.txt"
+    path.write_text(CASES["play read as a burn"][0], encoding="utf-8")
+    assert cli.main(["check", str(path), "--json"]) == 0
+    doc = json.loads(capsys.readouterr().out)
+    reading = doc["verdicts"][1]["reading"]
+    assert reading["code"] == "play-as-burn" and reading["rule"] == "GJ-BURN"
+    assert "烧牌" in reading["zh"] and "burn" in reading["en"]
+    assert doc["verdicts"][0]["reading"] is None
+
+
+def test_an_undeclared_burn_is_illegal_where_the_profile_says_a_burn_is_declared() -> None:
+    rep = Replay(parse_log(GJ_CLASSIC + "events\n0 play K K\n1 play A A\n"))
+    v = rep.verdicts[1]
+    assert not v.legal and v.rule == "GJ-BURN" and v.reason == "undeclared"
+    declared = Replay(parse_log(GJ_CLASSIC + "events\n0 play K K\n1 burn A A\n"))
+    assert declared.ok and declared.verdicts[1].reading is None  # the log says burn: nothing to read
+
+
+def test_a_failed_burn_is_read_with_the_profile_s_consequence() -> None:
+    hand = "hand 1 A A 7 7 8 8 " + " ".join(["9"] * 30) + "\n"
+    events = "events\n0 play K K\n1 burn A A\n4 pass\n1 play 7\n"
+    flag = Replay(parse_log(GJ + hand + events))
+    dalao = Replay(parse_log(GJ + "option burn_fail dalao\n" + hand + events))
+    for rep, words in ((flag, "flagged only"), (dalao, "last place")):
+        v = rep.verdicts[3]
+        assert v.legal and v.reading is not None and v.reading.code == "failed-burn", v
+        assert words in v.reading.en
+
+
+def test_the_revolutionary_s_place_is_read_when_the_deal_ends() -> None:
+    rep = Replay(read_log(CASES_DIR / "GJ-REVOLUTION.legal.txt"))
+    assert all(v.reading is None or v.reading.code != "revolution-place" for v in rep.verdicts)  # unfinished
+    from replay.simulate import simulate_deal
+
+    for seed in range(200):
+        deal = simulate_deal(seed, "gouji")
+        rep = Replay(deal.log)
+        if rep.final.revolution == -1:
+            continue
+        read = [v for v in rep.verdicts if v.reading is not None and v.reading.code == "revolution-place"]
+        assert len(read) == 1 and read[0].index == len(rep.verdicts) - 1
+        score = rep.score()
+        assert score is not None
+        place = score.place_of(rep.final.revolution)
+        assert {3: "3rd", 4: "4th"}[place] in read[0].reading.en
+        return
+    pytest.skip("no simulated deal with a 革命 in 200 seeds")
+
+
+def test_a_forced_pass_in_baohuang_is_read() -> None:
+    rep = Replay(read_log(SAMPLES_DIR / "disputes" / "04-forced-call-skipped.txt"))
+    forced = [v for v in rep.verdicts if v.reading is not None and v.reading.code == "forced-pass"]
+    assert forced and all(v.action == "pass" and v.reading.rule == "BH-FORCE" for v in forced)
+
+
+# -- a pass that changes nothing is legal, a pass that jumps the queue is not ---------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "index", "legal", "rule"),
+    [
+        (GJ + "events\n0 play 5 5 BJ\n1 pass\n2 pass\n4 pass\n3 kou\n0 play 6\n", 3, True, None),  # dead set
+        (GJ + "events\n0 play 5\n2 pass\n", 1, False, "TURN-ORDER"),  # ahead of seat 1
+        (GJ + "events\n0 play K K\n3 pass\n", 1, True, None),  # the 对头 closes at once (扣)
+        (GJ + "events\n0 play 5\n1 pass\n2 pass\n3 pass\n4 pass\n5 pass\n1 pass\n", 6, True, None),  # after close
+        (GJ + "events\n0 play 5\n1 pass\n2 pass\n3 pass\n4 pass\n5 pass\n0 pass\n", 6, False, "LEAD"),  # leader
+        (GJ + "events\n1 pass\n", 0, False, "LEAD"),  # nothing was ever played
+        (BH + "events\n0 call QH QH QH\n0 play 5\n1 pass\n2 pass\n3 pass\n4 pass\n1 pass\n", 6, True, None),
+        (BH + "events\n0 call QH QH QH\n0 play 5\n1 pass\n2 rang\n3 pass\n4 pass\n1 pass\n", 6, True, None),
+        (BH + "events\n0 call QH QH QH\n0 play 5\n2 pass\n", 2, False, "TURN-ORDER"),
+    ],
+)
+def test_passes(text: str, index: int, legal: bool, rule: str | None) -> None:
+    v = Replay(parse_log(text)).verdicts[index]
+    assert (v.legal, v.rule) == (legal, rule), v.line()
