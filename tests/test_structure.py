@@ -11,6 +11,8 @@ with one violation of its kind, so that a check that stopped seeing would fail h
 from __future__ import annotations
 
 import ast
+import subprocess
+import sys
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -298,3 +300,17 @@ def test_the_product_modules_are_named_as_the_import_graph_names_them() -> None:
     found = product_files(ROOT)
     assert all(module_name(path) == name for name, path in found.items())
     assert "replay.games.gouji" in found and "app" in found
+
+
+def test_one_test_file_runs_alone_with_the_real_packages() -> None:
+    """``pytest tests/replay/core/test_seats.py`` run alone (in one process: xdist's workers have the root on their path)
+    imports the project's ``replay``, not the test folder ``tests/replay`` as a namespace package."""
+    pytest_cmd = Path(sys.executable).with_name("pytest")
+    done = subprocess.run(
+        [str(pytest_cmd), "-q", "-p", "no:cacheprovider", "-n", "0", "tests/replay/core/test_seats.py"],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
+    assert done.returncode == 0, done.stdout[-2000:] + done.stderr[-2000:]

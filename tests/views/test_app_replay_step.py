@@ -171,7 +171,9 @@ def test_the_table_is_drawn_once_per_deal_step_view_and_language(library, monkey
         return real(rep_, step, viewer, lang)
 
     view = replace(replay_page.games.view(rep.log.game), table_html=counting)
-    monkeypatch.setitem(replay_page.games._VIEWS, rep.log.game, view)
+    monkeypatch.setitem(
+        replay_page.games.VIEWS._entries, rep.log.game, view
+    )  # the registry's own table, restored after
     first = replay_page.table_of(rep, 5, None, "zh")
     assert replay_page.table_of(rep, 5, None, "zh") == first == real(rep, 5, None, "zh")
     replay_page.table_of(rep, 5, 2, "zh")

@@ -30,7 +30,7 @@ def package(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[str]:
     (root / "__init__.py").write_text("", encoding="utf-8")
     for k, name in enumerate(("alpha", "beta"), start=1):
         (root / f"{name}.py").write_text(
-            f"from tests.test_registry import Entry\nENTRY = Entry({name!r}, {k})\n", encoding="utf-8"
+            f"from test_registry import Entry\nENTRY = Entry({name!r}, {k})\n", encoding="utf-8"
         )
     monkeypatch.syspath_prepend(str(tmp_path))
     monkeypatch.syspath_prepend(str(ROOT))
