@@ -32,7 +32,7 @@ from replay.core.events import Bury, Declare, Event, Pass
 from replay.formats.log import read_log
 from replay.games.shengji.engine import DECLARE, KITTY, Shengji, ShengjiState
 from replay.replay import Replay
-from replay.rules.profile import load_profile
+from replay.rules.profile_loader import load_profile
 from replay.simulate import simulate_deal
 
 ROOT = Path(__file__).resolve().parents[1]

@@ -46,7 +46,7 @@ if TYPE_CHECKING:
     from replay.core.verdicts import Verdict
     from replay.formats.logfiles import LogFile
     from replay.replay import Replay
-    from replay.scoring import Score
+    from replay.score import Score
 
 # A command imports what it needs when it runs (``fupan check`` neither the deal library's SQLAlchemy nor
 # another game's engine, nor argparse when its words are plain: tests/cli/test_cli_start.py), so that it starts at once.
@@ -172,7 +172,7 @@ def _score_json(rep: Replay[GameState], score: Score | None) -> dict[str, Any]:
     game ``claimed`` (the log's result, or null) and ``differs`` (the claimed entries the deal does not
     bear out)."""
     from cli.text import text_for
-    from replay.claims import compare_result
+    from replay.scoring import compare_result
 
     claims = {
         "claimed": rep.log.to_json().get("result"),  # as the log gives it, in the format's key order
@@ -196,7 +196,8 @@ def _score_json(rep: Replay[GameState], score: Score | None) -> dict[str, Any]:
 
 def _claim_lines(rep: Replay[GameState], score: Score | None) -> list[str]:
     """The claimed result beside the computed one, entry by entry, each that differs marked with its rule."""
-    from replay.claims import claim_entries, value_text
+    from replay.claims import value_text
+    from replay.scoring import claim_entries
 
     entries = claim_entries(rep.log.result, score, rep.log.game, rep.final)
     if not entries:
@@ -263,7 +264,7 @@ def cmd_replay(args: argparse.Namespace) -> int:
 def cmd_simulate(args: argparse.Namespace) -> int:
     """fupan simulate: write simulated deals as JSON logs."""
     from replay import games
-    from replay.rules.profile import default_profile, find_profile
+    from replay.rules.profile_loader import default_profile, find_profile
     from replay.simulate import write_deals
 
     if args.game not in games.names():
@@ -327,7 +328,7 @@ def cmd_convert(args: argparse.Namespace) -> int:
 
 def cmd_profiles(args: argparse.Namespace) -> int:
     """fupan profiles: the shipped profiles, or one profile's options."""
-    from replay.rules.profile import find_profile, load_profile, options_for, shipped_profiles
+    from replay.rules.profile_loader import find_profile, load_profile, options_for, shipped_profiles
 
     if args.name is None:
         for name in shipped_profiles():

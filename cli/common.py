@@ -30,7 +30,7 @@ def _settle(code: int) -> int:
     return code
 
 
-PROFILE_HELP = (  # what --profile takes (replay.rules.profile.find_profile)
+PROFILE_HELP = (  # what --profile takes (replay.rules.profile_loader.find_profile)
     "a name (a shipped profile, or a club profile in the folder FUPAN_PROFILES names; a name never reads the "
     "current folder) or a file's path, which has a / or ends in .toml (./club, club.toml)"
 )
@@ -85,7 +85,7 @@ def _replay(args: argparse.Namespace, strict: bool, path: str | None = None, kee
     """The log at ``path`` (else the command's ``log``) replayed under the log's profile or ``--profile``;
     ``keep=False``: a check, which keeps no state but the last (``Replay``'s ``keep``)."""
     from replay.replay import Replay
-    from replay.rules.profile import find_profile
+    from replay.rules.profile_loader import find_profile
 
     log = _read(args.log if path is None else path, limits_of(args))
     profile = None

@@ -21,7 +21,7 @@ if TYPE_CHECKING:
 
 def _shipped_values(name: str, game: str) -> dict[str, Any]:
     """Each shipped profile of a game and its value of option ``name``."""
-    from replay.rules.profile import load_profile, shipped_profiles
+    from replay.rules.profile_loader import load_profile, shipped_profiles
 
     out: dict[str, Any] = {}
     for prof_name in shipped_profiles():
@@ -34,7 +34,7 @@ def _shipped_values(name: str, game: str) -> dict[str, Any]:
 def register_json(game: str | None = None) -> dict[str, Any]:
     """The rule register as the JSON of ``fupan rules --json``: seeds, and each rule with its quotes per
     reason and its profile options (values, what each means, each shipped profile's choice)."""
-    from replay.rules.profile import option_defaults, options_of
+    from replay.rules.profile_loader import option_defaults, options_of
     from replay.rules.register import RULES, SEED_FILES, SEED_TITLES, rules_of
 
     rules = rules_of(game) if game else list(RULES.values())

@@ -20,7 +20,7 @@ if TYPE_CHECKING:
     from replay.core.game_state import GameState
     from replay.core.verdicts import Verdict
     from replay.replay import Replay
-    from replay.scoring import Score
+    from replay.score import Score
     from replay.view import StepView
 
 

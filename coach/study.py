@@ -40,7 +40,8 @@ from coach.maxims import BY_KEY, MAXIMS
 from coach.summary import Summary
 from replay.formats.log import Log
 from replay.games.gouji.score import team_points
-from replay.rules.profile import Profile, load_profile
+from replay.rules.profile import Profile
+from replay.rules.profile_loader import load_profile
 from replay.simulate import SimulatedDeal, simulate_deal
 
 if TYPE_CHECKING:

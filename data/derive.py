@@ -20,7 +20,8 @@ from coach.version import COACH_VERSION
 from replay.core.game_state import GameState
 from replay.formats.log import Log
 from replay.replay import Replay
-from replay.scoring import Score, stored_extras
+from replay.score import Score
+from replay.scoring import stored_extras
 from replay.version import ENGINE_VERSION
 
 

@@ -41,7 +41,7 @@ from replay.core.errors import FupanError
 from replay.formats.log import Log, Seat
 from replay.games.shengji.score import shengji_extras
 from replay.replay import Replay
-from replay.rules.profile import load_profile
+from replay.rules.profile_loader import load_profile
 from replay.simulate import RandomBot, simulate_deal
 
 if TYPE_CHECKING:

@@ -52,7 +52,7 @@ from data.models import (
 )
 from replay import games as games_registry
 from replay.core.seats import side
-from replay.scoring import no_places
+from replay.score import no_places
 
 DEAL = table_of(Deal)
 DEAL_SEAT = table_of(DealSeat)
@@ -67,7 +67,7 @@ PLACES = range(1, 7)  # 够级 has 6 places, 保皇 5
 
 
 def placeless() -> tuple[str, ...]:
-    """The registered games without places (升级: the registry's ``places`` is ``replay.scoring.no_places``):
+    """The registered games without places (升级: the registry's ``places`` is ``replay.score.no_places``):
     left out of place and point statistics unless asked for."""
     return tuple(g for g in games_registry.names() if games_registry.get(g).places is no_places)
 

@@ -22,7 +22,8 @@ from replay.core.verdicts import Reading
 from replay.formats.decisions import Decision, history
 from replay.replay import Replay, StepView
 from replay.rules.option import Option
-from replay.rules.profile import Profile, options_of
+from replay.rules.profile import Profile
+from replay.rules.profile_loader import options_of
 from replay.rules.register import RULES, Quote
 
 MAX_ALTERNATIVES = 60  # legal alternatives listed (the rest are counted)
@@ -310,7 +311,8 @@ def result_ruling(rep: Replay[GameState]) -> tuple[ClaimEntry, ...]:
     """The ruling on the log's claimed result (``result``): every claimed entry beside the computed one,
     with its rule and the seed's words; an entry the deal does not bear out is corrected to the deal's
     value (a wrong claimed score corrected). Empty when the log claims nothing."""
-    from replay.claims import claim_entries, value_text
+    from replay.claims import value_text
+    from replay.scoring import claim_entries
 
     seed = _seed_of(rep.profile)
     out = []

@@ -12,14 +12,14 @@ from collections.abc import Iterator
 from typing import Any, Generic
 
 from replay import games
-from replay.claims import compare_result
 from replay.core.game_state import GameState, S
 from replay.core.said import said
 from replay.core.verdicts import Verdict
 from replay.engine import Engine, Outcome
 from replay.formats.log import Log
 from replay.rules.profile import Profile
-from replay.scoring import Score, score_of
+from replay.score import Score
+from replay.scoring import compare_result, score_of
 from replay.view import StepView, tokens
 
 __all__ = ["Replay", "StepView", "engine_for"]

@@ -1,102 +1,22 @@
-"""Scores of a finished deal, each figure with the rule that produced it, and the places known at a step.
-
-The shapes are shared (``Score``, ``PlaceScore``, ``TeamScore``, ``KnownPlace``); each game scores in its own
-module (``replay.games.gouji.score``, ``replay.games.baohuang.score``, ``replay.games.shengji.score``), named by its
-``GameType.scorer``, and says which places are decided at a step with its ``GameType.places``.
+"""A state's game asked about its score (the records are ``replay.score``'s): the score of a finished deal
+(``GameType.scorer``), the places decided at a step (``GameType.places``), a claimed result checked against the
+score (``GameType.claims``, each entry a ``replay.claims.Difference``) and what the library stores of a deal
+beside the shared rows (``GameType.stored_extras``).
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import TYPE_CHECKING, Any, Protocol, TypeVar
+from collections.abc import Callable, Mapping
+from typing import TYPE_CHECKING, Any
 
 from replay import games
-from replay.climbing.state import SETUP, VOID
-from replay.core.record import Record, field
-from replay.core.said import said
+from replay.claims import Difference
 from replay.rules.profile import Profile
+from replay.score import KnownPlace, Score, StoredExtras, place_words
 
 if TYPE_CHECKING:
-    from replay.climbing.state import State
     from replay.core.game_state import GameState
     from replay.formats.log import Log
-
-
-class PlaceScore(Record):
-    """A seat's place (1 = 头科) and the points of that place."""
-
-    seat: int
-    place: int
-    points: int
-
-
-class TeamScore(Record):
-    """A team (its seats) and the score it records for the deal."""
-
-    seats: tuple[int, ...]
-    points: int
-    raw: int = 0
-
-
-class ScoreExtras(Record):
-    """What a game's score holds beside the shared figures: each game declares its own frozen record (保皇's
-    roles, 升级's card points and levels: ``replay.games.<game>.score``). ``to_json`` gives the keys it adds
-    to ``fupan score --json``, in their order."""
-
-    def to_json(self) -> dict[str, Any]:
-        """The keys this record adds to the score's JSON (none here)."""
-        return {}
-
-
-X = TypeVar("X", bound=ScoreExtras)
-
-
-class Score(Record):
-    """The score of a deal: finish order, places, team scores, sweep, and how each came about; ``extras``
-    is the game's own record (None for a game without one, and for a void deal)."""
-
-    finish_order: tuple[int, ...]
-    places: tuple[PlaceScore, ...]
-    teams: tuple[TeamScore, ...]
-    sweep: bool = False
-    void: bool = False
-    explain: tuple[tuple[str, str], ...] = field(default=())
-    extras: ScoreExtras | None = None
-    unsplit: bool = False  # places known, points not split (保皇 with an unknown 保皇派)
-    void_reason: tuple[str, str, str] | None = None  # a void deal's (rule, Chinese, English)
-    claim_rules: tuple[str, str, str] = ("FINISH", "FINISH", "FINISH")  # a claim's points, teams, sweep checked by
-
-    def to_json(self) -> dict[str, Any]:
-        """The stable JSON of ``fupan score --json``."""
-        return {
-            "finish_order": list(self.finish_order),
-            "places": [{"seat": p.seat, "place": p.place, "points": p.points} for p in self.places],
-            "teams": [{"seats": list(t.seats), "points": t.points} for t in self.teams],
-            "sweep": self.sweep,
-            "void": self.void,
-            **({"void_reason": self.void_reason_json()} if self.void_reason is not None else {}),
-            **(self.extras.to_json() if self.extras is not None else {}),
-        }
-
-    def extras_of(self, kind: type[X]) -> X | None:
-        """The game's own record when it is a ``kind`` (its game's reader asks for its type), else None."""
-        return self.extras if isinstance(self.extras, kind) else None
-
-    def void_reason_json(self) -> dict[str, str] | None:
-        """Why the deal is void: ``{"rule", "zh", "en"}`` (None when it is not)."""
-        if self.void_reason is None:
-            return None
-        rule, zh, en = self.void_reason
-        return {"rule": rule, "zh": zh, "en": en}
-
-    def place_of(self, seat: int) -> int:
-        """The place of a seat (1 = first out)."""
-        return next(p.place for p in self.places if p.seat == seat)
-
-
-def placed(st: State) -> list[int]:
-    """The seats in the order they finished: those out, then those still playing in seat order."""
-    return list(st.out) + [s for s in range(st.n) if st.active(s)]
 
 
 def places_at(st: GameState, profile: Profile) -> dict[int, int]:
@@ -107,58 +27,12 @@ def places_at(st: GameState, profile: Profile) -> dict[int, int]:
     return found
 
 
-def climbing_places(st: State, profile: Profile) -> dict[int, int]:
-    """The places of a climbing game whose places are the order the seats go out (no seat moves after
-    it is out): the seats out, and the last seat still playing once it is the only one."""
-    if st.phase in (VOID, SETUP):
-        return {}
-    active = [s for s in range(st.n) if st.active(s)]
-    order = list(st.out) + (active if len(active) == 1 else [])
-    return dict(sorted((s, k) for k, s in enumerate(order, start=1)))
-
-
-def no_places(st: GameState, profile: Profile) -> dict[int, int]:
-    """A game without places (升级: sides and points)."""
-    return {}
-
-
-PLACE_NAMES_ZH = {  # by the number of seats: 够级 (6), 保皇 (5, BH-SCORE's seed text)
-    6: {1: "头科", 2: "二科", 3: "三科", 4: "四科", 5: "二落", 6: "大落"},
-    5: {1: "头科", 2: "二科", 3: "第三", 4: "二落", 5: "大落"},
-}
-PLACE_NAMES_EN = {1: "1st", 2: "2nd", 3: "3rd"}
-
-
-def place_words(place: int, n: int) -> tuple[str, str]:
-    """A place in words at a table of ``n`` seats: (头科 … 大落, 1st … 6th)."""
-    return PLACE_NAMES_ZH.get(n, {}).get(place, f"第{place}名"), PLACE_NAMES_EN.get(place, f"{place}th")
-
-
-class KnownPlace(Record):
-    """A seat's place as known at one step, in words, and its points once the deal is over."""
-
-    place: int
-    zh: str
-    en: str
-    points: int | float | None
-
-    def to_json(self) -> dict[str, Any]:
-        """``{"place", "zh", "en", "points"}`` (``replay --json``'s ``places``)."""
-        return {"place": self.place, "zh": self.zh, "en": self.en, "points": self.points}
-
-
 def known_places(st: GameState, profile: Profile) -> dict[int, KnownPlace]:
     """``places_at`` in words, with each place's points (the score's) once the deal is over."""
     places = places_at(st, profile)
     score = score_of(st, profile) if places and st.terminal else None
     points = {p.seat: p.points for p in score.places} if score is not None else {}
     return {s: KnownPlace(k, *place_words(k, st.n), points.get(s)) for s, k in sorted(places.items())}
-
-
-class StoredExtras(Protocol):
-    """A game's record of what the library stores of a deal beside the shared rows (e.g. 升级's levels)."""
-
-    def to_json(self) -> dict[str, Any]: ...
 
 
 def stored_extras(log: Log, final: Any, score: Score | None) -> dict[str, Any] | None:
@@ -168,13 +42,38 @@ def stored_extras(log: Log, final: Any, score: Score | None) -> dict[str, Any] |
     return None if made is None else made(log, final, score).to_json()
 
 
-def void_score(reason: tuple[str, str, str]) -> Score:
-    """The score of a void deal: no places, no points, and why (its rule, in both languages)."""
-    return Score((), (), (), void=True, explain=((reason[0], said(reason[1], reason[2])),), void_reason=reason)
-
-
 def score_of(st: GameState, profile: Profile) -> Score | None:
     """The score of a state under a profile: its game's scoring (the registry's, replay.games; None while
     the deal is not over)."""
     result: Score | None = games.get(profile.game).scorer(st, profile)
     return result
+
+
+def compare_result(
+    claimed: Mapping[str, Any] | None, score: Score | None, game: str, final: GameState
+) -> list[Difference]:
+    """The entries of ``claimed`` that differ from the deal's score; empty when all agree or nothing is
+    claimed."""
+    return [d for d in claim_entries(claimed, score, game, final) if d.differs]
+
+
+def claim_entries(
+    claimed: Mapping[str, Any] | None, score: Score | None, game: str, final: GameState
+) -> list[Difference]:
+    """Every entry of ``claimed`` beside the deal's score (``final``: the last state, for the 保皇 scoring
+    rule that applies), in the order the verdicts come."""
+    if not claimed:
+        return []
+    if score is None:
+        return [
+            Difference(
+                "finished",
+                True,
+                False,
+                "FINISH",
+                "记录的结果与未完成的牌局不符",
+                "a result is recorded but the deal did not finish",
+            )
+        ]
+    entries: list[Difference] = games.get(game).claims(claimed, score, game, final)
+    return entries

@@ -41,7 +41,8 @@ from replay.engine import Engine
 from replay.formats.log import Log, Seat
 from replay.games.baohuang.state import BaohuangState
 from replay.replay import engine_for
-from replay.rules.profile import Profile, ProfileError, find_profile, log_profile
+from replay.rules.profile import Profile, ProfileError
+from replay.rules.profile_loader import find_profile, log_profile
 
 NAMES = ("张伟", "王芳", "李娜", "刘洋", "陈静", "杨磊", "赵敏", "黄勇", "周杰", "吴霞", "孙浩", "马丽")
 

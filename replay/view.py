@@ -1,19 +1,17 @@
 """What the table showed after one step, in plain values: ``StepView`` (``fupan replay --step N --json``
 and the dashboard). Each game's engine draws its own (``engine.view(state, step, profile)``); the climbing
-games share ``climbing_view``. What only one game shows is that game's own record, ``StepView.extras`` (a
+games share ``replay.climbing.view.climbing_view``. What only one game shows is that game's own record, ``StepView.extras`` (a
 ``StepExtras``: 够级's burns and locks, 保皇's roles, 升级's tricks, each in ``replay.games.<game>.step_view``)."""
 
 from __future__ import annotations
 
 from types import MappingProxyType
-from typing import Any, Protocol, TypeVar
+from typing import Any, TypeVar
 
-from replay.climbing.state import State
 from replay.core.cards import Card
 from replay.core.hand import Hand
 from replay.core.record import Record, field
-from replay.rules.profile import Profile
-from replay.scoring import KnownPlace, known_places
+from replay.score import KnownPlace
 
 #: the marks every step's JSON has, in their order, as a game without them writes them (none): the stable layout of
 #: ``replay --json``, which 够级's marks fill (``replay.games.gouji.step_view``)
@@ -107,31 +105,3 @@ def hands_shown(hands: tuple[Hand, ...]) -> dict[int, list[str]]:
             _SHOWN.clear()
         found = _SHOWN[id(hands)] = (hands, tuple([tuple(h.cards_or_unknown()) for h in hands]))
     return {s: list(shown) for s, shown in enumerate(found[1])}
-
-
-S_contra = TypeVar("S_contra", bound=State, contravariant=True)
-
-
-class _Seats(Protocol[S_contra]):
-    """What ``climbing_view`` asks of the engine: who may act and why."""
-
-    def actors(self, st: S_contra) -> dict[int, tuple[str, ...]]: ...
-
-    def why(self, st: S_contra, seat: int) -> tuple[str, str]: ...
-
-
-def climbing_view(eng: _Seats[S_contra], st: S_contra, step: int, profile: Profile) -> StepView:
-    """A climbing game's table after ``step`` events: the set on the table, who acts and why, the hands,
-    who went out, the counts shown and the places (the game adds its own marks)."""
-    actors = eng.actors(st)
-    return StepView(
-        step=step,
-        to_act=actors,
-        why={s: eng.why(st, s) for s in actors},
-        table_seat=st.owner if st.table is not None else None,
-        table_cards=tokens(st.table_cards),
-        hands=hands_shown(st.hands),
-        finished=st.out,
-        counts_shown=st.shown_counts(),
-        places=known_places(st, profile),
-    )

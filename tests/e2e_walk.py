@@ -334,7 +334,7 @@ def _notation() -> list[str]:
     tokens (A, AA: the ace a second time), the profile options' names and values (as a club writes them in its
     profile file)."""
     from replay.games.shengji.engine import LEVEL_TOKENS
-    from replay.rules.profile import all_options
+    from replay.rules.profile_loader import all_options
     from replay.rules.register import RULES
 
     out = list(RULES) + [str(v) for v in (LEVEL_TOKENS.values() if isinstance(LEVEL_TOKENS, dict) else LEVEL_TOKENS)]
@@ -346,7 +346,7 @@ def _notation() -> list[str]:
 
 
 def _profile_names() -> list[str]:
-    from replay.rules.profile import shipped_profiles
+    from replay.rules.profile_loader import shipped_profiles
 
     return shipped_profiles()
 

@@ -12,7 +12,7 @@ from replay.games.shengji.engine import RANK_LEVEL, SUIT_EN, SUIT_ZH, ShengjiSta
 from replay.games.shengji.score import shengji_extras
 from replay.games.shengji.step_view import SeatCards, step_tricks
 from replay.replay import Replay
-from replay.scoring import Score
+from replay.score import Score
 
 
 def _side(side: int) -> str:

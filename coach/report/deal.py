@@ -16,7 +16,7 @@ from replay.formats.notation.words import action_name
 from replay.games.baohuang.score import baohuang_extras
 from replay.games.baohuang.step_view import step_roles
 from replay.games.shengji.score import shengji_extras
-from replay.scoring import Score
+from replay.score import Score
 
 
 class DealSections(Markup):

@@ -15,11 +15,11 @@ from coach.coach import Report
 from coach.report_words import LABELS, LANGS
 from replay.core.cards import RANK_NAME, RANK_ZH, Card, CardError
 from replay.core.game_state import GameState
-from replay.core.verdicts import RULES
 from replay.formats.decisions import Decision
 from replay.formats.log import Log
 from replay.replay import Replay
-from replay.scoring import place_words
+from replay.rules.register import RULES
+from replay.score import place_words
 
 
 def _e(value: Any) -> str:

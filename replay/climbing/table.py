@@ -11,6 +11,7 @@ from typing import Any, ClassVar
 
 from replay.climbing.moves import legal_events, shaped_plays
 from replay.climbing.state import OVER, PLAY, SETUP, VOID, S, bit, evolve
+from replay.climbing.view import climbing_view
 from replay.core.cards import N_SLOTS, RANK_SJ, Card, card_words
 from replay.core.events import Burn, Event, Jiefeng, Play, Report
 from replay.core.hand import Hand
@@ -19,8 +20,9 @@ from replay.core.sets import SETS, CardSet, SetFormError, make_set
 from replay.core.verdicts import Reading
 from replay.engine import Dealt, IllegalAction, Outcome, Problem, Rules, dealt_hands, not_held, repeated
 from replay.rules.profile import Profile
-from replay.scoring import place_words, places_at
-from replay.view import StepView, climbing_view
+from replay.score import place_words
+from replay.scoring import places_at
+from replay.view import StepView
 
 __all__ = ["Climbing", "IllegalAction", "Outcome", "not_held", "repeated"]
 

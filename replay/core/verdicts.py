@@ -8,26 +8,10 @@ per reason, the seed passage the rule rests on, for rulings, the dispute desk an
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, NamedTuple
+from typing import Any, NamedTuple
 
 from replay.core.clip import CARDS_LIMIT, cards_shown, few
 from replay.core.said import seat_name
-
-if TYPE_CHECKING:
-    from replay.rules.register import RULES, Quote, Rule, rules_of
-
-__all__ = ["RULES", "Quote", "Reading", "Rule", "Verdict", "rules_of"]
-_FROM_REGISTER = ("RULES", "Quote", "Rule", "rules_of")
-
-
-def __getattr__(name: str) -> Any:
-    """The register's names, imported from it when first asked for: a verdict is made without the rule register
-    (every rule's names and quotes, of every game), which ``fupan check`` would import at each start (issue 17)."""
-    if name in _FROM_REGISTER:
-        from replay.rules import register
-
-        return getattr(register, name)
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 class Reading(NamedTuple):

@@ -33,7 +33,8 @@ from replay.formats.event_json import UNKNOWN, DocError, doc_card, doc_int, json
 from replay.formats.json_locate import event_positions
 from replay.formats.limits import LIMITS, Limits
 from replay.formats.words import OBJECT, OPTIONS_OBJECT, SEAT_LIST
-from replay.rules.profile import Profile, ProfileError, default_profile, log_profile
+from replay.rules.profile import Profile, ProfileError
+from replay.rules.profile_loader import default_profile, log_profile
 
 _j = json_text  # a value as the canonical text writes it
 

@@ -1,7 +1,7 @@
 """A profile option as a game declares it (``replay/games/<game>/options.py``): its name, the rule it changes,
 its allowed values (or a type), its default in that game and what each value means, in words.
 
-The games' options are read through ``replay.rules.profile`` (``options_for(game)``, ``option_defaults(name)``),
+The games' options are read through ``replay.rules.profile_loader`` (``options_for(game)``, ``option_defaults(name)``),
 which asks the games.
 """
 

@@ -1,16 +1,13 @@
-"""The parts of a rule of the register (``replay.rules.register``): the seeds, a quote and whose words it is,
-and a rule's row; each game's rules are rows in a module named after it (``replay.games.gouji.rules``, …),
-the rules its family shares in ``replay.climbing.rules``.
+"""The parts of a rule of the register (``replay.rules.register``, where a ``Rule`` is made of its row): the seeds,
+a quote and whose words it is, and a rule's row (``RuleRow``); each game's rules are rows in a module named after
+it (``replay.games.gouji.rules``, …), the rules its family shares in ``replay.climbing.rules``.
 
 What a quote must be (the seed's words, verbatim) is said in ``replay.rules.register``.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from typing import NamedTuple
-
-from replay import games
 
 # The source texts (../shared/seeds/): number -> file name, and what each holds.
 SEED_FILES = {
@@ -52,48 +49,6 @@ class Quote(NamedTuple):
     def to_json(self) -> dict[str, str | None]:
         """``{"seed", "file", "text", "by"}``."""
         return {"seed": self.seed or None, "file": self.file or None, "text": self.text, "by": self.by or None}
-
-
-class Rule(NamedTuple):
-    """A rule of RULES.md: ID, short names, whom it applies to, and its quotes per reason (the
-    reason "" is the rule itself; each tuple lists the passages in the order they are preferred)."""
-
-    id: str
-    name_zh: str
-    name_en: str
-    applies: tuple[str, ...]  # games, families (``"climbing"``) or ``"*"`` (every game)
-    quotes: Mapping[str, tuple[Quote, ...]]
-
-    @property
-    def games(self) -> tuple[str, ...]:
-        """The registered games the rule belongs to, in the registry's order."""
-        return tuple(g for g in games.names() if self.belongs_to(g))
-
-    def belongs_to(self, game: str) -> bool:
-        """True when the rule is one of ``game``'s (by its name, its family, or every game's)."""
-        a = self.applies
-        return "*" in a or game in a or (game in games.names() and games.get(game).family in a)
-
-    @property
-    def reasons(self) -> tuple[str, ...]:
-        """The reasons a verdict citing this rule may give ("" first)."""
-        return tuple(self.quotes)
-
-    def quote_for(self, reason: str = "", seed: str = "") -> Quote:
-        """The passage for ``reason`` (the rule's own when the reason has none), in ``seed`` when the
-        rule has a passage there."""
-        found = self.quotes.get(reason) or self.quotes[""]
-        return next((q for q in found if q.seed == seed), found[0]) if seed else found[0]
-
-    @property
-    def quote(self) -> str:
-        """The rule's own passage (reason "")."""
-        return self.quote_for().text
-
-    @property
-    def seed(self) -> str:
-        """The seed of the rule's own passage ("-" when no seed speaks)."""
-        return self.quote_for().seed or "-"
 
 
 def seed_quote(seed: str, text: str) -> Quote:

@@ -14,7 +14,9 @@ The rows are the climbing family's (``replay.climbing.rules``), then each regist
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from types import MappingProxyType
+from typing import NamedTuple
 
 from replay import games
 from replay.climbing import rules as climbing_rules
@@ -26,12 +28,54 @@ from replay.rules.quotes import (
     SEED_FILES,
     SEED_TITLES,
     Quote,
-    Rule,
     RuleRow,
     reading,
 )
 
 __all__ = ["BY_FUPAN", "BY_HOUSE", "BY_RULES_MD", "RULES", "SEED_FILES", "SEED_TITLES", "Quote", "Rule", "rules_of"]
+
+
+class Rule(NamedTuple):
+    """A rule of RULES.md: ID, short names, whom it applies to, and its quotes per reason (the
+    reason "" is the rule itself; each tuple lists the passages in the order they are preferred)."""
+
+    id: str
+    name_zh: str
+    name_en: str
+    applies: tuple[str, ...]  # games, families (``"climbing"``) or ``"*"`` (every game)
+    quotes: Mapping[str, tuple[Quote, ...]]
+
+    @property
+    def games(self) -> tuple[str, ...]:
+        """The registered games the rule belongs to, in the registry's order."""
+        return tuple(g for g in games.names() if self.belongs_to(g))
+
+    def belongs_to(self, game: str) -> bool:
+        """True when the rule is one of ``game``'s (by its name, its family, or every game's)."""
+        a = self.applies
+        return "*" in a or game in a or (game in games.names() and games.get(game).family in a)
+
+    @property
+    def reasons(self) -> tuple[str, ...]:
+        """The reasons a verdict citing this rule may give ("" first)."""
+        return tuple(self.quotes)
+
+    def quote_for(self, reason: str = "", seed: str = "") -> Quote:
+        """The passage for ``reason`` (the rule's own when the reason has none), in ``seed`` when the
+        rule has a passage there."""
+        found = self.quotes.get(reason) or self.quotes[""]
+        return next((q for q in found if q.seed == seed), found[0]) if seed else found[0]
+
+    @property
+    def quote(self) -> str:
+        """The rule's own passage (reason "")."""
+        return self.quote_for().text
+
+    @property
+    def seed(self) -> str:
+        """The seed of the rule's own passage ("-" when no seed speaks)."""
+        return self.quote_for().seed or "-"
+
 
 EVERY_GAMES_ROWS: list[RuleRow] = [
     (

@@ -15,7 +15,7 @@ import pytest
 from paths import CASE_LOGS
 
 import cli
-from replay.rules.profile import shipped_profiles
+from replay.rules.profile_loader import shipped_profiles
 
 CASES = CASE_LOGS
 LEGAL = CASES / "TURN-ORDER.legal.txt"

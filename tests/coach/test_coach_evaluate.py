@@ -211,7 +211,7 @@ def test_a_burn_is_priced_against_letting_play_go_on() -> None:
 def test_workers_replay_with_the_replays_profile(tmp_path: Path) -> None:
     """With --profile the workers price the deal as the parent's replay reads it (jobs=2 equals jobs=1)."""
     from coach.evaluate import evaluate_replay
-    from replay.rules.profile import load_profile
+    from replay.rules.profile_loader import load_profile
 
     log = simulate_deal(4, "gouji").log
     rep = Replay(log, profile=load_profile("gouji-online"))

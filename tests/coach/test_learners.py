@@ -20,7 +20,8 @@ from replay.core.cards import RANK_2, RANK_3, RANK_A, RANK_K, RANK_Q, RANK_SJ
 from replay.core.events import Event
 from replay.core.sets import make_set
 from replay.replay import Replay
-from replay.rules.profile import Profile, load_profile
+from replay.rules.profile import Profile
+from replay.rules.profile_loader import load_profile
 from replay.simulate import RandomBot, simulate_deal
 
 SEEDS = range(40)

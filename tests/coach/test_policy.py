@@ -33,7 +33,7 @@ from replay.core.hand import Hand
 from replay.games.baohuang.state import BaohuangState
 from replay.games.gouji.state import GoujiState
 from replay.replay import Replay, engine_for
-from replay.rules.profile import load_profile
+from replay.rules.profile_loader import load_profile
 from replay.simulate import RandomBot, SimulatedDeal, deal_hands, simulate_deal
 
 PROFILES = ("gouji", "gouji-online", "gouji-logged", "baohuang", "baohuang-no345")

@@ -35,7 +35,7 @@ from data.importer import import_paths
 from data.models import Deal, DealSeat, FindingRow, Player, PlayerAlias
 from replay.formats.log import read_log
 from replay.replay import Replay
-from replay.scoring import Score
+from replay.score import Score
 from replay.simulate import NAMES, write_deals
 
 CASES = CASE_LOGS

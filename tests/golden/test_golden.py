@@ -21,7 +21,7 @@ from paths import GOLDEN
 
 import cli
 from data.make_samples import SAMPLES_DIR
-from replay.rules.profile import shipped_profiles
+from replay.rules.profile_loader import shipped_profiles
 from replay.simulate import simulate_deal
 
 UPDATE = os.environ.get("FUPAN_UPDATE_GOLDEN") == "1"

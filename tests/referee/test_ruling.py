@@ -43,7 +43,7 @@ def test_passed_then_burned_quotes_the_passage_about_passing_and_burning() -> No
 
 def test_a_profile_following_seed_004_quotes_seed_004() -> None:
     log = read_log(DISPUTE)
-    from replay.rules.profile import load_profile
+    from replay.rules.profile_loader import load_profile
 
     rep = Replay(log, profile=load_profile("gouji-online").with_overrides({"first_lead": "logged"}))
     r = ruling_of(rep, 3)

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from replay.core.cards import Card
 from replay.replay import engine_for
-from replay.rules.profile import load_profile
+from replay.rules.profile_loader import load_profile
 
 
 def cards(*tokens: str) -> list[Card | None]:

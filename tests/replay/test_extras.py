@@ -11,7 +11,8 @@ from replay.games.gouji.step_view import NO_GOUJI_MARKS, GoujiStepExtras, gouji_
 from replay.games.shengji.score import ShengjiScoreExtras, shengji_extras
 from replay.games.shengji.step_view import ShengjiStepExtras, step_tricks
 from replay.replay import Replay
-from replay.scoring import Score, stored_extras
+from replay.score import Score
+from replay.scoring import stored_extras
 from replay.simulate import simulate_deal
 from replay.view import NO_EXTRAS, NO_MARKS, StepView
 

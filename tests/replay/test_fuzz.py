@@ -29,7 +29,7 @@ from coach.coach import coach_replay
 from replay.formats.log import SEATS, Log, LogError, parse_log
 from replay.formats.notation.read import format_text, parse_text
 from replay.replay import Replay
-from replay.rules.profile import GAMES, default_profile
+from replay.rules.profile_loader import GAMES, default_profile
 from replay.simulate import simulate_deal
 
 SCALE = max(1, int(os.environ.get("FUPAN_FUZZ", "1")))

@@ -28,7 +28,8 @@ from replay.formats.limits import Limits
 from replay.formats.log import LogError, parse_log, read_log
 from replay.formats.notation.read import format_text, parse_text
 from replay.replay import Replay
-from replay.rules.profile import ProfileError, log_profile
+from replay.rules.profile import ProfileError
+from replay.rules.profile_loader import log_profile
 from replay.simulate import simulate_deal
 
 GJ = "fupan/1 gouji\nprofile gouji-logged\n"

@@ -56,12 +56,12 @@ from replay.core.events import (
     Tribute,
     Waive,
 )
-from replay.core.verdicts import RULES
 from replay.formats.log import Log, LogError, parse_log, read_log
 from replay.formats.notation.read import format_text, parse_text
 from replay.games.gouji.engine import Gouji
 from replay.replay import Replay, engine_for
-from replay.rules.profile import load_profile
+from replay.rules.profile_loader import load_profile
+from replay.rules.register import RULES
 from replay.simulate import RandomBot, SimulatedDeal, simulate_deal
 
 PROFILES = ("gouji", "gouji-online")

@@ -16,7 +16,7 @@ from hypothesis import strategies as st
 
 from replay.formats.log import Log
 from replay.replay import Replay
-from replay.rules.profile import GAMES, default_profile
+from replay.rules.profile_loader import GAMES, default_profile
 from replay.simulate import simulate_deal
 
 

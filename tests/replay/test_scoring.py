@@ -13,8 +13,9 @@ from replay.core.hand import Hand
 from replay.games.gouji.score import GOUJI_POINTS, gouji_finish_order, score_gouji
 from replay.games.gouji.score import team_points as gouji_team_points
 from replay.games.gouji.state import GoujiState
-from replay.rules.profile import Profile, load_profile
-from replay.scoring import Score
+from replay.rules.profile import Profile
+from replay.rules.profile_loader import load_profile
+from replay.score import Score
 
 TEAM0, TEAM1 = (0, 2, 4), (1, 3, 5)
 REVOLUTION_HAND = parse_cards("3S 4S 5S 6S 7S 8S 9S 10S JS QS KS AS") * 3  # 36 cards, no joker and no 2

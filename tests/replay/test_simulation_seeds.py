@@ -15,7 +15,7 @@ import os
 import pytest
 
 from replay.replay import Replay
-from replay.rules.profile import GAMES, default_profile
+from replay.rules.profile_loader import GAMES, default_profile
 from replay.simulate import SimulationError, simulate_deal
 
 DEALS = max(1, int(os.environ.get("FUPAN_SEEDS", "600")))

@@ -23,9 +23,9 @@ from referee.ruling import ruling_of
 from referee.sheet import ruling_sheet
 from replay import games
 from replay.core.events import EVENT_TYPES
-from replay.core.verdicts import RULES
 from replay.formats.log import read_log
 from replay.replay import Replay
+from replay.rules.register import RULES
 from views.parts.desk_position import counts_hands, empty_grid, position_text, suits_hands, where_typed
 
 CASES = CASE_LOGS

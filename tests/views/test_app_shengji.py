@@ -34,7 +34,7 @@ from replay.core.said import said_in
 from replay.formats.log import Log, Seat
 from replay.games.shengji.engine import TRUMP, Shengji, ShengjiState
 from replay.replay import Replay
-from replay.rules.profile import load_profile
+from replay.rules.profile_loader import load_profile
 from replay.simulate import simulate_deal
 from views.games import table_html
 from views.games.shengji import charts as shengji_charts

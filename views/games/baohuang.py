@@ -11,7 +11,7 @@ import streamlit as st
 from replay.games.baohuang.engine import Baohuang
 from replay.games.baohuang.score import BaohuangScoreExtras, baohuang_extras
 from replay.replay import Replay
-from replay.scoring import Score
+from replay.score import Score
 from views.parts.common import t
 from views.parts.game_view import Desk, GameView
 from views.parts.texts import md, rule_name, rule_quote, who

@@ -11,7 +11,7 @@ import streamlit as st
 from coach.prices import Evaluation
 from replay.core.seats import opposite, side
 from replay.replay import Replay, StepView
-from replay.scoring import Score
+from replay.score import Score
 from views.parts.common import t
 from views.parts.game_view import Desk, GameView, ScoreSide
 from views.parts.table import BestMove, cards_text, seat_label, table_html, tr

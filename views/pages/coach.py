@@ -24,8 +24,8 @@ from coach.effects import ON_TRIAL
 from coach.findings import KINDS, SEVERITIES, Finding
 from coach.maxims import BY_KEY
 from replay.core import plural
-from replay.core.verdicts import RULES
 from replay.replay import Replay
+from replay.rules.register import RULES
 from views import games
 from views.parts.common import coach_of, guarded, need_deal, t
 from views.parts.deal_report import findings_frame

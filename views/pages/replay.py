@@ -50,9 +50,10 @@ from coach.findings import Finding
 from coach.grades import GRADES
 from coach.prices import Evaluation
 from replay.core.said import said_in, seat_name
-from replay.core.verdicts import RULES, Verdict
+from replay.core.verdicts import Verdict
 from replay.formats.decisions import Decision
 from replay.replay import Replay
+from replay.rules.register import RULES
 from views import games
 from views.parts import address, links
 from views.parts.common import (

@@ -19,7 +19,7 @@ import streamlit as st
 from data import queries
 from replay.formats.log import Log
 from replay.replay import Replay
-from replay.scoring import Score
+from replay.score import Score
 from views import games
 from views.parts.common import engine, guarded, lang, need_deal, t
 from views.parts.downloads import csv_button, file_name

@@ -32,7 +32,8 @@ from replay.core.said import error_in, said_in, seat_name
 from replay.formats.log import LogError
 from replay.formats.notation.read import format_text
 from replay.replay import Replay
-from replay.rules.profile import ProfileError, club_profiles, default_profile, log_profile, shipped_profiles
+from replay.rules.profile import ProfileError
+from replay.rules.profile_loader import club_profiles, default_profile, log_profile, shipped_profiles
 from views.parts.common import replay_of_text, t, too_large
 from views.parts.game_view import Desk
 from views.parts.texts import esc, game_name, lang

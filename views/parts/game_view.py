@@ -25,7 +25,7 @@ if TYPE_CHECKING:
     from coach.coach import Report
     from coach.findings import Finding
     from coach.prices import Evaluation
-    from replay.scoring import Score
+    from replay.score import Score
 
 
 class PlayersPage(Protocol):

@@ -37,7 +37,8 @@ from replay.formats.log import Log
 from replay.formats.notation.words import action_name
 from replay.replay import Replay
 from replay.rules.option import Option
-from replay.rules.profile import Profile, ProfileError, load_profile, option_defaults, options_of, shipped_profiles
+from replay.rules.profile import Profile, ProfileError
+from replay.rules.profile_loader import load_profile, option_defaults, options_of, shipped_profiles
 from replay.rules.register import RULES, SEED_TITLES
 from views.parts.common import lang, t
 from views.parts.texts import esc

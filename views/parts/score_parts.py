@@ -6,10 +6,11 @@ from __future__ import annotations
 import pandas as pd
 import streamlit as st
 
-from replay.claims import claim_entries, value_text
+from replay.claims import value_text
 from replay.core.said import said_in
 from replay.replay import Replay
-from replay.scoring import Score
+from replay.score import Score
+from replay.scoring import claim_entries
 from views.parts.common import lang, t
 from views.parts.downloads import deal_csv
 from views.parts.texts import md, rule_name, rule_quote

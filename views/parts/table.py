@@ -33,7 +33,7 @@ from replay.formats.notation.words import action_name
 from replay.games.baohuang.step_view import step_roles
 from replay.games.gouji.step_view import gouji_marks
 from replay.replay import Replay, StepView
-from replay.scoring import place_words
+from replay.score import place_words
 from views.parts.texts import ROLE_NAMES, SEVERITY_MARK, count
 
 __all__ = ["SEVERITY_MARK"]  # a finding's severity as a mark (views.parts.texts), shared by the pages from here

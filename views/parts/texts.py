@@ -37,9 +37,9 @@ from coach import report_words
 from replay import games
 from replay.core import plural
 from replay.core.said import seat_name
-from replay.core.verdicts import RULES
 from replay.formats.log import Log
-from replay.scoring import place_words
+from replay.rules.register import RULES
+from replay.score import place_words
 
 
 def lang() -> str:

@@ -42,7 +42,6 @@ and column of the offending token. docs/log-format.md describes the notation in 
 from __future__ import annotations
 
 from collections.abc import Callable
-from types import MappingProxyType
 from typing import Any, ClassVar
 
 from replay import games
@@ -73,7 +72,8 @@ from replay.formats.notation.results import ResultReader
 from replay.formats.notation.words import DECISION_WORDS
 from replay.formats.notation.write import MAX_UNKNOWN, format_decision, format_event, format_text
 from replay.formats.words import twice
-from replay.rules.profile import Profile, ProfileError, default_profile, options_for
+from replay.rules.profile import ProfileError, validate_options
+from replay.rules.profile_loader import default_profile, options_for
 
 __all__ = ["UNKNOWN_HAND", "format_decision", "format_event", "format_text", "parse_text"]
 
@@ -334,10 +334,11 @@ class _Reader(ResultReader):
         value_col = col + len(text) - len(text.lstrip(SEP))
         self.overrides[key.word] = value
         self.note(("overrides", key.word), line, value_col)
+        declared = options_for(self.game)
         try:
-            Profile("", self.game, MappingProxyType({})).with_overrides({key.word: value}, "log overrides")
+            validate_options(declared, self.game, {key.word: value}, "log overrides")
         except ProfileError as exc:
-            known = key.word in options_for(self.game)
+            known = key.word in declared
             self.fail(said_of(exc), line, value_col if known else key.col)
 
     def _meta_text(self, line: Line) -> None:

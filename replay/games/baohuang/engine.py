@@ -21,6 +21,7 @@ from collections.abc import Iterator
 from replay.climbing.moves import legal_plays
 from replay.climbing.state import OVER, PLAY, SETUP, bit, blank, evolve, set_fields
 from replay.climbing.table import Climbing, Outcome, _cards, repeated
+from replay.climbing.view import climbing_view
 from replay.core.cards import RANK_2, Card
 from replay.core.events import Call, Event, Grab, Jiefeng, Kou, Pass, Play, Rang, Reveal, Yield
 from replay.core.hand import Hand
@@ -32,7 +33,7 @@ from replay.games.baohuang.bidding import BJ, BaohuangBidding
 from replay.games.baohuang.state import BaohuangState, close_round, put_set
 from replay.games.baohuang.step_view import BaohuangRoles, BaohuangStepExtras
 from replay.rules.profile import Profile
-from replay.view import StepView, climbing_view
+from replay.view import StepView
 
 __all__ = ["BJ", "Baohuang", "BaohuangState"]
 

@@ -9,13 +9,13 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from replay.claims import climbing_claims
+from replay.climbing.family import climbing_claims
 from replay.games import GameType
 from replay.games.baohuang.engine import Baohuang
 from replay.games.baohuang.options import OPTIONS
 from replay.games.baohuang.rulings import RULINGS
 from replay.games.baohuang.score import score_baohuang
-from replay.scoring import climbing_places
+from replay.score import climbing_places
 
 if TYPE_CHECKING:
     from replay.rules.quotes import RuleRow

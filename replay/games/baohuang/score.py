@@ -10,7 +10,7 @@ from replay.climbing.state import VOID
 from replay.core.said import said, seat_name
 from replay.games.baohuang.state import BaohuangState
 from replay.rules.profile import Profile
-from replay.scoring import PlaceScore, Score, ScoreExtras, TeamScore, placed, void_score
+from replay.score import PlaceScore, Score, ScoreExtras, TeamScore, placed, void_score
 
 BAOHUANG_POINTS = {1: 6, 2: 3, 3: 0, 4: -3, 5: -6}  # BH-SCORE
 SOLO_POINTS = {1: 16, 2: 4, 3: 0, 4: -4, 5: -16}  # BH-SCORE-SOLO

@@ -11,6 +11,7 @@ from typing import Any, NamedTuple
 
 from replay.climbing.state import OVER, PLAY, SETUP, bit, evolve, seats_of
 from replay.climbing.table import Climbing, Outcome
+from replay.climbing.view import climbing_view
 from replay.core.cards import RANK_SJ, Card
 from replay.core.hand import Hand
 from replay.core.said import said, seat_name
@@ -21,8 +22,9 @@ from replay.engine import Problem
 from replay.games.gouji.state import GoujiState, close_round, put_set, turn
 from replay.games.gouji.step_view import GoujiStepExtras
 from replay.rules.profile import Profile
-from replay.scoring import place_words, places_at
-from replay.view import StepView, climbing_view
+from replay.score import place_words
+from replay.scoring import places_at
+from replay.view import StepView
 
 OPP = OPPOSITE[6]  # 对头: the seat across (replay.core.seats)
 

@@ -45,7 +45,7 @@ from replay.games.gouji.cycle import BURNS, CLOSED_BY, OPP, ROUND_CLOSED, WINDOW
 from replay.games.gouji.score import gouji_finish_order
 from replay.games.gouji.setup import GoujiSetup
 from replay.games.gouji.state import GoujiState
-from replay.scoring import place_words
+from replay.score import place_words
 
 __all__ = ["OPP", "Gouji", "GoujiCycle", "GoujiState", "Why"]
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from replay.claims import climbing_claims
+from replay.climbing.family import climbing_claims
 from replay.games import GameType
 from replay.games.gouji.engine import Gouji
 from replay.games.gouji.options import OPTIONS

@@ -11,8 +11,8 @@ from replay.climbing.state import SETUP, VOID
 from replay.core.said import said, seat_name
 from replay.games.gouji.state import GoujiState
 from replay.rules.profile import Profile
-from replay.scoring import PlaceScore, Score, TeamScore, void_score
-from replay.scoring import placed as finished_in_order
+from replay.score import PlaceScore, Score, TeamScore, void_score
+from replay.score import placed as finished_in_order
 
 GOUJI_POINTS = {1: 4, 2: 2, 3: 0, 4: 0, 5: -2, 6: -4}
 

@@ -14,7 +14,7 @@ from replay.games.shengji.engine import Shengji
 from replay.games.shengji.options import OPTIONS
 from replay.games.shengji.rulings import RULINGS
 from replay.games.shengji.score import score_shengji, shengji_claims, stored_extras
-from replay.scoring import no_places
+from replay.score import no_places
 
 if TYPE_CHECKING:
     from replay.rules.quotes import RuleRow

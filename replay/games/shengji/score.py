@@ -10,7 +10,7 @@ from replay.claims import Difference, if_differs
 from replay.core.record import Record
 from replay.core.said import said
 from replay.rules.profile import Profile
-from replay.scoring import Score, ScoreExtras, TeamScore, void_score
+from replay.score import Score, ScoreExtras, TeamScore, void_score
 
 if TYPE_CHECKING:
     from replay.formats.log import Log

@@ -31,8 +31,8 @@ from replay.core.events import Burn, Play
 from replay.core.sets import CardSet, make_set, why_not_beats
 from replay.formats.log import LogError, read_log
 from replay.replay import Replay
-from replay.rules.profile import find_profile
 from replay.rules.profile_files import shipped_files
+from replay.rules.profile_loader import find_profile
 from replay.simulate import RandomBot, simulate_deal
 
 PROFILES = ("gouji", "gouji-online", "gouji-logged", "baohuang", "baohuang-no345")

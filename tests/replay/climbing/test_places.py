@@ -21,8 +21,9 @@ import cli
 from replay.climbing.state import PLAY, State
 from replay.games.gouji.state import GoujiState
 from replay.replay import Replay
-from replay.rules.profile import load_profile, shipped_profiles
-from replay.scoring import known_places, place_words, places_at
+from replay.rules.profile_loader import load_profile, shipped_profiles
+from replay.score import place_words
+from replay.scoring import known_places, places_at
 from replay.simulate import simulate_deal
 
 SAMPLES = ROOT / "data" / "samples"

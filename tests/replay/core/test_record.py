@@ -146,7 +146,7 @@ def test_fupans_value_classes_are_records() -> None:
     from replay.games.gouji.state import GoujiState
     from replay.rules.option import Option
     from replay.rules.profile import Profile
-    from replay.scoring import KnownPlace, PlaceScore, Score, TeamScore
+    from replay.score import KnownPlace, PlaceScore, Score, TeamScore
     from replay.view import StepView
 
     classes = [BaohuangState, Difference, Manifest, Decision, GameType, GoujiState, Limits, Log, Seat, Option]

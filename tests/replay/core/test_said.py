@@ -30,7 +30,8 @@ from replay.formats.checks import RESULT_KEYS
 from replay.formats.log import DEAL_KEYS, META_KEYS, TOP_KEYS, Log, LogError, parse_log, read_log
 from replay.formats.notation.read import KEYWORDS, format_text
 from replay.replay import Replay
-from replay.rules.profile import ProfileError, all_options, load_profile, shipped_profiles
+from replay.rules.profile import ProfileError
+from replay.rules.profile_loader import all_options, load_profile, shipped_profiles
 from replay.simulate import simulate_deal
 
 GAMES = [(g, games.get(g).default_profile) for g in games.names() if g != "toy"]

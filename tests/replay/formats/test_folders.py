@@ -28,7 +28,8 @@ from data.make_samples import SAMPLES_DIR
 from replay.core.files import NotRegular, open_regular
 from replay.formats.log import LogError, parse_log
 from replay.formats.logfiles import LOG_SUFFIXES, log_form
-from replay.rules.profile import ProfileError, find_profile
+from replay.rules.profile import ProfileError
+from replay.rules.profile_loader import find_profile
 
 SCALE = max(1, int(os.environ.get("FUPAN_FUZZ", "1")))
 SENTINEL = "FUPAN_SENTINEL_3c8e"  # an environment variable no message may show

@@ -17,7 +17,8 @@ from replay.formats import log_doc as log_module
 from replay.formats.decisions import Decision, in_order
 from replay.formats.log import Log, LogError, dumps_canonical, event_line, read_log
 from replay.formats.log_doc import _j
-from replay.rules.profile import ProfileError, shipped_profiles
+from replay.rules.profile import ProfileError
+from replay.rules.profile_loader import shipped_profiles
 from replay.simulate import simulate_deal
 
 CASES = CASE_LOGS

@@ -11,7 +11,7 @@ from replay import games
 from replay.formats.log import SEATS
 from replay.formats.notation.words import GAME_ACTIONS
 from replay.replay import engine_for
-from replay.rules.profile import GAMES, default_profile, load_profile
+from replay.rules.profile_loader import GAMES, default_profile, load_profile
 
 
 def test_the_three_games_are_registered_in_order() -> None:

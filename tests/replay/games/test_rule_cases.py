@@ -14,9 +14,9 @@ from pathlib import Path
 import pytest
 from paths import CASE_LOGS, ROOT
 
-from replay.core.verdicts import RULES
 from replay.formats.log import read_log
 from replay.replay import Replay
+from replay.rules.register import RULES
 
 CASES = CASE_LOGS
 FILES = sorted([*CASES.glob("*.txt"), *CASES.glob("*.json")])
@@ -107,7 +107,7 @@ def test_sj_cases_are_json_logs_of_shengji() -> None:
 def test_every_option_belongs_to_a_rule_of_its_games() -> None:
     """Each profile option names the rule it changes, and that rule belongs to the option's games (the
     quotes themselves are checked against the seeds in tests/replay/rules/test_register.py)."""
-    from replay.rules.profile import all_options, option_defaults
+    from replay.rules.profile_loader import all_options, option_defaults
 
     for opt in all_options().values():
         if opt.rule == "MAXIM":  # the coach's reading of a saying, not a rule

@@ -52,7 +52,7 @@ from replay.games import GameType
 from replay.replay import Replay
 from replay.rules.option import Option
 from replay.rules.profile import Profile
-from replay.scoring import PlaceScore, Score, placed
+from replay.score import PlaceScore, Score, placed
 
 GAME = "zhengshangyou"
 PROFILE = "zsy-club"

@@ -15,7 +15,7 @@ from data.make_samples import SAMPLES_DIR
 from replay.formats.log import Log, read_log
 from replay.replay import Replay
 from replay.rules.option import Option
-from replay.rules.profile import all_options, default_profile, load_profile, options_for
+from replay.rules.profile_loader import all_options, default_profile, load_profile, options_for
 
 CASES = CASE_LOGS
 EXTRA_CASES = OPTION_CASES

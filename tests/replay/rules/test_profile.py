@@ -9,10 +9,10 @@ from types import MappingProxyType
 
 import pytest
 
-from replay.rules.profile import (
+from replay.rules.profile import Profile, ProfileError
+from replay.rules.profile_files import shipped_files
+from replay.rules.profile_loader import (
     GAMES,
-    Profile,
-    ProfileError,
     all_options,
     default_options,
     default_profile,
@@ -21,7 +21,6 @@ from replay.rules.profile import (
     options_for,
     shipped_profiles,
 )
-from replay.rules.profile_files import shipped_files
 
 SHIPPED = ["baohuang", "baohuang-no345", "gouji", "gouji-logged", "gouji-online", "shengji-35"]
 

@@ -11,8 +11,8 @@ from pathlib import Path
 
 import pytest
 
-import replay.rules.profile as profile
 import replay.rules.profile_files as files
+import replay.rules.profile_loader as profile
 
 
 def test_the_parsed_form_is_that_of_the_shipped_files_now() -> None:

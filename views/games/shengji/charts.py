@@ -32,7 +32,7 @@ from replay.games.shengji.engine import (
 )
 from replay.games.shengji.score import level_change, shengji_extras
 from replay.replay import Replay
-from replay.scoring import Score
+from replay.score import Score
 from views.games.shengji.table import SIDE_COLORS, THRESHOLD, level_token, side_label, side_text, trick_spans
 from views.parts.common import engine
 from views.parts.figures import band, step_line

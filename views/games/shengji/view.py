@@ -28,8 +28,9 @@ from replay.games.shengji.engine import LEVEL_SEQUENCES, ShengjiState
 from replay.games.shengji.engine import team as side_of
 from replay.games.shengji.score import shengji_extras
 from replay.replay import Replay
-from replay.rules.profile import ProfileError, log_profile
-from replay.scoring import Score
+from replay.rules.profile import ProfileError
+from replay.rules.profile_loader import log_profile
+from replay.score import Score
 from views.games.shengji.charts import (
     deal_name,
     kitty_parts,

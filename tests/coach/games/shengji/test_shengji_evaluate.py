@@ -57,7 +57,7 @@ from replay.games.shengji.engine import (
     trick_winner,
 )
 from replay.replay import Replay
-from replay.rules.profile import load_profile
+from replay.rules.profile_loader import load_profile
 from replay.simulate import simulate_deal
 
 SAMPLE = ROOT / "data" / "samples" / "shengji" / "shengji-2026-09-05-d1.json"

@@ -49,8 +49,9 @@ from replay.formats.log import (
 from replay.formats.notation.lex import parse_value
 from replay.formats.notation.read import format_event, format_text, parse_text
 from replay.formats.notation.write import format_value, same
-from replay.rules.profile import ProfileError, options_for
+from replay.rules.profile import ProfileError
 from replay.rules.profile_files import shipped_files
+from replay.rules.profile_loader import options_for
 
 DOCS = ROOT / "docs" / "log-format.md"
 SHIPPED_BH = [p for p in ("baohuang", "baohuang-no345") if p in shipped_files()]

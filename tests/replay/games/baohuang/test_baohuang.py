@@ -26,7 +26,7 @@ from replay.games.baohuang.engine import Baohuang
 from replay.games.baohuang.score import BaohuangScoreExtras, baohuang_extras, score_baohuang
 from replay.games.baohuang.state import BaohuangState
 from replay.replay import Replay
-from replay.rules.profile import load_profile
+from replay.rules.profile_loader import load_profile
 
 CASES = CASE_LOGS
 PROFILE = load_profile("baohuang")

@@ -40,7 +40,7 @@ from replay.formats.log import parse_log
 from replay.formats.notation.read import format_text, parse_text
 from replay.games.baohuang.engine import Baohuang
 from replay.replay import Replay, engine_for
-from replay.rules.profile import load_profile
+from replay.rules.profile_loader import load_profile
 from replay.simulate import RandomBot, SimulatedDeal, simulate_deal
 
 PROFILES = ("baohuang", "baohuang-no345")

@@ -40,7 +40,8 @@ from replay.games.shengji.engine import (
     why_not_follow,
 )
 from replay.games.shengji.score import level_change, score_shengji
-from replay.rules.profile import Profile, load_profile
+from replay.rules.profile import Profile
+from replay.rules.profile_loader import load_profile
 
 
 def C(text: str) -> tuple[Card, ...]:

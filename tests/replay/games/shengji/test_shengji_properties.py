@@ -45,7 +45,8 @@ from replay.formats.log import parse_log
 from replay.formats.notation.read import format_text, parse_text
 from replay.games.shengji.engine import ShengjiState, Trumps, trick_winner
 from replay.replay import Replay
-from replay.rules.profile import Profile, load_profile
+from replay.rules.profile import Profile
+from replay.rules.profile_loader import load_profile
 from replay.simulate import SimulatedDeal, simulate_deal
 
 PROFILE = "shengji-35"
