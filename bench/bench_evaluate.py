@@ -53,6 +53,7 @@ from coach.worlds import knowledge, sample_hands, true_world, world
 from replay import compiled
 from replay.formats.log import read_log
 from replay.replay import Replay, engine_for
+from replay.rules.profile_loader import profile_of
 from replay.simulate import RandomBot, simulate_deal
 
 if TYPE_CHECKING:
@@ -386,7 +387,7 @@ def bench_strength(deals: int, seed: int) -> dict[str, tuple[float, float, float
             me = k % 2 if n == 6 else k % n
             bots: list[RandomBot] = [pol if (s % 2 == me if n == 6 else s == me) else rand for s in range(n)]
             deal = simulate_deal(seed * 100_000 + k, game, bot=SeatBots(bots))
-            eng = engine_for(deal.log.profile(), dict(deal.log.meta))
+            eng = engine_for(profile_of(deal.log), dict(deal.log.meta))
             points.append(side_points(eng, deal.states[-1], me))
         per = (time.perf_counter() - t) / deals
         mean, half = _mean_ci(points)

@@ -48,6 +48,7 @@ from coach.prices import ROLLOUT_NOISE, EvaluationError
 from coach.worlds import true_world
 from replay.formats.log import read_log
 from replay.replay import Replay, engine_for
+from replay.rules.profile_loader import profile_of
 from replay.simulate import RandomBot, simulate_deal
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -63,7 +64,7 @@ def _points(seed: int, game: str, kinds: list[str], seat: int, rng_key: str) -> 
     for kind in set(kinds):
         made[kind] = KINDS[kind](rng, ROLLOUT_NOISE) if kind != "random" else RandomBot(rng)
     deal = simulate_deal(seed, game, bot=SeatBots([made[k] for k in kinds]))
-    eng = engine_for(deal.log.profile(), dict(deal.log.meta))
+    eng = engine_for(profile_of(deal.log), dict(deal.log.meta))
     return side_points(eng, deal.states[-1], seat)
 
 

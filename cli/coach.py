@@ -19,6 +19,7 @@ from cli.common import (
     add_limit_args,
     progress_bar,
 )
+from replay import games
 from replay.core.game_state import GameState
 from replay.core.plural import count
 from replay.core.said import seat_name
@@ -172,7 +173,7 @@ def cmd_coach(args: argparse.Namespace) -> int:
     from coach.report import html_report
 
     rep = _replay(args, strict=False)
-    n = rep.log.n_seats
+    n = games.get(rep.log.game).seats
     if args.seat is not None and not 0 <= args.seat < n:
         raise InputError(f"--{seat_name(args.seat, en=True)}: expected 0..{n - 1}")
     evaluation = _evaluate(args, rep) if args.evaluate else None

@@ -136,7 +136,7 @@ class _Sheet:
                 rows.append((self.t(label), _e(m[key])))
         rows.append((self.t("source"), _e(self.log.source)))
         body = "".join(f"<tr><th>{k}</th><td>{v}</td></tr>" for k, v in rows)
-        seats = "".join(f"<li>{self.player(s)}</li>" for s in range(self.log.n_seats))
+        seats = "".join(f"<li>{self.player(s)}</li>" for s in range(games.get(self.log.game).seats))
         return f"<h2>{self.t('deal')}</h2><table>{body}</table><p>{self.t('players')}</p><ul>{seats}</ul>"
 
     def event(self) -> str:

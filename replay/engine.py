@@ -23,7 +23,7 @@ from replay.core.verdicts import Reading
 from replay.rules.profile import Profile
 
 if TYPE_CHECKING:
-    from replay.formats.log import Log
+    from replay.formats.log_doc import Log
     from replay.view import StepView
 
 

@@ -18,6 +18,7 @@ from replay.core.verdicts import Verdict
 from replay.engine import Engine, Outcome
 from replay.formats.log import Log
 from replay.rules.profile import Profile
+from replay.rules.profile_loader import profile_of
 from replay.score import Score
 from replay.scoring import compare_result, score_of
 from replay.view import StepView, tokens
@@ -52,7 +53,7 @@ class Replay(Generic[S]):
         self: Replay[GameState], log: Log, strict: bool = False, profile: Profile | None = None, keep: bool = True
     ) -> None:
         self.log = log
-        self.profile = profile or log.profile()
+        self.profile = profile or profile_of(log)
         self.engine = engine_for(self.profile, dict(log.meta))
         self.strict = strict
         self.unverified: list[str] = []

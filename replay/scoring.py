@@ -16,7 +16,7 @@ from replay.score import KnownPlace, Score, StoredExtras, place_words
 
 if TYPE_CHECKING:
     from replay.core.game_state import GameState
-    from replay.formats.log import Log
+    from replay.formats.log_doc import Log
 
 
 def places_at(st: GameState, profile: Profile) -> dict[int, int]:

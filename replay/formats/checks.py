@@ -11,14 +11,11 @@ from typing import Any
 from replay import games
 from replay.core.said import said
 from replay.formats.event_json import DocError, doc_int, json_text
+from replay.formats.log_doc import LEVELS_KEYS, POINTS_KEYS, PREVIOUS_KEYS, RESULT_KEYS
 from replay.formats.words import OBJECT, SEAT_LIST, unknown_key
 
 _j = json_text  # a value as the canonical text writes it
 
-PREVIOUS_KEYS = ("finish_order", "first_leader", "revolution")
-RESULT_KEYS = ("finish_order", "teams", "sweep", "points", "levels")
-POINTS_KEYS = ("defenders", "kitty")  # result.points of 升级, in canonical order
-LEVELS_KEYS = ("before", "after")  # result.levels of 升级, in canonical order
 LEVEL_NAMES = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")  # 升级 level tokens
 
 

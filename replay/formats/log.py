@@ -14,6 +14,7 @@ from pathlib import Path
 
 from replay.core.files import NotRegular, open_regular
 from replay.core.said import said
+from replay.formats.doc_reader import SEATS, _path_str, log_from_doc
 from replay.formats.event_json import DocError, scan
 from replay.formats.json_locate import locate
 from replay.formats.limits import LIMITS, Limits
@@ -23,15 +24,12 @@ from replay.formats.log_doc import (
     KITTY_UNKNOWN,
     MAX_KITTY,
     META_KEYS,
-    SEATS,
     TOP_KEYS,
     Log,
     LogError,
     Seat,
-    _path_str,
     dumps_canonical,
     event_line,
-    log_from_doc,
 )
 from replay.formats.logfiles import first_word
 from replay.formats.notation.read import parse_text

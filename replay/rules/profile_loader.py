@@ -17,7 +17,7 @@ import os
 import re
 from pathlib import Path
 from types import MappingProxyType
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from replay import games
 from replay.core.clip import shown
@@ -27,6 +27,9 @@ from replay.formats.words import os_reason_zh, toml_problem_zh
 from replay.rules.option import Option
 from replay.rules.profile import Profile, ProfileError, validate_options
 from replay.rules.profile_files import parsed_shipped, shipped_files
+
+if TYPE_CHECKING:
+    from replay.formats.log_doc import Log
 
 GAMES = games.names()  # the games shipped with fupan (a game registered later is not here: ask games.names())
 
@@ -251,6 +254,20 @@ def _unknown(name: str, command_line: bool = False) -> ProfileError:
             f"unknown profile {shown(name)} (shipped: {shipped}{where})",
         )
     )
+
+
+def profile_of(log: Log) -> Profile:
+    """The rule profile a log names (``log_profile``: never a file the log points at), with the log's
+    overrides applied; ProfileError if it is unusable."""
+    prof = log_profile(log.profile_name)
+    if prof.game != log.game:
+        raise ProfileError(
+            said(
+                f"规则配置 {shown(log.profile_name, zh=True)} 是 {prof.game} 的，这份记录是 {log.game}",
+                f"profile {shown(log.profile_name)} is for {prof.game}, the log is {log.game}",
+            )
+        )
+    return prof.with_overrides(log.overrides, "log overrides")
 
 
 def find_profile(name_or_path: str) -> Profile:

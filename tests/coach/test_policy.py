@@ -33,7 +33,7 @@ from replay.core.hand import Hand
 from replay.games.baohuang.state import BaohuangState
 from replay.games.gouji.state import GoujiState
 from replay.replay import Replay, engine_for
-from replay.rules.profile_loader import load_profile
+from replay.rules.profile_loader import load_profile, profile_of
 from replay.simulate import RandomBot, SimulatedDeal, deal_hands, simulate_deal
 
 PROFILES = ("gouji", "gouji-online", "gouji-logged", "baohuang", "baohuang-no345")
@@ -49,7 +49,7 @@ def n_seats(profile: str) -> int:
 
 
 def engine_of(deal: SimulatedDeal):
-    return engine_for(deal.log.profile(), dict(deal.log.meta))
+    return engine_for(profile_of(deal.log), dict(deal.log.meta))
 
 
 def check_conserved(deal: SimulatedDeal) -> None:

@@ -20,6 +20,7 @@ from sqlalchemy.engine import Engine
 from data.database import open_db
 from data.exporter import export_deals
 from data.importer import content_hash
+from replay import games
 from replay.formats.log import parse_json_log
 from replay.simulate import simulate_deal
 
@@ -45,7 +46,7 @@ def check_whole(engine: Engine) -> int:
         log = parse_json_log(log_json)
         assert content_hash(log) == digest
         assert events.get(deal_id, 0) == len(log.events), f"deal {deal_id}: events half-written"
-        assert seats.get(deal_id, 0) == log.n_seats, f"deal {deal_id}: seats half-written"
+        assert seats.get(deal_id, 0) == games.get(log.game).seats, f"deal {deal_id}: seats half-written"
     return len(deals)
 
 

@@ -29,6 +29,7 @@ from data.decisions import deal_decisions, decisions_of, standing_decisions
 from data.exporter import export_deals
 from data.importer import content_hash, import_log, import_paths
 from data.models import Deal, DealSeat, DecisionRow, EventRow, FindingRow
+from replay import games
 from replay.formats.decisions import Decision, in_order
 from replay.formats.log import Log, read_log
 from replay.simulate import simulate_deal
@@ -319,7 +320,7 @@ def test_concurrent_imports_of_one_deal_with_other_decisions(
         for n, log in enumerate(deals):
             deal_id = by_hash[content_hash(log)]
             assert [s.decision for s in deal_decisions(engine, deal_id)] == list(in_order(pool[n]))
-        assert count(engine, DealSeat) == sum(log.n_seats for log in deals)
+        assert count(engine, DealSeat) == sum(games.get(log.game).seats for log in deals)
     finally:
         engine.dispose()
 

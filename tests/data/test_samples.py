@@ -12,6 +12,7 @@ import cli
 from data import queries
 from data.database import open_db
 from data.make_samples import FOLDERS, ROSTER, SAMPLES_DIR, VENUE, make_samples, sample_folders
+from replay import games
 from replay.formats.log import read_log
 from replay.replay import Replay
 
@@ -39,7 +40,7 @@ def test_simulated_samples_look_like_a_clubs_evenings(game: str) -> None:
         rep = Replay(log)
         assert rep.ok and rep.score() is not None, path
         names = [s.player for s in log.seats]
-        assert len(names) == log.n_seats and set(names) <= set(ROSTER) and len(set(names)) == len(names)
+        assert len(names) == games.get(log.game).seats and set(names) <= set(ROSTER) and len(set(names)) == len(names)
         meta = log.meta
         assert meta["venue"] == VENUE and meta["match"].endswith(meta["date"])
         assert "simulated" in meta["notes"]
@@ -102,7 +103,7 @@ def test_disputes_say_their_question() -> None:
         assert any("?" in line or "？" in line for line in header)
         log = read_log(path)
         assert log.meta["venue"] == VENUE and log.meta["match"] and log.meta["deal"]
-        assert len(log.seats) == log.n_seats and all(s.player in ROSTER for s in log.seats)
+        assert len(log.seats) == games.get(log.game).seats and all(s.player in ROSTER for s in log.seats)
 
 
 def test_the_generator_is_deterministic(tmp_path: Path) -> None:

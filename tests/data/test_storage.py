@@ -33,6 +33,7 @@ from data.database import current_revision, make_engine, migrate, open_db, publi
 from data.exporter import export_deals
 from data.importer import content_hash, import_log, import_paths
 from data.models import Deal, DealSeat, EventRow, FindingRow, Match, Player, PlayerAlias
+from replay import games
 from replay.core.events import Play
 from replay.formats.log import Log, read_log
 from replay.formats.notation.read import format_text
@@ -117,11 +118,13 @@ def test_import_stores_deals_seats_events_findings(engine: Engine, sims: Path) -
         assert deal.source == r.source
 
         seats = rows(engine, DealSeat, DealSeat.deal_id == deal.id, order=DealSeat.seat)
-        assert [s.seat for s in seats] == list(range(log.n_seats))
+        assert [s.seat for s in seats] == list(range(games.get(log.game).seats))
         players = {p.id: p.name for p in rows(engine, Player)}
         assert [players[s.player_id] for s in seats] == [s.player for s in log.seats]
         places = {p.seat: p for p in score.places}
-        assert [(s.place, s.points) for s in seats] == [(places[s].place, places[s].points) for s in range(log.n_seats)]
+        assert [(s.place, s.points) for s in seats] == [
+            (places[s].place, places[s].points) for s in range(games.get(log.game).seats)
+        ]
         if log.game == "gouji":
             assert [s.side for s in seats] == ["0", "1"] * 3
         else:
@@ -169,7 +172,7 @@ def test_same_deal_twice_is_stored_once(engine: Engine, sims: Path, tmp_path: Pa
     typed.write_text(format_text(read_log(first)), encoding="utf-8")
     assert statuses(import_paths(engine, [copy, typed])) == ["duplicate", "duplicate"]
     assert count(engine, Deal) == 1
-    n = read_log(first).n_seats
+    n = games.get(read_log(first).game).seats
     assert count(engine, DealSeat) == n and count(engine, Player) == n
 
 
@@ -202,7 +205,7 @@ def test_bad_files_are_reported_and_the_others_stored(engine: Engine, sims: Path
     assert all(r.deal_id is None for r in results.values() if r.status == "error")
     assert count(engine, Deal) == 2
     assert {d.source for d in rows(engine, Deal)} == {str(folder / p.name) for p in good}
-    seats = sum(read_log(p).n_seats for p in good)
+    seats = sum(games.get(read_log(p).game).seats for p in good)
     assert count(engine, DealSeat) == seats
     assert count(engine, EventRow) == sum(len(read_log(p).events) for p in good)
 
@@ -616,7 +619,7 @@ def test_concurrent_imports_store_each_deal_once(db_url: str, tmp_path_factory: 
         names = [p.name for p in rows(engine, Player)]
         assert len(names) == len(set(names))
         assert set(names) == {s.player for f in files for s in read_log(f).seats}
-        assert count(engine, DealSeat) == sum(read_log(f).n_seats for f in files)
+        assert count(engine, DealSeat) == sum(games.get(read_log(f).game).seats for f in files)
         assert count(engine, EventRow) == sum(d.n_events for d in deals)
         assert count(engine, FindingRow) == sum(d.n_findings for d in deals)
         keys = [m.key for m in rows(engine, Match)]

@@ -29,7 +29,7 @@ from replay.formats.log import LogError, parse_log, read_log
 from replay.formats.notation.read import format_text, parse_text
 from replay.replay import Replay
 from replay.rules.profile import ProfileError
-from replay.rules.profile_loader import log_profile
+from replay.rules.profile_loader import log_profile, profile_of
 from replay.simulate import simulate_deal
 
 GJ = "fupan/1 gouji\nprofile gouji-logged\n"
@@ -94,7 +94,7 @@ def test_a_club_profile_is_named_from_the_servers_folder(tmp_path: Path, monkeyp
     with pytest.raises(LogError, match=r"unknown profile '海泊河'.*no club profile in FUPAN_PROFILES"):
         parse_text(log)
     monkeypatch.setenv("FUPAN_PROFILES", str(tmp_path))
-    assert parse_text(log).profile().options["score_mode"] == "net"
+    assert profile_of(parse_text(log)).options["score_mode"] == "net"
     with pytest.raises(LogError, match=r"unknown profile 'other'.*club profiles: 海泊河"):
         parse_text(GJ.replace("gouji-logged", "other"))
 

@@ -47,9 +47,10 @@ from typing import Any, ClassVar
 from replay import games
 from replay.core.cards import CardError
 from replay.core.said import said, said_of, seat_name, zh_of
+from replay.formats.doc_reader import SEATS, log_from_doc
 from replay.formats.event_json import UNKNOWN, doc_int
 from replay.formats.limits import LIMITS, Limits
-from replay.formats.log_doc import FORMAT, KITTY_UNKNOWN, MAX_KITTY, SEATS, Log, LogError, log_from_doc
+from replay.formats.log_doc import FORMAT, KITTY_UNKNOWN, MAX_KITTY, Log, LogError
 from replay.formats.notation.events import COUNT, Path
 from replay.formats.notation.lex import (
     SEP,
@@ -73,7 +74,7 @@ from replay.formats.notation.words import DECISION_WORDS
 from replay.formats.notation.write import MAX_UNKNOWN, format_decision, format_event, format_text
 from replay.formats.words import twice
 from replay.rules.profile import ProfileError, validate_options
-from replay.rules.profile_loader import default_profile, options_for
+from replay.rules.profile_loader import default_profile, options_for, profile_of
 
 __all__ = ["UNKNOWN_HAND", "format_decision", "format_event", "format_text", "parse_text"]
 
@@ -307,7 +308,7 @@ class _Reader(ResultReader):
         self.profile = name
         self.note(("profile",), line, col)
         try:
-            Log(game=self.game, profile_name=name).profile()
+            profile_of(Log(game=self.game, profile_name=name))
         except ProfileError as exc:
             self.fail(said_of(exc), line, col)
 

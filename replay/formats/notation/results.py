@@ -10,8 +10,8 @@ from typing import Any
 
 from replay import games
 from replay.core.said import said
-from replay.formats.checks import LEVELS_KEYS, POINTS_KEYS
 from replay.formats.event_json import doc_int
+from replay.formats.log_doc import LEVELS_KEYS, POINTS_KEYS
 from replay.formats.notation.events import LineReader, Path
 from replay.formats.notation.lex import (
     Line,

@@ -13,10 +13,9 @@ from typing import Any
 from replay.core.cards import Card
 from replay.core.events import Event
 from replay.core.said import seat_name
-from replay.formats.checks import LEVELS_KEYS, POINTS_KEYS
 from replay.formats.decisions import Decision
 from replay.formats.event_json import UNKNOWN
-from replay.formats.log_doc import FORMAT, META_KEYS, Log
+from replay.formats.log_doc import FORMAT, LEVELS_KEYS, META_KEYS, POINTS_KEYS, Log
 from replay.formats.notation.lex import QUOTES, SEP, UNKNOWN_HAND, Line, Syntax, Tok, escape, parse_value, profile_value
 
 MAX_UNKNOWN = 216  # the largest N of a "?N" hand (the range log.py allows for a JSON count)

@@ -26,8 +26,8 @@ from ui_words import latin_words
 from replay import games
 from replay.core.events import EVENT_TYPES
 from replay.core.said import Said, error_in, said, said_in, where_zh
-from replay.formats.checks import RESULT_KEYS
 from replay.formats.log import DEAL_KEYS, META_KEYS, TOP_KEYS, Log, LogError, parse_log, read_log
+from replay.formats.log_doc import RESULT_KEYS
 from replay.formats.notation.read import KEYWORDS, format_text
 from replay.replay import Replay
 from replay.rules.profile import ProfileError

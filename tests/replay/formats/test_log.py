@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 from paths import CASE_LOGS
 
+from replay import games
 from replay.core.cards import BJ, Card
 from replay.core.events import Bury, Call, Declare, Exchange, Grab, Pass, Play, Reveal, Show, Yield
 from replay.formats.json_locate import event_positions
@@ -21,6 +22,7 @@ from replay.formats.log import (
     read_log,
 )
 from replay.rules.profile_files import shipped_files
+from replay.rules.profile_loader import profile_of
 
 CASES = CASE_LOGS
 
@@ -85,7 +87,7 @@ def check_place(err: LogError, source: str, line: int, col: int, path: str) -> N
 def test_read_small_log() -> None:
     log = parse_json_log(LOG, "deal.json")
     assert log.game == "gouji"
-    assert log.n_seats == 6
+    assert games.get(log.game).seats == 6
     assert log.profile_name == "gouji-logged"
     assert dict(log.meta) == {"date": "2026-11-29", "venue": "青岛", "deal": 2}
     assert [(s.seat, s.player) for s in log.seats] == [(0, "张三"), (1, "李四")]
@@ -99,7 +101,7 @@ def test_read_small_log() -> None:
     assert log.events[2].note == "不要"
     assert log.result is None
     assert log.source == "deal.json"
-    prof = log.profile()
+    prof = profile_of(log)
     assert prof.name == "gouji-logged" and prof.first_lead == "logged"
 
 
@@ -122,12 +124,12 @@ def test_profile_overrides_are_read() -> None:
     doc["overrides"] = {"score_mode": "net"}
     log = parse_json_log(json.dumps(doc))
     assert dict(log.overrides) == {"score_mode": "net"}
-    assert log.profile().score_mode == "net"
+    assert profile_of(log).score_mode == "net"
     doc["profile"] = {"name": "gouji-online", "overrides": {"tribute": False}}
     del doc["overrides"]
     log = parse_json_log(json.dumps(doc))
     assert log.profile_name == "gouji-online"
-    assert log.profile().tribute is False
+    assert profile_of(log).tribute is False
 
 
 def test_minimal_log() -> None:
@@ -322,7 +324,7 @@ def test_baohuang_log_with_a_deal(tmp_path: Path, monkeypatch: pytest.MonkeyPatc
         "events": [e for e, _ in BH_EVENTS],
     }
     log = parse_json_log(json.dumps(doc, ensure_ascii=False))
-    assert log.n_seats == 5 and log.marked == 2 and log.loyalist == 4
+    assert games.get(log.game).seats == 5 and log.marked == 2 and log.loyalist == 4
     assert log.hands is not None and [len(h or ()) for h in log.hands] == [43, 43, 44, 43, 43]
     assert log.events == tuple(e for _, e in BH_EVENTS)
     assert parse_json_log(log.dumps()).dumps() == log.dumps()
@@ -335,7 +337,7 @@ def test_shipped_baohuang_profile() -> None:
     log = parse_json_log(
         '{"format": "fupan/1", "game": "baohuang", "deal": {"hands": [43, 43, 44, 43, 43], "marked": 2}}'
     )
-    assert log.profile_name == "baohuang" and log.profile().game == "baohuang"
+    assert log.profile_name == "baohuang" and profile_of(log).game == "baohuang"
 
 
 # ---------------------------------------------------------------------------------------------
@@ -647,7 +649,7 @@ SJ_LOG = """\
 
 def test_read_shengji_log() -> None:
     log = parse_json_log(SJ_LOG)
-    assert (log.game, log.n_seats, log.profile_name) == ("shengji", 4, "shengji-35")
+    assert (log.game, games.get(log.game).seats, log.profile_name) == ("shengji", 4, "shengji-35")
     assert log.kitty == tuple(Card(t) for t in ("3S", "4H", "5D", "6C"))
     assert log.levels == ("A", "5")
     assert log.hands is not None and log.hands[1] == (BJ, Card("KC"), Card("KC"), None)
@@ -665,7 +667,7 @@ def test_read_shengji_log() -> None:
 
 def test_shengji_default_profile_and_no_deal() -> None:
     log = parse_json_log('{"format": "fupan/1", "game": "shengji", "deal": {"levels": ["K", "10"]}}')
-    assert log.profile_name == "shengji-35" and log.profile().game == "shengji"
+    assert log.profile_name == "shengji-35" and profile_of(log).game == "shengji"
     assert (log.hands, log.kitty, log.levels) == (None, None, ("K", "10"))
     assert log.to_json()["deal"] == {"levels": ["K", "10"]}
     doc = json.loads(log.dumps())

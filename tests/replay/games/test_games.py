@@ -11,7 +11,7 @@ from replay import games
 from replay.formats.log import SEATS
 from replay.formats.notation.words import GAME_ACTIONS
 from replay.replay import engine_for
-from replay.rules.profile_loader import GAMES, default_profile, load_profile
+from replay.rules.profile_loader import GAMES, default_profile, load_profile, profile_of
 
 
 def test_the_three_games_are_registered_in_order() -> None:
@@ -70,7 +70,7 @@ def test_each_game_scores_with_its_own_scoring(name: str) -> None:
 
     game = games.get(name)
     deal = simulate_deal(5, game.default_profile)
-    profile = deal.log.profile()
+    profile = profile_of(deal.log)
     assert score_of(deal.states[-1], profile) == game.scorer(deal.states[-1], profile)
     assert game.scorer.__name__ == f"score_{name}"
 

@@ -52,6 +52,7 @@ from replay.games import GameType
 from replay.replay import Replay
 from replay.rules.option import Option
 from replay.rules.profile import Profile
+from replay.rules.profile_loader import profile_of
 from replay.score import PlaceScore, Score, placed
 
 GAME = "zhengshangyou"
@@ -338,7 +339,7 @@ def test_the_two_formats_hold_the_same_deal_and_it_replays_legal(toy: Path) -> N
     js, txt = write_logs(toy, EVENTS)
     a, b = read_log(js), read_log(txt)
     assert a.game == b.game == GAME and a.events == b.events and a.hands == b.hands
-    assert a.n_seats == 3 and a.profile().name == PROFILE
+    assert games.get(a.game).seats == 3 and profile_of(a).name == PROFILE
     assert format_text(a) == txt.read_text(encoding="utf-8")  # the text written here is the canonical text
     assert parse_json_log(a.dumps()).events == a.events
     unnamed = json.loads(js.read_text(encoding="utf-8"))

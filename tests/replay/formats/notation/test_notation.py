@@ -17,7 +17,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from paths import ROOT
 
-import replay.formats.log_doc
+import replay.rules.profile_loader
+from replay import games
 from replay.core.cards import DECK, PLAIN_RANKS, Card, CardError
 from replay.core.events import (
     CARD_ACTIONS,
@@ -51,7 +52,7 @@ from replay.formats.notation.read import format_event, format_text, parse_text
 from replay.formats.notation.write import format_value, same
 from replay.rules.profile import ProfileError
 from replay.rules.profile_files import shipped_files
-from replay.rules.profile_loader import options_for
+from replay.rules.profile_loader import options_for, profile_of
 
 DOCS = ROOT / "docs" / "log-format.md"
 SHIPPED_BH = [p for p in ("baohuang", "baohuang-no345") if p in shipped_files()]
@@ -210,7 +211,7 @@ def test_sample_fields() -> None:
     log = parse_text(SAMPLE, "sample.txt")
     assert (log.game, log.profile_name, log.source) == ("gouji", "gouji-online", "sample.txt")
     assert dict(log.overrides) == {"score_mode": "net", "tribute": True}
-    assert log.profile().score_mode == "net"
+    assert profile_of(log).score_mode == "net"
     assert log.meta["venue"] == "青岛 市北 棋牌室 #3"
     assert log.meta["match"] == "秋季联赛 \\ 第2轮"
     assert log.meta["notes"] == "第一行\n第二行"
@@ -593,7 +594,7 @@ def test_marked_and_loyalist(bh_profile: str) -> None:
 @pytest.mark.parametrize("profile", SHIPPED_BH)
 def test_shipped_baohuang_profiles(profile: str) -> None:
     log = parse_text(f"fupan/1 baohuang\nprofile {profile}\nhand 2 ?44\nmarked 2\nevents\n2 call 5H 5H 5H\n")
-    assert log.profile().game == "baohuang" and log.marked == 2
+    assert profile_of(log).game == "baohuang" and log.marked == 2
     roundtrip(log)
 
 
@@ -693,8 +694,8 @@ def test_result_after_events_and_team_points() -> None:
 
 def test_baohuang_log(bh_profile: str) -> None:
     log = parse_text(f"fupan/1 baohuang\nprofile {bh_profile}\nhand 4 BJ\nevents\n4 play BJ\n")
-    assert log.n_seats == 5 and log.hands is not None and len(log.hands) == 5
-    assert log.profile().game == "baohuang"
+    assert games.get(log.game).seats == 5 and log.hands is not None and len(log.hands) == 5
+    assert profile_of(log).game == "baohuang"
     roundtrip(log)
 
 
@@ -897,14 +898,14 @@ def test_option_error_for_baohuang_list(bh_profile: str) -> None:
 
 
 def test_default_profile_error_is_blamed_on_the_game(monkeypatch: pytest.MonkeyPatch) -> None:
-    real = replay.formats.log_doc.log_profile
+    real = replay.rules.profile_loader.log_profile
 
     def load(name: str) -> Any:
         if name == "baohuang":
             raise ProfileError(f"unknown profile {name!r}")
         return real(name)
 
-    monkeypatch.setattr(replay.formats.log_doc, "log_profile", load)
+    monkeypatch.setattr(replay.rules.profile_loader, "log_profile", load)
     exc = error("fupan/1 baohuang\nseat 0 a\nmarked 1\n", "sheet.txt")
     assert (exc.line, exc.col, exc.reason) == (1, 9, "unknown profile 'baohuang'")
 

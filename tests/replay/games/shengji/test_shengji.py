@@ -41,7 +41,7 @@ from replay.games.shengji.engine import (
 )
 from replay.games.shengji.score import level_change, score_shengji
 from replay.rules.profile import Profile
-from replay.rules.profile_loader import load_profile
+from replay.rules.profile_loader import load_profile, profile_of
 
 
 def C(text: str) -> tuple[Card, ...]:
@@ -412,7 +412,7 @@ def test_a_play_makes_the_state_replace_would() -> None:
 
     for seed in range(6):
         deal = simulate_deal(100 + seed, "shengji-35", deal_number=seed % 6 + 1)
-        eng = Shengji(deal.log.profile())
+        eng = Shengji(profile_of(deal.log))
         states = deal.states
         plays = 0
         for st, ev, after in zip(states, deal.log.events, states[1:], strict=False):
