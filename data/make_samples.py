@@ -39,6 +39,7 @@ from sqlalchemy.engine import Engine
 from replay import games
 from replay.core.errors import FupanError
 from replay.formats.log import Log, Seat
+from replay.games.shengji.cards import LEVEL_SEQUENCES
 from replay.games.shengji.score import shengji_extras
 from replay.replay import Replay
 from replay.rules.profile_loader import load_profile
@@ -124,7 +125,7 @@ def _first_levels(plan: Plan) -> tuple[str, str] | None:
     """The levels a ladder plan's match starts from (both sides at the first level), else None."""
     if not plan.ladder:
         return None
-    first: str = games.engine_class(plan.game)(load_profile(plan.profile)).levels[0]
+    first = LEVEL_SEQUENCES[load_profile(plan.profile).options["levels"]][0]  # as the engine reads its ladder
     return first, first
 
 

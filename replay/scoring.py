@@ -6,13 +6,13 @@ beside the shared rows (``GameType.stored_extras``).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 from replay import games
 from replay.claims import Difference
 from replay.rules.profile import Profile
-from replay.score import KnownPlace, Score, StoredExtras, place_words
+from replay.score import KnownPlace, Score, place_words
 
 if TYPE_CHECKING:
     from replay.core.game_state import GameState
@@ -23,8 +23,7 @@ def places_at(st: GameState, profile: Profile) -> dict[int, int]:
     """Each seat's place (1 = 头科) at this step, for the seats whose place is already decided: the same
     in every way the deal can still end (the game's ``places``, replay.games). Empty for a game without
     places (升级), a void deal, and before the first lead."""
-    found: dict[int, int] = games.get(profile.game).places(st, profile)
-    return found
+    return games.get(profile.game).places(st, profile)
 
 
 def known_places(st: GameState, profile: Profile) -> dict[int, KnownPlace]:
@@ -35,18 +34,17 @@ def known_places(st: GameState, profile: Profile) -> dict[int, KnownPlace]:
     return {s: KnownPlace(k, *place_words(k, st.n), points.get(s)) for s, k in sorted(places.items())}
 
 
-def stored_extras(log: Log, final: Any, score: Score | None) -> dict[str, Any] | None:
+def stored_extras(log: Log, final: GameState, score: Score | None) -> dict[str, Any] | None:
     """What the library stores of a deal beside the shared rows (``data``'s ``deal.extras_json``): its game's
     record (the game's ``stored_extras``, replay.games) as JSON; None for a game that stores nothing more."""
-    made: Callable[[Log, Any, Score | None], StoredExtras] | None = games.get(log.game).stored_extras
+    made = games.get(log.game).stored_extras
     return None if made is None else made(log, final, score).to_json()
 
 
 def score_of(st: GameState, profile: Profile) -> Score | None:
     """The score of a state under a profile: its game's scoring (the registry's, replay.games; None while
     the deal is not over)."""
-    result: Score | None = games.get(profile.game).scorer(st, profile)
-    return result
+    return games.get(profile.game).scorer(st, profile)
 
 
 def compare_result(
@@ -75,5 +73,4 @@ def claim_entries(
                 "a result is recorded but the deal did not finish",
             )
         ]
-    entries: list[Difference] = games.get(game).claims(claimed, score, game, final)
-    return entries
+    return games.get(game).claims(claimed, score, game, final)

@@ -17,35 +17,36 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from types import MappingProxyType
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import TYPE_CHECKING, Any, Generic, Protocol
 
+from replay.core.game_state import S
 from replay.core.record import Record, field
 from replay.core.registry import Registry
 from replay.core.said import said
 
-if TYPE_CHECKING:
+if TYPE_CHECKING:  # what a game's parts take and give; none of these modules asks the registry
+    from replay.claims import Difference
+    from replay.engine import Engine
+    from replay.formats.log_doc import Log
     from replay.rules.option import Option
+    from replay.rules.profile import Profile
+    from replay.rules.quotes import RuleRow
     from replay.rules.rulings import Rulings
-
-# The types a game's engine, scoring, claims, simulator and rule rows take and give (Profile, Score, Engine,
-# Difference, Table, RuleRow) are those of modules that ask this registry for a game (replay.rules.profile,
-# replay.scoring, replay.claims, replay.simulate, replay.rules.quotes): named here, even for the type checker
-# alone, they would close an import circle. Each caller names the type it gets (``replay.scoring.score_of``:
-# ``Score | None``, ``replay.replay.engine_for``: ``Engine[Any]``).
+    from replay.score import Score, StoredExtras
 
 
-class EngineClass(Protocol):
-    """A game's engine class: made from a profile and the log's meta (an ``Engine`` over the game's states)."""
+class EngineClass(Protocol[S]):
+    """A game's engine class: made from a profile and the log's meta, an ``Engine`` over the game's states ``S``."""
 
-    def __call__(self, profile: Any, meta: Mapping[str, Any] | None = None) -> Any: ...  # see above
+    def __call__(self, profile: Profile, meta: Mapping[str, Any] | None = None) -> Engine[S]: ...
 
 
 #: the games shipped with fupan, each a package of this folder declaring its ``GAME`` in its module ``game``
 BUILT_IN = ("gouji", "baohuang", "shengji")
 
 
-class GameType(Record):
-    """One game: ``name`` (the log's ``game``), its Chinese and English names, the number of seats, the shipped
+class GameType(Record, Generic[S]):
+    """One game over its states ``S``: ``name`` (the log's ``game``), its Chinese and English names, the number of seats, the shipped
     profile a log names when it names none, the actions its engine knows, its engine (a class taking
     ``(profile, meta)``), its scoring (``(final state, profile) -> Score | None``), the places known at a
     step (``places``), how a claimed result is checked against the score (``claims``), how ``fupan simulate``
@@ -64,12 +65,12 @@ class GameType(Record):
     seats: int
     default_profile: str
     actions: frozenset[str]
-    engine: EngineClass
-    scorer: Callable[[Any, Any], Any]  # (final state, Profile) -> Score | None
-    places: Callable[[Any, Any], dict[int, int]]  # (state, Profile) -> seat -> place
-    claims: Callable[[Mapping[str, Any], Any, str, Any], list[Any]]  # (claimed, Score, game, final) -> Differences
-    simulator: Callable[[Any, Any, tuple[str, str] | None], Any]  # (Table, Bot | None, levels) -> SimulatedDeal
-    rules: Callable[[], Sequence[Any]]  # its RuleRows
+    engine: EngineClass[S]
+    scorer: Callable[[S, Profile], Score | None]  # (final state, profile)
+    places: Callable[[S, Profile], dict[int, int]]  # (state, profile) -> seat -> place
+    claims: Callable[[Mapping[str, Any], Score, str, S], list[Difference]]  # (claimed, score, game, final state)
+    simulator: Callable[[Any, Any, tuple[str, str] | None], Any]  # (SimSeed, Bot | None, levels) -> SimulatedDeal
+    rules: Callable[[], Sequence[RuleRow]]
     rulings: Rulings
     options: tuple[Option, ...] = ()
     deal_keys: tuple[str, ...] = ()
@@ -78,9 +79,9 @@ class GameType(Record):
     action_names: Mapping[str, tuple[str, str]] = field(default_factory=lambda: MappingProxyType({}))
     words: Mapping[str, str] = field(default_factory=lambda: MappingProxyType({}))
     team_zh: str = "一方"
-    # what the library stores of a deal beside the shared rows: (Log, final state, Score | None) -> the game's record
+    # what the library stores of a deal beside the shared rows: (log, final state, score) -> the game's record
     # (with ``to_json``), read by ``replay.scoring.stored_extras``; None for a game that stores nothing more
-    stored_extras: Callable[[Any, Any, Any], Any] | None = None
+    stored_extras: Callable[[Log, S, Score | None], StoredExtras] | None = None
     bids_at_setup: bool = False
 
     def option_defaults(self) -> dict[str, Any]:
@@ -88,7 +89,9 @@ class GameType(Record):
         return {o.name: o.default for o in self.options}
 
 
-GAMES: Registry[GameType] = Registry("game", lambda g: g.name, "replay.games.{}.game", BUILT_IN, "GAME")
+#: every game by name; a game's states are its own type (``GameType[GoujiState]``): asked for by a name known at run
+#: time, a game's type is ``GameType[Any]``, whose callables each caller gives the game's own state
+GAMES: Registry[GameType[Any]] = Registry("game", lambda g: g.name, "replay.games.{}.game", BUILT_IN, "GAME")
 
 register = GAMES.register
 unregister = GAMES.unregister
@@ -96,7 +99,7 @@ get = GAMES.get
 names = GAMES.names
 
 
-def engine_class(name: str) -> Any:  # the class of a game named at run time: callers read its own attributes
+def engine_class(name: str) -> EngineClass[Any]:
     """The rules engine's class of game ``name`` (``get(name).engine``)."""
     return get(name).engine
 
@@ -106,7 +109,7 @@ def misplaced(kind: str, key: str, game: str) -> str | None:
     belongs to other games' logs (None when ``game`` has it, or no game does). Only a key the game lacks
     loads the other games' declarations."""
 
-    def keys(g: GameType) -> tuple[str, ...]:
+    def keys(g: GameType[Any]) -> tuple[str, ...]:
         return g.deal_keys if kind == "deal" else g.result_keys
 
     own = GAMES.find(game)

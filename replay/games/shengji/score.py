@@ -83,7 +83,7 @@ class ShengjiStoredExtras(Record):
         }
 
 
-def stored_extras(log: Log, final: Any, score: Score | None) -> ShengjiStoredExtras:
+def stored_extras(log: Log, final: ShengjiState, score: Score | None) -> ShengjiStoredExtras:
     """A 升级 deal's stored extras: the levels as its score gives them (else those its log names) and the
     declaring side of its final state."""
     declarers = final.declarers if final.declarers >= 0 else None
