@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, replace
-from typing import TYPE_CHECKING, Any, cast
+from typing import TYPE_CHECKING, Any
 
 from coach.effects import ON_TRIAL, TRIAL_SEVERITY, maxim_effect, worth
 from coach.findings import Evidence, Finding, summarize, violation_of
@@ -17,7 +17,6 @@ from replay.replay import Replay
 
 if TYPE_CHECKING:
     from coach.prices import Decision, Evaluation
-    from replay.climbing.state import State
     from replay.core.events import Event
 
 
@@ -111,7 +110,8 @@ def weak_choice(replay: Replay[GameState], d: Decision) -> Finding:
     grade = d.grade or ""
     best, actual = d.candidates[d.loss.best], d.actual
     zh_view, en_view = _VIEW[d.view]
-    st = cast("State", replay.states[d.index])  # the climbing family's evidence
+    st = replay.states[d.index]
+    table, table_seat = coach_for(replay.log.game).table_shown(st)
     ev = actual.event
     zh = (
         f"{GRADE_ZH.get(grade, grade)}：按模拟（{zh_view}），{_label_zh(best.event)} 比 {_label_zh(ev)}"
@@ -139,8 +139,8 @@ def weak_choice(replay: Replay[GameState], d: Decision) -> Finding:
         message_en=en,
         evidence=Evidence(
             held=tuple(c.token for c in st.hands[d.seat].known_cards()),
-            table=tuple(c.token for c in st.table_cards),
-            table_seat=st.owner if st.table is not None else None,
+            table=table,
+            table_seat=table_seat,
             did=ev.action,
             did_cards=tuple(c.token for c in ev.cards),
             instead=tuple(c.token for c in best.event.cards),

@@ -6,6 +6,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any
 
+from replay.climbing.state import State
 from replay.core.verdicts import Verdict
 
 KINDS = ("violation", "maxim", "note", "evaluation")  # evaluation: a weak choice priced by rollouts
@@ -124,3 +125,9 @@ def summarize(findings: list[Finding], n_seats: int, teams: list[tuple[int, ...]
         for t in teams
     ]
     return {"seats": seats, "teams": team_rows, "all": count(findings)}
+
+
+def climbing_table(st: State) -> tuple[tuple[str, ...], int | None]:
+    """The set on a climbing game's table as a finding shows it: its cards, and the seat that played it (None on an
+    empty table)."""
+    return tuple(c.token for c in st.table_cards), st.owner if st.table is not None else None

@@ -108,6 +108,10 @@ def _nothing_missing(st: S) -> str | None:
     return None
 
 
+def _no_table(st: S) -> tuple[tuple[str, ...], int | None]:
+    return (), None
+
+
 @dataclass(frozen=True)
 class GameCoach(Generic[E, S]):
     """One game's part of the coach (every field but ``name`` has the generic default), over its engine ``E`` and
@@ -122,6 +126,9 @@ class GameCoach(Generic[E, S]):
     teams: Callable[[Replay[S]], Teams] = _no_teams
     #: whether the teams are the same in every deal (the report draws a team column instead of roles)
     fixed_teams: bool = False
+    #: the cards on the table as a finding shows them (their tokens, and whose they are) before a seat acts: the set
+    #: to beat of a climbing game (``coach.findings.climbing_table``), 升级's trick so far (``coach.coach.weak_choice``)
+    table_shown: Callable[[S], tuple[tuple[str, ...], int | None]] = _no_table
     #: whether seat ``a`` plays against seat ``b`` as the maxims read it (``Moment.opponent``)
     opponents: Callable[[S, int, int], bool] = _never
     #: whether the game's decisions are priced by rollouts (``coach.evaluate``)

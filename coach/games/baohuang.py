@@ -15,7 +15,7 @@ from collections import Counter
 from collections.abc import Iterator, Sequence
 from typing import TYPE_CHECKING
 
-from coach.findings import Evidence, Finding
+from coach.findings import Evidence, Finding, climbing_table
 from coach.games import GameCoach, Teams
 from coach.moment import Moment, acts_on
 from replay.climbing.state import SETUP
@@ -191,4 +191,5 @@ COACH: GameCoach[Baohuang, BaohuangState] = GameCoach(
     saw=saw,
     as_known=as_known,
     world=world,
+    table_shown=climbing_table,
 )

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from coach.findings import climbing_table
 from coach.games import GameCoach, Teams
 from replay.climbing.state import State
 from replay.core import seats
@@ -85,4 +86,5 @@ COACH: GameCoach[Climbing[State], GoujiState] = GameCoach(
     decline=_decline,
     first_leader=_first_leader,
     sweep_threat=sweep_threat,
+    table_shown=climbing_table,
 )

@@ -220,3 +220,20 @@ def test_workers_replay_with_the_replays_profile(tmp_path: Path) -> None:
     two = evaluate_replay(rep, settings, jobs=2, seats=[3]).to_json()
     one.pop("seconds"), two.pop("seconds")
     assert one == two
+
+
+def test_weak_choice_in_a_trick_game() -> None:
+    """升级 is priced too: a weak choice no finding names reads the seat's hand from the game's own state (a
+    升级 state has no climbing table: its evidence is the trick so far, as its coach's findings give it)."""
+    replay = Replay(simulate_deal(5, "shengji-35").log)
+    i = next(i for i, e in enumerate(replay.log.events) if isinstance(e, Play) and i > 8)
+    d = _decision(replay, i, 4.0, 0.5)
+    f = weak_choice(replay, d)
+    ev = replay.log.events[i]
+    assert f.kind == "evaluation" and f.evidence.did == "play"
+    assert f.evidence.did_cards == tuple(c.token for c in ev.cards)
+    assert f.evidence.held == tuple(c.token for c in replay.states[i].hands[ev.seat].known_cards())
+    trick = replay.states[i].trick  # the cards each seat played to the trick so far, the leader first
+    assert f.evidence.table == tuple(c.token for _, cards in trick for c in cards)
+    assert f.evidence.table_seat == (trick[0][0] if trick else None)
+    assert f.evidence.instead == () and "blunder" in f.message_en

@@ -229,15 +229,21 @@ def _evidence(
     st: ShengjiState, seat: int, did: Sequence[Card], instead: Sequence[Card] = (), action: str = "play", **facts: Any
 ) -> Evidence:
     """The seat's hand before it acted, the trick so far (and who led it), what it did and could have done."""
+    table, led = trick_shown(st)
     return Evidence(
         held=_tokens(st.hands[seat].known_cards()),
-        table=tuple(c.token for _, cs in st.trick for c in cs),
-        table_seat=st.trick[0][0] if st.trick else None,
+        table=table,
+        table_seat=led,
         did=action,
         did_cards=_tokens(did),
         instead=_tokens(instead),
         facts={**(_trick_facts(st) if st.trick else {}), **facts},
     )
+
+
+def trick_shown(st: ShengjiState) -> tuple[tuple[str, ...], int | None]:
+    """The trick so far as a finding shows it: its cards in the order played, and the seat that led it."""
+    return tuple(c.token for _, cs in st.trick for c in cs), st.trick[0][0] if st.trick else None
 
 
 def violation(m: Moment) -> Finding:
@@ -447,6 +453,7 @@ COACH: GameCoach[Shengji, ShengjiState] = GameCoach(
     name="shengji",
     detectors=(notes,),
     violation=violation,
+    table_shown=trick_shown,
     teams=_teams,
     fixed_teams=True,
     priced=True,
