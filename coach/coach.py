@@ -17,6 +17,7 @@ from replay.replay import Replay
 
 if TYPE_CHECKING:
     from coach.prices import Decision, Evaluation
+    from replay.climbing.state import State
     from replay.core.events import Event
 
 
@@ -41,7 +42,7 @@ class Report:
         return [f for f in self.findings if f.seat == seat or (f.seat is None and seat in f.seats)]
 
 
-def violation(m: Moment) -> Finding:
+def violation(m: Moment[State]) -> Finding:
     """A finding for an event the replay found illegal (under the maxim whose rule half it breaks, if any)."""
     v = m.verdict
     maxim = next((mx.key for mx in maxims_for(m.replay.log.game) if mx.broken_by(v)), None)
@@ -169,11 +170,13 @@ def coach_replay(replay: Replay[GameState], seat: int | None = None, evaluation:
     when one is given (``coach.evaluate.evaluate_replay``)."""
     game = coach_for(replay.log.game)
     maxims = maxims_for(replay.log.game)
-    deal = Deal(replay, game.opponents)
+    # the moments are read by the game's own state type: its coach's detectors and, for a climbing game, the maxims
+    # that name it (a game found by name at run time: its coach is a GameCoach[Any, Any])
+    deal: Deal[Any] = Deal(replay, game.opponents)
     detectors = [mx.detect for mx in maxims if mx.detect is not None] + list(game.detectors)
     illegal = game.violation or violation
     findings: list[Finding] = []
-    asked: dict[str, list[Callable[[Moment], Iterable[Finding]]]] = {}  # the detectors of each action, in order
+    asked: dict[str, list[Callable[[Moment[Any]], Iterable[Finding]]]] = {}  # the detectors of each action, in order
     events = replay.log.events
     for i, v in enumerate(replay.verdicts):
         ev = events[i]

@@ -9,6 +9,7 @@ from typing import Any
 
 from coach.findings import Evidence, Finding, cap_severity
 from coach.moment import Deal, Moment
+from replay.climbing.state import State
 from replay.core.cards import Card
 from replay.core.verdicts import Verdict
 
@@ -23,8 +24,8 @@ class Maxim:
     reading_en: str
     sureness: str
     games: frozenset[str] = frozenset()  # the games whose deals the maxim speaks to
-    detect: Callable[[Moment], Iterator[Finding]] | None = None
-    detect_deal: Callable[[Deal], Iterator[Finding]] | None = None
+    detect: Callable[[Moment[State]], Iterator[Finding]] | None = None  # a climbing moment's
+    detect_deal: Callable[[Deal[State]], Iterator[Finding]] | None = None
     #: the rule the maxim's rule half is, and words of the verdict that mark a breach of that half
     #: (such a violation is reported under the maxim)
     rule: tuple[str, str] | None = None
@@ -35,7 +36,7 @@ class Maxim:
 
 
 def finding(
-    m: Moment,
+    m: Moment[State],
     maxim: Maxim,
     severity: str,
     zh: str,

@@ -119,9 +119,9 @@ class GameCoach(Generic[E, S]):
 
     name: str
     #: the game's own notes at a moment (beside the maxims that name the game)
-    detectors: tuple[Callable[[Moment], Iterator[Finding]], ...] = ()
+    detectors: tuple[Callable[[Moment[S]], Iterator[Finding]], ...] = ()
     #: the finding for an event the replay found illegal (None: ``coach.coach.violation``)
-    violation: Callable[[Moment], Finding] | None = None
+    violation: Callable[[Moment[S]], Finding] | None = None
     #: the teams of a replayed deal (the summary's teams, the report's team column when they are fixed)
     teams: Callable[[Replay[S]], Teams] = _no_teams
     #: whether the teams are the same in every deal (the report draws a team column instead of roles)

@@ -29,7 +29,7 @@ if TYPE_CHECKING:
 
 
 @acts_on("play")
-def detect(m: Moment) -> Iterator[Finding]:
+def detect(m: Moment[BaohuangState]) -> Iterator[Finding]:
     """Notes on the 皇帝's side playing over each other."""
     st = m.before
     ev = m.event

@@ -14,11 +14,12 @@ from collections.abc import Iterator
 from coach.findings import Finding
 from coach.maxim import Maxim, finding
 from coach.moment import Moment, acts_on
+from replay.climbing.state import State
 from replay.core.cards import RANK_2, RANK_3
 
 
 @acts_on("pass", "kou")
-def detect(m: Moment) -> Iterator[Finding]:
+def detect(m: Moment[State]) -> Iterator[Finding]:
     """A pass that lets an opponent's 3s or single through near its end."""
     st = m.before
     ev = m.event

@@ -11,12 +11,13 @@ from collections.abc import Iterator
 from coach.findings import Finding
 from coach.maxim import Maxim, finding
 from coach.moment import Moment, acts_on
+from replay.climbing.state import State
 from replay.core.cards import RANK_2
 from replay.core.sets import make_set
 
 
 @acts_on("play", "burn")
-def detect(m: Moment) -> Iterator[Finding]:
+def detect(m: Moment[State]) -> Iterator[Finding]:
     """2s or jokers spent on an opponent's 4s."""
     st = m.before
     ev = m.event

@@ -13,10 +13,11 @@ from collections.abc import Iterator
 from coach.findings import Evidence, Finding
 from coach.maxim import Maxim
 from coach.moment import Deal
+from replay.climbing.state import State
 from replay.core.seats import side, side_seats
 
 
-def detect_deal(deal: Deal) -> Iterator[Finding]:
+def detect_deal(deal: Deal[State]) -> Iterator[Finding]:
     """The finish pattern of each team."""
     rep = deal.replay
     score = rep.score()

@@ -12,12 +12,13 @@ from collections.abc import Iterator
 from coach.findings import Finding
 from coach.maxim import Maxim, finding
 from coach.moment import Moment, acts_on
+from replay.climbing.state import State
 from replay.core.cards import RANK_A, RANK_K, RANK_Q
 from replay.core.sets import make_set
 
 
 @acts_on("play", "burn")
-def detect(m: Moment) -> Iterator[Finding]:
+def detect(m: Moment[State]) -> Iterator[Finding]:
     """Ks played over an opponent's Qs while As that beat them were in hand."""
     st = m.before
     ev = m.event

@@ -15,11 +15,12 @@ from coach.findings import Finding
 from coach.games.gouji import table_gouji
 from coach.maxim import Maxim, finding
 from coach.moment import Moment, acts_on
+from replay.climbing.state import State
 from replay.core.cards import RANK_2, RANK_SJ, Card
 from replay.core.seats import opposite
 
 
-def _keepable(m: Moment, cards: tuple[Card, ...]) -> bool:
+def _keepable(m: Moment[State], cards: tuple[Card, ...]) -> bool:
     """After burning ``cards``, the seat still has a joker for each set it must play but the last. Where
     2s attach to other ranks (``twos_attach``), 2s ride on another rank's set: not a set of their own."""
     left = list(m.held)
@@ -33,7 +34,7 @@ def _keepable(m: Moment, cards: tuple[Card, ...]) -> bool:
 
 
 @acts_on("pass")
-def detect(m: Moment) -> Iterator[Finding]:
+def detect(m: Moment[State]) -> Iterator[Finding]:
     """A keepable burn passed up."""
     st = m.before
     ev = m.event

@@ -13,12 +13,13 @@ from collections.abc import Iterator
 from coach.findings import Finding
 from coach.maxim import Maxim, finding
 from coach.moment import Moment, acts_on
+from replay.climbing.state import State
 from replay.core.cards import RANK_2, RANK_SJ
 from replay.core.sets import make_set
 
 
 @acts_on("play")
-def detect(m: Moment) -> Iterator[Finding]:
+def detect(m: Moment[State]) -> Iterator[Finding]:
     """Small jokers hung on another base while 4s stayed in hand."""
     ev = m.event
     if not m.is_lead or not m.verdict.legal:

@@ -11,13 +11,14 @@ from collections.abc import Iterator
 from coach.findings import Finding
 from coach.maxim import Maxim, finding
 from coach.moment import Moment, acts_on
+from replay.climbing.state import State
 from replay.core.cards import RANK_SJ
 
 LATE = 6
 
 
 @acts_on("play", "burn")
-def detect(m: Moment) -> Iterator[Finding]:
+def detect(m: Moment[State]) -> Iterator[Finding]:
     """A small joker played late while big jokers are still out."""
     ev = m.event
     if ev.action not in ("play", "burn") or not m.verdict.legal:

@@ -13,11 +13,12 @@ from collections.abc import Iterator
 from coach.findings import Finding
 from coach.maxim import Maxim, finding
 from coach.moment import Moment, acts_on
+from replay.climbing.state import State
 from replay.core.cards import RANK_3, RANK_A
 
 
 @acts_on("play")
-def detect(m: Moment) -> Iterator[Finding]:
+def detect(m: Moment[State]) -> Iterator[Finding]:
     """A lead on the wrong side of the saying, as the profile reads it."""
     if not m.is_lead or not m.verdict.legal:
         return

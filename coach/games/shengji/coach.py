@@ -38,7 +38,7 @@ import itertools
 import math
 from collections import Counter
 from collections.abc import Callable, Iterator, Sequence
-from typing import TYPE_CHECKING, Any, cast
+from typing import TYPE_CHECKING, Any
 
 from coach.findings import Evidence, Finding, violation_of
 from coach.games import GameCoach, Teams
@@ -50,7 +50,6 @@ from coach.worlds import unseen_cards
 from replay import games
 from replay.core.cards import RANK_A, Card, card_words, full_decks
 from replay.core.events import Bury, Play
-from replay.core.game_state import GameState
 from replay.core.said import seat_name
 from replay.core.seats import opposite, side_seats
 from replay.games.shengji.engine import (
@@ -213,11 +212,6 @@ def can_be_beaten(st: ShengjiState, seat: int) -> bool:
     return any(trick_winner((*st.trick, (_ANY_SEAT, s)), tr) == _ANY_SEAT for s in sets)
 
 
-def _sj(st: Any) -> ShengjiState:
-    """A state of a 升级 replay (``Replay.states`` is typed with the climbing games' State)."""
-    return cast(ShengjiState, st)
-
-
 # -- findings -----------------------------------------------------------------------------------------
 
 
@@ -246,10 +240,10 @@ def trick_shown(st: ShengjiState) -> tuple[tuple[str, ...], int | None]:
     return tuple(c.token for _, cs in st.trick for c in cs), st.trick[0][0] if st.trick else None
 
 
-def violation(m: Moment) -> Finding:
+def violation(m: Moment[ShengjiState]) -> Finding:
     """The finding for an event the replay found illegal (a revoke, a wrong shape, out of turn …), with the
     seat's hand before it and the trick so far (its plays by seat, and who led it)."""
-    st = _sj(m.before)
+    st = m.before
     ev = m.event
     return violation_of(m.verdict, _evidence(st, ev.seat, ev.cards, action=ev.action, phase=st.phase))
 
@@ -267,16 +261,16 @@ def _note(i: int, seat: int, severity: str, zh: str, en: str, evidence: Evidence
     )
 
 
-def _finished_trick(replay: Replay[GameState], st: ShengjiState) -> Trick | None:
+def _finished_trick(replay: Replay[ShengjiState], st: ShengjiState) -> Trick | None:
     """The trick that the play made in ``st`` belongs to, once finished (None when the deal stopped first)."""
-    final = _sj(replay.final)
+    final = replay.final
     k = len(st.tricks)
     return final.tricks[k] if len(final.tricks) > k else None
 
 
-def play_notes(replay: Replay[GameState], i: int) -> Iterator[Finding]:
+def play_notes(replay: Replay[ShengjiState], i: int) -> Iterator[Finding]:
     """The notes on the legal play of event ``i`` when it follows to a trick."""
-    st = _sj(replay.states[i])
+    st = replay.states[i]
     ev = replay.log.events[i]
     if type(ev) is not Play or not st.trick or st.trumps is None or st.lead is None:
         return
@@ -380,9 +374,9 @@ def play_notes(replay: Replay[GameState], i: int) -> Iterator[Finding]:
     )
 
 
-def bury_note(replay: Replay[GameState], i: int) -> Iterator[Finding]:
+def bury_note(replay: Replay[ShengjiState], i: int) -> Iterator[Finding]:
     """The note on the bury of event ``i`` when the defenders took the kitty's points."""
-    st = _sj(replay.states[i])
+    st = replay.states[i]
     ev = replay.log.events[i]
     if type(ev) is not Bury or st.trumps is None:
         return
@@ -423,7 +417,7 @@ def bury_note(replay: Replay[GameState], i: int) -> Iterator[Finding]:
 
 
 @acts_on("play", "bury")
-def notes(m: Moment) -> Iterator[Finding]:
+def notes(m: Moment[ShengjiState]) -> Iterator[Finding]:
     """The notes on a legal play or bury of a 升级 deal."""
     ev = m.event
     if type(ev) is Play:
