@@ -69,7 +69,9 @@ class GameType(Record, Generic[S]):
     scorer: Callable[[S, Profile], Score | None]  # (final state, profile)
     places: Callable[[S, Profile], dict[int, int]]  # (state, profile) -> seat -> place
     claims: Callable[[Mapping[str, Any], Score, str, S], list[Difference]]  # (claimed, score, game, final state)
-    simulator: Callable[[Any, Any, tuple[str, str] | None], Any]  # (SimSeed, Bot | None, levels) -> SimulatedDeal
+    # (SimSeed, Bot | None, levels) -> SimulatedDeal: replay.simulate's types, which ask this registry (and a Bot plays a
+    # Climbing engine, whose moves ask it too), so not named here
+    simulator: Callable[[Any, Any, tuple[str, str] | None], Any]
     rules: Callable[[], Sequence[RuleRow]]
     rulings: Rulings
     options: tuple[Option, ...] = ()
