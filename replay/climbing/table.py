@@ -1,4 +1,4 @@
-"""What the climbing games (够级, 保皇) share: the deal, stepping, verdict messages, 接风, 报牌 and
+"""What the climbing games (够级, 保皇) share: the deal, stepping, verdict messages, 接风 and
 legal plays. A game is a subclass that says who may act and what each event does, over its own state
 type (a ``replay.climbing.state.State``)."""
 
