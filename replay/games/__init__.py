@@ -8,7 +8,7 @@ game is asked for (``fupan check`` of a 够级 log imports no other game's engin
 A declaration holds the game's classes and functions; the parts a check never needs (its simulator, its rule
 rows) are functions of its module ``game`` that import their modules when called. (The
 declaration is a module of the package, not its ``__init__``, so that importing one of the game's modules, its
-state say, does not run the declaration: ``replay.simulate`` imports the engines its bot plays.) Adding a
+state say, does not run the declaration: ``coach.games.baohuang`` imports the state it reads.) Adding a
 game is its package here (and in the other layers) plus its name in ``BUILT_IN``; a game made at run time
 (a test's toy game) is added with ``register``.
 """
