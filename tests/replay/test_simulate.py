@@ -14,6 +14,7 @@ import pytest
 
 import replay.simulate
 from replay import games
+from replay.climbing import family
 from replay.climbing.state import State
 from replay.climbing.table import Climbing
 from replay.core.cards import Card
@@ -68,6 +69,15 @@ def test_a_climbing_deal_without_an_opening_asks_only_for_leads_and_choices() ->
     deal = simulate_climbing(sim, eng, PlainBot(rng))
     assert deal.states[-1].terminal
     assert not {ev.action for ev in deal.log.events} - {"play", "pass", "kou", "burn", "jiefeng", "rang", "report"}
+
+
+def test_the_climbing_family_simulator_refuses_an_engine_of_another_family() -> None:
+    """``family.simulate`` (a climbing game's default simulator) checks that the registry's engine is a climbing
+    one instead of assuming it (no cast): 升级's trick engine is refused with a clear message."""
+    prof = find_profile("shengji-35")
+    sim = replay.simulate.SimSeed(1, prof, {"deal": 1}, random.Random(1), 20000)
+    with pytest.raises(TypeError, match="shengji's engine is no climbing game's"):
+        family.simulate(sim, None)
 
 
 @pytest.mark.parametrize(("profile", "lacks"), [("gouji", "setup"), ("baohuang", "bids and reveals")])
