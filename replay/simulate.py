@@ -3,6 +3,14 @@
 
 Every event the simulator writes has passed the engine's ``step`` as legal; ``SimulatedDeal`` keeps
 the states it went through, so a replay of the written log can be compared with them.
+
+What is here is every game's: the seed record, the pusher, the climbing deal (``simulate_climbing``) and the
+bot of the climbing play (``Bot``: a lead and the next event; ``RandomBot``). What a game asks of its players
+in a phase of its own (够级's setup, 保皇's bidding and reveals) is the game's: its sim module
+(``replay/games/<game>/sim.py``) names it in a protocol of its own and draws RandomBot's random choices there,
+found through the registry (``GameType.bot_habits``). RandomBot keeps one hook per such choice (``setup``,
+``bid``, ``reveals``) that only hands over to the game's module, so that a bot built on it (``coach.policy``,
+``coach.learners``) overrides or extends a game's choice with ``super()`` in every game, as before.
 """
 
 from __future__ import annotations
@@ -11,38 +19,23 @@ import random
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Generic, Protocol, cast
+from types import ModuleType
+from typing import Any, Generic, Protocol, TypeVar
 
 from replay import games
 from replay.climbing.state import State
 from replay.climbing.table import Climbing
-from replay.core.cards import RANK_2, RANK_3, RANK_BJ, RANK_SJ, Card, full_decks
+from replay.core.cards import RANK_2, RANK_BJ, RANK_SJ, Card, full_decks
 from replay.core.errors import FupanError
-from replay.core.events import (
-    Burn,
-    Call,
-    Event,
-    Grab,
-    Jiefeng,
-    Kou,
-    Pass,
-    Play,
-    Rang,
-    Report,
-    Reveal,
-    Revolution,
-    Show,
-    Waive,
-    Yield,
-)
+from replay.core.events import Burn, Event, Jiefeng, Kou, Pass, Play, Rang, Report
 from replay.core.game_state import GameState, S
-from replay.core.seats import opposite
 from replay.engine import Engine
 from replay.formats.log import Log, Seat
-from replay.games.baohuang.state import BaohuangState
-from replay.replay import engine_for
 from replay.rules.profile import Profile, ProfileError
 from replay.rules.profile_loader import find_profile, log_profile
+
+#: a climbing game's state (``simulate_climbing`` plays any of them)
+C = TypeVar("C", bound=State)
 
 NAMES = ("张伟", "王芳", "李娜", "刘洋", "陈静", "杨磊", "赵敏", "黄勇", "周杰", "吴霞", "孙浩", "马丽")
 
@@ -75,23 +68,22 @@ def deal_hands(
 
 
 class Bot(Protocol):
-    """What a simulated deal asks of the players: a lead, the next event, 够级's setup, 保皇's bids and
-    reveals (``RandomBot``; ``coach.policy.Policy`` and ``SeatBots`` play the same way)."""
+    """What every climbing deal asks of the players: a lead and the next event (``RandomBot``;
+    ``coach.policy.Policy`` and ``SeatBots`` play the same way). A game with a phase of its own asks more, in a
+    protocol of its sim module that extends this one (``replay.games.gouji.sim.SetupBot``,
+    ``replay.games.baohuang.sim.BiddingBot``). ``eng`` is any climbing game's engine: ``Climbing`` is invariant
+    in its state type, and a bot plays every game's, reading its states as ``State``."""
 
-    def lead(self, eng: Climbing[State], st: State, seat: int) -> tuple[Card, ...]: ...
+    def lead(self, eng: Climbing[Any], st: State, seat: int) -> tuple[Card, ...]: ...
 
-    def choose(self, eng: Climbing[State], st: State) -> Event: ...
-
-    def setup(self, eng: Climbing[State], st: State, hands: tuple[tuple[Card, ...], ...]) -> list[Event]: ...
-
-    def bid(self, eng: Climbing[State], st: State) -> Event: ...
-
-    def reveals(self, eng: Climbing[State], st: State) -> list[Event]: ...
+    def choose(self, eng: Climbing[Any], st: State) -> Event: ...
 
 
 class RandomBot:
     """Random legal choices with a few habits that keep deals realistic: pass often, burn seldom,
-    and burn only when the burn's condition can be kept."""
+    and burn only when the burn's condition can be kept. In a game's own phases (``setup``, ``bid``,
+    ``reveals``) it plays the random habits of the game's sim module (``habits``); ``revolution_rate`` is
+    read there (够级's)."""
 
     def __init__(
         self,
@@ -103,7 +95,7 @@ class RandomBot:
         revolution_rate: float = 0.5,
     ) -> None:
         self.rng, self.pass_rate, self.burn_rate, self.rang_rate = rng, pass_rate, burn_rate, rang_rate
-        self.revolution_rate = revolution_rate  # chance of a 革命 when a seat may declare one
+        self.revolution_rate = revolution_rate  # chance of a 革命 when a seat may declare one (够级's habits)
         self.seats = -1  # mask of the seats this bot may act for out of turn (burns, 接风): all
         self.reckless_rate = reckless_rate  # burn now and then without being able to keep the condition
 
@@ -231,62 +223,32 @@ class RandomBot:
         opts.sort(key=lambda c: (sum(x.rank >= RANK_SJ for x in c), c[0].rank))
         return Play(seat, cards=opts[min(int(rng.expovariate(1.0)), len(opts) - 1)])
 
-    def bid(self, eng: Climbing[State], st: State) -> Event:
-        """One bidding event of 保皇: call with identical cards, yield, now and then grab."""
-        st = cast(BaohuangState, st)  # only a 保皇 deal bids (replay.games.baohuang.sim)
-        rng = self.rng
-        holder = st.to_act
-        if rng.random() < 0.02:
-            grabbers = [s for s in range(eng.n) if s != holder and self.seats >> s & 1]  # only seats it plays for
-            if grabbers:
-                return Grab(rng.choice(grabbers))
-        counts: dict[Card, int] = {}
-        for c in st.hands[holder].known_cards():
-            counts[c] = counts.get(c, 0) + 1
-        if st.forced != -1:
-            triples = [c for c, k in counts.items() if k == 3]
-            return Call(holder, cards=(rng.choice(triples),) * 3) if triples else Pass(holder)
-        sets = [c for c, k in counts.items() if k >= 3]
-        if sets and rng.random() < 0.75:
-            card = rng.choice(sets)
-            return Call(holder, cards=(card,) * (4 if counts[card] == 4 and rng.random() < 0.5 else 3))
-        return Yield(holder)
-
-    def reveals(self, eng: Climbing[State], st: State) -> list[Event]:
-        """明保 / 明独 now and then, once the 皇帝 is chosen."""
-        st = cast(BaohuangState, st)  # only a 保皇 deal reveals (replay.games.baohuang.sim)
-        if st.terminal or st.grab:
-            return []
-        if st.solo:
-            return [Reveal(st.emperor)] if self.rng.random() < 0.4 else []
-        if st.loyalist != -1 and self.rng.random() < 0.3:
-            return [Reveal(st.loyalist)]
-        return []
+    # -- a game's own phases: its sim module's habits ------------------------------------------------
 
     def setup(self, eng: Climbing[State], st: State, hands: tuple[tuple[Card, ...], ...]) -> list[Event]:
-        """Setup events: 亮3 shows (under liang3) and now and then a 革命."""
-        rng = self.rng
-        events: list[Event] = []
-        if eng.profile.revolution and rng.random() < self.revolution_rate:
-            able = [s for s, h in enumerate(hands) if not any(c.rank >= RANK_2 for c in h)]
-            if able:
-                v = rng.choice(able)
-                events.append(Revolution(v))
-                if rng.random() < 0.3:
-                    events.append(Waive(opposite(v)))
-        if eng.profile.first_lead == "liang3":
-            shows: list[Event] = []
-            for s, h in enumerate(hands):
-                threes: dict[str | None, list[Card]] = {}
-                for c in h:
-                    if c.rank == RANK_3:
-                        threes.setdefault(c.suit, []).append(c)
-                best: list[Card] = max(threes.values(), key=len, default=[])
-                if len(best) >= 2 and not any(isinstance(e, Revolution) and e.seat == s for e in events):
-                    shows.append(Show(s, cards=tuple(best)))
-            rng.shuffle(shows)
-            events += shows
+        """The setup events, as the game's sim module draws them (``setup``)."""
+        events: list[Event] = habits(eng).setup(self, eng, st, hands)
         return events
+
+    def bid(self, eng: Climbing[State], st: State) -> Event:
+        """One bidding event, as the game's sim module draws it (``bid``)."""
+        event: Event = habits(eng).bid(self, eng, st)
+        return event
+
+    def reveals(self, eng: Climbing[State], st: State) -> list[Event]:
+        """The roles revealed once the bidding is over, as the game's sim module draws them (``reveals``)."""
+        events: list[Event] = habits(eng).reveals(self, eng, st)
+        return events
+
+
+def habits(eng: Climbing[State]) -> ModuleType:
+    """The sim module of the engine's game, whose functions of RandomBot's hooks' names (``setup``, ``bid``,
+    ``reveals``, taking the bot first) are RandomBot's random choices in the game's own phases
+    (``GameType.bot_habits``; a TypeError for a game that declares none)."""
+    find = games.get(eng.game).bot_habits
+    if find is None:
+        raise TypeError(f"{eng.game} has no phase of its own for a bot to play")
+    return find()
 
 
 def simulate_deal(
@@ -364,30 +326,29 @@ class Pusher(Generic[S]):
 
 def simulate_climbing(
     sim: SimSeed,
+    eng: Climbing[C],
     bot: Bot | None,
-    levels: tuple[str, str] | None = None,
     deal: Mapping[str, Any] | Callable[[random.Random, tuple[tuple[Card, ...], ...]], Mapping[str, Any]] | None = None,
-    opening: Callable[[Bot, Climbing[State], Pusher[State], tuple[tuple[Card, ...], ...]], int] | None = None,
+    opening: Callable[[Bot, Climbing[C], Pusher[C], tuple[tuple[Card, ...], ...]], int] | None = None,
 ) -> SimulatedDeal:
-    """A climbing game's deal: the hands (and ``deal``'s extra keys, e.g. 保皇's marked joker), the
-    game's ``opening`` (its setup events; it returns the seat that leads first: by default the engine's
-    first leader, or a random seat), then the bot's choices to the end."""
+    """A climbing game's deal on the game's engine ``eng``: the hands (and ``deal``'s extra keys, e.g. 保皇's
+    marked joker), the game's ``opening`` (its setup events; it returns the seat that leads first: by default
+    the engine's first leader, or a random seat), then the bot's choices to the end."""
     rng = sim.rng
-    bot = bot or RandomBot(rng)
-    eng = cast("Climbing[State]", engine_for(sim.profile, sim.meta))  # a climbing game's (the registry's, by name)
+    player: Bot = bot or RandomBot(rng)
     hands = deal_hands(rng, tuple(eng.hand_sizes()), eng.removed_ranks, eng.decks)
     extra = dict(deal(rng, hands)) if callable(deal) else dict(deal or {})
     push = Pusher(sim, eng, eng.initial(hands, extra))
-    first = (opening or first_leader)(bot, eng, push, hands)
+    first = (opening or first_leader)(player, eng, push, hands)
     if not push.st.terminal:
-        push(Play(first, cards=bot.lead(eng, push.st, first)))
+        push(Play(first, cards=player.lead(eng, push.st, first)))
     while not push.st.terminal:
         push.check_length()
-        push(bot.choose(eng, push.st))
+        push(player.choose(eng, push.st))
     return SimulatedDeal(push.log(hands, **extra), tuple(push.states))
 
 
-def first_leader(bot: Bot, eng: Climbing[State], push: Pusher[State], hands: tuple[tuple[Card, ...], ...]) -> int:
+def first_leader(bot: Bot, eng: Climbing[C], push: Pusher[C], hands: tuple[tuple[Card, ...], ...]) -> int:
     """The seat that leads first when the game has no setup of its own: the engine's first leader, or a
     random seat still playing."""
     st = push.st

@@ -66,6 +66,13 @@ def table_of(at: AppTest, mark: str = 'class="fp-table"') -> str:
     return htmls[0]
 
 
+def seat_box(html: str, seat: int) -> str:
+    """The HTML of one seat's box in a climbing game's table drawing (``table_of``)."""
+    start = html.index(f'data-seat="{seat}"')
+    ends = [i for i in (html.find('class="fp-seat', start), html.find('class="fp-mid"', start)) if i != -1]
+    return html[start : min(ends)]
+
+
 def finish_evaluation(at: AppTest, deal_id: int, timeout: float = 120) -> None:
     """Wait for the Evaluation page's background evaluation of the deal to end, then run the page again (unless
     it ended within the run that started it, which then stored or reported it)."""

@@ -11,6 +11,9 @@ import ast
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
+#: the product code's top folders and top modules (the tests, docs and benches are not product code)
+PRODUCT = ("replay", "coach", "data", "referee", "views", "cli")
+TOP_MODULES = ("app.py",)
 
 
 def module_name(path: Path) -> str:
@@ -19,6 +22,14 @@ def module_name(path: Path) -> str:
     if parts[-1] == "__init__":
         parts.pop()
     return ".".join(parts)
+
+
+def product_files(root: Path) -> dict[str, Path]:
+    """Every module of the product code under ``root`` (the project's, or a planted tree), by dotted name
+    (``app`` for app.py)."""
+    paths = [p for top in PRODUCT for p in sorted((root / top).rglob("*.py")) if ".venv" not in p.parts]
+    paths += [root / name for name in TOP_MODULES if (root / name).is_file()]
+    return {".".join(p.relative_to(root).with_suffix("").parts).removesuffix(".__init__"): p for p in paths}
 
 
 def modules(*tops: Path) -> dict[str, Path]:

@@ -17,28 +17,16 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from import_graph import ROOT, cycles, graph, module_name
+from import_graph import ROOT, cycles, graph, module_name, product_files
 
-PRODUCT = ("replay", "coach", "data", "referee", "views", "cli")
-TOP_MODULES = ("app.py",)
 GAMES = ("gouji", "baohuang", "shengji")
 MAX_LINES = 600
 LAYERS_WITH_GAMES = ("replay", "coach", "views", "cli")
 
-# The places other helpers of issue 34 are removing now; the lead drops each entry as its branch is merged.
-# path (relative to the root) -> the helper that owns the fix.
 #: the words that are a game's name and also something else, where they mean the other thing: (file, word) -> what
 ALSO_MEANS: dict[tuple[str, str], str] = {
     ("replay/view.py", "gouji"): "the table's 够级 flag (a 够级 set, 够级牌, on the table): a key of `replay --json`",
 }
-
-
-def product_files(root: Path) -> dict[str, Path]:
-    """Every module of the product code under ``root`` (the project's, or a planted tree), by dotted name
-    (``app`` for app.py)."""
-    paths = [p for top in PRODUCT for p in sorted((root / top).rglob("*.py")) if ".venv" not in p.parts]
-    paths += [root / name for name in TOP_MODULES if (root / name).is_file()]
-    return {".".join(p.relative_to(root).with_suffix("").parts).removesuffix(".__init__"): p for p in paths}
 
 
 def product_graph(root: Path) -> dict[str, set[str]]:

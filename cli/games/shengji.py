@@ -1,5 +1,5 @@
 """升级's deals in the ``fupan`` command's words: trumps and declarer, trick by trick, the kitty, the
-defenders' points and the levels (``cli.text.GameText`` for the climbing games)."""
+defenders' points and the levels (``cli.text.ClimbingText`` for the climbing games)."""
 
 from __future__ import annotations
 
@@ -41,7 +41,7 @@ def _plays(plays: tuple[SeatCards, ...]) -> str:
     return ", ".join(f"{seat_name(s, en=True)} {' '.join(cards)}" for s, cards in plays)
 
 
-class ShengjiText(GameText):
+class ShengjiText(GameText[GameState]):
     """升级: tricks, trumps and levels instead of places and rounds."""
 
     def score_lines(self, rep: Replay[GameState], score: Score | None) -> list[str]:

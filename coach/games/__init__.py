@@ -6,8 +6,9 @@ A ``GameCoach`` holds the game's part of every generic coach module: its own det
 event is reported (``coach.coach``), its teams (the summary, the report's team column), who plays against
 whom at a moment (``coach.moment``), the rollout policy's hooks (``coach.policy``: sides, burn conditions,
 declines, bidding), what a seat can place in another hand (``coach.worlds``), whether its decisions are
-priced and how a finished deal pays a seat (``coach.evaluate``), and for a game that is not climbing (升级)
-its own rollout bot, candidates, what a seat knew and how its worlds are sampled. Every field has a default,
+priced and how a finished deal pays a seat (``coach.evaluate``), its marks in a deal's report
+(``coach.report_marks``), and for a game that is not climbing (升级) its own rollout bot, candidates, what a
+seat knew and how its worlds are sampled. Every field has a default,
 so a game that registered nothing (a new climbing game) is coached with the generic parts: no notes of its
 own, no teams, every seat for itself, the seat's own points from the game's scoring.
 
@@ -24,6 +25,7 @@ from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
+from coach.report_marks import NO_REPORT_MARKS, ReportMarks
 from replay import games
 from replay.core.cards import Card
 from replay.core.events import Event, Pass
@@ -177,6 +179,8 @@ class GameCoach(Generic[E, S]):
     sample: Callable[[E, S, Any, random.Random], S] | None = None
     #: what the record lacks beyond the hands for the all-cards view of a state (None: nothing; 升级: the kitty)
     missing: Callable[[S], str | None] = _nothing_missing
+    #: the game's marks in a deal's HTML report (its roles, a seat's status, the set's and the round's marks)
+    report: ReportMarks = NO_REPORT_MARKS
 
 
 #: the games whose coach part fupan ships, each a module or package of this folder declaring its ``COACH``

@@ -1,5 +1,6 @@
 """保皇's part of the coach, found as ``coach_for("baohuang")``: its notes, its sides (the 皇帝 and the
-保皇派 against the rest), the rollout policy's bidding, and what a seat can place in other hands.
+保皇派 against the rest), the rollout policy's bidding, what a seat can place in other hands, and its marks in
+a deal's report (``REPORT``: the roles, and in the score the 皇帝, how it played and whether it was declared).
 
 The seeds give no maxims for 保皇, so the coach reports role-aware facts a learner needs, marked as not
 from the seeds. Each is judged from what the acting seat knew of the roles.
@@ -18,11 +19,17 @@ from typing import TYPE_CHECKING
 from coach.findings import Evidence, Finding, climbing_table
 from coach.games import GameCoach, Teams
 from coach.moment import Moment, acts_on
+from coach.report_marks import Note, ReportMarks, Roles
+from coach.report_words import ROLE
 from replay.climbing.state import SETUP
 from replay.core.cards import BJ, RANK_2, Card
 from replay.core.events import Call, Event, Pass, Yield
+from replay.games.baohuang.score import baohuang_extras
 from replay.games.baohuang.state import BaohuangState
+from replay.games.baohuang.step_view import step_roles
 from replay.replay import Replay
+from replay.score import Score
+from replay.view import StepView
 
 if TYPE_CHECKING:
     from replay.games.baohuang.engine import Baohuang
@@ -176,6 +183,39 @@ def world(st: BaohuangState, new: BaohuangState, hands: Sequence[Sequence[Card]]
     return new._replace(loyalist=st.emperor, solo=True)
 
 
+def report_roles(view: StepView) -> Roles:
+    """Each seat's role at a step as it truly stands (None while unknown)."""
+    known = step_roles(view)
+    if known is None:
+        return {}
+    return {s: None if r is None else Note(*ROLE.get(r, (r, r))) for s, r in known.truth.items()}
+
+
+def score_notes(score: Score) -> list[Note]:
+    """The 皇帝, how it played (抢庄, 独保, or with its 保皇派) and whether it was declared (明保/明独)."""
+    roles = baohuang_extras(score)
+    if roles is None:
+        return []
+    notes = [Note("皇帝", "emperor", roles.emperor)]
+    if roles.grab:
+        notes.append(Note("抢庄", "grab"))
+    elif roles.solo:
+        notes.append(Note("独保", "solo"))
+    elif roles.loyalist is not None:
+        notes.append(Note("保皇派", "loyalist", roles.loyalist))
+    if roles.revealed:
+        notes.append(Note("明保/明独", "declared"))
+    return notes
+
+
+def team_sums(score: Score) -> bool:
+    """The sides' points are not sums of places (where the score names the roles)."""
+    return baohuang_extras(score) is None
+
+
+#: 保皇's marks in a deal's report
+REPORT = ReportMarks(roles=report_roles, score_notes=score_notes, team_sums=team_sums)
+
 COACH: GameCoach[Baohuang, BaohuangState] = GameCoach(
     name="baohuang",
     detectors=(detect,),
@@ -192,4 +232,5 @@ COACH: GameCoach[Baohuang, BaohuangState] = GameCoach(
     as_known=as_known,
     world=world,
     table_shown=climbing_table,
+    report=REPORT,
 )

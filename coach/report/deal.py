@@ -9,12 +9,11 @@ from typing import Any
 
 from coach.games import coach_for
 from coach.report.markup import Markup, _e
-from coach.report_words import LABELS, ROLE, STYLE
+from coach.report_marks import Roles
+from coach.report_words import LABELS, STYLE
 from replay import games
 from replay.core.said import said_in
 from replay.formats.notation.words import action_name
-from replay.games.baohuang.score import baohuang_extras
-from replay.games.baohuang.step_view import step_roles
 from replay.games.shengji.score import shengji_extras
 from replay.score import Score
 
@@ -67,9 +66,9 @@ class DealSections(Markup):
             return _e(self.log.game)
         return self.pair(game.name_zh, game.name_en)
 
-    def final_roles(self) -> dict[int, str | None]:
-        roles = step_roles(self.replay.view(len(self.replay.states) - 1))
-        return {} if roles is None else dict(roles.truth)
+    def final_roles(self) -> Roles:
+        """Each seat's role at the end of the deal in words, as the game tells it ({}: the game shows none)."""
+        return coach_for(self.log.game).report.roles(self.replay.view(len(self.replay.states) - 1))
 
     def players(self) -> str:
         score = self.replay.score()
@@ -88,7 +87,7 @@ class DealSections(Markup):
             if teams is not None:
                 cells.append(_e(" ".join(str(x) for x in teams.get(s, ()))) or "—")
             else:
-                cells.append(self.named(ROLE, roles.get(s)) or "—")
+                cells.append(self.note(roles.get(s)) or "—")
             if places:
                 p = places.get(s)
                 cells += [_e(p.place) if p else "—", _e(p.points) if p else "—"]
@@ -134,14 +133,16 @@ class DealSections(Markup):
                     f"<table><thead><tr><th>{self.label('place')}</th><th>{self.label('rank')}</th><th>"
                     f"{self.label('seat')}</th><th>{self.label('points')}</th></tr></thead><tbody>{rows}</tbody></table>"
                 )
-            trows, held = [], baohuang_extras(score)
+            trows, marks = [], coach_for(self.log.game).report
+            sums = marks.team_sums(score)
             for t in score.teams:
                 seats = ", ".join(self.player(s) for s in t.seats)
-                raw = "" if held is not None else f" ({self.label('sum')} {_e(t.raw)})"
+                raw = f" ({self.label('sum')} {_e(t.raw)})" if sums else ""
                 trows.append(f"<tr><td>{seats}</td><td>{_e(t.points)}{raw}</td></tr>")
             out.append(f"<table><caption>{self.label('teams')}</caption><tbody>{''.join(trows)}</tbody></table>")
-            if held is not None:
-                out.append(self.roles_line(held.roles_json()))
+            notes = marks.score_notes(score)
+            if notes:
+                out.append(f"<p>{'; '.join(self.note(n) for n in notes)}</p>")
             if score.sweep:
                 out.append(f"<p>{self.label('sweep')}</p>")
             out += self.points_and_levels(score)
@@ -150,12 +151,10 @@ class DealSections(Markup):
                     f"<li><code>{_e(rule)}</code> {_e(said_in(text, self.lang))}</li>" for rule, text in score.explain
                 )
                 out.append(f"<ul>{items}</ul>")
-        if score is None:  # the roles known so far (保皇's)
+        if score is None:  # the roles known so far (a game that shows roles)
             roles = self.final_roles()
             if any(roles.values()):
-                items = "".join(
-                    f"<li>{self.player(s)}: {self.named(ROLE, r)}</li>" for s, r in roles.items() if r is not None
-                )
+                items = "".join(f"<li>{self.player(s)}: {self.note(r)}</li>" for s, r in roles.items() if r is not None)
                 out.append(f"<p>{self.label('role')}</p><ul>{items}</ul>")
         out.append("</section>\n")
         return "\n".join(out)
@@ -223,18 +222,6 @@ class DealSections(Markup):
         out.append(self.table([self.label(h) for h in head], rows))
         out.append("</section>\n")
         return "\n".join(out)
-
-    def roles_line(self, roles: dict[str, Any]) -> str:
-        bits = [f"{self.pair('皇帝', 'emperor')}: {self.player(roles.get('emperor'))}"]
-        if roles.get("grab"):
-            bits.append(self.pair("抢庄", "grab"))
-        elif roles.get("solo"):
-            bits.append(self.pair("独保", "solo"))
-        elif roles.get("loyalist") is not None:
-            bits.append(f"{self.pair('保皇派', 'loyalist')}: {self.player(roles.get('loyalist'))}")
-        if roles.get("revealed"):
-            bits.append(self.pair("明保/明独", "declared"))
-        return f"<p>{'; '.join(bits)}</p>"
 
 
 def _s(n: int) -> str:

@@ -10,12 +10,11 @@ from typing import Any
 
 from coach.effects import ON_TRIAL
 from coach.findings import Finding
+from coach.games import coach_for
 from coach.maxims import BY_KEY
 from coach.report.markup import Markup, _e
-from coach.report_words import ACTION, GRADE, KIND, LABELS, ROLE, SEVERITY, SURENESS, VIEW
+from coach.report_words import ACTION, GRADE, KIND, LABELS, SEVERITY, SURENESS, VIEW
 from replay.core.said import said_in
-from replay.games.baohuang.step_view import step_roles
-from replay.games.gouji.step_view import gouji_marks
 from replay.replay import StepView
 
 
@@ -209,12 +208,12 @@ class FindingSections(Markup):
         )
 
     def stood(self, index: int, actor: int | None) -> str:
-        """The table just before event ``index``: seats and counts, the set on the table, who may act."""
+        """The table just before event ``index``: seats and counts, the set on the table, who may act, and the
+        game's marks (``coach.report_marks``: the roles, each seat's status, the set's and the round's marks)."""
         view: StepView = self.replay.view(index)
         st = self.replay.states[index]
-        known = step_roles(view)
-        roles = known.truth if known is not None else {}
-        marks = gouji_marks(view)
+        marks = coach_for(self.log.game).report
+        roles = marks.roles(view)
         cols = [self.label("seat"), self.label("cards"), self.label("status")]
         if roles:
             cols.insert(1, self.label("role"))
@@ -228,31 +227,20 @@ class FindingSections(Markup):
             if s in view.to_act:
                 acts = "/".join(self.named(ACTION, a) for a in view.to_act[s])
                 status.append(f"{self.label('may_act')}: {acts}")
-            if s in marks.passed:
-                status.append(self.label("passed"))
-            if s in marks.burners:
-                status.append(self.label("burner"))
-            if s in marks.headless:
-                status.append(self.label("headless"))
-            if s == marks.revolution:
-                status.append(self.pair("革命", "revolution"))
+            status += [self.note(n) for n in marks.seat_notes(view, s)]
             size = st.hands[s].size if s < len(st.hands) else 0
             count = _e(size) + (f" ({self.label('shown')})" if s in view.counts_shown else "")
             cells = [self.player(s), count, "; ".join(status) or "—"]
             if roles:
-                cells.insert(1, self.named(ROLE, roles.get(s)) or "—")
+                cells.insert(1, self.note(roles.get(s)) or "—")
             cls = ' class="acting"' if s == actor else ' class="gone"' if s in view.finished else ""
             rows.append(f"<tr{cls}>" + "".join(f"<td>{c}</td>" for c in cells) + "</tr>")
         if view.table_seat is None:
             table = self.label("empty")
         else:
             table = f"{self.cards(view.table_cards)} — {self.label('by')} {self.player(view.table_seat)}"
-            if marks.table_gouji:
-                table += " " + self.pair("够级", "gouji set")
-        if marks.chaos:
-            table += f"; {self.label('chaos')}"
-        if marks.deadlevel is not None:
-            table += f"; {self.label('deadlevel')}: {self.player(marks.deadlevel)}"
+            table += "".join(f" {self.note(n)}" for n in marks.set_notes(view))
+        table += "".join(f"; {self.note(n)}" for n in marks.table_notes(view))
         if view.to_act:
             why = "".join(
                 f"<li>{self.player(s)}: {self.pair(*view.why.get(s, ('', '')))}</li>"

@@ -12,6 +12,7 @@ from collections.abc import Iterable, Sequence
 from typing import Any
 
 from coach.coach import Report
+from coach.report_marks import Note
 from coach.report_words import LABELS, LANGS
 from replay.core.cards import RANK_NAME, RANK_ZH, Card, CardError
 from replay.core.game_state import GameState
@@ -102,6 +103,14 @@ class Markup:
             return ""
         zh, en = table.get(key, (key, key))
         return self.pair(zh, en)
+
+    def note(self, note: Note | None) -> str:
+        """A game's mark (``coach.report_marks.Note``) in the report's language(s), the seat it names after it
+        ("" for none)."""
+        if note is None:
+            return ""
+        words = self.pair(note.zh, note.en)
+        return words if note.seat is None else f"{words}: {self.player(note.seat)}"
 
     def player(self, seat: int | None) -> str:
         """Seat number and player name (escaped)."""

@@ -30,10 +30,16 @@ RULINGS = Rulings(
 
 
 def simulate(sim: SimSeed, bot: Bot | None, levels: tuple[str, str] | None = None) -> SimulatedDeal:
-    """``replay.simulate.simulate_climbing``, imported when a deal is simulated."""
+    """``replay.simulate.simulate_climbing`` on the game's engine (the registry's), imported when a deal is
+    simulated."""
+    from replay.climbing.table import Climbing
+    from replay.replay import engine_for
     from replay.simulate import simulate_climbing
 
-    return simulate_climbing(sim, bot, levels)
+    eng = engine_for(sim.profile, sim.meta)
+    if not isinstance(eng, Climbing):
+        raise TypeError(f"{sim.profile.game}'s engine is no climbing game's: the climbing simulator cannot play it")
+    return simulate_climbing(sim, eng, bot)
 
 
 def no_rules() -> Sequence[RuleRow]:

@@ -1,4 +1,4 @@
-"""What the climbing games (够级, 保皇) share: the deal, stepping, verdict messages, 接风, 报牌 and
+"""What the climbing games (够级, 保皇) share: the deal, stepping, verdict messages, 接风 and
 legal plays. A game is a subclass that says who may act and what each event does, over its own state
 type (a ``replay.climbing.state.State``)."""
 
@@ -13,7 +13,7 @@ from replay.climbing.moves import legal_events, shaped_plays
 from replay.climbing.state import OVER, PLAY, SETUP, VOID, S, bit, evolve
 from replay.climbing.view import climbing_view
 from replay.core.cards import N_SLOTS, RANK_SJ, Card, card_words
-from replay.core.events import Burn, Event, Jiefeng, Play, Report
+from replay.core.events import Burn, Event, Jiefeng, Play
 from replay.core.hand import Hand
 from replay.core.said import said, seat_name
 from replay.core.sets import SETS, CardSet, SetFormError, make_set
@@ -157,7 +157,7 @@ class Climbing(Rules[S]):
 
     def first_leader(self, st: S) -> tuple[int, tuple[str, ...]]:
         """Who must lead the first round (-1: any seat, as the log says) and what could not be checked:
-        the leader the deal names (a game with a rule for it says otherwise: 够级's GJ-FIRST-LEAD)."""
+        the leader the deal names (a game with a rule of its own for the first lead overrides this)."""
         return st.leader, ()
 
     def sides(self, st: S) -> dict[int, str]:
@@ -369,20 +369,6 @@ class Climbing(Rules[S]):
             None,
             effects=(said(f"{seat_name(s)}申请接风", f"{seat_name(s, en=True)} asks for 接风"),),
         )
-
-    def _report(self, st: S, ev: Report) -> Outcome[S]:
-        s = ev.seat
-        if not st.active(s):
-            return self._inactive(st, s)
-        held = st.hands[s].size
-        if ev.count != held:
-            return Outcome(
-                st,
-                "GJ-REPORT",
-                f"{seat_name(s)}报{ev.count}张，实有{held}张",
-                f"{seat_name(s, en=True)} reports {ev.count} cards but holds {held}",
-            )
-        return Outcome(st, None)
 
     # -- messages ---------------------------------------------------------------------------------
 

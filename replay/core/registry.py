@@ -5,7 +5,7 @@ each layer keeping its own ``Registry`` instance (``replay.games.GAMES``, ``coac
 A registry knows its built-in entries by name only (``built_in``): the entry of ``gouji`` is the attribute
 ``attr`` of the module ``module.format("gouji")`` (``replay.games.gouji.game``), imported the first time that
 game is asked for, so that asking for one game imports no other game's modules and ``names()`` imports none. A game added at run time (a test's
-toy game) is ``register``-ed with its entry. A registry with a ``default`` gives that default to a game that
+toy game) is ``register``-ed with its entry; a test stands one in for a while with ``replaced``. A registry with a ``default`` gives that default to a game that
 declared no entry of its own (the coach's generic coach); one without raises a ValueError naming the known
 games. A mapping of one field of every entry by name is ``view`` (``GAMES.view(lambda g: g.seats)``).
 """
@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import importlib
 from collections.abc import Callable, Iterator, Mapping
+from contextlib import contextmanager
 from typing import Generic, TypeVar
 
 T = TypeVar("T")
@@ -60,6 +61,26 @@ class Registry(Generic[T]):
         self._entries.pop(name, None)
         if name not in self._built_in and name in self._order:
             self._order.remove(name)
+
+    @contextmanager
+    def replaced(self, entry: T) -> Iterator[T]:
+        """``entry`` in place of its game's entry within the ``with`` block (a test's stand-in, e.g. a view
+        that counts its calls), the entry before it (or none) back after, the game's place in ``names()`` kept."""
+        name = self._name_of(entry)
+        before = self.find(name)
+        known = name in self._order
+        self._entries[name] = entry
+        if not known:
+            self._order.append(name)
+        try:
+            yield entry
+        finally:
+            if before is None:
+                self._entries.pop(name, None)
+            else:
+                self._entries[name] = before
+            if not known:
+                self._order.remove(name)
 
     def find(self, name: str) -> T | None:
         """The entry of ``name``, loading a built-in game's package on first use; None when there is none."""

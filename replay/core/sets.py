@@ -1,4 +1,5 @@
-"""一套牌: one play of a climbing game, its form (SET-FORM), beating and the 够级 test.
+"""一套牌: one play of a climbing game, its form (SET-FORM) and beating (够级's own test of a set is
+``replay.games.gouji.sets``).
 
 A set is N cards of one base rank, plus attached 2s (贴钱, where the profile allows) and attached
 jokers (挂花). The base may itself be 2 or a joker; a set of jokers only has the lowest joker in it
@@ -12,15 +13,8 @@ from collections.abc import Sequence
 from operator import attrgetter
 from typing import NamedTuple
 
-from replay.core.cards import RANK_2, RANK_10, RANK_A, RANK_BJ, RANK_J, RANK_K, RANK_Q, RANK_SJ, Card
+from replay.core.cards import RANK_2, RANK_BJ, RANK_SJ, Card
 from replay.core.errors import FupanError
-
-# GJ-GOUJI-SET: the least number of cards of a rank that makes a 够级 set.
-GOUJI_MIN = {RANK_A: 2, RANK_K: 2, RANK_Q: 3, RANK_J: 4, RANK_10: 5}
-# the same by base rank (index: the rank, 0-16): 0 for a 2 or a joker (any count), 99 for a rank that never is
-GOUJI_NEED: tuple[int, ...] = tuple(
-    0 if r == RANK_2 or r >= RANK_SJ else GOUJI_MIN.get(r, 99) for r in range(RANK_BJ + 1)
-)
 
 
 class SetFormError(FupanError):
@@ -62,10 +56,6 @@ class CardSet(NamedTuple):
     def beats(self, other: CardSet) -> bool:
         """True when this set may answer ``other`` (SET-COUNT, SET-RANK and both joker rules)."""
         return why_not_beats(self, other) is None
-
-    def is_gouji(self) -> bool:
-        """GJ-GOUJI-SET: any joker, base 2, or at least 2 A, 2 K, 3 Q, 4 J or 5 10."""
-        return self.sj > 0 or self.bj > 0 or self.n >= GOUJI_NEED[self.base]
 
     def __repr__(self) -> str:
         fields = [f"base={self.base}", f"n={self.n}"]

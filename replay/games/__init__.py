@@ -8,7 +8,7 @@ game is asked for (``fupan check`` of a 够级 log imports no other game's engin
 A declaration holds the game's classes and functions; the parts a check never needs (its simulator, its rule
 rows) are functions of its module ``game`` that import their modules when called. (The
 declaration is a module of the package, not its ``__init__``, so that importing one of the game's modules, its
-state say, does not run the declaration: ``replay.simulate`` imports the engines its bot plays.) Adding a
+state say, does not run the declaration: ``coach.games.baohuang`` imports the state it reads.) Adding a
 game is its package here (and in the other layers) plus its name in ``BUILT_IN``; a game made at run time
 (a test's toy game) is added with ``register``.
 """
@@ -16,7 +16,7 @@ game is its package here (and in the other layers) plus its name in ``BUILT_IN``
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from types import MappingProxyType
+from types import MappingProxyType, ModuleType
 from typing import TYPE_CHECKING, Any, Generic, Protocol
 
 from replay.core.game_state import S
@@ -57,7 +57,8 @@ class GameType(Record, Generic[S]):
     The rest has defaults that suit a climbing game: ``family`` (the rules a family shares name it in the rule
     register: "climbing", or "tricks" for 升级), ``action_names`` and ``words`` (where the game names an action
     otherwise than ``replay.formats.notation.words``: 升级's pass is 不定主), ``team_zh`` (what its notes call a
-    team) and ``bids_at_setup`` (its setup is a bidding that ends with a lead: 保皇)."""
+    team), ``bids_at_setup`` (its setup is a bidding that ends with a lead: 保皇) and ``bot_habits`` (the module
+    of ``replay.simulate.RandomBot``'s choices in the game's own phases: 够级's setup, 保皇's bids)."""
 
     name: str
     name_zh: str
@@ -85,6 +86,9 @@ class GameType(Record, Generic[S]):
     # (with ``to_json``), read by ``replay.scoring.stored_extras``; None for a game that stores nothing more
     stored_extras: Callable[[Log, S, Score | None], StoredExtras] | None = None
     bids_at_setup: bool = False
+    # () -> the game's sim module, whose ``setup``, ``bid``, ``reveals`` RandomBot's hooks of those names hand over to
+    # (``replay.simulate.habits``), imported when a bot first asks; None: no phase of its own for a bot (升级)
+    bot_habits: Callable[[], ModuleType] | None = None
 
     def option_defaults(self) -> dict[str, Any]:
         """Each option's default (name -> value), in the order declared."""

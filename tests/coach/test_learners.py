@@ -196,3 +196,18 @@ def test_rates_reach_the_random_bot() -> None:
 def test_bad_maxim_choices(follow: set[str], break_: set[str]) -> None:
     with pytest.raises(ValueError):
         MaximBot(random.Random(0), follow=follow, break_=break_)
+
+
+def test_a_maxim_bot_plays_a_baohuang_deal_through_the_games_habits() -> None:
+    """MaximBot's bid and reveals extend RandomBot's with ``super()``, and RandomBot's hand over to the 保皇 sim
+    module's: with no maxim to play, it writes the events a RandomBot of the same seed writes, bids and reveals
+    included, and counts them all."""
+    actions: set[str] = set()
+    for seed in range(6):
+        bot = MaximBot(random.Random(seed))
+        deal = simulate_deal(seed, "baohuang", bot=bot)
+        plain = simulate_deal(seed, "baohuang", bot=RandomBot(random.Random(seed)))
+        assert deal.log.events == plain.log.events
+        assert bot.events == len(deal.log.events), "the bot lost count of the events"
+        actions |= {ev.action for ev in deal.log.events}
+    assert {"call", "yield", "reveal"} <= actions

@@ -33,6 +33,7 @@ from typing import Any
 
 import pytest
 from corrupt import edit, edits
+from exercise_bots import HEAVY_BURN, HEAVY_RANG, WILD, Rates, simulate
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -62,7 +63,7 @@ from replay.games.gouji.engine import Gouji
 from replay.replay import Replay, engine_for
 from replay.rules.profile_loader import load_profile
 from replay.rules.register import RULES
-from replay.simulate import RandomBot, SimulatedDeal, simulate_deal
+from replay.simulate import RandomBot, SimulatedDeal
 
 PROFILES = ("gouji", "gouji-online")
 SEATS = list(range(6))
@@ -72,49 +73,12 @@ FOUR_DECKS = Counter(full_decks(4))
 PLACE_POINTS = {1: 4, 2: 2, 3: 0, 4: 0, 5: -2, 6: -4}  # GJ-SCORE, from RULES.md, not from replay.scoring
 ALL_CARDS = (*DECK, *(Card.of(r) for r in PLAIN_RANKS))  # suited cards, jokers and suitless cards
 
-# Bot variants as (pass_rate, burn_rate, rang_rate, reckless); None is simulate_deal's own bot.
-Rates = tuple[float, float, float, float]
-HEAVY_BURN: Rates = (0.25, 0.9, 0.15, 0.5)
-HEAVY_RANG: Rates = (0.3, 0.2, 0.95, 0.3)
-WILD: Rates = (0.1, 1.0, 1.0, 1.0)
-
 # A known simulator bug (see test_bot_declines_in_a_burn_window_whose_owner_is_out): RandomBot plays for the
 # owner of a 够死级 set in the burn window after that owner went out, with no cards.
 
 SLOW = [HealthCheck.too_slow, HealthCheck.data_too_large]
 seeds = st.integers(0, 10**9)
 profiles = st.sampled_from(PROFILES)
-
-
-class ExerciseBot(RandomBot):
-    """RandomBot that also burns when it cannot keep the burn's condition (with probability ``reckless``), so
-    that burns and failed burns happen; and with the known bug worked around: in a burn window whose owner is
-    out, a burner burns (at the bot's burn rate) or declines. Every other choice is RandomBot's."""
-
-    def __init__(self, rng: random.Random, rates: Rates) -> None:
-        super().__init__(rng, pass_rate=rates[0], burn_rate=rates[1], rang_rate=rates[2])
-        self.reckless = rates[3]
-
-    def safe_to_burn(self, st: State, seat: int, cards: tuple[Card, ...]) -> bool:
-        return self.rng.random() < self.reckless or super().safe_to_burn(st, seat, cards)
-
-    def choose(self, eng: Gouji, st: State) -> Event:
-        if st.window and st.table is not None and not st.active(st.owner):
-            burners = eng.burners(st)
-            for b in burners:
-                if self.rng.random() < self.burn_rate:
-                    opts = [c for c in self.answers(eng, st, b) if self.safe_to_burn(st, b, c)]
-                    if opts:
-                        return Burn(b, cards=self.rng.choice(opts))
-            return Pass(burners[0])
-        return super().choose(eng, st)
-
-
-def simulate(seed: int, profile: str, rates: Rates | None = None) -> SimulatedDeal:
-    """A simulated deal, by simulate_deal's own bot or (with ``rates``) the exercising bot."""
-    if rates is not None:
-        return simulate_deal(seed, profile, bot=ExerciseBot(random.Random(seed), rates))
-    return simulate_deal(seed, profile)
 
 
 # ---------------------------------------------------------------------------------------------

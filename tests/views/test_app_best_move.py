@@ -15,7 +15,7 @@ from dataclasses import replace
 
 import pytest
 import streamlit as st
-from app_pages import empty_library, page_ok, run_page, table_of
+from app_pages import empty_library, page_ok, run_page, seat_box, table_of
 from paths import ROOT
 from streamlit.testing.v1 import AppTest
 
@@ -72,12 +72,6 @@ def _marks(html: str) -> list[tuple[str, int]]:
     ]
 
 
-def _seat_box(html: str, seat: int) -> str:
-    start = html.index(f'data-seat="{seat}"')
-    ends = [i for i in (html.find('class="fp-seat', start), html.find('class="fp-mid"', start)) if i != -1]
-    return html[start : min(ends)]
-
-
 def _played(ev: Evaluation, seat: int) -> Decision:
     """A decision of ``seat`` whose best candidate plays cards and is not the move made."""
     return next(
@@ -95,7 +89,7 @@ def test_a_priced_step_marks_the_best_move_on_the_table(stored, gouji):
     page_ok(at)
     html = table_of(at)
     assert html.count('data-best="') == 1 and 'data-best="0" data-best-view="seat"' in html
-    box = _seat_box(html, 0)
+    box = seat_box(html, 0)
     marks = _marks(box)
     assert marks and _marks(html) == marks  # only the seat to act's cards
     tokens = [c.token for c in best.event.cards]

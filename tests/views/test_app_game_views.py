@@ -86,13 +86,20 @@ def test_a_game_without_a_view_is_drawn_with_the_climbing_defaults(library, monk
     assert any("身份" in str(df.value.columns.tolist()) for df in scoring.dataframe)
 
 
-def test_a_game_with_roles_and_no_view_shows_the_roles(library, monkeypatch) -> None:
-    """保皇 declares nothing of its table: the default draws the roles its engine shows."""
+def test_the_roles_are_the_games_view_s_and_the_default_draws_none(library, monkeypatch) -> None:
+    """保皇's roles come from its view (``views.games.baohuang.MARKS``): with it the table names the 皇帝; with
+    its view taken out the climbing default draws the deal all the same, knowing no game's roles."""
     deal_id, rep = library["baohuang"]
-    _without_view(monkeypatch, "baohuang")
     at = run_page("replay", deal_id, len(rep.states) - 1)
     page_ok(at)
     assert "皇帝" in table_of(at)
+    _without_view(monkeypatch, "baohuang")
+    at = run_page("replay", deal_id, len(rep.states) - 1)
+    page_ok(at)
+    html = table_of(at)
+    seats = re.findall(r'<div class="(fp-seat[^"]*)" data-seat=', html)
+    assert len(seats) == 5 and not [c for c in seats if "fp-r-" in c]  # no seat coloured by a role
+    assert "皇帝" not in html and "身份未知" not in html
 
 
 # -- no game's name outside the games' own modules ------------------------------------------------

@@ -21,7 +21,7 @@ from dataclasses import replace
 
 import pytest
 import streamlit as st
-from app_pages import drawn_html, empty_library, links_to, run_page, table_of
+from app_pages import drawn_html, empty_library, links_to, run_page, seat_box, table_of
 from paths import ROOT
 from streamlit.testing.v1 import AppTest
 
@@ -99,13 +99,6 @@ def _attr(html: str, name: str) -> str:
     m = re.search(rf'{name}="([^"]*)"', html)
     assert m, name
     return m.group(1)
-
-
-def _seat_box(html: str, seat: int) -> str:
-    """The HTML of one seat's box."""
-    start = html.index(f'data-seat="{seat}"')
-    ends = [i for i in (html.find('class="fp-seat', start), html.find('class="fp-mid"', start)) if i != -1]
-    return html[start : min(ends)]
 
 
 # -- the pages run --------------------------------------------------------------------------------
@@ -261,11 +254,11 @@ def test_seat_view_hides_the_other_hands(library):
     assert 'data-hand="2"' in seat2
     for s in (0, 1, 3, 4, 5):
         assert f'data-hand="{s}"' not in seat2
-        box = _seat_box(seat2, s)
+        box = seat_box(seat2, s)
         assert 'class="fp-g"' not in box  # no card chips
         assert f'<span class="fp-count">{len(rep.view(40).hands[s])}</span>' in box
     # the seat's own cards are there, grouped by rank
-    assert _seat_box(seat2, 2).count('class="fp-g"') == len(group_by_rank(rep.view(40).hands[2]))
+    assert seat_box(seat2, 2).count('class="fp-g"') == len(group_by_rank(rep.view(40).hands[2]))
     assert at.session_state["step"] == 40  # the view does not move the step
 
 
@@ -277,10 +270,10 @@ def test_baohuang_seat_view_shows_roles_as_known(library):
     rebel = next(int(s) for s, r in roles["truth"].items() if r == "rebel")
     assert roles["known_to"][str(rebel)][str(loyalist)] is None
     review = table_html(rep, step, None, "zh")
-    assert "保皇派" in _seat_box(review, loyalist)
+    assert "保皇派" in seat_box(review, loyalist)
     seen = table_html(rep, step, rebel, "zh")
-    assert "身份未知" in _seat_box(seen, loyalist) and "保皇派" not in seen
-    assert "革命党" in _seat_box(seen, rebel)
+    assert "身份未知" in seat_box(seen, loyalist) and "保皇派" not in seen
+    assert "革命党" in seat_box(seen, rebel)
     # the pentagon: five seat boxes
     assert review.count('class="fp-seat') == 5
 
@@ -298,7 +291,7 @@ def test_the_table_marks_who_acts_the_set_places_and_reports(library):
             assert f'data-report="{s}"' in html and f"shows {c}" in html
     end = table_html(rep, total, None, "zh")
     first = rep.final.out[0]
-    assert "头科" in _seat_box(end, first)
+    assert "头科" in seat_box(end, first)
 
 
 def test_a_hostile_name_is_only_shown_escaped(library):

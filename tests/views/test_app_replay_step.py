@@ -161,7 +161,7 @@ def _page_script() -> None:
     replay.render()
 
 
-def test_the_table_is_drawn_once_per_deal_step_view_and_language(library, monkeypatch):
+def test_the_table_is_drawn_once_per_deal_step_view_and_language(library):
     _, rep = library
     drawn: list[tuple[int, int | None, str]] = []
     real = replay_page.games.view(rep.log.game).table_html
@@ -171,14 +171,12 @@ def test_the_table_is_drawn_once_per_deal_step_view_and_language(library, monkey
         return real(rep_, step, viewer, lang)
 
     view = replace(replay_page.games.view(rep.log.game), table_html=counting)
-    monkeypatch.setitem(
-        replay_page.games.VIEWS._entries, rep.log.game, view
-    )  # the registry's own table, restored after
-    first = replay_page.table_of(rep, 5, None, "zh")
-    assert replay_page.table_of(rep, 5, None, "zh") == first == real(rep, 5, None, "zh")
-    replay_page.table_of(rep, 5, 2, "zh")
-    replay_page.table_of(rep, 5, None, "en")
-    replay_page.table_of(rep, 5, 2, "zh")
+    with replay_page.games.VIEWS.replaced(view):
+        first = replay_page.table_of(rep, 5, None, "zh")
+        assert replay_page.table_of(rep, 5, None, "zh") == first == real(rep, 5, None, "zh")
+        replay_page.table_of(rep, 5, 2, "zh")
+        replay_page.table_of(rep, 5, None, "en")
+        replay_page.table_of(rep, 5, 2, "zh")
     assert drawn == [(5, None, "zh"), (5, 2, "zh"), (5, None, "en")]
 
 

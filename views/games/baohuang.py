@@ -1,20 +1,94 @@
-"""保皇 in the dashboard (``VIEW``): its table is the climbing table of ``views.parts.table`` (five seats,
-the roles as each seat knows them) and its side words are the roles (the defaults of
-``views.parts.game_view``); here its part of the Scoring page (the roles, the doublings and the sides'
-points) and the dispute desk's placeholders."""
+"""保皇 in the dashboard (``VIEW``): its table is the climbing table of ``views.parts.table`` (five seats) with
+保皇's marks (``MARKS``: the roles as each seat knew them, the marked joker's holder, the called card, the reveal
+and the second lap; 明保 not shown to the other seats), its side words are the roles at the end of the deal;
+here also its part of the Scoring page (the roles, the doublings and the sides' points) and the dispute desk's
+placeholders."""
 
 from __future__ import annotations
+
+from html import escape
 
 import pandas as pd
 import streamlit as st
 
 from replay.games.baohuang.engine import Baohuang
 from replay.games.baohuang.score import BaohuangScoreExtras, baohuang_extras
-from replay.replay import Replay
+from replay.games.baohuang.step_view import step_roles
+from replay.replay import Replay, StepView
 from replay.score import Score
 from views.parts.common import t
-from views.parts.game_view import Desk, GameView
-from views.parts.texts import md, rule_name, rule_quote, who
+from views.parts.game_view import Desk, GameView, ScoreSide
+from views.parts.table import BestMove, Mark, TableMarks, card_text, table_html, tr
+from views.parts.texts import ROLE_NAMES, md, rule_name, rule_quote, who
+
+
+def role_label(role: str | None, lang: str) -> str:
+    """A 保皇 role in words ("身份未知" / "role unknown" while unknown)."""
+    if role is None:
+        return tr(lang, "身份未知", "role unknown")
+    zh, en = ROLE_NAMES.get(role, (role, role))
+    return tr(lang, zh, en)
+
+
+def seat_head(view: StepView, seat: int, seat_view: int | None, lang: str) -> tuple[str, str]:
+    """A seat's role as the viewer knew it (the review: the truth), its colour ``fp-r-<role>`` once known."""
+    roles = step_roles(view)
+    if roles is None:
+        return "", ""
+    role = (roles.truth if seat_view is None else roles.known_to.get(seat_view, {})).get(seat)
+    return (f"fp-r-{escape(role)}" if role else ""), role_label(role, lang)
+
+
+def seat_badges(view: StepView, seat: int) -> list[Mark]:
+    """The seat holds the marked joker (until the call)."""
+    roles = step_roles(view)
+    marked = roles is not None and roles.marked == seat and not roles.called
+    return [Mark("持御牌", "holds the marked joker")] if marked else []
+
+
+def table_flags(view: StepView) -> list[Mark]:
+    """The called card (叫牌), the reveal (明保 or 明独) and the second lap."""
+    roles = step_roles(view)
+    if roles is None:
+        return []
+    flags = []
+    if roles.called:
+        flags.append(Mark("叫牌 " + card_text(roles.called, "zh"), "called " + card_text(roles.called, "en")))
+    if roles.revealed:
+        flags.append(Mark("已明保/明独", "revealed"))
+    if roles.second_lap:
+        flags.append(Mark("第二圈", "second lap"))
+    return flags
+
+
+#: what 保皇 draws on the climbing table; 明保 (reveal) tells the seat's role, so the other seats do not see it offered
+MARKS = TableMarks(
+    seat_head=seat_head, seat_badges=seat_badges, table_flags=table_flags, private_actions=frozenset({"reveal"})
+)
+
+
+def table(rep: Replay, step: int, seat_view: int | None, lang: str, best: BestMove | None = None) -> str:
+    """The climbing table with 保皇's marks (``best``: the seat to act's best move, marked)."""
+    return table_html(rep, step, seat_view, lang, MARKS, best)
+
+
+def _final_role(rep: Replay, seat: int) -> str | None:
+    roles = step_roles(rep.view(len(rep.states) - 1))
+    return None if roles is None else roles.truth.get(seat)
+
+
+def final_role(rep: Replay, seat: int, lang: str) -> str:
+    """A seat's role at the end of the deal (皇帝, 保皇派 …, 身份未知 while unknown; "" when the step shows no
+    roles)."""
+    if step_roles(rep.view(len(rep.states) - 1)) is None:
+        return ""
+    return role_label(_final_role(rep, seat), lang)
+
+
+def final_role_or_blank(rep: Replay, seat: int, lang: str) -> str:
+    """A seat's role at the end of the deal ("" when it is not known)."""
+    role = _final_role(rep, seat)
+    return "" if role is None else role_label(role, lang)
 
 
 def score_section(rep: Replay, score: Score) -> None:
@@ -75,6 +149,9 @@ def score_section(rep: Replay, score: Score) -> None:
 
 VIEW = GameView(
     name="baohuang",
+    table_html=table,
+    seat_side=final_role,
     score_section=score_section,
+    score_side=ScoreSide(words=final_role_or_blank),
     desk=Desk(events_placeholder="0 叫庄\n0 出 6 6\n1 过", disputed_placeholder="2 出 7 7"),
 )

@@ -1,7 +1,8 @@
-"""够级 in the dashboard (``VIEW``): its table is the climbing table of ``views.parts.table`` (six seats,
-the two teams alternating, each seat headed by its team and its 对头); here its side words, the 够级 sets
-the Timeline marks, team 0's expected points on the Evaluation page, its part of the Scoring page (the
-two teams, 串三户, the score mode) and the dispute desk's placeholders."""
+"""够级 in the dashboard (``VIEW``): its table is the climbing table of ``views.parts.table`` (six seats, the two
+teams alternating) with 够级's marks (``MARKS``: each seat headed by its team and its 对头, its state in the cycle
+— passed, burning, a failed burn, 无头, 够死级, 革命 — and the 够级 set and 四人乱缠 in the middle); here also its
+side words, the 够级 sets the Timeline marks, team 0's expected points on the Evaluation page, its part of the
+Scoring page (the two teams, 串三户, the score mode) and the dispute desk's placeholders."""
 
 from __future__ import annotations
 
@@ -10,11 +11,12 @@ import streamlit as st
 
 from coach.prices import Evaluation
 from replay.core.seats import opposite, side
+from replay.games.gouji.step_view import gouji_marks
 from replay.replay import Replay, StepView
 from replay.score import Score
 from views.parts.common import t
 from views.parts.game_view import Desk, GameView, ScoreSide
-from views.parts.table import BestMove, cards_text, seat_label, table_html, tr
+from views.parts.table import BestMove, Mark, TableMarks, cards_text, seat_label, table_html, tr
 
 
 def team_of(seat: int) -> int:
@@ -37,9 +39,37 @@ def seat_head(view: StepView, seat: int, seat_view: int | None, lang: str) -> tu
     return f"fp-t{team_of(seat)}", f"{team_label(seat, lang)} · {tr(lang, '对头', '对头 (opposite)')} {opposite(seat)}"
 
 
+def seat_badges(view: StepView, seat: int) -> list[Mark]:
+    """A seat's state in the 够级 cycle: passed, burning, its burn failed, 无头, its 够死级 chance, its 革命."""
+    marks = gouji_marks(view)
+    badges = [
+        (seat in marks.passed, Mark("已过", "passed")),
+        (seat in marks.burners, Mark("烧牌中", "burning")),
+        (seat in marks.failed_burners, Mark("烧牌失败", "burn failed", "fp-warn")),
+        (seat in marks.headless, Mark("无头", "headless")),
+        (marks.deadlevel == seat, Mark("够死级", "够死级 chance", "fp-warn")),
+        (marks.revolution == seat, Mark("革命", "revolution", "fp-warn")),
+    ]
+    return [mark for shown, mark in badges if shown]
+
+
+def set_marks(view: StepView) -> list[Mark]:
+    """The set on the table is 够级."""
+    return [Mark("够级", "够级 set", "fp-gouji")] if gouji_marks(view).table_gouji else []
+
+
+def table_flags(view: StepView) -> list[Mark]:
+    """四人乱缠 (the four-way scramble)."""
+    return [Mark("四人乱缠", "四人乱缠 (four-way scramble)")] if gouji_marks(view).chaos else []
+
+
+#: what 够级 draws on the climbing table
+MARKS = TableMarks(seat_head=seat_head, seat_badges=seat_badges, set_marks=set_marks, table_flags=table_flags)
+
+
 def table(rep: Replay, step: int, seat_view: int | None, lang: str, best: BestMove | None = None) -> str:
-    """The climbing table, each seat headed by its team (``best``: the seat to act's best move, marked)."""
-    return table_html(rep, step, seat_view, lang, seat_head, best)
+    """The climbing table with 够级's marks (``best``: the seat to act's best move, marked)."""
+    return table_html(rep, step, seat_view, lang, MARKS, best)
 
 
 def team_words(rep: Replay, seat: int, lang: str) -> str:

@@ -2,8 +2,8 @@
 module or package under ``views/games/`` (``VIEW``) and found by name in ``views.games`` (``views.games.view(name)``).
 
 Every field has a default, so a game that declares nothing (a climbing game registered in ``replay.games``
-alone) is drawn all the same: the climbing table of ``views.parts.table``, no sides beyond the roles its
-engine shows, the climbing games' timeline, places and explain lines on the Scoring page, the action
+alone) is drawn all the same: the climbing table of ``views.parts.table`` with no marks of a game's own, no
+sides, the climbing games' timeline, places and explain lines on the Scoring page, the action
 order of the log format on the dispute desk and a grid of counts per rank for a typed position.
 
 Facts that belong to a game's definition (its names, seats, actions) are not repeated here: they are
@@ -17,7 +17,6 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Generic, Protocol
 
 from replay.core.game_state import S
-from replay.games.baohuang.step_view import step_roles
 from replay.replay import Replay
 from views.parts import table
 
@@ -54,29 +53,15 @@ TableDrawing = Callable[..., str]
 SeatSide = Callable[[Replay[S], int, str], str]  # (rep, seat, lang) -> the seat's side or role in words
 
 
-def _final_role(rep: Replay[S], seat: int) -> str | None:
-    roles = step_roles(rep.view(len(rep.states) - 1))
-    return None if roles is None else roles.truth.get(seat)
-
-
-def final_role(rep: Replay[S], seat: int, lang: str) -> str:
-    """A seat's role at the end of the deal as the engine's view tells it (皇帝, 保皇派 …, 身份未知 while
-    unknown; "" when the game shows no roles)."""
-    if step_roles(rep.view(len(rep.states) - 1)) is None:
-        return ""
-    return table.role_label(_final_role(rep, seat), lang)
-
-
-def final_role_or_blank(rep: Replay[S], seat: int, lang: str) -> str:
-    """A seat's role at the end of the deal ("" when it is not known or the game shows no roles)."""
-    role = _final_role(rep, seat)
-    return "" if role is None else table.role_label(role, lang)
+def no_side(rep: Replay[S], seat: int, lang: str) -> str:
+    """No side or role in words (a game that declares none)."""
+    return ""
 
 
 def climbing_table(
     rep: Replay[S], step: int, seat_view: int | None, lang: str, best: table.BestMove | None = None
 ) -> str:
-    """The climbing table with the roles under each seat (the default drawing)."""
+    """The climbing table with no marks of a game's own (the default drawing)."""
     return table.table_html(rep, step, seat_view, lang, best=best)
 
 
@@ -95,7 +80,7 @@ class ScoreSide(Generic[S]):
 
     zh: str = "身份"
     en: str = "Role"
-    words: SeatSide[S] = final_role_or_blank
+    words: SeatSide[S] = no_side
 
 
 @dataclass(frozen=True)
@@ -140,7 +125,7 @@ class GameView(Generic[S]):
 
     name: str
     table_html: TableDrawing = climbing_table
-    seat_side: SeatSide[S] = final_role
+    seat_side: SeatSide[S] = no_side
     replay_columns: tuple[int, int] = (3, 2)
     replay_below: Callable[[Replay[S], int, str], None] | None = None
     timeline: Timeline[S] | None = None

@@ -6,17 +6,18 @@ drawn by ``views.games.shengji.table``). The seats sit in the cells of a CSS gri
 counted from the bottom), never positioned over one another: three columns, the seats staggered around the
 middle, or two on a narrow table (a phone: a container query on the table's own width), so a box grows
 with its hand and no box covers another, the middle or the page beside it. Each seat with its
-player, what the game says under it (``seat_head``: the roles the engine shows by default, 够级's team
-and 对头 from ``views.games.gouji``), its cards grouped by rank, its count under 报牌, its place once out
-and its state in the round (passed, burning, headless …); in the middle the set on the table and its
-owner; the seats that may act are highlighted with how and why.
+player, its cards grouped by rank, its count under 报牌 and its place once out; in the middle the set on
+the table and its owner; the seats that may act are highlighted with how and why. What is a game's own
+comes from the game's view as ``TableMarks``: what a seat's box says under its name, its badges (its state
+in the round), the marks of the set and of the round (``views.games.gouji``: teams, passed, burning, 无头 …;
+``views.games.baohuang``: the roles as the viewer knew them, the called card …); this module knows none.
 
-``seat_view=None`` is the review: every hand and the true 保皇 roles. ``seat_view=s`` is what seat ``s``
-saw: its own cards, the other seats' counts, and the roles as it knew them (``roles.known_to``).
+``seat_view=None`` is the review: every hand (and the game's marks as they truly are). ``seat_view=s`` is
+what seat ``s`` saw: its own cards, the other seats' counts, and what the game's marks say it knew.
 
 Every string that comes from a log (player names above all) is escaped with ``html.escape``; the
 returned HTML may be handed to ``st.html``. The module also holds the labels the replay, timeline and
-coach pages share (actions, places, roles, cards); other pages may import them.
+coach pages share (actions, places, cards); other pages may import them.
 """
 
 from __future__ import annotations
@@ -25,23 +26,18 @@ import math
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from html import escape
-from typing import Any
+from typing import Any, NamedTuple
 
 from replay.core.cards import RANK_BJ, RANK_NAME, RANK_ZH, Card, CardError
 from replay.core.said import seat_name
 from replay.formats.notation.words import action_name
-from replay.games.baohuang.step_view import step_roles
-from replay.games.gouji.step_view import gouji_marks
 from replay.replay import Replay, StepView
 from replay.score import place_words
-from views.parts.texts import ROLE_NAMES, SEVERITY_MARK, count
+from views.parts.texts import SEVERITY_MARK, count
 
 __all__ = ["SEVERITY_MARK"]  # a finding's severity as a mark (views.parts.texts), shared by the pages from here
 
 UNKNOWN = "??"
-
-# what a seat may do that tells its role (the hidden 保皇派's 明保, a solo 皇帝's 明独): not shown to others
-PRIVATE_ACTIONS = frozenset({"reveal"})
 
 
 def tr(lang: str, zh: str, en: str) -> str:
@@ -53,14 +49,6 @@ def tr(lang: str, zh: str, en: str) -> str:
 def action_label(action: str, lang: str, game: str | None = None) -> str:
     """An event's action in words (as ``game`` calls it, when given; ``replay.formats.notation.words.action_name``)."""
     return tr(lang, *action_name(action, game))
-
-
-def role_label(role: str | None, lang: str) -> str:
-    """A 保皇 role in words ("?" while unknown)."""
-    if role is None:
-        return tr(lang, "身份未知", "role unknown")
-    zh, en = ROLE_NAMES.get(role, (role, role))
-    return tr(lang, zh, en)
 
 
 def place_label(n: int, place: int, lang: str) -> str:
@@ -255,24 +243,54 @@ def _mid_card(token: str, lang: str) -> str:
     return f'<span class="{cls}">{escape(card_text(token, lang))}</span>'
 
 
-def _roles_for(view: StepView, seat_view: int | None) -> dict[int, str | None]:
-    roles = step_roles(view)
-    if roles is None:
-        return {}
-    return roles.truth if seat_view is None else roles.known_to.get(seat_view, {})
-
-
 # what a seat's box says under its name: (view, seat, seat_view, lang) -> (its CSS class or "", the words)
 SeatHead = Callable[[StepView, int, "int | None", str], tuple[str, str]]
 
 
-def role_head(view: StepView, seat: int, seat_view: int | None, lang: str) -> tuple[str, str]:
-    """A seat's role as the viewer knows it (保皇: 皇帝, 保皇派 …; the review: the truth); nothing for a game
-    whose engine shows no roles."""
-    if step_roles(view) is None:
-        return "", ""
-    role = _roles_for(view, seat_view).get(seat)
-    return (f"fp-r-{escape(role)}" if role else ""), role_label(role, lang)
+class Mark(NamedTuple):
+    """A mark a game draws on its table: its words (zh, en; fixed text, escaped where drawn) and the CSS class it
+    adds ("": none)."""
+
+    zh: str
+    en: str
+    css: str = ""
+
+
+def no_head(view: StepView, seat: int, seat_view: int | None, lang: str) -> tuple[str, str]:
+    """Nothing under a seat's name (a game whose engine shows no sides or roles)."""
+    return "", ""
+
+
+def no_seat_marks(view: StepView, seat: int) -> list[Mark]:
+    """No mark of a game's own on a seat."""
+    return []
+
+
+def no_marks(view: StepView) -> list[Mark]:
+    """No mark of a game's own on the table."""
+    return []
+
+
+@dataclass(frozen=True)
+class TableMarks:
+    """What a game draws on the climbing table beside the shared seats, hands and set, given by the game's view
+    (``views.games.<game>``) to ``table_html``:
+
+    - ``seat_head``: what a seat's box says under its name (its side or role, as the viewer knows it);
+    - ``seat_badges``: a seat's badges after its place, its count shown and the table's owner (够级's passed,
+      burning, 无头 …; 保皇's marked joker), each a ``Mark`` whose ``css`` is added to ``fp-badge``;
+    - ``set_marks``: the marks beside the set's owner in the middle (够级's 够级 set), ``css`` their class;
+    - ``table_flags``: the middle's flags of the round before "deal over" (四人乱缠; 保皇's called card …);
+    - ``private_actions``: what a seat may do that tells its role, not shown to the other seats (保皇's 明保)."""
+
+    seat_head: SeatHead = no_head
+    seat_badges: Callable[[StepView, int], list[Mark]] = no_seat_marks
+    set_marks: Callable[[StepView], list[Mark]] = no_marks
+    table_flags: Callable[[StepView], list[Mark]] = no_marks
+    private_actions: frozenset[str] = frozenset()
+
+
+NO_MARKS = TableMarks()
 
 
 def table_html(
@@ -280,13 +298,13 @@ def table_html(
     step: int,
     seat_view: int | None,
     lang: str,
-    seat_head: SeatHead = role_head,
+    marks: TableMarks = NO_MARKS,
     best: BestMove | None = None,
 ) -> str:
     """The climbing games' table after ``step`` events as self-contained HTML (see the module's docstring),
-    each seat's box headed by ``seat_head`` (the roles, or 够级's teams), and ``best``'s seat with the cards of
-    its best move marked (``fp-best``) and its price under them; ``views.games.table_html`` picks the deal's
-    game's table."""
+    with the game's ``marks`` (each seat's head and badges, the set's and the round's marks), and ``best``'s seat
+    with the cards of its best move marked (``fp-best``) and its price under them; ``views.games.table_html``
+    picks the deal's game's table."""
     step = max(0, min(step, len(rep.states) - 1))
     view = rep.view(step)
     st = rep.states[step]
@@ -295,9 +313,6 @@ def table_html(
     if seat_view is not None and not 0 <= seat_view < n:
         seat_view = None
     places = {s: p.place for s, p in view.places.items()}  # decided places, as the score ranks them
-    marks = gouji_marks(view)
-    passed, burners = set(marks.passed), set(marks.burners)
-    failed, headless = set(marks.failed_burners), set(marks.headless)
     rot = 0 if seat_view is None else seat_view
 
     # the felt: a hexagon or pentagon through the seats, under the grid (CSS clip-path: st.html drops inline SVG)
@@ -311,10 +326,8 @@ def table_html(
     ]
     for seat in range(n):
         pos = (seat - rot) % n
-        parts.append(
-            _seat_box(rep, view, seat, seat_view, lang, seat_head, places, passed, burners, failed, headless, pos, best)
-        )
-    parts.append(_middle(rep, view, step, lang))
+        parts.append(_seat_box(rep, view, seat, seat_view, lang, marks, places, pos, best))
+    parts.append(_middle(rep, view, step, lang, marks))
     parts.append("</div></div>")
     return "".join(parts)
 
@@ -325,23 +338,19 @@ def _seat_box(
     seat: int,
     seat_view: int | None,
     lang: str,
-    seat_head: SeatHead,
+    marks: TableMarks,
     places: dict[int, int],
-    passed: set[int],
-    burners: set[int],
-    failed: set[int],
-    headless: set[int],
     pos: int,
     best: BestMove | None = None,
 ) -> str:
     hand = view.hands.get(seat, [])
     classes = ["fp-seat"]
-    css, sub = seat_head(view, seat, seat_view, lang)
+    css, sub = marks.seat_head(view, seat, seat_view, lang)
     if css:
         classes.append(css)
     acts = view.to_act.get(seat, ())
     if seat_view is not None and seat != seat_view:
-        acts = tuple(a for a in acts if a not in PRIVATE_ACTIONS)
+        acts = tuple(a for a in acts if a not in marks.private_actions)
     if acts:
         classes.append("fp-act")
     if seat in view.finished:
@@ -360,20 +369,9 @@ def _seat_box(
         )
     if view.table_seat == seat:
         badges.append(f'<span class="fp-badge fp-owner">{tr(lang, "桌上牌主", "owns the table set")}</span>')
-    roles, marks = step_roles(view), gouji_marks(view)
-    marked = roles is not None and roles.marked == seat and not roles.called
-    flags = [
-        (seat in passed, "已过", "passed", ""),
-        (seat in burners, "烧牌中", "burning", ""),
-        (seat in failed, "烧牌失败", "burn failed", " fp-warn"),
-        (seat in headless, "无头", "headless", ""),
-        (marks.deadlevel == seat, "够死级", "够死级 chance", " fp-warn"),
-        (marks.revolution == seat, "革命", "revolution", " fp-warn"),
-        (marked, "持御牌", "holds the marked joker", ""),
-    ]
-    for cond, zh, en, cls in flags:
-        if cond:
-            badges.append(f'<span class="fp-badge{cls}">{tr(lang, zh, en)}</span>')
+    for mark in marks.seat_badges(view, seat):
+        cls = f" {mark.css}" if mark.css else ""
+        badges.append(f'<span class="fp-badge{cls}">{escape(tr(lang, mark.zh, mark.en))}</span>')
     shows_hand = seat_view is None or seat_view == seat
     if shows_hand:
         picked = best_counts(best, seat)
@@ -410,7 +408,7 @@ def _seat_box(
     )
 
 
-def _middle(rep: Replay, view: StepView, step: int, lang: str) -> str:
+def _middle(rep: Replay, view: StepView, step: int, lang: str, marks: TableMarks) -> str:
     st = rep.states[step]
     total = len(rep.states) - 1
     lines = [
@@ -420,24 +418,14 @@ def _middle(rep: Replay, view: StepView, step: int, lang: str) -> str:
     tokens = " ".join(view.table_cards)
     if view.table_seat is not None and view.table_cards:
         cards = "".join(_mid_card(tok, lang) for tok in view.table_cards)
-        gouji = (
-            f' <span class="fp-gouji">{tr(lang, "够级", "够级 set")}</span>' if gouji_marks(view).table_gouji else ""
+        set_marks = "".join(
+            f' <span class="{escape(m.css)}">{escape(tr(lang, m.zh, m.en))}</span>' for m in marks.set_marks(view)
         )
         lines.append(f'<div class="fp-set" data-set="{escape(tokens)}">{cards}</div>')
-        lines.append(f"<div>{escape(seat_label(rep, view.table_seat, lang))}{gouji}</div>")
+        lines.append(f"<div>{escape(seat_label(rep, view.table_seat, lang))}{set_marks}</div>")
     else:
         lines.append(f'<div class="fp-set" data-set="">{tr(lang, "桌上无牌", "the table is empty")}</div>')
-    flags = []
-    if gouji_marks(view).chaos:
-        flags.append(tr(lang, "四人乱缠", "四人乱缠 (four-way scramble)"))
-    roles = step_roles(view)
-    if roles is not None:
-        if roles.called:
-            flags.append(tr(lang, "叫牌 ", "called ") + card_text(roles.called, lang))
-        if roles.revealed:
-            flags.append(tr(lang, "已明保/明独", "revealed"))
-        if roles.second_lap:
-            flags.append(tr(lang, "第二圈", "second lap"))
+    flags = [tr(lang, m.zh, m.en) for m in marks.table_flags(view)]
     if st.terminal:
         flags.append(tr(lang, "牌局结束", "deal over"))
     if flags:

@@ -1,12 +1,13 @@
 """保皇 (five seats, the 皇帝 and his 保皇派 against the rest): its declaration, ``GAME``, found by
 ``replay.games``.
 
-Its engine, scoring and options are imported with the declaration; its simulator and rule rows only when asked
-for."""
+Its engine, scoring and options are imported with the declaration; its simulator (with its bot's habits) and rule
+rows only when asked for."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from types import ModuleType
 from typing import TYPE_CHECKING
 
 from replay.climbing.family import climbing_claims
@@ -29,6 +30,14 @@ def simulate(sim: SimSeed, bot: Bot | None, levels: tuple[str, str] | None = Non
     return play(sim, bot, levels)
 
 
+def bot_habits() -> ModuleType:
+    """``replay.games.baohuang.sim``, whose functions are ``RandomBot``'s random bidding and reveals, imported when a bot
+    first plays them."""
+    from replay.games.baohuang import sim
+
+    return sim
+
+
 def rules() -> Sequence[RuleRow]:
     """保皇's rows of the rule register."""
     from replay.games.baohuang.rules import ROWS
@@ -48,6 +57,7 @@ GAME = GameType(
     places=climbing_places,
     claims=climbing_claims,
     simulator=simulate,
+    bot_habits=bot_habits,
     rules=rules,
     rulings=RULINGS,
     options=OPTIONS,

@@ -16,9 +16,10 @@ from replay.core.cards import RANK_SJ, Card
 from replay.core.hand import Hand
 from replay.core.said import said, seat_name
 from replay.core.seats import OPPOSITE, side
-from replay.core.sets import GOUJI_NEED, CardSet
+from replay.core.sets import CardSet
 from replay.core.verdicts import Reading
 from replay.engine import Problem
+from replay.games.gouji.sets import GOUJI_NEED
 from replay.games.gouji.state import GoujiState, close_round, put_set, turn
 from replay.games.gouji.step_view import GoujiStepExtras
 from replay.rules.profile import Profile
@@ -340,7 +341,7 @@ class GoujiCycle(Climbing[GoujiState]):
             )
         if burn and left > 0 and not chaos:
             burners |= bit(s)
-        gouji = not chaos and (joker or cs.n >= GOUJI_NEED[cs.base])  # cs.is_gouji()
+        gouji = not chaos and (joker or cs.n >= GOUJI_NEED[cs.base])  # is_gouji(cs)
         dead_set = False
         rev_plays = v["rev_plays"]
         dead_seat = v["dead_seat"]

@@ -448,6 +448,21 @@ class Gouji(GoujiSetup):
             ),
         )
 
+    def _report(self, st: GoujiState, ev: Report) -> Outcome[GoujiState]:
+        """GJ-REPORT: a seat that reports (报牌) must say the count it holds."""
+        s = ev.seat
+        if not st.active(s):
+            return self._inactive(st, s)
+        held = st.hands[s].size
+        if ev.count != held:
+            return Outcome(
+                st,
+                "GJ-REPORT",
+                f"{seat_name(s)}报{ev.count}张，实有{held}张",
+                f"{seat_name(s, en=True)} reports {ev.count} cards but holds {held}",
+            )
+        return Outcome(st, None)
+
     # -- messages ---------------------------------------------------------------------------------
 
     def _out_of_turn(self, st: GoujiState, s: int) -> Outcome[GoujiState]:

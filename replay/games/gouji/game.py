@@ -1,11 +1,12 @@
 """够级 (six seats, two teams of three): its declaration, ``GAME``, found by ``replay.games``.
 
-Its engine, scoring and options are imported with the declaration; its simulator and rule rows only when asked
-for (a check needs none of them)."""
+Its engine, scoring and options are imported with the declaration; its simulator (with its bot's habits) and rule
+rows only when asked for (a check needs none of them)."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from types import ModuleType
 from typing import TYPE_CHECKING
 
 from replay.climbing.family import climbing_claims
@@ -25,6 +26,14 @@ def simulate(sim: SimSeed, bot: Bot | None, levels: tuple[str, str] | None = Non
     from replay.games.gouji.sim import simulate as play
 
     return play(sim, bot, levels)
+
+
+def bot_habits() -> ModuleType:
+    """``replay.games.gouji.sim``, whose functions are ``RandomBot``'s random setup, imported when a bot
+    first plays them."""
+    from replay.games.gouji import sim
+
+    return sim
 
 
 def rules() -> Sequence[RuleRow]:
@@ -49,6 +58,7 @@ GAME = GameType(
     places=gouji_places,
     claims=climbing_claims,
     simulator=simulate,
+    bot_habits=bot_habits,
     rules=rules,
     rulings=RULINGS,
     options=OPTIONS,

@@ -14,8 +14,8 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from exercise_bots import HEAVY_BURN, WILD, simulate
 from paths import ROOT
-from test_properties import HEAVY_BURN, WILD, simulate
 
 import cli
 from replay.climbing.state import PLAY, State
@@ -165,14 +165,13 @@ def revolution_library(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Itera
 def test_the_replay_page_names_the_revolutionarys_teammate_by_the_score(
     revolution_library: tuple[int, Replay], lang: str, name: str
 ) -> None:
-    from app_pages import run_page
-    from test_app_replay import _seat_box, _table
+    from app_pages import run_page, seat_box, table_of
 
     deal_id, rep = revolution_library
     last = len(rep.states) - 1
     at = run_page("replay", deal_id, last, lang)
     assert not at.exception
-    box = _seat_box(_table(at), 3)  # seat 3 went out 4th; the score ranks it 5th
+    box = seat_box(table_of(at), 3)  # seat 3 went out 4th; the score ranks it 5th
     assert f'fp-place">{name}<' in box and "四科" not in box and "4th" not in box
     at = run_page("scoring", deal_id, 0, lang)
     assert not at.exception

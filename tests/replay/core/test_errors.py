@@ -10,8 +10,7 @@ import importlib
 from pathlib import Path
 
 import pytest
-from import_graph import ROOT
-from test_structure import product_files
+from import_graph import ROOT, product_files
 
 from replay.core.cards import CardError, parse_cards
 from replay.core.errors import PLACE, FupanError

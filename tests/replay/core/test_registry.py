@@ -80,6 +80,19 @@ def test_one_entry_per_name(package: str) -> None:
     assert reg.get("alpha") == Entry("alpha", 1) and reg.names() == ("alpha", "beta")
 
 
+def test_an_entry_replaced_for_a_while_comes_back(package: str) -> None:
+    reg = registry(package)
+    with reg.replaced(Entry("beta", 7)) as stand_in:
+        assert reg.get("beta") is stand_in and reg.names() == ("alpha", "beta")
+    assert reg.get("beta") == Entry("beta", 2)  # the declared entry again, not the stand-in
+    with reg.replaced(Entry("toy", 3)):
+        assert reg.names() == ("alpha", "beta", "toy")
+    assert reg.find("toy") is None and reg.names() == ("alpha", "beta")
+    with pytest.raises(RuntimeError), reg.replaced(Entry("alpha", 5)):
+        raise RuntimeError  # an error in the block restores it too
+    assert reg.get("alpha") == Entry("alpha", 1)
+
+
 def test_a_view_reads_one_field_of_every_entry(package: str) -> None:
     reg = registry(package)
     sizes = reg.view(lambda e: e.size)
@@ -108,7 +121,7 @@ def test_each_layers_registry_imports_a_game_only_when_asked_for() -> None:
         [sys.executable, "-c", PROBE, "baohuang"], cwd=ROOT, capture_output=True, text=True, timeout=120, check=True
     )
     names, loaded, after = json.loads(done.stdout)
-    assert names == [["gouji", "baohuang", "shengji"], ["gouji", "baohuang", "shengji"], ["shengji"]]
+    assert names == [["gouji", "baohuang", "shengji"]] * 3
     assert loaded == []
     assert "replay.games.baohuang" in after and "replay.games.baohuang.engine" in after
     assert not [m for m in after if m.startswith(("replay.games.gouji", "replay.games.shengji", "coach.", "cli."))]

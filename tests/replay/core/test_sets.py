@@ -1,5 +1,5 @@
 """Tests of replay/core/sets.py: SET-FORM (make_set), beating (SET-COUNT, SET-RANK, CARD-ORDER, SET-BIGJOKER,
-SET-SMALLJOKER) with the seed's examples, GJ-GOUJI-SET thresholds, and RULES §1's claim that the sort-key
+SET-SMALLJOKER) with the seed's examples, and RULES §1's claim that the sort-key
 comparison is equivalent to the rules (a hypothesis property over random pairs of sets)."""
 
 from __future__ import annotations
@@ -207,64 +207,6 @@ def test_nothing_beats_a_dead_set() -> None:
 
 
 # ---------------------------------------------------------------------------------------------
-# GJ-GOUJI-SET
-
-
-@pytest.mark.parametrize(
-    ("cards", "gouji"),
-    [
-        # thresholds and one below
-        ("A A", True),
-        ("A", False),
-        ("A A A A A", True),
-        ("K K", True),
-        ("K", False),
-        ("Q Q Q", True),
-        ("Q Q", False),
-        ("J J J J", True),
-        ("J J J", False),
-        ("10 10 10 10 10", True),
-        ("10 10 10 10", False),
-        ("10 10 10 10 10 10 10 10 10 10 10 10 10 10 10 10", True),
-        # a single 2 (钱), any number of 2s
-        ("2", True),
-        ("2C", True),
-        ("2 2 2", True),
-        # any joker
-        ("SJ", True),
-        ("BJ", True),
-        ("SJ SJ", True),
-        ("SJ BJ", True),
-        ("SJ 3", True),
-        ("BJ 4 4", True),
-        ("SJ 9 9", True),
-        # nine and below never, however many
-        ("9 9 9 9 9 9 9 9 9", False),
-        ("9 9 9 9 9 9 9 9 9 9 9 9 9 9 9 9", False),
-        ("3 3 3 3 3 3 3 3 3 3 3 3 3 3 3 3", False),
-        ("9 9 9 9 9 9 9 9 9 SJ", True),
-        ("9 9 9 9 9 9 9 9 9 BJ", True),
-        # attached 2s count toward the number of the base
-        ("2 2 10 10 10 10", True),  # six 10s
-        ("2 10 10 10 10", True),  # five 10s
-        ("2 10 10 10", False),  # four 10s
-        ("2 2 J J", True),  # four Js
-        ("2 J J", False),  # three Js
-        ("2 Q Q", True),
-        ("2 Q", False),
-        ("2 K", True),
-        ("2 A", True),
-        # a 2 attached to 9s (or lower) does not make it 够级
-        ("2 9 9 9", False),
-        ("2 2 2 9", False),
-        ("2 3", False),
-    ],
-)
-def test_is_gouji(cards: str, gouji: bool) -> None:
-    assert S(cards).is_gouji() is gouji
-
-
-# ---------------------------------------------------------------------------------------------
 # RULES §1: beats is equivalent to the sort-key comparison
 
 NAMES = {10: "10", RANK_J: "J", RANK_Q: "Q", 13: "K", 14: "A", RANK_2: "2"}
@@ -337,14 +279,6 @@ def test_beats_agrees_with_sort_key_compare() -> None:
     assert any(runs) and not all(runs)
 
 
-def _gouji_by_rule(s: CardSet) -> bool:
-    """GJ-GOUJI-SET as the rule says it: any joker, a base of 2, or enough cards of A, K, Q, J or 10."""
-    if s.has_joker or s.base == RANK_2:
-        return True
-    need = {14: 2, 13: 2, 12: 3, 11: 4, 10: 5}.get(s.base)
-    return need is not None and s.n >= need
-
-
 def _beats_by_rule(a: CardSet, t: CardSet) -> str | None:
     """why_not_beats written with the set's properties (size, dead, big_jokers)."""
     if a.size != t.size:
@@ -368,12 +302,6 @@ _SETS = [
     for bj in range(0, 3)
     if n or base >= RANK_SJ
 ]
-
-
-def test_gouji_table_matches_the_rule() -> None:
-    """is_gouji's table by base rank (GOUJI_NEED) says what the rule says, for every base, count and jokers."""
-    for s in _SETS:
-        assert s.is_gouji() is _gouji_by_rule(s), s
 
 
 def test_why_not_beats_matches_the_properties() -> None:

@@ -7,7 +7,7 @@ import json
 from dataclasses import replace
 
 import pytest
-from test_notation import located
+from log_errors import located
 
 from replay.formats.decisions import Decision, DecisionError, history, merge, standing
 from replay.formats.log import LogError, parse_log

@@ -43,7 +43,7 @@ from replay.climbing.state import (
 )
 from replay.climbing.table import Climbing, Outcome, _cards, repeated
 from replay.core.cards import Card
-from replay.core.events import Pass, Play
+from replay.core.events import Event, Pass, Play
 from replay.core.hand import Hand
 from replay.core.sets import CardSet, why_not_beats
 from replay.formats.log import parse_json_log, read_log
@@ -54,6 +54,7 @@ from replay.rules.option import Option
 from replay.rules.profile import Profile
 from replay.rules.profile_loader import profile_of
 from replay.score import PlaceScore, Score, placed
+from replay.simulate import simulate_deal
 
 GAME = "zhengshangyou"
 PROFILE = "zsy-club"
@@ -503,6 +504,27 @@ def _seat_box(html: str, seat: int) -> str:
     start = html.index(f'data-seat="{seat}"')
     ends = [i for i in (html.find('class="fp-seat', start), html.find('class="fp-mid"', start)) if i != -1]
     return html[start : min(ends)]
+
+
+class LegalBot:
+    """A bot of the climbing play alone, with no hook of any game's own phase (no setup, no bid): it leads the
+    seat's first legal play and otherwise chooses the engine's first legal event."""
+
+    def lead(self, eng: Zhengshangyou, st: State, seat: int) -> tuple[Card, ...]:
+        return next(ev for ev in eng.legal_actions(st) if isinstance(ev, Play) and ev.seat == seat).cards
+
+    def choose(self, eng: Zhengshangyou, st: State) -> Event:
+        return next(iter(eng.legal_actions(st)))
+
+
+def test_the_toy_simulates_with_a_bot_that_knows_no_phase_of_a_game(toy: Path) -> None:
+    """The toy has no phase of its own and declares no ``bot_habits``: ``simulate_deal`` plays it with a bot that
+    has a lead and a choice only (``replay.simulate.Bot``), every event legal, to the end."""
+    assert games.get(GAME).bot_habits is None
+    deal = simulate_deal(7, PROFILE, bot=LegalBot())
+    rep = Replay(deal.log, strict=True)
+    assert rep.ok and rep.final.terminal and rep.states[-1] == deal.states[-1]
+    assert {ev.action for ev in deal.log.events} == {"play", "pass"}
 
 
 def test_simulate_plays_the_toy_with_the_climbing_simulator(toy: Path, capsys: pytest.CaptureFixture[str]) -> None:

@@ -47,7 +47,7 @@ from replay.games.shengji.engine import (
     trick_winner,
 )
 from replay.replay import Replay
-from views.parts.table import PRIVATE_ACTIONS, BestMove, action_label, best_counts, best_line, card_text, seat_label, tr
+from views.parts.table import BestMove, action_label, best_counts, best_line, card_text, seat_label, tr
 
 SIDE_COLORS = ("#2563eb", "#dc2626")
 SUIT_ORDER = ("S", "H", "C", "D")  # side suits, black and red alternating
@@ -300,9 +300,7 @@ def _seat_box(
 ) -> str:
     side = team(seat)
     classes = ["sj-seat", f"sj-pos{pos}", f"sj-s{side}"]
-    acts = to_act.get(seat, ())
-    if seat_view is not None and seat != seat_view:
-        acts = tuple(a for a in acts if a not in PRIVATE_ACTIONS)
+    acts = to_act.get(seat, ())  # 升级 has no action that tells a seat's side (保皇's 明保 is hidden from others)
     if acts:
         classes.append("sj-act")
     if seat_view == seat:

@@ -15,6 +15,7 @@ from typing import Any
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from log_errors import error, located
 from paths import ROOT
 
 import replay.rules.profile_loader
@@ -176,25 +177,6 @@ def roundtrip(log: Log) -> str:
     assert again.dumps() == log.dumps()
     assert format_text(again) == text
     return text
-
-
-def error(text: str, source: str = "<log>") -> LogError:
-    """The LogError that reading ``text`` raises."""
-    with pytest.raises(LogError) as info:
-        parse_text(text, source)
-    return info.value
-
-
-def located(text: str, line: int, col: int, message: str) -> LogError:
-    """The LogError that reading ``text`` (as sheet.txt) raises, checked to stand at ``line``, ``col``
-    and to match ``message``, in a message of reasonable length (a long token is quoted in part)."""
-    exc = error(text, "sheet.txt")
-    assert (exc.line, exc.col) == (line, col), exc.reason
-    assert re.search(message, exc.reason), exc.reason
-    assert str(exc).startswith(f"sheet.txt:{line}:{col}: ")
-    assert exc.source == "sheet.txt"
-    assert len(exc.reason) < 600, exc.reason
-    return exc
 
 
 # ---------------------------------------------------------------------------------------------

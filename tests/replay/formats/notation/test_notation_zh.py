@@ -14,8 +14,8 @@ from functools import cache
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from log_errors import located
 from paths import ROOT
-from test_notation import located
 
 from replay.core.cards import Card
 from replay.core.events import EVENT_TYPES
