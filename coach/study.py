@@ -42,7 +42,8 @@ from replay.formats.log import Log
 from replay.games.gouji.score import team_points
 from replay.rules.profile import Profile
 from replay.rules.profile_loader import load_profile
-from replay.simulate import SimulatedDeal, simulate_deal
+from replay.simulate import simulate_deal
+from replay.simulated import SimulatedDeal
 
 if TYPE_CHECKING:
     from replay.games.gouji.state import GoujiState

@@ -17,7 +17,6 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Iterable, Mapping
-from dataclasses import dataclass
 from pathlib import Path
 from types import ModuleType
 from typing import Any, Generic, Protocol, TypeVar
@@ -28,11 +27,12 @@ from replay.climbing.table import Climbing
 from replay.core.cards import RANK_2, RANK_BJ, RANK_SJ, Card, full_decks
 from replay.core.errors import FupanError
 from replay.core.events import Burn, Event, Jiefeng, Kou, Pass, Play, Rang, Report
-from replay.core.game_state import GameState, S
+from replay.core.game_state import S
 from replay.engine import Engine
 from replay.formats.log import Log, Seat
 from replay.rules.profile import Profile, ProfileError
 from replay.rules.profile_loader import find_profile, log_profile
+from replay.simulated import SimSeed, SimulatedDeal
 
 #: a climbing game's state (``simulate_climbing`` plays any of them)
 C = TypeVar("C", bound=State)
@@ -42,14 +42,6 @@ NAMES = ("张伟", "王芳", "李娜", "刘洋", "陈静", "杨磊", "赵敏", "
 
 class SimulationError(FupanError, RuntimeError):
     """The engine refused an event its own legal choices produced: a bug, never bad input."""
-
-
-@dataclass(frozen=True)
-class SimulatedDeal:
-    """A simulated deal: the log it wrote and the states it went through (``states[0]`` = deal)."""
-
-    log: Log
-    states: tuple[GameState, ...]
 
 
 def deal_hands(
@@ -269,18 +261,6 @@ def simulate_deal(
     play = games.get(prof.game).simulator
     deal: SimulatedDeal = play(SimSeed(seed, prof, meta, rng, max_events), bot, levels)
     return deal
-
-
-@dataclass(frozen=True)
-class SimSeed:
-    """A seed record, what a game's simulator is given: the seed and its generator, the profile, the log's meta
-    and the most events a deal may take."""
-
-    seed: int
-    profile: Profile
-    meta: dict[str, Any]
-    rng: random.Random
-    max_events: int
 
 
 class Pusher(Generic[S]):

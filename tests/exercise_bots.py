@@ -9,7 +9,8 @@ from replay.climbing.state import State
 from replay.core.cards import Card
 from replay.core.events import Burn, Event, Pass
 from replay.games.gouji.engine import Gouji
-from replay.simulate import RandomBot, SimulatedDeal, simulate_deal
+from replay.simulate import RandomBot, simulate_deal
+from replay.simulated import SimulatedDeal
 
 # Bot variants as (pass_rate, burn_rate, rang_rate, reckless); None is simulate_deal's own bot.
 Rates = tuple[float, float, float, float]

@@ -17,7 +17,8 @@ from replay.score import Score, climbing_places
 if TYPE_CHECKING:
     from replay.core.game_state import GameState
     from replay.rules.quotes import RuleRow
-    from replay.simulate import Bot, SimSeed, SimulatedDeal
+    from replay.simulate import Bot
+    from replay.simulated import SimSeed, SimulatedDeal
 
 __all__ = ["RULINGS", "climbing_claims", "climbing_places", "no_rules", "simulate"]
 

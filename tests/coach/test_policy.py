@@ -34,7 +34,8 @@ from replay.games.baohuang.state import BaohuangState
 from replay.games.gouji.state import GoujiState
 from replay.replay import Replay, engine_for
 from replay.rules.profile_loader import load_profile, profile_of
-from replay.simulate import RandomBot, SimulatedDeal, deal_hands, simulate_deal
+from replay.simulate import RandomBot, deal_hands, simulate_deal
+from replay.simulated import SimulatedDeal
 
 PROFILES = ("gouji", "gouji-online", "gouji-logged", "baohuang", "baohuang-no345")
 SLOW = [HealthCheck.too_slow, HealthCheck.data_too_large]

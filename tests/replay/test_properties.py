@@ -63,7 +63,8 @@ from replay.games.gouji.engine import Gouji
 from replay.replay import Replay, engine_for
 from replay.rules.profile_loader import load_profile
 from replay.rules.register import RULES
-from replay.simulate import RandomBot, SimulatedDeal
+from replay.simulate import RandomBot
+from replay.simulated import SimulatedDeal
 
 PROFILES = ("gouji", "gouji-online")
 SEATS = list(range(6))

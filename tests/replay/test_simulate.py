@@ -24,6 +24,7 @@ from replay.games.gouji import sim as gouji_sim
 from replay.replay import engine_for
 from replay.rules.profile_loader import find_profile
 from replay.simulate import RandomBot, deal_hands, habits, simulate_climbing, simulate_deal
+from replay.simulated import SimSeed
 
 SOURCE = Path(replay.simulate.__file__)
 #: the events only one game's own phases know (够级's setup, 保皇's bidding and reveals)
@@ -65,7 +66,7 @@ def test_a_climbing_deal_without_an_opening_asks_only_for_leads_and_choices() ->
     rng = random.Random(5)
     eng = engine_for(prof)
     assert isinstance(eng, Climbing)
-    sim = replay.simulate.SimSeed(5, prof, {"deal": 1}, rng, 20000)
+    sim = SimSeed(5, prof, {"deal": 1}, rng, 20000)
     deal = simulate_climbing(sim, eng, PlainBot(rng))
     assert deal.states[-1].terminal
     assert not {ev.action for ev in deal.log.events} - {"play", "pass", "kou", "burn", "jiefeng", "rang", "report"}
@@ -75,7 +76,7 @@ def test_the_climbing_family_simulator_refuses_an_engine_of_another_family() -> 
     """``family.simulate`` (a climbing game's default simulator) checks that the registry's engine is a climbing
     one instead of assuming it (no cast): 升级's trick engine is refused with a clear message."""
     prof = find_profile("shengji-35")
-    sim = replay.simulate.SimSeed(1, prof, {"deal": 1}, random.Random(1), 20000)
+    sim = SimSeed(1, prof, {"deal": 1}, random.Random(1), 20000)
     with pytest.raises(TypeError, match="shengji's engine is no climbing game's"):
         family.simulate(sim, None)
 

@@ -14,7 +14,8 @@ from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 from replay.core.cards import RANK_BJ, Card
 from replay.core.events import Call, Event, Grab, Pass, Reveal, Yield
 from replay.games.baohuang.engine import Baohuang
-from replay.simulate import Bot, Pusher, RandomBot, SimSeed, SimulatedDeal, simulate_climbing
+from replay.simulate import Bot, Pusher, RandomBot, simulate_climbing
+from replay.simulated import SimSeed, SimulatedDeal
 
 if TYPE_CHECKING:
     from replay.climbing.table import Climbing

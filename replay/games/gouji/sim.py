@@ -14,7 +14,8 @@ from replay.core.cards import RANK_2, RANK_3, Card
 from replay.core.events import Event, Revolution, Show, Waive
 from replay.core.seats import opposite
 from replay.games.gouji.engine import Gouji
-from replay.simulate import Bot, Pusher, RandomBot, SimSeed, SimulatedDeal, first_leader, simulate_climbing
+from replay.simulate import Bot, Pusher, RandomBot, first_leader, simulate_climbing
+from replay.simulated import SimSeed, SimulatedDeal
 
 if TYPE_CHECKING:
     from replay.climbing.state import State

@@ -18,7 +18,8 @@ from replay.score import no_places
 
 if TYPE_CHECKING:
     from replay.rules.quotes import RuleRow
-    from replay.simulate import Bot, SimSeed, SimulatedDeal
+    from replay.simulate import Bot
+    from replay.simulated import SimSeed, SimulatedDeal
 
 
 def simulate(sim: SimSeed, bot: Bot | None, levels: tuple[str, str] | None = None) -> SimulatedDeal:

@@ -6,7 +6,8 @@ from __future__ import annotations
 from replay.core.cards import full_decks
 from replay.core.events import Bury, Declare
 from replay.games.shengji.engine import Shengji
-from replay.simulate import Bot, Pusher, SimSeed, SimulatedDeal, SimulationError
+from replay.simulate import Bot, Pusher, SimulationError
+from replay.simulated import SimSeed, SimulatedDeal
 
 
 def simulate(sim: SimSeed, bot: Bot | None, levels: tuple[str, str] | None = None) -> SimulatedDeal:

@@ -41,7 +41,8 @@ from replay.formats.notation.read import format_text, parse_text
 from replay.games.baohuang.engine import Baohuang
 from replay.replay import Replay, engine_for
 from replay.rules.profile_loader import load_profile
-from replay.simulate import RandomBot, SimulatedDeal, simulate_deal
+from replay.simulate import RandomBot, simulate_deal
+from replay.simulated import SimulatedDeal
 
 PROFILES = ("baohuang", "baohuang-no345")
 DECK_SIZE = {"baohuang": 216, "baohuang-no345": 168}

@@ -47,7 +47,8 @@ from replay.games.shengji.engine import ShengjiState, Trumps, trick_winner
 from replay.replay import Replay
 from replay.rules.profile import Profile
 from replay.rules.profile_loader import load_profile
-from replay.simulate import SimulatedDeal, simulate_deal
+from replay.simulate import simulate_deal
+from replay.simulated import SimulatedDeal
 
 PROFILE = "shengji-35"
 DECKS = Counter(full_decks(2))
