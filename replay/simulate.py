@@ -7,9 +7,10 @@ the states it went through, so a replay of the written log can be compared with 
 What is here is every game's: the seed record, the pusher, the climbing deal (``simulate_climbing``) and the
 bot of the climbing play (``Bot``: a lead and the next event; ``RandomBot``). What a game asks of its players
 in a phase of its own (够级's setup, 保皇's bidding and reveals) is the game's: its sim module
-(``replay/games/<game>/sim.py``) names it in a protocol of its own and draws RandomBot's random choices there,
-found through the registry (``GameType.bot_habits``). RandomBot keeps one hook per such choice (``setup``,
-``bid``, ``reveals``) that only hands over to the game's module, so that a bot built on it (``coach.policy``,
+(``replay/games/<game>/sim.py``) names it in a protocol of its own and draws RandomBot's random choices there
+(its ``HABITS``, a ``replay.simulated.BotHabits``), found through the registry (``GameType.bot_habits``).
+RandomBot keeps one hook per such choice (``setup``, ``bid``, ``reveals``) that only hands over to the game's
+habits, so that a bot built on it (``coach.policy``,
 ``coach.learners``) overrides or extends a game's choice with ``super()`` in every game, as before.
 """
 
@@ -18,7 +19,6 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Iterable, Mapping
 from pathlib import Path
-from types import ModuleType
 from typing import Any, Generic, Protocol, TypeVar
 
 from replay import games
@@ -32,7 +32,7 @@ from replay.engine import Engine
 from replay.formats.log import Log, Seat
 from replay.rules.profile import Profile, ProfileError
 from replay.rules.profile_loader import find_profile, log_profile
-from replay.simulated import SimSeed, SimulatedDeal
+from replay.simulated import BotHabits, SimSeed, SimulatedDeal
 
 #: a climbing game's state (``simulate_climbing`` plays any of them)
 C = TypeVar("C", bound=State)
@@ -218,29 +218,40 @@ class RandomBot:
     # -- a game's own phases: its sim module's habits ------------------------------------------------
 
     def setup(self, eng: Climbing[State], st: State, hands: tuple[tuple[Card, ...], ...]) -> list[Event]:
-        """The setup events, as the game's sim module draws them (``setup``)."""
-        events: list[Event] = habits(eng).setup(self, eng, st, hands)
-        return events
+        """The setup events, as the game's habits draw them (``setup``)."""
+        draw = habits(eng).setup
+        if draw is None:
+            raise no_habit(eng, "setup")
+        return draw(self, eng, st, hands)
 
     def bid(self, eng: Climbing[State], st: State) -> Event:
-        """One bidding event, as the game's sim module draws it (``bid``)."""
-        event: Event = habits(eng).bid(self, eng, st)
-        return event
+        """One bidding event, as the game's habits draw it (``bid``)."""
+        draw = habits(eng).bid
+        if draw is None:
+            raise no_habit(eng, "bid")
+        return draw(self, eng, st)
 
     def reveals(self, eng: Climbing[State], st: State) -> list[Event]:
-        """The roles revealed once the bidding is over, as the game's sim module draws them (``reveals``)."""
-        events: list[Event] = habits(eng).reveals(self, eng, st)
-        return events
+        """The roles revealed once the bidding is over, as the game's habits draw them (``reveals``)."""
+        draw = habits(eng).reveals
+        if draw is None:
+            raise no_habit(eng, "reveals")
+        return draw(self, eng, st)
 
 
-def habits(eng: Climbing[State]) -> ModuleType:
-    """The sim module of the engine's game, whose functions of RandomBot's hooks' names (``setup``, ``bid``,
-    ``reveals``, taking the bot first) are RandomBot's random choices in the game's own phases
-    (``GameType.bot_habits``; a TypeError for a game that declares none)."""
+def habits(eng: Climbing[State]) -> BotHabits[Any]:
+    """The habits of the engine's game (its sim module's ``HABITS``), whose ``setup``, ``bid`` and ``reveals``
+    (taking the bot first) are RandomBot's random choices in the game's own phases (``GameType.bot_habits``; a
+    TypeError for a game that declares none)."""
     find = games.get(eng.game).bot_habits
     if find is None:
         raise TypeError(f"{eng.game} has no phase of its own for a bot to play")
     return find()
+
+
+def no_habit(eng: Climbing[State], phase: str) -> TypeError:
+    """The error of a hook whose phase the engine's game has no habit for (a 保皇 bot asked for 够级's setup)."""
+    return TypeError(f"{eng.game} has no {phase} for a bot to play")
 
 
 def simulate_deal(

@@ -16,7 +16,7 @@ game is its package here (and in the other layers) plus its name in ``BUILT_IN``
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from types import MappingProxyType, ModuleType
+from types import MappingProxyType
 from typing import TYPE_CHECKING, Any, Generic, Protocol
 
 from replay.core.game_state import S
@@ -33,6 +33,7 @@ if TYPE_CHECKING:  # what a game's parts take and give; none of these modules as
     from replay.rules.quotes import RuleRow
     from replay.rules.rulings import Rulings
     from replay.score import Score, StoredExtras
+    from replay.simulated import BotHabits
 
 
 class EngineClass(Protocol[S]):
@@ -57,8 +58,8 @@ class GameType(Record, Generic[S]):
     The rest has defaults that suit a climbing game: ``family`` (the rules a family shares name it in the rule
     register: "climbing", or "tricks" for 升级), ``action_names`` and ``words`` (where the game names an action
     otherwise than ``replay.formats.notation.words``: 升级's pass is 不定主), ``team_zh`` (what its notes call a
-    team), ``bids_at_setup`` (its setup is a bidding that ends with a lead: 保皇) and ``bot_habits`` (the module
-    of ``replay.simulate.RandomBot``'s choices in the game's own phases: 够级's setup, 保皇's bids)."""
+    team), ``bids_at_setup`` (its setup is a bidding that ends with a lead: 保皇) and ``bot_habits``
+    (``replay.simulate.RandomBot``'s choices in the game's own phases: 够级's setup, 保皇's bids)."""
 
     name: str
     name_zh: str
@@ -86,9 +87,10 @@ class GameType(Record, Generic[S]):
     # (with ``to_json``), read by ``replay.scoring.stored_extras``; None for a game that stores nothing more
     stored_extras: Callable[[Log, S, Score | None], StoredExtras] | None = None
     bids_at_setup: bool = False
-    # () -> the game's sim module, whose ``setup``, ``bid``, ``reveals`` RandomBot's hooks of those names hand over to
-    # (``replay.simulate.habits``), imported when a bot first asks; None: no phase of its own for a bot (升级)
-    bot_habits: Callable[[], ModuleType] | None = None
+    # () -> the game's habits (its sim module's ``HABITS``), whose ``setup``, ``bid``, ``reveals`` RandomBot's hooks of
+    # those names hand over to (``replay.simulate.habits``), imported when a bot first asks; None: no phase of its
+    # own for a bot (升级)
+    bot_habits: Callable[[], BotHabits[S]] | None = None
 
     def option_defaults(self) -> dict[str, Any]:
         """Each option's default (name -> value), in the order declared."""

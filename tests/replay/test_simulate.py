@@ -24,7 +24,7 @@ from replay.games.gouji import sim as gouji_sim
 from replay.replay import engine_for
 from replay.rules.profile_loader import find_profile
 from replay.simulate import RandomBot, deal_hands, habits, simulate_climbing, simulate_deal
-from replay.simulated import SimSeed
+from replay.simulated import BotHabits, SimSeed
 
 SOURCE = Path(replay.simulate.__file__)
 #: the events only one game's own phases know (够级's setup, 保皇's bidding and reveals)
@@ -91,7 +91,7 @@ def test_random_bot_plays_its_setup_from_the_game_sim_module() -> None:
     """RandomBot's setup is the 够级 sim module's ``setup``, draw for draw (the same events from the same seed)."""
     prof = find_profile("gouji")
     eng = engine_for(prof)
-    assert habits(eng) is gouji_sim
+    assert habits(eng) is gouji_sim.HABITS
     for seed in range(40):
         hands = deal_hands(random.Random(seed))
         st = eng.initial(hands)
@@ -105,7 +105,7 @@ def test_random_bot_bids_and_reveals_from_the_game_sim_module() -> None:
     for seed in range(30):
         deal = simulate_deal(seed, "baohuang")
         eng = engine_for(find_profile("baohuang"))
-        assert habits(eng) is baohuang_sim
+        assert habits(eng) is baohuang_sim.HABITS
         for st in deal.states:
             if st.phase == "setup" and not st.terminal and st.emperor == -1:
                 ev = RandomBot(random.Random(seed)).bid(eng, st)
@@ -125,3 +125,19 @@ def test_a_game_without_phases_of_its_own_has_no_habits() -> None:
     assert games.get("shengji").bot_habits is None
     with pytest.raises(TypeError, match="shengji has no phase of its own"):
         habits(SimpleNamespace(game="shengji"))  # type: ignore[arg-type]  # only the engine's game is read
+
+
+def test_each_game_declares_the_habits_of_its_own_phases_only() -> None:
+    """A game's ``HABITS`` hold its sim module's choices in the phases it has (够级: the setup; 保皇: the bids and the
+    reveals) and None for the others; a RandomBot hook of a phase the game lacks is a TypeError naming it."""
+    assert BotHabits(setup=gouji_sim.setup) == gouji_sim.HABITS
+    assert BotHabits(bid=baohuang_sim.bid, reveals=baohuang_sim.reveals) == baohuang_sim.HABITS
+    eng = engine_for(find_profile("gouji"))
+    assert isinstance(eng, Climbing)
+    st = eng.initial(deal_hands(random.Random(2)))
+    with pytest.raises(TypeError, match="gouji has no bid for a bot to play"):
+        RandomBot(random.Random(2)).bid(eng, st)
+    baohuang = engine_for(find_profile("baohuang"))
+    assert isinstance(baohuang, Climbing)
+    with pytest.raises(TypeError, match="baohuang has no setup for a bot to play"):
+        RandomBot(random.Random(2)).setup(baohuang, st, ())

@@ -7,7 +7,6 @@ rows only when asked for."""
 from __future__ import annotations
 
 from collections.abc import Sequence
-from types import ModuleType
 from typing import TYPE_CHECKING
 
 from replay.climbing.family import climbing_claims
@@ -19,9 +18,10 @@ from replay.games.baohuang.score import score_baohuang
 from replay.score import climbing_places
 
 if TYPE_CHECKING:
+    from replay.games.baohuang.state import BaohuangState
     from replay.rules.quotes import RuleRow
     from replay.simulate import Bot
-    from replay.simulated import SimSeed, SimulatedDeal
+    from replay.simulated import BotHabits, SimSeed, SimulatedDeal
 
 
 def simulate(sim: SimSeed, bot: Bot | None, levels: tuple[str, str] | None = None) -> SimulatedDeal:
@@ -31,12 +31,11 @@ def simulate(sim: SimSeed, bot: Bot | None, levels: tuple[str, str] | None = Non
     return play(sim, bot, levels)
 
 
-def bot_habits() -> ModuleType:
-    """``replay.games.baohuang.sim``, whose functions are ``RandomBot``'s random bidding and reveals, imported when a bot
-    first plays them."""
-    from replay.games.baohuang import sim
+def bot_habits() -> BotHabits[BaohuangState]:
+    """``replay.games.baohuang.sim.HABITS``, ``RandomBot``'s random bidding and reveals, imported when a bot first plays them."""
+    from replay.games.baohuang.sim import HABITS
 
-    return sim
+    return HABITS
 
 
 def rules() -> Sequence[RuleRow]:

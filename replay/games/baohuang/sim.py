@@ -3,8 +3,8 @@ bidding (叫庄, 让庄, now and then 抢庄) and the reveals the bot chooses; t
 
 The bidding and the reveals are 保皇's own phases, so they are asked of the bot here: ``BiddingBot`` is what a
 保皇 deal asks of its players beyond the climbing play, and ``bid`` and ``reveals`` are ``RandomBot``'s random
-choices there (its hooks of those names hand over to them, found through ``GAME.bot_habits``), kept here
-beside the opening that asks for them rather than in the bot every game shares."""
+choices there (its hooks of those names hand over to them through ``HABITS``, which ``GAME.bot_habits``
+returns), kept here beside the opening that asks for them rather than in the bot every game shares."""
 
 from __future__ import annotations
 
@@ -13,9 +13,10 @@ from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 
 from replay.core.cards import RANK_BJ, Card
 from replay.core.events import Call, Event, Grab, Pass, Reveal, Yield
+from replay.engine import Engine
 from replay.games.baohuang.engine import Baohuang
-from replay.simulate import Bot, Pusher, RandomBot, simulate_climbing
-from replay.simulated import SimSeed, SimulatedDeal
+from replay.simulate import Bot, Pusher, simulate_climbing
+from replay.simulated import BotHabits, HabitBot, SimSeed, SimulatedDeal
 
 if TYPE_CHECKING:
     from replay.climbing.table import Climbing
@@ -32,7 +33,7 @@ class BiddingBot(Bot, Protocol):
     def reveals(self, eng: Climbing[Any], st: BaohuangState) -> list[Event]: ...
 
 
-def bid(bot: RandomBot, eng: Baohuang, st: BaohuangState) -> Event:
+def bid(bot: HabitBot, eng: Engine[BaohuangState], st: BaohuangState) -> Event:
     """``RandomBot``'s bidding event: call with identical cards, yield, now and then grab (only for a seat
     the bot plays for)."""
     rng = bot.rng
@@ -54,7 +55,7 @@ def bid(bot: RandomBot, eng: Baohuang, st: BaohuangState) -> Event:
     return Yield(holder)
 
 
-def reveals(bot: RandomBot, eng: Baohuang, st: BaohuangState) -> list[Event]:
+def reveals(bot: HabitBot, eng: Engine[BaohuangState], st: BaohuangState) -> list[Event]:
     """``RandomBot``'s reveals: 明保 / 明独 now and then, once the 皇帝 is chosen."""
     if st.terminal or st.grab:
         return []
@@ -63,6 +64,10 @@ def reveals(bot: RandomBot, eng: Baohuang, st: BaohuangState) -> list[Event]:
     if st.loyalist != -1 and bot.rng.random() < 0.3:
         return [Reveal(st.loyalist)]
     return []
+
+
+#: ``RandomBot``'s choices in 保皇's own phases (``GAME.bot_habits``)
+HABITS: BotHabits[BaohuangState] = BotHabits(bid=bid, reveals=reveals)
 
 
 def marked(rng: random.Random, hands: tuple[tuple[Card, ...], ...]) -> dict[str, Any]:

@@ -6,7 +6,6 @@ rows only when asked for (a check needs none of them)."""
 from __future__ import annotations
 
 from collections.abc import Sequence
-from types import ModuleType
 from typing import TYPE_CHECKING
 
 from replay.climbing.family import climbing_claims
@@ -17,9 +16,10 @@ from replay.games.gouji.rulings import RULINGS
 from replay.games.gouji.score import gouji_places, score_gouji
 
 if TYPE_CHECKING:
+    from replay.games.gouji.state import GoujiState
     from replay.rules.quotes import RuleRow
     from replay.simulate import Bot
-    from replay.simulated import SimSeed, SimulatedDeal
+    from replay.simulated import BotHabits, SimSeed, SimulatedDeal
 
 
 def simulate(sim: SimSeed, bot: Bot | None, levels: tuple[str, str] | None = None) -> SimulatedDeal:
@@ -29,12 +29,11 @@ def simulate(sim: SimSeed, bot: Bot | None, levels: tuple[str, str] | None = Non
     return play(sim, bot, levels)
 
 
-def bot_habits() -> ModuleType:
-    """``replay.games.gouji.sim``, whose functions are ``RandomBot``'s random setup, imported when a bot
-    first plays them."""
-    from replay.games.gouji import sim
+def bot_habits() -> BotHabits[GoujiState]:
+    """``replay.games.gouji.sim.HABITS``, ``RandomBot``'s random setup, imported when a bot first plays them."""
+    from replay.games.gouji.sim import HABITS
 
-    return sim
+    return HABITS
 
 
 def rules() -> Sequence[RuleRow]:

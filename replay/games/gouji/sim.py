@@ -3,8 +3,8 @@ its waiver), then the engine's first leader leads (``replay.simulate.simulate_cl
 
 The setup is 够级's own phase, so it is asked of the bot here: ``SetupBot`` is what a 够级 deal asks of its
 players beyond the climbing play, and ``setup`` is ``RandomBot``'s random setup (its hook of that name hands
-over to it, found through ``GAME.bot_habits``), kept here beside the opening that asks for it rather than in
-the bot every game shares."""
+over to it through ``HABITS``, which ``GAME.bot_habits`` returns), kept here beside the opening that asks for it
+rather than in the bot every game shares."""
 
 from __future__ import annotations
 
@@ -13,9 +13,10 @@ from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 from replay.core.cards import RANK_2, RANK_3, Card
 from replay.core.events import Event, Revolution, Show, Waive
 from replay.core.seats import opposite
+from replay.engine import Engine
 from replay.games.gouji.engine import Gouji
-from replay.simulate import Bot, Pusher, RandomBot, first_leader, simulate_climbing
-from replay.simulated import SimSeed, SimulatedDeal
+from replay.simulate import Bot, Pusher, first_leader, simulate_climbing
+from replay.simulated import BotHabits, HabitBot, SimSeed, SimulatedDeal
 
 if TYPE_CHECKING:
     from replay.climbing.state import State
@@ -31,7 +32,7 @@ class SetupBot(Bot, Protocol):
     def setup(self, eng: Climbing[Any], st: State, hands: tuple[tuple[Card, ...], ...]) -> list[Event]: ...
 
 
-def setup(bot: RandomBot, eng: Gouji, st: GoujiState, hands: tuple[tuple[Card, ...], ...]) -> list[Event]:
+def setup(bot: HabitBot, eng: Engine[GoujiState], st: GoujiState, hands: tuple[tuple[Card, ...], ...]) -> list[Event]:
     """``RandomBot``'s setup events: 亮3 shows (under liang3) and now and then a 革命 (at the bot's
     ``revolution_rate``)."""
     rng = bot.rng
@@ -56,6 +57,10 @@ def setup(bot: RandomBot, eng: Gouji, st: GoujiState, hands: tuple[tuple[Card, .
         rng.shuffle(shows)
         events += shows
     return events
+
+
+#: ``RandomBot``'s choices in 够级's own phase (``GAME.bot_habits``)
+HABITS: BotHabits[GoujiState] = BotHabits(setup=setup)
 
 
 def opening(bot: Bot, eng: Climbing[GoujiState], push: Pusher[GoujiState], hands: tuple[tuple[Card, ...], ...]) -> int:
