@@ -269,9 +269,8 @@ def simulate_deal(
     prof = find_profile(profile) if isinstance(profile, str) else profile
     rng = random.Random(seed)
     meta = {"date": "2026-11-29", "venue": "模拟", "match": f"sim-{seed}", "deal": deal_number}
-    play = games.get(prof.game).simulator
-    deal: SimulatedDeal = play(SimSeed(seed, prof, meta, rng, max_events), bot, levels)
-    return deal
+    game: games.GameType[Any, Bot] = games.get(prof.game)
+    return game.simulator(SimSeed(seed, prof, meta, rng, max_events), bot, levels)
 
 
 class Pusher(Generic[S]):

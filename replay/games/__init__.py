@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from types import MappingProxyType
-from typing import TYPE_CHECKING, Any, Generic, Protocol
+from typing import TYPE_CHECKING, Any, Generic, Protocol, TypeVar
 
 from replay.core.game_state import S
 from replay.core.record import Record, field
@@ -33,7 +33,7 @@ if TYPE_CHECKING:  # what a game's parts take and give; none of these modules as
     from replay.rules.quotes import RuleRow
     from replay.rules.rulings import Rulings
     from replay.score import Score, StoredExtras
-    from replay.simulated import BotHabits
+    from replay.simulated import BotHabits, SimSeed, SimulatedDeal
 
 
 class EngineClass(Protocol[S]):
@@ -42,18 +42,23 @@ class EngineClass(Protocol[S]):
     def __call__(self, profile: Profile, meta: Mapping[str, Any] | None = None) -> Engine[S]: ...
 
 
+#: the bot a game's simulator hands its players (``replay.simulate.Bot`` for every built-in game): a type parameter
+#: of ``GameType``, not named here, since a bot plays a ``Climbing`` engine, whose moves and places ask this registry
+B = TypeVar("B")
+
 #: the games shipped with fupan, each a package of this folder declaring its ``GAME`` in its module ``game``
 BUILT_IN = ("gouji", "baohuang", "shengji")
 
 
-class GameType(Record, Generic[S]):
+class GameType(Record, Generic[S, B]):
     """One game over its states ``S``: ``name`` (the log's ``game``), its Chinese and English names, the number of seats, the shipped
     profile a log names when it names none, the actions its engine knows, its engine (a class taking
     ``(profile, meta)``), its scoring (``(final state, profile) -> Score | None``), the places known at a
     step (``places``), how a claimed result is checked against the score (``claims``), how ``fupan simulate``
-    plays a deal (``simulator``), its rows of the rule register (``rules()``), the rule each action of its
-    events is judged under (``rulings``, for the referee), its profile options with their defaults
-    (``options``), the keys a log's ``deal`` may hold beside the hands and the keys of a claimed ``result``.
+    plays a deal (``simulator``, handing its players bots ``B``), its rows of the rule register (``rules()``), the
+    rule each action of its events is judged under (``rulings``, for the referee), its profile options with their
+    defaults (``options``), the keys a log's ``deal`` may hold beside the hands and the keys of a claimed
+    ``result``.
 
     The rest has defaults that suit a climbing game: ``family`` (the rules a family shares name it in the rule
     register: "climbing", or "tricks" for 升级), ``action_names`` and ``words`` (where the game names an action
@@ -71,9 +76,7 @@ class GameType(Record, Generic[S]):
     scorer: Callable[[S, Profile], Score | None]  # (final state, profile)
     places: Callable[[S, Profile], dict[int, int]]  # (state, profile) -> seat -> place
     claims: Callable[[Mapping[str, Any], Score, str, S], list[Difference]]  # (claimed, score, game, final state)
-    # (SimSeed, Bot | None, levels) -> SimulatedDeal: replay.simulate's types, which ask this registry (and a Bot plays a
-    # Climbing engine, whose moves ask it too), so not named here
-    simulator: Callable[[Any, Any, tuple[str, str] | None], Any]
+    simulator: Callable[[SimSeed, B | None, tuple[str, str] | None], SimulatedDeal]  # (seed, bot, levels)
     rules: Callable[[], Sequence[RuleRow]]
     rulings: Rulings
     options: tuple[Option, ...] = ()
@@ -97,9 +100,9 @@ class GameType(Record, Generic[S]):
         return {o.name: o.default for o in self.options}
 
 
-#: every game by name; a game's states are its own type (``GameType[GoujiState]``): asked for by a name known at run
-#: time, a game's type is ``GameType[Any]``, whose callables each caller gives the game's own state
-GAMES: Registry[GameType[Any]] = Registry("game", lambda g: g.name, "replay.games.{}.game", BUILT_IN, "GAME")
+#: every game by name; a game's states are its own type (``GameType[GoujiState, Bot]``): asked for by a name known at
+#: run time, a game's type is ``GameType[Any, Any]``, whose callables each caller gives the game's own state and bot
+GAMES: Registry[GameType[Any, Any]] = Registry("game", lambda g: g.name, "replay.games.{}.game", BUILT_IN, "GAME")
 
 register = GAMES.register
 unregister = GAMES.unregister
@@ -117,7 +120,7 @@ def misplaced(kind: str, key: str, game: str) -> str | None:
     belongs to other games' logs (None when ``game`` has it, or no game does). Only a key the game lacks
     loads the other games' declarations."""
 
-    def keys(g: GameType[Any]) -> tuple[str, ...]:
+    def keys(g: GameType[Any, Any]) -> tuple[str, ...]:
         return g.deal_keys if kind == "deal" else g.result_keys
 
     own = GAMES.find(game)

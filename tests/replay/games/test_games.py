@@ -96,3 +96,14 @@ def test_each_game_is_declared_in_its_own_package_with_real_references(name: str
 def test_only_a_game_whose_setup_is_a_bidding_says_so() -> None:
     """``bids_at_setup`` (保皇's 叫/让/抢 before the 皇帝 leads) is what ``replay.climbing.moves`` asks."""
     assert [n for n in games.names() if games.get(n).bids_at_setup] == ["baohuang"]
+
+
+@pytest.mark.parametrize(
+    ("hook", "names"), [("simulator", ("SimSeed", "B | None", "SimulatedDeal")), ("bot_habits", ("BotHabits[S]",))]
+)
+def test_the_simulator_hooks_are_typed_exactly(hook: str, names: tuple[str, ...]) -> None:
+    """``GameType``'s simulator hooks name the types they take and give (``replay.simulated``'s, and the bot type
+    ``B``), no ``Any`` or module in their stead (issue 34: no Any where a type is known)."""
+    annotation = games.GameType.__annotations__[hook]
+    assert "Any" not in annotation and "ModuleType" not in annotation
+    assert all(name in annotation for name in names)
