@@ -4,14 +4,15 @@
 Every event the simulator writes has passed the engine's ``step`` as legal; ``SimulatedDeal`` keeps
 the states it went through, so a replay of the written log can be compared with them.
 
-What is here is every game's: the seed record, the pusher, the climbing deal (``simulate_climbing``) and the
-bot of the climbing play (``Bot``: a lead and the next event; ``RandomBot``). What a game asks of its players
-in a phase of its own (够级's setup, 保皇's bidding and reveals) is the game's: its sim module
+What is here is every game's: the pusher, the climbing deal (``simulate_climbing``) and the bot of the
+climbing play (``Bot``: a lead and the next event; ``RandomBot``); the seed record and the deal a game's simulator
+takes and gives (``SimSeed``, ``SimulatedDeal``) lie below the registry, in ``replay.simulated``. What a game asks
+of its players in a phase of its own (够级's setup, 保皇's bidding and reveals) is the game's: its sim module
 (``replay/games/<game>/sim.py``) names it in a protocol of its own and draws RandomBot's random choices there
 (its ``HABITS``, a ``replay.simulated.BotHabits``), found through the registry (``GameType.bot_habits``).
 RandomBot keeps one hook per such choice (``setup``, ``bid``, ``reveals``) that only hands over to the game's
-habits, so that a bot built on it (``coach.policy``,
-``coach.learners``) overrides or extends a game's choice with ``super()`` in every game, as before.
+habits, so that a bot built on it (``coach.policy``, ``coach.learners``) overrides or extends a game's choice
+with ``super()`` in every game, as before.
 """
 
 from __future__ import annotations

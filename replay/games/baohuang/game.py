@@ -32,7 +32,8 @@ def simulate(sim: SimSeed, bot: Bot | None, levels: tuple[str, str] | None = Non
 
 
 def bot_habits() -> BotHabits[BaohuangState]:
-    """``replay.games.baohuang.sim.HABITS``, ``RandomBot``'s random bidding and reveals, imported when a bot first plays them."""
+    """``replay.games.baohuang.sim.HABITS``, ``RandomBot``'s random bidding and reveals, imported when a bot
+    first plays them."""
     from replay.games.baohuang.sim import HABITS
 
     return HABITS
