@@ -477,7 +477,7 @@ def _levels(value: Any) -> str:
 COACH: GameCoach[Shengji, ShengjiState] = GameCoach(
     name="shengji",
     detectors=(notes,),
-    report=ReportMarks(score_lines=score_lines),
+    report=ReportMarks(team_sums=lambda score: False, score_lines=score_lines),  # no places: no sums of them
     violation=violation,
     table_shown=trick_shown,
     teams=_teams,
