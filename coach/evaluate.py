@@ -1,12 +1,16 @@
 """Prices of decisions: the expected points of each candidate by determinized Monte Carlo rollouts.
 
-For a decision (an event whose seat had more than one legal option) the candidates are the choice
-made, the policy's choice, the decline (pass / 扣) and the policy's next preferences, one per shape,
-at most ``max_candidates``. Each candidate is played out ``rollouts`` times with ``coach.policy``
-for every seat, in two views:
+Every part of a game's own is its coach's ``Pricing`` (``coach.games``), called here with no default: the
+climbing family's (``coach.climbing_pricing``, which 够级 and 保皇 declare) or 升级's. For a decision (an event whose
+seat had more than one legal option) the candidates are the game's (a climbing game's: the choice made, the
+policy's choice, the decline (pass / 扣) and the policy's next preferences, one per shape), at most
+``max_candidates``; a certain error's better choice is offered among them (the game's ``certain``). Each candidate
+is played out ``rollouts`` times with the game's rollout bot (``coach.policy`` for a climbing game) for every seat,
+in two views:
 
-- **seat**: hidden hands sampled from what the seat knew (``coach.worlds``), read from the others' play
-  (``coach.inference``; ``Settings.sampling``), one deal per rollout;
+- **seat**: hidden hands sampled from what the seat knew (the game's ``knowledge`` and ``seat_worlds``: a climbing
+  game's ``coach.worlds``, read from the others' play with ``coach.inference``; ``Settings.sampling``), one deal
+  per rollout;
 - **all**: the true deal, when the log gives every hand (so a review tells a mistake from bad luck).
 
 Every candidate meets the same sampled deals and the same rollout seeds (common random numbers), so
@@ -90,8 +94,9 @@ def side_points(eng: Engine[S], st: S, seat: int) -> float:
 def rollout(
     eng: Engine[S], st: S, rng: random.Random, noise: float = ROLLOUT_NOISE, limit: int = 5000, checked: bool = False
 ) -> S:
-    """Play ``st`` to the end with the game's rollout bot at every seat (its ``Pricing.rollout_bot``). The policy picks its moves among the legal options, so they go through the engine's fast path
-    (``advance``: no ruling, no re-check); ``checked`` rules on each one with ``step`` instead and raises
+    """Play ``st`` to the end with the game's rollout bot at every seat (its ``Pricing.rollout_bot``). The bot
+    picks its moves among the legal options, so they go through the engine's fast path (``advance``: no ruling, no
+    re-check); ``checked`` rules on each one with ``step`` instead and raises
     EvaluationError on an illegal move (the same end, slower: the benchmark and the tests compare the two)."""
     choose = pricing(eng).rollout_bot(rng, noise)
     if not checked:
@@ -209,10 +214,10 @@ def evaluate_decision(
 ) -> Decision | None:
     """Price the decision at event ``index`` (None when fewer than two candidates were found: the seat
     had a single option, or a single one worth pricing) with the game's own parts (its ``Pricing``)."""
-    game = pricing(eng)
+    parts = pricing(eng)
     st, ev = states[index], events[index]
     cands, policy_at = candidates(eng, st, ev, settings.max_candidates)
-    sure = game.certain(eng, states, events, index)
+    sure = parts.certain(eng, states, events, index)
     if sure is not None:
         policy_at = _offer(cands, policy_at, sure.better, settings.max_candidates)
     if len(cands) < 2:
@@ -222,11 +227,11 @@ def evaluate_decision(
     notes = []
     if "seat" in settings.views:
         try:
-            know = game.knowledge(eng, states, events, index, seat)
+            know = parts.knowledge(eng, states, events, index, seat)
         except NoWorld as exc:
             notes.append(f"seat view: {exc}")
         else:
-            sampled = game.seat_worlds(eng, states, events, index, know, settings)
+            sampled = parts.seat_worlds(eng, states, events, index, know, settings)
             values["seat"] = _priced_view(eng, sampled, cands, seat, settings, index, "seat")
     if "all" in settings.views:
         try:
