@@ -95,11 +95,14 @@ def cmd_rules(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
+#: the words of a group of seats a step marks (``StepExtras.seat_groups``: 够级's locks and burns)
+SEAT_GROUPS = {"passed": ("本轮已过牌", "passed"), "burners": ("烧牌人", "burners")}
+
+
 def _before_lines(r: Ruling, k: int) -> list[str]:
     """The table before the event in words: the set on it and its owner, who may act, how and why, the
     seats that passed and the burners."""
     from replay.formats.notation.words import action_name
-    from replay.games.gouji.step_view import gouji_marks
 
     v = r.before
     seat = partial(seat_name, en=k == 1)
@@ -113,10 +116,9 @@ def _before_lines(r: Ruling, k: int) -> list[str]:
         why = v.why.get(s, ("", ""))[k]
         words = sep.join(action_name(a, r.game)[k] for a in acts)
         lines.append(f"  {('可以行动', 'may act')[k]}: {seat(s)} {words}" + (f" — {why}" if why else ""))
-    marks = gouji_marks(v)
-    for label, seats in ((("本轮已过牌", "passed"), marks.passed), (("烧牌人", "burners"), marks.burners)):
+    for key, seats in v.extras.seat_groups():
         if seats:
-            lines.append(f"  {label[k]}: {sep.join(seat(s) for s in seats)}")
+            lines.append(f"  {SEAT_GROUPS[key][k]}: {sep.join(seat(s) for s in seats)}")
     return lines
 
 

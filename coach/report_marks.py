@@ -25,6 +25,23 @@ class Note(NamedTuple):
     seat: int | None = None
 
 
+class Figure(NamedTuple):
+    """A figure of the score in words (zh, en) and its value (``闲家得分: 85``)."""
+
+    zh: str
+    en: str
+    value: str
+
+
+class ScoreLine(NamedTuple):
+    """A line of the game's own figures under the score: its heading in words (None: none) and its figures, each
+    label and value parted by ``between`` (``"闲家得分: 85; 底牌分: 10"``, ``"级: 之前 3 / 5; 之后 3 / 7"``)."""
+
+    head: tuple[str, str] | None
+    figures: tuple[Figure, ...]
+    between: str = ": "
+
+
 #: each seat's role in words at a step (None while unknown); {} for a game that shows no roles
 Roles = dict[int, "Note | None"]
 
@@ -49,6 +66,11 @@ def no_score_notes(score: Score) -> list[Note]:
     return []
 
 
+def no_score_lines(score: Score) -> list[ScoreLine]:
+    """No figures of a game's own under the score."""
+    return []
+
+
 def sums_of_places(score: Score) -> bool:
     """The sides' points are the sums of their place points (the report shows the sums)."""
     return True
@@ -64,7 +86,8 @@ class ReportMarks:
     - ``set_notes``: what the set on the table is (够级: a 够级 set), written after it;
     - ``table_notes``: the round's marks after the set (够级: 四人乱缠, a 够死级 chance);
     - ``score_notes``: the score's line of the game's own under the sides (保皇: the roles and the reveal);
-    - ``team_sums``: whether the sides' points are sums of place points (保皇's are not: no sums shown)."""
+    - ``team_sums``: whether the sides' points are sums of place points (保皇's are not: no sums shown);
+    - ``score_lines``: lines of the game's own figures after the sides (升级: the card points, the levels)."""
 
     roles: Callable[[StepView], Roles] = no_roles
     seat_notes: Callable[[StepView, int], list[Note]] = no_seat_notes
@@ -72,6 +95,7 @@ class ReportMarks:
     table_notes: Callable[[StepView], list[Note]] = no_notes
     score_notes: Callable[[Score], list[Note]] = no_score_notes
     team_sums: Callable[[Score], bool] = sums_of_places
+    score_lines: Callable[[Score], list[ScoreLine]] = no_score_lines
 
 
 NO_REPORT_MARKS = ReportMarks()

@@ -17,7 +17,6 @@ from replay.core.clip import cards_shown
 from replay.core.said import said_in, seat_name
 from replay.formats.log import Log
 from replay.formats.notation.words import action_name
-from replay.games.gouji.step_view import gouji_marks
 from replay.rules.register import SEED_TITLES
 
 LABELS: dict[str, tuple[str, str]] = {
@@ -160,8 +159,7 @@ class _Sheet:
             for s, a in v.to_act.items()
         )
         rows.append(f"<tr><th>{self.t('may_act')}</th><td><ul>{acts}</ul></td></tr>")
-        marks = gouji_marks(v)
-        for key, seats in (("passed", marks.passed), ("burners", marks.burners)):
+        for key, seats in v.extras.seat_groups():
             if seats:
                 rows.append(f"<tr><th>{self.t(key)}</th><td>{', '.join(self.player(s) for s in seats)}</td></tr>")
         counts = "".join(

@@ -38,6 +38,12 @@ class StepExtras(Record):
         """The game's own keys after the marks (none here)."""
         return {}
 
+    def seat_groups(self) -> tuple[tuple[str, tuple[int, ...]], ...]:
+        """The seats the step marks as a group, by the mark's key of ``NO_MARKS`` (``("passed", (1, 4))``), in the
+        order a ruling lists them: the referee's sheet, ``fupan rule`` and the dispute desk name each group in
+        their own words (none here)."""
+        return ()
+
 
 NO_EXTRAS = StepExtras()
 E = TypeVar("E", bound=StepExtras)

@@ -5,7 +5,6 @@ the players, the hands as dealt, the rule check and the referee's decisions (the
 from __future__ import annotations
 
 import json
-from typing import Any
 
 from coach.games import coach_for
 from coach.report.markup import Markup, _e
@@ -14,7 +13,6 @@ from coach.report_words import LABELS, STYLE
 from replay import games
 from replay.core.said import said_in
 from replay.formats.notation.words import action_name
-from replay.games.shengji.score import shengji_extras
 from replay.score import Score
 
 
@@ -145,7 +143,7 @@ class DealSections(Markup):
                 out.append(f"<p>{'; '.join(self.note(n) for n in notes)}</p>")
             if score.sweep:
                 out.append(f"<p>{self.label('sweep')}</p>")
-            out += self.points_and_levels(score)
+            out += self.score_lines(score)
             if score.explain:
                 items = "".join(
                     f"<li><code>{_e(rule)}</code> {_e(said_in(text, self.lang))}</li>" for rule, text in score.explain
@@ -159,16 +157,13 @@ class DealSections(Markup):
         out.append("</section>\n")
         return "\n".join(out)
 
-    def points_and_levels(self, score: Score) -> list[str]:
-        """升级's card points (the defenders', the kitty's) and the levels before and after the deal."""
+    def score_lines(self, score: Score) -> list[str]:
+        """The game's own figures under the score (升级's card points and levels), a paragraph a line."""
         out: list[str] = []
-        sj = shengji_extras(score)
-        if sj is not None:
-            out.append(f"<p>{self.label('card_points')}: {_e(sj.defenders)}; {self.label('kitty')}: {_e(sj.kitty)}</p>")
-            before, after = _levels(sj.before), _levels(sj.after)
-            out.append(
-                f"<p>{self.label('levels')}: {self.label('before')} {_e(before)}; {self.label('after')} {_e(after)}</p>"
-            )
+        for line in coach_for(self.log.game).report.score_lines(score):
+            head = f"{self.pair(*line.head)}: " if line.head is not None else ""
+            figures = "; ".join(f"{self.pair(f.zh, f.en)}{line.between}{_e(f.value)}" for f in line.figures)
+            out.append(f"<p>{head}{figures}</p>")
         return out
 
     def check(self) -> str:
@@ -227,10 +222,3 @@ class DealSections(Markup):
 def _s(n: int) -> str:
     """An English plural's ending."""
     return "" if n == 1 else "s"
-
-
-def _levels(value: Any) -> str:
-    """升级's levels of the two sides (or one value) as text."""
-    if isinstance(value, list | tuple):
-        return " / ".join(str(v) for v in value)
-    return "" if value is None else str(value)

@@ -12,7 +12,7 @@ import pytest
 from coach.coach import coach_replay
 from coach.games import COACHES, coach_for
 from coach.report import html_report
-from coach.report_marks import NO_REPORT_MARKS, Note, ReportMarks
+from coach.report_marks import NO_REPORT_MARKS, Figure, Note, ReportMarks, ScoreLine
 from replay.replay import Replay
 from replay.simulate import simulate_deal
 
@@ -23,6 +23,10 @@ MARKS = ReportMarks(
     table_notes=lambda view: [Note("旗", "flag", 2)],
     score_notes=lambda score: [Note("首", "lead", 0), Note("独", "alone")],
     team_sums=lambda score: False,
+    score_lines=lambda score: [
+        ScoreLine(None, (Figure("分", "points<", "7&"), Figure("底", "kitty", "2"))),
+        ScoreLine(("级", "Levels>"), (Figure("前", "before", "3 / 5"),), " "),
+    ],
 )
 
 
@@ -63,6 +67,7 @@ def test_the_games_marks_are_written_where_they_belong_and_escaped(
     assert f"; flag: 2 · {name(2)}</p>" in page
     assert f" set&amp;; flag: 2 · {name(2)}</p>" in page  # after the set and its owner, when there is a set
     assert f"<p>lead: 0 · {name(0)}; alone</p>" in page
+    assert "<p>points&lt;: 7&amp;; kitty: 2</p>" in page and "<p>Levels&gt;: before 3 / 5</p>" in page
     assert "(sum of places" not in page
 
 
@@ -74,3 +79,14 @@ def test_without_marks_the_report_writes_no_games_words(rep: Replay, monkeypatch
     assert "(sum of places" in page
     gouji = html_report(coach_replay(rep), "en", bilingual=False)  # 够级's own marks
     assert "passed this round" in gouji
+
+
+def test_shengji_writes_its_card_points_and_levels_under_the_score() -> None:
+    rep = Replay(simulate_deal(5, "shengji-35").log)
+    sj = rep.final
+    page = html_report(coach_replay(rep), "en", bilingual=False)
+    assert re.search(r"<p>The defenders&#x27; points: \d+; Kitty points: \d+</p>", page)
+    assert re.search(r"<p>Levels: before \w+ / \w+; after \w+ / \w+</p>", page), sj
+    assert "(sum of places" not in page  # 升级 has no places: a side's points are its card points
+    gouji = html_report(coach_replay(Replay(simulate_deal(5, "gouji").log)), "en", bilingual=False)
+    assert "Kitty points" not in gouji and "Levels:" not in gouji

@@ -81,3 +81,15 @@ def test_the_library_stores_what_the_game_says() -> None:
     unfinished = Replay(sj.log._replace(events=sj.log.events[:3]))
     early = stored_extras(unfinished.log, unfinished.final, unfinished.score())
     assert early is not None and early["after"] is None and early["steps"] == 0
+
+
+def test_a_step_names_its_groups_of_seats_by_the_games_marks() -> None:
+    """The referee's sheet, ``fupan rule`` and the dispute desk list the groups a step marks: 够级's passed and bound
+    seats, in that order; a game without such marks has none."""
+    marks = GoujiStepExtras(passed=(1, 4), burners=(2,), failed_burners=(5,))
+    assert marks.seat_groups() == (("passed", (1, 4)), ("burners", (2,)))
+    assert NO_EXTRAS.seat_groups() == ()
+    rep = Replay(simulate_deal(11, "gouji").log)
+    seen = [dict(rep.view(k).extras.seat_groups()) for k in range(len(rep.states))]
+    assert any(g["passed"] for g in seen) and all(set(g) == {"passed", "burners"} for g in seen)
+    assert all(g["passed"] == gouji_marks(rep.view(k)).passed for k, g in enumerate(seen))

@@ -30,7 +30,6 @@ from replay.core.events import CARD_ACTIONS, EVENT_TYPES, TARGET_ACTIONS, Event,
 from replay.core.said import seat_name
 from replay.formats.decisions import history
 from replay.formats.notation.words import action_name
-from replay.games.gouji.step_view import gouji_marks
 from replay.replay import Replay
 from views import games
 from views.parts import address
@@ -116,7 +115,7 @@ def _status(view: Any, seat: int) -> str:
         return t(place.zh, place.en)
     if seat in view.finished:
         return t("已出完", "out")
-    if seat in gouji_marks(view).passed:
+    if seat in dict(view.extras.seat_groups()).get("passed", ()):
         return t("已过牌", "passed")
     if seat in view.to_act:
         return t("可行动", "may act")

@@ -47,6 +47,7 @@ from coach.games.shengji import policy as shengji_policy
 from coach.games.shengji import worlds as shengji_worlds
 from coach.games.shengji.policy import ShengjiPolicy
 from coach.moment import Moment, acts_on
+from coach.report_marks import Figure, ReportMarks, ScoreLine
 from coach.worlds import unseen_cards
 from replay import games
 from replay.core.cards import RANK_A, Card, card_words, full_decks
@@ -68,6 +69,7 @@ from replay.games.shengji.engine import (
 )
 from replay.games.shengji.score import shengji_extras
 from replay.replay import Replay
+from replay.score import Score
 
 if TYPE_CHECKING:
     from replay.games.shengji.engine import Shengji
@@ -449,9 +451,39 @@ def rollout_bot(rng: random.Random, noise: float) -> Callable[[Shengji, ShengjiS
     return ShengjiPolicy(rng, noise).choose
 
 
+def score_lines(score: Score) -> list[ScoreLine]:
+    """The report's lines under the score: the card points (the defenders', the kitty's), then the two sides'
+    levels before and after the deal."""
+    sj = shengji_extras(score)
+    if sj is None:
+        return []
+    return [
+        ScoreLine(
+            None,
+            (
+                Figure("闲家得分", "The defenders' points", str(sj.defenders)),
+                Figure("底牌分", "Kitty points", str(sj.kitty)),
+            ),
+        ),
+        ScoreLine(
+            ("级", "Levels"),
+            (Figure("之前", "before", _levels(sj.before)), Figure("之后", "after", _levels(sj.after))),
+            " ",
+        ),
+    ]
+
+
+def _levels(value: Any) -> str:
+    """The two sides' levels (or one value) as text."""
+    if isinstance(value, list | tuple):
+        return " / ".join(str(v) for v in value)
+    return "" if value is None else str(value)
+
+
 COACH: GameCoach[Shengji, ShengjiState] = GameCoach(
     name="shengji",
     detectors=(notes,),
+    report=ReportMarks(team_sums=lambda score: False, score_lines=score_lines),  # no places: no sums of them
     violation=violation,
     table_shown=trick_shown,
     teams=_teams,

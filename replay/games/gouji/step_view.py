@@ -26,6 +26,10 @@ class GoujiStepExtras(StepExtras, kw_only=True):
         """``{"gouji"}``: the set on the table is 够级."""
         return {"gouji": self.table_gouji}
 
+    def seat_groups(self) -> tuple[tuple[str, tuple[int, ...]], ...]:
+        """The seats locked by a pass this round, then those bound by a burn."""
+        return (("passed", self.passed), ("burners", self.burners))
+
     def marks_json(self) -> dict[str, Any]:
         """The marks, in the keys and order of ``replay.view.NO_MARKS``."""
         return {
