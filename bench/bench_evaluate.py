@@ -49,7 +49,7 @@ from coach import evaluate
 from coach.evaluate import decision_points, evaluate_decision, evaluate_replay, rollout, side_points
 from coach.policy import Policy, SeatBots
 from coach.prices import Decision, Evaluation, Settings
-from coach.worlds import knowledge, sample_hands, true_world, world
+from coach.worlds import sample_hands, seat_knowledge, true_world, world
 from replay import compiled
 from replay.formats.log import read_log
 from replay.replay import Replay, engine_for
@@ -97,7 +97,7 @@ def bench_rollouts(game: str, repeats: int, per_position: int, seed: int) -> dic
         roll.append((time.process_time() - t) / n)
         t = time.process_time()
         for rep, mid, s in positions:
-            know = knowledge(rep.engine, rep.states, rep.log.events, mid, s)
+            know = seat_knowledge(rep.engine, rep.states, rep.log.events, mid, s)
             for k in range(per_position):
                 rng = random.Random(f"{seed}:{r}:{k}")
                 rollout(rep.engine, world(rep.engine, rep.states[mid], sample_hands(know, rng)), rng)

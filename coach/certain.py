@@ -4,7 +4,7 @@ The rollouts price a decision by sampling the cards the seat could not see, so a
 in their noise (few rollouts, a lucky sample). Some errors need no sample: what the seat knew (its own
 hand, every seat's card count, the cards played) already shows that the choice made gave away something
 a legal play kept. These are checked by logic, not by simulation, and graded in both views
-(``coach.prices.Decision.certain``) however the rollouts came out:
+(``coach.prices.Decision.certain``, a ``coach.prices.Certain``) however the rollouts came out:
 
 - **pass-out** (有牌能走却不走): the seat passed (or closed with 扣) when playing its whole hand was legal:
   the play takes it out at once, the decline keeps every card.
@@ -27,58 +27,20 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from coach.games import coach_for
 from coach.policy import Policy
+from coach.prices import Certain
 from coach.worlds import NoWorld, knowledge
 from replay.climbing.state import State
 from replay.core.cards import RANK_2, RANK_BJ, RANK_SJ, Card
 from replay.core.events import Burn, Event, Kou, Pass, Play
 from replay.core.sets import CardSet, SetFormError, make_set
-from replay.formats.event_json import event_from_json
 
 if TYPE_CHECKING:
     from replay.climbing.table import Climbing
-
-KINDS: Mapping[str, tuple[str, str]] = {
-    "pass-out": ("有牌能走却不走", "passed when the whole hand could be played out"),
-    "pass-sweep": ("放走串三户", "let the 串三户 happen when a play over the last card was legal"),
-    "kou-lead": ("扣了能赢的牌", "closed the round for an opponent with a winning play in hand"),
-}
-
-
-@dataclass(frozen=True)
-class Certain:
-    """A decision that is an error by what the seat knew: its ``kind`` (a key of ``KINDS``) and a legal
-    choice that was certainly better (``better``, one of the seat's options then)."""
-
-    kind: str
-    better: Event
-
-    @property
-    def zh(self) -> str:
-        """What went wrong, in Chinese."""
-        return KINDS[self.kind][0]
-
-    @property
-    def en(self) -> str:
-        """What went wrong, in English."""
-        return KINDS[self.kind][1]
-
-    def to_json(self) -> dict[str, Any]:
-        """``{"kind", "zh", "en", "better"}`` (the texts are derived from the kind)."""
-        return {"kind": self.kind, "zh": self.zh, "en": self.en, "better": self.better.to_json()}
-
-    @classmethod
-    def from_json(cls, doc: Mapping[str, Any], index: int, n_seats: int) -> Certain:
-        """The value ``to_json`` wrote (``index`` names the decision's event in an error)."""
-        kind = str(doc["kind"])
-        if kind not in KINDS:
-            raise ValueError(f"event {index}: unknown kind of certain error {kind!r}")
-        return cls(kind, event_from_json(doc["better"], index, n_seats))
 
 
 def _answers(eng: Climbing[State], st: State, seat: int) -> list[tuple[Card, ...]]:
@@ -145,13 +107,12 @@ def _others_cards(
     return pool
 
 
-def certain_error(eng: Climbing[State], states: Sequence[State], events: Sequence[Event], index: int) -> Certain | None:
+def certain_error(eng: Climbing[Any], states: Sequence[State], events: Sequence[Event], index: int) -> Certain | None:
     """The certain error of the decline at event ``index`` (None when it is not one, or the record does not
-    show what the seat knew)."""
+    show what the seat knew): the climbing family's ``coach.games.Pricing.certain`` (``eng`` any climbing game's
+    engine, as ``coach.policy.Policy`` reads it: ``Climbing`` is invariant in its state type)."""
     ev = events[index]
     st = states[index]
-    if not coach_for(eng.game).certain_errors:
-        return None
     if not isinstance(ev, Pass | Kou) or st.table is None or index + 1 >= len(states):
         return None
     seat = ev.seat

@@ -1,10 +1,17 @@
-"""The options a decision is priced on, told apart by a key: the one loop every game's candidates end with."""
+"""The options a decision is priced on, told apart by a key: the one loop every game's candidates end with, and the
+climbing family's key (``shape``; ``coach.evaluate`` tells an offered better choice from the candidates by it)."""
 
 from __future__ import annotations
 
 from collections.abc import Callable, Hashable, Sequence
+from typing import Any
 
 from replay.core.events import Event
+
+
+def shape(ev: Event) -> tuple[Any, ...]:
+    """An option's action and the ranks of its cards: one candidate of each is priced."""
+    return (ev.action, tuple(sorted(c.rank for c in ev.cards)))
 
 
 def distinct(

@@ -1,12 +1,16 @@
 """Prices of decisions: the expected points of each candidate by determinized Monte Carlo rollouts.
 
-For a decision (an event whose seat had more than one legal option) the candidates are the choice
-made, the policy's choice, the decline (pass / 扣) and the policy's next preferences, one per shape,
-at most ``max_candidates``. Each candidate is played out ``rollouts`` times with ``coach.policy``
-for every seat, in two views:
+Every part of a game's own is its coach's ``Pricing`` (``coach.games``), called here with no default: the
+climbing family's (``coach.climbing_pricing``, which 够级 and 保皇 declare) or 升级's. For a decision (an event whose
+seat had more than one legal option) the candidates are the game's (a climbing game's: the choice made, the
+policy's choice, the decline (pass / 扣) and the policy's next preferences, one per shape), at most
+``max_candidates``; a certain error's better choice is offered among them (the game's ``certain``). Each candidate
+is played out ``rollouts`` times with the game's rollout bot (``coach.policy`` for a climbing game) for every seat,
+in two views:
 
-- **seat**: hidden hands sampled from what the seat knew (``coach.worlds``), read from the others' play
-  (``coach.inference``; ``Settings.sampling``), one deal per rollout;
+- **seat**: hidden hands sampled from what the seat knew (the game's ``knowledge`` and ``seat_worlds``: a climbing
+  game's ``coach.worlds``, read from the others' play with ``coach.inference``; ``Settings.sampling``), one deal
+  per rollout;
 - **all**: the true deal, when the log gives every hand (so a review tells a mistake from bad luck).
 
 Every candidate meets the same sampled deals and the same rollout seeds (common random numbers), so
@@ -38,13 +42,10 @@ import weakref
 from collections.abc import Callable, Sequence
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from multiprocessing import get_all_start_methods, get_context
-from typing import TYPE_CHECKING, Any, cast
+from typing import TYPE_CHECKING, Any
 
-from coach.certain import certain_error
-from coach.choices import distinct
-from coach.games import coach_for, priced_games
-from coach.inference import infer
-from coach.policy import Policy
+from coach.choices import shape
+from coach.games import coach_for, priced_games, pricing
 from coach.prices import (
     ROLLOUT_NOISE,
     VARIANCE_FLOOR,
@@ -58,9 +59,7 @@ from coach.prices import (
     Wait,
     stats,
 )
-from coach.worlds import NoWorld, sample_hands, seat_knowledge, seat_world, true_world, world
-from replay.climbing.state import State
-from replay.core.cards import RANK_SJ, Card
+from coach.worlds import NoWorld, true_world
 from replay.core.errors import FupanError
 from replay.core.events import Burn, Bury, Call, Declare, Event, Exchange, Kou, Pass, Play, Rang, Yield
 from replay.core.game_state import GameState, S
@@ -69,7 +68,6 @@ from replay.formats.log import parse_json_log
 from replay.replay import Replay
 
 if TYPE_CHECKING:
-    from replay.climbing.table import Climbing
     from replay.rules.profile import Profile
 
 PRICED = (Play, Burn, Pass, Kou, Rang, Call, Yield, Declare, Exchange, Bury)  # the last three: 升级's
@@ -96,13 +94,11 @@ def side_points(eng: Engine[S], st: S, seat: int) -> float:
 def rollout(
     eng: Engine[S], st: S, rng: random.Random, noise: float = ROLLOUT_NOISE, limit: int = 5000, checked: bool = False
 ) -> S:
-    """Play ``st`` to the end with the policy at every seat (the game's own rollout bot where it registers
-    one). The policy picks its moves among the legal options, so they go through the engine's fast path
-    (``advance``: no ruling, no re-check); ``checked`` rules on each one with ``step`` instead and raises
+    """Play ``st`` to the end with the game's rollout bot at every seat (its ``Pricing.rollout_bot``). The bot
+    picks its moves among the legal options, so they go through the engine's fast path (``advance``: no ruling, no
+    re-check); ``checked`` rules on each one with ``step`` instead and raises
     EvaluationError on an illegal move (the same end, slower: the benchmark and the tests compare the two)."""
-    make = coach_for(eng.game).rollout_bot
-    pol = Policy(rng, noise) if make is None else make(rng, noise)
-    choose = cast("Callable[[Engine[S], S], Event]", pol.choose)  # the policy of the game (the climbing family's)
+    choose = pricing(eng).rollout_bot(rng, noise)
     if not checked:
         advance = eng.advance
         start = st  # the caller's: never changed; every state after it is the rollout's own (``owned``)
@@ -126,47 +122,10 @@ def rollout(
 # -- candidates -------------------------------------------------------------------------------
 
 
-def _shape(ev: Event) -> tuple[Any, ...]:
-    return (ev.action, tuple(sorted(c.rank for c in ev.cards)))
-
-
-def candidates(eng: Climbing[State], st: State, actual: Event, limit: int) -> tuple[list[Event], int]:
-    """The options to price for ``actual``'s seat (``actual`` first) and the index of the policy's."""
-    own = coach_for(eng.game).candidates
-    if own is not None:
-        return own(eng, st, actual, limit)
-    seat = actual.seat
-    pol = Policy(random.Random(0), noise=0.0)
-    opts: list[Event]
-    first: Event | None
-    game = coach_for(eng.game)
-    if game.bidding(st):
-        opts = game.bid_options(eng, st, seat)
-        first = pol.bid(eng, st) if st.to_act == seat else None
-    else:
-        kinds = eng.actors(st).get(seat, ())
-        opts, first = [], None
-        if st.table is None or (st.window and seat == st.owner):
-            if "play" in kinds:
-                opts = [Play(seat, cards=c) for c in pol.lead_options(eng, st, seat)]
-                first = opts[0] if opts else None
-                groups = st.hands[seat].by_rank()  # and each rank led alone, low first
-                opts += [Play(seat, cards=tuple(groups[r])) for r in sorted(groups) if r < RANK_SJ]
-        else:
-            cls = Burn if "burn" in kinds and seat != st.to_act else Play
-            sets = pol.answer_options(eng, st, seat) if ("play" in kinds or "burn" in kinds) else []
-            plays: list[Event] = [cls(seat, cards=c) for c in sets]
-            declines: list[Event] = [k(seat) for name, k in (("kou", Kou), ("pass", Pass)) if name in kinds]
-            if seat == st.to_act:  # the policy's choice with the roles as the seat knew them
-                first = pol.choose(eng, game.as_known(eng, st, seat))
-            elif declines:
-                first = declines[0]
-            opts = ([first] if first is not None else []) + declines + plays
-            if cls is Burn and not (st.window and declines):  # a burner may let play go on (in a window: its pass)
-                opts.insert(0, Wait(seat))
-            if "rang" in kinds:
-                opts.append(Rang(seat))
-    return distinct(actual, first, opts, limit, _shape, lambda ev: isinstance(ev, Wait) or eng.can(st, ev))
+def candidates(eng: Engine[S], st: S, actual: Event, limit: int) -> tuple[list[Event], int]:
+    """The options to price for ``actual``'s seat (``actual`` first) and the index of the policy's, as the game
+    finds them (its ``Pricing.candidates``)."""
+    return pricing(eng).candidates(eng, st, actual, limit)
 
 
 # -- one decision -----------------------------------------------------------------------------
@@ -175,7 +134,7 @@ def candidates(eng: Climbing[State], st: State, actual: Event, limit: int) -> tu
 def _offer(cands: list[Event], policy_at: int, better: Event, limit: int) -> int:
     """Put ``better`` among the candidates (in place of the last one that is neither the choice made nor the
     policy's, when there is no room); the policy's index afterwards."""
-    if _shape(better) in {_shape(c) for c in cands}:
+    if shape(better) in {shape(c) for c in cands}:
         return policy_at
     if len(cands) >= limit:
         drop = max((j for j in range(1, len(cands)) if j != policy_at), default=policy_at)
@@ -183,29 +142,6 @@ def _offer(cands: list[Event], policy_at: int, better: Event, limit: int) -> int
         policy_at = -1 if policy_at == drop else policy_at - (policy_at > drop)
     cands.append(better)
     return policy_at
-
-
-def _rng(settings: Settings, *key: Any) -> random.Random:
-    return random.Random(":".join(map(str, (settings.seed, *key))))
-
-
-def _seat_worlds(
-    eng: Climbing[State], states: Sequence[State], events: Sequence[Event], index: int, know: Any, settings: Settings
-) -> Callable[[int], State]:
-    """The seat view's world ``k``, drawn from what the seat knew: by its game's own sampler where it has one
-    (升级); else uniformly, or with ``sampling`` "inference" weighed by the others' play (``coach.inference``)."""
-    st = states[index]
-    if coach_for(eng.game).sample is not None:
-        return lambda k: seat_world(eng, st, know, _rng(settings, index, "deal", k))
-
-    def uniform(k: int) -> tuple[tuple[Card, ...], ...]:
-        return sample_hands(know, _rng(settings, index, "deal", k))
-
-    draw = uniform
-    if settings.sampling == "inference":  # the others' play weighs the worlds
-        seat = events[index].seat
-        draw = infer(eng, states, events, index, seat, uniform, settings.rollouts, _rng(settings, index, "infer")).hands
-    return lambda k: world(eng, st, draw(k))
 
 
 def _race(vals: Sequence[Sequence[float]], alive: Sequence[int], actual: int = 0, z: float | None = None) -> list[int]:
@@ -229,8 +165,8 @@ def _race(vals: Sequence[Sequence[float]], alive: Sequence[int], actual: int = 0
 
 
 def _priced_view(
-    eng: Climbing[State],
-    worlds: Callable[[int], State],
+    eng: Engine[S],
+    worlds: Callable[[int], S],
     cands: list[Event],
     seat: int,
     settings: Settings,
@@ -256,7 +192,7 @@ def _priced_view(
                 if out.rule is not None:
                     raise EvaluationError(f"event {index}: candidate {ev} illegal in a {view} deal: {out.message_en}")
                 after = out.state
-            end = rollout(eng, after, _rng(settings, index, view, k, "play"), settings.noise)
+            end = rollout(eng, after, settings.rng(index, view, k, "play"), settings.noise)
             vals[j].append(side_points(eng, end, seat))
     return vals
 
@@ -274,16 +210,14 @@ def _loss(vals: list[list[float]], actual: int) -> Loss:
 
 
 def evaluate_decision(
-    any_eng: Engine[S], any_states: Sequence[S], events: Sequence[Event], index: int, settings: Settings
+    eng: Engine[S], states: Sequence[S], events: Sequence[Event], index: int, settings: Settings
 ) -> Decision | None:
     """Price the decision at event ``index`` (None when fewer than two candidates were found: the seat
-    had a single option, or a single one worth pricing)."""
-    # read by the climbing family's parts, the defaults; a game of its own (升级) has them call its own parts, which
-    # read its engine and states as its own
-    eng, states = cast("Climbing[State]", any_eng), cast("Sequence[State]", any_states)
+    had a single option, or a single one worth pricing) with the game's own parts (its ``Pricing``)."""
+    parts = pricing(eng)
     st, ev = states[index], events[index]
     cands, policy_at = candidates(eng, st, ev, settings.max_candidates)
-    sure = certain_error(eng, states, events, index)
+    sure = parts.certain(eng, states, events, index)
     if sure is not None:
         policy_at = _offer(cands, policy_at, sure.better, settings.max_candidates)
     if len(cands) < 2:
@@ -293,11 +227,11 @@ def evaluate_decision(
     notes = []
     if "seat" in settings.views:
         try:
-            know = seat_knowledge(eng, states, events, index, seat)
+            know = parts.knowledge(eng, states, events, index, seat)
         except NoWorld as exc:
             notes.append(f"seat view: {exc}")
         else:
-            sampled = _seat_worlds(eng, states, events, index, know, settings)
+            sampled = parts.seat_worlds(eng, states, events, index, know, settings)
             values["seat"] = _priced_view(eng, sampled, cands, seat, settings, index, "seat")
     if "all" in settings.views:
         try:

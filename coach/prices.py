@@ -1,21 +1,20 @@
 """The values of an evaluation: its settings, each candidate's expected points, the losses, the priced decisions
-and the whole deal's evaluation, with their JSON (``fupan coach --evaluate --json``, the stored evaluations).
-``coach.evaluate`` makes them by rollouts; everything here is plain data."""
+and the whole deal's evaluation, and a certain error (``Certain``, found by ``coach.certain``), with their JSON
+(``fupan coach --evaluate --json``, the stored evaluations). ``coach.evaluate`` makes them by rollouts; everything
+here is plain data."""
 
 from __future__ import annotations
 
 import math
+import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import Any, ClassVar
 
 from coach.grades import GRADES, MISTAKE, accuracy, decision_accuracy, grade
 from replay.core.errors import FupanError
 from replay.core.events import Event
 from replay.formats.event_json import event_from_json
-
-if TYPE_CHECKING:  # imported where a stored certain error is read: coach.certain brings the policy with it
-    from coach.certain import Certain
 
 DEFAULT_ROLLOUTS = 20
 DEFAULT_CANDIDATES = 4
@@ -65,6 +64,11 @@ class Settings:
         if self.sampling not in SAMPLINGS:
             raise ValueError(f"unknown sampling {self.sampling!r} (expected {' or '.join(map(repr, SAMPLINGS))})")
 
+    def rng(self, *key: Any) -> random.Random:
+        """The random source of one draw of a run: seeded by ``seed`` and the ``key`` (the event index, the view,
+        the world or rollout number), so a draw does not depend on which process makes it."""
+        return random.Random(":".join(map(str, (self.seed, *key))))
+
     def to_json(self) -> dict[str, Any]:
         """The ``settings`` object of ``Evaluation.to_json``."""
         return {
@@ -88,6 +92,45 @@ class Settings:
             views=tuple(str(v) for v in doc["views"]),
             sampling=str(doc.get("sampling", "uniform")),
         )
+
+
+#: the kinds of certain error (``coach.certain`` finds them): zh and en
+KINDS: Mapping[str, tuple[str, str]] = {
+    "pass-out": ("有牌能走却不走", "passed when the whole hand could be played out"),
+    "pass-sweep": ("放走串三户", "let the 串三户 happen when a play over the last card was legal"),
+    "kou-lead": ("扣了能赢的牌", "closed the round for an opponent with a winning play in hand"),
+}
+
+
+@dataclass(frozen=True)
+class Certain:
+    """A decision that is an error by what the seat knew: its ``kind`` (a key of ``KINDS``) and a legal
+    choice that was certainly better (``better``, one of the seat's options then)."""
+
+    kind: str
+    better: Event
+
+    @property
+    def zh(self) -> str:
+        """What went wrong, in Chinese."""
+        return KINDS[self.kind][0]
+
+    @property
+    def en(self) -> str:
+        """What went wrong, in English."""
+        return KINDS[self.kind][1]
+
+    def to_json(self) -> dict[str, Any]:
+        """``{"kind", "zh", "en", "better"}`` (the texts are derived from the kind)."""
+        return {"kind": self.kind, "zh": self.zh, "en": self.en, "better": self.better.to_json()}
+
+    @classmethod
+    def from_json(cls, doc: Mapping[str, Any], index: int, n_seats: int) -> Certain:
+        """The value ``to_json`` wrote (``index`` names the decision's event in an error)."""
+        kind = str(doc["kind"])
+        if kind not in KINDS:
+            raise ValueError(f"event {index}: unknown kind of certain error {kind!r}")
+        return cls(kind, event_from_json(doc["better"], index, n_seats))
 
 
 @dataclass(frozen=True)
@@ -239,8 +282,6 @@ class Decision:
     @classmethod
     def from_json(cls, doc: Mapping[str, Any], n_seats: int) -> Decision:
         """The decision ``to_json`` wrote (``view``, ``grade`` and ``accuracy`` are derived from the losses)."""
-        from coach.certain import Certain
-
         index = int(doc["index"])
         return cls(
             index,

@@ -28,7 +28,8 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from coach.games import coach_for
+from coach.games import coach_for, pricing
+from replay.climbing.state import S as CS
 from replay.climbing.state import State
 from replay.core.cards import Card, full_decks
 from replay.core.errors import FupanError
@@ -37,6 +38,7 @@ from replay.core.hand import SLOT_CARD, Hand
 from replay.core.said import seat_name
 
 if TYPE_CHECKING:
+    from replay.climbing.table import Climbing
     from replay.core.game_state import S
     from replay.engine import Engine
 
@@ -103,8 +105,9 @@ def _drop(cards: list[Card], gone: Sequence[Card]) -> None:
             cards.remove(same[0])
 
 
-def knowledge(eng: Engine[State], states: Sequence[State], events: Sequence[Event], index: int, seat: int) -> Knowledge:
-    """What ``seat`` knew just before event ``index`` (``states[index]`` is the state then)."""
+def knowledge(eng: Climbing[Any], states: Sequence[State], events: Sequence[Event], index: int, seat: int) -> Knowledge:
+    """What ``seat`` knew just before event ``index`` (``states[index]`` is the state then): the climbing family's
+    ``coach.games.Pricing.knowledge`` (``eng`` any climbing game's engine, as ``coach.policy.Policy`` reads it)."""
     st = states[index]
     own_hand = st.hands[seat]
     if not _exact(own_hand):
@@ -169,10 +172,11 @@ def sample_hands(k: Knowledge, rng: random.Random) -> tuple[tuple[Card, ...], ..
     return tuple(tuple(h) for h in hands)
 
 
-def world(eng: Engine[State], st: State, hands: Sequence[Sequence[Card]]) -> State:
-    """The state ``st`` with every hand replaced by ``hands`` (fully known): a determinized deal."""
+def world(eng: Engine[Any], st: CS, hands: Sequence[Sequence[Card]]) -> CS:
+    """The state ``st`` (of a climbing game) with every hand replaced by ``hands`` (fully known): a determinized
+    deal."""
     new = st._replace(hands=tuple(Hand.dealt(h) for h in hands), played=())
-    made: State = coach_for(eng.game).world(st, new, hands)
+    made: CS = coach_for(eng.game).world(st, new, hands)
     return made
 
 
@@ -187,13 +191,6 @@ def true_world(st: S, eng: Engine[S] | None = None) -> S:
     return st
 
 
-def seat_knowledge(eng: Engine[State], states: Sequence[State], events: Sequence[Event], index: int, seat: int) -> Any:
-    """What ``seat`` knew just before event ``index``, as its game's coach reads it (``knowledge`` by default)."""
-    own = coach_for(eng.game).knowledge
-    return (own or knowledge)(eng, states, events, index, seat)
-
-
-def seat_world(eng: Engine[State], st: State, know: Any, rng: random.Random) -> State:
-    """One determinized deal of ``st`` drawn from ``know`` (``seat_knowledge``), as its game's coach samples it."""
-    own = coach_for(eng.game).sample
-    return own(eng, st, know, rng) if own is not None else world(eng, st, sample_hands(know, rng))
+def seat_knowledge(eng: Engine[S], states: Sequence[S], events: Sequence[Event], index: int, seat: int) -> Any:
+    """What ``seat`` knew just before event ``index``, as its game's coach reads it (its ``Pricing.knowledge``)."""
+    return pricing(eng).knowledge(eng, states, events, index, seat)

@@ -5,12 +5,12 @@ with ``coach_for`` (``COACHES``, a ``replay.core.registry.Registry``).
 A ``GameCoach`` holds the game's part of every generic coach module: its own detectors and how an illegal
 event is reported (``coach.coach``), its teams (the summary, the report's team column), who plays against
 whom at a moment (``coach.moment``), the rollout policy's hooks (``coach.policy``: sides, burn conditions,
-declines, bidding), what a seat can place in another hand (``coach.worlds``), whether its decisions are
-priced and how a finished deal pays a seat (``coach.evaluate``), its marks in a deal's report
-(``coach.report_marks``), and for a game that is not climbing (升级) its own rollout bot, candidates, what a
-seat knew and how its worlds are sampled. Every field has a default,
+declines, bidding), what a seat can place in another hand (``coach.worlds``), how its decisions are priced
+(``Pricing``: its rollout bot, candidates, what a seat knew, the seat view's worlds, its certain errors; the
+climbing games declare the climbing family's, 升级 its own) and how a finished deal pays a seat
+(``coach.evaluate``), and its marks in a deal's report (``coach.report_marks``). Every field has a default,
 so a game that registered nothing (a new climbing game) is coached with the generic parts: no notes of its
-own, no teams, every seat for itself, the seat's own points from the game's scoring.
+own, no teams, every seat for itself, the seat's own points from the game's scoring, its decisions not priced.
 
 A built-in game's module (``coach.games.<name>``, its name in ``BUILT_IN``) is imported the first time its game is
 coached, so this registry imports no game's module (and there is no import circle); a game added at run time
@@ -25,6 +25,7 @@ from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
+from coach.prices import EvaluationUnsupported
 from coach.report_marks import NO_REPORT_MARKS, ReportMarks
 from replay import games
 from replay.core.cards import Card
@@ -35,6 +36,7 @@ from replay.core.registry import Registry
 if TYPE_CHECKING:
     from coach.findings import Finding
     from coach.moment import Moment
+    from coach.prices import Certain, Settings
     from replay.engine import Engine
     from replay.replay import Replay
 
@@ -114,6 +116,30 @@ def _no_table(st: S) -> tuple[tuple[str, ...], int | None]:
     return (), None
 
 
+def _no_certain(eng: Engine[S], states: Sequence[S], events: Sequence[Event], index: int) -> Certain | None:
+    return None
+
+
+@dataclass(frozen=True)
+class Pricing(Generic[E, S]):
+    """How ``coach.evaluate`` prices a game's decisions by rollouts, over its engine ``E`` and its states ``S``: the
+    game's own parts, which read its engine and states as its own. The climbing games declare the climbing family's
+    (``coach.climbing_pricing.climbing_pricing``: ``coach.policy``, ``coach.worlds``, ``coach.inference``,
+    ``coach.certain``), 升级 its own (``coach.games.shengji``)."""
+
+    #: the rollout bot's choice of the next event, made from a random source and the noise
+    rollout_bot: Callable[[random.Random, float], Callable[[E, S], Event]]
+    #: the candidates of a decision: (eng, state, the choice made, at most) -> (options, the policy's index)
+    candidates: Callable[[E, S, Event, int], tuple[list[Event], int]]
+    #: what a seat knew: (eng, states, events, index, seat) -> its knowledge (a value of the game's own)
+    knowledge: Callable[[E, Sequence[S], Sequence[Event], int, int], Any]
+    #: the seat view's worlds drawn from that knowledge: (eng, states, events, index, knowledge, settings) ->
+    #: world ``k`` (its draws seeded by ``Settings.rng``)
+    seat_worlds: Callable[[E, Sequence[S], Sequence[Event], int, Any, Settings], Callable[[int], S]]
+    #: the decision's certain error, whatever the rollouts say (``coach.certain``; by default none)
+    certain: Callable[[E, Sequence[S], Sequence[Event], int], Certain | None] = _no_certain
+
+
 @dataclass(frozen=True)
 class GameCoach(Generic[E, S]):
     """One game's part of the coach (every field but ``name`` has the generic default), over its engine ``E`` and
@@ -133,8 +159,8 @@ class GameCoach(Generic[E, S]):
     table_shown: Callable[[S], tuple[tuple[str, ...], int | None]] = _no_table
     #: whether seat ``a`` plays against seat ``b`` as the maxims read it (``Moment.opponent``)
     opponents: Callable[[S, int, int], bool] = _never
-    #: whether the game's decisions are priced by rollouts (``coach.evaluate``)
-    priced: bool = False
+    #: how the game's decisions are priced by rollouts (``coach.evaluate``; None: they are not)
+    pricing: Pricing[E, S] | None = None
     #: the points a finished deal gives a seat's side, what a rollout is worth (``coach.evaluate``)
     points: Callable[[E, S, int], float] = seat_points
     # -- the rollout policy (coach.policy) --
@@ -154,8 +180,6 @@ class GameCoach(Generic[E, S]):
     first_leader: Callable[[E, S], int] = _any_leader
     #: whether the other side is one place from sweeping the seat's side (够级's 串三户; ``coach.certain``)
     sweep_threat: Callable[[S, int], bool] = _no_sweep
-    #: whether ``coach.certain``'s errors (declines of a climbing game) are looked for (升级 has no such decline)
-    certain_errors: bool = True
     # -- what a seat can place (coach.worlds) --
     #: cards the seat knows are in other hands from the start (into ``located``), and a card whose
     #: holder it does not know with the seat that cannot hold it ((None, -1) when there is none)
@@ -166,21 +190,15 @@ class GameCoach(Generic[E, S]):
     as_known: Callable[[E, S, int], S] = _as_it_is
     #: a determinized state made true to its sampled hands (the new state, the old, the hands)
     world: Callable[[S, S, Sequence[Sequence[Card]]], S] = _same_world
-    # -- a game that is not climbing (coach.evaluate, coach.worlds; None: the climbing parts) --
-    #: the rollout bot, made from a random source and the noise (None: ``coach.policy.Policy``)
-    rollout_bot: Callable[[random.Random, float], Any] | None = None
-    #: the candidates of a decision: (eng, state, the choice made, at most) -> (options, the policy's
-    #: index); None: ``coach.evaluate``'s climbing candidates
-    candidates: Callable[[E, S, Event, int], tuple[list[Event], int]] | None = None
-    #: what a seat knew: (eng, states, events, index, seat) -> knowledge (None: ``coach.worlds.knowledge``)
-    knowledge: Callable[[E, Sequence[S], Sequence[Event], int, int], Any] | None = None
-    #: a world sampled from that knowledge: (eng, state, knowledge, rng) -> state (None: ``coach.worlds``'
-    #: ``world(sample_hands(...))``)
-    sample: Callable[[E, S, Any, random.Random], S] | None = None
     #: what the record lacks beyond the hands for the all-cards view of a state (None: nothing; 升级: the kitty)
     missing: Callable[[S], str | None] = _nothing_missing
     #: the game's marks in a deal's HTML report (its roles, a seat's status, the set's and the round's marks)
     report: ReportMarks = NO_REPORT_MARKS
+
+    @property
+    def priced(self) -> bool:
+        """Whether the game's decisions are priced by rollouts (it declares its ``pricing``)."""
+        return self.pricing is not None
 
 
 #: the games whose coach part fupan ships, each a module or package of this folder declaring its ``COACH``
@@ -195,6 +213,15 @@ COACHES: Registry[GameCoach[Any, Any]] = Registry(
 register = COACHES.register
 unregister = COACHES.unregister
 coach_for = COACHES.get
+
+
+def pricing(eng: Engine[S]) -> Pricing[Engine[S], S]:
+    """How the decisions of ``eng``'s game are priced (its ``GameCoach.pricing``); EvaluationUnsupported when
+    they are not."""
+    found = coach_for(eng.game).pricing
+    if found is None:
+        raise EvaluationUnsupported(f"the decisions of {eng.game} are not priced by rollouts")
+    return found
 
 
 def priced_games() -> tuple[str, ...]:

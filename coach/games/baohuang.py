@@ -16,6 +16,7 @@ from collections import Counter
 from collections.abc import Iterator, Sequence
 from typing import TYPE_CHECKING
 
+from coach.climbing_pricing import climbing_pricing
 from coach.findings import Evidence, Finding, climbing_table
 from coach.games import GameCoach, Teams
 from coach.moment import Moment, acts_on
@@ -220,7 +221,7 @@ COACH: GameCoach[Baohuang, BaohuangState] = GameCoach(
     name="baohuang",
     detectors=(detect,),
     teams=teams,
-    priced=True,
+    pricing=climbing_pricing(),
     same_side=same_side,
     bidding=bidding,
     bid=bid,

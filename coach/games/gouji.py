@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from coach.climbing_pricing import climbing_pricing
 from coach.findings import climbing_table
 from coach.games import GameCoach, Teams
 from coach.report_marks import Note, ReportMarks
@@ -112,7 +113,7 @@ COACH: GameCoach[Climbing[State], GoujiState] = GameCoach(
     teams=_teams,
     fixed_teams=True,
     opponents=_opponents,
-    priced=True,
+    pricing=climbing_pricing(),
     points=rollout_worth,
     same_side=_same_side,
     bound=bound_by_burn,

@@ -23,10 +23,10 @@ from hypothesis import strategies as st
 from test_evaluate import GO_OUT  # seat 1 passes when 5S takes it out
 
 import cli
-from coach.certain import Certain, beatable, certain_error
+from coach.certain import beatable, certain_error
 from coach.evaluate import _offer, evaluate_decision, evaluate_replay
 from coach.grades import MISTAKE, decision_accuracy
-from coach.prices import Decision, Evaluation, Settings
+from coach.prices import Certain, Decision, Evaluation, Settings
 from replay.climbing.state import State
 from replay.core.cards import Card
 from replay.core.events import Burn, Kou, Pass, Play

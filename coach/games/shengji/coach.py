@@ -36,12 +36,13 @@ from __future__ import annotations
 
 import itertools
 import math
+import random
 from collections import Counter
 from collections.abc import Callable, Iterator, Sequence
 from typing import TYPE_CHECKING, Any
 
 from coach.findings import Evidence, Finding, violation_of
-from coach.games import GameCoach, Teams
+from coach.games import GameCoach, Pricing, Teams
 from coach.games.shengji import policy as shengji_policy
 from coach.games.shengji import worlds as shengji_worlds
 from coach.games.shengji.policy import ShengjiPolicy
@@ -50,7 +51,7 @@ from coach.report_marks import Figure, ReportMarks, ScoreLine
 from coach.worlds import unseen_cards
 from replay import games
 from replay.core.cards import RANK_A, Card, card_words, full_decks
-from replay.core.events import Bury, Play
+from replay.core.events import Bury, Event, Play
 from replay.core.said import seat_name
 from replay.core.seats import opposite, side_seats
 from replay.games.shengji.engine import (
@@ -445,6 +446,11 @@ def levels_won(eng: Shengji, st: ShengjiState, seat: int) -> float:
     return steps if sc.up == team(seat) else -steps
 
 
+def rollout_bot(rng: random.Random, noise: float) -> Callable[[Shengji, ShengjiState], Event]:
+    """The rollout bot's choice: ``ShengjiPolicy``'s (升级 has no certain errors: no decline to judge)."""
+    return ShengjiPolicy(rng, noise).choose
+
+
 def score_lines(score: Score) -> list[ScoreLine]:
     """The report's lines under the score: the card points (the defenders', the kitty's), then the two sides'
     levels before and after the deal."""
@@ -482,12 +488,12 @@ COACH: GameCoach[Shengji, ShengjiState] = GameCoach(
     table_shown=trick_shown,
     teams=_teams,
     fixed_teams=True,
-    priced=True,
+    pricing=Pricing(
+        rollout_bot=rollout_bot,
+        candidates=shengji_policy.candidates,
+        knowledge=shengji_worlds.knowledge,
+        seat_worlds=shengji_worlds.seat_worlds,
+    ),
     points=levels_won,
-    rollout_bot=ShengjiPolicy,
-    candidates=shengji_policy.candidates,
-    knowledge=shengji_worlds.knowledge,
-    sample=shengji_worlds.sample,
     missing=shengji_worlds.missing,
-    certain_errors=False,
 )

@@ -19,7 +19,8 @@ Inference from play beyond voids (a seat that did not win a trick it could have)
 deal is drawn uniformly among the deals that meet the constraints above, exactly: the hidden cards are
 grouped by the hands (and the kitty) they may go to, the number of deals of every split of each group is
 counted (big integers, no floating point), and a split is drawn with its share of the deals, then the cards
-of each group are shuffled into it. The face-down declarations are met by redrawing (``DRAWS`` at most).
+of each group are shuffled into it (``sample``; the seat view's worlds, ``seat_worlds``). The face-down
+declarations are met by redrawing (``DRAWS`` at most).
 No deal meeting every constraint: ``coach.worlds.NoWorld``. The unseen cards are listed in card order, so
 a sampled deal depends only on what the seat knew.
 """
@@ -29,7 +30,7 @@ from __future__ import annotations
 import math
 import random
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -42,6 +43,7 @@ from replay.core.said import seat_name
 from replay.games.shengji.engine import DECLARE, KITTY, ShengjiState, combo, team
 
 if TYPE_CHECKING:
+    from coach.prices import Settings
     from replay.games.shengji.engine import Shengji
 
 DRAWS = 500  # sampled deals tried for the face-down declarations before NoWorld
@@ -269,6 +271,20 @@ def sample(eng: Shengji, st: ShengjiState, k: SjKnowledge, rng: random.Random) -
                 new = new._replace(buried=tuple(places[KITTY_SLOT]))
             return new
     raise NoWorld(f"no deal of {DRAWS} gives every seat that declared face down a declaration to make")
+
+
+def seat_worlds(
+    eng: Shengji,
+    states: Sequence[ShengjiState],
+    events: Sequence[Event],
+    index: int,
+    k: SjKnowledge,
+    settings: Settings,
+) -> Callable[[int], ShengjiState]:
+    """The seat view's world ``m`` (升级's ``coach.games.Pricing.seat_worlds``): ``sample`` with the run's draw
+    of that world (no inference from play)."""
+    st = states[index]
+    return lambda m: sample(eng, st, k, settings.rng(index, "deal", m))
 
 
 def sampled_hands(k: SjKnowledge, w: ShengjiState) -> Counter[Card]:

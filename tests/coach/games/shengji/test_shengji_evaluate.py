@@ -26,7 +26,7 @@ from paths import ROOT
 
 import cli
 from coach.evaluate import PRICED, candidates, decision_points, evaluate_decision, rollout, side_points
-from coach.games import coach_for, priced_games
+from coach.games import coach_for, priced_games, pricing
 from coach.games.shengji.policy import ShengjiPolicy, declarations
 from coach.games.shengji.worlds import (
     KITTY_SLOT,
@@ -40,7 +40,7 @@ from coach.games.shengji.worlds import (
     voids,
 )
 from coach.prices import Settings
-from coach.worlds import NoWorld, seat_knowledge, seat_world
+from coach.worlds import NoWorld, seat_knowledge
 from replay.core.cards import Card, full_decks, parse_cards
 from replay.core.events import Bury, Declare, Exchange, Pass, Play
 from replay.core.hand import Hand
@@ -273,8 +273,9 @@ def test_every_sampled_world_keeps_what_the_seat_knew(seed: int, pick: float, se
     # a world of a declaration phase that has ended (the next event is no declaration) is the deal resolved: the
     # declarer holds the kitty then, as in the truth resolved
     seen = eng._resolve(truth) if k.resolved else truth
+    worlds = pricing(eng).seat_worlds(eng, rep.states, rep.log.events, i, k, Settings(seed=seed))
     for r in range(3):
-        w = seat_world(eng, truth, k, random.Random(r))
+        w = worlds(r)
         assert Counter(w.hands[seat].known_cards()) == Counter(seen.hands[seat].known_cards())
         assert sampled_hands(k, w) == hidden
         tr = w.trumps
