@@ -32,17 +32,18 @@ import time
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, cast
+from typing import TYPE_CHECKING, Any
 
 from coach.effects import MIN_AROSE
 from coach.learners import QUESTIONS, SPLIT, MaximPolicy, maxim_of, question_of
 from coach.maxims import BY_KEY, MAXIMS
 from coach.summary import Summary
 from replay.formats.log import Log
+from replay.games.gouji.game import GAME as GOUJI
 from replay.games.gouji.score import team_points
 from replay.rules.profile import Profile
 from replay.rules.profile_loader import load_profile
-from replay.simulate import simulate_deal
+from replay.simulate import sim_seed
 from replay.simulated import SimulatedDeal
 
 if TYPE_CHECKING:
@@ -148,8 +149,8 @@ class Pair:
     key: str
     seed: int
     team: int
-    follow: SimulatedDeal
-    break_: SimulatedDeal
+    follow: SimulatedDeal[GoujiState]
+    break_: SimulatedDeal[GoujiState]
     follow_points: int
     break_points: int
     kept: tuple[int, ...]  # event indices of the follow run where the maxim changed Policy's choice
@@ -176,18 +177,20 @@ def play_pair(key: str, seed: int, team: int, profile: Profile | str = PROFILE, 
     and then breaking it (the same random seeds in both runs)."""
     prof = load_profile(profile) if isinstance(profile, str) else profile
     seats = range(team, 6, 2)
+    if prof.game != GOUJI.name:
+        raise ValueError(f"the study plays {GOUJI.name} deals, not {prof.game} ({prof.name})")
     fbot = MaximPolicy(random.Random(seed), follow={key}, at=seats, noise=noise)
-    follow = simulate_deal(seed, prof, bot=fbot)
+    follow = GOUJI.simulator(sim_seed(seed, prof), fbot, None)
     bbot = MaximPolicy(random.Random(seed), break_={key}, at=seats, noise=noise)
-    broken = simulate_deal(seed, prof, bot=bbot)
+    broken = GOUJI.simulator(sim_seed(seed, prof), bbot, None)
     return Pair(
         key,
         seed,
         team,
         follow,
         broken,
-        team_points(cast("GoujiState", follow.states[-1]), prof, team),  # the study plays 够级 deals
-        team_points(cast("GoujiState", broken.states[-1]), prof, team),
+        team_points(follow.states[-1], prof, team),
+        team_points(broken.states[-1], prof, team),
         tuple(fbot.kept[key]),
         tuple(bbot.planted[key]),
     )

@@ -28,7 +28,7 @@ from replay.climbing.table import Climbing
 from replay.core.cards import RANK_2, RANK_BJ, RANK_SJ, Card, full_decks
 from replay.core.errors import FupanError
 from replay.core.events import Burn, Event, Jiefeng, Kou, Pass, Play, Rang, Report
-from replay.core.game_state import S
+from replay.core.game_state import GameState, S
 from replay.engine import Engine
 from replay.formats.log import Log, Seat
 from replay.rules.profile import Profile, ProfileError
@@ -262,16 +262,22 @@ def simulate_deal(
     bot: Bot | None = None,
     max_events: int = 20000,
     levels: tuple[str, str] | None = None,
-) -> SimulatedDeal:
+) -> SimulatedDeal[GameState]:
     """Deal from ``seed`` and play one complete deal with random legal choices, as the profile's game
     plays it (its ``GameType.simulator``). A profile with overrides (``Profile.with_overrides``) is
     written to the log as its name and those overrides. ``levels``: 升级 only, the two sides' levels
-    (drawn from the first six levels when None)."""
+    (drawn from the first six levels when None). A caller that knows the game calls its declaration's
+    ``simulator`` with ``sim_seed`` (the same deal, its states typed: ``coach.study``)."""
     prof = find_profile(profile) if isinstance(profile, str) else profile
-    rng = random.Random(seed)
-    meta = {"date": "2026-11-29", "venue": "模拟", "match": f"sim-{seed}", "deal": deal_number}
     game: games.GameType[Any, Bot] = games.get(prof.game)
-    return game.simulator(SimSeed(seed, prof, meta, rng, max_events), bot, levels)
+    deal: SimulatedDeal[GameState] = game.simulator(sim_seed(seed, prof, deal_number, max_events), bot, levels)
+    return deal
+
+
+def sim_seed(seed: int, profile: Profile, deal_number: int = 1, max_events: int = 20000) -> SimSeed:
+    """The seed record of deal ``seed`` (its generator, the log's meta) under ``profile``."""
+    meta = {"date": "2026-11-29", "venue": "模拟", "match": f"sim-{seed}", "deal": deal_number}
+    return SimSeed(seed, profile, meta, random.Random(seed), max_events)
 
 
 class Pusher(Generic[S]):
@@ -321,7 +327,7 @@ def simulate_climbing(
     bot: Bot | None,
     deal: Mapping[str, Any] | Callable[[random.Random, tuple[tuple[Card, ...], ...]], Mapping[str, Any]] | None = None,
     opening: Callable[[Bot, Climbing[C], Pusher[C], tuple[tuple[Card, ...], ...]], int] | None = None,
-) -> SimulatedDeal:
+) -> SimulatedDeal[C]:
     """A climbing game's deal on the game's engine ``eng``: the hands (and ``deal``'s extra keys, e.g. 保皇's
     marked joker), the game's ``opening`` (its setup events; it returns the seat that leads first: by default
     the engine's first leader, or a random seat), then the bot's choices to the end."""

@@ -10,7 +10,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any, Generic, Protocol
+from typing import Any, Generic, Protocol, TypeVar
 
 from replay.core.cards import Card
 from replay.core.events import Event
@@ -20,13 +20,16 @@ from replay.engine import Engine
 from replay.formats.log_doc import Log
 from replay.rules.profile import Profile
 
+#: the state type of a simulated deal's states (covariant: a 够级 deal is a deal of some game)
+S_co = TypeVar("S_co", bound=GameState, covariant=True)
+
 
 @dataclass(frozen=True)
-class SimulatedDeal:
-    """A simulated deal: the log it wrote and the states it went through (``states[0]`` = deal)."""
+class SimulatedDeal(Generic[S_co]):
+    """A simulated deal: the log it wrote and the states it went through (``states[0]`` = deal), its game's."""
 
     log: Log
-    states: tuple[GameState, ...]
+    states: tuple[S_co, ...]
 
 
 @dataclass(frozen=True)

@@ -15,6 +15,7 @@ from replay.rules.rulings import Rulings
 from replay.score import Score, climbing_places
 
 if TYPE_CHECKING:
+    from replay.climbing.state import State
     from replay.core.game_state import GameState
     from replay.rules.quotes import RuleRow
     from replay.simulate import Bot
@@ -30,7 +31,7 @@ RULINGS = Rulings(
 )
 
 
-def simulate(sim: SimSeed, bot: Bot | None, levels: tuple[str, str] | None = None) -> SimulatedDeal:
+def simulate(sim: SimSeed, bot: Bot | None, levels: tuple[str, str] | None = None) -> SimulatedDeal[State]:
     """``replay.simulate.simulate_climbing`` on the game's engine (the registry's), imported when a deal is
     simulated."""
     from replay.climbing.table import Climbing

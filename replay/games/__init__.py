@@ -76,7 +76,7 @@ class GameType(Record, Generic[S, B]):
     scorer: Callable[[S, Profile], Score | None]  # (final state, profile)
     places: Callable[[S, Profile], dict[int, int]]  # (state, profile) -> seat -> place
     claims: Callable[[Mapping[str, Any], Score, str, S], list[Difference]]  # (claimed, score, game, final state)
-    simulator: Callable[[SimSeed, B | None, tuple[str, str] | None], SimulatedDeal]  # (seed, bot, levels)
+    simulator: Callable[[SimSeed, B | None, tuple[str, str] | None], SimulatedDeal[S]]  # (seed, bot, levels)
     rules: Callable[[], Sequence[RuleRow]]
     rulings: Rulings
     options: tuple[Option, ...] = ()

@@ -273,3 +273,14 @@ def test_dang_san_asks_one_question_at_a_time() -> None:
     for p, i in _parted(DANG_SAN_CARDS):  # both answer: a natural set, or one with 2s or jokers
         f, b = p.follow.log.events[i], p.break_.log.events[i]
         assert f.action == b.action == "play" and _plain(f.cards) and not _plain(b.cards)
+
+
+def test_a_pair_is_the_deal_simulate_deal_plays_and_only_a_gouji_one() -> None:
+    """The study plays 够级's simulator with the seed record simulate_deal makes: with the policy following nothing
+    the pair is simulate_deal's deal; a profile of another game is refused by name."""
+    key = QUESTIONS[0]
+    p = play_pair(key, 7, 0)
+    bot = MaximPolicy(random.Random(7), follow={key}, at=range(0, 6, 2), noise=study.NOISE)
+    assert p.follow.log == simulate_deal(7, study.PROFILE, bot=bot).log
+    with pytest.raises(ValueError, match="the study plays gouji deals, not baohuang"):
+        play_pair(key, 7, 0, "baohuang")

@@ -24,7 +24,7 @@ if TYPE_CHECKING:
     from replay.simulated import BotHabits, SimSeed, SimulatedDeal
 
 
-def simulate(sim: SimSeed, bot: Bot | None, levels: tuple[str, str] | None = None) -> SimulatedDeal:
+def simulate(sim: SimSeed, bot: Bot | None, levels: tuple[str, str] | None = None) -> SimulatedDeal[BaohuangState]:
     """``replay.games.baohuang.sim.simulate``, imported when a deal is simulated."""
     from replay.games.baohuang.sim import simulate as play
 

@@ -88,6 +88,6 @@ def opening(
     return push.st.emperor
 
 
-def simulate(sim: SimSeed, bot: Bot | None, levels: tuple[str, str] | None = None) -> SimulatedDeal:
+def simulate(sim: SimSeed, bot: Bot | None, levels: tuple[str, str] | None = None) -> SimulatedDeal[BaohuangState]:
     """One 保皇 deal with the bot's choices."""
     return simulate_climbing(sim, Baohuang(sim.profile, sim.meta), bot, marked, opening)

@@ -22,7 +22,7 @@ if TYPE_CHECKING:
     from replay.simulated import BotHabits, SimSeed, SimulatedDeal
 
 
-def simulate(sim: SimSeed, bot: Bot | None, levels: tuple[str, str] | None = None) -> SimulatedDeal:
+def simulate(sim: SimSeed, bot: Bot | None, levels: tuple[str, str] | None = None) -> SimulatedDeal[GoujiState]:
     """``replay.games.gouji.sim.simulate``, imported when a deal is simulated."""
     from replay.games.gouji.sim import simulate as play
 

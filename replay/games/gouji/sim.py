@@ -72,6 +72,6 @@ def opening(bot: Bot, eng: Climbing[GoujiState], push: Pusher[GoujiState], hands
     return first_leader(bot, eng, push, hands)
 
 
-def simulate(sim: SimSeed, bot: Bot | None, levels: tuple[str, str] | None = None) -> SimulatedDeal:
+def simulate(sim: SimSeed, bot: Bot | None, levels: tuple[str, str] | None = None) -> SimulatedDeal[GoujiState]:
     """One 够级 deal with the bot's choices."""
     return simulate_climbing(sim, Gouji(sim.profile, sim.meta), bot, {"marked": None}, opening)

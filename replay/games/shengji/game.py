@@ -17,12 +17,13 @@ from replay.games.shengji.score import score_shengji, shengji_claims, stored_ext
 from replay.score import no_places
 
 if TYPE_CHECKING:
+    from replay.games.shengji.state import ShengjiState
     from replay.rules.quotes import RuleRow
     from replay.simulate import Bot
     from replay.simulated import SimSeed, SimulatedDeal
 
 
-def simulate(sim: SimSeed, bot: Bot | None, levels: tuple[str, str] | None = None) -> SimulatedDeal:
+def simulate(sim: SimSeed, bot: Bot | None, levels: tuple[str, str] | None = None) -> SimulatedDeal[ShengjiState]:
     """``replay.games.shengji.sim.simulate``, imported when a deal is simulated."""
     from replay.games.shengji.sim import simulate as play
 

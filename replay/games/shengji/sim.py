@@ -6,11 +6,12 @@ from __future__ import annotations
 from replay.core.cards import full_decks
 from replay.core.events import Bury, Declare
 from replay.games.shengji.engine import Shengji
+from replay.games.shengji.state import ShengjiState
 from replay.simulate import Bot, Pusher, SimulationError
 from replay.simulated import SimSeed, SimulatedDeal
 
 
-def simulate(sim: SimSeed, bot: Bot | None, levels: tuple[str, str] | None = None) -> SimulatedDeal:
+def simulate(sim: SimSeed, bot: Bot | None, levels: tuple[str, str] | None = None) -> SimulatedDeal[ShengjiState]:
     """One 升级 deal with random legal choices (``bot`` is for the climbing games: not used); ``levels``
     the two sides' levels, drawn from the first six levels when None."""
     rng, seed = sim.rng, sim.seed
