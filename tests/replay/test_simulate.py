@@ -7,10 +7,10 @@ from __future__ import annotations
 
 import ast
 import random
-from pathlib import Path
 from types import SimpleNamespace
 
 import pytest
+from paths import ROOT
 
 import replay.simulate
 from replay import games
@@ -26,7 +26,7 @@ from replay.rules.profile_loader import find_profile
 from replay.simulate import RandomBot, deal_hands, habits, simulate_climbing, simulate_deal
 from replay.simulated import BotHabits, SimSeed
 
-SOURCE = Path(replay.simulate.__file__)
+SOURCE = ROOT / "replay" / "simulate.py"  # the source, not the compiled module a build may load
 #: the events only one game's own phases know (够级's setup, 保皇's bidding and reveals)
 GAME_EVENTS = {"Revolution", "Waive", "Show", "Tribute", "Return", "Refuse", "Call", "Grab", "Yield", "Reveal"}
 
