@@ -73,12 +73,15 @@ def clone(into: Path) -> Path:
 def install(folder: Path) -> float:
     """The packages of ``make run`` into the clone's new venv: its seconds."""
     t = time.perf_counter()
-    subprocess.run(
+    done = subprocess.run(
         ["make", "--no-print-directory", ".venv/.installed-run", f"PYTHON={base_python()}"],
         cwd=folder,
-        check=True,
-        stdout=subprocess.DEVNULL,
+        check=False,
+        capture_output=True,
+        text=True,
     )
+    if done.returncode != 0:
+        raise SystemExit(f"pip failed in {folder} (exit {done.returncode}):\n{done.stderr[-3000:]}")
     return time.perf_counter() - t
 
 
