@@ -125,12 +125,14 @@ def progress_bar(
         if not timer:
             timer.append(Eta([1.0] * total if costs is None else costs))
         timer[0].reach(done)
+        left = left_words(timer[0].left(), zh=False)
         if not bar:
             fmt = "{l_bar}{bar}| {n_fmt}/{total_fmt} [{elapsed}, {rate_fmt}{postfix}]"
+            desc = where or None
             bar.append(
-                tqdm(total=total, unit=f" {unit}", desc=where or None, file=sys.stderr, leave=True, bar_format=fmt)
+                tqdm(total=total, unit=f" {unit}", desc=desc, file=sys.stderr, leave=True, bar_format=fmt, postfix=left)
             )
-        bar[0].set_postfix_str(left_words(timer[0].left(), zh=False), refresh=False)
+        bar[0].set_postfix_str(left, refresh=False)
         bar[0].update(done - bar[0].n)
         if done >= total:
             bar[0].close()

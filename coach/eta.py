@@ -19,7 +19,7 @@ from itertools import pairwise
 
 MIN_DONE = 0.05  # share of the total cost done before a time left is given
 MIN_UNITS = 2  # units done before a time left is given
-HALF_LIFE = 0.15  # share of the total cost after which a measured stretch counts half as much
+HALF_LIFE = 0.25  # share of the total cost after which a measured stretch counts half as much
 
 
 class Eta:
@@ -102,10 +102,12 @@ class Eta:
 
 
 def left_words(seconds: float | None, zh: bool) -> str:
-    """A time left in words: 剩余约 42 秒 / about 42 s left, 剩余约 3 分 5 秒 / about 3 min 5 s left; None:
-    剩余时间估算中… / time left: estimating…"""
+    """A time left in words: 剩余约 42 秒 / about 42 s left, 剩余约 3 分 5 秒 / about 3 min 5 s left, 剩余 0 秒 /
+    0 s left (all done); None: 剩余时间估算中… / time left: estimating…"""
     if seconds is None:
         return "剩余时间估算中…" if zh else "time left: estimating…"
+    if seconds <= 0:
+        return "剩余 0 秒" if zh else "0 s left"
     s = max(1, round(seconds))
     if s < 60:
         return f"剩余约 {s} 秒" if zh else f"about {s} s left"

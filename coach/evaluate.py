@@ -78,8 +78,8 @@ RACE_Z = 1.0  # standard errors of the paired differences below the best that dr
 RACE_STOP = False  # end a view when only the choice made is left (off: it runs on alone, its value more precise)
 CANCEL_POLL_S = 0.2  # seconds between two looks at a run's ``cancel`` while its workers compute
 UNPRICED_COST = 20.0  # ``decision_cost`` of a decision with a single candidate: only its candidates are looked for
-TAIL_EVENTS = 10  # events a rollout plays beyond the log's events left, in ``decision_cost``
-RACED_CANDIDATES = 2.5  # candidates still running, on average, after the race's first rollouts (``decision_cost``)
+TAIL_EVENTS = 20  # events a rollout plays beyond the log's events left, in ``decision_cost``
+RACED_CANDIDATES = 2.0  # candidates still running, on average, after the race's first rollouts (``decision_cost``)
 
 
 class EvaluationCancelled(FupanError, RuntimeError):

@@ -105,16 +105,16 @@ def test_nothing_is_said_before_the_least_share_of_the_cost() -> None:
 
 
 def test_a_machine_that_becomes_loaded_is_followed() -> None:
-    """Half way the machine slows to three times the seconds per cost: a quarter further on, the estimate is far
-    nearer the new truth than the average rate of the whole run would be."""
+    """Half way the machine slows to three times the seconds per cost: a quarter further on, the estimate is much
+    nearer the new truth than the whole run's average rate would put it (the recent work weighs more)."""
     costs = [1.0] * 200
     slow = [0.1] * 100 + [0.3] * 100
     seen = _run(costs, slow)
     truth, left = seen[149]
     assert left is not None
     average = (100 * 0.1 + 50 * 0.3) / 150 * 50
-    assert abs(left - truth) / truth < 0.5 * abs(average - truth) / truth
-    assert HALF_LIFE < 0.5  # the recent quarter weighs more than the first half
+    assert abs(left - truth) < 0.7 * abs(average - truth)
+    assert HALF_LIFE <= 0.25  # the last quarter of the work weighs at least twice as much as what came before
 
 
 def test_an_unplanned_estimator_says_nothing() -> None:
@@ -127,6 +127,7 @@ def test_the_time_left_in_words() -> None:
     assert left_words(None, zh=False) == "time left: estimating…"
     assert left_words(41.6, zh=True) == "剩余约 42 秒"
     assert left_words(0.2, zh=False) == "about 1 s left"
+    assert left_words(0.0, zh=False) == "0 s left" and left_words(0.0, zh=True) == "剩余 0 秒"
     assert left_words(185, zh=True) == "剩余约 3 分 5 秒"
     assert left_words(185, zh=False) == "about 3 min 5 s left"
 
