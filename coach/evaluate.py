@@ -28,6 +28,10 @@ The candidates race (``_race``): after ``RACE_FIRST`` rollouts, and after every 
 candidate that is neither the choice made nor the current best is dropped when its paired difference to
 the best is below zero by more than ``RACE_Z`` standard errors; with ``RACE_STOP`` a view ends when only the
 choice made is left. The choice made and the best are priced with every rollout the view ran.
+
+A run's progress bar says the time left (``evaluate_replay``'s ``eta``, ``coach.eta``) from each decision's
+predicted cost (``decision_cost``: its candidates, the rollouts and the events left to play) and the rate measured
+on the decisions done so far.
 """
 
 from __future__ import annotations

@@ -2,8 +2,8 @@
 
 When an evaluation of the deal is stored (``data.evaluations``; the latest, or the one chosen among the
 stored settings) the page shows it; a form (rollouts, candidates, seed) starts one in a worker thread
-(``EvaluationJob``, kept in the session by deal) and returns at once: a fragment redraws its progress bar
-every ``POLL_S`` seconds while the other pages stay usable; the job stores its result as soon as it is made
+(``EvaluationJob``, kept in the session by deal) and returns at once: a fragment redraws its progress bar (the
+share of the predicted work done, and the time left measured on it: ``coach.eta``) every ``POLL_S`` seconds while the other pages stay usable; the job stores its result as soon as it is made
 (a newer run of the same settings replaces the older), and the page says so once it ended. Errors of the run or the store are shown on the page.
 The run is bounded (``views.parts.bounds``): an anonymous visitor's rollouts, deal size and worker processes; one
 run per session and a few per server; a Stop button, and the session's end, cancel it (its workers terminated).
