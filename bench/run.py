@@ -44,6 +44,7 @@ BENCHES: list[tuple[str, str, list[str]]] = [
     ("browser", "bench_browser.py", []),
     ("first-page", "bench_first_page.py", []),
     ("evaluate", "bench_evaluate.py", ["--parts", "1,2", "--deals", "8", "--runs", "1"]),
+    ("eta", "bench_eta.py", []),
     ("machinery", "bench_machinery.py", []),
     ("policy", "bench_policy.py", []),
     ("inference", "bench_inference.py", []),

@@ -114,6 +114,7 @@ def _seat_report(report: Report, seat: int) -> Report:
 
 def _evaluate(args: argparse.Namespace, rep: Replay[GameState]) -> Evaluation:
     """Price the deal's decisions as the --evaluate options ask."""
+    from coach.eta import Eta
     from coach.evaluate import evaluate_replay
     from coach.prices import EvaluationUnsupported, Settings
 
@@ -125,9 +126,10 @@ def _evaluate(args: argparse.Namespace, rep: Replay[GameState]) -> Evaluation:
         raise InputError(f"--jobs {args.jobs}: expected 0 (every core) or more")
     settings = Settings(rollouts=args.rollouts, max_candidates=args.candidates, seed=args.seed, sampling=args.sampling)
     seats = None if args.seat is None else [args.seat]
-    show = progress_bar("decisions") if sys.stderr.isatty() else None
+    eta = Eta() if sys.stderr.isatty() else None  # the bar's time left, measured on the decisions priced so far
+    show = progress_bar("decisions", eta=eta) if eta is not None else None
     try:
-        return evaluate_replay(rep, settings, jobs=args.jobs, seats=seats, progress=show)
+        return evaluate_replay(rep, settings, jobs=args.jobs, seats=seats, progress=show, eta=eta)
     except EvaluationUnsupported as exc:
         raise InputError(str(exc)) from None
 

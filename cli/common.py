@@ -12,9 +12,10 @@ from replay.core.errors import FupanError
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     import argparse
-    from collections.abc import Callable
+    from collections.abc import Callable, Sequence
     from typing import Any
 
+    from coach.eta import Eta
     from replay.core.game_state import GameState
     from replay.formats.limits import Limits
     from replay.formats.log import Log
@@ -105,16 +106,33 @@ def _emit(data: Any) -> None:
     write_json(sys.stdout, data)
 
 
-def progress_bar(unit: str, where: str = "") -> Callable[[int, int], None]:
-    """A progress bar on standard error (tqdm: done of total, the rate per second, the time left), labelled with
-    ``where`` (the database a command writes to, say); a callback ``(done, total)``, closed at the end."""
+def progress_bar(
+    unit: str, where: str = "", costs: Sequence[float] | None = None, eta: Eta | None = None
+) -> Callable[[int, int], None]:
+    """A progress bar on standard error (tqdm: done of total, the rate per second, and the time left measured by
+    ``coach.eta`` on the work done so far), labelled with ``where`` (the database a command writes to, say); a
+    callback ``(done, total)``, closed at the end. The time left comes from ``eta`` when the run itself tells it of
+    the units done (an evaluation's decisions), else from an ``Eta`` of the units' ``costs`` (equal costs when
+    None) started at the first call, the units taken as done in order."""
     from tqdm import tqdm
 
+    from coach.eta import Eta, left_words
+
     bar: list[Any] = []
+    timer: list[Eta] = [] if eta is None else [eta]
 
     def show(done: int, total: int) -> None:
+        if not timer:
+            timer.append(Eta([1.0] * total if costs is None else costs))
+        timer[0].reach(done)
+        left = left_words(timer[0].left(), zh=False)
         if not bar:
-            bar.append(tqdm(total=total, unit=f" {unit}", desc=where or None, file=sys.stderr, leave=True))
+            fmt = "{l_bar}{bar}| {n_fmt}/{total_fmt} [{elapsed}, {rate_fmt}{postfix}]"
+            desc = where or None
+            bar.append(
+                tqdm(total=total, unit=f" {unit}", desc=desc, file=sys.stderr, leave=True, bar_format=fmt, postfix=left)
+            )
+        bar[0].set_postfix_str(left, refresh=False)
         bar[0].update(done - bar[0].n)
         if done >= total:
             bar[0].close()

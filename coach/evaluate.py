@@ -28,6 +28,10 @@ The candidates race (``_race``): after ``RACE_FIRST`` rollouts, and after every 
 candidate that is neither the choice made nor the current best is dropped when its paired difference to
 the best is below zero by more than ``RACE_Z`` standard errors; with ``RACE_STOP`` a view ends when only the
 choice made is left. The choice made and the best are priced with every rollout the view ran.
+
+A run's progress bar says the time left (``evaluate_replay``'s ``eta``, ``coach.eta``) from each decision's
+predicted cost (``decision_cost``: its candidates, the rollouts and the events left to play) and the rate measured
+on the decisions done so far.
 """
 
 from __future__ import annotations
@@ -45,6 +49,7 @@ from multiprocessing import get_all_start_methods, get_context
 from typing import TYPE_CHECKING, Any
 
 from coach.choices import shape
+from coach.eta import Eta
 from coach.games import coach_for, priced_games, pricing
 from coach.prices import (
     ROLLOUT_NOISE,
@@ -77,6 +82,9 @@ RACE_EVERY = 1  # rollouts between two checkpoints after the first batch
 RACE_Z = 1.0  # standard errors of the paired differences below the best that drop a candidate
 RACE_STOP = False  # end a view when only the choice made is left (off: it runs on alone, its value more precise)
 CANCEL_POLL_S = 0.2  # seconds between two looks at a run's ``cancel`` while its workers compute
+UNPRICED_COST = 20.0  # ``decision_cost`` of a decision with a single candidate: only its candidates are looked for
+TAIL_EVENTS = 20  # events a rollout plays beyond the log's events left, in ``decision_cost``
+RACED_CANDIDATES = 2.0  # candidates still running, on average, after the race's first rollouts (``decision_cost``)
 
 
 class EvaluationCancelled(FupanError, RuntimeError):
@@ -267,6 +275,19 @@ def decision_points(replay: Replay[GameState]) -> list[int]:
     return out
 
 
+def decision_cost(replay: Replay[GameState], index: int, settings: Settings) -> float:
+    """The predicted cost of pricing the decision at event ``index`` (``evaluate_decision``; a unit of
+    ``coach.eta.Eta``), from what is known before it runs: per view, every candidate's first ``RACE_FIRST`` rollouts
+    and about ``RACED_CANDIDATES`` candidates' other ones, each as long as the events left to play (plus
+    ``TAIL_EVENTS``)."""
+    n = len(candidates(replay.engine, replay.states[index], replay.log.events[index], settings.max_candidates)[0])
+    if n < 2:
+        return UNPRICED_COST
+    first = min(settings.rollouts, RACE_FIRST)
+    rollouts = first * n + (settings.rollouts - first) * min(n, RACED_CANDIDATES)
+    return len(settings.views) * rollouts * (len(replay.log.events) - index + TAIL_EVENTS)
+
+
 def usable_cores() -> int:
     """The cores this process may run on (its CPU affinity where the system tells it)."""
     if hasattr(os, "sched_getaffinity"):
@@ -312,12 +333,14 @@ def evaluate_replay(
     progress: Callable[[int, int], None] | None = None,
     cancel: Callable[[], bool] | None = None,
     processes: bool = False,
+    eta: Eta | None = None,
 ) -> Evaluation:
     """Price every decision of a replayed deal (``seats``: only theirs). ``jobs``: worker processes
     (0 = every core; 1 = this process, unless ``processes``: one worker process, so that this process stays free
     and a cancelled run is ended at once). ``cancel``, when given, is asked before each decision (in this process)
     or every ``CANCEL_POLL_S`` seconds (on workers): once it says True, the run stops (its workers terminated)
-    and raises ``EvaluationCancelled``."""
+    and raises ``EvaluationCancelled``. ``eta``, when given, is planned with the decisions' ``decision_cost`` (the
+    clock starts) and told of each decision done before ``progress`` is called: its ``left`` is the time left."""
     settings = settings or Settings()
     if not coach_for(replay.log.game).priced:
         raise EvaluationUnsupported(
@@ -326,6 +349,8 @@ def evaluate_replay(
     t0 = time.perf_counter()
     points = [i for i in decision_points(replay) if seats is None or replay.log.events[i].seat in seats]
     jobs = jobs or usable_cores()
+    if eta is not None:
+        eta.plan({i: decision_cost(replay, i, settings) for i in points})
     results: dict[int, tuple[Decision | None, str | None]] = {}
     done = 0
     if (jobs == 1 and not processes) or len(points) < 2:
@@ -335,6 +360,8 @@ def evaluate_replay(
             d = evaluate_decision(replay.engine, replay.states, replay.log.events, i, settings)
             results[i] = (d, None if d is not None else SINGLE)
             done += 1
+            if eta is not None:
+                eta.finish([i])
             if progress:
                 progress(done, len(points))
     else:
@@ -354,9 +381,12 @@ def evaluate_replay(
                     raise EvaluationCancelled("the evaluation was cancelled")
                 ended, pending = wait(pending, timeout=CANCEL_POLL_S, return_when=FIRST_COMPLETED)
                 for future in ended:
-                    for i, d, why in future.result():
+                    finished = future.result()
+                    for i, d, why in finished:
                         results[i] = (d, why)
                         done += 1
+                    if eta is not None:
+                        eta.finish([i for i, _d, _why in finished])
                 if ended and progress:
                     progress(done, len(points))
         except BaseException:  # failed, cancelled or interrupted: no worker outlives the run

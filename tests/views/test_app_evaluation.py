@@ -146,7 +146,7 @@ def test_a_run_starts_in_the_background_shows_its_progress_and_stores_the_result
     job = at.session_state[JOBS_KEY][deal_id]
     assert not job.finished and calls == [SMALL]
     bars = at.get("progress")
-    assert len(bars) == 1 and "Evaluating… 3/10" in bars[0].proto.text
+    assert len(bars) == 1 and "Evaluating… 3/10 decisions · time left: estimating…" in bars[0].proto.text
     assert bars[0].proto.value == 30
     assert any("in the background" in c.value for c in at.caption)
     # the page runs again (any widget, another rerun) while the evaluation still runs
@@ -170,6 +170,43 @@ def test_a_run_starts_in_the_background_shows_its_progress_and_stores_the_result
     eng.dispose()
     assert ev is not None and {d.seat for d in ev.decisions} == {0}
     assert at.dataframe[0].value["decisions"].tolist()[0] == len(ev.decisions)
+
+
+def test_the_bar_moves_by_the_work_done_and_says_the_time_left_measured_on_it(library, monkeypatch):
+    """The run plans its decisions' predicted costs (``coach.eta``): the bar stands at the share of the cost done
+    (80 %, where 2 of 4 decisions would say 50 %) and its text says the time left measured so far, in 中文."""
+    deal_id, _ = library["gouji"]
+    release = threading.Event()
+
+    def planned(replay, settings, jobs=0, progress=None, eta=None, **_kw):
+        eta.plan({10: 50.0, 11: 30.0, 12: 10.0, 13: 10.0})
+        time.sleep(0.2)
+        eta.finish([10])
+        time.sleep(0.2)
+        eta.finish([11])
+        progress(2, 4)
+        assert release.wait(60)
+        return evaluate_replay(replay, settings, jobs=1, seats=[0])
+
+    monkeypatch.setattr(evaluate, "evaluate_replay", planned)
+    at = _page("evaluation", deal_id)
+    at.number_input(key=ROLLOUTS).set_value(2)
+    at.number_input(key=CANDIDATES).set_value(2)
+    at.button(key=RUN).click().run()
+    _ok(at)
+    job = at.session_state[JOBS_KEY][deal_id]
+    for _ in range(100):  # the run told of two decisions done
+        if job.done == 2:
+            break
+        time.sleep(0.05)
+    at.run()
+    bars = at.get("progress")
+    assert len(bars) == 1 and bars[0].proto.value == 80
+    assert "评估中… 2/4 个决定 · 剩余约 " in bars[0].proto.text and "秒" in bars[0].proto.text
+    assert not any("约需 7 秒" in c.value for c in at.caption)  # no constant promise up front
+    release.set()
+    assert job.wait(60)
+    _finish(at, deal_id)
 
 
 def test_without_an_open_deal_it_says_so(library):

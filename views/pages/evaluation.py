@@ -2,8 +2,8 @@
 
 When an evaluation of the deal is stored (``data.evaluations``; the latest, or the one chosen among the
 stored settings) the page shows it; a form (rollouts, candidates, seed) starts one in a worker thread
-(``EvaluationJob``, kept in the session by deal) and returns at once: a fragment redraws its progress bar
-every ``POLL_S`` seconds while the other pages stay usable; the job stores its result as soon as it is made
+(``EvaluationJob``, kept in the session by deal) and returns at once: a fragment redraws its progress bar (the
+share of the predicted work done, and the time left measured on it: ``coach.eta``) every ``POLL_S`` seconds while the other pages stay usable; the job stores its result as soon as it is made
 (a newer run of the same settings replaces the older), and the page says so once it ended. Errors of the run or the store are shown on the page.
 The run is bounded (``views.parts.bounds``): an anonymous visitor's rollouts, deal size and worker processes; one
 run per session and a few per server; a Stop button, and the session's end, cancel it (its workers terminated).
@@ -30,6 +30,7 @@ import plotly.graph_objects as go
 import streamlit as st
 
 from coach import evaluate
+from coach.eta import left_words
 from coach.evaluate import EvaluationCancelled
 from coach.games import priced_games
 from coach.grades import GRADES
@@ -281,7 +282,12 @@ def jobs() -> dict[int, EvaluationJob]:
 
 
 def _progress_text(job: EvaluationJob) -> str:
-    return t(f"评估中… {job.done}/{job.total}", f"Evaluating… {job.done}/{job.total}")
+    """评估中… 37/270 个决定 · 剩余约 42 秒: the time left measured on the decisions done so far (``coach.eta``)."""
+    left = job.eta.left() if job.eta.planned else None
+    return t(
+        f"评估中… {job.done}/{job.total} 个决定 · {left_words(left, True)}",
+        f"Evaluating… {job.done}/{job.total} decisions · {left_words(left, False)}",
+    )
 
 
 @st.fragment(run_every=POLL_S)
@@ -331,9 +337,9 @@ def _run_form(deal_id: int, rep: Replay, expanded: bool) -> str | None:
     with st.expander(t("评估这一局", "Evaluate this deal"), expanded=expanded and job is None):
         st.caption(
             t(
-                "模拟越多越准也越慢：默认设置下一局够级在两个空闲的核上约需 7 秒（长的一局约 10 秒），在后台进行。",
-                "More rollouts are more precise and slower: at the defaults a 够级 deal takes about 7 s on two "
-                "idle cores (a long one about 10 s), in the background.",
+                "模拟越多越准也越慢。评估在后台进行；剩余时间按已完成的决定实测估算。",
+                "More rollouts are more precise and slower. The evaluation runs in the background; its time left "
+                "is measured on the decisions done so far.",
             )
         )
         note = bounds.evaluation_note()

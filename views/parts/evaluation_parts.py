@@ -11,6 +11,7 @@ from typing import Any
 import pandas as pd
 import streamlit as st
 
+from coach.eta import Eta
 from coach.prices import Candidate, Decision, Evaluation, Settings
 from replay.replay import Replay
 from views.parts.common import t
@@ -19,12 +20,13 @@ from views.parts.texts import GRADE_NAMES, VIEW_NAMES
 
 ACTUAL_MARK, BEST_MARK = "●", "★"
 
-Run = Callable[..., Evaluation]  # evaluate_replay's shape: (replay, settings, jobs=, progress=, cancel=, processes=)
+Run = Callable[..., Evaluation]  # evaluate_replay's: (replay, settings, jobs=, progress=, cancel=, processes=, eta=)
 
 
 class EvaluationJob:
     """An evaluation running in a worker thread (so that the page's reruns, and the other pages, stay
-    responsive): how far it got (``done`` of ``total`` decisions), then its ``result`` or its ``error``.
+    responsive): how far it got (``done`` of ``total`` decisions; ``eta``: the share of the work done and the time
+    left, ``coach.eta``), then its ``result`` or its ``error``.
     ``store`` (given by the page, which checked who may write) keeps the result as soon as it is made, in the
     thread, so that it is stored whether or not anyone comes back to the page; ``stored`` says it was.
     ``cancel()`` (the page's stop button), or ``gone`` saying True (the visitor's session ended), stops the run
@@ -43,6 +45,7 @@ class EvaluationJob:
     ) -> None:
         self.settings = settings
         self.done = self.total = 0
+        self.eta = Eta()
         self.result: Evaluation | None = None
         self.error: Exception | None = None
         self.stored = False
@@ -74,7 +77,13 @@ class EvaluationJob:
     def _work(self, rep: Replay, jobs: int, run: Run) -> None:
         try:
             self.result = run(
-                rep, self.settings, jobs=jobs, progress=self._progress, cancel=self._cancelled, processes=True
+                rep,
+                self.settings,
+                jobs=jobs,
+                progress=self._progress,
+                cancel=self._cancelled,
+                processes=True,
+                eta=self.eta,
             )
             self._store(self.result)
             self.stored = True
@@ -94,7 +103,9 @@ class EvaluationJob:
 
     @property
     def fraction(self) -> float:
-        """How far it got, 0 to 1."""
+        """How far it got, 0 to 1: the share of the predicted work done (``eta``), else of the decisions done."""
+        if self.eta.planned:
+            return self.eta.fraction
         return self.done / self.total if self.total else 0.0
 
     def wait(self, timeout: float | None = None) -> bool:
