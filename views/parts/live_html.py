@@ -260,7 +260,7 @@ class Moves:
     param: str
 
 
-def _taken_key(key: str) -> str:
+def taken_key(key: str) -> str:
     """Session state: the number of the last press the server took from ``live_html`` ``key``."""
     return f"{key}__taken"
 
@@ -273,9 +273,9 @@ def take_press(key: str, target: object, on_move: Callable[[int], None]) -> bool
     step, number = target.get("step"), target.get("press")
     if not isinstance(step, int) or not isinstance(number, int):
         return False
-    if number <= int(st.session_state.get(_taken_key(key), 0)):
+    if number <= int(st.session_state.get(taken_key(key), 0)):
         return False
-    st.session_state[_taken_key(key)] = number
+    st.session_state[taken_key(key)] = number
     on_move(step)
     return True
 
@@ -306,6 +306,6 @@ def live_html(
         "keys": dict(moves.keys),
         "buttons": dict(moves.buttons),
         "param": moves.param,
-        "taken": int(st.session_state.get(_taken_key(key), 0)),
+        "taken": int(st.session_state.get(taken_key(key), 0)),
     }
     _live(data=data, key=key, on_target_change=partial(_pressed, key, on_move))
