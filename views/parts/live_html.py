@@ -35,6 +35,11 @@ from functools import partial
 import streamlit as st
 
 NAME = "fupan_live_html"
+# session state: how many live_html this session drew, each one's data numbered by it so that no two messages are
+# the same: Streamlit sends a large message it sent before as a reference to the browser's cache of them, and under
+# a burst of the stepper's reruns such a reference came after the browser had let the message go ("Cached
+# ForwardMsg MISS": the connection lost, the page frozen)
+DRAWN = "live_html_drawn"
 
 _JS = """
 const BLOCKED = new Set(["SCRIPT", "IFRAME", "FRAME", "OBJECT", "EMBED", "LINK", "META", "BASE", "FORM"]);
@@ -101,11 +106,12 @@ function typing(event) {
 // the owner (its moves, its root, how it sends) and the roots shown at the group's step
 const GROUPS = new Map();
 let pressed = 0;  // presses sent so far in this page: each press's number
+const RESEND_MS = 1500, RESENDS = 5;  // a target the server has not taken by then is sent again, so many times
 
 function groupOf(name) {
   let g = GROUPS.get(name);
   if (g === undefined) {
-    g = { step: 0, last: 0, target: null, sent: 0, owner: null, roots: new Set() };
+    g = { step: 0, last: 0, target: null, sent: 0, owner: null, roots: new Set(), timer: 0, resends: 0 };
     GROUPS.set(name, g);
   }
   return g;
@@ -143,14 +149,32 @@ function draw(g) {
   }
 }
 
+function send(g) {
+  g.sent = ++pressed;
+  g.owner.send({ step: g.target, press: g.sent });
+  wait(g);
+}
+
+// a target not taken in RESEND_MS (no run of the server took it: its rerun lost, as when the connection dropped) is
+// sent again, under a new number
+function wait(g) {
+  clearTimeout(g.timer);
+  if (g.target === null || g.resends >= RESENDS) return;
+  g.timer = setTimeout(() => {
+    if (g.target === null || !owned(g)) return;
+    g.resends += 1;
+    send(g);
+  }, RESEND_MS);
+}
+
 function press(g, by) {
   const from = wanted(g);
   const to = Math.max(0, Math.min(g.last, from + by));
   if (to === from) return;
   g.target = to;
-  g.sent = ++pressed;
+  g.resends = 0;
   draw(g);
-  g.owner.send({ step: to, press: g.sent });
+  send(g);
 }
 
 function moving() {
@@ -164,7 +188,7 @@ window.addEventListener("keydown", (event) => {
   const by = g === null ? undefined : g.owner.keys[event.key];
   if (by === undefined) return;
   event.preventDefault();
-  event.stopImmediatePropagation();  // Streamlit's shortcut of the same button does not press it too
+  event.stopPropagation();  // on the window: Streamlit's shortcut of the same button (the document's) does not fire
   press(g, by);
 }, true);
 
@@ -176,7 +200,7 @@ window.addEventListener("click", (event) => {
     const button = at.closest(`.st-key-${CSS.escape(key)} button`);
     if (button === null) continue;
     event.preventDefault();
-    event.stopImmediatePropagation();  // the press is the group's, not the Streamlit button's
+    event.stopPropagation();  // the press is the group's, not the Streamlit button's
     if (!button.disabled) press(g, by);
     return;
   }
@@ -216,6 +240,7 @@ function take(root, steps, moves, component) {
     g.step = steps.step;
     g.last = steps.last;
     if (moves.taken >= g.sent) g.target = null;  // the server took every press: its step is the page's
+    wait(g);  // a run came back: the wait for the target's starts again
   }
   draw(g);
 }
@@ -296,7 +321,8 @@ def live_html(
     differs from what the last run showed under that key; ``steps``: the HTML of the steps near this one, shown at
     once when a press reaches them; ``moves`` (the group's owner): what presses a step, each press then given to
     ``on_move`` (a callback: before the run it starts) with the step it reached."""
-    data: dict[str, object] = {"html": html, "steps": None, "moves": None}
+    drawn = st.session_state[DRAWN] = int(st.session_state.get(DRAWN, 0)) + 1
+    data: dict[str, object] = {"html": html, "steps": None, "moves": None, "drawn": drawn}
     if steps is not None:
         data["steps"] = {"group": steps.group, "step": steps.step, "last": steps.last, "near": list(steps.near.items())}
     if moves is None or on_move is None:
