@@ -89,7 +89,8 @@ WS_CLOCK = """
 ARM = """
 ([selector, settled]) => {
   window.__fpStart = null;
-  const start = () => { if (window.__fpStart === null) window.__fpStart = performance.now(); };
+  // the event's own time: the Replay page's listener (on the window too, added first) draws before this one runs
+  const start = (e) => { if (window.__fpStart === null) window.__fpStart = e.timeStamp; };
   window.addEventListener("pointerdown", start, {capture: true, once: true});
   window.addEventListener("keydown", start, {capture: true, once: true});
   window.__fpDone = new Promise((resolve) => {

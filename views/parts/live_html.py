@@ -19,7 +19,8 @@ that step (the address says the step before the table does), and sends the targe
 runs which press it took). A run that has not yet taken the latest press is stale: its step and its address do
 not move the table nor the address back (the address written by Streamlit's own handler of ``st.query_params`` is
 given the target's step until the server has taken it). A press beyond the steps a root was given leaves that root
-as it is until the run that took it draws it (the address has moved).
+as it is until the run that took it draws it (the address has moved). A target no run has taken within 1.5 s is
+sent again under a new number (a few times). Each run's data carries a number of its own (``DRAWN``).
 
 Like ``st.html`` it is given HTML built by fupan, every text
 from a log escaped (``views.parts.table``); as ``st.html``'s sanitiser does, it still drops script, style
