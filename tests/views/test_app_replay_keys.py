@@ -11,10 +11,9 @@ import json
 
 import pytest
 import streamlit as st
-from app_pages import empty_library, page_ok, run_page
+from app_pages import library_of, page_ok, run_page
 from streamlit.testing.v1 import AppTest
 
-from data.importer import import_log
 from replay.replay import Replay
 from replay.simulate import simulate_deal
 from views.pages import replay as replay_page
@@ -23,15 +22,13 @@ from views.parts.live_html import NAME, taken_key
 
 @pytest.fixture
 def deal(tmp_path, monkeypatch):
-    """A library holding one simulated 够级 deal: (its id, its replay)."""
-    eng = empty_library(tmp_path, monkeypatch)
+    """A library holding one simulated 够级 deal: (its id, its replay); Streamlit's caches cleared after."""
     log = simulate_deal(3, "gouji").log
-    res = import_log(eng, log, "gouji.json")
-    assert res.status == "added" and res.deal_id is not None
-    eng.dispose()
-    yield res.deal_id, Replay(log)
-    st.cache_data.clear()
-    st.cache_resource.clear()
+    try:
+        yield library_of(tmp_path, monkeypatch, log), Replay(log)
+    finally:
+        st.cache_data.clear()
+        st.cache_resource.clear()
 
 
 def _given(at: AppTest) -> dict[str, dict]:
