@@ -142,6 +142,9 @@ class StepParts:
 _FRAMES: weakref.WeakKeyDictionary[Replay, dict[str, pd.DataFrame]] = weakref.WeakKeyDictionary()
 # keyed by the report's replay (a Report, a frozen dataclass holding dicts, cannot be hashed)
 _BY_INDEX: weakref.WeakKeyDictionary[Replay, tuple[Report, dict[int, list[Finding]]]] = weakref.WeakKeyDictionary()
+_LISTS: weakref.WeakKeyDictionary[Replay, tuple[Report | None, dict[tuple[str, int], str]]] = (
+    weakref.WeakKeyDictionary()
+)
 _TABLES: weakref.WeakKeyDictionary[Replay, dict[tuple[object, int, int | None, str, BestMove | None], str]] = (
     weakref.WeakKeyDictionary()
 )
@@ -259,8 +262,15 @@ def events_html(events: pd.DataFrame, current_row: int | None) -> str:
 
 
 def events_at(rep: Replay, report: Report | None, step: int, lang_: str) -> str:
-    """The event list's HTML at ``step`` (``events_html`` of its window)."""
-    return events_html(*event_window(event_frame(rep, report, lang_), step))
+    """The event list's HTML at ``step`` (``events_html`` of its window), made once per deal, report, language and
+    step (a step's run gives the browser the ``NEAR`` steps' lists)."""
+    memo = _LISTS.get(rep)
+    if memo is None or memo[0] is not report or len(memo[1]) >= TABLES_KEPT:
+        memo = _LISTS[rep] = (report, {})
+    html = memo[1].get((lang_, step))
+    if html is None:
+        html = memo[1][lang_, step] = events_html(*event_window(event_frame(rep, report, lang_), step))
+    return html
 
 
 def table_of(rep: Replay, step: int, viewer: int | None, lang_: str, best: BestMove | None = None) -> str:
