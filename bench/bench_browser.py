@@ -11,6 +11,8 @@ through Playwright. It opens ``/replay?deal=ID`` on a finished 够级 deal and m
 - a step by key: the same from the key press of → (its ``keydown``);
 - each step also until the whole page settled: the slider at the new step (drawn only by the step's run on the
   server) and that run over (no target: the table is what people wait for; the panel follows);
+- the keys (``browser_keys``): the steps 8 presses of → 60 ms apart move, and the address's lag behind the
+  table over every step shown meanwhile (median and worst);
 - the first page: from the navigation to ``/replay?deal=ID`` (the document's time origin) to the table drawn,
   median of ``--loads`` loads, each in a new browser context (nothing cached) on another 够级 deal (the server
   replays and coaches it anew), after one load that warms the server up; split at the first websocket message
@@ -29,7 +31,8 @@ took to draw it; and the CPU time each server and Chromium (all its processes) u
     python bench/bench_browser.py [--deals 10000] [--library PATH] [--steps 30] [--loads 5] [--quick]
                                   [--before FOLDER]
 
-Targets: a step (click, key) within 100 ms, the first page within 2 s (medians). Exits 1 when one is missed.
+Targets: a step (click, key) within 100 ms, the first page within 2 s (medians); 8 steps for 8 presses, the address
+within 100 ms of the table (median and worst). Exits 1 when one is missed.
 """
 
 from __future__ import annotations
@@ -53,7 +56,8 @@ from typing import Any
 ROOT = Path(__file__).resolve().parent.parent
 sys.path[:0] = [str(ROOT), str(ROOT / "bench")]
 
-from figures import Figure, report  # noqa: E402 - after the path, as the other benches
+import browser_keys  # noqa: E402 - after the path, as the other benches
+from figures import Figure, report  # noqa: E402
 
 STEP_TARGET_MS = 100.0
 FIRST_PAGE_TARGET_S = 2.0
@@ -85,7 +89,8 @@ WS_CLOCK = """
 ARM = """
 ([selector, settled]) => {
   window.__fpStart = null;
-  const start = () => { if (window.__fpStart === null) window.__fpStart = performance.now(); };
+  // the event's own time: the Replay page's listener (on the window too, added first) draws before this one runs
+  const start = (e) => { if (window.__fpStart === null) window.__fpStart = e.timeStamp; };
   window.addEventListener("pointerdown", start, {capture: true, once: true});
   window.addEventListener("keydown", start, {capture: true, once: true});
   window.__fpDone = new Promise((resolve) => {
@@ -130,7 +135,8 @@ DRAWN = """
 })
 """
 
-# The baseline: a trivial rerun, a button that changes a number (its callback, as the Replay page's buttons).
+# The baseline: a trivial rerun, a button that changes a number (its callback, as the Replay page's buttons), the
+# number written into the address after it is drawn.
 MINIMAL_PAGE = """
 import streamlit as st
 
@@ -139,6 +145,7 @@ def _add() -> None:
 
 st.button("next", key="replay_next", on_click=_add, shortcut="Right")
 st.html(f'<div class="fp-table" data-step="{st.session_state.get("n", 0)}">{st.session_state.get("n", 0)}</div>')
+st.query_params["step"] = str(st.session_state.get("n", 0))
 """
 
 
@@ -451,8 +458,18 @@ def main(argv: list[str] | None = None) -> int:
                         )
                         for key in (False, True)
                     }
+                    for page in (app_page, base_page):
+                        browser_keys.watch_address(page)
                     for key in (False, True):
                         alternate([sides["replay", key], sides["minimal", key]], args.steps, key, ports)
+                    moved: dict[str, list[int]] = {"replay": [], "minimal": []}
+                    for _ in range(max(2, args.steps // 6)):  # in turn, as the steps
+                        for name, page, settled in (
+                            ("replay", app_page, SETTLED_SLIDER),
+                            ("minimal", base_page, SETTLED_MARKER),
+                        ):
+                            moved[name].append(browser_keys.burst(page, settled, take.wait_idle))
+                    lagged = {"replay": browser_keys.lags(app_page), "minimal": browser_keys.lags(base_page)}
             finally:
                 browser.close()
     print(
@@ -501,6 +518,7 @@ def main(argv: list[str] | None = None) -> int:
                     on="value",
                 )
             )
+    rows += browser_keys.figures(moved, lagged, minimal)
     rows.append(
         Figure(
             figure=f"Replay first page, navigation to the table drawn ({n_deals})",

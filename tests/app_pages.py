@@ -45,6 +45,19 @@ def empty_library(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Any:
     return open_db(url)
 
 
+def library_of(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, log: Any) -> int:
+    """An empty library (``empty_library``) holding ``log`` alone: the stored deal's id."""
+    from data.importer import import_log
+
+    engine = empty_library(tmp_path, monkeypatch)
+    try:
+        res = import_log(engine, log, f"{log.game}.json")
+    finally:
+        engine.dispose()
+    assert res.status == "added" and res.deal_id is not None, res
+    return res.deal_id
+
+
 def page_ok(at: AppTest) -> None:
     """The page ran without an exception."""
     assert not at.exception, [e.value for e in at.exception]

@@ -10,7 +10,8 @@ and on the table the best move of the seat to act, priced (``views.parts.evaluat
 seat's view only that seat's own).
 
 Session state holds the open deal and its step (``deal_id``, ``step``; see ``views.parts.common``); the
-controls change ``step`` in callbacks (← and → press the previous and next buttons). The widgets keep only
+controls change ``step`` in callbacks (←, → and the previous and next buttons: each press a step, counted in the
+browser, see below). The widgets keep only
 their own values under their keys (the slider is set from ``step`` before it is drawn, so it always follows
 the buttons). The page's address names the deal and the step (``/replay?deal=12&step=40``): a link to a step
 opens it, and every step is written back into it.
@@ -23,9 +24,10 @@ best move) just before the table and the rest once the table is drawn, so a step
 database; the table is the first element a run makes (a new page shows it first, see ``draw_step``); the table
 of each step is drawn once per deal, view, language and best move,
 and the event list is a small HTML table of the events around the current one. Both are drawn in place
-(``views.parts.live_html``: only the nodes that differ change) with the previous and next steps' drawn ahead, so
-a press of ←, →, previous or next shows the new table and list at once, and the rest of the stepper follows
-when its run comes back.
+(``views.parts.live_html``: only the nodes that differ change) with the ``NEAR`` steps either side drawn ahead:
+the browser counts the presses of ←, →, previous and next (``MOVES``), each a step, shows each step's table and
+list and writes its address at once, and sends the step reached to the server once; the rest of the stepper
+follows when the run that took it comes back, and a run that had not taken the last press moves nothing back.
 
 The per-step work is in ``step_parts`` (no Streamlit in it), which ``render`` draws and
 ``bench/bench_app.py`` times. The other pages link here with ``views.parts.links.replay_link``.
@@ -69,7 +71,7 @@ from views.parts.common import (
 )
 from views.parts.downloads import report_button
 from views.parts.evaluation_parts import best_move, replay_panel
-from views.parts.live_html import Ahead, live_html
+from views.parts.live_html import Moves, Steps, live_html
 from views.parts.ruling_view import replay_ruling
 from views.parts.table import (
     SEVERITY_MARK,
@@ -86,8 +88,11 @@ SLIDER = "replay_slider"
 VIEWER, REVIEW = address.VIEWER, address.REVIEW  # the view selector's key, and its option for the review
 WINDOW_BEFORE, WINDOW_AFTER = 8, 16  # events shown around the current one in the event list
 TABLES_KEPT = 512  # the tables drawn per deal kept for the next visit (about 9 kB each: a deal in one view)
-# the keyboard's step keys: the button, its shortcut as Streamlit names it and as a key event does, the step it moves
-STEP_KEYS = (("replay_prev", "Left", "ArrowLeft", -1), ("replay_next", "Right", "ArrowRight", 1))
+TABLE = "replay_table"  # the table's live_html: it takes the presses of ←, →, previous and next
+# the single steps, counted in the browser (a press each): the keys (Streamlit's shortcuts of the same buttons are
+# kept for the keys' hints; the table's script takes the presses first) and the buttons
+MOVES = Moves(keys={"ArrowLeft": -1, "ArrowRight": 1}, buttons={"replay_prev": -1, "replay_next": 1}, param="step")
+NEAR = 10  # the steps either side of the one shown whose table and list the browser is given (8 presses ahead)
 # every button's shortcut (Streamlit's own: a key press clicks the button), and what the keys' help says of it
 SHORTCUTS = {
     "replay_first": "Home",
@@ -137,6 +142,9 @@ class StepParts:
 _FRAMES: weakref.WeakKeyDictionary[Replay, dict[str, pd.DataFrame]] = weakref.WeakKeyDictionary()
 # keyed by the report's replay (a Report, a frozen dataclass holding dicts, cannot be hashed)
 _BY_INDEX: weakref.WeakKeyDictionary[Replay, tuple[Report, dict[int, list[Finding]]]] = weakref.WeakKeyDictionary()
+_LISTS: weakref.WeakKeyDictionary[Replay, tuple[Report | None, dict[tuple[str, int], str]]] = (
+    weakref.WeakKeyDictionary()
+)
 _TABLES: weakref.WeakKeyDictionary[Replay, dict[tuple[object, int, int | None, str, BestMove | None], str]] = (
     weakref.WeakKeyDictionary()
 )
@@ -251,6 +259,18 @@ def events_html(events: pd.DataFrame, current_row: int | None) -> str:
         f'<div class="fp-events-frame"><table class="fp-events"><thead><tr>{head}</tr></thead>'
         f"<tbody>{''.join(rows)}</tbody></table></div>"
     )
+
+
+def events_at(rep: Replay, report: Report | None, step: int, lang_: str) -> str:
+    """The event list's HTML at ``step`` (``events_html`` of its window), made once per deal, report, language and
+    step (a step's run gives the browser the ``NEAR`` steps' lists)."""
+    memo = _LISTS.get(rep)
+    if memo is None or memo[0] is not report or len(memo[1]) >= TABLES_KEPT:
+        memo = _LISTS[rep] = (report, {})
+    html = memo[1].get((lang_, step))
+    if html is None:
+        html = memo[1][lang_, step] = events_html(*event_window(event_frame(rep, report, lang_), step))
+    return html
 
 
 def table_of(rep: Replay, step: int, viewer: int | None, lang_: str, best: BestMove | None = None) -> str:
@@ -486,21 +506,24 @@ def draw_step(deal: OnPage, controls: DeltaGenerator, viewer: int | None) -> Non
         set_step(step)
     address.show(links.BY_URL[links.REPLAY].query)
     drawing = games.view(rep.log.game)
-    # the steps a key or a click on previous / next opens, drawn ahead: the table and the list change at the press
-    near = [(button, key, step + by) for button, _, key, by in STEP_KEYS if 0 <= step + by <= total]
+    # the steps a press of ←, →, previous or next may reach before this run's next, drawn ahead (see the module)
+    near = [s for s in range(max(0, step - NEAR), min(total, step + NEAR) + 1) if s != step]
     left, right = st.columns(list(drawing.replay_columns))
     evaluation = deal.evaluation  # before the table, which marks its best move (one small query per page run)
-    best = {s: best_at(evaluation, rep, s, viewer, lang_) for s in (step, *(s for _, _, s in near))}
+    best = {s: best_at(evaluation, rep, s, viewer, lang_) for s in (step, *near)}
     with left:
+        tables = {s: table_of(rep, s, viewer, lang_, best[s]) for s in near}
         live_html(
             table_of(rep, step, viewer, lang_, best[step]),
-            key="replay_table",
-            ahead=[Ahead(b, k, table_of(rep, s, viewer, lang_, best[s])) for b, k, s in near],
+            key=TABLE,
+            steps=Steps(TABLE, step, total, tables),
+            moves=MOVES,
+            on_move=set_step,
         )
     # every one of them asked at every step: the page's whole run reads them all, whatever its step
     report, decisions = deal.report, deal.decisions
     parts = step_parts(rep, report, step, viewer, lang_, best[step])  # its table is the one drawn (kept per deal)
-    ahead = [Ahead(b, k, step_parts(rep, report, s, viewer, lang_, best[s]).events_html) for b, k, s in near]
+    lists = {s: events_at(rep, report, s, lang_) for s in near}
     with right:
         _verdict_panel(rep, parts, viewer, lang_)
         replay_ruling(deal_id, rep, parts.step, decisions)  # the referee's decision on this event, its ruling
@@ -517,7 +540,7 @@ def draw_step(deal: OnPage, controls: DeltaGenerator, viewer: int | None) -> Non
                     f"events {first}–{last} of {total}; the current event is highlighted.",
                 )
             )
-            live_html(parts.events_html, key="replay_events", ahead=ahead)
+            live_html(parts.events_html, key="replay_events", steps=Steps(TABLE, step, total, lists))
     with controls:
         _controls(parts, next_mistake_step(evaluation, parts.step), evaluation is not None)
     if drawing.replay_below is not None:
