@@ -204,6 +204,8 @@ def test_a_seat_view_on_a_phone(server: Any, phone_page: Any) -> None:
     base, deals = server
     deal_id, events = deals["gouji"]
     _replay_at(phone_page, base, deal_id, events // 2)
+    phone_page.locator(".st-key-replay_more label").first.click()  # a phone folds the view selector away
+    take.wait_idle(phone_page, 300)
     box = phone_page.locator(".st-key-replay_viewer [role='combobox']:visible").first
     box.click()
     phone_page.locator("[role='option']:visible").nth(3).click()
