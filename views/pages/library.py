@@ -56,9 +56,10 @@ def render() -> None:
         st.info(t("库里还没有牌局：在上面导入一局。", "The library holds no deals yet: import one above."))
         return
     listed = st.container()  # the list comes first; the filters, folded away below it, are read before it is drawn
-    frame = _filtered(total, listed)
+    frame, count = _filtered(total, listed)
     with listed:
         _open_row(frame)
+        _pager(count)
     _open_status()
 
 
@@ -90,9 +91,10 @@ def _selected(key: str, ids: list[int]) -> None:
 # -- filters and the table ---------------------------------------------------------------------------
 
 
-def _filtered(total: int, listed: DeltaGenerator) -> pd.DataFrame:
+def _filtered(total: int, listed: DeltaGenerator) -> tuple[pd.DataFrame, int]:
     """The search and the filters (folded away, the expander saying how many are active), and in ``listed`` (above
-    them) the count of the deals they leave, their CSV, and the page of them to show (newest first); that page."""
+    them) the count of the deals they leave and their CSV; the page of them to show (newest first: ``_page_of``) and
+    that count."""
     names = stored(queries.player_names)
     games = stored(queries.games)
     active = sum(1 for key in (SEARCH, *FILTERS) if st.session_state.get(key) not in (None, ""))
@@ -136,7 +138,10 @@ def _filtered(total: int, listed: DeltaGenerator) -> pd.DataFrame:
         False: t("无裁判裁定", "without"),
     }
     decided = c[6].selectbox(
-        t("裁判裁定", "Referee's decisions"), list(decided_labels), format_func=decided_labels.__getitem__, key=FILTERS[6]
+        t("裁判裁定", "Referee's decisions"),
+        list(decided_labels),
+        format_func=decided_labels.__getitem__,
+        key=FILTERS[6],
     )
     if date_from is not None and date_to is not None and date_from > date_to:
         listed.warning(t("开始日期在结束日期之后：没有牌局。", "The start date is after the end date: no deals."))
@@ -153,7 +158,7 @@ def _filtered(total: int, listed: DeltaGenerator) -> pd.DataFrame:
     filters = {k: v for k, v in chosen.items() if v is not None}  # an empty filter is no filter (one cache entry)
     count = total if not filters else stored(queries.deal_count, **filters)
     with listed:
-        size, first = _page_controls(count)
+        size, first = _page_of(count)
         frame = stored(queries.deal_page, offset=first, limit=size, **filters)
         shown = t(
             f"，显示第 {first + 1}–{first + len(frame)} 局（最新的在前）",
@@ -163,7 +168,7 @@ def _filtered(total: int, listed: DeltaGenerator) -> pd.DataFrame:
         left.caption(count_text(count, total, lang()) + (shown if len(frame) else ""))
         if count:
             _download(filters, right)
-    return frame
+    return frame, count
 
 
 def count_text(count: int, total: int, lang_: str) -> str:
@@ -183,18 +188,26 @@ def _download(filters: dict[str, Any], where: Any) -> None:
     csv_button(every, file_name("library"), key="library_csv", label=label, where=where)
 
 
-def _page_controls(count: int) -> tuple[int, int]:
-    """The page size and the page to show (a page beyond the last shows the last); the first deal's offset."""
+def _page_of(count: int) -> tuple[int, int]:
+    """The page size and the page to show, as the pager below the list (``_pager``) was last set (a page beyond the
+    last shows the last); the first deal's offset."""
     if count <= PAGE_SIZES[0]:
         return PAGE_SIZES[0], 0
+    size = st.session_state.get(PAGE_SIZE)
+    size = size if size in PAGE_SIZES else PAGE_SIZES[1]
+    pages = max(1, -(-count // size))
+    page = min(max(1, int(st.session_state.get(PAGE_NUMBER) or 1)), pages)
+    return size, (page - 1) * size
+
+
+def _pager(count: int) -> None:
+    """The page size and the page number, below the list (a phone sees the deals first); read by ``_page_of``."""
+    if count <= PAGE_SIZES[0]:
+        return
     left, right, _ = st.columns([1, 1, 3])
     size = left.selectbox(t("每页局数", "Deals per page"), PAGE_SIZES, index=1, key=PAGE_SIZE)
     pages = max(1, -(-count // size))
-    page = right.number_input(
-        t(f"页（共 {pages} 页）", f"Page (of {pages})"), min_value=1, value=1, step=1, key=PAGE_NUMBER
-    )
-    page = min(int(page), pages)
-    return size, (page - 1) * size
+    right.number_input(t(f"页（共 {pages} 页）", f"Page (of {pages})"), min_value=1, value=1, step=1, key=PAGE_NUMBER)
 
 
 def _labels(everything: str, names: dict[Any, str] | None = None) -> Callable[[Any], str]:

@@ -13,29 +13,21 @@
   at 390 and at 1400 px, the pointer over each chart so that its tool bars show.
 
 Every box is measured in the page (``getBoundingClientRect``). The server, browser and deals are
-tests/views/browser/test_e2e_phone.py's fixtures; the phone's pictures go to docs/screenshots/ with
+tests/views/browser/conftest.py's fixtures; the phone's pictures go to docs/screenshots/ with
 UPDATE_SCREENSHOTS=1 (``replay-<game>-390-screen.png``, ``library-390-screen.png``).
 """
 
 from __future__ import annotations
 
+import os
 import re
+import shutil
 from pathlib import Path
 from typing import Any
 
 import pytest
 from browser import needs_chromium, take
-from test_e2e_phone import (  # noqa: F401  (fixtures: pytest finds them by name in this module)
-    DESKTOP,
-    PHONE,
-    WAIT,
-    _overlap,
-    _picture,
-    desktop_page,
-    phone_page,
-    playwright,
-    server,
-)
+from test_e2e_phone import DESKTOP, PHONE, WAIT, _overlap
 
 pytestmark = needs_chromium
 
@@ -107,6 +99,16 @@ def check_one_row(m: dict[str, Any], where: str) -> None:
         assert b["left"] >= -0.5 and b["right"] <= m["width"] + 0.5, f"{where}: the {b['what']} leaves the window: {b}"
 
 
+def _first_screen(page: Any, tmp_path: Path, name: str) -> None:
+    """A picture of what the phone's window shows, unscrolled (test_e2e_phone's pictures are of the whole page),
+    copied into docs/screenshots/ with UPDATE_SCREENSHOTS=1."""
+    path = tmp_path / f"{name}.png"
+    page.screenshot(path=str(path))
+    assert path.stat().st_size > 10_000
+    if os.environ.get("UPDATE_SCREENSHOTS") == "1":
+        shutil.copyfile(path, take.OUT / path.name)
+
+
 def _steps(events: int) -> list[int]:
     """The steps a page is opened at: as dealt (every hand full), the first event, halfway, the end."""
     return [0, 1, events // 2, events]
@@ -161,9 +163,9 @@ def test_the_table_is_in_the_first_screen_after_every_step(
     m = _at_step(page, 2)
     check_first_screen(m, f"{game} #{deal_id} step 2, the slider moved")
     check_one_row(m, f"{game} #{deal_id} step 2, the slider moved")
-    _picture(page, tmp_path, f"replay-{game}-{PHONE}-screen")
     _more(page, False)
     assert not page.evaluate(_SCREEN)["sheet"]
+    _first_screen(page, tmp_path, f"replay-{game}-{PHONE}-screen")
     assert not page.locator('[data-testid="stException"]').count()
 
 
@@ -213,7 +215,7 @@ def test_the_library_lists_its_deals_before_its_filters(server: Any, phone_page:
     assert first_row + _HEAD_ROW <= m["height"], f"the first deal is not in the first screen: {m}"
     assert m["open"] is False and not m["search"], f"the filters are not folded away: {m}"
     assert re.fullmatch(r"\s*(filter_list)?\s*筛选\s*", m["label"]), m["label"]  # none active: no count
-    _picture(page, tmp_path, f"library-{PHONE}-screen")
+    _first_screen(page, tmp_path, f"library-{PHONE}-screen")
     page.locator(".st-key-library_filters summary").first.click()
     box = page.locator(".st-key-library_search input")
     box.fill("青岛")
@@ -255,7 +257,9 @@ def _charts_clear(page: Any, where: str) -> int:
         assert m["bars"], f"{where}: chart {i} shows no tool bar on hover"
         for bar in m["bars"]:
             for legend in m["legends"]:
-                assert not _overlap(bar, legend), f"{where}: chart {i}'s {bar['what']} covers its legend: {bar} {legend}"
+                assert not _overlap(bar, legend), (
+                    f"{where}: chart {i}'s {bar['what']} covers its legend: {bar} {legend}"
+                )
         seen += len(m["legends"])
     return seen
 
