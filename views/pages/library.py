@@ -100,7 +100,6 @@ def _filtered(total: int, listed: DeltaGenerator) -> tuple[pd.DataFrame, int]:
     active = sum(1 for key in (SEARCH, *FILTERS) if st.session_state.get(key) not in (None, ""))
     folded = st.expander(
         t(f"筛选（{active} 项生效）", f"Filters ({active} active)") if active else t("筛选", "Filters"),
-        icon=":material/filter_list:",
         key=FILTERS_BOX,
     )
     search = folded.text_input(
