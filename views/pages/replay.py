@@ -30,6 +30,10 @@ when its run comes back.
 The per-step work is in ``step_parts`` (no Streamlit in it), which ``render`` draws and
 ``bench/bench_app.py`` times. The other pages link here with ``views.parts.links.replay_link``.
 
+On a phone (the browser's media query, ``views.parts.phone``: the server never knows the window's width) the table comes
+first: no title, the controls in one row of icons with the step's number, and the slider, the view selector and the
+report's download folded behind a "More" toggle (``MORE``) that shows them as a sheet over the page's bottom.
+
 The deal's game (``views.games.view``) draws the table, sets the widths of the table and the panel and may
 draw more below them (升级: a square table, and its trick history below).
 """
@@ -70,6 +74,7 @@ from views.parts.common import (
 from views.parts.downloads import report_button
 from views.parts.evaluation_parts import best_move, replay_panel
 from views.parts.live_html import Ahead, live_html
+from views.parts.phone import MORE, REPLAY_CSS
 from views.parts.ruling_view import replay_ruling
 from views.parts.table import (
     SEVERITY_MARK,
@@ -105,39 +110,6 @@ KEYS_HELP = (
     ("B", "下一个失误或大错（按评估的评级）", "next mistake or blunder (by the evaluation's grade)"),
 )
 
-MORE = "replay_more"  # a phone's toggle: the slider, the view selector and the report's download shown over the page
-# A phone (a window at most 640 px wide) sees the table first: no title (the sidebar names the page, the table the
-# step), the controls in one row of icons with the step's number, and the slider, the view selector and the
-# report's download folded away, shown by the "more" toggle as a sheet along the window's bottom (over the page:
-# nothing moves). Every rule is the browser's (a media query): the server never knows the window's width.
-_SHEET = ".stApp:has(.st-key-replay_more input:checked)"
-_PHONE_CSS = f"""
-@media (max-width: 640px) {{
-.stMainBlockContainer {{ padding-top: 3rem; }}
-.stMainBlockContainer [data-testid="stVerticalBlock"], .stMainBlockContainer [data-testid="stHorizontalBlock"] {{
-  gap: .5rem; }}
-.st-key-replay_css, .st-key-replay_title, .st-key-replay_first, .st-key-replay_last, .st-key-replay_keys, .st-key-replay_controls kbd {{
-  display: none; }}
-.st-key-replay_controls {{ flex-wrap: nowrap; gap: 4px; align-items: center; }}
-.st-key-replay_controls button {{ padding: 0 .45rem; min-height: 2.25rem; }}
-.st-key-replay_controls button [data-testid="stMarkdownContainer"] {{ display: none; }}
-.st-key-replay_step_no {{ white-space: nowrap; font-size: .9rem; }}
-.st-key-replay_controls label {{ gap: 0; }}
-.st-key-replay_slider, .st-key-replay_viewer, .st-key-replay_report {{ display: none; }}
-{_SHEET} .st-key-replay_slider, {_SHEET} .st-key-replay_viewer, {_SHEET} .st-key-replay_report {{
-  display: block; position: fixed; left: 0; right: 0; width: auto !important; margin: 0; z-index: 999;
-  padding: 2px 16px; background: #fff; box-sizing: border-box; }}
-{_SHEET} .st-key-replay_report {{ bottom: 0; height: 52px; padding-bottom: 8px; }}
-{_SHEET} .st-key-replay_viewer {{ bottom: 52px; height: 48px; }}
-{_SHEET} .st-key-replay_slider {{ bottom: 100px; height: 64px; padding-top: 8px;
-  box-shadow: 0 -6px 12px rgba(0, 0, 0, .12); border-radius: 12px 12px 0 0; }}
-{_SHEET} .st-key-replay_slider [data-testid="stWidgetLabel"],
-{_SHEET} .st-key-replay_viewer [data-testid="stWidgetLabel"] {{ display: none; }}
-.stMainBlockContainer [data-testid="stAlertContainer"] {{ padding: .5rem .75rem; }}
-.stMainBlockContainer [data-testid="stAlertContainer"] p {{ font-size: .9rem; }}
-}}
-@media (min-width: 641px) {{ .st-key-replay_more, .st-key-replay_step_no {{ display: none; }} }}
-"""
 _EVENTS_CSS = (
     ".fp-events{width:100%;border-collapse:collapse;font-size:14px;line-height:1.5}"
     ".fp-events th,.fp-events td{padding:2px 8px;border-bottom:1px solid rgba(49,51,63,.1);text-align:left;"
@@ -352,9 +324,9 @@ def _controls(parts: StepParts, next_mistake: int | None, graded: bool) -> None:
         (":material/priority_high:", t("下一个失误", "Next mistake"), "replay_next_mistake", next_mistake),
     ]
     # one row of buttons as wide as their words, wrapping on a narrow window; on a phone one row of icons, the step's
-    # number between previous and next, its keys' hints and help left out (a phone has no keyboard): ``_PHONE_CSS``
+    # number between previous and next, its keys' hints and help left out (a phone has no keyboard): ``REPLAY_CSS``
     with st.container(key="replay_css"):  # folded away (its rules still apply): no gap for an empty element
-        st.html(f"<style>{_PHONE_CSS}</style>")
+        st.html(f"<style>{REPLAY_CSS}</style>")
     with st.container(horizontal=True, key="replay_controls", gap="small"):
         for icon, label, key, to, off in moves:
             st.button(label, key=key, icon=icon, on_click=set_step, args=(to,), disabled=off, shortcut=SHORTCUTS[key])
