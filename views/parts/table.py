@@ -201,7 +201,7 @@ font-size:12px;font-weight:700}
 .fp-table[data-n="5"] [data-pos="4"]{grid-area:3/1/5/2}.fp-table[data-n="5"] [data-pos="1"]{grid-area:3/3/5/4}
 .fp-table[data-n="5"] [data-pos="0"]{grid-area:4/2/6/3}
 @container (max-width:520px){
-.fp-table{grid-template-columns:repeat(2,minmax(0,1fr));padding:6px;gap:5px;font-size:12px}
+.fp-table{grid-template-columns:repeat(2,minmax(0,1fr));padding:6px;gap:5px;font-size:12px;zoom:.92}
 .fp-table[data-n="6"] [data-pos="3"]{grid-area:1/1/2/3}
 .fp-table[data-n="6"] [data-pos="4"]{grid-area:2/1/3/2}.fp-table[data-n="6"] [data-pos="2"]{grid-area:2/2/3/3}
 .fp-table[data-n="6"] .fp-mid{grid-area:3/1/4/3}

@@ -279,3 +279,16 @@ def test_no_chart_toolbar_covers_a_legend(server: Any, phone_page: Any, desktop_
         take.goto(page, zh)
         legends += _charts_clear(page, f"{name} at {size}")
     assert legends >= 3, f"too few legends measured: {legends}"
+
+
+@pytest.mark.parametrize("game", ["gouji", "baohuang", "shengji"])
+def test_the_table_is_in_the_first_screen_in_english(server: Any, phone_page: Any, game: str) -> None:
+    """In English (longer words) too, at every sixth step of the deal's first 60: the hands still full, the table at
+    its tallest."""
+    base, deals = server
+    deal_id, events = deals[game]
+    for step in range(0, min(events, 60), 6):
+        phone_page.goto(f"{base}/replay?deal={deal_id}&step={step}&lang=en")
+        m = _at_step(phone_page, step)
+        check_first_screen(m, f"{game} #{deal_id} in English at step {step}")
+        check_one_row(m, f"{game} #{deal_id} in English at step {step}")
