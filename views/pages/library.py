@@ -3,7 +3,9 @@ the stored deals, download them, open one.
 
 The deals are listed newest first (``data.queries.NEWEST``: by the log's date, then the match, then the log's own
 deal number, ``meta.deal``, then the id) a page at a time, with how many the filters leave of the library's
-deals; a search box looks in the players' names, the venue and the notes (in the database, any case). Selecting
+deals; a search box looks in the players' names, the venue and the notes (in the database, any case). The list
+comes first: the search and the seven filters are folded away below it (an expander saying how many are active,
+so a phone shows deals, not filters). Selecting
 a row of the table (or choosing a deal and pressing "Open") opens that deal at its first step and goes straight to
 the Replay page (``open_deal`` in the callback, then ``st.switch_page``). Every deal the filters leave, not only
 the page shown, downloads as CSV (``views.parts.downloads``), the columns as the table names them.
@@ -19,6 +21,7 @@ from typing import Any
 
 import pandas as pd
 import streamlit as st
+from streamlit.delta_generator import DeltaGenerator
 from streamlit.errors import StreamlitAPIException
 
 from data import queries
@@ -35,6 +38,9 @@ PAGE_NUMBER = "library_page"
 SEARCH = "library_search"
 TABLE = "library_table"  # the table's key, with a counter: a new table, nothing selected, after each opening
 TABLE_ROUND = "library_table_round"
+FILTERS_BOX = "library_filters"  # the expander the search and the filters fold into (folded: the list comes first)
+# the filters' keys: player, from, to, game, profile, coach findings, referee's decisions (None: not filtering)
+FILTERS = tuple(f"library_{name}" for name in ("player", "from", "to", "game", "profile", "findings", "decided"))
 GO = "library_go"  # the deal a selected row or the Open button asks for (opened, then the Replay page)
 
 
@@ -49,8 +55,11 @@ def render() -> None:
     if total == 0:
         st.info(t("库里还没有牌局：在上面导入一局。", "The library holds no deals yet: import one above."))
         return
-    frame = _filtered(total)
-    _open_row(frame)
+    listed = st.container()  # the list comes first; the filters, folded away below it, are read before it is drawn
+    frame, count = _filtered(total, listed)
+    with listed:
+        _open_row(frame)
+        _pager(count)
     _open_status()
 
 
@@ -82,33 +91,45 @@ def _selected(key: str, ids: list[int]) -> None:
 # -- filters and the table ---------------------------------------------------------------------------
 
 
-def _filtered(total: int) -> pd.DataFrame:
-    """The search and the filters, the count of the deals they leave, their CSV, and the page of them to show
-    (newest first); that page."""
+def _filtered(total: int, listed: DeltaGenerator) -> tuple[pd.DataFrame, int]:
+    """The search and the filters (folded away, the expander saying how many are active), and in ``listed`` (above
+    them) the count of the deals they leave and their CSV; the page of them to show (newest first: ``_page_of``) and
+    that count."""
     names = stored(queries.player_names)
     games = stored(queries.games)
-    st.subheader(t("筛选", "Filters"))
-    search = st.text_input(
+    active = sum(1 for key in (SEARCH, *FILTERS) if st.session_state.get(key) not in (None, ""))
+    folded = st.expander(
+        t(f"筛选（{active} 项生效）", f"Filters ({active} active)") if active else t("筛选", "Filters"),
+        key=FILTERS_BOX,
+    )
+    search = folded.text_input(
         t("搜索牌手、地点、备注", "Search players, venue, notes"),
         key=SEARCH,
         placeholder=t("输入名字、地点或备注里的字", "a name, or words of the venue or the notes"),
     )
-    c = st.columns(7)
-    player = c[0].selectbox(t("牌手", "Player"), [None, *names], format_func=_labels(t("全部牌手", "all players")))
-    date_from = c[1].date_input(t("从（日期）", "From (date)"), value=None, format="YYYY-MM-DD")
-    date_to = c[2].date_input(t("到（日期）", "To (date)"), value=None, format="YYYY-MM-DD")
+    c = folded.columns(7)
+    player = c[0].selectbox(
+        t("牌手", "Player"), [None, *names], format_func=_labels(t("全部牌手", "all players")), key=FILTERS[0]
+    )
+    date_from = c[1].date_input(t("从（日期）", "From (date)"), value=None, format="YYYY-MM-DD", key=FILTERS[1])
+    date_to = c[2].date_input(t("到（日期）", "To (date)"), value=None, format="YYYY-MM-DD", key=FILTERS[2])
     game = c[3].selectbox(
-        t("游戏", "Game"), [None, *games], format_func=_labels(t("全部", "all"), {g: _game(g, lang()) for g in games})
+        t("游戏", "Game"),
+        [None, *games],
+        format_func=_labels(t("全部", "all"), {g: _game(g, lang()) for g in games}),
+        key=FILTERS[3],
     )
     profiles = stored(queries.profiles, game=game)
-    profile = c[4].selectbox(t("规则", "Profile"), [None, *profiles], format_func=_labels(t("全部", "all")))
+    profile = c[4].selectbox(
+        t("规则", "Profile"), [None, *profiles], format_func=_labels(t("全部", "all")), key=FILTERS[4]
+    )
     findings_labels: dict[bool | None, str] = {
         None: t("全部", "all"),
         True: t("有发现", "with findings"),
         False: t("无发现", "without"),
     }
     has_findings = c[5].selectbox(
-        t("教练发现", "Coach findings"), list(findings_labels), format_func=findings_labels.__getitem__
+        t("教练发现", "Coach findings"), list(findings_labels), format_func=findings_labels.__getitem__, key=FILTERS[5]
     )
     decided_labels: dict[bool | None, str] = {
         None: t("全部", "all"),
@@ -116,10 +137,13 @@ def _filtered(total: int) -> pd.DataFrame:
         False: t("无裁判裁定", "without"),
     }
     decided = c[6].selectbox(
-        t("裁判裁定", "Referee's decisions"), list(decided_labels), format_func=decided_labels.__getitem__
+        t("裁判裁定", "Referee's decisions"),
+        list(decided_labels),
+        format_func=decided_labels.__getitem__,
+        key=FILTERS[6],
     )
     if date_from is not None and date_to is not None and date_from > date_to:
-        st.warning(t("开始日期在结束日期之后：没有牌局。", "The start date is after the end date: no deals."))
+        listed.warning(t("开始日期在结束日期之后：没有牌局。", "The start date is after the end date: no deals."))
     chosen = {
         "player": player,
         "date_from": _iso(date_from),
@@ -132,17 +156,18 @@ def _filtered(total: int) -> pd.DataFrame:
     }
     filters = {k: v for k, v in chosen.items() if v is not None}  # an empty filter is no filter (one cache entry)
     count = total if not filters else stored(queries.deal_count, **filters)
-    size, first = _page_controls(count)
-    frame = stored(queries.deal_page, offset=first, limit=size, **filters)
-    shown = t(
-        f"，显示第 {first + 1}–{first + len(frame)} 局（最新的在前）",
-        f"; showing {first + 1}–{first + len(frame)}, newest first",
-    )
-    left, right = st.columns([3, 1], vertical_alignment="center")
-    left.caption(count_text(count, total, lang()) + (shown if len(frame) else ""))
-    if count:
-        _download(filters, right)
-    return frame
+    with listed:
+        size, first = _page_of(count)
+        frame = stored(queries.deal_page, offset=first, limit=size, **filters)
+        shown = t(
+            f"，显示第 {first + 1}–{first + len(frame)} 局（最新的在前）",
+            f"; showing {first + 1}–{first + len(frame)}, newest first",
+        )
+        left, right = st.columns([3, 1], vertical_alignment="center")
+        left.caption(count_text(count, total, lang()) + (shown if len(frame) else ""))
+        if count:
+            _download(filters, right)
+    return frame, count
 
 
 def count_text(count: int, total: int, lang_: str) -> str:
@@ -162,18 +187,26 @@ def _download(filters: dict[str, Any], where: Any) -> None:
     csv_button(every, file_name("library"), key="library_csv", label=label, where=where)
 
 
-def _page_controls(count: int) -> tuple[int, int]:
-    """The page size and the page to show (a page beyond the last shows the last); the first deal's offset."""
+def _page_of(count: int) -> tuple[int, int]:
+    """The page size and the page to show, as the pager below the list (``_pager``) was last set (a page beyond the
+    last shows the last); the first deal's offset."""
     if count <= PAGE_SIZES[0]:
         return PAGE_SIZES[0], 0
+    size = st.session_state.get(PAGE_SIZE)
+    size = size if size in PAGE_SIZES else PAGE_SIZES[1]
+    pages = max(1, -(-count // size))
+    page = min(max(1, int(st.session_state.get(PAGE_NUMBER) or 1)), pages)
+    return size, (page - 1) * size
+
+
+def _pager(count: int) -> None:
+    """The page size and the page number, below the list (a phone sees the deals first); read by ``_page_of``."""
+    if count <= PAGE_SIZES[0]:
+        return
     left, right, _ = st.columns([1, 1, 3])
     size = left.selectbox(t("每页局数", "Deals per page"), PAGE_SIZES, index=1, key=PAGE_SIZE)
     pages = max(1, -(-count // size))
-    page = right.number_input(
-        t(f"页（共 {pages} 页）", f"Page (of {pages})"), min_value=1, value=1, step=1, key=PAGE_NUMBER
-    )
-    page = min(int(page), pages)
-    return size, (page - 1) * size
+    right.number_input(t(f"页（共 {pages} 页）", f"Page (of {pages})"), min_value=1, value=1, step=1, key=PAGE_NUMBER)
 
 
 def _labels(everything: str, names: dict[Any, str] | None = None) -> Callable[[Any], str]:

@@ -32,6 +32,10 @@ follows when the run that took it comes back, and a run that had not taken the l
 The per-step work is in ``step_parts`` (no Streamlit in it), which ``render`` draws and
 ``bench/bench_app.py`` times. The other pages link here with ``views.parts.links.replay_link``.
 
+On a phone (the browser's media query, ``views.parts.phone``: the server never knows the window's width) the table comes
+first: no title, the controls in one row of icons with the step's number, and the slider, the view selector and the
+report's download folded behind a "More" toggle (``MORE``) that shows them as a sheet over the page's bottom.
+
 The deal's game (``views.games.view``) draws the table, sets the widths of the table and the panel and may
 draw more below them (升级: a square table, and its trick history below).
 """
@@ -72,6 +76,7 @@ from views.parts.common import (
 from views.parts.downloads import report_button
 from views.parts.evaluation_parts import best_move, replay_panel
 from views.parts.live_html import Moves, Steps, live_html
+from views.parts.phone import MORE, REPLAY_CSS
 from views.parts.ruling_view import replay_ruling
 from views.parts.table import (
     SEVERITY_MARK,
@@ -110,7 +115,6 @@ KEYS_HELP = (
     ("B", "下一个失误或大错（按评估的评级）", "next mistake or blunder (by the evaluation's grade)"),
 )
 
-_CONTROLS_CSS = "@media (max-width: 640px) { .st-key-replay_controls kbd { display: none; } }"
 _EVENTS_CSS = (
     ".fp-events{width:100%;border-collapse:collapse;font-size:14px;line-height:1.5}"
     ".fp-events th,.fp-events td{padding:2px 8px;border-bottom:1px solid rgba(49,51,63,.1);text-align:left;"
@@ -339,12 +343,16 @@ def _controls(parts: StepParts, next_mistake: int | None, graded: bool) -> None:
         (":material/skip_next:", t("下一个发现", "Next finding"), "replay_next_finding", parts.next_finding),
         (":material/priority_high:", t("下一个失误", "Next mistake"), "replay_next_mistake", next_mistake),
     ]
-    # one row of buttons as wide as their words, wrapping on a narrow window (a phone: two or three rows, its keys'
-    # hints left out: a phone has no keyboard)
-    st.html(f"<style>{_CONTROLS_CSS}</style>")
+    # one row of buttons as wide as their words, wrapping on a narrow window; on a phone one row of icons, the step's
+    # number between previous and next, its keys' hints and help left out (a phone has no keyboard): ``REPLAY_CSS``
+    with st.container(key="replay_css"):  # folded away (its rules still apply): no gap for an empty element
+        st.html(f"<style>{REPLAY_CSS}</style>")
     with st.container(horizontal=True, key="replay_controls", gap="small"):
         for icon, label, key, to, off in moves:
             st.button(label, key=key, icon=icon, on_click=set_step, args=(to,), disabled=off, shortcut=SHORTCUTS[key])
+            if key == "replay_prev":
+                with st.container(key="replay_step_no", width="content"):
+                    st.markdown(f"**{step}** / {total}")
         for icon, label, key, target in jumps:
             why = None
             if key == "replay_next_mistake" and not graded:
@@ -354,8 +362,9 @@ def _controls(parts: StepParts, next_mistake: int | None, graded: bool) -> None:
                 )
             st.button(label, key=key, icon=icon, on_click=set_step, args=(step if target is None else target,),
                       disabled=target is None, shortcut=SHORTCUTS[key], help=why)  # fmt: skip
-        with st.popover(t("快捷键", "Keys"), icon=":material/keyboard:"):
+        with st.popover(t("快捷键", "Keys"), icon=":material/keyboard:", key="replay_keys"):
             st.markdown(keys_help())
+        st.toggle(t("更多", "More"), key=MORE)
     if total > 0:
         if st.session_state.get(SLIDER) != step:
             st.session_state[SLIDER] = step
@@ -558,7 +567,7 @@ def render() -> None:
     if deal is None:
         return
     deal_id, rep = deal.deal_id, deal.rep
-    title = st.container()
+    title = st.container(key="replay_title")
     top = st.columns([3, 1])
     stepper(OnPage(deal_id, rep), top[0].container(), _viewed(rep))
     with title:

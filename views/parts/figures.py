@@ -1,7 +1,7 @@
 """What the dashboard's plotly figures share: the line marking the current step and the bands that tell rounds
 (or tricks) apart (pure values), and ``show``, the one way a page draws a figure: with plotly's own export in its
-tool bar (the camera button downloads the chart as a PNG named after the deal and the chart, ``chart_config``), and
-without plotly's logo."""
+tool bar (the camera button downloads the chart as a PNG named after the deal and the chart, ``chart_config``),
+without plotly's logo, and its legend below the plot, clear of the tool bars."""
 
 from __future__ import annotations
 
@@ -108,7 +108,14 @@ def chart_config(*name: object) -> dict[str, Any]:
     }
 
 
+#: Where every figure's legend goes: in a row along the figure's bottom, under the x axis and its title (plotly makes
+#: room for it), so that neither plotly's tool bar nor Streamlit's (both at the figure's top right) covers it.
+LEGEND_BELOW = {"orientation": "h", "yref": "container", "y": 0, "yanchor": "bottom", "x": 0, "xanchor": "left"}
+
+
 def show(fig: Any, *name: object, where: Any = st, **kwargs: Any) -> Any:
-    """Draw ``fig`` (in ``where``: the page by default) with ``chart_config(*name)``; ``kwargs`` go to
-    ``st.plotly_chart`` (a key, a selection callback, the width). Returns what it returns."""
+    """Draw ``fig`` (in ``where``: the page by default) with ``chart_config(*name)``, its legend below it
+    (``LEGEND_BELOW``); ``kwargs`` go to ``st.plotly_chart`` (a key, a selection callback, the width). Returns what
+    it returns."""
+    fig.update_layout(legend=LEGEND_BELOW)
     return where.plotly_chart(fig, config=chart_config(*name), **kwargs)

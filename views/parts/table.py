@@ -201,7 +201,7 @@ font-size:12px;font-weight:700}
 .fp-table[data-n="5"] [data-pos="4"]{grid-area:3/1/5/2}.fp-table[data-n="5"] [data-pos="1"]{grid-area:3/3/5/4}
 .fp-table[data-n="5"] [data-pos="0"]{grid-area:4/2/6/3}
 @container (max-width:520px){
-.fp-table{grid-template-columns:repeat(2,minmax(0,1fr));padding:8px;gap:7px;font-size:12px}
+.fp-table{grid-template-columns:repeat(2,minmax(0,1fr));padding:6px;gap:5px;font-size:12px;zoom:.92}
 .fp-table[data-n="6"] [data-pos="3"]{grid-area:1/1/2/3}
 .fp-table[data-n="6"] [data-pos="4"]{grid-area:2/1/3/2}.fp-table[data-n="6"] [data-pos="2"]{grid-area:2/2/3/3}
 .fp-table[data-n="6"] .fp-mid{grid-area:3/1/4/3}
@@ -211,8 +211,14 @@ font-size:12px;font-weight:700}
 .fp-table[data-n="5"] .fp-mid{grid-area:2/1/3/3}
 .fp-table[data-n="5"] [data-pos="4"]{grid-area:3/1/4/2}.fp-table[data-n="5"] [data-pos="1"]{grid-area:3/2/4/3}
 .fp-table[data-n="5"] [data-pos="0"]{grid-area:4/1/5/3}
-.fp-table[data-n="6"] [data-pos="3"],.fp-table[data-n="6"] [data-pos="0"],
-.fp-table[data-n="5"] [data-pos="0"]{justify-self:center;width:72%}
+.fp-seat{padding:3px 5px;border-top-width:4px}
+.fp-name{font-size:13px}.fp-sub{font-size:11px}
+.fp-hand{margin-top:1px;line-height:1.45}
+.fp-g{padding:0 3px;margin:0 1px 1px 0;line-height:1.35}
+.fp-act-line,.fp-best-line{margin-top:1px;font-size:11px;white-space:nowrap;overflow:hidden;text-overflow:ellipsis}
+.fp-mid{padding:2px}
+.fp-mid .fp-card{font-size:14px;padding:1px 4px;margin:1px}
+.fp-mid .fp-last{margin-top:3px;padding:2px 5px}
 }
 """
 

@@ -47,6 +47,7 @@ def test_search_select_a_row_and_download_the_csv_and_the_report(server: str) ->
     with sync_playwright() as pw, take.browser_page(pw) as page:
         take.open_app(page, server)
         take.set_language(page, "en")
+        page.locator(".st-key-library_filters summary").first.click()  # the filters are folded away below the list
         box = page.locator(".st-key-library_search input")
         box.fill("tea")  # nothing: then a word of the samples' venue
         box.press("Enter")

@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from browser import HAVE_CHROMIUM, MISSING, needs_chromium, take
+from browser import needs_chromium, take
 
 pytestmark = needs_chromium
 
@@ -82,75 +82,6 @@ def check_replay(m: dict[str, Any], where: str, finished: bool = False) -> None:
         assert m["out"], f"{where}: no seat is out at the end of the deal"
 
 
-@pytest.fixture(scope="module")
-def server(tmp_path_factory: pytest.TempPathFactory) -> Any:
-    """The dashboard over a fresh SQLite file holding the shipped samples: its base URL and a deal of each game
-    ({game: (deal id, number of events)})."""
-    assert HAVE_CHROMIUM, MISSING
-    folder = tmp_path_factory.mktemp("phone")
-    url = f"sqlite:///{folder / 'samples.db'}"
-    assert take.fill_samples(url) >= 60
-    with take.serve(url) as base:
-        yield base, _one_deal_per_game(url)
-
-
-def _one_deal_per_game(url: str) -> dict[str, tuple[int, int]]:
-    from sqlalchemy import text
-
-    from data.database import open_db
-
-    engine = open_db(url)
-    try:
-        with engine.connect() as conn:
-            rows = conn.execute(
-                text(
-                    "SELECT d.id, d.game, COUNT(e.id) FROM deal d JOIN event e ON e.deal_id = d.id "
-                    "GROUP BY d.id, d.game ORDER BY d.id"
-                )
-            ).all()
-    finally:
-        engine.dispose()
-    found: dict[str, tuple[int, int]] = {}
-    for deal_id, game, events in rows:
-        found.setdefault(game, (int(deal_id), int(events)))
-    assert set(found) >= {"gouji", "baohuang", "shengji"}, found
-    return found
-
-
-@pytest.fixture(scope="module")
-def playwright() -> Any:
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as pw:
-        yield pw
-
-
-@pytest.fixture(scope="module")
-def phone_page(playwright: Any) -> Any:
-    """A page of Chromium at a phone's size: 390 px wide, touch (one browser for the module). Device scale 1: the
-    boxes are measured in CSS pixels, which the scale does not change, and a larger scale only costs the machine
-    more pixels to draw."""
-    browser = playwright.chromium.launch(executable_path=take.CHROMIUM, headless=True, args=take.CHROMIUM_FLAGS)
-    try:
-        context = browser.new_context(
-            viewport={"width": PHONE, "height": 844}, device_scale_factor=1, is_mobile=True, has_touch=True
-        )
-        page = context.new_page()
-        page.set_default_timeout(WAIT)
-        yield page
-    finally:
-        browser.close()
-
-
-@pytest.fixture(scope="module")
-def desktop_page(playwright: Any) -> Any:
-    """A page of Chromium in a desktop's window, 1400 px wide."""
-    with take.browser_page(playwright) as page:
-        page.set_viewport_size({"width": DESKTOP, "height": 1000})
-        page.set_default_timeout(WAIT)
-        yield page
-
-
 def _replay_at(page: Any, base: str, deal_id: int, step: int) -> dict[str, Any]:
     page.goto(f"{base}/replay?deal={deal_id}&step={step}")
     page.locator(f'.fp-table[data-step="{step}"]').first.wait_for(timeout=WAIT)
@@ -204,6 +135,8 @@ def test_a_seat_view_on_a_phone(server: Any, phone_page: Any) -> None:
     base, deals = server
     deal_id, events = deals["gouji"]
     _replay_at(phone_page, base, deal_id, events // 2)
+    phone_page.locator(".st-key-replay_more label").first.click()  # a phone folds the view selector away
+    take.wait_idle(phone_page, 300)
     box = phone_page.locator(".st-key-replay_viewer [role='combobox']:visible").first
     box.click()
     phone_page.locator("[role='option']:visible").nth(3).click()

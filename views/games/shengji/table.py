@@ -222,9 +222,22 @@ background:#e4e7eb;color:#1f2933}
 .sj-tag.sj-lead{background:#a7f3d0;color:#065f46}.sj-tag.sj-top{background:#facc15;color:#422006}
 .sj-last{font-size:12px;margin-top:4px;padding:3px 6px;border-radius:6px;background:rgba(0,0,0,.25)}
 @container (max-width:520px){
-.sj-table{grid-template-columns:minmax(0,1fr) minmax(0,1fr);padding:7px;gap:7px;font-size:12px}
+.sj-table{grid-template-columns:minmax(0,1fr) minmax(0,1fr);padding:5px;gap:5px;font-size:12px;zoom:.88}
 .sj-pos2{grid-column:1/3;grid-row:1}.sj-pos3{grid-column:1;grid-row:2}.sj-pos1{grid-column:2;grid-row:2}
 .sj-mid{grid-column:1/3;grid-row:3}.sj-pos0{grid-column:1/3;grid-row:4}
+.sj-pos0,.sj-pos2{width:100%}
+.sj-seat{padding:3px 5px;border-top-width:4px}
+.sj-sub{font-size:11px;white-space:nowrap;overflow:hidden;text-overflow:ellipsis}
+.sj-hand{margin-top:1px;line-height:1.4}
+.sj-hand:not(.sj-hidden)>.sj-sub{display:none}
+.sj-mid .sj-info{display:inline-block;margin:0 4px;line-height:1.4}
+.sj-cls{min-width:24px;font-size:11px}
+.sj-c{line-height:1.3;margin:0 1px 1px 0;padding:0 1px;font-size:11.5px}
+.sj-act-line,.sj-best-line{margin-top:1px;font-size:11px;white-space:nowrap;overflow:hidden;text-overflow:ellipsis}
+.sj-trick{min-height:0;margin-top:2px;gap:1px}
+.sj-slot{min-height:0}
+.sj-card{font-size:13px;padding:0 3px}
+.sj-badge{font-size:10px;padding:0 4px;margin:0 2px 1px 0}
 }
 """
 
