@@ -12,7 +12,6 @@ the page shown, downloads as CSV (``views.parts.downloads``), the columns as the
 from __future__ import annotations
 
 import contextlib
-import datetime as dt
 import functools
 from collections.abc import Callable
 from typing import Any
@@ -95,8 +94,9 @@ def _filtered(total: int) -> pd.DataFrame:
     )
     c = st.columns(7)
     player = c[0].selectbox(t("牌手", "Player"), [None, *names], format_func=_labels(t("全部牌手", "all players")))
-    date_from = c[1].date_input(t("从（日期）", "From (date)"), value=None, format="YYYY-MM-DD")
-    date_to = c[2].date_input(t("到（日期）", "To (date)"), value=None, format="YYYY-MM-DD")
+    days = stored(queries.deal_days)  # chosen among the days played (not Streamlit's calendar: zh_widgets.py)
+    date_from = c[1].selectbox(t("从（日期）", "From (date)"), [None, *days], format_func=_labels(t("不限", "any")))
+    date_to = c[2].selectbox(t("到（日期）", "To (date)"), [None, *days], format_func=_labels(t("不限", "any")))
     game = c[3].selectbox(
         t("游戏", "Game"), [None, *games], format_func=_labels(t("全部", "all"), {g: _game(g, lang()) for g in games})
     )
@@ -122,8 +122,8 @@ def _filtered(total: int) -> pd.DataFrame:
         st.warning(t("开始日期在结束日期之后：没有牌局。", "The start date is after the end date: no deals."))
     chosen = {
         "player": player,
-        "date_from": _iso(date_from),
-        "date_to": _iso(date_to),
+        "date_from": date_from,
+        "date_to": date_to,
         "game": game,
         "profile": profile,
         "has_findings": has_findings,
@@ -185,10 +185,6 @@ def _labels(everything: str, names: dict[Any, str] | None = None) -> Callable[[A
         return everything if x is None else known.get(x, str(x))
 
     return label
-
-
-def _iso(day: Any) -> str | None:
-    return day.isoformat() if isinstance(day, dt.date) else None
 
 
 def _game(game: str, lang_: str) -> str:
