@@ -40,6 +40,7 @@ from views.parts.table import (
     worth_words,
 )
 from views.parts.texts import (
+    EMPTY_CELL,
     FACT_NAMES,
     FACT_VALUES,
     KIND_NAMES,
@@ -290,5 +291,5 @@ def render() -> None:
         replay_link()
     st.subheader(t("按座位统计", "Per seat"))
     summary = seat_summary(rep, report, lang_)
-    st.dataframe(summary, hide_index=True, width="stretch")
+    st.dataframe(summary, hide_index=True, width="stretch", placeholder=EMPTY_CELL)
     csv_button(summary, file_name(f"deal{deal_id}", "findings-per-seat"), key="coach_csv_seats")

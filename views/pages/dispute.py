@@ -38,7 +38,7 @@ from views.parts.desk_decisions import account_box, decisions_panel
 from views.parts.desk_source import Picked, pick_deal
 from views.parts.links import step_link
 from views.parts.ruling_view import seat_words, show_ruling
-from views.parts.texts import esc, game_name, md
+from views.parts.texts import EMPTY_CELL, esc, game_name, md
 
 RECORDED, TYPED = "recorded", "typed"
 
@@ -106,7 +106,7 @@ def show_table(rep: Replay, step: int) -> None:
         else t(f"（{seat_name(view.table_seat)}的）", f" ({seat_name(view.table_seat, en=True)}'s)")
     )
     st.text(t("桌上：", "On the table: ") + on_table + owner)
-    st.dataframe(pd.DataFrame(rows), hide_index=True)
+    st.dataframe(pd.DataFrame(rows), hide_index=True, placeholder=EMPTY_CELL)
 
 
 def _status(view: Any, seat: int) -> str:

@@ -26,7 +26,7 @@ from views.parts.common import current, engine, guarded, lang, open_deal, stored
 from views.parts.downloads import csv_button, file_name
 from views.parts.library_import import form
 from views.parts.table import tr
-from views.parts.texts import game_words
+from views.parts.texts import EMPTY_CELL, game_words
 
 PAGE_SIZES = (25, 50, 100, 200)
 PAGE_SIZE = "library_page_size"
@@ -238,6 +238,7 @@ def _open_row(frame: pd.DataFrame) -> None:
         on_select=functools.partial(_selected, key, ids),
         selection_mode="single-row",
         key=key,
+        placeholder=EMPTY_CELL,
     )
     st.caption(t("选中一行就在“复盘”页打开这一局。", "Select a row to open its deal on the Replay page."))
     labels = {i: _deal_label(row) for i, row in zip(ids, frame.itertuples(index=False), strict=True)}

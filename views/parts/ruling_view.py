@@ -41,7 +41,7 @@ from replay.rules.profile import Profile, ProfileError
 from replay.rules.profile_loader import load_profile, option_defaults, options_of, shipped_profiles
 from replay.rules.register import RULES, SEED_TITLES
 from views.parts.common import lang, t
-from views.parts.texts import esc
+from views.parts.texts import EMPTY_CELL, esc
 
 MAX_SHOWN_ALTERNATIVES = 12  # alternatives listed before the rest is folded away
 RULING_FOLD = "replay_ruling"  # the Replay page's fold of the ruling (session state: whether it is open)
@@ -286,7 +286,7 @@ def clubs_differ(rule_id: str, profile: Profile) -> None:
     with st.expander(t("各俱乐部的不同之处", "Where clubs differ") + f" · {rule_id}"):
         frame = options_frame(options, profile)
         small = {c: st.column_config.TextColumn(c, width="small") for c in frame.columns if c in _shipped(profile.game)}
-        st.dataframe(frame, hide_index=True, column_config=small)
+        st.dataframe(frame, hide_index=True, column_config=small, placeholder=EMPTY_CELL)
 
 
 # -- the Replay page ------------------------------------------------------------------------------

@@ -13,7 +13,7 @@ from replay.score import Score
 from replay.scoring import claim_entries
 from views.parts.common import lang, t
 from views.parts.downloads import deal_csv
-from views.parts.texts import md, rule_name, rule_quote
+from views.parts.texts import EMPTY_CELL, md, rule_name, rule_quote
 
 HIGHLIGHT_BG = "background-color: #fde68a"
 
@@ -64,6 +64,7 @@ def claims(rep: Replay, score: Score | None) -> None:
     st.dataframe(
         frame.style.apply(lambda row: [HIGHLIGHT_BG if differs[row.name] else ""] * len(row), axis=1),
         hide_index=True,
+        placeholder=EMPTY_CELL,
     )
     deal_csv(frame, "claims")
     bad = sum(differs)

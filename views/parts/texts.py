@@ -165,6 +165,9 @@ FACT_VALUES = {
     "play": ("打牌", "play"),
 }
 YES_NO = {True: ("是", "yes"), False: ("否", "no")}
+#: what a table shows in a cell without a value (Streamlit's own is the English "None"): every ``st.dataframe`` and
+#: ``st.data_editor`` of the views passes it as ``placeholder`` (tests/views/test_ui_words.py reads the sources)
+EMPTY_CELL = "–"
 SEAT_FACTS = frozenset({"leader", "winner", "seat"})  # facts whose value is a seat
 
 

@@ -41,7 +41,7 @@ def _toolbar_tip(label: str, zh: str) -> str:
     button = f'[data-testid="stElementToolbar"] button[aria-label="{label}"]'
     when = ",".join(f"body:has({button}:{state}) {_TIP}" for state in ("hover", "focus-visible"))
     after = ",".join(f"body:has({button}:{state}) {_TIP}::after" for state in ("hover", "focus-visible"))
-    return f"{when}{_HIDDEN}{after}{{content:\"{zh}\";{_SHOWN}}}"
+    return f'{when}{_HIDDEN}{after}{{content:"{zh}";{_SHOWN}}}'
 
 
 _STATUS = '[data-testid="stStatusWidget"] button'
