@@ -11,8 +11,9 @@ from __future__ import annotations
 import html
 from typing import Any
 
-from referee.ruling import Ruling
+from referee.ruling import Ruling, option_value
 from replay import games
+from replay.core.cards import cards_read
 from replay.core.clip import cards_shown
 from replay.core.said import said_in, seat_name
 from replay.formats.log import Log
@@ -116,7 +117,8 @@ class _Sheet:
         return _e(label) + ("" if name == f"{seat_name(seat, en=True)}" else f" {_e(name)}")
 
     def cards(self, tokens: list[str] | tuple[str, ...]) -> str:
-        return f"<span class='cards'>{_e(cards_shown(tokens, self.k == 0))}</span>" if tokens else ""
+        shown = cards_shown(cards_read(tokens, self.k == 0), self.k == 0)  # as the pages show them: ♠5, 大王
+        return f"<span class='cards'>{_e(shown)}</span>" if tokens else ""
 
     def event_line(self, doc: dict[str, Any]) -> str:
         act = action_name(doc["action"], self.r.game)
@@ -205,10 +207,15 @@ class _Sheet:
     def options(self) -> str:
         if not self.r.options:
             return f"<h2>{self.t('options')}</h2><p class='muted'>{self.t('no_options')}</p>"
-        rows = "".join(
-            f"<tr><td><code>{_e(o.name)} = {_e(_value(o.value))}</code></td><td>{self.pick(o.meaning)}</td></tr>"
-            for o in self.r.options
-        )
+        if self.k == 0:  # what the option decides and what its value means, in words (the file's are English)
+            rows = "".join(
+                f"<tr><td>{_e(o.help[0])}</td><td>{_e(o.words(self.lang))}</td></tr>" for o in self.r.options
+            )
+        else:
+            rows = "".join(
+                f"<tr><td><code>{_e(o.name)} = {_e(option_value(o.value))}</code></td><td>{_e(o.meaning[1])}</td></tr>"
+                for o in self.r.options
+            )
         return f"<h2>{self.t('options')}</h2><table>{rows}</table>"
 
     def consequence(self) -> str:
@@ -261,12 +268,6 @@ class _Sheet:
             f"<p class='muted'>{self.t('made_by')}</p></body></html>",
         ]
         return "\n".join(p for p in parts if p)
-
-
-def _value(value: Any) -> str:
-    if isinstance(value, bool):
-        return "true" if value else "false"
-    return str(value)
 
 
 def ruling_sheet(ruling: Ruling, log: Log, lang: str = "zh") -> str:

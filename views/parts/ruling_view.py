@@ -30,6 +30,7 @@ import streamlit as st
 
 from referee.ruling import Ruling, ruling_of
 from referee.sheet import LABELS, ruling_sheet
+from replay.core.cards import cards_read
 from replay.core.clip import cards_shown
 from replay.core.said import said_in, seat_name
 from replay.formats.decisions import Decision, history
@@ -70,10 +71,8 @@ def event_words(log: Log, game: str, doc: dict[str, Any]) -> str:
     act = t(*action_name(doc["action"], game))
     to = doc.get("to")
     tail = "" if to is None else " → " + seat_words(log, int(to))
-    return (
-        f"{seat_words(log, int(doc['seat']))} · {act} {cards_shown(doc.get('cards', []), lang() == 'zh')}".rstrip()
-        + tail
-    )
+    cards = cards_shown(cards_read(doc.get("cards", []), lang() == "zh"), lang() == "zh")  # as the table: ♠5
+    return f"{seat_words(log, int(doc['seat']))} · {act} {cards}".rstrip() + tail
 
 
 def _value(value: Any) -> str:
@@ -138,7 +137,7 @@ def _options(r: Ruling) -> None:
     if not r.options:
         st.caption(esc(label("no_options")))
         return
-    st.markdown("\n".join(f"- **{esc(o.name)} = {esc(_value(o.value))}**: {esc(t(*o.meaning))}" for o in r.options))
+    st.markdown("\n".join(f"- {esc(o.words(lang()))}" for o in r.options))
 
 
 def _alternatives(r: Ruling, log: Log) -> None:

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pandas as pd
 import streamlit as st
 
-from replay.claims import value_text
+from replay.claims import entry_name, value_text
 from replay.core.said import said_in
 from replay.replay import Replay
 from replay.score import Score
@@ -50,9 +50,9 @@ def claims(rep: Replay, score: Score | None) -> None:
     frame = pd.DataFrame(
         [
             {
-                t("项目", "Entry"): d.key,
-                t("记录的", "Claimed"): value_text(d.claimed),
-                t("牌局的", "Computed"): value_text(d.computed),
+                t("项目", "Entry"): t(*entry_name(d.key)),
+                t("记录的", "Claimed"): value_text(d.claimed, lang() == "zh"),
+                t("牌局的", "Computed"): value_text(d.computed, lang() == "zh"),
                 t("不符", "Differs"): "✗" if d.differs else "",
                 t("规则", "Rule"): d.rule,
                 t("说明", "Why"): t(d.message_zh, d.message_en),
