@@ -9,6 +9,7 @@ is escaped with ``html.escape``; the page is built only from the fixed markup he
 from __future__ import annotations
 
 import html
+import re
 from typing import Any
 
 from referee.ruling import Ruling, option_value
@@ -30,6 +31,7 @@ LABELS: dict[str, tuple[str, str]] = {
     "match": ("比赛", "Match"),
     "number": ("局号", "Deal"),
     "source": ("记录", "Log"),
+    "stored": ("牌局库中编号 {n} 的牌局", "the library's deal #{n}"),
     "players": ("座位与牌手", "Seats and players"),
     "event": ("争议动作", "The event"),
     "typed": ("（在争议台上输入，不在记录中）", "(typed at the dispute desk, not in the log)"),
@@ -85,6 +87,10 @@ blockquote{margin:.4rem 0;padding:.4rem .8rem;border-left:4px solid #888;backgro
 """
 
 
+# the source of a log read from the library (``views.parts.common.replay_of``: "deal 88"), said in words
+_STORED = re.compile(r"deal (\d+)")
+
+
 def _e(value: Any) -> str:
     return html.escape(str(value), quote=True)
 
@@ -135,7 +141,9 @@ class _Sheet:
         for key, label in (("date", "date"), ("venue", "venue"), ("match", "match"), ("deal", "number")):
             if m.get(key):
                 rows.append((self.t(label), _e(m[key])))
-        rows.append((self.t("source"), _e(self.log.source)))
+        stored = _STORED.fullmatch(self.log.source)
+        source = self.t("stored", n=stored.group(1)) if stored else _e(self.log.source)
+        rows.append((self.t("source"), source))
         body = "".join(f"<tr><th>{k}</th><td>{v}</td></tr>" for k, v in rows)
         seats = "".join(f"<li>{self.player(s)}</li>" for s in range(games.get(self.log.game).seats))
         return f"<h2>{self.t('deal')}</h2><table>{body}</table><p>{self.t('players')}</p><ul>{seats}</ul>"
@@ -200,7 +208,7 @@ class _Sheet:
             else:
                 cite = self.t("no_seed", by=q.by)
             out.append(
-                f"<p><b>{self.t('quote')}:</b></p><blockquote>{_e(q.text)}</blockquote><p class='muted'>{cite}</p>"
+                f"<p><b>{self.t('quote')}:</b></p><blockquote>{_e(q.shown(self.lang))}</blockquote><p class='muted'>{cite}</p>"
             )
         return "".join(out)
 

@@ -105,7 +105,7 @@ def _explain(f: Finding, lang_: str) -> None:
         if rule is not None:
             st.markdown(
                 f"**{tr(lang_, '规则', 'Rule')} {md(rule.id)}** · {md(tr(lang_, rule.name_zh, rule.name_en))}"
-                f"  \n> {md(rule.quote)} ({tr(lang_, '种子', 'seed')} {md(rule.seed)})"
+                f"  \n> {md(rule.quote_for().shown(lang_))} ({tr(lang_, '种子', 'seed')} {md(rule.seed)})"
             )
     if f.maxim:
         mx = BY_KEY.get(f.maxim)

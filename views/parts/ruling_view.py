@@ -121,7 +121,7 @@ def _quote(r: Ruling) -> None:
     if q is None:
         return
     st.markdown(head("quote"))
-    st.markdown("> " + esc(q.text).replace("  \n", "  \n> "))
+    st.markdown("> " + esc(q.shown(lang())).replace("  \n", "  \n> "))
     if q.seed:
         title = SEED_TITLES.get(q.seed, ("", ""))
         cite = f"{t('种子', 'seed')} {q.seed} ({q.file}) — {t(*title)}"

@@ -201,9 +201,10 @@ def rule_name(rule: str) -> str:
 
 
 def rule_quote(rule: str) -> str:
-    """The seed text a rule rests on ("" when unknown)."""
+    """The seed text a rule rests on, or the reading where no seed speaks, as the chosen language shows it ("" when
+    unknown)."""
     r = RULES.get(rule)
-    return r.quote if r is not None else ""
+    return r.quote_for().shown(lang()) if r is not None else ""
 
 
 # -- the Evaluation page -------------------------------------------------------------------------
