@@ -19,6 +19,7 @@ from replay.core.clip import cards_shown
 from replay.core.said import said_in, seat_name
 from replay.formats.log import Log
 from replay.formats.notation.words import action_name
+from replay.rules.profile_loader import profile_words
 from replay.rules.register import SEED_TITLES
 
 LABELS: dict[str, tuple[str, str]] = {
@@ -136,7 +137,7 @@ class _Sheet:
         m = self.log.meta
         rows = [
             (self.t("game"), self.both(*_game_names(self.r.game))),
-            (self.t("profile"), _e(self.r.profile)),
+            (self.t("profile"), _e(profile_words(self.r.profile, self.k == 0))),
         ]
         for key, label in (("date", "date"), ("venue", "venue"), ("match", "match"), ("deal", "number")):
             if m.get(key):

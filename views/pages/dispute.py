@@ -38,7 +38,7 @@ from views.parts.desk_decisions import account_box, decisions_panel
 from views.parts.desk_source import Picked, pick_deal
 from views.parts.links import step_link
 from views.parts.ruling_view import seat_words, show_ruling
-from views.parts.texts import EMPTY_CELL, esc, game_name, md
+from views.parts.texts import EMPTY_CELL, esc, game_name, md, profile_name
 
 RECORDED, TYPED = "recorded", "typed"
 
@@ -267,8 +267,8 @@ def _step(picked: Picked) -> int:
     st.caption(
         esc(
             t(
-                f"{game_name(rep.log.game)} · 规则 {rep.profile.name} · {len(rep.log.events)} 个动作",
-                f"{game_name(rep.log.game)} · profile {rep.profile.name} · {len(rep.log.events)} events",
+                f"{game_name(rep.log.game)} · 规则 {profile_name(rep.profile.name)} · {len(rep.log.events)} 个动作",
+                f"{game_name(rep.log.game)} · profile {profile_name(rep.profile.name)} · {len(rep.log.events)} events",
             )
         )
     )

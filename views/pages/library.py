@@ -26,7 +26,7 @@ from views.parts.common import current, engine, guarded, lang, open_deal, stored
 from views.parts.downloads import csv_button, file_name
 from views.parts.library_import import form
 from views.parts.table import tr
-from views.parts.texts import EMPTY_CELL, game_words
+from views.parts.texts import EMPTY_CELL, game_words, profile_name
 
 PAGE_SIZES = (25, 50, 100, 200)
 PAGE_SIZE = "library_page_size"
@@ -101,7 +101,8 @@ def _filtered(total: int) -> pd.DataFrame:
         t("游戏", "Game"), [None, *games], format_func=_labels(t("全部", "all"), {g: _game(g, lang()) for g in games})
     )
     profiles = stored(queries.profiles, game=game)
-    profile = c[4].selectbox(t("规则", "Profile"), [None, *profiles], format_func=_labels(t("全部", "all")))
+    named = {p: profile_name(p) for p in profiles}
+    profile = c[4].selectbox(t("规则", "Profile"), [None, *profiles], format_func=_labels(t("全部", "all"), named))
     findings_labels: dict[bool | None, str] = {
         None: t("全部", "all"),
         True: t("有发现", "with findings"),
@@ -199,7 +200,7 @@ def shown_table(frame: pd.DataFrame, lang_: str) -> pd.DataFrame:
         {
             tr(lang_, "编号", "ID"): frame["id"],
             tr(lang_, "游戏", "Game"): frame["game"].map(lambda g: _game(g, lang_)),
-            tr(lang_, "规则", "Profile"): frame["profile"],
+            tr(lang_, "规则", "Profile"): frame["profile"].map(lambda p: profile_name(p, lang_)),
             tr(lang_, "日期", "Date"): frame["date"],
             tr(lang_, "地点", "Venue"): frame["venue"],
             tr(lang_, "比赛", "Match"): frame["match"],

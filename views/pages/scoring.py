@@ -26,7 +26,7 @@ from views.parts.downloads import csv_button, file_name
 from views.parts.figures import show
 from views.parts.game_view import GameView
 from views.parts.score_parts import claims, explain, void
-from views.parts.texts import EMPTY_CELL, chart, game_name, md, place_name, who
+from views.parts.texts import EMPTY_CELL, chart, game_name, md, place_name, profile_name, who
 
 _SEAT = re.compile(r"\bseat (\d+)\b")
 
@@ -68,7 +68,7 @@ def render() -> None:
 
 
 def _header(deal_id: int, log: Log) -> None:
-    parts = [t(f"第 {deal_id} 局", f"Deal {deal_id}"), game_name(log.game), md(log.profile_name)]
+    parts = [t(f"第 {deal_id} 局", f"Deal {deal_id}"), game_name(log.game), md(profile_name(log.profile_name))]
     meta = log.meta
     for key in ("date", "venue"):
         if meta.get(key):

@@ -36,7 +36,7 @@ from replay.rules.profile import ProfileError
 from replay.rules.profile_loader import club_profiles, default_profile, log_profile, shipped_profiles
 from views.parts.common import replay_of_text, t, too_large
 from views.parts.game_view import Desk
-from views.parts.texts import EMPTY_CELL, esc, game_name, lang
+from views.parts.texts import EMPTY_CELL, esc, game_name, lang, profile_name
 
 # 够级 / 保皇 grid: column label -> card token (suitless ranks, then the jokers)
 RANK_COLUMNS: dict[str, str] = {RANK_ZH[r]: RANK_NAME[r] for r in range(3, RANK_BJ + 1)}
@@ -173,7 +173,9 @@ def build_position(desk_of: DeskOf) -> tuple[Position, Replay] | None:
     names = {g: game_name(g) for g in games.names()}
     c1, c2 = st.columns(2)
     game = str(c1.selectbox(t("游戏", "Game"), list(names), key="pos_game", format_func=names.__getitem__))
-    profile = str(c2.selectbox(t("规则", "Profile"), _profiles(game), key=f"pos_profile_{game}"))
+    profile = str(
+        c2.selectbox(t("规则", "Profile"), _profiles(game), key=f"pos_profile_{game}", format_func=profile_name)
+    )
     desk = desk_of(game)
     header = tuple(desk.header(profile)) if desk.header is not None else ()
     if desk.suits:

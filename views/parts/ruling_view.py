@@ -42,7 +42,7 @@ from replay.rules.profile import Profile, ProfileError
 from replay.rules.profile_loader import load_profile, option_defaults, options_of, shipped_profiles
 from replay.rules.register import RULES, SEED_TITLES
 from views.parts.common import lang, t
-from views.parts.texts import EMPTY_CELL, esc
+from views.parts.texts import EMPTY_CELL, esc, profile_name
 
 MAX_SHOWN_ALTERNATIVES = 12  # alternatives listed before the rest is folded away
 RULING_FOLD = "replay_ruling"  # the Replay page's fold of the ruling (session state: whether it is open)
@@ -132,7 +132,10 @@ def _quote(r: Ruling) -> None:
 
 def _options(r: Ruling) -> None:
     st.markdown(
-        f"**{esc(label('options'))}**" + t("（本局规则：", " (this deal's profile: ") + esc(r.profile) + t("）", ")")
+        f"**{esc(label('options'))}**"
+        + t("（本局规则：", " (this deal's profile: ")
+        + esc(profile_name(r.profile))
+        + t("）", ")")
     )
     if not r.options:
         st.caption(esc(label("no_options")))
@@ -269,7 +272,7 @@ def options_frame(options: list[Option], profile: Profile) -> pd.DataFrame:
         value = profile.options.get(o.name, option_defaults(o.name).get(profile.game))
         row = {t("选项", "option"): o.name, t("本局", "this deal"): _value(value)}
         for name, opts in shipped.items():
-            row[name] = _value(opts.get(o.name, ""))
+            row[profile_name(name)] = _value(opts.get(o.name, ""))
         row[t("可选值", "allowed")] = _allowed(o)
         row[t("本局的意思", "meaning")] = t(*o.meaning(value))
         row[t("说明", "help")] = t(o.help_zh or o.help_en, o.help_en)
@@ -284,7 +287,8 @@ def clubs_differ(rule_id: str, profile: Profile) -> None:
         return
     with st.expander(t("各俱乐部的不同之处", "Where clubs differ") + f" · {rule_id}"):
         frame = options_frame(options, profile)
-        small = {c: st.column_config.TextColumn(c, width="small") for c in frame.columns if c in _shipped(profile.game)}
+        shipped = {profile_name(name) for name in _shipped(profile.game)}
+        small = {c: st.column_config.TextColumn(c, width="small") for c in frame.columns if c in shipped}
         st.dataframe(frame, hide_index=True, column_config=small, placeholder=EMPTY_CELL)
 
 

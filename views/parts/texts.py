@@ -38,6 +38,7 @@ from replay import games
 from replay.core import plural
 from replay.core.said import seat_name
 from replay.formats.log import Log
+from replay.rules.profile_loader import profile_words
 from replay.rules.register import RULES
 from replay.score import place_words
 
@@ -198,6 +199,12 @@ def rule_name(rule: str) -> str:
     if r is None:
         return rule
     return t(r.name_zh, r.name_en)
+
+
+def profile_name(name: str, lang_: str | None = None) -> str:
+    """A profile's short name beside its id, in the chosen language (``replay.rules.profile_loader.profile_words``:
+    够级（记录） gouji-logged)."""
+    return profile_words(name, (lang_ or lang()) == "zh")
 
 
 def rule_quote(rule: str) -> str:
