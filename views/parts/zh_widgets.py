@@ -1,6 +1,7 @@
 """Streamlit's own words, which it writes in English whatever the page's language, drawn over in Chinese on the
 Chinese pages: the upload box's button and instructions, the tooltips of the toolbar it puts over a data table or a
-chart (Show/hide columns, Download as CSV, Search, Fullscreen) and of the buttons of its status corner (Stop). The
+chart (Show/hide columns, Download as CSV, Search, Fullscreen; the Fullscreen it adds to plotly's mode bar) and of
+the button of its status corner (Stop). The
 English is hidden (``visibility: hidden``: not drawn, not read out, taking no room) and the Chinese drawn in its place
 by CSS. ``style()`` is the page's ``<style>``; app.py adds it to every page in Chinese.
 
@@ -27,6 +28,7 @@ TOOLBAR_WORDS = {
     "Search": "搜索",
     "Fullscreen": "全屏",
     "Close fullscreen": "退出全屏",
+    "Exit fullscreen": "退出全屏",
     "Clear cell(s)": "清空单元格",
     "Add row": "添加一行",
     "Delete row(s)": "删除行",
@@ -55,6 +57,13 @@ CSS = (
     f'{{content:"或把文件拖到这里；每个文件最大 {MAX_UPLOAD_BYTES / 1_000_000:g} MB（{_SUFFIXES}）";{_SHOWN}}}'
     # the tooltips of the toolbar over a data table or a chart
     + "".join(_toolbar_tip(label, zh) for label, zh in TOOLBAR_WORDS.items())
+    # the button Streamlit adds to a chart's own toolbar (plotly's mode bar, which draws a button's data-title on hover;
+    # plotly's own buttons are in Chinese already: views.parts.figures.plotly_locale)
+    + "".join(
+        f'.js-plotly-plot .plotly .modebar-btn[data-title="{label}"]::after{{content:"{zh}"}}'
+        for label, zh in TOOLBAR_WORDS.items()
+        if "screen" in label
+    )
     # the status corner's Stop button
     + f"{_STATUS}{_HIDDEN}"
     + "".join(f'{_STATUS}{state}::after{{content:"{zh}";{_SHOWN}}}' for state, zh in STATUS_WORDS.items())
