@@ -20,6 +20,7 @@ Markdown (``views.parts.texts.esc``); no HTML is written here except the shared 
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Sequence
 from dataclasses import replace
 from functools import cache
@@ -251,9 +252,22 @@ def _shipped(game: str) -> dict[str, dict[str, Any]]:
     return out
 
 
+def _short(meaning: str) -> str:
+    """A value's meaning in short: without what it adds in brackets (（种子 000 未定罚则）)."""
+    return re.split(r"（", meaning, maxsplit=1)[0].strip() or meaning
+
+
+def _cell(opt: Option, value: Any) -> str:
+    """A value of ``opt`` in the table: in Chinese what it means, in short (a profile file's words are English); in
+    English as the file writes it."""
+    if lang() != "zh" or isinstance(value, bool) or value == "":
+        return _value(value)
+    return _short(opt.meaning(value)[0])
+
+
 def _allowed(opt: Option) -> str:
     if isinstance(opt.kind, tuple):
-        return " / ".join(str(k) for k in opt.kind)  # 升级's choices are numbers
+        return " / ".join(_cell(opt, k) for k in opt.kind)  # 升级's choices are numbers
     if opt.kind is bool:
         return t("是 / 否", "true / false")
     if opt.kind is list:
@@ -270,12 +284,14 @@ def options_frame(options: list[Option], profile: Profile) -> pd.DataFrame:
     rows = []
     for o in options:
         value = profile.options.get(o.name, option_defaults(o.name).get(profile.game))
-        row = {t("选项", "option"): o.name, t("本局", "this deal"): _value(value)}
+        # in Chinese the option by what it decides (its help), its values by what they mean
+        row = {t("选项", "option"): t(o.help_zh or o.help_en, o.name), t("本局", "this deal"): _cell(o, value)}
         for name, opts in shipped.items():
-            row[profile_name(name)] = _value(opts.get(o.name, ""))
+            row[profile_name(name)] = _cell(o, opts.get(o.name, ""))
         row[t("可选值", "allowed")] = _allowed(o)
         row[t("本局的意思", "meaning")] = t(*o.meaning(value))
-        row[t("说明", "help")] = t(o.help_zh or o.help_en, o.help_en)
+        if lang() != "zh":
+            row["help"] = o.help_en
         rows.append(row)
     return pd.DataFrame(rows)
 
