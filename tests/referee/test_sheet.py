@@ -1,14 +1,15 @@
 """The ruling sheet in the reader's language (referee/sheet.py; issue 35, item 6): in Chinese no English but the
 log's own text and the seeds' words; the cards as every page shows them (♠5, not 5S); the profile by its short name
-beside its id; a stored deal named in words; the options that decided it in words; a reading without its English. (The sheet says each message in the other language too, muted beside it: by design,
-for a club of the other language.)"""
+beside its id; a stored deal named in words; the options that decided it in words; a reading without its English.
+(The sheet says each message in the other language too, muted beside it: by design, for a club of the other
+language.)"""
 
 from __future__ import annotations
 
 import html
 import re
-import sys
-from pathlib import Path
+
+from ui_words import CARD_CODE, latin_words
 
 from data.make_samples import SAMPLES_DIR
 from referee.ruling import ruling_of
@@ -17,9 +18,6 @@ from replay.formats.log import Log, parse_json_log, parse_log, read_log
 from replay.replay import Replay
 from replay.rules.profile_loader import profile_words
 from replay.rules.register import RULES
-
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
-from ui_words import CARD_CODE, latin_words  # noqa: E402
 
 SHENGJI = SAMPLES_DIR / "shengji" / "shengji-2026-09-05-d1.json"
 GJ = "fupan/1 gouji\nprofile gouji-logged\n"

@@ -173,8 +173,9 @@ def build_position(desk_of: DeskOf) -> tuple[Position, Replay] | None:
     names = {g: game_name(g) for g in games.names()}
     c1, c2 = st.columns(2)
     game = str(c1.selectbox(t("游戏", "Game"), list(names), key="pos_game", format_func=names.__getitem__))
+    profiles = {name: profile_name(name) for name in _profiles(game)}  # worked out now, in the chosen language
     profile = str(
-        c2.selectbox(t("规则", "Profile"), _profiles(game), key=f"pos_profile_{game}", format_func=profile_name)
+        c2.selectbox(t("规则", "Profile"), list(profiles), key=f"pos_profile_{game}", format_func=profiles.__getitem__)
     )
     desk = desk_of(game)
     header = tuple(desk.header(profile)) if desk.header is not None else ()
