@@ -200,7 +200,7 @@ def streamlit_chrome(page: Any) -> list[str]:
             if tip is not None:
                 out.append(tip)
     page.mouse.move(0, 0)
-    out += _opened(page, f'{_MAIN} [data-baseweb="select"]:visible', '[role="listbox"]:visible', limit=12)
+    out += _opened(page, f'{_MAIN} button[aria-haspopup="listbox"]:visible', '[role="listbox"]:visible', limit=12)
     out += _opened(page, f'{_MAIN} [data-testid="stDateInputField"]:visible', '[data-testid="stDateInputCalendar"]')
     out += _opened(page, f'{_MAIN} [data-testid="stPopover"] button:visible', '[data-testid="stPopoverBody"]:visible')
     out += _opened(

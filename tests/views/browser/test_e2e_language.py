@@ -11,8 +11,12 @@ page's footer (item 11: fupan's and the engine's versions and the library in use
   data.
 - In both, no character with emoji presentation (``ui_words.emoji_marks``).
 
-What Streamlit draws for itself and the app cannot word (screen-reader labels of its widgets, its data grid's toolbar,
-the file uploader's box) is left out by where it is (``e2e_walk``'s selectors), never by the words it holds.
+What Streamlit draws for itself is read as drawn, the Chinese that views/parts/zh_widgets.py draws over its English
+included: the tooltips of the toolbar over a table and a chart (each button hovered), the options of every select
+(each opened), the calendar of any date field, pop-overs, the main menu (none: .streamlit/config.toml) and the status
+corner. Left out by where it is (``e2e_walk``'s selectors), never by the words it holds: what is not drawn (the
+screen-reader labels of Streamlit's widgets, ``aria-label="Download as CSV"``), Streamlit's icons (a font whose
+ligatures are words) and the language switch (each language in its own script).
 
 A failure lists every word found, by page. Skipped only when /usr/bin/chromium is missing and CI is not "true".
 """
@@ -116,3 +120,8 @@ def test_the_scan_sees_what_it_must_judge(walked):
     assert "第" in timeline and "步" in timeline  # from the figure's hover template, not drawn until hovered
     en = "\n".join(t for texts in walked["en"][0].seen.values() for t in texts)
     assert "Replay" in en and "1st" in en
+    # what Streamlit draws when reached for: a table's toolbar hovered, the Library's date selects opened
+    library = "\n".join(walk.seen["library"])
+    for word in ("下载为 CSV", "显示或隐藏列", "全屏", "不限"):
+        assert word in library, word
+    assert "Download as CSV" in "\n".join(walked["en"][0].seen["library"])
