@@ -199,6 +199,14 @@ def streamlit_chrome(page: Any) -> list[str]:
             tip = _tip_after(page, buttons.nth(i))
             if tip is not None:
                 out.append(tip)
+        columns = element.locator('button[aria-label="Show/hide columns"]')  # the table's menu of its columns
+        if columns.count():
+            out += _opened(
+                page,
+                f'{_MAIN} {owner}:visible button[aria-label="Show/hide columns"] >> nth=0',
+                '[data-testid="stDataFrameColumnVisibilityMenu"]',
+                limit=1,
+            )
     page.mouse.move(0, 0)
     out += _opened(page, f'{_MAIN} button[aria-haspopup="listbox"]:visible', '[role="listbox"]:visible', limit=12)
     out += _opened(page, f'{_MAIN} [data-testid="stDateInputField"]:visible', '[data-testid="stDateInputCalendar"]')

@@ -1,7 +1,8 @@
 """Streamlit's own words, which it writes in English whatever the page's language, drawn over in Chinese on the
 Chinese pages: the upload box's button and instructions, the tooltips of the toolbar it puts over a data table or a
-chart (Show/hide columns, Download as CSV, Search, Fullscreen; the Fullscreen it adds to plotly's mode bar) and of
-the button of its status corner (Stop). The
+chart (Show/hide columns, Download as CSV, Search, Fullscreen; the Fullscreen it adds to plotly's mode bar), the
+table's menu of its columns (Select all, (index)), the lists its selects open (Select all, No results) and the button
+of its status corner (Stop). The
 English is hidden (``visibility: hidden``: not drawn, not read out, taking no room) and the Chinese drawn in its place
 by CSS. ``style()`` is the page's ``<style>``; app.py adds it to every page in Chinese.
 
@@ -47,6 +48,15 @@ def _toolbar_tip(label: str, zh: str) -> str:
 
 
 _STATUS = '[data-testid="stStatusWidget"] button'
+_COLUMNS = '[data-testid="stDataFrameColumnVisibilityMenu"]'
+#: the lists a select or a multiselect opens: its empty list, and the multiselect's first option (select them all)
+LIST_WORDS = {
+    '[role="listbox"][data-empty="true"] [role="option"] > span': "没有可选的",
+    '[role="option"][data-key="__select_all__"] > div': "全选",
+    # the table's menu of its columns (the toolbar's Show/hide columns): all of them, and the index column
+    f'{_COLUMNS} input[aria-label="Select all"] ~ span:last-child': "全选",
+    f'{_COLUMNS} input[aria-label="(index)"] ~ span:last-child': "（序号）",
+}
 
 CSS = (
     # the upload box: its button, and the line on the size and the kinds of file
@@ -64,6 +74,8 @@ CSS = (
         for label, zh in TOOLBAR_WORDS.items()
         if "screen" in label
     )
+    # the lists of the selects and the table's menu of its columns
+    + "".join(f'{where}{_HIDDEN}{where}::after{{content:"{zh}";{_SHOWN}}}' for where, zh in LIST_WORDS.items())
     # the status corner's Stop button
     + f"{_STATUS}{_HIDDEN}"
     + "".join(f'{_STATUS}{state}::after{{content:"{zh}";{_SHOWN}}}' for state, zh in STATUS_WORDS.items())
