@@ -153,15 +153,18 @@ _DRAWN = """
 """
 
 
-def _tip_after(page: Any, target: Any) -> str | None:
-    """The tooltip ``target`` shows when hovered, as drawn; None when none showed (scrolled away, covered)."""
-    try:
-        target.hover(timeout=2000)
-        tip = page.locator('[data-testid="stTooltipContent"]:visible').first
-        tip.wait_for(timeout=1500)
-        return str(tip.evaluate(_DRAWN))
-    except Exception:
-        return None
+def _tip_after(page: Any, target: Any, tries: int = 2) -> str | None:
+    """The tooltip ``target`` shows when hovered, as drawn; None when none showed in ``tries`` hovers (scrolled away,
+    covered, or the toolbar it is on still fading in)."""
+    for _ in range(tries):
+        try:
+            target.hover(timeout=2000)
+            tip = page.locator('[data-testid="stTooltipContent"]:visible').first
+            tip.wait_for(timeout=1500)
+            return str(tip.evaluate(_DRAWN))
+        except Exception:
+            page.mouse.move(0, 0)
+    return None
 
 
 def tooltips(page: Any) -> list[str]:
@@ -192,6 +195,7 @@ def streamlit_chrome(page: Any) -> list[str]:
             continue
         try:
             element.hover(timeout=2000)
+            element.locator('[data-testid="stElementToolbar"]').first.wait_for(timeout=2000)
         except Exception:
             continue
         buttons = element.locator('[data-testid="stElementToolbar"] button')

@@ -92,5 +92,9 @@ def test_streamlits_own_widget_words_are_drawn_over_in_chinese(library: Path, la
         '"全屏"',
         "stStatusWidget",
         '"停止"',
+        '[data-key="__select_all__"]',
+        '"全选"',
+        '[data-empty="true"]',
+        "stDataFrameColumnVisibilityMenu",
     ):
         assert words in zh_widgets.CSS
