@@ -200,7 +200,9 @@ def shown_table(frame: pd.DataFrame, lang_: str) -> pd.DataFrame:
         {
             tr(lang_, "编号", "ID"): frame["id"],
             tr(lang_, "游戏", "Game"): frame["game"].map(lambda g: _game(g, lang_)),
-            tr(lang_, "规则", "Profile"): frame["profile"].map(lambda p: profile_name(p, lang_)),
+            tr(lang_, "规则", "Profile"): frame["profile"].map(
+                {p: profile_name(p, lang_) for p in set(frame["profile"])}
+            ),
             tr(lang_, "日期", "Date"): frame["date"],
             tr(lang_, "地点", "Venue"): frame["venue"],
             tr(lang_, "比赛", "Match"): frame["match"],
