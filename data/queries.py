@@ -529,6 +529,14 @@ def profiles(engine: Engine, game: str | None = None) -> list[str]:
         return sorted(conn.execute(stmt).scalars())
 
 
+def deal_days(engine: Engine) -> list[str]:
+    """The days (``YYYY-MM-DD``) the stored deals were played on, sorted: the Library's date filters choose among
+    them (read from the index of the days, ``ix_deal_day``)."""
+    stmt = select(deal_day).where(DEAL.c.date != "").distinct().order_by(deal_day)
+    with engine.connect() as conn:
+        return [str(d) for d in conn.execute(stmt).scalars()]
+
+
 def has_deal(engine: Engine, deal_id: int) -> bool:
     """Whether the library holds the deal ``deal_id``."""
     with engine.connect() as conn:

@@ -29,6 +29,15 @@ from replay.rules.register import RULES, Quote
 MAX_ALTERNATIVES = 60  # legal alternatives listed (the rest are counted)
 
 
+def option_value(value: Any) -> str:
+    """An option's value as a profile file writes it: true, false, [3, 4, 5], illegal."""
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, list):
+        return "[" + ", ".join(str(v) for v in value) + "]"
+    return str(value)
+
+
 @dataclass(frozen=True)
 class OptionUsed:
     """A profile option that bears on the ruling: its value in this deal and what that value means."""
@@ -37,6 +46,13 @@ class OptionUsed:
     value: Any
     meaning: tuple[str, str]
     help: tuple[str, str]
+
+    def words(self, lang: str) -> str:
+        """The option in words: in Chinese what its value means (a profile file's words, ``undeclared_burn =
+        illegal``, are English: not shown); in English the file's line and what it means."""
+        if lang == "zh":
+            return self.meaning[0]
+        return f"{self.name} = {option_value(self.value)}: {self.meaning[1]}"
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -311,7 +327,7 @@ def result_ruling(rep: Replay[GameState]) -> tuple[ClaimEntry, ...]:
     """The ruling on the log's claimed result (``result``): every claimed entry beside the computed one,
     with its rule and the seed's words; an entry the deal does not bear out is corrected to the deal's
     value (a wrong claimed score corrected). Empty when the log claims nothing."""
-    from replay.claims import value_text
+    from replay.claims import entry_name, value_text
     from replay.scoring import claim_entries
 
     seed = _seed_of(rep.profile)
@@ -319,10 +335,10 @@ def result_ruling(rep: Replay[GameState]) -> tuple[ClaimEntry, ...]:
     for d in claim_entries(rep.log.result, rep.score(), rep.log.game, rep.final):
         quote = RULES[d.rule].quote_for("", seed) if d.rule in RULES else None
         if d.differs:
-            now = value_text(d.computed)
+            zh, en = entry_name(d.key)
             consequence = (
-                f"记录的 {d.key} 不成立，按牌局改为 {now}",
-                f"the claimed {d.key} does not stand: it is corrected to the deal's {now}",
+                f"记录的{zh}不成立，按牌局改为 {value_text(d.computed, zh=True)}",
+                f"the claimed {en} does not stand: it is corrected to the deal's {value_text(d.computed)}",
             )
         else:
             consequence = ("记录与牌局相符，照记", "the claim agrees with the deal: it stands")

@@ -9,14 +9,17 @@ is escaped with ``html.escape``; the page is built only from the fixed markup he
 from __future__ import annotations
 
 import html
+import re
 from typing import Any
 
-from referee.ruling import Ruling
+from referee.ruling import Ruling, option_value
 from replay import games
+from replay.core.cards import cards_read
 from replay.core.clip import cards_shown
 from replay.core.said import said_in, seat_name
 from replay.formats.log import Log
 from replay.formats.notation.words import action_name
+from replay.rules.profile_loader import profile_words
 from replay.rules.register import SEED_TITLES
 
 LABELS: dict[str, tuple[str, str]] = {
@@ -29,6 +32,7 @@ LABELS: dict[str, tuple[str, str]] = {
     "match": ("比赛", "Match"),
     "number": ("局号", "Deal"),
     "source": ("记录", "Log"),
+    "stored": ("牌局库中编号 {n} 的牌局", "the library's deal #{n}"),
     "players": ("座位与牌手", "Seats and players"),
     "event": ("争议动作", "The event"),
     "typed": ("（在争议台上输入，不在记录中）", "(typed at the dispute desk, not in the log)"),
@@ -84,6 +88,10 @@ blockquote{margin:.4rem 0;padding:.4rem .8rem;border-left:4px solid #888;backgro
 """
 
 
+# the source of a log read from the library (``views.parts.common.replay_of``: "deal 88"), said in words
+_STORED = re.compile(r"deal (\d+)")
+
+
 def _e(value: Any) -> str:
     return html.escape(str(value), quote=True)
 
@@ -116,7 +124,8 @@ class _Sheet:
         return _e(label) + ("" if name == f"{seat_name(seat, en=True)}" else f" {_e(name)}")
 
     def cards(self, tokens: list[str] | tuple[str, ...]) -> str:
-        return f"<span class='cards'>{_e(cards_shown(tokens, self.k == 0))}</span>" if tokens else ""
+        shown = cards_shown(cards_read(tokens, self.k == 0), self.k == 0)  # as the pages show them: ♠5, 大王
+        return f"<span class='cards'>{_e(shown)}</span>" if tokens else ""
 
     def event_line(self, doc: dict[str, Any]) -> str:
         act = action_name(doc["action"], self.r.game)
@@ -128,12 +137,14 @@ class _Sheet:
         m = self.log.meta
         rows = [
             (self.t("game"), self.both(*_game_names(self.r.game))),
-            (self.t("profile"), _e(self.r.profile)),
+            (self.t("profile"), _e(profile_words(self.r.profile, self.k == 0))),
         ]
         for key, label in (("date", "date"), ("venue", "venue"), ("match", "match"), ("deal", "number")):
             if m.get(key):
                 rows.append((self.t(label), _e(m[key])))
-        rows.append((self.t("source"), _e(self.log.source)))
+        stored = _STORED.fullmatch(self.log.source)
+        source = self.t("stored", n=stored.group(1)) if stored else _e(self.log.source)
+        rows.append((self.t("source"), source))
         body = "".join(f"<tr><th>{k}</th><td>{v}</td></tr>" for k, v in rows)
         seats = "".join(f"<li>{self.player(s)}</li>" for s in range(games.get(self.log.game).seats))
         return f"<h2>{self.t('deal')}</h2><table>{body}</table><p>{self.t('players')}</p><ul>{seats}</ul>"
@@ -198,17 +209,22 @@ class _Sheet:
             else:
                 cite = self.t("no_seed", by=q.by)
             out.append(
-                f"<p><b>{self.t('quote')}:</b></p><blockquote>{_e(q.text)}</blockquote><p class='muted'>{cite}</p>"
+                f"<p><b>{self.t('quote')}:</b></p><blockquote>{_e(q.shown(self.lang))}</blockquote><p class='muted'>{cite}</p>"
             )
         return "".join(out)
 
     def options(self) -> str:
         if not self.r.options:
             return f"<h2>{self.t('options')}</h2><p class='muted'>{self.t('no_options')}</p>"
-        rows = "".join(
-            f"<tr><td><code>{_e(o.name)} = {_e(_value(o.value))}</code></td><td>{self.pick(o.meaning)}</td></tr>"
-            for o in self.r.options
-        )
+        if self.k == 0:  # what the option decides and what its value means, in words (the file's are English)
+            rows = "".join(
+                f"<tr><td>{_e(o.help[0])}</td><td>{_e(o.words(self.lang))}</td></tr>" for o in self.r.options
+            )
+        else:
+            rows = "".join(
+                f"<tr><td><code>{_e(o.name)} = {_e(option_value(o.value))}</code></td><td>{_e(o.meaning[1])}</td></tr>"
+                for o in self.r.options
+            )
         return f"<h2>{self.t('options')}</h2><table>{rows}</table>"
 
     def consequence(self) -> str:
@@ -261,12 +277,6 @@ class _Sheet:
             f"<p class='muted'>{self.t('made_by')}</p></body></html>",
         ]
         return "\n".join(p for p in parts if p)
-
-
-def _value(value: Any) -> str:
-    if isinstance(value, bool):
-        return "true" if value else "false"
-    return str(value)
 
 
 def ruling_sheet(ruling: Ruling, log: Log, lang: str = "zh") -> str:

@@ -10,6 +10,7 @@ verdicts, ``Replay.result_verdicts``, are made from them); a climbing game's ent
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from replay.core.record import Record
@@ -40,12 +41,36 @@ def if_differs(differs: bool, messages: tuple[str, str]) -> tuple[str, str]:
     return messages if differs else ("", "")
 
 
-def value_text(value: Any) -> str:
-    """A claimed or computed value, compact: a team as ``0 2 4 = 2``, seats or levels spaced, none as -."""
+def value_text(value: Any, zh: bool = False) -> str:
+    """A claimed or computed value, compact: a team as ``0 2 4 = 2``, seats or levels spaced, none as -; yes and no
+    as the log writes them (``true``, ``false``), or in words (``zh``: 是, 否)."""
     if isinstance(value, dict) and set(value) == {"seats", "points"}:
         return " ".join(map(str, value["seats"])) + f" = {value['points']}"
     if isinstance(value, list):
         return " ".join(map(str, value))
     if isinstance(value, bool):
-        return "true" if value else "false"
+        return ("是" if value else "否") if zh else ("true" if value else "false")
     return "-" if value is None else str(value)
+
+
+#: the entries of a claimed result by their key (``Difference.key``), in words: (Chinese, English)
+ENTRY_NAMES = {
+    "finished": ("牌局打完", "the deal finished"),
+    "finish_order": ("出完顺序", "finish order"),
+    "sweep": ("串三户", "sweep"),
+    "points.defenders": ("闲家得分", "defenders' points"),
+    "points.kitty": ("扣底分", "kitty points"),
+    "levels.before": ("局前的级", "levels before"),
+    "levels.after": ("局后的级", "levels after"),
+}
+_TEAM = re.compile(r"teams\[(\d+)\]")
+_NUMERALS = "一二三四五六七八九十"
+
+
+def entry_name(key: str) -> tuple[str, str]:
+    """A claimed entry's name in words, (Chinese, English): ``teams[0]`` is 第一队, team 1; an unknown key is itself."""
+    team = _TEAM.fullmatch(key)
+    if team:
+        k = int(team.group(1))
+        return (f"第{_NUMERALS[k]}队" if k < len(_NUMERALS) else f"第 {k + 1} 队"), f"team {k + 1}"
+    return ENTRY_NAMES.get(key, (key, key))

@@ -42,7 +42,6 @@ _COLLECT = """
   // "keyboard_arrow_down": the reader sees the icon) and what is only there for screen readers (clipped to a pixel)
   // not judged: the icons, and the language switch, which names each language in its own script by design
   const SKIP = '[data-testid="stIconMaterial"], script, style, noscript, .st-key-lang_switch';
-  const STREAMLIT_BUTTONS = ['Fullscreen'];
   const out = [document.title];
   const walker = document.createTreeWalker(main, NodeFilter.SHOW_TEXT);
   const lines = [];
@@ -58,10 +57,7 @@ _COLLECT = """
     out.push([...t.querySelectorAll('th, td')].map(c => c.textContent).join('\\n'));
   }
   // what shows on hover or in an empty box: titles, and the placeholders of empty fields
-  for (const el of main.querySelectorAll('[title]')) {
-    if (el.closest('[data-testid="stElementToolbar"]')) continue;  // Streamlit's own toolbar over a table
-    out.push(el.getAttribute('title'));
-  }
+  for (const el of main.querySelectorAll('[title]')) out.push(el.getAttribute('title'));
   for (const el of main.querySelectorAll('input[placeholder], textarea[placeholder]')) {
     if (!el.value && shown(el)) out.push(el.getAttribute('placeholder'));
   }
@@ -92,10 +88,11 @@ _COLLECT = """
     }
     for (const a of (lay.annotations || [])) out.push(...strings(a.text));
     if (lay.legend) out.push(...strings(title(lay.legend)));
-    // Plotly's toolbar, in the chart's locale; but the button Streamlit adds to it, whose title the app cannot set
+    // Plotly's toolbar: what each button's tooltip draws (its data-title, or what the page's CSS draws instead: the
+    // Fullscreen button Streamlit adds to it)
     for (const b of g.querySelectorAll('.modebar-btn')) {
-      const t = b.getAttribute('data-title') || '';
-      if (!STREAMLIT_BUTTONS.includes(t)) out.push(t);
+      const drawn = getComputedStyle(b, '::after').content;
+      out.push(drawn && drawn !== 'none' && drawn !== 'normal' ? drawn.replace(/^"|"$/g, '') : b.getAttribute('data-title'));
     }
   }
   return out;
@@ -132,20 +129,117 @@ def open_expanders(page: Any) -> None:
         wait_idle(page, 150)
 
 
+# What an element draws: its shown text and the text its CSS draws (``::before``, ``::after``: the Chinese drawn over
+# Streamlit's English by views/parts/zh_widgets.py), for Streamlit's tooltips, menus and pop-overs.
+_DRAWN = """
+(el) => {
+  const out = [];
+  const pseudo = (e, which) => {
+    const c = getComputedStyle(e, which).content;
+    return c && c !== 'none' && c !== 'normal' ? c.replace(/^"|"$/g, '') : '';
+  };
+  for (const e of [el, ...el.querySelectorAll('*')]) {
+    if (e.closest('[data-testid="stIconMaterial"]')) continue;
+    const cs = getComputedStyle(e);
+    for (const n of e.childNodes) {
+      if (n.nodeType === 3 && n.nodeValue.trim() && cs.visibility === 'visible' && cs.display !== 'none') {
+        out.push(n.nodeValue.trim());
+      }
+    }
+    out.push(pseudo(e, '::before'), pseudo(e, '::after'));
+  }
+  return out.filter(Boolean).join('\\n');
+}
+"""
+
+
+def _tip_after(page: Any, target: Any, tries: int = 2) -> str | None:
+    """The tooltip ``target`` shows when hovered, as drawn; None when none showed in ``tries`` hovers (scrolled away,
+    covered, or the toolbar it is on still fading in)."""
+    for _ in range(tries):
+        try:
+            target.hover(timeout=2000)
+            tip = page.locator('[data-testid="stTooltipContent"]:visible').first
+            tip.wait_for(timeout=1500)
+            return str(tip.evaluate(_DRAWN))
+        except Exception:
+            page.mouse.move(0, 0)
+    return None
+
+
 def tooltips(page: Any) -> list[str]:
     """The help tooltips' texts: each help icon hovered in turn."""
     out = []
-    # the help icons the app gives (Streamlit's toolbar over a table or chart has its own, in its own words)
+    # the help icons the app gives (the toolbar over a table or chart: ``streamlit_chrome``)
     icons = page.locator('[data-testid="stTooltipHoverTarget"]:visible:not([data-testid="stElementToolbar"] *)')
     for i in range(min(icons.count(), 30)):
-        try:
-            icons.nth(i).hover(timeout=2000)
-            tip = page.locator('[data-testid="stTooltipContent"]:visible').first
-            tip.wait_for(timeout=1500)
-            out.append(tip.inner_text())
-        except Exception:  # a tooltip that did not show: its icon scrolled away or covered
-            continue
+        tip = _tip_after(page, icons.nth(i))
+        if tip is not None:
+            out.append(tip)
     page.mouse.move(0, 0)
+    return out
+
+
+_MAIN = '[data-testid="stMain"]'
+
+
+def streamlit_chrome(page: Any) -> list[str]:
+    """What Streamlit draws for itself when a reader reaches for it, as drawn: the tooltips of the toolbar over the
+    first data table and the first chart (each button hovered), the options of every select of the page (each opened:
+    the Library's date fields are selects), the calendar of every date field (each clicked), every pop-over, the main
+    menu (when there is one) and the status corner."""
+    out: list[str] = []
+    for owner in ('[data-testid="stDataFrame"]', '[data-testid="stPlotlyChart"]'):
+        element = page.locator(f"{_MAIN} {owner}:visible").first
+        if not element.count():
+            continue
+        try:
+            element.hover(timeout=2000)
+            element.locator('[data-testid="stElementToolbar"]').first.wait_for(timeout=2000)
+        except Exception:
+            continue
+        buttons = element.locator('[data-testid="stElementToolbar"] button')
+        for i in range(buttons.count()):
+            tip = _tip_after(page, buttons.nth(i))
+            if tip is not None:
+                out.append(tip)
+        columns = element.locator('button[aria-label="Show/hide columns"]')  # the table's menu of its columns
+        if columns.count():
+            out += _opened(
+                page,
+                f'{_MAIN} {owner}:visible button[aria-label="Show/hide columns"] >> nth=0',
+                '[data-testid="stDataFrameColumnVisibilityMenu"]',
+                limit=1,
+            )
+    page.mouse.move(0, 0)
+    out += _opened(page, f'{_MAIN} button[aria-haspopup="listbox"]:visible', '[role="listbox"]:visible', limit=12)
+    out += _opened(page, f'{_MAIN} [data-testid="stDateInputField"]:visible', '[data-testid="stDateInputCalendar"]')
+    out += _opened(page, f'{_MAIN} [data-testid="stPopover"] button:visible', '[data-testid="stPopoverBody"]:visible')
+    out += _opened(
+        page, '[data-testid="stMainMenuButton"]:visible', '[role="menu"]:visible, [data-testid="stMainMenuPopover"]'
+    )
+    status = page.locator('[data-testid="stStatusWidget"]')
+    if status.count():
+        out.append(str(status.first.evaluate(_DRAWN)))
+    return out
+
+
+def _opened(page: Any, opener: str, shows: str, limit: int = 6) -> list[str]:
+    """What each element ``opener`` matches shows when clicked (``shows``: where), as drawn; closed again with Esc."""
+    out = []
+    openers = page.locator(opener)
+    for i in range(min(openers.count(), limit)):
+        try:
+            openers.nth(i).click(timeout=2000)
+            shown = page.locator(shows).first
+            shown.wait_for(timeout=1500)
+            out.append(str(shown.evaluate(_DRAWN)))
+        except Exception:  # nothing opened: covered, or no pop-up of that kind
+            pass
+        page.keyboard.press("Escape")
+        page.wait_for_timeout(100)
+    if openers.count():
+        wait_idle(page, 150)
     return out
 
 
@@ -165,7 +259,7 @@ def page_texts(page: Any, *, tips: bool = True) -> list[str]:
     if tabs.count() > 1:
         tabs.first.click()
     if tips:
-        texts += tooltips(page)
+        texts += tooltips(page) + streamlit_chrome(page)
     return [clean(t) for t in texts if t]
 
 
@@ -280,7 +374,6 @@ def fill(url: str) -> tuple[Deals, list[str]]:
             data.add(Path(source).name)
             log = parse_json_log(log_json)
             data.update(_strings(log.meta))
-            data.add(log.profile_name)
             data.update(s.player for s in log.seats)
             if game not in by_game:
                 by_game[game] = (deal_id, len(log.events))
@@ -316,39 +409,35 @@ def _strings(value: Any) -> Iterator[str]:
             yield from _strings(v)
 
 
-def quoted_texts() -> list[str]:
-    """The seeds' words and the readings the register and the maxims quote verbatim (shown as they are, in either
-    language), and the seeds' titles."""
+def quoted_texts(lang: str) -> list[str]:
+    """The seeds' words the register and the maxims quote verbatim (shown as they are, in either language), the
+    readings where no seed speaks as a page in ``lang`` shows them (``Quote.shown``: in Chinese without their English
+    gloss), and the seeds' titles."""
     from coach.maxims import MAXIMS
     from replay.rules.quotes import SEED_FILES, SEED_TITLES
     from replay.rules.register import RULES
 
-    out = [q.text for rule in RULES.values() for qs in rule.quotes.values() for q in qs]
+    out = [q.shown(lang) for rule in RULES.values() for qs in rule.quotes.values() for q in qs]
     out += [mx.saying for mx in MAXIMS]
     out += [str(v) for v in SEED_TITLES.values()] + list(SEED_FILES.values())
     return out
 
 
 def _notation() -> list[str]:
-    """The words of the logs' and profiles' own notation that the pages show as they are: rule IDs, 升级's level
-    tokens (A, AA: the ace a second time), the profile options' names and values (as a club writes them in its
-    profile file)."""
+    """The words of the logs' own notation that the pages show as they are: rule IDs, 升级's level tokens (A, AA:
+    the ace a second time). A profile option is worded on the Chinese pages (``OptionUsed.words``), not exempt."""
     from replay.games.shengji.engine import LEVEL_TOKENS
-    from replay.rules.profile_loader import all_options
     from replay.rules.register import RULES
 
-    out = list(RULES) + [str(v) for v in (LEVEL_TOKENS.values() if isinstance(LEVEL_TOKENS, dict) else LEVEL_TOKENS)]
-    for name, option in all_options().items():
-        out.append(name)
-        if isinstance(option.kind, tuple):
-            out += [str(v) for v in option.kind]
-    return out
+    return list(RULES) + [str(v) for v in (LEVEL_TOKENS.values() if isinstance(LEVEL_TOKENS, dict) else LEVEL_TOKENS)]
 
 
 def _profile_names() -> list[str]:
-    from replay.rules.profile_loader import shipped_profiles
+    """The shipped profiles as the pages name them, their short name beside their id in either language (``够级（记录）
+    gouji-logged``): an id alone is not exempt."""
+    from replay.rules.profile_loader import profile_words, shipped_profiles
 
-    return shipped_profiles()
+    return [profile_words(name, zh) for name in shipped_profiles() for zh in (True, False)]
 
 
 def main(argv: list[str]) -> int:
@@ -363,6 +452,7 @@ def main(argv: list[str]) -> int:
     with tempfile.TemporaryDirectory(prefix="fupan-walk-") as tmp:
         url = f"sqlite:///{Path(tmp) / 'samples.db'}"
         deals, data = fill(url)
+        data += quoted_texts(lang)
         print(deals, file=sys.stderr)
         with take.serve(url) as base, sync_playwright() as pw, take.browser_page(pw) as page:
             seen = walk(page, base, deals, lang, log=lambda s: print(s, file=sys.stderr))

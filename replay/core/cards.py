@@ -195,6 +195,25 @@ BJ = Card.of(RANK_BJ)
 CARDS_BY_TOKEN: dict[str, Card] = Card._by_token
 
 
+def card_read(token: str, zh: bool = False) -> str:
+    """One card as every page and the ruling sheet show it: a suited card by its suit's mark and its rank (♠Q), a
+    suitless one by its rank (Q), the jokers 小王 大王 in Chinese (SJ BJ in English), a token that is no card ?."""
+    card = CARDS_BY_TOKEN.get(token)
+    if card is None:
+        try:
+            card = Card(token)
+        except CardError:
+            return "?"
+    if card.suit is None:
+        return RANK_ZH[card.rank] if zh else RANK_NAME[card.rank]
+    return card.glyph()
+
+
+def cards_read(tokens: Iterable[str], zh: bool = False) -> list[str]:
+    """Cards as every page shows them (``card_read``), in their order."""
+    return [card_read(token, zh) for token in tokens]
+
+
 def parse_cards(tokens: str | Iterable[str]) -> list[Card]:
     """Cards from a whitespace- or comma-separated string or from an iterable of tokens."""
     if isinstance(tokens, str):

@@ -46,6 +46,9 @@ class Profile(Record):
     title_zh: str = ""
     title_en: str = ""
     source: str = ""
+    #: its short name beside its id on the pages (``label_zh``, ``label_en`` in its file: 够级（记录） gouji-logged)
+    label_zh: str = ""
+    label_en: str = ""
     loaded_as: str = field(default="", repr=False, compare=False)  # what load_profile was given
     overrides: Mapping[str, Any] = field(default_factory=lambda: MappingProxyType({}), repr=False, compare=False)
     #: the game's options as it declares them, by name (what ``with_overrides`` checks a change against)

@@ -70,7 +70,7 @@ def default_options(game: str) -> dict[str, Any]:
     return games.get(game).option_defaults()
 
 
-_TOP_KEYS = {"name", "game", "base", "title_zh", "title_en", "source", "options"}
+_TOP_KEYS = {"name", "game", "base", "title_zh", "title_en", "label_zh", "label_en", "source", "options"}
 
 
 _shipped: tuple[str, ...] = ()
@@ -181,7 +181,9 @@ def load_profile(name_or_path: str, _seen: tuple[str, ...] = ()) -> Profile:
         str(data.get("title_zh", "")),
         str(data.get("title_en", "")),
         str(data.get("source", "")),
-        name_or_path,
+        label_zh=str(data.get("label_zh", "")),
+        label_en=str(data.get("label_en", "")),
+        loaded_as=name_or_path,
         declared=MappingProxyType(options_for(game)),
     )
     if shipped:
@@ -236,6 +238,20 @@ def log_profile(name: str) -> Profile:
     if folder is not None and name in club_profiles():
         return load_profile(str(folder / f"{name}.toml"))
     raise _unknown(name)
+
+
+def profile_words(name: str, zh: bool = False) -> str:
+    """A profile as the pages and the ruling sheet name it: its short name beside its id (``够级（记录） gouji-logged``,
+    ``Gouji, as logged (gouji-logged)``: ``label_zh``, ``label_en`` in its file); a profile without a short name, or
+    one that is neither shipped nor a club's, by its id alone."""
+    try:
+        profile = log_profile(name)
+    except ProfileError:
+        return name
+    label = profile.label_zh if zh else profile.label_en
+    if not label:
+        return name
+    return f"{label} {name}" if zh else f"{label} ({name})"
 
 
 def _unknown(name: str, command_line: bool = False) -> ProfileError:

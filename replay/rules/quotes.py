@@ -7,6 +7,7 @@ What a quote must be (the seed's words, verbatim) is said in ``replay.rules.regi
 
 from __future__ import annotations
 
+import re
 from typing import NamedTuple
 
 # The source texts (../shared/seeds/): number -> file name, and what each holds.
@@ -31,6 +32,8 @@ BY_FUPAN = "fupan"
 BY_HOUSE = "house rule"
 CLIMBING = ("climbing",)  # the rules of every climbing game (a GameType's ``family``)
 EVERY_GAME = ("*",)
+# the English a reading ends with, in brackets: "… (seed 000 is silent; RULES.md's reading …)"
+_GLOSS = re.compile(r"\s*\([A-Za-z][^()]*\)\s*$")
 
 
 class Quote(NamedTuple):
@@ -45,6 +48,13 @@ class Quote(NamedTuple):
     def file(self) -> str:
         """The seed's file name under ../shared/seeds/ ("" when no seed speaks)."""
         return SEED_FILES.get(self.seed, "")
+
+    def shown(self, lang: str) -> str:
+        """The passage as a page in ``lang`` shows it: a seed's words as they are, in either language; a reading
+        (fupan's or RULES.md's words, not a seed's) in Chinese without the English it ends with in brackets."""
+        if self.seed or lang != "zh":
+            return self.text
+        return _GLOSS.sub("", self.text)
 
     def to_json(self) -> dict[str, str | None]:
         """``{"seed", "file", "text", "by"}``."""

@@ -28,7 +28,7 @@ from replay.formats.log import Seat, read_log
 from replay.replay import Replay
 from replay.simulate import simulate_deal
 from views.games.shengji import table as shengji_table
-from views.parts.table import BestMove
+from views.parts.table import BestMove, card_text
 from views.parts.texts import md
 
 HOSTILE = "<b>x</b>"
@@ -92,7 +92,7 @@ def test_a_priced_step_marks_the_best_move_on_the_table(stored, gouji):
     box = seat_box(html, 0)
     marks = _marks(box)
     assert marks and _marks(html) == marks  # only the seat to act's cards
-    tokens = [c.token for c in best.event.cards]
+    tokens = [card_text(c.token, "zh") for c in best.event.cards]  # a chip's title: its cards as shown, ♠9 ♣9
     assert sum(k for _, k in marks) == len(tokens)
     for title, k in marks:  # each marked chip holds the cards it marks
         held = title.split()

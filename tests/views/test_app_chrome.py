@@ -30,9 +30,14 @@ def library(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
     st.cache_data.clear()
 
 
-def test_viewers_get_no_developer_options() -> None:
+def test_viewers_get_no_developer_options_and_no_english_menu() -> None:
+    """No developer options (issue 18) and no main menu, which Streamlit words in English only (issue 35): "minimal"
+    shows only the menu items an app sets, and the app sets none (tests/views/browser/test_e2e_language.py finds
+    no menu to open)."""
     config = tomllib.loads((ROOT / ".streamlit" / "config.toml").read_text(encoding="utf-8"))
-    assert config["client"]["toolbarMode"] == "viewer"
+    assert config["client"]["toolbarMode"] == "minimal"
+    app = (ROOT / "app.py").read_text(encoding="utf-8")
+    assert "menu_items" not in app
 
 
 def test_the_tab_has_the_apps_title_and_a_picture_for_its_icon(library: Path, monkeypatch: pytest.MonkeyPatch) -> None:
@@ -63,8 +68,9 @@ def test_every_page_ends_with_the_version_and_the_library(library: Path, lang: s
 
 @pytest.mark.parametrize("lang", ["zh", "en"])
 def test_streamlits_own_widget_words_are_drawn_over_in_chinese(library: Path, lang: str) -> None:
-    """The upload box's and the date field's English (Streamlit's) are hidden and Chinese drawn in their place, on
-    the Chinese pages only (views/parts/zh_widgets.py; tests/views/browser/test_e2e_language.py reads the page as drawn)."""
+    """The upload box's, the table toolbar's tooltips' and the Stop button's English (Streamlit's) are hidden and
+    Chinese drawn in their place, on the Chinese pages only (views/parts/zh_widgets.py; tests/views/browser/
+    test_e2e_language.py reads the page as drawn, the tooltips hovered)."""
     from views.parts import zh_widgets
 
     at = AppTest.from_file(str(ROOT / "app.py"), default_timeout=60)
@@ -76,10 +82,19 @@ def test_streamlits_own_widget_words_are_drawn_over_in_chinese(library: Path, la
     for words in (
         "选择文件",
         "或把文件拖到这里",
-        "年",
-        "月",
-        "日",
         "stFileUploaderDropzoneInstructions",
-        "stDateInput",
+        '[aria-label="Download as CSV"]',
+        '"下载为 CSV"',
+        '[aria-label="Show/hide columns"]',
+        '"显示或隐藏列"',
+        '[aria-label="Search"]',
+        '[aria-label="Fullscreen"]',
+        '"全屏"',
+        "stStatusWidget",
+        '"停止"',
+        '[data-key="__select_all__"]',
+        '"全选"',
+        '[data-empty="true"]',
+        "stDataFrameColumnVisibilityMenu",
     ):
         assert words in zh_widgets.CSS

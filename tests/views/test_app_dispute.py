@@ -282,7 +282,7 @@ def test_the_profile_options_of_the_rule_are_shown(db: str) -> None:
     assert set(opts["option"]) == {"burn_fail", "undeclared_burn", "burn_seats", "burn_needs_head"}
     row = opts.set_index("option").loc["burn_seats"]
     assert row["allowed"] == "any / between"
-    assert "gouji-online" in opts.columns  # the shipped profiles side by side: where clubs differ
+    assert "Gouji, online (gouji-online)" in opts.columns  # the shipped profiles side by side: where clubs differ
     assert any(e.label.startswith("Where clubs differ") for e in at.expander)
 
 

@@ -21,7 +21,6 @@ from __future__ import annotations
 
 import base64
 import dataclasses
-import datetime as dt
 import json
 import re
 import shutil
@@ -240,16 +239,19 @@ def test_library_filters_change_the_rows(library: Library) -> None:
     _widget(at.selectbox, "牌手").select(None).run()
     assert _rows(at) == total
 
-    _widget(at.date_input, "从（日期）").set_value(dt.date(2026, 10, 2)).run()
-    _widget(at.date_input, "到（日期）").set_value(dt.date(2026, 10, 3)).run()
+    # the dates are chosen among the days played (no calendar: its months and weekdays are Streamlit's English)
+    days = ["2026-10-01", "2026-10-02", "2026-10-03", "2026-10-05", "2026-11-29"]  # "2026-11-29 19:30": its day
+    assert _widget(at.selectbox, "从（日期）").options == ["不限", *days]
+    _widget(at.selectbox, "从（日期）").select("2026-10-02").run()
+    _widget(at.selectbox, "到（日期）").select("2026-10-03").run()
     _ok(at)
     assert set(_table(at)["编号"]) == {library.ids[k] for k in ("bh-1", "bh-open", "lock")}
-    _widget(at.date_input, "从（日期）").set_value(dt.date(2026, 10, 4)).run()  # after the end date
+    _widget(at.selectbox, "从（日期）").select("2026-10-05").run()  # after the end date
     _ok(at)
     assert _rows(at) == 0
     assert any("开始日期在结束日期之后" in w.value for w in at.warning)
-    _widget(at.date_input, "从（日期）").set_value(None).run()
-    _widget(at.date_input, "到（日期）").set_value(None).run()
+    _widget(at.selectbox, "从（日期）").select(None).run()
+    _widget(at.selectbox, "到（日期）").select(None).run()
     assert _rows(at) == total
 
     _widget(at.selectbox, "规则").select("gouji-logged").run()

@@ -19,6 +19,7 @@ from data.models import Deal, FindingRow, table_of
 from data.recoach import recoach
 from replay.simulate import simulate_deal
 from replay.version import ENGINE_VERSION
+from views.parts.texts import EMPTY_CELL
 
 TIMEOUT = 120
 
@@ -90,3 +91,12 @@ def test_the_ladder_of_levels_is_read_from_the_stored_levels(library: str) -> No
     assert not at.exception
     table = at.dataframe[0].value
     assert "Declared" in table.columns and len(table) == 4  # four named players, from the stored levels
+
+
+def test_an_empty_cell_is_a_dash_not_none(library: str) -> None:
+    """Issue 35, item 6: a table shows a value it has not as – (Streamlit's own is the English "None"): the Players
+    table's players without a place (a 升级 seat, a player placed in no deal) among them."""
+    at = _run("zh")
+    assert at.dataframe
+    for frame in at.dataframe:
+        assert frame.proto.placeholder == EMPTY_CELL == "–"

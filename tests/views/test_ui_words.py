@@ -3,6 +3,9 @@ may stand on an English page, and which marks need an emoji font."""
 
 from __future__ import annotations
 
+import ast
+
+from paths import ROOT
 from ui_words import chinese_words, emoji_marks, latin_words
 
 
@@ -24,3 +27,18 @@ def test_chinese_words_allows_terms_beside_english_game_terms_and_names() -> Non
 def test_emoji_marks() -> None:
     assert emoji_marks("⚠️ 💡 ⛔ 🧪 🃏 ♥️") == ["⚠️", "💡", "⛔", "🧪", "🃏", "♥️"]
     assert emoji_marks("♠A ♥8 ♦J ♣3 ✓ ✗ ▶ ※ △ ! 大王") == []
+
+
+def test_every_table_of_the_views_shows_an_empty_cell_as_a_dash() -> None:
+    """Streamlit draws a missing value as the English "None": every ``st.dataframe`` and ``st.data_editor`` of
+    views/ passes ``placeholder=EMPTY_CELL`` (–; tests/views/test_app_players.py sees it on a page)."""
+    missing = []
+    for path in sorted((ROOT / "views").rglob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            called = node.func.attr if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) else ""
+            if called in ("dataframe", "data_editor"):
+                given = {k.arg: k.value for k in node.keywords}
+                value = given.get("placeholder")
+                if not (isinstance(value, ast.Name) and value.id == "EMPTY_CELL"):
+                    missing.append(f"{path.relative_to(ROOT)}:{node.lineno}")
+    assert not missing, missing

@@ -19,7 +19,7 @@ from replay.score import Score
 from views.parts.common import t
 from views.parts.game_view import Desk, GameView, ScoreSide
 from views.parts.table import BestMove, Mark, TableMarks, card_text, table_html, tr
-from views.parts.texts import ROLE_NAMES, md, rule_name, rule_quote, who
+from views.parts.texts import EMPTY_CELL, ROLE_NAMES, md, rule_name, rule_quote, who
 
 
 def role_label(role: str | None, lang: str) -> str:
@@ -144,7 +144,7 @@ def score_section(rep: Replay, score: Score) -> None:
             }
             for k, team in enumerate(score.teams)
         ]
-        st.dataframe(pd.DataFrame(rows), hide_index=True)
+        st.dataframe(pd.DataFrame(rows), hide_index=True, placeholder=EMPTY_CELL)
 
 
 VIEW = GameView(

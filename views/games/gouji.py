@@ -17,6 +17,7 @@ from replay.score import Score
 from views.parts.common import t
 from views.parts.game_view import Desk, GameView, ScoreSide
 from views.parts.table import BestMove, Mark, TableMarks, cards_text, seat_label, table_html, tr
+from views.parts.texts import EMPTY_CELL
 
 
 def team_of(seat: int) -> int:
@@ -123,7 +124,7 @@ def score_section(rep: Replay, score: Score) -> None:
                 t("规则", "Rule"): "GJ-SCORE" + (", GJ-SWEEP" if score.sweep else ""),
             }
         )
-    st.dataframe(pd.DataFrame(rows), hide_index=True)
+    st.dataframe(pd.DataFrame(rows), hide_index=True, placeholder=EMPTY_CELL)
     if score.sweep:
         won = team_of(score.finish_order[0])
         st.success(

@@ -40,6 +40,7 @@ from views.parts.table import (
     worth_words,
 )
 from views.parts.texts import (
+    EMPTY_CELL,
     FACT_NAMES,
     FACT_VALUES,
     KIND_NAMES,
@@ -104,7 +105,7 @@ def _explain(f: Finding, lang_: str) -> None:
         if rule is not None:
             st.markdown(
                 f"**{tr(lang_, '规则', 'Rule')} {md(rule.id)}** · {md(tr(lang_, rule.name_zh, rule.name_en))}"
-                f"  \n> {md(rule.quote)} ({tr(lang_, '种子', 'seed')} {md(rule.seed)})"
+                f"  \n> {md(rule.quote_for().shown(lang_))} ({tr(lang_, '种子', 'seed')} {md(rule.seed)})"
             )
     if f.maxim:
         mx = BY_KEY.get(f.maxim)
@@ -290,5 +291,5 @@ def render() -> None:
         replay_link()
     st.subheader(t("按座位统计", "Per seat"))
     summary = seat_summary(rep, report, lang_)
-    st.dataframe(summary, hide_index=True, width="stretch")
+    st.dataframe(summary, hide_index=True, width="stretch", placeholder=EMPTY_CELL)
     csv_button(summary, file_name(f"deal{deal_id}", "findings-per-seat"), key="coach_csv_seats")

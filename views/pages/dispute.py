@@ -24,7 +24,7 @@ import streamlit as st
 
 from referee.ruling import Ruling, ruling, ruling_of
 from replay import games as game_types
-from replay.core.cards import CardError, parse_cards
+from replay.core.cards import CardError, cards_read, parse_cards
 from replay.core.clip import CARDS_LIMIT, cards_shown
 from replay.core.events import CARD_ACTIONS, EVENT_TYPES, TARGET_ACTIONS, Event, Report
 from replay.core.said import seat_name
@@ -38,7 +38,7 @@ from views.parts.desk_decisions import account_box, decisions_panel
 from views.parts.desk_source import Picked, pick_deal
 from views.parts.links import step_link
 from views.parts.ruling_view import seat_words, show_ruling
-from views.parts.texts import esc, game_name, md
+from views.parts.texts import EMPTY_CELL, esc, game_name, md, profile_name
 
 RECORDED, TYPED = "recorded", "typed"
 
@@ -60,7 +60,9 @@ def action_label(action: str, game: str | None = None) -> str:
 
 def _event_text(rep: Replay, i: int) -> str:
     ev = rep.log.events[i]
-    cards = cards_shown([c.token for c in ev.cards[: CARDS_LIMIT + 1]], lang() == "zh", len(ev.cards))
+    cards = cards_shown(
+        cards_read([c.token for c in ev.cards[: CARDS_LIMIT + 1]], lang() == "zh"), lang() == "zh", len(ev.cards)
+    )
     extra = f" → {ev.to}" if hasattr(ev, "to") and getattr(ev, "to", -1) >= 0 else ""
     if isinstance(ev, Report):
         extra = f" {ev.count}"
@@ -99,14 +101,18 @@ def show_table(rep: Replay, step: int) -> None:
         }
         for s in range(rep.final.n)
     ]
-    on_table = cards_shown(view.table_cards, lang() == "zh") if view.table_cards else t("（空）", "(empty)")
+    on_table = (
+        cards_shown(cards_read(view.table_cards, lang() == "zh"), lang() == "zh")
+        if view.table_cards
+        else t("（空）", "(empty)")
+    )
     owner = (
         ""
         if view.table_seat is None
         else t(f"（{seat_name(view.table_seat)}的）", f" ({seat_name(view.table_seat, en=True)}'s)")
     )
     st.text(t("桌上：", "On the table: ") + on_table + owner)
-    st.dataframe(pd.DataFrame(rows), hide_index=True)
+    st.dataframe(pd.DataFrame(rows), hide_index=True, placeholder=EMPTY_CELL)
 
 
 def _status(view: Any, seat: int) -> str:
@@ -248,7 +254,8 @@ def chosen_ruling(picked: Picked, step: int) -> tuple[Ruling, str] | None:
 
 def _event_words(rep: Replay, doc: dict[str, Any]) -> str:
     act = t(*action_name(doc["action"], rep.log.game))
-    return f"{seat_words(rep.log, int(doc['seat']))} {act} {cards_shown(doc.get('cards', []), lang() == 'zh')}".rstrip()
+    cards = cards_shown(cards_read(doc.get("cards", []), lang() == "zh"), lang() == "zh")
+    return f"{seat_words(rep.log, int(doc['seat']))} {act} {cards}".rstrip()
 
 
 # -- the page -------------------------------------------------------------------------------------
@@ -260,8 +267,8 @@ def _step(picked: Picked) -> int:
     st.caption(
         esc(
             t(
-                f"{game_name(rep.log.game)} · 规则 {rep.profile.name} · {len(rep.log.events)} 个动作",
-                f"{game_name(rep.log.game)} · profile {rep.profile.name} · {len(rep.log.events)} events",
+                f"{game_name(rep.log.game)} · 规则 {profile_name(rep.profile.name)} · {len(rep.log.events)} 个动作",
+                f"{game_name(rep.log.game)} · profile {profile_name(rep.profile.name)} · {len(rep.log.events)} events",
             )
         )
     )

@@ -52,7 +52,7 @@ from views.parts.evaluation_parts import (
 from views.parts.figures import show, step_line
 from views.parts.links import replay_link, step_link
 from views.parts.table import seat_label, tr
-from views.parts.texts import esc, evaluation_help, game_words, md
+from views.parts.texts import EMPTY_CELL, esc, evaluation_help, game_words, md
 
 JOBS = 0  # worker processes of a run: every core (the tests set 1)
 JOBS_KEY = "eval_jobs"
@@ -455,7 +455,7 @@ def _decision_panel(rep: Replay, deal_id: int, d: Decision, lang_: str) -> None:
         )
     for note in d.notes:
         st.caption(md(note))
-    st.dataframe(candidates_frame(d, lang_), hide_index=True, width="stretch")
+    st.dataframe(candidates_frame(d, lang_), hide_index=True, width="stretch", placeholder=EMPTY_CELL)
     show(
         candidates_figure(d, lang_, unit),
         f"deal{deal_id}",
@@ -523,7 +523,7 @@ def render() -> None:
         )
     )
     st.subheader(t("各座位", "Per seat"))
-    st.dataframe(seat_frame(rep, ev, lang_), hide_index=True, width="stretch")
+    st.dataframe(seat_frame(rep, ev, lang_), hide_index=True, width="stretch", placeholder=EMPTY_CELL)
     if not ev.decisions:
         st.info(t("这一局没有可以评估的决定。", "No decision of this deal could be priced."))
         return

@@ -14,7 +14,6 @@ the page shown, downloads as CSV (``views.parts.downloads``), the columns as the
 from __future__ import annotations
 
 import contextlib
-import datetime as dt
 import functools
 from collections.abc import Callable
 from typing import Any
@@ -30,7 +29,7 @@ from views.parts.common import current, engine, guarded, lang, open_deal, stored
 from views.parts.downloads import csv_button, file_name
 from views.parts.library_import import form
 from views.parts.table import tr
-from views.parts.texts import game_words
+from views.parts.texts import EMPTY_CELL, game_words, profile_name
 
 PAGE_SIZES = (25, 50, 100, 200)
 PAGE_SIZE = "library_page_size"
@@ -111,8 +110,13 @@ def _filtered(total: int, listed: DeltaGenerator) -> tuple[pd.DataFrame, int]:
     player = c[0].selectbox(
         t("牌手", "Player"), [None, *names], format_func=_labels(t("全部牌手", "all players")), key=FILTERS[0]
     )
-    date_from = c[1].date_input(t("从（日期）", "From (date)"), value=None, format="YYYY-MM-DD", key=FILTERS[1])
-    date_to = c[2].date_input(t("到（日期）", "To (date)"), value=None, format="YYYY-MM-DD", key=FILTERS[2])
+    days = stored(queries.deal_days)  # chosen among the days played (not Streamlit's calendar: zh_widgets.py)
+    date_from = c[1].selectbox(
+        t("从（日期）", "From (date)"), [None, *days], format_func=_labels(t("不限", "any")), key=FILTERS[1]
+    )
+    date_to = c[2].selectbox(
+        t("到（日期）", "To (date)"), [None, *days], format_func=_labels(t("不限", "any")), key=FILTERS[2]
+    )
     game = c[3].selectbox(
         t("游戏", "Game"),
         [None, *games],
@@ -120,8 +124,9 @@ def _filtered(total: int, listed: DeltaGenerator) -> tuple[pd.DataFrame, int]:
         key=FILTERS[3],
     )
     profiles = stored(queries.profiles, game=game)
+    named = {p: profile_name(p) for p in profiles}
     profile = c[4].selectbox(
-        t("规则", "Profile"), [None, *profiles], format_func=_labels(t("全部", "all")), key=FILTERS[4]
+        t("规则", "Profile"), [None, *profiles], format_func=_labels(t("全部", "all"), named), key=FILTERS[4]
     )
     findings_labels: dict[bool | None, str] = {
         None: t("全部", "all"),
@@ -146,8 +151,8 @@ def _filtered(total: int, listed: DeltaGenerator) -> tuple[pd.DataFrame, int]:
         listed.warning(t("开始日期在结束日期之后：没有牌局。", "The start date is after the end date: no deals."))
     chosen = {
         "player": player,
-        "date_from": _iso(date_from),
-        "date_to": _iso(date_to),
+        "date_from": date_from,
+        "date_to": date_to,
         "game": game,
         "profile": profile,
         "has_findings": has_findings,
@@ -220,10 +225,6 @@ def _labels(everything: str, names: dict[Any, str] | None = None) -> Callable[[A
     return label
 
 
-def _iso(day: Any) -> str | None:
-    return day.isoformat() if isinstance(day, dt.date) else None
-
-
 def _game(game: str, lang_: str) -> str:
     return tr(lang_, *game_words(game))
 
@@ -236,7 +237,9 @@ def shown_table(frame: pd.DataFrame, lang_: str) -> pd.DataFrame:
         {
             tr(lang_, "编号", "ID"): frame["id"],
             tr(lang_, "游戏", "Game"): frame["game"].map(lambda g: _game(g, lang_)),
-            tr(lang_, "规则", "Profile"): frame["profile"],
+            tr(lang_, "规则", "Profile"): frame["profile"].map(
+                {p: profile_name(p, lang_) for p in set(frame["profile"])}
+            ),
             tr(lang_, "日期", "Date"): frame["date"],
             tr(lang_, "地点", "Venue"): frame["venue"],
             tr(lang_, "比赛", "Match"): frame["match"],
@@ -275,6 +278,7 @@ def _open_row(frame: pd.DataFrame) -> None:
         on_select=functools.partial(_selected, key, ids),
         selection_mode="single-row",
         key=key,
+        placeholder=EMPTY_CELL,
     )
     st.caption(t("选中一行就在“复盘”页打开这一局。", "Select a row to open its deal on the Replay page."))
     labels = {i: _deal_label(row) for i, row in zip(ids, frame.itertuples(index=False), strict=True)}

@@ -34,7 +34,7 @@ from views.parts.common import guarded, stored, t
 from views.parts.downloads import csv_button, file_name
 from views.parts.figures import show
 from views.parts.game_view import PlayersPage
-from views.parts.texts import KIND_NAMES, chart, game_name, name_of, place_name
+from views.parts.texts import EMPTY_CELL, KIND_NAMES, chart, game_name, name_of, place_name
 
 HIGHLIGHT, OTHER, FADED = "#d62728", "#1f77b4", 0.35
 PLACE_COLORS = ["#1a9850", "#91cf60", "#d9ef8b", "#fee08b", "#fc8d59", "#d73027"]
@@ -178,7 +178,7 @@ def _num(x: float) -> str:
 
 def _table(game: str, what: str, frame: pd.DataFrame, hide_index: bool = False) -> None:
     """A table of the page and, below it, its CSV (``what``: which table, in its file name and key)."""
-    st.dataframe(frame, hide_index=hide_index)
+    st.dataframe(frame, hide_index=hide_index, placeholder=EMPTY_CELL)
     csv_button(frame, file_name("players", game, what), key=f"players_csv_{what}", index=not hide_index)
 
 

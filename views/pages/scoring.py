@@ -26,7 +26,7 @@ from views.parts.downloads import csv_button, file_name
 from views.parts.figures import show
 from views.parts.game_view import GameView
 from views.parts.score_parts import claims, explain, void
-from views.parts.texts import chart, game_name, md, place_name, who
+from views.parts.texts import EMPTY_CELL, chart, game_name, md, place_name, profile_name, who
 
 _SEAT = re.compile(r"\bseat (\d+)\b")
 
@@ -68,7 +68,7 @@ def render() -> None:
 
 
 def _header(deal_id: int, log: Log) -> None:
-    parts = [t(f"第 {deal_id} 局", f"Deal {deal_id}"), game_name(log.game), md(log.profile_name)]
+    parts = [t(f"第 {deal_id} 局", f"Deal {deal_id}"), game_name(log.game), md(profile_name(log.profile_name))]
     meta = log.meta
     for key in ("date", "venue"):
         if meta.get(key):
@@ -117,7 +117,7 @@ def _places(rep: Replay, drawing: GameView, score: Score, deal_id: int) -> None:
         for p in score.places
     ]
     places = pd.DataFrame(rows)
-    st.dataframe(places, hide_index=True)
+    st.dataframe(places, hide_index=True, placeholder=EMPTY_CELL)
     csv_button(places, file_name(f"deal{deal_id}", "places"), key="scoring_csv_places")
     if score.unsplit:
         st.info(
@@ -162,5 +162,5 @@ def _match(log: Log, deal_id: int) -> None:
     wide: Any = standings.pivot_table(index="label", columns="player", values="total", aggfunc="last", sort=False)
     wide = wide.reindex(order)
     wide.index.name = t("局", "Deal")
-    st.dataframe(wide)
+    st.dataframe(wide, placeholder=EMPTY_CELL)
     csv_button(wide, file_name(f"deal{deal_id}", "match"), key="scoring_csv_match", index=True)

@@ -36,7 +36,7 @@ from replay.rules.profile import ProfileError
 from replay.rules.profile_loader import club_profiles, default_profile, log_profile, shipped_profiles
 from views.parts.common import replay_of_text, t, too_large
 from views.parts.game_view import Desk
-from views.parts.texts import esc, game_name, lang
+from views.parts.texts import EMPTY_CELL, esc, game_name, lang, profile_name
 
 # 够级 / 保皇 grid: column label -> card token (suitless ranks, then the jokers)
 RANK_COLUMNS: dict[str, str] = {RANK_ZH[r]: RANK_NAME[r] for r in range(3, RANK_BJ + 1)}
@@ -173,7 +173,10 @@ def build_position(desk_of: DeskOf) -> tuple[Position, Replay] | None:
     names = {g: game_name(g) for g in games.names()}
     c1, c2 = st.columns(2)
     game = str(c1.selectbox(t("游戏", "Game"), list(names), key="pos_game", format_func=names.__getitem__))
-    profile = str(c2.selectbox(t("规则", "Profile"), _profiles(game), key=f"pos_profile_{game}"))
+    profiles = {name: profile_name(name) for name in _profiles(game)}  # worked out now, in the chosen language
+    profile = str(
+        c2.selectbox(t("规则", "Profile"), list(profiles), key=f"pos_profile_{game}", format_func=profiles.__getitem__)
+    )
     desk = desk_of(game)
     header = tuple(desk.header(profile)) if desk.header is not None else ()
     if desk.suits:
@@ -196,7 +199,13 @@ def build_position(desk_of: DeskOf) -> tuple[Position, Replay] | None:
             c: st.column_config.NumberColumn(c, min_value=0, max_value=MAX_OF_A_RANK, step=1, width="small")
             for c in RANK_COLUMNS
         }
-    grid = st.data_editor(empty_grid(game, desk.suits), key=f"pos_grid_{game}", column_config=config, width="stretch")
+    grid = st.data_editor(
+        empty_grid(game, desk.suits),
+        key=f"pos_grid_{game}",
+        column_config=config,
+        width="stretch",
+        placeholder=EMPTY_CELL,
+    )
     events = st.text_area(
         t("之前的动作（文本记法，一行一个，可用中文：0 出 K K、1 过）", "The events before (the text notation, one a line; "
           "Chinese words allowed: 0 出 K K, 1 过)"),

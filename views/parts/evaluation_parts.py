@@ -16,7 +16,7 @@ from coach.prices import Candidate, Decision, Evaluation, Settings
 from replay.replay import Replay
 from views.parts.common import t
 from views.parts.table import BestMove, action_label, cards_text, tr
-from views.parts.texts import GRADE_NAMES, VIEW_NAMES
+from views.parts.texts import EMPTY_CELL, GRADE_NAMES, VIEW_NAMES
 
 ACTUAL_MARK, BEST_MARK = "●", "★"
 
@@ -213,4 +213,4 @@ def replay_panel(rep: Replay, ev: Evaluation, index: int, viewer: int | None, la
             f"**Evaluation** ({view_label(d.view, lang_)}) · loss {d.loss.loss:.2f} ± {d.loss.se:.2f} · {grade}",
         )
     )
-    st.dataframe(candidates_frame(d, lang_, compact=True), hide_index=True, width="stretch")
+    st.dataframe(candidates_frame(d, lang_, compact=True), hide_index=True, width="stretch", placeholder=EMPTY_CELL)

@@ -20,6 +20,7 @@ Markdown (``views.parts.texts.esc``); no HTML is written here except the shared 
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Sequence
 from dataclasses import replace
 from functools import cache
@@ -30,6 +31,7 @@ import streamlit as st
 
 from referee.ruling import Ruling, ruling_of
 from referee.sheet import LABELS, ruling_sheet
+from replay.core.cards import cards_read
 from replay.core.clip import cards_shown
 from replay.core.said import said_in, seat_name
 from replay.formats.decisions import Decision, history
@@ -41,7 +43,7 @@ from replay.rules.profile import Profile, ProfileError
 from replay.rules.profile_loader import load_profile, option_defaults, options_of, shipped_profiles
 from replay.rules.register import RULES, SEED_TITLES
 from views.parts.common import lang, t
-from views.parts.texts import esc
+from views.parts.texts import EMPTY_CELL, esc, profile_name
 
 MAX_SHOWN_ALTERNATIVES = 12  # alternatives listed before the rest is folded away
 RULING_FOLD = "replay_ruling"  # the Replay page's fold of the ruling (session state: whether it is open)
@@ -70,10 +72,8 @@ def event_words(log: Log, game: str, doc: dict[str, Any]) -> str:
     act = t(*action_name(doc["action"], game))
     to = doc.get("to")
     tail = "" if to is None else " → " + seat_words(log, int(to))
-    return (
-        f"{seat_words(log, int(doc['seat']))} · {act} {cards_shown(doc.get('cards', []), lang() == 'zh')}".rstrip()
-        + tail
-    )
+    cards = cards_shown(cards_read(doc.get("cards", []), lang() == "zh"), lang() == "zh")  # as the table: ♠5
+    return f"{seat_words(log, int(doc['seat']))} · {act} {cards}".rstrip() + tail
 
 
 def _value(value: Any) -> str:
@@ -122,7 +122,7 @@ def _quote(r: Ruling) -> None:
     if q is None:
         return
     st.markdown(head("quote"))
-    st.markdown("> " + esc(q.text).replace("  \n", "  \n> "))
+    st.markdown("> " + esc(q.shown(lang())).replace("  \n", "  \n> "))
     if q.seed:
         title = SEED_TITLES.get(q.seed, ("", ""))
         cite = f"{t('种子', 'seed')} {q.seed} ({q.file}) — {t(*title)}"
@@ -133,12 +133,15 @@ def _quote(r: Ruling) -> None:
 
 def _options(r: Ruling) -> None:
     st.markdown(
-        f"**{esc(label('options'))}**" + t("（本局规则：", " (this deal's profile: ") + esc(r.profile) + t("）", ")")
+        f"**{esc(label('options'))}**"
+        + t("（本局规则：", " (this deal's profile: ")
+        + esc(profile_name(r.profile))
+        + t("）", ")")
     )
     if not r.options:
         st.caption(esc(label("no_options")))
         return
-    st.markdown("\n".join(f"- **{esc(o.name)} = {esc(_value(o.value))}**: {esc(t(*o.meaning))}" for o in r.options))
+    st.markdown("\n".join(f"- {esc(o.words(lang()))}" for o in r.options))
 
 
 def _alternatives(r: Ruling, log: Log) -> None:
@@ -249,9 +252,22 @@ def _shipped(game: str) -> dict[str, dict[str, Any]]:
     return out
 
 
+def _short(meaning: str) -> str:
+    """A value's meaning in short: without what it adds in brackets (（种子 000 未定罚则）)."""
+    return re.split(r"（", meaning, maxsplit=1)[0].strip() or meaning
+
+
+def _cell(opt: Option, value: Any) -> str:
+    """A value of ``opt`` in the table: in Chinese what it means, in short (a profile file's words are English); in
+    English as the file writes it."""
+    if lang() != "zh" or isinstance(value, bool) or value == "":
+        return _value(value)
+    return _short(opt.meaning(value)[0])
+
+
 def _allowed(opt: Option) -> str:
     if isinstance(opt.kind, tuple):
-        return " / ".join(str(k) for k in opt.kind)  # 升级's choices are numbers
+        return " / ".join(_cell(opt, k) for k in opt.kind)  # 升级's choices are numbers
     if opt.kind is bool:
         return t("是 / 否", "true / false")
     if opt.kind is list:
@@ -268,12 +284,14 @@ def options_frame(options: list[Option], profile: Profile) -> pd.DataFrame:
     rows = []
     for o in options:
         value = profile.options.get(o.name, option_defaults(o.name).get(profile.game))
-        row = {t("选项", "option"): o.name, t("本局", "this deal"): _value(value)}
+        # in Chinese the option by what it decides (its help), its values by what they mean
+        row = {t("选项", "option"): t(o.help_zh or o.help_en, o.name), t("本局", "this deal"): _cell(o, value)}
         for name, opts in shipped.items():
-            row[name] = _value(opts.get(o.name, ""))
+            row[profile_name(name)] = _cell(o, opts.get(o.name, ""))
         row[t("可选值", "allowed")] = _allowed(o)
         row[t("本局的意思", "meaning")] = t(*o.meaning(value))
-        row[t("说明", "help")] = t(o.help_zh or o.help_en, o.help_en)
+        if lang() != "zh":
+            row["help"] = o.help_en
         rows.append(row)
     return pd.DataFrame(rows)
 
@@ -285,8 +303,9 @@ def clubs_differ(rule_id: str, profile: Profile) -> None:
         return
     with st.expander(t("各俱乐部的不同之处", "Where clubs differ") + f" · {rule_id}"):
         frame = options_frame(options, profile)
-        small = {c: st.column_config.TextColumn(c, width="small") for c in frame.columns if c in _shipped(profile.game)}
-        st.dataframe(frame, hide_index=True, column_config=small)
+        shipped = {profile_name(name) for name in _shipped(profile.game)}
+        small = {c: st.column_config.TextColumn(c, width="small") for c in frame.columns if c in shipped}
+        st.dataframe(frame, hide_index=True, column_config=small, placeholder=EMPTY_CELL)
 
 
 # -- the Replay page ------------------------------------------------------------------------------

@@ -6,14 +6,14 @@ from __future__ import annotations
 import pandas as pd
 import streamlit as st
 
-from replay.claims import value_text
+from replay.claims import entry_name, value_text
 from replay.core.said import said_in
 from replay.replay import Replay
 from replay.score import Score
 from replay.scoring import claim_entries
 from views.parts.common import lang, t
 from views.parts.downloads import deal_csv
-from views.parts.texts import md, rule_name, rule_quote
+from views.parts.texts import EMPTY_CELL, md, rule_name, rule_quote
 
 HIGHLIGHT_BG = "background-color: #fde68a"
 
@@ -50,9 +50,9 @@ def claims(rep: Replay, score: Score | None) -> None:
     frame = pd.DataFrame(
         [
             {
-                t("项目", "Entry"): d.key,
-                t("记录的", "Claimed"): value_text(d.claimed),
-                t("牌局的", "Computed"): value_text(d.computed),
+                t("项目", "Entry"): t(*entry_name(d.key)),
+                t("记录的", "Claimed"): value_text(d.claimed, lang() == "zh"),
+                t("牌局的", "Computed"): value_text(d.computed, lang() == "zh"),
                 t("不符", "Differs"): "✗" if d.differs else "",
                 t("规则", "Rule"): d.rule,
                 t("说明", "Why"): t(d.message_zh, d.message_en),
@@ -64,6 +64,7 @@ def claims(rep: Replay, score: Score | None) -> None:
     st.dataframe(
         frame.style.apply(lambda row: [HIGHLIGHT_BG if differs[row.name] else ""] * len(row), axis=1),
         hide_index=True,
+        placeholder=EMPTY_CELL,
     )
     deal_csv(frame, "claims")
     bad = sum(differs)

@@ -28,7 +28,7 @@ from dataclasses import dataclass
 from html import escape
 from typing import Any, NamedTuple
 
-from replay.core.cards import RANK_BJ, RANK_NAME, RANK_ZH, Card, CardError
+from replay.core.cards import RANK_BJ, RANK_NAME, RANK_ZH, Card, CardError, card_read
 from replay.core.said import seat_name
 from replay.formats.notation.words import action_name
 from replay.replay import Replay, StepView
@@ -87,10 +87,7 @@ def rank_text(rank: int, lang: str) -> str:
 
 def card_text(token: str, lang: str) -> str:
     """One card for reading: ♠Q, 小王, ? (raw)."""
-    c = _card(token)
-    if c is None:
-        return "?"
-    return rank_text(c.rank, lang) if c.suit is None else c.glyph()
+    return card_read(token, lang == "zh")
 
 
 def cards_text(tokens: tuple[str, ...] | list[str], lang: str) -> str:
@@ -231,7 +228,7 @@ def _seat_xy(pos: int, n: int) -> tuple[float, float]:
 
 def _chip(rank: int | None, toks: list[str], lang: str, best: Mapping[str, int] | None = None) -> str:
     name = "?" if rank is None else rank_text(rank, lang)
-    title = escape(" ".join(toks))
+    title = escape(cards_text(toks, lang))  # the suits of the rank's cards: ♠9 ♣9
     style = ' style="color:#b91c1c"' if rank == RANK_BJ else ""  # the big joker in red; suits are in the title
     count = f"<sub>×{len(toks)}</sub>" if len(toks) > 1 else ""
     picked = sum(best.get(tok, 0) for tok in set(toks)) if best else 0  # of these, how many the best move plays

@@ -38,6 +38,7 @@ from replay import games
 from replay.core import plural
 from replay.core.said import seat_name
 from replay.formats.log import Log
+from replay.rules.profile_loader import profile_words
 from replay.rules.register import RULES
 from replay.score import place_words
 
@@ -165,6 +166,9 @@ FACT_VALUES = {
     "play": ("打牌", "play"),
 }
 YES_NO = {True: ("是", "yes"), False: ("否", "no")}
+#: what a table shows in a cell without a value (Streamlit's own is the English "None"): every ``st.dataframe`` and
+#: ``st.data_editor`` of the views passes it as ``placeholder`` (tests/views/test_ui_words.py reads the sources)
+EMPTY_CELL = "–"
 SEAT_FACTS = frozenset({"leader", "winner", "seat"})  # facts whose value is a seat
 
 
@@ -197,10 +201,17 @@ def rule_name(rule: str) -> str:
     return t(r.name_zh, r.name_en)
 
 
+def profile_name(name: str, lang_: str | None = None) -> str:
+    """A profile's short name beside its id, in the chosen language (``replay.rules.profile_loader.profile_words``:
+    够级（记录） gouji-logged)."""
+    return profile_words(name, (lang_ or lang()) == "zh")
+
+
 def rule_quote(rule: str) -> str:
-    """The seed text a rule rests on ("" when unknown)."""
+    """The seed text a rule rests on, or the reading where no seed speaks, as the chosen language shows it ("" when
+    unknown)."""
     r = RULES.get(rule)
-    return r.quote if r is not None else ""
+    return r.quote_for().shown(lang()) if r is not None else ""
 
 
 # -- the Evaluation page -------------------------------------------------------------------------

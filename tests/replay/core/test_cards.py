@@ -25,6 +25,8 @@ from replay.core.cards import (
     SJ,
     Card,
     CardError,
+    card_read,
+    cards_read,
     format_cards,
     format_cards_zh,
     full_decks,
@@ -364,3 +366,13 @@ def test_full_decks_removed_ranks() -> None:
     assert len(cards) == 216 - 3 * 16
     assert {c.rank for c in cards} == set(range(6, 18))
     assert full_decks(0) == []
+
+
+def test_a_card_is_read_as_every_page_shows_it() -> None:
+    """Issue 35, item 6: the table, the rulings, the desk and the sheet show a card one way: a suited card by its
+    suit's mark (♠5, not 5S), a suitless one by its rank, the jokers 小王 大王 in Chinese; no card: ?."""
+    assert cards_read(["5S", "5S", "10H", "AC"], zh=True) == ["♠5", "♠5", "♥10", "♣A"]
+    assert cards_read(["5S", "10H"]) == ["♠5", "♥10"]  # the same in English
+    assert [card_read(t, zh=True) for t in ("Q", "SJ", "BJ", "大王")] == ["Q", "小王", "大王", "大王"]
+    assert [card_read(t) for t in ("Q", "SJ", "BJ")] == ["Q", "SJ", "BJ"]
+    assert card_read("XQ", zh=True) == "?" and card_read("??") == "?"

@@ -88,6 +88,7 @@ FORMAT_WORDS = [
         "UTC",
         "UTF",
         "title",
+        "label",
         "zh",
         "en",
         "source",

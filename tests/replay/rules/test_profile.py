@@ -8,6 +8,7 @@ from pathlib import Path
 from types import MappingProxyType
 
 import pytest
+from ui_words import latin_words
 
 from replay.rules.profile import Profile, ProfileError
 from replay.rules.profile_files import shipped_files
@@ -19,6 +20,7 @@ from replay.rules.profile_loader import (
     load_profile,
     option_defaults,
     options_for,
+    profile_words,
     shipped_profiles,
 )
 
@@ -61,6 +63,7 @@ def test_shipped_profile_sets_every_option_of_its_game(name: str) -> None:
     assert p.name == name
     assert p.game in GAMES
     assert p.title_zh and p.title_en and p.source
+    assert p.label_zh and p.label_en and not latin_words(p.label_zh)  # its short name beside its id on the pages
     assert set(p.options) == set(options_for(p.game))
     for key, opt in options_for(p.game).items():
         assert opt.check(p.options[key]) is None, (name, key, p.options[key])
@@ -253,8 +256,20 @@ def test_unknown_top_level_key(tmp_path: Path) -> None:
     assert str(path) in msg
     assert "'colour'" in msg
     assert "unknown key" in msg
-    for known in ("base", "game", "name", "options", "source", "title_en", "title_zh"):
+    for known in ("base", "game", "name", "options", "source", "title_en", "title_zh", "label_en", "label_zh"):
         assert known in msg
+
+
+def test_a_label_beside_the_id_is_the_files_own_and_a_misspelt_one_is_refused(tmp_path: Path) -> None:
+    """Issue 35, item 6: the pages name a profile by its short name beside its id (``profile_words``), read from its
+    file (``label_zh``, ``label_en``); a file without one is named by its id; a key spelt otherwise is refused."""
+    assert profile_words("gouji-logged", zh=True) == "够级（记录） gouji-logged"
+    assert profile_words("gouji-logged") == "Gouji, as logged (gouji-logged)"
+    assert profile_words("no-such-profile", zh=True) == "no-such-profile"
+    path = _write(tmp_path, "club.toml", 'base = "gouji"\nlabel_zh = "青岛俱乐部"\nlabel_en = "Qingdao club"\n')
+    p = load_profile(str(path))
+    assert (p.label_zh, p.label_en) == ("青岛俱乐部", "Qingdao club")
+    assert "unknown key 'label'" in _error(_write(tmp_path, "bad.toml", 'base = "gouji"\nlabel = "青岛"\n'))
 
 
 def test_unknown_option(tmp_path: Path) -> None:

@@ -152,3 +152,20 @@ def test_every_registered_reason_is_cited_somewhere() -> None:
     cited = _cited()
     unused = sorted((r.id, why) for r in RULES.values() for why in r.reasons if why and (r.id, why) not in cited)
     assert not unused, unused
+
+
+def test_a_reading_is_said_in_chinese_without_its_english_and_a_seed_as_it_is() -> None:
+    """Issue 35, item 6: a page in Chinese shows a reading (RULES.md's or fupan's words, where no seed speaks) without
+    the English it ends with in brackets; a seed's words stay verbatim in either language; English shows it whole."""
+    trick = RULES["SJ-TRICK"].quote_for()
+    assert not trick.seed and trick.text.endswith(
+        "(seed 000 is silent; RULES.md's reading of the standard rules of 升级)"
+    )
+    assert trick.shown("zh") == trick.text.split(" (seed 000")[0] and trick.shown("zh").startswith("种子未言")
+    assert trick.shown("en") == trick.text
+    seed = Quote("000", "過牌不燒 (as written)")
+    assert seed.shown("zh") == seed.text  # a seed's words are never cut
+    for rule in RULES.values():
+        for quotes in rule.quotes.values():
+            for q in quotes:
+                assert "seed 000 is silent" not in q.shown("zh") and "(the " not in q.shown("zh"), (rule.id, q)

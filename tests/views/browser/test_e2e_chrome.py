@@ -1,6 +1,7 @@
 """The dashboard's own frame as a user's Chromium shows it (issue 18, item 11), served as `make run` serves it
-(``.streamlit/config.toml``'s settings, ``client.toolbarMode = "viewer"``): no Deploy button and no developer
-items in the main menu (rerun, clear cache: what ``toolbarMode = "developer"`` shows), the tab titled with the
+(``.streamlit/config.toml``'s settings, ``client.toolbarMode = "minimal"``): no Deploy button and no main menu
+(neither its developer items, rerun, clear cache, nor a viewer's theme, print and record, all in Streamlit's English
+whatever the page's language: issue 35, item 6), the tab titled with the
 app's name, its icon a PNG that the page's ``link rel=icon`` resolves to. That every page ends with fupan's and the
 engine's versions and the library in use, in both languages, is checked on the language walk's every stop
 (tests/views/browser/test_e2e_language.py).
@@ -42,22 +43,19 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Any:
         yield base
 
 
-def test_a_user_gets_no_deploy_button_nor_developer_options(server: Any) -> None:
+def test_a_user_gets_no_deploy_button_nor_a_main_menu(server: Any) -> None:
     from playwright.sync_api import sync_playwright
 
     base = server
     with sync_playwright() as pw, take.browser_page(pw) as page:
         take.open_app(page, base)
         assert page.locator('[data-testid="stAppDeployButton"]').count() == 0
-        menu = page.locator('[data-testid="stMainMenu"]')
-        if menu.count():  # a viewer's menu: the theme, print, record; nothing of the script's
-            menu.first.click()
-            shown = page.locator('[data-testid="stMainMenuList"], [role="menu"]').first
-            shown.wait_for()
-            items = shown.inner_text()
-            assert items.strip(), "the main menu opened empty"
-            for word in DEVELOPER_ITEMS:
-                assert word not in items, f"the main menu offers a user {word!r}: {items!r}"
+        page.locator('[data-testid="stSidebarNav"]').first.wait_for()
+        assert page.locator('[data-testid="stMainMenu"], [data-testid="stMainMenuButton"]').count() == 0
+        header = page.locator('[data-testid="stHeader"]')
+        drawn = header.first.inner_text() if header.count() else ""
+        for word in DEVELOPER_ITEMS:
+            assert word not in drawn, f"the header offers a user {word!r}: {drawn!r}"
         assert not page.locator('[data-testid="stException"]').count()
 
 

@@ -60,7 +60,7 @@ from views.parts.figures import show
 from views.parts.game_view import Desk, GameView, Timeline
 from views.parts.score_parts import HIGHLIGHT_BG, claims, explain, void
 from views.parts.table import card_text
-from views.parts.texts import md, rule_quote, who
+from views.parts.texts import EMPTY_CELL, md, rule_quote, who
 
 PHASES = ("declare", "pass", "exchange", "bury", "play")  # its actions in the order of its phases
 
@@ -81,7 +81,7 @@ def tricks_panel(rep: Replay, step: int, lang_: str) -> None:
             "the current trick is highlighted.",
         )
     )
-    st.dataframe(styled_tricks(frame, row, HIGHLIGHT_BG), hide_index=True, width="stretch")
+    st.dataframe(styled_tricks(frame, row, HIGHLIGHT_BG), hide_index=True, width="stretch", placeholder=EMPTY_CELL)
 
 
 # -- the Coach page --------------------------------------------------------------------------------
@@ -166,7 +166,7 @@ def _sj_sides(rep: Replay, score: Score | None) -> None:
             }
         )
     sides = pd.DataFrame(rows)
-    st.dataframe(sides, hide_index=True)
+    st.dataframe(sides, hide_index=True, placeholder=EMPTY_CELL)
     deal_csv(sides, "sides")
     if final.declarer != -1:
         d = final.declarer
@@ -190,7 +190,7 @@ def _sj_tricks(rep: Replay, lang_: str) -> None:
             "Point cards: each 5 counts 5, each 10 and K 10 (SJ-POINTS).",
         )
     )
-    st.dataframe(frame, hide_index=True)
+    st.dataframe(frame, hide_index=True, placeholder=EMPTY_CELL)
     deal_csv(frame, "tricks")
 
 
@@ -282,7 +282,7 @@ def _sj_levels(rep: Replay, score: Score, lang_: str) -> None:
             "The defenders' points and the levels (SJ-POINTS); this deal's row is highlighted:",
         )
     )
-    st.dataframe(styled_tricks(table, row, HIGHLIGHT_BG), hide_index=True)
+    st.dataframe(styled_tricks(table, row, HIGHLIGHT_BG), hide_index=True, placeholder=EMPTY_CELL)
     deal_csv(table, "levels")
 
 
@@ -313,7 +313,7 @@ def _ladder(rep: Replay, deal_id: int) -> None:
     show(ladder_figure(rows, sequence, deal_id, lang_), f"deal{deal_id}", "levels", key="scoring_ladder")
     frame = ladder_frame(rows, lang_)
     here = next((k for k, r in enumerate(rows) if r.deal_id == deal_id), None)
-    st.dataframe(styled_tricks(frame, here, HIGHLIGHT_BG), hide_index=True)
+    st.dataframe(styled_tricks(frame, here, HIGHLIGHT_BG), hide_index=True, placeholder=EMPTY_CELL)
     deal_csv(frame, "match")
     gaps = [
         deal_name(b, lang_)
