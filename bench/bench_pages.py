@@ -20,6 +20,7 @@ The baseline, in the same run and measured the same way: a minimal two-page Stre
 of text each) served by a second ``streamlit run``, its pages taken in turn with the app's.
 
     python bench/bench_pages.py [--deals 10000] [--library PATH] [--loads 5] [--starts 3] [--quick]
+                                [--only samples|library] [--before FOLDER]
 
 Targets: a page within 1 s of a click and within 2 s fresh (medians; the worst is shown beside). Exits 1 when one
 is missed.
@@ -43,7 +44,7 @@ from typing import Any
 ROOT = Path(__file__).resolve().parent.parent
 sys.path[:0] = [str(ROOT), str(ROOT / "bench")]
 
-from bench_browser import QUICK_DEALS, WS_CLOCK, cpu_now, library_copy, take  # noqa: E402 - after the path
+from bench_browser import QUICK_DEALS, WS_CLOCK, _app_of, cpu_now, library_copy, take  # noqa: E402 - after the path
 from figures import Figure, report  # noqa: E402
 
 CLICK_TARGET_S = 1.0
@@ -138,7 +139,7 @@ def _wait(page: Any) -> tuple[float, float, float, float]:
 
 
 def _drawn(times: tuple[float, float, float, float], before: dict[str, float], after: dict[str, float]) -> Drawn:
-    start, marked, painted, last = times
+    start, _, painted, last = times
     server = max(0.0, last - start)
     return Drawn(
         painted - start,
@@ -225,19 +226,21 @@ def deals_of(url: str, count: int) -> list[int]:
     return [out[k % len(out)] for k in range(count)]  # a small library's deals come round again
 
 
-def first_pages(url: str, starts: int) -> list[Drawn]:
-    """The Library drawn by a server started just before (its first page), ``starts`` times."""
+def first_pages(url: str, starts: int, scripts: list[str]) -> list[list[Drawn]]:
+    """The Library drawn by a server started just before (its first page), ``starts`` times for each of
+    ``scripts`` (this checkout's app.py, and --before's), taken in turn."""
     from playwright.sync_api import sync_playwright
 
-    out = []
+    out: list[list[Drawn]] = [[] for _ in scripts]
     with sync_playwright() as pw:
         browser = pw.chromium.launch(executable_path=take.CHROMIUM, headless=True, args=take.CHROMIUM_FLAGS)
         try:
             for _ in range(starts):
-                with take.serve(url) as app:
-                    ports = {"server": app.rsplit(":", 1)[1]}
-                    out.append(fresh(browser, app + "/?lang=en", "Library", ports))
-                time.sleep(SETTLE_S)
+                for script, times in zip(scripts, out, strict=True):
+                    with take.serve(url, script=script) as app:
+                        ports = {"server": app.rsplit(":", 1)[1]}
+                        times.append(fresh(browser, app + "/?lang=en", "Library", ports))
+                    time.sleep(SETTLE_S)
         finally:
             browser.close()
     return out
@@ -311,13 +314,13 @@ def _row(label: str, got: list[Drawn]) -> str:
 def print_times(name: str, mine: Times, base: Times) -> None:
     """Every page's times, with the split and the CPU, as a plain table."""
     print(
-        f"\n{name}: {'(ms)':<26}{'median':>8}{'worst':>8}{'server':>8}{'browser':>9}"
-        f"{'CPU: server':>12}{'browser':>9}"
+        f"\n{name}: {'(ms)':<26}{'median':>8}{'worst':>8}{'server':>8}{'browser':>9}{'CPU: server':>12}{'browser':>9}"
     )
     for how, of, theirs in (("fresh", mine.fresh, base.fresh), ("click", mine.click, base.click)):
         for heading, got in of.items():
             print(_row(f"  {heading}, {how}", got))
-        print(_row(f"  minimal page, {how}", _all(theirs)))
+        if theirs:
+            print(_row(f"  minimal page, {how}", _all(theirs)))
     if mine.first:
         print(_row("  first page of a fresh server", mine.first))
 
@@ -372,6 +375,12 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--loads", type=int, default=5, help="rounds of every page, fresh and by click (default 5)")
     ap.add_argument("--starts", type=int, default=3, help="fresh servers' first pages timed (default 3)")
     ap.add_argument("--only", choices=("samples", "library"), help="one of the two libraries")
+    ap.add_argument(
+        "--before",
+        metavar="FOLDER",
+        help="another checkout of fupan (its app.py): its fresh server's first page is timed too, in turn with this "
+        "one's (a before/after in one run); --loads 0 times the first pages alone",
+    )
     ap.add_argument("--quick", action="store_true", help=f"{QUICK_DEALS} deals a game, 2 rounds, 1 start")
     args = ap.parse_args(argv)
     if args.quick:
@@ -391,11 +400,25 @@ def main(argv: list[str] | None = None) -> int:
         for name, db in libraries:
             url = f"sqlite:///{db}"
             print(f"\n== {name}: {db.stat().st_size / 1e6:.0f} MB", flush=True)
-            first = first_pages(url, args.starts)
-            mine, base = measure(url, args.loads, folder)
-            mine.first = first
+            scripts = ["app.py"] + ([_app_of(args.before)] if args.before else [])
+            first = first_pages(url, args.starts, scripts)
+            mine, base = measure(url, args.loads, folder) if args.loads else (Times(), Times())
+            mine.first = first[0]
             print_times(name, mine, base)
+            if args.before:
+                print(_row("  the same, --before", first[1]))
             rows += figures(name, mine, base)
+            if args.before:
+                rows.append(
+                    Figure(
+                        figure=f"the Library, a freshly started server's first page, --before ({name})",
+                        value=statistics.median(d.total for d in first[1]) / 1000,
+                        unit="s",
+                        baseline="this checkout's, in turn with it",
+                        base_value=statistics.median(d.total for d in first[0]) / 1000,
+                        runs=len(first[1]),
+                    )
+                )
     return 0 if report("bench_pages: every page in Chromium", rows) else 1
 
 
