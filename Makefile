@@ -29,7 +29,7 @@ compiled: $(STAMP)
 
 run: $(STAMP) compiled
 	-$(BIN)/fupan samples
-	$(BIN)/streamlit run app.py --server.headless true --server.address 127.0.0.1 --server.port 8501 \
+	$(BIN)/python -m views.parts.serve --server.headless true --server.address 127.0.0.1 --server.port 8501 \
 		--browser.gatherUsageStats false
 
 demo: $(STAMP) compiled

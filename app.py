@@ -1,4 +1,5 @@
-"""fupan dashboard: review 够级, 保皇 and 升级 deals in the browser. Run with ``streamlit run app.py``.
+"""fupan dashboard: review 够级, 保皇 and 升级 deals in the browser. Run with ``streamlit run app.py`` (``make run``:
+``python -m views.parts.serve``, which begins the warm-up of ``views.parts.warm`` as the server starts).
 
 A thin frame around ``st.navigation``: the pages live in ``views/pages/`` and their
 url paths in ``views/parts/links.py``; the language switch is here, and

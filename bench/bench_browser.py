@@ -239,7 +239,7 @@ def cpu_now(ports: dict[str, str]) -> dict[str, float]:
         if "chromium" in cmd:
             out["chromium"] += cpu
         for name, port in ports.items():
-            if "streamlit" in cmd and f"--server.port {port}" in cmd:
+            if ("streamlit" in cmd or "views.parts.serve" in cmd) and f"--server.port {port}" in cmd:
                 out[name] += cpu
     return out
 

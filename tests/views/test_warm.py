@@ -59,9 +59,9 @@ def test_the_pages_modules_are_imported_in_the_background(tmp_path: Path, monkey
     (tmp_path / "fupan_warm_probe.py").write_text("LOADED = True\n", encoding="utf-8")
     monkeypatch.syspath_prepend(str(tmp_path))
     monkeypatch.delitem(sys.modules, "fupan_warm_probe", raising=False)
-    thread = warm.import_soon(["fupan_warm_no_such_module", "fupan_warm_probe"])  # one that fails: the rest go on
+    thread = warm.import_soon(["fupan_warm_no_such_module", "fupan_warm_probe"], after=0.0)  # one fails, the rest go on
     assert thread is not None
     thread.join(120)
     assert not thread.is_alive()
     assert sys.modules["fupan_warm_probe"].LOADED
-    assert warm.import_soon(["fupan_warm_probe"]) is None  # once per process
+    assert warm.import_soon(["fupan_warm_probe"], after=0.0) is None  # once per process

@@ -6,7 +6,7 @@
   ``FUPAN_DB`` named then.
 - ``import_soon``: the modules of the pages not shown yet imported after the first page is drawn, and plotly's and
   pandas' own lazy imports made (a small figure as JSON, a frame of text as CSV), so the first click on another
-  page pays no import.
+  page pays no import; ``views.parts.serve`` (``make run``) also imports the first page's code as the server starts.
 
 Each is done once per server process; this module imports nothing heavy itself (the thread does).
 """
@@ -17,6 +17,7 @@ import importlib
 import logging
 import os
 import threading
+import time
 from collections.abc import Iterable
 from concurrent.futures import Future
 from typing import TYPE_CHECKING
@@ -28,7 +29,7 @@ _LOG = logging.getLogger("fupan.dashboard")
 _LOCK = threading.Lock()
 # the library being opened early: (the url asked for, FUPAN_DB then) -> the engine to come
 _OPENING: dict[tuple[str | None, str | None], Future[Engine]] = {}
-_STARTED: set[str] = set()  # what was started once already: "open", "import"
+_STARTED: set[str] = set()  # what was started once already: "open", "import pages", ...
 
 
 def _once(what: str) -> bool:
@@ -70,20 +71,28 @@ def opened(url: str | None = None) -> Engine | None:
     return None if found is None else found.result()
 
 
-def import_soon(modules: Iterable[str]) -> threading.Thread | None:
-    """Import ``modules`` in a background thread, then make plotly's and pandas' lazy imports, once per process
-    (the thread; None when it was started already). A module that fails to import is left to its page."""
-    if not _once("import"):
+AFTER_S = 3.0  # import_soon waits this long first: the browser draws the first page meanwhile, on the same cores
+
+
+def import_soon(
+    modules: Iterable[str], after: float = AFTER_S, what: str = "pages", exercise: bool = True
+) -> threading.Thread | None:
+    """Import ``modules`` in a background thread, ``after`` seconds from now, then (``exercise``) make plotly's and
+    pandas' lazy imports, once per process and ``what`` (the thread; None when it was started already). A module
+    that fails to import is left to its page (a page shown meanwhile imports its own module itself)."""
+    if not _once(f"import {what}"):
         return None
     names = list(modules)
 
     def run() -> None:
+        time.sleep(after)
         for name in names:
             try:
                 importlib.import_module(name)
             except Exception as exc:  # the page importing it says it
                 _LOG.warning("fupan: warming up %s: %s", name, exc)
-        _exercise()
+        if exercise:
+            _exercise()
 
     thread = threading.Thread(target=run, name="fupan-import-pages", daemon=True)
     thread.start()
