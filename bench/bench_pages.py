@@ -201,6 +201,20 @@ class Times:
     first: list[Drawn] = field(default_factory=list)
 
 
+def deal_count(url: str) -> int:
+    """How many deals the library holds."""
+    from sqlalchemy import text
+
+    from data.database import open_db
+
+    engine = open_db(url)
+    try:
+        with engine.connect() as conn:
+            return int(conn.execute(text("SELECT count(*) FROM deal")).scalar_one())
+    finally:
+        engine.dispose()
+
+
 def deals_of(url: str, count: int) -> list[int]:
     """``count`` finished deals of the library, the games taken in turn (fewer when it holds fewer)."""
     from sqlalchemy import text
@@ -395,8 +409,8 @@ def main(argv: list[str] | None = None) -> int:
         if args.only != "library":
             libraries.append(("88 sample deals", samples_library(folder)))
         if args.only != "samples":
-            n = "library given" if args.library else f"{3 * (QUICK_DEALS if args.quick else args.deals):,} deals"
-            libraries.append((n, library_copy(args, folder)))
+            db = library_copy(args, folder)
+            libraries.append((f"{deal_count(f'sqlite:///{db}'):,} deals", db))
         for name, db in libraries:
             url = f"sqlite:///{db}"
             print(f"\n== {name}: {db.stat().st_size / 1e6:.0f} MB", flush=True)
