@@ -44,7 +44,16 @@ from typing import Any
 ROOT = Path(__file__).resolve().parent.parent
 sys.path[:0] = [str(ROOT), str(ROOT / "bench")]
 
-from bench_browser import QUICK_DEALS, WS_CLOCK, _app_of, cpu_now, library_copy, take  # noqa: E402 - after the path
+from bench_browser import (  # noqa: E402 - after the path
+    QUICK_DEALS,
+    _app_of,
+    clocked_page,
+    cpu_now,
+    library_arguments,
+    library_copy,
+    no_chromium,
+    take,
+)
 from figures import Figure, report  # noqa: E402
 
 CLICK_TARGET_S = 1.0
@@ -152,19 +161,13 @@ def _drawn(times: tuple[float, float, float, float], before: dict[str, float], a
 
 def fresh(browser: Any, url: str, heading: str, ports: dict[str, str]) -> Drawn:
     """The navigation to ``url`` until its page is drawn, in a new browser context (nothing cached)."""
-    context = browser.new_context(viewport=take.VIEWPORT, locale="en-US")
-    try:
-        context.add_init_script(WS_CLOCK)
-        context.add_init_script(FRESH_ARM % (ARM, json.dumps([heading, True])))
-        page = context.new_page()
+    with clocked_page(browser, FRESH_ARM % (ARM, json.dumps([heading, True]))) as page:
         page.set_default_timeout(WAIT_MS)
         before = cpu_now(ports)
         page.goto(url, wait_until="commit")
         page.wait_for_function("() => window.__fpDrawn !== undefined")
         times = _wait(page)
         return _drawn(times, before, cpu_now(ports))
-    finally:
-        context.close()
 
 
 def click(page: Any, title: str, heading: str, ports: dict[str, str]) -> Drawn:
@@ -179,17 +182,12 @@ def click(page: Any, title: str, heading: str, ports: dict[str, str]) -> Drawn:
 @contextmanager
 def session(browser: Any, url: str) -> Iterator[Any]:
     """A page at ``url`` (its websocket messages timed) once its run is over."""
-    context = browser.new_context(viewport=take.VIEWPORT, locale="en-US")
-    try:
-        context.add_init_script(WS_CLOCK)
-        page = context.new_page()
+    with clocked_page(browser) as page:
         page.set_default_timeout(WAIT_MS)
         page.goto(url)
         page.wait_for_selector('[data-testid="stSidebarNavLink"]')
         take.wait_idle(page, 300)
         yield page
-    finally:
-        context.close()
 
 
 @dataclass
@@ -384,8 +382,7 @@ def samples_library(folder: Path) -> Path:
 
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    ap.add_argument("--deals", type=int, default=10_000, help="simulated deals of each game (default 10,000)")
-    ap.add_argument("--library", help="a library file to copy instead of bench_storage.py's")
+    library_arguments(ap)
     ap.add_argument("--loads", type=int, default=5, help="rounds of every page, fresh and by click (default 5)")
     ap.add_argument("--starts", type=int, default=3, help="fresh servers' first pages timed (default 3)")
     ap.add_argument("--only", choices=("samples", "library"), help="one of the two libraries")
@@ -399,8 +396,7 @@ def main(argv: list[str] | None = None) -> int:
     args = ap.parse_args(argv)
     if args.quick:
         args.loads, args.starts = min(args.loads, 2), min(args.starts, 1)
-    if not Path(take.CHROMIUM).exists():
-        print(f"bench_pages: {take.CHROMIUM} is missing (Debian: apt-get install chromium)", file=sys.stderr)
+    if no_chromium("bench_pages"):
         return 2
     rows: list[Figure] = []
     with tempfile.TemporaryDirectory(prefix="fupan-bench-pages-") as tmp:
