@@ -1,13 +1,16 @@
 # The two commands: `make run` and `make test`. Both create .venv and install what is missing.
-# `make run` also loads the shipped sample deals into the default deal library (idempotent; a database
-# that cannot be opened is reported and the dashboard starts all the same), then serves the dashboard
-# at http://localhost:8501 (Ctrl-C stops it). `make demo` prints a simulated deal in the terminal.
+# `make run` installs what the dashboard needs (not the test tools), loads the shipped sample deals into the default
+# deal library (idempotent; a database that cannot be opened is reported and the dashboard starts all the same),
+# starts the build of the compiled hot path in the background (below), then serves the dashboard at
+# http://localhost:$(PORT) (Ctrl-C stops it). `make demo` prints a simulated deal in the terminal.
 PYTHON ?= python3
+PORT   ?= 8501
 VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
+RUN_STAMP := $(VENV)/.installed-run
 
-.PHONY: run demo screenshots test test-pg lint types bench bench-quick fuzz study compiled clean
+.PHONY: run demo screenshots test test-pg lint types bench bench-quick fuzz study compiled compiled-background clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -15,7 +18,13 @@ $(BIN)/python:
 $(STAMP): pyproject.toml | $(BIN)/python
 	$(BIN)/python -m pip install --quiet --upgrade pip
 	$(BIN)/python -m pip install --quiet -e '.[dev,compiled]'
-	touch $(STAMP)
+	touch $(STAMP) $(RUN_STAMP)
+
+# what `make run` needs: the dashboard and Cython for the background build, without the test tools
+$(RUN_STAMP): pyproject.toml | $(BIN)/python
+	$(BIN)/python -m pip install --quiet --upgrade pip
+	$(BIN)/python -m pip install --quiet -e '.[compiled]'
+	touch $(RUN_STAMP)
 
 # The compiled hot path (replay/compiled.py): the rollout's modules compiled by Cython into build/compiled/,
 # those whose source changed since the last build (a minute or two from nothing, a second when none changed).
@@ -23,13 +32,27 @@ $(STAMP): pyproject.toml | $(BIN)/python
 # and so does every module when this fails (no compiler): slower, the same results. Then every module's
 # bytecode cached (__pycache__), as pip does for what it installs: where PYTHONDONTWRITEBYTECODE is set,
 # as on this project's machines, Python would otherwise compile each module again at every start.
-compiled: $(STAMP)
-	-$(BIN)/python -c "import sys, replay.compiled as c; sys.exit(c.main(sys.argv[1:]))" build
-	$(BIN)/python -m compileall -q -x '/(\.venv|build|\.git)/' . > /dev/null
+BUILD_COMPILED := $(BIN)/python -c "import sys, replay.compiled as c; sys.exit(c.main(sys.argv[1:]))" build
+BYTECODE := $(BIN)/python -m compileall -q -x '/(\.venv|build|\.git)/' . > /dev/null
 
-run: $(STAMP) compiled
+compiled: $(STAMP)
+	-$(BUILD_COMPILED)
+	$(BYTECODE)
+
+# The same build for `make run`: in the background, at the lowest priority (so that it does not slow the first
+# page), its output in build/compiled.log. What starts after it is done loads the compiled modules (the CLI, the
+# next `make run`); a dashboard already serving keeps the modules it imported from source (the same results, slower
+# pricing). A build already running (or a `make test`'s) is waited for, not doubled (replay.compiled.building).
+compiled-background: $(RUN_STAMP)
+	@mkdir -p build
+	@nohup nice -n 19 $(BUILD_COMPILED) > build/compiled.log 2>&1 &
+	@echo "make run: the compiled hot path builds in the background (build/compiled.log); used once it is ready"
+
+run: $(RUN_STAMP)
+	$(BYTECODE)
 	-$(BIN)/fupan samples
-	$(BIN)/python -m views.parts.serve --server.headless true --server.address 127.0.0.1 --server.port 8501 \
+	@$(MAKE) --no-print-directory compiled-background
+	$(BIN)/python -m views.parts.serve --server.headless true --server.address 127.0.0.1 --server.port $(PORT) \
 		--browser.gatherUsageStats false
 
 demo: $(STAMP) compiled

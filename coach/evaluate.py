@@ -60,6 +60,7 @@ from coach.prices import (
     stats,
 )
 from coach.worlds import NoWorld, true_world
+from replay import compiled
 from replay.core.errors import FupanError
 from replay.core.events import Burn, Bury, Call, Declare, Event, Exchange, Kou, Pass, Play, Rang, Yield
 from replay.core.game_state import GameState, S
@@ -337,7 +338,10 @@ def evaluate_replay(
             if progress:
                 progress(done, len(points))
     else:
-        ctx = get_context("fork" if "fork" in get_all_start_methods() else "spawn")
+        # forked workers share what this process imported; fresh ones import anew, and so load the compiled hot path
+        # when it was built after this process started (a dashboard served while `make run` builds it)
+        fork = "fork" in get_all_start_methods() and not compiled.ready_since_import()
+        ctx = get_context("fork" if fork else "spawn")
         init = (replay.log.dumps(), replay.log.source, settings, replay.profile, replay.strict)
         pool = ProcessPoolExecutor(jobs, mp_context=ctx, initializer=_init_worker, initargs=init)
         _RUNNING.add(pool)

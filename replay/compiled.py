@@ -21,7 +21,8 @@ import importlib.machinery
 import json
 import os
 import sys
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
 from pathlib import Path
 from types import ModuleType
 
@@ -63,6 +64,7 @@ ROOT = Path(__file__).resolve().parent.parent
 #: where ``build`` writes the compiled modules and their manifest
 DEFAULT_DIR = ROOT / "build" / "compiled"
 MANIFEST = "manifest.json"
+LOCK = ".lock"
 #: set to 0 to import every module from its source
 SWITCH = "FUPAN_COMPILED"
 #: Cython's settings: Python 3 semantics, introspectable functions, type annotations not turned into C types
@@ -186,6 +188,19 @@ def loaded_compiled(name: str) -> bool:
     return mod is not None and isinstance(getattr(mod, "__loader__", None), importlib.machinery.ExtensionFileLoader)
 
 
+def ready_since_import(folder: Path = DEFAULT_DIR, root: Path = ROOT, names: Sequence[str] = HOT) -> bool:
+    """True when a module of ``names`` that this process imported from its source would now load compiled: a build
+    finished after the import (``make run`` serves the dashboard while the build runs in the background). A process
+    started afresh then runs faster than one forked from this one (``coach.evaluate`` starts its workers so)."""
+    if os.environ.get(SWITCH, "1") == "0":
+        return False
+    imported = [n for n in names if n in sys.modules and not loaded_compiled(n)]
+    if not imported:
+        return False
+    manifest = Manifest.read(folder)
+    return any(why_not(n, manifest, folder, root) is None for n in imported)
+
+
 def status(folder: Path = DEFAULT_DIR) -> dict[str, str | None]:
     """Each module of ``HOT`` and why it would not load compiled (None: it would)."""
     manifest = Manifest.read(folder)
@@ -202,10 +217,34 @@ def describe(folder: Path = DEFAULT_DIR) -> str:
     return f"compiled hot path: {ok} of {len(st)} modules ({'; '.join(reasons)}); the rest from source"
 
 
+@contextmanager
+def building(folder: Path) -> Iterator[None]:
+    """One build at a time in ``folder``: a lock on its ``.lock`` file, held while the block runs; a second build
+    (``make run``'s in the background and a ``make test`` started meanwhile) waits for the first, then finds
+    nothing left to compile. Where there is no ``fcntl`` (not POSIX) there is no lock."""
+    folder.mkdir(parents=True, exist_ok=True)
+    try:
+        import fcntl
+    except ImportError:  # pragma: no cover - not on this project's machines
+        yield
+        return
+    with open(folder / LOCK, "w") as held:
+        fcntl.flock(held, fcntl.LOCK_EX)
+        try:
+            yield
+        finally:
+            fcntl.flock(held, fcntl.LOCK_UN)
+
+
 def build(folder: Path = DEFAULT_DIR, names: Sequence[str] = HOT, root: Path = ROOT) -> list[str]:
-    """Compile the modules of ``names`` whose source changed since the last build into ``folder``; the
-    manifest lists every module compiled from its present source (one that fails to compile is left out,
-    and imports from its source). Returns error lines (empty when every module compiled)."""
+    """Compile the modules of ``names`` whose source changed since the last build into ``folder`` (one build at a
+    time: ``building``); the manifest lists every module compiled from its present source (one that fails to
+    compile is left out, and imports from its source). Returns error lines (empty when every module compiled)."""
+    with building(folder):
+        return _build(folder, names, root)
+
+
+def _build(folder: Path, names: Sequence[str], root: Path) -> list[str]:
     # the build's own tools, imported only to build; setuptools ships no types (types-setuptools is not a dependency)
     from Cython.Build import cythonize
     from setuptools import Distribution, Extension  # type: ignore[import-untyped]

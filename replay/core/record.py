@@ -16,10 +16,26 @@ only. ``_replace(**changes)`` is a copy with some fields changed (as NamedTuple'
 
 from __future__ import annotations
 
+import copyreg
 from collections.abc import Callable
+from types import MappingProxyType
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from replay.core.errors import FupanError
+
+
+def read_only(items: dict[Any, Any]) -> MappingProxyType[Any, Any]:
+    """``items`` behind a read-only view (what an unpickled ``MappingProxyType`` is made by)."""
+    return MappingProxyType(items)
+
+
+def _pickled_proxy(proxy: MappingProxyType[Any, Any]) -> tuple[Any, ...]:
+    return (read_only, (dict(proxy),))
+
+
+# Records hold read-only mappings as ``MappingProxyType`` (a profile's options), which pickle cannot send as it is: a
+# worker process started afresh (coach.evaluate's spawned workers) is sent a dict, wrapped read-only again there.
+copyreg.pickle(MappingProxyType, _pickled_proxy)
 
 if TYPE_CHECKING:
     from typing import Self, dataclass_transform

@@ -179,6 +179,27 @@ def test_one_seed_one_result_whatever_the_jobs() -> None:
     assert rows[1]["decisions"] == len(one.decisions) and rows[0]["decisions"] == 0
 
 
+def test_workers_started_afresh_when_a_build_finished_meanwhile(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A dashboard served while `make run` builds the compiled hot path in the background: once the build is ready
+    (``replay.compiled.ready_since_import``), the workers are started afresh (spawn) to load it, not forked from the
+    server's modules, and they price the deal exactly as forked ones do."""
+    rep = simulated(4, "gouji")
+    s = Settings(rollouts=2, max_candidates=2, seed=3)
+    methods: list[str] = []
+    real = evaluate.get_context
+
+    def recorded(method: str):  # type: ignore[no-untyped-def]
+        methods.append(method)
+        return real(method)
+
+    monkeypatch.setattr(evaluate, "get_context", recorded)
+    forked = evaluate_replay(rep, s, jobs=2, seats=(1,))
+    monkeypatch.setattr(evaluate.compiled, "ready_since_import", lambda: True)
+    fresh = evaluate_replay(rep, s, jobs=2, seats=(1,))
+    assert methods == ["fork", "spawn"]
+    assert without_seconds(fresh.to_json()) == without_seconds(forked.to_json())
+
+
 GO_OUT = """fupan/1 gouji
 profile gouji-logged
 # seat 1 can go out first with 5S; if it passes, seat 2's BJ goes out, then 4's and 0's: 串三户 for 0, 2, 4

@@ -8,13 +8,15 @@ import importlib.machinery
 import os
 import subprocess
 import sys
+import threading
+import types
 from pathlib import Path
 
 import pytest
 from paths import ROOT
 
 from replay import compiled
-from replay.compiled import HOT, SWITCH, CompiledFinder, Manifest, compiled_file, digest, stamp, suffix
+from replay.compiled import HOT, SWITCH, CompiledFinder, Manifest, building, compiled_file, digest, stamp, suffix
 
 
 def _fake_build(tmp_path: Path, source: str = "X = 1\n") -> tuple[Path, Path]:
@@ -111,3 +113,48 @@ def test_the_source_gives_the_golden_results_too() -> None:
     )
     seen = subprocess.run([sys.executable, "-c", probe], cwd=ROOT, env=env, capture_output=True, text=True, check=True)
     assert seen.stdout.strip() == "False"
+
+
+def test_builds_in_one_folder_take_turns(tmp_path: Path) -> None:
+    """`make run` builds in the background while a `make test` may start its own build: the second waits until the
+    first is done (``building``'s lock), so that no two compilers write the same folder at once."""
+    folder = tmp_path / "build"
+    order: list[str] = []
+    first_in = threading.Event()
+    release = threading.Event()
+
+    def first() -> None:
+        with building(folder):
+            order.append("first in")
+            first_in.set()
+            release.wait(10)
+            order.append("first out")
+
+    def second() -> None:
+        with building(folder):
+            order.append("second in")
+
+    a = threading.Thread(target=first)
+    a.start()
+    assert first_in.wait(10)
+    b = threading.Thread(target=second)
+    b.start()
+    b.join(0.3)
+    assert b.is_alive() and order == ["first in"]  # the second build waits while the first holds the folder
+    release.set()
+    a.join(10)
+    b.join(10)
+    assert order == ["first in", "first out", "second in"]
+
+
+def test_a_build_finished_after_the_import_is_noticed(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A module this process imported from its source, whose build is now there: ``ready_since_import`` says so
+    (the evaluation's workers then start afresh); without a build, or with the module not imported, it does not."""
+    monkeypatch.delenv(SWITCH, raising=False)
+    root, folder = _fake_build(tmp_path)
+    assert not compiled.ready_since_import(folder, root, names=["pkgz.mod"])  # not imported here
+    monkeypatch.setitem(sys.modules, "pkgz.mod", types.ModuleType("pkgz.mod"))  # imported from its source
+    assert compiled.ready_since_import(folder, root, names=["pkgz.mod"])
+    assert not compiled.ready_since_import(tmp_path / "nothing", root, names=["pkgz.mod"])
+    monkeypatch.setenv(SWITCH, "0")
+    assert not compiled.ready_since_import(folder, root, names=["pkgz.mod"])

@@ -8,12 +8,14 @@ import copy
 import dataclasses
 import pickle
 from collections.abc import Mapping
+from types import MappingProxyType
 from typing import Any, ClassVar
 
 import pytest
 from paths import ROOT
 
 from replay.core.record import FrozenError, Record, field
+from replay.rules.profile_loader import load_profile
 
 
 class Rec(Record):
@@ -194,3 +196,14 @@ def test_the_benchs_stand_ins_make_the_value_classes_and_check_a_log_as_ours(var
     }[variant]
     assert _variant_run(variant, made_by).split() == ["True"]
     assert _variant_run("ours", made_by).split() == ["False"]
+
+
+def test_a_profile_with_read_only_options_pickles() -> None:
+    """A worker process started afresh is sent the profile (coach.evaluate): its read-only mappings arrive as equal
+    read-only mappings."""
+    profile = load_profile("gouji").with_overrides({"revolution": False})
+    back = pickle.loads(pickle.dumps(profile))
+    assert back == profile and back.overrides == profile.overrides and back.declared == profile.declared
+    assert isinstance(back.options, MappingProxyType) and isinstance(back.declared, MappingProxyType)
+    with pytest.raises(TypeError):
+        back.options["revolution"] = True  # type: ignore[index]  # the point: it refuses
