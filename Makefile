@@ -52,7 +52,7 @@ run: $(RUN_STAMP)
 	$(BYTECODE)
 	-$(BIN)/fupan samples
 	@$(MAKE) --no-print-directory compiled-background
-	$(BIN)/streamlit run app.py --server.headless true --server.address 127.0.0.1 --server.port $(PORT) \
+	$(BIN)/python -m views.parts.serve --server.headless true --server.address 127.0.0.1 --server.port $(PORT) \
 		--browser.gatherUsageStats false
 
 demo: $(STAMP) compiled

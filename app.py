@@ -1,4 +1,5 @@
-"""fupan dashboard: review 够级, 保皇 and 升级 deals in the browser. Run with ``streamlit run app.py``.
+"""fupan dashboard: review 够级, 保皇 and 升级 deals in the browser. Run with ``streamlit run app.py`` (``make run``:
+``python -m views.parts.serve``, which begins the warm-up of ``views.parts.warm`` as the server starts).
 
 A thin frame around ``st.navigation``: the pages live in ``views/pages/`` and their
 url paths in ``views/parts/links.py``; the language switch is here, and
@@ -12,11 +13,14 @@ from pathlib import Path
 
 import streamlit as st
 
-from data.database import ignored_env, public_url
-from views.pages import coach, dispute, evaluation, library, players, replay, scoring, timeline
-from views.parts import address, links, zh_widgets
-from views.parts.common import lang, t
-from views.parts.texts import md
+from views.parts import warm
+
+warm.open_soon()  # the library opened while the imports below run (views.parts.warm)
+
+from data.database import ignored_env, public_url  # noqa: E402 - after the library's opening started
+from views.parts import address, links, zh_widgets  # noqa: E402
+from views.parts.common import lang, t  # noqa: E402
+from views.parts.texts import md  # noqa: E402
 
 #: the tab's icon: a picture in the repository, not an emoji (a machine without an emoji font shows those as boxes)
 ICON = Path(__file__).resolve().parent / "views" / "static" / "favicon.png"
@@ -77,17 +81,7 @@ def main() -> None:
     st.set_page_config(page_title="复盘 fupan", page_icon=str(ICON), layout="wide")
     st.session_state.setdefault("lang", "zh")
     address.follow()  # before the navigation: its titles are in the address's language
-    renders = {
-        links.LIBRARY: library.render,
-        links.REPLAY: replay.render,
-        links.TIMELINE: timeline.render,
-        links.SCORING: scoring.render,
-        links.COACH: coach.render,
-        links.EVALUATION: evaluation.render,
-        links.DISPUTE: dispute.render,
-        links.PLAYERS: players.render,
-    }
-    pages = [links.page(p.url_path, renders[p.url_path]) for p in links.PAGES]
+    pages = [links.page(p.url_path) for p in links.PAGES]  # each page's module imported when it is shown
     shown = st.navigation(pages)
     if lang() == "zh":  # Streamlit's own words in its widgets, drawn over in Chinese (views/parts/zh_widgets.py)
         st.html(zh_widgets.style())
@@ -101,6 +95,7 @@ def main() -> None:
     address.show(entry.query)  # the address says what the page shows: a reload or a link sent opens it again
     footer()
     sidebar()
+    warm.import_soon(f"views.pages.{p.module}" for p in links.PAGES)  # the next page's code, ready for its click
 
 
 main()

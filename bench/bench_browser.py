@@ -246,7 +246,7 @@ def cpu_now(ports: dict[str, str]) -> dict[str, float]:
         if "chromium" in cmd:
             out["chromium"] += cpu
         for name, port in ports.items():
-            if "streamlit" in cmd and f"--server.port {port}" in cmd:
+            if ("streamlit" in cmd or "views.parts.serve" in cmd) and f"--server.port {port}" in cmd:
                 out[name] += cpu
     return out
 
@@ -307,35 +307,38 @@ class Load:
         return self.total - self.first_message
 
 
-def first_page(browser: Any, url: str) -> Load:
-    """The navigation to ``url`` until the table is drawn, in a new browser context (nothing cached)."""
+@contextmanager
+def clocked_page(browser: Any, *scripts: str) -> Iterator[Any]:
+    """A page in a new browser context (nothing cached), its websocket messages timed (``WS_CLOCK``) and
+    ``scripts`` run before the page's own."""
     context = browser.new_context(viewport=take.VIEWPORT, locale="en-US")
     try:
-        context.add_init_script(WS_CLOCK)
+        for script in (WS_CLOCK, *scripts):
+            context.add_init_script(script)
         page = context.new_page()
         page.set_default_timeout(60_000)
+        yield page
+    finally:
+        context.close()
+
+
+def first_page(browser: Any, url: str) -> Load:
+    """The navigation to ``url`` until the table is drawn, in a new browser context (nothing cached)."""
+    with clocked_page(browser) as page:
         page.goto(url, wait_until="commit")
         drawn = float(page.evaluate(DRAWN, [".fp-table"]))
         first = page.evaluate("() => window.__fpWs.length ? window.__fpWs[0] : null")
         return Load(drawn, float(first) if first is not None else drawn)
-    finally:
-        context.close()
 
 
 @contextmanager
 def step_page(browser: Any, url: str) -> Iterator[Any]:
     """A page at ``url`` (its websocket messages timed), once its table is drawn and its run finished."""
-    context = browser.new_context(viewport=take.VIEWPORT, locale="en-US")
-    try:
-        context.add_init_script(WS_CLOCK)
-        page = context.new_page()
-        page.set_default_timeout(60_000)
+    with clocked_page(browser) as page:
         page.goto(url)
         page.locator(".fp-table").first.wait_for()
         take.wait_idle(page, 500)
         yield page
-    finally:
-        context.close()
 
 
 def library_copy(args: argparse.Namespace, folder: Path) -> Path:
@@ -389,10 +392,23 @@ def _ms(values: list[float]) -> float:
     return statistics.median(values)
 
 
-def main(argv: list[str] | None = None) -> int:
-    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+def no_chromium(bench: str) -> bool:
+    """True (and said) when Debian's Chromium is missing."""
+    if Path(take.CHROMIUM).exists():
+        return False
+    print(f"{bench}: {take.CHROMIUM} is missing (Debian: apt-get install chromium)", file=sys.stderr)
+    return True
+
+
+def library_arguments(ap: argparse.ArgumentParser) -> None:
+    """The options that name the library a browser bench copies (``library_copy``)."""
     ap.add_argument("--deals", type=int, default=10_000, help="simulated deals of each game (default 10,000)")
     ap.add_argument("--library", help="a library file to copy instead of bench_storage.py's")
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    library_arguments(ap)
     ap.add_argument("--steps", type=int, default=30, help="steps timed of each kind (default 30)")
     ap.add_argument("--loads", type=int, default=5, help="first pages timed (default 5)")
     ap.add_argument(
@@ -409,8 +425,7 @@ def main(argv: list[str] | None = None) -> int:
     args = ap.parse_args(argv)
     if args.quick:
         args.steps, args.loads = min(args.steps, 10), min(args.loads, 2)
-    if not Path(take.CHROMIUM).exists():
-        print(f"bench_browser: {take.CHROMIUM} is missing (Debian: apt-get install chromium)", file=sys.stderr)
+    if no_chromium("bench_browser"):
         return 2
     from playwright.sync_api import sync_playwright
 

@@ -43,6 +43,7 @@ BENCHES: list[tuple[str, str, list[str]]] = [
     ("storage", "bench_storage.py", []),
     ("browser", "bench_browser.py", []),
     ("first-page", "bench_first_page.py", []),
+    ("pages", "bench_pages.py", []),
     ("evaluate", "bench_evaluate.py", ["--parts", "1,2", "--deals", "8", "--runs", "1"]),
     ("eta", "bench_eta.py", []),
     ("machinery", "bench_machinery.py", []),

@@ -90,8 +90,8 @@ def fill_samples(db_url: str) -> int:
 def serve(
     db_url: str, port: int | None = None, timeout: float = 45.0, script: str = "app.py", output: Any = None
 ) -> Iterator[str]:
-    """``streamlit run app.py`` (or another ``script``) over the database ``db_url``; yields the base URL once it
-    answers.
+    """``streamlit run app.py`` as `make run` serves it (``views.parts.serve``: the warm-up begun at once), or ``streamlit
+    run`` of another ``script``, over the database ``db_url``; yields the base URL once it answers.
 
     The server runs headless on 127.0.0.1 and is terminated (then killed, if need be) on exit; its
     output goes to ``output`` (a text file open for reading and writing) or a temporary file, whose tail is in the
@@ -99,12 +99,13 @@ def serve(
     port = port or free_port()
     env = dict(os.environ, FUPAN_DB=db_url, PYTHONUNBUFFERED="1")
     env.pop("DATABASE_URL", None)
+    run = (
+        ["views.parts.serve"] if script == "app.py" else ["streamlit", "run", script]
+    )  # app.py as `make run` serves it
     cmd = [
         sys.executable,
         "-m",
-        "streamlit",
-        "run",
-        script,
+        *run,
         "--server.headless",
         "true",
         "--server.address",

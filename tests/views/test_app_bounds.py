@@ -67,21 +67,28 @@ def _texts(at: AppTest, kind: str) -> str:
 def test_the_servers_limits_match_the_stated_cap_wherever_the_dashboard_starts() -> None:
     """.streamlit/config.toml's upload limit is the smallest whole MiB (Streamlit's unit there) that takes the
     stated 2,000,000 bytes, and the browser's messages leave room for a 2 MB paste; ``make run``, take.py's
-    ``serve`` and the benches start ``streamlit run`` in the checkout (where Streamlit reads that file) and override
+    ``serve`` and the benches start ``streamlit run`` (``views.parts.serve`` for app.py) in the checkout (where Streamlit reads that file) and override
     none of it (the browser test: tests/views/browser/test_e2e_attack.py, section 3)."""
     server = tomllib.loads((ROOT / ".streamlit" / "config.toml").read_text(encoding="utf-8"))["server"]
     mib = 1024 * 1024
     assert MAX_UPLOAD_BYTES <= server["maxUploadSize"] * mib < MAX_UPLOAD_BYTES + mib
     assert 2 * MAX_UPLOAD_BYTES <= server["maxWidgetStateSize"] * 1_000_000 <= server["maxMessageSize"] * 1_000_000
     assert server["maxMessageSize"] < 200  # Streamlit's default
-    starts = [ROOT / "Makefile", ROOT / "docs" / "screenshots" / "take.py", *sorted((ROOT / "bench").glob("*.py"))]
+    serve = ROOT / "views" / "parts" / "serve.py"  # make run's and take.py's server: streamlit run app.py in-process
+    starts = [
+        ROOT / "Makefile",
+        ROOT / "docs" / "screenshots" / "take.py",
+        serve,
+        *sorted((ROOT / "bench").glob("*.py")),
+    ]
     for path in starts:
         text = path.read_text(encoding="utf-8")
         for option in ("maxUploadSize", "maxMessageSize", "maxWidgetStateSize", "STREAMLIT_SERVER"):
             assert option not in text, f"{path.name} sets {option}"
     assert "cwd=ROOT" in (ROOT / "docs" / "screenshots" / "take.py").read_text(encoding="utf-8")
     make_run = (ROOT / "Makefile").read_text(encoding="utf-8").split("\nrun:", 1)[1].split("\n\n", 1)[0]
-    assert "streamlit run app.py" in make_run and "cd " not in make_run
+    assert "-m views.parts.serve" in make_run and "cd " not in make_run
+    assert '["streamlit", "run", "app.py", ' in serve.read_text(encoding="utf-8")
 
 
 # -- 6. a log's events -----------------------------------------------------------------------------------------------

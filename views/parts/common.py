@@ -38,7 +38,7 @@ from replay.core.said import error_in, said_in
 from replay.formats.limits import Limits
 from replay.formats.log import parse_json_log, parse_log
 from replay.replay import Replay
-from views.parts import address
+from views.parts import address, warm
 from views.parts.texts import esc, md
 from views.parts.texts import lang as lang  # the language and t(): kept in texts, read from here too
 from views.parts.texts import t as t
@@ -50,9 +50,11 @@ UPLOAD_LIMITS = Limits(max_bytes=MAX_UPLOAD_BYTES)
 
 @st.cache_resource
 def engine(url: str | None = None) -> Engine:
-    """The database engine (``FUPAN_DB``, else the default SQLite file). Raises the library's
-    ``DatabaseStateError`` when it cannot be used (not cached: the next run looks again)."""
-    return open_db(url)
+    """The database engine (``FUPAN_DB``, else the default SQLite file): the one the server's first run began
+    opening (``views.parts.warm``), else opened now. Raises the library's ``DatabaseStateError`` when it cannot be
+    used (not cached: the next run looks again)."""
+    early = warm.opened(url)
+    return early if early is not None else open_db(url)
 
 
 _LOG = logging.getLogger("fupan.dashboard")

@@ -4,9 +4,10 @@ that a page links to another page through (a page never imports another page).
 The url paths are public (links in chat groups point at them): the Library at the root ``/`` (Streamlit serves
 its default page there only), ``/replay``, ``/timeline``, ``/scoring``, ``/coach``, ``/evaluation``, ``/dispute``,
 ``/players``; their query is ``views.parts.address``'s.
-A page is the module ``views.pages.<module>`` with a ``render()``; the link's page object runs it when
-followed outside ``st.navigation`` (under the tests' AppTest), and is the registered page otherwise
-(Streamlit knows a page by its url path).
+A page is the module ``views.pages.<module>`` with a ``render()``, imported when the page is first drawn (the
+server's first page imports its own code only); the link's page object runs it when followed outside
+``st.navigation`` (under the tests' AppTest), and is the registered page otherwise (Streamlit knows a page by
+its url path).
 """
 
 from __future__ import annotations
@@ -64,8 +65,8 @@ def _runner(module: str) -> Callable[[], None]:
 
 
 def page(url_path: str, render: Callable[[], None] | None = None) -> Any:
-    """The ``st.Page`` of the page at ``url_path``: drawn by ``render`` (app.py passes the page's own) or by
-    its module looked up by name."""
+    """The ``st.Page`` of the page at ``url_path``: drawn by ``render``, or by its module looked up by name (and
+    imported then)."""
     entry = BY_URL[url_path]
     return st.Page(render or _runner(entry.module), title=entry.title(), url_path=entry.url_path, default=entry.default)
 
