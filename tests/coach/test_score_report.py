@@ -19,6 +19,7 @@ from paths import CASE_LOGS, ROOT
 
 import cli
 from data.importer import import_log
+from replay.claims import entry_name
 from replay.formats.log import read_log
 from replay.replay import Replay
 
@@ -187,6 +188,12 @@ def _claims_table(at: Any, entry: str) -> Any:
     return table
 
 
+def row(rows: dict[str, dict[str, str]], key: str) -> dict[str, str]:
+    """The claims table's row of a claimed entry, found by its words in either language (``replay.claims``)."""
+    zh, en = entry_name(key)
+    return rows[zh] if zh in rows else rows[en]
+
+
 @pytest.mark.parametrize("lang", ["zh", "en"])
 def test_the_scoring_page_shows_claimed_and_computed(claims_library: dict[str, int], lang: str) -> None:
     entry, claimed, computed, differs, rule = (
@@ -198,9 +205,11 @@ def test_the_scoring_page_shows_claimed_and_computed(claims_library: dict[str, i
     assert not at.exception, [e.value for e in at.exception]
     table = _claims_table(at, entry)
     rows = {r[entry]: r for r in table.to_dict("records")}
-    assert rows["teams[0]"][claimed] == "0 2 4 = 4" and rows["teams[0]"][computed] == "0 2 4 = 2"
-    assert rows["teams[0]"][differs] == "✗" and rows["teams[0]"][rule] == "GJ-SCORE"
-    assert rows["finish_order"][differs] == ""
+    # the entries in words, never the raw keys (issue 35): teams[0] is 第一队 / team 1, finish_order 出完顺序
+    assert "teams[0]" not in rows and "finish_order" not in rows  # words, not raw keys
+    assert row(rows, "teams[0]")[claimed] == "0 2 4 = 4" and row(rows, "teams[0]")[computed] == "0 2 4 = 2"
+    assert row(rows, "teams[0]")[differs] == "✗" and row(rows, "teams[0]")[rule] == "GJ-SCORE"
+    assert row(rows, "finish_order")[differs] == ""
     assert len(at.error) == 1
     at = run_page("scoring", claims_library["right"], 0, lang)
     assert not at.exception
@@ -210,4 +219,4 @@ def test_the_scoring_page_shows_claimed_and_computed(claims_library: dict[str, i
     assert not at.exception
     table = _claims_table(at, entry)
     rows = {r[entry]: r for r in table.to_dict("records")}
-    assert rows["levels.after"][differs] == "✗" and rows["levels.after"][rule] == "SJ-LEVEL"
+    assert row(rows, "levels.after")[differs] == "✗" and row(rows, "levels.after")[rule] == "SJ-LEVEL"

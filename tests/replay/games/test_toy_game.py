@@ -42,7 +42,7 @@ from replay.climbing.state import (
     with_turn,
 )
 from replay.climbing.table import Climbing, Outcome, _cards, repeated
-from replay.core.cards import Card
+from replay.core.cards import Card, cards_read
 from replay.core.events import Event, Pass, Play
 from replay.core.hand import Hand
 from replay.core.sets import CardSet, why_not_beats
@@ -494,7 +494,10 @@ def test_the_replay_page_draws_the_climbing_table_of_three_seats(stored: tuple[i
     table = table_of(at)
     assert f'data-game="{GAME}"' in table and 'data-set="3S 3H 3D 3C"' in table
     assert 'class="fp-seat fp-act" data-seat="1"' in table  # seat 1 answers the four 3s
-    assert "JS JH JD JC" in _seat_box(table, 1) and ("18 cards" in table or "18 张" in table)
+    # seat 1's four jacks, shown as every page shows cards (replay.core.cards.card_read: ♠J ♥J ♦J ♣J)
+    assert " ".join(cards_read(["JS", "JH", "JD", "JC"], lang == "zh")) in _seat_box(table, 1) and (
+        "18 cards" in table or "18 张" in table
+    )
     end = table_of(run_page("replay", deal_id, len(rep.states) - 1, lang))
     for s in range(3):
         assert "fp-badge fp-place" in _seat_box(end, s)  # every seat's place once the deal is over

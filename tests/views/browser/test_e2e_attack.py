@@ -391,7 +391,8 @@ def _first_gouji(db_url: str) -> int:
 
 
 def _server_pid(base: str) -> int:
-    """The pid of the ``streamlit run`` serving ``base`` (found by its port in /proc)."""
+    """The pid of the server serving ``base`` (``streamlit run``, or ``python -m views.parts.serve`` as ``make run``
+    and ``take.serve`` start it; found by its port in /proc)."""
     port = base.rsplit(":", 1)[1].encode()
     for proc in Path("/proc").iterdir():
         if not proc.name.isdigit():
@@ -400,7 +401,9 @@ def _server_pid(base: str) -> int:
             cmd = (proc / "cmdline").read_bytes().split(b"\0")
         except OSError:
             continue
-        if b"streamlit" in b" ".join(cmd) and b"--server.port" in cmd and cmd[cmd.index(b"--server.port") + 1] == port:
+        line = b" ".join(cmd)
+        served = b"streamlit" in line or b"views.parts.serve" in line
+        if served and b"--server.port" in cmd and cmd[cmd.index(b"--server.port") + 1] == port:
             return int(proc.name)
     raise AssertionError(f"no streamlit server on port {port!r}")
 
