@@ -18,7 +18,7 @@ from views.parts import warm
 warm.open_soon()  # the library opened while the imports below run (views.parts.warm)
 
 from data.database import ignored_env, public_url  # noqa: E402 - after the library's opening started
-from views.parts import address, links, zh_widgets  # noqa: E402
+from views.parts import address, links, prefetch, zh_widgets  # noqa: E402
 from views.parts.common import lang, t  # noqa: E402
 from views.parts.texts import md  # noqa: E402
 
@@ -86,6 +86,7 @@ def main() -> None:
     if lang() == "zh":  # Streamlit's own words in its widgets, drawn over in Chinese (views/parts/zh_widgets.py)
         st.html(zh_widgets.style())
     entry = links.BY_URL.get(shown.url_path, links.PAGES[0])
+    prefetch.charts_soon(now=entry.charts)  # plotly's script: at once for a page of charts, else once idle
     try:
         shown.run()
     except Exception:  # a page that fails still has its sidebar and footer (st.rerun and st.stop are no Exception)

@@ -42,6 +42,13 @@ class Eta:
         self.cost_done = 0.0
         self._marks = [(self._clock(), 0.0)]  # (time, cost done) after each step
 
+    def restart(self) -> None:
+        """The clock starts again now, nothing done yet: what went before (a run's start-up: its worker processes
+        started, the deal read again in each) is not the units' rate. Refused once a unit is done."""
+        if self._done:
+            raise ValueError(f"restart after {len(self._done)} unit(s) done: the rate would lose them")
+        self._marks = [(self._clock(), 0.0)]
+
     @property
     def planned(self) -> bool:
         """True once units were planned."""

@@ -318,10 +318,31 @@ def _work(indices: list[int]) -> list[tuple[int, Decision | None, str | None]]:
     return out
 
 
+CHUNKS_PER_JOB = 64  # the work striped over so many chunks per worker (``_chunks``)
+READY_S = 0.05  # how long a worker's first task holds it: the next one goes to (or starts) another worker
+
+
+def _ready() -> None:
+    time.sleep(READY_S)
+
+
+def _started(pool: ProcessPoolExecutor, jobs: int, cancel: Callable[[], bool] | None) -> None:
+    """Wait until ``pool``'s workers are up (each started, its initializer run: the deal read again), by a short
+    task on each (a pool starts its workers as tasks come); a cancelled run raises ``EvaluationCancelled``."""
+    pending = {pool.submit(_ready) for _ in range(jobs)}
+    while pending:
+        if _cancelled(cancel):
+            raise EvaluationCancelled("the evaluation was cancelled")
+        ended, pending = wait(pending, timeout=CANCEL_POLL_S)
+        for future in ended:
+            future.result()  # a worker that failed to start says why here
+
+
 def _chunks(items: list[int], jobs: int) -> list[list[int]]:
-    """``items`` striped over ``jobs * 24`` chunks of a few decisions each: the last to end leaves the other
-    workers idle for a few decisions at most."""
-    n = max(1, min(len(items), jobs * 24))
+    """``items`` striped over ``jobs * CHUNKS_PER_JOB`` chunks of a decision or two each: the last to end leaves the
+    other workers idle for a decision or two at most, and the time left (``coach.eta``, told at each chunk's end)
+    misses little of the work under way."""
+    n = max(1, min(len(items), jobs * CHUNKS_PER_JOB))
     return [items[k::n] for k in range(n)]
 
 
@@ -373,6 +394,9 @@ def evaluate_replay(
         pool = ProcessPoolExecutor(jobs, mp_context=ctx, initializer=_init_worker, initargs=init)
         _RUNNING.add(pool)
         try:
+            _started(pool, jobs, cancel)
+            if eta is not None:
+                eta.restart()  # the workers' start-up is not the decisions' rate
             pending: set[Future[list[tuple[int, Decision | None, str | None]]]] = {
                 pool.submit(_work, c) for c in _chunks(points, jobs)
             }

@@ -117,6 +117,24 @@ def test_a_machine_that_becomes_loaded_is_followed() -> None:
     assert HALF_LIFE <= 0.25  # the last quarter of the work weighs at least twice as much as what came before
 
 
+def test_a_restart_leaves_the_start_up_out_and_is_refused_once_a_unit_is_done() -> None:
+    """A run's start-up (worker processes started, the deal read again) is no unit's rate: the clock restarted after
+    it, the time left is the units' own; counted, it would put the time left at over four times the truth."""
+    clock = Clock()
+    eta, counted = Eta([1.0] * 10, clock=clock), Eta([1.0] * 10, clock=clock)
+    clock.tick(5.0)  # the start-up
+    eta.restart()
+    for k in range(2):
+        clock.tick(0.5)
+        eta.reach(k + 1)
+        counted.reach(k + 1)
+    assert eta.left() == pytest.approx(4.0)
+    left = counted.left()
+    assert left is not None and left > 4 * 4.0
+    with pytest.raises(ValueError, match="restart after 2 unit"):
+        eta.restart()
+
+
 def test_an_unplanned_estimator_says_nothing() -> None:
     eta = Eta()
     assert not eta.planned and eta.fraction == 0.0 and eta.left() is None and eta.rate() is None
@@ -198,3 +216,27 @@ def test_a_real_priced_deal_the_time_left_within_30_percent_from_a_tenth_done(sa
     assert len(ours) > 20
     assert max(ours) <= TOLERANCE, f"worst {max(ours):.2f}"
     assert max(naive) > TOLERANCE  # done/total would have failed: the test can fail
+
+
+class _Watched(Eta):
+    """An estimator that notes, at each restart, how many units were done then."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.restarted: list[int] = []
+
+    def restart(self) -> None:
+        self.restarted.append(self.done)
+        super().restart()
+
+
+def test_worker_processes_restart_the_clock_once_they_are_up_and_before_any_decision(sample: Replay) -> None:
+    settings = Settings(rollouts=2, max_candidates=2)
+    seats = (sample.log.events[decision_points(sample)[0]].seat,)
+    eta = _Watched()
+    calls: list[tuple[int, int]] = []
+    evaluate_replay(
+        sample, settings, jobs=2, seats=seats, processes=True, eta=eta, progress=lambda d, n: calls.append((d, n))
+    )
+    assert eta.restarted == [0]  # once, before any decision was done
+    assert calls and calls[-1][0] == calls[-1][1] == eta.total and eta.left() == 0.0

@@ -33,6 +33,7 @@ class PageEntry:
     en: str
     query: tuple[str, ...] = ()  # what the page's address holds beside the language (``views.parts.address``)
     default: bool = False
+    charts: bool = False  # it draws plotly charts (their script is fetched as it opens: ``views.parts.prefetch``)
 
     def title(self) -> str:
         return t(self.zh, self.en)
@@ -44,12 +45,12 @@ COACH, EVALUATION, DISPUTE, PLAYERS = "coach", "evaluation", "dispute", "players
 PAGES: tuple[PageEntry, ...] = (
     PageEntry(LIBRARY, "library", "牌局库", "Library", default=True),
     PageEntry(REPLAY, "replay", "复盘", "Replay", ("deal", "step", "view")),
-    PageEntry(TIMELINE, "timeline", "时间线", "Timeline", ("deal", "step")),
-    PageEntry(SCORING, "scoring", "计分", "Scoring", ("deal",)),
+    PageEntry(TIMELINE, "timeline", "时间线", "Timeline", ("deal", "step"), charts=True),
+    PageEntry(SCORING, "scoring", "计分", "Scoring", ("deal",), charts=True),
     PageEntry(COACH, "coach", "教练", "Coach", ("deal", "step")),
-    PageEntry(EVALUATION, "evaluation", "评估", "Evaluation", ("deal", "step")),
+    PageEntry(EVALUATION, "evaluation", "评估", "Evaluation", ("deal", "step"), charts=True),
     PageEntry(DISPUTE, "dispute", "争议台", "Dispute desk", ("deal", "step")),
-    PageEntry(PLAYERS, "players", "牌手", "Players"),
+    PageEntry(PLAYERS, "players", "牌手", "Players", charts=True),
 )
 BY_URL = {p.url_path: p for p in PAGES}
 

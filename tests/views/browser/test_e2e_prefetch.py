@@ -1,0 +1,81 @@
+"""Plotly's chart script fetched before a chart needs it (views/parts/prefetch.py; issue 35: every page in a second),
+in a real browser: ``streamlit run app.py`` over the shipped samples, Debian's Chromium through Playwright.
+
+- The Library (no chart) drawn and the browser idle: the chart script has been fetched and run, once, no chart
+  drawn yet; the click to the Timeline then draws its chart without fetching the script again.
+- A connection that asks to save data: nothing fetched for a page that does not need it.
+
+Skipped only when /usr/bin/chromium is missing and CI is not "true".
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from browser import HAVE_CHROMIUM, MISSING, needs_chromium, take
+
+from views.parts import prefetch
+
+WAIT = 30_000  # what a run of the server draws, on a busy machine
+
+pytestmark = needs_chromium
+
+FETCHED = "(name) => performance.getEntriesByType('resource').filter((e) => e.name.endsWith('/' + name)).length"
+SAVE_DATA = "Object.defineProperty(navigator, 'connection', {get: () => ({saveData: true, effectiveType: '4g'})});"
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Any:
+    assert HAVE_CHROMIUM, MISSING
+    folder = tmp_path_factory.mktemp("e2e_prefetch")
+    url = f"sqlite:///{folder / 'samples.db'}"
+    assert take.fill_samples(url) >= 60
+    with take.serve(url) as base:
+        yield base + "/?deal=1&lang=en"  # a deal opened: the Timeline draws its chart
+
+
+@pytest.fixture(scope="module")
+def browser() -> Any:
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as pw:
+        chromium = pw.chromium.launch(executable_path=take.CHROMIUM, headless=True, args=take.CHROMIUM_FLAGS)
+        yield chromium
+        chromium.close()
+
+
+def _library(browser: Any, base: str, *scripts: str) -> Any:
+    context = browser.new_context(viewport=take.VIEWPORT, locale="en-US")
+    for script in scripts:
+        context.add_init_script(script)
+    page = context.new_page()
+    page.set_default_timeout(WAIT)
+    page.goto(base)
+    page.wait_for_selector('[data-testid="stSidebarNavLink"]')
+    take.wait_idle(page, 300)
+    return page
+
+
+def test_the_chart_script_is_run_once_idle_on_a_page_without_charts(server: Any, browser: Any) -> None:
+    chunk = prefetch.CHUNK
+    assert chunk is not None
+    page = _library(browser, server)
+    try:
+        page.wait_for_function(FETCHED, arg=chunk, timeout=WAIT)  # fetched with no chart on the page
+        page.wait_for_function("(name) => window.__fpPrefetched && window.__fpPrefetched.has(name)", arg=chunk)
+        assert not page.locator(".js-plotly-plot").count()
+        page.locator('[data-testid="stSidebarNavLink"]', has_text="Timeline").first.click()
+        page.wait_for_selector(".js-plotly-plot .main-svg", timeout=WAIT)
+        assert page.evaluate(FETCHED, chunk) == 1  # the chart used the script already run, not fetched again
+    finally:
+        page.context.close()
+
+
+def test_nothing_is_fetched_ahead_on_a_connection_that_saves_data(server: Any, browser: Any) -> None:
+    page = _library(browser, server, SAVE_DATA)
+    try:
+        page.wait_for_timeout(prefetch.AFTER_MS + 2500)
+        assert page.evaluate(FETCHED, prefetch.CHUNK) == 0
+    finally:
+        page.context.close()
