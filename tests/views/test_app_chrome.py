@@ -4,7 +4,6 @@ app's title and an icon that needs no emoji font, and every page ends with the v
 from __future__ import annotations
 
 import tomllib
-from collections.abc import Iterator
 from importlib.metadata import version
 from pathlib import Path
 from typing import Any
@@ -15,19 +14,6 @@ from paths import ROOT
 from streamlit.testing.v1 import AppTest
 
 from replay.version import ENGINE_VERSION
-
-
-@pytest.fixture
-def library(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
-    """An empty library as the app's FUPAN_DB, Streamlit's caches emptied before and after."""
-    path = tmp_path / "club.db"
-    monkeypatch.setenv("FUPAN_DB", f"sqlite:///{path}")
-    monkeypatch.delenv("DATABASE_URL", raising=False)
-    st.cache_data.clear()
-    st.cache_resource.clear()
-    yield path
-    st.cache_resource.clear()
-    st.cache_data.clear()
 
 
 def test_viewers_get_no_developer_options_and_no_english_menu() -> None:

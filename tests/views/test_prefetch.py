@@ -7,10 +7,8 @@ from __future__ import annotations
 
 import importlib
 import json
-from collections.abc import Iterator
 from pathlib import Path
 
-import pytest
 import streamlit as st
 from paths import ROOT
 from streamlit.testing.v1 import AppTest
@@ -30,19 +28,6 @@ def test_the_pages_marked_as_drawing_charts_are_those_that_draw_with_figures_sho
         module = importlib.import_module(f"views.pages.{entry.module}")
         source = Path(str(module.__file__)).read_text(encoding="utf-8")
         assert entry.charts == ("from views.parts.figures import" in source), entry.url_path
-
-
-@pytest.fixture
-def library(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
-    """An empty library as the app's FUPAN_DB, Streamlit's caches emptied before and after."""
-    path = tmp_path / "club.db"
-    monkeypatch.setenv("FUPAN_DB", f"sqlite:///{path}")
-    monkeypatch.delenv("DATABASE_URL", raising=False)
-    st.cache_data.clear()
-    st.cache_resource.clear()
-    yield path
-    st.cache_resource.clear()
-    st.cache_data.clear()
 
 
 def test_a_page_without_charts_mounts_the_component_once_in_the_sidebar_to_load_when_idle(library: Path) -> None:
