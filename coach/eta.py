@@ -17,7 +17,7 @@ import time
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from itertools import pairwise
 
-MIN_DONE = 0.05  # share of the total cost done before a time left is given
+MIN_DONE = 0.10  # share of the total cost done before a time left is given ("estimating…" till then)
 MIN_UNITS = 2  # units done before a time left is given
 HALF_LIFE = 0.25  # share of the total cost after which a measured stretch counts half as much
 
