@@ -102,6 +102,10 @@ _COLLECT = """
 _HOVER_FIELDS = re.compile(r"%\{[^}]*\}|<extra>.*?</extra>|<[^>]+>|&[a-z]+;|&#\d+;|&#x[0-9a-f]+;")
 
 
+# a connection that asks to save data, as the page's scripts see it (views/parts/prefetch.py reads it)
+SAVE_DATA = "Object.defineProperty(navigator, 'connection', {get: () => ({saveData: true, effectiveType: '4g'})});"
+
+
 def clean(text: str) -> str:
     """A collected text without Plotly's template fields, tags and entities."""
     return _HOVER_FIELDS.sub(" ", text)
@@ -312,8 +316,11 @@ def _choose_view(page: Any, nth: int) -> None:
 
 
 def walk(page: Any, base: str, deals: Deals, lang: str, log: Callable[[str], None] = lambda _: None) -> Walk:
-    """Walk every page in ``lang`` (see the module's docstring); the texts seen, by stop."""
+    """Walk every page in ``lang`` (see the module's docstring); the texts seen, by stop. The browser says its
+    connection saves data: the chart script is not run ahead (``views.parts.prefetch``), which would hold the page
+    for most of a second in the middle of the walk's hovers."""
     seen = Walk(lang)
+    page.add_init_script(SAVE_DATA)
     goto_url(page, base, "/", lang)
     seen.add("library", page_texts(page), page)
     log("library")
