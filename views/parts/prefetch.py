@@ -10,10 +10,11 @@ own import later finds it run already.
 
 - on a page that draws charts (``now``): at once, as the run's first element reaches the browser, while the rest
   of the run is still coming;
-- on any other page: once the page has been drawn and the reader has left it alone for ``AFTER_MS`` (no pointer,
-  key, wheel, touch or scroll; the browser idle then), so that the click to a page with charts finds the script
-  ready and its run never lands in the middle of what the reader does; not on a connection that asks to save data
-  or is slow (a phone on 2G/3G: ``navigator.connection``), where the 4.7 MB wait for a page that needs them.
+- on any other page: ``AFTER_MS`` after the page was drawn, once the browser is idle, so that the click to a page
+  with charts finds the script ready (the page is held for that run once per page load, as the first chart would
+  hold it: a reader who scrolls or hovers just then waits for it; waiting for the reader to leave the page alone
+  instead left a reader who clicks on within a second or two without it); not on a connection that asks to save
+  data or is slow (a phone on 2G/3G: ``navigator.connection``), where the 4.7 MB wait for a page that needs them.
 
 The file's name is found in Streamlit's own folder when this module is imported; a Streamlit without it (another
 version's layout) gets no component, and the charts load as before. Nothing from a user reaches the component:
@@ -27,12 +28,11 @@ from pathlib import Path
 import streamlit as st
 
 NAME = "fupan_prefetch"
-AFTER_MS = 1500  # on a page without charts: how long the reader leaves it alone before the script is fetched
+AFTER_MS = 1500  # on a page without charts: how long after it was drawn the script is fetched (idle then)
 
 _JS = """
 const started = (window.__fpPrefetched = window.__fpPrefetched || new Set());
 const scheduled = (window.__fpPrefetchSoon = window.__fpPrefetchSoon || new Set());
-const INPUT = ["pointermove", "pointerdown", "keydown", "wheel", "touchstart", "scroll"];
 
 function address(name) {
   // the chunks sit beside Streamlit's main script (its own lazy imports are relative to it)
@@ -51,18 +51,10 @@ function load(name) {
   import(address(name)).catch(() => started.delete(name));  // failed: the chart's own import tries again
 }
 
-// ``fn`` once the reader has left the page alone for ``ms`` (no pointer, key, wheel, touch or scroll), the browser
-// then idle: the script's run holds the page for most of a second, never in the middle of what the reader does
-function whenStill(fn, ms) {
-  let timer = 0;
-  const again = () => { clearTimeout(timer); timer = setTimeout(done, ms); };
+// ``fn`` ``ms`` after the page was drawn, once the browser is idle
+function soon(fn, ms) {
   const idle = window.requestIdleCallback || ((f) => setTimeout(f, 50));
-  function done() {
-    for (const e of INPUT) window.removeEventListener(e, again, true);
-    idle(fn, { timeout: 2000 });
-  }
-  for (const e of INPUT) window.addEventListener(e, again, { capture: true, passive: true });
-  again();
+  setTimeout(() => idle(fn, { timeout: 2000 }), ms);
 }
 
 export default function (component) {
@@ -71,7 +63,7 @@ export default function (component) {
   if (now) { load(chunk); return; }
   if (slow() || scheduled.has(chunk)) return;
   scheduled.add(chunk);
-  whenStill(() => load(chunk), after);
+  soon(() => load(chunk), after);
 }
 """
 

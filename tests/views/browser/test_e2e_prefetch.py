@@ -4,7 +4,6 @@ in a real browser: ``streamlit run app.py`` over the shipped samples, Debian's C
 - The Library (no chart) drawn and the browser idle: the chart script has been fetched and run, once, no chart
   drawn yet; the click to the Timeline then draws its chart without fetching the script again.
 - A connection that asks to save data: nothing fetched for a page that does not need it.
-- A reader busy with the page (the pointer moving): nothing fetched until they leave it alone.
 
 Skipped only when /usr/bin/chromium is missing and CI is not "true".
 """
@@ -81,14 +80,3 @@ def test_nothing_is_fetched_ahead_on_a_connection_that_saves_data(server: Any, b
     finally:
         page.context.close()
 
-
-def test_nothing_is_fetched_ahead_while_the_reader_moves_the_pointer(server: Any, browser: Any) -> None:
-    page = _library(browser, server)
-    try:
-        for k in range(2 * prefetch.AFTER_MS // 250):  # moving for twice the quiet time asked
-            page.mouse.move(200 + 5 * (k % 20), 300)
-            page.wait_for_timeout(250)
-        assert page.evaluate(FETCHED, prefetch.CHUNK) == 0
-        page.wait_for_function(FETCHED, arg=prefetch.CHUNK, timeout=WAIT)  # left alone: fetched
-    finally:
-        page.context.close()
