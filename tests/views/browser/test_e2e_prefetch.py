@@ -79,4 +79,3 @@ def test_nothing_is_fetched_ahead_on_a_connection_that_saves_data(server: Any, b
         assert page.evaluate(FETCHED, prefetch.CHUNK) == 0
     finally:
         page.context.close()
-
