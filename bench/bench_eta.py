@@ -126,7 +126,7 @@ def import_errors(deals: int) -> tuple[Errors, float, int]:
 
     from bench_import import write_sims
 
-    from cli.library import _file_costs
+    from cli.library import file_costs
     from data.database import open_db
     from data.importer import import_paths
     from replay.formats.logfiles import log_files
@@ -142,7 +142,7 @@ def import_errors(deals: int) -> tuple[Errors, float, int]:
 
         def progress(done: int, total: int) -> None:
             if not eta:
-                eta.append(Eta(_file_costs(files)))
+                eta.append(Eta(file_costs(files)))
             eta[0].reach(done)
             seen.append((time.perf_counter(), done, total, eta[0].left()))
 

@@ -19,7 +19,7 @@ if TYPE_CHECKING:
     from data.importer import ImportResult
     from replay.formats.logfiles import LogFile
 
-FILE_COST = 2000  # a file's cost in ``_file_costs`` beyond its bytes (opening it, storing the deal), in bytes
+FILE_COST = 2000  # a file's cost in ``file_costs`` beyond its bytes (opening it, storing the deal), in bytes
 
 
 def _library(args: argparse.Namespace, writes: bool) -> Engine:
@@ -57,7 +57,7 @@ def _import_line(r: ImportResult) -> str:
     return f"{r.source}: not imported: {r.reason}"
 
 
-def _file_costs(files: list[LogFile]) -> list[float]:
+def file_costs(files: list[LogFile]) -> list[float]:
     """The predicted cost of importing each file (``coach.eta``): its bytes (about its events) and ``FILE_COST``."""
     costs = []
     for f in files:
@@ -85,7 +85,7 @@ def cmd_import(args: argparse.Namespace) -> int:
         raise InputError("no log files found in " + ", ".join(args.paths))
     engine = _library(args, writes=True)
     bar = not args.quiet and len(files) > 1 and sys.stderr.isatty()
-    show = progress_bar("deals", f"into {shown_url(engine.url)}", _file_costs(files)) if bar else None
+    show = progress_bar("deals", f"into {shown_url(engine.url)}", file_costs(files)) if bar else None
     stopped = ""
     try:
         results = import_paths(engine, files, show, limits_of(args), jobs=args.jobs, batch=batch)

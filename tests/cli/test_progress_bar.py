@@ -36,13 +36,13 @@ def test_the_bar_says_estimating_then_the_time_left(monkeypatch: pytest.MonkeyPa
 
 
 def test_an_import_predicts_each_file_by_its_bytes(tmp_path: Path) -> None:
-    from cli.library import FILE_COST, _file_costs
+    from cli.library import FILE_COST, file_costs
     from replay.formats.logfiles import LogFile
 
     big, small = tmp_path / "big.json", tmp_path / "small.json"
     big.write_bytes(b"x" * 50_000)
     small.write_bytes(b"x" * 100)
-    costs = _file_costs([LogFile(big), LogFile(small), LogFile(tmp_path / "gone.json"), LogFile(small, skip="fifo")])
+    costs = file_costs([LogFile(big), LogFile(small), LogFile(tmp_path / "gone.json"), LogFile(small, skip="fifo")])
     assert costs == [50_000 + FILE_COST, 100 + FILE_COST, FILE_COST, FILE_COST]
 
 

@@ -1,9 +1,10 @@
-"""What the dashboard's tests share: ``library``, an empty library as the app's FUPAN_DB (a module that needs deals in
-it defines its own ``library``, which takes the place of this one)."""
+"""What the dashboard's tests share: ``point_app``, which points the app at a library (``FUPAN_DB``, with Streamlit's
+caches emptied before and after), and ``library``, an empty library so pointed at (a module that needs deals in it
+defines its own ``library``, which takes the place of this one)."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
@@ -11,13 +12,25 @@ import streamlit as st
 
 
 @pytest.fixture
-def library(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
-    """An empty library as the app's FUPAN_DB, Streamlit's caches emptied before and after."""
+def point_app(monkeypatch: pytest.MonkeyPatch) -> Iterator[Callable[[str], str]]:
+    """A function that makes ``url`` the app's library (``FUPAN_DB``; ``DATABASE_URL`` unset) and empties Streamlit's
+    caches, returning ``url``; the caches are emptied again after the test."""
+
+    def point(url: str) -> str:
+        monkeypatch.setenv("FUPAN_DB", url)
+        monkeypatch.delenv("DATABASE_URL", raising=False)
+        st.cache_data.clear()
+        st.cache_resource.clear()
+        return url
+
+    yield point
+    st.cache_resource.clear()
+    st.cache_data.clear()
+
+
+@pytest.fixture
+def library(tmp_path: Path, point_app: Callable[[str], str]) -> Path:
+    """An empty library as the app's FUPAN_DB."""
     path = tmp_path / "club.db"
-    monkeypatch.setenv("FUPAN_DB", f"sqlite:///{path}")
-    monkeypatch.delenv("DATABASE_URL", raising=False)
-    st.cache_data.clear()
-    st.cache_resource.clear()
-    yield path
-    st.cache_resource.clear()
-    st.cache_data.clear()
+    point_app(f"sqlite:///{path}")
+    return path

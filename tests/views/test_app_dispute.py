@@ -5,13 +5,12 @@ act, a disputed position typed at the desk. The referee's decisions: tests/views
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator, Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import replace
 from pathlib import Path
 
 import pandas as pd
 import pytest
-import streamlit as st
 from app_pages import links_to
 from paths import CASE_LOGS, ROOT
 from streamlit.testing.v1 import AppTest
@@ -43,16 +42,9 @@ dispute.render()
 
 
 @pytest.fixture
-def db(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[str]:
+def db(tmp_path: Path, point_app: Callable[[str], str]) -> str:
     """An empty SQLite library in FUPAN_DB, with Streamlit's caches cleared before and after."""
-    url = f"sqlite:///{tmp_path / 'fupan.db'}"
-    monkeypatch.setenv("FUPAN_DB", url)
-    monkeypatch.delenv("DATABASE_URL", raising=False)
-    st.cache_data.clear()
-    st.cache_resource.clear()
-    yield url
-    st.cache_data.clear()
-    st.cache_resource.clear()
+    return point_app(f"sqlite:///{tmp_path / 'fupan.db'}")
 
 
 def _app(lang: str = "en", deal_id: int | None = None, step: int = 0) -> AppTest:

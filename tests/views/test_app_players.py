@@ -4,11 +4,10 @@ asks the registry and the stored levels, not a game's name."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
-import streamlit as st
 from sqlalchemy import update
 from streamlit.testing.v1 import AppTest
 
@@ -34,20 +33,14 @@ def _page(lang: str) -> None:
 
 
 @pytest.fixture
-def library(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[str]:
+def library(tmp_path: Path, point_app: Callable[[str], str]) -> str:
     url = f"sqlite:///{tmp_path / 'fupan.db'}"
     engine = open_db(url)
     for seed in (1, 2):
         import_log(engine, simulate_deal(seed, "gouji").log)
     import_log(engine, simulate_deal(3, "shengji-35").log)
     engine.dispose()
-    monkeypatch.setenv("FUPAN_DB", url)
-    monkeypatch.delenv("DATABASE_URL", raising=False)
-    st.cache_data.clear()
-    st.cache_resource.clear()
-    yield url
-    st.cache_data.clear()
-    st.cache_resource.clear()
+    return point_app(url)
 
 
 def _run(lang: str = "en") -> AppTest:

@@ -13,7 +13,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from browser import HAVE_CHROMIUM, MISSING, needs_chromium, take
+from browser import needs_chromium, take
 from e2e_walk import SAVE_DATA
 
 from views.parts import prefetch
@@ -26,32 +26,22 @@ FETCHED = "(name) => performance.getEntriesByType('resource').filter((e) => e.na
 
 
 @pytest.fixture(scope="module")
-def server(tmp_path_factory: pytest.TempPathFactory) -> Any:
-    assert HAVE_CHROMIUM, MISSING
-    folder = tmp_path_factory.mktemp("e2e_prefetch")
-    url = f"sqlite:///{folder / 'samples.db'}"
-    assert take.fill_samples(url) >= 60
-    with take.serve(url) as base:
-        yield base + "/?deal=1&lang=en"  # a deal opened: the Timeline draws its chart
+def browser(playwright: Any) -> Any:
+    """One Chromium for the module (Playwright from tests/views/browser/conftest.py)."""
+    chromium = playwright.chromium.launch(executable_path=take.CHROMIUM, headless=True, args=take.CHROMIUM_FLAGS)
+    yield chromium
+    chromium.close()
 
 
-@pytest.fixture(scope="module")
-def browser() -> Any:
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as pw:
-        chromium = pw.chromium.launch(executable_path=take.CHROMIUM, headless=True, args=take.CHROMIUM_FLAGS)
-        yield chromium
-        chromium.close()
-
-
-def _library(browser: Any, base: str, *scripts: str) -> Any:
+def _library(browser: Any, server: Any, *scripts: str) -> Any:
+    """The Library (no chart) in a new browser context, a 够级 deal opened (the Timeline then draws its chart)."""
+    base, deals = server  # the shared fixture's samples (tests/views/browser/conftest.py)
     context = browser.new_context(viewport=take.VIEWPORT, locale="en-US")
     for script in scripts:
         context.add_init_script(script)
     page = context.new_page()
     page.set_default_timeout(WAIT)
-    page.goto(base)
+    page.goto(f"{base}/?deal={deals['gouji'][0]}&lang=en")
     page.wait_for_selector('[data-testid="stSidebarNavLink"]')
     take.wait_idle(page, 300)
     return page
