@@ -195,10 +195,11 @@ def _errors(costs: list[float], took: list[float]) -> tuple[list[float], list[fl
     return ours, naive
 
 
-def test_a_real_priced_deal_the_time_left_within_30_percent_from_a_tenth_done(sample: Replay) -> None:
-    """The decisions' real durations (this process's CPU seconds: the other sessions on the machine do not move
-    them) and their predicted costs, recorded on a priced sample deal; replayed through the estimator."""
-    settings = Settings(rollouts=6, max_candidates=3)
+RUNS = 3  # the deal priced so many times: each decision's duration is the least of its runs
+
+
+def _priced_durations(sample: Replay, settings: Settings) -> list[float]:
+    """Each decision's CPU seconds when ``sample`` is priced in this process, as the estimator's clock reads them."""
     marks: list[float] = []  # the estimator's clock read when the run is planned, then as each decision ends
 
     def clock() -> float:
@@ -210,8 +211,17 @@ def test_a_real_priced_deal_the_time_left_within_30_percent_from_a_tenth_done(sa
     points = decision_points(sample)
     assert len(points) > 50 and calls == [(k + 1, len(points)) for k in range(len(points))]
     assert len(marks) == 2 + len(points)  # made, planned, then one per decision
-    took = [b - a for a, b in pairwise(marks[1:])]
-    costs = [decision_cost(sample, i, settings) for i in points]
+    return [b - a for a, b in pairwise(marks[1:])]
+
+
+def test_a_real_priced_deal_the_time_left_within_30_percent_from_a_tenth_done(sample: Replay) -> None:
+    """The decisions' real durations (this process's CPU seconds, the least of ``RUNS`` pricings of the same deal at
+    the same seed: a machine loaded by other work moves even CPU seconds, through the caches and cores it shares) and
+    their predicted costs, recorded on a priced sample deal; replayed through the estimator."""
+    settings = Settings(rollouts=6, max_candidates=3)
+    runs = [_priced_durations(sample, settings) for _ in range(RUNS)]
+    took = [min(each) for each in zip(*runs, strict=True)]
+    costs = [decision_cost(sample, i, settings) for i in decision_points(sample)]
     ours, naive = _errors(costs, took)
     assert len(ours) > 20
     assert max(ours) <= TOLERANCE, f"worst {max(ours):.2f}"
