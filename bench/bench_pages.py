@@ -83,7 +83,7 @@ ARM = """
       if (document.querySelector('[data-stale="true"], [data-testid="stSkeleton"]')) return false;
       const heads = [...document.querySelectorAll('[data-testid="stMain"] h1, [data-testid="stMain"] h2')];
       if (!heads.some((h) => h.textContent.trim().startsWith(heading))) return false;
-      for (const c of document.querySelectorAll('[data-testid="stPlotlyChart"]')) {
+      for (const c of document.querySelectorAll(CHART)) {
         if (seen(c) && !c.querySelector(".main-svg")) return false;
       }
       for (const c of document.querySelectorAll('[data-testid="stDataFrame"]')) {
@@ -104,7 +104,7 @@ ARM = """
     const tick = setInterval(() => { check(); if (done) clearInterval(tick); }, 20);
   });
 }
-"""
+""".replace("CHART", json.dumps(take.CHART))  # a chart: the dashboard's own or Streamlit's plotly element
 FRESH_ARM = "(%s)(%s);"  # installed before the page's scripts: the clock starts at the navigation
 
 # The baseline: two pages, a heading and a line each (what every Streamlit page pays: the run, the wire, drawing).

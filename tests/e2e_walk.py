@@ -193,7 +193,7 @@ def streamlit_chrome(page: Any) -> list[str]:
     the Library's date fields are selects), the calendar of every date field (each clicked), every pop-over, the main
     menu (when there is one) and the status corner."""
     out: list[str] = []
-    for owner in ('[data-testid="stDataFrame"]', '[data-testid="stPlotlyChart"]'):
+    for owner in ('[data-testid="stDataFrame"]', *take.CHART.split(", ")):
         element = page.locator(f"{_MAIN} {owner}:visible").first
         if not element.count():
             continue
@@ -247,9 +247,20 @@ def _opened(page: Any, opener: str, shows: str, limit: int = 6) -> list[str]:
     return out
 
 
+def draw_charts(page: Any) -> None:
+    """Each shown chart of the page scrolled to and drawn: the dashboard draws a chart once it comes near the window
+    (views/parts/plotly_basic.py), so one below the first screen has no figure until then."""
+    charts = page.locator(".fp-chart:visible")
+    for i in range(charts.count()):
+        charts.nth(i).scroll_into_view_if_needed()
+        charts.nth(i).locator(".main-svg").first.wait_for(state="attached", timeout=30_000)
+
+
 def page_texts(page: Any, *, tips: bool = True) -> list[str]:
-    """Everything a reader sees on the page as it stands, with its expanders opened and its tabs shown in turn."""
+    """Everything a reader sees on the page as it stands, with its expanders opened and its tabs shown in turn (each
+    chart drawn)."""
     open_expanders(page)
+    draw_charts(page)
     page.mouse.move(0, 0)  # no toolbar or tooltip of Streamlit's own left showing under the pointer
     page.wait_for_timeout(150)
     texts: list[str] = list(page.evaluate(_COLLECT))
@@ -258,6 +269,7 @@ def page_texts(page: Any, *, tips: bool = True) -> list[str]:
         tabs.nth(i).click()
         wait_idle(page, 150)
         open_expanders(page)
+        draw_charts(page)
         page.mouse.move(0, 0)
         texts += page.evaluate(_COLLECT)
     if tabs.count() > 1:

@@ -49,6 +49,9 @@ CHROMIUM_FLAGS = [
     "--disable-sync",
 ]
 VIEWPORT = {"width": 1400, "height": 1000}
+#: A chart as drawn: the dashboard's own (views/parts/plotly_basic.py, where make installed plotly.js's basic bundle)
+#: or Streamlit's plotly element (without it).
+CHART = '.fp-chart, [data-testid="stPlotlyChart"]'
 PHONE = {"width": 390, "height": 844}  # a phone's window, at device scale 2 (phone=True in browser_page)
 IDLE = '[data-testid="stApp"][data-test-script-state="notRunning"]'
 # (file name, sidebar title in zh, in en), in the sidebar's order
@@ -317,7 +320,7 @@ def run_evaluation(page: Any, rollouts: int = 4) -> None:
     box.fill(str(rollouts))
     box.press("Tab")
     page.locator(".st-key-eval_run button").first.click()
-    page.locator('[data-testid="stPlotlyChart"]').first.wait_for(timeout=120_000)
+    page.locator(CHART).first.wait_for(timeout=120_000)
     wait_idle(page)
 
 

@@ -13,12 +13,12 @@ from __future__ import annotations
 
 import dataclasses
 import io
-import json
 import re
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
+import page_charts
 import pandas as pd
 import pytest
 import streamlit as st
@@ -78,7 +78,7 @@ def _labels(at: Any) -> list[str]:
 
 
 def _configs(at: Any) -> list[dict[str, Any]]:
-    return [json.loads(el.proto.config) for el in at.get("plotly_chart")]
+    return page_charts.configs(at)
 
 
 def test_the_players_tables_download_as_shown(library: dict[str, int], served: dict[str, bytes]) -> None:
@@ -92,6 +92,7 @@ def test_the_players_tables_download_as_shown(library: dict[str, int], served: d
     assert list(kinds.index) == list(shown.index) and list(kinds.columns) == list(shown.columns)
     configs = _configs(at)
     assert configs and all(c["displaylogo"] is False for c in configs)
+    assert all(c["showSendToCloud"] is False for c in configs)  # nothing offered to plotly's cloud
     assert {c["toImageButtonOptions"]["filename"] for c in configs} >= {
         "fupan-players-gouji-places",
         "fupan-players-gouji-points",

@@ -10,11 +10,11 @@ run from the page's form evaluates a whole deal with 2 rollouts and 2 candidates
 
 from __future__ import annotations
 
-import json
 import threading
 import time
 from dataclasses import replace
 
+import page_charts
 import pytest
 import streamlit as st
 from app_pages import finish_evaluation, links_to, run_page
@@ -109,7 +109,7 @@ def _ok(at: AppTest) -> None:
 
 
 def _charts(at: AppTest) -> list[dict]:
-    return [json.loads(el.proto.spec) for el in at.get("plotly_chart")]
+    return page_charts.figures(at)
 
 
 def _texts(at: AppTest) -> list[str]:
@@ -220,7 +220,7 @@ def test_without_an_evaluation_the_button_runs_and_stores_it(library):
     at = _page("evaluation", deal_id)
     _ok(at)
     assert any("还没有评估" in i.value for i in at.info)
-    assert not at.dataframe and not at.get("plotly_chart")
+    assert not at.dataframe and not page_charts.specs(at)
     at.number_input(key=ROLLOUTS).set_value(2)
     at.number_input(key=CANDIDATES).set_value(2)
     at.button(key=RUN).click().run()
@@ -343,7 +343,7 @@ def test_hostile_names_are_escaped(stored, evaluations):
         at = _page("evaluation", deal_id, lang=lang)
         at.selectbox(key=DECISION).set_value(seat1).run()
         _ok(at)
-        specs = [el.proto.spec for el in at.get("plotly_chart")]
+        specs = page_charts.specs(at)
         for spec in specs:
             assert HOSTILE not in spec and "<script" not in spec and "\\u003cscript" not in spec
         assert "&lt;script&gt;" in specs[0]  # the hover texts name seat 1, escaped

@@ -21,7 +21,6 @@ from __future__ import annotations
 
 import base64
 import dataclasses
-import json
 import re
 import shutil
 import sys
@@ -31,6 +30,7 @@ from pathlib import Path
 from typing import Any
 
 import numpy as np
+import page_charts
 import pytest
 import streamlit as st
 from paths import CASE_LOGS, ROOT
@@ -198,7 +198,7 @@ def _submit(at: AppTest) -> AppTest:
 
 def _plotly(at: AppTest) -> list[dict[str, Any]]:
     """The Plotly figures on the page, as JSON."""
-    return [json.loads(el.proto.spec) for el in at.get("plotly_chart")]
+    return page_charts.figures(at)
 
 
 def _values(data: Any) -> np.ndarray:

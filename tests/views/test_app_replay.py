@@ -19,6 +19,7 @@ from __future__ import annotations
 import re
 from dataclasses import replace
 
+import page_charts
 import pytest
 import streamlit as st
 from app_pages import drawn_html, empty_library, links_to, run_page, seat_box, table_of
@@ -351,9 +352,9 @@ def test_the_timeline_renders_a_plotly_chart(library):
     for game, (deal_id, rep) in library.items():
         at = _page("timeline", deal_id, 30)
         _ok(at)
-        charts = at.get("plotly_chart")
-        assert len(charts) == 1
-        spec = charts[0].proto.spec
+        drawn = page_charts.specs(at)
+        assert len(drawn) == 1
+        spec = drawn[0]
         assert '"scatter"' in spec
         assert HOSTILE not in spec
         report = coach_replay(rep)

@@ -12,13 +12,13 @@ deal is opened as the Library opens it: ``deal_id`` and ``step`` in session stat
 
 from __future__ import annotations
 
-import json
 import os
 import random
 import re
 from dataclasses import dataclass, replace
 from typing import Any
 
+import page_charts
 import pytest
 import streamlit as st
 from app_pages import drawn_html, empty_library, finish_evaluation, links_to, run_page, table_of
@@ -360,8 +360,8 @@ def test_a_hostile_name_is_escaped_on_every_page(library):
             assert "<script" not in h
         for m in at.markdown:
             assert HOSTILE not in m.value and "](javascript" not in m.value
-        for chart in at.get("plotly_chart"):
-            assert "<script" not in chart.proto.spec
+        for spec in page_charts.specs(at):
+            assert "<script" not in spec
 
 
 # -- the timeline ----------------------------------------------------------------------------------
@@ -371,8 +371,8 @@ def test_the_timeline_charts_points_per_side_with_the_80_line(library):
     deal_id, rep = library.illegal
     at = _page("timeline", deal_id, 50)
     _ok(at)
-    charts = at.get("plotly_chart")
-    assert len(charts) == 1 and '"scatter"' in charts[0].proto.spec
+    drawn = page_charts.specs(at)
+    assert len(drawn) == 1 and '"scatter"' in drawn[0]
     fig = shengji_charts.timeline_figure(rep, coach_replay(rep), 50, "zh")
     lines = [t for t in fig.data if t.mode == "lines"]
     assert len(lines) == 2
@@ -427,7 +427,7 @@ def test_scoring_shows_tricks_defenders_kitty_levels_and_the_ladder(library, lan
     after_col = "甲方 后" if lang == "zh" else "side 0·2 after"
     before_col = "甲方 前" if lang == "zh" else "side 0·2 before"
     assert list(ladder[before_col])[1:] == list(ladder[after_col])[:2]  # each deal starts where the last left
-    assert len(at.get("plotly_chart")) == 1
+    assert len(page_charts.specs(at)) == 1
 
 
 def test_scoring_ladder_figure_follows_the_levels(library):
@@ -531,11 +531,11 @@ def test_the_evaluation_page_prices_a_shengji_deal(library, monkeypatch):
     assert any(f"event {declared}" in m.value for m in at.markdown)
     cands = at.dataframe[1].value
     assert len(cands) == len(ev.at(declared).candidates) and any("pass" in str(x) for x in cands.iloc[:, 1])
-    assert len(at.get("plotly_chart")) == 2
+    assert len(page_charts.specs(at)) == 2
     # 升级's values are levels, not points: the seat table, the decision's loss and the charts say so
     assert "levels lost" in seats.columns and "points lost" not in seats.columns
     assert any("levels" in m.value and "loss" in m.value for m in at.markdown)
-    axes = [json.loads(c.proto.spec)["layout"]["yaxis"]["title"]["text"] for c in at.get("plotly_chart")]
+    axes = [fig["layout"]["yaxis"]["title"]["text"] for fig in page_charts.figures(at)]
     assert axes and all("expected levels" in a for a in axes)
     assert any(h.value == "Expected levels" for h in at.subheader)
 

@@ -1,6 +1,7 @@
 """views.parts.prefetch (issue 35: every page in a second): plotly's chart script, fetched and run by the browser
-before a chart needs it. The file named is the one Streamlit's own main script imports lazily for a chart; every
-page mounts the component once, in the sidebar, at once on a page that draws charts and once idle on the others.
+before a chart needs it. The file named is the one the charts load: plotly.js's basic bundle where make installed
+it (views/parts/plotly_basic.py), else the one Streamlit's own main script imports lazily for a chart; every page
+mounts the component once, in the sidebar, at once on a page that draws charts and once idle on the others.
 tests/views/browser/test_e2e_prefetch.py sees the browser run it; bench/bench_pages.py measures what it saves."""
 
 from __future__ import annotations
@@ -13,7 +14,7 @@ import streamlit as st
 from paths import ROOT
 from streamlit.testing.v1 import AppTest
 
-from views.parts import links, prefetch
+from views.parts import links, plotly_basic, prefetch
 
 
 def test_the_chunk_is_the_one_streamlits_main_script_imports_for_a_plotly_chart() -> None:
@@ -35,5 +36,13 @@ def test_a_page_without_charts_mounts_the_component_once_in_the_sidebar_to_load_
     assert not at.exception
     found = [c for c in at.get("bidi_component") if c.proto.component_name.endswith(prefetch.NAME)]
     assert len(found) == 1
-    assert json.loads(found[0].proto.json) == {"chunk": prefetch.CHUNK, "now": False, "after": prefetch.AFTER_MS}
+    data = {"file": prefetch.FILE, "script": prefetch.FILE == plotly_basic.ADDRESS, "now": False}
+    assert json.loads(found[0].proto.json) == {**data, "after": prefetch.AFTER_MS}
     assert not [c for c in at.main.get("bidi_component") if c.proto.component_name.endswith(prefetch.NAME)]
+
+
+def test_the_file_fetched_ahead_is_the_one_the_charts_load() -> None:
+    if plotly_basic.BUNDLE is not None:
+        assert prefetch.FILE == plotly_basic.ADDRESS
+    else:
+        assert prefetch.FILE == prefetch.CHUNK

@@ -461,7 +461,6 @@ def _decision_panel(rep: Replay, deal_id: int, d: Decision, lang_: str) -> None:
         f"deal{deal_id}",
         f"decision{d.index}",
         key="eval_candidates_chart",
-        width="stretch",
     )
     st.caption(
         t(
@@ -549,9 +548,7 @@ def render() -> None:
         f"deal{deal_id}",
         "expected",
         on_select=_picked_changed,
-        selection_mode="points",
         key=CHART,
-        width="stretch",
     )
     by_index = {d.index: d for d in ev.decisions}
     labels = {d.index: decision_label(rep, d, lang_) for d in ev.decisions}

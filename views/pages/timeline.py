@@ -213,7 +213,7 @@ def render() -> None:
             )
         )
     fig = timeline_figure(rep, coach_of(deal_id), step, deal.lang)
-    show(fig, f"deal{deal_id}", "timeline", on_select=_clicked, selection_mode="points", key=CHART, width="stretch")
+    show(fig, f"deal{deal_id}", "timeline", on_select=_clicked, key=CHART)
     clicked = st.session_state.pop(CLICKED, None)
     if isinstance(clicked, int):  # a point clicked: its step on the Replay page (the address names it)
         st.switch_page(links.page(links.REPLAY), query_params=address.link(deal_id, clicked))

@@ -1,14 +1,17 @@
 """What the dashboard's plotly figures share: the line marking the current step and the bands that tell rounds
-(or tricks) apart (pure values), and ``show``, the one way a page draws a figure: with plotly's own export in its
-tool bar (the camera button downloads the chart as a PNG named after the deal and the chart, ``chart_config``),
-without plotly's logo, and its legend below the plot, clear of the tool bars."""
+(or tricks) apart (pure values), and ``show``, the one way a page draws a figure (with plotly.js's basic bundle,
+``views.parts.plotly_basic``, where it is installed): with plotly's own export in its tool bar (the camera button
+downloads the chart as a PNG named after the deal and the chart, ``chart_config``), without plotly's logo or its
+cloud, and its legend below the plot, clear of the tool bars."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 import streamlit as st
 
+from views.parts import plotly_basic
 from views.parts.downloads import file_name
 from views.parts.texts import lang
 
@@ -96,7 +99,8 @@ PNG_SCALE = 2  # the PNG's pixels per pixel on the page: sharp on a phone's scre
 
 def chart_config(*name: object) -> dict[str, Any]:
     """plotly's config of a figure on a page: the tool bar's camera button saves a PNG named ``fupan-<name>.png``
-    (``name``'s parts: the deal and the chart, as ASCII), no plotly logo, its words in the chosen language."""
+    (``name``'s parts: the deal and the chart, as ASCII), no plotly logo, no button that shares the figure through
+    plotly's cloud, its words in the chosen language."""
     return {
         "toImageButtonOptions": {
             "format": "png",
@@ -104,6 +108,9 @@ def chart_config(*name: object) -> dict[str, Any]:
             "scale": PNG_SCALE,
         },
         "displaylogo": False,
+        # plotly.js 4's own "Share chart..." button, on by default, uploads the figure to plotly's cloud service: a
+        # deal's names and cards never leave the dashboard that way
+        "showSendToCloud": False,
         **plotly_locale(lang()),
     }
 
@@ -113,9 +120,20 @@ def chart_config(*name: object) -> dict[str, Any]:
 LEGEND_BELOW = {"orientation": "h", "yref": "container", "y": 0, "yanchor": "bottom", "x": 0, "xanchor": "left"}
 
 
-def show(fig: Any, *name: object, where: Any = st, **kwargs: Any) -> Any:
-    """Draw ``fig`` (in ``where``: the page by default) with ``chart_config(*name)``, its legend below it
-    (``LEGEND_BELOW``); ``kwargs`` go to ``st.plotly_chart`` (a key, a selection callback, the width). Returns what
-    it returns."""
+def show(
+    fig: Any,
+    *name: object,
+    key: str | None = None,
+    on_select: Callable[[], None] | None = None,
+) -> Any:
+    """Draw ``fig`` on the page with ``chart_config(*name)``, its legend below it (``LEGEND_BELOW``), the width of
+    the page's column: with plotly.js's basic bundle (``views.parts.plotly_basic``) where it is installed and draws
+    every trace, else with ``st.plotly_chart``. ``on_select`` is called when a point is clicked, the points then
+    under ``st.session_state[key]["selection"]["points"]`` either way. Returns what draws it returns."""
     fig.update_layout(legend=LEGEND_BELOW)
-    return where.plotly_chart(fig, config=chart_config(*name), **kwargs)
+    config = chart_config(*name)
+    if plotly_basic.BUNDLE is not None and plotly_basic.fits(fig):
+        return plotly_basic.draw(fig, config, key=key, on_select=on_select)
+    if on_select is None:
+        return st.plotly_chart(fig, config=config, key=key, width="stretch")
+    return st.plotly_chart(fig, config=config, key=key, width="stretch", on_select=on_select, selection_mode="points")

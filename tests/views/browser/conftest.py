@@ -54,6 +54,14 @@ def playwright() -> Any:
 
 
 @pytest.fixture(scope="module")
+def browser(playwright: Any) -> Any:
+    """One headless Chromium for the module, each test making its own contexts (fresh browsers)."""
+    chromium = playwright.chromium.launch(executable_path=take.CHROMIUM, headless=True, args=take.CHROMIUM_FLAGS)
+    yield chromium
+    chromium.close()
+
+
+@pytest.fixture(scope="module")
 def phone_page(playwright: Any) -> Any:
     """A page of Chromium at a phone's size: 390 px wide, touch (one browser for the module). Device scale 1: the
     boxes are measured in CSS pixels, which the scale does not change, and a larger scale only costs the machine

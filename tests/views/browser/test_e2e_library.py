@@ -94,7 +94,7 @@ def test_a_charts_png_by_plotlys_own_button(server: str) -> None:
     with sync_playwright() as pw, take.browser_page(pw) as page:
         take.open_app(page, server)
         take.goto(page, "牌手")
-        chart = page.locator('[data-testid="stPlotlyChart"]').first
+        chart = page.locator(take.CHART).first
         expect(chart).to_be_visible(timeout=WAIT)
         chart.scroll_into_view_if_needed()
         chart.hover()
@@ -107,3 +107,4 @@ def test_a_charts_png_by_plotlys_own_button(server: str) -> None:
         data = Path(png.path()).read_bytes()
         assert data.startswith(b"\x89PNG\r\n\x1a\n") and len(data) > 1024
         assert not chart.locator(".modebar-btn--logo").count()  # no plotly logo
+        assert not chart.locator('.modebar-btn[data-title^="Share"]').count()  # nor plotly's cloud

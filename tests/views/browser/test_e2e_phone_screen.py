@@ -228,8 +228,8 @@ def test_the_library_lists_its_deals_before_its_filters(server: Any, phone_page:
 
 # Every plotly chart's tool bars (plotly's mode bar and Streamlit's own) and legends, measured with the pointer on
 # the chart (the bars show on hover).
-_CHART = """(i) => {
-  const chart = document.querySelectorAll('[data-testid="stPlotlyChart"]')[i];
+_CHART = """([selector, i]) => {
+  const chart = document.querySelectorAll(selector)[i];
   const box = (e, what) => { const r = e.getBoundingClientRect();
     return {what, left: r.left, top: r.top, right: r.right, bottom: r.bottom}; };
   const shown = (b) => b.right - b.left > 0 && b.bottom - b.top > 0;
@@ -245,7 +245,7 @@ _CHART = """(i) => {
 
 def _charts_clear(page: Any, where: str) -> int:
     """Hover each chart on the page and check that no tool bar covers a legend; the number of legends seen."""
-    charts = page.locator('[data-testid="stPlotlyChart"]')
+    charts = page.locator(take.CHART)
     charts.first.wait_for(timeout=WAIT)
     take.wait_idle(page, 600)
     seen = 0
@@ -253,7 +253,7 @@ def _charts_clear(page: Any, where: str) -> int:
         charts.nth(i).scroll_into_view_if_needed()
         charts.nth(i).hover()
         page.wait_for_timeout(300)
-        m = page.evaluate(_CHART, i)
+        m = page.evaluate(_CHART, [take.CHART, i])
         assert m["bars"], f"{where}: chart {i} shows no tool bar on hover"
         for bar in m["bars"]:
             for legend in m["legends"]:

@@ -1,4 +1,4 @@
-"""Plotly's chart script fetched before a chart needs it (views/parts/prefetch.py; issue 35: every page in a second),
+"""Plotly's chart script (plotly.js's basic bundle, views/parts/plotly_basic.py) fetched before a chart needs it (views/parts/prefetch.py; issue 35: every page in a second),
 in a real browser: ``streamlit run app.py`` over the shipped samples, Debian's Chromium through Playwright.
 
 - The Library (no chart) drawn and the browser idle: the chart script has been fetched and run, once, no chart
@@ -12,7 +12,6 @@ from __future__ import annotations
 
 from typing import Any
 
-import pytest
 from browser import needs_chromium, take
 from e2e_walk import SAVE_DATA
 
@@ -23,14 +22,6 @@ WAIT = 30_000  # what a run of the server draws, on a busy machine
 pytestmark = needs_chromium
 
 FETCHED = "(name) => performance.getEntriesByType('resource').filter((e) => e.name.endsWith('/' + name)).length"
-
-
-@pytest.fixture(scope="module")
-def browser(playwright: Any) -> Any:
-    """One Chromium for the module (Playwright from tests/views/browser/conftest.py)."""
-    chromium = playwright.chromium.launch(executable_path=take.CHROMIUM, headless=True, args=take.CHROMIUM_FLAGS)
-    yield chromium
-    chromium.close()
 
 
 def _library(browser: Any, server: Any, *scripts: str) -> Any:
@@ -48,7 +39,7 @@ def _library(browser: Any, server: Any, *scripts: str) -> Any:
 
 
 def test_the_chart_script_is_run_once_idle_on_a_page_without_charts(server: Any, browser: Any) -> None:
-    chunk = prefetch.CHUNK
+    chunk = prefetch.FILE  # plotly.js's basic bundle (or Streamlit's chart script, where make could not install it)
     assert chunk is not None
     page = _library(browser, server)
     try:
@@ -66,6 +57,6 @@ def test_nothing_is_fetched_ahead_on_a_connection_that_saves_data(server: Any, b
     page = _library(browser, server, SAVE_DATA)
     try:
         page.wait_for_timeout(prefetch.AFTER_MS + 2500)
-        assert page.evaluate(FETCHED, prefetch.CHUNK) == 0
+        assert page.evaluate(FETCHED, prefetch.FILE) == 0
     finally:
         page.context.close()

@@ -16,6 +16,7 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
+import page_charts
 import pytest
 from app_pages import empty_library, run_page
 from paths import ROOT
@@ -132,7 +133,7 @@ def _page_texts(at: Any) -> str:
         e.value for kind in ("markdown", "caption", "info", "success", "warning", "error") for e in getattr(at, kind)
     ]
     parts += [" ".join(str(v) for v in d.value.to_numpy().ravel()) for d in at.dataframe]
-    parts += [json.dumps(json.loads(c.proto.spec), ensure_ascii=False) for c in at.get("plotly_chart")]
+    parts += [json.dumps(fig, ensure_ascii=False) for fig in page_charts.figures(at)]
     return "\n".join(parts)
 
 
