@@ -214,6 +214,7 @@ def hostile_deal(served: Served) -> int:
 def test_hostile_names_draw_no_image_link_formula_or_colour(served: Served, hostile_deal: int) -> None:
     """Every page that shows the deal's names, and the dispute desk's "rule on" options: the names are drawn as
     written and make no image (no request to the attacker's address either), link, formula, colour or icon."""
+    from e2e_walk import draw_charts
     from hostile import IMAGE, MATCH, NAMES, REFEREE, RULING, VENUE
     from playwright.sync_api import TimeoutError as PlaywrightTimeout
     from playwright.sync_api import expect, sync_playwright
@@ -236,6 +237,7 @@ def test_hostile_names_draw_no_image_link_formula_or_colour(served: Served, host
         for address, shown in pages.items():
             page.goto(served.base + address)
             take.wait_idle(page, 1000)
+            draw_charts(page)  # a chart below the first screen is drawn when scrolled to (its legend names seats)
             # a loaded machine draws slowly: wait for every hostile text shown (the assert below says which not)
             with contextlib.suppress(PlaywrightTimeout):
                 page.wait_for_function(
