@@ -134,6 +134,6 @@ def show(
     config = chart_config(*name)
     if plotly_basic.BUNDLE is not None and plotly_basic.fits(fig):
         return plotly_basic.draw(fig, config, key=key, on_select=on_select)
-    if on_select is None:
-        return st.plotly_chart(fig, config=config, key=key, width="stretch")
-    return st.plotly_chart(fig, config=config, key=key, width="stretch", on_select=on_select, selection_mode="points")
+    return st.plotly_chart(
+        fig, config=config, key=key, width="stretch", on_select=on_select or "ignore", selection_mode="points"
+    )

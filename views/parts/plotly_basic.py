@@ -14,10 +14,10 @@ browser, the same figures.
 ``draw`` mounts a small component (``st.components.v2``, in the page's own document, not an iframe) whose script
 loads the bundle once per page load (a ``<script>`` element: the bundle sets ``window.Plotly``) and draws the figure
 with ``Plotly.react``, in the page's font and text colour, resized with the page, once the chart comes within 200 px
-of the window (a chart below the first screen is drawn when scrolled to, not while the page loads). A click on a point sends its
-x and y (and curve and point numbers) as the trigger value ``selection`` in the form ``st.plotly_chart`` gives a
-points selection (``{"points": [...]}`` under the key's ``selection``), so a page's ``on_select`` callback reads
-it the same way. Nothing from a user reaches the component's code: its data are the figure (as JSON, which the
+of the window (a chart below the first screen is drawn when scrolled to, not while the page loads). A click on a
+point sends its x and y (and curve and point numbers) as the trigger value ``selection`` in the form
+``st.plotly_chart`` gives a points selection (``{"points": [...]}`` under the key's ``selection``), so a page's
+``on_select`` callback reads it the same way. Nothing from a user reaches the component's code: its data are the figure (as JSON, which the
 script parses, never runs) and the bundle's address.
 """
 
