@@ -157,14 +157,14 @@ _DRAWN = """
 """
 
 
-def _tip_after(page: Any, target: Any, tries: int = 2) -> str | None:
+def _tip_after(page: Any, target: Any, tries: int = 3) -> str | None:
     """The tooltip ``target`` shows when hovered, as drawn; None when none showed in ``tries`` hovers (scrolled away,
     covered, or the toolbar it is on still fading in)."""
     for _ in range(tries):
         try:
             target.hover(timeout=2000)
             tip = page.locator('[data-testid="stTooltipContent"]:visible').first
-            tip.wait_for(timeout=1500)
+            tip.wait_for(timeout=2500)
             return str(tip.evaluate(_DRAWN))
         except Exception:
             page.mouse.move(0, 0)
@@ -197,10 +197,7 @@ def streamlit_chrome(page: Any) -> list[str]:
         element = page.locator(f"{_MAIN} {owner}:visible").first
         if not element.count():
             continue
-        try:
-            element.hover(timeout=2000)
-            element.locator('[data-testid="stElementToolbar"]').first.wait_for(timeout=2000)
-        except Exception:
+        if not _toolbar_shown(page, element):
             continue
         buttons = element.locator('[data-testid="stElementToolbar"] button')
         for i in range(buttons.count()):
@@ -226,6 +223,20 @@ def streamlit_chrome(page: Any) -> list[str]:
     if status.count():
         out.append(str(status.first.evaluate(_DRAWN)))
     return out
+
+
+def _toolbar_shown(page: Any, element: Any, tries: int = 3) -> bool:
+    """Whether hovering ``element`` shows its toolbar within ``tries`` hovers (a loaded machine may take seconds to
+    draw it: the mouse leaves and comes back between tries)."""
+    for _ in range(tries):
+        try:
+            element.scroll_into_view_if_needed(timeout=3000)
+            element.hover(timeout=3000)
+            element.locator('[data-testid="stElementToolbar"]').first.wait_for(timeout=4000)
+            return True
+        except Exception:
+            page.mouse.move(0, 0)
+    return False
 
 
 def _opened(page: Any, opener: str, shows: str, limit: int = 6) -> list[str]:
