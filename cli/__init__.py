@@ -369,6 +369,7 @@ def build_parser(command: str | None = None) -> argparse.ArgumentParser:
     the arguments name; "" none, as for ``fupan --help``)."""
     import argparse
 
+    from cli.branch import add_parser as add_branch_parser
     from cli.coach import add_parser as add_coach_parser
     from cli.library import add_parsers as add_library_parsers
     from cli.referee import add_parsers as add_referee_parsers
@@ -399,6 +400,7 @@ def build_parser(command: str | None = None) -> argparse.ArgumentParser:
     add_limit_args(p)
     p.set_defaults(func=cmd_score)
     add_coach_parser(sub)
+    add_branch_parser(sub)
     p = sub.add_parser("convert", help="a log from JSON to the text notation or back (read, not judged)")
     p.add_argument("log", help="a JSON or text log, or - for standard input")
     p.add_argument(
