@@ -138,9 +138,12 @@ def _ruling_lines(r: Ruling, lang: str) -> list[str]:
     verdict = ("合规", "legal") if r.legal else ("违规", "ILLEGAL")
     name = r.rule_name
     rule = "" if r.rule is None else f" [{r.rule}{'' if not r.reason else ':' + r.reason}] " + (name[k] if name else "")
-    lines.append(f"{'裁定' if k == 0 else 'verdict'}: {verdict[k]}{rule}")
+    on = ("（按规则的牌桌上）", " (on the as-ruled table)") if r.line == "ruled" else ("", "")
+    lines.append(f"{'裁定' if k == 0 else 'verdict'}{on[k]}: {verdict[k]}{rule}")
     if any(r.message):
         lines.append(f"  {r.message[k]}")
+    if r.as_played is not None:
+        lines.append(f"  {r.as_played[k]}")
     if r.reading is not None:
         lines.append(f"{'读法' if k == 0 else 'reading'}: {(r.reading.zh, r.reading.en)[k]}")
     if r.quote is not None:

@@ -10,7 +10,7 @@ engine's own ``step`` decides; nothing here judges on its own. ``Ruling.to_json(
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from replay import games
@@ -18,13 +18,15 @@ from replay.core.clip import CARDS_LIMIT, few
 from replay.core.events import Event
 from replay.core.game_state import GameState
 from replay.core.said import said, seat_name, zh_of
-from replay.core.verdicts import Reading
+from replay.core.verdicts import Reading, Verdict
 from replay.formats.decisions import Decision, history
+from replay.lines import PLAYED, RULED, Ruled, counting, fold, line_score, ruled
 from replay.replay import Replay, StepView
 from replay.rules.option import Option
 from replay.rules.profile import Profile
 from replay.rules.profile_loader import options_of
 from replay.rules.register import RULES, Quote
+from replay.score import Score
 
 MAX_ALTERNATIVES = 60  # legal alternatives listed (the rest are counted)
 
@@ -89,6 +91,8 @@ class Ruling:
     unverified: tuple[str, ...]
     before: StepView
     decisions: tuple[Decision, ...] = ()  # the referee's stored decisions on this event, oldest first
+    line: str = PLAYED  # the line whose table the event was judged on (replay.lines: played, ruled)
+    as_played: tuple[str, str] | None = None  # the record's as-played reading, where the line's reads otherwise
 
     @property
     def rule_name(self) -> tuple[str, str] | None:
@@ -125,6 +129,8 @@ class Ruling:
             "unverified": list(self.unverified),
             "before": self.before.to_json(),
             "decisions": [d.to_json() for d in self.decisions],
+            "line": self.line,
+            "as_played": None if self.as_played is None else {"zh": self.as_played[0], "en": self.as_played[1]},
         }
 
 
@@ -135,16 +141,80 @@ def ruling_of(rep: Replay[GameState], index: int) -> Ruling:
         raise IndexError(f"no event {index}: the log has {len(events)} events (0..{len(events) - 1})")
     if index >= len(rep.states):
         raise IndexError(f"event {index} was not replayed (the replay stopped at event {len(rep.states) - 1})")
-    return ruling(rep, index, events[index], recorded=True)
+    info = ruled(rep)
+    found = next((j for j in info.judged if j.index == index), None)
+    if found is None or found.withdrawn:  # judged on the record's table (as played, the two lines alike there)
+        r = ruling(rep, index, events[index], recorded=True)
+        if index in info.withdrawn:
+            r = replace(r, consequence=_both(r.consequence, _lines_consequence(rep, info)))
+        elif index == info.departs:
+            r = replace(r, consequence=_both(r.consequence, info.departure_words()))
+        return r
+    # an event after a withdrawn one, on the as-ruled line: judged on the as-ruled table, the record's reading beside
+    kept = sum(1 for j in info.judged if j.index < index and not j.withdrawn)
+    state = fold(rep, info.line).states[info.line.at + kept]
+    beside = None if found.played is None else _reading_words(found.played)
+    return ruling(rep, index, events[index], recorded=True, state=state, line=RULED, as_played=beside)
 
 
-def ruling(rep: Replay[GameState], step: int, event: Event, recorded: bool = False) -> Ruling:
-    """The ruling on ``event`` at ``step`` (the table after ``step`` events). ``recorded``: the event is
-    the log's event ``step`` (its stored decisions are attached)."""
+def _both(a: tuple[str, str], b: tuple[str, str]) -> tuple[str, str]:
+    """Two consequences said one after the other (zh, en)."""
+    return (f"{a[0]}。{b[0]}", f"{a[1]}. {b[1]}") if b[0] else a
+
+
+def _reading_words(v: Verdict) -> tuple[str, str]:
+    """A verdict of the record's as-played table in words (zh, en)."""
+    if v.legal:
+        return ("按记录：合规", "as played: legal")
+    return (f"按记录：违规 [{v.rule}] {v.message_zh}", f"as played: illegal [{v.rule}] {v.message_en}")
+
+
+def _score_words(score: Score | None) -> tuple[str, str]:
+    """A line's places and points (zh, en); the line's end when it does not reach the end of the deal."""
+    if score is None:
+        return ("牌局未打完，没有名次和得分", "the deal is not finished: no places or points")
+    if score.void:
+        return ("本局作废", "the deal is void")
+    order = " ".join(str(s) for s in score.finish_order)
+    teams = "；".join(f"{'、'.join(map(str, t.seats))} 得 {t.points}" for t in score.teams)
+    teams_en = "; ".join(f"{', '.join(map(str, t.seats))}: {t.points}" for t in score.teams)
+    return (f"名次 {order}，{teams}", f"places {order}; points {teams_en}")
+
+
+def _lines_consequence(rep: Replay[GameState], info: Ruled) -> tuple[str, str]:
+    """The ruling's effect on places and score in both lines, and which line the deal's score takes."""
+    played = _score_words(rep.score())
+    if info.departs is not None:
+        dep = info.departure_words()
+        ruled_words = (
+            f"{dep[0]}：按规则的一线到此为止，没有名次和得分（可用 fupan branch 续打）",
+            f"{dep[1]}: the as-ruled line ends there, without places or points (fupan branch plays it on)",
+        )
+    else:
+        ruled_words = _score_words(line_score(rep, info.line))
+    counted = counting(rep)
+    return (
+        f"按记录（照打）：{played[0]}；按规则（不成立的动作撤回）：{ruled_words[0]}；{counted.why[0]}",
+        f"as played: {played[1]}; as ruled (the events that do not stand withdrawn): {ruled_words[1]}; {counted.why[1]}",
+    )
+
+
+def ruling(
+    rep: Replay[GameState],
+    step: int,
+    event: Event,
+    recorded: bool = False,
+    state: GameState | None = None,
+    line: str = PLAYED,
+    as_played: tuple[str, str] | None = None,
+) -> Ruling:
+    """The ruling on ``event`` at ``step`` (the table after ``step`` events: the record's, or ``state``, that table
+    on ``line``). ``recorded``: the event is the log's event ``step`` (its stored decisions are attached);
+    ``as_played``: the record's reading beside a ruling on another line's table."""
     engine = rep.engine
-    before_state = rep.states[step]
+    before_state = rep.states[step] if state is None else state
     out = engine.step(before_state, event)
-    before = rep.view(step)
+    before = rep.view(step) if state is None else engine.view(state, step, rep.profile)
     game, profile = rep.log.game, rep.profile
     cards = tuple(c.token for c in event.cards)
     to = getattr(event, "to", None)
@@ -191,6 +261,8 @@ def ruling(rep: Replay[GameState], step: int, event: Event, recorded: bool = Fal
         unverified=tuple(unverified),
         before=before,
         decisions=history(rep.log.decisions, step) if recorded else (),
+        line=line,
+        as_played=as_played,
     )
 
 

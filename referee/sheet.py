@@ -56,6 +56,11 @@ LABELS: dict[str, tuple[str, str]] = {
     "options": ("本局规则的相关选项", "The profile options that decided it"),
     "no_options": ("各规则在此相同，没有选项影响这一裁定", "No profile option changes this ruling"),
     "consequence": ("后果", "What follows"),
+    "on_ruled": (
+        "在按规则的牌桌上裁定（此前不成立的动作已撤回）",
+        "Judged on the as-ruled table (the earlier events that do not stand withdrawn)",
+    ),
+    "as_played": ("按记录的读法", "As played"),
     "alternatives": ("当时可以合规做的", "What the seat could lawfully have done"),
     "no_alternatives": (
         "座位{s}此时没有可做的动作（出牌、烧牌、叫庄等都不轮到它）",
@@ -197,6 +202,10 @@ class _Sheet:
         )
         msg = self.both(*r.message) if any(r.message) else ""
         out = [f"<h2>{self.t('verdict')}</h2><p>{mark} {rule}</p>"]
+        if r.line == "ruled":
+            out.append(f"<p class='muted'>{self.t('on_ruled')}</p>")
+        if r.as_played is not None:
+            out.append(f"<p><b>{self.t('as_played')}:</b> {self.both(*r.as_played)}</p>")
         if msg:
             out.append(f"<p>{msg}</p>")
         if r.reading is not None:

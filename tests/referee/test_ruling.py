@@ -22,7 +22,7 @@ GJ = "fupan/1 gouji\nprofile gouji-logged\n"
 RULING_KEYS = {
     "event", "step", "game", "profile", "seat", "action", "cards", "to", "legal", "rule", "reason", "rule_name",
     "message", "reading", "quote", "options", "consequence", "alternatives", "more_alternatives", "effects",
-    "unverified", "before", "decisions",
+    "unverified", "before", "decisions", "line", "as_played",
 }  # fmt: skip
 
 
