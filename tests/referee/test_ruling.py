@@ -236,3 +236,37 @@ def test_each_game_maps_its_actions_to_its_own_rules(name: str) -> None:
     own = {o.name for o in game.options}
     for (rule, _), deciding in rulings.deciding.items():
         assert name in RULES[rule].games and set(deciding) <= own, rule
+
+
+RANG_ANSWERED = SAMPLES_DIR / "disputes" / "02-rang-then-answer.txt"
+
+
+def test_an_illegal_events_consequence_names_both_lines_and_which_counts() -> None:
+    r = ruling_of(Replay(read_log(DISPUTE)), 3)
+    zh, en = r.consequence
+    assert "as played:" in en and "as ruled (the events that do not stand withdrawn):" in en
+    assert "按记录（照打）" in zh and "按规则" in zh
+    assert "no referee has decided event 3 yet: scored as played until one does" in en
+    assert r.line == "played" and r.as_played is None
+
+
+def test_the_dui_tou_answer_after_a_withdrawn_play_is_ruled_on_the_as_ruled_table() -> None:
+    log = read_log(RANG_ANSWERED)
+    log = log._replace(events=(*log.events, *parse_log(GJ + "events\n0 play J J\n").events))
+    rep = Replay(log)
+    assert rep.verdicts[8].rule == "CARD-ORDER"  # as played, against the illegal J J that stood
+    r = ruling_of(rep, 8)
+    assert r.legal and r.line == "ruled" and r.before.table_seat == 3
+    assert r.as_played is not None and "CARD-ORDER" in r.as_played[1] and r.as_played[1].startswith("as played")
+    doc = r.to_json()
+    assert doc["line"] == "ruled" and doc["as_played"]["zh"].startswith("按记录：违规")
+    sheet = ruling_sheet(r, log, "en")
+    assert "Judged on the as-ruled table" in sheet and "As played" in sheet
+
+
+def test_the_departing_event_says_the_record_departs_from_the_rules() -> None:
+    log = read_log(RANG_ANSWERED)
+    log = log._replace(events=(*log.events, *parse_log(GJ + "events\n5 play Q Q\n").events))
+    r = ruling_of(Replay(log), 8)
+    assert r.line == "played" and "记录自此偏离规则" in r.consequence[0]
+    assert "the record departs from the rules here" in r.consequence[1]

@@ -1,0 +1,76 @@
+"""``fupan branch``: a variation written as a complete log that ``fupan check`` reads clean, in the input's own form;
+bad ``--at`` and ``--play`` give one line naming the place (exit 2), never a traceback."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+import cli
+from data.make_samples import SAMPLES_DIR
+from replay.formats.log import read_log
+from replay.replay import Replay
+
+GOUJI = SAMPLES_DIR / "gouji" / "gouji-2026-09-01-d1.json"
+RANG = SAMPLES_DIR / "disputes" / "02-rang-then-answer.txt"
+
+
+def run(capsys: pytest.CaptureFixture[str], *args: str | Path) -> tuple[int, str, str]:
+    code = cli.main([str(a) for a in args])
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def test_a_move_and_a_playout_make_a_json_log_that_checks_clean(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    rep = Replay(read_log(GOUJI))
+    move = next(e for e in rep.engine.legal_actions(rep.states[40]) if e.action == "play")
+    typed = f"{move.seat} 出 " + " ".join(c.token for c in move.cards)
+    out = tmp_path / "v.json"
+    code, _, err = run(capsys, "branch", GOUJI, "--at", 40, "--play", typed, "--playout", "--seed", 2, "--out", out)
+    assert code == 0 and "40 recorded events, 1 moves" in err
+    assert out.read_text(encoding="utf-8").lstrip().startswith("{")  # the input's form: JSON
+    log = read_log(out)
+    assert log.events[:40] == rep.log.events[:40] and log.events[40] == move
+    assert log.result is None and log.decisions == ()
+    code, text, _ = run(capsys, "check", out)
+    assert code == 0 and "all legal" in text
+    again = Replay(log)
+    assert again.final.terminal and again.score() is not None
+
+
+def test_a_text_log_gives_a_text_log(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    code, out, _ = run(capsys, "branch", RANG, "--at", 7, "--play", "0 出 J J", "--play", "1 过；2 过")
+    assert code == 0 and out.startswith("fupan/1 gouji")
+    assert out.rstrip().splitlines()[-3:] == ["0 play J J", "1 pass", "2 pass"]
+    path = tmp_path / "v.txt"
+    path.write_text(out, encoding="utf-8")
+    code, text, _ = run(capsys, "check", path)
+    assert code == 0 and "10 events, all legal" in text
+
+
+@pytest.mark.parametrize("at", ["-1", "9"])
+def test_a_step_outside_the_record_is_refused(capsys: pytest.CaptureFixture[str], at: str) -> None:
+    code, out, err = run(capsys, "branch", RANG, "--at", at, "--play", "0 出 J J")
+    assert code == 2 and out == ""
+    assert err == f"fupan: --at {at}: 步数应在 0 至 8 之间 / the step must be 0 to 8 (the log has 8 events)\n"
+
+
+def test_an_unreadable_move_names_its_place(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, err = run(capsys, "branch", RANG, "--at", 7, "--play", "0 出 J J", "--play", "1 飞")
+    assert code == 2 and out == "" and err.startswith("fupan: --play 2:1:3: ") and "飞" in err
+    assert "Traceback" not in err
+
+
+def test_an_illegal_move_is_refused_with_its_rule_and_step(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, err = run(capsys, "branch", RANG, "--at", 7, "--play", "4 出 Q Q")
+    assert code == 2 and out == ""
+    assert "--at 7" in err and "step 7" in err and "4 play Q Q" in err and "[GJ-RANG]" in err
+    assert "對讓牌人順的牌，唯有對頭才有上牌權" in err and len(err.splitlines()) == 1
+
+
+def test_a_playout_needs_the_hands(capsys: pytest.CaptureFixture[str]) -> None:
+    code, _, err = run(capsys, "branch", RANG, "--at", 7, "--playout")
+    assert code == 2 and "--playout needs every hand known" in err
