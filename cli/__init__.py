@@ -79,6 +79,11 @@ def cmd_check(args: argparse.Namespace) -> int:
         print(f"{_place(rep, v)}: [{v.rule}] {v.message_zh} / {v.message_en}")
     if rep.stopped_at is not None:
         print("stopped at the first illegal event (strict mode); use --lenient to read on")
+    elif any(v.index is not None for v in rep.illegal):
+        from cli.lines_text import ruled_lines
+
+        for line in ruled_lines(rep):
+            print(line)
     for note in rep.unverified:
         print(f"unverified: {note}")
     n = len(rep.log.events)
@@ -258,6 +263,12 @@ def cmd_replay(args: argparse.Namespace) -> int:
     print("\n".join(text.step_lines(rep, 0)))
     print("\n".join(text.event_lines(rep)))
     print("\n".join(text.score_lines(rep, rep.score())))
+    if not rep.ok:
+        from cli.lines_text import ruled_lines
+
+        ruled = ruled_lines(rep)
+        if ruled:
+            print("\n".join(["", *ruled]))
     return EXIT_OK if rep.ok else EXIT_ILLEGAL
 
 

@@ -95,6 +95,11 @@ class GameText(Generic[S]):
             v = rep.verdicts[step - 1]
             ruling = "legal" if v.legal else f"ILLEGAL [{v.rule}] {v.message_en}"
             lines.append(f"last event: {event_text(rep, step - 1)} — {ruling}")
+        if not rep.ok:
+            from cli.lines_text import played_mark
+
+            mark = played_mark(rep, step)
+            lines += [mark] if mark else []
         return lines + self.table_lines(rep, step)
 
     def table_lines(self, rep: Replay[S], step: int) -> list[str]:

@@ -74,3 +74,18 @@ def test_an_illegal_move_is_refused_with_its_rule_and_step(capsys: pytest.Captur
 def test_a_playout_needs_the_hands(capsys: pytest.CaptureFixture[str]) -> None:
     code, _, err = run(capsys, "branch", RANG, "--at", 7, "--playout")
     assert code == 2 and "--playout needs every hand known" in err
+
+
+def test_check_and_replay_show_the_line_as_ruled(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    path = tmp_path / "answered.txt"
+    path.write_text(RANG.read_text(encoding="utf-8") + "\n0 play J J\n5 play Q Q\n", encoding="utf-8")
+    code, out, _ = run(capsys, "check", "--lenient", path)
+    assert code == 1
+    assert "as ruled / 按规则: event 7 does not stand, withdrawn / 第 7 步不成立，撤回" in out
+    assert "  event 8, seat 0: as ruled legal / 合规; as played [CARD-ORDER]" in out
+    assert out.count("the record departs from the rules here") == 1 and "记录自此偏离规则" in out
+    assert "no referee has decided event 7 yet" in out
+    code, out, _ = run(capsys, "replay", path, "--step", "9")
+    assert "as played / 按记录: the illegal events 7, 8 stand on this table" in out
+    code, out, _ = run(capsys, "replay", path, "--step", "7")
+    assert "as played / 按记录" not in out  # the table before the illegal event is the record's and the rules' alike

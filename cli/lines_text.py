@@ -1,0 +1,54 @@
+"""The two lines of a deal in words, for ``fupan check`` and ``fupan replay`` (replay/lines.py): the record as played,
+and the line as ruled (the events that do not stand withdrawn, the later events read on the as-ruled table where
+they read otherwise, where the record departs from the rules, and which line's score counts). Written only for a
+deal with an illegal event: a legal record is its own line as ruled."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from replay.core.said import seat_name
+
+if TYPE_CHECKING:
+    from replay.core.game_state import GameState
+    from replay.replay import Replay
+
+
+def played_mark(rep: Replay[Any], step: int) -> str:
+    """The mark of the table after ``step`` events when an illegal event stands on it as played ("" when none)."""
+    bad = [v.index for v in rep.illegal if v.index is not None and v.index < step]
+    if not bad:
+        return ""
+    listed = ", ".join(str(i) for i in bad)
+    said = f"the illegal event {listed} stands" if len(bad) == 1 else f"the illegal events {listed} stand"
+    return f"as played / 按记录: {said} on this table / 第 {listed} 步的违规动作在此照打"
+
+
+def ruled_lines(rep: Replay[GameState]) -> list[str]:
+    """The line as ruled in words (empty when no event is withdrawn)."""
+    from replay.lines import counting, ruled
+
+    info = ruled(rep)
+    if not info.withdrawn:
+        return []
+    listed = ", ".join(str(i) for i in info.withdrawn)
+    lines = [f"as ruled / 按规则: event {listed} does not stand, withdrawn / 第 {listed} 步不成立，撤回"]
+    for j in info.judged:
+        if j.withdrawn or j.played is None:
+            continue
+        v, p = j.verdict, j.played
+        ruling = "legal / 合规" if v.legal else f"[{v.rule}] {v.message_en} / {v.message_zh}"
+        before = "legal" if p.legal else f"[{p.rule}] {p.message_en}"
+        lines.append(
+            f"  event {j.index}, {seat_name(v.seat, en=True)}: as ruled {ruling}; as played {before}"
+            if v.seat is not None
+            else f"  event {j.index}: as ruled {ruling}; as played {before}"
+        )
+    if info.departs is not None:
+        zh, en = info.departure_words()
+        lines.append(f"  {en} / {zh}")
+    else:
+        lines.append("  the record fits the rules after it / 此后的记录合乎规则")
+    counted = counting(rep)
+    lines.append(f"  score / 计分: {counted.why[1]} / {counted.why[0]}")
+    return lines
