@@ -270,3 +270,29 @@ def test_the_departing_event_says_the_record_departs_from_the_rules() -> None:
     r = ruling_of(Replay(log), 8)
     assert r.line == "played" and "记录自此偏离规则" in r.consequence[0]
     assert "the record departs from the rules here" in r.consequence[1]
+
+
+def test_a_withdrawn_event_of_a_finished_deal_states_places_and_points_in_both_lines() -> None:
+    from replay.core.events import Play
+    from replay.formats.decisions import Decision
+    from replay.simulate import simulate_deal
+
+    log = simulate_deal(5, "gouji").log
+    base = Replay(log)
+    k = 10
+    st = base.states[k]
+    seat = next(s for s in range(6) if s not in base.engine.actors(st))
+    bad = Play(seat, (st.hands[seat].known_cards()[0],))
+    assert base.engine.step(st, bad).rule is not None
+    log = log._replace(events=(*log.events[:k], bad, *log.events[k:]), result=None, text="")
+    upheld = Decision(event=k, decision="upheld", text="不成立", referee="老王", at="2026-12-01T20:15:00Z")
+    rep = Replay(log._replace(decisions=(upheld,)))
+    r = ruling_of(rep, k)
+    zh, en = r.consequence
+    score = base.score()
+    assert score is not None
+    order = " ".join(map(str, score.finish_order))
+    # as ruled the deal is the one without the illegal play; as played the forced play broke the record after it
+    assert f"as ruled (the events that do not stand withdrawn): places {order}" in en and f"名次 {order}" in zh
+    assert rep.score() is None and "as played: the deal is not finished" in en
+    assert "the referee upheld that event 10 does not stand: scored as ruled" in en and "按规则计分" in zh
