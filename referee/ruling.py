@@ -20,7 +20,7 @@ from replay.core.game_state import GameState
 from replay.core.said import said, seat_name, zh_of
 from replay.core.verdicts import Reading, Verdict
 from replay.formats.decisions import Decision, history
-from replay.lines import PLAYED, RULED, Ruled, counting, fold, line_score, ruled
+from replay.lines import PLAYED, RULED, Ruled, counting, fold, line_score, ruled, seed_of
 from replay.replay import Replay, StepView
 from replay.rules.option import Option
 from replay.rules.profile import Profile
@@ -268,8 +268,7 @@ def ruling(
 
 def _seed_of(profile: Profile) -> str:
     """The seed a profile follows ("seed 004" -> "004"; "" when it names none)."""
-    words = profile.source.replace(";", " ").replace(",", " ").split()
-    return next((w for w in words if w.isdigit() and len(w) == 3), "")
+    return seed_of(profile.source)
 
 
 def _answers_to(event: Event, before: StepView, game: str) -> tuple[str | None, str]:

@@ -74,6 +74,23 @@ class Line:
     events: tuple[Event, ...]
     name: str = ""
 
+    def to_json(self) -> dict[str, Any]:
+        """The line as JSON: ``{"kind", "at", "name", "events"}`` (each event as the log format writes it)."""
+        return {"kind": self.kind, "at": self.at, "name": self.name, "events": [e.to_json() for e in self.events]}
+
+    @classmethod
+    def from_json(cls, doc: Any, n: int) -> Line:
+        """A line from ``to_json``'s form, for a game of ``n`` seats (ValueError naming what is wrong)."""
+        from replay.formats.event_json import DocError, event_from_json
+
+        if not isinstance(doc, dict) or not isinstance(doc.get("events"), list):
+            raise ValueError('a line is {"kind", "at", "name", "events": [...]}')
+        try:
+            events = tuple(event_from_json(raw, i, n) for i, raw in enumerate(doc["events"]))
+        except DocError as exc:
+            raise ValueError(f"{'/'.join(map(str, exc.path))}: {exc.message}") from None
+        return cls(doc.get("kind", ""), doc.get("at", -1), events, str(doc.get("name", "")))
+
     def __post_init__(self) -> None:
         if self.kind not in KINDS:
             raise ValueError(f"a line's kind is one of {', '.join(KINDS)}, not {self.kind!r}")
@@ -342,7 +359,7 @@ def _refused(step: int, ev: Event, out: Outcome[Any], profile_source: str, polic
     seed's words."""
     rule = out.rule or ""
     entry = RULES.get(rule)
-    quote = entry.quote_for(out.reason, _seed_of(profile_source)) if entry is not None else None
+    quote = entry.quote_for(out.reason, seed_of(profile_source)) if entry is not None else None
     by = ("策略的", "the policy's ") if policy else ("", "")
     said_zh = f"第 {step} 步{by[0]}着法 {_move_text(ev)} 不合规则：[{rule}] {out.message_zh}"
     said_en = f"step {step}: {by[1]}move {_move_text(ev)} is refused: [{rule}] {out.message_en}"
@@ -358,7 +375,8 @@ def _move_text(ev: Event) -> str:
     return format_event(ev)
 
 
-def _seed_of(source: str) -> str:
+def seed_of(source: str) -> str:
+    """The seed a profile follows, from its ``source`` ("seed 004" -> "004"; "" when it names none)."""
     words = source.replace(";", " ").replace(",", " ").split()
     return next((w for w in words if w.isdigit() and len(w) == 3), "")
 

@@ -254,3 +254,19 @@ def test_a_playout_by_the_coach_policy_reaches_the_end_with_a_legal_line(game: s
     assert all(v.legal for v in folded.verdicts)
     again = Replay(line_log(rep, line))
     assert again.ok and again.final.terminal and games.get(game).name == again.log.game
+
+
+def test_a_line_round_trips_through_json() -> None:
+    line = Line(VARIATION, 7, (Play(0, tuple(parse_cards("J J"))), Pass(1)), "对头顶牌")
+    doc = line.to_json()
+    assert doc == {
+        "kind": "variation",
+        "at": 7,
+        "name": "对头顶牌",
+        "events": [{"seat": 0, "action": "play", "cards": ["J", "J"]}, {"seat": 1, "action": "pass"}],
+    }
+    assert Line.from_json(doc, 6) == line
+    with pytest.raises(ValueError, match="seat"):
+        Line.from_json({**doc, "events": [{"seat": 9, "action": "pass"}]}, 6)
+    with pytest.raises(ValueError, match="kind"):
+        Line.from_json({**doc, "kind": "dream"}, 6)
