@@ -270,3 +270,14 @@ def test_a_line_round_trips_through_json() -> None:
         Line.from_json({**doc, "events": [{"seat": 9, "action": "pass"}]}, 6)
     with pytest.raises(ValueError, match="kind"):
         Line.from_json({**doc, "kind": "dream"}, 6)
+
+
+def test_a_later_illegal_event_on_a_table_the_lines_share_is_withdrawn_too() -> None:
+    # seat 1's 接风 and seat 4's 扣 are illegal each on its own; neither changes the table, so the lines meet again
+    rep = rep_of("fupan/1 gouji\nprofile gouji-logged\nevents\n0 play 9 9\n1 jiefeng\n1 pass\n2 play 10 10\n4 kou\n")
+    assert [v.index for v in rep.illegal] == [1, 4]
+    info = ruled(rep)
+    assert info.withdrawn == (1, 4) and info.departs is None
+    assert info.line == Line(RULED, 1, (Pass(1), Play(2, tuple(parse_cards("10 10")))))
+    assert [j.withdrawn for j in info.judged] == [True, False, False, True]
+    assert all(j.played is None for j in info.judged)  # the two lines read every event alike
