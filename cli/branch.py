@@ -10,6 +10,7 @@ import sys
 from typing import TYPE_CHECKING, Any
 
 from cli.common import EXIT_OK, InputError, _replay
+from replay.core.plural import count
 
 if TYPE_CHECKING:
     import argparse
@@ -31,7 +32,7 @@ def cmd_branch(args: argparse.Namespace) -> int:
         raise InputError(f"--at {args.at}: 步数应在 0 至 {n} 之间 / the step must be 0 to {n} (the log has {n} events)")
     moves: list[Event] = []
     for k, text in enumerate(args.play or [], 1):
-        moves += read_moves(text, log.game, len(rep.engine.hand_sizes()), f"--play {k}")
+        moves += read_moves(text, log.game, rep.engine.n, f"--play {k}")
     policy = _policy(rep, args.seed) if args.playout else None
     try:
         line = branch(rep, args.at, moves, policy=policy)
@@ -48,11 +49,13 @@ def cmd_branch(args: argparse.Namespace) -> int:
         except ValueError as exc:  # a profile name the notation cannot hold
             raise InputError(f"{log.source}: {exc}") from None
     played_out = len(line.events) - len(moves)
-    print(
-        f"branch: {args.at} recorded events, {len(moves)} moves"
-        + (f", {played_out} played out by the coach's policy (seed {args.seed})" if args.playout else ""),
-        file=sys.stderr,
+    zh = f"变着：记录的前 {args.at} 步，{len(moves)} 步着法" + (
+        f"，教练策略续打 {played_out} 步" if args.playout else ""
     )
+    en = f"{count(args.at, 'recorded event')}, {count(len(moves), 'move')}" + (
+        f", {count(played_out, 'event')} played out by the coach's policy (seed {args.seed})" if args.playout else ""
+    )
+    print(f"branch: {zh} / {en}", file=sys.stderr)
     if args.out is None:
         sys.stdout.write(out)
         return EXIT_OK

@@ -30,7 +30,7 @@ def test_a_move_and_a_playout_make_a_json_log_that_checks_clean(
     typed = f"{move.seat} 出 " + " ".join(c.token for c in move.cards)
     out = tmp_path / "v.json"
     code, _, err = run(capsys, "branch", GOUJI, "--at", 40, "--play", typed, "--playout", "--seed", 2, "--out", out)
-    assert code == 0 and "40 recorded events, 1 moves" in err
+    assert code == 0 and "40 recorded events, 1 move," in err and "变着：记录的前 40 步，1 步着法，教练策略续打" in err
     assert out.read_text(encoding="utf-8").lstrip().startswith("{")  # the input's form: JSON
     log = read_log(out)
     assert log.events[:40] == rep.log.events[:40] and log.events[40] == move
