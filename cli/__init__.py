@@ -247,6 +247,11 @@ def cmd_replay(args: argparse.Namespace) -> int:
 
     rep = _replay(args, strict=False)
     _settle(EXIT_OK if rep.ok else EXIT_ILLEGAL)
+    code = EXIT_OK if rep.ok else EXIT_ILLEGAL
+    if args.ruled:  # the line as ruled, replayed as its own log; the exit code stays the record's
+        from cli.lines_text import ruled_replay
+
+        rep = ruled_replay(rep, quiet=args.json)
     last = len(rep.states) - 1
     if args.step is not None:
         if not 0 <= args.step <= last:
@@ -255,10 +260,10 @@ def cmd_replay(args: argparse.Namespace) -> int:
             _emit(rep.view(args.step).to_json())
         else:
             print("\n".join(text_for(rep.log.game).step_lines(rep, args.step)))
-        return EXIT_OK if rep.ok else EXIT_ILLEGAL
+        return code
     if args.json:  # a step at a time (an iterator: _emit): 100,000 steps are some 400 MB of JSON
         _emit({"steps": rep.steps_json()})
-        return EXIT_OK if rep.ok else EXIT_ILLEGAL
+        return code
     text = text_for(rep.log.game)
     print("\n".join(text.step_lines(rep, 0)))
     print("\n".join(text.event_lines(rep)))
@@ -269,7 +274,7 @@ def cmd_replay(args: argparse.Namespace) -> int:
         ruled = ruled_lines(rep)
         if ruled:
             print("\n".join(["", *ruled]))
-    return EXIT_OK if rep.ok else EXIT_ILLEGAL
+    return code
 
 
 def cmd_simulate(args: argparse.Namespace) -> int:
@@ -401,6 +406,11 @@ def build_parser(command: str | None = None) -> argparse.ArgumentParser:
     p.add_argument("log", help="a JSON or text log, or - for standard input")
     p.add_argument("--step", type=int, metavar="N", help="only the table after N events (0: as dealt)")
     p.add_argument("--json", action="store_true", help="the table as JSON: at --step N, else at every step")
+    p.add_argument(
+        "--ruled",
+        action="store_true",
+        help="the line as ruled: the illegal events withdrawn, the record up to where it departs (its own steps)",
+    )
     p.add_argument("--profile", help="the rule profile instead of the log's: " + PROFILE_HELP)
     add_limit_args(p)
     p.set_defaults(func=cmd_replay)

@@ -52,3 +52,22 @@ def ruled_lines(rep: Replay[GameState]) -> list[str]:
     counted = counting(rep)
     lines.append(f"  score / 计分: {counted.why[1]} / {counted.why[0]}")
     return lines
+
+
+def ruled_replay(rep: Replay[GameState], quiet: bool = False) -> Replay[GameState]:
+    """The line as ruled replayed as its own log (its steps its own: a withdrawn event is not one of them), its
+    account in words first on standard output unless ``quiet`` (JSON asked: then on standard error)."""
+    import sys
+
+    from replay.lines import line_log, ruled
+    from replay.replay import Replay
+
+    info = ruled(rep)
+    head = [
+        "line: as ruled, its own steps (a withdrawn event is none of them) / 按规则的一线（步数按此线自身计，撤回的动作不计）"
+    ] + (
+        ruled_lines(rep) if info.withdrawn else ["  the record keeps the rules: as played / 记录合乎规则，与按记录相同"]
+    )
+    print("\n".join(head), file=sys.stderr if quiet else sys.stdout)
+    again: Replay[GameState] = Replay(line_log(rep, info.line), profile=rep.profile)
+    return again

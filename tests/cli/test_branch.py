@@ -89,3 +89,16 @@ def test_check_and_replay_show_the_line_as_ruled(capsys: pytest.CaptureFixture[s
     assert "as played / 按记录: the illegal events 7, 8 stand on this table" in out
     code, out, _ = run(capsys, "replay", path, "--step", "7")
     assert "as played / 按记录" not in out  # the table before the illegal event is the record's and the rules' alike
+
+
+def test_replay_ruled_steps_through_the_line_as_ruled(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    path = tmp_path / "answered.txt"
+    path.write_text(RANG.read_text(encoding="utf-8") + "\n0 play J J\n", encoding="utf-8")
+    code, out, _ = run(capsys, "replay", path, "--ruled", "--step", "8")
+    assert code == 1  # the record's exit code: it holds an illegal event
+    assert out.startswith("line: as ruled") and "step 8 of 8" in out
+    assert "last event: seat 0 play J J — legal" in out and "as played / 按记录" not in out
+    code, out, err = run(capsys, "replay", RANG, "--ruled", "--json", "--step", "7")
+    assert code == 1 and err.startswith("line: as ruled") and '"step": 7' in out
+    code, out, _ = run(capsys, "replay", SAMPLES_DIR / "disputes" / "03-gou-si-ji.txt", "--ruled", "--step", "0")
+    assert code == 0 and "the record keeps the rules: as played" in out
