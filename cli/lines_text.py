@@ -16,12 +16,10 @@ if TYPE_CHECKING:
 
 def played_mark(rep: Replay[Any], step: int) -> str:
     """The mark of the table after ``step`` events when an illegal event stands on it as played ("" when none)."""
-    bad = [v.index for v in rep.illegal if v.index is not None and v.index < step]
-    if not bad:
-        return ""
-    listed = ", ".join(str(i) for i in bad)
-    said = f"the illegal event {listed} stands" if len(bad) == 1 else f"the illegal events {listed} stand"
-    return f"as played / 按记录: {said} on this table / 第 {listed} 步的违规动作在此照打"
+    from replay.lines import played_mark as mark
+
+    zh, en = mark(rep, step)
+    return f"as played / 按记录: {en} / {zh}" if en else ""
 
 
 def ruled_lines(rep: Replay[GameState]) -> list[str]:

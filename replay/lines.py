@@ -49,6 +49,7 @@ __all__ = [
     "fold",
     "line_log",
     "played",
+    "played_mark",
     "playout",
     "ruled",
 ]
@@ -191,6 +192,17 @@ def fold(rep: Replay[S], line: Line) -> Folded[S]:
 
 def _beyond(at: int, n: int) -> str:
     return f"步数 {at} 超出记录（0 至 {n}） / step {at} is beyond the record (0 to {n})"
+
+
+def played_mark(rep: Replay[Any], step: int) -> tuple[str, str]:
+    """The mark of the record's table after ``step`` events on which an illegal event stands as played, naming it
+    (zh, en); ("", "") for a table no illegal event stands on (there the two lines agree)."""
+    bad = [v.index for v in rep.illegal if v.index is not None and v.index < step]
+    if not bad:
+        return ("", "")
+    listed = ", ".join(str(i) for i in bad)
+    said = f"the illegal event {listed} stands" if len(bad) == 1 else f"the illegal events {listed} stand"
+    return (f"按记录的牌桌：第 {listed} 步的违规动作在此照打", f"the table as played: {said} on it")
 
 
 # -- the line as ruled ------------------------------------------------------------------------------

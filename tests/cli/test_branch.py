@@ -86,7 +86,10 @@ def test_check_and_replay_show_the_line_as_ruled(capsys: pytest.CaptureFixture[s
     assert out.count("the record departs from the rules here") == 1 and "记录自此偏离规则" in out
     assert "no referee has decided event 7 yet" in out
     code, out, _ = run(capsys, "replay", path, "--step", "9")
-    assert "as played / 按记录: the illegal events 7, 8 stand on this table" in out
+    assert (
+        "as played / 按记录: the table as played: the illegal events 7, 8 stand on it / 按记录的牌桌：第 7, 8 步的违规动作在此照打"
+        in out
+    )
     code, out, _ = run(capsys, "replay", path, "--step", "7")
     assert "as played / 按记录" not in out  # the table before the illegal event is the record's and the rules' alike
 

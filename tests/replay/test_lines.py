@@ -31,6 +31,7 @@ from replay.lines import (
     fold,
     line_log,
     played,
+    played_mark,
     ruled,
 )
 from replay.replay import Replay
@@ -281,3 +282,13 @@ def test_a_later_illegal_event_on_a_table_the_lines_share_is_withdrawn_too() -> 
     assert info.line == Line(RULED, 1, (Pass(1), Play(2, tuple(parse_cards("10 10")))))
     assert [j.withdrawn for j in info.judged] == [True, False, False, True]
     assert all(j.played is None for j in info.judged)  # the two lines read every event alike
+
+
+def test_the_table_as_played_after_an_illegal_event_is_marked_naming_it() -> None:
+    rep = rep_of(RANG + "0 play J J\n")
+    assert played_mark(rep, 7) == ("", "")  # before the illegal event the two lines agree
+    assert played_mark(rep, 8) == (
+        "按记录的牌桌：第 7 步的违规动作在此照打",
+        "the table as played: the illegal event 7 stands on it",
+    )
+    assert "events 7, 8 stand" in played_mark(rep, 9)[1]
