@@ -256,31 +256,38 @@ def ruled(rep: Replay[S]) -> Ruled:
     record shares (the two lines met again) is withdrawn as well; the first recorded event that fits neither is
     where the record departs from the rules, and the line ends there."""
     rep = lenient(rep)
-    events, played_verdicts, states = rep.log.events, rep.verdicts, rep.states
-    first = next((i for i, v in enumerate(played_verdicts) if not v.legal), None)
-    if first is None:
+    events, eng = rep.log.events, rep.engine
+    bad = [v for v in rep.illegal if v.index is not None]  # (found by the first fold: no states kept for them)
+    if not bad:
         return Ruled(Line(RULED, len(events), ()), (), None, None, ())
+    first = bad[0].index
+    assert first is not None
+    # the record's table folded afresh beside the line's, one state of each at a time (a check keeps no states)
+    st = eng.initial(rep.log.hands, eng.deal_extra(rep.log))
+    for ev in events[:first]:
+        st = eng.step(st, ev).state
+    table = eng.force(st, events[first])  # the record's table: the illegal event stands on it
     withdrawn = [first]
-    judged = [Judged(first, played_verdicts[first], None, True)]
+    judged = [Judged(first, bad[0], None, True)]
     kept: list[Event] = []
-    st = states[first]
     departs: int | None = None
     departure: Verdict | None = None
-    for i in range(first + 1, len(played_verdicts)):
+    for i in range(first + 1, len(events)):
         ev = events[i]
-        out = rep.engine.step(st, ev)
-        mine = _verdict(i, ev, out)
-        beside = None if _same(mine, played_verdicts[i]) else played_verdicts[i]
+        out, as_played = eng.step(st, ev), eng.step(table, ev)
+        mine, theirs = _verdict(i, ev, out), _verdict(i, ev, as_played)
+        beside = None if _same(mine, theirs) else theirs
         if out.rule is None:
             kept.append(ev)
-            st = out.state
             judged.append(Judged(i, mine, beside))
-        elif st == states[i]:  # the record's own table: an illegal event of its own, withdrawn as the first
+        elif st == table:  # the record's own table: an illegal event of its own, withdrawn as the first
             withdrawn.append(i)
             judged.append(Judged(i, mine, beside, True))
         else:
             departs, departure = i, mine
             break
+        st = out.state
+        table = as_played.state if as_played.rule is None else eng.force(table, ev)
     line = Line(RULED, first, tuple(kept))
     return Ruled(line, tuple(withdrawn), departs, departure, tuple(judged))
 
