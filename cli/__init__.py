@@ -33,6 +33,7 @@ from cli.common import (
     add_limit_args,
     limits_of,
 )
+from replay.core.numbering import event_in
 from replay.core.plural import count
 from replay.core.said import seat_name
 
@@ -61,7 +62,7 @@ SEVERAL = (
 def _place(rep: Replay[GameState], v: Verdict) -> str:
     if v.index is None:
         return f"{rep.log.source}: {v.action}" + ("" if v.seat is None else f", {seat_name(v.seat, en=True)}")
-    return f"{rep.log.where(v.index)}: event {v.index}, {seat_name(v.seat, en=True)}"
+    return f"{rep.log.where(v.index)}: {event_in(v.index, 'en')}, {seat_name(v.seat, en=True)}"
 
 
 def cmd_check(args: argparse.Namespace) -> int:
@@ -104,7 +105,7 @@ def _check_line(rep: Replay[GameState]) -> str:
     line = f"{rep.log.source}: {count(n, 'event')}, " + ("all legal" if not bad else f"{len(bad)} illegal")
     if bad:
         v = bad[0]
-        where = v.action if v.index is None else f"event {v.index}, {seat_name(v.seat, en=True)}"
+        where = v.action if v.index is None else f"{event_in(v.index, 'en')}, {seat_name(v.seat, en=True)}"
         line += f"; first: {where} [{v.rule}] {v.message_en}"
         if rep.stopped_at is not None:
             line += " (strict: stopped there)"

@@ -21,6 +21,7 @@ from cli.common import (
 )
 from replay import games
 from replay.core.game_state import GameState
+from replay.core.numbering import event_in
 from replay.core.plural import count
 from replay.core.said import seat_name
 from replay.replay import Replay
@@ -33,7 +34,7 @@ if TYPE_CHECKING:
 
 def _coach_place(rep: Replay[GameState], f: Finding) -> str:
     if f.index is not None:
-        return f"{rep.log.where(f.index)}: event {f.index}, {seat_name(f.seat, en=True)}"
+        return f"{rep.log.where(f.index)}: {event_in(f.index, 'en')}, {seat_name(f.seat, en=True)}"
     who = f", {seat_name(f.seat, en=True)}" if f.seat is not None else f", team {list(f.seats)}" if f.seats else ""
     return f"{rep.log.source}: the whole deal{who}"
 
@@ -160,7 +161,7 @@ def _evaluation_lines(report: Report, seat: int | None) -> list[str]:
         other = [v for k, v in d.losses.items() if k != d.view]
         also = f"; all cards known: {other[0].loss:+.2f}" if other else ""
         lines.append(
-            f"  {rep.log.where(d.index)}: event {d.index}, {seat_name(d.seat, en=True)}: {d.actual.label()} — {d.grade}:"
+            f"  {rep.log.where(d.index)}: {event_in(d.index, 'en')}, {seat_name(d.seat, en=True)}: {d.actual.label()} — {d.grade}:"
             f" {d.loss.loss:.2f} ± {d.loss.se:.2f} points below {best.label()} ({d.view} view{also})"
         )
         if d.certain is not None:

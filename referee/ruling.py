@@ -17,6 +17,7 @@ from replay import games
 from replay.core.clip import CARDS_LIMIT, few
 from replay.core.events import Event
 from replay.core.game_state import GameState
+from replay.core.numbering import event_number
 from replay.core.said import said, seat_name, zh_of
 from replay.core.verdicts import Reading
 from replay.formats.decisions import Decision, history
@@ -101,7 +102,8 @@ class Ruling:
         ``CARDS_LIMIT`` cards is given by its first ones and ``cards_total``, as a verdict's."""
         name = self.rule_name
         return {
-            "event": self.event,
+            "index": self.event,
+            "event": None if self.event is None else event_number(self.event),
             "step": self.step,
             "game": self.game,
             "profile": self.profile,
@@ -332,10 +334,12 @@ def result_ruling(rep: Replay[GameState]) -> tuple[ClaimEntry, ...]:
 
     seed = _seed_of(rep.profile)
     out = []
-    for d in claim_entries(rep.log.result, rep.score(), rep.log.game, rep.final):
+    score = rep.score()
+    teams = [team.seats for team in score.teams] if score is not None else []
+    for d in claim_entries(rep.log.result, score, rep.log.game, rep.final):
         quote = RULES[d.rule].quote_for("", seed) if d.rule in RULES else None
         if d.differs:
-            zh, en = entry_name(d.key)
+            zh, en = entry_name(d.key, teams, rep.final.n)
             consequence = (
                 f"记录的{zh}不成立，按牌局改为 {value_text(d.computed, zh=True)}",
                 f"the claimed {en} does not stand: it is corrected to the deal's {value_text(d.computed)}",

@@ -5,8 +5,9 @@ from __future__ import annotations
 
 from cli.text import GameText, may_act_lines, ruling_parts, seat_label, void_lines
 from replay.core.game_state import GameState
+from replay.core.numbering import event_number
 from replay.core.plural import count
-from replay.core.said import seat_name
+from replay.core.said import seat_name, side_name
 from replay.core.verdicts import Verdict
 from replay.games.shengji.engine import RANK_LEVEL, SUIT_EN, SUIT_ZH, ShengjiState, card_points
 from replay.games.shengji.score import shengji_extras
@@ -17,7 +18,7 @@ from replay.score import Score
 
 def _side(side: int) -> str:
     """A 升级 side and its seats."""
-    return f"side {side} (seats {side}, {side + 2})"
+    return side_name(side, 4)[1]
 
 
 def trumps_line(st: ShengjiState) -> str:
@@ -145,7 +146,7 @@ class ShengjiText(GameText[GameState]):
             lines.append(f"      {trumps_line(st)}")
         if st.trick and len(st.trick) == 1 and before.trick != st.trick:
             lines.append(f"trick {len(st.tricks) + 1}: {seat_name(st.trick[0][0], en=True)} leads")
-        lines.append(f"{v.index:>4}  {seat_name(v.seat, en=True)} {v.action:<9}{cards}{ruling}{fx}")
+        lines.append(f"{event_number(v.index):>4}  {seat_name(v.seat, en=True)} {v.action:<9}{cards}{ruling}{fx}")
         if len(st.tricks) > len(before.tricks):
             t = st.tricks[-1]
             lines.append(
