@@ -153,6 +153,7 @@ VIEW = GameView(
     score_side=ScoreSide("队", "Team", team_words),
     seat_rules=("GJ-REVOLUTION", "GJ-BURN"),  # explain lines about one seat's place ("seat N …")
     team_rules=("GJ-SWEEP",),
+    match_by_team=True,
     team_line=team0_points,
     team_line_name=(f"{side_name(0, 6)[0]} 期望分", f"{side_name(0, 6)[1]} expected points"),
     desk=Desk(events_placeholder="0 出 5 5\n1 过\n2 出 K K", disputed_placeholder="1 烧 A A"),

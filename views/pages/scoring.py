@@ -17,11 +17,13 @@ import plotly.graph_objects as go
 import streamlit as st
 
 from data import queries
+from data.match_totals import team_standings
+from replay.core.said import team_words
 from replay.formats.log import Log
 from replay.replay import Replay
 from replay.score import Score
 from views import games
-from views.parts.common import engine, guarded, lang, need_deal, t
+from views.parts.common import engine, guarded, lang, need_deal, stored, t
 from views.parts.downloads import csv_button, file_name
 from views.parts.figures import show
 from views.parts.game_view import GameView
@@ -64,7 +66,10 @@ def render() -> None:
             drawing.score_section(rep, score)
         explain(score)
     claims(rep, score)
-    _match(log, deal_id)
+    if drawing.match_by_team:
+        _team_match(rep, deal_id)
+    else:
+        _match(log, deal_id)
 
 
 def _header(deal_id: int, log: Log) -> None:
@@ -136,6 +141,7 @@ def _match(log: Log, deal_id: int) -> None:
     if standings.empty:
         return
     st.subheader(t("比赛累计", "Match standings") + " · " + md(key))
+    st.caption(t("每位牌手自己的得分，逐局累计。", "Each player's own points, summed deal by deal."))
     standings = standings.copy()
     standings["label"] = [
         (t(f"第{d}局", f"deal {d}") if pd.notna(d) else f"#{i}")
@@ -153,13 +159,72 @@ def _match(log: Log, deal_id: int) -> None:
         )
     fig.update_xaxes(type="category", categoryorder="array", categoryarray=order)
     fig.update_layout(
-        yaxis_title=t("累计得分", "running total"), legend_title_text=t("牌手", "player"), margin={"t": 30}
+        yaxis_title=t("每位牌手的累计得分", "each player's running total"),
+        legend_title_text=t("牌手", "player"),
+        margin={"t": 30},
     )
     here = standings.loc[standings["deal_id"] == deal_id, "label"]
     if not here.empty:
         fig.add_vline(x=order.index(here.iloc[0]), line_dash="dot", line_color="grey")
     show(fig, f"deal{deal_id}", "match")
     wide: Any = standings.pivot_table(index="label", columns="player", values="total", aggfunc="last", sort=False)
+    wide = wide.reindex(order)
+    wide.index.name = t("局", "Deal")
+    st.dataframe(wide, placeholder=EMPTY_CELL)
+    csv_button(wide, file_name(f"deal{deal_id}", "match"), key="scoring_csv_match", index=True)
+
+
+def _team_match(rep: Replay, deal_id: int) -> None:
+    """The match's running totals of each team's recorded points (``data.match_totals``), each team by its one
+    name, the rule that decides what a team records said beside them."""
+    key = rep.log.meta.get("match")
+    if not key:
+        return
+    totals = stored(team_standings, match_key=str(key), game=rep.log.game)
+    if totals.empty:
+        return
+    n = rep.final.n
+    st.subheader(t("比赛累计", "Match standings") + " · " + md(key))
+    modes = set(totals["score_mode"])
+    st.caption(
+        t(
+            "每队的记分，逐局累计（每局按它自己的规则配置记分"
+            + ("：只记正分，不记负分，输的一队记 0" if modes == {"positive_only"} else "")
+            + ("：净分，两队都记自己的合计，负分也记" if modes == {"net"} else "")
+            + "；GJ-SCORE）。",
+            "Each team's recorded points, summed deal by deal (each deal as its own rule profile records it"
+            + (": positive points only, a losing team records 0" if modes == {"positive_only"} else "")
+            + (": net, both teams record their sums, negative ones too" if modes == {"net"} else "")
+            + "; GJ-SCORE).",
+        )
+    )
+    totals = totals.copy()
+    totals["label"] = [
+        (t(f"第{d}局", f"deal {d}") if pd.notna(d) else f"#{i}")
+        for d, i in zip(totals["deal"], totals["deal_id"], strict=True)
+    ]
+    totals["team"] = [t(*team_words(seats, n)) for seats in totals["seats"]]
+    order = list(dict.fromkeys(totals["label"]))
+    fig = go.Figure()
+    for team, rows in totals.groupby("team", sort=True):
+        fig.add_scatter(
+            x=rows["label"],
+            y=rows["total"],
+            mode="lines+markers",
+            name=chart(str(team)),
+            hovertemplate="%{x}: %{y}<extra>" + chart(str(team)) + "</extra>",
+        )
+    fig.update_xaxes(type="category", categoryorder="array", categoryarray=order)
+    fig.update_layout(
+        yaxis_title=t("每队的累计记分", "each team's running total"),
+        legend_title_text=t("队", "team"),
+        margin={"t": 30},
+    )
+    here = totals.loc[totals["deal_id"] == deal_id, "label"]
+    if not here.empty:
+        fig.add_vline(x=order.index(here.iloc[0]), line_dash="dot", line_color="grey")
+    show(fig, f"deal{deal_id}", "match")
+    wide: Any = totals.pivot_table(index="label", columns="team", values="total", aggfunc="last", sort=False)
     wide = wide.reindex(order)
     wide.index.name = t("局", "Deal")
     st.dataframe(wide, placeholder=EMPTY_CELL)
