@@ -17,8 +17,7 @@ import plotly.graph_objects as go
 import streamlit as st
 
 from data import queries
-from data.match_totals import team_standings
-from replay.core.said import team_words
+from data.match_totals import running, team_points
 from replay.formats.log import Log
 from replay.replay import Replay
 from replay.score import Score
@@ -175,57 +174,68 @@ def _match(log: Log, deal_id: int) -> None:
 
 
 def _team_match(rep: Replay, deal_id: int) -> None:
-    """The match's running totals of each team's recorded points (``data.match_totals``), each team by its one
-    name, the rule that decides what a team records said beside them."""
+    """The match's running totals by the team rule (``data.match_totals``): what each team recorded under each
+    deal's profile, each team by its one name and players (each player's, when players changed teams), the rule
+    that decides what a team records said beside them."""
     key = rep.log.meta.get("match")
     if not key:
         return
-    totals = stored(team_standings, match_key=str(key), game=rep.log.game)
-    if totals.empty:
+    points = stored(team_points, match_key=str(key), game=rep.log.game)
+    if points.empty:
         return
-    n = rep.final.n
+    by, totals = running(points, lang())
     st.subheader(t("比赛累计", "Match standings") + " · " + md(key))
-    modes = set(totals["score_mode"])
-    st.caption(
-        t(
-            "每队的记分，逐局累计（每局按它自己的规则配置记分"
-            + ("：只记正分，不记负分，输的一队记 0" if modes == {"positive_only"} else "")
-            + ("：净分，两队都记自己的合计，负分也记" if modes == {"net"} else "")
-            + "；GJ-SCORE）。",
-            "Each team's recorded points, summed deal by deal (each deal as its own rule profile records it"
-            + (": positive points only, a losing team records 0" if modes == {"positive_only"} else "")
-            + (": net, both teams record their sums, negative ones too" if modes == {"net"} else "")
-            + "; GJ-SCORE).",
+    modes = set(points["score_mode"])
+    rule = (
+        ("：只记正分，不记负分，输的一队记 0", ": positive points only, a losing team records 0")
+        if modes == {"positive_only"}
+        else ("：净分，两队都记自己的合计，负分也记", ": net, both teams record their sums, negative ones too")
+        if modes == {"net"}
+        else ("", "")
+    )
+    whose = (
+        ("每队的记分，逐局累计", "Each team's recorded points, summed deal by deal")
+        if by == "team"
+        else (
+            "每位牌手所在队的记分，逐局累计（牌手换了队）",
+            "Each player's team's recorded points, summed deal by deal (players changed teams)",
         )
     )
-    totals = totals.copy()
+    st.caption(
+        t(
+            f"{whose[0]}（每局按它自己的规则配置记分{rule[0]}；GJ-SCORE）。",
+            f"{whose[1]} (each deal as its own rule profile records it{rule[1]}; GJ-SCORE).",
+        )
+    )
     totals["label"] = [
         (t(f"第{d}局", f"deal {d}") if pd.notna(d) else f"#{i}")
         for d, i in zip(totals["deal"], totals["deal_id"], strict=True)
     ]
-    totals["team"] = [t(*team_words(seats, n)) for seats in totals["seats"]]
     order = list(dict.fromkeys(totals["label"]))
     fig = go.Figure()
-    for team, rows in totals.groupby("team", sort=True):
+    for who_, rows in totals.groupby("who", sort=True):
         fig.add_scatter(
             x=rows["label"],
             y=rows["total"],
             mode="lines+markers",
-            name=chart(str(team)),
-            hovertemplate="%{x}: %{y}<extra>" + chart(str(team)) + "</extra>",
+            name=chart(str(who_)),
+            hovertemplate="%{x}: %{y}<extra>" + chart(str(who_)) + "</extra>",
         )
     fig.update_xaxes(type="category", categoryorder="array", categoryarray=order)
     fig.update_layout(
-        yaxis_title=t("每队的累计记分", "each team's running total"),
-        legend_title_text=t("队", "team"),
+        yaxis_title=t("每队的累计记分", "each team's running total")
+        if by == "team"
+        else t("每位牌手的累计记分", "each player's running total"),
+        legend_title_text=t("队", "team") if by == "team" else t("牌手", "player"),
         margin={"t": 30},
     )
     here = totals.loc[totals["deal_id"] == deal_id, "label"]
     if not here.empty:
         fig.add_vline(x=order.index(here.iloc[0]), line_dash="dot", line_color="grey")
     show(fig, f"deal{deal_id}", "match")
-    wide: Any = totals.pivot_table(index="label", columns="team", values="total", aggfunc="last", sort=False)
+    wide: Any = totals.pivot_table(index="label", columns="who", values="total", aggfunc="last", sort=False)
     wide = wide.reindex(order)
     wide.index.name = t("局", "Deal")
+    wide.columns.name = None
     st.dataframe(wide, placeholder=EMPTY_CELL)
     csv_button(wide, file_name(f"deal{deal_id}", "match"), key="scoring_csv_match", index=True)
