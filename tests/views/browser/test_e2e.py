@@ -97,7 +97,7 @@ def test_the_desk_downloads_the_ruling_sheet_of_a_stored_dispute(server, tmp_pat
         expect(page.get_by_role("heading", name="争议台")).to_be_visible()
         take.choose_deal(page, deal_id)
         take.slide_to(page, 3)
-        expect(page.get_by_text("记录中的第 3 个动作", exact=False).first).to_be_visible()
+        expect(page.get_by_text("记录中的第 4 手", exact=False).first).to_be_visible()
         expect(page.locator("blockquote", has_text="過牌不燒，燒牌優先").first).to_be_visible()
         sheet = take.download_ruling(page, deal_id, 3)
         text = sheet.read_text(encoding="utf-8")
