@@ -236,7 +236,7 @@ def test_pasting_a_shengji_log_imports_and_opens_it(library):
     at.button[0].click().run()  # the form's submit button
     _ok(at)
     assert any("已加入" in s.value for s in at.success), [s.value for s in at.success]
-    assert any("每一步都合法" in c.value for c in at.caption)
+    assert any("每一手都合法" in c.value for c in at.caption)
     deal_id = at.session_state["deal_id"]
     at = _page("replay", deal_id, 5)
     _ok(at)

@@ -465,7 +465,7 @@ def _decision_panel(rep: Replay, deal_id: int, d: Decision, lang_: str) -> None:
     show(
         candidates_figure(d, lang_, unit),
         f"deal{deal_id}",
-        f"decision{d.index}",
+        f"event{event_number(d.index)}",
         key="eval_candidates_chart",
     )
     st.caption(
