@@ -35,7 +35,7 @@ from cli.common import (
 )
 from replay.core.numbering import event_in
 from replay.core.plural import count
-from replay.core.said import seat_name
+from replay.core.said import seat_name, side_name
 
 TYPE_CHECKING = False  # typing's constant, without importing typing before ``run`` paused the garbage collector
 if TYPE_CHECKING:
@@ -296,7 +296,7 @@ def cmd_demo(args: argparse.Namespace) -> int:
     if log.kitty is not None:
         print(f"  kitty (底牌): {' '.join(c.token for c in log.kitty)}")
     if log.levels is not None:
-        print(f"  levels: side 0 (seats 0, 2) {log.levels[0]}, side 1 (seats 1, 3) {log.levels[1]}")
+        print(f"  levels: {side_name(0, 4)[1]} {log.levels[0]}, {side_name(1, 4)[1]} {log.levels[1]}")
     text = text_for(log.game)
     print("\n".join(text.event_lines(rep)))
     print("\n".join(text.score_lines(rep, rep.score())))

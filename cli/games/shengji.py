@@ -74,7 +74,7 @@ class ShengjiText(GameText[GameState]):
             went = f"; {seat_name(last, en=True)} (declarers) won the last trick: it stays with the declarers"
         lines.append(f"kitty (底牌) buried: {buried or '-'} ({count(card_points(st.buried), 'point')}){went}")
         lines.append(f"defenders {_side(defenders)}: {lv.defenders} points")
-        change = ", ".join(f"side {side} {lv.before[side]} -> {lv.after[side]}" for side in (0, 1))
+        change = ", ".join(f"{_side(side)} {lv.before[side]} -> {lv.after[side]}" for side in (0, 1))
         lines.append(f"levels: {change}")
         lines += [f"  [{rule}] {text}" for rule, text in score.explain]
         return lines
@@ -87,7 +87,7 @@ class ShengjiText(GameText[GameState]):
             return "not finished: no score"
         lv = shengji_extras(score)
         assert lv is not None
-        change = ", ".join(f"side {side} {lv.before[side]} -> {lv.after[side]}" for side in (0, 1))
+        change = ", ".join(f"{_side(side)} {lv.before[side]} -> {lv.after[side]}" for side in (0, 1))
         st = _sj(rep.final)
         return f"defenders {_side(1 - st.declarers)} {lv.defenders} points; levels {change}"
 
@@ -101,7 +101,7 @@ class ShengjiText(GameText[GameState]):
         view = rep.view(step)
         info = step_tricks(view)
         lv = [RANK_LEVEL[r] for r in st.levels]
-        lines = [f"phase: {st.phase}; levels: side 0 {lv[0]}, side 1 {lv[1]}", trumps_line(st)]
+        lines = [f"phase: {st.phase}; levels: {_side(0)} {lv[0]}, {_side(1)} {lv[1]}", trumps_line(st)]
         if st.declarations:
             lines.append(
                 "declarations: "
@@ -128,7 +128,7 @@ class ShengjiText(GameText[GameState]):
             )
         if st.trumps is not None:
             lines.append(
-                f"points: side 0 {st.points[0]}, side 1 {st.points[1]}; defenders (side {1 - st.declarers}) "
+                f"points: {_side(0)} {st.points[0]}, {_side(1)} {st.points[1]}; defenders ({_side(1 - st.declarers)}) "
                 f"{st.defenders_points}"
             )
         lines += may_act_lines(view)
@@ -150,8 +150,8 @@ class ShengjiText(GameText[GameState]):
         if len(st.tricks) > len(before.tricks):
             t = st.tricks[-1]
             lines.append(
-                f"      = {seat_name(t.winner, en=True)} wins trick {len(st.tricks)}: {t.points} points to side {t.winner % 2}"
-                f" (side 0 {st.points[0]}, side 1 {st.points[1]})"
+                f"      = {seat_name(t.winner, en=True)} wins trick {len(st.tricks)}: {t.points} points to {_side(t.winner % 2)}"
+                f" ({_side(0)} {st.points[0]}, {_side(1)} {st.points[1]})"
             )
         return lines
 

@@ -586,7 +586,7 @@ def test_shengji_score_text(capsys: pytest.CaptureFixture[str], sj_text: Path, s
         lines[3] == f"defenders Team {'AB'[defenders]} ({defenders}·{defenders + 2}): {final.defenders_points} points"
     )
     before = sj_deal.log.levels
-    assert lines[4].startswith(f"levels: side 0 {before[0]} -> ") and f"side 1 {before[1]} -> " in lines[4]
+    assert lines[4].startswith(f"levels: Team A (0·2) {before[0]} -> ") and f"Team B (1·3) {before[1]} -> " in lines[4]
     assert "[SJ-POINTS]" in out and "[SJ-LEVEL]" in out
 
 
@@ -652,14 +652,15 @@ def test_shengji_replay_text(capsys: pytest.CaptureFixture[str], sj_text: Path, 
     assert (code, err) == (0, "")
     final = sj_deal.states[-1]
     n = len(final.tricks)
-    assert out.startswith("step 0 of ") and "phase: declare; levels: side 0 " in out
+    assert out.startswith("step 0 of ") and "phase: declare; levels: Team A (0·2) " in out
     assert "trumps: not declared yet" in out and "kitty: " in out
     assert "exchange" in out and " -> seat " in out
     assert out.count("      trumps: ") == 1  # once, when the declarations are over
     assert "trick 1: seat " in out and f"trick {n}: seat " in out
     assert out.count(" wins trick ") == n
     last = final.tricks[-1]
-    assert f"= seat {last.winner} wins trick {n}: {last.points} points to side {last.winner % 2}" in out
+    side = last.winner % 2
+    assert f"= seat {last.winner} wins trick {n}: {last.points} points to Team {'AB'[side]} ({side}·{side + 2})" in out
     assert out.splitlines()[-1].startswith("  [SJ-")
 
 
@@ -679,7 +680,7 @@ def test_shengji_replay_step_text(capsys: pytest.CaptureFixture[str], sj_json: P
     assert any(x.startswith("kitty buried by seat ") for x in lines)
     assert any(x.startswith("trick 2: seat ") for x in lines)
     assert any(x.startswith("last trick (1): ") and "won by seat" in x for x in lines)
-    assert any(x.startswith("points: side 0 ") for x in lines)
+    assert any(x.startswith("points: Team A (0·2) ") for x in lines)
     assert sum(x.startswith("  seat ") and " cards " in x for x in lines) >= 4
 
 
@@ -712,9 +713,9 @@ def test_demo_shengji(capsys: pytest.CaptureFixture[str]) -> None:
     code, out, err = run(capsys, "demo", "--profile", "shengji-35")
     assert (code, err) == (0, "")
     assert out.startswith("simulated 升级 deal, seed 7, profile shengji-35\n")
-    assert "  kitty (底牌): " in out and "  levels: side 0 (seats 0, 2) " in out
+    assert "  kitty (底牌): " in out and "  levels: Team A (0·2) " in out
     assert " declare " in out and " bury " in out and "trick 1: seat " in out and " wins trick " in out
-    assert "\nlevels: side 0 " in out and "[SJ-LEVEL]" in out
+    assert "\nlevels: Team A (0·2) " in out and "[SJ-LEVEL]" in out
 
 
 def test_profiles_shows_shengji(capsys: pytest.CaptureFixture[str]) -> None:

@@ -200,7 +200,7 @@ def test_coach_simulated_deal(capsys: pytest.CaptureFixture[str], tmp_path: Path
     names = {s.seat: s.player for s in report.replay.log.seats}
     for s in range(6):
         assert any(x.startswith(f"  seat {s} {names[s]}: ") for x in lines)
-    assert any(x.startswith("  team [0, 2, 4]: ") for x in lines)
+    assert any(x.startswith("  Team A (0·2·4): ") for x in lines)
     assert lines[-1] == f"{path}: {len(report.findings)} findings, no violation"
 
 

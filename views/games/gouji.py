@@ -143,6 +143,21 @@ def score_section(rep: Replay, score: Score) -> None:
     )
 
 
+def match_rule(modes: set[str]) -> tuple[str, str]:
+    """What a team records in the deals of a match, by their ``score_mode`` (GJ-SCORE), (zh, en)."""
+    if modes == {"positive_only"}:
+        return (
+            "只记正分，不记负分，输的一队记 0（GJ-SCORE）",
+            "positive points only, a losing team records 0 (GJ-SCORE)",
+        )
+    if modes == {"net"}:
+        return (
+            "净分，两队都记自己的合计，负分也记（GJ-SCORE）",
+            "net, both teams record their sums, negative ones too (GJ-SCORE)",
+        )
+    return "各局按自己的计分方式（GJ-SCORE）", "each deal as its own profile scores (GJ-SCORE)"
+
+
 VIEW = GameView(
     name="gouji",
     table_html=table,
@@ -153,7 +168,7 @@ VIEW = GameView(
     score_side=ScoreSide("队", "Team", team_words),
     seat_rules=("GJ-REVOLUTION", "GJ-BURN"),  # explain lines about one seat's place ("seat N …")
     team_rules=("GJ-SWEEP",),
-    match_by_team=True,
+    match_by_team=match_rule,
     team_line=team0_points,
     team_line_name=(f"{side_name(0, 6)[0]} 期望分", f"{side_name(0, 6)[1]} expected points"),
     desk=Desk(events_placeholder="0 出 5 5\n1 过\n2 出 K K", disputed_placeholder="1 烧 A A"),

@@ -10,6 +10,7 @@ tricks, the kitty, the level change and the match's level ladder).
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from typing import Any
 
 import pandas as pd
@@ -65,8 +66,8 @@ def render() -> None:
             drawing.score_section(rep, score)
         explain(score)
     claims(rep, score)
-    if drawing.match_by_team:
-        _team_match(rep, deal_id)
+    if drawing.match_by_team is not None:
+        _team_match(rep, deal_id, drawing.match_by_team)
     else:
         _match(log, deal_id)
 
@@ -173,7 +174,7 @@ def _match(log: Log, deal_id: int) -> None:
     csv_button(wide, file_name(f"deal{deal_id}", "match"), key="scoring_csv_match", index=True)
 
 
-def _team_match(rep: Replay, deal_id: int) -> None:
+def _team_match(rep: Replay, deal_id: int, team_rule: Callable[[set[str]], tuple[str, str]]) -> None:
     """The match's running totals by the team rule (``data.match_totals``): what each team recorded under each
     deal's profile, each team by its one name and players (each player's, when players changed teams), the rule
     that decides what a team records said beside them."""
@@ -185,14 +186,7 @@ def _team_match(rep: Replay, deal_id: int) -> None:
         return
     by, totals = running(points, lang())
     st.subheader(t("比赛累计", "Match standings") + " · " + md(key))
-    modes = set(points["score_mode"])
-    rule = (
-        ("：只记正分，不记负分，输的一队记 0", ": positive points only, a losing team records 0")
-        if modes == {"positive_only"}
-        else ("：净分，两队都记自己的合计，负分也记", ": net, both teams record their sums, negative ones too")
-        if modes == {"net"}
-        else ("", "")
-    )
+    rule = team_rule({str(m) for m in points["score_mode"]})
     whose = (
         ("每队的记分，逐局累计", "Each team's recorded points, summed deal by deal")
         if by == "team"
@@ -203,8 +197,8 @@ def _team_match(rep: Replay, deal_id: int) -> None:
     )
     st.caption(
         t(
-            f"{whose[0]}（每局按它自己的规则配置记分{rule[0]}；GJ-SCORE）。",
-            f"{whose[1]} (each deal as its own rule profile records it{rule[1]}; GJ-SCORE).",
+            f"{whose[0]}，每局按它自己的规则配置记分：{rule[0]}。",
+            f"{whose[1]}, each deal as its own rule profile records it: {rule[1]}.",
         )
     )
     totals["label"] = [
