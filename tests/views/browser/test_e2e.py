@@ -4,7 +4,7 @@ Chromium through Playwright (sync API).
 Open the app, open a sample deal from the Library, go to Replay, note the table, press the next-step
 button, check that the table changed, and save a screenshot (into the test's temporary folder, and
 into docs/screenshots/ when UPDATE_SCREENSHOTS=1). On the dispute desk: pick the stored sample dispute
-01-burn-after-pass, go to its event 3, download the ruling sheet and find the seed's words in it. Skipped only when /usr/bin/chromium is missing
+01-burn-after-pass, go to its step 3 (the ruling on its fourth event), download the ruling sheet and find the seed's words in it. Skipped only when /usr/bin/chromium is missing
 and CI is not "true": under CI (``.ci/run`` installs Debian's ``chromium``) it must run.
 
 The server and browser helpers live in ``docs/screenshots/take.py``, which takes the README's

@@ -174,7 +174,7 @@ def test_a_session_joined_by_another_browser_cannot_record_a_decision(served: Se
         _sign_in(victim, REFEREE, PASSWORD)
         victim.get_by_label("The ruling's text").fill("recorded by the referee")
         victim.get_by_role("button", name="Record the decision").click()
-        expect(victim.get_by_text("Recorded: event 3")).to_be_visible(timeout=WAIT)
+        expect(victim.get_by_text("Recorded: event 4")).to_be_visible(timeout=WAIT)
         assert _decisions(served.db_url, deal_id) == ["recorded by the referee"]
 
 
