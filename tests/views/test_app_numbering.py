@@ -59,6 +59,11 @@ def test_one_event_has_one_number_on_every_page(dispute: int, lang: str) -> None
     assert any(words in e.value and "GJ-BURN" in e.value for e in at.error)
     (events,) = [h for h in drawn_html(at) if 'class="fp-events"' in h]
     assert re.findall(r'<tr class="fp-now" data-event="(\d+)"', events) == [str(NUMBER)]
+    # the Timeline at the same step says which event it follows
+    at = run_page("timeline", dispute, step_after(INDEX), lang)
+    page_ok(at)
+    after = f"{words}之后" if lang == "zh" else f"after {words}"
+    assert any(after in m.value for m in at.markdown)
     # the Coach page: the finding on that event
     at = run_page("coach", dispute, 0, lang)
     page_ok(at)
