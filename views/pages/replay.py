@@ -425,7 +425,7 @@ def _verdict_panel(rep: Replay, parts: StepParts, viewer: int | None, lang_: str
         return
     who = md(seat_label(rep, v.seat, lang_))
     did = md(f"{action_label(v.action, lang_, rep.log.game)} {cards_text(v.cards, lang_)}".strip())
-    head = tr(lang_, *event_words(i)) if (i := v.index) is not None else ""
+    head = tr(lang_, *event_words(parts.step - 1))  # step k shows event k (replay.core.numbering)
     if v.legal:
         st.success(f"**{head}** · {who} · {did} — ✓ {t('合法', 'legal')}")
     else:
