@@ -250,7 +250,9 @@ def test_hostile_names_draw_no_image_link_formula_or_colour(served: Served, host
                 option = page.locator('.st-key-dispute_what [data-testid="stRadioOption"]').first
                 expect(option).to_contain_text("event" if "lang=en" in address else "手")
                 assert not option.locator("img, a, .katex").count(), option.inner_html()
-                player = NAMES[3] if "step=0" in address else NAMES[5]  # who played the event at index 0 (event 1), at 5 (event 6)
+                player = (
+                    NAMES[3] if "step=0" in address else NAMES[5]
+                )  # who played the event at index 0 (event 1), at 5 (event 6)
                 assert player in option.inner_text().replace("\u2060", ""), option.inner_html()
             drawn = page.evaluate(_DRAWN)
             where = f"{address}: "
