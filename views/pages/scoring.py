@@ -143,21 +143,7 @@ def _match(log: Log, deal_id: int) -> None:
     st.subheader(t("比赛累计", "Match standings") + " · " + md(key))
     st.caption(t("每位牌手自己的得分，逐局累计。", "Each player's own points, summed deal by deal."))
     standings = standings.copy()
-    standings["label"] = [
-        (t(f"第{d}局", f"deal {d}") if pd.notna(d) else f"#{i}")
-        for d, i in zip(standings["deal"], standings["deal_id"], strict=True)
-    ]
-    order = list(dict.fromkeys(standings["label"]))
-    fig = go.Figure()
-    for player, rows in standings.groupby("player", sort=True):
-        fig.add_scatter(
-            x=rows["label"],
-            y=rows["total"],
-            mode="lines+markers",
-            name=chart(player),
-            hovertemplate="%{x}: %{y}<extra>" + chart(player) + "</extra>",
-        )
-    fig.update_xaxes(type="category", categoryorder="array", categoryarray=order)
+    fig, order = _running_chart(standings, "player")
     fig.update_layout(
         yaxis_title=t("每位牌手的累计得分", "each player's running total"),
         legend_title_text=t("牌手", "player"),
@@ -201,21 +187,7 @@ def _team_match(rep: Replay, deal_id: int, team_rule: Callable[[set[str]], tuple
             f"{whose[1]}, each deal as its own rule profile records it: {rule[1]}.",
         )
     )
-    totals["label"] = [
-        (t(f"第{d}局", f"deal {d}") if pd.notna(d) else f"#{i}")
-        for d, i in zip(totals["deal"], totals["deal_id"], strict=True)
-    ]
-    order = list(dict.fromkeys(totals["label"]))
-    fig = go.Figure()
-    for who_, rows in totals.groupby("who", sort=True):
-        fig.add_scatter(
-            x=rows["label"],
-            y=rows["total"],
-            mode="lines+markers",
-            name=chart(str(who_)),
-            hovertemplate="%{x}: %{y}<extra>" + chart(str(who_)) + "</extra>",
-        )
-    fig.update_xaxes(type="category", categoryorder="array", categoryarray=order)
+    fig, order = _running_chart(totals, "who")
     fig.update_layout(
         yaxis_title=t("每队的累计记分", "each team's running total")
         if by == "team"
@@ -233,3 +205,24 @@ def _team_match(rep: Replay, deal_id: int, team_rule: Callable[[set[str]], tuple
     wide.columns.name = None
     st.dataframe(wide, placeholder=EMPTY_CELL)
     csv_button(wide, file_name(f"deal{deal_id}", "match"), key="scoring_csv_match", index=True)
+
+
+def _running_chart(frame: pd.DataFrame, by: str) -> tuple[go.Figure, list[str]]:
+    """A match's running totals, a line per ``by`` (a player, or whose points), over the deals in their order: the
+    figure and the deals' labels (``frame`` gains a ``label`` column)."""
+    frame["label"] = [
+        (t(f"第{d}局", f"deal {d}") if pd.notna(d) else f"#{i}")
+        for d, i in zip(frame["deal"], frame["deal_id"], strict=True)
+    ]
+    order = list(dict.fromkeys(frame["label"]))
+    fig = go.Figure()
+    for line, rows in frame.groupby(by, sort=True):
+        fig.add_scatter(
+            x=rows["label"],
+            y=rows["total"],
+            mode="lines+markers",
+            name=chart(str(line)),
+            hovertemplate="%{x}: %{y}<extra>" + chart(str(line)) + "</extra>",
+        )
+    fig.update_xaxes(type="category", categoryorder="array", categoryarray=order)
+    return fig, order
