@@ -48,11 +48,12 @@ def _library(args: argparse.Namespace, writes: bool) -> Engine:
 
 def _import_line(r: ImportResult) -> str:
     """What became of one file, in a line."""
+    extra = f", {_decisions_added(r.decisions_added)}" if r.decisions_added else ""
+    extra += f", {count(r.variations_added, 'variation')} added" if r.variations_added else ""
+    extra += f"; {r.reason}" if r.reason and r.status != "error" else ""
     if r.status == "added":
-        extra = f", {_decisions_added(r.decisions_added)}" if r.decisions_added else ""
         return f"{r.source}: added as deal {r.deal_id}{extra}"
     if r.status == "duplicate":
-        extra = f", {_decisions_added(r.decisions_added)}" if r.decisions_added else ""
         return f"{r.source}: duplicate of deal {r.deal_id}{extra}"
     return f"{r.source}: not imported: {r.reason}"
 

@@ -30,6 +30,7 @@ from sqlalchemy.types import TypeEngine
 from data.database import DamagedDatabase
 from data.decisions import decisions_of
 from data.models import Deal, table_of
+from data.variation_rows import FILE_SUFFIX, deal_facts, file_text, variations_in
 from replay.formats.log import parse_json_log
 
 DEALS = table_of(Deal)
@@ -147,7 +148,9 @@ def stored_logs(engine: Engine, skipped: list[Unreadable] | None = None) -> Iter
 
 
 def export_deals(engine: Engine, out_dir: str | Path, skipped: list[Unreadable] | None = None) -> list[Path]:
-    """Write every stored deal's canonical log, with its stored decisions, to ``out_dir`` (a deal
+    """Write every stored deal's canonical log, with its stored decisions, to ``out_dir``, and beside a deal with
+    variations their file (the log's name with the suffix ``.variations``; not a log: ``fupan import`` of the
+    folder reads it with its log, ``data.importer.import_paths``); the paths of the logs written (a deal
     without decisions byte-identical to its canonical import; an export imported into another library
     and exported again gives the same bytes and names). ``skipped``: as ``stored_logs``."""
     folder = Path(out_dir)
@@ -157,4 +160,15 @@ def export_deals(engine: Engine, out_dir: str | Path, skipped: list[Unreadable] 
         path = folder / file_name(deal)
         path.write_text(body, encoding="utf-8", newline="")
         paths.append(path)
+        side = _variations_file(engine, deal)
+        if side is not None:
+            path.with_suffix(FILE_SUFFIX).write_text(side, encoding="utf-8", newline="")
     return paths
+
+
+def _variations_file(engine: Engine, deal: Deal) -> str | None:
+    """The text of the deal's variations' file (``data.variation_rows.file_text``), None when it has none."""
+    assert deal.id is not None
+    with engine.connect() as conn:
+        found = variations_in(conn, deal_facts(conn, deal.id))
+    return file_text(deal.content_hash, found) if found else None

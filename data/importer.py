@@ -85,6 +85,7 @@ class ImportResult:
     deal_id: int | None = None
     reason: str = ""
     decisions_added: int = 0
+    variations_added: int = 0  # from the log's ``.variations`` file beside it (an export's: ``data.exporter``)
 
 
 def content_hash(log: Log) -> str:
@@ -535,4 +536,27 @@ def import_paths(
         pending = []
         if progress is not None:
             progress(len(results), len(files))
-    return results
+    return [_with_variations(engine, r) for r in results]
+
+
+def _with_variations(engine: Engine, result: ImportResult) -> ImportResult:
+    """The result with the variations of its log's ``.variations`` file (an export's, ``data.exporter``) merged into
+    its deal, in one transaction of their own (``data.variation_rows.merge_file``): all of the file or, with the
+    reason in ``reason``, none of it (the deal stays stored)."""
+    from dataclasses import replace as changed
+
+    from data.variation_rows import FILE_SUFFIX, VariationError, merge_file
+
+    if result.deal_id is None or result.status == "error":
+        return result
+    side = Path(result.source).with_suffix(FILE_SUFFIX)
+    try:
+        if not side.is_file():
+            return result
+        text = side.read_text(encoding="utf-8")
+        with engine.execution_options(**WRITE).begin() as conn:
+            added = merge_file(conn, result.deal_id, text)
+    except (OSError, UnicodeDecodeError, VariationError, DataError) as exc:
+        why = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
+        return changed(result, reason=f"{side.name}: its variations not imported: {why}")
+    return changed(result, variations_added=added)

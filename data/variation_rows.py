@@ -25,7 +25,7 @@ from data.decisions import lock_deal, utc
 from data.models import VARIATION_KINDS, VARIATION_NAME, Deal, VariationRow, table_of
 from replay.core.errors import FupanError
 from replay.core.events import Event
-from replay.core.said import said, zh_of
+from replay.core.said import said, said_of, zh_of
 from replay.formats.event_json import DocError, event_from_json, json_text
 
 TABLE = table_of(VariationRow)
@@ -311,3 +311,47 @@ def time_of(value: Any, place: str) -> datetime:
     if not isinstance(value, str) or moment is None or moment.tzinfo is None:
         raise VariationError(said(f"{place}：应为 UTC 时间（{value!r}）", f"{place}: expected a UTC time ({value!r})"))
     return moment.astimezone(UTC)
+
+
+def merge_file(conn: Connection, deal_id: int, text: str) -> int:
+    """Add to the deal (its row locked here) the variations of an export's file (``file_text``) it does not hold yet
+    (the same kind, ``at``, events and name), in the caller's transaction; each keeps its number when the deal has
+    it free, else takes the next. How many were added; VariationError naming the first bad field
+    (``variations[i].field``), and then nothing of the file is to be kept (the caller's transaction rolls back)."""
+    deal = deal_facts(conn, deal_id, lock=True)
+    items = read_file_items(text, deal.content_hash)
+    cols = (TABLE.c.kind, TABLE.c.at, TABLE.c.events_json, TABLE.c.name)
+    held = {tuple(r) for r in conn.execute(select(*cols).where(TABLE.c.deal_id == deal_id))}
+    added = 0
+    for i, item in enumerate(items):
+        try:
+            events = events_from_json(item.get("events"), deal.seats)
+            name = check_name(item.get("name", ""))
+            key = (check_kind(item.get("kind")), check_at(item.get("at"), deal.n_events), events_json(events), name)
+            if key in held:
+                continue
+            made_by, version = item.get("made_by", ""), item.get("engine_version", 0)
+            if not isinstance(made_by, str) or len(made_by) > 200 or _bad_text(made_by):
+                raise VariationError(said("made_by：应为账号名或空", "made_by: expected an account name or nothing"))
+            if type(version) is not int or version < 0:
+                raise VariationError(said("engine_version：应为非负整数", "engine_version: expected 0 or more"))
+            number = check_number(item.get("number"))
+            created = time_of(item.get("created"), "created")
+        except VariationError as exc:
+            why = said_of(exc)
+            raise VariationError(said(f"variations[{i}].{zh_of(why)}", f"variations[{i}].{why}")) from None
+        insert_variation(
+            conn,
+            deal,
+            name=name,
+            kind=key[0],
+            at=key[1],
+            events=events,
+            made_by=made_by,
+            created=created,
+            engine_version=version,
+            number=number,
+        )
+        held.add(key)
+        added += 1
+    return added

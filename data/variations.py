@@ -28,11 +28,12 @@ from sqlalchemy.engine import Engine
 
 from data.accounts import _find, _may_write, normalize_name
 from data.database import WRITE
-from replay.core.said import said
 from data.variation_rows import (
     TABLE,
     Variation,
     VariationError,
+    check_at,
+    check_kind,
     check_name,
     deal_facts,
     events_from_json,
@@ -40,6 +41,7 @@ from data.variation_rows import (
     no_variation,
     variations_in,
 )
+from replay.core.said import said
 
 if TYPE_CHECKING:
     from replay.lines import Line
@@ -92,9 +94,10 @@ def add_variation_json(engine: Engine, deal_id: int, doc: object, user_name: str
             )
         )
     with engine.connect() as conn:
-        seats = deal_facts(conn, deal_id).seats
-    events = events_from_json(doc.get("events"), seats)
-    line = Line(kind=doc.get("kind", "variation"), at=doc.get("at"), events=events, name=doc.get("name", ""))
+        deal = deal_facts(conn, deal_id)
+    at = check_at(doc.get("at"), deal.n_events)
+    events = events_from_json(doc.get("events"), deal.seats)
+    line = Line(kind=check_kind(doc.get("kind", "variation")), at=at, events=events, name=doc.get("name", ""))
     return add_variation(engine, deal_id, line, user_name)
 
 
