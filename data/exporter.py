@@ -31,6 +31,7 @@ from data.database import DamagedDatabase
 from data.decisions import decisions_of
 from data.models import Deal, table_of
 from data.variation_rows import FILE_SUFFIX, deal_facts, file_text, variations_in
+from data.variation_rows import TABLE as VARIATIONS
 from replay.formats.log import parse_json_log
 
 DEALS = table_of(Deal)
@@ -156,14 +157,32 @@ def export_deals(engine: Engine, out_dir: str | Path, skipped: list[Unreadable] 
     folder = Path(out_dir)
     folder.mkdir(parents=True, exist_ok=True)
     paths = []
+    varied = _varied(engine)
     for deal, body in stored_logs(engine, skipped):
         path = folder / file_name(deal)
         path.write_text(body, encoding="utf-8", newline="")
         paths.append(path)
-        side = _variations_file(engine, deal)
+        try:
+            side = _variations_file(engine, deal) if varied is None or deal.id in varied else None
+        except (DamagedDatabase, SQLAlchemyError, ValueError) as exc:
+            if skipped is None or deal.id is None:
+                raise
+            why = str(exc) if isinstance(exc, DamagedDatabase) else _reason(exc)
+            skipped.append(Unreadable(deal.id, f"its log is written, its variations cannot be read: {why}"))
+            continue
         if side is not None:
             path.with_suffix(FILE_SUFFIX).write_text(side, encoding="utf-8", newline="")
     return paths
+
+
+def _varied(engine: Engine) -> set[int] | None:
+    """The ids of the deals that have variations (read once: most deals have none); None when the table cannot be
+    read whole (a damaged file: each deal's are read on their own, ``_variations_file``)."""
+    try:
+        with engine.connect() as conn:
+            return set(conn.execute(select(VARIATIONS.c.deal_id).distinct()).scalars())
+    except (DamagedDatabase, SQLAlchemyError):
+        return None
 
 
 def _variations_file(engine: Engine, deal: Deal) -> str | None:
