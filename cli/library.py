@@ -102,7 +102,8 @@ def cmd_import(args: argparse.Namespace) -> int:
         + (f"; {_decisions_added(decided)}" if decided else "")
         + (f"; stopped after {len(results)} of {count(len(files), 'file')}: {stopped}" if stopped else "")
     )
-    return _settle(EXIT_INPUT if counts["error"] or stopped else EXIT_OK)
+    unmerged = any(r.reason for r in results if r.status != "error")  # a deal stored, its variations' file refused
+    return _settle(EXIT_INPUT if counts["error"] or stopped or unmerged else EXIT_OK)
 
 
 def _decisions_added(n: int) -> str:

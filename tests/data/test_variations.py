@@ -14,6 +14,7 @@ from sqlalchemy.engine import Engine
 from sqlalchemy.exc import IntegrityError
 from storage_dbs import HEAD, temp_db_url
 
+import cli
 from data.accounts import NotPermitted, add_user, disable_user
 from data.database import alembic_config, current_revision, migrate, open_db
 from data.exporter import export_deals
@@ -269,3 +270,46 @@ def test_migration_0011_up_and_down(db_url: str) -> None:
             ))  # fmt: skip
     finally:
         engine.dispose()
+
+
+def test_fupan_import_says_the_variations_added_or_refused(
+    db_url: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    engine = open_db(db_url)
+    try:
+        write_deals(tmp_path / "logs", 1, 501, "gouji")
+        (log_path,) = sorted((tmp_path / "logs").glob("*.json"))
+        deal_id = import_paths(engine, [log_path], jobs=1)[0].deal_id
+        assert deal_id is not None
+        add_user(engine, "admin", PASSWORD, "admin")
+        log = parse_json_log(log_path.read_text(), "x")
+        for k in (1, 2):
+            add_variation(engine, deal_id, line_of(log, k), "admin")
+        export_deals(engine, tmp_path / "out")
+    finally:
+        engine.dispose()
+    backend = "postgresql" if db_url.startswith("postgresql") else "sqlite"
+    with temp_db_url(backend, tmp_path, "fupan_t3") as url2:
+        (exported,) = (tmp_path / "out").glob("*.json")
+        code = cli.main(["import", str(tmp_path / "out"), "--db", url2])
+        out = capsys.readouterr().out
+        assert code == 0 and out.splitlines()[0] == f"{exported}: added as deal 1, 2 variations added"
+        side = exported.with_suffix(".variations")
+        side.write_text("{ nope", encoding="utf-8")
+        code = cli.main(["import", str(tmp_path / "out"), "--db", url2])
+        line = capsys.readouterr().out.splitlines()[0]
+        assert code == 2 and line.startswith(f"{exported}: duplicate of deal 1; {side.name}: its variations not")
+        assert "not JSON" in line
+
+
+def test_concurrent_adds_take_distinct_numbers(engine: Engine, stored: tuple[int, Log]) -> None:
+    """Writers of one deal's variations go one after the other (its row locked): each number once."""
+    from concurrent.futures import ThreadPoolExecutor
+
+    deal_id, log = stored
+    with ThreadPoolExecutor(4) as pool:
+        numbers = list(pool.map(lambda k: add_variation(engine, deal_id, line_of(log, k), "admin"), range(8)))
+    assert sorted(numbers) == list(range(1, 9))
+    assert [v.at for v in sorted(deal_variations(engine, deal_id), key=lambda v: v.number)] == [
+        numbers.index(n) for n in range(1, 9)
+    ]
