@@ -1,5 +1,6 @@
 """Export the deal library: every stored deal's canonical log, with its stored decisions (oldest first),
-one file per deal.
+one file per deal, and beside a deal with variations their file (the log's name with ``.variations``:
+``data.variation_rows.file_text``).
 
 A file is named by what the deal is, never by a row id of the database: the game, the date and the
 deal's number in its match when the log gives them, and the first 12 hex digits of the deal's content

@@ -8,6 +8,9 @@ decisions (``Log.decisions``) are merged into the stored deal's in the same tran
 does not hold yet are added (the same decision, by ``Decision.key``, is stored once), so a duplicate
 deal may still bring new decisions (``ImportResult.decisions_added``). Export (``data.exporter``) writes
 each stored canonical log back with all its stored decisions, oldest first (``data.decisions``).
+A log's ``.variations`` file beside it (an export's: the deal's variations, ``data.variation_rows``) is merged into
+its deal by ``import_paths`` after the deals are stored, a file a transaction, all of it or none
+(``ImportResult.variations_added``, or the reason in ``ImportResult.reason`` with the deal still stored).
 
 Every game is stored alike: the deal, its seats (who sat there, its side, and the place and points
 the score gives: 够级 and 保皇 a place and its points; 升级 no place, the two teams (0, 2) and (1, 3) as
