@@ -26,7 +26,7 @@ from typing import TYPE_CHECKING
 from sqlalchemy import delete, update
 from sqlalchemy.engine import Engine
 
-from data.accounts import _find, _may_write, normalize_name
+from data.accounts import writer
 from data.database import WRITE
 from data.variation_rows import (
     TABLE,
@@ -60,18 +60,12 @@ __all__ = [
 FORMS = ("json", "text")
 
 
-def _signed(user_name: object) -> str:
-    return normalize_name(user_name) if isinstance(user_name, str) else ""
-
-
 def add_variation(engine: Engine, deal_id: int, line: Line, user_name: str) -> int:
     """Store ``line`` (kind ``ruled`` or ``variation``) with the deal for the signed-in account ``user_name``; the
     number it takes. NotPermitted unless the account may write; VariationError for no such deal, ``at`` out of
     0 .. the deal's events, a bad name or kind, events this game cannot hold (their JSON read back as the log's)."""
-    name = _signed(user_name)
     with engine.execution_options(**WRITE).begin() as conn:
-        row = _find(conn, name, lock=True)
-        _may_write(row, name, ("保存变例", "save a variation"))
+        row = writer(conn, user_name, ("保存变例", "save a variation"))
         deal = deal_facts(conn, deal_id, lock=True)
         return insert_variation(
             conn, deal, name=line.name, kind=line.kind, at=line.at, events=line.events, made_by=row.name
@@ -118,10 +112,9 @@ def get_variation(engine: Engine, deal_id: int, number: int) -> Variation:
 
 def rename_variation(engine: Engine, deal_id: int, number: int, name: str, user_name: str) -> str:
     """Give the variation a new name (checked: ``check_name``); the name stored."""
-    who = _signed(user_name)
     new = check_name(name)
     with engine.execution_options(**WRITE).begin() as conn:
-        _may_write(_find(conn, who, lock=True), who, ("改变例的名字", "rename a variation"))
+        writer(conn, user_name, ("改变例的名字", "rename a variation"))
         deal_facts(conn, deal_id, lock=True)
         where = (TABLE.c.deal_id == deal_id, TABLE.c.number == number)
         if conn.execute(update(TABLE).where(*where).values(name=new)).rowcount == 0:
@@ -131,9 +124,8 @@ def rename_variation(engine: Engine, deal_id: int, number: int, name: str, user_
 
 def delete_variation(engine: Engine, deal_id: int, number: int, user_name: str) -> None:
     """Delete the deal's variation ``number`` (the others keep their numbers)."""
-    who = _signed(user_name)
     with engine.execution_options(**WRITE).begin() as conn:
-        _may_write(_find(conn, who, lock=True), who, ("删除变例", "delete a variation"))
+        writer(conn, user_name, ("删除变例", "delete a variation"))
         deal_facts(conn, deal_id, lock=True)
         where = (TABLE.c.deal_id == deal_id, TABLE.c.number == number)
         if conn.execute(delete(TABLE).where(*where)).rowcount == 0:
