@@ -4,11 +4,14 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from replay.climbing.state import State
 from replay.core.numbering import event_number
 from replay.core.verdicts import Verdict
+
+if TYPE_CHECKING:
+    from coach.judgement import Judgement
 
 KINDS = ("violation", "maxim", "note", "evaluation")  # evaluation: a weak choice priced by rollouts
 SEVERITIES = ("violation", "mistake", "hint", "trial")  # trial: a maxim hint the study measured to cost points
@@ -59,6 +62,8 @@ class Finding:
     status: str | None = None
     #: the study's question the finding asks, for a maxim asked in parts ("answer", "cards"; ``coach.learners``)
     question: str | None = None
+    #: the move's one judgement, where an evaluation was given (``coach.judgement.judge``: the price decides)
+    judgement: Judgement | None = None
 
     def __post_init__(self) -> None:
         if self.kind not in KINDS:
@@ -84,6 +89,7 @@ class Finding:
             **({"price": dict(self.price)} if self.price is not None else {}),
             **({"worth": dict(self.worth)} if self.worth is not None else {}),
             **({"status": self.status} if self.status is not None else {}),
+            **({"judgement": self.judgement.to_json()} if self.judgement is not None else {}),
         }
 
 

@@ -1,0 +1,216 @@
+"""One judgement per move: a move's maxim findings reconciled with its price by rollouts (docs/coach.md, "one
+judgement per move").
+
+Where a decision has been priced (``coach.evaluate``), the price decides what the learner is told; a saying
+(够级俗语) is the seat's folk advice, kept and quoted, but never called a mistake against the price:
+
+- **overruled**: the saying's advice was priced, and the choice made was priced better: "俗语说 X；此处估价认为 Y
+  更好，多 N 分" (no grade, severity ``hint``);
+- **graded**: the price finds a loss that earns a grade (``coach.grades.grade``: from the loss and its standard
+  error, nothing else); a saying that agrees is quoted beside it. Severity ``mistake`` for a mistake or a blunder,
+  ``hint`` for an inaccuracy;
+- **uncertain**: a saying spoke, but the price cannot tell its advice from the choice made (within the noise):
+  at most a hint, never a mistake;
+- **sound**: priced, no saying spoke and the loss earns no grade: nothing to flag;
+- **violation**: a rule was broken (the replay's verdict): a violation whatever the price says;
+- **unpriced**: nothing was priced for the move: the findings keep their own severity and say "未估价 / not
+  priced".
+
+``judge`` is the one place: the coach (``coach.coach.with_prices``), the CLI, the HTML report and every page show
+its result, so no move carries two judgements that disagree.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from coach.grades import GRADE_ZH, SIGNIFICANCE, grade
+
+if TYPE_CHECKING:
+    from coach.findings import Finding
+    from coach.prices import Candidate, Decision
+    from replay.core.events import Event
+
+KINDS = ("unpriced", "sound", "graded", "uncertain", "overruled", "violation")
+UNPRICED_ZH, UNPRICED_EN = "未估价", "not priced"
+
+ACTION_ZH = {
+    "play": "出",
+    "burn": "烧",
+    "pass": "过",
+    "kou": "扣",
+    "rang": "让",
+    "call": "叫庄",
+    "yield": "让庄",
+    "wait": "不烧",
+}
+
+
+def label_zh(ev: Event) -> str:
+    """An option in Chinese: ``出 9S 9H``, ``过``."""
+    return f"{ACTION_ZH.get(ev.action, ev.action)} {' '.join(c.token for c in ev.cards)}".strip()
+
+
+def label_en(ev: Event) -> str:
+    """An option in English: ``play 9S 9H``, ``pass``."""
+    return f"{ev.action} {' '.join(c.token for c in ev.cards)}".strip()
+
+
+@dataclass(frozen=True)
+class Judgement:
+    """A move's one judgement: its kind (``KINDS``), the grade (None: none earned, or not priced), the saying
+    that spoke (if any), the price difference in points (the option priced better minus the other; None where
+    not priced) with its standard error, the one severity shown (None: nothing to flag) and the texts."""
+
+    kind: str
+    grade: str | None
+    saying: str | None
+    diff: float | None
+    se: float | None
+    severity: str | None
+    zh: str
+    en: str
+
+    def __post_init__(self) -> None:
+        if self.kind not in KINDS:
+            raise ValueError(f"judgement kind {self.kind!r}: expected one of {KINDS}")
+
+    def text(self, lang: str) -> str:
+        """The text in ``lang`` ("zh" or "en")."""
+        return self.zh if lang == "zh" else self.en
+
+    def to_json(self) -> dict[str, Any]:
+        """The judgement in ``fupan coach --json`` (under a finding's ``judgement``)."""
+        return {
+            "kind": self.kind,
+            "grade": self.grade,
+            "saying": self.saying,
+            "diff": None if self.diff is None else round(self.diff, 3),
+            "se": None if self.se is None else round(self.se, 3),
+            "severity": self.severity,
+            "zh": self.zh,
+            "en": self.en,
+        }
+
+
+def _suggested(f: Finding, d: Decision) -> Candidate | None:
+    """The candidate that is the maxim finding's advice (its ``instead``), when it was priced."""
+    ev = f.evidence
+    if not ev.instead:
+        return None
+    action = ev.facts.get("instead_action")
+    want = sorted(ev.instead)
+    for c in d.candidates:
+        if c.actual or (action is not None and c.event.action != action):
+            continue
+        if sorted(card.token for card in c.event.cards) == want:
+            return c
+    return None
+
+
+def _saying(f: Finding) -> str:
+    from coach.maxims import BY_KEY
+
+    mx = BY_KEY.get(f.maxim or "")
+    return mx.saying if mx is not None else (f.maxim or "")
+
+
+def _graded(d: Decision, saying: str | None, g: str) -> Judgement:
+    best, loss = d.candidates[d.loss.best], d.loss
+    head_zh = f"俗语说「{saying}」，估价亦然：" if saying else "估价："
+    head_en = f"the saying says {saying!r}, and the pricing agrees: " if saying else "the pricing: "
+    return Judgement(
+        "graded",
+        g,
+        saying,
+        loss.loss,
+        loss.se,
+        "mistake" if g in ("mistake", "blunder") else "hint",
+        f"{GRADE_ZH[g]}：{head_zh}{label_zh(best.event)} 比所做（{label_zh(d.actual.event)}）多 {loss.loss:.2f} 分"
+        f"（标准误 {loss.se:.2f}）",
+        f"{g}: {head_en}{label_en(best.event)} earns {loss.loss:.2f} points more than the choice made"
+        f" ({label_en(d.actual.event)}; standard error {loss.se:.2f})",
+    )
+
+
+def judge(findings: Sequence[Finding], decision: Decision | None) -> Judgement:
+    """The one judgement of a move: its findings (those at its event) reconciled with its price (None: not
+    priced). The grade comes from the price's loss and its standard error alone (``coach.grades.grade``)."""
+    violation = next((f for f in findings if f.kind == "violation"), None)
+    maxim = next((f for f in findings if f.kind in ("maxim", "note") and f.maxim), None)
+    saying = _saying(maxim) if maxim is not None else None
+    if violation is not None:
+        return Judgement(
+            "violation",
+            None,
+            saying,
+            None,
+            None,
+            "violation",
+            f"违规：{violation.message_zh}",
+            f"violation: {violation.message_en}",
+        )
+    if decision is None:
+        severities = [f.severity for f in findings]
+        shown = next((s for s in ("mistake", "hint", "trial") if s in severities), None)
+        said_zh = f"俗语说「{saying}」；" if saying else ""
+        said_en = f"the saying says {saying!r}; " if saying else ""
+        return Judgement(
+            "unpriced", None, saying, None, None, shown, f"{said_zh}{UNPRICED_ZH}", f"{said_en}{UNPRICED_EN}"
+        )
+    view, loss = decision.view, decision.loss
+    g = grade(loss.loss, loss.se)
+    suggested = _suggested(maxim, decision) if maxim is not None else None
+    if maxim is not None and suggested is not None:
+        mine, theirs = decision.actual.values.get(view), suggested.values.get(view)
+        if mine is not None and theirs is not None:
+            diff = mine.mean - theirs.mean  # > 0: the choice made priced better than the saying's advice
+            se = math.sqrt(mine.se**2 + theirs.se**2)
+            if diff > 0 and g is None:
+                return Judgement(
+                    "overruled",
+                    None,
+                    saying,
+                    diff,
+                    se,
+                    "hint",
+                    f"俗语说「{saying}」（{label_zh(suggested.event)}）；此处估价认为 {label_zh(decision.actual.event)}"
+                    f" 更好，多 {diff:.2f} 分（标准误 {se:.2f}）",
+                    f"the saying says {saying!r} ({label_en(suggested.event)}); here the pricing finds"
+                    f" {label_en(decision.actual.event)} better by {diff:.2f} points (standard error {se:.2f})",
+                )
+            if -diff > SIGNIFICANCE * se and g is not None:
+                return _graded(decision, saying, g)
+            return _uncertain(decision, saying, abs(diff), se)
+    if g is not None:
+        return _graded(decision, saying if maxim is not None and suggested is None else None, g)
+    if maxim is not None:
+        return _uncertain(decision, saying, max(0.0, loss.loss), loss.se)
+    return Judgement(
+        "sound",
+        None,
+        None,
+        max(0.0, loss.loss),
+        loss.se,
+        None,
+        f"估价：所做与最佳相差 {max(0.0, loss.loss):.2f} 分（标准误 {loss.se:.2f}），不评级",
+        f"the pricing: the choice made is {max(0.0, loss.loss):.2f} points from the best (standard error"
+        f" {loss.se:.2f}), no grade",
+    )
+
+
+def _uncertain(d: Decision, saying: str | None, diff: float, se: float) -> Judgement:
+    return Judgement(
+        "uncertain",
+        None,
+        saying,
+        diff,
+        se,
+        "hint",
+        f"俗语说「{saying}」；此处估价分不出高下（相差 {diff:.2f} 分，标准误 {se:.2f}），仅作提示",
+        f"the saying says {saying!r}; here the pricing cannot tell the options apart ({diff:.2f} points,"
+        f" standard error {se:.2f}): a hint only",
+    )
