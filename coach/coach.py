@@ -17,6 +17,7 @@ from replay.formats.log import Log
 from replay.replay import Replay
 
 if TYPE_CHECKING:
+    from coach.judgement import Judgement
     from coach.prices import Decision, Evaluation
     from replay.climbing.state import State
 
@@ -36,6 +37,15 @@ class Report:
         if self.evaluation is not None:
             out["evaluation"] = self.evaluation.to_json()
         return out
+
+    def judgement_at(self, index: int) -> Judgement:
+        """The one judgement of the move at event ``index`` (``coach.judgement.judge``): its findings' (they share
+        it), else judged from the evaluation's decision alone (not priced where there is none)."""
+        here = [f for f in self.findings if f.index == index]
+        found = next((f.judgement for f in here if f.judgement is not None), None)
+        if found is not None:
+            return found
+        return judge(here, None if self.evaluation is None else self.evaluation.at(index))
 
     def for_seat(self, seat: int) -> list[Finding]:
         """The findings about one seat (and its team's deal-level notes)."""

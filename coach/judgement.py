@@ -111,17 +111,29 @@ def _suggested(f: Finding, d: Decision) -> Candidate | None:
     return None
 
 
-def _saying(f: Finding) -> str:
+def _saying(f: Finding) -> str | None:
     from coach.maxims import BY_KEY
 
-    mx = BY_KEY.get(f.maxim or "")
-    return mx.saying if mx is not None else (f.maxim or "")
+    if not f.maxim:
+        return None
+    mx = BY_KEY.get(f.maxim)
+    return mx.saying if mx is not None else f.maxim
 
 
-def _graded(d: Decision, saying: str | None, g: str) -> Judgement:
+def _said(saying: str | None) -> tuple[str, str]:
+    """Who gave the advice: the saying (俗语说「X」), or the coach's own note (a game's detector names no saying)."""
+    if saying:
+        return f"俗语说「{saying}」", f"the saying says {saying!r}"
+    return "教练提示", "the coach's note"
+
+
+def _graded(d: Decision, advice: Finding | None, saying: str | None, agrees: bool, g: str) -> Judgement:
     best, loss = d.candidates[d.loss.best], d.loss
-    head_zh = f"俗语说「{saying}」，估价亦然：" if saying else "估价："
-    head_en = f"the saying says {saying!r}, and the pricing agrees: " if saying else "the pricing: "
+    said_zh, said_en = _said(saying)
+    head_zh, head_en = "估价：", "the pricing: "
+    if advice is not None:
+        head_zh = f"{said_zh}，估价亦然：" if agrees else f"{said_zh}；估价："
+        head_en = f"{said_en}, and the pricing agrees: " if agrees else f"{said_en}; the pricing: "
     return Judgement(
         "graded",
         g,
@@ -138,10 +150,14 @@ def _graded(d: Decision, saying: str | None, g: str) -> Judgement:
 
 def judge(findings: Sequence[Finding], decision: Decision | None) -> Judgement:
     """The one judgement of a move: its findings (those at its event) reconciled with its price (None: not
-    priced). The grade comes from the price's loss and its standard error alone (``coach.grades.grade``)."""
+    priced). The grade comes from the price's loss and its standard error alone (``coach.grades.grade``); the
+    advice (a maxim finding, else a note of the game's coach) is overruled where the choice made was priced above
+    it, and never graded beyond what the price finds."""
     violation = next((f for f in findings if f.kind == "violation"), None)
-    maxim = next((f for f in findings if f.kind in ("maxim", "note") and f.maxim), None)
-    saying = _saying(maxim) if maxim is not None else None
+    advice = next((f for f in findings if f.kind in ("maxim", "note") and f.maxim), None)
+    advice = advice or next((f for f in findings if f.kind in ("maxim", "note")), None)
+    saying = _saying(advice) if advice is not None else None
+    said_zh, said_en = _said(saying)
     if violation is not None:
         return Judgement(
             "violation",
@@ -156,39 +172,40 @@ def judge(findings: Sequence[Finding], decision: Decision | None) -> Judgement:
     if decision is None:
         severities = [f.severity for f in findings]
         shown = next((s for s in ("mistake", "hint", "trial") if s in severities), None)
-        said_zh = f"俗语说「{saying}」；" if saying else ""
-        said_en = f"the saying says {saying!r}; " if saying else ""
+        if advice is None:
+            return Judgement("unpriced", None, None, None, None, shown, UNPRICED_ZH, UNPRICED_EN)
         return Judgement(
-            "unpriced", None, saying, None, None, shown, f"{said_zh}{UNPRICED_ZH}", f"{said_en}{UNPRICED_EN}"
+            "unpriced", None, saying, None, None, shown, f"{said_zh}；{UNPRICED_ZH}", f"{said_en}; {UNPRICED_EN}"
         )
     view, loss = decision.view, decision.loss
     g = grade(loss.loss, loss.se)
-    suggested = _suggested(maxim, decision) if maxim is not None else None
-    if maxim is not None and suggested is not None:
+    suggested = _suggested(advice, decision) if advice is not None else None
+    diff = se = None
+    if suggested is not None:
         mine, theirs = decision.actual.values.get(view), suggested.values.get(view)
         if mine is not None and theirs is not None:
-            diff = mine.mean - theirs.mean  # > 0: the choice made priced better than the saying's advice
+            diff = mine.mean - theirs.mean  # > 0: the choice made priced above the advice
             se = math.sqrt(mine.se**2 + theirs.se**2)
-            if diff > 0 and g is None:
-                return Judgement(
-                    "overruled",
-                    None,
-                    saying,
-                    diff,
-                    se,
-                    "hint",
-                    f"俗语说「{saying}」（{label_zh(suggested.event)}）；此处估价认为 {label_zh(decision.actual.event)}"
-                    f" 更好，多 {diff:.2f} 分（标准误 {se:.2f}）",
-                    f"the saying says {saying!r} ({label_en(suggested.event)}); here the pricing finds"
-                    f" {label_en(decision.actual.event)} better by {diff:.2f} points (standard error {se:.2f})",
-                )
-            if -diff > SIGNIFICANCE * se and g is not None:
-                return _graded(decision, saying, g)
-            return _uncertain(decision, saying, abs(diff), se)
+    if suggested is not None and diff is not None and se is not None and diff > 0 and g is None:
+        return Judgement(
+            "overruled",
+            None,
+            saying,
+            diff,
+            se,
+            "hint",
+            f"{said_zh}（{label_zh(suggested.event)}）；此处估价认为 {label_zh(decision.actual.event)}"
+            f" 更好，多 {diff:.2f} 分（标准误 {se:.2f}）",
+            f"{said_en} ({label_en(suggested.event)}); here the pricing finds {label_en(decision.actual.event)}"
+            f" better by {diff:.2f} points (standard error {se:.2f})",
+        )
     if g is not None:
-        return _graded(decision, saying if maxim is not None and suggested is None else None, g)
-    if maxim is not None:
-        return _uncertain(decision, saying, max(0.0, loss.loss), loss.se)
+        agrees = diff is not None and se is not None and -diff > SIGNIFICANCE * se
+        return _graded(decision, advice, saying, agrees, g)
+    if advice is not None:
+        if diff is not None and se is not None:
+            return _uncertain(said_zh, said_en, saying, abs(diff), se)
+        return _uncertain(said_zh, said_en, saying, max(0.0, loss.loss), loss.se)
     return Judgement(
         "sound",
         None,
@@ -202,7 +219,7 @@ def judge(findings: Sequence[Finding], decision: Decision | None) -> Judgement:
     )
 
 
-def _uncertain(d: Decision, saying: str | None, diff: float, se: float) -> Judgement:
+def _uncertain(said_zh: str, said_en: str, saying: str | None, diff: float, se: float) -> Judgement:
     return Judgement(
         "uncertain",
         None,
@@ -210,7 +227,7 @@ def _uncertain(d: Decision, saying: str | None, diff: float, se: float) -> Judge
         diff,
         se,
         "hint",
-        f"俗语说「{saying}」；此处估价分不出高下（相差 {diff:.2f} 分，标准误 {se:.2f}），仅作提示",
-        f"the saying says {saying!r}; here the pricing cannot tell the options apart ({diff:.2f} points,"
-        f" standard error {se:.2f}): a hint only",
+        f"{said_zh}；此处估价分不出高下（相差 {diff:.2f} 分，标准误 {se:.2f}），仅作提示",
+        f"{said_en}; here the pricing cannot tell the options apart ({diff:.2f} points, standard error {se:.2f}):"
+        " a hint only",
     )
