@@ -60,6 +60,8 @@ def _coach_cite(f: Finding) -> str:
 def _judged(f: Finding) -> str:
     """The move's one judgement (``coach.judgement``), Chinese first; "not priced" for a move no evaluation priced."""
     j = f.judgement
+    if f.kind == "evaluation":  # its message is the judgement
+        return ""
     if j is not None:
         return f" — 判断 / judgement ({j.kind}): {j.zh} / {j.en}"
     if f.index is None or f.kind == "violation":

@@ -1,17 +1,18 @@
-"""One judgement per move: a move's maxim findings reconciled with its price by rollouts (docs/coach.md, "one
-judgement per move").
+"""One judgement per move: a move's findings (a maxim's, or a note of the game's coach: its *advice*) reconciled
+with its price by rollouts (docs/coach.md, "One judgement per move").
 
 Where a decision has been priced (``coach.evaluate``), the price decides what the learner is told; a saying
-(够级俗语) is the seat's folk advice, kept and quoted, but never called a mistake against the price:
+(够级俗语) is folk advice, kept and quoted, but never called a mistake against the price:
 
-- **overruled**: the saying's advice was priced, and the choice made was priced better: "俗语说 X；此处估价认为 Y
-  更好，多 N 分" (no grade, severity ``hint``);
+- **overruled**: the advice (the finding's ``instead``) was priced, and the choice made was priced above it by more
+  than ``SIGNIFICANCE`` standard errors, its loss earning no grade: "俗语说「X」；此处估价认为 Y 更好，多 N 分"
+  (no grade, severity ``hint``);
 - **graded**: the price finds a loss that earns a grade (``coach.grades.grade``: from the loss and its standard
-  error, nothing else); a saying that agrees is quoted beside it. Severity ``mistake`` for a mistake or a blunder,
-  ``hint`` for an inaccuracy;
-- **uncertain**: a saying spoke, but the price cannot tell its advice from the choice made (within the noise):
-  at most a hint, never a mistake;
-- **sound**: priced, no saying spoke and the loss earns no grade: nothing to flag;
+  error, nothing else); the advice is quoted beside it ("估价亦然" where its option was priced significantly above
+  the choice made). Severity ``mistake`` for a mistake or a blunder, ``hint`` for an inaccuracy;
+- **uncertain**: advice spoke, but the price cannot tell its option from the choice made (within the noise), or
+  did not price its option and finds no graded loss: a hint, never a mistake;
+- **sound**: priced, no advice spoke and the loss earns no grade: nothing to flag;
 - **violation**: a rule was broken (the replay's verdict): a violation whatever the price says;
 - **unpriced**: nothing was priced for the move: the findings keep their own severity and say "未估价 / not
   priced".
@@ -186,7 +187,7 @@ def judge(findings: Sequence[Finding], decision: Decision | None) -> Judgement:
         if mine is not None and theirs is not None:
             diff = mine.mean - theirs.mean  # > 0: the choice made priced above the advice
             se = math.sqrt(mine.se**2 + theirs.se**2)
-    if suggested is not None and diff is not None and se is not None and diff > 0 and g is None:
+    if suggested is not None and diff is not None and se is not None and diff > SIGNIFICANCE * se and g is None:
         return Judgement(
             "overruled",
             None,
@@ -203,9 +204,10 @@ def judge(findings: Sequence[Finding], decision: Decision | None) -> Judgement:
         agrees = diff is not None and se is not None and -diff > SIGNIFICANCE * se
         return _graded(decision, advice, saying, agrees, g)
     if advice is not None:
-        if diff is not None and se is not None:
-            return _uncertain(said_zh, said_en, saying, abs(diff), se)
-        return _uncertain(said_zh, said_en, saying, max(0.0, loss.loss), loss.se)
+        if suggested is not None and diff is not None and se is not None:
+            higher = decision.actual if diff > 0 else suggested
+            return _uncertain(said_zh, said_en, saying, higher.event, abs(diff), se)
+        return _uncertain(said_zh, said_en, saying, decision.candidates[loss.best].event, max(0.0, loss.loss), loss.se)
     return Judgement(
         "sound",
         None,
@@ -219,7 +221,9 @@ def judge(findings: Sequence[Finding], decision: Decision | None) -> Judgement:
     )
 
 
-def _uncertain(said_zh: str, said_en: str, saying: str | None, diff: float, se: float) -> Judgement:
+def _uncertain(said_zh: str, said_en: str, saying: str | None, higher: Event, diff: float, se: float) -> Judgement:
+    """The advice against a price that cannot tell the options apart: ``higher`` priced above by ``diff`` points,
+    within ``SIGNIFICANCE`` standard errors ``se``."""
     return Judgement(
         "uncertain",
         None,
@@ -227,7 +231,7 @@ def _uncertain(said_zh: str, said_en: str, saying: str | None, diff: float, se: 
         diff,
         se,
         "hint",
-        f"{said_zh}；此处估价分不出高下（相差 {diff:.2f} 分，标准误 {se:.2f}），仅作提示",
-        f"{said_en}; here the pricing cannot tell the options apart ({diff:.2f} points, standard error {se:.2f}):"
-        " a hint only",
+        f"{said_zh}；此处估价分不出高下（{label_zh(higher)} 多 {diff:.2f} 分，标准误 {se:.2f}，在误差之内），仅作提示",
+        f"{said_en}; here the pricing cannot tell the options apart ({label_en(higher)} by {diff:.2f} points,"
+        f" standard error {se:.2f}, within the noise): a hint only",
     )

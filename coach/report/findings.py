@@ -103,6 +103,8 @@ class FindingSections(Markup):
         """The move's one judgement (``coach.judgement``: the price decides), or "not priced" for a finding at an
         event no evaluation priced (none for a violation or a finding on the whole deal)."""
         j = f.judgement
+        if f.kind == "evaluation":  # its message is the judgement
+            return ""
         if j is not None:
             return f'<p class="judgement j-{_e(j.kind)}">{self.label("judgement")}: {self.pair(j.zh, j.en)}</p>'
         if f.index is None or f.kind == "violation":

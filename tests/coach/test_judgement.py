@@ -59,7 +59,9 @@ def test_an_agreeing_price_grades_by_the_loss() -> None:
 def test_an_uncertain_price_is_a_hint_at_most() -> None:
     j = judge([cap_finding()], decision(kings=0.0, aces=0.2, se=0.3))
     assert j.kind == "uncertain" and j.grade is None and j.severity == "hint"
-    assert "分不出高下" in j.zh and "cannot tell" in j.en
+    assert "分不出高下（出 AS AH 多 0.20 分" in j.zh and "cannot tell" in j.en
+    noisy = judge([cap_finding()], decision(kings=1.0, aces=0.6, se=0.3))  # above, but within the noise
+    assert noisy.kind == "uncertain" and "出 KS KH 多 0.40 分" in noisy.zh
 
 
 def test_an_unpriced_move_says_so_and_keeps_its_severity() -> None:

@@ -95,11 +95,28 @@ def test_no_simulated_move_carries_two_judgements_that_disagree(game: str, seed:
 
 
 def test_the_deals_give_the_property_something_to_check() -> None:
-    """The samples hold sayings the price overrules, moves it grades and moves it cannot tell apart (run after the
-    tests above in the same file: their kinds counted; alone, the first samples of 够级 are judged here)."""
+    """The cheap prices grade some moves and cannot tell others from their advice (run after the tests above in the
+    same file: their kinds counted; alone, the first samples of 够级 are judged here)."""
     if not KINDS_SEEN:
         for path in sorted((SAMPLES_DIR / "gouji").glob("*.json"))[:6]:
             rep = Replay(read_log(path))
             report = coach_replay(rep, evaluation=priced(rep))
             KINDS_SEEN.update(f.judgement.kind for f in report.findings if f.judgement is not None)
-    assert KINDS_SEEN["overruled"] > 0 and KINDS_SEEN["uncertain"] > 0 and KINDS_SEEN["graded"] > 0, KINDS_SEEN
+    assert KINDS_SEEN["uncertain"] > 0 and KINDS_SEEN["graded"] > 0, KINDS_SEEN
+
+
+def test_the_problem_reports_move_is_an_overruled_saying_not_a_mistake() -> None:
+    """The move the Coach page once called a mistake (逢Q盖帽, "! 错误") while the Evaluation priced the play made
+    above the saying's: priced with 12 rollouts it is the saying overruled, a hint, the same in the JSON."""
+    rep = Replay(read_log(SAMPLES_DIR / "gouji" / "gouji-2026-09-08-d2.json"))
+    settings = Settings(rollouts=12, max_candidates=3, seed=3)
+    d = evaluate_decision(rep.engine, rep.states, rep.log.events, 35, settings)
+    assert d is not None
+    report = coach_replay(rep, evaluation=Evaluation((d,), settings, rep.final.n, 0, 0.0))
+    (f,) = [f for f in report.findings if f.index == 35]
+    assert f.maxim == "feng-q-gai-mao" and f.severity == "hint" and d.grade is None
+    j = report.judgement_at(35)
+    assert f.judgement == j and j.kind == "overruled" and j.grade is None and j.diff is not None and j.diff > 0
+    assert j.zh == "俗语说「逢Q盖帽」（出 AD）；此处估价认为 出 KC 更好，多 6.23 分（标准误 1.99）"
+    assert f.to_json()["judgement"] == j.to_json() and f.to_json()["judgement"]["kind"] == "overruled"
+    assert disagreements(report) == []

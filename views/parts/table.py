@@ -81,6 +81,8 @@ def judgement_words(f: Finding, lang: str) -> str:
     the same on every page) as plain text in ``lang``, labelled; "not priced" for a finding at an event no stored
     evaluation priced; "" for a violation or a finding on the whole deal (escape it for the place it is shown in)."""
     j = f.judgement
+    if f.kind == "evaluation":  # its message is the judgement
+        return ""
     label = tr(lang, "判断：", "Judgement: ")
     if j is not None:
         return f"{label}{j.text(lang)}"
