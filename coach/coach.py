@@ -17,7 +17,7 @@ from replay.formats.log import Log
 from replay.replay import Replay
 
 if TYPE_CHECKING:
-    from coach.judgement import Judgement
+    from coach.findings import Judgement
     from coach.prices import Decision, Evaluation
     from replay.climbing.state import State
 

@@ -25,18 +25,15 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
-from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
+from coach.findings import UNPRICED_EN, UNPRICED_ZH, Finding, Judgement
 from coach.grades import GRADE_ZH, SIGNIFICANCE, grade
 
 if TYPE_CHECKING:
-    from coach.findings import Finding
     from coach.prices import Candidate, Decision
     from replay.core.events import Event
 
-KINDS = ("unpriced", "sound", "graded", "uncertain", "overruled", "violation")
-UNPRICED_ZH, UNPRICED_EN = "未估价", "not priced"
 
 ACTION_ZH = {
     "play": "出",
@@ -58,43 +55,6 @@ def label_zh(ev: Event) -> str:
 def label_en(ev: Event) -> str:
     """An option in English: ``play 9S 9H``, ``pass``."""
     return f"{ev.action} {' '.join(c.token for c in ev.cards)}".strip()
-
-
-@dataclass(frozen=True)
-class Judgement:
-    """A move's one judgement: its kind (``KINDS``), the grade (None: none earned, or not priced), the saying
-    that spoke (if any), the price difference in points (the option priced better minus the other; None where
-    not priced) with its standard error, the one severity shown (None: nothing to flag) and the texts."""
-
-    kind: str
-    grade: str | None
-    saying: str | None
-    diff: float | None
-    se: float | None
-    severity: str | None
-    zh: str
-    en: str
-
-    def __post_init__(self) -> None:
-        if self.kind not in KINDS:
-            raise ValueError(f"judgement kind {self.kind!r}: expected one of {KINDS}")
-
-    def text(self, lang: str) -> str:
-        """The text in ``lang`` ("zh" or "en")."""
-        return self.zh if lang == "zh" else self.en
-
-    def to_json(self) -> dict[str, Any]:
-        """The judgement in ``fupan coach --json`` (under a finding's ``judgement``)."""
-        return {
-            "kind": self.kind,
-            "grade": self.grade,
-            "saying": self.saying,
-            "diff": None if self.diff is None else round(self.diff, 3),
-            "se": None if self.se is None else round(self.se, 3),
-            "severity": self.severity,
-            "zh": self.zh,
-            "en": self.en,
-        }
 
 
 def _suggested(f: Finding, d: Decision) -> Candidate | None:

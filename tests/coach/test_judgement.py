@@ -6,8 +6,8 @@ from __future__ import annotations
 
 import pytest
 
-from coach.findings import Evidence, Finding
-from coach.judgement import Judgement, judge
+from coach.findings import Evidence, Finding, Judgement
+from coach.judgement import judge
 from coach.prices import Candidate, Certain, Decision, Loss, Value
 from replay.core.cards import parse_cards
 from replay.core.events import Play

@@ -32,9 +32,10 @@ import streamlit as st
 from coach import evaluate
 from coach.eta import left_words
 from coach.evaluate import EvaluationCancelled
+from coach.findings import Judgement
 from coach.games import priced_games
 from coach.grades import GRADES
-from coach.judgement import Judgement, judge
+from coach.judgement import judge
 from coach.prices import DEFAULT_CANDIDATES, DEFAULT_ROLLOUTS, Candidate, Decision, Evaluation, Settings
 from data.evaluations import StoredEvaluation, StoredEvaluationError, save_evaluation, settings_key
 from replay.core.numbering import event_index, event_number, event_words, step_after

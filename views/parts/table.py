@@ -28,8 +28,7 @@ from dataclasses import dataclass
 from html import escape
 from typing import Any, NamedTuple
 
-from coach.findings import Finding
-from coach.judgement import UNPRICED_EN, UNPRICED_ZH
+from coach.findings import UNPRICED_EN, UNPRICED_ZH, Finding
 from replay.core.cards import RANK_BJ, RANK_NAME, RANK_ZH, Card, CardError, card_read
 from replay.core.numbering import step_words
 from replay.core.said import seat_name
