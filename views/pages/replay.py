@@ -84,6 +84,7 @@ from views.parts.table import (
     BestMove,
     action_label,
     cards_text,
+    judgement_words,
     seat_label,
     tr,
     worth_words,
@@ -443,7 +444,12 @@ def _verdict_panel(rep: Replay, parts: StepParts, viewer: int | None, lang_: str
     for f in shown:
         mark = SEVERITY_MARK.get(f.severity, "•")
         worth = worth_words(f.worth, lang_)  # a maxim finding: what following the maxim was worth in the study
-        st.warning(f"{mark} {md(tr(lang_, f.message_zh, f.message_en))}" + (f"  \n{md(worth)}" if worth else ""))
+        judged = judgement_words(f, lang_)  # the move's one judgement: the price decides (coach.judgement)
+        st.warning(
+            f"{mark} {md(tr(lang_, f.message_zh, f.message_en))}"
+            + (f"  \n{md(worth)}" if worth else "")
+            + (f"  \n**{md(judged)}**" if judged else "")
+        )
 
 
 def _title(rep: Replay, deal_id: int) -> None:
