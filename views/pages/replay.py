@@ -76,6 +76,7 @@ from views.parts.common import (
 )
 from views.parts.downloads import report_button
 from views.parts.evaluation_parts import best_move, replay_panel
+from views.parts.library_import import show_said
 from views.parts.live_html import Moves, Steps, live_html
 from views.parts.phone import MORE, REPLAY_CSS
 from views.parts.ruling_view import replay_ruling
@@ -453,6 +454,7 @@ def _title(rep: Replay, deal_id: int) -> None:
     bits = [t(zh, en if en == zh else f"{en} {zh}")]
     bits += [str(meta[k]) for k in ("date", "venue", "match") if meta.get(k)]
     st.caption(md(" · ".join(bits)))
+    show_said()  # the Library's "import and open" came here: what the import said
 
 
 @dataclass(frozen=True)
