@@ -317,6 +317,31 @@ def test_a_stored_evaluation_is_shown(stored, evaluations):
     assert {"deal": str(deal_id), "step": str(other + 1), "lang": "en"} in links_to(at)
 
 
+def test_the_step_in_the_address_picks_its_decision_and_a_pick_moves_the_step(stored, evaluations):
+    deal_id, _ = stored["gouji"]
+    ev = evaluations["gouji"]
+    picked = default_decision(ev)
+    other = next(d.index for d in ev.decisions if d.index != picked)
+    at = _page("evaluation", deal_id, step=other + 1, lang="en")  # ?step= the step just after the decision
+    _ok(at)
+    assert at.selectbox(key=DECISION).value == other
+    mine = next(d.index for d in ev.decisions if d.index not in (picked, other))
+    at.selectbox(key=DECISION).set_value(mine).run()
+    _ok(at)
+    assert at.session_state["step"] == mine + 1  # the step, and so the address, follow the pick
+    assert at.selectbox(key=DECISION).value == mine
+
+
+def test_the_decision_a_step_opens():
+    indices = [3, 7, 12]
+    assert evaluation_page.decision_at(indices, 0) is None  # step 0: the page's own choice
+    assert evaluation_page.decision_at(indices, 8) == 7  # just after event 7
+    assert evaluation_page.decision_at(indices, 10) == 7  # the last one before
+    assert evaluation_page.decision_at(indices, 2) == 3  # before every decision: the first
+    assert evaluation_page.decision_at(indices, 99) == 12
+    assert evaluation_page.decision_at([], 5) is None
+
+
 def test_the_explanation_is_there_in_both_languages(stored):
     deal_id, _ = stored["baohuang"]
     zh = "\n".join(_texts(_page("evaluation", deal_id)))

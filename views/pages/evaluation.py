@@ -14,7 +14,9 @@ from the acting seat's side, markers coloured by grade; in 够级 also team 0's 
 decision, the choice made's value negated when the actor is in team 1, since 够级 points are zero-sum
 between the teams); the picked decision (a click on the chart, or the selectbox) with its candidates in a
 table and in bars with error bars (mean ± 2 SE) for both views, the choice made and the best marked, and
-a button that opens its step (``index + 1``, as the Coach page does) for the Replay page.
+a button that opens its step (``index + 1``, as the Coach page does) for the Replay page. The page honours the
+address's ``step``: it opens the decision that step is just after (``decision_at``); a pick (a click on the chart,
+or the selectbox) moves the open step, and so the address, to the step just after the picked decision.
 
 ``expected_figure``, ``candidates_frame`` and ``candidates_figure`` build their parts without Streamlit.
 Log text (player names) is escaped: ``md`` for Markdown, ``html.escape`` for Plotly labels.
@@ -41,7 +43,7 @@ from replay.core.said import side_name
 from replay.replay import Replay
 from views import games
 from views.parts import bounds
-from views.parts.common import engine, evaluation_of, evaluations_stored, guarded, need_deal, t
+from views.parts.common import current, engine, evaluation_of, evaluations_stored, guarded, need_deal, set_step, t
 from views.parts.evaluation_parts import (
     ACTUAL_MARK,
     BEST_MARK,
@@ -67,6 +69,7 @@ STOP = "eval_stop"
 SETTINGS = "eval_settings"
 CHART = "eval_chart"
 DECISION = "eval_decision"
+SYNCED = "eval_step"  # session state: the step the picked decision was last matched to (the address's, or a pick's)
 GRADE_COLORS = {None: "#16a34a", "inaccuracy": "#eab308", "mistake": "#f97316", "blunder": "#dc2626"}
 VIEW_COLORS = {"seat": "#2563eb", "all": "#94a3b8"}
 TEAM_COLOR = "#7c3aed"
@@ -424,11 +427,41 @@ def _choose(stored: list[StoredEvaluation], lang_: str) -> StoredEvaluation:
     return by_key[key]
 
 
+def decision_at(indices: list[int], step: int) -> int | None:
+    """The decision a step of the address opens: the one whose event the step is just after, else the last one
+    before it, else the first; None at step 0 (the page's own choice: ``default_decision``)."""
+    if step <= 0 or not indices:
+        return None
+    before = [i for i in indices if step_after(i) <= step]
+    return max(before) if before else min(indices)
+
+
+def _follow_step(indices: list[int], ev: Evaluation) -> None:
+    """Pick the decision the open step names, when the step moved since the last pick (an address, a link, the
+    Replay page); else keep the pick."""
+    state = st.session_state
+    step = current()[1]
+    if state.get(SYNCED) != step or state.get(DECISION) not in indices:
+        found = decision_at(indices, step)
+        if found is not None or state.get(DECISION) not in indices:
+            state[DECISION] = found if found is not None else default_decision(ev)
+        state[SYNCED] = step
+
+
+def _moved_to_pick() -> None:
+    """The picked decision moved the page: the open step (and so the address) is the step just after it."""
+    picked = st.session_state.get(DECISION)
+    if picked is not None:
+        set_step(step_after(int(picked)))
+        st.session_state[SYNCED] = step_after(int(picked))
+
+
 def _picked_changed() -> None:
-    """on_select callback of the chart: pick the clicked decision."""
+    """on_select callback of the chart: pick the clicked decision (the step and the address follow)."""
     picked = decision_from_selection(st.session_state.get(CHART))
     if picked is not None:
         st.session_state[DECISION] = picked
+        _moved_to_pick()
 
 
 def _decision_panel(rep: Replay, deal_id: int, d: Decision, lang_: str) -> None:
@@ -533,8 +566,7 @@ def render() -> None:
         st.info(t("这一局没有可以评估的决定。", "No decision of this deal could be priced."))
         return
     indices = [d.index for d in ev.decisions]
-    if st.session_state.get(DECISION) not in indices:
-        st.session_state[DECISION] = default_decision(ev)
+    _follow_step(indices, ev)
     picked = int(st.session_state[DECISION])
     zh, en = games.view(rep.log.game).value_unit
     st.subheader(t(f"期望{zh}", f"Expected {en}"))
@@ -558,6 +590,8 @@ def render() -> None:
     )
     by_index = {d.index: d for d in ev.decisions}
     labels = {d.index: decision_label(rep, d, lang_) for d in ev.decisions}
-    chosen_index = st.selectbox(t("决定", "Decision"), indices, format_func=labels.__getitem__, key=DECISION)
+    chosen_index = st.selectbox(
+        t("决定", "Decision"), indices, format_func=labels.__getitem__, key=DECISION, on_change=_moved_to_pick
+    )
     _decision_panel(rep, deal_id, by_index[int(chosen_index)], lang_)
     replay_link()
