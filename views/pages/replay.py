@@ -75,6 +75,7 @@ from views.parts.common import (
     t,
 )
 from views.parts.downloads import report_button
+from views.parts.eval_graph import replay_graph
 from views.parts.evaluation_parts import best_move, replay_panel
 from views.parts.library_import import show_said
 from views.parts.live_html import Moves, Steps, live_html
@@ -533,6 +534,8 @@ def draw_step(deal: OnPage, controls: DeltaGenerator, viewer: int | None) -> Non
             moves=MOVES,
             on_move=set_step,
         )
+        if evaluation is not None:  # under the board, as on Lichess: a click opens that decision's step
+            replay_graph(rep, evaluation, deal_id, step, lang_)
     # every one of them asked at every step: the page's whole run reads them all, whatever its step
     report, decisions = deal.report, deal.decisions
     parts = step_parts(rep, report, step, viewer, lang_, best[step])  # its table is the one drawn (kept per deal)

@@ -1,5 +1,6 @@
 """Issue 36, item 6 ("review habits") in Debian's Chromium: the Evaluation page opens the decision its address's
-``step`` names, and a click on its chart moves the step and the address. The server and browser helpers are
+``step`` names, and a click on its chart moves the step and the address; the Replay page shows the graph under the
+board, and a click on it opens that decision's step. The server and browser helpers are
 docs/screenshots/take.py's; skipped, like the other browser tests, only without /usr/bin/chromium outside CI.
 """
 
@@ -73,4 +74,34 @@ def test_the_evaluation_page_follows_the_address_and_a_click_on_its_chart(server
         )
         take.wait_idle(page, 600)
         assert _step(page) == last.index + 1
+        assert not page.locator('[data-testid="stException"]').count()
+
+
+def test_the_replay_page_has_the_evaluation_graph_under_the_board_and_a_click_moves_there(server: Any) -> None:
+    from playwright.sync_api import expect, sync_playwright
+
+    base, deal, ev = server
+    last = ev.decisions[-1]  # a click on the chart's last point: one of the last decisions
+    with sync_playwright() as pw, take.browser_page(pw) as page:
+        page.set_default_timeout(WAIT)
+        page.goto(f"{base}/replay?deal={deal}&step=0&lang=en")
+        table = page.locator(".fp-table").first
+        expect(table).to_have_attribute("data-step", "0")
+        take.wait_idle(page, 600)
+        holder = page.locator(".st-key-replay_eval_chart").first
+        holder.scroll_into_view_if_needed()  # charts are drawn when scrolled to
+        graph = holder.locator(".js-plotly-plot").first
+        graph.wait_for()
+        below = page.evaluate(
+            "() => document.querySelector('.st-key-replay_eval_chart').getBoundingClientRect().top"
+            " >= document.querySelector('.fp-table').getBoundingClientRect().bottom - 1"
+        )
+        assert below, "the graph is not under the board"
+        take.wait_idle(page, 600)
+        graph.locator(".scatterlayer .trace").last.locator(".points path").last.click(force=True)
+        expect(table).not_to_have_attribute("data-step", "0", timeout=WAIT)
+        take.wait_idle(page, 600)
+        moved = int(table.get_attribute("data-step") or -1)
+        assert moved in {d.index + 1 for d in ev.decisions} and moved > last.index - 10, moved  # a late decision's
+        assert _step(page) == moved  # the address follows
         assert not page.locator('[data-testid="stException"]').count()
