@@ -43,6 +43,7 @@ from replay.core.said import side_name
 from replay.replay import Replay
 from views import games
 from views.parts import bounds
+from views.parts.clock import local_time
 from views.parts.common import current, engine, evaluation_of, evaluations_stored, guarded, need_deal, set_step, t
 from views.parts.evaluation_parts import (
     ACTUAL_MARK,
@@ -422,7 +423,7 @@ def _choose(stored: list[StoredEvaluation], lang_: str) -> StoredEvaluation:
     if len(stored) == 1:
         return stored[0]
     by_key = {s.settings_key: s for s in stored}
-    names = {s.settings_key: f"{_settings_text(s.settings, lang_)} · {s.created_at:%Y-%m-%d %H:%M}" for s in stored}
+    names = {s.settings_key: f"{_settings_text(s.settings, lang_)} · {local_time(s.created_at)}" for s in stored}
     key = st.selectbox(t("已存的评估", "Stored evaluations"), keys, format_func=names.__getitem__, key=SETTINGS)
     return by_key[key]
 
@@ -554,9 +555,9 @@ def render() -> None:
             + tr(
                 lang_,
                 f" · {len(ev.decisions)} 个决定 · 跳过 {len(ev.skipped)} 个 · 用时 {ev.seconds:.1f} 秒 · "
-                f"{chosen.created_at:%Y-%m-%d %H:%M}",
+                f"{local_time(chosen.created_at)}",
                 f" · {len(ev.decisions)} decisions · {len(ev.skipped)} skipped · {ev.seconds:.1f} s · "
-                f"{chosen.created_at:%Y-%m-%d %H:%M}",
+                f"{local_time(chosen.created_at)}",
             )
         )
     )

@@ -23,6 +23,7 @@ from replay.core.numbering import event_words
 from replay.core.said import error_in
 from replay.formats.decisions import OUTCOMES, UPHELD, Decision, DecisionError, now_utc
 from replay.rules.register import RULES
+from views.parts.clock import local_time
 from views.parts.common import engine, forget_deals, lang, t
 from views.parts.ruling_view import show_history
 from views.parts.signin import attempt, dropped, sign_out, signed_in
@@ -123,8 +124,8 @@ def _record(deal_id: int, event: int, keys: dict[str, str]) -> None:
     state[FLASH] = (
         "success",
         t(
-            f"已记录：{event_words(event)[0]}，{outcome}（{stored.decision.referee}，{stored.decision.at}）。",
-            f"Recorded: {event_words(event)[1]} {outcome} by {stored.decision.referee} at {stored.decision.at}.",
+            f"已记录：{event_words(event)[0]}，{outcome}（{stored.decision.referee}，{local_time(stored.decision.at)}）。",
+            f"Recorded: {event_words(event)[1]} {outcome} by {stored.decision.referee} at {local_time(stored.decision.at)}.",
         ),
     )
 
@@ -190,9 +191,9 @@ def decisions_panel(deal_id: int, r: Ruling) -> None:
         st.caption(
             esc(
                 t(
-                    f"裁判：{name}（登录的账号）；时间：记录时的 UTC 时间。后来的裁定取代之前的，历史都保留。",
-                    f"Referee: {name} (the signed-in account); time: UTC when recorded. A later decision supersedes "
-                    "the earlier ones, which stay as history.",
+                    f"裁判：{name}（登录的账号）；时间：记录的时刻（按 UTC 存，按你的时区显示）。后来的裁定取代之前的，历史都保留。",
+                    f"Referee: {name} (the signed-in account); time: when recorded (stored in UTC, shown in your time "
+                    "zone). A later decision supersedes the earlier ones, which stay as history.",
                 )
             )
         )
