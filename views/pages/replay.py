@@ -7,7 +7,8 @@ is its verdict, not said again as a finding), the referee's standing decision on
 the decided event, beside its verdict) and its ruling (``views.parts.ruling_view``); when the deal's evaluation
 is stored and the last event is a priced decision, its candidates and their values (``views.pages.evaluation``),
 and on the table the best move of the seat to act, priced (``views.parts.evaluation_parts.best_move``: in a
-seat's view only that seat's own).
+seat's view only that seat's own), and under the table the evaluation's graph, a click on it opening that
+decision's step (``views.parts.eval_graph``).
 
 Session state holds the open deal and its step (``deal_id``, ``step``; see ``views.parts.common``); the
 controls change ``step`` in callbacks (←, → and the previous and next buttons: each press a step, counted in the
