@@ -42,7 +42,16 @@ from sqlalchemy.engine import Connection, Engine
 from sqlalchemy.exc import IntegrityError
 
 from data.database import WRITE, DatabaseStateError
-from data.decisions import StoredDecision, decision_by_id, lock_deal, store_decisions, stored_id, unstorable, utc
+from data.decisions import (
+    StoredDecision,
+    decision_by_id,
+    lock_deal,
+    standing_decisions,
+    store_decisions,
+    stored_id,
+    unstorable,
+    utc,
+)
 from data.importer import ImportResult, import_log
 from data.models import EventRow, User, table_of
 from replay.core.errors import FupanError
@@ -280,11 +289,18 @@ def writer(conn: Connection, user_name: object, doing: tuple[str, str]) -> Any:
     return row
 
 
+def _same_ruling(a: Decision, b: Decision) -> bool:
+    """Whether two decisions on an event say the same thing (their times aside)."""
+    return a.key[:5] == b.key[:5]
+
+
 def record_decision(engine: Engine, deal_id: int, decision: Decision, user_name: str) -> StoredDecision:
     """Store a decision made in the dashboard by the signed-in account ``user_name``, in one transaction:
     the account is read again there (NotPermitted unless it exists, is enabled and may decide), the deal
     must exist and hold the event (ValueError), the decision's referee becomes the account's name. The
-    same decision stored before (the same ``Decision.key``) is not stored again: its row is returned."""
+    same decision stored before (the same ``Decision.key``) is not stored again: its row is returned; nor is one
+    that says what the event's standing decision says (outcome, rule, text and referee; only its time differs:
+    a form submitted twice), which is returned instead."""
     name = normalize_name(user_name) if isinstance(user_name, str) else ""
     with engine.execution_options(**WRITE).begin() as conn:
         row = _find(conn, name, lock=True)
@@ -306,6 +322,9 @@ def record_decision(engine: Engine, deal_id: int, decision: Decision, user_name:
         problem = unstorable(signed)
         if problem is not None:
             raise ValueError(f"the decision's {problem[0]} {problem[1]}")
+        standing = standing_decisions(conn, deal_id).get(decision.event)
+        if standing is not None and _same_ruling(standing.decision, signed):
+            return standing  # submitted twice (a double click, a rerun a second later): stored once
         (new_id,) = store_decisions(conn, deal_id, [signed], user_id=row.id)
         found = decision_by_id(conn, new_id if new_id is not None else stored_id(conn, deal_id, signed))
     assert found is not None

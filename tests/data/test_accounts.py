@@ -185,6 +185,21 @@ def test_the_same_decision_twice_is_stored_once(engine: Engine, deal_id: int) ->
     assert again == first and n_decisions(engine) == 1
 
 
+def test_a_form_submitted_twice_a_second_apart_is_stored_once(engine: Engine, deal_id: int) -> None:
+    add_user(engine, "Li", PASSWORD, "referee")
+    first = record_decision(engine, deal_id, ruling(at="2026-12-01T20:00:00Z"), "Li")
+    again = record_decision(engine, deal_id, ruling(at="2026-12-01T20:00:01Z"), "Li")  # a rerun, a second later
+    assert again == first and n_decisions(engine) == 1
+    other = record_decision(engine, deal_id, ruling(text="changed", at="2026-12-01T20:00:02Z"), "Li")
+    assert other.id != first.id and n_decisions(engine) == 2
+    back = record_decision(
+        engine, deal_id, ruling(at="2026-12-01T20:00:03Z"), "Li"
+    )  # back to the first: it stands anew
+    assert back.id not in (first.id, other.id) and n_decisions(engine) == 3
+    on_another_event = record_decision(engine, deal_id, ruling(event=4, at="2026-12-01T20:00:04Z"), "Li")
+    assert on_another_event.event == 4 and n_decisions(engine) == 4
+
+
 def test_a_later_decision_stands_and_the_earlier_one_stays(engine: Engine, deal_id: int, tmp_path: Path) -> None:
     add_user(engine, "Li", PASSWORD, "referee")
     add_user(engine, "Wu", PASSWORD, "admin")

@@ -277,6 +277,19 @@ def _deal_ids(url: str) -> list[int]:
 # -- recording ----------------------------------------------------------------------------------------
 
 
+def test_an_overrule_starts_from_an_empty_text_box(library: Library) -> None:
+    at = _sign_in(_run("dispute", "zh", library.deal_id, 3), REFEREE, PASSWORD)
+    text, outcome = f"decide_text_{library.deal_id}_3_zh", f"decide_outcome_{library.deal_id}_3"
+    assert "过牌不烧" in at.text_area(key=text).value  # upheld: the ruling's words
+    at = _ok(at.radio(key=outcome).set_value("overruled").run())
+    assert at.text_area(key=text).value == ""  # an overrule: the referee's own words, from nothing
+    at = _ok(at.radio(key=outcome).set_value("upheld").run())
+    assert "过牌不烧" in at.text_area(key=text).value
+    at = _ok(at.text_area(key=text).input("我自己的话").run())
+    at = _ok(at.radio(key=outcome).set_value("overruled").run())
+    assert at.text_area(key=text).value == "我自己的话"  # what the referee wrote stays
+
+
 def test_a_referee_records_decisions_shown_on_the_desk_replay_and_library(
     library: Library, served: dict[str, bytes]
 ) -> None:

@@ -40,11 +40,10 @@ from views.pages.evaluation import (
     RUN,
     candidates_figure,
     candidates_frame,
-    decision_from_selection,
     default_decision,
-    expected_figure,
-    team0_points,
 )
+from views.parts import evaluation_chart
+from views.parts.evaluation_chart import decision_from_selection, expected_figure, team0_points
 
 HOSTILE = "<script>alert(1)</script>"
 SMALL = Settings(rollouts=2, max_candidates=2)
@@ -317,6 +316,31 @@ def test_a_stored_evaluation_is_shown(stored, evaluations):
     assert {"deal": str(deal_id), "step": str(other + 1), "lang": "en"} in links_to(at)
 
 
+def test_the_step_in_the_address_picks_its_decision_and_a_pick_moves_the_step(stored, evaluations):
+    deal_id, _ = stored["gouji"]
+    ev = evaluations["gouji"]
+    picked = default_decision(ev)
+    other = next(d.index for d in ev.decisions if d.index != picked)
+    at = _page("evaluation", deal_id, step=other + 1, lang="en")  # ?step= the step just after the decision
+    _ok(at)
+    assert at.selectbox(key=DECISION).value == other
+    mine = next(d.index for d in ev.decisions if d.index not in (picked, other))
+    at.selectbox(key=DECISION).set_value(mine).run()
+    _ok(at)
+    assert at.session_state["step"] == mine + 1  # the step, and so the address, follow the pick
+    assert at.selectbox(key=DECISION).value == mine
+
+
+def test_the_decision_a_step_opens():
+    indices = [3, 7, 12]
+    assert evaluation_page.decision_at(indices, 0) is None  # step 0: the page's own choice
+    assert evaluation_page.decision_at(indices, 8) == 7  # just after event 7
+    assert evaluation_page.decision_at(indices, 10) == 7  # the last one before
+    assert evaluation_page.decision_at(indices, 2) == 3  # before every decision: the first
+    assert evaluation_page.decision_at(indices, 99) == 12
+    assert evaluation_page.decision_at([], 5) is None
+
+
 def test_the_explanation_is_there_in_both_languages(stored):
     deal_id, _ = stored["baohuang"]
     zh = "\n".join(_texts(_page("evaluation", deal_id)))
@@ -387,7 +411,7 @@ def test_the_expected_points_figure(evaluations, logs):
     assert list(best.y) == [d.candidates[d.loss.best].values[d.view].mean for d in ev.decisions]
     colors = list(made.marker.color)
     for d, c in zip(ev.decisions, colors, strict=True):
-        assert c == evaluation_page.GRADE_COLORS[d.grade]
+        assert c == evaluation_chart.GRADE_COLORS[d.grade]
     assert any(s.type == "line" and s.x0 == ev.decisions[0].index + 1 for s in fig.layout.shapes)
     # the x axis counts events as people do: a decision at index i is drawn at event i + 1
     assert list(made.x) == [d.index + 1 for d in ev.decisions] == list(best.x)

@@ -349,6 +349,14 @@ def test_pasting_a_log_that_starts_with_comments_shows_its_real_error(library: L
     assert "读不了这份日志（第 26 行第 10 列）" in shown and "ZZ" in shown and "不是 fupan 日志" not in shown
 
 
+def _on_replay(at: AppTest) -> int:
+    """The deal "import and open" opened: the Replay page shows it (its header), at step 0; its id."""
+    deal_id = int(at.session_state["deal_id"])
+    assert any(h.value == f"复盘 · #{deal_id}" for h in at.header), [h.value for h in at.header]
+    assert at.session_state["step"] == 0
+    return deal_id
+
+
 def test_pasting_a_good_log_adds_and_opens_it(library: Library) -> None:
     at = _app()
     total = _rows(at)
@@ -357,18 +365,20 @@ def test_pasting_a_good_log_adds_and_opens_it(library: Library) -> None:
     _submit(at)
     _ok(at)
     assert not at.error
-    assert any("已加入第" in s.value for s in at.success)
-    assert _rows(at) == total + 1
-    new = at.session_state["deal_id"]
+    assert any("已加入第" in s.value for s in at.success)  # said on the page that opened it
+    new = _on_replay(at)
     assert new not in library.ids.values()
+    at = _app()  # back to the Library
+    assert _rows(at) == total + 1
     assert new in set(_table(at)["编号"])
+    assert not at.success  # what the import said was said once
     # the same deal again: a duplicate, opened
     _widget(at.text_area, "或者粘贴日志文本").input(text)
     _submit(at)
     _ok(at)
     assert any("已经在库里" in i.value for i in at.info)
-    assert _rows(at) == total + 1
-    assert at.session_state["deal_id"] == new
+    assert _on_replay(at) == new
+    assert _rows(_app()) == total + 1
 
 
 def test_uploading_a_file(library: Library) -> None:
@@ -382,8 +392,8 @@ def test_uploading_a_file(library: Library) -> None:
     _ok(at)
     assert not at.error, [e.value for e in at.error]
     assert any("已加入第" in s.value for s in at.success)
-    assert _rows(at) == total + 1
-    assert at.session_state["deal_id"] not in library.ids.values()
+    assert _on_replay(at) not in library.ids.values()
+    assert _rows(_app()) == total + 1
 
 
 def test_uploads_too_large_or_not_utf8_are_refused(library: Library) -> None:

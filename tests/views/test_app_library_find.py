@@ -188,7 +188,8 @@ def test_a_failed_paste_keeps_the_text_and_marks_the_line_and_column(library: An
     _paste(at, good)
     _ok(at)
     assert not at.error and any("已加入第" in s.value for s in at.success)
-    assert _one(at.text_area, "或者粘贴日志文本").value == ""  # stored: the box is emptied
+    assert any(h.value.startswith("复盘 · #") for h in at.header)  # stored and opened on the Replay page
+    assert at.session_state["import_paste"] == ""  # stored: the box is emptied
 
 
 def test_the_caret_sits_under_the_column() -> None:

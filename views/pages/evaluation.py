@@ -14,7 +14,9 @@ from the acting seat's side, markers coloured by grade; in 够级 also team 0's 
 decision, the choice made's value negated when the actor is in team 1, since 够级 points are zero-sum
 between the teams); the picked decision (a click on the chart, or the selectbox) with its candidates in a
 table and in bars with error bars (mean ± 2 SE) for both views, the choice made and the best marked, and
-a button that opens its step (``index + 1``, as the Coach page does) for the Replay page.
+a button that opens its step (``index + 1``, as the Coach page does) for the Replay page. The page honours the
+address's ``step``: it opens the decision that step is just after (``decision_at``); a pick (a click on the chart,
+or the selectbox) moves the open step, and so the address, to the step just after the picked decision.
 
 ``expected_figure``, ``candidates_frame`` and ``candidates_figure`` build their parts without Streamlit.
 Log text (player names) is escaped: ``md`` for Markdown, ``html.escape`` for Plotly labels.
@@ -23,7 +25,6 @@ Log text (player names) is escaped: ``md`` for Markdown, ``html.escape`` for Plo
 from __future__ import annotations
 
 from html import escape
-from typing import Any
 
 import pandas as pd
 import plotly.graph_objects as go
@@ -36,14 +37,29 @@ from coach.findings import Judgement
 from coach.games import priced_games
 from coach.grades import GRADES
 from coach.judgement import judge
-from coach.prices import DEFAULT_CANDIDATES, DEFAULT_ROLLOUTS, Candidate, Decision, Evaluation, Settings
+from coach.prices import DEFAULT_CANDIDATES, DEFAULT_ROLLOUTS, Decision, Evaluation, Settings
 from data.evaluations import StoredEvaluation, StoredEvaluationError, save_evaluation, settings_key
-from replay.core.numbering import event_index, event_number, event_words, step_after
-from replay.core.said import side_name
+from replay.core.numbering import event_number, event_words, step_after
 from replay.replay import Replay
 from views import games
 from views.parts import bounds
-from views.parts.common import coach_of, engine, evaluation_of, evaluations_stored, guarded, need_deal, t
+from views.parts.clock import local_time
+from views.parts.common import (
+    coach_of,
+    current,
+    engine,
+    evaluation_of,
+    evaluations_stored,
+    guarded,
+    need_deal,
+    set_step,
+    t,
+)
+from views.parts.evaluation_chart import (
+    decision_at,
+    decision_from_selection,
+    expected_figure,
+)
 from views.parts.evaluation_parts import (
     ACTUAL_MARK,
     BEST_MARK,
@@ -53,7 +69,7 @@ from views.parts.evaluation_parts import (
     grade_label,
     view_label,
 )
-from views.parts.figures import show, step_line
+from views.parts.figures import show
 from views.parts.links import replay_link, step_link
 from views.parts.table import seat_label, tr
 from views.parts.texts import EMPTY_CELL, esc, evaluation_help, game_words, md
@@ -69,9 +85,8 @@ STOP = "eval_stop"
 SETTINGS = "eval_settings"
 CHART = "eval_chart"
 DECISION = "eval_decision"
-GRADE_COLORS = {None: "#16a34a", "inaccuracy": "#eab308", "mistake": "#f97316", "blunder": "#dc2626"}
+SYNCED = "eval_step"  # session state: the step the picked decision was last matched to (the address's, or a pick's)
 VIEW_COLORS = {"seat": "#2563eb", "all": "#94a3b8"}
-TEAM_COLOR = "#7c3aed"
 
 
 def unpriced_note(game: str) -> str | None:
@@ -118,114 +133,6 @@ def seat_frame(rep: Replay, ev: Evaluation, lang_: str) -> pd.DataFrame:
         row[tr(lang_, f"失{zh}", f"{en} lost")] = s["lost"]
         rows.append(row)
     return pd.DataFrame(rows)
-
-
-def _value(c: Candidate, view: str) -> float | None:
-    v = c.values.get(view)
-    return None if v is None else v.mean
-
-
-def team0_points(rep: Replay, ev: Evaluation) -> list[tuple[int, float]]:
-    """A team's expected points after each decision, where the game's points are zero-sum between two
-    teams (``GameView.team_line``: 够级's team 0); empty for any other game (保皇)."""
-    line = games.view(rep.log.game).team_line
-    return [] if line is None else line(rep, ev)
-
-
-def expected_figure(rep: Replay, ev: Evaluation, picked: int | None, lang_: str) -> go.Figure:
-    """Expected points over the deal: the choice made and the best candidate at each decision (acting side's
-    points, grading view), team 0's line in 够级, the picked decision ringed."""
-    unit = games.view(rep.log.game).value_unit
-    fig = go.Figure()
-    ds = list(ev.decisions)
-    actual = [_value(d.actual, d.view) for d in ds]
-    best = [_value(d.candidates[d.loss.best], d.view) for d in ds]
-    team = team0_points(rep, ev)
-    if team:
-        fig.add_trace(
-            go.Scatter(
-                x=[event_number(i) for i, _ in team],
-                y=[v for _, v in team],
-                mode="lines",
-                line={"shape": "hv", "width": 1.5, "color": TEAM_COLOR},
-                name=tr(lang_, *games.view(rep.log.game).team_line_name),
-                hovertemplate=tr(
-                    lang_,
-                    f"第 %{{x}} 手后<br>{side_name(0, rep.final.n)[0]} %{{y:.2f}} 分",
-                    f"after event %{{x}}<br>{side_name(0, rep.final.n)[1]}: %{{y:.2f}}",
-                )
-                + "<extra></extra>",
-            )
-        )
-    hover = [
-        escape(
-            f"{seat_label(rep, d.seat, lang_)} · {candidate_label(d.actual, lang_)}"
-            + (f" · {grade_label(d.grade, lang_)}" if d.grade else "")
-            + f" · {tr(lang_, '最佳', 'best')}: {candidate_label(d.candidates[d.loss.best], lang_)}"
-        )
-        for d in ds
-    ]
-    fig.add_trace(
-        go.Scatter(
-            x=[event_number(d.index) for d in ds],
-            y=best,
-            mode="markers",
-            name=tr(lang_, f"{BEST_MARK} 最佳候选", f"{BEST_MARK} best candidate"),
-            marker={"symbol": "circle-open", "size": 9, "color": "#475569"},
-            hovertext=hover,
-            hovertemplate=tr(
-                lang_, "第 %{x} 手 最佳 %{y:.2f}<br>%{hovertext}", "event %{x} best %{y:.2f}<br>%{hovertext}"
-            )
-            + "<extra></extra>",
-        )
-    )
-    fig.add_trace(
-        go.Scatter(
-            x=[event_number(d.index) for d in ds],
-            y=actual,
-            mode="markers",
-            name=tr(lang_, f"{ACTUAL_MARK} 实际（颜色=评级）", f"{ACTUAL_MARK} choice made (colour = grade)"),
-            marker={
-                "size": [13 if d.grade else 8 for d in ds],
-                "color": [GRADE_COLORS.get(d.grade, "#16a34a") for d in ds],
-                "line": {"width": 1, "color": "#fff"},
-            },
-            hovertext=hover,
-            hovertemplate=tr(
-                lang_, "第 %{x} 手 实际 %{y:.2f}<br>%{hovertext}", "event %{x} made %{y:.2f}<br>%{hovertext}"
-            )
-            + "<extra></extra>",
-        )
-    )
-    shapes: list[dict[str, Any]] = []
-    if picked is not None:
-        shapes.append(step_line(event_number(picked)))
-    fig.update_layout(
-        shapes=shapes,
-        height=420,
-        margin={"l": 40, "r": 10, "t": 30, "b": 40},
-        xaxis={"title": tr(lang_, "第几手", "event"), "range": [0, len(rep.log.events) + 1]},
-        yaxis={"title": tr(lang_, f"期望{unit[0]}（行动方）", f"expected {unit[1]} (acting side)"), "zeroline": True},
-        legend={"orientation": "h", "y": 1.12},
-        hovermode="closest",
-        clickmode="event+select",
-    )
-    return fig
-
-
-def decision_from_selection(selection: Any) -> int | None:
-    """The event index (from 0) of the first selected point, whose x is the event's number (from 1); None when
-    nothing is selected. Every point of the chart is at a decision; the page drops an index that is not one."""
-    try:
-        points = selection["selection"]["points"]
-    except (KeyError, TypeError):
-        points = getattr(getattr(selection, "selection", None), "points", None)
-    if not points:
-        return None
-    x = points[0].get("x")
-    if x is None:
-        return None
-    return event_index(round(float(x)))
 
 
 def candidates_figure(d: Decision, lang_: str, unit: tuple[str, str] = ("分", "points")) -> go.Figure:
@@ -421,16 +328,37 @@ def _choose(stored: list[StoredEvaluation], lang_: str) -> StoredEvaluation:
     if len(stored) == 1:
         return stored[0]
     by_key = {s.settings_key: s for s in stored}
-    names = {s.settings_key: f"{_settings_text(s.settings, lang_)} · {s.created_at:%Y-%m-%d %H:%M}" for s in stored}
+    names = {s.settings_key: f"{_settings_text(s.settings, lang_)} · {local_time(s.created_at)}" for s in stored}
     key = st.selectbox(t("已存的评估", "Stored evaluations"), keys, format_func=names.__getitem__, key=SETTINGS)
     return by_key[key]
 
 
+def _follow_step(indices: list[int], ev: Evaluation) -> None:
+    """Pick the decision the open step names, when the step moved since the last pick (an address, a link, the
+    Replay page); else keep the pick."""
+    state = st.session_state
+    step = current()[1]
+    if state.get(SYNCED) != step or state.get(DECISION) not in indices:
+        found = decision_at(indices, step)
+        if found is not None or state.get(DECISION) not in indices:
+            state[DECISION] = found if found is not None else default_decision(ev)
+        state[SYNCED] = step
+
+
+def _moved_to_pick() -> None:
+    """The picked decision moved the page: the open step (and so the address) is the step just after it."""
+    picked = st.session_state.get(DECISION)
+    if picked is not None:
+        set_step(step_after(int(picked)))
+        st.session_state[SYNCED] = step_after(int(picked))
+
+
 def _picked_changed() -> None:
-    """on_select callback of the chart: pick the clicked decision."""
+    """on_select callback of the chart: pick the clicked decision (the step and the address follow)."""
     picked = decision_from_selection(st.session_state.get(CHART))
     if picked is not None:
         st.session_state[DECISION] = picked
+        _moved_to_pick()
 
 
 def _decision_panel(rep: Replay, deal_id: int, d: Decision, judged: Judgement, lang_: str) -> None:
@@ -525,9 +453,9 @@ def render() -> None:
             + tr(
                 lang_,
                 f" · {len(ev.decisions)} 个决定 · 跳过 {len(ev.skipped)} 个 · 用时 {ev.seconds:.1f} 秒 · "
-                f"{chosen.created_at:%Y-%m-%d %H:%M}",
+                f"{local_time(chosen.created_at)}",
                 f" · {len(ev.decisions)} decisions · {len(ev.skipped)} skipped · {ev.seconds:.1f} s · "
-                f"{chosen.created_at:%Y-%m-%d %H:%M}",
+                f"{local_time(chosen.created_at)}",
             )
         )
     )
@@ -537,8 +465,7 @@ def render() -> None:
         st.info(t("这一局没有可以评估的决定。", "No decision of this deal could be priced."))
         return
     indices = [d.index for d in ev.decisions]
-    if st.session_state.get(DECISION) not in indices:
-        st.session_state[DECISION] = default_decision(ev)
+    _follow_step(indices, ev)
     picked = int(st.session_state[DECISION])
     zh, en = games.view(rep.log.game).value_unit
     st.subheader(t(f"期望{zh}", f"Expected {en}"))
@@ -562,7 +489,9 @@ def render() -> None:
     )
     by_index = {d.index: d for d in ev.decisions}
     labels = {d.index: decision_label(rep, d, lang_) for d in ev.decisions}
-    chosen_index = st.selectbox(t("决定", "Decision"), indices, format_func=labels.__getitem__, key=DECISION)
+    chosen_index = st.selectbox(
+        t("决定", "Decision"), indices, format_func=labels.__getitem__, key=DECISION, on_change=_moved_to_pick
+    )
     d = by_index[int(chosen_index)]
     report = coach_of(deal_id, chosen.settings_key, str(chosen.created_at))  # priced by the evaluation shown
     _decision_panel(rep, deal_id, d, judge((), d) if report is None else report.judgement_at(d.index), lang_)

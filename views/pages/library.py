@@ -7,7 +7,8 @@ deals; a search box looks in the players' names, the venue and the notes (in the
 comes first: the search and the seven filters are folded away below it (an expander saying how many are active,
 so a phone shows deals, not filters). Selecting
 a row of the table (or choosing a deal and pressing "Open") opens that deal at its first step and goes straight to
-the Replay page (``open_deal`` in the callback, then ``st.switch_page``). Every deal the filters leave, not only
+the Replay page (``open_deal`` in the callback, then ``st.switch_page``; so does "import and open", when nothing it
+imported went wrong, the import's messages shown there). Every deal the filters leave, not only
 the page shown, downloads as CSV (``views.parts.downloads``), the columns as the table names them.
 """
 
@@ -27,7 +28,7 @@ from data import queries
 from views.parts import address, links
 from views.parts.common import current, engine, guarded, lang, open_deal, stored, t
 from views.parts.downloads import csv_button, file_name
-from views.parts.library_import import form
+from views.parts.library_import import GO, form
 from views.parts.table import tr
 from views.parts.texts import EMPTY_CELL, game_words, profile_name
 
@@ -40,7 +41,6 @@ TABLE_ROUND = "library_table_round"
 FILTERS_BOX = "library_filters"  # the expander the search and the filters fold into (folded: the list comes first)
 # the filters' keys: player, from, to, game, profile, coach findings, referee's decisions (None: not filtering)
 FILTERS = tuple(f"library_{name}" for name in ("player", "from", "to", "game", "profile", "findings", "decided"))
-GO = "library_go"  # the deal a selected row or the Open button asks for (opened, then the Replay page)
 
 
 @guarded
@@ -70,7 +70,7 @@ def _go() -> None:
         return
     open_deal(int(deal_id))
     with contextlib.suppress(StreamlitAPIException):  # outside st.navigation (a page run alone): said below
-        st.switch_page(links.page(links.REPLAY), query_params=address.link(int(deal_id), 0))
+        st.switch_page(links.page(links.REPLAY), query_params=address.link(int(deal_id), 0))  # with what an import said
 
 
 def _ask(deal_id: int) -> None:

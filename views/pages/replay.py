@@ -7,7 +7,8 @@ is its verdict, not said again as a finding), the referee's standing decision on
 the decided event, beside its verdict) and its ruling (``views.parts.ruling_view``); when the deal's evaluation
 is stored and the last event is a priced decision, its candidates and their values (``views.pages.evaluation``),
 and on the table the best move of the seat to act, priced (``views.parts.evaluation_parts.best_move``: in a
-seat's view only that seat's own).
+seat's view only that seat's own), and under the table the evaluation's graph, a click on it opening that
+decision's step (``views.parts.eval_graph``).
 
 Session state holds the open deal and its step (``deal_id``, ``step``; see ``views.parts.common``); the
 controls change ``step`` in callbacks (←, → and the previous and next buttons: each press a step, counted in the
@@ -75,7 +76,9 @@ from views.parts.common import (
     t,
 )
 from views.parts.downloads import report_button
+from views.parts.eval_graph import replay_graph
 from views.parts.evaluation_parts import best_move, replay_panel
+from views.parts.library_import import show_said
 from views.parts.live_html import Moves, Steps, live_html
 from views.parts.phone import MORE, REPLAY_CSS
 from views.parts.ruling_view import replay_ruling
@@ -459,6 +462,7 @@ def _title(rep: Replay, deal_id: int) -> None:
     bits = [t(zh, en if en == zh else f"{en} {zh}")]
     bits += [str(meta[k]) for k in ("date", "venue", "match") if meta.get(k)]
     st.caption(md(" · ".join(bits)))
+    show_said()  # the Library's "import and open" came here: what the import said
 
 
 @dataclass(frozen=True)
@@ -537,6 +541,8 @@ def draw_step(deal: OnPage, controls: DeltaGenerator, viewer: int | None) -> Non
             moves=MOVES,
             on_move=set_step,
         )
+        if evaluation is not None:  # under the board, as on Lichess: a click opens that decision's step
+            replay_graph(rep, evaluation, deal_id, step, lang_)
     # every one of them asked at every step: the page's whole run reads them all, whatever its step
     report, decisions = deal.report, deal.decisions
     parts = step_parts(rep, report, step, viewer, lang_, best[step])  # its table is the one drawn (kept per deal)

@@ -23,6 +23,7 @@ from replay.core.numbering import event_words
 from replay.core.said import error_in
 from replay.formats.decisions import OUTCOMES, UPHELD, Decision, DecisionError, now_utc
 from replay.rules.register import RULES
+from views.parts.clock import local_time
 from views.parts.common import engine, forget_deals, lang, t
 from views.parts.ruling_view import show_history
 from views.parts.signin import attempt, dropped, sign_out, signed_in
@@ -63,7 +64,7 @@ def account_box() -> str | None:
 
 
 def _prefill(r: Ruling) -> str:
-    """The ruling's text as the decision's first draft: its message and its consequence."""
+    """The ruling's text as an upheld decision's first draft: its message and its consequence."""
     message, consequence = t(*r.message), t(*r.consequence)
     if not message:
         return consequence
@@ -77,6 +78,15 @@ def _keys(deal_id: int, event: int) -> dict[str, str]:
         "text": f"decide_text_{base}_{lang()}",
         "rule": f"decide_rule_{base}",
     }
+
+
+def _outcome_changed(keys: dict[str, str], draft: str) -> None:
+    """The outcome was chosen: an untouched text box follows it (the ruling's words for upheld, empty for
+    overruled: an overrule is the referee's own words); a text the referee wrote stays."""
+    state = st.session_state
+    text = str(state.get(keys["text"], ""))
+    if text.strip() in ("", draft.strip()):
+        state[keys["text"]] = draft if state.get(keys["outcome"], UPHELD) == UPHELD else ""
 
 
 def _record(deal_id: int, event: int, keys: dict[str, str]) -> None:
@@ -114,8 +124,8 @@ def _record(deal_id: int, event: int, keys: dict[str, str]) -> None:
     state[FLASH] = (
         "success",
         t(
-            f"已记录：{event_words(event)[0]}，{outcome}（{stored.decision.referee}，{stored.decision.at}）。",
-            f"Recorded: {event_words(event)[1]} {outcome} by {stored.decision.referee} at {stored.decision.at}.",
+            f"已记录：{event_words(event)[0]}，{outcome}（{stored.decision.referee}，{local_time(stored.decision.at)}）。",
+            f"Recorded: {event_words(event)[1]} {outcome} by {stored.decision.referee} at {local_time(stored.decision.at)}.",
         ),
     )
 
@@ -156,15 +166,21 @@ def decisions_panel(deal_id: int, r: Ruling) -> None:
     rule_names = {
         k: (k + " · " + t(RULES[k].name_zh, RULES[k].name_en)) if k else t("（不引用）", "(none)") for k in rules
     }
-    with st.form(f"desk_decide_{deal_id}_{event}", border=True):
-        st.radio(
+    draft = _prefill(r)
+    state = st.session_state
+    if keys["text"] not in state:  # an upheld verdict starts from the ruling's words, an overrule from nothing
+        state[keys["text"]] = draft if state.get(keys["outcome"], UPHELD) == UPHELD else ""
+    with st.container(border=True, key=f"desk_decide_{deal_id}_{event}"):
+        st.radio(  # no form: choosing the outcome redraws an untouched text box's first draft
             t("裁定", "Decision"),
             list(OUTCOMES),
             key=keys["outcome"],
             horizontal=True,
             format_func=outcome_names.__getitem__,
+            on_change=_outcome_changed,
+            args=(keys, draft),
         )
-        st.text_area(t("裁定的文字", "The ruling's text"), value=_prefill(r), key=keys["text"], height=110)
+        st.text_area(t("裁定的文字", "The ruling's text"), key=keys["text"], height=110)
         st.selectbox(
             t("引用的规则（可不填）", "Rule cited (optional)"),
             rules,
@@ -175,13 +191,13 @@ def decisions_panel(deal_id: int, r: Ruling) -> None:
         st.caption(
             esc(
                 t(
-                    f"裁判：{name}（登录的账号）；时间：记录时的 UTC 时间。后来的裁定取代之前的，历史都保留。",
-                    f"Referee: {name} (the signed-in account); time: UTC when recorded. A later decision supersedes "
-                    "the earlier ones, which stay as history.",
+                    f"裁判：{name}（登录的账号）；时间：记录的时刻（按 UTC 存，按你的时区显示）。后来的裁定取代之前的，历史都保留。",
+                    f"Referee: {name} (the signed-in account); time: when recorded (stored in UTC, shown in your time "
+                    "zone). A later decision supersedes the earlier ones, which stay as history.",
                 )
             )
         )
-        st.form_submit_button(
+        st.button(
             t("记录裁定", "Record the decision"),
             key="desk_record",
             type="primary",

@@ -97,6 +97,9 @@ def caret(text: str, line: int | None, col: int | None) -> str | None:
     return f"{line:>5} | {shown}\n{'':>5} | {' ' * pad}^"
 
 
+GO = "library_go"  # session state: the deal a row, the Open button or an import asks for (``views.pages.library``)
+
+
 def form(expanded: bool) -> None:
     """The upload / paste form, the library it writes to, and what the last import said."""
     with st.expander(t("导入牌局", "Import a deal"), expanded=expanded):
@@ -125,6 +128,11 @@ def form(expanded: bool) -> None:
         _show(st.session_state.pop(SAID, None))
 
 
+def show_said() -> None:
+    """What the last import said, once (the Replay page, where "import and open" opens the deal it imported)."""
+    _show(st.session_state.pop(SAID, None))
+
+
 def _show(said: list[Message] | None) -> None:
     for s in said or []:
         getattr(st, s.kind)(s.text)
@@ -151,10 +159,12 @@ def _send() -> None:
             opened = deal_id
             if isinstance(content, str):  # the pasted log is stored: the box is emptied
                 st.session_state[PASTE] = ""
-    if opened is not None:
-        open_deal(opened)
     st.session_state[FILES_ROUND] = rounds + 1
     st.session_state[SAID] = said
+    if opened is not None:
+        open_deal(opened)
+        if not any(s.kind in ("error", "warning") for s in said):  # all went well: the deal on the Replay page
+            st.session_state[GO] = opened
 
 
 def _import_one(source: str, content: bytes | str, said: list[Message]) -> int | None:

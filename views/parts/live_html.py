@@ -10,7 +10,8 @@ template and walks it beside the nodes shown.
 
 Steps moved in the browser (``Steps``, ``Moves``): the Replay page's table and event list are given, besides the
 HTML of the step the run shows, the HTML of the steps around it. The table's ``live_html`` (the group's owner) also
-takes the keys and the buttons that move a step (``Moves``: ← →, previous and next) away from Streamlit: each press
+takes the keys and the buttons that move a step (``Moves``: ← →, previous and next) away from Streamlit (unless the
+reader types in a text box or an open list: a radio or a closed select just used leaves them to the page): each press
 is a step, counted in the browser from the step already shown, at once (8 presses 60 ms apart: 8 steps), however
 many of the server's runs are still under way. A press moves the group's target step (within 0..last), writes it
 into the address (``history.replaceState``, the rest of the query kept) and then shows every root of the group at
@@ -97,8 +98,22 @@ function show(root, html) {
   morph(root, next.content);
 }
 
+// a key goes to the field only while the reader types: in a text box, or in a select's open list; a chosen radio,
+// checkbox or closed select (the view picker just used) leaves the page's keys working
+const NOT_TEXT = new Set(["radio", "checkbox", "button", "submit", "reset", "range", "color", "file", "image"]);
+
+function editing(n) {
+  if (!n.tagName) return false;
+  if (n.isContentEditable) return true;
+  if (!EDITABLE.has(n.tagName)) return false;
+  if (n.tagName !== "INPUT") return true;
+  if (NOT_TEXT.has((n.getAttribute("type") || "text").toLowerCase())) return false;
+  if (n.getAttribute("role") === "combobox") return n.getAttribute("aria-expanded") === "true";
+  return true;
+}
+
 function typing(event) {
-  return event.composedPath().some((n) => n.tagName && (EDITABLE.has(n.tagName) || n.isContentEditable));
+  return event.composedPath().some(editing);
 }
 
 // -- steps moved in the browser ------------------------------------------------------------------------

@@ -43,6 +43,7 @@ from replay.rules.option import Option
 from replay.rules.profile import Profile, ProfileError
 from replay.rules.profile_loader import load_profile, option_defaults, options_of, shipped_profiles
 from replay.rules.register import RULES, SEED_TITLES
+from views.parts.clock import local_time
 from views.parts.common import lang, t
 from views.parts.texts import EMPTY_CELL, esc, profile_name
 
@@ -162,8 +163,8 @@ def decision_line(d: Decision) -> str:
     outcome = label(d.decision)
     rule = f" [{d.rule}]" if d.rule else ""
     if lang() == "zh":
-        return f"**{esc('裁判裁定：' + outcome)}**{esc(f'（{d.referee}，{d.at}{rule}）')}：{esc(d.text)}"
-    return f"**{esc('Referee: ' + outcome)}** {esc(f'by {d.referee} at {d.at}{rule}')}: {esc(d.text)}"
+        return f"**{esc('裁判裁定：' + outcome)}**{esc(f'（{d.referee}，{local_time(d.at)}{rule}）')}：{esc(d.text)}"
+    return f"**{esc('Referee: ' + outcome)}** {esc(f'by {d.referee} at {local_time(d.at)}{rule}')}: {esc(d.text)}"
 
 
 def show_history(decisions: Sequence[Decision]) -> None:

@@ -151,3 +151,39 @@ def test_every_press_is_a_step_and_the_address_follows_the_table(server: Any, ga
         take.wait_idle(page, 600)
         _settled_at(page, last)
         assert not page.locator('[data-testid="stException"]').count()
+
+
+def test_keys_keep_working_after_a_select_or_a_radio_is_used(server: Any) -> None:
+    """Issue 36: the view picker (a select) or the language switch (a radio) just used keeps the focus, and the
+    page's ← → still step, every press (8 presses 60 ms apart: 8 steps)."""
+    from playwright.sync_api import expect, sync_playwright
+
+    base, deals = server
+    deal_id, last = deals["gouji"]
+    assert last > START + 2 * PRESSES
+    with sync_playwright() as pw, take.browser_page(pw) as page:
+        page.set_default_timeout(WAIT)
+        page.goto(f"{base}/replay?deal={deal_id}&step={START}&lang=en")
+        expect(page.locator(".fp-table").first).to_have_attribute("data-step", str(START), timeout=WAIT)
+        take.wait_idle(page, 600)
+        # the view picker: opened, an option chosen; the focus stays in its (closed) box
+        picker = page.locator(".st-key-replay_viewer [role='combobox']:visible").first
+        picker.click()
+        page.locator("[role='option']:visible").nth(1).click()
+        take.wait_idle(page, 600)
+        assert page.evaluate("() => document.activeElement.getAttribute('role')") == "combobox"
+        _presses(page, "ArrowRight")
+        assert _at(page)[0] == str(START + PRESSES), "a press after the view picker was lost or swallowed"
+        _settled_at(page, START + PRESSES)
+        # the language switch (a radio in the sidebar): its arrows are the page's now, not the radio's
+        page.locator(
+            ".st-key-lang_switch label", has_text="中文"
+        ).click()  # the page in Chinese, the focus on the radio
+        take.wait_idle(page, 600)
+        assert page.evaluate("() => document.activeElement.getAttribute('type')") == "radio"
+        _presses(page, "ArrowLeft")
+        assert _at(page)[0] == str(START), "a press after the language switch was lost or swallowed"
+        _settled_at(page, START)
+        assert page.locator(".st-key-lang_switch input:checked").get_attribute("value") == "0"  # the radio kept 中文
+        assert "lang=zh" in page.url
+        assert not page.locator('[data-testid="stException"]').count()

@@ -108,3 +108,29 @@ def test_a_charts_png_by_plotlys_own_button(server: str) -> None:
         assert data.startswith(b"\x89PNG\r\n\x1a\n") and len(data) > 1024
         assert not chart.locator(".modebar-btn--logo").count()  # no plotly logo
         assert not chart.locator('.modebar-btn[data-title^="Share"]').count()  # nor plotly's cloud
+
+
+def test_import_and_open_opens_the_deal_it_imported(server: str) -> None:
+    """Issue 36: the Library's "import and open" shows the deal it imported on the Replay page, at step 0, and says
+    what the import did there."""
+    from playwright.sync_api import expect, sync_playwright
+
+    from replay.simulate import simulate_deal
+
+    text = simulate_deal(36, "gouji").log.dumps()
+    with sync_playwright() as pw, take.browser_page(pw) as page:
+        page.set_default_timeout(WAIT)
+        page.goto(f"{server}/?lang=en")
+        take.wait_idle(page)
+        box = page.locator("textarea[aria-label='Or paste the log text']")
+        if not box.is_visible():  # the form is folded away while the library holds deals
+            page.locator("summary", has_text="Import a deal").first.click()
+        box.fill(text)
+        page.get_by_role("button", name="Import and open").click()
+        expect(page).to_have_url(re.compile(r"/replay\?.*deal=\d+"), timeout=WAIT)
+        deal = re.search(r"deal=(\d+)", page.url)
+        assert deal is not None
+        expect(page.get_by_text(f"added as deal {deal.group(1)}")).to_be_visible(timeout=WAIT)
+        expect(page.locator(".fp-table").first).to_have_attribute("data-step", "0", timeout=WAIT)
+        assert re.search(r"[?&]step=0\b", page.url), page.url
+        assert not page.locator('[data-testid="stException"]').count()

@@ -1,0 +1,140 @@
+"""The Evaluation's chart of a deal: expected points over the deal, the choice made and the best candidate at
+each decision (their grades in colour), 够级's team line, the picked decision ringed; and what a click on it (or a
+step of the address) picks. Drawn on the Evaluation page and under the board on the Replay page
+(``views.parts.eval_graph``)."""
+
+from __future__ import annotations
+
+from html import escape
+from typing import Any
+
+import plotly.graph_objects as go
+
+from coach.prices import Candidate, Evaluation
+from replay.core.numbering import event_index, event_number, step_after
+from replay.core.said import side_name
+from replay.replay import Replay
+from views import games
+from views.parts.evaluation_parts import ACTUAL_MARK, BEST_MARK, candidate_label, grade_label
+from views.parts.figures import step_line
+from views.parts.table import seat_label, tr
+
+GRADE_COLORS = {None: "#16a34a", "inaccuracy": "#eab308", "mistake": "#f97316", "blunder": "#dc2626"}
+TEAM_COLOR = "#7c3aed"
+
+
+def _value(c: Candidate, view: str) -> float | None:
+    v = c.values.get(view)
+    return None if v is None else v.mean
+
+
+def team0_points(rep: Replay, ev: Evaluation) -> list[tuple[int, float]]:
+    """A team's expected points after each decision, where the game's points are zero-sum between two
+    teams (``GameView.team_line``: 够级's team 0); empty for any other game (保皇)."""
+    line = games.view(rep.log.game).team_line
+    return [] if line is None else line(rep, ev)
+
+
+def expected_figure(rep: Replay, ev: Evaluation, picked: int | None, lang_: str) -> go.Figure:
+    """Expected points over the deal: the choice made and the best candidate at each decision (acting side's
+    points, grading view), team 0's line in 够级, the picked decision ringed."""
+    unit = games.view(rep.log.game).value_unit
+    fig = go.Figure()
+    ds = list(ev.decisions)
+    actual = [_value(d.actual, d.view) for d in ds]
+    best = [_value(d.candidates[d.loss.best], d.view) for d in ds]
+    team = team0_points(rep, ev)
+    if team:
+        fig.add_trace(
+            go.Scatter(
+                x=[event_number(i) for i, _ in team],
+                y=[v for _, v in team],
+                mode="lines",
+                line={"shape": "hv", "width": 1.5, "color": TEAM_COLOR},
+                name=tr(lang_, *games.view(rep.log.game).team_line_name),
+                hovertemplate=tr(
+                    lang_,
+                    f"第 %{{x}} 手后<br>{side_name(0, rep.final.n)[0]} %{{y:.2f}} 分",
+                    f"after event %{{x}}<br>{side_name(0, rep.final.n)[1]}: %{{y:.2f}}",
+                )
+                + "<extra></extra>",
+            )
+        )
+    hover = [
+        escape(
+            f"{seat_label(rep, d.seat, lang_)} · {candidate_label(d.actual, lang_)}"
+            + (f" · {grade_label(d.grade, lang_)}" if d.grade else "")
+            + f" · {tr(lang_, '最佳', 'best')}: {candidate_label(d.candidates[d.loss.best], lang_)}"
+        )
+        for d in ds
+    ]
+    fig.add_trace(
+        go.Scatter(
+            x=[event_number(d.index) for d in ds],
+            y=best,
+            mode="markers",
+            name=tr(lang_, f"{BEST_MARK} 最佳候选", f"{BEST_MARK} best candidate"),
+            marker={"symbol": "circle-open", "size": 9, "color": "#475569"},
+            hovertext=hover,
+            hovertemplate=tr(
+                lang_, "第 %{x} 手 最佳 %{y:.2f}<br>%{hovertext}", "event %{x} best %{y:.2f}<br>%{hovertext}"
+            )
+            + "<extra></extra>",
+        )
+    )
+    fig.add_trace(
+        go.Scatter(
+            x=[event_number(d.index) for d in ds],
+            y=actual,
+            mode="markers",
+            name=tr(lang_, f"{ACTUAL_MARK} 实际（颜色=评级）", f"{ACTUAL_MARK} choice made (colour = grade)"),
+            marker={
+                "size": [13 if d.grade else 8 for d in ds],
+                "color": [GRADE_COLORS.get(d.grade, "#16a34a") for d in ds],
+                "line": {"width": 1, "color": "#fff"},
+            },
+            hovertext=hover,
+            hovertemplate=tr(
+                lang_, "第 %{x} 手 实际 %{y:.2f}<br>%{hovertext}", "event %{x} made %{y:.2f}<br>%{hovertext}"
+            )
+            + "<extra></extra>",
+        )
+    )
+    shapes: list[dict[str, Any]] = []
+    if picked is not None:
+        shapes.append(step_line(event_number(picked)))
+    fig.update_layout(
+        shapes=shapes,
+        height=420,
+        margin={"l": 40, "r": 10, "t": 30, "b": 40},
+        xaxis={"title": tr(lang_, "第几手", "event"), "range": [0, len(rep.log.events) + 1]},
+        yaxis={"title": tr(lang_, f"期望{unit[0]}（行动方）", f"expected {unit[1]} (acting side)"), "zeroline": True},
+        legend={"orientation": "h", "y": 1.12},
+        hovermode="closest",
+        clickmode="event+select",
+    )
+    return fig
+
+
+def decision_from_selection(selection: Any) -> int | None:
+    """The event index (from 0) of the first selected point, whose x is the event's number (from 1); None when
+    nothing is selected. Every point of the chart is at a decision; the page drops an index that is not one."""
+    try:
+        points = selection["selection"]["points"]
+    except (KeyError, TypeError):
+        points = getattr(getattr(selection, "selection", None), "points", None)
+    if not points:
+        return None
+    x = points[0].get("x")
+    if x is None:
+        return None
+    return event_index(round(float(x)))
+
+
+def decision_at(indices: list[int], step: int) -> int | None:
+    """The decision a step of the address opens: the one whose event the step is just after, else the last one
+    before it, else the first; None at step 0 (the page's own choice: ``default_decision``)."""
+    if step <= 0 or not indices:
+        return None
+    before = [i for i in indices if step_after(i) <= step]
+    return max(before) if before else min(indices)
