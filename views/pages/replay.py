@@ -29,6 +29,11 @@ the browser counts the presses of ←, →, previous and next (``MOVES``), each 
 list and writes its address at once, and sends the step reached to the server once; the rest of the stepper
 follows when the run that took it comes back, and a run that had not taken the last press moves nothing back.
 
+A deal's lines (``views.parts.lines_view``): a picker of the record as played, the line as ruled (a deal with an
+illegal event) and the session's variations, held in the address (``&line=ruled``, ``&var=N``); the line shown is
+replayed as its own deal (its table, event list and verdicts, each saying which line; the record's findings, ruling
+and evaluation only on the record), and a variation is typed at the open step below the event list.
+
 The per-step work is in ``step_parts`` (no Streamlit in it), which ``render`` draws and
 ``bench/bench_app.py`` times. The other pages link here with ``views.parts.links.replay_link``.
 
@@ -61,7 +66,7 @@ from replay.formats.decisions import Decision
 from replay.replay import Replay
 from replay.rules.register import RULES
 from views import games
-from views.parts import address, links
+from views.parts import address, lines_view, links
 from views.parts.common import (
     coach_of,
     current,
@@ -220,6 +225,7 @@ def event_frame(rep: Replay, report: Report | None, lang_: str) -> pd.DataFrame:
     frame = per_lang.get(lang_)
     if frame is None:
         by_index = findings_by_index(report)
+        line = lines_view.of_replay(rep)  # a line's replay: its own events (after its branch point) marked
         rows = [
             {
                 "#": v.index,
@@ -228,6 +234,11 @@ def event_frame(rep: Replay, report: Report | None, lang_: str) -> pd.DataFrame:
                 tr(lang_, "牌", "cards"): cards_text(v.cards, lang_),
                 tr(lang_, "判定", "verdict"): verdict_mark(v),
                 tr(lang_, "教练", "coach"): "".join(SEVERITY_MARK.get(f.severity, "•") for f in by_index.get(i, [])),
+                **(
+                    {}
+                    if line is None
+                    else {tr(lang_, "线路", "line"): tr(lang_, *line.words) if i >= line.line.at else ""}
+                ),
             }
             for i, v in enumerate(rep.verdicts)
         ]
@@ -288,7 +299,7 @@ def table_of(rep: Replay, step: int, viewer: int | None, lang_: str, best: BestM
         if len(kept) >= TABLES_KEPT:
             kept.clear()
         marked = {} if best is None else {"best": best}  # a drawing that marks nothing is asked for nothing
-        html = kept[key] = drawing(rep, step, viewer, lang_, **marked)
+        html = kept[key] = lines_view.table_mark(rep, step, lang_) + drawing(rep, step, viewer, lang_, **marked)
     return html
 
 
@@ -423,7 +434,7 @@ def _verdict_panel(rep: Replay, parts: StepParts, viewer: int | None, lang_: str
         return
     who = md(seat_label(rep, v.seat, lang_))
     did = md(f"{action_label(v.action, lang_, rep.log.game)} {cards_text(v.cards, lang_)}".strip())
-    head = tr(lang_, f"第 {v.index} 手", f"event {v.index}")
+    head = lines_view.verdict_words(rep, lang_) + tr(lang_, f"第 {v.index} 手", f"event {v.index}")
     if v.legal:
         st.success(f"**{head}** · {who} · {did} — ✓ {t('合法', 'legal')}")
     else:
@@ -431,6 +442,7 @@ def _verdict_panel(rep: Replay, parts: StepParts, viewer: int | None, lang_: str
         name = tr(lang_, rule.name_zh, rule.name_en) if rule else ""
         msg = md(tr(lang_, v.message_zh, v.message_en))
         st.error(f"**{head}** · {who} · {did} — ✗ **{v.rule}** {name}\n\n{msg}")
+    lines_view.beside(rep, v.index, lang_)  # the line as ruled: the record's event and its as-played reading
     if v.effects:
         st.markdown("\n".join(f"- {md(said_in(e, lang_))}" for e in v.effects))
     # an illegal event's violation finding says what its verdict said above: shown once, as the verdict
@@ -463,18 +475,19 @@ class OnPage:
 
     deal_id: int
     rep: Replay
+    line: lines_view.Shown | None = None  # the line shown when not the record (its replay is ``rep``)
 
     @cached_property
-    def report(self) -> Report | None:
-        return coach_of(self.deal_id)
+    def report(self) -> Report | None:  # the record's: a line's events have no findings
+        return coach_of(self.deal_id) if self.line is None else None
 
     @cached_property
     def decisions(self) -> tuple[Decision, ...]:
-        return _decisions(self.deal_id)
+        return _decisions(self.deal_id) if self.line is None else ()
 
     @cached_property
     def evaluation(self) -> Evaluation | None:
-        return _evaluation(self.deal_id)
+        return _evaluation(self.deal_id) if self.line is None else None
 
 
 def _decisions(deal_id: int) -> tuple[Decision, ...]:
@@ -535,7 +548,8 @@ def draw_step(deal: OnPage, controls: DeltaGenerator, viewer: int | None) -> Non
     lists = {s: events_at(rep, report, s, lang_) for s in near}
     with right:
         _verdict_panel(rep, parts, viewer, lang_)
-        replay_ruling(deal_id, rep, parts.step, decisions)  # the referee's decision on this event, its ruling
+        if deal.line is None:  # the referee's decision on this event of the record, its ruling
+            replay_ruling(deal_id, rep, parts.step, decisions)
         if parts.step > 0 and evaluation is not None:  # the last event's stored evaluation, when priced
             replay_panel(rep, evaluation, parts.step - 1, viewer, lang_)
         st.subheader(t("事件", "Events"))
@@ -550,6 +564,7 @@ def draw_step(deal: OnPage, controls: DeltaGenerator, viewer: int | None) -> Non
                 )
             )
             live_html(parts.events_html, key="replay_events", steps=Steps(TABLE, step, total, lists))
+        lines_view.entry(deal_id, deal.line or lines_view.record_of(rep), parts.step)
     with controls:
         _controls(parts, next_mistake_step(evaluation, parts.step), evaluation is not None)
     if drawing.replay_below is not None:
@@ -568,10 +583,15 @@ def render() -> None:
         return
     deal_id, rep = deal.deal_id, deal.rep
     title = st.container(key="replay_title")
+    shown = lines_view.shown_line(deal_id, rep)
+    lines = st.container(key="replay_lines")
     top = st.columns([3, 1])
-    stepper(OnPage(deal_id, rep), top[0].container(), _viewed(rep))
+    stepper(OnPage(deal_id, shown.rep, None if shown.is_record else shown), top[0].container(), _viewed(rep))
     with title:
         _title(rep, deal_id)
+    with lines:
+        lines_view.summary(shown)
     with top[1]:
         _viewer(rep)
+        lines_view.picker(deal_id, shown)
         report_button(deal_id, rep)  # the deal's HTML report (issue 18, item 8: helper "lib")

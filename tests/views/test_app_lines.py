@@ -1,0 +1,242 @@
+"""A deal's lines on the Replay page (views/parts/lines_view.py; issue 36, items 1 and 2), under AppTest: the line
+picker (as played, as ruled for a deal with an illegal event, the session's variations), the as-played table after
+the illegal event marked naming it, the as-ruled line's verdicts with the as-played reading beside, a variation
+typed at a step (a refused move with its rule and the seed's words; a legal one continuing the table, its download),
+the address keeping ``&line`` and ``&var``, and the Scoring page saying which line counts."""
+
+from __future__ import annotations
+
+import json
+import re
+from typing import Any
+
+import pytest
+from app_pages import drawn_html, empty_library, table_of
+from streamlit.testing.v1 import AppTest
+from test_app_address import _open, _query
+
+from data.importer import import_log
+from replay.core.events import Event, Play
+from replay.formats.log import Log, parse_log
+from replay.formats.notation.moves import read_moves
+from replay.lines import MoveError, branch, fold, ruled
+from replay.replay import Replay
+from replay.simulate import simulate_deal
+
+# seat 4 answers after a 让 (illegal, GJ-RANG); as ruled the 对头's J J is the lawful answer to seat 3's 10 10,
+# as played it does not beat the J J that stood
+RANG = """fupan/1 gouji
+profile gouji-logged
+events
+0 出 9 9
+1 过
+2 过
+3 让
+4 过
+5 过
+3 出 10 10
+4 出 J J
+0 出 J J
+"""
+
+
+def out_of_turn(rep: Replay[Any], k: int) -> Event:
+    """A play at step ``k`` by a seat that may not act there (one card it holds)."""
+    state = rep.states[k]
+    for seat in range(state.n):
+        cards = [c for c in rep.log.hands[seat] or () if c is not None] if rep.log.hands else []
+        if seat in rep.engine.actors(state) or not cards:
+            continue
+        ev = Play(seat, (cards[0],))
+        if rep.engine.step(state, ev).rule is not None:
+            return ev
+    raise AssertionError("no illegal play found")
+
+
+def _stored(eng: Any, log: Log, name: str) -> int:
+    res = import_log(eng, log, name)
+    assert res.status == "added", res
+    assert res.deal_id is not None
+    return res.deal_id
+
+
+@pytest.fixture
+def library(tmp_path, monkeypatch):
+    """A library with the 让 deal (an illegal event, hands unknown) and a simulated 够级 deal with an illegal play
+    injected at event 10 (every hand known): {"rang": (id, Replay), "sim": (id, Replay), "clean": (id, Replay)}."""
+    eng = empty_library(tmp_path, monkeypatch)
+    rang = parse_log(RANG)
+    clean = simulate_deal(2, "gouji").log
+    base = Replay(clean)
+    sim = clean._replace(
+        events=(*clean.events[:10], out_of_turn(base, 10), *clean.events[10:]), result=None, text="", positions=()
+    )
+    out = {}
+    for key, log in (("rang", rang), ("sim", sim), ("clean", clean)):
+        out[key] = (_stored(eng, log, f"{key}.json"), Replay(log))
+    eng.dispose()
+    return out
+
+
+def _ok(at: AppTest) -> None:
+    assert not at.exception, [e.value for e in at.exception]
+
+
+def _said(at: AppTest) -> str:
+    return "\n".join(e.value for e in (*at.warning, *at.info, *at.error, *at.success, *at.caption, *at.markdown))
+
+
+def _mark(at: AppTest) -> str:
+    m = re.search(r'<div class="fp-line" data-line="(\w+)"[^>]*>([^<]*)</div>', table_of(at))
+    assert m, "the table says no line"
+    return f"{m.group(1)}: {m.group(2)}"
+
+
+# -- the line picker, the marked table, the verdicts as ruled ----------------------------------------------
+
+
+def test_a_clean_deal_has_one_line_and_no_picker(library):
+    deal_id, _ = library["clean"]
+    at = _open({"deal": str(deal_id), "step": "5"})
+    assert "lines_picker" not in [s.key for s in at.selectbox]
+    assert 'class="fp-line"' not in table_of(at)
+
+
+@pytest.mark.parametrize("lang", ["zh", "en"])
+def test_the_as_played_table_after_the_illegal_event_is_marked_naming_it(library, lang):
+    deal_id, rep = library["rang"]
+    bad = rep.illegal[0].index
+    assert bad == 7
+    at = _open({"deal": str(deal_id), "step": str(bad + 1), "lang": lang})
+    assert at.selectbox(key="lines_picker").value == "played"
+    words = {
+        "zh": "按记录的牌桌：第 7 步的违规动作在此照打",
+        "en": "the table as played: the illegal event 7 stands on it",
+    }
+    assert _mark(at) == f"played: {words[lang]}"
+    assert ("按记录 · " if lang == "zh" else "as played · ") in at.error[0].value  # the verdict says its line
+    before = _open({"deal": str(deal_id), "step": str(bad), "lang": lang})
+    assert "两条线路在此相同" in _mark(before) or "the two lines agree here" in _mark(before)
+
+
+def test_the_picker_shows_the_line_as_ruled_with_its_verdicts_and_the_reading_as_played_beside(library):
+    deal_id, rep = library["rang"]
+    at = _open({"deal": str(deal_id), "step": "8"})
+    at.selectbox(key="lines_picker").set_value("ruled").run()
+    _ok(at)
+    assert _query(at)["line"] == "ruled"
+    said = _said(at)
+    assert "第 7 步的违规动作撤回" in said  # what the line as ruled withdrew, said once
+    info = ruled(rep)
+    # the 对头's J J: event 8 of the record, event 7 of the line as ruled, lawful there
+    at.session_state["step"] = 8
+    at.run()
+    _ok(at)
+    assert _mark(at).startswith("ruled: 牌桌：按规则")
+    verdict = at.success[0].value
+    assert "按规则 · 第 7 手" in verdict and "✓" in verdict
+    said = _said(at)
+    assert "记录中的第 8 步，在按规则的牌桌上判定" in said
+    played = next(j.played for j in info.judged if j.index == 8)
+    assert played is not None and not played.legal
+    assert f"按记录的判定：✗ [{played.rule}]" in said
+    assert len(fold(rep, info.line).verdicts) == 8  # the line: 7 events of the record, then the 对头's answer
+
+
+def test_a_link_with_line_ruled_opens_it_and_one_the_deal_has_not_is_said(library):
+    deal_id, _ = library["rang"]
+    at = _open({"deal": str(deal_id), "step": "8", "line": "ruled", "lang": "en"})
+    assert at.selectbox(key="lines_picker").value == "ruled"
+    assert _mark(at).startswith("ruled: the table: as ruled")
+    clean_id, _ = library["clean"]
+    at = _open({"deal": str(clean_id), "step": "3", "line": "ruled", "lang": "en"})
+    assert "the record as played is shown" in _said(at)
+    assert "line" not in _query(at)
+    at = _open({"deal": str(clean_id), "var": "7", "lang": "en"})
+    assert "variations live in this session only" in _said(at)
+    assert "var" not in _query(at)
+
+
+# -- variations --------------------------------------------------------------------------------------------
+
+
+def _type(at: AppTest, moves: str, name: str = "", button: str = "lines_by_hand") -> AppTest:
+    at.text_input(key="lines_moves").set_value(moves)
+    at.text_input(key="lines_name").set_value(name)
+    at.button(key=button).click().run()
+    _ok(at)
+    return at
+
+
+@pytest.mark.parametrize("lang", ["zh", "en"])
+def test_an_illegal_move_is_refused_with_its_rule_and_the_seeds_words(library, lang):
+    deal_id, rep = library["rang"]
+    at = _open({"deal": str(deal_id), "step": "7", "lang": lang})
+    # after 3 让, seat 4 may not answer: GJ-RANG, typed with the Chinese action word
+    _type(at, "4 出 J J")
+    error = at.error[-1].value
+    assert "GJ-RANG" in error
+    assert ("不合规则" if lang == "zh" else "refused") in error
+    quote = next(m.value for m in at.markdown if m.value.startswith("> "))
+    with pytest.raises(MoveError) as refused:  # the seed's words the engine gives, verbatim
+        branch(rep, 7, read_moves("4 出 J J", "gouji", 6))
+    assert refused.value.quote is not None and refused.value.quote.seed
+    assert quote.startswith(f"> {refused.value.quote.text}\n")
+    assert refused.value.quote.file.replace("_", "\\_").replace(".", "\\.") in quote  # the seed's file named
+    assert "var" not in _query(at)  # no variation made
+    assert at.selectbox(key="lines_picker").value == "played"
+
+
+def test_a_move_that_cannot_be_read_is_said_at_its_place(library):
+    deal_id, _ = library["clean"]
+    at = _open({"deal": str(deal_id), "step": "0", "lang": "en"})
+    _type(at, "0 fly 3 3")
+    assert "variation" in at.error[-1].value
+
+
+def test_a_legal_variation_continues_the_table_is_named_in_the_address_and_downloads_as_a_log(library):
+    deal_id, rep = library["clean"]
+    step = 4
+    actor = sorted(rep.engine.actors(rep.states[step]))[0]
+    at = _open({"deal": str(deal_id), "step": str(step), "lang": "zh"})
+    _type(at, f"{actor} 过", name="试试过牌")
+    query = _query(at)
+    assert query["var"] == "1" and query["step"] == str(step + 1)
+    assert at.selectbox(key="lines_picker").value == 1
+    assert _mark(at).startswith("variation: 牌桌：变着：试试过牌（#1）（第 4 步起）")
+    events = next(h for h in drawn_html(at) if 'class="fp-events"' in h)
+    assert "<th>线路</th>" in events and "变着：试试过牌（#1）" in events  # the branch marked in the move list
+    assert at.success[0].value.startswith("**变着：试试过牌（\\#1） · 第 4 手**")
+    down = [d for d in at.get("download_button") if "lines_download" in d.proto.id]
+    assert len(down) == 1
+    # the download is the line's log: the record's first 4 events and the pass, read and checked clean
+    shown_rep = Replay(parse_log(variation_log_of(at, rep)))
+    assert len(shown_rep.log.events) == step + 1 and shown_rep.ok
+    assert shown_rep.log.events[:step] == rep.log.events[:step]
+    # the address keeps the variation: a rerun (another step) still shows it
+    at.session_state["step"] = step
+    at.run()
+    assert _query(at)["var"] == "1"
+
+
+def variation_log_of(at: AppTest, rep: Replay[Any]) -> str:
+    """The variation's log the page offers (the session's first variation, written as the page writes it)."""
+    from views.parts.lines_view import line_replay, variation_log
+
+    _deal, line = at.session_state["lines_variations"][1]
+    text = variation_log(line_replay(rep, "var1", line, 1))
+    json.loads(text)
+    return text
+
+
+def test_a_variation_played_out_to_the_end_by_the_coachs_policy(library):
+    deal_id, rep = library["sim"]
+    step = 10  # the illegal play: a variation from the table before it
+    at = _open({"deal": str(deal_id), "step": str(step), "lang": "en"})
+    _type(at, "", button="lines_play_out")  # no move of its own: the policy plays from the table before it
+    assert not at.error, [e.value for e in at.error]
+    assert _query(at)["var"] == "1"
+    _deal, line = at.session_state["lines_variations"][1]
+    assert line.at == step and len(line.events) > 1
+    assert fold(rep, line).final.terminal
+    assert "the record's first 10 events, then" in _said(at)
