@@ -19,7 +19,7 @@ from data.importer import import_log
 from replay.core.events import Event, Play
 from replay.formats.log import Log, parse_log
 from replay.formats.notation.moves import read_moves
-from replay.lines import MoveError, branch, fold, ruled
+from replay.lines import MoveError, branch, fold, line_log, ruled
 from replay.replay import Replay
 from replay.simulate import simulate_deal
 
@@ -66,13 +66,14 @@ def library(tmp_path, monkeypatch):
     injected at event 10 (every hand known): {"rang": (id, Replay), "sim": (id, Replay), "clean": (id, Replay)}."""
     eng = empty_library(tmp_path, monkeypatch)
     rang = parse_log(RANG)
-    clean = simulate_deal(2, "gouji").log
+    clean = simulate_deal(10, "gouji").log  # as played the forced play breaks the record: no score
     base = Replay(clean)
     sim = clean._replace(
         events=(*clean.events[:10], out_of_turn(base, 10), *clean.events[10:]), result=None, text="", positions=()
     )
+    departs = parse_log(RANG.replace("0 出 J J", "5 出 Q Q"))  # answers the withdrawn J J: the record departs
     out = {}
-    for key, log in (("rang", rang), ("sim", sim), ("clean", clean)):
+    for key, log in (("rang", rang), ("sim", sim), ("clean", clean), ("departs", departs)):
         out[key] = (_stored(eng, log, f"{key}.json"), Replay(log))
     eng.dispose()
     return out
@@ -143,6 +144,18 @@ def test_the_picker_shows_the_line_as_ruled_with_its_verdicts_and_the_reading_as
     assert len(fold(rep, info.line).verdicts) == 8  # the line: 7 events of the record, then the 对头's answer
 
 
+def test_the_departure_is_said_once_and_the_line_as_ruled_ends_there(library):
+    deal_id, rep = library["departs"]
+    info = ruled(rep)
+    assert info.departs == 8
+    at = _open({"deal": str(deal_id), "step": "8", "line": "ruled", "lang": "zh"})
+    said = [w.value for w in at.warning if "记录自此偏离规则" in w.value]
+    assert len(said) == 1 and "第 8 步起" in said[0] and "GJ\\-RANG" in said[0]
+    assert at.session_state["step"] == 7  # the line as ruled has 7 events: the step is moved within it
+    at = _open({"deal": str(deal_id), "step": "9", "lang": "zh"})  # the record: its own verdicts, as played
+    assert "记录自此偏离规则" not in _said(at)
+
+
 def test_a_link_with_line_ruled_opens_it_and_one_the_deal_has_not_is_said(library):
     deal_id, _ = library["rang"]
     at = _open({"deal": str(deal_id), "step": "8", "line": "ruled", "lang": "en"})
@@ -150,6 +163,7 @@ def test_a_link_with_line_ruled_opens_it_and_one_the_deal_has_not_is_said(librar
     assert _mark(at).startswith("ruled: the table: as ruled")
     clean_id, _ = library["clean"]
     at = _open({"deal": str(clean_id), "step": "3", "line": "ruled", "lang": "en"})
+    assert "lines_picker" not in [s.key for s in at.selectbox]
     assert "the record as played is shown" in _said(at)
     assert "line" not in _query(at)
     at = _open({"deal": str(clean_id), "var": "7", "lang": "en"})
@@ -240,3 +254,37 @@ def test_a_variation_played_out_to_the_end_by_the_coachs_policy(library):
     assert line.at == step and len(line.events) > 1
     assert fold(rep, line).final.terminal
     assert "the record's first 10 events, then" in _said(at)
+
+
+# -- which line counts -----------------------------------------------------------------------------------------
+
+
+def _decide(deal_id: int, event: int, outcome: str) -> None:
+    import os
+
+    from data.database import open_db
+    from data.decisions import store_decisions
+    from replay.formats.decisions import Decision
+
+    eng = open_db(os.environ["FUPAN_DB"])
+    with eng.begin() as conn:
+        store_decisions(conn, deal_id, [Decision(event, outcome, "裁定", "老王", "2026-12-04T12:00:00Z")])
+    eng.dispose()
+
+
+def test_the_scoring_page_says_which_line_counts_and_why(library):
+    deal_id, rep = library["sim"]
+    at = _open({"deal": str(deal_id), "lang": "zh"}, page="scoring")
+    assert any("计分按记录：第 10 步尚待裁判裁定" in w.value for w in at.warning)  # pending: as played
+    assert rep.score() is None and "这局还没打完" in at.info[0].value  # as played, the record breaks off
+    _decide(deal_id, 10, "upheld")
+    at = _open({"deal": str(deal_id), "lang": "en"}, page="scoring")
+    said = [i.value for i in at.info if i.value.startswith("Scored as ruled")]
+    assert len(said) == 1 and "upheld that event 10 does not stand" in said[0]
+    as_ruled = Replay(line_log(rep, ruled(rep).line), profile=rep.profile).score()
+    assert as_ruled is not None
+    shown = at.dataframe[0].value
+    assert list(shown["Points"]) == [p.points for p in as_ruled.places]
+    clean_id, _ = library["clean"]
+    at = _open({"deal": str(clean_id), "lang": "en"}, page="scoring")
+    assert not [i for i in (*at.info, *at.warning) if "Scored" in i.value]  # one line: nothing to say

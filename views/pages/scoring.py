@@ -21,6 +21,7 @@ from replay.formats.log import Log
 from replay.replay import Replay
 from replay.score import Score
 from views import games
+from views.parts import lines_view
 from views.parts.common import engine, guarded, lang, need_deal, t
 from views.parts.downloads import csv_button, file_name
 from views.parts.figures import show
@@ -45,11 +46,11 @@ def render() -> None:
     if not rep.ok:
         st.warning(
             t(
-                f"记录里有 {len(rep.illegal)} 处违规（见“复盘”“争议台”）；下面按记录里实际打出的结果计分。",
-                f"The record breaks {len(rep.illegal)} rule(s) (see Replay, Dispute desk); the score below "
-                "follows what the record shows was played.",
+                f"记录里有 {len(rep.illegal)} 处违规（见“复盘”“争议台”）。",
+                f"The record breaks {len(rep.illegal)} rule(s) (see Replay, Dispute desk).",
             )
         )
+    record, rep = rep, lines_view.counted(deal_id, rep).rep  # the line whose score counts: the record, or as ruled
     score = rep.score()
     if drawing.score_page is not None:
         drawing.score_page(rep, deal_id, score)
@@ -63,7 +64,7 @@ def render() -> None:
         if drawing.score_section is not None:
             drawing.score_section(rep, score)
         explain(score)
-    claims(rep, score)
+    claims(record, score)  # the record's claimed result beside the score that counts
     _match(log, deal_id)
 
 
@@ -136,6 +137,7 @@ def _match(log: Log, deal_id: int) -> None:
     if standings.empty:
         return
     st.subheader(t("比赛累计", "Match standings") + " · " + md(key))
+    st.caption(t("比赛累计按各局的记录计分。", "The match standings score each deal as played."))
     standings = standings.copy()
     standings["label"] = [
         (t(f"第{d}局", f"deal {d}") if pd.notna(d) else f"#{i}")

@@ -39,6 +39,7 @@ from replay.lines import (
     Policy,
     Ruled,
     branch,
+    counting,
     line_log,
     played,
     played_mark,
@@ -386,3 +387,30 @@ def _download(shown: Shown) -> None:
 
 
 __all__ = ["Shown", "entry", "line_replay", "picker", "save_variation", "shown_line", "summary", "variations"]
+
+
+# -- which line's score counts (the Scoring page) -------------------------------------------------------------
+
+
+def counted(deal_id: int, rep: Replay) -> Shown:
+    """Say which line's score is the deal's and why (``counting`` by the referee's stored decisions; pending while
+    none is taken), and give that line: the record, or the line as ruled (its score is the deal's)."""
+    from views.parts.common import decisions_stored
+
+    try:
+        decisions = [s.decision for s in decisions_stored(deal_id)]
+    except Exception:  # the library's decisions cannot be read: the log's own (the page says what is wrong)
+        decisions = None
+    said = counting(rep, decisions)
+    zh, en = LINE_NAMES[said.kind]
+    text = t(f"计分{zh}：{said.why[0]}", f"Scored {en}: {said.why[1]}")
+    if not rep.illegal:
+        return record_of(rep)
+    (st.warning if said.pending else st.info)(md(text))
+    if said.kind == RULED:
+        shown = line_replay(rep, RULED, ruled_of(rep).line)
+        if said.score is None:
+            st.warning(t("按规则的线路没有打到终局：没有名次和得分。", "The line as ruled does not reach the end of "
+                         "the deal: no places or points."))  # fmt: skip
+        return shown
+    return record_of(rep)
