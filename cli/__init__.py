@@ -33,8 +33,9 @@ from cli.common import (
     add_limit_args,
     limits_of,
 )
+from replay.core.numbering import event_in
 from replay.core.plural import count
-from replay.core.said import seat_name
+from replay.core.said import seat_name, side_name
 
 TYPE_CHECKING = False  # typing's constant, without importing typing before ``run`` paused the garbage collector
 if TYPE_CHECKING:
@@ -61,7 +62,7 @@ SEVERAL = (
 def _place(rep: Replay[GameState], v: Verdict) -> str:
     if v.index is None:
         return f"{rep.log.source}: {v.action}" + ("" if v.seat is None else f", {seat_name(v.seat, en=True)}")
-    return f"{rep.log.where(v.index)}: event {v.index}, {seat_name(v.seat, en=True)}"
+    return f"{rep.log.where(v.index)}: {event_in(v.index, 'en')}, {seat_name(v.seat, en=True)}"
 
 
 def cmd_check(args: argparse.Namespace) -> int:
@@ -109,7 +110,7 @@ def _check_line(rep: Replay[GameState]) -> str:
     line = f"{rep.log.source}: {count(n, 'event')}, " + ("all legal" if not bad else f"{len(bad)} illegal")
     if bad:
         v = bad[0]
-        where = v.action if v.index is None else f"event {v.index}, {seat_name(v.seat, en=True)}"
+        where = v.action if v.index is None else f"{event_in(v.index, 'en')}, {seat_name(v.seat, en=True)}"
         line += f"; first: {where} [{v.rule}] {v.message_en}"
         if rep.stopped_at is not None:
             line += " (strict: stopped there)"
@@ -311,7 +312,7 @@ def cmd_demo(args: argparse.Namespace) -> int:
     if log.kitty is not None:
         print(f"  kitty (底牌): {' '.join(c.token for c in log.kitty)}")
     if log.levels is not None:
-        print(f"  levels: side 0 (seats 0, 2) {log.levels[0]}, side 1 (seats 1, 3) {log.levels[1]}")
+        print(f"  levels: {side_name(0, 4)[1]} {log.levels[0]}, {side_name(1, 4)[1]} {log.levels[1]}")
     text = text_for(log.game)
     print("\n".join(text.event_lines(rep)))
     print("\n".join(text.score_lines(rep, rep.score())))

@@ -29,7 +29,9 @@ def cmd_branch(args: argparse.Namespace) -> int:
     log = rep.log
     n = len(log.events)
     if not 0 <= args.at <= n:
-        raise InputError(f"--at {args.at}: 步数应在 0 至 {n} 之间 / the step must be 0 to {n} (the log has {n} events)")
+        raise InputError(
+            f"--at {args.at}: 步应在 0 至 {n} 之间（第 k 步：第 k 手之后的牌桌） / the step must be 0 to {n} (step k: the table after event k; the log has {n} events)"
+        )
     moves: list[Event] = []
     for k, text in enumerate(args.play or [], 1):
         moves += read_moves(text, log.game, rep.engine.n, f"--play {k}")

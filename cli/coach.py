@@ -21,8 +21,9 @@ from cli.common import (
 )
 from replay import games
 from replay.core.game_state import GameState
+from replay.core.numbering import event_in
 from replay.core.plural import count
-from replay.core.said import seat_name
+from replay.core.said import seat_name, team_words
 from replay.replay import Replay
 
 if TYPE_CHECKING:
@@ -33,8 +34,14 @@ if TYPE_CHECKING:
 
 def _coach_place(rep: Replay[GameState], f: Finding) -> str:
     if f.index is not None:
-        return f"{rep.log.where(f.index)}: event {f.index}, {seat_name(f.seat, en=True)}"
-    who = f", {seat_name(f.seat, en=True)}" if f.seat is not None else f", team {list(f.seats)}" if f.seats else ""
+        return f"{rep.log.where(f.index)}: {event_in(f.index, 'en')}, {seat_name(f.seat, en=True)}"
+    who = (
+        f", {seat_name(f.seat, en=True)}"
+        if f.seat is not None
+        else f", {team_words(f.seats, rep.final.n)[1]}"
+        if f.seats
+        else ""
+    )
     return f"{rep.log.source}: the whole deal{who}"
 
 
@@ -90,7 +97,8 @@ def _coach_lines(report: Report, seat: int | None) -> list[str]:
         label = f"{seat_name(s, en=True)}" + ("" if name == f"{seat_name(s, en=True)}" else f" {name}")
         lines.append(f"  {label}: {_counts(c)}")
     if seat is None:  # with --seat a team's counts would hold only that seat's findings
-        lines += [f"  team {t['seats']}: {_counts(t)}" for t in summary["teams"]]
+        n = rep.final.n
+        lines += [f"  {team_words(t['seats'], n)[1]}: {_counts(t)}" for t in summary["teams"]]
     bad = sum(1 for f in report.findings if f.kind == "violation")
     lines.append(
         f"{rep.log.source}: {count(len(report.findings), 'finding')}, "
@@ -160,7 +168,7 @@ def _evaluation_lines(report: Report, seat: int | None) -> list[str]:
         other = [v for k, v in d.losses.items() if k != d.view]
         also = f"; all cards known: {other[0].loss:+.2f}" if other else ""
         lines.append(
-            f"  {rep.log.where(d.index)}: event {d.index}, {seat_name(d.seat, en=True)}: {d.actual.label()} — {d.grade}:"
+            f"  {rep.log.where(d.index)}: {event_in(d.index, 'en')}, {seat_name(d.seat, en=True)}: {d.actual.label()} — {d.grade}:"
             f" {d.loss.loss:.2f} ± {d.loss.se:.2f} points below {best.label()} ({d.view} view{also})"
         )
         if d.certain is not None:

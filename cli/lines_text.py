@@ -24,13 +24,16 @@ def played_mark(rep: Replay[Any], step: int) -> str:
 
 def ruled_lines(rep: Replay[GameState]) -> list[str]:
     """The line as ruled in words (empty when no event is withdrawn)."""
-    from replay.lines import counting, ruled
+    from replay.core.numbering import event_in
+    from replay.lines import counting, events_words, ruled
 
     info = ruled(rep)
     if not info.withdrawn:
         return []
-    listed = ", ".join(str(i) for i in info.withdrawn)
-    lines = [f"as ruled / 按规则: event {listed} does not stand, withdrawn / 第 {listed} 步不成立，撤回"]
+    zh, en = events_words(info.withdrawn)
+    lines = [
+        f"as ruled / 按规则: {en} {'does' if len(info.withdrawn) == 1 else 'do'} not stand, withdrawn / {zh}不成立，撤回"
+    ]
     for j in info.judged:
         if j.withdrawn or j.played is None:
             continue
@@ -38,9 +41,9 @@ def ruled_lines(rep: Replay[GameState]) -> list[str]:
         ruling = "legal / 合规" if v.legal else f"[{v.rule}] {v.message_en} / {v.message_zh}"
         before = "legal" if p.legal else f"[{p.rule}] {p.message_en}"
         lines.append(
-            f"  event {j.index}, {seat_name(v.seat, en=True)}: as ruled {ruling}; as played {before}"
+            f"  {event_in(j.index, 'en')}, {seat_name(v.seat, en=True)}: as ruled {ruling}; as played {before}"
             if v.seat is not None
-            else f"  event {j.index}: as ruled {ruling}; as played {before}"
+            else f"  {event_in(j.index, 'en')}: as ruled {ruling}; as played {before}"
         )
     if info.departs is not None:
         zh, en = info.departure_words()

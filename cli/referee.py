@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, Any
 from cli.common import EXIT_ILLEGAL, EXIT_OK, PROFILE_HELP, InputError, _emit, _replay, _settle, add_limit_args
 from replay import games
 from replay.core.clip import cards_shown
+from replay.core.numbering import event_index, event_words
 from replay.core.said import seat_name
 
 if TYPE_CHECKING:
@@ -128,7 +129,7 @@ def _ruling_lines(r: Ruling, lang: str) -> list[str]:
 
     k = 0 if lang == "zh" else 1
     d = r.to_json()
-    head = (f"第{r.event}个动作" if k == 0 else f"event {r.event}") if r.event is not None else "—"
+    head = event_words(r.event)[k] if r.event is not None else "—"
     seat = (f"{seat_name(r.seat)}", f"{seat_name(r.seat, en=True)}")[k]
     to = "" if r.to is None else (f" → {seat_name(r.to)}", f" -> {seat_name(r.to, en=True)}")[k]
     lines = [
@@ -201,11 +202,11 @@ def cmd_ruling(args: argparse.Namespace) -> int:
             print("\n".join(_result_lines(entries, args.lang)))
         return code
     if args.event is None:
-        raise InputError("give --event N (the event's index) or --result (the claimed result)")
+        raise InputError("give --event N (the event's number: 1 is the first) or --result (the claimed result)")
     n = len(rep.log.events)
-    if not 0 <= args.event < n:
-        raise InputError(f"--event {args.event}: expected 0..{n - 1} (the log has {n} events)")
-    r = ruling_of(rep, args.event)
+    if not 1 <= args.event <= n:
+        raise InputError(f"--event {args.event}: expected 1..{n} (the log has {n} events; 1 is the first)")
+    r = ruling_of(rep, event_index(args.event))
     code = _settle(EXIT_OK if r.legal else EXIT_ILLEGAL)
     if args.html:
         try:
@@ -232,7 +233,7 @@ def add_parsers(sub: Any) -> None:
     p = sub.add_parser("ruling", help="one event's ruling: verdict, reading, seed quote, options, consequence")
     p.add_argument("log", help="a JSON or text log, or - for standard input")
     which = p.add_mutually_exclusive_group(required=True)
-    which.add_argument("--event", type=int, help="the event's index in the log (0 = the first event)")
+    which.add_argument("--event", type=int, help="the event's number (1 = the first event, as fupan check counts)")
     which.add_argument("--result", action="store_true", help="rule on the log's claimed result instead")
     p.add_argument("--json", action="store_true", help="the ruling as JSON (docs/rulings.md)")
     p.add_argument(

@@ -13,9 +13,10 @@ from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
 from replay.core.clip import cards_shown
 from replay.core.game_state import S
+from replay.core.numbering import event_in, event_number
 from replay.core.plural import count
 from replay.core.registry import Registry
-from replay.core.said import seat_name
+from replay.core.said import seat_name, team_words
 
 if TYPE_CHECKING:
     from replay.climbing.state import State
@@ -37,6 +38,11 @@ def seat_label(rep: Replay[S], s: int) -> str:
     """``seat 2`` and the seat's player when the log names one."""
     name = next((x.player for x in rep.log.seats if x.seat == s and x.player), "")
     return f"{seat_name(s, en=True)}" + (f" {name}" if name else "")
+
+
+def team_name(score: Score, seats: tuple[int, ...]) -> str:
+    """A team of the score by its one name (``replay.core.said.team_words``): "Team A (0·2·4)", "side (0·3)"."""
+    return team_words(seats, sum(len(t.seats) for t in score.teams))[1]
 
 
 def event_text(rep: Replay[S], i: int) -> str:
@@ -90,11 +96,14 @@ class GameText(Generic[S]):
 
     def step_lines(self, rep: Replay[S], step: int) -> list[str]:
         """The table after ``step`` events: the last event and its ruling, then the game's table lines."""
-        lines = [f"step {step} of {len(rep.states) - 1}"]
+        lines = [
+            f"step {step} of {len(rep.states) - 1}"
+            + (f" (after {event_in(step - 1, 'en')})" if step else " (as dealt)")
+        ]
         if step > 0:
             v = rep.verdicts[step - 1]
             ruling = "legal" if v.legal else f"ILLEGAL [{v.rule}] {v.message_en}"
-            lines.append(f"last event: {event_text(rep, step - 1)} — {ruling}")
+            lines.append(f"last event: {event_in(step - 1, 'en')}, {event_text(rep, step - 1)} — {ruling}")
         if not rep.ok:
             from cli.lines_text import played_mark
 
@@ -125,7 +134,7 @@ class ClimbingText(GameText[CS]):
 
     def sides_lines(self, score: Score) -> list[str]:
         """The score's sides: each team's points and the sum of its place points."""
-        return [f"team {list(t.seats)}: {t.points} (sum {t.raw})" for t in score.teams]
+        return [f"{team_name(score, t.seats)}: {t.points} (sum {t.raw})" for t in score.teams]
 
     def sides_said(self, score: Score) -> str:
         """What the one-line score adds after the teams' points ("" for none; 保皇: the 皇帝)."""
@@ -163,7 +172,7 @@ class ClimbingText(GameText[CS]):
             rule, zh, en = score.void_reason or ("", "本局作废", "the deal is void")
             return f"void, no score [{rule}] {en} / {zh}"
         line = "places 1st to last: seats " + " ".join(str(p.seat) for p in score.places)
-        line += "; " + ", ".join(f"team {list(t.seats)} {t.points:+d}" for t in score.teams)
+        line += "; " + ", ".join(f"{team_name(score, t.seats)} {t.points:+d}" for t in score.teams)
         line += self.sides_said(score)
         return line + ("; 串三户 (sweep): doubled" if score.sweep else "")
 
@@ -203,7 +212,7 @@ class ClimbingText(GameText[CS]):
             if st.table is None
             else f"  | table: {seat_name(st.owner, en=True)} {' '.join(c.token for c in st.table_cards)}"
         )
-        return [f"{v.index:>4}  {seat_name(v.seat, en=True)} {v.action:<8}{cards}{ruling}{table}{fx}"]
+        return [f"{event_number(v.index):>4}  {seat_name(v.seat, en=True)} {v.action:<8}{cards}{ruling}{table}{fx}"]
 
 
 #: the games with a text of their own, each a module of ``cli/games/`` declaring its ``TEXT`` (imported the first

@@ -7,6 +7,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from replay.climbing.state import State
+from replay.core.numbering import event_number
 from replay.core.verdicts import Verdict
 
 KINDS = ("violation", "maxim", "note", "evaluation")  # evaluation: a weak choice priced by rollouts
@@ -69,6 +70,7 @@ class Finding:
         """The stable JSON of ``fupan coach --json``."""
         return {
             "index": self.index,
+            "event": None if self.index is None else event_number(self.index),
             "seat": self.seat,
             "kind": self.kind,
             "rule": self.rule,

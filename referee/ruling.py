@@ -17,7 +17,8 @@ from replay import games
 from replay.core.clip import CARDS_LIMIT, few
 from replay.core.events import Event
 from replay.core.game_state import GameState
-from replay.core.said import said, seat_name, zh_of
+from replay.core.numbering import event_number
+from replay.core.said import said, seat_name, team_words, zh_of
 from replay.core.verdicts import Reading, Verdict
 from replay.formats.decisions import Decision, history
 from replay.lines import PLAYED, RULED, Ruled, counting, fold, line_score, ruled, seed_of
@@ -105,7 +106,8 @@ class Ruling:
         ``CARDS_LIMIT`` cards is given by its first ones and ``cards_total``, as a verdict's."""
         name = self.rule_name
         return {
-            "event": self.event,
+            "index": self.event,
+            "event": None if self.event is None else event_number(self.event),
             "step": self.step,
             "game": self.game,
             "profile": self.profile,
@@ -176,8 +178,10 @@ def _score_words(score: Score | None) -> tuple[str, str]:
     if score.void:
         return ("本局作废", "the deal is void")
     order = " ".join(str(s) for s in score.finish_order)
-    teams = "；".join(f"{'、'.join(map(str, t.seats))} 得 {t.points}" for t in score.teams)
-    teams_en = "; ".join(f"{', '.join(map(str, t.seats))}: {t.points}" for t in score.teams)
+    n = max((s for t in score.teams for s in t.seats), default=-1) + 1  # the table's seats
+    names = [team_words(t.seats, n) for t in score.teams]
+    teams = "；".join(f"{zh} 得 {t.points}" for (zh, _), t in zip(names, score.teams, strict=True))
+    teams_en = "; ".join(f"{en}: {t.points}" for (_, en), t in zip(names, score.teams, strict=True))
     return (f"名次 {order}，{teams}", f"places {order}; points {teams_en}")
 
 
@@ -403,10 +407,12 @@ def result_ruling(rep: Replay[GameState]) -> tuple[ClaimEntry, ...]:
 
     seed = _seed_of(rep.profile)
     out = []
-    for d in claim_entries(rep.log.result, rep.score(), rep.log.game, rep.final):
+    score = rep.score()
+    teams = [team.seats for team in score.teams] if score is not None else []
+    for d in claim_entries(rep.log.result, score, rep.log.game, rep.final):
         quote = RULES[d.rule].quote_for("", seed) if d.rule in RULES else None
         if d.differs:
-            zh, en = entry_name(d.key)
+            zh, en = entry_name(d.key, teams, rep.final.n)
             consequence = (
                 f"记录的{zh}不成立，按牌局改为 {value_text(d.computed, zh=True)}",
                 f"the claimed {en} does not stand: it is corrected to the deal's {value_text(d.computed)}",

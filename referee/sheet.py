@@ -16,6 +16,7 @@ from referee.ruling import Ruling, option_value
 from replay import games
 from replay.core.cards import cards_read
 from replay.core.clip import cards_shown
+from replay.core.numbering import event_number
 from replay.core.said import said_in, seat_name
 from replay.formats.log import Log
 from replay.formats.notation.words import action_name
@@ -36,7 +37,7 @@ LABELS: dict[str, tuple[str, str]] = {
     "players": ("座位与牌手", "Seats and players"),
     "event": ("争议动作", "The event"),
     "typed": ("（在争议台上输入，不在记录中）", "(typed at the dispute desk, not in the log)"),
-    "event_n": ("第 {n} 个动作（第 {n} 步之后的桌面）", "event {n} (on the table after step {n})"),
+    "event_n": ("第 {n} 手（打在第 {s} 步的桌面上）", "event {n} (played on the table of step {s})"),
     "before": ("动作之前的桌面", "The table before it"),
     "on_table": ("桌上", "On the table"),
     "empty": ("（空）", "(empty)"),
@@ -156,7 +157,7 @@ class _Sheet:
 
     def event(self) -> str:
         r = self.r
-        where = self.t("typed") if r.event is None else self.t("event_n", n=r.step)
+        where = self.t("typed") if r.event is None else self.t("event_n", n=event_number(r.event), s=r.step)
         doc = {"seat": r.seat, "action": r.action, "cards": list(r.cards), "to": r.to}
         return f"<h2>{self.t('event')}</h2><p><b>{self.event_line(doc)}</b> <span class='muted'>{where}</span></p>"
 

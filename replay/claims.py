@@ -11,9 +11,11 @@ verdicts, ``Replay.result_verdicts``, are made from them); a climbing game's ent
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from typing import Any
 
 from replay.core.record import Record
+from replay.core.said import team_words
 
 
 class Difference(Record):
@@ -67,10 +69,14 @@ _TEAM = re.compile(r"teams\[(\d+)\]")
 _NUMERALS = "一二三四五六七八九十"
 
 
-def entry_name(key: str) -> tuple[str, str]:
-    """A claimed entry's name in words, (Chinese, English): ``teams[0]`` is 第一队, team 1; an unknown key is itself."""
+def entry_name(key: str, teams: Sequence[tuple[int, ...]] = (), n: int = 0) -> tuple[str, str]:
+    """A claimed entry's name in words, (Chinese, English): ``teams[0]`` is 第一队, team 1, or, given the score's
+    ``teams`` (each team's seats) at a table of ``n``, the team's one name (``replay.core.said.team_words``:
+    甲方 (0·2·4), Team A (0·2·4)); an unknown key is itself."""
     team = _TEAM.fullmatch(key)
     if team:
         k = int(team.group(1))
+        if k < len(teams):
+            return team_words(teams[k], n)
         return (f"第{_NUMERALS[k]}队" if k < len(_NUMERALS) else f"第 {k + 1} 队"), f"team {k + 1}"
     return ENTRY_NAMES.get(key, (key, key))

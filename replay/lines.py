@@ -23,6 +23,7 @@ from typing import Any, Generic
 from replay.core.errors import FupanError
 from replay.core.events import Event
 from replay.core.game_state import S
+from replay.core.numbering import event_number, event_words
 from replay.core.verdicts import Verdict
 from replay.engine import Engine, Outcome
 from replay.formats.decisions import Decision, standing
@@ -200,9 +201,18 @@ def played_mark(rep: Replay[Any], step: int) -> tuple[str, str]:
     bad = [v.index for v in rep.illegal if v.index is not None and v.index < step]
     if not bad:
         return ("", "")
-    listed = ", ".join(str(i) for i in bad)
-    said = f"the illegal event {listed} stands" if len(bad) == 1 else f"the illegal events {listed} stand"
-    return (f"按记录的牌桌：第 {listed} 步的违规动作在此照打", f"the table as played: {said} on it")
+    zh, en = events_words(bad)
+    said = f"the illegal {en} stands" if len(bad) == 1 else f"the illegal {en} stand"
+    return (f"按记录的牌桌：{zh}的违规动作在此照打", f"the table as played: {said} on it")
+
+
+def events_words(indices: Sequence[int]) -> tuple[str, str]:
+    """Events at ``indices`` (from 0) in words, numbered as people count (``replay.core.numbering``): "第 3、5 手",
+    "events 3, 5" (zh, en)."""
+    numbers = [str(event_number(i)) for i in indices]
+    if len(numbers) == 1:
+        return event_words(indices[0])
+    return f"第 {'、'.join(numbers)} 手", f"events {', '.join(numbers)}"
 
 
 # -- the line as ruled ------------------------------------------------------------------------------
@@ -245,8 +255,8 @@ class Ruled:
         if v is None or self.departs is None:
             return ("", "")
         return (
-            f"第 {self.departs} 步起{DEPARTS[0]}（按规则的牌桌上：[{v.rule}] {v.message_zh}）",
-            f"event {self.departs}: {DEPARTS[1]} (on the as-ruled table: [{v.rule}] {v.message_en})",
+            f"{event_words(self.departs)[0]}起{DEPARTS[0]}（按规则的牌桌上：[{v.rule}] {v.message_zh}）",
+            f"{event_words(self.departs)[1]}: {DEPARTS[1]} (on the as-ruled table: [{v.rule}] {v.message_en})",
         )
 
 
@@ -339,32 +349,32 @@ def counting(rep: Replay[Any], decisions: Sequence[Decision] | None = None) -> C
     upheld = [i for i in info.withdrawn if i in stand and stand[i].upheld]
     overruled = [i for i in info.withdrawn if i in stand and not stand[i].upheld]
     if overruled:
-        i = overruled[0]
+        zh, en = event_words(overruled[0])
         return Counted(
             PLAYED,
             rep.score(),
             (
-                f"裁判推翻了第 {i} 步的判定（该动作成立）：按记录计分",
-                f"the referee overruled the verdict on event {i} (the event stands): scored as played",
+                f"裁判推翻了{zh}的判定（该动作成立）：按记录计分",
+                f"the referee overruled the verdict on {en} (the event stands): scored as played",
             ),
         )
     if len(upheld) == len(info.withdrawn):
-        listed = ", ".join(str(i) for i in upheld)
+        zh, en = events_words(upheld)
         return Counted(
             RULED,
             line_score(rep, info.line),
             (
-                f"裁判维持第 {listed} 步不成立：按规则计分",
-                f"the referee upheld that event {listed} does not stand: scored as ruled",
+                f"裁判维持{zh}不成立：按规则计分",
+                f"the referee upheld that {en} {'does' if len(upheld) == 1 else 'do'} not stand: scored as ruled",
             ),
         )
-    left = ", ".join(str(i) for i in info.withdrawn if i not in stand)
+    zh, en = events_words([i for i in info.withdrawn if i not in stand])
     return Counted(
         PLAYED,
         rep.score(),
         (
-            f"第 {left} 步尚待裁判裁定：暂按记录计分",
-            f"no referee has decided event {left} yet: scored as played until one does",
+            f"{zh}尚待裁判裁定：暂按记录计分",
+            f"no referee has decided {en} yet: scored as played until one does",
         ),
         pending=True,
     )
@@ -380,8 +390,8 @@ def _refused(step: int, ev: Event, out: Outcome[Any], profile_source: str, polic
     entry = RULES.get(rule)
     quote = entry.quote_for(out.reason, seed_of(profile_source)) if entry is not None else None
     by = ("策略的", "the policy's ") if policy else ("", "")
-    said_zh = f"第 {step} 步{by[0]}着法 {_move_text(ev)} 不合规则：[{rule}] {out.message_zh}"
-    said_en = f"step {step}: {by[1]}move {_move_text(ev)} is refused: [{rule}] {out.message_en}"
+    said_zh = f"第 {step} 步的牌桌上，{by[0]}着法 {_move_text(ev)} 不合规则：[{rule}] {out.message_zh}"
+    said_en = f"on the table of step {step}: {by[1]}move {_move_text(ev)} is refused: [{rule}] {out.message_en}"
     if quote is not None:
         said_zh += f"（“{quote.text}”）"
         said_en += f' ("{quote.text}")'

@@ -3,7 +3,7 @@ the 皇帝, the 保皇派 or 独保 or 抢庄, and whether it was declared (明�
 
 from __future__ import annotations
 
-from cli.text import ClimbingText
+from cli.text import ClimbingText, team_name
 from replay.core.said import seat_name
 from replay.games.baohuang.score import baohuang_extras
 from replay.games.baohuang.state import BaohuangState
@@ -20,7 +20,7 @@ class BaohuangText(ClimbingText[BaohuangState]):
             return super().sides_lines(score)
         kind = "抢庄 (grab)" if r.grab else "独保 (solo)" if r.solo else f"保皇派 {seat_name(r.loyalist, en=True)}"
         return [
-            *(f"team {list(t.seats)}: {t.points}" for t in score.teams),
+            *(f"{team_name(score, t.seats)}: {t.points}" for t in score.teams),
             f"皇帝 {seat_name(r.emperor, en=True)}, {kind}" + (", declared (明保/明独)" if r.revealed else ""),
         ]
 

@@ -5,8 +5,9 @@ from __future__ import annotations
 
 from cli.text import GameText, may_act_lines, ruling_parts, seat_label, void_lines
 from replay.core.game_state import GameState
+from replay.core.numbering import event_number
 from replay.core.plural import count
-from replay.core.said import seat_name
+from replay.core.said import seat_name, side_name
 from replay.core.verdicts import Verdict
 from replay.games.shengji.engine import RANK_LEVEL, SUIT_EN, SUIT_ZH, ShengjiState, card_points
 from replay.games.shengji.score import shengji_extras
@@ -17,7 +18,7 @@ from replay.score import Score
 
 def _side(side: int) -> str:
     """A 升级 side and its seats."""
-    return f"side {side} (seats {side}, {side + 2})"
+    return side_name(side, 4)[1]
 
 
 def trumps_line(st: ShengjiState) -> str:
@@ -73,7 +74,7 @@ class ShengjiText(GameText[GameState]):
             went = f"; {seat_name(last, en=True)} (declarers) won the last trick: it stays with the declarers"
         lines.append(f"kitty (底牌) buried: {buried or '-'} ({count(card_points(st.buried), 'point')}){went}")
         lines.append(f"defenders {_side(defenders)}: {lv.defenders} points")
-        change = ", ".join(f"side {side} {lv.before[side]} -> {lv.after[side]}" for side in (0, 1))
+        change = ", ".join(f"{_side(side)} {lv.before[side]} -> {lv.after[side]}" for side in (0, 1))
         lines.append(f"levels: {change}")
         lines += [f"  [{rule}] {text}" for rule, text in score.explain]
         return lines
@@ -86,7 +87,7 @@ class ShengjiText(GameText[GameState]):
             return "not finished: no score"
         lv = shengji_extras(score)
         assert lv is not None
-        change = ", ".join(f"side {side} {lv.before[side]} -> {lv.after[side]}" for side in (0, 1))
+        change = ", ".join(f"{_side(side)} {lv.before[side]} -> {lv.after[side]}" for side in (0, 1))
         st = _sj(rep.final)
         return f"defenders {_side(1 - st.declarers)} {lv.defenders} points; levels {change}"
 
@@ -100,7 +101,7 @@ class ShengjiText(GameText[GameState]):
         view = rep.view(step)
         info = step_tricks(view)
         lv = [RANK_LEVEL[r] for r in st.levels]
-        lines = [f"phase: {st.phase}; levels: side 0 {lv[0]}, side 1 {lv[1]}", trumps_line(st)]
+        lines = [f"phase: {st.phase}; levels: {_side(0)} {lv[0]}, {_side(1)} {lv[1]}", trumps_line(st)]
         if st.declarations:
             lines.append(
                 "declarations: "
@@ -127,7 +128,7 @@ class ShengjiText(GameText[GameState]):
             )
         if st.trumps is not None:
             lines.append(
-                f"points: side 0 {st.points[0]}, side 1 {st.points[1]}; defenders (side {1 - st.declarers}) "
+                f"points: {_side(0)} {st.points[0]}, {_side(1)} {st.points[1]}; defenders ({_side(1 - st.declarers)}) "
                 f"{st.defenders_points}"
             )
         lines += may_act_lines(view)
@@ -145,12 +146,12 @@ class ShengjiText(GameText[GameState]):
             lines.append(f"      {trumps_line(st)}")
         if st.trick and len(st.trick) == 1 and before.trick != st.trick:
             lines.append(f"trick {len(st.tricks) + 1}: {seat_name(st.trick[0][0], en=True)} leads")
-        lines.append(f"{v.index:>4}  {seat_name(v.seat, en=True)} {v.action:<9}{cards}{ruling}{fx}")
+        lines.append(f"{event_number(v.index):>4}  {seat_name(v.seat, en=True)} {v.action:<9}{cards}{ruling}{fx}")
         if len(st.tricks) > len(before.tricks):
             t = st.tricks[-1]
             lines.append(
-                f"      = {seat_name(t.winner, en=True)} wins trick {len(st.tricks)}: {t.points} points to side {t.winner % 2}"
-                f" (side 0 {st.points[0]}, side 1 {st.points[1]})"
+                f"      = {seat_name(t.winner, en=True)} wins trick {len(st.tricks)}: {t.points} points to {_side(t.winner % 2)}"
+                f" ({_side(0)} {st.points[0]}, {_side(1)} {st.points[1]})"
             )
         return lines
 

@@ -11,7 +11,8 @@ from coach.report.markup import Markup, _e
 from coach.report_marks import Roles
 from coach.report_words import LABELS, STYLE
 from replay import games
-from replay.core.said import said_in
+from replay.core.numbering import event_number
+from replay.core.said import said_in, team_words
 from replay.formats.notation.words import action_name
 from replay.score import Score
 
@@ -83,7 +84,8 @@ class DealSections(Markup):
             name = next((x.player for x in self.log.seats if x.seat == s and x.player), "")
             cells = [_e(s), _e(name) or "—"]
             if teams is not None:
-                cells.append(_e(" ".join(str(x) for x in teams.get(s, ()))) or "—")
+                seats = tuple(teams.get(s, ()))
+                cells.append(self.pair(*team_words(seats, self.replay.final.n)) if seats else "—")
             else:
                 cells.append(self.note(roles.get(s)) or "—")
             if places:
@@ -136,7 +138,8 @@ class DealSections(Markup):
             for t in score.teams:
                 seats = ", ".join(self.player(s) for s in t.seats)
                 raw = f" ({self.label('sum')} {_e(t.raw)})" if sums else ""
-                trows.append(f"<tr><td>{seats}</td><td>{_e(t.points)}{raw}</td></tr>")
+                name = self.pair(*team_words(t.seats, self.replay.final.n))
+                trows.append(f"<tr><th>{name}</th><td>{seats}</td><td>{_e(t.points)}{raw}</td></tr>")
             out.append(f"<table><caption>{self.label('teams')}</caption><tbody>{''.join(trows)}</tbody></table>")
             notes = marks.score_notes(score)
             if notes:
@@ -178,7 +181,7 @@ class DealSections(Markup):
             out.append(f'<p class="bad">{words}</p>')
             rows = [
                 [
-                    _e("" if v.index is None else v.index),
+                    _e("" if v.index is None else event_number(v.index)),
                     self.player(v.seat),
                     self.pair(*action_name(v.action, self.log.game)) if v.action else "",
                     self.cards(v.cards),

@@ -14,7 +14,8 @@ from coach.games import coach_for
 from coach.maxims import BY_KEY
 from coach.report.markup import Markup, _e
 from coach.report_words import ACTION, GRADE, KIND, LABELS, SEVERITY, SURENESS, VIEW
-from replay.core.said import said_in
+from replay.core.numbering import event_number, event_words
+from replay.core.said import said_in, team_words
 from replay.replay import StepView
 
 
@@ -41,8 +42,7 @@ class FindingSections(Markup):
 
         rows = [row(self.player(int(s)), c) for s, c in summ.get("seats", {}).items()]
         rows += [
-            row(self.label("team") + " " + _e(" ".join(str(s) for s in t.get("seats", []))), t)
-            for t in summ.get("teams", [])
+            row(self.pair(*team_words(list(t.get("seats", [])), self.replay.final.n)), t) for t in summ.get("teams", [])
         ]
         if "all" in summ:
             rows.append(row(self.label("all"), summ["all"]))
@@ -70,7 +70,7 @@ class FindingSections(Markup):
         return "\n".join(out)
 
     def finding(self, f: Finding, k: int) -> str:
-        where = self.label("whole") if f.index is None else f"{self.label('event')} {_e(f.index)}"
+        where = self.label("whole") if f.index is None else self.pair(*event_words(f.index))
         if f.seat is not None:
             where += f" · {self.label('seat')} {self.player(f.seat)}"
         elif f.seats:
@@ -188,7 +188,7 @@ class FindingSections(Markup):
                 continue
             best = d.candidates[d.loss.best]
             graded.append(
-                f"<tr><td>{_e(d.index)}</td><td>{self.player(d.seat)}</td>"
+                f"<tr><td>{_e(event_number(d.index))}</td><td>{self.player(d.seat)}</td>"
                 f"<td><code>{_e(d.actual.label())}</code></td>"
                 f'<td><span class="badge g-{_e(d.grade)}">{self.named(GRADE, d.grade)}</span></td>'
                 f"<td>{_e(f'{d.loss.loss:.2f} ± {d.loss.se:.2f}')} ({self.named(VIEW, d.view)})</td>"

@@ -65,6 +65,24 @@ def seat_name(seat: object, en: bool = False) -> str:
     return f"seat {seat}" if en else f"座位{seat}"
 
 
+def side_name(which: int, n: int) -> tuple[str, str]:
+    """A team (a side, where the sides alternate round the table) as every page and the CLI name it, its seats
+    beside it, (Chinese, English): side 0 is "甲方 (0·2·4)" / "Team A (0·2·4)", side 1 "乙方 (1·3·5)" / "Team B
+    (1·3·5)" at a table of ``n`` (6: 够级; 4: 升级, "甲方 (0·2)"); the one place a team's name is made."""
+    seats = "·".join(str(s) for s in range(which, n, 2))
+    return f"{'甲乙丙丁'[which]}方 ({seats})", f"Team {'ABCD'[which]} ({seats})"
+
+
+def team_words(seats: tuple[int, ...] | list[int], n: int) -> tuple[str, str]:
+    """A team of ``seats`` at a table of ``n`` in words, (Chinese, English): a side of alternating seats by its one
+    name (``side_name``: "甲方 (0·2·4)" / "Team A (0·2·4)"), any other team (保皇's) "一方 (0·3)" / "side (0·3)"."""
+    found = tuple(seats)
+    if found and n and found == tuple(range(found[0] % 2, n, 2)):
+        return side_name(found[0] % 2, n)
+    joined = "·".join(str(s) for s in found)
+    return f"一方 ({joined})", f"side ({joined})"
+
+
 def said_of(exc: BaseException) -> str:
     """An exception's message, with its Chinese when it was raised with a ``Said`` (``str(exc)`` would drop it)."""
     first = exc.args[0] if len(exc.args) == 1 else None

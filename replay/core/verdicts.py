@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import Any, NamedTuple
 
 from replay.core.clip import CARDS_LIMIT, cards_shown, few
+from replay.core.numbering import event_number
 from replay.core.said import seat_name
 
 
@@ -58,6 +59,7 @@ class Verdict(NamedTuple):
         ``CARDS_LIMIT`` of a longer list (an event of 633,000 cards), with ``cards_total`` then saying how many."""
         out = {
             "index": self.index,
+            "event": None if self.index is None else event_number(self.index),
             "seat": self.seat,
             "action": self.action,
             "cards": few(self.cards),

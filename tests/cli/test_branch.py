@@ -55,7 +55,10 @@ def test_a_text_log_gives_a_text_log(capsys: pytest.CaptureFixture[str], tmp_pat
 def test_a_step_outside_the_record_is_refused(capsys: pytest.CaptureFixture[str], at: str) -> None:
     code, out, err = run(capsys, "branch", RANG, "--at", at, "--play", "0 出 J J")
     assert code == 2 and out == ""
-    assert err == f"fupan: --at {at}: 步数应在 0 至 8 之间 / the step must be 0 to 8 (the log has 8 events)\n"
+    assert (
+        err
+        == f"fupan: --at {at}: 步应在 0 至 8 之间（第 k 步：第 k 手之后的牌桌） / the step must be 0 to 8 (step k: the table after event k; the log has 8 events)\n"
+    )
 
 
 def test_an_unreadable_move_names_its_place(capsys: pytest.CaptureFixture[str]) -> None:
@@ -81,13 +84,13 @@ def test_check_and_replay_show_the_line_as_ruled(capsys: pytest.CaptureFixture[s
     path.write_text(RANG.read_text(encoding="utf-8") + "\n0 play J J\n5 play Q Q\n", encoding="utf-8")
     code, out, _ = run(capsys, "check", "--lenient", path)
     assert code == 1
-    assert "as ruled / 按规则: event 7 does not stand, withdrawn / 第 7 步不成立，撤回" in out
-    assert "  event 8, seat 0: as ruled legal / 合规; as played [CARD-ORDER]" in out
+    assert "as ruled / 按规则: event 8 does not stand, withdrawn / 第 8 手不成立，撤回" in out
+    assert "  event 9, seat 0: as ruled legal / 合规; as played [CARD-ORDER]" in out
     assert out.count("the record departs from the rules here") == 1 and "记录自此偏离规则" in out
-    assert "no referee has decided event 7 yet" in out
+    assert "no referee has decided event 8 yet" in out
     code, out, _ = run(capsys, "replay", path, "--step", "9")
     assert (
-        "as played / 按记录: the table as played: the illegal events 7, 8 stand on it / 按记录的牌桌：第 7, 8 步的违规动作在此照打"
+        "as played / 按记录: the table as played: the illegal events 8, 9 stand on it / 按记录的牌桌：第 8、9 手的违规动作在此照打"
         in out
     )
     code, out, _ = run(capsys, "replay", path, "--step", "7")
@@ -100,7 +103,7 @@ def test_replay_ruled_steps_through_the_line_as_ruled(capsys: pytest.CaptureFixt
     code, out, _ = run(capsys, "replay", path, "--ruled", "--step", "8")
     assert code == 1  # the record's exit code: it holds an illegal event
     assert out.startswith("line: as ruled") and "step 8 of 8" in out
-    assert "last event: seat 0 play J J — legal" in out and "as played / 按记录" not in out
+    assert "last event: event 8, seat 0 play J J — legal" in out and "as played / 按记录" not in out
     code, out, err = run(capsys, "replay", RANG, "--ruled", "--json", "--step", "7")
     assert code == 1 and err.startswith("line: as ruled") and '"step": 7' in out
     code, out, _ = run(capsys, "replay", SAMPLES_DIR / "disputes" / "03-gou-si-ji.txt", "--ruled", "--step", "0")

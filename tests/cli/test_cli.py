@@ -22,7 +22,19 @@ LEGAL = CASES / "TURN-ORDER.legal.txt"
 ILLEGAL = CASES / "TURN-ORDER.illegal.txt"
 FINISH = CASES / "FINISH.legal.txt"
 
-VERDICT_KEYS = {"index", "seat", "action", "cards", "legal", "rule", "reason", "message_zh", "message_en", "reading"}
+VERDICT_KEYS = {
+    "index",
+    "event",
+    "seat",
+    "action",
+    "cards",
+    "legal",
+    "rule",
+    "reason",
+    "message_zh",
+    "message_en",
+    "reading",
+}
 
 
 def run(capsys: pytest.CaptureFixture[str], *args: str | Path) -> tuple[int, str, str]:
@@ -70,7 +82,7 @@ def test_check_illegal_names_file_line_col_event_seat_rule(capsys: pytest.Captur
     assert err == ""
     line, col = place_of(ILLEGAL, "2 play 6")
     first = out.splitlines()[0]
-    assert first.startswith(f"{ILLEGAL}:{line}:{col}: event 1, seat 2: [TURN-ORDER] ")
+    assert first.startswith(f"{ILLEGAL}:{line}:{col}: event 2, seat 2: [TURN-ORDER] ")  # the second event: 2
     assert "not seat 2's turn" in first  # English message
     assert "座位2" in first  # Chinese message
     assert "strict mode" in out
@@ -110,6 +122,7 @@ def test_check_json_keys(capsys: pytest.CaptureFixture[str]) -> None:
     first, second = doc["verdicts"]
     assert first == {
         "index": 0,
+        "event": 1,
         "seat": 0,
         "action": "play",
         "cards": ["5"],
@@ -133,6 +146,7 @@ def test_check_json_legal(capsys: pytest.CaptureFixture[str]) -> None:
     assert doc["events"] == len(doc["verdicts"]) > 40
     assert all(v["legal"] and v["rule"] is None for v in doc["verdicts"])
     assert [v["index"] for v in doc["verdicts"]] == list(range(doc["events"]))
+    assert [v["event"] for v in doc["verdicts"]] == list(range(1, doc["events"] + 1))  # as people count: from 1
 
 
 def test_check_json_deal_verdicts(capsys: pytest.CaptureFixture[str]) -> None:
@@ -178,8 +192,8 @@ def test_score_text(capsys: pytest.CaptureFixture[str]) -> None:
     assert lines[0].split() == ["place", "seat", "points"]
     assert lines[1].split() == ["1", "0", "4"]
     assert lines[6].split() == ["6", "5", "-4"]
-    assert "team [0, 2, 4]: 2 (sum 2)" in out
-    assert "team [1, 3, 5]: 0 (sum -2)" in out
+    assert "Team A (0·2·4): 2 (sum 2)" in out
+    assert "Team B (1·3·5): 0 (sum -2)" in out
     assert "[GJ-SCORE]" in out
 
 
@@ -307,7 +321,7 @@ def test_check_reads_standard_input(capsys: pytest.CaptureFixture[str], monkeypa
     assert code == 1
     assert err == ""
     line, col = place_of(ILLEGAL, "2 play 6")
-    assert out.startswith(f"<stdin>:{line}:{col}: event 1, seat 2: [TURN-ORDER]")
+    assert out.startswith(f"<stdin>:{line}:{col}: event 2, seat 2: [TURN-ORDER]")
     assert out.splitlines()[-1] == "<stdin>: 2 events, 1 illegal"
 
 
@@ -524,10 +538,10 @@ def test_shengji_check_a_revoke(capsys: pytest.CaptureFixture[str], sj_deal: Any
     path.write_text("\n".join(lines) + "\n", encoding="utf-8")
     code, out, err = run(capsys, "check", path)
     assert code == 1 and err == ""
-    assert out.startswith(f"{path}:{at}:1: event {k}, seat {line.split()[0]}: [SJ-FOLLOW] ")
+    assert out.startswith(f"{path}:{at}:1: event {k + 1}, seat {line.split()[0]}: [SJ-FOLLOW] ")
     assert "strict mode" in out
     code, out, _ = run(capsys, "check", "--lenient", path)
-    assert code == 1 and out.startswith(f"{path}:{at}:1: event {k}, seat {line.split()[0]}: [SJ-FOLLOW] ")
+    assert code == 1 and out.startswith(f"{path}:{at}:1: event {k + 1}, seat {line.split()[0]}: [SJ-FOLLOW] ")
     assert out.splitlines()[-1].startswith(f"{path}: {len(sj_deal.log.events)} events, ")  # and what follows from it
     code, out, _ = run(capsys, "replay", path)
     assert code == 1 and "ILLEGAL [SJ-FOLLOW]" in out
@@ -565,13 +579,14 @@ def test_shengji_score_text(capsys: pytest.CaptureFixture[str], sj_text: Path, s
     final = sj_deal.states[-1]
     lines = out.splitlines()
     assert lines[0].startswith("trumps: ") and f"declarer (庄) seat {final.declarer}" in lines[0]
-    assert lines[1].startswith("tricks: side 0 (seats 0, 2) won ") and f"{final.points[0]} points" in lines[1]
+    assert lines[1].startswith("tricks: Team A (0·2) won ") and f"{final.points[0]} points" in lines[1]
     assert lines[2].startswith("kitty (底牌) buried: " + " ".join(c.token for c in final.buried))
-    assert lines[3] == f"defenders side {1 - final.declarer % 2} (seats {1 - final.declarer % 2}, " + (
-        f"{3 - final.declarer % 2}): {final.defenders_points} points"
+    defenders = 1 - final.declarer % 2
+    assert (
+        lines[3] == f"defenders Team {'AB'[defenders]} ({defenders}·{defenders + 2}): {final.defenders_points} points"
     )
     before = sj_deal.log.levels
-    assert lines[4].startswith(f"levels: side 0 {before[0]} -> ") and f"side 1 {before[1]} -> " in lines[4]
+    assert lines[4].startswith(f"levels: Team A (0·2) {before[0]} -> ") and f"Team B (1·3) {before[1]} -> " in lines[4]
     assert "[SJ-POINTS]" in out and "[SJ-LEVEL]" in out
 
 
@@ -637,14 +652,15 @@ def test_shengji_replay_text(capsys: pytest.CaptureFixture[str], sj_text: Path, 
     assert (code, err) == (0, "")
     final = sj_deal.states[-1]
     n = len(final.tricks)
-    assert out.startswith("step 0 of ") and "phase: declare; levels: side 0 " in out
+    assert out.startswith("step 0 of ") and "phase: declare; levels: Team A (0·2) " in out
     assert "trumps: not declared yet" in out and "kitty: " in out
     assert "exchange" in out and " -> seat " in out
     assert out.count("      trumps: ") == 1  # once, when the declarations are over
     assert "trick 1: seat " in out and f"trick {n}: seat " in out
     assert out.count(" wins trick ") == n
     last = final.tricks[-1]
-    assert f"= seat {last.winner} wins trick {n}: {last.points} points to side {last.winner % 2}" in out
+    side = last.winner % 2
+    assert f"= seat {last.winner} wins trick {n}: {last.points} points to Team {'AB'[side]} ({side}·{side + 2})" in out
     assert out.splitlines()[-1].startswith("  [SJ-")
 
 
@@ -655,14 +671,16 @@ def test_shengji_replay_step_text(capsys: pytest.CaptureFixture[str], sj_json: P
     code, out, _ = run(capsys, "replay", "--step", str(step), sj_json)
     assert code == 0
     lines = out.splitlines()
-    assert lines[0] == f"step {step} of {len(events)}"
-    assert lines[1].startswith(f"last event: seat {events[step - 1].seat} play ") and lines[1].endswith("legal")
+    assert lines[0] == f"step {step} of {len(events)} (after event {step})"
+    assert lines[1].startswith(f"last event: event {step}, seat {events[step - 1].seat} play ") and lines[1].endswith(
+        "legal"
+    )
     assert any(x.startswith("trumps: ") and "level" in x for x in lines)
     assert any(x.startswith("declarations: ") and "(stands)" in x for x in lines)
     assert any(x.startswith("kitty buried by seat ") for x in lines)
     assert any(x.startswith("trick 2: seat ") for x in lines)
     assert any(x.startswith("last trick (1): ") and "won by seat" in x for x in lines)
-    assert any(x.startswith("points: side 0 ") for x in lines)
+    assert any(x.startswith("points: Team A (0·2) ") for x in lines)
     assert sum(x.startswith("  seat ") and " cards " in x for x in lines) >= 4
 
 
@@ -695,9 +713,9 @@ def test_demo_shengji(capsys: pytest.CaptureFixture[str]) -> None:
     code, out, err = run(capsys, "demo", "--profile", "shengji-35")
     assert (code, err) == (0, "")
     assert out.startswith("simulated 升级 deal, seed 7, profile shengji-35\n")
-    assert "  kitty (底牌): " in out and "  levels: side 0 (seats 0, 2) " in out
+    assert "  kitty (底牌): " in out and "  levels: Team A (0·2) " in out
     assert " declare " in out and " bury " in out and "trick 1: seat " in out and " wins trick " in out
-    assert "\nlevels: side 0 " in out and "[SJ-LEVEL]" in out
+    assert "\nlevels: Team A (0·2) " in out and "[SJ-LEVEL]" in out
 
 
 def test_profiles_shows_shengji(capsys: pytest.CaptureFixture[str]) -> None:

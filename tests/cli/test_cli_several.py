@@ -86,9 +86,9 @@ def test_score_of_several_logs_one_line_each(capsys: pytest.CaptureFixture[str])
     logs = [sorted((SAMPLES_DIR / g).glob("*.json"))[0] for g in ("gouji", "baohuang", "shengji")]
     code, lines, _ = run(capsys, "score", *logs)
     assert code == 0 and len(lines) == 3
-    assert lines[0].startswith(f"{logs[0]}: places 1st to last: seats ") and "team [0, 2, 4]" in lines[0]
+    assert lines[0].startswith(f"{logs[0]}: places 1st to last: seats ") and "Team A (0·2·4)" in lines[0]
     assert "皇帝 seat" in lines[1]
-    assert "levels side 0" in lines[2] and "defenders" in lines[2]
+    assert "levels Team A (0·2)" in lines[2] and "defenders" in lines[2]
     code = cli.main(["score", *map(str, logs), "--json"])
     docs = json.loads(capsys.readouterr().out)
     assert [d["source"] for d in docs] == [str(p) for p in logs]

@@ -30,7 +30,7 @@ LEGAL = CASES / "TURN-ORDER.legal.txt"
 DEAL_ILLEGAL = CASES / "GJ-DEAL.illegal.txt"
 FINISH = CASES / "FINISH.legal.txt"
 
-FINDING_KEYS = {"index", "seat", "kind", "rule", "maxim", "severity", "message_zh", "message_en", "evidence"}
+FINDING_KEYS = {"index", "event", "seat", "kind", "rule", "maxim", "severity", "message_zh", "message_en", "evidence"}
 OPTIONAL_KEYS = {"seats", "from_seeds", "worth", "status"}  # Finding.to_json adds these beyond the issue's list
 SEED = 3  # a simulated 够级 deal with maxim findings of several kinds
 
@@ -140,7 +140,7 @@ def test_coach_illegal_case_cites_the_rule(capsys: pytest.CaptureFixture[str]) -
     assert err == ""
     lines = out.splitlines()
     line = ILLEGAL.read_text(encoding="utf-8").splitlines().index("2 play 6") + 1
-    assert lines[0].startswith(f"{ILLEGAL}:{line}:1: event 1, seat 2: violation/violation [TURN-ORDER] ")
+    assert lines[0].startswith(f"{ILLEGAL}:{line}:1: event 2, seat 2: violation/violation [TURN-ORDER] ")
     assert "座位2" in lines[0] and "not seat 2's turn" in lines[0]
     assert "summary:" in lines
     assert "  seat 2: 1 finding; violation 1; TURN-ORDER ×1" in lines
@@ -192,7 +192,7 @@ def test_coach_simulated_deal(capsys: pytest.CaptureFixture[str], tmp_path: Path
     body = lines[: lines.index("summary:")]
     assert len(body) == len(report.findings)
     for line, f in zip(body, report.findings, strict=True):
-        assert line.startswith(f"{report.replay.log.where(f.index)}: event {f.index}, seat {f.seat}: ")
+        assert line.startswith(f"{report.replay.log.where(f.index)}: event {f.index + 1}, seat {f.seat}: ")
         assert f"{f.kind}/{f.severity}" in line
         assert f.message_zh in line and f.message_en in line
         if f.maxim:
@@ -200,7 +200,7 @@ def test_coach_simulated_deal(capsys: pytest.CaptureFixture[str], tmp_path: Path
     names = {s.seat: s.player for s in report.replay.log.seats}
     for s in range(6):
         assert any(x.startswith(f"  seat {s} {names[s]}: ") for x in lines)
-    assert any(x.startswith("  team [0, 2, 4]: ") for x in lines)
+    assert any(x.startswith("  Team A (0·2·4): ") for x in lines)
     assert lines[-1] == f"{path}: {len(report.findings)} findings, no violation"
 
 
@@ -401,7 +401,8 @@ def test_coach_html_report(capsys: pytest.CaptureFixture[str], tmp_path: Path) -
     assert page.count('<article class="finding') == len(report.findings)
     assert page.count("<details open><summary>") == len(report.findings)
     positions = [
-        page.index(f'事件</span> / <span lang="en" class="en">Event</span> {f.index} ') for f in report.findings
+        page.index(f'第 {f.index + 1} 手</span> / <span lang="en" class="en">event {f.index + 1}</span>')
+        for f in report.findings
     ]
     assert positions == sorted(positions)
     # the meta, the players, the deal and the score

@@ -48,10 +48,10 @@ def test_the_hooks_are_written_where_they_belong(rep: Replay) -> None:
     text = Marked("gouji")
     score = rep.score()
     lines = text.score_lines(rep, score)
-    assert "sides: ours" in lines and not [line for line in lines if line.startswith("team ")]
+    assert "sides: ours" in lines and not [line for line in lines if line.startswith("Team ")]
     assert lines.index("sides: ours") == len(score.places) + 1  # after the places, before the explain lines
     line = text.score_line(rep, score)
-    assert "; said" in line and line.index("team") < line.index("; said")
+    assert "; said" in line and line.index("Team") < line.index("; said")
     step = next(k for k in range(1, len(rep.states)) if rep.view(k).table_seat is not None)
     table = text.table_lines(rep, step)
     assert table[0].startswith("table: seat") and table[0].endswith("  (note)")

@@ -141,10 +141,10 @@ def test_shown_as_on_trial_in_the_cli_and_the_html(
     path.write_text(BOTH, encoding="utf-8")
     main(["coach", str(path)])
     out = capsys.readouterr().out
-    (line,) = [x for x in out.splitlines() if "逢Q盖帽" in x and "event 1" in x]
+    (line,) = [x for x in out.splitlines() if "逢Q盖帽" in x and "event 2," in x]
     assert "maxim/trial" in line and "试行中：模拟测得遵循它每局约损失 0.80 分（95% 置信区间 [-1.00, -0.60]）" in line
     assert "on trial: measured to cost 0.80 points per deal" in line
-    (yd,) = [x for x in out.splitlines() if "有单不发3" in x and "event 7" in x]
+    (yd,) = [x for x in out.splitlines() if "有单不发3" in x and "event 8," in x]
     assert "maxim/hint" in yd and "not measured" in yd
     assert re.search(r"seat 2: 2 findings; hint 1, trial 1", out)
     main(["coach", "--json", str(path)])

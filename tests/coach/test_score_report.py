@@ -190,7 +190,7 @@ def _claims_table(at: Any, entry: str) -> Any:
 
 def row(rows: dict[str, dict[str, str]], key: str) -> dict[str, str]:
     """The claims table's row of a claimed entry, found by its words in either language (``replay.claims``)."""
-    zh, en = entry_name(key)
+    zh, en = entry_name(key, [(0, 2, 4), (1, 3, 5)], 6)  # a 够级 deal's teams, by their one name
     return rows[zh] if zh in rows else rows[en]
 
 
@@ -205,8 +205,9 @@ def test_the_scoring_page_shows_claimed_and_computed(claims_library: dict[str, i
     assert not at.exception, [e.value for e in at.exception]
     table = _claims_table(at, entry)
     rows = {r[entry]: r for r in table.to_dict("records")}
-    # the entries in words, never the raw keys (issue 35): teams[0] is 第一队 / team 1, finish_order 出完顺序
+    # the entries in words, never the raw keys (issue 35): teams[0] is 甲方 (0·2·4) / Team A (0·2·4), finish_order 出完顺序
     assert "teams[0]" not in rows and "finish_order" not in rows  # words, not raw keys
+    assert ("甲方 (0·2·4)" if lang == "zh" else "Team A (0·2·4)") in rows  # the team's one name, its seats beside it
     assert row(rows, "teams[0]")[claimed] == "0 2 4 = 4" and row(rows, "teams[0]")[computed] == "0 2 4 = 2"
     assert row(rows, "teams[0]")[differs] == "✗" and row(rows, "teams[0]")[rule] == "GJ-SCORE"
     assert row(rows, "finish_order")[differs] == ""

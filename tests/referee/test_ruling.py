@@ -20,7 +20,7 @@ from replay.rules.register import RULES
 DISPUTE = SAMPLES_DIR / "disputes" / "01-burn-after-pass.txt"
 GJ = "fupan/1 gouji\nprofile gouji-logged\n"
 RULING_KEYS = {
-    "event", "step", "game", "profile", "seat", "action", "cards", "to", "legal", "rule", "reason", "rule_name",
+    "index", "event", "step", "game", "profile", "seat", "action", "cards", "to", "legal", "rule", "reason", "rule_name",
     "message", "reading", "quote", "options", "consequence", "alternatives", "more_alternatives", "effects",
     "unverified", "before", "decisions", "line", "as_played",
 }  # fmt: skip
@@ -52,7 +52,7 @@ def test_a_profile_following_seed_004_quotes_seed_004() -> None:
 
 
 def test_the_json_has_the_documented_keys(capsys: pytest.CaptureFixture[str]) -> None:
-    code, out, err = run(capsys, "ruling", DISPUTE, "--event", "3", "--json")
+    code, out, err = run(capsys, "ruling", DISPUTE, "--event", "4", "--json")
     assert code == 1 and err == ""
     doc = json.loads(out)
     assert set(doc) == RULING_KEYS
@@ -127,7 +127,7 @@ def test_the_sheet_is_self_contained_escaped_and_holds_the_quote(tmp_path: Path)
     path = tmp_path / "d.txt"
     path.write_text(text, encoding="utf-8")
     out = tmp_path / "sheet.html"
-    assert cli.main(["ruling", str(path), "--event", "3", "--html", str(out), "--lang", "en"]) == 1
+    assert cli.main(["ruling", str(path), "--event", "4", "--html", str(out), "--lang", "en"]) == 1
     page = out.read_text(encoding="utf-8")
     assert "<script>" not in page and "&lt;script&gt;alert(1)&lt;/script&gt;" in page
     assert "過牌不燒，燒牌優先" in page and "000_c3417a29fb903ad9.txt" in page
@@ -137,7 +137,7 @@ def test_the_sheet_is_self_contained_escaped_and_holds_the_quote(tmp_path: Path)
 
 def test_bad_event_index_is_a_clear_error(capsys: pytest.CaptureFixture[str]) -> None:
     code, out, err = run(capsys, "ruling", DISPUTE, "--event", "99")
-    assert code == 2 and out == "" and "--event 99: expected 0..3" in err and "Traceback" not in err
+    assert code == 2 and out == "" and "--event 99: expected 1..4" in err and "Traceback" not in err
 
 
 def test_rules_lists_the_register(capsys: pytest.CaptureFixture[str]) -> None:
@@ -190,14 +190,14 @@ def test_a_wrong_claimed_score_is_corrected(capsys: pytest.CaptureFixture[str]) 
 
 
 def test_the_text_ruling_gives_the_table_before_in_the_chosen_language(capsys: pytest.CaptureFixture[str]) -> None:
-    code, out, _ = run(capsys, "ruling", DISPUTE, "--event", "3")
+    code, out, _ = run(capsys, "ruling", DISPUTE, "--event", "4")
     assert code == 1
     lines = out.splitlines()
     assert lines[1] == "桌面: K K (出牌人 座位2)"
     assert "  可以行动: 座位0 烧牌、过牌 — 可烧座位2的够级牌（烧牌优先）" in lines
     assert "  本轮已过牌: 座位1" in lines
     assert not any("burn, pass" in line for line in lines)  # action words in Chinese, not keywords
-    code, out, _ = run(capsys, "ruling", DISPUTE, "--event", "3", "--lang", "en")
+    code, out, _ = run(capsys, "ruling", DISPUTE, "--event", "4", "--lang", "en")
     assert "table: K K (owner seat 2)" in out and "  passed: seat 1" in out
     assert "  may act: seat 0 burn, pass" in out
 
@@ -246,7 +246,7 @@ def test_an_illegal_events_consequence_names_both_lines_and_which_counts() -> No
     zh, en = r.consequence
     assert "as played:" in en and "as ruled (the events that do not stand withdrawn):" in en
     assert "按记录（照打）" in zh and "按规则" in zh
-    assert "no referee has decided event 3 yet: scored as played until one does" in en
+    assert "no referee has decided event 4 yet: scored as played until one does" in en
     assert r.line == "played" and r.as_played is None
 
 
@@ -295,4 +295,4 @@ def test_a_withdrawn_event_of_a_finished_deal_states_places_and_points_in_both_l
     # as ruled the deal is the one without the illegal play; as played the forced play broke the record after it
     assert f"as ruled (the events that do not stand withdrawn): places {order}" in en and f"名次 {order}" in zh
     assert rep.score() is None and "as played: the deal is not finished" in en
-    assert "the referee upheld that event 10 does not stand: scored as ruled" in en and "按规则计分" in zh
+    assert "the referee upheld that event 11 does not stand: scored as ruled" in en and "按规则计分" in zh

@@ -16,6 +16,9 @@ def test_each_entry_has_a_name_in_words() -> None:
     assert entry_name("finish_order") == ("出完顺序", "finish order")
     assert entry_name("teams[0]") == ("第一队", "team 1")
     assert entry_name("teams[1]") == ("第二队", "team 2")
+    # given the score's teams, a team of alternating seats is called by its one name (replay.core.said.side_name)
+    assert entry_name("teams[1]", [(0, 2, 4), (1, 3, 5)], 6) == ("乙方 (1·3·5)", "Team B (1·3·5)")
+    assert entry_name("teams[0]", [(0, 3), (1, 2, 4)], 5) == ("一方 (0·3)", "side (0·3)")  # 保皇's sides change
     assert entry_name("points.defenders") == ("闲家得分", "defenders' points")
     assert entry_name("something-new") == ("something-new", "something-new")  # an unknown key: itself
     for zh, en in ENTRY_NAMES.values():

@@ -264,7 +264,7 @@ def test_the_cli_limits_are_flags(capsys: pytest.CaptureFixture[str], tmp_path: 
         else:
             assert code == 2 and "more than 4 events" in err, command
         assert run(capsys, *command.split(), "--max-bytes", "50", path)[0] == 2
-    assert run(capsys, "ruling", "--event", "0", "--max-events", "4", path)[0] == 2
+    assert run(capsys, "ruling", "--event", "1", "--max-events", "4", path)[0] == 2
     assert run(capsys, "check", "--max-events", "11", path)[0] == 1  # the log's illegal plays
 
 

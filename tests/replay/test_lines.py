@@ -147,7 +147,12 @@ def test_where_the_record_no_longer_fits_it_departs_once_not_a_cascade() -> None
     assert info.withdrawn == (7,) and info.departs == 8
     assert info.departure is not None and info.departure.rule == "GJ-RANG"
     zh, en = info.departure_words()
-    assert "记录自此偏离规则" in zh and "the record departs from the rules here" in en and "event 8" in en
+    assert (
+        "记录自此偏离规则" in zh
+        and "the record departs from the rules here" in en
+        and "event 9" in en
+        and "第 9 手起" in zh
+    )
     assert [j.index for j in info.judged] == [7]  # nothing judged after the departure
     assert info.line == Line(RULED, 7, ())
 
@@ -288,7 +293,7 @@ def test_the_table_as_played_after_an_illegal_event_is_marked_naming_it() -> Non
     rep = rep_of(RANG + "0 play J J\n")
     assert played_mark(rep, 7) == ("", "")  # before the illegal event the two lines agree
     assert played_mark(rep, 8) == (
-        "按记录的牌桌：第 7 步的违规动作在此照打",
-        "the table as played: the illegal event 7 stands on it",
+        "按记录的牌桌：第 8 手的违规动作在此照打",
+        "the table as played: the illegal event 8 stands on it",
     )
-    assert "events 7, 8 stand" in played_mark(rep, 9)[1]
+    assert "events 8, 9 stand" in played_mark(rep, 9)[1]

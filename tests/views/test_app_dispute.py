@@ -123,7 +123,7 @@ def test_a_stored_deal_is_offered_and_asked_about(db: str) -> None:
     slider.set_value(5).run()
     _no_exception(at)
     assert len(_who(at)) >= 1
-    assert "recorded event 5" in at.radio(key="dispute_what").options[0]
+    assert "recorded event 6" in at.radio(key="dispute_what").options[0]  # step 5: the ruling is on event 6
     # the desk's deal and step are the open ones, and its link opens them on the Replay page
     assert at.session_state["deal_id"] == deal_id and at.session_state["step"] == 5
     assert links_to(at) == [{"deal": str(deal_id), "step": "5", "lang": at.session_state["lang"]}]

@@ -122,7 +122,7 @@ def test_the_coach_findings_download_as_shown(library: dict[str, int], served: d
     rep = Replay(read_log(DISPUTE))
     report = coach_replay(rep)
     assert len(back) == len(report.findings) > 0
-    assert list(back.columns) == ["步", "座位", "牌手", "类别", "严重程度", "规则", "俗语", "内容"]
+    assert list(back.columns) == ["第几手", "座位", "牌手", "类别", "严重程度", "规则", "俗语", "内容"]
     assert "GJ-BURN" in set(back["规则"])
     assert list(back["内容"]) == [f.message_zh for f in report.findings]
     assert list(back["牌手"]) == [rep.log.player(f.seat) for f in report.findings if f.seat is not None]
@@ -186,7 +186,7 @@ def test_the_report_names_places_in_its_language() -> None:
 def test_the_reports_rule_check_counts_with_plurals() -> None:
     rep = Replay(read_log(DISPUTE))  # one illegal event of four
     assert "1 rule violation (4 events):" in report_html(1, rep, None, [], "en")
-    assert "1 处违规（共 4 步）：" in report_html(1, rep, None, [], "zh")
+    assert "1 处违规（共 4 手）：" in report_html(1, rep, None, [], "zh")
 
 
 def test_every_chart_is_drawn_through_the_one_helper() -> None:

@@ -312,7 +312,7 @@ def test_a_stored_evaluation_is_shown(stored, evaluations):
     other = next(x.index for x in ev.decisions if x.index != picked and len(x.candidates) == 2)
     at.selectbox(key=DECISION).set_value(other).run()
     _ok(at)
-    assert any(f"event {other}" in m.value for m in at.markdown)
+    assert any(f"event {other + 1}" in m.value for m in at.markdown)  # its number: the first event is 1
     # and a link to its step
     assert {"deal": str(deal_id), "step": str(other + 1), "lang": "en"} in links_to(at)
 
@@ -388,7 +388,9 @@ def test_the_expected_points_figure(evaluations, logs):
     colors = list(made.marker.color)
     for d, c in zip(ev.decisions, colors, strict=True):
         assert c == evaluation_page.GRADE_COLORS[d.grade]
-    assert any(s.type == "line" and s.x0 == ev.decisions[0].index for s in fig.layout.shapes)
+    assert any(s.type == "line" and s.x0 == ev.decisions[0].index + 1 for s in fig.layout.shapes)
+    # the x axis counts events as people do: a decision at index i is drawn at event i + 1
+    assert list(made.x) == [d.index + 1 for d in ev.decisions] == list(best.x)
 
 
 def test_the_candidates_parts(evaluations):
@@ -406,7 +408,8 @@ def test_the_candidates_parts(evaluations):
 
 
 def test_a_clicked_point_picks_its_decision():
-    assert decision_from_selection({"selection": {"points": [{"x": 41, "y": 2.5}]}}) == 41
+    # a point's x is the event's number (from 1); the decision is found by its index in the log (from 0)
+    assert decision_from_selection({"selection": {"points": [{"x": 41, "y": 2.5}]}}) == 40
     assert decision_from_selection({"selection": {"points": []}}) is None
     assert decision_from_selection(None) is None
     assert CHART == "eval_chart"

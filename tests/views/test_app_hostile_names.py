@@ -98,7 +98,7 @@ def test_the_dispute_desks_rule_on_options_show_the_event_as_written(
         page_ok(at)
         (what,) = [r for r in at.radio if r.key == "dispute_what"]
         recorded = str(what.options[0])
-        assert recorded.startswith(f"recorded event {step}: "), recorded
+        assert recorded.startswith(f"recorded event {step + 1}: "), recorded
         assert not unsafe(recorded), recorded
         name = log.player(log.events[step].seat)
         assert md(name) in recorded and name in plain(recorded), recorded

@@ -479,21 +479,22 @@ def test_scoring_shows_places_points_teams_and_the_match(library: Library, lang:
     teams = at.dataframe[1].value
     assert len(teams) == 2
     assert any("GJ-SCORE" in text for text in _texts(at))
-    # the match "Test Cup": running totals over its two deals, a line per player
+    # the match "Test Cup": running totals over its two deals by the team rule (gouji-logged: 只记正分), a line per
+    # team; cup-2 has every player one seat on, so the same two teams sit on each other's seats: named by their players
     figures = _plotly(at)
     assert len(figures) == 1
     lines = figures[0]["data"]
-    assert {trace["name"] for trace in lines} == set(GOUJI)
+    sep = "、" if lang == "zh" else ", "
+    teams = {sep.join(["Ann", "Cai", "Eve"]), sep.join(["Bo", "Dong", "Fei"])}
+    assert {trace["name"] for trace in lines} == teams
     totals = at.dataframe[-1].value  # after the places, the teams and the claimed result
     assert len(totals) == 2
-    assert totals.loc[totals.index[-1]].to_dict() == {
-        "Ann": 6.0,
-        "Bo": 2.0,
-        "Cai": 0.0,
-        "Dong": -2.0,
-        "Eve": -6.0,
-        "Fei": 0.0,
-    }
+    # each team won one deal (its sum 2) and lost one: a losing team records 0, never its -2
+    assert totals.loc[totals.index[-1]].to_dict() == dict.fromkeys(teams, 2.0)
+    assert (totals.to_numpy() >= 0).all()
+    whose = "每队的记分" if lang == "zh" else "Each team's recorded points"
+    rule = "只记正分" if lang == "zh" else "positive points only"
+    assert any(whose in c.value and rule in c.value for c in at.caption)
 
 
 def test_scoring_sweep_doubles(library: Library) -> None:

@@ -111,8 +111,8 @@ def test_the_as_played_table_after_the_illegal_event_is_marked_naming_it(library
     at = _open({"deal": str(deal_id), "step": str(bad + 1), "lang": lang})
     assert at.selectbox(key="lines_picker").value == "played"
     words = {
-        "zh": "按记录的牌桌：第 7 步的违规动作在此照打",
-        "en": "the table as played: the illegal event 7 stands on it",
+        "zh": "按记录的牌桌：第 8 手的违规动作在此照打",
+        "en": "the table as played: the illegal event 8 stands on it",
     }
     assert _mark(at) == f"played: {words[lang]}"
     assert ("按记录 · " if lang == "zh" else "as played · ") in at.error[0].value  # the verdict says its line
@@ -127,7 +127,7 @@ def test_the_picker_shows_the_line_as_ruled_with_its_verdicts_and_the_reading_as
     _ok(at)
     assert _query(at)["line"] == "ruled"
     said = _said(at)
-    assert "第 7 步的违规动作撤回" in said  # what the line as ruled withdrew, said once
+    assert "第 8 手的违规动作撤回" in said  # what the line as ruled withdrew, said once
     info = ruled(rep)
     # the 对头's J J: event 8 of the record, event 7 of the line as ruled, lawful there
     at.session_state["step"] = 8
@@ -135,9 +135,9 @@ def test_the_picker_shows_the_line_as_ruled_with_its_verdicts_and_the_reading_as
     _ok(at)
     assert _mark(at).startswith("ruled: 牌桌：按规则")
     verdict = at.success[0].value
-    assert "按规则 · 第 7 手" in verdict and "✓" in verdict
+    assert "按规则 · 第 8 手" in verdict and "✓" in verdict
     said = _said(at)
-    assert "记录中的第 8 步，在按规则的牌桌上判定" in said
+    assert "记录中的第 9 手，在按规则的牌桌上判定" in said
     played = next(j.played for j in info.judged if j.index == 8)
     assert played is not None and not played.legal
     assert f"按记录的判定：✗ [{played.rule}]" in said
@@ -150,7 +150,7 @@ def test_the_departure_is_said_once_and_the_line_as_ruled_ends_there(library):
     assert info.departs == 8
     at = _open({"deal": str(deal_id), "step": "8", "line": "ruled", "lang": "zh"})
     said = [w.value for w in at.warning if "记录自此偏离规则" in w.value]
-    assert len(said) == 1 and "第 8 步起" in said[0] and "GJ\\-RANG" in said[0]
+    assert len(said) == 1 and "第 9 手起" in said[0] and "GJ\\-RANG" in said[0]
     assert at.session_state["step"] == 7  # the line as ruled has 7 events: the step is moved within it
     at = _open({"deal": str(deal_id), "step": "9", "lang": "zh"})  # the record: its own verdicts, as played
     assert "记录自此偏离规则" not in _said(at)
@@ -220,7 +220,7 @@ def test_a_legal_variation_continues_the_table_is_named_in_the_address_and_downl
     assert _mark(at).startswith("variation: 牌桌：变着：试试过牌（#1）（第 4 步起）")
     events = next(h for h in drawn_html(at) if 'class="fp-events"' in h)
     assert "<th>线路</th>" in events and "变着：试试过牌（#1）" in events  # the branch marked in the move list
-    assert at.success[0].value.startswith("**变着：试试过牌（\\#1） · 第 4 手**")
+    assert at.success[0].value.startswith("**变着：试试过牌（\\#1） · 第 5 手**")
     down = [d for d in at.get("download_button") if "lines_download" in d.proto.id]
     assert len(down) == 1
     # the download is the line's log: the record's first 4 events and the pass, read and checked clean
@@ -275,12 +275,12 @@ def _decide(deal_id: int, event: int, outcome: str) -> None:
 def test_the_scoring_page_says_which_line_counts_and_why(library):
     deal_id, rep = library["sim"]
     at = _open({"deal": str(deal_id), "lang": "zh"}, page="scoring")
-    assert any("计分按记录：第 10 步尚待裁判裁定" in w.value for w in at.warning)  # pending: as played
+    assert any("计分按记录：第 11 手尚待裁判裁定" in w.value for w in at.warning)  # pending: as played
     assert rep.score() is None and "这局还没打完" in at.info[0].value  # as played, the record breaks off
     _decide(deal_id, 10, "upheld")
     at = _open({"deal": str(deal_id), "lang": "en"}, page="scoring")
     said = [i.value for i in at.info if i.value.startswith("Scored as ruled")]
-    assert len(said) == 1 and "upheld that event 10 does not stand" in said[0]
+    assert len(said) == 1 and "upheld that event 11 does not stand" in said[0]
     as_ruled = Replay(line_log(rep, ruled(rep).line), profile=rep.profile).score()
     assert as_ruled is not None
     shown = at.dataframe[0].value

@@ -161,9 +161,10 @@ def test_next_changes_the_step_and_the_table(library):
     played = " ".join(c.token for c in rep.log.events[k].cards)
     assert _attr(after, "data-set") == played == " ".join(rep.view(k + 1).table_cards)
     assert at.slider(key="replay_slider").value == k + 1  # the slider follows the buttons
-    # the event list shows the current event, and the verdict panel its verdict
-    assert k in _events(at) and _current_event(at) == k
-    assert at.success and f"第 {k} 手" in at.success[0].value
+    # the event list shows the current event, and the verdict panel its verdict: step k + 1 shows event k + 1, the
+    # event at index k (replay.core.numbering: the first event is 1, step n the table after event n)
+    assert k + 1 in _events(at) and _current_event(at) == k + 1
+    assert at.success and f"第 {k + 1} 手" in at.success[0].value
 
 
 def test_the_verdict_panel_says_the_effects_in_the_page_language(library):
@@ -324,12 +325,12 @@ def test_the_event_list_marks_verdicts_and_highlights_the_current_event(library)
     assert set(frame["verdict"]) == {"✓"}
     assert frame["coach"].astype(bool).sum() == len({f.index for f in report.findings if f.index is not None})
     parts = step_parts(rep, report, 60, None, "en")
-    assert 59 in set(parts.events["#"])
-    assert parts.events["#"].iloc[parts.current_row] == 59
+    assert 60 in set(parts.events["#"])
+    assert parts.events["#"].iloc[parts.current_row] == 60  # step 60: the table after event 60
     html = parts.events_html
     rows = re.findall(r"<tr( class=\"fp-now\")? data-event=\"(\d+)\">(.*?)</tr>", html)
     assert [int(i) for _, i, _ in rows] == list(parts.events["#"])
-    assert [int(i) for now, i, _ in rows if now] == [59]  # the current event's row alone is marked
+    assert [int(i) for now, i, _ in rows if now] == [60]  # the current event's row alone is marked
     cells = re.findall(r"<td>(.*?)</td>", rows[parts.current_row][2])
     assert cells == [str(v) for v in frame.iloc[59]]
     assert replay_page.events_html(parts.events.iloc[0:0], None) == ""
@@ -342,7 +343,7 @@ def test_the_event_list_escapes_the_names(library):
     _ok(at)
     html = _event_list(at)
     assert "<script" not in html and ESCAPED in html
-    assert _current_event(at) == k - 1
+    assert _current_event(at) == k
 
 
 # -- timeline ---------------------------------------------------------------------------------------

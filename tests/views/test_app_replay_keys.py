@@ -56,7 +56,7 @@ def test_the_browser_is_given_the_steps_near_the_one_shown(deal, where):
         assert f'data-step="{s}"' in html and html == replay_page.table_of(rep, s, None, "zh")
     for s, html in events["steps"]["near"]:
         now = [line for line in html.split("<tr") if 'class="fp-now"' in line]
-        assert (now[0].split('data-event="')[1].split('"')[0] if now else None) == (str(s - 1) if s else None)
+        assert (now[0].split('data-event="')[1].split('"')[0] if now else None) == (str(s) if s else None)
     # the table takes ← → and the previous / next buttons, a step each, and writes ?step=; the list only follows
     assert table["moves"] == {
         "keys": {"ArrowLeft": -1, "ArrowRight": 1},

@@ -236,7 +236,7 @@ def test_pasting_a_shengji_log_imports_and_opens_it(library):
     at.button[0].click().run()  # the form's submit button
     _ok(at)
     assert any("已加入" in s.value for s in at.success), [s.value for s in at.success]
-    assert any("每一步都合法" in c.value for c in at.caption)
+    assert any("每一手都合法" in c.value for c in at.caption)
     deal_id = at.session_state["deal_id"]
     at = _page("replay", deal_id, 5)
     _ok(at)
@@ -385,7 +385,7 @@ def test_the_timeline_charts_points_per_side_with_the_80_line(library):
     assert "教练发现" in names  # the illegal event at the end
     won = sum(len(t.x) for t in fig.data if t.mode == "markers" and "赢墩" in t.name)
     assert won == len(rep.final.tricks)
-    assert timeline.timeline_figure(rep, None, 50, "en").data[0].name.startswith("side 0·2")
+    assert timeline.timeline_figure(rep, None, 50, "en").data[0].name.startswith("Team A (0·2)")
     # a click on a point opens its step, as on the other games' timeline
     assert timeline.step_from_selection({"selection": {"points": [{"x": 61, "y": 40}]}}, len(rep.states) - 1) == 61
 
@@ -424,8 +424,8 @@ def test_scoring_shows_tricks_defenders_kitty_levels_and_the_ladder(library, lan
     assert len(ladder) == 3
     deal_col = "局" if lang == "zh" else "deal"
     assert list(ladder[deal_col]) == (["第1局", "第2局", "第3局"] if lang == "zh" else ["deal 1", "deal 2", "deal 3"])
-    after_col = "甲方 后" if lang == "zh" else "side 0·2 after"
-    before_col = "甲方 前" if lang == "zh" else "side 0·2 before"
+    after_col = "甲方 (0·2) 后" if lang == "zh" else "Team A (0·2) after"
+    before_col = "甲方 (0·2) 前" if lang == "zh" else "Team A (0·2) before"
     assert list(ladder[before_col])[1:] == list(ladder[after_col])[:2]  # each deal starts where the last left
     assert len(page_charts.specs(at)) == 1
 
@@ -528,7 +528,7 @@ def test_the_evaluation_page_prices_a_shengji_deal(library, monkeypatch):
     declared = next(d.index for d in ev.decisions if d.actual.event.action == "declare")
     at.selectbox(key=DECISION).set_value(declared).run()
     _ok(at)
-    assert any(f"event {declared}" in m.value for m in at.markdown)
+    assert any(f"event {declared + 1}" in m.value for m in at.markdown)
     cands = at.dataframe[1].value
     assert len(cands) == len(ev.at(declared).candidates) and any("pass" in str(x) for x in cands.iloc[:, 1])
     assert len(page_charts.specs(at)) == 2

@@ -70,7 +70,7 @@ def test_the_shared_table_draws_no_games_marks(rep: Replay) -> None:
     for s in gouji_marks(view).passed:
         assert '<span class="fp-badge">passed</span>' in _seat_box(drawn, s)
         assert "passed" not in _seat_box(bare, s)
-    assert "team 0·2·4" in drawn and "team 0·2·4" not in bare and "对头" not in bare
+    assert "Team A (0·2·4)" in drawn and "Team A (0·2·4)" not in bare and "对头" not in bare
     assert '<div class="fp-sub"></div>' in _seat_box(bare, 0)
     gouji_step = next(k for k in range(1, len(rep.states)) if gouji_marks(rep.view(k)).table_gouji)
     assert 'class="fp-gouji"' in table_html(rep, gouji_step, None, "en", gouji.MARKS)

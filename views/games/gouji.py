@@ -10,6 +10,7 @@ import pandas as pd
 import streamlit as st
 
 from coach.prices import Evaluation
+from replay.core.said import side_name
 from replay.core.seats import opposite, side
 from replay.games.gouji.step_view import gouji_marks
 from replay.replay import Replay, StepView
@@ -26,12 +27,13 @@ def team_of(seat: int) -> int:
 
 
 def team_label(seat: int, lang: str) -> str:
-    """The team of a seat: 甲方 0·2·4 or 乙方 1·3·5."""
-    return tr(lang, "甲方 0·2·4", "team 0·2·4") if team_of(seat) == 0 else tr(lang, "乙方 1·3·5", "team 1·3·5")
+    """The team of a seat by its one name (``replay.core.said.side_name``): 甲方 (0·2·4) or 乙方 (1·3·5), Team A
+    (0·2·4) or Team B (1·3·5)."""
+    return tr(lang, *side_name(team_of(seat), 6))
 
 
 def seat_side(rep: Replay, seat: int, lang_: str) -> str:
-    """A seat's team (甲方 0·2·4 / team 0·2·4)."""
+    """A seat's team (甲方 (0·2·4) / Team A (0·2·4))."""
     return team_label(seat, lang_)
 
 
@@ -74,10 +76,8 @@ def table(rep: Replay, step: int, seat_view: int | None, lang: str, best: BestMo
 
 
 def team_words(rep: Replay, seat: int, lang: str) -> str:
-    """The Scoring page's team of a seat: 0 队（0·2·4）."""
-    k = team_of(seat)
-    seats = range(k, rep.final.n, 2)
-    return tr(lang, f"{k} 队（{'·'.join(map(str, seats))}）", f"team {k} ({', '.join(map(str, seats))})")
+    """The Scoring page's team of a seat, by its one name: 甲方 (0·2·4)."""
+    return tr(lang, *side_name(team_of(seat), rep.final.n))
 
 
 def gouji_sets(rep: Replay, lang: str) -> list[tuple[int, int, str]]:
@@ -115,7 +115,7 @@ def score_section(rep: Replay, score: Score) -> None:
         k = team_of(team.seats[0])
         rows.append(
             {
-                t("队", "Team"): t(f"{k} 队", f"team {k}"),
+                t("队", "Team"): t(*side_name(k, rep.final.n)),
                 t("座位", "Seats"): ", ".join(map(str, team.seats)),
                 t("牌手", "Players"): ", ".join(log.player(s) for s in team.seats),
                 t("名次分合计", "Sum of place points"): team.raw,
@@ -126,11 +126,11 @@ def score_section(rep: Replay, score: Score) -> None:
         )
     st.dataframe(pd.DataFrame(rows), hide_index=True, placeholder=EMPTY_CELL)
     if score.sweep:
-        won = team_of(score.finish_order[0])
+        zh, en = side_name(team_of(score.finish_order[0]), rep.final.n)
         st.success(
             t(
-                f"串三户：{won} 队拿下头科、二科、三科，分数翻倍（GJ-SWEEP）。",
-                f"Sweep (串三户): team {won} took 1st, 2nd and 3rd; the scores double (GJ-SWEEP).",
+                f"串三户：{zh}拿下头科、二科、三科，分数翻倍（GJ-SWEEP）。",
+                f"Sweep (串三户): {en} took 1st, 2nd and 3rd; the scores double (GJ-SWEEP).",
             )
         )
     st.caption(
@@ -143,6 +143,21 @@ def score_section(rep: Replay, score: Score) -> None:
     )
 
 
+def match_rule(modes: set[str]) -> tuple[str, str]:
+    """What a team records in the deals of a match, by their ``score_mode`` (GJ-SCORE), (zh, en)."""
+    if modes == {"positive_only"}:
+        return (
+            "只记正分，不记负分，输的一队记 0（GJ-SCORE）",
+            "positive points only, a losing team records 0 (GJ-SCORE)",
+        )
+    if modes == {"net"}:
+        return (
+            "净分，两队都记自己的合计，负分也记（GJ-SCORE）",
+            "net, both teams record their sums, negative ones too (GJ-SCORE)",
+        )
+    return "各局按自己的计分方式（GJ-SCORE）", "each deal as its own profile scores (GJ-SCORE)"
+
+
 VIEW = GameView(
     name="gouji",
     table_html=table,
@@ -153,7 +168,8 @@ VIEW = GameView(
     score_side=ScoreSide("队", "Team", team_words),
     seat_rules=("GJ-REVOLUTION", "GJ-BURN"),  # explain lines about one seat's place ("seat N …")
     team_rules=("GJ-SWEEP",),
+    match_by_team=match_rule,
     team_line=team0_points,
-    team_line_name=("甲方 0·2·4 期望分", "team 0·2·4 expected points"),
+    team_line_name=(f"{side_name(0, 6)[0]} 期望分", f"{side_name(0, 6)[1]} expected points"),
     desk=Desk(events_placeholder="0 出 5 5\n1 过\n2 出 K K", disputed_placeholder="1 烧 A A"),
 )

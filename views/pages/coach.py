@@ -24,6 +24,8 @@ from coach.effects import ON_TRIAL
 from coach.findings import KINDS, SEVERITIES, Finding
 from coach.maxims import BY_KEY
 from replay.core import plural
+from replay.core.numbering import event_words, step_after
+from replay.core.said import team_words
 from replay.replay import Replay
 from replay.rules.register import RULES
 from views import games
@@ -93,7 +95,7 @@ def seat_summary(rep: Replay, report: Report, lang_: str) -> pd.DataFrame:
     for s, counts in report.summary.get("seats", {}).items():
         rows.append(row(seat_label(rep, int(s), lang_), games.seat_side(rep, int(s), lang_), counts))
     for team in report.summary.get("teams", []):
-        who = tr(lang_, "一方 ", "side ") + "·".join(str(s) for s in team["seats"])
+        who = tr(lang_, *team_words(team["seats"], rep.final.n))
         rows.append(row(who, tr(lang_, "合计", "together"), team))
     rows.append(row(tr(lang_, "全部", "all"), "", report.summary.get("all", {})))
     return pd.DataFrame(rows)
@@ -189,16 +191,14 @@ def facts_lines(rep: Replay, facts: dict[str, Any], lang_: str) -> list[str]:
 
 def _finding(rep: Replay, deal_id: int, f: Finding, lang_: str) -> None:
     mark = severity_md(f.severity)
-    where = (
-        tr(lang_, f"第 {f.index} 手", f"event {f.index}") if f.index is not None else tr(lang_, "整局", "whole deal")
-    )
+    where = tr(lang_, *event_words(f.index)) if f.index is not None else tr(lang_, "整局", "whole deal")
     who = seat_label(rep, f.seat, lang_) if f.seat is not None else "·".join(str(s) for s in f.seats)
     tags = f"{_name(KIND_NAMES, f.kind, lang_)} / {_name(SEVERITY_NAMES, f.severity, lang_)}"
     with st.container(border=True):
         head, button = st.columns([5, 1])
         head.markdown(f"{mark} **{where}** · {md(who)} · {tags}  \n{md(tr(lang_, f.message_zh, f.message_en))}")
         if f.index is not None:  # a link to the step right after the event (a finding on the whole deal has none)
-            step_link(deal_id, f.index + 1, t("打开此步", "Open this step"), where=button)
+            step_link(deal_id, step_after(f.index), t("打开此步", "Open this step"), where=button)
         _explain(f, lang_)
         with st.expander(t("证据", "Evidence")):
             _evidence(rep, f, lang_)

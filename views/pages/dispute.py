@@ -27,6 +27,7 @@ from replay import games as game_types
 from replay.core.cards import CardError, cards_read, parse_cards
 from replay.core.clip import CARDS_LIMIT, cards_shown
 from replay.core.events import CARD_ACTIONS, EVENT_TYPES, TARGET_ACTIONS, Event, Report
+from replay.core.numbering import event_words
 from replay.core.said import seat_name
 from replay.formats.decisions import history
 from replay.formats.notation.words import action_name
@@ -76,11 +77,11 @@ def show_events(rep: Replay, step: int) -> None:
     if step > 0:
         v = rep.verdicts[step - 1]
         ok = "✓ " + t("合规", "legal") if v.legal else f"✗ {v.rule}"
-        lines.append(t("刚才：", "Just played: ") + f"#{step - 1} {_event_text(rep, step - 1)} ({ok})")
+        lines.append(t("刚才：", "Just played: ") + f"{t(*event_words(step - 1))} {_event_text(rep, step - 1)} ({ok})")
     else:
         lines.append(t("刚发完牌，还没有动作。", "As dealt: no event yet."))
     if step < n_events:
-        lines.append(t("记录中的下一步：", "Recorded next: ") + f"#{step} {_event_text(rep, step)}")
+        lines.append(t("记录中的下一手：", "Recorded next: ") + f"{t(*event_words(step))} {_event_text(rep, step)}")
     elif rep.stopped_at is None:
         lines.append(t("记录到此为止。", "The record ends here."))
     st.markdown("  \n".join(esc(line) for line in lines))
@@ -232,7 +233,8 @@ def chosen_ruling(picked: Picked, step: int) -> tuple[Ruling, str] | None:
     if step < len(rep.log.events) and step < len(rep.states):
         doc = rep.log.events[step].to_json()
         names = {
-            RECORDED: t(f"记录中的第 {step} 个动作", f"recorded event {step}") + f": {md(_event_words(rep, doc))}",
+            RECORDED: t(f"记录中的{event_words(step)[0]}", f"recorded {event_words(step)[1]}")
+            + f": {md(_event_words(rep, doc))}",
             TYPED: t("我输入的动作", "an event I type"),
         }
         what = st.radio(t("裁定哪个动作", "Rule on"), [RECORDED, TYPED], key="dispute_what", horizontal=True,
@@ -279,7 +281,8 @@ def _step(picked: Picked) -> int:
         return 0
     return int(
         st.slider(
-            t("第几步（0 = 刚发完牌；裁定的是这一步记录的动作）", "Step (0 = as dealt; the ruling is on the event recorded at this step)"),
+            t("第几步（0 = 刚发完牌，k = 第 k 手之后的桌面；裁定的是下一手，第 k + 1 手）",
+              "Step (0 = as dealt, k = the table after event k; the ruling is on the next event, k + 1)"),
             0,
             last,
             min(picked.step, last),

@@ -36,6 +36,8 @@ from coach.games import priced_games
 from coach.grades import GRADES
 from coach.prices import DEFAULT_CANDIDATES, DEFAULT_ROLLOUTS, Candidate, Decision, Evaluation, Settings
 from data.evaluations import StoredEvaluation, StoredEvaluationError, save_evaluation, settings_key
+from replay.core.numbering import event_index, event_number, event_words, step_after
+from replay.core.said import side_name
 from replay.replay import Replay
 from views import games
 from views.parts import bounds
@@ -94,7 +96,7 @@ def unpriced_note(game: str) -> str | None:
 def decision_label(rep: Replay, d: Decision, lang_: str) -> str:
     """A decision for the selectbox: event, seat, the choice made, its grade (raw text)."""
     g = grade_label(d.grade, lang_)
-    head = tr(lang_, f"第 {d.index} 手", f"event {d.index}")
+    head = tr(lang_, *event_words(d.index))
     return " · ".join(x for x in (head, seat_label(rep, d.seat, lang_), candidate_label(d.actual, lang_), g) if x)
 
 
@@ -140,12 +142,16 @@ def expected_figure(rep: Replay, ev: Evaluation, picked: int | None, lang_: str)
     if team:
         fig.add_trace(
             go.Scatter(
-                x=[i for i, _ in team],
+                x=[event_number(i) for i, _ in team],
                 y=[v for _, v in team],
                 mode="lines",
                 line={"shape": "hv", "width": 1.5, "color": TEAM_COLOR},
                 name=tr(lang_, *games.view(rep.log.game).team_line_name),
-                hovertemplate=tr(lang_, "第 %{x} 手后<br>甲方 %{y:.2f} 分", "after event %{x}<br>team 0: %{y:.2f}")
+                hovertemplate=tr(
+                    lang_,
+                    f"第 %{{x}} 手后<br>{side_name(0, rep.final.n)[0]} %{{y:.2f}} 分",
+                    f"after event %{{x}}<br>{side_name(0, rep.final.n)[1]}: %{{y:.2f}}",
+                )
                 + "<extra></extra>",
             )
         )
@@ -159,7 +165,7 @@ def expected_figure(rep: Replay, ev: Evaluation, picked: int | None, lang_: str)
     ]
     fig.add_trace(
         go.Scatter(
-            x=[d.index for d in ds],
+            x=[event_number(d.index) for d in ds],
             y=best,
             mode="markers",
             name=tr(lang_, f"{BEST_MARK} 最佳候选", f"{BEST_MARK} best candidate"),
@@ -173,7 +179,7 @@ def expected_figure(rep: Replay, ev: Evaluation, picked: int | None, lang_: str)
     )
     fig.add_trace(
         go.Scatter(
-            x=[d.index for d in ds],
+            x=[event_number(d.index) for d in ds],
             y=actual,
             mode="markers",
             name=tr(lang_, f"{ACTUAL_MARK} 实际（颜色=评级）", f"{ACTUAL_MARK} choice made (colour = grade)"),
@@ -191,12 +197,12 @@ def expected_figure(rep: Replay, ev: Evaluation, picked: int | None, lang_: str)
     )
     shapes: list[dict[str, Any]] = []
     if picked is not None:
-        shapes.append(step_line(picked))
+        shapes.append(step_line(event_number(picked)))
     fig.update_layout(
         shapes=shapes,
         height=420,
         margin={"l": 40, "r": 10, "t": 30, "b": 40},
-        xaxis={"title": tr(lang_, "事件序号", "event index"), "range": [-1, len(rep.log.events)]},
+        xaxis={"title": tr(lang_, "第几手", "event"), "range": [0, len(rep.log.events) + 1]},
         yaxis={"title": tr(lang_, f"期望{unit[0]}（行动方）", f"expected {unit[1]} (acting side)"), "zeroline": True},
         legend={"orientation": "h", "y": 1.12},
         hovermode="closest",
@@ -206,8 +212,8 @@ def expected_figure(rep: Replay, ev: Evaluation, picked: int | None, lang_: str)
 
 
 def decision_from_selection(selection: Any) -> int | None:
-    """The event index (x) of the first selected point; None when nothing is selected. Every point of the
-    chart is at a decision; the page drops an index that is not one."""
+    """The event index (from 0) of the first selected point, whose x is the event's number (from 1); None when
+    nothing is selected. Every point of the chart is at a decision; the page drops an index that is not one."""
     try:
         points = selection["selection"]["points"]
     except (KeyError, TypeError):
@@ -217,7 +223,7 @@ def decision_from_selection(selection: Any) -> int | None:
     x = points[0].get("x")
     if x is None:
         return None
-    return round(float(x))
+    return event_index(round(float(x)))
 
 
 def candidates_figure(d: Decision, lang_: str, unit: tuple[str, str] = ("分", "points")) -> go.Figure:
@@ -428,7 +434,7 @@ def _picked_changed() -> None:
 def _decision_panel(rep: Replay, deal_id: int, d: Decision, lang_: str) -> None:
     unit = games.view(rep.log.game).value_unit
     who = md(seat_label(rep, d.seat, lang_))
-    head = tr(lang_, f"第 {d.index} 手", f"event {d.index}")
+    head = tr(lang_, *event_words(d.index))
     loss = d.loss
     best = md(candidate_label(d.candidates[loss.best], lang_))
     made = md(candidate_label(d.actual, lang_))
@@ -459,7 +465,7 @@ def _decision_panel(rep: Replay, deal_id: int, d: Decision, lang_: str) -> None:
     show(
         candidates_figure(d, lang_, unit),
         f"deal{deal_id}",
-        f"decision{d.index}",
+        f"event{event_number(d.index)}",
         key="eval_candidates_chart",
     )
     st.caption(
@@ -469,7 +475,7 @@ def _decision_panel(rep: Replay, deal_id: int, d: Decision, lang_: str) -> None:
             "error bars are ± 2 standard errors.",
         )
     )
-    step_link(deal_id, d.index + 1, t("在“复盘”中打开这一步", "Open this step in Replay"))
+    step_link(deal_id, step_after(d.index), t("在“复盘”中打开这一步", "Open this step in Replay"))
 
 
 @guarded
@@ -535,11 +541,11 @@ def render() -> None:
     st.caption(
         t(
             f"每个决定：实际做法（实心，颜色为评级：绿=无，黄=欠佳，橙=失误，红=大错）与最佳候选（空心）的期望{zh}，"
-            f"评级视角、行动方的{zh}。够级另画甲方（0·2·4）每个决定后的期望分（明牌视角；乙方行动时取相反数）。点一个点即选中它。",
+            f"评级视角、行动方的{zh}。够级另画甲方 (0·2·4) 每个决定后的期望分（明牌视角；乙方 (1·3·5) 行动时取相反数）。点一个点即选中它。",
             f"At each decision the expected {en} of the choice made (filled, coloured by grade: green none, yellow "
             "inaccuracy, orange mistake, red blunder) and of the best candidate (open), in the grading view, for the "
-            "acting side. In 够级 also team 0·2·4's expected points after each decision (all cards known; negated when "
-            "team 1 acts). "
+            "acting side. In 够级 also Team A (0·2·4)'s expected points after each decision (all cards known; negated when "
+            "Team B (1·3·5) acts). "
             "Click a point to pick it.",
         )
     )

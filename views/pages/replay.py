@@ -60,6 +60,7 @@ from coach.coach import Report
 from coach.findings import Finding
 from coach.grades import GRADES
 from coach.prices import Evaluation
+from replay.core.numbering import event_number, event_words
 from replay.core.said import said_in, seat_name
 from replay.core.verdicts import Verdict
 from replay.formats.decisions import Decision
@@ -220,7 +221,8 @@ def verdict_mark(v: Verdict) -> str:
 
 
 def event_frame(rep: Replay, report: Report | None, lang_: str) -> pd.DataFrame:
-    """The whole event list: index, seat, action, cards, verdict mark and coach mark."""
+    """The whole event list: the event's number (``replay.core.numbering``: the first is 1), seat, action, cards,
+    verdict mark and coach mark."""
     per_lang = _FRAMES.setdefault(rep, {})
     frame = per_lang.get(lang_)
     if frame is None:
@@ -228,7 +230,7 @@ def event_frame(rep: Replay, report: Report | None, lang_: str) -> pd.DataFrame:
         line = lines_view.of_replay(rep)  # a line's replay: its own events (after its branch point) marked
         rows = [
             {
-                "#": v.index,
+                "#": event_number(i),
                 tr(lang_, "座位", "seat"): seat_label(rep, v.seat, lang_),
                 tr(lang_, "动作", "action"): action_label(v.action, lang_, rep.log.game),
                 tr(lang_, "牌", "cards"): cards_text(v.cards, lang_),
@@ -260,7 +262,7 @@ def event_window(frame: pd.DataFrame, step: int) -> tuple[pd.DataFrame, int | No
 
 def events_html(events: pd.DataFrame, current_row: int | None) -> str:
     """The window of the event list as an HTML table (every text escaped), the current event's row marked
-    (``class="fp-now"``); each row names its event (``data-event``)."""
+    (``class="fp-now"``); each row names its event by its number (``data-event``: the first is 1)."""
     if events.empty:
         return ""
     head = "".join(f"<th>{escape(str(c))}</th>" for c in events.columns)
@@ -434,7 +436,7 @@ def _verdict_panel(rep: Replay, parts: StepParts, viewer: int | None, lang_: str
         return
     who = md(seat_label(rep, v.seat, lang_))
     did = md(f"{action_label(v.action, lang_, rep.log.game)} {cards_text(v.cards, lang_)}".strip())
-    head = lines_view.verdict_words(rep, lang_) + tr(lang_, f"第 {v.index} 手", f"event {v.index}")
+    head = lines_view.verdict_words(rep, lang_) + tr(lang_, *event_words(parts.step - 1))  # step k shows event k
     if v.legal:
         st.success(f"**{head}** · {who} · {did} — ✓ {t('合法', 'legal')}")
     else:

@@ -10,6 +10,7 @@ tricks, the kitty, the level change and the match's level ladder).
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from typing import Any
 
 import pandas as pd
@@ -17,12 +18,13 @@ import plotly.graph_objects as go
 import streamlit as st
 
 from data import queries
+from data.match_totals import running, team_points
 from replay.formats.log import Log
 from replay.replay import Replay
 from replay.score import Score
 from views import games
 from views.parts import lines_view
-from views.parts.common import engine, guarded, lang, need_deal, t
+from views.parts.common import engine, guarded, lang, need_deal, stored, t
 from views.parts.downloads import csv_button, file_name
 from views.parts.figures import show
 from views.parts.game_view import GameView
@@ -65,7 +67,10 @@ def render() -> None:
             drawing.score_section(rep, score)
         explain(score)
     claims(record, score)  # the record's claimed result beside the score that counts
-    _match(log, deal_id)
+    if drawing.match_by_team is not None:
+        _team_match(rep, deal_id, drawing.match_by_team)
+    else:
+        _match(log, deal_id)
 
 
 def _header(deal_id: int, log: Log) -> None:
@@ -137,25 +142,18 @@ def _match(log: Log, deal_id: int) -> None:
     if standings.empty:
         return
     st.subheader(t("比赛累计", "Match standings") + " · " + md(key))
-    st.caption(t("比赛累计按各局的记录计分。", "The match standings score each deal as played."))
-    standings = standings.copy()
-    standings["label"] = [
-        (t(f"第{d}局", f"deal {d}") if pd.notna(d) else f"#{i}")
-        for d, i in zip(standings["deal"], standings["deal_id"], strict=True)
-    ]
-    order = list(dict.fromkeys(standings["label"]))
-    fig = go.Figure()
-    for player, rows in standings.groupby("player", sort=True):
-        fig.add_scatter(
-            x=rows["label"],
-            y=rows["total"],
-            mode="lines+markers",
-            name=chart(player),
-            hovertemplate="%{x}: %{y}<extra>" + chart(player) + "</extra>",
+    st.caption(
+        t(
+            "每位牌手自己的得分，逐局累计（各局按记录计分）。",
+            "Each player's own points, summed deal by deal (each deal scored as played).",
         )
-    fig.update_xaxes(type="category", categoryorder="array", categoryarray=order)
+    )
+    standings = standings.copy()
+    fig, order = _running_chart(standings, "player")
     fig.update_layout(
-        yaxis_title=t("累计得分", "running total"), legend_title_text=t("牌手", "player"), margin={"t": 30}
+        yaxis_title=t("每位牌手的累计得分", "each player's running total"),
+        legend_title_text=t("牌手", "player"),
+        margin={"t": 30},
     )
     here = standings.loc[standings["deal_id"] == deal_id, "label"]
     if not here.empty:
@@ -166,3 +164,71 @@ def _match(log: Log, deal_id: int) -> None:
     wide.index.name = t("局", "Deal")
     st.dataframe(wide, placeholder=EMPTY_CELL)
     csv_button(wide, file_name(f"deal{deal_id}", "match"), key="scoring_csv_match", index=True)
+
+
+def _team_match(rep: Replay, deal_id: int, team_rule: Callable[[set[str]], tuple[str, str]]) -> None:
+    """The match's running totals by the team rule (``data.match_totals``): what each team recorded under each
+    deal's profile, each team by its one name and players (each player's, when players changed teams), the rule
+    that decides what a team records said beside them."""
+    key = rep.log.meta.get("match")
+    if not key:
+        return
+    points = stored(team_points, match_key=str(key), game=rep.log.game)
+    if points.empty:
+        return
+    by, totals = running(points, lang())
+    st.subheader(t("比赛累计", "Match standings") + " · " + md(key))
+    rule = team_rule({str(m) for m in points["score_mode"]})
+    whose = (
+        ("每队的记分，逐局累计", "Each team's recorded points, summed deal by deal")
+        if by == "team"
+        else (
+            "每位牌手所在队的记分，逐局累计（牌手换了队）",
+            "Each player's team's recorded points, summed deal by deal (players changed teams)",
+        )
+    )
+    st.caption(
+        t(
+            f"{whose[0]}，每局按它自己的规则配置记分：{rule[0]}（各局按记录计分）。",
+            f"{whose[1]}, each deal as its own rule profile records it: {rule[1]} (each deal scored as played).",
+        )
+    )
+    fig, order = _running_chart(totals, "who")
+    fig.update_layout(
+        yaxis_title=t("每队的累计记分", "each team's running total")
+        if by == "team"
+        else t("每位牌手的累计记分", "each player's running total"),
+        legend_title_text=t("队", "team") if by == "team" else t("牌手", "player"),
+        margin={"t": 30},
+    )
+    here = totals.loc[totals["deal_id"] == deal_id, "label"]
+    if not here.empty:
+        fig.add_vline(x=order.index(here.iloc[0]), line_dash="dot", line_color="grey")
+    show(fig, f"deal{deal_id}", "match")
+    wide: Any = totals.pivot_table(index="label", columns="who", values="total", aggfunc="last", sort=False)
+    wide = wide.reindex(order)
+    wide.index.name = t("局", "Deal")
+    wide.columns.name = None
+    st.dataframe(wide, placeholder=EMPTY_CELL)
+    csv_button(wide, file_name(f"deal{deal_id}", "match"), key="scoring_csv_match", index=True)
+
+
+def _running_chart(frame: pd.DataFrame, by: str) -> tuple[go.Figure, list[str]]:
+    """A match's running totals, a line per ``by`` (a player, or whose points), over the deals in their order: the
+    figure and the deals' labels (``frame`` gains a ``label`` column)."""
+    frame["label"] = [
+        (t(f"第{d}局", f"deal {d}") if pd.notna(d) else f"#{i}")
+        for d, i in zip(frame["deal"], frame["deal_id"], strict=True)
+    ]
+    order = list(dict.fromkeys(frame["label"]))
+    fig = go.Figure()
+    for line, rows in frame.groupby(by, sort=True):
+        fig.add_scatter(
+            x=rows["label"],
+            y=rows["total"],
+            mode="lines+markers",
+            name=chart(str(line)),
+            hovertemplate="%{x}: %{y}<extra>" + chart(str(line)) + "</extra>",
+        )
+    fig.update_xaxes(type="category", categoryorder="array", categoryarray=order)
+    return fig, order

@@ -24,6 +24,7 @@ import plotly.graph_objects as go
 import streamlit as st
 
 from coach.coach import Report
+from replay.core.numbering import event_words
 from replay.replay import Replay
 from views import games
 from views.parts import address, links
@@ -217,5 +218,10 @@ def render() -> None:
     clicked = st.session_state.pop(CLICKED, None)
     if isinstance(clicked, int):  # a point clicked: its step on the Replay page (the address names it)
         st.switch_page(links.page(links.REPLAY), query_params=address.link(deal_id, clicked))
-    st.markdown(t(f"当前打开的是第 **{step}** 步。", f"Step **{step}** is open."))
+    after = (
+        t(f"，{event_words(step - 1)[0]}之后", f", after {event_words(step - 1)[1]}")
+        if step
+        else t("，刚发完牌", ", as dealt")
+    )
+    st.markdown(t(f"当前打开的是第 **{step}** 步{after}。", f"Step **{step}** is open{after}."))
     replay_link()

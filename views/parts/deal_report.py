@@ -15,12 +15,13 @@ from coach.findings import Finding
 from coach.maxims import BY_KEY
 from coach.report import html_report
 from coach.report_words import KIND, SEVERITY
+from replay.core.numbering import event_number
 from replay.core.said import seat_name
 from replay.formats.decisions import Decision
 from replay.replay import Replay
 
 COLUMNS: tuple[tuple[str, str], ...] = (
-    ("步", "Event"),
+    ("第几手", "Event"),
     ("座位", "Seat"),
     ("牌手", "Player"),
     ("类别", "Kind"),
@@ -32,8 +33,9 @@ COLUMNS: tuple[tuple[str, str], ...] = (
 
 
 def findings_frame(rep: Replay, findings: Sequence[Finding], lang: str = "zh") -> pd.DataFrame:
-    """The coach's findings as a table (the Coach page's CSV), in ``lang``: the event (its step on the table:
-    ``index + 1``; empty for the whole deal), seat, player, kind, severity, rule, maxim and the message."""
+    """The coach's findings as a table (the Coach page's CSV), in ``lang``: the event's number
+    (``replay.core.numbering``: the first is 1; empty for the whole deal), seat, player, kind, severity, rule, maxim
+    and the message."""
     k = 0 if lang == "zh" else 1
 
     def name(table: dict[str, tuple[str, str]], key: str) -> str:
@@ -46,7 +48,7 @@ def findings_frame(rep: Replay, findings: Sequence[Finding], lang: str = "zh") -
         player = rep.log.player(f.seat) if f.seat is not None else ""
         rows.append(
             [
-                None if f.index is None else f.index + 1,
+                None if f.index is None else event_number(f.index),
                 seat,
                 "" if player == f"{seat_name(f.seat, en=True)}" else player,
                 name(KIND, f.kind),

@@ -19,6 +19,7 @@ import streamlit as st
 from data.accounts import NotPermitted, record_decision
 from referee.ruling import Ruling
 from referee.sheet import LABELS
+from replay.core.numbering import event_words
 from replay.core.said import error_in
 from replay.formats.decisions import OUTCOMES, UPHELD, Decision, DecisionError, now_utc
 from replay.rules.register import RULES
@@ -113,8 +114,8 @@ def _record(deal_id: int, event: int, keys: dict[str, str]) -> None:
     state[FLASH] = (
         "success",
         t(
-            f"已记录：第 {event} 个动作，{outcome}（{stored.decision.referee}，{stored.decision.at}）。",
-            f"Recorded: event {event} {outcome} by {stored.decision.referee} at {stored.decision.at}.",
+            f"已记录：{event_words(event)[0]}，{outcome}（{stored.decision.referee}，{stored.decision.at}）。",
+            f"Recorded: {event_words(event)[1]} {outcome} by {stored.decision.referee} at {stored.decision.at}.",
         ),
     )
 
@@ -132,7 +133,8 @@ def decisions_panel(deal_id: int, r: Ruling) -> None:
     and, for a signed-in referee, the form that records one."""
     assert r.event is not None
     event = r.event
-    st.subheader(t(f"裁判的裁定 · 第 {event} 个动作", f"The referee's decisions · event {event}"))
+    zh, en = event_words(event)
+    st.subheader(t(f"裁判的裁定 · {zh}", f"The referee's decisions · {en}"))
     _flash()
     show_history(r.decisions)
     name = signed_in()

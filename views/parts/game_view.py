@@ -114,7 +114,9 @@ class GameView(Generic[S]):
       ``timeline_sets`` (the sets it marks: 够级's 够级 sets, ``(rep, lang) -> [(step, seat, text)]``).
     - Scoring page: ``score_page`` (None: places, ``score_section``, the explain lines; else the game draws
       the whole score, ``(rep, deal_id, score)``), ``score_side``, and the rules of explain lines about one
-      seat (``seat_rules``) or a team (``team_rules``).
+      seat (``seat_rules``) or a team (``team_rules``); ``match_by_team``: the match's running totals are each
+      team's recorded points under each deal's profile (``data.match_totals``: 够级's 只记正分), not each player's,
+      and this gives the words of the team rule for the deals' ``score_mode`` values (zh, en).
     - Coach page: ``held_text`` (the cards a finding says a seat held; None: grouped by rank).
     - Evaluation page: ``team_line`` (a side's expected points after each decision, over the deal, and
       its legend), when the game's points are zero-sum between two teams; ``value_unit``, what a rollout's
@@ -136,6 +138,7 @@ class GameView(Generic[S]):
     score_side: ScoreSide[S] = field(default_factory=ScoreSide)
     seat_rules: tuple[str, ...] = ()
     team_rules: tuple[str, ...] = ()
+    match_by_team: Callable[[set[str]], tuple[str, str]] | None = None
     held_text: Callable[[Replay[S], Finding, str], str] | None = None
     team_line: Callable[[Replay[S], Evaluation], list[tuple[int, float]]] | None = None
     team_line_name: tuple[str, str] = ("", "")

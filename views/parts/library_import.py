@@ -291,7 +291,7 @@ def _check_line(deal_id: int) -> Message | None:
         t("没打完", "not finished") if score is None else t("作废", "void") if score.void else t("已打完", "finished")
     )
     if rep.ok:
-        return Message("caption", t(f"规则检查：每一步都合法；{done}。", f"Rule check: every event is legal; {done}."))
+        return Message("caption", t(f"规则检查：每一手都合法；{done}。", f"Rule check: every event is legal; {done}."))
     n = len(rep.illegal)
     return Message(
         "warning",

@@ -26,6 +26,8 @@ from html import escape
 
 import streamlit as st
 
+from replay.core.numbering import event_words
+from replay.core.plural import count
 from replay.core.said import error_in
 from replay.formats.log_doc import LogError
 from replay.formats.notation.moves import read_moves
@@ -40,6 +42,7 @@ from replay.lines import (
     Ruled,
     branch,
     counting,
+    events_words,
     line_log,
     played,
     played_mark,
@@ -202,11 +205,11 @@ def summary(shown: Shown) -> None:
     the record departs from the rules (said once, here); a variation's branch point."""
     if shown.kind == RULED:
         info = ruled_of(shown.record)
-        listed = ", ".join(str(i) for i in info.withdrawn)
+        zh, en = events_words(info.withdrawn)
         st.info(
             t(
-                f"按规则：第 {listed} 步的违规动作撤回（牌回手中，该出的座位出牌），之后记录中合乎规则的动作照打。",
-                f"As ruled: event {listed} withdrawn (the cards back, the seats that may act act); the recorded "
+                f"按规则：{zh}的违规动作撤回（牌回手中，该出的座位出牌），之后记录中合乎规则的动作照打。",
+                f"As ruled: {en} withdrawn (the cards back, the seats that may act act); the recorded "
                 "events that still fit the rules carry on.",
             )
         )
@@ -216,8 +219,8 @@ def summary(shown: Shown) -> None:
     elif shown.kind == VARIATION:
         st.info(
             t(
-                f"{md(shown.words[0])}：记录的前 {shown.line.at} 步，之后 {len(shown.line.events)} 步是变着。",
-                f"{md(shown.words[1])}: the record's first {shown.line.at} events, then "
+                f"{md(shown.words[0])}：记录的前 {shown.line.at} 手，之后 {len(shown.line.events)} 手是变着。",
+                f"{md(shown.words[1])}: the record's first {count(shown.line.at, 'event')}, then "
                 f"{len(shown.line.events)} of its own.",
             )
         )
@@ -266,9 +269,8 @@ def beside(rep: Replay, index: int | None, lang_: str) -> None:
     if index - shown.line.at >= len(kept):
         return
     judged = kept[index - shown.line.at]
-    said = (f"记录中的第 {judged.index} 步，在按规则的牌桌上判定", f"the record's event {judged.index}, judged on "
-            "the as-ruled table")  # fmt: skip
-    st.caption(said[0] if lang_ == "zh" else said[1])
+    zh, en = event_words(judged.index)
+    st.caption(t(f"记录中的{zh}，在按规则的牌桌上判定", f"the record's {en}, judged on the as-ruled table"))
     v = judged.played
     if v is not None:
         mark = "✓" if v.legal else f"✗ [{v.rule}]"

@@ -33,6 +33,7 @@ from referee.ruling import Ruling, ruling_of
 from referee.sheet import LABELS, ruling_sheet
 from replay.core.cards import cards_read
 from replay.core.clip import cards_shown
+from replay.core.numbering import event_words as numbered
 from replay.core.said import said_in, seat_name
 from replay.formats.decisions import Decision, history
 from replay.formats.log import Log
@@ -91,7 +92,7 @@ def _value(value: Any) -> str:
 
 def _event(r: Ruling, log: Log) -> None:
     doc = {"seat": r.seat, "action": r.action, "cards": list(r.cards), "to": r.to}
-    where = label("typed") if r.event is None else t(f"第 {r.event} 个动作", f"event {r.event}")
+    where = label("typed") if r.event is None else t(*numbered(r.event))
     st.markdown(f"{head('event')} {esc(event_words(log, r.game, doc))}")
     st.caption(esc(where))
 

@@ -46,11 +46,12 @@ def claims(rep: Replay, score: Score | None) -> None:
     entries = claim_entries(rep.log.result, score, rep.log.game, rep.final)
     if not entries:
         return
+    teams = [team.seats for team in score.teams] if score is not None else []
     st.subheader(t("记录的结果与牌局", "The claimed result and the deal"))
     frame = pd.DataFrame(
         [
             {
-                t("项目", "Entry"): t(*entry_name(d.key)),
+                t("项目", "Entry"): t(*entry_name(d.key, teams, rep.final.n)),
                 t("记录的", "Claimed"): value_text(d.claimed, lang() == "zh"),
                 t("牌局的", "Computed"): value_text(d.computed, lang() == "zh"),
                 t("不符", "Differs"): "✗" if d.differs else "",

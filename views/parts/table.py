@@ -29,6 +29,7 @@ from html import escape
 from typing import Any, NamedTuple
 
 from replay.core.cards import RANK_BJ, RANK_NAME, RANK_ZH, Card, CardError, card_read
+from replay.core.numbering import step_words
 from replay.core.said import seat_name
 from replay.formats.notation.words import action_name
 from replay.replay import Replay, StepView
@@ -415,7 +416,7 @@ def _middle(rep: Replay, view: StepView, step: int, lang: str, marks: TableMarks
     st = rep.states[step]
     total = len(rep.states) - 1
     lines = [
-        f'<div class="fp-step">{tr(lang, f"第 {step} / {total} 步", f"step {step} / {total}")}'
+        f'<div class="fp-step">{tr(lang, *step_words(step, total))}'
         f" · {tr(lang, f'第 {st.rounds + 1} 轮', f'round {st.rounds + 1}')}</div>"
     ]
     tokens = " ".join(view.table_cards)

@@ -384,7 +384,7 @@ def test_check_an_illegal_deal_names_the_rule_and_the_place(
     # the event's own line and column: JSON, after the head's line; text, after 9 lines (up to "events")
     where = f"{path}:{2 + index}:3" if form == "json" else f"{path}:{10 + index}:1"
     first = out.splitlines()[0]
-    assert first.startswith(f"{where}: event {index}, seat {seat}: [{rule}] "), first
+    assert first.startswith(f"{where}: event {index + 1}, seat {seat}: [{rule}] "), first
     assert "stopped at the first illegal event" in out and out.rstrip().endswith("1 illegal")
     code, out, _ = run(capsys, "check", path, "--json", "--lenient")
     doc = json.loads(out)
@@ -416,7 +416,7 @@ def test_replay_text_and_json(toy: Path, capsys: pytest.CaptureFixture[str]) -> 
     for path in (js, txt):
         code, out, err = run(capsys, "replay", path)
         assert (code, err) == (0, "")
-        assert out.startswith(f"step 0 of {len(EVENTS)}\n")
+        assert out.startswith(f"step 0 of {len(EVENTS)} (as dealt)\n")
         assert "seat 0 (play): leads the first round" in out
         assert sum(1 for ln in out.splitlines() if ln[:4].strip().isdigit()) == len(EVENTS)  # one line per event
         assert "ILLEGAL" not in out and "      · seat 2 goes out: place 1" in out
@@ -440,8 +440,8 @@ def test_replay_text_and_json(toy: Path, capsys: pytest.CaptureFixture[str]) -> 
 
         code, out, err = run(capsys, "replay", path, "--step", 21)
         assert (code, err) == (0, "")
-        assert out.startswith(f"step 21 of {len(EVENTS)}\n")
-        assert "last event: seat 2 play AS AH AD AC — legal" in out
+        assert out.startswith(f"step 21 of {len(EVENTS)} (after event 21)\n")
+        assert "last event: event 21, seat 2 play AS AH AD AC — legal" in out
         assert "seat 2 丙: 0 cards 1st" in out and "+2 points" not in out  # the deal is not over yet
         code, out, err = run(capsys, "replay", path, "--step", 21, "--json")
         view = json.loads(out)
@@ -455,7 +455,7 @@ def test_replay_an_illegal_deal_reads_on(toy: Path, capsys: pytest.CaptureFixtur
     js, _ = write_logs(toy, events, "bad")
     code, out, err = run(capsys, "replay", js)
     assert (code, err) == (1, "")
-    assert f"   {index}  seat {seat} play    10S 10H 10D 10C  ILLEGAL [SET-RANK] " in out
+    assert f"   {index + 1}  seat {seat} play    10S 10H 10D 10C  ILLEGAL [SET-RANK] " in out
     code, out, _ = run(capsys, "replay", js, "--json")
     assert code == 1 and len(json.loads(out)["steps"]) == len(events) + 1
 

@@ -4,7 +4,7 @@ Chromium through Playwright (sync API).
 Open the app, open a sample deal from the Library, go to Replay, note the table, press the next-step
 button, check that the table changed, and save a screenshot (into the test's temporary folder, and
 into docs/screenshots/ when UPDATE_SCREENSHOTS=1). On the dispute desk: pick the stored sample dispute
-01-burn-after-pass, go to its event 3, download the ruling sheet and find the seed's words in it. Skipped only when /usr/bin/chromium is missing
+01-burn-after-pass, go to its step 3 (the ruling on its fourth event), download the ruling sheet and find the seed's words in it. Skipped only when /usr/bin/chromium is missing
 and CI is not "true": under CI (``.ci/run`` installs Debian's ``chromium``) it must run.
 
 The server and browser helpers live in ``docs/screenshots/take.py``, which takes the README's
@@ -97,7 +97,7 @@ def test_the_desk_downloads_the_ruling_sheet_of_a_stored_dispute(server, tmp_pat
         expect(page.get_by_role("heading", name="争议台")).to_be_visible()
         take.choose_deal(page, deal_id)
         take.slide_to(page, 3)
-        expect(page.get_by_text("记录中的第 3 个动作", exact=False).first).to_be_visible()
+        expect(page.get_by_text("记录中的第 4 手", exact=False).first).to_be_visible()
         expect(page.locator("blockquote", has_text="過牌不燒，燒牌優先").first).to_be_visible()
         sheet = take.download_ruling(page, deal_id, 3)
         text = sheet.read_text(encoding="utf-8")

@@ -174,7 +174,7 @@ def test_a_session_joined_by_another_browser_cannot_record_a_decision(served: Se
         _sign_in(victim, REFEREE, PASSWORD)
         victim.get_by_label("The ruling's text").fill("recorded by the referee")
         victim.get_by_role("button", name="Record the decision").click()
-        expect(victim.get_by_text("Recorded: event 3")).to_be_visible(timeout=WAIT)
+        expect(victim.get_by_text("Recorded: event 4")).to_be_visible(timeout=WAIT)
         assert _decisions(served.db_url, deal_id) == ["recorded by the referee"]
 
 
@@ -248,9 +248,11 @@ def test_hostile_names_draw_no_image_link_formula_or_colour(served: Served, host
             expect(page.locator('[data-testid="stException"]')).to_have_count(0)
             if address.startswith("/dispute"):  # the "rule on" options: the recorded event, with its player's name
                 option = page.locator('.st-key-dispute_what [data-testid="stRadioOption"]').first
-                expect(option).to_contain_text("event" if "lang=en" in address else "动作")
+                expect(option).to_contain_text("event" if "lang=en" in address else "手")
                 assert not option.locator("img, a, .katex").count(), option.inner_html()
-                player = NAMES[3] if "step=0" in address else NAMES[5]  # who played event 0, event 5
+                player = (
+                    NAMES[3] if "step=0" in address else NAMES[5]
+                )  # who played the event at index 0 (event 1), at 5 (event 6)
                 assert player in option.inner_text().replace("\u2060", ""), option.inner_html()
             drawn = page.evaluate(_DRAWN)
             where = f"{address}: "

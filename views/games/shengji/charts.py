@@ -196,8 +196,8 @@ def trick_points_frame(rep: Replay, lang: str) -> pd.DataFrame:
                 tr(lang, "得分方", "side"): side_text(st, team(t.winner), lang),
                 tr(lang, "分牌", "point cards"): " ".join(card_text(c.token, lang) for c in counted),
                 tr(lang, "分", "points"): t.points,
-                tr(lang, "甲方累计", "side 0·2 total"): running[0],
-                tr(lang, "乙方累计", "side 1·3 total"): running[1],
+                tr(lang, "甲方 (0·2) 累计", "Team A (0·2) total"): running[0],
+                tr(lang, "乙方 (1·3) 累计", "Team B (1·3) total"): running[1],
             }
         )
     return pd.DataFrame(rows)
@@ -338,10 +338,10 @@ def ladder_frame(rows: list[LadderRow], lang: str) -> pd.DataFrame:
                 tr(lang, "局", "deal"): deal_name(r, lang),
                 tr(lang, "编号", "ID"): r.deal_id,
                 tr(lang, "庄家方", "declarers"): "" if r.declarers is None else side_label(r.declarers, lang),
-                tr(lang, "甲方 前", "side 0·2 before"): r.before[0],
-                tr(lang, "乙方 前", "side 1·3 before"): r.before[1],
-                tr(lang, "甲方 后", "side 0·2 after"): "" if r.after is None else r.after[0],
-                tr(lang, "乙方 后", "side 1·3 after"): "" if r.after is None else r.after[1],
+                tr(lang, "甲方 (0·2) 前", "Team A (0·2) before"): r.before[0],
+                tr(lang, "乙方 (1·3) 前", "Team B (1·3) before"): r.before[1],
+                tr(lang, "甲方 (0·2) 后", "Team A (0·2) after"): "" if r.after is None else r.after[0],
+                tr(lang, "乙方 (1·3) 后", "Team B (1·3) after"): "" if r.after is None else r.after[1],
                 tr(lang, "升级", "change"): change,
             }
         )

@@ -3,7 +3,7 @@ pages ask of the game is ``views.games.shengji.view``).
 
 - ``table_html(rep, step, seat_view, lang)``: the square table. Four seats around it in play order
   (counter-clockwise from the bottom: the viewer, or seat 0 in the review, at the bottom, the partner
-  opposite; on a narrow table, a phone's, the two side seats side by side above the middle), each with its player, side (甲方 0·2 / 乙方 1·3, 庄家 or 闲家 once a declaration stands), its
+  opposite; on a narrow table, a phone's, the two side seats side by side above the middle), each with its player, side (甲方 (0·2) / 乙方 (1·3), 庄家 or 闲家 once a declaration stands), its
   declaration, its hand grouped by suit class (the trumps first in trump order, then the side suits) and
   how and why it may act; in the middle the phase, the trump suit and level card, the declarer, the
   points each side has won, and the trick in progress at the seats that played it (who led, which play
@@ -29,7 +29,8 @@ from typing import Any
 import pandas as pd
 
 from replay.core.cards import RANK_BJ, RANK_NAME, SUIT_GLYPH, Card, CardError
-from replay.core.said import seat_name
+from replay.core.numbering import step_words
+from replay.core.said import seat_name, side_name
 from replay.core.seats import opposite
 from replay.games.shengji.engine import (
     DECLARE,
@@ -66,8 +67,8 @@ THRESHOLD = 80  # SJ-POINTS: from 80 the declarers do not go up (who declares ne
 
 
 def side_label(side: int, lang: str) -> str:
-    """甲方 0·2 / 乙方 1·3 (side 0·2 / side 1·3)."""
-    return tr(lang, "甲方 0·2", "side 0·2") if side == 0 else tr(lang, "乙方 1·3", "side 1·3")
+    """A side by its one name (``replay.core.said.side_name``): 甲方 (0·2) / 乙方 (1·3), Team A (0·2) / Team B (1·3)."""
+    return tr(lang, *side_name(side, 4))
 
 
 def role_word(st: ShengjiState, side: int, lang: str) -> str:
@@ -78,13 +79,13 @@ def role_word(st: ShengjiState, side: int, lang: str) -> str:
 
 
 def side_text(st: ShengjiState, side: int, lang: str) -> str:
-    """A side with its role: "甲方 0·2（庄家）"."""
+    """A side with its role: "甲方 (0·2)（庄家）"."""
     role = role_word(st, side, lang)
     return side_label(side, lang) + (tr(lang, f"（{role}）", f" ({role})") if role else "")
 
 
 def seat_side(rep: Replay, seat: int, lang: str) -> str:
-    """A seat's side at the end of the deal and whether it declared (甲方 0·2（庄家）)."""
+    """A seat's side at the end of the deal and whether it declared (甲方 (0·2)（庄家）)."""
     final = rep.final
     assert isinstance(final, ShengjiState)
     return side_text(final, team(seat), lang)
@@ -404,7 +405,7 @@ def _trick_grid(
 
 def _middle(rep: Replay, st: ShengjiState, step: int, seat_view: int | None, rot: int, lang: str) -> str:
     total = len(rep.states) - 1
-    head = tr(lang, f"第 {step} / {total} 步", f"step {step} / {total}") + " · " + phase_label(st.phase, lang)
+    head = tr(lang, *step_words(step, total)) + " · " + phase_label(st.phase, lang)
     lines = [f'<div class="sj-info">{escape(head)}</div>']
     tr_attr = "" if st.trumps is None else f"{st.trumps.suit}{level_token(st.trumps.level)}"
     lines.append(
@@ -546,8 +547,8 @@ def trick_frame(rep: Replay, step: int, lang: str) -> tuple[pd.DataFrame, int | 
                 tr(lang, "赢家", "winner"): seat_label(rep, t.winner, lang),
                 tr(lang, "分", "points"): t.points,
                 tr(lang, "得分方", "to"): side_text(st, team(t.winner), lang) if t.points else "",
-                tr(lang, "甲方累计", "side 0·2 total"): running[0],
-                tr(lang, "乙方累计", "side 1·3 total"): running[1],
+                tr(lang, "甲方 (0·2) 累计", "Team A (0·2) total"): running[0],
+                tr(lang, "乙方 (1·3) 累计", "Team B (1·3) total"): running[1],
             }
         )
     if st.trick and st.trumps is not None:
@@ -562,8 +563,8 @@ def trick_frame(rep: Replay, step: int, lang: str) -> tuple[pd.DataFrame, int | 
                 ),
                 tr(lang, "分", "points"): card_points([c for _, cs in st.trick for c in cs]),
                 tr(lang, "得分方", "to"): "",
-                tr(lang, "甲方累计", "side 0·2 total"): running[0],
-                tr(lang, "乙方累计", "side 1·3 total"): running[1],
+                tr(lang, "甲方 (0·2) 累计", "Team A (0·2) total"): running[0],
+                tr(lang, "乙方 (1·3) 累计", "Team B (1·3) total"): running[1],
             }
         )
     frame = pd.DataFrame(rows)

@@ -128,9 +128,9 @@ def score_page(rep: Replay, deal_id: int, score: Score | None) -> None:
         st.info(
             t(
                 f"这局还没打完（记录到此为止）：没有计分。已打 {len(st_.tricks)} 墩，"
-                f"甲方 0·2 得 {st_.points[0]} 分，乙方 1·3 得 {st_.points[1]} 分。",
+                f"甲方 (0·2) 得 {st_.points[0]} 分，乙方 (1·3) 得 {st_.points[1]} 分。",
                 f"This deal is not finished (the record stops here): no score. {len(st_.tricks)} trick(s) played; "
-                f"side 0·2 has {st_.points[0]} points, side 1·3 {st_.points[1]}.",
+                f"Team A (0·2) has {st_.points[0]} points, Team B (1·3) {st_.points[1]}.",
             )
         )
     _sj_sides(rep, score)
@@ -331,12 +331,12 @@ def _ladder(rep: Replay, deal_id: int) -> None:
 
 
 TIMELINE_ZH = (
-    "两条线是两方赢墩累计的分数（蓝：甲方 0·2，红：乙方 1·3；图例标出庄家、闲家）；圆点是赢下的墩，"
+    "两条线是两方赢墩累计的分数（蓝：甲方 (0·2)，红：乙方 (1·3)；图例标出庄家、闲家）；圆点是赢下的墩，"
     "越大分越多；绿色虚线是 80 分，闲家到 80 分起庄家不升级；灰白相间的带是各墩；★ 闲家扣底，✕ 教练发现。"
     "点击图上的点即打开那一步，在“复盘”页查看。"
 )
 TIMELINE_EN = (
-    "The two lines are the points each side has won in tricks (blue: side 0·2, red: side 1·3; the legend "
+    "The two lines are the points each side has won in tricks (blue: Team A (0·2), red: Team B (1·3); the legend "
     "names the declarers and the defenders); dots are tricks won, larger for more points; the green "
     "dotted line is 80, from which the declarers do not go up; the bands are the tricks; ★ the kitty to the "
     "defenders, ✕ coach finding. Click a point to open that step, then see it on the Replay page."
