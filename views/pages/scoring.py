@@ -31,6 +31,7 @@ from views.parts.game_view import GameView
 from views.parts.score_parts import claims, explain, void
 from views.parts.texts import EMPTY_CELL, chart, game_name, md, place_name, profile_name, who
 
+AS_PLAYED = ("（各局按记录计分）", " (each deal scored as played)")  # the line the match totals take
 _SEAT = re.compile(r"\bseat (\d+)\b")
 
 
@@ -144,8 +145,8 @@ def _match(log: Log, deal_id: int) -> None:
     st.subheader(t("比赛累计", "Match standings") + " · " + md(key))
     st.caption(
         t(
-            "每位牌手自己的得分，逐局累计（各局按记录计分）。",
-            "Each player's own points, summed deal by deal (each deal scored as played).",
+            f"每位牌手自己的得分，逐局累计{AS_PLAYED[0]}。",
+            f"Each player's own points, summed deal by deal{AS_PLAYED[1]}.",
         )
     )
     standings = standings.copy()
@@ -189,8 +190,8 @@ def _team_match(rep: Replay, deal_id: int, team_rule: Callable[[set[str]], tuple
     )
     st.caption(
         t(
-            f"{whose[0]}，每局按它自己的规则配置记分：{rule[0]}（各局按记录计分）。",
-            f"{whose[1]}, each deal as its own rule profile records it: {rule[1]} (each deal scored as played).",
+            f"{whose[0]}，每局按它自己的规则配置记分：{rule[0]}{AS_PLAYED[0]}。",
+            f"{whose[1]}, each deal as its own rule profile records it: {rule[1]}{AS_PLAYED[1]}.",
         )
     )
     fig, order = _running_chart(totals, "who")
