@@ -288,3 +288,25 @@ def test_the_scoring_page_says_which_line_counts_and_why(library):
     clean_id, _ = library["clean"]
     at = _open({"deal": str(clean_id), "lang": "en"}, page="scoring")
     assert not [i for i in (*at.info, *at.warning) if "Scored" in i.value]  # one line: nothing to say
+
+
+# -- the timeline ------------------------------------------------------------------------------------------------
+
+
+def test_the_timeline_draws_the_line_shown_as_a_branch_beside_the_record(library):
+    import page_charts
+
+    deal_id, rep = library["sim"]
+    at = _open({"deal": str(deal_id), "step": "3", "lang": "en"}, page="timeline")
+    (plain,) = page_charts.figures(at)
+    assert not [tr for tr in plain["data"] if tr.get("legendgroup") == "line"]
+    at = _open({"deal": str(deal_id), "step": "3", "line": "ruled", "lang": "en"}, page="timeline")
+    assert _query(at)["line"] == "ruled"
+    (fig,) = page_charts.figures(at)
+    branch_traces = [tr for tr in fig["data"] if tr.get("legendgroup") == "line"]
+    line = ruled(rep).line
+    as_ruled = fold(rep, line)
+    assert len(branch_traces) == rep.final.n and branch_traces[0]["name"] == "as ruled"
+    assert branch_traces[0]["x"][0] == line.at == 10 and branch_traces[0]["x"][-1] == as_ruled.events
+    assert [tr["y"][-1] for tr in branch_traces] == [as_ruled.final.hands[s].size for s in range(rep.final.n)]
+    assert "branching off the record at step 10" in _said(at)
