@@ -48,11 +48,12 @@ def _library(args: argparse.Namespace, writes: bool) -> Engine:
 
 def _import_line(r: ImportResult) -> str:
     """What became of one file, in a line."""
+    extra = f", {_decisions_added(r.decisions_added)}" if r.decisions_added else ""
+    extra += f", {count(r.variations_added, 'variation')} added" if r.variations_added else ""
+    extra += f"; {r.reason}" if r.reason and r.status != "error" else ""
     if r.status == "added":
-        extra = f", {_decisions_added(r.decisions_added)}" if r.decisions_added else ""
         return f"{r.source}: added as deal {r.deal_id}{extra}"
     if r.status == "duplicate":
-        extra = f", {_decisions_added(r.decisions_added)}" if r.decisions_added else ""
         return f"{r.source}: duplicate of deal {r.deal_id}{extra}"
     return f"{r.source}: not imported: {r.reason}"
 
@@ -101,7 +102,8 @@ def cmd_import(args: argparse.Namespace) -> int:
         + (f"; {_decisions_added(decided)}" if decided else "")
         + (f"; stopped after {len(results)} of {count(len(files), 'file')}: {stopped}" if stopped else "")
     )
-    return _settle(EXIT_INPUT if counts["error"] or stopped else EXIT_OK)
+    unmerged = any(r.reason for r in results if r.status != "error")  # a deal stored, its variations' file refused
+    return _settle(EXIT_INPUT if counts["error"] or stopped or unmerged else EXIT_OK)
 
 
 def _decisions_added(n: int) -> str:

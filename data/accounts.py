@@ -270,6 +270,16 @@ def _may_write(row: Any, name: str, doing: tuple[str, str]) -> None:
         )
 
 
+def writer(conn: Connection, user_name: object, doing: tuple[str, str]) -> Any:
+    """The account row of the signed-in ``user_name``, read (on PostgreSQL ``FOR SHARE``) in the write's own
+    transaction ``conn``; NotPermitted unless it exists, is enabled and may write (``doing``: what it would do, in
+    Chinese and English). The check of every write made for an account (``data.variations``)."""
+    name = normalize_name(user_name) if isinstance(user_name, str) else ""
+    row = _find(conn, name, lock=True)
+    _may_write(row, name, doing)
+    return row
+
+
 def record_decision(engine: Engine, deal_id: int, decision: Decision, user_name: str) -> StoredDecision:
     """Store a decision made in the dashboard by the signed-in account ``user_name``, in one transaction:
     the account is read again there (NotPermitted unless it exists, is enabled and may decide), the deal

@@ -1,5 +1,6 @@
 """Export the deal library: every stored deal's canonical log, with its stored decisions (oldest first),
-one file per deal.
+one file per deal, and beside a deal with variations their file (the log's name with ``.variations``:
+``data.variation_rows.file_text``).
 
 A file is named by what the deal is, never by a row id of the database: the game, the date and the
 deal's number in its match when the log gives them, and the first 12 hex digits of the deal's content
@@ -30,6 +31,8 @@ from sqlalchemy.types import TypeEngine
 from data.database import DamagedDatabase
 from data.decisions import decisions_of
 from data.models import Deal, table_of
+from data.variation_rows import FILE_SUFFIX, deal_facts, file_text, variations_in
+from data.variation_rows import TABLE as VARIATIONS
 from replay.formats.log import parse_json_log
 
 DEALS = table_of(Deal)
@@ -147,14 +150,45 @@ def stored_logs(engine: Engine, skipped: list[Unreadable] | None = None) -> Iter
 
 
 def export_deals(engine: Engine, out_dir: str | Path, skipped: list[Unreadable] | None = None) -> list[Path]:
-    """Write every stored deal's canonical log, with its stored decisions, to ``out_dir`` (a deal
+    """Write every stored deal's canonical log, with its stored decisions, to ``out_dir``, and beside a deal with
+    variations their file (the log's name with the suffix ``.variations``; not a log: ``fupan import`` of the
+    folder reads it with its log, ``data.importer.import_paths``); the paths of the logs written (a deal
     without decisions byte-identical to its canonical import; an export imported into another library
     and exported again gives the same bytes and names). ``skipped``: as ``stored_logs``."""
     folder = Path(out_dir)
     folder.mkdir(parents=True, exist_ok=True)
     paths = []
+    varied = _varied(engine)
     for deal, body in stored_logs(engine, skipped):
         path = folder / file_name(deal)
         path.write_text(body, encoding="utf-8", newline="")
         paths.append(path)
+        try:
+            side = _variations_file(engine, deal) if varied is None or deal.id in varied else None
+        except (DamagedDatabase, SQLAlchemyError, ValueError) as exc:
+            if skipped is None or deal.id is None:
+                raise
+            why = str(exc) if isinstance(exc, DamagedDatabase) else _reason(exc)
+            skipped.append(Unreadable(deal.id, f"its log is written, its variations cannot be read: {why}"))
+            continue
+        if side is not None:
+            path.with_suffix(FILE_SUFFIX).write_text(side, encoding="utf-8", newline="")
     return paths
+
+
+def _varied(engine: Engine) -> set[int] | None:
+    """The ids of the deals that have variations (read once: most deals have none); None when the table cannot be
+    read whole (a damaged file: each deal's are read on their own, ``_variations_file``)."""
+    try:
+        with engine.connect() as conn:
+            return set(conn.execute(select(VARIATIONS.c.deal_id).distinct()).scalars())
+    except (DamagedDatabase, SQLAlchemyError):
+        return None
+
+
+def _variations_file(engine: Engine, deal: Deal) -> str | None:
+    """The text of the deal's variations' file (``data.variation_rows.file_text``), None when it has none."""
+    assert deal.id is not None
+    with engine.connect() as conn:
+        found = variations_in(conn, deal_facts(conn, deal.id))
+    return file_text(deal.content_hash, found) if found else None

@@ -8,6 +8,9 @@ decisions (``Log.decisions``) are merged into the stored deal's in the same tran
 does not hold yet are added (the same decision, by ``Decision.key``, is stored once), so a duplicate
 deal may still bring new decisions (``ImportResult.decisions_added``). Export (``data.exporter``) writes
 each stored canonical log back with all its stored decisions, oldest first (``data.decisions``).
+A log's ``.variations`` file beside it (an export's: the deal's variations, ``data.variation_rows``) is merged into
+its deal by ``import_paths`` after the deals are stored, a file a transaction, all of it or none
+(``ImportResult.variations_added``, or the reason in ``ImportResult.reason`` with the deal still stored).
 
 Every game is stored alike: the deal, its seats (who sat there, its side, and the place and points
 the score gives: 够级 and 保皇 a place and its points; 升级 no place, the two teams (0, 2) and (1, 3) as
@@ -85,6 +88,7 @@ class ImportResult:
     deal_id: int | None = None
     reason: str = ""
     decisions_added: int = 0
+    variations_added: int = 0  # from the log's ``.variations`` file beside it (an export's: ``data.exporter``)
 
 
 def content_hash(log: Log) -> str:
@@ -535,4 +539,27 @@ def import_paths(
         pending = []
         if progress is not None:
             progress(len(results), len(files))
-    return results
+    return [_with_variations(engine, r) for r in results]
+
+
+def _with_variations(engine: Engine, result: ImportResult) -> ImportResult:
+    """The result with the variations of its log's ``.variations`` file (an export's, ``data.exporter``) merged into
+    its deal, in one transaction of their own (``data.variation_rows.merge_file``): all of the file or, with the
+    reason in ``reason``, none of it (the deal stays stored)."""
+    from dataclasses import replace as changed
+
+    from data.variation_rows import FILE_SUFFIX, VariationError, merge_file
+
+    if result.deal_id is None or result.status == "error":
+        return result
+    side = Path(result.source).with_suffix(FILE_SUFFIX)
+    try:
+        if not side.is_file():
+            return result
+        text = side.read_text(encoding="utf-8")
+        with engine.execution_options(**WRITE).begin() as conn:
+            added = merge_file(conn, result.deal_id, text)
+    except (OSError, UnicodeDecodeError, VariationError, DataError) as exc:
+        why = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
+        return changed(result, reason=f"{side.name}: its variations not imported: {why}")
+    return changed(result, variations_added=added)

@@ -239,6 +239,37 @@ class DecisionRow(SQLModel, table=True):
     user_id: int | None = Field(default=None, foreign_key="user_account.id", index=True)
 
 
+VARIATION_NAME = 200  # the longest name of a variation (migration 0011)
+VARIATION_KINDS = ("ruled", "variation")  # made by the engine (the line as ruled) / by a person
+
+
+class VariationRow(SQLModel, table=True):
+    """A line of a deal kept with it (issue 36: ``replay.lines.Line`` of kind ``ruled`` or ``variation``): the deal's
+    first ``at`` recorded events, then its own ``events`` (their JSON list, each event as the log writes it:
+    ``replay.formats.event_json``). ``number`` counts a deal's variations from 1 (the dashboard's ``&var=N``) and is
+    never reused while the deal keeps a higher one; ``made_by`` is the account's name ("" for none),
+    ``engine_version`` the engine's when it was stored. Deleted with its deal (``ON DELETE CASCADE``;
+    ``data.variations``)."""
+
+    __tablename__ = "variation"
+    __table_args__ = (
+        UniqueConstraint("deal_id", "number", name="uq_variation_deal_number"),
+        CheckConstraint("kind IN ('ruled', 'variation')", name="ck_variation_kind"),
+        CheckConstraint("number >= 1 AND at >= 0", name="ck_variation_counts"),
+    )
+
+    id: int | None = Field(default=None, primary_key=True)
+    deal_id: int = Field(foreign_key="deal.id", ondelete="CASCADE")  # read by uq_variation_deal_number
+    number: int
+    name: str = Field(default="", max_length=VARIATION_NAME)
+    kind: str = Field(max_length=20)
+    at: int
+    events_json: str = Field(sa_column=Column(Text, nullable=False))
+    made_by: str = Field(default="", max_length=200)
+    created_at: datetime = Field(default_factory=lambda: datetime.now(UTC), sa_type=DateTime(timezone=True))
+    engine_version: int = 0
+
+
 def table_of(model: type[SQLModel]) -> Table:
     """The Core table of a table model, for typed SQL: SQLModel sets ``__table__`` on the class when it
     makes it, and its typing does not declare it (the model's attributes are typed as their values)."""
