@@ -167,7 +167,7 @@ def test_a_link_with_line_ruled_opens_it_and_one_the_deal_has_not_is_said(librar
     assert "the record as played is shown" in _said(at)
     assert "line" not in _query(at)
     at = _open({"deal": str(clean_id), "var": "7", "lang": "en"})
-    assert "variations live in this session only" in _said(at)
+    assert "lives only in the session that made it" in _said(at)
     assert "var" not in _query(at)
 
 
@@ -310,3 +310,64 @@ def test_the_timeline_draws_the_line_shown_as_a_branch_beside_the_record(library
     assert branch_traces[0]["x"][0] == line.at == 10 and branch_traces[0]["x"][-1] == as_ruled.events
     assert [tr["y"][-1] for tr in branch_traces] == [as_ruled.final.hands[s].size for s in range(rep.final.n)]
     assert "branching off the record at step 10" in _said(at)
+
+
+# -- a signed-in referee's variation is stored in the library ----------------------------------------------------
+
+
+def _signed_in_replay(user: str) -> None:
+    import streamlit as st
+
+    from views.pages import replay
+    from views.parts import address, links, signin
+
+    st.session_state.setdefault("lang", "en")
+    if not st.session_state.get("test_signed_in"):
+        st.session_state["test_signed_in"] = True
+        assert signin.sign_in(user)
+    address.follow()
+    replay.render()
+    address.show(links.BY_URL["replay"].query)
+
+
+def test_a_signed_in_referees_variation_is_stored_and_its_link_opens_in_another_session(library, monkeypatch):
+    import os
+
+    from argon2 import PasswordHasher
+    from argon2.profiles import CHEAPEST
+
+    from data import accounts
+    from data.accounts import add_user
+    from data.database import open_db
+    from data.variations import deal_variations
+
+    monkeypatch.setattr(accounts, "HASHER", PasswordHasher.from_parameters(CHEAPEST))
+    eng = open_db(os.environ["FUPAN_DB"])
+    add_user(eng, "王老师", "红桃A-大王-小王", "referee")
+    deal_id, rep = library["clean"]
+    actor = sorted(rep.engine.actors(rep.states[4]))[0]
+    at = AppTest.from_function(_signed_in_replay, kwargs={"user": "王老师"}, default_timeout=60)
+    at.query_params.update({"deal": str(deal_id), "step": "4", "lang": "en"})
+    _ok(at.run())
+    _type(at, f"{actor} pass", name="<b>stored</b>")
+    assert _query(at)["var"] == "1"
+    (stored,) = deal_variations(eng, deal_id)
+    eng.dispose()
+    assert (stored.number, stored.at, stored.name, stored.made_by) == (1, 4, "<b>stored</b>", "王老师")
+    assert len(stored.events) == 1 and stored.events[0].seat == actor
+    assert "kept in this session only" not in _said(at)
+    # another session (no sign-in, no session state) opens the link: the stored variation is shown
+    other = _open({"deal": str(deal_id), "step": "5", "var": "1", "lang": "en"})
+    assert other.selectbox(key="lines_picker").value == 1
+    mark = _mark(other)
+    assert mark.startswith("variation: the table: variation: &lt;b&gt;stored&lt;/b&gt; (#1)")  # escaped: data
+
+
+def test_a_visitors_variation_is_kept_in_the_session_and_said_so(library):
+    deal_id, rep = library["clean"]
+    actor = sorted(rep.engine.actors(rep.states[4]))[0]
+    at = _open({"deal": str(deal_id), "step": "4", "lang": "en"})
+    _type(at, f"{actor} pass")
+    assert "kept in this session only" in _said(at)
+    other = _open({"deal": str(deal_id), "step": "5", "var": "1", "lang": "en"})
+    assert "lives only in the session that made it" in _said(other)

@@ -11,8 +11,9 @@ with an illegal event) and the session's **variations** (``replay.lines``).
 - ``entry``: a variation typed at the open step (the text notation, Chinese action words included), continued by
   hand or played out by the coach's policy, a move the rules refuse said with its rule and the seed's words; a
   variation's download as a log.
-- Variations live in session state for now: ``save_variation`` and ``variations`` are the one seam a store of them
-  (a database table) takes the place of.
+- ``save_variation`` and ``variations``: a signed-in referee's variation is stored in the library
+  (``data.variations``: numbered per deal, its link ``&var=N`` opens in any session); a visitor's is kept in the
+  session only (numbered after the deal's, said so on the page).
 
 Every text from a log is escaped where it is drawn (``md`` for Markdown, ``html.escape`` for HTML).
 """
@@ -58,6 +59,7 @@ VARIATIONS = "lines_variations"  # session state: {number: (deal_id, Line)}, the
 PICKER = "lines_picker"
 MOVES_BOX, NAME_BOX = "lines_moves", "lines_name"
 REFUSED = "lines_refused"  # session state: the last refusal to say ((zh, en), rule, quote text, seed file)
+UNSAVED = "lines_unsaved"  # session state: why a variation was kept in the session only (zh, en), said once
 RERUN = "lines_rerun"  # session state: a variation was made in the stepper's run: the whole page shows it
 SEED = 1  # the coach policy's seed for a playout
 
@@ -84,21 +86,53 @@ class Shown:
         return self.kind == PLAYED
 
 
-# -- the session's variations (the seam a stored table takes the place of) ------------------------------
+# -- the deal's variations: stored in the library (a signed-in referee's), else kept in the session ---------------
 
 
 def save_variation(deal_id: int, line: Line) -> int:
-    """Keep a variation of deal ``deal_id``; its number (one count over the session: ``&var=N`` names one line)."""
+    """Keep a variation of deal ``deal_id``: in the library for a signed-in referee (``data.variations``: it gets the
+    deal's next number, a link ``&var=N`` anyone may open), else in this session only (numbered after the deal's
+    variations); its number."""
+    from data.accounts import NotPermitted
+    from data.variations import add_variation
+    from views.parts.common import engine
+    from views.parts.signin import signed_in
+
+    name = signed_in()
+    if name is not None:
+        try:
+            return add_variation(engine(), deal_id, line, name)
+        except NotPermitted as exc:  # an account that may not write: kept in the session, said why
+            st.session_state[UNSAVED] = error_in(exc, "zh"), str(exc)
     kept: dict[int, tuple[int, Line]] = st.session_state.setdefault(VARIATIONS, {})
-    number = max(kept, default=0) + 1
+    number = max((*variations(deal_id), 0)) + 1
     kept[number] = (deal_id, line)
     return number
 
 
+def _stored(deal_id: int) -> dict[int, Line]:
+    from data.variations import deal_variations
+    from views.parts.common import engine
+
+    try:
+        found = deal_variations(engine(), deal_id)
+    except Exception:  # the library's variations cannot be read: the session's are still shown
+        return {}
+    return {v.number: Line(v.kind, v.at, v.events, v.name) for v in found}
+
+
 def variations(deal_id: int) -> dict[int, Line]:
-    """The variations of deal ``deal_id`` kept in this session, by number."""
+    """The variations of deal ``deal_id`` by number: the library's, then those kept in this session."""
     kept: dict[int, tuple[int, Line]] = st.session_state.get(VARIATIONS, {})
-    return {n: line for n, (d, line) in sorted(kept.items()) if d == deal_id}
+    found = _stored(deal_id)
+    found.update({n: line for n, (d, line) in sorted(kept.items()) if d == deal_id and n not in found})
+    return found
+
+
+def unsaved(deal_id: int, number: int) -> bool:
+    """Whether variation ``number`` of the deal is kept in this session only."""
+    kept: dict[int, tuple[int, Line]] = st.session_state.get(VARIATIONS, {})
+    return kept.get(number, (None,))[0] == deal_id and number not in _stored(deal_id)
 
 
 # -- the lines of a deal ----------------------------------------------------------------------------------
@@ -146,13 +180,14 @@ def shown_line(deal_id: int, rep: Replay) -> Shown:
         return record
     if asked == RULED and ruled_of(rep).differs:
         return line_replay(rep, RULED, ruled_of(rep).line)
-    if isinstance(asked, int) and asked in variations(deal_id):
-        return line_replay(rep, f"var{asked}", variations(deal_id)[asked], asked)
+    lines = variations(deal_id) if isinstance(asked, int) else {}
+    if isinstance(asked, int) and asked in lines:
+        return line_replay(rep, f"var{asked}", lines[asked], asked)
     st.warning(
         t(
-            "链接所指的线路这一局没有（变着只存在本次会话里；按规则的线路只在有违规时才有）：显示按记录。",
-            "This deal has no such line (variations live in this session only; the line as ruled exists only "
-            "after an illegal event): the record as played is shown.",
+            "链接所指的线路这一局没有（没有存入牌局库的变着只在做它的会话里；按规则的线路只在有违规时才有）：显示按记录。",
+            "This deal has no such line (a variation not stored in the library lives only in the session that made "
+            "it; the line as ruled exists only after an illegal event): the record as played is shown.",
         )
     )
     choose(deal_id, PLAYED)
@@ -224,6 +259,18 @@ def summary(shown: Shown) -> None:
                 f"{len(shown.line.events)} of its own.",
             )
         )
+        deal_id = st.session_state.get(LINE_DEAL)
+        if isinstance(deal_id, int) and shown.number is not None and unsaved(deal_id, shown.number):
+            st.caption(
+                t(
+                    "这个变着只保存在本次会话里（裁判登录后做的变着存入牌局库，链接可以分享）。",
+                    "This variation is kept in this session only (a signed-in referee's variations are stored in "
+                    "the library, and their links can be shared).",
+                )
+            )
+        why = st.session_state.pop(UNSAVED, None)
+        if why:
+            st.warning(md(t(*why)))
         _download(shown)
 
 
