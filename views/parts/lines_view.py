@@ -404,7 +404,7 @@ def entry(deal_id: int, shown: Shown, step: int) -> None:
         st.text_input(
             t("着法（记谱法，如 “3 出 Q Q Q Q；4 过”）", 'Moves (the notation, e.g. "3 play Q Q Q Q; 4 pass")'),
             key=MOVES_BOX,
-            placeholder="3 出 Q Q Q Q",
+            placeholder=t("3 出 Q Q Q Q", "3 play Q Q Q Q"),
         )
         st.text_input(t("名称（可选）", "Name (optional)"), key=NAME_BOX, max_chars=80)
         left, right = st.columns(2)
