@@ -371,3 +371,21 @@ def test_a_visitors_variation_is_kept_in_the_session_and_said_so(library):
     assert "kept in this session only" in _said(at)
     other = _open({"deal": str(deal_id), "step": "5", "var": "1", "lang": "en"})
     assert "lives only in the session that made it" in _said(other)
+
+
+def test_a_variation_made_on_the_line_as_ruled_keeps_the_lines_own_events_before_it(library):
+    from views.parts.lines_view import line_replay, make_variation, record_of
+
+    _deal, rep = library["rang"]
+    info = ruled(rep)
+    shown = line_replay(rep, "ruled", info.line)
+    assert info.line.at == 7 and len(info.line.events) == 1  # the 对头's J J, on the as-ruled table
+    line = make_variation(shown, 8, "1 过", "", False)
+    assert line.at == 7 and line.events == (*info.line.events, *read_moves("1 pass", "gouji", 6))
+    assert all(v.legal for v in fold(rep, line).verdicts[7:])
+    before = make_variation(shown, 5, "5 过", "", False)  # before the branch point: the record's events, then it
+    assert before.at == 5 and before.events == read_moves("5 pass", "gouji", 6)
+    on_record = make_variation(record_of(rep), 8, "1 过", "", False)  # the record: as played, after the forced J J
+    assert on_record.at == 8
+    with pytest.raises(MoveError, match="GJ-RANG"):  # on the line as ruled seat 4 may still not answer
+        make_variation(shown, 7, "4 出 J J", "", False)
