@@ -389,3 +389,15 @@ def test_a_variation_made_on_the_line_as_ruled_keeps_the_lines_own_events_before
     assert on_record.at == 8
     with pytest.raises(MoveError, match="GJ-RANG"):  # on the line as ruled seat 4 may still not answer
         make_variation(shown, 7, "4 出 J J", "", False)
+
+
+def test_the_pages_about_the_record_say_they_show_it_as_played(library):
+    deal_id, _ = library["rang"]
+    for page in ("coach", "evaluation"):
+        at = _open({"deal": str(deal_id), "lang": "en"}, page=page)
+        assert "This page shows the record as played" in _said(at), page
+    clean_id, _ = library["clean"]
+    at = _open({"deal": str(clean_id), "lang": "en"}, page="coach")
+    assert "This page shows the record as played" not in _said(at)  # one line: nothing to say
+    at = _open({"lang": "zh"}, page="players")
+    assert "牌手的统计按各局的记录（实际打出的）计算。" in _said(at)

@@ -40,7 +40,7 @@ from replay.core.numbering import event_index, event_number, event_words, step_a
 from replay.core.said import side_name
 from replay.replay import Replay
 from views import games
-from views.parts import bounds
+from views.parts import bounds, lines_view
 from views.parts.common import engine, evaluation_of, evaluations_stored, guarded, need_deal, t
 from views.parts.evaluation_parts import (
     ACTUAL_MARK,
@@ -486,6 +486,7 @@ def render() -> None:
         return
     deal_id, rep, lang_ = deal.deal_id, deal.rep, deal.lang
     st.header(t("评估", "Evaluation") + f" · #{deal_id}")
+    lines_view.record_note(rep)
     note = unpriced_note(rep.log.game)
     if note is not None:
         st.info(note)

@@ -463,3 +463,20 @@ def counted(deal_id: int, rep: Replay) -> Shown:
                          "the deal: no places or points."))  # fmt: skip
         return shown
     return record_of(rep)
+
+
+def record_note(rep: Replay) -> None:
+    """On a page about the record of a deal with an illegal event: it shows the record as played (the line as ruled
+    is on the Replay page)."""
+    if rep.illegal:
+        st.caption(
+            t(
+                "本页按记录（实际打出的）；按规则的线路见“复盘”页。",
+                "This page shows the record as played; the line as ruled is on the Replay page.",
+            )
+        )
+
+
+def players_note() -> None:
+    """The Players page's statistics take each deal's record as played."""
+    st.caption(t("牌手的统计按各局的记录（实际打出的）计算。", "The players' statistics take each deal as played."))
