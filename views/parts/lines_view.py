@@ -154,7 +154,8 @@ def line_replay(rep: Replay, key: str, line: Line, number: int | None = None) ->
     if memo is None or memo[0] != line:
         memo = kept[key] = (line, Replay(line_log(rep, line), profile=rep.profile))
     words = line.words if line.kind == VARIATION and number is None else _named(line, number)
-    shown = Shown(line.kind, number, line, memo[1], rep, words)
+    kind = line.kind if number is None else VARIATION  # a numbered line (one stored as ruled too) is a variation here
+    shown = Shown(kind, number, line, memo[1], rep, words)
     _LINE_OF[memo[1]] = shown
     return shown
 
