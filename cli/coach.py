@@ -57,6 +57,18 @@ def _coach_cite(f: Finding) -> str:
     return f"[{' '.join(cites)}] " if cites else ""
 
 
+def _judged(f: Finding) -> str:
+    """The move's one judgement (``coach.judgement``), Chinese first; "not priced" for a move no evaluation priced."""
+    j = f.judgement
+    if f.kind == "evaluation":  # its message is the judgement
+        return ""
+    if j is not None:
+        return f" — 判断 / judgement ({j.kind}): {j.zh} / {j.en}"
+    if f.index is None or f.kind == "violation":
+        return ""
+    return " — 未估价 / not priced"
+
+
 def _worth(f: Finding) -> str:
     """A maxim finding's worth in the study and its status (coach.effects), Chinese first."""
     w = f.worth
@@ -85,7 +97,7 @@ def _counts(c: dict[str, Any]) -> str:
 def _coach_lines(report: Report, seat: int | None) -> list[str]:
     rep = report.replay
     lines = [
-        f"{_coach_place(rep, f)}: {f.kind}/{f.severity} {_coach_cite(f)}{f.message_zh} / {f.message_en}{_worth(f)}"
+        f"{_coach_place(rep, f)}: {f.kind}/{f.severity} {_coach_cite(f)}{f.message_zh} / {f.message_en}{_worth(f)}{_judged(f)}"
         for f in report.findings
     ]
     summary = report.summary
@@ -162,13 +174,13 @@ def _evaluation_lines(report: Report, seat: int | None) -> list[str]:
         grades = ", ".join(f"{g} {row[g]}" for g in ("inaccuracy", "mistake", "blunder") if row[g]) or "no graded loss"
         lines.append(f"  {label}: accuracy {row['accuracy']:.1f}% over {row['decisions']} decisions; {grades}")
     for d in ev.decisions:
-        if d.grade is None:
+        if d.grade is None and d.certain is None:
             continue
         best = d.candidates[d.loss.best]
         other = [v for k, v in d.losses.items() if k != d.view]
         also = f"; all cards known: {other[0].loss:+.2f}" if other else ""
         lines.append(
-            f"  {rep.log.where(d.index)}: {event_in(d.index, 'en')}, {seat_name(d.seat, en=True)}: {d.actual.label()} — {d.grade}:"
+            f"  {rep.log.where(d.index)}: {event_in(d.index, 'en')}, {seat_name(d.seat, en=True)}: {d.actual.label()} — {d.grade or 'no grade'}:"
             f" {d.loss.loss:.2f} ± {d.loss.se:.2f} points below {best.label()} ({d.view} view{also})"
         )
         if d.certain is not None:

@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, Any
 from coach.effects import ON_TRIAL, TRIAL_SEVERITY, maxim_effect, worth
 from coach.findings import Evidence, Finding, summarize, violation_of
 from coach.games import coach_for
+from coach.judgement import judge, label_zh
 from coach.maxims import maxims_for
 from coach.moment import ACTIONS, Deal, Moment
 from replay.core.game_state import GameState
@@ -16,9 +17,9 @@ from replay.formats.log import Log
 from replay.replay import Replay
 
 if TYPE_CHECKING:
+    from coach.findings import Judgement
     from coach.prices import Decision, Evaluation
     from replay.climbing.state import State
-    from replay.core.events import Event
 
 
 @dataclass(frozen=True)
@@ -36,6 +37,15 @@ class Report:
         if self.evaluation is not None:
             out["evaluation"] = self.evaluation.to_json()
         return out
+
+    def judgement_at(self, index: int) -> Judgement:
+        """The one judgement of the move at event ``index`` (``coach.judgement.judge``): its findings' (they share
+        it), else judged from the evaluation's decision alone (not priced where there is none)."""
+        here = [f for f in self.findings if f.index == index]
+        found = next((f.judgement for f in here if f.judgement is not None), None)
+        if found is not None:
+            return found
+        return judge(here, None if self.evaluation is None else self.evaluation.at(index))
 
     def for_seat(self, seat: int) -> list[Finding]:
         """The findings about one seat (and its team's deal-level notes)."""
@@ -85,57 +95,31 @@ def price_of(d: Decision) -> dict[str, Any]:
     }
 
 
-_ACTION_ZH = {
-    "play": "出",
-    "burn": "烧",
-    "pass": "过",
-    "kou": "扣",
-    "rang": "让",
-    "call": "叫庄",
-    "yield": "让庄",
-    "wait": "不烧",
-}
-
-
-def _label_zh(ev: Event) -> str:
-    return f"{_ACTION_ZH.get(ev.action, ev.action)} {' '.join(c.token for c in ev.cards)}".strip()
-
-
 _VIEW = {"seat": ("本家视角（暗牌抽样）", "the seat's view (hidden hands sampled)"), "all": ("明牌", "all cards known")}
 
 
 def weak_choice(replay: Replay[GameState], d: Decision) -> Finding:
-    """A finding for a decision the rollouts grade as a mistake or worse that no maxim names."""
-    from coach.grades import GRADE_ZH
-
-    grade = d.grade or ""
+    """A finding for a decision no other finding speaks to that the rollouts grade (a mistake or worse), or that
+    is a certain error: its message is the move's one judgement (``coach.judgement.judge``), a certain error said
+    first."""
+    j = judge((), d)
     best, actual = d.candidates[d.loss.best], d.actual
     zh_view, en_view = _VIEW[d.view]
     st = replay.states[d.index]
     table, table_seat = coach_for(replay.log.game).table_shown(st)
     ev = actual.event
-    zh = (
-        f"{GRADE_ZH.get(grade, grade)}：按模拟（{zh_view}），{_label_zh(best.event)} 比 {_label_zh(ev)}"
-        f" 平均多得 {d.loss.loss:.2f} 分（标准误 {d.loss.se:.2f}）"
-    )
-    en = (
-        f"{grade}: by simulation ({en_view}), {best.label()} earns {d.loss.loss:.2f} points more on average"
-        f" than {actual.label()} (standard error {d.loss.se:.2f})"
-    )
+    zh, en = f"{j.zh}（{zh_view}）", f"{j.en} ({en_view})"
     if d.certain is not None:  # no sampling excuses it: say so first, the rollouts' figure after
         better = d.certain.better
         cards = " ".join(c.token for c in better.cards)
         best = next((c for c in d.candidates if c.event == better), best)
-        zh = f"{GRADE_ZH.get(grade, grade)}：{d.certain.zh}，应 {_label_zh(better)}（按本家所知即可断定，不靠抽样）。{zh}"
-        en = (
-            f"{grade}: {d.certain.en}: {better.action} {cards} (certain from what the seat knew, not from"
-            f" sampling). {en}"
-        )
+        zh = f"{d.certain.zh}，应 {label_zh(better)}（按本家所知即可断定，不靠抽样）。{zh}"
+        en = f"{d.certain.en}: {better.action} {cards} (certain from what the seat knew, not from sampling). {en}"
     return Finding(
         index=d.index,
         seat=d.seat,
         kind="evaluation",
-        severity="mistake" if grade in ("mistake", "blunder") else "hint",
+        severity=j.severity or "hint",
         message_zh=zh,
         message_en=en,
         evidence=Evidence(
@@ -149,17 +133,27 @@ def weak_choice(replay: Replay[GameState], d: Decision) -> Finding:
         ),
         from_seeds=False,
         price=price_of(d),
+        judgement=j,
     )
 
 
 def with_prices(replay: Replay[GameState], findings: list[Finding], evaluation: Evaluation) -> list[Finding]:
-    """The findings with each priced decision's price attached, and a finding for every decision
-    graded mistake or blunder that no other finding speaks to."""
+    """The findings with each priced decision's price attached and every move's one judgement
+    (``coach.judgement.judge``: its severity is the one shown), and a finding for every decision graded
+    mistake or blunder, or found a certain error, that no other finding speaks to."""
     by_index = {d.index: d for d in evaluation.decisions}
-    out = [replace(f, price=price_of(by_index[f.index])) if f.index in by_index else f for f in findings]
-    spoken = {f.index for f in findings if f.index is not None}
+    at: dict[int | None, list[Finding]] = {}
+    for f in findings:
+        at.setdefault(f.index, []).append(f)
+    judged = {i: judge(fs, None if i is None else by_index.get(i)) for i, fs in at.items()}
+    out = []
+    for f in findings:
+        j = judged[f.index]
+        d = None if f.index is None else by_index.get(f.index)
+        severity = f.severity if j.kind == "unpriced" or j.severity is None else j.severity
+        out.append(replace(f, price=None if d is None else price_of(d), judgement=j, severity=severity))
     for d in evaluation.decisions:
-        if d.index not in spoken and d.grade in ("mistake", "blunder"):
+        if d.index not in at and (d.grade in ("mistake", "blunder") or d.certain is not None):
             out.append(weak_choice(replay, d))
     out.sort(key=lambda f: (f.index is None, f.index if f.index is not None else 0))
     return out

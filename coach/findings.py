@@ -14,6 +14,48 @@ KINDS = ("violation", "maxim", "note", "evaluation")  # evaluation: a weak choic
 SEVERITIES = ("violation", "mistake", "hint", "trial")  # trial: a maxim hint the study measured to cost points
 
 
+#: the kinds of a move's one judgement (``coach.judgement.judge``, which says when each is given)
+JUDGEMENT_KINDS = ("unpriced", "sound", "graded", "uncertain", "overruled", "violation")
+UNPRICED_ZH, UNPRICED_EN = "未估价", "not priced"
+
+
+@dataclass(frozen=True)
+class Judgement:
+    """A move's one judgement: its kind (``JUDGEMENT_KINDS``), the grade (None: none earned, or not priced), the saying
+    that spoke (if any), the price difference in points (the option priced better minus the other; None where
+    not priced) with its standard error, the one severity shown (None: nothing to flag) and the texts."""
+
+    kind: str
+    grade: str | None
+    saying: str | None
+    diff: float | None
+    se: float | None
+    severity: str | None
+    zh: str
+    en: str
+
+    def __post_init__(self) -> None:
+        if self.kind not in JUDGEMENT_KINDS:
+            raise ValueError(f"judgement kind {self.kind!r}: expected one of {JUDGEMENT_KINDS}")
+
+    def text(self, lang: str) -> str:
+        """The text in ``lang`` ("zh" or "en")."""
+        return self.zh if lang == "zh" else self.en
+
+    def to_json(self) -> dict[str, Any]:
+        """The judgement in ``fupan coach --json`` (under a finding's ``judgement``)."""
+        return {
+            "kind": self.kind,
+            "grade": self.grade,
+            "saying": self.saying,
+            "diff": None if self.diff is None else round(self.diff, 3),
+            "se": None if self.se is None else round(self.se, 3),
+            "severity": self.severity,
+            "zh": self.zh,
+            "en": self.en,
+        }
+
+
 @dataclass(frozen=True)
 class Evidence:
     """What the seat held, what was on the table (and whose), what it did and what it could have done."""
@@ -59,6 +101,8 @@ class Finding:
     status: str | None = None
     #: the study's question the finding asks, for a maxim asked in parts ("answer", "cards"; ``coach.learners``)
     question: str | None = None
+    #: the move's one judgement, where an evaluation was given (``coach.judgement.judge``: the price decides)
+    judgement: Judgement | None = None
 
     def __post_init__(self) -> None:
         if self.kind not in KINDS:
@@ -84,6 +128,7 @@ class Finding:
             **({"price": dict(self.price)} if self.price is not None else {}),
             **({"worth": dict(self.worth)} if self.worth is not None else {}),
             **({"status": self.status} if self.status is not None else {}),
+            **({"judgement": self.judgement.to_json()} if self.judgement is not None else {}),
         }
 
 

@@ -11,7 +11,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
-from coach.grades import GRADES, MISTAKE, accuracy, decision_accuracy, grade
+from coach.grades import GRADES, accuracy, decision_accuracy, grade
 from replay.core.errors import FupanError
 from replay.core.events import Event
 from replay.formats.event_json import event_from_json
@@ -223,7 +223,7 @@ class Decision:
     candidates: tuple[Candidate, ...]
     losses: dict[str, Loss]
     notes: tuple[str, ...] = ()
-    #: an error by what the seat knew, whatever the rollouts say (``coach.certain``): graded in both views
+    #: an error by what the seat knew, whatever the rollouts say (``coach.certain``): said, graded by its loss only
     certain: Certain | None = None
 
     @property
@@ -242,15 +242,13 @@ class Decision:
         return self.losses[self.view]
 
     def grade_in(self, view: str) -> str | None:
-        """The grade in one view (None where the view was not built): from its loss, and at least a
-        ``mistake`` for a certain error."""
+        """The grade in one view (None where the view was not built): from its loss and its standard
+        error alone (a certain error is said beside it, never graded beyond what its loss earns: docs/coach.md,
+        "one judgement per move")."""
         loss = self.losses.get(view)
         if loss is None:
             return None
-        found = grade(loss.loss, loss.se)
-        if self.certain is not None and found not in ("mistake", "blunder"):
-            return "mistake"
-        return found
+        return grade(loss.loss, loss.se)
 
     @property
     def grade(self) -> str | None:
@@ -259,9 +257,7 @@ class Decision:
 
     @property
     def accuracy(self) -> float:
-        """Accuracy of this decision in percent (a certain error counts at least a mistake's loss)."""
-        if self.certain is not None:
-            return min(decision_accuracy(self.loss.loss, self.loss.se), decision_accuracy(MISTAKE, 0.0))
+        """Accuracy of this decision in percent (from its loss, like its grade)."""
         return decision_accuracy(self.loss.loss, self.loss.se)
 
     def to_json(self) -> dict[str, Any]:

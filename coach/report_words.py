@@ -76,6 +76,8 @@ LABELS: dict[str, tuple[str, str]] = {
     "decisions": ("评估的决定", "Decisions priced"),
     "lost": ("失分（有等级的）", "Points lost (graded)"),
     "price": ("模拟定价", "Price by simulation"),
+    "judgement": ("判断", "Judgement"),  # the move's one judgement (coach.judgement)
+    "unpriced": ("未估价", "not priced"),
     "loss": ("损失", "Loss"),
     "best": ("最佳", "Best"),
     "graded": ("有等级的决定", "Graded decisions"),

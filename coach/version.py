@@ -11,7 +11,7 @@ while neither this number nor ``ENGINE_VERSION`` did.
 
 from __future__ import annotations
 
-COACH_VERSION = 3
+COACH_VERSION = 4
 """1: the first version recorded (rows stored before versions were recorded read as 0). 2: the seat view lists
 the cards it has not seen in card order, not in the order of the hands that hold them (an evaluation's seat
 view no longer depends on where the hidden cards sit). 3 (issue 16, a coach a learner can trust): every maxim
@@ -21,4 +21,7 @@ sampling can excuse (``coach.certain``) at least a mistake in both views; a 保�
 samples the called card's copy into the 皇帝's hand too (独保 kept hidden), and the policy's choice among its
 candidates reads only the roles it knew; the rollout policy goes out on jokers and holds back on low sets; the
 settings record ``sampling`` (the seat view's worlds inferred from the others' play, ``coach.inference``, or
-uniform, the default)."""
+uniform, the default). 4 (issue 36, one judgement per move): a priced move's findings carry its one judgement
+(``coach.judgement``: the price decides, a saying it contradicts is overruled, not a mistake) and take its severity;
+a grade comes from the loss and its standard error alone (a certain error is said, no longer graded a mistake by
+itself)."""

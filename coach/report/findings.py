@@ -92,11 +92,24 @@ class FindingSections(Markup):
         parts.append(f'<p class="msg" lang="{first_lang}">{_e(first)}</p>')
         if self.bilingual and second and second != first:
             parts.append(f'<p class="msg en" lang="{second_lang}">{_e(second)}</p>')
+        parts.append(self.judged(f))
         parts.append(self.evidence(f))
         if f.index is not None and f.index < len(self.replay.states):
             parts.append(self.stood(f.index, f.seat))
         parts.append("</article>")
         return "\n".join(parts)
+
+    def judged(self, f: Finding) -> str:
+        """The move's one judgement (``coach.judgement``: the price decides), or "not priced" for a finding at an
+        event no evaluation priced (none for a violation or a finding on the whole deal)."""
+        j = f.judgement
+        if f.kind == "evaluation":  # its message is the judgement
+            return ""
+        if j is not None:
+            return f'<p class="judgement j-{_e(j.kind)}">{self.label("judgement")}: {self.pair(j.zh, j.en)}</p>'
+        if f.index is None or f.kind == "violation":
+            return ""
+        return f'<p class="judgement j-unpriced">{self.label("judgement")}: {self.label("unpriced")}</p>'
 
     def cite(self, f: Finding) -> list[str]:
         out = []

@@ -7,7 +7,8 @@
    other cards one set.
 
 Each has its legal counterpart (the same position, another choice or another hand) that is not flagged, and the
-evaluation grades the flagged decision at least a mistake in both views, whatever the rollouts say.
+evaluation says the flagged decision is certain in both views, graded by its loss alone (docs/coach.md, "one judgement
+per move": no grade stands beside a loss that does not earn it).
 """
 
 from __future__ import annotations
@@ -25,7 +26,7 @@ from test_evaluate import GO_OUT  # seat 1 passes when 5S takes it out
 import cli
 from coach.certain import beatable, certain_error
 from coach.evaluate import _offer, evaluate_decision, evaluate_replay
-from coach.grades import MISTAKE, decision_accuracy
+from coach.grades import decision_accuracy, grade
 from coach.prices import Certain, Decision, Evaluation, Settings
 from replay.climbing.state import State
 from replay.core.cards import Card
@@ -137,15 +138,15 @@ def test_beatable_over_counts_what_the_others_could_answer_with() -> None:
 
 
 @pytest.mark.parametrize(("text", "index"), [(GO_OUT, 1), (SWEEP, 5), (KOU, 7)])
-def test_a_certain_error_is_graded_in_both_views(text: str, index: int) -> None:
+def test_a_certain_error_is_said_in_both_views_and_graded_by_its_loss(text: str, index: int) -> None:
     rep = replayed(text)
     d = evaluate_decision(rep.engine, rep.states, rep.log.events, index, Settings(rollouts=2, seed=5))
     assert d is not None and d.certain is not None
     assert d.certain.better in [c.event for c in d.candidates]
     assert set(d.losses) == {"seat", "all"}
     for view in ("seat", "all"):
-        assert d.grade_in(view) in ("mistake", "blunder")
-    assert d.accuracy <= decision_accuracy(MISTAKE, 0.0) + 1e-9
+        assert d.grade_in(view) == grade(d.losses[view].loss, d.losses[view].se)
+    assert d.accuracy == pytest.approx(decision_accuracy(d.loss.loss, d.loss.se))
     doc = d.to_json()
     assert doc["certain"]["kind"] == d.certain.kind and set(doc["grades"]) == {"seat", "all"}
     back = Decision.from_json(doc, 6)
@@ -234,7 +235,8 @@ def test_the_coach_says_a_certain_error_is_certain(tmp_path: Path, capsys: pytes
     assert {f["rule"] for f in doc["findings"] if f["kind"] == "violation"} == {"GJ-DEAL"}
     (d,) = [d for d in doc["evaluation"]["decisions"] if d["index"] == 7]
     assert d["certain"]["kind"] == "kou-lead" and d["certain"]["better"]["cards"] == ["2C"]
-    assert d["grades"]["seat"] in ("mistake", "blunder") and d["grades"]["all"] in ("mistake", "blunder")
+    for view in ("seat", "all"):
+        assert d["grades"][view] == grade(d["losses"][view]["loss"], d["losses"][view]["se"])
     (f,) = [f for f in doc["findings"] if f["index"] == 7]
     assert f["price"]["certain"]["kind"] == "kou-lead"
     if f["kind"] == "evaluation":  # no other finding spoke to it

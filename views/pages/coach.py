@@ -3,7 +3,8 @@
 Filters by severity and by kind (and seat); each finding with its message, the rule it breaks (name and
 seed quote) or the maxim's saying, our reading of it and how sure that reading is (``coach.maxims.BY_KEY``),
 what following the maxim was worth in the study and whether it is advice or on trial (a maxim the study
-measured to cost points: severity "trial", never a mistake; ``coach.effects``), the evidence (what the
+measured to cost points: severity "trial", never a mistake; ``coach.effects``), the move's one judgement when a
+stored evaluation priced it (``coach.judgement``: the price decides; "未估价 / not priced" otherwise), the evidence (what the
 seat held, the set on the table, what it did and what it could have played), and a
 button "open this step" that moves the open deal to the step showing the finding's event (``index + 1``:
 the table right after it, with its verdict and the finding beside it on the Replay page). The findings are drawn
@@ -38,6 +39,7 @@ from views.parts.table import (
     action_label,
     cards_text,
     hand_text,
+    judgement_words,
     seat_label,
     tr,
     worth_words,
@@ -201,6 +203,9 @@ def _finding(rep: Replay, deal_id: int, f: Finding, lang_: str) -> None:
         if f.index is not None:  # a link to the step right after the event (a finding on the whole deal has none)
             step_link(deal_id, step_after(f.index), t("打开此步", "Open this step"), where=button)
         _explain(f, lang_)
+        judged = judgement_words(f, lang_)
+        if judged:
+            st.markdown(f"**{md(judged)}**")
         with st.expander(t("证据", "Evidence")):
             _evidence(rep, f, lang_)
 

@@ -32,8 +32,10 @@ import streamlit as st
 from coach import evaluate
 from coach.eta import left_words
 from coach.evaluate import EvaluationCancelled
+from coach.findings import Judgement
 from coach.games import priced_games
 from coach.grades import GRADES
+from coach.judgement import judge
 from coach.prices import DEFAULT_CANDIDATES, DEFAULT_ROLLOUTS, Candidate, Decision, Evaluation, Settings
 from data.evaluations import StoredEvaluation, StoredEvaluationError, save_evaluation, settings_key
 from replay.core.numbering import event_index, event_number, event_words, step_after
@@ -41,7 +43,7 @@ from replay.core.said import side_name
 from replay.replay import Replay
 from views import games
 from views.parts import bounds, lines_view
-from views.parts.common import engine, evaluation_of, evaluations_stored, guarded, need_deal, t
+from views.parts.common import coach_of, engine, evaluation_of, evaluations_stored, guarded, need_deal, t
 from views.parts.evaluation_parts import (
     ACTUAL_MARK,
     BEST_MARK,
@@ -431,7 +433,7 @@ def _picked_changed() -> None:
         st.session_state[DECISION] = picked
 
 
-def _decision_panel(rep: Replay, deal_id: int, d: Decision, lang_: str) -> None:
+def _decision_panel(rep: Replay, deal_id: int, d: Decision, judged: Judgement, lang_: str) -> None:
     unit = games.view(rep.log.game).value_unit
     who = md(seat_label(rep, d.seat, lang_))
     head = tr(lang_, *event_words(d.index))
@@ -449,14 +451,16 @@ def _decision_panel(rep: Replay, deal_id: int, d: Decision, lang_: str) -> None:
             f"accuracy {d.accuracy:.0f}% · best: {best}",
         )
     )
+    # the move's one judgement (coach.judgement): the same words as the Coach page's, the price deciding
+    st.markdown(f"**{tr(lang_, '判断：', 'Judgement: ')}{md(judged.text(lang_))}**")
     if d.certain is not None:
         better = md(" ".join([d.certain.better.action, *(c.token for c in d.certain.better.cards)]))
         st.warning(
             tr(
                 lang_,
-                f"不靠抽样即可断定：{d.certain.zh}（{better} 合规）。两个视角都至少评为失误。",
+                f"不靠抽样即可断定：{d.certain.zh}（{better} 合规）。评级只看损失及其标准误。",
                 f"Certain from what the seat knew, not from sampling: {d.certain.en} ({better} was legal). "
-                "Graded at least a mistake in both views.",
+                "The grade comes from the loss and its standard error alone.",
             )
         )
     for note in d.notes:
@@ -560,5 +564,7 @@ def render() -> None:
     by_index = {d.index: d for d in ev.decisions}
     labels = {d.index: decision_label(rep, d, lang_) for d in ev.decisions}
     chosen_index = st.selectbox(t("决定", "Decision"), indices, format_func=labels.__getitem__, key=DECISION)
-    _decision_panel(rep, deal_id, by_index[int(chosen_index)], lang_)
+    d = by_index[int(chosen_index)]
+    report = coach_of(deal_id, chosen.settings_key, str(chosen.created_at))  # priced by the evaluation shown
+    _decision_panel(rep, deal_id, d, judge((), d) if report is None else report.judgement_at(d.index), lang_)
     replay_link()

@@ -29,10 +29,8 @@ the browser counts the presses of ←, →, previous and next (``MOVES``), each 
 list and writes its address at once, and sends the step reached to the server once; the rest of the stepper
 follows when the run that took it comes back, and a run that had not taken the last press moves nothing back.
 
-A deal's lines (``views.parts.lines_view``): a picker of the record as played, the line as ruled (a deal with an
-illegal event) and the session's variations, held in the address (``&line=ruled``, ``&var=N``); the line shown is
-replayed as its own deal (its table, event list and verdicts, each saying which line; the record's findings, ruling
-and evaluation only on the record), and a variation is typed at the open step below the event list.
+A deal's lines (``views.parts.lines_view``: as played, as ruled, variations; ``&line=ruled``, ``&var=N``): the line
+shown is replayed as its own deal, each table and verdict saying its line; a variation is typed below the event list.
 
 The per-step work is in ``step_parts`` (no Streamlit in it), which ``render`` draws and
 ``bench/bench_app.py`` times. The other pages link here with ``views.parts.links.replay_link``.
@@ -89,6 +87,7 @@ from views.parts.table import (
     BestMove,
     action_label,
     cards_text,
+    judgement_words,
     seat_label,
     tr,
     worth_words,
@@ -455,7 +454,12 @@ def _verdict_panel(rep: Replay, parts: StepParts, viewer: int | None, lang_: str
     for f in shown:
         mark = SEVERITY_MARK.get(f.severity, "•")
         worth = worth_words(f.worth, lang_)  # a maxim finding: what following the maxim was worth in the study
-        st.warning(f"{mark} {md(tr(lang_, f.message_zh, f.message_en))}" + (f"  \n{md(worth)}" if worth else ""))
+        judged = judgement_words(f, lang_)  # the move's one judgement: the price decides (coach.judgement)
+        st.warning(
+            f"{mark} {md(tr(lang_, f.message_zh, f.message_en))}"
+            + (f"  \n{md(worth)}" if worth else "")
+            + (f"  \n**{md(judged)}**" if judged else "")
+        )
 
 
 def _title(rep: Replay, deal_id: int) -> None:

@@ -172,10 +172,31 @@ def replay_of_text(text: str, source: str) -> Replay:
 
 
 @st.cache_resource(max_entries=32)
-def coach_of(deal_id: int) -> Report | None:
-    """The coach's report on a stored deal."""
+def _coach_report(deal_id: int, settings_key: str | None, stamp: str | None) -> Report | None:
+    """The coach's report on a stored deal, priced by its evaluation of ``settings_key`` stored at ``stamp`` (None:
+    unpriced). Raises ``data.evaluations.StoredEvaluationError`` when that evaluation cannot be read."""
     rep = replay_of(deal_id)
-    return None if rep is None else coach_replay(rep)
+    if rep is None:
+        return None
+    ev = None if settings_key is None else evaluation_of(deal_id, settings_key, stamp or "")
+    return coach_replay(rep, evaluation=ev)
+
+
+def coach_of(deal_id: int, settings_key: str | None = None, stamp: str | None = None) -> Report | None:
+    """The coach's report on a stored deal, every priced move with its one judgement (``coach.judgement``): priced
+    by the stored evaluation of ``settings_key`` (at ``stamp``), else by the latest stored; unpriced where none is
+    stored or it cannot be read (the Evaluation page says why), so every page shows the same judgement of a move."""
+    if settings_key is None:
+        try:
+            found = evaluations_stored(deal_id)
+        except Exception:  # the library cannot be read: the findings go on unpriced
+            found = []
+        if found:
+            settings_key, stamp = found[0].settings_key, str(found[0].created_at)
+    try:
+        return _coach_report(deal_id, settings_key, stamp)
+    except Exception:  # an unreadable evaluation is reported on the Evaluation page; the findings go on unpriced
+        return _coach_report(deal_id, None, None)
 
 
 def evaluations_stored(deal_id: int) -> list[StoredEvaluation]:

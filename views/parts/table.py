@@ -28,6 +28,7 @@ from dataclasses import dataclass
 from html import escape
 from typing import Any, NamedTuple
 
+from coach.findings import UNPRICED_EN, UNPRICED_ZH, Finding
 from replay.core.cards import RANK_BJ, RANK_NAME, RANK_ZH, Card, CardError, card_read
 from replay.core.numbering import step_words
 from replay.core.said import seat_name
@@ -72,6 +73,21 @@ def worth_words(worth: Mapping[str, Any] | None, lang: str) -> str:
     if not worth:
         return ""
     return f"{tr(lang, '模拟研究中的价值：', 'Worth in the study: ')}{tr(lang, worth['zh'], worth['en'])}"
+
+
+def judgement_words(f: Finding, lang: str) -> str:
+    """A finding's move's one judgement (``Finding.judgement``, from ``coach.judgement.judge``: the price decides,
+    the same on every page) as plain text in ``lang``, labelled; "not priced" for a finding at an event no stored
+    evaluation priced; "" for a violation or a finding on the whole deal (escape it for the place it is shown in)."""
+    j = f.judgement
+    if f.kind == "evaluation":  # its message is the judgement
+        return ""
+    label = tr(lang, "判断：", "Judgement: ")
+    if j is not None:
+        return f"{label}{j.text(lang)}"
+    if f.index is None or f.kind == "violation":
+        return ""
+    return f"{label}{tr(lang, UNPRICED_ZH, UNPRICED_EN)}"
 
 
 def _card(token: str) -> Card | None:

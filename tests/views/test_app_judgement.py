@@ -1,0 +1,81 @@
+"""One judgement per move on the dashboard (docs/coach.md, "One judgement per move"): the Coach page, the
+Evaluation page and the Replay page show the same judgement of one priced move, under Streamlit's AppTest on a
+temporary SQLite library.
+
+The move is the problem report's: a 够级 sample where seat 3 answers an opponent's Qs with KC while holding AD
+(逢Q盖帽), and the price (12 rollouts, 3 candidates, seed 3) finds KC better by 6.23 points. The Coach page once
+called it a mistake ("! 错误") while the Evaluation page priced the play made above the saying's: now both say the
+saying is overruled, and neither calls it a mistake."""
+
+from __future__ import annotations
+
+import pytest
+from app_pages import library_of, page_ok, run_page
+from streamlit.testing.v1 import AppTest
+
+from coach.evaluate import evaluate_decision
+from coach.prices import Evaluation, Settings
+from data.database import open_db
+from data.evaluations import save_evaluation
+from data.make_samples import SAMPLES_DIR
+from replay.core.numbering import step_after
+from replay.formats.log import read_log
+from replay.replay import Replay
+from views.pages.evaluation import DECISION
+
+SAMPLE = SAMPLES_DIR / "gouji" / "gouji-2026-09-08-d2.json"
+INDEX = 35  # seat 3: KC on an opponent's Qs while holding AD
+PRICE = Settings(rollouts=12, max_candidates=3, seed=3)
+SAID_ZH = "判断：俗语说「逢Q盖帽」（出 AD）；此处估价认为 出 KC 更好，多 6.23 分（标准误 1.99）"
+SAID_EN = "Judgement: the saying says '逢Q盖帽' (play AD); here the pricing finds play KC better by 6.23 points"
+
+
+@pytest.fixture
+def stored(tmp_path, monkeypatch) -> int:
+    """A library holding the sample, with the move priced (that one decision alone): the deal's id."""
+    log = read_log(SAMPLE)
+    deal_id = library_of(tmp_path, monkeypatch, log)
+    rep = Replay(log)
+    d = evaluate_decision(rep.engine, rep.states, rep.log.events, INDEX, PRICE)
+    assert d is not None
+    import os
+
+    eng = open_db(os.environ["FUPAN_DB"])
+    try:
+        save_evaluation(eng, deal_id, Evaluation((d,), PRICE, rep.final.n, 0, 0.0))
+    finally:
+        eng.dispose()
+    return deal_id
+
+
+def _texts(at: AppTest) -> list[str]:
+    """What the page shows, as plain text (Markdown's escapes and bold marks taken out)."""
+    return [el.value.replace("\\", "").replace("**", "") for el in (*at.markdown, *at.caption, *at.warning, *at.info)]
+
+
+def _said(at: AppTest, text: str) -> list[str]:
+    return [v for v in _texts(at) if text in v]
+
+
+@pytest.mark.parametrize(("lang", "said"), [("zh", SAID_ZH), ("en", SAID_EN)])
+def test_the_coach_and_evaluation_pages_show_the_same_judgement(stored: int, lang: str, said: str) -> None:
+    coach = run_page("coach", stored, lang=lang, timeout=120)
+    page_ok(coach)
+    assert _said(coach, said), _texts(coach)
+    heads = [v for v in _texts(coach) if ("第 36 手" in v or "event 36" in v) and ("逢Q盖帽" in v)]
+    assert heads and all("错误" not in h and "mistake" not in h and "! " not in h for h in heads), heads
+    at = run_page("evaluation", stored, lang=lang, timeout=120)
+    at.session_state[DECISION] = INDEX
+    at.run()
+    page_ok(at)
+    assert _said(at, said), _texts(at)
+    replay = run_page("replay", stored, step=step_after(INDEX), lang=lang, timeout=120)
+    page_ok(replay)
+    assert _said(replay, said.split("（标准误")[0].split(" (standard")[0]), _texts(replay)
+
+
+def test_a_move_no_evaluation_priced_says_so(tmp_path, monkeypatch) -> None:
+    deal_id = library_of(tmp_path, monkeypatch, read_log(SAMPLE))
+    coach = run_page("coach", deal_id, lang="zh", timeout=120)
+    page_ok(coach)
+    assert any(v == "判断：未估价" or "判断：俗语说「逢Q盖帽」；未估价" in v for v in _texts(coach)), _texts(coach)
