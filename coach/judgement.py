@@ -29,27 +29,16 @@ from typing import TYPE_CHECKING
 
 from coach.findings import UNPRICED_EN, UNPRICED_ZH, Finding, Judgement
 from coach.grades import GRADE_ZH, SIGNIFICANCE, grade
+from replay.formats.notation.words import action_name
 
 if TYPE_CHECKING:
     from coach.prices import Candidate, Decision
     from replay.core.events import Event
 
 
-ACTION_ZH = {
-    "play": "出",
-    "burn": "烧",
-    "pass": "过",
-    "kou": "扣",
-    "rang": "让",
-    "call": "叫庄",
-    "yield": "让庄",
-    "wait": "不烧",
-}
-
-
 def label_zh(ev: Event) -> str:
-    """An option in Chinese: ``出 9S 9H``, ``过``."""
-    return f"{ACTION_ZH.get(ev.action, ev.action)} {' '.join(c.token for c in ev.cards)}".strip()
+    """An option in Chinese, the action named as everywhere (``action_name``): ``出牌 9S 9H``, ``过牌``."""
+    return f"{action_name(ev.action)[0]} {' '.join(c.token for c in ev.cards)}".strip()
 
 
 def label_en(ev: Event) -> str:

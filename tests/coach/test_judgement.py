@@ -43,7 +43,7 @@ def test_a_contradicting_price_overrules_the_saying_never_a_mistake() -> None:
     j = judge([cap_finding()], decision(kings=1.2, aces=0.4))
     assert j.kind == "overruled" and j.grade is None and j.severity == "hint"
     assert j.saying == "逢Q盖帽" and j.diff == pytest.approx(0.8)
-    assert j.zh.startswith("俗语说「逢Q盖帽」") and "此处估价认为 出 KS KH 更好，多 0.80 分" in j.zh
+    assert j.zh.startswith("俗语说「逢Q盖帽」") and "此处估价认为 出牌 KS KH 更好，多 0.80 分" in j.zh
     assert "here the pricing finds play KS KH better by 0.80 points" in j.en
     assert "失误" not in j.zh and "mistake" not in j.en
 
@@ -59,9 +59,9 @@ def test_an_agreeing_price_grades_by_the_loss() -> None:
 def test_an_uncertain_price_is_a_hint_at_most() -> None:
     j = judge([cap_finding()], decision(kings=0.0, aces=0.2, se=0.3))
     assert j.kind == "uncertain" and j.grade is None and j.severity == "hint"
-    assert "分不出高下（出 AS AH 多 0.20 分" in j.zh and "cannot tell" in j.en
+    assert "分不出高下（出牌 AS AH 多 0.20 分" in j.zh and "cannot tell" in j.en
     noisy = judge([cap_finding()], decision(kings=1.0, aces=0.6, se=0.3))  # above, but within the noise
-    assert noisy.kind == "uncertain" and "出 KS KH 多 0.40 分" in noisy.zh
+    assert noisy.kind == "uncertain" and "出牌 KS KH 多 0.40 分" in noisy.zh
 
 
 def test_an_unpriced_move_says_so_and_keeps_its_severity() -> None:

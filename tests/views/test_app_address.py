@@ -19,6 +19,7 @@ from data.importer import import_log
 from replay.replay import Replay
 from replay.simulate import simulate_deal
 from views.pages import replay as replay_page
+from views.parts import step_jumps
 
 
 @pytest.fixture
@@ -147,7 +148,7 @@ def test_every_step_button_has_its_key(library):
 
 def test_the_finding_jumps_go_to_the_next_and_previous_finding(library):
     deal_id, rep = library
-    steps = replay_page.finding_steps(coach_replay(rep))
+    steps = step_jumps.finding_steps(coach_replay(rep))
     assert len(steps) >= 3
     at = _open({"deal": str(deal_id), "step": str(steps[1])})
     at.button(key="replay_next_finding").click().run()
@@ -163,12 +164,12 @@ def test_the_mistake_jump_follows_the_grades():
     inaccuracy or an ungraded decision is passed over."""
     grades = {4: "blunder", 9: "inaccuracy", 12: None, 20: "mistake"}
     ev = SimpleNamespace(decisions=[SimpleNamespace(index=i, grade=g) for i, g in grades.items()])
-    assert replay_page.next_mistake_step(ev, 0) == 5  # the decision at event 4 is shown at step 5
-    assert replay_page.next_mistake_step(ev, 5) == 21
-    assert replay_page.next_mistake_step(ev, 21) == 5
-    assert replay_page.next_mistake_step(None, 0) is None
+    assert step_jumps.next_mistake_step(ev, 0) == 5  # the decision at event 4 is shown at step 5
+    assert step_jumps.next_mistake_step(ev, 5) == 21
+    assert step_jumps.next_mistake_step(ev, 21) == 5
+    assert step_jumps.next_mistake_step(None, 0) is None
     none = SimpleNamespace(decisions=[SimpleNamespace(index=3, grade="inaccuracy")])
-    assert replay_page.next_mistake_step(none, 0) is None
+    assert step_jumps.next_mistake_step(none, 0) is None
 
 
 def test_the_app_takes_its_language_from_the_address_and_writes_it_back(library):

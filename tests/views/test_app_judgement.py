@@ -26,7 +26,7 @@ from views.pages.evaluation import DECISION
 SAMPLE = SAMPLES_DIR / "gouji" / "gouji-2026-09-08-d2.json"
 INDEX = 35  # seat 3: KC on an opponent's Qs while holding AD
 PRICE = Settings(rollouts=12, max_candidates=3, seed=3)
-SAID_ZH = "判断：俗语说「逢Q盖帽」（出 AD）；此处估价认为 出 KC 更好，多 6.23 分（标准误 1.99）"
+SAID_ZH = "判断：俗语说「逢Q盖帽」（出牌 AD）；此处估价认为 出牌 KC 更好，多 6.23 分（标准误 1.99）"
 SAID_EN = "Judgement: the saying says '逢Q盖帽' (play AD); here the pricing finds play KC better by 6.23 points"
 
 

@@ -36,8 +36,9 @@ from views.games import table_html
 from views.pages import replay as replay_page
 from views.pages import timeline
 from views.pages.coach import filter_findings
-from views.pages.replay import event_frame, next_finding_step, step_parts
+from views.pages.replay import event_frame, step_parts
 from views.pages.timeline import round_starts, step_from_selection, timeline_figure
+from views.parts.step_jumps import next_finding_step
 from views.parts.table import group_by_rank
 
 HOSTILE = "<script>alert(1)</script>"

@@ -30,6 +30,7 @@ from replay.core.said import team_words
 from replay.replay import Replay
 from replay.rules.register import RULES
 from views import games
+from views.parts import lines_view
 from views.parts.common import coach_of, guarded, need_deal, t
 from views.parts.deal_report import findings_frame
 from views.parts.downloads import csv_button, file_name
@@ -246,6 +247,7 @@ def render() -> None:
     deal_id, rep, lang_ = deal.deal_id, deal.rep, deal.lang
     report = coach_of(deal_id)
     st.header(t("教练", "Coach") + f" · #{deal_id}")
+    lines_view.record_note(rep)
     if report is None:
         st.info(t("这一局没有教练报告。", "No coach report for this deal."))
         return

@@ -42,7 +42,7 @@ from data.evaluations import StoredEvaluation, StoredEvaluationError, save_evalu
 from replay.core.numbering import event_number, event_words, step_after
 from replay.replay import Replay
 from views import games
-from views.parts import bounds
+from views.parts import bounds, lines_view
 from views.parts.clock import local_time
 from views.parts.common import (
     coach_of,
@@ -418,6 +418,7 @@ def render() -> None:
         return
     deal_id, rep, lang_ = deal.deal_id, deal.rep, deal.lang
     st.header(t("评估", "Evaluation") + f" · #{deal_id}")
+    lines_view.record_note(rep)
     note = unpriced_note(rep.log.game)
     if note is not None:
         st.info(note)

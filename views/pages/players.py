@@ -30,6 +30,7 @@ from data.recoach import staleness
 from replay import games as registry
 from replay.version import ENGINE_VERSION
 from views.games import view as game_view
+from views.parts import lines_view
 from views.parts.common import guarded, stored, t
 from views.parts.downloads import csv_button, file_name
 from views.parts.figures import show
@@ -44,6 +45,7 @@ PLACE_COLORS = ["#1a9850", "#91cf60", "#d9ef8b", "#fee08b", "#fc8d59", "#d73027"
 def render() -> None:
     """Render the page."""
     st.title(t("牌手", "Players"))
+    lines_view.players_note()
     games = stored(queries.games)
     if not games:
         st.info(

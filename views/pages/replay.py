@@ -30,6 +30,9 @@ the browser counts the presses of ←, →, previous and next (``MOVES``), each 
 list and writes its address at once, and sends the step reached to the server once; the rest of the stepper
 follows when the run that took it comes back, and a run that had not taken the last press moves nothing back.
 
+A deal's lines (``views.parts.lines_view``: as played, as ruled, variations; ``&line=ruled``, ``&var=N``): the line
+shown is replayed as its own deal, each table and verdict saying its line; a variation is typed below the event list.
+
 The per-step work is in ``step_parts`` (no Streamlit in it), which ``render`` draws and
 ``bench/bench_app.py`` times. The other pages link here with ``views.parts.links.replay_link``.
 
@@ -54,7 +57,6 @@ from streamlit.delta_generator import DeltaGenerator
 
 from coach.coach import Report
 from coach.findings import Finding
-from coach.grades import GRADES
 from coach.prices import Evaluation
 from replay.core.numbering import event_number, event_words
 from replay.core.said import said_in, seat_name
@@ -63,7 +65,7 @@ from replay.formats.decisions import Decision
 from replay.replay import Replay
 from replay.rules.register import RULES
 from views import games
-from views.parts import address, links
+from views.parts import address, lines_view, links
 from views.parts.common import (
     coach_of,
     current,
@@ -82,6 +84,12 @@ from views.parts.library_import import show_said
 from views.parts.live_html import Moves, Steps, live_html
 from views.parts.phone import MORE, REPLAY_CSS
 from views.parts.ruling_view import replay_ruling
+from views.parts.step_jumps import (
+    findings_by_index,
+    next_finding_step,
+    next_mistake_step,
+    prev_finding_step,
+)
 from views.parts.table import (
     SEVERITY_MARK,
     BestMove,
@@ -149,69 +157,12 @@ class StepParts:
 # -- per deal, memoised on the replay object --------------------------------------------------------
 
 _FRAMES: weakref.WeakKeyDictionary[Replay, dict[str, pd.DataFrame]] = weakref.WeakKeyDictionary()
-# keyed by the report's replay (a Report, a frozen dataclass holding dicts, cannot be hashed)
-_BY_INDEX: weakref.WeakKeyDictionary[Replay, tuple[Report, dict[int, list[Finding]]]] = weakref.WeakKeyDictionary()
 _LISTS: weakref.WeakKeyDictionary[Replay, tuple[Report | None, dict[tuple[str, int], str]]] = (
     weakref.WeakKeyDictionary()
 )
 _TABLES: weakref.WeakKeyDictionary[Replay, dict[tuple[object, int, int | None, str, BestMove | None], str]] = (
     weakref.WeakKeyDictionary()
 )
-
-
-def findings_by_index(report: Report | None) -> dict[int, list[Finding]]:
-    """The coach's findings per event index (findings about the whole deal left out)."""
-    if report is None:
-        return {}
-    memo = _BY_INDEX.get(report.replay)
-    if memo is not None and memo[0] is report:
-        return memo[1]
-    found: dict[int, list[Finding]] = {}
-    for f in report.findings:
-        if f.index is not None:
-            found.setdefault(f.index, []).append(f)
-    _BY_INDEX[report.replay] = (report, found)
-    return found
-
-
-def finding_steps(report: Report | None) -> list[int]:
-    """The steps that show an event with a finding (event ``i`` is shown at step ``i + 1``), in order."""
-    return sorted(i + 1 for i in findings_by_index(report))
-
-
-def next_finding_step(report: Report | None, step: int) -> int | None:
-    """The step of the next event with a coach finding after ``step`` (None when there is none)."""
-    return next((s for s in finding_steps(report) if s > step), None)
-
-
-def prev_finding_step(report: Report | None, step: int) -> int | None:
-    """The step of the last event with a coach finding before ``step`` (None when there is none)."""
-    return next((s for s in reversed(finding_steps(report)) if s < step), None)
-
-
-MISTAKES = frozenset(GRADES[GRADES.index("mistake") :])  # what ``b`` jumps to: the grades of a real loss
-# the last evaluation asked about and its steps (by identity: a frozen Evaluation would hash every decision)
-_MISTAKE_STEPS: list[tuple[Evaluation, list[int]]] = []
-
-
-def mistake_steps(evaluation: Evaluation) -> list[int]:
-    """The steps that show a decision the evaluation grades a mistake or worse (the decision at event ``i`` is
-    shown at step ``i + 1``), in order; worked out once for the evaluation the page shows."""
-    memo = _MISTAKE_STEPS[0] if _MISTAKE_STEPS else None  # read once: another session's run may replace it
-    if memo is not None and memo[0] is evaluation:
-        return memo[1]
-    steps = sorted(d.index + 1 for d in evaluation.decisions if d.grade in MISTAKES)
-    _MISTAKE_STEPS[:] = [(evaluation, steps)]
-    return steps
-
-
-def next_mistake_step(evaluation: Evaluation | None, step: int) -> int | None:
-    """The step that shows the next decision after ``step`` the evaluation grades a mistake or a blunder; the first
-    one again after the last (None: there is none)."""
-    if evaluation is None:
-        return None
-    steps = mistake_steps(evaluation)
-    return next((s for s in steps if s > step), steps[0] if steps else None)
 
 
 def verdict_mark(v: Verdict) -> str:
@@ -226,6 +177,7 @@ def event_frame(rep: Replay, report: Report | None, lang_: str) -> pd.DataFrame:
     frame = per_lang.get(lang_)
     if frame is None:
         by_index = findings_by_index(report)
+        line = lines_view.of_replay(rep)  # a line's replay: its own events (after its branch point) marked
         rows = [
             {
                 "#": event_number(i),
@@ -234,6 +186,11 @@ def event_frame(rep: Replay, report: Report | None, lang_: str) -> pd.DataFrame:
                 tr(lang_, "牌", "cards"): cards_text(v.cards, lang_),
                 tr(lang_, "判定", "verdict"): verdict_mark(v),
                 tr(lang_, "教练", "coach"): "".join(SEVERITY_MARK.get(f.severity, "•") for f in by_index.get(i, [])),
+                **(
+                    {}
+                    if line is None
+                    else {tr(lang_, "线路", "line"): tr(lang_, *line.words) if i >= line.line.at else ""}
+                ),
             }
             for i, v in enumerate(rep.verdicts)
         ]
@@ -294,7 +251,7 @@ def table_of(rep: Replay, step: int, viewer: int | None, lang_: str, best: BestM
         if len(kept) >= TABLES_KEPT:
             kept.clear()
         marked = {} if best is None else {"best": best}  # a drawing that marks nothing is asked for nothing
-        html = kept[key] = drawing(rep, step, viewer, lang_, **marked)
+        html = kept[key] = lines_view.table_mark(rep, step, lang_) + drawing(rep, step, viewer, lang_, **marked)
     return html
 
 
@@ -429,7 +386,7 @@ def _verdict_panel(rep: Replay, parts: StepParts, viewer: int | None, lang_: str
         return
     who = md(seat_label(rep, v.seat, lang_))
     did = md(f"{action_label(v.action, lang_, rep.log.game)} {cards_text(v.cards, lang_)}".strip())
-    head = tr(lang_, *event_words(parts.step - 1))  # step k shows event k (replay.core.numbering)
+    head = lines_view.verdict_words(rep, lang_) + tr(lang_, *event_words(parts.step - 1))  # step k shows event k
     if v.legal:
         st.success(f"**{head}** · {who} · {did} — ✓ {t('合法', 'legal')}")
     else:
@@ -437,6 +394,7 @@ def _verdict_panel(rep: Replay, parts: StepParts, viewer: int | None, lang_: str
         name = tr(lang_, rule.name_zh, rule.name_en) if rule else ""
         msg = md(tr(lang_, v.message_zh, v.message_en))
         st.error(f"**{head}** · {who} · {did} — ✗ **{v.rule}** {name}\n\n{msg}")
+    lines_view.beside(rep, v.index, lang_)  # the line as ruled: the record's event and its as-played reading
     if v.effects:
         st.markdown("\n".join(f"- {md(said_in(e, lang_))}" for e in v.effects))
     # an illegal event's violation finding says what its verdict said above: shown once, as the verdict
@@ -475,18 +433,19 @@ class OnPage:
 
     deal_id: int
     rep: Replay
+    line: lines_view.Shown | None = None  # the line shown when not the record (its replay is ``rep``)
 
     @cached_property
-    def report(self) -> Report | None:
-        return coach_of(self.deal_id)
+    def report(self) -> Report | None:  # the record's: a line's events have no findings
+        return coach_of(self.deal_id) if self.line is None else None
 
     @cached_property
     def decisions(self) -> tuple[Decision, ...]:
-        return _decisions(self.deal_id)
+        return _decisions(self.deal_id) if self.line is None else ()
 
     @cached_property
     def evaluation(self) -> Evaluation | None:
-        return _evaluation(self.deal_id)
+        return _evaluation(self.deal_id) if self.line is None else None
 
 
 def _decisions(deal_id: int) -> tuple[Decision, ...]:
@@ -549,7 +508,8 @@ def draw_step(deal: OnPage, controls: DeltaGenerator, viewer: int | None) -> Non
     lists = {s: events_at(rep, report, s, lang_) for s in near}
     with right:
         _verdict_panel(rep, parts, viewer, lang_)
-        replay_ruling(deal_id, rep, parts.step, decisions)  # the referee's decision on this event, its ruling
+        if deal.line is None:  # the referee's decision on this event of the record, its ruling
+            replay_ruling(deal_id, rep, parts.step, decisions)
         if parts.step > 0 and evaluation is not None:  # the last event's stored evaluation, when priced
             replay_panel(rep, evaluation, parts.step - 1, viewer, lang_)
         st.subheader(t("事件", "Events"))
@@ -564,6 +524,7 @@ def draw_step(deal: OnPage, controls: DeltaGenerator, viewer: int | None) -> Non
                 )
             )
             live_html(parts.events_html, key="replay_events", steps=Steps(TABLE, step, total, lists))
+        lines_view.entry(deal_id, deal.line or lines_view.record_of(rep), parts.step)
     with controls:
         _controls(parts, next_mistake_step(evaluation, parts.step), evaluation is not None)
     if drawing.replay_below is not None:
@@ -582,10 +543,15 @@ def render() -> None:
         return
     deal_id, rep = deal.deal_id, deal.rep
     title = st.container(key="replay_title")
+    shown = lines_view.shown_line(deal_id, rep)
+    lines = st.container(key="replay_lines")
     top = st.columns([3, 1])
-    stepper(OnPage(deal_id, rep), top[0].container(), _viewed(rep))
+    stepper(OnPage(deal_id, shown.rep, None if shown.is_record else shown), top[0].container(), _viewed(rep))
     with title:
         _title(rep, deal_id)
+    with lines:
+        lines_view.summary(shown)
     with top[1]:
         _viewer(rep)
+        lines_view.picker(deal_id, shown)
         report_button(deal_id, rep)  # the deal's HTML report (issue 18, item 8: helper "lib")

@@ -23,6 +23,7 @@ from replay.formats.log import Log
 from replay.replay import Replay
 from replay.score import Score
 from views import games
+from views.parts import lines_view
 from views.parts.common import engine, guarded, lang, need_deal, stored, t
 from views.parts.downloads import csv_button, file_name
 from views.parts.figures import show
@@ -30,6 +31,7 @@ from views.parts.game_view import GameView
 from views.parts.score_parts import claims, explain, void
 from views.parts.texts import EMPTY_CELL, chart, game_name, md, place_name, profile_name, who
 
+AS_PLAYED = ("（各局按记录计分）", " (each deal scored as played)")  # the line the match totals take
 _SEAT = re.compile(r"\bseat (\d+)\b")
 
 
@@ -47,11 +49,11 @@ def render() -> None:
     if not rep.ok:
         st.warning(
             t(
-                f"记录里有 {len(rep.illegal)} 处违规（见“复盘”“争议台”）；下面按记录里实际打出的结果计分。",
-                f"The record breaks {len(rep.illegal)} rule(s) (see Replay, Dispute desk); the score below "
-                "follows what the record shows was played.",
+                f"记录里有 {len(rep.illegal)} 处违规（见“复盘”“争议台”）。",
+                f"The record breaks {len(rep.illegal)} rule(s) (see Replay, Dispute desk).",
             )
         )
+    record, rep = rep, lines_view.counted(deal_id, rep).rep  # the line whose score counts: the record, or as ruled
     score = rep.score()
     if drawing.score_page is not None:
         drawing.score_page(rep, deal_id, score)
@@ -65,7 +67,7 @@ def render() -> None:
         if drawing.score_section is not None:
             drawing.score_section(rep, score)
         explain(score)
-    claims(rep, score)
+    claims(record, score)  # the record's claimed result beside the score that counts
     if drawing.match_by_team is not None:
         _team_match(rep, deal_id, drawing.match_by_team)
     else:
@@ -141,7 +143,12 @@ def _match(log: Log, deal_id: int) -> None:
     if standings.empty:
         return
     st.subheader(t("比赛累计", "Match standings") + " · " + md(key))
-    st.caption(t("每位牌手自己的得分，逐局累计。", "Each player's own points, summed deal by deal."))
+    st.caption(
+        t(
+            f"每位牌手自己的得分，逐局累计{AS_PLAYED[0]}。",
+            f"Each player's own points, summed deal by deal{AS_PLAYED[1]}.",
+        )
+    )
     standings = standings.copy()
     fig, order = _running_chart(standings, "player")
     fig.update_layout(
@@ -183,8 +190,8 @@ def _team_match(rep: Replay, deal_id: int, team_rule: Callable[[set[str]], tuple
     )
     st.caption(
         t(
-            f"{whose[0]}，每局按它自己的规则配置记分：{rule[0]}。",
-            f"{whose[1]}, each deal as its own rule profile records it: {rule[1]}.",
+            f"{whose[0]}，每局按它自己的规则配置记分：{rule[0]}{AS_PLAYED[0]}。",
+            f"{whose[1]}, each deal as its own rule profile records it: {rule[1]}{AS_PLAYED[1]}.",
         )
     )
     fig, order = _running_chart(totals, "who")

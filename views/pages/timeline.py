@@ -10,6 +10,10 @@ under the key ``timeline_chart``; its callback reads the selected point's x (a s
 chart). The callback form of ``on_select`` reruns like ``"rerun"`` but runs only when the selection
 changes, so a selection left on the chart never moves the step back on a later rerun.
 
+When a line other than the record is shown (``views.parts.lines_view``: ``&line=ruled`` or ``&var=N``), it is drawn as a
+branch beside the record (``add_line``: each seat's cards held on the line, dashed, from its branch point on), and a
+click opens its step on the Replay page with the line.
+
 ``timeline_figure`` builds the figure without Streamlit (the tests and the benchmark call it). A game may
 draw its own (``GameView.timeline``; 升级, which has no rounds and no cards-held race, shows the points each
 side has won over the deal); clicking opens a step in the same way.
@@ -27,11 +31,12 @@ from coach.coach import Report
 from replay.core.numbering import event_words
 from replay.replay import Replay
 from views import games
-from views.parts import address, links
+from views.parts import address, lines_view, links
 from views.parts.common import coach_of, guarded, need_deal, set_step, t
 from views.parts.figures import band, show, step_line
 from views.parts.links import replay_link
 from views.parts.table import SEVERITY_MARK, action_label, cards_text, place_label, seat_label, tr, worth_words
+from views.parts.texts import md
 
 CHART = "timeline_chart"
 CLICKED = "timeline_clicked"  # session state: the step of the point just clicked (the run goes to Replay)
@@ -169,6 +174,31 @@ def timeline_figure(rep: Replay, report: Report | None, step: int, lang_: str) -
     return fig
 
 
+def add_line(fig: go.Figure, shown: lines_view.Shown, lang_: str) -> None:
+    """The line shown (as ruled, or a variation) drawn as a branch beside the record: each seat's cards held on the
+    line from its branch point on, dashed, one legend entry for them all, and the branch point marked."""
+    rep, at = shown.rep, shown.line.at
+    name = escape(tr(lang_, *shown.words))
+    steps = list(range(at, len(rep.states)))
+    for s, ys in enumerate(counts_per_seat(rep)):
+        fig.add_trace(
+            go.Scatter(
+                x=steps,
+                y=ys[at:],
+                mode="lines",
+                line={"shape": "hv", "width": 2, "dash": "dash", "color": SEAT_COLORS[s % len(SEAT_COLORS)]},
+                name=name,
+                legendgroup="line",
+                showlegend=s == 0,
+                hovertemplate=f"{name} · {escape(seat_label(rep, s, lang_))}<br>"
+                + tr(lang_, "第 %{x} 步：%{y} 张", "step %{x}: %{y} cards")
+                + "<extra></extra>",
+            )
+        )
+    fig.add_vline(x=at, line_dash="dot", line_color="#6b7280")
+    fig.update_layout(xaxis={"range": [-1, max(len(rep.states), len(shown.record.states))]})
+
+
 def step_from_selection(selection: Any, total: int | None = None) -> int | None:
     """The step of the first selected point (its x), within 0..total; None when nothing is selected."""
     try:
@@ -214,10 +244,20 @@ def render() -> None:
             )
         )
     fig = timeline_figure(rep, coach_of(deal_id), step, deal.lang)
+    shown = lines_view.shown_line(deal_id, rep)
+    if not shown.is_record and drawing.timeline is None:  # the line shown drawn as a branch beside the record
+        add_line(fig, shown, deal.lang)
+        st.caption(
+            t(
+                f"虚线：{md(shown.words[0])}，自第 {shown.line.at} 步起与记录分开（实线为按记录）。",
+                f"Dashed: {md(shown.words[1])}, branching off the record at step {shown.line.at} (solid: as played).",
+            )
+        )
     show(fig, f"deal{deal_id}", "timeline", on_select=_clicked, key=CHART)
     clicked = st.session_state.pop(CLICKED, None)
     if isinstance(clicked, int):  # a point clicked: its step on the Replay page (the address names it)
-        st.switch_page(links.page(links.REPLAY), query_params=address.link(deal_id, clicked))
+        line = {k: v for k, v in address.shown(("deal", "line")).items() if k in ("line", "var")}  # the line shown
+        st.switch_page(links.page(links.REPLAY), query_params=address.link(deal_id, clicked, line))
     after = (
         t(f"，{event_words(step - 1)[0]}之后", f", after {event_words(step - 1)[1]}")
         if step

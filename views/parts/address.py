@@ -5,7 +5,9 @@ An address is a page's url path and its query: ``/replay?deal=12&step=40&view=se
 - ``lang``: ``zh`` or ``en``, on every page;
 - ``deal``: the Library's number of the open deal (its id), and ``step``: the step shown (0 = as dealt), on
   the pages about the open deal;
-- ``view``: ``review`` (every hand) or ``seat`` (the table as one seat saw it), with ``seat``: which.
+- ``view``: ``review`` (every hand) or ``seat`` (the table as one seat saw it), with ``seat``: which;
+- ``line``: ``ruled`` (the line as ruled), or ``var``: a variation's number, on the pages that show a deal's lines
+  (``views.parts.lines_view``; neither: the record as played).
 
 ``follow()`` runs at the start of every run (``app.py``; and ``views.parts.common.guarded`` for a page run on
 its own): what the address says anew (a link followed, an address typed, a reload of another session's link)
@@ -34,7 +36,9 @@ SEEN = "address_seen"  # session state: the address as last read or written (wha
 NARROW = "address_narrow"  # session state: what this run's page shows of its usual keys (``narrow``)
 PROBLEMS = "address_problems"  # session state: what the address said that could not be opened, to say
 ASKED_STEP = "address_step"  # session state: the step the last link asked for (the page says if beyond the end)
-KEYS = ("lang", "deal", "step", "view", "seat")
+LINE = "lines_line"  # session state: the line shown ("played", "ruled" or a variation's number)
+LINE_DEAL = "lines_deal"  # session state: the deal whose line ``LINE`` is
+KEYS = ("lang", "deal", "step", "view", "seat", "line", "var")
 
 
 def _now() -> dict[str, str]:
@@ -89,6 +93,24 @@ def follow() -> None:
             st.session_state[ASKED_STEP] = step
     if "view" in new or "seat" in new or deal is not None:
         _follow_view(now.get("view"), now.get("seat"))
+    if "line" in new or "var" in new or deal is not None:
+        _follow_line(now.get("line"), now.get("var"))
+
+
+def _follow_line(line: str | None, var: str | None) -> None:
+    """The line a link shows (the page checks the deal has it: ``lines_view.shown_line``)."""
+    st.session_state[LINE_DEAL] = st.session_state.get("deal_id")
+    if var is not None:
+        number = _number("var", var, "变着编号", "variation number")
+        st.session_state[LINE] = "played" if number is None else number
+    elif line in (None, "played", "ruled"):
+        st.session_state[LINE] = line or "played"
+    else:
+        st.session_state[LINE] = "played"
+        _problem(
+            f"链接里的线路“{md(line or '')}”不认识（可用 ruled，或 var=变着编号）。",
+            f"The link's line “{md(line or '')}” is unknown (use ruled, or var=N).",
+        )
 
 
 def _follow_view(view: str | None, seat: str | None) -> None:
@@ -138,6 +160,12 @@ def shown(keys: tuple[str, ...]) -> dict[str, str]:
     if "view" in keys:
         viewer = st.session_state.get(VIEWER, REVIEW)
         query.update(view_query(None if viewer == REVIEW or not isinstance(viewer, int) else viewer))
+    line = st.session_state.get(LINE)
+    if "line" in keys and st.session_state.get(LINE_DEAL) == deal_id:
+        if line == "ruled":
+            query["line"] = "ruled"
+        elif isinstance(line, int) and not isinstance(line, bool):
+            query["var"] = str(line)
     return query
 
 

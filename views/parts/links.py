@@ -44,8 +44,8 @@ COACH, EVALUATION, DISPUTE, PLAYERS = "coach", "evaluation", "dispute", "players
 
 PAGES: tuple[PageEntry, ...] = (
     PageEntry(LIBRARY, "library", "牌局库", "Library", default=True),
-    PageEntry(REPLAY, "replay", "复盘", "Replay", ("deal", "step", "view")),
-    PageEntry(TIMELINE, "timeline", "时间线", "Timeline", ("deal", "step"), charts=True),
+    PageEntry(REPLAY, "replay", "复盘", "Replay", ("deal", "step", "view", "line")),
+    PageEntry(TIMELINE, "timeline", "时间线", "Timeline", ("deal", "step", "line"), charts=True),
     PageEntry(SCORING, "scoring", "计分", "Scoring", ("deal",), charts=True),
     PageEntry(COACH, "coach", "教练", "Coach", ("deal", "step")),
     PageEntry(EVALUATION, "evaluation", "评估", "Evaluation", ("deal", "step"), charts=True),
