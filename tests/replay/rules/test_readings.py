@@ -143,3 +143,43 @@ def test_a_forced_pass_in_baohuang_is_read() -> None:
 def test_passes(text: str, index: int, legal: bool, rule: str | None) -> None:
     v = Replay(parse_log(text)).verdicts[index]
     assert (v.legal, v.rule) == (legal, rule), v.line()
+
+
+# GJ-BURN's second branch: after the burn the burner holds one set (seed 000: of one rank; seed 004: one set)
+def _burn_late(left: str, profile: str, then: str) -> Replay:
+    """Seat 1 plays out its 9s and 8s, leads 3 3; seat 2 plays K K over it and seat 1 burns with A A, keeping
+    ``left`` (12 8s, a 3 3 and an A A and ``left`` make its 36 cards); ``then``: the events after."""
+    rest = " ".join(["9"] * 16 + ["8"] * 12)
+    all_pass = "".join(f"{s} pass\n" for s in (2, 3, 4, 5, 0))
+    log = (
+        f"fupan/1 gouji\nprofile {profile}\noption first_lead logged\nhand 1 {rest} 3 3 A A {left}\n"
+        f"events\n1 play {' '.join(['9'] * 16)}\n{all_pass}1 play {' '.join(['8'] * 12)}\n{all_pass}"
+        f"1 play 3 3\n2 play K K\n1 burn A A\n{then}"
+    )
+    return Replay(parse_log(log))
+
+
+_PASSES_TO_1 = "".join(f"{s} pass\n" for s in (2, 3, 4, 5, 0))
+
+
+@pytest.mark.parametrize("profile", ["gouji", "gouji-online"])
+def test_a_burner_left_with_one_rank_has_not_failed(profile: str) -> None:
+    rep = _burn_late("7 7 7 7", profile, _PASSES_TO_1 + "1 play 7 7\n" + _PASSES_TO_1 + "1 play 7 7\n")
+    assert rep.ok, [v.line() for v in rep.illegal]
+    assert not [v for v in rep.verdicts if v.reading is not None and v.reading.code == "failed-burn"]
+    assert rep.states[-1].failed == ()
+
+
+def test_a_burner_left_with_two_ranks_fails_on_a_jokerless_set() -> None:
+    rep = _burn_late("7 7 6 6", "gouji", _PASSES_TO_1 + "1 play 7 7\n")
+    assert rep.ok, [v.line() for v in rep.illegal]
+    assert rep.verdicts[-1].reading is not None and rep.verdicts[-1].reading.code == "failed-burn"
+    assert rep.states[-1].failed == (1,)
+
+
+def test_one_set_of_two_ranks_frees_the_burner_under_seed_004_only() -> None:
+    """7 7 7 2 is one set where 2s attach (seed 004: 只剩下一套牌) but not one rank (seed 000: 同一點數)."""
+    then = _PASSES_TO_1 + "1 play 7 7\n"
+    online = _burn_late("7 7 7 2", "gouji-online", then)
+    classic = _burn_late("7 7 7 2", "gouji", then)
+    assert online.states[-1].failed == () and classic.states[-1].failed == (1,)
