@@ -14,6 +14,7 @@ import cli
 from data.make_samples import SAMPLES_DIR
 from replay.formats.log import parse_log, read_log
 from replay.replay import Replay
+from replay.rules.register import RULES
 
 CASES_DIR = CASE_LOGS
 GJ = "fupan/1 gouji\nprofile gouji-logged\n"
@@ -81,7 +82,9 @@ def test_check_json_shows_the_reading(capsys: pytest.CaptureFixture[str], tmp_pa
 def test_an_undeclared_burn_is_illegal_where_the_profile_says_a_burn_is_declared() -> None:
     rep = Replay(parse_log(GJ_CLASSIC + "events\n0 play K K\n1 play A A\n"))
     v = rep.verdicts[1]
-    assert not v.legal and v.rule == "GJ-BURN" and v.reason == "undeclared"
+    assert not v.legal and v.rule == "GJ-GOUJI-ANSWER" and v.reason == "undeclared"  # only the 对头 may answer
+    assert v.reading is not None and (v.reading.rule, v.reading.reason) == ("GJ-BURN", "undeclared")  # beside it
+    assert "只有對頭才有資格上牌" in RULES["GJ-GOUJI-ANSWER"].quote_for(v.reason, "000").text
     declared = Replay(parse_log(GJ_CLASSIC + "events\n0 play K K\n1 burn A A\n"))
     assert declared.ok and declared.verdicts[1].reading is None  # the log says burn: nothing to read
 
