@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Any
 from cli.common import EXIT_ILLEGAL, EXIT_OK, PROFILE_HELP, InputError, _emit, _replay, _settle, add_limit_args
 from replay import games
 from replay.core.clip import cards_shown
-from replay.core.said import seat_name
+from replay.core.said import said_in, seat_name
 
 if TYPE_CHECKING:
     from referee.ruling import ClaimEntry, Ruling
@@ -162,7 +162,7 @@ def _ruling_lines(r: Ruling, lang: str) -> list[str]:
         more = f" (+{r.more_alternatives})" if r.more_alternatives else ""
         lines.append(f"{'可以合规做的' if k == 0 else 'lawful alternatives'}: {alts}{more}")
     for u in r.unverified:
-        lines.append(f"{'未能核实' if k == 0 else 'unverified'}: {u}")
+        lines.append(f"{'未能核实' if k == 0 else 'unverified'}: {said_in(u, 'zh' if k == 0 else 'en')}")
     for dec in r.decisions:
         lines.append(f"{'裁判记录' if k == 0 else 'decision'}: {dec.decision} by {dec.referee} at {dec.at}: {dec.text}")
     return lines
