@@ -186,3 +186,13 @@ def test_one_set_of_two_ranks_frees_the_burner_under_seed_004_only() -> None:
     online = _burn_late("7 7 7 2", "gouji-online", then)
     classic = _burn_late("7 7 7 2", "gouji", then)
     assert online.states[-1].failed == () and classic.states[-1].failed == (1,)
+
+
+def test_an_owed_tribute_the_record_cannot_check_is_said_unverified() -> None:
+    rep = Replay(read_log(CASE_LOGS / "GJ-TRIBUTE.legal.unverified.txt"))
+    assert rep.ok
+    notes = [u for u in rep.unverified if "tribute" in u and "could not be verified" in u]
+    assert len(notes) == 2, rep.unverified  # the 大落's two cards and the 二落's one
+    owed = Replay(read_log(CASE_LOGS / "GJ-TRIBUTE.illegal.owed.txt"))
+    v = owed.illegal[0]
+    assert (v.rule, v.reason) == ("GJ-TRIBUTE", "owed") and v.index == 0
