@@ -394,6 +394,11 @@ class ClaimEntry:
         }
 
 
+#: the rules a score's explanation names when they move places: the reason whose passage says how, and its seed
+#: ("": the profile's; a failed burner's 大落 is seed 004's words: 选择“捎牌”后无法按照捎牌条件出牌的游戏者为“大落”)
+_ORDER_REASONS = {"GJ-BURN": ("failed", "004"), "GJ-REVOLUTION": ("place", "")}
+
+
 def result_ruling(rep: Replay[GameState]) -> tuple[ClaimEntry, ...]:
     """The ruling on the log's claimed result (``result``): every claimed entry beside the computed one,
     with its rule and the seed's words; an entry the deal does not bear out is corrected to the deal's
@@ -403,8 +408,14 @@ def result_ruling(rep: Replay[GameState]) -> tuple[ClaimEntry, ...]:
 
     seed = _seed_of(rep.profile)
     out = []
-    for d in claim_entries(rep.log.result, rep.score(), rep.log.game, rep.final):
+    score = rep.score()
+    # the rule that moved places (a failed burn's 大落, 革命's place): a corrected finish order quotes its passage
+    moved = next((r for r, _ in (score.explain if score is not None else ()) if r in _ORDER_REASONS), None)
+    for d in claim_entries(rep.log.result, score, rep.log.game, rep.final):
         quote = RULES[d.rule].quote_for("", seed) if d.rule in RULES else None
+        if d.key == "finish_order" and d.differs and moved is not None:
+            why, by = _ORDER_REASONS[moved]
+            quote = RULES[moved].quote_for(why, by or seed)
         if d.differs:
             zh, en = entry_name(d.key)
             consequence = (

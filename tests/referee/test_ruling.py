@@ -336,3 +336,22 @@ def test_the_chinese_ruling_s_unverified_line_is_chinese(capsys: pytest.CaptureF
     assert "手牌没有完整记录" in line and "not fully in the record" not in line, line
     _, out, _ = run(capsys, "ruling", path, "--event", "0", "--lang", "en")
     assert any(x.startswith("unverified") and "not fully in the record" in x for x in out.splitlines())
+
+
+def test_a_finish_order_moved_by_a_failed_burn_quotes_the_da_luo_passage(monkeypatch: pytest.MonkeyPatch) -> None:
+    from dataclasses import replace
+
+    from referee.ruling import result_ruling
+
+    rep = Replay(read_log(SAMPLES_DIR / "disputes" / "05-wrong-score-gouji.txt"))
+    score = rep.score()
+    assert score is not None
+    claimed = list(rep.log.result["finish_order"])
+    moved = (*claimed[1:], claimed[0])  # the claimed 头科 fell to 大落 by a failed burn
+    fell = replace(score, finish_order=moved, explain=(("GJ-BURN", "seat broke its burn condition: 大落"),))
+    monkeypatch.setattr(rep, "score", lambda: fell)
+    entry = next(e for e in result_ruling(rep) if e.key == "finish_order")
+    assert entry.differs and entry.quote is not None and "大落" in entry.quote.text, entry.quote
+    monkeypatch.setattr(rep, "score", lambda: replace(score, finish_order=moved))
+    plain = next(e for e in result_ruling(rep) if e.key == "finish_order")
+    assert plain.quote is not None and "大落" not in plain.quote.text  # nothing moved places: the finish rule's own
