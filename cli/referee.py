@@ -119,6 +119,11 @@ def _before_lines(r: Ruling, k: int) -> list[str]:
     for key, seats in v.extras.seat_groups():
         if seats:
             lines.append(f"  {SEAT_GROUPS[key][k]}: {sep.join(seat(s) for s in seats)}")
+    from referee.ruling import roles_words
+
+    roles = roles_words(v)
+    if roles is not None:
+        lines.append(f"  {roles[k]}")
     return lines
 
 

@@ -301,6 +301,26 @@ def _options(rule: str | None, reason: str, reading: Reading | None, profile: Pr
     )
 
 
+def roles_words(before: StepView) -> tuple[str, str] | None:
+    """保皇: the 皇帝 and the 保皇派 at the table before the event, once the record knows them (zh, en); None for a
+    game without roles or before the 皇帝 is known."""
+    from replay.games.baohuang.step_view import step_roles
+
+    roles = step_roles(before)
+    if roles is None:
+        return None
+    emperor = next((s for s, r in roles.truth.items() if r in ("emperor", "solo")), None)
+    if emperor is None:
+        return None
+    loyal = next((s for s, r in roles.truth.items() if r == "loyalist"), None)
+    zh = f"皇帝：{seat_name(emperor)}" + ("（独保）" if roles.truth[emperor] == "solo" else "")
+    en = f"皇帝 (emperor): {seat_name(emperor, en=True)}" + (" (alone, 独保)" if roles.truth[emperor] == "solo" else "")
+    if loyal is not None:
+        zh += f"；保皇派：{seat_name(loyal)}"
+        en += f"; 保皇派 (loyalist): {seat_name(loyal, en=True)}"
+    return zh, en
+
+
 def _who(before: StepView) -> tuple[str, str]:
     """Who may act at the table before the event (zh, en)."""
     seats = list(before.to_act)

@@ -355,3 +355,18 @@ def test_a_finish_order_moved_by_a_failed_burn_quotes_the_da_luo_passage(monkeyp
     monkeypatch.setattr(rep, "score", lambda: replace(score, finish_order=moved))
     plain = next(e for e in result_ruling(rep) if e.key == "finish_order")
     assert plain.quote is not None and "大落" not in plain.quote.text  # nothing moved places: the finish rule's own
+
+
+def test_a_baohuang_ruling_names_the_emperor_and_the_loyalist_once_known(capsys: pytest.CaptureFixture[str]) -> None:
+    from paths import CASE_LOGS
+
+    path = CASE_LOGS / "BH-PLAY.legal.txt"
+    rep = Replay(read_log(path))
+    last = len(rep.log.events) - 1
+    r = ruling_of(rep, last)
+    sheet = ruling_sheet(r, rep.log, "zh")
+    assert "皇帝：座位0" in sheet
+    _, out, _ = run(capsys, "ruling", path, "--event", str(last), "--lang", "en")
+    assert "皇帝 (emperor): seat 0" in out
+    first = ruling_of(rep, 0)  # before the call: no 皇帝 yet
+    assert "皇帝：" not in ruling_sheet(first, rep.log, "zh")
