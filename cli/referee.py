@@ -12,7 +12,7 @@ from cli.common import EXIT_ILLEGAL, EXIT_OK, PROFILE_HELP, InputError, _emit, _
 from replay import games
 from replay.core.clip import cards_shown
 from replay.core.numbering import event_index, event_words
-from replay.core.said import seat_name
+from replay.core.said import said_in, seat_name
 
 if TYPE_CHECKING:
     from referee.ruling import ClaimEntry, Ruling
@@ -120,6 +120,11 @@ def _before_lines(r: Ruling, k: int) -> list[str]:
     for key, seats in v.extras.seat_groups():
         if seats:
             lines.append(f"  {SEAT_GROUPS[key][k]}: {sep.join(seat(s) for s in seats)}")
+    from referee.ruling import roles_words
+
+    roles = roles_words(v)
+    if roles is not None:
+        lines.append(f"  {roles[k]}")
     return lines
 
 
@@ -163,7 +168,7 @@ def _ruling_lines(r: Ruling, lang: str) -> list[str]:
         more = f" (+{r.more_alternatives})" if r.more_alternatives else ""
         lines.append(f"{'可以合规做的' if k == 0 else 'lawful alternatives'}: {alts}{more}")
     for u in r.unverified:
-        lines.append(f"{'未能核实' if k == 0 else 'unverified'}: {u}")
+        lines.append(f"{'未能核实' if k == 0 else 'unverified'}: {said_in(u, 'zh' if k == 0 else 'en')}")
     for dec in r.decisions:
         lines.append(f"{'裁判记录' if k == 0 else 'decision'}: {dec.decision} by {dec.referee} at {dec.at}: {dec.text}")
     return lines

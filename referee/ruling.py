@@ -305,6 +305,26 @@ def _options(rule: str | None, reason: str, reading: Reading | None, profile: Pr
     )
 
 
+def roles_words(before: StepView) -> tuple[str, str] | None:
+    """保皇: the 皇帝 and the 保皇派 at the table before the event, once the record knows them (zh, en); None for a
+    game without roles or before the 皇帝 is known."""
+    from replay.games.baohuang.step_view import step_roles
+
+    roles = step_roles(before)
+    if roles is None:
+        return None
+    emperor = next((s for s, r in roles.truth.items() if r in ("emperor", "solo")), None)
+    if emperor is None:
+        return None
+    loyal = next((s for s, r in roles.truth.items() if r == "loyalist"), None)
+    zh = f"皇帝：{seat_name(emperor)}" + ("（独保）" if roles.truth[emperor] == "solo" else "")
+    en = f"皇帝 (emperor): {seat_name(emperor, en=True)}" + (" (alone, 独保)" if roles.truth[emperor] == "solo" else "")
+    if loyal is not None:
+        zh += f"；保皇派：{seat_name(loyal)}"
+        en += f"; 保皇派 (loyalist): {seat_name(loyal, en=True)}"
+    return zh, en
+
+
 def _who(before: StepView) -> tuple[str, str]:
     """Who may act at the table before the event (zh, en)."""
     seats = list(before.to_act)
@@ -398,6 +418,11 @@ class ClaimEntry:
         }
 
 
+#: the rules a score's explanation names when they move places: the reason whose passage says how, and its seed
+#: ("": the profile's; a failed burner's 大落 is seed 004's words: 选择“捎牌”后无法按照捎牌条件出牌的游戏者为“大落”)
+_ORDER_REASONS = {"GJ-BURN": ("failed", "004"), "GJ-REVOLUTION": ("place", "")}
+
+
 def result_ruling(rep: Replay[GameState]) -> tuple[ClaimEntry, ...]:
     """The ruling on the log's claimed result (``result``): every claimed entry beside the computed one,
     with its rule and the seed's words; an entry the deal does not bear out is corrected to the deal's
@@ -409,8 +434,13 @@ def result_ruling(rep: Replay[GameState]) -> tuple[ClaimEntry, ...]:
     out = []
     score = rep.score()
     teams = [team.seats for team in score.teams] if score is not None else []
+    # the rule that moved places (a failed burn's 大落, 革命's place): a corrected finish order quotes its passage
+    moved = next((r for r, _ in (score.explain if score is not None else ()) if r in _ORDER_REASONS), None)
     for d in claim_entries(rep.log.result, score, rep.log.game, rep.final):
         quote = RULES[d.rule].quote_for("", seed) if d.rule in RULES else None
+        if d.key == "finish_order" and d.differs and moved is not None:
+            why, by = _ORDER_REASONS[moved]
+            quote = RULES[moved].quote_for(why, by or seed)
         if d.differs:
             zh, en = entry_name(d.key, teams, rep.final.n)
             consequence = (

@@ -12,7 +12,7 @@ import html
 import re
 from typing import Any
 
-from referee.ruling import Ruling, option_value
+from referee.ruling import Ruling, option_value, roles_words
 from replay import games
 from replay.core.cards import cards_read
 from replay.core.clip import cards_shown
@@ -40,6 +40,7 @@ LABELS: dict[str, tuple[str, str]] = {
     "event_n": ("第 {n} 手（打在第 {s} 步的桌面上）", "event {n} (played on the table of step {s})"),
     "before": ("动作之前的桌面", "The table before it"),
     "on_table": ("桌上", "On the table"),
+    "roles": ("皇帝与保皇派", "皇帝 and 保皇派"),
     "empty": ("（空）", "(empty)"),
     "owner": ("出牌人", "played by"),
     "may_act": ("可以行动", "May act"),
@@ -179,6 +180,9 @@ class _Sheet:
         for key, seats in v.extras.seat_groups():
             if seats:
                 rows.append(f"<tr><th>{self.t(key)}</th><td>{', '.join(self.player(s) for s in seats)}</td></tr>")
+        roles = roles_words(v)
+        if roles is not None:
+            rows.append(f"<tr><th>{self.t('roles')}</th><td>{self.both(*roles)}</td></tr>")
         counts = "".join(
             f"<li>{self.player(s)}: {len(h)} {self.t('cards_held')}"
             + (f" ({self.t('out')})" if s in v.finished else "")

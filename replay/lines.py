@@ -16,6 +16,7 @@ deal's score takes given a referee's stored decisions; ``line_log`` is a line as
 
 from __future__ import annotations
 
+import weakref
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any, Generic
@@ -260,11 +261,23 @@ class Ruled:
         )
 
 
+# the line as ruled of each replay asked about (the CLI's account and its score ask for it twice; a replay of 100,000
+# events folds it in seconds)
+_RULED: weakref.WeakKeyDictionary[Replay[Any], Ruled] = weakref.WeakKeyDictionary()
+
+
 def ruled(rep: Replay[S]) -> Ruled:
     """The line as ruled: the first illegal event withdrawn (the table before it stays: cards back, the seat whose
     turn it was acts), the recorded events after it carried on while they fit; a later illegal event on a table the
     record shares (the two lines met again) is withdrawn as well; the first recorded event that fits neither is
-    where the record departs from the rules, and the line ends there."""
+    where the record departs from the rules, and the line ends there. Worked out once per replay."""
+    found = _RULED.get(rep)
+    if found is None:
+        found = _RULED[rep] = _ruled(rep)
+    return found
+
+
+def _ruled(rep: Replay[S]) -> Ruled:
     rep = lenient(rep)
     events, eng = rep.log.events, rep.engine
     bad = [v for v in rep.illegal if v.index is not None]  # (found by the first fold: no states kept for them)
@@ -285,8 +298,9 @@ def ruled(rep: Replay[S]) -> Ruled:
     for i in range(first + 1, len(events)):
         ev = events[i]
         out, as_played = eng.step(st, ev), eng.step(table, ev)
-        mine, theirs = _verdict(i, ev, out), _verdict(i, ev, as_played)
-        beside = None if _same(mine, theirs) else theirs
+        mine = _verdict(i, ev, out)
+        alike = out.rule == as_played.rule and out.reading == as_played.reading  # alike: legality, rule, reading
+        beside = None if alike else _verdict(i, ev, as_played)
         if out.rule is None:
             kept.append(ev)
             judged.append(Judged(i, mine, beside))
@@ -300,11 +314,6 @@ def ruled(rep: Replay[S]) -> Ruled:
         table = as_played.state if as_played.rule is None else eng.force(table, ev)
     line = Line(RULED, first, tuple(kept))
     return Ruled(line, tuple(withdrawn), departs, departure, tuple(judged))
-
-
-def _same(a: Verdict, b: Verdict) -> bool:
-    """Whether two verdicts on one event read alike (legality, rule, reading)."""
-    return a.legal == b.legal and a.rule == b.rule and a.reading == b.reading
 
 
 def as_ruled(rep: Replay[Any]) -> Line:

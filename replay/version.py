@@ -13,12 +13,15 @@ brings a library up to date.
 
 from __future__ import annotations
 
-ENGINE_VERSION = 3
+ENGINE_VERSION = 4
 """1: the first version recorded (rows stored before versions were recorded read as 0). 2: the engine's texts carry
 their Chinese (``replay.core.said``), and two score explanations name their Chinese term beside the English (够级's
 "positive points only (只记正分，不记负分)", 升级's "定主 (declaration)"): the ``score`` texts changed; what is stored
-of a replay did not. 3 (issue 36: one
-numbering, one team name): ``check --json``'s verdicts carry ``event``, the event's number as people count it (the
-first is 1, ``replay.core.numbering``), beside ``index``; the CLI's text numbers events so; a team is named by its one
-name and its seats (``replay.core.said.side_name``: "Team A (0·2·4)"): the ``check`` and ``score`` texts changed;
-what is stored of a replay did not."""
+of a replay did not. 3 (issue 36: one numbering, one team name): ``check --json``'s verdicts carry ``event``, the
+event's number as people count it (the first is 1, ``replay.core.numbering``), beside ``index``; the CLI's text
+numbers events so; a team is named by its one name and its seats (``replay.core.said.side_name``: "Team A
+(0·2·4)"): the ``check`` and ``score`` texts changed; what is stored of a replay did not. 4: issue 36's rule
+defects: a burner left with one set after its burn has not failed (GJ-BURN's second branch); a seat not the 对头
+answering a 够级 set out of turn cites GJ-GOUJI-ANSWER (reason *undeclared*) with the undeclared-burn reading
+beside it; a same-rank answer on jokers attached cites CARD-ORDER's *joker* or *small-joker* reason; a bury cites
+SJ-DEAL's *kitty* reason; an owed tribute not given is flagged (GJ-TRIBUTE *owed*) or said unverified."""

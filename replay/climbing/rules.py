@@ -5,6 +5,16 @@ from __future__ import annotations
 
 from replay.rules.quotes import CLIMBING, RuleRow, seed_quote
 
+_SMALL_JOKER = (
+    seed_quote("000", "小花掛牌時，須由大花掛高於小花所掛牌一點以上的牌方能滅之，且大花不得少於小花數量"),
+    seed_quote(
+        "004",
+        "挂小花的牌必须用挂大花的牌来管，如2个小花+3个九，如果要大过此牌，必须在花和牌点两个方面都大过此牌，"
+        "如用2个大花带3个J大过（也可以用3个大花带2个J大过）。",
+    ),
+    seed_quote("003", "掛小花的牌必須用掛大花的牌來管"),
+)
+
 ROWS: list[RuleRow] = [
     # -- cards and sets (够级, 保皇) -----------------------------------------------------------------
     (
@@ -23,7 +33,18 @@ ROWS: list[RuleRow] = [
             "": (
                 seed_quote("000", "按照不論花色，點數為準的原則"),
                 seed_quote("003", "不論花色，點數相同即大小一樣。未掛花的牌按照牌點大小比較。"),
-            )
+            ),
+            # a set with jokers attached (掛花): its rank is its base, the passage on what a set is made of
+            "joker": (
+                seed_quote("000", "所發（順）牌必須是同一點數，不同點數牌不可混合發出，花、錢例外"),
+                seed_quote(
+                    "004",
+                    "一套牌： 指游戏者一次发出的牌，按照不论花色、点数为准的原则，由“同点数牌N张 + X个2 + Y个小王 + Z个大王”组成",
+                ),
+                seed_quote("003", "由“同點數牌 N 張 + X 個小王 + Y 個大王”組成"),
+            ),
+            # an answer of the same rank over a set with a small joker attached: the small joker passage
+            "small-joker": _SMALL_JOKER,
         },
     ),
     (
@@ -84,17 +105,7 @@ ROWS: list[RuleRow] = [
         "小花挂牌",
         "small joker attached",
         CLIMBING,
-        {
-            "": (
-                seed_quote("000", "小花掛牌時，須由大花掛高於小花所掛牌一點以上的牌方能滅之，且大花不得少於小花數量"),
-                seed_quote(
-                    "004",
-                    "挂小花的牌必须用挂大花的牌来管，如2个小花+3个九，如果要大过此牌，必须在花和牌点两个方面都大过此牌，"
-                    "如用2个大花带3个J大过（也可以用3个大花带2个J大过）。",
-                ),
-                seed_quote("003", "掛小花的牌必須用掛大花的牌來管"),
-            )
-        },
+        {"": _SMALL_JOKER},
     ),
     # -- the flow of play (够级, 保皇) -----------------------------------------------------------------
     (

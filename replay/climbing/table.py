@@ -481,6 +481,23 @@ class Climbing(Rules[S]):
                 f"and at least {table.sj} big joker(s)",
             ),
         }
+        if why == "CARD-ORDER" and (cs.sj or cs.bj or table.sj or table.bj) and cs.base < RANK_SJ:
+            # jokers attached (挂花): the joker passage, not 不論花色 (suits never matter)
+            if table.sj:
+                return Outcome(
+                    st,
+                    "CARD-ORDER",
+                    f"{tz} 挂了小花：须由大花挂高于小花所挂牌一点以上的牌方能灭之，{zh} 与它点数相同",
+                    f"{te} carries a small joker: only a big joker on a higher rank beats it; {en} is the same rank",
+                    reason="small-joker",
+                )
+            return Outcome(
+                st,
+                "CARD-ORDER",
+                f"{zh} 与 {tz} 点数相同：挂花不改变一套牌的点数，须步步高",
+                f"{en} is the same rank as {te}: jokers attached do not raise a set's rank",
+                reason="joker",
+            )
         z, e = msgs[why]
         return Outcome(st, why, z, e)
 

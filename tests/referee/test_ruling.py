@@ -296,3 +296,77 @@ def test_a_withdrawn_event_of_a_finished_deal_states_places_and_points_in_both_l
     assert f"as ruled (the events that do not stand withdrawn): places {order}" in en and f"名次 {order}" in zh
     assert rep.score() is None and "as played: the deal is not finished" in en
     assert "the referee upheld that event 11 does not stand: scored as ruled" in en and "按规则计分" in zh
+
+
+# each verdict quotes the passage that decides it (issue 36)
+GJ_CLASSIC = "fupan/1 gouji\nprofile gouji\noption first_lead logged\n"
+
+
+def test_a_joker_attached_set_of_the_same_rank_quotes_what_a_set_is_not_suits() -> None:
+    r = ruling_of(Replay(parse_log(GJ_CLASSIC + "events\n0 play 9 9\n1 play 9 SJ\n")), 1)
+    assert not r.legal and (r.rule, r.reason) == ("CARD-ORDER", "joker")
+    assert r.quote is not None and r.quote.seed == "000" and "花、錢例外" in r.quote.text
+    assert "suits never matter" not in r.message[1] and "不论花色" not in r.message[0]
+    plain = ruling_of(Replay(parse_log(GJ_CLASSIC + "events\n0 play 9 9\n1 play 9 9\n")), 1)
+    assert (plain.rule, plain.reason) == ("CARD-ORDER", "") and "suits never matter" in plain.message[1]
+
+
+def test_a_small_joker_set_answered_at_its_own_rank_quotes_the_small_joker_passage() -> None:
+    r = ruling_of(Replay(parse_log(GJ_CLASSIC + "events\n0 play 9 SJ\n3 play 9 BJ\n")), 1)
+    assert not r.legal and (r.rule, r.reason) == ("CARD-ORDER", "small-joker")
+    assert r.quote is not None and r.quote.seed == "000" and "小花掛牌時" in r.quote.text
+
+
+def test_a_kitty_rule_the_seed_is_silent_on_says_so() -> None:
+    from paths import CASE_LOGS
+
+    rep = Replay(read_log(CASE_LOGS / "SJ-DEAL.illegal.bury.json"))
+    bad = rep.illegal[0]
+    r = ruling_of(rep, bad.index)
+    assert (r.rule, r.reason) == ("SJ-DEAL", "kitty")
+    assert r.quote is not None and r.quote.seed == "" and r.quote.text.startswith("种子未言底牌")
+    assert "seed 000 is silent on the kitty" in r.quote.text
+
+
+def test_the_chinese_ruling_s_unverified_line_is_chinese(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    path = tmp_path / "g.txt"
+    path.write_text(GJ + "events\n0 play K K\n", encoding="utf-8")
+    _, out, _ = run(capsys, "ruling", path, "--event", "1", "--lang", "zh")
+    line = next(x for x in out.splitlines() if x.startswith("未能核实"))
+    assert "手牌没有完整记录" in line and "not fully in the record" not in line, line
+    _, out, _ = run(capsys, "ruling", path, "--event", "1", "--lang", "en")
+    assert any(x.startswith("unverified") and "not fully in the record" in x for x in out.splitlines())
+
+
+def test_a_finish_order_moved_by_a_failed_burn_quotes_the_da_luo_passage(monkeypatch: pytest.MonkeyPatch) -> None:
+    from dataclasses import replace
+
+    from referee.ruling import result_ruling
+
+    rep = Replay(read_log(SAMPLES_DIR / "disputes" / "05-wrong-score-gouji.txt"))
+    score = rep.score()
+    assert score is not None
+    claimed = list(rep.log.result["finish_order"])
+    moved = (*claimed[1:], claimed[0])  # the claimed 头科 fell to 大落 by a failed burn
+    fell = replace(score, finish_order=moved, explain=(("GJ-BURN", "seat broke its burn condition: 大落"),))
+    monkeypatch.setattr(rep, "score", lambda: fell)
+    entry = next(e for e in result_ruling(rep) if e.key == "finish_order")
+    assert entry.differs and entry.quote is not None and "大落" in entry.quote.text, entry.quote
+    monkeypatch.setattr(rep, "score", lambda: replace(score, finish_order=moved))
+    plain = next(e for e in result_ruling(rep) if e.key == "finish_order")
+    assert plain.quote is not None and "大落" not in plain.quote.text  # nothing moved places: the finish rule's own
+
+
+def test_a_baohuang_ruling_names_the_emperor_and_the_loyalist_once_known(capsys: pytest.CaptureFixture[str]) -> None:
+    from paths import CASE_LOGS
+
+    path = CASE_LOGS / "BH-PLAY.legal.txt"
+    rep = Replay(read_log(path))
+    last = len(rep.log.events) - 1
+    r = ruling_of(rep, last)
+    sheet = ruling_sheet(r, rep.log, "zh")
+    assert "皇帝：座位0" in sheet
+    _, out, _ = run(capsys, "ruling", path, "--event", str(last), "--lang", "en")
+    assert "皇帝 (emperor): seat 0" in out
+    first = ruling_of(rep, 0)  # before the call: no 皇帝 yet
+    assert "皇帝：" not in ruling_sheet(first, rep.log, "zh")

@@ -265,7 +265,7 @@ def test_a_typed_event_on_a_stored_deal(db: str, served: dict[str, bytes]) -> No
 
 
 def test_the_profile_options_of_the_rule_are_shown(db: str) -> None:
-    at = _paste(_app(), (CASES / "GJ-BURN.illegal.undeclared.txt").read_text(encoding="utf-8"))
+    at = _paste(_app(), (CASES / "GJ-BURN.illegal.opposite.txt").read_text(encoding="utf-8"))
     last = at.slider[0].max
     at.slider[0].set_value(last - 1).run()
     _no_exception(at)

@@ -22,7 +22,7 @@ from replay.climbing.moves import legal_plays
 from replay.climbing.state import OVER, PLAY, SETUP, bit, blank, evolve, set_fields
 from replay.climbing.table import Climbing, Outcome, _cards, repeated
 from replay.climbing.view import climbing_view
-from replay.core.cards import RANK_2, Card
+from replay.core.cards import RANK_2, RANK_BJ, RANK_SJ, Card
 from replay.core.events import Call, Event, Grab, Jiefeng, Kou, Pass, Play, Rang, Reveal, Yield
 from replay.core.hand import Hand
 from replay.core.said import said, seat_name
@@ -201,12 +201,26 @@ class Baohuang(BaohuangBidding):
                     f"{seat_name(s, en=True)}'s set has not gone two laps unanswered: it may not lead again yet",
                 )
             why = why_not_beats(cs, table)
-            if why is not None:
+            if why is not None and not self._bigjoker_tops(cs, table):
                 return self._no_beat(st, why, cs, *_cards(cards))
             if s != v["to_act"]:
                 return self._out_of_turn(st, s)
         new, fx = self._put(st, s, cs, cards, hand, False)
         return legal(new, tuple(fx))
+
+    def _bigjoker_tops(self, cs: CardSet, table: CardSet) -> bool:
+        """Under ``bigjoker_answer = "top"`` (seed 003: 掛大花的牌是最大的) a set with a big joker attached beats a set
+        of as many cards with no joker (a set with a small joker is beaten only 在花和牌点两个方面都大过此牌, by
+        SET-SMALLJOKER; one with a big joker stays 死牌, SET-BIGJOKER)."""
+        return (
+            self.profile.bigjoker_answer == "top"
+            and cs.bj > 0
+            and cs.base < RANK_BJ
+            and table.bj == 0
+            and table.sj == 0
+            and table.base < RANK_SJ
+            and cs.size == table.size
+        )
 
     def _form_error(self, st: BaohuangState, cards: tuple[Card, ...], exc: SetFormError) -> Outcome[BaohuangState]:
         """BH-PLAY for 2s attached to another base (not done in 保皇), else SET-FORM."""

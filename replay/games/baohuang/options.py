@@ -18,6 +18,28 @@ OPTIONS: tuple[Option, ...] = (
         "去掉的点数",
     ),
     Option(
+        "bigjoker_answer",
+        "SET-BIGJOKER",
+        ("rank", "top"),
+        "rank",
+        "an answer with a big joker attached: ranked by its base like any set (步步高, RULES.md), or the biggest "
+        "(seed 003: 掛大花的牌是最大的)",
+        "挂大花的牌上牌：按点数步步高，或挂大花的牌最大",
+        meanings=MappingProxyType(
+            {
+                "rank": (
+                    "挂大花的牌也按点数比较：须步步高（RULES.md 的读法）",
+                    "a set with a big joker attached is ranked by its base: it must be higher (步步高, RULES.md's reading)",
+                ),
+                "top": (
+                    "挂大花的牌是最大的：可以上任何同张数、未挂大花的牌（种子 003）",
+                    "a set with a big joker attached is the biggest: it beats any set of as many cards without one "
+                    "(seed 003: 掛大花的牌是最大的)",
+                ),
+            }
+        ),
+    ),
+    Option(
         "force_from",
         "BH-FORCE",
         ("marked", "seat0"),

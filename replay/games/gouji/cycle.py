@@ -16,7 +16,7 @@ from replay.core.cards import RANK_SJ, Card
 from replay.core.hand import Hand
 from replay.core.said import said, seat_name
 from replay.core.seats import OPPOSITE, side
-from replay.core.sets import CardSet
+from replay.core.sets import CardSet, SetFormError, make_set
 from replay.core.verdicts import Reading
 from replay.engine import Problem
 from replay.games.gouji.sets import GOUJI_NEED
@@ -339,7 +339,7 @@ class GoujiCycle(Climbing[GoujiState]):
                     + (" (becomes 大落)" if dalao else ""),
                 )
             )
-        if burn and left > 0 and not chaos:
+        if burn and left > 0 and not chaos and not self.one_set_left(hand):
             burners |= bit(s)
         gouji = not chaos and (joker or cs.n >= GOUJI_NEED[cs.base])  # is_gouji(cs)
         dead_set = False
@@ -388,6 +388,21 @@ class GoujiCycle(Climbing[GoujiState]):
             if new.phase == OVER:
                 return new, fx
         return self._advance(new, 0, new.__dict__["locked"], s, -1, True), fx  # owned: new, made here, unseen
+
+    def one_set_left(self, hand: Hand) -> bool:
+        """GJ-BURN's second branch: after its burn the burner holds one set (seed 004: 手中只剩下一套牌; seed 000, the
+        narrower: 手中所剩牌為同一點數的牌, one rank), so no later play of it breaks the condition. A hand the record
+        does not know in full is not read as one set (its later plays are held to the first branch)."""
+        if not hand.fully_known:
+            return False
+        cards = hand.known_cards()
+        if not self.profile.source.startswith("seed 004"):
+            return len({c.rank for c in cards}) == 1
+        try:
+            make_set(cards, self.twos_attach)
+        except SetFormError:
+            return False
+        return True
 
     def _goes_out(self, st: GoujiState, s: int, gouji: bool, words: bool = True) -> tuple[GoujiState, list[str]]:
         """Seat ``s`` played its last card: it is out in the next place, the deal over once one seat is left, a

@@ -179,10 +179,18 @@ class Gouji(GoujiSetup):
             if self.undeclared_burn == "illegal":
                 return Outcome(
                     st,
-                    "GJ-BURN",
-                    f"{seat_name(s)}不是对头（{seat_name(t)}），在{seat_name(o)}的够级牌上出牌：烧牌须宣告，记录中应写“烧”；本规则不把未宣告的出牌读作烧牌",
-                    f"{seat_name(s, en=True)} is not the 对头 ({seat_name(t, en=True)}) and plays over {seat_name(o, en=True)}'s 够级 set out of turn: a burn is "
-                    "declared (宣告烧牌); this profile reads only a logged burn as one",
+                    "GJ-GOUJI-ANSWER",
+                    f"够级牌只有对头（{seat_name(t)}）才有资格上牌：{seat_name(s)}不是{seat_name(o)}的对头，不轮到它却在这套够级牌上出牌",
+                    f"only the 对头 may answer a 够级 set: {seat_name(s, en=True)} is not {seat_name(o, en=True)}'s 对头 ({seat_name(t, en=True)}) "
+                    "and plays over it out of turn",
+                    reading=Reading(
+                        "undeclared-burn",
+                        f"若{seat_name(s)}是在烧牌：烧牌须宣告，记录未写“烧”；本规则（undeclared_burn = illegal）不把未宣告的出牌读作烧牌",
+                        f"were {seat_name(s, en=True)} burning: a burn is declared (宣告烧牌) and the log does not say burn; "
+                        "this profile (undeclared_burn = illegal) reads only a logged burn as one",
+                        rule="GJ-BURN",
+                        reason="undeclared",
+                    ),
                     reason="undeclared",
                 )
             burn = True

@@ -106,7 +106,18 @@ ROWS: list[RuleRow] = [
                     "004",
                     "当发出的牌是“够级牌”时，除“捎牌”、“无头”或“四人乱缠”情况外，只有发牌者的对门才有资格上牌，是为“够级”。",
                 ),
-            )
+            ),
+            # a seat not the 对头 plays over a 够级 set out of turn, not as a logged burn: the 对头 passage, the
+            # declared-burn passage beside it
+            "undeclared": (
+                seed_quote("000", "當發出牌是“夠級牌”時，除“燒牌”或“無頭”外，只有對頭才有資格上牌，是為“夠級”"),
+                _BURN_DECLARED[0],
+                seed_quote(
+                    "004",
+                    "当发出的牌是“够级牌”时，除“捎牌”、“无头”或“四人乱缠”情况外，只有发牌者的对门才有资格上牌，是为“够级”。",
+                ),
+                _BURN_DECLARED[1],
+            ),
         },
     ),
     (
@@ -294,6 +305,10 @@ ROWS: list[RuleRow] = [
                 seed_quote(
                     "000", "串三戶的進貢方式是被串三戶的一方向各自的對頭進 1 張貢牌，串三戶一般不進貢，應重新開牌"
                 ),
+            ),
+            "owed": (
+                seed_quote("000", "大落向頭科進 2 張貢牌，二落向二科進 1 張貢牌。"),
+                seed_quote("000", "大花、小花、錢是法定貢牌，按牌點大小取大者進貢"),
             ),
             "return": (_TRIBUTE_RETURN,),
             "refuse": (_TRIBUTE_RETURN,),

@@ -278,6 +278,48 @@ class GoujiSetup(GoujiCycle):
         hands[s], hands[to] = hand, hands[to].add(cards)
         return evolve(st, hands=tuple(hands), tributes=(*st.tributes, record))
 
+    def owed_tributes(self) -> dict[int, tuple[int, int]] | None:
+        """The tribute the previous finish order owes (giver -> receiver, cards), {} for none, None when the profile
+        plays without tribute or the log does not give the previous finish order."""
+        prev = self._previous()
+        if not self.profile.tribute or prev is None:
+            return None
+        if len({self.team(x) for x in prev[:3]}) == 1:  # 串三户
+            return {} if self.profile.tribute_after_sweep == "redeal" else {x: (OPP[x], 1) for x in prev[3:]}
+        return {prev[5]: (prev[0], 2), prev[4]: (prev[1], 1)}
+
+    def _tribute_owed(self, st: GoujiState) -> Outcome[GoujiState] | tuple[str, ...]:
+        """At the first lead: a tribute owed and not made by a seat holding a tribute card (a joker or a 2: 大花、
+        小花、錢是法定貢牌) is illegal (GJ-TRIBUTE, reason *owed*); where the record cannot tell (the seat's hand is not
+        known) it is said unverified (未能核实)."""
+        want = self.owed_tributes()
+        if want is None:  # no tribute, or no previous finish order: a first deal owes none
+            return ()
+        notes: list[str] = []
+        for giver, (receiver, k) in want.items():
+            given = sum(n for g, r, n in st.tributes if g == giver and r == receiver and n > 0)
+            if given >= k:
+                continue
+            held = st.hands[giver].has_tribute_card()
+            if held is None:
+                notes.append(
+                    said(
+                        f"进贡：{seat_name(giver)}欠{seat_name(receiver)} {k - given} 张贡牌未进，其手牌不全，未能核实它有无贡牌",
+                        f"tribute: {seat_name(giver, en=True)} owes {seat_name(receiver, en=True)} {k - given} card(s) not "
+                        "given; its hand is not fully known, so whether it held a tribute card could not be verified",
+                    )
+                )
+            elif held:
+                return Outcome(
+                    st,
+                    "GJ-TRIBUTE",
+                    f"{seat_name(giver)}欠{seat_name(receiver)} {k - given} 张贡牌，手中有贡牌（大花、小花或钱），未进贡就开牌",
+                    f"{seat_name(giver, en=True)} owes {seat_name(receiver, en=True)} {k - given} tribute card(s) and holds "
+                    "a joker or a 2, yet the deal opens without the tribute",
+                    reason="owed",
+                )
+        return tuple(notes)
+
     def first_leader(self, st: GoujiState) -> tuple[int, tuple[str, ...]]:
         """Who must lead the first round under GJ-FIRST-LEAD (-1: any, not checkable), and why not."""
         mode = self.profile.first_lead
@@ -320,6 +362,10 @@ class GoujiSetup(GoujiCycle):
         """Check the first lead against GJ-FIRST-LEAD; return the state entering play."""
         mode = self.profile.first_lead
         leader, unv = self.first_leader(st)
+        owed = self._tribute_owed(st)
+        if isinstance(owed, Outcome):
+            return owed
+        unv = (*unv, *owed)
         fx: list[str] = []
         if leader != -1 and s != leader:
             why = {"liang3": "亮3", "rotate": "轮换"}[mode]

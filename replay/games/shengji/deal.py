@@ -293,13 +293,16 @@ class ShengjiDeal(Rules[ShengjiState]):
     def _bury(self, st: ShengjiState, ev: Bury) -> Outcome[ShengjiState]:
         s, cards = ev.seat, ev.cards
         if st.phase != KITTY:
-            return Outcome(st, "SJ-DEAL", "现在不是扣底的时候", "this is not the time to bury the kitty")
+            return Outcome(
+                st, "SJ-DEAL", "现在不是扣底的时候", "this is not the time to bury the kitty", reason="kitty"
+            )
         if s != st.declarer:
             return Outcome(
                 st,
                 "SJ-DEAL",
                 f"只有庄家{seat_name(st.declarer)}扣底",
                 f"only the declarer, {seat_name(st.declarer, en=True)}, buries",
+                reason="kitty",
             )
         if len(cards) != st.kitty_size:
             return Outcome(
@@ -307,6 +310,7 @@ class ShengjiDeal(Rules[ShengjiState]):
                 "SJ-DEAL",
                 f"扣底须{st.kitty_size}张，扣了{len(cards)}张",
                 f"the kitty is {st.kitty_size} cards, {len(cards)} were buried",
+                reason="kitty",
             )
         hand = st.hands[s].remove(cards)
         if hand is None:

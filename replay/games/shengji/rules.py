@@ -14,7 +14,18 @@ ROWS: list[RuleRow] = [
         "发牌",
         "the deal",
         ("shengji",),
-        {"": (seed_quote("000", "四個人,兩付牌.圍圈而坐,相對的兩個人同夥"),)},
+        {
+            "": (seed_quote("000", "四個人,兩付牌.圍圈而坐,相對的兩個人同夥"),),
+            # the kitty (底牌, 扣底): seed 000's two lines say nothing of it
+            "kitty": (
+                reading(
+                    BY_RULES_MD,
+                    "种子未言底牌；RULES.md 读作：留出底牌（选项 kitty，默认 4 张），定主后庄家拿底、再扣回同样张数 "
+                    "(seed 000 is silent on the kitty; RULES.md's reading: cards set aside, option kitty, default 4; the "
+                    "declarer takes them and buries as many)",
+                ),
+            ),
+        },
     ),
     ("SJ-LEVEL", "级", "levels", ("shengji",), {"": (seed_quote("000", "升級的時候從A到2 3 4 5 6 7 8 9 10 J Q K"),)}),
     (

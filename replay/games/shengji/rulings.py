@@ -16,7 +16,7 @@ RULINGS = Rulings(
             "pass": ("SJ-DECLARE", "pass"),
             "declare": ("SJ-DECLARE", ""),
             "exchange": ("SJ-EXCHANGE", ""),
-            "bury": ("SJ-DEAL", ""),
+            "bury": ("SJ-DEAL", "kitty"),
         }
     )
 )

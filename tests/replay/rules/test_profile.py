@@ -85,7 +85,7 @@ def test_options_for_game() -> None:
     assert {"twos_attach", "first_lead", "undeclared_burn", "score_mode", "tribute", "revolution"} <= set(gouji)
     assert "removed_ranks" not in gouji and "force_from" not in gouji
     baohuang = options_for("baohuang")
-    assert set(baohuang) == {"twos_attach", "removed_ranks", "force_from"}
+    assert set(baohuang) == {"twos_attach", "removed_ranks", "force_from", "bigjoker_answer"}
     shengji = options_for("shengji")
     assert set(shengji) == {"kitty", "levels", "declare_compare", "throws", "kitty_multiplier"}
     assert set(all_options()) == set(gouji) | set(baohuang) | set(shengji)
@@ -416,3 +416,15 @@ def test_with_overrides_validation() -> None:
         base.with_overrides({"tribute": "yes"})
     with pytest.raises(ProfileError, match="removed_ranks"):
         base.with_overrides({"removed_ranks": [3]})
+
+
+def test_bigjoker_answer_is_declared_with_a_documented_default_and_unknown_keys_are_still_refused() -> None:
+    from replay.rules.profile_loader import load_profile
+
+    prof = load_profile("baohuang")
+    assert prof.options["bigjoker_answer"] == "rank"  # RULES.md: 步步高; "top": seed 003's 掛大花的牌是最大的
+    assert prof.with_overrides({"bigjoker_answer": "top"}).options["bigjoker_answer"] == "top"
+    with pytest.raises(Exception, match="bigjoker_answer"):
+        prof.with_overrides({"bigjoker_answer": "highest"})
+    with pytest.raises(Exception, match="bigjoker_answers"):
+        prof.with_overrides({"bigjoker_answers": "top"})

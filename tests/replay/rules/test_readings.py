@@ -14,6 +14,7 @@ import cli
 from data.make_samples import SAMPLES_DIR
 from replay.formats.log import parse_log, read_log
 from replay.replay import Replay
+from replay.rules.register import RULES
 
 CASES_DIR = CASE_LOGS
 GJ = "fupan/1 gouji\nprofile gouji-logged\n"
@@ -81,7 +82,9 @@ def test_check_json_shows_the_reading(capsys: pytest.CaptureFixture[str], tmp_pa
 def test_an_undeclared_burn_is_illegal_where_the_profile_says_a_burn_is_declared() -> None:
     rep = Replay(parse_log(GJ_CLASSIC + "events\n0 play K K\n1 play A A\n"))
     v = rep.verdicts[1]
-    assert not v.legal and v.rule == "GJ-BURN" and v.reason == "undeclared"
+    assert not v.legal and v.rule == "GJ-GOUJI-ANSWER" and v.reason == "undeclared"  # only the 对头 may answer
+    assert v.reading is not None and (v.reading.rule, v.reading.reason) == ("GJ-BURN", "undeclared")  # beside it
+    assert "只有對頭才有資格上牌" in RULES["GJ-GOUJI-ANSWER"].quote_for(v.reason, "000").text
     declared = Replay(parse_log(GJ_CLASSIC + "events\n0 play K K\n1 burn A A\n"))
     assert declared.ok and declared.verdicts[1].reading is None  # the log says burn: nothing to read
 
@@ -143,3 +146,53 @@ def test_a_forced_pass_in_baohuang_is_read() -> None:
 def test_passes(text: str, index: int, legal: bool, rule: str | None) -> None:
     v = Replay(parse_log(text)).verdicts[index]
     assert (v.legal, v.rule) == (legal, rule), v.line()
+
+
+# GJ-BURN's second branch: after the burn the burner holds one set (seed 000: of one rank; seed 004: one set)
+def _burn_late(left: str, profile: str, then: str) -> Replay:
+    """Seat 1 plays out its 9s and 8s, leads 3 3; seat 2 plays K K over it and seat 1 burns with A A, keeping
+    ``left`` (12 8s, a 3 3 and an A A and ``left`` make its 36 cards); ``then``: the events after."""
+    rest = " ".join(["9"] * 16 + ["8"] * 12)
+    all_pass = "".join(f"{s} pass\n" for s in (2, 3, 4, 5, 0))
+    log = (
+        f"fupan/1 gouji\nprofile {profile}\noption first_lead logged\nhand 1 {rest} 3 3 A A {left}\n"
+        f"events\n1 play {' '.join(['9'] * 16)}\n{all_pass}1 play {' '.join(['8'] * 12)}\n{all_pass}"
+        f"1 play 3 3\n2 play K K\n1 burn A A\n{then}"
+    )
+    return Replay(parse_log(log))
+
+
+_PASSES_TO_1 = "".join(f"{s} pass\n" for s in (2, 3, 4, 5, 0))
+
+
+@pytest.mark.parametrize("profile", ["gouji", "gouji-online"])
+def test_a_burner_left_with_one_rank_has_not_failed(profile: str) -> None:
+    rep = _burn_late("7 7 7 7", profile, _PASSES_TO_1 + "1 play 7 7\n" + _PASSES_TO_1 + "1 play 7 7\n")
+    assert rep.ok, [v.line() for v in rep.illegal]
+    assert not [v for v in rep.verdicts if v.reading is not None and v.reading.code == "failed-burn"]
+    assert rep.states[-1].failed == ()
+
+
+def test_a_burner_left_with_two_ranks_fails_on_a_jokerless_set() -> None:
+    rep = _burn_late("7 7 6 6", "gouji", _PASSES_TO_1 + "1 play 7 7\n")
+    assert rep.ok, [v.line() for v in rep.illegal]
+    assert rep.verdicts[-1].reading is not None and rep.verdicts[-1].reading.code == "failed-burn"
+    assert rep.states[-1].failed == (1,)
+
+
+def test_one_set_of_two_ranks_frees_the_burner_under_seed_004_only() -> None:
+    """7 7 7 2 is one set where 2s attach (seed 004: 只剩下一套牌) but not one rank (seed 000: 同一點數)."""
+    then = _PASSES_TO_1 + "1 play 7 7\n"
+    online = _burn_late("7 7 7 2", "gouji-online", then)
+    classic = _burn_late("7 7 7 2", "gouji", then)
+    assert online.states[-1].failed == () and classic.states[-1].failed == (1,)
+
+
+def test_an_owed_tribute_the_record_cannot_check_is_said_unverified() -> None:
+    rep = Replay(read_log(CASE_LOGS / "GJ-TRIBUTE.legal.unverified.txt"))
+    assert rep.ok
+    notes = [u for u in rep.unverified if "tribute" in u and "could not be verified" in u]
+    assert len(notes) == 2, rep.unverified  # the 大落's two cards and the 二落's one
+    owed = Replay(read_log(CASE_LOGS / "GJ-TRIBUTE.illegal.owed.txt"))
+    v = owed.illegal[0]
+    assert (v.rule, v.reason) == ("GJ-TRIBUTE", "owed") and v.index == 0
