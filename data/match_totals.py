@@ -1,5 +1,7 @@
 """A match's running totals by the team rule: what the engine's score records for each team of each deal under that
-deal's own rule profile (the profile its log names, with the log's overrides), summed deal by deal.
+deal's own rule profile (the profile its log names, with the log's overrides), summed deal by deal; each deal by the
+line that counts (``replay.lines.counting``): the record as played, or the line as ruled where a referee upheld that
+the deal's illegal events do not stand (the library's decisions, else the log's).
 
 A team's recorded points are the profile's team rule, not the sum of its players' place points: under 够级's
 ``score_mode = "positive_only"`` (GJ-SCORE, 只记正分，不记负分) a losing team records 0, never its negative sum;
@@ -17,9 +19,11 @@ import pandas as pd
 from sqlalchemy import select
 from sqlalchemy.engine import Engine
 
+from data.decisions import decisions_of
 from data.models import Deal, Match, table_of
 from replay.core.said import team_words
 from replay.formats.log import LogError, parse_json_log
+from replay.lines import counting
 from replay.replay import Replay
 from replay.rules.profile import ProfileError
 
@@ -43,11 +47,13 @@ def team_points(engine: Engine, match_key: str, game: str | None = None) -> pd.D
     )
     with engine.connect() as conn:
         found = sorted(conn.execute(stmt).all(), key=lambda r: (r[1] is None, r[1] or 0, r[0]))
+    decided = decisions_of(engine, [int(r[0]) for r in found]) if found else {}
     rows: list[list[object]] = []
     for deal_id, number, text in found:
         try:
             rep = Replay(parse_json_log(text, f"deal {deal_id}"))
-            score = rep.score()
+            # the line that counts: as ruled where the referee upheld that its illegal events do not stand
+            score = counting(rep, decided.get(int(deal_id))).score if rep.illegal else rep.score()
         except (LogError, ProfileError):
             continue  # a deal stored under a profile this server does not have: it adds nothing
         if score is None or score.void:

@@ -91,3 +91,36 @@ def test_an_empty_match_has_no_totals(tmp_path: Path) -> None:
     points = team_points(eng, "Cup")
     assert points.empty
     assert running(points, "zh")[1].empty
+
+
+def test_a_deal_counts_by_the_line_the_referee_s_decision_names(tmp_path: Path) -> None:
+    """Issue 36, item 1: the match totals take each deal's counting line. A simulated deal with an illegal play
+    slipped in does not finish as played (the forced play breaks the record after it): no team points while no
+    referee has decided; once "does not stand" is upheld, the line as ruled (the deal without the play) counts."""
+    from replay.core.events import Play
+    from replay.formats.decisions import Decision
+    from replay.replay import Replay
+    from replay.simulate import simulate_deal
+
+    log = simulate_deal(5, "gouji").log
+    base = Replay(log)
+    score = base.score()
+    assert score is not None
+    k = 10
+    st = base.states[k]
+    seat = next(s for s in range(6) if s not in base.engine.actors(st))
+    bad = Play(seat, (st.hands[seat].known_cards()[0],))
+    events = (*log.events[:k], bad, *log.events[k:])
+    meta = {**log.meta, "match": "Cup", "deal": 1}
+    pending = log._replace(events=events, result=None, text="", meta=meta)
+    assert Replay(pending).score() is None  # as played the deal does not finish
+    upheld = Decision(event=k, decision="upheld", text="不成立", referee="老王", at="2026-12-01T20:15:00Z")
+    for name, deal, counted in (("pending", pending, False), ("upheld", pending._replace(decisions=(upheld,)), True)):
+        eng = open_db(f"sqlite:///{tmp_path / f'{name}.db'}")
+        assert import_log(eng, deal, name).status == "added"
+        points = team_points(eng, "Cup")
+        if not counted:
+            assert points.empty  # scored as played until a referee decides: the record has no score
+            continue
+        recorded = {tuple(t.seats): float(t.points) for t in score.teams}
+        assert {row.seats: row.points for row in points.itertuples()} == recorded  # the line as ruled's
