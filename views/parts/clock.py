@@ -9,6 +9,8 @@ from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 import streamlit as st
 
+from views.parts.texts import lang
+
 
 def reader_zone(name: str | None, offset_minutes: int | None) -> tuple[tzinfo, str]:
     """The reader's zone and its name, from what the browser said (either may be missing or wrong)."""
@@ -25,9 +27,25 @@ def reader_zone(name: str | None, offset_minutes: int | None) -> tuple[tzinfo, s
     return UTC, "UTC"
 
 
-def in_zone(moment: datetime | str, zone: tzinfo, label: str) -> str:
+# the zones whose Chinese name a reader knows (the rest are named by their offset: ``zone_zh``)
+BEIJING = frozenset({"Asia/Shanghai", "Asia/Chongqing", "Asia/Harbin", "Asia/Chungking", "PRC"})
+
+
+def zone_zh(label: str, offset: timedelta | None) -> str:
+    """A zone's name on a Chinese page: 北京时间 for China's, else 协调世界时 and the offset (no Latin letters)."""
+    if label in BEIJING:
+        return "北京时间"
+    if offset is None or not offset:
+        return "协调世界时"
+    minutes = int(offset.total_seconds()) // 60
+    sign, hours, rest = ("+" if minutes >= 0 else "-"), abs(minutes) // 60, abs(minutes) % 60
+    return f"协调世界时{sign}{hours:02d}:{rest:02d}"
+
+
+def in_zone(moment: datetime | str, zone: tzinfo, label: str, lang: str = "en") -> str:
     """``moment`` (an aware datetime, a naive one taken as UTC, or an ISO text such as ``2026-12-01T20:00:00Z``) as
-    ``YYYY-MM-DD HH:MM (zone)``; a text that is not a time is returned as it is."""
+    ``YYYY-MM-DD HH:MM (zone)`` (on a Chinese page the zone in Chinese: ``zone_zh``); a text that is not a time is
+    returned as it is."""
     if isinstance(moment, str):
         try:
             when = datetime.fromisoformat(moment.replace("Z", "+00:00"))
@@ -37,7 +55,10 @@ def in_zone(moment: datetime | str, zone: tzinfo, label: str) -> str:
         when = moment
     if when.tzinfo is None:
         when = when.replace(tzinfo=UTC)
-    return f"{when.astimezone(zone):%Y-%m-%d %H:%M} ({label})"
+    local = when.astimezone(zone)
+    if lang == "zh":
+        return f"{local:%Y-%m-%d %H:%M}（{zone_zh(label, local.utcoffset())}）"
+    return f"{local:%Y-%m-%d %H:%M} ({label})"
 
 
 def local_time(moment: datetime | str) -> str:
@@ -47,4 +68,4 @@ def local_time(moment: datetime | str) -> str:
     except Exception:  # no browser behind this run (a bare script, a test): UTC
         name, offset = None, None
     zone, label = reader_zone(name, offset)
-    return in_zone(moment, zone, label)
+    return in_zone(moment, zone, label, lang())

@@ -98,13 +98,14 @@ function show(root, html) {
   morph(root, next.content);
 }
 
-// a key goes to the field only while the reader types: in a text box, or in a select's open list; a chosen radio,
-// checkbox or closed select (the view picker just used) leaves the page's keys working
-const NOT_TEXT = new Set(["radio", "checkbox", "button", "submit", "reset", "range", "color", "file", "image"]);
+// a key goes to the field only while the reader types: in a text box, a select's open list or a slider (its arrows
+// move it); a chosen radio, checkbox or closed select (the view picker just used) leaves the page's keys working
+const NOT_TEXT = new Set(["radio", "checkbox", "button", "submit", "reset", "color", "file", "image"]);
 
 function editing(n) {
   if (!n.tagName) return false;
   if (n.isContentEditable) return true;
+  if (n.getAttribute("role") === "slider") return true;
   if (!EDITABLE.has(n.tagName)) return false;
   if (n.tagName !== "INPUT") return true;
   if (NOT_TEXT.has((n.getAttribute("type") || "text").toLowerCase())) return false;
