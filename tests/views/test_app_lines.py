@@ -429,3 +429,38 @@ def test_the_players_page_states_its_line_and_counts_a_deal_as_ruled_once_upheld
     for p in clean_score.places:
         row = upheld.loc[clean.log.player(p.seat)]
         assert (row["Deals"], row["Placed"], row["Total points"]) == (2, 2, p.points + ruled_points[p.seat])
+
+
+def test_the_players_match_standings_on_the_scoring_page_take_the_counting_line(tmp_path, monkeypatch):
+    """保皇 (each player's own points): the Scoring page's match standings say they take each deal's counting line,
+    and show the line as ruled's points once a referee upheld that the injected play does not stand."""
+    from app_pages import run_page
+
+    from replay.formats.decisions import Decision
+    from views.parts.lines_view import COUNTED
+
+    clean = simulate_deal(7, "baohuang").log
+    base = Replay(clean)
+    sim = clean._replace(
+        events=(*clean.events[:10], out_of_turn(base, 10), *clean.events[10:]),
+        result=None,
+        text="",
+        positions=(),
+        meta={**clean.meta, "match": "Cup", "deal": 1},
+        decisions=(Decision(10, "upheld", "不成立", "老王", "2026-12-04T12:00:00Z"),),
+    )
+    rep = Replay(sim)
+    as_ruled = Replay(line_log(rep, ruled(rep).line), profile=rep.profile).score()
+    assert as_ruled is not None and as_ruled.places
+    assert rep.score() is None  # as played the forced play breaks the record: no points to sum
+    eng = empty_library(tmp_path, monkeypatch)
+    deal_id = _stored(eng, sim, "bh.json")
+    eng.dispose()
+    at = run_page("scoring", deal_id, lang="zh")
+    _ok(at)
+    assert any(f"每位牌手自己的得分，逐局累计{COUNTED[0]}。" == c.value for c in at.caption), [
+        c.value for c in at.caption
+    ]
+    (wide,) = [d.value for d in at.dataframe if d.value.index.name == "局"]
+    totals = wide.iloc[-1].to_dict()
+    assert totals == {rep.log.player(p.seat): p.points for p in as_ruled.places}
