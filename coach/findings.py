@@ -42,6 +42,12 @@ class Judgement:
         """The text in ``lang`` ("zh" or "en")."""
         return self.zh if lang == "zh" else self.en
 
+    @property
+    def is_mistake(self) -> bool:
+        """Whether the move is a mistake by this judgement: a rule violation, or a loss the price grades a mistake or
+        a blunder (never a saying the price overrules or cannot tell apart, nor an unpriced move)."""
+        return self.kind == "violation" or (self.kind == "graded" and self.grade in ("mistake", "blunder"))
+
     def to_json(self) -> dict[str, Any]:
         """The judgement in ``fupan coach --json`` (under a finding's ``judgement``)."""
         return {

@@ -111,6 +111,15 @@ KIND = {
     "evaluation": ("评估", "evaluation"),  # the Evaluation page's word: a decision priced by rollouts
 }
 GRADE = {g: (GRADE_ZH[g], g) for g in GRADES}
+#: the kinds of a move's one judgement (``coach.findings.JUDGEMENT_KINDS``; ``coach.judgement`` says when each is given)
+JUDGEMENT = {
+    "unpriced": ("未估价", "not priced"),
+    "sound": ("估价合理", "sound"),
+    "graded": ("估价评级", "graded"),
+    "uncertain": ("估价难分", "uncertain"),
+    "overruled": ("被估价否决", "overruled by the pricing"),
+    "violation": ("违规", "violation"),  # the kind and the severity "violation": one concept
+}
 VIEW = {"seat": ("本座视角", "seat's view"), "all": ("明牌", "all cards known")}
 SEVERITY = {
     "violation": ("违规", "violation"),

@@ -50,7 +50,7 @@ def _sides(rep: Replay[GameState]) -> dict[int, str]:
     return rep.engine.sides(rep.final)
 
 
-def _seat_results(score: Score | None) -> dict[int, tuple[int | None, float]]:
+def seat_results(score: Score | None) -> dict[int, tuple[int | None, float]]:
     """(place, points) per seat as the score gives them: the place and its points where the score has
     places; else no place and the points its team took (升级: card points, the kitty included); none for a
     void or unfinished deal."""
@@ -82,7 +82,7 @@ def derive(log: Log) -> Derived:
         **extras_column(rep, score),
         **made,
     }
-    results = _seat_results(score)
+    results = seat_results(score)
     sides = _sides(rep)
     seats = []
     for seat in range(rep.final.n):

@@ -218,7 +218,7 @@ def stored_evaluations(db: Engine | Session, deal_id: int) -> list[StoredEvaluat
     ]  # fmt: skip
 
 
-def _latest_ids() -> Any:
+def latest_ids() -> Any:
     """The id of each deal's latest evaluation."""
     rank = (
         func.row_number()
@@ -281,7 +281,7 @@ def seat_accuracies(
             DEAL_SEAT, (DEAL_SEAT.c.deal_id == EVALUATION.c.deal_id) & (DEAL_SEAT.c.seat == EVALUATION_SEAT.c.seat)
         )
         .outerjoin(PLAYER, PLAYER.c.id == DEAL_SEAT.c.player_id)
-        .where(EVALUATION.c.id.in_(_latest_ids()), EVALUATION_SEAT.c.decisions > 0)
+        .where(EVALUATION.c.id.in_(latest_ids()), EVALUATION_SEAT.c.decisions > 0)
     )
     if deal_id is not None:
         stmt = stmt.where(EVALUATION.c.deal_id == int(deal_id))
@@ -323,7 +323,7 @@ def player_accuracy(engine: Engine, game: str | None = None) -> pd.DataFrame:
         .join(EVALUATION, EVALUATION.c.id == EVALUATION_SEAT.c.evaluation_id)
         .join(DEAL_SEAT, (DEAL_SEAT.c.deal_id == EVALUATION.c.deal_id) & (DEAL_SEAT.c.seat == EVALUATION_SEAT.c.seat))
         .join(PLAYER, PLAYER.c.id == DEAL_SEAT.c.player_id)
-        .where(EVALUATION.c.id.in_(_latest_ids()), dec > 0)
+        .where(EVALUATION.c.id.in_(latest_ids()), dec > 0)
     )
     if game:
         stmt = stmt.join(DEAL, DEAL.c.id == EVALUATION.c.deal_id).where(DEAL.c.game == game)

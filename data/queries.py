@@ -15,6 +15,9 @@ alias in ``player_alias`` was already resolved at import); a seat without a play
 - ``player_findings``: per player, the coach's findings by kind, maxim, rule and severity.
 - ``match_deals``: the ids of a match's deals in deal order.
 - ``match_standings``: per deal of a match and per player, points and running totals (升级: and levels).
+
+Places, points and standings take each deal's line that counts (``data.counted``, ``replay.lines.counting``): the
+stored seats as played, but for a deal whose illegal events a referee upheld do not stand, its line as ruled.
 - ``level_rows``: the deals played up a ladder of levels (升级), with their stored levels and declarers.
 - ``player_names``, ``games``, ``profiles``: the names, games and profiles in the library, for filters.
 - ``library_version``: a few counts and largest ids that change whenever the library does (a cache's key).
@@ -39,6 +42,7 @@ from sqlalchemy import ColumnElement, Float, and_, case, cast, func, literal_col
 from sqlalchemy.engine import Engine
 from sqlalchemy.sql import CompoundSelect, Select
 
+from data.counted import as_counted, recounted, summed
 from data.models import (
     Deal,
     DealSeat,
@@ -299,15 +303,21 @@ def _page_rows(engine: Engine, order: list[int]) -> pd.DataFrame:
     return rows[DEAL_COLUMNS].reset_index(drop=True)
 
 
+def _of_game(game: str | None) -> ColumnElement[bool]:
+    """The deals of ``game``; without a game, those of the games with places (no 升级)."""
+    return DEAL.c.game == game if game else DEAL.c.game.not_in(placeless())
+
+
 def _by_game(stmt: Select[Any], game: str | None, deal_id: Any) -> Select[Any]:
     """``stmt`` limited to the deals of ``game``; without a game, to the games with places (no 升级)."""
-    stmt = stmt.join(DEAL, DEAL.c.id == deal_id)
-    return stmt.where(DEAL.c.game == game) if game else stmt.where(DEAL.c.game.not_in(placeless()))
+    return stmt.join(DEAL, DEAL.c.id == deal_id).where(_of_game(game))
 
 
 def player_summary(engine: Engine, game: str | None = None) -> pd.DataFrame:
     """``player_places`` and ``player_points`` in one frame (one statement over the seats: the Players page
-    shows both). Columns: those of both, ``player`` and ``deals`` once (``SUMMARY_COLUMNS``)."""
+    shows both). Columns: those of both, ``player`` and ``deals`` once (``SUMMARY_COLUMNS``). Each deal by the
+    line that counts (``data.counted``): a deal a referee's upheld decision counts as ruled is summed from that
+    line, the others from the stored seats."""
     counts = [func.sum(case((DEAL_SEAT.c.place == k, 1), else_=0)).label(f"place_{k}") for k in PLACES]
     stmt = (
         select(
@@ -315,20 +325,26 @@ def player_summary(engine: Engine, game: str | None = None) -> pd.DataFrame:
             func.count(DEAL_SEAT.c.id).label("deals"),
             func.count(DEAL_SEAT.c.place).label("placed"),
             *counts,
-            func.avg(cast(DEAL_SEAT.c.place, Float)).label("mean_place"),
+            func.sum(DEAL_SEAT.c.place).label("sum_place"),
             func.count(DEAL_SEAT.c.points).label("scored"),
-            func.avg(cast(DEAL_SEAT.c.points, Float)).label("mean_points"),
             func.coalesce(func.sum(cast(DEAL_SEAT.c.points, Float)), 0.0).label("total_points"),
         )
         .select_from(DEAL_SEAT)
         .join(PLAYER, PLAYER.c.id == DEAL_SEAT.c.player_id)
     )
     stmt = _by_game(stmt, game, DEAL_SEAT.c.deal_id)
+    ruled = recounted(engine, _of_game(game))
+    if ruled:  # those deals' seats as their counting line scores them, in place of the stored ones
+        stmt = stmt.where(DEAL_SEAT.c.deal_id.not_in(list(ruled)))
     out = _frame(engine, stmt.group_by(PLAYER.c.name))
+    if ruled:
+        sums = summed(engine, ruled, PLACES)
+        out = pd.concat([out, sums]).fillna({"sum_place": 0}).groupby("player", as_index=False).sum()
     for col in (*PLACE_COLUMNS[1:-1], "scored"):
         out[col] = out[col].fillna(0).astype(int)
-    for col in ("mean_place", "mean_points", "total_points"):
-        out[col] = out[col].astype(float)
+    out["total_points"] = out["total_points"].astype(float)
+    out["mean_place"] = (out["sum_place"].astype(float) / out["placed"].where(out["placed"] > 0)).astype(float)
+    out["mean_points"] = (out["total_points"] / out["scored"].where(out["scored"] > 0)).astype(float)
     return out.sort_values("player", kind="stable")[SUMMARY_COLUMNS].reset_index(drop=True)
 
 
@@ -404,7 +420,8 @@ def match_standings(engine: Engine, match_key: str, game: str | None = None) -> 
     team took) ``level_before`` and ``level_after``, the level of the seat's side before and after
     the deal (``after`` None when the deal did not finish; both None for the other games). Pivot on
     ``player`` for a wide table. A match is a session of one game: give ``game`` when the same key
-    names a 够级 and a 保皇 match."""
+    names a 够级 and a 保皇 match. Each deal by the line that counts (``data.counted``: as ruled where a
+    referee upheld that its illegal events do not stand, else as played)."""
     stmt = (
         select(
             DEAL.c.id.label("deal_id"),
@@ -424,6 +441,7 @@ def match_standings(engine: Engine, match_key: str, game: str | None = None) -> 
         .where(MATCH.c.key == match_key, *([MATCH.c.game == game] if game else []))
     )
     out = _frame(engine, stmt)
+    out = as_counted(out, recounted(engine, DEAL.c.id.in_([int(i) for i in out["deal_id"].unique()])))
     out["player"] = out["player"].where(out["player"].notna(), "seat " + out["seat"].astype(str))
     out["deal"] = out["deal"].astype("Int64")
     out["place"] = out["place"].astype("Int64")

@@ -23,6 +23,7 @@ from data.database import open_db
 from data.evaluations import player_accuracy
 from data.importer import import_paths
 from data.make_samples import SAMPLES_DIR
+from data.mistakes import player_mistakes
 from data.models import DealSeat, EventRow, FindingRow, table_of
 from data.queries import DEAL, _deal_conditions
 from data.recoach import staleness
@@ -124,6 +125,7 @@ def test_the_unfiltered_page_reads_the_date_index_in_order(engine: Engine) -> No
         (queries.player_findings, "ix_deal_game"),
         (queries.profiles, "ix_deal_game"),
         (player_accuracy, ""),  # from the evaluations: their deals by id
+        (player_mistakes, "COVERING INDEX ix_finding_stats"),  # the violations of the deals no evaluation priced
     ],
 )
 @pytest.mark.parametrize("game", ["gouji", "shengji"])

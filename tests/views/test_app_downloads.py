@@ -122,13 +122,28 @@ def test_the_coach_findings_download_as_shown(library: dict[str, int], served: d
     rep = Replay(read_log(DISPUTE))
     report = coach_replay(rep)
     assert len(back) == len(report.findings) > 0
-    assert list(back.columns) == ["第几手", "座位", "牌手", "类别", "严重程度", "规则", "俗语", "内容"]
+    assert list(back.columns) == [
+        "第几手",
+        "座位",
+        "牌手",
+        "类别",
+        "严重程度",
+        "规则",
+        "俗语",
+        "内容",
+        "判断",
+        "判断详情",
+    ]
     assert "GJ-BURN" in set(back["规则"])
+    burn = back[back["规则"] == "GJ-BURN"]  # the move's one judgement: a violation, whatever a price says
+    assert set(burn["判断"]) == {"违规"} and all(w.startswith("违规：") for w in burn["判断详情"])
     assert list(back["内容"]) == [f.message_zh for f in report.findings]
     assert list(back["牌手"]) == [rep.log.player(f.seat) for f in report.findings if f.seat is not None]
     _same(at.dataframe[-1].value, _csv(served[f"fupan-deal{deal_id}-findings-per-seat.csv"]))
     frame = findings_frame(rep, report.findings, "en")
-    assert list(frame.columns) == ["Event", "Seat", "Player", "Kind", "Severity", "Rule", "Maxim", "Finding"]
+    assert list(frame.columns) == [
+        "Event", "Seat", "Player", "Kind", "Severity", "Rule", "Maxim", "Finding", "Judgement", "Judgement in full",
+    ]  # fmt: skip
 
 
 @pytest.mark.parametrize("lang", ["zh", "en"])

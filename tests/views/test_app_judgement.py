@@ -79,3 +79,29 @@ def test_a_move_no_evaluation_priced_says_so(tmp_path, monkeypatch) -> None:
     coach = run_page("coach", deal_id, lang="zh", timeout=120)
     page_ok(coach)
     assert any(v == "判断：未估价" or "判断：俗语说「逢Q盖帽」；未估价" in v for v in _texts(coach)), _texts(coach)
+
+
+@pytest.mark.parametrize("lang", ["zh", "en"])
+def test_the_coach_pages_csv_holds_each_findings_judgement(stored: int, served: dict[str, bytes], lang: str) -> None:
+    """The findings' CSV gives each finding its move's one judgement, its kind and its words in the page's language:
+    the priced 逢Q盖帽 move's saying overruled (never a mistake), a move no evaluation priced "not priced"."""
+    import io
+
+    import pandas as pd
+
+    coach = run_page("coach", stored, lang=lang, timeout=120)
+    page_ok(coach)
+    data = served[f"fupan-deal{stored}-findings.csv"]
+    back = pd.read_csv(io.BytesIO(data), encoding="utf-8-sig", keep_default_na=False)
+    k = 0 if lang == "zh" else 1
+    event, maxim, kind, words = (
+        ("第几手", "俗语", "判断", "判断详情"),
+        ("Event", "Maxim", "Judgement", "Judgement in full"),
+    )[k]
+    at_move = back[event].astype(str) == str(INDEX + 1)  # an event's number (the whole deal's rows have none)
+    (row,) = back[at_move & (back[maxim] == "逢Q盖帽")].to_dict("records")
+    assert row[kind] == ("被估价否决", "overruled by the pricing")[k]
+    assert (SAID_ZH.removeprefix("判断："), SAID_EN.removeprefix("Judgement: "))[k] in row[words]
+    others = back[~at_move]
+    assert len(others) > 0 and set(others[kind]) <= {("未估价", "not priced")[k], ("违规", "violation")[k]}
+    assert all(("未估价", "not priced")[k] in w or w.startswith(("违规", "violation")[k]) for w in others[words])

@@ -595,8 +595,10 @@ def test_players_shows_charts(library: Library, lang: str) -> None:
     assert maxims and maxims <= {mx.saying for mx in MAXIMS}
     by_kind = at.dataframe[1].value
     assert list(by_kind.columns) == (
-        ["违规", "俗语", "提示", "评估"] if lang == "zh" else ["violation", "maxim", "note", "evaluation"]
-    )
+        ["违规", "俗语", "提示", "评估", "错误（按判断）"]
+        if lang == "zh"
+        else ["violation", "maxim", "note", "evaluation", "Errors (by judgement)"]
+    )  # the kinds, then the errors by each move's judgement (data.mistakes)
     assert any(("评估" if lang == "zh" else "Evaluation page") in i.value for i in at.info)  # nothing evaluated yet
 
 
@@ -634,7 +636,7 @@ def test_players_game_and_highlight(library: Library) -> None:
     assert not at.metric
     _widget(at.selectbox, "突出显示牌手").select("Gu").run()
     _ok(at)
-    assert [m.label for m in at.metric] == ["局数", "平均名次", "平均得分", "每局教练发现"]
+    assert [m.label for m in at.metric] == ["局数", "平均名次", "平均得分", "每局教练发现", "每局错误（按判断）"]
     assert at.metric[0].value == "3"  # bh-1, bh-open and the void deal
     assert at.metric[1].value == "1.00"  # 头科 in both finished deals
     points = _plotly(at)[1]["data"][0]

@@ -400,4 +400,67 @@ def test_the_pages_about_the_record_say_they_show_it_as_played(library):
     at = _open({"deal": str(clean_id), "lang": "en"}, page="coach")
     assert "This page shows the record as played" not in _said(at)  # one line: nothing to say
     at = _open({"lang": "zh"}, page="players")
-    assert "牌手的统计按各局的记录（实际打出的）计算。" in _said(at)
+    assert "名次和得分：各局按计分的线路：裁判维持违规动作不成立的局按规则，其余按记录。" in _said(at)
+    assert "教练发现和准确率：按记录（实际打出的每一手）。" in _said(at)
+
+
+def test_the_players_page_states_its_line_and_counts_a_deal_as_ruled_once_upheld(library):
+    """The summary takes each deal's line that counts: the injected deal (the same players as the clean one) has no
+    place while pending (as played it does not finish), and the line as ruled's once a referee upheld event 11."""
+    deal_id, rep = library["sim"]
+    _clean_id, clean = library["clean"]
+    clean_score = clean.score()
+    as_ruled = Replay(line_log(rep, ruled(rep).line), profile=rep.profile).score()
+    assert clean_score is not None and as_ruled is not None and rep.score() is None
+
+    def summary() -> Any:
+        at = _open({"lang": "en"}, page="players")
+        _ok(at)
+        assert "Places and points: each deal by the line that counts: as ruled where a referee upheld" in _said(at)
+        return at.dataframe[0].value.set_index("Player")
+
+    pending = summary()
+    for p in clean_score.places:
+        row = pending.loc[clean.log.player(p.seat)]
+        assert (row["Deals"], row["Placed"], row["Total points"]) == (2, 1, p.points)
+    _decide(deal_id, 10, "upheld")
+    upheld = summary()
+    ruled_points = {p.seat: p.points for p in as_ruled.places}
+    for p in clean_score.places:
+        row = upheld.loc[clean.log.player(p.seat)]
+        assert (row["Deals"], row["Placed"], row["Total points"]) == (2, 2, p.points + ruled_points[p.seat])
+
+
+def test_the_players_match_standings_on_the_scoring_page_take_the_counting_line(tmp_path, monkeypatch):
+    """保皇 (each player's own points): the Scoring page's match standings say they take each deal's counting line,
+    and show the line as ruled's points once a referee upheld that the injected play does not stand."""
+    from app_pages import run_page
+
+    from replay.formats.decisions import Decision
+    from views.parts.lines_view import COUNTED
+
+    clean = simulate_deal(7, "baohuang").log
+    base = Replay(clean)
+    sim = clean._replace(
+        events=(*clean.events[:10], out_of_turn(base, 10), *clean.events[10:]),
+        result=None,
+        text="",
+        positions=(),
+        meta={**clean.meta, "match": "Cup", "deal": 1},
+        decisions=(Decision(10, "upheld", "不成立", "老王", "2026-12-04T12:00:00Z"),),
+    )
+    rep = Replay(sim)
+    as_ruled = Replay(line_log(rep, ruled(rep).line), profile=rep.profile).score()
+    assert as_ruled is not None and as_ruled.places
+    assert rep.score() is None  # as played the forced play breaks the record: no points to sum
+    eng = empty_library(tmp_path, monkeypatch)
+    deal_id = _stored(eng, sim, "bh.json")
+    eng.dispose()
+    at = run_page("scoring", deal_id, lang="zh")
+    _ok(at)
+    assert any(f"每位牌手自己的得分，逐局累计{COUNTED[0]}。" == c.value for c in at.caption), [
+        c.value for c in at.caption
+    ]
+    (wide,) = [d.value for d in at.dataframe if d.value.index.name == "局"]
+    totals = wide.iloc[-1].to_dict()
+    assert totals == {rep.log.player(p.seat): p.points for p in as_ruled.places}

@@ -93,3 +93,31 @@ def test_an_empty_cell_is_a_dash_not_none(library: str) -> None:
     assert at.dataframe
     for frame in at.dataframe:
         assert frame.proto.placeholder == EMPTY_CELL == "–"
+
+
+@pytest.mark.parametrize("lang", ["zh", "en"])
+def test_the_errors_column_counts_by_judgement_and_says_what_it_counts(library: str, lang: str) -> None:
+    """The findings by kind carry each player's errors per deal (``data.mistakes``: by each move's one judgement),
+    and the column's help says what is counted; a player chosen shows the same figure with the same help."""
+    from data.make_samples import SAMPLES_DIR
+    from data.mistakes import player_mistakes
+    from replay.formats.log import read_log
+    from views.pages.players import MISTAKES, MISTAKES_HELP
+
+    k = 0 if lang == "zh" else 1
+    engine = open_db(library)
+    import_log(engine, read_log(SAMPLES_DIR / "disputes" / "01-burn-after-pass.txt"))  # a burn after a pass
+    want = player_mistakes(engine, "gouji").set_index("player")["per_deal"].round(2)
+    engine.dispose()
+    assert want.max() > 0
+    at = _run(lang)
+    (kinds,) = [d for d in at.dataframe if MISTAKES[k] in d.value.columns]
+    shown = kinds.value[MISTAKES[k]]
+    assert shown.to_dict() == want.reindex(shown.index).fillna(0.0).to_dict()
+    import json
+
+    assert json.loads(kinds.proto.columns)[MISTAKES[k]]["help"] == MISTAKES_HELP[k]  # the column's help
+    first = str(want.idxmax())
+    at.selectbox[0].set_value(first).run()
+    (metric,) = [m for m in at.metric if MISTAKES[k] in m.label]
+    assert metric.value == f"{want.get(first, 0.0):.2f}" and metric.proto.help == MISTAKES_HELP[k]

@@ -1,5 +1,8 @@
 """Page: players. Per-player statistics over the stored deals of one game: how often each place was
-reached (bars stacked by place), mean points, and the coach's findings per deal by maxim (俗语).
+reached (bars stacked by place), mean points (each deal by the line that counts, ``data.counted``), the coach's findings
+per deal by kind and by maxim (俗语), and the errors per deal counted by each move's one judgement
+(``data.mistakes``: a violation, or a loss the pricing grades a mistake or a blunder; never a saying the pricing
+overrules, nor a finding not priced).
 A player chosen in the selector is highlighted in every chart and summed up in figures.
 
 A game may draw the page itself (its ``GameView.players_page``, lent the page's table, selector, bars, findings
@@ -26,6 +29,7 @@ from coach.maxims import BY_KEY
 from coach.version import COACH_VERSION
 from data import queries
 from data.evaluations import player_accuracy
+from data.mistakes import player_mistakes
 from data.recoach import staleness
 from replay import games as registry
 from replay.version import ENGINE_VERSION
@@ -38,6 +42,15 @@ from views.parts.game_view import PlayersPage
 from views.parts.texts import EMPTY_CELL, KIND_NAMES, chart, game_name, name_of, place_name
 
 HIGHLIGHT, OTHER, FADED = "#d62728", "#1f77b4", 0.35
+#: the mistakes per deal, counted by each move's one judgement (``data.mistakes``), and what is counted
+MISTAKES = ("错误（按判断）", "Errors (by judgement)")
+MISTAKES_HELP = (
+    "每局的错误：教练发现中，该步的判断为违规，或估价评为失误、大错的（含估价单独找出的失误、大错）；"
+    "被估价否决的俗语、估价难分的、提醒、试行和未估价的发现都不算错误。",
+    "Errors per deal: the coach's findings whose move's one judgement is a rule violation, or a loss the pricing "
+    "grades a mistake or a blunder (those the pricing found alone included); a saying the pricing overrules or "
+    "cannot tell apart, a hint, a finding on trial and a finding not priced are not counted.",
+)
 PLACE_COLORS = ["#1a9850", "#91cf60", "#d9ef8b", "#fee08b", "#fc8d59", "#d73027"]
 
 
@@ -75,7 +88,7 @@ def render() -> None:
     names = places["player"].tolist()
     chosen = _chooser(right, names)
     if chosen is not None:
-        _figures(chosen, places, points, findings)
+        _figures(chosen, game, places, points, findings)
     _summary(game, places, points)
     _places_chart(places, game, chosen)
     _points_chart(points, game, chosen)
@@ -161,26 +174,36 @@ def _labels(nobody: str) -> Callable[[str | None], str]:
     return label
 
 
-def _figures(player: str, places: pd.DataFrame, points: pd.DataFrame, findings: pd.DataFrame) -> None:
+def _mistakes(game: str) -> pd.Series:
+    """Each player's errors per deal, by each move's one judgement (``data.mistakes``)."""
+    return stored(player_mistakes, game=game).set_index("player")["per_deal"]
+
+
+def _figures(player: str, game: str, places: pd.DataFrame, points: pd.DataFrame, findings: pd.DataFrame) -> None:
     pl = places[places["player"] == player].iloc[0]
     po = points[points["player"] == player]
     mean_points = po["mean_points"].iloc[0] if not po.empty else float("nan")
     mine = findings[findings["player"] == player]
     per_deal = mine["count"].sum() / pl["deals"] if pl["deals"] else float("nan")
-    a, b, c, d = st.columns(4)
+    errors = _mistakes(game).get(player, float("nan"))
+    a, b, c, d, e = st.columns(5)
     a.metric(t("局数", "Deals"), int(pl["deals"]))
     b.metric(t("平均名次", "Mean place"), _num(pl["mean_place"]))
     c.metric(t("平均得分", "Mean points"), _num(mean_points))
     d.metric(t("每局教练发现", "Findings per deal"), _num(per_deal))
+    e.metric(t("每局" + MISTAKES[0], MISTAKES[1] + " per deal"), _num(errors), help=t(*MISTAKES_HELP))
 
 
 def _num(x: float) -> str:
     return "–" if pd.isna(x) else f"{x:.2f}"
 
 
-def _table(game: str, what: str, frame: pd.DataFrame, hide_index: bool = False) -> None:
-    """A table of the page and, below it, its CSV (``what``: which table, in its file name and key)."""
-    st.dataframe(frame, hide_index=hide_index, placeholder=EMPTY_CELL)
+def _table(
+    game: str, what: str, frame: pd.DataFrame, hide_index: bool = False, column_config: dict[str, Any] | None = None
+) -> None:
+    """A table of the page and, below it, its CSV (``what``: which table, in its file name and key; ``column_config``:
+    Streamlit's, as a column's help)."""
+    st.dataframe(frame, hide_index=hide_index, placeholder=EMPTY_CELL, column_config=column_config)
     csv_button(frame, file_name("players", game, what), key=f"players_csv_{what}", index=not hide_index)
 
 
@@ -301,11 +324,16 @@ def _findings(findings: pd.DataFrame, names: list[str], game: str, chosen: str |
     kinds = kinds.reindex(index=names, columns=list(KINDS), fill_value=0)
     kinds = kinds.div(deals.reindex(names), axis=0).fillna(0.0)
     kind_names = {kind: name_of(KIND_NAMES, kind) for kind in KINDS}  # the Coach page's words
-    by_kind = kinds.rename(columns=kind_names).round(2)
+    by_kind = kinds.rename(columns=kind_names)
+    by_kind[t(*MISTAKES)] = _mistakes(game).reindex(names).fillna(0.0)
+    by_kind = by_kind.round(2)
     by_kind.index.name = t("牌手", "Player")
     by_kind.columns.name = None
-    st.caption(t("按类别，每局条数", "By kind, per deal"))
-    _table(game, "kinds", by_kind)
+    st.caption(
+        t("按类别，每局条数；错误按每一步的判断计", "By kind, per deal; errors counted by each move's judgement")
+    )
+    helped = {t(*MISTAKES): st.column_config.NumberColumn(t(*MISTAKES), help=t(*MISTAKES_HELP))}
+    _table(game, "kinds", by_kind, column_config=helped)
     maxims = findings[(findings["kind"] == "maxim") & (findings["maxim"] != "")]
     if maxims.empty:
         st.info(

@@ -31,12 +31,6 @@ from views.parts.game_view import GameView
 from views.parts.score_parts import claims, explain, void
 from views.parts.texts import EMPTY_CELL, chart, game_name, md, place_name, profile_name, who
 
-AS_PLAYED = ("（各局按记录计分）", " (each deal scored as played)")  # the line the players' match totals take
-COUNTED = (  # the line the teams' match totals take (data.match_totals: replay.lines.counting)
-    "（各局按计分的线路：裁判维持违规动作不成立的局按规则，其余按记录）",
-    " (each deal by the line that counts: as ruled where a referee upheld that its illegal events do not stand, "
-    "else as played)",
-)
 _SEAT = re.compile(r"\bseat (\d+)\b")
 
 
@@ -150,8 +144,8 @@ def _match(log: Log, deal_id: int) -> None:
     st.subheader(t("比赛累计", "Match standings") + " · " + md(key))
     st.caption(
         t(
-            f"每位牌手自己的得分，逐局累计{AS_PLAYED[0]}。",
-            f"Each player's own points, summed deal by deal{AS_PLAYED[1]}.",
+            f"每位牌手自己的得分，逐局累计{lines_view.COUNTED[0]}。",
+            f"Each player's own points, summed deal by deal{lines_view.COUNTED[1]}.",
         )
     )
     standings = standings.copy()
@@ -195,8 +189,8 @@ def _team_match(rep: Replay, deal_id: int, team_rule: Callable[[set[str]], tuple
     )
     st.caption(
         t(
-            f"{whose[0]}，每局按它自己的规则配置记分：{rule[0]}{COUNTED[0]}。",
-            f"{whose[1]}, each deal as its own rule profile records it: {rule[1]}{COUNTED[1]}.",
+            f"{whose[0]}，每局按它自己的规则配置记分：{rule[0]}{lines_view.COUNTED[0]}。",
+            f"{whose[1]}, each deal as its own rule profile records it: {rule[1]}{lines_view.COUNTED[1]}.",
         )
     )
     fig, order = _running_chart(totals, "who")

@@ -11,10 +11,11 @@ from collections.abc import Sequence
 import pandas as pd
 
 from coach.coach import Report
-from coach.findings import Finding
+from coach.findings import Finding, Judgement
+from coach.judgement import judge
 from coach.maxims import BY_KEY
 from coach.report import html_report
-from coach.report_words import KIND, SEVERITY
+from coach.report_words import JUDGEMENT, KIND, SEVERITY
 from replay.core.numbering import event_number
 from replay.core.said import seat_name
 from replay.formats.decisions import Decision
@@ -29,20 +30,33 @@ COLUMNS: tuple[tuple[str, str], ...] = (
     ("规则", "Rule"),
     ("俗语", "Maxim"),
     ("内容", "Finding"),
+    ("判断", "Judgement"),
+    ("判断详情", "Judgement in full"),
 )
+
+
+def judgements(findings: Sequence[Finding]) -> list[Judgement]:
+    """Each finding's move's one judgement: the one the coach gave it (``Finding.judgement``, where an evaluation
+    priced the deal), else ``coach.judgement.judge`` of the findings at its event with no price (a violation, or
+    "not priced")."""
+    at: dict[int | None, list[Finding]] = {}
+    for f in findings:
+        at.setdefault(f.index, []).append(f)
+    unpriced = {i: judge(fs, None) for i, fs in at.items()}
+    return [f.judgement if f.judgement is not None else unpriced[f.index] for f in findings]
 
 
 def findings_frame(rep: Replay, findings: Sequence[Finding], lang: str = "zh") -> pd.DataFrame:
     """The coach's findings as a table (the Coach page's CSV), in ``lang``: the event's number
-    (``replay.core.numbering``: the first is 1; empty for the whole deal), seat, player, kind, severity, rule, maxim
-    and the message."""
+    (``replay.core.numbering``: the first is 1; empty for the whole deal), seat, player, kind, severity, rule, maxim,
+    the message, and the move's one judgement (``judgements``): its kind and its words."""
     k = 0 if lang == "zh" else 1
 
     def name(table: dict[str, tuple[str, str]], key: str) -> str:
         return table.get(key, (key, key))[k]
 
     rows = []
-    for f in findings:
+    for f, j in zip(findings, judgements(findings), strict=True):
         mx = BY_KEY.get(f.maxim) if f.maxim else None
         seat = f.seat if f.seat is not None else "·".join(str(s) for s in f.seats)
         player = rep.log.player(f.seat) if f.seat is not None else ""
@@ -56,6 +70,8 @@ def findings_frame(rep: Replay, findings: Sequence[Finding], lang: str = "zh") -
                 f.rule or "",
                 (mx.saying if mx is not None else f.maxim) or "",
                 (f.message_zh, f.message_en)[k],
+                name(JUDGEMENT, j.kind),
+                j.text(lang),
             ]
         )
     columns = [words[k] for words in COLUMNS]

@@ -63,6 +63,13 @@ UNSAVED = "lines_unsaved"  # session state: why a variation was kept in the sess
 RERUN = "lines_rerun"  # session state: a variation was made in the stepper's run: the whole page shows it
 SEED = 1  # the coach policy's seed for a playout
 
+#: the line a deal's score takes in the statistics and the match totals (``replay.lines.counting``, ``data.counted``)
+COUNTED_LINE = (
+    "各局按计分的线路：裁判维持违规动作不成立的局按规则，其余按记录",
+    "each deal by the line that counts: as ruled where a referee upheld that its illegal events do not stand, else as "
+    "played",
+)
+COUNTED = (f"（{COUNTED_LINE[0]}）", f" ({COUNTED_LINE[1]})")
 _MARK_CSS = "margin:0 0 4px 0;padding:2px 8px;border-radius:4px;font-size:13px;"
 _RULED: weakref.WeakKeyDictionary[Replay, Ruled] = weakref.WeakKeyDictionary()
 _LINE_REPS: weakref.WeakKeyDictionary[Replay, dict[str, tuple[Line, Replay]]] = weakref.WeakKeyDictionary()
@@ -479,5 +486,12 @@ def record_note(rep: Replay) -> None:
 
 
 def players_note() -> None:
-    """The Players page's statistics take each deal's record as played."""
-    st.caption(t("牌手的统计按各局的记录（实际打出的）计算。", "The players' statistics take each deal as played."))
+    """Which line the Players page's figures take: places and points each deal's line that counts
+    (``data.counted``); the coach's findings and the accuracy, the moves of the record as played."""
+    st.caption(
+        t(
+            f"名次和得分：{COUNTED_LINE[0]}。教练发现和准确率：按记录（实际打出的每一手）。",
+            f"Places and points: {COUNTED_LINE[1]}. The coach's findings and the accuracy: the record as played (each "
+            "move made).",
+        )
+    )

@@ -127,6 +127,7 @@ SEVERITY_NAMES = report_words.SEVERITY  # how much a finding weighs: violation, 
 KIND_NAMES = report_words.KIND  # where a finding comes from: a rule, a maxim, a game's note, an evaluation
 SURENESS_NAMES = report_words.SURENESS  # how sure a maxim's reading is
 GRADE_NAMES = report_words.GRADE  # a priced decision's grade: inaccuracy, mistake, blunder
+JUDGEMENT_NAMES = report_words.JUDGEMENT  # a move's one judgement: not priced, sound, graded, uncertain, overruled …
 VIEW_NAMES = report_words.VIEW  # an evaluation's two views: the seat's, all cards known
 
 #: a finding's severity as a mark that needs no emoji font (a text character; colours where Markdown is shown)

@@ -26,9 +26,10 @@ TABLES = {
     "sureness": texts.SURENESS_NAMES,
     "view": texts.VIEW_NAMES,
     "role": texts.ROLE_NAMES,
+    "judgement": texts.JUDGEMENT_NAMES,
 }
-# one concept on two axes: a finding of the kind "violation" has the severity "violation"
-SAME = {("kind", "violation"), ("severity", "violation")}
+# one concept on three axes: a move judged a violation, a finding of the kind "violation" has the severity "violation"
+SAME = {("kind", "violation"), ("severity", "violation"), ("judgement", "violation")}
 
 
 def test_plural_counts_agree() -> None:
@@ -57,6 +58,10 @@ def test_the_coach_words_the_issue_names() -> None:
     assert texts.SEVERITY_NAMES["hint"][0] not in ("提示", "建议")  # 建议: a maxim's status "advice" (coach.effects)
     assert texts.SEVERITY_NAMES["mistake"] != texts.GRADE_NAMES["mistake"]
     assert texts.KIND_NAMES["evaluation"] == ("评估", "evaluation")  # as the Evaluation page is called
+    from coach.findings import JUDGEMENT_KINDS
+
+    assert tuple(texts.JUDGEMENT_NAMES) == JUDGEMENT_KINDS  # every kind of a move's one judgement has its words
+    assert texts.JUDGEMENT_NAMES["overruled"][0] not in ("推翻", "错误")  # not a referee's 推翻, never a mistake
 
 
 @pytest.mark.parametrize("lang", ["zh", "en"])
