@@ -160,7 +160,7 @@ def _read_decisions(raw: Any, n_events: int, first: int) -> tuple[Decision, ...]
 def no_event(given: int, n_events: int, first: int = 1) -> str:
     """Why a decision's ``event`` (``given``, counted from ``first``) names no event of a log of ``n_events``."""
     if n_events == 0:
-        return said(f"这份记录没有事件，没有第 {given} 手", f"no event {given}: this log has no events")
+        return said("这份记录没有事件，裁定无从指明第几手", "this log has no events for a decision to name")
     if first == 1:
         return said(
             f"这份记录没有第 {given} 手（共 {n_events} 手：第 1 到第 {n_events} 手）",
