@@ -69,6 +69,7 @@ from replay import compiled
 from replay.core.errors import FupanError
 from replay.core.events import Burn, Bury, Call, Declare, Event, Exchange, Kou, Pass, Play, Rang, Yield
 from replay.core.game_state import GameState, S
+from replay.core.numbering import event_number
 from replay.engine import Engine
 from replay.formats.log import parse_json_log
 from replay.replay import Replay
@@ -199,7 +200,9 @@ def _priced_view(
             if not isinstance(ev, Wait):
                 out = eng.step(base, ev)
                 if out.rule is not None:
-                    raise EvaluationError(f"event {index}: candidate {ev} illegal in a {view} deal: {out.message_en}")
+                    raise EvaluationError(
+                        f"event {event_number(index)}: candidate {ev} illegal in a {view} deal: {out.message_en}"
+                    )
                 after = out.state
             end = rollout(eng, after, settings.rng(index, view, k, "play"), settings.noise)
             vals[j].append(side_points(eng, end, seat))

@@ -35,6 +35,7 @@ from replay.core.cards import Card, full_decks
 from replay.core.errors import FupanError
 from replay.core.events import Burn, Event, Play, Refuse, Return, Show, Tribute
 from replay.core.hand import SLOT_CARD, Hand
+from replay.core.numbering import event_number
 from replay.core.said import seat_name
 
 if TYPE_CHECKING:
@@ -111,7 +112,7 @@ def knowledge(eng: Climbing[Any], states: Sequence[State], events: Sequence[Even
     st = states[index]
     own_hand = st.hands[seat]
     if not _exact(own_hand):
-        raise NoWorld(f"{seat_name(seat, en=True)}'s hand at event {index} is not fully known")
+        raise NoWorld(f"{seat_name(seat, en=True)}'s hand at event {event_number(index)} is not fully known")
     n = st.n
     located: list[list[Card]] = [[] for _ in range(n)]
     game = coach_for(eng.game)
@@ -147,7 +148,9 @@ def knowledge(eng: Climbing[Any], states: Sequence[State], events: Sequence[Even
     sizes = tuple(h.size for h in st.hands)
     need = sum(sizes[t] - len(located[t]) for t in range(n) if t != seat) - (called is not None)
     if need != len(unseen):
-        raise NoWorld(f"at event {index} the unseen cards ({len(unseen)}) do not fill the other hands ({need})")
+        raise NoWorld(
+            f"at event {event_number(index)} the unseen cards ({len(unseen)}) do not fill the other hands ({need})"
+        )
     return Knowledge(seat, sizes, tuple(own_hand.known_cards()), tuple(map(tuple, located)), unseen, called, not_to)
 
 

@@ -312,8 +312,8 @@ def record_decision(engine: Engine, deal_id: int, decision: Decision, user_name:
             n = conn.execute(select(func.count()).select_from(_EVENTS).where(_EVENTS.c.deal_id == deal_id)).scalar()
             raise ValueError(
                 said(
-                    f"第 {deal_id} 局没有第 {decision.event} 个动作（它的动作是 0..{(n or 0) - 1}）",
-                    f"deal {deal_id} has no event {decision.event} (its events are 0..{(n or 0) - 1})",
+                    f"第 {deal_id} 局没有第 {decision.number} 手（共 {n} 手：第 1 到第 {n} 手）",
+                    f"deal {deal_id} has no event {decision.number} (its events are 1..{n})",
                 )
                 if n
                 else said(f"第 {deal_id} 局没有可裁定的动作", f"deal {deal_id} has no events to decide on")

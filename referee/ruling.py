@@ -140,9 +140,11 @@ def ruling_of(rep: Replay[GameState], index: int) -> Ruling:
     """The ruling on the log's event ``index`` (0-based), judged on the table before it."""
     events = rep.log.events
     if not 0 <= index < len(events):
-        raise IndexError(f"no event {index}: the log has {len(events)} events (0..{len(events) - 1})")
+        raise IndexError(f"no event {event_number(index)}: the log has {len(events)} events (1..{len(events)})")
     if index >= len(rep.states):
-        raise IndexError(f"event {index} was not replayed (the replay stopped at event {len(rep.states) - 1})")
+        raise IndexError(
+            f"event {event_number(index)} was not replayed (the replay stopped before event {len(rep.states)})"
+        )
     info = ruled(rep)
     found = next((j for j in info.judged if j.index == index), None)
     if found is None or found.withdrawn:  # judged on the record's table (as played, the two lines alike there)

@@ -40,12 +40,13 @@ SEED = 3  # simulated deals, finished, with coach findings
 
 def hostile_log(game: str = "gouji", seed: int = SEED) -> Log:
     """A simulated deal of ``game`` (its profile) with the hostile names (the first as many as it has seats), venue, match and
-    notes, and a referee's decision on event 0."""
+    notes, and a referee's decision on its first event (event 1)."""
     doc = simulate_deal(seed, game).log.to_json()  # game: a profile (shengji-35 for 升级)
     doc["seats"] = [{"seat": s["seat"], "player": NAMES[s["seat"]]} for s in doc["seats"]]
     doc["meta"] = {**doc.get("meta", {}), "venue": VENUE, "match": MATCH, "notes": NOTES}
+    doc["format"] = "fupan/2"  # with decisions: they name events as people count
     doc["decisions"] = [
-        {"event": 0, "decision": "overruled", "text": RULING, "referee": REFEREE, "at": "2026-12-01T20:15:00Z"}
+        {"event": 1, "decision": "overruled", "text": RULING, "referee": REFEREE, "at": "2026-12-01T20:15:00Z"}
     ]
     return log_from_doc(doc, "hostile.json")
 

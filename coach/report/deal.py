@@ -206,7 +206,7 @@ class DealSections(Markup):
         last = {d.event: k for k, d in enumerate(self.rulings)}  # the one standing per event
         rows = [
             [
-                _e(d.event),
+                _e(d.number),  # the event as people count (d.event is its index)
                 self.label(d.decision) if d.decision in ("upheld", "overruled") else _e(d.decision),
                 self.label("stands") if last[d.event] == k else self.label("superseded"),
                 self.rule(d.rule),

@@ -6,9 +6,10 @@ Step 0 is the table as dealt; step k is the table after event k. So event k is p
 and leaves the table of step k, and the Replay page's step k shows event k as the one just played.
 
 In code an event is its place in the log, counted from 0 (``log.events[i]``, ``Verdict.index``,
-``Finding.index``, a decision's ``event``, the JSON's ``"index"``): event number ``i + 1`` (``event_number``),
+``Finding.index``, ``Decision.event``, the JSON's ``"index"``): event number ``i + 1`` (``event_number``),
 played on ``replay.states[i]`` and leaving ``replay.states[i + 1]`` (``step_after``). A number a person typed
-is turned back with ``event_index``. Words for an event come from ``event_words`` alone.
+is turned back with ``event_index``. Words for an event come from ``event_words`` alone. A log's decisions name
+their event by its number (format ``fupan/2``; ``fupan/1`` counted from 0: ``replay.formats.decisions``).
 """
 
 from __future__ import annotations

@@ -76,7 +76,7 @@ class Verdict(NamedTuple):
 
     def line(self, lang: str = "en") -> str:
         """A one-line human reading: place, then the ruling."""
-        where = "deal" if self.index is None else f"event {self.index}"
+        where = "deal" if self.index is None else f"event {event_number(self.index)}"
         who = "" if self.seat is None else f", {seat_name(self.seat, en=True)}"
         msg = self.message_zh if lang == "zh" else self.message_en
         if self.legal:

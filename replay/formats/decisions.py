@@ -1,4 +1,10 @@
-"""A referee's stored decisions on a deal's events: the log's ``decisions`` (format ``fupan/1``).
+"""A referee's stored decisions on a deal's events: the log's ``decisions``.
+
+In a log a decision names its event by the number people read (the first event is 1, ``replay.core.numbering``):
+``"event": 27`` and ``decision 27 …`` are on 第 27 手 in format ``fupan/2``, the form every writer writes. Format
+``fupan/1`` counted them from 0 (``"event": 26`` for 第 27 手); its files are still read, each decision turned into
+the same ``Decision`` (``decision_from_json``'s ``first``). In memory, as everywhere in code, ``Decision.event``
+is the event's index in the log, from 0 (``log.events[d.event]``), as the library stores it (``decision.idx``).
 
 A decision says of one event whether the referee **upholds** the engine's verdict or **overrules**
 it, in the referee's own words (``text``), who decided (``referee``) and when (``at``, UTC, ISO 8601
@@ -16,6 +22,7 @@ from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING, Any
 
 from replay.core.errors import FupanError
+from replay.core.numbering import event_number
 from replay.core.record import Record
 from replay.core.said import said
 
@@ -40,7 +47,7 @@ class DecisionError(FupanError):
 
 
 class Decision(Record):
-    """A referee's decision on event ``event`` of a deal."""
+    """A referee's decision on the event at index ``event`` (from 0) of a deal: 第 ``event + 1`` 手 (``number``)."""
 
     event: int
     decision: str
@@ -55,13 +62,19 @@ class Decision(Record):
             raise DecisionError(*problem)
 
     @property
+    def number(self) -> int:
+        """The number a person reads for the event decided on (from 1), as the log's ``event`` names it."""
+        return event_number(self.event)
+
+    @property
     def upheld(self) -> bool:
         """True when the referee upholds the engine's verdict."""
         return self.decision == UPHELD
 
     def to_json(self) -> dict[str, Any]:
-        """The decision as a JSON object of the log format, keys in canonical order."""
-        out: dict[str, Any] = {"event": self.event, "decision": self.decision}
+        """The decision as a JSON object of the log format (``fupan/2``: ``event`` its event's number, from 1), keys in
+        canonical order."""
+        out: dict[str, Any] = {"event": self.number, "decision": self.decision}
         if self.rule is not None:
             out["rule"] = self.rule
         out.update(text=self.text, referee=self.referee, at=self.at)
@@ -76,11 +89,9 @@ class Decision(Record):
 def _problem(d: Decision) -> tuple[str, str] | None:
     """(key, what was expected) for the first bad field, or None."""
     if type(d.event) is not int or d.event < 0:
-        return (
-            "event",
-            said(
-                f"应为事件的序号（0 或更大），不是 {d.event!r}", f"expected an event index (0 or more), got {d.event!r}"
-            ),
+        return "event", said(
+            f"应为事件在记录中的位置（从 0 数起），不是 {d.event!r}",
+            f"expected the event's index in the log (from 0), got {d.event!r}",
         )
     if d.decision not in OUTCOMES:
         return (
@@ -121,6 +132,19 @@ def _problem(d: Decision) -> tuple[str, str] | None:
     return None
 
 
+def _event_expected(got: Any, first: int) -> str:
+    """What a decision's ``event`` should have been: the event's number (from 1), or in ``fupan/1`` its index."""
+    if first == 1:
+        return said(
+            f"应为事件的序号（第几手，从 1 数起），不是 {got!r}",
+            f"expected the event's number (1 or more), got {got!r}",
+        )
+    return said(
+        f"应为事件的序号（fupan/1 从 0 数起：0 为第 1 手），不是 {got!r}",
+        f"expected the event's index (fupan/1 counts from 0: 0 is event 1), got {got!r}",
+    )
+
+
 def _parse_at(text: str) -> datetime | None:
     from datetime import UTC, datetime  # here: a log's decisions are few, and every command's start would pay it
 
@@ -146,8 +170,9 @@ def at_of(moment: datetime) -> str:
     return moment.astimezone(UTC).strftime("%Y-%m-%dT%H:%M:%SZ")
 
 
-def decision_from_json(raw: Any) -> Decision:
-    """A Decision from a JSON object of the log format; DecisionError names the bad key."""
+def decision_from_json(raw: Any, first: int = 1) -> Decision:
+    """A Decision from a JSON object of the log format; DecisionError names the bad key. ``first``: the number its
+    ``event`` gives the log's first event: 1 (format ``fupan/2``, as people count) or 0 (``fupan/1``)."""
     if not isinstance(raw, dict):
         raise DecisionError("", said("裁定必须是一个 JSON 对象", "a decision must be a JSON object"))
     for key in raw:
@@ -163,8 +188,11 @@ def decision_from_json(raw: Any) -> Decision:
     for key in ("event", "decision", "text", "referee", "at"):
         if key not in raw:
             raise DecisionError(key, said(f"裁定必须有 {key!r}", f"a decision needs {key!r}"))
+    event = raw["event"]
+    if type(event) is not int or event < first:
+        raise DecisionError("event", _event_expected(event, first))
     return Decision(
-        event=raw["event"],
+        event=event - first,
         decision=raw["decision"],
         text=raw["text"],
         referee=raw["referee"],

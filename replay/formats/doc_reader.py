@@ -10,11 +10,12 @@ from typing import Any
 from replay import games
 from replay.core.cards import CARDS_BY_TOKEN, Card, CardError
 from replay.core.said import said, said_of, seat_name
+from replay.formats import log_doc
 from replay.formats.checks import _check_levels, _check_previous, _check_result
 from replay.formats.decisions import Decision, DecisionError, decision_from_json, in_order
 from replay.formats.event_json import UNKNOWN, DocError, doc_card, doc_int, json_text, read_events
 from replay.formats.limits import LIMITS, Limits
-from replay.formats.log_doc import DEAL_KEYS, FORMAT, KITTY_UNKNOWN, MAX_KITTY, META_KEYS, TOP_KEYS, Log, Seat, _copied
+from replay.formats.log_doc import DEAL_KEYS, KITTY_UNKNOWN, MAX_KITTY, META_KEYS, TOP_KEYS, Log, Seat, _copied
 from replay.formats.words import OBJECT, OPTIONS_OBJECT, SEAT_LIST
 from replay.rules.profile import ProfileError
 from replay.rules.profile_loader import default_profile, profile_of
@@ -47,8 +48,15 @@ def log_from_doc(doc: Any, source: str = "<log>", limits: Limits = LIMITS, text:
                     f"unknown key {key!r} (expected one of {', '.join(TOP_KEYS)})",
                 ),
             )
-    if doc.get("format") != FORMAT:
-        raise DocError(["format"], said(f'应为 "format": "{FORMAT}"', f'expected "format": "{FORMAT}"'))
+    version = doc.get("format")
+    if version not in log_doc.FORMATS:
+        wanted = [f'"format": "{f}"' for f in log_doc.FORMATS]
+        raise DocError(
+            ["format"],
+            said(
+                f"应为 {' 或 '.join(wanted)}，不是 {_j(version)}", f"expected {' or '.join(wanted)}, got {_j(version)}"
+            ),
+        )
     game = doc.get("game")
     known = games.names()  # asked now: a game registered after this module was imported is known too
     if game not in known:
@@ -107,7 +115,7 @@ def log_from_doc(doc: Any, source: str = "<log>", limits: Limits = LIMITS, text:
     result = doc.get("result")
     if result is not None:
         _check_result(result, n, game)
-    decisions = _read_decisions(doc.get("decisions", []), len(events))
+    decisions = _read_decisions(doc.get("decisions", []), len(events), log_doc.FIRST_EVENT[version])
     log = Log(
         game=game,
         profile_name=prof,
@@ -132,26 +140,36 @@ def log_from_doc(doc: Any, source: str = "<log>", limits: Limits = LIMITS, text:
     return log
 
 
-def _read_decisions(raw: Any, n_events: int) -> tuple[Decision, ...]:
-    """The log's ``decisions``: each a valid decision on one of its events, kept in the order made."""
+def _read_decisions(raw: Any, n_events: int, first: int) -> tuple[Decision, ...]:
+    """The log's ``decisions``: each a valid decision on one of its events, kept in the order made. ``first``: what
+    a decision's ``event`` calls the first event (1 in ``fupan/2``, 0 in ``fupan/1``: ``decision_from_json``)."""
     if not isinstance(raw, list):
         raise DocError(["decisions"], said("应为裁定的列表", "expected a list of decisions"))
     out = []
     for i, item in enumerate(raw):
         try:
-            d = decision_from_json(item)
+            d = decision_from_json(item, first)
         except DecisionError as exc:
             raise DocError(["decisions", i, exc.key] if exc.key else ["decisions", i], said_of(exc)) from None
         if not (d.event < n_events):
-            raise DocError(
-                ["decisions", i, "event"],
-                said(
-                    f"这份记录没有第 {d.event} 手（共 {n_events} 手）",
-                    f"no event {d.event} in this log ({n_events} events)",
-                ),
-            )
+            raise DocError(["decisions", i, "event"], no_event(d.event + first, n_events, first))
         out.append(d)
     return in_order(out)
+
+
+def no_event(given: int, n_events: int, first: int = 1) -> str:
+    """Why a decision's ``event`` (``given``, counted from ``first``) names no event of a log of ``n_events``."""
+    if n_events == 0:
+        return said("这份记录没有事件，裁定无从指明第几手", "this log has no events for a decision to name")
+    if first == 1:
+        return said(
+            f"这份记录没有第 {given} 手（共 {n_events} 手：第 1 到第 {n_events} 手）",
+            f"no event {given} in this log ({n_events} events: 1 to {n_events})",
+        )
+    return said(
+        f"这份记录没有位置 {given} 的事件（fupan/1 从 0 数起：共 {n_events} 手，0 到 {n_events - 1}）",
+        f"no event at index {given} in this log (fupan/1 counts from 0: {n_events} events, 0 to {n_events - 1})",
+    )
 
 
 def _seat_number(seat: Seat) -> int:

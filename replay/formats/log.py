@@ -1,4 +1,4 @@
-"""Reading a deal's move log (format ``fupan/1``) from a file or text in either form: ``read_log`` takes JSON or the
+"""Reading a deal's move log (format ``fupan/2`` or ``fupan/1``) from a file or text in either form: ``read_log`` takes JSON or the
 text notation (``replay.formats.notation.read``) and raises LogError, which names the file, line and column of the
 bad token and what was expected.
 
@@ -21,6 +21,8 @@ from replay.formats.limits import LIMITS, Limits
 from replay.formats.log_doc import (
     DEAL_KEYS,
     FORMAT,
+    FORMAT_1,
+    FORMATS,
     KITTY_UNKNOWN,
     MAX_KITTY,
     META_KEYS,
@@ -38,6 +40,8 @@ from replay.formats.words import json_problem, os_reason_zh
 __all__ = [
     "DEAL_KEYS",
     "FORMAT",
+    "FORMATS",
+    "FORMAT_1",
     "KITTY_UNKNOWN",
     "MAX_KITTY",
     "META_KEYS",

@@ -1,4 +1,4 @@
-"""The move log of one deal (format ``fupan/1``): the ``Log`` record, its errors and its canonical JSON. Reading a
+"""The move log of one deal (format ``fupan/2``, or ``fupan/1``: ``format_of``): the ``Log`` record, its errors and its canonical JSON. Reading a
 parsed JSON document into a Log is ``replay.formats.doc_reader``; the profile a log names,
 ``replay.rules.profile_loader.profile_of``; its number of seats, its game's (``replay.games``).
 
@@ -17,6 +17,7 @@ from replay.core.cards import Card
 from replay.core.clip import clip, cut
 from replay.core.errors import FupanError
 from replay.core.events import Event
+from replay.core.numbering import event_number
 from replay.core.record import Record, field
 from replay.core.said import Said, said, seat_name, where_zh, zh_of
 from replay.formats.decisions import Decision
@@ -25,7 +26,10 @@ from replay.formats.json_locate import event_positions
 
 _j = json_text  # a value as the canonical text writes it
 
-FORMAT = "fupan/1"
+FORMAT = "fupan/2"  # the current version: a decision names its event by its number, the first event 1
+FORMAT_1 = "fupan/1"  # the first version: a decision named its event by its index, from 0; the rest is the same
+FORMATS = (FORMAT_1, FORMAT)  # the versions read
+FIRST_EVENT = {FORMAT_1: 0, FORMAT: 1}  # per version, the number a decision's "event" gives the log's first event
 META_KEYS = ("date", "venue", "match", "deal", "table", "notes", "previous")
 DEAL_KEYS = ("hands", "marked", "loyalist", "kitty", "levels")
 MAX_KITTY = 12  # the most cards a 升级 kitty may list
@@ -126,12 +130,12 @@ class Log(Record):
         positions = self._places
         pos = positions[index] if index < len(positions) else None
         if pos is None:
-            return f"{self.source} (event {index})"
+            return f"{self.source} (event {event_number(index)})"
         return f"{self.source}:{pos[0]}:{pos[1]}"
 
     def to_json(self) -> dict[str, Any]:
         """The log as a JSON-ready dict in canonical key order."""
-        out: dict[str, Any] = {"format": FORMAT, "game": self.game, "profile": self.profile_name}
+        out: dict[str, Any] = {"format": format_of(self), "game": self.game, "profile": self.profile_name}
         if self.overrides:
             out["overrides"] = {k: _copied(self.overrides[k]) for k in sorted(self.overrides)}
         if self.meta:
@@ -166,6 +170,14 @@ class Log(Record):
     def deal_only(self) -> Log:
         """The log without its referee's decisions: the deal itself (what identifies it)."""
         return self if not self.decisions else self._replace(decisions=(), text="")
+
+
+def format_of(log: Log) -> str:
+    """The version a log is written in: the oldest that holds it. A log with decisions is ``fupan/2`` (its decisions
+    name events by their numbers, from 1); one without is ``fupan/1``, the same text in both versions but readable by
+    every fupan, and the same bytes as ever: a deal is known by its log without decisions (``deal_only``), so the deals
+    of a library stored before ``fupan/2`` keep their identity."""
+    return FORMAT if log.decisions else FORMAT_1
 
 
 def _copied(value: Any) -> Any:

@@ -133,6 +133,7 @@ PHRASE_ZH = {
     "true or false": "true 或 false",
     "the referee's name": "裁判的名字",
     "the event's index": "事件的序号",
+    "the event's number": "事件的序号（第几手）",
     "the rule ID": "规则编号",
     "the decision": "裁定",
     "the seat given to": "给牌的座位",

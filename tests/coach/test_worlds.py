@@ -301,7 +301,9 @@ events
     rep = Replay(parse_text(text))
     for index in (0, 1, 2):
         for seat in (1, 3):
-            with pytest.raises(NoWorld, match=f"seat {seat}'s hand at event {index} is not fully known"):
+            with pytest.raises(
+                NoWorld, match=f"seat {seat}'s hand at event {index + 1} is not fully known"
+            ):  # its number
                 knowledge(rep.engine, rep.states, rep.log.events, index, seat)
         with pytest.raises(NoWorld):
             true_world(rep.states[index])

@@ -259,7 +259,7 @@ def test_the_deal_and_the_event_must_exist(engine: Engine, deal_id: int, deal: L
     with pytest.raises(ValueError, match=f"no deal {deal_id + 99} in the library"):
         record_decision(engine, deal_id + 99, ruling(), "Li")
     n = len(deal.events)
-    with pytest.raises(ValueError, match=f"deal {deal_id} has no event {n} \\(its events are 0..{n - 1}\\)"):
+    with pytest.raises(ValueError, match=f"deal {deal_id} has no event {n + 1} \\(its events are 1..{n}\\)"):
         record_decision(engine, deal_id, ruling(event=n), "Li")
     with pytest.raises(ValueError, match="NUL character"):
         record_decision(engine, deal_id, ruling(text="a \x00 b"), "Li")

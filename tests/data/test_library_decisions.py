@@ -144,7 +144,7 @@ def test_decision_text_is_stored_verbatim(engine: Engine, deal: Log, tmp_path: P
 def test_a_bad_decision_makes_its_file_an_error_and_the_others_go_in(engine: Engine, deal: Log, tmp_path: Path) -> None:
     other = simulate_deal(8, "gouji").log
     doc = with_decisions(deal, A).to_json()
-    doc["decisions"].append({**B.to_json(), "event": len(deal.events)})  # no such event
+    doc["decisions"].append({**B.to_json(), "event": len(deal.events) + 1})  # no such event (the last is len)
     (tmp_path / "a-event.json").write_text(json.dumps(doc, ensure_ascii=False, indent=1), encoding="utf-8")
     nul = with_decisions(deal, B, replace(A, text="nul \x00 here"))
     write(tmp_path / "b-nul.json", nul)
@@ -156,6 +156,7 @@ def test_a_bad_decision_makes_its_file_an_error_and_the_others_go_in(engine: Eng
         "c-good.json": ("added", 1),
     }
     assert "a-event.json" in results["a-event.json"].reason and "decisions[1].event" in results["a-event.json"].reason
+    assert f"no event {len(deal.events) + 1} in this log" in results["a-event.json"].reason
     # A (event 3, earlier) is decisions[0] of the file, B decisions[1]: the NUL is in decisions[0].text
     reason = results["b-nul.json"].reason
     assert reason.startswith("decisions[0].text (line ") and "NUL" in reason, reason

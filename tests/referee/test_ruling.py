@@ -104,19 +104,21 @@ def test_an_event_typed_at_the_desk_is_ruled_on_the_table_at_that_step() -> None
 def test_stored_decisions_on_the_event_are_in_its_ruling() -> None:
     log = read_log(DISPUTE)
     doc = log.to_json()
+    doc["format"] = "fupan/2"  # decisions name events as people count: "event": 4 is the fourth (index 3)
     doc["decisions"] = [
         {
-            "event": 3,
+            "event": 4,
             "decision": "upheld",
             "text": "过牌不烧 <b>x</b>",
             "referee": "老王",
             "at": "2026-12-01T20:00:00Z",
         },
-        {"event": 2, "decision": "upheld", "text": "ok", "referee": "老王", "at": "2026-12-01T20:01:00Z"},
+        {"event": 3, "decision": "upheld", "text": "ok", "referee": "老王", "at": "2026-12-01T20:01:00Z"},
     ]
     rep = Replay(parse_log(json.dumps(doc, ensure_ascii=False)))
     r = ruling_of(rep, 3)
     assert [d.event for d in r.decisions] == [3]
+    assert [d["event"] for d in r.to_json()["decisions"]] == [4] == [r.to_json()["event"]]  # one number in the JSON
     page = ruling_sheet(r, rep.log, "zh")
     assert "过牌不烧 &lt;b&gt;x&lt;/b&gt;" in page and "<b>x</b>" not in page
 

@@ -415,6 +415,10 @@ def test_the_expected_points_figure(evaluations, logs):
     assert any(s.type == "line" and s.x0 == ev.decisions[0].index + 1 for s in fig.layout.shapes)
     # the x axis counts events as people do: a decision at index i is drawn at event i + 1
     assert list(made.x) == [d.index + 1 for d in ev.decisions] == list(best.x)
+    # every point carries its decision's index, and a click picks by x whatever a marker's size (a graded decision's
+    # is larger, and plotly's "closest" pick prefers a smaller marker beside it: the browser test on Replay)
+    assert list(made.customdata) == list(best.customdata) == list(_line.customdata) == [d.index for d in ev.decisions]
+    assert fig.layout.hovermode == "x"
 
 
 def test_the_candidates_parts(evaluations):
@@ -434,6 +438,9 @@ def test_the_candidates_parts(evaluations):
 def test_a_clicked_point_picks_its_decision():
     # a point's x is the event's number (from 1); the decision is found by its index in the log (from 0)
     assert decision_from_selection({"selection": {"points": [{"x": 41, "y": 2.5}]}}) == 40
+    # its customdata, where the point carries one, is the decision's index itself
+    assert decision_from_selection({"selection": {"points": [{"x": 41, "y": 2.5, "customdata": 40}]}}) == 40
+    assert decision_from_selection({"selection": {"points": [{"x": 271, "customdata": [270]}, {"x": 269}]}}) == 270
     assert decision_from_selection({"selection": {"points": []}}) is None
     assert decision_from_selection(None) is None
     assert CHART == "eval_chart"

@@ -19,6 +19,7 @@ from referee.ruling import ruling_of
 from referee.sheet import ruling_sheet
 from replay.core.numbering import event_in, event_index, event_number, event_words, step_after
 from replay.core.said import side_name, team_words
+from replay.formats.decisions import Decision
 from replay.formats.log import read_log
 from replay.replay import Replay
 from replay.simulate import simulate_deal
@@ -88,6 +89,11 @@ def test_one_event_has_one_number_in_every_file_and_the_cli(capsys: pytest.Captu
         page = report_html(1, rep, report, [], lang)
         assert f"<td>{NUMBER}</td>" in page and event_in(INDEX, lang) in page
         assert "<td>3</td>" not in page.split('id="check"')[1].split("</section>")[0]  # never the index
+    # the HTML report's referee's decisions: the event by its number (a decision holds its index, Decision.event)
+    ruled = Decision(event=INDEX, decision="upheld", text="过牌不烧", referee="老王", at="2026-12-01T20:00:00Z")
+    for lang in ("zh", "en"):
+        section = report_html(1, rep, report, [ruled], lang).split('id="decisions"')[1].split("</section>")[0]
+        assert f"<td>{NUMBER}</td>" in section and f"<td>{INDEX}</td>" not in section
     # the findings CSV
     frame = findings_frame(rep, report.findings, "zh")
     burn = frame[frame["规则"] == "GJ-BURN"]

@@ -49,6 +49,7 @@ def expected_figure(rep: Replay, ev: Evaluation, picked: int | None, lang_: str)
             go.Scatter(
                 x=[event_number(i) for i, _ in team],
                 y=[v for _, v in team],
+                customdata=[i for i, _ in team],
                 mode="lines",
                 line={"shape": "hv", "width": 1.5, "color": TEAM_COLOR},
                 name=tr(lang_, *games.view(rep.log.game).team_line_name),
@@ -72,6 +73,7 @@ def expected_figure(rep: Replay, ev: Evaluation, picked: int | None, lang_: str)
         go.Scatter(
             x=[event_number(d.index) for d in ds],
             y=best,
+            customdata=[d.index for d in ds],
             mode="markers",
             name=tr(lang_, f"{BEST_MARK} 最佳候选", f"{BEST_MARK} best candidate"),
             marker={"symbol": "circle-open", "size": 9, "color": "#475569"},
@@ -86,6 +88,7 @@ def expected_figure(rep: Replay, ev: Evaluation, picked: int | None, lang_: str)
         go.Scatter(
             x=[event_number(d.index) for d in ds],
             y=actual,
+            customdata=[d.index for d in ds],
             mode="markers",
             name=tr(lang_, f"{ACTUAL_MARK} 实际（颜色=评级）", f"{ACTUAL_MARK} choice made (colour = grade)"),
             marker={
@@ -110,21 +113,32 @@ def expected_figure(rep: Replay, ev: Evaluation, picked: int | None, lang_: str)
         xaxis={"title": tr(lang_, "第几手", "event"), "range": [0, len(rep.log.events) + 1]},
         yaxis={"title": tr(lang_, f"期望{unit[0]}（行动方）", f"expected {unit[1]} (acting side)"), "zeroline": True},
         legend={"orientation": "h", "y": 1.12},
-        hovermode="closest",
+        # "x": a click picks the decision nearest in x, whatever its marker's size. Under "closest" plotly prefers
+        # the smaller of two markers the cursor falls in (its distance is floored at 1 - 3 / radius), so on a long
+        # deal's narrow chart (the Replay page's, under the board: 274 events in 556 px, two events 3.5 px apart) a
+        # click on the last decision, a mistake drawn large, picked the ordinary one two events before (step 269
+        # opened, not 271, on gouji-2026-09-01-d1).
+        hovermode="x",
         clickmode="event+select",
     )
     return fig
 
 
 def decision_from_selection(selection: Any) -> int | None:
-    """The event index (from 0) of the first selected point, whose x is the event's number (from 1); None when
-    nothing is selected. Every point of the chart is at a decision; the page drops an index that is not one."""
+    """The event index (from 0) of the selected decision: the first selected point's ``customdata`` (every point of
+    the chart carries its decision's index), else its x, the event's number (from 1); None when nothing is selected.
+    The page drops an index that is not a decision's."""
     try:
         points = selection["selection"]["points"]
     except (KeyError, TypeError):
         points = getattr(getattr(selection, "selection", None), "points", None)
     if not points:
         return None
+    index = points[0].get("customdata")
+    if isinstance(index, list) and len(index) == 1:  # plotly gives a point's customdata as it was, or in a list
+        index = index[0]
+    if isinstance(index, int | float) and not isinstance(index, bool):
+        return int(index)
     x = points[0].get("x")
     if x is None:
         return None

@@ -105,8 +105,8 @@ def form(expanded: bool) -> None:
     with st.expander(t("导入牌局", "Import a deal"), expanded=expanded):
         st.caption(
             t(
-                "JSON（fupan/1）或文本记录格式的日志，可以一次选几个文件；每个文件",
-                "Logs in JSON (fupan/1) or the text notation, several files at once if you like; each file",
+                "JSON（fupan/1 或 fupan/2）或文本记录格式的日志，可以一次选几个文件；每个文件",
+                "Logs in JSON (fupan/1 or fupan/2) or the text notation, several files at once if you like; each file",
             )
             + " "
             + size_text()

@@ -39,6 +39,7 @@ from coach.worlds import NoWorld, unseen_cards
 from replay.core.cards import Card, full_decks
 from replay.core.events import Bury, Declare, Event, Exchange, Pass, Play
 from replay.core.hand import Hand
+from replay.core.numbering import event_number
 from replay.core.said import seat_name
 from replay.games.shengji.engine import DECLARE, KITTY, ShengjiState, combo, team
 
@@ -98,7 +99,7 @@ def knowledge(
         st = eng._resolve(st)
     hand = st.hands[seat]
     if not hand.fully_known:
-        raise NoWorld(f"{seat_name(seat, en=True)}'s hand at event {index} is not fully known")
+        raise NoWorld(f"{seat_name(seat, en=True)}'s hand at event {event_number(index)} is not fully known")
     own = tuple(hand.known_cards())
     located: list[list[Card]] = [[] for _ in range(4)]
     shown = st.phase != DECLARE
@@ -142,7 +143,9 @@ def knowledge(
     sizes = (*(0 if t == seat else st.hands[t].size - len(located[t]) for t in range(4)), hidden)
     unseen = tuple(sorted((+pool).elements(), key=lambda c: c.slot))
     if sum(sizes) != len(unseen) or min(sizes) < 0:
-        raise NoWorld(f"at event {index} the unseen cards ({len(unseen)}) do not fill the hidden places ({sum(sizes)})")
+        raise NoWorld(
+            f"at event {event_number(index)} the unseen cards ({len(unseen)}) do not fill the hidden places ({sum(sizes)})"
+        )
     face_down = tuple(d for d, _ in st.declarations if d != seat) if st.phase == DECLARE else ()
     void = tuple(frozenset(v) if t != seat else frozenset() for t, v in enumerate(voids(st)))
     return SjKnowledge(seat, resolved, own, sizes, kitty, tuple(map(tuple, located)), unseen, void, face_down)

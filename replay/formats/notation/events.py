@@ -18,7 +18,7 @@ from replay.formats.checks import LEVEL_NAMES, _check_order
 from replay.formats.decisions import OUTCOMES, DecisionError, decision_from_json
 from replay.formats.event_json import UNKNOWN, DocError, doc_int, event_from_json
 from replay.formats.limits import LIMITS, Limits
-from replay.formats.log_doc import LogError
+from replay.formats.log_doc import FIRST_EVENT, FORMAT, LogError
 from replay.formats.notation.lex import (
     _ITEM,
     _SEPARATOR,
@@ -64,6 +64,7 @@ class LineReader:
         self.positions: list[tuple[int, int]] = []
         self.result: dict[str, Any] | None = None
         self.decisions: list[dict[str, Any]] = []
+        self.version = FORMAT  # the header's format: fupan/2, or fupan/1 (its decisions count events from 0)
         self.where: dict[Path, tuple[int, int]] = {}
 
     # -- errors
@@ -360,13 +361,15 @@ class LineReader:
         )
 
     def _decision(self, line: Line) -> None:
-        """``decision EVENT upheld|overruled AT REFEREE [rule RULE] # TEXT`` (JSON ``decisions``); also
+        """``decision EVENT upheld|overruled AT REFEREE [rule RULE] # TEXT`` (JSON ``decisions``; EVENT the event's
+        number, from 1, or in a ``fupan/1`` log its index, from 0); also
         ``裁定``, ``维持``, ``推翻``, ``规则``. REFEREE is one token as typed or a JSON string ``"..."``."""
         path: Path = ("decisions", len(self.decisions))
         self.note(path, line, line.tokens[0].col)
         toks = list(line.tokens[1:])  # not cut at a "#": a quoted referee may hold one
-        event = self.take(line, toks, line.tokens[0], "the event's index", (*path, "event"))
-        raw: dict[str, Any] = {"event": self.integer(line, event, "the event's index")}
+        what = "the event's number" if FIRST_EVENT[self.version] == 1 else "the event's index"
+        event = self.take(line, toks, line.tokens[0], what, (*path, "event"))
+        raw: dict[str, Any] = {"event": self.integer(line, event, what)}
         outcome = self.take(line, toks, event, "upheld or overruled (维持 or 推翻)", (*path, "decision"))
         raw["decision"] = OUTCOME_WORDS.get(outcome.word, outcome.word)
         if raw["decision"] not in OUTCOMES:
@@ -411,7 +414,7 @@ class LineReader:
         self.note((*path, "text"), line, toks[0].col)
         raw["text"] = line.hash_text(line.tokens.index(toks[0]))
         try:
-            decision_from_json(raw)
+            decision_from_json(raw, FIRST_EVENT[self.version])
         except DecisionError as exc:
             self.fail(said_of(exc), line, self.where[(*path, exc.key)][1])
         self.decisions.append(raw)

@@ -1,8 +1,8 @@
-"""The text notation of a log (format ``fupan/1``): what a scorer types from a score sheet.
+"""The text notation of a log (format ``fupan/2`` or ``fupan/1``): what a scorer types from a score sheet.
 
 One line per item, UTF-8, tokens separated by spaces, tabs or ideographic spaces (U+3000)::
 
-    fupan/1 gouji
+    fupan/2 gouji
     profile gouji
     option score_mode net
     date 2026-11-29
@@ -27,7 +27,9 @@ A 升级 log may give the kitty (``kitty 3S 4H 5D 6C``) and the two sides' level
 (``levels A 5``: side 0 = seats 0 and 2, side 1 = seats 1 and 3); its events are ``declare``,
 ``exchange`` (``1 exchange 0 SJ 10C 10C``: seat 1 gives seat 0), ``bury`` and ``play``, and its
 claimed result ``result points defenders 85 kitty 20`` and ``result levels before A 5 after 2 5``.
-A ``decision`` line is a referee's decision on an event (``Log.decisions``).
+A ``decision`` line is a referee's decision on an event (``Log.decisions``), named by its number (the first event
+is 1; in a ``fupan/1`` log by its index, from 0: ``decision 2`` there is ``decision 3`` here). A log without decisions
+reads the same under either header and is written ``fupan/1`` (``replay.formats.log_doc.format_of``).
 
 Typed on a Chinese keyboard the same log reads the same: tokens are read in their NFKC form
 (``０：５Ｈ`` is ``0:5H``), cards and seats of a list may be separated by ``,``, ``，`` or ``、``, and
@@ -50,7 +52,7 @@ from replay.core.said import said, said_of, seat_name, zh_of
 from replay.formats.doc_reader import SEATS, log_from_doc
 from replay.formats.event_json import UNKNOWN, doc_int
 from replay.formats.limits import LIMITS, Limits
-from replay.formats.log_doc import FORMAT, KITTY_UNKNOWN, MAX_KITTY, Log, LogError
+from replay.formats.log_doc import FORMAT_1, FORMATS, KITTY_UNKNOWN, MAX_KITTY, Log, LogError
 from replay.formats.notation.events import COUNT, Path
 from replay.formats.notation.lex import (
     SEP,
@@ -103,13 +105,13 @@ KEYWORDS = (
 
 
 def _headers() -> str:
-    """The header lines a text log may begin with, one per registered game."""
-    return or_list([f'"{FORMAT} {game}"' for game in SEATS])
+    """The header lines a text log may begin with, one per registered game (``fupan/2`` too)."""
+    return or_list([f'"{FORMAT_1} {game}"' for game in SEATS]) + " (or fupan/2)"
 
 
 def _headers_zh() -> str:
     """``_headers`` in Chinese."""
-    return or_list_zh([f'"{FORMAT} {game}"' for game in SEATS])
+    return or_list_zh([f'"{FORMAT_1} {game}"' for game in SEATS]) + "（或 fupan/2）"
 
 
 def parse_text(text: str, source: str = "<log>", limits: Limits = LIMITS) -> Log:
@@ -181,12 +183,12 @@ class _Reader(ResultReader):
     def _header(self, line: Line) -> None:
         words = line.words
         first = words[0] if words else line.tokens[0]
-        if first.word != FORMAT:
+        if first.word not in FORMATS:
             if first.word.startswith("fupan/"):
                 self.fail(
                     said(
-                        f"不支持的格式 {first.shown}（应为 {FORMAT}）",
-                        f"unsupported format {first.shown} (expected {FORMAT})",
+                        f"不支持的格式 {first.shown}（应为 {' 或 '.join(FORMATS)}）",
+                        f"unsupported format {first.shown} (expected {' or '.join(FORMATS)})",
                     ),
                     line,
                     first.col,
@@ -202,7 +204,7 @@ class _Reader(ResultReader):
         games, games_zh = or_list(list(SEATS)), or_list_zh(list(SEATS))
         if len(words) < 2:
             self.fail(
-                said(f"{FORMAT} 后面应为游戏名：{games_zh}", f"expected the game after {FORMAT}: {games}"),
+                said(f"{first.word} 后面应为游戏名：{games_zh}", f"expected the game after {first.word}: {games}"),
                 line,
                 first.end,
             )
@@ -214,7 +216,7 @@ class _Reader(ResultReader):
                 game.col,
             )
         self.no_more(line, words[2:], "the game")
-        self.game, self.n = game.word, SEATS[game.word]
+        self.game, self.n, self.version = game.word, SEATS[game.word], first.word
         self.note(("profile",), line, game.col)
 
     def _line(self, line: Line) -> None:
@@ -229,7 +231,7 @@ class _Reader(ResultReader):
                 self._decision(line)
             elif word == "events":
                 self.fail(twice("'events'"), line, first.col)
-            elif word in KEYWORDS or word == FORMAT:
+            elif word in KEYWORDS or word in FORMATS:
                 self.fail(
                     said(
                         f"{word!r} 行必须在 'events' 行之前（'events' 之后只能有事件、result 和裁定行）",
@@ -264,17 +266,17 @@ class _Reader(ResultReader):
         if decision:
             self.fail(
                 said(
-                    "裁定行必须在 'events' 行之后（它按序号指明一个事件）",
-                    "a decision line must come after the 'events' line (it names an event by its index)",
+                    "裁定行必须在 'events' 行之后（它按序号指明第几手）",
+                    "a decision line must come after the 'events' line (it names an event by its number)",
                 ),
                 line,
                 1,
             )
-        if word == FORMAT:
+        if word in FORMATS:
             self.fail(
                 said(
-                    f"开头行 {FORMAT} 只能出现一次，在第一行",
-                    f"the header {FORMAT} may appear only once, on the first line",
+                    f"开头行 {word} 只能出现一次，在第一行",
+                    f"the header {word} may appear only once, on the first line",
                 ),
                 line,
                 first.col,
@@ -514,7 +516,7 @@ class _Reader(ResultReader):
 
     def _build(self) -> Log:
         doc: dict[str, Any] = {
-            "format": FORMAT,
+            "format": self.version,
             "game": self.game,
             "profile": default_profile(self.game) if self.profile is None else self.profile,
         }

@@ -15,7 +15,7 @@ from replay.core.events import Event
 from replay.core.said import seat_name
 from replay.formats.decisions import Decision
 from replay.formats.event_json import UNKNOWN
-from replay.formats.log_doc import FORMAT, LEVELS_KEYS, META_KEYS, POINTS_KEYS, Log
+from replay.formats.log_doc import LEVELS_KEYS, META_KEYS, POINTS_KEYS, Log, format_of
 from replay.formats.notation.lex import QUOTES, SEP, UNKNOWN_HAND, Line, Syntax, Tok, escape, parse_value, profile_value
 
 MAX_UNKNOWN = 216  # the largest N of a "?N" hand (the range log.py allows for a JSON count)
@@ -26,7 +26,7 @@ def format_text(log: Log) -> str:
 
     Raises ValueError only for a profile name the notation cannot hold (one with a line break,
     surrounding spaces or a " #")."""
-    out = [f"{FORMAT} {log.game}", f"profile {_profile_text(log.profile_name)}"]
+    out = [f"{format_of(log)} {log.game}", f"profile {_profile_text(log.profile_name)}"]
     out += [f"option {key} {format_value(value)}" for key, value in log.overrides.items()]
     for key in META_KEYS:
         if key not in log.meta:
@@ -84,8 +84,8 @@ def format_event(event: Event) -> str:
 
 def format_decision(decision: Decision) -> str:
     """A referee's decision as a line of the notation:
-    ``decision EVENT upheld|overruled AT REFEREE [rule RULE] # TEXT``."""
-    parts = ["decision", str(decision.event), decision.decision, decision.at, name_text(decision.referee)]
+    ``decision EVENT upheld|overruled AT REFEREE [rule RULE] # TEXT``, EVENT the event's number (from 1, ``fupan/2``)."""
+    parts = ["decision", str(decision.number), decision.decision, decision.at, name_text(decision.referee)]
     if decision.rule is not None:
         parts += ["rule", decision.rule]
     return " ".join(parts) + " # " + escape(decision.text)

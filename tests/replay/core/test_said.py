@@ -320,7 +320,7 @@ def test_bad_values_are_refused_in_chinese(key: str, value: object) -> None:
 
 BAD_TEXTS = [
     "",
-    "fupan/2 gouji",
+    "fupan/3 gouji",
     "hello",
     "fupan/1",
     "fupan/1 bridge",

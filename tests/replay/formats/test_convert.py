@@ -82,6 +82,26 @@ def test_json_to_text_to_json_byte_for_byte(capsys: pytest.CaptureFixture[str], 
     assert convert(capsys, tmp_path / "again.json", "json") == log.dumps()
 
 
+def test_an_old_log_converts_to_the_new_form(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    """A fupan/1 log's decision counted its event from 0; convert writes it fupan/2, counting as people do, on the
+    same event; the deal itself (its log without decisions) is the same bytes."""
+    old = "fupan/1 gouji\nprofile gouji-logged\nevents\n0 play 5\n1 play 6\n2 pass\n"
+    (tmp_path / "old.txt").write_text(
+        old + "decision 1 upheld 2026-12-01T20:00:00Z 老王 # 出牌合规\n", encoding="utf-8"
+    )
+    js = convert(capsys, tmp_path / "old.txt", "json")
+    assert js.startswith('{\n  "format": "fupan/2",') and '{"event": 2, "decision": "upheld"' in js
+    text = convert(capsys, tmp_path / "old.txt", "text")
+    assert text.startswith("fupan/2 gouji\n") and text.endswith(
+        "decision 2 upheld 2026-12-01T20:00:00Z 老王 # 出牌合规\n"
+    )
+    old_json = js.replace('"fupan/2"', '"fupan/1"').replace('"event": 2,', '"event": 1,')
+    (tmp_path / "old.json").write_text(old_json, encoding="utf-8")
+    assert convert(capsys, tmp_path / "old.json", "json") == js  # the old JSON too
+    assert read_log(tmp_path / "old.txt").deal_only().dumps() == parse_text(old).dumps()
+    assert parse_text(old).dumps().startswith('{\n  "format": "fupan/1",')
+
+
 def test_text_typed_on_a_chinese_keyboard(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
     (tmp_path / "typed.txt").write_text(TYPED, encoding="utf-8")
     js = convert(capsys, tmp_path / "typed.txt", "json")

@@ -1,5 +1,6 @@
 """Tests of a referee's stored decisions in the log format (replay/formats/decisions.py, ``decisions`` in a log), in
-JSON and in the text notation (``decision`` lines)."""
+JSON and in the text notation (``decision`` lines). A decision names its event by its number, the first event 1
+(format ``fupan/2``, what is written); a ``fupan/1`` log counted from 0 and is still read, to the same decisions."""
 
 from __future__ import annotations
 
@@ -13,18 +14,19 @@ from replay.formats.decisions import Decision, DecisionError, history, merge, st
 from replay.formats.log import LogError, parse_log
 from replay.formats.notation.read import format_text, parse_text
 
-LOG = """fupan/1 gouji
+LOG = """fupan/2 gouji
 profile gouji-logged
 events
 0 play 5
 1 play 6
 2 pass
 """
+LOG_1 = LOG.replace("fupan/2", "fupan/1", 1)  # the same deal under the first version's header
 
 
-def _doc(decisions: list[dict[str, object]]) -> str:
+def _doc(decisions: list[dict[str, object]], version: str = "fupan/2") -> str:
     doc = parse_log(LOG).to_json()
-    doc["decisions"] = decisions
+    doc["format"], doc["decisions"] = version, decisions
     return json.dumps(doc, ensure_ascii=False, indent=2)
 
 
@@ -32,12 +34,16 @@ def _d(event: int, decision: str, at: str, text: str = "裁定", referee: str = 
     return Decision(event=event, decision=decision, text=text, referee=referee, at=at)
 
 
+def _item(event: object, at: str = "2026-12-01T20:00:00Z", **more: object) -> dict[str, object]:
+    return {"event": event, "decision": "upheld", "text": "过牌合规", "referee": "老王", "at": at, **more}
+
+
 def test_decisions_round_trip_in_canonical_order() -> None:
     text = _doc(
         [
-            {"event": 2, "decision": "upheld", "text": "过牌合规", "referee": "老王", "at": "2026-12-01T20:00:00Z"},
+            {"event": 3, "decision": "upheld", "text": "过牌合规", "referee": "老王", "at": "2026-12-01T20:00:00Z"},
             {
-                "event": 1,
+                "event": 2,
                 "decision": "overruled",
                 "rule": "TURN-ORDER",
                 "text": "seat 1 <b>played</b> early",
@@ -47,11 +53,103 @@ def test_decisions_round_trip_in_canonical_order() -> None:
         ]
     )
     log = parse_log(text)
-    assert [d.event for d in log.decisions] == [1, 2]  # kept in the order they were made
-    again = parse_log(log.dumps())
-    assert again == log and again.dumps() == log.dumps()
-    assert '"rule": "TURN-ORDER"' in log.dumps()
+    assert [d.event for d in log.decisions] == [1, 2]  # kept in the order made; indexes in memory (events 2 and 3)
+    assert [d.number for d in log.decisions] == [2, 3]
+    assert [log.events[d.event].seat for d in log.decisions] == [1, 2]  # event 2 is seat 1's play, 3 seat 2's pass
+    dumped = log.dumps()
+    assert dumped.startswith('{\n  "format": "fupan/2",')
+    assert '{"event": 2, "decision": "overruled", "rule": "TURN-ORDER"' in dumped
+    again = parse_log(dumped)
+    assert again == log and again.dumps() == dumped
     assert log.deal_only().dumps() == parse_log(LOG).dumps()  # the deal itself is unchanged
+
+
+def test_an_old_log_reads_each_decision_on_the_same_event_and_is_written_as_people_count() -> None:
+    """fupan/1 counted a decision's event from 0: "event": 0 was the first event. Read, it is the same decision as
+    fupan/2's "event": 1, and it is written so, in JSON and in the text, under the header fupan/2."""
+    old_json = parse_log(_doc([_item(0), _item(2, "2026-12-01T20:01:00Z")], "fupan/1"))
+    new_json = parse_log(_doc([_item(1), _item(3, "2026-12-01T20:01:00Z")]))
+    assert [d.event for d in old_json.decisions] == [0, 2] and old_json == new_json
+    assert [old_json.events[d.event].seat for d in old_json.decisions] == [0, 2]  # seat 0's play, seat 2's pass
+    assert old_json.dumps() == new_json.dumps()
+    assert '"event": 1,' in old_json.dumps() and '"event": 3,' in old_json.dumps()
+    old_text = parse_text(
+        LOG_1 + "decision 0 upheld 2026-12-01T20:00:00Z 老王 # 过牌合规\n"
+        "裁定 2 维持 2026-12-01T20:01:00Z 老王 # 过牌合规\n"
+    )
+    assert old_text == new_json
+    written = format_text(old_text)
+    assert written.startswith("fupan/2 gouji\n")
+    assert written.splitlines()[-2:] == [
+        "decision 1 upheld 2026-12-01T20:00:00Z 老王 # 过牌合规",
+        "decision 3 upheld 2026-12-01T20:01:00Z 老王 # 过牌合规",
+    ]
+    assert parse_text(written) == new_json  # and back
+
+
+def test_round_trips_are_exact() -> None:
+    log = parse_log(_doc([_item(3), _item(1, "2026-12-01T19:00:00Z", rule="GJ-BURN")]))
+    text, dumped = format_text(log), log.dumps()
+    assert parse_text(text).dumps() == dumped  # JSON -> text -> JSON, byte for byte
+    assert format_text(parse_log(dumped)) == text  # text -> JSON -> text
+    assert format_text(parse_text(text)) == text and parse_log(dumped).dumps() == dumped
+
+
+def test_the_deal_keeps_its_identity_whatever_the_version_of_its_decisions() -> None:
+    """A deal is known by its log without decisions (the library's hash of ``deal_only().dumps()``): a log without
+    decisions is written fupan/1, the same bytes as before fupan/2, so a library stored then still matches."""
+    plain = parse_log(LOG_1)
+    assert plain.dumps().startswith('{\n  "format": "fupan/1",')
+    assert parse_log(LOG).dumps() == plain.dumps()  # a header fupan/2 without decisions: the same deal, same bytes
+    assert format_text(parse_log(LOG)) == format_text(plain) and format_text(plain).startswith("fupan/1 gouji\n")
+    for version, event in (("fupan/1", 1), ("fupan/2", 2)):
+        decided = parse_log(_doc([_item(event)], version))
+        assert decided.deal_only().dumps() == plain.dumps()
+        assert parse_text(format_text(decided)).deal_only().dumps() == plain.dumps()
+
+
+@pytest.mark.parametrize(
+    ("version", "event", "message"),
+    [
+        ("fupan/2", 4, r"no event 4 in this log \(3 events: 1 to 3\)"),
+        ("fupan/2", 0, r"expected the event's number \(1 or more\), got 0"),
+        ("fupan/2", -1, r"expected the event's number \(1 or more\), got -1"),
+        ("fupan/1", 3, r"no event at index 3 in this log \(fupan/1 counts from 0: 3 events, 0 to 2\)"),
+        ("fupan/1", -1, r"expected the event's index \(fupan/1 counts from 0: 0 is event 1\), got -1"),
+    ],
+)
+def test_an_event_out_of_range_is_refused_at_its_place(version: str, event: int, message: str) -> None:
+    import re
+
+    with pytest.raises(LogError) as err:
+        parse_log(_doc([_item(2, "2026-12-01T19:00:00Z"), _item(event)], version), "deal.json")
+    assert err.value.path == "decisions[1].event" and err.value.source == "deal.json"
+    assert re.search(message, err.value.reason), err.value.reason
+    assert "第" in err.value.zh  # the Chinese names the event as people count (第 N 手) or says where it counts from
+
+
+def test_an_event_out_of_range_in_the_text_is_refused_at_its_line_and_column() -> None:
+    located(LOG + "decision 4 upheld 2026-12-01T20:00:00Z a # b\n", 7, 10, r"no event 4 in this log \(3 events")
+    located(LOG + "decision 0 upheld 2026-12-01T20:00:00Z a # b\n", 7, 10, r"expected the event's number \(1 or")
+    located(LOG_1 + "decision 3 upheld 2026-12-01T20:00:00Z a # b\n", 7, 10, "no event at index 3 .*fupan/1 counts")
+    located(
+        LOG + "decision 3 upheld 2026-12-01T20:00:00Z a # b\n" + "decision 5 overruled 2026-12-01T20:00:00Z a # c\n",
+        8,
+        10,
+        "no event 5",
+    )
+
+
+def test_a_log_with_no_events_has_no_event_to_decide_on() -> None:
+    located("fupan/2 gouji\nevents\ndecision 1 upheld 2026-12-01T20:00:00Z a # b\n", 3, 10, "this log has no events")
+
+
+@pytest.mark.parametrize("header", ["fupan/3 gouji", "fupan/0 gouji"])
+def test_an_unknown_version_is_refused(header: str) -> None:
+    located(header + "\nevents\n", 1, 1, r"unsupported format 'fupan/\d' \(expected fupan/1 or fupan/2\)")
+    with pytest.raises(LogError) as err:
+        parse_log(_doc([], header.split()[0]))
+    assert err.value.path == "format" and 'expected "format": "fupan/1" or "format": "fupan/2"' in err.value.reason
 
 
 @pytest.mark.parametrize(
@@ -66,6 +164,7 @@ def test_decisions_round_trip_in_canonical_order() -> None:
         ({"event": 1, "decision": "upheld", "text": "x", "referee": "a", "at": "2026-12-01T20:00:00Z", "by": 1}, "by"),
         ({"event": 1, "decision": "upheld", "text": "x", "at": "2026-12-01T20:00:00Z"}, ""),
         ({"event": True, "decision": "upheld", "text": "x", "referee": "a", "at": "2026-12-01T20:00:00Z"}, "event"),
+        ({"event": 1.0, "decision": "upheld", "text": "x", "referee": "a", "at": "2026-12-01T20:00:00Z"}, "event"),
     ],
 )
 def test_a_bad_decision_names_its_place(item: dict[str, object], place: str) -> None:
@@ -100,8 +199,8 @@ def test_a_decision_refuses_bad_values_when_made() -> None:
 
 TEXT_LOG = (
     LOG
-    + """decision 2 upheld 2026-12-01T20:00:00Z 老王 # 过牌合规
-decision 1 overruled 2026-12-01T19:30:00Z "Li Ming" rule TURN-ORDER # seat 1 <b>played</b> early
+    + """decision 3 upheld 2026-12-01T20:00:00Z 老王 # 过牌合规
+decision 2 overruled 2026-12-01T19:30:00Z "Li Ming" rule TURN-ORDER # seat 1 <b>played</b> early
 """
 )
 
@@ -110,9 +209,9 @@ def test_text_decisions_read_as_the_json_ones() -> None:
     json_log = parse_log(
         _doc(
             [
-                {"event": 2, "decision": "upheld", "text": "过牌合规", "referee": "老王", "at": "2026-12-01T20:00:00Z"},
+                {"event": 3, "decision": "upheld", "text": "过牌合规", "referee": "老王", "at": "2026-12-01T20:00:00Z"},
                 {
-                    "event": 1,
+                    "event": 2,
                     "decision": "overruled",
                     "rule": "TURN-ORDER",
                     "text": "seat 1 <b>played</b> early",
@@ -125,8 +224,8 @@ def test_text_decisions_read_as_the_json_ones() -> None:
     log = parse_text(TEXT_LOG)
     assert log == json_log and log.dumps() == json_log.dumps()
     assert format_text(log).splitlines()[-2:] == [  # in the order made, after the events
-        'decision 1 overruled 2026-12-01T19:30:00Z "Li Ming" rule TURN-ORDER # seat 1 <b>played</b> early',
-        "decision 2 upheld 2026-12-01T20:00:00Z 老王 # 过牌合规",
+        'decision 2 overruled 2026-12-01T19:30:00Z "Li Ming" rule TURN-ORDER # seat 1 <b>played</b> early',
+        "decision 3 upheld 2026-12-01T20:00:00Z 老王 # 过牌合规",
     ]
 
 
@@ -173,7 +272,7 @@ def test_referee_names_round_trip(referee: str, written: str) -> None:
 def test_chinese_decision_words() -> None:
     typed = (
         LOG
-        + "裁定 ２ 维持 2026-12-01T20:00:00Z 老王 ＃ 过牌合规\n裁定 1 推翻 2026-12-01T19:30:00Z 老王 规则 TURN-ORDER # x\n"
+        + "裁定 ３ 维持 2026-12-01T20:00:00Z 老王 ＃ 过牌合规\n裁定 2 推翻 2026-12-01T19:30:00Z 老王 规则 TURN-ORDER # x\n"
     )
     log = parse_text(typed)
     assert [(d.event, d.decision, d.rule) for d in log.decisions] == [
@@ -184,9 +283,9 @@ def test_chinese_decision_words() -> None:
 
 
 def test_decision_lines_may_stand_among_the_events() -> None:
-    log = parse_text("fupan/1 gouji\nevents\n0 play 5\ndecision 1 upheld 2026-12-01T20:00:00Z a # b\n1 play 6\n")
-    assert len(log.events) == 2 and log.decisions[0].event == 1
-    assert format_text(log).endswith("1 play 6\ndecision 1 upheld 2026-12-01T20:00:00Z a # b\n")
+    log = parse_text("fupan/2 gouji\nevents\n0 play 5\ndecision 2 upheld 2026-12-01T20:00:00Z a # b\n1 play 6\n")
+    assert len(log.events) == 2 and log.decisions[0].event == 1  # event 2, seat 1's play
+    assert format_text(log).endswith("1 play 6\ndecision 2 upheld 2026-12-01T20:00:00Z a # b\n")
 
 
 D = "decision 1 upheld 2026-12-01T20:00:00Z"
@@ -195,10 +294,10 @@ D = "decision 1 upheld 2026-12-01T20:00:00Z"
 @pytest.mark.parametrize(
     ("line", "col", "message"),
     [
-        ("decision", 10, "expected the event's index after 'decision'"),
-        ("decision x upheld 2026-12-01T20:00:00Z a # b", 10, r"expected the event's index \(an integer\), got 'x'"),
-        ("decision 9 upheld 2026-12-01T20:00:00Z a # b", 10, r"no event 9 in this log \(3 events\)"),
-        ("decision -1 upheld 2026-12-01T20:00:00Z a # b", 10, "expected an event index"),
+        ("decision", 10, "expected the event's number after 'decision'"),
+        ("decision x upheld 2026-12-01T20:00:00Z a # b", 10, r"expected the event's number \(an integer\), got 'x'"),
+        ("decision 9 upheld 2026-12-01T20:00:00Z a # b", 10, r"no event 9 in this log \(3 events: 1 to 3\)"),
+        ("decision -1 upheld 2026-12-01T20:00:00Z a # b", 10, r"expected the event's number \(1 or more\)"),
         ("decision 1 # b", 12, "expected upheld or overruled"),
         ("decision 1 maybe 2026-12-01T20:00:00Z a # b", 12, "expected upheld or overruled .*, got 'maybe'"),
         ("decision 1 upheld 2026-12-01 a # b", 19, "expected a UTC time like"),
@@ -225,6 +324,6 @@ def test_decision_line_errors(line: str, col: int, message: str) -> None:
 
 def test_a_decision_line_before_the_events_is_an_error() -> None:
     with pytest.raises(LogError) as err:
-        parse_text("fupan/1 gouji\n裁定 0 维持 2026-12-01T20:00:00Z a # b\nevents\n0 play 5\n")
+        parse_text("fupan/2 gouji\n裁定 1 维持 2026-12-01T20:00:00Z a # b\nevents\n0 play 5\n")
     assert (err.value.line, err.value.col) == (2, 1)
     assert "must come after the 'events' line" in err.value.reason

@@ -437,7 +437,7 @@ def test_bad_meta_value() -> None:
 @pytest.mark.parametrize(
     ("old", "new", "needle", "path", "words"),
     [
-        ('"fupan/1"', '"fupan/2"', '"fupan/2"', "format", ["fupan/1"]),
+        ('"fupan/1"', '"fupan/3"', '"fupan/3"', "format", ["fupan/1", "fupan/2"]),
         ('"game": "gouji"', '"game": "chess"', '"chess"', "game", ["gouji", "baohuang"]),
         ('"gouji-logged"', '"nosuch"', '"nosuch"', "profile", ["unknown profile 'nosuch'"]),
         ('"action": "pass", "note"', '"action": "pass", "cards": ["3S"], "note"', '"cards": ["3S"]', "events[2].cards",
@@ -576,8 +576,8 @@ def test_where() -> None:
     assert log.where(0) == "deal.json:21:5"
     assert log.where(1) == "deal.json:22:5"
     assert log.where(2) == "deal.json:23:5"
-    assert log.where(3) == "deal.json (event 3)"
-    assert log.where(99) == "deal.json (event 99)"
+    assert log.where(3) == "deal.json (event 4)"  # no place noted: the event by its number (index 3 is event 4)
+    assert log.where(99) == "deal.json (event 100)"
 
 
 def test_where_in_compact_json() -> None:

@@ -699,7 +699,7 @@ ERRORS = [
     ("", 1, 1, "empty log: expected the header"),
     ("# only a comment\n\n", 1, 1, "empty log"),
     ("profile gouji\n", 1, 1, 'expected the header "fupan/1 gouji"'),
-    ("\n\nfupan/2 gouji\n", 3, 1, "unsupported format 'fupan/2'"),
+    ("\n\nfupan/3 gouji\n", 3, 1, r"unsupported format 'fupan/3' \(expected fupan/1 or fupan/2\)"),
     ("fupan/1 chess\n", 1, 9, r"unknown game 'chess' \(expected gouji, baohuang or shengji\)"),
     ("fupan/1\n", 1, 9, "expected the game after fupan/1"),
     ("fupan/1 gouji extra\n", 1, 15, "unexpected 'extra' after the game"),

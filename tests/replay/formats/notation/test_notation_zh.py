@@ -326,7 +326,7 @@ def chinese_event(line: str, game: str, rng: random.Random) -> str:
 
 def chinese_decision(d: Decision, rng: random.Random) -> str:
     outcome = rng.choice([d.decision, *(w for w, o in OUTCOME_WORDS.items() if o == d.decision)])
-    words = [rng.choice(["decision", "裁定", "ｄｅｃｉｓｉｏｎ"]), full_width(str(d.event), rng), outcome]
+    words = [rng.choice(["decision", "裁定", "ｄｅｃｉｓｉｏｎ"]), full_width(str(d.number), rng), outcome]
     words += [full_width(d.at, rng), name_text(d.referee)]
     if d.rule is not None:
         words += [rng.choice(["rule", "规则", "規則"]), full_width(d.rule, rng)]
@@ -458,14 +458,18 @@ def test_docs_decision_examples_read() -> None:
     section = docs_section("Decisions", 2)  # the first is JSON's
     blocks = re.findall(r"```text\n(.*?)```", section, re.S)
     events = "".join(f"{i % 6} pass\n" for i in range(13))
-    log = parse_text(H + "events\n" + events + blocks[0])
-    assert [(d.event, d.decision, d.referee, d.rule) for d in log.decisions] == [
+    h2 = H.replace("fupan/1", "fupan/2")  # the docs' decisions count events as people do (fupan/2)
+    log = parse_text(h2 + "events\n" + events + blocks[0])
+    assert [(d.number, d.decision, d.referee, d.rule) for d in log.decisions] == [
         (12, "upheld", "老王", "GJ-BURN"),
         (3, "overruled", "Wang Laoshi", None),
     ]
+    assert [d.event for d in log.decisions] == [11, 2]  # their indexes in the log
     assert log.decisions[1].text == "seat 1 <b>played</b> out of turn"
     typed = re.search(r"`(裁定 .*?)`", section)
     assert typed is not None
-    assert parse_text(H + "events\n" + events + typed[1] + "\n").decisions[0] == replace(
+    assert parse_text(h2 + "events\n" + events + typed[1] + "\n").decisions[0] == replace(
         log.decisions[0], text="过牌不烧"
     )
+    old = parse_text(H + "events\n" + events + blocks[0].replace("decision 12", "decision 11"))  # fupan/1: from 0
+    assert old.decisions[0] == log.decisions[0]
