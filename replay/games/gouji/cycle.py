@@ -125,12 +125,13 @@ class GoujiCycle(Climbing[GoujiState]):
 
     def sure(self, st: GoujiState, seat: int, kind: str) -> bool:
         """The frequent legal events known without a step (``Gouji._play``'s, ``_pass``'s and ``_kou``'s first
-        cases): a lead (the first one by the seat GJ-FIRST-LEAD names, or by any seat when it names none), an
+        cases): a lead (the first one by the seat GJ-FIRST-LEAD names, or by any seat when it names none, once no
+        tribute or return is owed), an
         answer in turn (with a set that beats the table), a decline in turn, the 对头's 扣 in turn."""
         if not st.live >> seat & 1 or st.phase not in (SETUP, PLAY):
             return False
         if st.phase == SETUP:
-            return kind == "play" and st.table is None and self.first_leader(st)[0] in (-1, seat)
+            return kind == "play" and st.table is None and "play" in self.opening_actors(st).get(seat, ())
         if st.table is None:
             return kind == "play" and (st.leader == -1 or seat == st.leader)
         if seat != st.to_act or st.window or seat == st.owner:
@@ -456,6 +457,8 @@ class GoujiCycle(Climbing[GoujiState]):
         if st.terminal:
             return out
         if st.table is None:
+            if st.phase == SETUP:  # the tributes and returns owed, then the first leader
+                return self.opening_actors(st)
             if st.leader != -1:
                 out[st.leader] = ("play",)
             else:
@@ -481,6 +484,15 @@ class GoujiCycle(Climbing[GoujiState]):
                 out[n] = (*out.get(n, ()), "jiefeng")
         return out
 
+    def opening_actors(self, st: GoujiState) -> dict[int, tuple[str, ...]]:
+        """Who may act before the first lead (``replay.games.gouji.setup``: the tributes and returns owed, then the
+        first leader)."""
+        raise NotImplementedError
+
+    def opening_why(self, st: GoujiState, seat: int) -> tuple[str, str]:
+        """Why a seat may act before the first lead (``replay.games.gouji.setup``)."""
+        raise NotImplementedError
+
     def sides(self, st: GoujiState) -> dict[int, str]:
         """The two teams, seats alternating ("0": seats 0, 2 …; "1": seats 1, 3 …)."""
         return {s: str(side(s)) for s in range(self.n)}
@@ -489,7 +501,7 @@ class GoujiCycle(Climbing[GoujiState]):
         """Why a seat may act now (zh, en), for the table view and the dispute desk."""
         if st.table is None:
             if st.phase == SETUP:
-                return ("首发（上班）", "leads the first round (上班)")
+                return self.opening_why(st, seat)
             lo = st.last_owner
             if lo != -1 and not st.active(lo):
                 return (

@@ -21,7 +21,8 @@ class GoujiState(State):
     revolution: int = -1  # seat that declared 革命
     waived: bool = False  # the revolutionary's 对头 waived its 够死级 plays
     shows: tuple[tuple[int, int], ...] = ()  # 亮3: (seat, number of 3s of one suit), in order
-    tributes: tuple[tuple[int, int, int], ...] = ()  # (giver, receiver, cards given - returned)
+    # the tribute ledger: (giver, receiver, cards given in tribute, cards returned; a refused return is negative)
+    tributes: tuple[tuple[int, int, int, int], ...] = ()
     table_gouji: bool = False  # the table set is 够级 (and 四人乱缠 has not begun)
     let_seat: int = -1  # seat that let (让) on this set
     let_only: int = -1  # a seat whose set only its 对头 may answer (after 让)
