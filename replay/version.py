@@ -28,4 +28,7 @@ SJ-DEAL's *kitty* reason; an owed tribute not given is flagged (GJ-TRIBUTE *owed
 tribute phase: who may act before the first lead is the seats that still owe a tribute or a return, then the first
 leader (``replay --json``'s ``to_act``, the ruling's table and consequence); a first lead while a return is owed is
 illegal (GJ-TRIBUTE *return*); a tribute between teammates is not owed (可自行商定) and one the giver cannot make in
-full is owed only as far as its tribute cards go."""
+full is owed only as far as its tribute cards go; after a round closed on a 够死级 set nobody burned, a lead by another
+seat cites GJ-DEADLEVEL (*leads*: seed 000's 够死级 passage) and a confirming pass reads so, not ROUND-END; a 升级 play
+before the bury cites SJ-DEAL's *kitty* reason (the seed is silent); the seat in turn on a headless seat's 够级 set
+may also burn (``actors``, the alternatives)."""

@@ -119,6 +119,24 @@ class GoujiCycle(Climbing[GoujiState]):
             reason="sits-out",
         )
 
+    def closed_by(self, st: GoujiState) -> tuple[str, str]:
+        """After a round closed on a 够死级 set nobody burned, seed 000's 够死级 passage says who leads (除有燒牌者外，
+        夠死級者即或重新發牌權), not the round rule."""
+        return ("GJ-DEADLEVEL", "leads") if st.dead_lead else self.confirm_rule
+
+    def _wrong_leader(self, st: GoujiState, s: int) -> Outcome[GoujiState]:
+        """A lead by another seat than the leader: after a round closed on a 够死级 set nobody burned, GJ-DEADLEVEL
+        (its owner leads); else the climbing games' reading (接风, the round's last player)."""
+        if st.dead_lead and st.leader == st.last_owner:
+            return Outcome(
+                st,
+                "GJ-DEADLEVEL",
+                f"{seat_name(st.leader)}的够死级牌无人烧：应由{seat_name(st.leader)}发牌，不是{seat_name(s)}",
+                f"nobody burned {seat_name(st.leader, en=True)}'s 够死级 set: it leads, not {seat_name(s, en=True)}",
+                reason="leads",
+            )
+        return super()._wrong_leader(st, s)
+
     def _leads_anew(self, st: GoujiState, seat: int) -> bool:
         """In the window after a 够死级 set nobody burned, its owner leads anew."""
         return st.window and seat == st.owner
@@ -478,6 +496,8 @@ class GoujiCycle(Climbing[GoujiState]):
         for b in self.burners(st):
             if b not in out:
                 out[b] = ("burn", "pass")
+            elif "burn" not in out[b]:  # the seat in turn may also burn (a headless seat's 够级 set): it is lawful
+                out[b] = (*out[b], "burn")
         if not st.active(o):
             n = st.next_active(o)
             if n != -1 and not st.responded >> n & 1 and st.jiefeng != n:
@@ -521,6 +541,8 @@ class GoujiCycle(Climbing[GoujiState]):
             if seat == t:
                 return (f"{seat_name(o)}的对头：轮到发言", f"{seat_name(o, en=True)}'s 对头: its turn to answer")
             if self.headless(st, o) or self.headless(st, seat):
+                if seat in self.burners(st):
+                    return ("无头：按顺序上牌，也可烧牌", "headless: answers in turn, or burns")
                 return ("无头：按顺序上牌", "headless: answers in turn")
             return ("按顺序轮到（循序渐进）", "its turn (in play order)")
         if seat in self.burners(st):

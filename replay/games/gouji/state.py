@@ -32,6 +32,7 @@ class GoujiState(State):
     dead_set: bool = False  # the table set is a 够死级 play: only a burn may take it
     rev_plays: int = 0  # 够死级 plays left to the revolutionary's 对头
     closer: int = -1  # seat that may still confirm the round just closed (扣)
+    dead_lead: bool = False  # the round just closed on a 够死级 set nobody burned: its owner leads (GJ-DEADLEVEL)
 
 
 def turn(
@@ -116,6 +117,7 @@ def close_round(st: GoujiState, leader: int, chaos: bool, burners: int, closer: 
     values["chaos"] = chaos
     values["burners"] = burners
     values["dead_seat"] = -1
+    values["dead_lead"] = values["dead_set"]
     values["dead_set"] = False
     values["closer"] = closer
     return new
