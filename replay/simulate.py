@@ -191,7 +191,7 @@ class RandomBot:
         for b, kinds in actors.items():
             if not self.seats >> b & 1:
                 continue
-            if "burn" in kinds and rng.random() < self.burn_rate:
+            if "burn" in kinds and b != st.to_act and rng.random() < self.burn_rate:  # in turn it answers
                 reckless = rng.random() < self.reckless_rate
                 opts = [c for c in self.answers(eng, st, b) if reckless or self.safe_to_burn(st, b, c)]
                 if opts:

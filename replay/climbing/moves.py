@@ -192,6 +192,8 @@ def reference_legal_actions(eng: Mover, st: Any) -> Iterator[Event]:
         for kind in kinds:
             if kind in ("play", "burn"):
                 yield from stepped(eng, st, seat, Burn if kind == "burn" else Play, reference_plays(eng, st, seat))
+            elif kind not in DECLINES:  # a game's own card events (够级's tributes and returns): as the game lists them
+                yield from (e for e in eng.legal_actions(st) if e.seat == seat and e.action == kind)  # type: ignore[attr-defined]
             else:
                 decline = DECLINES[kind](seat)
                 if eng.can(st, decline):

@@ -413,6 +413,7 @@ class Climbing(Rules[S]):
         if not st.rounds or s == st.leader:
             return self._nothing_on_table(st, s, "pass")
         lo = st.last_owner
+        rule, reason = self.closed_by(st)
         return Outcome(
             st,
             None,
@@ -420,10 +421,15 @@ class Climbing(Rules[S]):
                 "confirming-pass",
                 f"本轮已在{seat_name(lo)}的牌上结束，{seat_name(s)}的过牌只是确认，不改变什么",
                 f"the round already closed on {seat_name(lo, en=True)}'s set: {seat_name(s, en=True)}'s pass confirms it and changes nothing",
-                rule=self.confirm_rule[0],
-                reason=self.confirm_rule[1],
+                rule=rule,
+                reason=reason,
             ),
         )
+
+    def closed_by(self, st: S) -> tuple[str, str]:
+        """The rule (and reason) whose passage says who leads after the round just closed (``confirm_rule``; 够级's
+        round closed on a 够死级 set says its own)."""
+        return self.confirm_rule
 
     def _nothing_on_table(self, st: S, s: int, action: str) -> Outcome[S]:
         if st.phase == SETUP or st.leader == -1:

@@ -119,18 +119,37 @@ class GoujiCycle(Climbing[GoujiState]):
             reason="sits-out",
         )
 
+    def closed_by(self, st: GoujiState) -> tuple[str, str]:
+        """After a round closed on a 够死级 set nobody burned, seed 000's 够死级 passage says who leads (除有燒牌者外，
+        夠死級者即或重新發牌權), not the round rule."""
+        return ("GJ-DEADLEVEL", "leads") if st.dead_lead else self.confirm_rule
+
+    def _wrong_leader(self, st: GoujiState, s: int) -> Outcome[GoujiState]:
+        """A lead by another seat than the leader: after a round closed on a 够死级 set nobody burned, GJ-DEADLEVEL
+        (its owner leads); else the climbing games' reading (接风, the round's last player)."""
+        if st.dead_lead and st.leader == st.last_owner:
+            return Outcome(
+                st,
+                "GJ-DEADLEVEL",
+                f"{seat_name(st.leader)}的够死级牌无人烧：应由{seat_name(st.leader)}发牌，不是{seat_name(s)}",
+                f"nobody burned {seat_name(st.leader, en=True)}'s 够死级 set: it leads, not {seat_name(s, en=True)}",
+                reason="leads",
+            )
+        return super()._wrong_leader(st, s)
+
     def _leads_anew(self, st: GoujiState, seat: int) -> bool:
         """In the window after a 够死级 set nobody burned, its owner leads anew."""
         return st.window and seat == st.owner
 
     def sure(self, st: GoujiState, seat: int, kind: str) -> bool:
         """The frequent legal events known without a step (``Gouji._play``'s, ``_pass``'s and ``_kou``'s first
-        cases): a lead (the first one by the seat GJ-FIRST-LEAD names, or by any seat when it names none), an
+        cases): a lead (the first one by the seat GJ-FIRST-LEAD names, or by any seat when it names none, once no
+        tribute or return is owed), an
         answer in turn (with a set that beats the table), a decline in turn, the 对头's 扣 in turn."""
         if not st.live >> seat & 1 or st.phase not in (SETUP, PLAY):
             return False
         if st.phase == SETUP:
-            return kind == "play" and st.table is None and self.first_leader(st)[0] in (-1, seat)
+            return kind == "play" and st.table is None and "play" in self.opening_actors(st).get(seat, ())
         if st.table is None:
             return kind == "play" and (st.leader == -1 or seat == st.leader)
         if seat != st.to_act or st.window or seat == st.owner:
@@ -456,6 +475,8 @@ class GoujiCycle(Climbing[GoujiState]):
         if st.terminal:
             return out
         if st.table is None:
+            if st.phase == SETUP:  # the tributes and returns owed, then the first leader
+                return self.opening_actors(st)
             if st.leader != -1:
                 out[st.leader] = ("play",)
             else:
@@ -475,11 +496,22 @@ class GoujiCycle(Climbing[GoujiState]):
         for b in self.burners(st):
             if b not in out:
                 out[b] = ("burn", "pass")
+            elif "burn" not in out[b]:  # the seat in turn may also burn (a headless seat's 够级 set): it is lawful
+                out[b] = (*out[b], "burn")
         if not st.active(o):
             n = st.next_active(o)
             if n != -1 and not st.responded >> n & 1 and st.jiefeng != n:
                 out[n] = (*out.get(n, ()), "jiefeng")
         return out
+
+    def opening_actors(self, st: GoujiState) -> dict[int, tuple[str, ...]]:
+        """Who may act before the first lead (``replay.games.gouji.setup``: the tributes and returns owed, then the
+        first leader)."""
+        raise NotImplementedError
+
+    def opening_why(self, st: GoujiState, seat: int) -> tuple[str, str]:
+        """Why a seat may act before the first lead (``replay.games.gouji.setup``)."""
+        raise NotImplementedError
 
     def sides(self, st: GoujiState) -> dict[int, str]:
         """The two teams, seats alternating ("0": seats 0, 2 …; "1": seats 1, 3 …)."""
@@ -489,7 +521,7 @@ class GoujiCycle(Climbing[GoujiState]):
         """Why a seat may act now (zh, en), for the table view and the dispute desk."""
         if st.table is None:
             if st.phase == SETUP:
-                return ("首发（上班）", "leads the first round (上班)")
+                return self.opening_why(st, seat)
             lo = st.last_owner
             if lo != -1 and not st.active(lo):
                 return (
@@ -509,6 +541,8 @@ class GoujiCycle(Climbing[GoujiState]):
             if seat == t:
                 return (f"{seat_name(o)}的对头：轮到发言", f"{seat_name(o, en=True)}'s 对头: its turn to answer")
             if self.headless(st, o) or self.headless(st, seat):
+                if seat in self.burners(st):
+                    return ("无头：按顺序上牌，也可烧牌", "headless: answers in turn, or burns")
                 return ("无头：按顺序上牌", "headless: answers in turn")
             return ("按顺序轮到（循序渐进）", "its turn (in play order)")
         if seat in self.burners(st):

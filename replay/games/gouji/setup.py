@@ -3,15 +3,32 @@ its waiver (GJ-REVOLUTION), tribute, its return and a refused return (GJ-TRIBUTE
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from itertools import combinations_with_replacement
+from typing import NamedTuple
+
+from replay.climbing.moves import legal_events, legal_plays
 from replay.climbing.state import PLAY, SETUP, VOID, bit, evolve
 from replay.climbing.table import Outcome, not_held
 from replay.core.cards import RANK_2, RANK_3, RANK_BJ, RANK_SJ, Card, format_cards
-from replay.core.events import Refuse, Return, Revolution, Show, Tribute, Waive
+from replay.core.events import Event, Play, Refuse, Return, Revolution, Show, Tribute, Waive
 from replay.core.hand import Hand
 from replay.core.said import said, seat_name
 from replay.core.verdicts import Reading
 from replay.games.gouji.cycle import OPP, GoujiCycle
 from replay.games.gouji.state import GoujiState
+
+
+class Debt(NamedTuple):
+    """What a seat still owes before the first lead (GJ-TRIBUTE): a tribute or a return (``kind``), to whom, how
+    many cards, and whether the record shows it owes them (``sure`` False: its hand is not fully known and shows
+    no tribute card, so whether it owes one could not be verified)."""
+
+    seat: int
+    kind: str  # "tribute" | "return"
+    to: int
+    cards: int
+    sure: bool
 
 
 class GoujiSetup(GoujiCycle):
@@ -169,7 +186,7 @@ class GoujiSetup(GoujiCycle):
                     f"上局名次下{seat_name(s)}不应向{seat_name(to)}进贡",
                     f"by the previous finish order {seat_name(s, en=True)} owes no tribute to {seat_name(to, en=True)}",
                 )
-            given = sum(k for g, r, k in st.tributes if g == s and r == to and k > 0)
+            given = sum(k for g, r, k, _ in st.tributes if g == s and r == to)
             if given + len(cards) > want[s][1]:
                 return Outcome(
                     st,
@@ -197,7 +214,7 @@ class GoujiSetup(GoujiCycle):
                     f"tribute by {seat_name(s, en=True)}: higher cards may hide among its unknown cards",
                 )
             )
-        return Outcome(self._pass_cards(st, s, to, cards, hand, (s, to, len(cards))), None, unverified=tuple(unv))
+        return Outcome(self._pass_cards(st, s, to, cards, hand, (s, to, len(cards), 0)), None, unverified=tuple(unv))
 
     def _return(self, st: GoujiState, ev: Return) -> Outcome[GoujiState]:
         s, to, cards = ev.seat, ev.to, ev.cards
@@ -213,7 +230,7 @@ class GoujiSetup(GoujiCycle):
                 f"{seat_name(s, en=True)} cannot return cards to {seat_name(to, en=True)}: a seat is another of 0-{st.n - 1}",
                 reason="return",
             )
-        owed = sum(k for g, r, k in st.tributes if g == to and r == s)
+        owed = sum(k - back for g, r, k, back in st.tributes if g == to and r == s)
         if len(cards) > owed:
             return Outcome(
                 st,
@@ -225,7 +242,7 @@ class GoujiSetup(GoujiCycle):
         hand = st.hands[s].remove(cards)
         if hand is None:
             return not_held(st, s, cards)
-        return Outcome(self._pass_cards(st, s, to, cards, hand, (to, s, -len(cards))), None)
+        return Outcome(self._pass_cards(st, s, to, cards, hand, (to, s, 0, len(cards))), None)
 
     def _refuse(self, st: GoujiState, ev: Refuse) -> Outcome[GoujiState]:
         s, to, cards = ev.seat, ev.to, ev.cards
@@ -245,7 +262,7 @@ class GoujiSetup(GoujiCycle):
                 f"{seat_name(s, en=True)} cannot refuse cards returned by {seat_name(to, en=True)}: a seat is another of 0-{st.n - 1}",
                 reason="refuse",
             )
-        returned = -sum(k for g, r, k in st.tributes if g == s and r == to and k < 0)
+        returned = sum(back for g, r, _, back in st.tributes if g == s and r == to)
         if len(cards) > returned:
             return Outcome(
                 st,
@@ -266,55 +283,165 @@ class GoujiSetup(GoujiCycle):
                     f"{seat_name(s, en=True)} holds another {Card.of(c.rank)}: it may not refuse the returned card",
                     reason="refuse",
                 )
-        return Outcome(self._pass_cards(st, s, to, cards, hand, (s, to, len(cards))), None)
+        return Outcome(self._pass_cards(st, s, to, cards, hand, (s, to, 0, -len(cards))), None)
 
     @staticmethod
     def _pass_cards(
-        st: GoujiState, s: int, to: int, cards: tuple[Card, ...], hand: Hand, record: tuple[int, int, int]
+        st: GoujiState, s: int, to: int, cards: tuple[Card, ...], hand: Hand, record: tuple[int, int, int, int]
     ) -> GoujiState:
         """Seat ``s`` (holding ``hand`` once the cards are gone) hands ``cards`` to seat ``to``; the
-        tribute ledger gets ``record`` (giver, receiver, cards given - returned)."""
+        tribute ledger gets ``record`` (giver, receiver, cards given in tribute, cards returned: a refused
+        return counts as returned cards taken back)."""
         hands = list(st.hands)
         hands[s], hands[to] = hand, hands[to].add(cards)
         return evolve(st, hands=tuple(hands), tributes=(*st.tributes, record))
 
     def owed_tributes(self) -> dict[int, tuple[int, int]] | None:
         """The tribute the previous finish order owes (giver -> receiver, cards), {} for none, None when the profile
-        plays without tribute or the log does not give the previous finish order."""
+        plays without tribute or the log does not give the previous finish order. The givers come from the last
+        place up, as seed 000 names them (大落向頭科進 2 張貢牌，二落向二科進 1 張貢牌)."""
         prev = self._previous()
         if not self.profile.tribute or prev is None:
             return None
         if len({self.team(x) for x in prev[:3]}) == 1:  # 串三户
-            return {} if self.profile.tribute_after_sweep == "redeal" else {x: (OPP[x], 1) for x in prev[3:]}
+            return {} if self.profile.tribute_after_sweep == "redeal" else {x: (OPP[x], 1) for x in prev[:2:-1]}
         return {prev[5]: (prev[0], 2), prev[4]: (prev[1], 1)}
+
+    def debts(self, st: GoujiState) -> list[Debt]:
+        """The tributes and returns still owed before the first lead (GJ-TRIBUTE), in the order seed 000 says they
+        are made: the tributes first, from the last place up (大落向頭科進 2 張貢牌，二落向二科進 1 張貢牌), then the
+        returns, each receiver in the order of its tribute (頭科、二科吃貢後，須向大落、二落返還同等數量的牌).
+
+        A tribute is not owed between teammates (進貢在聯邦中進行時，可自行商定是否進貢: made, it is returned as any
+        other), nor by a seat that holds no tribute card (若沒有摸到法定貢牌，則不予進貢); a seat whose hand is not fully
+        known and shows none may owe one (``Debt.sure`` False). A return is owed for every tribute card received and
+        not yet returned (a refused card is owed again)."""
+        if st.phase != SETUP:
+            return []
+        want = self.owed_tributes() or {}
+        tributes: list[Debt] = []
+        for giver, (receiver, k) in want.items():
+            given = sum(n for g, r, n, _ in st.tributes if g == giver and r == receiver)
+            if given >= k or self.team(giver) == self.team(receiver) or not st.active(giver):
+                continue
+            hand = st.hands[giver]
+            held = hand.count_of(RANK_2) + hand.count_of(RANK_SJ) + hand.count_of(RANK_BJ)
+            unknown = hand.size > sum(hand.rank_counts())
+            if held or unknown:
+                left = k - given if unknown else min(k - given, held)
+                tributes.append(Debt(giver, "tribute", receiver, left, held > 0))
+        order = list(want)
+        pairs = sorted(
+            dict.fromkeys((g, r) for g, r, _, _ in st.tributes),
+            key=lambda p: order.index(p[0]) if p[0] in order else len(order),
+        )
+        returns: list[Debt] = []
+        for giver, receiver in pairs:
+            left = sum(n - back for g, r, n, back in st.tributes if g == giver and r == receiver)
+            if left > 0:
+                returns.append(Debt(receiver, "return", giver, left, True))
+        return tributes + returns
+
+    def opening_actors(self, st: GoujiState) -> dict[int, tuple[str, ...]]:
+        """Who may act before the first lead: the seats that still owe a tribute or a return (``debts``, in its
+        order), then, once no seat surely owes one, the first leader (GJ-FIRST-LEAD; every seat still in when the
+        profile or the record names none). The declarations a seat may make (亮3, 革命) are not listed."""
+        out: dict[int, tuple[str, ...]] = {}
+        debts = self.debts(st)
+        for d in debts:
+            if d.kind not in out.get(d.seat, ()):
+                out[d.seat] = (*out.get(d.seat, ()), d.kind)
+        if any(d.sure for d in debts):
+            return out
+        leader = self.first_leader(st)[0]
+        for s in [leader] if leader != -1 else st.active_seats():
+            out[s] = (*out.get(s, ()), "play")
+        return out
+
+    def opening_why(self, st: GoujiState, seat: int) -> tuple[str, str]:
+        """Why a seat may act before the first lead (zh, en): what it owes, or that it leads first."""
+        zh: list[str] = []
+        en: list[str] = []
+        for d in self.debts(st):
+            if d.seat != seat:
+                continue
+            if d.kind == "tribute":
+                zh.append(f"欠{seat_name(d.to)} {d.cards} 张贡牌：进贡")
+                en.append(f"owes {seat_name(d.to, en=True)} {d.cards} tribute card(s): gives them (进贡)")
+                if not d.sure:
+                    zh[-1] += "（手牌不全，未能核实它有无贡牌）"
+                    en[-1] += " (its hand is not fully known: whether it holds a tribute card could not be verified)"
+            else:
+                zh.append(f"欠{seat_name(d.to)} {d.cards} 张还贡：还贡")
+                en.append(f"owes {seat_name(d.to, en=True)} {d.cards} returned card(s): returns them (还贡)")
+        if "play" in self.opening_actors(st).get(seat, ()):
+            zh.append("首发（上班）")
+            en.append("leads the first round (上班)")
+        return "；".join(zh), "; ".join(en)
+
+    def legal_actions(self, st: GoujiState) -> Iterator[Event]:
+        """Every legal event now (a lazy view): before the first lead, the tributes and returns owed and the first
+        leader's plays; in play, ``Climbing.legal_actions``."""
+        if st.phase != SETUP:
+            return legal_events(self, st)
+        return self._opening_events(st)
+
+    def _opening_events(self, st: GoujiState) -> Iterator[Event]:
+        """The legal events of the seats ``opening_actors`` names, in its order: the first leader's plays, a tribute
+        of the highest tribute cards (all it owes, or fewer), a return of any cards it holds (as many as it owes,
+        or fewer)."""
+        debts = self.debts(st)
+        for seat, kinds in self.opening_actors(st).items():
+            if "play" in kinds:
+                yield from legal_plays(self, st, seat, Play)
+            for d in debts:
+                if d.seat != seat:
+                    continue
+                known = st.hands[seat].known_cards()
+                if d.kind == "tribute":
+                    top = sorted((c for c in known if c.rank >= RANK_2), key=lambda c: c.rank, reverse=True)
+                    sets = [tuple(top[:n]) for n in range(1, min(d.cards, len(top)) + 1)]
+                    made: list[Event] = [Tribute(seat, cards=c, to=d.to) for c in sets]
+                else:
+                    distinct = sorted(set(known), key=lambda c: (c.rank, c.token), reverse=True)
+                    made = [
+                        Return(seat, cards=c, to=d.to)
+                        for n in range(1, d.cards + 1)
+                        for c in combinations_with_replacement(distinct, n)
+                    ]
+                yield from (ev for ev in made if self.can(st, ev))
 
     def _tribute_owed(self, st: GoujiState) -> Outcome[GoujiState] | tuple[str, ...]:
         """At the first lead: a tribute owed and not made by a seat holding a tribute card (a joker or a 2: 大花、
-        小花、錢是法定貢牌) is illegal (GJ-TRIBUTE, reason *owed*); where the record cannot tell (the seat's hand is not
-        known) it is said unverified (未能核实)."""
-        want = self.owed_tributes()
-        if want is None:  # no tribute, or no previous finish order: a first deal owes none
-            return ()
+        小花、錢是法定貢牌) is illegal (GJ-TRIBUTE, reason *owed*), and so is a return owed and not made (reason
+        *return*: 須向大落、二落返還); where the record cannot tell (the seat's hand is not known) a tribute is said
+        unverified (未能核实)."""
         notes: list[str] = []
-        for giver, (receiver, k) in want.items():
-            given = sum(n for g, r, n in st.tributes if g == giver and r == receiver and n > 0)
-            if given >= k:
-                continue
-            held = st.hands[giver].has_tribute_card()
-            if held is None:
-                notes.append(
-                    said(
-                        f"进贡：{seat_name(giver)}欠{seat_name(receiver)} {k - given} 张贡牌未进，其手牌不全，未能核实它有无贡牌",
-                        f"tribute: {seat_name(giver, en=True)} owes {seat_name(receiver, en=True)} {k - given} card(s) not "
-                        "given; its hand is not fully known, so whether it held a tribute card could not be verified",
-                    )
-                )
-            elif held:
+        for d in self.debts(st):
+            giver, receiver, k = d.seat, d.to, d.cards
+            if d.kind == "return":
                 return Outcome(
                     st,
                     "GJ-TRIBUTE",
-                    f"{seat_name(giver)}欠{seat_name(receiver)} {k - given} 张贡牌，手中有贡牌（大花、小花或钱），未进贡就开牌",
-                    f"{seat_name(giver, en=True)} owes {seat_name(receiver, en=True)} {k - given} tribute card(s) and holds "
+                    f"{seat_name(giver)}欠{seat_name(receiver)} {k} 张还贡，未还贡就开牌",
+                    f"{seat_name(giver, en=True)} owes {seat_name(receiver, en=True)} {k} returned card(s), yet the "
+                    "deal opens without them",
+                    reason="return",
+                )
+            if not d.sure:
+                notes.append(
+                    said(
+                        f"进贡：{seat_name(giver)}欠{seat_name(receiver)} {k} 张贡牌未进，其手牌不全，未能核实它有无贡牌",
+                        f"tribute: {seat_name(giver, en=True)} owes {seat_name(receiver, en=True)} {k} card(s) not "
+                        "given; its hand is not fully known, so whether it held a tribute card could not be verified",
+                    )
+                )
+            else:
+                return Outcome(
+                    st,
+                    "GJ-TRIBUTE",
+                    f"{seat_name(giver)}欠{seat_name(receiver)} {k} 张贡牌，手中有贡牌（大花、小花或钱），未进贡就开牌",
+                    f"{seat_name(giver, en=True)} owes {seat_name(receiver, en=True)} {k} tribute card(s) and holds "
                     "a joker or a 2, yet the deal opens without the tribute",
                     reason="owed",
                 )

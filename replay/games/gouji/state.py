@@ -21,7 +21,8 @@ class GoujiState(State):
     revolution: int = -1  # seat that declared 革命
     waived: bool = False  # the revolutionary's 对头 waived its 够死级 plays
     shows: tuple[tuple[int, int], ...] = ()  # 亮3: (seat, number of 3s of one suit), in order
-    tributes: tuple[tuple[int, int, int], ...] = ()  # (giver, receiver, cards given - returned)
+    # the tribute ledger: (giver, receiver, cards given in tribute, cards returned; a refused return is negative)
+    tributes: tuple[tuple[int, int, int, int], ...] = ()
     table_gouji: bool = False  # the table set is 够级 (and 四人乱缠 has not begun)
     let_seat: int = -1  # seat that let (让) on this set
     let_only: int = -1  # a seat whose set only its 对头 may answer (after 让)
@@ -31,6 +32,7 @@ class GoujiState(State):
     dead_set: bool = False  # the table set is a 够死级 play: only a burn may take it
     rev_plays: int = 0  # 够死级 plays left to the revolutionary's 对头
     closer: int = -1  # seat that may still confirm the round just closed (扣)
+    dead_lead: bool = False  # the round just closed on a 够死级 set nobody burned: its owner leads (GJ-DEADLEVEL)
 
 
 def turn(
@@ -115,6 +117,7 @@ def close_round(st: GoujiState, leader: int, chaos: bool, burners: int, closer: 
     values["chaos"] = chaos
     values["burners"] = burners
     values["dead_seat"] = -1
+    values["dead_lead"] = values["dead_set"]
     values["dead_set"] = False
     values["closer"] = closer
     return new

@@ -130,6 +130,7 @@ class Shengji(ShengjiDeal):
                 "SJ-DEAL",
                 f"庄家{seat_name(st.declarer)}须先扣底{st.kitty_size}张",
                 f"the declarer, {seat_name(st.declarer, en=True)}, buries {st.kitty_size} cards first",
+                reason="kitty",  # the kitty's reading (seed 000 is silent on it), not the deal's passage
             )
         if type(ev) is Play:
             return self._play(st, ev)
