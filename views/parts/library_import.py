@@ -119,7 +119,7 @@ def form(expanded: bool) -> None:
         rounds = int(st.session_state.get(FILES_ROUND, 0))
         with st.form("fupan_import", clear_on_submit=False, border=False):
             st.file_uploader(
-                t("日志文件或变着文件", "Log or variations files"),
+                t("日志文件", "Log files"),
                 type=[*(s.lstrip(".") for s in LOG_SUFFIXES), FILE_SUFFIX.lstrip(".")],
                 accept_multiple_files=True,
                 max_upload_size=max(1, math.ceil(MAX_UPLOAD_BYTES / 1_048_576)),

@@ -123,15 +123,21 @@ def delete_stored(deal_id: int, number: int, after: Callable[[], None]) -> None:
 
 
 def _renamed(v: Shown, rename_here: Callable[[str], None]) -> None:
-    name = str(st.session_state.get(RENAME_BOX, ""))
+    name = str(st.session_state.get(f"{RENAME_BOX}_{v.number}", ""))
     if v.kept_here:
         from data.variation_rows import check_name
         from data.variations import VariationError
 
         try:
-            rename_here(check_name(name))
+            new = check_name(name)
         except VariationError as exc:
             st.session_state[SAID] = ("error", t("没有改名：", "Not renamed: ") + md(error_in(exc, lang())))
+            return
+        rename_here(new)
+        st.session_state[SAID] = (
+            "success",
+            t(f"变着 #{v.number} 改名为：", f"Variation #{v.number} renamed: ") + md(new),
+        )
         return
     rename_stored(v.deal_id, v.number, name)
 
@@ -139,6 +145,7 @@ def _renamed(v: Shown, rename_here: Callable[[str], None]) -> None:
 def _deleted(v: Shown, delete_here: Callable[[], None], after: Callable[[], None]) -> None:
     if v.kept_here:
         delete_here()
+        st.session_state[SAID] = ("success", t(f"变着 #{v.number} 已删除。", f"Variation #{v.number} deleted."))
         after()
         return
     delete_stored(v.deal_id, v.number, after)
@@ -163,9 +170,10 @@ def manage(
                      "referee."))  # fmt: skip
         return
     with st.popover(t("改名或删除", "Rename or delete"), icon=":material/edit:", key="lines_manage"):
-        if st.session_state.get(RENAME_BOX) is None:
-            st.session_state[RENAME_BOX] = v.line.name
-        st.text_input(t("新名称", "New name"), key=RENAME_BOX, max_chars=200)
+        box = f"{RENAME_BOX}_{v.number}"  # one box a variation, holding its name at first
+        if st.session_state.get(box) is None:
+            st.session_state[box] = v.line.name
+        st.text_input(t("新名称", "New name"), key=box, max_chars=200)
         left, right = st.columns(2)
         left.button(t("改名", "Rename"), key="lines_rename_go", on_click=_renamed, args=(v, rename_here))
         right.button(t("删除这个变着", "Delete this variation"), key="lines_delete_go", type="primary",
