@@ -369,3 +369,11 @@ def _upload(at: AppTest, files: list[tuple[str, str]]) -> AppTest:
     (send,) = [b for b in at.button if b.label == "Import and open"]
     _ok(send.click().run())
     return at
+
+
+def test_cards_alike_have_labels_apart_that_read_the_same():
+    from views.parts.move_cards import pill_labels
+
+    labels = pill_labels(["SJ", "QS", "QS", "QH", "QS"], "zh")
+    assert len(set(labels)) == 5  # Streamlit knows a picked pill by its label
+    assert [label.replace("\u200b", "") for label in labels] == ["小王", "♠Q", "♠Q", "♥Q", "♠Q"]

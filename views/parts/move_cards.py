@@ -61,6 +61,18 @@ def actions_shown(game_actions: tuple[str, ...], lawful: tuple[str, ...]) -> lis
     return shown + [a for a in lawful if a not in shown and a in EVENT_TYPES]
 
 
+def pill_labels(cards: list[str], lang_: str) -> list[str]:
+    """Each card's pill label: the card as read, a second card alike (4 decks hold four of each) told apart by
+    zero-width spaces after it (Streamlit knows a picked option by its label: two alike would be one)."""
+    seen: dict[str, int] = {}
+    out = []
+    for tok in cards:
+        text = card_text(tok, lang_)
+        out.append(text + "\u200b" * seen.get(text, 0))
+        seen[text] = seen.get(text, 0) + 1
+    return out
+
+
 def cards_key(line_key: str, step: int, seat: int) -> str:
     """The pills' key at one table: a pick is the table's own."""
     return f"{CARDS}_{line_key}_{step}_{seat}"
@@ -105,11 +117,12 @@ def cards_entry(
     key = cards_key(line_key, step, seat)
     who = seat_name(seat, en=lang_ != "zh")
     if options:
+        labels = pill_labels(options, lang_)
         st.pills(
             t(f"{who}的手牌：点牌选中，再点放回", f"{who}'s hand: click a card to pick it, again to put it back"),
             list(range(len(options))),
             selection_mode="multi",
-            format_func=lambda i: card_text(options[i], lang_),
+            format_func=labels.__getitem__,
             key=key,
         )
     if unknown:
