@@ -377,3 +377,29 @@ def test_cards_alike_have_labels_apart_that_read_the_same():
     labels = pill_labels(["SJ", "QS", "QS", "QH", "QS"], "zh")
     assert len(set(labels)) == 5  # Streamlit knows a picked pill by its label
     assert [label.replace("\u200b", "") for label in labels] == ["小王", "♠Q", "♠Q", "♥Q", "♠Q"]
+
+
+def test_where_several_seats_may_act_each_has_its_lawful_actions_and_a_burn_is_checked(library):
+    from replay.core.events import Burn
+
+    deal_id, rep = library
+    step = next(s for s in range(len(rep.log.events)) if any("burn" in a for a in rep.view(s).to_act.values()))
+    to_act = rep.view(step).to_act
+    first = next(iter(to_act))
+    burner = next(s for s, a in to_act.items() if "burn" in a)
+    at = _open({"deal": str(deal_id), "step": str(step), "lang": "zh"})
+    seats = at.button_group(key="lines_card_seat")
+    assert len(seats.options) == len(to_act) > 1 and seats.value == first  # who acts: each seat that may, the first
+    buttons = {b.key for b in at.button if b.key and b.key.startswith("lines_card_")}
+    assert buttons == {f"lines_card_{a}" for a in actions_shown(("play", "pass", *to_act[first]), to_act[first])}
+    _ok(seats.set_value(burner).run())
+    buttons = {b.key for b in at.button if b.key and b.key.startswith("lines_card_")}
+    assert "lines_card_burn" in buttons and at.button(key="lines_card_burn").label == "烧牌"
+    cards, _ = hand_cards(rep, step, burner)
+    burn = Burn(burner, (Card(cards[-1]),))
+    rule = rep.engine.step(rep.states[step], burn).rule
+    _pick(at, cards_key("played", step, burner), [len(cards) - 1], "lines_card_burn")
+    if rule is None:
+        assert _query(at)["var"] == "1" and _variation(at, 1).events == (burn,)
+    else:
+        assert rule.replace("-", "\\-") in at.error[-1].value and "var" not in _query(at)
