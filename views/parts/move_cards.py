@@ -86,7 +86,8 @@ def _picked(key: str, options: list[str]) -> list[str]:
 def _chosen(key: str, options: list[str], action: str, seat: int, on_move: Callable[[Event], None]) -> None:
     """A button's callback: the move of ``action`` with the cards picked, handed on (what is wrong said)."""
     cards = " ".join(_picked(key, options)) if action in CARD_ACTIONS else ""
-    to, count = int(st.session_state.get(TO, -1) or -1), int(st.session_state.get(COUNT, 0) or 0)
+    to, count = st.session_state.get(TO), st.session_state.get(COUNT)
+    to, count = (-1 if to is None else int(to)), (0 if count is None else int(count))  # seat 0 is a seat
     made = build_event(action, seat, cards, to, count)
     if isinstance(made, str):
         st.session_state[f"{CARDS}_said"] = made
@@ -110,7 +111,7 @@ def cards_entry(
         if st.session_state.get(SEAT) not in seats:
             st.session_state[SEAT] = seat
         picked_seat = st.segmented_control(
-            t("谁行动", "Who acts"), seats, key=SEAT, format_func=lambda s: seat_name(s, en=lang_ != "zh"),
+            t("谁行动", "Who acts"), seats, key=SEAT, required=True, format_func=lambda s: seat_name(s, en=lang_ != "zh"),
         )  # fmt: skip
         seat = picked_seat if isinstance(picked_seat, int) else seat
     options, unknown = hand_cards(rep, step, seat)
