@@ -106,7 +106,7 @@ def form(expanded: bool) -> None:
     with st.expander(t("导入牌局", "Import a deal"), expanded=expanded):
         st.caption(
             t(
-                "JSON（fupan/1）或文本记录格式的日志，以及导出的变着文件（.variations，并入库里的那一局），可以一次选几个文件；每个文件",
+                "JSON（fupan/1）或文本记录格式的日志，以及导出时放在日志旁的变着文件（并入库里的那一局），可以一次选几个文件；每个文件",
                 "Logs in JSON (fupan/1) or the text notation, and an export's variations (.variations, merged into "
                 "their stored deal), several files at once if you like; each file",
             )
