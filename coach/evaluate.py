@@ -222,16 +222,25 @@ def _loss(vals: list[list[float]], actual: int) -> Loss:
 
 
 def evaluate_decision(
-    eng: Engine[S], states: Sequence[S], events: Sequence[Event], index: int, settings: Settings
+    eng: Engine[S],
+    states: Sequence[S],
+    events: Sequence[Event],
+    index: int,
+    settings: Settings,
+    offer: Sequence[Event] = (),
 ) -> Decision | None:
     """Price the decision at event ``index`` (None when fewer than two candidates were found: the seat
-    had a single option, or a single one worth pricing) with the game's own parts (its ``Pricing``)."""
+    had a single option, or a single one worth pricing) with the game's own parts (its ``Pricing``); each event of
+    ``offer`` (lawful there: a variation's move priced against the recorded one) is priced among the candidates, one
+    more each."""
     parts = pricing(eng)
     st, ev = states[index], events[index]
     cands, policy_at = candidates(eng, st, ev, settings.max_candidates)
     sure = parts.certain(eng, states, events, index)
     if sure is not None:
         policy_at = _offer(cands, policy_at, sure.better, settings.max_candidates)
+    for extra in offer:
+        policy_at = _offer(cands, policy_at, extra, len(cands) + 1)
     if len(cands) < 2:
         return None
     seat = ev.seat
@@ -260,6 +269,28 @@ def evaluate_decision(
     )
     losses = {view: _loss(v, 0) for view, v in values.items()}
     return Decision(index, seat, cand_objs, losses, tuple(notes), sure)
+
+
+def evaluate_line(
+    line_replay: Replay[GameState], at: int, recorded: Event | None, settings: Settings, limit: int
+) -> list[Decision]:
+    """Price a line's own moves (a variation: ``line_replay`` is its log replayed, its own events from ``at``), at
+    most ``limit`` of them, each as ``evaluate_decision`` prices a recorded one; the first with ``recorded`` (the
+    record's event at ``at``, where it is lawful on that table and not the same move) priced beside it. The
+    decisions that had more than one candidate worth pricing."""
+    eng, states, events = line_replay.engine, line_replay.states, line_replay.log.events
+    out = []
+    for index in range(at, min(len(events), len(states) - 1, at + max(0, limit))):
+        ev = events[index]
+        if not isinstance(ev, PRICED) or not line_replay.verdicts[index].legal:
+            continue
+        offer: tuple[Event, ...] = ()
+        if index == at and recorded is not None and recorded != ev and eng.step(states[index], recorded).rule is None:
+            offer = (recorded,)
+        found = evaluate_decision(eng, states, events, index, settings, offer)
+        if found is not None:
+            out.append(found)
+    return out
 
 
 # -- a whole deal, on several cores -------------------------------------------------------------

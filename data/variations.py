@@ -9,7 +9,10 @@ highest, so a number is never reused while a higher one stands. A variation is d
 - ``add_variation(engine, deal_id, line, user_name)``: store a line; its number.
 - ``deal_variations(engine, deal_id)``, ``get_variation(engine, deal_id, number)``: read them.
 - ``rename_variation(engine, deal_id, number, name, user_name)``, ``delete_variation(engine, deal_id, number,
-  user_name)``.
+  user_name)``, ``extend_variation(engine, deal_id, number, events, user_name)`` (its events replaced: a variation
+  continued move by move).
+- ``import_variations_file(engine, text, user_name)``: an export's ``.variations`` file merged into the stored deal
+  its hash names (the dashboard's upload; ``fupan import`` merges the file beside a log).
 - ``variation_log(engine, deal_id, number, form="json")``: the variation as a log to download (the deal's log with
   its first ``at`` events then the variation's, written as canonical JSON or in the text notation).
 
@@ -21,14 +24,17 @@ account's name. Each write is one transaction: nothing of it stays when it fails
 
 from __future__ import annotations
 
+import json
+from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from sqlalchemy import delete, update
+from sqlalchemy import delete, select, update
 from sqlalchemy.engine import Engine
 
 from data.accounts import writer
 from data.database import WRITE
 from data.variation_rows import (
+    MAX_EVENTS,
     TABLE,
     Variation,
     VariationError,
@@ -37,13 +43,17 @@ from data.variation_rows import (
     check_name,
     deal_facts,
     events_from_json,
+    events_json,
+    events_of_text,
     insert_variation,
+    merge_file,
     no_variation,
     variations_in,
 )
 from replay.core.said import said
 
 if TYPE_CHECKING:
+    from replay.core.events import Event
     from replay.lines import Line
 
 __all__ = [
@@ -52,7 +62,9 @@ __all__ = [
     "add_variation",
     "deal_variations",
     "delete_variation",
+    "extend_variation",
     "get_variation",
+    "import_variations_file",
     "rename_variation",
     "variation_log",
 ]
@@ -130,6 +142,54 @@ def delete_variation(engine: Engine, deal_id: int, number: int, user_name: str) 
         where = (TABLE.c.deal_id == deal_id, TABLE.c.number == number)
         if conn.execute(delete(TABLE).where(*where)).rowcount == 0:
             raise no_variation(deal_id, number)
+
+
+def extend_variation(engine: Engine, deal_id: int, number: int, events: Sequence[Event], user_name: str) -> None:
+    """Give the deal's variation ``number`` (of kind ``variation``: a line as ruled is the engine's) the events
+    ``events`` (a variation continued move by move: its own events then the new ones); checked as ``add_variation``
+    checks them."""
+    with engine.execution_options(**WRITE).begin() as conn:
+        writer(conn, user_name, ("续走变例", "continue a variation"))
+        deal = deal_facts(conn, deal_id, lock=True)
+        found = variations_in(conn, deal, number)
+        if not found:
+            raise no_variation(deal_id, number)
+        if found[0].kind != "variation":
+            raise VariationError(said("kind：按规则的线路不能续走", "kind: the line as ruled is not continued"))
+        if len(events) > MAX_EVENTS:
+            raise VariationError(said(f"events：最多 {MAX_EVENTS} 个动作", f"events: at most {MAX_EVENTS}"))
+        text = events_json(events)
+        events_of_text(text, deal.seats)  # each event one of this game's (its seats)
+        where = (TABLE.c.deal_id == deal_id, TABLE.c.number == number)
+        conn.execute(update(TABLE).where(*where).values(events_json=text))
+
+
+def import_variations_file(engine: Engine, text: str, user_name: str) -> tuple[int, int]:
+    """Merge an export's ``.variations`` file (``data.variation_rows.file_text``) into the stored deal whose content
+    hash it names, in one transaction (``merge_file``: all of it or, VariationError naming the bad entry's place
+    ``variations[i].field``, none), for the signed-in account ``user_name`` (NotPermitted unless it may write);
+    the deal's id and how many variations were added (one the deal holds already is not added again)."""
+    from data.models import Deal, table_of
+
+    deals = table_of(Deal)
+    try:
+        doc = json.loads(text)
+    except ValueError as exc:
+        raise VariationError(said(f"不是 JSON（{exc}）", f"not JSON ({exc})")) from None
+    digest = doc.get("deal") if isinstance(doc, dict) else None
+    if not isinstance(digest, str):
+        raise VariationError(said("deal：应为一局的哈希", "deal: expected a deal's content hash"))
+    with engine.execution_options(**WRITE).begin() as conn:
+        writer(conn, user_name, ("导入变例", "import variations"))
+        deal_id = conn.execute(select(deals.c.id).where(deals.c.content_hash == digest)).scalar()
+        if deal_id is None:
+            raise VariationError(
+                said(
+                    "deal：牌局库里没有这个哈希的牌局（先导入它的记录）",
+                    "deal: no deal of this content hash in the library (import its log first)",
+                )
+            )
+        return int(deal_id), merge_file(conn, int(deal_id), text)
 
 
 def variation_log(engine: Engine, deal_id: int, number: int, form: str = "json") -> str:

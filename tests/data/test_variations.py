@@ -313,3 +313,68 @@ def test_concurrent_adds_take_distinct_numbers(engine: Engine, stored: tuple[int
     assert [v.at for v in sorted(deal_variations(engine, deal_id), key=lambda v: v.number)] == [
         numbers.index(n) for n in range(1, 9)
     ]
+
+
+def test_a_variation_is_continued_in_place(engine: Engine, stored: tuple[int, Log]) -> None:
+    from data.variations import extend_variation
+
+    deal_id, log = stored
+    add_variation(engine, deal_id, line_of(log, 4, take=1), "裁判甲")
+    longer = tuple(log.events[4:7])
+    extend_variation(engine, deal_id, 1, longer, "admin")
+    back = get_variation(engine, deal_id, 1)
+    assert (back.number, back.at, back.events, back.name) == (1, 4, longer, "试试")
+    add_variation(engine, deal_id, line_of(log, 0, 0, "", "ruled"), "admin")
+    with pytest.raises(VariationError, match="the line as ruled is not continued"):
+        extend_variation(engine, deal_id, 2, longer, "admin")
+    with pytest.raises(VariationError, match="no variation 9"):
+        extend_variation(engine, deal_id, 9, longer, "admin")
+    assert get_variation(engine, deal_id, 2).events == ()
+
+
+@pytest.mark.parametrize("who", ["nobody", "old", ""])
+def test_continuing_and_importing_a_file_need_a_referee_or_admin(
+    engine: Engine, stored: tuple[int, Log], who: str
+) -> None:
+    from data.variation_rows import file_text
+    from data.variations import extend_variation, import_variations_file
+
+    deal_id, log = stored
+    add_variation(engine, deal_id, line_of(log, 4, take=1), "admin")
+    with pytest.raises(NotPermitted):
+        extend_variation(engine, deal_id, 1, tuple(log.events[4:7]), who)
+    assert len(get_variation(engine, deal_id, 1).events) == 1
+    with engine.connect() as conn:
+        digest = conn.execute(text("SELECT content_hash FROM deal WHERE id = :i"), {"i": deal_id}).scalar_one()
+    side = file_text(digest, deal_variations(engine, deal_id))
+    delete_variation(engine, deal_id, 1, "admin")
+    with pytest.raises(NotPermitted):
+        import_variations_file(engine, side, who)
+    assert rows(engine) == 0
+
+
+def test_a_variations_file_is_merged_into_the_deal_its_hash_names(engine: Engine, stored: tuple[int, Log]) -> None:
+    from data.variation_rows import file_text
+    from data.variations import import_variations_file
+
+    deal_id, log = stored
+    add_variation(engine, deal_id, line_of(log, 4), "admin")
+    add_variation(engine, deal_id, line_of(log, 9, name="第二"), "admin")
+    with engine.connect() as conn:
+        digest = conn.execute(text("SELECT content_hash FROM deal WHERE id = :i"), {"i": deal_id}).scalar_one()
+    side = file_text(digest, deal_variations(engine, deal_id))
+    delete_variation(engine, deal_id, 2, "admin")
+    assert import_variations_file(engine, side, "裁判甲") == (deal_id, 1)  # the one the deal lacked
+    assert [(v.number, v.name) for v in deal_variations(engine, deal_id)] == [(1, "试试"), (2, "第二")]
+    assert import_variations_file(engine, side, "裁判甲") == (deal_id, 0)
+    doc = json.loads(side)
+    doc["variations"][1]["events"][0]["seat"] = 17
+    delete_variation(engine, deal_id, 2, "admin")
+    with pytest.raises(VariationError, match=r"variations\[1\]\.events\[0\]\.seat"):  # the bad entry's place
+        import_variations_file(engine, json.dumps(doc), "裁判甲")
+    assert rows(engine) == 1  # nothing of the file
+    doc["deal"] = "0" * 64
+    with pytest.raises(VariationError, match="no deal of this content hash"):
+        import_variations_file(engine, json.dumps(doc), "裁判甲")
+    with pytest.raises(VariationError, match="not JSON"):
+        import_variations_file(engine, "{", "裁判甲")

@@ -24,9 +24,9 @@ import streamlit as st
 
 from referee.ruling import Ruling, ruling, ruling_of
 from replay import games as game_types
-from replay.core.cards import CardError, cards_read, parse_cards
+from replay.core.cards import cards_read
 from replay.core.clip import CARDS_LIMIT, cards_shown
-from replay.core.events import CARD_ACTIONS, EVENT_TYPES, TARGET_ACTIONS, Event, Report
+from replay.core.events import EVENT_TYPES, TARGET_ACTIONS, Event, Report
 from replay.core.numbering import event_words
 from replay.core.said import seat_name
 from replay.formats.decisions import history
@@ -38,6 +38,7 @@ from views.parts.common import decisions_stored, guarded, lang, open_deal, t
 from views.parts.desk_decisions import account_box, decisions_panel
 from views.parts.desk_source import Picked, pick_deal
 from views.parts.links import step_link
+from views.parts.move_cards import build_event
 from views.parts.ruling_view import seat_words, show_ruling
 from views.parts.texts import EMPTY_CELL, esc, game_name, md, profile_name
 
@@ -167,22 +168,6 @@ def who_may_act(rep: Replay, step: int) -> None:
 
 
 # -- the event ruled on ---------------------------------------------------------------------------
-
-
-def build_event(action: str, seat: int, cards_text: str, to: int, count: int) -> Event | str:
-    """The event asked about, or what is wrong with the question."""
-    cls = EVENT_TYPES[action]
-    if action not in CARD_ACTIONS:
-        return Report(seat, count=count) if cls is Report else cls(seat)
-    try:
-        cards = tuple(parse_cards(cards_text))
-    except CardError as exc:
-        return t(f"读不懂牌“{exc.token}”：", f"cannot read the card {exc.token!r}: ") + str(exc)
-    if not cards:
-        return t("请填写牌，例如 6 或 KS KH。", "Type the cards, e.g. 6 or KS KH.")
-    if action in TARGET_ACTIONS:
-        return cls(seat, cards=cards, to=to)  # type: ignore[call-arg]  # cls: an event type with cards and a target
-    return cls(seat, cards=cards)  # type: ignore[call-arg]  # cls: an event type with cards (EVENT_TYPES is typed by the base)
 
 
 def typed_event(rep: Replay, step: int) -> Event | None:

@@ -24,10 +24,7 @@ Log text (player names) is escaped: ``md`` for Markdown, ``html.escape`` for Plo
 
 from __future__ import annotations
 
-from html import escape
-
 import pandas as pd
-import plotly.graph_objects as go
 import streamlit as st
 
 from coach import evaluate
@@ -56,6 +53,7 @@ from views.parts.common import (
     t,
 )
 from views.parts.evaluation_chart import (
+    candidates_figure,
     decision_at,
     decision_from_selection,
     expected_figure,
@@ -86,7 +84,6 @@ SETTINGS = "eval_settings"
 CHART = "eval_chart"
 DECISION = "eval_decision"
 SYNCED = "eval_step"  # session state: the step the picked decision was last matched to (the address's, or a pick's)
-VIEW_COLORS = {"seat": "#2563eb", "all": "#94a3b8"}
 
 
 def unpriced_note(game: str) -> str | None:
@@ -133,41 +130,6 @@ def seat_frame(rep: Replay, ev: Evaluation, lang_: str) -> pd.DataFrame:
         row[tr(lang_, f"失{zh}", f"{en} lost")] = s["lost"]
         rows.append(row)
     return pd.DataFrame(rows)
-
-
-def candidates_figure(d: Decision, lang_: str, unit: tuple[str, str] = ("分", "points")) -> go.Figure:
-    """Bars per candidate for both views, error bars of 2 SE; the choice made and the best marked (``unit``: what
-    the values count, the game's ``GameView.value_unit``)."""
-    labels = []
-    for j, c in enumerate(d.candidates):
-        marks = (ACTUAL_MARK if c.actual else "") + (BEST_MARK if j == d.loss.best else "")
-        labels.append(escape(f"{j + 1}. {candidate_label(c, lang_)} {marks}".strip()))
-    fig = go.Figure()
-    for view in ("seat", "all"):
-        if view not in d.losses:
-            continue
-        vals = [c.values[view] for c in d.candidates]
-        fig.add_trace(
-            go.Bar(
-                x=labels,
-                y=[v.mean for v in vals],
-                error_y={"type": "data", "array": [2 * v.se for v in vals], "visible": True},
-                name=view_label(view, lang_),
-                marker={
-                    "color": VIEW_COLORS[view],
-                    "line": {"width": [3 if c.actual else 0 for c in d.candidates], "color": "#111827"},
-                },
-                hovertemplate="%{x}<br>%{y:.2f} ± %{error_y.array:.2f}<extra></extra>",
-            )
-        )
-    fig.update_layout(
-        barmode="group",
-        height=340,
-        margin={"l": 40, "r": 10, "t": 30, "b": 60},
-        yaxis={"title": tr(lang_, f"期望{unit[0]}（± 2 倍标准误）", f"expected {unit[1]} (± 2 SE)"), "zeroline": True},
-        legend={"orientation": "h", "y": 1.15},
-    )
-    return fig
 
 
 def default_decision(ev: Evaluation) -> int:

@@ -1,7 +1,8 @@
 """The Evaluation's chart of a deal: expected points over the deal, the choice made and the best candidate at
 each decision (their grades in colour), 够级's team line, the picked decision ringed; and what a click on it (or a
 step of the address) picks. Drawn on the Evaluation page and under the board on the Replay page
-(``views.parts.eval_graph``)."""
+(``views.parts.eval_graph``); a decision's candidates in bars for both views (``candidates_figure``: the Evaluation
+page's and a variation's price on the Replay page)."""
 
 from __future__ import annotations
 
@@ -10,17 +11,18 @@ from typing import Any
 
 import plotly.graph_objects as go
 
-from coach.prices import Candidate, Evaluation
+from coach.prices import Candidate, Decision, Evaluation
 from replay.core.numbering import event_index, event_number, step_after
 from replay.core.said import side_name
 from replay.replay import Replay
 from views import games
-from views.parts.evaluation_parts import ACTUAL_MARK, BEST_MARK, candidate_label, grade_label
+from views.parts.evaluation_parts import ACTUAL_MARK, BEST_MARK, candidate_label, grade_label, view_label
 from views.parts.figures import step_line
 from views.parts.table import seat_label, tr
 
 GRADE_COLORS = {None: "#16a34a", "inaccuracy": "#eab308", "mistake": "#f97316", "blunder": "#dc2626"}
 TEAM_COLOR = "#7c3aed"
+VIEW_COLORS = {"seat": "#2563eb", "all": "#94a3b8"}
 
 
 def _value(c: Candidate, view: str) -> float | None:
@@ -152,3 +154,38 @@ def decision_at(indices: list[int], step: int) -> int | None:
         return None
     before = [i for i in indices if step_after(i) <= step]
     return max(before) if before else min(indices)
+
+
+def candidates_figure(d: Decision, lang_: str, unit: tuple[str, str] = ("分", "points")) -> go.Figure:
+    """Bars per candidate for both views, error bars of 2 SE; the choice made and the best marked (``unit``: what
+    the values count, the game's ``GameView.value_unit``)."""
+    labels = []
+    for j, c in enumerate(d.candidates):
+        marks = (ACTUAL_MARK if c.actual else "") + (BEST_MARK if j == d.loss.best else "")
+        labels.append(escape(f"{j + 1}. {candidate_label(c, lang_)} {marks}".strip()))
+    fig = go.Figure()
+    for view in ("seat", "all"):
+        if view not in d.losses:
+            continue
+        vals = [c.values[view] for c in d.candidates]
+        fig.add_trace(
+            go.Bar(
+                x=labels,
+                y=[v.mean for v in vals],
+                error_y={"type": "data", "array": [2 * v.se for v in vals], "visible": True},
+                name=view_label(view, lang_),
+                marker={
+                    "color": VIEW_COLORS[view],
+                    "line": {"width": [3 if c.actual else 0 for c in d.candidates], "color": "#111827"},
+                },
+                hovertemplate="%{x}<br>%{y:.2f} ± %{error_y.array:.2f}<extra></extra>",
+            )
+        )
+    fig.update_layout(
+        barmode="group",
+        height=340,
+        margin={"l": 40, "r": 10, "t": 30, "b": 60},
+        yaxis={"title": tr(lang_, f"期望{unit[0]}（± 2 倍标准误）", f"expected {unit[1]} (± 2 SE)"), "zeroline": True},
+        legend={"orientation": "h", "y": 1.15},
+    )
+    return fig

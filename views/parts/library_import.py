@@ -29,6 +29,7 @@ import streamlit as st
 from data.accounts import NotPermitted, import_as
 from data.database import DatabaseStateError, public_url
 from data.importer import ImportResult, import_log
+from data.variation_rows import FILE_SUFFIX
 from replay.core.said import error_in, said_in
 from replay.formats.log import Log, LogError, decode_log, parse_log
 from replay.formats.logfiles import LOG_SUFFIXES, log_form
@@ -105,8 +106,9 @@ def form(expanded: bool) -> None:
     with st.expander(t("导入牌局", "Import a deal"), expanded=expanded):
         st.caption(
             t(
-                "JSON（fupan/1 或 fupan/2）或文本记录格式的日志，可以一次选几个文件；每个文件",
-                "Logs in JSON (fupan/1 or fupan/2) or the text notation, several files at once if you like; each file",
+                "JSON（fupan/1 或 fupan/2）或文本记录格式的日志，以及导出时放在日志旁的变着文件（并入库里的那一局），可以一次选几个文件；每个文件",
+                "Logs in JSON (fupan/1 or fupan/2) or the text notation, and an export's variations (.variations, merged "
+                "into their stored deal), several files at once if you like; each file",
             )
             + " "
             + size_text()
@@ -118,7 +120,7 @@ def form(expanded: bool) -> None:
         with st.form("fupan_import", clear_on_submit=False, border=False):
             st.file_uploader(
                 t("日志文件", "Log files"),
-                type=[s.lstrip(".") for s in LOG_SUFFIXES],
+                type=[*(s.lstrip(".") for s in LOG_SUFFIXES), FILE_SUFFIX.lstrip(".")],
                 accept_multiple_files=True,
                 max_upload_size=max(1, math.ceil(MAX_UPLOAD_BYTES / 1_048_576)),
                 key=f"{FILES}_{rounds}",
@@ -153,12 +155,17 @@ def _send() -> None:
     if not items:
         said.append(Message("warning", t("先选一个文件或粘贴日志文本。", "Choose a file or paste a log first.")))
     opened = None
+    sides = [(source, content) for source, content in items if source.endswith(FILE_SUFFIX)]
     for source, content in items:
+        if (source, content) in sides:
+            continue
         deal_id = _import_one(source, content, said)
         if deal_id is not None:
             opened = deal_id
             if isinstance(content, str):  # the pasted log is stored: the box is emptied
                 st.session_state[PASTE] = ""
+    for source, content in sides:  # after the logs: a deal imported with its variations' file is there for it
+        _variations_one(source, content, said)
     st.session_state[FILES_ROUND] = rounds + 1
     st.session_state[SAID] = said
     if opened is not None:
@@ -222,6 +229,46 @@ def _import_one(source: str, content: bytes | str, said: list[Message]) -> int |
     if check is not None:
         said.append(check)
     return result.deal_id
+
+
+def _variations_one(source: str, content: bytes | str, said: list[Message]) -> None:
+    """Merge an export's ``.variations`` file into the stored deal it names (``data.variations``: for a signed-in
+    referee or admin, checked again in the write's transaction; all of the file or none), and report it: the deal and
+    how many were added, or why nothing was (a bad entry named by its place, ``variations[i].field``)."""
+    from data.variations import VariationError, import_variations_file
+
+    refusal = too_large(source, content)
+    if refusal:
+        said.append(Message("error", refusal))
+        return
+    name = signed_in()
+    if name is None:
+        why = dropped() or t("没有登录", "nobody is signed in")
+        said.append(Message("warning", md(source) + t("：变着没有导入（只为登录的裁判或管理员导入）：",
+                    ": its variations are not imported (for a signed-in referee or admin only): ") + md(why)))  # fmt: skip
+        return
+    try:
+        text = content.decode("utf-8") if isinstance(content, bytes) else content
+        deal_id, added = import_variations_file(engine(), text, name)
+    except UnicodeDecodeError:
+        said.append(Message("error", md(source) + t("：不是 UTF-8 文本", ": not UTF-8 text")))
+        return
+    except (NotPermitted, VariationError, DatabaseStateError) as exc:
+        said.append(Message("error", md(source) + t("：变着没有导入：", ": its variations are not imported: ")
+                            + md(error_in(exc, lang()))))  # fmt: skip
+        return
+    said.append(
+        Message(
+            "success" if added else "info",
+            md(source)
+            + t(
+                f"：第 {deal_id} 局加入 {added} 个变着" + ("" if added else "（都已在库里）") + "。",
+                f": {added} variation{'s' if added != 1 else ''} added to deal {deal_id}"
+                + ("" if added else " (all of them are there already)")
+                + ".",
+            ),
+        )
+    )
 
 
 def _unreadable(source: str, text: str, exc: LogError | ProfileError) -> Message:

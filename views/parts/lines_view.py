@@ -22,11 +22,14 @@ from __future__ import annotations
 
 import random
 import weakref
+from collections.abc import Callable
 from dataclasses import dataclass
+from functools import partial
 from html import escape
 
 import streamlit as st
 
+from replay.core.events import Event
 from replay.core.numbering import event_words
 from replay.core.plural import count
 from replay.core.said import error_in
@@ -246,6 +249,9 @@ def picker(deal_id: int, shown: Shown) -> None:
 def summary(shown: Shown) -> None:
     """What the line shown is: the record with its illegal events; the line as ruled's withdrawn events and where
     the record departs from the rules (said once, here); a variation's branch point."""
+    from views.parts.variation_tools import said
+
+    said()  # what a rename or delete said (a deleted variation's page shows the record)
     if shown.kind == RULED:
         info = ruled_of(shown.record)
         zh, en = events_words(info.withdrawn)
@@ -279,7 +285,30 @@ def summary(shown: Shown) -> None:
         why = st.session_state.pop(UNSAVED, None)
         if why:
             st.warning(md(t(*why)))
-        _download(shown)
+        if isinstance(deal_id, int) and shown.number is not None:
+            _tools(deal_id, shown.number, shown)
+
+
+def _tools(deal_id: int, number: int, shown: Shown) -> None:
+    """The variation's downloads, its rename and delete, its price (``views.parts.variation_tools``)."""
+    from views.parts import variation_tools as tools
+
+    v = tools.Shown(deal_id, number, shown.line, shown.rep, shown.record, unsaved(deal_id, number))
+    tools.downloads(v)
+    tools.manage(v, partial(_rename_here, deal_id, number), partial(_delete_here, deal_id, number),
+                 partial(choose, deal_id, PLAYED))  # fmt: skip
+    tools.pricing(v)
+
+
+def _rename_here(deal_id: int, number: int, name: str) -> None:
+    kept: dict[int, tuple[int, Line]] = st.session_state.get(VARIATIONS, {})
+    d, line = kept[number]
+    kept[number] = (d, Line(line.kind, line.at, line.events, name))
+
+
+def _delete_here(deal_id: int, number: int) -> None:
+    kept: dict[int, tuple[int, Line]] = st.session_state.get(VARIATIONS, {})
+    kept.pop(number, None)
 
 
 def table_mark(rep: Replay, step: int, lang_: str) -> str:
@@ -353,6 +382,14 @@ def make_variation(shown: Shown, step: int, text: str, name: str, play_out: bool
     ``play_out``; as a line of the record (a line's own events before ``step`` kept)."""
     rep = shown.rep
     moves = read_moves(text, rep.log.game, rep.engine.n, "变着 / variation") if text.strip() else ()
+    return make_line(shown, step, moves, name, play_out)
+
+
+def make_line(shown: Shown, step: int, moves: tuple[Event, ...], name: str, play_out: bool) -> Line:
+    """The variation of the line ``shown`` at ``step``: ``moves`` (typed or clicked: each checked by the engine,
+    MoveError for one the rules refuse), then the deal played out by the coach's policy when ``play_out``; as a line
+    of the record (a line's own events before ``step`` kept)."""
+    rep = shown.rep
     policy = _policy(rep) if play_out else None
     made = branch(rep, step, moves, name, policy)
     if shown.is_record or step <= shown.line.at:
@@ -360,11 +397,50 @@ def make_variation(shown: Shown, step: int, text: str, name: str, play_out: bool
     return Line(VARIATION, shown.line.at, shown.line.events[: step - shown.line.at] + made.events, name)
 
 
-def _make(deal_id: int, shown: Shown, step: int, play_out: bool) -> None:
+def _continues(shown: Shown, step: int, line: Line) -> bool:
+    """Whether ``line`` continues the variation shown from its last table (then it is that variation, longer)."""
+    own = shown.line
+    return (
+        shown.number is not None
+        and own.kind == VARIATION
+        and step == own.at + len(own.events)
+        and line.at == own.at
+        and line.events[: len(own.events)] == own.events
+    )
+
+
+def _keep(deal_id: int, shown: Shown, step: int, line: Line) -> int:
+    """Keep the variation made: the variation shown, continued, when it was made at its last table and this session
+    may change it (its own, or a stored one for a signed-in referee); else a new one (``save_variation``)."""
+    from data.accounts import NotPermitted
+    from data.variations import VariationError, extend_variation
+    from views.parts.common import engine
+    from views.parts.signin import signed_in
+
+    if not _continues(shown, step, line) or shown.number is None:
+        return save_variation(deal_id, line)
+    number = shown.number
+    longer = Line(VARIATION, line.at, line.events, shown.line.name)
+    kept: dict[int, tuple[int, Line]] = st.session_state.setdefault(VARIATIONS, {})
+    if unsaved(deal_id, number):
+        kept[number] = (deal_id, longer)
+        return number
+    name = signed_in()
+    if name is not None:
+        try:
+            extend_variation(engine(), deal_id, number, longer.events, name)
+            return number
+        except (NotPermitted, VariationError) as exc:  # said, and kept as a new variation of this session
+            st.session_state[UNSAVED] = error_in(exc, "zh"), str(exc)
+    return save_variation(deal_id, line)
+
+
+def _try(deal_id: int, shown: Shown, step: int, make: Callable[[], Line], typed: int) -> None:
+    """Make a variation (``make``: MoveError for a move the rules refuse, LogError for one that cannot be read),
+    keep it and show it at the table after the ``typed`` moves; a refusal kept to be said."""
     st.session_state.pop(REFUSED, None)
-    text, name = str(st.session_state.get(MOVES_BOX, "")), str(st.session_state.get(NAME_BOX, "")).strip()
     try:
-        line = make_variation(shown, step, text, name, play_out)
+        line = make()
     except MoveError as exc:
         quote = exc.quote
         zh, _, en = str(exc).partition(" / ")  # a MoveError says its Chinese, then its English
@@ -373,16 +449,31 @@ def _make(deal_id: int, shown: Shown, step: int, play_out: bool) -> None:
     except (LogError, ValueError) as exc:
         st.session_state[REFUSED] = ((error_in(exc, "zh"), error_in(exc, "en")), "", "", "")
         return
-    if not line.events and not text.strip():
+    number = _keep(deal_id, shown, step, line)
+    choose(deal_id, number)
+    st.session_state["step"] = step + typed
+    st.session_state[RERUN] = True
+
+
+def _make(deal_id: int, shown: Shown, step: int, play_out: bool) -> None:
+    text, name = str(st.session_state.get(MOVES_BOX, "")), str(st.session_state.get(NAME_BOX, "")).strip()
+    if not text.strip() and not play_out:
         st.session_state[REFUSED] = (("没有着法：请输入如 “3 出 Q Q Q Q”", 'no move: type one such as "3 play Q Q Q Q"'),
                                      "", "", "")  # fmt: skip
         return
-    number = save_variation(deal_id, line)
-    choose(deal_id, number)
-    typed = len(read_moves(text, shown.rep.log.game, shown.rep.engine.n)) if text.strip() else 0
-    st.session_state["step"] = step + typed
-    st.session_state[MOVES_BOX] = ""
-    st.session_state[RERUN] = True
+    try:
+        typed = len(read_moves(text, shown.rep.log.game, shown.rep.engine.n)) if text.strip() else 0
+    except LogError:
+        typed = 0  # said by make_variation, at the move's place
+    _try(deal_id, shown, step, lambda: make_variation(shown, step, text, name, play_out), typed)
+    if RERUN in st.session_state:
+        st.session_state[MOVES_BOX] = ""
+
+
+def _clicked(deal_id: int, shown: Shown, step: int, move: Event) -> None:
+    """A move made by clicking cards: checked and kept as a typed one."""
+    name = str(st.session_state.get(NAME_BOX, "")).strip()
+    _try(deal_id, shown, step, lambda: make_line(shown, step, (move,), name, False), 1)
 
 
 def refused() -> None:
@@ -402,15 +493,22 @@ def refused() -> None:
 
 
 def entry(deal_id: int, shown: Shown, step: int) -> None:
-    """The variation entry at ``step`` of the line shown: moves typed in the notation, a name, continue by hand or
-    play out to the end."""
+    """The variation entry at ``step`` of the line shown: the seat to act's cards to click (``move_cards``), or moves
+    typed in the notation, a name, continue by hand or play out to the end. Open while a variation is shown (one is
+    being entered) or a move was refused."""
+    from views.parts.move_cards import cards_entry
+
     if st.session_state.pop(RERUN, False):
         st.rerun()  # the new variation is the line shown: the whole page draws it
-    with st.expander(
-        t(f"从第 {step} 步走变着", f"A variation from step {step}"), expanded=bool(st.session_state.get(REFUSED))
-    ):
+    entering = shown.kind == VARIATION or bool(st.session_state.get(REFUSED))
+    with st.expander(t(f"从第 {step} 步走变着", f"A variation from step {step}"), expanded=entering):
+        line_key = shown.kind if shown.number is None else f"var{shown.number}"
+        cards_entry(shown.rep, step, line_key, _game_actions(shown.rep), partial(_clicked, deal_id, shown, step))
         st.text_input(
-            t("着法（记谱法，如 “3 出 Q Q Q Q；4 过”）", 'Moves (the notation, e.g. "3 play Q Q Q Q; 4 pass")'),
+            t(
+                "或者输入着法（记谱法，如 “3 出 Q Q Q Q；4 过”）",
+                'Or type moves (the notation, e.g. "3 play Q Q Q Q; 4 pass")',
+            ),
             key=MOVES_BOX,
             placeholder=t("3 出 Q Q Q Q", "3 play Q Q Q Q"),
         )
@@ -423,24 +521,17 @@ def entry(deal_id: int, shown: Shown, step: int) -> None:
         refused()
 
 
+def _game_actions(rep: Replay) -> tuple[str, ...]:
+    """The actions of the deal's game (``replay.games``)."""
+    from replay import games
+
+    return tuple(games.get(rep.log.game).actions)
+
+
 def variation_log(shown: Shown) -> str:
     """The line shown as a log (JSON: the record's deal and first events, then the line's), as ``fupan branch``
     writes one."""
     return line_log(shown.record, shown.line).dumps()
-
-
-def _download(shown: Shown) -> None:
-    from views.parts.downloads import file_name
-
-    deal = st.session_state.get(LINE_DEAL, "")
-    st.download_button(
-        t("下载变着的记录（JSON）", "Download the variation's log (JSON)"),
-        variation_log(shown),
-        file_name=file_name(f"deal{deal}", f"var{shown.number}", suffix="json"),
-        mime="application/json",
-        key="lines_download",
-        on_click="ignore",
-    )
 
 
 __all__ = ["Shown", "entry", "line_replay", "picker", "save_variation", "shown_line", "summary", "variations"]

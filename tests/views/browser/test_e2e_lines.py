@@ -1,7 +1,10 @@
-"""A variation typed on the Replay page (issue 36, item 2), in Chromium: at step 4 of a 够级 deal a pass is typed with
+"""A variation entered on the Replay page (issue 36, item 2), in Chromium: at step 4 of a 够级 deal a pass is typed with
 its Chinese action word, "continue by hand" is clicked, and the table goes on from there: step 5 of the variation,
-the table saying so, the address naming it (``&var=1``). Skipped, like the other browser tests, only without
-/usr/bin/chromium outside CI."""
+the table saying so, the address naming it (``&var=1``). Then by clicking cards, on a desktop's window and on a
+phone's (390 px): a card the rules refuse is picked and played (refused with its rule ID, no variation), picked
+again to put it back, a legal one picked and played (the table goes on, ``&var=1``); a card of the next seat picked,
+and ← still steps the table (the page's keys work after a card was clicked). Skipped, like the other browser
+tests, only without /usr/bin/chromium outside CI."""
 
 from __future__ import annotations
 
@@ -37,13 +40,13 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Any:
     rep = Replay(log)
     actor = sorted(rep.engine.actors(rep.states[STEP]))[0]
     with take.serve(url) as base:
-        yield base, deal_id, actor
+        yield base, deal_id, actor, rep
 
 
 def test_a_move_typed_continues_the_table(server: Any) -> None:
     from playwright.sync_api import expect, sync_playwright
 
-    base, deal_id, actor = server
+    base, deal_id, actor, _rep = server
     with sync_playwright() as pw, take.browser_page(pw) as page:
         page.set_default_timeout(WAIT)
         page.goto(f"{base}/replay?deal={deal_id}&step={STEP}&lang=zh")
@@ -59,3 +62,94 @@ def test_a_move_typed_continues_the_table(server: Any) -> None:
         expect(page.locator('.fp-line[data-line="variation"]').first).to_contain_text("牌桌：变着（#1）")
         expect(page).to_have_url(re.compile(r"[?&]var=1(&|$)"), timeout=WAIT)
         assert f"step={STEP + 1}" in page.url
+
+
+@pytest.mark.parametrize("phone", [False, True], ids=["desktop", "phone"])
+def test_cards_clicked_enter_a_refused_and_a_legal_move(server: Any, phone: bool) -> None:
+    from playwright.sync_api import expect, sync_playwright
+
+    from replay.core.cards import Card
+    from replay.core.events import Play
+    from views.parts.move_cards import cards_key, hand_cards
+
+    base, deal_id, _actor, rep = server
+    step, seat, good, bad = _mixed(rep)
+    cards, _ = hand_cards(rep, step, seat)
+    with sync_playwright() as pw, take.browser_page(pw, phone=phone) as page:
+        page.set_default_timeout(WAIT)
+        page.goto(f"{base}/replay?deal={deal_id}&step={step}&lang=zh")
+        table = page.locator(".fp-table").first
+        expect(table).to_have_attribute("data-step", str(step), timeout=WAIT)
+        page.get_by_text(f"从第 {step} 步走变着").click()
+        hand = page.locator(f".st-key-{cards_key('played', step, seat)}")
+        expect(hand).to_be_visible(timeout=WAIT)
+        if phone:  # the cards wrap within the phone's window: none beyond its right edge
+            box = hand.bounding_box()
+            assert box is not None and box["x"] + box["width"] <= 390 + 1
+        play = page.locator(".st-key-lines_card_play button")
+        expect(play).to_be_disabled()  # nothing picked yet
+        _card(hand, cards, bad).click()
+        take.wait_idle(page, 400)
+        expect(page.get_by_text("已选：")).to_contain_text("1 张")
+        expect(play).to_be_enabled(timeout=WAIT)
+        play.click()
+        refused = Play(seat, (Card(cards[bad]),))
+        rule = rep.engine.step(rep.states[step], refused).rule
+        assert rule
+        expect(page.locator('[data-testid="stAlertContentError"]').filter(has_text=rule).first).to_be_visible(
+            timeout=WAIT
+        )
+        assert "var=" not in page.url
+        take.wait_idle(page, 600)
+        _card(hand, cards, bad).click()  # put back
+        take.wait_idle(page, 400)
+        expect(page.get_by_text("已选：")).to_contain_text("没有", timeout=WAIT)
+        expect(play).to_be_disabled(timeout=WAIT)
+        _card(hand, cards, good).click()
+        take.wait_idle(page, 400)
+        play.click()
+        expect(table).to_have_attribute("data-step", str(step + 1), timeout=WAIT)
+        expect(page.locator('.fp-line[data-line="variation"]').first).to_contain_text("牌桌：变着（#1）")
+        expect(page).to_have_url(re.compile(r"[?&]var=1(&|$)"), timeout=WAIT)
+        if not phone:  # a card of the next seat picked, then ← steps the table: the page's keys still work
+            next_hand = page.locator(f'[class*="st-key-{CARDS}_var1_{step + 1}_"] button').first
+            next_hand.click()
+            take.wait_idle(page, 400)
+            page.keyboard.press("ArrowLeft")
+            expect(table).to_have_attribute("data-step", str(step), timeout=WAIT)
+
+
+CARDS = "lines_cards"
+
+
+def _card(hand: Any, cards: list[str], index: int) -> Any:
+    """The card ``index`` of the hand shown (the pills in the hand's order), checked to read as that card."""
+    from playwright.sync_api import expect
+
+    from views.parts.table import card_text
+
+    button = hand.locator("button").nth(index)
+    expect(button).to_contain_text(card_text(cards[index], "zh"))
+    return button
+
+
+def _mixed(rep: Any) -> tuple[int, int, int, int]:
+    """A step whose seat to act holds a single card it may play and one it may not: (step, seat, the legal card's
+    index in the hand the page shows, the refused one's)."""
+    from replay.core.cards import Card
+    from replay.core.events import Play
+    from views.parts.move_cards import hand_cards
+
+    for step in range(1, len(rep.log.events)):
+        to_act = rep.view(step).to_act
+        if len(to_act) != 1:
+            continue
+        seat = next(iter(to_act))
+        cards, _ = hand_cards(rep, step, seat)
+        legal = [
+            i for i, c in enumerate(cards) if rep.engine.step(rep.states[step], Play(seat, (Card(c),))).rule is None
+        ]
+        illegal = [i for i in range(len(cards)) if i not in legal]
+        if legal and illegal:
+            return step, seat, legal[0], illegal[0]
+    raise AssertionError("no table with a legal and an illegal single")
