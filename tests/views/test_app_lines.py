@@ -22,6 +22,7 @@ from replay.formats.notation.moves import read_moves
 from replay.lines import MoveError, branch, fold, line_log, ruled
 from replay.replay import Replay
 from replay.simulate import simulate_deal
+from views.parts.lines_view import ENTRY
 
 # seat 4 answers after a 让 (illegal, GJ-RANG); as ruled the 对头's J J is the lawful answer to seat 3's 10 10,
 # as played it does not beat the J J that stood
@@ -174,7 +175,17 @@ def test_a_link_with_line_ruled_opens_it_and_one_the_deal_has_not_is_said(librar
 # -- variations --------------------------------------------------------------------------------------------
 
 
+def _entry(at: AppTest) -> AppTest:
+    """The variation entry opened at the page's step, as a click on it does (drawn only while open)."""
+    at.session_state[f"{ENTRY}_{at.session_state['step']}"] = True
+    at.run()
+    _ok(at)
+    return at
+
+
 def _type(at: AppTest, moves: str, name: str = "", button: str = "lines_by_hand") -> AppTest:
+    if not any(box.key == "lines_moves" for box in at.text_input):
+        _entry(at)
     at.text_input(key="lines_moves").set_value(moves)
     at.text_input(key="lines_name").set_value(name)
     at.button(key=button).click().run()

@@ -15,6 +15,7 @@ import pytest
 from app_pages import empty_library
 from streamlit.testing.v1 import AppTest
 from test_app_address import _open, _query
+from test_app_lines import _entry
 
 from data.importer import import_log
 from replay.core.cards import Card
@@ -88,7 +89,7 @@ def test_a_card_move_refused_then_a_legal_one_continues_the_table(library, lang)
     step = mixed_step(rep)
     seat, legal, illegal = singles(rep, step)
     cards, _ = hand_cards(rep, step, seat)
-    at = _open({"deal": str(deal_id), "step": str(step), "lang": lang})
+    at = _entry(_open({"deal": str(deal_id), "step": str(step), "lang": lang}))
     key = cards_key("played", step, seat)
     pills = at.button_group(key=key)
     assert pills.value == [] and len(pills.options) == len(cards)
@@ -148,7 +149,7 @@ def test_the_variation_downloads_in_the_text_notation_too(library):
     deal_id, rep = library
     step = mixed_step(rep)
     seat, legal, _ = singles(rep, step)
-    at = _open({"deal": str(deal_id), "step": str(step), "lang": "en"})
+    at = _entry(_open({"deal": str(deal_id), "step": str(step), "lang": "en"}))
     _pick(at, cards_key("played", step, seat), [legal[0]], "lines_card_play")
     keys = sorted(d.key for d in at.get("download_button") if d.key and d.key.startswith("lines_download"))
     assert keys == ["lines_download", "lines_download_text"]
@@ -164,7 +165,7 @@ def test_a_session_variation_is_renamed_and_deleted_here(library):
     deal_id, rep = library
     step = mixed_step(rep)
     seat, legal, _ = singles(rep, step)
-    at = _open({"deal": str(deal_id), "step": str(step), "lang": "en"})
+    at = _entry(_open({"deal": str(deal_id), "step": str(step), "lang": "en"}))
     _pick(at, cards_key("played", step, seat), [legal[0]], "lines_card_play")
     at.text_input(key="lines_rename_1").set_value("<i>lead low</i>")
     _ok(at.button(key="lines_rename_go").click().run())
@@ -217,7 +218,7 @@ def test_a_stored_variation_is_renamed_and_deleted_by_a_referee_and_refused_once
     seat, legal, _ = singles(rep, step)
     at = AppTest.from_function(_signed_in_replay, kwargs={"user": "王老师"}, default_timeout=60)
     at.query_params.update({"deal": str(deal_id), "step": str(step), "lang": "en"})
-    _ok(at.run())
+    _entry(_ok(at.run()))
     _pick(at, cards_key("played", step, seat), [legal[0]], "lines_card_play")
     (stored,) = deal_variations(referee, deal_id)
     assert (stored.number, stored.made_by, len(stored.events)) == (1, "王老师", 1)
@@ -265,7 +266,7 @@ def test_a_variation_is_priced_in_both_views_beside_the_recorded_move(library):
     deal_id, rep = library
     step = mixed_step(rep)
     seat, legal, _ = singles(rep, step)
-    at = _open({"deal": str(deal_id), "step": str(step), "lang": "en"})
+    at = _entry(_open({"deal": str(deal_id), "step": str(step), "lang": "en"}))
     _pick(at, cards_key("played", step, seat), [legal[0]], "lines_card_play")
     at.number_input(key="lines_price_rollouts").set_value(4)
     _ok(at.button(key="lines_price").click().run())
@@ -387,7 +388,7 @@ def test_where_several_seats_may_act_each_has_its_lawful_actions_and_a_burn_is_c
     to_act = rep.view(step).to_act
     first = next(iter(to_act))
     burner = next(s for s, a in to_act.items() if "burn" in a)
-    at = _open({"deal": str(deal_id), "step": str(step), "lang": "zh"})
+    at = _entry(_open({"deal": str(deal_id), "step": str(step), "lang": "zh"}))
     seats = at.button_group(key="lines_card_seat")
     assert len(seats.options) == len(to_act) > 1 and seats.value == first  # who acts: each seat that may, the first
     buttons = {b.key for b in at.button if b.key and b.key.startswith("lines_card_")}

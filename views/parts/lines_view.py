@@ -64,6 +64,7 @@ MOVES_BOX, NAME_BOX = "lines_moves", "lines_name"
 REFUSED = "lines_refused"  # session state: the last refusal to say ((zh, en), rule, quote text, seed file)
 UNSAVED = "lines_unsaved"  # session state: why a variation was kept in the session only (zh, en), said once
 RERUN = "lines_rerun"  # session state: a variation was made in the stepper's run: the whole page shows it
+ENTRY = "lines_entry"  # session state: f"{ENTRY}_{step}" is the variation entry's expander at that step, True when open
 SEED = 1  # the coach policy's seed for a playout
 
 #: the line a deal's score takes in the statistics and the match totals (``replay.lines.counting``, ``data.counted``)
@@ -501,7 +502,14 @@ def entry(deal_id: int, shown: Shown, step: int) -> None:
     if st.session_state.pop(RERUN, False):
         st.rerun()  # the new variation is the line shown: the whole page draws it
     entering = shown.kind == VARIATION or bool(st.session_state.get(REFUSED))
-    with st.expander(t(f"从第 {step} 步走变着", f"A variation from step {step}"), expanded=entering):
+    key = f"{ENTRY}_{step}"
+    if entering and not st.session_state.get(key):
+        st.session_state[key] = True
+    # drawn only while open (a rerun when it opens or closes): folded, its cards cost a step 0.2 s (make bench)
+    box = st.expander(t(f"从第 {step} 步走变着", f"A variation from step {step}"), key=key, on_change="rerun")
+    with box:
+        if not box.open:
+            return
         line_key = shown.kind if shown.number is None else f"var{shown.number}"
         cards_entry(shown.rep, step, line_key, _game_actions(shown.rep), partial(_clicked, deal_id, shown, step))
         st.text_input(
