@@ -108,11 +108,14 @@ class Eta:
         return max(0.0, rate * (self.cost_total - self.cost_done) - since)
 
 
-def left_words(seconds: float | None, zh: bool) -> str:
+def left_words(seconds: float | None, zh: bool, *, all_done: bool = True) -> str:
     """A time left in words: 剩余约 42 秒 / about 42 s left, 剩余约 3 分 5 秒 / about 3 min 5 s left, 剩余 0 秒 /
-    0 s left (all done); None: 剩余时间估算中… / time left: estimating…"""
+    0 s left (all done); None: 剩余时间估算中… / time left: estimating…; 0 with units left (``all_done`` False: the
+    measured rate said they would be done by now): 已超出估计 / past the estimate, never "0 s left"."""
     if seconds is None:
         return "剩余时间估算中…" if zh else "time left: estimating…"
+    if seconds <= 0 and not all_done:
+        return "剩余时间已超出估计" if zh else "time left: past the estimate"
     if seconds <= 0:
         return "剩余 0 秒" if zh else "0 s left"
     s = max(1, round(seconds))

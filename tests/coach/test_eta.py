@@ -146,6 +146,10 @@ def test_the_time_left_in_words() -> None:
     assert left_words(41.6, zh=True) == "剩余约 42 秒"
     assert left_words(0.2, zh=False) == "about 1 s left"
     assert left_words(0.0, zh=False) == "0 s left" and left_words(0.0, zh=True) == "剩余 0 秒"
+    # units left but the measured rate says they would be done by now: never "0 s left"
+    assert left_words(0.0, zh=False, all_done=False) == "time left: past the estimate"
+    assert left_words(0.0, zh=True, all_done=False) == "剩余时间已超出估计"
+    assert left_words(5.0, zh=False, all_done=False) == "about 5 s left"
     assert left_words(185, zh=True) == "剩余约 3 分 5 秒"
     assert left_words(185, zh=False) == "about 3 min 5 s left"
 
