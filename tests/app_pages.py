@@ -109,3 +109,23 @@ def links_to(at: AppTest, page: str = "replay") -> list[dict[str, str]]:
         for e in at.get("page_link")
         if e.proto.page.strip("/").split("?")[0].endswith(page)
     ]
+
+
+def open_tab(at: AppTest, section: str, key: str = "players_tab") -> AppTest:
+    """Show the tab of the page's ``section`` (its id: ``views.parts.sections``, where only the tab shown runs) and
+    run the page again."""
+    from views.parts.sections import open_key
+
+    at.session_state[open_key(key)] = section
+    at.run()
+    page_ok(at)
+    return at
+
+
+def every_tab(at: AppTest, sections: list[str], key: str = "players_tab") -> list[Any]:
+    """The page run with each of ``sections`` shown in turn: every element of each run, in the page's order (a
+    section's elements only in its own run)."""
+    out: list[Any] = []
+    for section in sections:
+        out.extend(open_tab(at, section, key))
+    return out

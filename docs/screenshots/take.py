@@ -231,6 +231,12 @@ def goto(page: Any, title: str) -> None:
         wait_idle(page)
 
 
+def show_tab(page: Any, label: str) -> None:
+    """Show the page's tab ``label`` (a page's tabs run only the one shown: views/parts/sections.py)."""
+    page.locator('[data-testid="stTab"]', has_text=label).first.click()
+    wait_idle(page)
+
+
 def open_first_deal(page: Any) -> None:
     """In the Library: press Open on the deal the picker offers first (the Replay page of that deal follows)."""
     page.locator('[data-testid="stButton"] button:visible', has_text=re.compile(r"^\s*(Open|打开)\s*$")).first.click()

@@ -22,7 +22,7 @@ import page_charts
 import pandas as pd
 import pytest
 import streamlit as st
-from app_pages import empty_library, page_ok, run_page
+from app_pages import empty_library, open_tab, page_ok, run_page
 from paths import ROOT
 
 import cli
@@ -84,13 +84,13 @@ def _configs(at: Any) -> list[dict[str, Any]]:
 def test_the_players_tables_download_as_shown(library: dict[str, int], served: dict[str, bytes]) -> None:
     at = run_page("players", None)
     page_ok(at)
+    _same(at.dataframe[0].value, _csv(served["fupan-players-gouji-summary.csv"]))
+    shown = open_tab(at, "findings").dataframe[0].value
     names = sorted(n for n in served if n.startswith("fupan-players-gouji-"))
     assert "fupan-players-gouji-summary.csv" in names and "fupan-players-gouji-kinds.csv" in names
-    _same(at.dataframe[0].value, _csv(served["fupan-players-gouji-summary.csv"]))
     kinds = _csv(served["fupan-players-gouji-kinds.csv"], index=True)
-    shown = at.dataframe[1].value
     assert list(kinds.index) == list(shown.index) and list(kinds.columns) == list(shown.columns)
-    configs = _configs(at)
+    configs = [c for tab in ("places", "points") for c in _configs(open_tab(at, tab))]
     assert configs and all(c["displaylogo"] is False for c in configs)
     assert all(c["showSendToCloud"] is False for c in configs)  # nothing offered to plotly's cloud
     assert {c["toImageButtonOptions"]["filename"] for c in configs} >= {

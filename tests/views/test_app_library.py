@@ -33,6 +33,7 @@ import numpy as np
 import page_charts
 import pytest
 import streamlit as st
+from app_pages import open_tab
 from paths import CASE_LOGS, ROOT
 from streamlit.testing.v1 import AppTest
 
@@ -582,24 +583,47 @@ def test_players_shows_charts(library: Library, lang: str) -> None:
     at = _page_test("players", lang)
     _ok(at)
     assert at.title[0].value == ("牌手" if lang == "zh" else "Players")
-    figures = _plotly(at)
-    assert len(figures) == 3  # places, mean points, findings by maxim
-    places = figures[0]
+    assert [tab.label for tab in at.tabs] == (
+        ["排名", "名次分布", "平均得分", "教练发现", "模拟评估的准确率"]
+        if lang == "zh"
+        else ["Standings", "Places", "Mean points", "Coach's findings", "Accuracy by simulation"]
+    )
+    assert not _plotly(at) and len(at.dataframe) == 1  # only the tab shown runs: the standings
+    assert (("牌手" if lang == "zh" else "Player") in at.dataframe[0].value.columns) and set(GOUJI) <= set(
+        at.dataframe[0].value.iloc[:, 0]
+    )
+    (places,) = _plotly(open_tab(at, "places"))
     assert places["layout"]["barmode"] == "stack"
     assert len(places["data"]) == 6  # 够级 by default: one bar per place
     x = set(places["data"][0]["x"])
     assert set(GOUJI) <= x
     assert "&lt;img src=x onerror=alert(1)&gt;[x](javascript:alert(1)) $x^2$ :red[y] **b** &amp; &quot;q&quot;" in x
     assert not any("<img" in v for v in x)
-    maxims = {trace["name"] for trace in figures[2]["data"]}
+    assert not at.dataframe
+    (points,) = _plotly(open_tab(at, "points"))
+    assert points["data"][0]["type"] == "bar" and set(GOUJI) <= set(points["data"][0]["x"])
+    (by_maxim,) = _plotly(open_tab(at, "findings"))
+    maxims = {trace["name"] for trace in by_maxim["data"]}
     assert maxims and maxims <= {mx.saying for mx in MAXIMS}
-    by_kind = at.dataframe[1].value
+    by_kind = at.dataframe[0].value
     assert list(by_kind.columns) == (
         ["违规", "俗语", "提示", "评估", "错误（按判断）"]
         if lang == "zh"
         else ["violation", "maxim", "note", "evaluation", "Errors (by judgement)"]
     )  # the kinds, then the errors by each move's judgement (data.mistakes)
+    open_tab(at, "accuracy")
+    assert not _plotly(at) and not at.dataframe
     assert any(("评估" if lang == "zh" else "Evaluation page") in i.value for i in at.info)  # nothing evaluated yet
+
+
+def test_players_tab_shown_stays_shown_in_the_other_language(library: Library) -> None:
+    """The tab shown is remembered by its section, not by its words: the language switched, it is still shown."""
+    at = open_tab(_page_test("players", "zh"), "points")
+    assert [f["layout"]["yaxis"]["title"]["text"] for f in _plotly(at)] == ["每局平均得分"]
+    at.session_state["lang"] = "en"
+    at.run()
+    _ok(at)
+    assert [f["layout"]["yaxis"]["title"]["text"] for f in _plotly(at)] == ["mean points per deal"]
 
 
 def test_players_shows_accuracy_of_evaluated_deals(library: Library) -> None:
@@ -613,11 +637,10 @@ def test_players_shows_accuracy_of_evaluated_deals(library: Library) -> None:
     evaluation = evaluate_replay(replay, Settings(rollouts=2, max_candidates=2), jobs=1, seats=[0, 1])
     save_evaluation(eng, library.ids["gouji-11"], evaluation)
     eng.dispose()
-    at = _page_test("players")
-    _ok(at)
-    figures = _plotly(at)
-    assert len(figures) == 4  # places, mean points, findings by maxim, accuracy
-    table = at.dataframe[-1].value
+    at = open_tab(_page_test("players"), "accuracy")
+    (accuracy,) = _plotly(at)
+    assert accuracy["layout"]["yaxis"]["range"] == [0, 100]
+    (table,) = [d.value for d in at.dataframe]
     assert list(table.columns)[:4] == ["牌手", "评估局数", "决定", "准确率 %"]
     names = {s.player for s in replay.log.seats}
     assert set(table["牌手"]) <= names and len(table) == 2  # the two evaluated seats
@@ -627,7 +650,7 @@ def test_players_shows_accuracy_of_evaluated_deals(library: Library) -> None:
 
 
 def test_players_game_and_highlight(library: Library) -> None:
-    at = _page_test("players")
+    at = open_tab(_page_test("players"), "places")
     _widget(at.radio, "游戏").set_value("baohuang").run()
     _ok(at)
     places = _plotly(at)[0]
@@ -639,15 +662,16 @@ def test_players_game_and_highlight(library: Library) -> None:
     assert [m.label for m in at.metric] == ["局数", "平均名次", "平均得分", "每局教练发现", "每局错误（按判断）"]
     assert at.metric[0].value == "3"  # bh-1, bh-open and the void deal
     assert at.metric[1].value == "1.00"  # 头科 in both finished deals
-    points = _plotly(at)[1]["data"][0]
-    colors = dict(zip(points["x"], points["marker"]["color"], strict=True))
-    assert colors["Gu"] != colors["Ann"]
     faded = dict(zip(_plotly(at)[0]["data"][0]["x"], _plotly(at)[0]["data"][0]["marker"]["opacity"], strict=True))
     assert faded["Gu"] == 1.0 and faded["Ann"] < 1.0
+    points = _plotly(open_tab(at, "points"))[0]["data"][0]
+    colors = dict(zip(points["x"], points["marker"]["color"], strict=True))
+    assert colors["Gu"] != colors["Ann"]
+    assert at.metric[0].value == "3"  # the chosen player's figures stay above the tabs
 
 
 def test_players_shares_toggle(library: Library) -> None:
-    at = _page_test("players")
+    at = open_tab(_page_test("players"), "places")
     at.toggle[0].set_value(True).run()
     _ok(at)
     places = _plotly(at)[0]
@@ -676,7 +700,7 @@ def test_app_navigation_reaches_the_pages(library: Library) -> None:
     at.run()
     _ok(at)
     assert at.title[0].value == "牌手"
-    assert len(_plotly(at)) >= 2
+    assert len(_plotly(open_tab(at, "places"))) == 1
     at.sidebar.radio[0].set_value("en").run()
     _ok(at)
     assert at.title[0].value == "Players"

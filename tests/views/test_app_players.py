@@ -8,6 +8,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pytest
+from app_pages import open_tab
 from sqlalchemy import update
 from streamlit.testing.v1 import AppTest
 
@@ -110,7 +111,7 @@ def test_the_errors_column_counts_by_judgement_and_says_what_it_counts(library: 
     want = player_mistakes(engine, "gouji").set_index("player")["per_deal"].round(2)
     engine.dispose()
     assert want.max() > 0
-    at = _run(lang)
+    at = open_tab(_run(lang), "findings")
     (kinds,) = [d for d in at.dataframe if MISTAKES[k] in d.value.columns]
     shown = kinds.value[MISTAKES[k]]
     assert shown.to_dict() == want.reindex(shown.index).fillna(0.0).to_dict()

@@ -21,7 +21,7 @@ from typing import Any
 import page_charts
 import pytest
 import streamlit as st
-from app_pages import drawn_html, empty_library, finish_evaluation, links_to, run_page, table_of
+from app_pages import drawn_html, empty_library, finish_evaluation, links_to, open_tab, run_page, table_of
 from paths import ROOT
 from streamlit.testing.v1 import AppTest
 
@@ -549,8 +549,14 @@ def test_players_page_for_shengji(library):
     table = at.dataframe[0].value
     assert set(table["牌手"]) >= {NAMES[0], NAMES[2], NAMES[3]}
     assert HOSTILE in set(table["牌手"])  # a cell shows the name as text
+    assert [tab.label for tab in at.tabs] == ["升级", "升的级数", "教练发现", "模拟评估的准确率"]
+    assert not page_charts.figures(at)  # only the tab shown runs
+    (levels,) = page_charts.figures(open_tab(at, "levels"))
+    assert set(levels["data"][0]["x"]) >= {NAMES[0], NAMES[2], NAMES[3]} and not at.dataframe
+    open_tab(at, "accuracy")
     assert not any("只适用于" in i.value for i in at.info)  # 升级 is priced: its accuracy has a place
     assert any("还没有评估过的牌局" in i.value for i in at.info)
+    open_tab(at, "ladder")
     at.selectbox[0].set_value(NAMES[0]).run()
     _ok(at)
     rows = [shengji_charts.ladder_row(i, rep) for i, rep in (*library.match, library.illegal, library.unfinished)]
@@ -665,7 +671,7 @@ def test_players_page_shows_shengji_accuracy(library):
     at = _page("players", None)
     at.radio[0].set_value("shengji").run()
     _ok(at)
-    acc = next(f for f in _frames(at) if "准确率 %" in f.columns)
+    acc = next(f for f in _frames(open_tab(at, "accuracy")) if "准确率 %" in f.columns)
     by = acc.set_index("牌手")
     summary = {s["seat"]: s for s in ev.seat_summary()}
     assert set(by.index) == {NAMES[0], NAMES[2]}  # the seats evaluated

@@ -16,7 +16,7 @@ computes them again.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any
 
 import pandas as pd
@@ -39,6 +39,7 @@ from views.parts.common import guarded, stored, t
 from views.parts.downloads import csv_button, file_name
 from views.parts.figures import show
 from views.parts.game_view import PlayersPage
+from views.parts.sections import Section, lazy_tabs
 from views.parts.texts import EMPTY_CELL, KIND_NAMES, chart, game_name, name_of, place_name
 
 HIGHLIGHT, OTHER, FADED = "#d62728", "#1f77b4", 0.35
@@ -52,6 +53,17 @@ MISTAKES_HELP = (
     "cannot tell apart, a hint, a finding on trial and a finding not priced are not counted.",
 )
 PLACE_COLORS = ["#1a9850", "#91cf60", "#d9ef8b", "#fee08b", "#fc8d59", "#d73027"]
+TABS = "players_tab"  # the page's tabs (``views.parts.sections``): only the one shown runs
+#: the sections of a game with places and points, then those of every game (``COMMON``)
+SECTIONS = (
+    Section("standings", "排名", "Standings"),
+    Section("places", "名次分布", "Places"),
+    Section("points", "平均得分", "Mean points"),
+)
+COMMON = (
+    Section("findings", "教练发现", "Coach's findings"),
+    Section("accuracy", "模拟评估的准确率", "Accuracy by simulation"),
+)
 
 
 @guarded
@@ -89,11 +101,28 @@ def render() -> None:
     chosen = _chooser(right, names)
     if chosen is not None:
         _figures(chosen, game, places, points, findings)
-    _summary(game, places, points)
-    _places_chart(places, game, chosen)
-    _points_chart(points, game, chosen)
-    _findings(findings, names, game, chosen)
-    _accuracy(game, chosen)
+    shown = _tabs(SECTIONS)
+    if (tab := shown["standings"]) is not None:
+        with tab:
+            _summary(game, places, points)
+    if (tab := shown["places"]) is not None:
+        with tab:
+            _places_chart(places, game, chosen)
+    if (tab := shown["points"]) is not None:
+        with tab:
+            _points_chart(points, game, chosen)
+    if (tab := shown["findings"]) is not None:
+        with tab:
+            _findings(findings, names, game, chosen)
+    if (tab := shown["accuracy"]) is not None:
+        with tab:
+            _accuracy(game, chosen)
+
+
+def _tabs(first: Sequence[Section]) -> dict[str, Any]:
+    """The page's sections as tabs, ``first`` then the coach's findings and the accuracy (``views.parts.sections``:
+    only the tab shown runs): each section's id to its container when shown, else None."""
+    return lazy_tabs(TABS, [*first, *COMMON])
 
 
 def _stale(game: str) -> None:
@@ -121,7 +150,6 @@ def _stale(game: str) -> None:
 
 def _accuracy(game: str, chosen: str | None) -> None:
     """Accuracy by simulation over the evaluated deals (the latest evaluation of each deal)."""
-    st.subheader(t("模拟评估的准确率", "Accuracy by simulation"))
     if game not in priced_games():
         st.info(_unpriced(game))
         return
@@ -233,7 +261,6 @@ def _opacity(players: list[str], chosen: str | None) -> list[float]:
 
 
 def _places_chart(places: pd.DataFrame, game: str, chosen: str | None) -> None:
-    st.subheader(t("名次分布", "Places"))
     n = min(registry.get(game).seats, len(PLACE_COLORS))  # as many places as seats
     shares = st.toggle(t("按比例显示", "Show as shares"), value=False)
     players = places["player"].tolist()
@@ -264,7 +291,6 @@ def _places_chart(places: pd.DataFrame, game: str, chosen: str | None) -> None:
 
 
 def _points_chart(points: pd.DataFrame, game: str, chosen: str | None) -> None:
-    st.subheader(t("平均得分", "Mean points"))
     scored = points[points["scored"] > 0]
     if scored.empty:
         st.info(t("还没有算出分数的牌局。", "No deal has a score yet."))
@@ -315,7 +341,6 @@ def _maxim_label(key: str) -> str:
 
 
 def _findings(findings: pd.DataFrame, names: list[str], game: str, chosen: str | None) -> None:
-    st.subheader(t("教练发现（每局）", "Coach's findings per deal"))
     if findings.empty:
         st.info(t("这个游戏的牌局里没有教练发现。", "The coach found nothing in the deals of this game."))
         return
@@ -379,6 +404,7 @@ class _Page:
     bars = staticmethod(_bars)
     findings = staticmethod(_findings)
     accuracy = staticmethod(_accuracy)
+    tabs = staticmethod(_tabs)
 
 
 PAGE: PlayersPage = _Page()

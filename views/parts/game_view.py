@@ -12,7 +12,7 @@ Facts that belong to a game's definition (its names, seats, actions) are not rep
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Generic, Protocol
 
@@ -25,11 +25,14 @@ if TYPE_CHECKING:
     from coach.findings import Finding
     from coach.prices import Evaluation
     from replay.score import Score
+    from views.parts.sections import Section
 
 
 class PlayersPage(Protocol):
     """What the Players page lends a game's own section of it (``GameView.players_page``): its table with the
-    CSV below it, its player selector, its bar chart, and its findings and accuracy sections."""
+    CSV below it, its player selector, its bar chart, its findings and accuracy sections, and its tabs (the game's
+    sections ``first``, then ``"findings"`` and ``"accuracy"``; a section's container when it is the tab shown, else
+    None: only that one is drawn)."""
 
     def table(self, game: str, what: str, frame: Any, hide_index: bool = False) -> None: ...
 
@@ -42,6 +45,8 @@ class PlayersPage(Protocol):
     def findings(self, findings: Any, names: list[str], game: str, chosen: str | None) -> None: ...
 
     def accuracy(self, game: str, chosen: str | None) -> None: ...
+
+    def tabs(self, first: Sequence[Section]) -> dict[str, Any]: ...
 
 
 # (page, the page's right column, game) -> whether the game drew the page itself (升级's level ladder: no places)

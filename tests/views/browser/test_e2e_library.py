@@ -94,6 +94,7 @@ def test_a_charts_png_by_plotlys_own_button(server: str) -> None:
     with sync_playwright() as pw, take.browser_page(pw) as page:
         take.open_app(page, server)
         take.goto(page, "牌手")
+        take.show_tab(page, "名次分布")
         chart = page.locator(take.CHART).first
         expect(chart).to_be_visible(timeout=WAIT)
         chart.scroll_into_view_if_needed()

@@ -14,7 +14,11 @@ from replay.core.seats import side as seat_side
 from views.parts.common import stored, t
 from views.parts.figures import show
 from views.parts.game_view import PlayersPage
+from views.parts.sections import Section
 from views.parts.texts import chart
+
+#: 升级's own sections of the page (tabs: only the one shown is drawn), before the coach's findings and the accuracy
+SECTIONS = (Section("ladder", "升级", "Ladder"), Section("levels", "升的级数", "Levels gained"))
 
 
 def shengji_frame(rows: list[Any]) -> pd.DataFrame:
@@ -48,8 +52,8 @@ def shengji_frame(rows: list[Any]) -> pd.DataFrame:
 def players_page(page: PlayersPage, right: Any, game: str) -> bool:
     """The Players page of 升级: per player, the deals sat in and how the side fared on the ladder (each deal's
     levels as stored at import, ``data.queries.level_rows``: no deal is replayed), the side's mean points, the
-    levels gained, and the coach's findings; evaluation by rollouts is not made for 升级. False (the page draws
-    places and points) when no deal of the game has stored levels."""
+    levels gained, and the coach's findings and accuracy, each in a tab of its own. False (the page draws places
+    and points) when no deal of the game has stored levels."""
     rows = stored(queries.level_rows, game=game)
     if not rows:
         return False
@@ -77,6 +81,22 @@ def _ladder(page: PlayersPage, right: Any, game: str, rows: list[queries.LevelRo
         return
     names = frame["player"].tolist()
     chosen = page.chooser(right, names)
+    shown = page.tabs(SECTIONS)
+    if (tab := shown["ladder"]) is not None:
+        with tab:
+            _table(page, game, frame)
+    if (tab := shown["levels"]) is not None:
+        with tab:
+            _levels(page, game, frame, names, chosen)
+    if (tab := shown["findings"]) is not None:
+        with tab:
+            page.findings(stored(queries.player_findings, game=game), names, game, chosen)
+    if (tab := shown["accuracy"]) is not None:
+        with tab:
+            page.accuracy(game, chosen)
+
+
+def _table(page: PlayersPage, game: str, frame: pd.DataFrame) -> None:
     page.table(
         game,
         "levels",
@@ -95,7 +115,9 @@ def _ladder(page: PlayersPage, right: Any, game: str, rows: list[queries.LevelRo
         ).round(1),
         hide_index=True,
     )
-    st.subheader(t("升的级数", "Levels gained"))
+
+
+def _levels(page: PlayersPage, game: str, frame: pd.DataFrame, names: list[str], chosen: str | None) -> None:
     hover = (
         "%{x}: %{y}"
         + chart(t("级（", " levels ("))
@@ -109,5 +131,3 @@ def _ladder(page: PlayersPage, right: Any, game: str, rows: list[queries.LevelRo
     )
     fig.update_yaxes(rangemode="tozero", dtick=1)
     show(fig, "players", game, "levels")
-    page.findings(stored(queries.player_findings, game=game), names, game, chosen)
-    page.accuracy(game, chosen)
