@@ -125,7 +125,7 @@ def progress_bar(
         if not timer:
             timer.append(Eta([1.0] * total if costs is None else costs))
         timer[0].reach(done)
-        left = left_words(timer[0].left(), zh=False, all_done=timer[0].done >= timer[0].total)
+        left = left_words(timer[0].left(), zh=False, all_done=timer[0].all_done)
         if not bar:
             fmt = "{l_bar}{bar}| {n_fmt}/{total_fmt} [{elapsed}, {rate_fmt}{postfix}]"
             desc = where or None

@@ -65,6 +65,11 @@ class Eta:
         return len(self._costs)
 
     @property
+    def all_done(self) -> bool:
+        """Every unit planned is done (``left_words``' ``all_done``)."""
+        return self.done >= self.total
+
+    @property
     def fraction(self) -> float:
         """The share of the predicted cost done, 0 to 1 (a bar's position)."""
         return min(1.0, self.cost_done / self.cost_total) if self.cost_total > 0 else 0.0
@@ -99,7 +104,7 @@ class Eta:
 
     def left(self) -> float | None:
         """The seconds left (0 once everything is done); None while too little is done to say."""
-        if self.total and self.done >= self.total:
+        if self.total and self.all_done:
             return 0.0
         rate = self.rate()
         if rate is None or self.done < MIN_UNITS or self.cost_done < MIN_DONE * self.cost_total:

@@ -120,12 +120,3 @@ def open_tab(at: AppTest, section: str, key: str = "players_tab") -> AppTest:
     at.run()
     page_ok(at)
     return at
-
-
-def every_tab(at: AppTest, sections: list[str], key: str = "players_tab") -> list[Any]:
-    """The page run with each of ``sections`` shown in turn: every element of each run, in the page's order (a
-    section's elements only in its own run)."""
-    out: list[Any] = []
-    for section in sections:
-        out.extend(open_tab(at, section, key))
-    return out

@@ -275,7 +275,7 @@ def page_texts(page: Any, *, tips: bool = True) -> list[str]:
     page.mouse.move(0, 0)  # no toolbar or tooltip of Streamlit's own left showing under the pointer
     page.wait_for_timeout(150)
     texts: list[str] = list(page.evaluate(_COLLECT))
-    tabs = page.locator('[data-testid="stTab"]:visible')
+    tabs = page.locator(f"{take.TAB}:visible")
     for i in range(1, tabs.count()):
         tabs.nth(i).click()
         wait_idle(page, 150)

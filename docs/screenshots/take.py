@@ -231,9 +231,12 @@ def goto(page: Any, title: str) -> None:
         wait_idle(page)
 
 
+TAB = '[data-testid="stTab"]'  # a tab's label (Streamlit 1.67)
+
+
 def show_tab(page: Any, label: str) -> None:
     """Show the page's tab ``label`` (a page's tabs run only the one shown: views/parts/sections.py)."""
-    page.locator('[data-testid="stTab"]', has_text=label).first.click()
+    page.locator(TAB, has_text=label).first.click()
     wait_idle(page)
 
 

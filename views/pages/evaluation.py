@@ -161,10 +161,10 @@ def jobs() -> dict[int, EvaluationJob]:
 def _progress_text(job: EvaluationJob) -> str:
     """评估中… 37/270 个决定 · 剩余约 42 秒: the time left measured on the decisions done so far (``coach.eta``)."""
     left = job.eta.left() if job.eta.planned else None
-    over = job.eta.done >= job.eta.total
+    done = job.eta.all_done
     return t(
-        f"评估中… {job.done}/{job.total} 个决定 · {left_words(left, True, all_done=over)}",
-        f"Evaluating… {job.done}/{job.total} decisions · {left_words(left, False, all_done=over)}",
+        f"评估中… {job.done}/{job.total} 个决定 · {left_words(left, True, all_done=done)}",
+        f"Evaluating… {job.done}/{job.total} decisions · {left_words(left, False, all_done=done)}",
     )
 
 

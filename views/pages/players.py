@@ -39,7 +39,7 @@ from views.parts.common import guarded, stored, t
 from views.parts.downloads import csv_button, file_name
 from views.parts.figures import show
 from views.parts.game_view import PlayersPage
-from views.parts.sections import Section, lazy_tabs
+from views.parts.sections import Section, draw_shown, lazy_tabs
 from views.parts.texts import EMPTY_CELL, KIND_NAMES, chart, game_name, name_of, place_name
 
 HIGHLIGHT, OTHER, FADED = "#d62728", "#1f77b4", 0.35
@@ -101,22 +101,16 @@ def render() -> None:
     chosen = _chooser(right, names)
     if chosen is not None:
         _figures(chosen, game, places, points, findings)
-    shown = _tabs(SECTIONS)
-    if (tab := shown["standings"]) is not None:
-        with tab:
-            _summary(game, places, points)
-    if (tab := shown["places"]) is not None:
-        with tab:
-            _places_chart(places, game, chosen)
-    if (tab := shown["points"]) is not None:
-        with tab:
-            _points_chart(points, game, chosen)
-    if (tab := shown["findings"]) is not None:
-        with tab:
-            _findings(findings, names, game, chosen)
-    if (tab := shown["accuracy"]) is not None:
-        with tab:
-            _accuracy(game, chosen)
+    draw_shown(
+        _tabs(SECTIONS),
+        {
+            "standings": lambda: _summary(game, places, points),
+            "places": lambda: _places_chart(places, game, chosen),
+            "points": lambda: _points_chart(points, game, chosen),
+            "findings": lambda: _findings(findings, names, game, chosen),
+            "accuracy": lambda: _accuracy(game, chosen),
+        },
+    )
 
 
 def _tabs(first: Sequence[Section]) -> dict[str, Any]:

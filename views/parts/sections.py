@@ -10,7 +10,7 @@ stays shown when the language changes (``open_key``: where; a test opens a secti
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any, NamedTuple
 
 import streamlit as st
@@ -43,3 +43,12 @@ def lazy_tabs(key: str, sections: Sequence[Section]) -> dict[str, Any]:
     out = {s.id: tab if tab.open else None for s, tab in zip(sections, tabs, strict=True)}
     st.session_state[open_key(key)] = next((id_ for id_, tab in out.items() if tab is not None), sections[0].id)
     return out
+
+
+def draw_shown(shown: Mapping[str, Any], draws: Mapping[str, Callable[[], None]]) -> None:
+    """Draw the section shown: in its tab's container (``shown``, from ``lazy_tabs``), with its function in
+    ``draws`` (by section id); the other sections' functions are not called."""
+    for id_, draw in draws.items():
+        if (tab := shown.get(id_)) is not None:
+            with tab:
+                draw()

@@ -14,7 +14,7 @@ from replay.core.seats import side as seat_side
 from views.parts.common import stored, t
 from views.parts.figures import show
 from views.parts.game_view import PlayersPage
-from views.parts.sections import Section
+from views.parts.sections import Section, draw_shown
 from views.parts.texts import chart
 
 #: 升级's own sections of the page (tabs: only the one shown is drawn), before the coach's findings and the accuracy
@@ -81,19 +81,15 @@ def _ladder(page: PlayersPage, right: Any, game: str, rows: list[queries.LevelRo
         return
     names = frame["player"].tolist()
     chosen = page.chooser(right, names)
-    shown = page.tabs(SECTIONS)
-    if (tab := shown["ladder"]) is not None:
-        with tab:
-            _table(page, game, frame)
-    if (tab := shown["levels"]) is not None:
-        with tab:
-            _levels(page, game, frame, names, chosen)
-    if (tab := shown["findings"]) is not None:
-        with tab:
-            page.findings(stored(queries.player_findings, game=game), names, game, chosen)
-    if (tab := shown["accuracy"]) is not None:
-        with tab:
-            page.accuracy(game, chosen)
+    draw_shown(
+        page.tabs(SECTIONS),
+        {
+            "ladder": lambda: _table(page, game, frame),
+            "levels": lambda: _levels(page, game, frame, names, chosen),
+            "findings": lambda: page.findings(stored(queries.player_findings, game=game), names, game, chosen),
+            "accuracy": lambda: page.accuracy(game, chosen),
+        },
+    )
 
 
 def _table(page: PlayersPage, game: str, frame: pd.DataFrame) -> None:
