@@ -111,6 +111,16 @@ def links_to(at: AppTest, page: str = "replay") -> list[dict[str, str]]:
     ]
 
 
+def library_filters(at: AppTest) -> AppTest:
+    """Unfold the Library's search and filters (drawn only while their expander is open) and run the page again."""
+    from views.pages.library import FILTERS_BOX
+
+    at.session_state[FILTERS_BOX] = True
+    at.run()
+    page_ok(at)
+    return at
+
+
 def open_tab(at: AppTest, section: str, key: str = "players_tab") -> AppTest:
     """Show the tab of the page's ``section`` (its id: ``views.parts.sections``, where only the tab shown runs) and
     run the page again."""

@@ -16,6 +16,7 @@ from typing import Any
 
 import pytest
 import streamlit as st
+from app_pages import library_filters
 from argon2 import PasswordHasher
 from argon2.profiles import CHEAPEST
 from paths import ROOT
@@ -329,7 +330,7 @@ def test_a_referee_records_decisions_shown_on_the_desk_replay_and_library(
     en = _run("replay", "en", library.deal_id, 4)
     assert f"**Referee: overruled** by {REFEREE} at " in _plain(en.warning)
     # the Library: the filter and the count
-    lib = _ok(AppTest.from_file(APP, default_timeout=TIMEOUT).run())
+    lib = library_filters(_ok(AppTest.from_file(APP, default_timeout=TIMEOUT).run()))
     table = lib.dataframe[0].value
     assert dict(zip(table["编号"], table["裁判裁定"], strict=True))[library.deal_id] == 2
     _widget(lib.selectbox, "裁判裁定").select(True).run()

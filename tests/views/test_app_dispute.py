@@ -270,6 +270,11 @@ def test_the_profile_options_of_the_rule_are_shown(db: str) -> None:
     at.slider[0].set_value(last - 1).run()
     _no_exception(at)
     assert "GJ-BURN" in at.error[0].value.replace("\\", "")
+    assert not any("option" in d.value.columns for d in at.dataframe)  # folded: not drawn
+    assert any(e.label == "Where clubs differ · GJ-BURN" for e in at.expander)
+    at.session_state["clubs_differ_GJ-BURN"] = True
+    at.run()
+    _no_exception(at)
     opts = next(d.value for d in at.dataframe if "option" in d.value.columns)
     assert set(opts["option"]) == {"burn_fail", "undeclared_burn", "burn_seats", "burn_needs_head"}
     row = opts.set_index("option").loc["burn_seats"]

@@ -33,7 +33,7 @@ import numpy as np
 import page_charts
 import pytest
 import streamlit as st
-from app_pages import open_tab
+from app_pages import library_filters, open_tab
 from paths import CASE_LOGS, ROOT
 from streamlit.testing.v1 import AppTest
 
@@ -183,6 +183,17 @@ def _widget(widgets: Any, label: str) -> Any:
     return found[0]
 
 
+def _choose(at: AppTest, label: str, value: Any) -> AppTest:
+    """Choose ``value`` in the filter ``label`` (the filters unfolded) and run the page."""
+    return _widget(at.selectbox, label).select(value).run()
+
+
+def _open_id(at: AppTest, deal_id: int | None) -> AppTest:
+    """Type a deal's ID in "open a deal by its ID" and press Open."""
+    _widget(at.number_input, "按编号打开牌局").set_value(deal_id)
+    return _widget(at.button, "打开").click().run()
+
+
 def _table(at: AppTest) -> Any:
     """The library's deal table (the first dataframe on the page)."""
     assert at.dataframe, "no table on the page"
@@ -230,39 +241,86 @@ def test_library_lists_every_deal(library: Library) -> None:
 def test_library_filters_change_the_rows(library: Library) -> None:
     at = _app()
     total = _rows(at)
-    _widget(at.selectbox, "牌手").select("Ann").run()
+    library_filters(at)
+    _choose(at, "牌手", "Ann")
     _ok(at)
     ann = {library.ids[k] for k in ("cup-1", "cup-2", "bh-1", "bh-open", "lock", "void")}
     assert set(_table(at)["编号"]) == ann
-    _widget(at.selectbox, "游戏").select("baohuang").run()
+    _choose(at, "游戏", "baohuang")
     assert set(_table(at)["编号"]) == {library.ids[k] for k in ("bh-1", "bh-open", "void")}
-    _widget(at.selectbox, "游戏").select(None).run()
-    _widget(at.selectbox, "牌手").select(None).run()
+    _choose(at, "游戏", None)
+    _choose(at, "牌手", None)
     assert _rows(at) == total
 
     # the dates are chosen among the days played (no calendar: its months and weekdays are Streamlit's English)
     days = ["2026-10-01", "2026-10-02", "2026-10-03", "2026-10-05", "2026-11-29"]  # "2026-11-29 19:30": its day
     assert _widget(at.selectbox, "从（日期）").options == ["不限", *days]
-    _widget(at.selectbox, "从（日期）").select("2026-10-02").run()
-    _widget(at.selectbox, "到（日期）").select("2026-10-03").run()
+    _choose(at, "从（日期）", "2026-10-02")
+    _choose(at, "到（日期）", "2026-10-03")
     _ok(at)
     assert set(_table(at)["编号"]) == {library.ids[k] for k in ("bh-1", "bh-open", "lock")}
-    _widget(at.selectbox, "从（日期）").select("2026-10-05").run()  # after the end date
+    _choose(at, "从（日期）", "2026-10-05")  # after the end date
     _ok(at)
     assert _rows(at) == 0
     assert any("开始日期在结束日期之后" in w.value for w in at.warning)
-    _widget(at.selectbox, "从（日期）").select(None).run()
-    _widget(at.selectbox, "到（日期）").select(None).run()
+    _choose(at, "从（日期）", None)
+    _choose(at, "到（日期）", None)
     assert _rows(at) == total
 
-    _widget(at.selectbox, "规则").select("gouji-logged").run()
+    _choose(at, "规则", "gouji-logged")
     assert set(_table(at)["编号"]) == {library.ids[k] for k in ("cup-1", "cup-2", "lock")}
-    _widget(at.selectbox, "规则").select(None).run()
-    _widget(at.selectbox, "教练发现").select(True).run()
+    _choose(at, "规则", None)
+    _choose(at, "教练发现", True)
     with_findings = _rows(at)
-    _widget(at.selectbox, "教练发现").select(False).run()
+    _choose(at, "教练发现", False)
     assert with_findings + _rows(at) == total
-    assert library.ids["lock"] in set(_widget(at.selectbox, "教练发现").select(True).run().dataframe[0].value["编号"])
+    assert library.ids["lock"] in set(_choose(at, "教练发现", True).dataframe[0].value["编号"])
+
+
+def test_the_filters_are_drawn_only_unfolded_and_kept_folded(library: Library) -> None:
+    """A fresh Library draws no search box and no drop-down (the filters are folded away, and a folded expander
+    draws nothing: a fresh page pays for no drop-down); unfolded they are drawn; folded again they still filter,
+    the expander says how many are active, and unfolded again they are as they were left, also when its label
+    changed with the count while it was open."""
+    from views.pages.library import FILTERS_BOX
+
+    at = _app()
+    assert not at.selectbox and not at.text_input
+    assert [e.label for e in at.expander if e.label.startswith("筛选")] == ["筛选"]
+    library_filters(at)
+    assert {"牌手", "游戏", "规则", "教练发现", "裁判裁定"} <= {w.label for w in at.selectbox}
+    _choose(at, "游戏", "baohuang")  # the label changes ("1 项生效"): the filters stay unfolded
+    _ok(at)
+    assert _widget(at.selectbox, "游戏").value == "baohuang"
+    _choose(at, "牌手", "Ann")
+    rows = set(_table(at)["编号"])
+    at.session_state[FILTERS_BOX] = False
+    at.run()
+    _ok(at)
+    assert not at.selectbox and set(_table(at)["编号"]) == rows and rows
+    assert [e.label for e in at.expander if e.label.startswith("筛选")] == ["筛选（2 项生效）"]
+    at.run()  # and on the next run
+    assert set(_table(at)["编号"]) == rows
+    library_filters(at)
+    assert _widget(at.selectbox, "游戏").value == "baohuang" and _widget(at.selectbox, "牌手").value == "Ann"
+    _choose(at, "游戏", None)
+    _choose(at, "牌手", None)
+    assert len(_table(at)) == len(library.ids)
+
+
+def test_a_deal_opens_by_its_typed_id_or_says_why_not(library: Library) -> None:
+    at = _app()
+    _widget(at.button, "打开").click().run()
+    _ok(at)
+    assert [w.value for w in at.warning] == ["先输入要打开的牌局编号。"] and "deal_id" not in at.session_state
+    missing = max(library.ids.values()) + 1000
+    _open_id(at, missing)
+    _ok(at)
+    assert [w.value for w in at.warning] == [f"库里没有第 {missing} 局。"] and "deal_id" not in at.session_state
+    assert at.title[0].value == "牌局库"
+    _open_id(at, library.ids["bh-1"])
+    _ok(at)
+    assert at.session_state["deal_id"] == library.ids["bh-1"] and at.session_state["step"] == 0
 
 
 def test_library_shows_a_page_at_a_time(library: Library, monkeypatch: pytest.MonkeyPatch) -> None:
@@ -275,7 +333,7 @@ def test_library_shows_a_page_at_a_time(library: Library, monkeypatch: pytest.Mo
     at = _app()
     _ok(at)
     total = len(library.ids)
-    assert _widget(at.selectbox, "每页局数").value == 4
+    assert _widget(at.radio, "每页局数").value == 4
     pages = -(-total // 4)
     seen: list[int] = []
     for k in range(1, pages + 1):
@@ -290,12 +348,12 @@ def test_library_shows_a_page_at_a_time(library: Library, monkeypatch: pytest.Mo
     newest = max(zip(every["date"], every["id"], strict=True), key=lambda d: (d[0] != "", d[0], int(d[1])))[1]
     _widget(at.number_input, f"页（共 {pages} 页）").set_value(1).run()
     assert int(_table(at)["编号"].iloc[0]) == newest
-    _widget(at.selectbox, "每页局数").select(2).run()
+    _widget(at.radio, "每页局数").set_value(2).run()
     assert _rows(at) == 2
     _widget(at.number_input, f"页（共 {-(-total // 2)} 页）").set_value(99).run()  # beyond the last page: the last one
     _ok(at)
     assert 1 <= _rows(at) <= 2
-    _widget(at.selectbox, "游戏").select("baohuang").run()  # counted and paged in the database
+    _widget(library_filters(at).selectbox, "游戏").select("baohuang").run()  # counted and paged in the database
     _ok(at)
     assert any(f"{len(baohuang)} 局（库里共 {total} 局）" in c.value for c in at.caption)
     ids = {int(i) for i in _table(at)["编号"]}
@@ -304,10 +362,7 @@ def test_library_shows_a_page_at_a_time(library: Library, monkeypatch: pytest.Mo
 
 def test_opening_a_deal_goes_to_its_replay(library: Library) -> None:
     at = _app()
-    pick = _widget(at.selectbox, "要打开的牌局")
-    assert pick.options[0].startswith("#")
-    pick.select(library.ids["cup-2"]).run()
-    _widget(at.button, "打开").click().run()
+    _open_id(at, library.ids["cup-2"])
     _ok(at)
     assert at.session_state["deal_id"] == library.ids["cup-2"]
     assert at.session_state["step"] == 0
@@ -331,7 +386,7 @@ def test_pasting_a_bad_log_shows_its_error(library: Library) -> None:
     _ok(at)
     assert len(at.error) == 1 and "no-such-profile" in at.error[0].value.replace("\\", "")
     # the app keeps working: the filters still filter
-    _widget(at.selectbox, "游戏").select("gouji").run()
+    _widget(library_filters(at).selectbox, "游戏").select("gouji").run()
     _ok(at)
     assert 0 < _rows(at) < total
 
@@ -434,11 +489,12 @@ def test_language_switch_changes_the_labels(library: Library) -> None:
     at.sidebar.radio[0].set_value("en").run()
     _ok(at)
     assert at.title[0].value == "Library"
+    library_filters(at)
     labels = {w.label for w in at.selectbox}
     assert {"Player", "Game", "Profile", "Coach findings"} <= labels
     assert "ID" in _table(at).columns
     assert _widget(at.selectbox, "Game").format_func("gouji") == "Gouji"
-    _widget(at.selectbox, "Game").select("gouji").run()
+    _choose(at, "Game", "gouji")
     _ok(at)
     assert set(_table(at)["Game"]) == {"Gouji"}
     at.sidebar.radio[0].set_value("zh").run()
@@ -689,8 +745,7 @@ def test_app_navigation_reaches_the_pages(library: Library) -> None:
     at = _app()
     if not hasattr(at, "_page_hash"):
         pytest.skip("this Streamlit's AppTest cannot be sent to a callable page")
-    _widget(at.selectbox, "要打开的牌局").select(library.ids["cup-1"]).run()
-    _widget(at.button, "打开").click().run()
+    _open_id(at, library.ids["cup-1"])
     at._page_hash = calc_hash("scoring")
     at.run()
     _ok(at)

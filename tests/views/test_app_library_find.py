@@ -15,6 +15,7 @@ from typing import Any
 import pandas as pd
 import pytest
 import streamlit as st
+from app_pages import library_filters
 from paths import ROOT
 from streamlit.testing.v1 import AppTest
 
@@ -75,6 +76,11 @@ def _app(lang: str = "zh") -> AppTest:
     return at.run()
 
 
+def _search(at: AppTest, label: str, words: str) -> AppTest:
+    """Type ``words`` in the search box (the filters unfolded) and run the page."""
+    return _one(at.text_input, label).input(words).run()
+
+
 def _ok(at: AppTest) -> None:
     assert not at.exception, [e.value for e in at.exception]
 
@@ -103,23 +109,23 @@ def test_newest_first_with_the_logs_own_deal_numbers(library: Any) -> None:
     assert _ids(at) == [ids["n2"], ids["n1"], ids["old"]]
     table = at.dataframe[0].value
     assert [None if pd.isna(d) else int(d) for d in table["局号"]] == [2, 1, None]
-    labels = _one(at.selectbox, "要打开的牌局").options
-    assert "night 第 2 局" in labels[0] and "night 第 1 局" in labels[1]
+    assert list(table["比赛"])[:2] == ["night", "night"]  # the log's own deal numbers within their match
 
 
 def test_the_search_box_filters_and_counts(library: Any) -> None:
     _, ids = library
     at = _app()
     assert any("3 局（库里共 3 局）" in c for c in _captions(at))
-    _one(at.text_input, "搜索牌手、地点、备注").input("TEA house").run()
+    library_filters(at)
+    _search(at, "搜索牌手、地点、备注", "TEA house")
     _ok(at)
     assert _ids(at) == [ids["n2"], ids["n1"]]
     assert any("2 局（库里共 3 局）" in c for c in _captions(at))
-    _one(at.text_input, "搜索牌手、地点、备注").input("50%").run()
+    _search(at, "搜索牌手、地点、备注", "50%")
     assert _ids(at) == [ids["old"]]
-    _one(at.text_input, "搜索牌手、地点、备注").input("5_%").run()  # "_" is no wildcard
+    _search(at, "搜索牌手、地点、备注", "5_%")  # "_" is no wildcard
     assert _ids(at) == [] and any("没有符合条件的牌局" in i.value for i in at.info)
-    _one(at.text_input, "搜索牌手、地点、备注").input("<script>").run()  # a player's name, as typed
+    _search(at, "搜索牌手、地点、备注", "<script>")  # a player's name, as typed
     assert _ids(at) == [ids["old"]]
 
 
@@ -131,8 +137,8 @@ def test_the_count_says_deal_or_deals() -> None:
 
 
 def test_the_english_page_says_the_count_with_its_plural(library: Any) -> None:
-    at = _app("en")
-    _one(at.text_input, "Search players, venue, notes").input("ann").run()
+    at = library_filters(_app("en"))
+    _search(at, "Search players, venue, notes", "ann")
     _ok(at)
     assert any(c.startswith("1 deal (of 3 in the library)") for c in _captions(at)), _captions(at)
 

@@ -21,7 +21,16 @@ from typing import Any
 import page_charts
 import pytest
 import streamlit as st
-from app_pages import drawn_html, empty_library, finish_evaluation, links_to, open_tab, run_page, table_of
+from app_pages import (
+    drawn_html,
+    empty_library,
+    finish_evaluation,
+    library_filters,
+    links_to,
+    open_tab,
+    run_page,
+    table_of,
+)
 from paths import ROOT
 from streamlit.testing.v1 import AppTest
 
@@ -216,7 +225,7 @@ def test_the_pages_run_in_the_app_frame(library):
 
 
 def test_the_library_lists_and_filters_shengji_deals(library):
-    at = _page("library", None)
+    at = library_filters(_page("library", None))
     _ok(at)
     game = next(s for s in at.selectbox if s.label == "游戏")
     assert "升级" in game.options

@@ -5,10 +5,11 @@ The deals are listed newest first (``data.queries.NEWEST``: by the log's date, t
 deal number, ``meta.deal``, then the id) a page at a time, with how many the filters leave of the library's
 deals; a search box looks in the players' names, the venue and the notes (in the database, any case). The list
 comes first: the search and the seven filters are folded away below it (an expander saying how many are active,
-so a phone shows deals, not filters). Selecting
-a row of the table (or choosing a deal and pressing "Open") opens that deal at its first step and goes straight to
-the Replay page (``open_deal`` in the callback, then ``st.switch_page``; so does "import and open", when nothing it
-imported went wrong, the import's messages shown there). Every deal the filters leave, not only
+so a phone shows deals, not filters), and drawn only while it is open (a fresh page pays for no drop-down: the
+filters' values are kept meanwhile). Selecting a row of the table (or typing a deal's ID and pressing "Open")
+opens that deal at its first step and goes straight to the Replay page (``open_deal`` in the callback, then
+``st.switch_page``; so does "import and open", when nothing it imported went wrong, the import's messages shown
+there). Every deal the filters leave, not only
 the page shown, downloads as CSV (``views.parts.downloads``), the columns as the table names them.
 """
 
@@ -41,6 +42,10 @@ TABLE_ROUND = "library_table_round"
 FILTERS_BOX = "library_filters"  # the expander the search and the filters fold into (folded: the list comes first)
 # the filters' keys: player, from, to, game, profile, coach findings, referee's decisions (None: not filtering)
 FILTERS = tuple(f"library_{name}" for name in ("player", "from", "to", "game", "profile", "findings", "decided"))
+FILTERS_WERE_OPEN = "library_filters_were_open"  # whether the filters' expander was open at the last run
+KEPT = "library_kept"  # the search's and the filters' values, kept while they are folded away (``_chosen``)
+OPEN_ID = "library_open_id"  # the number box of "open a deal by its ID"
+OPEN_SAID = "library_open_said"  # why the typed ID opened nothing, shown once
 
 
 @guarded
@@ -91,62 +96,25 @@ def _selected(key: str, ids: list[int]) -> None:
 
 
 def _filtered(total: int, listed: DeltaGenerator) -> tuple[pd.DataFrame, int]:
-    """The search and the filters (folded away, the expander saying how many are active), and in ``listed`` (above
-    them) the count of the deals they leave and their CSV; the page of them to show (newest first: ``_page_of``) and
-    that count."""
-    names = stored(queries.player_names)
-    games = stored(queries.games)
-    active = sum(1 for key in (SEARCH, *FILTERS) if st.session_state.get(key) not in (None, ""))
+    """The search and the filters (folded away, the expander saying how many are active; drawn only while it is
+    open, their values kept meanwhile: ``_chosen``), and in ``listed`` (above them) the count of the deals they
+    leave and their CSV; the page of them to show (newest first: ``_page_of``) and that count."""
+    keys = (SEARCH, *FILTERS)
+    active = sum(1 for key in keys if _chosen(key) not in (None, ""))
     folded = st.expander(
         t(f"筛选（{active} 项生效）", f"Filters ({active} active)") if active else t("筛选", "Filters"),
         key=FILTERS_BOX,
-    )
-    search = folded.text_input(
-        t("搜索牌手、地点、备注", "Search players, venue, notes"),
-        key=SEARCH,
-        placeholder=t("输入名字、地点或备注里的字", "a name, or words of the venue or the notes"),
-    )
-    c = folded.columns(7)
-    player = c[0].selectbox(
-        t("牌手", "Player"), [None, *names], format_func=_labels(t("全部牌手", "all players")), key=FILTERS[0]
-    )
-    days = stored(queries.deal_days)  # chosen among the days played (not Streamlit's calendar: zh_widgets.py)
-    date_from = c[1].selectbox(
-        t("从（日期）", "From (date)"), [None, *days], format_func=_labels(t("不限", "any")), key=FILTERS[1]
-    )
-    date_to = c[2].selectbox(
-        t("到（日期）", "To (date)"), [None, *days], format_func=_labels(t("不限", "any")), key=FILTERS[2]
-    )
-    game = c[3].selectbox(
-        t("游戏", "Game"),
-        [None, *games],
-        format_func=_labels(t("全部", "all"), {g: _game(g, lang()) for g in games}),
-        key=FILTERS[3],
-    )
-    profiles = stored(queries.profiles, game=game)
-    named = {p: profile_name(p) for p in profiles}
-    profile = c[4].selectbox(
-        t("规则", "Profile"), [None, *profiles], format_func=_labels(t("全部", "all"), named), key=FILTERS[4]
-    )
-    findings_labels: dict[bool | None, str] = {
-        None: t("全部", "all"),
-        True: t("有发现", "with findings"),
-        False: t("无发现", "without"),
-    }
-    has_findings = c[5].selectbox(
-        t("教练发现", "Coach findings"), list(findings_labels), format_func=findings_labels.__getitem__, key=FILTERS[5]
-    )
-    decided_labels: dict[bool | None, str] = {
-        None: t("全部", "all"),
-        True: t("有裁判裁定", "with a referee's decision"),
-        False: t("无裁判裁定", "without"),
-    }
-    decided = c[6].selectbox(
-        t("裁判裁定", "Referee's decisions"),
-        list(decided_labels),
-        format_func=decided_labels.__getitem__,
-        key=FILTERS[6],
-    )
+        on_change="rerun",
+        expanded=bool(st.session_state.get(FILTERS_WERE_OPEN)),  # its label, and so its identity, changes with
+    )  # the count of active filters: the new expander opens as the old one was left
+    st.session_state[FILTERS_WERE_OPEN] = folded.open
+    if folded.open:
+        for key in keys:  # drawn again after being folded away: as they were left
+            if key not in st.session_state and _chosen(key) is not None:
+                st.session_state[key] = _chosen(key)
+        _filter_widgets(folded)
+    st.session_state[KEPT] = {key: _chosen(key) for key in keys}
+    search, player, date_from, date_to, game, profile, has_findings, decided = map(_chosen, keys)
     if date_from is not None and date_to is not None and date_from > date_to:
         listed.warning(t("开始日期在结束日期之后：没有牌局。", "The start date is after the end date: no deals."))
     chosen = {
@@ -173,6 +141,62 @@ def _filtered(total: int, listed: DeltaGenerator) -> tuple[pd.DataFrame, int]:
         if count:
             _download(filters, right)
     return frame, count
+
+
+def _chosen(key: str) -> Any:
+    """A filter's value: its widget's while it is drawn, else the value it was left at (``KEPT``: a folded
+    expander draws nothing, and Streamlit forgets the state of a widget not drawn)."""
+    if key in st.session_state:
+        return st.session_state[key]
+    return dict(st.session_state.get(KEPT) or {}).get(key)
+
+
+def _filter_widgets(folded: DeltaGenerator) -> None:
+    """The search box and the seven filters, in the open expander; read by their keys (``_chosen``)."""
+    folded.text_input(
+        t("搜索牌手、地点、备注", "Search players, venue, notes"),
+        key=SEARCH,
+        placeholder=t("输入名字、地点或备注里的字", "a name, or words of the venue or the notes"),
+    )
+    c = folded.columns(7)
+    names, games = stored(queries.player_names), stored(queries.games)
+    c[0].selectbox(
+        t("牌手", "Player"), [None, *names], format_func=_labels(t("全部牌手", "all players")), key=FILTERS[0]
+    )
+    days = stored(queries.deal_days)  # chosen among the days played (not Streamlit's calendar: zh_widgets.py)
+    any_day = _labels(t("不限", "any"))
+    c[1].selectbox(t("从（日期）", "From (date)"), [None, *days], format_func=any_day, key=FILTERS[1])
+    c[2].selectbox(t("到（日期）", "To (date)"), [None, *days], format_func=any_day, key=FILTERS[2])
+    game = c[3].selectbox(
+        t("游戏", "Game"),
+        [None, *games],
+        format_func=_labels(t("全部", "all"), {g: _game(g, lang()) for g in games}),
+        key=FILTERS[3],
+    )
+    profiles = stored(queries.profiles, game=game)
+    named = {p: profile_name(p) for p in profiles}
+    c[4].selectbox(
+        t("规则", "Profile"), [None, *profiles], format_func=_labels(t("全部", "all"), named), key=FILTERS[4]
+    )
+    findings_labels: dict[bool | None, str] = {
+        None: t("全部", "all"),
+        True: t("有发现", "with findings"),
+        False: t("无发现", "without"),
+    }
+    c[5].selectbox(
+        t("教练发现", "Coach findings"), list(findings_labels), format_func=findings_labels.__getitem__, key=FILTERS[5]
+    )
+    decided_labels: dict[bool | None, str] = {
+        None: t("全部", "all"),
+        True: t("有裁判裁定", "with a referee's decision"),
+        False: t("无裁判裁定", "without"),
+    }
+    c[6].selectbox(
+        t("裁判裁定", "Referee's decisions"),
+        list(decided_labels),
+        format_func=decided_labels.__getitem__,
+        key=FILTERS[6],
+    )
 
 
 def count_text(count: int, total: int, lang_: str) -> str:
@@ -209,7 +233,7 @@ def _pager(count: int) -> None:
     if count <= PAGE_SIZES[0]:
         return
     left, right, _ = st.columns([1, 1, 3])
-    size = left.selectbox(t("每页局数", "Deals per page"), PAGE_SIZES, index=1, key=PAGE_SIZE)
+    size = left.radio(t("每页局数", "Deals per page"), PAGE_SIZES, index=1, key=PAGE_SIZE, horizontal=True)
     pages = max(1, -(-count // size))
     right.number_input(t(f"页（共 {pages} 页）", f"Page (of {pages})"), min_value=1, value=1, step=1, key=PAGE_NUMBER)
 
@@ -254,19 +278,9 @@ def shown_table(frame: pd.DataFrame, lang_: str) -> pd.DataFrame:
     )
 
 
-def _deal_label(row: Any) -> str:
-    parts = [f"#{row.id}", _game(row.game, lang()), row.date or t("无日期", "no date")]
-    if row.match:
-        number = t(f" 第 {row.deal} 局", f" deal {row.deal}") if pd.notna(row.deal) else ""
-        parts.append(f"{row.match}{number}")
-    elif pd.notna(row.deal):
-        parts.append(t(f"第 {row.deal} 局", f"deal {row.deal}"))
-    parts.append(row.players)
-    return " · ".join(str(p) for p in parts)
-
-
 def _open_row(frame: pd.DataFrame) -> None:
-    """The table (selecting a row opens its deal) and a deal to open by its button."""
+    """The table (selecting a row opens its deal) and a deal to open by its number (any stored deal, not only the
+    page's: a referee told "deal 4123")."""
     if frame.empty:
         st.info(t("没有符合条件的牌局。", "No deal matches the filters."))
         return
@@ -281,10 +295,30 @@ def _open_row(frame: pd.DataFrame) -> None:
         placeholder=EMPTY_CELL,
     )
     st.caption(t("选中一行就在“复盘”页打开这一局。", "Select a row to open its deal on the Replay page."))
-    labels = {i: _deal_label(row) for i, row in zip(ids, frame.itertuples(index=False), strict=True)}
-    left, right = st.columns([5, 1], vertical_alignment="bottom")
-    chosen = left.selectbox(t("要打开的牌局", "Deal to open"), ids, format_func=lambda i: labels.get(i, f"#{i}"))
-    right.button(t("打开", "Open"), on_click=_ask, args=(chosen,), type="primary", width="stretch")
+    left, right, _ = st.columns([2, 1, 3], vertical_alignment="bottom")
+    left.number_input(
+        t("按编号打开牌局", "Open a deal by its ID"),
+        min_value=1,
+        value=None,
+        step=1,
+        placeholder=t(f"例如 {ids[0]}", f"e.g. {ids[0]}"),
+        key=OPEN_ID,
+    )
+    right.button(t("打开", "Open"), on_click=_open_typed, type="primary", width="stretch")
+    said = st.session_state.pop(OPEN_SAID, None)
+    if said:
+        st.warning(said)
+
+
+def _open_typed() -> None:
+    """The Open button's callback: the deal whose number is typed, if the library holds it (else said why)."""
+    typed = st.session_state.get(OPEN_ID)
+    if typed is None:
+        st.session_state[OPEN_SAID] = t("先输入要打开的牌局编号。", "Type the ID of the deal to open first.")
+    elif not queries.has_deal(engine(), int(typed)):
+        st.session_state[OPEN_SAID] = t(f"库里没有第 {int(typed)} 局。", f"The library holds no deal {int(typed)}.")
+    else:
+        _ask(int(typed))
 
 
 def _open_status() -> None:

@@ -6,7 +6,8 @@ Replay page.
   the seed's words in a quote block with the seed's file, the deciding options in words, the
   consequence, the lawful alternatives, what could not be verified, the stored decisions, and the two
   downloads (the sheet as HTML, the ruling as JSON) named ``<stem>.html`` and ``<stem>.json``;
-- ``clubs_differ(rule, profile)``: the rule's profile options with each shipped profile's value;
+- ``clubs_differ(rule, profile)``: the rule's profile options with each shipped profile's value, folded (drawn
+  only while open);
 - ``decision_line(d)``, ``show_history(decisions)``: a referee's decisions, the standing one marked;
 - ``replay_ruling(deal_id, rep, step, decisions)``: the Replay page's box of the stored decision on the event
   just played (shown at the step after the event, beside its verdict) and the ruling of that event, worked out
@@ -303,7 +304,14 @@ def clubs_differ(rule_id: str, profile: Profile) -> None:
     options = options_of(rule_id, profile.game)
     if not options:
         return
-    with st.expander(t("各俱乐部的不同之处", "Where clubs differ") + f" · {rule_id}"):
+    box = st.expander(
+        t("各俱乐部的不同之处", "Where clubs differ") + f" · {rule_id}",
+        key=f"clubs_differ_{rule_id}",
+        on_change="rerun",
+    )
+    if not box.open:  # drawn only while open: a fresh dispute desk pays for no data table
+        return
+    with box:
         frame = options_frame(options, profile)
         shipped = {profile_name(name) for name in _shipped(profile.game)}
         small = {c: st.column_config.TextColumn(c, width="small") for c in frame.columns if c in shipped}
