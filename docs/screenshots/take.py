@@ -241,7 +241,14 @@ def show_tab(page: Any, label: str) -> None:
 
 
 def open_first_deal(page: Any) -> None:
-    """In the Library: press Open on the deal the picker offers first (the Replay page of that deal follows)."""
+    """In the Library: type the ID of the first deal listed (the number box's example) and press Open (the Replay
+    page of that deal follows)."""
+    box = page.locator(".st-key-library_open_id input").first
+    first = re.search(r"\d+", box.get_attribute("placeholder") or "")
+    assert first is not None, "the Library offers no deal to open"
+    box.fill(first.group(0))
+    box.press("Enter")
+    wait_idle(page)
     page.locator('[data-testid="stButton"] button:visible', has_text=re.compile(r"^\s*(Open|打开)\s*$")).first.click()
     wait_idle(page)
 

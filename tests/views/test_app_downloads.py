@@ -107,6 +107,8 @@ def test_the_scoring_tables_download_as_shown(library: dict[str, int], served: d
     at = run_page("scoring", deal_id)
     page_ok(at)
     _same(at.dataframe[0].value, _csv(served[f"fupan-deal{deal_id}-places.csv"]))
+    assert not _configs(at)  # the match is the other tab: not drawn
+    open_tab(at, "match", key="scoring_tab")
     match = _csv(served[f"fupan-deal{deal_id}-match.csv"], index=True)
     assert list(match.index) == ["第1局", "第2局"]
     assert [c["toImageButtonOptions"]["filename"] for c in _configs(at)] == [f"fupan-deal{deal_id}-match"]

@@ -546,15 +546,16 @@ def test_scoring_shows_places_points_teams_and_the_match(library: Library, lang:
     teams = at.dataframe[1].value
     assert len(teams) == 2
     assert any("GJ-SCORE" in text for text in _texts(at))
+    assert not _plotly(at)  # the match is the other tab: not drawn
     # the match "Test Cup": running totals over its two deals by the team rule (gouji-logged: 只记正分), a line per
     # team; cup-2 has every player one seat on, so the same two teams sit on each other's seats: named by their players
-    figures = _plotly(at)
+    figures = _plotly(open_tab(at, "match", key="scoring_tab"))
     assert len(figures) == 1
     lines = figures[0]["data"]
     sep = "、" if lang == "zh" else ", "
     teams = {sep.join(["Ann", "Cai", "Eve"]), sep.join(["Bo", "Dong", "Fei"])}
     assert {trace["name"] for trace in lines} == teams
-    totals = at.dataframe[-1].value  # after the places, the teams and the claimed result
+    totals = at.dataframe[-1].value
     assert len(totals) == 2
     # each team won one deal (its sum 2) and lost one: a losing team records 0, never its -2
     assert totals.loc[totals.index[-1]].to_dict() == dict.fromkeys(teams, 2.0)
@@ -562,6 +563,24 @@ def test_scoring_shows_places_points_teams_and_the_match(library: Library, lang:
     whose = "每队的记分" if lang == "zh" else "Each team's recorded points"
     rule = "只记正分" if lang == "zh" else "positive points only"
     assert any(whose in c.value and rule in c.value for c in at.caption)
+
+
+def test_scoring_shows_the_match_in_a_tab_only_when_the_log_names_one(library: Library) -> None:
+    """A deal of a match: two tabs, the deal's shown first and its match's drawn only when shown (a fresh page draws
+    no chart), and the tab chosen stays chosen on the next deal; a deal of no match: no tabs."""
+    from views.pages.scoring import TABS
+
+    at = _page_test("scoring", deal_id=library.ids["cup-1"])
+    assert [tab.label for tab in at.tabs] == ["这一局", "这场比赛"]
+    assert at.dataframe and not _plotly(at)
+    open_tab(at, "match", key=TABS)
+    assert len(_plotly(at)) == 1 and not any(d.value.columns[0] == "名次" for d in at.dataframe)
+    at.session_state["deal_id"] = library.ids["bh-1"]
+    at.run()
+    _ok(at)
+    assert len(_plotly(at)) == 1 and at.subheader[0].value.startswith("比赛累计")  # Test BH's own points
+    plain = _page_test("scoring", deal_id=library.ids["bh-open"])
+    assert not plain.tabs and plain.dataframe[0].value.columns[0] == "名次"
 
 
 def test_scoring_sweep_doubles(library: Library) -> None:
@@ -602,7 +621,8 @@ def test_scoring_baohuang_plain(library: Library) -> None:
         "Dong": -3,
     }
     assert "暗保" in " ".join(_texts(at))
-    assert len(_plotly(at)) == 1  # the match "Test BH"
+    assert not _plotly(at)  # the match "Test BH": its tab
+    assert len(_plotly(open_tab(at, "match", key="scoring_tab"))) == 1
 
 
 def test_scoring_unfinished_and_void(library: Library) -> None:

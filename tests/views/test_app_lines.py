@@ -445,7 +445,7 @@ def test_the_players_page_states_its_line_and_counts_a_deal_as_ruled_once_upheld
 def test_the_players_match_standings_on_the_scoring_page_take_the_counting_line(tmp_path, monkeypatch):
     """保皇 (each player's own points): the Scoring page's match standings say they take each deal's counting line,
     and show the line as ruled's points once a referee upheld that the injected play does not stand."""
-    from app_pages import run_page
+    from app_pages import open_tab, run_page
 
     from replay.formats.decisions import Decision
     from views.parts.lines_view import COUNTED
@@ -467,7 +467,7 @@ def test_the_players_match_standings_on_the_scoring_page_take_the_counting_line(
     eng = empty_library(tmp_path, monkeypatch)
     deal_id = _stored(eng, sim, "bh.json")
     eng.dispose()
-    at = run_page("scoring", deal_id, lang="zh")
+    at = open_tab(run_page("scoring", deal_id, lang="zh"), "match", key="scoring_tab")
     _ok(at)
     assert any(f"每位牌手自己的得分，逐局累计{COUNTED[0]}。" == c.value for c in at.caption), [
         c.value for c in at.caption

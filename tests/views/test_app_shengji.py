@@ -409,7 +409,8 @@ def test_scoring_shows_tricks_defenders_kitty_levels_and_the_ladder(library, lan
     at = _page("scoring", deal_id, lang=lang)
     _ok(at)
     frames = _frames(at)
-    sides, tricks, table, ladder = frames[0], frames[1], frames[2], frames[3]
+    assert len(frames) == 3 and not page_charts.specs(at)  # the ladder is the match's tab: not drawn
+    sides, tricks, table = frames
     assert len(sides) == 2 and len(tricks) == len(rep.final.tricks)
     points = tricks["分" if lang == "zh" else "points"]
     assert points.sum() == sum(rep.final.points)
@@ -429,7 +430,9 @@ def test_scoring_shows_tricks_defenders_kitty_levels_and_the_ladder(library, lan
         assert f"{before[up]} → {after[up]}" in text or f"from {before[up]}" in text
     else:  # the defenders took over without going up
         assert ("不升级" if lang == "zh" else "no side goes up") in text
-    # the ladder: the three deals of the match in order, this one highlighted
+    # the ladder, in the match's tab: the three deals of the match in order, this one highlighted
+    open_tab(at, "match", key="scoring_tab")
+    (ladder,) = _frames(at)
     assert len(ladder) == 3
     deal_col = "局" if lang == "zh" else "deal"
     assert list(ladder[deal_col]) == (["第1局", "第2局", "第3局"] if lang == "zh" else ["deal 1", "deal 2", "deal 3"])

@@ -1,10 +1,12 @@
 """Page: the score of the open deal. Places and points per seat with the players' names and sides, the
 game's own part (``GameView.score_section``: 够级's team sums and 串三户 doubling, 保皇's roles and their
 doublings), every figure's rule (``Score.explain``) and the result the log claims beside the computed
-one. When the log names a match (``meta.match``) the match's running totals follow, deal by deal.
+one. When the log names a match (``meta.match``), the deal and the match are two tabs (only the one shown runs:
+``views.parts.sections``; a fresh page draws no chart): the match's running totals, deal by deal, or the game's
+own drawing of its match (``GameView.score_match``: 升级's level ladder).
 
 A game may draw its whole score instead (``GameView.score_page``: 升级, which has no places, shows its
-tricks, the kitty, the level change and the match's level ladder).
+tricks, the kitty and the level change).
 """
 
 from __future__ import annotations
@@ -29,9 +31,12 @@ from views.parts.downloads import csv_button, file_name
 from views.parts.figures import show
 from views.parts.game_view import GameView
 from views.parts.score_parts import claims, explain, void
+from views.parts.sections import Section, draw_shown, lazy_tabs
 from views.parts.texts import EMPTY_CELL, chart, game_name, md, place_name, profile_name, who
 
 _SEAT = re.compile(r"\bseat (\d+)\b")
+TABS = "scoring_tab"  # when the log names a match: the deal and the match, tabs of which only the one shown runs
+SECTIONS = (Section("deal", "这一局", "This deal"), Section("match", "这场比赛", "The match"))
 
 
 @guarded
@@ -54,6 +59,18 @@ def render() -> None:
         )
     record, rep = rep, lines_view.counted(deal_id, rep).rep  # the line whose score counts: the record, or as ruled
     score = rep.score()
+
+    def this_deal() -> None:
+        _deal(record, rep, drawing, score, deal_id)
+
+    if not log.meta.get("match"):
+        this_deal()
+        return
+    draw_shown(lazy_tabs(TABS, SECTIONS), {"deal": this_deal, "match": lambda: _the_match(rep, drawing, deal_id)})
+
+
+def _deal(record: Replay, rep: Replay, drawing: GameView, score: Score | None, deal_id: int) -> None:
+    """The deal's score (the line that counts, ``rep``) and the result the record (``record``) claims beside it."""
     if drawing.score_page is not None:
         drawing.score_page(rep, deal_id, score)
         return
@@ -67,10 +84,19 @@ def render() -> None:
             drawing.score_section(rep, score)
         explain(score)
     claims(record, score)  # the record's claimed result beside the score that counts
-    if drawing.match_by_team is not None:
-        _team_match(rep, deal_id, drawing.match_by_team)
+
+
+def _the_match(rep: Replay, drawing: GameView, deal_id: int) -> None:
+    """The match the log names: the game's own drawing of it (``GameView.score_match``: 升级's level ladder), else
+    its running totals (by team: ``match_by_team``; else each player's), or why there is nothing to show."""
+    if drawing.score_match is not None:
+        drawn = drawing.score_match(rep, deal_id)
+    elif drawing.match_by_team is not None:
+        drawn = _team_match(rep, deal_id, drawing.match_by_team)
     else:
-        _match(log, deal_id)
+        drawn = _match(rep.log, deal_id)
+    if not drawn:
+        st.info(t("库里这场比赛还没有计了分的牌局。", "The library holds no scored deal of this match yet."))
 
 
 def _header(deal_id: int, log: Log) -> None:
@@ -134,13 +160,14 @@ def _places(rep: Replay, drawing: GameView, score: Score, deal_id: int) -> None:
         )
 
 
-def _match(log: Log, deal_id: int) -> None:
+def _match(log: Log, deal_id: int) -> bool:
+    """Each player's running total over the match's deals (whether there was any)."""
     key = log.meta.get("match")
     if not key:
-        return
+        return False
     standings = queries.match_standings(engine(), str(key), log.game)
     if standings.empty:
-        return
+        return False
     st.subheader(t("比赛累计", "Match standings") + " · " + md(key))
     st.caption(
         t(
@@ -164,18 +191,19 @@ def _match(log: Log, deal_id: int) -> None:
     wide.index.name = t("局", "Deal")
     st.dataframe(wide, placeholder=EMPTY_CELL)
     csv_button(wide, file_name(f"deal{deal_id}", "match"), key="scoring_csv_match", index=True)
+    return True
 
 
-def _team_match(rep: Replay, deal_id: int, team_rule: Callable[[set[str]], tuple[str, str]]) -> None:
+def _team_match(rep: Replay, deal_id: int, team_rule: Callable[[set[str]], tuple[str, str]]) -> bool:
     """The match's running totals by the team rule (``data.match_totals``): what each team recorded under each
     deal's profile, each team by its one name and players (each player's, when players changed teams), the rule
     that decides what a team records said beside them."""
     key = rep.log.meta.get("match")
     if not key:
-        return
+        return False
     points = stored(team_points, match_key=str(key), game=rep.log.game)
     if points.empty:
-        return
+        return False
     by, totals = running(points, lang())
     st.subheader(t("比赛累计", "Match standings") + " · " + md(key))
     rule = team_rule({str(m) for m in points["score_mode"]})
@@ -211,6 +239,7 @@ def _team_match(rep: Replay, deal_id: int, team_rule: Callable[[set[str]], tuple
     wide.columns.name = None
     st.dataframe(wide, placeholder=EMPTY_CELL)
     csv_button(wide, file_name(f"deal{deal_id}", "match"), key="scoring_csv_match", index=True)
+    return True
 
 
 def _running_chart(frame: pd.DataFrame, by: str) -> tuple[go.Figure, list[str]]:

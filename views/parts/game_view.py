@@ -121,7 +121,8 @@ class GameView(Generic[S]):
       the whole score, ``(rep, deal_id, score)``), ``score_side``, and the rules of explain lines about one
       seat (``seat_rules``) or a team (``team_rules``); ``match_by_team``: the match's running totals are each
       team's recorded points under each deal's profile (``data.match_totals``: 够级's 只记正分), not each player's,
-      and this gives the words of the team rule for the deals' ``score_mode`` values (zh, en).
+      and this gives the words of the team rule for the deals' ``score_mode`` values (zh, en); ``score_match``:
+      the game draws the match's tab itself (``(rep, deal_id) -> whether it drew anything``: 升级's level ladder).
     - Coach page: ``held_text`` (the cards a finding says a seat held; None: grouped by rank).
     - Evaluation page: ``team_line`` (a side's expected points after each decision, over the deal, and
       its legend), when the game's points are zero-sum between two teams; ``value_unit``, what a rollout's
@@ -144,6 +145,7 @@ class GameView(Generic[S]):
     seat_rules: tuple[str, ...] = ()
     team_rules: tuple[str, ...] = ()
     match_by_team: Callable[[set[str]], tuple[str, str]] | None = None
+    score_match: Callable[[Replay[S], int], bool] | None = None
     held_text: Callable[[Replay[S], Finding, str], str] | None = None
     team_line: Callable[[Replay[S], Evaluation], list[tuple[int, float]]] | None = None
     team_line_name: tuple[str, str] = ("", "")

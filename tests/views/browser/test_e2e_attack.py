@@ -239,6 +239,8 @@ def test_hostile_names_draw_no_image_link_formula_or_colour(served: Served, host
             take.wait_idle(page, 1000)
             if address.startswith("/players"):  # the names are the places chart's (the standings are a canvas)
                 take.show_tab(page, "Places")
+            if address.startswith("/scoring"):  # the names are the match chart's (the places are a canvas)
+                take.show_tab(page, "The match")
             draw_charts(page)  # a chart below the first screen is drawn when scrolled to (its legend names seats)
             # a loaded machine draws slowly: wait for every hostile text shown (the assert below says which not)
             with contextlib.suppress(PlaywrightTimeout):

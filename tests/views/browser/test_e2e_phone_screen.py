@@ -277,6 +277,8 @@ def test_no_chart_toolbar_covers_a_legend(server: Any, phone_page: Any, desktop_
         if name not in ("timeline", "scoring", "players"):
             continue
         take.goto(page, zh)
+        if name == "scoring":  # the match's chart is its tab's (views/parts/sections.py)
+            take.show_tab(page, "这场比赛")
         if name == "players":  # its charts are in tabs, each drawn when shown (views/parts/sections.py)
             for tab in ("名次分布", "教练发现"):
                 take.show_tab(page, tab)

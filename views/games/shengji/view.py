@@ -122,7 +122,6 @@ def score_page(rep: Replay, deal_id: int, score: Score | None) -> None:
     if score is not None and score.void:
         void(score)
         claims(rep, score)
-        _ladder(rep, deal_id)
         return
     if score is None:
         st.info(
@@ -140,7 +139,6 @@ def score_page(rep: Replay, deal_id: int, score: Score | None) -> None:
         _sj_levels(rep, score, lang_)
         explain(score)
     claims(rep, score)
-    _ladder(rep, deal_id)
 
 
 def _sj_sides(rep: Replay, score: Score | None) -> None:
@@ -291,16 +289,17 @@ def ladder_ids(match_key: str) -> list[int]:
     return stored(queries.match_deals, match_key=match_key, game="shengji")
 
 
-def _ladder(rep: Replay, deal_id: int) -> None:
+def _ladder(rep: Replay, deal_id: int) -> bool:
+    """The Scoring page's match tab: the match's level ladder, deal by deal (whether there was any deal to show)."""
     key = rep.log.meta.get("match")
     if not key:
-        return
+        return False
     ids = ladder_ids(str(key))
     if deal_id not in ids:
         ids.append(deal_id)
     rows = [r for r in (ladder_row_of(i) for i in ids) if r is not None]
     if not rows:
-        return
+        return False
     lang_ = lang()
     st.subheader(t("比赛的级", "The match's levels") + " · " + md(key))
     st.caption(
@@ -328,6 +327,7 @@ def _ladder(rep: Replay, deal_id: int) -> None:
             )
             + md(t("、", ", ").join(gaps))
         )
+    return True
 
 
 TIMELINE_ZH = (
@@ -350,6 +350,7 @@ VIEW = GameView(
     replay_below=tricks_panel,
     timeline=Timeline(timeline_figure, TIMELINE_ZH, TIMELINE_EN),
     score_page=score_page,
+    score_match=_ladder,
     held_text=held_text,
     value_unit=("级", "levels"),  # a rollout's worth: the levels the side goes up (coach.games.shengji.coach)
     desk=Desk(
