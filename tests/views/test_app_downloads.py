@@ -141,6 +141,7 @@ def test_the_coach_findings_download_as_shown(library: dict[str, int], served: d
     assert set(burn["判断"]) == {"违规"} and all(w.startswith("违规：") for w in burn["判断详情"])
     assert list(back["内容"]) == [f.message_zh for f in report.findings]
     assert list(back["牌手"]) == [rep.log.player(f.seat) for f in report.findings if f.seat is not None]
+    open_tab(at, "seats", key="coach_tab")
     _same(at.dataframe[-1].value, _csv(served[f"fupan-deal{deal_id}-findings-per-seat.csv"]))
     frame = findings_frame(rep, report.findings, "en")
     assert list(frame.columns) == [

@@ -10,7 +10,7 @@ import re
 from pathlib import Path
 
 import pytest
-from app_pages import drawn_html, library_of, page_ok, run_page
+from app_pages import drawn_html, library_of, open_tab, page_ok, run_page
 from paths import ROOT
 
 import cli
@@ -134,8 +134,7 @@ def test_a_team_has_one_name_on_the_replay_scoring_and_coach_pages(
     page_ok(at)
     teams = next(d.value for d in at.dataframe if ("队" if lang == "zh" else "Team") in d.value.columns)
     assert set(teams["队" if lang == "zh" else "Team"]) == names
-    at = run_page("coach", deal_id, 0, lang)
-    page_ok(at)
+    at = open_tab(run_page("coach", deal_id, 0, lang), "seats", key="coach_tab")
     side = "方/身份" if lang == "zh" else "team/role"
     seats = next(d.value for d in at.dataframe if side in d.value.columns)
     assert names <= set(seats[side])  # each seat's team

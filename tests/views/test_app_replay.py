@@ -22,7 +22,7 @@ from dataclasses import replace
 import page_charts
 import pytest
 import streamlit as st
-from app_pages import drawn_html, empty_library, links_to, run_page, seat_box, table_of
+from app_pages import drawn_html, empty_library, links_to, open_tab, run_page, seat_box, table_of
 from paths import ROOT
 from streamlit.testing.v1 import AppTest
 
@@ -447,7 +447,8 @@ def test_coach_page_for_baohuang_lists_notes_and_the_seat_summary(library):
     _ok(at)
     shown, total = _count(at)
     assert shown == total == len(coach_replay(rep).findings)
-    summary = at.dataframe[-1].value
+    assert not at.dataframe  # the count per seat is the other tab
+    summary = open_tab(at, "seats", key="coach_tab").dataframe[-1].value
     assert len(summary) == 5 + 2 + 1  # five seats, two sides, all
     assert "emperor" in set(summary["team/role"])
 

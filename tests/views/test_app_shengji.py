@@ -503,11 +503,11 @@ def test_coach_page_shows_the_violation_and_the_sides(library):
     _ok(at)
     text = _text(at)
     assert "违规" in text
-    summary = at.dataframe[-1].value
-    assert len(summary) == 4 + 2 + 1
-    assert any("庄家" in s for s in summary["方/身份"]) and any("闲家" in s for s in summary["方/身份"])
     first = next(f for f in report.findings if f.index is not None)
     assert links_to(at)[0] == {"deal": str(deal_id), "step": str(first.index + 1), "lang": "zh"}
+    summary = open_tab(at, "seats", key="coach_tab").dataframe[-1].value
+    assert len(summary) == 4 + 2 + 1
+    assert any("庄家" in s for s in summary["方/身份"]) and any("闲家" in s for s in summary["方/身份"])
 
 
 def test_the_evaluation_page_prices_a_shengji_deal(library, monkeypatch):

@@ -8,8 +8,8 @@ stored evaluation priced it (``coach.judgement``: the price decides; "未估价 
 seat held, the set on the table, what it did and what it could have played), and a
 button "open this step" that moves the open deal to the step showing the finding's event (``index + 1``:
 the table right after it, with its verdict and the finding beside it on the Replay page). The findings are drawn
-``PAGE_SIZE`` at a time, with a page picker when there are more (``page_of``). Below: the findings counted per
-seat and per team.
+``PAGE_SIZE`` at a time, with a page picker when there are more (``page_of``). In the other tab (only the tab shown
+runs: ``views.parts.sections``): the findings counted per seat and per team.
 """
 
 from __future__ import annotations
@@ -35,6 +35,7 @@ from views.parts.common import coach_of, guarded, need_deal, t
 from views.parts.deal_report import findings_frame
 from views.parts.downloads import csv_button, file_name
 from views.parts.links import replay_link, step_link
+from views.parts.sections import Section, draw_shown, lazy_tabs
 from views.parts.table import (
     action_label,
     cards_text,
@@ -64,6 +65,8 @@ SEVERITY = "coach_severity"
 KIND = "coach_kind"
 SEAT = "coach_seat"
 PAGE = "coach_page"
+TABS = "coach_tab"  # the findings and the count per seat: tabs of which only the one shown runs
+SECTIONS = (Section("findings", "发现", "Findings"), Section("seats", "按座位统计", "Per seat"))
 PAGE_SIZE = 50  # findings drawn at once: a container each (a deal of 70,000 findings drew for minutes)
 
 
@@ -251,6 +254,17 @@ def render() -> None:
     if report is None:
         st.info(t("这一局没有教练报告。", "No coach report for this deal."))
         return
+    draw_shown(
+        lazy_tabs(TABS, SECTIONS),
+        {
+            "findings": lambda: _findings(rep, report, deal_id, lang_),
+            "seats": lambda: _per_seat(rep, report, deal_id, lang_),
+        },
+    )
+
+
+def _findings(rep: Replay, report: Report, deal_id: int, lang_: str) -> None:
+    """The filters, the findings they leave (a page at a time) and their CSV."""
     cols = st.columns(3)
     severities = cols[0].multiselect(
         t("严重程度", "Severity"),
@@ -296,7 +310,10 @@ def render() -> None:
         _finding(rep, deal_id, f, lang_)
     if shown:
         replay_link()
-    st.subheader(t("按座位统计", "Per seat"))
+
+
+def _per_seat(rep: Replay, report: Report, deal_id: int, lang_: str) -> None:
+    """The findings counted per seat and per team, and their CSV."""
     summary = seat_summary(rep, report, lang_)
     st.dataframe(summary, hide_index=True, width="stretch", placeholder=EMPTY_CELL)
     csv_button(summary, file_name(f"deal{deal_id}", "findings-per-seat"), key="coach_csv_seats")
