@@ -49,6 +49,7 @@ BENCHES: list[tuple[str, str, list[str]]] = [
     ("machinery", "bench_machinery.py", []),
     ("policy", "bench_policy.py", []),
     ("inference", "bench_inference.py", []),
+    ("stability", "bench_stability.py", ["--deals", "3"]),
 ]
 
 
