@@ -27,6 +27,7 @@ from paths import ROOT
 from streamlit.testing.v1 import AppTest
 
 from coach.coach import coach_replay
+from coach.findings import KINDS
 from data.importer import import_log
 from replay.core.said import said_in
 from replay.formats.log import Seat
@@ -420,6 +421,24 @@ def test_coach_filters_change_the_count(library):
     # the maxim's saying, reading and sureness are shown
     text = "\n".join(m.value for m in at.markdown).replace("\\", "")
     assert "俗语" in text and "把握" in text
+
+
+def test_coach_filters_are_kept_while_the_other_tab_is_shown(library):
+    """The per-seat tab draws no filter (Streamlit forgets a widget not drawn); back on the findings, the filters are
+    as they were left."""
+    deal_id, rep = library["gouji"]
+    report = coach_replay(rep)
+    mistakes = len(filter_findings(report, ["mistake"], ["violation", "maxim", "note"]))
+    at = _page("coach", deal_id)
+    at.multiselect(key="coach_severity").set_value(["mistake"]).run()
+    assert _count(at) == (mistakes, len(report.findings))
+    open_tab(at, "seats", key="coach_tab")
+    assert not at.multiselect and at.dataframe
+    open_tab(at, "findings", key="coach_tab")
+    assert at.multiselect(key="coach_severity").value == ["mistake"]
+    assert at.multiselect(key="coach_kind").value == list(KINDS)  # untouched: every kind
+    assert _count(at) == (mistakes, len(report.findings))
+    _ok(at)
 
 
 def test_each_finding_links_to_its_step(library):

@@ -30,7 +30,7 @@ from replay.core.said import team_words
 from replay.replay import Replay
 from replay.rules.register import RULES
 from views import games
-from views.parts import lines_view
+from views.parts import kept, lines_view
 from views.parts.common import coach_of, guarded, need_deal, t
 from views.parts.deal_report import findings_frame
 from views.parts.downloads import csv_button, file_name
@@ -64,6 +64,8 @@ from views.parts.texts import (
 SEVERITY = "coach_severity"
 KIND = "coach_kind"
 SEAT = "coach_seat"
+FILTERS = (SEVERITY, KIND, SEAT)
+KEPT = "coach_kept"  # the filters' values, kept while the other tab is shown (``views.parts.kept``)
 PAGE = "coach_page"
 TABS = "coach_tab"  # the findings and the count per seat: tabs of which only the one shown runs
 SECTIONS = (Section("findings", "发现", "Findings"), Section("seats", "按座位统计", "Per seat"))
@@ -264,12 +266,14 @@ def render() -> None:
 
 
 def _findings(rep: Replay, report: Report, deal_id: int, lang_: str) -> None:
-    """The filters, the findings they leave (a page at a time) and their CSV."""
+    """The filters (kept while the other tab is shown: ``views.parts.kept``), the findings they leave (a page at a
+    time) and their CSV."""
+    kept.restore(FILTERS, KEPT)
     cols = st.columns(3)
     severities = cols[0].multiselect(
         t("严重程度", "Severity"),
         list(SEVERITIES),
-        default=list(SEVERITIES),
+        default=None if SEVERITY in st.session_state else list(SEVERITIES),  # (a kept choice: not both)
         format_func=lambda s: f"{SEVERITY_MARK.get(s, '')} {_name(SEVERITY_NAMES, s, lang_)}",
         placeholder=t("选择严重程度", "Choose severities"),
         key=SEVERITY,
@@ -277,7 +281,7 @@ def _findings(rep: Replay, report: Report, deal_id: int, lang_: str) -> None:
     kinds = cols[1].multiselect(
         t("类别", "Kind"),
         list(KINDS),
-        default=list(KINDS),
+        default=None if KIND in st.session_state else list(KINDS),
         format_func=lambda k: _name(KIND_NAMES, k, lang_),
         placeholder=t("选择类别", "Choose kinds"),
         key=KIND,
@@ -289,6 +293,7 @@ def _findings(rep: Replay, report: Report, deal_id: int, lang_: str) -> None:
         placeholder=t("全部座位", "all seats"),
         key=SEAT,
     )
+    kept.keep(FILTERS, KEPT)
     shown = filter_findings(report, severities, kinds, seats)
     st.caption(
         t(

@@ -26,7 +26,7 @@ from streamlit.delta_generator import DeltaGenerator
 from streamlit.errors import StreamlitAPIException
 
 from data import queries
-from views.parts import address, links
+from views.parts import address, kept, links
 from views.parts.common import current, engine, guarded, lang, open_deal, stored, t
 from views.parts.downloads import csv_button, file_name
 from views.parts.library_import import GO, form
@@ -43,7 +43,7 @@ FILTERS_BOX = "library_filters"  # the expander the search and the filters fold 
 # the filters' keys: player, from, to, game, profile, coach findings, referee's decisions (None: not filtering)
 FILTERS = tuple(f"library_{name}" for name in ("player", "from", "to", "game", "profile", "findings", "decided"))
 FILTERS_WERE_OPEN = "library_filters_were_open"  # whether the filters' expander was open at the last run
-KEPT = "library_kept"  # the search's and the filters' values, kept while they are folded away (``_chosen``)
+KEPT = "library_kept"  # the search's and the filters' values, kept while they are folded away (``views.parts.kept``)
 OPEN_ID = "library_open_id"  # the number box of "open a deal by its ID"
 OPEN_SAID = "library_open_said"  # why the typed ID opened nothing, shown once
 
@@ -97,10 +97,10 @@ def _selected(key: str, ids: list[int]) -> None:
 
 def _filtered(total: int, listed: DeltaGenerator) -> tuple[pd.DataFrame, int]:
     """The search and the filters (folded away, the expander saying how many are active; drawn only while it is
-    open, their values kept meanwhile: ``_chosen``), and in ``listed`` (above them) the count of the deals they
+    open, their values kept meanwhile: ``views.parts.kept``), and in ``listed`` (above them) the count of the deals they
     leave and their CSV; the page of them to show (newest first: ``_page_of``) and that count."""
     keys = (SEARCH, *FILTERS)
-    active = sum(1 for key in keys if _chosen(key) not in (None, ""))
+    active = sum(1 for key in keys if kept.value(key, KEPT) not in (None, ""))
     folded = st.expander(
         t(f"筛选（{active} 项生效）", f"Filters ({active} active)") if active else t("筛选", "Filters"),
         key=FILTERS_BOX,
@@ -109,12 +109,10 @@ def _filtered(total: int, listed: DeltaGenerator) -> tuple[pd.DataFrame, int]:
     )  # the count of active filters: the new expander opens as the old one was left
     st.session_state[FILTERS_WERE_OPEN] = folded.open
     if folded.open:
-        for key in keys:  # drawn again after being folded away: as they were left
-            if key not in st.session_state and _chosen(key) is not None:
-                st.session_state[key] = _chosen(key)
+        kept.restore(keys, KEPT)  # drawn again after being folded away: as they were left
         _filter_widgets(folded)
-    st.session_state[KEPT] = {key: _chosen(key) for key in keys}
-    search, player, date_from, date_to, game, profile, has_findings, decided = map(_chosen, keys)
+    kept.keep(keys, KEPT)
+    search, player, date_from, date_to, game, profile, has_findings, decided = (kept.value(k, KEPT) for k in keys)
     if date_from is not None and date_to is not None and date_from > date_to:
         listed.warning(t("开始日期在结束日期之后：没有牌局。", "The start date is after the end date: no deals."))
     chosen = {
@@ -143,16 +141,8 @@ def _filtered(total: int, listed: DeltaGenerator) -> tuple[pd.DataFrame, int]:
     return frame, count
 
 
-def _chosen(key: str) -> Any:
-    """A filter's value: its widget's while it is drawn, else the value it was left at (``KEPT``: a folded
-    expander draws nothing, and Streamlit forgets the state of a widget not drawn)."""
-    if key in st.session_state:
-        return st.session_state[key]
-    return dict(st.session_state.get(KEPT) or {}).get(key)
-
-
 def _filter_widgets(folded: DeltaGenerator) -> None:
-    """The search box and the seven filters, in the open expander; read by their keys (``_chosen``)."""
+    """The search box and the seven filters, in the open expander; read by their keys (``views.parts.kept.value``)."""
     folded.text_input(
         t("搜索牌手、地点、备注", "Search players, venue, notes"),
         key=SEARCH,
