@@ -24,8 +24,8 @@ def value(key: str, store: str) -> Any:
 def restore(keys: Iterable[str], store: str) -> None:
     """Before the widgets ``keys`` are drawn again: each one not drawn at the last run gets its kept value back."""
     for key in keys:
-        if key not in st.session_state and value(key, store) is not None:
-            st.session_state[key] = value(key, store)
+        if key not in st.session_state and (was := value(key, store)) is not None:
+            st.session_state[key] = was
 
 
 def keep(keys: Iterable[str], store: str) -> None:
