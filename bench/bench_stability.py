@@ -15,7 +15,7 @@ Where a deal's runs disagree, the decisions that changed are printed with their 
 
     python bench/bench_stability.py [--game gouji] [--deals 1] [--seeds 0,1,2] [--jobs 2] [--quick]
 
-``--quick``: one deal, two seeds, 8 rollouts (a smoke run; its figures say nothing). Exits 1 when a target is
+``--quick``: one deal, two seeds, 8 to 16 rollouts (a smoke run; its figures say nothing). Exits 1 when a target is
 missed.
 """
 
@@ -52,13 +52,15 @@ def jaccard(a: set[int], b: set[int]) -> float:
     return len(a & b) / len(union) if union else 1.0
 
 
-def grades_of(ev: Evaluation, view: str | None = None) -> dict[int, str]:
-    """Each priced decision's grade ("" for none): the one shown, or ``view``'s (decisions without it left out)."""
+def grades_of(ev: Evaluation, view: str | None = None, undecided: bool = False) -> dict[int, str]:
+    """Each priced decision's grade ("" for none): the one shown, or ``view``'s (decisions without it left out);
+    with ``undecided``, the serious grade its interval leaves open beside it ("inaccuracy?mistake")."""
     out = {}
     for d in ev.decisions:
         if view is not None and view not in d.losses:
             continue
-        out[d.index] = (d.grade if view is None else d.grade_in(view)) or ""
+        shown = view or d.view
+        out[d.index] = (d.grade_in(shown) or "") + (f"?{d.undecided_in(shown) or ''}" if undecided else "")
     return out
 
 
@@ -99,13 +101,14 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--quick", action="store_true")
     args = ap.parse_args(argv)
     seeds = [int(s) for s in args.seeds.split(",")]
-    deals, rollouts = args.deals, Settings().rollouts
+    deals, rollouts, most = args.deals, Settings().rollouts, 0
     if args.quick:
-        deals, seeds, rollouts = 1, seeds[:2], 8
+        deals, seeds, rollouts, most = 1, seeds[:2], 8, 16
     paths = sorted((SAMPLES / args.game).glob("*.json"))[:deals]
     if len(seeds) < 2 or not paths:
         raise SystemExit("need at least two seeds and one sample deal")
     shown: list[list[dict[int, str]]] = [[] for _ in seeds]
+    told: list[list[dict[int, str]]] = [[] for _ in seeds]  # the grade and the undecided one beside it
     review: list[list[dict[int, str]]] = [[] for _ in seeds]
     times: list[float] = []
     for path in paths:
@@ -113,10 +116,11 @@ def main(argv: list[str] | None = None) -> int:
         evals = []
         for k, seed in enumerate(seeds):
             started = time.perf_counter()
-            ev = evaluate_replay(rep, Settings(rollouts=rollouts, seed=seed), jobs=args.jobs)
+            ev = evaluate_replay(rep, Settings(rollouts=rollouts, seed=seed, max_rollouts=most), jobs=args.jobs)
             times.append(time.perf_counter() - started)
             evals.append(ev)
             shown[k].append(grades_of(ev))
+            told[k].append(grades_of(ev, undecided=True))
             review[k].append(grades_of(ev, "all"))
         n, same, _, overlaps = compare([g[-1] for g in shown])
         print(
@@ -129,8 +133,11 @@ def main(argv: list[str] | None = None) -> int:
         return [{(d, i): g for d, grades in enumerate(run) for i, g in grades.items()} for run in runs]
 
     n, same, shares, overlaps = compare(merged(shown))
+    _, same_told, _, _ = compare(merged(told))
+    left_open = [sum(g.endswith(("?mistake", "?blunder")) for g in run.values()) for run in merged(told)]
     _, _, _, review_overlaps = compare(merged(review))
-    where = f"{len(paths)} {args.game} sample deal(s), seeds {', '.join(map(str, seeds))}, {rollouts} rollouts"
+    budget = Settings(rollouts=rollouts, max_rollouts=most).budget
+    where = f"{len(paths)} {args.game} sample deal(s), seeds {', '.join(map(str, seeds))}, {rollouts}-{budget} rollouts"
     rows = [
         Figure(
             f"same grade in every run ({where}; {n} decisions; pairs {', '.join(f'{s:.3f}' for s in shares)})",
@@ -157,6 +164,13 @@ def main(argv: list[str] | None = None) -> int:
             target=TARGET_JACCARD,
             on="value",
             higher=True,
+        ),
+        Figure(
+            f"the same grade and the same serious grade left undecided beside it ({where}; undecided per run: "
+            f"{', '.join(map(str, left_open))})",
+            same_told / n if n else 1.0,
+            "",
+            on="value",
         ),
         Figure(
             f"a deal priced, jobs={args.jobs} (mean {statistics.fmean(times):.2f} s, worst {max(times):.2f} s)",

@@ -144,7 +144,15 @@ def _evaluate(args: argparse.Namespace, rep: Replay[GameState]) -> Evaluation:
         raise InputError(f"--candidates {args.candidates}: expected 2 or more")
     if args.jobs < 0:
         raise InputError(f"--jobs {args.jobs}: expected 0 (every core) or more")
-    settings = Settings(rollouts=args.rollouts, max_candidates=args.candidates, seed=args.seed, sampling=args.sampling)
+    if args.max_rollouts is not None and args.max_rollouts < 2:
+        raise InputError(f"--max-rollouts {args.max_rollouts}: expected 2 or more")
+    settings = Settings(
+        rollouts=args.rollouts,
+        max_candidates=args.candidates,
+        seed=args.seed,
+        sampling=args.sampling,
+        max_rollouts=args.max_rollouts or 0,
+    )
     seats = None if args.seat is None else [args.seat]
     eta = Eta() if sys.stderr.isatty() else None  # the bar's time left, measured on the decisions priced so far
     show = progress_bar("decisions", eta=eta) if eta is not None else None
@@ -161,7 +169,9 @@ def _evaluation_lines(report: Report, seat: int | None) -> list[str]:
     s = ev.settings
     lines = [
         f"evaluation: {count(len(ev.decisions), 'decision')} priced, {count(ev.rollouts_done, 'rollout')} in"
-        f" {ev.seconds:.1f} s ({count(s.rollouts, 'rollout')} per candidate and view, at most"
+        f" {ev.seconds:.1f} s ({s.rollouts}"
+        + (f" to {s.budget}" if s.budget > s.rollouts else "")
+        + " rollouts per candidate and view, at most"
         f" {count(s.max_candidates, 'candidate')}, seed {s.seed})"
     ]
     for row in ev.seat_summary():
@@ -174,13 +184,15 @@ def _evaluation_lines(report: Report, seat: int | None) -> list[str]:
         grades = ", ".join(f"{g} {row[g]}" for g in ("inaccuracy", "mistake", "blunder") if row[g]) or "no graded loss"
         lines.append(f"  {label}: accuracy {row['accuracy']:.1f}% over {row['decisions']} decisions; {grades}")
     for d in ev.decisions:
-        if d.grade is None and d.certain is None:
+        if d.grade is None and d.certain is None and d.undecided is None:
             continue
         best = d.candidates[d.loss.best]
         other = [v for k, v in d.losses.items() if k != d.view]
         also = f"; all cards known: {other[0].loss:+.2f}" if other else ""
         lines.append(
-            f"  {rep.log.where(d.index)}: {event_in(d.index, 'en')}, {seat_name(d.seat, en=True)}: {d.actual.label()} — {d.grade or 'no grade'}:"
+            f"  {rep.log.where(d.index)}: {event_in(d.index, 'en')}, {seat_name(d.seat, en=True)}: {d.actual.label()} — {d.grade or 'no grade'}"
+            + (f" (perhaps a {d.undecided}: undecided)" if d.undecided else "")
+            + ":"
             f" {d.loss.loss:.2f} ± {d.loss.se:.2f} points below {best.label()} ({d.view} view{also})"
         )
         if d.certain is not None:
@@ -228,7 +240,7 @@ def add_parser(sub: Any) -> None:
     p = sub.add_parser("coach", help="the coach's findings: violations, maxims, notes")
     if not sub.full("coach"):
         return
-    from coach.prices import DEFAULT_CANDIDATES, DEFAULT_ROLLOUTS, DEFAULT_SAMPLING, SAMPLINGS
+    from coach.prices import DEFAULT_CANDIDATES, DEFAULT_ROLLOUTS, DEFAULT_SAMPLING, EXTENSION, SAMPLINGS
 
     p.add_argument("log", help="a JSON or text log, or - for standard input")
     p.add_argument("--seat", type=int, help="only the findings about this seat")
@@ -236,7 +248,12 @@ def add_parser(sub: Any) -> None:
     p.add_argument("--html", metavar="OUT", help="also write a self-contained HTML report to OUT")
     p.add_argument("--profile", help="the rule profile instead of the log's: " + PROFILE_HELP)
     p.add_argument("--evaluate", action="store_true", help="price every decision by rollouts (grades, accuracy)")
-    p.add_argument("--rollouts", type=int, default=DEFAULT_ROLLOUTS, help="rollouts per candidate and view")
+    p.add_argument("--rollouts", type=int, default=DEFAULT_ROLLOUTS, help="rollouts per candidate and view, at least")
+    p.add_argument(
+        "--max-rollouts",
+        type=int,
+        help=f"rollouts a view may reach while a mistake or a blunder is undecided (default {EXTENSION} × --rollouts)",
+    )
     p.add_argument("--candidates", type=int, default=DEFAULT_CANDIDATES, help="candidates priced per decision")
     p.add_argument("--jobs", type=int, default=0, help="worker processes (0: every core)")
     p.add_argument("--seed", type=int, default=0, help="seed of the sampled deals and rollouts")

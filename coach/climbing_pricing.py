@@ -91,11 +91,14 @@ def seat_worlds(
     def uniform(k: int) -> tuple[tuple[Card, ...], ...]:
         return sample_hands(know, settings.rng(index, "deal", k))
 
-    draw = uniform
-    if settings.sampling == "inference":  # the others' play weighs the worlds
-        seat = events[index].seat
-        draw = infer(eng, states, events, index, seat, uniform, settings.rollouts, settings.rng(index, "infer")).hands
-    return lambda k: world(eng, st, draw(k))
+    if settings.sampling != "inference":
+        return lambda k: world(eng, st, uniform(k))
+    # the others' play weighs the worlds: as many as the budget, in an order of their own (systematic resampling keeps
+    # the candidates' order, and the rollouts past ``settings.rollouts`` are run only where a grade is undecided)
+    seat = events[index].seat
+    kept = list(infer(eng, states, events, index, seat, uniform, settings.budget, settings.rng(index, "infer")).worlds)
+    settings.rng(index, "order").shuffle(kept)
+    return lambda k: world(eng, st, kept[k])
 
 
 def climbing_pricing() -> Pricing[CE, CS]:

@@ -6,7 +6,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any
 
-from coach.effects import ON_TRIAL, TRIAL_SEVERITY, maxim_effect, worth
+from coach.effects import ON_TRIAL, TRIAL_SEVERITY, maxim_effect, supports_mistake, worth
 from coach.findings import Evidence, Finding, summarize, violation_of
 from coach.games import coach_for
 from coach.judgement import judge, label_zh
@@ -70,11 +70,14 @@ def violation(m: Moment[State]) -> Finding:
 def with_worth(f: Finding) -> Finding:
     """A maxim finding with what following the maxim was worth in the study (docs/maxims.md), and its
     status by ``coach.effects``' rule: advice, or on trial (severity ``trial``, not a mistake) when the study
-    measured following it to cost points. A violation of a maxim's rule half is left as it is."""
+    measured following it to cost points; a mistake only where the study measured following it to gain points
+    (``supports_mistake``), else a hint at most. A violation of a maxim's rule half is left as it is."""
     if f.kind not in ("maxim", "note") or f.maxim is None:
         return f
     w = worth(maxim_effect(f.maxim, question=f.question))
     severity = TRIAL_SEVERITY if w["status"] == ON_TRIAL else f.severity
+    if severity == "mistake" and not supports_mistake(w):
+        severity = "hint"
     return replace(f, worth=w, status=w["status"], severity=severity)
 
 

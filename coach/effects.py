@@ -15,6 +15,15 @@ A maxim the study asks more than one question about (``coach.learners.SPLIT``: `
 and gets that row's worth, or the maxim's own row when the study has none for the question (a study
 run before the questions were split, ``WHOLE_BEFORE``). A finding about a part of a maxim the study
 does not play (``question`` of another name: 单牌慎过's single-card half) is "not measured".
+
+A disputed saying a profile reads the other way round (有单不发3 under ``lead_preference = "threes"``: lead the 3s,
+有3不发单) asks the question ``REVERSED``: following that reading is breaking the first one in the same positions,
+so its worth is the maxim's row with the sign turned (the mean and the interval mirrored), unless the study has a
+row of its own for it.
+
+A maxim finding is a mistake by itself only where the study measured following the maxim to gain points (an
+interval wholly above 0: ``supports_mistake``); without such a figure it is a hint at most, and the price, where
+there is one, decides (``coach.judgement``).
 """
 
 from __future__ import annotations
@@ -34,6 +43,7 @@ TRIAL_SEVERITY = "trial"  # the severity of an on-trial finding (not a mistake, 
 #: the questions (``coach.learners.ANSWER``, ``CARDS``) a study run before the split measured as one, in the
 #: maxim's own row: a finding asking one reads that row until the study is rerun
 WHOLE_BEFORE = ("answer", "cards")
+REVERSED = "reversed"  # the question of a disputed saying read the other way round: its row mirrored
 
 
 @dataclass(frozen=True)
@@ -60,6 +70,10 @@ class MaximEffect:
     def measured(self) -> bool:
         """True when the position arose in enough deals (``MIN_AROSE``) to conclude anything."""
         return self.arose >= MIN_AROSE
+
+    def mirrored(self) -> MaximEffect:
+        """The effect of doing the opposite in the same positions: the mean and the interval with the sign turned."""
+        return MaximEffect(f"{self.key} ({REVERSED})", -self.mean, self.se, -self.hi, -self.lo, self.deals, self.arose)
 
     @property
     def status(self) -> str:
@@ -106,7 +120,15 @@ def maxim_effect(key: str, path: str | Path | None = None, question: str | None 
         return effects.get(key)
     if f"{key}/{question}" in effects:
         return effects[f"{key}/{question}"]
+    if question == REVERSED:
+        return effects[key].mirrored() if key in effects else None
     return effects.get(key) if question in WHOLE_BEFORE else None
+
+
+def supports_mistake(w: Mapping[str, Any]) -> bool:
+    """Whether a finding's ``worth`` lets it stand as a mistake by itself: the study measured following the maxim to
+    gain points (significant, the interval wholly above 0)."""
+    return bool(w.get("measured")) and float(w.get("lo", 0.0)) > 0
 
 
 def _pts(x: float) -> str:

@@ -51,6 +51,7 @@ from typing import TYPE_CHECKING, Any
 from coach.choices import shape
 from coach.eta import Eta
 from coach.games import coach_for, priced_games, pricing
+from coach.grades import straddles
 from coach.prices import (
     ROLLOUT_NOISE,
     VARIANCE_FLOOR,
@@ -82,6 +83,7 @@ RACE_FIRST = 5  # rollouts every candidate gets before any is dropped (``rollout
 RACE_EVERY = 1  # rollouts between two checkpoints after the first batch
 RACE_Z = 1.0  # standard errors of the paired differences below the best that drop a candidate
 RACE_STOP = False  # end a view when only the choice made is left (off: it runs on alone, its value more precise)
+EXTEND = 4  # rollouts between two looks at the loss's interval once ``Settings.rollouts`` are done
 CANCEL_POLL_S = 0.2  # seconds between two looks at a run's ``cancel`` while its workers compute
 UNPRICED_COST = 20.0  # ``decision_cost`` of a decision with a single candidate: only its candidates are looked for
 TAIL_EVENTS = 20  # events a rollout plays beyond the log's events left, in ``decision_cost``
@@ -174,6 +176,32 @@ def _race(vals: Sequence[Sequence[float]], alive: Sequence[int], actual: int = 0
     return keep
 
 
+def _schedule(count: int, price: Callable[[int, int], float], settings: Settings) -> list[list[float]]:
+    """Points per candidate per rollout, ``price(j, k)`` being candidate ``j``'s in rollout ``k``: every candidate
+    priced in rollouts ``0, 1, …`` until it is dropped from the race (``_race``, from rollout ``RACE_FIRST`` on; with
+    ``RACE_STOP`` the view ends when only the choice made, index 0, is left). After ``settings.rollouts``, the
+    rollouts go on, ``EXTEND`` at a time up to ``settings.budget``, only while a serious threshold lies inside the
+    loss's interval (``_loss``, ``coach.grades.straddles``)."""
+    vals: list[list[float]] = [[] for _ in range(count)]
+    alive = list(range(count))
+    k = 0
+    while k < settings.budget:
+        if k >= settings.rollouts and (k - settings.rollouts) % EXTEND == 0:
+            if len(alive) < 2:
+                break
+            found = _loss(vals, 0)
+            if not straddles(found.loss, found.se):
+                break
+        if k >= max(RACE_FIRST, 2) and (k - RACE_FIRST) % RACE_EVERY == 0 and len(alive) > 1:
+            alive = _race(vals, alive)
+            if RACE_STOP and alive == [0]:
+                break
+        for j in alive:
+            vals[j].append(price(j, k))
+        k += 1
+    return vals
+
+
 def _priced_view(
     eng: Engine[S],
     worlds: Callable[[int], S],
@@ -183,42 +211,50 @@ def _priced_view(
     index: int,
     view: str,
 ) -> list[list[float]]:
-    """Points per candidate per rollout: rollout ``k`` of every candidate shares deal and seed. The candidates
-    race (``_race``, from rollout ``RACE_FIRST`` on): a dropped one keeps the rollouts it had; with ``RACE_STOP``
-    the view ends when only the choice made (index 0) is left."""
-    vals: list[list[float]] = [[] for _ in cands]
-    alive = list(range(len(cands)))
-    for k in range(settings.rollouts):
-        if k >= max(RACE_FIRST, 2) and (k - RACE_FIRST) % RACE_EVERY == 0 and len(alive) > 1:
-            alive = _race(vals, alive)
-            if RACE_STOP and alive == [0]:
-                break
-        base = worlds(k)
-        for j in alive:
-            ev = cands[j]
-            after = base
-            if not isinstance(ev, Wait):
-                out = eng.step(base, ev)
-                if out.rule is not None:
-                    raise EvaluationError(
-                        f"event {event_number(index)}: candidate {ev} illegal in a {view} deal: {out.message_en}"
-                    )
-                after = out.state
-            end = rollout(eng, after, settings.rng(index, view, k, "play"), settings.noise)
-            vals[j].append(side_points(eng, end, seat))
-    return vals
+    """Points per candidate per rollout (``_schedule``): rollout ``k`` of every candidate shares deal and seed."""
+    noise = settings.noise_in(view)
+    base: dict[int, S] = {}
+
+    def price(j: int, k: int) -> float:
+        if k not in base:
+            base.clear()
+            base[k] = worlds(k)
+        ev, after = cands[j], base[k]
+        if not isinstance(ev, Wait):
+            out = eng.step(after, ev)
+            if out.rule is not None:
+                raise EvaluationError(
+                    f"event {event_number(index)}: candidate {ev} illegal in a {view} deal: {out.message_en}"
+                )
+            after = out.state
+        end = rollout(eng, after, settings.rng(index, view, k, "play"), noise)
+        return side_points(eng, end, seat)
+
+    return _schedule(len(cands), price, settings)
+
+
+def _leader(vals: Sequence[Sequence[float]], full: Sequence[int], ks: range, actual: int) -> int:
+    """The candidate of ``full`` with the highest total over rollouts ``ks`` (the choice made where it ties)."""
+    return max(full, key=lambda j: (sum(vals[j][k] for k in ks), j == actual))
 
 
 def _loss(vals: list[list[float]], actual: int) -> Loss:
-    """The best among the candidates priced with as many rollouts as ``actual`` (a candidate dropped from the
-    race has fewer, unless it was dropped where the view ended: then ``actual`` is the best) minus ``actual``,
-    with the paired standard error (at least ``sqrt(VARIANCE_FLOOR / n)``)."""
+    """The loss of ``actual`` against the best among the candidates priced with as many rollouts (a candidate
+    dropped from the race has fewer, unless it was dropped where the view ended: then ``actual`` is the best),
+    cross-fitted so that no candidate's luck counts as its lead (the winner's curse): the best is chosen on the even
+    rollouts and its lead measured on the odd ones, and the other way round; the loss is the mean of those paired
+    differences, with their standard error (at least ``sqrt(VARIANCE_FLOOR / n)``). The ``best`` reported is the
+    best by the mean of every rollout."""
     n = len(vals[actual])
-    means = [sum(v) / len(v) for v in vals]
-    best = max((j for j in range(len(vals)) if len(vals[j]) == n), key=lambda j: (means[j], j == actual))
-    diffs = [b - a for b, a in zip(vals[best], vals[actual], strict=True)]
+    full = [j for j in range(len(vals)) if len(vals[j]) == n]
+    best = max(full, key=lambda j: (sum(vals[j]), j == actual))
+    if n < 2:
+        diffs = [vals[best][0] - vals[actual][0]]
+    else:
+        on_even, on_odd = _leader(vals, full, range(0, n, 2), actual), _leader(vals, full, range(1, n, 2), actual)
+        diffs = [vals[on_odd if k % 2 == 0 else on_even][k] - vals[actual][k] for k in range(n)]
     se = max(stats(diffs).se, math.sqrt(VARIANCE_FLOOR / len(diffs)))
-    return Loss(best, means[best] - means[actual], se)
+    return Loss(best, sum(diffs) / n, se)
 
 
 def evaluate_decision(

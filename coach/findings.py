@@ -33,6 +33,8 @@ class Judgement:
     severity: str | None
     zh: str
     en: str
+    #: the graver serious grade the price leaves open (``coach.grades.undecided``): the rollouts ran out first
+    undecided: str | None = None
 
     def __post_init__(self) -> None:
         if self.kind not in JUDGEMENT_KINDS:
@@ -59,6 +61,7 @@ class Judgement:
             "severity": self.severity,
             "zh": self.zh,
             "en": self.en,
+            "undecided": self.undecided,
         }
 
 

@@ -1,14 +1,22 @@
 """Grades of a priced decision and the accuracy of a seat over a deal.
 
 - **Loss**: the expected points of the best candidate minus those of the choice made, in the seat's
-  own view (hidden hands sampled), or with all cards known where the seat's view cannot be built.
-- **Grade**: only a loss larger than twice its standard error is graded (a smaller one is within
-  the noise of the rollouts; the standard error of a loss over n paired rollouts is taken as at
-  least ``1 / sqrt(n)`` point, so a few identical rollouts do not pass for certainty): ``inaccuracy`` from 0.5 point, ``mistake`` from 1.5, ``blunder``
-  from 3. A point is one point of the game's score: in 够级 the team's net points of the deal
-  (places 4, 2, 0, 0, -2, -4 summed, doubled for 串三户), in 保皇 the seat's own points.
-- **Accuracy** of one decision: ``100 * exp(-loss / 2)`` (a loss within the noise counts as 0), so
-  0.5 point lost gives 78 %, 1.5 gives 47 %, 3 gives 22 %. A seat's accuracy over a deal is the mean
+  own view (hidden hands sampled), or with all cards known where the seat's view cannot be built; its
+  standard error is that of the paired differences over the rollouts (taken as at least ``1 / sqrt(n)`` point,
+  so a few identical rollouts do not pass for certainty).
+- **Grade**: the band that the loss's lower bound, ``loss - SIGNIFICANCE * se``, reaches: ``inaccuracy`` from
+  0.5 point, ``mistake`` from 1.5, ``blunder`` from 3. A grade says what the numbers support (the choice lost at
+  least that much, about 98 % one-sided), never more: a loss of 2.0 ± 0.4 is an inaccuracy (its lower bound 1.2),
+  a loss within the noise no grade at all. Read off the point estimate instead, a grade flips from one run to the
+  next wherever a loss sits within its noise of a threshold (docs/evaluation.md, "Do the grades hold on a rerun?").
+- **Undecided**: where the loss's upper bound, ``loss + SIGNIFICANCE * se``, reaches a graver serious grade
+  (``mistake`` or ``blunder``) than the one given, the decision is *undecided* (``undecided``): the rollouts
+  (``coach.evaluate`` adds them while a serious threshold lies inside the interval) ran out before telling, and the
+  learner is told so instead of a grade the numbers do not support.
+- A point is one point of the game's score: in 够级 the team's net points of the deal (places 4, 2, 0, 0, -2, -4
+  summed, doubled for 串三户), in 保皇 the seat's own points.
+- **Accuracy** of one decision: ``100 * exp(-loss / 2)`` (a loss within ``SIGNIFICANCE`` standard errors counts
+  as 0), so 0.5 point lost gives 78 %, 1.5 gives 47 %, 3 gives 22 %. A seat's accuracy over a deal is the mean
   over its priced decisions.
 """
 
@@ -18,30 +26,57 @@ import math
 from collections.abc import Iterable
 
 INACCURACY, MISTAKE, BLUNDER = 0.5, 1.5, 3.0
-SIGNIFICANCE = 2.0  # a loss counts when it exceeds this many standard errors
+SIGNIFICANCE = 2.0  # standard errors either side of a loss: its interval
 ACCURACY_SCALE = 2.0  # points of loss that cut accuracy by a factor e
 
 GRADES = ("inaccuracy", "mistake", "blunder")
 GRADE_ZH = {"inaccuracy": "欠佳", "mistake": "失误", "blunder": "大错"}
+SERIOUS = ("mistake", "blunder")
+SERIOUS_THRESHOLDS = (MISTAKE, BLUNDER)  # the thresholds rollouts are added to settle (``coach.evaluate``)
+
+
+def band(points: float) -> str | None:
+    """The grade of a loss known exactly: None below ``INACCURACY``."""
+    if points >= BLUNDER:
+        return "blunder"
+    if points >= MISTAKE:
+        return "mistake"
+    if points >= INACCURACY:
+        return "inaccuracy"
+    return None
+
+
+def interval(loss: float, se: float) -> tuple[float, float]:
+    """The loss's interval: ``SIGNIFICANCE`` standard errors either side."""
+    return loss - SIGNIFICANCE * se, loss + SIGNIFICANCE * se
 
 
 def counted_loss(loss: float, se: float) -> float:
-    """The loss that counts: 0 when it is within ``SIGNIFICANCE`` standard errors of no loss."""
+    """The loss that counts for accuracy: 0 when it is within ``SIGNIFICANCE`` standard errors of no loss."""
     if loss <= 0 or loss <= SIGNIFICANCE * se:
         return 0.0
     return loss
 
 
 def grade(loss: float, se: float) -> str | None:
-    """``inaccuracy`` / ``mistake`` / ``blunder`` for a loss in points, or None (no grade)."""
-    lost = counted_loss(loss, se)
-    if lost >= BLUNDER:
-        return "blunder"
-    if lost >= MISTAKE:
-        return "mistake"
-    if lost >= INACCURACY:
-        return "inaccuracy"
-    return None
+    """``inaccuracy`` / ``mistake`` / ``blunder`` for a loss in points, or None: the band its lower bound reaches."""
+    return band(interval(loss, se)[0])
+
+
+def undecided(loss: float, se: float) -> str | None:
+    """The gravest serious grade (``mistake`` or ``blunder``) the loss's interval leaves open beyond its ``grade``,
+    or None where the interval settles it: a loss of 1.2 ± 0.5 is no grade, undecided "mistake"."""
+    low, high = interval(loss, se)
+    worst = band(high)
+    if worst not in SERIOUS or worst == band(low):
+        return None
+    return worst
+
+
+def straddles(loss: float, se: float) -> bool:
+    """Whether a serious threshold (1.5 or 3) lies inside the loss's interval: more rollouts could settle it."""
+    low, high = interval(loss, se)
+    return any(low < t <= high for t in SERIOUS_THRESHOLDS)
 
 
 def decision_accuracy(loss: float, se: float) -> float:

@@ -9,9 +9,12 @@ Where a decision has been priced (``coach.evaluate``), the price decides what th
   (no grade, severity ``hint``);
 - **graded**: the price finds a loss that earns a grade (``coach.grades.grade``: from the loss and its standard
   error, nothing else); the advice is quoted beside it ("估价亦然" where its option was priced significantly above
-  the choice made). Severity ``mistake`` for a mistake or a blunder, ``hint`` for an inaccuracy;
+  the choice made), and a graver grade the interval leaves open is said ("或为失误，未定"). Severity ``mistake`` for
+  a mistake or a blunder, ``hint`` for an inaccuracy;
 - **uncertain**: advice spoke, but the price cannot tell its option from the choice made (within the noise), or
-  did not price its option and finds no graded loss: a hint, never a mistake;
+  did not price its option and finds no graded loss: a hint, never a mistake; or no grade is earned but the loss's
+  interval leaves a mistake or a blunder open (``coach.grades.undecided``: the rollouts ran out before telling):
+  "估价未定", a hint that says so, never a grade the numbers do not support;
 - **sound**: priced, no advice spoke and the loss earns no grade: nothing to flag;
 - **violation**: a rule was broken (the replay's verdict): a violation whatever the price says;
 - **unpriced**: nothing was priced for the move: the findings keep their own severity and say "未估价 / not
@@ -77,6 +80,13 @@ def _said(saying: str | None) -> tuple[str, str]:
     return "教练提示", "the coach's note"
 
 
+def _open(open_: str | None) -> tuple[str, str]:
+    """The words for a graver grade left open: ``（或为失误，未定）`` / `` (perhaps a mistake: undecided)``."""
+    if open_ is None:
+        return "", ""
+    return f"（或为{GRADE_ZH[open_]}，未定）", f" (perhaps a {open_}: undecided)"
+
+
 def _graded(d: Decision, advice: Finding | None, saying: str | None, agrees: bool, g: str) -> Judgement:
     best, loss = d.candidates[d.loss.best], d.loss
     said_zh, said_en = _said(saying)
@@ -84,6 +94,7 @@ def _graded(d: Decision, advice: Finding | None, saying: str | None, agrees: boo
     if advice is not None:
         head_zh = f"{said_zh}，估价亦然：" if agrees else f"{said_zh}；估价："
         head_en = f"{said_en}, and the pricing agrees: " if agrees else f"{said_en}; the pricing: "
+    open_zh, open_en = _open(d.undecided)
     return Judgement(
         "graded",
         g,
@@ -92,9 +103,31 @@ def _graded(d: Decision, advice: Finding | None, saying: str | None, agrees: boo
         loss.se,
         "mistake" if g in ("mistake", "blunder") else "hint",
         f"{GRADE_ZH[g]}：{head_zh}{label_zh(best.event)} 比所做（{label_zh(d.actual.event)}）多 {loss.loss:.2f} 分"
-        f"（标准误 {loss.se:.2f}）",
+        f"（标准误 {loss.se:.2f}）{open_zh}",
         f"{g}: {head_en}{label_en(best.event)} earns {loss.loss:.2f} points more than the choice made"
-        f" ({label_en(d.actual.event)}; standard error {loss.se:.2f})",
+        f" ({label_en(d.actual.event)}; standard error {loss.se:.2f}){open_en}",
+        d.undecided,
+    )
+
+
+def _undecided(d: Decision, saying: str | None, said: tuple[str, str] | None) -> Judgement:
+    """No grade earned, but the loss's interval leaves a serious one open: said as such, a hint."""
+    best, loss, open_ = d.candidates[d.loss.best], d.loss, d.undecided
+    assert open_ is not None
+    head_zh, head_en = ("", "") if said is None else (f"{said[0]}；", f"{said[1]}; ")
+    return Judgement(
+        "uncertain",
+        None,
+        saying,
+        loss.loss,
+        loss.se,
+        "hint",
+        f"{head_zh}估价未定：{label_zh(best.event)} 或比所做（{label_zh(d.actual.event)}）多 {loss.loss:.2f} 分"
+        f"（标准误 {loss.se:.2f}），或为{GRADE_ZH[open_]}；估算次数用尽仍未分明，不评级",
+        f"{head_en}undecided: {label_en(best.event)} may earn {loss.loss:.2f} points more than the choice made"
+        f" ({label_en(d.actual.event)}; standard error {loss.se:.2f}), perhaps a {open_}; the rollouts ran out"
+        " before telling, no grade",
+        open_,
     )
 
 
@@ -136,7 +169,14 @@ def judge(findings: Sequence[Finding], decision: Decision | None) -> Judgement:
         if mine is not None and theirs is not None:
             diff = mine.mean - theirs.mean  # > 0: the choice made priced above the advice
             se = math.sqrt(mine.se**2 + theirs.se**2)
-    if suggested is not None and diff is not None and se is not None and diff > SIGNIFICANCE * se and g is None:
+    if (
+        suggested is not None
+        and diff is not None
+        and se is not None
+        and diff > SIGNIFICANCE * se
+        and g is None
+        and decision.undecided is None
+    ):
         return Judgement(
             "overruled",
             None,
@@ -152,6 +192,8 @@ def judge(findings: Sequence[Finding], decision: Decision | None) -> Judgement:
     if g is not None:
         agrees = diff is not None and se is not None and -diff > SIGNIFICANCE * se
         return _graded(decision, advice, saying, agrees, g)
+    if decision.undecided is not None:
+        return _undecided(decision, saying, None if advice is None else (said_zh, said_en))
     if advice is not None:
         if suggested is not None and diff is not None and se is not None:
             higher = decision.actual if diff > 0 else suggested

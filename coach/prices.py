@@ -11,14 +11,17 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
-from coach.grades import GRADES, accuracy, decision_accuracy, grade
+from coach.grades import GRADES, accuracy, decision_accuracy, grade, undecided
 from replay.core.errors import FupanError
 from replay.core.events import Event
 from replay.formats.event_json import event_from_json
 
 DEFAULT_ROLLOUTS = 20
+EXTENSION = 4  # a view may reach this many times ``rollouts`` while a serious threshold lies inside a loss's interval
+DEFAULT_MAX_ROLLOUTS = EXTENSION * DEFAULT_ROLLOUTS
 DEFAULT_CANDIDATES = 4
-ROLLOUT_NOISE = 0.08
+ROLLOUT_NOISE = 0.08  # the all view's: one world, the policy's random moves its only spread
+SEAT_NOISE = 0.0  # the seat view's: the sampled worlds are the spread; random moves only added to it
 SAMPLINGS = ("inference", "uniform")
 DEFAULT_SAMPLING = "uniform"  # inference did not win on both figures in 保皇 (docs/evaluation.md)
 VARIANCE_FLOOR = 1.0  # point²: a loss's standard error is at least sqrt(1 / n), however alike the rollouts
@@ -42,8 +45,10 @@ class EvaluationError(FupanError, RuntimeError):
 
 @dataclass(frozen=True)
 class Settings:
-    """How hard to look: rollouts per candidate and view, candidates per decision, seed, noise, and how the
-    seat view's worlds are drawn (``sampling``: "inference", weighted by the others' play, ``coach.inference``;
+    """How hard to look: rollouts per candidate and view (``rollouts`` at least, up to ``max_rollouts``, by default
+    ``EXTENSION`` times as many, while a serious threshold lies inside the loss's interval: ``coach.evaluate``), candidates per decision, seed, the
+    rollout policy's chance of a random move (``noise`` in the all view, ``seat_noise`` in the seat view), and how
+    the seat view's worlds are drawn (``sampling``: "inference", weighted by the others' play, ``coach.inference``;
     or "uniform" over the deals that fit the public facts)."""
 
     rollouts: int = DEFAULT_ROLLOUTS
@@ -52,6 +57,8 @@ class Settings:
     noise: float = ROLLOUT_NOISE
     views: tuple[str, ...] = ("seat", "all")
     sampling: str = DEFAULT_SAMPLING
+    seat_noise: float = SEAT_NOISE
+    max_rollouts: int = 0  # 0: ``EXTENSION`` times ``rollouts``
 
     def __post_init__(self) -> None:
         if self.rollouts < 2:
@@ -63,6 +70,22 @@ class Settings:
             raise ValueError(f"unknown view {bad[0]!r} (expected 'seat' or 'all')")
         if self.sampling not in SAMPLINGS:
             raise ValueError(f"unknown sampling {self.sampling!r} (expected {' or '.join(map(repr, SAMPLINGS))})")
+        if self.max_rollouts < 0:
+            raise ValueError(f"max_rollouts must be 0 (the default budget) or more (got {self.max_rollouts})")
+        if self.max_rollouts == 0:
+            object.__setattr__(self, "max_rollouts", EXTENSION * self.rollouts)  # frozen: resolved once, here
+        for name, value in (("noise", self.noise), ("seat_noise", self.seat_noise)):
+            if not 0.0 <= value <= 1.0:
+                raise ValueError(f"{name} must be within 0 and 1 (got {value})")
+
+    @property
+    def budget(self) -> int:
+        """The most rollouts a view runs: ``max_rollouts``, or ``rollouts`` where that is more."""
+        return max(self.rollouts, self.max_rollouts)
+
+    def noise_in(self, view: str) -> float:
+        """The rollout policy's noise in ``view`` ("seat" or "all")."""
+        return self.seat_noise if view == "seat" else self.noise
 
     def rng(self, *key: Any) -> random.Random:
         """The random source of one draw of a run: seeded by ``seed`` and the ``key`` (the event index, the view,
@@ -78,19 +101,26 @@ class Settings:
             "noise": self.noise,
             "views": list(self.views),
             "sampling": self.sampling,
+            "seat_noise": self.seat_noise,
+            "max_rollouts": self.max_rollouts,
         }
 
     @classmethod
     def from_json(cls, doc: Mapping[str, Any]) -> Settings:
-        """The settings ``to_json`` wrote; without ``noise`` (written before it was kept) the default, without
-        ``sampling`` (written before inference) "uniform", as they were made."""
+        """The settings ``to_json`` wrote, as they were made: without ``noise`` (written before it was kept) 0.08,
+        without ``sampling`` (written before inference) "uniform", without ``seat_noise`` (written before the views
+        had their own) ``noise``, without ``max_rollouts`` (written before rollouts were added) ``rollouts``."""
+        rollouts = int(doc["rollouts"])
+        noise = float(doc.get("noise", ROLLOUT_NOISE))
         return cls(
-            rollouts=int(doc["rollouts"]),
+            rollouts=rollouts,
             max_candidates=int(doc["max_candidates"]),
             seed=int(doc["seed"]),
-            noise=float(doc.get("noise", ROLLOUT_NOISE)),
+            noise=noise,
             views=tuple(str(v) for v in doc["views"]),
             sampling=str(doc.get("sampling", "uniform")),
+            seat_noise=float(doc.get("seat_noise", noise)),
+            max_rollouts=int(doc.get("max_rollouts", rollouts)),
         )
 
 
@@ -255,6 +285,16 @@ class Decision:
         """``inaccuracy`` / ``mistake`` / ``blunder`` or None, in the grading view."""
         return self.grade_in(self.view)
 
+    def undecided_in(self, view: str) -> str | None:
+        """The graver serious grade one view's loss leaves open (``coach.grades.undecided``), or None."""
+        loss = self.losses.get(view)
+        return None if loss is None else undecided(loss.loss, loss.se)
+
+    @property
+    def undecided(self) -> str | None:
+        """The graver serious grade the grading view leaves open: the rollouts ran out before telling."""
+        return self.undecided_in(self.view)
+
     @property
     def accuracy(self) -> float:
         """Accuracy of this decision in percent (from its loss, like its grade)."""
@@ -272,6 +312,7 @@ class Decision:
             "candidates": [c.to_json() for c in self.candidates],
             "notes": list(self.notes),
             "grades": {k: self.grade_in(k) for k in self.losses},
+            "undecided": {k: self.undecided_in(k) for k in self.losses},
             "certain": None if self.certain is None else self.certain.to_json(),
         }
 

@@ -81,6 +81,8 @@ LABELS: dict[str, tuple[str, str]] = {
     "loss": ("损失", "Loss"),
     "best": ("最佳", "Best"),
     "graded": ("有等级的决定", "Graded decisions"),
+    "undecided": ("未定", "undecided"),  # no grade earned, a serious one left open (coach.grades.undecided)
+    "perhaps": ("或为", "perhaps a"),
     "eval_settings": ("设置", "Settings"),
     "worth": ("模拟研究中的价值", "Worth in the study"),
     # the dashboard's options: the library's number, the rule check and the referee's decisions

@@ -11,7 +11,7 @@ while neither this number nor ``ENGINE_VERSION`` did.
 
 from __future__ import annotations
 
-COACH_VERSION = 4
+COACH_VERSION = 5
 """1: the first version recorded (rows stored before versions were recorded read as 0). 2: the seat view lists
 the cards it has not seen in card order, not in the order of the hands that hold them (an evaluation's seat
 view no longer depends on where the hidden cards sit). 3 (issue 16, a coach a learner can trust): every maxim
@@ -24,4 +24,7 @@ settings record ``sampling`` (the seat view's worlds inferred from the others' p
 uniform, the default). 4 (issue 36, one judgement per move): a priced move's findings carry its one judgement
 (``coach.judgement``: the price decides, a saying it contradicts is overruled, not a mistake) and take its severity;
 a grade comes from the loss and its standard error alone (a certain error is said, no longer graded a mistake by
-itself)."""
+itself). 5 (issue 37, grades that hold on a rerun): a grade is the band the loss's lower bound (loss - 2 se) reaches,
+a serious grade its interval leaves open is said as undecided; the loss is cross-fitted (the best chosen on half the
+rollouts, its lead measured on the other half); rollouts go on, up to four times as many, while a serious threshold
+lies inside the interval; the seat view's rollouts play without the policy's random moves (``seat_noise`` 0)."""

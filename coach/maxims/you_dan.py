@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
+from coach.effects import REVERSED
 from coach.findings import Finding
 from coach.maxim import Maxim, finding
 from coach.moment import Moment, acts_on
@@ -51,6 +52,7 @@ def detect(m: Moment[State]) -> Iterator[Finding]:
             f"手里有3（{len(threes)}张）却先发单张",
             f"led a single while holding {len(threes)} 3s (有3不发单)",
             instead=tuple(threes),
+            question=REVERSED,  # the saying read the other way round: the study's row with the sign turned
         )
 
 

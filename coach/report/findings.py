@@ -197,13 +197,17 @@ class FindingSections(Markup):
             )
         graded = []
         for d in ev.decisions:
-            if d.grade is None:
+            if d.grade is None and d.undecided is None:
                 continue
             best = d.candidates[d.loss.best]
+            shown = d.grade or "undecided"
+            said = self.named(GRADE, d.grade) if d.grade else self.label("undecided")
+            if d.undecided is not None:
+                said += f" ({self.label('perhaps')} {self.named(GRADE, d.undecided)})"
             graded.append(
                 f"<tr><td>{_e(event_number(d.index))}</td><td>{self.player(d.seat)}</td>"
                 f"<td><code>{_e(d.actual.label())}</code></td>"
-                f'<td><span class="badge g-{_e(d.grade)}">{self.named(GRADE, d.grade)}</span></td>'
+                f'<td><span class="badge g-{_e(shown)}">{said}</span></td>'
                 f"<td>{_e(f'{d.loss.loss:.2f} ± {d.loss.se:.2f}')} ({self.named(VIEW, d.view)})</td>"
                 f"<td><code>{_e(best.label())}</code></td></tr>"
             )

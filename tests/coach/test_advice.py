@@ -96,10 +96,39 @@ def test_a_maxim_not_significantly_negative_stays_advice(study: dict[str, MaximE
     study[FENG_Q] = effect(FENG_Q, -0.05, -0.16, 0.05)
     rep = report(BOTH)
     fq, yd = by_maxim(rep)[FENG_Q], by_maxim(rep)[YOU_DAN]
-    assert (fq.severity, fq.status) == ("mistake", ADVICE)
+    # advice, but no figure says following it gains: the detector's "mistake" is a hint (issue 37, item 7)
+    assert (fq.severity, fq.status) == ("hint", ADVICE)
     assert fq.worth["significant"] is False and fq.worth["mean"] == -0.05
     assert (yd.severity, yd.status, yd.worth["measured"], yd.worth["row"]) == ("hint", ADVICE, False, None)
-    assert rep.summary["seats"]["2"]["by_severity"] == {"mistake": 1, "hint": 1}
+    assert rep.summary["seats"]["2"]["by_severity"] == {"hint": 2}
+
+
+def test_a_saying_is_a_mistake_by_itself_only_where_the_study_measured_a_gain(study: dict[str, MaximEffect]) -> None:
+    assert by_maxim(report(BOTH))[FENG_Q].severity == "hint"  # no figure at all
+    study[FENG_Q] = effect(FENG_Q, 0.4, 0.2, 0.6, arose=MIN_AROSE - 1)
+    assert by_maxim(report(BOTH))[FENG_Q].severity == "hint"  # too few deals to tell
+    study[FENG_Q] = effect(FENG_Q, 0.4, 0.2, 0.6)
+    fq = by_maxim(report(BOTH))[FENG_Q]
+    assert (fq.severity, fq.status) == ("mistake", ADVICE) and fq.worth["significant"] is True
+
+
+def test_a_saying_read_the_other_way_round_takes_the_studys_sign_turned(study: dict[str, MaximEffect]) -> None:
+    # the study measured 有单不发3 (lead a single, not the 3s) to cost 1.09: under lead_preference "threes" the
+    # finding advises the 3s (有3不发单), which the same study measured to gain as much
+    study[YOU_DAN] = effect(YOU_DAN, -1.09, -1.17, -1.01)
+    singles = by_maxim(report(gouji(YD, "2 play 3 3")))[YOU_DAN]
+    assert (singles.status, singles.severity) == (ON_TRIAL, "trial") and "约损失 1.09 分" in singles.worth["zh"]
+    threes = report(
+        gouji(YD, "2 play 4").replace("profile gouji-logged", "profile gouji-logged\noption lead_preference threes")
+    )
+    yd = by_maxim(threes)[YOU_DAN]
+    assert yd.question == "reversed" and yd.evidence.instead == ("3", "3", "3", "3")
+    assert (yd.status, yd.severity) == (ADVICE, "hint")
+    assert yd.worth["mean"] == 1.09 and (yd.worth["lo"], yd.worth["hi"]) == (1.01, 1.17)
+    assert yd.worth["row"] == f"{YOU_DAN} (reversed)" and "多得 1.09 分" in yd.worth["zh"]
+    assert "measured to gain 1.09" in yd.worth["en"]
+    assert maxim_effect(YOU_DAN, question="reversed") == study[YOU_DAN].mirrored()
+    assert maxim_effect(DAN_PAI, question="reversed") is None  # no row: not measured
 
 
 def test_a_finding_reads_the_row_of_its_question(study: dict[str, MaximEffect]) -> None:

@@ -52,6 +52,8 @@ def test_evaluate_json_prices_the_seats_decisions(tmp_path: Path, capsys: pytest
         "noise": 0.08,
         "views": ["seat", "all"],
         "sampling": "uniform",
+        "seat_noise": 0.0,
+        "max_rollouts": 8,
     }
     assert ev["decisions"], "seat 1 made priced decisions"
     events = Replay(simulate_deal(5, "gouji").log).log.events
@@ -62,7 +64,7 @@ def test_evaluate_json_prices_the_seats_decisions(tmp_path: Path, capsys: pytest
         assert 2 <= len(d["candidates"]) <= 2
         assert set(d["losses"]) == {"seat", "all"}
         for c in d["candidates"]:
-            assert c["values"]["seat"]["n"] == 2 and c["values"]["all"]["n"] == 2
+            assert 2 <= c["values"]["seat"]["n"] <= 8 and 2 <= c["values"]["all"]["n"] <= 8  # 2, more if undecided
     seat_rows = {r["seat"]: r for r in ev["seats"]}
     assert seat_rows[1]["decisions"] == len(ev["decisions"])
     assert all(seat_rows[s]["decisions"] == 0 for s in seat_rows if s != 1)
@@ -130,7 +132,7 @@ def test_with_prices_attaches_prices_and_adds_weak_choices() -> None:
     evaluation = Evaluation(
         (
             _decision(replay, spoken, 2.0, 0.2),  # a mistake where a maxim already speaks
-            _decision(replay, silent, 3.5, 0.3),  # a blunder no finding names
+            _decision(replay, silent, 3.5, 0.2),  # a blunder no finding names
             _decision(replay, small, 0.6, 0.5),  # within the noise: no grade
         ),
         Settings(rollouts=20),
@@ -168,7 +170,7 @@ def test_report_json_and_html_carry_the_evaluation(tmp_path: Path) -> None:
     from replay.formats.log import read_log
 
     replay = Replay(read_log(path))
-    evaluation = Evaluation((_decision(replay, 5, 3.5, 0.3),), Settings(rollouts=20), 6, 40, 0.5)
+    evaluation = Evaluation((_decision(replay, 5, 3.5, 0.2),), Settings(rollouts=20), 6, 40, 0.5)
     report = coach_replay(replay, None, evaluation)
     doc: dict[str, Any] = report.to_json()
     assert doc["evaluation"]["decisions"][0]["grade"] == "blunder"

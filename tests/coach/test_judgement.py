@@ -49,10 +49,10 @@ def test_a_contradicting_price_overrules_the_saying_never_a_mistake() -> None:
 
 
 def test_an_agreeing_price_grades_by_the_loss() -> None:
-    j = judge([cap_finding(severity="hint")], decision(kings=-1.0, aces=2.0))
-    assert j.kind == "graded" and j.grade == "blunder" and j.severity == "mistake"
-    assert j.diff == pytest.approx(3.0) and j.zh.startswith("大错：俗语说「逢Q盖帽」，估价亦然")
-    small = judge([cap_finding()], decision(kings=0.0, aces=0.7))
+    j = judge([cap_finding(severity="hint")], decision(kings=-1.5, aces=2.0))
+    assert j.kind == "graded" and j.grade == "blunder" and j.severity == "mistake" and j.undecided is None
+    assert j.diff == pytest.approx(3.5) and j.zh.startswith("大错：俗语说「逢Q盖帽」，估价亦然")
+    small = judge([cap_finding()], decision(kings=0.0, aces=0.9))
     assert small.kind == "graded" and small.grade == "inaccuracy" and small.severity == "hint"
 
 
@@ -62,6 +62,25 @@ def test_an_uncertain_price_is_a_hint_at_most() -> None:
     assert "分不出高下（出牌 AS AH 多 0.20 分" in j.zh and "cannot tell" in j.en
     noisy = judge([cap_finding()], decision(kings=1.0, aces=0.6, se=0.3))  # above, but within the noise
     assert noisy.kind == "uncertain" and "出牌 KS KH 多 0.40 分" in noisy.zh
+
+
+def test_a_serious_grade_left_open_is_said_never_given() -> None:
+    open_ = Decision(10, 1, decision(0, 0).candidates, {"seat": Loss(1, 1.2, 0.5)})  # 0.2 to 2.2
+    j = judge([], open_)
+    assert j.kind == "uncertain" and j.grade is None and j.undecided == "mistake" and j.severity == "hint"
+    assert "估价未定" in j.zh and "或为失误" in j.zh and "undecided" in j.en and "perhaps a mistake" in j.en
+    assert not j.is_mistake and j.to_json()["undecided"] == "mistake"
+    said = judge([cap_finding()], open_)  # a saying at the same move is quoted, the price still undecided
+    assert (
+        said.kind == "uncertain" and said.undecided == "mistake" and said.zh.startswith("俗语说「逢Q盖帽」；估价未定")
+    )
+    part = Decision(10, 1, decision(0, 0).candidates, {"seat": Loss(1, 2.0, 0.4)})  # 1.2 to 2.8: at least 0.5
+    g = judge([], part)
+    assert g.kind == "graded" and g.grade == "inaccuracy" and g.undecided == "mistake"
+    assert g.zh.endswith("（或为失误，未定）") and g.en.endswith("(perhaps a mistake: undecided)")
+    settled = judge([], Decision(10, 1, decision(0, 0).candidates, {"seat": Loss(1, 1.2, 0.1)}))
+    assert settled.kind == "sound" or settled.grade == "inaccuracy"
+    assert settled.undecided is None and "未定" not in settled.zh
 
 
 def test_an_unpriced_move_says_so_and_keeps_its_severity() -> None:
@@ -76,7 +95,7 @@ def test_a_grade_never_stands_beside_a_loss_that_does_not_earn_it() -> None:
     assert d.grade is None and d.accuracy == pytest.approx(100.0)
     j = judge([], d)
     assert j.kind == "sound" and j.grade is None and j.severity is None
-    for loss, se, grade in ((0.0, 0.0, None), (0.6, 0.1, "inaccuracy"), (1.6, 0.1, "mistake"), (1.6, 1.0, None)):
+    for loss, se, grade in ((0.0, 0.0, None), (0.8, 0.1, "inaccuracy"), (1.8, 0.1, "mistake"), (1.6, 1.0, None)):
         d = Decision(10, 1, decision(0, 0).candidates, {"seat": Loss(1, loss, se)})
         assert judge([], d).grade == grade == d.grade
 

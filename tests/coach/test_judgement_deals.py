@@ -117,6 +117,6 @@ def test_the_problem_reports_move_is_an_overruled_saying_not_a_mistake() -> None
     assert f.maxim == "feng-q-gai-mao" and f.severity == "hint" and d.grade is None
     j = report.judgement_at(35)
     assert f.judgement == j and j.kind == "overruled" and j.grade is None and j.diff is not None and j.diff > 0
-    assert j.zh == "俗语说「逢Q盖帽」（出牌 AD）；此处估价认为 出牌 KC 更好，多 6.23 分（标准误 1.99）"
+    assert j.zh == "俗语说「逢Q盖帽」（出牌 AD）；此处估价认为 出牌 KC 更好，多 3.00 分（标准误 1.42）"
     assert f.to_json()["judgement"] == j.to_json() and f.to_json()["judgement"]["kind"] == "overruled"
     assert disagreements(report) == []

@@ -125,13 +125,18 @@ def test_from_json_refuses_a_bad_event(small: Evaluation) -> None:
 
 def test_settings_key_is_canonical() -> None:
     key = settings_key(Settings(rollouts=5, max_candidates=3, seed=2, views=("all",)))
-    assert key == '{"max_candidates":3,"noise":0.08,"rollouts":5,"sampling":"uniform","seed":2,"views":["all"]}'
+    assert key == (
+        '{"max_candidates":3,"max_rollouts":20,"noise":0.08,"rollouts":5,"sampling":"uniform","seat_noise":0.0,'
+        '"seed":2,"views":["all"]}'
+    )
     assert settings_from_key(key) == Settings(rollouts=5, max_candidates=3, seed=2, views=("all",))
     assert settings_key(Settings()) != settings_key(Settings(seed=1))
     assert settings_key(Settings()) != settings_key(Settings(noise=0.2))  # the noise is part of the key
     assert settings_from_key(settings_key(Settings(noise=0.2))).noise == 0.2
     old = '{"max_candidates":3,"rollouts":5,"seed":2,"views":["all"]}'  # stored before the noise was kept
-    assert settings_from_key(old) == Settings(rollouts=5, max_candidates=3, seed=2, views=("all",), sampling="uniform")
+    # as made then: the all view's noise in the seat view too, no rollouts beyond ``rollouts``
+    made = Settings(rollouts=5, max_candidates=3, seed=2, views=("all",), sampling="uniform", seat_noise=0.08)
+    assert settings_from_key(old) == replace(made, max_rollouts=5)
 
 
 # ---------------------------------------------------------------------------------------------

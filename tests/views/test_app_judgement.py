@@ -3,7 +3,7 @@ Evaluation page and the Replay page show the same judgement of one priced move, 
 temporary SQLite library.
 
 The move is the problem report's: a 够级 sample where seat 3 answers an opponent's Qs with KC while holding AD
-(逢Q盖帽), and the price (12 rollouts, 3 candidates, seed 3) finds KC better by 6.23 points. The Coach page once
+(逢Q盖帽), and the price (12 rollouts, 3 candidates, seed 3) finds KC better by 3.00 points. The Coach page once
 called it a mistake ("! 错误") while the Evaluation page priced the play made above the saying's: now both say the
 saying is overruled, and neither calls it a mistake."""
 
@@ -26,8 +26,8 @@ from views.pages.evaluation import DECISION
 SAMPLE = SAMPLES_DIR / "gouji" / "gouji-2026-09-08-d2.json"
 INDEX = 35  # seat 3: KC on an opponent's Qs while holding AD
 PRICE = Settings(rollouts=12, max_candidates=3, seed=3)
-SAID_ZH = "判断：俗语说「逢Q盖帽」（出牌 AD）；此处估价认为 出牌 KC 更好，多 6.23 分（标准误 1.99）"
-SAID_EN = "Judgement: the saying says '逢Q盖帽' (play AD); here the pricing finds play KC better by 6.23 points"
+SAID_ZH = "判断：俗语说「逢Q盖帽」（出牌 AD）；此处估价认为 出牌 KC 更好，多 3.00 分（标准误 1.42）"
+SAID_EN = "Judgement: the saying says '逢Q盖帽' (play AD); here the pricing finds play KC better by 3.00 points"
 
 
 @pytest.fixture

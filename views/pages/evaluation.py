@@ -109,7 +109,7 @@ def unpriced_note(game: str) -> str | None:
 
 def decision_label(rep: Replay, d: Decision, lang_: str) -> str:
     """A decision for the selectbox: event, seat, the choice made, its grade (raw text)."""
-    g = grade_label(d.grade, lang_)
+    g = grade_label(d.grade, lang_, d.undecided)
     head = tr(lang_, *event_words(d.index))
     return " · ".join(x for x in (head, seat_label(rep, d.seat, lang_), candidate_label(d.actual, lang_), g) if x)
 
@@ -331,7 +331,7 @@ def _decision_panel(rep: Replay, deal_id: int, d: Decision, judged: Judgement, l
     loss = d.loss
     best = md(candidate_label(d.candidates[loss.best], lang_))
     made = md(candidate_label(d.actual, lang_))
-    grade = grade_label(d.grade, lang_) or tr(lang_, "无评级", "no grade")
+    grade = grade_label(d.grade, lang_, d.undecided) or tr(lang_, "无评级", "no grade")
     st.markdown(
         f"**{head}** · {who} · {made}  \n"
         + tr(

@@ -66,7 +66,7 @@ def expected_figure(rep: Replay, ev: Evaluation, picked: int | None, lang_: str)
     hover = [
         escape(
             f"{seat_label(rep, d.seat, lang_)} · {candidate_label(d.actual, lang_)}"
-            + (f" · {grade_label(d.grade, lang_)}" if d.grade else "")
+            + (f" · {grade_label(d.grade, lang_, d.undecided)}" if d.grade or d.undecided else "")
             + f" · {tr(lang_, '最佳', 'best')}: {candidate_label(d.candidates[d.loss.best], lang_)}"
         )
         for d in ds

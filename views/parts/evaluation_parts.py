@@ -119,12 +119,17 @@ def candidate_label(c: Candidate, lang_: str) -> str:
     return f"{action_label(c.event.action, lang_)} {cards_text([x.token for x in c.event.cards], lang_)}".strip()
 
 
-def grade_label(grade: str | None, lang_: str) -> str:
-    """欠佳 / 失误 / 大错 (or the English word); "" for an ungraded decision."""
+def grade_label(grade: str | None, lang_: str, undecided: str | None = None) -> str:
+    """欠佳 / 失误 / 大错 (or the English word); "" for an ungraded decision. ``undecided``: a graver grade the price
+    leaves open (``Decision.undecided``), said beside it: "欠佳（或为失误？）", or "未定（或为失误？）" alone."""
+    open_ = ""
+    if undecided:
+        zh, en = GRADE_NAMES.get(undecided, (undecided, undecided))
+        open_ = tr(lang_, f"（或为{zh}？）", f" (perhaps a {en}?)")
     if not grade:
-        return ""
+        return tr(lang_, "未定", "undecided") + open_ if open_ else ""
     zh, en = GRADE_NAMES.get(grade, (grade, grade))
-    return tr(lang_, zh, en)
+    return tr(lang_, zh, en) + open_
 
 
 def view_label(view: str, lang_: str) -> str:
@@ -205,7 +210,7 @@ def replay_panel(rep: Replay, ev: Evaluation, index: int, viewer: int | None, la
     if viewer is not None and viewer != d.seat:
         st.caption(t("复盘视角可见这一手的评估。", "The review shows this decision's evaluation."))
         return
-    grade = grade_label(d.grade, lang_) or tr(lang_, "无评级", "no grade")
+    grade = grade_label(d.grade, lang_, d.undecided) or tr(lang_, "无评级", "no grade")
     st.markdown(
         tr(
             lang_,

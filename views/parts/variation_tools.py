@@ -268,7 +268,9 @@ def _show_price(v: Shown, found: list[Decision] | str) -> None:
             loss = d.losses.get(view)
             name = view_label(view, lang_)
             row[f"{name} {t('损失', 'loss')}"] = None if loss is None else f"{loss.loss:.2f} ± {loss.se:.2f}"
-            row[f"{name} {t('评级', 'grade')}"] = None if loss is None else grade_label(d.grade_in(view), lang_) or "✓"
+            row[f"{name} {t('评级', 'grade')}"] = (
+                None if loss is None else grade_label(d.grade_in(view), lang_, d.undecided_in(view)) or "✓"
+            )
         rows.append(row)
     st.markdown(
         t(

@@ -110,9 +110,13 @@ def _wins(p: Cards, best: tuple[int, int] | None, lead: Combo, tr: Trumps) -> bo
 class ShengjiPolicy:
     """Heuristic play for every seat of a 升级 deal (see the module docstring); ``noise`` in [0, 1]."""
 
-    def __init__(self, rng: random.Random, noise: float = 0.08) -> None:
+    def __init__(self, rng: random.Random, noise: float = 0.08, knowing: bool = False) -> None:
         self.rng = rng
         self.noise = noise
+        #: read only what the seat to act knew (the candidates' ranking and the policy's mark in the seat view): whether
+        #: a seat still to play can win a trick is asked of the unseen cards, not of its hand as dealt; a declaration
+        #: made face down is not compared. A rollout's bot reads its determinized deal as it is (``knowing`` False).
+        self.knowing = knowing
 
     # -- the deal before the tricks -------------------------------------------------------------------
 
@@ -124,7 +128,8 @@ class ShengjiPolicy:
             return None
         spoken = {x[0] for x in st.declarations} | set(st.passed)
         last = len(spoken) == 3 and not st.declarations
-        top = max((eng.declaration_key(k, cs) for k, (_, cs) in enumerate(st.declarations)), default=None)
+        seen = [(k, cs) for k, (s, cs) in enumerate(st.declarations) if not self.knowing or s == seat]  # face down
+        top = max((eng.declaration_key(k, cs) for k, cs in seen), default=None)
         if top is not None and eng.declaration_key(len(st.declarations), d) <= top:
             return None  # it would be eaten
         return d if last or trumps_held(held, str(d[1].suit), st.levels[team(seat)]) >= DECLARE_AT else None
@@ -176,18 +181,19 @@ class ShengjiPolicy:
         return out
 
     def beaten_later(self, st: ShengjiState, seat: int, trick: Sequence[tuple[int, Cards]]) -> bool:
-        """Whether an opponent of ``seat`` still to play to ``trick`` can win it (its hand as dealt here)."""
+        """Whether an opponent of ``seat`` still to play to ``trick`` can win it: with its hand as dealt here, or,
+        ``knowing``, with some of the cards ``seat`` has not seen (following the lead, or void in it and ruffing)."""
         tr = st.trumps
         assert tr is not None
         lead = combo(trick[0][1], tr)
         best = _best(trick, lead, tr)
-        for k in range(len(trick), 4):
-            t = (trick[0][0] + k) % 4
-            if team(t) == team(seat):
-                continue
-            if any(_wins(p, best, lead, tr) for p in follow_options(st.hands[t].known_cards(), lead, tr)):
-                return True
-        return False
+        later = [t for t in ((trick[0][0] + k) % 4 for k in range(len(trick), 4)) if team(t) != team(seat)]
+        if self.knowing:
+            pool = list(self.unseen(st, seat).elements())
+            hands = [pool, [c for c in pool if tr.key(c)[0] == TRUMP]] if later else []
+        else:
+            hands = [st.hands[t].known_cards() for t in later]
+        return any(_wins(p, best, lead, tr) for held in hands for p in follow_options(held, lead, tr))
 
     def lead_rank(self, st: ShengjiState, seat: int, options: list[Cards]) -> list[Cards]:
         """Leads best first (see the module docstring)."""
@@ -293,7 +299,7 @@ def candidates(eng: Shengji, state: ShengjiState, actual: Event, limit: int) -> 
     cheapest win, the cheapest play without points and the play with the most points."""
     st = _resolved(eng, state, actual)
     seat = actual.seat
-    pol = ShengjiPolicy(random.Random(0), noise=0.0)
+    pol = ShengjiPolicy(random.Random(0), noise=0.0, knowing=True)
     first: Event | None = None
     opts: list[Event] = []
     if st.phase == DECLARE:

@@ -169,7 +169,7 @@ def test_b_goes_to_the_next_mistake_by_the_evaluations_grade(server, tmp_path):
     base, _, _, url = server
     sample = ROOT / "data" / "samples" / "baohuang" / "baohuang-2026-09-03-d1.json"
     log = read_log(sample)
-    ev = evaluate_replay(Replay(log), Settings(rollouts=4, views=("all",)), jobs=1, seats=[0])
+    ev = evaluate_replay(Replay(log), Settings(rollouts=8, views=("all",)), jobs=1, seats=[0])
     mistakes = sorted(d.index + 1 for d in ev.decisions if d.grade in ("mistake", "blunder"))
     assert len(mistakes) >= 2
     engine = open_db(url)
