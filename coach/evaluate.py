@@ -156,16 +156,18 @@ def _offer(cands: list[Event], policy_at: int, better: Event, limit: int) -> int
     return policy_at
 
 
-def _race(vals: Sequence[Sequence[float]], alive: Sequence[int], actual: int = 0, z: float | None = None) -> list[int]:
+def _race(
+    vals: Sequence[Sequence[float]], alive: Sequence[int], actual: int = 0, z: float | None = None, unit: float = 1.0
+) -> list[int]:
     """The candidates (indices into ``vals``, every one in ``alive`` with as many rollouts) still raced after a
     checkpoint: ``actual`` and the best by mean always; another one unless its paired difference to the best is
     below zero by more than ``z`` (default ``RACE_Z``) standard errors (the se at least
-    ``sqrt(VARIANCE_FLOOR / n)``)."""
+    ``unit * sqrt(VARIANCE_FLOOR / n)``, ``unit`` the game's ``GameCoach.grade_unit``)."""
     z = RACE_Z if z is None else z
     n = len(vals[actual])
     means = {j: sum(vals[j]) / n for j in alive}
     best = max(alive, key=lambda j: (means[j], j == actual))
-    floor = math.sqrt(VARIANCE_FLOOR / n)
+    floor = unit * math.sqrt(VARIANCE_FLOOR / n)
     keep = []
     for j in alive:
         if j not in (actual, best):
@@ -176,12 +178,14 @@ def _race(vals: Sequence[Sequence[float]], alive: Sequence[int], actual: int = 0
     return keep
 
 
-def _schedule(count: int, price: Callable[[int, int], float], settings: Settings) -> list[list[float]]:
+def _schedule(
+    count: int, price: Callable[[int, int], float], settings: Settings, unit: float = 1.0
+) -> list[list[float]]:
     """Points per candidate per rollout, ``price(j, k)`` being candidate ``j``'s in rollout ``k``: every candidate
     priced in rollouts ``0, 1, …`` until it is dropped from the race (``_race``, from rollout ``RACE_FIRST`` on; with
     ``RACE_STOP`` the view ends when only the choice made, index 0, is left). After ``settings.rollouts``, the
     rollouts go on, ``EXTEND`` at a time up to ``settings.budget``, only while a serious threshold lies inside the
-    loss's interval (``_loss``, ``coach.grades.straddles``)."""
+    loss's interval (``_loss``, ``coach.grades.straddles``, ``unit`` the game's ``GameCoach.grade_unit``)."""
     vals: list[list[float]] = [[] for _ in range(count)]
     alive = list(range(count))
     k = 0
@@ -189,11 +193,11 @@ def _schedule(count: int, price: Callable[[int, int], float], settings: Settings
         if k >= settings.rollouts and (k - settings.rollouts) % EXTEND == 0:
             if len(alive) < 2:
                 break
-            found = _loss(vals, 0)
-            if not straddles(found.loss, found.se):
+            found = _loss(vals, 0, unit)
+            if not straddles(found.loss, found.se, unit):
                 break
         if k >= max(RACE_FIRST, 2) and (k - RACE_FIRST) % RACE_EVERY == 0 and len(alive) > 1:
-            alive = _race(vals, alive)
+            alive = _race(vals, alive, unit=unit)
             if RACE_STOP and alive == [0]:
                 break
         for j in alive:
@@ -230,7 +234,7 @@ def _priced_view(
         end = rollout(eng, after, settings.rng(index, view, k, "play"), noise)
         return side_points(eng, end, seat)
 
-    return _schedule(len(cands), price, settings)
+    return _schedule(len(cands), price, settings, coach_for(eng.game).grade_unit)
 
 
 def _leader(vals: Sequence[Sequence[float]], full: Sequence[int], ks: range, actual: int) -> int:
@@ -238,13 +242,14 @@ def _leader(vals: Sequence[Sequence[float]], full: Sequence[int], ks: range, act
     return max(full, key=lambda j: (sum(vals[j][k] for k in ks), j == actual))
 
 
-def _loss(vals: list[list[float]], actual: int) -> Loss:
+def _loss(vals: list[list[float]], actual: int, unit: float = 1.0) -> Loss:
     """The loss of ``actual`` against the best among the candidates priced with as many rollouts (a candidate
     dropped from the race has fewer, unless it was dropped where the view ended: then ``actual`` is the best),
     cross-fitted so that no candidate's luck counts as its lead (the winner's curse): the best is chosen on the even
     rollouts and its lead measured on the odd ones, and the other way round; the loss is the mean of those paired
-    differences, with their standard error (at least ``sqrt(VARIANCE_FLOOR / n)``). The ``best`` reported is the
-    best by the mean of every rollout."""
+    differences, with their standard error (at least ``unit * sqrt(VARIANCE_FLOOR / n)``: a point of the grades'
+    thresholds, ``unit`` the game's ``GameCoach.grade_unit``). The ``best`` reported is the best by the mean of every
+    rollout."""
     n = len(vals[actual])
     full = [j for j in range(len(vals)) if len(vals[j]) == n]
     best = max(full, key=lambda j: (sum(vals[j]), j == actual))
@@ -253,7 +258,7 @@ def _loss(vals: list[list[float]], actual: int) -> Loss:
     else:
         on_even, on_odd = _leader(vals, full, range(0, n, 2), actual), _leader(vals, full, range(1, n, 2), actual)
         diffs = [vals[on_odd if k % 2 == 0 else on_even][k] - vals[actual][k] for k in range(n)]
-    se = max(stats(diffs).se, math.sqrt(VARIANCE_FLOOR / len(diffs)))
+    se = max(stats(diffs).se, unit * math.sqrt(VARIANCE_FLOOR / len(diffs)))
     return Loss(best, sum(diffs) / n, se)
 
 
@@ -303,8 +308,9 @@ def evaluate_decision(
         Candidate(e, j == 0, j == policy_at, {view: stats(v[j]) for view, v in values.items()})
         for j, e in enumerate(cands)
     )
-    losses = {view: _loss(v, 0) for view, v in values.items()}
-    return Decision(index, seat, cand_objs, losses, tuple(notes), sure)
+    unit = coach_for(eng.game).grade_unit
+    losses = {view: _loss(v, 0, unit) for view, v in values.items()}
+    return Decision(index, seat, cand_objs, losses, tuple(notes), sure, unit)
 
 
 def evaluate_line(

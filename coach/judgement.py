@@ -31,7 +31,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from coach.findings import UNPRICED_EN, UNPRICED_ZH, Finding, Judgement
-from coach.grades import GRADE_ZH, SIGNIFICANCE, grade
+from coach.grades import GRADE_ZH, SIGNIFICANCE
 from replay.formats.notation.words import action_name
 
 if TYPE_CHECKING:
@@ -161,7 +161,9 @@ def judge(findings: Sequence[Finding], decision: Decision | None) -> Judgement:
             "unpriced", None, saying, None, None, shown, f"{said_zh}；{UNPRICED_ZH}", f"{said_en}; {UNPRICED_EN}"
         )
     view, loss = decision.view, decision.loss
-    g = grade(loss.loss, loss.se)
+    g = decision.grade
+    # a saying on trial (the study measured following it to cost points) stays on trial where the price grades nothing
+    hint = "trial" if advice is not None and advice.severity == "trial" else "hint"
     suggested = _suggested(advice, decision) if advice is not None else None
     diff = se = None
     if suggested is not None:
@@ -183,7 +185,7 @@ def judge(findings: Sequence[Finding], decision: Decision | None) -> Judgement:
             saying,
             diff,
             se,
-            "hint",
+            hint,
             f"{said_zh}（{label_zh(suggested.event)}）；此处估价认为 {label_zh(decision.actual.event)}"
             f" 更好，多 {diff:.2f} 分（标准误 {se:.2f}）",
             f"{said_en} ({label_en(suggested.event)}); here the pricing finds {label_en(decision.actual.event)}"
@@ -197,8 +199,9 @@ def judge(findings: Sequence[Finding], decision: Decision | None) -> Judgement:
     if advice is not None:
         if suggested is not None and diff is not None and se is not None:
             higher = decision.actual if diff > 0 else suggested
-            return _uncertain(said_zh, said_en, saying, higher.event, abs(diff), se)
-        return _uncertain(said_zh, said_en, saying, decision.candidates[loss.best].event, max(0.0, loss.loss), loss.se)
+            return _uncertain(said_zh, said_en, saying, higher.event, abs(diff), se, hint)
+        best = decision.candidates[loss.best].event
+        return _uncertain(said_zh, said_en, saying, best, max(0.0, loss.loss), loss.se, hint)
     return Judgement(
         "sound",
         None,
@@ -212,16 +215,18 @@ def judge(findings: Sequence[Finding], decision: Decision | None) -> Judgement:
     )
 
 
-def _uncertain(said_zh: str, said_en: str, saying: str | None, higher: Event, diff: float, se: float) -> Judgement:
+def _uncertain(
+    said_zh: str, said_en: str, saying: str | None, higher: Event, diff: float, se: float, severity: str = "hint"
+) -> Judgement:
     """The advice against a price that cannot tell the options apart: ``higher`` priced above by ``diff`` points,
-    within ``SIGNIFICANCE`` standard errors ``se``."""
+    within ``SIGNIFICANCE`` standard errors ``se`` (``severity``: "trial" for a saying on trial, else a hint)."""
     return Judgement(
         "uncertain",
         None,
         saying,
         diff,
         se,
-        "hint",
+        severity,
         f"{said_zh}；此处估价分不出高下（{label_zh(higher)} 多 {diff:.2f} 分，标准误 {se:.2f}，在误差之内），仅作提示",
         f"{said_en}; here the pricing cannot tell the options apart ({label_en(higher)} by {diff:.2f} points,"
         f" standard error {se:.2f}, within the noise): a hint only",

@@ -255,6 +255,8 @@ class Decision:
     notes: tuple[str, ...] = ()
     #: an error by what the seat knew, whatever the rollouts say (``coach.certain``): said, graded by its loss only
     certain: Certain | None = None
+    #: the points of the game's value that make one point of the grades' thresholds (``GameCoach.grade_unit``)
+    unit: float = 1.0
 
     @property
     def actual(self) -> Candidate:
@@ -278,7 +280,7 @@ class Decision:
         loss = self.losses.get(view)
         if loss is None:
             return None
-        return grade(loss.loss, loss.se)
+        return grade(loss.loss, loss.se, self.unit)
 
     @property
     def grade(self) -> str | None:
@@ -288,7 +290,7 @@ class Decision:
     def undecided_in(self, view: str) -> str | None:
         """The graver serious grade one view's loss leaves open (``coach.grades.undecided``), or None."""
         loss = self.losses.get(view)
-        return None if loss is None else undecided(loss.loss, loss.se)
+        return None if loss is None else undecided(loss.loss, loss.se, self.unit)
 
     @property
     def undecided(self) -> str | None:
@@ -298,7 +300,7 @@ class Decision:
     @property
     def accuracy(self) -> float:
         """Accuracy of this decision in percent (from its loss, like its grade)."""
-        return decision_accuracy(self.loss.loss, self.loss.se)
+        return decision_accuracy(self.loss.loss, self.loss.se, self.unit)
 
     def to_json(self) -> dict[str, Any]:
         """The decision in ``coach --evaluate --json``."""
@@ -314,6 +316,7 @@ class Decision:
             "grades": {k: self.grade_in(k) for k in self.losses},
             "undecided": {k: self.undecided_in(k) for k in self.losses},
             "certain": None if self.certain is None else self.certain.to_json(),
+            "unit": self.unit,
         }
 
     @classmethod
@@ -327,6 +330,7 @@ class Decision:
             {str(k): Loss.from_json(v) for k, v in doc["losses"].items()},
             tuple(str(n) for n in doc.get("notes", ())),
             None if doc.get("certain") is None else Certain.from_json(doc["certain"], index, n_seats),
+            float(doc.get("unit", 1.0)),  # written before the games had units: every game's was 1
         )
 
 

@@ -27,4 +27,7 @@ a grade comes from the loss and its standard error alone (a certain error is sai
 itself). 5 (issue 37, grades that hold on a rerun): a grade is the band the loss's lower bound (loss - 2 se) reaches,
 a serious grade its interval leaves open is said as undecided; the loss is cross-fitted (the best chosen on half the
 rollouts, its lead measured on the other half); rollouts go on, up to four times as many, while a serious threshold
-lies inside the interval; the seat view's rollouts play without the policy's random moves (``seat_noise`` 0)."""
+lies inside the interval; the seat view's rollouts play without the policy's random moves (``seat_noise`` 0); 升级's
+candidates read only what the seat knew, its value counts the points toward the next level and its grade unit is a
+quarter of a level; a saying is a mistake by itself only where the study measured a gain, a saying on trial stays on
+trial where the price grades nothing, and 有3不发单 takes the study's figure with the sign turned."""

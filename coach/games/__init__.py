@@ -163,6 +163,9 @@ class GameCoach(Generic[E, S]):
     pricing: Pricing[E, S] | None = None
     #: the points a finished deal gives a seat's side, what a rollout is worth (``coach.evaluate``)
     points: Callable[[E, S, int], float] = seat_points
+    #: how many of those points make one point of the grades' thresholds (``coach.grades``: 0.5, 1.5, 3): 1 where a
+    #: point is a point of the game's score; 升级's a quarter of a level (its outcomes span a quarter as many)
+    grade_unit: float = 1.0
     # -- the rollout policy (coach.policy) --
     #: whether two seats play on the same side, as the state truly is
     same_side: Callable[[S, int, int], bool] = _alone

@@ -239,3 +239,27 @@ def test_weak_choice_in_a_trick_game() -> None:
     assert f.evidence.table == tuple(c.token for _, cards in trick for c in cards)
     assert f.evidence.table_seat == (trick[0][0] if trick else None)
     assert f.evidence.instead == () and "blunder" in f.message_en
+
+
+def test_a_graded_mistake_is_shown_as_one_beside_an_on_trial_saying() -> None:
+    """Issue 37, item 7: a decision the rollouts grade a mistake or a blunder is shown as such, also where an
+    on-trial saying (severity ``trial``) stands at the same step; and an on-trial saying at an ungraded step
+    stays on trial, never a mistake."""
+    from coach.effects import ON_TRIAL
+
+    replay = Replay(simulate_deal(5, "gouji").log)
+    plays = [i for i, e in enumerate(replay.log.events) if isinstance(e, Play) and i > 0]
+    graded, clean = plays[0], plays[1]
+    trial = [
+        Finding(i, replay.log.events[i].seat, "maxim", "trial", "甲", "a", maxim="you-dan-bu-fa-3", status=ON_TRIAL)
+        for i in (graded, clean)
+    ]
+    evaluation = Evaluation(
+        (_decision(replay, graded, 4.0, 0.2), _decision(replay, clean, 0.1, 0.2)), Settings(rollouts=20), 6, 80, 1.0
+    )
+    out = {f.index: f for f in with_prices(replay, trial, evaluation)}
+    shown = out[graded]
+    assert shown.severity == "mistake" and shown.judgement is not None and shown.judgement.is_mistake
+    assert shown.judgement.grade == "blunder" and shown.judgement.zh.startswith("大错：")
+    assert out[clean].severity == "trial" and out[clean].judgement is not None
+    assert not out[clean].judgement.is_mistake

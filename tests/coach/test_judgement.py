@@ -109,3 +109,11 @@ def test_a_violation_stays_a_violation() -> None:
 def test_an_unknown_kind_is_refused() -> None:
     with pytest.raises(ValueError, match="judgement kind 'odd'"):
         Judgement("odd", None, None, None, None, None, "", "")
+
+
+def test_a_saying_on_trial_stays_on_trial_where_the_price_grades_nothing() -> None:
+    on_trial = cap_finding(severity="trial")
+    assert judge([on_trial], decision(kings=1.2, aces=0.4)).severity == "trial"  # overruled
+    assert judge([on_trial], decision(kings=0.0, aces=0.2, se=0.3)).severity == "trial"  # cannot tell
+    graded = judge([on_trial], decision(kings=-1.5, aces=2.0))
+    assert graded.kind == "graded" and graded.severity == "mistake" and graded.is_mistake  # the price decides

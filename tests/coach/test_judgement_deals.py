@@ -59,7 +59,7 @@ def disagreements(report: Report) -> list[str]:
             if j.kind != "unpriced" or "not priced" not in j.en or "未估价" not in j.zh:
                 out.append(f"event {i}: not priced, judged {j.kind}")
             continue
-        if j.grade != d.grade or j.grade != grade(d.loss.loss, d.loss.se):
+        if j.grade != d.grade or j.grade != grade(d.loss.loss, d.loss.se, d.unit):
             out.append(f"event {i}: judged {j.grade}, the Evaluation page's grade {d.grade}")
         for f in here:
             if j.severity is not None and f.severity != j.severity:
@@ -68,7 +68,8 @@ def disagreements(report: Report) -> list[str]:
                 out.append(f"event {i}: a mistake the price does not earn ({j.kind}, {j.grade})")
             if f.price is None or f.price["grade"] != d.grade:
                 out.append(f"event {i}: the price beside the finding grades otherwise")
-        if j.kind == "overruled" and (j.grade is not None or j.severity != "hint" or not (j.diff or 0) > 0):
+        overruled_severity = "trial" if any(f.severity == "trial" for f in here) else "hint"  # a saying on trial
+        if j.kind == "overruled" and (j.grade is not None or j.severity != overruled_severity or not (j.diff or 0) > 0):
             out.append(f"event {i}: an overruled saying judged {j.severity}/{j.grade}")
         if d.grade in ("mistake", "blunder") and not here:
             out.append(f"event {i}: a {d.grade} no finding speaks to")

@@ -92,7 +92,8 @@ def test_a_priced_move_counts_by_its_judgement(tmp_path: Path, made: float, othe
     seat = rep.log.events[INDEX].seat
     player = rep.log.player(seat)
     (cap,) = [r for name, r in _stored(eng) if r.idx == INDEX]
-    assert cap.maxim == "feng-q-gai-mao" and cap.severity == "mistake"
+    # 逢Q盖帽's "which cards" row holds 0 (no gain measured): a hint by itself, never an error unpriced either
+    assert cap.maxim == "feng-q-gai-mao" and cap.severity == "hint"
     before = mistakes.player_mistakes(eng, "gouji").set_index("player")["mistakes"]
     assert before.get(player, 0) == 0  # unpriced: not an error
     # a decision no finding speaks to, graded a blunder: the Coach page's finding of the kind "evaluation"

@@ -446,6 +446,26 @@ def levels_won(eng: Shengji, st: ShengjiState, seat: int) -> float:
     return steps if sc.up == team(seat) else -steps
 
 
+LEVEL_POINTS = 40  # SJ-POINTS: the defenders' card points between two levels (40, 80, 120, …)
+
+
+def level_value(eng: Shengji, st: ShengjiState, seat: int) -> float:
+    """What a finished deal is worth to ``seat``'s side in the pricing: its levels (``levels_won``) and the points
+    toward the next level, so that 5 card points more or less are worth something even where they cross no level
+    (the levels alone move in steps of 40 points, and most choices would be worth 0 or a whole level). For the
+    declarers the levels less the share of the current 40 points the defenders took (with the table of SJ-POINTS,
+    2 − defenders / 40 from 5 points on, 3 at 0: the levels where a band starts, falling by 1/8 per 5 points),
+    for the defenders its opposite; 0 for a void deal."""
+    sc = shengji_extras(games.get(eng.game).scorer(st, eng.profile))
+    if sc is None:
+        return 0.0
+    side = team(st.declarer)
+    declarers = float(sc.steps if sc.up == side else -sc.steps)
+    if sc.defenders > 0:
+        declarers -= (sc.defenders % LEVEL_POINTS) / LEVEL_POINTS
+    return declarers if team(seat) == side else -declarers
+
+
 def rollout_bot(rng: random.Random, noise: float) -> Callable[[Shengji, ShengjiState], Event]:
     """The rollout bot's choice: ``ShengjiPolicy``'s (升级 has no certain errors: no decline to judge)."""
     return ShengjiPolicy(rng, noise).choose
@@ -494,6 +514,7 @@ COACH: GameCoach[Shengji, ShengjiState] = GameCoach(
         knowledge=shengji_worlds.knowledge,
         seat_worlds=shengji_worlds.seat_worlds,
     ),
-    points=levels_won,
+    points=level_value,
+    grade_unit=0.25,  # a quarter of a level, 10 card points: a mistake 3/8 of a level, a blunder 3/4 (docs/evaluation.md)
     missing=shengji_worlds.missing,
 )

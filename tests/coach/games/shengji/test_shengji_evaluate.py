@@ -54,6 +54,7 @@ from replay.games.shengji.engine import (
     Trumps,
     card_points,
     combo,
+    team,
     trick_winner,
 )
 from replay.replay import Replay
@@ -131,10 +132,49 @@ def test_a_rollout_is_worth_the_levels_of_the_seats_side():
     assert [side_points(eng, gave, s) for s in range(4)] == [1, -1, 1, -1]  # 40: up 1
 
 
+def test_the_value_is_the_levels_and_the_points_toward_the_next_one() -> None:
+    """A rollout is worth the levels and the share of the 40 points toward the next level (issue 37, item 7): for
+    the declarers 3 at 0 and 2 - defenders / 40 from 5 on, the levels themselves where a band starts."""
+    from coach.games.shengji.coach import level_value, levels_won
+
+    seen = set()
+    for seed in range(30):
+        rep = _sim(seed)
+        eng, st = rep.engine, rep.final
+        if st.phase != OVER:
+            continue
+        d = st.defenders_points
+        ours = 3.0 if d == 0 else 2 - d / 40
+        side = team(st.declarer)
+        for s in range(4):
+            assert level_value(eng, st, s) == (ours if team(s) == side else -ours)
+            if d % 40 == 0:
+                assert level_value(eng, st, s) == levels_won(eng, st, s)  # a band's start: the levels alone
+        seen.add(d // 40)
+    assert len(seen) >= 3  # deals on both sides of 80 and across bands
+
+
+def test_a_joker_thrown_away_in_the_bury_is_graded() -> None:
+    """The declarer buries a big joker instead of the policy's lowest card: graded in both views (issue 37, item 7:
+    in whole levels such a bury, 10-20 card points, was never graded)."""
+    rep = _sim(5)
+    i = next(j for j, e in enumerate(rep.log.events) if isinstance(e, Bury))
+    st, seat = rep.states[i], rep.log.events[i].seat
+    kept = ShengjiPolicy(random.Random(0), noise=0.0).bury(st, seat)
+    (joker,) = {c for c in st.hands[seat].known_cards() if c.token == "BJ"}
+    thrown = Bury(seat, cards=(*kept[:-1], joker))
+    other = Replay(replace(rep.log, events=(*rep.log.events[:i], thrown), result=None))
+    assert other.verdicts[i].legal
+    d = evaluate_decision(other.engine, other.states, other.log.events, i, Settings())
+    assert d is not None and d.unit == 0.25
+    assert d.grade_in("seat") is not None and d.grade_in("all") is not None
+    assert d.candidates[d.loss.best].event.cards != thrown.cards
+
+
 # -- a decision no sampling excuses -------------------------------------------------------------------
 
 
-def test_letting_a_trick_of_points_go_is_a_mistake_in_both_views():
+def test_letting_a_trick_of_points_go_is_a_blunder_in_both_views():
     eng = engine()
     st = end_position()
     ev = Play(0, cards=cards("10S"))
@@ -146,10 +186,11 @@ def test_letting_a_trick_of_points_go_is_a_mistake_in_both_views():
     for view, loss in d.losses.items():
         assert d.candidates[loss.best].event == Play(0, cards=cards("AS")), view
         assert loss.loss == pytest.approx(2.0)
-    assert d.grade == "mistake"
+    assert d.grade == "blunder"  # two levels: eight of 升级's units (a quarter of a level), 3 make a blunder
     from coach.grades import grade
 
-    assert grade(d.losses["all"].loss, d.losses["all"].se) == "mistake"
+    assert grade(d.losses["all"].loss, d.losses["all"].se, d.unit) == "blunder" and d.unit == 0.25
+    assert grade(d.losses["all"].loss, d.losses["all"].se) == "mistake"  # in whole levels it was a mistake
     # and the winning play is no mistake
     good = evaluate_decision(eng, [st], [Play(0, cards=cards("AS"))], 0, Settings(rollouts=20))
     assert good is not None and good.grade is None and good.losses["seat"].loss == 0
