@@ -50,6 +50,7 @@ BENCHES: list[tuple[str, str, list[str]]] = [
     ("policy", "bench_policy.py", []),
     ("inference", "bench_inference.py", []),
     ("stability", "bench_stability.py", ["--deals", "3"]),
+    ("planted", "bench_planted.py", []),
 ]
 
 

@@ -214,8 +214,10 @@ def _priced_view(
     settings: Settings,
     index: int,
     view: str,
+    unit: float = 1.0,
 ) -> list[list[float]]:
-    """Points per candidate per rollout (``_schedule``): rollout ``k`` of every candidate shares deal and seed."""
+    """Points per candidate per rollout (``_schedule``, ``unit`` the game's ``GameCoach.grade_unit``): rollout ``k``
+    of every candidate shares deal and seed."""
     noise = settings.noise_in(view)
     base: dict[int, S] = {}
 
@@ -234,7 +236,7 @@ def _priced_view(
         end = rollout(eng, after, settings.rng(index, view, k, "play"), noise)
         return side_points(eng, end, seat)
 
-    return _schedule(len(cands), price, settings, coach_for(eng.game).grade_unit)
+    return _schedule(len(cands), price, settings, unit)
 
 
 def _leader(vals: Sequence[Sequence[float]], full: Sequence[int], ks: range, actual: int) -> int:
@@ -284,7 +286,7 @@ def evaluate_decision(
         policy_at = _offer(cands, policy_at, extra, len(cands) + 1)
     if len(cands) < 2:
         return None
-    seat = ev.seat
+    seat, unit = ev.seat, coach_for(eng.game).grade_unit
     values: dict[str, list[list[float]]] = {}
     notes = []
     if "seat" in settings.views:
@@ -294,21 +296,20 @@ def evaluate_decision(
             notes.append(f"seat view: {exc}")
         else:
             sampled = parts.seat_worlds(eng, states, events, index, know, settings)
-            values["seat"] = _priced_view(eng, sampled, cands, seat, settings, index, "seat")
+            values["seat"] = _priced_view(eng, sampled, cands, seat, settings, index, "seat", unit)
     if "all" in settings.views:
         try:
             truth = true_world(st, eng)
         except NoWorld as exc:
             notes.append(f"all view: {exc}")
         else:
-            values["all"] = _priced_view(eng, lambda _k: truth, cands, seat, settings, index, "all")
+            values["all"] = _priced_view(eng, lambda _k: truth, cands, seat, settings, index, "all", unit)
     if not values:
         return Decision(index, seat, (), {}, tuple(notes))
     cand_objs = tuple(
         Candidate(e, j == 0, j == policy_at, {view: stats(v[j]) for view, v in values.items()})
         for j, e in enumerate(cands)
     )
-    unit = coach_for(eng.game).grade_unit
     losses = {view: _loss(v, 0, unit) for view, v in values.items()}
     return Decision(index, seat, cand_objs, losses, tuple(notes), sure, unit)
 
