@@ -162,8 +162,8 @@ def main(argv: list[str] | None = None) -> int:
     rows = []
     for view, label, target in (("all", "the review view", TARGET_REVIEW), ("seat", "the seat's view", TARGET_SEAT)):
         k, n = recall(done, view)
-        per_kind = ", ".join(f"{kind} {recall([p for p in done if p.kind == kind], view)[0]}/"
-                             f"{recall([p for p in done if p.kind == kind], view)[1]}" for kind in KINDS)  # fmt: skip
+        counts = {kind: recall([p for p in done if p.kind == kind], view) for kind in KINDS}
+        per_kind = ", ".join(f"{kind} {got}/{of}" for kind, (got, of) in counts.items())
         rows.append(
             Figure(
                 f"costly plants graded mistake or blunder, {label} ({k} of {n}; {per_kind}; reference {reference} "
