@@ -11,7 +11,7 @@ the reference's loss reaches a mistake (1.5 points). For each kind and overall:
   default settings, the share whose shown grade is a mistake or a blunder (target ≤ 0.02, and the upper end of its
   95 % Wilson interval ≤ 0.04).
 
-    python bench/bench_planted.py [--plants 10] [--clean 3] [--reference 200] [--jobs 2] [--quick]
+    python bench/bench_planted.py [--plants 40] [--clean 3] [--reference 200] [--jobs 2] [--quick]
 
 ``--quick``: two plants of each kind, one clean deal, a 40-rollout reference (a smoke run). Exits 1 when a target
 is missed.
@@ -125,7 +125,7 @@ def clean_flags(seeds: Sequence[int], jobs: int) -> tuple[int, int]:
 
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    ap.add_argument("--plants", type=int, default=10, help="plants of each kind")
+    ap.add_argument("--plants", type=int, default=40, help="plants of each kind")
     ap.add_argument("--clean", type=int, default=3, help="deals whose every decision is priced for the clean rate")
     ap.add_argument("--reference", type=int, default=200, help="rollouts of the reference (all cards known)")
     ap.add_argument("--jobs", type=int, default=2)
