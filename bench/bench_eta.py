@@ -208,7 +208,7 @@ def main(argv: list[str] | None = None) -> int:
         what = (
             f"fupan import of {imported} simulated deals, every core + a CPU burner, {clock} clock"
             if name == "import"
-            else f"{len(paths)} 够级 deal(s), {settings.rollouts} rollouts, {name} + a CPU burner, {clock} clock"
+            else f"{len(paths)} 够级 deal(s), {settings.rollouts}-{settings.budget} rollouts, {name} + a CPU burner, {clock} clock"
         )
         for stat, pick in (("worst", max), ("median", statistics.median)):
             rows.append(

@@ -145,10 +145,11 @@ def default_decision(ev: Evaluation) -> int:
 
 def _settings_text(s: Settings, lang_: str) -> str:
     views = tr(lang_, "、", ", ").join(view_label(v, lang_) for v in s.views)
+    runs = f"{s.rollouts}–{s.budget}" if s.budget > s.rollouts else f"{s.rollouts}"  # more where a grade is undecided
     return tr(
         lang_,
-        f"模拟 {s.rollouts} 次 · 候选 {s.max_candidates} 个 · 种子 {s.seed} · {views}",
-        f"{s.rollouts} rollouts · {s.max_candidates} candidates · seed {s.seed} · {views}",
+        f"模拟 {runs} 次 · 候选 {s.max_candidates} 个 · 种子 {s.seed} · {views}",
+        f"{runs} rollouts · {s.max_candidates} candidates · seed {s.seed} · {views}",
     )
 
 
