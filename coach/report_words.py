@@ -180,7 +180,7 @@ border-radius:3px;text-align:center;font-family:ui-monospace,Menlo,Consolas,mono
 .badge{display:inline-block;padding:0 .45em;border-radius:.7em;font-size:.85em;color:#fff;margin-left:.3em}
 .k-violation,.s-violation{background:#c62828}.k-maxim{background:#6a1b9a}.k-note{background:#00838f}
 .k-evaluation{background:#37474f}.g-inaccuracy{background:#f9a825}.g-mistake{background:#ef6c00}
-.g-blunder{background:#b71c1c}
+.g-blunder{background:#b71c1c}.g-undecided{background:#78909c}
 .s-mistake{background:#ef6c00}.s-hint{background:#1565c0}.s-trial{background:#757575}.unseeded{background:#757575}
 article.finding{border:1px solid #ddd;border-left:6px solid #1565c0;border-radius:4px;padding:.5rem .8rem;
 margin:.8rem 0}

@@ -263,3 +263,21 @@ def test_a_graded_mistake_is_shown_as_one_beside_an_on_trial_saying() -> None:
     assert shown.judgement.grade == "blunder" and shown.judgement.zh.startswith("大错：")
     assert out[clean].severity == "trial" and out[clean].judgement is not None
     assert not out[clean].judgement.is_mistake
+
+
+def test_an_undecided_decision_is_said_in_the_report_and_the_cli(tmp_path: Path) -> None:
+    """A loss whose interval leaves a mistake open (1.2 ± 0.5: no grade, undecided) is listed as such: in the JSON
+    (``undecided``), in the HTML report's table of graded decisions (未定, or a mistake) and in the CLI's lines."""
+    from cli.coach import _evaluation_lines
+
+    replay = Replay(simulate_deal(5, "gouji").log)
+    plays = [i for i, e in enumerate(replay.log.events) if isinstance(e, Play) and i > 0]
+    evaluation = Evaluation((_decision(replay, plays[0], 1.2, 0.5),), Settings(rollouts=20), 6, 40, 0.5)
+    report = coach_replay(replay, None, evaluation)
+    (d,) = report.to_json()["evaluation"]["decisions"]
+    assert d["grade"] is None and d["undecided"] == {"all": "mistake"}
+    page = html_report(report)
+    assert "g-undecided" in page and "未定" in page and "或为" in page
+    lines = "\n".join(_evaluation_lines(report, None))
+    assert "no grade (perhaps a mistake: undecided)" in lines
+    assert "20 to 80 rollouts per candidate and view" in lines
