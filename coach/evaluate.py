@@ -29,6 +29,12 @@ candidate that is neither the choice made nor the current best is dropped when i
 the best is below zero by more than ``RACE_Z`` standard errors; with ``RACE_STOP`` a view ends when only the
 choice made is left. The choice made and the best are priced with every rollout the view ran.
 
+The rollouts are sequential (``_schedule``): after ``Settings.rollouts``, a view goes on ``EXTEND`` rollouts at a
+time, up to ``Settings.budget``, while a serious threshold of the grades lies inside the loss's interval; the loss is
+cross-fitted (``_loss``: the best chosen on half the rollouts, its lead measured on the other half), and where the
+budget ends first the decision's grade is what the interval's lower bound supports, a graver one said undecided
+(``coach.grades``).
+
 A run's progress bar says the time left (``evaluate_replay``'s ``eta``, ``coach.eta``) from each decision's
 predicted cost (``decision_cost``: its candidates, the rollouts and the events left to play) and the rate measured
 on the decisions done so far.

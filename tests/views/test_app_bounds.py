@@ -232,6 +232,7 @@ def test_an_anonymous_visitor_may_not_ask_for_many_rollouts_or_a_long_deal(deals
     assert runs.started.wait(10)
     settings, kw = runs.calls[0]
     assert settings.rollouts == bounds.ANON_ROLLOUTS and kw["jobs"] == bounds.ANON_WORKERS and kw["processes"]
+    assert settings.budget == bounds.ANON_ROLLOUTS  # no rollouts added beyond the cap where a grade is undecided
     assert "未登录" in _texts(at, "caption")
 
 
@@ -244,6 +245,16 @@ def test_a_signed_in_referee_may_run_a_larger_evaluation_on_every_core(
     assert not at.error and runs.started.wait(10)
     settings, kw = runs.calls[0]
     assert settings.rollouts == 500 and kw["jobs"] == 0  # every core
+    assert settings.budget == 2000  # the default budget, four times
+
+
+def test_the_rollouts_added_where_a_grade_is_undecided_count_against_the_anonymous_cap(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    assert bounds.rollout_budget(20) == bounds.ANON_ROLLOUTS == 50  # 80 by default, capped
+    assert bounds.rollout_budget(10) == 40 and bounds.rollout_budget(50) == 50 and bounds.rollout_budget(2) == 8
+    signed_in_as(monkeypatch, "referee-li")
+    assert bounds.rollout_budget(20) == 0  # the default: four times
 
 
 def test_one_evaluation_a_session_and_few_a_server(deals: dict[str, int], runs: Runs) -> None:

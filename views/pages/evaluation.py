@@ -251,7 +251,9 @@ def _start(deal_id: int, rep: Replay, rollouts: int, cands: int, seed: int) -> E
     ask for (``views.parts.bounds``), another evaluation of this session still running, or the server's
     evaluations all taken."""
     try:
-        settings = Settings(rollouts=rollouts, max_candidates=cands, seed=seed)
+        settings = Settings(
+            rollouts=rollouts, max_candidates=cands, seed=seed, max_rollouts=bounds.rollout_budget(rollouts)
+        )
     except ValueError as exc:
         st.error(t("评估失败：", "The evaluation failed: ") + esc(exc))
         return None

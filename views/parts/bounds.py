@@ -84,6 +84,17 @@ def evaluation_refusal(rollouts: int, events: int) -> str | None:
     )
 
 
+def rollout_budget(rollouts: int) -> int:
+    """The most rollouts a view of this visitor's evaluation may reach (``Settings.max_rollouts``; 0: the default,
+    ``EXTENSION`` times ``rollouts``): for a visitor who is not signed in, no more than ``ANON_ROLLOUTS`` either
+    (the rollouts added where a grade is undecided count against the cap), never fewer than ``rollouts``."""
+    from coach.prices import EXTENSION
+
+    if signed_in() is not None:
+        return 0
+    return max(rollouts, min(EXTENSION * rollouts, ANON_ROLLOUTS))
+
+
 def evaluation_note() -> str | None:
     """What the evaluation form says of the bounds to an anonymous visitor (None for a signed-in account)."""
     if signed_in() is not None:

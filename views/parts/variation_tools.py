@@ -192,8 +192,10 @@ def recorded_at(v: Shown) -> Event | None:
 def price(v: Shown, rollouts: int) -> list[Decision]:
     """The variation's own moves priced (``coach.evaluate.evaluate_line``): the first beside the record's event."""
     from coach.evaluate import evaluate_line
+    from views.parts.bounds import rollout_budget
 
-    settings = Settings(rollouts=rollouts, max_candidates=DEFAULT_CANDIDATES, seed=0)
+    budget = rollout_budget(rollouts)  # a visitor not signed in: no more than the cap, added rollouts too
+    settings = Settings(rollouts=rollouts, max_candidates=DEFAULT_CANDIDATES, seed=0, max_rollouts=budget)
     return evaluate_line(v.rep, v.line.at, recorded_at(v), settings, PRICED_MOVES)
 
 
