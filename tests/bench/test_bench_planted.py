@@ -4,6 +4,7 @@ the seat it is found at and is the error its name says; a small suite priced; th
 from __future__ import annotations
 
 import sys
+from typing import Any
 
 import pytest
 from paths import ROOT
@@ -17,14 +18,14 @@ from coach.games import coach_for
 from coach.grades import SERIOUS
 from replay.core.cards import RANK_2, RANK_K, RANK_Q, RANK_SJ
 from replay.core.events import Kou, Pass
+from replay.replay import Replay
 
 SEEDS = range(40)
 
 
-def _what(kind: str, rep: object, i: int) -> None:
+def _what(kind: str, rep: Replay[Any], i: int) -> None:
     """The planted event at ``i`` is the error its kind names."""
-    st, ev = rep.states[i], rep.log.events[i]  # type: ignore[attr-defined]
-    eng = rep.engine  # type: ignore[attr-defined]
+    st, ev, eng = rep.states[i], rep.log.events[i], rep.engine
     game = coach_for(eng.game)
     held = list(st.hands[ev.seat].known_cards())
     if kind == "pass-out":
