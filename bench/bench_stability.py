@@ -35,6 +35,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from figures import Figure, report  # beside this file: sys.path[0] when run as a script
 
 from coach.evaluate import evaluate_replay
+from coach.grades import SERIOUS
 from coach.prices import Evaluation, Settings
 from replay.formats.log import read_log
 from replay.replay import Replay
@@ -43,7 +44,6 @@ ROOT = Path(__file__).resolve().parents[1]
 SAMPLES = ROOT / "data" / "samples"
 TARGET_SAME = 0.95  # the share of decisions graded the same in every run
 TARGET_JACCARD = 0.80  # the least overlap of two runs' mistakes and blunders
-SERIOUS = ("mistake", "blunder")
 
 
 def jaccard(a: set[int], b: set[int]) -> float:

@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, Any
 from coach.effects import ON_TRIAL, TRIAL_SEVERITY, maxim_effect, supports_mistake, worth
 from coach.findings import Evidence, Finding, summarize, violation_of
 from coach.games import coach_for
+from coach.grades import SERIOUS
 from coach.judgement import judge, label_zh
 from coach.maxims import maxims_for
 from coach.moment import ACTIONS, Deal, Moment
@@ -156,7 +157,7 @@ def with_prices(replay: Replay[GameState], findings: list[Finding], evaluation: 
         severity = f.severity if j.kind == "unpriced" or j.severity is None else j.severity
         out.append(replace(f, price=None if d is None else price_of(d), judgement=j, severity=severity))
     for d in evaluation.decisions:
-        if d.index not in at and (d.grade in ("mistake", "blunder") or d.certain is not None):
+        if d.index not in at and (d.grade in SERIOUS or d.certain is not None):
             out.append(weak_choice(replay, d))
     out.sort(key=lambda f: (f.index is None, f.index if f.index is not None else 0))
     return out

@@ -59,6 +59,7 @@ from coach.eta import Eta
 from coach.games import coach_for, priced_games, pricing
 from coach.grades import straddles
 from coach.prices import (
+    EXTENSION,
     ROLLOUT_NOISE,
     VARIANCE_FLOOR,
     Candidate,
@@ -374,7 +375,7 @@ def decision_cost(replay: Replay[GameState], index: int, settings: Settings) -> 
     first = min(settings.rollouts, RACE_FIRST)
     rollouts = first * n + (settings.rollouts - first) * min(n, RACED_CANDIDATES)
     left = len(replay.log.events) - index
-    beyond = (settings.budget / settings.rollouts - 1) / 3  # 1 at the default budget, 4 times the first rollouts
+    beyond = (settings.budget / settings.rollouts - 1) / (EXTENSION - 1)  # 1 at the default budget
     extended = 1 + beyond * (EXTENDED_BASE + EXTENDED_LONG * min(1.0, left / EXTENDED_EVENTS))
     return len(settings.views) * rollouts * (left + TAIL_EVENTS) * extended
 

@@ -6,6 +6,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any
 
+from coach.grades import SERIOUS
 from replay.climbing.state import State
 from replay.core.numbering import event_number
 from replay.core.verdicts import Verdict
@@ -48,7 +49,7 @@ class Judgement:
     def is_mistake(self) -> bool:
         """Whether the move is a mistake by this judgement: a rule violation, or a loss the price grades a mistake or
         a blunder (never a saying the price overrules or cannot tell apart, nor an unpriced move)."""
-        return self.kind == "violation" or (self.kind == "graded" and self.grade in ("mistake", "blunder"))
+        return self.kind == "violation" or (self.kind == "graded" and self.grade in SERIOUS)
 
     def to_json(self) -> dict[str, Any]:
         """The judgement in ``fupan coach --json`` (under a finding's ``judgement``)."""

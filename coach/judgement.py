@@ -31,7 +31,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from coach.findings import UNPRICED_EN, UNPRICED_ZH, Finding, Judgement
-from coach.grades import GRADE_ZH, SIGNIFICANCE
+from coach.grades import GRADE_ZH, SERIOUS, SIGNIFICANCE
 from replay.formats.notation.words import action_name
 
 if TYPE_CHECKING:
@@ -101,7 +101,7 @@ def _graded(d: Decision, advice: Finding | None, saying: str | None, agrees: boo
         saying,
         loss.loss,
         loss.se,
-        "mistake" if g in ("mistake", "blunder") else "hint",
+        "mistake" if g in SERIOUS else "hint",
         f"{GRADE_ZH[g]}：{head_zh}{label_zh(best.event)} 比所做（{label_zh(d.actual.event)}）多 {loss.loss:.2f} 分"
         f"（标准误 {loss.se:.2f}）{open_zh}",
         f"{g}: {head_en}{label_en(best.event)} earns {loss.loss:.2f} points more than the choice made"

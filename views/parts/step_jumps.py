@@ -8,7 +8,7 @@ import weakref
 
 from coach.coach import Report
 from coach.findings import Finding
-from coach.grades import GRADES
+from coach.grades import SERIOUS
 from coach.prices import Evaluation
 from replay.replay import Replay
 
@@ -47,7 +47,7 @@ def prev_finding_step(report: Report | None, step: int) -> int | None:
     return next((s for s in reversed(finding_steps(report)) if s < step), None)
 
 
-MISTAKES = frozenset(GRADES[GRADES.index("mistake") :])  # what ``b`` jumps to: the grades of a real loss
+MISTAKES = frozenset(SERIOUS)  # what ``b`` jumps to: the grades of a real loss
 # the last evaluation asked about and its steps (by identity: a frozen Evaluation would hash every decision)
 _MISTAKE_STEPS: list[tuple[Evaluation, list[int]]] = []
 
