@@ -1,27 +1,32 @@
-"""Benchmark: the rollout policy (coach/policy.py) head to head against its previous version, and its cost.
+"""Benchmark: the rollout policy (coach/policy.py with its tuned style, coach/policy_style.py) head to head, and its cost.
 
-The previous version is frozen in bench/policy_v1.py (``PolicyV1``, coach/policy.py before issue 16), the
-baseline of every figure, measured in the same run:
+The baselines, measured in the same run on the same deals: the plain style (``Style()``: the policy as issue 16
+left it, the thresholds a club player would name), the greedy players of bench/baselines.py (the cheapest beating
+set on every set; and the same sparing a partner's standing set) and, for 升级, ``ShengjiPolicy`` against its
+greedy counterparts. The deals' seeds lie below 10,000,000: none is among the deals bench/train_policy.py tuned on.
 
   1. head to head, over N simulated deals per game (95 % confidence intervals; paired designs):
-     - 够级: a new-Policy team against an old-Policy team. Each deal seed is played twice, the new team on
-       the even seats and then on the odd ones (same deal, same random seed), and the deal's figure is the
-       mean of the new team's points over the two arrangements, so the hands' and the seats' luck cancel.
-     - 保皇: one new-Policy seat among four old-Policy seats, rotating over the seats deal by deal, against
-       the same deal with the old Policy at that seat too; the figure is the seat's points with the new
-       Policy minus its points with the old (whatever role the seat gets: 皇帝, 保皇派 or the rest).
-  2. against RandomBot (as bench/bench_evaluate.py's strength part, the README figure): the new Policy and
-     the old, each on the same deals (够级: the policy team against a RandomBot team, alternating; 保皇: one
-     policy seat, rotating, among four RandomBot seats), and the difference, paired deal by deal.
+     - 够级: a team of bot A against a team of bot B. Each deal seed is played twice, A on the even seats and then
+       on the odd ones (same deal, same random seed), and the deal's figure is the mean of A's team's points over
+       the two arrangements, so the hands' and the seats' luck cancel.
+     - 保皇: one A seat among four B seats, rotating over the seats deal by deal, against the same deal with B at
+       that seat too; the figure is the seat's points with A minus its points with B (whatever role it gets).
+     - 升级: A on seats 0 and 2 against B on 1 and 3, then swapped, on the same deal; the figure is A's side's
+       levels won (its levels up less the other side's), the mean of the two.
+  2. against RandomBot (the README figure): the tuned policy and the plain one, each on the same deals (够级: the
+     policy team against a RandomBot team, alternating; 保皇: one policy seat, rotating, among four RandomBot
+     seats), and the difference, paired deal by deal.
   3. cost: milliseconds per rollout (all cards known) from mid-deal positions of the sample deals
-     (data/samples), new and old in the same process, alternating (median over repeats), and the ratio.
+     (data/samples), tuned and plain in the same process, alternating (median over repeats), and the ratio.
 
-Deals are spread over a process pool (``--jobs``, default every core). ``noise`` is the rollouts' own.
+Deals are spread over a process pool (``--jobs``, default every core). The bots play without noise but where a
+row says "noise" (the rollouts' own, 0.08).
 
     python bench/bench_policy.py [--quick] [--deals 2000] [--seed 1] [--jobs N] [--parts 1,2,3]
 
-``--quick``: 300 deals and fewer repeats (a smoke run of a minute or so). Exits 1 when the new Policy is
-not ahead of the old one in both games (the lower 95 % bound of the head-to-head figure at or below 0).
+``--quick``: 300 deals and fewer repeats (a smoke run). Exits 1 when the tuned policy is not ahead of the plain
+one and of both greedy players in 够级 and 保皇, or ``ShengjiPolicy`` of its greedy counterparts (a lower 95 %
+bound at or below 0).
 """
 
 from __future__ import annotations
@@ -34,62 +39,111 @@ import random
 import statistics
 import sys
 import time
+from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
+from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from policy_v1 import PolicyV1
+from baselines import Greedy, GreedySparing, ShengjiGreedy
+from bench_shengji import play as play_shengji
 
 from coach.evaluate import side_points
+from coach.games.shengji.coach import levels_won
+from coach.games.shengji.policy import ShengjiPolicy
 from coach.policy import Policy, SeatBots
+from coach.policy_style import PLAIN
 from coach.prices import ROLLOUT_NOISE, EvaluationError
 from coach.worlds import true_world
+from replay.climbing.state import State
+from replay.climbing.table import Climbing
 from replay.formats.log import read_log
+from replay.games.shengji.engine import Shengji
 from replay.replay import Replay, engine_for
-from replay.rules.profile_loader import profile_of
+from replay.rules.profile_loader import load_profile, profile_of
 from replay.simulate import RandomBot, simulate_deal
 
 ROOT = Path(__file__).resolve().parents[1]
 SAMPLES = ROOT / "data" / "samples"
 SEATS = {"gouji": 6, "baohuang": 5}
-KINDS = {"new": Policy, "old": PolicyV1, "random": RandomBot}
+#: the bots by name (each made with the deal's rng)
+KINDS: dict[str, Callable[[random.Random], Any]] = {
+    "tuned": lambda rng: Policy(rng, 0.0),
+    "tuned, noise": lambda rng: Policy(rng, ROLLOUT_NOISE),
+    "plain": lambda rng: Policy(rng, 0.0, PLAIN),
+    "greedy": lambda rng: Greedy(rng),
+    "greedy sparing": lambda rng: GreedySparing(rng),
+    "random": lambda rng: RandomBot(rng),
+    "policy": lambda rng: ShengjiPolicy(rng, 0.0),
+    "sj greedy": lambda rng: ShengjiGreedy(rng),
+    "sj greedy sparing": lambda rng: ShengjiGreedy(rng, sparing=True),
+}
+#: part 1's rows: (game, A, B); those marked True must be won for the exit code 0
+DUELS: list[tuple[str, str, str, bool]] = [
+    (game, a, b, must)
+    for game in ("gouji", "baohuang")
+    for a, b, must in (
+        ("tuned", "plain", True),
+        ("tuned", "greedy", True),
+        ("tuned", "greedy sparing", True),
+        ("plain", "greedy sparing", False),
+        ("tuned, noise", "greedy sparing", False),
+    )
+] + [("shengji", "policy", "sj greedy", True), ("shengji", "policy", "sj greedy sparing", True)]
+SHENGJI = Shengji(load_profile("shengji-35"))
 
 
-def _points(seed: int, game: str, kinds: list[str], seat: int, rng_key: str) -> float:
-    """The points of ``seat``'s side in deal ``seed`` with bot ``kinds[s]`` at seat s (one shared rng)."""
+Maker = Callable[[random.Random], Any]
+
+
+def _points(seed: int, game: str, makers: list[Maker], seat: int, rng_key: str) -> float:
+    """The points of ``seat``'s side in deal ``seed`` with the bot ``makers[s]`` makes at seat s (one shared rng)."""
     rng = random.Random(rng_key)
-    made: dict[str, RandomBot] = {}
-    for kind in set(kinds):
-        made[kind] = KINDS[kind](rng, ROLLOUT_NOISE) if kind != "random" else RandomBot(rng)
-    deal = simulate_deal(seed, game, bot=SeatBots([made[k] for k in kinds]))
+    made = {id(m): m(rng) for m in makers}
+    deal = simulate_deal(seed, game, bot=SeatBots([made[id(m)] for m in makers]))
     eng = engine_for(profile_of(deal.log), dict(deal.log.meta))
     return side_points(eng, deal.states[-1], seat)
 
 
-def head_to_head(job: tuple[str, int, int]) -> float:
-    """Deal ``k``'s paired figure for the new Policy against the old (see the module docstring)."""
-    game, base, k = job
-    seed, key = base * 100_000 + k, f"{base}:{game}:{k}"
+def climbing_duel(game: str, seed: int, me: int, key: str, a: Maker, b: Maker) -> float:
+    """Deal ``seed``'s paired figure for the bots ``a`` makes against those ``b`` makes, in 够级 (a team each, both
+    arrangements) or 保皇 (an ``a`` seat at ``me`` among ``b`` seats, minus the deal with ``b`` there too)."""
     n = SEATS[game]
-    if game == "gouji":
-        even = _points(seed, game, ["new" if s % 2 == 0 else "old" for s in range(n)], 0, key)
-        odd = _points(seed, game, ["new" if s % 2 == 1 else "old" for s in range(n)], 1, key)
+    if n == 6:
+        even = _points(seed, game, [a if s % 2 == 0 else b for s in range(n)], 0, key)
+        odd = _points(seed, game, [a if s % 2 == 1 else b for s in range(n)], 1, key)
         return (even + odd) / 2
-    me = k % n
-    new = _points(seed, game, ["new" if s == me else "old" for s in range(n)], me, key)
-    return new - _points(seed, game, ["old"] * n, me, key)
+    return _points(seed, game, [a if s == me else b for s in range(n)], me, key) - _points(seed, game, [b] * n, me, key)
+
+
+def duel(job: tuple[str, str, str, int, int]) -> float:
+    """Deal ``k``'s paired figure for bot ``a`` against bot ``b`` (see the module docstring)."""
+    game, a, b, base, k = job
+    seed, key = base * 100_000 + k, f"{base}:{game}:{k}"
+    if game == "shengji":
+        won = []
+        for side in (0, 1):
+            rng = random.Random(key)
+            bot_a, bot_b = KINDS[a](rng), KINDS[b](rng)
+            end = play_shengji(SHENGJI, seed, [bot_a if s % 2 == side else bot_b for s in range(4)])
+            won.append(levels_won(SHENGJI, end, side))
+        return sum(won) / 2
+    return climbing_duel(game, seed, k % SEATS[game], key, KINDS[a], KINDS[b])
 
 
 def against_random(job: tuple[str, int, int]) -> tuple[float, float]:
-    """Deal ``k``: the new Policy's side's points against RandomBot, and the old Policy's on the same deal."""
+    """Deal ``k``: the tuned policy's side's points against RandomBot, and the plain policy's on the same deal."""
     game, base, k = job
     seed, key = base * 100_000 + k, f"{base}:{game}:{k}"
     n = SEATS[game]
     me = k % 2 if n == 6 else k % n
     mine = [(s % 2 == me) if n == 6 else s == me for s in range(n)]
-    new, old = (_points(seed, game, [kind if m else "random" for m in mine], me, key) for kind in ("new", "old"))
+    new, old = (
+        _points(seed, game, [KINDS[kind] if m else KINDS["random"] for m in mine], me, key)
+        for kind in ("tuned", "plain")
+    )
     return new, old
 
 
@@ -104,18 +158,27 @@ def _ci(mean: float, half: float) -> str:
 # -- 3. cost ----------------------------------------------------------------------------------
 
 
+def midway(rep: Replay[Any]) -> tuple[Climbing[State], State]:
+    """A climbing game's sample deal (gouji/, baohuang/): its engine and its state half-way, every card known."""
+    eng, st = rep.engine, true_world(rep.states[len(rep.log.events) // 2])
+    assert isinstance(eng, Climbing) and isinstance(st, State), (type(eng), type(st))
+    return eng, st
+
+
 def rollout_cost(game: str, repeats: int, per_position: int, seed: int) -> dict[str, float]:
-    """Median seconds per rollout from the sample deals' mid-deal positions, new Policy and old."""
+    """Median seconds per rollout from the sample deals' mid-deal positions, the tuned policy and the plain one
+    (both with the rollouts' noise)."""
     replays = [Replay(read_log(p)) for p in sorted((SAMPLES / game).glob("*.json"))]
-    positions = [(rep.engine, true_world(rep.states[len(rep.log.events) // 2])) for rep in replays]
-    times: dict[str, list[float]] = {"new": [], "old": []}
+    positions = [midway(rep) for rep in replays]
+    styles = {"tuned": None, "plain": PLAIN}
+    times: dict[str, list[float]] = {"tuned": [], "plain": []}
     for r in range(repeats):
-        for kind in ("new", "old") if r % 2 == 0 else ("old", "new"):
+        for kind in ("tuned", "plain") if r % 2 == 0 else ("plain", "tuned"):
             t = time.perf_counter()
             n = 0
             for eng, st0 in positions:
                 for k in range(per_position):
-                    pol = KINDS[kind](random.Random(f"{seed}:{r}:{k}"), ROLLOUT_NOISE)
+                    pol = Policy(random.Random(f"{seed}:{r}:{k}"), ROLLOUT_NOISE, styles[kind])
                     st = st0
                     for _ in range(5000):
                         if st.terminal:
@@ -146,25 +209,28 @@ def main(argv: list[str] | None = None) -> int:
     ok = True
     with ProcessPoolExecutor(max_workers=args.jobs) as pool:
         if 1 in parts:
-            print(f"1. new Policy against the old (bench/policy_v1.py), {args.deals} simulated deals per game")
-            print(f"{'game':<10}{'design':<66}{'mean points':>13}{'95 % CI':>18}")
-            h2h = {}
-            for game, label in (
-                ("gouji", "new team vs old team, both arrangements of each deal (paired)"),
-                ("baohuang", "one new seat (rotating) among 4 old, minus the all-old deal"),
-            ):
-                jobs = [(game, args.seed, k) for k in range(args.deals)]
-                xs = list(pool.map(head_to_head, jobs, chunksize=25))
+            print(f"1. head to head, {args.deals} simulated deals per game (paired; see the docstring)")
+            print(f"{'game':<10}{'A':<14}{'B':<20}{'A − B':>9}{'95 % CI':>18}")
+            h2h = []
+            for game, a, b, must in DUELS:
+                jobs = [(game, a, b, args.seed, k) for k in range(args.deals)]
+                xs = list(pool.map(duel, jobs, chunksize=25))
                 mean, half = _mean_ci(xs)
-                h2h[game] = {"mean": round(mean, 3), "ci95": round(half, 3)}
-                ok &= mean - half > 0
-                print(f"{game:<10}{label:<66}{mean:>+13.3f}{_ci(mean, half):>18}", flush=True)
-            print("points: gouji the team's net points (串三户 doubled), baohuang the seat's own points; 0 = equal")
+                h2h.append({"game": game, "a": a, "b": b, "mean": round(mean, 3), "ci95": round(half, 3)})
+                if must:
+                    ok &= mean - half > 0
+                print(f"{game:<10}{a:<14}{b:<20}{mean:>+9.3f}{_ci(mean, half):>18}", flush=True)
+            print(
+                "gouji: A's team's points (串三户 doubled); baohuang: the A seat's own points minus B's in its place;"
+            )
+            print("shengji: A's side's levels won less the other side's; 0 = equal")
             summary["head_to_head"] = h2h
             print()
         if 2 in parts:
-            print(f"2. against RandomBot, {args.deals} simulated deals per game (the same deals for new and old)")
-            print(f"{'game':<10}{'policy side':<48}{'new':>9}{'95 % CI':>18}{'old':>9}{'95 % CI':>18}{'new-old':>9}")
+            print(f"2. against RandomBot, {args.deals} simulated deals per game (the same deals for tuned and plain)")
+            print(
+                f"{'game':<10}{'policy side':<48}{'tuned':>9}{'95 % CI':>18}{'plain':>9}{'95 % CI':>18}{'difference':>11}"
+            )
             vs = {}
             for game, label in (
                 ("gouji", "policy team (alternating) vs RandomBot team"),
@@ -173,7 +239,7 @@ def main(argv: list[str] | None = None) -> int:
                 pairs = list(pool.map(against_random, [(game, args.seed, k) for k in range(args.deals)], chunksize=25))
                 new, old = _mean_ci([p[0] for p in pairs]), _mean_ci([p[1] for p in pairs])
                 diff = _mean_ci([p[0] - p[1] for p in pairs])
-                vs[game] = {"new": round(new[0], 3), "old": round(old[0], 3), "diff": round(diff[0], 3)}
+                vs[game] = {"tuned": round(new[0], 3), "plain": round(old[0], 3), "diff": round(diff[0], 3)}
                 vs[game]["diff_ci95"] = round(diff[1], 3)
                 print(
                     f"{game:<10}{label:<48}{new[0]:>+9.2f}{_ci(*new):>18}{old[0]:>+9.2f}{_ci(*old):>18}"
@@ -184,12 +250,12 @@ def main(argv: list[str] | None = None) -> int:
             print()
     if 3 in parts:
         print("3. cost per rollout on one core, all cards known, mid-deal positions of the sample deals (median)")
-        print(f"{'game':<10}{'new ms':>10}{'old ms':>10}{'new/old':>10}")
+        print(f"{'game':<10}{'tuned ms':>10}{'plain ms':>10}{'ratio':>10}")
         costs = {}
         for game in SEATS:
             c = rollout_cost(game, repeats, per_position, args.seed)
             costs[game] = {k: round(v * 1000, 3) for k, v in c.items()}
-            print(f"{game:<10}{c['new'] * 1000:>10.3f}{c['old'] * 1000:>10.3f}{c['new'] / c['old']:>10.2f}")
+            print(f"{game:<10}{c['tuned'] * 1000:>10.3f}{c['plain'] * 1000:>10.3f}{c['tuned'] / c['plain']:>10.2f}")
         summary["rollout_ms"] = costs
     print(json.dumps(summary, ensure_ascii=False))
     return 0 if ok else 1

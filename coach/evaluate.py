@@ -93,7 +93,7 @@ RACE_STOP = False  # end a view when only the choice made is left (off: it runs 
 EXTEND = 4  # rollouts between two looks at the loss's interval once ``Settings.rollouts`` are done
 CANCEL_POLL_S = 0.2  # seconds between two looks at a run's ``cancel`` while its workers compute
 UNPRICED_COST = 20.0  # ``decision_cost`` of a decision with a single candidate: only its candidates are looked for
-TAIL_EVENTS = 20  # events a rollout plays beyond the log's events left, in ``decision_cost``
+TAIL_EVENTS = 10  # events a rollout plays beyond the log's events left, in ``decision_cost`` (fitted, issue 37)
 RACED_CANDIDATES = 2.0  # candidates still running, on average, after the race's first rollouts (``decision_cost``)
 # The rollouts added while a grade is undecided, in ``decision_cost``: at 4 times the first rollouts, 1.35 to 1.65
 # times the rollouts a decision would run without them, the more the more events are left to play (measured on three

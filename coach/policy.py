@@ -14,6 +14,9 @@ The heuristics (docs/evaluation.md quotes them):
   takes the seat out: decline rather than break a group (a single out of a pair, a pair out of four), and
   below 8 decline rather than answer with a Q, K or A.
 - **Never beat a partner** whose set stands, unless the answer takes the seat out.
+- The thresholds above are the plain ``Style`` (``coach.policy_style``); a rollout plays the game's tuned style
+  (``tuned(game)``, found by self-play: bench/train_policy.py), which differs in its numbers only (it also covers a
+  partner's very low set while the partner holds many cards).
 - Decline (pass, or 扣 when the seat is the closer), never burn, never 让, never ask for 接风.
 - 保皇 bidding: call with a triple when the hand holds at least four 2s and jokers, else yield.
 - ``noise``: with this chance a decision is taken at random among the options (decline included),
@@ -30,8 +33,9 @@ import random
 from typing import TYPE_CHECKING
 
 from coach.games import GameCoach, coach_for
+from coach.policy_style import PLAIN, Style, tuned
 from replay.climbing.state import SETUP, State
-from replay.core.cards import RANK_2, RANK_10, RANK_A, RANK_BJ, RANK_Q, RANK_SJ, Card
+from replay.core.cards import RANK_2, RANK_BJ, RANK_SJ, Card
 from replay.core.events import Event, Pass, Play, Revolution, Waive
 from replay.core.seats import opposite
 from replay.simulate import RandomBot
@@ -40,11 +44,6 @@ if TYPE_CHECKING:
     from replay.climbing.table import Climbing
 
 Cards = tuple[Card, ...]
-
-#: a set below this base is low: the policy declines it rather than break a group to answer it
-LOW_SET = RANK_10
-#: a set below this base is very low: the policy declines it rather than spend a Q, K or A on it
-VERY_LOW_SET = 8
 
 
 def same_side(eng: Climbing[State], st: State, a: int, b: int) -> bool:
@@ -88,11 +87,17 @@ def play_of(seat: int, cards: Cards) -> Play:
 
 
 class Policy(RandomBot):
-    """Heuristic play for every seat (see the module docstring); ``noise`` in [0, 1]."""
+    """Heuristic play for every seat (see the module docstring); ``noise`` in [0, 1]; ``style``: the thresholds
+    (None: the game's tuned style, ``coach.policy_style.tuned``)."""
 
-    def __init__(self, rng: random.Random, noise: float = 0.08) -> None:
+    def __init__(self, rng: random.Random, noise: float = 0.08, style: Style | None = None) -> None:
         super().__init__(rng, revolution_rate=0.0)
         self.noise = noise
+        self.style = style
+
+    def style_for(self, eng: Climbing[State]) -> Style:
+        """The thresholds the policy plays in ``eng``'s game."""
+        return self.style if self.style is not None else tuned(eng.game)
 
     # -- leads ------------------------------------------------------------------------------------
 
@@ -138,17 +143,18 @@ class Policy(RandomBot):
         opts.sort(key=lambda c: cost(c, groups))
         return opts
 
-    def holds_back(self, st: State, seat: int, cards: Cards) -> bool:
+    def holds_back(self, st: State, seat: int, cards: Cards, style: Style = PLAIN) -> bool:
         """Whether the natural answer ``cards`` is too dear for the low set on the table: it breaks a group
-        on a set below ``LOW_SET``, or it spends a Q, K or A on a set below ``VERY_LOW_SET``."""
+        on a set below ``style.low_set``, or it spends ``style.dear_from`` or higher on a set below
+        ``style.very_low_set``."""
         table = st.table
         assert table is not None
         base = cards[0].rank
         if cards[-1].rank >= RANK_2:
             return False  # a set with 2s or jokers is priced by the spending conditions
-        if table.base < LOW_SET and len(self.by_rank(st, seat)[base]) > len(cards):
+        if table.base < style.low_set and len(self.by_rank(st, seat)[base]) > len(cards):
             return True
-        return table.base < VERY_LOW_SET and base >= RANK_Q
+        return table.base < style.very_low_set and base >= style.dear_from
 
     def choose(self, eng: Climbing[State], st: State) -> Event:
         """The policy's event for the current state (any game, any phase)."""
@@ -172,13 +178,16 @@ class Policy(RandomBot):
             return game.decline(st, seat) if k == len(opts) else Play(seat, cards=opts[k])
         owner, left, m = st.owner, st.hands[seat].size, table.size
         out = left == m  # an answer (as many cards as the table's) takes the seat out
-        if not out and st.live >> owner & 1 and game.same_side(st, seat, owner):
-            return game.decline(st, seat)  # never beat a partner's standing set
-        spend = table.base >= RANK_A or m >= 3 or st.hands[owner].size <= 6 or left <= 8
+        sty = self.style_for(eng)
+        held = st.hands[owner].size
+        partner = not out and st.live >> owner & 1 and game.same_side(st, seat, owner)
+        if partner and (table.base >= sty.partner_low or held <= sty.partner_many):
+            return game.decline(st, seat)  # a partner's standing set is not beaten (but a very low one)
+        spend = table.base >= sty.spend_base or m >= sty.spend_size or held <= sty.owner_close or left <= sty.self_close
         best = self._cheapest(game, eng, st, seat, not (spend or out))
         if best is None:
             return game.decline(st, seat)  # 够级: the owner's 对头 declines with 扣, everyone else passes
-        if not (spend or out) and (best[-1].rank >= RANK_2 or self.holds_back(st, seat, best)):
+        if not (spend or out) and (best[-1].rank >= RANK_2 or self.holds_back(st, seat, best, sty)):
             return game.decline(st, seat)  # 2s and jokers kept for a high set; a low set held back
         return play_of(seat, best)
 

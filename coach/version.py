@@ -11,7 +11,7 @@ while neither this number nor ``ENGINE_VERSION`` did.
 
 from __future__ import annotations
 
-COACH_VERSION = 5
+COACH_VERSION = 6
 """1: the first version recorded (rows stored before versions were recorded read as 0). 2: the seat view lists
 the cards it has not seen in card order, not in the order of the hands that hold them (an evaluation's seat
 view no longer depends on where the hidden cards sit). 3 (issue 16, a coach a learner can trust): every maxim
@@ -30,4 +30,6 @@ rollouts, its lead measured on the other half); rollouts go on, up to four times
 lies inside the interval; the seat view's rollouts play without the policy's random moves (``seat_noise`` 0); 升级's
 candidates read only what the seat knew, its value counts the points toward the next level and its grade unit is a
 quarter of a level; a saying is a mistake by itself only where the study measured a gain, a saying on trial stays on
-trial where the price grades nothing, and 有3不发单 takes the study's figure with the sign turned."""
+trial where the price grades nothing, and 有3不发单 takes the study's figure with the sign turned. 6 (issue 37, a stronger policy): the rollouts, the candidates'
+policy mark and the policy's choice play 够级's and 保皇's tuned style (``coach.policy_style``: thresholds found by
+self-play; among them a partner's very low set is covered while the partner holds many cards)."""

@@ -61,8 +61,8 @@ def test_each_kind_is_planted_legally_where_it_says(kind: str) -> None:
 
 
 def test_a_small_suite_is_priced_in_both_views() -> None:
-    p = bench_planted.price("joker-on-low", 2, reference=40)
-    assert p is not None and p.kind == "joker-on-low" and p.seed == 2
+    p = bench_planted.price("joker-on-low", 1, reference=40)
+    assert p is not None and p.kind == "joker-on-low" and p.seed == 1
     assert p.reference > 0  # a joker on a low single costs in the reference
     assert p.review in (None, *("inaccuracy", *SERIOUS)) and p.seat in (None, *("inaccuracy", *SERIOUS))
 

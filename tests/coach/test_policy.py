@@ -26,6 +26,7 @@ from hypothesis import strategies as st
 
 from coach.evaluate import side_points
 from coach.policy import Policy, SeatBots, cost, play_of, same_side
+from coach.policy_style import PLAIN, Style
 from replay.climbing.state import State
 from replay.core.cards import RANK_2, Card, full_decks, parse_cards
 from replay.core.events import Burn, Event, Grab, Jiefeng, Play, Rang, Report, Reveal, Revolution, Waive
@@ -189,10 +190,10 @@ def test_a_hand_that_can_hang_a_joker_on_every_set_but_the_last_goes_out_on_them
     assert pol.lead(eng, state, seat) == tuple(parse_cards("4S"))
 
 
-def answer_state(profile: str, base: int, cards: str) -> tuple[object, State, int]:
+def answer_state(profile: str, base: int, cards: str, partner: bool = False) -> tuple[object, State, int]:
     """A state of a simulated deal where a seat may answer a single of rank ``base`` played by an opponent
-    with more than six cards (so the policy's conditions for spending 2s and jokers do not hold), with that
-    seat's hand replaced by ``cards``."""
+    (``partner``: by a partner) with more than eleven cards (so the policy's conditions for spending 2s and jokers
+    do not hold), with that seat's hand replaced by ``cards``."""
     for seed in range(400):
         deal = simulate_deal(seed, profile, bot=Policy(random.Random(seed)))
         eng = engine_of(deal)
@@ -203,8 +204,8 @@ def answer_state(profile: str, base: int, cards: str) -> tuple[object, State, in
             seat = state.to_act
             if (
                 "play" in eng.actors(state).get(seat, ())
-                and not same_side(eng, state, seat, state.owner)
-                and state.hands[state.owner].size > 6
+                and same_side(eng, state, seat, state.owner) == partner
+                and state.hands[state.owner].size > 11
                 and not getattr(state, "table_gouji", False)
                 and not getattr(state, "burners", 0)
             ):
@@ -214,13 +215,15 @@ def answer_state(profile: str, base: int, cards: str) -> tuple[object, State, in
     raise AssertionError(f"no state with a single {base} to answer in {profile}")
 
 
-def choices(profile: str, base: int, cards: str, held: str | None = None) -> Event:
-    """The policy's choice in ``answer_state(profile, base, cards)``; ``held``: a play it may hold back,
-    checked legal there."""
-    eng, state, seat = answer_state(profile, base, cards)
+def choices(
+    profile: str, base: int, cards: str, held: str | None = None, style: Style = PLAIN, partner: bool = False
+) -> Event:
+    """The policy's choice (in ``style``: the plain one unless told) in ``answer_state(profile, base, cards,
+    partner)``; ``held``: a play it may hold back, checked legal there."""
+    eng, state, seat = answer_state(profile, base, cards, partner)
     if held is not None:
         assert eng.can(state, Play(seat, cards=tuple(parse_cards(held))))
-    return Policy(random.Random(0), noise=0.0).choose(eng, state)
+    return Policy(random.Random(0), noise=0.0, style=style).choose(eng, state)
 
 
 def test_a_low_set_is_declined_rather_than_broken_into() -> None:
@@ -251,6 +254,35 @@ def test_holding_back_never_stops_a_seat_going_out_or_spending_in_the_end() -> N
         assert isinstance(new, Play) and [c.rank for c in new.cards] == [13], new
         new = choices(profile, 5, "9S 9H 4S 4H")  # four cards left: the end, a pair is broken to answer
         assert isinstance(new, Play) and [c.rank for c in new.cards] == [9], new
+
+
+def test_a_style_moves_each_threshold_it_names() -> None:
+    low = "KS 6S 6H 5S 5H 4S 4H 3S 3H"
+    pairs = "JS JH 9D 9C 6S 6H 4S 4H 3S 3H"
+    for profile in ("gouji", "baohuang"):
+        new = choices(profile, 7, low, style=Style(very_low_set=7))  # a 7 is no longer very low: the K answers
+        assert isinstance(new, Play) and [c.rank for c in new.cards] == [13], new
+        new = choices(profile, 7, low, style=Style(dear_from=14))  # a K is no longer dear
+        assert isinstance(new, Play) and [c.rank for c in new.cards] == [13], new
+        new = choices(profile, 5, pairs, style=Style(low_set=5))  # a 5 is no longer low: a pair is broken
+        assert isinstance(new, Play) and [c.rank for c in new.cards] == [6], new
+        new = choices(profile, 5, "BJ " + pairs)  # the plain style keeps its joker for a high set
+        assert not isinstance(new, Play), new
+        new = choices(profile, 5, "BJ " + pairs, style=Style(spend_base=5))  # spending in order: nothing held back
+        assert isinstance(new, Play) and [c.rank for c in new.cards] == [6], new
+
+
+def test_a_partners_very_low_set_is_covered_only_where_the_style_says() -> None:
+    hand = "7S 9D 9C KS KH"
+    for profile in ("gouji", "baohuang"):
+        plain = choices(profile, 4, hand, partner=True)  # the plain style never beats a partner
+        assert not isinstance(plain, Play), plain
+        new = choices(profile, 4, hand, partner=True, style=Style(partner_low=6, partner_many=11))
+        assert isinstance(new, Play) and [c.rank for c in new.cards] == [7], new  # the partner holds 12 or more
+        new = choices(profile, 4, hand, partner=True, style=Style(partner_low=4, partner_many=11))
+        assert not isinstance(new, Play), new  # a 4 is not below 4
+        new = choices(profile, 4, hand, partner=True, style=Style(partner_low=6, partner_many=40))
+        assert not isinstance(new, Play), new  # the partner holds fewer than 40
 
 
 def test_same_side_reads_teams_and_roles() -> None:

@@ -182,7 +182,9 @@ def test_baohuang_roles_in_sampled_worlds() -> None:
                     assert seen == {state.loyalist}
                 elif know.called is not None:
                     unknown += 1
-                    assert seat not in seen and len(seen) >= 2
+                    assert seat not in seen
+                    if min(h.size for h in state.hands) >= 10:  # late, one seat may be the only likely holder
+                        assert len(seen) >= 2
                     assert know.not_to == -1  # the 皇帝 may hold the copy itself (独保, kept hidden)
                     alone += state.emperor in seen
     assert known > 10 and unknown > 10 and alone > 0
