@@ -6,19 +6,23 @@ decision per deal is drawn at random between 25 % and 90 % of the deal's priced 
 known: the simulator logs every hand). Its candidates are priced
 
 - in the review view (all cards known) with ``--ref-rollouts`` rollouts: the reference;
-- in the seat view with ``--rollouts`` rollouts, once with uniform worlds and once per ``--eps`` with inferred
-  worlds (same seed, so the same rollout seeds: common random numbers).
+- in the seat view with ``--rollouts`` rollouts, once with uniform worlds and, per ``--eps``, once with worlds
+  inferred from the others' declines and bids ("declines") and once from their plays too ("plays", the default
+  reading since issue 37); the same seed, so the same rollout seeds: common random numbers.
 
 Per deal and sampling: (a) whether the seat view's best candidate is the review view's best, (b) the mean over
-the candidates of |seat-view value - reference value|. Printed: the mean of each with its 95 % CI, the paired
-difference inference - uniform with its 95 % CI, the mean effective sample size of the weights, and the extra
-time per decision (the inference call against the uniform draws it replaces; median over the deals).
+the candidates of |seat-view value - reference value|, (c) the regret: the reference value of the review view's
+best less that of the seat view's best (what choosing by the seat view costs, in points). Printed: the mean of
+each with its 95 % CI, the paired difference inference - uniform with its 95 % CI, the mean effective sample
+size of the weights, and the extra time per decision (the inference call against the uniform draws it replaces;
+median over the deals).
 
     python bench/bench_inference.py [--deals 300] [--quick] [--games gouji,baohuang] [--rollouts 20]
         [--ref-rollouts 60] [--eps 0.2] [--window W] [--factor F] [--bots policy|random] [--jobs 2] [--seed 1]
 
-``--quick``: 30 deals per game, 40 reference rollouts (a smoke run). A target is met when inference's paired
-difference is >= 0 for (a) and <= 0 for (b) at every game (exit 1 otherwise).
+``--quick``: 30 deals per game, 40 reference rollouts (a smoke run). Inference "earns its place" in a game when
+its paired regret difference is below 0 with 95 % confidence (the CI's upper bound below 0); the exit code is 0
+either way (the figures decide ``coach.prices.DEFAULT_SAMPLING``, docs/evaluation.md).
 """
 
 from __future__ import annotations
@@ -88,9 +92,9 @@ def one_deal(job: tuple[str, int, dict[str, Any]]) -> dict[str, Any] | None:
         truth = [c.values["all"].mean for c in ref.candidates]
         best = max(range(len(truth)), key=lambda j: truth[j])
         out: dict[str, Any] = {"game": game}
-        for name, eps in [("uniform", None)] + [(f"eps {e:g}", e) for e in opts["eps"]]:
+        for name, eps, plays in _samplings(opts["eps"]):
             if eps is not None:
-                inference.EPS = eps
+                inference.EPS, inference.PLAYS = eps, plays
             how = Settings(
                 rollouts=opts["rollouts"],
                 views=("seat",),
@@ -107,6 +111,7 @@ def one_deal(job: tuple[str, int, dict[str, Any]]) -> dict[str, Any] | None:
             out[name] = (
                 float(truth[seat_best] == truth[best]),
                 statistics.fmean(abs(v - t) for v, t in zip(vals, truth, strict=True)),
+                truth[best] - truth[seat_best],
             )
         know = knowledge(eng, states, events, index, seat)
         n = opts["rollouts"]
@@ -121,6 +126,11 @@ def one_deal(job: tuple[str, int, dict[str, Any]]) -> dict[str, Any] | None:
         out["extra_ms"] = 1000 * ((t2 - t1) - (t1 - t0))
         return out
     return None
+
+
+def _samplings(eps: list[float]) -> list[tuple[str, float | None, bool]]:
+    """The samplings compared: (name, eps, the plays read)."""
+    return [("uniform", None, False)] + [(f"{w} {e:g}", e, w == "plays") for e in eps for w in ("declines", "plays")]
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -145,27 +155,26 @@ def main(argv: list[str] | None = None) -> int:
         f"bench_inference: {deals} deals per game, {a.bots} bots, seat view {a.rollouts} rollouts, reference (all"
         f" cards known) {ref} rollouts, window {a.window}, factor {a.factor}, eps {', '.join(map(str, eps))}"
     )
-    ok = True
     for game in a.games.split(","):
         jobs = [(game, a.seed * 100000 + d, opts) for d in range(deals)]
         t0 = time.perf_counter()
         with ProcessPoolExecutor(a.jobs) as pool:
             rows = [r for r in pool.map(one_deal, jobs, chunksize=4) if r is not None]
         print(f"\n{game}: {len(rows)} decisions ({time.perf_counter() - t0:.0f} s)")
-        print(f"  {'sampling':<10} {'(a) best = review best':>26} {'(b) mean |value error|':>26}")
-        names = ["uniform"] + [f"eps {e:g}" for e in eps]
+        print(f"  {'sampling':<14} {'(a) best = review best':>24} {'(b) mean |value error|':>24} {'(c) regret':>18}")
+        names = [name for name, _, _ in _samplings(eps)]
         for name in names:
-            hit = _mean_ci([r[name][0] for r in rows])
-            err = _mean_ci([r[name][1] for r in rows])
-            print(f"  {name:<10} {hit[0]:>17.3f} ± {hit[1]:.3f} {err[0]:>17.3f} ± {err[1]:.3f}")
+            hit, err, reg = (_mean_ci([r[name][k] for r in rows]) for k in range(3))
+            print(
+                f"  {name:<14} {hit[0]:>15.3f} ± {hit[1]:.3f} {err[0]:>15.3f} ± {err[1]:.3f}"
+                f" {reg[0]:>9.3f} ± {reg[1]:.3f}"
+            )
         for name in names[1:]:
-            dh = _mean_ci([r[name][0] - r["uniform"][0] for r in rows])
-            de = _mean_ci([r[name][1] - r["uniform"][1] for r in rows])
-            win = dh[0] >= 0 and de[0] <= 0
-            ok = ok and win
+            dh, de, dr = (_mean_ci([r[name][k] - r["uniform"][k] for r in rows]) for k in range(3))
+            earns = dr[0] + dr[1] < 0
             print(
                 f"  {name} - uniform: (a) {dh[0]:+.3f} ± {dh[1]:.3f}   (b) {de[0]:+.3f} ± {de[1]:.3f}"
-                f"   {'inference wins' if win else 'inference does not win on both'}"
+                f"   (c) {dr[0]:+.3f} ± {dr[1]:.3f}   {'earns its place' if earns else 'does not earn its place'}"
             )
         ess = _mean_ci([r["ess"] for r in rows])
         obs = statistics.fmean(r["observed"] for r in rows)
@@ -175,7 +184,7 @@ def main(argv: list[str] | None = None) -> int:
             f"  effective sample size / candidates: {ess[0]:.2f} ± {ess[1]:.2f}; decisions read {obs:.1f};"
             f" extra time per decision (median) {extra:.1f} ms beside the uniform seat view's {base:.0f} ms"
         )
-    return 0 if ok else 1
+    return 0
 
 
 if __name__ == "__main__":

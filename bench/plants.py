@@ -9,10 +9,14 @@ kind cannot be planted there (the event legal, and not what the policy would pla
 - ``joker-on-low``: a joker spent on an opponent's low single (a 3 to an 8);
 - ``beat-partner``: a partner's standing set beaten with a set holding 2s or jokers;
 - ``break-group``: one card led of a Q, K or A the seat held two or more of;
-- ``lone-2``: a single 2 led early (20 cards or more in hand).
+- ``lone-2``: a single 2 led early (20 cards or more in hand);
+- ``burn-unkept``: a 够级 set burned (烧牌, GJ-BURN) by a seat whose hand after the burn cannot keep the burn's
+  condition (a joker on every set but the last: more plain ranks left than jokers + 1, ``RandomBot.safe_to_burn``),
+  with its cheapest beating set. The profile's ``burn_fail`` decides what breaking the condition costs (``gouji``:
+  flagged only, seed 000 names no penalty; ``gouji-online``: the failed burner is 大落): the plant is costly only
+  where the reference's play-outs say so.
 
-Not planted: a burn that cannot be kept (issue 37 names it; 够级's burn conditions make such a plant a matter of
-the burn rule's reading, left for the next step). ``PlantingPolicy`` is the rollout policy at every seat that makes
+``PlantingPolicy`` is the rollout policy at every seat that makes
 the plant at the first chance from its ``after``-th decision on (at its ``seat``); ``planted_at`` finds the planted
 event in the replayed deal.
 """
@@ -24,7 +28,7 @@ from collections.abc import Callable
 from typing import Any
 
 from coach.games import coach_for
-from coach.policy import Policy
+from coach.policy import Policy, cost
 from replay.climbing.state import State
 from replay.climbing.table import Climbing
 from replay.core.cards import RANK_2, RANK_A, RANK_K, RANK_Q, RANK_SJ, Card
@@ -124,6 +128,24 @@ def lone_2(eng: Climbing[Any], st: State, seat: int, pol: Policy) -> Event | Non
     return ev if eng.can(st, ev) else None
 
 
+def burn_unkept(eng: Climbing[Any], st: State, seat: int, pol: Policy) -> Event | None:
+    """A burn the burner cannot keep: ``seat``'s, or any seat's that may burn now where ``seat`` is -1."""
+    table = st.table
+    if table is None:
+        return None
+    may = eng.burners(st) if st.window else [b for b, kinds in eng.actors(st).items() if "burn" in kinds]
+    for b in may:
+        if seat not in (-1, b):
+            continue
+        groups = pol.by_rank(st, b)
+        opts = sorted(pol.answers(eng, st, b), key=lambda c: cost(c, groups))
+        for cards in opts:
+            ev = Burn(b, cards=cards)
+            if not pol.safe_to_burn(st, b, cards) and eng.can(st, ev):
+                return ev
+    return None
+
+
 KINDS: dict[str, Plant] = {
     "pass-out": pass_out,
     "feng-q": feng_q,
@@ -131,6 +153,7 @@ KINDS: dict[str, Plant] = {
     "beat-partner": beat_partner,
     "break-group": break_group,
     "lone-2": lone_2,
+    "burn-unkept": burn_unkept,
 }
 
 
@@ -142,14 +165,16 @@ class PlantingPolicy(Policy):
     def __init__(self, rng: random.Random, kind: str, seat: int | None, after: int, noise: float = 0.08) -> None:
         super().__init__(rng, noise)
         self.plant, self.seat, self.after = KINDS[kind], seat, after
+        self.out_of_turn = kind == "burn-unkept"  # a burner need not be the seat the state awaits
         self.calls = 0
         self.planted: tuple[Event, tuple[int, ...]] | None = None
 
     def choose(self, eng: Climbing[State], st: State) -> Event:
         ev = super().choose(eng, st)
         self.calls += 1
-        if self.planted is None and self.calls > self.after and self.seat in (None, ev.seat):
-            plant = self.plant(eng, st, ev.seat, self)
+        if self.planted is None and self.calls > self.after and (self.out_of_turn or self.seat in (None, ev.seat)):
+            who = ev.seat if not self.out_of_turn else -1 if self.seat is None else self.seat
+            plant = self.plant(eng, st, who, self)
             if plant is not None and plant != ev:
                 self.planted = (plant, tuple(h.size for h in st.hands))
                 return plant

@@ -108,5 +108,6 @@ def climbing_pricing() -> Pricing[CE, CS]:
         candidates=candidates,
         knowledge=knowledge,
         seat_worlds=seat_worlds,
+        infers=True,
         certain=certain_error,
     )

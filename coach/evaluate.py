@@ -56,7 +56,7 @@ from typing import TYPE_CHECKING, Any
 
 from coach.choices import shape
 from coach.eta import Eta
-from coach.games import coach_for, priced_games, pricing
+from coach.games import coach_for, inferring_games, priced_games, pricing
 from coach.grades import straddles
 from coach.prices import (
     EXTENSION,
@@ -458,6 +458,11 @@ def evaluate_replay(
     if not coach_for(replay.log.game).priced:
         raise EvaluationUnsupported(
             f"{replay.log.source}: pricing by rollouts is for {' and '.join(priced_games())}, not {replay.log.game}"
+        )
+    if settings.sampling == "inference" and not pricing(replay.engine).infers:
+        raise EvaluationUnsupported(
+            f"{replay.log.source}: sampling 'inference' (from the others' play) is for {' and '.join(inferring_games())},"
+            f" not {replay.log.game}, whose seat view reads the voids a seat showed: use sampling 'uniform'"
         )
     t0 = time.perf_counter()
     points = [i for i in decision_points(replay) if seats is None or replay.log.events[i].seat in seats]

@@ -12,11 +12,17 @@ probability is that of the rollout policy (``coach.policy.Policy``), which is de
     p(a | h) = 1 - eps          when a has the shape (action and ranks) of the noiseless policy's choice on h
              = eps / (k + 1)    otherwise, k = the options the policy's noise draws from on h
 
-(answers and the decline, the leads it weighs, or the bids); the chance that the noise draws the policy's own
-choice is left out of the first line. Shapes, not cards: suits never matter for beating. ``eps`` is a
-tempering (``EPS``, larger than the rollout's noise, chosen by ``bench/bench_inference.py``): it keeps one
-surprising decision from ruling a world out, and a human's play, which deviates from the policy far more than
-the policy's own noise, from making every weight but one vanish.
+for a decline or a bid; for a play (a lead or an answer) the model is softer, as a player's choice among its
+cheapest sets is not the policy's exactly:
+
+    p(a | h) = (1 - eps) (1 - q) q^r    when a is the r-th of the policy's plays on h (r = 0: its choice, then its
+                                        leads or its answers in its order: lowest rank first, cheapest first)
+             = eps / (k + 2)            when it is none of them, k = the leads or answers on h
+
+with q = ``PLAY_DECAY`` (the chance that the noise draws one of those is left out of the first lines). Shapes, not cards: suits never
+matter for beating. ``eps`` is a tempering (``EPS``, larger than the rollout's noise, chosen by
+``bench/bench_inference.py``): it keeps one surprising decision from ruling a world out, and a human's play,
+which deviates from the policy far more than the policy's own noise, from making every weight but one vanish.
 
 ``infer`` draws ``factor * n`` candidate worlds from a proposal (``coach.worlds.sample_hands`` by default; a
 game with its own sampler, such as 升级's void constraints, passes its own), weights them, and resamples
@@ -25,10 +31,11 @@ game with its own sampler, such as 升级's void constraints, passes its own), w
 others' hands at a past decision are the sampled ones, the hands of seats not acting there are unknown cards.
 
 Assumptions and limits: the others play like the policy (a human who does not is read as if they did, damped
-by ``eps``); decisions are independent given the hands (no bluffing, no signalling); only declines and bids
-(``OBSERVED``) since the last card exchange (tribute, return) and at most ``WINDOW`` of them, the latest, are
-read (reading the plays too made the values worse: the kept worlds repeated, see the bench); a weight is
-only as good as ``factor * n`` candidates: when the play is very informative few candidates fit and the
+by ``eps``); decisions are independent given the hands (no bluffing, no signalling); the decisions since the
+last card exchange (tribute, return) are read, at most ``WINDOW`` of them, the latest (``OBSERVED``: declines,
+bids and plays; ``plays`` False reads declines and bids only, as before issue 37: the policy's exact lead said so
+much that few candidates fitted and the kept worlds repeated, which the decaying model softens); a weight
+is only as good as ``factor * n`` candidates: when the play is very informative few candidates fit and the
 effective sample size falls (it is measured; the bench reports it).
 """
 
@@ -56,9 +63,11 @@ Shape = tuple[str, tuple[int, ...]]
 EPS = 0.2  # the tempering of the policy's action probabilities (bench/bench_inference.py)
 FACTOR = 3  # candidate worlds drawn per world kept
 WINDOW = 16  # the latest decisions of the other seats that are read
-# the decisions read: declines and bids. Plays (leads, answers) are not: the policy's lead of the lowest rank in
-# full says so much that few candidates fit and the kept worlds repeat (bench/bench_inference.py, docs/evaluation.md)
-OBSERVED = (Pass, Kou, Call, Yield)
+PLAYS = True  # the plays are read (bench/bench_inference.py --plays compares)
+PLAY_DECAY = 0.35  # a play's likelihood falls by this factor per place in the policy's order (module docstring)
+# the decisions read: declines and bids, and plays (leads, answers) where ``plays`` (bench/bench_inference.py)
+DECLINES = (Pass, Kou, Call, Yield)
+OBSERVED = (*DECLINES, Play)
 
 
 def shape(ev: Event) -> Shape:
@@ -79,10 +88,18 @@ class Observation:
 
 
 def observations(
-    eng: Climbing[State], states: Sequence[State], events: Sequence[Event], index: int, seat: int, window: int = WINDOW
+    eng: Climbing[State],
+    states: Sequence[State],
+    events: Sequence[Event],
+    index: int,
+    seat: int,
+    window: int = WINDOW,
+    plays: bool = True,
 ) -> list[Observation]:
     """The other seats' decisions before ``index`` that the policy model reads, latest first: decisions of the
-    seat the state awaited (``SeatBots.awaited``), after the last card exchange, at most ``window`` of them."""
+    seat the state awaited (``SeatBots.awaited``), after the last card exchange, at most ``window`` of them; its
+    plays too where ``plays``."""
+    kinds = OBSERVED if plays else DECLINES
     n = states[index].n
     since: list[list[Card]] = [[] for _ in range(n)]
     out: list[Observation] = []
@@ -95,7 +112,7 @@ def observations(
             since[ev.seat] += ev.cards  # played (an illegal play the replay left out leaves the hand as it was)
         t = ev.seat
         fits = st.hands[t].size == sizes[t] + len(since[t])  # the hand then is the hand now and the cards since
-        if isinstance(ev, OBSERVED) and t != seat and fits and SeatBots.awaited(eng, st) == t:
+        if isinstance(ev, kinds) and t != seat and fits and SeatBots.awaited(eng, st) == t:
             blank = st._replace(hands=tuple(Hand.unknown_of(h.size) for h in st.hands), played=())
             out.append(Observation(j, t, shape(ev), blank, tuple(tuple(p) for p in since)))
             if len(out) >= window:
@@ -147,9 +164,22 @@ ActionModel = Callable[["Climbing[State]", State, Observation, float, Reader], f
 def policy_probability(eng: Climbing[State], st: State, obs: Observation, eps: float, pol: Reader) -> float:
     """``p(action | hand)`` of the module docstring for the decision ``obs`` in the world state ``st`` (the
     seat's hand then given to ``pol``)."""
-    if shape(pol.choose(eng, st)) == obs.shape:
-        return 1.0 - eps
-    return eps / (_options(eng, st, obs.seat, pol) + 1)
+    choice = shape(pol.choose(eng, st))
+    if obs.shape[0] != "play":
+        return 1.0 - eps if choice == obs.shape else eps / (_options(eng, st, obs.seat, pol) + 1)
+    if choice == obs.shape:
+        return (1.0 - eps) * (1.0 - PLAY_DECAY)
+    options = (
+        pol.lead_options(eng, st, obs.seat) if st.table is None or st.window else pol.answer_options(eng, st, obs.seat)
+    )
+    ranked = [choice]
+    for cards in options:
+        s = ("play", tuple(sorted(c.rank for c in cards)))
+        if s == obs.shape:
+            return (1.0 - eps) * (1.0 - PLAY_DECAY) * PLAY_DECAY ** len(ranked)
+        if s not in ranked:
+            ranked.append(s)
+    return eps / (len(options) + 2)
 
 
 def log_weight(
@@ -221,15 +251,18 @@ def infer(
     factor: int | None = None,
     window: int | None = None,
     model: ActionModel = policy_probability,
+    plays: bool | None = None,
 ) -> Inference:
     """``n`` worlds for ``seat`` at event ``index``: ``factor * n`` candidates ``propose(m)`` (a deterministic
     function of ``m``), weighted by the others' decisions (``log_weight``), resampled systematically with
-    ``rng``. With no decision to read, the first ``n`` candidates, unweighted. ``eps``, ``factor``, ``window``:
-    None for the module's ``EPS``, ``FACTOR``, ``WINDOW`` as they are at the call (a bench may set them)."""
+    ``rng``. With no decision to read, the first ``n`` candidates, unweighted. ``eps``, ``factor``, ``window``,
+    ``plays``: None for the module's ``EPS``, ``FACTOR``, ``WINDOW``, ``PLAYS`` as they are at the call (a bench may
+    set them)."""
     eps = EPS if eps is None else eps
+    plays = PLAYS if plays is None else plays
     factor = FACTOR if factor is None else factor
     window = WINDOW if window is None else window
-    obs = observations(eng, states, events, index, seat, window)
+    obs = observations(eng, states, events, index, seat, window, plays)
     if not obs:
         return Inference(tuple(propose(m) for m in range(n)), float(n), n, 0)
     cands = [propose(m) for m in range(factor * n)]

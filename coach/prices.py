@@ -23,7 +23,7 @@ DEFAULT_CANDIDATES = 4
 ROLLOUT_NOISE = 0.08  # the all view's: one world, the policy's random moves its only spread
 SEAT_NOISE = 0.0  # the seat view's: the sampled worlds are the spread; random moves only added to it
 SAMPLINGS = ("inference", "uniform")
-DEFAULT_SAMPLING = "uniform"  # inference did not win on both figures in 保皇 (docs/evaluation.md)
+DEFAULT_SAMPLING = "uniform"  # inference did not lower the seat view's regret in 够级 or 保皇 (docs/evaluation.md)
 VARIANCE_FLOOR = 1.0  # point²: a loss's standard error is at least sqrt(1 / n), however alike the rollouts
 
 

@@ -138,6 +138,9 @@ class Pricing(Generic[E, S]):
     seat_worlds: Callable[[E, Sequence[S], Sequence[Event], int, Any, Settings], Callable[[int], S]]
     #: the decision's certain error, whatever the rollouts say (``coach.certain``; by default none)
     certain: Callable[[E, Sequence[S], Sequence[Event], int], Certain | None] = _no_certain
+    #: whether ``seat_worlds`` weighs the worlds by the others' play where ``Settings.sampling`` is "inference"
+    #: (``coach.inference``); where not, an evaluation asking for it is refused (``EvaluationUnsupported``)
+    infers: bool = False
 
 
 @dataclass(frozen=True)
@@ -230,3 +233,8 @@ def pricing(eng: Engine[S]) -> Pricing[Engine[S], S]:
 def priced_games() -> tuple[str, ...]:
     """The registered games whose decisions are priced by rollouts, in the game registry's order."""
     return tuple(name for name in games.names() if coach_for(name).priced)
+
+
+def inferring_games() -> tuple[str, ...]:
+    """The priced games whose seat view can weigh its worlds by the others' play (``Pricing.infers``)."""
+    return tuple(name for name in priced_games() if (p := coach_for(name).pricing) is not None and p.infers)

@@ -3,6 +3,7 @@ the seat it is found at and is the error its name says; a small suite priced; th
 
 from __future__ import annotations
 
+import random
 import sys
 from typing import Any
 
@@ -17,8 +18,10 @@ from plants import KINDS, LOW_SINGLE  # bench/plants.py, from the path above
 from coach.games import coach_for
 from coach.grades import SERIOUS
 from replay.core.cards import RANK_2, RANK_K, RANK_Q, RANK_SJ
-from replay.core.events import Kou, Pass
+from replay.core.events import Burn, Kou, Pass
+from replay.core.seats import opposite
 from replay.replay import Replay
+from replay.simulate import RandomBot
 
 SEEDS = range(40)
 
@@ -42,6 +45,10 @@ def _what(kind: str, rep: Replay[Any], i: int) -> None:
         assert st.table is None and len(ev.cards) == 1 and sum(c.rank == ev.cards[0].rank for c in held) >= 2
     elif kind == "lone-2":
         assert st.table is None and len(held) >= 20 and [c.rank for c in ev.cards] == [RANK_2]
+    elif kind == "burn-unkept":  # a 够级 set burned by a seat left unable to hang a joker on every set but its last
+        assert isinstance(ev, Burn) and st.table_gouji and ev.seat != opposite(st.owner)
+        assert not RandomBot(random.Random(0)).safe_to_burn(st, ev.seat, ev.cards)
+        assert rep.states[i + 1].burners >> ev.seat & 1  # the engine holds the seat to the condition
 
 
 @pytest.mark.parametrize("kind", sorted(KINDS))

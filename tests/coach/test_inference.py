@@ -12,20 +12,23 @@
 
 from __future__ import annotations
 
+import math
 import random
 from collections import Counter
 from dataclasses import replace
 
 import pytest
 
-from coach.evaluate import decision_points, evaluate_decision
+from coach.evaluate import decision_points, evaluate_decision, evaluate_replay
 from coach.games import coach_for
-from coach.inference import Hands, Reader, ess, infer, log_weight, observations, shape, systematic
+from coach.inference import EPS, PLAY_DECAY, Hands, Reader, ess, infer, log_weight, observations, shape, systematic
 from coach.policy import Policy
-from coach.prices import Evaluation, Settings
+from coach.prices import Evaluation, EvaluationUnsupported, Settings
 from coach.worlds import Knowledge, knowledge, sample_hands, world
 from data.evaluations import settings_from_key, settings_key
+from data.make_samples import SAMPLES_DIR
 from replay.core.cards import Card
+from replay.formats.log import read_log
 from replay.formats.notation.read import parse_text
 from replay.replay import Replay
 from replay.simulate import RandomBot, simulate_deal
@@ -58,7 +61,12 @@ def test_a_pass_on_a_cheap_beat_makes_the_beat_less_likely() -> None:
     index, seat = 3, 3
     assert states[index].to_act == seat and all(v.legal for v in rep.verdicts)
     obs = observations(eng, states, events, index, seat)
-    assert [(o.index, o.seat, o.shape) for o in obs] == [(2, 2, ("pass", ())), (1, 1, ("pass", ()))]
+    assert [(o.index, o.seat, o.shape) for o in obs] == [
+        (2, 2, ("pass", ())),
+        (1, 1, ("pass", ())),
+        (0, 0, ("play", (5,))),
+    ]
+    assert observations(eng, states, events, index, seat, plays=False) == obs[:2]  # declines only
     know = knowledge(eng, states, events, index, seat)
 
     def propose(m: int) -> Hands:
@@ -74,6 +82,45 @@ def test_a_pass_on_a_cheap_beat_makes_the_beat_less_likely() -> None:
     # the partner's pass says nothing: its weight is the same in every world
     only_partner = [o for o in obs if o.seat == 2]
     assert len({log_weight(eng, propose(m), only_partner) for m in range(40)}) == 1
+
+
+def _none_below_five(hand: tuple[Card, ...]) -> bool:
+    return all(c.rank >= 5 for c in hand)
+
+
+def test_a_lead_makes_lower_cards_in_the_leaders_hand_less_likely_and_its_model_is_soft() -> None:
+    """Seat 0 led a single 5: the policy leads its lowest rank, so worlds where seat 0 held no 3 or 4 (where its lead
+    was the policy's) explain the lead better and are kept more often; the model is soft: the policy's own lead has (1 - eps)(1 - q), the next one q times that."""
+    rep = Replay(parse_text(PASSED))
+    eng, states, events = rep.engine, rep.states, rep.log.events
+    index, seat = 3, 3
+    know = knowledge(eng, states, events, index, seat)
+
+    def propose(m: int) -> Hands:
+        return sample_hands(know, random.Random(f"deal:{m}"))
+
+    n = 300
+    uniform = sum(_none_below_five(propose(m)[0]) for m in range(n)) / n
+    with_plays = infer(eng, states, events, index, seat, propose, n, random.Random(0), plays=True)
+    declines = infer(eng, states, events, index, seat, propose, n, random.Random(0), plays=False)
+    read = sum(_none_below_five(h[0]) for h in with_plays.worlds) / n
+    unread = sum(_none_below_five(h[0]) for h in declines.worlds) / n
+    assert read > 1.5 * max(uniform, unread), (uniform, unread, read)
+    assert with_plays.observed == declines.observed + 1
+    lead = [o for o in observations(eng, states, events, index, seat) if o.seat == 0]
+    weights = Counter(round(log_weight(eng, propose(m), lead), 6) for m in range(200))
+    assert len(weights) >= 2  # some worlds explain the lead, some do not
+    top = (1 - EPS) * (1 - PLAY_DECAY)
+    assert max(weights) == pytest.approx(math.log(top))  # the policy's own lead
+    assert round(math.log(top * PLAY_DECAY), 6) in weights  # the policy's second lead
+
+
+def test_a_game_without_inference_refuses_it_by_name() -> None:
+    rep = Replay(read_log(sorted((SAMPLES_DIR / "shengji").glob("*.json"))[0]))
+    with pytest.raises(EvaluationUnsupported) as e:
+        evaluate_replay(rep, Settings(rollouts=2, sampling="inference"), jobs=1)
+    assert "sampling 'inference' (from the others' play) is for gouji and baohuang, not shengji" in str(e.value)
+    assert str(rep.log.source) in str(e.value)
 
 
 def test_a_seed_gives_one_inferred_price() -> None:

@@ -23,7 +23,7 @@ from streamlit.testing.v1 import AppTest
 
 from coach import evaluate
 from coach.evaluate import evaluate_replay
-from coach.prices import Evaluation, Settings
+from coach.prices import DEFAULT_SAMPLING, Evaluation, Settings
 from data.database import open_db
 from data.evaluations import load_evaluation, save_evaluation
 from data.importer import import_log
@@ -38,6 +38,7 @@ from views.pages.evaluation import (
     JOBS_KEY,
     ROLLOUTS,
     RUN,
+    SAMPLING,
     candidates_figure,
     candidates_frame,
     default_decision,
@@ -207,6 +208,37 @@ def test_the_bar_moves_by_the_work_done_and_says_the_time_left_measured_on_it(li
     release.set()
     assert job.wait(60)
     _finish(at, deal_id)
+
+
+def test_the_form_can_infer_the_hidden_cards_and_the_stored_run_says_so(library, monkeypatch):
+    """The form's switch (unticked by default: inference is off by default) runs the seat view on inferred worlds;
+    the stored evaluation carries the sampling in its settings and the page names it; it holds across a change of
+    language."""
+    deal_id, _ = library["gouji"]
+    calls = []
+
+    def recorded(replay, settings, jobs=0, progress=None, **_kw):
+        calls.append(settings)
+        return evaluate_replay(replay, settings, jobs=1, seats=[0], progress=progress)
+
+    monkeypatch.setattr(evaluate, "evaluate_replay", recorded)
+    at = _page("evaluation", deal_id, lang="en")
+    assert at.checkbox(key=SAMPLING).value is (DEFAULT_SAMPLING == "inference") is False
+    at.number_input(key=ROLLOUTS).set_value(2)
+    at.number_input(key=CANDIDATES).set_value(2)
+    at.checkbox(key=SAMPLING).check()
+    at.button(key=RUN).click().run()
+    _ok(at)
+    _finish(at, deal_id)
+    at.query_params["lang"] = "zh"
+    at.run()
+    assert at.checkbox(key=SAMPLING).value is True  # the choice holds across the language
+    inferred = replace(SMALL, sampling="inference")
+    assert calls == [inferred]
+    eng = open_db(library["url"])
+    assert load_evaluation(eng, deal_id, inferred) is not None
+    eng.dispose()
+    assert any("推断隐藏牌" in text for text in _texts(at)), _texts(at)  # the run's settings, as shown
 
 
 def test_without_an_open_deal_it_says_so(library):

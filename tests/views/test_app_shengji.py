@@ -514,7 +514,7 @@ def test_the_evaluation_page_prices_a_shengji_deal(library, monkeypatch):
     """升级 is priced: the page offers the form (no note that it is not), runs a whole deal and shows it."""
     from data.evaluations import load_evaluation
     from views.pages import evaluation as evaluation_page
-    from views.pages.evaluation import CANDIDATES, DECISION, ROLLOUTS, RUN
+    from views.pages.evaluation import CANDIDATES, DECISION, ROLLOUTS, RUN, SAMPLING
 
     monkeypatch.setattr(evaluation_page, "JOBS", 1)
     deal_id, _ = library.match[0]
@@ -522,6 +522,7 @@ def test_the_evaluation_page_prices_a_shengji_deal(library, monkeypatch):
     at = _page("evaluation", deal_id, lang="en")
     _ok(at)
     assert not any("only, for now" in i.value for i in at.info)
+    assert not [c for c in at.checkbox if c.key == SAMPLING]  # 升级's seat view reads voids: no inference to choose
     at.number_input(key=ROLLOUTS).set_value(2)
     at.number_input(key=CANDIDATES).set_value(2)
     at.button(key=RUN).click().run()

@@ -31,10 +31,10 @@ from coach import evaluate
 from coach.eta import left_words
 from coach.evaluate import EvaluationCancelled
 from coach.findings import Judgement
-from coach.games import priced_games
+from coach.games import inferring_games, priced_games
 from coach.grades import GRADES
 from coach.judgement import judge
-from coach.prices import DEFAULT_CANDIDATES, DEFAULT_ROLLOUTS, Decision, Evaluation, Settings
+from coach.prices import DEFAULT_CANDIDATES, DEFAULT_ROLLOUTS, DEFAULT_SAMPLING, Decision, Evaluation, Settings
 from data.evaluations import StoredEvaluation, StoredEvaluationError, save_evaluation, settings_key
 from replay.core.numbering import event_number, event_words, step_after
 from replay.replay import Replay
@@ -78,6 +78,7 @@ POLL_S = 0.5  # seconds between redraws of a running evaluation's progress bar
 ROLLOUTS = "eval_rollouts"
 CANDIDATES = "eval_candidates"
 SEED = "eval_seed"
+SAMPLING = "eval_sampling"
 RUN = "eval_run"
 STOP = "eval_stop"
 SETTINGS = "eval_settings"
@@ -146,10 +147,11 @@ def default_decision(ev: Evaluation) -> int:
 def _settings_text(s: Settings, lang_: str) -> str:
     views = tr(lang_, "、", ", ").join(view_label(v, lang_) for v in s.views)
     runs = f"{s.rollouts}–{s.budget}" if s.budget > s.rollouts else f"{s.rollouts}"  # more where a grade is undecided
+    inferred = tr(lang_, " · 推断隐藏牌", " · hidden cards inferred") if s.sampling == "inference" else ""
     return tr(
         lang_,
-        f"模拟 {runs} 次 · 候选 {s.max_candidates} 个 · 种子 {s.seed} · {views}",
-        f"{runs} rollouts · {s.max_candidates} candidates · seed {s.seed} · {views}",
+        f"模拟 {runs} 次 · 候选 {s.max_candidates} 个 · 种子 {s.seed} · {views}{inferred}",
+        f"{runs} rollouts · {s.max_candidates} candidates · seed {s.seed} · {views}{inferred}",
     )
 
 
@@ -233,11 +235,24 @@ def _run_form(deal_id: int, rep: Replay, expanded: bool) -> str | None:
                 t("候选数", "Candidates"), min_value=2, max_value=8, value=DEFAULT_CANDIDATES, step=1, key=CANDIDATES
             )
             seed = c[2].number_input(t("随机种子", "Seed"), min_value=0, max_value=2**31 - 1, value=0, step=1, key=SEED)
+            infer = rep.log.game in inferring_games() and st.checkbox(
+                t(
+                    "按其他座位的出牌、过牌推断隐藏的牌（座位视角）",
+                    "Infer the hidden cards from the others' play (seat view)",
+                ),
+                value=DEFAULT_SAMPLING == "inference",
+                key=SAMPLING,
+                help=t(
+                    "不勾选：座位视角在符合已知事实的发牌中均匀抽样。详见文档中推断的实测。",
+                    "Unticked: the seat view samples the deals that fit the known facts uniformly. The docs give "
+                    "what inference was measured to be worth.",
+                ),
+            )
             sent = st.form_submit_button(
                 t("评估这一局", "Evaluate this deal"), type="primary", key=RUN, disabled=job is not None
             )
     if sent and job is None:
-        job = _start(deal_id, rep, int(rollouts), int(cands), int(seed))
+        job = _start(deal_id, rep, int(rollouts), int(cands), int(seed), "inference" if infer else "uniform")
     if job is None:
         return None
     if job.finished:
@@ -246,13 +261,17 @@ def _run_form(deal_id: int, rep: Replay, expanded: bool) -> str | None:
     return None
 
 
-def _start(deal_id: int, rep: Replay, rollouts: int, cands: int, seed: int) -> EvaluationJob | None:
+def _start(deal_id: int, rep: Replay, rollouts: int, cands: int, seed: int, sampling: str) -> EvaluationJob | None:
     """Start an evaluation in the background (the job), or say why not (None): settings this visitor may not
     ask for (``views.parts.bounds``), another evaluation of this session still running, or the server's
     evaluations all taken."""
     try:
         settings = Settings(
-            rollouts=rollouts, max_candidates=cands, seed=seed, max_rollouts=bounds.rollout_budget(rollouts)
+            rollouts=rollouts,
+            max_candidates=cands,
+            seed=seed,
+            max_rollouts=bounds.rollout_budget(rollouts),
+            sampling=sampling,
         )
     except ValueError as exc:
         st.error(t("评估失败：", "The evaluation failed: ") + esc(exc))

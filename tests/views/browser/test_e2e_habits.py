@@ -67,7 +67,9 @@ def test_the_evaluation_page_follows_the_address_and_a_click_on_its_chart(server
         assert _step(page) == second.index + 1
         # a click on the chart's last decision (the made value's marker): the step and the address follow
         last = ev.decisions[-1]
-        point = page.locator(".js-plotly-plot").first.locator(".scatterlayer .trace").last.locator(".points path").last
+        graph = page.locator(".js-plotly-plot").first
+        graph.scroll_into_view_if_needed()  # charts are drawn when scrolled to (below the form and the tables)
+        point = graph.locator(".scatterlayer .trace").last.locator(".points path").last
         point.click(force=True)
         page.wait_for_function(
             "s => new URLSearchParams(location.search).get('step') === s", arg=str(last.index + 1), timeout=WAIT
