@@ -3,7 +3,8 @@ Evaluation page and the Replay page show the same judgement of one priced move, 
 temporary SQLite library.
 
 The move is the problem report's: a 够级 sample where seat 3 answers an opponent's Qs with KC while holding AD
-(逢Q盖帽), and the price (12 rollouts, 3 candidates, seed 3) finds KC better by 3.00 points. The Coach page once
+(逢Q盖帽), and the price (20 rollouts, 3 candidates, seed 5; the tuned policy since COACH_VERSION 6) finds KC better
+by 2.70 points. The Coach page once
 called it a mistake ("! 错误") while the Evaluation page priced the play made above the saying's: now both say the
 saying is overruled, and neither calls it a mistake."""
 
@@ -25,9 +26,9 @@ from views.pages.evaluation import DECISION
 
 SAMPLE = SAMPLES_DIR / "gouji" / "gouji-2026-09-08-d2.json"
 INDEX = 35  # seat 3: KC on an opponent's Qs while holding AD
-PRICE = Settings(rollouts=12, max_candidates=3, seed=3)
-SAID_ZH = "判断：俗语说「逢Q盖帽」（出牌 AD）；此处估价认为 出牌 KC 更好，多 3.00 分（标准误 1.42）"
-SAID_EN = "Judgement: the saying says '逢Q盖帽' (play AD); here the pricing finds play KC better by 3.00 points"
+PRICE = Settings(rollouts=20, max_candidates=3, seed=5)
+SAID_ZH = "判断：俗语说「逢Q盖帽」（出牌 AD）；此处估价认为 出牌 KC 更好，多 2.70 分（标准误 1.00）"
+SAID_EN = "Judgement: the saying says '逢Q盖帽' (play AD); here the pricing finds play KC better by 2.70 points"
 
 
 @pytest.fixture
