@@ -127,8 +127,7 @@ def test_the_search_keeps_a_change_only_on_a_clear_win(monkeypatch: pytest.Monke
     assert trials[1][1] == Style(partner_low=7)
 
 
-def test_the_search_is_deterministic_on_real_deals(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(train_policy, "GRID", {"spend_size": (3, 99), "partner_low": (0, 7)})
+def test_the_search_is_deterministic_on_real_deals() -> None:
     with ThreadPoolExecutor(2) as pool:
         first = train_policy.compare(pool, "gouji", Style(partner_low=7), PLAIN, range(40))
         again = train_policy.compare(pool, "gouji", Style(partner_low=7), PLAIN, range(40))
