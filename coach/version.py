@@ -11,7 +11,7 @@ while neither this number nor ``ENGINE_VERSION`` did.
 
 from __future__ import annotations
 
-COACH_VERSION = 6
+COACH_VERSION = 7
 """1: the first version recorded (rows stored before versions were recorded read as 0). 2: the seat view lists
 the cards it has not seen in card order, not in the order of the hands that hold them (an evaluation's seat
 view no longer depends on where the hidden cards sit). 3 (issue 16, a coach a learner can trust): every maxim
@@ -32,4 +32,6 @@ candidates read only what the seat knew, its value counts the points toward the 
 quarter of a level; a saying is a mistake by itself only where the study measured a gain, a saying on trial stays on
 trial where the price grades nothing, and 有3不发单 takes the study's figure with the sign turned. 6 (issue 37, a stronger policy): the rollouts, the candidates'
 policy mark and the policy's choice play 够级's and 保皇's tuned style (``coach.policy_style``: thresholds found by
-self-play; among them a partner's very low set is covered while the partner holds many cards)."""
+self-play; among them a partner's very low set is covered while the partner holds many cards). 7 (issue 37): the
+maxims study rerun with that policy (coach/maxim_effects.json): 挡三不挡四's *answer or not* now measured to cost
+(on trial), 小花挂4 measured to gain (its interval's lower end just above 0), the other rows' figures moved."""
