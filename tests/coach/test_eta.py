@@ -202,7 +202,7 @@ def _errors(costs: list[float], took: list[float]) -> tuple[list[float], list[fl
     return ours, naive
 
 
-RUNS = 3  # the deal priced so many times: each decision's duration is the least of its runs
+RUNS = 5  # the deal priced so many times: each decision's duration is the least of its runs (3: a loaded CI, 0.33)
 
 
 def _priced_durations(sample: Replay, settings: Settings) -> list[float]:
