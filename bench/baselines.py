@@ -37,7 +37,7 @@ class Greedy(Policy):
 
     spares_partner = False
 
-    def __init__(self, rng: random.Random, noise: float = 0.0) -> None:
+    def __init__(self, rng: random.Random) -> None:
         super().__init__(rng, 0.0)
 
     def choose(self, eng: Climbing[State], st: State) -> Event:
@@ -63,7 +63,7 @@ class GreedySparing(Greedy):
 class ShengjiGreedy(ShengjiPolicy):
     """升级's greedy player (see the module docstring)."""
 
-    def __init__(self, rng: random.Random, noise: float = 0.0, sparing: bool = False) -> None:
+    def __init__(self, rng: random.Random, sparing: bool = False) -> None:
         super().__init__(rng, 0.0)
         self.sparing = sparing
 

@@ -63,7 +63,7 @@ Shape = tuple[str, tuple[int, ...]]
 EPS = 0.2  # the tempering of the policy's action probabilities (bench/bench_inference.py)
 FACTOR = 3  # candidate worlds drawn per world kept
 WINDOW = 16  # the latest decisions of the other seats that are read
-PLAYS = True  # the plays are read (bench/bench_inference.py --plays compares)
+PLAYS = True  # the plays are read (bench/bench_inference.py compares "declines" and "plays")
 PLAY_DECAY = 0.35  # a play's likelihood falls by this factor per place in the policy's order (module docstring)
 # the decisions read: declines and bids, and plays (leads, answers) where ``plays`` (bench/bench_inference.py)
 DECLINES = (Pass, Kou, Call, Yield)
@@ -72,7 +72,11 @@ OBSERVED = (*DECLINES, Play)
 
 def shape(ev: Event) -> Shape:
     """What a decision was, suits aside: its action and the ranks of its cards."""
-    return (ev.action, tuple(sorted(c.rank for c in ev.cards)))
+    return (ev.action, _ranks(ev.cards))
+
+
+def _ranks(cards: Sequence[Card]) -> tuple[int, ...]:
+    return tuple(sorted(c.rank for c in cards))
 
 
 @dataclass(frozen=True)
@@ -174,7 +178,7 @@ def policy_probability(eng: Climbing[State], st: State, obs: Observation, eps: f
     )
     ranked = [choice]
     for cards in options:
-        s = ("play", tuple(sorted(c.rank for c in cards)))
+        s = ("play", _ranks(cards))
         if s == obs.shape:
             return (1.0 - eps) * (1.0 - PLAY_DECAY) * PLAY_DECAY ** len(ranked)
         if s not in ranked:
