@@ -87,10 +87,14 @@ def cmd_check(args: argparse.Namespace) -> int:
             print(line)
     for note in rep.unverified:
         print(f"unverified: {note}")
-    n = len(rep.log.events)
     bad = len(rep.illegal)
-    print(f"{rep.log.source}: {count(n, 'event')}, " + ("all legal" if bad == 0 else f"{bad} illegal"))
+    print(f"{rep.log.source}: {_what(rep)}, " + ("all legal" if bad == 0 else f"{bad} illegal"))
     return EXIT_OK if rep.ok else EXIT_ILLEGAL
+
+
+def _what(rep: Replay[GameState]) -> str:
+    """What a log holds: its events counted, or "result only" for a score sheet without moves."""
+    return "result only (成绩单，无出牌记录)" if rep.log.result_only else count(len(rep.log.events), "event")
 
 
 def _check_json(rep: Replay[GameState], lazy: bool = False) -> dict[str, Any]:
@@ -99,6 +103,7 @@ def _check_json(rep: Replay[GameState], lazy: bool = False) -> dict[str, Any]:
     return {
         "ok": rep.ok,
         "events": len(rep.log.events),
+        **({"result_only": True} if rep.log.result_only else {}),  # a score sheet without moves
         "verdicts": verdicts if lazy else list(verdicts),
         "unverified": rep.unverified,
     }
@@ -106,8 +111,8 @@ def _check_json(rep: Replay[GameState], lazy: bool = False) -> dict[str, Any]:
 
 def _check_line(rep: Replay[GameState]) -> str:
     """One log's check in one line: its events, and the first illegal one with its rule."""
-    n, bad = len(rep.log.events), rep.illegal
-    line = f"{rep.log.source}: {count(n, 'event')}, " + ("all legal" if not bad else f"{len(bad)} illegal")
+    bad = rep.illegal
+    line = f"{rep.log.source}: {_what(rep)}, " + ("all legal" if not bad else f"{len(bad)} illegal")
     if bad:
         v = bad[0]
         where = v.action if v.index is None else f"{event_in(v.index, 'en')}, {seat_name(v.seat, en=True)}"
@@ -181,6 +186,7 @@ def _score_json(rep: Replay[GameState], score: Score | None) -> dict[str, Any]:
     from replay.scoring import compare_result
 
     claims = {
+        **({"result_only": True} if rep.log.result_only else {}),  # a score sheet without moves
         "claimed": rep.log.to_json().get("result"),  # as the log gives it, in the format's key order
         "differs": [d.to_json() for d in compare_result(rep.log.result, score, rep.log.game, rep.final)],
     }
@@ -228,7 +234,8 @@ def cmd_score(args: argparse.Namespace) -> int:
         def line(rep: Replay[GameState]) -> str:
             bad = len(rep.illegal)
             tail = "" if not bad else f" ({bad} illegal event{'s' if bad > 1 else ''})"
-            return f"{rep.log.source}: {text_for(rep.log.game).score_line(rep, rep.score())}{tail}"
+            sheet = " (result only)" if rep.log.result_only else ""
+            return f"{rep.log.source}: {text_for(rep.log.game).score_line(rep, rep.score())}{sheet}{tail}"
 
         return _over_logs(args, files, False, line, lambda rep: _score_json(rep, rep.score()))
     args.log = args.logs[0]
@@ -238,7 +245,8 @@ def cmd_score(args: argparse.Namespace) -> int:
     if args.json:
         _emit(_score_json(rep, score))
     else:
-        print("\n".join(text_for(rep.log.game).score_lines(rep, score) + _claim_lines(rep, score)))
+        head = ["result only (成绩单，无出牌记录): scored from the sheet"] if rep.log.result_only else []
+        print("\n".join(head + text_for(rep.log.game).score_lines(rep, score) + _claim_lines(rep, score)))
     return EXIT_OK if rep.ok else EXIT_ILLEGAL
 
 
@@ -266,6 +274,10 @@ def cmd_replay(args: argparse.Namespace) -> int:
         _emit({"steps": rep.steps_json()})
         return code
     text = text_for(rep.log.game)
+    if rep.log.result_only:  # a score sheet: no table to step through
+        print("result only (成绩单，无出牌记录): no moves to replay; the score from the sheet:")
+        print("\n".join(text.score_lines(rep, rep.score())))
+        return code
     print("\n".join(text.step_lines(rep, 0)))
     print("\n".join(text.event_lines(rep)))
     print("\n".join(text.score_lines(rep, rep.score())))

@@ -64,6 +64,13 @@ ENTRY_NAMES = {
     "points.kitty": ("扣底分", "kitty points"),
     "levels.before": ("局前的级", "levels before"),
     "levels.after": ("局后的级", "levels after"),
+    "void": ("作废", "void"),
+    "revolution": ("革命", "革命 seat"),
+    "emperor": ("皇帝", "皇帝 seat"),
+    "solo": ("独保", "独保"),
+    "grab": ("抢庄", "抢庄"),
+    "open": ("明保（明独）", "明保 (明独)"),
+    "declarer": ("庄家", "declarer"),
 }
 _TEAM = re.compile(r"teams\[(\d+)\]")
 _NUMERALS = "一二三四五六七八九十"

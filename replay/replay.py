@@ -79,8 +79,32 @@ class Replay(Generic[S]):
             self.stopped_at = -1
             self._states, self._outcomes = [st], []
             return
+        if log.result_only:
+            self._sheet(st)
+            return
         self._fold(keep)
         self.result_verdicts = self._check_result()
+
+    def _sheet(self, start: S) -> None:
+        """A score sheet without moves: the finished deal its game makes of the recorded result (``GameType.sheet``),
+        its faults the result's verdicts; without a fault, the result checked as any claimed result (the points a
+        sheet claims against those its places and roles give)."""
+        self._folded = True
+        self._states, self._outcomes = [start], []
+        build = games.get(self.log.game).sheet
+        if build is None:
+            faults = [("FINISH", "这个游戏不收没有出牌记录的成绩单", "this game takes no score sheet without moves")]
+            final = start
+        else:
+            final, faults = build(start, self.log.result or {}, self.profile)
+        self._final = final
+        self.unverified[:] = [
+            said(
+                "成绩单：没有出牌记录，出牌未核实；按记录的名次和身份计分",
+                "result only: no moves recorded, so no play was checked; scored from the sheet's places and roles",
+            )
+        ]
+        self.result_verdicts = [_claim(*f) for f in faults] or self._check_result()
 
     def _fold(self, keep: bool) -> None:
         """Every event folded into the states from the deal on, one ruling each (lenient: an illegal event is forced

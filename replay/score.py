@@ -45,6 +45,11 @@ class ScoreExtras(Record):
         """The keys this record adds to the score's JSON (none here)."""
         return {}
 
+    def standing(self) -> dict[str, float] | None:
+        """Each side's figure (by the engine's side word, ``Engine.sides``) where the teams' points do not rank the
+        sides (升级's card points: the levels each side went up rank them); None where the points do."""
+        return None
+
 
 X = TypeVar("X", bound=ScoreExtras)
 

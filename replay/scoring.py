@@ -10,7 +10,8 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 from replay import games
-from replay.claims import Difference
+from replay.claims import ENTRY_NAMES, Difference, if_differs, value_text
+from replay.formats.log_doc import SHEET_KEYS
 from replay.rules.profile import Profile
 from replay.score import KnownPlace, Score, place_words
 
@@ -73,4 +74,25 @@ def claim_entries(
                 "a result is recorded but the deal did not finish",
             )
         ]
-    return games.get(game).claims(claimed, score, game, final)
+    return games.get(game).claims(claimed, score, game, final) + sheet_entries(claimed, game, final)
+
+
+def sheet_entries(claimed: Mapping[str, Any], game: str, final: GameState) -> list[Difference]:
+    """The claimed sheet keys (``SHEET_KEYS``: void, 革命, the 皇帝, 独保 …) beside what the deal says of them (the
+    game's ``sheet_facts``), each checked by the rule the game names for it."""
+    facts_of = games.get(game).sheet_facts
+    if facts_of is None:
+        return []
+    facts = facts_of(final)
+    out = []
+    for key in SHEET_KEYS:
+        if key not in claimed or key not in facts:
+            continue
+        said_value, (real, rule) = claimed[key], facts[key]
+        zh, en = ENTRY_NAMES[key]
+        text = (
+            f"记录的{zh}是 {value_text(said_value, zh=True)}，牌局是 {value_text(real, zh=True)}",
+            f"the record says {en} {value_text(said_value)}, the deal gives {value_text(real)}",
+        )
+        out.append(Difference(key, said_value, real, rule, *if_differs(said_value != real, text)))
+    return out

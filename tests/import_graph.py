@@ -12,7 +12,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 #: the product code's top folders and top modules (the tests, docs and benches are not product code)
-PRODUCT = ("replay", "coach", "data", "referee", "views", "cli")
+PRODUCT = ("replay", "coach", "season", "data", "referee", "views", "cli")
 TOP_MODULES = ("app.py",)
 
 

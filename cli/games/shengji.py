@@ -50,9 +50,12 @@ class ShengjiText(GameText[GameState]):
         st = _sj(rep.final)
         if score is not None and score.void:
             return void_lines(score)
-        lines = [trumps_line(st)]
+        sheet = rep.log.result_only  # a score sheet: no trumps, tricks or kitty cards recorded
+        lines = (
+            [f"declarer (庄) {seat_name(st.declarer, en=True)}, {_side(st.declarers)}"] if sheet else [trumps_line(st)]
+        )
         won = [sum(1 for t in st.tricks if t.winner % 2 == side) for side in (0, 1)]
-        if st.tricks:
+        if st.tricks and not sheet:
             lines.append(
                 "tricks: "
                 + "; ".join(f"{_side(side)} won {won[side]}, {st.points[side]} points" for side in (0, 1))
@@ -72,7 +75,14 @@ class ShengjiText(GameText[GameState]):
             went = f"; {seat_name(last, en=True)} (defenders) won the last trick: {kitty} points to the defenders"
         else:
             went = f"; {seat_name(last, en=True)} (declarers) won the last trick: it stays with the declarers"
-        lines.append(f"kitty (底牌) buried: {buried or '-'} ({count(card_points(st.buried), 'point')}){went}")
+        if sheet:
+            lines.append(
+                f"kitty (底牌): {kitty} points to the defenders"
+                if kitty
+                else "kitty (底牌): no points to the defenders"
+            )
+        else:
+            lines.append(f"kitty (底牌) buried: {buried or '-'} ({count(card_points(st.buried), 'point')}){went}")
         lines.append(f"defenders {_side(defenders)}: {lv.defenders} points")
         change = ", ".join(f"{_side(side)} {lv.before[side]} -> {lv.after[side]}" for side in (0, 1))
         lines.append(f"levels: {change}")

@@ -11,7 +11,7 @@ from typing import Any
 from replay import games
 from replay.core.said import said
 from replay.formats.event_json import DocError, doc_int, json_text
-from replay.formats.log_doc import LEVELS_KEYS, POINTS_KEYS, PREVIOUS_KEYS, RESULT_KEYS
+from replay.formats.log_doc import LEVELS_KEYS, POINTS_KEYS, PREVIOUS_KEYS, RESULT_KEYS, SHEET_KEYS
 from replay.formats.words import OBJECT, SEAT_LIST, unknown_key
 
 _j = json_text  # a value as the canonical text writes it
@@ -61,9 +61,11 @@ def _check_result(result: Any, n: int, game: str) -> None:
             raise DocError(["result", key], why)
         if key == "finish_order":
             _check_order(v, n, ["result", key])
-        elif key == "sweep":
+        elif key == "sweep" or SHEET_KEYS.get(key) == "flag":
             if not isinstance(v, bool):
                 raise DocError(["result", key], said("应为 true 或 false", "expected true or false"))
+        elif SHEET_KEYS.get(key) == "seat":
+            doc_int(v, ["result", key], "a seat", 0, n - 1)
         elif key == "points":  # 升级
             _check_points(v)
         elif key == "levels":  # 升级

@@ -37,7 +37,17 @@ KITTY_UNKNOWN = said(
     "底牌要么全部给出，要么不写，不能只给一部分", "the kitty is given in full or left out, never in part"
 )
 PREVIOUS_KEYS = ("finish_order", "first_leader", "revolution")
-RESULT_KEYS = ("finish_order", "teams", "sweep", "points", "levels")
+RESULT_KEYS = (
+    "finish_order", "teams", "sweep", "points", "levels", "void", "revolution", "emperor", "solo", "grab", "open",
+    "declarer",
+)  # fmt: skip
+#: the result keys a score sheet without moves gives beside the places and points (a played deal's are claims checked
+#: against its events, as every result key): each a yes/no ("flag") or a seat ("seat"); which game has which is the
+#: game's ``GameType.result_keys``
+SHEET_KEYS = {
+    "void": "flag", "revolution": "seat", "emperor": "seat", "solo": "flag", "grab": "flag", "open": "flag",
+    "declarer": "seat",
+}  # fmt: skip
 POINTS_KEYS = ("defenders", "kitty")  # result.points of 升级, in canonical order
 LEVELS_KEYS = ("before", "after")  # result.levels of 升级, in canonical order
 TOP_KEYS = ("format", "game", "profile", "overrides", "meta", "seats", "deal", "events", "result", "decisions")
@@ -109,6 +119,12 @@ class Log(Record):
     source: str = "<log>"
     positions: tuple[tuple[int, int] | None, ...] = field(default=(), compare=False, repr=False)
     text: str = field(default="", compare=False, repr=False)
+
+    @property
+    def result_only(self) -> bool:
+        """A score sheet without moves: a result recorded and no event (its game's ``GameType.sheet`` makes the
+        finished deal it records; docs/log-format.md, "Score sheets")."""
+        return not self.events and bool(self.result)
 
     def player(self, seat: int) -> str:
         """The player's name on a seat (its first 80 characters and "…" when longer, ``replay.core.clip.cut``: every page

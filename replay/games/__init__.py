@@ -94,6 +94,13 @@ class GameType(Record, Generic[S, B]):
     # those names hand over to (``replay.simulate.habits``), imported when a bot first asks; None: no phase of its
     # own for a bot (升级)
     bot_habits: Callable[[], BotHabits[S]] | None = None
+    # a score sheet without moves (``Log.result_only``: a result and no events): (the deal as dealt, the recorded
+    # result, profile) -> (the finished deal the sheet records, its faults as (rule, Chinese, English)), the deal
+    # then scored by ``scorer`` as one played out; None: the game takes no sheets
+    sheet: Callable[[S, Mapping[str, Any], Profile], tuple[S, list[tuple[str, str, str]]]] | None = None
+    # what a deal says for the game's sheet keys (``replay.formats.log_doc.SHEET_KEYS`` among its ``result_keys``):
+    # key -> (value, the rule a claimed value is checked by), so that a played deal's claimed 革命 or 皇帝 is checked too
+    sheet_facts: Callable[[S], dict[str, tuple[Any, str]]] | None = None
 
     def option_defaults(self) -> dict[str, Any]:
         """Each option's default (name -> value), in the order declared."""

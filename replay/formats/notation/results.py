@@ -11,7 +11,7 @@ from typing import Any
 from replay import games
 from replay.core.said import said
 from replay.formats.event_json import doc_int
-from replay.formats.log_doc import LEVELS_KEYS, POINTS_KEYS
+from replay.formats.log_doc import LEVELS_KEYS, POINTS_KEYS, SHEET_KEYS
 from replay.formats.notation.events import LineReader, Path
 from replay.formats.notation.lex import (
     Line,
@@ -50,22 +50,17 @@ class ResultReader(LineReader):
             path: Path = ("result", "finish_order")
             self.note(path, line, key.col)
             result["finish_order"] = self.order(line, words[2:], path)
-        elif key.word == "sweep":
-            if "sweep" in result:
-                self.fail(twice("result sweep"), line, key.col)
+        elif key.word == "sweep" or SHEET_KEYS.get(key.word) == "flag":
+            self._flag(line, result)
+        elif SHEET_KEYS.get(key.word) == "seat":
+            if key.word in result:
+                self.fail(twice(f"result {key.word}"), line, key.col)
             if len(words) < 3:
-                self.fail(said("'sweep' 后面应为 true 或 false", "expected true or false after 'sweep'"), line, key.end)
-            if words[2].word not in ("true", "false"):
-                self.fail(
-                    said(
-                        f"'sweep' 后面应为 true 或 false，不是 {words[2].shown}",
-                        f"expected true or false after 'sweep', got {words[2].shown}",
-                    ),
-                    line,
-                    words[2].col,
-                )
-            self.no_more(line, words[3:], "true or false")
-            result["sweep"] = words[2].word == "true"
+                self.fail(said(f"'{key.word}' 后面应为座位号", f"expected a seat after '{key.word}'"), line, key.end)
+            path = ("result", key.word)
+            self.note(path, line, key.col)
+            result[key.word] = self.seat(line, words[2], path)
+            self.no_more(line, words[3:], "a seat")
         elif key.word == "team":
             self._team(line, result.setdefault("teams", []))
         elif key.word == "teams":
@@ -82,6 +77,28 @@ class ResultReader(LineReader):
                 line,
                 key.col,
             )
+
+    def _flag(self, line: Line, result: dict[str, Any]) -> None:
+        """``result sweep true`` and the other yes/no keys (``SHEET_KEYS``'s flags): ``true`` or ``false``."""
+        words = line.words
+        key = words[1]
+        name = key.word
+        if name in result:
+            self.fail(twice(f"result {name}"), line, key.col)
+        if len(words) < 3:
+            self.fail(said(f"'{name}' 后面应为 true 或 false", f"expected true or false after '{name}'"), line, key.end)
+        if words[2].word not in ("true", "false"):
+            self.fail(
+                said(
+                    f"'{name}' 后面应为 true 或 false，不是 {words[2].shown}",
+                    f"expected true or false after '{name}', got {words[2].shown}",
+                ),
+                line,
+                words[2].col,
+            )
+        self.no_more(line, words[3:], "true or false")
+        self.note(("result", name), line, key.col)
+        result[name] = words[2].word == "true"
 
     def _points(self, line: Line, result: dict[str, Any]) -> None:
         """``result points [defenders N] [kitty N]`` (升级, JSON ``result.points``)."""

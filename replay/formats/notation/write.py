@@ -15,7 +15,7 @@ from replay.core.events import Event
 from replay.core.said import seat_name
 from replay.formats.decisions import Decision
 from replay.formats.event_json import UNKNOWN
-from replay.formats.log_doc import LEVELS_KEYS, META_KEYS, POINTS_KEYS, Log, format_of
+from replay.formats.log_doc import LEVELS_KEYS, META_KEYS, POINTS_KEYS, SHEET_KEYS, Log, format_of
 from replay.formats.notation.lex import QUOTES, SEP, UNKNOWN_HAND, Line, Syntax, Tok, escape, parse_value, profile_value
 
 MAX_UNKNOWN = 216  # the largest N of a "?N" hand (the range log.py allows for a JSON count)
@@ -157,8 +157,10 @@ def _result_lines(result: Mapping[str, Any]) -> list[str]:
     for key, value in result.items():
         if key == "finish_order":
             out.append(" ".join(["result finish", *map(str, value)]))
-        elif key == "sweep":
-            out.append(f"result sweep {'true' if value else 'false'}")
+        elif key == "sweep" or SHEET_KEYS.get(key) == "flag":
+            out.append(f"result {key} {'true' if value else 'false'}")
+        elif SHEET_KEYS.get(key) == "seat":
+            out.append(f"result {key} {value}")
         elif key == "teams" and not value:
             out.append("result teams")
         elif key == "teams":

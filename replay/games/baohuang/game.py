@@ -15,6 +15,7 @@ from replay.games.baohuang.engine import Baohuang
 from replay.games.baohuang.options import OPTIONS
 from replay.games.baohuang.rulings import RULINGS
 from replay.games.baohuang.score import score_baohuang
+from replay.games.baohuang.sheet import baohuang_sheet, baohuang_sheet_facts
 from replay.score import climbing_places
 
 if TYPE_CHECKING:
@@ -63,6 +64,8 @@ GAME = GameType(
     rulings=RULINGS,
     options=OPTIONS,
     deal_keys=("marked", "loyalist"),
-    result_keys=("finish_order", "teams", "sweep"),
+    result_keys=("finish_order", "teams", "sweep", "void", "emperor", "solo", "grab", "open"),
+    sheet=baohuang_sheet,
+    sheet_facts=baohuang_sheet_facts,
     bids_at_setup=True,
 )

@@ -14,6 +14,7 @@ from replay.games.gouji.engine import Gouji
 from replay.games.gouji.options import OPTIONS
 from replay.games.gouji.rulings import RULINGS
 from replay.games.gouji.score import gouji_places, score_gouji
+from replay.games.gouji.sheet import gouji_sheet, gouji_sheet_facts
 
 if TYPE_CHECKING:
     from replay.games.gouji.state import GoujiState
@@ -62,6 +63,8 @@ GAME = GameType(
     rules=rules,
     rulings=RULINGS,
     options=OPTIONS,
-    result_keys=("finish_order", "teams", "sweep"),
+    result_keys=("finish_order", "teams", "sweep", "void", "revolution"),
+    sheet=gouji_sheet,
+    sheet_facts=gouji_sheet_facts,
     team_zh="联邦",
 )

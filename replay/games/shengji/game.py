@@ -14,6 +14,7 @@ from replay.games.shengji.engine import Shengji
 from replay.games.shengji.options import OPTIONS
 from replay.games.shengji.rulings import RULINGS
 from replay.games.shengji.score import score_shengji, shengji_claims, stored_extras
+from replay.games.shengji.sheet import shengji_sheet, shengji_sheet_facts
 from replay.score import no_places
 
 if TYPE_CHECKING:
@@ -54,7 +55,9 @@ GAME = GameType(
     rulings=RULINGS,
     options=OPTIONS,
     deal_keys=("kitty", "levels"),
-    result_keys=("points", "levels"),
+    result_keys=("points", "levels", "void", "declarer"),
+    sheet=shengji_sheet,
+    sheet_facts=shengji_sheet_facts,
     family="tricks",
     action_names=MappingProxyType({"pass": ("不定主", "pass (no declaration)")}),
     words=MappingProxyType(

@@ -51,6 +51,10 @@ class ShengjiScoreExtras(ScoreExtras):
         """``points`` and ``levels``."""
         return {"points": self.points_json(), "levels": self.levels_json()}
 
+    def standing(self) -> dict[str, float]:
+        """The levels each side went up ("0", "1": the engine's side words): what ranks the sides, not card points."""
+        return {str(t): float(self.steps if t == self.up else 0) for t in (0, 1)}
+
 
 def shengji_extras(score: Score | None) -> ShengjiScoreExtras | None:
     """A 升级 score's own record (None for no score, a void deal, or another game's score)."""

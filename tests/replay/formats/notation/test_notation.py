@@ -847,7 +847,7 @@ ERRORS = [
     (S + "result finish 0 1 2 3\n", 2, 8, "result.finish_order belongs to gouji and baohuang logs, not shengji"),
     (S + "result team 0 2 = 5\n", 2, 8, "result.teams belongs to gouji and baohuang logs"),
     (S + "result sweep false\n", 2, 8, "result.sweep belongs to gouji and baohuang logs"),
-    (S + "result colour red\n", 2, 8, r"unknown key 'colour' after 'result' \(expected points or levels\)"),
+    (S + "result colour red\n", 2, 8, r"unknown key 'colour' after 'result' \(expected points, levels, void or declarer\)"),
     (S + "option kitty 5\n", 2, 14, "option kitty = 5 is not allowed; expected one of 0, 4, 8"),
     (S + "option score_mode net\n", 2, 8, "unknown option 'score_mode' for shengji"),
     (S + "profile gouji\n", 2, 9, "profile 'gouji' is for gouji, the log is shengji"),
