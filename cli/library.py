@@ -81,10 +81,13 @@ def cmd_import(args: argparse.Namespace) -> int:
     batch = BATCH if args.batch is None else args.batch
     if args.jobs < 0 or batch < 1:
         raise InputError("--jobs takes 0 (every core) or more, --batch 1 or more")
-    files = log_files(args.paths)
-    if not files:
+    sheets = [p for p in args.paths if p.lower().endswith(".csv")]  # a season's score sheets, a deal a row
+    files = log_files([p for p in args.paths if p not in sheets]) if len(sheets) < len(args.paths) else []
+    if not files and not sheets:
         raise InputError("no log files found in " + ", ".join(args.paths))
     engine = _library(args, writes=True)
+    if sheets:
+        return _import_sheets(args, engine, sheets, files)
     bar = not args.quiet and len(files) > 1 and sys.stderr.isatty()
     show = progress_bar("deals", f"into {shown_url(engine.url)}", file_costs(files)) if bar else None
     stopped = ""
@@ -104,6 +107,29 @@ def cmd_import(args: argparse.Namespace) -> int:
     )
     unmerged = any(r.reason for r in results if r.status != "error")  # a deal stored, its variations' file refused
     return _settle(EXIT_INPUT if counts["error"] or stopped or unmerged else EXIT_OK)
+
+
+def _import_sheets(args: argparse.Namespace, engine: Any, sheets: list[str], files: list[Any]) -> int:
+    """fupan import of season CSVs (``data.sheets``, a deal a row), then of the other files given with them."""
+    from data.importer import import_paths
+    from data.sheets import import_sheets
+    from replay.formats.log import LogError, read_text
+
+    results = []
+    for path in sheets:
+        try:
+            text = read_text(path)
+            results += import_sheets(engine, text, path, limits=limits_of(args))
+        except LogError as exc:
+            raise InputError(str(exc)) from exc
+    if files:
+        results += import_paths(engine, files, None, limits_of(args), jobs=args.jobs)
+    for r in results:
+        if not (args.quiet and r.status != "error"):
+            print(_import_line(r))
+    counts = {k: sum(1 for r in results if r.status == k) for k in ("added", "duplicate", "error")}
+    print(f"{counts['added']} added, {counts['duplicate']} duplicate, {counts['error']} not imported")
+    return _settle(EXIT_INPUT if counts["error"] else EXIT_OK)
 
 
 def _decisions_added(n: int) -> str:

@@ -69,20 +69,27 @@ def read_log(path: str | Path, text: str | None = None, limits: Limits = LIMITS)
     larger than ``limits`` allows is refused before it is read."""
     source = str(path)
     if text is None:
-        try:
-            with open_regular(path) as fh:  # a FIFO, socket, device or folder is refused before it is opened
-                problem = limits.size_problem(os.fstat(fh.fileno()).st_size)
-                if problem:
-                    raise LogError(problem, source)
-                raw = fh.read(limits.max_bytes + 1)  # a file that grows while it is read is still bounded
-        except NotRegular as exc:
-            raise LogError(exc.reason, source) from None
-        except OSError as exc:
-            raise LogError(
-                said(f"读不了文件：{os_reason_zh(exc)}", f"cannot read file: {exc.strerror or exc}"), source
-            ) from None
-        text = decode_log(raw, source, limits)
+        text = read_text(path, limits)
     return parse_log(text, source, limits)
+
+
+def read_text(path: str | Path, limits: Limits = LIMITS) -> str:
+    """The text of a log file (or of a season's CSV: ``replay.formats.sheet_csv``), UTF-8; a file larger than
+    ``limits`` allows, or one that is no regular file, is refused (``LogError``) before it is read."""
+    source = str(path)
+    try:
+        with open_regular(path) as fh:  # a FIFO, socket, device or folder is refused before it is opened
+            problem = limits.size_problem(os.fstat(fh.fileno()).st_size)
+            if problem:
+                raise LogError(problem, source)
+            raw = fh.read(limits.max_bytes + 1)  # a file that grows while it is read is still bounded
+    except NotRegular as exc:
+        raise LogError(exc.reason, source) from None
+    except OSError as exc:
+        raise LogError(
+            said(f"读不了文件：{os_reason_zh(exc)}", f"cannot read file: {exc.strerror or exc}"), source
+        ) from None
+    return decode_log(raw, source, limits)
 
 
 def decode_log(raw: bytes, source: str = "<log>", limits: Limits = LIMITS) -> str:

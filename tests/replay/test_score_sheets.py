@@ -215,3 +215,15 @@ def test_a_played_deals_sheet_keys_are_claims_checked_against_its_events() -> No
     assert not rep.log.result_only
     assert rules(rep) == {"GJ-REVOLUTION"}
     assert [v.message_en for v in rep.illegal] == ["the record says 革命 seat 2, the deal gives -"]
+
+
+def test_the_documented_sheets_are_legal() -> None:
+    from pathlib import Path
+
+    doc = (Path(__file__).resolve().parents[2] / "docs" / "log-format.md").read_text(encoding="utf-8")
+    part = doc.split("### Score sheets: a result without moves")[1].split("\n### ")[0]
+    blocks = part.split("```text\n")[1:]
+    assert len(blocks) == 3
+    for block in blocks:
+        rep = sheet(block.split("```")[0])
+        assert rep.log.result_only and rep.ok and rep.score() is not None, [v.line() for v in rep.illegal]
