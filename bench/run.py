@@ -51,6 +51,7 @@ BENCHES: list[tuple[str, str, list[str]]] = [
     ("inference", "bench_inference.py", []),
     ("stability", "bench_stability.py", ["--deals", "3"]),
     ("planted", "bench_planted.py", []),
+    ("ratings", "bench_ratings.py", []),
 ]
 
 

@@ -22,12 +22,18 @@ from replay.formats.sheet_csv import SheetRow, read_sheets
 from replay.replay import Replay
 
 
+def sheet_faults(log: Log) -> list[tuple[str, str, str]]:
+    """Why a sheet cannot be stored: (rule, Chinese, English) each (empty: it can)."""
+    if not log.result_only:
+        return [
+            ("LOG", "不是成绩单：成绩单只记结果，不记出牌", "not a score sheet: a sheet records a result and no moves")
+        ]
+    return [(v.rule or "", v.message_zh, v.message_en) for v in Replay(log).illegal]
+
+
 def sheet_problems(log: Log) -> list[str]:
     """Why a sheet cannot be stored, a line each with its rule, in both languages (empty: it can)."""
-    if not log.result_only:
-        return ["not a score sheet: a sheet records a result and no moves / 不是成绩单：成绩单只记结果，不记出牌"]
-    rep = Replay(log)
-    return [f"[{v.rule}] {v.message_en} / {v.message_zh}" for v in rep.illegal]
+    return [f"[{rule}] {en} / {zh}" for rule, zh, en in sheet_faults(log)]
 
 
 def numbered(rows: Sequence[SheetRow]) -> list[SheetRow]:
@@ -65,7 +71,25 @@ def import_sheets(
     return results
 
 
+def next_deal_number(engine: Engine, game: str, date: str, match: str) -> int:
+    """The next deal number of a game's date and match in the library (1 for the first; the match by its key)."""
+    from sqlalchemy import func, select
+
+    from data.models import Deal, Match, table_of
+
+    deal, found = table_of(Deal), table_of(Match)
+    stmt = select(func.max(deal.c.deal_number)).where(deal.c.date == date, deal.c.game == game)
+    if match:
+        stmt = stmt.join(found, found.c.id == deal.c.match_id).where(found.c.key == match)
+    else:
+        stmt = stmt.where(deal.c.match_id.is_(None))
+    with engine.connect() as conn:
+        top = conn.execute(stmt).scalar()
+    return int(top or 0) + 1
+
+
 def _reason(exc: Any) -> str:
     """A row's reading error: its column and what is wrong."""
     col = f"column {exc.col} ({exc.path}): " if exc.col is not None else ""
-    return f"{col}{exc.reason}"
+    zh = exc.reason_zh
+    return f"{col}{exc.reason}" + (f" / {zh}" if zh != exc.reason else "")

@@ -18,7 +18,7 @@ from __future__ import annotations
 import csv
 import io
 import re
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -128,19 +128,33 @@ def _log(columns: list[str], cells: list[str], source: str, line: int, limits: L
         )
     row = {name: cells[k].strip() if k < len(cells) else "" for k, name in enumerate(columns)}
     where = {name: k + 1 for k, name in enumerate(columns)}
+    try:
+        return sheet_log(row, f"{source}:{line}", limits)
+    except LogError as exc:
+        raise LogError(exc.reason, source, line, where.get(exc.path, 1), exc.path) from None
+
+
+def sheet_log(cells: Mapping[str, str], source: str = "<sheet>", limits: Limits = LIMITS) -> Log:
+    """The score sheet a row's cells write (column name -> text, the columns of ``COLUMNS``; an absent one empty),
+    read as its JSON document is: a problem is a ``LogError`` whose ``path`` is the column it stands in (the
+    dashboard's score-sheet form builds its sheet here too)."""
+    unknown = sorted(set(cells) - set(COLUMNS))
+    if unknown:
+        raise ValueError(f"unknown columns {unknown}")  # a caller's mistake, never a user's: the form names its own
+    row = {name: str(cells.get(name, "")).strip() for name in COLUMNS}
 
     def fail(name: str, zh: str, en: str) -> LogError:
-        return LogError(said(zh, en), source, line, where.get(name, 1), name)
+        return LogError(said(zh, en), source, None, None, name)
 
     doc = _doc(row, fail)
     seated = [f"seat{t['seat']}" for t in doc["seats"]]
     try:
-        return log_from_doc(doc, f"{source}:{line}", limits, fresh=True)
+        return log_from_doc(doc, source, limits, fresh=True)
     except DocError as exc:
         path = list(exc.path)
         at = path[1] if path[:1] == ["seats"] and len(path) > 1 else None
         name = seated[at] if isinstance(at, int) and at < len(seated) else _column_of(path)
-        raise LogError(exc.message, source, line, where.get(name, 1), name) from None
+        raise LogError(exc.message, source, None, None, name) from None
 
 
 def _doc(row: dict[str, str], fail: Fail) -> dict[str, Any]:

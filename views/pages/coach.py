@@ -246,7 +246,7 @@ def page_of(shown: list[Finding]) -> list[Finding]:
 @guarded
 def render() -> None:
     """Render the page."""
-    deal = need_deal()
+    deal = need_deal(moves=True)
     if deal is None:
         return
     deal_id, rep, lang_ = deal.deal_id, deal.rep, deal.lang

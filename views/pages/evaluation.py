@@ -398,7 +398,7 @@ def _decision_panel(rep: Replay, deal_id: int, d: Decision, judged: Judgement, l
 @guarded
 def render() -> None:
     """Render the page."""
-    deal = need_deal()
+    deal = need_deal(moves=True)
     if deal is None:
         return
     deal_id, rep, lang_ = deal.deal_id, deal.rep, deal.lang

@@ -1,4 +1,5 @@
-"""Page: the deal library. Import logs (``views.parts.library_import``: files or pasted text), search and filter
+"""Page: the deal library. Import logs (``views.parts.library_import``: files or pasted text, a season's CSV of score
+sheets), enter a score sheet (``views.parts.sheet_form``: a deal without moves), search and filter
 the stored deals, download them, open one.
 
 The deals are listed newest first (``data.queries.NEWEST``: by the log's date, then the match, then the log's own
@@ -26,7 +27,7 @@ from streamlit.delta_generator import DeltaGenerator
 from streamlit.errors import StreamlitAPIException
 
 from data import queries
-from views.parts import address, kept, links
+from views.parts import address, kept, links, sheet_form
 from views.parts.common import current, engine, guarded, lang, open_deal, stored, t
 from views.parts.downloads import csv_button, file_name
 from views.parts.library_import import GO, form
@@ -54,6 +55,7 @@ def render() -> None:
     st.title(t("牌局库", "Library"))
     _go()
     form(expanded=stored(queries.deal_count) == 0)
+    sheet_form.form()
     total = stored(queries.deal_count)  # an import above read the library's version again
     st.divider()
     if total == 0:
@@ -261,7 +263,10 @@ def shown_table(frame: pd.DataFrame, lang_: str) -> pd.DataFrame:
             tr(lang_, "牌手", "Players"): frame["players"],
             tr(lang_, "合法", "Legal"): frame["legal"].map({True: yes, False: no}),
             tr(lang_, "打完", "Finished"): frame["finished"].map({True: yes, False: no}),
-            tr(lang_, "事件", "Events"): frame["n_events"],
+            tr(lang_, "事件", "Events"): [  # a score sheet: 0 events and finished
+                tr(lang_, "只有结果", "result only") if n == 0 and done else n
+                for n, done in zip(frame["n_events"], frame["finished"], strict=True)
+            ],
             tr(lang_, "教练发现", "Findings"): frame["n_findings"],
             tr(lang_, "裁判裁定", "Decisions"): frame["n_decisions"],
         }

@@ -538,7 +538,7 @@ stepper = st.fragment(draw_step)
 def render() -> None:
     """Render the page: the title and the view selector (a change of view reruns the page) above the stepper,
     drawn after it: the table first (see ``draw_step``)."""
-    deal = need_deal()
+    deal = need_deal(moves=True)
     if deal is None:
         return
     deal_id, rep = deal.deal_id, deal.rep

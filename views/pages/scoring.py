@@ -50,6 +50,9 @@ def render() -> None:
     log = rep.log
     drawing = games.view(log.game)
     _header(deal_id, log)
+    if log.result_only:
+        st.caption(t("只有结果：这一局是成绩单，没有出牌记录；得分按记录的名次和身份计算。",
+                     "Result only: this deal is a score sheet, no moves recorded; scored from its places and roles."))  # fmt: skip
     if not rep.ok:
         st.warning(
             t(

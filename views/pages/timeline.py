@@ -225,7 +225,7 @@ def _clicked() -> None:
 @guarded
 def render() -> None:
     """Render the page."""
-    deal = need_deal()
+    deal = need_deal(moves=True)
     if deal is None:
         return
     deal_id, rep, step = deal.deal_id, deal.rep, deal.step

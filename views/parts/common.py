@@ -252,9 +252,11 @@ class OpenDeal:
     lang: str
 
 
-def need_deal() -> OpenDeal | None:
+def need_deal(moves: bool = False) -> OpenDeal | None:
     """The open deal, its replay and its step (moved within the deal when it is beyond it, said when a link asked
-    for it), or a hint to open one (returns None): the start of every page about the open deal."""
+    for it), or a hint to open one (returns None): the start of every page about the open deal. A page about the
+    moves (``moves``: the Replay, Coach, Timeline and Evaluation pages) says instead that a score sheet has none
+    (``result_only``), and returns None."""
     deal_id, step = current()
     asked = address.step_asked()
     rep = replay_of(deal_id) if deal_id is not None else None
@@ -270,6 +272,9 @@ def need_deal() -> OpenDeal | None:
             )
         )
         return None
+    if moves and rep.log.result_only:
+        result_only()
+        return None
     total = len(rep.states) - 1
     if not 0 <= step <= total:
         step = max(0, min(step, total))
@@ -282,6 +287,21 @@ def need_deal() -> OpenDeal | None:
             )
         )
     return OpenDeal(deal_id, rep, step, lang())
+
+
+def result_only() -> None:
+    """What a page about the moves says of a score sheet: it was recorded without moves; its score is on the
+    Scoring page (a link there)."""
+    from views.parts import links
+
+    st.info(
+        t(
+            "只有结果：这一局是成绩单（只记了名次和身份，没有出牌记录），这里没有可看的出牌。它的得分在“计分”页。",
+            "Result only: this deal was recorded as a score sheet (its places and roles, no moves), so there is "
+            "nothing to show here. Its score is on the Scoring page.",
+        )
+    )
+    links.page_link(links.SCORING, t("去计分页", "Go to Scoring"))
 
 
 def size_text() -> str:

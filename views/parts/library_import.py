@@ -120,7 +120,7 @@ def form(expanded: bool) -> None:
         with st.form("fupan_import", clear_on_submit=False, border=False):
             st.file_uploader(
                 t("日志文件", "Log files"),
-                type=[*(s.lstrip(".") for s in LOG_SUFFIXES), FILE_SUFFIX.lstrip(".")],
+                type=[*(s.lstrip(".") for s in LOG_SUFFIXES), FILE_SUFFIX.lstrip("."), "csv"],
                 accept_multiple_files=True,
                 max_upload_size=max(1, math.ceil(MAX_UPLOAD_BYTES / 1_048_576)),
                 key=f"{FILES}_{rounds}",
@@ -158,6 +158,9 @@ def _send() -> None:
     sides = [(source, content) for source, content in items if source.endswith(FILE_SUFFIX)]
     for source, content in items:
         if (source, content) in sides:
+            continue
+        if source.lower().endswith(".csv"):  # a season's score sheets, a deal a row (``data.sheets``)
+            _sheets_one(source, content, said)
             continue
         deal_id = _import_one(source, content, said)
         if deal_id is not None:
@@ -229,6 +232,45 @@ def _import_one(source: str, content: bytes | str, said: list[Message]) -> int |
     if check is not None:
         said.append(check)
     return result.deal_id
+
+
+def _sheets_one(source: str, content: bytes | str, said: list[Message]) -> None:
+    """Store a season's CSV of score sheets, a deal a row (``data.sheets.import_sheets``), and report it: the deals
+    added and already there, and each row refused with its line, column and reason (nothing of it stored)."""
+    from data.sheets import import_sheets
+
+    refusal = too_large(source, content)
+    if refusal:
+        said.append(Message("error", refusal))
+        return
+    text = ""
+    try:
+        text = decode_log(content, source, UPLOAD_LIMITS) if isinstance(content, bytes) else content
+        results = import_sheets(engine(), text, source, limits=UPLOAD_LIMITS)
+    except LogError as exc:
+        said.append(_unreadable(source, text, exc))
+        return
+    except DatabaseStateError as exc:
+        said.append(Message("error", md(source) + t("：没有存入：", ": not stored: ") + md(exc)))
+        return
+    added = sum(r.status == "added" for r in results)
+    again = sum(r.status == "duplicate" for r in results)
+    bad = [r for r in results if r.status == "error"]
+    said.append(
+        Message(
+            "success" if added and not bad else "info",
+            md(source)
+            + t(
+                f"：成绩单 {added} 局存入，{again} 局已在库里。",
+                f": {added} score sheets added, {again} already there.",
+            ),
+        )
+    )
+    for r in bad:
+        line = r.source.rsplit(":", 1)[-1]
+        said.append(
+            Message("error", md(source) + t(f" 第 {line} 行没有存入：", f" line {line} not stored: ") + md(r.reason))
+        )
 
 
 def _variations_one(source: str, content: bytes | str, said: list[Message]) -> None:

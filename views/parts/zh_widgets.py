@@ -19,7 +19,9 @@ from views.parts.common import MAX_UPLOAD_BYTES
 _HIDDEN = "{visibility:hidden;font-size:0;white-space:normal;overflow:visible}"
 _SHOWN = "visibility:visible;font-size:14px"
 _BOX = '[data-testid="stFileUploaderDropzone"]'
-_SUFFIXES = "、".join(s.lstrip(".").upper() for s in (*LOG_SUFFIXES, ".variations"))  # the Library's upload box's
+_SUFFIXES = "、".join(
+    s.lstrip(".").upper() for s in (*LOG_SUFFIXES, ".variations", ".csv")
+)  # the Library's upload box's
 _TIP = '[data-testid="stTooltipContent"] p'
 
 #: the toolbar over a data table or a chart: each button's label (its ``aria-label``, the tooltip's text) in Chinese
