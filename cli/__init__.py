@@ -402,6 +402,7 @@ def build_parser(command: str | None = None) -> argparse.ArgumentParser:
     from cli.coach import add_parser as add_coach_parser
     from cli.library import add_parsers as add_library_parsers
     from cli.referee import add_parsers as add_referee_parsers
+    from cli.season import add_parser as add_season_parser
     from replay import games
 
     ap = argparse.ArgumentParser(prog="fupan", description="复盘: replay and check 够级 / 保皇 / 升级 deals")
@@ -464,6 +465,7 @@ def build_parser(command: str | None = None) -> argparse.ArgumentParser:
     p.add_argument("--profile", default="gouji", help="the rule profile (default: gouji): " + PROFILE_HELP)
     p.set_defaults(func=cmd_demo)
     add_library_parsers(sub)
+    add_season_parser(sub)
     add_referee_parsers(sub)
     p = sub.add_parser("profiles", help="list rule profiles or show one")
     p.add_argument("name", nargs="?", help="a profile, its options (none: the shipped profiles); " + PROFILE_HELP)

@@ -44,6 +44,7 @@ class DealResult:
     #: each side's figure where the points do not rank the sides (升级: the levels each side went up, since its
     #: points are card points): (side, figure) pairs; empty where the summed points rank them
     standing: tuple[tuple[str, float], ...] = ()
+    match: str = ""  # the match it was played in (the log's ``meta.match``), "" for none
 
     def teams(self) -> list[tuple[SeatResult, ...]]:
         """The deal's sides, each the seats playing together, in the order of their first seat: 保皇's 皇帝 with its
@@ -92,4 +93,6 @@ def result_of(rep: Replay[Any], deal_id: int = 0, players: Sequence[str] | None 
     seats = tuple(SeatResult(s, names[s], sides.get(s, ""), *found.get(s, (None, None))) for s in range(rep.final.n))
     standing = score.extras.standing() if score.extras is not None else None
     date = str(rep.log.meta.get("date", "") or "")
-    return DealResult(deal_id, rep.log.game, date, seats, not rep.log.events, tuple(sorted((standing or {}).items())))
+    match = str(rep.log.meta.get("match", "") or "")
+    ranked = tuple(sorted((standing or {}).items()))
+    return DealResult(deal_id, rep.log.game, date, seats, not rep.log.events, ranked, match)

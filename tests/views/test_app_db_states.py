@@ -36,7 +36,7 @@ from data.database import library_state, open_db
 from data.importer import import_log
 from views.parts import common
 
-PAGES = ["library", "replay", "timeline", "scoring", "coach", "evaluation", "dispute", "players"]
+PAGES = ["library", "replay", "timeline", "scoring", "coach", "evaluation", "dispute", "players", "season"]
 SAID = {
     "newer": ("newer fupan", FUTURE, HEAD),
     "damaged": ("damaged", "fupan export"),

@@ -35,7 +35,7 @@ from replay import games as registry
 from replay.version import ENGINE_VERSION
 from views.games import view as game_view
 from views.parts import lines_view
-from views.parts.common import guarded, stored, t
+from views.parts.common import guarded, stored, stored_game, t
 from views.parts.downloads import csv_button, file_name
 from views.parts.figures import show
 from views.parts.game_view import PlayersPage
@@ -71,22 +71,10 @@ def render() -> None:
     """Render the page."""
     st.title(t("牌手", "Players"))
     lines_view.players_note()
-    games = stored(queries.games)
-    if not games:
-        st.info(
-            t("库里还没有牌局：先在“牌局库”里导入。", "The library holds no deals yet: import some in the Library.")
-        )
-        return
     left, right = st.columns(2)
-    game_names = {g: game_name(g) for g in games}
-    first = next((g for g in registry.names() if g in games), games[0])  # the first registered game stored
-    game = left.radio(
-        t("游戏", "Game"),
-        games,
-        index=games.index(first),
-        format_func=game_names.__getitem__,
-        horizontal=True,
-    )
+    game = stored_game(left)
+    if game is None:
+        return
     _stale(game)
     own = game_view(game).players_page
     if own is not None and own(PAGE, right, game):  # the game drew the page (升级's level ladder: no places)

@@ -289,6 +289,27 @@ def need_deal(moves: bool = False) -> OpenDeal | None:
     return OpenDeal(deal_id, rep, step, lang())
 
 
+def stored_game(where: Any, key: str | None = None) -> str | None:
+    """The game chosen among those the library holds (a radio in ``where``, the first registered game stored at
+    first), or None after saying the library holds no deals (the Players and Season pages)."""
+    from data import queries
+    from replay import games as registry
+    from views.parts.texts import game_name
+
+    held = stored(queries.games)
+    if not held:
+        st.info(
+            t("库里还没有牌局：先在“牌局库”里导入。", "The library holds no deals yet: import some in the Library.")
+        )
+        return None
+    names = {g: game_name(g) for g in held}
+    first = next((g for g in registry.names() if g in held), held[0])
+    game: str = where.radio(
+        t("游戏", "Game"), held, index=held.index(first), format_func=names.__getitem__, horizontal=True, key=key
+    )
+    return game
+
+
 def result_only() -> None:
     """What a page about the moves says of a score sheet: it was recorded without moves; its score is on the
     Scoring page (a link there)."""

@@ -41,6 +41,7 @@ class PageEntry:
 
 LIBRARY, REPLAY, TIMELINE, SCORING = "library", "replay", "timeline", "scoring"
 COACH, EVALUATION, DISPUTE, PLAYERS = "coach", "evaluation", "dispute", "players"
+SEASON = "season"
 
 PAGES: tuple[PageEntry, ...] = (
     PageEntry(LIBRARY, "library", "牌局库", "Library", default=True),
@@ -51,6 +52,7 @@ PAGES: tuple[PageEntry, ...] = (
     PageEntry(EVALUATION, "evaluation", "评估", "Evaluation", ("deal", "step"), charts=True),
     PageEntry(DISPUTE, "dispute", "争议台", "Dispute desk", ("deal", "step")),
     PageEntry(PLAYERS, "players", "牌手", "Players", charts=True),
+    PageEntry(SEASON, "season", "赛季", "Season", charts=True),
 )
 BY_URL = {p.url_path: p for p in PAGES}
 
