@@ -53,7 +53,7 @@ LABELS = {
     "none": ("没有", "none"),
     "generated": ("fupan 生成；数据来自牌局库。", "Made by fupan from the deal library."),
     "ratings_note": (
-        "Weng-Lin 贝叶斯等级分（openskill，Plackett-Luce），按打牌的先后逐局更新；排名按 μ − 3σ。",
+        "贝叶斯等级分（按名次的团队模型），按打牌的先后逐局更新；排名按 μ − 3σ。",
         "Weng-Lin Bayesian ratings (openskill, Plackett-Luce), updated deal by deal in the order played; ranked "
         "by μ − 3σ.",
     ),

@@ -115,20 +115,21 @@ def wait_idle(page: Any, settle_ms: int = 250) -> None:
     take.wait_idle(page, settle_ms)
 
 
-_OPEN_ALL = """
+_OPEN_ONE = """
 () => {
   const closed = [...document.querySelectorAll('[data-testid="stExpander"] details:not([open]) > summary')];
-  closed.forEach((summary) => summary.click());
+  if (closed.length) closed[0].click();
   return closed.length;
 }
 """
 
 
 def open_expanders(page: Any) -> None:
-    """Open every closed expander on the page: all at once, as many clicks (an expander opened may show another, on
-    the page's next run)."""
-    for _ in range(5):
-        if not page.evaluate(_OPEN_ALL):
+    """Open every closed expander on the page, one at a time, the page settled after each (an expander drawn only
+    while open, ``on_change="rerun"``, reruns the page when opened: two opened at once would race their runs; an
+    expander opened may show another, on the page's next run)."""
+    for _ in range(12):
+        if not page.evaluate(_OPEN_ONE):
             return
         wait_idle(page, 150)
 
@@ -370,6 +371,10 @@ def walk(page: Any, base: str, deals: Deals, lang: str, log: Callable[[str], Non
     take.goto(page, title_of("players", lang))
     seen.add("players", page_texts(page), page)
     log("players")
+    take.goto(page, title_of("season", lang))
+    wait_idle(page, 300)
+    seen.add("season", page_texts(page), page)
+    log("season")
     return seen
 
 

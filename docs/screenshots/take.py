@@ -64,6 +64,7 @@ PAGES = [
     ("evaluation", "评估", "Evaluation"),
     ("dispute", "争议台", "Dispute desk"),
     ("players", "牌手", "Players"),
+    ("season", "赛季", "Season"),
 ]
 DISPUTE = ROOT / "data" / "samples" / "disputes" / "01-burn-after-pass.txt"
 

@@ -19,7 +19,7 @@ from views.parts import season_views
 from views.parts.common import guarded, stored, stored_game, t
 from views.parts.figures import show
 from views.parts.sections import Section, draw_shown, lazy_tabs
-from views.parts.texts import chart
+from views.parts.texts import EMPTY_CELL, chart
 
 TABS = "season_tab"
 SECTIONS = (
@@ -99,8 +99,8 @@ def _ratings(game: str, ratings: Ratings, chosen: str | None) -> None:
     """The leaderboard and each player's rating over the deals (the chosen one highlighted)."""
     st.caption(
         t(
-            "Weng-Lin 贝叶斯等级分（openskill 的 Plackett-Luce 模型），按打牌的先后逐局更新：μ 是估计的水平，σ 是它的"
-            "不确定度，排名按保守分 μ − 3σ（新手运气好几局也不会排到前面）。",
+            "贝叶斯等级分（按名次的团队模型），按打牌的先后逐局更新：μ 是估计的水平，σ 是它的不确定度，排名按保守分"
+            " μ − 3σ（新手运气好几局也不会排到前面）。",
             "Weng-Lin Bayesian ratings (openskill's Plackett-Luce model), updated deal by deal in the order played: μ "
             "is the estimated skill, σ its uncertainty; the ranking is by the conservative μ − 3σ (a newcomer's lucky "
             "week does not put it on top).",
@@ -117,7 +117,7 @@ def _ratings(game: str, ratings: Ratings, chosen: str | None) -> None:
             t("局数", "Deals"): board["deals"],
         }
     )
-    st.dataframe(shown, hide_index=True, width="stretch")
+    st.dataframe(shown, hide_index=True, width="stretch", placeholder=EMPTY_CELL)
     history = ratings.history
     position = _position(history)
     fig = go.Figure()

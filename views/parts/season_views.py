@@ -24,7 +24,7 @@ from season.trends import between, trend
 from views.parts import address, links
 from views.parts.common import engine, stored, t
 from views.parts.figures import show
-from views.parts.texts import chart, game_name, lang
+from views.parts.texts import EMPTY_CELL, chart, game_name, lang
 
 KEY = "season_"
 WINDOW = 10  # deals in a trend's rolling mean
@@ -59,6 +59,7 @@ def pairs(game: str, season: Season, chosen: str | None) -> None:
             on_select="rerun",
             selection_mode="single-row",
             key=KEY + name,
+            placeholder=EMPTY_CELL,
         )
         rows = picked.selection.rows if picked is not None else []
         if rows:
