@@ -84,7 +84,10 @@ def _form() -> None:
     names = games.names()
     english = lang() != "zh"  # (read now: the widgets' labels are made from it, also where no session is at hand)
     called = {g: games.get(g).name_en if english else games.get(g).name_zh for g in names}
-    game = st.selectbox(t("这一局的游戏", "Game of the deal"), names, key=GAME, format_func=called.__getitem__)
+    choose = t("选一项", "Choose one")  # the select's placeholder (Streamlit's own is English)
+    game = st.selectbox(
+        t("这一局的游戏", "Game of the deal"), names, key=GAME, format_func=called.__getitem__, placeholder=choose
+    )
     k = f"{KEY}{int(st.session_state.get(ROUND, 0))}_{game}_"
     n = games.get(game).seats
     profiles = [p for p in [*shipped_profiles(), *club_profiles()] if _game_of(p) == game]
@@ -106,6 +109,7 @@ def _form() -> None:
         index=profiles.index(default_profile(game)),
         key=k + "profile",
         format_func=shown.__getitem__,
+        placeholder=choose,
     )
     number = mid[1].number_input(
         t("第几局（0：接着这一天这场比赛的下一局）", "Deal number (0: the next of this date and match)"),
@@ -141,7 +145,11 @@ def _form() -> None:
             cells["finish"] = " ".join(map(str, order))
         elif name in SEAT_FIELDS:
             picked = st.selectbox(
-                label, [None, *range(n)], key=k + name, format_func=lambda s: "—" if s is None else who(s)
+                label,
+                [None, *range(n)],
+                key=k + name,
+                format_func=lambda s: "—" if s is None else who(s),
+                placeholder=choose,
             )
             cells[name] = "" if picked is None else str(picked)
         elif name in FLAG_FIELDS:
