@@ -2,8 +2,18 @@
 
 An account (table ``user_account``, model ``data.models.User``) has a unique name, an argon2id password
 hash (argon2-cffi, its default parameters: RFC 9106's low-memory profile), a role and a disabled flag.
-The roles are ``referee`` and ``admin``; both may record decisions and import logs from the dashboard. A club's admin adds accounts with
-``fupan user add NAME --role referee`` (``cli.py``); there is no sign-up.
+The roles, each allowed what the ones before it are (``Right``: what a write needs):
+
+- ``member``: imports logs and enters score sheets (``IMPORT``);
+- ``referee``: also records rulings (``DECIDE``, a log's decisions too), keeps variations (``VARY``) and deletes deals
+  (``DELETE``: the deletion is recorded, ``data.deletions``);
+- ``admin``: also undoes a deletion (``RESTORE``) and manages the accounts (``fupan user add/passwd/role/disable``,
+  on the server's machine).
+
+A club's admin adds accounts with ``fupan user add NAME --role member`` (``cli.users``); there is no sign-up.
+Whoever runs fupan on their own machine owns the library (``OWNER``: the command line, and the dashboard served
+without ``fupan serve``): a write made as the owner checks no account; a ruling still needs a signed-in account,
+whose name it carries.
 
 - ``add_user(engine, name, password, role)``, ``set_password(engine, name, password)``,
   ``disable_user(engine, name)``, ``get_user(engine, name)``, ``list_users(engine)``: AccountError (a
@@ -14,8 +24,11 @@ The roles are ``referee`` and ``admin``; both may record decisions and import lo
   At most ``VERIFYING`` (2) password hashes are checked or made by ``verify_user`` at once in the process
   (argon2id takes 64 MiB each): parallel sign-ins wait their turn, and one that waits longer than
   ``BUSY_AFTER`` seconds raises ``Busy``, so a burst of attempts cannot exhaust the server's memory.
-- ``import_as(engine, log, source, user_name)``: a log uploaded in the dashboard, imported for a
-  referee or an admin only (checked again in the import's transaction), its decisions stored as theirs.
+- ``writer(conn, actor, right)``: the check of every write, made first in the write's own transaction: the
+  account (read ``FOR SHARE`` on PostgreSQL) must exist, be enabled and hold a role with the right; None for the
+  owner. ``authorize(actor, right)`` is that check as ``data.importer.Authorize``.
+- ``import_as(engine, log, source, actor)``: a log uploaded in the dashboard, imported for a member or above, its
+  decisions for a referee or above (checked again in the import's transaction), the decisions stored as theirs.
 - ``record_decision(engine, deal_id, decision, user_name)``: store a decision from the dashboard. In
   the same transaction as the insert it reads the account again and refuses (NotPermitted, a
   PermissionError) unless it exists, is enabled and has a role that may decide; the deal must exist
@@ -29,8 +42,9 @@ from __future__ import annotations
 
 import threading
 import unicodedata
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
+from dataclasses import dataclass
 from datetime import UTC, datetime
 from functools import lru_cache
 from typing import Any
@@ -59,9 +73,8 @@ from replay.core.said import said
 from replay.formats.decisions import Decision
 from replay.formats.log import Log
 
-REFEREE, ADMIN = "referee", "admin"
-ROLES = (REFEREE, ADMIN)
-WRITING_ROLES = frozenset(ROLES)  # the roles that may record a decision or import logs in the dashboard
+MEMBER, REFEREE, ADMIN = "member", "referee", "admin"
+ROLES = (MEMBER, REFEREE, ADMIN)  # each role may do what the ones before it may
 MAX_NAME = 200
 MIN_PASSWORD = 8
 MAX_PASSWORD = 1024
@@ -84,6 +97,39 @@ class Busy(FupanError, RuntimeError):
 
 class NotPermitted(FupanError, PermissionError):
     """A write the user may not make: no such user, a disabled account, or a role without the right."""
+
+
+@dataclass(frozen=True)
+class Right:
+    """What a write needs: the least role that may make it, and what it does (Chinese, English) for messages."""
+
+    role: str
+    doing: tuple[str, str]
+
+    def allows(self, role: str) -> bool:
+        """Whether an account of ``role`` may make this write."""
+        return role in ROLES and ROLES.index(role) >= ROLES.index(self.role)
+
+
+IMPORT = Right(MEMBER, ("导入记录和成绩单", "import logs and score sheets"))
+DECIDE = Right(REFEREE, ("记录裁判的裁定", "record a referee's decision"))
+VARY = Right(REFEREE, ("保存或修改牌局库里的变着", "keep or change the library's variations"))
+DELETE = Right(REFEREE, ("删除牌局", "delete deals"))
+RESTORE = Right(ADMIN, ("恢复删除的牌局", "restore a deleted deal"))
+RIGHTS = (IMPORT, DECIDE, VARY, DELETE, RESTORE)
+
+
+class Owner:
+    """Whoever runs fupan on their own machine (the command line; the dashboard without ``fupan serve``): owns the
+    library, no account checked. ``OWNER`` is the one value."""
+
+    def __repr__(self) -> str:
+        return "OWNER"
+
+
+OWNER = Owner()
+Actor = Owner | str
+"""Who makes a write: the owner, or the name of a signed-in account (checked in the write's transaction)."""
 
 
 # -- checks -------------------------------------------------------------------------------------
@@ -116,7 +162,7 @@ def check_name(name: str) -> str:
 def check_role(role: str) -> str:
     """The role; AccountError when it is none of ROLES."""
     if role not in ROLES:
-        raise AccountError(f"unknown role {role!r} (expected {' or '.join(ROLES)})")
+        raise AccountError(f"unknown role {role!r} (expected {', '.join(ROLES[:-1])} or {ROLES[-1]})")
     return role
 
 
@@ -192,6 +238,12 @@ def disable_user(engine: Engine, name: str) -> None:
     _change(engine, name, disabled=True)
 
 
+def set_role(engine: Engine, name: str, role: str) -> None:
+    """Give the account another role (checked at its next write: a signed-in session needs no new sign-in);
+    AccountError for no such user or an unknown role."""
+    _change(engine, name, role=check_role(role))
+
+
 @lru_cache(maxsize=4)
 def _dummy_hash(hasher: PasswordHasher) -> str:
     return hasher.hash("fupan: no such user")
@@ -251,42 +303,66 @@ def verify_user(engine: Engine, name: str, password: str) -> User | None:
 # -- decisions ----------------------------------------------------------------------------------
 
 
-ROLE_ZH = {"admin": "管理员", "referee": "裁判"}  # the roles as the Chinese messages name them
+ROLE_ZH = {MEMBER: "会员", REFEREE: "裁判", ADMIN: "管理员"}  # the roles as the Chinese messages name them
 
 
-def _may_write(row: Any, name: str, doing: tuple[str, str]) -> None:
-    """NotPermitted unless the account exists, is enabled and has a role that may write (``doing``: what it would
-    do, in Chinese and English)."""
-    zh, en = doing
+WHO_MAY = {  # who may make a write that needs the role, in Chinese and English
+    MEMBER: ("会员、裁判或管理员", "a member, a referee or an admin"),
+    REFEREE: ("裁判或管理员", "a referee or an admin"),
+    ADMIN: ("管理员", "an admin"),
+}
+
+
+def _may_write(row: Any, name: str, right: Right) -> None:
+    """NotPermitted unless the account exists, is enabled and has a role with ``right``."""
+    zh, en = right.doing
+    who_zh, who_en = WHO_MAY[right.role]
+    if not name:
+        raise NotPermitted(
+            said(f"没有登录：只有登录的{who_zh}才能{zh}", f"nobody is signed in: only a signed-in {who_en} may {en}")
+        )
     if row is None:
         raise NotPermitted(
             said(
-                f"没有名为 {name!r} 的用户：只有登录的裁判或管理员才能{zh}",
-                f"no user named {name!r}: only a signed-in referee or admin may {en}",
+                f"没有名为 {name!r} 的用户：只有登录的{who_zh}才能{zh}",
+                f"no user named {name!r}: only a signed-in {who_en} may {en}",
             )
         )
     if row.disabled:
         raise NotPermitted(
             said(f"账号 {name!r} 已停用：不能{zh}", f"the account {name!r} is disabled: it may not {en}")
         )
-    if row.role not in WRITING_ROLES:
+    if not right.allows(row.role):
         role = ROLE_ZH.get(row.role, row.role)
         raise NotPermitted(
             said(
-                f"账号 {name!r} 的角色是{role}：只有裁判或管理员才能{zh}",
-                f"the account {name!r} has the role {row.role!r}: only a referee or an admin may {en}",
+                f"账号 {name!r} 的角色是{role}：只有{who_zh}才能{zh}",
+                f"the account {name!r} has the role {row.role!r}: only {who_en} may {en}",
             )
         )
 
 
-def writer(conn: Connection, user_name: object, doing: tuple[str, str]) -> Any:
-    """The account row of the signed-in ``user_name``, read (on PostgreSQL ``FOR SHARE``) in the write's own
-    transaction ``conn``; NotPermitted unless it exists, is enabled and may write (``doing``: what it would do, in
-    Chinese and English). The check of every write made for an account (``data.variations``)."""
-    name = normalize_name(user_name) if isinstance(user_name, str) else ""
-    row = _find(conn, name, lock=True)
-    _may_write(row, name, doing)
+def writer(conn: Connection, actor: object, right: Right) -> Any:
+    """The check of every write: the account row of the signed-in ``actor``, read (on PostgreSQL ``FOR SHARE``) in
+    the write's own transaction ``conn``; NotPermitted unless it exists, is enabled and its role has ``right``.
+    None for ``OWNER`` (no account checked)."""
+    if actor is OWNER:
+        return None
+    name = normalize_name(actor) if isinstance(actor, str) else ""
+    row = _find(conn, name, lock=True) if name else None
+    _may_write(row, name, right)
     return row
+
+
+def authorize(actor: Actor, right: Right = IMPORT) -> Callable[[Connection], int | None]:
+    """``writer`` as an import's check (``data.importer.Authorize``): raises NotPermitted, or gives the id of the
+    account the import's decisions are stored for (None for the owner)."""
+
+    def check(conn: Connection) -> int | None:
+        row = writer(conn, actor, right)
+        return None if row is None else int(row.id)
+
+    return check
 
 
 def _same_ruling(a: Decision, b: Decision) -> bool:
@@ -294,17 +370,18 @@ def _same_ruling(a: Decision, b: Decision) -> bool:
     return a.key[:5] == b.key[:5]
 
 
-def record_decision(engine: Engine, deal_id: int, decision: Decision, user_name: str) -> StoredDecision:
+def record_decision(engine: Engine, deal_id: int, decision: Decision, user_name: Actor) -> StoredDecision:
     """Store a decision made in the dashboard by the signed-in account ``user_name``, in one transaction:
     the account is read again there (NotPermitted unless it exists, is enabled and may decide), the deal
     must exist and hold the event (ValueError), the decision's referee becomes the account's name. The
     same decision stored before (the same ``Decision.key``) is not stored again: its row is returned; nor is one
     that says what the event's standing decision says (outcome, rule, text and referee; only its time differs:
     a form submitted twice), which is returned instead."""
-    name = normalize_name(user_name) if isinstance(user_name, str) else ""
+    name = normalize_name(user_name) if isinstance(user_name, str) else ""  # a ruling carries an account's name
     with engine.execution_options(**WRITE).begin() as conn:
-        row = _find(conn, name, lock=True)
-        _may_write(row, name, ("记录裁判的裁定", "record a referee's decision"))
+        row = _find(conn, name, lock=True) if name else None
+        _may_write(row, name, DECIDE)
+        assert row is not None  # _may_write refuses none
         if not lock_deal(conn, deal_id):
             raise ValueError(said(f"牌局库里没有第 {deal_id} 局", f"no deal {deal_id} in the library"))
         where = (_EVENTS.c.deal_id == deal_id, _EVENTS.c.idx == decision.event)
@@ -331,19 +408,12 @@ def record_decision(engine: Engine, deal_id: int, decision: Decision, user_name:
     return found
 
 
-def import_as(engine: Engine, log: Log, source: str, user_name: str) -> ImportResult:
-    """Import a log uploaded in the dashboard by the signed-in account ``user_name``
-    (``data.importer.import_log``): the account is checked before the deal is replayed and again first in
-    the import's transaction (NotPermitted unless it exists, is enabled and is a referee or an admin;
-    nothing stored then), and the log's new decisions are stored as stored by that account."""
-    name = normalize_name(user_name) if isinstance(user_name, str) else ""
-    doing = ("把记录导入牌局库", "import logs into the library")
-
-    def authorize(conn: Connection) -> int | None:
-        row = _find(conn, name, lock=True)
-        _may_write(row, name, doing)
-        return int(row.id)
-
+def import_as(engine: Engine, log: Log, source: str, actor: Actor) -> ImportResult:
+    """Import a log uploaded in the dashboard by ``actor`` (``data.importer.import_log``): the account is checked
+    before the deal is replayed and again first in the import's transaction (NotPermitted unless it exists, is
+    enabled and may import: a member or above; a log with decisions needs a referee or above; nothing stored then),
+    and the log's new decisions are stored as stored by that account."""
+    check = authorize(actor, DECIDE if log.decisions else IMPORT)
     with engine.connect() as conn:
-        authorize(conn)
-    return import_log(engine, log, source, authorize)
+        check(conn)
+    return import_log(engine, log, source, check)

@@ -31,7 +31,7 @@ from typing import TYPE_CHECKING
 from sqlalchemy import delete, select, update
 from sqlalchemy.engine import Engine
 
-from data.accounts import writer
+from data.accounts import VARY, writer
 from data.database import WRITE
 from data.variation_rows import (
     MAX_EVENTS,
@@ -77,7 +77,7 @@ def add_variation(engine: Engine, deal_id: int, line: Line, user_name: str) -> i
     number it takes. NotPermitted unless the account may write; VariationError for no such deal, ``at`` out of
     0 .. the deal's events, a bad name or kind, events this game cannot hold (their JSON read back as the log's)."""
     with engine.execution_options(**WRITE).begin() as conn:
-        row = writer(conn, user_name, ("保存变例", "save a variation"))
+        row = writer(conn, user_name, VARY)
         deal = deal_facts(conn, deal_id, lock=True)
         return insert_variation(
             conn, deal, name=line.name, kind=line.kind, at=line.at, events=line.events, made_by=row.name
@@ -126,7 +126,7 @@ def rename_variation(engine: Engine, deal_id: int, number: int, name: str, user_
     """Give the variation a new name (checked: ``check_name``); the name stored."""
     new = check_name(name)
     with engine.execution_options(**WRITE).begin() as conn:
-        writer(conn, user_name, ("改变例的名字", "rename a variation"))
+        writer(conn, user_name, VARY)
         deal_facts(conn, deal_id, lock=True)
         where = (TABLE.c.deal_id == deal_id, TABLE.c.number == number)
         if conn.execute(update(TABLE).where(*where).values(name=new)).rowcount == 0:
@@ -137,7 +137,7 @@ def rename_variation(engine: Engine, deal_id: int, number: int, name: str, user_
 def delete_variation(engine: Engine, deal_id: int, number: int, user_name: str) -> None:
     """Delete the deal's variation ``number`` (the others keep their numbers)."""
     with engine.execution_options(**WRITE).begin() as conn:
-        writer(conn, user_name, ("删除变例", "delete a variation"))
+        writer(conn, user_name, VARY)
         deal_facts(conn, deal_id, lock=True)
         where = (TABLE.c.deal_id == deal_id, TABLE.c.number == number)
         if conn.execute(delete(TABLE).where(*where)).rowcount == 0:
@@ -149,7 +149,7 @@ def extend_variation(engine: Engine, deal_id: int, number: int, events: Sequence
     ``events`` (a variation continued move by move: its own events then the new ones); checked as ``add_variation``
     checks them."""
     with engine.execution_options(**WRITE).begin() as conn:
-        writer(conn, user_name, ("续走变例", "continue a variation"))
+        writer(conn, user_name, VARY)
         deal = deal_facts(conn, deal_id, lock=True)
         found = variations_in(conn, deal, number)
         if not found:
@@ -180,7 +180,7 @@ def import_variations_file(engine: Engine, text: str, user_name: str) -> tuple[i
     if not isinstance(digest, str):
         raise VariationError(said("deal：应为一局的哈希", "deal: expected a deal's content hash"))
     with engine.execution_options(**WRITE).begin() as conn:
-        writer(conn, user_name, ("导入变例", "import variations"))
+        writer(conn, user_name, VARY)
         deal_id = conn.execute(select(deals.c.id).where(deals.c.content_hash == digest)).scalar()
         if deal_id is None:
             raise VariationError(
