@@ -18,7 +18,7 @@ from views.parts import warm
 warm.open_soon()  # the library opened while the imports below run (views.parts.warm)
 
 from data.database import ignored_env, public_url  # noqa: E402 - after the library's opening started
-from views.parts import address, links, prefetch, zh_widgets  # noqa: E402
+from views.parts import account, address, links, prefetch, zh_widgets  # noqa: E402
 from views.parts.common import lang, t  # noqa: E402
 from views.parts.texts import md  # noqa: E402
 
@@ -53,7 +53,8 @@ def _language_chosen() -> None:
 
 
 def sidebar() -> None:
-    """The language switch and which library the dashboard uses, in the sidebar below the navigation."""
+    """The language switch, the account box (signing in: ``views.parts.account``) and which library the dashboard
+    uses, in the sidebar below the navigation."""
     with st.sidebar:
         # the switch has a key of its own, set from the language before it is drawn, and its change sets the
         # language: a widget's state is dropped by a run that does not draw it (a page that switches to another
@@ -67,6 +68,7 @@ def sidebar() -> None:
             horizontal=True,
             format_func=lambda x: "中文" if x == "zh" else "English",
         )
+        account.account_box()
         st.caption(t("牌局库：", "Library: ") + md(public_url()))
         note = ignored_env()
         if note is not None:

@@ -96,6 +96,10 @@ def _page(name: str, lang: str, user: str | None = None) -> None:
         st.session_state["test_signed_in"] = True
         assert signin.sign_in(user)
     importlib.import_module(f"views.pages.{name}").render()
+    from views.parts.account import account_box
+
+    with st.sidebar:  # as app.py draws it, after the page
+        account_box()
 
 
 def _run(name: str, lang: str = "zh", deal_id: int | None = None, step: int = 0, user: str | None = None) -> AppTest:
@@ -120,9 +124,9 @@ def _plain(values: Any) -> str:
 
 
 def _sign_in(at: AppTest, name: str, password: str) -> AppTest:
-    at.text_input(key="desk_user_name").input(name)
-    at.text_input(key="desk_password").input(password)
-    return _ok(at.button(key="desk_sign_in_button").click().run())
+    at.text_input(key="sign_in_name").input(name)
+    at.text_input(key="sign_in_password").input(password)
+    return _ok(at.button(key="sign_in_button").click().run())
 
 
 def _decide(at: AppTest, deal_id: int, event: int, outcome: str, text: str, lang: str = "zh") -> AppTest:
@@ -148,11 +152,11 @@ def test_a_wrong_password_is_refused(library: Library) -> None:
 def test_signing_in_and_out_keeps_only_the_name(library: Library) -> None:
     at = _sign_in(_run("dispute", "zh", library.deal_id, 3), f"  {REFEREE} ", PASSWORD)
     assert at.session_state["user"] == REFEREE and at.session_state["user_token"].count(".") == 3
-    for key in ("desk_password", "desk_user_name"):  # the form is cleared: no password left in the session
+    for key in ("sign_in_password", "sign_in_name"):  # the form is cleared: no password left in the session
         assert key not in at.session_state or at.session_state[key] == ""
     assert f"已登录：{REFEREE}" in _plain(at.caption)
     assert [b for b in at.button if b.key == "desk_record"]
-    at = _ok(at.button(key="desk_sign_out").click().run())
+    at = _ok(at.button(key="sign_out").click().run())
     assert "user" not in at.session_state and "user_token" not in at.session_state
 
 
@@ -170,8 +174,8 @@ LONGER = "(trying earlier makes the wait longer)."
 
 
 def _said(at: AppTest) -> str:
-    """What the sign-in form said (the page's first error: the ruling's own follow)."""
-    return str(at.error[0].value).replace("\\", "")
+    """What the sign-in form said (the sidebar's error)."""
+    return str(at.sidebar.error[0].value).replace("\\", "")
 
 
 def test_sign_in_attempts_are_slowed_and_a_wait_is_said_alike_for_any_name(
@@ -346,16 +350,42 @@ def _widget(widgets: Any, label: str) -> Any:
     return found[0]
 
 
+def _change_account(url: str, name: str, change: str) -> None:
+    """Change an account behind a signed-in session's back (an admin at the command line)."""
+    eng = open_db(url)
+    try:
+        if change == "disable":
+            disable_user(eng, name)
+        else:
+            with eng.begin() as conn:  # a role the dashboard does not know, or one without the right
+                conn.execute(accounts.USERS.update().where(accounts.USERS.c.name == name).values(role=change))
+    finally:
+        eng.dispose()
+
+
 @pytest.mark.parametrize(
-    ("user", "why"),
-    [("Gone", "is disabled"), ("Viewer", "the role 'viewer'"), ("Nobody", "no user named 'Nobody'")],
+    ("change", "why"),
+    [("disable", "is disabled"), ("viewer", "the role 'viewer'"), ("member", "the role 'member'")],
 )
-def test_a_session_that_may_not_write_is_refused_at_write_time(library: Library, user: str, why: str) -> None:
-    at = _run("dispute", "en", library.deal_id, 3, user=user)  # signed in with a valid token: the account refuses
+def test_a_session_that_may_no_longer_write_is_refused_at_write_time(library: Library, change: str, why: str) -> None:
+    eng = open_db(library.url)
+    add_user(eng, "Temp", PASSWORD, "referee")
+    eng.dispose()
+    at = _run("dispute", "en", library.deal_id, 3, user="Temp")  # a referee: the form is offered
+    assert [b for b in at.button if b.key == "desk_record"]
+    _change_account(library.url, "Temp", change)  # then the account changes: the write itself refuses
     at = _decide(at, library.deal_id, 3, "upheld", "stands", "en")
     assert "Not recorded" in _plain(at.error) and why in _plain(at.error)
     assert not at.exception
     assert _stored(library.url, library.deal_id) == []
+    assert not [b for b in at.button if b.key == "desk_record"]  # and the form is no longer offered
+
+
+@pytest.mark.parametrize("user", ["Gone", "Viewer", "Nobody"])
+def test_no_form_for_a_session_that_may_not_rule(library: Library, user: str) -> None:
+    at = _run("dispute", "en", library.deal_id, 3, user=user)
+    assert not [b for b in at.button if b.key == "desk_record"]
+    assert "A signed-in referee or admin records a decision here" in _plain(at.caption)
 
 
 def test_an_empty_text_is_refused_plainly(library: Library) -> None:

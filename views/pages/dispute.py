@@ -35,7 +35,7 @@ from replay.replay import Replay
 from views import games
 from views.parts import address
 from views.parts.common import decisions_stored, guarded, lang, open_deal, t
-from views.parts.desk_decisions import account_box, decisions_panel
+from views.parts.desk_decisions import decisions_panel
 from views.parts.desk_source import Picked, pick_deal
 from views.parts.links import step_link
 from views.parts.move_cards import build_event
@@ -288,7 +288,6 @@ def _render() -> None:
             "to download; a signed-in referee records a decision.",
         )
     )
-    account_box()
     picked = pick_deal(lambda game: games.view(game).desk)
     if picked is None:
         return

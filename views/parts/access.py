@@ -17,7 +17,8 @@ from __future__ import annotations
 
 import os
 
-from data.accounts import DECIDE, OWNER, VARY, WHO_MAY, Actor, Right
+from data.accounts import DECIDE, OWNER, VARY, WHO_MAY, Actor, Right, get_user
+from views.parts.common import engine
 from views.parts.signin import signed_in
 from views.parts.texts import t
 
@@ -42,10 +43,19 @@ def actor(right: Right) -> Actor | None:
     return None
 
 
-def may(right: Right) -> bool:
-    """Whether to offer a write needing ``right``: someone is there who may try it (the account's role is checked by
-    the write itself)."""
-    return actor(right) is not None
+def offered(right: Right) -> bool:
+    """Whether to offer a write needing ``right``: the owner, or a signed-in account that is enabled and whose role
+    has the right (read now; the write checks it again in its own transaction)."""
+    who = actor(right)
+    if who is None:
+        return False
+    if not isinstance(who, str):
+        return True
+    try:
+        user = get_user(engine(), who)
+    except Exception:  # the library cannot be read: the page says so; the write would be refused too
+        return False
+    return user is not None and not user.disabled and right.allows(user.role)
 
 
 def refusal(right: Right) -> str:
@@ -55,4 +65,4 @@ def refusal(right: Right) -> str:
     return t(f"要{zh}，请以{who_zh}的账号登录（侧栏）。", f"To {en}, sign in as {who_en} (in the sidebar).")
 
 
-__all__ = ["ACCESS_ENV", "CLUB", "actor", "club", "may", "refusal"]
+__all__ = ["ACCESS_ENV", "CLUB", "actor", "club", "offered", "refusal"]

@@ -1,9 +1,9 @@
-"""The dispute desk's referee panel: signing in and out, and the referee's decisions on the chosen event
-of a stored deal (the history, oldest first, the standing one marked, and the form that records one).
+"""The dispute desk's referee panel: the referee's decisions on the chosen event of a stored deal (the history,
+oldest first, the standing one marked, and the form that records one, for a signed-in referee or admin: signing in
+is in the sidebar, ``views.parts.account``).
 
-Signing in checks the name and password with ``data.accounts.verify_user``, attempts slowed per name and
-address (``views.parts.signin.attempt``); the session then keeps the account's name and a token bound to the
-browser's connection (``views.parts.signin``): no password, no role. Every write first checks the token
+The session keeps the account's name and a token bound to the browser's connection (``views.parts.signin``): no
+password, no role. Every write first checks the token
 (``signed_in``: a session joined by another websocket, an expired or forged token is signed out, with the
 reason, and nothing is written), then goes through ``data.accounts.record_decision`` with that name, which
 reads the account again in the transaction of the insert and refuses unless it exists, is enabled and is a
@@ -16,51 +16,21 @@ from __future__ import annotations
 
 import streamlit as st
 
-from data.accounts import NotPermitted, record_decision
+from data.accounts import DECIDE, NotPermitted, record_decision
 from referee.ruling import Ruling
 from referee.sheet import LABELS
 from replay.core.numbering import event_words
 from replay.core.said import error_in
 from replay.formats.decisions import OUTCOMES, UPHELD, Decision, DecisionError, now_utc
 from replay.rules.register import RULES
+from views.parts.access import offered
 from views.parts.clock import local_time
 from views.parts.common import engine, forget_deals, lang, t
 from views.parts.ruling_view import show_history
-from views.parts.signin import attempt, dropped, sign_out, signed_in
+from views.parts.signin import dropped, signed_in
 from views.parts.texts import esc
 
 FLASH = "desk_flash"  # the outcome of the last write, shown once on the next run
-
-
-def account_box() -> str | None:
-    """Who is signed in (with a sign-out button), or a small sign-in form; the signed-in name."""
-    name = signed_in()
-    if name is not None:
-        left, right = st.columns([4, 1], vertical_alignment="center")
-        left.caption(esc(t(f"已登录：{name}", f"Signed in as {name}")))
-        right.button(t("退出", "Sign out"), key="desk_sign_out", on_click=sign_out)
-        return name
-    why = dropped()
-    if why is not None:
-        st.warning(esc(why))
-    with st.expander(t("裁判登录（记录裁定需要）", "Referee sign-in (to record decisions)")):
-        with st.form("desk_sign_in", clear_on_submit=True, border=False):
-            user = st.text_input(t("用户名", "Name"), key="desk_user_name", autocomplete="username")
-            password = st.text_input(
-                t("密码", "Password"), type="password", key="desk_password", autocomplete="current-password"
-            )
-            sent = st.form_submit_button(t("登录", "Sign in"), key="desk_sign_in_button")
-        if not sent:
-            return None
-        try:
-            outcome = attempt(engine(), user, password)
-        except Exception as exc:  # the library cannot be read: say so plainly
-            st.error(t("无法登录：", "Cannot sign in: ") + esc(f"{type(exc).__name__}: {exc}"))
-            return None
-        if outcome.user is None:
-            st.error(esc(outcome.message))
-            return None
-    st.rerun()
 
 
 def _prefill(r: Ruling) -> str:
@@ -148,11 +118,12 @@ def decisions_panel(deal_id: int, r: Ruling) -> None:
     _flash()
     show_history(r.decisions)
     name = signed_in()
-    if name is None:
+    if name is None or not offered(DECIDE):
         st.caption(
             t(
-                "登录的裁判可以在这里记录裁定（维持或推翻引擎的判定）。",
-                "A signed-in referee records a decision here (upholding or overruling the engine's verdict).",
+                "登录的裁判或管理员可以在这里记录裁定（维持或推翻引擎的判定）：在侧栏登录。",
+                "A signed-in referee or admin records a decision here (upholding or overruling the engine's "
+                "verdict): sign in in the sidebar.",
             )
         )
         return

@@ -26,7 +26,7 @@ from dataclasses import dataclass
 
 import streamlit as st
 
-from data.accounts import NotPermitted, import_as
+from data.accounts import IMPORT, Actor, NotPermitted, authorize, import_as
 from data.database import DatabaseStateError, public_url
 from data.importer import ImportResult, import_log
 from data.variation_rows import FILE_SUFFIX
@@ -34,6 +34,7 @@ from replay.core.said import error_in, said_in
 from replay.formats.log import Log, LogError, decode_log, parse_log
 from replay.formats.logfiles import LOG_SUFFIXES, log_form
 from replay.rules.profile import ProfileError
+from views.parts.access import actor, offered, refusal
 from views.parts.bounds import events_refusal
 from views.parts.common import (
     MAX_UPLOAD_BYTES,
@@ -102,7 +103,12 @@ GO = "library_go"  # session state: the deal a row, the Open button or an import
 
 
 def form(expanded: bool) -> None:
-    """The upload / paste form, the library it writes to, and what the last import said."""
+    """The upload / paste form, the library it writes to, and what the last import said; on a club server, for a
+    signed-in member or above only (else why not, ``views.parts.access``)."""
+    if not offered(IMPORT):
+        st.caption(refusal(IMPORT))
+        _show(st.session_state.pop(SAID, None))
+        return
     with st.expander(t("导入牌局", "Import a deal"), expanded=expanded):
         st.caption(
             t(
@@ -149,6 +155,13 @@ def _send() -> None:
     files = st.session_state.get(f"{FILES}_{rounds}") or []
     pasted = st.session_state.get(PASTE) or ""
     said: list[Message] = []
+    who = actor(IMPORT)  # the token checked now; the account again in each write's transaction
+    if who is None:
+        said.append(
+            Message("error", md(dropped() or refusal(IMPORT)) + t("没有存入任何内容。", " Nothing was stored."))
+        )
+        st.session_state[SAID] = said
+        return
     items: list[tuple[str, bytes | str]] = [(f.name, f.getvalue()) for f in files]
     if pasted.strip():
         items.append((t("粘贴的文本", "pasted text"), pasted))
@@ -160,9 +173,9 @@ def _send() -> None:
         if (source, content) in sides:
             continue
         if source.lower().endswith(".csv"):  # a season's score sheets, a deal a row (``data.sheets``)
-            _sheets_one(source, content, said)
+            _sheets_one(source, content, said, who)
             continue
-        deal_id = _import_one(source, content, said)
+        deal_id = _import_one(source, content, said, who)
         if deal_id is not None:
             opened = deal_id
             if isinstance(content, str):  # the pasted log is stored: the box is emptied
@@ -177,7 +190,7 @@ def _send() -> None:
             st.session_state[GO] = opened
 
 
-def _import_one(source: str, content: bytes | str, said: list[Message]) -> int | None:
+def _import_one(source: str, content: bytes | str, said: list[Message], who: Actor) -> int | None:
     """Check, store and report one log (into ``said``); its deal's id when it is in the library."""
     refusal = too_large(source, content)
     if refusal:
@@ -191,7 +204,7 @@ def _import_one(source: str, content: bytes | str, said: list[Message]) -> int |
         if refusal:
             said.append(Message("error", refusal))
             return None
-        result = _store(log, source, said)
+        result = _store(log, source, said, who)
         if result is None:
             return None
     except (LogError, ProfileError) as exc:
@@ -199,6 +212,9 @@ def _import_one(source: str, content: bytes | str, said: list[Message]) -> int |
         return None
     except DatabaseStateError as exc:  # read-only, damaged, deleted or replaced: said as it is
         said.append(Message("error", md(source) + t("：没有存入：", ": not stored: ") + md(exc)))
+        return None
+    except NotPermitted as exc:  # the account, read again in the import's transaction, may not import
+        said.append(Message("error", md(source) + t("：没有存入：", ": not stored: ") + md(error_in(exc, lang()))))
         return None
     except Exception as exc:  # a fault of ours: report it, keep the app running
         said.append(Message("error", md(source) + t("：导入时出错：", ": the import failed: ") + md(f"{type(exc).__name__}: {exc}")))  # fmt: skip
@@ -234,7 +250,7 @@ def _import_one(source: str, content: bytes | str, said: list[Message]) -> int |
     return result.deal_id
 
 
-def _sheets_one(source: str, content: bytes | str, said: list[Message]) -> None:
+def _sheets_one(source: str, content: bytes | str, said: list[Message], who: Actor) -> None:
     """Store a season's CSV of score sheets, a deal a row (``data.sheets.import_sheets``), and report it: the deals
     added and already there, and each row refused with its line, column and reason (nothing of it stored)."""
     from data.sheets import import_sheets
@@ -246,7 +262,10 @@ def _sheets_one(source: str, content: bytes | str, said: list[Message]) -> None:
     text = ""
     try:
         text = decode_log(content, source, UPLOAD_LIMITS) if isinstance(content, bytes) else content
-        results = import_sheets(engine(), text, source, limits=UPLOAD_LIMITS)
+        results = import_sheets(engine(), text, source, authorize(who, IMPORT), limits=UPLOAD_LIMITS)
+    except NotPermitted as exc:  # the account, read again in the first row's transaction, may not import
+        said.append(Message("error", md(source) + t("：没有存入：", ": not stored: ") + md(error_in(exc, lang()))))
+        return
     except LogError as exc:
         said.append(_unreadable(source, text, exc))
         return
@@ -336,9 +355,9 @@ def _decisions_note() -> str:
     if name is None:
         why = dropped()  # a sign-in dropped on this run (said here once)
         return (md(why) + " " if why else "") + t(
-            "记录里的裁判裁定只为登录的裁判或管理员存入（在“争议台”登录）；未登录时只导入牌局本身，不带裁定。",
-            "A log's referee decisions are stored only for a signed-in referee or admin (sign in on the Dispute "
-            "desk); otherwise the deal itself is imported without its decisions.",
+            "记录里的裁判裁定只为登录的裁判或管理员存入（在侧栏登录）；否则只导入牌局本身，不带裁定。",
+            "A log's referee decisions are stored only for a signed-in referee or admin (sign in in the sidebar); "
+            "otherwise the deal itself is imported without its decisions.",
         )
     return md(
         t(
@@ -348,12 +367,12 @@ def _decisions_note() -> str:
     )
 
 
-def _store(log: Log, source: str, said: list[Message]) -> ImportResult | None:
-    """Import a log: with its decisions for the signed-in account (its token and account checked again on the
-    server), else the deal without its decisions (said). A log without decisions needs no account. None when a
-    sign-in failed its check here (said; nothing stored)."""
+def _store(log: Log, source: str, said: list[Message], who: Actor) -> ImportResult | None:
+    """Import a log for ``who`` (checked again in the import's transaction: NotPermitted): with its decisions for a
+    signed-in referee or admin (its token and account checked again on the server), else the deal without its
+    decisions (said). None when a sign-in failed its check here (said; nothing stored)."""
     if not log.decisions:
-        return import_log(engine(), log, source)
+        return import_log(engine(), log, source, authorize(who, IMPORT))
     n = len(log.decisions)
     name = signed_in()
     why_out = dropped() if name is None else None
@@ -377,7 +396,7 @@ def _store(log: Log, source: str, said: list[Message]) -> ImportResult | None:
             ),
         )
     )
-    return import_log(engine(), log.deal_only(), source)
+    return import_log(engine(), log.deal_only(), source, authorize(who, IMPORT))
 
 
 def _check_line(deal_id: int) -> Message | None:

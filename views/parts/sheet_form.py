@@ -19,15 +19,18 @@ from typing import Any
 
 import streamlit as st
 
+from data.accounts import IMPORT, NotPermitted, authorize
 from data.importer import import_log
 from data.sheets import next_deal_number, sheet_faults
 from replay import games
-from replay.core.said import seat_name
+from replay.core.said import error_in, seat_name
 from replay.formats.log import LogError
 from replay.formats.sheet_csv import sheet_log
 from replay.rules.profile_loader import club_profiles, default_profile, log_profile, profile_words, shipped_profiles
+from views.parts.access import actor, offered, refusal
 from views.parts.common import engine, forget_deals, open_deal, t
 from views.parts.library_import import GO
+from views.parts.signin import dropped
 from views.parts.texts import lang, md
 
 KEY = "sheet_"  # every widget's key starts so
@@ -67,7 +70,10 @@ def fields_of(game: str) -> list[str]:
 
 def form(expanded: bool = False) -> None:
     """The form in an expander, drawn only while it is open (a Library page that does not enter a sheet pays for
-    none of its widgets), and what the last sheet sent said."""
+    none of its widgets), and what the last sheet sent said; on a club server for a signed-in member or above only
+    (else nothing: the import form above says why)."""
+    if not offered(IMPORT):
+        return
     box = st.expander(
         t("录入成绩单（只记名次，没有出牌记录）", "Enter a score sheet (places only, no moves)"),
         expanded=expanded,
@@ -173,8 +179,13 @@ def _game_of(profile: str) -> str | None:
 
 
 def _send(cells: dict[str, Any]) -> None:
-    """Check the sheet and store it, or say why not (nothing stored)."""
+    """Check the sheet and store it for whoever may (``views.parts.access``; the account read again in the write's
+    transaction), or say why not (nothing stored)."""
     source = t("成绩单", "score sheet")
+    who = actor(IMPORT)
+    if who is None:
+        st.session_state[SAID] = ("error", dropped() or refusal(IMPORT), None)
+        return
     if not cells.get("deal"):
         cells = {
             **cells,
@@ -194,7 +205,11 @@ def _send(cells: dict[str, Any]) -> None:
             None,
         )
         return
-    result = import_log(engine(), log, source)
+    try:
+        result = import_log(engine(), log, source, authorize(who, IMPORT))
+    except NotPermitted as exc:
+        st.session_state[SAID] = ("error", t("没有存入：", "Not stored: ") + error_in(exc, lang()), None)
+        return
     if result.status == "error" or result.deal_id is None:
         st.session_state[SAID] = ("error", t("存不进库：", "It cannot be stored: ") + result.reason, None)
         return
