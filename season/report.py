@@ -18,7 +18,7 @@ from typing import Any
 
 import pandas as pd
 
-from season.pairs import MIN_DEALS, partners
+from season.pairs import MIN_DEALS, outcome, partners
 from season.ratings import Ratings
 from season.results import DealResult
 
@@ -89,23 +89,19 @@ def _e(value: Any) -> str:
 
 
 def standings(results: Sequence[DealResult]) -> pd.DataFrame:
-    """Per player: ``deals``, ``sheets`` (of them score sheets), ``won`` (a side's win 1, a tie 0.5: its
-    ``team_points`` the greatest), ``total`` and ``mean`` points, ``place`` (the mean place; NaN without places);
-    sorted by total points, then mean."""
+    """Per player: ``deals``, ``sheets`` (of them score sheets), ``won`` (the seat's side first alone 1, first level
+    with another side ½: ``season.pairs.outcome``, the order the ratings learn from), ``total`` and ``mean`` points,
+    ``place`` (the mean place; NaN without places); sorted by total points, then mean."""
     rows: dict[str, dict[str, float]] = {}
     for r in results:
-        figures = r.team_points()
-        best = max(figures)
-        winners = sum(1 for f in figures if f == best)
-        for team, figure in zip(r.teams(), figures, strict=True):
-            share = (1.0 / winners) if figure == best else 0.0
+        for team in r.teams():
             for s in team:
                 row = rows.setdefault(
                     s.player, {"deals": 0, "sheets": 0, "won": 0.0, "total": 0.0, "places": 0, "sum_place": 0}
                 )
                 row["deals"] += 1
                 row["sheets"] += int(r.result_only)
-                row["won"] += share
+                row["won"] += outcome(r, s)[0]
                 row["total"] += s.points or 0.0
                 if s.place is not None:
                     row["places"] += 1

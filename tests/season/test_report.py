@@ -36,6 +36,20 @@ def test_standings_are_counted_as_by_hand() -> None:
     assert math.isclose(table["total"].sum(), 0.0)
 
 
+def test_a_win_is_counted_as_the_partners_and_the_ratings_count_it() -> None:
+    """Sides of one seat each with places (a 保皇 deal whose roles are not known) rank by place, not by points: the
+    first placed wins even where another seat took as many points; three sides level at the top share as two do."""
+    names = ["A", "B", "C", "D", "E"]
+    one = DealResult(
+        1, "baohuang", "2026-11-01", tuple(SeatResult(s, names[s], f"s{s}", s + 1, 2.0) for s in range(5))
+    )  # every seat its own side, all on 2 points: A placed first
+    level = DealResult(
+        2, "gouji", "2026-11-02", tuple(SeatResult(s, names[s], str(s % 3), None, 1.0) for s in range(3))
+    )
+    table = standings([one, level]).set_index("player")
+    assert table.loc["A", "won"] == 1.5 and table.loc["B", "won"] == 0.5 and table.loc["D", "won"] == 0.0
+
+
 def test_the_page_is_self_contained_and_escapes_every_name() -> None:
     rulings = [RulingRow(2, 7, 12, "upheld", "老王 <i>", "GJ-BURN", 'said "<script>alert(1)</script>"')]
     page = season_report("Cup <2026>", DEALS, rate_deals(DEALS), rulings, "en")
