@@ -11,18 +11,18 @@ identical rows are two deals, and importing the same file again finds every deal
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
 
 from sqlalchemy.engine import Engine
 
 from data.importer import Authorize, ImportResult, import_log
+from replay.core.said import Fault
 from replay.formats.limits import LIMITS, Limits
-from replay.formats.log_doc import Log
+from replay.formats.log_doc import Log, LogError
 from replay.formats.sheet_csv import SheetRow, read_sheets
 from replay.replay import Replay
 
 
-def sheet_faults(log: Log) -> list[tuple[str, str, str]]:
+def sheet_faults(log: Log) -> list[Fault]:
     """Why a sheet cannot be stored: (rule, Chinese, English) each (empty: it can)."""
     if not log.result_only:
         return [
@@ -88,7 +88,7 @@ def next_deal_number(engine: Engine, game: str, date: str, match: str) -> int:
     return int(top or 0) + 1
 
 
-def _reason(exc: Any) -> str:
+def _reason(exc: LogError) -> str:
     """A row's reading error: its column and what is wrong."""
     col = f"column {exc.col} ({exc.path}): " if exc.col is not None else ""
     zh = exc.reason_zh

@@ -8,9 +8,9 @@ from collections.abc import Mapping, Sequence
 from typing import Any, TypeVar
 
 from replay.climbing.state import OVER, VOID, State, evolve
+from replay.core.said import Fault
 
 #: a sheet's fault: (rule, Chinese, English)
-Fault = tuple[str, str, str]
 CS = TypeVar("CS", bound=State)
 
 

@@ -25,6 +25,9 @@ class Said(str):
         return (said, (self.zh, str(self)))
 
 
+Fault = tuple[str, str, str]
+"""A rule broken, said: (rule ID, Chinese, English): what a score sheet's check gives (``GameType.sheet``)."""
+
 _new = str.__new__
 
 

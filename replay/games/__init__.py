@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING, Any, Generic, Protocol, TypeVar
 from replay.core.game_state import S
 from replay.core.record import Record, field
 from replay.core.registry import Registry
-from replay.core.said import said
+from replay.core.said import Fault, said
 
 if TYPE_CHECKING:  # what a game's parts take and give; none of these modules asks the registry
     from replay.claims import Difference
@@ -97,7 +97,7 @@ class GameType(Record, Generic[S, B]):
     # a score sheet without moves (``Log.result_only``: a result and no events): (the deal as dealt, the recorded
     # result, profile) -> (the finished deal the sheet records, its faults as (rule, Chinese, English)), the deal
     # then scored by ``scorer`` as one played out; None: the game takes no sheets
-    sheet: Callable[[S, Mapping[str, Any], Profile], tuple[S, list[tuple[str, str, str]]]] | None = None
+    sheet: Callable[[S, Mapping[str, Any], Profile], tuple[S, list[Fault]]] | None = None
     # what a deal says for the game's sheet keys (``replay.formats.log_doc.SHEET_KEYS`` among its ``result_keys``):
     # key -> (value, the rule a claimed value is checked by), so that a played deal's claimed 革命 or 皇帝 is checked too
     sheet_facts: Callable[[S], dict[str, tuple[Any, str]]] | None = None

@@ -9,8 +9,9 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from replay.climbing.sheet import Fault, finished, sheet_order, voided
+from replay.climbing.sheet import finished, sheet_order, voided
 from replay.climbing.state import VOID
+from replay.core.said import Fault
 from replay.games.baohuang.state import BaohuangState
 from replay.rules.profile import Profile
 

@@ -7,8 +7,9 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from replay.climbing.sheet import Fault, finished, sheet_order, voided
+from replay.climbing.sheet import finished, sheet_order, voided
 from replay.climbing.state import VOID
+from replay.core.said import Fault
 from replay.games.gouji.score import finish_order
 from replay.games.gouji.state import GoujiState
 from replay.rules.profile import Profile

@@ -10,12 +10,12 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from replay.core.said import Fault
 from replay.games.shengji.cards import LEVEL_TOKENS, level_rank, team
 from replay.games.shengji.state import OVER, VOID, ShengjiState, Trick
 from replay.rules.profile import Profile
 
 DECK_POINTS = 200  # two decks: eight 5s, eight 10s, eight Ks
-Fault = tuple[str, str, str]
 
 
 def shengji_sheet(start: ShengjiState, result: Mapping[str, Any], profile: Profile) -> tuple[ShengjiState, list[Fault]]:
