@@ -3,14 +3,21 @@
 # deal library (idempotent; a database that cannot be opened is reported and the dashboard starts all the same),
 # starts the build of the compiled hot path in the background (below), then serves the dashboard at
 # http://localhost:$(PORT) (Ctrl-C stops it). `make demo` prints a simulated deal in the terminal.
+# `make serve` serves the dashboard to a club (`fupan serve`, docs/club-server.md): installed as for `make run`, on
+# $(HOST) (default every address) and $(PORT), the library DB=URL names (else FUPAN_DB, else the default file; no
+# samples loaded); anyone with the link may view, writes need a signed-in account (`fupan user add NAME --role ...`).
 PYTHON ?= python3
 PORT   ?= 8501
+# `make serve`'s HOST and DB come from make's command line only, not from the environment (some shells export HOST,
+# the machine's name); DB empty: FUPAN_DB, else the default file
+HOST   := 0.0.0.0
+DB     :=
 VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 RUN_STAMP := $(VENV)/.installed-run
 
-.PHONY: run demo screenshots test test-pg lint types bench bench-quick fuzz study compiled compiled-background clean \
+.PHONY: run serve demo screenshots test test-pg lint types bench bench-quick fuzz study compiled compiled-background clean \
 	chart-script
 
 $(BIN)/python:
@@ -47,7 +54,7 @@ compiled: $(STAMP)
 compiled-background: $(RUN_STAMP)
 	@mkdir -p build
 	@nohup nice -n 19 $(BUILD_COMPILED) > build/compiled.log 2>&1 &
-	@echo "make run: the compiled hot path builds in the background (build/compiled.log); used once it is ready"
+	@echo "make: the compiled hot path builds in the background (build/compiled.log); used once it is ready"
 
 # plotly.js's basic bundle for the dashboard's charts (scatter, bar and pie: all it draws; 1.2 MB where Streamlit's own
 # chart script holds plotly.js in full, 4.7 MB, and keeps a page with charts over 2 s in a fresh browser): npm
@@ -72,6 +79,12 @@ run: $(RUN_STAMP) chart-script
 	@$(MAKE) --no-print-directory compiled-background
 	$(BIN)/python -m views.parts.serve --server.headless true --server.address 127.0.0.1 --server.port $(PORT) \
 		--browser.gatherUsageStats false
+
+# the club's server (docs/club-server.md): `make serve [HOST=0.0.0.0] [PORT=8501] [DB=postgresql://...]`
+serve: $(RUN_STAMP) chart-script
+	$(BYTECODE)
+	@$(MAKE) --no-print-directory compiled-background
+	$(BIN)/fupan serve --host $(HOST) --port $(PORT)$(if $(DB), --db '$(DB)')
 
 demo: $(STAMP) compiled
 	$(BIN)/fupan demo

@@ -1,8 +1,8 @@
 """The deal library's ``fupan`` commands: ``import`` (logs into the library, a line per file),
-``export`` (every stored deal's canonical log), ``samples`` (the shipped sample deals), ``recoach`` (the
-rows an older engine or coach made, derived again: ``data.recoach``) and ``user`` (the dashboard's
-accounts). Each opens the library ``--db`` names, else ``FUPAN_DB``, else the default file,
-and says which on standard error."""
+``export`` (every stored deal's canonical log), ``samples`` (the shipped sample deals) and ``recoach`` (the
+rows an older engine or coach made, derived again: ``data.recoach``). Each opens the library ``--db`` names, else
+``FUPAN_DB``, else the default file, and says which on standard error (``cli.open_library``). ``add_parsers`` also
+adds ``user`` (the dashboard's accounts: ``cli.users``) and ``serve`` (the club's server: ``cli.serve``)."""
 
 from __future__ import annotations
 
@@ -11,39 +11,18 @@ import sys
 from typing import TYPE_CHECKING, Any
 
 from cli.common import EXIT_INPUT, EXIT_OK, InputError, _settle, add_limit_args, limits_of, progress_bar
+from cli.open_library import open_library
+from cli.serve import add_parser as add_serve_parser
+from cli.users import add_parser as add_user_parser
 from replay.core.plural import count
 
 if TYPE_CHECKING:
-    from sqlalchemy.engine import Engine
-
     from data.importer import ImportResult
     from replay.formats.logfiles import LogFile
 
+_library = open_library  # the library a command opens (cli.season's too)
+
 FILE_COST = 2000  # a file's cost in ``file_costs`` beyond its bytes (opening it, storing the deal), in bytes
-
-
-def _library(args: argparse.Namespace, writes: bool) -> Engine:
-    """The library ``--db`` names (else ``FUPAN_DB``, else the default file), opened; which one is said on
-    standard error (not under ``--quiet``), and that ``DATABASE_URL`` is ignored when it is set and nothing else
-    names one. A command that ``writes`` is refused at once (one line) when the library cannot be written."""
-    from data.database import ignored_env, library_state, open_db, shown_url
-
-    note = None if args.db else ignored_env()
-    if note is not None:
-        print(f"fupan: {note}; using {shown_url()}", file=sys.stderr)
-    engine = open_db(args.db)
-    set_aside = library_state(engine).set_aside
-    if set_aside is not None:
-        print(f"fupan: {set_aside}", file=sys.stderr)
-    if writes:
-        try:
-            library_state(engine).check_write()
-        except BaseException:
-            engine.dispose()  # its connections closed: a WAL-mode file's -wal and -shm go with them
-            raise
-    if not getattr(args, "quiet", False):
-        print(f"library: {shown_url(args.db)}", file=sys.stderr)
-    return engine
 
 
 def _import_line(r: ImportResult) -> str:
@@ -226,81 +205,9 @@ def cmd_recoach(args: argparse.Namespace) -> int:
     return _settle(EXIT_INPUT if any(r.status == "error" for r in results) else EXIT_OK)
 
 
-def _new_password(args: argparse.Namespace) -> str:
-    """The password: one line of standard input with --password-stdin, else asked twice (not echoed)."""
-    if args.password_stdin:
-        line = sys.stdin.readline()
-        if not line:
-            raise InputError("--password-stdin: no password on standard input")
-        return line.rstrip("\r\n")
-    import getpass
-
-    try:
-        first = getpass.getpass(f"password for {args.name}: ")
-        again = getpass.getpass("again: ")
-    except (EOFError, KeyboardInterrupt):
-        raise InputError("no password given") from None
-    if first != again:
-        raise InputError("the two passwords differ; nothing was changed")
-    return first
-
-
-def cmd_user(args: argparse.Namespace) -> int:
-    """fupan user add|list|disable|passwd: the dashboard's accounts (referees and admins)."""
-    from data import accounts
-
-    try:
-        password = ""
-        if args.action in ("add", "passwd"):  # a bad name or role is told before the password is asked
-            accounts.check_name(args.name)
-            if args.action == "add":
-                accounts.check_role(args.role)
-            password = accounts.check_password(_new_password(args))
-        engine = _library(args, writes=args.action != "list")
-        if args.action == "add":
-            user = accounts.add_user(engine, args.name, password, args.role)
-            print(f"added user {user.name} ({user.role})")
-        elif args.action == "passwd":
-            accounts.set_password(engine, args.name, password)
-            print(f"changed the password of {accounts.check_name(args.name)}")
-        elif args.action == "disable":
-            accounts.disable_user(engine, args.name)
-            print(f"disabled user {accounts.check_name(args.name)}")
-        else:
-            users = accounts.list_users(engine)
-            for u in users:
-                state = "disabled" if u.disabled else "enabled"
-                print(f"{u.name}\t{u.role}\t{state}\tcreated {u.created_at:%Y-%m-%d %H:%M} UTC")
-            if not users:
-                print("no users")
-    except accounts.AccountError as exc:
-        raise InputError(str(exc)) from None
-    return EXIT_OK
-
-
-def _add_user_parser(sub: Any) -> None:
-    db_help = "database URL (default: FUPAN_DB, else a SQLite file in the user's data folder)"
-    p = sub.add_parser("user", help="the dashboard's accounts: add, list, disable, passwd")
-    users = p.add_subparsers(dest="action", required=True, help="what to do with the accounts")
-    q = users.add_parser("add", help="add an account (the password is asked twice)")
-    q.add_argument("name", help="the account's name")
-    q.add_argument("--role", required=True, choices=("referee", "admin"), help="what the account may do")
-    q.add_argument("--password-stdin", action="store_true", help="read the password from standard input")
-    q.add_argument("--db", help=db_help)
-    q = users.add_parser("list", help="list the accounts")
-    q.add_argument("--db", help=db_help)
-    q = users.add_parser("disable", help="disable an account (its decisions stay)")
-    q.add_argument("name", help="the account's name")
-    q.add_argument("--db", help=db_help)
-    q = users.add_parser("passwd", help="set an account's password (asked twice)")
-    q.add_argument("name", help="the account's name")
-    q.add_argument("--password-stdin", action="store_true", help="read the password from standard input")
-    q.add_argument("--db", help=db_help)
-    p.set_defaults(func=cmd_user)
-
-
 def add_parsers(sub: Any) -> None:
-    """Add ``import``, ``export``, ``samples``, ``recoach`` and ``user`` to the ``fupan`` parser's subcommands."""
+    """Add ``import``, ``export``, ``samples``, ``recoach``, ``user``, ``serve`` and the deletions' ``delete``,
+    ``deletions`` and ``restore`` (``cli.deletions``) to the ``fupan`` parser's subcommands."""
     p = sub.add_parser("import", help="store logs in the deal library")
     p.add_argument(
         "paths",
@@ -338,4 +245,8 @@ def add_parsers(sub: Any) -> None:
     p.add_argument("--jobs", type=int, default=0, help="worker processes of an evaluation (0: every core)")
     p.add_argument("--db", help="database URL (default: FUPAN_DB, else a SQLite file in the user's data folder)")
     p.set_defaults(func=cmd_recoach)
-    _add_user_parser(sub)
+    add_user_parser(sub)
+    add_serve_parser(sub)
+    from cli.deletions import add_parsers as add_deletion_parsers  # delete, deletions, restore
+
+    add_deletion_parsers(sub)

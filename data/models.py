@@ -1,12 +1,13 @@
 """The deal library's tables (SQLModel): players and their aliases, matches, deals, the seats of a
 deal, its events with their verdicts, the coach's findings, the evaluations of a deal's decisions
 (``coach.evaluate``) with their per-seat accuracy, a referee's decisions on events, and the accounts
-of the people who may record them.
+of the people who may record them; and the deals deleted, each with what brings it back.
 
 A deal is stored with its canonical log without the referee's decisions (``Log.deal_only().dumps()``)
 and the hash of that text, which makes importing idempotent: the same deal imported twice is stored
-once. Its decisions are rows of ``decision``, never changed nor deleted: a later one on the same event
-supersedes the earlier ones, which stay as its history.
+once. Its decisions are rows of ``decision``, never changed nor deleted but with their deal: a later one on the
+same event supersedes the earlier ones, which stay as its history. A deal deleted (``data.deletions``) leaves a row
+of ``deal_deletion`` holding all it had, so that an admin can bring it back.
 """
 
 from __future__ import annotations
@@ -216,7 +217,8 @@ class DecisionRow(SQLModel, table=True):
     """A referee's decision on one event of a deal (``replay.formats.decisions.Decision``), as stored: ``at`` is
     when the referee decided, ``created_at`` when the row was stored, ``user_id`` the account that stored
     it from the dashboard (None when it came in with an imported log). ``key_hash`` is the SHA-256 of the
-    decision's ``key``: the same decision is stored once per deal. Rows are only ever added."""
+    decision's ``key``: the same decision is stored once per deal. Rows are only ever added (a deal deleted takes its
+    own with it, kept in its archive: ``data.deletions``)."""
 
     __tablename__ = "decision"
     __table_args__ = (
@@ -268,6 +270,35 @@ class VariationRow(SQLModel, table=True):
     made_by: str = Field(default="", max_length=200)
     created_at: datetime = Field(default_factory=lambda: datetime.now(UTC), sa_type=DateTime(timezone=True))
     engine_version: int = 0
+
+
+DELETION_REASON = 500  # the longest reason given for deleting a deal (migration 0012)
+DELETION_LABEL = 300  # the longest label of a deleted deal: its date, match and deal number
+
+
+class DealDeletion(SQLModel, table=True):
+    """A deal deleted from the library, and what brings it back (``data.deletions``): ``deal_id`` is the id it had
+    (no foreign key: the deal is gone), ``label`` its date, match and deal number as stored, ``archive`` a JSON
+    document of everything a restore needs (its log with its decisions, its decisions as stored, its variations'
+    file, its source and import time, its evaluations). ``deleted_by`` is the account's name ("" for the library's
+    owner, ``data.accounts.OWNER``). A restore fills ``restored_at``, ``restored_by`` and ``restored_as`` (the id the
+    deal came back as); the row stays, as the deal's history."""
+
+    __tablename__ = "deal_deletion"
+
+    id: int | None = Field(default=None, primary_key=True)
+    deal_id: int = Field(index=True)
+    game: str = Field(max_length=20)
+    label: str = Field(default="", max_length=DELETION_LABEL)
+    content_hash: str = Field(max_length=64)
+    archive: str = Field(sa_column=Column(Text, nullable=False))
+    reason: str = Field(default="", max_length=DELETION_REASON)
+    deleted_at: datetime = Field(default_factory=lambda: datetime.now(UTC), sa_type=DateTime(timezone=True))
+    deleted_by: str = Field(default="", max_length=200)
+    deleted_by_id: int | None = Field(default=None, foreign_key="user_account.id")
+    restored_at: datetime | None = Field(default=None, sa_type=DateTime(timezone=True))
+    restored_by: str = Field(default="", max_length=200)
+    restored_as: int | None = None
 
 
 def table_of(model: type[SQLModel]) -> Table:

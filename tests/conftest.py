@@ -32,6 +32,13 @@ def _no_real_library(tmp_path_factory: pytest.TempPathFactory) -> Iterator[None]
 
 
 @pytest.fixture(autouse=True)
+def _own_dashboard(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Every test starts on a dashboard of one's own: no club mode (``FUPAN_ACCESS``, what ``fupan serve`` sets)
+    from the shell or left behind by another test; a test of the club's server sets it itself."""
+    monkeypatch.setenv("FUPAN_ACCESS", "")  # recorded, so put back as it was after the test
+
+
+@pytest.fixture(autouse=True)
 def _keep_main_module() -> Iterator[None]:
     """Put ``sys.modules["__main__"]`` back after each test: Streamlit's AppTest installs the app script
     as ``__main__`` and leaves it there, and a later ``multiprocessing`` spawn in the same pytest worker

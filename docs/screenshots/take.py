@@ -92,17 +92,24 @@ def fill_samples(db_url: str) -> int:
 
 @contextmanager
 def serve(
-    db_url: str, port: int | None = None, timeout: float = 45.0, script: str = "app.py", output: Any = None
+    db_url: str,
+    port: int | None = None,
+    timeout: float = 45.0,
+    script: str = "app.py",
+    output: Any = None,
+    club: bool = False,
 ) -> Iterator[str]:
     """``streamlit run app.py`` as `make run` serves it (``views.parts.serve``: the warm-up begun at once), or ``streamlit
-    run`` of another ``script``, over the database ``db_url``; yields the base URL once it answers.
+    run`` of another ``script``, or with ``club`` as a club's server (``fupan serve``: roles enforced), over the
+    database ``db_url``; yields the base URL once it answers.
 
     The server runs headless on 127.0.0.1 and is terminated (then killed, if need be) on exit; its
     output goes to ``output`` (a text file open for reading and writing) or a temporary file, whose tail is in the
     error when it does not come up."""
     port = port or free_port()
     env = dict(os.environ, FUPAN_DB=db_url, PYTHONUNBUFFERED="1")
-    env.pop("DATABASE_URL", None)
+    for name in ("DATABASE_URL", "FUPAN_ACCESS"):
+        env.pop(name, None)
     run = (
         ["views.parts.serve"] if script == "app.py" else ["streamlit", "run", script]
     )  # app.py as `make run` serves it
@@ -121,6 +128,9 @@ def serve(
         "--server.fileWatcherType",
         "none",
     ]  # the rest as .streamlit/config.toml sets it, as `make run` serves it (the toolbar a viewer's)
+    if club:  # the command a club runs (its own options; the library named by --db)
+        cmd = [sys.executable, "-c", "import sys, cli; sys.exit(cli.main(sys.argv[1:]))", "serve"]
+        cmd += ["--host", "127.0.0.1", "--port", str(port), "--db", db_url]
     with contextlib.nullcontext(output) if output is not None else tempfile.TemporaryFile("w+") as log:
         proc = subprocess.Popen(cmd, cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT)
         try:

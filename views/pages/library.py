@@ -27,7 +27,7 @@ from streamlit.delta_generator import DeltaGenerator
 from streamlit.errors import StreamlitAPIException
 
 from data import queries
-from views.parts import address, kept, links, sheet_form
+from views.parts import address, deal_deletion, kept, links, sheet_form
 from views.parts.common import current, engine, guarded, lang, open_deal, stored, t
 from views.parts.downloads import csv_button, file_name
 from views.parts.library_import import GO, form
@@ -56,6 +56,7 @@ def render() -> None:
     _go()
     form(expanded=stored(queries.deal_count) == 0)
     sheet_form.form()
+    deal_deletion.box()
     total = stored(queries.deal_count)  # an import above read the library's version again
     st.divider()
     if total == 0:

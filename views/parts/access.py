@@ -33,14 +33,11 @@ def club() -> bool:
 
 
 def actor(right: Right) -> Actor | None:
-    """Who makes a write needing ``right`` now: the signed-in account's name; else the owner on a dashboard of one's
-    own (for the writes that carry no account's name); else None."""
-    name = signed_in()
-    if name is not None:
-        return name
+    """Who makes a write needing ``right`` now: on a dashboard of one's own the owner (for the writes that carry no
+    account's name, whoever is signed in); else the signed-in account's name (its token checked); else None."""
     if not club() and right not in NAMED:
         return OWNER
-    return None
+    return signed_in()
 
 
 def offered(right: Right) -> bool:

@@ -264,6 +264,12 @@ def need_deal(moves: bool = False) -> OpenDeal | None:
         st.info(t("先在“牌局库”里打开一局。", "Open a deal in the Library first."))
         return None
     if rep is None:
+        from views.parts.deleted import gone
+
+        why = gone(engine(), deal_id)
+        if why is not None:
+            st.info(esc(why))
+            return None
         st.info(
             t(
                 f"牌局库里没有第 {deal_id} 局（链接也许来自另一个牌局库）：先在“牌局库”里打开一局。",

@@ -26,7 +26,7 @@ from dataclasses import dataclass
 
 import streamlit as st
 
-from data.accounts import IMPORT, Actor, NotPermitted, authorize, import_as
+from data.accounts import DECIDE, IMPORT, Actor, NotPermitted, authorize, import_as
 from data.database import DatabaseStateError, public_url
 from data.importer import ImportResult, import_log
 from data.variation_rows import FILE_SUFFIX
@@ -358,6 +358,14 @@ def _decisions_note() -> str:
             "记录里的裁判裁定只为登录的裁判或管理员存入（在侧栏登录）；否则只导入牌局本身，不带裁定。",
             "A log's referee decisions are stored only for a signed-in referee or admin (sign in in the sidebar); "
             "otherwise the deal itself is imported without its decisions.",
+        )
+    if not offered(DECIDE):
+        return md(
+            t(
+                f"已登录：{name}。这个账号不能存入裁定：记录里的裁判裁定不会存入，只导入牌局本身。",
+                f"Signed in as {name}: this account may not store rulings; a log's referee decisions are left out "
+                "and the deal itself is imported.",
+            )
         )
     return md(
         t(
