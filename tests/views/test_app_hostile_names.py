@@ -105,10 +105,11 @@ def test_the_dispute_desks_rule_on_options_show_the_event_as_written(
 
 
 def _import_script(source: str, content: bytes) -> None:
+    from data.accounts import OWNER
     from views.parts.library_import import Message, _import_one, _show
 
     said: list[Message] = []
-    _import_one(source, content, said)
+    _import_one(source, content, said, OWNER)
     _show(said)
 
 

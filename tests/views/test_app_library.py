@@ -285,7 +285,7 @@ def test_the_filters_are_drawn_only_unfolded_and_kept_folded(library: Library) -
     from views.pages.library import FILTERS_BOX
 
     at = _app()
-    assert not at.selectbox and not at.text_input
+    assert not at.main.selectbox and not at.main.text_input  # (the sidebar holds the sign-in's)
     assert [e.label for e in at.expander if e.label.startswith("筛选")] == ["筛选"]
     library_filters(at)
     assert {"牌手", "游戏", "规则", "教练发现", "裁判裁定"} <= {w.label for w in at.selectbox}

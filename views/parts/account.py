@@ -55,13 +55,13 @@ def account_box() -> str | None:
     if name is not None:
         role = _role(name)
         st.caption(esc(t(f"已登录：{name}", f"Signed in as {name}") + (t(f"（{role}）", f" ({role})") if role else "")))
-        st.button(t("退出登录", "Sign out"), key=OUT, on_click=sign_out, icon=":material/logout:")
+        st.button(t("退出登录", "Sign out"), key=OUT, on_click=sign_out)
         return name
     why = dropped()
     if why is not None:
         st.warning(esc(why))
     failed = st.session_state.pop(FAILED, None)
-    with st.expander(t("登录", "Sign in"), icon=":material/login:", expanded=failed is not None):
+    with st.expander(t("登录", "Sign in"), expanded=failed is not None):
         if club():
             st.caption(
                 t(

@@ -37,9 +37,7 @@ def box() -> None:
     """The box (folded; drawn only while open), for whoever may delete."""
     if not offered(DELETE):
         return
-    folded = st.expander(
-        t("删除或恢复牌局", "Delete or restore deals"), key=BOX, on_change="rerun", icon=":material/delete:"
-    )
+    folded = st.expander(t("删除或恢复牌局", "Delete or restore deals"), key=BOX, on_change="rerun")
     if folded.open:
         with folded:
             _inside()

@@ -114,13 +114,14 @@ def _decisions(db_url: str, deal_id: int) -> list[str]:
 
 
 def _sign_in(page: Any, name: str, password: str) -> None:
-    """Fill the dispute desk's sign-in form (its expander opened first) and send it."""
-    box = page.get_by_role("textbox", name="Name", exact=True)
+    """Fill the sidebar's sign-in form (its expander opened first) and send it."""
+    side = page.locator('[data-testid="stSidebar"]')
+    box = side.get_by_role("textbox", name="Name", exact=True)
     if not box.is_visible():
-        page.get_by_text("Referee sign-in (to record decisions)").click()
+        side.get_by_text("Sign in", exact=True).first.click()
     box.fill(name)
-    page.get_by_label("Password", exact=True).fill(password)
-    page.get_by_role("button", name="Sign in", exact=True).click()
+    side.get_by_label("Password", exact=True).fill(password)
+    side.get_by_role("button", name="Sign in", exact=True).click()
     take.wait_idle(page)
 
 
@@ -374,7 +375,7 @@ def served_alone(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Served]:
 def test_thirty_wrong_passwords_then_the_right_one_must_wait(served_alone: Served) -> None:
     from playwright.sync_api import expect, sync_playwright
 
-    error = '[data-testid="stAlertContentError"]'
+    error = '[data-testid="stSidebar"] [data-testid="stAlertContentError"]'
     with sync_playwright() as pw, take.browser_page(pw) as page:
         page.goto(f"{served_alone.base}/dispute?lang=en")
         expect(page.get_by_role("heading", name="Dispute desk")).to_be_visible(timeout=WAIT)
