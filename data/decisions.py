@@ -35,12 +35,20 @@ from sqlalchemy.engine import Connection, Engine
 
 from data.database import insert_ignore
 from data.models import Deal, DecisionRow, table_of
+from replay.core.errors import FupanError
 from replay.core.said import said
 from replay.formats.decisions import Decision, at_of
 
 AT_FORMAT = "%Y-%m-%dT%H:%M:%SZ"  # the text of Decision.at
 TABLE = table_of(DecisionRow)
 _DEAL = table_of(Deal)
+
+
+class DealGone(FupanError, LookupError):
+    """The deal decisions were to be added to is not there (deleted meanwhile, ``data.deletions``)."""
+
+
+GONE = said("它重复的那一局刚被删除；请再导入一次", "the stored deal it repeats was removed meanwhile; import it again")
 
 
 @dataclass(frozen=True)
@@ -116,12 +124,13 @@ def store_decisions(
     conn: Connection, deal_id: int, decisions: Iterable[Decision], user_id: int | None = None
 ) -> list[int | None]:
     """Add to the deal the decisions it does not hold yet, in the given order, in the connection's
-    transaction (the deal's row locked first, ``lock_deal``); for each decision the new row's id, or
-    None when the deal held it already (or it came twice)."""
+    transaction (the deal's row locked first, ``lock_deal``; DealGone when it is not there); for each decision the
+    new row's id, or None when the deal held it already (or it came twice)."""
     todo = list(decisions)
     if not todo:
         return []
-    lock_deal(conn, deal_id)
+    if not lock_deal(conn, deal_id):  # deleted since the caller found it: nothing to add them to
+        raise DealGone(GONE)
     table = TABLE
     held = set(conn.execute(select(table.c.key_hash).where(table.c.deal_id == deal_id)).scalars())
     now = datetime.now(UTC)

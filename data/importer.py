@@ -64,7 +64,7 @@ from sqlmodel import select
 from data import deal_rows
 from data.database import BULK_WRITE, WRITE, transient
 from data.deal_rows import DEAL
-from data.decisions import store_decisions, unstorable
+from data.decisions import GONE, DealGone, store_decisions, unstorable
 from data.states import DatabaseStateError
 from replay.core.clip import clip
 from replay.core.errors import FupanError
@@ -212,6 +212,8 @@ def import_log(engine: Engine, log: Log, source: str = "", authorize: Authorize 
             return ImportResult(source, status, deal_id, decisions_added=_counted(added))
         except deal_rows.AlreadyStored:
             pass
+        except DealGone:  # the deal it repeats was deleted after it was found: nothing of this file stored
+            return ImportResult(source, "error", None, GONE)
         except DataError as exc:  # a value this backend refuses: this file only
             return ImportResult(source, "error", None, _refused(exc))
         except DBAPIError as exc:
@@ -411,20 +413,14 @@ def _store_prepared(
                 known.forget()
                 found = conn.execute(select(DEAL.c.id).where(DEAL.c.content_hash == p.digest)).scalar()
         if found is None:
-            return ImportResult(
-                p.source,
-                "error",
-                None,
-                said(
-                    "它重复的那一局刚被删除；请再导入一次",
-                    "the stored deal it repeats was removed meanwhile; import it again",
-                ),
-            )
+            return ImportResult(p.source, "error", None, GONE)
         if not p.decisions:
             return ImportResult(p.source, "duplicate", int(found))
         with conn.begin_nested():
             added = store_decisions(conn, int(found), p.decisions)
         return ImportResult(p.source, "duplicate", int(found), decisions_added=_counted(added))
+    except DealGone:  # the deal it repeats was deleted after the batch looked it up
+        return ImportResult(p.source, "error", None, GONE)
     except DataError as exc:  # a value this backend refuses: this file only
         known.forget()
         return ImportResult(p.source, "error", None, _refused(exc))

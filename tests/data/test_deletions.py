@@ -353,3 +353,22 @@ def test_no_such_deal_or_deletion_and_a_bad_reason(engine: Engine, library: dict
     with pytest.raises(DeletionError, match=f"the archive of deletion {gone.id} does not hold the deal deleted"):
         restore_deal(engine, gone.id, "admin")
     assert counts(engine) == deleted and deletions(engine) == [gone]
+
+
+def test_an_import_of_decisions_for_a_deal_deleted_meanwhile_says_so(
+    engine: Engine, library: dict[str, Any], third: Log, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """An import that found the deal stored, then has it deleted before its transaction adds the log's decisions
+    (another session's deletion, on PostgreSQL truly at the same time): the file is refused with that reason, at
+    once (not tried again as if the database were busy), and nothing of it stored."""
+    import data.importer as importer
+
+    deal_id = library["deal_id"]
+    delete_deal(engine, deal_id, "裁判甲", "重复")
+    monkeypatch.setattr(importer, "_stored_id", lambda engine, digest: deal_id)  # as looked up before the deletion
+    before = counts(engine)
+    ruling = Decision(event=2, decision="upheld", text="维持", referee="x", at="2026-12-03T20:00:00Z")
+    result = import_log(engine, third._replace(decisions=(ruling,)), "again.json")
+    assert (result.status, result.deal_id) == ("error", None)
+    assert "removed meanwhile; import it again" in result.reason and "刚被删除" in zh_of(result.reason)
+    assert counts(engine) == before
