@@ -248,5 +248,7 @@ def add_parsers(sub: Any) -> None:
     add_user_parser(sub)
     add_serve_parser(sub)
     from cli.deletions import add_parsers as add_deletion_parsers  # delete, deletions, restore
+    from cli.evaluate import add_parser as add_evaluate_parser  # a season priced on a Dask cluster
 
     add_deletion_parsers(sub)
+    add_evaluate_parser(sub)

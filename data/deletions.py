@@ -40,7 +40,15 @@ from data.database import WRITE
 from data.deal_rows import DEAL, DEAL_SEAT, EVENT, FINDING, MATCH
 from data.decisions import TABLE as DECISIONS
 from data.decisions import at_time, deal_decisions, key_hash, lock_deal, utc
-from data.models import DELETION_LABEL, DELETION_REASON, DealDeletion, EvaluationRow, EvaluationSeatRow, table_of
+from data.models import (
+    DELETION_LABEL,
+    DELETION_REASON,
+    DealDeletion,
+    EvaluationFailure,
+    EvaluationRow,
+    EvaluationSeatRow,
+    table_of,
+)
 from data.variation_rows import TABLE as VARIATIONS
 from data.variation_rows import deal_facts, file_text, merge_file, variations_in
 from replay.core.errors import FupanError
@@ -51,9 +59,10 @@ from replay.formats.log import Log, parse_json_log
 
 TABLE = table_of(DealDeletion)
 EVALUATION, EVALUATION_SEAT = table_of(EvaluationRow), table_of(EvaluationSeatRow)
+FAILURE = table_of(EvaluationFailure)  # a season run's failed evaluations: not archived (a rerun tries again)
 FORMAT = "fupan-deletion 1"  # the archive's format
 #: the tables whose rows hang on a deal, deleted before it (a decision names its event)
-HANGING = (EVALUATION, DECISIONS, VARIATIONS, FINDING, EVENT, DEAL_SEAT)
+HANGING = (EVALUATION, FAILURE, DECISIONS, VARIATIONS, FINDING, EVENT, DEAL_SEAT)
 _EVALUATION_COLUMNS = (
     "settings_key", "created_at", "n_decisions", "seconds", "evaluation_json", "engine_version", "coach_version",
 )  # fmt: skip

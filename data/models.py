@@ -301,6 +301,23 @@ class DealDeletion(SQLModel, table=True):
     restored_as: int | None = None
 
 
+class EvaluationFailure(SQLModel, table=True):
+    """A deal whose evaluation failed in a season's run (``fupan evaluate``, ``cluster.season``): the settings, the
+    reason (the error's type and message) and when, with the versions that failed; one per deal and settings (a later
+    failure replaces it, a stored evaluation of those settings clears it). Deleted with its deal."""
+
+    __tablename__ = "evaluation_failure"
+    __table_args__ = (UniqueConstraint("deal_id", "settings_key"),)
+
+    id: int | None = Field(default=None, primary_key=True)
+    deal_id: int = Field(foreign_key="deal.id", ondelete="CASCADE")  # read by its unique (deal_id, settings_key)
+    settings_key: str = Field(max_length=200)
+    reason: str = Field(sa_column=Column(Text, nullable=False))
+    failed_at: datetime = Field(default_factory=lambda: datetime.now(UTC), sa_type=DateTime(timezone=True))
+    engine_version: int = 0
+    coach_version: int = 0
+
+
 def table_of(model: type[SQLModel]) -> Table:
     """The Core table of a table model, for typed SQL: SQLModel sets ``__table__`` on the class when it
     makes it, and its typing does not declare it (the model's attributes are typed as their values)."""

@@ -1,0 +1,140 @@
+"""A season priced on a Dask cluster (issue 39): every deal of the library that lacks a current evaluation, each a task
+on a Dask worker, each result stored by this client as it arrives, one transaction per deal.
+
+- ``evaluate_text(log_text, settings_doc, source)``: the task, run on a worker: the log's canonical text read,
+  replayed and priced in the worker's process (``coach.evaluate.evaluate_replay``, ``jobs=1``), the evaluation's
+  JSON text back. It carries text and settings, never a database handle; a worker needs fupan installed, nothing
+  else of this machine. The seeds derive from the settings' seed and each event (``coach.evaluate``): a deal's
+  result is the same on any worker, in any order, with any number of workers.
+- ``local_cluster(workers)``: a ``distributed.LocalCluster`` of ``workers`` processes, one thread each (the rollouts
+  are pure Python: processes, not threads).
+- ``run_season(engine, todo, settings, client, tick)``: submit the deals (a task key per deal and settings, so a task
+  is never run twice for one run; ``retries``: a task that raised is tried again, and a worker that dies mid-task
+  has its task moved to another by the scheduler), store each result as it completes (``data.evaluation_runs.
+  store_result``: stored twice, one row), record a deal whose task failed with the reason
+  (``record_failure``) and go on; ``tick(Progress)`` after each deal. Interrupted (Ctrl-C, or the client killed),
+  what was stored stays and a rerun's ``pending`` lists only the deals left.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import time
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+from typing import Any
+
+from sqlalchemy.engine import Engine
+
+from coach.prices import Settings
+from data.evaluation_runs import Pending, record_failure, store_result
+from data.evaluations import settings_key
+
+RETRIES = 2  # a task that raised is tried this many times more before its deal is recorded as failed
+
+
+def evaluate_text(log_text: str, settings_doc: dict[str, Any], source: str) -> str:
+    """Price one deal on a worker: its log's canonical text in, its evaluation's JSON text out (see the module)."""
+    from coach.evaluate import evaluate_replay
+    from data.evaluations import evaluation_json
+    from replay.formats.log import parse_json_log
+    from replay.replay import Replay
+
+    log = parse_json_log(log_text, source)
+    evaluation = evaluate_replay(Replay(log), Settings.from_json(settings_doc), jobs=1)
+    return json.dumps(evaluation_json(evaluation), ensure_ascii=False, separators=(",", ":"), allow_nan=False)
+
+
+@dataclass
+class Progress:
+    """A run's count so far: deals stored, failed (with their reasons), gone (deleted meanwhile), of ``total``."""
+
+    total: int
+    stored: int = 0
+    failed: int = 0
+    gone: int = 0
+    started: float = field(default_factory=time.monotonic)
+    reasons: list[tuple[int, str]] = field(default_factory=list)
+
+    @property
+    def done(self) -> int:
+        return self.stored + self.failed + self.gone
+
+    def per_minute(self, now: float | None = None) -> float:
+        """Deals finished per minute so far."""
+        spent = (time.monotonic() if now is None else now) - self.started
+        return 60.0 * self.done / spent if spent > 0 else 0.0
+
+    def left_seconds(self, now: float | None = None) -> float | None:
+        """The time left at the rate so far (None before the first deal)."""
+        rate = self.per_minute(now)
+        return None if rate <= 0 else 60.0 * (self.total - self.done) / rate
+
+
+def task_key(deal: Pending, key: str) -> str:
+    """The task's key: the deal, its log and the settings (the same deal and settings: the same task)."""
+    digest = hashlib.sha256(f"{deal.log_text}\n{key}".encode()).hexdigest()[:16]
+    return f"fupan-evaluate-{deal.deal_id}-{digest}"
+
+
+@contextmanager
+def local_cluster(workers: int) -> Iterator[Any]:
+    """A client of a new cluster on this machine: ``workers`` processes of one thread, no dashboard; closed after."""
+    from distributed import Client, LocalCluster
+
+    with (
+        LocalCluster(  # type: ignore[no-untyped-call]  # distributed does not annotate its constructors
+            n_workers=workers, threads_per_worker=1, processes=True, dashboard_address=None, silence_logs=40
+        ) as cluster,
+        Client(cluster) as client,  # type: ignore[no-untyped-call]  # likewise
+    ):
+        yield client
+
+
+def _reason(exc: BaseException) -> str:
+    text = str(exc).strip().splitlines()
+    return f"{type(exc).__name__}: {text[0] if text else ''}".rstrip(": ")
+
+
+def run_season(
+    engine: Engine,
+    todo: Sequence[Pending],
+    settings: Settings,
+    client: Any,
+    tick: Callable[[Progress], None] | None = None,
+    retries: int = RETRIES,
+) -> Progress:
+    """Price ``todo`` on ``client``'s cluster and store each result as it arrives (see the module's text)."""
+    from distributed import as_completed
+
+    key = settings_key(settings)
+    doc = settings.to_json()
+    progress = Progress(len(todo))
+    futures = {
+        client.submit(
+            evaluate_text, deal.log_text, doc, f"deal {deal.deal_id}", key=task_key(deal, key), retries=retries
+        ): deal
+        for deal in todo
+    }
+    try:
+        for future in as_completed(futures):  # type: ignore[no-untyped-call]  # likewise
+            deal = futures[future]
+            try:
+                text = future.result()
+            except Exception as exc:  # the deal's evaluation failed (or its workers kept dying): said, the run goes on
+                record_failure(engine, deal.deal_id, key, _reason(exc))
+                progress.failed += 1
+                progress.reasons.append((deal.deal_id, _reason(exc)))
+            else:
+                if store_result(engine, deal.deal_id, text):
+                    progress.stored += 1
+                else:
+                    progress.gone += 1
+            future.release()
+            if tick is not None:
+                tick(progress)
+    finally:
+        client.cancel(list(futures))  # what is left when interrupted: the cluster stops working on it
+    return progress

@@ -1,0 +1,145 @@
+"""The library's side of a season's evaluation run (``fupan evaluate``, ``cluster.season``; issue 39): which deals
+still lack an evaluation, storing each result as it arrives, and the failures.
+
+- ``pending(engine, settings, ...)``: the stored deals of a priced game that lack an evaluation of these settings made
+  by the current engine and coach (``replay.version``, ``coach.version``), oldest first, each as what a worker needs:
+  its id, game and canonical log text (no database handle crosses to a worker). ``every`` takes them all;
+  ``deal_ids``, ``game`` and ``since`` (the log's date, ``YYYY-MM-DD``, from that day on) narrow them.
+- ``store_result(engine, deal_id, text)``: one transaction: the evaluation (its JSON text, ``Evaluation.to_json`` at
+  full precision, as ``data.evaluations`` stores it) replaces one of the same deal and settings, and a failure
+  recorded for them is cleared. Stored twice, it is one row (the upsert of ``save_evaluation``). False when the deal
+  was deleted meanwhile (nothing stored).
+- ``record_failure(engine, deal_id, settings_key, reason)``: the deal's evaluation failed (one row per deal and
+  settings, the latest reason); ``failures(engine, settings_key=None)``: those recorded, newest first.
+
+A run interrupted at any moment loses only the deals in flight: each stored result is committed on its own, and a
+rerun's ``pending`` no longer lists them.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from typing import Any
+
+from sqlalchemy import and_, delete, exists, select
+from sqlalchemy.engine import Engine
+from sqlalchemy.orm import Session
+from sqlalchemy.sql.elements import ColumnElement
+
+from coach.games import priced_games
+from coach.prices import Evaluation, Settings
+from coach.version import COACH_VERSION
+from data.database import WRITE, insert_ignore
+from data.evaluations import save_evaluation, settings_key
+from data.models import Deal, EvaluationFailure, EvaluationRow, table_of
+from replay.version import ENGINE_VERSION
+
+DEAL = table_of(Deal)
+EVALUATION = table_of(EvaluationRow)
+FAILURE = table_of(EvaluationFailure)
+MAX_REASON = 2000  # the longest reason kept
+
+
+@dataclass(frozen=True)
+class Pending:
+    """A deal to evaluate: its id, game and canonical log text."""
+
+    deal_id: int
+    game: str
+    log_text: str
+
+
+@dataclass(frozen=True)
+class Failure:
+    """A deal whose evaluation failed: the settings, why and when."""
+
+    deal_id: int
+    settings_key: str
+    reason: str
+    failed_at: datetime
+
+
+def _current(key: str) -> Any:
+    """True for a deal holding an evaluation of settings ``key`` made by the current engine and coach."""
+    return exists().where(
+        and_(
+            EVALUATION.c.deal_id == DEAL.c.id,
+            EVALUATION.c.settings_key == key,
+            EVALUATION.c.engine_version >= ENGINE_VERSION,
+            EVALUATION.c.coach_version >= COACH_VERSION,
+        )
+    )
+
+
+def pending(
+    engine: Engine,
+    settings: Settings,
+    *,
+    every: bool = False,
+    deal_ids: list[int] | None = None,
+    game: str | None = None,
+    since: str | None = None,
+) -> list[Pending]:
+    """The deals to evaluate with ``settings`` (see the module's text), oldest first."""
+    where: list[ColumnElement[bool]] = [DEAL.c.game.in_(priced_games())]
+    if not every:
+        where.append(~_current(settings_key(settings)))
+    if deal_ids:
+        where.append(DEAL.c.id.in_(sorted(set(deal_ids))))
+    if game:
+        where.append(DEAL.c.game == game)
+    if since:
+        where.append(DEAL.c.date >= since)
+    stmt = select(DEAL.c.id, DEAL.c.game, DEAL.c.log_json).where(*where).order_by(DEAL.c.id)
+    with engine.connect() as conn:
+        return [Pending(int(i), str(g), str(text)) for i, g, text in conn.execute(stmt)]
+
+
+def store_result(engine: Engine, deal_id: int, text: str) -> bool:
+    """Store an evaluation's JSON text for the deal and clear a failure of its settings, in one transaction; False
+    when the deal is no longer in the library (nothing stored)."""
+    evaluation = Evaluation.from_json(json.loads(text))
+    with Session(engine.execution_options(**WRITE)) as session:
+        try:
+            save_evaluation(session, deal_id, evaluation)
+        except LookupError:
+            session.rollback()
+            return False
+        key = settings_key(evaluation.settings)
+        where = (FAILURE.c.deal_id == deal_id, FAILURE.c.settings_key == key)
+        session.connection().execute(delete(FAILURE).where(*where))
+        session.commit()
+    return True
+
+
+def record_failure(engine: Engine, deal_id: int, key: str, reason: str) -> None:
+    """Record that the deal's evaluation with settings ``key`` failed (replacing an earlier failure's reason)."""
+    values = {
+        "deal_id": int(deal_id),
+        "settings_key": key,
+        "reason": reason[:MAX_REASON],
+        "failed_at": datetime.now(UTC),
+        "engine_version": ENGINE_VERSION,
+        "coach_version": COACH_VERSION,
+    }
+    with engine.execution_options(**WRITE).begin() as conn:
+        if conn.execute(select(DEAL.c.id).where(DEAL.c.id == deal_id)).scalar() is None:
+            return  # deleted meanwhile: nothing to record it on
+        conn.execute(delete(FAILURE).where(FAILURE.c.deal_id == deal_id, FAILURE.c.settings_key == key))
+        insert_ignore(conn, FAILURE, values, ("deal_id", "settings_key"))
+
+
+def failures(engine: Engine, key: str | None = None) -> list[Failure]:
+    """The failures recorded (of settings ``key`` only, when given), newest first."""
+    stmt = select(FAILURE.c.deal_id, FAILURE.c.settings_key, FAILURE.c.reason, FAILURE.c.failed_at)
+    if key is not None:
+        stmt = stmt.where(FAILURE.c.settings_key == key)
+    with engine.connect() as conn:
+        rows = conn.execute(stmt.order_by(FAILURE.c.failed_at.desc(), FAILURE.c.id.desc())).all()
+    return [Failure(int(d), str(k), str(r), _utc(at)) for d, k, r, at in rows]
+
+
+def _utc(moment: datetime) -> datetime:
+    return moment if moment.tzinfo is not None else moment.replace(tzinfo=UTC)
