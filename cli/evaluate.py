@@ -28,7 +28,8 @@ def _settings(args: argparse.Namespace) -> Any:
     from coach.prices import Settings
 
     try:
-        return Settings(rollouts=args.rollouts, max_candidates=args.candidates, seed=args.seed)
+        return Settings(**{k: v for k, v in (("rollouts", args.rollouts), ("max_candidates", args.candidates)) if v is not None},
+                        seed=args.seed)  # fmt: skip
     except ValueError as exc:
         raise InputError(str(exc)) from None
 
@@ -106,9 +107,7 @@ def cmd_evaluate(args: argparse.Namespace) -> int:
 
 
 def add_parser(sub: Any) -> None:
-    """``fupan evaluate``."""
-    from coach.prices import DEFAULT_CANDIDATES, DEFAULT_ROLLOUTS
-
+    """``fupan evaluate`` (no coach module imported to build it: the defaults are ``coach.prices``')."""
     p = sub.add_parser("evaluate", help="price the stored deals that lack a current evaluation, on a Dask cluster")
     p.add_argument("deal_ids", nargs="*", type=int, metavar="DEAL_ID", help="only these deals")
     p.add_argument("--all", action="store_true", help="every deal of a priced game, evaluated already or not")
@@ -116,8 +115,8 @@ def add_parser(sub: Any) -> None:
     p.add_argument("--game", help="only this game's deals")
     p.add_argument("--scheduler", metavar="ADDRESS", help="a running Dask scheduler (tcp://host:8786); else local")
     p.add_argument("--workers", type=int, help="processes of the local cluster (default: every core)")
-    p.add_argument("--rollouts", type=int, default=DEFAULT_ROLLOUTS, help=f"rollouts (default {DEFAULT_ROLLOUTS})")
-    p.add_argument("--candidates", type=int, default=DEFAULT_CANDIDATES, help="candidates per decision")
+    p.add_argument("--rollouts", type=int, help="rollouts per candidate and view (default: the dashboard's, 20)")
+    p.add_argument("--candidates", type=int, help="candidates per decision (default: the dashboard's, 4)")
     p.add_argument("--seed", type=int, default=0, help="the seed of every rollout (default 0)")
     p.add_argument("--quiet", action="store_true", help="no progress bar")
     p.add_argument("--db", help="database URL (default: FUPAN_DB, else a SQLite file in the user's data folder)")

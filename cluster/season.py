@@ -86,7 +86,7 @@ def local_cluster(workers: int) -> Iterator[Any]:
 
     with (
         LocalCluster(  # type: ignore[no-untyped-call]  # distributed does not annotate its constructors
-            n_workers=workers, threads_per_worker=1, processes=True, dashboard_address=None, silence_logs=40
+            n_workers=workers, threads_per_worker=1, processes=True, dashboard_address=":0", silence_logs=40
         ) as cluster,
         Client(cluster) as client,  # type: ignore[no-untyped-call]  # likewise
     ):
