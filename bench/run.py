@@ -52,6 +52,7 @@ BENCHES: list[tuple[str, str, list[str]]] = [
     ("stability", "bench_stability.py", ["--deals", "3"]),
     ("planted", "bench_planted.py", []),
     ("ratings", "bench_ratings.py", []),
+    ("cluster", "bench_cluster.py", []),
 ]
 
 

@@ -57,6 +57,7 @@ class Progress:
     gone: int = 0
     started: float = field(default_factory=time.monotonic)
     reasons: list[tuple[int, str]] = field(default_factory=list)
+    stopped: bool = False  # cancelled before every deal was done
 
     @property
     def done(self) -> int:
@@ -105,8 +106,10 @@ def run_season(
     client: Any,
     tick: Callable[[Progress], None] | None = None,
     retries: int = RETRIES,
+    cancel: Callable[[], bool] | None = None,
 ) -> Progress:
-    """Price ``todo`` on ``client``'s cluster and store each result as it arrives (see the module's text)."""
+    """Price ``todo`` on ``client``'s cluster and store each result as it arrives (see the module's text). ``cancel``,
+    asked after each deal: once it says True the deals left are cancelled (``Progress.stopped``)."""
     from distributed import as_completed
 
     key = settings_key(settings)
@@ -135,6 +138,9 @@ def run_season(
             future.release()
             if tick is not None:
                 tick(progress)
+            if cancel is not None and cancel():
+                progress.stopped = True
+                break
     finally:
         client.cancel(list(futures))  # what is left when interrupted: the cluster stops working on it
     return progress

@@ -116,7 +116,8 @@ DECIDE = Right(REFEREE, ("记录裁判的裁定", "record a referee's decision")
 VARY = Right(REFEREE, ("保存或修改牌局库里的变着", "keep or change the library's variations"))
 DELETE = Right(REFEREE, ("删除牌局", "delete deals"))
 RESTORE = Right(ADMIN, ("恢复删除的牌局", "restore a deleted deal"))
-RIGHTS = (IMPORT, DECIDE, VARY, DELETE, RESTORE)
+PRICE = Right(REFEREE, ("启动整季评估", "start the season's pricing run"))  # every core, for a while
+RIGHTS = (IMPORT, DECIDE, VARY, DELETE, RESTORE, PRICE)
 
 
 class Owner:

@@ -26,6 +26,7 @@ from data.accounts import (
     IMPORT,
     MEMBER,
     OWNER,
+    PRICE,
     REFEREE,
     RESTORE,
     RIGHTS,
@@ -96,13 +97,14 @@ ALLOWED = {
     VARY: {"裁判", "管理员"},
     DELETE: {"裁判", "管理员"},
     RESTORE: {"管理员"},
+    PRICE: {"裁判", "管理员"},
 }
 EVERYONE = ("", "Nobody", "Viewer", "停用", "会员", "裁判", "管理员")
 
 
 def test_the_roles_are_ranked_and_each_right_names_its_least_role() -> None:
     assert accounts.ROLES == (MEMBER, REFEREE, ADMIN)
-    assert [r.role for r in RIGHTS] == [MEMBER, REFEREE, REFEREE, REFEREE, ADMIN]
+    assert [r.role for r in RIGHTS] == [MEMBER, REFEREE, REFEREE, REFEREE, ADMIN, REFEREE]
     for right in RIGHTS:
         assert {role for role in (*accounts.ROLES, "viewer", "") if right.allows(role)} == {
             role for role in accounts.ROLES if accounts.ROLES.index(role) >= accounts.ROLES.index(right.role)

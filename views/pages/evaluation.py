@@ -39,7 +39,7 @@ from data.evaluations import StoredEvaluation, StoredEvaluationError, save_evalu
 from replay.core.numbering import event_number, event_words, step_after
 from replay.replay import Replay
 from views import games
-from views.parts import bounds, lines_view
+from views.parts import bounds, lines_view, season_job
 from views.parts.clock import local_time
 from views.parts.common import (
     coach_of,
@@ -397,7 +397,8 @@ def _decision_panel(rep: Replay, deal_id: int, d: Decision, judged: Judgement, l
 
 @guarded
 def render() -> None:
-    """Render the page."""
+    """Render the page: the season's run (folded), then the open deal's evaluation."""
+    season_job.box()
     deal = need_deal(moves=True)
     if deal is None:
         return

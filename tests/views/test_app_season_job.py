@@ -1,0 +1,86 @@
+"""The Evaluation page's season run (issue 39, item 4): the deals left said, a run started on a local Dask cluster,
+its state shown while it goes on and when it ends (every deal then evaluated); on a club's server the start is a
+referee's, refused to a viewer even when its callback is called."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from app_pages import empty_library
+from streamlit.testing.v1 import AppTest
+
+from coach.prices import Settings
+from data.database import open_db
+from data.evaluation_runs import pending
+from data.importer import import_log
+from replay.simulate import simulate_deal
+from views.parts import season_job
+
+SMALL = Settings(rollouts=2, max_candidates=2)
+
+
+@pytest.fixture
+def library(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[str]:
+    engine = empty_library(tmp_path, monkeypatch)
+    for k in range(2):
+        assert import_log(engine, simulate_deal(60 + k, "gouji").log, f"sim{k}").status == "added"
+    url = str(engine.url)
+    engine.dispose()
+    monkeypatch.setattr(season_job, "SETTINGS", SMALL)
+    monkeypatch.setattr(season_job, "JOB", [])
+    yield url
+
+
+def page(then: str | None = None) -> None:
+    import streamlit as st
+
+    from views.pages import evaluation
+    from views.parts import season_job
+
+    st.session_state.setdefault("lang", "en")
+    evaluation.render()
+    if then == "start":
+        season_job._start()  # a forged request: the button need not be on the page
+
+
+def run(then: str | None = None) -> AppTest:
+    at = AppTest.from_function(page, kwargs={"then": then}, default_timeout=60)
+    at.session_state["season_job_box"] = True  # the folded section opened
+    at = at.run()
+    assert not at.exception, [e.value for e in at.exception]
+    return at
+
+
+def plain(values: Any) -> str:
+    return "\n".join(str(getattr(v, "value", "")) for v in values).replace("\\", "")
+
+
+def test_the_season_run_starts_shows_its_state_and_prices_every_deal(library: str) -> None:
+    at = run()
+    assert "2 deals lack an evaluation" in plain(at.caption)
+    at = next(b for b in at.button if b.label == "Start the season's run").click().run()
+    job = season_job.current()
+    assert job is not None
+    deadline = time.monotonic() + 180
+    while not job.ended and time.monotonic() < deadline:
+        time.sleep(0.5)
+    assert job.ended and not job.error(), job.error()
+    at = run()
+    assert "Done: 2 stored, 0 failed, 0 left" in plain(at.success)
+    assert "0 deals lack an evaluation" in plain(at.caption)
+    engine = open_db(library)
+    assert pending(engine, SMALL) == []
+    engine.dispose()
+
+
+def test_on_a_club_server_a_viewer_may_not_start_it(library: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("FUPAN_ACCESS", "club")
+    at = run()
+    assert "Start the season's run" not in {b.label for b in at.button}
+    forged = run(then="start")
+    assert "sign in as a referee or an admin" in forged.session_state["season_job_said"]
+    assert season_job.current() is None
