@@ -136,11 +136,12 @@ def box() -> None:
     folded = st.expander(t("整季评估（所有还没有评估的牌局）", "Price the season (every deal not evaluated yet)"),
                          key=BOX, on_change="rerun")  # fmt: skip
     if folded.open:
-        with folded:
-            _inside()
+        job = current()
+        running = job is not None and not job.ended
+        with folded:  # redrawn every few seconds only while a run goes on (a page left open costs nothing else)
+            st.fragment(_inside, run_every=REFRESH_S if running else None)()
 
 
-@st.fragment(run_every=REFRESH_S)
 def _inside() -> None:
     job = current()
     said = st.session_state.pop(SAID, None)
