@@ -146,8 +146,10 @@ fuzz: $(STAMP) compiled
 
 # The maxims on trial (docs/maxims.md): each folk maxim followed and broken on the same simulated deals,
 # its effect in team points with a 95% CI; also writes coach/maxim_effects.json, which the coach reads.
+# On a Dask cluster: a local one of every core, or SCHEDULER=tcp://host:8786 (docs/cluster.md); the same results.
 study: $(STAMP) compiled
-	$(BIN)/python -m coach.study --deals 15000 --seed 1 --out docs/maxims.md --json coach/maxim_effects.json
+	$(BIN)/python -m coach.study --deals 15000 --seed 1 --cluster $(if $(SCHEDULER),--scheduler $(SCHEDULER)) --out docs/maxims.md \
+		--json coach/maxim_effects.json
 
 clean:
 	rm -rf $(VENV) .pytest_cache .hypothesis .ruff_cache build *.egg-info static/plotly-basic.min.js web/node_modules

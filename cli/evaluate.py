@@ -60,7 +60,8 @@ def _bar(quiet: bool, where: str) -> tuple[Any, Any]:
 def cmd_evaluate(args: argparse.Namespace) -> int:
     """fupan evaluate (see the module's text)."""
     from cli.open_library import open_library
-    from cluster.season import local_cluster, run_season
+    from cluster.client import ClusterUnreachable
+    from cluster.season import run_season
     from data.evaluation_runs import pending
     from data.evaluations import settings_key
 
@@ -80,19 +81,15 @@ def cmd_evaluate(args: argparse.Namespace) -> int:
         return EXIT_OK
     tick, close = _bar(args.quiet, "evaluate")
     try:
-        if args.scheduler:
-            from distributed import Client
+        from cluster.client import client_for
+        from coach.evaluate import usable_cores
 
-            try:
-                client_cm: Any = Client(args.scheduler, timeout="20s")  # type: ignore[no-untyped-call]  # not annotated
-            except OSError as exc:
-                raise InputError(f"--scheduler {args.scheduler}: cannot reach it ({exc})") from None
-        else:
-            from coach.evaluate import usable_cores
-
-            client_cm = local_cluster(args.workers or usable_cores())
+        client_cm = client_for(args.scheduler, args.workers or usable_cores())
         with client_cm as client:
             done = run_season(engine, todo, settings, client, tick)
+    except ClusterUnreachable as exc:
+        close()
+        raise InputError(f"--scheduler: {exc}") from None
     except KeyboardInterrupt:
         close()
         print("stopped: the deals stored so far stay; run the same command to go on", file=sys.stderr)

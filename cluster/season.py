@@ -28,6 +28,7 @@ from typing import Any
 
 from sqlalchemy.engine import Engine
 
+from cluster.client import client_for
 from coach.prices import Settings
 from data.evaluation_runs import Pending, record_failure, store_result
 from data.evaluations import settings_key
@@ -82,15 +83,9 @@ def task_key(deal: Pending, key: str) -> str:
 
 @contextmanager
 def local_cluster(workers: int) -> Iterator[Any]:
-    """A client of a new cluster on this machine: ``workers`` processes of one thread, no dashboard; closed after."""
-    from distributed import Client, LocalCluster
-
-    with (
-        LocalCluster(  # type: ignore[no-untyped-call]  # distributed does not annotate its constructors
-            n_workers=workers, threads_per_worker=1, processes=True, dashboard_address=":0", silence_logs=40
-        ) as cluster,
-        Client(cluster) as client,  # type: ignore[no-untyped-call]  # likewise
-    ):
+    """A client of a new cluster on this machine: ``workers`` processes of one thread, closed after
+    (``cluster.client.client_for`` without a scheduler)."""
+    with client_for(None, workers) as client:
         yield client
 
 

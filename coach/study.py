@@ -15,7 +15,8 @@ being ``raw × 2`` after a sweep (串三户) and ``raw`` otherwise. Each maxim g
 deals and over the deals where its position arose, with the standard error and a 95% confidence
 interval by the normal approximation (mean ± 1.96 SE).
 
-    python -m coach.study --deals 15000 --seed 1 --jobs 2 --out docs/maxims.md --json coach/maxim_effects.json
+    python -m coach.study --deals 15000 --seed 1 --jobs 2 --cluster --out docs/maxims.md --json coach/maxim_effects.json
+    python -m coach.study ... --scheduler tcp://host:8786   # on the club's machines (docs/cluster.md)
 
 ``coach.effects.maxim_effect(key)`` reads the shipped results (``coach/maxim_effects.json``) for the coach.
 """
@@ -238,9 +239,11 @@ def play_all(
     jobs: int | None = None,
     profile: str = PROFILE,
     noise: float = NOISE,
+    client: Any = None,
 ) -> tuple[dict[str, list[Outcome]], dict[str, float]]:
     """Every pair of runs of the study, by maxim in deal order, and the seconds of play per maxim
-    (summed over the workers). The outcomes do not depend on ``jobs`` (default: every core)."""
+    (summed over the workers). The outcomes do not depend on ``jobs`` (default: every core), nor on ``client`` (a
+    Dask client: the tasks run on its cluster, ``cluster.client.map_in_order``; ``jobs`` unused then)."""
     keys = list(keys)
     for key in keys:
         if key not in QUESTIONS:
@@ -251,7 +254,11 @@ def play_all(
         for a in range(0, deals, CHUNK)
     ]
     jobs = max(1, jobs or os.cpu_count() or 1)
-    if jobs == 1 or len(tasks) <= 1:
+    if client is not None:
+        from cluster.client import map_in_order
+
+        done = map_in_order(client, _task, tasks)
+    elif jobs == 1 or len(tasks) <= 1:
         done = [_task(t) for t in tasks]
     else:
         with _context().Pool(min(jobs, len(tasks))) as pool:
@@ -382,13 +389,17 @@ def run_study(
     keys: Iterable[str] | None = None,
     profile: str = PROFILE,
     noise: float = NOISE,
+    client: Any = None,
 ) -> Study:
-    """Play the study (every maxim the players know, unless ``keys`` says which) and summarize it."""
+    """Play the study (every maxim the players know, unless ``keys`` says which) and summarize it; on ``client``'s
+    Dask cluster when given (``jobs`` then the cluster's workers, as the report says)."""
     chosen = set(QUESTIONS if keys is None else expand(keys))
     order = [k for k in QUESTIONS if k in chosen] + sorted(chosen - set(QUESTIONS))
     jobs = max(1, jobs or os.cpu_count() or 1)
     start = time.perf_counter()
-    outcomes, seconds = play_all(order, deals, seed, jobs, profile, noise)
+    if client is not None:
+        jobs = max(1, len(client.scheduler_info().get("workers", {})))
+    outcomes, seconds = play_all(order, deals, seed, jobs, profile, noise, client)
     results = tuple(MaximResult.of(k, outcomes[k], seconds[k]) for k in order)
     return Study(deals, seed, profile, noise, results, time.perf_counter() - start, jobs)
 
@@ -538,6 +549,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     ap.add_argument("--deals", type=int, default=DEALS, help=f"deals per maxim (default {DEALS})")
     ap.add_argument("--seed", type=int, default=SEED, help=f"the study's seed (default {SEED})")
     ap.add_argument("--jobs", type=int, default=None, help="worker processes (default: every core)")
+    ap.add_argument(
+        "--cluster", action="store_true", help="run on a Dask cluster: a local one of --jobs processes, or --scheduler"
+    )
+    ap.add_argument(
+        "--scheduler", metavar="ADDRESS", help="a running Dask scheduler (tcp://host:8786; implies --cluster)"
+    )
     ap.add_argument("--profile", default=PROFILE, help=f"the 够级 rule profile (default {PROFILE})")
     ap.add_argument(
         "--noise", type=float, default=NOISE, help=f"Policy's chance of a random decision (default {NOISE})"
@@ -556,7 +573,16 @@ def main(argv: Sequence[str] | None = None) -> int:
     games = frozenset.union(*(BY_KEY[maxim_of(k)].games for k in args.maxim or QUESTIONS))
     if load_profile(args.profile).game not in games:
         ap.error(f"{args.profile}: the maxims are 够级's; give a 够级 profile")
-    study = run_study(args.deals, args.seed, args.jobs, args.maxim, args.profile, args.noise)
+    if args.cluster or args.scheduler:
+        from cluster.client import ClusterUnreachable, client_for
+
+        try:
+            with client_for(args.scheduler, max(1, args.jobs or os.cpu_count() or 1)) as client:
+                study = run_study(args.deals, args.seed, args.jobs, args.maxim, args.profile, args.noise, client)
+        except ClusterUnreachable as exc:
+            ap.error(str(exc))
+    else:
+        study = run_study(args.deals, args.seed, args.jobs, args.maxim, args.profile, args.noise)
     for r in study.results:
         print(
             f"{r.key:28} arose {r.arose:6}/{r.deals:<6} {_num(r.where_arose.mean)} {_ci(r.where_arose)}  {r.seconds:6.1f} s"

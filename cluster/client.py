@@ -1,0 +1,55 @@
+"""A Dask client for fupan's runs (``fupan evaluate``, the maxims study): a new cluster of processes on this machine,
+or one already running (``dask scheduler`` / ``dask worker`` on the club's machines: docs/cluster.md).
+
+- ``client_for(scheduler, workers)``: a context manager giving a client of the scheduler at ``scheduler``
+  (``tcp://host:8786``; ``ClusterUnreachable`` when it cannot be reached) or, without one, of a new
+  ``LocalCluster`` of ``workers`` processes with one thread each (the work is pure Python), closed at the end.
+- ``map_in_order(client, fn, items, retries)``: ``fn`` of each item on the cluster, the results in the items' order
+  (a task that raised is tried ``retries`` times more; a worker lost mid-task has its task moved by the scheduler).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
+from typing import Any, TypeVar
+
+from replay.core.errors import FupanError
+
+T = TypeVar("T")
+R = TypeVar("R")
+
+
+class ClusterUnreachable(FupanError, OSError):
+    """The scheduler named cannot be reached."""
+
+
+@contextmanager
+def client_for(scheduler: str | None, workers: int) -> Iterator[Any]:
+    """A client of ``scheduler``, or of a new local cluster of ``workers`` processes (see the module's text)."""
+    from distributed import Client, LocalCluster
+
+    if scheduler:
+        try:
+            client = Client(scheduler, timeout="20s")  # type: ignore[no-untyped-call]  # distributed is not annotated
+        except OSError as exc:
+            raise ClusterUnreachable(f"the scheduler {scheduler} cannot be reached ({exc})") from None
+        with client:
+            yield client
+        return
+    with (
+        LocalCluster(  # type: ignore[no-untyped-call]  # likewise
+            n_workers=workers, threads_per_worker=1, processes=True, dashboard_address=":0", silence_logs=40
+        ) as cluster,
+        Client(cluster) as client,  # type: ignore[no-untyped-call]  # likewise
+    ):
+        yield client
+
+
+def map_in_order(client: Any, fn: Callable[[T], R], items: Sequence[T], retries: int = 2) -> list[R]:
+    """``fn(item)`` for each item on the client's cluster, in the items' order."""
+    futures = client.map(fn, list(items), retries=retries, pure=False)
+    try:
+        return list(client.gather(futures))
+    finally:
+        client.cancel(futures)
