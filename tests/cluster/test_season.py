@@ -93,8 +93,7 @@ def test_a_deal_that_fails_is_recorded_and_the_season_goes_on(engine: Engine, cl
     assert rows(engine) == dict.fromkeys(ids, 1)
 
 
-def test_a_worker_killed_mid_run_and_every_deal_is_stored_once(tmp_path: Path) -> None:
-    engine = open_db(f"sqlite:///{tmp_path / 'lib.db'}")
+def test_a_worker_killed_mid_run_and_every_deal_is_stored_once(engine: Engine) -> None:
     ids = fill(engine, 6)
     killed: list[int] = []
     with local_cluster(2) as client:
@@ -109,11 +108,10 @@ def test_a_worker_killed_mid_run_and_every_deal_is_stored_once(tmp_path: Path) -
         done = run_season(engine, pending(engine, SMALL), SMALL, client, kill_one)
     assert killed and (done.stored, done.failed) == (6, 0)
     assert rows(engine) == dict.fromkeys(ids, 1)
-    engine.dispose()
 
 
-def test_the_client_killed_then_a_rerun_stores_the_rest(tmp_path: Path) -> None:
-    url = f"sqlite:///{tmp_path / 'lib.db'}"
+def test_the_client_killed_then_a_rerun_stores_the_rest(db_url: str) -> None:
+    url = db_url
     engine = open_db(url)
     ids = fill(engine, 8)
     cmd = [sys.executable, "-c", "import sys, cli; sys.exit(cli.main(sys.argv[1:]))", "evaluate", "--quiet"]
@@ -137,3 +135,22 @@ def test_the_client_killed_then_a_rerun_stores_the_rest(tmp_path: Path) -> None:
     assert f"{len(left)} stored, 0 failed" in rerun.stdout
     assert rows(engine) == dict.fromkeys(ids, 1)
     engine.dispose()
+
+
+def test_the_command_shows_its_progress_and_says_what_it_stored(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    import cli
+
+    url = f"sqlite:///{tmp_path / 'lib.db'}"
+    engine = open_db(url)
+    fill(engine, 2)
+    engine.dispose()
+    args = ["evaluate", "--workers", "1", "--rollouts", "2", "--candidates", "2", "--db", url]
+    assert cli.main(args) == 0
+    out, err = capsys.readouterr()
+    assert out.startswith("2 stored, 0 failed") and "2/2" in err and "deals/min" in err
+    assert cli.main(args) == 0
+    assert "nothing to evaluate" in capsys.readouterr().out
+    assert cli.main([*args[:1], "--all", "1", "--db", url]) == 2  # ids and --all together: refused
+    assert "not both" in capsys.readouterr().err
