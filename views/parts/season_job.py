@@ -114,7 +114,7 @@ def counts(db: Engine, job: SeasonJob, settings: Settings) -> tuple[int, int, in
 
 
 def _start() -> None:
-    """The start button's callback: for whoever may (the account checked now, in a transaction of its own)."""
+    """What the start button does: a run for whoever may (the account checked now, in a transaction of its own)."""
     from coach.evaluate import usable_cores
 
     who = actor(PRICE)
@@ -150,7 +150,9 @@ def _inside() -> None:
     if job is not None:
         _state(job)
         if not job.ended:
-            st.button(t("停止", "Stop"), key="season_job_stop", on_click=job.stop)
+            if st.button(t("停止", "Stop"), key="season_job_stop"):
+                job.stop()  # the run ends within seconds (SIGINT, as Ctrl-C); the next redraw says so
+                st.rerun()  # the whole page: the section redraws itself while the run is still ending
             return
         forget_deals()
     left = len(pending(engine(), SETTINGS))
@@ -162,8 +164,10 @@ def _inside() -> None:
             "core of this machine (or with the command fupan evaluate, or on the club's machines: docs/cluster.md).",
         )
     )
-    if left and offered(PRICE):
-        st.button(t("开始整季评估", "Start the season's run"), key="season_job_start", on_click=_start, type="primary")
+    if left and offered(PRICE) and st.button(t("开始整季评估", "Start the season's run"), key="season_job_start",
+                                             type="primary"):  # fmt: skip
+        _start()
+        st.rerun()  # the whole page: the section then redraws itself every few seconds while the run goes on
 
 
 def _state(job: SeasonJob) -> None:
