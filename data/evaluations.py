@@ -38,6 +38,7 @@ from sqlalchemy.orm import Session
 from coach.prices import Evaluation, Settings
 from coach.version import COACH_VERSION
 from data.database import WRITE
+from data.decisions import lock_deal
 from data.derive import versions
 from data.models import Deal, DealSeat, EvaluationRow, EvaluationSeatRow, Player, table_of
 from replay.core.errors import FupanError
@@ -150,7 +151,7 @@ def save_evaluation(db: Engine | Session, deal_id: int, evaluation: Evaluation) 
     ]
     seat_table = EVALUATION_SEAT
     with _writing(db) as conn:
-        if conn.execute(select(DEAL.c.id).where(DEAL.c.id == row["deal_id"])).scalar() is None:
+        if not lock_deal(conn, int(deal_id)):  # locked (PostgreSQL): not deleted before this transaction ends
             raise LookupError(f"no deal {deal_id} in the library")
         eval_id = _upsert(conn, row)
         conn.execute(delete(seat_table).where(seat_table.c.evaluation_id == eval_id))
