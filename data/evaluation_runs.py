@@ -32,6 +32,7 @@ from coach.games import priced_games
 from coach.prices import Evaluation, Settings
 from coach.version import COACH_VERSION
 from data.database import WRITE, insert_ignore
+from data.decisions import utc
 from data.evaluations import save_evaluation, settings_key
 from data.models import Deal, EvaluationFailure, EvaluationRow, table_of
 from replay.version import ENGINE_VERSION
@@ -138,8 +139,4 @@ def failures(engine: Engine, key: str | None = None) -> list[Failure]:
         stmt = stmt.where(FAILURE.c.settings_key == key)
     with engine.connect() as conn:
         rows = conn.execute(stmt.order_by(FAILURE.c.failed_at.desc(), FAILURE.c.id.desc())).all()
-    return [Failure(int(d), str(k), str(r), _utc(at)) for d, k, r, at in rows]
-
-
-def _utc(moment: datetime) -> datetime:
-    return moment if moment.tzinfo is not None else moment.replace(tzinfo=UTC)
+    return [Failure(int(d), str(k), str(r), utc(at)) for d, k, r, at in rows]

@@ -31,6 +31,19 @@ def _no_real_library(tmp_path_factory: pytest.TempPathFactory) -> Iterator[None]
             os.environ[k] = v
 
 
+@pytest.fixture
+def cheap_hashes(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Passwords hashed with argon2id at its cheapest parameters (the default costs about a second a hash on a test
+    machine): ``data.accounts``' hasher swapped for the test. A module of account tests uses it with
+    ``pytestmark = pytest.mark.usefixtures("cheap_hashes")``."""
+    from argon2 import PasswordHasher
+    from argon2.profiles import CHEAPEST
+
+    from data import accounts
+
+    monkeypatch.setattr(accounts, "HASHER", PasswordHasher.from_parameters(CHEAPEST))
+
+
 @pytest.fixture(autouse=True)
 def _own_dashboard(monkeypatch: pytest.MonkeyPatch) -> None:
     """Every test starts on a dashboard of one's own: no club mode (``FUPAN_ACCESS``, what ``fupan serve`` sets)

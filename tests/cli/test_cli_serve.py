@@ -8,13 +8,10 @@ import os
 import shutil
 import subprocess
 import sys
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
-from argon2 import PasswordHasher
-from argon2.profiles import CHEAPEST
 from paths import ROOT
 from streamlit.web import cli as streamlit_cli
 
@@ -29,10 +26,7 @@ PASSWORD = "红桃A-大王-小王"
 NO_ADMIN = "nobody can manage accounts: add one with `fupan user add NAME --role admin`"
 
 
-@pytest.fixture(autouse=True)
-def _cheap_hashes(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
-    monkeypatch.setattr(accounts, "HASHER", PasswordHasher.from_parameters(CHEAPEST))
-    yield
+pytestmark = pytest.mark.usefixtures("cheap_hashes")  # tests/conftest.py
 
 
 class Runner:

@@ -4,12 +4,9 @@ actions' lines and errors: tests/data/test_accounts.py (``test_cli_user_*``)."""
 from __future__ import annotations
 
 import io
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from argon2 import PasswordHasher
-from argon2.profiles import CHEAPEST
 
 import cli
 from data import accounts
@@ -18,10 +15,7 @@ from data.database import open_db, shown_url
 PASSWORD = "红桃A-大王-小王"
 
 
-@pytest.fixture(autouse=True)
-def _cheap_hashes(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
-    monkeypatch.setattr(accounts, "HASHER", PasswordHasher.from_parameters(CHEAPEST))
-    yield
+pytestmark = pytest.mark.usefixtures("cheap_hashes")  # tests/conftest.py
 
 
 @pytest.fixture

@@ -7,7 +7,6 @@ a test machine); the module's hasher is swapped for each test."""
 from __future__ import annotations
 
 import io
-from collections.abc import Iterator
 from dataclasses import replace
 from datetime import UTC, datetime
 from pathlib import Path
@@ -47,10 +46,7 @@ CHEAP = PasswordHasher.from_parameters(CHEAPEST)
 PASSWORD = "红桃A-大王-小王"
 
 
-@pytest.fixture(autouse=True)
-def _cheap_hashes(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
-    monkeypatch.setattr(accounts, "HASHER", CHEAP)
-    yield
+pytestmark = pytest.mark.usefixtures("cheap_hashes")  # tests/conftest.py
 
 
 @pytest.fixture(scope="module")

@@ -7,13 +7,10 @@ a failure half-way leaves everything as it was. Each on SQLite and on PostgreSQL
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
-from argon2 import PasswordHasher
-from argon2.profiles import CHEAPEST
 from sqlalchemy import func, select
 from sqlalchemy.engine import Engine
 from sqlmodel import SQLModel
@@ -21,7 +18,7 @@ from sqlmodel import SQLModel
 import data.deletions as deletions_module
 from coach.evaluate import evaluate_replay
 from coach.prices import Settings
-from data import accounts, queries
+from data import queries
 from data.accounts import OWNER, NotPermitted, add_user, disable_user, get_user, record_decision
 from data.decisions import deal_decisions
 from data.deletions import DeletionError, delete_deal, deletion_of, deletions, get_deletion, restore_deal
@@ -53,10 +50,7 @@ PASSWORD = "a long password"
 SMALL = Settings(rollouts=2, max_candidates=2)
 
 
-@pytest.fixture(autouse=True)
-def _cheap_hashes(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
-    monkeypatch.setattr(accounts, "HASHER", PasswordHasher.from_parameters(CHEAPEST))
-    yield
+pytestmark = pytest.mark.usefixtures("cheap_hashes")  # tests/conftest.py
 
 
 @pytest.fixture(scope="module")

@@ -8,7 +8,7 @@ without an account."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from datetime import UTC, datetime
 from typing import Any
 
@@ -58,10 +58,7 @@ NAMES = "张三,李四,王五,赵六,孙七,周八"
 CSV = f"game,date,match,seat0,seat1,seat2,seat3,seat4,seat5,finish\ngouji,2026-11-01,秋季联赛,{NAMES},0 2 4 1 3 5\n"
 
 
-@pytest.fixture(autouse=True)
-def _cheap_hashes(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
-    monkeypatch.setattr(accounts, "HASHER", CHEAP)
-    yield
+pytestmark = pytest.mark.usefixtures("cheap_hashes")  # tests/conftest.py
 
 
 @pytest.fixture(scope="module")
