@@ -4,6 +4,8 @@ or one already running (``dask scheduler`` / ``dask worker`` on the club's machi
 - ``client_for(scheduler, workers)``: a context manager giving a client of the scheduler at ``scheduler``
   (``tcp://host:8786``; ``ClusterUnreachable`` when it cannot be reached) or, without one, of a new
   ``LocalCluster`` of ``workers`` processes with one thread each (the work is pure Python), closed at the end.
+- ``other_workers(client)``: the workers that run another fupan than this process (other engine or coach versions,
+  or none importable), each said in a line: a run on a club's cluster is refused up front while there are any.
 - ``map_in_order(client, fn, items, retries)``: ``fn`` of each item on the cluster, the results in the items' order
   (a task that raised is tried ``retries`` times more; a worker lost mid-task has its task moved by the scheduler).
 """
@@ -53,3 +55,25 @@ def map_in_order(client: Any, fn: Callable[[T], R], items: Sequence[T], retries:
         return list(client.gather(futures))
     finally:
         client.cancel(futures)
+
+
+def _made_by_here() -> dict[str, Any]:
+    """Which fupan a worker runs (``data.evaluation_runs.made_by``), run on each worker by ``other_workers``."""
+    from data.evaluation_runs import made_by
+
+    return made_by()
+
+
+def other_workers(client: Any) -> list[str]:
+    """The client's workers that run another fupan than this process, a line each (see the module's text)."""
+    from data.evaluation_runs import made_by
+
+    ours = made_by()
+    found: dict[str, Any] = client.run(_made_by_here, on_error="return")  # an error is returned as the worker's
+    said = []
+    for address, made in sorted(found.items()):
+        if isinstance(made, BaseException):
+            said.append(f"{address}: cannot run fupan ({type(made).__name__}: {made})")
+        elif (made["engine"], made["coach"]) != (ours["engine"], ours["coach"]):
+            said.append(f"{address} ({made['host']}): engine {made['engine']}, coach {made['coach']}")
+    return said

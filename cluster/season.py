@@ -3,16 +3,16 @@ on a Dask worker, each result stored by this client as it arrives, one transacti
 
 - ``evaluate_text(log_text, settings_doc, source)``: the task, run on a worker: the log's canonical text read,
   replayed and priced in the worker's process (``coach.evaluate.evaluate_replay``, ``jobs=1``), the evaluation's
-  JSON text back. It carries text and settings, never a database handle; a worker needs fupan installed, nothing
-  else of this machine. The seeds derive from the settings' seed and each event (``coach.evaluate``): a deal's
+  JSON text back, saying which fupan made it (``made_by``: engine and coach versions, the worker's host). It carries
+  text and settings, never a database handle; a worker needs fupan installed, nothing else of this machine. The seeds derive from the settings' seed and each event (``coach.evaluate``): a deal's
   result is the same on any worker, in any order, with any number of workers.
 - ``local_cluster(workers)``: a ``distributed.LocalCluster`` of ``workers`` processes, one thread each (the rollouts
   are pure Python: processes, not threads).
 - ``run_season(engine, todo, settings, client, tick)``: submit the deals (a task key per deal and settings, so a task
   is never run twice for one run; ``retries``: a task that raised is tried again, and a worker that dies mid-task
   has its task moved to another by the scheduler), store each result as it completes (``data.evaluation_runs.
-  store_result``: stored twice, one row), record a deal whose task failed with the reason
-  (``record_failure``) and go on; ``tick(Progress)`` after each deal. Interrupted (Ctrl-C, or the client killed),
+  store_result``: stored twice, one row; a result made by another engine or coach version than this client's is
+  refused, ``OtherVersion``), record a deal whose task failed with the reason (``record_failure``) and go on; ``tick(Progress)`` after each deal. Interrupted (Ctrl-C, or the client killed),
   what was stored stays and a rerun's ``pending`` lists only the deals left.
 """
 
@@ -30,7 +30,7 @@ from sqlalchemy.engine import Engine
 
 from cluster.client import client_for
 from coach.prices import Settings
-from data.evaluation_runs import Pending, record_failure, store_result
+from data.evaluation_runs import OtherVersion, Pending, record_failure, store_result
 from data.evaluations import settings_key
 
 RETRIES = 2  # a task that raised is tried this many times more before its deal is recorded as failed
@@ -39,13 +39,15 @@ RETRIES = 2  # a task that raised is tried this many times more before its deal 
 def evaluate_text(log_text: str, settings_doc: dict[str, Any], source: str) -> str:
     """Price one deal on a worker: its log's canonical text in, its evaluation's JSON text out (see the module)."""
     from coach.evaluate import evaluate_replay
+    from data.evaluation_runs import made_by
     from data.evaluations import evaluation_json
     from replay.formats.log import parse_json_log
     from replay.replay import Replay
 
     log = parse_json_log(log_text, source)
     evaluation = evaluate_replay(Replay(log), Settings.from_json(settings_doc), jobs=1)
-    return json.dumps(evaluation_json(evaluation), ensure_ascii=False, separators=(",", ":"), allow_nan=False)
+    doc = {**evaluation_json(evaluation), "made_by": made_by()}
+    return json.dumps(doc, ensure_ascii=False, separators=(",", ":"), allow_nan=False)
 
 
 @dataclass
@@ -94,6 +96,19 @@ def _reason(exc: BaseException) -> str:
     return f"{type(exc).__name__}: {text[0] if text else ''}".rstrip(": ")
 
 
+def _outcome(engine: Engine, deal_id: int, future: Any) -> bool | str:
+    """The deal's result stored (True; False: the deal was deleted meanwhile), or why it failed: its evaluation raised
+    (or its workers kept dying), or a worker with another fupan made it (``OtherVersion``)."""
+    try:
+        text = future.result()
+    except Exception as exc:  # whatever the task raised, on the worker
+        return _reason(exc)
+    try:
+        return store_result(engine, deal_id, text)
+    except OtherVersion as exc:
+        return _reason(exc)
+
+
 def run_season(
     engine: Engine,
     todo: Sequence[Pending],
@@ -119,17 +134,14 @@ def run_season(
     try:
         for future in as_completed(futures):  # type: ignore[no-untyped-call]  # likewise
             deal = futures[future]
-            try:
-                text = future.result()
-            except Exception as exc:  # the deal's evaluation failed (or its workers kept dying): said, the run goes on
-                record_failure(engine, deal.deal_id, key, _reason(exc))
+            outcome = _outcome(engine, deal.deal_id, future)
+            if isinstance(outcome, str):  # recorded with its reason, nothing of it stored: the run goes on
+                record_failure(engine, deal.deal_id, key, outcome)
                 progress.failed += 1
-                progress.reasons.append((deal.deal_id, _reason(exc)))
+                progress.reasons.append((deal.deal_id, outcome))
             else:
-                if store_result(engine, deal.deal_id, text):
-                    progress.stored += 1
-                else:
-                    progress.gone += 1
+                progress.stored += outcome
+                progress.gone += not outcome
             future.release()
             if tick is not None:
                 tick(progress)

@@ -8,7 +8,9 @@ still lack an evaluation, storing each result as it arrives, and the failures.
 - ``store_result(engine, deal_id, text)``: one transaction: the evaluation (its JSON text, ``Evaluation.to_json`` at
   full precision, as ``data.evaluations`` stores it) replaces one of the same deal and settings, and a failure
   recorded for them is cleared. Stored twice, it is one row (the upsert of ``save_evaluation``). False when the deal
-  was deleted meanwhile (nothing stored).
+  was deleted meanwhile (nothing stored). The text says which fupan made it (``made_by()``: the engine and coach
+  versions, the host); one made by other versions than this process's is refused (``OtherVersion``): the library
+  stamps a stored evaluation with the current versions, so a worker running an older fupan must not be believed.
 - ``record_failure(engine, deal_id, settings_key, reason)``: the deal's evaluation failed (one row per deal and
   settings, the latest reason); ``failures(engine, settings_key=None)``: those recorded, newest first.
 
@@ -19,6 +21,7 @@ rerun's ``pending`` no longer lists them.
 from __future__ import annotations
 
 import json
+import socket
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any
@@ -35,12 +38,38 @@ from data.database import WRITE, insert_ignore
 from data.decisions import utc
 from data.evaluations import save_evaluation, settings_key
 from data.models import Deal, EvaluationFailure, EvaluationRow, table_of
+from replay.core.errors import FupanError
 from replay.version import ENGINE_VERSION
 
 DEAL = table_of(Deal)
 EVALUATION = table_of(EvaluationRow)
 FAILURE = table_of(EvaluationFailure)
 MAX_REASON = 2000  # the longest reason kept
+
+
+class OtherVersion(FupanError, ValueError):
+    """A result made by another engine or coach version than this process's (a worker with another fupan installed)."""
+
+
+def made_by() -> dict[str, Any]:
+    """Which fupan makes a result here: the engine and coach versions (read when called), and the host."""
+    from coach import version as coach_version
+    from replay import version as engine_version
+
+    return {"engine": engine_version.ENGINE_VERSION, "coach": coach_version.COACH_VERSION, "host": socket.gethostname()}
+
+
+def _verify_made_by(doc: dict[str, Any]) -> None:
+    """Raise ``OtherVersion`` unless the result says it was made by this process's engine and coach versions."""
+    made = doc.get("made_by")
+    ours = made_by()
+    if not isinstance(made, dict) or "engine" not in made or "coach" not in made:
+        raise OtherVersion("the result does not say which fupan made it (an older worker?): not stored")
+    if (made["engine"], made["coach"]) != (ours["engine"], ours["coach"]):
+        raise OtherVersion(
+            f"made on {made.get('host', '?')} by engine {made['engine']}, coach {made['coach']}; this library's current"
+            f" are engine {ours['engine']}, coach {ours['coach']}: install the same fupan on every worker. Not stored"
+        )
 
 
 @dataclass(frozen=True)
@@ -101,7 +130,9 @@ def pending(
 def store_result(engine: Engine, deal_id: int, text: str) -> bool:
     """Store an evaluation's JSON text for the deal and clear a failure of its settings, in one transaction; False
     when the deal is no longer in the library (nothing stored)."""
-    evaluation = Evaluation.from_json(json.loads(text))
+    doc = json.loads(text)
+    _verify_made_by(doc)
+    evaluation = Evaluation.from_json(doc)
     with Session(engine.execution_options(**WRITE)) as session:
         try:
             save_evaluation(session, deal_id, evaluation)
