@@ -25,7 +25,18 @@ from sqlmodel import select
 
 from data.database import ignoring_insert, insert_ignore
 from data.derive import EVENT_FIELDS, derive
-from data.models import NOTES_CHARS, Deal, DealSeat, EventRow, FindingRow, Match, Player, PlayerAlias, table_of
+from data.models import (
+    NOTES_CHARS,
+    Deal,
+    DealDeletion,
+    DealSeat,
+    EventRow,
+    FindingRow,
+    Match,
+    Player,
+    PlayerAlias,
+    table_of,
+)
 from replay.core.errors import FupanError
 from replay.core.said import said
 from replay.formats.log import Log
@@ -327,7 +338,10 @@ def store_rows(conn: Connection, rows: Rows, known: Known | None = None, staged:
     if staged is not None:
         return staged.stage(rows, known)
     match_id = _match_id(conn, rows.match, known) if rows.match else None
-    deal_id = conn.execute(_insert_deal(conn), {**rows.deal, "match_id": match_id}).scalar()
+    values = {**rows.deal, "match_id": match_id}
+    if conn.dialect.name == "sqlite" and "id" not in values:  # never a deleted deal's id (``_tops``)
+        values["id"] = _tops(conn)[DEAL.name]
+    deal_id = conn.execute(_insert_deal(conn), values).scalar()
     if deal_id is None:
         raise AlreadyStored
     deal_id = known.add(known.deals, rows.deal["content_hash"], int(deal_id))
@@ -337,6 +351,24 @@ def store_rows(conn: Connection, rows: Rows, known: Known | None = None, staged:
     add_rows(conn, FINDING, [(*f, deal_id) for f in rows.findings])
     return deal_id
 
+
+def _tops(conn: Connection) -> dict[str, int]:
+    """SQLite: the next id of a deal, match and player (one query): one more than the largest stored, and for a deal
+    also than the largest deleted (``deal_deletion``), so that a deleted deal's id, its links in a chat group, is never
+    given to another deal (SQLite's own choice without AUTOINCREMENT, the largest stored + 1, would give it again)."""
+    quote = conn.dialect.identifier_preparer.quote
+    names = [t.name for t in Staged.NUMBERED]
+    tops = [f"(SELECT max(id) FROM {quote(name)})" for name in names]
+    if DEAL_DELETION is not None:
+        k = names.index(DEAL.name)
+        deleted = f"(SELECT max(deal_id) FROM {quote(DEAL_DELETION.name)})"
+        tops[k] = f"max(coalesce({tops[k]}, 0), coalesce({deleted}, 0))"
+    found = conn.exec_driver_sql(f"SELECT {', '.join(tops)}").one()
+    return {name: int(top or 0) + 1 for name, top in zip(names, found, strict=True)}
+
+
+#: the deleted deals, whose ids ``_tops`` keeps from new deals (None: a schema before them, as tests/storage_dbs.py's)
+DEAL_DELETION: Table | None = table_of(DealDeletion)
 
 _INSERT_DEAL: dict[tuple[str, str, tuple[str, ...]], Any] = {}
 
@@ -385,10 +417,7 @@ class Staged:
             staged = cls(conn.dialect, {t.name: 0 for t in cls.NUMBERED}, conn)
             staged._take(DEAL.name, deals)
             return staged
-        quote = conn.dialect.identifier_preparer.quote
-        tops = ", ".join(f"(SELECT max(id) FROM {quote(t.name)})" for t in cls.NUMBERED)
-        found = conn.exec_driver_sql(f"SELECT {tops}").one()
-        return cls(conn.dialect, {t.name: int(top or 0) + 1 for t, top in zip(cls.NUMBERED, found, strict=True)})
+        return cls(conn.dialect, _tops(conn))
 
     def renumber(self, conn: Connection) -> None:
         """A deal was stored the usual way (its savepoint) while deals were staged, after those staged before it

@@ -13,7 +13,7 @@ from typing import Any
 
 import psycopg
 import pytest
-from sqlalchemy import MetaData, Table
+from sqlalchemy import MetaData, Table, inspect
 from sqlalchemy.engine import Engine, make_url
 
 PG_ENV = "FUPAN_TEST_PG_URL"
@@ -78,5 +78,7 @@ def import_into_old_schema(monkeypatch: pytest.MonkeyPatch, engine: Engine) -> N
     kept = {name: tuple(c for c in cols if c in tables[name].c) for name, cols in rows.INSERTED.items()}
     monkeypatch.setattr(rows, "INSERTED", kept)
     monkeypatch.setattr(rows, "FINDING_COLUMNS", tuple(c for c in rows.FINDING_COLUMNS if c in tables["finding"].c))
+    if "deal_deletion" not in inspect(engine).get_table_names():  # a schema before deletions were recorded
+        monkeypatch.setattr(rows, "DEAL_DELETION", None)
     for attr, name in (("DEAL", "deal"), ("DEAL_SEAT", "deal_seat"), ("EVENT", "event"), ("FINDING", "finding")):
         monkeypatch.setattr(rows, attr, tables[name])

@@ -11,7 +11,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from sqlalchemy import func, select
+from sqlalchemy import func, select, update
 from sqlalchemy.engine import Engine
 from sqlmodel import SQLModel
 
@@ -55,7 +55,7 @@ pytestmark = pytest.mark.usefixtures("cheap_hashes")  # tests/conftest.py
 
 @pytest.fixture(scope="module")
 def third() -> Log:
-    """The match's third deal (not its last: a SQLite library gives the highest id again)."""
+    """The match's third deal."""
     return read_log(MATCH_FILES[2])
 
 
@@ -236,15 +236,34 @@ def test_a_deal_imported_again_takes_the_archive(engine: Engine, library: dict[s
     assert back is not None and back.restored_as == again.deal_id
 
 
-def test_the_old_id_when_free_else_a_new_one(engine: Engine, library: dict[str, Any]) -> None:
-    last = library["ids"][-1]
+def test_a_deleted_deals_id_is_never_given_to_another_so_its_link_says_it_was_deleted(
+    engine: Engine, library: dict[str, Any]
+) -> None:
+    last = library["ids"][-1]  # the highest id: a SQLite table without AUTOINCREMENT would give it again
     gone = delete_deal(engine, last, OWNER)
-    other = import_log(engine, read_log(SAMPLES / "gouji-2026-09-08-d1.json"), "other.json")
-    assert other.deal_id is not None  # SQLite gives the highest id again; PostgreSQL a new one
-    taken = other.deal_id == last
+    one = import_log(engine, read_log(SAMPLES / "gouji-2026-09-08-d1.json"), "other.json")  # one deal
+    batch = import_paths(engine, sorted(SAMPLES.glob("gouji-2026-09-08-d[2-4].json")), jobs=1)  # a batch, staged
+    new = [one.deal_id, *(r.deal_id for r in batch)]
+    assert all(isinstance(i, int) and i > last for i in new), (last, new)
+    found = deletion_of(engine, last)  # the old link: the deal it was, deleted (no other deal in its place)
+    assert found is not None and found.id == gone.id
+    second = delete_deal(engine, library["ids"][-2], OWNER)
+    assert restore_deal(engine, gone.id, OWNER) == last  # its old id again
+    assert restore_deal(engine, second.id, OWNER) == library["ids"][-2]
+    after = import_log(engine, read_log(SAMPLES / "gouji-2026-09-08-d5.json"), "more.json")
+    assert after.deal_id == max(new) + 1
+
+
+def test_an_id_taken_meanwhile_brings_the_deal_back_under_a_new_one(engine: Engine, library: dict[str, Any]) -> None:
+    last, first = library["ids"][-1], library["ids"][0]
+    gone = delete_deal(engine, last, OWNER)
+    deletions_table = table_of(DealDeletion)
+    with engine.begin() as conn:  # as in a library where an older fupan gave a deleted deal's id to the next import
+        conn.execute(update(deletions_table).where(deletions_table.c.id == gone.id).values(deal_id=first))
     restored = restore_deal(engine, gone.id, OWNER)
-    assert (restored == last) is not taken
-    assert restored not in library["ids"][:-1] and restored != other.deal_id
+    assert restored not in library["ids"][:-1]  # not the id another deal holds: the next free one
+    record = get_deletion(engine, gone.id)
+    assert record is not None and record.restored_as == restored
 
 
 @pytest.mark.parametrize("step", ["_remove", "_record"])

@@ -51,9 +51,11 @@ def test_a_move_typed_continues_the_table(server: Any) -> None:
         page.set_default_timeout(WAIT)
         page.goto(f"{base}/replay?deal={deal_id}&step={STEP}&lang=zh")
         expect(page.locator(".fp-table").first).to_have_attribute("data-step", str(STEP), timeout=WAIT)
+        take.wait_idle(page)  # the page's run over: a box filled while it goes on can be drawn again, emptied
         page.get_by_text(f"从第 {STEP} 步走变着").click()
         box = page.locator(".st-key-lines_moves input")
         box.fill(f"{actor} 过")
+        expect(box).to_have_value(f"{actor} 过")
         box.press("Enter")
         take.wait_idle(page, 600)
         page.locator(".st-key-lines_by_hand button").click()
