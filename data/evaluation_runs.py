@@ -5,6 +5,7 @@ still lack an evaluation, storing each result as it arrives, and the failures.
   by the current engine and coach (``replay.version``, ``coach.version``), oldest first, each as what a worker needs:
   its id, game and canonical log text (no database handle crosses to a worker). ``every`` takes them all;
   ``deal_ids``, ``game`` and ``since`` (the log's date, ``YYYY-MM-DD``, from that day on) narrow them.
+  ``count_pending``: how many, without reading a log.
 - ``store_result(engine, deal_id, text)``: one transaction: the evaluation (its JSON text, ``Evaluation.to_json`` at
   full precision, as ``data.evaluations`` stores it) replaces one of the same deal and settings, and a failure
   recorded for them is cleared. Stored twice, it is one row (the upsert of ``save_evaluation``). False when the deal
@@ -26,7 +27,7 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any
 
-from sqlalchemy import and_, delete, exists, select
+from sqlalchemy import and_, delete, exists, func, select
 from sqlalchemy.engine import Engine
 from sqlalchemy.orm import Session
 from sqlalchemy.sql.elements import ColumnElement
@@ -103,6 +104,21 @@ def _current(key: str) -> Any:
     )
 
 
+def _pending_where(
+    settings: Settings, every: bool, deal_ids: list[int] | None, game: str | None, since: str | None
+) -> list[ColumnElement[bool]]:
+    where: list[ColumnElement[bool]] = [DEAL.c.game.in_(priced_games())]
+    if not every:
+        where.append(~_current(settings_key(settings)))
+    if deal_ids:
+        where.append(DEAL.c.id.in_(sorted(set(deal_ids))))
+    if game:
+        where.append(DEAL.c.game == game)
+    if since:
+        where.append(DEAL.c.date >= since)
+    return where
+
+
 def pending(
     engine: Engine,
     settings: Settings,
@@ -113,18 +129,17 @@ def pending(
     since: str | None = None,
 ) -> list[Pending]:
     """The deals to evaluate with ``settings`` (see the module's text), oldest first."""
-    where: list[ColumnElement[bool]] = [DEAL.c.game.in_(priced_games())]
-    if not every:
-        where.append(~_current(settings_key(settings)))
-    if deal_ids:
-        where.append(DEAL.c.id.in_(sorted(set(deal_ids))))
-    if game:
-        where.append(DEAL.c.game == game)
-    if since:
-        where.append(DEAL.c.date >= since)
+    where = _pending_where(settings, every, deal_ids, game, since)
     stmt = select(DEAL.c.id, DEAL.c.game, DEAL.c.log_json).where(*where).order_by(DEAL.c.id)
     with engine.connect() as conn:
         return [Pending(int(i), str(g), str(text)) for i, g, text in conn.execute(stmt)]
+
+
+def count_pending(engine: Engine, settings: Settings, *, game: str | None = None, since: str | None = None) -> int:
+    """How many deals ``pending`` would give (one count; no log text read: the dashboard asks it every few seconds)."""
+    stmt = select(func.count()).select_from(DEAL).where(*_pending_where(settings, False, None, game, since))
+    with engine.connect() as conn:
+        return int(conn.execute(stmt).scalar_one())
 
 
 def store_result(engine: Engine, deal_id: int, text: str) -> bool:

@@ -22,7 +22,7 @@ from sqlalchemy.engine import Engine
 from cluster.season import Progress, evaluate_text, local_cluster, run_season
 from coach.prices import Evaluation, Settings
 from data.database import open_db
-from data.evaluation_runs import Pending, failures, pending, store_result
+from data.evaluation_runs import Pending, count_pending, failures, pending, store_result
 from data.evaluations import load_evaluation, settings_key
 from data.importer import import_log
 from data.models import EvaluationRow, table_of
@@ -63,6 +63,8 @@ def test_the_cluster_gives_what_a_serial_run_gives_and_a_rerun_stores_nothing_tw
     ids = fill(engine, 3)
     todo = pending(engine, SMALL)
     assert [p.deal_id for p in todo] == ids
+    assert count_pending(engine, SMALL) == 3 and count_pending(engine, SMALL, game="baohuang") == 0
+    assert count_pending(engine, SMALL, since="2999-01-01") == len(pending(engine, SMALL, since="2999-01-01")) == 0
     seen: list[int] = []
     done = run_season(engine, todo, SMALL, client, lambda p: seen.append(p.done))
     assert (done.stored, done.failed, seen) == (3, 0, [1, 2, 3])
@@ -72,7 +74,7 @@ def test_the_cluster_gives_what_a_serial_run_gives_and_a_rerun_stores_nothing_tw
         assert [d.to_json() for d in Evaluation.from_json(json.loads(text)).decisions] == stored
         assert store_result(engine, p.deal_id, text)  # the same result again: still one row
         assert decisions_of(engine, p.deal_id) == stored
-    assert pending(engine, SMALL) == []  # a rerun finds nothing left
+    assert pending(engine, SMALL) == [] and count_pending(engine, SMALL) == 0  # a rerun finds nothing left
     assert rows(engine) == dict.fromkeys(ids, 1)
     again = run_season(engine, pending(engine, SMALL, every=True), SMALL, client)
     assert again.stored == 3 and rows(engine) == dict.fromkeys(ids, 1)

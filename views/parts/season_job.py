@@ -27,7 +27,7 @@ from sqlalchemy.engine import Engine
 
 from coach.prices import Settings
 from data.accounts import PRICE, NotPermitted, writer
-from data.evaluation_runs import failures, pending
+from data.evaluation_runs import count_pending, failures
 from data.evaluations import settings_key
 from views.parts.access import actor, offered, refusal
 from views.parts.common import engine, forget_deals, t
@@ -95,7 +95,7 @@ def start(db: Engine, settings: Settings, workers: int) -> SeasonJob | None:
         found = current()
         if found is not None and not found.ended:
             return None
-        total = len(pending(db, settings))
+        total = count_pending(db, settings)
         env = {**os.environ, "FUPAN_DB": db.url.render_as_string(hide_password=False), "PYTHONUNBUFFERED": "1"}
         output = tempfile.TemporaryFile()  # noqa: SIM115 - kept open with the job: the run's output, read at its end
         proc = subprocess.Popen(
@@ -108,7 +108,7 @@ def start(db: Engine, settings: Settings, workers: int) -> SeasonJob | None:
 
 def counts(db: Engine, job: SeasonJob, settings: Settings) -> tuple[int, int, int]:
     """The run's deals stored, failed and left, read from the library."""
-    left = len(pending(db, settings))
+    left = count_pending(db, settings)
     failed = sum(1 for f in failures(db, settings_key(settings)) if f.failed_at >= job.started)
     return max(0, job.total - left), failed, max(0, left - failed)
 
@@ -155,7 +155,7 @@ def _inside() -> None:
                 st.rerun()  # the whole page: the section redraws itself while the run is still ending
             return
         forget_deals()
-    left = len(pending(engine(), SETTINGS))
+    left = count_pending(engine(), SETTINGS)
     st.caption(
         t(
             f"还有 {left} 局没有用默认设置评估过（本版引擎和教练）。在本机的所有核上评估它们（也可以在命令行评估，"
