@@ -57,21 +57,10 @@ def _bar(quiet: bool, where: str) -> tuple[Any, Any]:
     return tick, lambda: bar[0].close() if bar else None
 
 
-def _other_workers_said(others: list[str]) -> str:
-    from coach.version import COACH_VERSION
-    from replay.version import ENGINE_VERSION
-
-    lines = "\n".join(f"  {line}" for line in others)
-    return (
-        f"--scheduler: {len(others)} worker(s) run another fupan than this one (engine {ENGINE_VERSION}, coach"
-        f" {COACH_VERSION}); install the same fupan on them, or stop them, then run again:\n{lines}"
-    )
-
-
 def cmd_evaluate(args: argparse.Namespace) -> int:
     """fupan evaluate (see the module's text)."""
     from cli.open_library import open_library
-    from cluster.client import ClusterUnreachable, other_workers
+    from cluster.client import ClusterError
     from cluster.season import run_season
     from data.evaluation_runs import pending
     from data.evaluations import settings_key
@@ -97,11 +86,8 @@ def cmd_evaluate(args: argparse.Namespace) -> int:
 
         client_cm = client_for(args.scheduler, args.workers or usable_cores())
         with client_cm as client:
-            others = other_workers(client) if args.scheduler else []
-            if others:
-                raise InputError(_other_workers_said(others))
             done = run_season(engine, todo, settings, client, tick)
-    except ClusterUnreachable as exc:
+    except ClusterError as exc:
         close()
         raise InputError(f"--scheduler: {exc}") from None
     except KeyboardInterrupt:

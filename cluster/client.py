@@ -2,7 +2,8 @@
 or one already running (``dask scheduler`` / ``dask worker`` on the club's machines: docs/cluster.md).
 
 - ``client_for(scheduler, workers)``: a context manager giving a client of the scheduler at ``scheduler``
-  (``tcp://host:8786``; ``ClusterUnreachable`` when it cannot be reached) or, without one, of a new
+  (``tcp://host:8786``; ``ClusterUnreachable`` when it cannot be reached, ``OtherFupan`` while a worker runs another
+  fupan: its results would be stored under this one's versions) or, without one, of a new
   ``LocalCluster`` of ``workers`` processes with one thread each (the work is pure Python), closed at the end.
 - ``other_workers(client)``: the workers that run another fupan than this process (other engine or coach versions,
   or none importable), each said in a line: a run on a club's cluster is refused up front while there are any.
@@ -22,8 +23,16 @@ T = TypeVar("T")
 R = TypeVar("R")
 
 
-class ClusterUnreachable(FupanError, OSError):
+class ClusterError(FupanError):
+    """A cluster that cannot be used: unreachable, or workers running another fupan."""
+
+
+class ClusterUnreachable(ClusterError, OSError):
     """The scheduler named cannot be reached."""
+
+
+class OtherFupan(ClusterError):
+    """Workers of the scheduler named run another fupan than this process (``other_workers``)."""
 
 
 @contextmanager
@@ -37,6 +46,9 @@ def client_for(scheduler: str | None, workers: int) -> Iterator[Any]:
         except OSError as exc:
             raise ClusterUnreachable(f"the scheduler {scheduler} cannot be reached ({exc})") from None
         with client:
+            others = other_workers(client)
+            if others:
+                raise OtherFupan(_other_workers_said(others))
             yield client
         return
     with (
@@ -62,6 +74,17 @@ def _made_by_here() -> dict[str, Any]:
     from data.evaluation_runs import made_by
 
     return made_by()
+
+
+def _other_workers_said(others: list[str]) -> str:
+    from data.evaluation_runs import made_by
+
+    ours = made_by()
+    lines = "\n".join(f"  {line}" for line in others)
+    return (
+        f"{len(others)} worker(s) run another fupan than this one (engine {ours['engine']}, coach {ours['coach']});"
+        f" install the same fupan on them, or stop them, then run again:\n{lines}"
+    )
 
 
 def other_workers(client: Any) -> list[str]:

@@ -574,12 +574,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     if load_profile(args.profile).game not in games:
         ap.error(f"{args.profile}: the maxims are 够级's; give a 够级 profile")
     if args.cluster or args.scheduler:
-        from cluster.client import ClusterUnreachable, client_for
+        from cluster.client import ClusterError, client_for
 
         try:
             with client_for(args.scheduler, max(1, args.jobs or os.cpu_count() or 1)) as client:
                 study = run_study(args.deals, args.seed, args.jobs, args.maxim, args.profile, args.noise, client)
-        except ClusterUnreachable as exc:
+        except ClusterError as exc:  # unreachable, or a worker with another fupan
             ap.error(str(exc))
     else:
         study = run_study(args.deals, args.seed, args.jobs, args.maxim, args.profile, args.noise)

@@ -1,8 +1,8 @@
 """A season priced on a cluster started as a club would start it (docs/cluster.md): ``dask scheduler`` and two
 ``dask worker`` commands, each its own process group in its own folder (two "machines" that share nothing with the
 client but the installed fupan), then ``fupan evaluate --scheduler``. One worker is killed mid-run and the season
-still stores every deal once, equal to a serial run; a worker running another fupan is refused up front, and a
-result made by one is never stored."""
+still stores every deal once, equal to a serial run; a worker running another fupan is refused up front (by
+``fupan evaluate`` and by the maxims study), and a result made by one is never stored."""
 
 from __future__ import annotations
 
@@ -146,6 +146,9 @@ def test_a_worker_running_another_fupan_is_refused_and_its_results_never_stored(
                               "--candidates", "2", "--db", url], capture_output=True, text=True, timeout=120)  # fmt: skip
         assert run.returncode == 2, run.stdout + run.stderr
         assert "1 worker(s) run another fupan" in run.stderr and f"engine {ENGINE_VERSION - 1}," in run.stderr
+        study = subprocess.run([sys.executable, "-m", "coach.study", "--deals", "1", "--scheduler", address],
+                               capture_output=True, text=True, timeout=120)  # fmt: skip
+        assert study.returncode == 2 and "1 worker(s) run another fupan" in study.stderr, study.stderr  # the study too
         from distributed import Client
 
         with Client(address, timeout="30s") as client:  # type: ignore[no-untyped-call]  # not annotated
