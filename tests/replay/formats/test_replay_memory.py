@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import io
 import json
-import os
 import subprocess
 import sys
 import tempfile
@@ -130,21 +129,46 @@ def long_log(events: int) -> dict[str, Any]:
     return doc
 
 
+#: the command run by a small Python of its own, which reports the command's exit code, CPU seconds and peak memory
+#: (KiB). Not a child of the test's process: on Linux a child's ``ru_maxrss`` starts from its parent's resident memory
+#: when it was forked (it carries over ``exec``), so a child of a pytest worker grown past 1 GB "peaked" at 1 GB
+#: whatever it used (seen in CI: two commands at the same 1025 MB, to the byte)
+LAUNCH = (
+    "import os, subprocess, sys\n"
+    "proc = subprocess.Popen(sys.argv[1:], stdout=subprocess.DEVNULL)\n"
+    "_, status, usage = os.wait4(proc.pid, 0)\n"
+    "print(os.waitstatus_to_exitcode(status), usage.ru_utime + usage.ru_stime, usage.ru_maxrss)\n"
+)
+
+
 def measured(args: list[str], path: Path) -> tuple[float, int]:
     """The CPU seconds and the peak memory in bytes of ``fupan ARGS PATH`` (its console script) alone, its output
     thrown away."""
     with tempfile.TemporaryFile() as err:
-        proc = subprocess.Popen(
-            [sys.executable, "-c", "import cli; cli.run()", *args, str(path)],
+        launched = subprocess.run(
+            [sys.executable, "-c", LAUNCH, sys.executable, "-c", "import cli; cli.run()", *args, str(path)],
             cwd=ROOT,
-            stdout=subprocess.DEVNULL,
+            stdout=subprocess.PIPE,
             stderr=err,
+            text=True,
+            check=False,
         )
-        _, status, usage = os.wait4(proc.pid, 0)  # this child's own use (RUSAGE_CHILDREN would be every child's)
-        proc.returncode = os.waitstatus_to_exitcode(status)
         err.seek(0)
-        assert proc.returncode in (0, 1), err.read().decode()  # 1: the log has illegal events
-    return usage.ru_utime + usage.ru_stime, usage.ru_maxrss * 1024
+        assert launched.returncode == 0, err.read().decode()
+        code, cpu, kib = launched.stdout.split()
+        assert int(code) in (0, 1), err.read().decode()  # 1: the log has illegal events
+    return float(cpu), int(kib) * 1024
+
+
+def test_the_peak_measured_is_the_commands_own_not_the_test_process(tmp_path: Path) -> None:
+    """A test process holding 1.2 GB measures a small command at its own few MB (a direct child would read 1.2 GB)."""
+    held = bytearray(1200 * 2**20)
+    held[:: 1 << 12] = b"\1" * len(held[:: 1 << 12])  # resident, page by page
+    path = tmp_path / "small.json"
+    path.write_text(json.dumps(long_log(40), ensure_ascii=False), encoding="utf-8")
+    _, peak = measured(["check"], path)
+    assert peak < 300 * 2**20, f"{peak / 2**20:.0f} MB"
+    del held
 
 
 COMMANDS = (
@@ -178,7 +202,7 @@ def at_the_limit(tmp_path_factory: pytest.TempPathFactory) -> dict[str, tuple[fl
 def test_a_log_at_the_event_limit_costs_at_most_ten_checks(
     command: str, at_the_limit: dict[str, tuple[float, int]]
 ) -> None:
-    """CPU time within 10 times ``fupan check``'s of the same log, and under 1 GB."""
+    """CPU time within 10 times ``fupan check``'s of the same log, and under 1 GB (its own: ``LAUNCH``)."""
     (cpu, peak), check = at_the_limit[command], at_the_limit["check"][0]
     assert cpu <= 10 * check, f"{command}: {cpu:.2f} s of CPU, {cpu / check:.1f} times check's {check:.2f} s"
     assert peak < GB, f"{command}: {peak / 2**20:.0f} MB"
