@@ -89,7 +89,7 @@ def _other_workers_said(others: list[str]) -> str:
 
 def other_workers(client: Any) -> list[str]:
     """The client's workers that run another fupan than this process, a line each (see the module's text)."""
-    from data.evaluation_runs import made_by
+    from data.evaluation_runs import made_by, same_fupan
 
     ours = made_by()
     found: dict[str, Any] = client.run(_made_by_here, on_error="return")  # an error is returned as the worker's
@@ -97,6 +97,6 @@ def other_workers(client: Any) -> list[str]:
     for address, made in sorted(found.items()):
         if isinstance(made, BaseException):
             said.append(f"{address}: cannot run fupan ({type(made).__name__}: {made})")
-        elif (made["engine"], made["coach"]) != (ours["engine"], ours["coach"]):
+        elif not same_fupan(made, ours):
             said.append(f"{address} ({made['host']}): engine {made['engine']}, coach {made['coach']}")
     return said

@@ -4,16 +4,18 @@ on a Dask worker, each result stored by this client as it arrives, one transacti
 - ``evaluate_text(log_text, settings_doc, source)``: the task, run on a worker: the log's canonical text read,
   replayed and priced in the worker's process (``coach.evaluate.evaluate_replay``, ``jobs=1``), the evaluation's
   JSON text back, saying which fupan made it (``made_by``: engine and coach versions, the worker's host). It carries
-  text and settings, never a database handle; a worker needs fupan installed, nothing else of this machine. The seeds derive from the settings' seed and each event (``coach.evaluate``): a deal's
-  result is the same on any worker, in any order, with any number of workers.
+  text and settings, never a database handle; a worker needs fupan installed, nothing else of this machine. The seeds
+  derive from the settings' seed and each event (``coach.evaluate``): a deal's result is the same on any worker, in
+  any order, with any number of workers.
 - ``local_cluster(workers)``: a ``distributed.LocalCluster`` of ``workers`` processes, one thread each (the rollouts
   are pure Python: processes, not threads).
 - ``run_season(engine, todo, settings, client, tick)``: submit the deals (a task key per deal and settings, so a task
   is never run twice for one run; ``retries``: a task that raised is tried again, and a worker that dies mid-task
   has its task moved to another by the scheduler), store each result as it completes (``data.evaluation_runs.
   store_result``: stored twice, one row; a result made by another engine or coach version than this client's is
-  refused, ``OtherVersion``), record a deal whose task failed with the reason (``record_failure``) and go on; ``tick(Progress)`` after each deal. Interrupted (Ctrl-C, or the client killed),
-  what was stored stays and a rerun's ``pending`` lists only the deals left.
+  refused, ``OtherVersion``), record a deal whose task failed with the reason (``record_failure``) and go on;
+  ``tick(Progress)`` after each deal. Interrupted (Ctrl-C, or the client killed), what was stored stays and a rerun's
+  ``pending`` lists only the deals left.
 """
 
 from __future__ import annotations

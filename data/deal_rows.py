@@ -44,6 +44,8 @@ from replay.formats.log import Log
 DEAL, DEAL_SEAT, EVENT, FINDING, MATCH, PLAYER, PLAYER_ALIAS = (
     table_of(m) for m in (Deal, DealSeat, EventRow, FindingRow, Match, Player, PlayerAlias)
 )
+#: the deleted deals, whose ids ``_tops`` keeps from new deals (None: a schema before them, as tests/storage_dbs.py's)
+DEAL_DELETION: Table | None = table_of(DealDeletion)
 
 #: the columns of the rows ``Rows`` holds as tuples, in order (a seat's player, by name, follows its columns)
 SEAT_COLUMNS = ("seat", "side", "place", "points")
@@ -366,9 +368,6 @@ def _tops(conn: Connection) -> dict[str, int]:
     found = conn.exec_driver_sql(f"SELECT {', '.join(tops)}").one()
     return {name: int(top or 0) + 1 for name, top in zip(names, found, strict=True)}
 
-
-#: the deleted deals, whose ids ``_tops`` keeps from new deals (None: a schema before them, as tests/storage_dbs.py's)
-DEAL_DELETION: Table | None = table_of(DealDeletion)
 
 _INSERT_DEAL: dict[tuple[str, str, tuple[str, ...]], Any] = {}
 

@@ -14,8 +14,8 @@ import does. The deal's match and players stay (a match without deals shows in n
 - ``restore_deal(engine, deletion_id, actor)``: an admin (``RESTORE``) or the owner; the id the deal came back as.
   The deal takes back its old id: a deleted deal's id is given to no other deal (``data.deal_rows``: also on SQLite,
   whose own choice would give the highest id again), so an old link opens it again; a new id only where another deal
-  holds the old one (a library an older fupan wrote). The same deal imported again meanwhile (its content hash) takes the
-  archive's decisions, variations and evaluations it does not hold, and the restore names it.
+  holds the old one (a library an older fupan wrote). The same deal imported again meanwhile (its content hash) takes
+  the archive's decisions, variations and evaluations it does not hold, and the restore names it.
 - ``deletions(engine, restored=False)``, ``get_deletion(engine, deletion_id)``, ``deletion_of(engine, deal_id)``.
 
 Each write is one transaction, the account checked first in it (``data.accounts.writer``): nothing of it stays

@@ -60,13 +60,18 @@ def made_by() -> dict[str, Any]:
     return {"engine": engine_version.ENGINE_VERSION, "coach": coach_version.COACH_VERSION, "host": socket.gethostname()}
 
 
+def same_fupan(made: dict[str, Any], ours: dict[str, Any]) -> bool:
+    """Whether two ``made_by`` say the same engine and coach versions (the host aside)."""
+    return (made["engine"], made["coach"]) == (ours["engine"], ours["coach"])
+
+
 def _verify_made_by(doc: dict[str, Any]) -> None:
     """Raise ``OtherVersion`` unless the result says it was made by this process's engine and coach versions."""
     made = doc.get("made_by")
     ours = made_by()
     if not isinstance(made, dict) or "engine" not in made or "coach" not in made:
         raise OtherVersion("the result does not say which fupan made it (an older worker?): not stored")
-    if (made["engine"], made["coach"]) != (ours["engine"], ours["coach"]):
+    if not same_fupan(made, ours):
         raise OtherVersion(
             f"made on {made.get('host', '?')} by engine {made['engine']}, coach {made['coach']}; this library's current"
             f" are engine {ours['engine']}, coach {ours['coach']}: install the same fupan on every worker. Not stored"
