@@ -59,10 +59,12 @@ def sidebar() -> None:
         # the switch has a key of its own, set from the language before it is drawn, and its change sets the
         # language: a widget's state is dropped by a run that does not draw it (a page that switches to another
         # before the sidebar is drawn), the language must not be
+        # the language its default too: a browser drawing the switch anew without its value sends its default
         st.session_state[LANG_SWITCH] = lang()
         st.radio(
             "语言 / Language",
             ["zh", "en"],
+            index=1 if lang() == "en" else 0,
             key=LANG_SWITCH,
             on_change=_language_chosen,
             horizontal=True,

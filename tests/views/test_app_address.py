@@ -10,7 +10,7 @@ from types import SimpleNamespace
 
 import pytest
 import streamlit as st
-from app_pages import empty_library, page_ok, table_of
+from app_pages import empty_library, page_ok, redrawn, table_of
 from paths import ROOT
 from streamlit.testing.v1 import AppTest
 
@@ -78,6 +78,9 @@ def test_a_link_opens_the_deal_step_view_and_language(library):
     assert _query(at) == query  # the address says what is shown
     at.run()  # a reload of the same address changes nothing
     assert at.session_state["step"] == 5 and _query(at) == query
+    # a browser that draws the view selector anew without its value sends its default: the view shown, not the review
+    redrawn(at, "selectbox", replay_page.VIEWER, [replay_page.REVIEW, *range(rep.final.n)])
+    assert at.session_state[replay_page.VIEWER] == 2 and _query(at) == query
 
 
 def test_stepping_and_the_view_are_written_into_the_address(library):
@@ -186,5 +189,7 @@ def test_the_app_takes_its_language_from_the_address_and_writes_it_back(library)
     assert at.session_state["lang"] == "en" and at.session_state["deal_id"] == deal_id
     assert at.title[0].value == "Library"
     assert _query(at) == {"lang": "en"}
+    redrawn(at, "radio", "lang_switch", ["zh", "en"])  # app.LANG_SWITCH drawn anew without its value: its default
+    assert at.session_state["lang"] == "en" and at.title[0].value == "Library"
     at.sidebar.radio[0].set_value("zh").run()  # the sidebar's switch: the address follows it
     assert at.title[0].value == "牌局库" and _query(at) == {"lang": "zh"}

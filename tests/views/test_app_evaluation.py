@@ -17,7 +17,7 @@ from dataclasses import replace
 import page_charts
 import pytest
 import streamlit as st
-from app_pages import finish_evaluation, links_to, run_page
+from app_pages import finish_evaluation, links_to, redrawn, run_page
 from paths import ROOT
 from streamlit.testing.v1 import AppTest
 
@@ -362,6 +362,11 @@ def test_the_step_in_the_address_picks_its_decision_and_a_pick_moves_the_step(st
     _ok(at)
     assert at.session_state["step"] == mine + 1  # the step, and so the address, follow the pick
     assert at.selectbox(key=DECISION).value == mine
+    # a browser that draws the selector anew without its value sends its default: the pick, not the first decision
+    indices = [d.index for d in ev.decisions]
+    assert indices[0] != mine
+    redrawn(at, "selectbox", DECISION, indices)
+    assert at.selectbox(key=DECISION).value == mine and at.session_state["step"] == mine + 1
 
 
 def test_the_decision_a_step_opens():

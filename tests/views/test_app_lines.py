@@ -11,7 +11,7 @@ import re
 from typing import Any
 
 import pytest
-from app_pages import drawn_html, empty_library, table_of
+from app_pages import drawn_html, empty_library, redrawn, table_of
 from streamlit.testing.v1 import AppTest
 from test_app_address import _open, _query
 
@@ -126,6 +126,9 @@ def test_the_picker_shows_the_line_as_ruled_with_its_verdicts_and_the_reading_as
     at = _open({"deal": str(deal_id), "step": "8"})
     at.selectbox(key="lines_picker").set_value("ruled").run()
     _ok(at)
+    assert _query(at)["line"] == "ruled"
+    # a browser that draws the picker anew without its value sends its default: the line shown, not the record
+    redrawn(at, "selectbox", "lines_picker", ["played", "ruled"])
     assert _query(at)["line"] == "ruled"
     said = _said(at)
     assert "第 8 手的违规动作撤回" in said  # what the line as ruled withdrew, said once

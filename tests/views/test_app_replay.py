@@ -22,7 +22,7 @@ from dataclasses import replace
 import page_charts
 import pytest
 import streamlit as st
-from app_pages import drawn_html, empty_library, links_to, open_tab, run_page, seat_box, table_of
+from app_pages import drawn_html, empty_library, links_to, open_tab, redrawn, run_page, seat_box, table_of
 from paths import ROOT
 from streamlit.testing.v1 import AppTest
 
@@ -216,6 +216,19 @@ def test_first_last_previous_and_the_slider(library):
     at.button(key="replay_prev").click().run()
     assert at.session_state["step"] == 49
     assert at.slider(key="replay_slider").value == 49
+
+
+def test_a_slider_drawn_anew_sends_the_step_shown(library):
+    """A browser that draws the slider anew without its value (seen on a loaded machine) sends its default: the step
+    shown, never 0 (which took the page back to the start)."""
+    deal_id, _ = library["gouji"]
+    at = _page("replay", deal_id, 10)
+    at.button(key="replay_next").click().run()  # a step by a button: the slider set through session state
+    for step in (11, 11):  # after the run that moved it, and after one that did not
+        assert at.slider(key="replay_slider").proto.default[0] == step
+        redrawn(at, "slider", "replay_slider")
+        assert at.session_state["step"] == step
+        assert _attr(_table(at), "data-step") == str(step)
 
 
 def test_a_step_past_the_end_is_clamped(library):

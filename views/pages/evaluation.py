@@ -476,8 +476,13 @@ def render() -> None:
     )
     by_index = {d.index: d for d in ev.decisions}
     labels = {d.index: decision_label(rep, d, lang_) for d in ev.decisions}
-    chosen_index = st.selectbox(
-        t("决定", "Decision"), indices, format_func=labels.__getitem__, key=DECISION, on_change=_moved_to_pick
+    chosen_index = st.selectbox(  # the pick its default too: a browser drawing it anew sends the pick, not the first
+        t("决定", "Decision"),
+        indices,
+        index=indices.index(picked),
+        format_func=labels.__getitem__,
+        key=DECISION,
+        on_change=_moved_to_pick,
     )
     d = by_index[int(chosen_index)]
     report = coach_of(deal_id, chosen.settings_key, str(chosen.created_at))  # priced by the evaluation shown

@@ -239,8 +239,9 @@ def picker(deal_id: int, shown: Shown) -> None:
         return
     value: str | int = shown.number if shown.number is not None else shown.kind
     st.session_state[PICKER] = value
-    st.selectbox(
-        t("线路", "Line"), list(options), format_func=options.__getitem__, key=PICKER, on_change=_picked,
+    st.selectbox(  # the line shown its default too: a browser drawing it anew without its value sends that line
+        t("线路", "Line"), list(options), index=list(options).index(value), format_func=options.__getitem__,
+        key=PICKER, on_change=_picked,
         args=(deal_id,), help=t("按记录：实际打出的；按规则：违规动作撤回后；变着：另一种打法。",
                                 "As played: what the record shows; as ruled: with the illegal event withdrawn; "
                                 "a variation: other moves."),
