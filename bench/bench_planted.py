@@ -11,10 +11,11 @@ the reference's loss reaches a mistake (1.5 points). For each kind and overall:
   default settings, the share whose shown grade is a mistake or a blunder (target ≤ 0.02, and the upper end of its
   95 % Wilson interval ≤ 0.04).
 
-    python bench/bench_planted.py [--plants 40] [--clean 3] [--reference 200] [--jobs 2] [--quick]
+    python bench/bench_planted.py [--plants 40] [--clean 3] [--reference 200] [--noise 0.08] [--jobs 2] [--quick]
 
-``--quick``: two plants of each kind, one clean deal, a 40-rollout reference (a smoke run). Exits 1 when a target
-is missed.
+``--quick``: two plants of each kind, one clean deal, a 40-rollout reference (a smoke run). ``--noise``: the review
+view's rollout noise (``Settings.noise``) in the priced runs and the reference alike (docs/evaluation.md, "The review
+view's random moves"); the clean decisions' review grades are counted too. Exits 1 when a target is missed.
 """
 
 from __future__ import annotations
@@ -38,7 +39,7 @@ from plants import KINDS, PlantingPolicy, planted_at
 from coach.evaluate import evaluate_decision, evaluate_replay
 from coach.grades import MISTAKE, SERIOUS
 from coach.policy import Policy
-from coach.prices import Settings
+from coach.prices import ROLLOUT_NOISE, Settings
 from replay.replay import Replay
 from replay.simulate import simulate_deal
 
@@ -77,19 +78,20 @@ def plant(kind: str, seed: int) -> tuple[Replay[Any], int] | None:
     return None if i is None else (rep, i)
 
 
-def price(kind: str, seed: int, reference: int) -> Planted | None:
-    """The plant of ``kind`` in deal ``seed`` priced with the default settings and the reference (None: no plant)."""
+def price(kind: str, seed: int, reference: int, noise: float = ROLLOUT_NOISE) -> Planted | None:
+    """The plant of ``kind`` in deal ``seed`` priced with the default settings and the reference, the review view's
+    noise ``noise`` in both (None: no plant)."""
     found = plant(kind, seed)
     if found is None:
         return None
     rep, i = found
-    d = evaluate_decision(rep.engine, rep.states, rep.log.events, i, Settings(seed=seed))
+    d = evaluate_decision(rep.engine, rep.states, rep.log.events, i, Settings(seed=seed, noise=noise))
     ref = evaluate_decision(
         rep.engine,
         rep.states,
         rep.log.events,
         i,
-        Settings(rollouts=reference, max_rollouts=reference, views=("all",), seed=seed + 1_000_003),
+        Settings(rollouts=reference, max_rollouts=reference, views=("all",), seed=seed + 1_000_003, noise=noise),
     )
     if d is None or ref is None:
         return None
@@ -112,15 +114,17 @@ def recall(plants: Sequence[Planted], view: str) -> tuple[int, int]:
     return sum((p.review if view == "all" else p.seat) in SERIOUS for p in costly), len(costly)
 
 
-def clean_flags(seeds: Sequence[int], jobs: int) -> tuple[int, int]:
-    """(decisions graded mistake or blunder, decisions) over the policy's own deals ``seeds`` (no plant)."""
-    flagged = total = 0
+def clean_flags(seeds: Sequence[int], jobs: int, noise: float = ROLLOUT_NOISE) -> tuple[int, int, int]:
+    """(decisions graded mistake or blunder by the grade shown, the same by the review view's grade, decisions) over
+    the policy's own deals ``seeds`` (no plant)."""
+    flagged = review = total = 0
     for seed in seeds:
         rep = Replay(simulate_deal(seed, PROFILE, bot=Policy(random.Random(seed))).log)
-        ev = evaluate_replay(rep, Settings(seed=seed), jobs=jobs)
+        ev = evaluate_replay(rep, Settings(seed=seed, noise=noise), jobs=jobs)
         flagged += sum(d.grade in SERIOUS for d in ev.decisions)
+        review += sum(d.grade_in("all") in SERIOUS for d in ev.decisions if "all" in d.losses)
         total += len(ev.decisions)
-    return flagged, total
+    return flagged, review, total
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -128,10 +132,11 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--plants", type=int, default=40, help="plants of each kind")
     ap.add_argument("--clean", type=int, default=3, help="deals whose every decision is priced for the clean rate")
     ap.add_argument("--reference", type=int, default=200, help="rollouts of the reference (all cards known)")
+    ap.add_argument("--noise", type=float, default=ROLLOUT_NOISE, help="the review view's rollout noise (both runs)")
     ap.add_argument("--jobs", type=int, default=2)
     ap.add_argument("--quick", action="store_true")
     args = ap.parse_args(argv)
-    wanted, clean, reference = args.plants, args.clean, args.reference
+    wanted, clean, reference, noise = args.plants, args.clean, args.reference, args.noise
     if args.quick:
         wanted, clean, reference = 2, 1, 40
     started = time.perf_counter()
@@ -145,7 +150,7 @@ def main(argv: list[str] | None = None) -> int:
                 todo = [s for s in batch if s is not None]
                 if not todo:
                     break
-                for got in pool.map(price, [kind] * len(todo), todo, [reference] * len(todo)):
+                for got in pool.map(price, [kind] * len(todo), todo, [reference] * len(todo), [noise] * len(todo)):
                     if got is not None and len(mine) < wanted:
                         mine.append(got)
             done += mine
@@ -157,8 +162,10 @@ def main(argv: list[str] | None = None) -> int:
             for p in mine:
                 print(f"    deal {p.seed} event index {p.index}: reference {p.reference:+.2f}, review {p.review or '-'}"
                       f", seat {p.seat or '-'}")  # fmt: skip
-    flagged, decisions = clean_flags(range(10_000, 10_000 + clean), args.jobs)
+    flagged, review, decisions = clean_flags(range(10_000, 10_000 + clean), args.jobs, noise)
     lo, hi = wilson(flagged, decisions)
+    print(f"review noise {noise}: the policy's own decisions graded mistake or blunder in the review view: {review} "
+          f"of {decisions}")  # fmt: skip
     rows = []
     for view, label, target in (("all", "the review view", TARGET_REVIEW), ("seat", "the seat's view", TARGET_SEAT)):
         k, n = recall(done, view)

@@ -13,7 +13,7 @@ every decision of every seat in both views, and compares the runs decision by de
 Where a deal's runs disagree, the decisions that changed are printed with their loss ± standard error in each run
 (what the grade was made from).
 
-    python bench/bench_stability.py [--game gouji] [--deals 1] [--seeds 0,1,2] [--jobs 2] [--quick]
+    python bench/bench_stability.py [--game gouji] [--deals 1] [--seeds 0,1,2] [--noise 0.08] [--jobs 2] [--quick]
 
 ``--quick``: one deal, two seeds, 8 to 16 rollouts (a smoke run; its figures say nothing). Exits 1 when a target is
 missed.
@@ -36,7 +36,7 @@ from figures import Figure, report  # beside this file: sys.path[0] when run as 
 
 from coach.evaluate import evaluate_replay
 from coach.grades import SERIOUS
-from coach.prices import Evaluation, Settings
+from coach.prices import ROLLOUT_NOISE, Evaluation, Settings
 from replay.formats.log import read_log
 from replay.replay import Replay
 
@@ -97,6 +97,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--game", default="gouji", help="the samples' game folder (gouji, baohuang, shengji)")
     ap.add_argument("--deals", type=int, default=1, help="sample deals, in name order")
     ap.add_argument("--seeds", default="0,1,2", help="the runs' seeds, comma-separated")
+    ap.add_argument("--noise", type=float, default=ROLLOUT_NOISE, help="the review view's rollout noise")
     ap.add_argument("--jobs", type=int, default=2)
     ap.add_argument("--quick", action="store_true")
     args = ap.parse_args(argv)
@@ -116,7 +117,8 @@ def main(argv: list[str] | None = None) -> int:
         evals = []
         for k, seed in enumerate(seeds):
             started = time.perf_counter()
-            ev = evaluate_replay(rep, Settings(rollouts=rollouts, seed=seed, max_rollouts=most), jobs=args.jobs)
+            settings = Settings(rollouts=rollouts, seed=seed, max_rollouts=most, noise=args.noise)
+            ev = evaluate_replay(rep, settings, jobs=args.jobs)
             times.append(time.perf_counter() - started)
             evals.append(ev)
             shown[k].append(grades_of(ev))
