@@ -7,6 +7,9 @@ the reference's loss reaches a mistake (1.5 points). For each kind and overall:
 
 - **recall**: of the costly plants, the share graded mistake or blunder in the review view (all cards known;
   target ≥ 0.8) and in the seat's view (target ≥ 0.6);
+- **costly from what the seat knew**: a costly plant priced again with ``--reference`` worlds in the seat's view (its
+  own reference, without the hidden cards): the share of those whose seat reference also reaches a mistake that the
+  default seat view grades mistake or blunder (no target: item 2's is against the all-cards reference above);
 - **clean decisions flagged**: every other decision of ``--clean`` of the deals (the policy's own) priced with the
   default settings, the share whose shown grade is a mistake or a blunder (target ≤ 0.02, and the upper end of its
   95 % Wilson interval ≤ 0.04).
@@ -60,10 +63,17 @@ class Planted:
     reference: float
     review: str | None
     seat: str | None
+    #: a costly plant's loss by a reference in the seat's view (None: not costly, or no seat view)
+    seat_reference: float | None = None
 
     @property
     def costly(self) -> bool:
         return self.reference >= MISTAKE
+
+    @property
+    def costly_to_the_seat(self) -> bool:
+        """Costly also from what the seat knew (its own reference)."""
+        return self.costly and self.seat_reference is not None and self.seat_reference >= MISTAKE
 
 
 def plant(kind: str, seed: int) -> tuple[Replay[Any], int] | None:
@@ -95,7 +105,17 @@ def price(kind: str, seed: int, reference: int, noise: float = ROLLOUT_NOISE) ->
     )
     if d is None or ref is None:
         return None
-    return Planted(kind, seed, i, ref.losses["all"].loss, d.grade_in("all"), d.grade_in("seat"))
+    seat_ref = None
+    if ref.losses["all"].loss >= MISTAKE:  # costly: what it cost by what the seat knew, on as many worlds
+        own = evaluate_decision(
+            rep.engine,
+            rep.states,
+            rep.log.events,
+            i,
+            Settings(rollouts=reference, max_rollouts=reference, views=("seat",), seed=seed + 2_000_003),
+        )
+        seat_ref = own.losses["seat"].loss if own is not None and "seat" in own.losses else None
+    return Planted(kind, seed, i, ref.losses["all"].loss, d.grade_in("all"), d.grade_in("seat"), seat_ref)
 
 
 def wilson(k: int, n: int, z: float = 1.96) -> tuple[float, float]:
@@ -160,8 +180,9 @@ def main(argv: list[str] | None = None) -> int:
                 f"blunder: review {recall(mine, 'all')[0]}, seat {recall(mine, 'seat')[0]}"
             )
             for p in mine:
-                print(f"    deal {p.seed} event index {p.index}: reference {p.reference:+.2f}, review {p.review or '-'}"
-                      f", seat {p.seat or '-'}")  # fmt: skip
+                theirs = "" if p.seat_reference is None else f" (the seat's own reference {p.seat_reference:+.2f})"
+                print(f"    deal {p.seed} event index {p.index}: reference {p.reference:+.2f}{theirs}, review "
+                      f"{p.review or '-'}, seat {p.seat or '-'}")  # fmt: skip
     flagged, review, decisions = clean_flags(range(10_000, 10_000 + clean), args.jobs, noise)
     lo, hi = wilson(flagged, decisions)
     print(f"review noise {noise}: the policy's own decisions graded mistake or blunder in the review view: {review} "
@@ -182,6 +203,16 @@ def main(argv: list[str] | None = None) -> int:
                 higher=True,
             )
         )
+    own = [p for p in done if p.costly_to_the_seat]
+    own_caught = sum(p.seat in SERIOUS for p in own)
+    rows.append(
+        Figure(
+            f"costly plants costly from what the seat knew too (its own {reference}-world reference: {len(own)} of "
+            f"{sum(p.costly for p in done)}), graded mistake or blunder in the seat's view ({own_caught} of {len(own)})",
+            own_caught / len(own) if own else 0.0,
+            "",
+        )
+    )
     rows.append(
         Figure(
             f"clean decisions graded mistake or blunder ({flagged} of {decisions} in {clean} policy deals; 95 % CI "

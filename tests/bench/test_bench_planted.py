@@ -72,6 +72,16 @@ def test_a_small_suite_is_priced_in_both_views() -> None:
     assert p is not None and p.kind == "joker-on-low" and p.seed == 1
     assert p.reference > 0  # a joker on a low single costs in the reference
     assert p.review in (None, *("inaccuracy", *SERIOUS)) and p.seat in (None, *("inaccuracy", *SERIOUS))
+    # a costly plant is priced again in the seat's view (its own reference); a cheap one is not
+    assert (p.seat_reference is not None) == p.costly
+
+
+def test_costly_to_the_seat_needs_both_references() -> None:
+    def made(reference: float, own: float | None) -> bool:
+        return bench_planted.Planted("lone-2", 1, 5, reference, None, None, own).costly_to_the_seat
+
+    assert made(2.0, 1.6) and not made(2.0, 0.3) and not made(2.0, None)
+    assert not made(1.0, 2.0)  # not costly by the all-cards reference: not counted
 
 
 def test_recall_counts_the_costly_plants_only() -> None:
