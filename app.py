@@ -19,7 +19,7 @@ warm.open_soon()  # the library opened while the imports below run (views.parts.
 
 from data.database import ignored_env, public_url  # noqa: E402 - after the library's opening started
 from views.parts import account, address, links, prefetch, zh_widgets  # noqa: E402
-from views.parts.common import lang, t  # noqa: E402
+from views.parts.common import held_index, lang, t  # noqa: E402
 from views.parts.texts import md  # noqa: E402
 
 #: the tab's icon: a picture in the repository, not an emoji (a machine without an emoji font shows those as boxes)
@@ -59,12 +59,11 @@ def sidebar() -> None:
         # the switch has a key of its own, set from the language before it is drawn, and its change sets the
         # language: a widget's state is dropped by a run that does not draw it (a page that switches to another
         # before the sidebar is drawn), the language must not be
-        # the language its default too: a browser drawing the switch anew without its value sends its default
         st.session_state[LANG_SWITCH] = lang()
         st.radio(
             "语言 / Language",
             ["zh", "en"],
-            index=1 if lang() == "en" else 0,
+            index=held_index(["zh", "en"], LANG_SWITCH),
             key=LANG_SWITCH,
             on_change=_language_chosen,
             horizontal=True,

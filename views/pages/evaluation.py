@@ -48,6 +48,7 @@ from views.parts.common import (
     evaluation_of,
     evaluations_stored,
     guarded,
+    held_index,
     need_deal,
     set_step,
     t,
@@ -476,10 +477,10 @@ def render() -> None:
     )
     by_index = {d.index: d for d in ev.decisions}
     labels = {d.index: decision_label(rep, d, lang_) for d in ev.decisions}
-    chosen_index = st.selectbox(  # the pick its default too: a browser drawing it anew sends the pick, not the first
+    chosen_index = st.selectbox(
         t("决定", "Decision"),
         indices,
-        index=indices.index(picked),
+        index=held_index(indices, DECISION),
         format_func=labels.__getitem__,
         key=DECISION,
         on_change=_moved_to_pick,

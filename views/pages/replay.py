@@ -71,6 +71,7 @@ from views.parts.common import (
     current,
     decisions_stored,
     guarded,
+    held_index,
     lang,
     latest_evaluation,
     need_deal,
@@ -331,8 +332,7 @@ def _controls(parts: StepParts, next_mistake: int | None, graded: bool) -> None:
     if total > 0:
         if st.session_state.get(SLIDER) != step:
             st.session_state[SLIDER] = step
-        # the step its default too (``shown_default``): a browser that draws the slider anew without its value (a
-        # loaded machine, a slow phone) sends its default, and a default of 0 took the page back to step 0
+        # the step its default too, as ``held_index`` gives the other widgets the page sets
         st.slider(t("步", "Step"), min_value=0, max_value=total, value=step, key=SLIDER, on_change=_slider_moved)
 
 
@@ -376,8 +376,9 @@ def _viewer(rep: Replay) -> None:
         else t(f"{seat_label(rep, opt, 'zh')} 的视角", f"as {seat_label(rep, opt, 'en')} saw it")
         for opt in options
     }
-    chosen = options.index(st.session_state[VIEWER])  # its default too: a browser drawing it anew sends the view shown
-    st.selectbox(t("视角", "View"), options, index=chosen, format_func=labels.__getitem__, key=VIEWER)
+    st.selectbox(
+        t("视角", "View"), options, index=held_index(options, VIEWER), format_func=labels.__getitem__, key=VIEWER
+    )
 
 
 def _verdict_panel(rep: Replay, parts: StepParts, viewer: int | None, lang_: str) -> None:

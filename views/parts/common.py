@@ -231,6 +231,14 @@ def open_deal(deal_id: int, step: int = 0) -> None:
     st.session_state["step"] = int(step)
 
 
+def held_index(options: list[Any], key: str) -> int:
+    """The index in ``options`` of the value session state holds under the widget ``key``, for the widget's ``index``:
+    a widget whose value the page sets itself has it as its default too, so that a browser that draws the widget anew
+    without its value (a loaded machine, a slow phone) sends the value shown, not the first option (the Replay page's
+    slider, whose default was 0, took the page back to step 0: docs/reliability.md)."""
+    return options.index(st.session_state[key])
+
+
 def current() -> tuple[int | None, int]:
     """The open deal's id and step."""
     return st.session_state.get("deal_id"), int(st.session_state.get("step", 0))

@@ -234,13 +234,15 @@ def _picked(deal_id: int) -> None:
 
 def picker(deal_id: int, shown: Shown) -> None:
     """The line selector (as played; as ruled when the deal has an illegal event; the session's variations)."""
+    from views.parts.common import held_index
+
     options = _options(deal_id, shown.record)
     if len(options) < 2:
         return
     value: str | int = shown.number if shown.number is not None else shown.kind
     st.session_state[PICKER] = value
-    st.selectbox(  # the line shown its default too: a browser drawing it anew without its value sends that line
-        t("线路", "Line"), list(options), index=list(options).index(value), format_func=options.__getitem__,
+    st.selectbox(
+        t("线路", "Line"), list(options), index=held_index(list(options), PICKER), format_func=options.__getitem__,
         key=PICKER, on_change=_picked,
         args=(deal_id,), help=t("按记录：实际打出的；按规则：违规动作撤回后；变着：另一种打法。",
                                 "As played: what the record shows; as ruled: with the illegal event withdrawn; "
