@@ -9,7 +9,8 @@ stops at the end; with ``--scheduler tcp://host:8786`` the run uses that cluster
 evaluation of these settings made by the current engine and coach (``--all``: every one; DEAL_IDs: those), the
 result of each stored as it arrives, one transaction per deal. A progress bar on standard error says deals done,
 deals per minute and the time left. A deal whose evaluation fails is recorded with its reason and the run goes on;
-exit code 1 then. Ctrl-C stops the run: what was stored stays, and the same command continues it.
+exit code 1 then. Ctrl-C stops the run: what was stored stays, and the same command continues it. The run is recorded
+in the library with its counts and a heartbeat (``data.season_runs``): every dashboard of the library shows it.
 """
 
 from __future__ import annotations
@@ -57,6 +58,19 @@ def _bar(quiet: bool, where: str) -> tuple[Any, Any]:
     return tick, lambda: bar[0].close() if bar else None
 
 
+def _say_other_run(engine: Any, quiet: bool) -> None:
+    """Say so when another run is going on (recorded in the library, its heartbeat fresh): both store each deal once."""
+    from data.season_runs import live_run
+
+    other = live_run(engine)
+    if other is not None and not quiet:
+        print(
+            f"note: another run is going on (started {other.started_at:%Y-%m-%d %H:%M} UTC on {other.host}, pid"
+            f" {other.pid}, {other.done} of {other.total} deals done); each deal is stored once whichever stores it",
+            file=sys.stderr,
+        )
+
+
 def cmd_evaluate(args: argparse.Namespace) -> int:
     """fupan evaluate (see the module's text)."""
     from cli.open_library import open_library
@@ -79,14 +93,14 @@ def cmd_evaluate(args: argparse.Namespace) -> int:
     if not todo:
         print("nothing to evaluate: every deal asked for has a current evaluation of these settings")
         return EXIT_OK
+    _say_other_run(engine, args.quiet)
     tick, close = _bar(args.quiet, "evaluate")
     try:
         from cluster.client import client_for
         from coach.evaluate import usable_cores
 
-        client_cm = client_for(args.scheduler, args.workers or usable_cores())
-        with client_cm as client:
-            done = run_season(engine, todo, settings, client, tick)
+        with client_for(args.scheduler, args.workers or usable_cores()) as client:
+            done = run_season(engine, todo, settings, client, tick, cluster=args.scheduler or "")
     except ClusterError as exc:
         close()
         raise InputError(f"--scheduler: {exc}") from None

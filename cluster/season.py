@@ -15,11 +15,13 @@ on a Dask worker, each result stored by this client as it arrives, one transacti
   store_result``: stored twice, one row; a result made by another engine or coach version than this client's is
   refused, ``OtherVersion``), record a deal whose task failed with the reason (``record_failure``) and go on;
   ``tick(Progress)`` after each deal. Interrupted (Ctrl-C, or the client killed), what was stored stays and a rerun's
-  ``pending`` lists only the deals left.
+  ``pending`` lists only the deals left. The run is recorded in the library as it goes (``data.season_runs``), so
+  that every dashboard of the library shows it, whoever started it.
 """
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import json
 import time
@@ -29,11 +31,14 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from sqlalchemy.engine import Engine
+from sqlalchemy.exc import SQLAlchemyError
 
 from cluster.client import client_for
 from coach.prices import Settings
 from data.evaluation_runs import OtherVersion, Pending, record_failure, store_result
 from data.evaluations import settings_key
+from data.season_runs import Counts, Heartbeat, beat, begin_run, end_run
+from data.states import DatabaseStateError
 
 RETRIES = 2  # a task that raised is tried this many times more before its deal is recorded as failed
 
@@ -119,37 +124,62 @@ def run_season(
     tick: Callable[[Progress], None] | None = None,
     retries: int = RETRIES,
     cancel: Callable[[], bool] | None = None,
+    cluster: str = "",
 ) -> Progress:
     """Price ``todo`` on ``client``'s cluster and store each result as it arrives (see the module's text). ``cancel``,
-    asked after each deal: once it says True the deals left are cancelled (``Progress.stopped``)."""
+    asked after each deal: once it says True the deals left are cancelled (``Progress.stopped``). The run is recorded
+    in the library (``data.season_runs``: ``cluster``, the scheduler's address, "" for a cluster of this machine) with
+    its counts and a heartbeat, and its end:
+    done, stopped (cancelled, or Ctrl-C) or failed (the client raised)."""
     from distributed import as_completed
 
     key = settings_key(settings)
     doc = settings.to_json()
     progress = Progress(len(todo))
+    run_id = begin_run(engine, key, len(todo), cluster, len(client.scheduler_info().get("workers", {})))
     futures = {
         client.submit(
             evaluate_text, deal.log_text, doc, f"deal {deal.deal_id}", key=task_key(deal, key), retries=retries
         ): deal
         for deal in todo
     }
+    ending: tuple[str, str | None] = ("failed", "the client stopped before its end")
     try:
-        for future in as_completed(futures):  # type: ignore[no-untyped-call]  # likewise
-            deal = futures[future]
-            outcome = _outcome(engine, deal.deal_id, future)
-            if isinstance(outcome, str):  # recorded with its reason, nothing of it stored: the run goes on
-                record_failure(engine, deal.deal_id, key, outcome)
-                progress.failed += 1
-                progress.reasons.append((deal.deal_id, outcome))
-            else:
-                progress.stored += outcome
-                progress.gone += not outcome
-            future.release()
-            if tick is not None:
-                tick(progress)
-            if cancel is not None and cancel():
-                progress.stopped = True
-                break
+        with Heartbeat(engine, run_id, lambda: _counts(progress)):
+            for future in as_completed(futures):  # type: ignore[no-untyped-call]  # likewise
+                _take(engine, futures[future], future, key, progress)
+                beat(engine, run_id, _counts(progress))
+                if tick is not None:
+                    tick(progress)
+                if cancel is not None and cancel():
+                    progress.stopped = True
+                    break
+        ending = ("stopped" if progress.stopped else "done", None)
+    except KeyboardInterrupt:
+        ending = ("stopped", None)
+        raise
+    except Exception as exc:
+        ending = ("failed", _reason(exc))
+        raise
     finally:
         client.cancel(list(futures))  # what is left when interrupted: the cluster stops working on it
+        with contextlib.suppress(SQLAlchemyError, DatabaseStateError):  # unwritable: the run is shown interrupted
+            end_run(engine, run_id, _counts(progress), *ending)
     return progress
+
+
+def _counts(progress: Progress) -> Counts:
+    return Counts(progress.stored, progress.failed, progress.gone)
+
+
+def _take(engine: Engine, deal: Pending, future: Any, key: str, progress: Progress) -> None:
+    """Store a finished task's result, or record why its deal failed (the run goes on), and count it."""
+    outcome = _outcome(engine, deal.deal_id, future)
+    if isinstance(outcome, str):  # recorded with its reason, nothing of it stored: the run goes on
+        record_failure(engine, deal.deal_id, key, outcome)
+        progress.failed += 1
+        progress.reasons.append((deal.deal_id, outcome))
+    else:
+        progress.stored += outcome
+        progress.gone += not outcome
+    future.release()

@@ -1,7 +1,8 @@
 """The deal library's tables (SQLModel): players and their aliases, matches, deals, the seats of a
 deal, its events with their verdicts, the coach's findings, the evaluations of a deal's decisions
 (``coach.evaluate``) with their per-seat accuracy, a referee's decisions on events, and the accounts
-of the people who may record them; and the deals deleted, each with what brings it back.
+of the people who may record them; the deals deleted, each with what brings it back; and the season's evaluation
+runs.
 
 A deal is stored with its canonical log without the referee's decisions (``Log.deal_only().dumps()``)
 and the hash of that text, which makes importing idempotent: the same deal imported twice is stored
@@ -316,6 +317,34 @@ class EvaluationFailure(SQLModel, table=True):
     failed_at: datetime = Field(default_factory=lambda: datetime.now(UTC), sa_type=DateTime(timezone=True))
     engine_version: int = 0
     coach_version: int = 0
+
+
+class SeasonRun(SQLModel, table=True):
+    """A season's evaluation run (``fupan evaluate``, from the command line or the dashboard; ``cluster.season``): its
+    settings, where it runs (the client's host and process, the cluster), its counts so far and a heartbeat the client
+    renews while it goes on, so that any dashboard of the library can show a run that another process started; a run
+    whose heartbeat stopped without an end was interrupted (its client killed, its machine down)."""
+
+    __tablename__ = "season_run"
+    __table_args__ = (CheckConstraint("state IN ('running', 'done', 'stopped', 'failed')", name="season_run_state"),)
+
+    id: int | None = Field(default=None, primary_key=True)
+    settings_key: str = Field(max_length=200)
+    state: str = Field(default="running", max_length=20)
+    started_at: datetime = Field(default_factory=lambda: datetime.now(UTC), sa_type=DateTime(timezone=True))
+    heartbeat_at: datetime = Field(default_factory=lambda: datetime.now(UTC), sa_type=DateTime(timezone=True))
+    ended_at: datetime | None = Field(default=None, sa_type=DateTime(timezone=True))
+    total: int = 0
+    stored: int = 0
+    failed: int = 0
+    gone: int = 0
+    host: str = Field(default="", max_length=200)
+    pid: int = 0
+    cluster: str = Field(
+        default="", max_length=200
+    )  # the scheduler's address; "" for a cluster of the client's machine
+    workers: int = 0  # the cluster's workers when the run started
+    reason: str | None = Field(default=None, sa_column=Column(Text, nullable=True))  # why a failed run failed
 
 
 def table_of(model: type[SQLModel]) -> Table:

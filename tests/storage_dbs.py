@@ -17,7 +17,7 @@ from sqlalchemy import MetaData, Table, inspect
 from sqlalchemy.engine import Engine, make_url
 
 PG_ENV = "FUPAN_TEST_PG_URL"
-HEAD = "0013"  # the newest schema revision (data/migrations/versions): the tests that name it read it here
+HEAD = "0014"  # the newest schema revision (data/migrations/versions): the tests that name it read it here
 BACKENDS = ("sqlite", "postgresql")
 
 

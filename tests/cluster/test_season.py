@@ -12,6 +12,7 @@ import subprocess
 import sys
 import time
 from collections.abc import Iterator
+from datetime import timedelta
 from pathlib import Path
 from typing import Any
 
@@ -26,6 +27,7 @@ from data.evaluation_runs import Pending, count_pending, failures, pending, stor
 from data.evaluations import load_evaluation, settings_key
 from data.importer import import_log
 from data.models import EvaluationRow, table_of
+from data.season_runs import STALE_S, Counts, runs
 from replay.simulate import simulate_deal
 
 SMALL = Settings(rollouts=2, max_candidates=2)
@@ -68,6 +70,9 @@ def test_the_cluster_gives_what_a_serial_run_gives_and_a_rerun_stores_nothing_tw
     seen: list[int] = []
     done = run_season(engine, todo, SMALL, client, lambda p: seen.append(p.done))
     assert (done.stored, done.failed, seen) == (3, 0, [1, 2, 3])
+    (record,) = runs(engine)  # recorded for every dashboard of the library, whoever started it
+    assert (record.state, record.counts, record.total, record.workers, record.cluster) == ("done", Counts(3), 3, 2, "")
+    assert record.settings_key == settings_key(SMALL) and record.here() and record.ended_at is not None
     for p in todo:  # the same deal priced here, serially: the same decisions, prices and grades
         text = evaluate_text(p.log_text, SMALL.to_json(), "serial")
         stored = decisions_of(engine, p.deal_id)
@@ -90,9 +95,18 @@ def test_a_deal_that_fails_is_recorded_and_the_season_goes_on(engine: Engine, cl
     (failed,) = failures(engine, settings_key(SMALL))
     assert failed.deal_id == ids[0] and "LogError" in failed.reason
     assert [p.deal_id for p in pending(engine, SMALL)] == [ids[0]]  # the failed one is still to do
+    assert runs(engine, 1)[0].counts == Counts(stored=1, failed=1)
     assert run_season(engine, pending(engine, SMALL), SMALL, client).stored == 1
     assert failures(engine) == []  # stored: its failure cleared
     assert rows(engine) == dict.fromkeys(ids, 1)
+
+
+def test_a_run_cancelled_is_recorded_stopped(engine: Engine, client: Any) -> None:
+    fill(engine, 3)
+    done = run_season(engine, pending(engine, SMALL), SMALL, client, cancel=lambda: True)
+    assert done.stopped and done.done == 1
+    record = runs(engine, 1)[0]
+    assert (record.state, record.counts.stored, record.left) == ("stopped", 1, 2) and not record.live()
 
 
 def test_a_worker_killed_mid_run_and_every_deal_is_stored_once(engine: Engine) -> None:
@@ -130,11 +144,16 @@ def test_the_client_killed_then_a_rerun_stores_the_rest(db_url: str) -> None:
         proc.wait(timeout=30)
     before = rows(engine)
     assert before and all(n == 1 for n in before.values())
+    killed = runs(engine, 1)[0]  # its record never ended: shown interrupted once its heartbeat is old
+    assert killed.state == "running" and killed.total == 8 and killed.workers == 2
+    assert killed.shown_state(killed.heartbeat_at + timedelta(seconds=STALE_S + 1)) == "interrupted"
     left = pending(engine, SMALL)
     assert {p.deal_id for p in left} == set(ids) - set(before)
     rerun = subprocess.run(cmd, env=env, capture_output=True, text=True, timeout=300, check=False)
     assert rerun.returncode == 0, rerun.stdout + rerun.stderr
     assert f"{len(left)} stored, 0 failed" in rerun.stdout
+    rerun_record, old = runs(engine, 2)
+    assert (rerun_record.state, rerun_record.counts, old.run_id) == ("done", Counts(len(left)), killed.run_id)
     assert rows(engine) == dict.fromkeys(ids, 1)
     engine.dispose()
 
