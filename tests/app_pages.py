@@ -135,11 +135,15 @@ def open_tab(at: AppTest, section: str, key: str = "players_tab") -> AppTest:
 def redrawn(at: AppTest, kind: str, key: str, values: list[Any] | None = None) -> AppTest:
     """Run the page as a browser that drew the widget ``key`` anew without its value sends it: at its default (what
     Streamlit's frontend falls back to; seen on a loaded machine, where the Replay page's slider, whose default was
-    0, took the page back to step 0). ``kind``: ``"slider"``, or ``"selectbox"`` or ``"radio"`` whose options are
-    ``values``."""
+    0, took the page back to step 0). ``kind``: ``"slider"``, or ``"selectbox"``, ``"radio"`` or ``"button_group"`` (a
+    segmented control) whose options are ``values``."""
     if kind == "slider":
         slider = at.slider(key=key)
         slider.set_value(type(slider.value)(slider.proto.default[0]))
+    elif kind == "button_group":  # a segmented control (one option picked): its default, the first option if none
+        group: Any = at.button_group(key=key)
+        assert values is not None, key
+        group.set_value(values[group.proto.default[0] if group.proto.default else 0])
     else:
         box: Any = at.selectbox(key=key) if kind == "selectbox" else at.radio(key=key)
         assert values is not None and box.proto.HasField("default"), key

@@ -12,7 +12,7 @@ import os
 from typing import Any
 
 import pytest
-from app_pages import empty_library
+from app_pages import empty_library, redrawn
 from streamlit.testing.v1 import AppTest
 from test_app_address import _open, _query
 from test_app_lines import _entry
@@ -396,6 +396,8 @@ def test_where_several_seats_may_act_each_has_its_lawful_actions_and_a_burn_is_c
     _ok(seats.set_value(burner).run())
     buttons = {b.key for b in at.button if b.key and b.key.startswith("lines_card_")}
     assert "lines_card_burn" in buttons and at.button(key="lines_card_burn").label == "烧牌"
+    redrawn(at, "button_group", "lines_card_seat", list(to_act))  # drawn anew by a slow browser: the seat shown stays
+    assert at.button_group(key="lines_card_seat").value == burner and "lines_card_burn" in {b.key for b in at.button}
     cards, _ = hand_cards(rep, step, burner)
     burn = Burn(burner, (Card(cards[-1]),))
     rule = rep.engine.step(rep.states[step], burn).rule

@@ -112,6 +112,7 @@ def cards_entry(
             st.session_state[SEAT] = seat
         picked_seat = st.segmented_control(
             t("谁行动", "Who acts"), seats, key=SEAT, required=True, format_func=lambda s: seat_name(s, en=lang_ != "zh"),
+            default=st.session_state[SEAT],  # held as its default too (a browser drawing it anew sends the seat shown)
         )  # fmt: skip
         seat = picked_seat if isinstance(picked_seat, int) else seat
     options, unknown = hand_cards(rep, step, seat)
