@@ -3,10 +3,10 @@ or one already running (``dask scheduler`` / ``dask worker`` on the club's machi
 
 - ``client_for(scheduler, workers)``: a context manager giving a client of the scheduler at ``scheduler``
   (``tcp://host:8786``; ``ClusterUnreachable`` when it cannot be reached, ``OtherFupan`` while a worker runs another
-  fupan: its results would be stored under this one's versions) or, without one, of a new
+  fupan, by its versions or its code: its results would be stored under this one's versions) or, without one, of a new
   ``LocalCluster`` of ``workers`` processes with one thread each (the work is pure Python), closed at the end.
 - ``other_workers(client)``: the workers that run another fupan than this process (other engine or coach versions,
-  or none importable), each said in a line: a run on a club's cluster is refused up front while there are any.
+  other code: ``data.evaluation_runs.code_digest``, or none importable), each said in a line: a run on a club's cluster is refused up front while there are any.
 - ``map_in_order(client, fn, items, retries)``: ``fn`` of each item on the cluster, the results in the items' order
   (a task that raised is tried ``retries`` times more; a worker lost mid-task has its task moved by the scheduler).
 """
@@ -77,19 +77,19 @@ def _made_by_here() -> dict[str, Any]:
 
 
 def _other_workers_said(others: list[str]) -> str:
-    from data.evaluation_runs import made_by
+    from data.evaluation_runs import fupan_said, made_by
 
     ours = made_by()
     lines = "\n".join(f"  {line}" for line in others)
     return (
-        f"{len(others)} worker(s) run another fupan than this one (engine {ours['engine']}, coach {ours['coach']});"
+        f"{len(others)} worker(s) run another fupan than this one ({fupan_said(ours)});"
         f" install the same fupan on them, or stop them, then run again:\n{lines}"
     )
 
 
 def other_workers(client: Any) -> list[str]:
     """The client's workers that run another fupan than this process, a line each (see the module's text)."""
-    from data.evaluation_runs import made_by, same_fupan
+    from data.evaluation_runs import fupan_said, made_by, same_fupan
 
     ours = made_by()
     found: dict[str, Any] = client.run(_made_by_here, on_error="return")  # an error is returned as the worker's
@@ -98,5 +98,5 @@ def other_workers(client: Any) -> list[str]:
         if isinstance(made, BaseException):
             said.append(f"{address}: cannot run fupan ({type(made).__name__}: {made})")
         elif not same_fupan(made, ours):
-            said.append(f"{address} ({made['host']}): engine {made['engine']}, coach {made['coach']}")
+            said.append(f"{address} ({made['host']}): {fupan_said(made)}")
     return said

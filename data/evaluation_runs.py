@@ -10,8 +10,9 @@ still lack an evaluation, storing each result as it arrives, and the failures.
   full precision, as ``data.evaluations`` stores it) replaces one of the same deal and settings, and a failure
   recorded for them is cleared. Stored twice, it is one row (the upsert of ``save_evaluation``). False when the deal
   was deleted meanwhile (nothing stored). The text says which fupan made it (``made_by()``: the engine and coach
-  versions, the host); one made by other versions than this process's is refused (``OtherVersion``): the library
-  stamps a stored evaluation with the current versions, so a worker running an older fupan must not be believed.
+  versions, the digest of its code, the host); one made by other versions or other code than this process's is refused
+  (``OtherVersion``): the library stamps a stored evaluation with the current versions, so a worker running another
+  fupan must not be believed.
 - ``record_failure(engine, deal_id, settings_key, reason)``: the deal's evaluation failed (one row per deal and
   settings, the latest reason); ``failures(engine, settings_key=None)``: those recorded, newest first.
 
@@ -21,10 +22,14 @@ rerun's ``pending`` no longer lists them.
 
 from __future__ import annotations
 
+import functools
+import hashlib
+import importlib
 import json
 import socket
 from dataclasses import dataclass
 from datetime import UTC, datetime
+from pathlib import Path
 from typing import Any
 
 from sqlalchemy import and_, delete, exists, func, select
@@ -52,29 +57,57 @@ class OtherVersion(FupanError, ValueError):
     """A result made by another engine or coach version than this process's (a worker with another fupan installed)."""
 
 
+CODE_PACKAGES = ("replay", "coach", "cluster")  # the code a result is made with (``code_digest``)
+CODE_SUFFIXES = (".py", ".toml", ".json")  # its sources, rule profiles and the tables it reads
+
+
+@functools.cache
+def code_digest() -> str:
+    """A digest of the code this process prices with: every source, profile and table of ``CODE_PACKAGES`` (path and
+    content; compiled modules come from the same sources). Two checkouts of the same commit agree; a worker whose code
+    differs (another commit, a local edit) does not, even where the version numbers are the same."""
+    digest = hashlib.sha256()
+    for name in CODE_PACKAGES:
+        root = Path(importlib.import_module(name).__file__ or "").parent
+        files = sorted(p for p in root.rglob("*") if p.suffix in CODE_SUFFIXES and "__pycache__" not in p.parts)
+        for path in files:
+            digest.update(f"{name}/{path.relative_to(root).as_posix()}\0".encode())
+            digest.update(path.read_bytes())
+            digest.update(b"\0")
+    return digest.hexdigest()[:16]
+
+
 def made_by() -> dict[str, Any]:
-    """Which fupan makes a result here: the engine and coach versions (read when called), and the host."""
+    """Which fupan makes a result here: the engine and coach versions (read when called), the code's digest
+    (``code_digest``) and the host."""
     from coach import version as coach_version
     from replay import version as engine_version
 
-    return {"engine": engine_version.ENGINE_VERSION, "coach": coach_version.COACH_VERSION, "host": socket.gethostname()}
+    return {"engine": engine_version.ENGINE_VERSION, "coach": coach_version.COACH_VERSION, "code": code_digest(),
+            "host": socket.gethostname()}  # fmt: skip
 
 
 def same_fupan(made: dict[str, Any], ours: dict[str, Any]) -> bool:
-    """Whether two ``made_by`` say the same engine and coach versions (the host aside)."""
-    return (made["engine"], made["coach"]) == (ours["engine"], ours["coach"])
+    """Whether two ``made_by`` say the same engine and coach versions and the same code (the host aside)."""
+    return (made["engine"], made["coach"], made.get("code")) == (ours["engine"], ours["coach"], ours.get("code"))
+
+
+def fupan_said(made: dict[str, Any]) -> str:
+    """A ``made_by``'s fupan in words: its versions and its code's digest."""
+    return f"engine {made['engine']}, coach {made['coach']}, code {made.get('code') or '(not said)'}"
 
 
 def _verify_made_by(doc: dict[str, Any]) -> None:
-    """Raise ``OtherVersion`` unless the result says it was made by this process's engine and coach versions."""
+    """Raise ``OtherVersion`` unless the result says it was made by this process's engine and coach versions and
+    code."""
     made = doc.get("made_by")
     ours = made_by()
     if not isinstance(made, dict) or "engine" not in made or "coach" not in made:
         raise OtherVersion("the result does not say which fupan made it (an older worker?): not stored")
     if not same_fupan(made, ours):
         raise OtherVersion(
-            f"made on {made.get('host', '?')} by engine {made['engine']}, coach {made['coach']}; this library's current"
-            f" are engine {ours['engine']}, coach {ours['coach']}: install the same fupan on every worker. Not stored"
+            f"made on {made.get('host', '?')} by {fupan_said(made)}; this library's fupan is {fupan_said(ours)}:"
+            " install the same fupan on every worker. Not stored"
         )
 
 

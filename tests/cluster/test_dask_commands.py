@@ -26,7 +26,7 @@ from cluster.season import evaluate_text, run_season
 from coach.prices import Evaluation, Settings
 from coach.version import COACH_VERSION
 from data.database import open_db
-from data.evaluation_runs import OtherVersion, failures, pending, store_result
+from data.evaluation_runs import OtherVersion, code_digest, failures, pending, store_result
 from data.evaluations import load_evaluation, settings_key
 from data.importer import import_log
 from replay.simulate import simulate_deal
@@ -161,13 +161,16 @@ def test_a_worker_running_another_fupan_is_refused_and_its_results_never_stored(
     engine.dispose()
 
 
-def test_a_result_that_does_not_say_which_fupan_made_it_is_not_stored(engine: Engine) -> None:
+def test_a_result_that_does_not_say_which_fupan_made_it_or_was_made_by_other_code_is_not_stored(engine: Engine) -> None:
     (deal_id,) = fill(engine, 1)
     (todo,) = pending(engine, SMALL)
     doc = json.loads(evaluate_text(todo.log_text, SMALL.to_json(), "here"))
     assert doc["made_by"]["engine"] > 0
+    assert doc["made_by"]["code"] == code_digest()
     older = {**doc, "made_by": {**doc["made_by"], "coach": doc["made_by"]["coach"] - 1}}
-    for bad in ({k: v for k, v in doc.items() if k != "made_by"}, older):
+    edited = {**doc, "made_by": {**doc["made_by"], "code": "0" * 16}}  # the same versions, other code
+    unsaid = {**doc, "made_by": {k: v for k, v in doc["made_by"].items() if k != "code"}}
+    for bad in ({k: v for k, v in doc.items() if k != "made_by"}, older, edited, unsaid):
         with pytest.raises(OtherVersion):
             store_result(engine, deal_id, json.dumps(bad))
     assert load_evaluation(engine, deal_id, SMALL) is None

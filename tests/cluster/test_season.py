@@ -20,10 +20,11 @@ import pytest
 from sqlalchemy import func, select
 from sqlalchemy.engine import Engine
 
+from cluster.client import other_workers
 from cluster.season import Progress, evaluate_text, local_cluster, run_season
 from coach.prices import Evaluation, Settings
 from data.database import open_db
-from data.evaluation_runs import Pending, count_pending, failures, pending, store_result
+from data.evaluation_runs import Pending, code_digest, count_pending, failures, pending, store_result
 from data.evaluations import load_evaluation, settings_key
 from data.importer import import_log
 from data.models import EvaluationRow, table_of
@@ -99,6 +100,33 @@ def test_a_deal_that_fails_is_recorded_and_the_season_goes_on(engine: Engine, cl
     assert run_season(engine, pending(engine, SMALL), SMALL, client).stored == 1
     assert failures(engine) == []  # stored: its failure cleared
     assert rows(engine) == dict.fromkeys(ids, 1)
+
+
+def _pretend_other_code() -> None:  # run on a worker: its fupan's code differs from the client's, its versions not
+    from data import evaluation_runs
+
+    evaluation_runs.real_code_digest = evaluation_runs.code_digest  # type: ignore[attr-defined]  # kept to restore
+    evaluation_runs.code_digest = lambda: "0" * 16  # type: ignore[assignment]  # a worker of another checkout
+
+
+def _real_code() -> None:
+    from data import evaluation_runs
+
+    evaluation_runs.code_digest = evaluation_runs.real_code_digest  # type: ignore[attr-defined]  # set above
+
+
+def test_workers_whose_code_differs_are_named_and_their_results_never_stored(engine: Engine, client: Any) -> None:
+    fill(engine, 1)
+    client.run(_pretend_other_code)
+    try:
+        said = other_workers(client)
+        assert len(said) == 2 and all(f"code {'0' * 16}" in line for line in said)
+        done = run_season(engine, pending(engine, SMALL), SMALL, client, retries=0)
+    finally:
+        client.run(_real_code)
+    assert (done.stored, done.failed) == (0, 1)
+    assert f"code {'0' * 16}" in done.reasons[0][1] and f"code {code_digest()}" in done.reasons[0][1]
+    assert other_workers(client) == [] and len(pending(engine, SMALL)) == 1
 
 
 def test_a_run_cancelled_is_recorded_stopped(engine: Engine, client: Any) -> None:
