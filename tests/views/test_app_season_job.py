@@ -132,7 +132,8 @@ def test_the_last_run_that_ended_is_said_with_its_reason(library: str) -> None:
     other_run(library, ended="failed")
     at = run()
     said = plain(at.caption)
-    assert "The last season's run (started" in said and "failed" in said and "why: OSError: *disk* full" in said
+    assert "The last season's run (started" in said and "failed: 1 stored, 1 failed, 0 left (of 2)" in said
+    assert "why: OSError: *disk* full" in said
     assert "Start the season's run" in {b.label for b in at.button}
     zh = AppTest.from_function(page, default_timeout=60)
     zh.session_state["season_job_box"] = True

@@ -220,7 +220,7 @@ def _tally(record: RunRecord) -> str:
 def _where(record: RunRecord) -> str:
     n, address = record.workers, record.cluster
     on = t(f"集群 {address}，{n} 个进程", f"the cluster {address}, {n} workers") if address else \
-        t(f"本机集群，{n} 个进程", f"a cluster of that machine, {n} workers")  # fmt: skip
+        t(f"本地集群，{n} 个进程", f"a local cluster, {n} workers")  # fmt: skip
     return t(f"{local_time(record.started_at)}在 {record.host} 上开始，进程 {record.pid}，{on}",
              f"started {local_time(record.started_at)} on {record.host}, process {record.pid}, {on}")  # fmt: skip
 
@@ -250,5 +250,5 @@ def _last(record: RunRecord) -> None:
     words = {"done": t("完成", "done"), "stopped": t("已停止", "stopped"), "failed": t("出错", "failed")}[state]
     why = t(f"；原因：{record.reason}", f"; why: {record.reason}") if record.reason else ""
     ended = local_time(record.ended_at or record.heartbeat_at)
-    st.caption(esc(t(f"上一次整季评估（{_where(record)}）于 {ended} {words}：{_tally(record)}{why}。",
-                     f"The last season's run ({_where(record)}) {words} {ended}: {_tally(record)}{why}.")))  # fmt: skip
+    st.caption(esc(t(f"上一次整季评估（{_where(record)}）于 {ended} 结束，{words}：{_tally(record)}{why}。",
+                     f"The last season's run ({_where(record)}) ended {ended}, {words}: {_tally(record)}{why}.")))  # fmt: skip
