@@ -7,14 +7,11 @@ quantiles; and simulated 够级 deals, whose tables must add up: two partners, t
 from __future__ import annotations
 
 import math
-import random
-from collections.abc import Sequence
 
 import pandas as pd
 import pytest
+from season_deals import simulated_season, teams_deal
 
-from replay.replay import Replay
-from replay.simulate import simulate_deal
 from season.pairs import (
     MIN_DEALS,
     PAIR_COLUMNS,
@@ -25,18 +22,10 @@ from season.pairs import (
     t_quantile,
     t_within,
 )
-from season.results import DealResult, SeatResult, result_of
+from season.results import DealResult, SeatResult
 
 T2 = 4.302652729749459  # Student's t, 97.5 % quantile, 2 degrees of freedom
 T1 = 12.706204736174676  # 1 degree of freedom
-
-
-def teams_deal(deal_id: int, names: str, points: Sequence[float], date: str = "2026-11-01") -> DealResult:
-    """A 够级 deal: one letter a player, seat by seat; the even seats are side "0", the odd "1"."""
-    seats = tuple(
-        SeatResult(k, n, str(k % 2), None, float(p)) for k, (n, p) in enumerate(zip(names, points, strict=True))
-    )
-    return DealResult(deal_id, "gouji", date, seats)
 
 
 def three_deals() -> list[DealResult]:
@@ -190,14 +179,8 @@ def test_t_quantiles() -> None:
 
 
 def test_simulated_gouji_tables_add_up() -> None:
-    rng = random.Random(7)
     pool = [f"P{k}" for k in range(9)]
-    deals = []
-    for k in range(40):
-        rep = Replay(simulate_deal(500 + k, "gouji").log)
-        found = result_of(rep, k, players=rng.sample(pool, 6))
-        assert found is not None
-        deals.append(found)
+    deals = simulated_season("gouji", 500, 40, pool, 6, rng_seed=7)
     for player in pool:
         mine = [d for d in deals if player in d.players()]
         n = len(mine)

@@ -7,25 +7,14 @@ a day's deals and the table by day; and simulated 保皇 deals, whose trend must
 from __future__ import annotations
 
 import math
-import random
-from collections.abc import Sequence
 
 import pandas as pd
 import pytest
+from season_deals import simulated_season, teams_deal
 
-from replay.replay import Replay
-from replay.simulate import simulate_deal
 from season.ratings import rate_deals
-from season.results import DealResult, SeatResult, result_of
+from season.results import DealResult
 from season.trends import TREND_COLUMNS, between, by_day, deals_at, trend
-
-
-def teams_deal(deal_id: int, names: str, points: Sequence[float], date: str) -> DealResult:
-    """A 够级 deal: one letter a player, seat by seat; the even seats are side "0", the odd "1"."""
-    seats = tuple(
-        SeatResult(k, n, str(k % 2), None, float(p)) for k, (n, p) in enumerate(zip(names, points, strict=True))
-    )
-    return DealResult(deal_id, "gouji", date, seats)
 
 
 def season() -> list[DealResult]:
@@ -147,14 +136,8 @@ def test_the_deals_of_a_day_and_the_table_by_day() -> None:
 
 
 def test_simulated_baohuang_trend_ends_at_the_rating() -> None:
-    rng = random.Random(11)
     pool = [f"P{k}" for k in range(7)]
-    deals = []
-    for k in range(24):
-        rep = Replay(simulate_deal(900 + k, "baohuang").log)
-        found = result_of(rep, k, players=rng.sample(pool, 5))
-        assert found is not None
-        deals.append(found)
+    deals = simulated_season("baohuang", 900, 24, pool, 5, rng_seed=11)
     ratings = rate_deals(deals)
     for player in pool:
         t = trend(deals, player, ratings=ratings, window=5)
