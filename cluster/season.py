@@ -128,9 +128,8 @@ def run_season(
 ) -> Progress:
     """Price ``todo`` on ``client``'s cluster and store each result as it arrives (see the module's text). ``cancel``,
     asked after each deal: once it says True the deals left are cancelled (``Progress.stopped``). The run is recorded
-    in the library (``data.season_runs``: ``cluster``, the scheduler's address, "" for a cluster of this machine) with
-    its counts and a heartbeat, and its end:
-    done, stopped (cancelled, or Ctrl-C) or failed (the client raised)."""
+    in the library (``data.season_runs``; ``cluster``: the scheduler's address, "" for a cluster of this machine) with
+    its counts and a heartbeat, then its end: done, stopped (cancelled, or Ctrl-C) or failed (the client raised)."""
     from distributed import as_completed
 
     key = settings_key(settings)
