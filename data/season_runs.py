@@ -9,8 +9,9 @@ from the command line, from another dashboard or on a club's cluster is seen whe
 - ``end_run(engine, run_id, counts, state, reason)``: the last counts, ``done``, ``stopped`` (Ctrl-C, or stopped
   from the dashboard) or ``failed`` (the client raised: the reason kept), and when.
 - ``runs(engine, limit)``: the latest runs, newest first, as ``RunRecord``; ``live_run(engine)``: the newest run
-  going on, if any. A run still ``running`` whose heartbeat is older than ``STALE_S`` is ``interrupted``: its client
-  was killed (kill -9, a machine lost) before it could say so; what it stored stays, and a rerun picks up the rest.
+  going on, if any. A run still ``running`` whose heartbeat is older than ``STALE_S``, or whose client was a process
+  of this machine that is gone, is ``interrupted``: its client was killed (kill -9, a machine lost) before it could
+  say so; what it stored stays, and a rerun picks up the rest.
 
 A record is a report, not a lock: two runs at once store each deal once (``data.evaluation_runs.store_result``), and
 only the dashboard refuses to start a run while one is going on.
@@ -80,8 +81,11 @@ class RunRecord:
         return max(0, self.total - self.done)
 
     def shown_state(self, now: datetime | None = None) -> str:
-        """``state``, or ``interrupted`` for a run still ``running`` without a heartbeat for ``STALE_S``."""
-        if self.state == "running" and (now or datetime.now(UTC)) - self.heartbeat_at > timedelta(seconds=STALE_S):
+        """``state``, or ``interrupted`` for a run still ``running`` without a heartbeat for ``STALE_S``, or whose
+        client, a process of this machine, is gone."""
+        if self.state != "running":
+            return self.state
+        if (now or datetime.now(UTC)) - self.heartbeat_at > timedelta(seconds=STALE_S) or self.gone_here():
             return "interrupted"
         return self.state
 
@@ -98,6 +102,19 @@ class RunRecord:
     def here(self) -> bool:
         """Whether the run's client is a process of this machine."""
         return self.host == socket.gethostname()
+
+    def gone_here(self) -> bool:
+        """Whether the run's client was a process of this machine that is no longer there (killed before it could
+        say so); a process of another machine, or one whose id was given to another process, is not known gone."""
+        if not self.here() or self.pid <= 0:
+            return False
+        try:
+            os.kill(self.pid, 0)  # no signal sent: only whether the process exists
+        except ProcessLookupError:
+            return True
+        except PermissionError:  # another user's process: there
+            return False
+        return False
 
 
 def begin_run(engine: Engine, key: str, total: int, cluster: str = "", workers: int = 0) -> int:

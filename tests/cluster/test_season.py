@@ -12,7 +12,6 @@ import subprocess
 import sys
 import time
 from collections.abc import Iterator
-from datetime import timedelta
 from pathlib import Path
 from typing import Any
 
@@ -28,7 +27,7 @@ from data.evaluation_runs import Pending, code_digest, count_pending, failures, 
 from data.evaluations import load_evaluation, settings_key
 from data.importer import import_log
 from data.models import EvaluationRow, table_of
-from data.season_runs import STALE_S, Counts, runs
+from data.season_runs import Counts, runs
 from replay.simulate import simulate_deal
 
 SMALL = Settings(rollouts=2, max_candidates=2)
@@ -172,9 +171,9 @@ def test_the_client_killed_then_a_rerun_stores_the_rest(db_url: str) -> None:
         proc.wait(timeout=30)
     before = rows(engine)
     assert before and all(n == 1 for n in before.values())
-    killed = runs(engine, 1)[0]  # its record never ended: shown interrupted once its heartbeat is old
+    killed = runs(engine, 1)[0]  # its record never ended: shown interrupted (its process, of this machine, is gone)
     assert killed.state == "running" and killed.total == 8 and killed.workers == 2
-    assert killed.shown_state(killed.heartbeat_at + timedelta(seconds=STALE_S + 1)) == "interrupted"
+    assert killed.shown_state() == "interrupted" and killed.gone_here()
     left = pending(engine, SMALL)
     assert {p.deal_id for p in left} == set(ids) - set(before)
     rerun = subprocess.run(cmd, env=env, capture_output=True, text=True, timeout=300, check=False)

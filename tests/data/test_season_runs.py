@@ -7,14 +7,18 @@ from __future__ import annotations
 
 import os
 import socket
+import subprocess
+import sys
 import time
 from datetime import timedelta
 
 import pytest
+from sqlalchemy import update
 from sqlalchemy.engine import Engine
 
 from data.season_runs import (
     MAX_REASON,
+    RUN,
     STALE_S,
     Counts,
     Heartbeat,
@@ -93,3 +97,17 @@ def test_the_heartbeat_renews_a_run_while_its_client_waits(engine: Engine) -> No
     so_far[0] = Counts(stored=3)
     time.sleep(0.3)  # the thread stopped with the block: nothing written after it
     assert newest(engine).counts == Counts(stored=2)
+
+
+def test_a_run_whose_client_here_is_gone_is_interrupted_at_once(engine: Engine) -> None:
+    gone = subprocess.run([sys.executable, "-c", "import os; print(os.getpid())"], capture_output=True, text=True,
+                          check=True)  # fmt: skip
+    run_id = begin_run(engine, "r20c4s0", 3)
+    with engine.begin() as conn:  # the run's client: that process, ended (killed before it could end the run)
+        conn.execute(update(RUN).where(RUN.c.id == run_id).values(pid=int(gone.stdout)))
+    record = newest(engine)
+    assert record.here() and record.gone_here() and record.shown_state() == "interrupted" and live_run(engine) is None
+    with engine.begin() as conn:  # the same run's client on another machine: not known gone until its heartbeat is old
+        conn.execute(update(RUN).where(RUN.c.id == run_id).values(host="another-machine"))
+    record = newest(engine)
+    assert not record.gone_here() and record.shown_state() == "running"
