@@ -42,7 +42,7 @@ from plants import KINDS, PlantingPolicy, planted_at
 from coach.evaluate import evaluate_decision, evaluate_replay
 from coach.grades import MISTAKE, SERIOUS
 from coach.policy import Policy
-from coach.prices import ROLLOUT_NOISE, Settings
+from coach.prices import ROLLOUT_NOISE, Decision, Settings
 from replay.replay import Replay
 from replay.simulate import simulate_deal
 
@@ -95,25 +95,17 @@ def price(kind: str, seed: int, reference: int, noise: float = ROLLOUT_NOISE) ->
     if found is None:
         return None
     rep, i = found
-    d = evaluate_decision(rep.engine, rep.states, rep.log.events, i, Settings(seed=seed, noise=noise))
-    ref = evaluate_decision(
-        rep.engine,
-        rep.states,
-        rep.log.events,
-        i,
-        Settings(rollouts=reference, max_rollouts=reference, views=("all",), seed=seed + 1_000_003, noise=noise),
-    )
+
+    def at(settings: Settings) -> Decision | None:
+        return evaluate_decision(rep.engine, rep.states, rep.log.events, i, settings)
+
+    d = at(Settings(seed=seed, noise=noise))
+    ref = at(Settings(rollouts=reference, max_rollouts=reference, views=("all",), seed=seed + 1_000_003, noise=noise))
     if d is None or ref is None:
         return None
     seat_ref = None
     if ref.losses["all"].loss >= MISTAKE:  # costly: what it cost by what the seat knew, on as many worlds
-        own = evaluate_decision(
-            rep.engine,
-            rep.states,
-            rep.log.events,
-            i,
-            Settings(rollouts=reference, max_rollouts=reference, views=("seat",), seed=seed + 2_000_003),
-        )
+        own = at(Settings(rollouts=reference, max_rollouts=reference, views=("seat",), seed=seed + 2_000_003))
         seat_ref = own.losses["seat"].loss if own is not None and "seat" in own.losses else None
     return Planted(kind, seed, i, ref.losses["all"].loss, d.grade_in("all"), d.grade_in("seat"), seat_ref)
 

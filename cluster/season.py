@@ -73,6 +73,11 @@ class Progress:
     def done(self) -> int:
         return self.stored + self.failed + self.gone
 
+    @property
+    def counts(self) -> Counts:
+        """The counts a run's record keeps (``data.season_runs``)."""
+        return Counts(self.stored, self.failed, self.gone)
+
     def per_minute(self, now: float | None = None) -> float:
         """Deals finished per minute so far."""
         spent = (time.monotonic() if now is None else now) - self.started
@@ -144,10 +149,10 @@ def run_season(
     }
     ending: tuple[str, str | None] = ("failed", "the client stopped before its end")
     try:
-        with Heartbeat(engine, run_id, lambda: _counts(progress)):
+        with Heartbeat(engine, run_id, lambda: progress.counts):
             for future in as_completed(futures):  # type: ignore[no-untyped-call]  # likewise
                 _take(engine, futures[future], future, key, progress)
-                beat(engine, run_id, _counts(progress))
+                beat(engine, run_id, progress.counts)
                 if tick is not None:
                     tick(progress)
                 if cancel is not None and cancel():
@@ -163,12 +168,8 @@ def run_season(
     finally:
         client.cancel(list(futures))  # what is left when interrupted: the cluster stops working on it
         with contextlib.suppress(SQLAlchemyError, DatabaseStateError):  # unwritable: the run is shown interrupted
-            end_run(engine, run_id, _counts(progress), *ending)
+            end_run(engine, run_id, progress.counts, *ending)
     return progress
-
-
-def _counts(progress: Progress) -> Counts:
-    return Counts(progress.stored, progress.failed, progress.gone)
 
 
 def _take(engine: Engine, deal: Pending, future: Any, key: str, progress: Progress) -> None:

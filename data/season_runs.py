@@ -24,7 +24,7 @@ import os
 import socket
 import threading
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import asdict, dataclass
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
@@ -126,9 +126,7 @@ def begin_run(engine: Engine, key: str, total: int, cluster: str = "", workers: 
         "started_at": now,
         "heartbeat_at": now,
         "total": int(total),
-        "stored": 0,
-        "failed": 0,
-        "gone": 0,
+        **asdict(Counts()),
         "host": socket.gethostname()[:200],
         "pid": os.getpid(),
         "cluster": cluster[:200],
@@ -140,13 +138,9 @@ def begin_run(engine: Engine, key: str, total: int, cluster: str = "", workers: 
     return int(made[0])
 
 
-def _counts(counts: Counts) -> dict[str, int]:
-    return {"stored": counts.stored, "failed": counts.failed, "gone": counts.gone}
-
-
 def beat(engine: Engine, run_id: int, counts: Counts) -> None:
     """The run's counts so far, and its heartbeat renewed (a run ended already is left as it ended)."""
-    values = {**_counts(counts), "heartbeat_at": datetime.now(UTC)}
+    values = {**asdict(counts), "heartbeat_at": datetime.now(UTC)}
     with engine.execution_options(**WRITE).begin() as conn:
         conn.execute(update(RUN).where(RUN.c.id == run_id, RUN.c.state == "running").values(**values))
 
@@ -156,7 +150,7 @@ def end_run(engine: Engine, run_id: int, counts: Counts, state: str, reason: str
     if state not in ENDED:
         raise ValueError(f"a run ends done, stopped or failed, not {state!r}")
     now = datetime.now(UTC)
-    values = {**_counts(counts), "state": state, "heartbeat_at": now, "ended_at": now,
+    values = {**asdict(counts), "state": state, "heartbeat_at": now, "ended_at": now,
               "reason": None if reason is None else reason[:MAX_REASON]}  # fmt: skip
     with engine.execution_options(**WRITE).begin() as conn:
         conn.execute(update(RUN).where(RUN.c.id == run_id).values(**values))

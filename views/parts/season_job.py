@@ -166,10 +166,12 @@ def _inside() -> None:
             job.stop()  # the run ends within seconds (SIGINT, as Ctrl-C); the next redraw says so
             st.rerun()  # the whole page: the section redraws itself while the run is still ending
         return
-    latest = next(iter(runs(engine(), 1)), None)
-    if latest is not None and latest.live():
-        _elsewhere(latest)  # a run another process started: shown, stopped where it runs
+    found = runs(engine())
+    live = next((r for r in found if r.live()), None)
+    if live is not None:
+        _elsewhere(live)  # a run another process started: shown, stopped where it runs
         return
+    latest = found[0] if found else None
     if job is not None:
         _state(job)
         forget_deals()
