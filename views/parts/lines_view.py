@@ -241,8 +241,9 @@ def picker(deal_id: int, shown: Shown) -> None:
         return
     value: str | int = shown.number if shown.number is not None else shown.kind
     st.session_state[PICKER] = value
+    keys = list(options)
     st.selectbox(
-        t("线路", "Line"), list(options), index=held_index(list(options), PICKER), format_func=options.__getitem__,
+        t("线路", "Line"), keys, index=held_index(keys, PICKER), format_func=options.__getitem__,
         key=PICKER, on_change=_picked,
         args=(deal_id,), help=t("按记录：实际打出的；按规则：违规动作撤回后；变着：另一种打法。",
                                 "As played: what the record shows; as ruled: with the illegal event withdrawn; "
