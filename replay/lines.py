@@ -29,11 +29,10 @@ from replay.core.verdicts import Verdict
 from replay.engine import Engine, Outcome
 from replay.formats.decisions import Decision, standing
 from replay.formats.log_doc import Log
-from replay.replay import Replay
+from replay.replay import Replay, verdict_of
 from replay.rules.register import RULES, Quote
 from replay.score import Score
 from replay.scoring import score_of
-from replay.view import tokens
 
 __all__ = [
     "PLAYED",
@@ -157,22 +156,6 @@ def lenient(rep: Replay[S]) -> Replay[S]:
     return again
 
 
-def _verdict(index: int, ev: Event, out: Outcome[Any]) -> Verdict:
-    return Verdict(
-        index,
-        ev.seat,
-        ev.action,
-        tokens(ev.cards),
-        out.rule is None,
-        out.rule,
-        out.message_zh,
-        out.message_en,
-        out.effects,
-        out.reading,
-        out.reason,
-    )
-
-
 def fold(rep: Replay[S], line: Line) -> Folded[S]:
     """``line`` folded against ``rep``'s log: the record's states and verdicts up to ``at``, then each of the line's
     events judged on the line's own table (an illegal one, which a line made here never holds, is judged and does
@@ -185,7 +168,7 @@ def fold(rep: Replay[S], line: Line) -> Folded[S]:
     st = states[-1]
     for k, ev in enumerate(line.events):
         out = rep.engine.step(st, ev)
-        verdicts.append(_verdict(line.at + k, ev, out))
+        verdicts.append(verdict_of(line.at + k, ev, out))
         if out.rule is None:
             st = out.state
         states.append(st)
@@ -298,9 +281,9 @@ def _ruled(rep: Replay[S]) -> Ruled:
     for i in range(first + 1, len(events)):
         ev = events[i]
         out, as_played = eng.step(st, ev), eng.step(table, ev)
-        mine = _verdict(i, ev, out)
+        mine = verdict_of(i, ev, out)
         alike = out.rule == as_played.rule and out.reading == as_played.reading  # alike: legality, rule, reading
-        beside = None if alike else _verdict(i, ev, as_played)
+        beside = None if alike else verdict_of(i, ev, as_played)
         if out.rule is None:
             kept.append(ev)
             judged.append(Judged(i, mine, beside))

@@ -12,6 +12,7 @@ from collections.abc import Iterator
 from typing import Any, Generic
 
 from replay import games
+from replay.core.events import Event
 from replay.core.game_state import GameState, S
 from replay.core.said import said
 from replay.core.verdicts import Verdict
@@ -152,20 +153,7 @@ class Replay(Generic[S]):
 
     def _verdict(self, i: int, out: Outcome[S]) -> Verdict:
         """The verdict on event ``i`` from its ruling."""
-        ev = self.log.events[i]
-        return Verdict(
-            i,
-            ev.seat,
-            ev.action,
-            tokens(ev.cards),
-            out.rule is None,
-            out.rule,
-            out.message_zh,
-            out.message_en,
-            out.effects,
-            out.reading,
-            out.reason,
-        )
+        return verdict_of(i, self.log.events[i], out)
 
     @property
     def verdicts(self) -> list[Verdict]:
@@ -241,3 +229,20 @@ class Replay(Generic[S]):
 def _claim(rule: str, message_zh: str, message_en: str) -> Verdict:
     """The ruling on a claimed result that the deal does not bear out."""
     return Verdict(None, None, "result", (), False, rule, message_zh, message_en)
+
+
+def verdict_of(index: int, ev: Event, out: Outcome[Any]) -> Verdict:
+    """The verdict on event ``ev`` at ``index`` of a log (or of a line) from the engine's ruling of it."""
+    return Verdict(
+        index,
+        ev.seat,
+        ev.action,
+        tokens(ev.cards),
+        out.rule is None,
+        out.rule,
+        out.message_zh,
+        out.message_en,
+        out.effects,
+        out.reading,
+        out.reason,
+    )
