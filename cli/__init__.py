@@ -32,6 +32,7 @@ from cli.common import (
     _settle,
     add_limit_args,
     limits_of,
+    put_out,
 )
 from replay.core.numbering import event_in
 from replay.core.plural import count
@@ -344,15 +345,7 @@ def cmd_convert(args: argparse.Namespace) -> int:
             out = format_text(log)
         except ValueError as exc:  # a profile name the notation cannot hold
             raise InputError(f"{log.source}: {exc}") from None
-    if args.out is None:
-        sys.stdout.write(out)
-        return EXIT_OK
-    try:
-        with open(args.out, "w", encoding="utf-8", newline="") as fh:
-            fh.write(out)
-    except OSError as exc:
-        raise InputError(f"{args.out}: cannot write the log ({exc.strerror or exc})") from None
-    return EXIT_OK
+    return put_out(out, args.out, "the log")
 
 
 def cmd_profiles(args: argparse.Namespace) -> int:

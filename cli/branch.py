@@ -9,7 +9,7 @@ from __future__ import annotations
 import sys
 from typing import TYPE_CHECKING, Any
 
-from cli.common import EXIT_OK, InputError, _replay
+from cli.common import InputError, _replay, put_out
 from replay.core.plural import count
 
 if TYPE_CHECKING:
@@ -50,6 +50,7 @@ def cmd_branch(args: argparse.Namespace) -> int:
             out = format_text(out_log)
         except ValueError as exc:  # a profile name the notation cannot hold
             raise InputError(f"{log.source}: {exc}") from None
+    code = put_out(out, args.out, "the log")  # the summary only once the log is written
     played_out = len(line.events) - len(moves)
     zh = f"变着：记录的前 {args.at} 步，{len(moves)} 步着法" + (
         f"，教练策略续打 {played_out} 步" if args.playout else ""
@@ -58,15 +59,7 @@ def cmd_branch(args: argparse.Namespace) -> int:
         f", {count(played_out, 'event')} played out by the coach's policy (seed {args.seed})" if args.playout else ""
     )
     print(f"branch: {zh} / {en}", file=sys.stderr)
-    if args.out is None:
-        sys.stdout.write(out)
-        return EXIT_OK
-    try:
-        with open(args.out, "w", encoding="utf-8", newline="") as fh:
-            fh.write(out)
-    except OSError as exc:
-        raise InputError(f"{args.out}: cannot write the log ({exc.strerror or exc})") from None
-    return EXIT_OK
+    return code
 
 
 def _policy(rep: Replay[Any], seed: int) -> Policy:

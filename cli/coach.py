@@ -18,6 +18,7 @@ from cli.common import (
     _settle,
     add_limit_args,
     progress_bar,
+    write_file,
 )
 from replay import games
 from replay.core.game_state import GameState
@@ -216,12 +217,7 @@ def cmd_coach(args: argparse.Namespace) -> int:
         report = _seat_report(report, args.seat)
     code = EXIT_ILLEGAL if any(f.kind == "violation" for f in report.findings) else EXIT_OK
     if args.html:
-        page = html_report(report)
-        try:
-            with open(args.html, "w", encoding="utf-8") as fh:
-                fh.write(page)
-        except OSError as exc:
-            raise InputError(f"{args.html}: cannot write the report ({exc.strerror or exc})") from exc
+        write_file(args.html, html_report(report), "the report")
     _settle(code)
     if args.json:
         _emit(report.to_json())

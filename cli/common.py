@@ -98,6 +98,25 @@ def _replay(args: argparse.Namespace, strict: bool, path: str | None = None, kee
     return Replay(log, strict=strict, profile=profile, keep=keep)
 
 
+def write_file(path: str, text: str, what: str) -> None:
+    """``text`` written to ``path`` as it is (UTF-8, its newlines untranslated); where the file cannot be written, an
+    InputError naming it and ``what`` it was to hold ("the log", "the report")."""
+    try:
+        with open(path, "w", encoding="utf-8", newline="") as fh:
+            fh.write(text)
+    except OSError as exc:
+        raise InputError(f"{path}: cannot write {what} ({exc.strerror or exc})") from None
+
+
+def put_out(text: str, path: str | None, what: str) -> int:
+    """``text`` on standard output, or in the file ``path`` (``write_file``); EXIT_OK."""
+    if path is None:
+        sys.stdout.write(text)
+    else:
+        write_file(path, text, what)
+    return EXIT_OK
+
+
 def _emit(data: Any) -> None:
     """``data`` on standard output as ``print(json.dumps(data, ensure_ascii=False, indent=2))`` prints it, written
     in parts (an iterator in it as a list of what it gives: ``replay.formats.json_out.write_json``)."""

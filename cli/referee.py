@@ -8,7 +8,17 @@ import argparse
 from functools import partial
 from typing import TYPE_CHECKING, Any
 
-from cli.common import EXIT_ILLEGAL, EXIT_OK, PROFILE_HELP, InputError, _emit, _replay, _settle, add_limit_args
+from cli.common import (
+    EXIT_ILLEGAL,
+    EXIT_OK,
+    PROFILE_HELP,
+    InputError,
+    _emit,
+    _replay,
+    _settle,
+    add_limit_args,
+    write_file,
+)
 from replay import games
 from replay.core.clip import cards_shown
 from replay.core.numbering import event_index, event_words
@@ -214,11 +224,7 @@ def cmd_ruling(args: argparse.Namespace) -> int:
     r = ruling_of(rep, event_index(args.event))
     code = _settle(EXIT_OK if r.legal else EXIT_ILLEGAL)
     if args.html:
-        try:
-            with open(args.html, "w", encoding="utf-8") as fh:
-                fh.write(ruling_sheet(r, rep.log, args.lang))
-        except OSError as exc:
-            raise InputError(f"{args.html}: cannot write the ruling sheet ({exc.strerror or exc})") from exc
+        write_file(args.html, ruling_sheet(r, rep.log, args.lang), "the ruling sheet")
     if args.json:
         _emit(r.to_json())
     elif not args.html:

@@ -8,10 +8,9 @@ the standings (``season``), or the printable report of the season or one match (
 from __future__ import annotations
 
 import argparse
-from pathlib import Path
 from typing import Any
 
-from cli.common import EXIT_OK, InputError, _settle
+from cli.common import EXIT_OK, InputError, _settle, write_file
 
 
 def cmd_season(args: argparse.Namespace) -> int:
@@ -36,10 +35,7 @@ def cmd_season(args: argparse.Namespace) -> int:
             args.match or "season"
         ) + f" · {games.get(args.game).name_zh if args.lang == 'zh' else games.get(args.game).name_en}"
         page = season_report(title, results, ratings, season_rulings(engine, results), args.lang)
-        try:
-            Path(args.html).write_text(page, encoding="utf-8")
-        except OSError as exc:
-            raise InputError(f"{args.html}: cannot write the report ({exc.strerror or exc})") from exc
+        write_file(args.html, page, "the report")
         print(f"wrote the report of {len(results)} deals to {args.html}")
         return _settle(EXIT_OK)
     print(f"{len(results)} deals ({sum(r.result_only for r in results)} score sheets)"

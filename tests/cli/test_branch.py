@@ -108,3 +108,8 @@ def test_replay_ruled_steps_through_the_line_as_ruled(capsys: pytest.CaptureFixt
     assert code == 1 and err.startswith("line: as ruled") and '"step": 7' in out
     code, out, _ = run(capsys, "replay", SAMPLES_DIR / "disputes" / "03-gou-si-ji.txt", "--ruled", "--step", "0")
     assert code == 0 and "the record keeps the rules: as played" in out
+
+
+def test_an_unwritable_out_is_refused_by_name(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    code, out, err = run(capsys, "branch", GOUJI, "--at", 40, "--out", tmp_path)  # a folder
+    assert (code, out, err) == (2, "", f"fupan: {tmp_path}: cannot write the log (Is a directory)\n")

@@ -49,3 +49,9 @@ def test_a_game_without_deals_is_said(url: str, capsys: pytest.CaptureFixture[st
     assert cli.main(["season", "--game", "baohuang", "--db", url]) == 2
     assert "no scored deal of baohuang" in capsys.readouterr().err
     assert cli.main(["season", "--game", "chess", "--db", url]) == 2
+
+
+def test_an_unwritable_report_is_refused_by_name(tmp_path: Path, url: str, capsys: pytest.CaptureFixture[str]) -> None:
+    assert cli.main(["season", "--game", "gouji", "--db", url, "--html", str(tmp_path)]) == 2  # a folder
+    out, err = capsys.readouterr()
+    assert out == "" and err.endswith(f"\nfupan: {tmp_path}: cannot write the report (Is a directory)\n")

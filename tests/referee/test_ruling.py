@@ -137,6 +137,11 @@ def test_the_sheet_is_self_contained_escaped_and_holds_the_quote(tmp_path: Path)
     assert "Referee&#x27;s signature" in page  # a line to sign
 
 
+def test_an_unwritable_sheet_is_refused_by_name(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    code, out, err = run(capsys, "ruling", DISPUTE, "--event", "4", "--html", tmp_path)  # a folder
+    assert (code, out, err) == (2, "", f"fupan: {tmp_path}: cannot write the ruling sheet (Is a directory)\n")
+
+
 def test_bad_event_index_is_a_clear_error(capsys: pytest.CaptureFixture[str]) -> None:
     code, out, err = run(capsys, "ruling", DISPUTE, "--event", "99")
     assert code == 2 and out == "" and "--event 99: expected 1..4" in err and "Traceback" not in err
