@@ -185,15 +185,7 @@ def _match(log: Log, deal_id: int) -> bool:
         legend_title_text=t("牌手", "player"),
         margin={"t": 30},
     )
-    here = standings.loc[standings["deal_id"] == deal_id, "label"]
-    if not here.empty:
-        fig.add_vline(x=order.index(here.iloc[0]), line_dash="dot", line_color="grey")
-    show(fig, f"deal{deal_id}", "match")
-    wide: Any = standings.pivot_table(index="label", columns="player", values="total", aggfunc="last", sort=False)
-    wide = wide.reindex(order)
-    wide.index.name = t("局", "Deal")
-    st.dataframe(wide, placeholder=EMPTY_CELL)
-    csv_button(wide, file_name(f"deal{deal_id}", "match"), key="scoring_csv_match", index=True)
+    _running_shown(fig, order, standings, "player", deal_id)
     return True
 
 
@@ -232,17 +224,23 @@ def _team_match(rep: Replay, deal_id: int, team_rule: Callable[[set[str]], tuple
         legend_title_text=t("队", "team") if by == "team" else t("牌手", "player"),
         margin={"t": 30},
     )
+    _running_shown(fig, order, totals, "who", deal_id)
+    return True
+
+
+def _running_shown(fig: go.Figure, order: list[str], totals: pd.DataFrame, who: str, deal_id: int) -> None:
+    """A match's running totals (``_running_chart``'s ``fig`` and deal ``order``; ``totals`` by ``who``): the chart
+    with this deal marked, then the table of the totals, a column for each ``who``, and its CSV."""
     here = totals.loc[totals["deal_id"] == deal_id, "label"]
     if not here.empty:
         fig.add_vline(x=order.index(here.iloc[0]), line_dash="dot", line_color="grey")
     show(fig, f"deal{deal_id}", "match")
-    wide: Any = totals.pivot_table(index="label", columns="who", values="total", aggfunc="last", sort=False)
+    wide: Any = totals.pivot_table(index="label", columns=who, values="total", aggfunc="last", sort=False)
     wide = wide.reindex(order)
     wide.index.name = t("局", "Deal")
     wide.columns.name = None
     st.dataframe(wide, placeholder=EMPTY_CELL)
     csv_button(wide, file_name(f"deal{deal_id}", "match"), key="scoring_csv_match", index=True)
-    return True
 
 
 def _running_chart(frame: pd.DataFrame, by: str) -> tuple[go.Figure, list[str]]:
