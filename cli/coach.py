@@ -60,14 +60,10 @@ def _coach_cite(f: Finding) -> str:
 
 def _judged(f: Finding) -> str:
     """The move's one judgement (``coach.judgement``), Chinese first; "not priced" for a move no evaluation priced."""
-    j = f.judgement
-    if f.kind == "evaluation":  # its message is the judgement
-        return ""
+    j = f.told_judgement
     if j is not None:
         return f" — 判断 / judgement ({j.kind}): {j.zh} / {j.en}"
-    if f.index is None or f.kind == "violation":
-        return ""
-    return " — 未估价 / not priced"
+    return " — 未估价 / not priced" if f.unpriced else ""
 
 
 def _worth(f: Finding) -> str:

@@ -120,6 +120,18 @@ class Finding:
         if self.severity not in SEVERITIES:
             raise ValueError(f"severity {self.severity!r}: expected one of {SEVERITIES}")
 
+    @property
+    def told_judgement(self) -> Judgement | None:
+        """The judgement a report shows beside this finding: its move's, none beside the evaluation's own finding
+        (its message is the judgement)."""
+        return None if self.kind == "evaluation" else self.judgement
+
+    @property
+    def unpriced(self) -> bool:
+        """Whether a report says "not priced" beside this finding: a move's finding (not a violation, not the
+        evaluation's own, not one on the whole deal) at an event no evaluation priced."""
+        return self.judgement is None and self.index is not None and self.kind not in ("violation", "evaluation")
+
     def to_json(self) -> dict[str, Any]:
         """The stable JSON of ``fupan coach --json``."""
         return {

@@ -102,14 +102,12 @@ class FindingSections(Markup):
     def judged(self, f: Finding) -> str:
         """The move's one judgement (``coach.judgement``: the price decides), or "not priced" for a finding at an
         event no evaluation priced (none for a violation or a finding on the whole deal)."""
-        j = f.judgement
-        if f.kind == "evaluation":  # its message is the judgement
-            return ""
+        j = f.told_judgement
         if j is not None:
             return f'<p class="judgement j-{_e(j.kind)}">{self.label("judgement")}: {self.pair(j.zh, j.en)}</p>'
-        if f.index is None or f.kind == "violation":
-            return ""
-        return f'<p class="judgement j-unpriced">{self.label("judgement")}: {self.label("unpriced")}</p>'
+        if f.unpriced:
+            return f'<p class="judgement j-unpriced">{self.label("judgement")}: {self.label("unpriced")}</p>'
+        return ""
 
     def cite(self, f: Finding) -> list[str]:
         out = []

@@ -79,15 +79,10 @@ def judgement_words(f: Finding, lang: str) -> str:
     """A finding's move's one judgement (``Finding.judgement``, from ``coach.judgement.judge``: the price decides,
     the same on every page) as plain text in ``lang``, labelled; "not priced" for a finding at an event no stored
     evaluation priced; "" for a violation or a finding on the whole deal (escape it for the place it is shown in)."""
-    j = f.judgement
-    if f.kind == "evaluation":  # its message is the judgement
-        return ""
-    label = tr(lang, "判断：", "Judgement: ")
+    j, label = f.told_judgement, tr(lang, "判断：", "Judgement: ")
     if j is not None:
         return f"{label}{j.text(lang)}"
-    if f.index is None or f.kind == "violation":
-        return ""
-    return f"{label}{tr(lang, UNPRICED_ZH, UNPRICED_EN)}"
+    return f"{label}{tr(lang, UNPRICED_ZH, UNPRICED_EN)}" if f.unpriced else ""
 
 
 def _card(token: str) -> Card | None:
